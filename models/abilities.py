@@ -1,0 +1,274 @@
+"""Typed combat abilities: what the Oracle-text parser produces and the rules layer reads.
+
+Every ability is a frozen dataclass carrying ``text``, the sentence (or keyword) it was read
+from, so that a rules explanation can quote its source. Abilities are *static* descriptions;
+which creatures an ability applies to is described by :class:`Affected` and resolved against
+a board by :mod:`models.board`.
+
+Rule references are to the Comprehensive Rules (CR); see ``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ControllerScope = Literal["you", "opponents", "any"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Affected:
+    """Which creatures a static ability applies to.
+
+    - ``kind="self"``: the permanent that has the ability ("This creature ...", "CARDNAME ...").
+    - ``kind="attached"``: the creature the source is attached to ("Enchanted creature",
+      "Equipped creature").
+    - ``kind="creatures"``: every creature on the battlefield matching the filter
+      ("Creatures your opponents control", "Other Goblins you control", "All creatures").
+
+    Filter fields apply only to ``kind="creatures"``. ``controller`` is relative to the
+    source's controller. ``subtypes``: the creature must have at least one of them (empty:
+    no constraint). ``exclude_subtypes``: it must have none of them ("Non-Eye creatures").
+    ``other``: the source itself is excluded.
+    """
+
+    kind: Literal["self", "attached", "creatures"] = "self"
+    controller: ControllerScope = "any"
+    subtypes: tuple[str, ...] = ()
+    exclude_subtypes: tuple[str, ...] = ()
+    other: bool = False
+
+
+SELF = Affected(kind="self")
+ATTACHED = Affected(kind="attached")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability:
+    """Base class: one parsed ability. ``text`` is the sentence it came from."""
+
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- keywords
+
+
+KEYWORDS: tuple[str, ...] = (
+    "flying",
+    "reach",
+    "menace",
+    "trample",
+    "trample over planeswalkers",
+    "deathtouch",
+    "first strike",
+    "double strike",
+    "lifelink",
+    "indestructible",
+    "infect",
+    "wither",
+    "shadow",
+    "fear",
+    "intimidate",
+    "skulk",
+    "banding",
+    "horsemanship",
+    "haste",
+    "vigilance",
+    "defender",
+)
+"""Keyword abilities recognised as :class:`Keyword` (lower case, CR 702 names)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Keyword(Ability):
+    """A parameterless keyword ability, e.g. ``Keyword(name="flying")`` (CR 702).
+
+    ``name`` is one of :data:`KEYWORDS`. Defender (702.3b) and haste (702.10) matter to
+    attacks; the others are evasion or damage keywords used by blocks and damage.
+    """
+
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Protection(Ability):
+    """Protection from a quality (CR 702.16).
+
+    ``quality`` is normalised lower-case text after "protection from": a colour
+    (``"red"``), ``"everything"``, ``"creatures"``, ``"multicolored"``, a card type, a
+    subtype, ``"each color"`` ("protection from all colors" is stored as ``"each color"``).
+    """
+
+    quality: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Landwalk(Ability):
+    """Landwalk (CR 702.14): unblockable while the defending player controls such a land.
+
+    ``land`` is the land type or quality: ``"Island"``, ``"Forest"``, ``"nonbasic"``,
+    ``"legendary"``, ``"snow"``, ``"artifact"``, ...
+    """
+
+    land: str
+
+
+# ------------------------------------------------------------ attack restrictions (508.1c)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttack(Ability):
+    """The affected creatures can't attack (CR 508.1c). Defender is :class:`Keyword`."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackAlone(Ability):
+    """The affected creature can't attack unless another creature also attacks (508.1c)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanOnlyAttackAlone(Ability):
+    """The affected creature can attack only if no other creature attacks (508.1c)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackUnlessOthersAttack(Ability):
+    """Can't attack unless at least ``count`` other creatures attack (508.1c)."""
+
+    affected: Affected = SELF
+    count: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackUnlessGreaterPowerAttacks(Ability):
+    """Can't attack unless a creature with greater power also attacks (508.1c).
+
+    Power is compared as the creatures' current power at declaration.
+    """
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackUnlessDefenderControls(Ability):
+    """Can't attack unless defending player controls a land of type ``land`` (508.1c).
+
+    Judged per attack target: the defending player of a target is the player, the
+    planeswalker's controller, or the battle's protector (508.5).
+    """
+
+    affected: Affected = SELF
+    land: str = "Island"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackCap(Ability):
+    """"No more than N creatures can attack [you] each combat/turn" (508.1c).
+
+    ``you_only``: counts only creatures attacking the source's controller (Crawlspace);
+    otherwise counts every attacking creature (Silent Arbiter). ``per``: ``"combat"`` or
+    ``"turn"`` (a per-turn cap also counts creatures that attacked in earlier combats).
+    ``include_planeswalkers``: with ``you_only``, planeswalkers the source's controller
+    controls are counted too ("... attack you or planeswalkers you control ...").
+    """
+
+    maximum: int
+    you_only: bool = False
+    include_planeswalkers: bool = False
+    per: Literal["combat", "turn"] = "combat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackYou(Ability):
+    """Creatures matching ``affected`` can't attack the source's controller (508.1c).
+
+    ``include_planeswalkers``: nor planeswalkers that player controls.
+    """
+
+    affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+    include_planeswalkers: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class XCount:
+    """How X is counted in an X-form cost.
+
+    - ``what="permanents"``: the number of permanents the source's controller controls
+      with any of ``types`` (card types, e.g. ``("Enchantment",)``) or ``subtypes``.
+    - ``what="counters"``: the number of counters on the attacking creature itself.
+    """
+
+    what: Literal["permanents", "counters"]
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackTax(Ability):
+    """An attack cost imposed by the source's controller (CR 508.1d, 508.1h).
+
+    "Creatures can't attack you [or planeswalkers you control] unless their controller
+    pays {generic} [{X}] for each creature ...". The cost per attacking creature is
+    ``generic`` plus X (counted per :class:`XCount`; ``x`` is ``None`` for no X).
+    ``affected`` narrows which attacking creatures are taxed.
+    """
+
+    generic: int = 0
+    x: XCount | None = None
+    include_planeswalkers: bool = False
+    affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+
+
+# ------------------------------------------------------------ attack requirements (508.1d)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttacksEachCombat(Ability):
+    """The affected creatures attack each combat if able (508.1d).
+
+    ``per="turn"`` for "attacks each turn if able" / "this turn": by 508.1d it binds every
+    declare-attackers step of the turn, so it is one requirement per combat as well.
+    """
+
+    affected: Affected = SELF
+    per: Literal["combat", "turn"] = "combat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MustBeAttacked(Ability):
+    """"Each opponent must attack you [or a planeswalker you control] with at least one
+    creature each combat if able" (Trove of Temptation; 508.1d).
+
+    A player-level requirement on each opponent of the source's controller: obeyed when at
+    least one creature attacks the source's controller (or, with
+    ``include_planeswalkers``, a planeswalker they control).
+    """
+
+    include_planeswalkers: bool = True
+
+
+# ---------------------------------------------------------------- parser result
+
+
+@dataclass(frozen=True)
+class ParsedText:
+    """What the parser made of a card's text.
+
+    ``abilities``: understood abilities, in text order. ``unparsed``: combat-relevant
+    sentences that were not understood (reported, never dropped). ``ignored``: sentences
+    judged not combat-relevant (see ``docs/parser.md`` for how that is decided).
+    """
+
+    abilities: tuple[Ability, ...] = ()
+    unparsed: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+
+    def has_keyword(self, name: str) -> bool:
+        """True when a :class:`Keyword` named ``name`` (lower case) was parsed."""
+        return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)

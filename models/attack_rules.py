@@ -1,0 +1,262 @@
+"""From a board to the attack declaration problem (CR 508.1, 506, 310.9, 701.15, 802).
+
+:func:`attack_problem` reads the board's permanents, their parsed abilities and the
+scenario's effects, and writes down, in :class:`models.attack_problem.AttackProblem` normal
+form, everything 508.1 asks of the active player's declaration:
+
+- 508.1a: which creatures can attack at all (untapped; under control since the turn began
+  or with haste, 302.6; no defender, 702.3b; no "can't attack").
+- 508.1b / 506.2 / 802: the attack targets — every opponent of the active player (with more
+  than two players every opponent may be attacked), their planeswalkers, and the battles
+  they protect (310.9b: any player for whom the protector is a defending player may attack
+  a battle, so a Siege's controller attacks their own Siege; the protector never does).
+- 508.1c: restrictions — per target ("can't attack you", "can't attack unless defending
+  player controls an Island") go into ``allowed``; group restrictions (alone, N others,
+  greater power, caps) into ``restrictions``.
+- 508.1d: requirements — "attacks each combat if able" (each instance counts), goad (two per
+  distinct goading player, 701.15b-d), "attacks X this combat if able" effects, and
+  player-level requirements (Trove of Temptation).
+- 508.1d, h-j: costs — attack taxes per (creature, target) and the attacking player's mana.
+
+No solving happens here; see ``solver.attack``.
+"""
+
+from __future__ import annotations
+
+from models.abilities import (
+    AttackCap,
+    AttacksEachCombat,
+    AttackTax,
+    CanOnlyAttackAlone,
+    CantAttack,
+    CantAttackAlone,
+    CantAttackUnlessDefenderControls,
+    CantAttackUnlessGreaterPowerAttacks,
+    CantAttackUnlessOthersAttack,
+    CantAttackYou,
+    MustBeAttacked,
+)
+from models.attack_problem import (
+    AttackerCap,
+    AttackProblem,
+    AttackTarget,
+    GreaterPowerCompanion,
+    MinOtherAttackers,
+    NotAlone,
+    OnlyAlone,
+    Requirement,
+    Restriction,
+)
+from models.board import Board, Permanent
+
+
+def attack_targets(board: Board, attacking_player: str | None = None) -> list[AttackTarget]:
+    """Every possible attack target of ``attacking_player`` (default: the active player).
+
+    Order: opponents in turn order starting after the attacking player, then their
+    planeswalkers (scenario order), then battles whose protector is one of those opponents
+    (scenario order). CR 506.3, 508.1b, 310.9b, 802.1.
+    """
+    ap = attacking_player or board.active_player
+    opponents = board.opponents(ap)
+    targets = [AttackTarget(id=o, kind="player", player=o) for o in opponents]
+    for perm in board.permanents.values():
+        if "Planeswalker" in perm.types and perm.controller in opponents:
+            targets.append(AttackTarget(id=perm.id, kind="planeswalker", player=perm.controller))
+    for perm in board.permanents.values():
+        if "Battle" in perm.types and perm.protector in opponents:
+            targets.append(AttackTarget(id=perm.id, kind="battle", player=perm.protector))
+    return targets
+
+
+def _targets_of_player(targets: list[AttackTarget], player: str, with_planeswalkers: bool) -> frozenset[str]:
+    """The player itself, plus (optionally) the planeswalkers they control."""
+    return frozenset(
+        t.id for t in targets
+        if t.id == player or (with_planeswalkers and t.kind == "planeswalker" and t.player == player)
+    )
+
+
+def _controls_land(board: Board, player: str, land: str) -> bool:
+    """Whether ``player`` controls a land with subtype (or supertype) ``land`` (e.g. Island)."""
+    return any(
+        "Land" in p.types and (land in p.subtypes or land.lower() in (s.lower() for s in p.supertypes))
+        for p in board.controlled_by(player)
+    )
+
+
+def _unavailable_reason(board: Board, creature: Permanent) -> str | None:
+    """Why ``creature`` can't attack at all (508.1a, 302.6, 702.3b, 508.1c), or ``None``."""
+    if creature.tapped:
+        return "it is tapped (CR 508.1a)"
+    if creature.summoning_sick and not board.has_keyword(creature, "haste"):
+        return "it hasn't been under its controller's control since the turn began and has no haste (CR 302.6)"
+    if board.has_keyword(creature, "defender"):
+        return "it has defender (CR 702.3b)"
+    blockers = board.abilities_affecting(creature, CantAttack)
+    if blockers:
+        return f"{blockers[0][1].label} says it can't attack (CR 508.1c)"
+    return None
+
+
+def attack_problem(board: Board, attacking_player: str | None = None) -> AttackProblem:
+    """The declare-attackers problem of ``attacking_player`` (default: the active player).
+
+    Returns an :class:`AttackProblem` (see its docstring for the shape). Pure function of
+    the board and the scenario's effects; raises nothing for a validated board.
+    """
+    ap = attacking_player or board.active_player
+    targets = attack_targets(board, ap)
+    target_ids = [t.id for t in targets]
+    opponents = set(board.opponents(ap))
+    creatures = board.creatures(ap)
+    names = {p.id: p.name for p in board.permanents.values()}
+
+    allowed: dict[str, tuple[str, ...]] = {}
+    unable: dict[tuple[str, str], str] = {}
+    for c in creatures:
+        reason = _unavailable_reason(board, c)
+        if reason is not None:
+            unable[(c.id, "")] = reason
+            allowed[c.id] = ()
+            continue
+        ok = list(target_ids)
+        # 508.1c: "can't attack you [or planeswalkers you control]" removes those targets.
+        for ability, source in board.abilities_affecting(c, CantAttackYou):
+            if source.controller not in opponents:
+                continue
+            for t in _targets_of_player(targets, source.controller, ability.include_planeswalkers):
+                if t in ok:
+                    ok.remove(t)
+                    unable[(c.id, t)] = f"{source.label} says it can't attack {t} (CR 508.1c)"
+        # 508.1c: "can't attack unless defending player controls a [land type]" — judged per
+        # target against that target's defending player (508.5).
+        for ability, source in board.abilities_affecting(c, CantAttackUnlessDefenderControls):
+            for t in targets:
+                if t.id in ok and not _controls_land(board, t.player, ability.land):
+                    ok.remove(t.id)
+                    unable[(c.id, t.id)] = (
+                        f"{source.label}: it can't attack unless the defending player ({t.player}) "
+                        f"controls a {ability.land} (CR 508.1c)"
+                    )
+        allowed[c.id] = tuple(ok)
+        if not ok:
+            unable.setdefault((c.id, ""), "there is nothing it may attack (CR 508.1c)")
+
+    restrictions: list[Restriction] = []
+    for c in creatures:
+        for ability, source in board.abilities_affecting(
+            c, (CantAttackAlone, CanOnlyAttackAlone, CantAttackUnlessOthersAttack,
+                CantAttackUnlessGreaterPowerAttacks)
+        ):
+            if isinstance(ability, CantAttackAlone):
+                restrictions.append(NotAlone(c.id, source.label))
+            elif isinstance(ability, CanOnlyAttackAlone):
+                restrictions.append(OnlyAlone(c.id, source.label))
+            elif isinstance(ability, CantAttackUnlessOthersAttack):
+                restrictions.append(MinOtherAttackers(c.id, ability.count, source.label))
+            else:
+                restrictions.append(GreaterPowerCompanion(c.id, source.label))
+    for ability, source in board.abilities_of_kind(AttackCap):
+        assert isinstance(ability, AttackCap)
+        if ability.you_only:
+            if source.controller not in opponents:
+                continue  # "can attack you": the active player can't attack themselves
+            capped: frozenset[str] | None = _targets_of_player(
+                targets, source.controller, ability.include_planeswalkers)
+        else:
+            capped = None
+        # Per-turn caps also count creatures that attacked in earlier combats this turn; a
+        # scenario describes one combat, taken as the turn's first.
+        restrictions.append(AttackerCap(ability.maximum, capped, source.label))
+
+    requirements: list[Requirement] = []
+    for c in creatures:
+        for ability, source in board.abilities_affecting(c, AttacksEachCombat):
+            # 508.1d: each instance is its own requirement.
+            requirements.append(Requirement(c.id, None, source.label, "attacks each combat if able"))
+    for ability, source in board.abilities_of_kind(MustBeAttacked):
+        assert isinstance(ability, MustBeAttacked)
+        if source.controller in opponents:
+            hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
+            where = " or a planeswalker they control" if ability.include_planeswalkers else ""
+            requirements.append(Requirement(
+                None, hit, source.label,
+                f"at least one creature attacks {source.controller}{where} if able"))
+    requirements.extend(_effect_requirements(board, ap, targets))
+
+    costs: dict[tuple[str, str], int] = {}
+    cost_sources: dict[tuple[str, str], tuple[str, ...]] = {}
+    for c in creatures:
+        for ability, source in board.abilities_affecting(c, AttackTax):
+            assert isinstance(ability, AttackTax)
+            if source.controller not in opponents:
+                continue
+            amount = ability.generic + _x_value(board, ability, source, c)
+            if amount <= 0:
+                continue
+            for t in _targets_of_player(targets, source.controller, ability.include_planeswalkers):
+                costs[(c.id, t)] = costs.get((c.id, t), 0) + amount
+                cost_sources[(c.id, t)] = cost_sources.get((c.id, t), ()) + (source.label,)
+
+    return AttackProblem(
+        attacking_player=ap,
+        creatures=tuple(c.id for c in creatures),
+        targets=tuple(targets),
+        allowed=allowed,
+        power={c.id: c.power or 0 for c in creatures},
+        restrictions=tuple(restrictions),
+        requirements=tuple(requirements),
+        costs=costs,
+        cost_sources=cost_sources,
+        mana=board.player(ap).mana,
+        unable=unable,
+        names=names,
+    )
+
+
+def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanent) -> int:
+    """X of an X-form attack tax (0 when there is no X)."""
+    if tax.x is None:
+        return 0
+    if tax.x.what == "counters":
+        return sum(max(0, n) for n in creature.counters.values())
+    return sum(
+        1 for p in board.controlled_by(source.controller)
+        if set(tax.x.types) & set(p.types) or set(tax.x.subtypes) & set(p.subtypes)
+    )
+
+
+def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> list[Requirement]:
+    """Requirements from the scenario's ``effects``: goad (701.15) and ``must_attack``."""
+    scenario = board.scenario
+    out: list[Requirement] = []
+    goaders: dict[str, list[str]] = {}
+    for effect in getattr(scenario, "effects", None) or []:
+        goad = getattr(effect, "goad", None)
+        if goad is not None:
+            creature = board.permanents.get(goad)
+            if creature is None or creature.controller != ap:
+                continue
+            # 701.15d: being goaded again by the same player adds nothing.
+            if effect.by not in goaders.setdefault(goad, []):
+                goaders[goad].append(effect.by)
+            continue
+        must = getattr(effect, "must_attack", None)
+        if must is not None:
+            creature = board.permanents.get(must.attacker)
+            if creature is None or creature.controller != ap:
+                continue
+            out.append(Requirement(
+                must.attacker, frozenset({must.target}), "effect",
+                f"attacks {must.target} this combat if able"))
+    for creature_id, by in goaders.items():
+        for goader in by:
+            label = f"goaded by {goader}"
+            # 701.15b: attacks each combat if able ...
+            out.append(Requirement(creature_id, None, label, "attacks each combat if able (goad)"))
+            # ... and attacks a player other than the goading player if able.
+            others = frozenset(t.id for t in targets if t.kind == "player" and t.id != goader)
+            out.append(Requirement(
+                creature_id, others, label, f"attacks a player other than {goader} if able (goad)"))
+    return out

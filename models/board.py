@@ -1,0 +1,342 @@
+"""The board: a validated scenario resolved into players and permanents with real
+characteristics and parsed abilities.
+
+:func:`build_board` takes a :class:`models.scenario.Scenario`, looks up each permanent's card
+in the bundled Oracle data, applies the scenario's overrides (given values win, CR 613 is
+not re-derived: ``power``/``toughness`` given are *current* values), parses the Oracle text
+plus any ``abilities`` with :func:`models.parser.parse_text`, and records which sentences
+were not understood.
+
+Static abilities apply to creatures according to their :class:`models.abilities.Affected`
+description; :meth:`Board.abilities_affecting` answers "which abilities of which sources
+apply to this creature" for the rules layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from models.abilities import Ability, Affected, Keyword, ParsedText
+from models.errors import ScenarioError, UnparsedTextError
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: ``name``, ``life``, ``poison`` counters, ``mana`` (generic mana available to
+    pay combat costs) and ``library`` (card names, top first)."""
+
+    name: str
+    life: int = 20
+    poison: int = 0
+    mana: int = 0
+    library: tuple[str, ...] = ()
+
+
+@dataclass
+class Permanent:
+    """A permanent on the battlefield with its current characteristics.
+
+    ``name`` is the face name (e.g. "Insectile Aberration"); ``card`` the full Oracle card name
+    when it came from the card data, else ``None`` (inline characteristics). ``power`` and
+    ``toughness`` are current values (``None`` for non-creatures); ``loyalty``/``defense``
+    current counters. ``abilities`` are parsed from the Oracle text (or ``text``) plus
+    ``abilities`` given in the scenario; ``unparsed`` lists the combat-relevant sentences the
+    parser did not understand. ``index`` is its position in ``permanents`` (for error paths).
+    """
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    index: int
+    card: str | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    mana_value: int = 0
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    protector: str | None = None
+    tapped: bool = False
+    summoning_sick: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    parsed: ParsedText = field(default_factory=ParsedText)
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """The parsed abilities, in text order (Oracle text first, then ``abilities``)."""
+        return self.parsed.abilities
+
+    @property
+    def unparsed(self) -> tuple[str, ...]:
+        """Combat-relevant sentences the parser did not understand."""
+        return self.parsed.unparsed
+
+    @property
+    def label(self) -> str:
+        """``"Name (id)"``, for messages."""
+        return self.name if self.name == self.id else f"{self.name} ({self.id})"
+
+    def is_a(self, card_type: str) -> bool:
+        """Whether the permanent has the card type ``card_type`` (e.g. ``"Creature"``)."""
+        return card_type in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        """True for creatures (CR 302)."""
+        return "Creature" in self.types
+
+    def has_keyword(self, name: str) -> bool:
+        """Whether the permanent itself has the keyword ``name`` (lower case, CR 702)."""
+        return self.parsed.has_keyword(name)
+
+
+@dataclass
+class Board:
+    """A resolved scenario.
+
+    ``players`` are in turn (seat) order; ``permanents`` maps id -> :class:`Permanent` in
+    scenario order; ``active_player`` is a player name; ``rules`` is ``"current"`` or
+    ``"2023"``; ``scenario`` is the validated input (effects and combat are read from it).
+    """
+
+    scenario: object
+    players: tuple[Player, ...]
+    permanents: dict[str, Permanent]
+    active_player: str
+    rules: str = "current"
+    game: str = "magic"
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``; ``KeyError`` if none."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def is_player(self, name: str) -> bool:
+        """True when ``name`` names a player."""
+        return any(p.name == name for p in self.players)
+
+    def opponents(self, name: str) -> list[str]:
+        """Opponents of player ``name`` in turn order starting after them (CR 102.2, 102.3;
+        no teams are modelled: every other player is an opponent)."""
+        names = [p.name for p in self.players]
+        i = names.index(name)
+        return [names[(i + k) % len(names)] for k in range(1, len(names))]
+
+    def controlled_by(self, player: str) -> Iterator[Permanent]:
+        """Permanents ``player`` controls, in scenario order."""
+        return (p for p in self.permanents.values() if p.controller == player)
+
+    def creatures(self, controller: str | None = None) -> list[Permanent]:
+        """Creatures (optionally those ``controller`` controls), in scenario order."""
+        return [
+            p for p in self.permanents.values()
+            if p.is_creature and (controller is None or p.controller == controller)
+        ]
+
+    def unparsed(self) -> list[tuple[Permanent, str]]:
+        """Every (permanent, sentence) pair the parser did not understand."""
+        return [(p, s) for p in self.permanents.values() for s in p.unparsed]
+
+    def affects(self, source: Permanent, affected: Affected, creature: Permanent) -> bool:
+        """Whether a static ability of ``source`` described by ``affected`` applies to
+        ``creature``. Abilities of permanents only apply while they are on the battlefield,
+        which every permanent of a scenario is (CR 611.3)."""
+        if affected.kind == "self":
+            return creature.id == source.id
+        if affected.kind == "attached":
+            return source.attached_to == creature.id
+        if not creature.is_creature:
+            return False
+        if affected.other and creature.id == source.id:
+            return False
+        if affected.controller == "you" and creature.controller != source.controller:
+            return False
+        if affected.controller == "opponents" and (
+            creature.controller == source.controller
+            or creature.controller not in self.opponents(source.controller)
+        ):
+            return False
+        if affected.subtypes and not set(affected.subtypes) & set(creature.subtypes):
+            return False
+        if affected.exclude_subtypes and set(affected.exclude_subtypes) & set(creature.subtypes):
+            return False
+        return True
+
+    def abilities_affecting(
+        self, creature: Permanent, kind: type[Ability] | tuple[type[Ability], ...]
+    ) -> list[tuple[Ability, Permanent]]:
+        """Every ability of class ``kind`` (from any permanent) that applies to ``creature``,
+        with its source, in scenario order. Abilities without an ``affected`` field are not
+        returned here (they are player-level; see :meth:`abilities_of_kind`)."""
+        out: list[tuple[Ability, Permanent]] = []
+        for source in self.permanents.values():
+            for ability in source.abilities:
+                if not isinstance(ability, kind):
+                    continue
+                affected = getattr(ability, "affected", None)
+                if affected is not None and self.affects(source, affected, creature):
+                    out.append((ability, source))
+        return out
+
+    def abilities_of_kind(
+        self, kind: type[Ability] | tuple[type[Ability], ...]
+    ) -> list[tuple[Ability, Permanent]]:
+        """Every ability of class ``kind`` on any permanent, with its source."""
+        return [
+            (a, p) for p in self.permanents.values() for a in p.abilities if isinstance(a, kind)
+        ]
+
+    def has_keyword(self, creature: Permanent, name: str) -> bool:
+        """Whether ``creature`` has keyword ``name``, counting the ones it has itself
+        (parsed from its text and ``abilities``)."""
+        return any(isinstance(a, Keyword) and a.name == name for a in creature.abilities)
+
+
+# ------------------------------------------------------------------ building
+
+
+def _int_or_none(value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return None
+
+
+def _printed_stat(value: str | None, given: int | None, where: str, what: str, card: str) -> int | None:
+    """The current value of a printed characteristic: the given value, else the printed
+    integer; a printed non-integer (``*``, ``1+*``) must be given."""
+    if given is not None:
+        return given
+    if value is None:
+        return None
+    number = _int_or_none(value)
+    if number is None:
+        raise ScenarioError(where, f"{card}'s printed {what} is {value!r}; give the current {what}")
+    return number
+
+
+def build_board(scenario: object, *, strict: bool = False) -> Board:
+    """Resolve a validated :class:`models.scenario.Scenario` into a :class:`Board`.
+
+    Raises :class:`ScenarioError` when a value can't be determined (e.g. a printed ``*``
+    power not given) and, with ``strict``, :class:`UnparsedTextError` for the first
+    combat-relevant sentence the parser did not understand. Card names were already checked
+    by the schema; lookups here cannot fail for a validated scenario.
+    """
+    from models.cards import lookup_face
+    from models.parser import parse_text
+
+    players = tuple(
+        Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, library=tuple(p.library))
+        for p in scenario.players
+    )
+    permanents: dict[str, Permanent] = {}
+    for i, spec in enumerate(scenario.permanents):
+        where = f"permanents[{i}]"
+        card_name: str | None = None
+        if getattr(spec, "card", None):
+            card, face = lookup_face(spec.card)
+            card_name = card.name
+            name = face.name
+            types, subtypes, supertypes = face.types, face.subtypes, face.supertypes
+            colors, mana_value, text = face.colors, face.mana_value, face.text
+            printed = {"power": face.power, "toughness": face.toughness,
+                       "loyalty": face.loyalty, "defense": face.defense}
+            names: tuple[str, ...] = tuple(dict.fromkeys((face.name, card.name)))
+        else:
+            name = spec.name or spec.id
+            types = subtypes = supertypes = colors = ()
+            mana_value, text = 0, ""
+            printed = {"power": None, "toughness": None, "loyalty": None, "defense": None}
+            names = (name,)
+        if spec.types is not None:
+            types = tuple(spec.types)
+        if spec.subtypes is not None:
+            subtypes = tuple(spec.subtypes)
+        if spec.supertypes is not None:
+            supertypes = tuple(spec.supertypes)
+        if spec.colors is not None:
+            colors = tuple(spec.colors)
+        if spec.mana_value is not None:
+            mana_value = spec.mana_value
+        if spec.text is not None:
+            text = spec.text
+        counters = dict(spec.counters or {})
+        shown = card_name or name
+        power = _printed_stat(printed["power"], spec.power, f"{where}.power", "power", shown)
+        toughness = _printed_stat(printed["toughness"], spec.toughness, f"{where}.toughness", "toughness", shown)
+        net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        if power is not None and spec.power is None:
+            power += net
+        if toughness is not None and spec.toughness is None:
+            toughness += net
+        loyalty = spec.loyalty if spec.loyalty is not None else _int_or_none(printed["loyalty"])
+        if spec.loyalty is None and "loyalty" in counters:
+            loyalty = counters["loyalty"]
+        defense = spec.defense if spec.defense is not None else _int_or_none(printed["defense"])
+        if spec.defense is None and "defense" in counters:
+            defense = counters["defense"]
+        if "Creature" in types and (power is None or toughness is None):
+            raise ScenarioError(f"{where}.power", f"{shown} is a creature with no power/toughness; give both")
+        if "Battle" in types and defense is None:
+            raise ScenarioError(f"{where}.defense", f"{shown} is a battle whose defense is not in the card data; give defense")
+
+        parts = [text] if text else []
+        parts.extend(spec.abilities or [])
+        abilities: list[Ability] = []
+        unparsed: list[str] = []
+        ignored: list[str] = []
+        for part in parts:
+            parsed = parse_text(part, names=names)
+            abilities.extend(parsed.abilities)
+            unparsed.extend(parsed.unparsed)
+            ignored.extend(parsed.ignored)
+        if strict and unparsed:
+            raise UnparsedTextError(f"{where}: {shown}: not understood: {unparsed[0]!r}")
+
+        protector = spec.protector
+        permanents[spec.id] = Permanent(
+            id=spec.id, name=name, card=card_name, controller=spec.controller,
+            owner=spec.owner or spec.controller, index=i, types=tuple(types),
+            subtypes=tuple(subtypes), supertypes=tuple(supertypes), colors=tuple(colors),
+            mana_value=mana_value, power=power, toughness=toughness, loyalty=loyalty,
+            defense=defense, protector=protector, tapped=spec.tapped,
+            summoning_sick=spec.summoning_sick, damage=spec.damage, counters=counters,
+            attached_to=spec.attached_to,
+            parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
+        )
+    board = Board(
+        scenario=scenario, players=players, permanents=permanents,
+        active_player=scenario.active_player or players[0].name,
+        rules=scenario.rules, game=scenario.game,
+    )
+    _default_protectors(board)
+    return board
+
+
+def _default_protectors(board: Board) -> None:
+    """Give each battle without a ``protector`` one when the rules leave a single choice: a
+    Siege's protector is an opponent of its controller (CR 310.12a); with exactly
+    one opponent that is it. Otherwise the scenario must name it."""
+    for perm in board.permanents.values():
+        if "Battle" not in perm.types or perm.protector:
+            continue
+        opponents = board.opponents(perm.controller)
+        if len(opponents) == 1:
+            perm.protector = opponents[0]
+        else:
+            raise ScenarioError(
+                f"permanents[{perm.index}].protector",
+                f"{perm.label} is a battle and {perm.controller} has several opponents; name its protector",
+            )

@@ -1,0 +1,37 @@
+"""Errors raised for bad input. The CLI turns each into one line and exit status 2."""
+
+from __future__ import annotations
+
+
+class RedzoneError(Exception):
+    """Base class of redzone's input errors (never an internal fault)."""
+
+
+class ScenarioError(RedzoneError):
+    """A scenario field is invalid.
+
+    ``field`` is a dotted path such as ``permanents[3].controller``; ``problem`` says what is
+    wrong. ``str(error)`` is ``"<field>: <problem>"``, one line.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}" if field else problem)
+
+
+class UnknownCardError(RedzoneError):
+    """A card name is not in the bundled card data.
+
+    ``name`` is the name asked for; ``suggestions`` are the closest known names (at most 3).
+    """
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = list(suggestions)
+        hint = f" (closest: {', '.join(suggestions)})" if suggestions else ""
+        super().__init__(f"unknown card {name!r}{hint}")
+
+
+class UnparsedTextError(RedzoneError):
+    """Raised under ``--strict`` when a combat-relevant sentence is not understood."""
