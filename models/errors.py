@@ -11,13 +11,17 @@ class ScenarioError(RedzoneError):
     """A scenario field is invalid.
 
     ``field`` is a dotted path such as ``permanents[3].controller``; ``problem`` says what is
-    wrong. ``str(error)`` is ``"<field>: <problem>"``, one line.
+    wrong. ``str(error)`` is ``"<field>: <problem>"``, one line. ``where`` (optional) names
+    the input the field is in, e.g. ``"line 3"`` of a JSON Lines batch; it is put in front:
+    ``"line 3: <field>: <problem>"``.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, *, where: str = "") -> None:
         self.field = field
         self.problem = problem
-        super().__init__(f"{field}: {problem}" if field else problem)
+        self.where = where
+        text = f"{field}: {problem}" if field else problem
+        super().__init__(f"{where}: {text}" if where else text)
 
 
 class UnknownCardError(RedzoneError):

@@ -1,0 +1,771 @@
+"""The scenario schema and its loading: one combat situation, validated.
+
+The field names follow the shared scenario contract (``docs/scenario-format.md``) and are
+fixed. Every model forbids unknown keys. A :class:`Scenario` that validated is internally
+consistent: every player name and permanent id it mentions exists, every ``card`` is in the
+bundled card data (Magic only), ``active_player`` and every permanent ``id`` are set.
+
+Bad input never escapes as a pydantic ``ValidationError`` or a YAML/JSON traceback from the
+loading functions here: it becomes one :class:`models.errors.ScenarioError` whose ``field`` is
+the dotted, indexed path of the offending value (``permanents[3].controller``) and whose
+``problem`` is one short sentence.
+
+Public API:
+
+- :class:`Scenario`, :class:`PlayerSpec`, :class:`PermanentSpec`, :class:`CombatSpec`,
+  :class:`GoadEffect`, :class:`MustAttackEffect` (:class:`MustAttack`),
+  :class:`MustBlockEffect` (:class:`MustBlock`), ``Effect``;
+- :func:`load_scenario`, :func:`parse_scenario`, :func:`iter_scenarios_jsonl`;
+- :func:`scenario_json_schema`, :func:`default_id`.
+
+This module never imports ortools.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import io
+import json
+import os
+import re
+import sys
+import unicodedata
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, Literal, TextIO, Union
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    model_validator,
+)
+
+from models.errors import ScenarioError, UnknownCardError
+
+__all__ = [
+    "CombatSpec",
+    "Effect",
+    "GoadEffect",
+    "MustAttack",
+    "MustAttackEffect",
+    "MustBlock",
+    "MustBlockEffect",
+    "PermanentSpec",
+    "PlayerSpec",
+    "Scenario",
+    "default_id",
+    "iter_scenarios_jsonl",
+    "load_scenario",
+    "parse_scenario",
+    "scenario_json_schema",
+]
+
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class _Strict(BaseModel):
+    """Base of every scenario model: unknown keys are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ------------------------------------------------------------------------- players
+
+
+class PlayerSpec(_Strict):
+    """One player, in turn (seat) order within :attr:`Scenario.players`.
+
+    ``life`` (CR 119; may be negative), ``mana``: generic mana available to pay combat costs
+    such as attack and block taxes (CR 508.1d, 509.1d), ``poison`` counters (CR 122.1f),
+    ``library``: card names, top card first (read by clash, CR 701.30).
+    """
+
+    name: str = Field(min_length=1, description="Unique player name.")
+    life: int = Field(20, description="Life total (CR 119).")
+    mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
+    poison: NonNegative = Field(0, description="Poison counters.")
+    library: list[str] = Field(default_factory=list, description="Card names, top first.")
+
+
+# ---------------------------------------------------------------------- permanents
+
+
+class PermanentSpec(_Strict):
+    """One permanent on the battlefield.
+
+    Exactly one of ``card`` (a real card; characteristics come from the bundled card data)
+    and ``name`` (characteristics given inline) is set; Duel Masters permanents use ``name``.
+    Given characteristics override the printed ones; ``power``/``toughness``/``loyalty``/
+    ``defense`` are current values. ``toughness`` given must be >= 0 (a permanent with
+    toughness 0 or less would already have been put into its owner's graveyard, CR 704.5f).
+    ``damage`` is damage already marked this turn (CR 120.6). ``counters`` maps a counter
+    kind (``"+1/+1"``) to a count. ``protector`` names the player protecting a battle
+    (CR 310.9). ``owner`` ``None`` means the controller.
+
+    After validation inside a :class:`Scenario`, ``id`` is always set (see :func:`default_id`),
+    ``types``/``supertypes`` are spelt as in CR 205 (``"Creature"``) and ``colors`` are colour
+    letters in WUBRG order (``["W", "G"]``, CR 105.2), as in :mod:`models.cards`.
+    """
+
+    id: str | None = Field(None, min_length=1, description="Unique handle; derived when omitted.")
+    card: str | None = Field(None, min_length=1, description="A real card's name.")
+    name: str | None = Field(None, min_length=1, description="Name when characteristics are inline.")
+    controller: str
+    owner: str | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    colors: list[str] | None = None
+    mana_value: NonNegative | None = None
+    power: int | None = Field(None, description="Current power (may be negative, CR 107.1b).")
+    toughness: NonNegative | None = Field(None, description="Current toughness.")
+    loyalty: NonNegative | None = Field(None, description="Current loyalty (planeswalkers).")
+    defense: NonNegative | None = Field(None, description="Current defense (battles).")
+    protector: str | None = Field(None, description="The player protecting this battle.")
+    text: str | None = Field(None, description="Replaces the printed Oracle text.")
+    abilities: list[str] = Field(default_factory=list, description="Added to the Oracle text.")
+    tapped: bool = False
+    summoning_sick: bool = False
+    damage: NonNegative = 0
+    counters: dict[str, NonNegative] = Field(default_factory=dict)
+    attached_to: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        """The card name, else the inline name, else the id."""
+        return self.card or self.name or self.id or ""
+
+
+# ------------------------------------------------------------------------- effects
+
+
+class GoadEffect(_Strict):
+    """``goad``: the goaded creature's id; ``by``: the goading player (CR 701.15)."""
+
+    goad: str
+    by: str
+
+
+class MustAttack(_Strict):
+    """``attacker`` attacks ``target`` (a player name or a planeswalker/battle id) this
+    combat if able: one requirement (CR 508.1d)."""
+
+    attacker: str
+    target: str
+
+
+class MustAttackEffect(_Strict):
+    """``must_attack: {attacker, target}``."""
+
+    must_attack: MustAttack
+
+
+class MustBlock(_Strict):
+    """``blocker`` blocks ``attacker`` this combat if able (provoke, CR 702.39a; 509.1c)."""
+
+    blocker: str
+    attacker: str
+
+
+class MustBlockEffect(_Strict):
+    """``must_block: {blocker, attacker}``."""
+
+    must_block: MustBlock
+
+
+_EFFECT_KEYS = {"goad": "GoadEffect", "must_attack": "MustAttackEffect", "must_block": "MustBlockEffect"}
+_EFFECT_TAGS = frozenset(_EFFECT_KEYS.values())
+_EFFECT_MESSAGE = "expected one of " + ", ".join(_EFFECT_KEYS)
+
+
+def _effect_kind(value: Any) -> str | None:
+    """The tag of the effect model ``value`` is meant to be: the one effect key it holds."""
+    if isinstance(value, BaseModel):
+        name = type(value).__name__
+        return name if name in _EFFECT_TAGS else None
+    if isinstance(value, dict):
+        present = [key for key in _EFFECT_KEYS if key in value]
+        if len(present) == 1:
+            return _EFFECT_KEYS[present[0]]
+    return None
+
+
+Effect = Annotated[
+    Union[
+        Annotated[GoadEffect, Tag("GoadEffect")],
+        Annotated[MustAttackEffect, Tag("MustAttackEffect")],
+        Annotated[MustBlockEffect, Tag("MustBlockEffect")],
+    ],
+    Discriminator(_effect_kind, custom_error_type="effect_kind", custom_error_message=_EFFECT_MESSAGE),
+]
+"""One effect item; the key present (``goad``, ``must_attack``, ``must_block``) decides."""
+
+
+# -------------------------------------------------------------------------- combat
+
+
+class CombatSpec(_Strict):
+    """The combat so far.
+
+    ``attackers``: attacking creature id -> the player name or planeswalker/battle id it
+    attacks (CR 508.1). ``blockers``: blocking creature id -> attacker ids it blocks (509.1).
+    ``blocked``: attackers that are blocked (509.1h) even if no blocker remains. ``step``:
+    the combat damage step to play (510.4), ``None`` for the first that applies.
+    ``first_strike_dealt``: creatures that dealt first-strike damage this combat (702.7c).
+    ``damage_order``: rules "2023" only, a creature id -> its damage assignment order.
+    ``assignment``: a proposed damage assignment, source id -> recipient (id or player) ->
+    amount (>= 0).
+    """
+
+    attackers: dict[str, str] = Field(default_factory=dict)
+    blockers: dict[str, list[str]] = Field(default_factory=dict)
+    blocked: list[str] = Field(default_factory=list)
+    step: Literal["first-strike", "regular"] | None = None
+    first_strike_dealt: list[str] = Field(default_factory=list)
+    damage_order: dict[str, list[str]] = Field(default_factory=dict)
+    assignment: dict[str, dict[str, NonNegative]] = Field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------ scenario
+
+
+class Scenario(_Strict):
+    """One combat situation (see ``docs/scenario-format.md``).
+
+    ``game``: ``"magic"`` or ``"duel-masters"``. ``rules``: ``"current"`` (free damage split)
+    or ``"2023"`` (damage assignment order). ``players`` in turn order, at least two for
+    Magic. ``active_player`` defaults to the first player and is always set after
+    validation. Raises :class:`ScenarioError` for a reference to an unknown player or
+    permanent, a duplicate name or id, or an unknown card (Magic only; CR 201.2 names).
+    """
+
+    game: Literal["magic", "duel-masters"] = "magic"
+    rules: Literal["current", "2023"] = "current"
+    active_player: str | None = Field(None, description="Default: the first player.")
+    players: list[PlayerSpec] = Field(min_length=1)
+    permanents: list[PermanentSpec] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
+    combat: CombatSpec | None = None
+
+    @model_validator(mode="after")
+    def _cross_check(self) -> Scenario:
+        _Checker(self).run()
+        return self
+
+    # -- convenience look-ups (plain Python, recomputed on each call)
+
+    @property
+    def active(self) -> str:
+        """The active player's name (``active_player`` resolved)."""
+        return self.active_player or self.players[0].name
+
+    @property
+    def player_names(self) -> list[str]:
+        """Player names in turn order."""
+        return [p.name for p in self.players]
+
+    def player(self, name: str) -> PlayerSpec:
+        """The player called ``name``; ``KeyError`` if none."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def permanent(self, id: str) -> PermanentSpec:
+        """The permanent with id ``id``; ``KeyError`` if none."""
+        for p in self.permanents:
+            if p.id == id:
+                return p
+        raise KeyError(id)
+
+    @property
+    def permanents_by_id(self) -> dict[str, PermanentSpec]:
+        """id -> permanent, in scenario order."""
+        return {p.id: p for p in self.permanents if p.id is not None}
+
+
+# ------------------------------------------------------------------ cross-checking
+
+_CARD_TYPES = (
+    "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
+    "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
+    "Vanguard",
+)  # CR 205.2a (Tribal: the former name of Kindred)
+_SUPERTYPES = ("Basic", "Elite", "Host", "Legendary", "Ongoing", "Snow", "World")  # CR 205.4a
+_COLORS = {  # CR 105.1, 105.2: the five colours and their letters, stored as letters
+    "w": "W", "white": "W", "u": "U", "blue": "U", "b": "B",
+    "black": "B", "r": "R", "red": "R", "g": "G", "green": "G",
+}
+_WUBRG = "WUBRG"
+
+
+def _quote_list(items: Iterable[str], limit: int = 8) -> str:
+    items = list(items)
+    shown = ", ".join(items[:limit])
+    return shown + (", ..." if len(items) > limit else "") if items else "none"
+
+
+def default_id(name: str) -> str:
+    """The default permanent id for a card or inline name.
+
+    Lower case; accents dropped from Latin letters; every run of characters that are not
+    letters or digits becomes one ``-``; no leading/trailing ``-``. ``"Grizzly Bears"`` ->
+    ``"grizzly-bears"``, ``"Gideon, Ally of Zendikar"`` -> ``"gideon-ally-of-zendikar"``.
+    Returns ``"permanent"`` when nothing is left. De-duplication is :class:`Scenario`'s job.
+    """
+    out: list[str] = []
+    for ch in name.lower():
+        base = unicodedata.normalize("NFD", ch)[0]
+        if base.isascii() and base.isalnum():
+            out.append(base)
+        elif ch.isalnum():
+            out.append(ch)
+        else:
+            out.append("-")
+    slug = re.sub(r"-+", "-", "".join(out)).strip("-")
+    return slug or "permanent"
+
+
+class _Checker:
+    """Cross-field validation of a :class:`Scenario`; raises :class:`ScenarioError`."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.s = scenario
+        self.magic = scenario.game == "magic"
+        self.players: list[str] = []
+        self.ids: dict[str, int] = {}
+
+    def run(self) -> None:
+        self._players()
+        self._permanents()
+        self._effects()
+        if self.s.combat is not None:
+            self._combat(self.s.combat)
+
+    # -- references
+
+    def _player(self, field: str, name: str | None) -> None:
+        if name is not None and name not in self.players:
+            raise ScenarioError(field, f"unknown player {name!r} (players: {', '.join(self.players)})")
+
+    def _unknown(self, what: str, value: str, known: list[str]) -> str:
+        close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
+        hint = f"closest: {', '.join(close)}" if close else f"{what}: {_quote_list(known)}"
+        return f"unknown {what[:-1] if what.endswith('s') else what} {value!r} ({hint})"
+
+    def _permanent(self, field: str, value: str) -> None:
+        if value not in self.ids:
+            raise ScenarioError(field, self._unknown("ids", value, list(self.ids)))
+
+    def _player_or_permanent(self, field: str, value: str) -> None:
+        if value not in self.ids and value not in self.players:
+            known = self.players + list(self.ids)
+            close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
+            hint = (f"closest: {', '.join(close)}" if close else
+                    f"players: {', '.join(self.players)}; ids: {_quote_list(self.ids)}")
+            raise ScenarioError(field, f"{value!r} is neither a player nor a permanent id ({hint})")
+
+    def _lookup(self, field: str, name: str) -> None:
+        cards = importlib.import_module("models.cards")
+        try:
+            cards.lookup(name)
+        except UnknownCardError as err:
+            raise ScenarioError(field, str(err)) from None
+
+    # -- sections
+
+    def _players(self) -> None:
+        s = self.s
+        if self.magic and len(s.players) < 2:
+            raise ScenarioError("players", f"a Magic scenario needs at least two players (got {len(s.players)})")
+        for i, p in enumerate(s.players):
+            if p.name in self.players:
+                raise ScenarioError(f"players[{i}].name", f"duplicate player name {p.name!r}")
+            self.players.append(p.name)
+        if s.active_player is None:
+            s.active_player = s.players[0].name
+        else:
+            self._player("active_player", s.active_player)
+        if self.magic:
+            for i, p in enumerate(s.players):
+                for j, name in enumerate(p.library):
+                    self._lookup(f"players[{i}].library[{j}]", name)
+
+    def _permanents(self) -> None:
+        s = self.s
+        given: dict[str, int] = {}
+        for i, p in enumerate(s.permanents):
+            where = f"permanents[{i}]"
+            if p.id is not None:
+                if p.id in given:
+                    raise ScenarioError(f"{where}.id", f"duplicate id {p.id!r} (also permanents[{given[p.id]}])")
+                if p.id in self.players:
+                    raise ScenarioError(f"{where}.id", f"id {p.id!r} is also a player name")
+                given[p.id] = i
+            if self.magic:
+                if (p.card is None) == (p.name is None):
+                    raise ScenarioError(f"{where}.card", "give exactly one of `card` (a real card) and `name` (inline)")
+            else:
+                if p.card is not None:
+                    raise ScenarioError(f"{where}.card", "Duel Masters permanents have no card data; use `name`")
+                if p.name is None:
+                    raise ScenarioError(f"{where}.name", "required for a Duel Masters permanent")
+            self._player(f"{where}.controller", p.controller)
+            self._player(f"{where}.owner", p.owner)
+            self._player(f"{where}.protector", p.protector)
+            if self.magic:
+                self._normalise(where, p)
+                if p.card is not None:
+                    self._lookup(f"{where}.card", p.card)
+
+        # Derived ids: from the card or name, never colliding with a given id, a player
+        # name or an earlier derived id; repeats get "-2", "-3", ... in scenario order.
+        taken = set(given) | set(self.players)
+        resolved: list[PermanentSpec] = []
+        for p in s.permanents:
+            if p.id is None:
+                base = default_id(p.card or p.name or "")
+                new, n = base, 2
+                while new in taken:
+                    new, n = f"{base}-{n}", n + 1
+                taken.add(new)
+                p = p.model_copy(update={"id": new})
+            resolved.append(p)
+        s.permanents = resolved
+        self.ids = {p.id: i for i, p in enumerate(resolved) if p.id is not None}
+
+        for i, p in enumerate(resolved):
+            if p.attached_to is not None:
+                self._permanent(f"permanents[{i}].attached_to", p.attached_to)
+                if p.attached_to == p.id:
+                    raise ScenarioError(f"permanents[{i}].attached_to", "a permanent can't be attached to itself")
+
+    def _normalise(self, where: str, p: PermanentSpec) -> None:
+        """Spell card types and supertypes as CR 205 does; colours as letters in WUBRG order
+        (CR 105.2), as the card data stores them."""
+        for field, known in (("types", _CARD_TYPES), ("supertypes", _SUPERTYPES)):
+            values = getattr(p, field)
+            if values is None:
+                continue
+            lookup = {k.lower(): k for k in known}
+            fixed = []
+            for j, v in enumerate(values):
+                canon = lookup.get(v.strip().lower())
+                if canon is None:
+                    raise ScenarioError(f"{where}.{field}[{j}]", f"unknown {field[:-1]} {v!r} (known: {', '.join(known)})")
+                fixed.append(canon)
+            setattr(p, field, fixed)
+        if p.subtypes is not None:
+            p.subtypes = [v.strip()[:1].upper() + v.strip()[1:] for v in p.subtypes]
+        if p.colors is not None:
+            fixed = []
+            for j, v in enumerate(p.colors):
+                canon = _COLORS.get(v.strip().lower())
+                if canon is None:
+                    extra = "; colorless is `colors: []`" if v.strip().lower() == "colorless" else ""
+                    raise ScenarioError(
+                        f"{where}.colors[{j}]",
+                        f"unknown color {v!r} (white, blue, black, red, green or W, U, B, R, G{extra})",
+                    )
+                if canon not in fixed:
+                    fixed.append(canon)
+            p.colors = sorted(fixed, key=_WUBRG.index)
+
+    def _effects(self) -> None:
+        for i, e in enumerate(self.s.effects):
+            where = f"effects[{i}]"
+            if isinstance(e, GoadEffect):
+                self._permanent(f"{where}.goad", e.goad)
+                self._player(f"{where}.by", e.by)
+            elif isinstance(e, MustAttackEffect):
+                self._permanent(f"{where}.must_attack.attacker", e.must_attack.attacker)
+                self._player_or_permanent(f"{where}.must_attack.target", e.must_attack.target)
+            elif isinstance(e, MustBlockEffect):
+                self._permanent(f"{where}.must_block.blocker", e.must_block.blocker)
+                self._permanent(f"{where}.must_block.attacker", e.must_block.attacker)
+
+    def _combat(self, c: CombatSpec) -> None:
+        for attacker, target in c.attackers.items():
+            self._permanent("combat.attackers", attacker)
+            self._player_or_permanent(f"combat.attackers.{attacker}", target)
+        for blocker, attackers in c.blockers.items():
+            self._permanent("combat.blockers", blocker)
+            for j, a in enumerate(attackers):
+                self._permanent(f"combat.blockers.{blocker}[{j}]", a)
+        for j, a in enumerate(c.blocked):
+            self._permanent(f"combat.blocked[{j}]", a)
+        for j, a in enumerate(c.first_strike_dealt):
+            self._permanent(f"combat.first_strike_dealt[{j}]", a)
+        for creature, order in c.damage_order.items():
+            self._permanent("combat.damage_order", creature)
+            for j, other in enumerate(order):
+                self._permanent(f"combat.damage_order.{creature}[{j}]", other)
+        for source, split in c.assignment.items():
+            self._permanent("combat.assignment", source)
+            for recipient in split:
+                self._player_or_permanent(f"combat.assignment.{source}", recipient)
+
+
+# ------------------------------------------------------------- pydantic -> one line
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    """``('permanents', 3, 'controller')`` -> ``'permanents[3].controller'``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in _EFFECT_TAGS:
+            continue  # the union member chosen for an effect item, not a key
+        elif part == "[key]":
+            out += " (key)"
+        elif _IDENT.match(str(part)):
+            out += f".{part}" if out else str(part)
+        else:
+            out += f"[{part!r}]"
+    return out
+
+
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model class holding the field that ``loc`` (a pydantic error location) ends in."""
+    nested: dict[tuple[type[BaseModel], str], type[BaseModel] | None] = {
+        (Scenario, "players"): PlayerSpec,
+        (Scenario, "permanents"): PermanentSpec,
+        (Scenario, "combat"): CombatSpec,
+        (Scenario, "effects"): None,  # the union tag that follows picks the model
+        (MustAttackEffect, "must_attack"): MustAttack,
+        (MustBlockEffect, "must_block"): MustBlock,
+    }
+    tags = {"GoadEffect": GoadEffect, "MustAttackEffect": MustAttackEffect,
+            "MustBlockEffect": MustBlockEffect}
+    model: type[BaseModel] | None = Scenario
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        if part in tags:
+            model = tags[part]
+        elif model is not None and (model, part) in nested:
+            model = nested[(model, part)]
+        else:
+            return None
+    return model
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _problem(err: dict[str, Any]) -> str:
+    """One short sentence for one pydantic error."""
+    kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+    loc = tuple(err["loc"])
+    if kind == "extra_forbidden":
+        model = _model_at(loc)
+        if model is None:
+            return "unknown field"
+        allowed = list(model.model_fields)
+        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}?" if close else f"allowed: {', '.join(allowed)}"
+        return f"unknown field ({hint})"
+    if kind == "missing":
+        return "required field is missing"
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        sign = "≥" if kind == "greater_than_equal" else ">"
+        return f"must be {sign} {bound} (got {_short(value)})"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number (got {_short(value)})"
+    if kind in ("string_type",):
+        return f"expected text (got {_short(value)})"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false (got {_short(value)})"
+    if kind in ("list_type",):
+        return f"expected a list (got {_short(value)})"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping (got {_short(value)})"
+    if kind in ("too_short", "string_too_short"):
+        return "must not be empty"
+    if kind == "literal_error":
+        return f"expected {ctx.get('expected', 'one of the allowed values')} (got {_short(value)})"
+    if kind == "effect_kind":
+        return _EFFECT_MESSAGE
+    msg = str(err.get("msg", "invalid value")).splitlines()[0]
+    msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    return msg[:1].lower() + msg[1:]
+
+
+def _from_validation_error(error: ValidationError) -> ScenarioError:
+    first = error.errors(include_url=False)[0]
+    return ScenarioError(_path(tuple(first["loc"])), _problem(first))
+
+
+def _with_where(error: ScenarioError, where: str) -> ScenarioError:
+    if not where:
+        return error
+    return ScenarioError(error.field, error.problem, where=where)
+
+
+# ------------------------------------------------------------------------- parsing
+
+
+def parse_scenario(data: object, *, where: str = "") -> Scenario:
+    """Validate already-parsed data (a mapping, as from YAML/JSON) into a :class:`Scenario`.
+
+    ``where`` (e.g. ``"line 3"`` or a file name) is put in front of the error message.
+    Raises :class:`ScenarioError` with the field path of the first problem found.
+    """
+    if isinstance(data, Scenario):
+        return data
+    if not isinstance(data, dict):
+        kind = "nothing" if data is None else type(data).__name__
+        raise _with_where(ScenarioError("", f"a scenario must be a mapping of fields (got {kind})"), where)
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as err:
+        raise _with_where(_from_validation_error(err), where) from None
+    except ScenarioError as err:
+        raise _with_where(err, where) from None
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe YAML loader that rejects a key repeated within one mapping."""
+
+
+def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    loader.flatten_mapping(node)
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (str, int, float, bool)) and key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _parse_json(text: str, label: str) -> object:
+    try:
+        return json.loads(text, object_pairs_hook=_json_pairs)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"{label}:{err.lineno}:{err.colno}", f"malformed JSON: {err.msg}") from None
+    except ValueError as err:  # duplicate key
+        raise ScenarioError(label, f"malformed JSON: {err}") from None
+
+
+def _parse_yaml(text: str, label: str) -> object:
+    try:
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        at = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
+        problem = err.problem or err.context or "unreadable"
+        raise ScenarioError(at, f"malformed YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise ScenarioError(label, f"malformed YAML: {str(err).splitlines()[0]}") from None
+
+
+def _read(source: str | os.PathLike[str]) -> str:
+    if str(source) == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(str(source), "no such file") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(source), "not UTF-8 text") from None
+    except OSError as err:
+        raise ScenarioError(str(source), f"cannot read ({err.strerror or err})") from None
+
+
+def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) -> Scenario:
+    """Read one scenario from a YAML or JSON file (``'-'``: standard input).
+
+    The format follows the suffix: ``.json`` (and ``.jsonl``/``.ndjson`` holding one line)
+    is read as JSON, anything else as YAML (a superset of JSON). ``text``, when given, is the
+    content and ``source`` only names it. Raises :class:`ScenarioError`: for malformed input
+    with ``field`` = ``"<file>:<line>:<column>"``; for invalid content with the field path
+    (``permanents[3].controller``).
+    """
+    label = "<stdin>" if str(source) == "-" else str(source)
+    content = _read(source) if text is None else text
+    suffix = Path(label).suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        lines = [line for line in content.splitlines() if line.strip()]
+        if len(lines) > 1:
+            raise ScenarioError(label, f"holds {len(lines)} scenarios (JSON Lines); read it as a batch")
+        data = _parse_json(lines[0] if lines else "", label)
+    elif suffix == ".json":
+        data = _parse_json(content, label)
+    else:
+        data = _parse_yaml(content, label)
+    return parse_scenario(data)
+
+
+def iter_scenarios_jsonl(
+    source: str | os.PathLike[str] | TextIO | Iterable[str],
+) -> Iterator[tuple[int, Scenario | ScenarioError]]:
+    """Read JSON Lines: one scenario per line (``'-'``: standard input).
+
+    Yields ``(line number, Scenario or ScenarioError)`` per non-blank line; line numbers
+    start at 1. A bad line yields its error (message prefixed ``line N``) and reading goes
+    on. Raises :class:`ScenarioError` only if the source itself can't be read.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        if str(source) == "-":
+            lines: Iterable[str] = sys.stdin
+            label = "<stdin>"
+        else:
+            lines = io.StringIO(_read(source))
+            label = str(source)
+    else:
+        lines, label = source, "<input>"
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"line {number}"
+        try:
+            try:
+                data = json.loads(line, object_pairs_hook=_json_pairs)
+            except json.JSONDecodeError as err:
+                raise ScenarioError(f"{label}:{number}:{err.colno}", f"malformed JSON: {err.msg}") from None
+            except ValueError as err:
+                raise ScenarioError(f"{label}:{number}", f"malformed JSON: {err}") from None
+            yield number, parse_scenario(data, where=where)
+        except ScenarioError as err:
+            yield number, err
+
+
+def scenario_json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a scenario file, for ``redzone schema``.
+
+    It describes shapes and defaults only; cross-references (known players, ids and card
+    names) are checked by :class:`Scenario` validation.
+    """
+    schema = Scenario.model_json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "redzone scenario",
+        "description": "One combat situation for redzone (see docs/scenario-format.md).",
+        **{k: v for k, v in schema.items() if k not in ("title", "description")},
+    }
