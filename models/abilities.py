@@ -253,6 +253,172 @@ class MustBeAttacked(Ability):
     include_planeswalkers: bool = True
 
 
+# ------------------------------------------- added with the Oracle-text parser (issue 2, §4)
+#
+# Everything below this line up to "parser result" was added additively by the parser work:
+# an attack restriction the parser needed, the block halves of attack templates ("can't attack
+# or block", "attacks or blocks each combat if able") and the most frequent block templates,
+# for the block rules (issue 3) to consume, plus toxic and granted abilities.
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantAttackOwner(Ability):
+    """The affected creatures can't attack their owner (508.1c; Alexios, Xantcha).
+
+    ``include_planeswalkers``: nor planeswalkers their owner controls. Needs the
+    permanent's owner, which the scenario gives as ``owner`` (default: its controller).
+    """
+
+    affected: Affected = SELF
+    include_planeswalkers: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Toxic(Ability):
+    """Toxic N (CR 702.164): a player dealt combat damage by this creature also gets
+    ``amount`` poison counters (120.3g). Several instances add up (702.164b)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Grant(Ability):
+    """The affected creatures have ``abilities`` ("Enchanted creature has flying",
+    "Other creatures you control have haste", CR 613 layer 6).
+
+    ``abilities`` are self-referential abilities of the creatures that gain them (a
+    :class:`Keyword`, :class:`Protection`, :class:`Landwalk`, :class:`Toxic`, or what a quoted
+    ability parsed to). A creature granting a keyword to itself is parsed as the bare keyword.
+    """
+
+    affected: Affected = SELF
+    abilities: tuple[Ability, ...] = ()
+
+
+# ------------------------------------------------------------ block restrictions (509.1b)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBlock(Ability):
+    """The affected creatures can't block (CR 509.1b). Also produced by the block half of
+    "can't attack or block" and by decayed (702.147a)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBlockAlone(Ability):
+    """The affected creature can't block unless another creature also blocks (509.1b)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBlockUnlessOthersBlock(Ability):
+    """Can't block unless at least ``count`` other creatures block (509.1b; Orcish
+    Conscripts)."""
+
+    affected: Affected = SELF
+    count: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBlockUnlessGreaterPowerBlocks(Ability):
+    """Can't block unless a creature with greater power also blocks (509.1b; Okk)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlockCap(Ability):
+    """"No more than N creatures can block each combat/turn" (509.1b; Silent Arbiter).
+
+    Counts every blocking creature of every defending player.
+    """
+
+    maximum: int
+    per: Literal["combat", "turn"] = "combat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanBlockOnlyFliers(Ability):
+    """The affected creatures can block only creatures with flying (509.1b)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanBlockAdditional(Ability):
+    """The affected creatures can block ``count`` additional creatures each combat
+    (509.1a: "card text may allow more"); ``count=None`` means any number of creatures."""
+
+    affected: Affected = SELF
+    count: int | None = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlocked(Ability):
+    """The affected creatures can't be blocked (509.1b restriction on every blocker)."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlockedBy(Ability):
+    """The affected creatures can't be blocked by creatures matching ``blockers``
+    (509.1b; "can't be blocked by Walls"). ``blockers.kind`` is ``"creatures"`` and its
+    ``controller`` is ``"any"``."""
+
+    affected: Affected = SELF
+    blockers: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlockedByMoreThan(Ability):
+    """The affected creature can't be blocked by more than ``maximum`` creatures (509.1b;
+    Stalking Tiger)."""
+
+    affected: Affected = SELF
+    maximum: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlockedExceptByAtLeast(Ability):
+    """The affected creature can't be blocked except by ``minimum`` or more creatures
+    (509.1b; menace is the case 2, 702.111b; Pathrazer of Ulamog is 3)."""
+
+    affected: Affected = SELF
+    minimum: int = 2
+
+
+# ------------------------------------------------------------ block requirements (509.1c)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlocksEachCombat(Ability):
+    """The affected creatures block each combat if able (509.1c): obeyed by blocking any
+    attacker. ``per="turn"`` for "... this turn if able"."""
+
+    affected: Affected = SELF
+    per: Literal["combat", "turn"] = "combat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MustBeBlocked(Ability):
+    """The affected attacking creature must be blocked if able (509.1c): one requirement,
+    obeyed when it has at least one blocker."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllMustBlock(Ability):
+    """"All creatures able to block [it] do so" (Lure; 509.1c): one requirement per
+    potential blocker, obeyed only by blocking the affected attacking creature."""
+
+    affected: Affected = SELF
+
+
 # ---------------------------------------------------------------- parser result
 
 

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Parser coverage over the bundled card data (see docs/parser.md).
+
+Coverage = the share of creature cards all of whose combat-relevant sentences the parser
+understands (no sentence of any face lands in ``unparsed``). Counted over creature cards:
+at least one face has the Creature type; tokens, Alchemy rebalanced cards (``A-`` names)
+and non-traditional cards (planes, schemes, vanguards, ...) are excluded.
+
+Also reported:
+
+- the *attack-relevant* subset: cards with a sentence about attacking (its text mentions
+  attack, or it parsed to an attack restriction/requirement/cost, or defender/haste) — over
+  creature cards and, separately, over every card type (Propaganda, Crawlspace, ...);
+- a breakdown of sentences by status and reason;
+- the most frequent unparsed sentences (self-references shown as ``~``).
+
+Card data: ``models.cards.all_cards()`` when that module exists, otherwise the raw corpus
+JSON (``--corpus``, default /tmp/pm/x/mtg/_data/oracle_corpus.json).
+
+Usage: ``python3 scripts/parser_coverage.py [--top 30] [--json] [--corpus PATH]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from models.abilities import (  # noqa: E402
+    AttackCap,
+    AttacksEachCombat,
+    AttackTax,
+    CanOnlyAttackAlone,
+    CantAttack,
+    CantAttackAlone,
+    CantAttackOwner,
+    CantAttackUnlessDefenderControls,
+    CantAttackUnlessGreaterPowerAttacks,
+    CantAttackUnlessOthersAttack,
+    CantAttackYou,
+    Grant,
+    Keyword,
+    MustBeAttacked,
+)
+from models.parser import Sentence, analyse_text, self_names  # noqa: E402
+
+DEFAULT_CORPUS = "/tmp/pm/x/mtg/_data/oracle_corpus.json"
+NON_TRADITIONAL_LAYOUTS = {
+    "token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard",
+}
+NON_TRADITIONAL_TYPES = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon"}
+ATTACK_CLASSES = (
+    AttackCap, AttacksEachCombat, AttackTax, CanOnlyAttackAlone, CantAttack, CantAttackAlone,
+    CantAttackOwner, CantAttackUnlessDefenderControls, CantAttackUnlessGreaterPowerAttacks,
+    CantAttackUnlessOthersAttack, CantAttackYou, MustBeAttacked,
+)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face: its name, card types and Oracle text."""
+
+    name: str
+    types: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """A card as the coverage count sees it."""
+
+    name: str
+    layout: str
+    faces: tuple[Face, ...]
+
+
+def _from_models() -> Iterator[CardRecord] | None:
+    try:
+        from models.cards import all_cards  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+
+    def gen() -> Iterator[CardRecord]:
+        for card in all_cards():
+            faces = tuple(
+                Face(str(getattr(f, "name", card.name)), tuple(getattr(f, "types", ()) or ()),
+                     str(getattr(f, "text", "") or ""))
+                for f in card.faces
+            )
+            yield CardRecord(str(card.name), str(getattr(card, "layout", "normal") or "normal"),
+                             faces)
+
+    return gen()
+
+
+def _from_corpus(path: str) -> Iterator[CardRecord]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    backs: dict[str, list[dict]] = collections.defaultdict(list)
+    for x in data:
+        if x.get("face") == "back" and x.get("front"):
+            backs[x["front"]].append(x)
+    for x in data:
+        if x.get("face") == "back":
+            continue
+        name = x["name"]
+        front_name = name.split(" // ")[0]
+        faces = [Face(front_name, tuple(x.get("types") or ()), x.get("text") or "")]
+        for b in backs.get(front_name, []) + backs.get(name, []):
+            faces.append(Face(b["name"], tuple(b.get("types") or ()), b.get("text") or ""))
+        yield CardRecord(name, x.get("layout") or "normal", tuple(faces))
+
+
+def load_cards(corpus: str) -> tuple[str, list[CardRecord]]:
+    """Every card, and a label saying where they came from."""
+    got = _from_models()
+    if got is not None:
+        return "models.cards.all_cards()", list(got)
+    return corpus, list(_from_corpus(corpus))
+
+
+def traditional(card: CardRecord) -> bool:
+    """Not a token, not an Alchemy rebalanced card, not a non-traditional card type."""
+    if card.name.startswith("A-") or card.layout in NON_TRADITIONAL_LAYOUTS:
+        return False
+    return not any(set(f.types) & NON_TRADITIONAL_TYPES for f in card.faces)
+
+
+def is_creature(card: CardRecord) -> bool:
+    return any("Creature" in f.types for f in card.faces)
+
+
+def _mentions_attack(s: Sentence) -> bool:
+    if re.search(r"(?i)\battack", s.text):
+        return True
+    for a in s.abilities:
+        if isinstance(a, ATTACK_CLASSES):
+            return True
+        if isinstance(a, Keyword) and a.name in ("defender", "haste"):
+            return True
+        if isinstance(a, Grant) and any(
+                isinstance(g, Keyword) and g.name in ("defender", "haste") for g in a.abilities):
+            return True
+    return False
+
+
+def analyse_card(card: CardRecord) -> list[Sentence]:
+    out: list[Sentence] = []
+    for f in card.faces:
+        out.extend(analyse_text(f.text, names=(f.name,)))
+    return out
+
+
+def _display(s: Sentence, card: CardRecord) -> str:
+    text = s.text
+    for f in card.faces:
+        for n in self_names((f.name,)):
+            text = re.sub(r"(?<![\w'-])" + re.escape(n) + r"(?![\w-])", "~", text)
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS)
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+
+    source, cards = load_cards(args.corpus)
+    cards = [c for c in cards if traditional(c)]
+    t0 = time.perf_counter()
+    results = {c.name: analyse_card(c) for c in cards}
+    elapsed = time.perf_counter() - t0
+
+    creatures = [c for c in cards if is_creature(c)]
+    covered = [c for c in creatures if not any(s.status == "unparsed" for s in results[c.name])]
+
+    def attack_stats(pool: list[CardRecord]) -> tuple[int, int, int, int]:
+        cards_rel = cards_ok = sents_rel = sents_ok = 0
+        for c in pool:
+            rel = [s for s in results[c.name] if s.status != "ignored" and _mentions_attack(s)]
+            if not rel:
+                continue
+            cards_rel += 1
+            sents_rel += len(rel)
+            ok = [s for s in rel if s.status == "understood"]
+            sents_ok += len(ok)
+            cards_ok += len(ok) == len(rel)
+        return cards_rel, cards_ok, sents_rel, sents_ok
+
+    a_cre = attack_stats(creatures)
+    a_all = attack_stats(cards)
+
+    reasons: collections.Counter[tuple[str, str]] = collections.Counter()
+    for c in creatures:
+        for s in results[c.name]:
+            reasons[(s.status, s.reason)] += 1
+    unparsed: collections.Counter[str] = collections.Counter()
+    example: dict[str, str] = {}
+    for c in creatures:
+        for s in results[c.name]:
+            if s.status == "unparsed":
+                d = _display(s, c)
+                unparsed[d] += 1
+                example.setdefault(d, c.name)
+
+    report = {
+        "source": source,
+        "cards": len(cards),
+        "creature_cards": len(creatures),
+        "creature_cards_fully_understood": len(covered),
+        "coverage": round(len(covered) / max(1, len(creatures)), 4),
+        "attack_relevant_creature_cards": a_cre[0],
+        "attack_relevant_creature_cards_understood": a_cre[1],
+        "attack_relevant_creature_sentences": a_cre[2],
+        "attack_relevant_creature_sentences_understood": a_cre[3],
+        "attack_relevant_cards_all_types": a_all[0],
+        "attack_relevant_cards_all_types_understood": a_all[1],
+        "parse_seconds": round(elapsed, 2),
+        "sentences_by_reason": {f"{k[0]}:{k[1]}": v for k, v in reasons.most_common()},
+        "top_unparsed": [
+            {"count": n, "sentence": s, "example": example[s]}
+            for s, n in unparsed.most_common(args.top)
+        ],
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+
+    def pct(a: int, b: int) -> str:
+        return f"{a}/{b} = {100 * a / max(1, b):.1f}%"
+
+    print(f"source: {source}")
+    print(f"cards (traditional, non-token, no Alchemy): {len(cards)}; parsed in {elapsed:.1f}s")
+    print(f"creature cards fully understood: {pct(len(covered), len(creatures))}")
+    print(f"attack-relevant creature cards understood: {pct(a_cre[1], a_cre[0])} "
+          f"(sentences {pct(a_cre[3], a_cre[2])})")
+    print(f"attack-relevant cards of any type understood: {pct(a_all[1], a_all[0])} "
+          f"(sentences {pct(a_all[3], a_all[2])})")
+    print("\ncreature-card sentences by status and reason:")
+    for (status, reason), n in reasons.most_common():
+        print(f"  {n:7d}  {status:10s} {reason}")
+    print(f"\ntop {args.top} unparsed sentences on creature cards:")
+    for s, n in unparsed.most_common(args.top):
+        print(f"  {n:4d}  {s}   [{example[s]}]")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
