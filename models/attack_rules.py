@@ -30,6 +30,7 @@ from models.abilities import (
     CanOnlyAttackAlone,
     CantAttack,
     CantAttackAlone,
+    CantAttackOwner,
     CantAttackUnlessDefenderControls,
     CantAttackUnlessGreaterPowerAttacks,
     CantAttackUnlessOthersAttack,
@@ -129,6 +130,12 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 if t in ok:
                     ok.remove(t)
                     unable[(c.id, t)] = f"{source.label} says it can't attack {t} (CR 508.1c)"
+        # 508.1c: "can't attack its owner [or planeswalkers its owner controls]".
+        for ability, source in board.abilities_affecting(c, CantAttackOwner):
+            for t in _targets_of_player(targets, c.owner, ability.include_planeswalkers):
+                if t in ok:
+                    ok.remove(t)
+                    unable[(c.id, t)] = f"{source.label} says it can't attack its owner, {c.owner} (CR 508.1c)"
         # 508.1c: "can't attack unless defending player controls a [land type]" — judged per
         # target against that target's defending player (508.5).
         for ability, source in board.abilities_affecting(c, CantAttackUnlessDefenderControls):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from models.abilities import Ability, Affected, Keyword, ParsedText
+from models.abilities import Ability, Affected, Grant, Keyword, ParsedText
 from models.errors import ScenarioError, UnparsedTextError
 
 
@@ -112,6 +112,7 @@ class Board:
     active_player: str
     rules: str = "current"
     game: str = "magic"
+    _grants: dict[str, list[tuple[Ability, Permanent]]] | None = field(default=None, repr=False)
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -171,12 +172,30 @@ class Board:
             return False
         return True
 
+    def granted(self, holder: Permanent) -> list[tuple[Ability, Permanent]]:
+        """Abilities ``holder`` has because another permanent grants them ("Enchanted creature
+        has flying", "Other Goblins you control have haste"; CR 613.1f), each with its
+        grantor, in scenario order."""
+        if self._grants is None:
+            grants: dict[str, list[tuple[Ability, Permanent]]] = {}
+            for source in self.permanents.values():
+                for ability in source.abilities:
+                    if not isinstance(ability, Grant):
+                        continue
+                    for target in self.permanents.values():
+                        if self.affects(source, ability.affected, target):
+                            grants.setdefault(target.id, []).extend((a, source) for a in ability.abilities)
+            self._grants = grants
+        return self._grants.get(holder.id, [])
+
     def abilities_affecting(
         self, creature: Permanent, kind: type[Ability] | tuple[type[Ability], ...]
     ) -> list[tuple[Ability, Permanent]]:
-        """Every ability of class ``kind`` (from any permanent) that applies to ``creature``,
-        with its source, in scenario order. Abilities without an ``affected`` field are not
-        returned here (they are player-level; see :meth:`abilities_of_kind`)."""
+        """Every ability of class ``kind`` that applies to ``creature``, with its source, in
+        scenario order: abilities of any permanent whose ``affected`` covers it, then
+        abilities granted to any permanent (a granted ability's "this creature" is the
+        permanent that gained it; the source named is the grantor). Abilities without an
+        ``affected`` field are player-level and not returned (see :meth:`abilities_of_kind`)."""
         out: list[tuple[Ability, Permanent]] = []
         for source in self.permanents.values():
             for ability in source.abilities:
@@ -185,20 +204,30 @@ class Board:
                 affected = getattr(ability, "affected", None)
                 if affected is not None and self.affects(source, affected, creature):
                     out.append((ability, source))
+        for holder in self.permanents.values():
+            for ability, grantor in self.granted(holder):
+                if not isinstance(ability, kind):
+                    continue
+                affected = getattr(ability, "affected", None)
+                if affected is not None and self.affects(holder, affected, creature):
+                    out.append((ability, grantor))
         return out
 
     def abilities_of_kind(
         self, kind: type[Ability] | tuple[type[Ability], ...]
     ) -> list[tuple[Ability, Permanent]]:
-        """Every ability of class ``kind`` on any permanent, with its source."""
-        return [
-            (a, p) for p in self.permanents.values() for a in p.abilities if isinstance(a, kind)
-        ]
+        """Every ability of class ``kind`` on any permanent (its own or granted to it), with
+        the permanent that has it."""
+        own = [(a, p) for p in self.permanents.values() for a in p.abilities if isinstance(a, kind)]
+        given = [(a, p) for p in self.permanents.values() for a, _ in self.granted(p) if isinstance(a, kind)]
+        return own + given
 
     def has_keyword(self, creature: Permanent, name: str) -> bool:
-        """Whether ``creature`` has keyword ``name``, counting the ones it has itself
-        (parsed from its text and ``abilities``)."""
-        return any(isinstance(a, Keyword) and a.name == name for a in creature.abilities)
+        """Whether ``creature`` has keyword ``name``: its own (parsed from its text and
+        ``abilities``) or granted by another permanent (CR 613.1f)."""
+        if creature.has_keyword(name):
+            return True
+        return any(isinstance(a, Keyword) and a.name == name for a, _ in self.granted(creature))
 
 
 # ------------------------------------------------------------------ building

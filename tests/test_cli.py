@@ -1,0 +1,147 @@
+"""The command line: the contract's commands, JSON keys, exit statuses and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from solver.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_attack_json_keys_on_dueling_grounds() -> None:
+    # CR 508.1c-d: only Juggernaut attacks under Dueling Grounds.
+    code, out, _ = run("attack", str(EXAMPLES / "dueling-grounds.yaml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["legal"] is True and data["status"] == "optimal"
+    assert list(data["attackers"].values()) == ["Bob"]
+    assert data["requirements"] == {"obeyed": 1, "maximum": 1}
+    assert data["mana_paid"] == 0
+
+
+def test_attack_all_lists_every_legal_declaration_of_propaganda() -> None:
+    # CR 508.1d, 508.1h: not attacking and attacking while paying {2} are both legal.
+    code, out, _ = run("attack", str(EXAMPLES / "propaganda.yaml"), "--all", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["count"] == 2 and data["complete"] is True
+    assert {} in data["declarations"]
+
+
+def test_check_attack_reports_restriction_source_and_witness(tmp_path: Path) -> None:
+    # CR 508.1c: two attackers break Dueling Grounds' cap; the violation names it.
+    path = write(tmp_path, "s.yaml", """
+players: [{name: Alice}, {name: Bob}]
+permanents:
+  - {id: j1, card: Juggernaut, controller: Alice}
+  - {id: j2, card: Juggernaut, controller: Alice}
+  - {id: grounds, card: Dueling Grounds, controller: Bob}
+combat:
+  attackers: {j1: Bob, j2: Bob}
+""")
+    code, out, _ = run("check-attack", path, "--json")
+    assert code == 0  # an illegal answer is still a successful run
+    data = json.loads(out)
+    assert data["legal"] is False
+    assert data["violations"][0]["kind"] == "restriction"
+    assert "Dueling Grounds (grounds)" == data["violations"][0]["source"]
+    assert data["witness"] in ({"j1": "Bob"}, {"j2": "Bob"})
+    assert data["requirements"] == {"obeyed": 2, "maximum": 1}
+
+
+def test_check_attack_shortfall(tmp_path: Path) -> None:
+    # CR 508.1d: attacking with nobody obeys 0 of the possible 1.
+    path = write(tmp_path, "s.yaml", """
+players: [{name: Alice}, {name: Bob}]
+permanents:
+  - {id: j1, card: Juggernaut, controller: Alice}
+""")
+    code, out, _ = run("check-attack", path, "--json", "--declaration", "{}")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is False
+    assert data["requirements"] == {"obeyed": 0, "maximum": 1}
+    assert [v["kind"] for v in data["violations"]] == ["requirements"]
+    assert data["witness"] == {"j1": "Bob"}
+
+
+@pytest.mark.parametrize("body,needle", [
+    ("players: [{name: Alice}, {name: Bob}\n", "malformed YAML"),
+    ("players: [{name: Alice}, {name: Bob}]\npermanents:\n  - {card: Grizly Bears, controller: Alice}\n",
+     "permanents[0].card: unknown card 'Grizly Bears' (closest: Grizzly Bears"),
+    ("players: [{name: Alice}, {name: Bob}]\npermanents:\n  - {card: Grizzly Bears, controller: Bbo}\n",
+     "permanents[0].controller: unknown player 'Bbo' (players: Alice, Bob)"),
+    ("players: [{name: Alice}, {name: Bob}]\npermanents:\n  - {id: a, card: Grizzly Bears, controller: Alice}\n"
+     "  - {id: a, card: Grizzly Bears, controller: Alice}\n", "permanents[1].id: duplicate id 'a'"),
+    ("players: [{name: Alice}, {name: Bob}]\npermanents:\n  - {card: Grizzly Bears, controller: Alice, toughness: -1}\n",
+     "permanents[0].toughness"),
+    ("players: [{name: Alice}, {name: Bob}]\ncombat: {attackers: {ghost: Bob}}\n", "combat.attackers"),
+    ("players: [{name: Alice}, {name: Bob}]\nturn: 3\n", "turn"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, body: str, needle: str) -> None:
+    code, out, err = run("attack", write(tmp_path, "bad.yaml", body))
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("redzone: error: ")
+    assert needle in lines[0]
+
+
+def test_batch_keeps_good_rows(tmp_path: Path) -> None:
+    good = {"players": [{"name": "A"}, {"name": "B"}],
+            "permanents": [{"id": "j", "card": "Juggernaut", "controller": "A"}]}
+    bad = {"players": [{"name": "A"}, {"name": "B"}],
+           "permanents": [{"card": "Juggernaut", "controller": "Zed"}]}
+    path = write(tmp_path, "batch.jsonl", "\n".join(json.dumps(x) for x in (good, bad, good)) + "\n")
+    code, out, _ = run("attack", path, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 2  # one bad row ...
+    assert [r.get("attackers") for r in rows] == [{"j": "B"}, None, {"j": "B"}]  # ... no good row lost
+    assert "permanents[0].controller" in rows[1]["error"]
+
+
+def test_card_shows_parsed_abilities() -> None:
+    code, out, _ = run("card", "Loyal Pegasus", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["name"], data["mana_value"], data["power"], data["toughness"]) == ("Loyal Pegasus", 1, "2", "1")
+    kinds = [a["kind"] for a in data["abilities"]]
+    assert "Keyword" in kinds and "CantAttackAlone" in kinds  # 702.9 flying; 508.1c
+    assert data["unparsed"] == []
+
+
+def test_unknown_card_name_exit_2() -> None:
+    code, _, err = run("card", "Grizly", "Bears")
+    assert code == 2 and "closest: Grizzly Bears" in err
+
+
+def test_schema_is_json_schema() -> None:
+    code, out, _ = run("schema")
+    data = json.loads(out)
+    assert code == 0 and "players" in data["properties"]
+
+
+def test_whole_process_exit_status_for_bad_input(tmp_path: Path) -> None:
+    # The installed entry point, not just the click group: status 2 and no traceback.
+    path = write(tmp_path, "bad.yaml", "players: [{name: Alice}]\n")
+    proc = subprocess.run([sys.executable, "-m", "solver.cli", "attack", path],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
