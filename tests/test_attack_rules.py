@@ -272,3 +272,35 @@ def test_inline_text_can_only_attack_alone() -> None:
     # CR 508.1c: "can only attack alone" forbids {a, b}.
     assert legal_set(inline_pair("This creature can only attack alone.")) == {
         decl(), decl(a="Bob"), decl(b="Bob")}
+
+
+def test_haste_granted_by_fervor_lets_a_summoning_sick_creature_attack() -> None:
+    # CR 302.6, 613.1f: Fervor gives creatures its controller controls haste.
+    board = board_of([
+        {"id": "jugg", "card": "Juggernaut", "controller": "Alice", "summoning_sick": True},
+        {"card": "Fervor", "controller": "Alice"},
+    ])
+    plan = plan_attack(attack_problem(board))
+    assert plan.attackers == {"jugg": "Bob"} and plan.maximum == 1
+
+
+def test_granted_ability_names_its_grantor() -> None:
+    # CR 508.1a-c: an Aura granting "can't attack" keeps the creature home; the reason
+    # names the Aura.
+    board = board_of([
+        {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "aura", "name": "Shackles", "types": ["Enchantment"], "subtypes": ["Aura"],
+         "controller": "Bob", "attached_to": "bears", "text": "Enchanted creature has defender."},
+    ])
+    problem = attack_problem(board)
+    assert problem.allowed["bears"] == ()
+    assert "defender" in problem.unable[("bears", "")]
+
+
+def test_xantcha_cant_attack_its_owner() -> None:
+    # CR 508.1c: Xantcha can't attack its owner or planeswalkers its owner controls.
+    board = board_of(
+        [{"id": "x", "card": "Xantcha, Sleeper Agent", "controller": "Alice", "owner": "Bob"}],
+        players=[{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}],
+    )
+    assert attack_problem(board).allowed["x"] == ("Carol",)

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import models.cards as cards_module
 from models.cards import (
     Card,
     CardDataGapError,
@@ -14,13 +15,14 @@ from models.cards import (
     all_cards,
     lookup,
     lookup_face,
+    name_index,
     normalize_name,
 )
 from models.errors import UnknownCardError
 
 
 def test_import_does_not_read_the_data() -> None:
-    # Lazy loading: importing the module must not touch cards.json.xz.
+    # Lazy loading: importing the module must not touch cards.dat.
     code = "import models.cards as m; print(m._DATA is None)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
@@ -192,3 +194,26 @@ def test_types_are_frozen_dataclasses() -> None:
     assert isinstance(card, Card) and isinstance(card.front, Face)
     with pytest.raises(AttributeError):
         card.front.power = "3"  # type: ignore[misc]
+
+
+def test_stored_index_and_card_chunks_agree() -> None:
+    # The data file stores pre-normalised name keys (CR 201.2: a name identifies a card)
+    # apart from the card rows. The stored keys must be exactly those name_index computes
+    # from the rows (a change to normalize_name without a rebuild fails here), and every
+    # key must lead to the card or face whose name normalises to it.
+    data = cards_module._data()
+    rows = [data.row(ci) for ci in range(data.count)]
+    stored = data.index()
+    assert stored == name_index(rows)
+    assert len(stored) > len(rows) > 30000  # face names add keys
+    assert list(data.keys()) == sorted(stored)
+    for key, (ci, face_i) in stored.items():
+        card, face = lookup_face(key)
+        assert card.name == rows[ci][0], key
+        named = card.name if face_i < 0 else face.name
+        assert normalize_name(named) == key
+        assert face is (card.front if face_i < 0 else card.faces[face_i])
+    for card in all_cards():  # a full name always wins over a face name
+        assert lookup(card.name) is card
+        for face in card.faces:
+            assert normalize_name(face.name) in stored
