@@ -98,6 +98,15 @@ class Permanent:
 
 
 @dataclass
+class _KindIndex:
+    """Abilities of one class: ``personal[id]`` reach only that permanent; ``broad`` holds
+    ``(ability, holder, named source)`` for abilities that reach creatures by a filter."""
+
+    personal: dict[str, list[tuple[Ability, Permanent]]] = field(default_factory=dict)
+    broad: list[tuple[Ability, Permanent, Permanent]] = field(default_factory=list)
+
+
+@dataclass
 class Board:
     """A resolved scenario.
 
@@ -113,6 +122,7 @@ class Board:
     rules: str = "current"
     game: str = "magic"
     _grants: dict[str, list[tuple[Ability, Permanent]]] | None = field(default=None, repr=False)
+    _index: dict[type, _KindIndex] | None = field(default=None, repr=False)
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -188,29 +198,53 @@ class Board:
             self._grants = grants
         return self._grants.get(holder.id, [])
 
+    def _kind_index(self) -> dict[type, _KindIndex]:
+        """Every ability with an ``affected`` field, own or granted, indexed once per board
+        by class and by the creature it can reach: "self" and "attached" abilities under
+        that creature's id, "creatures" abilities in a board-wide list. Keeps
+        :meth:`abilities_affecting` linear in what actually applies."""
+        if self._index is None:
+            index: dict[type, _KindIndex] = {}
+
+            def put(ability: Ability, holder: Permanent, named: Permanent) -> None:
+                affected = getattr(ability, "affected", None)
+                if affected is None:
+                    return
+                entry = index.setdefault(type(ability), _KindIndex())
+                if affected.kind == "self":
+                    entry.personal.setdefault(holder.id, []).append((ability, named))
+                elif affected.kind == "attached":
+                    if holder.attached_to is not None:
+                        entry.personal.setdefault(holder.attached_to, []).append((ability, named))
+                else:
+                    entry.broad.append((ability, holder, named))
+
+            for source in self.permanents.values():
+                for ability in source.abilities:
+                    put(ability, source, source)
+            for holder in self.permanents.values():
+                for ability, grantor in self.granted(holder):
+                    put(ability, holder, grantor)
+            self._index = index
+        return self._index
+
     def abilities_affecting(
         self, creature: Permanent, kind: type[Ability] | tuple[type[Ability], ...]
     ) -> list[tuple[Ability, Permanent]]:
-        """Every ability of class ``kind`` that applies to ``creature``, with its source, in
-        scenario order: abilities of any permanent whose ``affected`` covers it, then
-        abilities granted to any permanent (a granted ability's "this creature" is the
-        permanent that gained it; the source named is the grantor). Abilities without an
+        """Every ability of class ``kind`` that applies to ``creature``, with its source:
+        abilities of any permanent whose ``affected`` covers it, and abilities granted to a
+        permanent (a granted ability's "this creature" is the permanent that gained it; the
+        source named is the grantor). Order: per class, the creature's own and attached
+        abilities, then board-wide ones, each in scenario order. Abilities without an
         ``affected`` field are player-level and not returned (see :meth:`abilities_of_kind`)."""
         out: list[tuple[Ability, Permanent]] = []
-        for source in self.permanents.values():
-            for ability in source.abilities:
-                if not isinstance(ability, kind):
-                    continue
-                affected = getattr(ability, "affected", None)
-                if affected is not None and self.affects(source, affected, creature):
-                    out.append((ability, source))
-        for holder in self.permanents.values():
-            for ability, grantor in self.granted(holder):
-                if not isinstance(ability, kind):
-                    continue
-                affected = getattr(ability, "affected", None)
-                if affected is not None and self.affects(holder, affected, creature):
-                    out.append((ability, grantor))
+        for cls, entry in self._kind_index().items():
+            if not issubclass(cls, kind):
+                continue
+            out.extend(entry.personal.get(creature.id, ()))
+            for ability, holder, named in entry.broad:
+                if self.affects(holder, ability.affected, creature):  # type: ignore[attr-defined]
+                    out.append((ability, named))
         return out
 
     def abilities_of_kind(
