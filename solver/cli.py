@@ -350,6 +350,14 @@ def schema() -> None:
     click.echo(json.dumps(scenario_json_schema(), indent=2))
 
 
+# Commands of the other rule families live in their own modules, which register themselves on
+# ``cli`` when imported (each imports only click at module level, so --help stays fast).
+COMMAND_MODULES: tuple[str, ...] = ("solver.cli_block", "solver.cli_damage", "solver.cli_actions")
+
+for _module in COMMAND_MODULES:
+    __import__(_module)
+
+
 def main() -> None:
     """Console-script entry point: run the CLI, mapping unexpected faults to exit status 1
     with a one-line message (never a traceback for bad input)."""
@@ -377,6 +385,3 @@ def main() -> None:
         sys.exit(EXIT_INTERNAL)
     sys.exit(0)
 
-
-if __name__ == "__main__":
-    main()
