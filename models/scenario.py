@@ -57,6 +57,8 @@ __all__ = [
     "MustBlock",
     "MustBlockEffect",
     "PermanentSpec",
+    "PreventDamageEffect",
+    "PreventDamageSpec",
     "PlayerSpec",
     "Scenario",
     "default_id",
@@ -179,7 +181,25 @@ class MustBlockEffect(_Strict):
     must_block: MustBlock
 
 
-_EFFECT_KEYS = {"goad": "GoadEffect", "must_attack": "MustAttackEffect", "must_block": "MustBlockEffect"}
+class PreventDamageSpec(_Strict):
+    """A resolved prevention effect (CR 615) such as Fog's "prevent all combat damage that
+    would be dealt this turn". ``combat``: only combat damage (default ``false``: all
+    damage). ``to``: only damage dealt to this permanent id or player; ``by``: only damage
+    dealt by this permanent id; ``None``: any."""
+
+    combat: bool = False
+    to: str | None = None
+    by: str | None = None
+
+
+class PreventDamageEffect(_Strict):
+    """``prevent_damage: {combat, to, by}`` (added by the damage-outcome work)."""
+
+    prevent_damage: PreventDamageSpec
+
+
+_EFFECT_KEYS = {"goad": "GoadEffect", "must_attack": "MustAttackEffect", "must_block": "MustBlockEffect",
+                "prevent_damage": "PreventDamageEffect"}
 _EFFECT_TAGS = frozenset(_EFFECT_KEYS.values())
 _EFFECT_MESSAGE = "expected one of " + ", ".join(_EFFECT_KEYS)
 
@@ -201,10 +221,12 @@ Effect = Annotated[
         Annotated[GoadEffect, Tag("GoadEffect")],
         Annotated[MustAttackEffect, Tag("MustAttackEffect")],
         Annotated[MustBlockEffect, Tag("MustBlockEffect")],
+        Annotated[PreventDamageEffect, Tag("PreventDamageEffect")],
     ],
     Discriminator(_effect_kind, custom_error_type="effect_kind", custom_error_message=_EFFECT_MESSAGE),
 ]
-"""One effect item; the key present (``goad``, ``must_attack``, ``must_block``) decides."""
+"""One effect item; the key present (``goad``, ``must_attack``, ``must_block``,
+``prevent_damage``) decides."""
 
 
 # -------------------------------------------------------------------------- combat
@@ -489,6 +511,11 @@ class _Checker:
             elif isinstance(e, MustBlockEffect):
                 self._permanent(f"{where}.must_block.blocker", e.must_block.blocker)
                 self._permanent(f"{where}.must_block.attacker", e.must_block.attacker)
+            elif isinstance(e, PreventDamageEffect):
+                if e.prevent_damage.to is not None:
+                    self._player_or_permanent(f"{where}.prevent_damage.to", e.prevent_damage.to)
+                if e.prevent_damage.by is not None:
+                    self._permanent(f"{where}.prevent_damage.by", e.prevent_damage.by)
 
     def _combat(self, c: CombatSpec) -> None:
         for attacker, target in c.attackers.items():
@@ -543,9 +570,10 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
         (Scenario, "effects"): None,  # the union tag that follows picks the model
         (MustAttackEffect, "must_attack"): MustAttack,
         (MustBlockEffect, "must_block"): MustBlock,
+        (PreventDamageEffect, "prevent_damage"): PreventDamageSpec,
     }
     tags = {"GoadEffect": GoadEffect, "MustAttackEffect": MustAttackEffect,
-            "MustBlockEffect": MustBlockEffect}
+            "MustBlockEffect": MustBlockEffect, "PreventDamageEffect": PreventDamageEffect}
     model: type[BaseModel] | None = Scenario
     for part in loc[:-1]:
         if isinstance(part, int):

@@ -352,7 +352,7 @@ def schema() -> None:
 
 # Commands of the other rule families live in their own modules, which register themselves on
 # ``cli`` when imported (each imports only click at module level, so --help stays fast).
-COMMAND_MODULES: tuple[str, ...] = ("solver.cli_block", "solver.cli_damage", "solver.cli_actions")
+COMMAND_MODULES: tuple[str, ...] = ("solver.cli_block", "solver.cli_damage", "solver.cli_actions", "solver.cli_fight")
 
 for _module in COMMAND_MODULES:
     __import__(_module)

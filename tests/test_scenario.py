@@ -354,7 +354,7 @@ def test_negative_toughness_is_an_error(cards: list[str]) -> None:
 def test_bad_effect_shape(cards: list[str]) -> None:
     data = two_players(permanents=[{"id": "b", "card": "Grizzly Bears", "controller": "Alice"}],
                        effects=[{"goad": "b", "by": "Bob"}, {"provoke": "b"}])
-    assert str(error_of(data)) == "effects[1]: expected one of goad, must_attack, must_block"
+    assert str(error_of(data)) == "effects[1]: expected one of goad, must_attack, must_block, prevent_damage"
     data["effects"] = [{"goad": "b"}]
     assert str(error_of(data)) == "effects[0].by: required field is missing"
     data["effects"] = [{"must_attack": "b"}]

@@ -1,0 +1,155 @@
+"""Fight (CR 701.14) and its one-sided cousin, "bite".
+
+- :func:`fight`: each of two creatures deals damage equal to its power to the other, at the
+  same time (701.14a). If either is no longer on the battlefield, is no longer a creature or
+  has become an illegal target when the spell or ability resolves, neither deals damage
+  (701.14b). A creature that fights itself is dealt damage equal to twice its power
+  (701.14c). Fight damage is not combat damage (701.14d): first strike, double strike and
+  trample do nothing; deathtouch, lifelink, infect, wither, protection, indestructible and
+  damage replacement (Furnace of Rath) apply as for any damage, through
+  :mod:`models.outcome`.
+- :func:`bite`: one creature deals damage equal to its power to another ("Target creature
+  you control deals damage equal to its power to target creature you don't control", Bite
+  Down) — no damage comes back. Same checks at resolution: with either target gone or
+  illegal, no damage is dealt (608.2b).
+
+Power is the current power (the board's, lowered by -1/-1 counters already put on in the
+given state). A power of 0 or less deals no damage (120.8, 107.1b). The full power is dealt,
+never capped at lethal damage; damage beyond lethal is reported as excess (120.4a).
+
+Pure Python; never imports ortools.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from models.board import Board
+from models.errors import ScenarioError
+from models.outcome import DamageEvent, DealtDamage, GameState, deal_damage, state_based_actions
+
+__all__ = ["FightResult", "bite", "fight"]
+
+
+@dataclass(frozen=True)
+class FightResult:
+    """The result of :func:`fight` or :func:`bite`.
+
+    ``kind``: ``"fight"`` or ``"bite"``. ``fought``: whether damage was dealt at all (False
+    when a creature was gone, not a creature or an illegal target, 701.14b). ``reason``:
+    why not (empty when it fought). ``damage``: recipient id -> damage actually dealt to it
+    (after prevention and replacement; 0 for a creature whose damage was prevented).
+    ``excess``: recipient id -> damage beyond lethal (120.4a). ``dealt``: the per-source
+    details (:class:`models.outcome.DealtDamage`). ``outcome``: the contract's ``outcome``
+    object after state-based actions (:meth:`models.outcome.GameState.to_outcome`).
+    ``state``: the :class:`models.outcome.GameState` itself.
+    """
+
+    kind: Literal["fight", "bite"]
+    a: str
+    b: str
+    fought: bool
+    reason: str = ""
+    damage: dict[str, int] = field(default_factory=dict)
+    excess: dict[str, int] = field(default_factory=dict)
+    dealt: tuple[DealtDamage, ...] = ()
+    outcome: dict[str, Any] = field(default_factory=dict)
+    state: GameState | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``redzone fight --json`` object: ``fought``, ``damage``, ``outcome`` (the
+        contract's keys) plus ``kind``, ``reason``, ``excess`` and ``dealt``."""
+        return {
+            "fought": self.fought,
+            "damage": dict(self.damage),
+            "outcome": self.outcome,
+            "kind": self.kind,
+            "creatures": [self.a, self.b],
+            "reason": self.reason,
+            "excess": dict(self.excess),
+            "dealt": [
+                {"source": d.source, "recipient": d.recipient, "power": d.assigned,
+                 "amount": d.amount, "result": d.result, "excess": d.excess, "notes": list(d.notes)}
+                for d in self.dealt
+            ],
+        }
+
+
+def _check_known(board: Board, which: str, perm_id: str) -> None:
+    if perm_id not in board.permanents:
+        close = difflib.get_close_matches(perm_id, list(board.permanents), n=3, cutoff=0.6)
+        hint = f" (closest: {', '.join(close)})" if close else ""
+        raise ScenarioError(which, f"unknown permanent {perm_id!r}{hint}")
+
+
+def _why_not(board: Board, state: GameState, ids: Iterable[str], illegal: frozenset[str] | set[str],
+             *, planeswalker_ok: str | None = None) -> str:
+    """Why the creatures can't fight at resolution (701.14b), or ``""``.
+    ``planeswalker_ok``: an id that may be a planeswalker instead (a bite's target)."""
+    for perm_id in dict.fromkeys(ids):
+        perm = board.permanents[perm_id]
+        if perm_id in illegal:
+            return f"{perm.label} is an illegal target"
+        if not state.on_battlefield(perm_id):
+            return f"{perm.label} is no longer on the battlefield"
+        if not perm.is_creature and not (perm_id == planeswalker_ok and perm.is_a("Planeswalker")):
+            return f"{perm.label} is not a creature"
+    return ""
+
+
+def _resolve(kind: Literal["fight", "bite"], board: Board, a: str, b: str,
+             illegal: Iterable[str], state: GameState | None) -> FightResult:
+    _check_known(board, "A", a)
+    _check_known(board, "B", b)
+    bad = set(illegal)
+    for i, x in enumerate(sorted(bad)):
+        _check_known(board, f"--illegal[{i}]", x)
+    state = GameState.from_board(board) if state is None else state
+    why = _why_not(board, state, (a, b), bad, planeswalker_ok=b if kind == "bite" else None)
+    if why:
+        return FightResult(kind=kind, a=a, b=b, fought=False, reason=why + " (701.14b)"
+                           if kind == "fight" else why + " (608.2b)",
+                           outcome=state.to_outcome(board), state=state)
+    events = [DamageEvent(a, b, max(0, state.power(board, a)))]
+    if kind == "fight":
+        events.append(DamageEvent(b, a, max(0, state.power(board, b))))
+    dealt = deal_damage(board, state, events, combat=False)
+    state_based_actions(board, state)
+    damage: dict[str, int] = {}
+    excess: dict[str, int] = {}
+    for d in dealt:
+        damage[d.recipient] = damage.get(d.recipient, 0) + d.amount
+        if d.excess:
+            excess[d.recipient] = excess.get(d.recipient, 0) + d.excess
+    return FightResult(kind=kind, a=a, b=b, fought=True, damage=damage, excess=excess,
+                       dealt=tuple(dealt), outcome=state.to_outcome(board), state=state)
+
+
+def fight(board: Board, a: str, b: str, *, illegal: Iterable[str] = frozenset(),
+          state: GameState | None = None) -> FightResult:
+    """Creature ``a`` fights creature ``b`` (permanent ids; CR 701.14).
+
+    ``illegal``: ids that have become illegal targets by resolution (e.g. gained hexproof or
+    protection from the spell) — then neither deals damage (701.14b), as when either has left
+    the battlefield (left in ``state``) or is not a creature. ``state``: the game state to
+    start from and update in place (default: the board's, :meth:`GameState.from_board`).
+
+    Returns a :class:`FightResult`. Raises :class:`models.errors.ScenarioError` for an
+    unknown id.
+
+    Example: a 1/1 with deathtouch and lifelink fights a 5/5 — both are destroyed (704.5g,
+    704.5h) and the 1/1's controller gains 1 life (120.3f).
+    """
+    return _resolve("fight", board, a, b, illegal, state)
+
+
+def bite(board: Board, a: str, b: str, *, illegal: Iterable[str] = frozenset(),
+         state: GameState | None = None) -> FightResult:
+    """Creature ``a`` deals damage equal to its power to creature ``b`` and ``b`` deals
+    nothing back ("bite"; compare :func:`fight`). Same arguments, checks and result; the
+    reason cites 608.2b (an illegal target gets no damage) instead of 701.14b. ``b`` may be a
+    planeswalker (Bite Down: "target creature or planeswalker")."""
+    return _resolve("bite", board, a, b, illegal, state)

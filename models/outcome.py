@@ -1,0 +1,619 @@
+"""Damage results and state-based actions: the one implementation that combat damage and
+fight share (CR 120, 510.2, 615, 614, 704, 701.14).
+
+The flow for one batch of simultaneously dealt damage:
+
+1. A caller builds :class:`DamageEvent` s — each an amount *assigned* (combat, CR 510.1) or
+   otherwise about to be dealt (fight, CR 701.14a) by one source to one recipient.
+2. :func:`deal_damage` modifies each amount (prevention and replacement, CR 120.4b, in the
+   order documented on that function), then applies the results (CR 120.3) to a mutable
+   :class:`GameState`.
+3. :func:`state_based_actions` performs state-based actions until none apply (CR 704.3).
+
+:class:`GameState` starts from a board (:meth:`GameState.from_board`) and reports the
+contract's ``outcome`` object with :meth:`GameState.to_outcome`. A board is never modified:
+the state records what changed. Continuous effects are not re-derived (CR 613): power and
+toughness are the board's current values, lowered only by -1/-1 counters that damage put on
+in this state (CR 120.3d); abilities granted by a permanent that has left the battlefield
+stop applying (CR 611.3).
+
+Pure Python; never imports ortools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.abilities import (
+    Ability,
+    DamageCantBePrevented,
+    DamageKind,
+    DamageModifier,
+    Keyword,
+    PreventDamage,
+    PreventDamageToPlayer,
+    Protection,
+    SourceFilter,
+    Toxic,
+)
+from models.board import Board, Permanent
+from models.errors import ScenarioError
+
+__all__ = [
+    "DamageEvent",
+    "DealtDamage",
+    "GameState",
+    "deal_damage",
+    "has_quality",
+    "resolve_damage",
+    "state_based_actions",
+]
+
+POISON_TO_LOSE = 10
+"""A player with this many poison counters or more loses the game (CR 704.5c)."""
+
+
+# =========================================================================== state
+
+
+@dataclass
+class GameState:
+    """What damage and state-based actions changed, on top of a :class:`Board`.
+
+    All maps are keyed by player name or permanent id:
+
+    - ``life``, ``poison``: every player's current life total and poison counters;
+    - ``damage``: marked damage per permanent (CR 120.6), from the scenario's ``damage``;
+    - ``counters``: every permanent's counters (kind -> count), from the scenario's
+      ``counters``, plus -1/-1 counters put on by wither or infect (CR 120.3d) and after
+      annihilation with +1/+1 counters (CR 704.5q);
+    - ``minus_added``: -1/-1 counters put on in this state (they lower power and toughness,
+      which the board gives as current values with earlier counters counted);
+    - ``loyalty`` (planeswalkers) and ``defense`` (battles): current counters;
+    - ``destroyed``: permanents that left the battlefield, in order (the contract's
+      ``destroyed``: destroyed or put into the graveyard by a state-based action), with
+      ``reasons`` (id -> a short phrase with the CR rule);
+    - ``lost``: players who lost the game, in order; ``gained``: life gained per player;
+    - ``deathtouched``: creatures dealt damage by a deathtouch source since state-based
+      actions were last checked (CR 704.5h).
+    """
+
+    life: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+    damage: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    minus_added: dict[str, int] = field(default_factory=dict)
+    loyalty: dict[str, int] = field(default_factory=dict)
+    defense: dict[str, int] = field(default_factory=dict)
+    destroyed: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+    lost: list[str] = field(default_factory=list)
+    gained: dict[str, int] = field(default_factory=dict)
+    deathtouched: set[str] = field(default_factory=set)
+
+    @classmethod
+    def from_board(cls, board: Board) -> GameState:
+        """The state a scenario describes: players' ``life`` and ``poison``, permanents'
+        marked ``damage``, ``counters``, planeswalkers' ``loyalty`` and battles' ``defense``.
+        Nothing destroyed, nobody lost, no life gained."""
+        state = cls()
+        for p in board.players:
+            state.life[p.name] = p.life
+            state.poison[p.name] = p.poison
+        for perm in board.permanents.values():
+            state.damage[perm.id] = perm.damage
+            state.counters[perm.id] = dict(perm.counters)
+            if perm.is_a("Planeswalker") and perm.loyalty is not None:
+                state.loyalty[perm.id] = perm.loyalty
+            if perm.is_a("Battle") and perm.defense is not None:
+                state.defense[perm.id] = perm.defense
+        return state
+
+    def copy(self) -> GameState:
+        """An independent copy (for trying alternatives)."""
+        return GameState(
+            life=dict(self.life), poison=dict(self.poison), damage=dict(self.damage),
+            counters={k: dict(v) for k, v in self.counters.items()},
+            minus_added=dict(self.minus_added), loyalty=dict(self.loyalty),
+            defense=dict(self.defense), destroyed=list(self.destroyed),
+            reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
+            deathtouched=set(self.deathtouched),
+        )
+
+    # -- queries used by combat damage and fight
+
+    def on_battlefield(self, perm_id: str) -> bool:
+        """True unless the permanent has left the battlefield in this state."""
+        return perm_id not in self.reasons
+
+    def in_game(self, player: str) -> bool:
+        """True unless the player has lost (CR 104.3, 800.4a)."""
+        return player not in self.lost
+
+    def power(self, board: Board, perm_id: str) -> int:
+        """Current power: the board's, minus -1/-1 counters damage put on (CR 120.3d, 613.4c).
+        Raises ``KeyError`` for an unknown id; 0 for a permanent with no power."""
+        perm = board.permanents[perm_id]
+        return (perm.power or 0) - self.minus_added.get(perm_id, 0)
+
+    def toughness(self, board: Board, perm_id: str) -> int:
+        """Current toughness, like :meth:`power`."""
+        perm = board.permanents[perm_id]
+        return (perm.toughness or 0) - self.minus_added.get(perm_id, 0)
+
+    def marked(self, perm_id: str) -> int:
+        """Damage marked on the permanent (CR 120.6)."""
+        return self.damage.get(perm_id, 0)
+
+    def lethal_remaining(self, board: Board, perm_id: str) -> int:
+        """Lethal damage for a creature: toughness minus marked damage, at least 0
+        (CR 120.4a, 702.19b; deathtouch and other same-step damage are the caller's)."""
+        return max(0, self.toughness(board, perm_id) - self.marked(perm_id))
+
+    def to_outcome(self, board: Board) -> dict[str, Any]:
+        """The contract's ``outcome`` object (JSON-ready):
+
+        ``life`` and ``poison`` (every player), ``destroyed`` (ids, in order), ``damage``
+        (id -> marked damage, permanents still on the battlefield with damage marked),
+        ``loyalty`` (every planeswalker; one that left shows its last value), ``defense``
+        (every battle, likewise), ``counters`` (id -> counters, for permanents whose counters
+        changed), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
+        only) and ``reasons`` (destroyed id -> why, with the CR rule).
+        """
+        changed = {
+            pid: dict(c) for pid, c in self.counters.items()
+            if c != board.permanents[pid].counters
+        }
+        return {
+            "life": dict(self.life),
+            "poison": dict(self.poison),
+            "destroyed": list(self.destroyed),
+            "damage": {pid: n for pid, n in self.damage.items() if n and self.on_battlefield(pid)},
+            "loyalty": dict(self.loyalty),
+            "defense": dict(self.defense),
+            "counters": changed,
+            "lost": list(self.lost),
+            "gained": {p: n for p, n in self.gained.items() if n},
+            "reasons": dict(self.reasons),
+        }
+
+
+# =========================================================================== events
+
+
+@dataclass(frozen=True)
+class DamageEvent:
+    """``amount`` of damage that ``source`` (a permanent id) is about to deal to
+    ``recipient`` (a permanent id or a player name): an assigned amount (CR 510.1) or a
+    fight's power (CR 701.14a), before prevention and replacement."""
+
+    source: str
+    recipient: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class DealtDamage:
+    """What one :class:`DamageEvent` became.
+
+    ``assigned``: the amount before modification; ``amount``: the damage actually dealt
+    (CR 120.4b). ``result``: ``"life"`` (life loss, 120.3a), ``"poison"`` (infect, 120.3b),
+    ``"loyalty"`` (120.3c), ``"defense"`` (120.3h), ``"damage"`` (marked, 120.3e),
+    ``"-1/-1 counters"`` (wither/infect, 120.3d), several joined by ``"+"`` for a permanent
+    of several types, ``"none"`` when nothing was dealt. ``excess``: for a creature, the
+    damage beyond lethal (CR 120.4a; counting earlier events of the same batch).
+    ``notes``: why the amount changed or was not dealt, e.g.
+    ``"prevented: protection from green (702.16e)"`` or ``"×2: Furnace of Rath (120.4b)"``.
+    """
+
+    source: str
+    recipient: str
+    assigned: int
+    amount: int
+    result: str = "none"
+    excess: int = 0
+    notes: tuple[str, ...] = ()
+
+
+# ========================================================================= helpers
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPE_WORDS = {
+    "artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+    "lands": "Land", "planeswalkers": "Planeswalker", "battles": "Battle",
+    "instants": "Instant", "sorceries": "Sorcery",
+}
+
+
+def has_quality(source: Permanent, quality: str) -> bool:
+    """Whether ``source`` has the quality a :class:`models.abilities.Protection` names
+    (CR 702.16a): a colour word, ``"each color"`` (any colour), ``"multicolored"``,
+    ``"monocolored"``, ``"colorless"``, ``"everything"``, a plural card type
+    (``"artifacts"``) or a plural subtype (``"goblins"``)."""
+    q = quality.lower()
+    colors = set(source.colors)
+    if q == "everything":
+        return True
+    if q in _COLOR_WORDS:
+        return _COLOR_WORDS[q] in colors
+    if q == "each color":
+        return bool(colors)
+    if q == "multicolored":
+        return len(colors) >= 2
+    if q == "monocolored":
+        return len(colors) == 1
+    if q == "colorless":
+        return not colors
+    if q in _TYPE_WORDS:
+        return _TYPE_WORDS[q] in source.types
+    from models.parser import singular
+
+    one = (singular(q) or q).lower()
+    return any(s.lower() == one for s in source.subtypes)
+
+
+def _present(board: Board, state: GameState, holder: Permanent) -> bool:
+    return holder.id in board.permanents and state.on_battlefield(holder.id)
+
+
+def _abilities(board: Board, state: GameState, perm: Permanent, cls: type[Ability]) -> list[Ability]:
+    """``perm``'s own abilities of class ``cls`` plus those granted to it by permanents still
+    on the battlefield (CR 611.3)."""
+    out: list[Ability] = [a for a in perm.abilities if isinstance(a, cls)]
+    for ability, grantor in board.granted(perm):
+        if isinstance(ability, cls) and _present(board, state, grantor):
+            out.append(ability)
+    return out
+
+
+def _keyword(board: Board, state: GameState, perm: Permanent, name: str) -> bool:
+    return any(a.name == name for a in _abilities(board, state, perm, Keyword))  # type: ignore[attr-defined]
+
+
+def _kind_applies(kind: DamageKind, combat: bool) -> bool:
+    return kind == "any" or (kind == "combat") == combat
+
+
+def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Permanent) -> bool:
+    if f.self_only and source.id != holder.id:
+        return False
+    if f.other and source.id == holder.id:
+        return False
+    if f.controller == "you" and source.controller != holder.controller:
+        return False
+    if f.controller == "opponents" and (
+        source.controller == holder.controller
+        or source.controller not in board.opponents(holder.controller)
+    ):
+        return False
+    if f.creature and not source.is_creature:
+        return False
+    if f.noncreature and source.is_creature:
+        return False
+    if f.colors or f.types:
+        if not (set(f.colors) & set(source.colors) or set(f.types) & set(source.types)):
+            return False
+    if f.subtypes and not set(f.subtypes) & set(source.subtypes):
+        return False
+    return True
+
+
+def _controller_of(board: Board, recipient: str) -> str:
+    """The player a recipient is or whose permanent it is."""
+    if board.is_player(recipient):
+        return recipient
+    return board.permanents[recipient].controller
+
+
+def _recipient_matches(board: Board, mod: DamageModifier, holder: Permanent, recipient: str) -> bool:
+    you = holder.controller
+    is_player = board.is_player(recipient)
+    if mod.recipients == "any":
+        return True
+    if mod.recipients == "self":
+        return recipient == holder.id
+    if mod.recipients == "creatures":
+        return not is_player and board.permanents[recipient].is_creature
+    if mod.recipients == "players":
+        return is_player
+    if mod.recipients == "you":
+        return recipient == you
+    if mod.recipients == "opponent players":
+        return is_player and recipient in board.opponents(you)
+    # "opponents": an opponent or a permanent an opponent controls
+    return _controller_of(board, recipient) in board.opponents(you)
+
+
+def _scenario_preventions(board: Board) -> list[Any]:
+    effects = getattr(board.scenario, "effects", None) or []
+    return [e.prevent_damage for e in effects if hasattr(e, "prevent_damage")]
+
+
+def _prevention(board: Board, state: GameState, source: Permanent, recipient: str, combat: bool) -> str | None:
+    """Why damage from ``source`` to ``recipient`` is prevented, or ``None``. Every
+    prevention redzone models prevents all such damage, so their order does not matter."""
+    rec = board.permanents.get(recipient)
+    for effect in _scenario_preventions(board):
+        if effect.combat and not combat:
+            continue
+        if effect.to is not None and effect.to != recipient:
+            continue
+        if effect.by is not None and effect.by != source.id:
+            continue
+        what = "combat damage" if effect.combat else "damage"
+        scope = "".join([f" to {effect.to}" if effect.to else "", f" by {effect.by}" if effect.by else ""])
+        return f"prevented: effect preventing all {what}{scope} (615)"
+    if rec is not None:
+        for p in _abilities(board, state, rec, Protection):
+            if has_quality(source, p.quality):  # type: ignore[attr-defined]
+                return f"prevented: protection from {p.quality} (702.16e)"  # type: ignore[attr-defined]
+        for ability, holder in board.abilities_affecting(rec, PreventDamage):
+            if not ability.to or not _present(board, state, holder):  # type: ignore[attr-defined]
+                continue
+            if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
+                continue
+            if ability.from_creatures and not source.is_creature:  # type: ignore[attr-defined]
+                continue
+            return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
+    for ability, holder in board.abilities_affecting(source, PreventDamage):
+        if not ability.by or not _present(board, state, holder):  # type: ignore[attr-defined]
+            continue
+        if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
+            continue
+        return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
+    if board.is_player(recipient):
+        for ability, holder in board.abilities_of_kind(PreventDamageToPlayer):
+            if holder.controller != recipient or not _present(board, state, holder):
+                continue
+            if _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
+                return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
+    return None
+
+
+def _unpreventable(board: Board, state: GameState, source: Permanent, combat: bool) -> str | None:
+    for ability, holder in board.abilities_of_kind(DamageCantBePrevented):
+        if not _present(board, state, holder):
+            continue
+        if _kind_applies(ability.damage, combat) and _source_matches(  # type: ignore[attr-defined]
+                board, ability.sources, holder, source):  # type: ignore[attr-defined]
+            return f"can't be prevented: {holder.label} (615.12)"
+    return None
+
+
+def _modifiers(board: Board, state: GameState, source: Permanent, recipient: str,
+               combat: bool) -> list[tuple[DamageModifier, Permanent]]:
+    out = []
+    for ability, holder in board.abilities_of_kind(DamageModifier):
+        assert isinstance(ability, DamageModifier)
+        if not _present(board, state, holder) or not _kind_applies(ability.damage, combat):
+            continue
+        if _source_matches(board, ability.sources, holder, source) and _recipient_matches(
+                board, ability, holder, recipient):
+            out.append((ability, holder))
+    return out
+
+
+def _modify(board: Board, state: GameState, source: Permanent, recipient: str, amount: int,
+            combat: bool) -> tuple[int, list[str]]:
+    """Prevention, then replacement (see :func:`deal_damage`)."""
+    notes: list[str] = []
+    prevented = _prevention(board, state, source, recipient, combat)
+    if prevented is not None:
+        unstoppable = _unpreventable(board, state, source, combat)
+        if unstoppable is None:
+            return 0, [prevented]
+        notes.append(unstoppable)
+    mods = _modifiers(board, state, source, recipient, combat)
+    # The affected player (or controller of the affected permanent) orders replacement
+    # effects (CR 616.1); multiplying before adding gives the least damage, which we take.
+    for mod, holder in sorted(mods, key=lambda mh: mh[0].factor == 1):
+        before = amount
+        amount = amount * mod.factor + mod.plus
+        how = f"×{mod.factor}" if mod.factor != 1 else ""
+        how += f"+{mod.plus}" if mod.plus else ""
+        notes.append(f"{how}: {holder.label} ({before}→{amount}; 120.4b, 614.1a)")
+    return amount, notes
+
+
+# ========================================================================= dealing
+
+
+def _check_ids(board: Board, state: GameState, events: Iterable[DamageEvent]) -> list[DamageEvent]:
+    out = list(events)
+    for i, e in enumerate(out):
+        if e.source not in board.permanents:
+            raise ScenarioError(f"damage[{i}].source", f"unknown permanent {e.source!r}")
+        if e.recipient not in board.permanents and not board.is_player(e.recipient):
+            raise ScenarioError(f"damage[{i}].recipient", f"{e.recipient!r} is neither a player nor a permanent id")
+        if e.amount < 0:
+            raise ScenarioError(f"damage[{i}].amount", f"must be ≥ 0 (got {e.amount})")
+    return out
+
+
+def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *,
+                combat: bool) -> list[DealtDamage]:
+    """Deal every event at once (CR 510.2 for combat damage, 701.14a for fight) and record
+    the results in ``state``. Does not perform state-based actions (call
+    :func:`state_based_actions`, or use :func:`resolve_damage`).
+
+    Events with the same source and recipient are added together first (one source deals
+    its damage to one recipient at once). Events with amount 0, to a recipient that has
+    left the battlefield or a player who has lost, deal nothing.
+
+    Each amount is then modified (CR 120.4b), in this order:
+
+    1. prevention (CR 615): effects in ``effects`` (``prevent_damage``), the recipient's
+       protection from a quality of the source (702.16e), "prevent all damage that would be
+       dealt to/by ..." statics — all of them prevent *all* such damage, so which applies
+       first does not matter; "damage can't be prevented" statics switch prevention off
+       (615.12);
+    2. replacement (CR 614.1a, 616.1): doublers and triplers ("deals double that damage
+       instead"), then additions ("that much damage plus 2"), the order the affected player
+       would choose to take the least damage. Prevention first or last gives the same result
+       because prevention here is total.
+
+    Results (CR 120.3): a player loses that much life (a), or gets that many poison counters
+    if the source has infect (b), plus the source's total toxic for combat damage from a
+    creature (g, 702.164c); a planeswalker loses loyalty (c); a battle loses defense (h); a
+    creature gets that many -1/-1 counters if the source has wither or infect (d), else the
+    damage is marked (e); lifelink gives the source's controller that much life (f), once per
+    event. A creature dealt damage by a deathtouch source is noted for 704.5h.
+
+    Returns one :class:`DealtDamage` per merged event with a positive assigned amount, in
+    input order. Raises :class:`ScenarioError` for an unknown source or recipient or a
+    negative amount.
+    """
+    merged: dict[tuple[str, str], int] = {}
+    for e in _check_ids(board, state, events):
+        key = (e.source, e.recipient)
+        merged[key] = merged.get(key, 0) + e.amount
+
+    planned: list[tuple[str, str, int, int, list[str]]] = []
+    for (src_id, rec), assigned in merged.items():
+        if assigned <= 0:
+            continue
+        source = board.permanents[src_id]
+        if board.is_player(rec):
+            if not state.in_game(rec):
+                planned.append((src_id, rec, assigned, 0, ["player has left the game (800.4a)"]))
+                continue
+        elif not state.on_battlefield(rec):
+            planned.append((src_id, rec, assigned, 0, ["recipient has left the battlefield"]))
+            continue
+        amount, notes = _modify(board, state, source, rec, assigned, combat)
+        planned.append((src_id, rec, assigned, amount, notes))
+
+    out: list[DealtDamage] = []
+    for src_id, rec, assigned, amount, notes in planned:
+        source = board.permanents[src_id]
+        if amount <= 0:
+            out.append(DealtDamage(src_id, rec, assigned, 0, "none", 0, tuple(notes)))
+            continue
+        infect = _keyword(board, state, source, "infect")
+        results: list[str] = []
+        excess = 0
+        if board.is_player(rec):
+            if infect:
+                state.poison[rec] = state.poison.get(rec, 0) + amount
+                results.append("poison")
+            else:
+                state.life[rec] = state.life.get(rec, 0) - amount
+                results.append("life")
+            if combat and source.is_creature:
+                toxic = sum(t.amount for t in _abilities(board, state, source, Toxic))  # type: ignore[attr-defined]
+                if toxic:
+                    state.poison[rec] = state.poison.get(rec, 0) + toxic
+                    notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
+        else:
+            perm = board.permanents[rec]
+            if perm.is_a("Planeswalker") and rec in state.loyalty:
+                state.loyalty[rec] = max(0, state.loyalty[rec] - amount)
+                results.append("loyalty")
+            if perm.is_a("Battle") and rec in state.defense:
+                state.defense[rec] = max(0, state.defense[rec] - amount)
+                results.append("defense")
+            if perm.is_creature:
+                deathtouch = _keyword(board, state, source, "deathtouch")
+                lethal = state.lethal_remaining(board, rec)
+                if deathtouch:
+                    lethal = min(lethal, 1)  # any nonzero deathtouch damage is lethal (702.2c)
+                excess = max(0, amount - lethal)
+                if infect or _keyword(board, state, source, "wither"):
+                    counters = state.counters.setdefault(rec, {})
+                    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
+                    state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
+                    results.append("-1/-1 counters")
+                else:
+                    state.damage[rec] = state.damage.get(rec, 0) + amount
+                    results.append("damage")
+                if deathtouch:
+                    state.deathtouched.add(rec)
+        if _keyword(board, state, source, "lifelink"):
+            you = source.controller
+            state.life[you] = state.life.get(you, 0) + amount
+            state.gained[you] = state.gained.get(you, 0) + amount
+            notes.append(f"lifelink: {you} gains {amount} (120.3f)")
+        out.append(DealtDamage(src_id, rec, assigned, amount, "+".join(results) or "none",
+                               excess, tuple(notes)))
+    return out
+
+
+# ================================================================= state-based actions
+
+
+def state_based_actions(board: Board, state: GameState) -> list[str]:
+    """Perform state-based actions (CR 704.3): all that apply at once, repeated until none
+    applies. Returns the ids of the permanents that left the battlefield, in order (also
+    appended to ``state.destroyed`` with a reason in ``state.reasons``); players who lose are
+    appended to ``state.lost``.
+
+    Checked: a player with 0 or less life (704.5a) or 10 or more poison counters (704.5c)
+    loses; a creature with toughness 0 or less is put into the graveyard (704.5f;
+    indestructible does not help); a creature with lethal damage marked (704.5g) or dealt
+    damage by a deathtouch source since the last check (704.5h) is destroyed unless it is
+    indestructible (702.12b); a planeswalker with 0 loyalty (704.5i) and a battle with 0
+    defense (704.5v) go to the graveyard; an Aura attached to a permanent that left is put
+    into the graveyard (704.5m); +1/+1 and -1/-1 counters on one permanent cancel out in
+    pairs (704.5q). Regeneration is not modelled.
+    """
+    left: list[str] = []
+    while True:
+        leaving: dict[str, str] = {}
+        losing: list[str] = []
+        changed = False
+        for p in board.players:
+            if p.name in state.lost:
+                continue
+            if state.life.get(p.name, 0) <= 0:
+                losing.append(p.name)
+            elif state.poison.get(p.name, 0) >= POISON_TO_LOSE:
+                losing.append(p.name)
+        for perm in board.permanents.values():
+            pid = perm.id
+            if not state.on_battlefield(pid):
+                continue
+            if perm.is_creature:
+                toughness = state.toughness(board, pid)
+                indestructible = _keyword(board, state, perm, "indestructible")
+                if toughness <= 0:
+                    leaving[pid] = "toughness 0 or less (704.5f)"
+                elif state.marked(pid) >= toughness and not indestructible:
+                    leaving[pid] = "lethal damage (704.5g)"
+                elif pid in state.deathtouched and not indestructible:
+                    leaving[pid] = "damage from a deathtouch source (704.5h)"
+            if pid not in leaving and perm.is_a("Planeswalker") and state.loyalty.get(pid, 1) <= 0:
+                leaving[pid] = "0 loyalty (704.5i)"
+            if pid not in leaving and perm.is_a("Battle") and state.defense.get(pid, 1) <= 0:
+                leaving[pid] = "0 defense (704.5v)"
+            if (pid not in leaving and "Aura" in perm.subtypes and perm.attached_to is not None
+                    and not state.on_battlefield(perm.attached_to)):
+                leaving[pid] = "Aura attached to nothing (704.5m)"
+            counters = state.counters.get(pid, {})
+            both = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+            if both > 0:
+                counters["+1/+1"] -= both
+                counters["-1/-1"] -= both
+                for k in ("+1/+1", "-1/-1"):
+                    if counters[k] == 0:
+                        del counters[k]
+                changed = True
+        state.deathtouched.clear()
+        for name in losing:
+            state.lost.append(name)
+        for pid, why in leaving.items():
+            state.destroyed.append(pid)
+            state.reasons[pid] = why
+            state.damage.pop(pid, None)
+            left.append(pid)
+        if not leaving and not losing and not changed:
+            return left
+
+
+def resolve_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *,
+                   combat: bool) -> list[DealtDamage]:
+    """:func:`deal_damage` followed by :func:`state_based_actions` (CR 510.3, 704.3)."""
+    dealt = deal_damage(board, state, events, combat=combat)
+    state_based_actions(board, state)
+    return dealt
