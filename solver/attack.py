@@ -1,0 +1,648 @@
+"""CP-SAT model of the declare-attackers decision (CR 508.1), read from an AttackProblem.
+
+The model, built from :class:`models.attack_problem.AttackProblem` only:
+
+- one Boolean ``x[c, t]`` per allowed (creature, target) pair — "creature c attacks t";
+- at most one target per creature (508.1a-b);
+- every restriction a hard constraint (508.1c), every requirement instance an "obeyed"
+  term (508.1d) — a creature's own requirement is the sum of its ``x`` on the targets that
+  obey it, a player-level requirement a Boolean equal to "some creature attacks one of
+  these targets";
+- the attack costs a linear expression bounded by the available mana (508.1h-j).
+
+Computing M (the most requirements any restriction-legal declaration obeys without paying,
+508.1d) uses only the free pairs: costs are never forced (1.4 of the rules digest). Checking
+and enumerating then admit paid pairs within the mana, with "obeyed >= M" as a constraint.
+
+ortools is imported lazily inside the functions. Every solve uses one worker and a fixed
+seed, so results are reproducible (for a given problem and ortools version) as long as no
+time limit expires.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from models.attack_problem import (
+    AttackerCap,
+    AttackProblem,
+    Declaration,
+    GreaterPowerCompanion,
+    MinOtherAttackers,
+    NotAlone,
+    OnlyAlone,
+    Requirement,
+    Violation,
+    cost_of,
+    obeyed_count,
+    obeys,
+    restriction_violations,
+)
+from models.errors import ScenarioError
+from solver.results import AttackCheck, AttackEnumeration, AttackPlan, Status
+
+__all__ = [
+    "AttackCheck",
+    "AttackEnumeration",
+    "AttackPlan",
+    "check_attack",
+    "enumerate_attacks",
+    "maximum_requirements",
+    "plan_attack",
+]
+
+SEED = 0
+"""CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
+
+_PRECISION_LIMIT = 2**52
+"""Largest objective magnitude for which the plan's weighted objective stays exact in a
+double (CP-SAT reports objective bounds as floats)."""
+
+
+# ---------------------------------------------------------------------------- input checks
+
+
+def _validate(problem: AttackProblem) -> None:
+    """Reject numbers the rules can't produce (ScenarioError naming the field)."""
+    if problem.mana < 0:
+        raise ScenarioError("mana", f"available mana must be 0 or more, got {problem.mana}")
+    for (c, t), amount in problem.costs.items():
+        if amount < 0:
+            raise ScenarioError(f"costs[{c}, {t}]", f"an attack cost must be 0 or more, got {amount}")
+    for r in problem.restrictions:
+        if isinstance(r, AttackerCap) and r.maximum < 0:
+            raise ScenarioError(
+                "restrictions", f"{r.source}: the attacker cap must be 0 or more, got {r.maximum}")
+
+
+# ---------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """An allowed (creature, target) pair: ``ci``/``ti`` are positions in the problem."""
+
+    creature: str
+    target: str
+    ci: int
+    ti: int
+    cost: int
+
+
+def _pairs(problem: AttackProblem, *, paid: bool) -> list[_Pair]:
+    """Allowed pairs in (creature position, target position) order (508.1a-b).
+
+    With ``paid=False`` only free pairs (costs are never forced when computing M, 508.1d);
+    with ``paid=True`` also pairs whose cost fits in the mana (508.1h-j). Ids that are not a
+    creature of the problem or not a target are dropped: attacking them is never legal.
+    """
+    tindex = {t.id: j for j, t in enumerate(problem.targets)}
+    out: list[_Pair] = []
+    seen: set[str] = set()
+    for i, c in enumerate(problem.creatures):
+        if c in seen:
+            continue
+        seen.add(c)
+        js: set[int] = set()
+        for t in problem.allowed.get(c, ()):
+            j = tindex.get(t)
+            if j is None:
+                continue
+            cost = problem.costs.get((c, t), 0)
+            if cost > 0 and (not paid or cost > problem.mana):
+                continue
+            js.add(j)
+        for j in sorted(js):
+            t = problem.targets[j].id
+            out.append(_Pair(c, t, i, j, problem.costs.get((c, t), 0)))
+    return out
+
+
+def _obeyable(problem: AttackProblem, pairs: list[_Pair]) -> bool:
+    """Whether some single pair obeys some requirement (else M is 0, 508.1d)."""
+    by_creature: dict[str, set[str]] = {}
+    all_targets: set[str] = set()
+    for p in pairs:
+        by_creature.setdefault(p.creature, set()).add(p.target)
+        all_targets.add(p.target)
+    for r in problem.requirements:
+        pool = all_targets if r.creature is None else by_creature.get(r.creature, set())
+        if pool and (r.targets is None or not pool.isdisjoint(r.targets)):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------- the model
+
+
+class _AttackModel:
+    """The CP-SAT model over a list of pairs (see the module docstring)."""
+
+    def __init__(self, problem: AttackProblem, pairs: list[_Pair], *, exact: bool = False) -> None:
+        """``exact``: make every auxiliary "obeyed" Boolean equal to its meaning (needed when
+        enumerating solutions); otherwise it is only bounded above, which suffices when the
+        count is maximised."""
+        from ortools.sat.python import cp_model
+
+        self.cp = cp_model
+        self.exact = exact
+        self.problem = problem
+        self.pairs = pairs
+        m = self.model = cp_model.CpModel()
+        self.x = [m.new_bool_var("") for _ in pairs]
+        self.by_creature: dict[str, list[int]] = {}
+        self.by_target: dict[str, list[int]] = {}
+        for k, p in enumerate(pairs):
+            self.by_creature.setdefault(p.creature, []).append(k)
+            self.by_target.setdefault(p.target, []).append(k)
+        self._total: Any = None
+        self._on_target: dict[str, Any] = {}
+        self._attacks: dict[str, Any] = {}
+        self._stronger: dict[int, Any] = {}
+
+        # CR 508.1a-b: each attacking creature attacks exactly one target (a player, a
+        # planeswalker or a battle); a creature not attacking has all its x at 0.
+        for ks in self.by_creature.values():
+            if len(ks) > 1:
+                m.add_at_most_one(self.x[k] for k in ks)
+
+        for r in problem.restrictions:
+            self._restriction(r)
+        self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
+
+        # CR 508.1h-j: the total of all attack costs is locked in and paid in full from the
+        # mana available; only pairs with a nonzero cost enter the sum.
+        paid = [k for k, p in enumerate(pairs) if p.cost > 0]
+        if paid:
+            worst: dict[str, int] = {}
+            for k in paid:
+                c = pairs[k].creature
+                worst[c] = max(worst.get(c, 0), pairs[k].cost)
+            if sum(worst.values()) > problem.mana:
+                m.add(cp_model.LinearExpr.weighted_sum(
+                    [self.x[k] for k in paid], [pairs[k].cost for k in paid]) <= problem.mana)
+
+    # ---------------------------------------------------------------- helper variables
+
+    def total(self) -> Any:
+        """Integer variable: the number of attacking creatures."""
+        if self._total is None:
+            n = len(self.by_creature)
+            self._total = self.model.new_int_var(0, n, "attackers")
+            self.model.add(self.cp.LinearExpr.sum(self.x) == self._total)
+        return self._total
+
+    def on_target(self, target: str) -> Any:
+        """Number of creatures attacking ``target`` (a variable or a literal)."""
+        v = self._on_target.get(target)
+        if v is None:
+            ks = self.by_target[target]
+            if len(ks) == 1:
+                v = self.x[ks[0]]
+            else:
+                v = self.model.new_int_var(0, len(ks), "")
+                self.model.add(self.cp.LinearExpr.sum([self.x[k] for k in ks]) == v)
+            self._on_target[target] = v
+        return v
+
+    def attacks(self, creature: str) -> Any:
+        """0/1 expression: ``creature`` attacks (some target). The creature must have a pair."""
+        v = self._attacks.get(creature)
+        if v is None:
+            ks = self.by_creature[creature]
+            v = self.x[ks[0]] if len(ks) == 1 else self.cp.LinearExpr.sum([self.x[k] for k in ks])
+            self._attacks[creature] = v
+        return v
+
+    def max_count(self, targets: frozenset[str] | None) -> int:
+        """How many creatures could attack one of ``targets`` (``None``: any target)."""
+        if targets is None:
+            return len(self.by_creature)
+        return len({self.pairs[k].creature for t in targets for k in self.by_target.get(t, ())})
+
+    def stronger(self, power: int) -> Any:
+        """Number of attacking creatures with power greater than ``power``, or None."""
+        if power not in self._stronger:
+            ks = [k for k, p in enumerate(self.pairs)
+                  if self.problem.power.get(p.creature, 0) > power]
+            v: Any = None
+            if ks:
+                v = self.model.new_int_var(0, len({self.pairs[k].creature for k in ks}), "")
+                self.model.add(self.cp.LinearExpr.sum([self.x[k] for k in ks]) == v)
+            self._stronger[power] = v
+        return self._stronger[power]
+
+    # ---------------------------------------------------------------- restrictions
+
+    def _restriction(self, r: Any) -> None:
+        m = self.model
+        if isinstance(r, AttackerCap):
+            # CR 508.1c: a cap on the number of attackers (802.3a: a cap on attacking one
+            # player or its permanents counts only the creatures attacking those targets).
+            if r.targets is None:
+                ks_count = len(self.by_creature)
+                expr = None if ks_count <= r.maximum else self.total()
+            else:
+                ts = [t for t in self.by_target if t in r.targets]
+                creatures = {self.pairs[k].creature for t in ts for k in self.by_target[t]}
+                expr = (None if len(creatures) <= r.maximum
+                        else self.cp.LinearExpr.sum([self.on_target(t) for t in ts]))
+            if expr is not None:
+                m.add(expr <= r.maximum)
+            return
+        if r.creature not in self.by_creature:
+            return  # that creature can't attack here, so the restriction can't be broken
+        a = self.attacks(r.creature)
+        # Each group restriction below is one linear constraint over "a" (0 or 1) and a
+        # count, so it is exact and also part of CP-SAT's linear relaxation.
+        if isinstance(r, NotAlone):
+            # CR 508.1c: "can't attack alone" — if it attacks, another creature attacks too:
+            # attackers >= 2 * a.
+            m.add(self.total() - 2 * a >= 0)
+        elif isinstance(r, OnlyAlone):
+            # CR 508.1c: "can attack only alone" — if it attacks, no other creature attacks:
+            # attackers <= 1 + (K - 1) * (1 - a), K = creatures able to attack.
+            k = len(self.by_creature)
+            if k > 1:
+                m.add(self.total() + (k - 1) * a <= k)
+        elif isinstance(r, MinOtherAttackers):
+            # CR 508.1c: "can't attack unless at least N other creatures attack":
+            # attackers >= (N + 1) * a.
+            if r.count > 0:
+                m.add(self.total() - (r.count + 1) * a >= 0)
+        elif isinstance(r, GreaterPowerCompanion):
+            # CR 508.1c: "can't attack unless a creature with greater power also attacks";
+            # the creature never has greater power than itself: stronger attackers >= a.
+            s = self.stronger(self.problem.power.get(r.creature, 0))
+            if s is None:
+                m.add(a == 0)
+            else:
+                m.add(s - a >= 0)
+        else:  # pragma: no cover - the Restriction union is closed
+            raise ScenarioError("restrictions", f"unsupported restriction {type(r).__name__}")
+
+    # ---------------------------------------------------------------- requirements
+
+    def _requirements(self, requirements: tuple[Requirement, ...]) -> tuple[list[Any], list[int]]:
+        """The "obeyed" count as (variables, coefficients), one unit per instance (508.1d)."""
+        coef: Counter[int] = Counter()
+        player_level: Counter[frozenset[str] | None] = Counter()
+        for r in requirements:
+            if r.creature is None:
+                player_level[r.targets] += 1
+                continue
+            # CR 508.1d: a creature's requirement (701.15b goad gives two, one of them for
+            # players other than the goader) is obeyed when it attacks one of its targets;
+            # at most one of its x is 1, so the sum is 0 or 1.
+            for k in self.by_creature.get(r.creature, ()):
+                if r.targets is None or self.pairs[k].target in r.targets:
+                    coef[k] += 1
+        variables: list[Any] = [self.x[k] for k in coef]
+        coefs: list[int] = list(coef.values())
+        m = self.model
+        for targets, count in player_level.items():
+            # CR 508.1d: a player-level requirement ("attacks with at least one creature if
+            # able", possibly toward given targets) is obeyed when some creature attacks one
+            # of them.
+            if targets is None:
+                if not self.pairs:
+                    continue
+                expr = self.total()
+            else:
+                ts = [t for t in self.by_target if t in targets]
+                if not ts:
+                    continue
+                expr = self.cp.LinearExpr.sum([self.on_target(t) for t in ts])
+            o = m.new_bool_var("")
+            m.add(expr - o >= 0)  # obeyed only if some creature attacks one of the targets
+            if self.exact:  # and obeyed whenever one does: expr <= (max count) * o
+                m.add(expr - self.max_count(targets) * o <= 0)
+            variables.append(o)
+            coefs.append(count)
+        return variables, coefs
+
+    def obeyed(self) -> Any:
+        """Linear expression: requirement instances obeyed (508.1d)."""
+        return self.cp.LinearExpr.weighted_sum(self.obeyed_vars, self.obeyed_coefs)
+
+    def declaration(self, value: Any) -> dict[str, str]:
+        """The declaration read through ``value`` (a solver's or a callback's)."""
+        return {self.pairs[k].creature: self.pairs[k].target
+                for k, v in enumerate(self.x) if value(v)}
+
+
+# ---------------------------------------------------------------------------- solving
+
+
+def _import_ortools() -> None:
+    """Import CP-SAT before timing starts (the first import takes about half a second)."""
+    from ortools.sat.python import cp_model  # noqa: F401
+
+
+def _solver(time_limit: float | None) -> Any:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1  # deterministic, and no thread start-up cost on small models
+    params.random_seed = SEED
+    if time_limit is not None:
+        params.max_time_in_seconds = max(float(time_limit), 0.0)
+    return solver
+
+
+def _status(code: Any) -> str:
+    from ortools.sat.python import cp_model
+
+    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000.0
+
+
+def _tie_break_weights(problem: AttackProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
+    """Penalty per pair and the weight of one requirement (see :func:`plan_attack`)."""
+    T = max(len(problem.targets), 1)
+    rank = [p.ci * T + p.ti for p in pairs]
+    max_rank: dict[str, int] = {}
+    for p, r in zip(pairs, rank):
+        max_rank[p.creature] = max(max_rank.get(p.creature, 0), r)
+    base = 1 + sum(max_rank.values())  # > any sum of ranks: one more attacker always costs more
+    weight = 1 + sum(base + r for r in max_rank.values())  # > any total penalty
+    if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
+        # Too large to stay exact: fall back to "fewest attacking creatures" alone.
+        return [1] * len(pairs), len(max_rank) + 1
+    return [base + r for r in rank], weight
+
+
+def _empty_plan(t0: float) -> AttackPlan:
+    """The empty declaration, proved optimal without a solve (M = 0)."""
+    return AttackPlan(legal=True, status="optimal", attackers={}, obeyed=0, maximum=0,
+                      mana_paid=0, build_ms=_ms(t0), solve_ms=0.0, maximum_proved=True)
+
+
+def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> AttackPlan:
+    """A legal declaration of attackers that pays no cost (CR 508.1c-d, 508.1h).
+
+    Returns an :class:`AttackPlan` whose ``attackers`` break no restriction (508.1c), use
+    only allowed pairs (508.1a-b), cost nothing (costs are never forced, 508.1d) and obey the
+    maximum number M of requirement instances (508.1d); ``maximum`` is M.
+
+    Tie-break among declarations obeying M requirements, in this order:
+
+    1. fewest attacking creatures;
+    2. smallest sum of pair ranks, where the rank of "creature c attacks target t" is
+       ``index(c in problem.creatures) * len(problem.targets) + index(t in problem.targets)``
+       (so earlier creatures and earlier targets are preferred);
+    3. any remaining tie (equal rank sums) is settled by CP-SAT's single-worker search with
+       a fixed seed: the same problem gives the same answer with the same ortools version.
+
+    It is one weighted objective, ``W * obeyed - sum(B + rank)`` over attacking pairs, where
+    ``B`` exceeds every possible rank sum and ``W`` every possible penalty, so the tie-break
+    never outweighs one requirement. If ``W`` would exceed 2**52 (tens of thousands of
+    creatures), step 2 is dropped to keep the objective exact.
+
+    ``time_limit``: seconds for CP-SAT (``None``: no limit). If it expires, ``status`` is
+    ``"feasible"`` and ``maximum`` is the best known value (``maximum_proved`` says whether
+    the requirement count was nevertheless proved). ``status`` is ``"optimal"`` only when
+    proved, by CP-SAT or trivially (no requirements, or none any free pair can obey: the
+    empty declaration is then the unique tie-break winner).
+
+    Raises :class:`models.errors.ScenarioError` for negative mana, costs or caps.
+    """
+    _import_ortools()
+    t0 = time.perf_counter()
+    _validate(problem)
+    pairs = _pairs(problem, paid=False)
+    if not problem.requirements or not _obeyable(problem, pairs):
+        return _empty_plan(t0)
+    am = _AttackModel(problem, pairs)
+    penalties, weight = _tie_break_weights(problem, pairs)
+    # Objective: W * obeyed - sum(B + rank) over attacking pairs (the docstring's tie-break).
+    coef: dict[int, int] = {}
+    var: dict[int, Any] = {}
+    for v, c in zip(am.obeyed_vars, am.obeyed_coefs):
+        coef[v.index] = coef.get(v.index, 0) + weight * c
+        var[v.index] = v
+    for v, pen in zip(am.x, penalties):
+        coef[v.index] = coef.get(v.index, 0) - pen
+        var[v.index] = v
+    am.model.maximize(am.cp.LinearExpr.weighted_sum(list(var.values()),
+                                                    [coef[i] for i in var]))
+    build_ms = _ms(t0)
+
+    t1 = time.perf_counter()
+    solver = _solver(time_limit)
+    code = solver.solve(am.model)
+    solve_ms = _ms(t1)
+    status = _status(code)
+    if status == "infeasible":  # pragma: no cover - the empty declaration is always a solution
+        raise RuntimeError("attack model infeasible: the empty declaration should be legal")
+    if status == "unknown":
+        # No solution within the time limit: fall back on the empty declaration, which
+        # always breaks no restriction and costs nothing; M is then unproved.
+        return AttackPlan(legal=True, status="feasible", attackers={}, obeyed=0, maximum=0,
+                          mana_paid=0, build_ms=build_ms, solve_ms=solve_ms,
+                          maximum_proved=False)
+    attackers = am.declaration(solver.boolean_value)
+    obeyed = obeyed_count(problem, attackers)
+    proved = status == "optimal"
+    if not proved:
+        bound = math.floor(solver.best_objective_bound + 1e-6)
+        proved = (bound + weight - 1) // weight <= obeyed
+    return AttackPlan(legal=True, status="optimal" if status == "optimal" else "feasible",
+                      attackers=attackers, obeyed=obeyed, maximum=obeyed, mana_paid=0,
+                      build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved)
+
+
+def maximum_requirements(problem: AttackProblem,
+                         time_limit: float | None = None) -> tuple[int, bool]:
+    """M: the most requirement instances obeyed by a declaration that breaks no restriction
+    and pays no cost (CR 508.1d), and whether it is proved.
+
+    Returns ``(M, proved)``; when the time limit (seconds) expires, ``M`` is the best value
+    found so far (a lower bound) and ``proved`` is False. Raises ScenarioError like
+    :func:`plan_attack`.
+    """
+    m, proved, _, _ = _maximum(problem, time_limit)
+    return m, proved
+
+
+def _maximum(problem: AttackProblem, time_limit: float | None) -> tuple[int, bool, float, float]:
+    _import_ortools()
+    t0 = time.perf_counter()
+    _validate(problem)
+    pairs = _pairs(problem, paid=False)
+    if not problem.requirements or not _obeyable(problem, pairs):
+        return 0, True, _ms(t0), 0.0
+    am = _AttackModel(problem, pairs)
+    am.model.maximize(am.obeyed())
+    build_ms = _ms(t0)
+    t1 = time.perf_counter()
+    solver = _solver(time_limit)
+    status = _status(solver.solve(am.model))
+    solve_ms = _ms(t1)
+    if status == "unknown":
+        return 0, False, build_ms, solve_ms
+    value = obeyed_count(problem, am.declaration(solver.boolean_value))
+    proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
+    return value, proved, build_ms, solve_ms
+
+
+# ---------------------------------------------------------------------------- checking
+
+
+def _cost_violation(problem: AttackProblem, declaration: Declaration, paid: int) -> Violation:
+    parts: list[str] = []
+    sources: list[str] = []
+    for c, t in declaration.items():
+        amount = problem.costs.get((c, t), 0)
+        if amount > 0:
+            srcs = problem.cost_sources.get((c, t), ())
+            by = f" ({', '.join(srcs)})" if srcs else ""
+            parts.append(f"{amount} for {problem.label(c)} attacking {problem.label(t)}{by}")
+            sources.extend(srcs)
+    return Violation(
+        "cost", ", ".join(dict.fromkeys(sources)) or "CR 508.1h",
+        f"the attack costs {paid} generic mana in total ({'; '.join(parts)}) "
+        f"but only {problem.mana} is available (CR 508.1h-j)")
+
+
+def _requirements_violation(problem: AttackProblem, declaration: Declaration,
+                            obeyed: int, maximum: int) -> Violation:
+    missed = [r for r in problem.requirements if not obeys(r, declaration)]
+    names = "; ".join(f"{r.description} ({r.source})" for r in missed)
+    return Violation(
+        "requirements", ", ".join(dict.fromkeys(r.source for r in missed)) or "CR 508.1d",
+        f"obeys {obeyed} of the maximum {maximum} requirements (CR 508.1d); not obeyed: {names}")
+
+
+def check_attack(problem: AttackProblem, declaration: Declaration, *,
+                 time_limit: float | None = None) -> AttackCheck:
+    """Whether ``declaration`` (attacking creature id -> target id) is legal (CR 508.1).
+
+    Illegal when it breaks a restriction or availability rule or names an unknown id
+    (508.1a-c, from :func:`models.attack_problem.restriction_violations`), when its total
+    cost exceeds the mana (508.1h-j, a ``"cost"`` violation naming each cost and its
+    source), or when it obeys fewer than M requirement instances (508.1d, a
+    ``"requirements"`` violation "obeys X of the maximum M requirements (CR 508.1d)" listing
+    the requirements it misses). Paying is allowed: a paid declaration within the mana is
+    legal when it obeys at least M.
+
+    ``witness`` is a legal declaration (the :func:`plan_attack` plan) when the proposal is
+    illegal, ``None`` when it is legal. ``status`` is ``"optimal"`` when M is proved (by
+    CP-SAT, or directly: a free, restriction-legal proposal obeying every requirement shows
+    M is the number of requirements), ``"feasible"`` when the time limit cut the proof — then
+    ``legal`` is judged against the best M known. Raises ScenarioError like
+    :func:`plan_attack`.
+    """
+    if not isinstance(declaration, Mapping):
+        raise ScenarioError("combat.attackers", "must map attacking creature ids to targets")
+    _validate(problem)
+    violations = list(restriction_violations(problem, declaration))
+    paid = cost_of(problem, declaration)
+    if paid > problem.mana:
+        violations.append(_cost_violation(problem, declaration, paid))
+    obeyed = obeyed_count(problem, declaration)
+    if not violations and paid == 0 and obeyed == len(problem.requirements):
+        # This declaration itself counts toward M (free, restriction-legal), so M = obeyed.
+        return AttackCheck(legal=True, violations=[], obeyed=obeyed, maximum=obeyed,
+                           mana_paid=paid, witness=None, status="optimal")
+    plan = plan_attack(problem, time_limit=time_limit)
+    maximum = plan.maximum
+    if obeyed < maximum:
+        violations.append(_requirements_violation(problem, declaration, obeyed, maximum))
+    legal = not violations
+    status: Status = "optimal" if plan.maximum_proved else "feasible"
+    return AttackCheck(legal=legal, violations=violations, obeyed=obeyed, maximum=maximum,
+                       mana_paid=paid, witness=None if legal else dict(plan.attackers),
+                       status=status, maximum_proved=plan.maximum_proved,
+                       build_ms=plan.build_ms, solve_ms=plan.solve_ms)
+
+
+# ---------------------------------------------------------------------------- enumeration
+
+
+def _sort_key(problem: AttackProblem) -> Any:
+    cpos = {c: i for i, c in reversed(list(enumerate(problem.creatures)))}
+    tpos = {t.id: j for j, t in enumerate(problem.targets)}
+
+    def key(d: Mapping[str, str]) -> tuple[int, tuple[tuple[int, int], ...]]:
+        return len(d), tuple(sorted((cpos[c], tpos[t]) for c, t in d.items()))
+
+    return key
+
+
+def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
+                      time_limit: float | None = None) -> AttackEnumeration:
+    """Every legal declaration of attackers, paid ones included (CR 508.1c-d, 508.1h-j).
+
+    First M is computed (508.1d, free declarations only); then CP-SAT enumerates every
+    declaration that breaks no restriction, costs at most the mana and obeys at least M
+    requirement instances. ``declarations`` are sorted by number of attackers, then by the
+    sorted (creature position, target position) pairs. At most ``limit`` are returned;
+    ``complete`` is False when more exist, when ``time_limit`` (seconds, shared by both
+    solves) expired, or when M was not proved (the list is then only a best effort). When the
+    enumeration was cut, the declarations returned are the first ones CP-SAT found, sorted.
+
+    Raises ScenarioError for a negative ``limit`` and like :func:`plan_attack`.
+    """
+    if limit < 0:
+        raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    t0 = time.perf_counter()
+    maximum, proved, build_ms, solve_ms = _maximum(problem, time_limit)
+    status: Status = "optimal" if proved else "feasible"
+    key = _sort_key(problem)
+    pairs = _pairs(problem, paid=True)
+    if not pairs:
+        # No creature can attack: the empty declaration is the only one (M = 0).
+        found = [{}] if limit >= 1 else []
+        return AttackEnumeration(found, len(found), limit >= 1 and proved, maximum, status,
+                                 build_ms + _ms(t0), solve_ms)
+
+    t1 = time.perf_counter()
+    am = _AttackModel(problem, pairs, exact=True)
+    if maximum > 0:
+        # CR 508.1d: a legal declaration obeys at least the maximum M.
+        am.model.add(am.obeyed() >= maximum)
+    build_ms += _ms(t1)
+
+    remaining = None
+    if time_limit is not None:
+        remaining = max(time_limit - (time.perf_counter() - t0), 0.0)
+    solver = _solver(remaining)
+    solver.parameters.enumerate_all_solutions = True
+    found: list[dict[str, str]] = []
+    seen: set[frozenset[tuple[str, str]]] = set()
+    cut = False
+
+    cp_model = am.cp
+
+    class _Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            nonlocal cut
+            d = am.declaration(self.boolean_value)
+            k = frozenset(d.items())
+            if k in seen:
+                return
+            if len(found) >= limit:
+                cut = True
+                self.stop_search()
+                return
+            seen.add(k)
+            found.append(d)
+
+    t2 = time.perf_counter()
+    code = solver.solve(am.model, _Collector())
+    solve_ms += _ms(t2)
+    finished = _status(code) in ("optimal", "infeasible") and not cut
+    found.sort(key=key)
+    return AttackEnumeration(found, len(found), finished and proved, maximum, status,
+                             build_ms, solve_ms)

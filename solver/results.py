@@ -1,0 +1,133 @@
+"""Result types of the attack-declaration solver (CR 508.1).
+
+Plain dataclasses (no ortools) returned by :mod:`solver.attack`. Each has ``to_json()``
+giving the keys fixed by the command-line contract (``docs/scenario-format.md``) plus a few
+extra ones.
+
+``status`` is the solver's honest verdict about the maximum number of requirements M
+(CR 508.1d): ``"optimal"`` only when it was proved (by CP-SAT, or trivially, e.g. with no
+requirements), ``"feasible"`` when a declaration was found but the proof did not finish
+within the time limit, ``"infeasible"`` when no declaration exists at all (impossible for a
+well-formed problem: the empty declaration is always available).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from models.attack_problem import Violation
+
+Status = Literal["optimal", "feasible", "infeasible"]
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """A declaration of attackers found by :func:`solver.attack.plan_attack` (CR 508.1).
+
+    - ``legal``: the declaration breaks no restriction (508.1c), pays nothing and obeys
+      ``maximum`` requirements (508.1d). When ``maximum_proved`` is False, ``maximum`` is only
+      the best value known, so ``legal`` is provisional.
+    - ``status``: ``"optimal"`` when the whole choice (requirements first, then the
+      documented tie-break) was proved optimal; ``"feasible"`` otherwise.
+    - ``attackers``: attacking creature id -> attack target id (player name or permanent id).
+    - ``obeyed``: requirement instances the declaration obeys; ``maximum``: M (or the best
+      known lower bound of M when not proved); ``maximum_proved``: whether M is proved.
+    - ``mana_paid``: generic mana the declaration costs — always 0 (costs are never forced).
+    - ``build_ms`` / ``solve_ms``: wall-clock milliseconds spent building / solving the model.
+    """
+
+    legal: bool
+    status: Status
+    attackers: dict[str, str]
+    obeyed: int
+    maximum: int
+    mana_paid: int
+    build_ms: float
+    solve_ms: float
+    maximum_proved: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON object: ``legal``, ``status``, ``attackers``, ``requirements``
+        (``obeyed``, ``maximum``), ``mana_paid``, plus timings."""
+        return {
+            "legal": self.legal,
+            "status": self.status,
+            "attackers": dict(self.attackers),
+            "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
+                             "maximum_proved": self.maximum_proved},
+            "mana_paid": self.mana_paid,
+            "build_ms": round(self.build_ms, 3),
+            "solve_ms": round(self.solve_ms, 3),
+        }
+
+
+@dataclass(frozen=True)
+class AttackCheck:
+    """Verdict of :func:`solver.attack.check_attack` on a proposed declaration (CR 508.1).
+
+    - ``legal``: no violation (restriction 508.1c, availability 508.1a, unknown ids, cost
+      above the mana available 508.1h-j, fewer than M requirements obeyed 508.1d).
+    - ``violations``: every reason it is illegal (:class:`models.attack_problem.Violation`).
+    - ``obeyed``: requirement instances the proposal obeys; ``maximum``: M.
+    - ``mana_paid``: the generic mana the proposal costs (508.1h), whether or not affordable.
+    - ``witness``: a legal declaration (the plan of :func:`plan_attack`) when the proposal is
+      illegal; ``None`` when it is legal.
+    - ``status`` / ``maximum_proved``: whether M is proved (see the module docstring).
+    """
+
+    legal: bool
+    violations: list[Violation]
+    obeyed: int
+    maximum: int
+    mana_paid: int
+    witness: dict[str, str] | None
+    status: Status
+    maximum_proved: bool = True
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON object: ``legal``, ``requirements``, ``violations``, ``witness``."""
+        return {
+            "legal": self.legal,
+            "status": self.status,
+            "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
+                             "maximum_proved": self.maximum_proved},
+            "violations": [{"kind": v.kind, "source": v.source, "message": v.message}
+                           for v in self.violations],
+            "witness": None if self.witness is None else dict(self.witness),
+            "mana_paid": self.mana_paid,
+        }
+
+
+@dataclass(frozen=True)
+class AttackEnumeration:
+    """Every legal declaration, from :func:`solver.attack.enumerate_attacks` (CR 508.1).
+
+    - ``declarations``: attacking creature id -> target id maps, sorted by number of attackers,
+      then by the (creature position, target position) pairs in ``problem`` order.
+    - ``count``: ``len(declarations)``.
+    - ``complete``: False when the limit or the time limit cut the enumeration, or M was not
+      proved (then the list may also hold declarations obeying fewer than the true M).
+    - ``maximum``: the M used; ``status``: whether M is proved.
+    """
+
+    declarations: list[dict[str, str]]
+    count: int
+    complete: bool
+    maximum: int = 0
+    status: Status = "optimal"
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON object: ``declarations`` (list of ``attackers`` maps), ``count``,
+        ``complete``."""
+        return {
+            "declarations": [dict(d) for d in self.declarations],
+            "count": self.count,
+            "complete": self.complete,
+            "status": self.status,
+            "requirements": {"maximum": self.maximum},
+        }
