@@ -59,9 +59,10 @@ __all__ = [
 SEED = 0
 """CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
 
-_PRECISION_LIMIT = 2**52
-"""Largest objective magnitude for which the plan's weighted objective stays exact in a
-double (CP-SAT reports objective bounds as floats)."""
+_SINGLE_SOLVE_LIMIT = 2**31
+"""Largest objective coefficient range for which :func:`plan_attack` folds its tie-break
+into one weighted solve; wider ranges defeat CP-SAT's (floating-point) linear relaxation,
+so larger problems take two solves instead."""
 
 
 # ---------------------------------------------------------------------------- input checks
@@ -351,6 +352,9 @@ def _solver(time_limit: float | None) -> Any:
     params = solver.parameters
     params.num_workers = 1  # deterministic, and no thread start-up cost on small models
     params.random_seed = SEED
+    # Measured on random attack problems (10-1000 creatures): CP-SAT's presolve costs more
+    # than it saves on these small, already tight models.
+    params.cp_model_presolve = False
     if time_limit is not None:
         params.max_time_in_seconds = max(float(time_limit), 0.0)
     return solver
@@ -367,25 +371,24 @@ def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000.0
 
 
-def _tie_break_weights(problem: AttackProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
-    """Penalty per pair and the weight of one requirement (see :func:`plan_attack`)."""
-    T = max(len(problem.targets), 1)
-    rank = [p.ci * T + p.ti for p in pairs]
-    max_rank: dict[str, int] = {}
-    for p, r in zip(pairs, rank):
-        max_rank[p.creature] = max(max_rank.get(p.creature, 0), r)
-    base = 1 + sum(max_rank.values())  # > any sum of ranks: one more attacker always costs more
-    weight = 1 + sum(base + r for r in max_rank.values())  # > any total penalty
-    if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
-        # Too large to stay exact: fall back to "fewest attacking creatures" alone.
-        return [1] * len(pairs), len(max_rank) + 1
-    return [base + r for r in rank], weight
-
-
 def _empty_plan(t0: float) -> AttackPlan:
     """The empty declaration, proved optimal without a solve (M = 0)."""
     return AttackPlan(legal=True, status="optimal", attackers={}, obeyed=0, maximum=0,
                       mana_paid=0, build_ms=_ms(t0), solve_ms=0.0, maximum_proved=True)
+
+
+def _remaining(time_limit: float | None, t0: float) -> float | None:
+    """Seconds left of ``time_limit`` counted from ``t0`` (``None``: no limit)."""
+    if time_limit is None:
+        return None
+    return max(time_limit - (time.perf_counter() - t0), 0.0)
+
+
+def _upper(solver: Any, weight: int, slack: int) -> int:
+    """Upper bound on the requirements obeyed, from the bound of an objective
+    ``weight * obeyed - penalty`` with ``0 <= penalty <= slack < weight``."""
+    bound = math.floor(solver.best_objective_bound + 1e-6)
+    return (bound + slack) // weight
 
 
 def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> AttackPlan:
@@ -395,25 +398,28 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     only allowed pairs (508.1a-b), cost nothing (costs are never forced, 508.1d) and obey the
     maximum number M of requirement instances (508.1d); ``maximum`` is M.
 
-    Tie-break among declarations obeying M requirements, in this order:
+    Tie-break among the declarations obeying M requirements, in this order:
 
     1. fewest attacking creatures;
     2. smallest sum of pair ranks, where the rank of "creature c attacks target t" is
        ``index(c in problem.creatures) * len(problem.targets) + index(t in problem.targets)``
-       (so earlier creatures and earlier targets are preferred);
+       (earlier creatures and earlier targets are preferred);
     3. any remaining tie (equal rank sums) is settled by CP-SAT's single-worker search with
        a fixed seed: the same problem gives the same answer with the same ortools version.
 
-    It is one weighted objective, ``W * obeyed - sum(B + rank)`` over attacking pairs, where
-    ``B`` exceeds every possible rank sum and ``W`` every possible penalty, so the tie-break
-    never outweighs one requirement. If ``W`` would exceed 2**52 (tens of thousands of
-    creatures), step 2 is dropped to keep the objective exact.
+    Small problems take one solve of the weighted objective
+    ``W * obeyed - sum over attacking pairs of (B + rank)``, where ``B`` exceeds every
+    possible rank sum and ``W`` every possible penalty, so the tie-break never outweighs one
+    requirement. When ``W`` times the number of requirements would exceed 2**31 (about 150
+    creatures or more) the coefficients get too wide for CP-SAT's linear relaxation, and two
+    solves give the same order: maximise ``(n + 1) * obeyed - attackers``, then, with those
+    two values fixed, minimise the rank sum.
 
-    ``time_limit``: seconds for CP-SAT (``None``: no limit). If it expires, ``status`` is
-    ``"feasible"`` and ``maximum`` is the best known value (``maximum_proved`` says whether
-    the requirement count was nevertheless proved). ``status`` is ``"optimal"`` only when
-    proved, by CP-SAT or trivially (no requirements, or none any free pair can obey: the
-    empty declaration is then the unique tie-break winner).
+    ``time_limit``: seconds for the whole call (``None``: no limit). When it expires,
+    ``status`` is ``"feasible"`` and ``maximum`` is the best value known; ``maximum_proved``
+    says whether M was nevertheless proved (then ``legal`` is certain). ``status`` is
+    ``"optimal"`` only when proved: by CP-SAT, or trivially (no requirements, or none that
+    any free pair can obey: the empty declaration is then the unique tie-break winner).
 
     Raises :class:`models.errors.ScenarioError` for negative mana, costs or caps.
     """
@@ -424,42 +430,59 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     if not problem.requirements or not _obeyable(problem, pairs):
         return _empty_plan(t0)
     am = _AttackModel(problem, pairs)
-    penalties, weight = _tie_break_weights(problem, pairs)
-    # Objective: W * obeyed - sum(B + rank) over attacking pairs (the docstring's tie-break).
-    coef: dict[int, int] = {}
-    var: dict[int, Any] = {}
-    for v, c in zip(am.obeyed_vars, am.obeyed_coefs):
-        coef[v.index] = coef.get(v.index, 0) + weight * c
-        var[v.index] = v
-    for v, pen in zip(am.x, penalties):
-        coef[v.index] = coef.get(v.index, 0) - pen
-        var[v.index] = v
-    am.model.maximize(am.cp.LinearExpr.weighted_sum(list(var.values()),
-                                                    [coef[i] for i in var]))
+    cp = am.cp
+    n = len(am.by_creature)
+    width = max(len(problem.targets), 1)
+    ranks = [p.ci * width + p.ti for p in pairs]
+    max_rank: dict[str, int] = {}
+    for p, r in zip(pairs, ranks):
+        max_rank[p.creature] = max(max_rank.get(p.creature, 0), r)
+    rank_sum = sum(max_rank.values())  # >= the rank sum of any declaration
+    base = rank_sum + 1
+    weight = n * base + rank_sum + 1  # > the penalty of any declaration
+    attackers_expr = cp.LinearExpr.sum(am.x)
+    rank_expr = cp.LinearExpr.weighted_sum(am.x, ranks)
+    single = weight * (len(problem.requirements) + 1) <= _SINGLE_SOLVE_LIMIT
+    if single:
+        # One solve: W * obeyed - (B * attackers + rank sum), the docstring's order.
+        am.model.maximize(weight * am.obeyed() - base * attackers_expr - rank_expr)
+    else:
+        # First of two solves: requirements, then fewest attackers.
+        weight, base = n + 1, 1
+        am.model.maximize(weight * am.obeyed() - attackers_expr)
     build_ms = _ms(t0)
 
     t1 = time.perf_counter()
-    solver = _solver(time_limit)
-    code = solver.solve(am.model)
-    solve_ms = _ms(t1)
-    status = _status(code)
+    solver = _solver(_remaining(time_limit, t0))
+    status = _status(solver.solve(am.model))
     if status == "infeasible":  # pragma: no cover - the empty declaration is always a solution
         raise RuntimeError("attack model infeasible: the empty declaration should be legal")
     if status == "unknown":
         # No solution within the time limit: fall back on the empty declaration, which
-        # always breaks no restriction and costs nothing; M is then unproved.
+        # breaks no restriction and costs nothing; M is then unproved.
         return AttackPlan(legal=True, status="feasible", attackers={}, obeyed=0, maximum=0,
-                          mana_paid=0, build_ms=build_ms, solve_ms=solve_ms,
+                          mana_paid=0, build_ms=build_ms, solve_ms=_ms(t1),
                           maximum_proved=False)
     attackers = am.declaration(solver.boolean_value)
     obeyed = obeyed_count(problem, attackers)
-    proved = status == "optimal"
-    if not proved:
-        bound = math.floor(solver.best_objective_bound + 1e-6)
-        proved = (bound + weight - 1) // weight <= obeyed
+    proved = status == "optimal" or _upper(solver, weight, weight - 1) <= obeyed
+    if not single and status == "optimal":
+        # Second solve: keep M and the fewest attackers, minimise the rank sum, starting
+        # from the first solve's declaration.
+        am.model.add(am.obeyed() >= obeyed)
+        am.model.add(attackers_expr <= len(attackers))
+        for v in am.x:
+            am.model.add_hint(v, solver.boolean_value(v))
+        am.model.minimize(rank_expr)
+        solver = _solver(_remaining(time_limit, t0))
+        status = _status(solver.solve(am.model))
+        if status in ("optimal", "feasible"):
+            attackers = am.declaration(solver.boolean_value)
+        else:
+            status = "feasible"
     return AttackPlan(legal=True, status="optimal" if status == "optimal" else "feasible",
                       attackers=attackers, obeyed=obeyed, maximum=obeyed, mana_paid=0,
-                      build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved)
+                      build_ms=build_ms, solve_ms=_ms(t1), maximum_proved=proved)
 
 
 def maximum_requirements(problem: AttackProblem,
@@ -518,7 +541,9 @@ def _cost_violation(problem: AttackProblem, declaration: Declaration, paid: int)
 def _requirements_violation(problem: AttackProblem, declaration: Declaration,
                             obeyed: int, maximum: int) -> Violation:
     missed = [r for r in problem.requirements if not obeys(r, declaration)]
-    names = "; ".join(f"{r.description} ({r.source})" for r in missed)
+    names = "; ".join(
+        f"{problem.label(r.creature) if r.creature else 'a creature'} {r.description} ({r.source})"
+        for r in missed)
     return Violation(
         "requirements", ", ".join(dict.fromkeys(r.source for r in missed)) or "CR 508.1d",
         f"obeys {obeyed} of the maximum {maximum} requirements (CR 508.1d); not obeyed: {names}")
