@@ -1,0 +1,772 @@
+"""CP-SAT model of one combat damage step (CR 510.1), read from a DamageProblem, and the
+play-out of the remaining damage steps of a combat (510.2-4).
+
+The model, built from :class:`models.damage_problem.DamageProblem` only — one model per
+step over all sources jointly:
+
+- one integer ``x[s, r]`` in ``[0, amount(s)]`` per source ``s`` and legal recipient ``r``;
+  each source assigns exactly its amount (510.1a);
+- one Boolean "has been assigned lethal damage" per creature that needs it, equal to
+  ``sum over every source of x[s, c] >= need(c)`` or "a deathtouch source assigns it at
+  least 1" (702.19b, 702.2c): lethal damage is counted jointly across every creature
+  assigning damage to it in this step, never attacker by attacker;
+- trample (702.19b, d): a trampler's excess recipients get 0 unless each of its blockers
+  has been assigned lethal damage;
+- trample over planeswalkers (702.19c): the planeswalker's controller gets 0 unless the
+  planeswalker has been assigned (by all sources) at least its loyalty;
+- rules "2023" (old 510.1c-d): a creature later in a damage assignment order gets 0 unless
+  every earlier one has been assigned lethal damage;
+- banding (702.22j-k) only changes who divides (the ``decider``), never what is legal.
+
+Objectives choose among legal assignments and never change legality. The active player's
+choices (sources whose ``decider`` is the active player) maximise the lexicographic value
+:func:`models.damage_problem.active_value` of the chosen objective; the other players'
+choices (blocking creatures; attacking creatures blocked by a creature with banding)
+maximise :func:`models.damage_problem.defender_value`: fewest of their own creatures
+assigned lethal damage, then most of the active player's creatures, then the tie-break.
+Both are one weighted sum each (weights make the order strict). When the two sets of
+choices are independent (no banding) one solve does both; otherwise the active player
+chooses first (510.1 order) over every assignment that can still be completed legally,
+then the others complete it.
+
+ortools is imported lazily inside the functions. Every solve uses one worker and a fixed
+seed, so results are reproducible as long as no time limit expires.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.damage_problem import (
+    ACTIVE_KEYS,
+    OBJECTIVES,
+    Assignment,
+    DamageProblem,
+    DamageSource,
+    Violation,
+    active_value,
+    damage_violations,
+    defender_value,
+    normalise,
+)
+from models.errors import ScenarioError
+
+__all__ = [
+    "DamageCheck",
+    "DamagePlan",
+    "DamageResult",
+    "StepResult",
+    "check_damage",
+    "components",
+    "enumerate_damage_assignments",
+    "play_out",
+    "plan_damage_step",
+    "simple_assignment",
+    "solver_accepts",
+]
+
+SEED = 0
+"""CP-SAT random seed used for every solve (with ``num_workers = 1``)."""
+
+_PRECISION_LIMIT = 2**52
+
+
+# ---------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class DamagePlan:
+    """A legal combat damage assignment for one step, from :func:`plan_damage_step`.
+
+    - ``step``: ``"first-strike"`` or ``"regular"``;
+    - ``assignment``: source id -> recipient -> amount (nonzero amounts only, sources in
+      problem order);
+    - ``status``: ``"optimal"`` when every solve was proved optimal (or nothing was left
+      to choose), ``"feasible"`` when a time limit cut a search;
+    - ``objective``: the active player's objective; ``value``: its lexicographic value
+      (:func:`models.damage_problem.active_value`); ``defender``: the other players' value
+      (:func:`models.damage_problem.defender_value`);
+    - ``build_ms`` / ``solve_ms``: wall-clock milliseconds building / solving the model(s).
+    """
+
+    step: str
+    assignment: dict[str, dict[str, int]]
+    status: str
+    objective: str
+    value: tuple[int, ...]
+    defender: tuple[int, ...]
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"step", "assignment", "status"}`` plus timings."""
+        return {"step": self.step, "assignment": self.assignment, "status": self.status,
+                "build_ms": round(self.build_ms, 3), "solve_ms": round(self.solve_ms, 3)}
+
+
+@dataclass(frozen=True)
+class DamageCheck:
+    """Verdict of :func:`check_damage`: ``legal``, every ``violation``
+    (:class:`models.attack_problem.Violation`, kinds as in
+    :func:`models.damage_problem.damage_violations`), the ``step`` judged, and, when the
+    assignment is illegal and a witness was asked for, a legal ``witness`` assignment."""
+
+    legal: bool
+    violations: list[Violation]
+    step: str
+    witness: dict[str, dict[str, int]] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``legal``, ``violations`` (list of ``{kind, source, message}``), ``step``,
+        ``witness``."""
+        return {"legal": self.legal,
+                "violations": [{"kind": v.kind, "source": v.source, "message": v.message}
+                               for v in self.violations],
+                "step": self.step, "witness": self.witness}
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One played damage step: its ``plan`` and what the damage became (``dealt``: one
+    ``models.outcome.DealtDamage`` per nonzero pair, after prevention and replacement)."""
+
+    plan: DamagePlan
+    dealt: list[Any] = field(default_factory=list)
+    problem: DamageProblem | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"step", "assignment", "status", "dealt", "silent"}``: ``dealt`` lists what
+        each nonzero pair became; ``silent`` the combatants that dealt no damage in the step
+        and why."""
+        data = self.plan.to_json()
+        data["dealt"] = [{"source": d.source, "recipient": d.recipient, "assigned": d.assigned,
+                          "amount": d.amount, "result": d.result, "notes": list(d.notes)}
+                         for d in self.dealt]
+        data["silent"] = dict(self.problem.silent) if self.problem is not None else {}
+        return data
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """The remaining combat damage steps played out, from :func:`play_out`.
+
+    ``steps``: one :class:`StepResult` per step, in order; ``outcome``: the contract's
+    outcome object (``life``, ``poison``, ``destroyed``, ``damage``, ``loyalty``,
+    ``defense``, ...) from :meth:`models.outcome.GameState.to_outcome`; ``status``:
+    ``"optimal"`` when every step's plan is, else ``"feasible"``; ``objective``.
+    """
+
+    steps: list[StepResult]
+    outcome: dict[str, Any]
+    status: str
+    objective: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``steps`` (list of ``{step, assignment, ...}``), ``outcome``, ``status``,
+        ``objective``."""
+        return {"steps": [s.to_json() for s in self.steps], "outcome": self.outcome,
+                "status": self.status, "objective": self.objective}
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000.0
+
+
+def _validate_objective(objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise ScenarioError("objective", f"expected one of {', '.join(OBJECTIVES)} (got {objective!r})")
+
+
+def simple_assignment(problem: DamageProblem) -> dict[str, dict[str, int]]:
+    """Each source assigns all its damage to its first recipient — always legal: the first
+    recipient is its first blocker (in damage assignment order under rules "2023"), the
+    creature it blocks, or what it attacks (510.1a-d; no excess, no later creature)."""
+    return {s.id: {s.recipients[0]: s.amount} for s in problem.sources if s.amount > 0}
+
+
+class _Model:
+    """The CP-SAT model of one step (see the module docstring).
+
+    ``fixed``: source id -> recipient -> amount for sources whose split is already chosen
+    (their variables are fixed; absent recipients get 0).
+    """
+
+    def __init__(self, problem: DamageProblem, fixed: Assignment | None = None) -> None:
+        from ortools.sat.python import cp_model
+
+        self.cp = cp_model
+        self.problem = problem
+        m = self.model = cp_model.CpModel()
+        self.x: dict[tuple[str, str], Any] = {}
+        self.into: dict[str, list[tuple[DamageSource, Any]]] = {}
+        self.by_source: dict[str, list[tuple[str, Any]]] = {}
+        self.free: list[Any] = []
+        self._lethal: dict[tuple[str, frozenset[str]], list[Any]] = {}
+        for s in problem.sources:
+            if s.amount <= 0:
+                continue  # CR 510.1a: power 0 or less (or nowhere to go) assigns nothing
+            pinned = None if fixed is None or s.id not in fixed else fixed[s.id]
+            pairs = []
+            for r in s.recipients:
+                if len(s.recipients) == 1:
+                    v = m.new_constant(s.amount)
+                elif pinned is not None:
+                    v = m.new_constant(int(pinned.get(r, 0)))
+                else:
+                    v = m.new_int_var(0, s.amount, "")
+                    self.free.append(v)
+                self.x[(s.id, r)] = v
+                self.into.setdefault(r, []).append((s, v))
+                pairs.append((r, v))
+            self.by_source[s.id] = pairs
+            if len(pairs) > 1:
+                # CR 510.1a: all of a creature's combat damage is assigned.
+                m.add(sum(v for _, v in pairs) == s.amount)
+
+        for s in problem.sources:
+            if s.id not in self.by_source:
+                continue
+            # CR 702.19b (and 702.19c-e, whose excess recipients are listed the same way): a
+            # trampler's excess goes on only once every blocker has been assigned lethal
+            # damage, counting all damage assigned to it this step and marked on it.
+            excess = [self.x[(s.id, r)] for r in s.excess if (s.id, r) in self.x]
+            if excess:
+                for b in s.blockers:
+                    self._only_if(excess, self.lethal(b))
+            # CR 702.19c: damage reaches the planeswalker's controller only once the
+            # planeswalker has been assigned (by every source) at least its loyalty.
+            if s.spill is not None and s.spill_from is not None and (s.id, s.spill) in self.x:
+                self._only_if([self.x[(s.id, s.spill)]], self._reaches(s.spill_from))
+            # Old CR 510.1c-d (rules "2023"): a creature later in the damage assignment order
+            # may be assigned damage only once each earlier one has been assigned lethal damage.
+            for j, later in enumerate(s.order):
+                if j == 0 or (s.id, later) not in self.x:
+                    continue
+                for earlier in s.order[:j]:
+                    self._only_if([self.x[(s.id, later)]], self.lethal(earlier))
+
+    # ---------------------------------------------------------------- building blocks
+
+    def _only_if(self, variables: list[Any], literal: Any) -> None:
+        """sum(variables) == 0 unless ``literal`` (True: no constraint; False: always 0)."""
+        if literal is True:
+            return
+        expr = sum(variables)
+        if literal is False:
+            self.model.add(expr == 0)
+        else:
+            self.model.add(expr == 0).only_enforce_if(literal.Not())
+
+    def lethal(self, creature: str, only: frozenset[str] | None = None, *,
+               upper: bool = True, lower: bool = False) -> Any:
+        """Literal for "``creature`` has been assigned lethal damage" by the sources in
+        ``only`` (or all): 702.19b, marked damage and every source's damage this step count;
+        702.2c, any nonzero amount from a deathtouch source is lethal. ``True``/``False``
+        when it can't vary. Otherwise one Boolean per (creature, sources), tied to the sums
+        in the directions asked for: ``upper`` — the literal implies lethal damage (enough
+        to guard trample excess and to count kills that are maximised); ``lower`` — lethal
+        damage implies the literal (for counts that are minimised)."""
+        rec = self.problem.recipients[creature]
+        if rec.need <= 0:
+            return True
+        pairs = [(s, v) for s, v in self.into.get(creature, ()) if only is None or s.id in only]
+        enough = sum(s.amount for s, _ in pairs) >= rec.need
+        deadly = [v for s, v in pairs if s.deathtouch]
+        if not enough and not deadly:
+            return False
+        key = (creature, frozenset(s.id for s, _ in pairs))
+        entry = self._lethal.get(key)
+        m = self.model
+        if entry is None:
+            entry = self._lethal[key] = [m.new_bool_var(""), False, False]
+        lit = entry[0]
+        total = sum(v for _, v in pairs)
+        if upper and not entry[1]:
+            entry[1] = True
+            if not deadly:
+                m.add(total >= rec.need).only_enforce_if(lit)
+            elif not enough:
+                m.add(sum(deadly) >= 1).only_enforce_if(lit)
+            else:
+                t, d = m.new_bool_var(""), m.new_bool_var("")
+                m.add(total >= rec.need).only_enforce_if(t)
+                m.add(sum(deadly) >= 1).only_enforce_if(d)
+                m.add_bool_or([t, d]).only_enforce_if(lit)
+        if lower and not entry[2]:
+            entry[2] = True
+            if enough:
+                m.add(total <= rec.need - 1).only_enforce_if(lit.Not())
+            if deadly:
+                m.add(sum(deadly) == 0).only_enforce_if(lit.Not())
+        return lit
+
+    def _reaches(self, permanent: str) -> Any:
+        """Literal "``permanent`` has been assigned at least its loyalty" (702.19c),
+        one-directional: it implies the sum (enough for the constraint it guards)."""
+        need = self.problem.recipients[permanent].need
+        if need <= 0:
+            return True
+        pairs = self.into.get(permanent, ())
+        if sum(s.amount for s, _ in pairs) < need:
+            return False
+        lit = self.model.new_bool_var("")
+        self.model.add(sum(v for _, v in pairs) >= need).only_enforce_if(lit)
+        return lit
+
+    # ---------------------------------------------------------------- objectives
+
+    def _count(self, literals: list[Any]) -> tuple[list[Any], list[int], int]:
+        vs = [lit for lit in literals if lit is not True and lit is not False]
+        return vs, [1] * len(vs), len(vs)
+
+    def active_terms(self) -> dict[str, tuple[list[Any], list[int], int]]:
+        """Each term of :func:`models.damage_problem.active_terms` as (variables,
+        coefficients, upper bound), constants dropped."""
+        p = self.problem
+        ap = p.active_player
+        mine = frozenset(s.id for s in p.sources if s.decider == ap)
+        player: list[Any] = []
+        permanent: list[Any] = []
+        rank_v: list[Any] = []
+        rank_c: list[int] = []
+        player_ub = permanent_ub = rank_ub = 0
+        for s in p.sources:
+            if s.decider != ap or s.id not in self.by_source:
+                continue
+            for j, (r, v) in enumerate(self.by_source[s.id]):
+                kind = p.recipients[r].kind
+                if kind == "player" and r != ap:
+                    player.append(v)
+                    player_ub += s.amount
+                elif kind in ("planeswalker", "battle"):
+                    permanent.append(v)
+                    permanent_ub += s.amount
+                if j:
+                    rank_v.append(v)
+                    rank_c.append(j)
+            rank_ub += s.amount * (len(s.recipients) - 1)
+        kills: list[Any] = []
+        threat: list[Any] = []
+        losses: list[Any] = []
+        for rec in p.creature_recipients():
+            if rec.need <= 0:
+                continue
+            if rec.controller == ap:
+                losses.append(self.lethal(rec.id, mine, upper=False, lower=True))
+            else:
+                lit = self.lethal(rec.id, mine)
+                kills.append(lit)
+                if rec.id in p.later:
+                    threat.append(lit)
+        return {
+            "player_damage": (player, [1] * len(player), player_ub),
+            "permanent_damage": (permanent, [1] * len(permanent), permanent_ub),
+            "kills": self._count(kills),
+            "threat_kills": self._count(threat),
+            "losses": self._count(losses),
+            "rank": (rank_v, rank_c, rank_ub),
+        }
+
+    def defender_terms(self, with_losses: bool) -> list[tuple[tuple[list[Any], list[int], int], int]]:
+        """The other players' terms as ((variables, coefficients, bound), sign), in
+        :func:`models.damage_problem.defender_value` order; ``with_losses=False`` drops the
+        first term (constant when the active player's choices fix it)."""
+        p = self.problem
+        ap = p.active_player
+        losses: list[Any] = []
+        kills: list[Any] = []
+        for rec in p.creature_recipients():
+            if rec.need <= 0:
+                continue
+            if rec.controller == ap:
+                kills.append(self.lethal(rec.id))
+            else:
+                losses.append(self.lethal(rec.id, upper=False, lower=True))
+        rank_v: list[Any] = []
+        rank_c: list[int] = []
+        rank_ub = 0
+        for s in p.sources:
+            if s.decider == ap or s.id not in self.by_source:
+                continue
+            for j, (_, v) in enumerate(self.by_source[s.id]):
+                if j:
+                    rank_v.append(v)
+                    rank_c.append(j)
+            rank_ub += s.amount * (len(s.recipients) - 1)
+        out = [(self._count(losses), -1)] if with_losses else []
+        return out + [(self._count(kills), 1), ((rank_v, rank_c, rank_ub), -1)]
+
+    @staticmethod
+    def weighted(terms: list[tuple[tuple[list[Any], list[int], int], int]]) -> tuple[list[Any], list[int]]:
+        """One weighted sum whose maximum is the lexicographic maximum of the signed terms:
+        each weight exceeds the largest total the later terms can reach."""
+        while True:
+            weights: list[int] = []
+            tail = 0
+            for (_, _, ub), _ in reversed(terms):
+                w = 1 + tail
+                weights.append(w)
+                tail += w * ub
+            weights.reverse()
+            if tail <= _PRECISION_LIMIT or len(terms) == 1:
+                break
+            # Too large to stay exact in a double: drop the least important term.
+            terms = terms[:-1]
+        variables: list[Any] = []
+        coefs: list[int] = []
+        for ((vs, cs, _), sign), w in zip(terms, weights):
+            variables.extend(vs)
+            coefs.extend(sign * w * c for c in cs)
+        return variables, coefs
+
+    def maximise(self, variables: list[Any], coefs: list[int]) -> None:
+        if variables:
+            self.model.maximize(self.cp.LinearExpr.weighted_sum(variables, coefs))
+
+    def solve(self, groups: list[list[_Term]], ranks: list[_Term],
+              time_limit: float | None) -> tuple[dict[str, dict[str, int]], str, float]:
+        """Maximise each group's lexicographic value (groups are independent, so their
+        weighted sums are added), then break ties: keeping those values and which creatures
+        have been assigned lethal damage, minimise the rank terms (recipient position x
+        amount). Returns (assignment, status of the first solve, milliseconds)."""
+        t0 = time.perf_counter()
+        variables: list[Any] = []
+        coefs: list[int] = []
+        for group in groups:
+            vs, cs = self.weighted(group)
+            variables.extend(vs)
+            coefs.extend(cs)
+        self.maximise(variables, coefs)
+        solver = _solver(time_limit)
+        status = _status(solver.solve(self.model))
+        if status not in ("optimal", "feasible"):
+            return {}, status, _ms(t0)
+        first = self.read(solver.value)
+        rank_v = [v for (vs, _, _), _ in ranks for v in vs]
+        rank_c = [c for (_, cs, _), _ in ranks for c in cs]
+        if status != "optimal" or not rank_v:
+            return first, status, _ms(t0)
+        # The tie-break, as a second solve: the objective's value and every lethal-damage
+        # literal are fixed, which leaves a small transport problem.
+        m = self.model
+        if variables:
+            m.add(self.cp.LinearExpr.weighted_sum(variables, coefs) >= round(solver.objective_value))
+        for lit, _, _ in self._lethal.values():
+            m.add(lit == solver.value(lit))
+        m.clear_objective()
+        m.minimize(self.cp.LinearExpr.weighted_sum(rank_v, rank_c))
+        m.clear_hints()
+        for v in self.free:
+            m.add_hint(v, solver.value(v))
+        remaining = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
+        second = _solver(remaining)
+        if _status(second.solve(m)) in ("optimal", "feasible"):
+            return self.read(second.value), status, _ms(t0)
+        return first, status, _ms(t0)  # pragma: no cover - the hint is a solution
+
+    def read(self, value: Any) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for s in self.problem.sources:
+            for r, v in self.by_source.get(s.id, ()):
+                a = int(value(v))
+                if a:
+                    out.setdefault(s.id, {})[r] = a
+        return out
+
+
+def _solver(time_limit: float | None) -> Any:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1
+    params.random_seed = SEED
+    # The lethal-damage indicators are half-reified linear constraints; putting them in the
+    # LP relaxation (level 2) is what lets the weighted objective be proved quickly (20
+    # attackers against 10 multi-blockers: ~2 s at the default level, ~15 ms at level 2).
+    params.linearization_level = 2
+    if time_limit is not None:
+        params.max_time_in_seconds = max(float(time_limit), 0.0)
+    return solver
+
+
+def _status(code: Any) -> str:
+    from ortools.sat.python import cp_model
+
+    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
+
+
+_Term = tuple[tuple[list[Any], list[int], int], int]
+
+
+def _active_objective(model: _Model, objective: str) -> tuple[list[_Term], _Term]:
+    """(the objective's terms but the tie-break, the tie-break term)."""
+    terms = model.active_terms()
+    keyed = [(terms[name], sign) for name, sign in ACTIVE_KEYS[objective]]
+    return keyed[:-1], keyed[-1]
+
+
+# ---------------------------------------------------------------------------- planning
+
+
+def components(problem: DamageProblem) -> list[DamageProblem]:
+    """The step split into independent parts: sources with something to assign, grouped so
+    that two sources sharing a recipient are in one part (every rule condition on a source
+    reads only totals of its own recipients). Attacking and blocking creatures never share
+    a recipient, so the two sides always fall apart. Each part is a DamageProblem with a
+    subset of the sources; the lexicographic optimum of the whole is the sum of the parts'."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner: dict[str, str] = {}
+    live = [s for s in problem.sources if s.amount > 0]
+    for s in live:
+        parent.setdefault(s.id, s.id)
+        for r in s.recipients:
+            if r in owner:
+                parent[find(s.id)] = find(owner[r])
+            else:
+                owner[r] = s.id
+    groups: dict[str, list[DamageSource]] = {}
+    for s in live:
+        groups.setdefault(find(s.id), []).append(s)
+    return [dataclasses.replace(problem, sources=tuple(g)) for g in groups.values()]
+
+
+def _plan_part(problem: DamageProblem, objective: str,
+               time_limit: float | None) -> tuple[dict[str, dict[str, int]], str, float, float]:
+    """(assignment, status, build ms, solve ms) for one independent part with a choice."""
+    t0 = time.perf_counter()
+    ap = problem.active_player
+    coupled = any((s.role == "attacker") != (s.decider == ap) for s in problem.sources if s.has_choice)
+    model = _Model(problem)
+    primary, rank = _active_objective(model, objective)
+    groups = [primary]
+    ranks = [rank]
+    if not coupled:
+        # Independent choices: the active player's and the others' variables share no
+        # constraint, so one solve maximising both sums maximises each.
+        *others, other_rank = model.defender_terms(with_losses=False)
+        groups.append(others)
+        ranks.append(other_rank)
+    build_ms = _ms(t0)
+    assignment, status, solve_ms = model.solve(groups, ranks, time_limit)
+    if status not in ("optimal", "feasible"):
+        return simple_assignment(problem), "feasible", build_ms, solve_ms
+    if coupled:
+        # The active player has chosen (510.1: it announces first); the other players now
+        # complete the assignment legally, minimising their own losses (702.22j).
+        t2 = time.perf_counter()
+        mine = {s.id: assignment.get(s.id, {}) for s in problem.sources if s.decider == ap}
+        second = _Model(problem, fixed=mine)
+        *theirs, their_rank = second.defender_terms(with_losses=True)
+        build_ms += _ms(t2)
+        remaining = None
+        if time_limit is not None:
+            remaining = max(time_limit - (time.perf_counter() - t0), 0.001)
+        completed, status2, ms = second.solve([theirs], [their_rank], remaining)
+        solve_ms += ms
+        if status2 in ("optimal", "feasible"):
+            assignment = completed
+            if status2 == "feasible":
+                status = "feasible"
+        else:  # pragma: no cover - the first solution itself completes the assignment
+            status = "feasible"
+    return assignment, status, build_ms, solve_ms
+
+
+def plan_damage_step(problem: DamageProblem, objective: str = "max-player-damage", *,
+                     time_limit: float | None = None) -> DamagePlan:
+    """A legal combat damage assignment for the whole step (CR 510.1, 702.19, 702.2c,
+    702.22j-k, old 510.1c-d under rules "2023"), chosen as the module docstring says.
+
+    ``objective``: ``"max-player-damage"`` (default), ``"max-kills"`` or ``"min-losses"``
+    (defined in ``docs/rules.md`` and by :data:`models.damage_problem.ACTIVE_KEYS`).
+    ``time_limit``: seconds for CP-SAT in all (``None``: none). The step is solved part by
+    independent part (:func:`components`); a part where nobody has a choice needs no solve.
+    ``status`` is ``"optimal"`` only when every part was proved optimal; if a limit expires
+    before a part has any solution, that part gets the always-legal
+    :func:`simple_assignment` and the status is ``"feasible"``. Tie-break: least sum of
+    (recipient position x amount), then CP-SAT's single-worker fixed-seed search. Raises
+    ScenarioError for an unknown objective.
+    """
+    _validate_objective(objective)
+    t0 = time.perf_counter()
+    assignment: dict[str, dict[str, int]] = {}
+    status = "optimal"
+    build_ms = solve_ms = 0.0
+    imported = False
+    for part in components(problem):
+        if not any(s.has_choice for s in part.sources):
+            assignment.update(simple_assignment(part))
+            continue
+        if not imported:
+            from ortools.sat.python import cp_model  # noqa: F401  (not timed below)
+
+            imported = True
+            t0 = time.perf_counter()
+        remaining = None
+        if time_limit is not None:
+            remaining = max(time_limit - (time.perf_counter() - t0), 0.001)
+        got, st, b, s_ms = _plan_part(part, objective, remaining)
+        assignment.update(got)
+        build_ms += b
+        solve_ms += s_ms
+        if st != "optimal":
+            status = "feasible"
+    assignment = normalise(problem, assignment)
+    if not imported:
+        build_ms = _ms(t0)
+    return DamagePlan(problem.step, assignment, status, objective,
+                      active_value(problem, assignment, objective),
+                      defender_value(problem, assignment), build_ms, solve_ms)
+
+
+def _check_shape(assignment: Any, where: str) -> dict[str, dict[str, int]]:
+    if not isinstance(assignment, Mapping):
+        raise ScenarioError(where, "must map each source id to {recipient: amount}")
+    out: dict[str, dict[str, int]] = {}
+    for sid, split in assignment.items():
+        if not isinstance(split, Mapping):
+            raise ScenarioError(f"{where}.{sid}", "must map recipients to amounts")
+        row: dict[str, int] = {}
+        for r, a in split.items():
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise ScenarioError(f"{where}.{sid}.{r}", f"expected a whole number (got {a!r})")
+            row[str(r)] = a
+        out[str(sid)] = row
+    return out
+
+
+def check_damage(problem: DamageProblem, assignment: Assignment, *, witness: bool = False,
+                 time_limit: float | None = None) -> DamageCheck:
+    """Whether ``assignment`` (source id -> recipient -> amount) is a legal combat damage
+    assignment for this step, judged on the whole step at once (510.1e), with every
+    violation (:func:`models.damage_problem.damage_violations`). With ``witness``, an
+    illegal assignment comes with a legal one (the default-objective plan). Raises
+    ScenarioError when ``assignment`` is not a mapping of mappings of whole numbers."""
+    given = _check_shape(assignment, "combat.assignment")
+    violations = damage_violations(problem, given)
+    legal = not violations
+    found = None
+    if witness and not legal:
+        found = plan_damage_step(problem, time_limit=time_limit).assignment
+    return DamageCheck(legal, violations, problem.step, found)
+
+
+def enumerate_damage_assignments(problem: DamageProblem, *, limit: int = 1000,
+                                 time_limit: float | None = None) -> tuple[list[dict[str, dict[str, int]]], bool]:
+    """Every legal assignment of the step (CP-SAT enumeration), as normalised dicts (zero
+    amounts dropped), in the order found; and whether the list is complete (False when
+    ``limit`` or ``time_limit`` cut it). Raises ScenarioError for a negative ``limit``."""
+    if limit < 0:
+        raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    if not any(s.has_choice for s in problem.sources):
+        return ([normalise(problem, simple_assignment(problem))] if limit else []), limit >= 1
+    model = _Model(problem)
+    solver = _solver(time_limit)
+    solver.parameters.enumerate_all_solutions = True
+    found: list[dict[str, dict[str, int]]] = []
+    seen: set[tuple[tuple[str, str, int], ...]] = set()
+    cut = False
+    cp_model = model.cp
+
+    class _Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            nonlocal cut
+            a = model.read(self.value)
+            key = tuple(sorted((s, r, n) for s, row in a.items() for r, n in row.items()))
+            if key in seen:
+                return
+            if len(found) >= limit:
+                cut = True
+                self.stop_search()
+                return
+            seen.add(key)
+            found.append(normalise(problem, a))
+
+    code = solver.solve(model.model, _Collector())
+    complete = _status(code) in ("optimal", "infeasible") and not cut
+    return found, complete
+
+
+def solver_accepts(problem: DamageProblem, assignment: Assignment) -> bool:
+    """Whether the CP-SAT model of the step admits ``assignment`` (every source pinned to
+    its given split): the model's own verdict, for cross-checking it against
+    :func:`models.damage_problem.damage_violations`. An amount to a recipient outside a
+    source's legal recipients, or a source the step doesn't have, is outside the model's
+    variables and makes the answer False."""
+    for sid, row in assignment.items():
+        src = problem.source(sid)
+        if any(a for a in row.values()) and src is None:
+            return False
+        if src is not None and any(a and r not in src.recipients for r, a in row.items()):
+            return False
+        if src is not None and sum(row.values()) != src.amount:
+            return False
+    for src in problem.sources:
+        if src.amount and src.id not in assignment:
+            return False
+    if not any(s.has_choice for s in problem.sources):
+        return True
+    model = _Model(problem, fixed={s.id: assignment.get(s.id, {}) for s in problem.sources})
+    return _status(_solver(None).solve(model.model)) in ("optimal", "feasible")
+
+
+# ---------------------------------------------------------------------------- play-out
+
+
+def play_out(board: Any, objective: str = "max-player-damage", step: str | None = None, *,
+             time_limit: float | None = None) -> DamageResult:
+    """Play the remaining combat damage steps of the board's combat (510.2-4): the
+    first-strike step (if it applies) and then the regular step, or only ``step`` when
+    given. Each step is planned with :func:`plan_damage_step`, its damage dealt all at once
+    with prevention and replacement (``models.outcome.deal_damage``, 510.2), then
+    state-based actions are performed (510.3, 704): damage marked in the first step counts
+    toward lethal damage in the second, destroyed creatures are gone, first strikers that
+    dealt damage don't deal it again unless they have double strike (702.4, 702.7).
+    Play stops early when the active player or every opponent has lost.
+
+    Returns a :class:`DamageResult`. Raises ScenarioError for a bad objective or step, or a
+    malformed combat.
+    """
+    from models.damage_rules import damage_problem, remaining_steps
+    from models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+
+    _validate_objective(objective)
+    if step is not None and step not in ("first-strike", "regular"):
+        raise ScenarioError("step", f"expected first-strike or regular (got {step!r})")
+    state = GameState.from_board(board)
+    steps = [step] if step is not None else remaining_steps(board)
+    combat = board.scenario.combat
+    dealt_first = list(combat.first_strike_dealt) if combat is not None else []
+    results: list[StepResult] = []
+    ap = board.active_player
+    opponents = board.opponents(ap)
+    for st in steps:
+        if ap in state.lost or all(o in state.lost for o in opponents):
+            break
+        problem = damage_problem(board, st, state=state, first_strike_dealt=dealt_first)
+        plan = plan_damage_step(problem, objective, time_limit=time_limit)
+        events = [DamageEvent(s, r, a) for s, row in plan.assignment.items() for r, a in row.items()]
+        dealt = deal_damage(board, state, events, combat=True)
+        state_based_actions(board, state)
+        if st == "first-strike":
+            # CR 510.4: creatures with first or double strike as this step began.
+            dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
+        results.append(StepResult(plan, list(dealt), problem))
+    status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
+    return DamageResult(results, state.to_outcome(board), status, objective)
