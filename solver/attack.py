@@ -3,11 +3,12 @@
 The model, built from :class:`models.attack_problem.AttackProblem` only:
 
 - one Boolean ``x[c, t]`` per allowed (creature, target) pair — "creature c attacks t";
-- at most one target per creature (508.1a-b);
-- every restriction a hard constraint (508.1c), every requirement instance an "obeyed"
-  term (508.1d) — a creature's own requirement is the sum of its ``x`` on the targets that
-  obey it, a player-level requirement a Boolean equal to "some creature attacks one of
-  these targets";
+- at most one target per creature (508.1a-b), through a literal "c attacks";
+- every restriction a hard linear constraint over those literals and attacker counts
+  (508.1c); every requirement instance an "obeyed" term (508.1d) — a creature's own
+  requirement is the sum of its ``x`` on the targets that obey it, a player-level one a
+  Boolean "some creature attacks one of these targets" (bounded above by that fact when
+  maximising, equal to it when enumerating);
 - the attack costs a linear expression bounded by the available mana (508.1h-j).
 
 Computing M (the most requirements any restriction-legal declaration obeys without paying,
@@ -167,10 +168,16 @@ class _AttackModel:
         self._stronger: dict[int, Any] = {}
 
         # CR 508.1a-b: each attacking creature attacks exactly one target (a player, a
-        # planeswalker or a battle); a creature not attacking has all its x at 0.
-        for ks in self.by_creature.values():
-            if len(ks) > 1:
-                m.add_at_most_one(self.x[k] for k in ks)
+        # planeswalker or a battle); a creature not attacking has all its x at 0. With
+        # several possible targets, "attacks" is a literal a and exactly one of (not a, x...)
+        # holds.
+        for c, ks in self.by_creature.items():
+            if len(ks) == 1:
+                self._attacks[c] = self.x[ks[0]]
+            else:
+                a = m.new_bool_var("")
+                m.add_exactly_one([~a, *(self.x[k] for k in ks)])
+                self._attacks[c] = a
 
         for r in problem.restrictions:
             self._restriction(r)
@@ -195,7 +202,7 @@ class _AttackModel:
         if self._total is None:
             n = len(self.by_creature)
             self._total = self.model.new_int_var(0, n, "attackers")
-            self.model.add(self.cp.LinearExpr.sum(self.x) == self._total)
+            self.model.add(self.cp.LinearExpr.sum(list(self._attacks.values())) == self._total)
         return self._total
 
     def on_target(self, target: str) -> Any:
@@ -212,13 +219,8 @@ class _AttackModel:
         return v
 
     def attacks(self, creature: str) -> Any:
-        """0/1 expression: ``creature`` attacks (some target). The creature must have a pair."""
-        v = self._attacks.get(creature)
-        if v is None:
-            ks = self.by_creature[creature]
-            v = self.x[ks[0]] if len(ks) == 1 else self.cp.LinearExpr.sum([self.x[k] for k in ks])
-            self._attacks[creature] = v
-        return v
+        """Literal: ``creature`` attacks (some target). The creature must have a pair."""
+        return self._attacks[creature]
 
     def max_count(self, targets: frozenset[str] | None) -> int:
         """How many creatures could attack one of ``targets`` (``None``: any target)."""
@@ -229,12 +231,11 @@ class _AttackModel:
     def stronger(self, power: int) -> Any:
         """Number of attacking creatures with power greater than ``power``, or None."""
         if power not in self._stronger:
-            ks = [k for k, p in enumerate(self.pairs)
-                  if self.problem.power.get(p.creature, 0) > power]
+            cs = [a for c, a in self._attacks.items() if self.problem.power.get(c, 0) > power]
             v: Any = None
-            if ks:
-                v = self.model.new_int_var(0, len({self.pairs[k].creature for k in ks}), "")
-                self.model.add(self.cp.LinearExpr.sum([self.x[k] for k in ks]) == v)
+            if cs:
+                v = self.model.new_int_var(0, len(cs), "")
+                self.model.add(self.cp.LinearExpr.sum(cs) == v)
             self._stronger[power] = v
         return self._stronger[power]
 
@@ -410,10 +411,11 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     Small problems take one solve of the weighted objective
     ``W * obeyed - sum over attacking pairs of (B + rank)``, where ``B`` exceeds every
     possible rank sum and ``W`` every possible penalty, so the tie-break never outweighs one
-    requirement. When ``W`` times the number of requirements would exceed 2**31 (about 150
-    creatures or more) the coefficients get too wide for CP-SAT's linear relaxation, and two
-    solves give the same order: maximise ``(n + 1) * obeyed - attackers``, then, with those
-    two values fixed, minimise the rank sum.
+    requirement. When ``W`` times the number of requirements would exceed 2**31 (from
+    roughly 150-200 creatures with a few targets) the coefficients get too wide for CP-SAT's
+    linear relaxation, and two solves give the same order: maximise
+    ``(n + 1) * obeyed - attackers`` (n: creatures able to attack), then, with those two
+    values fixed, minimise the rank sum.
 
     ``time_limit``: seconds for the whole call (``None``: no limit). When it expires,
     ``status`` is ``"feasible"`` and ``maximum`` is the best value known; ``maximum_proved``
@@ -645,24 +647,20 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     solver = _solver(remaining)
     solver.parameters.enumerate_all_solutions = True
     found: list[dict[str, str]] = []
-    seen: set[frozenset[tuple[str, str]]] = set()
     cut = False
 
     cp_model = am.cp
 
     class _Collector(cp_model.CpSolverSolutionCallback):
+        # Every auxiliary variable is a function of the x (exact model), so each solution
+        # is a distinct declaration.
         def on_solution_callback(self) -> None:
             nonlocal cut
-            d = am.declaration(self.boolean_value)
-            k = frozenset(d.items())
-            if k in seen:
-                return
             if len(found) >= limit:
                 cut = True
                 self.stop_search()
                 return
-            seen.add(k)
-            found.append(d)
+            found.append(am.declaration(self.boolean_value))
 
     t2 = time.perf_counter()
     code = solver.solve(am.model, _Collector())
