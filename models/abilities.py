@@ -371,6 +371,10 @@ class CantBeBlockedBy(Ability):
 
     affected: Affected = SELF
     blockers: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+    quality: Quality | None = None
+    """Added for block declarations (issue 3): when set, only blockers that match
+    ``blockers`` *and* this :class:`Quality` are excluded ("can't be blocked by creatures
+    with power 2 or less", "... by artifact creatures", "... by black creatures")."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -406,17 +410,137 @@ class BlocksEachCombat(Ability):
 @dataclass(frozen=True, kw_only=True)
 class MustBeBlocked(Ability):
     """The affected attacking creature must be blocked if able (509.1c): one requirement,
-    obeyed when it has at least one blocker."""
+    obeyed when it has at least one blocker.
+
+    Added for block declarations (issue 3): the requirement is obeyed when the number of its
+    blockers that match ``by`` (every blocker when ``None``) lies between ``minimum`` and
+    ``maximum`` (``None``: no upper bound). "must be blocked by exactly one creature if able"
+    is ``minimum=maximum=1`` (Nacatl War-Pride); "... by two or more creatures" is
+    ``minimum=2`` (Gorm the Great); "... by an Eldrazi" is ``by=Quality(subtypes=("Eldrazi",))``
+    (Slayer's Cleaver)."""
 
     affected: Affected = SELF
+    minimum: int = 1
+    maximum: int | None = None
+    by: Quality | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class AllMustBlock(Ability):
     """"All creatures able to block [it] do so" (Lure; 509.1c): one requirement per
-    potential blocker, obeyed only by blocking the affected attacking creature."""
+    potential blocker, obeyed only by blocking the affected attacking creature.
+
+    ``blockers`` (added for issue 3): only potential blockers matching this :class:`Quality`
+    are bound ("All Walls able to block this creature do so", Marble Priest; "All creatures
+    with flying able to ...", Talruum Piper); ``None``: every creature."""
 
     affected: Affected = SELF
+    blockers: Quality | None = None
+
+
+# ------------------------------------------ added for block declarations (issue 3, 509.1)
+#
+# Everything in this section was added additively by the block-declaration work: a creature
+# description for blocker and attacker filters, and the block templates the first parser
+# pass left unparsed (quality filters, "except by" qualities, Tromokratis, block taxes).
+
+
+@dataclass(frozen=True, kw_only=True)
+class Quality:
+    """Creatures described by their characteristics, for block abilities: "creatures with
+    power 2 or less", "artifact creatures", "black creatures", "Walls", "creatures with
+    flying or reach", "creatures with greater power".
+
+    A creature matches when every field that is set holds; a tuple field holds when the
+    creature has at least one of its values.
+
+    - ``subtypes`` / ``exclude_subtypes``: creature types it has / must not have;
+    - ``colors`` / ``exclude_colors``: colour letters (``"W" "U" "B" "R" "G"``);
+    - ``types``: card types (``"Artifact"``, ``"Enchantment"``);
+    - ``keywords`` / ``without_keywords``: keyword names of :data:`KEYWORDS` it has (its own
+      or granted) / must not have;
+    - ``power_at_most``, ``power_at_least``, ``toughness_at_most``, ``toughness_at_least``:
+      bounds on its current power / toughness;
+    - ``power_vs``: ``"greater"``: its power is greater than the *other* creature's (for a
+      blocker filter, the attacking creature's: skulk-like "creatures with greater power");
+      ``"less"``: less than it ("creatures with power less than this creature's power").
+    """
+
+    subtypes: tuple[str, ...] = ()
+    exclude_subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    exclude_colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    without_keywords: tuple[str, ...] = ()
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+    toughness_at_most: int | None = None
+    toughness_at_least: int | None = None
+    power_vs: Literal["greater", "less"] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlockedExceptBy(Ability):
+    """The affected creature can't be blocked except by creatures matching at least one of
+    ``qualities`` (509.1b): "... except by black creatures" (Dread Warlock), "... except by
+    creatures with flying" (Silhana Ledgewalker), "... except by Walls" (Invisibility),
+    "... except by artifact creatures and/or white creatures" (Amrou Seekers)."""
+
+    affected: Affected = SELF
+    qualities: tuple[Quality, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBlockCreatures(Ability):
+    """The affected creature can't block attacking creatures matching any of ``qualities``
+    (509.1b): "can't block creatures with power 2 or greater" (Brassclaw Orcs), "can't
+    block black creatures", "Cowards can't block Warriors". ``power_vs`` compares the
+    attacking creature's power with the blocker's."""
+
+    affected: Affected = SELF
+    qualities: tuple[Quality, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CantBeBlockedUnlessAllBlock(Ability):
+    """"Can't be blocked unless all creatures defending player controls block it"
+    (Tromokratis; 509.1b): if the affected attacking creature is blocked, every creature
+    the defending player controls — tapped ones included — blocks it."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanBlockShadow(Ability):
+    """"Can block creatures with shadow as though it had shadow / as though they didn't
+    have shadow" (Heartwood Dryad, Aetherflame Wall; 702.28b): the shadow restriction
+    doesn't stop the affected creature from blocking shadow creatures."""
+
+    affected: Affected = SELF
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlockTax(Ability):
+    """A block cost (CR 509.1d, 509.1f), paid by the blocking creature's controller.
+
+    - ``attackers`` is ``None``: each creature matching ``affected`` that blocks costs
+      ``generic`` + X ("This turn, creatures can't block unless their controller pays {2}
+      for each blocking creature they control", War Cadence with X chosen as 2; Archangel of
+      Tithes, with ``while_attacking``);
+    - ``attackers`` set: each creature that blocks an attacking creature matching it costs
+      ``generic`` + X for that block ("Enchanted creature can't be blocked unless defending
+      player pays {3} for each creature they control that's blocking it", Awesome Presence).
+
+    ``x`` counts X as for attack taxes (:class:`XCount`; ``None``: no X). ``while_attacking``:
+    the cost applies only while the permanent with the ability is an attacking creature.
+    """
+
+    generic: int = 0
+    x: XCount | None = None
+    affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+    attackers: Affected | None = None
+    while_attacking: bool = False
 
 
 # ---------------------------------------------------------------- parser result
@@ -438,3 +562,99 @@ class ParsedText:
     def has_keyword(self, name: str) -> bool:
         """True when a :class:`Keyword` named ``name`` (lower case) was parsed."""
         return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
+
+
+# ---------------------------------------- damage replacement and prevention (issue 4, outcome)
+#
+# Added additively by the damage-outcome work: statics that change how much damage is dealt
+# once it has been assigned (CR 120.4b). :mod:`models.outcome` applies them.
+
+DamageKind = Literal["any", "combat", "noncombat"]
+"""Which damage an effect watches: all damage, combat damage only (CR 510.2) or only
+noncombat damage."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SourceFilter:
+    """Which damage sources an effect watches, relative to the permanent with the ability.
+
+    ``self_only``: only that permanent ("If this creature would deal ..."). ``other``: any
+    source except it ("another source you control"). ``controller``: ``"you"`` (sources the
+    ability's controller controls), ``"opponents"`` or ``"any"``. ``creature``: the source
+    must be a creature; ``noncreature``: it must not be. ``colors``: it has at least one of
+    these colour letters (``"R"``); ``types``: at least one of these card types; ``subtypes``:
+    at least one of these subtypes. ``colors`` and ``types`` together mean "a red or artifact
+    source" (either qualifies).
+    """
+
+    self_only: bool = False
+    other: bool = False
+    controller: ControllerScope = "any"
+    creature: bool = False
+    noncreature: bool = False
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+ANY_SOURCE = SourceFilter()
+
+DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
+                           "creatures"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageModifier(Ability):
+    """A replacement effect on damage (CR 614.1a, 120.4b): "If a source would deal damage to
+    a permanent or player, it deals double that damage ... instead" (Furnace of Rath),
+    "triple that damage" (Fiery Emancipation), "that much damage plus 2" (Torbran).
+
+    The damage becomes ``amount * factor + plus``. ``sources``: which sources. ``recipients``:
+    ``"any"`` (any permanent or player), ``"opponents"`` (an opponent of the ability's
+    controller or a permanent an opponent controls), ``"opponent players"`` (an opponent
+    only), ``"you"`` (the ability's controller only), ``"players"`` (any player), ``"self"``
+    (the permanent with the ability), ``"creatures"`` (any creature). ``damage``: all,
+    combat only or noncombat only.
+    """
+
+    factor: int = 1
+    plus: int = 0
+    sources: SourceFilter = ANY_SOURCE
+    recipients: DamageRecipients = "any"
+    damage: DamageKind = "any"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreventDamage(Ability):
+    """A prevention effect (CR 615): "Prevent all [combat] damage that would be dealt to
+    [and dealt by] this creature" (Dawn Elemental, Fog Bank), "... dealt by enchanted
+    creature" (Defang), "... dealt to creatures" (Bubble Matrix).
+
+    ``to``: damage dealt to the affected creatures is prevented; ``by``: damage they deal
+    is prevented. ``damage``: all or combat only. ``from_creatures``: only damage from
+    creature sources ("... to this creature by creatures").
+    """
+
+    affected: Affected = SELF
+    to: bool = True
+    by: bool = False
+    damage: DamageKind = "any"
+    from_creatures: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreventDamageToPlayer(Ability):
+    """"Prevent all [combat] damage that would be dealt to you" (Glacial Chasm; CR 615): a
+    player-level prevention shield for the controller of the permanent with the ability."""
+
+    damage: DamageKind = "any"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageCantBePrevented(Ability):
+    """"Damage can't be prevented" (Everlasting Torment), "Combat damage that would be dealt
+    by creatures you control can't be prevented" (Questing Beast): prevention effects,
+    protection included, do nothing to that damage (CR 615.12)."""
+
+    sources: SourceFilter = ANY_SOURCE
+    damage: DamageKind = "any"

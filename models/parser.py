@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Literal
 
 from models.abilities import (
+    ANY_SOURCE,
     ATTACHED,
     KEYWORDS,
     SELF,
@@ -58,13 +59,24 @@ from models.abilities import (
     CantBlockAlone,
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
+    BlockTax,  # block templates (issue 3)
+    CanBlockShadow,
+    CantBeBlockedExceptBy,
+    CantBeBlockedUnlessAllBlock,
+    CantBlockCreatures,
+    Quality,
+    DamageCantBePrevented,
+    DamageModifier,
     Grant,
     Keyword,
     Landwalk,
     MustBeAttacked,
     MustBeBlocked,
     ParsedText,
+    PreventDamage,
+    PreventDamageToPlayer,
     Protection,
+    SourceFilter,
     Toxic,
     XCount,
 )
@@ -781,6 +793,229 @@ def _subject_predicates(s: str) -> tuple[Affected, list[Ability]] | None:
     return None
 
 
+# ==================================================== block templates (issue 3, 509.1)
+#
+# Added by the block-declaration work. Predicates are appended to ``_PREDICATES`` (after the
+# first-pass ones, so they only see what those leave), and :func:`_block_static` is tried by
+# :func:`parse_sentence` after the other whole-sentence templates. ``s`` is normalised text
+# (self references are "~", no final period).
+
+_BQ_KW = "(?:" + "|".join(re.escape(k) for k in _COMBAT_KEYWORDS) + ")"
+_BQ_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_BQ_FORMS: tuple[str, ...] = (
+    r"creatures? with power (?P<pn>" + _NUM + r") or (?P<pdir>less|greater)",
+    r"creatures? with toughness (?P<tn>" + _NUM + r") or (?P<tdir>less|greater)",
+    r"creatures? with (?P<rel>greater) power",
+    r"creatures? with power (?P<rel2>less|greater) than ~'s power",
+    r"creatures? with(?P<without>out)? (?P<kws>" + _BQ_KW + r"(?: or " + _BQ_KW + r")*)",
+    r"(?P<noncol>non)?(?P<color>white|blue|black|red|green) creatures?",
+    r"(?P<ctype>artifact|enchantment) creatures?",
+    r"non-(?P<nonsub>[A-Z][\w'-]*) creatures?",
+    r"(?P<sub>[A-Z][\w'-]*)",
+)
+_BQ_ONE = re.compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
+_BQ_PLAIN = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", f) for f in _BQ_FORMS) + ")"
+_BQ_CONN = r"(?:, (?:and/or |or )?| and/or | or )"
+_BQ_LIST = _BQ_PLAIN + "(?:" + _BQ_CONN + _BQ_PLAIN + ")*"
+_BQ_CONN_RE = re.compile(_BQ_CONN)
+
+
+def _block_quality(m: re.Match[str]) -> Quality | None:
+    """One matched creature description -> :class:`Quality` (``None``: not expressible)."""
+    if m["pn"]:
+        n = _number(m["pn"])
+        return Quality(power_at_most=n) if m["pdir"] == "less" else Quality(power_at_least=n)
+    if m["tn"]:
+        n = _number(m["tn"])
+        return (Quality(toughness_at_most=n) if m["tdir"] == "less"
+                else Quality(toughness_at_least=n))
+    if m["rel"]:
+        return Quality(power_vs="greater")
+    if m["rel2"]:
+        return Quality(power_vs=m["rel2"])  # type: ignore[arg-type]
+    if m["kws"]:
+        kws = tuple(k.lower() for k in m["kws"].split(" or "))
+        return Quality(without_keywords=kws) if m["without"] else Quality(keywords=kws)
+    if m["color"]:
+        letter = _BQ_COLOR[m["color"]]
+        return Quality(exclude_colors=(letter,)) if m["noncol"] else Quality(colors=(letter,))
+    if m["ctype"]:
+        return Quality(types=(m["ctype"].capitalize(),))
+    if m["nonsub"]:
+        return Quality(exclude_subtypes=(m["nonsub"],)) if m["nonsub"] in CREATURE_TYPES else None
+    one = _plural_subtype(m["sub"] or "")
+    return Quality(subtypes=(one,)) if one else None
+
+
+def _block_qualities(text: str) -> tuple[Quality, ...] | None:
+    """"artifact creatures and/or black creatures" -> two :class:`Quality` alternatives;
+    ``None`` when any part is not understood."""
+    out: list[Quality] = []
+    pos = 0
+    while True:
+        m = _BQ_ONE.match(text, pos)
+        if not m:
+            return None
+        q = _block_quality(m)
+        if q is None:
+            return None
+        out.append(q)
+        pos = m.end()
+        if pos == len(text):
+            return tuple(out)
+        c = _BQ_CONN_RE.match(text, pos)
+        if not c:
+            return None
+        pos = c.end()
+
+
+_PB_BLOCKED_BY = re.compile(
+    r"(?:it |they )?(?:can't|cannot) be blocked (?P<exc>except )?by (?P<q>" + _BQ_LIST + r")"
+    r"(?: this turn| this combat)?"
+)
+_PB_CANT_BLOCK = re.compile(
+    r"(?:it |they )?(?:can't|cannot) block (?P<q>" + _BQ_LIST + r")(?: this turn| this combat)?"
+)
+_PB_ALL_OR_NOTHING = re.compile(
+    r"(?:it |they )?(?:can't|cannot) be blocked unless all creatures defending player controls "
+    r"block (?:it|~)"
+)
+_PB_MUST_BE_BLOCKED = re.compile(
+    r"(?:it |they |(?P<self>~) )?must be blocked(?: by (?:(?P<exactly>exactly one creature)|"
+    r"(?P<n>" + _NUM + r") or more creatures|an? (?P<sub>[A-Z][\w'-]*)))?"
+    r"(?: each combat(?: this turn)?| this turn| this combat)? if able"
+)
+_PB_LURE = re.compile(r"all creatures able to block (?:it|~)(?: this turn| this combat)? do so")
+_PB_SHADOW = re.compile(
+    r"(?:it |they )?can block creatures with shadow as though (?:it|they) "
+    r"(?:had shadow|didn't have shadow)"
+)
+
+
+def _pb_blocked_by(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    qs = _block_qualities(m["q"])
+    if qs is None:
+        return None
+    if m["exc"]:
+        return [CantBeBlockedExceptBy(affected=a, qualities=qs, text=text)]
+    # "can't be blocked by X or Y": each description is its own restriction.
+    return [CantBeBlockedBy(affected=a, quality=q, text=text) for q in qs]
+
+
+def _pb_cant_block(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    qs = _block_qualities(m["q"])
+    return None if qs is None else [CantBlockCreatures(affected=a, qualities=qs, text=text)]
+
+
+def _pb_must_be_blocked(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    if m["self"] and a.kind != "self":
+        return None
+    if m["exactly"]:
+        return [MustBeBlocked(affected=a, minimum=1, maximum=1, text=text)]
+    if m["n"]:
+        return [MustBeBlocked(affected=a, minimum=_number(m["n"]), text=text)]
+    if m["sub"]:
+        one = m["sub"] if m["sub"] in CREATURE_TYPES else None
+        if one is None:
+            return None
+        return [MustBeBlocked(affected=a, by=Quality(subtypes=(one,)), text=text)]
+    return [MustBeBlocked(affected=a, text=text)]
+
+
+_BLOCK_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
+                                                        list[Ability] | None]]] = [
+    (_PB_ALL_OR_NOTHING, lambda m, a, t: [CantBeBlockedUnlessAllBlock(affected=a, text=t)]),
+    (_PB_BLOCKED_BY, _pb_blocked_by),
+    (_PB_CANT_BLOCK, _pb_cant_block),
+    (_PB_MUST_BE_BLOCKED, _pb_must_be_blocked),
+    (_PB_LURE, lambda m, a, t: [AllMustBlock(affected=a, text=t)]),
+    (_PB_SHADOW, lambda m, a, t: [CanBlockShadow(affected=a, text=t)]),
+]
+# After the first-pass predicates: those keep their readings ("can't be blocked by Walls",
+# "must be blocked if able"); these only see what they could not place.
+_PREDICATES.extend(_BLOCK_PREDICATES)
+
+_SB_LURE = re.compile(
+    r"All (?:creatures(?: with (?P<kw>" + _BQ_KW + r"))?|(?P<sub>[A-Z][\w'-]*)) able to block "
+    r"(?P<who>~ or enchanted creature|~|enchanted creature|equipped creature)"
+    r"(?: this turn| this combat)? do so"
+)
+_SB_HEXPROOF = re.compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
+_SB_LESS_POWER = re.compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
+_SB_TAX = re.compile(
+    r"(?:(?P<turn>This turn), |(?P<att>As long as ~ is attacking), )?"
+    r"(?P<subj>.+?) can't block unless (?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+) "
+    r"for each (?:blocking creature they control|of those creatures|creature they control "
+    r"that's blocking)"
+    r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"
+)
+_SB_ATTACKER_TAX = re.compile(
+    r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't be blocked unless defending "
+    r"player pays (?P<cost>(?:\{[^}]+\})+) for each creature they control that's blocking it"
+    r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"
+)
+
+
+def _block_cost(m: re.Match[str]) -> tuple[int, XCount | None] | None:
+    """(generic, X) of a block tax: ``{N}``, or ``{X}`` with ", where X is N" (War Cadence's
+    X as chosen) or ", where X is the number of ... you control"."""
+    generic = 0
+    has_x = False
+    for c in re.findall(r"\{([^}]+)\}", m["cost"]):
+        if c.isdigit():
+            generic += int(c)
+        elif c == "X":
+            has_x = True
+        else:
+            return None  # coloured or Phyrexian mana, life: not a generic tax
+    if not has_x:
+        return None if (m["xn"] or m["x"]) else (generic, None)
+    if m["xn"]:
+        return generic + int(m["xn"]), None
+    if m["x"]:
+        x = _x_count(m["x"])
+        return None if x is None else (generic, x)
+    return None
+
+
+def _block_static(s: str, text: str) -> list[Ability] | str | None:
+    """Whole-sentence block templates (509.1b-d): Lure variants, "creatures with power less
+    than this creature's power can't block it", block taxes. Returns the abilities, an
+    ignore reason (a conditional hexproof that only mentions blocking), or ``None``."""
+    if _SB_HEXPROOF.fullmatch(s):
+        return "hexproof or shroud (not a combat rule)"  # Tromokratis: "... unless it's attacking"
+    m = _SB_LURE.fullmatch(s)
+    if m:
+        blockers = None
+        if m["kw"]:
+            blockers = Quality(keywords=(m["kw"].lower(),))
+        elif m["sub"]:
+            one = _plural_subtype(m["sub"])
+            if one is None:
+                return None
+            blockers = Quality(subtypes=(one,))
+        whos = {"~": [SELF], "~ or enchanted creature": [SELF, ATTACHED]}.get(m["who"], [ATTACHED])
+        return [AllMustBlock(affected=w, blockers=blockers, text=text) for w in whos]
+    if _SB_LESS_POWER.fullmatch(s):
+        return [CantBeBlockedBy(affected=SELF, quality=Quality(power_vs="less"), text=text)]
+    m = _SB_TAX.fullmatch(s)
+    if m:
+        cost = _block_cost(m)
+        subj = _parse_subject(m["subj"])
+        if cost is None or subj is None or subj.kind != "creatures":
+            return None
+        return [BlockTax(generic=cost[0], x=cost[1], affected=subj,
+                         while_attacking=bool(m["att"]), text=text)]
+    m = _SB_ATTACKER_TAX.fullmatch(s)
+    if m:
+        cost = _block_cost(m)
+        if cost is None:
+            return None
+        who = SELF if m["subj"] == "~" else ATTACHED
+        return [BlockTax(generic=cost[0], x=cost[1], attackers=who, text=text)]
+    return None
+
+
 # ==================================================================== whole sentences
 
 _S_ATTACK_CAP = re.compile(
@@ -934,6 +1169,10 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
     if previous is not None:
         s = re.sub(r"^(?:It|They) ", "~ " if previous.kind == "self" else "\0 ", s)
     got = _whole_sentence(s, text)
+    if got is None:
+        got = _damage_static(s, text)  # damage prevention/replacement (section at the end)
+    if got is None:
+        got = _block_static(s, text)  # block templates (issue 3 section)
     if isinstance(got, str):
         return Sentence(text, "ignored", got)
     if got is not None:
@@ -1138,3 +1377,138 @@ def parse_text(text: str, *, names: Sequence[str] = ()) -> ParsedText:
     and requirements), 509.1b-c (blocks), 702 (keywords).
     """
     return _parse(text or "", tuple(names))
+
+
+# ==================================================== damage statics (issue 4, outcome)
+#
+# Added additively by the damage-outcome work: static abilities that prevent or replace
+# damage once it is assigned (CR 120.4b, 614.1a, 615). Called from :func:`parse_sentence`
+# after the whole-sentence templates; ``s`` is already normalised (self references are "~",
+# no final period). Returns ``None`` when the sentence is not one of these templates.
+
+_D_MODIFY = re.compile(
+    r"If (?P<src>.+?) would deal (?P<kind>combat |noncombat )?damage to (?P<rcp>.+?), "
+    r"(?:it|that source|~) deals (?:(?P<mult>double|triple) that damage|that much damage plus "
+    r"(?P<plus>\d+))(?: to (?:that permanent or player|that player or permanent|that player|"
+    r"that permanent|that creature|you|~|it))? instead"
+)
+_D_SOURCE = re.compile(
+    r"(?:(?P<art>a|an|another) )?(?P<quals>(?:[\w'-]+(?:, | or |, or ))*?[\w'-]+ )??"
+    r"(?P<noun>source|creature)(?P<ctl> you control| an opponent controls)?"
+)
+_D_PREVENT = re.compile(
+    r"Prevent all (?P<kind>combat |noncombat )?damage that would be dealt (?P<rest>.+)"
+)
+_D_UNPREVENTABLE = re.compile(
+    r"(?P<kind>Combat damage|Damage)(?: that would be dealt by (?P<src>.+?))? can't be prevented"
+)
+_D_RECIPIENTS = {
+    "a permanent or player": "any", "a player or permanent": "any",
+    "an opponent or a permanent an opponent controls": "opponents",
+    "an opponent": "opponent players", "you": "you", "a player": "players", "~": "self",
+    "a creature": "creatures",
+}
+_D_KIND = {"combat ": "combat", "noncombat ": "noncombat", None: "any", "": "any"}
+
+
+def _damage_source(phrase: str) -> SourceFilter | None:
+    """"a red source you control" -> :class:`SourceFilter`; ``None`` if not understood."""
+    p = phrase.strip()
+    if p == "~":
+        return SourceFilter(self_only=True)
+    if p == "creatures you control":
+        return SourceFilter(creature=True, controller="you")
+    if p == "creatures":
+        return SourceFilter(creature=True)
+    m = _D_SOURCE.fullmatch(p)
+    if m is None:
+        # "a Lizard, Mouse, Otter, or Raccoon you control"
+        m2 = re.fullmatch(r"an? (?P<types>[A-Z][\w'-]*(?:(?:, | or |, or )[A-Z][\w'-]*)*)"
+                          r"(?P<ctl> you control| an opponent controls)?", p)
+        if m2 is None:
+            return None
+        st = _subtype_list(m2["types"])
+        if st is None:
+            return None
+        ctl = (m2["ctl"] or "").strip()
+        return SourceFilter(subtypes=st, controller="you" if ctl == "you control"
+                            else ("opponents" if ctl else "any"))
+    colors: list[str] = []
+    types: list[str] = []
+    subtypes: list[str] = []
+    noncreature = False
+    for q in re.split(r", or |, | or ", (m["quals"] or "").strip()) if m["quals"] else []:
+        low = q.lower()
+        if low in _COLORS:
+            colors.append("WUBRG"[_COLORS.index(low)])
+        elif low + "s" in _CARD_TYPE_PLURALS:
+            types.append(_CARD_TYPE_PLURALS[low + "s"])
+        elif low == "noncreature":
+            noncreature = True
+        elif q in CREATURE_TYPES:
+            subtypes.append(q)
+        else:
+            return None
+    if m["art"] is None:
+        return None
+    ctl = (m["ctl"] or "").strip()
+    return SourceFilter(
+        other=m["art"] == "another",
+        controller="you" if ctl == "you control" else ("opponents" if ctl else "any"),
+        creature=m["noun"] == "creature", noncreature=noncreature,
+        colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes),
+    )
+
+
+def _damage_static(s: str, text: str) -> list[Ability] | None:
+    """Damage replacement and prevention statics (see the section comment above)."""
+    m = _D_MODIFY.fullmatch(s)
+    if m:
+        sources = _damage_source(m["src"])
+        recipients = _D_RECIPIENTS.get(m["rcp"])
+        if sources is None or recipients is None:
+            return None
+        factor = {"double": 2, "triple": 3}.get(m["mult"] or "", 1)
+        plus = int(m["plus"]) if m["plus"] else 0
+        return [DamageModifier(factor=factor, plus=plus, sources=sources,
+                               recipients=recipients,  # type: ignore[arg-type]
+                               damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
+    m = _D_PREVENT.fullmatch(s)
+    if m:
+        kind = _D_KIND[m["kind"]]
+        rest = m["rest"]
+        if rest == "to you":
+            return [PreventDamageToPlayer(damage=kind, text=text)]  # type: ignore[arg-type]
+        to = by = False
+        from_creatures = False
+        subject: str
+        m2 = re.fullmatch(r"to (?:(?P<a>.+?) )?and dealt by (?P<b>.+)", rest)
+        if m2:
+            if m2["a"] is not None and m2["a"] != m2["b"]:
+                return None
+            to = by = True
+            subject = m2["b"]
+        elif rest.startswith("to "):
+            to = True
+            subject = rest[3:]
+            if subject.endswith(" by creatures"):
+                from_creatures = True
+                subject = subject[: -len(" by creatures")]
+        elif rest.startswith("by "):
+            by = True
+            subject = rest[3:]
+        else:
+            return None
+        affected = _parse_subject(subject)
+        if affected is None:
+            return None
+        return [PreventDamage(affected=affected, to=to, by=by, damage=kind,  # type: ignore[arg-type]
+                              from_creatures=from_creatures, text=text)]
+    m = _D_UNPREVENTABLE.fullmatch(s)
+    if m:
+        kind = "combat" if m["kind"] == "Combat damage" else "any"
+        sources = ANY_SOURCE if m["src"] is None else _damage_source(m["src"])
+        if sources is None:
+            return None
+        return [DamageCantBePrevented(sources=sources, damage=kind, text=text)]  # type: ignore[arg-type]
+    return None

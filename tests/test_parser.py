@@ -207,12 +207,14 @@ def test_okk_needs_a_stronger_companion():
     assert kinds(p) == [CantAttackUnlessGreaterPowerAttacks, CantBlockUnlessGreaterPowerBlocks]
 
 
-def test_manta_ray_needs_an_island_but_its_block_clause_is_unparsed():
-    # CR 508.1c; "except by blue creatures" needs a colour filter: reported, not dropped.
+def test_manta_ray_needs_an_island_and_blue_blockers():
+    # CR 508.1c; CR 509.1b: "except by blue creatures" is a colour filter on blockers
+    # (read since the block templates of issue 3).
     p = parse_card("Manta Ray")
     assert p.abilities[0] == CantAttackUnlessDefenderControls(land="Island",
                                                               text=p.abilities[0].text)
-    assert p.unparsed == ("This creature can't be blocked except by blue creatures.",)
+    assert p.unparsed == ()
+    assert p.abilities[1].qualities[0].colors == ("U",)  # type: ignore[attr-defined]
 
 
 def test_ronom_serpent_snow_land():
@@ -453,7 +455,7 @@ def test_curse_over_a_player_is_unparsed():
 
 
 def test_unknown_combat_sentence_is_unparsed_never_dropped():
-    s = "This creature can't be blocked by creatures with power 2 or less."
+    s = "This creature can't be blocked by creatures the monarch controls."
     p = parse_text(s)
     assert p.abilities == () and p.unparsed == (s,)
 

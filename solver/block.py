@@ -1,0 +1,1091 @@
+"""CP-SAT model of the declare-blockers decision (CR 509.1), read from a BlockProblem.
+
+The model, built from :class:`models.block_problem.BlockProblem` only:
+
+- one Boolean ``x[b, a]`` per allowed (blocker, attacker) pair — "b blocks a" (509.1a-b:
+  evasion, protection, landwalk and the other per-pair rules already removed the others);
+- per blocker, at most as many attackers as it may block (509.1a);
+- every group restriction a hard constraint (509.1b), every requirement instance an "obeyed"
+  term (509.1c);
+- the block costs a linear expression bounded by the defending player's mana (509.1d-f).
+
+Computing M (the most requirements any restriction-legal declaration obeys without paying,
+509.1c-d) uses only the free pairs: costs are never forced. Checking and enumerating then
+admit paid pairs within the mana, with "obeyed >= M" as a constraint.
+
+Several defending players (802.4) each declare on their own: :func:`plan_blocks`,
+:func:`check_blocks` and :func:`enumerate_all_blocks` take the list of problems of
+:func:`models.block_rules.block_problems` and combine the per-player answers.
+
+ortools is imported lazily inside the functions. Every solve uses one worker and a fixed
+seed, so results are reproducible (for a given problem and ortools version) as long as no
+time limit expires.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.attack_problem import Violation
+from models.block_problem import (
+    AllOrNothing,
+    BlockDeclaration,
+    BlockerCap,
+    BlockerNotAlone,
+    BlockProblem,
+    BlockRequirement,
+    GreaterPowerBlocker,
+    MaxBlockers,
+    MinBlockers,
+    MinOtherBlockers,
+    cost_of,
+    obeyed_count,
+    obeys,
+    restriction_violations,
+)
+from models.errors import ScenarioError
+from solver.results import Status
+
+__all__ = [
+    "BlockCheck",
+    "BlockEnumeration",
+    "BlockPlan",
+    "check_block",
+    "check_blocks",
+    "enumerate_all_blocks",
+    "enumerate_blocks",
+    "maximum_block_requirements",
+    "plan_block",
+    "plan_blocks",
+]
+
+SEED = 0
+"""CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
+
+_PRECISION_LIMIT = 2**52
+"""Largest objective magnitude for which the plan's weighted objective stays exact."""
+
+
+# ---------------------------------------------------------------------------- results
+
+
+def _plain(d: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    return {b: list(a) for b, a in d.items() if len(a) > 0}
+
+
+@dataclass(frozen=True)
+class BlockPlan:
+    """A block declaration found by :func:`plan_block` / :func:`plan_blocks` (CR 509.1).
+
+    - ``legal``: it breaks no restriction (509.1b), pays nothing and obeys ``maximum``
+      requirements (509.1c). When ``maximum_proved`` is False, ``maximum`` is only the best
+      value known, so ``legal`` is provisional.
+    - ``status``: ``"optimal"`` when the whole choice (requirements first, then the
+      documented tie-break) was proved optimal; ``"feasible"`` otherwise.
+    - ``blockers``: blocking creature id -> attacker ids it blocks (only creatures that block).
+    - ``obeyed`` / ``maximum``: requirement instances obeyed / M (summed over defending
+      players for a combined plan); ``maximum_proved``: whether M is proved.
+    - ``mana_paid``: always 0 (costs are never forced, 509.1d).
+    - ``players``: for a combined plan, defending player -> that player's own plan (802.4).
+    - ``build_ms`` / ``solve_ms``: wall-clock milliseconds building / solving.
+    """
+
+    legal: bool
+    status: Status
+    blockers: dict[str, list[str]]
+    obeyed: int
+    maximum: int
+    mana_paid: int
+    build_ms: float
+    solve_ms: float
+    maximum_proved: bool = True
+    players: dict[str, BlockPlan] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``legal``, ``status``, ``blockers``, ``requirements`` (``obeyed``, ``maximum``),
+        ``mana_paid`` (the contract's keys), plus timings."""
+        return {
+            "legal": self.legal,
+            "status": self.status,
+            "blockers": _plain(self.blockers),
+            "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
+                             "maximum_proved": self.maximum_proved},
+            "mana_paid": self.mana_paid,
+            "build_ms": round(self.build_ms, 3),
+            "solve_ms": round(self.solve_ms, 3),
+        }
+
+
+@dataclass(frozen=True)
+class BlockCheck:
+    """Verdict of :func:`check_block` / :func:`check_blocks` on a proposed declaration.
+
+    - ``legal``: no violation — availability or restriction (509.1a-b, unknown ids), total
+      cost above the mana (509.1d-f), fewer than M requirements obeyed (509.1c).
+    - ``violations``: every reason it is illegal (:class:`models.attack_problem.Violation`).
+    - ``obeyed`` / ``maximum``: requirement instances the proposal obeys / M.
+    - ``mana_paid``: the generic mana the proposal costs, whether or not affordable.
+    - ``witness``: a legal declaration when the proposal is illegal, ``None`` when legal.
+    - ``status`` / ``maximum_proved``: whether M is proved.
+    """
+
+    legal: bool
+    violations: list[Violation]
+    obeyed: int
+    maximum: int
+    mana_paid: int
+    witness: dict[str, list[str]] | None
+    status: Status
+    maximum_proved: bool = True
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``legal``, ``requirements``, ``violations``, ``witness`` (the contract's keys)."""
+        return {
+            "legal": self.legal,
+            "status": self.status,
+            "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
+                             "maximum_proved": self.maximum_proved},
+            "violations": [{"kind": v.kind, "source": v.source, "message": v.message}
+                           for v in self.violations],
+            "witness": None if self.witness is None else _plain(self.witness),
+            "mana_paid": self.mana_paid,
+        }
+
+
+@dataclass(frozen=True)
+class BlockEnumeration:
+    """Every legal block declaration, from :func:`enumerate_blocks` (CR 509.1).
+
+    - ``declarations``: blocker -> attacker ids maps, sorted by number of (blocker, attacker)
+      pairs, then by the sorted (blocker position, attacker position) pairs.
+    - ``count``: ``len(declarations)``; ``complete``: False when the limit or the time limit
+      cut the enumeration, or M was not proved.
+    - ``maximum``: the M used; ``status``: whether M is proved.
+    """
+
+    declarations: list[dict[str, list[str]]]
+    count: int
+    complete: bool
+    maximum: int = 0
+    status: Status = "optimal"
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``declarations``, ``count``, ``complete`` (the contract's keys)."""
+        return {
+            "declarations": [_plain(d) for d in self.declarations],
+            "count": self.count,
+            "complete": self.complete,
+            "status": self.status,
+            "requirements": {"maximum": self.maximum},
+        }
+
+
+# ---------------------------------------------------------------------------- input checks
+
+
+def _validate(problem: BlockProblem) -> None:
+    """Reject numbers the rules can't produce (ScenarioError naming the field)."""
+    if problem.mana < 0:
+        raise ScenarioError("mana", f"available mana must be 0 or more, got {problem.mana}")
+    for b, amount in problem.blocker_costs.items():
+        if amount < 0:
+            raise ScenarioError(f"blocker_costs[{b}]", f"a block cost must be 0 or more, got {amount}")
+    for (b, a), amount in problem.pair_costs.items():
+        if amount < 0:
+            raise ScenarioError(f"pair_costs[{b}, {a}]", f"a block cost must be 0 or more, got {amount}")
+    for b, cap in problem.capacity.items():
+        if cap is not None and cap < 1:
+            raise ScenarioError(f"capacity[{b}]", f"a blocker blocks at least 1 creature, got {cap}")
+    for r in problem.restrictions:
+        if isinstance(r, BlockerCap) and r.maximum < 0:
+            raise ScenarioError("restrictions", f"{r.source}: the blocker cap must be 0 or more, got {r.maximum}")
+        if isinstance(r, (MinBlockers, MaxBlockers)) and (getattr(r, "minimum", 0) < 0
+                                                          or getattr(r, "maximum", 0) < 0):
+            raise ScenarioError("restrictions", f"{r.source}: blocker counts must be 0 or more")
+    for q in problem.requirements:
+        if q.blocker is None and q.attacker is None:
+            raise ScenarioError("requirements", f"{q.source}: a requirement names a blocker or an attacker")
+        if q.minimum < 1 or (q.maximum is not None and q.maximum < q.minimum):
+            raise ScenarioError("requirements",
+                                f"{q.source}: blocker counts must satisfy 1 <= minimum <= maximum")
+
+
+# ---------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """An allowed (blocker, attacker) pair; ``bi``/``ai`` are positions in the problem."""
+
+    blocker: str
+    attacker: str
+    bi: int
+    ai: int
+    cost: int
+
+
+def _pairs(problem: BlockProblem, *, paid: bool) -> list[_Pair]:
+    """Allowed pairs in (blocker position, attacker position) order (509.1a-b).
+
+    With ``paid=False`` only free pairs (costs are never forced when computing M, 509.1c-d);
+    with ``paid=True`` also pairs whose own cost (the blocker's plus the pair's) fits in the
+    mana. Ids that are not a blocker or attacker of the problem are dropped.
+    """
+    aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
+    attackers = problem.attackers
+    pair_costs = problem.pair_costs
+    out: list[_Pair] = []
+    seen: set[str] = set()
+    for i, b in enumerate(problem.blockers):
+        if b in seen:
+            continue
+        seen.add(b)
+        own = problem.blocker_costs.get(b, 0)
+        if own > 0 and (not paid or own > problem.mana):
+            continue
+        js = {aindex[a] for a in problem.allowed.get(b, ()) if a in aindex}
+        for j in sorted(js):
+            a = attackers[j]
+            cost = pair_costs.get((b, a), 0) if pair_costs else 0
+            if cost > 0 and (not paid or own + cost > problem.mana):
+                continue
+            out.append(_Pair(b, a, i, j, cost))
+    return out
+
+
+def _obeyable(problem: BlockProblem, pairs: list[_Pair]) -> bool:
+    """Whether some requirement could be obeyed with these pairs (else M is 0, 509.1c)."""
+    have = {(p.blocker, p.attacker) for p in pairs}
+    blocking = {p.blocker for p in pairs}
+    for r in problem.requirements:
+        if r.blocker is not None and r.attacker is not None:
+            if (r.blocker, r.attacker) in have:
+                return True
+        elif r.blocker is not None:
+            if r.blocker in blocking:
+                return True
+        elif r.attacker is not None:
+            n = sum(1 for p in pairs if p.attacker == r.attacker and (r.by is None or p.blocker in r.by))
+            if n >= r.minimum:
+                return True
+    return False
+
+
+def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
+    """Drop free pairs that can never matter to M or to :func:`plan_block`'s tie-break.
+
+    An attacking creature is *plain* when no restriction (509.1b: minimum or maximum number
+    of blockers, all-or-nothing) and no requirement (509.1c) names it. Blocking a plain
+    attacker only makes the blocker "a blocking creature"; which plain attacker it blocks
+    changes nothing else, and blocking a second one only adds a pair. So each blocker keeps
+    its pair with the earliest plain attacker and loses its other plain pairs: every
+    declaration maximising the requirements obeyed and then minimising (pairs, rank sum)
+    survives. Used for planning and deciding, never for enumerating or checking.
+    """
+    named: set[str] = set()
+    for r in problem.restrictions:
+        a = getattr(r, "attacker", None)
+        if a is not None:
+            named.add(a)
+    for q in problem.requirements:
+        if q.attacker is not None:
+            named.add(q.attacker)
+    kept: list[_Pair] = []
+    plain_seen: set[str] = set()
+    for p in pairs:  # in (blocker, attacker) position order: the first plain one is earliest
+        if p.attacker in named:
+            kept.append(p)
+        elif p.blocker not in plain_seen:
+            plain_seen.add(p.blocker)
+            kept.append(p)
+    return kept
+
+
+# ---------------------------------------------------------------------------- the model
+
+
+class _BlockModel:
+    """The CP-SAT model over a list of pairs (see the module docstring)."""
+
+    def __init__(self, problem: BlockProblem, pairs: list[_Pair], *, exact: bool = False) -> None:
+        """``exact``: make every auxiliary "obeyed" Boolean equal to its meaning (needed when
+        enumerating); otherwise it is only bounded above, which suffices when maximising."""
+        from ortools.sat.python import cp_model
+
+        self.cp = cp_model
+        self.exact = exact
+        self.problem = problem
+        self.pairs = pairs
+        m = self.model = cp_model.CpModel()
+        self.x = [m.new_bool_var("") for _ in pairs]
+        self.index = {(p.blocker, p.attacker): k for k, p in enumerate(pairs)}
+        self.by_blocker: dict[str, list[int]] = {}
+        self.by_attacker: dict[str, list[int]] = {}
+        for k, p in enumerate(pairs):
+            self.by_blocker.setdefault(p.blocker, []).append(k)
+            self.by_attacker.setdefault(p.attacker, []).append(k)
+        self._y: dict[str, Any] = {}
+        self._z: dict[str, Any] = {}
+        self._total: Any = None
+
+        # CR 509.1a: a creature blocks one attacking creature, or as many as card text allows
+        # ("can block an additional creature", "any number of creatures").
+        for b, ks in self.by_blocker.items():
+            cap = problem.capacity_of(b)
+            if cap is None or len(ks) <= cap:
+                continue
+            if cap == 1:
+                m.add_at_most_one(self.x[k] for k in ks)
+            else:
+                m.add(cp_model.LinearExpr.sum([self.x[k] for k in ks]) <= cap)
+
+        for r in problem.restrictions:
+            self._restriction(r)
+        self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
+
+        # CR 509.1d-f: the total of all block costs (each blocking creature's own cost once,
+        # plus each taxed pair) is locked in and paid in full from the defending player's mana.
+        terms: list[Any] = []
+        coefs: list[int] = []
+        for b, ks in self.by_blocker.items():
+            c = problem.blocker_costs.get(b, 0)
+            if c > 0:
+                terms.append(self.blocks(b))
+                coefs.append(c)
+        for k, p in enumerate(pairs):
+            if p.cost > 0:
+                terms.append(self.x[k])
+                coefs.append(p.cost)
+        if terms and sum(coefs) > problem.mana:
+            m.add(cp_model.LinearExpr.weighted_sum(terms, coefs) <= problem.mana)
+
+    # ---------------------------------------------------------------- helper variables
+
+    def _or(self, ks: list[int]) -> Any:
+        """A Boolean equal to "some x[k] is 1" (exact both ways)."""
+        if len(ks) == 1:
+            return self.x[ks[0]]
+        v = self.model.new_bool_var("")
+        for k in ks:
+            self.model.add_implication(self.x[k], v)
+        self.model.add_bool_or([self.x[k] for k in ks]).only_enforce_if(v)
+        return v
+
+    def blocks(self, blocker: str) -> Any:
+        """Boolean: ``blocker`` blocks some attacker (509.1g). The blocker must have a pair."""
+        v = self._y.get(blocker)
+        if v is None:
+            ks = self.by_blocker[blocker]
+            if len(ks) > 1 and self.problem.capacity_of(blocker) == 1:
+                v = self.model.new_bool_var("")
+                self.model.add(self.cp.LinearExpr.sum([self.x[k] for k in ks]) == v)
+            else:
+                v = self._or(ks)
+            self._y[blocker] = v
+        return v
+
+    def blocked(self, attacker: str) -> Any:
+        """Boolean: ``attacker`` is blocked (509.1h). The attacker must have a pair."""
+        v = self._z.get(attacker)
+        if v is None:
+            v = self._z[attacker] = self._or(self.by_attacker[attacker])
+        return v
+
+    def count(self, attacker: str, by: frozenset[str] | None = None) -> Any:
+        """Linear expression: number of creatures (of ``by``) blocking ``attacker``."""
+        ks = [k for k in self.by_attacker.get(attacker, ())
+              if by is None or self.pairs[k].blocker in by]
+        return self.cp.LinearExpr.sum([self.x[k] for k in ks])
+
+    def total(self) -> Any:
+        """Integer variable: the number of blocking creatures."""
+        if self._total is None:
+            n = len(self.by_blocker)
+            self._total = self.model.new_int_var(0, n, "blockers")
+            self.model.add(self.cp.LinearExpr.sum([self.blocks(b) for b in self.by_blocker])
+                           == self._total)
+        return self._total
+
+    def _forbid(self, ks: list[int]) -> None:
+        for k in ks:
+            self.model.add(self.x[k] == 0)
+
+    # ---------------------------------------------------------------- restrictions
+
+    def _restriction(self, r: Any) -> None:
+        m = self.model
+        if isinstance(r, BlockerCap):
+            # CR 509.1b: "no more than N creatures can block each combat" (802.4: within this
+            # defending player's declaration).
+            if len(self.by_blocker) > r.maximum:
+                m.add(self.total() <= r.maximum)
+            return
+        if isinstance(r, (MinBlockers, MaxBlockers, AllOrNothing)):
+            ks = self.by_attacker.get(r.attacker)
+            if not ks:
+                return  # nothing may block it here, so the restriction can't be broken
+            if isinstance(r, MinBlockers):
+                # CR 509.1b, 702.111b: menace / "can't be blocked except by N or more
+                # creatures": if it is blocked, at least N creatures block it:
+                # count >= N * blocked.
+                if len(ks) < r.minimum:
+                    self._forbid(ks)
+                elif r.minimum > 1:
+                    m.add(self.count(r.attacker) - r.minimum * self.blocked(r.attacker) >= 0)
+            elif isinstance(r, MaxBlockers):
+                # CR 509.1b: "can't be blocked by more than N creatures": count <= N.
+                if len(ks) > r.maximum:
+                    m.add(self.count(r.attacker) <= r.maximum)
+            else:
+                # CR 509.1b (Tromokratis): if it is blocked, each creature the defending
+                # player controls blocks it: blocked -> x[c, a] for every such c; a creature
+                # that can't block it makes it unblockable.
+                z = self.blocked(r.attacker)
+                for c in dict.fromkeys(r.required):
+                    k = self.index.get((c, r.attacker))
+                    if k is None:
+                        self._forbid(ks)
+                        return
+                    if self.x[k] is not z:
+                        m.add_implication(z, self.x[k])
+            return
+        if r.blocker not in self.by_blocker:
+            return  # that creature can't block here, so the restriction can't be broken
+        y = self.blocks(r.blocker)
+        if isinstance(r, BlockerNotAlone):
+            # CR 509.1b: "can't block alone": blockers >= 2 * blocks(b).
+            m.add(self.total() - 2 * y >= 0)
+        elif isinstance(r, MinOtherBlockers):
+            # CR 509.1b: "can't block unless at least N other creatures block":
+            # blockers >= (N + 1) * blocks(b).
+            if r.count > 0:
+                m.add(self.total() - (r.count + 1) * y >= 0)
+        elif isinstance(r, GreaterPowerBlocker):
+            # CR 509.1b: "can't block unless a creature with greater power also blocks":
+            # stronger blocking creatures >= blocks(b).
+            mine = self.problem.power.get(r.blocker, 0)
+            stronger = [self.blocks(b) for b in self.by_blocker
+                        if self.problem.power.get(b, 0) > mine]
+            if not stronger:
+                m.add(y == 0)
+            else:
+                m.add(self.cp.LinearExpr.sum(stronger) - y >= 0)
+        else:  # pragma: no cover - the restriction union is closed
+            raise ScenarioError("restrictions", f"unsupported restriction {type(r).__name__}")
+
+    # ---------------------------------------------------------------- requirements
+
+    def _count_requirement(self, r: BlockRequirement) -> Any:
+        """A Boolean "obeyed" for a requirement on an attacker's blocker count, or None when
+        no declaration over these pairs can obey it."""
+        ks = [k for k in self.by_attacker.get(r.attacker or "", ())
+              if r.by is None or self.pairs[k].blocker in r.by]
+        if len(ks) < r.minimum:
+            return None
+        upper = r.maximum if r.maximum is not None and r.maximum < len(ks) else None
+        if r.minimum == 1 and upper is None:
+            # "must be blocked [by an X] if able": some (matching) creature blocks it.
+            return self.blocked(r.attacker) if r.by is None else self._or(ks)  # type: ignore[arg-type]
+        m = self.model
+        c = self.cp.LinearExpr.sum([self.x[k] for k in ks])
+        o = m.new_bool_var("")
+        if not self.exact:
+            m.add(c >= r.minimum).only_enforce_if(o)
+            if upper is not None:
+                m.add(c <= upper).only_enforce_if(o)
+            return o
+        ge = m.new_bool_var("")
+        m.add(c >= r.minimum).only_enforce_if(ge)
+        m.add(c <= r.minimum - 1).only_enforce_if(ge.Not())
+        parts = [ge]
+        if upper is not None:
+            le = m.new_bool_var("")
+            m.add(c <= upper).only_enforce_if(le)
+            m.add(c >= upper + 1).only_enforce_if(le.Not())
+            parts.append(le)
+        m.add_bool_and(parts).only_enforce_if(o)
+        m.add_bool_or([p.Not() for p in parts]).only_enforce_if(o.Not())
+        return o
+
+    def _requirements(self, requirements: tuple[BlockRequirement, ...]) -> tuple[list[Any], list[int]]:
+        """The "obeyed" count as (variables, coefficients), one unit per instance (509.1c)."""
+        coef: Counter[int] = Counter()
+        counted: Counter[tuple[str, int, int | None, frozenset[str] | None]] = Counter()
+        blocking: Counter[str] = Counter()
+        for r in requirements:
+            if r.blocker is not None and r.attacker is not None:
+                # CR 509.1c, 702.39a: "b blocks a if able" (provoke; one instance per potential
+                # blocker of a Lure-type attacker) is obeyed by that block only.
+                k = self.index.get((r.blocker, r.attacker))
+                if k is not None:
+                    coef[k] += 1
+            elif r.blocker is not None:
+                # CR 509.1c: "blocks each combat if able" is obeyed by blocking anything.
+                if r.blocker in self.by_blocker:
+                    blocking[r.blocker] += 1
+            elif r.attacker is not None:
+                # CR 509.1c: "must be blocked [by ...] if able": a count of its blockers.
+                counted[(r.attacker, r.minimum, r.maximum, r.by)] += 1
+        # Each blocker's own requirements (its pairs, and "blocks each combat") are summed
+        # into one integer o_b with its true upper bound: with at most `capacity` blocks, a
+        # blocker obeys at most its best pairs plus its "blocks each combat" instances. The
+        # bound lets CP-SAT propagate "obeyed >= k" onto single blockers (with n blockers
+        # of bound 1 and k = n, each must obey one) — on the exact-cover instances of
+        # benchmarks/ the difference between milliseconds and no answer in 30 s.
+        per_blocker: dict[str, list[tuple[int, int]]] = {}
+        for k, c in coef.items():
+            per_blocker.setdefault(self.pairs[k].blocker, []).append((k, c))
+        variables: list[Any] = []
+        coefs: list[int] = []
+        for b in dict.fromkeys([*per_blocker, *blocking]):
+            terms = per_blocker.get(b, [])
+            n = blocking.get(b, 0)
+            if len(terms) + (n > 0) == 1:
+                if terms:
+                    variables.append(self.x[terms[0][0]])
+                    coefs.append(terms[0][1])
+                else:
+                    variables.append(self.blocks(b))
+                    coefs.append(n)
+                continue
+            cap = self.problem.capacity_of(b)
+            best = sorted((c for _, c in terms), reverse=True)
+            upper = sum(best if cap is None else best[:cap]) + n
+            o = self.model.new_int_var(0, upper, "")
+            vs = [self.x[k] for k, _ in terms] + ([self.blocks(b)] if n else [])
+            cs = [c for _, c in terms] + ([n] if n else [])
+            self.model.add(self.cp.LinearExpr.weighted_sum(vs, cs) == o)
+            variables.append(o)
+            coefs.append(1)
+        for (a, lo, hi, by), n in counted.items():
+            o = self._count_requirement(BlockRequirement(None, a, "", "", lo, hi, by))
+            if o is not None:
+                variables.append(o)
+                coefs.append(n)
+        return variables, coefs
+
+    def obeyed(self) -> Any:
+        """Linear expression: requirement instances obeyed (509.1c)."""
+        return self.cp.LinearExpr.weighted_sum(self.obeyed_vars, self.obeyed_coefs)
+
+    def declaration(self, value: Any) -> dict[str, list[str]]:
+        """The declaration read through ``value`` (a solver's or a callback's)."""
+        out: dict[str, list[str]] = {}
+        for k, v in enumerate(self.x):
+            if value(v):
+                p = self.pairs[k]
+                out.setdefault(p.blocker, []).append(p.attacker)
+        return out
+
+
+# ---------------------------------------------------------------------------- solving
+
+
+def _import_ortools() -> None:
+    """Import CP-SAT before timing starts (the first import takes about half a second)."""
+    from ortools.sat.python import cp_model  # noqa: F401
+
+
+def _solver(time_limit: float | None) -> Any:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1  # deterministic, and no thread start-up cost on small models
+    params.random_seed = SEED
+    # The full linear relaxation (at-most-one per blocker, counts per attacker) bounds the
+    # number of requirements obeyed tightly; on the exact-cover instances of benchmarks/ it
+    # turns minutes into milliseconds (benchmarks/README.md, "Hard instances").
+    params.linearization_level = 2
+    if time_limit is not None:
+        params.max_time_in_seconds = max(float(time_limit), 0.0)
+    return solver
+
+
+def _status(code: Any) -> str:
+    from ortools.sat.python import cp_model
+
+    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000.0
+
+
+def _remaining(t0: float, time_limit: float | None) -> float | None:
+    if time_limit is None:
+        return None
+    return max(time_limit - (time.perf_counter() - t0), 0.0)
+
+
+def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
+    """Penalty per pair and the weight of one requirement (see :func:`plan_block`)."""
+    A = max(len(problem.attackers), 1)
+    rank = [p.bi * A + p.ai for p in pairs]
+    base = 1 + sum(rank)  # > any sum of ranks: one more block always costs more
+    weight = 1 + sum(base + r for r in rank)  # > any total penalty
+    if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
+        # Too large to stay exact: fall back to "fewest blocks" alone.
+        return [1] * len(pairs), len(pairs) + 1
+    return [base + r for r in rank], weight
+
+
+def _empty_plan(t0: float) -> BlockPlan:
+    """No block, proved optimal without a solve (M = 0)."""
+    return BlockPlan(legal=True, status="optimal", blockers={}, obeyed=0, maximum=0,
+                     mana_paid=0, build_ms=_ms(t0), solve_ms=0.0, maximum_proved=True)
+
+
+def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> BlockPlan:
+    """A legal block declaration that pays no cost (CR 509.1b-d), for one defending player.
+
+    Returns a :class:`BlockPlan` whose ``blockers`` break no restriction (509.1b), use only
+    allowed pairs (509.1a-b), cost nothing (costs are never forced, 509.1d) and obey the
+    maximum number M of requirement instances (509.1c); ``maximum`` is M.
+
+    Tie-break among declarations obeying M requirements, in this order:
+
+    1. fewest (blocker, attacker) pairs;
+    2. smallest sum of pair ranks, the rank of "b blocks a" being
+       ``index(b in problem.blockers) * len(problem.attackers) + index(a in problem.attackers)``
+       (earlier blockers and earlier attackers are preferred);
+    3. any remaining tie is settled by CP-SAT's single-worker search with a fixed seed.
+
+    It is one weighted objective, ``W * obeyed - sum(B + rank)`` over blocking pairs, where
+    ``B`` exceeds every rank sum and ``W`` every penalty, so the tie-break never outweighs a
+    requirement; if ``W`` would exceed 2**52, step 2 is dropped to keep it exact.
+
+    ``time_limit``: seconds (``None``: no limit); when it expires ``status`` is
+    ``"feasible"`` and ``maximum`` the best known value. Raises
+    :class:`models.errors.ScenarioError` for negative mana, costs, caps or counts.
+    """
+    _import_ortools()
+    t0 = time.perf_counter()
+    _validate(problem)
+    pairs = _pairs(problem, paid=False)
+    if not problem.requirements or not _obeyable(problem, pairs):
+        return _empty_plan(t0)
+    pairs = _reduce(problem, pairs)
+    bm = _BlockModel(problem, pairs)
+    penalties, weight = _tie_break_weights(problem, pairs)
+    coef: dict[int, int] = {}
+    constant = 0
+    for v, pen in zip(bm.x, penalties):
+        coef[v.index] = -pen
+    for v, c in zip(bm.obeyed_vars, bm.obeyed_coefs):
+        i = v.index
+        if i >= 0:
+            coef[i] = coef.get(i, 0) + weight * c
+        else:  # a negated literal: W * c * (1 - x)
+            coef[-i - 1] = coef.get(-i - 1, 0) - weight * c
+            constant += weight * c
+    # Objective: W * obeyed - sum(B + rank) over blocking pairs (the docstring's tie-break),
+    # written straight into the proto: CP-SAT minimises, so a maximisation stores negated
+    # coefficients and offset with a scaling factor of -1 (as CpModel.maximize does).
+    objective = bm.model.proto.objective
+    objective.vars.extend(coef.keys())
+    objective.coeffs.extend(-c for c in coef.values())
+    objective.offset = -constant
+    objective.scaling_factor = -1.0
+    build_ms = _ms(t0)
+
+    t1 = time.perf_counter()
+    solver = _solver(time_limit)
+    code = solver.solve(bm.model)
+    solve_ms = _ms(t1)
+    status = _status(code)
+    if status == "infeasible":  # pragma: no cover - not blocking is always a solution
+        raise RuntimeError("block model infeasible: the empty declaration should be legal")
+    if status == "unknown":
+        # Nothing found within the time limit: fall back on not blocking, which breaks no
+        # restriction and costs nothing; M is then unproved.
+        return BlockPlan(legal=True, status="feasible", blockers={}, obeyed=0, maximum=0,
+                         mana_paid=0, build_ms=build_ms, solve_ms=solve_ms, maximum_proved=False)
+    blockers = bm.declaration(solver.boolean_value)
+    obeyed = obeyed_count(problem, blockers)
+    proved = status == "optimal"
+    if not proved:
+        bound = math.floor(solver.best_objective_bound + 1e-6)
+        proved = -(-bound // weight) <= obeyed
+    return BlockPlan(legal=True, status="optimal" if status == "optimal" else "feasible",
+                     blockers=blockers, obeyed=obeyed, maximum=obeyed, mana_paid=0,
+                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved)
+
+
+def maximum_block_requirements(problem: BlockProblem,
+                               time_limit: float | None = None) -> tuple[int, bool]:
+    """M: the most requirement instances obeyed by a block that breaks no restriction and
+    pays no cost (CR 509.1c-d), and whether it is proved. Raises like :func:`plan_block`."""
+    m, proved, _, _, _ = _maximum(problem, time_limit)
+    return m, proved
+
+
+def _maximum(problem: BlockProblem, time_limit: float | None,
+             hint: dict[str, list[str]] | None = None
+             ) -> tuple[int, bool, dict[str, list[str]], float, float]:
+    """(M or the best known, proved, a free restriction-legal block obeying it, build ms,
+    solve ms) by maximising the requirements obeyed (509.1c); ``hint`` seeds the search."""
+    _import_ortools()
+    t0 = time.perf_counter()
+    _validate(problem)
+    pairs = _pairs(problem, paid=False)
+    if not problem.requirements or not _obeyable(problem, pairs):
+        return 0, True, {}, _ms(t0), 0.0
+    pairs = _reduce(problem, pairs)
+    bm = _BlockModel(problem, pairs)
+    bm.model.maximize(bm.obeyed())
+    if hint:
+        chosen = {(b, a) for b, attackers in hint.items() for a in attackers}
+        for k, pr in enumerate(pairs):
+            bm.model.add_hint(bm.x[k], (pr.blocker, pr.attacker) in chosen)
+    build_ms = _ms(t0)
+    t1 = time.perf_counter()
+    solver = _solver(time_limit)
+    status = _status(solver.solve(bm.model))
+    solve_ms = _ms(t1)
+    if status == "unknown":
+        if hint is not None:
+            return obeyed_count(problem, hint), False, dict(hint), build_ms, solve_ms
+        return 0, False, {}, build_ms, solve_ms
+    found = bm.declaration(solver.boolean_value)
+    value = obeyed_count(problem, found)
+    proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
+    return value, proved, found, build_ms, solve_ms
+
+
+def _better_exists(problem: BlockProblem, threshold: int, time_limit: float | None
+                   ) -> tuple[str, dict[str, list[str]] | None, float, float]:
+    """Decide whether a free, restriction-legal block obeys at least ``threshold``
+    requirements (509.1c). Returns ``("yes", that block, ...)``, ``("no", None, ...)`` or
+    ``("unknown", None, ...)`` (time limit), then build and solve milliseconds."""
+    t0 = time.perf_counter()
+    pairs = _pairs(problem, paid=False)
+    if threshold <= 0:
+        return "yes", {}, _ms(t0), 0.0
+    if not _obeyable(problem, pairs):
+        return "no", None, _ms(t0), 0.0
+    pairs = _reduce(problem, pairs)
+    bm = _BlockModel(problem, pairs)
+    bm.model.add(bm.obeyed() >= threshold)
+    build_ms = _ms(t0)
+    t1 = time.perf_counter()
+    solver = _solver(time_limit)
+    code = _status(solver.solve(bm.model))
+    solve_ms = _ms(t1)
+    if code in ("optimal", "feasible"):
+        return "yes", bm.declaration(solver.boolean_value), build_ms, solve_ms
+    return ("no" if code == "infeasible" else "unknown"), None, build_ms, solve_ms
+
+
+def _ascend(problem: BlockProblem, lower: int, time_limit: float | None,
+            steps: int = 3) -> tuple[int, bool, dict[str, list[str]] | None, float, float]:
+    """M from a known lower bound (509.1c), with a block obeying it (``None`` when none was
+    needed). Asks for a block obeying one more requirement than the best known; after
+    ``steps`` such rounds, maximises from the best block found. Returns (M or the best
+    known, proved, block, build ms, solve ms).
+
+    Deciding "is there a block obeying k + 1?" is the coNP side of block legality; on the
+    exact-cover instances of benchmarks/ it is quicker for CP-SAT than maximising."""
+    t0 = time.perf_counter()
+    build = solve = 0.0
+    best: dict[str, list[str]] | None = None
+    for _ in range(steps):
+        verdict, found, b, s = _better_exists(problem, lower + 1, _remaining(t0, time_limit))
+        build += b
+        solve += s
+        if verdict == "no":
+            return lower, True, best, build, solve
+        if verdict == "unknown" or found is None:
+            return lower, False, best, build, solve
+        best = found
+        lower = max(lower + 1, obeyed_count(problem, found))
+    value, proved, found, b, s = _maximum(problem, _remaining(t0, time_limit), hint=best)
+    if value < lower:  # pragma: no cover - the hint alone reaches lower
+        value, found, proved = lower, best or {}, False
+    return value, proved, found, build + b, solve + s
+
+
+# ---------------------------------------------------------------------------- checking
+
+
+def _cost_violation(problem: BlockProblem, declaration: BlockDeclaration, paid: int) -> Violation:
+    parts: list[str] = []
+    sources: list[str] = []
+    for b, attackers in declaration.items():
+        if not attackers:
+            continue
+        own = problem.blocker_costs.get(b, 0)
+        if own > 0:
+            srcs = problem.cost_sources.get(b, ())
+            parts.append(f"{own} for {problem.label(b)} blocking ({', '.join(srcs)})")
+            sources.extend(srcs)
+        for a in dict.fromkeys(attackers):
+            amount = problem.pair_costs.get((b, a), 0)
+            if amount > 0:
+                srcs = problem.cost_sources.get(f"{b}->{a}", ())
+                parts.append(f"{amount} for {problem.label(b)} blocking {problem.label(a)} "
+                             f"({', '.join(srcs)})")
+                sources.extend(srcs)
+    return Violation(
+        "cost", ", ".join(dict.fromkeys(sources)) or "CR 509.1d",
+        f"the block costs {paid} generic mana in total ({'; '.join(parts)}) but "
+        f"{problem.defending_player} has only {problem.mana} (CR 509.1d-f)")
+
+
+def _requirements_violation(problem: BlockProblem, declaration: BlockDeclaration,
+                            obeyed: int, maximum: int) -> Violation:
+    missed = [r for r in problem.requirements if not obeys(r, declaration)]
+    def one(r: BlockRequirement) -> str:
+        who = problem.label(r.blocker) + " " if r.blocker else ""
+        source = "" if r.blocker and r.source == problem.label(r.blocker) else f" ({r.source})"
+        return f"{who}{r.description}{source}"
+
+    shown = "; ".join(one(r) for r in missed[:12])
+    more = f"; and {len(missed) - 12} more" if len(missed) > 12 else ""
+    return Violation(
+        "requirements", ", ".join(dict.fromkeys(r.source for r in missed)) or "CR 509.1c",
+        f"obeys {obeyed} of the maximum {maximum} requirements (CR 509.1c); not obeyed: "
+        f"{shown}{more}")
+
+
+def _normalise(declaration: BlockDeclaration, where: str) -> dict[str, list[str]]:
+    if not isinstance(declaration, Mapping):
+        raise ScenarioError(where, "must map blocking creature ids to lists of attacker ids")
+    out: dict[str, list[str]] = {}
+    for b, attackers in declaration.items():
+        if isinstance(attackers, str) or not isinstance(attackers, Sequence):
+            raise ScenarioError(f"{where}.{b}", "must be a list of attacking creature ids")
+        out[str(b)] = [str(a) for a in attackers]
+    return out
+
+
+def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
+                time_limit: float | None = None) -> BlockCheck:
+    """Whether ``declaration`` (blocking creature id -> attacker ids) is a legal block for
+    this defending player (CR 509.1).
+
+    Illegal when it breaks an availability rule or restriction or names an unknown id
+    (509.1a-b, from :func:`models.block_problem.restriction_violations`), when its total
+    cost exceeds the mana (509.1d-f, a ``"cost"`` violation naming each cost and its source),
+    or when it obeys fewer than M requirement instances (509.1c, a ``"requirements"``
+    violation "obeys X of the maximum M requirements" listing what it misses). Paying is
+    allowed: a paid declaration within the mana is legal when it obeys at least M.
+
+    A free, restriction-legal proposal obeying k requirements is legal exactly when no such
+    block obeys k + 1: one CP-SAT feasibility solve decides it (the coNP side of block
+    legality); if one does, M is found by more such steps, then by maximising. For any
+    other proposal M is found by maximising. ``witness`` is a legal declaration when
+    the proposal is illegal: a free, restriction-legal block obeying M (not necessarily
+    :func:`plan_block`'s tie-break winner).
+    ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when the time limit cut the
+    proof (``legal`` is then judged against the best M known). Raises ScenarioError like
+    :func:`plan_block`, and for a declaration that is not a mapping of lists.
+    """
+    _import_ortools()
+    t0 = time.perf_counter()
+    d = _normalise(declaration, "combat.blockers")
+    _validate(problem)
+    violations = list(restriction_violations(problem, d))
+    paid = cost_of(problem, d)
+    if paid > problem.mana:
+        violations.append(_cost_violation(problem, d, paid))
+    obeyed = obeyed_count(problem, d)
+    if not violations and paid == 0 and obeyed == len(problem.requirements):
+        # The proposal itself counts toward M (free, restriction-legal): M = obeyed.
+        return BlockCheck(True, [], obeyed, obeyed, 0, None, "optimal", True, _ms(t0), 0.0)
+    if not violations and paid == 0:
+        # The proposal is a free, restriction-legal block: M >= obeyed. It is legal exactly
+        # when no such block obeys obeyed + 1.
+        maximum, proved, witness, build_ms, solve_ms = _ascend(problem, obeyed, time_limit)
+    else:
+        maximum, proved, witness, build_ms, solve_ms = _maximum(problem, time_limit)
+    if obeyed < maximum:
+        violations.append(_requirements_violation(problem, d, obeyed, maximum))
+    legal = not violations
+    if not legal and witness is None:  # pragma: no cover - a better block was found
+        witness = {}
+    status: Status = "optimal" if proved else "feasible"
+    return BlockCheck(legal=legal, violations=violations, obeyed=obeyed, maximum=maximum,
+                      mana_paid=paid, witness=None if legal else witness, status=status,
+                      maximum_proved=proved, build_ms=build_ms, solve_ms=solve_ms)
+
+
+# ---------------------------------------------------------------------------- enumeration
+
+
+def _sort_key(problem: BlockProblem) -> Any:
+    bpos = {b: i for i, b in reversed(list(enumerate(problem.blockers)))}
+    apos = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
+
+    def key(d: Mapping[str, Sequence[str]]) -> tuple[int, tuple[tuple[int, int], ...]]:
+        pairs = sorted((bpos[b], apos[a]) for b, attackers in d.items() for a in attackers)
+        return len(pairs), tuple(pairs)
+
+    return key
+
+
+def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
+                     time_limit: float | None = None) -> BlockEnumeration:
+    """Every legal block declaration of this defending player, paid ones included
+    (CR 509.1b-f).
+
+    First M is computed (509.1c, free declarations only); then CP-SAT enumerates every
+    declaration that breaks no restriction, costs at most the mana and obeys at least M
+    requirement instances. Sorted by number of pairs, then by the sorted (blocker position,
+    attacker position) pairs. At most ``limit`` are returned; ``complete`` is False when more
+    exist, when ``time_limit`` (seconds, shared by both solves) expired, or when M was not
+    proved. Raises ScenarioError for a negative ``limit`` and like :func:`plan_block`.
+    """
+    if limit < 0:
+        raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    t0 = time.perf_counter()
+    maximum, proved, _, build_ms, solve_ms = _maximum(problem, time_limit)
+    status: Status = "optimal" if proved else "feasible"
+    key = _sort_key(problem)
+    pairs = _pairs(problem, paid=True)
+    if not pairs:
+        found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
+        return BlockEnumeration(found, len(found), limit >= 1 and proved, maximum, status,
+                                build_ms + _ms(t0), solve_ms)
+    t1 = time.perf_counter()
+    bm = _BlockModel(problem, pairs, exact=True)
+    if maximum > 0:
+        # CR 509.1c: a legal declaration obeys at least the maximum M.
+        bm.model.add(bm.obeyed() >= maximum)
+    build_ms += _ms(t1)
+    solver = _solver(_remaining(t0, time_limit))
+    solver.parameters.enumerate_all_solutions = True
+    found = []
+    seen: set[frozenset[tuple[str, str]]] = set()
+    cut = False
+    cp_model = bm.cp
+
+    class _Collector(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            nonlocal cut
+            d = bm.declaration(self.boolean_value)
+            k = frozenset((b, a) for b, attackers in d.items() for a in attackers)
+            if k in seen:
+                return
+            if len(found) >= limit:
+                cut = True
+                self.stop_search()
+                return
+            seen.add(k)
+            found.append(d)
+
+    t2 = time.perf_counter()
+    code = solver.solve(bm.model, _Collector())
+    solve_ms += _ms(t2)
+    finished = _status(code) in ("optimal", "infeasible") and not cut
+    found.sort(key=key)
+    return BlockEnumeration(found, len(found), finished and proved, maximum, status,
+                            build_ms, solve_ms)
+
+
+# ---------------------------------------------------------------------------- several players
+
+
+def _worst(statuses: list[Status]) -> Status:
+    return "optimal" if all(s == "optimal" for s in statuses) else "feasible"
+
+
+def plan_blocks(problems: Sequence[BlockProblem], *, time_limit: float | None = None) -> BlockPlan:
+    """A legal block for the whole combat: each defending player's :func:`plan_block`, in
+    APNAP order (802.4), merged. ``obeyed``/``maximum``/``mana_paid`` are sums; ``status``
+    is ``"optimal"`` only when every player's is; ``players`` holds each player's plan.
+    ``time_limit`` is shared by all players (seconds)."""
+    t0 = time.perf_counter()
+    plans: dict[str, BlockPlan] = {}
+    for p in problems:
+        plans[p.defending_player] = plan_block(p, time_limit=_remaining(t0, time_limit))
+    merged: dict[str, list[str]] = {}
+    for plan in plans.values():
+        merged.update(plan.blockers)
+    ps = list(plans.values())
+    return BlockPlan(
+        legal=all(p.legal for p in ps), status=_worst([p.status for p in ps]), blockers=merged,
+        obeyed=sum(p.obeyed for p in ps), maximum=sum(p.maximum for p in ps),
+        mana_paid=sum(p.mana_paid for p in ps), build_ms=sum(p.build_ms for p in ps),
+        solve_ms=sum(p.solve_ms for p in ps),
+        maximum_proved=all(p.maximum_proved for p in ps), players=plans)
+
+
+def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration, *,
+                 time_limit: float | None = None) -> BlockCheck:
+    """Whether ``declaration`` is a legal block for the whole combat (802.4): each defending
+    player's part (their creatures' blocks) is checked by :func:`check_block`; a blocking
+    creature no defending player controls is an ``"unknown"`` violation (509.1a, 802.4a).
+    Sums ``obeyed``, ``maximum`` and ``mana_paid``; the witness keeps each legal part and
+    replaces each illegal one by that player's plan."""
+    t0 = time.perf_counter()
+    d = _normalise(declaration, "combat.blockers")
+    owner: dict[str, BlockProblem] = {}
+    for p in problems:
+        for b in p.blockers:
+            owner.setdefault(b, p)
+    stray = [b for b, attackers in d.items() if attackers and b not in owner]
+    violations: list[Violation] = []
+    names: Mapping[str, str] = problems[0].names if problems else {}
+    for b in stray:
+        label = f"{names[b]} ({b})" if b in names and names[b] != b else b
+        violations.append(Violation(
+            "unknown", label,
+            f"{label} is not a creature of a defending player: only the player a creature "
+            f"attacks (or who controls the planeswalker or protects the battle it attacks) may "
+            f"block it (CR 509.1a, 310.9c, 802.4a)"))
+    checks: list[BlockCheck] = []
+    witness: dict[str, list[str]] = {}
+    for p in problems:
+        part = {b: a for b, a in d.items() if owner.get(b) is p}
+        c = check_block(p, part, time_limit=_remaining(t0, time_limit))
+        checks.append(c)
+        violations.extend(c.violations)
+        witness.update(_plain(part) if c.legal else (c.witness or {}))
+    legal = not violations
+    return BlockCheck(
+        legal=legal, violations=violations, obeyed=sum(c.obeyed for c in checks),
+        maximum=sum(c.maximum for c in checks), mana_paid=sum(c.mana_paid for c in checks),
+        witness=None if legal else witness, status=_worst([c.status for c in checks]),
+        maximum_proved=all(c.maximum_proved for c in checks),
+        build_ms=sum(c.build_ms for c in checks), solve_ms=sum(c.solve_ms for c in checks))
+
+
+def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
+                         time_limit: float | None = None) -> BlockEnumeration:
+    """Every legal block for the whole combat: the product of each defending player's legal
+    declarations (802.4: they are judged separately), up to ``limit``. ``complete`` is False
+    when a player's list or the product was cut. ``maximum`` is the sum of the players' M."""
+    if limit < 0:
+        raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    t0 = time.perf_counter()
+    parts = [enumerate_blocks(p, limit=limit, time_limit=_remaining(t0, time_limit))
+             for p in problems]
+    if not parts:
+        found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
+        return BlockEnumeration(found, len(found), limit >= 1)
+    found = []
+    cut = False
+    for combo in itertools.product(*(e.declarations for e in parts)):
+        if len(found) >= limit:
+            cut = True
+            break
+        merged: dict[str, list[str]] = {}
+        for d in combo:
+            merged.update(d)
+        found.append(merged)
+    return BlockEnumeration(
+        found, len(found), not cut and all(e.complete for e in parts),
+        sum(e.maximum for e in parts), _worst([e.status for e in parts]),
+        sum(e.build_ms for e in parts), sum(e.solve_ms for e in parts))
