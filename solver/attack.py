@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
 from models.attack_problem import (
     AttackerCap,
     AttackProblem,
@@ -57,7 +58,6 @@ __all__ = [
     "plan_attack",
 ]
 
-SEED = 0
 """CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
 
 _SINGLE_SOLVE_LIMIT = 2**31
@@ -346,30 +346,7 @@ def _import_ortools() -> None:
     from ortools.sat.python import cp_model  # noqa: F401
 
 
-def _solver(time_limit: float | None) -> Any:
-    from ortools.sat.python import cp_model
 
-    solver = cp_model.CpSolver()
-    params = solver.parameters
-    params.num_workers = 1  # deterministic, and no thread start-up cost on small models
-    params.random_seed = SEED
-    # Measured on random attack problems (10-1000 creatures): CP-SAT's presolve costs more
-    # than it saves on these small, already tight models.
-    params.cp_model_presolve = False
-    if time_limit is not None:
-        params.max_time_in_seconds = max(float(time_limit), 0.0)
-    return solver
-
-
-def _status(code: Any) -> str:
-    from ortools.sat.python import cp_model
-
-    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
-            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
-
-
-def _ms(since: float) -> float:
-    return (time.perf_counter() - since) * 1000.0
 
 
 def _empty_plan(t0: float) -> AttackPlan:
@@ -669,3 +646,9 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     found.sort(key=key)
     return AttackEnumeration(found, len(found), finished and proved, maximum, status,
                              build_ms, solve_ms)
+
+
+def _solver(time_limit: float | None) -> Any:
+    # Measured on random attack problems (10-1000 creatures): CP-SAT's presolve costs more
+    # than it saves on these small, already tight models.
+    return make_solver(time_limit, cp_model_presolve=False)

@@ -1,0 +1,42 @@
+"""What every CP-SAT model in redzone shares: solver set-up, status names, timing.
+
+ortools is imported inside the functions, never at module import.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+SEED = 0
+"""CP-SAT's random seed: with one worker, the same model gives the same answer."""
+
+
+def make_solver(time_limit: float | None, **parameters: Any) -> Any:
+    """A ``CpSolver`` with one worker (deterministic, no thread start-up cost on small
+    models) and seed :data:`SEED`; ``time_limit`` in seconds (``None``: none); further CP-SAT
+    parameters by name (e.g. ``linearization_level=2``)."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1
+    params.random_seed = SEED
+    for name, value in parameters.items():
+        setattr(params, name, value)
+    if time_limit is not None:
+        params.max_time_in_seconds = max(float(time_limit), 0.0)
+    return solver
+
+
+def status_name(code: Any) -> str:
+    """``"optimal"``, ``"feasible"``, ``"infeasible"`` or ``"unknown"`` for a CP-SAT status."""
+    from ortools.sat.python import cp_model
+
+    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
+
+
+def elapsed_ms(since: float) -> float:
+    """Milliseconds since ``since`` (a ``time.perf_counter()`` value)."""
+    return (time.perf_counter() - since) * 1000.0
