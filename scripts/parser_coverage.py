@@ -11,6 +11,9 @@ Also reported:
 - the *attack-relevant* subset: cards with a sentence about attacking (its text mentions
   attack, or it parsed to an attack restriction/requirement/cost, or defender/haste) — over
   creature cards and, separately, over every card type (Propaganda, Crawlspace, ...);
+- the *block-relevant* subset likewise: a sentence about blocking (the text mentions block
+  or unblockable, or it parsed to a block restriction/requirement/cost, an evasion keyword,
+  landwalk or protection);
 - a breakdown of sentences by status and reason;
 - the most frequent unparsed sentences (self-references shown as ``~``).
 
@@ -50,6 +53,29 @@ from models.abilities import (  # noqa: E402
     Keyword,
     MustBeAttacked,
 )
+from models.abilities import (  # noqa: E402  (block templates, issue 3)
+    AllMustBlock,
+    BlockCap,
+    BlocksEachCombat,
+    BlockTax,
+    CanBlockAdditional,
+    CanBlockOnlyFliers,
+    CanBlockShadow,
+    CantBeBlocked,
+    CantBeBlockedBy,
+    CantBeBlockedByMoreThan,
+    CantBeBlockedExceptBy,
+    CantBeBlockedExceptByAtLeast,
+    CantBeBlockedUnlessAllBlock,
+    CantBlock,
+    CantBlockAlone,
+    CantBlockCreatures,
+    CantBlockUnlessGreaterPowerBlocks,
+    CantBlockUnlessOthersBlock,
+    Landwalk,
+    MustBeBlocked,
+    Protection,
+)
 from models.parser import Sentence, analyse_text, self_names  # noqa: E402
 
 DEFAULT_CORPUS = "/tmp/pm/x/mtg/_data/oracle_corpus.json"
@@ -62,6 +88,17 @@ ATTACK_CLASSES = (
     CantAttackOwner, CantAttackUnlessDefenderControls, CantAttackUnlessGreaterPowerAttacks,
     CantAttackUnlessOthersAttack, CantAttackYou, MustBeAttacked,
 )
+
+
+BLOCK_CLASSES = (
+    AllMustBlock, BlockCap, BlocksEachCombat, BlockTax, CanBlockAdditional, CanBlockOnlyFliers,
+    CanBlockShadow, CantBeBlocked, CantBeBlockedBy, CantBeBlockedByMoreThan, CantBeBlockedExceptBy,
+    CantBeBlockedExceptByAtLeast, CantBeBlockedUnlessAllBlock, CantBlock, CantBlockAlone,
+    CantBlockCreatures, CantBlockUnlessGreaterPowerBlocks, CantBlockUnlessOthersBlock, Landwalk,
+    MustBeBlocked, Protection,
+)
+EVASION_KEYWORDS = ("flying", "reach", "menace", "shadow", "horsemanship", "fear", "intimidate",
+                    "skulk")
 
 
 @dataclass(frozen=True)
@@ -151,6 +188,23 @@ def _mentions_attack(s: Sentence) -> bool:
     return False
 
 
+def _mentions_block(s: Sentence) -> bool:
+    """Block-relevant (CR 509.1): the text is about blocking, or it parsed to a block
+    restriction, requirement or cost, an evasion keyword, landwalk or protection."""
+    if re.search(r"(?i)\bblock|unblockable", s.text):
+        return True
+    for a in s.abilities:
+        if isinstance(a, BLOCK_CLASSES):
+            return True
+        if isinstance(a, Keyword) and a.name in EVASION_KEYWORDS:
+            return True
+        if isinstance(a, Grant) and any(
+                isinstance(g, BLOCK_CLASSES) or (isinstance(g, Keyword) and g.name in EVASION_KEYWORDS)
+                for g in a.abilities):
+            return True
+    return False
+
+
 def analyse_card(card: CardRecord) -> list[Sentence]:
     out: list[Sentence] = []
     for f in card.faces:
@@ -182,10 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     creatures = [c for c in cards if is_creature(c)]
     covered = [c for c in creatures if not any(s.status == "unparsed" for s in results[c.name])]
 
-    def attack_stats(pool: list[CardRecord]) -> tuple[int, int, int, int]:
+    def attack_stats(pool: list[CardRecord], mentions=_mentions_attack) -> tuple[int, int, int, int]:
         cards_rel = cards_ok = sents_rel = sents_ok = 0
         for c in pool:
-            rel = [s for s in results[c.name] if s.status != "ignored" and _mentions_attack(s)]
+            rel = [s for s in results[c.name] if s.status != "ignored" and mentions(s)]
             if not rel:
                 continue
             cards_rel += 1
@@ -197,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
 
     a_cre = attack_stats(creatures)
     a_all = attack_stats(cards)
+    b_cre = attack_stats(creatures, _mentions_block)
+    b_all = attack_stats(cards, _mentions_block)
 
     reasons: collections.Counter[tuple[str, str]] = collections.Counter()
     for c in creatures:
@@ -223,6 +279,12 @@ def main(argv: list[str] | None = None) -> int:
         "attack_relevant_creature_sentences_understood": a_cre[3],
         "attack_relevant_cards_all_types": a_all[0],
         "attack_relevant_cards_all_types_understood": a_all[1],
+        "block_relevant_creature_cards": b_cre[0],
+        "block_relevant_creature_cards_understood": b_cre[1],
+        "block_relevant_creature_sentences": b_cre[2],
+        "block_relevant_creature_sentences_understood": b_cre[3],
+        "block_relevant_cards_all_types": b_all[0],
+        "block_relevant_cards_all_types_understood": b_all[1],
         "parse_seconds": round(elapsed, 2),
         "sentences_by_reason": {f"{k[0]}:{k[1]}": v for k, v in reasons.most_common()},
         "top_unparsed": [
@@ -244,6 +306,10 @@ def main(argv: list[str] | None = None) -> int:
           f"(sentences {pct(a_cre[3], a_cre[2])})")
     print(f"attack-relevant cards of any type understood: {pct(a_all[1], a_all[0])} "
           f"(sentences {pct(a_all[3], a_all[2])})")
+    print(f"block-relevant creature cards understood: {pct(b_cre[1], b_cre[0])} "
+          f"(sentences {pct(b_cre[3], b_cre[2])})")
+    print(f"block-relevant cards of any type understood: {pct(b_all[1], b_all[0])} "
+          f"(sentences {pct(b_all[3], b_all[2])})")
     print("\ncreature-card sentences by status and reason:")
     for (status, reason), n in reasons.most_common():
         print(f"  {n:7d}  {status:10s} {reason}")

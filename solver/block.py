@@ -86,13 +86,15 @@ class BlockPlan:
     - ``legal``: it breaks no restriction (509.1b), pays nothing and obeys ``maximum``
       requirements (509.1c). When ``maximum_proved`` is False, ``maximum`` is only the best
       value known, so ``legal`` is provisional.
-    - ``status``: ``"optimal"`` when the whole choice (requirements first, then the
-      documented tie-break) was proved optimal; ``"feasible"`` otherwise.
+    - ``status``: ``"optimal"`` when M is proved (the declaration is then certainly legal);
+      ``"feasible"`` when a time limit cut the proof.
     - ``blockers``: blocking creature id -> attacker ids it blocks (only creatures that block).
     - ``obeyed`` / ``maximum``: requirement instances obeyed / M (summed over defending
       players for a combined plan); ``maximum_proved``: whether M is proved.
     - ``mana_paid``: always 0 (costs are never forced, 509.1d).
     - ``players``: for a combined plan, defending player -> that player's own plan (802.4).
+    - ``tie_break_proved``: whether the declaration is proved to be the documented
+      tie-break's choice among the legal ones (see :func:`plan_block`).
     - ``build_ms`` / ``solve_ms``: wall-clock milliseconds building / solving.
     """
 
@@ -106,6 +108,7 @@ class BlockPlan:
     solve_ms: float
     maximum_proved: bool = True
     players: dict[str, BlockPlan] = field(default_factory=dict)
+    tie_break_proved: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """``legal``, ``status``, ``blockers``, ``requirements`` (``obeyed``, ``maximum``),
@@ -117,6 +120,7 @@ class BlockPlan:
             "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
                              "maximum_proved": self.maximum_proved},
             "mana_paid": self.mana_paid,
+            "tie_break_proved": self.tie_break_proved,
             "build_ms": round(self.build_ms, 3),
             "solve_ms": round(self.solve_ms, 3),
         }
@@ -596,7 +600,11 @@ def _import_ortools() -> None:
     from ortools.sat.python import cp_model  # noqa: F401
 
 
-def _solver(time_limit: float | None) -> Any:
+def _solver(time_limit: float | None, work: float | None = None, *, linearization: int = 2) -> Any:
+    """A single-worker, fixed-seed CP-SAT solver. ``time_limit``: wall seconds (the caller's
+    limit; results then depend on the machine). ``work``: a limit in CP-SAT's deterministic
+    time units, which cuts the search at the same point on every machine.
+    ``linearization``: 2 (the default) proves bounds best; 0 finds good blocks fastest."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
@@ -604,11 +612,15 @@ def _solver(time_limit: float | None) -> Any:
     params.num_workers = 1  # deterministic, and no thread start-up cost on small models
     params.random_seed = SEED
     # The full linear relaxation (at-most-one per blocker, counts per attacker) bounds the
-    # number of requirements obeyed tightly; on the exact-cover instances of benchmarks/ it
-    # turns minutes into milliseconds (benchmarks/README.md, "Hard instances").
-    params.linearization_level = 2
+    # number of requirements obeyed tightly; symmetry detection and probing cost more in
+    # presolve than they save on these models (benchmarks/README.md, block section).
+    params.linearization_level = linearization
+    params.symmetry_level = 0
+    params.cp_model_probing_level = 0
     if time_limit is not None:
         params.max_time_in_seconds = max(float(time_limit), 0.0)
+    if work is not None:
+        params.max_deterministic_time = work
     return solver
 
 
@@ -647,6 +659,48 @@ def _empty_plan(t0: float) -> BlockPlan:
                      mana_paid=0, build_ms=_ms(t0), solve_ms=0.0, maximum_proved=True)
 
 
+FIRST_TRY_WORK = 0.5
+"""Deterministic-time budget (CP-SAT units, about a second of search) of the one-shot solve
+of :func:`plan_block` and :func:`maximum_block_requirements`; boards of real cards finish far
+inside it (200 creatures a side: about 0.1). Past it, M is settled by decision solves."""
+
+TIE_BREAK_WORK = 0.5
+"""Deterministic-time budget of :func:`plan_block`'s tie-break stage, once M is proved."""
+
+
+def _hint(bm: _BlockModel, declaration: Mapping[str, Sequence[str]] | None) -> None:
+    if not declaration:
+        return
+    chosen = {(b, a) for b, attackers in declaration.items() for a in attackers}
+    for k, pr in enumerate(bm.pairs):
+        bm.model.add_hint(bm.x[k], (pr.blocker, pr.attacker) in chosen)
+
+
+def _set_plan_objective(bm: _BlockModel, penalties: list[int], weight: int, *,
+                        requirements: bool) -> None:
+    """Objective ``W * obeyed - sum(B + rank)`` (or, with ``requirements=False``, just
+    ``- sum(B + rank)``), written straight into the proto: CP-SAT minimises, so this
+    maximisation stores negated coefficients and a scaling factor of -1, as
+    ``CpModel.maximize`` does (that call is slow on tens of thousands of terms)."""
+    coef: dict[int, int] = {}
+    constant = 0
+    for v, pen in zip(bm.x, penalties):
+        coef[v.index] = -pen
+    if requirements:
+        for v, c in zip(bm.obeyed_vars, bm.obeyed_coefs):
+            i = v.index
+            if i >= 0:
+                coef[i] = coef.get(i, 0) + weight * c
+            else:  # a negated literal: W * c * (1 - x)
+                coef[-i - 1] = coef.get(-i - 1, 0) - weight * c
+                constant += weight * c
+    objective = bm.model.proto.objective
+    objective.vars.extend(coef.keys())
+    objective.coeffs.extend(-c for c in coef.values())
+    objective.offset = -constant
+    objective.scaling_factor = -1.0
+
+
 def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> BlockPlan:
     """A legal block declaration that pays no cost (CR 509.1b-d), for one defending player.
 
@@ -662,12 +716,17 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
        (earlier blockers and earlier attackers are preferred);
     3. any remaining tie is settled by CP-SAT's single-worker search with a fixed seed.
 
-    It is one weighted objective, ``W * obeyed - sum(B + rank)`` over blocking pairs, where
-    ``B`` exceeds every rank sum and ``W`` every penalty, so the tie-break never outweighs a
-    requirement; if ``W`` would exceed 2**52, step 2 is dropped to keep it exact.
+    How: one weighted objective, ``W * obeyed - sum(B + rank)`` over blocking pairs (``B``
+    exceeds every rank sum and ``W`` every penalty, so the tie-break never outweighs a
+    requirement; if ``W`` would exceed 2**52, step 2 is dropped), solved within
+    :data:`FIRST_TRY_WORK`. If that is not enough to prove it (hard instances), M is proved
+    by decision solves ("is there a block obeying one more?"), then the tie-break is
+    optimised among blocks obeying M within :data:`TIE_BREAK_WORK`; ``tie_break_proved`` says
+    whether it finished. Both budgets are deterministic, so the answer is the same on every
+    machine (for a given ortools version) unless ``time_limit`` expires.
 
-    ``time_limit``: seconds (``None``: no limit); when it expires ``status`` is
-    ``"feasible"`` and ``maximum`` the best known value. Raises
+    ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
+    (seconds, ``None``: none) cut the proof; ``maximum`` is then the best known value. Raises
     :class:`models.errors.ScenarioError` for negative mana, costs, caps or counts.
     """
     _import_ortools()
@@ -679,48 +738,51 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     pairs = _reduce(problem, pairs)
     bm = _BlockModel(problem, pairs)
     penalties, weight = _tie_break_weights(problem, pairs)
-    coef: dict[int, int] = {}
-    constant = 0
-    for v, pen in zip(bm.x, penalties):
-        coef[v.index] = -pen
-    for v, c in zip(bm.obeyed_vars, bm.obeyed_coefs):
-        i = v.index
-        if i >= 0:
-            coef[i] = coef.get(i, 0) + weight * c
-        else:  # a negated literal: W * c * (1 - x)
-            coef[-i - 1] = coef.get(-i - 1, 0) - weight * c
-            constant += weight * c
-    # Objective: W * obeyed - sum(B + rank) over blocking pairs (the docstring's tie-break),
-    # written straight into the proto: CP-SAT minimises, so a maximisation stores negated
-    # coefficients and offset with a scaling factor of -1 (as CpModel.maximize does).
-    objective = bm.model.proto.objective
-    objective.vars.extend(coef.keys())
-    objective.coeffs.extend(-c for c in coef.values())
-    objective.offset = -constant
-    objective.scaling_factor = -1.0
+    _set_plan_objective(bm, penalties, weight, requirements=True)
     build_ms = _ms(t0)
 
     t1 = time.perf_counter()
-    solver = _solver(time_limit)
-    code = solver.solve(bm.model)
+    solver = _solver(_remaining(t0, time_limit), FIRST_TRY_WORK)
+    status = _status(solver.solve(bm.model))
     solve_ms = _ms(t1)
-    status = _status(code)
     if status == "infeasible":  # pragma: no cover - not blocking is always a solution
         raise RuntimeError("block model infeasible: the empty declaration should be legal")
-    if status == "unknown":
-        # Nothing found within the time limit: fall back on not blocking, which breaks no
-        # restriction and costs nothing; M is then unproved.
-        return BlockPlan(legal=True, status="feasible", blockers={}, obeyed=0, maximum=0,
-                         mana_paid=0, build_ms=build_ms, solve_ms=solve_ms, maximum_proved=False)
-    blockers = bm.declaration(solver.boolean_value)
-    obeyed = obeyed_count(problem, blockers)
-    proved = status == "optimal"
-    if not proved:
-        bound = math.floor(solver.best_objective_bound + 1e-6)
-        proved = -(-bound // weight) <= obeyed
-    return BlockPlan(legal=True, status="optimal" if status == "optimal" else "feasible",
-                     blockers=blockers, obeyed=obeyed, maximum=obeyed, mana_paid=0,
-                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved)
+    best: dict[str, list[str]] = {}
+    if status in ("optimal", "feasible"):
+        best = bm.declaration(solver.boolean_value)
+    if status == "optimal":
+        obeyed = obeyed_count(problem, best)
+        return BlockPlan(legal=True, status="optimal", blockers=best, obeyed=obeyed,
+                         maximum=obeyed, mana_paid=0, build_ms=build_ms, solve_ms=solve_ms)
+
+    # Hard instance (or time limit): find M another way (:func:`_maximum`), seeded with the
+    # best block found.
+    maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
+    build_ms += b
+    solve_ms += s_
+    if obeyed_count(problem, found) >= obeyed_count(problem, best):
+        best = found
+    tie_proved = False
+    if proved and _remaining(t0, time_limit) != 0.0:
+        # Tie-break among blocks obeying M (CR 509.1c: any of them is legal).
+        t2 = time.perf_counter()
+        bm2 = _BlockModel(problem, pairs)
+        bm2.model.add(bm2.obeyed() >= maximum)
+        _set_plan_objective(bm2, penalties, weight, requirements=False)
+        _hint(bm2, best)
+        build_ms += _ms(t2)
+        t3 = time.perf_counter()
+        solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK)
+        status2 = _status(solver2.solve(bm2.model))
+        solve_ms += _ms(t3)
+        if status2 in ("optimal", "feasible"):
+            best = bm2.declaration(solver2.boolean_value)
+            tie_proved = status2 == "optimal"
+    obeyed = obeyed_count(problem, best)
+    return BlockPlan(legal=True, status="optimal" if proved else "feasible", blockers=best,
+                     obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
+                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved,
+                     tie_break_proved=tie_proved)
 
 
 def maximum_block_requirements(problem: BlockProblem,
@@ -731,11 +793,38 @@ def maximum_block_requirements(problem: BlockProblem,
     return m, proved
 
 
+def _maximise(problem: BlockProblem, pairs: list[_Pair], time_limit: float | None,
+              work: float | None, linearization: int, hint: Mapping[str, Sequence[str]] | None
+              ) -> tuple[str, dict[str, list[str]] | None, bool, float, float]:
+    """One CP-SAT maximisation of the requirements obeyed (509.1c) over ``pairs``:
+    (status, best block or None, proved optimal, build ms, solve ms)."""
+    t0 = time.perf_counter()
+    bm = _BlockModel(problem, pairs)
+    bm.model.maximize(bm.obeyed())
+    _hint(bm, hint)
+    build_ms = _ms(t0)
+    t1 = time.perf_counter()
+    solver = _solver(time_limit, work, linearization=linearization)
+    status = _status(solver.solve(bm.model))
+    solve_ms = _ms(t1)
+    if status not in ("optimal", "feasible"):
+        return status, None, False, build_ms, solve_ms
+    found = bm.declaration(solver.boolean_value)
+    value = obeyed_count(problem, found)
+    proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
+    return status, found, proved, build_ms, solve_ms
+
+
 def _maximum(problem: BlockProblem, time_limit: float | None,
              hint: dict[str, list[str]] | None = None
              ) -> tuple[int, bool, dict[str, list[str]], float, float]:
     """(M or the best known, proved, a free restriction-legal block obeying it, build ms,
-    solve ms) by maximising the requirements obeyed (509.1c); ``hint`` seeds the search."""
+    solve ms) (509.1c).
+
+    1. Maximise the requirements obeyed within :data:`FIRST_TRY_WORK` (``hint`` seeds it):
+       boards of real cards are proved here.
+    2. Otherwise find a good block quickly (a second maximisation tuned to find blocks,
+       not bounds, same budget) and climb from it by decision solves (:func:`_climb`)."""
     _import_ortools()
     t0 = time.perf_counter()
     _validate(problem)
@@ -743,25 +832,24 @@ def _maximum(problem: BlockProblem, time_limit: float | None,
     if not problem.requirements or not _obeyable(problem, pairs):
         return 0, True, {}, _ms(t0), 0.0
     pairs = _reduce(problem, pairs)
-    bm = _BlockModel(problem, pairs)
-    bm.model.maximize(bm.obeyed())
-    if hint:
-        chosen = {(b, a) for b, attackers in hint.items() for a in attackers}
-        for k, pr in enumerate(pairs):
-            bm.model.add_hint(bm.x[k], (pr.blocker, pr.attacker) in chosen)
-    build_ms = _ms(t0)
-    t1 = time.perf_counter()
-    solver = _solver(time_limit)
-    status = _status(solver.solve(bm.model))
-    solve_ms = _ms(t1)
-    if status == "unknown":
-        if hint is not None:
-            return obeyed_count(problem, hint), False, dict(hint), build_ms, solve_ms
-        return 0, False, {}, build_ms, solve_ms
-    found = bm.declaration(solver.boolean_value)
-    value = obeyed_count(problem, found)
-    proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
-    return value, proved, found, build_ms, solve_ms
+    best: dict[str, list[str]] = dict(hint) if hint else {}
+    _, found, proved, build, solve = _maximise(problem, pairs, _remaining(t0, time_limit),
+                                               FIRST_TRY_WORK, 2, hint)
+    if found is not None and obeyed_count(problem, found) >= obeyed_count(problem, best):
+        best = found
+    if proved:
+        return obeyed_count(problem, best), True, best, build, solve
+    _, found, proved, b, s_ = _maximise(problem, pairs, _remaining(t0, time_limit),
+                                        FIRST_TRY_WORK, 0, best)
+    build += b
+    solve += s_
+    if found is not None and obeyed_count(problem, found) >= obeyed_count(problem, best):
+        best = found
+    if proved:
+        return obeyed_count(problem, best), True, best, build, solve
+    value, proved, better, b, s_ = _climb(problem, obeyed_count(problem, best),
+                                          _remaining(t0, time_limit))
+    return value, proved, better if better is not None else best, build + b, solve + s_
 
 
 def _better_exists(problem: BlockProblem, threshold: int, time_limit: float | None
@@ -788,19 +876,21 @@ def _better_exists(problem: BlockProblem, threshold: int, time_limit: float | No
     return ("no" if code == "infeasible" else "unknown"), None, build_ms, solve_ms
 
 
-def _ascend(problem: BlockProblem, lower: int, time_limit: float | None,
-            steps: int = 3) -> tuple[int, bool, dict[str, list[str]] | None, float, float]:
-    """M from a known lower bound (509.1c), with a block obeying it (``None`` when none was
-    needed). Asks for a block obeying one more requirement than the best known; after
-    ``steps`` such rounds, maximises from the best block found. Returns (M or the best
-    known, proved, block, build ms, solve ms).
+def _climb(problem: BlockProblem, lower: int, time_limit: float | None,
+           steps: int | None = None) -> tuple[int, bool, dict[str, list[str]] | None, float, float]:
+    """M from a known lower bound (509.1c) by decision solves: ask for a block obeying one
+    more requirement than the best known until none exists. Returns (M or the best known,
+    proved, the best block found or ``None``, build ms, solve ms); after ``steps`` rounds
+    (``None``: no limit) it stops unproved.
 
     Deciding "is there a block obeying k + 1?" is the coNP side of block legality; on the
-    exact-cover instances of benchmarks/ it is quicker for CP-SAT than maximising."""
+    exact-cover instances of benchmarks/ it is far quicker for CP-SAT than maximising."""
     t0 = time.perf_counter()
     build = solve = 0.0
     best: dict[str, list[str]] | None = None
-    for _ in range(steps):
+    rounds = 0
+    while steps is None or rounds < steps:
+        rounds += 1
         verdict, found, b, s = _better_exists(problem, lower + 1, _remaining(t0, time_limit))
         build += b
         solve += s
@@ -810,10 +900,7 @@ def _ascend(problem: BlockProblem, lower: int, time_limit: float | None,
             return lower, False, best, build, solve
         best = found
         lower = max(lower + 1, obeyed_count(problem, found))
-    value, proved, found, b, s = _maximum(problem, _remaining(t0, time_limit), hint=best)
-    if value < lower:  # pragma: no cover - the hint alone reaches lower
-        value, found, proved = lower, best or {}, False
-    return value, proved, found, build + b, solve + s
+    return lower, False, best, build, solve
 
 
 # ---------------------------------------------------------------------------- checking
@@ -883,9 +970,9 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     allowed: a paid declaration within the mana is legal when it obeys at least M.
 
     A free, restriction-legal proposal obeying k requirements is legal exactly when no such
-    block obeys k + 1: one CP-SAT feasibility solve decides it (the coNP side of block
-    legality); if one does, M is found by more such steps, then by maximising. For any
-    other proposal M is found by maximising. ``witness`` is a legal declaration when
+    block obeys k + 1: one CP-SAT decision solve settles it (the coNP side of block
+    legality); if one does, up to two more such steps, then :func:`_maximum`, find M. For
+    any other proposal M comes from :func:`_maximum`. ``witness`` is a legal declaration when
     the proposal is illegal: a free, restriction-legal block obeying M (not necessarily
     :func:`plan_block`'s tie-break winner).
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when the time limit cut the
@@ -907,7 +994,14 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     if not violations and paid == 0:
         # The proposal is a free, restriction-legal block: M >= obeyed. It is legal exactly
         # when no such block obeys obeyed + 1.
-        maximum, proved, witness, build_ms, solve_ms = _ascend(problem, obeyed, time_limit)
+        maximum, proved, witness, build_ms, solve_ms = _climb(problem, obeyed, time_limit, steps=3)
+        if witness is not None and not proved:
+            # Illegal, and M is still above the best block found: find it another way
+            # (the best block seeds the search).
+            maximum, proved, witness, b, s_ = _maximum(problem, _remaining(t0, time_limit),
+                                                       hint=witness)
+            build_ms += b
+            solve_ms += s_
     else:
         maximum, proved, witness, build_ms, solve_ms = _maximum(problem, time_limit)
     if obeyed < maximum:
@@ -1019,7 +1113,8 @@ def plan_blocks(problems: Sequence[BlockProblem], *, time_limit: float | None = 
         obeyed=sum(p.obeyed for p in ps), maximum=sum(p.maximum for p in ps),
         mana_paid=sum(p.mana_paid for p in ps), build_ms=sum(p.build_ms for p in ps),
         solve_ms=sum(p.solve_ms for p in ps),
-        maximum_proved=all(p.maximum_proved for p in ps), players=plans)
+        maximum_proved=all(p.maximum_proved for p in ps), players=plans,
+        tie_break_proved=all(p.tie_break_proved for p in ps))
 
 
 def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration, *,

@@ -157,7 +157,7 @@ def _differential(problem: BlockProblem, data: st.DataObject) -> None:
 
     # The plan is legal, free, obeys M and wins the documented tie-break.
     plan = plan_block(problem)
-    assert plan.status == "optimal" and plan.legal and plan.maximum_proved
+    assert plan.status == "optimal" and plan.legal and plan.maximum_proved and plan.tie_break_proved
     assert plan.maximum == plan.obeyed == m_ref
     assert plan.mana_paid == 0 == cost_of(problem, plan.blockers)
     assert _key(plan.blockers) in {_key(d) for d in legal_ref}
@@ -198,6 +198,22 @@ def _differential(problem: BlockProblem, data: st.DataObject) -> None:
 def test_block_solver_matches_reference(problem: BlockProblem, data: st.DataObject) -> None:
     """CR 509.1a-f: M, the legal set, the plan and checks match brute force."""
     _differential(problem, data)
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(problem=block_problems(), data=st.data())
+def test_two_stage_solving_matches_reference(problem: BlockProblem, data: st.DataObject) -> None:
+    """CR 509.1c: with the one-shot budget cut to nothing, M is proved by decision solves
+    and the tie-break by the second stage: the answers must not change."""
+    import solver.block as sb
+
+    saved = sb.FIRST_TRY_WORK
+    sb.FIRST_TRY_WORK = 1e-9
+    try:
+        _differential(problem, data)
+    finally:
+        sb.FIRST_TRY_WORK = saved
 
 
 @SLOW
