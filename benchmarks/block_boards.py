@@ -140,12 +140,15 @@ def x3c_sets(n: int, m: int, *, seed: int = 0, planted: bool = False) -> list[tu
 
     ``planted``: the first ``n // 3`` sets (before shuffling) are a random partition, so an
     exact cover exists; the rest are uniform random 3-sets. Raises ValueError when ``n`` is
-    not a positive multiple of 3, or ``m`` is too small to hold a planted cover.
+    not a positive multiple of 3, ``m`` is too small to hold a planted cover, or ``m`` exceeds
+    the number of 3-subsets.
     """
     if n <= 0 or n % 3:
         raise ValueError(f"n must be a positive multiple of 3, got {n}")
     if planted and m < n // 3:
         raise ValueError(f"a planted cover needs m >= n/3 = {n // 3}, got {m}")
+    if m > n * (n - 1) * (n - 2) // 6:
+        raise ValueError(f"there are only {n * (n - 1) * (n - 2) // 6} 3-subsets of {n} elements, got m = {m}")
     rng = random.Random(f"redzone-x3c:{seed}:{n}:{m}:{planted}")
     sets: list[tuple[int, int, int]] = []
     seen: set[tuple[int, int, int]] = set()

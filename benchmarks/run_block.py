@@ -165,7 +165,7 @@ def reference_rows(cap_s: float) -> list[dict[str, Any]]:
     from solver.reference import block_search_space
 
     rows = []
-    for n, m, planted in ((3, 2, True), (6, 4, True), (6, 4, False), (6, 6, True), (9, 5, True)):
+    for n, m, planted in ((3, 1, True), (6, 4, True), (6, 4, False), (6, 6, True), (9, 5, True)):
         sets = x3c_sets(n, m, seed=0, planted=planted)
         (problem,) = block_problems(build_board(parse_scenario(x3c_scenario(n, sets))))
         space = block_search_space(problem)

@@ -659,7 +659,7 @@ def _empty_plan(t0: float) -> BlockPlan:
                      mana_paid=0, build_ms=_ms(t0), solve_ms=0.0, maximum_proved=True)
 
 
-FIRST_TRY_WORK = 0.5
+FIRST_TRY_WORK = 0.25
 """Deterministic-time budget (CP-SAT units, about a second of search) of the one-shot solve
 of :func:`plan_block` and :func:`maximum_block_requirements`; boards of real cards finish far
 inside it (200 creatures a side: about 0.1). Past it, M is settled by decision solves."""
