@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.boards import SIZES, board_scenario, describe, problem_of
+from benchmarks.boards import SIZES, board_scenario, describe
 
 REFERENCE_SIZES = (4, 6, 8, 10)
 """Sizes where the exhaustive reference is run (it refuses larger search spaces)."""

@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from models.errors import RedzoneError, ScenarioError
+from models.errors import ScenarioError
 
 __all__ = [
     "BOTTOM",
