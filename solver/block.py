@@ -660,9 +660,10 @@ def _empty_plan(t0: float) -> BlockPlan:
 
 
 FIRST_TRY_WORK = 0.25
-"""Deterministic-time budget (CP-SAT units, about a second of search) of the one-shot solve
-of :func:`plan_block` and :func:`maximum_block_requirements`; boards of real cards finish far
-inside it (200 creatures a side: about 0.1). Past it, M is settled by decision solves."""
+"""Deterministic-time budget (CP-SAT's machine-independent work units; one is very roughly a
+second here) of the first, one-shot solve of :func:`plan_block` and of :func:`_maximum`.
+Boards of real cards finish well inside it (200 creatures a side: about 0.08); past it, M
+is settled another way (a quick search for a good block, then decision solves)."""
 
 TIE_BREAK_WORK = 0.5
 """Deterministic-time budget of :func:`plan_block`'s tie-break stage, once M is proved."""

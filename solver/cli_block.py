@@ -9,7 +9,7 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``block`` — ``legal
 ``maximum``), ``mana_paid``; ``block --all`` — ``declarations``, ``count``, ``complete``;
 ``check-block`` — ``legal``, ``requirements``, ``violations`` (``{kind, source, message}``),
 ``witness``. Extra keys: ``defending_players`` (per-player detail, 802.4), ``unable``,
-``timing_ms``, ``unparsed``.
+``tie_break_proved``, ``timing_ms``, ``unparsed``.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ def block(scenario: str, as_json: bool, strict: bool, time_limit: float | None, 
             "blockers": plan.blockers,
             "requirements": {"obeyed": plan.obeyed, "maximum": plan.maximum},
             "mana_paid": plan.mana_paid,
+            "tie_break_proved": plan.tie_break_proved,
             "defending_players": {
                 name: {"blockers": p.blockers, "status": p.status,
                        "requirements": {"obeyed": p.obeyed, "maximum": p.maximum}}
