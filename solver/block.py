@@ -13,6 +13,14 @@ Computing M (the most requirements any restriction-legal declaration obeys witho
 509.1c-d) uses only the free pairs: costs are never forced. Checking and enumerating then
 admit paid pairs within the mana, with "obeyed >= M" as a constraint.
 
+Solving strategy (measured in benchmarks/README.md, block section): pairs with attackers no
+rule names are cut to one per blocker (:func:`_reduce`); each blocker's own requirements are
+summed into one bounded integer, so a bound on the total propagates to single blockers; a
+first one-shot solve has a deterministic work budget (:data:`FIRST_TRY_WORK`), and when it
+does not prove M (hard, exact-cover-like instances) M is settled by decision solves "does
+some block obey k + 1?" (:func:`_climb`) — the same question :func:`check_block` asks of a
+proposal.
+
 Several defending players (802.4) each declare on their own: :func:`plan_blocks`,
 :func:`check_blocks` and :func:`enumerate_all_blocks` take the list of problems of
 :func:`models.block_rules.block_problems` and combine the per-player answers.
@@ -1124,7 +1132,7 @@ def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration
     player's part (their creatures' blocks) is checked by :func:`check_block`; a blocking
     creature no defending player controls is an ``"unknown"`` violation (509.1a, 802.4a).
     Sums ``obeyed``, ``maximum`` and ``mana_paid``; the witness keeps each legal part and
-    replaces each illegal one by that player's plan."""
+    replaces each illegal one by that player's witness (a legal block of theirs)."""
     t0 = time.perf_counter()
     d = _normalise(declaration, "combat.blockers")
     owner: dict[str, BlockProblem] = {}

@@ -112,3 +112,12 @@ def test_block_jsonl_batch(tmp_path: Path) -> None:
     # CR 509.1c: the Lure-type Unicorn must be blocked by the Bears.
     assert rows[0]["where"] == "line 1" and rows[0]["blockers"] == {"bears": ["unicorn"]}
     assert rows[1]["where"] == "line 2" and "error" in rows[1]
+
+
+def test_block_with_a_time_limit_keeps_the_contract_keys() -> None:
+    # CR 509.1c: a generous --time-limit changes nothing on a small board.
+    code, out, _ = run("block", str(EXAMPLES / "menace-watchdog.yaml"), "--json", "--time-limit", "30")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "optimal" and data["tie_break_proved"] is True
+    assert {"legal", "status", "blockers", "requirements", "mana_paid"} <= set(data)
+    assert data["defending_players"]["Bob"]["requirements"] == {"obeyed": 1, "maximum": 1}
