@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
 from models.attack_problem import Violation
 from models.block_problem import (
     AllOrNothing,
@@ -73,7 +74,6 @@ __all__ = [
     "plan_blocks",
 ]
 
-SEED = 0
 """CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
 
 _PRECISION_LIMIT = 2**52
@@ -609,38 +609,17 @@ def _import_ortools() -> None:
 
 
 def _solver(time_limit: float | None, work: float | None = None, *, linearization: int = 2) -> Any:
-    """A single-worker, fixed-seed CP-SAT solver. ``time_limit``: wall seconds (the caller's
-    limit; results then depend on the machine). ``work``: a limit in CP-SAT's deterministic
-    time units, which cuts the search at the same point on every machine.
-    ``linearization``: 2 (the default) proves bounds best; 0 finds good blocks fastest."""
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    params = solver.parameters
-    params.num_workers = 1  # deterministic, and no thread start-up cost on small models
-    params.random_seed = SEED
+    """A single-worker, fixed-seed CP-SAT solver (:func:`solver._cpsat.make_solver`).
+    ``time_limit``: wall seconds (the caller's limit; results then depend on the machine).
+    ``work``: a limit in CP-SAT's deterministic time units, which cuts the search at the same
+    point on every machine. ``linearization``: 2 (the default) proves bounds best; 0 finds
+    good blocks fastest."""
     # The full linear relaxation (at-most-one per blocker, counts per attacker) bounds the
     # number of requirements obeyed tightly; symmetry detection and probing cost more in
     # presolve than they save on these models (benchmarks/README.md, block section).
-    params.linearization_level = linearization
-    params.symmetry_level = 0
-    params.cp_model_probing_level = 0
-    if time_limit is not None:
-        params.max_time_in_seconds = max(float(time_limit), 0.0)
-    if work is not None:
-        params.max_deterministic_time = work
-    return solver
-
-
-def _status(code: Any) -> str:
-    from ortools.sat.python import cp_model
-
-    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
-            cp_model.INFEASIBLE: "infeasible"}.get(code, "unknown")
-
-
-def _ms(since: float) -> float:
-    return (time.perf_counter() - since) * 1000.0
+    extra = {} if work is None else {"max_deterministic_time": work}
+    return make_solver(time_limit, linearization_level=linearization, symmetry_level=0,
+                       cp_model_probing_level=0, **extra)
 
 
 def _remaining(t0: float, time_limit: float | None) -> float | None:
