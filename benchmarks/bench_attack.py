@@ -28,15 +28,15 @@ REFERENCE_SIZES = (4, 6, 8, 10)
 
 @functools.cache
 def _scenario(n: int, players: int = 4) -> Any:
-    from models.scenario import parse_scenario
+    from redzone.models.scenario import parse_scenario
 
     return parse_scenario(board_scenario(n, players=players))
 
 
 @functools.cache
 def _problem(n: int, players: int = 4) -> Any:
-    from models.attack_rules import attack_problem
-    from models.board import build_board
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
 
     return attack_problem(build_board(_scenario(n, players)))
 
@@ -48,7 +48,7 @@ def _rounds(n: int) -> int:
 @pytest.mark.parametrize("n", SIZES)
 def test_plan_attack(benchmark: Any, n: int) -> None:
     """plan_attack on a ready AttackProblem (targets: 10 -> 5 ms, 200 -> 100 ms)."""
-    from solver.attack import plan_attack
+    from redzone.solver.attack import plan_attack
 
     problem = _problem(n)
     plan_attack(problem)  # warm-up (first CP-SAT call)
@@ -62,7 +62,7 @@ def test_plan_attack(benchmark: Any, n: int) -> None:
 @pytest.mark.parametrize("n", SIZES)
 def test_parse_scenario(benchmark: Any, n: int) -> None:
     """parse_scenario: dict -> validated Scenario."""
-    from models.scenario import parse_scenario
+    from redzone.models.scenario import parse_scenario
 
     data = board_scenario(n)
     scenario = benchmark.pedantic(parse_scenario, args=(data,), rounds=_rounds(n), iterations=1)
@@ -72,8 +72,8 @@ def test_parse_scenario(benchmark: Any, n: int) -> None:
 @pytest.mark.parametrize("n", SIZES)
 def test_scenario_to_problem(benchmark: Any, n: int) -> None:
     """build_board + attack_problem from a parsed Scenario."""
-    from models.attack_rules import attack_problem
-    from models.board import build_board
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
 
     scenario = _scenario(n)
 
@@ -87,9 +87,9 @@ def test_scenario_to_problem(benchmark: Any, n: int) -> None:
 @pytest.mark.parametrize("n", SIZES)
 def test_end_to_end(benchmark: Any, n: int) -> None:
     """build_board + attack_problem + plan_attack from a parsed Scenario."""
-    from models.attack_rules import attack_problem
-    from models.board import build_board
-    from solver.attack import plan_attack
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
+    from redzone.solver.attack import plan_attack
 
     scenario = _scenario(n)
 
@@ -104,8 +104,8 @@ def test_end_to_end(benchmark: Any, n: int) -> None:
 @pytest.mark.parametrize("n", REFERENCE_SIZES)
 def test_reference(benchmark: Any, n: int, players: int) -> None:
     """The exhaustive reference on small boards; it must agree with CP-SAT on M (508.1d)."""
-    from solver.attack import plan_attack
-    from solver.reference import DEFAULT_BOUND, reference_maximum, search_space
+    from redzone.solver.attack import plan_attack
+    from redzone.solver.reference import DEFAULT_BOUND, reference_maximum, search_space
 
     problem = _problem(n, players)
     if search_space(problem) > DEFAULT_BOUND:
@@ -119,7 +119,7 @@ def test_reference(benchmark: Any, n: int, players: int) -> None:
 @pytest.mark.parametrize("n", REFERENCE_SIZES)
 def test_plan_attack_small(benchmark: Any, n: int, players: int) -> None:
     """plan_attack on the reference's boards, for the reference/CP-SAT ratio."""
-    from solver.attack import plan_attack
+    from redzone.solver.attack import plan_attack
 
     problem = _problem(n, players)
     plan_attack(problem)

@@ -164,16 +164,16 @@ def _slug(card: str) -> str:
 
 
 def board_problem(n: int, **kwargs: Any) -> Any:
-    """The :class:`models.attack_problem.AttackProblem` of :func:`board_scenario` ``(n, **kwargs)``:
+    """The :class:`redzone.models.attack_problem.AttackProblem` of :func:`board_scenario` ``(n, **kwargs)``:
     ``parse_scenario`` + ``build_board`` + ``attack_problem``."""
     return problem_of(board_scenario(n, **kwargs))
 
 
 def problem_of(data: dict[str, Any]) -> Any:
     """``attack_problem(build_board(parse_scenario(data)))``."""
-    from models.attack_rules import attack_problem
-    from models.board import build_board
-    from models.scenario import parse_scenario
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
 
     return attack_problem(build_board(parse_scenario(data)))
 

@@ -13,7 +13,7 @@ Sections (see benchmarks/README.md for the targets):
 1. planning time against board size (boards of real cards from ``benchmarks/boards.py``):
    ``parse_scenario``, ``build_board``, ``attack_problem`` and ``plan_attack`` (its model
    build and CP-SAT solve separately), and end to end from a parsed Scenario;
-2. the exhaustive reference (``solver.reference``) against CP-SAT for 4 to 16 creatures,
+2. the exhaustive reference (``redzone.solver.reference``) against CP-SAT for 4 to 16 creatures,
    each reference run under a time cap (in a forked child process);
 3. whole-process CLI times (``redzone --help``, a one-creature ``redzone attack``) with
    hyperfine when installed, else a subprocess loop; median of >= 10 runs;
@@ -147,10 +147,10 @@ def _repeats(n: int, quick: bool) -> int:
 def measure_size(n: int, *, seed: int = 0, players: int = 4, arbiter: bool = False,
                  quick: bool = False) -> dict[str, Any]:
     """All timings of one board size (milliseconds; medians unless said otherwise)."""
-    from models.attack_rules import attack_problem
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.attack import plan_attack
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.attack import plan_attack
 
     r = _repeats(n, quick)
     data = board_scenario(n, seed=seed, players=players, arbiter=arbiter)
@@ -211,7 +211,7 @@ def size_table(rows: list[dict[str, Any]]) -> str:
 def measure_seeds(n: int, seeds: int, time_limit: float) -> dict[str, Any]:
     """plan_attack over ``seeds`` different boards of ``n`` creatures (four players): the
     spread of CP-SAT times across boards (one call each, after a warm-up)."""
-    from solver.attack import plan_attack
+    from redzone.solver.attack import plan_attack
 
     from benchmarks.boards import board_problem
 
@@ -250,7 +250,7 @@ _REF_PROBLEM: Any = None
 def _reference_child(queue: Any) -> None:
     """Forked child: time reference_maximum on _REF_PROBLEM (median of up to 5 runs within
     about half a second), put (median ms, runs, M) on the queue."""
-    from solver.reference import reference_maximum
+    from redzone.solver.reference import reference_maximum
 
     times: list[float] = []
     m = None
@@ -283,8 +283,8 @@ def _reference_timed(problem: Any, cap_s: float) -> tuple[float | None, int | No
 
 def measure_reference(sizes: list[int], players_list: list[int], cap_s: float,
                       quick: bool) -> list[dict[str, Any]]:
-    from solver.attack import plan_attack
-    from solver.reference import DEFAULT_BOUND, search_space
+    from redzone.solver.attack import plan_attack
+    from redzone.solver.reference import DEFAULT_BOUND, search_space
 
     from benchmarks.boards import board_problem
 
@@ -337,14 +337,14 @@ def reference_table(rows: list[dict[str, Any]], cap_s: float) -> str:
 
 def _redzone() -> list[str]:
     """The ``redzone`` console script next to this interpreter (as in a virtual
-    environment), else the one on PATH, else ``python -m solver.cli``. The one beside the
+    environment), else the one on PATH, else ``python -m redzone.solver.cli``. The one beside the
     interpreter is preferred because a version manager's shim on PATH (pyenv) adds its own
     start-up time, which is not redzone's."""
     beside = Path(sys.executable).parent / "redzone"
     if beside.exists():
         return [str(beside)]
     exe = shutil.which("redzone")
-    return [exe] if exe else [sys.executable, "-m", "solver.cli"]
+    return [exe] if exe else [sys.executable, "-m", "redzone.solver.cli"]
 
 
 def measure_cli(runs: int) -> dict[str, Any]:
@@ -406,14 +406,14 @@ sys.path.insert(0, {root!r})
 n = {n}
 if n:
     from benchmarks.boards import board_scenario
-    from models.scenario import parse_scenario
-    from models.board import build_board
-    from models.attack_rules import attack_problem
-    from solver.attack import plan_attack
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.board import build_board
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import plan_attack
     plan = plan_attack(attack_problem(build_board(parse_scenario(board_scenario(n)))))
     assert plan.status == "optimal", plan.status
 else:
-    import models.scenario, models.board, models.attack_rules, solver.attack
+    import redzone.models.scenario, models.board, models.attack_rules, solver.attack
     from ortools.sat.python import cp_model
 """
 
@@ -448,10 +448,10 @@ def memory_table(mem: dict[int, float]) -> str:
 
 def profile(n: int, top: int = 25) -> str:
     """cProfile of scenario -> problem and of plan_attack on the n-creature board."""
-    from models.attack_rules import attack_problem
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.attack import plan_attack
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.attack import plan_attack
 
     scenario = parse_scenario(board_scenario(n))
     problem = attack_problem(build_board(scenario))

@@ -69,7 +69,7 @@ def _fmt(ms: float) -> str:
 
 
 def _warm() -> None:
-    from solver.block import _import_ortools
+    from redzone.solver.block import _import_ortools
 
     _import_ortools()
 
@@ -79,10 +79,10 @@ def _warm() -> None:
 
 def hard_instances(sizes: list[int], seeds: int, plan: bool) -> list[dict[str, Any]]:
     """Check-block (and plan) times on exact-cover instances."""
-    from models.block_rules import block_problems
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.block import check_blocks, plan_blocks
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.block import check_blocks, plan_blocks
 
     rows = []
     for n in sizes:
@@ -143,10 +143,10 @@ def hard_table(rows: list[dict[str, Any]], plan: bool) -> str:
 
 
 def _reference_child(n: int, m: int, seed: int, planted: bool, queue: Any) -> None:
-    from models.block_rules import block_problems
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.reference import block_search_space, reference_block_maximum
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.reference import block_search_space, reference_block_maximum
 
     sets = x3c_sets(n, m, seed=seed, planted=planted)
     (problem,) = block_problems(build_board(parse_scenario(x3c_scenario(n, sets))))
@@ -158,11 +158,11 @@ def _reference_child(n: int, m: int, seed: int, planted: bool, queue: Any) -> No
 
 def reference_rows(cap_s: float) -> list[dict[str, Any]]:
     """The exhaustive reference (in a child process, capped) against check-block."""
-    from models.block_rules import block_problems
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.block import maximum_block_requirements
-    from solver.reference import block_search_space
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.block import maximum_block_requirements
+    from redzone.solver.reference import block_search_space
 
     rows = []
     for n, m, planted in ((3, 1, True), (6, 4, True), (6, 4, False), (6, 6, True), (9, 5, True)):
@@ -210,10 +210,10 @@ def reference_table(rows: list[dict[str, Any]]) -> str:
 
 
 def planning(sizes: list[int], seeds: int, repeat: int) -> list[dict[str, Any]]:
-    from models.block_rules import block_problems
-    from models.board import build_board
-    from models.scenario import parse_scenario
-    from solver.block import plan_blocks
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.block import plan_blocks
 
     rows = []
     for n in sizes:
@@ -277,7 +277,7 @@ def cli_rows(n: int, runs: int) -> dict[str, Any]:
         Path(path).write_text(yaml.safe_dump(x3c_scenario(n, sets)))
         exe = shutil.which("redzone") or sys.executable
         cmd = [exe, "check-block", path, "--json"] if exe.endswith("redzone") else \
-            [sys.executable, "-m", "solver", "check-block", path, "--json"]
+            [sys.executable, "-m", "redzone.solver", "check-block", path, "--json"]
         times = []
         out = ""
         for _ in range(runs):

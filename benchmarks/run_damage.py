@@ -109,8 +109,8 @@ def damage_scenario(kind: str, *, seed: int = 0, rules: str = "current") -> dict
 
 
 def _board(kind: str, rules: str) -> Any:
-    from models.board import build_board
-    from models.scenario import parse_scenario
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
 
     return build_board(parse_scenario(damage_scenario(kind, rules=rules)))
 
@@ -122,11 +122,11 @@ def _median(xs: list[float]) -> float:
 def measure(repeat: int, seeds: int) -> list[dict[str, Any]]:
     """One row per (board, rules, objective): ``repeat`` plans of seed 0's board, then one
     plan of each of ``seeds`` seeded boards (wall and CPU milliseconds)."""
-    from models.board import build_board
-    from models.damage_problem import OBJECTIVES, damage_violations
-    from models.damage_rules import damage_problem
-    from models.scenario import parse_scenario
-    from solver.damage import plan_damage_step
+    from redzone.models.board import build_board
+    from redzone.models.damage_problem import OBJECTIVES, damage_violations
+    from redzone.models.damage_rules import damage_problem
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.damage import plan_damage_step
 
     plan_damage_step(damage_problem(_board("trampler-vs-10", "current")))  # import ortools
     rows = []

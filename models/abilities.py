@@ -3,7 +3,7 @@
 Every ability is a frozen dataclass carrying ``text``, the sentence (or keyword) it was read
 from, so that a rules explanation can quote its source. Abilities are *static* descriptions;
 which creatures an ability applies to is described by :class:`Affected` and resolved against
-a board by :mod:`models.board`.
+a board by :mod:`redzone.models.board`.
 
 Rule references are to the Comprehensive Rules (CR); see ``docs/rules.md``.
 """
@@ -567,7 +567,7 @@ class ParsedText:
 # ---------------------------------------- damage replacement and prevention (issue 4, outcome)
 #
 # Added additively by the damage-outcome work: statics that change how much damage is dealt
-# once it has been assigned (CR 120.4b). :mod:`models.outcome` applies them.
+# once it has been assigned (CR 120.4b). :mod:`redzone.models.outcome` applies them.
 
 DamageKind = Literal["any", "combat", "noncombat"]
 """Which damage an effect watches: all damage, combat damage only (CR 510.2) or only

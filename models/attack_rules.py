@@ -1,7 +1,7 @@
 """From a board to the attack declaration problem (CR 508.1, 506, 310.9, 701.15, 802).
 
 :func:`attack_problem` reads the board's permanents, their parsed abilities and the
-scenario's effects, and writes down, in :class:`models.attack_problem.AttackProblem` normal
+scenario's effects, and writes down, in :class:`redzone.models.attack_problem.AttackProblem` normal
 form, everything 508.1 asks of the active player's declaration:
 
 - 508.1a: which creatures can attack at all (untapped; under control since the turn began
@@ -18,12 +18,12 @@ form, everything 508.1 asks of the active player's declaration:
   player-level requirements (Trove of Temptation).
 - 508.1d, h-j: costs — attack taxes per (creature, target) and the attacking player's mana.
 
-No solving happens here; see ``solver.attack``.
+No solving happens here; see ``redzone.solver.attack``.
 """
 
 from __future__ import annotations
 
-from models.abilities import (
+from redzone.models.abilities import (
     AttackCap,
     AttacksEachCombat,
     AttackTax,
@@ -37,7 +37,7 @@ from models.abilities import (
     CantAttackYou,
     MustBeAttacked,
 )
-from models.attack_problem import (
+from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
     AttackTarget,
@@ -48,7 +48,7 @@ from models.attack_problem import (
     Requirement,
     Restriction,
 )
-from models.board import Board, Permanent
+from redzone.models.board import Board, Permanent
 
 
 def attack_targets(board: Board, attacking_player: str | None = None) -> list[AttackTarget]:

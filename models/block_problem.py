@@ -1,11 +1,11 @@
 """The block declaration problem in normal form, and its direct evaluation (CR 509.1).
 
-:func:`models.block_rules.block_problems` turns a board and its ``combat.attackers`` into one
+:func:`redzone.models.block_rules.block_problems` turns a board and its ``combat.attackers`` into one
 :class:`BlockProblem` per defending player (802.4): the attacking creatures that player may
 block, the creatures they control, which (blocker, attacker) pairs evasion and the other
 per-pair rules leave (509.1a-b), the group restrictions (509.1b), the requirements (509.1c)
-and the costs (509.1d-f). The CP-SAT model (``solver.block``) and the exhaustive reference
-(``solver.reference``) both read only this form, so they agree on what the rules say and can
+and the costs (509.1d-f). The CP-SAT model (``redzone.solver.block``) and the exhaustive reference
+(``redzone.solver.reference``) both read only this form, so they agree on what the rules say and can
 be cross-checked against each other.
 
 A *declaration* is a mapping ``blocking creature id -> attacker ids it blocks``; a creature
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from models.attack_problem import Violation
+from redzone.models.attack_problem import Violation
 
 __all__ = [
     "AllOrNothing",

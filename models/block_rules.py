@@ -2,7 +2,7 @@
 
 :func:`block_problems` reads ``combat.attackers`` and writes down, for each defending player
 in APNAP order (802.4: each defending player declares separately, judged on their own), the
-:class:`models.block_problem.BlockProblem` 509.1 asks of their declaration:
+:class:`redzone.models.block_problem.BlockProblem` 509.1 asks of their declaration:
 
 - 509.1a: which creatures can block at all (untapped; "can't block"; decayed) and what each
   may block: only creatures attacking that player, a planeswalker they control or a battle
@@ -21,14 +21,14 @@ in APNAP order (802.4: each defending player declares separately, judged on thei
 - 509.1d-f: block taxes per blocking creature or per (blocker, attacker) pair, and the
   defending player's mana.
 
-No solving happens here; see ``solver.block``.
+No solving happens here; see ``redzone.solver.block``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from models.abilities import (
+from redzone.models.abilities import (
     Ability,
     AllMustBlock,
     BlockCap,
@@ -53,7 +53,7 @@ from models.abilities import (
     Protection,
     Quality,
 )
-from models.block_problem import (
+from redzone.models.block_problem import (
     AllOrNothing,
     BlockerCap,
     BlockerNotAlone,
@@ -65,8 +65,8 @@ from models.block_problem import (
     MinBlockers,
     MinOtherBlockers,
 )
-from models.board import Board, Permanent
-from models.errors import ScenarioError
+from redzone.models.board import Board, Permanent
+from redzone.models.errors import ScenarioError
 
 __all__ = [
     "attacked_players",
@@ -88,7 +88,7 @@ _TYPE_PLURALS = {
 
 def matches_quality(board: Board, creature: Permanent, quality: Quality,
                     other: Permanent | None = None) -> bool:
-    """Whether ``creature`` matches ``quality`` (see :class:`models.abilities.Quality`).
+    """Whether ``creature`` matches ``quality`` (see :class:`redzone.models.abilities.Quality`).
 
     ``other`` is the creature ``power_vs`` compares with (for a blocker filter, the
     attacking creature). Keywords count granted ones too (613.1f).
@@ -164,7 +164,7 @@ def _protected_from(quality: str, blocker: Permanent) -> bool:
         return len(blocker.colors) == 0
     if q in _TYPE_PLURALS:
         return _TYPE_PLURALS[q] in blocker.types
-    from models.parser import singular
+    from redzone.models.parser import singular
 
     one = singular(quality) or quality
     return one.lower() in (s.lower() for s in blocker.subtypes)

@@ -1,13 +1,13 @@
 """The board: a validated scenario resolved into players and permanents with real
 characteristics and parsed abilities.
 
-:func:`build_board` takes a :class:`models.scenario.Scenario`, looks up each permanent's card
+:func:`build_board` takes a :class:`redzone.models.scenario.Scenario`, looks up each permanent's card
 in the bundled Oracle data, applies the scenario's overrides (given values win, CR 613 is
 not re-derived: ``power``/``toughness`` given are *current* values), parses the Oracle text
-plus any ``abilities`` with :func:`models.parser.parse_text`, and records which sentences
+plus any ``abilities`` with :func:`redzone.models.parser.parse_text`, and records which sentences
 were not understood.
 
-Static abilities apply to creatures according to their :class:`models.abilities.Affected`
+Static abilities apply to creatures according to their :class:`redzone.models.abilities.Affected`
 description; :meth:`Board.abilities_affecting` answers "which abilities of which sources
 apply to this creature" for the rules layer.
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from models.abilities import Ability, Affected, Grant, Keyword, ParsedText
-from models.errors import ScenarioError, UnparsedTextError
+from redzone.models.abilities import Ability, Affected, Grant, Keyword, ParsedText
+from redzone.models.errors import ScenarioError, UnparsedTextError
 
 
 @dataclass(frozen=True)
@@ -290,15 +290,15 @@ def _printed_stat(value: str | None, given: int | None, where: str, what: str, c
 
 
 def build_board(scenario: object, *, strict: bool = False) -> Board:
-    """Resolve a validated :class:`models.scenario.Scenario` into a :class:`Board`.
+    """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
 
     Raises :class:`ScenarioError` when a value can't be determined (e.g. a printed ``*``
     power not given) and, with ``strict``, :class:`UnparsedTextError` for the first
     combat-relevant sentence the parser did not understand. Card names were already checked
     by the schema; lookups here cannot fail for a validated scenario.
     """
-    from models.cards import lookup_face
-    from models.parser import parse_text
+    from redzone.models.cards import lookup_face
+    from redzone.models.parser import parse_text
 
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, library=tuple(p.library))

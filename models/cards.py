@@ -39,9 +39,9 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from models.errors import RedzoneError, UnknownCardError
+from redzone.models.errors import RedzoneError, UnknownCardError
 
-DATA_PACKAGE = "models.data"
+DATA_PACKAGE = "redzone.models.data"
 DATA_FILE = "cards.dat"
 DATA_FORMAT = 3
 DATA_MAGIC = b"RZCARDS\n"

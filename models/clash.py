@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from models.errors import ScenarioError
+from redzone.models.errors import ScenarioError
 
 __all__ = [
     "BOTTOM",
@@ -220,8 +220,8 @@ def _scenario_of(source: Any) -> Any:
 
 def _mana_value(name: str, where: str) -> tuple[str, int | float]:
     """(full card name, mana value in a library) of a library card; one-line errors."""
-    from models.cards import CardDataGapError, lookup
-    from models.errors import UnknownCardError
+    from redzone.models.cards import CardDataGapError, lookup
+    from redzone.models.errors import UnknownCardError
 
     try:
         card = lookup(name)
@@ -242,7 +242,7 @@ _CLASH_TRIGGER = re.compile(r"\bwhenever you (clash(?: and win)?|win a clash)\b"
 def _triggers(scenario: Any, clashed: Sequence[str], winners: Sequence[str]) -> tuple[ClashTrigger, ...]:
     """Abilities "whenever you clash" (each clash of its controller) and "whenever you clash
     and win" / "whenever you win a clash" (only a won clash) of the permanents in play."""
-    from models.cards import lookup
+    from redzone.models.cards import lookup
 
     found: list[ClashTrigger] = []
     for spec in scenario.permanents:
@@ -289,8 +289,8 @@ def clash(
     """``player`` clashes with ``opponent`` (CR 701.30b): both reveal the top card of their
     ``library``, choose top or bottom in APNAP order, and the cards move together.
 
-    ``scenario_or_board``: a validated :class:`models.scenario.Scenario` of ``game: magic``
-    or a :class:`models.board.Board` built from one. ``opponent``: defaults to the other
+    ``scenario_or_board``: a validated :class:`redzone.models.scenario.Scenario` of ``game: magic``
+    or a :class:`redzone.models.board.Board` built from one. ``opponent``: defaults to the other
     player of a two-player game; with more players it must be given. ``policy``: one
     :data:`ClashPolicy` (or ``"top"``/``"bottom"``) for both players, or a mapping player ->
     policy (players left out use :data:`DEFAULT_POLICY`); ``None``: the default for both.

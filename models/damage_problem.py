@@ -1,13 +1,13 @@
 """One combat damage step in normal form, and its direct evaluation (CR 510.1, 702.19,
 702.2c, 702.22j-k).
 
-:func:`models.damage_rules.damage_problem` turns a board and its combat into a
+:func:`redzone.models.damage_rules.damage_problem` turns a board and its combat into a
 :class:`DamageProblem`: the creatures that assign combat damage in this step (the
 *sources*), how much each must assign, to whom it may assign it, and the conditions the
 rules put on the split — lethal damage to blockers before trample excess (702.19b), loyalty
 before a planeswalker's controller (702.19c), the 2023 damage assignment order (old
-510.1c-d). The CP-SAT model (``solver.damage``) and the exhaustive reference
-(``solver.reference``) read only this form.
+510.1c-d). The CP-SAT model (``redzone.solver.damage``) and the exhaustive reference
+(``redzone.solver.reference``) read only this form.
 
 An *assignment* maps ``source id -> recipient -> amount`` (recipient: a permanent id or a
 player name; amounts are whole numbers >= 0). Pairs that are absent assign 0.
@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from models.attack_problem import Violation
+from redzone.models.attack_problem import Violation
 
 Assignment = Mapping[str, Mapping[str, int]]
 """source id -> recipient (permanent id or player name) -> amount assigned."""

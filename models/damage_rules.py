@@ -3,7 +3,7 @@
 
 :func:`damage_problem` reads ``combat`` (attackers, blockers, ``blocked``, ``step``,
 ``first_strike_dealt``, ``damage_order``) and writes down, as a
-:class:`models.damage_problem.DamageProblem`, which creatures assign combat damage in the
+:class:`redzone.models.damage_problem.DamageProblem`, which creatures assign combat damage in the
 step, how much, and to whom:
 
 - which step and which creatures (510.4, 702.7b-c, 702.4b-d): if any attacking or blocking
@@ -25,7 +25,7 @@ battlefield (in ``state``), has 0 loyalty/defense, or is now controlled (a battl
 protected) by the active player.
 A combatant that has left the battlefield or is no longer a creature has left combat too.
 
-``state`` (a :class:`models.outcome.GameState`) lets a later step see what an earlier one
+``state`` (a :class:`redzone.models.outcome.GameState`) lets a later step see what an earlier one
 did: marked damage, -1/-1 counters, loyalty, defense, permanents that left. Pure Python.
 """
 
@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.abilities import Keyword
-from models.board import Board, Permanent
-from models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
-from models.errors import ScenarioError
+from redzone.models.abilities import Keyword
+from redzone.models.board import Board, Permanent
+from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
+from redzone.models.errors import ScenarioError
 
 __all__ = ["combatants", "damage_problem", "default_step", "remaining_steps"]
 
@@ -221,7 +221,7 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
                    first_strike_dealt: list[str] | tuple[str, ...] | set[str] | None = None) -> DamageProblem:
     """The combat damage step ``step`` (default: :func:`default_step`) in normal form.
 
-    ``state``: an optional :class:`models.outcome.GameState` holding what earlier damage
+    ``state``: an optional :class:`redzone.models.outcome.GameState` holding what earlier damage
     changed (marked damage, -1/-1 counters, loyalty, defense, permanents that left).
     ``first_strike_dealt``: creatures that dealt first-strike damage this combat (default
     ``combat.first_strike_dealt``).

@@ -60,7 +60,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from models.errors import ScenarioError
+from redzone.models.errors import ScenarioError
 
 __all__ = [
     "BattleResult",
@@ -197,7 +197,7 @@ class DMBoard:
 
 
 def dm_board(scenario: Any) -> DMBoard:
-    """Resolve a validated ``game: duel-masters`` :class:`models.scenario.Scenario`.
+    """Resolve a validated ``game: duel-masters`` :class:`redzone.models.scenario.Scenario`.
 
     Each permanent's ``abilities`` (and the lines of its ``text``) are parsed with
     :func:`parse_dm_ability`. Raises :class:`ScenarioError` for a Magic scenario (``game``)

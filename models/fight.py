@@ -7,7 +7,7 @@
   (701.14c). Fight damage is not combat damage (701.14d): first strike, double strike and
   trample do nothing; deathtouch, lifelink, infect, wither, protection, indestructible and
   damage replacement (Furnace of Rath) apply as for any damage, through
-  :mod:`models.outcome`.
+  :mod:`redzone.models.outcome`.
 - :func:`bite`: one creature deals damage equal to its power to another ("Target creature
   you control deals damage equal to its power to target creature you don't control", Bite
   Down) — no damage comes back. Same checks at resolution: with either target gone or
@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from models.board import Board
-from models.errors import ScenarioError
-from models.outcome import DamageEvent, DealtDamage, GameState, deal_damage, state_based_actions
+from redzone.models.board import Board
+from redzone.models.errors import ScenarioError
+from redzone.models.outcome import DamageEvent, DealtDamage, GameState, deal_damage, state_based_actions
 
 __all__ = ["FightResult", "bite", "fight"]
 
@@ -43,9 +43,9 @@ class FightResult:
     why not (empty when it fought). ``damage``: recipient id -> damage actually dealt to it
     (after prevention and replacement; 0 for a creature whose damage was prevented).
     ``excess``: recipient id -> damage beyond lethal (120.4a). ``dealt``: the per-source
-    details (:class:`models.outcome.DealtDamage`). ``outcome``: the contract's ``outcome``
-    object after state-based actions (:meth:`models.outcome.GameState.to_outcome`).
-    ``state``: the :class:`models.outcome.GameState` itself.
+    details (:class:`redzone.models.outcome.DealtDamage`). ``outcome``: the contract's ``outcome``
+    object after state-based actions (:meth:`redzone.models.outcome.GameState.to_outcome`).
+    ``state``: the :class:`redzone.models.outcome.GameState` itself.
     """
 
     kind: Literal["fight", "bite"]
@@ -137,7 +137,7 @@ def fight(board: Board, a: str, b: str, *, illegal: Iterable[str] = frozenset(),
     the battlefield (left in ``state``) or is not a creature. ``state``: the game state to
     start from and update in place (default: the board's, :meth:`GameState.from_board`).
 
-    Returns a :class:`FightResult`. Raises :class:`models.errors.ScenarioError` for an
+    Returns a :class:`FightResult`. Raises :class:`redzone.models.errors.ScenarioError` for an
     unknown id.
 
     Example: a 1/1 with deathtouch and lifelink fights a 5/5 — both are destroyed (704.5g,

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from models.abilities import (
+from redzone.models.abilities import (
     Ability,
     DamageCantBePrevented,
     DamageKind,
@@ -38,8 +38,8 @@ from models.abilities import (
     SourceFilter,
     Toxic,
 )
-from models.board import Board, Permanent
-from models.errors import ScenarioError
+from redzone.models.board import Board, Permanent
+from redzone.models.errors import ScenarioError
 
 __all__ = [
     "DamageEvent",
@@ -228,7 +228,7 @@ _TYPE_WORDS = {
 
 
 def has_quality(source: Permanent, quality: str) -> bool:
-    """Whether ``source`` has the quality a :class:`models.abilities.Protection` names
+    """Whether ``source`` has the quality a :class:`redzone.models.abilities.Protection` names
     (CR 702.16a): a colour word, ``"each color"`` (any colour), ``"multicolored"``,
     ``"monocolored"``, ``"colorless"``, ``"everything"``, a plural card type
     (``"artifacts"``) or a plural subtype (``"goblins"``)."""
@@ -248,7 +248,7 @@ def has_quality(source: Permanent, quality: str) -> bool:
         return not colors
     if q in _TYPE_WORDS:
         return _TYPE_WORDS[q] in source.types
-    from models.parser import singular
+    from redzone.models.parser import singular
 
     one = (singular(q) or q).lower()
     return any(s.lower() == one for s in source.subtypes)

@@ -1,4 +1,4 @@
-"""The Oracle-text parser: card text -> typed combat abilities (:mod:`models.abilities`).
+"""The Oracle-text parser: card text -> typed combat abilities (:mod:`redzone.models.abilities`).
 
 One grammar serves real cards' Oracle text and the inline ``text`` / ``abilities`` of
 scenario permanents. The parser is a small hand-written grammar over regular expressions:
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from models.abilities import (
+from redzone.models.abilities import (
     ANY_SOURCE,
     ATTACHED,
     KEYWORDS,
@@ -290,7 +290,7 @@ def is_combat_relevant(text: str) -> bool:
     """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
     the defending player, protection, landwalk, banding, toxic, preventing damage, losing
     all abilities or a keyword, or one of the combat keywords
-    (:data:`models.abilities.KEYWORDS`).
+    (:data:`redzone.models.abilities.KEYWORDS`).
 
     Applied to sentences the grammar did not understand (and to the parts of compound
     sentences it could not place): relevant ones are reported as unparsed, the others
@@ -1371,7 +1371,7 @@ def parse_text(text: str, *, names: Sequence[str] = ()) -> ParsedText:
     first word of the name are accepted too, as are "this creature", "this permanent",
     "CARDNAME" and "~".
 
-    Returns a :class:`models.abilities.ParsedText`: understood abilities in text order, the
+    Returns a :class:`redzone.models.abilities.ParsedText`: understood abilities in text order, the
     combat-relevant sentences that were not understood (``unparsed``, never dropped) and the
     ignored ones. Never raises on unexpected text. Rules: CR 508.1c-d (attack restrictions
     and requirements), 509.1b-c (blocks), 702 (keywords).

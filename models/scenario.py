@@ -6,7 +6,7 @@ consistent: every player name and permanent id it mentions exists, every ``card`
 bundled card data (Magic only), ``active_player`` and every permanent ``id`` are set.
 
 Bad input never escapes as a pydantic ``ValidationError`` or a YAML/JSON traceback from the
-loading functions here: it becomes one :class:`models.errors.ScenarioError` whose ``field`` is
+loading functions here: it becomes one :class:`redzone.models.errors.ScenarioError` whose ``field`` is
 the dotted, indexed path of the offending value (``permanents[3].controller``) and whose
 ``problem`` is one short sentence.
 
@@ -46,7 +46,7 @@ from pydantic import (
     model_validator,
 )
 
-from models.errors import ScenarioError, UnknownCardError
+from redzone.models.errors import ScenarioError, UnknownCardError
 
 __all__ = [
     "CombatSpec",
@@ -112,7 +112,7 @@ class PermanentSpec(_Strict):
 
     After validation inside a :class:`Scenario`, ``id`` is always set (see :func:`default_id`),
     ``types``/``supertypes`` are spelt as in CR 205 (``"Creature"``) and ``colors`` are colour
-    letters in WUBRG order (``["W", "G"]``, CR 105.2), as in :mod:`models.cards`.
+    letters in WUBRG order (``["W", "G"]``, CR 105.2), as in :mod:`redzone.models.cards`.
     """
 
     id: str | None = Field(None, min_length=1, description="Unique handle; derived when omitted.")
@@ -394,7 +394,7 @@ class _Checker:
             raise ScenarioError(field, f"{value!r} is neither a player nor a permanent id ({hint})")
 
     def _lookup(self, field: str, name: str) -> None:
-        cards = importlib.import_module("models.cards")
+        cards = importlib.import_module("redzone.models.cards")
         try:
             cards.lookup(name)
         except UnknownCardError as err:

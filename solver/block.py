@@ -1,6 +1,6 @@
 """CP-SAT model of the declare-blockers decision (CR 509.1), read from a BlockProblem.
 
-The model, built from :class:`models.block_problem.BlockProblem` only:
+The model, built from :class:`redzone.models.block_problem.BlockProblem` only:
 
 - one Boolean ``x[b, a]`` per allowed (blocker, attacker) pair — "b blocks a" (509.1a-b:
   evasion, protection, landwalk and the other per-pair rules already removed the others);
@@ -23,7 +23,7 @@ proposal.
 
 Several defending players (802.4) each declare on their own: :func:`plan_blocks`,
 :func:`check_blocks` and :func:`enumerate_all_blocks` take the list of problems of
-:func:`models.block_rules.block_problems` and combine the per-player answers.
+:func:`redzone.models.block_rules.block_problems` and combine the per-player answers.
 
 ortools is imported lazily inside the functions. Every solve uses one worker and a fixed
 seed, so results are reproducible (for a given problem and ortools version) as long as no
@@ -40,9 +40,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
-from models.attack_problem import Violation
-from models.block_problem import (
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
+from redzone.models.attack_problem import Violation
+from redzone.models.block_problem import (
     AllOrNothing,
     BlockDeclaration,
     BlockerCap,
@@ -58,8 +58,8 @@ from models.block_problem import (
     obeys,
     restriction_violations,
 )
-from models.errors import ScenarioError
-from solver.results import Status
+from redzone.models.errors import ScenarioError
+from redzone.solver.results import Status
 
 __all__ = [
     "BlockCheck",
@@ -140,7 +140,7 @@ class BlockCheck:
 
     - ``legal``: no violation — availability or restriction (509.1a-b, unknown ids), total
       cost above the mana (509.1d-f), fewer than M requirements obeyed (509.1c).
-    - ``violations``: every reason it is illegal (:class:`models.attack_problem.Violation`).
+    - ``violations``: every reason it is illegal (:class:`redzone.models.attack_problem.Violation`).
     - ``obeyed`` / ``maximum``: requirement instances the proposal obeys / M.
     - ``mana_paid``: the generic mana the proposal costs, whether or not affordable.
     - ``witness``: a legal declaration when the proposal is illegal, ``None`` when legal.
@@ -609,7 +609,7 @@ def _import_ortools() -> None:
 
 
 def _solver(time_limit: float | None, work: float | None = None, *, linearization: int = 2) -> Any:
-    """A single-worker, fixed-seed CP-SAT solver (:func:`solver._cpsat.make_solver`).
+    """A single-worker, fixed-seed CP-SAT solver (:func:`redzone.solver._cpsat.make_solver`).
     ``time_limit``: wall seconds (the caller's limit; results then depend on the machine).
     ``work``: a limit in CP-SAT's deterministic time units, which cuts the search at the same
     point on every machine. ``linearization``: 2 (the default) proves bounds best; 0 finds
@@ -715,7 +715,7 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
 
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
     (seconds, ``None``: none) cut the proof; ``maximum`` is then the best known value. Raises
-    :class:`models.errors.ScenarioError` for negative mana, costs, caps or counts.
+    :class:`redzone.models.errors.ScenarioError` for negative mana, costs, caps or counts.
     """
     _import_ortools()
     t0 = time.perf_counter()
@@ -951,7 +951,7 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     this defending player (CR 509.1).
 
     Illegal when it breaks an availability rule or restriction or names an unknown id
-    (509.1a-b, from :func:`models.block_problem.restriction_violations`), when its total
+    (509.1a-b, from :func:`redzone.models.block_problem.restriction_violations`), when its total
     cost exceeds the mana (509.1d-f, a ``"cost"`` violation naming each cost and its source),
     or when it obeys fewer than M requirement instances (509.1c, a ``"requirements"``
     violation "obeys X of the maximum M requirements" listing what it misses). Paying is

@@ -33,8 +33,8 @@ class BadInput(click.ClickException):
 def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
     """Yield ``(where, scenario-or-error)``: one item for a YAML/JSON file, one per line for
     ``.jsonl``. Errors are yielded, not raised, so batch work keeps every good row."""
-    from models.errors import RedzoneError
-    from models.scenario import iter_scenarios_jsonl, load_scenario
+    from redzone.models.errors import RedzoneError
+    from redzone.models.scenario import iter_scenarios_jsonl, load_scenario
 
     if path.endswith(".jsonl"):
         try:
@@ -50,7 +50,7 @@ def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
 
 
 def _as_error(exc: BaseException) -> Exception:
-    from models.errors import ScenarioError
+    from redzone.models.errors import ScenarioError
 
     if isinstance(exc, OSError):
         return ScenarioError("scenario", f"can't read {exc.filename or ''}: {exc.strerror or exc}".strip())
@@ -62,7 +62,7 @@ def _run(path: str, as_json: bool, job: Callable[[Any], tuple[dict[str, Any], Ca
     """Run ``job`` on each scenario of ``path``; ``job`` returns the JSON object and a
     function printing the readable form. Bad rows print one error line each and make the
     exit status 2 after every good row has been handled."""
-    from models.errors import RedzoneError
+    from redzone.models.errors import RedzoneError
 
     bad = 0
     items = list(_scenarios(path)) if path.endswith(".jsonl") else None
@@ -94,7 +94,7 @@ def _run(path: str, as_json: bool, job: Callable[[Any], tuple[dict[str, Any], Ca
 
 
 def _board(scenario: Any, strict: bool) -> Any:
-    from models.board import build_board
+    from redzone.models.board import build_board
 
     return build_board(scenario, strict=strict)
 
@@ -137,7 +137,7 @@ def _check_ids(board: Any, declaration: dict[str, str], where: str) -> None:
     the scenario loader does for ``combat.attackers``."""
     import difflib
 
-    from models.errors import ScenarioError
+    from redzone.models.errors import ScenarioError
 
     known = list(board.permanents) + [p.name for p in board.players]
     for key, value in declaration.items():
@@ -182,8 +182,8 @@ def attack(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
     Costs are never forced (508.1d): the declaration found pays nothing. With --all, every
     legal declaration, including ones that pay attack costs.
     """
-    from models.attack_rules import attack_problem
-    from solver.attack import enumerate_attacks, plan_attack
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import enumerate_attacks, plan_attack
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
         board = _board(sc, strict)
@@ -248,8 +248,8 @@ def check_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     A broken restriction names its source; a requirement shortfall gives the number obeyed
     against the maximum and a legal witness declaration.
     """
-    from models.attack_rules import attack_problem
-    from solver.attack import check_attack
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import check_attack
 
     given = _parse_declaration(declaration)
 
@@ -296,10 +296,10 @@ def check_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
 @json_opt
 def card(name: tuple[str, ...], as_json: bool) -> None:
     """Show a card's characteristics and its parsed combat abilities."""
-    from models.cards import lookup
-    from models.errors import RedzoneError
-    from models.parser import parse_text
-    from solver.output import ability_to_dict, describe_ability
+    from redzone.models.cards import lookup
+    from redzone.models.errors import RedzoneError
+    from redzone.models.parser import parse_text
+    from redzone.solver.output import ability_to_dict, describe_ability
 
     query = " ".join(name)
     try:
@@ -360,14 +360,14 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
 @cli.command()
 def schema() -> None:
     """Print the JSON Schema of a scenario."""
-    from models.scenario import scenario_json_schema
+    from redzone.models.scenario import scenario_json_schema
 
     click.echo(json.dumps(scenario_json_schema(), indent=2))
 
 
 # Commands of the other rule families live in their own modules, which register themselves on
 # ``cli`` when imported (each imports only click at module level, so --help stays fast).
-COMMAND_MODULES: tuple[str, ...] = ("solver.cli_block", "solver.cli_damage", "solver.cli_actions", "solver.cli_fight")
+COMMAND_MODULES: tuple[str, ...] = ("redzone.solver.cli_block", "redzone.solver.cli_damage", "redzone.solver.cli_actions", "redzone.solver.cli_fight")
 
 for _module in COMMAND_MODULES:
     __import__(_module)

@@ -1,4 +1,4 @@
-"""Command-line commands of this rule family (registered on ``solver.cli.cli`` on import).
+"""Command-line commands of this rule family (registered on ``redzone.solver.cli.cli`` on import).
 
 - ``redzone clash S PLAYER [--opponent P] [--keep P]... [--bottom P]...`` (CR 701.30)
 - ``redzone dm-battle S A B [--effect]`` (Duel Masters battle, DM rules 115)
@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from solver.cli import BadInput, _console, _run, cli, json_opt, scenario_arg
+from redzone.solver.cli import BadInput, _console, _run, cli, json_opt, scenario_arg
 
 # ----------------------------------------------------------------------------- clash
 
@@ -37,7 +37,7 @@ def clash_cmd(scenario: str, player: str, opponent: str | None, keep: tuple[str,
     value 3 or more on top and puts cheaper ones on the bottom; --keep and --bottom force the
     choice for a player.
     """
-    from models.clash import BOTTOM, DEFAULT_KEEP_THRESHOLD, KEEP, clash
+    from redzone.models.clash import BOTTOM, DEFAULT_KEEP_THRESHOLD, KEEP, clash
 
     both = sorted(set(keep) & set(bottom))
     if both:
@@ -45,7 +45,7 @@ def clash_cmd(scenario: str, player: str, opponent: str | None, keep: tuple[str,
     policy: dict[str, Any] = {p: KEEP for p in keep} | {p: BOTTOM for p in bottom}
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
-        from models.errors import ScenarioError
+        from redzone.models.errors import ScenarioError
 
         try:
             result = clash(sc, player, opponent=opponent, policy=policy or None)
@@ -98,7 +98,7 @@ def dm_battle_cmd(scenario: str, a: str, b: str, effect: bool, as_json: bool) ->
     Higher power wins; equal power destroys both; "wins all battles" beats power; slayer
     destroys the opposing creature after the battle. Prints the processing steps in order.
     """
-    from models.duel_masters import battle
+    from redzone.models.duel_masters import battle
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
         result = battle(sc, a, b, effect=effect)

@@ -1,6 +1,6 @@
 """Block commands: ``redzone block`` and ``redzone check-block`` (CR 509.1).
 
-Registered on :data:`solver.cli.cli` when this module is imported (``solver.cli`` imports it
+Registered on :data:`redzone.solver.cli.cli` when this module is imported (``redzone.solver.cli`` imports it
 through ``COMMAND_MODULES``). Only click is imported at module level; the models and the
 solver are imported inside the commands, so ``redzone --help`` stays fast.
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from solver.cli import (
+from redzone.solver.cli import (
     BadInput,
     _board,
     _console,
@@ -88,8 +88,8 @@ def block(scenario: str, as_json: bool, strict: bool, time_limit: float | None, 
     players, each declares separately (802.4). With --all, every legal declaration,
     including ones that pay block costs.
     """
-    from models.block_rules import block_problems
-    from solver.block import enumerate_all_blocks, plan_blocks
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block import enumerate_all_blocks, plan_blocks
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
         board = _board(sc, strict)
@@ -169,8 +169,8 @@ def check_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: floa
     A broken restriction names its source; a requirement shortfall gives the number obeyed
     against the maximum and a legal witness declaration.
     """
-    from models.block_rules import block_problems
-    from solver.block import check_blocks
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block import check_blocks
 
     given = _parse_blockers(blockers_json)
 

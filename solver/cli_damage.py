@@ -1,6 +1,6 @@
 """Combat damage commands: ``redzone damage`` and ``redzone check-damage`` (CR 510).
 
-Registered on :data:`solver.cli.cli` when this module is imported (``solver.cli`` imports it
+Registered on :data:`redzone.solver.cli.cli` when this module is imported (``redzone.solver.cli`` imports it
 through ``COMMAND_MODULES``). Only click is imported at module level; the models and the
 solver are imported inside the commands, so ``redzone --help`` stays fast.
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from solver.cli import (
+from redzone.solver.cli import (
     BadInput,
     _board,
     _console,
@@ -111,7 +111,7 @@ def damage(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
     then kill the most attacking creatures. Lethal damage for trample is counted over all
     creatures assigning damage in the step (702.19b).
     """
-    from solver.damage import play_out
+    from redzone.solver.damage import play_out
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
         board = _board(sc, strict)
@@ -164,8 +164,8 @@ def check_damage_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     Each violation names the creature and what is missing; an illegal assignment comes with
     a legal one for comparison.
     """
-    from models.damage_rules import damage_problem
-    from solver.damage import check_damage
+    from redzone.models.damage_rules import damage_problem
+    from redzone.solver.damage import check_damage
 
     given = _parse_assignment(assignment)
 

@@ -1,6 +1,6 @@
 """``redzone fight``: one creature fights another (CR 701.14), or bites it (``--bite``).
 
-Registered on :data:`solver.cli.cli` when imported (listed in ``COMMAND_MODULES``). Imports
+Registered on :data:`redzone.solver.cli.cli` when imported (listed in ``COMMAND_MODULES``). Imports
 only click at module level.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from solver.cli import (
+from redzone.solver.cli import (
     _board,
     _console,
     _run,
@@ -25,7 +25,7 @@ from solver.cli import (
 
 
 def _show_result(board: Any, result: Any) -> None:
-    """Print a :class:`models.fight.FightResult` readably."""
+    """Print a :class:`redzone.models.fight.FightResult` readably."""
     con = _console()
     a, b = board.permanents[result.a], board.permanents[result.b]
     verb = "fights" if result.kind == "fight" else "deals damage equal to its power to"
@@ -75,8 +75,8 @@ def fight_cmd(scenario: str, a: str, b: str, illegal: tuple[str, ...], bite: boo
     JSON keys: fought, damage (recipient -> amount dealt), outcome, plus kind, reason,
     excess and dealt.
     """
-    from models.fight import bite as bite_fn
-    from models.fight import fight as fight_fn
+    from redzone.models.fight import bite as bite_fn
+    from redzone.models.fight import fight as fight_fn
 
     def job(sc: Any) -> tuple[dict[str, Any], Callable[[], None]]:
         board = _board(sc, strict)

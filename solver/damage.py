@@ -1,7 +1,7 @@
 """CP-SAT model of one combat damage step (CR 510.1), read from a DamageProblem, and the
 play-out of the remaining damage steps of a combat (510.2-4).
 
-The model, built from :class:`models.damage_problem.DamageProblem` only — one model per
+The model, built from :class:`redzone.models.damage_problem.DamageProblem` only — one model per
 step over all sources jointly:
 
 - one integer ``x[s, r]`` in ``[0, amount(s)]`` per source ``s`` and legal recipient ``r``;
@@ -20,9 +20,9 @@ step over all sources jointly:
 
 Objectives choose among legal assignments and never change legality. The active player's
 choices (sources whose ``decider`` is the active player) maximise the lexicographic value
-:func:`models.damage_problem.active_value` of the chosen objective; the other players'
+:func:`redzone.models.damage_problem.active_value` of the chosen objective; the other players'
 choices (blocking creatures; attacking creatures blocked by a creature with banding)
-maximise :func:`models.damage_problem.defender_value`: fewest of their own creatures
+maximise :func:`redzone.models.damage_problem.defender_value`: fewest of their own creatures
 assigned lethal damage, then most of the active player's creatures, then the tie-break.
 Both are one weighted sum each (weights make the order strict). When the two sets of
 choices are independent (no banding) one solve does both; otherwise the active player
@@ -41,8 +41,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
-from models.damage_problem import (
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
+from redzone.models.damage_problem import (
     ACTIVE_KEYS,
     OBJECTIVES,
     Assignment,
@@ -54,7 +54,7 @@ from models.damage_problem import (
     defender_value,
     normalise,
 )
-from models.errors import ScenarioError
+from redzone.models.errors import ScenarioError
 
 __all__ = [
     "DamageCheck",
@@ -88,8 +88,8 @@ class DamagePlan:
     - ``status``: ``"optimal"`` when every solve was proved optimal (or nothing was left
       to choose), ``"feasible"`` when a time limit cut a search;
     - ``objective``: the active player's objective; ``value``: its lexicographic value
-      (:func:`models.damage_problem.active_value`); ``defender``: the other players' value
-      (:func:`models.damage_problem.defender_value`);
+      (:func:`redzone.models.damage_problem.active_value`); ``defender``: the other players' value
+      (:func:`redzone.models.damage_problem.defender_value`);
     - ``build_ms`` / ``solve_ms``: wall-clock milliseconds building / solving the model(s).
     """
 
@@ -111,8 +111,8 @@ class DamagePlan:
 @dataclass(frozen=True)
 class DamageCheck:
     """Verdict of :func:`check_damage`: ``legal``, every ``violation``
-    (:class:`models.attack_problem.Violation`, kinds as in
-    :func:`models.damage_problem.damage_violations`), the ``step`` judged, and, when the
+    (:class:`redzone.models.attack_problem.Violation`, kinds as in
+    :func:`redzone.models.damage_problem.damage_violations`), the ``step`` judged, and, when the
     assignment is illegal and a witness was asked for, a legal ``witness`` assignment."""
 
     legal: bool
@@ -132,7 +132,7 @@ class DamageCheck:
 @dataclass(frozen=True)
 class StepResult:
     """One played damage step: its ``plan`` and what the damage became (``dealt``: one
-    ``models.outcome.DealtDamage`` per nonzero pair, after prevention and replacement)."""
+    ``redzone.models.outcome.DealtDamage`` per nonzero pair, after prevention and replacement)."""
 
     plan: DamagePlan
     dealt: list[Any] = field(default_factory=list)
@@ -156,7 +156,7 @@ class DamageResult:
 
     ``steps``: one :class:`StepResult` per step, in order; ``outcome``: the contract's
     outcome object (``life``, ``poison``, ``destroyed``, ``damage``, ``loyalty``,
-    ``defense``, ...) from :meth:`models.outcome.GameState.to_outcome`; ``status``:
+    ``defense``, ...) from :meth:`redzone.models.outcome.GameState.to_outcome`; ``status``:
     ``"optimal"`` when every step's plan is, else ``"feasible"``; ``objective``.
     """
 
@@ -324,7 +324,7 @@ class _Model:
         return vs, [1] * len(vs), len(vs)
 
     def active_terms(self) -> dict[str, tuple[list[Any], list[int], int]]:
-        """Each term of :func:`models.damage_problem.active_terms` as (variables,
+        """Each term of :func:`redzone.models.damage_problem.active_terms` as (variables,
         coefficients, upper bound), constants dropped."""
         p = self.problem
         ap = p.active_player
@@ -373,7 +373,7 @@ class _Model:
 
     def defender_terms(self, with_losses: bool) -> list[tuple[tuple[list[Any], list[int], int], int]]:
         """The other players' terms as ((variables, coefficients, bound), sign), in
-        :func:`models.damage_problem.defender_value` order; ``with_losses=False`` drops the
+        :func:`redzone.models.damage_problem.defender_value` order; ``with_losses=False`` drops the
         first term (constant when the active player's choices fix it)."""
         p = self.problem
         ap = p.active_player
@@ -570,7 +570,7 @@ def plan_damage_step(problem: DamageProblem, objective: str = "max-player-damage
     702.22j-k, old 510.1c-d under rules "2023"), chosen as the module docstring says.
 
     ``objective``: ``"max-player-damage"`` (default), ``"max-kills"`` or ``"min-losses"``
-    (defined in ``docs/rules.md`` and by :data:`models.damage_problem.ACTIVE_KEYS`).
+    (defined in ``docs/rules.md`` and by :data:`redzone.models.damage_problem.ACTIVE_KEYS`).
     ``time_limit``: seconds for CP-SAT in all (``None``: none). The step is solved part by
     independent part (:func:`components`); a part where nobody has a choice needs no solve.
     ``status`` is ``"optimal"`` only when every part was proved optimal; if a limit expires
@@ -631,7 +631,7 @@ def check_damage(problem: DamageProblem, assignment: Assignment, *, witness: boo
                  time_limit: float | None = None) -> DamageCheck:
     """Whether ``assignment`` (source id -> recipient -> amount) is a legal combat damage
     assignment for this step, judged on the whole step at once (510.1e), with every
-    violation (:func:`models.damage_problem.damage_violations`). With ``witness``, an
+    violation (:func:`redzone.models.damage_problem.damage_violations`). With ``witness``, an
     illegal assignment comes with a legal one (the default-objective plan). Raises
     ScenarioError when ``assignment`` is not a mapping of mappings of whole numbers."""
     given = _check_shape(assignment, "combat.assignment")
@@ -682,7 +682,7 @@ def enumerate_damage_assignments(problem: DamageProblem, *, limit: int = 1000,
 def solver_accepts(problem: DamageProblem, assignment: Assignment) -> bool:
     """Whether the CP-SAT model of the step admits ``assignment`` (every source pinned to
     its given split): the model's own verdict, for cross-checking it against
-    :func:`models.damage_problem.damage_violations`. An amount to a recipient outside a
+    :func:`redzone.models.damage_problem.damage_violations`. An amount to a recipient outside a
     source's legal recipients, or a source the step doesn't have, is outside the model's
     variables and makes the answer False."""
     for sid, row in assignment.items():
@@ -710,7 +710,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     """Play the remaining combat damage steps of the board's combat (510.2-4): the
     first-strike step (if it applies) and then the regular step, or only ``step`` when
     given. Each step is planned with :func:`plan_damage_step`, its damage dealt all at once
-    with prevention and replacement (``models.outcome.deal_damage``, 510.2), then
+    with prevention and replacement (``redzone.models.outcome.deal_damage``, 510.2), then
     state-based actions are performed (510.3, 704): damage marked in the first step counts
     toward lethal damage in the second, destroyed creatures are gone, first strikers that
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
@@ -719,8 +719,8 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     Returns a :class:`DamageResult`. Raises ScenarioError for a bad objective or step, or a
     malformed combat.
     """
-    from models.damage_rules import damage_problem, remaining_steps
-    from models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+    from redzone.models.damage_rules import damage_problem, remaining_steps
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 
     _validate_objective(objective)
     if step is not None and step not in ("first-strike", "regular"):

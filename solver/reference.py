@@ -2,8 +2,8 @@
 
 It lists every declaration — each creature of ``problem.creatures`` either does not attack
 or attacks one of the targets ``problem.allowed`` gives it — and judges each one with the
-functions of :mod:`models.attack_problem` only (``restriction_violations``, ``cost_of``,
-``obeyed_count``). It is slow by design and exists to cross-check :mod:`solver.attack`
+functions of :mod:`redzone.models.attack_problem` only (``restriction_violations``, ``cost_of``,
+``obeyed_count``). It is slow by design and exists to cross-check :mod:`redzone.solver.attack`
 on small problems (about 8 creatures at most).
 
 The damage functions at the end do the same for one combat damage step (CR 510.1).
@@ -15,8 +15,8 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 
-from models.attack_problem import AttackProblem, cost_of, obeyed_count, restriction_violations
-from models.damage_problem import DamageProblem, active_value, damage_violations, defender_value
+from redzone.models.attack_problem import AttackProblem, cost_of, obeyed_count, restriction_violations
+from redzone.models.damage_problem import DamageProblem, active_value, damage_violations, defender_value
 
 DEFAULT_BOUND = 200_000
 """Largest number of declarations the reference agrees to list."""
@@ -101,7 +101,7 @@ def reference_is_legal(problem: AttackProblem, declaration: dict[str, str], maxi
 #
 # Exhaustive reference for one combat damage step (CR 510.1), added for issue 4. It lists
 # every way each source can split its amount among its legal recipients and judges each
-# whole-step assignment with the direct evaluation of :mod:`models.damage_problem` only
+# whole-step assignment with the direct evaluation of :mod:`redzone.models.damage_problem` only
 # (``damage_violations``, ``active_value``, ``defender_value``). Slow by design: a few
 # sources with small powers.
 
@@ -210,7 +210,7 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def reference_damage_optimum(problem: DamageProblem, objective: str, *,
                              bound: int = DAMAGE_BOUND) -> tuple[int, ...]:
-    """The best :func:`models.damage_problem.active_value` over every legal assignment (the
+    """The best :func:`redzone.models.damage_problem.active_value` over every legal assignment (the
     active player chooses over assignments that can still be completed legally). Computed
     group by group (:func:`_damage_components`): the lexicographic maximum of a sum of
     independent parts is the sum of their maxima. ``bound`` applies to each group."""
@@ -224,7 +224,7 @@ def reference_damage_optimum(problem: DamageProblem, objective: str, *,
 
 def reference_defender_optimum(problem: DamageProblem, fixed: dict[str, dict[str, int]], *,
                                bound: int = DAMAGE_BOUND) -> tuple[int, ...]:
-    """The best :func:`models.damage_problem.defender_value` over the legal assignments that
+    """The best :func:`redzone.models.damage_problem.defender_value` over the legal assignments that
     agree with ``fixed`` on every source the active player divides (the other players
     complete the assignment), group by group. Raises ValueError when no legal completion
     exists."""
@@ -255,12 +255,12 @@ def damage_component_space(problem: DamageProblem) -> int:
 # Added by the block-declaration work; the attack and damage functions are unchanged. The
 # same idea: list every declaration — each creature of ``problem.blockers`` blocks no
 # attacker, or a set of the attackers ``problem.allowed`` gives it, at most as many as its
-# capacity — and judge each with :mod:`models.block_problem` only.
+# capacity — and judge each with :mod:`redzone.models.block_problem` only.
 
-from models.block_problem import BlockProblem  # noqa: E402
-from models.block_problem import cost_of as block_cost_of  # noqa: E402
-from models.block_problem import obeyed_count as block_obeyed_count  # noqa: E402
-from models.block_problem import restriction_violations as block_restriction_violations  # noqa: E402
+from redzone.models.block_problem import BlockProblem  # noqa: E402
+from redzone.models.block_problem import cost_of as block_cost_of  # noqa: E402
+from redzone.models.block_problem import obeyed_count as block_obeyed_count  # noqa: E402
+from redzone.models.block_problem import restriction_violations as block_restriction_violations  # noqa: E402
 
 
 def _block_options(problem: BlockProblem, blocker: str) -> list[tuple[str, ...]]:

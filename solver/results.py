@@ -1,6 +1,6 @@
 """Result types of the attack-declaration solver (CR 508.1).
 
-Plain dataclasses (no ortools) returned by :mod:`solver.attack`. Each has ``to_json()``
+Plain dataclasses (no ortools) returned by :mod:`redzone.solver.attack`. Each has ``to_json()``
 giving the keys fixed by the command-line contract (``docs/scenario-format.md``) plus a few
 extra ones.
 
@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from models.attack_problem import Violation
+from redzone.models.attack_problem import Violation
 
 Status = Literal["optimal", "feasible", "infeasible"]
 
 
 @dataclass(frozen=True)
 class AttackPlan:
-    """A declaration of attackers found by :func:`solver.attack.plan_attack` (CR 508.1).
+    """A declaration of attackers found by :func:`redzone.solver.attack.plan_attack` (CR 508.1).
 
     - ``legal``: the declaration breaks no restriction (508.1c), pays nothing and obeys
       ``maximum`` requirements (508.1d). When ``maximum_proved`` is False, ``maximum`` is only
@@ -64,11 +64,11 @@ class AttackPlan:
 
 @dataclass(frozen=True)
 class AttackCheck:
-    """Verdict of :func:`solver.attack.check_attack` on a proposed declaration (CR 508.1).
+    """Verdict of :func:`redzone.solver.attack.check_attack` on a proposed declaration (CR 508.1).
 
     - ``legal``: no violation (restriction 508.1c, availability 508.1a, unknown ids, cost
       above the mana available 508.1h-j, fewer than M requirements obeyed 508.1d).
-    - ``violations``: every reason it is illegal (:class:`models.attack_problem.Violation`).
+    - ``violations``: every reason it is illegal (:class:`redzone.models.attack_problem.Violation`).
     - ``obeyed``: requirement instances the proposal obeys; ``maximum``: M.
     - ``mana_paid``: the generic mana the proposal costs (508.1h), whether or not affordable.
     - ``witness``: a legal declaration (the plan of :func:`plan_attack`) when the proposal is
@@ -103,7 +103,7 @@ class AttackCheck:
 
 @dataclass(frozen=True)
 class AttackEnumeration:
-    """Every legal declaration, from :func:`solver.attack.enumerate_attacks` (CR 508.1).
+    """Every legal declaration, from :func:`redzone.solver.attack.enumerate_attacks` (CR 508.1).
 
     - ``declarations``: attacking creature id -> target id maps, sorted by number of attackers,
       then by the (creature position, target position) pairs in ``problem`` order.

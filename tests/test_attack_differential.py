@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.attack_problem import (
+from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
     AttackTarget,
@@ -30,9 +30,9 @@ from models.attack_problem import (
     obeyed_count,
     restriction_violations,
 )
-from solver import attack
-from solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
-from solver.reference import all_declarations, reference_is_legal, reference_legal_declarations
+from redzone.solver import attack
+from redzone.solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
+from redzone.solver.reference import all_declarations, reference_is_legal, reference_legal_declarations
 
 DEFAULT = settings(max_examples=300, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -11,7 +11,7 @@ from unittest import mock
 
 import pytest
 
-from models.attack_problem import (
+from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
     AttackTarget,
@@ -21,10 +21,10 @@ from models.attack_problem import (
     OnlyAlone,
     Requirement,
 )
-from models.errors import ScenarioError
-from solver import attack
-from solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
-from solver.reference import reference_maximum
+from redzone.models.errors import ScenarioError
+from redzone.solver import attack
+from redzone.solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
+from redzone.solver.reference import reference_maximum
 
 
 def player(name: str) -> AttackTarget:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.block_problem import (
+from redzone.models.block_problem import (
     AllOrNothing,
     BlockerCap,
     BlockerNotAlone,
@@ -32,8 +32,8 @@ from models.block_problem import (
     obeyed_count,
     restriction_violations,
 )
-from solver.block import check_block, enumerate_blocks, maximum_block_requirements, plan_block
-from solver.reference import (
+from redzone.solver.block import check_block, enumerate_blocks, maximum_block_requirements, plan_block
+from redzone.solver.reference import (
     all_block_declarations,
     reference_block_is_legal,
     reference_legal_blocks,
@@ -206,7 +206,7 @@ def test_block_solver_matches_reference(problem: BlockProblem, data: st.DataObje
 def test_two_stage_solving_matches_reference(problem: BlockProblem, data: st.DataObject) -> None:
     """CR 509.1c: with the one-shot budget cut to nothing, M is proved by decision solves
     and the tie-break by the second stage: the answers must not change."""
-    import solver.block as sb
+    import redzone.solver.block as sb
 
     saved = sb.FIRST_TRY_WORK
     sb.FIRST_TRY_WORK = 1e-9

@@ -18,11 +18,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.block_boards import exact_cover, x3c_scenario, x3c_sets  # noqa: E402
-from models.block_rules import block_problems  # noqa: E402
-from models.board import build_board  # noqa: E402
-from models.scenario import parse_scenario  # noqa: E402
-from solver.block import check_blocks, plan_blocks  # noqa: E402
-from solver.reference import reference_block_maximum  # noqa: E402
+from redzone.models.block_rules import block_problems  # noqa: E402
+from redzone.models.board import build_board  # noqa: E402
+from redzone.models.scenario import parse_scenario  # noqa: E402
+from redzone.solver.block import check_blocks, plan_blocks  # noqa: E402
+from redzone.solver.reference import reference_block_maximum  # noqa: E402
 
 CASES = [(n, ratio, planted, seed) for n in (9, 12) for ratio, planted in
          ((2.5, False), (2.5, True), (1.5, False), (1.34, False), (1.0, True)) for seed in range(3)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from models.abilities import (
+from redzone.models.abilities import (
     ATTACHED,
     SELF,
     AllMustBlock,
@@ -16,8 +16,8 @@ from models.abilities import (
     Quality,
     XCount,
 )
-from models.cards import lookup
-from models.parser import parse_text
+from redzone.models.cards import lookup
+from redzone.models.parser import parse_text
 
 
 def parse_card(name: str):

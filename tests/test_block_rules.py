@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from models.block_rules import block_problems
-from models.board import build_board
-from models.errors import ScenarioError
-from models.scenario import parse_scenario
-from solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.models.block_rules import block_problems
+from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
+from redzone.models.scenario import parse_scenario
+from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
 
 
 def board_of(permanents: list[dict[str, Any]], attackers: dict[str, str],

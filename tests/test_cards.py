@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-import models.cards as cards_module
-from models.cards import (
+import redzone.models.cards as cards_module
+from redzone.models.cards import (
     Card,
     CardDataGapError,
     Face,
@@ -18,12 +18,12 @@ from models.cards import (
     name_index,
     normalize_name,
 )
-from models.errors import UnknownCardError
+from redzone.models.errors import UnknownCardError
 
 
 def test_import_does_not_read_the_data() -> None:
     # Lazy loading: importing the module must not touch cards.dat.
-    code = "import models.cards as m; print(m._DATA is None)"
+    code = "import redzone.models.cards as m; print(m._DATA is None)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "True"

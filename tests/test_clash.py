@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from models.clash import (
+from redzone.models.clash import (
     BOTTOM,
     DEFAULT_KEEP_THRESHOLD,
     KEEP,
@@ -21,9 +21,9 @@ from models.clash import (
     clash,
     keep_at_least,
 )
-from models.errors import ScenarioError
-from models.scenario import parse_scenario
-from solver.cli import cli
+from redzone.models.errors import ScenarioError
+from redzone.models.scenario import parse_scenario
+from redzone.solver.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -236,7 +236,7 @@ def test_duel_masters_scenario_is_refused() -> None:
 
 
 def test_a_board_works_like_its_scenario() -> None:
-    from models.board import build_board
+    from redzone.models.board import build_board
 
     s = scenario(["Assault // Battery"], ["Hill Giant"])
     assert clash(build_board(s), "Alice").winners == ("Alice",)

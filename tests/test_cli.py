@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import cli
+from redzone.solver.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -141,7 +141,7 @@ def test_schema_is_json_schema() -> None:
 def test_whole_process_exit_status_for_bad_input(tmp_path: Path) -> None:
     # The installed entry point, not just the click group: status 2 and no traceback.
     path = write(tmp_path, "bad.yaml", "players: [{name: Alice}]\n")
-    proc = subprocess.run([sys.executable, "-m", "solver", "attack", path],
+    proc = subprocess.run([sys.executable, "-m", "redzone.solver", "attack", path],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1

@@ -25,17 +25,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from models.board import build_board
-from models.damage_problem import OBJECTIVES, DamageProblem, active_value, damage_violations
-from models.damage_rules import damage_problem
-from models.scenario import parse_scenario
-from solver.damage import (
+from redzone.models.board import build_board
+from redzone.models.damage_problem import OBJECTIVES, DamageProblem, active_value, damage_violations
+from redzone.models.damage_rules import damage_problem
+from redzone.models.scenario import parse_scenario
+from redzone.solver.damage import (
     check_damage,
     enumerate_damage_assignments,
     plan_damage_step,
     solver_accepts,
 )
-from solver.reference import (
+from redzone.solver.reference import (
     damage_component_space,
     damage_search_space,
     reference_damage_optimum,

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from models.board import build_board
-from models.damage_problem import active_terms, damage_violations
-from models.damage_rules import damage_problem, default_step, remaining_steps
-from models.errors import ScenarioError
-from models.scenario import parse_scenario
-from solver.damage import (
+from redzone.models.board import build_board
+from redzone.models.damage_problem import active_terms, damage_violations
+from redzone.models.damage_rules import damage_problem, default_step, remaining_steps
+from redzone.models.errors import ScenarioError
+from redzone.models.scenario import parse_scenario
+from redzone.solver.damage import (
     check_damage,
     enumerate_damage_assignments,
     plan_damage_step,

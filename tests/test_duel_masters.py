@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from models.duel_masters import battle, dm_board, parse_dm_ability
-from models.errors import ScenarioError
-from models.scenario import parse_scenario
-from solver.cli import cli
+from redzone.models.duel_masters import battle, dm_board, parse_dm_ability
+from redzone.models.errors import ScenarioError
+from redzone.models.scenario import parse_scenario
+from redzone.solver.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

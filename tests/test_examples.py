@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from models.scenario import load_scenario
+from redzone.models.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from models.board import build_board
-from models.errors import ScenarioError
-from models.fight import bite, fight
-from models.outcome import DamageEvent, GameState, resolve_damage
-from models.scenario import parse_scenario
-from solver.cli import cli
+from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
+from redzone.models.fight import bite, fight
+from redzone.models.outcome import DamageEvent, GameState, resolve_damage
+from redzone.models.scenario import parse_scenario
+from redzone.solver.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}]

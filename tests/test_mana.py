@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from models.mana import colors_of, mana_value, parse_mana_cost, symbol_value
+from redzone.models.mana import colors_of, mana_value, parse_mana_cost, symbol_value
 
 
 def test_parse_splits_symbols_in_order() -> None:

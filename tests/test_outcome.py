@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from models.abilities import DamageCantBePrevented, DamageModifier, PreventDamage, PreventDamageToPlayer
-from models.board import build_board
-from models.errors import ScenarioError
-from models.outcome import (
+from redzone.models.abilities import DamageCantBePrevented, DamageModifier, PreventDamage, PreventDamageToPlayer
+from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
+from redzone.models.outcome import (
     DamageEvent,
     GameState,
     deal_damage,
@@ -23,8 +23,8 @@ from models.outcome import (
     resolve_damage,
     state_based_actions,
 )
-from models.parser import parse_text
-from models.scenario import parse_scenario
+from redzone.models.parser import parse_text
+from redzone.models.scenario import parse_scenario
 
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}]
 

@@ -1,6 +1,6 @@
 """Tests of the Oracle-text parser (models/parser.py) on real cards' Oracle text.
 
-Card text is read from the bundled card data (``models.cards.lookup``), so every case below
+Card text is read from the bundled card data (``redzone.models.cards.lookup``), so every case below
 is a real card's current Oracle wording; a few scenario-style sentences are written inline.
 Each test names the rule the parsed ability encodes: CR 508.1c (attack restrictions), 508.1d
 (attack requirements and costs), 509.1b-c (block restrictions and requirements), 702.x
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from models.abilities import (
+from redzone.models.abilities import (
     ATTACHED,
     SELF,
     Affected,
@@ -47,8 +47,8 @@ from models.abilities import (
     Toxic,
     XCount,
 )
-from models.cards import lookup
-from models.parser import analyse_text, is_combat_relevant, parse_text, self_names, singular
+from redzone.models.cards import lookup
+from redzone.models.parser import analyse_text, is_combat_relevant, parse_text, self_names, singular
 
 
 def oracle(name: str) -> tuple[str, str]:

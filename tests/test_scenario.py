@@ -2,7 +2,7 @@
 
 Valid scenarios get the contract's defaults (life 20, the first player active, derived ids);
 every kind of bad input becomes one ``ScenarioError`` line naming the field. Card look-ups
-go through ``models.cards.lookup``; most tests replace that module with a small stub so they
+go through ``redzone.models.cards.lookup``; most tests replace that module with a small stub so they
 test the schema alone, and one test loads the example files against the real card data.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from models.errors import ScenarioError, UnknownCardError
-from models.scenario import (
+from redzone.models.errors import ScenarioError, UnknownCardError
+from redzone.models.scenario import (
     CombatSpec,
     GoadEffect,
     MustAttackEffect,
@@ -43,9 +43,9 @@ KNOWN_CARDS = [
 
 @pytest.fixture
 def cards(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Replace ``models.cards`` with a stub knowing KNOWN_CARDS; returns the names looked up."""
+    """Replace ``redzone.models.cards`` with a stub knowing KNOWN_CARDS; returns the names looked up."""
     asked: list[str] = []
-    stub = types.ModuleType("models.cards")
+    stub = types.ModuleType("redzone.models.cards")
 
     def lookup(name: str) -> object:
         asked.append(name)
@@ -54,7 +54,7 @@ def cards(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return types.SimpleNamespace(name=name)
 
     stub.lookup = lookup  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "models.cards", stub)
+    monkeypatch.setitem(sys.modules, "redzone.models.cards", stub)
     return asked
 
 
@@ -166,13 +166,13 @@ def test_models_can_be_built_in_code(cards: list[str]) -> None:
 
 
 def test_duel_masters_needs_no_card_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    stub = types.ModuleType("models.cards")
+    stub = types.ModuleType("redzone.models.cards")
 
     def lookup(name: str) -> object:
         raise AssertionError("Duel Masters scenarios must not look cards up")
 
     stub.lookup = lookup  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "models.cards", stub)
+    monkeypatch.setitem(sys.modules, "redzone.models.cards", stub)
     s = parse_scenario({
         "game": "duel-masters",
         "players": [{"name": "A"}, {"name": "B"}],
@@ -399,7 +399,7 @@ def test_json_schema() -> None:
 
 
 def test_examples_load_with_the_real_card_data() -> None:
-    pytest.importorskip("models.cards")
+    pytest.importorskip("redzone.models.cards")
     loaded = {path.name: load_scenario(path) for path in sorted(EXAMPLES.glob("*.yaml"))}
     assert len(loaded) >= 9
     assert [p.id for p in loaded["two-juggernauts.yaml"].permanents] == [
