@@ -1,4 +1,4 @@
-"""Tests of the Oracle-text parser (models/parser.py) on real cards' Oracle text.
+"""Tests of the Oracle-text parser (the models/parser package) on real cards' Oracle text.
 
 Card text is read from the bundled card data (``redzone.models.cards.lookup``), so every case below
 is a real card's current Oracle wording; a few scenario-style sentences are written inline.

@@ -1,0 +1,367 @@
+"""The Oracle-text parser: card text -> typed combat abilities (:mod:`redzone.models.abilities`).
+
+One grammar serves real cards' Oracle text and the inline ``text`` / ``abilities`` of
+scenario permanents. The parser is a small hand-written grammar over regular expressions:
+
+1. Reminder text (parenthesised) is removed and the text is split into *abilities* (lines).
+2. Each line is classified structurally: keyword line ("Flying, trample"), triggered ability
+   ("When/Whenever/At ..."), activated or loyalty ability ("cost: effect"), modal line
+   ("Choose one —", "• ..."), saga chapter, leveler/class/max-speed conditional section, or a
+   static-text line, which is split into sentences.
+3. Each static sentence is matched against the sentence templates (whole-sentence forms such
+   as attack caps and attack taxes, then *subject + predicates*: "Enchanted creature gets
+   +2/+2 and attacks each combat if able").
+4. Every sentence ends in exactly one of: understood (it produced abilities), unparsed
+   (combat-relevant but not understood), or ignored (not combat-relevant, or not a static
+   ability: triggered, activated, one-shot). A sentence is either understood as a whole or
+   reported unparsed — a partly understood sentence never yields abilities.
+
+The package holds one module per template family: :mod:`.vocabulary` (words, keyword
+tables, relevance rule), :mod:`.subjects` (self references, creature groups),
+:mod:`.keywords`, :mod:`.predicates`, :mod:`.sentences` (whole-sentence templates),
+:mod:`.blocks` and :mod:`.damage`; :data:`SENTENCE_FAMILIES` and the predicate table fix
+the order in which they are tried.
+
+See ``docs/parser.md`` for the templates, the combat-relevance rule and coverage figures.
+Pure Python; never imports ortools. Results are cached by ``(text, names)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from redzone.models.abilities import (
+    Ability,
+    Affected,
+    Grant,
+    ParsedText,
+)
+from redzone.models.parser.vocabulary import (
+    is_combat_relevant,
+    singular,
+)
+from redzone.models.parser.subjects import (
+    _normalise_self,
+    _parse_subject,
+    self_names,
+)
+from redzone.models.parser.keywords import (
+    _keyword_item,
+    _split_keyword_line,
+)
+from redzone.models.parser.predicates import (
+    _SUBJECT_SPLIT,
+    _PREDICATES,
+    _parse_predicates,
+    _subject_predicates,
+)
+from redzone.models.parser.sentences import (
+    _whole_sentence,
+)
+from redzone.models.parser.blocks import (
+    _BLOCK_PREDICATES,
+    _block_static,
+)
+from redzone.models.parser.damage import (
+    _damage_static,
+)
+
+# Whole-sentence template families, tried in this order before subject + predicates; each
+# takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
+SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] = (
+    _whole_sentence,  # attack/block caps, attack taxes, Lure, exert (.sentences)
+    _damage_static,  # damage prevention and replacement (.damage)
+    _block_static,  # block templates (.blocks)
+)
+# Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
+# readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
+# only see what those could not place.
+_PREDICATES.extend(_BLOCK_PREDICATES)
+
+__all__ = [
+    "Sentence",
+    "analyse_text",
+    "parse_text",
+    "parse_sentence",
+    "is_combat_relevant",
+    "self_names",
+    "singular",
+]
+
+Status = Literal["understood", "unparsed", "ignored"]
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """How one unit of text was classified.
+
+    ``text``: the sentence (or keyword, or whole triggered/activated ability) with reminder
+    text removed. ``status``: ``"understood"``, ``"unparsed"`` or ``"ignored"``. ``reason``:
+    a short tag saying why (``"keyword"``, ``"template"``, ``"triggered"``, ``"activated"``,
+    ``"not combat-relevant"``, ``"no template"``, ``"conditional"``, ...; listed in
+    ``docs/parser.md``). ``abilities``: what an understood sentence produced (empty
+    otherwise).
+    """
+
+    text: str
+    status: Status
+    reason: str
+    abilities: tuple[Ability, ...] = ()
+
+
+# ==================================================================== sentences
+
+_PT_ONLY = re.compile(
+    r"(?:.+ )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: until end of turn)?(?: for each [^.]+?)?"
+    r"(?:, where X is [^.]+)?(?: until end of turn)?(?: as long as [^.]+| for each [^.]+)?"
+)
+# One-shot instructions of spells and of triggered/activated abilities (a static ability
+# never "destroys" or "creates"): ignored.
+_ONE_SHOT = re.compile(
+    r"^(?:Untap|Tap|Return|Create|Destroy|Exile|Search|Draw|Discard|Put|Remove|Sacrifice|"
+    r"Gain control|Look|Reveal|Shuffle|Counter|Copy|Add|Mill|Scry|Surveil|Investigate|"
+    r"Proliferate|Attach|Choose|Flip|Roll|Then|Repeat|Separate|Switch|Double|Fateseal|"
+    r"Each player (?:loses|gains|sacrifices|discards|draws|mills|puts|returns|exiles|"
+    r"creates|may)|Each opponent (?:loses|sacrifices|discards|mills|creates)|"
+    r"You (?:gain|lose|draw|create|put|get|may put|may draw|may return|may search)|"
+    r"~ deals|~ fights|Prevent\b.*\bthis turn)\b"
+)
+_CONTINUES = re.compile(r"^(?:It|They|That creature|Those creatures|That player|Its|Their|"
+                        r"Each of (?:them|those creatures))\b")
+_CASTING = re.compile(
+    r"(?i)^(?:cast this spell|this spell|as an additional cost to cast|you may cast|"
+    r"spend only|~ costs|this (?:creature|card) costs)"
+)
+
+
+def _outside_quotes(s: str) -> str:
+    return re.sub(r'"[^"]*"', '""', s)
+
+
+def parse_sentence(sentence: str, *, names: Sequence[str] = (),
+                   previous: Affected | None = None) -> Sentence:
+    """Classify one static sentence (reminder text already removed).
+
+    ``previous`` is the subject of the sentence before it in the same ability, used for a
+    leading "It"/"They". Returns a :class:`Sentence`; never raises on odd text.
+    """
+    text = sentence.strip()
+    s = _normalise_self(text, tuple(names)).strip()
+    s = s[:-1] if s.endswith(".") else s
+    if not s:
+        return Sentence(text, "ignored", "empty")
+    if previous is not None:
+        s = re.sub(r"^(?:It|They) ", "~ " if previous.kind == "self" else "\0 ", s)
+    got: list[Ability] | str | None = None
+    for family in SENTENCE_FAMILIES:
+        got = family(s, text)
+        if got is not None:
+            break
+    if isinstance(got, str):
+        return Sentence(text, "ignored", got)
+    if got is not None:
+        return Sentence(text, "understood", "template", tuple(got))
+    if "\0" not in s:
+        sp = _subject_predicates(s)
+    else:
+        pred = s.split("\0 ", 1)[1]
+        abil = _parse_predicates(pred, previous, "") if previous is not None else None
+        sp = (previous, abil) if abil is not None else None  # type: ignore[assignment]
+    if sp is not None:
+        _, abil = sp
+        abil = [_with_text(a, text) for a in abil]
+        if abil:
+            return Sentence(text, "understood", "template", tuple(abil))
+        if not is_combat_relevant(_outside_quotes(s)):
+            return Sentence(text, "ignored", "not combat-relevant")
+        # Everything was understood and nothing combat-relevant came out: e.g. a granted
+        # triggered ability. That is not a restriction or requirement either.
+        return Sentence(text, "ignored", "granted non-static ability")
+    if _PT_ONLY.fullmatch(s) or re.match(
+            r"^(?:~'s|Its|Enchanted creature's|Equipped creature's) (?:base )?power"
+            r"(?: and toughness)? (?:is|are)\b", s):
+        return Sentence(text, "ignored", "power/toughness")
+    if _CASTING.match(s):
+        return Sentence(text, "ignored", "casting")
+    if _ONE_SHOT.match(s) or re.search(r"\bthis way\b", s):
+        return Sentence(text, "ignored", "one-shot effect")
+    bare = _outside_quotes(s)
+    if re.search(r"\benters?\b", bare) and not re.search(r"\bcan't|\bcan\b|\bhas\b", bare):
+        return Sentence(text, "ignored", "enters the battlefield")
+    if re.search(r"(?i)\btargets?\b", bare):
+        return Sentence(text, "ignored", "one-shot effect (targets)")
+    if not is_combat_relevant(s):
+        return Sentence(text, "ignored", "not combat-relevant")
+    cond = re.search(r"(?i)\b(?:unless|if|as long as|during|while|except|until)\b", bare)
+    return Sentence(text, "unparsed", "conditional" if cond else "no template")
+
+
+def _with_text(a: Ability, text: str) -> Ability:
+    if a.text:
+        return a
+    from dataclasses import replace
+
+    if isinstance(a, Grant):
+        return replace(a, text=text, abilities=tuple(_with_text(x, text) for x in a.abilities))
+    return replace(a, text=text)
+
+
+def _subject_of(sentence: Sentence, names: tuple[str, ...]) -> Affected | None:
+    """The subject a following "It ..." sentence refers to."""
+    s = _normalise_self(sentence.text, names)
+    for sm in _SUBJECT_SPLIT.finditer(s):
+        a = _parse_subject(s[: sm.start()])
+        if a is not None:
+            return a
+    return None
+
+
+# ==================================================================== lines
+
+_REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
+_ABILITY_WORD = re.compile(
+    r"^(?P<word>(?:\{TK\})+|[A-Z0-9][^—:\"•]{0,60}?) — (?P<rest>.+)$"
+)
+_CONDITIONAL_WORDS = ("max speed", "solved", "to solve")
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
+_LEVEL_MARKER = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|Level \d+\+?)$")
+_PT_LINE = re.compile(r"^[\d*X+]+/[\d*X+]+$")
+_TRIGGERED = re.compile(r"^(?:When|Whenever|At the|At end|At each)\b")
+
+
+def _split_sentences(line: str) -> list[str]:
+    out: list[str] = []
+    buf: list[str] = []
+    inq = False
+    for i, ch in enumerate(line):
+        buf.append(ch)
+        if ch == '"':
+            inq = not inq
+        elif ch == "." and not inq and (i + 1 == len(line) or line[i + 1] == " "):
+            out.append("".join(buf).strip())
+            buf = []
+    rest = "".join(buf).strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def _colon_outside_quotes(line: str) -> bool:
+    inq = False
+    for ch in line:
+        if ch == '"':
+            inq = not inq
+        elif ch == ":" and not inq:
+            return True
+        elif ch == "." and not inq:
+            return False
+    return False
+
+
+def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Sentence]:
+    """Classify one ability (line of text)."""
+    if line.startswith("•"):
+        return [Sentence(line, "ignored", "modal choice")]
+    if re.match(r"^Choose (?:one|two|three|any number|one or more|up to)\b", line):
+        return [Sentence(line, "ignored", "modal choice")]
+    if _CHAPTER.match(line):
+        return [Sentence(line, "ignored", "triggered (chapter)")]
+    if _LEVEL_MARKER.match(line) or _PT_LINE.match(line):
+        return [Sentence(line, "ignored", "level marker")]
+    items = _split_keyword_line(line)
+    if items is not None:
+        out: list[Sentence] = []
+        for it in items:
+            kind, abil = _keyword_item(it)
+            if conditional and kind in ("combat", "unparsed"):
+                out.append(Sentence(it, "unparsed", "conditional (" + conditional + ")"))
+            elif kind == "combat":
+                out.append(Sentence(it, "understood", "keyword", tuple(abil)))
+            elif kind == "unparsed":
+                out.append(Sentence(it, "unparsed", "keyword not modelled"))
+            elif kind == "triggered":
+                out.append(Sentence(it, "ignored", "triggered keyword"))
+            else:
+                out.append(Sentence(it, "ignored", "keyword not combat-relevant"))
+        return out
+    m = _ABILITY_WORD.match(line)
+    if m and not _colon_outside_quotes(m["word"]):
+        word = m["word"].strip().lower()
+        if word in _CONDITIONAL_WORDS:
+            return _line(m["rest"], names, conditional or word)
+        if word == "companion":
+            return [Sentence(line, "ignored", "deck construction")]
+        line = m["rest"]
+    if _TRIGGERED.match(line):
+        return [Sentence(line, "ignored", "triggered")]
+    if re.match(r"^\[[+\-−]?[\dX]+\]:", line):
+        return [Sentence(line, "ignored", "loyalty ability")]
+    if _colon_outside_quotes(line):
+        return [Sentence(line, "ignored", "activated")]
+    out = []
+    previous: Affected | None = None
+    for sent in _split_sentences(line):
+        if out and out[-1].status == "ignored" and _CONTINUES.match(sent):
+            # "Put a +1/+1 counter on target creature. It gains ..." — still that effect.
+            out.append(Sentence(sent, "ignored", "continues the previous sentence"))
+            continue
+        r = parse_sentence(sent, names=names, previous=previous)
+        if conditional and r.status != "ignored":
+            r = Sentence(r.text, "unparsed", "conditional (" + conditional + ")")
+        out.append(r)
+        previous = _subject_of(r, names) if r.status == "understood" else None
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _analyse(text: str, names: tuple[str, ...]) -> tuple[Sentence, ...]:
+    out: list[Sentence] = []
+    conditional: str | None = None
+    for raw in text.replace("\r", "").split("\n"):
+        line = _REMINDER.sub("", raw).strip()
+        if not line:
+            continue
+        if _LEVEL_MARKER.match(line) or re.search(r": Level \d+$", line):
+            conditional = "level"
+        out.extend(_line(line, names, conditional))
+    return tuple(out)
+
+
+def analyse_text(text: str, *, names: Sequence[str] = ()) -> tuple[Sentence, ...]:
+    """Classify every ability/sentence of ``text`` (Oracle text, abilities separated by
+    newlines). ``names`` are the object's own names (see :func:`self_names`).
+
+    Returns the :class:`Sentence` records in text order. Cached by ``(text, names)``.
+    """
+    return _analyse(text or "", tuple(names))
+
+
+@lru_cache(maxsize=65536)
+def _parse(text: str, names: tuple[str, ...]) -> ParsedText:
+    sents = _analyse(text, names)
+    return ParsedText(
+        abilities=tuple(a for s in sents for a in s.abilities),
+        unparsed=tuple(s.text for s in sents if s.status == "unparsed"),
+        ignored=tuple(s.text for s in sents if s.status == "ignored"),
+    )
+
+
+def parse_text(text: str, *, names: Sequence[str] = ()) -> ParsedText:
+    """Parse a card's Oracle text (or a scenario's inline ``text``/``abilities``).
+
+    ``text``: abilities separated by ``"\\n"``; reminder text in parentheses is ignored.
+    ``names``: the names that refer to the object itself — its card name (for a multi-face
+    card, the face name); the short name before a comma and, as a sentence subject, the
+    first word of the name are accepted too, as are "this creature", "this permanent",
+    "CARDNAME" and "~".
+
+    Returns a :class:`redzone.models.abilities.ParsedText`: understood abilities in text order, the
+    combat-relevant sentences that were not understood (``unparsed``, never dropped) and the
+    ignored ones. Never raises on unexpected text. Rules: CR 508.1c-d (attack restrictions
+    and requirements), 509.1b-c (blocks), 702 (keywords).
+    """
+    return _parse(text or "", tuple(names))

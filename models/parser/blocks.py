@@ -1,0 +1,258 @@
+"""Block templates (CR 509.1b-d): blocker qualities, Lure variants, block taxes.
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from redzone.models.abilities import (
+    Ability,
+    Affected,
+    AllMustBlock,
+    ATTACHED,
+    BlockTax,
+    CanBlockShadow,
+    CantBeBlockedBy,
+    CantBeBlockedExceptBy,
+    CantBeBlockedUnlessAllBlock,
+    CantBlockCreatures,
+    MustBeBlocked,
+    Quality,
+    SELF,
+    XCount,
+)
+from redzone.models.parser.vocabulary import (
+    CREATURE_TYPES,
+    _COMBAT_KEYWORDS,
+    _NUM,
+    _number,
+    _plural_subtype,
+)
+from redzone.models.parser.subjects import (
+    _parse_subject,
+)
+from redzone.models.parser.sentences import (
+    _x_count,
+)
+
+# ==================================================== block templates (issue 3, 509.1)
+#
+# ``_BLOCK_PREDICATES`` are appended to the predicate table by the package ``__init__`` (after
+# the first-pass ones, so they only see what those leave), and :func:`_block_static` is one of
+# the whole-sentence families tried by :func:`parse_sentence`. ``s`` is normalised text
+# (self references are "~", no final period).
+
+_BQ_KW = "(?:" + "|".join(re.escape(k) for k in _COMBAT_KEYWORDS) + ")"
+_BQ_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_BQ_FORMS: tuple[str, ...] = (
+    r"creatures? with power (?P<pn>" + _NUM + r") or (?P<pdir>less|greater)",
+    r"creatures? with toughness (?P<tn>" + _NUM + r") or (?P<tdir>less|greater)",
+    r"creatures? with (?P<rel>greater) power",
+    r"creatures? with power (?P<rel2>less|greater) than ~'s power",
+    r"creatures? with(?P<without>out)? (?P<kws>" + _BQ_KW + r"(?: or " + _BQ_KW + r")*)",
+    r"(?P<noncol>non)?(?P<color>white|blue|black|red|green) creatures?",
+    r"(?P<ctype>artifact|enchantment) creatures?",
+    r"non-(?P<nonsub>[A-Z][\w'-]*) creatures?",
+    r"(?P<sub>[A-Z][\w'-]*)",
+)
+_BQ_ONE = re.compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
+_BQ_PLAIN = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", f) for f in _BQ_FORMS) + ")"
+_BQ_CONN = r"(?:, (?:and/or |or )?| and/or | or )"
+_BQ_LIST = _BQ_PLAIN + "(?:" + _BQ_CONN + _BQ_PLAIN + ")*"
+_BQ_CONN_RE = re.compile(_BQ_CONN)
+
+
+def _block_quality(m: re.Match[str]) -> Quality | None:
+    """One matched creature description -> :class:`Quality` (``None``: not expressible)."""
+    if m["pn"]:
+        n = _number(m["pn"])
+        return Quality(power_at_most=n) if m["pdir"] == "less" else Quality(power_at_least=n)
+    if m["tn"]:
+        n = _number(m["tn"])
+        return (Quality(toughness_at_most=n) if m["tdir"] == "less"
+                else Quality(toughness_at_least=n))
+    if m["rel"]:
+        return Quality(power_vs="greater")
+    if m["rel2"]:
+        return Quality(power_vs=m["rel2"])  # type: ignore[arg-type]
+    if m["kws"]:
+        kws = tuple(k.lower() for k in m["kws"].split(" or "))
+        return Quality(without_keywords=kws) if m["without"] else Quality(keywords=kws)
+    if m["color"]:
+        letter = _BQ_COLOR[m["color"]]
+        return Quality(exclude_colors=(letter,)) if m["noncol"] else Quality(colors=(letter,))
+    if m["ctype"]:
+        return Quality(types=(m["ctype"].capitalize(),))
+    if m["nonsub"]:
+        return Quality(exclude_subtypes=(m["nonsub"],)) if m["nonsub"] in CREATURE_TYPES else None
+    one = _plural_subtype(m["sub"] or "")
+    return Quality(subtypes=(one,)) if one else None
+
+
+def _block_qualities(text: str) -> tuple[Quality, ...] | None:
+    """"artifact creatures and/or black creatures" -> two :class:`Quality` alternatives;
+    ``None`` when any part is not understood."""
+    out: list[Quality] = []
+    pos = 0
+    while True:
+        m = _BQ_ONE.match(text, pos)
+        if not m:
+            return None
+        q = _block_quality(m)
+        if q is None:
+            return None
+        out.append(q)
+        pos = m.end()
+        if pos == len(text):
+            return tuple(out)
+        c = _BQ_CONN_RE.match(text, pos)
+        if not c:
+            return None
+        pos = c.end()
+
+
+_PB_BLOCKED_BY = re.compile(
+    r"(?:it |they )?(?:can't|cannot) be blocked (?P<exc>except )?by (?P<q>" + _BQ_LIST + r")"
+    r"(?: this turn| this combat)?"
+)
+_PB_CANT_BLOCK = re.compile(
+    r"(?:it |they )?(?:can't|cannot) block (?P<q>" + _BQ_LIST + r")(?: this turn| this combat)?"
+)
+_PB_ALL_OR_NOTHING = re.compile(
+    r"(?:it |they )?(?:can't|cannot) be blocked unless all creatures defending player controls "
+    r"block (?:it|~)"
+)
+_PB_MUST_BE_BLOCKED = re.compile(
+    r"(?:it |they |(?P<self>~) )?must be blocked(?: by (?:(?P<exactly>exactly one creature)|"
+    r"(?P<n>" + _NUM + r") or more creatures|an? (?P<sub>[A-Z][\w'-]*)))?"
+    r"(?: each combat(?: this turn)?| this turn| this combat)? if able"
+)
+_PB_LURE = re.compile(r"all creatures able to block (?:it|~)(?: this turn| this combat)? do so")
+_PB_SHADOW = re.compile(
+    r"(?:it |they )?can block creatures with shadow as though (?:it|they) "
+    r"(?:had shadow|didn't have shadow)"
+)
+
+
+def _pb_blocked_by(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    qs = _block_qualities(m["q"])
+    if qs is None:
+        return None
+    if m["exc"]:
+        return [CantBeBlockedExceptBy(affected=a, qualities=qs, text=text)]
+    # "can't be blocked by X or Y": each description is its own restriction.
+    return [CantBeBlockedBy(affected=a, quality=q, text=text) for q in qs]
+
+
+def _pb_cant_block(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    qs = _block_qualities(m["q"])
+    return None if qs is None else [CantBlockCreatures(affected=a, qualities=qs, text=text)]
+
+
+def _pb_must_be_blocked(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None:
+    if m["self"] and a.kind != "self":
+        return None
+    if m["exactly"]:
+        return [MustBeBlocked(affected=a, minimum=1, maximum=1, text=text)]
+    if m["n"]:
+        return [MustBeBlocked(affected=a, minimum=_number(m["n"]), text=text)]
+    if m["sub"]:
+        one = m["sub"] if m["sub"] in CREATURE_TYPES else None
+        if one is None:
+            return None
+        return [MustBeBlocked(affected=a, by=Quality(subtypes=(one,)), text=text)]
+    return [MustBeBlocked(affected=a, text=text)]
+
+
+_BLOCK_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
+                                                        list[Ability] | None]]] = [
+    (_PB_ALL_OR_NOTHING, lambda m, a, t: [CantBeBlockedUnlessAllBlock(affected=a, text=t)]),
+    (_PB_BLOCKED_BY, _pb_blocked_by),
+    (_PB_CANT_BLOCK, _pb_cant_block),
+    (_PB_MUST_BE_BLOCKED, _pb_must_be_blocked),
+    (_PB_LURE, lambda m, a, t: [AllMustBlock(affected=a, text=t)]),
+    (_PB_SHADOW, lambda m, a, t: [CanBlockShadow(affected=a, text=t)]),
+]
+
+_SB_LURE = re.compile(
+    r"All (?:creatures(?: with (?P<kw>" + _BQ_KW + r"))?|(?P<sub>[A-Z][\w'-]*)) able to block "
+    r"(?P<who>~ or enchanted creature|~|enchanted creature|equipped creature)"
+    r"(?: this turn| this combat)? do so"
+)
+_SB_HEXPROOF = re.compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
+_SB_LESS_POWER = re.compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
+_SB_TAX = re.compile(
+    r"(?:(?P<turn>This turn), |(?P<att>As long as ~ is attacking), )?"
+    r"(?P<subj>.+?) can't block unless (?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+) "
+    r"for each (?:blocking creature they control|of those creatures|creature they control "
+    r"that's blocking)"
+    r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"
+)
+_SB_ATTACKER_TAX = re.compile(
+    r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't be blocked unless defending "
+    r"player pays (?P<cost>(?:\{[^}]+\})+) for each creature they control that's blocking it"
+    r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"
+)
+
+
+def _block_cost(m: re.Match[str]) -> tuple[int, XCount | None] | None:
+    """(generic, X) of a block tax: ``{N}``, or ``{X}`` with ", where X is N" (War Cadence's
+    X as chosen) or ", where X is the number of ... you control"."""
+    generic = 0
+    has_x = False
+    for c in re.findall(r"\{([^}]+)\}", m["cost"]):
+        if c.isdigit():
+            generic += int(c)
+        elif c == "X":
+            has_x = True
+        else:
+            return None  # coloured or Phyrexian mana, life: not a generic tax
+    if not has_x:
+        return None if (m["xn"] or m["x"]) else (generic, None)
+    if m["xn"]:
+        return generic + int(m["xn"]), None
+    if m["x"]:
+        x = _x_count(m["x"])
+        return None if x is None else (generic, x)
+    return None
+
+
+def _block_static(s: str, text: str) -> list[Ability] | str | None:
+    """Whole-sentence block templates (509.1b-d): Lure variants, "creatures with power less
+    than this creature's power can't block it", block taxes. Returns the abilities, an
+    ignore reason (a conditional hexproof that only mentions blocking), or ``None``."""
+    if _SB_HEXPROOF.fullmatch(s):
+        return "hexproof or shroud (not a combat rule)"  # Tromokratis: "... unless it's attacking"
+    m = _SB_LURE.fullmatch(s)
+    if m:
+        blockers = None
+        if m["kw"]:
+            blockers = Quality(keywords=(m["kw"].lower(),))
+        elif m["sub"]:
+            one = _plural_subtype(m["sub"])
+            if one is None:
+                return None
+            blockers = Quality(subtypes=(one,))
+        whos = {"~": [SELF], "~ or enchanted creature": [SELF, ATTACHED]}.get(m["who"], [ATTACHED])
+        return [AllMustBlock(affected=w, blockers=blockers, text=text) for w in whos]
+    if _SB_LESS_POWER.fullmatch(s):
+        return [CantBeBlockedBy(affected=SELF, quality=Quality(power_vs="less"), text=text)]
+    m = _SB_TAX.fullmatch(s)
+    if m:
+        cost = _block_cost(m)
+        subj = _parse_subject(m["subj"])
+        if cost is None or subj is None or subj.kind != "creatures":
+            return None
+        return [BlockTax(generic=cost[0], x=cost[1], affected=subj,
+                         while_attacking=bool(m["att"]), text=text)]
+    m = _SB_ATTACKER_TAX.fullmatch(s)
+    if m:
+        cost = _block_cost(m)
+        if cost is None:
+            return None
+        who = SELF if m["subj"] == "~" else ATTACHED
+        return [BlockTax(generic=cost[0], x=cost[1], attackers=who, text=text)]
+    return None

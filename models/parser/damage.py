@@ -1,0 +1,162 @@
+"""Damage statics (CR 120.4b, 614.1a, 615): damage prevented, replaced or made
+unpreventable once it is assigned.
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+
+from redzone.models.abilities import (
+    Ability,
+    ANY_SOURCE,
+    DamageCantBePrevented,
+    DamageModifier,
+    PreventDamage,
+    PreventDamageToPlayer,
+    SourceFilter,
+)
+from redzone.models.parser.vocabulary import (
+    CREATURE_TYPES,
+    _CARD_TYPE_PLURALS,
+    _COLORS,
+)
+from redzone.models.parser.subjects import (
+    _parse_subject,
+    _subtype_list,
+)
+
+# ==================================================== damage statics (issue 4, outcome)
+#
+# Added additively by the damage-outcome work: static abilities that prevent or replace
+# damage once it is assigned (CR 120.4b, 614.1a, 615). Called from :func:`parse_sentence`
+# after the whole-sentence templates; ``s`` is already normalised (self references are "~",
+# no final period). Returns ``None`` when the sentence is not one of these templates.
+
+_D_MODIFY = re.compile(
+    r"If (?P<src>.+?) would deal (?P<kind>combat |noncombat )?damage to (?P<rcp>.+?), "
+    r"(?:it|that source|~) deals (?:(?P<mult>double|triple) that damage|that much damage plus "
+    r"(?P<plus>\d+))(?: to (?:that permanent or player|that player or permanent|that player|"
+    r"that permanent|that creature|you|~|it))? instead"
+)
+_D_SOURCE = re.compile(
+    r"(?:(?P<art>a|an|another) )?(?P<quals>(?:[\w'-]+(?:, | or |, or ))*?[\w'-]+ )??"
+    r"(?P<noun>source|creature)(?P<ctl> you control| an opponent controls)?"
+)
+_D_PREVENT = re.compile(
+    r"Prevent all (?P<kind>combat |noncombat )?damage that would be dealt (?P<rest>.+)"
+)
+_D_UNPREVENTABLE = re.compile(
+    r"(?P<kind>Combat damage|Damage)(?: that would be dealt by (?P<src>.+?))? can't be prevented"
+)
+_D_RECIPIENTS = {
+    "a permanent or player": "any", "a player or permanent": "any",
+    "an opponent or a permanent an opponent controls": "opponents",
+    "an opponent": "opponent players", "you": "you", "a player": "players", "~": "self",
+    "a creature": "creatures",
+}
+_D_KIND = {"combat ": "combat", "noncombat ": "noncombat", None: "any", "": "any"}
+
+
+def _damage_source(phrase: str) -> SourceFilter | None:
+    """"a red source you control" -> :class:`SourceFilter`; ``None`` if not understood."""
+    p = phrase.strip()
+    if p == "~":
+        return SourceFilter(self_only=True)
+    if p == "creatures you control":
+        return SourceFilter(creature=True, controller="you")
+    if p == "creatures":
+        return SourceFilter(creature=True)
+    m = _D_SOURCE.fullmatch(p)
+    if m is None:
+        # "a Lizard, Mouse, Otter, or Raccoon you control"
+        m2 = re.fullmatch(r"an? (?P<types>[A-Z][\w'-]*(?:(?:, | or |, or )[A-Z][\w'-]*)*)"
+                          r"(?P<ctl> you control| an opponent controls)?", p)
+        if m2 is None:
+            return None
+        st = _subtype_list(m2["types"])
+        if st is None:
+            return None
+        ctl = (m2["ctl"] or "").strip()
+        return SourceFilter(subtypes=st, controller="you" if ctl == "you control"
+                            else ("opponents" if ctl else "any"))
+    colors: list[str] = []
+    types: list[str] = []
+    subtypes: list[str] = []
+    noncreature = False
+    for q in re.split(r", or |, | or ", (m["quals"] or "").strip()) if m["quals"] else []:
+        low = q.lower()
+        if low in _COLORS:
+            colors.append("WUBRG"[_COLORS.index(low)])
+        elif low + "s" in _CARD_TYPE_PLURALS:
+            types.append(_CARD_TYPE_PLURALS[low + "s"])
+        elif low == "noncreature":
+            noncreature = True
+        elif q in CREATURE_TYPES:
+            subtypes.append(q)
+        else:
+            return None
+    if m["art"] is None:
+        return None
+    ctl = (m["ctl"] or "").strip()
+    return SourceFilter(
+        other=m["art"] == "another",
+        controller="you" if ctl == "you control" else ("opponents" if ctl else "any"),
+        creature=m["noun"] == "creature", noncreature=noncreature,
+        colors=tuple(colors), types=tuple(types), subtypes=tuple(subtypes),
+    )
+
+
+def _damage_static(s: str, text: str) -> list[Ability] | None:
+    """Damage replacement and prevention statics (see the section comment above)."""
+    m = _D_MODIFY.fullmatch(s)
+    if m:
+        sources = _damage_source(m["src"])
+        recipients = _D_RECIPIENTS.get(m["rcp"])
+        if sources is None or recipients is None:
+            return None
+        factor = {"double": 2, "triple": 3}.get(m["mult"] or "", 1)
+        plus = int(m["plus"]) if m["plus"] else 0
+        return [DamageModifier(factor=factor, plus=plus, sources=sources,
+                               recipients=recipients,  # type: ignore[arg-type]
+                               damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
+    m = _D_PREVENT.fullmatch(s)
+    if m:
+        kind = _D_KIND[m["kind"]]
+        rest = m["rest"]
+        if rest == "to you":
+            return [PreventDamageToPlayer(damage=kind, text=text)]  # type: ignore[arg-type]
+        to = by = False
+        from_creatures = False
+        subject: str
+        m2 = re.fullmatch(r"to (?:(?P<a>.+?) )?and dealt by (?P<b>.+)", rest)
+        if m2:
+            if m2["a"] is not None and m2["a"] != m2["b"]:
+                return None
+            to = by = True
+            subject = m2["b"]
+        elif rest.startswith("to "):
+            to = True
+            subject = rest[3:]
+            if subject.endswith(" by creatures"):
+                from_creatures = True
+                subject = subject[: -len(" by creatures")]
+        elif rest.startswith("by "):
+            by = True
+            subject = rest[3:]
+        else:
+            return None
+        affected = _parse_subject(subject)
+        if affected is None:
+            return None
+        return [PreventDamage(affected=affected, to=to, by=by, damage=kind,  # type: ignore[arg-type]
+                              from_creatures=from_creatures, text=text)]
+    m = _D_UNPREVENTABLE.fullmatch(s)
+    if m:
+        kind = "combat" if m["kind"] == "Combat damage" else "any"
+        sources = ANY_SOURCE if m["src"] is None else _damage_source(m["src"])
+        if sources is None:
+            return None
+        return [DamageCantBePrevented(sources=sources, damage=kind, text=text)]  # type: ignore[arg-type]
+    return None

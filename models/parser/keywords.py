@@ -1,0 +1,134 @@
+"""Keyword items: "Flying", "Protection from red", landwalk, toxic, and keyword lines.
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+
+from redzone.models.abilities import (
+    Ability,
+    CantBlock,
+    Keyword,
+    KEYWORDS,
+    Landwalk,
+    Protection,
+    Toxic,
+)
+from redzone.models.parser.vocabulary import (
+    _CARD_TYPE_PLURALS,
+    _COLORS,
+    _KEYWORD_ITEM_HEAD,
+    _TRIGGERED_KEYWORDS,
+    _UNMODELLED_KEYWORDS,
+    _plural_subtype,
+)
+
+# ==================================================================== keyword items
+
+
+def _protection(rest: str, text: str) -> list[Ability] | None:
+    """``rest`` is what follows "protection": "from red and from blue"."""
+    if not rest.lower().startswith("from "):
+        return None
+    parts = re.split(r",?\s(?:and\s)?from\s", " " + rest.strip(), flags=re.I)
+    out: list[Ability] = []
+    for part in parts:
+        q = part.strip()
+        if not q:
+            continue
+        low = q.lower()
+        if low in _COLORS or low in ("everything", "multicolored", "monocolored", "colorless"):
+            quality = low
+        elif low in ("all colors", "each color"):
+            quality = "each color"
+        elif low in _CARD_TYPE_PLURALS:
+            quality = low
+        elif _plural_subtype(q) is not None:
+            quality = low
+        else:
+            return None
+        out.append(Protection(quality=quality, text=text))
+    return out or None
+
+
+_LANDWALK = re.compile(r"(?i)(?:(?P<q>nonbasic|legendary|snow|artifact) )?(?P<t>[a-z]+)walk")
+_LAND_TYPES = {"island": "Island", "swamp": "Swamp", "forest": "Forest",
+               "mountain": "Mountain", "plains": "Plains", "desert": "Desert",
+               "land": ""}
+
+
+def _landwalk(item: str, text: str) -> list[Ability] | None:
+    m = _LANDWALK.fullmatch(item.strip())
+    if not m:
+        return None
+    t = m["t"].lower()
+    if t not in _LAND_TYPES:
+        return None
+    q = (m["q"] or "").lower()
+    if t == "land":
+        return [Landwalk(land=q, text=text)] if q else None
+    if q:
+        return None  # "snow swampwalk" etc.: a combined quality the class does not name
+    return [Landwalk(land=_LAND_TYPES[t], text=text)]
+
+
+def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability]]:
+    """Classify one keyword item ("Flying", "Protection from red", "Ward {2}").
+
+    Returns ``(kind, abilities)`` where kind is ``"combat"`` (abilities produced),
+    ``"unparsed"``, ``"triggered"``, ``"other"`` (not combat-relevant) or ``"no"`` (not a
+    keyword at all).
+    """
+    raw = item.strip().rstrip(".") if "—" not in item else item.strip()
+    text = item.strip() if text is None else text
+    low = raw.lower()
+    if low in KEYWORDS:
+        return "combat", [Keyword(name=low, text=text)]
+    if low.startswith("protection"):
+        got = _protection(raw[len("protection"):].strip(), text)
+        return ("combat", got) if got else ("unparsed", [])
+    if re.fullmatch(r"(?i)(?:\w+ )?\w+walk", raw) and not low.endswith("planeswalk"):
+        got = _landwalk(raw, text)
+        return ("combat", got) if got else ("unparsed", [])
+    m = re.fullmatch(r"(?i)toxic (\d+)", raw)
+    if m:
+        return "combat", [Toxic(amount=int(m[1]), text=text)]
+    if low == "decayed":
+        return "combat", [CantBlock(text=text)]
+    m = _KEYWORD_ITEM_HEAD.match(raw)
+    if not m:
+        return "no", []
+    head = m.group(0).lower()
+    tail = raw[m.end():]
+    # A keyword item is the keyword plus at most a parameter: a cost, a number, a quality
+    # ("Hexproof from black", "Partner with X", "Enchant creature"), or "—cost".
+    if "." in tail and "—" not in tail:
+        return "no", []
+    if len(tail.split()) > 6 and "—" not in tail:
+        return "no", []
+    if head in _UNMODELLED_KEYWORDS or head.startswith("bands with"):
+        return "unparsed", []
+    if head in _TRIGGERED_KEYWORDS:
+        return "triggered", []
+    return "other", []
+
+
+def _split_keyword_line(line: str) -> list[str] | None:
+    """Split a keyword line into items, or ``None`` if it is not a keyword line."""
+    if "—" in line.split(",")[0] or line.count(",") == 0 and ";" not in line:
+        items = [line]
+    else:
+        items = [p for p in re.split(r"[,;]\s*", line) if p]
+    merged: list[str] = []
+    for it in items:  # "protection from white, from blue, and from black"
+        if merged and re.match(r"(?i)(?:and )?from ", it) and merged[-1].lower().startswith(
+                "protection"):
+            merged[-1] = merged[-1] + " and " + re.sub(r"(?i)^and ", "", it)
+        else:
+            merged.append(it)
+    for it in merged:
+        if _keyword_item(it)[0] == "no":
+            return None
+    return merged

@@ -1,0 +1,139 @@
+"""Whole-sentence templates: attack and block caps, attack taxes, Lure, exert (CR 508.1c-d).
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+
+from redzone.models.abilities import (
+    Ability,
+    Affected,
+    AllMustBlock,
+    ATTACHED,
+    AttackCap,
+    AttackTax,
+    BlockCap,
+    CantAttackYou,
+    MustBeAttacked,
+    SELF,
+    XCount,
+)
+from redzone.models.parser.vocabulary import (
+    _CARD_TYPE_PLURALS,
+    _NUM,
+    _number,
+    _plural_subtype,
+)
+from redzone.models.parser.subjects import (
+    _parse_subject,
+)
+
+# ==================================================================== whole sentences
+
+_S_ATTACK_CAP = re.compile(
+    r"No more than (?P<n>" + _NUM + r") creatures? can attack(?P<you> you(?P<pw> or "
+    r"planeswalkers you control)?)? each (?P<per>combat|turn)"
+)
+_S_BLOCK_CAP = re.compile(
+    r"No more than (?P<n>" + _NUM + r") creatures? can block each (?P<per>combat|turn)"
+)
+_S_TAX = re.compile(
+    r"(?P<subj>.+?) can't attack (?P<whom>you or planeswalkers you control|you) unless "
+    r"(?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+)"
+    r"(?: for each (?P<each>creature they control that's attacking you(?: or a planeswalker "
+    r"you control)?|of those creatures|creature they control that's attacking|attacking "
+    r"creature they control))?"
+    r"(?:, where X is the number of (?P<x>.+))?"
+)
+_S_MUST_BE_ATTACKED = re.compile(
+    r"Each opponent must attack you(?P<pw> or a planeswalker you control)? with at least one "
+    r"creature each combat if able"
+)
+_S_LURE = re.compile(
+    r"All creatures able to block (?P<who>~|enchanted creature|equipped creature) do so"
+)
+_S_NOT_ATTACKED = re.compile(r"You can't be attacked")
+_S_EXERT = re.compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may exert "
+                      r"(?:~|it|him|her|them) as (?:it|he|she|they) attacks?")
+
+
+def _x_count(text: str) -> XCount | None:
+    """The "where X is the number of ..." tail of an attack tax."""
+    if text == "counters on that creature":
+        return XCount(what="counters")
+    m = re.fullmatch(r"(?P<what>.+) you control", text)
+    if not m:
+        return None
+    types: list[str] = []
+    subtypes: list[str] = []
+    for w in re.split(r",\s(?:and\s|or\s)?|\sand/or\s|\sand\s|\sor\s", m["what"]):
+        if w.lower() in _CARD_TYPE_PLURALS:
+            types.append(_CARD_TYPE_PLURALS[w.lower()])
+        elif _plural_subtype(w):
+            subtypes.append(_plural_subtype(w))  # type: ignore[arg-type]
+        else:
+            return None
+    return XCount(what="permanents", types=tuple(types), subtypes=tuple(subtypes))
+
+
+def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
+    """Whole-sentence templates. Returns abilities, an ignore reason, or ``None``."""
+    m = _S_ATTACK_CAP.fullmatch(s)
+    if m:
+        return [AttackCap(maximum=_number(m["n"]), you_only=bool(m["you"]),
+                          include_planeswalkers=bool(m["pw"]), per=m["per"], text=text)]
+    m = _S_BLOCK_CAP.fullmatch(s)
+    if m:
+        return [BlockCap(maximum=_number(m["n"]), per=m["per"], text=text)]
+    m = _S_MUST_BE_ATTACKED.fullmatch(s)
+    if m:
+        return [MustBeAttacked(include_planeswalkers=bool(m["pw"]), text=text)]
+    m = _S_LURE.fullmatch(s)
+    if m:
+        return [AllMustBlock(affected=SELF if m["who"] == "~" else ATTACHED, text=text)]
+    if _S_NOT_ATTACKED.fullmatch(s):
+        return [CantAttackYou(text=text)]
+    if _S_EXERT.fullmatch(s):
+        return "optional attack cost"
+    m = _S_TAX.fullmatch(s)
+    if m:
+        return _tax(m, text)
+    return None
+
+
+def _tax(m: re.Match[str], text: str) -> list[Ability] | None:
+    costs = re.findall(r"\{([^}]+)\}", m["cost"])
+    generic = 0
+    has_x = False
+    for c in costs:
+        if c.isdigit():
+            generic += int(c)
+        elif c == "X":
+            has_x = True
+        else:
+            return None  # coloured or Phyrexian mana: not a generic tax
+    x = None
+    if has_x:
+        if not m["x"]:
+            return None
+        x = _x_count(m["x"])
+        if x is None:
+            return None
+    elif m["x"]:
+        return None
+    subj = m["subj"]
+    if subj == "Each creature with one or more counters on it":
+        # Creatures without counters would pay {0}: the same as taxing every creature.
+        if x is None or x.what != "counters" or m["each"]:
+            return None
+        affected = Affected(kind="creatures")
+    else:
+        if not m["each"]:
+            return None
+        affected = _parse_subject(subj)  # type: ignore[assignment]
+        if affected is None or affected.kind != "creatures":
+            return None
+    return [AttackTax(generic=generic, x=x, include_planeswalkers="planeswalkers" in m["whom"],
+                      affected=affected, text=text)]

@@ -1,0 +1,184 @@
+"""Subjects: references to the object itself (``~``) and creature groups
+("Goblins you control", "Each other creature").
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from redzone.models.abilities import (
+    Affected,
+    ATTACHED,
+    SELF,
+)
+from redzone.models.parser.vocabulary import (
+    CREATURE_TYPES,
+    _plural_subtype,
+    singular,
+)
+
+# ====================================================================== self references
+
+
+def self_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Every name that refers to the object itself, longest first.
+
+    For each given name: the name; each face of a ``"A // B"`` name; the part before the
+    first comma ("Ruric Thar" for "Ruric Thar, the Unbowed"); and, for names of two or more
+    words, the first word ("Zurgo" for "Zurgo Helmsmasher") — the first word is only
+    recognised where it stands as the subject of a sentence (see :func:`_normalise_self`).
+    """
+    out: list[str] = []
+    for name in names:
+        for face in name.split(" // "):
+            face = face.strip()
+            if not face:
+                continue
+            out.append(face)
+            if "," in face:
+                out.append(face.split(",", 1)[0].strip())
+    return tuple(sorted({n for n in out if n}, key=len, reverse=True))
+
+
+_SELF_PHRASE = (
+    r"(?:[Tt]his (?:creature|permanent|Vehicle|artifact|enchantment|land|token|"
+    r"Spacecraft|Equipment|Aura)|CARDNAME|~)"
+)
+_VERB_HEAD = (
+    r"(?:attacks|blocks|can't|cannot|can|has|gets|gains|must|is|deals|doesn't|loses|"
+    r"assigns|enters|isn't)\b"
+)
+
+
+_SELF_RE = re.compile(r"(?<![\w'-])" + _SELF_PHRASE + r"(?![\w-])")
+_VERB_HEAD_RE = re.compile(_VERB_HEAD)
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch in "_'-"
+
+
+@lru_cache(maxsize=8192)
+def _name_forms(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(full and comma-short names, first words usable only as a subject)."""
+    full = self_names(names)
+    firsts = {
+        face.split()[0]
+        for name in names for face in name.split(" // ")
+        if len(face.split()) >= 2 and face.split()[0][:1].isupper()
+    } - set(full)
+    return full, tuple(sorted(firsts, key=len, reverse=True))
+
+
+def _normalise_self(text: str, names: tuple[str, ...]) -> str:
+    """Replace every reference to the object itself by ``~``.
+
+    Full names and short names are replaced wherever they stand as whole words; a first-word
+    name ("Zurgo") only at the start of a sentence or clause and followed by a verb.
+    """
+    full, firsts = _name_forms(names)
+    for name in full:
+        if name not in text:
+            continue
+        out: list[str] = []
+        pos = 0
+        while True:
+            k = text.find(name, pos)
+            if k < 0:
+                break
+            end = k + len(name)
+            if (k == 0 or not _is_word_char(text[k - 1])) and (
+                    end == len(text) or not (text[end].isalnum() or text[end] in "_-")):
+                out.append(text[pos:k])
+                out.append("~")
+            else:
+                out.append(text[pos:end])
+            pos = end
+        out.append(text[pos:])
+        text = "".join(out)
+    for name in firsts:
+        k = text.find(name)
+        while k >= 0:
+            end = k + len(name)
+            before_ok = (k == 0 or text[max(0, k - 2):k] in (". ", ", ")
+                         or text[max(0, k - 4):k] == "and " or text[k - 1] == '"')
+            if before_ok and text[end:end + 1] == " " and _VERB_HEAD_RE.match(text, end + 1):
+                text = text[:k] + "~" + text[end:]
+                end = k + 1
+            k = text.find(name, end)
+    return _SELF_RE.sub("~", text)
+
+
+# ==================================================================== subjects
+
+
+_GROUP = re.compile(
+    r"""(?P<q>(?:[Aa]ll|[Ee]ach)\s)?
+    (?P<other>[Oo]ther\s)?
+    (?:[Nn]on-?(?P<non>[A-Z][\w'-]*)\s)?
+    (?:(?P<types>[A-Z][\w'-]*(?:(?:,\s|,\sand\s|,\sor\s|\sand\s|\sor\s|\sand/or\s)[A-Z][\w'-]*)*)\s)?
+    (?P<noun>[Cc]reatures?|[A-Z][\w'-]*)
+    (?P<ctl>\s(?:you\scontrol|your\sopponents\scontrol|an\sopponent\scontrols|
+        each\sopponent\scontrols|your\sopponent\scontrols))?""",
+    re.X,
+)
+
+
+def _subtype_list(text: str, *, plural: bool = False) -> tuple[str, ...] | None:
+    """"Goblin and Orc" -> ("Goblin", "Orc"); ``plural``: "Vampires or Zombies"."""
+    words = [w for w in re.split(r",\s(?:and\s|or\s)?|\sand/or\s|\sand\s|\sor\s", text) if w]
+    out: list[str] = []
+    for w in words:
+        t = _plural_subtype(w) if plural else (w if w in CREATURE_TYPES else None)
+        if t is None:
+            return None
+        out.append(t)
+    return tuple(out)
+
+
+def _parse_subject(subject: str) -> Affected | None:
+    """Subject phrase -> :class:`Affected`, or ``None`` if it is not one we can express."""
+    s = subject.strip()
+    if s == "~":
+        return SELF
+    low = s.lower()
+    if re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact|vehicle)", low):
+        return ATTACHED
+    m = _GROUP.fullmatch(s)
+    if not m:
+        return None
+    noun = m["noun"]
+    subtypes: tuple[str, ...] = ()
+    if noun.lower() in ("creature", "creatures"):
+        if noun.lower() == "creature" and not m["q"]:
+            return None  # "creature can't ..." without "each" is not a subject
+        if m["types"]:
+            st = _subtype_list(m["types"])
+            if st is None:
+                return None
+            subtypes = st
+    else:
+        if m["types"]:
+            return None
+        one = _plural_subtype(noun)
+        if one is None:
+            if noun in CREATURE_TYPES and m["q"] and m["q"].strip().lower() == "each":
+                one = noun  # "Each Skeleton you control ..."
+            else:
+                return None  # a bare singular or unknown capitalised word is not a group
+        subtypes = (one,)
+    exclude: tuple[str, ...] = ()
+    if m["non"]:
+        if m["non"] not in CREATURE_TYPES:
+            return None
+        exclude = (m["non"],)
+    ctl = (m["ctl"] or "").strip()
+    controller = "you" if ctl == "you control" else ("opponents" if ctl else "any")
+    return Affected(
+        kind="creatures", controller=controller, subtypes=subtypes,
+        exclude_subtypes=exclude, other=bool(m["other"]),
+    )

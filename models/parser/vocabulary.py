@@ -1,0 +1,200 @@
+"""Vocabulary of the Oracle-text parser: numbers, colours, card and creature types,
+plurals, keyword tables and the combat-relevance rule.
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+
+from redzone.models.abilities import (
+    Keyword,
+    KEYWORDS,
+)
+
+# =========================================================================== vocabulary
+
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def _number(word: str) -> int:
+    """``"two"`` -> 2, ``"3"`` -> 3 (case-insensitive)."""
+    w = word.lower()
+    return _NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w)
+
+
+_COLORS = ("white", "blue", "black", "red", "green")
+_CARD_TYPE_PLURALS = {
+    "artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+    "lands": "Land", "planeswalkers": "Planeswalker", "battles": "Battle",
+    "instants": "Instant", "sorceries": "Sorcery",
+}
+
+# Creature types (CR 205.3m) as they appear on cards and tokens, one word each ("Time Lord"
+# is left out). A capitalised word is read as a creature type only if it is in this list.
+CREATURE_TYPES = frozenset(
+    """
+    Advisor Aetherborn Alicorn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army
+    Artificer Artist Assassin Assembly-Worker Astartes Athlete Atog Aurochs Autobot Avatar
+    Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast Beaver Beeble Beholder
+    Berserker Bird Bison Boar Boxer Bringer Brushwagg Bureaucrat C'tan Camarid Camel
+    Capybara Caribou Carrier Cat Centaur Cephalid Chameleon Champion Chef Chicken Child
+    Chimera Citizen Clamfolk Cleric Clown Cockatrice Construct Cow Coward Coyote Crab
+    Crocodile Custodes Cyberman Cyborg Cyclops Dalek Dauthi Deer Demigod Demon Detective
+    Devil Dinosaur Djinn Doctor Dog Donkey Dragon Drake Dreadnought Drix Drone Druid Dryad
+    Dwarf Echidna Efreet Egg Elder Eldrazi Elemental Elephant Elf Elk Employee Equipment
+    Eternal Eye Faerie Ferret Fish Flagbearer Food Fox Fractal Frog Fungus Gamer Gamma
+    Gargoyle Germ Giant Giraffe Gith Glimmer Gnoll Gnome Goat Goblin God Golem Gorgon
+    Grandchild Graveborn Gremlin Griffin Guest Hag Halfling Hamster Harpy Hatificer Hawk
+    Head Hedgehog Hellion Hero Hippo Hippogriff Homarid Homunculus Horror Horse Human Hydra
+    Hyena Illusion Imp Incarnation Inhuman Inkling Inquisitor Insect Jackal Jellyfish Judge
+    Juggernaut Kangaroo Kavu Killbot Kirin Kithkin Knight Koala Kobold Kor Kraken Kree Lamia
+    Lammasu Lander Leech Lemur Leviathan Lhurgoyf Licid Lizard Lobster Mammoth Manticore
+    Masticore Mercenary Merfolk Metathran Mime Minion Minotaur Mite Mole Monger Mongoose
+    Monk Monkey Moogle Moonfolk Mount Mouse Mummy Mutant Myr Mystic Nastiest, Nautilus
+    Necron Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad Nymph Octopus Officer
+    Ogre Ooze Orc Orgg Otter Ouphe Ox Oyster Pangolin Paratrooper Peasant Pegasus Pentavite
+    Performer Pest Phelddagrif Phoenix Phyrexian Pilot Pincher Pirate Plant Platypus Pony
+    Porcupine Possum Praetor Primarch Processor Rabbit Raccoon Ranger Rat Rebel Reflection
+    Reveler Rhino Rigger Robot Rogue Sable Salamander Samurai Saproling Satyr Scarecrow
+    Scientist Scion Scorpion Scout Sculpture Seal Serf Serpent Servo Shade Shaman
+    Shapeshifter Shark Sheep Shi'ar Ship Siren Skeleton Skrull Skunk Slith Sliver Sloth Slug
+    Snail Snake Soldier Soltari Sorcerer Spawn Specter Spellshaper Sphinx Spider Spike
+    Spirit Splinter Sponge Spuzzem Spy Squid Squirrel Starfish Surrakar Survivor Symbiote
+    Synth Teddy Tentacle Tetravite Thalakos Thopter Thrull Tiefling Time Lord Townsfolk Toy
+    Tree Treefolk Trilobite Triskelavite Troll Turtle Tyranid Unicorn Utrom Vampire Vampyre
+    Varmint Vedalken Vehicle Villain Volver Waiter Wall Walrus Warlock Warrior Weasel Weird
+    Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wrestler Wurm Yeti Zombie Zonian
+    Zubera
+    """.split()
+)
+
+_IRREGULAR_PLURALS = {
+    "elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
+    "oxen": "Ox", "fungi": "Fungus", "cyclopes": "Cyclops", "mice": "Mouse",
+    "zombies": "Zombie", "faeries": "Faerie", "pixies": "Pixie", "homunculi": "Homunculus",
+    "octopi": "Octopus", "thieves": "Thief", "sphinxes": "Sphinx", "foxes": "Fox",
+    "lynxes": "Lynx", "witches": "Witch", "boxes": "Box", "pegasi": "Pegasus",
+    "calves": "Calf", "halves": "Half", "loxodons": "Loxodon", "mummies": "Mummy",
+}
+_INVARIANT_PLURALS = frozenset(
+    """merfolk kithkin sheep fish elk djinn efreet samurai moonfolk kor vedalken jellyfish
+    squid kraken moose deer bison""".split()
+)
+
+
+def singular(word: str) -> str | None:
+    """The singular creature subtype for a plural subtype word, or ``None`` if ``word``
+    does not look like a plural.
+
+    ``"Goblins"`` -> ``"Goblin"``, ``"Elves"`` -> ``"Elf"``, ``"Merfolk"`` -> ``"Merfolk"``
+    (invariant). Oracle text writes subtypes capitalised; the result keeps that spelling.
+    """
+    low = word.lower()
+    if low in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[low]
+    if low in _INVARIANT_PLURALS:
+        return word
+    if low.endswith("ies") and len(low) > 4:
+        return word[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z)es$", low):
+        return word[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return word[:-1]
+    return None
+
+
+def _plural_subtype(word: str) -> str | None:
+    """The creature type of a plural noun ("Walls" -> "Wall", "Merfolk" -> "Merfolk")."""
+    one = singular(word)
+    if one is None or one not in CREATURE_TYPES:
+        return None
+    if one == word and word.lower() not in _INVARIANT_PLURALS:
+        return None
+    return one
+
+
+# --------------------------------------------------------------------- keyword tables
+
+_COMBAT_KEYWORDS = tuple(sorted(KEYWORDS, key=len, reverse=True))
+
+# Keyword abilities that are triggered abilities about combat (they never make a declaration
+# illegal): ignored with reason "triggered keyword".
+_TRIGGERED_KEYWORDS = (
+    "exalted", "battle cry", "flanking", "bushido", "rampage", "provoke", "afflict",
+    "annihilator", "renown", "myriad", "melee", "dethrone", "training", "mentor", "frenzy",
+    "poisonous", "ingest", "double team", "mobilize", "firebending", "prowess", "afterlife",
+    "soulshift", "evolve", "extort", "exploit", "backup", "undying", "persist", "modular",
+    "fabricate", "bloodthirst", "echo", "fading", "vanishing", "cumulative upkeep",
+    "cascade", "storm", "haunt", "recover", "ripple", "squad", "ravenous", "riot",
+    "devour", "champion", "amplify", "graft", "sunburst", "tribute", "living weapon",
+    "for mirrodin!", "casualty", "read ahead", "heroic", "gift", "offspring", "enlist",
+)
+# Static keywords about combat that the typed abilities do not model: unparsed.
+_UNMODELLED_KEYWORDS = ("unleash", "bands with other", "absorb")
+# Keyword abilities with nothing to do with combat (costs, alternative casting, hexproof ...).
+_OTHER_KEYWORDS = (
+    "flash", "hexproof", "shroud", "ward", "changeling", "devoid", "enchant", "equip",
+    "fortify", "crew", "kicker", "multikicker", "flashback", "madness", "morph", "megamorph",
+    "disguise", "unearth", "evoke", "partner", "companion", "convoke", "delve", "affinity",
+    "improvise", "emerge", "escape", "embalm", "eternalize", "encore", "dash", "blitz",
+    "foretell", "disturb", "daybound", "nightbound", "level up", "reconfigure", "prototype",
+    "mutate", "bestow", "outlast", "soulbond", "splice", "buyback", "suspend", "phasing",
+    "hideaway", "umbra armor", "totem armor", "reinforce", "transmute", "forecast",
+    "retrace", "conspire", "overload", "scavenge", "cipher", "fuse", "aftermath", "awaken",
+    "surge", "escalate", "spectacle", "assist", "jump-start", "adapt", "boast",
+    "demonstrate", "cleave", "compleated", "more than meets the eye", "living metal",
+    "bargain", "craft", "plot", "saddle", "spree", "impending", "exhaust",
+    "start your engines!", "harmonize", "job select", "station", "warp", "sneak",
+    "ninjutsu", "commander ninjutsu", "transfigure", "dredge", "epic", "entwine",
+    "gravestorm", "prowl", "rebound", "miracle", "undaunted", "friends forever",
+    "choose a background", "doctor's companion", "hidden agenda", "visit", "specialize",
+    "split second", "aura swap", "offering", "landcycling", "basic landcycling",
+    "cycling", "web-slinging", "mayhem", "tiered", "decayed",
+    "toxic", "protection", "paradox", "infinity",
+)
+
+_KEYWORD_ITEM_HEAD = re.compile(
+    "(?i)(?:"
+    + "|".join(
+        re.escape(k)
+        for k in sorted(set(_TRIGGERED_KEYWORDS + _UNMODELLED_KEYWORDS + _OTHER_KEYWORDS),
+                        key=len, reverse=True)
+    )
+    + r"|[a-z]+cycling|\w+ offering)(?=$|[\s—{]|\d)"
+)
+
+# ---------------------------------------------------------------- relevance rule
+
+_RELEVANT = re.compile(
+    r"(?i)\b(?:attack\w*|block\w*|unblockable|combat|goad\w*|defending player|"
+    r"protection|banding|bands with|toxic|prevent\w*\b[^.]*\bdamage|"
+    r"los(?:e|es)\s+(?:all\b|"
+    + "|".join(re.escape(k) for k in _COMBAT_KEYWORDS)
+    + r")|"
+    r"(?!planes)[a-z]*walk|"
+    + "|".join(re.escape(k) for k in _COMBAT_KEYWORDS)
+    + r")\b"
+)
+
+_CONDITION_START = re.compile(
+    r"(?i)^(?:unless|if|as long as|except|during|while|until|only|where|for as long as)\b"
+)
+
+
+def is_combat_relevant(text: str) -> bool:
+    """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
+    the defending player, protection, landwalk, banding, toxic, preventing damage, losing
+    all abilities or a keyword, or one of the combat keywords
+    (:data:`redzone.models.abilities.KEYWORDS`).
+
+    Applied to sentences the grammar did not understand (and to the parts of compound
+    sentences it could not place): relevant ones are reported as unparsed, the others
+    ignored. See ``docs/parser.md`` for why this is the rule.
+    """
+    return bool(_RELEVANT.search(text))
