@@ -160,7 +160,7 @@ class ClashResult:
         """True when the player who clashed with an opponent won (the "if you win" of card text)."""
         return self.player in self.winners
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The JSON shape used by ``redzone clash --json``."""
         return {
             "player": self.player,

@@ -235,7 +235,7 @@ class BattleStep:
     name: str
     happened: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """``{"step", "name", "happened"}``."""
         return {"step": self.number, "name": self.name, "happened": list(self.happened)}
 
@@ -250,7 +250,7 @@ class BattleTrigger:
     event: Literal["wins", "loses"]
     abilities: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """``{"creature", "event", "abilities"}``."""
         return {"creature": self.creature, "event": self.event, "abilities": list(self.abilities)}
 
@@ -291,7 +291,7 @@ class BattleResult:
     triggers: tuple[BattleTrigger, ...]
     steps: tuple[BattleStep, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The JSON shape used by ``redzone dm-battle --json``."""
         return {
             "battled": self.battled,
@@ -303,8 +303,8 @@ class BattleResult:
             "powers": dict(self.powers),
             "attacker": self.attacker,
             "effect": self.effect,
-            "triggers": [t.to_dict() for t in self.triggers],
-            "steps": [s.to_dict() for s in self.steps],
+            "triggers": [t.to_json() for t in self.triggers],
+            "steps": [s.to_json() for s in self.steps],
         }
 
 

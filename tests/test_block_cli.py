@@ -25,7 +25,7 @@ def test_block_json_keys_on_the_menace_example() -> None:
     data = json.loads(out)
     assert data["legal"] is True and data["status"] == "optimal"
     assert data["blockers"] == {"dog": ["brute"], "bears": ["brute"]}
-    assert data["requirements"] == {"obeyed": 1, "maximum": 1}
+    assert data["requirements"] == {"obeyed": 1, "maximum": 1, "maximum_proved": True}
     assert data["mana_paid"] == 0
 
 
@@ -35,7 +35,7 @@ def test_check_block_names_the_restriction_and_gives_a_witness() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["legal"] is False
-    assert data["requirements"] == {"obeyed": 1, "maximum": 1}
+    assert data["requirements"] == {"obeyed": 1, "maximum": 1, "maximum_proved": True}
     assert [v["kind"] for v in data["violations"]] == ["restriction"]
     assert "Boggart Brute" in data["violations"][0]["source"]
     assert data["witness"] == {"dog": ["brute"], "bears": ["brute"]}
@@ -120,4 +120,4 @@ def test_block_with_a_time_limit_keeps_the_contract_keys() -> None:
     data = json.loads(out)
     assert code == 0 and data["status"] == "optimal" and data["tie_break_proved"] is True
     assert {"legal", "status", "blockers", "requirements", "mana_paid"} <= set(data)
-    assert data["defending_players"]["Bob"]["requirements"] == {"obeyed": 1, "maximum": 1}
+    assert data["defending_players"]["Bob"]["requirements"] == {"obeyed": 1, "maximum": 1, "maximum_proved": True}

@@ -33,7 +33,7 @@ def test_attack_json_keys_on_dueling_grounds() -> None:
     data = json.loads(out)
     assert data["legal"] is True and data["status"] == "optimal"
     assert list(data["attackers"].values()) == ["Bob"]
-    assert data["requirements"] == {"obeyed": 1, "maximum": 1}
+    assert data["requirements"] == {"obeyed": 1, "maximum": 1, "maximum_proved": True}
     assert data["mana_paid"] == 0
 
 
@@ -64,7 +64,7 @@ combat:
     assert data["violations"][0]["kind"] == "restriction"
     assert "Dueling Grounds (grounds)" == data["violations"][0]["source"]
     assert data["witness"] in ({"j1": "Bob"}, {"j2": "Bob"})
-    assert data["requirements"] == {"obeyed": 2, "maximum": 1}
+    assert data["requirements"] == {"obeyed": 2, "maximum": 1, "maximum_proved": True}
 
 
 def test_check_attack_shortfall(tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ permanents:
     code, out, _ = run("check-attack", path, "--json", "--declaration", "{}")
     data = json.loads(out)
     assert code == 0 and data["legal"] is False
-    assert data["requirements"] == {"obeyed": 0, "maximum": 1}
+    assert data["requirements"] == {"obeyed": 0, "maximum": 1, "maximum_proved": True}
     assert [v["kind"] for v in data["violations"]] == ["requirements"]
     assert data["witness"] == {"j1": "Bob"}
 

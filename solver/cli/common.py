@@ -1,0 +1,137 @@
+"""What every ``redzone`` command shares: the click group, the common options, the one-line
+errors and the per-scenario run loop.
+
+Only click is imported at module level; the models, the solver and rich are imported when a
+command runs, so ``redzone --help`` stays fast. Each command's work is a job in
+:mod:`redzone.solver.commands`; the CLI only turns flags into the job's options and prints the
+answer (``answer.to_json()`` with ``--json``, ``answer.render(console)`` otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+
+
+class BadInput(click.ClickException):
+    """A one-line input error: printed as ``redzone: error: <message>``, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:  # noqa: D102 - click API
+        click.echo(f"redzone: error: {self.format_message()}", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="redzone", prog_name="redzone")
+def cli() -> None:
+    """redzone: plan and check Magic: The Gathering combat exactly (CP-SAT).
+
+    Each command reads a scenario file (YAML or JSON; '-' for standard input; a .jsonl file
+    for a batch of scenarios). See docs/scenario-format.md.
+    """
+
+
+scenario_arg = click.argument("scenario", type=click.Path(allow_dash=True, dir_okay=False))
+json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+strict_opt = click.option("--strict", is_flag=True,
+                          help="Fail on any combat-relevant sentence the parser does not understand.")
+time_opt = click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+                        help="Seconds the solver may spend; a cut-off search answers 'feasible', not 'optimal'.")
+
+
+def console() -> Any:
+    """A rich console on standard output (no highlighting, soft wrap)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
+    """Parse a JSON-valued option (``--declaration`` and the like); ``None`` passes through.
+
+    Raises :class:`BadInput` naming the option when the text is not JSON. ``shape`` is only
+    used in messages by the callers' own shape checks.
+    """
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{name}: not JSON ({exc.msg})") from None
+
+
+def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
+    """Yield ``(where, scenario-or-error)``: one item for a YAML/JSON file, one per line for
+    ``.jsonl``. Errors are yielded, not raised, so batch work keeps every good row."""
+    from redzone.models.errors import RedzoneError
+    from redzone.models.scenario import iter_scenarios_jsonl, load_scenario
+
+    if path.endswith(".jsonl"):
+        try:
+            for line, item in iter_scenarios_jsonl(path):
+                yield f"line {line}", item
+        except (OSError, RedzoneError) as exc:
+            yield path, _as_error(exc)
+        return
+    try:
+        yield path, load_scenario(path)
+    except (OSError, RedzoneError) as exc:
+        yield path, _as_error(exc)
+
+
+def _as_error(exc: BaseException) -> Exception:
+    from redzone.models.errors import ScenarioError
+
+    if isinstance(exc, OSError):
+        return ScenarioError("scenario", f"can't read {exc.filename or ''}: {exc.strerror or exc}".strip())
+    assert isinstance(exc, Exception)
+    return exc
+
+
+def run(path: str, as_json: bool, command: str, options: Any) -> None:
+    """Run the job of ``command`` (a name in :data:`redzone.solver.commands.COMMANDS`) with
+    ``options`` on each scenario of ``path``, printing each answer. Bad rows print one error
+    line each and make the exit status 2 after every good row has been handled."""
+    from redzone.models.errors import RedzoneError
+    from redzone.solver.commands import COMMANDS
+
+    job, _ = COMMANDS[command].load()
+    bad = 0
+    items = list(_scenarios(path)) if path.endswith(".jsonl") else None
+    batch = items is not None
+    for where, item in items if batch else _scenarios(path):
+        try:
+            if isinstance(item, Exception):
+                raise item
+            answer = job(item, options)
+            data = answer.to_json() if as_json else None
+        except RedzoneError as exc:
+            bad += 1
+            text = str(exc)
+            message = text if not batch or text.startswith(where) else f"{where}: {text}"
+            if batch and as_json:
+                click.echo(json.dumps({"where": where, "error": message}))
+            else:
+                click.echo(f"redzone: error: {message}", err=True)
+            continue
+        if as_json:
+            assert data is not None
+            if batch:
+                data = {"where": where, **data}
+            click.echo(json.dumps(data, sort_keys=False))
+        else:
+            if batch:
+                click.echo(f"── {where}")
+            for note in answer.warnings():
+                click.echo(note, err=True)
+            answer.render(console())
+    if bad:
+        sys.exit(EXIT_BAD_INPUT)

@@ -1,0 +1,190 @@
+"""Combat damage commands: ``damage`` (assign and deal the remaining steps) and
+``check-damage`` (CR 510).
+
+JSON keys fixed by the contract (docs/scenario-format.md): ``damage`` — ``steps`` (list of
+``{step, assignment}``, assignment: source -> recipient -> amount) and ``outcome``;
+``check-damage`` — ``legal`` and ``violations`` (``{kind, source, message}``). Extra keys:
+``status``, ``objective``, each step's ``dealt`` and ``silent``; ``step``, ``assignment``,
+``witness``; ``unparsed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+
+Objective = Literal["max-player-damage", "max-kills", "min-losses"]
+Step = Literal["first-strike", "regular"]
+OBJECTIVE_CHOICES: tuple[str, ...] = ("max-player-damage", "max-kills", "min-losses")
+STEP_CHOICES: tuple[str, ...] = ("first-strike", "regular")
+
+
+@dataclass(frozen=True)
+class DamageOptions:
+    """Options of ``damage``: ``step`` (only this step; ``None``: every remaining step),
+    ``objective`` of the active player's assignments."""
+
+    strict: bool = False
+    time_limit: float | None = None
+    step: Step | None = None
+    objective: Objective = "max-player-damage"
+
+
+@dataclass(frozen=True)
+class CheckDamageOptions:
+    """Options of ``check-damage``: ``step`` judged and ``assignment`` (source -> recipient
+    -> amount; ``None``: the scenario's ``combat.assignment``)."""
+
+    strict: bool = False
+    time_limit: float | None = None
+    step: Step | None = None
+    assignment: dict[str, dict[str, int]] | None = None
+
+
+def _name(board: Any, object_id: str) -> str:
+    perm = board.permanents.get(object_id)
+    return perm.label if perm is not None else object_id
+
+
+def assignment_lines(board: Any, assignment: dict[str, dict[str, int]]) -> list[str]:
+    """Readable lines of a damage assignment (source → recipient amount, ...)."""
+    if not assignment:
+        return ["  (no combat damage is assigned)"]
+    return [f"  {_name(board, s)} → " + ", ".join(f"{_name(board, r)} {n}" for r, n in row.items())
+            for s, row in assignment.items()]
+
+
+def outcome_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
+    """Readable lines of an outcome object (life, poison, destroyed, damage, loyalty,
+    defense), against the board before."""
+    lines = []
+    for p in board.players:
+        life = outcome["life"].get(p.name, p.life)
+        poison = outcome["poison"].get(p.name, p.poison)
+        change = [f"life {p.life} → {life}" if life != p.life else f"life {life}"]
+        if poison != p.poison:
+            change.append(f"poison {p.poison} → {poison}")
+        lost = " [red](loses the game)[/red]" if p.name in outcome.get("lost", []) else ""
+        lines.append(f"  {p.name}: {', '.join(change)}{lost}")
+    for pid in outcome["destroyed"]:
+        why = outcome.get("reasons", {}).get(pid, "")
+        lines.append(f"  {_name(board, pid)} leaves the battlefield" + (f" ({why})" if why else ""))
+    for pid, n in outcome["damage"].items():
+        lines.append(f"  {_name(board, pid)} has {n} damage marked")
+    for key, word in (("loyalty", "loyalty"), ("defense", "defense")):
+        for pid, n in outcome.get(key, {}).items():
+            before = getattr(board.permanents[pid], key) if pid in board.permanents else None
+            if before != n:
+                lines.append(f"  {_name(board, pid)}: {word} {before} → {n}")
+    return lines
+
+
+@dataclass(frozen=True)
+class DamageAnswer:
+    """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`)."""
+
+    board: Any
+    result: Any
+    objective: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``)."""
+        data = {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
+        return {"steps": data["steps"], "outcome": data["outcome"],
+                **{k: v for k, v in data.items() if k not in ("steps", "outcome")}}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes."""
+        return unparsed_notes(self.board)
+
+    def render(self, con: Any) -> None:
+        """Each step's assignment and what it became, then the outcome."""
+        board, result = self.board, self.result
+        if not result.steps:
+            con.print("No combat damage step is played.")
+        for st in result.steps:
+            con.print(f"[bold]{st.plan.step.capitalize()} combat damage step[/bold] "
+                      f"({st.plan.status}; objective {self.objective})")
+            for line in assignment_lines(board, st.plan.assignment):
+                con.print(line)
+            for d in st.dealt:
+                if d.amount != d.assigned or d.notes:
+                    con.print(f"[dim]    {_name(board, d.source)} → {_name(board, d.recipient)}: "
+                              f"assigned {d.assigned}, dealt {d.amount}"
+                              + (f" ({'; '.join(d.notes)})" if d.notes else "") + "[/dim]")
+            if st.problem is not None:
+                for cid, why in st.problem.silent.items():
+                    con.print(f"[dim]  {_name(board, cid)} deals no damage: {why}[/dim]")
+        con.print("[bold]Outcome[/bold]")
+        for line in outcome_lines(board, result.outcome):
+            con.print(line)
+
+
+@dataclass(frozen=True)
+class CheckDamageAnswer:
+    """``check-damage``: the verdict (:class:`redzone.solver.damage.DamageCheck`)."""
+
+    board: Any
+    assignment: dict[str, dict[str, int]]
+    result: Any
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``check-damage`` JSON object."""
+        r = self.result.to_json()
+        return {"legal": r["legal"], "violations": r["violations"], "step": r["step"],
+                "assignment": self.assignment, "witness": r["witness"],
+                "unparsed": unparsed_json(self.board)}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes."""
+        return unparsed_notes(self.board)
+
+    def render(self, con: Any) -> None:
+        """Verdict, the assignment, violations and a legal assignment for comparison."""
+        board, r = self.board, self.result
+        verdict = "[green]legal[/green]" if r.legal else "[red]illegal[/red]"
+        con.print(f"[bold]Combat damage assignment ({r.step} step) is {verdict}[/bold]")
+        for line in assignment_lines(board, {s: {t: n for t, n in row.items() if n}
+                                             for s, row in self.assignment.items()}):
+            con.print(line)
+        for v in r.violations:
+            con.print(f"  [red]✗[/red] {v.message} [dim]({v.kind})[/dim]")
+        if r.witness is not None:
+            con.print("A legal assignment, for comparison:")
+            for line in assignment_lines(board, r.witness):
+                con.print(line)
+
+
+def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
+    """Play out the remaining combat damage steps (CR 510): each step's assignment (the
+    active player's by ``options.objective``; the defending player's minimise their losses),
+    then the outcome (CR 120, 704).
+
+    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input.
+    """
+    from redzone.solver.damage import play_out
+
+    board = board_of(scenario, options.strict)
+    result = play_out(board, options.objective, options.step, time_limit=options.time_limit)
+    return DamageAnswer(board=board, result=result, objective=options.objective)
+
+
+def check_damage(scenario: Any, options: CheckDamageOptions) -> CheckDamageAnswer:
+    """Check a combat damage assignment (``options.assignment``, else the scenario's
+    ``combat.assignment``) for the step (CR 510.1, 702.19, 702.2c; the 2023 damage assignment
+    order under ``rules: 2023``), with a legal witness when it is illegal.
+
+    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input.
+    """
+    from redzone.models.damage_rules import damage_problem
+    from redzone.solver.damage import check_damage as check
+
+    board = board_of(scenario, options.strict)
+    problem = damage_problem(board, options.step)
+    given = options.assignment
+    proposal = ({s: dict(row) for s, row in given.items()} if given is not None else
+                {s: dict(row) for s, row in (scenario.combat.assignment if scenario.combat else {}).items()})
+    result = check(problem, proposal, witness=True, time_limit=options.time_limit)
+    return CheckDamageAnswer(board=board, assignment=proposal, result=result)
