@@ -35,3 +35,15 @@ def test_users_own_models_and_solver_packages_do_not_shadow_redzone(tmp_path: Pa
     assert proc.returncode == 0, proc.stderr
     # Dueling Grounds (only one creature attacks each combat): Juggernaut must attack (CR 508.1d).
     assert json.loads(proc.stdout.strip().splitlines()[-1]) == {"juggernaut": "Bob"}
+
+
+def test_every_package_folder_is_installed() -> None:
+    """Each folder with an ``__init__.py`` under models/ and solver/ is listed in
+    pyproject.toml's packages (a non-editable install would silently miss it otherwise)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {"redzone." + ".".join(init.parent.relative_to(root).parts)
+             for top in ("models", "solver") for init in (root / top).rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
