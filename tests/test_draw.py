@@ -1,0 +1,266 @@
+"""Combat diagrams (redzone.solver.draw): the SVG parses, holds one box per permanent and
+one arrow per attack and block, labels the damage the rules deal, and lays the boxes out
+without overlap on every bundled example and on a board of 20 creatures a side."""
+
+from __future__ import annotations
+
+import glob
+import os
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
+from redzone.models.scenario import load_scenario, parse_scenario
+from redzone.solver.draw import CombatPicture, DamageMark, combat_picture, combat_svg
+
+EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.yaml")))
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _board(name: str):
+    return build_board(load_scenario(os.path.join(os.path.dirname(__file__), "..", "examples", name)))
+
+
+def _svg(board, plan=None) -> ET.Element:
+    return ET.fromstring(combat_svg(board, combat_picture(board, plan)))
+
+
+def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if cls in (g.get("class") or "").split()]
+
+
+def _arrows(root: ET.Element, kind: str) -> list[tuple[str, str]]:
+    return [(g.get("data-from"), g.get("data-to")) for g in _groups(root, "arrow")
+            if (g.get("class") or "").split() == ["arrow", kind]]
+
+
+def _tags(root: ET.Element) -> dict[tuple[str, str], str]:
+    return {(g.get("data-from"), g.get("data-to")): "".join(g.itertext()) for g in _groups(root, "tag")}
+
+
+def _card(root: ET.Element, pid: str) -> ET.Element:
+    (found,) = [g for g in _groups(root, "card") if g.get("data-id") == pid]
+    return found
+
+
+def _player_text(root: ET.Element, name: str) -> str:
+    (found,) = [g for g in _groups(root, "player") if g.get("data-player") == name]
+    return "".join(found.itertext())
+
+
+def _card_rects(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
+    out = {}
+    for g in _groups(root, "card"):
+        rect = g.find(f"{NS}rect")
+        out[g.get("data-id")] = tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))
+    return out
+
+
+def _assert_no_overlap(root: ET.Element) -> None:
+    rects = list(_card_rects(root).items())
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    for i, (a, (x, y, w, h)) in enumerate(rects):
+        assert 0 <= x and x + w <= width and 0 <= y and y + h <= height, f"{a} outside the canvas"
+        for b, (x2, y2, w2, h2) in rects[i + 1:]:
+            apart = x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+            assert apart, f"cards {a} and {b} overlap"
+
+
+# ------------------------------------------------------------------ every bundled example
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: os.path.basename(p))
+def test_every_example_draws_its_own_combat(path: str) -> None:
+    """The scenario's own combat: one box per permanent, one attack arrow per attacking
+    creature (CR 508.1), one block arrow per blocking creature and attacker it blocks
+    (509.1), no two boxes overlapping."""
+    board = build_board(load_scenario(path))
+    root = _svg(board)
+    assert root.tag == f"{NS}svg"
+    ids = [g.get("data-id") for g in _groups(root, "card")]
+    assert sorted(ids) == sorted(board.permanents)
+    combat = board.scenario.combat
+    attacks = sorted(combat.attackers.items()) if combat else []
+    blocks = sorted((b, a) for b, ats in (combat.blockers.items() if combat else ()) for a in ats)
+    assert sorted(_arrows(root, "attack")) == attacks
+    assert sorted(_arrows(root, "block")) == blocks
+    assert {g.get("data-player") for g in _groups(root, "player")} == {p.name for p in board.players}
+    _assert_no_overlap(root)
+
+
+@pytest.mark.parametrize("path", [p for p in EXAMPLES if os.path.basename(p).startswith("damage-")],
+                         ids=lambda p: os.path.basename(p))
+def test_every_damage_example_labels_every_damage_dealt(path: str) -> None:
+    """--plan damage: each (source, recipient) pair dealt damage by the play-out has one
+    tag, on an attack or block arrow or on an arrow of its own."""
+    from redzone.solver.damage import play_out
+
+    board = build_board(load_scenario(path))
+    result = play_out(board)
+    pairs = {(d.source, d.recipient) for st in result.steps for d in st.dealt if d.assigned or d.amount}
+    root = _svg(board, "damage")
+    assert set(_tags(root)) == pairs
+    drawn = set(_arrows(root, "attack")) | set(_arrows(root, "damage"))
+    drawn |= {(a, b) for b, a in _arrows(root, "block")} | set(_arrows(root, "block"))
+    assert pairs <= drawn
+
+
+# ------------------------------------------------------------------ rules on the picture
+
+
+def test_palace_guard_damage_tags_and_outcome() -> None:
+    """CR 702.19b: the Bears' 2 counts toward the Guard's lethal damage, so the Dreadmaw
+    assigns 2 to the Guard and tramples over 4: Bob 20 -> 16; the Guard (toughness 4,
+    4 damage) is destroyed (704.5g) and struck through; its 1 goes to an attacker."""
+    root = _svg(_board("damage-palace-guard.yaml"), "damage")
+    tags = _tags(root)
+    assert tags[("dreadmaw", "Bob")] == "4"
+    assert tags[("dreadmaw", "guard")] == "2"
+    assert tags[("bears", "guard")] == "2"
+    assert sum(1 for (s, _), v in tags.items() if s == "guard" and v == "1") == 1
+    assert "life 20 → 16" in _player_text(root, "Bob")
+    guard = _card(root, "guard")
+    assert guard.findall(f"{NS}line[@class='struck']")
+    assert guard.findall(f"{NS}rect[@class='destroyed']")
+    assert not _card(root, "dreadmaw").findall(f"{NS}rect[@class='destroyed']")
+    assert sorted(_arrows(root, "block")) == [("guard", "bears"), ("guard", "dreadmaw")]
+
+
+def test_double_strike_tags_name_both_steps() -> None:
+    """CR 510.4, 702.4b: the Basher deals damage in both steps: first strike 1 to the Myr
+    and 2 to Bob, then all 3 to Bob (the Myr already has lethal damage); the indestructible
+    Myr (702.12b) survives with 1 damage marked. Bob 20 -> 15."""
+    root = _svg(_board("damage-double-strike.yaml"), "damage")
+    tags = _tags(root)
+    assert tags[("basher", "Bob")] == "fs 2 + 3"
+    assert tags[("basher", "myr")] == "fs 1"
+    assert "life 20 → 15" in _player_text(root, "Bob")
+    myr = "".join(_card(root, "myr").itertext())
+    assert "1 dmg" in myr and "destroyed" not in myr and "indestructible" in myr
+
+
+def test_furnace_of_rath_tags_show_assigned_and_dealt() -> None:
+    """CR 702.19b, 120.4b: the Rampager assigns 1 to the Elves and 3 to Bob; Furnace of
+    Rath doubles what is dealt: 2 and 6 (Bob 20 -> 14); the Elves' 1 becomes 2."""
+    root = _svg(_board("damage-furnace-of-rath.yaml"), "damage")
+    tags = _tags(root)
+    assert tags[("rampager", "elves")] == "1→2"
+    assert tags[("rampager", "Bob")] == "3→6"
+    assert tags[("elves", "rampager")] == "1→2"
+    assert "life 20 → 14" in _player_text(root, "Bob")
+    assert "damage ×2" in "".join(_card(root, "furnace").itertext())
+
+
+def test_trample_over_planeswalkers_gets_its_own_arrow() -> None:
+    """CR 702.19c: Thrasta attacks Jace yet assigns 5 to Bob — damage along no attack or
+    block, drawn as an arrow of its own; Jace's loyalty 3 -> 0 (704.5i: destroyed)."""
+    root = _svg(_board("damage-thrasta-planeswalker.yaml"), "damage")
+    assert _arrows(root, "damage") == [("thrasta", "Bob")]
+    tags = _tags(root)
+    assert tags[("thrasta", "Bob")] == "5"
+    assert tags[("thrasta", "jace")] == "2" and tags[("elves", "jace")] == "1"
+    jace = "".join(_card(root, "jace").itertext())
+    assert "3→0" in jace and "destroyed" in jace
+
+
+def test_attack_plan_draws_the_solver_declaration() -> None:
+    """Dueling Grounds (508.1c) and Juggernaut's requirement (508.1d): only Juggernaut
+    attacks, so one attack arrow, Juggernaut -> Bob."""
+    root = _svg(_board("dueling-grounds.yaml"), "attack")
+    assert _arrows(root, "attack") == [("juggernaut", "Bob")]
+    assert "≤1 attacker" in "".join(_card(root, "dueling-grounds").itertext())
+
+
+def test_block_plan_draws_the_double_block() -> None:
+    """Menace (702.111b) and Watchdog's requirement (509.1c): Watchdog and the Bears both
+    block Boggart Brute."""
+    root = _svg(_board("menace-watchdog.yaml"), "block")
+    assert sorted(_arrows(root, "block")) == [("bears", "brute"), ("dog", "brute")]
+    assert "menace" in "".join(_card(root, "brute").itertext())
+
+
+def test_four_players_around_the_centre() -> None:
+    """Multiplayer (802): four panels that do not overlap; the goaded Bears (701.15b)
+    attack Carol or Dave and are labelled as goaded."""
+    board = _board("goad-four-players.yaml")
+    root = _svg(board, "attack")
+    (arrow,) = _arrows(root, "attack")
+    assert arrow[0] == "bears" and arrow[1] in ("Carol", "Dave")
+    assert "goaded by Bob" in "".join(_card(root, "bears").itertext())
+    panels = [g.find(f"{NS}rect") for g in _groups(root, "panel")]
+    rects = [tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in panels]
+    assert len(rects) == 4
+    for i, (x, y, w, h) in enumerate(rects):
+        for x2, y2, w2, h2 in rects[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+
+
+def test_tapped_and_duel_masters_labels() -> None:
+    """A tapped permanent is labelled (Tromokratis' Hill Giant); Duel Masters abilities
+    written in Japanese are shown by their English names, power alone in the corner."""
+    root = _svg(_board("tromokratis.yaml"))
+    assert "tapped" in "".join(_card(root, "giant").itertext())
+    root = _svg(_board("dm-wins-all.yaml"))
+    sentinel = "".join(_card(root, "sentinel").itertext())
+    assert "wins all battles" in sentinel and "2000" in sentinel
+
+
+# ------------------------------------------------------------------ big boards, bad input
+
+
+def _big_board(n: int = 20):
+    names = ["Grizzly Bears", "Hill Giant", "Serra Angel", "Colossal Dreadmaw", "Boggart Brute",
+             "Gifted Aetherborn", "Darksteel Myr", "Thrasta, Tempest's Roar"]
+    perms = [{"id": f"a{i}", "card": names[i % len(names)], "controller": "Alice"} for i in range(n)]
+    perms += [{"id": f"d{i}", "card": names[(i * 3) % len(names)], "controller": "Bob", "tapped": i % 5 == 4}
+              for i in range(n)]
+    perms.append({"id": "gideon", "card": "Gideon, Ally of Zendikar", "controller": "Bob", "loyalty": 4})
+    attackers = {f"a{i}": "gideon" if i in (3, 11) else "Bob" for i in range(n)}
+    blockers = {f"d{i}": [f"a{(i * 7) % n}"] for i in range(0, n, 2) if i % 5 != 4}
+    blockers["d1"] = ["a1", "a2"]
+    return build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": 80}], "permanents": perms,
+        "combat": {"attackers": attackers, "blockers": blockers}}))
+
+
+def test_twenty_creatures_a_side() -> None:
+    """20 attackers against 20 creatures and a planeswalker: every box drawn once, none
+    overlapping, every attack and block an arrow, every damage pair tagged, and the
+    picture at most 11.5 cards wide (10 columns, the stagger and the planeswalker;
+    readable on a screen)."""
+    board = _big_board()
+    root = _svg(board, "damage")
+    assert len(_groups(root, "card")) == 41
+    assert len(_arrows(root, "attack")) == 20
+    assert len(_arrows(root, "block")) == sum(len(v) for v in board.scenario.combat.blockers.values())
+    _assert_no_overlap(root)
+    assert float(root.get("width")) <= 16 + 2 * 12 + 11.5 * 118 + 16
+    assert _tags(root)
+
+
+def test_bad_plan_and_unknown_ids_are_refused() -> None:
+    board = _board("damage-palace-guard.yaml")
+    with pytest.raises(ScenarioError, match="plan"):
+        combat_picture(board, "nonsense")
+    with pytest.raises(ScenarioError, match="Duel Masters"):
+        combat_picture(_board("dm-tie.yaml"), "attack")
+    with pytest.raises(ScenarioError, match="picture.attackers"):
+        combat_svg(board, CombatPicture(attackers={"ghost": "Bob"}))
+    with pytest.raises(ScenarioError, match="not attacking"):
+        combat_svg(board, CombatPicture(attackers={"bears": "Bob"}, blockers={"guard": ["dreadmaw"]}))
+    with pytest.raises(ScenarioError, match="picture.damage"):
+        combat_svg(board, CombatPicture(damage=[DamageMark("bears", "Zed", "regular", 2, 2)]))
+
+
+def test_names_are_escaped() -> None:
+    """Inline names with XML's special characters still give well-formed SVG."""
+    board = build_board(parse_scenario({
+        "players": [{"name": "A&B"}, {"name": "<C>"}],
+        "permanents": [{"id": "x\"y", "name": "Tom & <Jerry>", "controller": "A&B", "types": ["Creature"],
+                        "power": 1, "toughness": 1}],
+        "combat": {"attackers": {"x\"y": "<C>"}}}))
+    root = ET.fromstring(combat_svg(board, combat_picture(board), caption="a & b"))
+    assert _arrows(root, "attack") == [('x"y', "<C>")]
+    assert "Tom & <Jerry>" in "".join(_card(root, 'x"y').itertext())
