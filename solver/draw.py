@@ -75,7 +75,8 @@ PLANS: tuple[str, ...] = ("attack", "block", "damage", "choose-attack", "choose-
 # ----------------------------------------------------------------------- palette and sizes
 
 GAP = 14            # between cards of a row and between rows
-PAD = 12            # inside a player's panel
+PAD = 12            # inside a player's panel, above and below the rows
+SIDE_PAD = 22       # inside a player's panel, left and right of the rows
 FRONT_PAD = 30      # below an opponent's front row: arrows to the player end at the edge
 REDZONE = 120       # the space between the active player and the opponents
 MARGIN = 16
@@ -236,7 +237,7 @@ class _Panel:
 
     def content_width(self) -> float:
         widest = max((slot + 1 for row in self.rows for _, slot in row), default=0)
-        return 2 * PAD + widest * _SLOT - (GAP if widest else 0)
+        return 2 * SIDE_PAD + widest * _SLOT - (GAP if widest else 0)
 
     def band(self) -> tuple[float, float, float, float]:
         y = self.y if self.band_top else self.y + self.height - BAND_H
@@ -251,7 +252,7 @@ class _Panel:
         for i, row in enumerate(self.rows):
             y = top + PAD + i * (CARD_H + GAP)
             for pid, slot in row:
-                out[pid] = (self.x + PAD + slot * _SLOT, y)
+                out[pid] = (self.x + SIDE_PAD + slot * _SLOT, y)
         return out
 
 
@@ -421,6 +422,39 @@ def _toward(rect: Rect, point: Point, inset: float = 0.0) -> Point:
     return x + w / 2, y + h
 
 
+def _edge_end(panel: Rect, cards: Sequence[Rect], start: Point, side: int = 0) -> Point:
+    """Where an arrow from ``start`` to a player ends: on the edge of the player's
+    ``panel`` facing ``start``, and, on a top or bottom edge, never right under (or over)
+    one of ``cards`` (the panel's cards) in the row next to that edge, so that it cannot
+    be read as attacking a card —
+    at the free point nearest ``start`` (with ``side`` 1 or -1, the nearest at or right,
+    or at or left, of it when there is one, so as not to cross arrows leaving beside it)."""
+    x, y, w, h = panel
+    end = _toward(panel, start, inset=4)
+    if end[1] not in (y, y + h):
+        return end
+    # Only the row next to that edge matters (arrows pass the rows behind unseen).
+    near = [c for c in cards if (c[1] + c[3] >= y + h - FRONT_PAD - 2 if end[1] == y + h
+                                 else c[1] <= y + BAND_H + PAD + 2)]
+    blocked = sorted((cx - 3, cx + cw + 3) for cx, _, cw, _ in near)
+    free: list[tuple[float, float]] = []
+    lo = x + 4
+    for b_lo, b_hi in blocked:
+        if b_lo > lo:
+            free.append((lo, b_lo))
+        lo = max(lo, b_hi)
+    if x + w - 4 > lo:
+        free.append((lo, x + w - 4))
+    if not free:
+        return end
+    if side > 0 and any(b - 1 >= start[0] for _, b in free):
+        free = [(a, b) for a, b in free if b - 1 >= start[0]]
+    elif side < 0 and any(a + 1 <= start[0] for a, _ in free):
+        free = [(a, b) for a, b in free if a + 1 <= start[0]]
+    best = min((min(max(start[0], a + 1), b - 1) for a, b in free), key=lambda px: abs(px - start[0]))
+    return best, end[1]
+
+
 def _arrow(start: Point, end: Point, colour: str, dash: str, kind: str, source: str, target: str,
            *, width: float = 2.6) -> str:
     """A straight arrow with a white halo and a filled head; a ``<g>`` whose class is
@@ -521,6 +555,7 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
             boxes[pid] = (x, y, CARD_W, CARD_H)
     bands = {panel.player: panel.rect() for panel in panels}
     home = {pid: bands[board.permanents[pid].controller] for pid in boxes}
+    cards_of = {panel.player: [boxes[pid] for pid in panel.boxes()] for panel in panels}
     right = max(p.x + p.width for p in panels) + MARGIN
     bottom = max(p.y + p.height for p in panels)
 
@@ -545,11 +580,35 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
             return _along(near, far, (y - near[1]) / (far[1] - near[1]))
         return _along(far, near, 0.75)
 
+    placed: list[Rect] = []
+
+    def free_point(at: Point, near: Point, far: Point, label: str) -> Point:
+        """``at``, or the nearest point along the arrow (steps of 22 px in height, or of
+        a tenth of its length when it is level) where the tag overlaps no tag placed."""
+        w = text_width(label, 11.5, True) + 10
+        dy = far[1] - near[1]
+        t0 = (at[1] - near[1]) / dy if dy else 0.75
+        step = 22 / abs(dy) if abs(dy) > 22 else 0.1
+        for k in (0, 1, -1, 2, -2, 3, -3):
+            t = t0 + k * step
+            if not 0.12 <= t <= 0.92 and k:
+                continue
+            px, py = _along(near, far, t) if k else at
+            rect = (px - w / 2 - 2, py - 11, w + 4, 22)
+            if all(px2 + pw2 <= rect[0] or rect[0] + rect[2] <= px2 or py2 + ph2 <= rect[1]
+                   or rect[1] + rect[3] <= py2 for px2, py2, pw2, ph2 in placed):
+                placed.append(rect)
+                return px, py
+        placed.append((at[0] - w / 2, at[1] - 9, w, 18))
+        return at
+
     def place_tag(near: Point, far: Point, source: str, recipient: str, level: int) -> None:
         found = marks.get((source, recipient))
         if found:
             used.add((source, recipient))
-            tags.append(_tag(tag_point(near, far, recipient, level), _damage_text(found), source, recipient))
+            label = _damage_text(found)
+            at = free_point(tag_point(near, far, recipient, level), near, far, label)
+            tags.append(_tag(at, label, source, recipient))
 
     blocked = {a for attackers in picture.blockers.values() for a in attackers}
     block_count: dict[str, int] = {}
@@ -569,7 +628,7 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
             start = (x0, ay if gy < ay else ay + ah)
         else:
             start = (ax if gx < ax else ax + aw, ay + ah / 2)
-        end = _toward(goal, start, inset=10)
+        end = _toward(goal, start, inset=10) if target in boxes else _edge_end(goal, cards_of[target], start)
         arrows.append(_arrow(start, end, ATTACK, "", "attack", a, target))
         place_tag(end, start, a, target, 0 if boxes[a][1] <= front_y + 1 else 2)
     # Blocks: from the blocker to the attacker's top edge (right of centre, spread).
@@ -588,14 +647,27 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
             arrows.append(_arrow(start, end, BLOCK, "8 4", "block", b, a))
             place_tag(end, start, b, a, 1)
             place_tag(start, end, a, b, 1)
+    others: list[tuple[str, str]] = []
     # Damage that follows no arrow (e.g. trample over a planeswalker to its controller).
     for (s, r), found in marks.items():
         if (s, r) in used or s not in boxes:
             continue
-        start = _toward(boxes[s], centre(boxes.get(r) or bands[r]), inset=12)
-        end = _toward(boxes.get(r) or bands[r], start, inset=10)
+        others.append((s, r))
+        # From a quarter of the source's facing edge (its attack arrow, if any, leaves
+        # from the centre or the left quarter): the quarter away from what it attacks
+        # when that is a card, else the right one.
+        sx, sy, sw, sh = boxes[s]
+        gx, gy = centre(boxes.get(r) or bands[r])
+        attacked = boxes.get(picture.attackers.get(s, ""))
+        side = -1 if attacked is not None and centre(attacked)[0] > sx + sw / 2 else 1
+        if gy < sy or gy > sy + sh:
+            start = (sx + sw / 2 + side * sw / 4, sy if gy < sy else sy + sh)
+        else:
+            start = _toward(boxes[s], (gx, gy), inset=12)
+        end = (_toward(boxes[r], start, inset=10) if r in boxes
+               else _edge_end(bands[r], cards_of[r], start, side=side))
         arrows.append(_arrow(start, end, DAMAGE, "0.1 5.5", "damage", s, r, width=3.2))
-        tags.append(_tag(tag_point(end, start, r, 0), _damage_text(found), s, r))
+        place_tag(end, start, s, r, 0)
 
     # Title, notes and legend.
     head = [text(MARGIN, MARGIN + 14, fit(title, 15, right - 2 * MARGIN, True), 15, bold=True)]
@@ -606,7 +678,7 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
         items.append("attack:attacks a card, or the player at the panel's edge (CR 508.1)")
     if any(picture.blockers.values()):
         items.append("block:blocks (509.1)")
-    if any(k not in used for k in marks):
+    if others:
         items.append("other:other damage (e.g. trample, 702.19)")
     if marks:
         steps = {m.step for m in picture.damage}

@@ -42,7 +42,7 @@ MUTED = "#5A5A5A"
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
-CARD_W, CARD_H = 104, 146
+CARD_W, CARD_H = 104, 156
 BAND_H = 30
 
 
@@ -198,8 +198,8 @@ def chips(labels: Sequence[str], left: float, top: float, right: float, bottom: 
         for label in items:
             w = min(text_width(label, 8.5) + 8, right - left)
             if cx + w > right and cx > left:
-                cx, cy = left, cy + 16
-            if cy + 14 > bottom:
+                cx, cy = left, cy + 15
+            if cy + 13 > bottom:
                 return None
             out.append((cx, cy, w, label))
             cx += w + 4
@@ -214,9 +214,9 @@ def chips(labels: Sequence[str], left: float, top: float, right: float, bottom: 
     parts = []
     for cx, cy, w, label in placed or []:
         dark = label == "tapped"
-        parts.append(f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{w:.1f}" height="14" rx="3" '
+        parts.append(f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{w:.1f}" height="13" rx="3" '
                      f'fill="{INK if dark else "#FFFFFF"}" stroke="{INK}" stroke-width="0.7"/>'
-                     + text(cx + w / 2, cy + 10.2, fit(label, 8.5, w - 6), 8.5,
+                     + text(cx + w / 2, cy + 9.6, fit(label, 8.5, w - 6), 8.5,
                             fill="#FFFFFF" if dark else INK, anchor="middle"))
     return parts
 
@@ -318,7 +318,7 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
     for note in notes:
         parts.append(text(x + 6, ty, fit(note, 8.5, inner), 8.5, fill=MUTED))
         ty += 11
-    parts.extend(chips(labels, x + 6, ty + 2, x + CARD_W - 6, y + CARD_H - 30))
+    parts.extend(chips(labels, x + 6, ty + 1, x + CARD_W - 6, y + CARD_H - 28))
     # Bottom line: the stat box on the right; marked damage or the stat's name on the left.
     value, caption = stat(board, perm, out)
     if caption:

@@ -264,3 +264,79 @@ def test_names_are_escaped() -> None:
     root = ET.fromstring(combat_svg(board, combat_picture(board), caption="a & b"))
     assert _arrows(root, "attack") == [('x"y', "<C>")]
     assert "Tom & <Jerry>" in "".join(_card(root, 'x"y').itertext())
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from redzone.solver.cli import cli
+
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _plans(path: str) -> list[str | None]:
+    """The plans that apply to an example: none for Duel Masters; attack for every Magic
+    board; block and damage where combat.attackers is given."""
+    scenario = load_scenario(path)
+    if scenario.game != "magic":
+        return [None]
+    with_combat = scenario.combat is not None and bool(scenario.combat.attackers)
+    return [None, "attack"] + (["block", "damage"] if with_combat else [])
+
+
+@pytest.mark.parametrize("path,plan", [(p, plan) for p in EXAMPLES for plan in _plans(p)],
+                         ids=lambda v: os.path.basename(v) if isinstance(v, str) and v.endswith(".yaml") else str(v))
+def test_cli_draws_every_example(path: str, plan: str | None) -> None:
+    """``redzone draw S [--plan P]`` prints one SVG document with one box per permanent."""
+    code, out, err = _cli("draw", path, *(["--plan", plan] if plan else []))
+    assert code == 0, err
+    root = ET.fromstring(out)
+    assert len(_groups(root, "card")) == len(load_scenario(path).permanents)
+    assert os.path.basename(path) in "".join(root.find(f"{NS}title").itertext())
+
+
+def test_cli_output_file_and_json(tmp_path) -> None:
+    """-o writes the file and says what it holds; --json carries the SVG and the marks
+    (CR 702.19b: Dreadmaw 2 to the Guard, 4 to Bob)."""
+    path = os.path.join(os.path.dirname(__file__), "..", "examples", "damage-palace-guard.yaml")
+    target = tmp_path / "guard.svg"
+    code, out, _ = _cli("draw", path, "--plan", "damage", "-o", str(target))
+    assert code == 0 and out.startswith(f"Wrote {target}")
+    assert sorted(_arrows(ET.fromstring(target.read_text()), "attack")) == [("bears", "Bob"), ("dreadmaw", "Bob")]
+    code, out, _ = _cli("draw", path, "--plan", "damage", "--json")
+    import json
+
+    data = json.loads(out)
+    assert data["plan"] == "damage" and data["outcome"]["life"]["Bob"] == 16
+    assert {"source": "dreadmaw", "recipient": "Bob", "step": "regular", "assigned": 4, "dealt": 4} in data["damage"]
+    assert ET.fromstring(data["svg"]).tag == f"{NS}svg"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["dm-tie.yaml", "--plan", "attack"], "Duel Masters"),
+    (["siege.yaml", "-o", "/no/such/folder/x.svg"], "no such directory"),
+])
+def test_cli_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:
+    path = os.path.join(os.path.dirname(__file__), "..", "examples", args[0])
+    code, out, err = _cli("draw", path, *args[1:])
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and not out
+
+
+def test_cli_batch_needs_json(tmp_path) -> None:
+    """A .jsonl batch: each row's SVG in its JSON; a bad row costs no good one."""
+    import json
+
+    rows = tmp_path / "rows.jsonl"
+    good = {"players": [{"name": "A"}, {"name": "B"}],
+            "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "A"}],
+            "combat": {"attackers": {"bears": "B"}}}
+    rows.write_text(json.dumps(good) + "\n" + json.dumps({"players": []}) + "\n")
+    code, _, err = _cli("draw", str(rows))
+    assert code == 2 and "--json" in err
+    code, out, _ = _cli("draw", str(rows), "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and lines[0]["attackers"] == {"bears": "B"} and "error" in lines[1]

@@ -32,6 +32,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "redzone.solver.cli.fight",
     "redzone.solver.cli.clash",
     "redzone.solver.cli.dm",
+    "redzone.solver.cli.draw",
     "redzone.solver.cli.info",
 )
 

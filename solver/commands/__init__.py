@@ -88,6 +88,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "a player clashes with an opponent (CR 701.30)"),
     Command("dm-battle", f"{_M}.dm:dm_battle", "DMBattleOptions",
             "the Duel Masters battle"),
+    Command("draw", f"{_M}.draw:draw", "DrawOptions",
+            "a combat diagram as SVG: the board, attacks, blocks, damage and outcome"),
 )}
 
 
