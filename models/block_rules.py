@@ -67,6 +67,7 @@ from redzone.models.block_problem import (
 )
 from redzone.models.board import Board, Permanent
 from redzone.models.errors import ScenarioError
+from redzone.models.limits import check_time
 
 __all__ = [
     "attacked_players",
@@ -422,6 +423,7 @@ def block_problem(board: Board, defending_player: str,
     unable: dict[tuple[str, str], str] = {}
     capacity: dict[str, int | None] = {}
     for c in creatures:
+        check_time("building the block problem")
         reason = _unable_to_block(board, c)
         if reason is not None:
             unable[(c.id, "")] = reason

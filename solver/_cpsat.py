@@ -5,8 +5,12 @@ ortools is imported inside the functions, never at module import.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
+
+from redzone.models.errors import ScenarioError
+from redzone.models.limits import remaining_time
 
 SEED = 0
 """CP-SAT's random seed: with one worker, the same model gives the same answer."""
@@ -14,9 +18,20 @@ SEED = 0
 
 def make_solver(time_limit: float | None, **parameters: Any) -> Any:
     """A ``CpSolver`` with one worker (deterministic, no thread start-up cost on small
-    models) and seed :data:`SEED`; ``time_limit`` in seconds (``None``: none); further CP-SAT
-    parameters by name (e.g. ``linearization_level=2``)."""
+    models) and seed :data:`SEED`; ``time_limit`` in seconds (``None``: none; 0: give up at
+    once), clamped to what the enclosing :func:`redzone.models.limits.time_budget` has left;
+    further CP-SAT parameters by name (e.g. ``linearization_level=2``).
+
+    Raises :class:`redzone.models.errors.ScenarioError` for a NaN, infinite or negative
+    ``time_limit`` (CP-SAT would otherwise read NaN as "no time at all" and report a
+    cut-off search as if a limit had been asked for).
+    """
     from ortools.sat.python import cp_model
+
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not math.isfinite(float(time_limit)) or time_limit < 0):
+        raise ScenarioError("time_limit", f"must be a finite number of seconds, got {time_limit!r}")
+    time_limit = remaining_time(time_limit)
 
     solver = cp_model.CpSolver()
     params = solver.parameters
@@ -25,7 +40,7 @@ def make_solver(time_limit: float | None, **parameters: Any) -> Any:
     for name, value in parameters.items():
         setattr(params, name, value)
     if time_limit is not None:
-        params.max_time_in_seconds = max(float(time_limit), 0.0)
+        params.max_time_in_seconds = float(time_limit)
     return solver
 
 

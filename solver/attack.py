@@ -46,7 +46,14 @@ from redzone.models.attack_problem import (
     restriction_violations,
 )
 from redzone.models.errors import ScenarioError
-from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan, Status
+from redzone.models.limits import check_time, check_time_limit
+from redzone.solver.results import (
+    UNPROVED_REASON,
+    AttackCheck,
+    AttackEnumeration,
+    AttackPlan,
+    Status,
+)
 
 __all__ = [
     "AttackCheck",
@@ -107,6 +114,8 @@ def _pairs(problem: AttackProblem, *, paid: bool) -> list[_Pair]:
     out: list[_Pair] = []
     seen: set[str] = set()
     for i, c in enumerate(problem.creatures):
+        if i & 255 == 0:
+            check_time("building the attack model")
         if c in seen:
             continue
         seen.add(c)
@@ -394,22 +403,34 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     ``(n + 1) * obeyed - attackers`` (n: creatures able to attack), then, with those two
     values fixed, minimise the rank sum.
 
-    ``time_limit``: seconds for the whole call (``None``: no limit). When it expires,
+    ``time_limit``: seconds for the whole call (``None``: no limit; else finite and above 0),
+    also bounded by an enclosing :func:`redzone.models.limits.time_budget`. When it expires,
     ``status`` is ``"feasible"`` and ``maximum`` is the best value known; ``maximum_proved``
-    says whether M was nevertheless proved (then ``legal`` is certain). ``status`` is
+    says whether M was nevertheless proved. ``legal`` is True only when M is proved (or the
+    declaration obeys every requirement); otherwise it is ``None`` with ``reason``
+    "the maximum was not proved within the time limit" — never a claim without proof. ``status`` is
     ``"optimal"`` only when proved: by CP-SAT, or trivially (no requirements, or none that
     any free pair can obey: the empty declaration is then the unique tie-break winner).
 
-    Raises :class:`redzone.models.errors.ScenarioError` for negative mana, costs or caps.
+    Raises :class:`redzone.models.errors.ScenarioError` for negative mana, costs or caps or
+    a bad ``time_limit``; :class:`redzone.models.limits.TimeLimitReached` when an enclosing
+    budget runs out while the model is built.
     """
+    check_time_limit(time_limit)
+    return _plan(problem, time_limit)[0]
+
+
+def _plan(problem: AttackProblem, time_limit: float | None) -> tuple[AttackPlan, int]:
+    """:func:`plan_attack`'s plan and an upper bound on M (508.1d)."""
     _import_ortools()
     t0 = time.perf_counter()
     _validate(problem)
     pairs = _pairs(problem, paid=False)
     if not problem.requirements or not _obeyable(problem, pairs):
-        return _empty_plan(t0)
+        return _empty_plan(t0), 0
     am = _AttackModel(problem, pairs)
     cp = am.cp
+    top = len(problem.requirements)  # M is at most the number of requirement instances
     n = len(am.by_creature)
     width = max(len(problem.targets), 1)
     ranks = [p.ci * width + p.ti for p in pairs]
@@ -438,13 +459,15 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
         raise RuntimeError("attack model infeasible: the empty declaration should be legal")
     if status == "unknown":
         # No solution within the time limit: fall back on the empty declaration, which
-        # breaks no restriction and costs nothing; M is then unproved.
-        return AttackPlan(legal=True, status="feasible", attackers={}, obeyed=0, maximum=0,
+        # breaks no restriction and costs nothing; M is then unproved (unless there is no
+        # requirement the empty declaration misses), so its legality is unknown (508.1d).
+        return AttackPlan(legal=None, status="feasible", attackers={}, obeyed=0, maximum=0,
                           mana_paid=0, build_ms=build_ms, solve_ms=_ms(t1),
-                          maximum_proved=False)
+                          maximum_proved=False, reason=UNPROVED_REASON), top
     attackers = am.declaration(solver.boolean_value)
     obeyed = obeyed_count(problem, attackers)
-    proved = status == "optimal" or _upper(solver, weight, weight - 1) <= obeyed
+    upper = min(top, _upper(solver, weight, weight - 1)) if status != "optimal" else obeyed
+    proved = status == "optimal" or upper <= obeyed
     if not single and status == "optimal":
         # Second solve: keep M and the fewest attackers, minimise the rank sum, starting
         # from the first solve's declaration.
@@ -459,9 +482,13 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
             attackers = am.declaration(solver.boolean_value)
         else:
             status = "feasible"
-    return AttackPlan(legal=True, status="optimal" if status == "optimal" else "feasible",
+    # The declaration breaks no restriction and pays nothing (the model's constraints); it
+    # is legal when it obeys M (508.1d), known only when M is proved.
+    return AttackPlan(legal=True if proved else None,
+                      status="optimal" if status == "optimal" else "feasible",
                       attackers=attackers, obeyed=obeyed, maximum=obeyed, mana_paid=0,
-                      build_ms=build_ms, solve_ms=_ms(t1), maximum_proved=proved)
+                      build_ms=build_ms, solve_ms=_ms(t1), maximum_proved=proved,
+                      reason=None if proved else UNPROVED_REASON), max(upper, obeyed)
 
 
 def maximum_requirements(problem: AttackProblem,
@@ -473,6 +500,7 @@ def maximum_requirements(problem: AttackProblem,
     found so far (a lower bound) and ``proved`` is False. Raises ScenarioError like
     :func:`plan_attack`.
     """
+    check_time_limit(time_limit)
     m, proved, _, _ = _maximum(problem, time_limit)
     return m, proved
 
@@ -543,12 +571,18 @@ def check_attack(problem: AttackProblem, declaration: Declaration, *,
     ``witness`` is a legal declaration (the :func:`plan_attack` plan) when the proposal is
     illegal, ``None`` when it is legal. ``status`` is ``"optimal"`` when M is proved (by
     CP-SAT, or directly: a free, restriction-legal proposal obeying every requirement shows
-    M is the number of requirements), ``"feasible"`` when the time limit cut the proof — then
-    ``legal`` is judged against the best M known. Raises ScenarioError like
+    M is the number of requirements), ``"feasible"`` when the time limit cut the proof.
+
+    Never "legal" without proof: a proven violation (restriction, availability, cost, or
+    fewer requirements than a declaration found obeys) makes ``legal`` False; a proposal
+    with none that obeys as many requirements as the best declaration found, while M is
+    unproved, is ``legal: None`` with ``reason`` "the maximum was not proved within the time
+    limit", and no witness is offered (none is known to be legal). Raises ScenarioError like
     :func:`plan_attack`.
     """
     if not isinstance(declaration, Mapping):
         raise ScenarioError("combat.attackers", "must map attacking creature ids to targets")
+    check_time_limit(time_limit)
     _validate(problem)
     violations = list(restriction_violations(problem, declaration))
     paid = cost_of(problem, declaration)
@@ -559,16 +593,26 @@ def check_attack(problem: AttackProblem, declaration: Declaration, *,
         # This declaration itself counts toward M (free, restriction-legal), so M = obeyed.
         return AttackCheck(legal=True, violations=[], obeyed=obeyed, maximum=obeyed,
                            mana_paid=paid, witness=None, status="optimal")
-    plan = plan_attack(problem, time_limit=time_limit)
-    maximum = plan.maximum
+    plan, upper = _plan(problem, time_limit)
+    maximum = plan.maximum  # M when proved; else a lower bound (a declaration obeys it)
+    proved = plan.maximum_proved
     if obeyed < maximum:
+        # CR 508.1d: the plan breaks no restriction, pays nothing and obeys more: proved.
         violations.append(_requirements_violation(problem, declaration, obeyed, maximum))
-    legal = not violations
-    status: Status = "optimal" if plan.maximum_proved else "feasible"
+    legal: bool | None
+    if violations:
+        legal = False
+    elif proved or obeyed >= upper:
+        legal = True
+    else:
+        legal = None
+    status: Status = "optimal" if proved else "feasible"
     return AttackCheck(legal=legal, violations=violations, obeyed=obeyed, maximum=maximum,
-                       mana_paid=paid, witness=None if legal else dict(plan.attackers),
-                       status=status, maximum_proved=plan.maximum_proved,
-                       build_ms=plan.build_ms, solve_ms=plan.solve_ms)
+                       mana_paid=paid,
+                       witness=dict(plan.attackers) if legal is False and proved else None,
+                       status=status, maximum_proved=proved,
+                       build_ms=plan.build_ms, solve_ms=plan.solve_ms,
+                       reason=UNPROVED_REASON if legal is None else None)
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -600,6 +644,7 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     """
     if limit < 0:
         raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    check_time_limit(time_limit)
     t0 = time.perf_counter()
     maximum, proved, build_ms, solve_ms = _maximum(problem, time_limit)
     status: Status = "optimal" if proved else "feasible"

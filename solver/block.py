@@ -59,7 +59,8 @@ from redzone.models.block_problem import (
     restriction_violations,
 )
 from redzone.models.errors import ScenarioError
-from redzone.solver.results import Status
+from redzone.models.limits import check_time, check_time_limit
+from redzone.solver.results import UNPROVED_REASON, Status
 
 __all__ = [
     "BlockCheck",
@@ -91,9 +92,9 @@ def _plain(d: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
 class BlockPlan:
     """A block declaration found by :func:`plan_block` / :func:`plan_blocks` (CR 509.1).
 
-    - ``legal``: it breaks no restriction (509.1b), pays nothing and obeys ``maximum``
-      requirements (509.1c). When ``maximum_proved`` is False, ``maximum`` is only the best
-      value known, so ``legal`` is provisional.
+    - ``legal``: True when proved legal: it breaks no restriction (509.1b), pays nothing and
+      obeys M requirements (509.1c). ``None`` (unknown) when M was not proved within the time
+      limit (``maximum`` is then only the best value known); ``reason`` says so.
     - ``status``: ``"optimal"`` when M is proved (the declaration is then certainly legal);
       ``"feasible"`` when a time limit cut the proof.
     - ``blockers``: blocking creature id -> attacker ids it blocks (only creatures that block).
@@ -104,9 +105,10 @@ class BlockPlan:
     - ``tie_break_proved``: whether the declaration is proved to be the documented
       tie-break's choice among the legal ones (see :func:`plan_block`).
     - ``build_ms`` / ``solve_ms``: wall-clock milliseconds building / solving.
+    - ``reason``: why ``legal`` is ``None`` (:data:`redzone.solver.results.UNPROVED_REASON`).
     """
 
-    legal: bool
+    legal: bool | None
     status: Status
     blockers: dict[str, list[str]]
     obeyed: int
@@ -117,13 +119,15 @@ class BlockPlan:
     maximum_proved: bool = True
     players: dict[str, BlockPlan] = field(default_factory=dict)
     tie_break_proved: bool = True
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``legal``, ``status``, ``blockers``, ``requirements`` (``obeyed``, ``maximum``),
-        ``mana_paid`` (the contract's keys), plus timings."""
+        ``mana_paid`` (the contract's keys), plus ``reason`` and timings."""
         return {
             "legal": self.legal,
             "status": self.status,
+            "reason": self.reason,
             "blockers": _plain(self.blockers),
             "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
                              "maximum_proved": self.maximum_proved},
@@ -138,16 +142,20 @@ class BlockPlan:
 class BlockCheck:
     """Verdict of :func:`check_block` / :func:`check_blocks` on a proposed declaration.
 
-    - ``legal``: no violation — availability or restriction (509.1a-b, unknown ids), total
-      cost above the mana (509.1d-f), fewer than M requirements obeyed (509.1c).
+    - ``legal``: True when proved legal; False when a violation is proved — availability or
+      restriction (509.1a-b, unknown ids), total cost above the mana (509.1d-f), fewer
+      requirements obeyed than a block found obeys (509.1c); ``None`` (unknown) when M was not
+      proved within the time limit and nothing else is wrong (``reason`` says so).
     - ``violations``: every reason it is illegal (:class:`redzone.models.attack_problem.Violation`).
     - ``obeyed`` / ``maximum``: requirement instances the proposal obeys / M.
     - ``mana_paid``: the generic mana the proposal costs, whether or not affordable.
-    - ``witness``: a legal declaration when the proposal is illegal, ``None`` when legal.
+    - ``witness``: a declaration proved legal when the proposal is illegal; ``None`` when it
+      is legal, or when M was not proved (no block is then known to be legal).
     - ``status`` / ``maximum_proved``: whether M is proved.
+    - ``reason``: why ``legal`` is ``None`` (:data:`redzone.solver.results.UNPROVED_REASON`).
     """
 
-    legal: bool
+    legal: bool | None
     violations: list[Violation]
     obeyed: int
     maximum: int
@@ -157,12 +165,15 @@ class BlockCheck:
     maximum_proved: bool = True
     build_ms: float = 0.0
     solve_ms: float = 0.0
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``legal``, ``requirements``, ``violations``, ``witness`` (the contract's keys)."""
+        """``legal``, ``requirements``, ``violations``, ``witness`` (the contract's keys),
+        plus ``reason``."""
         return {
             "legal": self.legal,
             "status": self.status,
+            "reason": self.reason,
             "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
                              "maximum_proved": self.maximum_proved},
             "violations": [{"kind": v.kind, "source": v.source, "message": v.message}
@@ -259,6 +270,8 @@ def _pairs(problem: BlockProblem, *, paid: bool) -> list[_Pair]:
     out: list[_Pair] = []
     seen: set[str] = set()
     for i, b in enumerate(problem.blockers):
+        if i & 63 == 0:
+            check_time("building the block model")
         if b in seen:
             continue
         seen.add(b)
@@ -714,14 +727,20 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     machine (for a given ortools version) unless ``time_limit`` expires.
 
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
-    (seconds, ``None``: none) cut the proof; ``maximum`` is then the best known value. Raises
-    :class:`redzone.models.errors.ScenarioError` for negative mana, costs, caps or counts.
+    (seconds, ``None``: none; else finite and above 0) cut the proof; ``maximum`` is then the
+    best known value and ``legal`` is ``None`` with ``reason`` "the maximum was not proved
+    within the time limit" (the block breaks no restriction and pays nothing, but one obeying
+    more requirements may exist). Raises :class:`redzone.models.errors.ScenarioError` for
+    negative mana, costs, caps or counts, or a bad ``time_limit``.
     """
+    check_time_limit(time_limit)
     _import_ortools()
     t0 = time.perf_counter()
     _validate(problem)
+    if not problem.requirements:
+        return _empty_plan(t0)
     pairs = _pairs(problem, paid=False)
-    if not problem.requirements or not _obeyable(problem, pairs):
+    if not _obeyable(problem, pairs):
         return _empty_plan(t0)
     pairs = _reduce(problem, pairs)
     bm = _BlockModel(problem, pairs)
@@ -767,16 +786,19 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
             best = bm2.declaration(solver2.boolean_value)
             tie_proved = status2 == "optimal"
     obeyed = obeyed_count(problem, best)
-    return BlockPlan(legal=True, status="optimal" if proved else "feasible", blockers=best,
-                     obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
+    # CR 509.1c: the block obeys M only if M is proved (or it obeys every requirement).
+    proved = proved or obeyed >= len(problem.requirements)
+    return BlockPlan(legal=True if proved else None, status="optimal" if proved else "feasible",
+                     blockers=best, obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
                      build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved,
-                     tie_break_proved=tie_proved)
+                     tie_break_proved=tie_proved, reason=None if proved else UNPROVED_REASON)
 
 
 def maximum_block_requirements(problem: BlockProblem,
                                time_limit: float | None = None) -> tuple[int, bool]:
     """M: the most requirement instances obeyed by a block that breaks no restriction and
     pays no cost (CR 509.1c-d), and whether it is proved. Raises like :func:`plan_block`."""
+    check_time_limit(time_limit)
     m, proved, _, _, _ = _maximum(problem, time_limit)
     return m, proved
 
@@ -964,9 +986,13 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     the proposal is illegal: a free, restriction-legal block obeying M (not necessarily
     :func:`plan_block`'s tie-break winner).
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when the time limit cut the
-    proof (``legal`` is then judged against the best M known). Raises ScenarioError like
-    :func:`plan_block`, and for a declaration that is not a mapping of lists.
+    proof. Never "legal" without proof: with M unproved, a proposal with no other violation
+    that obeys as many requirements as the best block found is ``legal: None`` with
+    ``reason`` "the maximum was not proved within the time limit", and no witness is offered
+    unless M is proved. Raises ScenarioError like :func:`plan_block`, and for a declaration
+    that is not a mapping of lists.
     """
+    check_time_limit(time_limit)
     _import_ortools()
     t0 = time.perf_counter()
     d = _normalise(declaration, "combat.blockers")
@@ -993,14 +1019,23 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     else:
         maximum, proved, witness, build_ms, solve_ms = _maximum(problem, time_limit)
     if obeyed < maximum:
+        # CR 509.1c: a block found breaks no restriction, pays nothing and obeys more.
         violations.append(_requirements_violation(problem, d, obeyed, maximum))
-    legal = not violations
-    if not legal and witness is None:  # pragma: no cover - a better block was found
+    proved = proved or maximum >= len(problem.requirements)
+    legal: bool | None
+    if violations:
+        legal = False
+    elif proved or obeyed >= len(problem.requirements):
+        legal = True
+    else:
+        legal = None  # M unproved, and the proposal obeys as many as the best block found
+    if legal is False and proved and witness is None:  # pragma: no cover - M = 0 here
         witness = {}
     status: Status = "optimal" if proved else "feasible"
     return BlockCheck(legal=legal, violations=violations, obeyed=obeyed, maximum=maximum,
-                      mana_paid=paid, witness=None if legal else witness, status=status,
-                      maximum_proved=proved, build_ms=build_ms, solve_ms=solve_ms)
+                      mana_paid=paid, witness=witness if legal is False and proved else None,
+                      status=status, maximum_proved=proved, build_ms=build_ms,
+                      solve_ms=solve_ms, reason=UNPROVED_REASON if legal is None else None)
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -1031,6 +1066,7 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
     """
     if limit < 0:
         raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    check_time_limit(time_limit)
     t0 = time.perf_counter()
     maximum, proved, _, build_ms, solve_ms = _maximum(problem, time_limit)
     status: Status = "optimal" if proved else "feasible"
@@ -1079,6 +1115,14 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
 # ---------------------------------------------------------------------------- several players
 
 
+def _combine(verdicts: list[bool | None]) -> bool | None:
+    """Several players' verdicts (802.4): False if any is False, else ``None`` if any is
+    unknown, else True."""
+    if any(v is False for v in verdicts):
+        return False
+    return None if any(v is None for v in verdicts) else True
+
+
 def _worst(statuses: list[Status]) -> Status:
     return "optimal" if all(s == "optimal" for s in statuses) else "feasible"
 
@@ -1087,7 +1131,9 @@ def plan_blocks(problems: Sequence[BlockProblem], *, time_limit: float | None = 
     """A legal block for the whole combat: each defending player's :func:`plan_block`, in
     APNAP order (802.4), merged. ``obeyed``/``maximum``/``mana_paid`` are sums; ``status``
     is ``"optimal"`` only when every player's is; ``players`` holds each player's plan.
-    ``time_limit`` is shared by all players (seconds)."""
+    ``time_limit`` is shared by all players (seconds). ``legal`` is True when every player's
+    block is proved legal, ``None`` (with ``reason``) when some player's M is unproved."""
+    check_time_limit(time_limit)
     t0 = time.perf_counter()
     plans: dict[str, BlockPlan] = {}
     for p in problems:
@@ -1096,13 +1142,15 @@ def plan_blocks(problems: Sequence[BlockProblem], *, time_limit: float | None = 
     for plan in plans.values():
         merged.update(plan.blockers)
     ps = list(plans.values())
+    legal = _combine([p.legal for p in ps])
     return BlockPlan(
-        legal=all(p.legal for p in ps), status=_worst([p.status for p in ps]), blockers=merged,
+        legal=legal, status=_worst([p.status for p in ps]), blockers=merged,
         obeyed=sum(p.obeyed for p in ps), maximum=sum(p.maximum for p in ps),
         mana_paid=sum(p.mana_paid for p in ps), build_ms=sum(p.build_ms for p in ps),
         solve_ms=sum(p.solve_ms for p in ps),
         maximum_proved=all(p.maximum_proved for p in ps), players=plans,
-        tie_break_proved=all(p.tie_break_proved for p in ps))
+        tie_break_proved=all(p.tie_break_proved for p in ps),
+        reason=UNPROVED_REASON if legal is None else None)
 
 
 def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration, *,
@@ -1111,7 +1159,10 @@ def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration
     player's part (their creatures' blocks) is checked by :func:`check_block`; a blocking
     creature no defending player controls is an ``"unknown"`` violation (509.1a, 802.4a).
     Sums ``obeyed``, ``maximum`` and ``mana_paid``; the witness keeps each legal part and
-    replaces each illegal one by that player's witness (a legal block of theirs)."""
+    replaces each illegal one by that player's witness (a legal block of theirs); it is
+    offered only when every part of it is proved legal. ``legal`` is False when any part is
+    proved illegal, else ``None`` when any part is unknown (M unproved), else True."""
+    check_time_limit(time_limit)
     t0 = time.perf_counter()
     d = _normalise(declaration, "combat.blockers")
     owner: dict[str, BlockProblem] = {}
@@ -1129,20 +1180,27 @@ def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration
             f"attacks (or who controls the planeswalker or protects the battle it attacks) may "
             f"block it (CR 509.1a, 310.9c, 802.4a)"))
     checks: list[BlockCheck] = []
-    witness: dict[str, list[str]] = {}
+    witness: dict[str, list[str]] | None = {}
     for p in problems:
         part = {b: a for b, a in d.items() if owner.get(b) is p}
         c = check_block(p, part, time_limit=_remaining(t0, time_limit))
         checks.append(c)
         violations.extend(c.violations)
-        witness.update(_plain(part) if c.legal else (c.witness or {}))
-    legal = not violations
+        # The witness is proved legal only if each of its parts is (802.4: judged apart).
+        if witness is not None and c.legal is True:
+            witness.update(_plain(part))
+        elif witness is not None and c.legal is False and c.witness is not None:
+            witness.update(c.witness)
+        else:
+            witness = None
+    legal = False if violations else _combine([c.legal for c in checks])
     return BlockCheck(
         legal=legal, violations=violations, obeyed=sum(c.obeyed for c in checks),
         maximum=sum(c.maximum for c in checks), mana_paid=sum(c.mana_paid for c in checks),
-        witness=None if legal else witness, status=_worst([c.status for c in checks]),
+        witness=witness if legal is False else None, status=_worst([c.status for c in checks]),
         maximum_proved=all(c.maximum_proved for c in checks),
-        build_ms=sum(c.build_ms for c in checks), solve_ms=sum(c.solve_ms for c in checks))
+        build_ms=sum(c.build_ms for c in checks), solve_ms=sum(c.solve_ms for c in checks),
+        reason=UNPROVED_REASON if legal is None else None)
 
 
 def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
@@ -1152,6 +1210,7 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
     when a player's list or the product was cut. ``maximum`` is the sum of the players' M."""
     if limit < 0:
         raise ScenarioError("limit", f"must be 0 or more, got {limit}")
+    check_time_limit(time_limit)
     t0 = time.perf_counter()
     parts = [enumerate_blocks(p, limit=limit, time_limit=_remaining(t0, time_limit))
              for p in problems]

@@ -20,14 +20,19 @@ from redzone.models.attack_problem import Violation
 
 Status = Literal["optimal", "feasible", "infeasible"]
 
+UNPROVED_REASON = "the maximum was not proved within the time limit"
+"""Why a verdict is ``legal: None`` (unknown): it rests on the maximum number of
+requirements M (CR 508.1d, 509.1c), and the time limit cut the proof of M."""
+
 
 @dataclass(frozen=True)
 class AttackPlan:
     """A declaration of attackers found by :func:`redzone.solver.attack.plan_attack` (CR 508.1).
 
-    - ``legal``: the declaration breaks no restriction (508.1c), pays nothing and obeys
-      ``maximum`` requirements (508.1d). When ``maximum_proved`` is False, ``maximum`` is only
-      the best value known, so ``legal`` is provisional.
+    - ``legal``: True when the declaration is proved legal: it breaks no restriction
+      (508.1c), pays nothing and obeys M requirements (508.1d). ``None`` (unknown) when M was
+      not proved within the time limit: the declaration breaks no restriction and pays
+      nothing, but a declaration obeying more requirements may exist; ``reason`` says so.
     - ``status``: ``"optimal"`` when the whole choice (requirements first, then the
       documented tie-break) was proved optimal; ``"feasible"`` otherwise.
     - ``attackers``: attacking creature id -> attack target id (player name or permanent id).
@@ -35,9 +40,10 @@ class AttackPlan:
       known lower bound of M when not proved); ``maximum_proved``: whether M is proved.
     - ``mana_paid``: generic mana the declaration costs — always 0 (costs are never forced).
     - ``build_ms`` / ``solve_ms``: wall-clock milliseconds spent building / solving the model.
+    - ``reason``: why ``legal`` is ``None`` (:data:`UNPROVED_REASON`), else ``None``.
     """
 
-    legal: bool
+    legal: bool | None
     status: Status
     attackers: dict[str, str]
     obeyed: int
@@ -46,13 +52,15 @@ class AttackPlan:
     build_ms: float
     solve_ms: float
     maximum_proved: bool = True
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's JSON object: ``legal``, ``status``, ``attackers``, ``requirements``
-        (``obeyed``, ``maximum``), ``mana_paid``, plus timings."""
+        """The CLI's JSON object: ``legal``, ``status``, ``reason``, ``attackers``,
+        ``requirements`` (``obeyed``, ``maximum``), ``mana_paid``, plus timings."""
         return {
             "legal": self.legal,
             "status": self.status,
+            "reason": self.reason,
             "attackers": dict(self.attackers),
             "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
                              "maximum_proved": self.maximum_proved},
@@ -66,17 +74,22 @@ class AttackPlan:
 class AttackCheck:
     """Verdict of :func:`redzone.solver.attack.check_attack` on a proposed declaration (CR 508.1).
 
-    - ``legal``: no violation (restriction 508.1c, availability 508.1a, unknown ids, cost
-      above the mana available 508.1h-j, fewer than M requirements obeyed 508.1d).
+    - ``legal``: True when proved legal; False when a violation is proved (restriction
+      508.1c, availability 508.1a, unknown ids, cost above the mana available 508.1h-j, fewer
+      requirements obeyed than a declaration found obeys 508.1d); ``None`` (unknown) when the
+      only open question is whether more requirements could be obeyed and M was not proved
+      within the time limit (``reason`` says so).
     - ``violations``: every reason it is illegal (:class:`redzone.models.attack_problem.Violation`).
     - ``obeyed``: requirement instances the proposal obeys; ``maximum``: M.
     - ``mana_paid``: the generic mana the proposal costs (508.1h), whether or not affordable.
-    - ``witness``: a legal declaration (the plan of :func:`plan_attack`) when the proposal is
-      illegal; ``None`` when it is legal.
+    - ``witness``: a declaration proved legal (the plan of :func:`plan_attack`) when the
+      proposal is illegal; ``None`` when it is legal, or when M was not proved (no
+      declaration is then known to be legal).
     - ``status`` / ``maximum_proved``: whether M is proved (see the module docstring).
+    - ``reason``: why ``legal`` is ``None`` (:data:`UNPROVED_REASON`), else ``None``.
     """
 
-    legal: bool
+    legal: bool | None
     violations: list[Violation]
     obeyed: int
     maximum: int
@@ -86,12 +99,15 @@ class AttackCheck:
     maximum_proved: bool = True
     build_ms: float = 0.0
     solve_ms: float = 0.0
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's JSON object: ``legal``, ``requirements``, ``violations``, ``witness``."""
+        """The CLI's JSON object: ``legal``, ``reason``, ``requirements``, ``violations``,
+        ``witness``."""
         return {
             "legal": self.legal,
             "status": self.status,
+            "reason": self.reason,
             "requirements": {"obeyed": self.obeyed, "maximum": self.maximum,
                              "maximum_proved": self.maximum_proved},
             "violations": [{"kind": v.kind, "source": v.source, "message": v.message}

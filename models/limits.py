@@ -1,0 +1,100 @@
+"""A time budget shared by everything one command does: model building included.
+
+A front end (the CLI, a batch row, a protocol request) opens a budget with
+:func:`time_budget`; long loops in ``models/`` and ``solver/`` call :func:`check_time` now and
+then, and every CP-SAT solve is clamped to :func:`remaining_time`. When the budget runs out
+:class:`TimeLimitReached` is raised: the front end answers "unknown" honestly instead of
+working on past the limit (the rule of work: an unproved answer says so).
+
+No ortools here (``models/`` never imports it). The budget lives in a context variable, so
+threads and asyncio tasks each keep their own.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from redzone.models.errors import ScenarioError
+
+__all__ = [
+    "TIME_LIMIT_REASON",
+    "TimeLimitReached",
+    "check_time",
+    "check_time_limit",
+    "remaining_time",
+    "time_budget",
+]
+
+TIME_LIMIT_REASON = "the time limit ran out before an answer was found"
+"""The reason given with an unknown answer when :class:`TimeLimitReached` cut the work."""
+
+_DEADLINE: ContextVar[float | None] = ContextVar("redzone_deadline", default=None)
+
+
+class TimeLimitReached(Exception):
+    """The time budget of :func:`time_budget` ran out; ``stage`` names what was cut (e.g.
+    ``"building the block problem"``). Not an input error: the answer is "unknown"."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+        super().__init__(f"{TIME_LIMIT_REASON} ({stage})")
+
+
+def check_time_limit(value: object, field: str = "time_limit", *,
+                     positive: bool = False) -> float | None:
+    """``value`` as a time limit in seconds: ``None`` (no limit) or a finite number >= 0
+    (0: give up at once, every answer unproved); with ``positive``, > 0 (the command line's
+    ``--time-limit``).
+
+    Raises :class:`ScenarioError` naming ``field`` for a Boolean, a non-number, NaN, an
+    infinity, a negative number, or 0 when ``positive``.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ScenarioError(field, f"must be a number of seconds, got {type(value).__name__}")
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds < 0 or (positive and seconds == 0):
+        raise ScenarioError(field, f"must be a finite number of seconds above 0, got {value!r}")
+    return seconds
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Run the ``with`` block under a deadline ``seconds`` from now (``None``: no deadline;
+    an enclosing, earlier deadline is kept). Raises ScenarioError for a bad ``seconds``
+    (:func:`check_time_limit`)."""
+    seconds = check_time_limit(seconds)
+    outer = _DEADLINE.get()
+    deadline = outer
+    if seconds is not None:
+        mine = time.perf_counter() + seconds
+        deadline = mine if outer is None else min(outer, mine)
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def remaining_time(time_limit: float | None = None) -> float | None:
+    """Seconds left: the smaller of ``time_limit`` and what the enclosing budget has left
+    (``None``: neither limits). Never negative."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return None if time_limit is None else max(time_limit, 0.0)
+    left = max(deadline - time.perf_counter(), 0.0)
+    return left if time_limit is None else max(min(time_limit, left), 0.0)
+
+
+def check_time(stage: str) -> None:
+    """Raise :class:`TimeLimitReached` (naming ``stage``) if the enclosing budget is spent.
+    Costs one context-variable read and one clock read: call it every few hundred steps of
+    a long loop."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise TimeLimitReached(stage)

@@ -1,0 +1,175 @@
+"""Never "legal" without proof (issue 8, §1): a verdict that rests on an unproved maximum
+number of requirements M is ``legal: None`` with a reason; a witness or plan offered as legal
+is proved legal; time limits are finite numbers; one time budget covers model building too.
+
+The examples are small, so a zero time limit (CP-SAT gives up at once) is what leaves M
+unproved here; without a limit the same calls prove M.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import pytest
+
+from redzone.models.attack_problem import AttackProblem, AttackTarget, Requirement
+from redzone.models.attack_rules import attack_problem
+from redzone.models.block_rules import block_problems
+from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
+from redzone.models.limits import (
+    TimeLimitReached,
+    check_time,
+    check_time_limit,
+    remaining_time,
+    time_budget,
+)
+from redzone.models.scenario import load_scenario, parse_scenario
+from redzone.solver.attack import check_attack, enumerate_attacks, plan_attack
+from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.solver.results import UNPROVED_REASON
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _board(name: str):  # type: ignore[no-untyped-def]
+    return build_board(load_scenario(EXAMPLES / name))
+
+
+def _juggernauts() -> AttackProblem:
+    return attack_problem(_board("two-juggernauts.yaml"))
+
+
+# ---------------------------------------------------------------------------- attack (508.1)
+
+
+def test_unproved_maximum_makes_the_empty_attack_unknown_not_legal() -> None:
+    # CR 508.1d: with Dueling Grounds, one Juggernaut attacking obeys 1 requirement, so not
+    # attacking (0) is illegal; with the proof of M cut at once, that can't be known.
+    p = _juggernauts()
+    proved = check_attack(p, {})
+    assert proved.legal is False and proved.maximum == 1 and proved.maximum_proved
+    assert proved.witness in ({"juggernaut": "Bob"}, {"juggernaut-2": "Bob"})
+    rushed = check_attack(p, {}, time_limit=0.0)
+    assert rushed.legal is None
+    assert rushed.reason == UNPROVED_REASON == "the maximum was not proved within the time limit"
+    assert rushed.witness is None and rushed.status == "feasible" and not rushed.maximum_proved
+    data = rushed.to_json()
+    assert data["legal"] is None and data["reason"] == UNPROVED_REASON
+
+
+def test_a_broken_restriction_is_illegal_even_when_the_maximum_is_unproved() -> None:
+    # CR 508.1c: both Juggernauts attacking breaks Dueling Grounds' cap: proved without M.
+    rushed = check_attack(_juggernauts(), {"juggernaut": "Bob", "juggernaut-2": "Bob"},
+                          time_limit=0.0)
+    assert rushed.legal is False and rushed.reason is None
+    assert [v.kind for v in rushed.violations] == ["restriction"]
+    assert rushed.witness is None  # no declaration is known to be legal without M
+
+
+def test_obeying_every_requirement_is_legal_without_a_solve() -> None:
+    # CR 508.1d: a free, restriction-legal declaration obeying every requirement obeys M.
+    p = AttackProblem(attacking_player="Alice", creatures=("a",),
+                      targets=(AttackTarget("Bob", "player", "Bob"),), allowed={"a": ("Bob",)},
+                      requirements=(Requirement("a", None, "a", "attacks each combat if able"),))
+    c = check_attack(p, {"a": "Bob"}, time_limit=0.0)
+    assert c.legal is True and c.status == "optimal" and c.reason is None
+
+
+def test_plan_offered_as_legal_only_when_the_maximum_is_proved() -> None:
+    p = _juggernauts()
+    full = plan_attack(p)
+    assert full.legal is True and full.maximum == 1 and full.reason is None
+    rushed = plan_attack(p, time_limit=0.0)
+    assert rushed.legal is None and rushed.reason == UNPROVED_REASON
+    assert rushed.to_json()["legal"] is None
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, -1.0, True, "1"])
+def test_time_limit_must_be_a_finite_number(bad: object) -> None:
+    p = _juggernauts()
+    with pytest.raises(ScenarioError, match="time_limit"):
+        check_attack(p, {}, time_limit=bad)  # type: ignore[arg-type]
+    with pytest.raises(ScenarioError, match="time_limit"):
+        plan_attack(p, time_limit=bad)  # type: ignore[arg-type]
+    with pytest.raises(ScenarioError, match="time_limit"):
+        enumerate_attacks(p, time_limit=bad)  # type: ignore[arg-type]
+    with pytest.raises(ScenarioError, match="time_limit"):
+        plan_blocks(block_problems(_board("menace-watchdog.yaml")), time_limit=bad)  # type: ignore[arg-type]
+
+
+def test_command_line_time_limit_must_be_positive() -> None:
+    assert check_time_limit(0.5, positive=True) == 0.5
+    assert check_time_limit(None, positive=True) is None
+    with pytest.raises(ScenarioError, match="--time-limit: must be a finite number"):
+        check_time_limit(0, "--time-limit", positive=True)
+
+
+# ---------------------------------------------------------------------------- block (509.1)
+
+
+def test_watchdog_witness_is_offered_only_when_proved_legal() -> None:
+    # CR 509.1b-c, 702.111b (the Watchdog example of 509.1c): Watchdog alone breaks menace;
+    # the only legal block is Watchdog and the Bears together.
+    problems = block_problems(_board("menace-watchdog.yaml"))
+    full = check_blocks(problems, {"dog": ["brute"]})
+    assert full.legal is False and full.witness == {"dog": ["brute"], "bears": ["brute"]}
+    rushed = check_blocks(problems, {"dog": ["brute"]}, time_limit=0.0)
+    assert rushed.legal is False  # menace is broken whatever M is
+    assert [v.kind for v in rushed.violations] == ["restriction"]
+    # Not blocking was offered as "a legal block, for comparison" before; it is illegal
+    # (Watchdog's requirement can be obeyed), so no witness may be offered unproved.
+    assert rushed.witness is None
+
+
+def test_unproved_maximum_makes_not_blocking_unknown() -> None:
+    # CR 509.1c: not blocking obeys 0 of the 1 obeyable requirement (Watchdog's).
+    problems = block_problems(_board("menace-watchdog.yaml"))
+    assert check_blocks(problems, {}).legal is False
+    rushed = check_blocks(problems, {}, time_limit=0.0)
+    assert rushed.legal is None and rushed.reason == UNPROVED_REASON
+    assert rushed.witness is None and rushed.to_json()["reason"] == UNPROVED_REASON
+
+
+def test_block_plan_is_unknown_when_the_maximum_is_unproved() -> None:
+    problems = block_problems(_board("menace-watchdog.yaml"))
+    assert plan_blocks(problems).legal is True
+    rushed = plan_blocks(problems, time_limit=0.0)
+    assert rushed.legal is None and rushed.reason == UNPROVED_REASON
+    assert not enumerate_all_blocks(problems, time_limit=0.0).complete
+
+
+# ---------------------------------------------------------------------------- one budget
+
+
+def _bears(n: int) -> dict:  # type: ignore[type-arg]
+    perms = ([{"id": f"a{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(n)]
+             + [{"id": f"d{i}", "card": "Grizzly Bears", "controller": "Bob"} for i in range(n)])
+    return {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": perms,
+            "combat": {"attackers": {f"a{i}": "Bob" for i in range(n)}}}
+
+
+def test_time_budget_covers_building_the_block_problem() -> None:
+    # 1,500 attackers by 1,500 possible blockers: 2.25 million (blocker, attacker) pairs to
+    # judge (CR 509.1a-b) — far more than 0.05 s of work, so the budget cuts the building.
+    board = build_board(parse_scenario(_bears(1500)))
+    start = time.perf_counter()
+    with time_budget(0.05), pytest.raises(TimeLimitReached, match="building the block problem"):
+        block_problems(board)
+    assert time.perf_counter() - start < 2.0
+
+
+def test_budget_clamps_solver_time_and_nests() -> None:
+    assert remaining_time(3.0) == 3.0 and remaining_time() is None
+    with time_budget(10.0):
+        assert remaining_time(3.0) == 3.0
+        left = remaining_time()
+        assert left is not None and 9.0 < left <= 10.0
+        with time_budget(60.0):  # an inner budget never extends the outer one
+            inner = remaining_time()
+            assert inner is not None and inner <= 10.0
+    with time_budget(0.0):
+        with pytest.raises(TimeLimitReached):
+            check_time("anything")
