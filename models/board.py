@@ -298,6 +298,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
     by the schema; lookups here cannot fail for a validated scenario.
     """
     from redzone.models.cards import lookup_face
+    from redzone.models.limits import check_time
     from redzone.models.parser import parse_text
 
     players = tuple(
@@ -306,6 +307,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
     )
     permanents: dict[str, Permanent] = {}
     for i, spec in enumerate(scenario.permanents):
+        if i & 255 == 0:
+            check_time("building the board")
         where = f"permanents[{i}]"
         card_name: str | None = None
         if getattr(spec, "card", None):

@@ -47,6 +47,7 @@ from pydantic import (
 )
 
 from redzone.models.errors import ScenarioError, UnknownCardError
+from redzone.models.limits import check_time
 
 __all__ = [
     "CombatSpec",
@@ -747,6 +748,7 @@ def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) ->
         data = _parse_json(content, label)
     else:
         data = _parse_yaml(content, label)
+    check_time("reading the scenario")
     return parse_scenario(data)
 
 

@@ -173,3 +173,74 @@ def test_budget_clamps_solver_time_and_nests() -> None:
     with time_budget(0.0):
         with pytest.raises(TimeLimitReached):
             check_time("anything")
+
+
+# ---------------------------------------------------------------------------- command line
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from redzone.solver.cli import cli
+
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf", "0", "-1", "soon"])
+def test_cli_time_limit_accepts_finite_positive_numbers_only(bad: str, redzone_main) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = redzone_main("check-attack", str(EXAMPLES / "two-juggernauts.yaml"),
+                          "--declaration", "{}", "--time-limit", bad, "--json")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "--time-limit" in err
+
+
+def test_cli_check_attack_without_limit_is_illegal() -> None:
+    # CR 508.1d: not attacking obeys 0 of the 1 obeyable requirement.
+    import json
+
+    code, out, _ = _cli("check-attack", str(EXAMPLES / "two-juggernauts.yaml"),
+                        "--declaration", "{}", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is False and data["reason"] is None
+
+
+def test_cli_time_limit_covers_model_building() -> None:
+    # 1,500 by 1,500 Bears: the block problem alone is 2.25 million pairs (509.1a-b).
+    import json
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(_bears(1500), f)
+    start = time.perf_counter()
+    code, out, _ = _cli("check-block", f.name, "--time-limit", "0.3", "--json")
+    assert time.perf_counter() - start < 10.0
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is None and data["status"] == "unknown"
+    assert data["reason"].startswith("the time limit ran out")
+
+
+def test_unknown_verdict_reads_unknown_in_text() -> None:
+    from rich.console import Console
+
+    from redzone.solver.commands.attack import CheckAttackAnswer
+
+    board = _board("two-juggernauts.yaml")
+    p = attack_problem(board)
+    answer = CheckAttackAnswer(board=board, problem=p, declaration={},
+                               result=check_attack(p, {}, time_limit=0.0))
+    con = Console(record=True, width=200)
+    answer.render(con)
+    text = con.export_text()
+    assert "Attack declaration is unknown" in text
+    assert "the maximum was not proved within the time limit" in text
+    assert "for comparison" not in text
+
+
+def test_check_block_refuses_unknown_ids_and_uses_check_attack_wording() -> None:
+    code, out, err = _cli("check-block", str(EXAMPLES / "menace-watchdog.yaml"),
+                          "--blockers", '{"dog": ["nobody"]}')
+    assert code == 2 and "--blockers: unknown permanent or player 'nobody'" in err
+    code, out, _ = _cli("check-block", str(EXAMPLES / "tromokratis.yaml"))
+    assert code == 0 and "of a possible" not in out
+    assert "the most obeyable without paying costs" in out

@@ -43,8 +43,29 @@ scenario_arg = click.argument("scenario", type=click.Path(allow_dash=True, dir_o
 json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 strict_opt = click.option("--strict", is_flag=True,
                           help="Fail on any combat-relevant sentence the parser does not understand.")
-time_opt = click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
-                        help="Seconds the solver may spend; a cut-off search answers 'feasible', not 'optimal'.")
+
+
+class _Seconds(click.ParamType):
+    """A finite number of seconds above 0 (``nan``, ``inf``, 0 and negatives are refused)."""
+
+    name = "SECONDS"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:  # noqa: D102 - click API
+        import math
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"must be a finite number of seconds above 0, got {str(value)[:40]!r}", param, ctx)
+        return seconds
+
+
+time_opt = click.option("--time-limit", type=_Seconds(), default=None,
+                        help="Seconds for the whole command (reading, model building and solving); "
+                             "a cut-off proof answers 'feasible' and never claims 'legal' "
+                             "('legal: null' with a reason).")
 
 
 def console() -> Any:
@@ -103,15 +124,21 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
     from redzone.models.errors import RedzoneError
     from redzone.solver.commands import COMMANDS
 
+    import time
+
+    from redzone.solver.commands.common import run_job
+
     job, _ = COMMANDS[command].load()
     bad = 0
+    started = time.perf_counter()
     items = list(_scenarios(path)) if path.endswith(".jsonl") else None
     batch = items is not None
     for where, item in items if batch else _scenarios(path):
         try:
             if isinstance(item, Exception):
                 raise item
-            answer = job(item, options)
+            # One file: its --time-limit also covers reading it (a batch row has its own).
+            answer = run_job(job, item, options, since=None if batch else started)
             data = answer.to_json() if as_json else None
         except RedzoneError as exc:
             bad += 1

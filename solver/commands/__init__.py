@@ -150,6 +150,10 @@ def run_command(name: str, scenario: Any, options: Any = None) -> Answer:
     - ``options``: the command's options dataclass, a mapping for :func:`options_from_json`,
       or ``None`` for the defaults.
 
+    The options' ``time_limit`` (if any) covers the whole job, model building included: a
+    job cut by it answers ``{"legal": null, "status": "unknown", "reason": ...}``
+    (:class:`redzone.solver.commands.common.TimeLimitAnswer`).
+
     Raises :class:`redzone.models.errors.ScenarioError` for an unknown command, bad options or a
     bad scenario (all :class:`redzone.models.errors.RedzoneError`: bad input).
     """
@@ -165,4 +169,6 @@ def run_command(name: str, scenario: Any, options: Any = None) -> Answer:
         from redzone.models.scenario import parse_scenario
 
         scenario = parse_scenario(dict(scenario))
-    return job(scenario, options)
+    from redzone.solver.commands.common import run_job
+
+    return run_job(job, scenario, options)

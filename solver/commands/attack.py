@@ -20,6 +20,7 @@ from redzone.solver.commands.common import (
     declaration_lines,
     unparsed_json,
     unparsed_notes,
+    verdict_markup,
 )
 
 
@@ -70,6 +71,9 @@ class AttackAnswer:
         con.print(f"[bold]Attack declaration[/bold] ({plan.status})")
         for line in declaration_lines(problem, plan.attackers):
             con.print(line)
+        if plan.legal is None:
+            con.print(f"[yellow]Legality unknown: {plan.reason} (CR 508.1d); this declaration "
+                      f"breaks no restriction and pays nothing.[/yellow]")
         con.print(f"Requirements obeyed: {plan.obeyed} of a possible {plan.maximum} (CR 508.1d)"
                   f" · mana paid: {plan.mana_paid}")
         for (c, t), why in problem.unable.items():
@@ -129,15 +133,16 @@ class CheckAttackAnswer:
     def render(self, con: Any) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""
         r, problem = self.result, self.problem
-        verdict = "[green]legal[/green]" if r.legal else "[red]illegal[/red]"
-        con.print(f"[bold]Attack declaration is {verdict}[/bold]")
+        con.print(f"[bold]Attack declaration is {verdict_markup(r.legal)}[/bold]")
+        if r.legal is None:
+            con.print(f"[yellow]  {r.reason} (CR 508.1d)[/yellow]")
         for line in declaration_lines(problem, self.declaration):
             con.print(line)
         con.print(f"Requirements obeyed: {r.obeyed}; the most obeyable without paying costs: "
                   f"{r.maximum} (CR 508.1d) · mana to pay: {r.mana_paid}")
         for v in r.violations:
             con.print(f"  [red]✗[/red] {v.message} [dim]({v.kind}; {v.source})[/dim]")
-        if not r.legal and r.witness is not None:
+        if r.legal is False and r.witness is not None:
             con.print("A legal declaration, for comparison:")
             for line in declaration_lines(problem, r.witness):
                 con.print(line)

@@ -14,7 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import (
+    board_of,
+    check_ids,
+    unparsed_json,
+    unparsed_notes,
+    verdict_markup,
+)
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,9 @@ class BlockAnswer:
         con.print(f"[bold]Block declaration[/bold] ({plan.status})")
         for line in block_lines(problems, plan.blockers):
             con.print(line)
+        if plan.legal is None:
+            con.print(f"[yellow]Legality unknown: {plan.reason} (CR 509.1c); this block breaks "
+                      f"no restriction and pays nothing.[/yellow]")
         con.print(f"Requirements obeyed: {plan.obeyed} of a possible {plan.maximum} (CR 509.1c)"
                   f" · mana paid: {plan.mana_paid}")
         if len(plan.players) > 1:
@@ -159,15 +168,16 @@ class CheckBlockAnswer:
         """Verdict, the declaration, requirements, violations and a legal witness."""
         r, problems = self.result, self.problems
         _no_attack_note(con, problems)
-        verdict = "[green]legal[/green]" if r.legal else "[red]illegal[/red]"
-        con.print(f"[bold]Block declaration is {verdict}[/bold]")
+        con.print(f"[bold]Block declaration is {verdict_markup(r.legal)}[/bold]")
+        if r.legal is None:
+            con.print(f"[yellow]  {r.reason} (CR 509.1c)[/yellow]")
         for line in block_lines(problems, self.blockers):
             con.print(line)
-        con.print(f"Requirements obeyed: {r.obeyed} of a possible {r.maximum} (CR 509.1c)"
-                  f" · mana to pay: {r.mana_paid}")
+        con.print(f"Requirements obeyed: {r.obeyed}; the most obeyable without paying costs: "
+                  f"{r.maximum} (CR 509.1c) · mana to pay: {r.mana_paid}")
         for v in r.violations:
             con.print(f"  [red]✗[/red] {v.message} [dim]({v.kind}; {v.source})[/dim]")
-        if not r.legal and r.witness is not None:
+        if r.legal is False and r.witness is not None:
             con.print("A legal block, for comparison:")
             for line in block_lines(problems, r.witness):
                 con.print(line)
@@ -196,7 +206,9 @@ def check_block(scenario: Any, options: CheckBlockOptions) -> CheckBlockAnswer:
     """Check a proposed block declaration (``options.blockers``, else the scenario's
     ``combat.blockers``) against CR 509.1: restrictions, costs and the requirement maximum.
 
-    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input.
+    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input, among them
+    a :class:`redzone.models.errors.ScenarioError` (field ``--blockers``) when the given
+    declaration names an unknown permanent or player (as ``check-attack`` does).
     """
     from redzone.models.block_rules import block_problems
     from redzone.solver.block import check_blocks
@@ -206,5 +218,7 @@ def check_block(scenario: Any, options: CheckBlockOptions) -> CheckBlockAnswer:
     given = options.blockers
     proposal = ({b: list(a) for b, a in given.items()} if given is not None else
                 {b: list(a) for b, a in (scenario.combat.blockers if scenario.combat else {}).items()})
+    if given is not None:
+        check_ids(board, proposal, "--blockers")
     result = check_blocks(problems, proposal, time_limit=options.time_limit)
     return CheckBlockAnswer(board=board, problems=problems, blockers=proposal, result=result)

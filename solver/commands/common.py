@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -51,3 +52,52 @@ def check_ids(board: Any, declaration: dict[str, Any], where: str) -> None:
                 close = difflib.get_close_matches(name, known, n=3)
                 hint = f" (closest: {', '.join(close)})" if close else ""
                 raise ScenarioError(where, f"unknown permanent or player {name!r}{hint}")
+
+
+def verdict_markup(legal: bool | None) -> str:
+    """``legal`` / ``illegal`` / ``unknown`` in rich markup (``None``: not proved either way)."""
+    if legal is None:
+        return "[yellow]unknown[/yellow]"
+    return "[green]legal[/green]" if legal else "[red]illegal[/red]"
+
+
+@dataclass(frozen=True)
+class TimeLimitAnswer:
+    """The answer of any job cut by its time budget
+    (:class:`redzone.models.limits.TimeLimitReached`): nothing is claimed. JSON:
+    ``{"legal": null, "status": "unknown", "reason": ...}`` (``legal`` is null for every
+    command, even those whose answers have no verdict)."""
+
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``legal`` (null), ``status`` ("unknown"), ``reason``."""
+        return {"legal": None, "status": "unknown", "reason": self.reason}
+
+    def warnings(self) -> list[str]:
+        """No notes."""
+        return []
+
+    def render(self, con: Any) -> None:
+        """One line: unknown, and why."""
+        con.print(f"[bold]Unknown:[/bold] [yellow]{self.reason}[/yellow]")
+
+
+def run_job(job: Any, scenario: Any, options: Any, *, since: float | None = None) -> Any:
+    """``job(scenario, options)`` under a time budget of ``options.time_limit`` seconds (if
+    the options have one) covering everything the job does, model building included, and
+    counted from ``since`` (a ``time.perf_counter()`` value, e.g. when the command started
+    reading its file; ``None``: now). A job cut by the budget answers
+    :class:`TimeLimitAnswer` instead of running on."""
+    import time
+
+    from redzone.models.limits import TimeLimitReached, time_budget
+
+    limit = getattr(options, "time_limit", None)
+    if limit is not None and since is not None:
+        limit = max(limit - (time.perf_counter() - since), 0.0)
+    try:
+        with time_budget(limit):
+            return job(scenario, options)
+    except TimeLimitReached as exc:
+        return TimeLimitAnswer(str(exc))
