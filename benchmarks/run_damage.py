@@ -17,6 +17,12 @@ Boards (real cards, generated deterministically from a seed; :func:`damage_scena
   can each block any number of creatures, each blocking 2-6 of them; a few attackers
   unblocked.
 
+Scale (``--scale``, also part of the full run): N permanents, N/2 of Alice's Grizzly Bears
+attacking, each blocked by one of Bob's N/2 Hill Giants (:func:`scale_scenario`); the whole
+``damage`` job in a warm process (board, damage problem, plan, dealing damage and
+state-based actions), for N = 2,000, 4,000 and 6,000. Target: 6,000 permanents in at most
+1 s (issue 8: dealing damage once scanned every permanent for every event).
+
 Each board is run under both rule sets (``2023`` uses the default damage assignment
 orders) and with each objective. Timed: ``damage_problem`` (board -> normal form) and
 ``plan_damage_step`` (model build + CP-SAT solve) in a warm process, median and maximum
@@ -108,6 +114,46 @@ def damage_scenario(kind: str, *, seed: int = 0, rules: str = "current") -> dict
             "permanents": perms, "combat": combat}
 
 
+SCALE_SIZES: tuple[int, ...] = (2000, 4000, 6000)
+TARGET_SCALE_S = 1.0
+"""Target: the whole damage job on 6,000 permanents in at most 1 s."""
+
+
+def scale_scenario(n: int) -> dict[str, Any]:
+    """N permanents: N/2 Grizzly Bears (Alice's, attacking Bob), each blocked by its own
+    Hill Giant (Bob's). Every attacker deals 2 to its blocker and takes 3 (CR 510.2): all
+    N/2 Bears die, no Giant does (704.5g)."""
+    half = n // 2
+    perms = ([{"id": f"a{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(half)]
+             + [{"id": f"d{i}", "card": "Hill Giant", "controller": "Bob"} for i in range(half)])
+    return {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": perms,
+            "combat": {"attackers": {f"a{i}": "Bob" for i in range(half)},
+                       "blockers": {f"d{i}": [f"a{i}"] for i in range(half)}}}
+
+
+def scale_times(sizes: tuple[int, ...] = SCALE_SIZES, repeat: int = 3) -> list[dict[str, Any]]:
+    """The whole ``damage`` job (:func:`redzone.solver.commands.run_command`) on
+    :func:`scale_scenario` boards, from a validated scenario: median wall and CPU seconds of
+    ``repeat`` runs, checked against the expected outcome."""
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.commands import run_command
+
+    run_command("damage", parse_scenario(scale_scenario(10)), {})  # imports, ortools
+    rows = []
+    for n in sizes:
+        scenario = parse_scenario(scale_scenario(n))
+        walls, cpus = [], []
+        for _ in range(repeat):
+            t, c = time.perf_counter(), time.process_time()
+            data = run_command("damage", scenario, {}).to_json()
+            walls.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - c)
+        assert len(data["outcome"]["destroyed"]) == n // 2, n
+        rows.append({"permanents": n, "wall_s": _median(walls), "cpu_s": _median(cpus),
+                     "repeat": repeat})
+    return rows
+
+
 def _board(kind: str, rules: str) -> Any:
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
@@ -188,6 +234,25 @@ def cli_times(runs: int) -> dict[str, Any]:
             "median_s": _median(times), "min_s": min(times), "max_s": max(times), "runs": runs}
 
 
+def _cpu_model() -> str:
+    """The CPU model name (``/proc/cpuinfo`` on Linux; else what ``platform`` knows)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _scale_table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| permanents | wall (s) | CPU (s) | ≤ 1 s (CPU) |", "| ---: | ---: | ---: | --- |"]
+    for r in rows:
+        ok = "met" if r["cpu_s"] <= TARGET_SCALE_S else "**missed**"
+        lines.append(f"| {r['permanents']:,} | {r['wall_s']:.3f} | {r['cpu_s']:.3f} | {ok} |")
+    return "\n".join(lines)
+
+
 def _table(rows: list[dict[str, Any]]) -> str:
     head = ("| board | rules | objective | sources (with a choice) | pairs | damage_problem | "
             "model build | CP-SAT solve | **plan_damage_step** wall (max) | CPU | to Bob | "
@@ -212,14 +277,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="5 repeats and 5 seeds instead of 30 and 20; 3 CLI runs")
     parser.add_argument("--json", metavar="PATH", help="also write the raw figures here")
     parser.add_argument("--no-cli", action="store_true", help="skip the whole-process timing")
+    parser.add_argument("--scale", action="store_true",
+                        help="only the scale figures (2,000 / 4,000 / 6,000 permanents)")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    machine = f"{_cpu_model()}, {os.cpu_count()} cores"
+    if args.scale:
+        scale = scale_times()
+        print(f"Machine: {machine}, load average {load:.2f}; Python {platform.python_version()}\n")
+        print(_scale_table(scale))
+        if args.json:
+            Path(args.json).write_text(json.dumps({"scale": scale}, indent=2))
+        return 0
     repeat = 5 if args.quick else 30
     rows = measure(repeat, 5 if args.quick else 20)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"load average {load:.2f}; Python {platform.python_version()}; repeats {repeat}\n")
+    scale = scale_times(repeat=1 if args.quick else 3)
+    print(f"Machine: {machine}, load average {load:.2f}; Python {platform.python_version()}; "
+          f"repeats {repeat}\n")
     print("## Damage step planning (milliseconds, median)\n")
     print(_table(rows))
+    print("\n## Scale: the whole damage job (seconds, median)\n")
+    print(_scale_table(scale))
     cli = None
     if not args.no_cli:
         cli = cli_times(3 if args.quick else 10)
@@ -227,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"`{cli['command']}`: median {cli['median_s']:.3f} s "
               f"(min {cli['min_s']:.3f}, max {cli['max_s']:.3f}; {cli['runs']} runs)")
     if args.json:
-        Path(args.json).write_text(json.dumps({"rows": rows, "cli": cli}, indent=2))
+        Path(args.json).write_text(json.dumps({"rows": rows, "scale": scale, "cli": cli}, indent=2))
     return 0
 
 

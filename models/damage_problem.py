@@ -34,6 +34,7 @@ Everything here is plain Python (no ortools).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -176,11 +177,16 @@ class DamageProblem:
         return f"{name} ({object_id})" if name and name != object_id else object_id
 
     def source(self, source_id: str) -> DamageSource | None:
-        """The :class:`DamageSource` with this id, or ``None``."""
+        """The :class:`DamageSource` with this id, or ``None`` (a dictionary look-up)."""
+        return self._source_index.get(source_id)
+
+    @functools.cached_property
+    def _source_index(self) -> dict[str, DamageSource]:
+        """id -> the first source with that id, built on first use."""
+        index: dict[str, DamageSource] = {}
         for s in self.sources:
-            if s.id == source_id:
-                return s
-        return None
+            index.setdefault(s.id, s)
+        return index
 
     def creature_recipients(self) -> list[DamageRecipient]:
         """The creature recipients, in first-seen order over the sources' recipients."""
@@ -221,6 +227,29 @@ def totals(assignment: Assignment, sources: Iterable[str] | None = None) -> dict
         for r, a in split.items():
             out[r] = out.get(r, 0) + a
     return out
+
+
+def _assigned(problem: DamageProblem, assignment: Assignment,
+              sources: Iterable[str] | None = None) -> tuple[dict[str, int], set[str]]:
+    """One pass over the problem's sources (those in ``sources`` only, when given): the
+    damage assigned to each recipient, and the recipients a deathtouch source assigns at
+    least 1. What :func:`has_lethal` reads, for every creature at once."""
+    only = None if sources is None else set(sources)
+    total: dict[str, int] = {}
+    deadly: set[str] = set()
+    for s in problem.sources:
+        if only is not None and s.id not in only:
+            continue
+        for r, a in assignment.get(s.id, {}).items():
+            total[r] = total.get(r, 0) + a
+            if a > 0 and s.deathtouch:
+                deadly.add(r)
+    return total, deadly
+
+
+def _lethal(rec: DamageRecipient, total: dict[str, int], deadly: set[str]) -> bool:
+    """:func:`has_lethal` from :func:`_assigned`'s tables."""
+    return rec.need <= 0 or rec.id in deadly or total.get(rec.id, 0) >= rec.need
 
 
 def has_lethal(problem: DamageProblem, assignment: Assignment, creature: str,
@@ -306,6 +335,12 @@ def damage_violations(problem: DamageProblem, assignment: Assignment) -> list[Vi
 def _lethal_violations(problem: DamageProblem, assignment: Assignment) -> list[Violation]:
     out: list[Violation] = []
     all_totals = totals(assignment)
+    total, deadly = _assigned(problem, assignment)
+
+    def lethal(creature: str) -> bool:  # has_lethal over every source, from the tables
+        rec = problem.recipients.get(creature)
+        return rec is not None and _lethal(rec, total, deadly)
+
     for src in problem.sources:
         split = assignment.get(src.id, {})
         label = problem.label(src.id)
@@ -315,7 +350,7 @@ def _lethal_violations(problem: DamageProblem, assignment: Assignment) -> list[V
             if a <= 0:
                 continue
             for b in src.blockers:
-                if not has_lethal(problem, assignment, b):
+                if not lethal(b):
                     need = missing_lethal(problem, assignment, b)
                     out.append(Violation(
                         "lethal", label,
@@ -340,7 +375,7 @@ def _lethal_violations(problem: DamageProblem, assignment: Assignment) -> list[V
             if a <= 0:
                 continue
             for earlier in src.order[:j]:
-                if not has_lethal(problem, assignment, earlier):
+                if not lethal(earlier):
                     need = missing_lethal(problem, assignment, earlier)
                     out.append(Violation(
                         "lethal", label,
@@ -408,8 +443,9 @@ def active_terms(problem: DamageProblem, assignment: Assignment) -> dict[str, in
             elif rec.kind in ("planeswalker", "battle"):
                 permanent += a
     kills = threat = losses = 0
+    total, deadly = _assigned(problem, assignment, ap_set)
     for rec in problem.creature_recipients():
-        if rec.need <= 0 or not has_lethal(problem, assignment, rec.id, ap_set):
+        if rec.need <= 0 or not _lethal(rec, total, deadly):
             continue
         if rec.controller == problem.active_player:
             losses += 1
@@ -453,8 +489,9 @@ def defender_terms(problem: DamageProblem, assignment: Assignment) -> dict[str, 
     """
     _, other = _split(problem)
     losses = kills = 0
+    total, deadly = _assigned(problem, assignment)
     for rec in problem.creature_recipients():
-        if rec.need <= 0 or not has_lethal(problem, assignment, rec.id):
+        if rec.need <= 0 or not _lethal(rec, total, deadly):
             continue
         if rec.controller == problem.active_player:
             kills += 1

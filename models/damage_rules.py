@@ -159,7 +159,16 @@ class _Combat:
         return list(self.attackers) + list(self.blocks)
 
     def blockers_of(self, a: str) -> list[str]:
-        return [b for b, lst in self.blocks.items() if a in lst]
+        """The blocking creatures still in combat that block ``a``, in ``blocks`` order
+        (indexed once: a look-up per attacker, not a scan of every block)."""
+        index = getattr(self, "_blockers_index", None)
+        if index is None:
+            index = {}
+            for b, lst in self.blocks.items():
+                for x in lst:
+                    index.setdefault(x, []).append(b)
+            self._blockers_index = index
+        return list(index.get(a, ()))
 
     def target_status(self, target: str) -> tuple[str, str | None, bool]:
         """(kind, defending player, still in combat) of an attack target (506.4, 508.5)."""

@@ -331,11 +331,34 @@ def _scenario_preventions(board: Board) -> list[Any]:
     return [e.prevent_damage for e in effects if hasattr(e, "prevent_damage")]
 
 
-def _prevention(board: Board, state: GameState, source: Permanent, recipient: str, combat: bool) -> str | None:
+@dataclass(frozen=True)
+class _Statics:
+    """The board-wide effects one batch of damage consults, gathered once per batch (not
+    once per event: scanning every permanent for every event made a step quadratic)."""
+
+    preventions: list[Any]
+    to_players: list[tuple[Ability, Permanent]]
+    unpreventable: list[tuple[Ability, Permanent]]
+    modifiers: list[tuple[Ability, Permanent]]
+    players: frozenset[str]
+
+    @classmethod
+    def of(cls, board: Board) -> _Statics:
+        """Read ``board`` once: prevention effects, player-level prevention, "can't be
+        prevented" statics and damage modifiers (own and granted), and the player names."""
+        return cls(_scenario_preventions(board), board.abilities_of_kind(PreventDamageToPlayer),
+                   board.abilities_of_kind(DamageCantBePrevented),
+                   board.abilities_of_kind(DamageModifier),
+                   frozenset(p.name for p in board.players))
+
+
+def _prevention(board: Board, state: GameState, source: Permanent, recipient: str, combat: bool,
+                statics: _Statics | None = None) -> str | None:
     """Why damage from ``source`` to ``recipient`` is prevented, or ``None``. Every
     prevention redzone models prevents all such damage, so their order does not matter."""
+    statics = statics or _Statics.of(board)
     rec = board.permanents.get(recipient)
-    for effect in _scenario_preventions(board):
+    for effect in statics.preventions:
         if effect.combat and not combat:
             continue
         if effect.to is not None and effect.to != recipient:
@@ -363,8 +386,8 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
         if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
             continue
         return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
-    if board.is_player(recipient):
-        for ability, holder in board.abilities_of_kind(PreventDamageToPlayer):
+    if recipient in statics.players:
+        for ability, holder in statics.to_players:
             if holder.controller != recipient or not _present(board, state, holder):
                 continue
             if _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
@@ -372,8 +395,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
     return None
 
 
-def _unpreventable(board: Board, state: GameState, source: Permanent, combat: bool) -> str | None:
-    for ability, holder in board.abilities_of_kind(DamageCantBePrevented):
+def _unpreventable(board: Board, state: GameState, source: Permanent, combat: bool,
+                   statics: _Statics | None = None) -> str | None:
+    for ability, holder in (statics or _Statics.of(board)).unpreventable:
         if not _present(board, state, holder):
             continue
         if _kind_applies(ability.damage, combat) and _source_matches(  # type: ignore[attr-defined]
@@ -383,9 +407,9 @@ def _unpreventable(board: Board, state: GameState, source: Permanent, combat: bo
 
 
 def _modifiers(board: Board, state: GameState, source: Permanent, recipient: str,
-               combat: bool) -> list[tuple[DamageModifier, Permanent]]:
+               combat: bool, statics: _Statics | None = None) -> list[tuple[DamageModifier, Permanent]]:
     out = []
-    for ability, holder in board.abilities_of_kind(DamageModifier):
+    for ability, holder in (statics or _Statics.of(board)).modifiers:
         assert isinstance(ability, DamageModifier)
         if not _present(board, state, holder) or not _kind_applies(ability.damage, combat):
             continue
@@ -396,16 +420,18 @@ def _modifiers(board: Board, state: GameState, source: Permanent, recipient: str
 
 
 def _modify(board: Board, state: GameState, source: Permanent, recipient: str, amount: int,
-            combat: bool) -> tuple[int, list[str]]:
-    """Prevention, then replacement (see :func:`deal_damage`)."""
+            combat: bool, statics: _Statics | None = None) -> tuple[int, list[str]]:
+    """Prevention, then replacement (see :func:`deal_damage`). ``statics``: the board's
+    :class:`_Statics` when the caller deals many events (read from ``board`` otherwise)."""
+    statics = statics or _Statics.of(board)
     notes: list[str] = []
-    prevented = _prevention(board, state, source, recipient, combat)
+    prevented = _prevention(board, state, source, recipient, combat, statics)
     if prevented is not None:
-        unstoppable = _unpreventable(board, state, source, combat)
+        unstoppable = _unpreventable(board, state, source, combat, statics)
         if unstoppable is None:
             return 0, [prevented]
         notes.append(unstoppable)
-    mods = _modifiers(board, state, source, recipient, combat)
+    mods = _modifiers(board, state, source, recipient, combat, statics)
     # The affected player (or controller of the affected permanent) orders replacement
     # effects (CR 616.1); multiplying before adding gives the least damage, which we take.
     for mod, holder in sorted(mods, key=lambda mh: mh[0].factor == 1):
@@ -420,12 +446,14 @@ def _modify(board: Board, state: GameState, source: Permanent, recipient: str, a
 # ========================================================================= dealing
 
 
-def _check_ids(board: Board, state: GameState, events: Iterable[DamageEvent]) -> list[DamageEvent]:
+def _check_ids(board: Board, state: GameState, events: Iterable[DamageEvent],
+               players: frozenset[str] = frozenset()) -> list[DamageEvent]:
     out = list(events)
+    players = players or frozenset(p.name for p in board.players)
     for i, e in enumerate(out):
         if e.source not in board.permanents:
             raise ScenarioError(f"damage[{i}].source", f"unknown permanent {e.source!r}")
-        if e.recipient not in board.permanents and not board.is_player(e.recipient):
+        if e.recipient not in board.permanents and e.recipient not in players:
             raise ScenarioError(f"damage[{i}].recipient", f"{e.recipient!r} is neither a player nor a permanent id")
         if e.amount < 0:
             raise ScenarioError(f"damage[{i}].amount", f"must be ≥ 0 (got {e.amount})")
@@ -464,9 +492,14 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
     Returns one :class:`DealtDamage` per merged event with a positive assigned amount, in
     input order. Raises :class:`ScenarioError` for an unknown source or recipient or a
     negative amount.
+
+    Cost: the board-wide effects are read once per call, so a batch of E events on a board
+    of P permanents takes O(P + E x effects that could apply), not O(P x E).
     """
+    statics = _Statics.of(board)
+    players = statics.players
     merged: dict[tuple[str, str], int] = {}
-    for e in _check_ids(board, state, events):
+    for e in _check_ids(board, state, events, players):
         key = (e.source, e.recipient)
         merged[key] = merged.get(key, 0) + e.amount
 
@@ -475,14 +508,14 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         if assigned <= 0:
             continue
         source = board.permanents[src_id]
-        if board.is_player(rec):
+        if rec in players:
             if not state.in_game(rec):
                 planned.append((src_id, rec, assigned, 0, ["player has left the game (800.4a)"]))
                 continue
         elif not state.on_battlefield(rec):
             planned.append((src_id, rec, assigned, 0, ["recipient has left the battlefield"]))
             continue
-        amount, notes = _modify(board, state, source, rec, assigned, combat)
+        amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
         planned.append((src_id, rec, assigned, amount, notes))
 
     out: list[DealtDamage] = []
@@ -494,7 +527,7 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         infect = _keyword(board, state, source, "infect")
         results: list[str] = []
         excess = 0
-        if board.is_player(rec):
+        if rec in players:
             if infect:
                 state.poison[rec] = state.poison.get(rec, 0) + amount
                 results.append("poison")
