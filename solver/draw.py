@@ -391,7 +391,7 @@ def _place(board: Board, panels: dict[str, _Panel], opponents: list[str], two: b
     x = MARGIN + (inner - top_w) / 2
     for o in top:
         p = panels[o]
-        p.x, p.y = x, top_y + (top_h - p.height)  # bands line up along the bottom
+        p.x, p.y = x, top_y  # the bands line up along the top
         x += p.width + PANEL_GAP
     below = top_y + top_h + (REDZONE / 2 if side else REDZONE)
     if left and right:

@@ -340,3 +340,17 @@ def test_cli_batch_needs_json(tmp_path) -> None:
     code, out, _ = _cli("draw", str(rows), "--json")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 2 and lines[0]["attackers"] == {"bears": "B"} and "error" in lines[1]
+
+
+def test_readme_drawing_example_runs(tmp_path, monkeypatch) -> None:
+    """The README's drawing snippet writes a well-formed SVG with the damage tags."""
+    import re
+
+    root_dir = os.path.join(os.path.dirname(__file__), "..")
+    readme = open(os.path.join(root_dir, "README.md"), encoding="utf-8").read()
+    (code,) = [c for c in re.findall(r"```python\n(.*?)```", readme, re.S) if "combat_svg" in c]
+    os.symlink(os.path.abspath(os.path.join(root_dir, "examples")), tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})
+    root = ET.parse(tmp_path / "guard.svg").getroot()
+    assert _tags(root)[("dreadmaw", "Bob")] == "4"
