@@ -204,12 +204,47 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
 
 
 def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatPicture:
-    """The AI's choice (issue 9): not available until ``redzone.solver.ai`` exists."""
+    """The AI's choice (``redzone.solver.ai``): for ``choose-attack`` its attack and the
+    defending players' best answer, for ``choose-block`` its blocks against
+    ``combat.attackers``; each with the damage of that line and its outcome."""
     try:
-        from redzone.solver import ai  # type: ignore[attr-defined]
+        from redzone.solver.ai import choose_attack, choose_blocks
     except ImportError:
         raise ScenarioError("plan", f"{plan}: the AI (redzone.solver.ai) is not available in this version") from None
-    raise ScenarioError("plan", f"{plan}: drawing the AI's choice is not wired yet ({ai.__name__})")
+    if plan == "choose-attack":
+        found = choose_attack(board, time_limit=time_limit)
+        attackers, blockers = dict(found.attackers), {b: list(a) for b, a in found.response.items()}
+        verdict = "lethal" if found.lethal else f"value {found.value:g}"
+        title = f"AI attack ({found.status})"
+    else:
+        found = choose_blocks(board, time_limit=time_limit)
+        combat = board.scenario.combat
+        attackers, blockers = dict(combat.attackers), {b: list(a) for b, a in found.blockers.items()}
+        verdict = ("the defending players survive" if found.survives else "a defending player loses") + \
+            f"; value {found.value:g}"
+        title = f"AI blocks ({found.status})"
+    notes = [verdict, f"lookahead {found.lookahead}"]
+    if found.status != "optimal":
+        notes.append(f"not proved optimal (bound {found.bound:g})")
+    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome,
+                         title, notes)
+
+
+def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) -> list[DamageMark]:
+    """Damage marks of a line given as assignments (``[{"step", "assignment"}, ...]``):
+    each step dealt at once with prevention and replacement, then state-based actions
+    (CR 510.2-3, 704), so that each mark also says what the assignment became."""
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+
+    state = GameState.from_board(board)
+    marks = []
+    for st in steps:
+        events = [DamageEvent(s, r, n) for s, row in st["assignment"].items() for r, n in row.items() if n]
+        for d in deal_damage(board, state, events, combat=True):
+            if d.assigned or d.amount:
+                marks.append(DamageMark(d.source, d.recipient, st["step"], d.assigned, d.amount))
+        state_based_actions(board, state)
+    return marks
 
 
 # ------------------------------------------------------------------------------ layout

@@ -354,3 +354,56 @@ def test_readme_drawing_example_runs(tmp_path, monkeypatch) -> None:
     exec(compile(code, "README.md", "exec"), {})
     root = ET.parse(tmp_path / "guard.svg").getroot()
     assert _tags(root)[("dreadmaw", "Bob")] == "4"
+
+
+def _ai_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("redzone.solver.ai") is not None
+
+
+ALPHA = {  # two Boggart Brutes (menace) and a Wind Drake (flying) against two Bears, Bob at 5
+    "players": [{"name": "Alice"}, {"name": "Bob", "life": 5}],
+    "permanents": [
+        {"id": "brute1", "card": "Boggart Brute", "controller": "Alice"},
+        {"id": "brute2", "card": "Boggart Brute", "controller": "Alice"},
+        {"id": "drake", "card": "Wind Drake", "controller": "Alice"},
+        {"id": "bears1", "card": "Grizzly Bears", "controller": "Bob"},
+        {"id": "bears2", "card": "Grizzly Bears", "controller": "Bob"},
+    ],
+}
+
+
+@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai) is not in this version")
+def test_choose_attack_draws_the_ai_line() -> None:
+    """The AI's alpha strike: menace (702.111b) and flying (702.9b) let Bob's two Bears stop
+    at most one Brute, so all three attack and at least 5 damage connects: Bob loses
+    (704.5a). One attack arrow each, the damage of the AI's line tagged."""
+    board = build_board(parse_scenario(ALPHA))
+    picture = combat_picture(board, "choose-attack")
+    root = ET.fromstring(combat_svg(board, picture))
+    assert sorted(a for a, _ in _arrows(root, "attack")) == ["brute1", "brute2", "drake"]
+    assert "loses the game" in _player_text(root, "Bob")
+    assert sum(m.dealt for m in picture.damage if m.recipient == "Bob") >= 5
+    assert set(_tags(root)) == {(m.source, m.recipient) for m in picture.damage}
+
+
+@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai) is not in this version")
+def test_choose_block_draws_the_ai_blocks() -> None:
+    """Against Ancient Brontodon (9/9) at 9 life the defending AI must block (else 9 damage
+    is lethal, 704.5a): one block arrow onto the Brontodon and Bob survives."""
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob", "life": 9}],
+                "permanents": [{"id": "bronto", "card": "Ancient Brontodon", "controller": "Alice"},
+                               {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}],
+                "combat": {"attackers": {"bronto": "Bob"}}}
+    board = build_board(parse_scenario(scenario))
+    root = ET.fromstring(combat_svg(board, combat_picture(board, "choose-block")))
+    assert _arrows(root, "block") == [("bears", "bronto")]
+    assert "loses the game" not in _player_text(root, "Bob")
+
+
+@pytest.mark.skipif(_ai_available(), reason="the AI is in this version")
+def test_choose_plans_are_an_honest_error_without_the_ai() -> None:
+    board = build_board(parse_scenario(ALPHA))
+    with pytest.raises(ScenarioError, match="not available"):
+        combat_picture(board, "choose-attack")
