@@ -347,6 +347,15 @@ def _layout(board: Board, picture: CombatPicture, columns: int, min_width: float
         by_target.setdefault(t, []).append(a)
     order = [a for a, t in picture.attackers.items() if t not in perms]
     order += [a for t, group in by_target.items() if t in perms for a in group]
+    if len(opponents) > 1:
+        # Attackers sorted by the seat of the player they attack (or who controls what
+        # they attack), which runs left to right, so that attack arrows do not cross.
+        def seat(a: str) -> int:
+            t = picture.attackers[a]
+            owner = perms[t].controller if t in perms else t
+            return opponents.index(owner) if owner in opponents else len(opponents)
+
+        order.sort(key=seat)
     ap_att = [a for a in order if perms[a].controller == ap]
     blocking = [b for b, attackers in picture.blockers.items() if attackers]
 
@@ -416,25 +425,27 @@ def _place(board: Board, panels: dict[str, _Panel], opponents: list[str], two: b
         other.y = top_y
         ap.y = other.y + other.height + REDZONE
         return
+    # Seat order runs left to right: from three opponents on, the first and the last sit
+    # on the sides, lower than the ones between them (an arc around the centre), and
+    # still above the active player, so that every attack leaves upwards.
     side = [opponents[0], opponents[-1]] if len(opponents) >= 3 else []
     top = [o for o in opponents if o not in side]
     top_w = sum(panels[o].width for o in top) + PANEL_GAP * max(0, len(top) - 1)
     top_h = max((panels[o].height for o in top), default=0.0)
     left, right = (panels[side[0]], panels[side[1]]) if side else (None, None)
-    mid_w = ap.width + (left.width + right.width + 2 * PANEL_GAP if left and right else 0)
-    inner = max(top_w, mid_w, min_width)
-    x = MARGIN + (inner - top_w) / 2
+    wings = left.width + right.width + 2 * PANEL_GAP if left and right else 0.0
+    inner = max(top_w + wings, ap.width, min_width)
+    x = MARGIN + (left.width + PANEL_GAP if left else 0.0) + (inner - top_w - wings) / 2
     for o in top:
         p = panels[o]
         p.x, p.y = x, top_y  # the bands line up along the top
         x += p.width + PANEL_GAP
-    below = top_y + top_h + (REDZONE / 2 if side else REDZONE)
+    lowest = top_y + top_h
     if left and right:
-        left.x, left.y = MARGIN, below
-        right.x, right.y = MARGIN + inner - right.width, below
-        ap.y = below + max(left.height, right.height) * 0.5 + REDZONE / 2
-    else:
-        ap.y = below
+        left.x, left.y = MARGIN, top_y + top_h * 0.45
+        right.x, right.y = MARGIN + inner - right.width, left.y
+        lowest = max(lowest, left.y + left.height, right.y + right.height)
+    ap.y = lowest + REDZONE
     ap.x = MARGIN + (inner - ap.width) / 2
 
 
