@@ -1,0 +1,329 @@
+"""How good a position is for a player: the evaluation the AI's combat search maximises
+(issue 9; explained with worked examples in ``docs/ai.md``).
+
+A position is a :class:`redzone.models.board.Board` together with a
+:class:`redzone.models.outcome.GameState` (what combat damage and state-based actions
+changed). :class:`Evaluator` scores it from one player's point of view as
+
+    score = sum over players  ±player_value(life, poison)
+          + sum over creatures ±creature_value(power, toughness, keywords)
+          + sum over planeswalkers ±planeswalker_value(loyalty)
+          + sum over battles     ±battle_value(defense)
+
+with ``+`` for what the player has and ``-`` for what each opponent has, so with two players
+the score of one is minus the score of the other (zero-sum). A won game (every opponent lost,
+CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, more than any sum of
+the other terms can reach, so they dominate everything. An opponent eliminated in a
+multiplayer game stops counting (CR 800.4a: their permanents leave) and is worth
+``eliminated`` instead.
+
+Scores are whole numbers of *milli-points* (one point = the value of one life point near
+0 life), so that sums are exact and two searches that reach the same position give the very
+same number. :func:`points` converts to points.
+
+Plain Python (no ortools); the weights live in :class:`Weights`, which can be read from a
+YAML or JSON file (:func:`load_weights`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from redzone.models.abilities import Keyword, Toxic
+from redzone.models.board import Board, Permanent
+from redzone.models.errors import ScenarioError
+
+__all__ = ["Evaluator", "Weights", "load_weights", "points", "SCALE"]
+
+SCALE = 1000
+"""Milli-points per point."""
+
+POISON_TO_LOSE = 10
+"""CR 704.5c: ten or more poison counters lose the game."""
+
+EVASION = ("flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights, in points (one point = one life point near 0 life).
+
+    Game result
+      - ``win``: a won game (every opponent has lost); a lost game is ``-win``. Must exceed
+        every other total (default 1,000,000).
+      - ``eliminated``: an opponent who has lost in a multiplayer game while others remain.
+
+    Life (CR 119): ``life_value(L) = life_scale * (1 - exp(-L / life_scale))`` for L > 0.
+      The marginal value of a life point at L is ``exp(-L / life_scale)``: 1 point near 0 life,
+      0.74 at 3, 0.37 at 10, 0.14 at 20 with the default scale 10 — a player at 3 values a
+      point five times more than at 20.
+      - ``life_scale``: the curve's scale (default 10).
+
+    Poison (CR 122.1f, 704.5c): a player with p counters is valued as if ``poison_life``
+      life points per missing counter were gone from 20 life:
+      ``poison_value(p) = life_value(20 - poison_life * p) - life_value(20)`` (0 at p = 0).
+      - ``poison_life``: default 2 (ten counters lose the game, like twenty life).
+
+    Creatures: ``creature_base + creature_power * P + creature_toughness * T`` plus keyword
+      bonuses (each times the power P where marked ×P):
+      ``evasion`` ×P (flying, menace, shadow, horsemanship, fear, intimidate, skulk),
+      ``first_strike`` ×P, ``double_strike`` ×P (on top of first strike's), ``trample`` ×P,
+      ``lifelink`` ×P, ``infect`` ×P (toxic adds the same per counter), ``deathtouch``,
+      ``indestructible``, ``vigilance``, ``reach``. Power and toughness below 0 count as 0.
+      - defaults: base 1, power 1, toughness 0.5, evasion 0.5, first strike 0.25, double
+        strike 0.75, trample 0.25, lifelink 0.5, infect 1, deathtouch 1.5, indestructible
+        3, vigilance 0.5, reach 0.25.
+
+    Planeswalkers and battles
+      - ``planeswalker_base`` + ``planeswalker_loyalty`` × loyalty (defaults 3 and 1): a
+        planeswalker acts every turn it survives, so it is worth more than its loyalty as
+        life at the top of the curve.
+      - ``battle_base`` + ``battle_defense`` × defense for the battle's protector
+        (defaults 1 and 0.5); its controller counts it with the opposite sign.
+
+    Costs
+      - ``mana``: points per generic mana spent on attack or block costs (default 0.1).
+    """
+
+    win: float = 1_000_000.0
+    eliminated: float = 100.0
+    life_scale: float = 10.0
+    poison_life: float = 2.0
+    creature_base: float = 1.0
+    creature_power: float = 1.0
+    creature_toughness: float = 0.5
+    evasion: float = 0.5
+    first_strike: float = 0.25
+    double_strike: float = 0.75
+    trample: float = 0.25
+    lifelink: float = 0.5
+    infect: float = 1.0
+    deathtouch: float = 1.5
+    indestructible: float = 3.0
+    vigilance: float = 0.5
+    reach: float = 0.25
+    planeswalker_base: float = 3.0
+    planeswalker_loyalty: float = 1.0
+    battle_base: float = 1.0
+    battle_defense: float = 0.5
+    mana: float = 0.1
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ScenarioError(f"weights.{f.name}", f"must be a number (got {value!r})")
+            if value < 0:
+                raise ScenarioError(f"weights.{f.name}", f"must be 0 or more (got {value})")
+        if self.life_scale <= 0:
+            raise ScenarioError("weights.life_scale", "must be greater than 0")
+        if self.win < 1000:
+            raise ScenarioError("weights.win", "must be at least 1000 so that a won game dominates")
+
+    @classmethod
+    def from_mapping(cls, data: Any, where: str = "weights") -> Weights:
+        """Weights from a mapping of weight name -> number; missing names keep their
+        default. Raises ScenarioError naming an unknown key or a bad value."""
+        if not isinstance(data, dict):
+            raise ScenarioError(where, "must be a mapping of weight names to numbers")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise ScenarioError(f"{where}.{key}", f"unknown weight (known: {', '.join(sorted(known))})")
+        return cls(**{k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                      for k, v in data.items()})
+
+    def to_json(self) -> dict[str, float]:
+        """Every weight by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def load_weights(path: str | Path) -> Weights:
+    """Read :class:`Weights` from a YAML or JSON file (a mapping of weight names to numbers;
+    a top-level ``weights:`` key is accepted too). Raises ScenarioError (one line naming
+    the file and the field) for a missing file, bad syntax, an unknown weight or a bad value."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(str(path), f"can't read the weights file: {e.strerror or e}") from None
+    try:
+        if p.suffix.lower() == ".json":
+            data = json.loads(text)
+        else:
+            import yaml
+
+            data = yaml.safe_load(text)
+    except Exception as e:  # noqa: BLE001 - any parse error becomes a one-line message
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise ScenarioError(str(path), f"not valid YAML/JSON: {first}") from None
+    if isinstance(data, dict) and set(data) == {"weights"}:
+        data = data["weights"]
+    return Weights.from_mapping(data if data is not None else {}, where=str(path))
+
+
+def points(milli: int) -> float:
+    """A score in points (milli-points / :data:`SCALE`)."""
+    return milli / SCALE
+
+
+def _milli(x: float) -> int:
+    return int(round(x * SCALE))
+
+
+class Evaluator:
+    """Scores positions of one board from ``player``'s point of view (see the module
+    docstring). Creating one reads each permanent's keywords once; :meth:`score` is then a
+    pass over the permanents. ``state`` arguments are :class:`redzone.models.outcome.GameState`
+    (``None``: the board as given)."""
+
+    def __init__(self, board: Board, player: str, weights: Weights | None = None) -> None:
+        self.board = board
+        self.player = player
+        self.weights = w = weights or Weights()
+        self.win = _milli(w.win)
+        self._life_cache: dict[int, int] = {}
+        self._kinds: list[tuple[str, str, int, Permanent]] = []  # (id, kind, sign, perm)
+        self._parts: dict[str, tuple[float, float]] = {}
+        for perm in board.permanents.values():
+            if perm.is_creature:
+                kind = "creature"
+            elif perm.is_a("Planeswalker"):
+                kind = "planeswalker"
+            elif perm.is_a("Battle"):
+                kind = "battle"
+            else:
+                continue
+            self._kinds.append((perm.id, kind, 0, perm))
+            if kind == "creature":
+                self._parts[perm.id] = self._keyword_parts(perm)
+
+    # ------------------------------------------------------------------ pieces
+
+    def _has(self, perm: Permanent, name: str) -> bool:
+        return self.board.has_keyword(perm, name)
+
+    def _keyword_parts(self, perm: Permanent) -> tuple[float, float]:
+        """(per-power factor, constant) of a creature's keyword bonuses."""
+        w = self.weights
+        per_power = w.creature_power
+        constant = w.creature_base
+        if any(self._has(perm, k) for k in EVASION):
+            per_power += w.evasion
+        if self._has(perm, "double strike"):
+            per_power += w.first_strike + w.double_strike
+        elif self._has(perm, "first strike"):
+            per_power += w.first_strike
+        if self._has(perm, "trample") or self._has(perm, "trample over planeswalkers"):
+            per_power += w.trample
+        if self._has(perm, "lifelink"):
+            per_power += w.lifelink
+        if self._has(perm, "infect"):
+            per_power += w.infect
+        toxic = sum(a.amount for a in perm.abilities if isinstance(a, Toxic))
+        toxic += sum(a.amount for a, _ in self.board.granted(perm) if isinstance(a, Toxic))
+        constant += w.infect * toxic
+        if self._has(perm, "deathtouch"):
+            constant += w.deathtouch
+        if self._has(perm, "indestructible"):
+            constant += w.indestructible
+        if self._has(perm, "vigilance"):
+            constant += w.vigilance
+        if self._has(perm, "reach"):
+            constant += w.reach
+        return per_power, constant
+
+    def life_value(self, life: int) -> int:
+        """Milli-points of a life total (life > 0; see :class:`Weights`)."""
+        v = self._life_cache.get(life)
+        if v is None:
+            s = self.weights.life_scale
+            v = _milli(s * (1.0 - math.exp(-life / s)))
+            self._life_cache[life] = v
+        return v
+
+    def poison_value(self, poison: int) -> int:
+        """Milli-points of ``poison`` counters (0 or less; see :class:`Weights`)."""
+        if poison <= 0:
+            return 0
+        top = 20
+        left = top - self.weights.poison_life * poison
+        s = self.weights.life_scale
+        return _milli(s * (1.0 - math.exp(-max(left, 0.0) / s))) - self.life_value(top)
+
+    def creature_value(self, perm_id: str, power: int, toughness: int) -> int:
+        """Milli-points of a creature with this power and toughness (its keywords as on the
+        board; see :class:`Weights`)."""
+        per_power, constant = self._parts[perm_id]
+        return _milli(per_power * max(power, 0) + self.weights.creature_toughness * max(toughness, 0)
+                      + constant)
+
+    def planeswalker_value(self, loyalty: int) -> int:
+        """Milli-points of a planeswalker with ``loyalty`` counters."""
+        w = self.weights
+        return _milli(w.planeswalker_base + w.planeswalker_loyalty * max(loyalty, 0))
+
+    def battle_value(self, defense: int) -> int:
+        """Milli-points of a battle with ``defense`` counters, to its protector."""
+        w = self.weights
+        return _milli(w.battle_base + w.battle_defense * max(defense, 0))
+
+    # ------------------------------------------------------------------ the score
+
+    def score(self, state: Any = None, *, mana_spent: int = 0) -> int:
+        """The position's score for :attr:`player`, in milli-points.
+
+        ``state``: a GameState (``None``: the board as given, nobody lost). ``mana_spent``:
+        generic mana the player spent on combat costs this turn (``-mana`` points each).
+        ``+win`` when every opponent has lost, ``-win`` when the player has lost (CR 104.3a,
+        704.5a, 704.5c); otherwise the sum described in the module docstring."""
+        board = self.board
+        me = self.player
+        lost = set(state.lost) if state is not None else set()
+        if state is not None:
+            for p in board.players:
+                if p.name in lost:
+                    continue
+                if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE:
+                    lost.add(p.name)
+        if me in lost:
+            return -self.win
+        opponents = [p.name for p in board.players if p.name != me]
+        if opponents and all(o in lost for o in opponents):
+            return self.win
+        total = -_milli(self.weights.mana * mana_spent)
+        for p in board.players:
+            if p.name in lost:
+                total += _milli(self.weights.eliminated)
+                continue
+            life = state.life.get(p.name, p.life) if state is not None else p.life
+            poison = state.poison.get(p.name, p.poison) if state is not None else p.poison
+            v = self.life_value(life) + self.poison_value(poison)
+            total += v if p.name == me else -v
+        for pid, kind, _, perm in self._kinds:
+            if state is not None and not state.on_battlefield(pid):
+                continue
+            if kind == "battle":
+                owner = perm.protector or perm.controller
+            else:
+                owner = perm.controller
+            if owner in lost:
+                continue  # CR 800.4a: a player who left the game takes their permanents along
+            if kind == "creature":
+                if state is not None:
+                    power, toughness = state.power(board, pid), state.toughness(board, pid)
+                else:
+                    power, toughness = perm.power or 0, perm.toughness or 0
+                v = self.creature_value(pid, power, toughness)
+            elif kind == "planeswalker":
+                loyalty = state.loyalty.get(pid, perm.loyalty or 0) if state is not None else (perm.loyalty or 0)
+                v = self.planeswalker_value(loyalty)
+            else:
+                defense = state.defense.get(pid, perm.defense or 0) if state is not None else (perm.defense or 0)
+                v = self.battle_value(defense)
+            total += v if owner == me else -v
+        return total

@@ -1,0 +1,416 @@
+"""AI combat decisions (issue 9): the attack and the blocks a good player makes.
+
+:func:`choose_attack` answers "which creatures should attack, and what?" and
+:func:`choose_blocks` "how should the defending players block these attackers?". Both solve
+the same two-player zero-sum game with perfect information and no tricks (no spells or
+activated abilities during combat; see ``docs/ai.md``):
+
+    choose-attack = max over legal declarations of attackers (CR 508.1)
+                      min over legal blocks (CR 509.1, each defending player 802.4)
+                        max over the attacking player's damage assignments, then min over
+                        the defending players' (CR 510.1, 702.22j-k), step by step (510.4)
+                          of the evaluation (:mod:`redzone.models.evaluation`) of the
+                          position after combat (lookahead 0), or after the next player's
+                          best attack against what is left untapped (lookahead 1, default).
+
+Candidates come from the rules code only (every declaration considered is legal: it breaks
+no restriction, obeys the maximum number of requirements and its costs are payable, 508.1d,
+509.1c); damage, life, poison, loyalty, destruction come from
+:mod:`redzone.models.outcome`. The search itself is :class:`redzone.solver.ai_game.Game`.
+
+``status`` is ``"optimal"`` only when the whole game was searched and every step was exact;
+with ``time_limit`` the best choice found so far is returned as ``"feasible"`` with a proved
+``bound`` (the game's value is at most ``bound`` for choose-attack, the defending players'
+value at most ``bound`` for choose-block). A choice is always legal.
+
+Calls are cheap to repeat: nothing is imported or read per call beyond the board given.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from redzone.models.board import Board
+from redzone.models.errors import ScenarioError
+from redzone.models.evaluation import Weights, points
+from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout, with_combat
+
+__all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
+
+
+@dataclass(frozen=True)
+class AttackDecision:
+    """The attack :func:`choose_attack` recommends.
+
+    - ``attackers``: attacking creature id -> target id (player name, planeswalker or battle
+      id), as in ``redzone attack``; ``{}`` for no attack.
+    - ``status``: ``"optimal"`` (the game's proved optimum) or ``"feasible"`` (time limit, or
+      a part of the game that could not be searched exactly).
+    - ``value``: the attacking player's evaluation of the game with this attack (points;
+      ``win`` = 1,000,000 by default); ``bound``: proved upper bound of the game's value
+      (equal to ``value`` when optimal).
+    - ``lethal``: every legal answer of the defending players loses them the game in this
+      combat (the value is a proved win).
+    - ``response``: the defending players' best blocks, blocker id -> [attacker ids].
+    - ``damage``: the damage assignments of that line, one ``{"step", "assignment"}`` per
+      combat damage step (assignment: source id -> recipient -> amount).
+    - ``outcome``: the contract's outcome object (``life``, ``poison``, ``destroyed``, ...)
+      of that line, played by :mod:`redzone.models.outcome`.
+    - ``reasons``: creature id -> one line saying why it attacks or stays home.
+    - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
+    """
+
+    attackers: dict[str, str]
+    status: str
+    value: float
+    bound: float
+    lethal: bool
+    response: dict[str, list[str]]
+    damage: list[dict[str, Any]]
+    outcome: dict[str, Any]
+    reasons: dict[str, str] = field(default_factory=dict)
+    lookahead: int = 1
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+    cpu_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
+        ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
+        ``lookahead``, ``nodes``, ``elapsed_ms``."""
+        return {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
+                "value": self.value, "bound": self.bound,
+                "response": {b: list(a) for b, a in self.response.items()},
+                "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
+                "lookahead": self.lookahead, "nodes": self.nodes,
+                "elapsed_ms": round(self.elapsed_ms, 3)}
+
+
+@dataclass(frozen=True)
+class BlockDecision:
+    """The blocks :func:`choose_blocks` recommends against ``combat.attackers``.
+
+    - ``blockers``: blocking creature id -> [attacker ids]; ``{}`` for no block.
+    - ``status``: ``"optimal"`` or ``"feasible"`` (as for :class:`AttackDecision`).
+    - ``value``: the defending players' value (minus the attacking player's evaluation,
+      points); ``bound``: proved upper bound of it (equal to ``value`` when optimal).
+    - ``survives``: no defending player loses the game in this combat (on the line shown:
+      the attacking player's best damage against these blocks).
+    - ``damage``, ``outcome``: that line's assignments and outcome (as in ``damage``).
+    - ``reasons``: creature id -> one line saying why it blocks or not.
+    """
+
+    blockers: dict[str, list[str]]
+    status: str
+    value: float
+    bound: float
+    survives: bool
+    damage: list[dict[str, Any]]
+    outcome: dict[str, Any]
+    reasons: dict[str, str] = field(default_factory=dict)
+    lookahead: int = 1
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+    cpu_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
+        ``survives``, ``damage``, ``outcome``, ``reasons``, ``lookahead``, ``nodes``,
+        ``elapsed_ms``."""
+        return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
+                "value": self.value, "bound": self.bound, "survives": self.survives,
+                "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
+                "lookahead": self.lookahead, "nodes": self.nodes,
+                "elapsed_ms": round(self.elapsed_ms, 3)}
+
+
+# ============================================================================ helpers
+
+
+def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
+    if lookahead not in (0, 1):
+        raise ScenarioError("lookahead", f"must be 0 or 1 (got {lookahead!r})")
+    if time_limit is not None and not time_limit > 0:
+        raise ScenarioError("time_limit", f"must be more than 0 seconds (got {time_limit!r})")
+    if evaluation is not None and not isinstance(evaluation, Weights):
+        raise ScenarioError("evaluation", "must be a redzone.models.evaluation.Weights")
+    return evaluation or Weights()
+
+
+def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+           leaves: list[Leaf], steps: tuple[str, ...]) -> tuple[list[dict[str, Any]], GameState]:
+    """Play a line with the outcome code (CR 510.2-4, 704): each step's assignment is the
+    union of the units' choices; damage dealt at once, then state-based actions; play stops
+    when every opponent (or the attacking player) has lost. Returns (steps as
+    ``{"step", "assignment"}``, final state)."""
+    b = with_combat(board, attack, blocks)
+    state = GameState.from_board(b)
+    out: list[dict[str, Any]] = []
+    ap = board.active_player
+    opponents = board.opponents(ap)
+    for i, step in enumerate(steps):
+        if ap in state.lost or all(o in state.lost for o in opponents):
+            break
+        merged: dict[str, dict[str, int]] = {}
+        for leaf in leaves:
+            if i < len(leaf.assignments):
+                for s, row in leaf.assignments[i].items():
+                    merged[s] = dict(row)
+        deal_damage(b, state, [DamageEvent(s, r, n) for s, row in merged.items() for r, n in row.items()],
+                    combat=True)
+        state_based_actions(b, state)
+        out.append({"step": step, "assignment": merged})
+    return out, state
+
+
+def _label(board: Board, x: str) -> str:
+    p = board.permanents.get(x)
+    return p.label if p is not None else x
+
+
+def _fallback_blocks(board: Board, attack: Mapping[str, str]) -> dict[str, list[str]]:
+    """A legal block when the search found none in time: the block solver's plan."""
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block import plan_blocks
+
+    return dict(plan_blocks(block_problems(board, dict(attack))).blockers)
+
+
+def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[str]], list[dict[str, Any]], GameState]:
+    """Blocks and damage for a line the search did not finish: the block solver's legal
+    plan and the damage play-out with its default objective."""
+    from redzone.solver.damage import play_out
+
+    blocks = _fallback_blocks(game.board, attack)
+    b = with_combat(game.board, attack, blocks)
+    result = play_out(b)
+    state = GameState.from_board(b)
+    for st in result.steps:
+        deal_damage(b, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
+                               for r, n in row.items()], combat=True)
+        state_based_actions(b, state)
+    return blocks, [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps], state
+
+
+# ============================================================================ choose-attack
+
+
+def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
+                  time_limit: float | None = None) -> AttackDecision:
+    """The best declaration of attackers for the board's active player (see the module
+    docstring for the game), with the defending players' best answer.
+
+    ``board``: a :class:`redzone.models.board.Board` (its ``combat``, if any, is ignored).
+    ``evaluation``: :class:`redzone.models.evaluation.Weights` (default weights when
+    ``None``). ``lookahead``: 0 (value the position after this combat) or 1 (after the
+    next player's best attack back, the default). ``time_limit``: seconds (``None``: search
+    to the end). Returns an :class:`AttackDecision` whose ``attackers`` is always a legal
+    declaration (CR 508.1). Raises ScenarioError for a bad ``lookahead``, ``time_limit`` or
+    ``evaluation``.
+    """
+    weights = _check(lookahead, time_limit, evaluation)
+    t0, c0 = time.perf_counter(), time.process_time()
+    deadline = None if time_limit is None else t0 + time_limit
+    game = Game(board, board.active_player, weights, lookahead, deadline)
+    best = -INF
+    principal: Principal | None = None
+    upper: list[int] = []  # upper bounds of attacks not (fully) searched
+    candidates: list[tuple[dict[str, str], int]] = []
+    finished = False
+    try:
+        candidates = game.ordered_attacks()
+        for k, (attack, cost) in enumerate(candidates):
+            try:
+                v, line = game.block_value(attack, cost, best, INF)
+            except Timeout:
+                upper.append(game.partial if game.partial < INF else game.ev.win)
+                upper.extend([game.ev.win] * (len(candidates) - k - 1))
+                raise
+            if v > best:
+                best = v
+                assert line is not None
+                principal = Principal(attack, line[0], line[1], v)
+        finished = True
+    except Timeout:
+        if not candidates:
+            upper.append(game.ev.win)
+    exact = finished and game.exact
+    if principal is None:
+        # Nothing finished in time: any candidate is legal; else the attack solver's plan.
+        if candidates:
+            attack = candidates[-1][0]
+        else:
+            from redzone.solver.attack import plan_attack
+
+            attack = dict(plan_attack(game.problem).attackers)
+        blocks, damage, state = _fallback_line(game, attack)
+        value = game.ev.score(state)
+        lower = -game.ev.win
+        bound = max([game.ev.win, *upper])
+    else:
+        attack, blocks = principal.attack, principal.blocks
+        steps = game.steps_for(attack, blocks)
+        damage, state = replay(board, attack, blocks, principal.leaves, steps)
+        value = lower = principal.value
+        bound = value if exact else max([value, *upper])
+    reasons = _attack_reasons(game, attack, blocks, state, principal)
+    return AttackDecision(
+        attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
+        bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
+        outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        cpu_ms=(time.process_time() - c0) * 1000)
+
+
+def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                    state: GameState, principal: Principal | None) -> dict[str, str]:
+    """One line per creature of the attacking player: why it attacks or stays home."""
+    board = game.board
+    problem = game.problem
+    out: dict[str, str] = {}
+    blockers_of: dict[str, list[str]] = {}
+    for b, lst in blocks.items():
+        for a in lst:
+            blockers_of.setdefault(a, []).append(b)
+    home_duty: dict[str, str] = {}
+    if principal is not None and game.lookahead == 1:
+        final = game.combine(principal.leaves)
+        line = game.crack_back_line(attack, final)
+        if line is not None:
+            for b, lst in line.blocks.items():
+                if lst:
+                    home_duty[b] = ", ".join(_label(board, a) for a in lst)
+    for c in problem.creatures:
+        if c in attack:
+            t = attack[c]
+            by = blockers_of.get(c)
+            text = f"attacks {_label(board, t)}"
+            if by:
+                text += "; blocked by " + ", ".join(_label(board, b) for b in by)
+            else:
+                text += "; unblocked"
+            if c in state.destroyed:
+                text += "; dies"
+            dead = [b for b in (by or []) if b in state.destroyed]
+            if dead:
+                text += "; kills " + ", ".join(_label(board, b) for b in dead)
+            out[c] = text
+        elif not problem.allowed.get(c):
+            why = problem.unable.get((c, ""), "it can't attack")
+            out[c] = f"stays home: {why}"
+        elif c in home_duty:
+            out[c] = f"stays home: needed to block {home_duty[c]} next turn"
+        else:
+            out[c] = "stays home: attacking with it does not improve the outcome"
+    return out
+
+
+# ============================================================================ choose-block
+
+
+def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
+                  time_limit: float | None = None) -> BlockDecision:
+    """The defending players' best blocks against the board's ``combat.attackers`` (see the
+    module docstring for the game; the defending players answer together, minimising the
+    attacking player's evaluation, each with a legal block of their own, 802.4).
+
+    Arguments as for :func:`choose_attack`. Returns a :class:`BlockDecision` whose
+    ``blockers`` is always a legal block (CR 509.1). Raises ScenarioError when the board has
+    no ``combat.attackers``, for an attacker that can't attack what it attacks, and like
+    :func:`choose_attack`.
+    """
+    weights = _check(lookahead, time_limit, evaluation)
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not combat.attackers:
+        raise ScenarioError("combat.attackers", "choose-block needs the attacking creatures")
+    attack = dict(combat.attackers)
+    for a in attack:
+        perm = board.permanents.get(a)
+        if perm is None or not perm.is_creature or perm.controller != board.active_player:
+            raise ScenarioError(f"combat.attackers.{a}",
+                                f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
+    t0, c0 = time.perf_counter(), time.process_time()
+    deadline = None if time_limit is None else t0 + time_limit
+    game = Game(board, board.active_player, weights, lookahead, deadline)
+    best = INF
+    line: tuple[dict[str, list[str]], list[Leaf]] | None = None
+    finished = False
+    try:
+        cands = game.block_candidates(attack)
+        for blocks, cost in cands:
+            game.tick()
+            v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
+            if v < best:
+                best, line = v, (blocks, leaves or [])
+        finished = True
+    except Timeout:
+        pass
+    exact = finished and game.exact
+    if line is None:
+        blocks = _fallback_blocks(board, attack)
+        from redzone.solver.damage import play_out
+
+        b = with_combat(board, attack, blocks)
+        result = play_out(b)
+        damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
+        _, state = replay(board, attack, blocks,
+                          [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
+                          tuple(st.plan.step for st in result.steps))
+        value = -game.ev.win  # nothing proved about the defending players' value
+        bound = game.ev.win
+    else:
+        blocks, leaves = line
+        damage, state = replay(board, attack, blocks, leaves, game.steps_for(attack, blocks))
+        value = -best
+        bound = value if exact else game.ev.win
+    attacked = _defending_players(board, attack)
+    reasons = _block_reasons(game, attack, blocks, state, line)
+    return BlockDecision(
+        blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
+        value=points(value), bound=points(bound),
+        survives=not any(p in state.lost for p in attacked), damage=damage,
+        outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        cpu_ms=(time.process_time() - c0) * 1000)
+
+
+def _defending_players(board: Board, attack: Mapping[str, str]) -> list[str]:
+    from redzone.models.block_rules import attacked_players
+
+    return attacked_players(board, dict(attack))
+
+
+def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                   state: GameState, line: Any) -> dict[str, str]:
+    """One line per creature of the defending players: why it blocks or not."""
+    board = game.board
+    out: dict[str, str] = {}
+    next_attack: dict[str, str] = {}
+    if line is not None and game.lookahead == 1:
+        cb = game.crack_back_line(attack, game.combine(line[1]))
+        if cb is not None:
+            next_attack = dict(cb.attack)
+    from redzone.models.block_rules import block_problems
+
+    for problem in block_problems(board, dict(attack)):
+        for c in problem.blockers:
+            lst = blocks.get(c) or []
+            if lst:
+                text = "blocks " + ", ".join(_label(board, a) for a in lst)
+                dead = [a for a in lst if a in state.destroyed]
+                if dead:
+                    text += "; kills " + ", ".join(_label(board, a) for a in dead)
+                if c in state.destroyed:
+                    text += "; dies" if dead else "; chump block: dies"
+                out[c] = text
+            elif not problem.allowed.get(c):
+                out[c] = "doesn't block: " + problem.unable.get((c, ""), "it can't block any attacker")
+            elif c in next_attack:
+                out[c] = f"doesn't block: kept to attack {_label(board, next_attack[c])} next turn"
+            else:
+                out[c] = "doesn't block: blocking with it does not improve the outcome"
+    return out

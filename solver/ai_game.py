@@ -1,0 +1,757 @@
+"""The combat game the AI plays (issue 9), as a searchable object: legal declarations from
+the rules code, combat damage resolved by the outcome code, the evaluation, the crack-back.
+
+One :class:`Game` is built per question (``choose_attack`` / ``choose_blocks`` and each
+crack-back position). Values are integers in milli-points from the point of view of one
+player P (the *perspective*, :class:`redzone.models.evaluation.Evaluator`); the attacking
+player of the board maximises ``sign * value`` with ``sign = +1`` when P attacks, ``-1``
+otherwise, and the defending players minimise it (two-player zero-sum, perfect information,
+no spells or abilities during combat).
+
+How a combat is valued (the game of ``docs/ai.md``):
+
+1. the attacking player picks a legal declaration of attackers (CR 508.1; every
+   declaration comes from :func:`redzone.models.attack_rules.attack_problem` and is legal
+   by :mod:`redzone.solver.attack` or the definitions of :mod:`redzone.models.attack_problem`);
+2. the defending players pick a legal block (CR 509.1, per player 802.4; from
+   :func:`redzone.models.block_rules.block_problems` and :mod:`redzone.models.block_problem`);
+3. each combat damage step (510.4): the attacking player picks its assignment, then the
+   defending players theirs (510.1, banding 702.22j-k), among the legal assignments of
+   :mod:`redzone.models.damage_problem`; the damage is dealt and state-based actions
+   performed by :mod:`redzone.models.outcome` (510.2-3, 704);
+4. lookahead 1: the next player then attacks (lookahead 0) with what is untapped: the
+   attacking player's creatures that attacked stay tapped unless they have vigilance
+   (302.6, 502.3, 702.20b); the next player's permanents untap (502.3), marked damage is gone
+   (514.2) and this turn's scenario effects end.
+
+Speed without changing the answer: *units* — attackers and the creatures blocking them fall
+into independent groups (no shared blocker, planeswalker or battle) whose damage is resolved
+once and cached, then combined; identical creatures (same characteristics, no effect naming
+them) are interchangeable, so only one declaration per multiset of choices is searched;
+alpha-beta cut-offs over declarations and blocks; crack-back positions are memoised.
+Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
+search *inexact* and the answer ``feasible``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from redzone.models import attack_problem as ap_mod
+from redzone.models import block_problem as bp_mod
+from redzone.models.abilities import (
+    DamageCantBePrevented,
+    DamageModifier,
+    Grant,
+    PreventDamage,
+    PreventDamageToPlayer,
+)
+from redzone.models.attack_rules import attack_problem
+from redzone.models.block_rules import block_problems
+from redzone.models.board import Board, Permanent
+from redzone.models.damage_problem import damage_violations
+from redzone.models.damage_rules import damage_problem
+from redzone.models.evaluation import Evaluator, Weights
+from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+
+INF = 1 << 62
+
+DAMAGE_BOUND = 4000
+"""Most assignments listed for one damage step of one unit; beyond it the step is planned
+by CP-SAT with the default objective (one legal assignment) and the answer is inexact."""
+
+BLOCK_BOUND = 200_000
+"""Most block declarations (after symmetry) listed for one defending player."""
+
+ATTACK_BOUND = 200_000
+"""Most attack declarations (after symmetry) listed."""
+
+
+class Timeout(Exception):
+    """The time limit expired."""
+
+
+# ============================================================================ board views
+
+
+@dataclass(frozen=True)
+class CombatView:
+    """The fields of a scenario's ``combat`` the damage rules read."""
+
+    attackers: dict[str, str]
+    blockers: dict[str, list[str]] = field(default_factory=dict)
+    blocked: tuple[str, ...] = ()
+    step: str | None = None
+    first_strike_dealt: tuple[str, ...] = ()
+    damage_order: dict[str, list[str]] = field(default_factory=dict)
+    assignment: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """What the rules code reads from ``board.scenario``: ``combat`` and ``effects``."""
+
+    combat: Any
+    effects: tuple[Any, ...] = ()
+
+
+def with_combat(board: Board, attackers: Mapping[str, str],
+                blockers: Mapping[str, list[str]] | None = None) -> Board:
+    """The same board with this combat (the board's caches are shared; nothing is copied)."""
+    scenario = board.scenario
+    effects = tuple(getattr(scenario, "effects", None) or ())
+    old = getattr(scenario, "combat", None)
+    order = dict(old.damage_order) if old is not None and getattr(old, "damage_order", None) else {}
+    view = ScenarioView(CombatView(dict(attackers), {b: list(a) for b, a in (blockers or {}).items()},
+                                   damage_order=order), effects)
+    return dataclasses.replace(board, scenario=view)
+
+
+def next_player(board: Board, lost: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """The player who takes the next turn (turn order, skipping players who lost)."""
+    names = [p.name for p in board.players]
+    i = names.index(board.active_player)
+    for k in range(1, len(names)):
+        n = names[(i + k) % len(names)]
+        if n not in lost:
+            return n
+    return None
+
+
+def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str],
+                    player: str) -> Board:
+    """The board at the start of ``player``'s combat after this one: permanents that left
+    are gone, and those of players who lost (800.4a); marked damage is removed (514.2);
+    -1/-1 counters stay (power and toughness lowered); ``player``'s permanents untap and
+    have been under their control since the turn began (502.3, 302.6); the attacking
+    creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
+    life, poison, loyalty and defense as in ``state``. This turn's effects end."""
+    lost = set(state.lost)
+    for p in board.players:
+        if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
+            lost.add(p.name)
+    perms: dict[str, Permanent] = {}
+    for pid, perm in board.permanents.items():
+        if not state.on_battlefield(pid) or perm.controller in lost:
+            continue
+        minus = state.minus_added.get(pid, 0)
+        changes: dict[str, Any] = {"damage": 0, "counters": dict(state.counters.get(pid, perm.counters))}
+        if perm.power is not None:
+            changes["power"] = perm.power - minus
+        if perm.toughness is not None:
+            changes["toughness"] = perm.toughness - minus
+        if pid in state.loyalty:
+            changes["loyalty"] = state.loyalty[pid]
+        if pid in state.defense:
+            changes["defense"] = state.defense[pid]
+        if perm.controller == player:
+            changes["tapped"] = False
+            changes["summoning_sick"] = False
+        elif pid in attackers and not board.has_keyword(perm, "vigilance"):
+            changes["tapped"] = True
+        perms[pid] = dataclasses.replace(perm, **changes)
+    players = tuple(dataclasses.replace(p, life=state.life.get(p.name, p.life),
+                                        poison=state.poison.get(p.name, p.poison))
+                    for p in board.players if p.name not in lost)
+    return Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
+                 active_player=player, rules=board.rules, game=board.game)
+
+
+# ============================================================================ symmetry
+
+
+def symmetry_classes(board: Board) -> dict[str, int]:
+    """Permanent id -> class number: two creatures share a class when swapping them maps
+    the game onto itself — same controller and every characteristic, counters, damage,
+    tapped and summoning-sick status and abilities (own and granted), neither attached to
+    anything nor enchanted/equipped, and no scenario effect naming either."""
+    named: set[str] = set()
+    for effect in getattr(board.scenario, "effects", None) or ():
+        for value in _ids_in(effect):
+            named.add(value)
+    attached_to = {p.attached_to for p in board.permanents.values() if p.attached_to}
+    keys: dict[Any, int] = {}
+    out: dict[str, int] = {}
+    for perm in board.permanents.values():
+        if not perm.is_creature or perm.id in named or perm.attached_to or perm.id in attached_to:
+            key: Any = ("unique", perm.id)
+        else:
+            granted = tuple(sorted(repr(a) for a, _ in board.granted(perm)))
+            key = (perm.controller, perm.owner, perm.name, perm.card, perm.types, perm.subtypes,
+                   perm.supertypes, perm.colors, perm.mana_value, perm.power, perm.toughness,
+                   perm.tapped, perm.summoning_sick, perm.damage,
+                   tuple(sorted(perm.counters.items())), repr(perm.abilities), granted)
+        out[perm.id] = keys.setdefault(key, len(keys))
+    return out
+
+
+def _ids_in(obj: Any) -> Iterator[str]:
+    """Every string inside an effect object (ids it may name)."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, Mapping):
+        for v in obj.values():
+            yield from _ids_in(v)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            yield from _ids_in(v)
+    elif hasattr(obj, "__dict__"):
+        for v in vars(obj).values():
+            yield from _ids_in(v)
+
+
+def _canonical_product(items: list[str], options: list[list[Any]], classes: Mapping[str, int],
+                       bound: int) -> Iterator[tuple[int, ...]]:
+    """Index tuples choosing one option per item, one per multiset of choices within each
+    symmetry class (members of a class take non-decreasing option indices, in item order).
+    Members of one class must have the same options. Raises OverflowError past ``bound``."""
+    last_of: list[int | None] = []
+    seen: dict[int, int] = {}
+    for i, it in enumerate(items):
+        c = classes.get(it, -1 - i)
+        last_of.append(seen.get(c))
+        seen[c] = i
+    count = 0
+    choice = [0] * len(items)
+
+    def rec(i: int) -> Iterator[tuple[int, ...]]:
+        nonlocal count
+        if i == len(items):
+            count += 1
+            if count > bound:
+                raise OverflowError
+            yield tuple(choice)
+            return
+        j = last_of[i]
+        start = choice[j] if j is not None else 0
+        for k in range(start, len(options[i])):
+            choice[i] = k
+            yield from rec(i + 1)
+
+    yield from rec(0)
+
+
+# ============================================================================ damage units
+
+
+@dataclass
+class Leaf:
+    """What one unit's damage did: ``delta`` (see :meth:`Game._delta`) after its last step,
+    ``first`` after the first-strike step (``None``: one step), and the assignments chosen,
+    one ``{source: {recipient: amount}}`` per step."""
+
+    delta: tuple[Any, ...]
+    first: tuple[Any, ...] | None
+    assignments: tuple[dict[str, dict[str, int]], ...]
+
+
+@dataclass
+class Node:
+    """A choice in a unit's damage: ``phase`` 0/2 = the attacking player's assignment in
+    the first/second step, 1/3 = the defending players'; ``children`` are Nodes or Leafs."""
+
+    phase: int
+    children: list[Any]
+
+
+def _flatten(tree: Any) -> list[Leaf] | None:
+    """The leaves when every choice in ``tree`` is the attacking player's (they pick the
+    whole path), else ``None``."""
+    if isinstance(tree, Leaf):
+        return [tree]
+    if tree.phase in (1, 3) and len(tree.children) > 1:
+        return None
+    out: list[Leaf] = []
+    for c in tree.children:
+        got = _flatten(c)
+        if got is None:
+            return None
+        out.extend(got)
+    return out
+
+
+# ============================================================================ the game
+
+
+@dataclass
+class Principal:
+    """The line the search found: attack, blocks, per-unit damage leaves, final state and
+    value (perspective milli-points)."""
+
+    attack: dict[str, str]
+    blocks: dict[str, list[str]]
+    leaves: list[Leaf]
+    value: int
+
+
+class Game:
+    """The combat game of ``board`` (see the module docstring).
+
+    ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
+    0 or 1; ``deadline``: a ``time.perf_counter()`` value or ``None``; ``memo``: crack-back
+    values shared between games of one question."""
+
+    def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
+                 deadline: float | None, memo: dict[Any, int] | None = None) -> None:
+        self.board = board
+        self.perspective = perspective
+        self.weights = weights
+        self.lookahead = lookahead
+        self.deadline = deadline
+        self.memo = memo if memo is not None else {}
+        self.ap = board.active_player
+        self.sign = 1 if self.ap == perspective else -1
+        self.ev = Evaluator(board, perspective, weights)
+        self.base = GameState.from_board(board)
+        self.classes = symmetry_classes(board)
+        self.exact = True
+        self.nodes = 0
+        self.partial = INF
+        self.lines: dict[Any, Principal | None] = {}
+        self.problem = attack_problem(board)
+        self._units: dict[Any, Any] = {}
+        self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
+        self._coupling = self._coupling_sources()
+        self._mana_w = weights.mana
+
+    # ------------------------------------------------------------------ time
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and (self.nodes & 15) == 0 and time.perf_counter() > self.deadline:
+            raise Timeout
+
+    # ------------------------------------------------------------------ attacks
+
+    def attack_candidates(self) -> list[tuple[dict[str, str], int]]:
+        """Every legal declaration of attackers (CR 508.1), one per multiset of choices of
+        identical creatures, with its mana cost: (declaration, cost)."""
+        p = self.problem
+        creatures = [c for c in dict.fromkeys(p.creatures) if p.allowed.get(c)]
+        options = [[None, *dict.fromkeys(p.allowed[c])] for c in creatures]
+        free = not p.restrictions and not p.requirements and not p.costs
+        out: list[tuple[dict[str, str], int]] = []
+        if free:
+            # No restriction, requirement or cost (508.1c-d, h): every choice of allowed
+            # pairs is legal.
+            try:
+                for idx in _canonical_product(creatures, options, self.classes, ATTACK_BOUND):
+                    out.append(({c: options[i][k] for i, (c, k) in enumerate(zip(creatures, idx)) if k},
+                                0))
+            except OverflowError:
+                self.exact = False
+            return out
+        from redzone.solver.attack import enumerate_attacks
+
+        en = enumerate_attacks(p, limit=ATTACK_BOUND)
+        if not en.complete:
+            self.exact = False
+        seen: set[Any] = set()
+        for d in en.declarations:
+            key = self._attack_key(d)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((dict(d), ap_mod.cost_of(p, d)))
+        return out
+
+    def _attack_key(self, d: Mapping[str, str]) -> Any:
+        """A declaration up to swapping identical creatures."""
+        return tuple(sorted((self.classes.get(c, -1), c if c not in self.classes else "", t)
+                            for c, t in d.items()))
+
+    # ------------------------------------------------------------------ blocks
+
+    def block_candidates(self, attack: Mapping[str, str]) -> list[tuple[dict[str, list[str]], int]]:
+        """Every legal block of the defending players against ``attack`` (CR 509.1, each
+        player on their own, 802.4), one per multiset of choices of identical creatures,
+        with its mana cost: (declaration, cost)."""
+        key = tuple(sorted(attack.items()))
+        got = self._blocks.get(key)
+        if got is not None:
+            return got
+        per_player: list[list[tuple[dict[str, list[str]], int]]] = []
+        for problem in block_problems(self.board, dict(attack)):
+            per_player.append(self._player_blocks(problem))
+        out: list[tuple[dict[str, list[str]], int]] = []
+        for combo in itertools.product(*per_player):
+            d: dict[str, list[str]] = {}
+            cost = 0
+            for part, c in combo:
+                d.update(part)
+                cost += c
+            out.append((d, cost))
+        self._blocks[key] = out
+        return out
+
+    def _player_blocks(self, problem: bp_mod.BlockProblem) -> list[tuple[dict[str, list[str]], int]]:
+        blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
+        options: list[list[tuple[str, ...]]] = []
+        for b in blockers:
+            allowed = list(dict.fromkeys(problem.allowed[b]))
+            cap = problem.capacity_of(b)
+            top = len(allowed) if cap is None else min(cap, len(allowed))
+            options.append([combo for k in range(top + 1) for combo in itertools.combinations(allowed, k)])
+        free = not problem.restrictions and not problem.requirements and not problem.blocker_costs \
+            and not problem.pair_costs
+        rows: list[dict[str, list[str]]] = []
+        try:
+            for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
+                rows.append({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k})
+        except OverflowError:
+            self.exact = False
+        if free:
+            # No restriction, requirement or cost (509.1b-d): every choice is legal.
+            return [(d, 0) for d in rows]
+        # CR 509.1c-d: M over free restriction-legal blocks; then the legal ones. The rules
+        # are symmetric in identical creatures, so M over one block per multiset is M.
+        judged = []
+        maximum = 0
+        for d in rows:
+            legal = not bp_mod.restriction_violations(problem, d)
+            cost = bp_mod.cost_of(problem, d)
+            obeyed = bp_mod.obeyed_count(problem, d)
+            judged.append((d, legal, cost, obeyed))
+            if legal and cost == 0:
+                maximum = max(maximum, obeyed)
+        return [(d, cost) for d, legal, cost, obeyed in judged
+                if legal and cost <= problem.mana and obeyed >= maximum]
+
+    # ------------------------------------------------------------------ units
+
+    def _coupling_sources(self) -> set[str]:
+        """Permanents whose leaving the battlefield mid-combat could change another unit's
+        damage: grantors (611.3) and holders of damage prevention or replacement."""
+        out: set[str] = set()
+        board = self.board
+        for perm in board.permanents.values():
+            for a in perm.abilities:
+                if isinstance(a, (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
+                                  DamageCantBePrevented)):
+                    out.add(perm.id)
+                    if perm.attached_to:
+                        out.add(perm.attached_to)
+        return out
+
+    def units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
+        """The combat split into independent units: attackers joined when a creature blocks
+        both or they attack the same planeswalker or battle; each with its blockers. One
+        unit for everything when a combatant could change another unit's damage, or with
+        several defending players and a first-strike step."""
+        attackers = list(attack)
+        combatants = set(attackers) | {b for b, a in blocks.items() if a}
+        key_all = (tuple(sorted(attack.items())), tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))
+        players = {t for t in attack.values() if self.board.is_player(t)}
+        if combatants & self._coupling or (len(self.board.players) > 2 and self._first_strike(combatants)):
+            return [key_all]
+        parent = {a: a for a in attackers}
+
+        def find(x: str) -> str:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        owner: dict[str, str] = {}
+        for a, t in attack.items():
+            if t in players:
+                continue
+            if t in owner:
+                parent[find(a)] = find(owner[t])
+            else:
+                owner[t] = a
+        for b, lst in blocks.items():
+            for x, y in zip(lst, lst[1:]):
+                parent[find(x)] = find(y)
+        groups: dict[str, list[str]] = {}
+        for a in attackers:
+            groups.setdefault(find(a), []).append(a)
+        out = []
+        for members in groups.values():
+            ms = set(members)
+            out.append((tuple(sorted((a, attack[a]) for a in members)),
+                        tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
+        return out
+
+    def _first_strike(self, combatants: set[str]) -> bool:
+        board = self.board
+        return any(board.has_keyword(board.permanents[c], "first strike")
+                   or board.has_keyword(board.permanents[c], "double strike") for c in combatants)
+
+    def unit_tree(self, unit: Any, steps: tuple[str, ...]) -> Any:
+        """The damage game of one unit (cached): a :class:`Node` / :class:`Leaf` tree."""
+        key = (unit, steps)
+        got = self._units.get(key)
+        if got is None:
+            attack = dict(unit[0])
+            blocks = {b: list(a) for b, a in unit[1]}
+            board = with_combat(self.board, attack, blocks)
+            got = self._step(board, steps, 0, self.base.copy(), [], None, ())
+            self._units[key] = got
+        return got
+
+    def _assignments(self, problem: Any) -> list[dict[str, dict[str, int]]]:
+        """Every legal assignment of the step (510.1, 702.19, 702.2c, old 510.1c-d), or one
+        planned by CP-SAT (inexact) when there are more than :data:`DAMAGE_BOUND`."""
+        from redzone.solver.reference import all_damage_assignments, damage_search_space
+
+        if damage_search_space(problem) > DAMAGE_BOUND:
+            from redzone.solver.damage import plan_damage_step
+
+            self.exact = False
+            return [plan_damage_step(problem).assignment]
+        return [a for a in all_damage_assignments(problem, bound=DAMAGE_BOUND)
+                if not damage_violations(problem, a)]
+
+    def _step(self, board: Board, steps: tuple[str, ...], i: int, state: GameState,
+              dealt: list[str], first: tuple[Any, ...] | None,
+              done: tuple[dict[str, dict[str, int]], ...]) -> Any:
+        if i == len(steps):
+            return Leaf(self._delta(state), first, done)
+        step = steps[i]
+        problem = damage_problem(board, step, state=state, first_strike_dealt=dealt)
+        ap = self.ap
+        mine = {s.id for s in problem.sources if s.decider == ap}
+        groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
+        for a in self._assignments(problem):
+            part = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
+            groups.setdefault(part, []).append(a)
+        next_dealt = list(dealt)
+        if step == "first-strike":
+            next_dealt.extend(s.id for s in problem.sources if s.id not in next_dealt)
+        ap_children: list[Any] = []
+        for part, completions in groups.items():
+            d_children: list[Any] = []
+            for a in completions:
+                s2 = state.copy()
+                deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
+                            combat=True)
+                state_based_actions(board, s2)
+                f = self._delta(s2) if step == "first-strike" else first
+                d_children.append(self._step(board, steps, i + 1, s2, next_dealt, f, done + (a,)))
+            d_children = _dedupe(d_children)
+            ap_children.append(d_children[0] if len(d_children) == 1 else Node(2 * i + 1, d_children))
+        ap_children = _dedupe(ap_children)
+        return ap_children[0] if len(ap_children) == 1 else Node(2 * i, ap_children)
+
+    def _delta(self, state: GameState) -> tuple[Any, ...]:
+        """What ``state`` changed from the starting state, in a canonical hashable form
+        (marked damage left out: it wears off in the cleanup step, 514.2, and the
+        evaluation ignores it)."""
+        base = self.base
+        life = tuple(sorted((p, v - base.life[p]) for p, v in state.life.items() if v != base.life[p]))
+        poison = tuple(sorted((p, v - base.poison[p]) for p, v in state.poison.items() if v != base.poison[p]))
+        gained = tuple(sorted((p, v) for p, v in state.gained.items() if v))
+        destroyed = tuple(sorted(state.destroyed))
+        minus = tuple(sorted((k, v) for k, v in state.minus_added.items() if v))
+        counters = tuple(sorted((k, tuple(sorted(v.items()))) for k, v in state.counters.items()
+                                if v != base.counters.get(k)))
+        loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
+        defense = tuple(sorted((k, v) for k, v in state.defense.items() if v != base.defense.get(k)))
+        return (life, poison, gained, destroyed, minus, counters, loyalty, defense)
+
+    def combine(self, leaves: list[Leaf]) -> GameState:
+        """The state after every unit's damage: the deltas added up. When a first-strike
+        step already made every opponent lose, play stops there (as in
+        :func:`redzone.solver.damage.play_out`)."""
+        if any(leaf.first is not None for leaf in leaves):
+            early = self._apply([leaf.first if leaf.first is not None else _EMPTY for leaf in leaves])
+            opponents = [p.name for p in self.board.players if p.name != self.ap]
+            if all(early.life.get(o, 1) <= 0 or early.poison.get(o, 0) >= 10 for o in opponents):
+                return early
+        return self._apply([leaf.delta for leaf in leaves])
+
+    def _apply(self, deltas: list[tuple[Any, ...]]) -> GameState:
+        s = self.base.copy()
+        for life, poison, gained, destroyed, minus, counters, loyalty, defense in deltas:
+            for p, d in life:
+                s.life[p] += d
+            for p, d in poison:
+                s.poison[p] += d
+            for p, d in gained:
+                s.gained[p] = s.gained.get(p, 0) + d
+            for pid in destroyed:
+                if pid not in s.reasons:
+                    s.destroyed.append(pid)
+                    s.reasons[pid] = "destroyed"
+            for k, v in minus:
+                s.minus_added[k] = s.minus_added.get(k, 0) + v
+            for k, v in counters:
+                s.counters[k] = dict(v)
+            for k, v in loyalty:
+                s.loyalty[k] = v
+            for k, v in defense:
+                s.defense[k] = v
+        return s
+
+    # ------------------------------------------------------------------ values
+
+    def leaf_value(self, attack: Mapping[str, str], state: GameState, mana: int) -> int:
+        """Perspective value of the position after this combat: the evaluation, or with
+        lookahead 1 the value after the next player's best attack. ``mana``: the net
+        mana term already signed (perspective milli-points)."""
+        self.tick()
+        v = self.ev.score(state)
+        if abs(v) == self.ev.win or self.lookahead == 0:
+            return v + mana
+        return self.crack_back(attack, state) + mana
+
+    def crack_back(self, attack: Mapping[str, str], state: GameState) -> int:
+        """The perspective value after the next player's best attack (lookahead 0) against
+        what is left untapped (memoised by position)."""
+        lost = {p.name for p in self.board.players
+                if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
+        player = next_player(self.board, lost)
+        if player is None:
+            return self.ev.score(state)
+        tapped = tuple(sorted(a for a in attack if not self.board.has_keyword(self.board.permanents[a], "vigilance")))
+        key = (id(self.board), player, tapped, self._delta(state))
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        board2 = next_turn_board(self.board, state, attack, player)
+        game = Game(board2, self.perspective, self.weights, 0, self.deadline, self.memo)
+        value, line = game.solve_attack()
+        self.nodes += game.nodes
+        if not game.exact:
+            self.exact = False
+        self.memo[key] = value
+        self.lines[key] = line
+        return value
+
+    def crack_back_line(self, attack: Mapping[str, str], state: GameState) -> Principal | None:
+        """The next player's best attack and the answer to it, for a position
+        :meth:`crack_back` has valued (``None`` when it was not needed)."""
+        lost = {p.name for p in self.board.players
+                if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
+        player = next_player(self.board, lost)
+        tapped = tuple(sorted(a for a in attack if not self.board.has_keyword(self.board.permanents[a], "vigilance")))
+        return self.lines.get((id(self.board), player, tapped, self._delta(state)))
+
+    def mana_term(self, attack_cost: int, block_cost: int) -> int:
+        """Perspective milli-points of the mana spent: the attacking player's spending
+        counts against them, the defending players' against them (see docs/ai.md)."""
+        if not attack_cost and not block_cost:
+            return 0
+        m = int(round(self._mana_w * 1000))
+        net = m * (block_cost - attack_cost)  # good for the attacking player
+        return net * self.sign
+
+    def steps_for(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> tuple[str, ...]:
+        """The combat damage steps (510.4): a first-strike step when an attacking or
+        blocking creature has first strike or double strike."""
+        combatants = set(attack) | {b for b, a in blocks.items() if a}
+        return ("first-strike", "regular") if self._first_strike(combatants) else ("regular",)
+
+    def damage_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
+                     alpha: int, beta: int) -> tuple[int, list[Leaf] | None]:
+        """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
+        the damage game over every unit, alpha-beta within (alpha, beta)."""
+        steps = self.steps_for(attack, blocks)
+        trees = [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
+        flat = [_flatten(t) for t in trees]
+        if all(f is not None for f in flat):
+            best = -INF
+            line = None
+            for combo in itertools.product(*flat):  # type: ignore[arg-type]
+                v = self.sign * self.leaf_value(attack, self.combine(list(combo)), mana)
+                if v > best:
+                    best, line = v, list(combo)
+                    if best >= beta:
+                        break
+            return best, line
+        return self._joint(attack, trees, 0, mana, alpha, beta)
+
+    def _joint(self, attack: Mapping[str, str], nodes: list[Any], phase: int, mana: int,
+               alpha: int, beta: int) -> tuple[int, list[Leaf] | None]:
+        """Joint damage game of the units, phase by phase (510.1: in each step the
+        attacking player assigns, then the defending players)."""
+        if phase == 4 or all(isinstance(n, Leaf) for n in nodes):
+            v = self.sign * self.leaf_value(attack, self.combine(nodes), mana)
+            return v, list(nodes)
+        branching = [i for i, n in enumerate(nodes) if isinstance(n, Node) and n.phase == phase]
+        if not branching:
+            return self._joint(attack, nodes, phase + 1, mana, alpha, beta)
+        maximise = phase in (0, 2)
+        best = -INF if maximise else INF
+        line = None
+        for combo in itertools.product(*(nodes[i].children for i in branching)):
+            nxt = list(nodes)
+            for i, c in zip(branching, combo):
+                nxt[i] = c
+            v, ln = self._joint(attack, nxt, phase + 1, mana, alpha, beta)
+            if (maximise and v > best) or (not maximise and v < best):
+                best, line = v, ln
+            if maximise:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best, line
+
+    # ------------------------------------------------------------------ search
+
+    def block_value(self, attack: Mapping[str, str], attack_cost: int, alpha: int, beta: int
+                    ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None]:
+        """Attacker-view value of ``attack``: min over legal blocks (alpha-beta), with the
+        best block's line. The value is exact when it lies inside (alpha, beta); then every
+        block was examined and the line is the defending players' best answer with the
+        attacking player's best damage. :attr:`partial` holds the best value so far (an
+        upper bound of the attack's value) while the loop runs."""
+        best = INF
+        line = None
+        self.partial = best
+        for blocks, cost in self.block_candidates(attack):
+            self.tick()
+            v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
+                                          alpha, min(beta, best))
+            if v < best:
+                best, line = v, (blocks, leaves or [])
+                self.partial = best
+            if best <= alpha:
+                break
+        return best, line
+
+    def solve_attack(self) -> tuple[int, Principal | None]:
+        """(perspective value of the game, the principal line), searched to the end."""
+        best = -INF
+        principal = None
+        for attack, cost in self.ordered_attacks():
+            v, line = self.block_value(attack, cost, best, INF)
+            if v > best:
+                best = v
+                assert line is not None
+                principal = Principal(attack, line[0], line[1], self.sign * v)
+        return self.sign * best, principal
+
+    def ordered_attacks(self) -> list[tuple[dict[str, str], int]]:
+        """Candidates, most attackers first (good moves early make the cut-offs bite)."""
+        cands = self.attack_candidates()
+        return sorted(cands, key=lambda dc: -len(dc[0]))
+
+
+_EMPTY: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
+
+
+def _tree_key(t: Any) -> Any:
+    if isinstance(t, Leaf):
+        return ("L", t.delta, t.first)
+    return ("N", t.phase, tuple(_tree_key(c) for c in t.children))
+
+
+def _dedupe(children: list[Any]) -> list[Any]:
+    """Children with the same outcome kept once (the first, whose assignment is shown)."""
+    seen: set[Any] = set()
+    out = []
+    for c in children:
+        k = _tree_key(c)
+        if k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
