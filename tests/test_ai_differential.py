@@ -1,0 +1,179 @@
+"""Differential tests: the AI's search (:mod:`redzone.solver.ai`) against the exhaustive
+reference minimax (:mod:`redzone.solver.ai_reference`), which shares only the rules code, the
+outcome code and the evaluation with it (no units, caches, symmetry or cut-offs).
+
+Random tiny boards (1-4 attacking creatures, 0-3 potential blockers, power 0-4, toughness
+1-4, random flying / reach / menace / trample / deathtouch / first and double strike /
+lifelink / vigilance / infect / wither / indestructible, sometimes identical twins, a
+planeswalker, poison counters, low life, both rule sets): the search must find the
+reference's optimal value, choose a declaration whose reference value is that optimum,
+and say ``optimal``. Default run: 320 boards (160 choose-attack at lookahead 0, 80 at
+lookahead 1, 80 choose-block); ``pytest -m slow`` runs 2,400 more.
+A planted bug (poison counters forgotten when units are combined) must be caught.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+from redzone.solver import ai_game
+from redzone.solver.ai import choose_attack, choose_blocks
+from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+
+KEYWORDS = ["Flying", "Reach", "Menace", "Trample", "Deathtouch", "First strike", "Double strike",
+            "Lifelink", "Vigilance", "Infect", "Wither", "Indestructible"]
+
+
+def _settings(n: int) -> settings:
+    return settings(max_examples=n, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+def random_board(rng: random.Random, attackers: int, blockers: int, *,
+                 combat: bool = False) -> dict[str, Any]:
+    """A random scenario dict of inline creatures (Alice attacks Bob)."""
+    perms: list[dict[str, Any]] = []
+
+    def creature(cid: str, controller: str) -> dict[str, Any]:
+        if perms and perms[-1]["controller"] == controller and rng.random() < 0.2:
+            twin = dict(perms[-1])  # an identical creature (symmetry)
+            twin["id"] = twin["name"] = cid
+            return twin
+        kws = [k for k in KEYWORDS if rng.random() < 0.12]
+        return {"id": cid, "name": cid, "controller": controller, "types": ["Creature"],
+                "power": rng.randint(0, 4), "toughness": rng.randint(1, 4), "text": "\n".join(kws)}
+
+    for i in range(attackers):
+        perms.append(creature(f"a{i}", "Alice"))
+    for i in range(blockers):
+        perms.append(creature(f"b{i}", "Bob"))
+    targets = ["Bob"]
+    if rng.random() < 0.2:
+        perms.append({"id": "pw", "name": "pw", "controller": "Bob", "types": ["Planeswalker"],
+                      "loyalty": rng.randint(1, 4)})
+        targets.append("pw")
+    data: dict[str, Any] = {
+        "rules": rng.choice(["current", "2023"]),
+        "players": [{"name": "Alice", "life": rng.randint(1, 20)},
+                    {"name": "Bob", "life": rng.randint(1, 12), "poison": rng.choice([0, 0, 5, 8])}],
+        "permanents": perms}
+    if combat:
+        attack = {p["id"]: rng.choice(targets) for p in perms
+                  if p["controller"] == "Alice" and rng.random() < 0.8}
+        data["combat"] = {"attackers": attack or {"a0": "Bob"}}
+    return data
+
+
+def _key(d: dict[str, Any]) -> Any:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items()))
+
+
+def attack_mismatch(data: dict[str, Any], lookahead: int) -> str | None:
+    """``None`` when the search agrees with the reference, else what differs."""
+    b = build_board(parse_scenario(data))
+    r = choose_attack(b, lookahead=lookahead)
+    values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
+    best = max(values.values())
+    got = round(r.value * 1000)
+    chosen = values.get(_key(r.attackers))
+    if r.status != "optimal" or got != best or chosen != best:
+        return f"search {got} ({r.status}, {r.attackers}: reference {chosen}) vs reference optimum {best}"
+    return None
+
+
+def block_mismatch(data: dict[str, Any], lookahead: int) -> str | None:
+    b = build_board(parse_scenario(data))
+    r = choose_blocks(b, lookahead=lookahead)
+    values = {_key(d): v for d, v in reference_block_value(b, lookahead=lookahead)}
+    best = min(values.values())
+    got = round(-r.value * 1000)
+    chosen = values.get(_key(r.blockers))
+    if r.status != "optimal" or got != best or chosen != best:
+        return f"search {got} ({r.status}, {r.blockers}: reference {chosen}) vs reference optimum {best}"
+    return None
+
+
+@st.composite
+def seeds(draw: st.DrawFn) -> int:
+    return draw(st.integers(0, 2**32 - 1))
+
+
+@_settings(160)
+@given(seeds())
+def test_choose_attack_matches_reference_lookahead_0(seed: int) -> None:
+    rng = random.Random(seed)
+    data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
+    assert attack_mismatch(data, 0) is None
+
+
+@_settings(80)
+@given(seeds())
+def test_choose_attack_matches_reference_lookahead_1(seed: int) -> None:
+    rng = random.Random(seed)
+    data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2))
+    assert attack_mismatch(data, 1) is None
+
+
+@_settings(80)
+@given(seeds())
+def test_choose_blocks_matches_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    lookahead = rng.randint(0, 1)
+    data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True)
+    assert block_mismatch(data, lookahead) is None
+
+
+@_settings(1200)
+@given(seeds())
+def _slow_attack(seed: int) -> None:
+    rng = random.Random(seed)
+    lookahead = rng.randint(0, 1)
+    data = random_board(rng, rng.randint(1, 4 - lookahead), rng.randint(0, 3 - lookahead))
+    assert attack_mismatch(data, lookahead) is None
+
+
+@_settings(1200)
+@given(seeds())
+def _slow_blocks(seed: int) -> None:
+    rng = random.Random(seed)
+    lookahead = rng.randint(0, 1)
+    data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3 - lookahead), combat=True)
+    assert block_mismatch(data, lookahead) is None
+
+
+@pytest.mark.slow
+def test_slow_differential(request: pytest.FixtureRequest) -> None:
+    """2,400 more boards; runs only under ``pytest -m slow``."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("long property run: select it with -m slow")
+    _slow_attack()
+    _slow_blocks()
+
+
+def test_planted_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant a bug: poison counters (infect, CR 120.3b) are forgotten when the search adds up
+    # its units. The same differential check must then report mismatches.
+    real = ai_game.Game._delta
+
+    def forgetful(self: ai_game.Game, state: Any) -> tuple[Any, ...]:
+        d = real(self, state)
+        return (d[0], (), *d[2:])
+
+    monkeypatch.setattr(ai_game.Game, "_delta", forgetful)
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
+        if attack_mismatch(data, 0) is not None:
+            found += 1
+            if found >= 2:
+                break
+    assert found >= 2
