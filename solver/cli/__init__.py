@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "redzone.solver.cli.dm",
     "redzone.solver.cli.draw",
     "redzone.solver.cli.info",
+    "redzone.solver.cli.ai",
 )
 
 for _module in COMMAND_MODULES:

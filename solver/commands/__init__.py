@@ -90,6 +90,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "the Duel Masters battle"),
     Command("draw", f"{_M}.draw:draw", "DrawOptions",
             "a combat diagram as SVG: the board, attacks, blocks, damage and outcome"),
+    Command("choose-attack", f"{_M}.ai:choose_attack", "ChooseAttackOptions",
+            "the best legal attack for the active player (AI, docs/ai.md)"),
+    Command("choose-block", f"{_M}.ai:choose_block", "ChooseBlockOptions",
+            "the defending players' best legal blocks (AI, docs/ai.md)"),
 )}
 
 

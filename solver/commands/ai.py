@@ -1,0 +1,163 @@
+"""AI commands: ``choose-attack`` and ``choose-block`` (issue 9; the game is described in
+``docs/ai.md`` and :mod:`redzone.solver.ai`).
+
+JSON keys fixed by the contract (docs/scenario-format.md): ``choose-attack`` —
+``attackers`` (creature id -> target id, as in ``attack``), ``status``, ``lethal``,
+``value``, ``response`` (blocker id -> [attacker ids]), ``damage`` (one ``{step,
+assignment}`` per combat damage step), ``outcome`` (as in ``damage``); ``choose-block`` —
+``blockers`` (blocker id -> [attacker ids], ``{}`` for no block), ``status``, ``value``,
+``survives``, ``outcome``. Extra keys: ``bound``, ``reasons`` (creature id -> why),
+``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+
+
+@dataclass(frozen=True)
+class ChooseAttackOptions:
+    """Options of ``choose-attack``: ``strict``, ``time_limit`` (seconds or ``None``),
+    ``lookahead`` (0 or 1) and ``weights`` (a YAML/JSON weights file, ``None``: defaults)."""
+
+    strict: bool = False
+    time_limit: float | None = None
+    lookahead: int = 1
+    weights: str | None = None
+
+
+@dataclass(frozen=True)
+class ChooseBlockOptions:
+    """Options of ``choose-block``: as :class:`ChooseAttackOptions`."""
+
+    strict: bool = False
+    time_limit: float | None = None
+    lookahead: int = 1
+    weights: str | None = None
+
+
+@functools.lru_cache(maxsize=32)
+def _weights_cached(path: str, mtime: float) -> Any:
+    from redzone.models.evaluation import load_weights
+
+    return load_weights(path)
+
+
+def _weights(path: str | None) -> Any:
+    """The weights of ``path`` (read once per file version), or ``None``."""
+    if path is None:
+        return None
+    try:
+        mtime = os.stat(path).st_mtime
+    except OSError:
+        mtime = -1.0  # load_weights reports the missing file
+    return _weights_cached(path, mtime)
+
+
+def _label(board: Any, x: str) -> str:
+    p = board.permanents.get(x)
+    return p.label if p is not None else x
+
+
+def _outcome_lines(con: Any, board: Any, outcome: dict[str, Any]) -> None:
+    life = ", ".join(f"{p} {v}" for p, v in outcome["life"].items())
+    con.print(f"Outcome: life {life}"
+              + (f"; poison {', '.join(f'{p} {v}' for p, v in outcome['poison'].items() if v)}"
+                 if any(outcome["poison"].values()) else ""))
+    if outcome["destroyed"]:
+        con.print("  destroyed: " + ", ".join(_label(board, x) for x in outcome["destroyed"]))
+    if outcome["lost"]:
+        con.print("  [bold]loses the game:[/bold] " + ", ".join(outcome["lost"]))
+
+
+@dataclass(frozen=True)
+class ChooseAttackAnswer:
+    """``choose-attack``: the :class:`redzone.solver.ai.AttackDecision`."""
+
+    board: Any
+    decision: Any
+    weights_file: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-attack`` JSON object."""
+        return {**self.decision.to_json(), "weights": self.weights_file,
+                "unparsed": unparsed_json(self.board)}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes."""
+        return unparsed_notes(self.board)
+
+    def render(self, con: Any) -> None:
+        """The attack, one line per creature saying why, the expected answer and outcome."""
+        d, board = self.decision, self.board
+        head = "[bold red]lethal[/bold red] " if d.lethal else ""
+        con.print(f"[bold]Attack[/bold] {head}({d.status}; value {d.value:g}"
+                  + ("" if d.status == "optimal" else f", bound {d.bound:g}") + f"; lookahead {d.lookahead})")
+        for c, why in d.reasons.items():
+            con.print(f"  {_label(board, c)}: {why}")
+        if d.response:
+            con.print("Best answer: " + "; ".join(
+                f"{_label(board, b)} blocks {', '.join(_label(board, a) for a in lst)}"
+                for b, lst in d.response.items()))
+        elif d.attackers:
+            con.print("Best answer: no block")
+        _outcome_lines(con, board, d.outcome)
+
+
+@dataclass(frozen=True)
+class ChooseBlockAnswer:
+    """``choose-block``: the :class:`redzone.solver.ai.BlockDecision`."""
+
+    board: Any
+    decision: Any
+    weights_file: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-block`` JSON object."""
+        return {**self.decision.to_json(), "weights": self.weights_file,
+                "unparsed": unparsed_json(self.board)}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes."""
+        return unparsed_notes(self.board)
+
+    def render(self, con: Any) -> None:
+        """The blocks, one line per creature saying why, and the outcome."""
+        d, board = self.decision, self.board
+        alive = "survives" if d.survives else "[bold red]loses the game[/bold red]"
+        con.print(f"[bold]Blocks[/bold] ({d.status}; value {d.value:g}"
+                  + ("" if d.status == "optimal" else f", bound {d.bound:g}")
+                  + f"; lookahead {d.lookahead}; defending player {alive})")
+        for c, why in d.reasons.items():
+            con.print(f"  {_label(board, c)}: {why}")
+        _outcome_lines(con, board, d.outcome)
+
+
+def choose_attack(scenario: Any, options: ChooseAttackOptions) -> ChooseAttackAnswer:
+    """The best legal attack for the active player (:func:`redzone.solver.ai.choose_attack`).
+
+    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input (scenario,
+    lookahead, weights file)."""
+    from redzone.solver.ai import choose_attack as run
+
+    board = board_of(scenario, options.strict)
+    decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
+                   time_limit=options.time_limit)
+    return ChooseAttackAnswer(board, decision, options.weights)
+
+
+def choose_block(scenario: Any, options: ChooseBlockOptions) -> ChooseBlockAnswer:
+    """The defending players' best legal blocks against ``combat.attackers``
+    (:func:`redzone.solver.ai.choose_blocks`). Raises like :func:`choose_attack`, and when
+    there is no ``combat.attackers``."""
+    from redzone.solver.ai import choose_blocks as run
+
+    board = board_of(scenario, options.strict)
+    decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
+                   time_limit=options.time_limit)
+    return ChooseBlockAnswer(board, decision, options.weights)

@@ -1,0 +1,81 @@
+"""The AI commands ``choose-attack`` and ``choose-block``: contract keys, the example files'
+documented answers, exit statuses and one-line errors (issue 9)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from redzone.solver.cli import cli
+from redzone.solver.commands import run_command
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_alpha_strike_through_menace() -> None:
+    # CR 702.111b, 702.9b, 704.5a: the two Bears stop at most one Brute; 5 damage connects.
+    code, out, _ = run("choose-attack", str(EXAMPLES / "ai-alpha-strike-menace.yaml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"attackers", "status", "lethal", "value", "response", "damage", "outcome"} <= set(data)
+    assert data["attackers"] == {"brute1": "Bob", "brute2": "Bob", "drake": "Bob"}
+    assert data["lethal"] is True and data["status"] == "optimal"
+    assert data["outcome"]["lost"] == ["Bob"]
+    assert data["damage"][0]["step"] == "regular"
+
+
+def test_hold_back_for_the_crack_back() -> None:
+    # CR 508.1f, 502.3: an attacking Giant stays tapped through Bob's turn.
+    code, out, _ = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["attackers"] == {} and data["lookahead"] == 1
+    assert "next turn" in data["reasons"]["giant"]
+    code, out, _ = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--json", "--lookahead", "0")
+    assert json.loads(out)["attackers"] == {"giant": "Bob"}
+
+
+def test_chump_at_low_life_text_and_json() -> None:
+    # CR 509.1a, 704.5a, 704.5g: one Bears chumps the 9/9 at 9 life.
+    path = str(EXAMPLES / "ai-chump-at-low-life.yaml")
+    code, out, _ = run("choose-block", path, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"blockers", "status", "value", "survives", "outcome"} <= set(data)
+    assert data["survives"] is True and data["status"] == "optimal"
+    assert sum(len(v) for v in data["blockers"].values()) == 1
+    assert data["outcome"]["life"]["Bob"] == 9
+    code, out, _ = run("choose-block", path)
+    assert code == 0 and "chump block" in out
+
+
+def test_trample_absorbed_by_a_wall() -> None:
+    # CR 702.19b: lethal damage to the 0/8 Wall is 8; the 6/6 trampler assigns all to it.
+    code, out, _ = run("choose-block", str(EXAMPLES / "ai-trample-wall.yaml"), "--json")
+    data = json.loads(out)
+    assert data["blockers"] == {"wall": ["dreadmaw"]}
+    assert data["outcome"]["life"]["Bob"] == 20 and data["outcome"]["destroyed"] == []
+
+
+def test_registry_and_bad_input(tmp_path: Path) -> None:
+    # A lone Bears attacking a player with no creatures: nothing can block (509.1a).
+    answer = run_command("choose-block",
+                         {"players": [{"name": "A"}, {"name": "B"}],
+                          "permanents": [{"id": "g", "card": "Grizzly Bears", "controller": "A"}],
+                          "combat": {"attackers": {"g": "B"}}}, {"lookahead": 0})
+    assert answer.to_json()["blockers"] == {}
+    bad = tmp_path / "w.yaml"
+    bad.write_text("nonsense: 3\n")
+    code, _, err = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--weights", str(bad))
+    assert code == 2 and "nonsense" in err and "Traceback" not in err
+    code, _, err = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--lookahead", "3")
+    assert code == 2
+    code, _, err = run("choose-block", str(EXAMPLES / "ai-hold-back.yaml"))
+    assert code == 2 and "combat.attackers" in err
