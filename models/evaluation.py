@@ -302,28 +302,42 @@ class Evaluator:
                 continue
             life = state.life.get(p.name, p.life) if state is not None else p.life
             poison = state.poison.get(p.name, p.poison) if state is not None else p.poison
-            v = self.life_value(life) + self.poison_value(poison)
-            total += v if p.name == me else -v
+            total += self.player_score(p.name, life, poison)
         for pid, kind, _, perm in self._kinds:
-            if state is not None and not state.on_battlefield(pid):
-                continue
-            if kind == "battle":
-                owner = perm.protector or perm.controller
-            else:
-                owner = perm.controller
+            owner = (perm.protector or perm.controller) if kind == "battle" else perm.controller
             if owner in lost:
                 continue  # CR 800.4a: a player who left the game takes their permanents along
-            if kind == "creature":
-                if state is not None:
-                    power, toughness = state.power(board, pid), state.toughness(board, pid)
-                else:
-                    power, toughness = perm.power or 0, perm.toughness or 0
-                v = self.creature_value(pid, power, toughness)
-            elif kind == "planeswalker":
-                loyalty = state.loyalty.get(pid, perm.loyalty or 0) if state is not None else (perm.loyalty or 0)
-                v = self.planeswalker_value(loyalty)
-            else:
-                defense = state.defense.get(pid, perm.defense or 0) if state is not None else (perm.defense or 0)
-                v = self.battle_value(defense)
-            total += v if owner == me else -v
+            total += self.permanent_score(pid, state)
         return total
+
+    def player_score(self, name: str, life: int, poison: int) -> int:
+        """A player's signed part of :meth:`score` (``+`` for :attr:`player`, ``-`` for an
+        opponent) for a player still in the game."""
+        v = self.life_value(life) + self.poison_value(poison)
+        return v if name == self.player else -v
+
+    def permanent_score(self, pid: str, state: Any = None) -> int:
+        """A creature's, planeswalker's or battle's signed part of :meth:`score` (0 when it
+        has left the battlefield or is none of these)."""
+        if state is not None and not state.on_battlefield(pid):
+            return 0
+        perm = self.board.permanents[pid]
+        board = self.board
+        if perm.is_creature:
+            if state is not None:
+                power, toughness = state.power(board, pid), state.toughness(board, pid)
+            else:
+                power, toughness = perm.power or 0, perm.toughness or 0
+            v = self.creature_value(pid, power, toughness)
+            owner = perm.controller
+        elif perm.is_a("Planeswalker"):
+            loyalty = state.loyalty.get(pid, perm.loyalty or 0) if state is not None else (perm.loyalty or 0)
+            v = self.planeswalker_value(loyalty)
+            owner = perm.controller
+        elif perm.is_a("Battle"):
+            defense = state.defense.get(pid, perm.defense or 0) if state is not None else (perm.defense or 0)
+            v = self.battle_value(defense)
+            owner = perm.protector or perm.controller
+        else:
+            return 0
+        return v if owner == self.player else -v

@@ -205,6 +205,26 @@ def _ids_in(obj: Any) -> Iterator[str]:
             yield from _ids_in(v)
 
 
+def _free(problem: bp_mod.BlockProblem) -> bool:
+    """No restriction, requirement or cost (509.1b-d): every choice of allowed pairs within
+    each blocker's capacity is a legal block."""
+    return not (problem.restrictions or problem.requirements or problem.blocker_costs
+                or problem.pair_costs)
+
+
+def _block_options(problem: bp_mod.BlockProblem) -> tuple[list[str], list[list[tuple[str, ...]]]]:
+    """The creatures that can block, and for each the attacker sets it may block (509.1a:
+    every subset of its allowed attackers up to its capacity, the empty one first)."""
+    blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
+    options: list[list[tuple[str, ...]]] = []
+    for b in blockers:
+        allowed = list(dict.fromkeys(problem.allowed[b]))
+        cap = problem.capacity_of(b)
+        top = len(allowed) if cap is None else min(cap, len(allowed))
+        options.append([combo for k in range(top + 1) for combo in itertools.combinations(allowed, k)])
+    return blockers, options
+
+
 def _canonical_product(items: list[str], options: list[list[Any]], classes: Mapping[str, int],
                        bound: int) -> Iterator[tuple[int, ...]]:
     """Index tuples choosing one option per item, one per multiset of choices within each
@@ -248,6 +268,8 @@ class Leaf:
     delta: tuple[Any, ...]
     first: tuple[Any, ...] | None
     assignments: tuple[dict[str, dict[str, int]], ...]
+    value: int = 0
+    """Change of the permanents' part of the evaluation (perspective milli-points)."""
 
 
 @dataclass
@@ -315,9 +337,21 @@ class Game:
         self.lines: dict[Any, Principal | None] = {}
         self.problem = attack_problem(board)
         self._units: dict[Any, Any] = {}
+        self._flat: dict[int, list[Leaf] | None] = {}
         self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
         self._coupling = self._coupling_sources()
         self._mana_w = weights.mana
+        kw = board.has_keyword
+        creatures = [p for p in board.permanents.values() if p.is_creature]
+        self._strikes_first = {p.id for p in creatures if kw(p, "first strike") or kw(p, "double strike")}
+        self._vigilant = {p.id for p in creatures if kw(p, "vigilance")}
+        self._players = {p.name for p in board.players}
+        self._two = len(board.players) == 2
+        self._opponents = [p.name for p in board.players if p.name != self.ap]
+        self._base_life = {p.name: p.life for p in board.players}
+        self._base_poison = {p.name: p.poison for p in board.players}
+        self._base_perm = sum(self.ev.permanent_score(pid) for pid in board.permanents)
+        self._killer: set[tuple[str, str]] = set()
 
     # ------------------------------------------------------------------ time
 
@@ -367,16 +401,35 @@ class Game:
 
     # ------------------------------------------------------------------ blocks
 
-    def block_candidates(self, attack: Mapping[str, str]) -> list[tuple[dict[str, list[str]], int]]:
+    def block_candidates(self, attack: Mapping[str, str]) -> Iterator[tuple[dict[str, list[str]], int]]:
         """Every legal block of the defending players against ``attack`` (CR 509.1, each
         player on their own, 802.4), one per multiset of choices of identical creatures,
-        with its mana cost: (declaration, cost)."""
+        with its mana cost: (declaration, cost). Generated lazily when nothing restricts,
+        requires or taxes blocks (every choice is then legal); the best block found for the
+        previous attack (restricted to this one) comes first, so cut-offs come early."""
         key = tuple(sorted(attack.items()))
         got = self._blocks.get(key)
         if got is not None:
-            return got
+            yield from got
+            return
+        problems = block_problems(self.board, dict(attack))
+        if len(problems) == 1 and _free(problems[0]):
+            problem = problems[0]
+            killer: dict[str, list[str]] = {}
+            for b, a in sorted(self._killer):
+                if a in problem.allowed.get(b, ()) and b not in killer:
+                    killer[b] = [a]
+            if killer:
+                yield killer, 0
+            blockers, options = _block_options(problem)
+            try:
+                for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
+                    yield {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}, 0
+            except OverflowError:
+                self.exact = False
+            return
         per_player: list[list[tuple[dict[str, list[str]], int]]] = []
-        for problem in block_problems(self.board, dict(attack)):
+        for problem in problems:
             per_player.append(self._player_blocks(problem))
         out: list[tuple[dict[str, list[str]], int]] = []
         for combo in itertools.product(*per_player):
@@ -387,18 +440,11 @@ class Game:
                 cost += c
             out.append((d, cost))
         self._blocks[key] = out
-        return out
+        yield from out
 
     def _player_blocks(self, problem: bp_mod.BlockProblem) -> list[tuple[dict[str, list[str]], int]]:
-        blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
-        options: list[list[tuple[str, ...]]] = []
-        for b in blockers:
-            allowed = list(dict.fromkeys(problem.allowed[b]))
-            cap = problem.capacity_of(b)
-            top = len(allowed) if cap is None else min(cap, len(allowed))
-            options.append([combo for k in range(top + 1) for combo in itertools.combinations(allowed, k)])
-        free = not problem.restrictions and not problem.requirements and not problem.blocker_costs \
-            and not problem.pair_costs
+        blockers, options = _block_options(problem)
+        free = _free(problem)
         rows: list[dict[str, list[str]]] = []
         try:
             for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
@@ -444,11 +490,23 @@ class Game:
         unit for everything when a combatant could change another unit's damage, or with
         several defending players and a first-strike step."""
         attackers = list(attack)
-        combatants = set(attackers) | {b for b, a in blocks.items() if a}
-        key_all = (tuple(sorted(attack.items())), tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))
-        players = {t for t in attack.values() if self.board.is_player(t)}
-        if combatants & self._coupling or (len(self.board.players) > 2 and self._first_strike(combatants)):
-            return [key_all]
+        players = self._players
+        coupling = self._coupling
+        coupled = bool(coupling) and (not coupling.isdisjoint(attack)
+                                      or any(b in coupling for b, a in blocks.items() if a))
+        if coupled or (not self._two and (self._first_strike(set(attack))
+                                          or self._first_strike({b for b, a in blocks.items() if a}))):
+            return [(tuple(sorted(attack.items())),
+                     tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))]
+        others = [t for t in attack.values() if t not in players]
+        if len(set(others)) == len(others) and all(len(lst) <= 1 for lst in blocks.values()):
+            # One unit per attacker (no creature blocks two, no shared planeswalker/battle).
+            by: dict[str, list[str]] = {}
+            for b, lst in blocks.items():
+                if lst:
+                    by.setdefault(lst[0], []).append(b)
+            return [(((a, t),), tuple((b, (a,)) for b in sorted(by[a])) if a in by else ())
+                    for a, t in attack.items()]
         parent = {a: a for a in attackers}
 
         def find(x: str) -> str:
@@ -479,9 +537,7 @@ class Game:
         return out
 
     def _first_strike(self, combatants: set[str]) -> bool:
-        board = self.board
-        return any(board.has_keyword(board.permanents[c], "first strike")
-                   or board.has_keyword(board.permanents[c], "double strike") for c in combatants)
+        return not self._strikes_first.isdisjoint(combatants)
 
     def unit_tree(self, unit: Any, steps: tuple[str, ...]) -> Any:
         """The damage game of one unit (cached): a :class:`Node` / :class:`Leaf` tree."""
@@ -493,6 +549,7 @@ class Game:
             board = with_combat(self.board, attack, blocks)
             got = self._step(board, steps, 0, self.base.copy(), [], None, ())
             self._units[key] = got
+            self._flat[id(got)] = _flatten(got)
         return got
 
     def _assignments(self, problem: Any) -> list[dict[str, dict[str, int]]]:
@@ -512,7 +569,10 @@ class Game:
               dealt: list[str], first: tuple[Any, ...] | None,
               done: tuple[dict[str, dict[str, int]], ...]) -> Any:
         if i == len(steps):
-            return Leaf(self._delta(state), first, done)
+            delta = self._delta(state)
+            changed = set(delta[3]) | {k for k, _ in delta[4]} | {k for k, _ in delta[6]} | {k for k, _ in delta[7]}
+            value = sum(self.ev.permanent_score(pid, state) - self.ev.permanent_score(pid) for pid in changed)
+            return Leaf(delta, first, done, value)
         step = steps[i]
         problem = damage_problem(board, step, state=state, first_strike_dealt=dealt)
         ap = self.ap
@@ -591,15 +651,55 @@ class Game:
 
     # ------------------------------------------------------------------ values
 
-    def leaf_value(self, attack: Mapping[str, str], state: GameState, mana: int) -> int:
-        """Perspective value of the position after this combat: the evaluation, or with
-        lookahead 1 the value after the next player's best attack. ``mana``: the net
-        mana term already signed (perspective milli-points)."""
+    def leaf_value(self, attack: Mapping[str, str], leaves: list[Leaf], mana: int) -> int:
+        """Perspective value of the position after this combat (the units' ``leaves``): the
+        evaluation, or with lookahead 1 the value after the next player's best attack.
+        ``mana``: the mana term, already in perspective milli-points."""
         self.tick()
-        v = self.ev.score(state)
+        v = self.fast_score(leaves)
+        if v is None:
+            v = self.ev.score(self.combine(leaves))
         if abs(v) == self.ev.win or self.lookahead == 0:
             return v + mana
-        return self.crack_back(attack, state) + mana
+        return self.crack_back(attack, self.combine(leaves)) + mana
+
+    def fast_score(self, leaves: list[Leaf]) -> int | None:
+        """:meth:`Evaluator.score` of :meth:`combine` ``(leaves)`` without building the state
+        (two players only: the permanents' part is the base plus each unit's change, the
+        players' part comes from the summed life and poison); ``None`` otherwise."""
+        if not self._two:
+            return None
+        ev = self.ev
+        if any(leaf.first is not None for leaf in leaves):
+            life = dict(self._base_life)
+            poison = dict(self._base_poison)
+            for leaf in leaves:
+                if leaf.first is not None:
+                    for p, d in leaf.first[0]:
+                        life[p] += d
+                    for p, d in leaf.first[1]:
+                        poison[p] += d
+            o = self._opponents[0]
+            if life[o] <= 0 or poison[o] >= 10:
+                return ev.win if self.perspective == self.ap else -ev.win
+        life = dict(self._base_life)
+        poison = dict(self._base_poison)
+        v = self._base_perm
+        for leaf in leaves:
+            for p, d in leaf.delta[0]:
+                life[p] += d
+            for p, d in leaf.delta[1]:
+                poison[p] += d
+            v += leaf.value
+        me = self.perspective
+        if life[me] <= 0 or poison[me] >= 10:
+            return -ev.win
+        for p in life:
+            if p != me and (life[p] <= 0 or poison[p] >= 10):
+                return ev.win
+        for p in life:
+            v += ev.player_score(p, life[p], poison[p])
+        return v
 
     def crack_back(self, attack: Mapping[str, str], state: GameState) -> int:
         """The perspective value after the next player's best attack (lookahead 0) against
@@ -609,7 +709,7 @@ class Game:
         player = next_player(self.board, lost)
         if player is None:
             return self.ev.score(state)
-        tapped = tuple(sorted(a for a in attack if not self.board.has_keyword(self.board.permanents[a], "vigilance")))
+        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
         key = (id(self.board), player, tapped, self._delta(state))
         got = self.memo.get(key)
         if got is not None:
@@ -630,7 +730,7 @@ class Game:
         lost = {p.name for p in self.board.players
                 if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
         player = next_player(self.board, lost)
-        tapped = tuple(sorted(a for a in attack if not self.board.has_keyword(self.board.permanents[a], "vigilance")))
+        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
         return self.lines.get((id(self.board), player, tapped, self._delta(state)))
 
     def mana_term(self, attack_cost: int, block_cost: int) -> int:
@@ -645,8 +745,12 @@ class Game:
     def steps_for(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> tuple[str, ...]:
         """The combat damage steps (510.4): a first-strike step when an attacking or
         blocking creature has first strike or double strike."""
-        combatants = set(attack) | {b for b, a in blocks.items() if a}
-        return ("first-strike", "regular") if self._first_strike(combatants) else ("regular",)
+        fs = self._strikes_first
+        if not fs:
+            return ("regular",)
+        if not fs.isdisjoint(attack) or any(b in fs for b, a in blocks.items() if a):
+            return ("first-strike", "regular")
+        return ("regular",)
 
     def damage_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
                      alpha: int, beta: int) -> tuple[int, list[Leaf] | None]:
@@ -654,12 +758,12 @@ class Game:
         the damage game over every unit, alpha-beta within (alpha, beta)."""
         steps = self.steps_for(attack, blocks)
         trees = [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
-        flat = [_flatten(t) for t in trees]
+        flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
             best = -INF
             line = None
             for combo in itertools.product(*flat):  # type: ignore[arg-type]
-                v = self.sign * self.leaf_value(attack, self.combine(list(combo)), mana)
+                v = self.sign * self.leaf_value(attack, list(combo), mana)
                 if v > best:
                     best, line = v, list(combo)
                     if best >= beta:
@@ -672,7 +776,7 @@ class Game:
         """Joint damage game of the units, phase by phase (510.1: in each step the
         attacking player assigns, then the defending players)."""
         if phase == 4 or all(isinstance(n, Leaf) for n in nodes):
-            v = self.sign * self.leaf_value(attack, self.combine(nodes), mana)
+            v = self.sign * self.leaf_value(attack, list(nodes), mana)
             return v, list(nodes)
         branching = [i for i, n in enumerate(nodes) if isinstance(n, Node) and n.phase == phase]
         if not branching:
@@ -716,6 +820,8 @@ class Game:
                 self.partial = best
             if best <= alpha:
                 break
+        if line is not None:
+            self._killer = {(b, a) for b, lst in line[0].items() for a in lst}
         return best, line
 
     def solve_attack(self) -> tuple[int, Principal | None]:
@@ -733,7 +839,8 @@ class Game:
     def ordered_attacks(self) -> list[tuple[dict[str, str], int]]:
         """Candidates, most attackers first (good moves early make the cut-offs bite)."""
         cands = self.attack_candidates()
-        return sorted(cands, key=lambda dc: -len(dc[0]))
+        # No attack first (a cheap, often strong lower bound), then the most attackers.
+        return sorted(cands, key=lambda dc: (len(dc[0]) > 0, -len(dc[0])))
 
 
 _EMPTY: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
