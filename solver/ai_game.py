@@ -352,6 +352,7 @@ class Game:
         self._base_poison = {p.name: p.poison for p in board.players}
         self._base_perm = sum(self.ev.permanent_score(pid) for pid in board.permanents)
         self._killer: set[tuple[str, str]] = set()
+        self._crack_back_bounded = lookahead == 1 and self._next_may_pass()
 
     # ------------------------------------------------------------------ time
 
@@ -413,18 +414,24 @@ class Game:
             yield from got
             return
         problems = block_problems(self.board, dict(attack))
-        if len(problems) == 1 and _free(problems[0]):
+        if len(problems) == 1:
             problem = problems[0]
+            check = self._block_filter(problem)
             killer: dict[str, list[str]] = {}
             for b, a in sorted(self._killer):
                 if a in problem.allowed.get(b, ()) and b not in killer:
                     killer[b] = [a]
             if killer:
-                yield killer, 0
+                cost = check(killer)
+                if cost is not None:
+                    yield killer, cost
             blockers, options = _block_options(problem)
             try:
                 for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
-                    yield {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}, 0
+                    d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
+                    cost = check(d)
+                    if cost is not None:
+                        yield d, cost
             except OverflowError:
                 self.exact = False
             return
@@ -441,6 +448,37 @@ class Game:
             out.append((d, cost))
         self._blocks[key] = out
         yield from out
+
+    def _block_filter(self, problem: bp_mod.BlockProblem) -> Any:
+        """A function block -> its cost if it is legal, else ``None`` (CR 509.1b-d): no
+        restriction broken (:func:`redzone.models.block_problem.restriction_violations`),
+        cost within the mana, at least M requirements obeyed, M from the block solver
+        (:func:`redzone.solver.block.maximum_block_requirements`; an unproved M makes the
+        search inexact)."""
+        if _free(problem):
+            return lambda d: 0
+        maximum = 0
+        if problem.requirements:
+            from redzone.solver.block import maximum_block_requirements
+
+            maximum, proved = maximum_block_requirements(problem)
+            if not proved:
+                self.exact = False
+        restricted = bool(problem.restrictions)
+        taxed = bool(problem.blocker_costs or problem.pair_costs)
+        mana = problem.mana
+
+        def check(d: dict[str, list[str]]) -> int | None:
+            if restricted and bp_mod.restriction_violations(problem, d):
+                return None
+            cost = bp_mod.cost_of(problem, d) if taxed else 0
+            if cost > mana:
+                return None
+            if maximum and bp_mod.obeyed_count(problem, d) < maximum:
+                return None
+            return cost
+
+        return check
 
     def _player_blocks(self, problem: bp_mod.BlockProblem) -> list[tuple[dict[str, list[str]], int]]:
         blockers, options = _block_options(problem)
@@ -724,6 +762,16 @@ class Game:
         self.lines[key] = line
         return value
 
+    def _next_may_pass(self) -> bool:
+        """Whether the next player may always declare no attack after this combat: no
+        attack requirement (508.1d) among their creatures or aimed at them now (the
+        crack-back board has a subset of these permanents and no scenario effects)."""
+        player = next_player(self.board)
+        if player is None:
+            return False
+        view = dataclasses.replace(self.board, active_player=player, _grants=None, _index=None)
+        return not attack_problem(view).requirements
+
     def crack_back_line(self, attack: Mapping[str, str], state: GameState) -> Principal | None:
         """The next player's best attack and the answer to it, for a position
         :meth:`crack_back` has valued (``None`` when it was not needed)."""
@@ -762,6 +810,29 @@ class Game:
         if all(f is not None for f in flat):
             best = -INF
             line = None
+            if self.lookahead == 1 and self._crack_back_bounded and self.sign == 1:
+                # The next player may always not attack (no requirement forces them), so the
+                # value after their turn is at most the value now: evaluate now first and
+                # look at the crack-back only where it could still beat the best so far.
+                scored = []
+                for combo in itertools.product(*flat):  # type: ignore[arg-type]
+                    self.tick()
+                    leaves = list(combo)
+                    v0 = self.fast_score(leaves)
+                    if v0 is None:
+                        v0 = self.ev.score(self.combine(leaves))
+                    scored.append((v0 + mana, abs(v0) == self.ev.win, leaves))
+                scored.sort(key=lambda x: -x[0])
+                for upper, terminal, leaves in scored:
+                    if upper <= max(best, alpha):
+                        best = max(best, upper)  # a bound: this line can't beat the others
+                        break
+                    v = upper if terminal else self.crack_back(attack, self.combine(leaves)) + mana
+                    if v > best:
+                        best, line = v, leaves
+                        if best >= beta:
+                            break
+                return best, line
             for combo in itertools.product(*flat):  # type: ignore[arg-type]
                 v = self.sign * self.leaf_value(attack, list(combo), mana)
                 if v > best:

@@ -5,7 +5,8 @@ outcome code and the evaluation with it (no units, caches, symmetry or cut-offs)
 Random tiny boards (1-4 attacking creatures, 0-3 potential blockers, power 0-4, toughness
 1-4, random flying / reach / menace / trample / deathtouch / first and double strike /
 lifelink / vigilance / infect / wither / indestructible, sometimes identical twins, a
-planeswalker, poison counters, low life, both rule sets): the search must find the
+planeswalker, poison counters, low life, "attacks / blocks each combat if able", "can't
+block", "can't attack alone", both rule sets): the search must find the
 reference's optimal value, choose a declaration whose reference value is that optimum,
 and say ``optimal``. Default run: 320 boards (160 choose-attack at lookahead 0, 80 at
 lookahead 1, 80 choose-block); ``pytest -m slow`` runs 2,400 more.
@@ -48,6 +49,11 @@ def random_board(rng: random.Random, attackers: int, blockers: int, *,
             twin["id"] = twin["name"] = cid
             return twin
         kws = [k for k in KEYWORDS if rng.random() < 0.12]
+        if rng.random() < 0.08:  # requirements and restrictions (508.1c-d, 509.1b-c)
+            kws.append(rng.choice(["This creature attacks each combat if able.",
+                                   "This creature blocks each combat if able.",
+                                   "This creature can't block.",
+                                   "This creature can't attack alone."]))
         return {"id": cid, "name": cid, "controller": controller, "types": ["Creature"],
                 "power": rng.randint(0, 4), "toughness": rng.randint(1, 4), "text": "\n".join(kws)}
 
