@@ -658,3 +658,115 @@ class DamageCantBePrevented(Ability):
 
     sources: SourceFilter = ANY_SOURCE
     damage: DamageKind = "any"
+
+
+# ------------------------------------- characteristic-changing effects (issue 10 §1, CR 613)
+#
+# Added by the layer work: static abilities that change other permanents' characteristics.
+# :mod:`redzone.models.layers` applies them in layer order (613.1) with timestamps in scenario
+# order (613.7); :mod:`redzone.models.board` exposes the result as each permanent's
+# characteristics.
+
+CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you"]
+"""When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
+attacking creature, a blocking creature, either, or attacking the effect's controller (or a
+planeswalker or battle of theirs)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Permanents:
+    """Which permanents a type or colour effect reaches when it is not about creatures
+    ("Each land", "Nonbasic lands", "All permanents", "Enchanted land").
+
+    ``types``: the permanent must have one of these card types (empty: any permanent).
+    ``nonbasic``: it must not be basic. ``controller``: relative to the source's controller.
+    """
+
+    types: tuple[str, ...] = ()
+    nonbasic: bool = False
+    controller: ControllerScope = "any"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypeChange(Ability):
+    """A type-changing effect (CR 613.1d, layer 4).
+
+    Reaches ``permanents`` when set, otherwise the creatures ``affected`` describes.
+    ``types`` / ``subtypes`` are added ("... in addition to its other types", "is a
+    Forest in addition ..."); ``every_creature_type`` gives every creature type (changeling
+    702.73a, "is every creature type"). ``set_land_type``: the subtypes are land types that
+    *replace* the land's old land types, and the land loses the abilities of its rules
+    text (305.7: "Enchanted land is an Island", "Nonbasic lands are Mountains").
+    ``replace``: the new card types and subtypes replace the old ones ("is a blue Frog
+    creature": it loses its other card types and creature types, 205.1b).
+    """
+
+    affected: Affected = SELF
+    permanents: Permanents | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    every_creature_type: bool = False
+    set_land_type: bool = False
+    replace: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ColorChange(Ability):
+    """A colour-changing effect (CR 613.1e, layer 5): the permanent *is* ``colors`` (letters
+    in WUBRG order; empty: colourless), or with ``add`` gains them in addition."""
+
+    affected: Affected = SELF
+    permanents: Permanents | None = None
+    colors: tuple[str, ...] = ()
+    add: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoseAbilities(Ability):
+    """An ability-removing effect (CR 613.1f, layer 6): "loses all abilities" (``keywords``
+    empty) or "loses flying" (``keywords`` names them). Abilities the permanent gains from
+    effects with a later timestamp are kept (613.7)."""
+
+    affected: Affected = SELF
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetBasePT(Ability):
+    """"Has base power and toughness N/M" (CR 613.4b, layer 7b)."""
+
+    affected: Affected = SELF
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModifyPT(Ability):
+    """"Gets +N/+M" (CR 613.4c, layer 7c).
+
+    ``when``: the effect applies to a creature only while the combat condition holds
+    (:data:`CombatCondition`; from the declaration on, 506.4, 611.3a): "Attacking creatures
+    you control get +1/+0" (War Horn), "creatures attacking you get -1/-0" (Watchdog),
+    "as long as it's attacking, it gets +2/+0". ``source_untapped``: only while the
+    permanent with the ability is untapped (Watchdog).
+    """
+
+    affected: Affected = SELF
+    power: int = 0
+    toughness: int = 0
+    when: CombatCondition | None = None
+    source_untapped: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnappliedEffect(Ability):
+    """A continuous effect the parser recognised but the layer system can't compute
+    (a variable amount, a condition it doesn't model, a chosen value). ``layer`` is its
+    layer (``"4"``, ``"5"``, ``"6"``, ``"7b"``, ``"7c"``); ``reason`` says why. The board
+    reports it wherever it reaches a permanent whose characteristics redzone computes,
+    never applies it silently."""
+
+    affected: Affected = SELF
+    permanents: Permanents | None = None
+    layer: str = "7c"
+    reason: str = ""

@@ -211,7 +211,9 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
         creatures=tuple(c.id for c in creatures),
         targets=tuple(targets),
         allowed=allowed,
-        power={c.id: c.power or 0 for c in creatures},
+        # 508.1c: powers compared at the declaration, before combat-dependent effects apply.
+        power={c.id: (c.power_outside_combat if c.power_outside_combat is not None else c.power) or 0
+               for c in creatures},
         restrictions=tuple(restrictions),
         requirements=tuple(requirements),
         costs=costs,

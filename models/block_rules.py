@@ -70,6 +70,7 @@ from redzone.models.errors import ScenarioError
 from redzone.models.limits import check_time
 
 __all__ = [
+    "attack_bands",
     "attacked_players",
     "block_problem",
     "block_problems",
@@ -255,7 +256,22 @@ def block_problems(board: Board, attackers: dict[str, str] | None = None) -> lis
     creature or attacks something that is not a player, planeswalker or battle.
     """
     amap = _attack_map(board, attackers)
+    board = _declaring(board, amap)
     return [block_problem(board, p, amap) for p in attacked_players(board, amap)]
+
+
+def _declaring(board: Board, amap: dict[str, str]) -> Board:
+    """The board as it stands while blockers are declared for the attack ``amap``:
+    combat-dependent effects (CR 506.4, 611.3a) apply to the attacking creatures, and to no
+    blocking creature yet. The board itself when that is already so."""
+    combat = getattr(board.scenario, "combat", None)
+    if combat is not None and dict(combat.attackers) == amap and not any(combat.blockers.values()):
+        return board
+    if getattr(board, "_declaring_for", None) == amap:
+        return board
+    view = board.with_combat(amap, None)
+    view._declaring_for = amap  # type: ignore[attr-defined]
+    return view
 
 
 # ------------------------------------------------------------------ one defending player
@@ -413,6 +429,7 @@ def block_problem(board: Board, defending_player: str,
     for a malformed attack (see :func:`defending_player_of`).
     """
     amap = _attack_map(board, attackers)
+    board = _declaring(board, amap)
     mine = [a for a, t in amap.items() if defending_player_of(board, a, t) == defending_player]
     attacking = set(amap)
     creatures = [c for c in board.creatures(defending_player) if c.id not in attacking]
@@ -540,6 +557,8 @@ def block_problem(board: Board, defending_player: str,
                     cost_sources[key] = cost_sources.get(key, ()) + (source.label,)
 
     power = {c.id: c.power or 0 for c in creatures}
+    mine_set = set(mine)
+    bands = tuple(band for band in attack_bands(board, amap) if set(band) <= mine_set)
     return BlockProblem(
         defending_player=defending_player,
         attackers=tuple(mine),
@@ -555,7 +574,46 @@ def block_problem(board: Board, defending_player: str,
         mana=board.player(defending_player).mana,
         unable=unable,
         names=names,
+        bands=bands,
     )
+
+
+def attack_bands(board: Board, attackers: dict[str, str] | None = None) -> list[tuple[str, ...]]:
+    """The scenario's attacking bands (``combat.bands``, 702.22c), checked: each band has at
+    least two attacking creatures, all attacking the same player, planeswalker or battle,
+    all but at most one of them with banding (702.22c), and no creature is in two bands.
+
+    ``attackers`` (id -> what it attacks; default ``combat.attackers``) says who attacks; a
+    band naming a creature that is not attacking there is an error. Raises
+    :class:`ScenarioError` naming ``combat.bands[j]``.
+    """
+    combat = getattr(board.scenario, "combat", None)
+    raw = list(getattr(combat, "bands", None) or [])
+    amap = _attack_map(board, attackers)
+    seen: dict[str, int] = {}
+    out: list[tuple[str, ...]] = []
+    for j, band in enumerate(raw):
+        where = f"combat.bands[{j}]"
+        members = tuple(dict.fromkeys(band))
+        if len(members) < 2:
+            raise ScenarioError(where, "a band has at least two attacking creatures (CR 702.22c)")
+        for a in members:
+            if a not in amap:
+                raise ScenarioError(where, f"{a!r} is not an attacking creature (see combat.attackers)")
+            if a in seen:
+                raise ScenarioError(where, f"{a!r} is already in combat.bands[{seen[a]}]; a creature "
+                                           "is in at most one band (CR 702.22c)")
+            seen[a] = j
+        if len({amap[a] for a in members}) > 1:
+            raise ScenarioError(where, "the creatures of a band all attack the same player, "
+                                       "planeswalker or battle (CR 702.22c)")
+        without = [a for a in members if not board.has_keyword(board.permanents[a], "banding")]
+        if len(without) > 1:
+            names = ", ".join(board.permanents[a].label for a in without)
+            raise ScenarioError(where, f"a band has at most one creature without banding; "
+                                       f"{names} have none (CR 702.22c)")
+        out.append(members)
+    return out
 
 
 def _effect_requirements(board: Board, defending_player: str, attackers: list[str],

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from redzone.models.abilities import Ability, Affected, Grant, Keyword, ParsedText
 from redzone.models.errors import ScenarioError, UnparsedTextError
+from redzone.models.layers import Base, Gap, apply_layers, combat_state, keeps_grant
 
 
 @dataclass(frozen=True)
@@ -67,10 +68,27 @@ class Permanent:
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
     parsed: ParsedText = field(default_factory=ParsedText)
+    base: Base | None = None
+    """Characteristics before other objects' effects (CR 613); ``None`` for a permanent
+    built by hand, whose fields are then taken as they are."""
+    lost_abilities_at: int | None = None
+    """Timestamp of the latest "loses all abilities" effect on it (layer 6), else ``None``."""
+    lost_keywords: frozenset[str] = frozenset()
+    lost_keyword_at: dict[str, int] = field(default_factory=dict)
+    power_outside_combat: int | None = None
+    """Power without combat-dependent effects (what attack declarations compare, 508.1);
+    ``None`` when not computed (then ``power`` is used)."""
+    toughness_outside_combat: int | None = None
 
     @property
     def abilities(self) -> tuple[Ability, ...]:
-        """The parsed abilities, in text order (Oracle text first, then ``abilities``)."""
+        """The parsed abilities it still has after layer 6 (CR 613.1f), in text order (Oracle
+        text first, then ``abilities``)."""
+        if self.lost_abilities_at is not None:
+            return ()
+        if self.lost_keywords:
+            return tuple(a for a in self.parsed.abilities
+                         if not (isinstance(a, Keyword) and a.name in self.lost_keywords))
         return self.parsed.abilities
 
     @property
@@ -94,6 +112,8 @@ class Permanent:
 
     def has_keyword(self, name: str) -> bool:
         """Whether the permanent itself has the keyword ``name`` (lower case, CR 702)."""
+        if self.lost_abilities_at is not None or name in self.lost_keywords:
+            return False
         return self.parsed.has_keyword(name)
 
 
@@ -123,6 +143,9 @@ class Board:
     game: str = "magic"
     _grants: dict[str, list[tuple[Ability, Permanent]]] | None = field(default=None, repr=False)
     _index: dict[type, _KindIndex] | None = field(default=None, repr=False)
+    gaps: list[Gap] = field(default_factory=list)
+    """Continuous effects that reach a permanent but could not be applied (CR 613; see
+    :mod:`redzone.models.layers`): reported by :meth:`unparsed`, never dropped."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -154,8 +177,31 @@ class Board:
         ]
 
     def unparsed(self) -> list[tuple[Permanent, str]]:
-        """Every (permanent, sentence) pair the parser did not understand."""
-        return [(p, s) for p in self.permanents.values() for s in p.unparsed]
+        """Every (permanent, sentence) pair the parser did not understand, then every effect
+        the layer system could not apply (its sentence and why, once per source), so that
+        both are reported wherever unparsed text is."""
+        out = [(p, s) for p in self.permanents.values() for s in p.unparsed]
+        seen: set[tuple[str, str]] = set()
+        for gap in self.gaps:
+            if (gap.source, gap.text) in seen or gap.source not in self.permanents:
+                continue
+            seen.add((gap.source, gap.text))
+            out.append((self.permanents[gap.source], gap.message()))
+        return out
+
+    def with_combat(self, attackers: dict[str, str] | None,
+                    blockers: dict[str, list[str]] | None = None) -> Board:
+        """This board with characteristics recomputed for another combat: ``attackers``
+        (id -> what it attacks) attacking and ``blockers`` (id -> attacker ids) blocking, so
+        that combat-dependent effects apply from the declaration on (506.4, 611.3a). The
+        permanents are copies; this board is unchanged."""
+        from copy import copy
+
+        perms = {k: copy(p) for k, p in self.permanents.items()}
+        board = Board(scenario=self.scenario, players=self.players, permanents=perms,
+                      active_player=self.active_player, rules=self.rules, game=self.game)
+        board.gaps = apply_layers(board, combat_state(board, attackers, blockers))
+        return board
 
     def affects(self, source: Permanent, affected: Affected, creature: Permanent) -> bool:
         """Whether a static ability of ``source`` described by ``affected`` applies to
@@ -194,7 +240,9 @@ class Board:
                         continue
                     for target in self.permanents.values():
                         if self.affects(source, ability.affected, target):
-                            grants.setdefault(target.id, []).extend((a, source) for a in ability.abilities)
+                            # Layer 6 (613.1f, 613.7): a later removal takes the grant away.
+                            grants.setdefault(target.id, []).extend(
+                                (a, source) for a in ability.abilities if keeps_grant(target, a, source))
             self._grants = grants
         return self._grants.get(holder.id, [])
 
@@ -342,11 +390,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         shown = card_name or name
         power = _printed_stat(printed["power"], spec.power, f"{where}.power", "power", shown)
         toughness = _printed_stat(printed["toughness"], spec.toughness, f"{where}.toughness", "toughness", shown)
-        net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-        if power is not None and spec.power is None:
-            power += net
-        if toughness is not None and spec.toughness is None:
-            toughness += net
+        # Counters are applied in layer 7c (613.4c) by redzone.models.layers.
         loyalty = spec.loyalty if spec.loyalty is not None else _int_or_none(printed["loyalty"])
         if spec.loyalty is None and "loyalty" in counters:
             loyalty = counters["loyalty"]
@@ -381,6 +425,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             summoning_sick=spec.summoning_sick, damage=spec.damage, counters=counters,
             attached_to=spec.attached_to,
             parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
+            base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,
+                      toughness, spec.power is not None, spec.toughness is not None),
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,
@@ -388,6 +434,16 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         rules=scenario.rules, game=scenario.game,
     )
     _default_protectors(board)
+    combat = getattr(scenario, "combat", None)
+    # CR 613: characteristics as other permanents' effects make them; combat-dependent ones
+    # for the scenario's combat (506.4, 611.3a).
+    board.gaps = apply_layers(board, combat_state(
+        board, dict(combat.attackers) if combat is not None else None,
+        {b: list(v) for b, v in combat.blockers.items()} if combat is not None else None))
+    if strict and board.gaps:
+        gap = board.gaps[0]
+        raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
+                                f"{board.permanents[gap.source].label}: {gap.message()}")
     return board
 
 

@@ -69,6 +69,11 @@ from redzone.models.parser.blocks import (
 from redzone.models.parser.damage import (
     _damage_static,
 )
+from redzone.models.parser.layers import (
+    _LAYER_PREDICATES,
+    _layer_fallback,
+    _layer_static,
+)
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -76,11 +81,13 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _whole_sentence,  # attack/block caps, attack taxes, Lure, exert (.sentences)
     _damage_static,  # damage prevention and replacement (.damage)
     _block_static,  # block templates (.blocks)
+    _layer_static,  # characteristic-changing statics, CR 613 (.layers)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
 # only see what those could not place.
 _PREDICATES.extend(_BLOCK_PREDICATES)
+_PREDICATES.extend(_LAYER_PREDICATES)  # then the layer ones (.layers)
 
 __all__ = [
     "Sentence",
@@ -181,6 +188,9 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
         # Everything was understood and nothing combat-relevant came out: e.g. a granted
         # triggered ability. That is not a restriction or requirement either.
         return Sentence(text, "ignored", "granted non-static ability")
+    unapplied = _layer_fallback(s, text)  # a P/T effect no template reads (.layers)
+    if unapplied is not None:
+        return Sentence(text, "understood", "template", tuple(unapplied))
     if _PT_ONLY.fullmatch(s) or re.match(
             r"^(?:~'s|Its|Enchanted creature's|Equipped creature's) (?:base )?power"
             r"(?: and toughness)? (?:is|are)\b", s):

@@ -15,6 +15,7 @@ from redzone.models.abilities import (
     Landwalk,
     Protection,
     Toxic,
+    TypeChange,
 )
 from redzone.models.parser.vocabulary import (
     _CARD_TYPE_PLURALS,
@@ -84,6 +85,8 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
     raw = item.strip().rstrip(".") if "—" not in item else item.strip()
     text = item.strip() if text is None else text
     low = raw.lower()
+    if low == "changeling":  # layer templates (issue 10): every creature type, 702.73a
+        return "combat", [TypeChange(every_creature_type=True, text=text)]
     if low in KEYWORDS:
         return "combat", [Keyword(name=low, text=text)]
     if low.startswith("protection"):

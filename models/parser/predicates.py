@@ -201,6 +201,13 @@ def _build_has(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None
     return direct + ([Grant(affected=a, abilities=tuple(wrapped), text=text)] if wrapped else [])
 
 
+def _gets(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
+    """"gets +N/+M": read by the layer templates (issue 10, :mod:`.layers`)."""
+    from redzone.models.parser.layers import _build_gets
+
+    return _build_gets(m, a, text)
+
+
 _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
                                                   list[Ability] | None]]] = [
     (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t)]
@@ -214,7 +221,7 @@ _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str]
         (_number(m["n"]) if m["n"] else 1), text=t)]),
     (_P_MUST_BE_BLOCKED, lambda m, a, t: [MustBeBlocked(affected=a, text=t)]),
     (_P_HAS, _build_has),
-    (_P_GETS, lambda m, a, t: []),
+    (_P_GETS, lambda m, a, t: _gets(m, a, t)),
 ]
 
 

@@ -1,0 +1,361 @@
+"""Characteristics changed by other permanents: the layer system (CR 613).
+
+:func:`apply_layers` takes a :class:`redzone.models.board.Board` whose permanents carry their
+*base* characteristics (printed values with the scenario's overrides, :class:`Base`) and
+rewrites each permanent's current characteristics by applying the continuous effects the
+parser understands, layer by layer (613.1):
+
+- layer 4, types (613.1d): first characteristic-defining abilities (613.3: changeling and "is
+  every creature type", 702.73a), then effects that set a land's type (305.7: the land loses
+  its old land types and the abilities of its rules text — so that land's own effects no
+  longer apply, the dependency of 613.8 for the common case of Blood Moon and Urborg), then
+  the other type changes in timestamp order;
+- layer 5, colours (613.1e), in timestamp order;
+- layer 6, abilities (613.1f): "loses all abilities" / "loses flying" remove the permanent's
+  own abilities and those it was granted by effects with an earlier timestamp (613.7); a
+  permanent that lost an ability no longer produces that ability's effects in layers 6-7;
+- layer 7, power and toughness (613.4): 7a characteristic-defining abilities are the given
+  values (a printed ``*`` must be given), 7b "has base power and toughness N/M", 7c "gets
+  +N/+M" and counters (613.4c), 7d switching (none is parsed yet).
+
+Timestamps (613.7) follow scenario order: a permanent listed later entered later. An
+object's own printed abilities are older than every effect.
+
+Power and toughness *given* in the scenario are current values at the beginning of combat:
+every effect that doesn't depend on combat, and counters, are already in them, so only
+combat-dependent effects are applied on top. Combat-dependent effects ("attacking creatures
+you control get +1/+0", Watchdog's "creatures attacking you get -1/-0", "as long as it's
+attacking") apply from the declaration on (506.4, 611.3a): :class:`CombatState` says which
+creatures are attacking (and whom) and which are blocking.
+
+An effect the layer system can't compute (:class:`redzone.models.abilities.UnappliedEffect`) is
+returned as a :class:`Gap` wherever it reaches a permanent whose characteristic is computed
+here, never dropped. Pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from redzone.models.abilities import (
+    Ability,
+    ColorChange,
+    Keyword,
+    LoseAbilities,
+    ModifyPT,
+    Permanents,
+    SetBasePT,
+    TypeChange,
+    UnappliedEffect,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from redzone.models.board import Board, Permanent
+
+__all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
+           "every_creature_type", "keeps_grant"]
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
+                                            "Power-Plant", "Tower", "Urza's", "Cave", "Town",
+                                            "Cloud", "Planet"))
+_LAYER_CLASSES = (TypeChange, ColorChange, LoseAbilities, SetBasePT, ModifyPT, UnappliedEffect)
+
+
+@lru_cache(maxsize=1)
+def every_creature_type() -> tuple[str, ...]:
+    """Every creature type (CR 205.3m) as the parser knows them, sorted."""
+    from redzone.models.parser.vocabulary import CREATURE_TYPES
+
+    return tuple(sorted(t for t in CREATURE_TYPES if t.replace("'", "").replace("-", "").isalpha()))
+
+
+@dataclass(frozen=True)
+class Base:
+    """A permanent's characteristics before any effect of another object: printed values
+    with the scenario's overrides. ``power_given`` / ``toughness_given``: the scenario gave
+    the current value (see the module docstring)."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    power_given: bool = False
+    toughness_given: bool = False
+
+
+@dataclass(frozen=True)
+class CombatState:
+    """Who is in combat, for combat-dependent effects (506.4, 611.3a).
+
+    ``attacking``: attacking creature id -> its defending player (508.5: the player, a
+    planeswalker's controller or a battle's protector). ``blocking``: ids of blocking
+    creatures.
+    """
+
+    attacking: Mapping[str, str] = field(default_factory=dict)
+    blocking: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Gap:
+    """An effect that reaches ``target`` but was not applied: ``source`` has it, ``text`` is
+    its sentence, ``layer`` its layer and ``reason`` why it can't be computed."""
+
+    source: str
+    target: str
+    text: str
+    layer: str
+    reason: str
+
+    def message(self) -> str:
+        """One line for reports."""
+        return f"{self.text} [layer {self.layer} effect not applied: {self.reason}]"
+
+
+def _reaches(board: Board, source: Permanent, ability: Ability, perm: Permanent) -> bool:
+    """Whether a characteristic-changing ``ability`` of ``source`` reaches ``perm`` now."""
+    scope: Permanents | None = getattr(ability, "permanents", None)
+    if scope is not None:
+        if scope.types and not set(scope.types) & set(perm.types):
+            return False
+        if scope.nonbasic and "Basic" in perm.supertypes:
+            return False
+        if scope.controller == "you" and perm.controller != source.controller:
+            return False
+        if scope.controller == "opponents" and perm.controller == source.controller:
+            return False
+        return True
+    return board.affects(source, ability.affected, perm)  # type: ignore[attr-defined]
+
+
+def _targets(board: Board, source: Permanent, ability: Ability,
+             perms: list[Permanent]) -> list[Permanent]:
+    """The permanents ``ability`` of ``source`` reaches (only the candidates a "self" or
+    "attached" ability can reach are looked at)."""
+    affected = getattr(ability, "affected", None)
+    if getattr(ability, "permanents", None) is None and affected is not None:
+        if affected.kind == "self":
+            return [source]
+        if affected.kind == "attached":
+            target = board.permanents.get(source.attached_to or "")
+            return [target] if target is not None else []
+    return [p for p in perms if _reaches(board, source, ability, p)]
+
+
+def _active(perm: Permanent, ability: Ability, lost_at: Mapping[str, int],
+            lost_kw: Mapping[str, set[str]]) -> bool:
+    """Whether ``perm`` still has its own ``ability`` (own abilities predate every effect)."""
+    if perm.id in lost_at:
+        return False
+    return not (isinstance(ability, Keyword) and ability.name in lost_kw.get(perm.id, set()))
+
+
+def _apply_type(perm: Permanent, fx: TypeChange) -> None:
+    types, subtypes = list(perm.types), list(perm.subtypes)
+    if fx.replace:
+        if fx.types:
+            types = list(fx.types)
+        # 205.1b: a new creature type replaces the old ones; land types etc. go with the
+        # card types they belonged to.
+        subtypes = [s for s in subtypes if s in _LAND_TYPES and "Land" in types]
+        subtypes = [s for s in subtypes if s not in fx.subtypes] + list(fx.subtypes)
+    elif fx.set_land_type:
+        subtypes = [s for s in subtypes if s not in _LAND_TYPES] + list(fx.subtypes)
+        types += [t for t in fx.types if t not in types]
+    else:
+        types += [t for t in fx.types if t not in types]
+        subtypes += [s for s in fx.subtypes if s not in subtypes]
+    if fx.every_creature_type:
+        subtypes += [s for s in every_creature_type() if s not in subtypes]
+    perm.types, perm.subtypes = tuple(types), tuple(subtypes)
+
+
+def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
+    """Recompute every permanent's characteristics from its :class:`Base` (CR 613).
+
+    Sets ``types``, ``subtypes``, ``colors``, ``power``, ``toughness`` (with combat-dependent
+    effects for ``combat``), ``power_outside_combat`` / ``toughness_outside_combat``
+    (without them, for attack declarations, 508.1), and the layer-6 removals
+    (``lost_abilities_at``, ``lost_keywords``) on each permanent of ``board``, in place.
+    Returns the effects that reach a computed characteristic but can't be applied.
+    """
+    perms = list(board.permanents.values())
+    for p in perms:
+        b = p.base
+        if b is None:
+            continue
+        p.types, p.subtypes, p.supertypes, p.colors = b.types, b.subtypes, b.supertypes, b.colors
+        p.lost_abilities_at = None
+        p.lost_keywords = frozenset()
+        p.lost_keyword_at = {}
+    effects = [(src.index, src, a) for src in perms for a in src.parsed.abilities
+               if isinstance(a, _LAYER_CLASSES)]
+    gaps: list[Gap] = []
+    if not effects and not any(p.counters for p in perms) and combat is None:
+        for p in perms:
+            if p.base is not None:
+                p.power, p.toughness = p.base.power, p.base.toughness
+                p.power_outside_combat, p.toughness_outside_combat = p.power, p.toughness
+        return gaps
+    lost_at: dict[str, int] = {}
+    lost_kw: dict[str, set[str]] = {}
+
+    # ---- layer 4: types (613.1d)
+    types_fx = [(ts, s, a) for ts, s, a in effects if isinstance(a, TypeChange)]
+    for ts, src, fx in types_fx:  # 613.3: characteristic-defining abilities first
+        if fx.every_creature_type and fx.affected.kind == "self" and fx.permanents is None:
+            _apply_type(src, fx)
+    for ts, src, fx in types_fx:  # 305.7 with the dependency of 613.8
+        if not fx.set_land_type or src.id in lost_at:
+            continue
+        for p in _targets(board, src, fx, perms):
+            _apply_type(p, fx)
+            lost_at[p.id] = ts  # it loses the abilities of its rules text (305.7)
+    for ts, src, fx in types_fx:
+        cda = fx.every_creature_type and fx.affected.kind == "self" and fx.permanents is None
+        if cda or fx.set_land_type or src.id in lost_at:
+            continue
+        for p in _targets(board, src, fx, perms):
+            _apply_type(p, fx)
+
+    # ---- layer 5: colours (613.1e)
+    for ts, src, fx in effects:
+        if not isinstance(fx, ColorChange) or src.id in lost_at:
+            continue
+        for p in _targets(board, src, fx, perms):
+            p.colors = tuple(c for c in "WUBRG" if c in fx.colors or (fx.add and c in p.colors))
+
+    # ---- layer 6: abilities removed (613.1f); grants are read through Board.granted
+    for ts, src, fx in effects:
+        if not isinstance(fx, LoseAbilities) or not _active(src, fx, lost_at, lost_kw):
+            continue
+        for p in _targets(board, src, fx, perms):
+            if fx.keywords:
+                lost_kw.setdefault(p.id, set()).update(fx.keywords)
+                p.lost_keywords = frozenset(lost_kw[p.id])
+                p.lost_keyword_at = {**p.lost_keyword_at, **{k: ts for k in fx.keywords}}
+            else:
+                lost_at[p.id] = max(ts, lost_at.get(p.id, ts))
+    for p in perms:
+        p.lost_abilities_at = lost_at.get(p.id)
+
+    # ---- layer 7: power and toughness (613.4)
+    live = [(ts, s, a) for ts, s, a in effects if _active(s, a, lost_at, lost_kw)]
+    setters: dict[str, list[SetBasePT]] = {}
+    free_mods: dict[str, list[int]] = {}
+    combat_mods: dict[str, list[int]] = {}
+    for ts, src, fx in live:
+        if isinstance(fx, SetBasePT):
+            for p in _targets(board, src, fx, perms):
+                setters.setdefault(p.id, []).append(fx)  # in timestamp order: the last wins
+        elif isinstance(fx, ModifyPT):
+            if fx.source_untapped and src.tapped:
+                continue
+            if fx.when is not None and combat is None:
+                continue
+            for p in _targets(board, src, fx, perms):
+                if fx.when is None:
+                    acc = free_mods.setdefault(p.id, [0, 0])
+                elif _in_combat(fx.when, p, src, combat):  # type: ignore[arg-type]
+                    acc = combat_mods.setdefault(p.id, [0, 0])
+                else:
+                    continue
+                acc[0] += fx.power
+                acc[1] += fx.toughness
+    for p in perms:
+        b = p.base
+        if b is None:
+            continue
+        power, toughness = b.power, b.toughness
+        if not p.is_creature and power is None:
+            p.power, p.toughness = power, toughness
+            p.power_outside_combat, p.toughness_outside_combat = power, toughness
+            continue
+        pw_free, tg_free = not b.power_given, not b.toughness_given
+        for fx in setters.get(p.id, ()):  # 7b
+            if pw_free:
+                power = fx.power
+            if tg_free:
+                toughness = fx.toughness
+        if power is None or toughness is None:
+            gaps.append(Gap(p.id, p.id, f"{p.label} is a creature with no power/toughness", "7",
+                            "it became a creature and nothing sets its power and toughness; "
+                            "give power and toughness"))
+            power, toughness = power or 0, toughness or 0
+        net = p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0) if p.counters else 0
+        dp, dt = free_mods.get(p.id, (0, 0))  # 7c, with counters (613.4c)
+        power += (net + dp) if pw_free else 0
+        toughness += (net + dt) if tg_free else 0
+        cp, ct = combat_mods.get(p.id, (0, 0))
+        p.power_outside_combat, p.toughness_outside_combat = power, toughness
+        p.power, p.toughness = power + cp, toughness + ct
+
+    # ---- effects that can't be computed: loud wherever they reach a computed value
+    for ts, src, fx in live:
+        if not isinstance(fx, UnappliedEffect):
+            continue
+        for p in _targets(board, src, fx, perms):
+            if p.base is None:
+                continue
+            if fx.layer.startswith("7") and (not p.is_creature or (
+                    p.base.power_given and p.base.toughness_given)):
+                continue
+            gaps.append(Gap(src.id, p.id, fx.text, fx.layer, fx.reason))
+    return gaps
+
+
+def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:
+    """Whether a combat condition holds for ``perm`` (the effect belongs to ``source``)."""
+    attacking = perm.id in combat.attacking
+    blocking = perm.id in combat.blocking
+    if when == "attacking":
+        return attacking
+    if when == "blocking":
+        return blocking
+    if when == "attacking or blocking":
+        return attacking or blocking
+    if when == "attacking you":
+        return attacking and combat.attacking[perm.id] == source.controller
+    return False
+
+
+def keeps_grant(target: Permanent, ability: Ability, grantor: Permanent) -> bool:
+    """Whether ``target`` keeps an ability granted by ``grantor`` after layer 6: the grantor
+    still has its granting ability, and no removal with a later timestamp took it (613.7)."""
+    if grantor.lost_abilities_at is not None:
+        return False  # the grant itself is gone (613.8: it depends on the removal)
+    if target.lost_abilities_at is not None and target.lost_abilities_at > grantor.index:
+        return False
+    if isinstance(ability, Keyword):
+        at = target.lost_keyword_at.get(ability.name)
+        if at is not None and at > grantor.index:
+            return False
+    return True
+
+
+
+def combat_state(board: Board, attackers: Mapping[str, str] | None,
+                 blockers: Mapping[str, object] | None = None) -> CombatState | None:
+    """The :class:`CombatState` of attacking creatures ``attackers`` (id -> what it attacks)
+    and blocking creatures ``blockers`` (id -> what it blocks; empty lists don't block).
+    ``None`` when nothing attacks. Unknown ids are kept as they are: the rules modules
+    report them."""
+    if not attackers:
+        return None
+    attacking: dict[str, str] = {}
+    for a, target in attackers.items():
+        perm = board.permanents.get(target)
+        if perm is None:
+            attacking[a] = target
+        elif "Battle" in perm.types and perm.protector:
+            attacking[a] = perm.protector
+        else:
+            attacking[a] = perm.controller
+    blocking = frozenset(b for b, lst in (blockers or {}).items() if lst)
+    return CombatState(attacking, blocking)
