@@ -29,6 +29,8 @@ __all__ = [
     "BlockRestriction",
     "BlockerCap",
     "BlockerNotAlone",
+    "band_blocks",
+    "declared_form",
     "GreaterPowerBlocker",
     "MaxBlockers",
     "MinBlockers",
@@ -191,6 +193,11 @@ class BlockProblem:
     mana: int = 0
     unable: Mapping[tuple[str, str], str] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
+    bands: tuple[tuple[str, ...], ...] = ()
+    """Attacking bands among ``attackers`` (702.22c, ``combat.bands``): a creature that
+    blocks one creature of a band blocks all of them (702.22h). Declarations, restrictions,
+    requirements and costs are about the *declared* blocks (509.1b-d); :func:`band_blocks`
+    gives what each creature then blocks."""
 
     def label(self, object_id: str) -> str:
         """``"Card Name (id)"`` for a permanent, the id itself otherwise."""
@@ -352,3 +359,54 @@ def restriction_violations(problem: BlockProblem, declaration: BlockDeclaration)
 def is_restriction_legal(problem: BlockProblem, declaration: BlockDeclaration) -> bool:
     """True when the declaration breaks no restriction or availability rule (509.1a-b)."""
     return not restriction_violations(problem, declaration)
+
+
+# ------------------------------------------------------------------ banding (702.22h)
+
+
+def _band_of(problem: BlockProblem) -> dict[str, tuple[str, ...]]:
+    return {a: band for band in problem.bands for a in band}
+
+
+def band_blocks(problem: BlockProblem, declaration: BlockDeclaration) -> dict[str, list[str]]:
+    """What each creature blocks once the declaration is made (702.22h): a creature declared
+    as blocking one creature of a band blocks every creature of that band. Without bands,
+    the declaration itself (as lists)."""
+    band = _band_of(problem)
+    out: dict[str, list[str]] = {}
+    for b, attackers in declaration.items():
+        got: list[str] = []
+        for a in attackers:
+            for x in band.get(a, (a,)):
+                if x not in got:
+                    got.append(x)
+        out[b] = got
+    return out
+
+
+def declared_form(problem: BlockProblem, declaration: BlockDeclaration) -> dict[str, list[str]]:
+    """A proposal read as a declaration (702.22h): where a creature is listed as blocking
+    several creatures of one band — as :func:`band_blocks` shows it — it declared one of them
+    and the others follow. The one kept is the first listed that it may block (509.1b), else
+    the first listed. Other entries are kept as they are."""
+    band = _band_of(problem)
+    if not band:
+        return {b: list(a) for b, a in declaration.items()}
+    out: dict[str, list[str]] = {}
+    for b, attackers in declaration.items():
+        allowed = problem.allowed.get(b, ())
+        kept: list[str] = []
+        done: set[tuple[str, ...]] = set()
+        for a in attackers:
+            group = band.get(a)
+            if group is None:
+                kept.append(a)
+                continue
+            if group in done:
+                continue
+            done.add(group)
+            listed = [x for x in attackers if x in group]
+            ok = [x for x in listed if x in allowed]
+            kept.append(ok[0] if ok else listed[0])
+        out[b] = kept
+    return out

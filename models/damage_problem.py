@@ -62,6 +62,7 @@ __all__ = [
     "Violation",
     "active_terms",
     "active_value",
+    "complete_assignment",
     "damage_violations",
     "defender_terms",
     "defender_value",
@@ -506,3 +507,32 @@ def defender_value(problem: DamageProblem, assignment: Assignment) -> tuple[int,
     lethal damage, then the tie-break: ``(-losses, kills, -rank)``."""
     t = defender_terms(problem, assignment)
     return (-t["losses"], t["kills"], -t["rank"])
+
+
+def complete_assignment(problem: DamageProblem, assignment: Assignment) -> dict[str, dict[str, int]]:
+    """``assignment`` with every source it leaves out and that has exactly one legal
+    assignment filled in (issue 10 §5): a source that assigns nothing (power 0, or nowhere
+    to assign it) and a source with a single recipient (a blocking creature blocking one
+    attacker, an unblocked attacker, an attacker with one blocker and no trample) must
+    assign all of its damage there (510.1a-d), so leaving it out is no choice.
+
+    Raises :class:`redzone.models.errors.ScenarioError` naming the first source left out that
+    has a real choice (several recipients). Sources that are given are kept as given.
+    """
+    from redzone.models.errors import ScenarioError
+
+    out = {sid: dict(row) for sid, row in assignment.items()}
+    for src in problem.sources:
+        if src.id in out:
+            continue
+        if src.amount == 0:
+            out[src.id] = {}
+        elif len(src.recipients) == 1:
+            out[src.id] = {src.recipients[0]: src.amount}
+        else:
+            names = ", ".join(problem.label(r) for r in src.recipients)
+            raise ScenarioError(
+                "combat.assignment",
+                f"{problem.label(src.id)} is missing: it "
+                f"assigns {src.amount} among {names} and that split is a choice; give it (CR 510.1)")
+    return out

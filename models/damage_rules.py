@@ -127,7 +127,15 @@ class _Combat:
                 self.attackers[a] = target
         self.blocks: dict[str, list[str]] = {}  # blocking creatures still in combat -> attackers
         was_blocked: set[str] = set()
-        for b, lst in spec.blockers.items():
+        # 702.22h: a creature blocking one creature of an attacking band blocks all of them.
+        from redzone.models.block_rules import attack_bands
+
+        band_of = {a: band for band in attack_bands(board, dict(spec.attackers)) for a in band}
+        declared = spec.blockers
+        if band_of:
+            declared = {b: list(dict.fromkeys(x for a in lst for x in band_of.get(a, (a,))))
+                        for b, lst in spec.blockers.items()}
+        for b, lst in declared.items():
             for j, a in enumerate(lst):
                 if a not in spec.attackers:
                     raise ScenarioError(f"combat.blockers.{b}[{j}]",

@@ -253,6 +253,9 @@ class CombatSpec(_Strict):
     first_strike_dealt: list[str] = Field(default_factory=list)
     damage_order: dict[str, list[str]] = Field(default_factory=dict)
     assignment: dict[str, dict[str, NonNegative]] = Field(default_factory=dict)
+    bands: list[list[str]] = Field(default_factory=list)
+    """Extension (issue 10 §5): attacking bands (702.22c), each a list of attacking creature
+    ids; checked by :func:`redzone.models.block_rules.attack_bands`."""
 
 
 # ------------------------------------------------------------------------ scenario
@@ -530,6 +533,9 @@ class _Checker:
             self._permanent(f"combat.blocked[{j}]", a)
         for j, a in enumerate(c.first_strike_dealt):
             self._permanent(f"combat.first_strike_dealt[{j}]", a)
+        for j, band in enumerate(c.bands):
+            for k, a in enumerate(band):
+                self._permanent(f"combat.bands[{j}][{k}]", a)
         for creature, order in c.damage_order.items():
             self._permanent("combat.damage_order", creature)
             for j, other in enumerate(order):

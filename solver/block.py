@@ -53,7 +53,9 @@ from redzone.models.block_problem import (
     MaxBlockers,
     MinBlockers,
     MinOtherBlockers,
+    band_blocks,
     cost_of,
+    declared_form,
     obeyed_count,
     obeys,
     restriction_violations,
@@ -1139,8 +1141,9 @@ def plan_blocks(problems: Sequence[BlockProblem], *, time_limit: float | None = 
     for p in problems:
         plans[p.defending_player] = plan_block(p, time_limit=_remaining(t0, time_limit))
     merged: dict[str, list[str]] = {}
-    for plan in plans.values():
-        merged.update(plan.blockers)
+    for p in problems:
+        # 702.22h: a creature blocking one creature of a band blocks the whole band.
+        merged.update(band_blocks(p, plans[p.defending_player].blockers))
     ps = list(plans.values())
     legal = _combine([p.legal for p in ps])
     return BlockPlan(
@@ -1182,15 +1185,17 @@ def check_blocks(problems: Sequence[BlockProblem], declaration: BlockDeclaration
     checks: list[BlockCheck] = []
     witness: dict[str, list[str]] | None = {}
     for p in problems:
-        part = {b: a for b, a in d.items() if owner.get(b) is p}
+        # 702.22h: blocks of a whole band are read as the one declared block they come from.
+        part = declared_form(p, {b: a for b, a in d.items() if owner.get(b) is p})
         c = check_block(p, part, time_limit=_remaining(t0, time_limit))
         checks.append(c)
         violations.extend(c.violations)
-        # The witness is proved legal only if each of its parts is (802.4: judged apart).
+        # The witness is proved legal only if each of its parts is (802.4: judged apart);
+        # shown with whole bands blocked (702.22h).
         if witness is not None and c.legal is True:
-            witness.update(_plain(part))
+            witness.update(band_blocks(p, _plain(part)))
         elif witness is not None and c.legal is False and c.witness is not None:
-            witness.update(c.witness)
+            witness.update(band_blocks(p, c.witness))
         else:
             witness = None
     legal = False if violations else _combine([c.legal for c in checks])
@@ -1219,13 +1224,20 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
         return BlockEnumeration(found, len(found), limit >= 1)
     found = []
     cut = False
+    seen: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()
+    banded = any(p.bands for p in problems)
     for combo in itertools.product(*(e.declarations for e in parts)):
         if len(found) >= limit:
             cut = True
             break
         merged: dict[str, list[str]] = {}
-        for d in combo:
-            merged.update(d)
+        for p, d in zip(problems, combo):
+            merged.update(band_blocks(p, d))  # 702.22h; declarations giving the same blocks are one
+        if banded:
+            key = tuple(sorted((b, tuple(sorted(a))) for b, a in merged.items() if a))
+            if key in seen:
+                continue
+            seen.add(key)
         found.append(merged)
     return BlockEnumeration(
         found, len(found), not cut and all(e.complete for e in parts),

@@ -50,6 +50,7 @@ from redzone.models.damage_problem import (
     DamageSource,
     Violation,
     active_value,
+    complete_assignment,
     damage_violations,
     defender_value,
     normalise,
@@ -635,6 +636,9 @@ def check_damage(problem: DamageProblem, assignment: Assignment, *, witness: boo
     illegal assignment comes with a legal one (the default-objective plan). Raises
     ScenarioError when ``assignment`` is not a mapping of mappings of whole numbers."""
     given = _check_shape(assignment, "combat.assignment")
+    # Issue 10 §5: a source left out with a single legal assignment is implied; one with a
+    # real choice is a one-line error naming it.
+    given = complete_assignment(problem, given)
     violations = damage_violations(problem, given)
     legal = not violations
     found = None
