@@ -113,12 +113,12 @@ def test_changeling_is_every_creature_type_so_it_is_a_wall() -> None:
     # Champion's "other Elf creatures" reach it (+1/+1).
     board = board_of(
         [alice("Grizzly Bears", "bears"), alice("Invisibility", "inv", attached_to="bears"),
-         bob("Changeling Outcast", "outcast", text="Changeling"), bob("Elvish Champion", "champ"),
+         bob("Woodland Changeling", "outcast"), bob("Elvish Champion", "champ"),
          bob("Llanowar Elves", "elves", tapped=True)],
         {"attackers": {"bears": "Bob"}})
     outcast = board.permanents["outcast"]
     assert "Wall" in outcast.subtypes and "Elf" in outcast.subtypes
-    assert (outcast.power, outcast.toughness) == (2, 2)
+    assert (outcast.power, outcast.toughness) == (3, 3)  # 2/2 printed, +1/+1 as an Elf
     assert allowed(board)["outcast"] == ("bears",)
     assert allowed(board)["champ"] == ()
 
@@ -135,6 +135,19 @@ def test_equipment_granting_a_creature_type_matters_to_walls_only_blocks() -> No
         {"attackers": {"atk": "Bob"}})
     assert board.permanents["bears"].subtypes == ("Bear", "Wall")
     assert allowed(board)["bears"] == ("atk",)
+
+
+def test_runed_stalactite_makes_the_equipped_creature_every_type() -> None:
+    # CR 613.1d, 613.4c: Runed Stalactite — equipped creature gets +1/+1 and is every creature
+    # type: Bob's Bears become a 3/3 Wall too, so they may block the Invisibility creature.
+    board = board_of(
+        [alice("Grizzly Bears", "atk"), alice("Invisibility", "inv", attached_to="atk"),
+         bob("Grizzly Bears", "bears"), bob("Runed Stalactite", "stalactite", attached_to="bears"),
+         bob("Savannah Lions", "lions")],
+        {"attackers": {"atk": "Bob"}})
+    bears = board.permanents["bears"]
+    assert "Wall" in bears.subtypes and (bears.power, bears.toughness) == (3, 3)
+    assert allowed(board) == {"bears": ("atk",), "lions": ()}
 
 
 def test_becoming_an_artifact_lets_a_creature_block_fear() -> None:

@@ -19,7 +19,7 @@ scenario permanents. The parser is a small hand-written grammar over regular exp
 The package holds one module per template family: :mod:`.vocabulary` (words, keyword
 tables, relevance rule), :mod:`.subjects` (self references, creature groups),
 :mod:`.keywords`, :mod:`.predicates`, :mod:`.sentences` (whole-sentence templates),
-:mod:`.blocks` and :mod:`.damage`; :data:`SENTENCE_FAMILIES` and the predicate table fix
+:mod:`.blocks`, :mod:`.damage` and :mod:`.layers` (CR 613); :data:`SENTENCE_FAMILIES` and the predicate table fix
 the order in which they are tried.
 
 See ``docs/parser.md`` for the templates, the combat-relevance rule and coverage figures.
@@ -183,6 +183,9 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
         abil = [_with_text(a, text) for a in abil]
         if abil:
             return Sentence(text, "understood", "template", tuple(abil))
+        unapplied = _layer_fallback(s, text)  # a layer effect half read (.layers)
+        if unapplied is not None:
+            return Sentence(text, "understood", "template", tuple(unapplied))
         if not is_combat_relevant(_outside_quotes(s)):
             return Sentence(text, "ignored", "not combat-relevant")
         # Everything was understood and nothing combat-relevant came out: e.g. a granted

@@ -80,7 +80,7 @@ def _type_words(words: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return tuple(types), tuple(subs)
 
 
-_PL_EVERY = re.compile(r"(?:it |they )?(?:is|are) every creature type")
+_PL_EVERY = re.compile(r"(?:it |they )?(?:is|are) (?:every creature type|all creature types)")
 _PL_IN_ADDITION = re.compile(
     r"(?:it |they )?(?:is|are) (?:an? )?(?P<color>white|blue|black|red|green )?(?P<what>[\w' -]+?) "
     r"in addition to (?:its|their) other (?:creature |card )?types")
@@ -184,6 +184,8 @@ def _layer_static(s: str, text: str) -> list[Ability] | None:
     if m:
         return [TypeChange(affected=ATTACHED, subtypes=_land_types(m["t"]),
                            set_land_type=not m["add"], text=text)]
+    if s == "All permanents are colorless":
+        return [ColorChange(permanents=Permanents(), colors=(), text=text)]
     if _SL_ALL_ARTIFACTS.fullmatch(s):
         return [TypeChange(permanents=Permanents(), types=("Artifact",), text=text)]
     m = _SL_ATTACKING_YOU.fullmatch(s)
@@ -209,12 +211,32 @@ def _layer_static(s: str, text: str) -> list[Ability] | None:
     return None
 
 
+# Shapes of characteristic-changing statics that no template above reads (Conspiracy's "are
+# the chosen type", Painter's Servant, March of the Machines, "nonland permanents ... are
+# white"): they become a reported :class:`UnappliedEffect`, never a silent "ignored".
+_SL_GAPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:is|are) (?:the chosen (?:creature )?type|every basic land type)|"
+                r"\bin addition to (?:its|their) other (?:creature |card |land )?types\b|"
+                r"\b(?:is|are) (?:an? )?artifact creatures? with\b"), "4"),
+    (re.compile(r"\b(?:is|are) (?:the chosen color|colorless|(?:white|blue|black|red|green)"
+                r"(?: and (?:white|blue|black|red|green))?)$"), "5"),
+    (re.compile(r"\bbase power and toughness\b|\bpower and toughness (?:are )?each equal to\b"),
+     "7b"),
+)
+
+
 def _layer_fallback(s: str, text: str) -> list[Ability] | None:
     """A power/toughness sentence no template read (a condition, a variable amount): an
     :class:`UnappliedEffect` for the board to report. ``None`` for anything else (one-shot
     effects on targets are not static abilities)."""
     from redzone.models.parser import _PT_ONLY
 
+    if not re.search(r"\btargets?\b|\buntil end of turn\b|\bbecomes?\b|^(?:If|When|Whenever)\b", s):
+        for rx, layer in _SL_GAPS:
+            if rx.search(s):
+                return [UnappliedEffect(permanents=Permanents(), layer=layer, text=text,
+                                        reason="a characteristic-changing effect redzone does not "
+                                               "read")]
     if not _PT_ONLY.fullmatch(s) or re.search(r"\btargets?\b|\buntil end of turn\b", s):
         return None
     m = re.fullmatch(r"(?:(?:As long as|During|If) [^,]+, )?(?P<subj>.+?) gets? [+\-−].*", s)
