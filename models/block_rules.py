@@ -264,6 +264,8 @@ def _declaring(board: Board, amap: dict[str, str]) -> Board:
     """The board as it stands while blockers are declared for the attack ``amap``:
     combat-dependent effects (CR 506.4, 611.3a) apply to the attacking creatures, and to no
     blocking creature yet. The board itself when that is already so."""
+    if not board.has_combat_effects:
+        return board
     combat = getattr(board.scenario, "combat", None)
     if combat is not None and dict(combat.attackers) == amap and not any(combat.blockers.values()):
         return board

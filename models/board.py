@@ -75,10 +75,19 @@ class Permanent:
     """Timestamp of the latest "loses all abilities" effect on it (layer 6), else ``None``."""
     lost_keywords: frozenset[str] = frozenset()
     lost_keyword_at: dict[str, int] = field(default_factory=dict)
-    power_outside_combat: int | None = None
-    """Power without combat-dependent effects (what attack declarations compare, 508.1);
-    ``None`` when not computed (then ``power`` is used)."""
-    toughness_outside_combat: int | None = None
+    combat_delta: tuple[int, int] = (0, 0)
+    """What combat-dependent effects add to ``power`` and ``toughness`` for the board's
+    combat (506.4, 611.3a); already included in them."""
+
+    @property
+    def power_outside_combat(self) -> int | None:
+        """Power without combat-dependent effects: what attack declarations compare (508.1c)."""
+        return None if self.power is None else self.power - self.combat_delta[0]
+
+    @property
+    def toughness_outside_combat(self) -> int | None:
+        """Toughness without combat-dependent effects."""
+        return None if self.toughness is None else self.toughness - self.combat_delta[1]
 
     @property
     def abilities(self) -> tuple[Ability, ...]:
@@ -143,6 +152,7 @@ class Board:
     game: str = "magic"
     _grants: dict[str, list[tuple[Ability, Permanent]]] | None = field(default=None, repr=False)
     _index: dict[type, _KindIndex] | None = field(default=None, repr=False)
+    _combat_fx: bool | None = field(default=None, repr=False)
     gaps: list[Gap] = field(default_factory=list)
     """Continuous effects that reach a permanent but could not be applied (CR 613; see
     :mod:`redzone.models.layers`): reported by :meth:`unparsed`, never dropped."""
@@ -197,11 +207,39 @@ class Board:
         permanents are copies; this board is unchanged."""
         from copy import copy
 
+        from redzone.models.layers import combat_deltas
+
         perms = {k: copy(p) for k, p in self.permanents.items()}
         board = Board(scenario=self.scenario, players=self.players, permanents=perms,
                       active_player=self.active_player, rules=self.rules, game=self.game)
-        board.gaps = apply_layers(board, combat_state(board, attackers, blockers))
+        board.gaps = list(self.gaps)
+        board._combat_fx = self._combat_fx
+        # Only the combat-dependent part changes; what the permanents hold otherwise (a
+        # caller's later state included) is kept.
+        new = combat_deltas(board, combat_state(board, attackers, blockers))
+        for pid, p in perms.items():
+            old = p.combat_delta
+            delta = new.get(pid, (0, 0))
+            if old == delta:
+                continue
+            if p.power is not None:
+                p.power += delta[0] - old[0]
+            if p.toughness is not None:
+                p.toughness += delta[1] - old[1]
+            p.combat_delta = delta
         return board
+
+    @property
+    def has_combat_effects(self) -> bool:
+        """Whether some permanent has a combat-dependent characteristic-changing effect
+        ("attacking creatures you control get +1/+0"), so that who attacks and blocks changes
+        power or toughness (506.4, 611.3a)."""
+        if self._combat_fx is None:
+            from redzone.models.abilities import ModifyPT
+
+            self._combat_fx = any(isinstance(a, ModifyPT) and a.when is not None
+                                  for p in self.permanents.values() for a in p.abilities)
+        return self._combat_fx
 
     def affects(self, source: Permanent, affected: Affected, creature: Permanent) -> bool:
         """Whether a static ability of ``source`` described by ``affected`` applies to

@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.board import Board, Permanent
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
-           "every_creature_type", "keeps_grant"]
+           "combat_deltas", "every_creature_type", "keeps_grant"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -180,8 +180,8 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     """Recompute every permanent's characteristics from its :class:`Base` (CR 613).
 
     Sets ``types``, ``subtypes``, ``colors``, ``power``, ``toughness`` (with combat-dependent
-    effects for ``combat``), ``power_outside_combat`` / ``toughness_outside_combat``
-    (without them, for attack declarations, 508.1), and the layer-6 removals
+    effects for ``combat``), ``combat_delta`` (what those add, so that attack declarations
+    can compare powers without them, 508.1c), and the layer-6 removals
     (``lost_abilities_at``, ``lost_keywords``) on each permanent of ``board``, in place.
     Returns the effects that reach a computed characteristic but can't be applied.
     """
@@ -197,11 +197,11 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     effects = [(src.index, src, a) for src in perms for a in src.parsed.abilities
                if isinstance(a, _LAYER_CLASSES)]
     gaps: list[Gap] = []
-    if not effects and not any(p.counters for p in perms) and combat is None:
+    if not effects and not any(p.counters for p in perms):
         for p in perms:
             if p.base is not None:
                 p.power, p.toughness = p.base.power, p.base.toughness
-                p.power_outside_combat, p.toughness_outside_combat = p.power, p.toughness
+                p.combat_delta = (0, 0)
         return gaps
     lost_at: dict[str, int] = {}
     lost_kw: dict[str, set[str]] = {}
@@ -249,33 +249,26 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     live = [(ts, s, a) for ts, s, a in effects if _active(s, a, lost_at, lost_kw)]
     setters: dict[str, list[SetBasePT]] = {}
     free_mods: dict[str, list[int]] = {}
-    combat_mods: dict[str, list[int]] = {}
     for ts, src, fx in live:
         if isinstance(fx, SetBasePT):
             for p in _targets(board, src, fx, perms):
                 setters.setdefault(p.id, []).append(fx)  # in timestamp order: the last wins
         elif isinstance(fx, ModifyPT):
-            if fx.source_untapped and src.tapped:
-                continue
-            if fx.when is not None and combat is None:
-                continue
+            if fx.when is not None or (fx.source_untapped and src.tapped):
+                continue  # combat-dependent ones: combat_deltas below
             for p in _targets(board, src, fx, perms):
-                if fx.when is None:
-                    acc = free_mods.setdefault(p.id, [0, 0])
-                elif _in_combat(fx.when, p, src, combat):  # type: ignore[arg-type]
-                    acc = combat_mods.setdefault(p.id, [0, 0])
-                else:
-                    continue
+                acc = free_mods.setdefault(p.id, [0, 0])
                 acc[0] += fx.power
                 acc[1] += fx.toughness
+    combat_mods = combat_deltas(board, combat)
     for p in perms:
         b = p.base
         if b is None:
             continue
         power, toughness = b.power, b.toughness
+        p.combat_delta = (0, 0)
         if not p.is_creature and power is None:
             p.power, p.toughness = power, toughness
-            p.power_outside_combat, p.toughness_outside_combat = power, toughness
             continue
         pw_free, tg_free = not b.power_given, not b.toughness_given
         for fx in setters.get(p.id, ()):  # 7b
@@ -293,7 +286,7 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
         power += (net + dp) if pw_free else 0
         toughness += (net + dt) if tg_free else 0
         cp, ct = combat_mods.get(p.id, (0, 0))
-        p.power_outside_combat, p.toughness_outside_combat = power, toughness
+        p.combat_delta = (cp, ct)
         p.power, p.toughness = power + cp, toughness + ct
 
     # ---- effects that can't be computed: loud wherever they reach a computed value
@@ -308,6 +301,28 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
                 continue
             gaps.append(Gap(src.id, p.id, fx.text, fx.layer, fx.reason))
     return gaps
+
+
+def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[int, int]]:
+    """Permanent id -> (power, toughness) that combat-dependent effects (506.4, 611.3a) add
+    for ``combat``, from the abilities the permanents have now (after layer 6). Empty when
+    nothing is in combat."""
+    if combat is None:
+        return {}
+    perms = list(board.permanents.values())
+    out: dict[str, tuple[int, int]] = {}
+    for src in perms:
+        for fx in src.abilities:
+            if not isinstance(fx, ModifyPT) or fx.when is None:
+                continue
+            if fx.source_untapped and src.tapped:
+                continue
+            for p in _targets(board, src, fx, perms):
+                if not p.is_creature or not _in_combat(fx.when, p, src, combat):
+                    continue
+                dp, dt = out.get(p.id, (0, 0))
+                out[p.id] = (dp + fx.power, dt + fx.toughness)
+    return out
 
 
 def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:

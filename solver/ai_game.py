@@ -90,6 +90,7 @@ class CombatView:
     first_strike_dealt: tuple[str, ...] = ()
     damage_order: dict[str, list[str]] = field(default_factory=dict)
     assignment: dict[str, Any] = field(default_factory=dict)
+    bands: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,14 @@ def with_combat(board: Board, attackers: Mapping[str, str],
     effects = tuple(getattr(scenario, "effects", None) or ())
     old = getattr(scenario, "combat", None)
     order = dict(old.damage_order) if old is not None and getattr(old, "damage_order", None) else {}
+    # Attacking bands of the scenario that still attack together (702.22h; the AI forms none).
+    bands = tuple(tuple(band) for band in (getattr(old, "bands", None) or ())
+                  if all(a in attackers for a in band)) if old is not None else ()
     view = ScenarioView(CombatView(dict(attackers), {b: list(a) for b, a in (blockers or {}).items()},
-                                   damage_order=order), effects)
+                                   damage_order=order, bands=bands), effects)
+    if board.has_combat_effects:
+        # Combat-dependent power/toughness apply from the declaration on (506.4, 611.3a).
+        board = board.with_combat(dict(attackers), {b: list(a) for b, a in (blockers or {}).items()})
     return dataclasses.replace(board, scenario=view)
 
 
@@ -528,6 +535,13 @@ class Game:
         unit for everything when a combatant could change another unit's damage, or with
         several defending players and a first-strike step."""
         attackers = list(attack)
+        bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None) or ()
+        if bands:
+            # 702.22h: a creature blocking one creature of a band blocks all of it.
+            band_of = {a: tuple(band) for band in bands if all(x in attack for x in band)
+                       for a in band}
+            blocks = {b: list(dict.fromkeys(x for a in lst for x in band_of.get(a, (a,))))
+                      for b, lst in blocks.items()}
         players = self._players
         coupling = self._coupling
         coupled = bool(coupling) and (not coupling.isdisjoint(attack)

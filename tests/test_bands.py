@@ -128,3 +128,19 @@ def test_partial_assignment_missing_a_real_choice_is_an_error() -> None:
         check_damage(damage_problem(_trample_board()), {"b1": {"wurm": 2}})
     assert err.value.field == "combat.assignment" and "Wurm (wurm)" in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_ai_blocks_see_the_band() -> None:
+    # CR 702.22h through the AI: Bob at 4 life faces Benalish Hero (1/1 banding) and Serra
+    # Angel (4/4 flying) as one band. Unblocked, the band deals 5; Grizzly Bears can block the
+    # Hero and so blocks the whole band, and Bob survives. Without the band, the Angel's 4
+    # would kill him whatever he blocks.
+    from redzone.solver.ai import choose_blocks
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob", "life": 4}], "permanents": BAND,
+            "combat": {"attackers": ATTACK, "bands": [["hero", "angel"]]}}
+    decision = choose_blocks(build_board(parse_scenario(data)), lookahead=0)
+    assert decision.survives
+    assert decision.blockers == {"bears": ["hero"]} or decision.blockers == {"bears": ["hero", "angel"]}
+    data["combat"] = {"attackers": ATTACK}
+    assert not choose_blocks(build_board(parse_scenario(data)), lookahead=0).survives

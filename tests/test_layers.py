@@ -322,3 +322,16 @@ def test_block_problem_for_another_attack_recomputes_combat_bonuses() -> None:
     assert problem.allowed["giant"] == ("sk",)
     found = enumerate_all_blocks(block_problems(board, {"sk": "Bob"}))
     assert len(found.declarations) == 2
+
+
+def test_ai_counts_war_horn_when_it_plans_an_attack() -> None:
+    # CR 611.3a, 506.4: War Horn's +1/+0 applies once the Bears attack, so attacking Bob at 3
+    # life with no creatures is lethal (2 + 1 = 3); the AI's damage must see it.
+    from redzone.solver.ai import choose_attack
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": 3}],
+        "permanents": [alice("Grizzly Bears", "bears"), alice("War Horn", "horn")]}))
+    decision = choose_attack(board, lookahead=0)
+    assert decision.attackers == {"bears": "Bob"}
+    assert decision.lethal
