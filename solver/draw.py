@@ -24,8 +24,11 @@ What the picture shows:
 
 Layout: the active player at the bottom with the attacking creatures in the row nearest
 the centre; with one opponent, that player is at the top with each blocking creature drawn
-opposite the attacker it blocks; with more, the opponents sit around the centre in seat
-order (the next player on the left). Rows wrap after ``columns`` cards, and further rows
+opposite the attacker it blocks; with more, the opponents sit in an arc above the active
+player in seat order from left to right (from three opponents on, the first and the last
+on the sides), and the attackers are ordered by the seat of what they attack, so that
+attack arrows do not cross. An arrow to a player ends on the edge of that player's panel,
+beside (never under) the cards of its front row. Rows wrap after ``columns`` cards, and further rows
 of attackers and blockers are staggered by half a card so that arrows pass between the
 cards of the row in front. Colours are from the Okabe-Ito palette, which stays distinct
 for the common forms of colour blindness, and every colour is doubled by a second cue
@@ -157,6 +160,16 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
     ``time_limit``: seconds for the solver. Returns a :class:`CombatPicture`. Raises
     :class:`ScenarioError` for an unknown plan, a plan on a Duel Masters board (it has no
     Magic combat), or what the solver itself refuses (e.g. a malformed combat).
+
+    >>> from redzone.models.board import build_board
+    >>> from redzone.models.scenario import parse_scenario
+    >>> board = build_board(parse_scenario({
+    ...     "players": [{"name": "Alice"}, {"name": "Bob"}],
+    ...     "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "Alice"}],
+    ...     "combat": {"attackers": {"bears": "Bob"}}}))
+    >>> picture = combat_picture(board, "damage")
+    >>> [(m.source, m.recipient, m.dealt) for m in picture.damage], picture.outcome["life"]["Bob"]
+    ([('bears', 'Bob', 2)], 18)
     """
     combat = board.scenario.combat
     attackers = dict(combat.attackers) if combat is not None else {}
@@ -587,6 +600,17 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
 
     Raises :class:`ScenarioError` when ``picture`` names a permanent or player the board
     does not have (field ``picture.attackers``, ``picture.blockers`` or ``picture.damage``).
+
+    >>> from redzone.models.board import build_board
+    >>> from redzone.models.scenario import parse_scenario
+    >>> board = build_board(parse_scenario({
+    ...     "players": [{"name": "Alice"}, {"name": "Bob"}],
+    ...     "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+    ...                    {"id": "elves", "card": "Llanowar Elves", "controller": "Bob"}],
+    ...     "combat": {"attackers": {"bears": "Bob"}, "blockers": {"elves": ["bears"]}}}))
+    >>> svg = combat_svg(board, combat_picture(board))
+    >>> svg.count('class="card"'), svg.count('class="arrow attack"'), svg.count('class="arrow block"')
+    (2, 1, 1)
     """
     picture = picture or CombatPicture()
     columns = max(2, int(columns))

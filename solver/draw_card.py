@@ -283,7 +283,7 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
     ``<g class="card" data-id=...>``. ``role``: ``"attacking"`` (thick vermillion border),
     ``"blocking"`` (thick dashed blue border) or ``""``. ``outcome``: the contract's outcome
     object; a destroyed permanent is struck through and crossed out, marked damage, loyalty
-    and defense are shown after the damage."""
+    and defense are shown after the damage, and -1/-1 counters it put on as a first label."""
     out = outcome or {}
     destroyed = perm.id in out.get("destroyed", ())
     creature = is_creature(board, perm)
@@ -318,6 +318,10 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
     for note in notes:
         parts.append(text(x + 6, ty, fit(note, 8.5, inner), 8.5, fill=MUTED))
         ty += 11
+    after = out.get("counters", {}).get(perm.id)
+    added = (after or {}).get("-1/-1", 0) - perm.counters.get("-1/-1", 0)
+    if added > 0:  # wither or infect damage (CR 120.3d)
+        labels = [f"-1/-1 ×{added}", *labels]
     parts.extend(chips(labels, x + 6, ty + 1, x + CARD_W - 6, y + CARD_H - 28))
     # Bottom line: the stat box on the right; marked damage or the stat's name on the left.
     value, caption = stat(board, perm, out)

@@ -407,3 +407,22 @@ def test_choose_plans_are_an_honest_error_without_the_ai() -> None:
     board = build_board(parse_scenario(ALPHA))
     with pytest.raises(ScenarioError, match="not available"):
         combat_picture(board, "choose-attack")
+
+
+def test_wither_and_infect_show_counters_and_poison() -> None:
+    """Wither and infect damage to a creature becomes -1/-1 counters (CR 120.3d, 702.80a,
+    702.90c) and infect damage to a player poison counters (120.3b): the blocking Toad
+    shows two -1/-1 counters, Bob's band poison 0 → 3."""
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "permanents": [
+            {"id": "w", "name": "Wither Beast", "controller": "Alice", "types": ["Creature"],
+             "power": 2, "toughness": 5, "text": "Wither"},
+            {"id": "i", "name": "Infect Rat", "controller": "Alice", "types": ["Creature"],
+             "power": 3, "toughness": 1, "text": "Infect"},
+            {"id": "t", "name": "Toad", "controller": "Bob", "types": ["Creature"], "power": 1, "toughness": 4}],
+        "combat": {"attackers": {"w": "Bob", "i": "Bob"}, "blockers": {"t": ["w"]}}}))
+    root = _svg(board, "damage")
+    assert "-1/-1 ×2" in "".join(_card(root, "t").itertext())
+    assert "poison 0 → 3" in _player_text(root, "Bob")
+    assert _tags(root)[("i", "Bob")] == "3"
