@@ -752,7 +752,9 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
         items.append("other:other damage (e.g. trample, 702.19)")
     if marks:
         steps = {m.step for m in picture.damage}
-        meaning = "damage dealt to the nearer end"
+        proposed = steps == {"proposed"}
+        meaning = "damage assigned (proposed, not dealt)" if proposed else "damage dealt"
+        meaning += " to the nearer end"
         if "first-strike" in steps:
             meaning += "; fs: first-strike step"
         if any(m.assigned != m.dealt for m in picture.damage):
