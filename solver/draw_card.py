@@ -7,6 +7,7 @@ Ito 2008, "Color Universal Design"), distinct for the common forms of colour bli
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -50,9 +51,11 @@ BAND_H = 30
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """A conservative width estimate in px for a sans-serif face (DejaVu Sans is wide)."""
+    """A conservative width estimate in px for a sans-serif face (DejaVu Sans is wide);
+    East Asian wide characters (Japanese names in Duel Masters) count a full em."""
+    full = sum(1 for ch in text if unicodedata.east_asian_width(ch) in ("W", "F"))
     wide = sum(1 for ch in text if ch.isupper() or ch in "mwMW@%")
-    return size * ((0.66 if bold else 0.6) * len(text) + 0.12 * wide)
+    return size * ((0.66 if bold else 0.6) * (len(text) - full) + full + 0.12 * wide)
 
 
 def fit(text: str, size: float, width: float, bold: bool = False) -> str:
@@ -67,7 +70,14 @@ def fit(text: str, size: float, width: float, bold: bool = False) -> str:
 def wrap(text: str, size: float, width: float, lines: int, bold: bool = False) -> list[str]:
     """Word-wrap ``text`` into at most ``lines`` lines of ``width`` px; the last is cut
     with an ellipsis when needed."""
-    words = text.split()
+    words: list[str] = []
+    for word in text.split():
+        # A word wider than a line (a Japanese name has no spaces) breaks between characters.
+        while text_width(word, size, bold) > width and len(word) > 1:
+            cut = max(k for k in range(1, len(word) + 1) if k == 1 or text_width(word[:k], size, bold) <= width)
+            words.append(word[:cut])
+            word = word[cut:]
+        words.append(word)
     out: list[str] = []
     current = ""
     for i, word in enumerate(words):
@@ -254,7 +264,7 @@ def dm_labels(board: Board) -> dict[str, list[str]]:
         labels = []
         for a in creature.abilities:
             if a.kind == "power_attacker":
-                labels.append(f"power attacker +{a.amount}")
+                labels.append(f"power atk +{a.amount}")
             elif a.kind == "battle_power":
                 labels.append(f"+{a.amount} in battle")
             else:

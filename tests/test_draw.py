@@ -236,8 +236,11 @@ def test_twenty_creatures_a_side() -> None:
     assert len(_arrows(root, "attack")) == 20
     assert len(_arrows(root, "block")) == sum(len(v) for v in board.scenario.combat.blockers.values())
     _assert_no_overlap(root)
-    assert float(root.get("width")) <= 16 + 2 * 12 + 11.5 * 118 + 16
+    assert float(root.get("width")) <= 16 + 2 * 22 + 11.5 * 118 + 16
     assert _tags(root)
+    narrow = ET.fromstring(combat_svg(board, combat_picture(board, "damage"), columns=4))
+    _assert_no_overlap(narrow)
+    assert len(_arrows(narrow, "block")) == len(_arrows(root, "block"))
 
 
 def test_bad_plan_and_unknown_ids_are_refused() -> None:
