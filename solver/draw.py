@@ -236,7 +236,7 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         verdict = ("the defending players survive" if found.survives else "a defending player loses") + \
             f"; value {found.value:g}"
         title = f"AI blocks ({found.status})"
-    notes = [verdict, f"lookahead {found.lookahead}"]
+    notes = ([] if attackers else ["no creature attacks"]) + [verdict, f"lookahead {found.lookahead}"]
     if found.status != "optimal":
         notes.append(f"not proved optimal (bound {found.bound:g})")
     return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome,

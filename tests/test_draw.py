@@ -281,6 +281,12 @@ def _cli(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def _ai_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("redzone.solver.ai") is not None
+
+
 def _plans(path: str) -> list[str | None]:
     """The plans that apply to an example: none for Duel Masters; attack for every Magic
     board; block and damage where combat.attackers is given."""
@@ -288,7 +294,10 @@ def _plans(path: str) -> list[str | None]:
     if scenario.game != "magic":
         return [None]
     with_combat = scenario.combat is not None and bool(scenario.combat.attackers)
-    return [None, "attack"] + (["block", "damage"] if with_combat else [])
+    plans: list[str | None] = [None, "attack"] + (["block", "damage"] if with_combat else [])
+    if os.path.basename(path).startswith("ai-") and _ai_available():
+        plans += ["choose-attack"] + (["choose-block"] if with_combat else [])
+    return plans
 
 
 @pytest.mark.parametrize("path,plan", [(p, plan) for p in EXAMPLES for plan in _plans(p)],
@@ -357,12 +366,6 @@ def test_readme_drawing_example_runs(tmp_path, monkeypatch) -> None:
     exec(compile(code, "README.md", "exec"), {})
     root = ET.parse(tmp_path / "guard.svg").getroot()
     assert _tags(root)[("dreadmaw", "Bob")] == "4"
-
-
-def _ai_available() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("redzone.solver.ai") is not None
 
 
 ALPHA = {  # two Boggart Brutes (menace) and a Wind Drake (flying) against two Bears, Bob at 5
