@@ -206,7 +206,9 @@ def restriction_violations(problem: AttackProblem, declaration: Declaration) -> 
     attackers = list(declaration)
     for c, t in declaration.items():
         if c not in creatures:
-            out.append(Violation("unknown", c, f"{c!r} is not a creature {problem.attacking_player} controls"))
+            out.append(Violation("unknown", c, f"{problem.label(c)} is not a creature "
+                                 f"{problem.attacking_player} controls: only the active player's "
+                                 "creatures attack (CR 508.1a)"))
             continue
         if t not in target_ids:
             out.append(Violation("unknown", t, f"{problem.label(c)} attacks {t!r}, which can't be attacked"))

@@ -222,6 +222,11 @@ def defending_player_of(board: Board, attacker: str, target: str) -> str:
     else:
         raise ScenarioError(f"combat.attackers.{attacker}",
                             f"it attacks {target!r}, which is not a player, planeswalker or battle (CR 506.3)")
+    if creature.controller != board.active_player:
+        raise ScenarioError(f"combat.attackers.{attacker}",
+                            f"{creature.label} is controlled by {creature.controller}, but only the "
+                            f"active player's creatures attack ({board.active_player} is the active "
+                            "player; CR 508.1a)")
     if defender == creature.controller:
         raise ScenarioError(f"combat.attackers.{attacker}",
                             f"{creature.label} attacks {target}, but {defender} controls it: a creature "

@@ -437,6 +437,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             defense = counters["defense"]
         if "Creature" in types and (power is None or toughness is None):
             raise ScenarioError(f"{where}.power", f"{shown} is a creature with no power/toughness; give both")
+        if "Planeswalker" in types and loyalty is None:
+            raise ScenarioError(f"{where}.loyalty", f"{shown} is a planeswalker with no loyalty; give loyalty (CR 306.5b)")
         if "Battle" in types and defense is None:
             raise ScenarioError(f"{where}.defense", f"{shown} is a battle whose defense is not in the card data; give defense")
 

@@ -455,6 +455,10 @@ def _data() -> _Data:
 # --------------------------------------------------------------------------- API
 
 
+_LONGEST_NAME = 400
+"""Longer names are refused without a search (the longest card name is about 140 characters)."""
+
+
 def lookup_face(name: str) -> tuple[Card, Face]:
     """The card and the face that ``name`` denotes.
 
@@ -463,6 +467,8 @@ def lookup_face(name: str) -> tuple[Card, Face]:
     Raises :class:`~models.errors.UnknownCardError` with up to 3 close names when nothing
     matches.
     """
+    if len(name) > _LONGEST_NAME:  # no card is named that; don't fuzzy-match a megabyte
+        raise UnknownCardError(name, [])
     data = _data()
     key = normalize_name(name)
     hit = data.find(key)

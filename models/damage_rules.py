@@ -113,9 +113,14 @@ class _Combat:
                     raise ScenarioError(f"combat.attackers.{a}",
                                         f"{t.label} is not a player, planeswalker or battle, so it "
                                         "can't be attacked (CR 506.3)")
-            elif target == ap:
-                raise ScenarioError(f"combat.attackers.{a}", "a creature can't attack its own controller (CR 506.3)")
             perm = board.permanents[a]
+            if target == ap and perm.controller != ap:
+                raise ScenarioError(f"combat.attackers.{a}",
+                                    f"{perm.label} is controlled by {perm.controller}, but only the "
+                                    f"active player's creatures attack ({ap} is the active player; "
+                                    "CR 508.1a)")
+            if target == ap:
+                raise ScenarioError(f"combat.attackers.{a}", "a creature can't attack its own controller (CR 506.3)")
             if not view.present(a):
                 self.silent[a] = "it has left the battlefield (CR 506.4)"
             elif not perm.is_creature:

@@ -3,6 +3,25 @@
 from __future__ import annotations
 
 
+QUOTE_LIMIT = 200
+"""At most this many characters of a value are quoted in an error message."""
+
+
+def clip(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (``...`` and the full length
+    appended when cut), so that a 1 MB name is never echoed whole."""
+    text = value if isinstance(value, str) and value.startswith(("'", '"')) else repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _one_line(text: str, limit: int) -> str:
+    """``text`` on one line, at most about ``limit`` characters."""
+    text = " ".join(text.split("\n")) if "\n" in text else text
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 class RedzoneError(Exception):
     """Base class of redzone's input errors (never an internal fault)."""
 
@@ -17,6 +36,9 @@ class ScenarioError(RedzoneError):
     """
 
     def __init__(self, field: str, problem: str, *, where: str = "") -> None:
+        # One line, and never a huge value echoed whole (a field path can hold an id).
+        field = _one_line(field, QUOTE_LIMIT)
+        problem = _one_line(problem, 3 * QUOTE_LIMIT)
         self.field = field
         self.problem = problem
         self.where = where
@@ -34,7 +56,7 @@ class UnknownCardError(RedzoneError):
         self.name = name
         self.suggestions = list(suggestions)
         hint = f" (closest: {', '.join(suggestions)})" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
+        super().__init__(f"unknown card {clip(name)}{hint}")
 
 
 class UnparsedTextError(RedzoneError):

@@ -62,14 +62,37 @@ __all__ = [
     "PreventDamageSpec",
     "PlayerSpec",
     "Scenario",
+    "MAX_NUMBER",
     "default_id",
+    "is_batch",
     "iter_scenarios_jsonl",
     "load_scenario",
     "parse_scenario",
     "scenario_json_schema",
 ]
 
-NonNegative = Annotated[int, Field(ge=0)]
+MAX_NUMBER = 1_000_000
+"""The bound on every number in a scenario (documented in docs/scenario-format.md): power and
+life lie in [-MAX_NUMBER, MAX_NUMBER]; toughness, loyalty, defense, mana, poison, mana value,
+marked damage, counters and assigned damage in [0, MAX_NUMBER]. Far above any real game, and
+small enough that sums over thousands of creatures stay exact in CP-SAT's 64-bit arithmetic.
+Numbers are strict: ``true`` is not 1 and ``2.0`` is not 2."""
+
+NonNegative = Annotated[int, Field(strict=True, ge=0, le=MAX_NUMBER)]
+"""A whole number in [0, MAX_NUMBER] (a Boolean or a float is refused)."""
+
+Signed = Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+"""A whole number in [-MAX_NUMBER, MAX_NUMBER] (a Boolean or a float is refused)."""
+
+Flag = Annotated[bool, Field(strict=True)]
+"""``true`` or ``false`` only (not 1, 0 or "yes")."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings a scenario file may have (a real one has about 5)."""
+
+MAX_YAML_NODES = 2_000_000
+"""Most YAML nodes a document may expand to once aliases are followed (an alias bomb
+expands to billions from a few hundred bytes)."""
 
 
 class _Strict(BaseModel):
@@ -90,7 +113,7 @@ class PlayerSpec(_Strict):
     """
 
     name: str = Field(min_length=1, description="Unique player name.")
-    life: int = Field(20, description="Life total (CR 119).")
+    life: Signed = Field(20, description="Life total (CR 119).")
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
@@ -126,15 +149,15 @@ class PermanentSpec(_Strict):
     supertypes: list[str] | None = None
     colors: list[str] | None = None
     mana_value: NonNegative | None = None
-    power: int | None = Field(None, description="Current power (may be negative, CR 107.1b).")
+    power: Signed | None = Field(None, description="Current power (may be negative, CR 107.1b).")
     toughness: NonNegative | None = Field(None, description="Current toughness.")
     loyalty: NonNegative | None = Field(None, description="Current loyalty (planeswalkers).")
     defense: NonNegative | None = Field(None, description="Current defense (battles).")
     protector: str | None = Field(None, description="The player protecting this battle.")
     text: str | None = Field(None, description="Replaces the printed Oracle text.")
     abilities: list[str] = Field(default_factory=list, description="Added to the Oracle text.")
-    tapped: bool = False
-    summoning_sick: bool = False
+    tapped: Flag = False
+    summoning_sick: Flag = False
     damage: NonNegative = 0
     counters: dict[str, NonNegative] = Field(default_factory=dict)
     attached_to: str | None = None
@@ -188,7 +211,7 @@ class PreventDamageSpec(_Strict):
     damage). ``to``: only damage dealt to this permanent id or player; ``by``: only damage
     dealt by this permanent id; ``None``: any."""
 
-    combat: bool = False
+    combat: Flag = False
     to: str | None = None
     by: str | None = None
 
@@ -595,6 +618,8 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, (dict, list)) and len(value) > 20:
+        return f"a {type(value).__name__} of {len(value)} items"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -617,7 +642,13 @@ def _problem(err: dict[str, Any]) -> str:
         bound = ctx.get("ge", ctx.get("gt"))
         sign = "≥" if kind == "greater_than_equal" else ">"
         return f"must be {sign} {bound} (got {_short(value)})"
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        sign = "≤" if kind == "less_than_equal" else "<"
+        return f"must be {sign} {bound} (got {_short(value)}; see docs/scenario-format.md, numbers)"
     if kind in ("int_parsing", "int_type", "int_from_float"):
+        if isinstance(value, bool):
+            return f"expected a whole number, not a Boolean (got {_short(value)})"
         return f"expected a whole number (got {_short(value)})"
     if kind in ("string_type",):
         return f"expected text (got {_short(value)})"
@@ -663,12 +694,33 @@ def parse_scenario(data: object, *, where: str = "") -> Scenario:
     if not isinstance(data, dict):
         kind = "nothing" if data is None else type(data).__name__
         raise _with_where(ScenarioError("", f"a scenario must be a mapping of fields (got {kind})"), where)
+    _check_depth(data, where)
     try:
         return Scenario.model_validate(data)
     except ValidationError as err:
         raise _with_where(_from_validation_error(err), where) from None
     except ScenarioError as err:
         raise _with_where(err, where) from None
+
+
+def _check_depth(data: object, where: str = "") -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` (lists and mappings), without
+    recursion (each container is visited once, so shared ones cost nothing more)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    seen: set[int] = set()
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _with_where(ScenarioError(
+                "", f"nested more than {MAX_DEPTH} levels deep (a scenario needs about 5)"), where)
+        if id(item) in seen:
+            continue
+        if isinstance(item, dict):
+            seen.add(id(item))
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            seen.add(id(item))
+            stack.extend((v, depth + 1) for v in item)
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -701,16 +753,59 @@ def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _parse_json(text: str, label: str) -> object:
     try:
-        return json.loads(text, object_pairs_hook=_json_pairs)
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_json_pairs)
     except json.JSONDecodeError as err:
         raise ScenarioError(f"{label}:{err.lineno}:{err.colno}", f"malformed JSON: {err.msg}") from None
+    except RecursionError:
+        raise ScenarioError(label, f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as err:  # duplicate key
         raise ScenarioError(label, f"malformed JSON: {err}") from None
 
 
+def _expanded_size(root: yaml.Node, label: str) -> None:
+    """Refuse a YAML document that expands to more than :data:`MAX_YAML_NODES` nodes once
+    aliases are followed, or nests deeper than :data:`MAX_DEPTH` — decided on the composed
+    node graph (each distinct node counted once, memoised), before anything is built, so an
+    alias bomb is refused in milliseconds."""
+    size: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ScenarioError(f"{label}:{node.start_mark.line + 1}",
+                                f"malformed YAML: nested more than {MAX_DEPTH} levels deep")
+        key = id(node)
+        if isinstance(node, yaml.ScalarNode):
+            size[key] = 1
+            continue
+        children = ([c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode)
+                    else list(node.value))
+        if done:
+            total = 1 + sum(size[id(c)] for c in children)
+            if total > MAX_YAML_NODES:
+                raise ScenarioError(
+                    f"{label}:{node.start_mark.line + 1}",
+                    f"malformed YAML: its aliases expand to more than {MAX_YAML_NODES:,} values "
+                    "(an alias bomb?)")
+            size[key] = total
+            continue
+        if key in size:
+            continue
+        size[key] = 0  # on the stack (a YAML node graph from aliases has no cycles)
+        stack.append((node, depth, True))
+        stack.extend((c, depth + 1, False) for c in children if id(c) not in size)
+
+
 def _parse_yaml(text: str, label: str) -> object:
+    loader = _UniqueKeyLoader(text.removeprefix("\ufeff"))
     try:
-        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _expanded_size(node, label)
+        return loader.construct_document(node)
+    except RecursionError:
+        raise ScenarioError(label, f"malformed YAML: nested more than {MAX_DEPTH} levels deep") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         at = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
@@ -718,13 +813,41 @@ def _parse_yaml(text: str, label: str) -> object:
         raise ScenarioError(at, f"malformed YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise ScenarioError(label, f"malformed YAML: {str(err).splitlines()[0]}") from None
+    finally:
+        loader.dispose()
+
+
+BATCH_SUFFIXES = (".jsonl", ".ndjson")
+"""File suffixes (any case) read as a batch of JSON Lines scenarios."""
+
+
+def is_batch(source: str | os.PathLike[str]) -> bool:
+    """Whether ``source`` names a JSON Lines batch: a ``.jsonl`` or ``.ndjson`` file, in any
+    case (``RUN.JSONL`` too)."""
+    return Path(str(source)).suffix.lower() in BATCH_SUFFIXES
+
+
+def _json_lines_hint(content: str, label: str) -> None:
+    """Refuse, with a hint, input that is JSON Lines (one JSON object per line, at least two)
+    where one scenario was expected — standard input, or a file not named ``.jsonl``."""
+    lines = [line.strip() for line in content.splitlines() if line.strip()]
+    if len(lines) < 2 or not all(line.startswith("{") and line.endswith("}") for line in lines[:2]):
+        return
+    try:
+        if not all(isinstance(json.loads(line), dict) for line in lines[:2]):
+            return
+    except (ValueError, RecursionError):
+        return
+    raise ScenarioError(label, f"holds {len(lines)} lines of JSON objects (JSON Lines?); one "
+                               "scenario was expected: for a batch, save them in a .jsonl file "
+                               "and pass its name")
 
 
 def _read(source: str | os.PathLike[str]) -> str:
     if str(source) == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        return Path(source).read_text(encoding="utf-8")
+        return Path(source).read_text(encoding="utf-8-sig")  # a byte-order mark is dropped
     except FileNotFoundError:
         raise ScenarioError(str(source), "no such file") from None
     except UnicodeDecodeError:
@@ -743,9 +866,11 @@ def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) ->
     (``permanents[3].controller``).
     """
     label = "<stdin>" if str(source) == "-" else str(source)
-    content = _read(source) if text is None else text
+    content = (_read(source) if text is None else text).removeprefix("\ufeff")
     suffix = Path(label).suffix.lower()
-    if suffix in (".jsonl", ".ndjson"):
+    if suffix not in BATCH_SUFFIXES:
+        _json_lines_hint(content, label)
+    if suffix in BATCH_SUFFIXES:
         lines = [line for line in content.splitlines() if line.strip()]
         if len(lines) > 1:
             raise ScenarioError(label, f"holds {len(lines)} scenarios (JSON Lines); read it as a batch")
@@ -782,9 +907,13 @@ def iter_scenarios_jsonl(
         where = f"line {number}"
         try:
             try:
-                data = json.loads(line, object_pairs_hook=_json_pairs)
+                data = json.loads(line.removeprefix("\ufeff") if number == 1 else line,
+                                  object_pairs_hook=_json_pairs)
             except json.JSONDecodeError as err:
                 raise ScenarioError(f"{label}:{number}:{err.colno}", f"malformed JSON: {err.msg}") from None
+            except RecursionError:
+                raise ScenarioError(f"{label}:{number}",
+                                    f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
             except ValueError as err:
                 raise ScenarioError(f"{label}:{number}", f"malformed JSON: {err}") from None
             yield number, parse_scenario(data, where=where)
