@@ -49,9 +49,40 @@ def describe_affected(affected: dict[str, Any]) -> str:
     return " ".join(words)
 
 
+def _words(name: str) -> str:
+    """``"CantBeBlockedBy"`` -> ``"can't be blocked by"``; ``"power_at_most"`` ->
+    ``"power at most"``."""
+    import re
+
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").lower()
+    return re.sub(r"\b(can|don|doesn|isn)t\b", r"\1't", spaced)
+
+
+def _describe_value(value: Any) -> str:
+    """A readable phrase for a field value: a nested filter as its set fields
+    (``"power at most 2"``, ``"controller you, creature"``), a list joined by ``/``."""
+    if isinstance(value, dict):
+        if value.get("kind") in ("self", "attached", "creatures"):
+            return describe_affected(value)
+        parts = []
+        for key, inner in value.items():
+            if inner in ((), [], None, "", False, "any"):
+                continue
+            if inner is True:
+                parts.append(_words(key))
+            else:
+                parts.append(f"{_words(key)} {_describe_value(inner)}")
+        return ", ".join(parts) or "any"
+    if isinstance(value, (list, tuple)):
+        return "/".join(_describe_value(v) for v in value)
+    return str(value)
+
+
 def describe_ability(ability: Any) -> str:
-    """One readable line for a parsed ability: its kind, then its fields, with ``affected``
-    (and other ``Affected`` fields) as phrases; empty and default-false fields left out."""
+    """One readable line for a parsed ability: its kind in words, then its set fields, with
+    ``affected`` (and other ``Affected`` fields) and nested filters as phrases; empty and
+    default-false fields left out. E.g. ``"can't be blocked by (affected: itself; blockers:
+    creatures; quality: power at most 2)"``."""
     data = ability_to_dict(ability)
     kind = data.pop("kind")
     data.pop("text", None)
@@ -61,10 +92,8 @@ def describe_ability(ability: Any) -> str:
     for key, value in data.items():
         if value in ((), [], None, "", False):
             continue
-        if isinstance(value, dict) and "kind" in value and value.get("kind") in ("self", "attached", "creatures"):
-            parts.append(f"{key}: {describe_affected(value)}")
-        elif value is True:
-            parts.append(key.replace("_", " "))
+        if value is True:
+            parts.append(_words(key))
         else:
-            parts.append(f"{key}: {value}")
-    return kind + (f" ({'; '.join(parts)})" if parts else "")
+            parts.append(f"{_words(key)}: {_describe_value(value)}")
+    return _words(kind) + (f" ({'; '.join(parts)})" if parts else "")

@@ -14,6 +14,7 @@ stays fast.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 
@@ -76,10 +77,10 @@ def main() -> None:
         click.echo("redzone: aborted", err=True)
         sys.exit(EXIT_INTERNAL)
     except click.ClickException as exc:
-        if isinstance(exc, BadInput):
-            exc.show()
-        else:
-            click.echo(f"redzone: error: {exc.format_message()}", err=True)
+        message = exc.format_message()
+        click.echo(f"redzone: error: {message}", err=True)
+        if "--json" in sys.argv[1:]:  # the error object a batch row gives, on stdout
+            click.echo(json.dumps({"where": "command line", "error": message}))
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         sys.exit(130)

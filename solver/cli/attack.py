@@ -32,8 +32,9 @@ def attack(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
 @json_opt
 @strict_opt
 @time_opt
-@click.option("--declaration", default=None, metavar="JSON",
-              help='The declaration to check, e.g. \'{"jugg": "Bob"}\'; default: combat.attackers.')
+@click.option("--attackers", "--declaration", "declaration", default=None, metavar="JSON",
+              help='The attack to check, in the form of combat.attackers (which it replaces), '
+                   'e.g. \'{"jugg": "Bob"}\'. --declaration is the old name.')
 def check_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
                      declaration: str | None) -> None:
     """Check whether combat.attackers is a legal attack declaration (CR 508.1).
@@ -43,9 +44,9 @@ def check_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     """
     from redzone.solver.commands.attack import CheckAttackOptions
 
-    value = parse_json_option("--declaration", declaration, shape="attacker -> target")
+    value = parse_json_option("--attackers", declaration, shape="attacker -> target")
     if value is not None and not (isinstance(value, dict) and all(
             isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
-        raise BadInput("--declaration: expected a JSON object mapping attacker id to target")
+        raise BadInput("--attackers: expected a JSON object mapping attacker id to target")
     run(scenario, as_json, "check-attack",
         CheckAttackOptions(strict=strict, time_limit=time_limit, declaration=value))

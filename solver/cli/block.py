@@ -35,7 +35,8 @@ def block(scenario: str, as_json: bool, strict: bool, time_limit: float | None, 
 @strict_opt
 @time_opt
 @click.option("--blockers", "blockers_json", default=None, metavar="JSON",
-              help='The block to check, e.g. \'{"wall": ["jugg"]}\'; default: combat.blockers.')
+              help='The block to check, in the form of combat.blockers (which it replaces), '
+                   'e.g. \'{"wall": ["jugg"]}\'.')
 def check_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
                     blockers_json: str | None) -> None:
     """Check whether combat.blockers is a legal block against combat.attackers (CR 509.1).

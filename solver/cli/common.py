@@ -76,26 +76,38 @@ def console() -> Any:
 
 
 def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
-    """Parse a JSON-valued option (``--declaration`` and the like); ``None`` passes through.
+    """Parse a JSON-valued option (``--attackers``, ``--blockers``, ``--assignment``: each named
+    after the combat field it replaces); ``None`` passes through.
 
     Raises :class:`BadInput` naming the option when the text is not JSON. ``shape`` is only
     used in messages by the callers' own shape checks.
     """
     if text is None:
         return None
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:  # as in scenario files: a repeated key is an error, not "last wins"
+                raise BadInput(f"{name}: duplicate key {key[:200]!r}")
+            out[key] = value
+        return out
+
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=unique)
     except json.JSONDecodeError as exc:
         raise BadInput(f"{name}: not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadInput(f"{name}: nested too deeply") from None
 
 
 def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
     """Yield ``(where, scenario-or-error)``: one item for a YAML/JSON file, one per line for
     ``.jsonl``. Errors are yielded, not raised, so batch work keeps every good row."""
     from redzone.models.errors import RedzoneError
-    from redzone.models.scenario import iter_scenarios_jsonl, load_scenario
+    from redzone.models.scenario import is_batch, iter_scenarios_jsonl, load_scenario
 
-    if path.endswith(".jsonl"):
+    if is_batch(path):
         try:
             for line, item in iter_scenarios_jsonl(path):
                 yield f"line {line}", item
@@ -131,7 +143,9 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
     job, _ = COMMANDS[command].load()
     bad = 0
     started = time.perf_counter()
-    items = list(_scenarios(path)) if path.endswith(".jsonl") else None
+    from redzone.models.scenario import is_batch
+
+    items = list(_scenarios(path)) if is_batch(path) else None
     batch = items is not None
     for where, item in items if batch else _scenarios(path):
         try:
@@ -148,6 +162,8 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
                 click.echo(json.dumps({"where": where, "error": message}))
             else:
                 click.echo(f"redzone: error: {message}", err=True)
+                if as_json:  # one file: the same error object a batch row gives, on stdout
+                    click.echo(json.dumps({"where": where, "error": message}))
             continue
         if as_json:
             assert data is not None

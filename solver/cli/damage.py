@@ -45,8 +45,8 @@ def damage(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
 @time_opt
 @step_opt
 @click.option("--assignment", default=None, metavar="JSON",
-              help='The assignment to check, e.g. \'{"wurm": {"bears": 2, "Bob": 4}}\'; '
-                   "default: combat.assignment.")
+              help='The assignment to check, in the form of combat.assignment (which it '
+                   'replaces), e.g. \'{"wurm": {"bears": 2, "Bob": 4}}\'.')
 def check_damage_cmd(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
                      step: str | None, assignment: str | None) -> None:
     """Check whether combat.assignment is a legal combat damage assignment for the step

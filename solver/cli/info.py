@@ -77,8 +77,9 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
 
 
 @cli.command()
-def schema() -> None:
-    """Print the JSON Schema of a scenario."""
+@json_opt
+def schema(as_json: bool) -> None:
+    """Print the JSON Schema of a scenario (indented; with --json, one line)."""
     from redzone.models.scenario import scenario_json_schema
 
-    click.echo(json.dumps(scenario_json_schema(), indent=2))
+    click.echo(json.dumps(scenario_json_schema(), indent=None if as_json else 2))

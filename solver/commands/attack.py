@@ -170,7 +170,7 @@ def check_attack(scenario: Any, options: CheckAttackOptions) -> CheckAttackAnswe
     """Check a proposed attack declaration (``options.declaration``, else the scenario's
     ``combat.attackers``) against CR 508.1: restrictions, costs and the requirement maximum.
 
-    Raises :class:`redzone.models.errors.ScenarioError` (field ``--declaration``) when the
+    Raises :class:`redzone.models.errors.ScenarioError` (field ``--attackers``) when the
     declaration names an unknown permanent or player.
     """
     from redzone.models.attack_rules import attack_problem
@@ -181,6 +181,6 @@ def check_attack(scenario: Any, options: CheckAttackOptions) -> CheckAttackAnswe
     given = options.declaration
     proposal = dict(given) if given is not None else dict(scenario.combat.attackers if scenario.combat else {})
     if given is not None:
-        check_ids(board, proposal, "--declaration")
+        check_ids(board, proposal, "--attackers")
     result = check(problem, proposal, time_limit=options.time_limit)
     return CheckAttackAnswer(board=board, problem=problem, declaration=proposal, result=result)

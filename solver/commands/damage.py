@@ -81,23 +81,65 @@ def outcome_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
     return lines
 
 
+BLOCK_CHECK_PAIRS = 250_000
+"""``damage`` checks the declared blocks (CR 509.1a-b) when the defending creatures times the
+attacking creatures is at most this; past it, it says the blocks were not checked."""
+
+
+def block_violations(board: Any) -> tuple[list[Any], str | None]:
+    """The availability rules and restrictions (CR 509.1a-b) the scenario's
+    ``combat.blockers`` break — a lone blocker on a creature with menace, a tapped creature
+    blocking — as :class:`redzone.models.attack_problem.Violation` objects, and a note when
+    the board is too large to check (``None`` otherwise). Requirements (509.1c) are not
+    judged here (that needs a solve: ``redzone check-block``)."""
+    from redzone.models.block_problem import restriction_violations
+    from redzone.models.block_rules import block_problems
+    from redzone.models.errors import ScenarioError
+
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not any(combat.blockers.values()):
+        return [], None
+    pairs = len(combat.attackers) * sum(1 for p in board.permanents.values() if p.is_creature)
+    if pairs > BLOCK_CHECK_PAIRS:
+        return [], (f"note: the blocks were not checked for legality ({pairs:,} possible pairs; "
+                    "use `redzone check-block`)")
+    try:
+        problems = block_problems(board)
+    except ScenarioError:
+        return [], None  # a malformed combat: the damage rules report it themselves
+    out: list[Any] = []
+    for p in problems:
+        part = {b: list(a) for b, a in combat.blockers.items() if b in p.blockers}
+        out.extend(restriction_violations(p, part))
+    return out, None
+
+
 @dataclass(frozen=True)
 class DamageAnswer:
-    """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`)."""
+    """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`);
+    ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), played out as given;
+    ``notes``: further notes for standard error."""
 
     board: Any
     result: Any
     objective: str
+    illegal_blocks: tuple[Any, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``)."""
+        """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
+        then ``illegal_blocks`` (``{kind, source, message}``) and the rest."""
         data = {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
         return {"steps": data["steps"], "outcome": data["outcome"],
-                **{k: v for k, v in data.items() if k not in ("steps", "outcome")}}
+                **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
+                "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
+                                   for v in self.illegal_blocks]}
 
     def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
+        """Unparsed-sentence notes, and a warning per broken block rule (509.1a-b)."""
+        return (unparsed_notes(self.board) + list(self.notes)
+                + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
+                   for v in self.illegal_blocks])
 
     def render(self, con: Any) -> None:
         """Each step's assignment and what it became, then the outcome."""
@@ -160,15 +202,24 @@ class CheckDamageAnswer:
 def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
     """Play out the remaining combat damage steps (CR 510): each step's assignment (the
     active player's by ``options.objective``; the defending player's minimise their losses),
-    then the outcome (CR 120, 704).
+    then the outcome (CR 120, 704). Declared blocks that break an availability rule or a
+    restriction (509.1a-b) are played out as given with a warning; with ``options.strict``
+    they are refused.
 
-    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input.
+    Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input, among them a
+    :class:`redzone.models.errors.ScenarioError` (field ``combat.blockers``) for illegal
+    blocks under ``options.strict``.
     """
+    from redzone.models.errors import ScenarioError
     from redzone.solver.damage import play_out
 
     board = board_of(scenario, options.strict)
+    illegal, note = block_violations(board)
+    if illegal and options.strict:
+        raise ScenarioError("combat.blockers", f"illegal block: {illegal[0].message} (--strict)")
     result = play_out(board, options.objective, options.step, time_limit=options.time_limit)
-    return DamageAnswer(board=board, result=result, objective=options.objective)
+    return DamageAnswer(board=board, result=result, objective=options.objective,
+                        illegal_blocks=tuple(illegal), notes=(note,) if note else ())
 
 
 def check_damage(scenario: Any, options: CheckDamageOptions) -> CheckDamageAnswer:
