@@ -37,7 +37,9 @@ class ScenarioError(RedzoneError):
 
     def __init__(self, field: str, problem: str, *, where: str = "") -> None:
         # One line, and never a huge value echoed whole (a field path can hold an id).
-        field = _one_line(field, QUOTE_LIMIT)
+        field = " ".join(field.split("\n"))
+        if len(field) > QUOTE_LIMIT:  # kept free of spaces: "FIELD: PROBLEM" stays readable
+            field = field[:QUOTE_LIMIT] + "..."
         problem = _one_line(problem, 3 * QUOTE_LIMIT)
         self.field = field
         self.problem = problem

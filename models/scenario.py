@@ -797,8 +797,9 @@ def _expanded_size(root: yaml.Node, label: str) -> None:
 
 
 def _parse_yaml(text: str, label: str) -> object:
-    loader = _UniqueKeyLoader(text.removeprefix("\ufeff"))
+    loader: _UniqueKeyLoader | None = None
     try:
+        loader = _UniqueKeyLoader(text.removeprefix("\ufeff"))  # the reader checks characters
         node = loader.get_single_node()
         if node is None:
             return None
@@ -814,7 +815,8 @@ def _parse_yaml(text: str, label: str) -> object:
     except yaml.YAMLError as err:
         raise ScenarioError(label, f"malformed YAML: {str(err).splitlines()[0]}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 BATCH_SUFFIXES = (".jsonl", ".ndjson")
@@ -880,6 +882,10 @@ def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) ->
     else:
         data = _parse_yaml(content, label)
     check_time("reading the scenario")
+    if not isinstance(data, dict):  # name the file: there is no field to name
+        kind = "nothing" if data is None else type(data).__name__
+        raise ScenarioError(label, f"a scenario must be a mapping of fields (got {kind})")
+    _check_depth(data, label)
     return parse_scenario(data)
 
 

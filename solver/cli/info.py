@@ -24,7 +24,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     try:
         found = lookup(query)
     except RedzoneError as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(f"NAME: {exc}") from None
     faces = []
     for face in found.faces:
         parsed = parse_text(face.text, names=tuple(dict.fromkeys((face.name, found.name))))

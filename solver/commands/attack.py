@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from redzone.solver.commands.common import (
-    board_of,
     check_ids,
     declaration_lines,
+    magic_board_of,
     unparsed_json,
     unparsed_notes,
     verdict_markup,
@@ -157,7 +157,7 @@ def attack(scenario: Any, options: AttackOptions) -> AttackAnswer | AttackListAn
     from redzone.models.attack_rules import attack_problem
     from redzone.solver.attack import enumerate_attacks, plan_attack
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     problem = attack_problem(board)
     if options.all:
         found = enumerate_attacks(problem, limit=options.limit, time_limit=options.time_limit)
@@ -176,7 +176,7 @@ def check_attack(scenario: Any, options: CheckAttackOptions) -> CheckAttackAnswe
     from redzone.models.attack_rules import attack_problem
     from redzone.solver.attack import check_attack as check
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     problem = attack_problem(board)
     given = options.declaration
     proposal = dict(given) if given is not None else dict(scenario.combat.attackers if scenario.combat else {})

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from redzone.solver.commands.common import (
-    board_of,
     check_ids,
+    magic_board_of,
     unparsed_json,
     unparsed_notes,
     verdict_markup,
@@ -193,7 +193,7 @@ def block(scenario: Any, options: BlockOptions) -> BlockAnswer | BlockListAnswer
     from redzone.models.block_rules import block_problems
     from redzone.solver.block import enumerate_all_blocks, plan_blocks
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     problems = block_problems(board)
     if options.all:
         found = enumerate_all_blocks(problems, limit=options.limit, time_limit=options.time_limit)
@@ -213,7 +213,7 @@ def check_block(scenario: Any, options: CheckBlockOptions) -> CheckBlockAnswer:
     from redzone.models.block_rules import block_problems
     from redzone.solver.block import check_blocks
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     problems = block_problems(board)
     given = options.blockers
     proposal = ({b: list(a) for b, a in given.items()} if given is not None else

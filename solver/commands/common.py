@@ -9,17 +9,21 @@ from typing import Any
 def board_of(scenario: Any, strict: bool) -> Any:
     """The :class:`redzone.models.board.Board` of ``scenario``; with ``strict``, a
     combat-relevant sentence the parser does not understand is an error
-    (:class:`redzone.models.errors.UnparsedTextError`). Every command that builds a board
-    plays Magic rules, so a ``game: duel-masters`` scenario is refused
-    (:class:`redzone.models.errors.ScenarioError`, field ``game``)."""
+    (:class:`redzone.models.errors.UnparsedTextError`)."""
     from redzone.models.board import build_board
+
+    return build_board(scenario, strict=strict)
+
+
+def magic_board_of(scenario: Any, strict: bool) -> Any:
+    """:func:`board_of` for a command that plays Magic rules: a ``game: duel-masters``
+    scenario is refused (:class:`redzone.models.errors.ScenarioError`, field ``game``)."""
     from redzone.models.errors import ScenarioError
 
     if getattr(scenario, "game", "magic") != "magic":
         raise ScenarioError("game", f"this command plays Magic: The Gathering rules, but this is a "
                                     f"{scenario.game} scenario (use `redzone dm-battle`)")
-
-    return build_board(scenario, strict=strict)
+    return board_of(scenario, strict)
 
 
 def unparsed_json(board: Any) -> list[dict[str, str]]:

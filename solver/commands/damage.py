@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
 
 Objective = Literal["max-player-damage", "max-kills", "min-losses"]
 Step = Literal["first-strike", "regular"]
@@ -213,7 +213,7 @@ def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
     from redzone.models.errors import ScenarioError
     from redzone.solver.damage import play_out
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     illegal, note = block_violations(board)
     if illegal and options.strict:
         raise ScenarioError("combat.blockers", f"illegal block: {illegal[0].message} (--strict)")
@@ -232,7 +232,7 @@ def check_damage(scenario: Any, options: CheckDamageOptions) -> CheckDamageAnswe
     from redzone.models.damage_rules import damage_problem
     from redzone.solver.damage import check_damage as check
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     problem = damage_problem(board, options.step)
     given = options.assignment
     proposal = ({s: dict(row) for s, row in given.items()} if given is not None else

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def fight(scenario: Any, options: FightOptions) -> FightAnswer:
     from redzone.models.fight import bite as bite_fn
     from redzone.models.fight import fight as fight_fn
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     fn = bite_fn if options.bite else fight_fn
     result = fn(board, options.a, options.b, illegal=frozenset(options.illegal))
     return FightAnswer(board=board, result=result)
