@@ -8,6 +8,7 @@ unproved here; without a limit the same calls prove M.
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -189,13 +190,12 @@ def _cli(*args: str) -> tuple[int, str, str]:
 def test_cli_time_limit_accepts_finite_positive_numbers_only(bad: str, redzone_main) -> None:  # type: ignore[no-untyped-def]
     code, out, err = redzone_main("check-attack", str(EXAMPLES / "two-juggernauts.yaml"),
                           "--declaration", "{}", "--time-limit", bad, "--json")
-    assert code == 2 and out == ""
+    assert code == 2 and "--time-limit" in json.loads(out)["error"]  # --json: also on stdout
     assert len(err.strip().splitlines()) == 1 and "--time-limit" in err
 
 
 def test_cli_check_attack_without_limit_is_illegal() -> None:
     # CR 508.1d: not attacking obeys 0 of the 1 obeyable requirement.
-    import json
 
     code, out, _ = _cli("check-attack", str(EXAMPLES / "two-juggernauts.yaml"),
                         "--declaration", "{}", "--json")
@@ -205,7 +205,6 @@ def test_cli_check_attack_without_limit_is_illegal() -> None:
 
 def test_cli_time_limit_covers_model_building() -> None:
     # 1,500 by 1,500 Bears: the block problem alone is 2.25 million pairs (509.1a-b).
-    import json
     import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
