@@ -148,7 +148,8 @@ def _write(tmp_path: Path, data: dict[str, Any], name: str = "s.json") -> str:
 
 
 def test_magic_commands_refuse_duel_masters(redzone_main) -> None:  # type: ignore[no-untyped-def]
-    for command in ("attack", "check-attack", "block", "check-block", "damage", "check-damage"):
+    for command in ("attack", "check-attack", "block", "check-block", "damage", "check-damage",
+                    "choose-attack", "choose-block"):
         code, out, err = redzone_main(command, str(EXAMPLES / "dm-tie.yaml"))
         assert code == 2 and err.count("\n") == 1
         assert "game: this command plays Magic: The Gathering rules" in err

@@ -135,7 +135,7 @@ def command_line(draw: st.DrawFn) -> list[str]:
     """A command and its options (the scenario path is inserted by the test)."""
     command = draw(st.sampled_from([
         "attack", "check-attack", "block", "check-block", "damage", "check-damage", "fight",
-        "clash", "dm-battle", "card", "schema"]))
+        "clash", "dm-battle", "card", "schema", "draw", "choose-attack", "choose-block"]))
     args = [command, "SCENARIO"]
     if command == "card":
         return [command, draw(st.sampled_from(["Questing Beast", "Grizly Bears", "", "x" * 500,
@@ -148,11 +148,17 @@ def command_line(draw: st.DrawFn) -> list[str]:
         args += [draw(st.sampled_from(["Alice", "Bob", "Carol"]))]
     if draw(st.booleans()):
         args.append("--json")
-    if command in ("attack", "check-attack", "block", "check-block", "damage", "check-damage"):
+    if command in ("attack", "check-attack", "block", "check-block", "damage", "check-damage",
+                   "draw", "choose-attack", "choose-block"):
         if draw(st.booleans()):
             args.append("--strict")
         if draw(st.booleans()):
             args += ["--time-limit", draw(TIME_LIMIT)]
+    if command == "draw" and draw(st.booleans()):
+        args += ["--plan", draw(st.sampled_from(["attack", "block", "damage", "choose-attack",
+                                                 "choose-block", "nothing"]))]
+    if command.startswith("choose-") and draw(st.booleans()):
+        args += ["--lookahead", draw(st.sampled_from(["0", "1", "2", "x"]))]
     if command in ("attack", "block") and draw(st.booleans()):
         args += ["--all", "--limit", draw(st.sampled_from(["1", "5", "0", "-3", "many"]))]
     option = {"check-attack": draw(st.sampled_from(["--attackers", "--declaration"])),

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def choose_attack(scenario: Any, options: ChooseAttackOptions) -> ChooseAttackAn
     lookahead, weights file)."""
     from redzone.solver.ai import choose_attack as run
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
     return ChooseAttackAnswer(board, decision, options.weights)
@@ -157,7 +157,7 @@ def choose_block(scenario: Any, options: ChooseBlockOptions) -> ChooseBlockAnswe
     there is no ``combat.attackers``."""
     from redzone.solver.ai import choose_blocks as run
 
-    board = board_of(scenario, options.strict)
+    board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
     return ChooseBlockAnswer(board, decision, options.weights)
