@@ -335,3 +335,14 @@ def test_ai_counts_war_horn_when_it_plans_an_attack() -> None:
     decision = choose_attack(board, lookahead=0)
     assert decision.attackers == {"bears": "Bob"}
     assert decision.lethal
+
+
+def test_intimidate_reads_colours_after_layer_5() -> None:
+    # CR 702.13b, 613.1e: Bladetusk Boar (red, intimidate) can be blocked only by artifact
+    # creatures and creatures sharing a colour with it. White Savannah Lions can't — until
+    # Darkest Hour makes every creature black: then they share black and the Lions may block.
+    perms = [alice("Bladetusk Boar", "boar"), bob("Savannah Lions", "lions")]
+    assert allowed(board_of(perms, {"attackers": {"boar": "Bob"}}))["lions"] == ()
+    board = board_of(perms + [bob("Darkest Hour", "hour")], {"attackers": {"boar": "Bob"}})
+    assert board.permanents["boar"].colors == ("B",)
+    assert allowed(board)["lions"] == ("boar",)
