@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.damage_rules import damage_problem
@@ -346,3 +348,32 @@ def test_intimidate_reads_colours_after_layer_5() -> None:
     board = board_of(perms + [bob("Darkest Hour", "hour")], {"attackers": {"boar": "Bob"}})
     assert board.permanents["boar"].colors == ("B",)
     assert allowed(board)["lions"] == ("boar",)
+
+
+@pytest.mark.slow
+def test_no_characteristic_changing_static_is_silently_ignored() -> None:
+    # Never silently wrong (issue 10 §1): on every permanent card of the data, a static
+    # sentence that changes types, abilities or power/toughness is read (an effect, or an
+    # UnappliedEffect the board reports) or reported unparsed — never "ignored" as not
+    # combat-relevant. One-shots (targets, "when ..."), quoted granted abilities and copy
+    # effects as a permanent enters are outside this rule.
+    import re
+
+    from redzone.models.cards import all_cards
+    from redzone.models.parser import analyse_text
+
+    shapes = re.compile(r"in addition to (?:its|their) other (?:creature |card |land )?types|"
+                        r"base power and toughness|los(?:e|es) all abilities|every creature type|"
+                        r"\bgets? [+\-−][\dX]+/[+\-−][\dX]+")
+    silent = []
+    for c in all_cards():
+        for f in c.faces:
+            if "Instant" in f.types or "Sorcery" in f.types:
+                continue
+            for s in analyse_text(f.text or "", names=(f.name, c.name)):
+                bare = re.sub(r'"[^"]*"', '""', s.text)
+                if (s.status == "ignored" and s.reason in ("not combat-relevant", "power/toughness")
+                        and shapes.search(bare)
+                        and not re.search(r"\btargets?\b|^(?:When|Whenever|If|It)\b|\benter\b", bare)):
+                    silent.append((c.name, s.text))
+    assert silent == []

@@ -127,8 +127,21 @@ def _pl_becomes(m: re.Match[str], a: Affected, text: str) -> list[Ability] | Non
     return out
 
 
+# "gets +N/+M until end of turn": on a permanent (a scenario's ``abilities``) it is in
+# effect now, like "gains flying until end of turn"; on a spell it is harmless.
+_PL_GETS_EOT = re.compile(r"(?:it |they )?gets? (?P<p>[+\-−][\dX]+)/(?P<t>[+\-−][\dX]+) until end of turn")
+
+
+def _pl_gets_eot(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
+    if "X" in m["p"] + m["t"]:
+        return [UnappliedEffect(affected=a, layer="7c", text=text,
+                                reason="the amount depends on the board (X)")]
+    return [ModifyPT(affected=a, power=_signed(m["p"]), toughness=_signed(m["t"]), text=text)]
+
+
 _LAYER_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
                                                         list[Ability] | None]]] = [
+    (_PL_GETS_EOT, _pl_gets_eot),
     (_PL_EVERY, lambda m, a, t: [TypeChange(affected=a, every_creature_type=True, text=t)]),
     (_PL_IN_ADDITION, _pl_in_addition),
     (_PL_LOSE_ALL, lambda m, a, t: [LoseAbilities(affected=a, text=t)]),
@@ -217,7 +230,9 @@ def _layer_static(s: str, text: str) -> list[Ability] | None:
 _SL_GAPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:is|are) (?:the chosen (?:creature )?type|every basic land type)|"
                 r"\bin addition to (?:its|their) other (?:creature |card |land )?types\b|"
-                r"\b(?:is|are) (?:an? )?artifact creatures? with\b"), "4"),
+                r"\b(?:is|are) (?:an? )?artifact creatures? with\b|"
+                r"\b(?:is|are) (?:an? )?\d+/\d+ [^\"]*\bcreatures?\b|\b(?:is|are) snow$|"
+                r"\bis every creature type\b"), "4"),
     (re.compile(r"\b(?:is|are) (?:the chosen color|colorless|(?:white|blue|black|red|green)"
                 r"(?: and (?:white|blue|black|red|green))?)$"), "5"),
     (re.compile(r"\bbase power and toughness\b|\bpower and toughness (?:are )?each equal to\b"),
@@ -231,14 +246,24 @@ def _layer_fallback(s: str, text: str) -> list[Ability] | None:
     effects on targets are not static abilities)."""
     from redzone.models.parser import _PT_ONLY
 
-    if not re.search(r"\btargets?\b|\buntil end of turn\b|\bbecomes?\b|^(?:If|When|Whenever)\b", s):
+    if not re.search(r"\btargets?\b|\buntil end of turn\b|\bbecomes\b|^(?:If|When|Whenever)\b",
+                     re.sub(r'"[^"]*"', '""', s)):
         for rx, layer in _SL_GAPS:
             if rx.search(s):
                 return [UnappliedEffect(permanents=Permanents(), layer=layer, text=text,
                                         reason="a characteristic-changing effect redzone does not "
                                                "read")]
-    if not _PT_ONLY.fullmatch(s) or re.search(r"\btargets?\b|\buntil end of turn\b", s):
+    bare = re.sub(r'"[^"]*"', '""', s)  # quoted abilities granted are not this effect
+    if re.search(r"\btargets?\b|\buntil end of turn\b", bare):
         return None
+    if not _PT_ONLY.fullmatch(s):
+        # A P/T change inside a sentence whose other parts are not combat-relevant ("As long
+        # as ..., this creature gets +1/+1, is black, and has ..."): reported, not ignored.
+        # A combat-relevant rest stays unparsed (the relevance rule).
+        from redzone.models.parser.vocabulary import is_combat_relevant
+
+        if not re.search(r"\bgets? [+\-−][\dX]+/[+\-−][\dX]+", bare) or is_combat_relevant(bare):
+            return None
     m = re.fullmatch(r"(?:(?:As long as|During|If) [^,]+, )?(?P<subj>.+?) gets? [+\-−].*", s)
     a = _parse_subject(m["subj"]) if m else None
     if m and m["subj"] in ("it", "they"):
