@@ -2,10 +2,11 @@
 characteristics and parsed abilities.
 
 :func:`build_board` takes a :class:`redzone.models.scenario.Scenario`, looks up each permanent's card
-in the bundled Oracle data, applies the scenario's overrides (given values win, CR 613 is
-not re-derived: ``power``/``toughness`` given are *current* values), parses the Oracle text
-plus any ``abilities`` with :func:`redzone.models.parser.parse_text`, and records which sentences
-were not understood.
+in the bundled Oracle data, applies the scenario's overrides, parses the Oracle text plus any
+``abilities`` with :func:`redzone.models.parser.parse_text`, records which sentences were not
+understood, and applies the other permanents' continuous effects in layer order
+(:mod:`redzone.models.layers`, CR 613; ``power``/``toughness`` given are *current* values, to
+which only combat-dependent effects are added).
 
 Static abilities apply to creatures according to their :class:`redzone.models.abilities.Affected`
 description; :meth:`Board.abilities_affecting` answers "which abilities of which sources
@@ -201,10 +202,11 @@ class Board:
 
     def with_combat(self, attackers: dict[str, str] | None,
                     blockers: dict[str, list[str]] | None = None) -> Board:
-        """This board with characteristics recomputed for another combat: ``attackers``
-        (id -> what it attacks) attacking and ``blockers`` (id -> attacker ids) blocking, so
-        that combat-dependent effects apply from the declaration on (506.4, 611.3a). The
-        permanents are copies; this board is unchanged."""
+        """This board for another combat: ``attackers`` (id -> what it attacks) attacking and
+        ``blockers`` (id -> attacker ids) blocking, with the power and toughness that
+        combat-dependent effects give recomputed (506.4, 611.3a; ``combat_delta``); every
+        other value of the permanents is kept as it is. The permanents are copies; this board
+        is unchanged."""
         from copy import copy
 
         from redzone.models.layers import combat_deltas

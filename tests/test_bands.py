@@ -144,3 +144,15 @@ def test_ai_blocks_see_the_band() -> None:
     assert decision.blockers == {"bears": ["hero"]} or decision.blockers == {"bears": ["hero", "angel"]}
     data["combat"] = {"attackers": ATTACK}
     assert not choose_blocks(build_board(parse_scenario(data)), lookahead=0).survives
+
+
+def test_damage_command_accepts_a_whole_band_block() -> None:
+    # CR 702.22h: combat.blockers naming the whole band for Bears is the one legal block of
+    # the Hero; the damage command must not call it illegal (509.1a-b).
+    from redzone.solver.commands.damage import block_violations
+
+    board = board_of(BAND, {"attackers": ATTACK, "bands": [["hero", "angel"]],
+                            "blockers": {"bears": ["hero", "angel"]}})
+    assert block_violations(board) == ([], None)
+    unbanded = board_of(BAND, {"attackers": ATTACK, "blockers": {"bears": ["hero", "angel"]}})
+    assert block_violations(unbanded)[0]

@@ -92,7 +92,7 @@ def block_violations(board: Any) -> tuple[list[Any], str | None]:
     blocking — as :class:`redzone.models.attack_problem.Violation` objects, and a note when
     the board is too large to check (``None`` otherwise). Requirements (509.1c) are not
     judged here (that needs a solve: ``redzone check-block``)."""
-    from redzone.models.block_problem import restriction_violations
+    from redzone.models.block_problem import declared_form, restriction_violations
     from redzone.models.block_rules import block_problems
     from redzone.models.errors import ScenarioError
 
@@ -110,7 +110,8 @@ def block_violations(board: Any) -> tuple[list[Any], str | None]:
     out: list[Any] = []
     for p in problems:
         part = {b: list(a) for b, a in combat.blockers.items() if b in p.blockers}
-        out.extend(restriction_violations(p, part))
+        # 702.22h: a whole band listed for one blocker is the one block it declared.
+        out.extend(restriction_violations(p, declared_form(p, part)))
     return out, None
 
 
