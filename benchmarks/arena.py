@@ -1,0 +1,511 @@
+#!/usr/bin/env python3
+"""Arena: redzone's combat AI against phase.rs's AI and a greedy baseline, with phase as the
+referee (see benchmarks/README.md, section "Arena").
+
+Run from the repository root (``pip install -e '.[peers]'``)::
+
+    python -m benchmarks.arena --opponent phase --games 200 --seed 1
+    python -m benchmarks.arena --opponent greedy --games 200 --seed 1 --json
+    python -m benchmarks.arena --opponent phase --phase-ai Medium --games 100 --seed 1
+    python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
+
+Positions (:func:`random_position`): two sides of 2-6 creatures drawn from :data:`POOL`
+(84 real creature cards whose only rules text is combat keywords both engines implement:
+flying, reach, menace, trample, deathtouch, first strike, double strike, lifelink,
+vigilance, defender, haste; or none), life 5-20 each, no cards in hand, libraries of 20
+basic lands. Every position is played twice, seats swapped: redzone is seat 0 (the first
+active player) in one game and seat 1 in the other, so ``--games`` must be even.
+
+phase is the referee: it applies every declaration (an illegal one raises ``ValueError``;
+it is counted against the policy and replaced by an empty declaration, or phase's first
+offered damage assignment) and resolves combat, state-based actions and turns. Nobody casts
+spells; every priority is passed, any other prompt is answered by phase's Medium AI. A game
+ends when a player loses (phase's ``GameOver``) or, as a draw, when turn 15 (the 15th turn
+of the game, both players' turns counted) has ended without a loser.
+
+Policies (``--opponent`` / ``--redzone``):
+
+- ``redzone``: :class:`redzone.solver.phase_bridge.RedzoneBrain` with the AI of
+  ``redzone.solver.ai`` (choose-attack, lookahead 1; choose-blocks) and
+  ``plan_damage_step`` (objective ``max-player-damage``) at damage prompts;
+- ``phase``: phase's own AI. ``--phase-ai combat`` uses ``Game.choose_attackers`` /
+  ``Game.choose_blockers`` (and ``choose_action`` at Medium for damage);
+  ``--phase-ai Medium|Hard|VeryHard`` uses ``Game.choose_action`` at that difficulty at
+  every prompt (default ``Hard``);
+- ``greedy`` (:class:`Greedy`): attacks with each creature no untapped opposing creature
+  can block and kill without dying; blocks when a blocker kills its attacker and survives,
+  and chump-blocks (biggest attackers first) only when the unblocked damage would be
+  lethal; takes phase's first offered damage assignment.
+
+Output: per pairing games, wins/draws/losses (redzone's side), score (win 1, draw 0.5)
+with a 95% confidence interval (normal approximation over games), declarations the
+referee rejected per policy, mean and 95th-percentile decision time per policy and prompt.
+``--json`` prints one object: ``games``, ``score``, ``wins``, ``draws``, ``losses``,
+``illegal`` (redzone's), ``ci95`` ([low, high]) plus ``opponent_illegal``, ``times``,
+``pairing`` and ``machine``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # pragma: no cover - run as a script
+    sys.path.insert(0, str(ROOT))
+
+from redzone.solver import phase_bridge as pb  # noqa: E402
+
+POOL: tuple[str, ...] = (
+    # vanilla
+    "Axegrinder Giant", "Canal Monitor", "Catacomb Crocodile", "Douser of Lights",
+    "Great Hart", "Kindercatch", "Leopard-Spotted Jiao", "Lowland Giant", "Nyxborn Brute",
+    "Renegade Demon", "Scarwood Goblins", "Shrine Keeper", "Witch's Familiar", "Grizzly Bears",
+    # flying
+    "Azure Drake", "Bird Maiden", "Concordia Pegasus", "Goliath Sphinx", "Mahamoti Djinn",
+    "Scryb Sprites", "Silent Observer", "Willow Faerie",
+    # trample
+    "Goblin Deathraiders", "Havoc Devils", "Hippo-Cows", "Moss Kami", "Stampeding Rhino",
+    # reach
+    "Alaborn Musketeer", "Cloudcrown Oak", "Keen-Eyed Archers", "Skyraker Giant",
+    # vigilance
+    "Alaborn Grenadier", "Alpine Watchdog", "Greenwood Sentinel", "Veteran Cavalier",
+    # haste
+    "Brazen Scourge", "Hulking Bugbear", "Spike Jester", "Thundering Giant",
+    # deathtouch
+    "Ankle Biter", "Giant Scorpion", "Kraul Stinger", "Vampire Champion",
+    # lifelink
+    "Ajani's Sunstriker", "Bishop's Soldier", "Caravan Hurda", "Golden-Tail Disciple",
+    # flying, vigilance
+    "Abbey Griffin", "Bay Falcon", "Serra Angel",
+    # defender
+    "Golgari Death Swarm", "Moat Piranhas", "Wall of Heat", "Wall of Mist",
+    # first strike
+    "Deer-Dog", "Hornet Cobra", "Porcelain Legionnaire", "Warclamp Mastiff",
+    # first strike, flying
+    "Cloud Crusader", "Thunder Spirit",
+    # menace
+    "Deranged Whelp", "Goblin Trailblazer", "Ripscale Predator", "Wayward Giant",
+    # double strike
+    "Kithkin Billyrider", "Ridgetop Raptor", "Twinscroll Shaman", "Two-Headed Cerberus",
+    # two keywords
+    "Sewn-Eye Drake", "Skyknight Legionnaire", "Healer's Hawk", "Sungrace Pegasus",
+    "Wall of Air", "Deathgaze Cockatrice", "Tidehollow Strix", "Deadly Recluse",
+    "Thornweald Archer", "Elfhame Wurm", "Vampire of the Dire Moon", "Skyhunter Skirmisher",
+    "Brightblade Stoat", "Wind Spirit", "Gerrard's Irregulars", "Wall of Vines",
+    "Kederekt Creeper", "Vampire Nighthawk",
+)
+"""Real creature cards whose only rules text is combat keywords both engines implement
+(checked by tests/test_phase_bridge.py: redzone parses every line, phase shows the same
+keywords). Facts (names, P/T, keywords) from the bundled card data."""
+
+TURN_LIMIT = 15
+"""A game still going when turn 15 (both players' turns counted) ends is a draw."""
+
+LANDS = ("Plains", "Island")
+
+
+def random_position(rng: random.Random) -> tuple[pb.Side, pb.Side]:
+    """Two sides: 2-6 creatures each from :data:`POOL` (with repeats), life 5-20, untapped,
+    not summoning sick, no damage or counters; seat 0's library of Plains, seat 1's of
+    Islands."""
+    sides = []
+    for seat in range(2):
+        creatures = [rng.choice(POOL) for _ in range(rng.randint(2, 6))]
+        sides.append(pb.Side(creatures, life=rng.randint(5, 20), land=LANDS[seat]))
+    return sides[0], sides[1]
+
+
+def engine() -> Any:
+    """The phase engine knowing :data:`POOL` and the basic lands (cached)."""
+    return pb.make_engine(POOL)
+
+
+# ----------------------------------------------------------------------- policies
+
+
+class Policy:
+    """A combat policy: answers phase's ``DeclareAttackers``, ``DeclareBlockers`` and
+    ``AssignCombatDamage`` prompts with an action (a tagged dict or a ``GameAction``)."""
+
+    name = "policy"
+
+    def act(self, game: Any, seat: int, prompt: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+
+class RedzonePolicy(Policy):
+    """redzone's AI through :class:`RedzoneBrain` (choose-attack lookahead 1,
+    choose-blocks, max-player-damage damage plans)."""
+
+    name = "redzone"
+
+    def __init__(self, time_limit: float | None = None, brain: pb.RedzoneBrain | None = None) -> None:
+        self.brain = brain or pb.RedzoneBrain(time_limit=time_limit)
+
+    def act(self, game: Any, seat: int, prompt: Mapping[str, Any]) -> Any:
+        return self.brain.decide(game, prompt)
+
+
+class PhaseAI(Policy):
+    """phase's AI: ``mode`` ``"combat"`` (``choose_attackers`` / ``choose_blockers``) or a
+    ``choose_action`` difficulty (``"Medium"``, ``"Hard"``, ``"VeryHard"``)."""
+
+    def __init__(self, mode: str = "Hard") -> None:
+        self.mode = mode
+        self.name = f"phase-{mode}"
+
+    def act(self, game: Any, seat: int, prompt: Mapping[str, Any]) -> Any:
+        kind = prompt["type"]
+        if self.mode == "combat" and kind == "DeclareAttackers":
+            target = {"type": "Player", "data": 1 - seat}
+            return {"type": "DeclareAttackers",
+                    "data": {"attacks": [[a, target] for a in game.choose_attackers(seat)], "bands": []}}
+        if self.mode == "combat" and kind == "DeclareBlockers":
+            return {"type": "DeclareBlockers",
+                    "data": {"assignments": [[b, a] for b, a in game.choose_blockers(seat)]}}
+        difficulty = "Medium" if self.mode == "combat" else self.mode
+        action = game.choose_action(seat, difficulty=difficulty)
+        return action if action is not None else game.actions()[0]
+
+
+def _can_block(board: Any, blocker: Any, attacker: Any) -> bool:
+    """Evasion only (CR 702.9b flying/reach); the referee judges the rest."""
+    if board.has_keyword(attacker, "flying"):
+        return board.has_keyword(blocker, "flying") or board.has_keyword(blocker, "reach")
+    return True
+
+
+def _strikes_first(board: Any, c: Any) -> bool:
+    return board.has_keyword(c, "first strike") or board.has_keyword(c, "double strike")
+
+
+def _kills(board: Any, source: Any, victim: Any) -> bool:
+    """Whether ``source``'s combat damage alone destroys ``victim`` (CR 704.5g-h)."""
+    power = source.power or 0
+    if power <= 0:
+        return False
+    if board.has_keyword(source, "deathtouch"):
+        return True
+    mult = 2 if board.has_keyword(source, "double strike") else 1
+    return power * mult >= (victim.toughness or 0) - victim.damage
+
+
+def _wins_fight(board: Any, blocker: Any, attacker: Any) -> bool:
+    """Whether ``blocker`` blocking ``attacker`` alone kills it and survives."""
+    if not _kills(board, blocker, attacker):
+        return False
+    if not _kills(board, attacker, blocker):
+        return True
+    # Both lethal: the blocker survives only if it strikes first and the attacker doesn't.
+    return _strikes_first(board, blocker) and not _strikes_first(board, attacker)
+
+
+class Greedy(Policy):
+    """The greedy baseline (module docstring); reads the position through the bridge."""
+
+    name = "greedy"
+
+    def act(self, game: Any, seat: int, prompt: Mapping[str, Any]) -> Any:
+        kind = prompt["type"]
+        data = prompt["data"]
+        if kind == "AssignCombatDamage":
+            return game.actions()[0]
+        board = pb.board_from_state(game.state())
+        me = pb.seat_name(seat)
+        if kind == "DeclareAttackers":
+            foes = [c for c in board.creatures() if c.controller != me and not c.tapped]
+            attack = {}
+            for oid in data["valid_attacker_ids"]:
+                a = board.permanents[pb.permanent_id(oid)]
+                if any(_can_block(board, b, a) and _wins_fight(board, b, a) for b in foes):
+                    continue
+                attack[a.id] = pb.seat_name(1 - seat)
+            return pb.attack_action(attack)
+        targets = {int(b): [int(a) for a in attacked] for b, attacked in data["valid_block_targets"].items()}
+        attackers = {pb.permanent_id(a) for ats in targets.values() for a in ats}
+        blocks: dict[str, list[str]] = {}
+        used: set[str] = set()
+        for b_oid, ats in sorted(targets.items()):
+            b = board.permanents[pb.permanent_id(b_oid)]
+            for a_oid in ats:
+                a = board.permanents[pb.permanent_id(a_oid)]
+                if a.id in {x for v in blocks.values() for x in v} or board.has_keyword(a, "menace"):
+                    continue
+                if _wins_fight(board, b, a):
+                    blocks[b.id] = [a.id]
+                    used.add(b.id)
+                    break
+        blocked = {x for v in blocks.values() for x in v}
+
+        def incoming() -> int:
+            total = 0
+            for aid in attackers - blocked:
+                a = board.permanents[aid]
+                total += (a.power or 0) * (2 if board.has_keyword(a, "double strike") else 1)
+            return total
+
+        life = board.player(me).life
+        by_power = sorted(attackers - blocked, key=lambda x: -(board.permanents[x].power or 0))
+        for aid in by_power:
+            if incoming() < life:
+                break
+            a = board.permanents[aid]
+            if board.has_keyword(a, "menace"):
+                continue
+            free = [b for b, ats in targets.items() if pb.permanent_id(b) not in used
+                    and object_id_in(aid, ats)]
+            if free:
+                bid = pb.permanent_id(min(free, key=lambda b: board.permanents[pb.permanent_id(b)].power or 0))
+                blocks[bid] = [aid]
+                used.add(bid)
+                blocked.add(aid)
+        return pb.block_action(blocks)
+
+
+def object_id_in(perm_id: str, object_ids: Sequence[int]) -> bool:
+    return pb.object_id(perm_id) in object_ids
+
+
+def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = None) -> Policy:
+    """The policy called ``name`` (``redzone``, ``phase``, ``greedy``)."""
+    if name == "redzone":
+        return RedzonePolicy(time_limit=time_limit)
+    if name == "phase":
+        return PhaseAI(phase_ai)
+    if name == "greedy":
+        return Greedy()
+    raise ValueError(f"unknown policy {name!r} (expected redzone, phase or greedy)")
+
+
+# ------------------------------------------------------------------------- games
+
+
+@dataclass
+class GameRecord:
+    """One game: ``winner`` seat (``None``: draw), ``turns``, ``illegal`` per seat (rejected
+    declarations), ``times`` per seat: prompt kind -> decision times (s), ``errors``."""
+
+    winner: int | None
+    turns: int
+    illegal: list[int]
+    times: list[dict[str, list[float]]]
+    rejected: list[str] = field(default_factory=list)
+
+
+def _fallback(game: Any, prompt: Mapping[str, Any]) -> Any:
+    kind = prompt["type"]
+    if kind == "DeclareAttackers":
+        return {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}}
+    if kind == "DeclareBlockers":
+        return {"type": "DeclareBlockers", "data": {"assignments": []}}
+    return game.actions()[0]
+
+
+def play_game(eng: Any, sides: tuple[pb.Side, pb.Side], policies: Sequence[Policy], *,
+              seed: int = 0, turn_limit: int = TURN_LIMIT) -> GameRecord:
+    """Play one game of ``sides`` (seat 0 first) with ``policies[seat]`` deciding combat;
+    phase referees. See the module docstring for the rules of the arena."""
+    game = pb.set_up(eng, sides, seed=seed)
+    illegal = [0, 0]
+    times: list[dict[str, list[float]]] = [{}, {}]
+    rejected: list[str] = []
+    filler = PhaseAI("Medium")
+    for _ in range(20_000):
+        prompt = game.waiting_for()
+        kind = prompt["type"]
+        if kind == "GameOver":
+            return GameRecord(prompt["data"].get("winner"), game.turn, illegal, times, rejected)
+        if game.turn > turn_limit:
+            return GameRecord(None, turn_limit, illegal, times, rejected)
+        if kind == "Priority":
+            game.apply(prompt["data"]["player"], {"type": "PassPriority"})
+            continue
+        seat = prompt["data"].get("player", 0)
+        if kind in pb.COMBAT_PROMPTS:
+            t0 = time.perf_counter()
+            action = policies[seat].act(game, seat, prompt)
+            times[seat].setdefault(kind, []).append(time.perf_counter() - t0)
+            try:
+                game.apply(seat, action)
+            except ValueError as exc:
+                illegal[seat] += 1
+                rejected.append(f"{policies[seat].name} {kind}: {exc}")
+                game.apply(seat, _fallback(game, prompt))
+            continue
+        game.apply(seat, filler.act(game, seat, prompt))
+    raise RuntimeError("game did not end after 20000 actions")
+
+
+# ----------------------------------------------------------------------- matches
+
+
+@dataclass
+class Match:
+    """A pairing's results from redzone's side (``us`` is the first policy)."""
+
+    us: str
+    them: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    illegal: int = 0
+    opponent_illegal: int = 0
+    turns: list[int] = field(default_factory=list)
+    times: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    rejected: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """95% confidence interval of the score: mean +- 1.96 standard errors of the
+        per-game scores (1, 0.5, 0), clipped to [0, 1]."""
+        n = self.games
+        if n < 2:
+            return (0.0, 1.0)
+        values = [1.0] * self.wins + [0.5] * self.draws + [0.0] * self.losses
+        half = 1.96 * statistics.stdev(values) / math.sqrt(n)
+        return (max(0.0, self.score - half), min(1.0, self.score + half))
+
+    def add(self, record: GameRecord, our_seat: int, names: Sequence[str]) -> None:
+        if record.winner is None:
+            self.draws += 1
+        elif record.winner == our_seat:
+            self.wins += 1
+        else:
+            self.losses += 1
+        self.illegal += record.illegal[our_seat]
+        self.opponent_illegal += record.illegal[1 - our_seat]
+        self.turns.append(record.turns)
+        for seat in (0, 1):
+            mine = self.times.setdefault(names[seat], {})
+            for kind, ts in record.times[seat].items():
+                mine.setdefault(kind, []).extend(ts)
+        self.rejected.extend(record.rejected)
+
+    def timing(self) -> dict[str, dict[str, dict[str, float]]]:
+        out: dict[str, dict[str, dict[str, float]]] = {}
+        for name, kinds in self.times.items():
+            every = [t for ts in kinds.values() for t in ts]
+            rows = {**kinds, "all": every}
+            out[name] = {k: {"n": len(ts), "mean_ms": round(1000 * statistics.fmean(ts), 2),
+                             "p95_ms": round(1000 * _p95(ts), 2)} for k, ts in rows.items() if ts}
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.ci95
+        return {"games": self.games, "score": round(self.score, 4), "wins": self.wins,
+                "draws": self.draws, "losses": self.losses, "illegal": self.illegal,
+                "ci95": [round(low, 4), round(high, 4)], "opponent_illegal": self.opponent_illegal,
+                "pairing": f"{self.us} vs {self.them}",
+                "mean_turns": round(statistics.fmean(self.turns), 2) if self.turns else None,
+                "times": self.timing(), "rejected": self.rejected[:20]}
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def run_match(us: Policy, them: Policy, games: int, seed: int, *,
+              progress: Callable[[int, Match], None] | None = None) -> Match:
+    """``games`` games (``games // 2`` positions from ``seed``, each played with seats
+    swapped) of ``us`` against ``them``."""
+    if games % 2:
+        raise ValueError("games must be even: each position is played twice, seats swapped")
+    eng = engine()
+    rng = random.Random(seed)
+    match = Match(us.name, them.name)
+    for i in range(games // 2):
+        sides = random_position(rng)
+        game_seed = rng.randrange(2**31)
+        for our_seat in (0, 1):
+            policies = [us, them] if our_seat == 0 else [them, us]
+            names = [p.name for p in policies]
+            record = play_game(eng, sides, policies, seed=game_seed)
+            match.add(record, our_seat, names)
+        if progress is not None:
+            progress(2 * (i + 1), match)
+    return match
+
+
+def machine() -> dict[str, Any]:
+    """CPU model and load average at the time of the run."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:  # pragma: no cover - not Linux
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "load": [round(x, 2) for x in os.getloadavg()]}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--opponent", choices=("phase", "greedy", "redzone"), required=True)
+    parser.add_argument("--redzone", choices=("phase", "greedy", "redzone"), default="redzone",
+                        help="the first policy (default redzone; others for reference pairings)")
+    parser.add_argument("--games", type=int, default=100, help="even number of games")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--phase-ai", default="Hard", choices=("combat", "Medium", "Hard", "VeryHard"))
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per redzone decision")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--log", default=None, help="append a progress line every 10 games to this file")
+    args = parser.parse_args(argv)
+    if args.games <= 0 or args.games % 2:
+        parser.error("--games must be a positive even number")
+    us = make_policy(args.redzone, args.phase_ai, args.time_limit)
+    them = make_policy(args.opponent, args.phase_ai, args.time_limit)
+    started = time.time()
+    cpu0 = time.process_time()
+
+    def progress(done: int, match: Match) -> None:
+        if args.log and done % 10 == 0:
+            low, high = match.ci95
+            with open(args.log, "a") as fh:
+                fh.write(f"{time.strftime('%H:%M:%S')} {done}/{args.games} W{match.wins} "
+                         f"D{match.draws} L{match.losses} score {match.score:.3f} ({low:.3f}-{high:.3f}) "
+                         f"illegal {match.illegal}/{match.opponent_illegal} cpu {time.process_time() - cpu0:.0f} s\n")
+            # The figures so far, complete, in case the run is stopped early.
+            Path(args.log + ".json").write_text(json.dumps({**match.to_json(), "seed": args.seed,
+                                                             "phase_ai": args.phase_ai, "machine": machine()}))
+
+    match = run_match(us, them, args.games, args.seed, progress=progress)
+    out = match.to_json()
+    out.update({"seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
+                "cpu_s": round(time.process_time() - cpu0, 1), "machine": machine()})
+    if args.json:
+        print(json.dumps(out))
+    else:
+        low, high = match.ci95
+        print(f"{out['pairing']}: {match.games} games, W/D/L {match.wins}/{match.draws}/{match.losses}, "
+              f"score {match.score:.3f} (95% CI {low:.3f}-{high:.3f}), illegal {match.illegal} "
+              f"(opponent {match.opponent_illegal}), {out['wall_s']} s wall, {out['cpu_s']} s CPU")
+        for name, kinds in out["times"].items():
+            for kind, t in kinds.items():
+                print(f"  {name:14s} {kind:18s} n={t['n']:5d} mean {t['mean_ms']:8.2f} ms  p95 {t['p95_ms']:8.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

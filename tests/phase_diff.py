@@ -1,0 +1,377 @@
+"""Differential combat runs against phase.rs (used by tests/test_phase_differential.py; run
+``python tests/phase_diff.py N [SEED]`` for a report of N boards).
+
+One board: a random position (:func:`random_board`) set up in phase; then, step by step,
+the same choices go to both engines and their answers are compared:
+
+1. an attack declaration drawn from *all* of the active player's creatures (tapped,
+   summoning-sick and defender creatures included, so it is often illegal): phase's verdict
+   (``Game.apply`` raising ``ValueError`` or not) against redzone's ``check_attack``
+   (CR 508.1); if it is illegal, phase's own AI declaration is used next, and redzone must
+   call that one legal too;
+2. a block declaration drawn from all of the defending player's creatures (tapped ones and
+   evasion included): phase against ``check_blocks`` (CR 509.1), the same way;
+3. at every ``AssignCombatDamage`` prompt a random split of the attacking creature's damage
+   among its blockers and the player it attacks (trample): phase against ``check_damage``
+   (CR 510.1, 702.19), judged on the whole step with the other creatures' assignments
+   (which have no choice);
+4. the results once combat damage is over — life totals, poison counters, destroyed
+   creatures, marked damage and counters — against redzone's own resolution of the same
+   assignments (``redzone.models.outcome``: CR 510.2, 120, 702.2, 702.15, 702.80, 702.90,
+   704).
+
+Every difference is returned as a :class:`Disagreement`; :data:`KNOWN` lists the phase
+faults found this way (docs/phase.md), and :func:`known` recognises them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.arena import POOL  # noqa: E402
+from redzone.solver import phase_bridge as pb  # noqa: E402
+
+EXTRA = (
+    "Blackcleave Goblin", "Blightwidow", "Cystbearer", "Flensermite", "Glistener Elf",
+    "Plague Stinger", "Razor Swine", "Boggart Ram-Gang", "Juvenile Gloomwidow",
+    "Rustrazor Butcher", "Sickle Ripper", "Darksteel Gargoyle", "Darksteel Myr",
+)
+"""Infect, wither and indestructible creatures (poison and -1/-1 counters, CR 702.90,
+702.80, 702.12) added to the arena's pool for the differential runs."""
+CARDS = POOL + EXTRA
+
+
+@dataclass
+class Disagreement:
+    """``what`` (``attack``, ``block``, ``damage``, ``result``), the board seed, phase's and
+    redzone's answers, and the scenario (a dict) where they differ."""
+
+    what: str
+    seed: int
+    phase: Any
+    redzone: Any
+    scenario: dict[str, Any] = field(repr=False, default_factory=dict)
+    detail: str = ""
+
+
+@dataclass
+class BoardRun:
+    """What one board compared: counts of verdicts and result checks, and disagreements."""
+
+    seed: int
+    verdicts: int = 0
+    results: int = 0
+    disagreements: list[Disagreement] = field(default_factory=list)
+
+
+def engine() -> Any:
+    return pb.make_engine(CARDS)
+
+
+def random_board(rng: random.Random) -> tuple[pb.Side, pb.Side]:
+    """Seat 0 (active) and seat 1: 1-5 creatures each, a quarter tapped, a fifth summoning
+    sick, some with damage marked (less than toughness) or +1/+1 counters; life 1-20,
+    poison 0-9."""
+    from redzone.models.cards import lookup
+
+    sides = []
+    for seat in range(2):
+        creatures = []
+        for _ in range(rng.randint(1, 5)):
+            name = rng.choice(CARDS)
+            toughness = int(lookup(name).front.toughness or 0)
+            counters = {"+1/+1": rng.randint(1, 2)} if rng.random() < 0.15 else {}
+            damage = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.2 else 0
+            creatures.append(pb.Creature(name, tapped=rng.random() < 0.25,
+                                         summoning_sick=rng.random() < 0.2,
+                                         damage=damage, counters=counters))
+        sides.append(pb.Side(creatures, life=rng.randint(1, 20), poison=rng.choice([0, 0, 0, 5, 9]),
+                             land=("Plains", "Island")[seat]))
+    return sides[0], sides[1]
+
+
+def _legal_in_phase(eng: Any, snapshot: Any, seat: int, action: Any) -> tuple[bool, str]:
+    trial = eng.load_game(snapshot)
+    try:
+        trial.apply(seat, action)
+    except ValueError as exc:
+        return False, str(exc)
+    return True, ""
+
+
+def _scenario(game: Any) -> dict[str, Any]:
+    return pb.scenario_from_state(game.state())
+
+
+def _random_split(rng: random.Random, total: int, names: list[str]) -> dict[str, int]:
+    out = {n: 0 for n in names}
+    for _ in range(total):
+        out[rng.choice(names)] += 1
+    return out
+
+
+def _lethal_first(rng: random.Random, total: int, needs: list[tuple[str, int]], rest: str | None) -> dict[str, int]:
+    """Lethal damage to blockers in a random order, the rest to ``rest`` or spread."""
+    out: dict[str, int] = {}
+    order = list(needs)
+    rng.shuffle(order)
+    left = total
+    for name, need in order:
+        give = min(left, max(need, 0))
+        out[name] = give
+        left -= give
+    target = rest if rest is not None else (order[-1][0] if order else None)
+    if target is not None and left:
+        out[target] = out.get(target, 0) + left
+    return out
+
+
+def run_board(eng: Any, seed: int) -> BoardRun:
+    """Compare the two engines on the board of ``seed`` (see the module docstring)."""
+    from redzone.models.block_rules import block_problems
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.board import build_board
+    from redzone.models.damage_rules import damage_problem, remaining_steps
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.attack import check_attack
+    from redzone.solver.block import check_blocks
+    from redzone.solver.damage import check_damage, simple_assignment
+
+    rng = random.Random(seed)
+    run = BoardRun(seed)
+    sides = random_board(rng)
+    game = pb.set_up(eng, sides, seed=seed)
+    prompt = pb.advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
+    scenario = _scenario(game)
+    board = build_board(parse_scenario(scenario))
+    mine = [c for c in board.creatures("P1")]
+
+    # 1. attack (CR 508.1)
+    if prompt["type"] != "DeclareAttackers":
+        # phase skips the prompt when no creature can attack: redzone must agree.
+        run.verdicts += 1
+        problem = attack_problem(board)
+        able = [c.id for c in mine if check_attack(problem, {c.id: "P2"}).legal]
+        if able:
+            run.disagreements.append(Disagreement("attack", seed, "no creature can attack", able, scenario))
+        return run
+    snapshot = game.state()
+    chosen = {c.id: "P2" for c in mine if rng.random() < 0.5}
+    ok_phase, why = _legal_in_phase(eng, snapshot, 0, pb.attack_action(chosen))
+    problem = attack_problem(board)
+    ok_redzone = check_attack(problem, chosen).legal
+    run.verdicts += 1
+    if ok_phase != ok_redzone:
+        run.disagreements.append(Disagreement("attack", seed, why or "legal", ok_redzone,
+                                              {**scenario, "combat": {"attackers": chosen}}))
+    if not ok_phase:
+        chosen = {pb.permanent_id(a): "P2" for a in prompt["data"]["valid_attacker_ids"] if rng.random() < 0.7}
+        run.verdicts += 1
+        if not check_attack(problem, chosen).legal:
+            run.disagreements.append(Disagreement("attack", seed, "legal (phase's valid attackers)", False,
+                                                  {**scenario, "combat": {"attackers": chosen}}))
+    game.apply(0, pb.attack_action(chosen))
+    if not chosen:
+        return run
+
+    # 2. blocks (CR 509.1)
+    prompt = pb.advance(game, lambda p: game.phase not in ("DeclareAttackers",))
+    scenario = _scenario(game)
+    board = build_board(parse_scenario(scenario))
+    problems = block_problems(board)
+    theirs = [c for c in board.creatures("P2")]
+    attackers = list(chosen)
+    if prompt["type"] == "DeclareBlockers":
+        snapshot = game.state()
+        blocks = {c.id: [rng.choice(attackers)] for c in theirs if rng.random() < 0.6}
+        ok_phase, why = _legal_in_phase(eng, snapshot, 1, pb.block_action(blocks))
+        ok_redzone = check_blocks(problems, blocks).legal
+        run.verdicts += 1
+        if ok_phase != ok_redzone:
+            run.disagreements.append(Disagreement(
+                "block", seed, why or "legal", ok_redzone,
+                {**scenario, "combat": {**scenario.get("combat", {}), "blockers": blocks}}))
+        if not ok_phase:
+            blocks = {}
+            for b, a in game.choose_blockers(1):
+                blocks.setdefault(pb.permanent_id(b), []).append(pb.permanent_id(a))
+            run.verdicts += 1
+            if not check_blocks(problems, blocks).legal:
+                run.disagreements.append(Disagreement(
+                    "block", seed, "legal (phase's AI block)", False,
+                    {**scenario, "combat": {**scenario.get("combat", {}), "blockers": blocks}}))
+        game.apply(1, pb.block_action(blocks))
+    else:
+        # phase skipped the block prompt: no creature of P2 can block; redzone must agree.
+        run.verdicts += 1
+        can = [c.id for c in theirs for a in attackers if check_blocks(problems, {c.id: [a]}).legal]
+        if can:
+            run.disagreements.append(Disagreement("block", seed, "no creature can block", can, scenario))
+
+    # The position with attacks and blocks declared: redzone resolves damage from here.
+    before = _scenario(game) if game.waiting_for()["type"] == "Priority" else None
+    prompt = pb.advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+    if before is None:
+        before = _scenario(game)
+    start_board = build_board(parse_scenario(before))
+    rows: dict[str, dict[str, dict[str, int]]] = {}
+    # 3. damage prompts (CR 510.1)
+    while prompt["type"] == "AssignCombatDamage":
+        data = prompt["data"]
+        scenario = _scenario(game)
+        board = build_board(parse_scenario(scenario))
+        dproblem = damage_problem(board)
+        step = dproblem.step
+        source = pb.permanent_id(data["attacker_id"])
+        names = [pb.permanent_id(b["blocker_id"]) for b in data["blockers"]]
+        attacked = pb.seat_name(data["attack_target"]["data"]) if data.get("trample") else None
+        if rng.random() < 0.5:
+            needs = [(pb.permanent_id(b["blocker_id"]), b["lethal_minimum"]) for b in data["blockers"]]
+            row = _lethal_first(rng, data["total_damage"], needs, attacked)
+        else:
+            row = _random_split(rng, data["total_damage"], names + ([attacked] if attacked else []))
+        row = {k: v for k, v in row.items() if v}
+        full = simple_assignment(dproblem)
+        full[source] = row
+        action = pb.damage_action(prompt, {source: row})
+        ok_phase, why = _legal_in_phase(eng, game.state(), data["player"], action)
+        ok_redzone = check_damage(dproblem, full).legal
+        run.verdicts += 1
+        if ok_phase != ok_redzone:
+            run.disagreements.append(Disagreement(
+                "damage", seed, why or "legal", ok_redzone,
+                {**scenario, "combat": {**scenario.get("combat", {}), "assignment": full}}))
+        if not ok_phase:
+            action = game.actions()[0]
+            d = action.to_dict()["data"]
+            row = {pb.permanent_id(b): n for b, n in d["assignments"] if n}
+            if d.get("trample_damage") and attacked:
+                row[attacked] = d["trample_damage"]
+            full[source] = row
+            run.verdicts += 1
+            if not check_damage(dproblem, full).legal:
+                run.disagreements.append(Disagreement(
+                    "damage", seed, "legal (phase's first offer)", False,
+                    {**scenario, "combat": {**scenario.get("combat", {}), "assignment": full}}))
+        rows.setdefault(step, {})[source] = row
+        game.apply(data["player"], action)
+        prompt = pb.advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+
+    # 4. results (CR 510.2, 704)
+    state = GameState.from_board(start_board)
+    dealt_first: list[str] = []
+    combat = start_board.scenario.combat
+    if combat is not None:
+        dealt_first = list(combat.first_strike_dealt)
+    for st in remaining_steps(start_board):
+        if state.lost:
+            break
+        problem = damage_problem(start_board, st, state=state, first_strike_dealt=dealt_first)
+        assignment = simple_assignment(problem)
+        assignment.update(rows.get(st, {}))
+        events = [DamageEvent(s, r, a) for s, row in assignment.items() for r, a in row.items() if a]
+        deal_damage(start_board, state, events, combat=True)
+        state_based_actions(start_board, state)
+        if st == "first-strike":
+            dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
+    after = game.state()["state"]
+    run.results += 1
+    ours = _summary_redzone(start_board, state)
+    theirs_ = _summary_phase(after, start_board)
+    if ours["lost"] or theirs_["lost"]:
+        # The game is over (CR 104.2a): phase takes the loser's permanents off the
+        # battlefield (as a player leaving a multiplayer game, CR 800.4a); only life, poison
+        # and who lost are compared.
+        for summary in (ours, theirs_):
+            for key in ("destroyed", "damage", "counters"):
+                summary.pop(key)
+    if ours != theirs_:
+        run.disagreements.append(Disagreement("result", seed, theirs_, ours, before,
+                                              detail=repr(rows)))
+    return run
+
+
+def _summary_redzone(board: Any, state: Any) -> dict[str, Any]:
+    lost = set(state.lost)
+    return {
+        "life": {p: v for p, v in state.life.items()},
+        "poison": {p: v for p, v in state.poison.items()},
+        "destroyed": sorted(state.destroyed),
+        "damage": {k: v for k, v in state.damage.items() if v and k not in state.destroyed},
+        "counters": {k: {c: n for c, n in v.items() if n} for k, v in state.counters.items()
+                     if k not in state.destroyed and any(v.values())},
+        "lost": sorted(lost),
+    }
+
+
+def _summary_phase(s: Mapping[str, Any], board: Any) -> dict[str, Any]:
+    on = set(s["battlefield"])
+    objects = s["objects"]
+    destroyed = sorted(pid for pid in board.permanents if pb.object_id(pid) not in on)
+    damage = {}
+    counters = {}
+    for pid in board.permanents:
+        oid = pb.object_id(pid)
+        if oid not in on:
+            continue
+        obj = objects[str(oid)]
+        if obj.get("damage_marked"):
+            damage[pid] = obj["damage_marked"]
+        c = {pb._COUNTER_NAMES.get(k, k): n for k, n in (obj.get("counters") or {}).items() if n}
+        if c:
+            counters[pid] = c
+    players = s["players"]
+    lost = sorted(pb.seat_name(i) for i, p in enumerate(players)
+                  if p.get("is_eliminated") or (p.get("status") or {}).get("type") not in (None, "Active"))
+    return {
+        "life": {pb.seat_name(i): p["life"] for i, p in enumerate(players)},
+        "poison": {pb.seat_name(i): p.get("poison_counters", 0) for i, p in enumerate(players)},
+        "destroyed": destroyed, "damage": damage, "counters": counters, "lost": lost,
+    }
+
+
+KNOWN: dict[str, str] = {}
+"""Known phase faults (docs/phase.md): name -> one line."""
+
+
+def known(d: Disagreement) -> str | None:
+    """The :data:`KNOWN` entry explaining ``d``, else ``None``."""
+    return None
+
+
+def main(argv: list[str]) -> int:
+    import collections
+    import time
+
+    n = int(argv[1]) if len(argv) > 1 else 100
+    first = int(argv[2]) if len(argv) > 2 else 0
+    eng = engine()
+    t0 = time.time()
+    verdicts = results = 0
+    kinds: collections.Counter[str] = collections.Counter()
+    for seed in range(first, first + n):
+        run = run_board(eng, seed)
+        verdicts += run.verdicts
+        results += run.results
+        for d in run.disagreements:
+            label = known(d) or "UNEXPLAINED"
+            kinds[(d.what, label)] += 1
+            if label == "UNEXPLAINED":
+                print(f"seed {seed} {d.what}: phase {d.phase!r} / redzone {d.redzone!r} {d.detail}")
+                print("   ", d.scenario)
+    print(f"{n} boards, {verdicts} verdicts, {results} results, {time.time() - t0:.1f} s; {dict(kinds)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

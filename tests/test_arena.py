@@ -1,0 +1,94 @@
+"""The arena (benchmarks/arena.py): positions, the greedy baseline's combat arithmetic
+(CR 510.1, 702.2, 702.4, 702.7, 704.5g-h), scoring, and its fixed command-line interface.
+Short games only: the figures themselves are measured in benchmarks/, never here."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from phase_required import phase  # noqa: E402,F401
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import arena  # noqa: E402
+from redzone.models.board import build_board  # noqa: E402
+from redzone.models.scenario import parse_scenario  # noqa: E402
+
+
+def board(*cards: tuple[str, str, int]):
+    perms = [{"id": f"c{i}", "card": name, "controller": who, "damage": dmg} for i, (name, who, dmg) in enumerate(cards)]
+    return build_board(parse_scenario({"players": [{"name": "P1"}, {"name": "P2"}], "permanents": perms}))
+
+
+def test_positions_follow_the_arena_rules():
+    rng = random.Random(4)
+    for _ in range(50):
+        sides = arena.random_position(rng)
+        for side in sides:
+            assert 2 <= len(side.creatures) <= 6 and 5 <= side.life <= 20
+            assert all(c in arena.POOL for c in side.creatures)
+
+
+def test_wins_fight():
+    b = board(("Grizzly Bears", "P1", 0), ("Giant Scorpion", "P2", 0), ("Canal Monitor", "P2", 0),
+              ("Hornet Cobra", "P2", 0), ("Kithkin Billyrider", "P1", 0), ("Lowland Giant", "P2", 1))
+    bears, scorpion, monitor, cobra, rider, giant = (b.permanents[f"c{i}"] for i in range(6))
+    # Giant Scorpion (1/3 deathtouch) kills the 2/2 Bears and survives 2 damage (702.2b).
+    assert arena._wins_fight(b, scorpion, bears)
+    # Canal Monitor (5/3) kills the Bears and survives 2 damage.
+    assert arena._wins_fight(b, monitor, bears)
+    # Hornet Cobra (2/1 first strike) kills the Bears before they deal damage (702.7b).
+    assert arena._wins_fight(b, cobra, bears)
+    # Kithkin Billyrider (1/3 double strike) deals 2 in all: not lethal to Lowland Giant
+    # (4/3 with 1 damage marked needs 2): lethal after all (702.4b, 120.6).
+    assert arena._kills(b, rider, giant)
+    assert not arena._wins_fight(b, bears, monitor)
+
+
+def test_score_and_interval():
+    m = arena.Match("a", "b", wins=6, draws=2, losses=2)
+    assert m.games == 10 and m.score == pytest.approx(0.7)
+    low, high = m.ci95
+    # mean 0.7, sample sd of (1 x6, 0.5 x2, 0 x2) = 0.4216; 1.96 * sd / sqrt(10) = 0.2613.
+    assert low == pytest.approx(0.7 - 0.2613, abs=1e-3) and high == pytest.approx(0.9613, abs=1e-3)
+
+
+def test_games_must_be_even():
+    with pytest.raises(ValueError, match="even"):
+        arena.run_match(arena.Greedy(), arena.PhaseAI("Hard"), 3, 1)
+
+
+def test_command_line_json(capsys):
+    # Any pairing runs through the fixed interface; here greedy against phase's AI.
+    assert arena.main(["--redzone", "greedy", "--opponent", "phase", "--games", "2", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("games", "score", "wins", "draws", "losses", "illegal", "ci95"):
+        assert key in out
+    assert out["games"] == 2 and out["wins"] + out["draws"] + out["losses"] == 2
+    assert out["illegal"] == 0 and out["opponent_illegal"] == 0
+    assert 0 <= out["ci95"][0] <= out["score"] <= out["ci95"][1] <= 1
+
+
+def test_illegal_declaration_is_counted_and_replaced():
+    class Reckless(arena.Policy):
+        name = "reckless"
+
+        def act(self, game, seat, prompt):
+            if prompt["type"] == "DeclareBlockers":
+                # A creature blocking an attacker that isn't attacking (CR 509.1a).
+                return {"type": "DeclareBlockers",
+                        "data": {"assignments": [[prompt["data"]["valid_blocker_ids"][0], 99999]]}}
+            return arena.Greedy().act(game, seat, prompt)
+
+    sides = (arena.pb.Side(["Grizzly Bears", "Canal Monitor"], life=5), arena.pb.Side(["Bay Falcon", "Scryb Sprites"], life=5, land="Island"))
+    record = arena.play_game(arena.engine(), sides, [arena.Greedy(), Reckless()], seed=1, turn_limit=4)
+    assert record.illegal[0] == 0 and record.illegal[1] >= 1
+    assert "reckless DeclareBlockers" in record.rejected[0]
