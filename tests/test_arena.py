@@ -92,3 +92,15 @@ def test_illegal_declaration_is_counted_and_replaced():
     record = arena.play_game(arena.engine(), sides, [arena.Greedy(), Reckless()], seed=1, turn_limit=4)
     assert record.illegal[0] == 0 and record.illegal[1] >= 1
     assert "reckless DeclareBlockers" in record.rejected[0]
+
+
+def test_redzone_declarations_are_legal_in_phase():
+    # A short game each way (seats swapped) of redzone's AI against phase's: the referee
+    # rejects none of redzone's declarations.
+    sides = (arena.pb.Side(["Serra Angel", "Hornet Cobra", "Giant Scorpion"], life=9),
+             arena.pb.Side(["Thornweald Archer", "Stampeding Rhino", "Kithkin Billyrider"], life=8, land="Island"))
+    for policies in ([arena.RedzonePolicy(), arena.PhaseAI("Hard")], [arena.PhaseAI("Hard"), arena.RedzonePolicy()]):
+        record = arena.play_game(arena.engine(), sides, policies, seed=3, turn_limit=4)
+        assert record.illegal == [0, 0]
+        seat = 0 if policies[0].name == "redzone" else 1
+        assert record.times[seat]

@@ -227,3 +227,20 @@ def test_redzone_damage_plan_matches_phase_first_strike(eng):
     pb.advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain"))
     assert game.battlefield() == []
     assert "AssignCombatDamage" not in brain.times
+
+
+def test_redzone_ai_wins_with_trample_in_phase(eng):
+    """redzone's AI on both sides (choose-attack, choose-blocks, the damage plan): Colossal
+    Dreadmaw (6/6 trample) against a player at 4 life with one Grizzly Bears. Attacking
+    wins whatever the block: a chump block still lets 4 trample over (CR 702.19b), so the
+    AI attacks, and the damage plan assigns the Bears lethal damage (2) and the rest to the
+    player; phase accepts every decision and ends the game."""
+    game = pb.set_up(eng, [pb.Side(["Colossal Dreadmaw"]), pb.Side(["Grizzly Bears"], life=4, land="Island")], seed=4)
+    brain = pb.RedzoneBrain()
+    prompt = pb.advance(game)
+    while prompt["type"] in pb.COMBAT_PROMPTS:
+        brain.play(game, prompt["data"]["player"], prompt)
+        prompt = pb.advance(game)
+    assert prompt == {"type": "GameOver", "data": {"winner": 0}}
+    assert game.player(1)["life"] <= 0
+    assert "DeclareAttackers" in brain.times
