@@ -10,7 +10,7 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
 
 Positions (:func:`random_position`): two sides of 2-6 creatures drawn from :data:`POOL`
-(84 real creature cards whose only rules text is combat keywords both engines implement:
+(86 real creature cards whose only rules text is combat keywords both engines implement:
 flying, reach, menace, trample, deathtouch, first strike, double strike, lifelink,
 vigilance, defender, haste; or none), life 5-20 each, no cards in hand, libraries of 20
 basic lands. Every position is played twice, seats swapped: redzone is seat 0 (the first
@@ -39,7 +39,8 @@ Policies (``--opponent`` / ``--redzone``):
 
 Output: per pairing games, wins/draws/losses (redzone's side), score (win 1, draw 0.5)
 with a 95% confidence interval (normal approximation over games), declarations the
-referee rejected per policy, mean and 95th-percentile decision time per policy and prompt.
+referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
+policy and prompt.
 ``--json`` prints one object: ``games``, ``score``, ``wins``, ``draws``, ``losses``,
 ``illegal`` (redzone's), ``ci95`` ([low, high]) plus ``opponent_illegal``, ``times``,
 ``pairing`` and ``machine``.
@@ -295,12 +296,13 @@ def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = No
 @dataclass
 class GameRecord:
     """One game: ``winner`` seat (``None``: draw), ``turns``, ``illegal`` per seat (rejected
-    declarations), ``times`` per seat: prompt kind -> decision times (s), ``errors``."""
+    declarations), ``times`` per seat: prompt kind -> decision times as (wall, CPU)
+    seconds, ``rejected``: the referee's reasons."""
 
     winner: int | None
     turns: int
     illegal: list[int]
-    times: list[dict[str, list[float]]]
+    times: list[dict[str, list[tuple[float, float]]]]
     rejected: list[str] = field(default_factory=list)
 
 
@@ -319,7 +321,7 @@ def play_game(eng: Any, sides: tuple[pb.Side, pb.Side], policies: Sequence[Polic
     phase referees. See the module docstring for the rules of the arena."""
     game = pb.set_up(eng, sides, seed=seed)
     illegal = [0, 0]
-    times: list[dict[str, list[float]]] = [{}, {}]
+    times: list[dict[str, list[tuple[float, float]]]] = [{}, {}]
     rejected: list[str] = []
     filler = PhaseAI("Medium")
     for _ in range(20_000):
@@ -334,9 +336,9 @@ def play_game(eng: Any, sides: tuple[pb.Side, pb.Side], policies: Sequence[Polic
             continue
         seat = prompt["data"].get("player", 0)
         if kind in pb.COMBAT_PROMPTS:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = policies[seat].act(game, seat, prompt)
-            times[seat].setdefault(kind, []).append(time.perf_counter() - t0)
+            times[seat].setdefault(kind, []).append((time.perf_counter() - t0, time.process_time() - c0))
             try:
                 game.apply(seat, action)
             except ValueError as exc:
@@ -363,7 +365,7 @@ class Match:
     illegal: int = 0
     opponent_illegal: int = 0
     turns: list[int] = field(default_factory=list)
-    times: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    times: dict[str, dict[str, list[tuple[float, float]]]] = field(default_factory=dict)
     rejected: list[str] = field(default_factory=list)
 
     @property
@@ -402,12 +404,19 @@ class Match:
         self.rejected.extend(record.rejected)
 
     def timing(self) -> dict[str, dict[str, dict[str, float]]]:
+        """Per policy and prompt kind (and ``all``): decisions, mean and 95th percentile of
+        the wall and CPU time per decision in ms (CPU: ``time.process_time``, which on a
+        loaded machine is the steadier figure)."""
         out: dict[str, dict[str, dict[str, float]]] = {}
         for name, kinds in self.times.items():
             every = [t for ts in kinds.values() for t in ts]
             rows = {**kinds, "all": every}
-            out[name] = {k: {"n": len(ts), "mean_ms": round(1000 * statistics.fmean(ts), 2),
-                             "p95_ms": round(1000 * _p95(ts), 2)} for k, ts in rows.items() if ts}
+            out[name] = {k: {"n": len(ts),
+                             "mean_ms": round(1000 * statistics.fmean(t[0] for t in ts), 2),
+                             "p95_ms": round(1000 * _p95([t[0] for t in ts]), 2),
+                             "cpu_mean_ms": round(1000 * statistics.fmean(t[1] for t in ts), 2),
+                             "cpu_p95_ms": round(1000 * _p95([t[1] for t in ts]), 2)}
+                         for k, ts in rows.items() if ts}
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -503,7 +512,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"(opponent {match.opponent_illegal}), {out['wall_s']} s wall, {out['cpu_s']} s CPU")
         for name, kinds in out["times"].items():
             for kind, t in kinds.items():
-                print(f"  {name:14s} {kind:18s} n={t['n']:5d} mean {t['mean_ms']:8.2f} ms  p95 {t['p95_ms']:8.2f} ms")
+                print(f"  {name:14s} {kind:18s} n={t['n']:5d} wall mean {t['mean_ms']:8.2f} ms p95 "
+                      f"{t['p95_ms']:8.2f} ms; CPU mean {t['cpu_mean_ms']:8.2f} ms p95 {t['cpu_p95_ms']:8.2f} ms")
     return 0
 
 
