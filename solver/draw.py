@@ -121,7 +121,9 @@ class CombatPicture:
       ``damage``, ``loyalty``, ``defense``, ``lost``, ...) or ``None`` when nothing was
       played out;
     - ``title``: one line naming what is drawn; ``notes``: further lines (status, honest
-      caveats such as "not proved").
+      caveats such as "not proved");
+    - ``reasons``: permanent id -> one line shown in its card's tooltip (the AI's reason
+      for attacking, blocking or staying home).
     """
 
     attackers: Mapping[str, str] = field(default_factory=dict)
@@ -130,6 +132,7 @@ class CombatPicture:
     outcome: Mapping[str, Any] | None = None
     title: str = ""
     notes: Sequence[str] = ()
+    reasons: Mapping[str, str] = field(default_factory=dict)
 
 
 def _marks_from_steps(steps: Iterable[Any]) -> list[DamageMark]:
@@ -240,7 +243,7 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
     if found.status != "optimal":
         notes.append(f"not proved optimal (bound {found.bound:g})")
     return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome,
-                         title, notes)
+                         title, notes, dict(getattr(found, "reasons", {}) or {}))
 
 
 def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) -> list[DamageMark]:
@@ -782,7 +785,7 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
         perm = board.permanents[pid]
         role = "attacking" if pid in picture.attackers else ("blocking" if picture.blockers.get(pid) else "")
         body.append(card(board, perm, rect[0], rect[1], labels_for(board, perm, dm), role=role,
-                         outcome=picture.outcome))
+                         outcome=picture.outcome, note=picture.reasons.get(pid, "")))
     body.extend(arrows)
     body.extend(labels)
     body.extend(tags)

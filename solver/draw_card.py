@@ -288,12 +288,13 @@ def labels_for(board: Board, perm: Permanent, dm: Mapping[str, list[str]] | None
 
 
 def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str], *,
-         role: str = "", outcome: Mapping[str, Any] | None = None) -> str:
+         role: str = "", outcome: Mapping[str, Any] | None = None, note: str = "") -> str:
     """A card-shaped box for ``perm`` with its top-left corner at (``x``, ``y``):
     ``<g class="card" data-id=...>``. ``role``: ``"attacking"`` (thick vermillion border),
     ``"blocking"`` (thick dashed blue border) or ``""``. ``outcome``: the contract's outcome
     object; a destroyed permanent is struck through and crossed out, marked damage, loyalty
-    and defense are shown after the damage, and -1/-1 counters it put on as a first label."""
+    and defense are shown after the damage, and -1/-1 counters it put on as a first label.
+    ``note``: a further line for the card's tooltip (``<title>``), e.g. the AI's reason."""
     out = outcome or {}
     destroyed = perm.id in out.get("destroyed", ())
     creature = is_creature(board, perm)
@@ -304,6 +305,7 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
     elif role == "blocking":
         stroke, sw, dash = BLOCK, 3.0, ' stroke-dasharray="8 4"'
     tip = f"{perm.label}: {type_line(perm)}" + (f" ({role})" if role else "") + (" (destroyed)" if destroyed else "")
+    tip += f"\n{note}" if note else ""
     box = f'x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8"'
     parts = [f'<g class="card" data-id="{attr(perm.id)}" data-controller="{attr(perm.controller)}">'
              f"<title>{escape(tip)}</title>", f'<rect {box} fill="{fill}"/>']

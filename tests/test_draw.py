@@ -391,6 +391,9 @@ def test_choose_attack_draws_the_ai_line() -> None:
     assert sorted(a for a, _ in _arrows(root, "attack")) == ["brute1", "brute2", "drake"]
     assert "loses the game" in _player_text(root, "Bob")
     assert sum(m.dealt for m in picture.damage if m.recipient == "Bob") >= 5
+    # The AI's reason for each attacker is in its card's tooltip.
+    for a in ("brute1", "brute2", "drake"):
+        assert picture.reasons.get(a) and picture.reasons[a] in _card(root, a).find(f"{NS}title").text
     assert set(_tags(root)) == {(m.source, m.recipient) for m in picture.damage}
 
 

@@ -4,7 +4,8 @@ Without a plan the scenario's own ``combat`` is drawn; ``plan`` draws what a sol
 (``attack``, ``block``, ``damage``) or what the AI chooses (``choose-attack``,
 ``choose-block``). JSON keys: ``svg`` (the document as text), ``plan``, ``title``,
 ``notes``, ``attackers``, ``blockers``, ``damage`` (list of ``{source, recipient, step,
-assigned, dealt}``), ``outcome`` (``null`` when nothing was played out), ``unparsed``.
+assigned, dealt}``), ``outcome`` (``null`` when nothing was played out), ``reasons`` (the
+AI's one-line reason per creature; ``{}`` for the other plans), ``unparsed``.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class DrawAnswer:
             "attackers": dict(p.attackers), "blockers": {b: list(a) for b, a in p.blockers.items()},
             "damage": [{"source": m.source, "recipient": m.recipient, "step": m.step,
                         "assigned": m.assigned, "dealt": m.dealt} for m in p.damage],
-            "outcome": p.outcome, "unparsed": unparsed_json(self.board),
+            "outcome": p.outcome, "reasons": dict(p.reasons), "unparsed": unparsed_json(self.board),
         }
 
     def warnings(self) -> list[str]:
