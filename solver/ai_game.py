@@ -61,6 +61,10 @@ from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_ba
 
 INF = 1 << 62
 
+BOOST = 1 << 40
+"""Added to every life total (and taken from every poison count) while a unit's damage is
+played alone, so that no player loses inside a unit."""
+
 DAMAGE_BOUND = 4000
 """Most assignments listed for one damage step of one unit; beyond it the step is planned
 by CP-SAT with the default objective (one legal assignment) and the answer is inexact."""
@@ -339,14 +343,23 @@ class Game:
         self.base = GameState.from_board(board)
         self.classes = symmetry_classes(board)
         self.exact = True
+        self._boost = 0
         self.nodes = 0
         self.partial = INF
         self.lines: dict[Any, Principal | None] = {}
         self.problem = attack_problem(board)
         self._units: dict[Any, Any] = {}
         self._flat: dict[int, list[Leaf] | None] = {}
+        self._fixed: dict[Any, Any] = {}
         self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
         self._coupling = self._coupling_sources()
+        self._static_sources = {pid for pid in self._coupling if pid in board.permanents
+                                and any(isinstance(a, (Grant, DamageModifier, PreventDamage,
+                                                       PreventDamageToPlayer, DamageCantBePrevented))
+                                        for a in board.permanents[pid].abilities)}
+        pending = self.base.copy()
+        state_based_actions(board, pending)
+        self._restrict = self._delta(pending) == _EMPTY and not pending.lost
         self._mana_w = weights.mana
         kw = board.has_keyword
         creatures = [p for p in board.permanents.values() if p.is_creature]
@@ -588,6 +601,42 @@ class Game:
                         tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
         return out
 
+    def _fixed_part(self, attack: Mapping[str, str], steps: tuple[str, ...]
+                    ) -> tuple[Leaf | None, dict[str, str]] | None:
+        """Attackers no creature can block (509.1a-b) whose damage involves no choice are
+        the same in every block: their units are merged once per attack into one leaf.
+        Returns (that leaf or ``None``, the other attackers), or ``None`` when the combat
+        is one unit anyway (see :meth:`units`)."""
+        key = (tuple(sorted(attack.items())), steps)
+        if key in self._fixed:
+            return self._fixed[key]
+        out: tuple[Leaf | None, dict[str, str]] | None = None
+        coupled = bool(self._coupling) and not self._coupling.isdisjoint(attack)
+        if self._two and not coupled:
+            blockable = {a for p in block_problems(self.board, dict(attack))
+                         for b in p.blockers for a in p.allowed.get(b, ())}
+            others = [t for t in attack.values() if t not in self._players]
+            shared = {t for t in others if others.count(t) > 1}
+            fixed: list[Leaf] = []
+            rest: dict[str, str] = {}
+            for a, t in attack.items():
+                if a in blockable or t in shared:
+                    rest[a] = t
+                    continue
+                tree = self.unit_tree((((a, t),), ()), steps)
+                if isinstance(tree, Leaf):
+                    fixed.append(tree)
+                else:
+                    rest[a] = t
+            if len(fixed) > 1:
+                merged = _merge(fixed)
+                self._flat[id(merged)] = [merged]
+                out = (merged, rest)
+            elif fixed:
+                out = (fixed[0], rest)
+        self._fixed[key] = out
+        return out
+
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
@@ -598,15 +647,42 @@ class Game:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
-            board = with_combat(self.board, attack, blocks)
-            got = self._step(board, steps, 0, self.base.copy(), [], None, ())
+            board = self._unit_board(attack, blocks)
+            start = self.base.copy()
+            self._boost = 0
+            if self._two or len(steps) == 1:
+                # Units are played apart, so no player may lose inside one (a player losing
+                # would stop damage to them, 800.4a, that other units' lifelink may undo):
+                # life and poison are shifted out of reach and judged when units are
+                # combined (:meth:`combine`, :meth:`fast_score`).
+                self._boost = BOOST
+                for p in start.life:
+                    start.life[p] += BOOST
+                    start.poison[p] -= BOOST
+            got = self._step(board, steps, 0, start, [], None, ())
             self._units[key] = got
             self._flat[id(got)] = _flatten(got)
         return got
 
-    def _assignments(self, problem: Any) -> list[dict[str, dict[str, int]]]:
-        """Every legal assignment of the step (510.1, 702.19, 702.2c, old 510.1c-d), or one
-        planned by CP-SAT (inexact) when there are more than :data:`DAMAGE_BOUND`."""
+    def _unit_board(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> Board:
+        """The board a unit's damage is played on: its combatants, what they attack, what
+        is attached to them, and every permanent whose static abilities can change damage
+        (grants, prevention, replacement); the others can't be affected by this unit's
+        damage, so state-based actions need not look at them (704.3). The whole board
+        when the starting position has a state-based action pending."""
+        if not self._restrict:
+            return with_combat(self.board, attack, blocks)
+        keep = set(attack) | set(attack.values()) | set(blocks) | self._static_sources
+        keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
+        perms = {pid: p for pid, p in self.board.permanents.items() if pid in keep}
+        view = with_combat(self.board, attack, blocks)
+        return dataclasses.replace(view, permanents=perms, _grants=None, _index=None)
+
+    def _assignments(self, problem: Any, last: bool) -> list[dict[str, dict[str, int]]]:
+        """Every legal assignment of the step (510.1, 702.19, 702.2c, old 510.1c-d) — one
+        per class of assignments with the same result when that is safe (see
+        :meth:`_classes`) — or one planned by CP-SAT (inexact) when there are more than
+        :data:`DAMAGE_BOUND`. ``last``: no damage step follows in this combat."""
         from redzone.solver.reference import all_damage_assignments, damage_search_space
 
         if damage_search_space(problem) > DAMAGE_BOUND:
@@ -614,14 +690,73 @@ class Game:
 
             self.exact = False
             return [plan_damage_step(problem).assignment]
-        return [a for a in all_damage_assignments(problem, bound=DAMAGE_BOUND)
-                if not damage_violations(problem, a)]
+        classify = self._classes(problem) if last else None
+        if classify is None:
+            return [a for a in all_damage_assignments(problem, bound=DAMAGE_BOUND)
+                    if not damage_violations(problem, a)]
+        judged: set[Any] = set()
+        results: set[Any] = set()
+        out = []
+        for a in all_damage_assignments(problem, bound=DAMAGE_BOUND):
+            key = classify(a)
+            if key in judged:
+                continue
+            judged.add(key)
+            # Legality reads the class; the result reads less: "some but not lethal" and
+            # "none" leave the same creature alive. One legal assignment per result.
+            result = tuple((sid, r, 0 if c == 1 and (sid, r) in self._thresholds else c)
+                           for sid, r, c in key)
+            if result in results or damage_violations(problem, a):
+                continue
+            results.add(result)
+            out.append(a)
+        return out
+
+    def _classes(self, problem: Any) -> Any:
+        """A function assignment -> class, where two assignments of one class are both
+        legal or both illegal and deal the same result, or ``None`` when that can't be
+        guaranteed. Safe when no damage step follows (marked damage then only matters as
+        "lethal or not", 704.5g), no permanent prevents, multiplies or grants anything, no
+        source has wither, infect or lifelink (whose results depend on amounts), and each
+        creature is a recipient of one source only (lethal damage is then not joint).
+        The class of an amount to a creature: 0, some but less than lethal, lethal (its
+        need, or 1 from a deathtouch source, 702.2c); to a player, planeswalker or battle:
+        the amount itself. The legality conditions (trample 702.19b, loyalty 702.19c, the
+        2023 order) read only these classes."""
+        if self._coupling:
+            return None
+        owner: dict[str, str] = {}
+        thresholds: dict[tuple[str, str], int] = {}
+        for src in problem.sources:
+            if src.amount <= 0:
+                continue
+            perm = self.board.permanents[src.id]
+            if any(self.board.has_keyword(perm, k) for k in ("wither", "infect", "lifelink")):
+                return None
+            for r in src.recipients:
+                rec = problem.recipients[r]
+                if rec.kind != "creature":
+                    continue
+                if owner.setdefault(r, src.id) != src.id or rec.need <= 0:
+                    return None
+                thresholds[(src.id, r)] = 1 if src.deathtouch else rec.need
+        self._thresholds = thresholds
+
+        def classify(a: Mapping[str, Mapping[str, int]]) -> Any:
+            out = []
+            for sid, row in a.items():
+                for r, n in row.items():
+                    t = thresholds.get((sid, r))
+                    out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
+            return tuple(sorted(out))
+
+        return classify
 
     def _step(self, board: Board, steps: tuple[str, ...], i: int, state: GameState,
               dealt: list[str], first: tuple[Any, ...] | None,
               done: tuple[dict[str, dict[str, int]], ...]) -> Any:
         if i == len(steps):
-            delta = self._delta(state)
+            delta = self._delta(state, self._boost)
             changed = set(delta[3]) | {k for k, _ in delta[4]} | {k for k, _ in delta[6]} | {k for k, _ in delta[7]}
             value = sum(self.ev.permanent_score(pid, state) - self.ev.permanent_score(pid) for pid in changed)
             return Leaf(delta, first, done, value)
@@ -630,7 +765,7 @@ class Game:
         ap = self.ap
         mine = {s.id for s in problem.sources if s.decider == ap}
         groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
-        for a in self._assignments(problem):
+        for a in self._assignments(problem, i == len(steps) - 1):
             part = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
             groups.setdefault(part, []).append(a)
         next_dealt = list(dealt)
@@ -644,20 +779,22 @@ class Game:
                 deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
                             combat=True)
                 state_based_actions(board, s2)
-                f = self._delta(s2) if step == "first-strike" else first
+                f = self._delta(s2, self._boost) if step == "first-strike" else first
                 d_children.append(self._step(board, steps, i + 1, s2, next_dealt, f, done + (a,)))
             d_children = _dedupe(d_children)
             ap_children.append(d_children[0] if len(d_children) == 1 else Node(2 * i + 1, d_children))
         ap_children = _dedupe(ap_children)
         return ap_children[0] if len(ap_children) == 1 else Node(2 * i, ap_children)
 
-    def _delta(self, state: GameState) -> tuple[Any, ...]:
+    def _delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
         """What ``state`` changed from the starting state, in a canonical hashable form
         (marked damage left out: it wears off in the cleanup step, 514.2, and the
         evaluation ignores it)."""
         base = self.base
-        life = tuple(sorted((p, v - base.life[p]) for p, v in state.life.items() if v != base.life[p]))
-        poison = tuple(sorted((p, v - base.poison[p]) for p, v in state.poison.items() if v != base.poison[p]))
+        life = tuple(sorted((p, v - boost - base.life[p]) for p, v in state.life.items()
+                            if v - boost != base.life[p]))
+        poison = tuple(sorted((p, v + boost - base.poison[p]) for p, v in state.poison.items()
+                              if v + boost != base.poison[p]))
         gained = tuple(sorted((p, v) for p, v in state.gained.items() if v))
         destroyed = tuple(sorted(state.destroyed))
         minus = tuple(sorted((k, v) for k, v in state.minus_added.items() if v))
@@ -819,7 +956,14 @@ class Game:
         """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
         the damage game over every unit, alpha-beta within (alpha, beta)."""
         steps = self.steps_for(attack, blocks)
-        trees = [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
+        fixed = self._fixed_part(attack, steps)
+        if fixed is None:
+            trees = [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
+        else:
+            merged, rest = fixed
+            trees = [self.unit_tree(u, steps) for u in self.units(rest, blocks)] if rest else []
+            if merged is not None:
+                trees.append(merged)
         flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
             best = -INF
@@ -929,6 +1073,35 @@ class Game:
 
 
 _EMPTY: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
+
+
+def _sum_pairs(parts: list[tuple[tuple[str, int], ...]]) -> tuple[tuple[str, int], ...]:
+    total: dict[str, int] = {}
+    for part in parts:
+        for k, v in part:
+            total[k] = total.get(k, 0) + v
+    return tuple(sorted((k, v) for k, v in total.items() if v))
+
+
+def _merge_delta(deltas: list[tuple[Any, ...]]) -> tuple[Any, ...]:
+    """Several independent units' deltas as one (life, poison and life gained add up; the
+    rest concern different permanents)."""
+    life, poison, gained = (_sum_pairs([d[i] for d in deltas]) for i in range(3))
+    rest = tuple(tuple(sorted(x for d in deltas for x in d[i])) for i in range(3, 8))
+    return (life, poison, gained, *rest)
+
+
+def _merge(leaves: list[Leaf]) -> Leaf:
+    """Independent units' single outcomes as one leaf (same effect on :meth:`Game.combine`
+    and :meth:`Game.fast_score` as the leaves themselves)."""
+    firsts = [leaf.first for leaf in leaves]
+    first = None if all(f is None for f in firsts) else _merge_delta(
+        [f if f is not None else _EMPTY for f in firsts])
+    steps = max(len(leaf.assignments) for leaf in leaves)
+    assignments = tuple({s: row for leaf in leaves if i < len(leaf.assignments)
+                         for s, row in leaf.assignments[i].items()} for i in range(steps))
+    return Leaf(_merge_delta([leaf.delta for leaf in leaves]), first, assignments,
+                sum(leaf.value for leaf in leaves))
 
 
 def _tree_key(t: Any) -> Any:

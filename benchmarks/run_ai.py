@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Benchmarks of the AI's combat decisions (issue 9): prints markdown tables.
+
+Run from the repository root (the project installed, e.g. editable)::
+
+    python benchmarks/run_ai.py                 # everything (several minutes on 2 cores)
+    python benchmarks/run_ai.py --quick         # fewer seeds and puzzles
+    python benchmarks/run_ai.py --skip sizes,swarm --puzzles 400
+    python benchmarks/run_ai.py --json out.json
+
+Sections (targets in benchmarks/README.md):
+
+1. ``sizes``: ``choose_attack`` in process on boards of real cards with keywords
+   (``benchmarks/ai_boards.py``), n creatures a side for n in 3, 5, 8, 12, 20, lookahead 0
+   and 1, with a time limit; the board is built once, only the call is timed (wall and CPU).
+2. ``swarm``: the token swarm (66 flying deathtouch Insects, Hornet Queen, Craterhoof
+   Behemoth, Grizzly Bears and Hill Giant attack eight ground creatures), ``choose_blocks``
+   at 20 and 200 life.
+3. ``lethal``: random boards of real cards, classified by the exhaustive reference
+   (``redzone.solver.ai_reference``): a lethal attack exists exactly when the game's value
+   is a won game. ``choose_attack`` must answer ``lethal: true`` with a declaration the
+   reference values as a win on every such board, and never ``lethal`` on the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.ai_boards import SIZES, ai_scenario, lethal_scenario, swarm_scenario  # noqa: E402
+from redzone.models.board import build_board  # noqa: E402
+from redzone.models.scenario import parse_scenario  # noqa: E402
+from redzone.solver.ai import choose_attack, choose_blocks  # noqa: E402
+
+
+def _board(data: dict[str, Any]) -> Any:
+    return build_board(parse_scenario(data))
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def sizes(seeds: int, limits: dict[int, float]) -> list[dict[str, Any]]:
+    rows = []
+    for n in SIZES:
+        for lookahead in (0, 1):
+            for seed in range(seeds):
+                board = _board(ai_scenario(n, seed))
+                t0, c0 = time.perf_counter(), time.process_time()
+                r = choose_attack(board, lookahead=lookahead, time_limit=limits.get(n))
+                rows.append({"n": n, "lookahead": lookahead, "seed": seed, "status": r.status,
+                             "wall_ms": (time.perf_counter() - t0) * 1000,
+                             "cpu_ms": (time.process_time() - c0) * 1000, "nodes": r.nodes,
+                             "value": r.value, "bound": r.bound, "attackers": len(r.attackers),
+                             "limit_s": limits.get(n)})
+                print(f"  n={n} lookahead={lookahead} seed={seed}: {r.status} "
+                      f"{rows[-1]['cpu_ms']:.0f} ms CPU", file=sys.stderr)
+    return rows
+
+
+def swarm() -> list[dict[str, Any]]:
+    rows = []
+    for life in (20, 200):
+        board = _board(swarm_scenario(life))
+        for lookahead in (0, 1):
+            t0, c0 = time.perf_counter(), time.process_time()
+            r = choose_blocks(board, lookahead=lookahead)
+            rows.append({"life": life, "lookahead": lookahead, "status": r.status,
+                         "wall_ms": (time.perf_counter() - t0) * 1000,
+                         "cpu_ms": (time.process_time() - c0) * 1000, "nodes": r.nodes,
+                         "survives": r.survives, "blockers": r.blockers,
+                         "life_after": r.outcome["life"]["Bob"]})
+    return rows
+
+
+def lethal(target: int, max_seeds: int) -> dict[str, Any]:
+    from redzone.solver.ai_reference import reference_attack_values
+
+    found = {True: 0, False: 0}
+    mismatches: list[int] = []
+    cpu = []
+    seed = 0
+    while min(found.values()) < target and seed < max_seeds:
+        board = _board(lethal_scenario(seed))
+        values = {tuple(sorted(d.items())): v for d, v in reference_attack_values(board, lookahead=0)}
+        win = 1_000_000_000
+        exists = max(values.values()) >= win
+        if found[exists] < target:
+            c0 = time.process_time()
+            r = choose_attack(board)  # the default: lookahead 1
+            cpu.append((time.process_time() - c0) * 1000)
+            ok = r.lethal == exists and r.status == "optimal"
+            if exists:
+                ok = ok and values.get(tuple(sorted(r.attackers.items())), 0) >= win
+            if not ok:
+                mismatches.append(seed)
+            found[exists] += 1
+        seed += 1
+    return {"lethal_boards": found[True], "non_lethal_boards": found[False], "seeds_tried": seed,
+            "mismatches": mismatches, "median_cpu_ms": statistics.median(cpu) if cpu else None,
+            "max_cpu_ms": max(cpu) if cpu else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,lethal")
+    ap.add_argument("--puzzles", type=int, default=200, help="boards of each kind (lethal / not)")
+    ap.add_argument("--json", default=None, help="also write the raw figures to this file")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    seeds = 1 if args.quick else 3
+    limits = {3: 30.0, 5: 30.0, 8: 10.0, 12: 10.0, 20: 10.0}
+    out: dict[str, Any] = {"cpu": _cpu_model(), "load_average": os.getloadavg(),
+                           "python": platform.python_version()}
+    print(f"CPU: {out['cpu']}; load average {out['load_average'][0]:.2f}; Python {out['python']}\n")
+    if "sizes" not in skip:
+        rows = out["sizes"] = sizes(seeds, limits)
+        print("| n a side | lookahead | time limit (s) | status (per seed) | CPU ms (median / max) | wall ms (median) | nodes (median) |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for n in SIZES:
+            for la in (0, 1):
+                rs = [r for r in rows if r["n"] == n and r["lookahead"] == la]
+                print(f"| {n} | {la} | {limits.get(n)} | {', '.join(r['status'] for r in rs)} | "
+                      f"{statistics.median(r['cpu_ms'] for r in rs):.0f} / {max(r['cpu_ms'] for r in rs):.0f} | "
+                      f"{statistics.median(r['wall_ms'] for r in rs):.0f} | "
+                      f"{statistics.median(r['nodes'] for r in rs):.0f} |")
+        print()
+    if "swarm" not in skip:
+        rows = out["swarm"] = swarm()
+        print("| token swarm: Bob's life | lookahead | status | CPU ms | wall ms | Bob survives | Bob's life after |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for r in rows:
+            print(f"| {r['life']} | {r['lookahead']} | {r['status']} | {r['cpu_ms']:.0f} | "
+                  f"{r['wall_ms']:.0f} | {r['survives']} | {r['life_after']} |")
+        print()
+    if "lethal" not in skip:
+        target = 50 if args.quick else args.puzzles
+        res = out["lethal"] = lethal(target, max_seeds=20 * target)
+        print(f"Lethal puzzles: {res['lethal_boards']} boards with a lethal attack, "
+              f"{res['non_lethal_boards']} without ({res['seeds_tried']} seeds); "
+              f"mismatches: {len(res['mismatches'])} {res['mismatches'][:10]}; "
+              f"choose_attack CPU median {res['median_cpu_ms']:.0f} ms, max {res['max_cpu_ms']:.0f} ms")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1, default=str))
+
+
+if __name__ == "__main__":
+    main()
