@@ -256,7 +256,9 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         steps = game.steps_for(attack, blocks)
         damage, state = replay(board, attack, blocks, principal.leaves, steps)
         value = lower = principal.value
-        bound = value if exact else max([value, *upper])
+        # Upper bounds of the attacks not searched to the end hold only when every part
+        # searched was exact; otherwise nothing better than a won game is proved.
+        bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
     reasons = _attack_reasons(game, attack, blocks, state, principal)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),

@@ -169,8 +169,8 @@ def test_planted_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # its units. The same differential check must then report mismatches.
     real = ai_game.Game._delta
 
-    def forgetful(self: ai_game.Game, state: Any) -> tuple[Any, ...]:
-        d = real(self, state)
+    def forgetful(self: ai_game.Game, state: Any, *args: Any) -> tuple[Any, ...]:
+        d = real(self, state, *args)
         return (d[0], (), *d[2:])
 
     monkeypatch.setattr(ai_game.Game, "_delta", forgetful)
