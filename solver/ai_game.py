@@ -559,6 +559,8 @@ class Game:
         coupling = self._coupling
         coupled = bool(coupling) and (not coupling.isdisjoint(attack)
                                       or any(b in coupling for b, a in blocks.items() if a))
+        # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat.
+        coupled = coupled or self.board.has_combat_effects
         if coupled or (not self._two and (self._first_strike(set(attack))
                                           or self._first_strike({b for b, a in blocks.items() if a}))):
             return [(tuple(sorted(attack.items())),
@@ -612,7 +614,8 @@ class Game:
             return self._fixed[key]
         out: tuple[Leaf | None, dict[str, str]] | None = None
         coupled = bool(self._coupling) and not self._coupling.isdisjoint(attack)
-        if self._two and not coupled:
+        bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
+        if self._two and not coupled and not bands and not self.board.has_combat_effects:
             blockable = {a for p in block_problems(self.board, dict(attack))
                          for b in p.blockers for a in p.allowed.get(b, ())}
             others = [t for t in attack.values() if t not in self._players]
@@ -670,7 +673,7 @@ class Game:
         (grants, prevention, replacement); the others can't be affected by this unit's
         damage, so state-based actions need not look at them (704.3). The whole board
         when the starting position has a state-based action pending."""
-        if not self._restrict:
+        if not self._restrict or self.board.has_combat_effects:
             return with_combat(self.board, attack, blocks)
         keep = set(attack) | set(attack.values()) | set(blocks) | self._static_sources
         keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
