@@ -1,0 +1,485 @@
+"""The CP-SAT model of the declare-blockers decision (CR 509.1), read from a BlockProblem.
+
+Split from :mod:`redzone.solver.block` (which plans, checks and enumerates with it):
+
+- the allowed (blocker, attacker) pairs (509.1a-b) and the reduction that drops pairs which
+  can never matter (:func:`_pairs`, :func:`_reduce`);
+- :class:`_BlockModel`: one Boolean ``x[b, a]`` per pair, blocker capacities (509.1a), every
+  group restriction a hard constraint (509.1b), every requirement instance an "obeyed" term
+  (509.1c), block costs bounded by the mana (509.1d-f);
+- the plan's tie-break objective, written straight into the proto.
+
+ortools is imported lazily inside :class:`_BlockModel`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from redzone.models.block_problem import (
+    AllOrNothing,
+    BlockerCap,
+    BlockerNotAlone,
+    BlockProblem,
+    BlockRequirement,
+    GreaterPowerBlocker,
+    MaxBlockers,
+    MinBlockers,
+    MinOtherBlockers,
+)
+from redzone.models.errors import ScenarioError
+from redzone.models.limits import check_time
+
+_PRECISION_LIMIT = 2**52
+"""Largest objective magnitude for which the plan's weighted objective stays exact."""
+
+
+# ---------------------------------------------------------------------------- input checks
+
+
+def _validate(problem: BlockProblem) -> None:
+    """Reject numbers the rules can't produce (ScenarioError naming the field)."""
+    if problem.mana < 0:
+        raise ScenarioError("mana", f"available mana must be 0 or more, got {problem.mana}")
+    for b, amount in problem.blocker_costs.items():
+        if amount < 0:
+            raise ScenarioError(f"blocker_costs[{b}]", f"a block cost must be 0 or more, got {amount}")
+    for (b, a), amount in problem.pair_costs.items():
+        if amount < 0:
+            raise ScenarioError(f"pair_costs[{b}, {a}]", f"a block cost must be 0 or more, got {amount}")
+    for b, cap in problem.capacity.items():
+        if cap is not None and cap < 1:
+            raise ScenarioError(f"capacity[{b}]", f"a blocker blocks at least 1 creature, got {cap}")
+    for r in problem.restrictions:
+        if isinstance(r, BlockerCap) and r.maximum < 0:
+            raise ScenarioError("restrictions", f"{r.source}: the blocker cap must be 0 or more, got {r.maximum}")
+        if isinstance(r, (MinBlockers, MaxBlockers)) and (getattr(r, "minimum", 0) < 0
+                                                          or getattr(r, "maximum", 0) < 0):
+            raise ScenarioError("restrictions", f"{r.source}: blocker counts must be 0 or more")
+    for q in problem.requirements:
+        if q.blocker is None and q.attacker is None:
+            raise ScenarioError("requirements", f"{q.source}: a requirement names a blocker or an attacker")
+        if q.minimum < 1 or (q.maximum is not None and q.maximum < q.minimum):
+            raise ScenarioError("requirements",
+                                f"{q.source}: blocker counts must satisfy 1 <= minimum <= maximum")
+
+
+# ---------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """An allowed (blocker, attacker) pair; ``bi``/``ai`` are positions in the problem."""
+
+    blocker: str
+    attacker: str
+    bi: int
+    ai: int
+    cost: int
+
+
+def _pairs(problem: BlockProblem, *, paid: bool) -> list[_Pair]:
+    """Allowed pairs in (blocker position, attacker position) order (509.1a-b).
+
+    With ``paid=False`` only free pairs (costs are never forced when computing M, 509.1c-d);
+    with ``paid=True`` also pairs whose own cost (the blocker's plus the pair's) fits in the
+    mana. Ids that are not a blocker or attacker of the problem are dropped.
+    """
+    aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
+    attackers = problem.attackers
+    pair_costs = problem.pair_costs
+    out: list[_Pair] = []
+    seen: set[str] = set()
+    for i, b in enumerate(problem.blockers):
+        if i & 63 == 0:
+            check_time("building the block model")
+        if b in seen:
+            continue
+        seen.add(b)
+        own = problem.blocker_costs.get(b, 0)
+        if own > 0 and (not paid or own > problem.mana):
+            continue
+        js = {aindex[a] for a in problem.allowed.get(b, ()) if a in aindex}
+        for j in sorted(js):
+            a = attackers[j]
+            cost = pair_costs.get((b, a), 0) if pair_costs else 0
+            if cost > 0 and (not paid or own + cost > problem.mana):
+                continue
+            out.append(_Pair(b, a, i, j, cost))
+    return out
+
+
+def _obeyable(problem: BlockProblem, pairs: list[_Pair]) -> bool:
+    """Whether some requirement could be obeyed with these pairs (else M is 0, 509.1c)."""
+    have = {(p.blocker, p.attacker) for p in pairs}
+    blocking = {p.blocker for p in pairs}
+    for r in problem.requirements:
+        if r.blocker is not None and r.attacker is not None:
+            if (r.blocker, r.attacker) in have:
+                return True
+        elif r.blocker is not None:
+            if r.blocker in blocking:
+                return True
+        elif r.attacker is not None:
+            n = sum(1 for p in pairs if p.attacker == r.attacker and (r.by is None or p.blocker in r.by))
+            if n >= r.minimum:
+                return True
+    return False
+
+
+def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
+    """Drop free pairs that can never matter to M or to :func:`plan_block`'s tie-break.
+
+    An attacking creature is *plain* when no restriction (509.1b: minimum or maximum number
+    of blockers, all-or-nothing) and no requirement (509.1c) names it. Blocking a plain
+    attacker only makes the blocker "a blocking creature"; which plain attacker it blocks
+    changes nothing else, and blocking a second one only adds a pair. So each blocker keeps
+    its pair with the earliest plain attacker and loses its other plain pairs: every
+    declaration maximising the requirements obeyed and then minimising (pairs, rank sum)
+    survives. Used for planning and deciding, never for enumerating or checking.
+    """
+    named: set[str] = set()
+    for r in problem.restrictions:
+        a = getattr(r, "attacker", None)
+        if a is not None:
+            named.add(a)
+    for q in problem.requirements:
+        if q.attacker is not None:
+            named.add(q.attacker)
+    kept: list[_Pair] = []
+    plain_seen: set[str] = set()
+    for p in pairs:  # in (blocker, attacker) position order: the first plain one is earliest
+        if p.attacker in named:
+            kept.append(p)
+        elif p.blocker not in plain_seen:
+            plain_seen.add(p.blocker)
+            kept.append(p)
+    return kept
+
+
+# ---------------------------------------------------------------------------- the model
+
+
+class _BlockModel:
+    """The CP-SAT model over a list of pairs (see the module docstring)."""
+
+    def __init__(self, problem: BlockProblem, pairs: list[_Pair], *, exact: bool = False) -> None:
+        """``exact``: make every auxiliary "obeyed" Boolean equal to its meaning (needed when
+        enumerating); otherwise it is only bounded above, which suffices when maximising."""
+        from ortools.sat.python import cp_model
+
+        self.cp = cp_model
+        self.exact = exact
+        self.problem = problem
+        self.pairs = pairs
+        m = self.model = cp_model.CpModel()
+        self.x = [m.new_bool_var("") for _ in pairs]
+        self.index = {(p.blocker, p.attacker): k for k, p in enumerate(pairs)}
+        self.by_blocker: dict[str, list[int]] = {}
+        self.by_attacker: dict[str, list[int]] = {}
+        for k, p in enumerate(pairs):
+            self.by_blocker.setdefault(p.blocker, []).append(k)
+            self.by_attacker.setdefault(p.attacker, []).append(k)
+        self._y: dict[str, Any] = {}
+        self._z: dict[str, Any] = {}
+        self._total: Any = None
+
+        # CR 509.1a: a creature blocks one attacking creature, or as many as card text allows
+        # ("can block an additional creature", "any number of creatures").
+        for b, ks in self.by_blocker.items():
+            cap = problem.capacity_of(b)
+            if cap is None or len(ks) <= cap:
+                continue
+            if cap == 1:
+                m.add_at_most_one(self.x[k] for k in ks)
+            else:
+                m.add(cp_model.LinearExpr.sum([self.x[k] for k in ks]) <= cap)
+
+        for r in problem.restrictions:
+            self._restriction(r)
+        self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
+
+        # CR 509.1d-f: the total of all block costs (each blocking creature's own cost once,
+        # plus each taxed pair) is locked in and paid in full from the defending player's mana.
+        terms: list[Any] = []
+        coefs: list[int] = []
+        for b, ks in self.by_blocker.items():
+            c = problem.blocker_costs.get(b, 0)
+            if c > 0:
+                terms.append(self.blocks(b))
+                coefs.append(c)
+        for k, p in enumerate(pairs):
+            if p.cost > 0:
+                terms.append(self.x[k])
+                coefs.append(p.cost)
+        if terms and sum(coefs) > problem.mana:
+            m.add(cp_model.LinearExpr.weighted_sum(terms, coefs) <= problem.mana)
+
+    # ---------------------------------------------------------------- helper variables
+
+    def _or(self, ks: list[int]) -> Any:
+        """A Boolean equal to "some x[k] is 1" (exact both ways)."""
+        if len(ks) == 1:
+            return self.x[ks[0]]
+        v = self.model.new_bool_var("")
+        for k in ks:
+            self.model.add_implication(self.x[k], v)
+        self.model.add_bool_or([self.x[k] for k in ks]).only_enforce_if(v)
+        return v
+
+    def blocks(self, blocker: str) -> Any:
+        """Boolean: ``blocker`` blocks some attacker (509.1g). The blocker must have a pair."""
+        v = self._y.get(blocker)
+        if v is None:
+            ks = self.by_blocker[blocker]
+            if len(ks) > 1 and self.problem.capacity_of(blocker) == 1:
+                v = self.model.new_bool_var("")
+                self.model.add(self.cp.LinearExpr.sum([self.x[k] for k in ks]) == v)
+            else:
+                v = self._or(ks)
+            self._y[blocker] = v
+        return v
+
+    def blocked(self, attacker: str) -> Any:
+        """Boolean: ``attacker`` is blocked (509.1h). The attacker must have a pair."""
+        v = self._z.get(attacker)
+        if v is None:
+            v = self._z[attacker] = self._or(self.by_attacker[attacker])
+        return v
+
+    def count(self, attacker: str, by: frozenset[str] | None = None) -> Any:
+        """Linear expression: number of creatures (of ``by``) blocking ``attacker``."""
+        ks = [k for k in self.by_attacker.get(attacker, ())
+              if by is None or self.pairs[k].blocker in by]
+        return self.cp.LinearExpr.sum([self.x[k] for k in ks])
+
+    def total(self) -> Any:
+        """Integer variable: the number of blocking creatures."""
+        if self._total is None:
+            n = len(self.by_blocker)
+            self._total = self.model.new_int_var(0, n, "blockers")
+            self.model.add(self.cp.LinearExpr.sum([self.blocks(b) for b in self.by_blocker])
+                           == self._total)
+        return self._total
+
+    def _forbid(self, ks: list[int]) -> None:
+        for k in ks:
+            self.model.add(self.x[k] == 0)
+
+    # ---------------------------------------------------------------- restrictions
+
+    def _restriction(self, r: Any) -> None:
+        m = self.model
+        if isinstance(r, BlockerCap):
+            # CR 509.1b: "no more than N creatures can block each combat" (802.4: within this
+            # defending player's declaration).
+            if len(self.by_blocker) > r.maximum:
+                m.add(self.total() <= r.maximum)
+            return
+        if isinstance(r, (MinBlockers, MaxBlockers, AllOrNothing)):
+            ks = self.by_attacker.get(r.attacker)
+            if not ks:
+                return  # nothing may block it here, so the restriction can't be broken
+            if isinstance(r, MinBlockers):
+                # CR 509.1b, 702.111b: menace / "can't be blocked except by N or more
+                # creatures": if it is blocked, at least N creatures block it:
+                # count >= N * blocked.
+                if len(ks) < r.minimum:
+                    self._forbid(ks)
+                elif r.minimum > 1:
+                    m.add(self.count(r.attacker) - r.minimum * self.blocked(r.attacker) >= 0)
+            elif isinstance(r, MaxBlockers):
+                # CR 509.1b: "can't be blocked by more than N creatures": count <= N.
+                if len(ks) > r.maximum:
+                    m.add(self.count(r.attacker) <= r.maximum)
+            else:
+                # CR 509.1b (Tromokratis): if it is blocked, each creature the defending
+                # player controls blocks it: blocked -> x[c, a] for every such c; a creature
+                # that can't block it makes it unblockable.
+                z = self.blocked(r.attacker)
+                for c in dict.fromkeys(r.required):
+                    k = self.index.get((c, r.attacker))
+                    if k is None:
+                        self._forbid(ks)
+                        return
+                    if self.x[k] is not z:
+                        m.add_implication(z, self.x[k])
+            return
+        if r.blocker not in self.by_blocker:
+            return  # that creature can't block here, so the restriction can't be broken
+        y = self.blocks(r.blocker)
+        if isinstance(r, BlockerNotAlone):
+            # CR 509.1b: "can't block alone": blockers >= 2 * blocks(b).
+            m.add(self.total() - 2 * y >= 0)
+        elif isinstance(r, MinOtherBlockers):
+            # CR 509.1b: "can't block unless at least N other creatures block":
+            # blockers >= (N + 1) * blocks(b).
+            if r.count > 0:
+                m.add(self.total() - (r.count + 1) * y >= 0)
+        elif isinstance(r, GreaterPowerBlocker):
+            # CR 509.1b: "can't block unless a creature with greater power also blocks":
+            # stronger blocking creatures >= blocks(b).
+            mine = self.problem.power.get(r.blocker, 0)
+            stronger = [self.blocks(b) for b in self.by_blocker
+                        if self.problem.power.get(b, 0) > mine]
+            if not stronger:
+                m.add(y == 0)
+            else:
+                m.add(self.cp.LinearExpr.sum(stronger) - y >= 0)
+        else:  # pragma: no cover - the restriction union is closed
+            raise ScenarioError("restrictions", f"unsupported restriction {type(r).__name__}")
+
+    # ---------------------------------------------------------------- requirements
+
+    def _count_requirement(self, r: BlockRequirement) -> Any:
+        """A Boolean "obeyed" for a requirement on an attacker's blocker count, or None when
+        no declaration over these pairs can obey it."""
+        ks = [k for k in self.by_attacker.get(r.attacker or "", ())
+              if r.by is None or self.pairs[k].blocker in r.by]
+        if len(ks) < r.minimum:
+            return None
+        upper = r.maximum if r.maximum is not None and r.maximum < len(ks) else None
+        if r.minimum == 1 and upper is None:
+            # "must be blocked [by an X] if able": some (matching) creature blocks it.
+            return self.blocked(r.attacker) if r.by is None else self._or(ks)  # type: ignore[arg-type]
+        m = self.model
+        c = self.cp.LinearExpr.sum([self.x[k] for k in ks])
+        o = m.new_bool_var("")
+        if not self.exact:
+            m.add(c >= r.minimum).only_enforce_if(o)
+            if upper is not None:
+                m.add(c <= upper).only_enforce_if(o)
+            return o
+        ge = m.new_bool_var("")
+        m.add(c >= r.minimum).only_enforce_if(ge)
+        m.add(c <= r.minimum - 1).only_enforce_if(ge.Not())
+        parts = [ge]
+        if upper is not None:
+            le = m.new_bool_var("")
+            m.add(c <= upper).only_enforce_if(le)
+            m.add(c >= upper + 1).only_enforce_if(le.Not())
+            parts.append(le)
+        m.add_bool_and(parts).only_enforce_if(o)
+        m.add_bool_or([p.Not() for p in parts]).only_enforce_if(o.Not())
+        return o
+
+    def _requirements(self, requirements: tuple[BlockRequirement, ...]) -> tuple[list[Any], list[int]]:
+        """The "obeyed" count as (variables, coefficients), one unit per instance (509.1c)."""
+        coef: Counter[int] = Counter()
+        counted: Counter[tuple[str, int, int | None, frozenset[str] | None]] = Counter()
+        blocking: Counter[str] = Counter()
+        for r in requirements:
+            if r.blocker is not None and r.attacker is not None:
+                # CR 509.1c, 702.39a: "b blocks a if able" (provoke; one instance per potential
+                # blocker of a Lure-type attacker) is obeyed by that block only.
+                k = self.index.get((r.blocker, r.attacker))
+                if k is not None:
+                    coef[k] += 1
+            elif r.blocker is not None:
+                # CR 509.1c: "blocks each combat if able" is obeyed by blocking anything.
+                if r.blocker in self.by_blocker:
+                    blocking[r.blocker] += 1
+            elif r.attacker is not None:
+                # CR 509.1c: "must be blocked [by ...] if able": a count of its blockers.
+                counted[(r.attacker, r.minimum, r.maximum, r.by)] += 1
+        # Each blocker's own requirements (its pairs, and "blocks each combat") are summed
+        # into one integer o_b with its true upper bound: with at most `capacity` blocks, a
+        # blocker obeys at most its best pairs plus its "blocks each combat" instances. The
+        # bound lets CP-SAT propagate "obeyed >= k" onto single blockers (with n blockers
+        # of bound 1 and k = n, each must obey one) — on the exact-cover instances of
+        # benchmarks/ the difference between milliseconds and no answer in 30 s.
+        per_blocker: dict[str, list[tuple[int, int]]] = {}
+        for k, c in coef.items():
+            per_blocker.setdefault(self.pairs[k].blocker, []).append((k, c))
+        variables: list[Any] = []
+        coefs: list[int] = []
+        for b in dict.fromkeys([*per_blocker, *blocking]):
+            terms = per_blocker.get(b, [])
+            n = blocking.get(b, 0)
+            if len(terms) + (n > 0) == 1:
+                if terms:
+                    variables.append(self.x[terms[0][0]])
+                    coefs.append(terms[0][1])
+                else:
+                    variables.append(self.blocks(b))
+                    coefs.append(n)
+                continue
+            cap = self.problem.capacity_of(b)
+            best = sorted((c for _, c in terms), reverse=True)
+            upper = sum(best if cap is None else best[:cap]) + n
+            o = self.model.new_int_var(0, upper, "")
+            vs = [self.x[k] for k, _ in terms] + ([self.blocks(b)] if n else [])
+            cs = [c for _, c in terms] + ([n] if n else [])
+            self.model.add(self.cp.LinearExpr.weighted_sum(vs, cs) == o)
+            variables.append(o)
+            coefs.append(1)
+        for (a, lo, hi, by), n in counted.items():
+            o = self._count_requirement(BlockRequirement(None, a, "", "", lo, hi, by))
+            if o is not None:
+                variables.append(o)
+                coefs.append(n)
+        return variables, coefs
+
+    def obeyed(self) -> Any:
+        """Linear expression: requirement instances obeyed (509.1c)."""
+        return self.cp.LinearExpr.weighted_sum(self.obeyed_vars, self.obeyed_coefs)
+
+    def declaration(self, value: Any) -> dict[str, list[str]]:
+        """The declaration read through ``value`` (a solver's or a callback's)."""
+        out: dict[str, list[str]] = {}
+        for k, v in enumerate(self.x):
+            if value(v):
+                p = self.pairs[k]
+                out.setdefault(p.blocker, []).append(p.attacker)
+        return out
+
+
+# ---------------------------------------------------------------------------- objective
+
+
+def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
+    """Penalty per pair and the weight of one requirement (see :func:`plan_block`)."""
+    A = max(len(problem.attackers), 1)
+    rank = [p.bi * A + p.ai for p in pairs]
+    base = 1 + sum(rank)  # > any sum of ranks: one more block always costs more
+    weight = 1 + sum(base + r for r in rank)  # > any total penalty
+    if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
+        # Too large to stay exact: fall back to "fewest blocks" alone.
+        return [1] * len(pairs), len(pairs) + 1
+    return [base + r for r in rank], weight
+
+
+def _hint(bm: _BlockModel, declaration: Mapping[str, Sequence[str]] | None) -> None:
+    if not declaration:
+        return
+    chosen = {(b, a) for b, attackers in declaration.items() for a in attackers}
+    for k, pr in enumerate(bm.pairs):
+        bm.model.add_hint(bm.x[k], (pr.blocker, pr.attacker) in chosen)
+
+
+def _set_plan_objective(bm: _BlockModel, penalties: list[int], weight: int, *,
+                        requirements: bool) -> None:
+    """Objective ``W * obeyed - sum(B + rank)`` (or, with ``requirements=False``, just
+    ``- sum(B + rank)``), written straight into the proto: CP-SAT minimises, so this
+    maximisation stores negated coefficients and a scaling factor of -1, as
+    ``CpModel.maximize`` does (that call is slow on tens of thousands of terms)."""
+    coef: dict[int, int] = {}
+    constant = 0
+    for v, pen in zip(bm.x, penalties):
+        coef[v.index] = -pen
+    if requirements:
+        for v, c in zip(bm.obeyed_vars, bm.obeyed_coefs):
+            i = v.index
+            if i >= 0:
+                coef[i] = coef.get(i, 0) + weight * c
+            else:  # a negated literal: W * c * (1 - x)
+                coef[-i - 1] = coef.get(-i - 1, 0) - weight * c
+                constant += weight * c
+    objective = bm.model.proto.objective
+    objective.vars.extend(coef.keys())
+    objective.coeffs.extend(-c for c in coef.values())
+    objective.offset = -constant
+    objective.scaling_factor = -1.0
