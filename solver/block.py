@@ -22,7 +22,10 @@ summed into one bounded integer, so a bound on the total propagates to single bl
 first one-shot solve has a deterministic work budget (:data:`FIRST_TRY_WORK`), and when it
 does not prove M (hard, exact-cover-like instances) M is settled by decision solves "does
 some block obey k + 1?" (:func:`_climb`) — the same question :func:`check_block` asks of a
-proposal.
+proposal. A decision "obeys at least k" first drops every pair no such block can use
+(:func:`redzone.solver.block_model._prune_for_threshold`: per-blocker bounds against the
+slack), and is solved without the linear relaxation; the tie-break stage among blocks
+obeying M uses the same pruning.
 
 Several defending players (802.4) each declare on their own: :func:`plan_blocks`,
 :func:`check_blocks` and :func:`enumerate_all_blocks` take the list of problems of
@@ -63,6 +66,7 @@ from redzone.solver.block_model import (  # noqa: F401 - _BlockModel and the hel
     _obeyable,
     _Pair,
     _pairs,
+    _prune_for_threshold,
     _reduce,
     _set_plan_objective,
     _tie_break_weights,
@@ -297,10 +301,9 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     _validate(problem)
     if not problem.requirements:
         return _empty_plan(t0)
-    pairs = _pairs(problem, paid=False)
+    pairs = _pairs(problem, paid=False, reduce=True)
     if not _obeyable(problem, pairs):
         return _empty_plan(t0)
-    pairs = _reduce(problem, pairs)
     bm = _BlockModel(problem, pairs)
     penalties, weight = _tie_break_weights(problem, pairs)
     _set_plan_objective(bm, penalties, weight, requirements=True)
@@ -331,9 +334,13 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     if proved and _remaining(t0, time_limit) != 0.0:
         # Tie-break among blocks obeying M (CR 509.1c: any of them is legal).
         t2 = time.perf_counter()
-        bm2 = _BlockModel(problem, pairs)
+        # Only pairs a block obeying M can use (the same penalties: the same order).
+        pairs2 = _prune_for_threshold(problem, pairs, maximum) or []
+        penalty = {(p.blocker, p.attacker): w for p, w in zip(pairs, penalties)}
+        bm2 = _BlockModel(problem, pairs2)
         bm2.model.add(bm2.obeyed() >= maximum)
-        _set_plan_objective(bm2, penalties, weight, requirements=False)
+        _set_plan_objective(bm2, [penalty[(p.blocker, p.attacker)] for p in pairs2], weight,
+                            requirements=False)
         _hint(bm2, best)
         build_ms += _ms(t2)
         t3 = time.perf_counter()
@@ -396,10 +403,9 @@ def _maximum(problem: BlockProblem, time_limit: float | None,
     _import_ortools()
     t0 = time.perf_counter()
     _validate(problem)
-    pairs = _pairs(problem, paid=False)
+    pairs = _pairs(problem, paid=False, reduce=True)
     if not problem.requirements or not _obeyable(problem, pairs):
         return 0, True, {}, _ms(t0), 0.0
-    pairs = _reduce(problem, pairs)
     best: dict[str, list[str]] = dict(hint) if hint else {}
     _, found, proved, build, solve = _maximise(problem, pairs, _remaining(t0, time_limit),
                                                FIRST_TRY_WORK, 2, hint)
@@ -426,17 +432,22 @@ def _better_exists(problem: BlockProblem, threshold: int, time_limit: float | No
     requirements (509.1c). Returns ``("yes", that block, ...)``, ``("no", None, ...)`` or
     ``("unknown", None, ...)`` (time limit), then build and solve milliseconds."""
     t0 = time.perf_counter()
-    pairs = _pairs(problem, paid=False)
     if threshold <= 0:
         return "yes", {}, _ms(t0), 0.0
+    pairs = _pairs(problem, paid=False, reduce=True)
     if not _obeyable(problem, pairs):
         return "no", None, _ms(t0), 0.0
-    pairs = _reduce(problem, pairs)
-    bm = _BlockModel(problem, pairs)
+    pruned = _prune_for_threshold(problem, pairs, threshold)
+    if pruned is None:  # the bounds alone rule it out
+        return "no", None, _ms(t0), 0.0
+    bm = _BlockModel(problem, pruned)
     bm.model.add(bm.obeyed() >= threshold)
     build_ms = _ms(t0)
     t1 = time.perf_counter()
-    solver = _solver(time_limit)
+    # Without the linear relaxation: on the pruned model of the exact-cover instances
+    # (90 elements) a decision takes 0.2-0.3 s of CPU this way and 2-5 s with level 2
+    # (benchmarks/README.md, block section); two workers were slower still.
+    solver = _solver(time_limit, linearization=0)
     code = _status(solver.solve(bm.model))
     solve_ms = _ms(t1)
     if code in ("optimal", "feasible"):

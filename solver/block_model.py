@@ -2,8 +2,8 @@
 
 Split from :mod:`redzone.solver.block` (which plans, checks and enumerates with it):
 
-- the allowed (blocker, attacker) pairs (509.1a-b) and the reduction that drops pairs which
-  can never matter (:func:`_pairs`, :func:`_reduce`);
+- the allowed (blocker, attacker) pairs (509.1a-b) and the reductions that drop pairs which
+  can never matter (:func:`_pairs`, :func:`_reduce`, :func:`_prune_for_threshold`);
 - :class:`_BlockModel`: one Boolean ``x[b, a]`` per pair, blocker capacities (509.1a), every
   group restriction a hard constraint (509.1b), every requirement instance an "obeyed" term
   (509.1c), block costs bounded by the mana (509.1d-f);
@@ -81,16 +81,33 @@ class _Pair:
     cost: int
 
 
-def _pairs(problem: BlockProblem, *, paid: bool) -> list[_Pair]:
+def _named_attackers(problem: BlockProblem) -> set[str]:
+    """Attacking creatures some restriction (509.1b) or requirement (509.1c) names."""
+    named: set[str] = set()
+    for r in problem.restrictions:
+        a = getattr(r, "attacker", None)
+        if a is not None:
+            named.add(a)
+    for q in problem.requirements:
+        if q.attacker is not None:
+            named.add(q.attacker)
+    return named
+
+
+def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_Pair]:
     """Allowed pairs in (blocker position, attacker position) order (509.1a-b).
 
     With ``paid=False`` only free pairs (costs are never forced when computing M, 509.1c-d);
     with ``paid=True`` also pairs whose own cost (the blocker's plus the pair's) fits in the
-    mana. Ids that are not a blocker or attacker of the problem are dropped.
+    mana. Ids that are not a blocker or attacker of the problem are dropped. ``reduce=True``
+    applies :func:`_reduce` while listing (each blocker keeps only its earliest pair with a
+    plain attacker), so the pairs it would drop are never built.
     """
     aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
     attackers = problem.attackers
     pair_costs = problem.pair_costs
+    mana = problem.mana
+    named = _named_attackers(problem) if reduce else None
     out: list[_Pair] = []
     seen: set[str] = set()
     for i, b in enumerate(problem.blockers):
@@ -100,13 +117,29 @@ def _pairs(problem: BlockProblem, *, paid: bool) -> list[_Pair]:
             continue
         seen.add(b)
         own = problem.blocker_costs.get(b, 0)
-        if own > 0 and (not paid or own > problem.mana):
+        if own > 0 and (not paid or own > mana):
             continue
-        js = {aindex[a] for a in problem.allowed.get(b, ()) if a in aindex}
+        js: set[int] = set()
+        first_plain = -1
+        for a in problem.allowed.get(b, ()):
+            j = aindex.get(a)
+            if j is None:
+                continue
+            if named is not None and a not in named:
+                if first_plain >= 0 and j >= first_plain:
+                    continue
+                cost = pair_costs.get((b, a), 0) if pair_costs else 0
+                if cost > 0 and (not paid or own + cost > mana):
+                    continue
+                first_plain = j
+                continue
+            js.add(j)
+        if first_plain >= 0:
+            js.add(first_plain)
         for j in sorted(js):
             a = attackers[j]
             cost = pair_costs.get((b, a), 0) if pair_costs else 0
-            if cost > 0 and (not paid or own + cost > problem.mana):
+            if cost > 0 and (not paid or own + cost > mana):
                 continue
             out.append(_Pair(b, a, i, j, cost))
     return out
@@ -141,14 +174,7 @@ def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
     declaration maximising the requirements obeyed and then minimising (pairs, rank sum)
     survives. Used for planning and deciding, never for enumerating or checking.
     """
-    named: set[str] = set()
-    for r in problem.restrictions:
-        a = getattr(r, "attacker", None)
-        if a is not None:
-            named.add(a)
-    for q in problem.requirements:
-        if q.attacker is not None:
-            named.add(q.attacker)
+    named = _named_attackers(problem)
     kept: list[_Pair] = []
     plain_seen: set[str] = set()
     for p in pairs:  # in (blocker, attacker) position order: the first plain one is earliest
@@ -158,6 +184,68 @@ def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
             plain_seen.add(p.blocker)
             kept.append(p)
     return kept
+
+
+def _prune_for_threshold(problem: BlockProblem, pairs: list[_Pair], threshold: int
+                         ) -> list[_Pair] | None:
+    """The pairs a block obeying at least ``threshold`` requirement instances (509.1c) can
+    use, or ``None`` when no block over ``pairs`` can obey that many.
+
+    Upper bounds, as in :meth:`_BlockModel._requirements`: a blocker obeys at most its
+    ``capacity`` best pair requirements plus its "blocks each combat" ones; a requirement on
+    an attacker's blocker count is obeyed at most once per instance, and not at all when too
+    few pairs are left to reach its minimum. ``U`` is their sum and ``slack = U - threshold``.
+    A blocker that may block one creature and obeys ``v`` through pair (b, a) (its
+    requirements for that pair plus its "blocks each combat" ones) loses ``bound_b - v``
+    against its bound; when that exceeds the slack, every block using the pair obeys fewer
+    than ``threshold``, so the pair is dropped. Repeated until nothing changes (a dropped pair
+    can make a count requirement unobeyable, which lowers ``U``).
+
+    Exact for the decision "does some block obey at least ``threshold``?" and for every
+    question asked among such blocks (the tie-break, enumeration): no block obeying that
+    many uses a dropped pair. On the exact-cover instances of benchmarks/ (threshold = U)
+    it leaves each element only its sets, so the model becomes plain exact cover.
+    """
+    coef: Counter[tuple[str, str]] = Counter()
+    blocking: Counter[str] = Counter()
+    counted: Counter[tuple[str, int, int | None, frozenset[str] | None]] = Counter()
+    present = {(p.blocker, p.attacker) for p in pairs}
+    has_pair = {p.blocker for p in pairs}
+    for r in problem.requirements:
+        if r.blocker is not None and r.attacker is not None:
+            if (r.blocker, r.attacker) in present:
+                coef[(r.blocker, r.attacker)] += 1
+        elif r.blocker is not None:
+            if r.blocker in has_pair:
+                blocking[r.blocker] += 1
+        elif r.attacker is not None:
+            counted[(r.attacker, r.minimum, r.maximum, r.by)] += 1
+    while True:
+        by_blocker: dict[str, list[_Pair]] = {}
+        by_attacker: dict[str, list[_Pair]] = {}
+        for p in pairs:
+            by_blocker.setdefault(p.blocker, []).append(p)
+            by_attacker.setdefault(p.attacker, []).append(p)
+        bound: dict[str, int] = {}
+        total = 0
+        for b, ps in by_blocker.items():
+            cap = problem.capacity_of(b)
+            best = sorted((coef[(b, p.attacker)] for p in ps), reverse=True)
+            bound[b] = sum(best if cap is None else best[:cap]) + blocking[b]
+            total += bound[b]
+        for (a, lo, _hi, by), n in counted.items():
+            able = sum(1 for p in by_attacker.get(a, ()) if by is None or p.blocker in by)
+            if able >= lo:
+                total += n
+        slack = total - threshold
+        if slack < 0:
+            return None
+        kept = [p for p in pairs
+                if problem.capacity_of(p.blocker) != 1
+                or bound[p.blocker] - coef[(p.blocker, p.attacker)] - blocking[p.blocker] <= slack]
+        if len(kept) == len(pairs):
+            return pairs
+        pairs = kept
 
 
 # ---------------------------------------------------------------------------- the model
@@ -289,6 +377,12 @@ class _BlockModel:
                 # count >= N * blocked.
                 if len(ks) < r.minimum:
                     self._forbid(ks)
+                elif r.minimum > 1 and len(ks) == r.minimum:
+                    # Exactly N creatures could block it: all of them block it or none does
+                    # (x[c, a] equal for its N pairs; CP-SAT merges them into one variable).
+                    for k in ks[1:]:
+                        m.add(self.x[k] == self.x[ks[0]])
+                    self._z.setdefault(r.attacker, self.x[ks[0]])
                 elif r.minimum > 1:
                     m.add(self.count(r.attacker) - r.minimum * self.blocked(r.attacker) >= 0)
             elif isinstance(r, MaxBlockers):
