@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, new_model, status_name as _status
 from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
@@ -164,7 +164,7 @@ class _AttackModel:
         self.exact = exact
         self.problem = problem
         self.pairs = pairs
-        m = self.model = cp_model.CpModel()
+        m = self.model = new_model()
         self.x = [m.new_bool_var("") for _ in pairs]
         self.by_creature: dict[str, list[int]] = {}
         self.by_target: dict[str, list[int]] = {}

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, status_name as _status
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, new_model, status_name as _status
 from redzone.models.damage_problem import (
     ACTIVE_KEYS,
     OBJECTIVES,
@@ -201,7 +201,7 @@ class _Model:
 
         self.cp = cp_model
         self.problem = problem
-        m = self.model = cp_model.CpModel()
+        m = self.model = new_model()
         self.x: dict[tuple[str, str], Any] = {}
         self.into: dict[str, list[tuple[DamageSource, Any]]] = {}
         self.by_source: dict[str, list[tuple[str, Any]]] = {}
@@ -451,13 +451,14 @@ class _Model:
         rank_c = [c for (_, cs, _), _ in ranks for c in cs]
         if status != "optimal" or not rank_v:
             return first, status, _ms(t0)
-        # The tie-break, as a second solve: the objective's value and every lethal-damage
-        # literal are fixed, which leaves a small transport problem.
+        # The tie-break, as a second solve among every assignment reaching the objective's
+        # value (hinted with the first one). Fixing which creatures get lethal damage as
+        # well would make it a smaller problem, but then the tie-break depended on the first
+        # solve's arbitrary choice among equally good kills (it could keep a later blocker
+        # over an earlier one); without presolve this solve is no slower in all.
         m = self.model
         if variables:
             m.add(self.cp.LinearExpr.weighted_sum(variables, coefs) >= round(solver.objective_value))
-        for lit, _, _ in self._lethal.values():
-            m.add(lit == solver.value(lit))
         m.clear_objective()
         m.minimize(self.cp.LinearExpr.weighted_sum(rank_v, rank_c))
         m.clear_hints()
@@ -756,4 +757,7 @@ def _solver(time_limit: float | None) -> Any:
     # The lethal-damage indicators are half-reified linear constraints; putting them in the
     # LP relaxation (level 2) is what lets the weighted objective be proved quickly (20
     # attackers against 10 multi-blockers: ~2 s at the default level, ~15 ms at level 2).
-    return make_solver(time_limit, linearization_level=2)
+    # Presolve costs more than it saves on these small models: without it the median CPU
+    # time of that board over 20 seeds drops by about a third (benchmarks/README.md, damage
+    # section), with the same optimum on every board.
+    return make_solver(time_limit, linearization_level=2, cp_model_presolve=False)
