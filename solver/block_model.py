@@ -439,7 +439,17 @@ class _BlockModel:
         upper = r.maximum if r.maximum is not None and r.maximum < len(ks) else None
         if r.minimum == 1 and upper is None:
             # "must be blocked [by an X] if able": some (matching) creature blocks it.
-            return self.blocked(r.attacker) if r.by is None else self._or(ks)  # type: ignore[arg-type]
+            if r.by is None and (self.exact or r.attacker in self._z):
+                return self.blocked(r.attacker)  # type: ignore[arg-type]
+            if self.exact:
+                return self._or(ks)
+            # Only bounded above when maximising: obeyed -> some x[k] (one clause, not one
+            # implication per possible blocker).
+            if len(ks) == 1:
+                return self.x[ks[0]]
+            o = self.model.new_bool_var("")
+            self.model.add_bool_or([self.x[k] for k in ks]).only_enforce_if(o)
+            return o
         m = self.model
         c = self.cp.LinearExpr.sum([self.x[k] for k in ks])
         o = m.new_bool_var("")
