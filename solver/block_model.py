@@ -203,7 +203,7 @@ def _prune_for_threshold(problem: BlockProblem, pairs: list[_Pair], threshold: i
     can make a count requirement unobeyable, which lowers ``U``).
 
     Exact for the decision "does some block obey at least ``threshold``?" and for every
-    question asked among such blocks (the tie-break, enumeration): no block obeying that
+    question asked among such blocks (the tie-break stage of a plan): no block obeying that
     many uses a dropped pair. On the exact-cover instances of benchmarks/ (threshold = U)
     it leaves each element only its sets, so the model becomes plain exact cover.
     """
