@@ -59,7 +59,8 @@ def check_time_limit(value: object, field: str = "time_limit", *,
         raise ScenarioError(field, f"must be a number of seconds, got {type(value).__name__}")
     seconds = float(value)
     if not math.isfinite(seconds) or seconds < 0 or (positive and seconds == 0):
-        raise ScenarioError(field, f"must be a finite number of seconds above 0, got {value!r}")
+        least = "above 0" if positive else "0 or more"
+        raise ScenarioError(field, f"must be a finite number of seconds, {least}; got {value!r}")
     return seconds
 
 
