@@ -26,6 +26,7 @@ No solving happens here; see ``redzone.solver.block``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from redzone.models.abilities import (
@@ -253,16 +254,21 @@ def attacked_players(board: Board, attackers: dict[str, str] | None = None) -> l
     return [p for p in order if p in hit]
 
 
-def block_problems(board: Board, attackers: dict[str, str] | None = None) -> list[BlockProblem]:
+def block_problems(board: Board, attackers: dict[str, str] | None = None, *,
+                   only_pairs: Mapping[str, Sequence[str]] | None = None) -> list[BlockProblem]:
     """One :class:`BlockProblem` per defending player, in APNAP order (802.4).
 
     ``attackers``: attacking creature id -> what it attacks (default: the scenario's
-    ``combat.attackers``). Raises :class:`ScenarioError` for an attacker that is not a
+    ``combat.attackers``). ``only_pairs`` (blocking creature id -> attacker ids): judge only
+    these (blocker, attacker) pairs, as when checking a declared block against its
+    availability rules and restrictions (509.1a-b) on a large board; see
+    :func:`block_problem`. Raises :class:`ScenarioError` for an attacker that is not a
     creature or attacks something that is not a player, planeswalker or battle.
     """
     amap = _attack_map(board, attackers)
     board = _declaring(board, amap)
-    return [block_problem(board, p, amap) for p in attacked_players(board, amap)]
+    return [block_problem(board, p, amap, only_pairs=only_pairs)
+            for p in attacked_players(board, amap)]
 
 
 def _declaring(board: Board, amap: dict[str, str]) -> Board:
@@ -427,13 +433,22 @@ def _x_value(board: Board, tax: BlockTax, source: Permanent, blocker: Permanent)
 
 
 def block_problem(board: Board, defending_player: str,
-                  attackers: dict[str, str] | None = None) -> BlockProblem:
+                  attackers: dict[str, str] | None = None, *,
+                  only_pairs: Mapping[str, Sequence[str]] | None = None) -> BlockProblem:
     """The declare-blockers problem of ``defending_player`` (CR 509.1, 802.4).
 
     ``attackers``: attacking creature id -> what it attacks (default ``combat.attackers``);
     only those whose defending player is ``defending_player`` enter the problem. Returns a
     :class:`BlockProblem` (see its docstring for the shape). Raises :class:`ScenarioError`
     for a malformed attack (see :func:`defending_player_of`).
+
+    ``only_pairs`` (blocking creature id -> attacker ids; ``None``: all): only these pairs
+    are judged (509.1a-b); every other creature gets no allowed pair. Restrictions are still
+    built from every creature and attacker, so
+    :func:`redzone.models.block_problem.restriction_violations` of a declaration within
+    ``only_pairs`` is exact — in time linear in the declaration instead of blockers x
+    attackers. Such a problem is for checking restrictions only, never for planning or for
+    requirements.
     """
     amap = _attack_map(board, attackers)
     board = _declaring(board, amap)
@@ -442,12 +457,20 @@ def block_problem(board: Board, defending_player: str,
     creatures = [c for c in board.creatures(defending_player) if c.id not in attacking]
     names = {p.id: p.name for p in board.permanents.values()}
 
-    afacts = {a: _attacker_facts(board, board.permanents[a], defending_player) for a in mine}
+    judged_attackers = mine
+    if only_pairs is not None:  # only the attackers some judged pair names
+        named = {a for attackers in only_pairs.values() for a in attackers}
+        judged_attackers = [a for a in mine if a in named]
+    afacts = {a: _attacker_facts(board, board.permanents[a], defending_player)
+              for a in judged_attackers}
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
     capacity: dict[str, int | None] = {}
     for c in creatures:
         check_time("building the block problem")
+        if only_pairs is not None and not only_pairs.get(c.id):
+            allowed[c.id] = ()
+            continue
         reason = _unable_to_block(board, c)
         if reason is not None:
             unable[(c.id, "")] = reason
@@ -455,14 +478,15 @@ def block_problem(board: Board, defending_player: str,
             continue
         bf = _blocker_facts(board, c)
         ok: list[str] = []
-        for a in mine:
+        judged = mine if only_pairs is None else [a for a in dict.fromkeys(only_pairs[c.id]) if a in afacts]
+        for a in judged:
             why = _pair_reason(board, bf, afacts[a])
             if why is None:
                 ok.append(a)
             else:
                 unable[(c.id, a)] = why
         allowed[c.id] = tuple(ok)
-        if not ok and mine:
+        if not ok and judged:
             unable.setdefault((c.id, ""), "there is no attacking creature it may block (CR 509.1b)")
         extra: int | None = 0
         for ability, _ in board.abilities_affecting(c, CanBlockAdditional):

@@ -153,6 +153,6 @@ def test_damage_command_accepts_a_whole_band_block() -> None:
 
     board = board_of(BAND, {"attackers": ATTACK, "bands": [["hero", "angel"]],
                             "blockers": {"bears": ["hero", "angel"]}})
-    assert block_violations(board) == ([], None)
+    assert block_violations(board) == []
     unbanded = board_of(BAND, {"attackers": ATTACK, "blockers": {"bears": ["hero", "angel"]}})
     assert block_violations(unbanded)[0]

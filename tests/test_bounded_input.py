@@ -237,3 +237,26 @@ def test_card_abilities_read_as_lines(redzone_main) -> None:  # type: ignore[no-
     assert "can't be blocked by (affected: itself; blockers: creatures; quality: power at most 2)" in out
     assert "{'" not in out  # no raw Python dict
 
+
+
+def test_judging_only_the_declared_pairs_gives_the_same_violations() -> None:
+    # CR 509.1a-b: a declaration's availability and restriction violations do not depend on
+    # the pairs it does not use, so damage's quick check equals the full problem's.
+    from redzone.models.block_problem import restriction_violations
+    from redzone.models.block_rules import block_problems
+
+    declarations = [{"bears": ["brute"]}, {"bears": ["brute"], "wall": ["brute"]},
+                    {"wall": ["brute"], "bears": ["brute"], "ogre": ["brute"]}, {}]
+    board = build_board(parse_scenario({"players": BASE["players"], "permanents": [
+        {"id": "brute", "card": "Boggart Brute", "controller": "Alice"},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"},
+        {"id": "ogre", "card": "Hill Giant", "controller": "Bob"},
+        {"id": "wall", "card": "Wall of Stone", "controller": "Bob", "tapped": True}],
+        "combat": {"attackers": {"brute": "Bob"}}}))
+    seen = set()
+    for d in declarations:
+        full = [restriction_violations(p, d) for p in block_problems(board)]
+        quick = [restriction_violations(p, d) for p in block_problems(board, only_pairs=d)]
+        assert full == quick
+        seen.update(v.kind for vs in full for v in vs)
+    assert seen == {"restriction", "unable"}  # menace (702.111b) and the tapped Wall (509.1a)

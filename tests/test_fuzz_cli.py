@@ -178,6 +178,7 @@ ERROR_LINE = re.compile(
     r"|[^\s][^ ]*( \(key\))?: \S.*"          # FIELD / FILE[:LINE[:COLUMN]] / --option: PROBLEM
     r"|(Invalid value|Missing argument|No such option|Got unexpected extra argument"
     r"|Option '--[a-z-]+' requires).*"       # click's usage errors name the option or argument
+    r"|.*\B--[a-z][a-z-]*\b.*"                # any other message naming the option it is about
     r")$")
 
 

@@ -81,51 +81,42 @@ def outcome_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
     return lines
 
 
-BLOCK_CHECK_PAIRS = 250_000
-"""``damage`` checks the declared blocks (CR 509.1a-b) when the defending creatures times the
-attacking creatures is at most this; past it, it says the blocks were not checked."""
-
-
-def block_violations(board: Any) -> tuple[list[Any], str | None]:
+def block_violations(board: Any) -> list[Any]:
     """The availability rules and restrictions (CR 509.1a-b) the scenario's
     ``combat.blockers`` break — a lone blocker on a creature with menace, a tapped creature
-    blocking — as :class:`redzone.models.attack_problem.Violation` objects, and a note when
-    the board is too large to check (``None`` otherwise). Requirements (509.1c) are not
-    judged here (that needs a solve: ``redzone check-block``)."""
+    blocking — as :class:`redzone.models.attack_problem.Violation` objects. Only the declared
+    pairs are judged (time linear in the declaration). Requirements (509.1c) are not judged
+    here (that needs a solve: ``redzone check-block``)."""
     from redzone.models.block_problem import declared_form, restriction_violations
     from redzone.models.block_rules import block_problems
     from redzone.models.errors import ScenarioError
 
     combat = getattr(board.scenario, "combat", None)
     if combat is None or not any(combat.blockers.values()):
-        return [], None
-    pairs = len(combat.attackers) * sum(1 for p in board.permanents.values() if p.is_creature)
-    if pairs > BLOCK_CHECK_PAIRS:
-        return [], (f"note: the blocks were not checked for legality ({pairs:,} possible pairs; "
-                    "use `redzone check-block`)")
+        return []
+    declared = {b: list(a) for b, a in combat.blockers.items()}
     try:
-        problems = block_problems(board)
+        problems = block_problems(board, only_pairs=declared)
     except ScenarioError:
-        return [], None  # a malformed combat: the damage rules report it themselves
+        return []  # a malformed combat: the damage rules report it themselves
     out: list[Any] = []
     for p in problems:
-        part = {b: list(a) for b, a in combat.blockers.items() if b in p.blockers}
+        mine = set(p.blockers)
+        part = {b: a for b, a in declared.items() if b in mine}
         # 702.22h: a whole band listed for one blocker is the one block it declared.
         out.extend(restriction_violations(p, declared_form(p, part)))
-    return out, None
+    return out
 
 
 @dataclass(frozen=True)
 class DamageAnswer:
     """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`);
-    ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), played out as given;
-    ``notes``: further notes for standard error."""
+    ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), played out as given."""
 
     board: Any
     result: Any
     objective: str
     illegal_blocks: tuple[Any, ...] = ()
-    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
@@ -138,7 +129,7 @@ class DamageAnswer:
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, and a warning per broken block rule (509.1a-b)."""
-        return (unparsed_notes(self.board) + list(self.notes)
+        return (unparsed_notes(self.board)
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
                    for v in self.illegal_blocks])
 
@@ -215,12 +206,12 @@ def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
     from redzone.solver.damage import play_out
 
     board = magic_board_of(scenario, options.strict)
-    illegal, note = block_violations(board)
+    illegal = block_violations(board)
     if illegal and options.strict:
         raise ScenarioError("combat.blockers", f"illegal block: {illegal[0].message} (--strict)")
     result = play_out(board, options.objective, options.step, time_limit=options.time_limit)
     return DamageAnswer(board=board, result=result, objective=options.objective,
-                        illegal_blocks=tuple(illegal), notes=(note,) if note else ())
+                        illegal_blocks=tuple(illegal))
 
 
 def check_damage(scenario: Any, options: CheckDamageOptions) -> CheckDamageAnswer:
