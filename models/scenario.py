@@ -705,22 +705,19 @@ def parse_scenario(data: object, *, where: str = "") -> Scenario:
 
 def _check_depth(data: object, where: str = "") -> None:
     """Refuse data nested deeper than :data:`MAX_DEPTH` (lists and mappings), without
-    recursion (each container is visited once, so shared ones cost nothing more)."""
+    recursion. A container shared through YAML aliases is visited again only when reached
+    deeper than before, so the work stays bounded (at most :data:`MAX_DEPTH` visits each)."""
     stack: list[tuple[object, int]] = [(data, 1)]
-    seen: set[int] = set()
+    deepest: dict[int, int] = {}
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise _with_where(ScenarioError(
                 "", f"nested more than {MAX_DEPTH} levels deep (a scenario needs about 5)"), where)
-        if id(item) in seen:
+        if not isinstance(item, (dict, list)) or deepest.get(id(item), 0) >= depth:
             continue
-        if isinstance(item, dict):
-            seen.add(id(item))
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            seen.add(id(item))
-            stack.extend((v, depth + 1) for v in item)
+        deepest[id(item)] = depth
+        stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):

@@ -87,7 +87,10 @@ def test_deep_json_and_yaml_are_one_line_errors() -> None:
     for label, text in (("deep.json", "[" * 1000 + "]" * 1000),
                         ("deep.json", '{"a":' * 200 + "1" + "}" * 200),
                         ("deep.yaml", "- " * 500 + "1"),
-                        ("deep.yaml", "[" * 500 + "]" * 500)):
+                        ("deep.yaml", "[" * 500 + "]" * 500),
+                        # 40 levels in an anchor, used 40 levels down: 80 deep once expanded
+                        ("alias.yaml", "x: &x " + "[" * 40 + "1" + "]" * 40
+                         + "\nplayers: " + "[" * 40 + "*x" + "]" * 40 + "\n")):
         with pytest.raises(ScenarioError, match="nested more than 64 levels") as err:
             load_scenario(label, text=text)
         assert "\n" not in str(err.value)
