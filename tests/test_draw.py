@@ -338,11 +338,12 @@ def test_cli_bad_input_is_one_line_and_status_2(args: list[str], message: str) -
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and not out
 
 
-def test_cli_batch_needs_json(tmp_path) -> None:
-    """A .jsonl batch: each row's SVG in its JSON; a bad row costs no good one."""
+@pytest.mark.parametrize("name", ["rows.jsonl", "rows.NDJSON"])
+def test_cli_batch_needs_json(tmp_path, name: str) -> None:
+    """A JSON Lines batch: each row's SVG in its JSON; a bad row costs no good one."""
     import json
 
-    rows = tmp_path / "rows.jsonl"
+    rows = tmp_path / name
     good = {"players": [{"name": "A"}, {"name": "B"}],
             "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "A"}],
             "combat": {"attackers": {"bears": "B"}}}

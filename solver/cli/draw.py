@@ -34,17 +34,18 @@ def draw(scenario: str, as_json: bool, strict: bool, time_limit: float | None, p
     Without --plan, combat.attackers and combat.blockers as given (and combat.assignment as
     proposed damage). With --json, one JSON object holding the SVG in "svg".
     """
+    from redzone.models.scenario import is_batch
     from redzone.solver.commands.draw import DrawOptions
 
-    batch = scenario.endswith(".jsonl")
+    batch = is_batch(scenario)
     if output is not None:
         if batch:
-            raise BadInput("-o: a batch (.jsonl) has many pictures; use --json (each row holds its svg)")
+            raise BadInput("-o: a batch (JSON Lines) has many pictures; use --json (each row holds its svg)")
         folder = os.path.dirname(os.path.abspath(output))
         if not os.path.isdir(folder):
             raise BadInput(f"-o: no such directory: {folder}")
     elif batch and not as_json:
-        raise BadInput("a batch (.jsonl) needs --json (each row holds its svg)")
+        raise BadInput("a batch (JSON Lines) needs --json (each row holds its svg)")
     caption = "" if scenario == "-" or batch else os.path.basename(scenario)
     run(scenario, as_json, "draw",
         DrawOptions(strict=strict, time_limit=time_limit, plan=plan, objective=objective,  # type: ignore[arg-type]
