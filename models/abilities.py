@@ -29,7 +29,10 @@ class Affected:
     Filter fields apply only to ``kind="creatures"``. ``controller`` is relative to the
     source's controller. ``subtypes``: the creature must have at least one of them (empty:
     no constraint). ``exclude_subtypes``: it must have none of them ("Non-Eye creatures").
-    ``other``: the source itself is excluded.
+    ``other``: the source itself is excluded. ``qualities``: the creature must match at least
+    one of these :class:`Quality` descriptions (empty: no constraint) — "creatures with power
+    4 or greater", "nonblack creatures", "creatures without flying", "creatures with power or
+    toughness 1 or less" (two alternatives).
     """
 
     kind: Literal["self", "attached", "creatures"] = "self"
@@ -37,6 +40,7 @@ class Affected:
     subtypes: tuple[str, ...] = ()
     exclude_subtypes: tuple[str, ...] = ()
     other: bool = False
+    qualities: tuple[Quality, ...] = ()
 
 
 SELF = Affected(kind="self")
@@ -217,12 +221,24 @@ class AttackTax(Ability):
     pays {generic} [{X}] for each creature ...". The cost per attacking creature is
     ``generic`` plus X (counted per :class:`XCount`; ``x`` is ``None`` for no X).
     ``affected`` narrows which attacking creatures are taxed.
+
+    ``against``: ``"you"`` — only attacks on the source's controller (and, with
+    ``include_planeswalkers``, their planeswalkers) are taxed, and only when that player is an
+    opponent of the attacking player; ``"any"`` — every attack by an affected creature is
+    taxed, whoever controls the source ("Enchanted creature can't attack or block unless its
+    controller pays {3}", Oppressive Rays).
+
+    ``phyrexian``: Phyrexian mana symbols per creature, as colour letters (``("W",)`` for
+    {W/P}, Norn's Annex); each is paid with one mana of that colour or with 2 life (CR
+    107.4f, 119.4).
     """
 
     generic: int = 0
     x: XCount | None = None
     include_planeswalkers: bool = False
     affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
+    against: Literal["you", "any"] = "you"
+    phyrexian: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------ attack requirements (508.1d)
@@ -463,7 +479,9 @@ class Quality:
       bounds on its current power / toughness;
     - ``power_vs``: ``"greater"``: its power is greater than the *other* creature's (for a
       blocker filter, the attacking creature's: skulk-like "creatures with greater power");
-      ``"less"``: less than it ("creatures with power less than this creature's power").
+      ``"less"``: less than it ("creatures with power less than this creature's power");
+    - ``counter``: it has at least one counter of this kind ("creatures you control with
+      +1/+1 counters on them").
     """
 
     subtypes: tuple[str, ...] = ()
@@ -478,6 +496,7 @@ class Quality:
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
     power_vs: Literal["greater", "less"] | None = None
+    counter: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -600,7 +619,7 @@ class SourceFilter:
 ANY_SOURCE = SourceFilter()
 
 DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
-                           "creatures"]
+                           "creatures", "your creatures"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -613,12 +632,25 @@ class DamageModifier(Ability):
     ``"any"`` (any permanent or player), ``"opponents"`` (an opponent of the ability's
     controller or a permanent an opponent controls), ``"opponent players"`` (an opponent
     only), ``"you"`` (the ability's controller only), ``"players"`` (any player), ``"self"``
-    (the permanent with the ability), ``"creatures"`` (any creature). ``damage``: all,
-    combat only or noncombat only.
+    (the permanent with the ability), ``"creatures"`` (any creature), ``"your creatures"``
+    (a creature the ability's controller controls). ``damage``: all, combat only or
+    noncombat only.
+
+    Issue 10 forms: ``divide=2`` halves the damage, rounded down ("deals half that damage,
+    rounded down", Ghosts of the Innocent; ``round_up`` for "rounded up"); ``minus``
+    subtracts ("that much damage minus 1", Lashknife Barrier; never below 0); ``cap`` with
+    ``cap_from``: damage of ``cap_from`` or more becomes ``cap`` ("If a source would deal 4
+    or more damage ..., that source deals 3 damage ... instead", Divine Presence). In one
+    modifier: ``amount * factor``, then ``divide``, then ``+ plus - minus``, then the cap.
     """
 
     factor: int = 1
     plus: int = 0
+    divide: int = 1
+    round_up: bool = False
+    minus: int = 0
+    cap: int | None = None
+    cap_from: int = 0
     sources: SourceFilter = ANY_SOURCE
     recipients: DamageRecipients = "any"
     damage: DamageKind = "any"
@@ -770,3 +802,35 @@ class UnappliedEffect(Ability):
     permanents: Permanents | None = None
     layer: str = "7c"
     reason: str = ""
+
+
+# ------------------------------------------ damage redirected or turned into counters (issue 10)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RedirectDamage(Ability):
+    """A replacement effect that makes damage be dealt to another object (CR 614.1a):
+    "All damage that would be dealt to you is dealt to enchanted creature instead" (Pariah).
+
+    ``recipients``: whose damage is redirected (as for :class:`DamageModifier`; ``"you"``: the
+    ability's controller). ``to``: the creature that is dealt the damage instead —
+    :data:`ATTACHED` (the enchanted creature) or :data:`SELF` (the permanent with the
+    ability). The source stays the same, so protection, prevention and other replacement
+    effects are then checked for the new recipient.
+    """
+
+    recipients: DamageRecipients = "you"
+    to: Affected = ATTACHED
+    damage: DamageKind = "any"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageAsCounters(Ability):
+    """"If damage would be dealt to this creature, put that many +1/+1 counters on it
+    instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
+    deathtouch see no damage — and the affected creature gets ``counter`` counters equal to
+    the amount."""
+
+    affected: Affected = SELF
+    counter: str = "+1/+1"
+    damage: DamageKind = "any"

@@ -141,6 +141,10 @@ class AttackProblem:
     - ``costs``: ``(creature, target)`` -> generic mana that attack costs; absent means 0.
     - ``cost_sources``: ``(creature, target)`` -> the sources of that cost, for explanations.
     - ``mana``: generic mana the attacking player has to pay costs (508.1h-j).
+    - ``life_costs``: ``(creature, target)`` -> life that attack costs (Phyrexian mana paid
+      with 2 life per symbol: the scenario's mana is generic and can't pay a coloured
+      symbol, CR 107.4f); absent means 0. ``life``: the attacking player's life total; the
+      life paid in total must not exceed it (CR 119.4).
     """
 
     attacking_player: str
@@ -156,6 +160,8 @@ class AttackProblem:
     unable: Mapping[tuple[str, str], str] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
     """id -> card name, for messages (``"Grizzly Bears (bears)"``)."""
+    life_costs: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    life: int = 0
 
     def label(self, object_id: str) -> str:
         """``"Card Name (id)"`` for a permanent, the name itself for a player."""
@@ -176,6 +182,17 @@ class AttackProblem:
 def cost_of(problem: AttackProblem, declaration: Declaration) -> int:
     """Total generic mana the declaration costs (508.1h): the sum over attacking pairs."""
     return sum(problem.costs.get((c, t), 0) for c, t in declaration.items())
+
+
+def life_cost_of(problem: AttackProblem, declaration: Declaration) -> int:
+    """Total life the declaration costs (Phyrexian mana paid with life, 107.4f, 508.1h)."""
+    return sum(problem.life_costs.get((c, t), 0) for c, t in declaration.items())
+
+
+def can_pay_life(problem: AttackProblem, amount: int) -> bool:
+    """Whether the attacking player can pay ``amount`` life: any player can pay 0 life; a
+    positive amount only with a life total at least that large (CR 119.4)."""
+    return amount <= 0 or problem.life >= amount
 
 
 def obeys(requirement: Requirement, declaration: Declaration) -> bool:

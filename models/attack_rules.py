@@ -23,6 +23,8 @@ No solving happens here; see ``redzone.solver.attack``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from redzone.models.abilities import (
     AttackCap,
     AttacksEachCombat,
@@ -193,17 +195,30 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
     requirements.extend(_effect_requirements(board, ap, targets))
 
     costs: dict[tuple[str, str], int] = {}
+    life_costs: dict[tuple[str, str], int] = {}
     cost_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     for c in creatures:
         for ability, source in board.abilities_affecting(c, AttackTax):
             assert isinstance(ability, AttackTax)
-            if source.controller not in opponents:
+            if ability.against == "any":
+                # "Enchanted creature can't attack ... unless its controller pays {3}": every
+                # attack of that creature costs, whoever controls the Aura (508.1d, h).
+                hit: Iterable[str] = [t.id for t in targets]
+            elif source.controller not in opponents:
                 continue
+            else:
+                hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
             amount = ability.generic + _x_value(board, ability, source, c)
-            if amount <= 0:
+            # 107.4f, 119.4: a Phyrexian symbol is paid with one mana of its colour or 2 life;
+            # the scenario's mana is generic, so redzone pays it with life.
+            life = 2 * len(ability.phyrexian)
+            if amount <= 0 and life <= 0:
                 continue
-            for t in _targets_of_player(targets, source.controller, ability.include_planeswalkers):
-                costs[(c.id, t)] = costs.get((c.id, t), 0) + amount
+            for t in hit:
+                if amount > 0:
+                    costs[(c.id, t)] = costs.get((c.id, t), 0) + amount
+                if life > 0:
+                    life_costs[(c.id, t)] = life_costs.get((c.id, t), 0) + life
                 cost_sources[(c.id, t)] = cost_sources.get((c.id, t), ()) + (source.label,)
 
     return AttackProblem(
@@ -221,6 +236,8 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
         mana=board.player(ap).mana,
         unable=unable,
         names=names,
+        life_costs=life_costs,
+        life=board.player(ap).life,
     )
 
 

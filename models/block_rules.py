@@ -127,6 +127,8 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
         if q.power_vs == "less" and not power < theirs:
             return False
+    if q.counter is not None and creature.counters.get(q.counter, 0) <= 0:
+        return False
     return True
 
 

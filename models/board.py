@@ -157,6 +157,7 @@ class Board:
     gaps: list[Gap] = field(default_factory=list)
     """Continuous effects that reach a permanent but could not be applied (CR 613; see
     :mod:`redzone.models.layers`): reported by :meth:`unparsed`, never dropped."""
+    _granting: bool = field(default=False, repr=False)
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -266,23 +267,41 @@ class Board:
             return False
         if affected.exclude_subtypes and set(affected.exclude_subtypes) & set(creature.subtypes):
             return False
+        if affected.qualities and not self._has_quality(creature, affected.qualities):
+            return False
         return True
+
+    def _has_quality(self, creature: Permanent, qualities: tuple) -> bool:
+        """Whether ``creature`` matches one of ``qualities`` (an :class:`Affected` filter:
+        "creatures with power 4 or greater", "nonblack creatures"). While the grants
+        themselves are being computed, keyword qualities look at the creature's own keywords
+        only (a grant that depends on granted keywords is not ordered by dependency, 613.8)."""
+        from redzone.models.block_rules import matches_quality
+
+        return any(matches_quality(self, creature, q) for q in qualities)
 
     def granted(self, holder: Permanent) -> list[tuple[Ability, Permanent]]:
         """Abilities ``holder`` has because another permanent grants them ("Enchanted creature
         has flying", "Other Goblins you control have haste"; CR 613.1f), each with its
         grantor, in scenario order."""
         if self._grants is None:
-            grants: dict[str, list[tuple[Ability, Permanent]]] = {}
-            for source in self.permanents.values():
-                for ability in source.abilities:
-                    if not isinstance(ability, Grant):
-                        continue
-                    for target in self.permanents.values():
-                        if self.affects(source, ability.affected, target):
-                            # Layer 6 (613.1f, 613.7): a later removal takes the grant away.
-                            grants.setdefault(target.id, []).extend(
-                                (a, source) for a in ability.abilities if keeps_grant(target, a, source))
+            if self._granting:
+                return []  # a grant's filter asks for keywords while grants are computed
+            self._granting = True
+            try:
+                grants: dict[str, list[tuple[Ability, Permanent]]] = {}
+                for source in self.permanents.values():
+                    for ability in source.abilities:
+                        if not isinstance(ability, Grant):
+                            continue
+                        for target in self.permanents.values():
+                            if self.affects(source, ability.affected, target):
+                                # Layer 6 (613.1f, 613.7): a later removal takes the grant away.
+                                grants.setdefault(target.id, []).extend(
+                                    (a, source) for a in ability.abilities
+                                    if keeps_grant(target, a, source))
+            finally:
+                self._granting = False
             self._grants = grants
         return self._grants.get(holder.id, [])
 

@@ -30,11 +30,13 @@ from redzone.models.abilities import (
     Ability,
     DamageCantBePrevented,
     DamageKind,
+    DamageAsCounters,
     DamageModifier,
     Keyword,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
+    RedirectDamage,
     SourceFilter,
     Toxic,
 )
@@ -70,7 +72,8 @@ class GameState:
       ``counters``, plus -1/-1 counters put on by wither or infect (CR 120.3d) and after
       annihilation with +1/+1 counters (CR 704.5q);
     - ``minus_added``: -1/-1 counters put on in this state (they lower power and toughness,
-      which the board gives as current values with earlier counters counted);
+      which the board gives as current values with earlier counters counted); ``plus_added``
+      likewise for +1/+1 counters put on instead of damage (Phytohydra, 614.1a);
     - ``loyalty`` (planeswalkers) and ``defense`` (battles): current counters;
     - ``destroyed``: permanents that left the battlefield, in order (the contract's
       ``destroyed``: destroyed or put into the graveyard by a state-based action), with
@@ -85,6 +88,7 @@ class GameState:
     damage: dict[str, int] = field(default_factory=dict)
     counters: dict[str, dict[str, int]] = field(default_factory=dict)
     minus_added: dict[str, int] = field(default_factory=dict)
+    plus_added: dict[str, int] = field(default_factory=dict)
     loyalty: dict[str, int] = field(default_factory=dict)
     defense: dict[str, int] = field(default_factory=dict)
     destroyed: list[str] = field(default_factory=list)
@@ -116,7 +120,8 @@ class GameState:
         return GameState(
             life=dict(self.life), poison=dict(self.poison), damage=dict(self.damage),
             counters={k: dict(v) for k, v in self.counters.items()},
-            minus_added=dict(self.minus_added), loyalty=dict(self.loyalty),
+            minus_added=dict(self.minus_added), plus_added=dict(self.plus_added),
+            loyalty=dict(self.loyalty),
             defense=dict(self.defense), destroyed=list(self.destroyed),
             reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
             deathtouched=set(self.deathtouched),
@@ -136,12 +141,13 @@ class GameState:
         """Current power: the board's, minus -1/-1 counters damage put on (CR 120.3d, 613.4c).
         Raises ``KeyError`` for an unknown id; 0 for a permanent with no power."""
         perm = board.permanents[perm_id]
-        return (perm.power or 0) - self.minus_added.get(perm_id, 0)
+        return (perm.power or 0) - self.minus_added.get(perm_id, 0) + self.plus_added.get(perm_id, 0)
 
     def toughness(self, board: Board, perm_id: str) -> int:
         """Current toughness, like :meth:`power`."""
         perm = board.permanents[perm_id]
-        return (perm.toughness or 0) - self.minus_added.get(perm_id, 0)
+        return ((perm.toughness or 0) - self.minus_added.get(perm_id, 0)
+                + self.plus_added.get(perm_id, 0))
 
     def marked(self, perm_id: str) -> int:
         """Damage marked on the permanent (CR 120.6)."""
@@ -202,7 +208,10 @@ class DealtDamage:
     (CR 120.4b). ``result``: ``"life"`` (life loss, 120.3a), ``"poison"`` (infect, 120.3b),
     ``"loyalty"`` (120.3c), ``"defense"`` (120.3h), ``"damage"`` (marked, 120.3e),
     ``"-1/-1 counters"`` (wither/infect, 120.3d), several joined by ``"+"`` for a permanent
-    of several types, ``"none"`` when nothing was dealt. ``excess``: for a creature, the
+    of several types, ``"+1/+1 counters"`` when counters were put on instead of damage
+    (614.1a; ``amount`` is then 0), ``"none"`` when nothing was dealt. ``recipient`` is the
+    object finally dealt the damage (after a redirection such as Pariah's, noted in
+    ``notes``). ``excess``: for a creature, the
     damage beyond lethal (CR 120.4a; counting earlier events of the same batch).
     ``notes``: why the amount changed or was not dealt, e.g.
     ``"prevented: protection from green (702.16e)"`` or ``"×2: Furnace of Rath (120.4b)"``.
@@ -316,6 +325,9 @@ def _recipient_matches(board: Board, mod: DamageModifier, holder: Permanent, rec
         return recipient == holder.id
     if mod.recipients == "creatures":
         return not is_player and board.permanents[recipient].is_creature
+    if mod.recipients == "your creatures":
+        return (not is_player and board.permanents[recipient].is_creature
+                and board.permanents[recipient].controller == you)
     if mod.recipients == "players":
         return is_player
     if mod.recipients == "you":
@@ -341,6 +353,7 @@ class _Statics:
     unpreventable: list[tuple[Ability, Permanent]]
     modifiers: list[tuple[Ability, Permanent]]
     players: frozenset[str]
+    redirects: list[tuple[Ability, Permanent]] = field(default_factory=list)
 
     @classmethod
     def of(cls, board: Board) -> _Statics:
@@ -349,7 +362,8 @@ class _Statics:
         return cls(_scenario_preventions(board), board.abilities_of_kind(PreventDamageToPlayer),
                    board.abilities_of_kind(DamageCantBePrevented),
                    board.abilities_of_kind(DamageModifier),
-                   frozenset(p.name for p in board.players))
+                   frozenset(p.name for p in board.players),
+                   board.abilities_of_kind(RedirectDamage))
 
 
 def _prevention(board: Board, state: GameState, source: Permanent, recipient: str, combat: bool,
@@ -432,15 +446,108 @@ def _modify(board: Board, state: GameState, source: Permanent, recipient: str, a
             return 0, [prevented]
         notes.append(unstoppable)
     mods = _modifiers(board, state, source, recipient, combat, statics)
-    # The affected player (or controller of the affected permanent) orders replacement
-    # effects (CR 616.1); multiplying before adding gives the least damage, which we take.
-    for mod, holder in sorted(mods, key=lambda mh: mh[0].factor == 1):
-        before = amount
-        amount = amount * mod.factor + mod.plus
-        how = f"×{mod.factor}" if mod.factor != 1 else ""
-        how += f"+{mod.plus}" if mod.plus else ""
-        notes.append(f"{how}: {holder.label} ({before}→{amount}; 120.4b, 614.1a)")
+    amount, steps = _least_damage_order(mods, amount)
+    notes.extend(steps)
     return amount, notes
+
+
+# ------------------------------------------- replacement forms of issue 10 (§3, CR 614.1a)
+
+
+def _apply_modifier(mod: DamageModifier, amount: int) -> int:
+    """One :class:`DamageModifier` applied to ``amount`` (see its docstring for the order:
+    multiply, halve, add, subtract, cap)."""
+    amount *= mod.factor
+    if mod.divide > 1:
+        amount = -(-amount // mod.divide) if mod.round_up else amount // mod.divide
+    amount = max(0, amount + mod.plus - mod.minus)
+    if mod.cap is not None and amount >= mod.cap_from:
+        amount = mod.cap
+    return amount
+
+
+def _describe_modifier(mod: DamageModifier) -> str:
+    parts = []
+    if mod.factor != 1:
+        parts.append(f"×{mod.factor}")
+    if mod.divide > 1:
+        parts.append(f"÷{mod.divide} rounded {'up' if mod.round_up else 'down'}")
+    if mod.plus:
+        parts.append(f"+{mod.plus}")
+    if mod.minus:
+        parts.append(f"-{mod.minus}")
+    if mod.cap is not None:
+        parts.append(f"{mod.cap_from} or more becomes {mod.cap}")
+    return " ".join(parts) or "unchanged"
+
+
+def _least_damage_order(mods: list[tuple[DamageModifier, Permanent]],
+                        amount: int) -> tuple[int, list[str]]:
+    """Apply replacement effects in the order that gives the least damage.
+
+    The affected player, or the controller of the affected permanent, orders replacement
+    effects (CR 616.1); redzone takes the order that leaves the least damage (with doublers
+    and additions: multiply first; with halving or a cap the order matters the other way
+    round too). Ties keep scenario order. Returns the amount and one note per effect."""
+    from itertools import permutations
+
+    best: tuple[int, tuple[int, ...]] | None = None
+    orders = permutations(range(len(mods))) if len(mods) <= 6 else [tuple(range(len(mods)))]
+    for order in orders:
+        value = amount
+        for k in order:
+            value = _apply_modifier(mods[k][0], value)
+        if best is None or value < best[0]:
+            best = (value, order)
+    if best is None:
+        return amount, []
+    notes: list[str] = []
+    value = amount
+    for k in best[1]:
+        mod, holder = mods[k]
+        before = value
+        value = _apply_modifier(mod, value)
+        notes.append(f"{_describe_modifier(mod)}: {holder.label} ({before}→{value}; 120.4b, 614.1a)")
+    return value, notes
+
+
+def _redirected(board: Board, state: GameState, source: Permanent, recipient: str,
+                combat: bool, statics: _Statics | None = None) -> tuple[str, list[str]]:
+    """The recipient after "all damage that would be dealt to you is dealt to enchanted
+    creature instead" effects (Pariah; CR 614.1a). The first applicable effect, in scenario
+    order, applies once (616.1: each replacement effect applies at most once to an event);
+    the new recipient must be a creature still on the battlefield."""
+    statics = statics or _Statics.of(board)
+    if recipient not in statics.players:
+        return recipient, []
+    for ability, holder in statics.redirects:
+        assert isinstance(ability, RedirectDamage)
+        if not _present(board, state, holder) or not _kind_applies(ability.damage, combat):
+            continue
+        if ability.recipients != "you" or holder.controller != recipient:
+            continue
+        new = holder.id if ability.to.kind == "self" else holder.attached_to
+        if new is None or new not in board.permanents or not state.on_battlefield(new):
+            continue
+        if not board.permanents[new].is_creature:
+            continue
+        return new, [f"redirected from {recipient} to {board.permanents[new].label}: "
+                     f"{holder.label} (614.1a)"]
+    return recipient, []
+
+
+def _as_counters(board: Board, state: GameState, recipient: str,
+                 combat: bool) -> tuple[DamageAsCounters, Permanent] | None:
+    """The "put that many +1/+1 counters on it instead" effect that applies to damage dealt
+    to ``recipient`` (Phytohydra; CR 614.1a), or ``None``."""
+    perm = board.permanents.get(recipient)
+    if perm is None or not perm.is_creature:
+        return None
+    for ability, holder in board.abilities_affecting(perm, DamageAsCounters):
+        assert isinstance(ability, DamageAsCounters)
+        if _present(board, state, holder) and _kind_applies(ability.damage, combat):
+            return ability, holder
+    return None
 
 
 # ========================================================================= dealing
@@ -472,15 +579,21 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
 
     Each amount is then modified (CR 120.4b), in this order:
 
-    1. prevention (CR 615): effects in ``effects`` (``prevent_damage``), the recipient's
+    1. redirection (CR 614.1a): damage to a player with "all damage that would be dealt to
+       you is dealt to enchanted creature instead" (Pariah) goes to that creature, whose
+       protection, prevention and replacements then apply;
+    2. prevention (CR 615): effects in ``effects`` (``prevent_damage``), the recipient's
        protection from a quality of the source (702.16e), "prevent all damage that would be
        dealt to/by ..." statics — all of them prevent *all* such damage, so which applies
        first does not matter; "damage can't be prevented" statics switch prevention off
        (615.12);
-    2. replacement (CR 614.1a, 616.1): doublers and triplers ("deals double that damage
-       instead"), then additions ("that much damage plus 2"), the order the affected player
-       would choose to take the least damage. Prevention first or last gives the same result
-       because prevention here is total.
+    3. replacement (CR 614.1a, 616.1): doublers and triplers ("deals double that damage
+       instead"), additions ("that much damage plus 2"), halving, "minus 1", caps ("4 or
+       more damage ... deals 3 instead"), in the order that leaves the least damage (the
+       affected player orders them). Prevention first or last gives the same result
+       because prevention here is total;
+    4. counters instead of damage (Phytohydra): the creature gets that many counters and no
+       damage is dealt (no lifelink, no deathtouch).
 
     Results (CR 120.3): a player loses that much life (a), or gets that many poison counters
     if the source has infect (b), plus the source's total toxic for combat damage from a
@@ -515,8 +628,9 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         elif not state.on_battlefield(rec):
             planned.append((src_id, rec, assigned, 0, ["recipient has left the battlefield"]))
             continue
+        rec, moved = _redirected(board, state, source, rec, combat, statics)
         amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
-        planned.append((src_id, rec, assigned, amount, notes))
+        planned.append((src_id, rec, assigned, amount, moved + notes))
 
     out: list[DealtDamage] = []
     for src_id, rec, assigned, amount, notes in planned:
@@ -539,6 +653,18 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 if toxic:
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
+        elif (instead := _as_counters(board, state, rec, combat)) is not None:
+            ability, holder = instead
+            counters = state.counters.setdefault(rec, {})
+            counters[ability.counter] = counters.get(ability.counter, 0) + amount
+            if ability.counter == "+1/+1":
+                state.plus_added[rec] = state.plus_added.get(rec, 0) + amount
+            elif ability.counter == "-1/-1":
+                state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
+            notes.append(f"{amount} {ability.counter} counters instead of damage: {holder.label} (614.1a)")
+            out.append(DealtDamage(src_id, rec, assigned, 0, f"{ability.counter} counters", 0,
+                                   tuple(notes)))
+            continue
         else:
             perm = board.permanents[rec]
             if perm.is_a("Planeswalker") and rec in state.loyalty:

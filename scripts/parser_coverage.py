@@ -76,7 +76,13 @@ from redzone.models.abilities import (  # noqa: E402  (block templates, issue 3)
     MustBeBlocked,
     Protection,
 )
-from redzone.models.parser import Sentence, analyse_text, self_names  # noqa: E402
+from redzone.models.parser import (  # noqa: E402
+    Sentence,
+    analyse_text,
+    protection_qualities_lost,
+    self_names,
+    silently_set_aside,
+)
 
 DEFAULT_CORPUS = "/tmp/pm/x/mtg/_data/oracle_corpus.json"
 NON_TRADITIONAL_LAYOUTS = {
@@ -212,6 +218,17 @@ def analyse_card(card: CardRecord) -> list[Sentence]:
     return out
 
 
+def set_aside(card: CardRecord) -> list[Sentence]:
+    """Combat-relevant sentences of the card that were ignored without a report (issue 10
+    §3: :func:`redzone.models.parser.silently_set_aside`, protection lists cut short)."""
+    out: list[Sentence] = []
+    for f in card.faces:
+        sents = analyse_text(f.text, names=(f.name,))
+        out.extend(silently_set_aside(sents))
+        out.extend(s for s in sents if protection_qualities_lost(s))
+    return out
+
+
 def _display(s: Sentence, card: CardRecord) -> str:
     text = s.text
     for f in card.faces:
@@ -267,8 +284,10 @@ def main(argv: list[str] | None = None) -> int:
                 unparsed[d] += 1
                 example.setdefault(d, c.name)
 
+    silent = [(c.name, s.text) for c in cards for s in set_aside(c)]
     report = {
         "source": source,
+        "silently_set_aside": len(silent),
         "cards": len(cards),
         "creature_cards": len(creatures),
         "creature_cards_fully_understood": len(covered),
@@ -302,6 +321,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"source: {source}")
     print(f"cards (traditional, non-token, no Alchemy): {len(cards)}; parsed in {elapsed:.1f}s")
     print(f"creature cards fully understood: {pct(len(covered), len(creatures))}")
+    print(f"combat-relevant sentences silently set aside (all cards): {len(silent)}")
+    for name, text in silent[:20]:
+        print(f"    {name}: {text}")
     print(f"attack-relevant creature cards understood: {pct(a_cre[1], a_cre[0])} "
           f"(sentences {pct(a_cre[3], a_cre[2])})")
     print(f"attack-relevant cards of any type understood: {pct(a_all[1], a_all[0])} "

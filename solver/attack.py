@@ -40,7 +40,9 @@ from redzone.models.attack_problem import (
     OnlyAlone,
     Requirement,
     Violation,
+    can_pay_life,
     cost_of,
+    life_cost_of,
     obeyed_count,
     obeys,
     restriction_violations,
@@ -101,6 +103,7 @@ class _Pair:
     ci: int
     ti: int
     cost: int
+    life: int = 0
 
 
 def _pairs(problem: AttackProblem, *, paid: bool) -> list[_Pair]:
@@ -127,10 +130,14 @@ def _pairs(problem: AttackProblem, *, paid: bool) -> list[_Pair]:
             cost = problem.costs.get((c, t), 0)
             if cost > 0 and (not paid or cost > problem.mana):
                 continue
+            life = problem.life_costs.get((c, t), 0)
+            if life > 0 and (not paid or not can_pay_life(problem, life)):
+                continue  # life is a cost too: never forced, at most the life total (119.4)
             js.add(j)
         for j in sorted(js):
             t = problem.targets[j].id
-            out.append(_Pair(c, t, i, j, problem.costs.get((c, t), 0)))
+            out.append(_Pair(c, t, i, j, problem.costs.get((c, t), 0),
+                             problem.life_costs.get((c, t), 0)))
     return out
 
 
@@ -203,6 +210,12 @@ class _AttackModel:
             if sum(worst.values()) > problem.mana:
                 m.add(cp_model.LinearExpr.weighted_sum(
                     [self.x[k] for k in paid], [pairs[k].cost for k in paid]) <= problem.mana)
+        # CR 119.4, 107.4f: Phyrexian mana paid with life: the life paid in total is at most
+        # the attacking player's life total: sum(life_k * x_k) <= life.
+        lifed = [k for k, p in enumerate(pairs) if p.life > 0]
+        if lifed:
+            m.add(cp_model.LinearExpr.weighted_sum(
+                [self.x[k] for k in lifed], [pairs[k].life for k in lifed]) <= max(0, problem.life))
 
     # ---------------------------------------------------------------- helper variables
 
@@ -545,6 +558,18 @@ def _cost_violation(problem: AttackProblem, declaration: Declaration, paid: int)
         f"but only {problem.mana} is available (CR 508.1h-j)")
 
 
+def _life_violation(problem: AttackProblem, declaration: Declaration, paid: int) -> Violation:
+    sources: list[str] = []
+    for c, t in declaration.items():
+        if problem.life_costs.get((c, t), 0) > 0:
+            sources.extend(problem.cost_sources.get((c, t), ()))
+    return Violation(
+        "cost", ", ".join(dict.fromkeys(sources)) or "CR 119.4",
+        f"the attack costs {paid} life in total (Phyrexian mana paid with life, CR 107.4f) "
+        f"but {problem.attacking_player} has {problem.life} life; a player can't pay more "
+        f"life than they have (CR 119.4)")
+
+
 def _requirements_violation(problem: AttackProblem, declaration: Declaration,
                             obeyed: int, maximum: int) -> Violation:
     missed = [r for r in problem.requirements if not obeys(r, declaration)]
@@ -588,8 +613,11 @@ def check_attack(problem: AttackProblem, declaration: Declaration, *,
     paid = cost_of(problem, declaration)
     if paid > problem.mana:
         violations.append(_cost_violation(problem, declaration, paid))
+    life_paid = life_cost_of(problem, declaration)
+    if not can_pay_life(problem, life_paid):
+        violations.append(_life_violation(problem, declaration, life_paid))
     obeyed = obeyed_count(problem, declaration)
-    if not violations and paid == 0 and obeyed == len(problem.requirements):
+    if not violations and paid == 0 and life_paid == 0 and obeyed == len(problem.requirements):
         # This declaration itself counts toward M (free, restriction-legal), so M = obeyed.
         return AttackCheck(legal=True, violations=[], obeyed=obeyed, maximum=obeyed,
                            mana_paid=paid, witness=None, status="optimal")

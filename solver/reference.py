@@ -15,7 +15,14 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 
-from redzone.models.attack_problem import AttackProblem, cost_of, obeyed_count, restriction_violations
+from redzone.models.attack_problem import (
+    AttackProblem,
+    can_pay_life,
+    cost_of,
+    life_cost_of,
+    obeyed_count,
+    restriction_violations,
+)
 from redzone.models.damage_problem import DamageProblem, active_value, damage_violations, defender_value
 
 DEFAULT_BOUND = 200_000
@@ -46,17 +53,17 @@ def all_declarations(problem: AttackProblem, *, bound: int = DEFAULT_BOUND) -> I
 
 
 def _evaluate(problem: AttackProblem, bound: int) -> tuple[int, list[dict[str, str]]]:
-    """(M, legal declarations) by brute force (508.1c-d, 508.1h-j)."""
-    rows = []  # (obeyed, cost, declaration)
+    """(M, legal declarations) by brute force (508.1c-d, 508.1h-j, 119.4)."""
+    rows = []  # (obeyed, mana cost, life cost, declaration)
     for d in all_declarations(problem, bound=bound):
-        rows.append((obeyed_count(problem, d), cost_of(problem, d), d))
+        rows.append((obeyed_count(problem, d), cost_of(problem, d), life_cost_of(problem, d), d))
     # CR 508.1d: M is the most requirements obeyed by a declaration that breaks no
-    # restriction and pays no cost. Try candidates from the most obeyed down.
+    # restriction and pays no cost (mana or life). Try candidates from the most obeyed down.
     maximum = None
     restriction_legal: dict[int, bool] = {}
     for i in sorted(range(len(rows)), key=lambda i: -rows[i][0]):
-        obeyed, cost, d = rows[i]
-        if cost != 0:
+        obeyed, cost, life, d = rows[i]
+        if cost != 0 or life != 0:
             continue
         restriction_legal[i] = not restriction_violations(problem, d)
         if restriction_legal[i]:
@@ -65,8 +72,8 @@ def _evaluate(problem: AttackProblem, bound: int) -> tuple[int, list[dict[str, s
     if maximum is None:
         raise ValueError("no declaration breaks no restriction (the empty one should not)")
     legal = []
-    for i, (obeyed, cost, d) in enumerate(rows):
-        if obeyed < maximum or cost > problem.mana:
+    for i, (obeyed, cost, life, d) in enumerate(rows):
+        if obeyed < maximum or cost > problem.mana or not can_pay_life(problem, life):
             continue
         ok = restriction_legal.get(i)
         if ok is None:
@@ -94,6 +101,7 @@ def reference_is_legal(problem: AttackProblem, declaration: dict[str, str], maxi
     """Whether ``declaration`` is legal given M (508.1c-d, 508.1h-j), by direct evaluation."""
     return (not restriction_violations(problem, declaration)
             and cost_of(problem, declaration) <= problem.mana
+            and can_pay_life(problem, life_cost_of(problem, declaration))
             and obeyed_count(problem, declaration) >= maximum)
 
 

@@ -333,16 +333,22 @@ def test_nils_x_is_counters_on_the_attacker():
     assert tax.x == XCount(what="counters") and tax.include_planeswalkers is True
 
 
-def test_phyrexian_mana_tax_is_not_generic_so_unparsed():
-    # Norn's Annex asks for {W/P}: not a generic-mana AttackTax, so it must be reported.
+def test_phyrexian_mana_tax_is_an_attack_tax_with_a_phyrexian_symbol():
+    # Norn's Annex asks for {W/P} (CR 107.4f): one Phyrexian white symbol per creature,
+    # paid with W or 2 life (issue 10 §2; the rules layer pays it with life, 119.4).
     p = parse_card("Norn's Annex")
-    assert p.abilities == ()
-    assert len(p.unparsed) == 1
+    (tax,) = p.abilities
+    assert isinstance(tax, AttackTax) and tax.phyrexian == ("W",) and tax.generic == 0
+    assert tax.include_planeswalkers and p.unparsed == ()
 
 
-def test_brainwash_tax_on_any_attack_is_unparsed():
+def test_brainwash_tax_on_any_attack_of_the_enchanted_creature():
+    # "Enchanted creature can't attack unless its controller pays {3}" (issue 10 §2): every
+    # attack of that creature costs {3}, whoever it attacks (508.1d, 508.1h).
     p = parse_card("Brainwash")
-    assert p.abilities == () and len(p.unparsed) == 1
+    (tax,) = p.abilities
+    assert isinstance(tax, AttackTax) and tax.generic == 3 and tax.against == "any"
+    assert tax.affected.kind == "attached" and p.unparsed == ()
 
 
 # ------------------------------------------------------------------ keywords (CR 702)

@@ -97,6 +97,8 @@ __all__ = [
     "is_combat_relevant",
     "self_names",
     "singular",
+    "silently_set_aside",
+    "protection_qualities_lost",
 ]
 
 Status = Literal["understood", "unparsed", "ignored"]
@@ -188,16 +190,14 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
             return Sentence(text, "understood", "template", tuple(unapplied))
         if not is_combat_relevant(_outside_quotes(s)):
             return Sentence(text, "ignored", "not combat-relevant")
+        if _pt_only(s):
+            return Sentence(text, "ignored", "power/toughness")  # "Creatures with flying get +1/+1"
         # Everything was understood and nothing combat-relevant came out: e.g. a granted
         # triggered ability. That is not a restriction or requirement either.
         return Sentence(text, "ignored", "granted non-static ability")
     unapplied = _layer_fallback(s, text)  # a P/T effect no template reads (.layers)
     if unapplied is not None:
         return Sentence(text, "understood", "template", tuple(unapplied))
-    if _PT_ONLY.fullmatch(s) or re.match(
-            r"^(?:~'s|Its|Enchanted creature's|Equipped creature's) (?:base )?power"
-            r"(?: and toughness)? (?:is|are)\b", s):
-        return Sentence(text, "ignored", "power/toughness")
     if _CASTING.match(s):
         return Sentence(text, "ignored", "casting")
     if _ONE_SHOT.match(s) or re.search(r"\bthis way\b", s):
@@ -207,10 +207,102 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
         return Sentence(text, "ignored", "enters the battlefield")
     if re.search(r"(?i)\btargets?\b", bare):
         return Sentence(text, "ignored", "one-shot effect (targets)")
+    if re.search(r"(?i)\buntil end of turn\b", bare) and not re.search(r"(?i)\bas long as\b", bare):
+        # A static ability has no duration: "Until end of turn, creatures you control gain
+        # trample ..." is a spell's or an ability's effect (CR 611.2).
+        return Sentence(text, "ignored", "one-shot effect (until end of turn)")
+    if _pt_only(s) or re.match(
+            r"^(?:~'s|Its|Enchanted creature's|Equipped creature's) (?:base )?power"
+            r"(?: and toughness)? (?:is|are)\b", s):
+        return Sentence(text, "ignored", "power/toughness")
     if not is_combat_relevant(s):
         return Sentence(text, "ignored", "not combat-relevant")
     cond = re.search(r"(?i)\b(?:unless|if|as long as|during|while|except|until)\b", bare)
     return Sentence(text, "unparsed", "conditional" if cond else "no template")
+
+
+# A clause of a power/toughness sentence other than the "gets +N/+M" itself: "has flying as
+# long as you control an Island" (Tek), "lose all abilities" (Margle). Issue 10 §3: such a
+# sentence is not a power/toughness-only sentence when a clause is combat-relevant.
+_OTHER_CLAUSE = re.compile(
+    r"(?:^|\s)(?P<clause>(?:has|have|gains?|loses?|lose|can't|cannot|can|must|assigns?|"
+    r"deals?)\b[^,]*)"
+)
+
+
+def _drop_pt_clause(s: str) -> str:
+    """``s`` without its "gets +N/+M" change and that change's "for each ..." / "where X
+    is ..." amount (which may mention attacking: Moraug)."""
+    s = re.sub(r"\b(?:for each|where X is) [^,]*", "", s)
+    return re.sub(r"\bgets? [+\-−][\dX]+/[+\-−][\dX]+", ",", s)
+
+
+def _pt_only(s: str) -> bool:
+    """Whether ``s`` (normalised) only changes power/toughness: it matches the
+    power/toughness pattern and none of its other clauses is combat-relevant."""
+    if not _PT_ONLY.fullmatch(s):
+        return False
+    rest = _drop_pt_clause(_outside_quotes(s))
+    return not any(is_combat_relevant(m["clause"]) for m in _OTHER_CLAUSE.finditer(rest))
+
+
+# Reasons for ignoring a sentence that is (or may be) a static ability: the shapes that could
+# hide a combat-relevant clause, checked by :func:`silently_set_aside`.
+_STATIC_SHORTCUTS = frozenset({"not combat-relevant", "power/toughness",
+                               "granted non-static ability"})
+
+
+def silently_set_aside(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The sentences of one text (as :func:`analyse_text` returns them) that were ignored
+    although they hold a combat-relevant clause: the parser's shortcuts must never hide
+    one (issue 10 §3). Empty for a correct parse.
+
+    Checked shapes: a static sentence ignored as "power/toughness", "not combat-relevant" or
+    "granted non-static ability" with a clause headed by has/gains/loses/can't/can/must/
+    assigns/deals that is combat-relevant (Tek's "has flying ...", Margle's "lose all
+    abilities"); damage replaced or redirected set aside as not combat-relevant (Pariah);
+    an "It ..." sentence taken as the tail of a sentence that is not a one-shot effect
+    (Retro-Mutation). A protection list cut short (only some of "protection from white,
+    blue, and red" understood) is checked by :func:`protection_qualities_lost`.
+    """
+    out: list[Sentence] = []
+    for i, sent in enumerate(sentences):
+        if sent.status != "ignored":
+            continue
+        bare = _outside_quotes(sent.text)
+        if sent.reason in _STATIC_SHORTCUTS:
+            rest = _drop_pt_clause(bare)
+            if any(is_combat_relevant(m["clause"]) for m in _OTHER_CLAUSE.finditer(rest)):
+                out.append(sent)
+            elif is_combat_relevant(bare) and sent.reason == "not combat-relevant":
+                out.append(sent)
+        elif sent.reason == "continues the previous sentence":
+            before = sentences[i - 1] if i else None
+            if before is None or before.reason not in _ONE_SHOT_REASONS:
+                out.append(sent)
+    return out
+
+
+def protection_qualities_lost(sentence: Sentence) -> bool:
+    """Whether an understood ``sentence`` names more protection qualities than it produced
+    :class:`Protection` abilities for ("protection from white, blue, and red" read as
+    white only). Counts colour words after "protection from"."""
+    from redzone.models.abilities import Protection
+
+    if sentence.status != "understood":
+        return False
+    named = 0
+    for m in re.finditer(r"(?i)protection from ([^.;:\"()]*)", sentence.text):
+        named += len(re.findall(r"(?i)\b(?:white|blue|black|red|green)\b", m.group(1)))
+    if not named:
+        return False
+    got = 0
+    for a in sentence.abilities:
+        inner = getattr(a, "abilities", None)
+        for x in (inner if inner is not None else (a,)):
+            if isinstance(x, Protection) and x.quality in ("white", "blue", "black", "red", "green"):
+                got += 1
+    return got < named
 
 
 def _with_text(a: Ability, text: str) -> Ability:
@@ -318,16 +410,34 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
     out = []
     previous: Affected | None = None
     for sent in _split_sentences(line):
-        if out and out[-1].status == "ignored" and _CONTINUES.match(sent):
+        if out and out[-1].status == "ignored" and out[-1].reason in _ONE_SHOT_REASONS \
+                and _CONTINUES.match(sent):
             # "Put a +1/+1 counter on target creature. It gains ..." — still that effect.
+            # Only after a one-shot: after a static ("Enchanted creature is a Turtle ...")
+            # "It can't attack" is a static of its own (issue 10 §3, Retro-Mutation).
             out.append(Sentence(sent, "ignored", "continues the previous sentence"))
             continue
         r = parse_sentence(sent, names=names, previous=previous)
         if conditional and r.status != "ignored":
             r = Sentence(r.text, "unparsed", "conditional (" + conditional + ")")
         out.append(r)
-        previous = _subject_of(r, names) if r.status == "understood" else None
+        static = r.status == "understood" or r.reason in _STATIC_IGNORED
+        subject = _subject_of(r, names) if static else None
+        if subject is None and static and _CONTINUES.match(sent):
+            subject = previous  # "Its toughness becomes its loyalty." keeps the subject
+        previous = subject
     return out
+
+
+# Reasons of ignored sentences that are one-shot effects (a following "It ..." sentence
+# continues them) and of ignored sentences that are statics with a subject (a following
+# "It ..." sentence is about that subject).
+_ONE_SHOT_REASONS = frozenset({
+    "one-shot effect", "one-shot effect (targets)", "one-shot effect (until end of turn)",
+    "continues the previous sentence", "enters the battlefield", "casting",
+})
+_STATIC_IGNORED = frozenset({"not combat-relevant", "power/toughness",
+                             "granted non-static ability"})
 
 
 @lru_cache(maxsize=65536)

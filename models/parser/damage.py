@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 
 from redzone.models.abilities import (
+    ATTACHED,
+    DamageAsCounters,
+    RedirectDamage,
+    SELF,
     Ability,
     ANY_SOURCE,
     DamageCantBePrevented,
@@ -35,10 +39,21 @@ from redzone.models.parser.subjects import (
 # no final period). Returns ``None`` when the sentence is not one of these templates.
 
 _D_MODIFY = re.compile(
-    r"If (?P<src>.+?) would deal (?P<kind>combat |noncombat )?damage to (?P<rcp>.+?), "
+    r"If (?P<src>.+?) would deal (?:(?P<atleast>\d+) or more )?(?P<kind>combat |noncombat )?"
+    r"damage to (?P<rcp>.+?), "
     r"(?:it|that source|~) deals (?:(?P<mult>double|triple) that damage|that much damage plus "
-    r"(?P<plus>\d+))(?: to (?:that permanent or player|that player or permanent|that player|"
-    r"that permanent|that creature|you|~|it))? instead"
+    r"(?P<plus>\d+)|half that damage, rounded (?P<round>down|up)|that much damage minus "
+    r"(?P<minus>\d+)|(?P<cap>\d+) damage),?(?: to (?:that permanent or player|that player or "
+    r"permanent|that player|that permanent|that creature|you|~|it))? instead"
+)
+# Issue 10 §3: damage redirected to a creature, or turned into counters (CR 614.1a).
+_D_REDIRECT = re.compile(
+    r"All (?P<kind>combat )?damage that would be dealt to (?P<rcp>you) is dealt to "
+    r"(?P<to>enchanted creature|~) instead"
+)
+_D_COUNTERS = re.compile(
+    r"If (?P<kind>combat )?damage would be dealt to (?P<who>~|enchanted creature), put that many "
+    r"(?P<c>\+1/\+1|-1/-1) counters on (?:it|that creature|~) instead"
 )
 _D_SOURCE = re.compile(
     r"(?:(?P<art>a|an|another) )?(?P<quals>(?:[\w'-]+(?:, | or |, or ))*?[\w'-]+ )??"
@@ -54,7 +69,7 @@ _D_RECIPIENTS = {
     "a permanent or player": "any", "a player or permanent": "any",
     "an opponent or a permanent an opponent controls": "opponents",
     "an opponent": "opponent players", "you": "you", "a player": "players", "~": "self",
-    "a creature": "creatures",
+    "a creature": "creatures", "a creature you control": "your creatures",
 }
 _D_KIND = {"combat ": "combat", "noncombat ": "noncombat", None: "any", "": "any"}
 
@@ -116,11 +131,26 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
         recipients = _D_RECIPIENTS.get(m["rcp"])
         if sources is None or recipients is None:
             return None
+        if bool(m["cap"]) != bool(m["atleast"]):
+            return None  # "4 or more damage" only with a capped amount, and the reverse
         factor = {"double": 2, "triple": 3}.get(m["mult"] or "", 1)
         plus = int(m["plus"]) if m["plus"] else 0
-        return [DamageModifier(factor=factor, plus=plus, sources=sources,
-                               recipients=recipients,  # type: ignore[arg-type]
+        return [DamageModifier(
+            factor=factor, plus=plus, divide=2 if m["round"] else 1,
+            round_up=m["round"] == "up", minus=int(m["minus"]) if m["minus"] else 0,
+            cap=int(m["cap"]) if m["cap"] else None,
+            cap_from=int(m["atleast"]) if m["atleast"] else 0, sources=sources,
+            recipients=recipients,  # type: ignore[arg-type]
+            damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
+    m = _D_REDIRECT.fullmatch(s)
+    if m:
+        return [RedirectDamage(recipients="you", to=SELF if m["to"] == "~" else ATTACHED,
                                damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
+    m = _D_COUNTERS.fullmatch(s)
+    if m:
+        return [DamageAsCounters(affected=SELF if m["who"] == "~" else ATTACHED,
+                                 counter=m["c"], damage=_D_KIND[m["kind"]],  # type: ignore[arg-type]
+                                 text=text)]
     m = _D_PREVENT.fullmatch(s)
     if m:
         kind = _D_KIND[m["kind"]]

@@ -33,7 +33,11 @@ def _protection(rest: str, text: str) -> list[Ability] | None:
     """``rest`` is what follows "protection": "from red and from blue"."""
     if not rest.lower().startswith("from "):
         return None
-    parts = re.split(r",?\s(?:and\s)?from\s", " " + rest.strip(), flags=re.I)
+    # "from red and from blue", "from Vampires, from Werewolves, and from Zombies", and the
+    # short list "from white, blue, and red" (issue 10 §3: every quality, not the first).
+    parts = re.split(r",?\s(?:and\s)?from\s|,\s(?:and\s|or\s)?|\sand\s", " " + rest.strip(),
+                     flags=re.I)
+    parts[0] = re.sub(r"(?i)^\s*from\s", "", parts[0])
     out: list[Ability] = []
     for part in parts:
         q = part.strip()
@@ -118,6 +122,13 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
     return "other", []
 
 
+# A bare quality continuing a protection list ("protection from white, blue, and red").
+_PROTECTION_QUALITY = re.compile(
+    r"(?i)(?:and |or )?(?:white|blue|black|red|green|multicolored|monocolored|colorless|"
+    r"artifacts|creatures|enchantments|planeswalkers|instants|sorceries|lands)"
+)
+
+
 def _split_keyword_line(line: str) -> list[str] | None:
     """Split a keyword line into items, or ``None`` if it is not a keyword line."""
     if "—" in line.split(",")[0] or line.count(",") == 0 and ";" not in line:
@@ -125,9 +136,9 @@ def _split_keyword_line(line: str) -> list[str] | None:
     else:
         items = [p for p in re.split(r"[,;]\s*", line) if p]
     merged: list[str] = []
-    for it in items:  # "protection from white, from blue, and from black"
-        if merged and re.match(r"(?i)(?:and )?from ", it) and merged[-1].lower().startswith(
-                "protection"):
+    for it in items:  # "protection from white, from blue, and from black" / "white, blue, and red"
+        if merged and merged[-1].lower().startswith("protection") and (
+                re.match(r"(?i)(?:and )?from ", it) or _PROTECTION_QUALITY.fullmatch(it)):
             merged[-1] = merged[-1] + " and " + re.sub(r"(?i)^and ", "", it)
         else:
             merged.append(it)

@@ -56,7 +56,8 @@ from redzone.models.parser.keywords import (
 
 _KW_ALT = "|".join(re.escape(k) for k in _COMBAT_KEYWORDS)
 _KWITEM = (
-    r"(?:" + _KW_ALT + r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+)*"
+    r"(?:" + _KW_ALT + r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"
+    r"|(?:,| and)(?: and| or)? (?:white|blue|black|red|green)\b)*"
     r"|(?:nonbasic |legendary )?[a-z]+walk|toxic \d+|decayed|hexproof(?: from \w+)?|shroud|"
     r"ward \{\d+\}|changeling|prowess|exalted|flanking|persist|undying|"
     r"\"[^\"]*\")"

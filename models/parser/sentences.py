@@ -47,6 +47,11 @@ _S_TAX = re.compile(
     r"creature they control))?"
     r"(?:, where X is the number of (?P<x>.+))?"
 )
+# Issue 10 §2: a cost on one creature, whoever it attacks (Brainwash, Oppressive Rays).
+_S_COST_ONE = re.compile(
+    r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't (?P<what>attack or block|"
+    r"attack|block) unless its controller pays (?P<cost>(?:\{\d+\})+)"
+)
 _S_MUST_BE_ATTACKED = re.compile(
     r"Each opponent must attack you(?P<pw> or a planeswalker you control)? with at least one "
     r"creature each combat if able"
@@ -100,20 +105,41 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     m = _S_TAX.fullmatch(s)
     if m:
         return _tax(m, text)
+    m = _S_COST_ONE.fullmatch(s)
+    if m:
+        return _cost_one(m, text)
     return None
+
+
+def _cost_one(m: re.Match[str], text: str) -> list[Ability]:
+    """"Enchanted creature can't attack or block unless its controller pays {3}": an attack
+    cost on every attack of that creature (508.1d, 508.1h) and a block cost (509.1d)."""
+    from redzone.models.abilities import BlockTax
+
+    generic = sum(int(c) for c in re.findall(r"\{(\d+)\}", m["cost"]))
+    who = SELF if m["subj"] == "~" else ATTACHED
+    out: list[Ability] = []
+    if "attack" in m["what"]:
+        out.append(AttackTax(generic=generic, affected=who, against="any", text=text))
+    if "block" in m["what"]:
+        out.append(BlockTax(generic=generic, affected=who, text=text))
+    return out
 
 
 def _tax(m: re.Match[str], text: str) -> list[Ability] | None:
     costs = re.findall(r"\{([^}]+)\}", m["cost"])
     generic = 0
     has_x = False
+    phyrexian: list[str] = []
     for c in costs:
         if c.isdigit():
             generic += int(c)
         elif c == "X":
             has_x = True
+        elif re.fullmatch(r"[WUBRG]/P", c):
+            phyrexian.append(c[0])  # {W/P}: one W mana or 2 life (107.4f, 119.4)
         else:
-            return None  # coloured or Phyrexian mana: not a generic tax
+            return None  # coloured mana: not a generic tax
     x = None
     if has_x:
         if not m["x"]:
@@ -136,4 +162,4 @@ def _tax(m: re.Match[str], text: str) -> list[Ability] | None:
         if affected is None or affected.kind != "creatures":
             return None
     return [AttackTax(generic=generic, x=x, include_planeswalkers="planeswalkers" in m["whom"],
-                      affected=affected, text=text)]
+                      affected=affected, phyrexian=tuple(phyrexian), text=text)]

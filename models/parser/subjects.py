@@ -13,6 +13,7 @@ from functools import lru_cache
 from redzone.models.abilities import (
     Affected,
     ATTACHED,
+    Quality,
     SELF,
 )
 from redzone.models.parser.vocabulary import (
@@ -142,6 +143,87 @@ def _subtype_list(text: str, *, plural: bool = False) -> tuple[str, ...] | None:
 
 def _parse_subject(subject: str) -> Affected | None:
     """Subject phrase -> :class:`Affected`, or ``None`` if it is not one we can express."""
+    got = _plain_subject(subject)
+    if got is None:
+        got = _filtered_subject(subject.strip())
+    return got
+
+
+# Issue 10 §2: creature groups filtered by colour, card type, power, toughness, keyword or
+# counters ("Each creature you control with power 4 or greater", "Nonblack creatures",
+# "Creatures without flying", "Creatures you control with power or toughness 1 or less").
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_PREFIX = re.compile(
+    r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
+    r"(?:(?P<non>[Nn]on-?)?(?P<color>white|blue|black|red|green|White|Blue|Black|Red|Green)\s"
+    r"|(?P<ctype>[Aa]rtifact|[Ll]and|[Ee]nchantment)\s)"
+    r"(?P<rest>creatures?\b.*)"
+)
+_WITH = re.compile(r"(?P<head>.+?) with(?P<out>out)? (?P<q>.+)")
+_STAT = re.compile(r"(?P<what>power or toughness|power|toughness) (?P<n>\d+) or (?P<dir>less|greater)")
+_COUNTERS = re.compile(
+    r"(?:an? |one or more )?(?P<kind>\+1/\+1|-1/-1|[a-z]+) counters? on (?:it|them)")
+
+
+def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
+    """What follows "with"/"without" in a subject -> alternative qualities."""
+    from redzone.models.abilities import KEYWORDS
+
+    m = _STAT.fullmatch(text)
+    if m and not without:
+        n = int(m["n"])
+        out: list[Quality] = []
+        for stat in m["what"].split(" or "):
+            key = f"{stat}_at_{'most' if m['dir'] == 'less' else 'least'}"
+            out.append(Quality(**{key: n}))
+        return tuple(out)
+    kws = [k.strip().lower() for k in re.split(r" or | and ", text)]
+    if all(k in KEYWORDS for k in kws):
+        if without:
+            return (Quality(without_keywords=tuple(kws)),)
+        if " and " in text:
+            return None
+        return (Quality(keywords=tuple(kws)),)
+    m = _COUNTERS.fullmatch(text)
+    if m and not without:
+        return (Quality(counter=m["kind"]),)
+    return None
+
+
+def _filtered_subject(s: str) -> Affected | None:
+    """A creature group with a colour / type prefix and/or a "with ..." clause."""
+    from dataclasses import replace
+
+    base = Quality()
+    alternatives: tuple[Quality, ...] = (base,)
+    head = s
+    m = _WITH.fullmatch(s)
+    if m:
+        q = _with_qualities(m["q"], bool(m["out"]))
+        if q is None:
+            return None
+        head, alternatives = m["head"], q
+    p = _PREFIX.fullmatch(head)
+    if p:
+        if p["color"]:
+            letter = _COLOR_LETTER[p["color"].lower()]
+            extra = {"exclude_colors": (letter,)} if p["non"] else {"colors": (letter,)}
+        else:
+            extra = {"types": (p["ctype"].capitalize(),)}
+        alternatives = tuple(replace(a, **extra) for a in alternatives)
+        head = (p["q"] or "") + (p["other"] or "") + p["rest"]
+        if not p["q"] and not p["other"]:
+            head = head[:1].upper() + head[1:]
+    elif not m:
+        return None
+    a = _plain_subject(head)
+    if a is None or a.kind != "creatures" or a.qualities:
+        return None
+    return replace(a, qualities=alternatives)
+
+
+def _plain_subject(subject: str) -> Affected | None:
+    """A subject without quality filters (see :func:`_parse_subject`)."""
     s = subject.strip()
     if s == "~":
         return SELF

@@ -187,14 +187,27 @@ _CONDITION_START = re.compile(
 )
 
 
+# Damage that is replaced or redirected once assigned (issue 10 §3; CR 614.1a): relevant to
+# the outcome of combat damage unless it only watches noncombat damage or lasts this turn.
+_DAMAGE_REPLACED = re.compile(
+    r"(?i)(?:would deal [^.]*damage[^.]*\binstead\b|damage (?:that )?would be dealt[^.]*"
+    r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total)"
+)
+
+
 def is_combat_relevant(text: str) -> bool:
     """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
-    the defending player, protection, landwalk, banding, toxic, preventing damage, losing
-    all abilities or a keyword, or one of the combat keywords
+    the defending player, protection, landwalk, banding, toxic, preventing damage, damage
+    replaced or redirected ("... instead", unless only noncombat damage or this turn), a
+    life total that damage would reduce, losing all abilities or a keyword, or one of the
+    combat keywords
     (:data:`redzone.models.abilities.KEYWORDS`).
 
     Applied to sentences the grammar did not understand (and to the parts of compound
     sentences it could not place): relevant ones are reported as unparsed, the others
     ignored. See ``docs/parser.md`` for why this is the rule.
     """
-    return bool(_RELEVANT.search(text))
+    if _RELEVANT.search(text):
+        return True
+    return bool(_DAMAGE_REPLACED.search(text)) and not re.search(
+        r"(?i)\bnoncombat\b|\bthis turn\b", text)
