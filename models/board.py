@@ -420,6 +420,14 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         card_name: str | None = None
         if getattr(spec, "card", None):
             card, face = lookup_face(spec.card)
+            if not face.known:
+                # Issue 10 §4: a face the bundled data holds by name only has no types,
+                # power or text; using it would be silently wrong.
+                raise ScenarioError(
+                    f"{where}.card",
+                    f"the card data has only the name of {face.name!r} (a face of "
+                    f"{card.name!r}), not its characteristics; give the permanent inline "
+                    f"(name, types, power, toughness, text) instead")
             card_name = card.name
             name = face.name
             types, subtypes, supertypes = face.types, face.subtypes, face.supertypes

@@ -80,7 +80,8 @@ class Face:
     double-faced card (CR 709, 712) and so on.
 
     - ``mana_cost``: Oracle notation (``"{1}{G}"``) or ``None`` when the face has none.
-    - ``mana_value``: the face's own mana value (CR 202.3; X counts 0). An ``int``, except
+    - ``mana_value``: the face's own mana value (CR 202.3; X counts 0); for a transforming
+      card's back face, its front face's (a transformed permanent's, CR 712.8e). An ``int``, except
       ``0.5`` steps for the Un-cards' half-mana symbols.
     - ``colors``: colour letters in WUBRG order (CR 105.2, 202.2); ``()`` is colourless.
     - ``types``/``subtypes``/``supertypes``: as in the type line (CR 205).

@@ -13,7 +13,10 @@ Usage::
 What it does:
 
 1. Drops planes, phenomena, schemes and vanguards (layouts ``planar``, ``scheme``,
-   ``vanguard``) and the Alchemy rebalanced cards (names starting ``"A-"``).
+   ``vanguard``), the Alchemy rebalanced cards (names starting ``"A-"``) and the other
+   digital-only cards, which are not in the paper card pool: cards whose Oracle text uses a
+   mechanic that exists only in digital play (conjure, perpetually, seek, spellbook,
+   intensity, double team; :data:`DIGITAL_ONLY`).
 2. Drops ``reversible_card`` entries named ``"X // X"`` whose ``X`` is already a card
    (both sides of such a printing are the same Oracle card).
 3. Groups faces: a transforming double-faced card's back face (a separate corpus entry
@@ -36,6 +39,10 @@ What it does:
      add their halves (CR 709.4b, 202.3d; unknown when a half is unknown), a meld result
      adds the front faces of the cards that meld into it, other cards use the front face.
    - battles' printed defense from the supplement (CR 310.4).
+   - a transforming card's back face takes its front face's mana value: a transformed
+     permanent's mana value is its front face's (CR 712.8e).
+   - the old "Summon X" type lines (some Astral and other early digital printings in the
+     corpus) are creature type lines: ``Creature — X`` (CR 205.1, the type was renamed).
 
 5. Writes the container file that ``redzone.models.cards`` reads (layout described there, under
    "data"): a JSON header, the card rows (see :data:`FACE_FIELDS`) in chunks of
@@ -87,6 +94,13 @@ CHUNK_ROWS = 256  # cards per chunk: one chunk is ~70 kB of JSON, ~2 ms to read
 KEY_BLOCK = 512  # lookup keys per key block
 
 EXCLUDED_LAYOUTS = frozenset({"planar", "scheme", "vanguard"})
+# Mechanics that exist only in digital play (Alchemy): a card whose Oracle text uses one is
+# not in the paper card pool (issue 10 §4).
+DIGITAL_ONLY = re.compile(
+    r"(?i)\bconjures?\b|\bperpetually\b|\bseeks? (?:a|an|one|two|three|four|x|\d+|that many)\b|"
+    r"\bspellbook\b|\bintensity\b|^double team\b"
+, re.M)
+SUMMON = re.compile(r"^Summon(?: —)? (?P<sub>.+)$")
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})  # split cards per CR 709 / 702.127
 FORMAT = DATA_FORMAT
 # A face row lists FACE_FIELDS (models.cards) in order; trailing fields equal to
@@ -169,8 +183,24 @@ def face_row(name: str, cost: str | None, colors: tuple[str, ...], type_line: st
             loyalty, defense, known, override]
 
 
+def summon_type_line(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with an old "Summon X" type line read as ``Creature — X`` (the card type
+    was renamed creature, CR 205.1); other entries unchanged."""
+    m = SUMMON.match(entry.get("type") or "")
+    if not m or "Summon" not in (entry.get("types") or []):
+        return entry
+    words = m["sub"].split()
+    subtypes = []
+    for w in words:
+        one = w[:-1] if w.endswith("s") and w[:-1] in ("Knight",) else w
+        subtypes.append(one)
+    return {**entry, "type": "Creature — " + " ".join(subtypes), "types": ["Creature"],
+            "subtypes": subtypes}
+
+
 def make_face(entry: dict[str, Any], name: str, *, back: bool) -> list[Any]:
     """A face row from a corpus entry (its first face, or the whole entry for a back face)."""
+    entry = summon_type_line(entry)
     cost = entry.get("manaCost") or None
     text = entry.get("text") or ""
     types = list(entry.get("types") or [])
@@ -235,6 +265,8 @@ def build(corpus: list[dict[str, Any]], supplement: dict[str, Any]) -> tuple[dic
             stats[f"dropped layout {e['layout']}"] += 1
         elif e["name"].startswith("A-"):
             stats["dropped Alchemy A- cards"] += 1
+        elif DIGITAL_ONLY.search(e.get("text") or ""):
+            stats["dropped digital-only cards (digital-only mechanics)"] += 1
         else:
             entries.append(e)
     names = {e["name"] for e in entries}
@@ -268,6 +300,7 @@ def build(corpus: list[dict[str, Any]], supplement: dict[str, Any]) -> tuple[dic
             if back is None:
                 raise SystemExit(f"{full!r}: back face {e['back']!r} not in corpus")
             faces.append(make_face(back, back["name"], back=True))
+            faces[-1][MV] = front[MV]  # CR 712.8e: a transformed permanent's mana value
             stats["transform back faces attached"] += 1
         elif layout == "meld" and len(parts) == 2 and parts[1] in meld_results:
             result = meld_results[parts[1]]

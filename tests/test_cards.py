@@ -115,7 +115,8 @@ def test_back_face_lookup() -> None:
     assert [f.name for f in card.faces] == ["Delver of Secrets", "Insectile Aberration"]
     assert face is card.faces[1]
     assert (face.power, face.toughness) == ("3", "2")
-    assert face.mana_cost is None and face.mana_value == 0  # no mana cost of its own
+    # No mana cost of its own; as a permanent its mana value is its front face's (712.8e).
+    assert face.mana_cost is None and face.mana_value == 1
     assert card.mana_value == 1  # the front face's {U}
 
 
