@@ -834,3 +834,56 @@ class DamageAsCounters(Ability):
     affected: Affected = SELF
     counter: str = "+1/+1"
     damage: DamageKind = "any"
+
+
+# ------------------------------------------------ statics under a condition (issue 10, 611.3a)
+
+ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
+                        "attached", "counters", "life at most", "life at least", "untapped",
+                        "tapped", "stated"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Condition:
+    """A condition of a static ability that the scenario decides (CR 611.3a), relative to
+    the permanent with the ability and its controller ("you").
+
+    - ``"your turn"`` / ``"not your turn"``: whose turn it is ("During your turn, ...");
+    - ``"you control"`` / ``"opponent controls"``: at least ``count`` permanents matching
+      ``quality`` (``None``: any permanent) are controlled by you / by an opponent; ``other``:
+      not counting the permanent itself ("another"); ``none``: there is no such permanent
+      ("as long as you control no Islands");
+    - ``"attached"``: an Aura (``attached="Aura"``), an Equipment (``"Equipment"``) or either
+      (``"any"``) is attached to the permanent ("as long as it's equipped");
+    - ``"counters"``: at least ``count`` (and, with ``at_most``, at most that many)
+      counters of kind ``counter`` (``None``: of any kind) are on the permanent (a leveler's
+      "LEVEL 2-6" is ``counter="level", count=2, at_most=6``);
+    - ``"life at most"`` / ``"life at least"``: your life total is at most / at least
+      ``count``;
+    - ``"untapped"`` / ``"tapped"``: the permanent's status;
+    - ``"stated"``: a condition the scenario has no field for ("as long as there are seven
+      or more cards in your graveyard"): ``phrase`` is its text (self references as "~");
+      the scenario states it in the permanent's ``conditions``, else it is reported.
+    """
+
+    kind: ConditionKind
+    count: int = 1
+    quality: Quality | None = None
+    other: bool = False
+    none: bool = False
+    attached: str = "any"
+    counter: str | None = None
+    at_most: int | None = None
+    phrase: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conditional(Ability):
+    """Static abilities that apply only while ``condition`` holds (CR 611.3a): "During
+    your turn, this creature has first strike", "As long as you control an artifact, this
+    creature has flying". :mod:`redzone.models.conditions` decides the condition from the
+    scenario and puts ``abilities`` in force or not; a condition it can't decide is
+    reported, never guessed."""
+
+    condition: Condition
+    abilities: tuple[Ability, ...] = ()

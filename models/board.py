@@ -80,6 +80,8 @@ class Permanent:
     """What combat-dependent effects add to ``power`` and ``toughness`` for the board's
     combat (506.4, 611.3a); already included in them."""
 
+    conditions: dict[str, bool] = field(default_factory=dict)
+
     @property
     def power_outside_combat(self) -> int | None:
         """Power without combat-dependent effects: what attack declarations compare (508.1c)."""
@@ -496,6 +498,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
             base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,
                       toughness, spec.power is not None, spec.toughness is not None),
+            conditions=dict(getattr(spec, "conditions", None) or {}),
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,
@@ -503,6 +506,9 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         rules=scenario.rules, game=scenario.game,
     )
     _default_protectors(board)
+    from redzone.models.conditions import resolve
+
+    resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
     combat = getattr(scenario, "combat", None)
     # CR 613: characteristics as other permanents' effects make them; combat-dependent ones
     # for the scenario's combat (506.4, 611.3a).

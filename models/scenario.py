@@ -161,6 +161,11 @@ class PermanentSpec(_Strict):
     damage: NonNegative = 0
     counters: dict[str, NonNegative] = Field(default_factory=dict)
     attached_to: str | None = None
+    conditions: dict[str, bool] = Field(
+        default_factory=dict,
+        description="Conditions of the permanent's static abilities that the scenario has no "
+                    "field for, as the condition's words -> true/false (\"there are seven or "
+                    "more cards in your graveyard\": true); CR 611.3a.")
 
     @property
     def display_name(self) -> str:

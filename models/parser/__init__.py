@@ -37,6 +37,8 @@ from typing import Literal
 from redzone.models.abilities import (
     Ability,
     Affected,
+    Condition,
+    Conditional,
     Grant,
     ParsedText,
 )
@@ -66,6 +68,7 @@ from redzone.models.parser.blocks import (
     _BLOCK_PREDICATES,
     _block_static,
 )
+from redzone.models.parser.conditions import split_condition
 from redzone.models.parser.damage import (
     _damage_static,
 )
@@ -156,8 +159,42 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
     """Classify one static sentence (reminder text already removed).
 
     ``previous`` is the subject of the sentence before it in the same ability, used for a
-    leading "It"/"They". Returns a :class:`Sentence`; never raises on odd text.
+    leading "It"/"They". A sentence no template reads as a whole may be a static under a
+    condition the scenario decides ("During your turn, ...", "... as long as you control
+    an artifact"; CR 611.3a): it is then understood as a
+    :class:`redzone.models.abilities.Conditional`. Returns a :class:`Sentence`; never raises
+    on odd text.
     """
+    got = _parse_plain(sentence, names=names, previous=previous)
+    if got.status != "unparsed":
+        return got
+    s = _normalise_self(sentence.strip(), tuple(names)).strip()
+    s = s[:-1] if s.endswith(".") else s
+    split = split_condition(s)
+    if split is None:
+        return got
+    condition, rest = split
+    inner = _parse_plain(rest, names=names, previous=previous)
+    if inner.status != "understood" or not inner.abilities:
+        return got
+    text = sentence.strip()
+    return Sentence(text, "understood", "template (condition)", (Conditional(
+        condition=condition, abilities=tuple(_rewrite_text(a, text) for a in inner.abilities),
+        text=text),))
+
+
+def _rewrite_text(a: Ability, text: str) -> Ability:
+    """``a`` quoting the whole conditional sentence ``text`` (for explanations)."""
+    from dataclasses import replace
+
+    if isinstance(a, Grant):
+        return replace(a, text=text, abilities=tuple(_rewrite_text(x, text) for x in a.abilities))
+    return replace(a, text=text)
+
+
+def _parse_plain(sentence: str, *, names: Sequence[str] = (),
+                 previous: Affected | None = None) -> Sentence:
+    """:func:`parse_sentence` without the condition wrapper."""
     text = sentence.strip()
     s = _normalise_self(text, tuple(names)).strip()
     s = s[:-1] if s.endswith(".") else s
@@ -383,7 +420,8 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         for it in items:
             kind, abil = _keyword_item(it)
             if conditional and kind in ("combat", "unparsed"):
-                out.append(Sentence(it, "unparsed", "conditional (" + conditional + ")"))
+                out.append(_in_section(Sentence(it, "understood" if kind == "combat" else
+                                                "unparsed", "keyword", tuple(abil)), conditional))
             elif kind == "combat":
                 out.append(Sentence(it, "understood", "keyword", tuple(abil)))
             elif kind == "unparsed":
@@ -419,7 +457,7 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
             continue
         r = parse_sentence(sent, names=names, previous=previous)
         if conditional and r.status != "ignored":
-            r = Sentence(r.text, "unparsed", "conditional (" + conditional + ")")
+            r = _in_section(r, conditional)
         out.append(r)
         static = r.status == "understood" or r.reason in _STATIC_IGNORED
         subject = _subject_of(r, names) if static else None
@@ -440,6 +478,20 @@ _STATIC_IGNORED = frozenset({"not combat-relevant", "power/toughness",
                              "granted non-static ability"})
 
 
+def _in_section(r: Sentence, conditional: str) -> Sentence:
+    """A sentence of a conditional section: under a leveler's "LEVEL 2-6" marker an
+    understood sentence applies while the permanent has that many level counters (CR
+    711.2a-b): a :class:`Conditional`; anything else there is reported."""
+    m = re.fullmatch(r"level (\d+)(?:-(\d+)|\+)", conditional)
+    if m and r.status == "understood" and r.abilities:
+        cond = Condition(kind="counters", counter="level", count=int(m[1]),
+                         at_most=int(m[2]) if m[2] else None)
+        return Sentence(r.text, "understood", "template (level)",
+                        (Conditional(condition=cond, abilities=r.abilities, text=r.text),))
+    word = "level" if m else conditional
+    return Sentence(r.text, "unparsed", "conditional (" + word + ")")
+
+
 @lru_cache(maxsize=65536)
 def _analyse(text: str, names: tuple[str, ...]) -> tuple[Sentence, ...]:
     out: list[Sentence] = []
@@ -448,8 +500,11 @@ def _analyse(text: str, names: tuple[str, ...]) -> tuple[Sentence, ...]:
         line = _REMINDER.sub("", raw).strip()
         if not line:
             continue
-        if _LEVEL_MARKER.match(line) or re.search(r": Level \d+$", line):
-            conditional = "level"
+        marker = re.fullmatch(r"LEVEL (\d+(?:-\d+|\+))", line)
+        if marker:
+            conditional = "level " + marker[1]  # a leveler's section (711.2)
+        elif _LEVEL_MARKER.match(line) or re.search(r": Level \d+$", line):
+            conditional = "class level"  # a Class's level (716): not in a scenario
         out.extend(_line(line, names, conditional))
     return tuple(out)
 

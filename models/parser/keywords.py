@@ -104,6 +104,13 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
         return "combat", [Toxic(amount=int(m[1]), text=text)]
     if low == "decayed":
         return "combat", [CantBlock(text=text)]
+    if low == "unleash":
+        # 702.98a: "... It can't block as long as it has a +1/+1 counter on it."
+        from redzone.models.abilities import Condition, Conditional
+
+        return "combat", [Conditional(
+            condition=Condition(kind="counters", counter="+1/+1"),
+            abilities=(CantBlock(text=text),), text=text)]
     m = _KEYWORD_ITEM_HEAD.match(raw)
     if not m:
         return "no", []

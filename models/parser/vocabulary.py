@@ -136,7 +136,7 @@ _TRIGGERED_KEYWORDS = (
     "for mirrodin!", "casualty", "read ahead", "heroic", "gift", "offspring", "enlist",
 )
 # Static keywords about combat that the typed abilities do not model: unparsed.
-_UNMODELLED_KEYWORDS = ("unleash", "bands with other", "absorb")
+_UNMODELLED_KEYWORDS = ("bands with other", "absorb")
 # Keyword abilities with nothing to do with combat (costs, alternative casting, hexproof ...).
 _OTHER_KEYWORDS = (
     "flash", "hexproof", "shroud", "ward", "changeling", "devoid", "enchant", "equip",
@@ -156,7 +156,7 @@ _OTHER_KEYWORDS = (
     "choose a background", "doctor's companion", "hidden agenda", "visit", "specialize",
     "split second", "aura swap", "offering", "landcycling", "basic landcycling",
     "cycling", "web-slinging", "mayhem", "tiered", "decayed",
-    "toxic", "protection", "paradox", "infinity",
+    "toxic", "protection", "paradox", "infinity", "unleash",
 )
 
 _KEYWORD_ITEM_HEAD = re.compile(

@@ -1,0 +1,135 @@
+"""Static abilities that apply only while a condition holds (issue 10 coverage; CR 611.3a).
+
+"During your turn, this creature has first strike", "As long as you control an artifact,
+this creature has flying", "This creature has trample as long as it has a +1/+1 counter on
+it": the parser reads them as :class:`redzone.models.abilities.Conditional`; this module
+decides each condition from the scenario (whose turn it is, what each player controls,
+counters, attachments, life totals) and puts the inner abilities in force when it holds
+(CR 611.3a: a static ability's effect applies whenever its condition is true).
+
+A condition the scenario can't decide is never guessed: the sentence is reported with the
+permanent's unparsed sentences (``"condition not decided: ..."``).
+
+Plain Python; never imports ortools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
+
+
+def holds(board: object, source: object, condition: Condition) -> bool | None:
+    """Whether ``condition`` holds for the permanent ``source`` on ``board`` (a
+    :class:`redzone.models.board.Board` / :class:`~redzone.models.board.Permanent`);
+    ``None`` when the scenario does not say. Rules: CR 611.3a (conditions of static
+    abilities are checked continuously), 102.1 (whose turn), 122 (counters), 301.5 / 303.4
+    (Equipment and Auras attached), 119 (life)."""
+    from redzone.models.block_rules import matches_quality
+
+    kind = condition.kind
+    you = source.controller  # type: ignore[attr-defined]
+    if kind == "your turn":
+        return board.active_player == you  # type: ignore[attr-defined]
+    if kind == "not your turn":
+        return board.active_player != you  # type: ignore[attr-defined]
+    if kind in ("you control", "opponent controls"):
+        opponents = set(board.opponents(you))  # type: ignore[attr-defined]
+        n = 0
+        for perm in board.permanents.values():  # type: ignore[attr-defined]
+            if condition.other and perm.id == source.id:  # type: ignore[attr-defined]
+                continue
+            owner_ok = perm.controller == you if kind == "you control" else perm.controller in opponents
+            if not owner_ok:
+                continue
+            if condition.quality is not None and not matches_quality(board, perm, condition.quality):
+                continue
+            n += 1
+        return n >= condition.count if not condition.none else n == 0
+    if kind == "attached":
+        for perm in board.permanents.values():  # type: ignore[attr-defined]
+            if perm.attached_to != source.id:  # type: ignore[attr-defined]
+                continue
+            if condition.attached in ("any",) or condition.attached in perm.subtypes:
+                return True
+        return False
+    if kind == "counters":
+        counters = source.counters  # type: ignore[attr-defined]
+        if condition.counter is None:
+            n = sum(max(0, v) for v in counters.values())
+        else:
+            n = counters.get(condition.counter, 0)
+        return n >= condition.count and (condition.at_most is None or n <= condition.at_most)
+    if kind == "stated":
+        return _stated(source, condition.phrase)
+    if kind in ("life at most", "life at least"):
+        life = board.player(you).life  # type: ignore[attr-defined]
+        return life <= condition.count if kind == "life at most" else life >= condition.count
+    if kind == "untapped":
+        return not source.tapped  # type: ignore[attr-defined]
+    if kind == "tapped":
+        return bool(source.tapped)  # type: ignore[attr-defined]
+    return None
+
+
+def _stated(source: object, phrase: str) -> bool | None:
+    """The value the scenario states for ``phrase`` in the permanent's ``conditions``
+    (matched case-insensitively, the permanent's name, "this creature" and "~" alike)."""
+    from redzone.models.parser import self_names
+    from redzone.models.parser.subjects import _normalise_self
+
+    given = getattr(source, "conditions", None) or {}
+    if not given:
+        return None
+    names = tuple(n for n in (source.name, source.card) if n)  # type: ignore[attr-defined]
+
+    def key(text: str) -> str:
+        return " ".join(_normalise_self(text.strip().rstrip("."), self_names(names)).lower().split())
+
+    want = key(phrase)
+    for text, value in given.items():
+        if key(text) == want:
+            return bool(value)
+    return None
+
+
+def resolve(board: object) -> None:
+    """Replace every :class:`Conditional` of every permanent by its abilities when its
+    condition holds, drop it when it doesn't, and report it (in the permanent's
+    ``unparsed``) when the scenario can't decide it. Called once by
+    :func:`redzone.models.board.build_board`, after all permanents exist."""
+    for perm in board.permanents.values():  # type: ignore[attr-defined]
+        parsed: ParsedText = perm.parsed
+        if not any(_has_conditional(a) for a in parsed.abilities):
+            continue
+        unparsed = list(parsed.unparsed)
+        out: list[Ability] = []
+        for ability in parsed.abilities:
+            out.extend(_resolved(board, perm, ability, unparsed))
+        perm.parsed = ParsedText(tuple(out), tuple(unparsed), parsed.ignored)
+    if hasattr(board, "_grants"):
+        board._grants = None  # type: ignore[attr-defined]
+    if hasattr(board, "_index"):
+        board._index = None  # type: ignore[attr-defined]
+
+
+def _has_conditional(ability: Ability) -> bool:
+    return isinstance(ability, Conditional)
+
+
+def _resolved(board: object, perm: object, ability: Ability, unparsed: list[str]) -> Iterable[Ability]:
+    if not isinstance(ability, Conditional):
+        return (ability,)
+    verdict = holds(board, perm, ability.condition)
+    if verdict is None:
+        phrase = ability.condition.phrase.replace("~", perm.name)  # type: ignore[attr-defined]
+        how = (f' (state it: "conditions": {{"{phrase}": true}})' if phrase else "")
+        note = f"condition not decided from the scenario{how}: {ability.text}"
+        if note not in unparsed:
+            unparsed.append(note)
+        return ()
+    return ability.abilities if verdict else ()
+
+
+__all__ = ["holds", "resolve"]

@@ -1,0 +1,176 @@
+"""Conditions of static abilities ("During your turn, ...", "... as long as you control an
+artifact"; CR 611.3a): the condition phrase -> :class:`redzone.models.abilities.Condition`.
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline). Only conditions
+a scenario decides are read (whose turn, what a player controls, counters, attachments,
+life, tapped status); any other condition leaves the sentence unparsed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from redzone.models.abilities import Condition, Quality
+from redzone.models.parser.vocabulary import (
+    CREATURE_TYPES,
+    _CARD_TYPE_PLURALS,
+    _COLORS,
+    _NUM,
+    _number,
+    singular,
+)
+
+_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate",
+                         "Cave", "Sphere", "Town", "Lair", "Locus", "Mine", "Tower",
+                         "Power-Plant", "Urza's"})
+_ARTIFACT_TYPES = frozenset({"Equipment", "Vehicle", "Food", "Treasure", "Clue", "Blood",
+                             "Map", "Powerstone", "Gold", "Incubator", "Attraction"})
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+               "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
+_COUNT = re.compile(r"(?P<n>an?|" + _NUM + r")(?P<more> or more)? (?P<what>.+)")
+
+
+def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
+    """"artifact", "red creature", "Forest", "other Dinosaurs", "creature with power 4 or
+    greater" -> (quality or None for any permanent, other); ``None`` if not understood."""
+    other = False
+    w = what.strip()
+    m = re.fullmatch(r"(?:another|other) (?P<rest>.+)", w)
+    if m:
+        other, w = True, m["rest"]
+    fields: dict[str, object] = {}
+    m = re.fullmatch(r"(?P<rest>.+?) with power (?P<n>\d+) or greater", w)
+    if m:
+        fields["power_at_least"] = int(m["n"])
+        w = m["rest"]
+    words = w.split()
+    if not words:
+        return None
+    noun = words[-1]
+    low = noun.lower()
+    plural_type = _CARD_TYPE_PLURALS.get(low)
+    if low in _CARD_TYPES or plural_type:
+        fields["types"] = (_CARD_TYPES.get(low) or plural_type,)
+    elif low in ("permanent", "permanents"):
+        pass
+    else:
+        one = noun if noun in CREATURE_TYPES or noun in _LAND_TYPES or noun in _ARTIFACT_TYPES \
+            else (singular(noun) or "")
+        if one not in CREATURE_TYPES and one not in _LAND_TYPES and one not in _ARTIFACT_TYPES:
+            if noun in ("Plains",):
+                one = noun
+            else:
+                return None
+        fields["subtypes"] = (one,)
+    for adj in words[:-1]:
+        a = adj.lower()
+        if a in _COLORS:
+            fields.setdefault("colors", ())
+            fields["colors"] = tuple(fields["colors"]) + ("WUBRG"[_COLORS.index(a)],)  # type: ignore[arg-type]
+        elif a in _CARD_TYPES and "types" in fields and fields["types"] == ("Creature",):
+            fields["types"] = (_CARD_TYPES[a],)  # "artifact creature": the artifact type
+        elif a in _CARD_TYPES and "types" not in fields:
+            fields["types"] = (_CARD_TYPES[a],)
+        else:
+            return None
+    return (Quality(**fields) if fields else None), other  # type: ignore[arg-type]
+
+
+def parse_condition(cond: str) -> Condition | None:
+    """A condition phrase (self references already "~") -> :class:`Condition`, or ``None``."""
+    c = cond.strip().rstrip(".")
+    if re.fullmatch(r"(?:it's|it is) your turn|during your turn", c):
+        return Condition(kind="your turn")
+    if re.fullmatch(r"(?:it's|it is) not your turn", c):
+        return Condition(kind="not your turn")
+    m = re.fullmatch(r"(?P<who>you control|an opponent controls) (?P<rest>.+)", c)
+    if m:
+        kind = "you control" if m["who"] == "you control" else "opponent controls"
+        rest = m["rest"]
+        none = False
+        mn = re.fullmatch(r"no (?P<what>.+)", rest)
+        if mn:
+            got = _permanent_quality(mn["what"])
+            if got is None:
+                return None
+            return Condition(kind=kind, quality=got[0], other=got[1], none=True)  # type: ignore[arg-type]
+        mc = _COUNT.fullmatch(rest)
+        if not mc:
+            return None
+        n = _number(mc["n"])
+        if n > 1 and not mc["more"]:
+            return None
+        got = _permanent_quality(mc["what"])
+        if got is None:
+            return None
+        return Condition(kind=kind, count=n, quality=got[0], other=got[1], none=none)  # type: ignore[arg-type]
+    m = re.fullmatch(r"(?:~ is|it's|it is) (?P<what>equipped|enchanted|untapped|tapped)", c)
+    if m:
+        what = m["what"]
+        if what in ("untapped", "tapped"):
+            return Condition(kind=what)  # type: ignore[arg-type]
+        return Condition(kind="attached", attached="Equipment" if what == "equipped" else "Aura")
+    m = re.fullmatch(r"(?:~|it) has (?P<n>an?|" + _NUM + r")(?P<more> or more)? "
+                     r"(?P<kind>\+1/\+1|-1/-1|[a-z]+ )?counters? on (?:it|~)", c)
+    if m:
+        n = _number(m["n"])
+        if n > 1 and not m["more"]:
+            return None
+        kind = (m["kind"] or "").strip() or None
+        return Condition(kind="counters", count=n, counter=kind)
+    m = re.fullmatch(r"your life total is (?P<n>\d+) or (?P<dir>less|greater)", c)
+    if m:
+        return Condition(kind="life at most" if m["dir"] == "less" else "life at least",
+                         count=int(m["n"]))
+    m = re.fullmatch(r"you have (?P<n>\d+) or (?P<dir>more|less) life", c)
+    if m:
+        return Condition(kind="life at least" if m["dir"] == "more" else "life at most",
+                         count=int(m["n"]))
+    return None
+
+
+_DURING = re.compile(r"During (?:your turn|each of your turns), (?P<rest>.+)")
+_DURING_END = re.compile(r"(?P<rest>.+) during your turn")
+_AS_LONG_FRONT = re.compile(r"As long as (?P<cond>[^,]+), (?P<rest>.+)")
+_AS_LONG_BACK = re.compile(r"(?P<rest>.+?) as long as (?P<cond>.+)")
+
+
+# Conditions about combat redzone computes itself (whether a creature is attacking, what the
+# defending player controls): never left to the scenario to state.
+_COMBAT_STATE = re.compile(r"(?i)\battack|\bblock|defending player|\bcombat\b")
+
+
+def stated_or_parsed(cond: str) -> Condition | None:
+    """:func:`parse_condition`, else a ``"stated"`` condition (the scenario states it), or
+    ``None`` for a combat-state condition or one with another clause in it."""
+    got = parse_condition(cond)
+    if got is not None:
+        return got
+    c = cond.strip().rstrip(".")
+    if _COMBAT_STATE.search(c) or ", " in c or '"' in c:
+        return None
+    return Condition(kind="stated", phrase=c)
+
+
+def split_condition(s: str) -> tuple[Condition, str] | None:
+    """Split a normalised sentence into (condition, the static it conditions), or ``None``
+    when it has no single condition this module reads. A leading "it" of the static after
+    a condition about the permanent itself stands for "~"."""
+    for rx in (_DURING, _DURING_END):
+        m = rx.fullmatch(s)
+        if m:
+            return Condition(kind="your turn"), m["rest"]
+    m = _AS_LONG_FRONT.fullmatch(s)
+    if m and " as long as " not in m["rest"]:
+        cond = stated_or_parsed(m["cond"])
+        if cond is None:
+            return None
+        rest = re.sub(r"^(?:it|It) ", "~ ", m["rest"])
+        return cond, rest
+    m = _AS_LONG_BACK.fullmatch(s)
+    if m and " as long as " not in m["cond"]:
+        cond = stated_or_parsed(m["cond"])
+        if cond is None:
+            return None
+        return cond, m["rest"]
+    return None
