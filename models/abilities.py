@@ -887,3 +887,15 @@ class Conditional(Ability):
 
     condition: Condition
     abilities: tuple[Ability, ...] = ()
+
+
+# ------------------------------------------- multiplayer attack restriction (issue 10 §2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackOnlyNearestOpponent(Ability):
+    """"Each player may attack only the nearest opponent in the chosen direction and
+    planeswalkers controlled by that opponent" (Pramikon, Sky Rampart; CR 508.1c, 802.2):
+    every player's creatures may attack only that opponent and their planeswalkers. The
+    direction ("left" or "right") is chosen as the permanent enters: the scenario gives it in
+    the permanent's ``choices`` (``{"direction": "left"}``)."""

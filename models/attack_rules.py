@@ -117,6 +117,7 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
 
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
+    nearest_opponents = _nearest_opponents(board, ap)
     for c in creatures:
         reason = _unavailable_reason(board, c)
         if reason is not None:
@@ -148,6 +149,15 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                         f"{source.label}: it can't attack unless the defending player ({t.player}) "
                         f"controls a {ability.land} (CR 508.1c)"
                     )
+        # 508.1c, 802.2: "Each player may attack only the nearest opponent in the chosen
+        # direction and planeswalkers controlled by that opponent" (Pramikon).
+        for nearest, source in nearest_opponents:
+            for t in targets:
+                if t.id in ok and not (t.player == nearest and t.kind in ("player", "planeswalker")):
+                    ok.remove(t.id)
+                    unable[(c.id, t.id)] = (
+                        f"{source.label}: {ap} may attack only the nearest opponent in the chosen "
+                        f"direction, {nearest}, and planeswalkers they control (CR 508.1c)")
         allowed[c.id] = tuple(ok)
         if not ok:
             unable.setdefault((c.id, ""), "there is nothing it may attack (CR 508.1c)")
@@ -239,6 +249,29 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
         life_costs=life_costs,
         life=board.player(ap).life,
     )
+
+
+def _nearest_opponents(board: Board, ap: str) -> list[tuple[str, Permanent]]:
+    """(nearest opponent of ``ap`` in the chosen direction, source) for each "attack only the
+    nearest opponent in the chosen direction" ability (Pramikon; 508.1c). The scenario lists
+    players in turn order and turns pass to the left (clockwise), so "left" is the next
+    opponent in turn order and "right" the previous one. Raises :class:`ScenarioError`
+    (naming the permanent's ``choices``) when the direction is not given."""
+    from redzone.models.abilities import AttackOnlyNearestOpponent
+    from redzone.models.errors import ScenarioError
+
+    out: list[tuple[str, Permanent]] = []
+    for _, source in board.abilities_of_kind(AttackOnlyNearestOpponent):
+        direction = (source.choices or {}).get("direction")
+        if direction not in ("left", "right"):
+            raise ScenarioError(
+                f"permanents[{source.index}].choices",
+                f"{source.label} needs the direction chosen as it entered: "
+                '{"direction": "left"} or {"direction": "right"}')
+        opponents = board.opponents(ap)  # turn order, starting after ap
+        if opponents:
+            out.append((opponents[0] if direction == "left" else opponents[-1], source))
+    return out
 
 
 def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanent) -> int:

@@ -81,6 +81,7 @@ class Permanent:
     combat (506.4, 611.3a); already included in them."""
 
     conditions: dict[str, bool] = field(default_factory=dict)
+    choices: dict[str, str] = field(default_factory=dict)
 
     @property
     def power_outside_combat(self) -> int | None:
@@ -499,6 +500,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,
                       toughness, spec.power is not None, spec.toughness is not None),
             conditions=dict(getattr(spec, "conditions", None) or {}),
+            choices=dict(getattr(spec, "choices", None) or {}),
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,

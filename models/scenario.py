@@ -161,6 +161,10 @@ class PermanentSpec(_Strict):
     damage: NonNegative = 0
     counters: dict[str, NonNegative] = Field(default_factory=dict)
     attached_to: str | None = None
+    choices: dict[str, str] = Field(
+        default_factory=dict,
+        description="Choices made as the permanent entered, e.g. {\"direction\": \"left\"} "
+                    "(Pramikon, Sky Rampart).")
     conditions: dict[str, bool] = Field(
         default_factory=dict,
         description="Conditions of the permanent's static abilities that the scenario has no "

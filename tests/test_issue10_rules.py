@@ -160,3 +160,31 @@ def test_norns_annex_phyrexian_tax_paid_with_life() -> None:
     assert plan_attack(attack_problem(low)).attackers == {}
     assert frozenset({("a", "Bob"), ("b", "Bob")}) in attack_set(board(4))
     assert attack_set(board(1)) == {frozenset()}
+
+
+# ------------------------------------------------------------------ every player's attacks
+
+
+def test_pramikon_each_player_attacks_only_the_nearest_opponent_in_the_chosen_direction() -> None:
+    # CR 508.1c: Pramikon (Carol's, direction left): Alice, attacking, may attack only the
+    # opponent on her left — the next player in turn order, Bob — and Bob's planeswalkers;
+    # not Carol. With "right" it is the previous player, Carol.
+    players = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
+
+    def board(direction: str | None):
+        pram: dict[str, Any] = {"id": "pram", "card": "Pramikon, Sky Rampart", "controller": "Carol"}
+        if direction:
+            pram["choices"] = {"direction": direction}
+        return board_of([alice("Grizzly Bears", "bears"), pram,
+                         {"id": "jace", "card": "Jace Beleren", "controller": "Bob"}],
+                        players=players)
+
+    assert attack_set(board("left")) == {frozenset(), frozenset({("bears", "Bob")}),
+                                         frozenset({("bears", "jace")})}
+    assert attack_set(board("right")) == {frozenset(), frozenset({("bears", "Carol")})}
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="choices"):
+        attack_problem(board(None))

@@ -60,6 +60,9 @@ _S_LURE = re.compile(
     r"All creatures able to block (?P<who>~|enchanted creature|equipped creature) do so"
 )
 _S_NOT_ATTACKED = re.compile(r"You can't be attacked")
+_S_NEAREST = re.compile(
+    r"Each player may attack only the nearest opponent in the chosen direction and "
+    r"planeswalkers controlled by that opponent")
 _S_EXERT = re.compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may exert "
                       r"(?:~|it|him|her|them) as (?:it|he|she|they) attacks?")
 
@@ -100,6 +103,10 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
         return [AllMustBlock(affected=SELF if m["who"] == "~" else ATTACHED, text=text)]
     if _S_NOT_ATTACKED.fullmatch(s):
         return [CantAttackYou(text=text)]
+    if _S_NEAREST.fullmatch(s):
+        from redzone.models.abilities import AttackOnlyNearestOpponent
+
+        return [AttackOnlyNearestOpponent(text=text)]
     if _S_EXERT.fullmatch(s):
         return "optional attack cost"
     m = _S_TAX.fullmatch(s)
