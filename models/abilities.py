@@ -481,7 +481,10 @@ class Quality:
       blocker filter, the attacking creature's: skulk-like "creatures with greater power");
       ``"less"``: less than it ("creatures with power less than this creature's power");
     - ``counter``: it has at least one counter of this kind ("creatures you control with
-      +1/+1 counters on them").
+      +1/+1 counters on them");
+    - ``color_count``: ``"multicolored"`` (two or more colours), ``"monocolored"`` (one) or
+      ``"colorless"`` (none; CR 105.2);
+    - ``tapped``: ``True`` for tapped creatures, ``False`` for untapped ones.
     """
 
     subtypes: tuple[str, ...] = ()
@@ -497,6 +500,8 @@ class Quality:
     toughness_at_least: int | None = None
     power_vs: Literal["greater", "less"] | None = None
     counter: str | None = None
+    color_count: Literal["multicolored", "monocolored", "colorless"] | None = None
+    tapped: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -861,6 +866,8 @@ class Condition:
     - ``"life at most"`` / ``"life at least"``: your life total is at most / at least
       ``count``;
     - ``"untapped"`` / ``"tapped"``: the permanent's status;
+    - ``negate``: the condition is "unless ...": the abilities apply while it does *not*
+      hold ("can't attack unless you control an artifact");
     - ``"stated"``: a condition the scenario has no field for ("as long as there are seven
       or more cards in your graveyard"): ``phrase`` is its text (self references as "~");
       the scenario states it in the permanent's ``conditions``, else it is reported.
@@ -875,6 +882,7 @@ class Condition:
     counter: str | None = None
     at_most: int | None = None
     phrase: str = ""
+    negate: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -899,3 +907,12 @@ class AttackOnlyNearestOpponent(Ability):
     every player's creatures may attack only that opponent and their planeswalkers. The
     direction ("left" or "right") is chosen as the permanent enters: the scenario gives it in
     the permanent's ``choices`` (``{"direction": "left"}``)."""
+
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanAttackDespiteDefender(Ability):
+    """"Can attack as though it didn't have defender" (Chaos Lord, Colossus of Akros;
+    CR 702.3b): defender does not stop the affected creature from attacking."""
+
+    affected: Affected = SELF

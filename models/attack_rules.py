@@ -95,7 +95,10 @@ def _unavailable_reason(board: Board, creature: Permanent) -> str | None:
     if creature.summoning_sick and not board.has_keyword(creature, "haste"):
         return "it hasn't been under its controller's control since the turn began and has no haste (CR 302.6)"
     if board.has_keyword(creature, "defender"):
-        return "it has defender (CR 702.3b)"
+        from redzone.models.abilities import CanAttackDespiteDefender
+
+        if not board.abilities_affecting(creature, CanAttackDespiteDefender):
+            return "it has defender (CR 702.3b)"
     blockers = board.abilities_affecting(creature, CantAttack)
     if blockers:
         return f"{blockers[0][1].label} says it can't attack (CR 508.1c)"

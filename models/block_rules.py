@@ -129,6 +129,13 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
     if q.counter is not None and creature.counters.get(q.counter, 0) <= 0:
         return False
+    if q.color_count is not None:
+        n = len(creature.colors)
+        if (q.color_count == "multicolored" and n < 2) or (q.color_count == "monocolored" and n != 1) \
+                or (q.color_count == "colorless" and n != 0):
+            return False
+    if q.tapped is not None and bool(creature.tapped) != q.tapped:
+        return False
     return True
 
 

@@ -21,6 +21,14 @@ from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
 
 
 def holds(board: object, source: object, condition: Condition) -> bool | None:
+    """:func:`_holds`, negated for an "unless ..." condition (``negate``)."""
+    got = _holds(board, source, condition)
+    if got is None or not condition.negate:
+        return got
+    return not got
+
+
+def _holds(board: object, source: object, condition: Condition) -> bool | None:
     """Whether ``condition`` holds for the permanent ``source`` on ``board`` (a
     :class:`redzone.models.board.Board` / :class:`~redzone.models.board.Permanent`);
     ``None`` when the scenario does not say. Rules: CR 611.3a (conditions of static

@@ -82,3 +82,53 @@ def test_combat_state_conditions_stay_unparsed() -> None:
     assert s.status == "unparsed"
     (k,) = analyse_text("Flying")
     assert isinstance(k.abilities[0], Keyword)
+
+
+def test_cant_attack_or_block_unless_you_control() -> None:
+    # CR 508.1c, 509.1b, 611.3a: Blind-Spot Giant can't attack or block unless its
+    # controller controls another Giant.
+    from redzone.models.abilities import CantAttack
+
+    alone = board_of([{"id": "g", "card": "Blind-Spot Giant", "controller": "Alice"}])
+    kinds = {type(a) for a in alone.permanents["g"].abilities}
+    assert CantAttack in kinds and CantBlock in kinds
+    paired = board_of([{"id": "g", "card": "Blind-Spot Giant", "controller": "Alice"},
+                       {"id": "h", "card": "Hill Giant", "controller": "Alice"}])
+    kinds = {type(a) for a in paired.permanents["g"].abilities}
+    assert CantAttack not in kinds and CantBlock not in kinds
+
+
+def test_can_attack_as_though_it_didnt_have_defender() -> None:
+    # CR 702.3b: Bristlepack Sentry (defender) may attack while its controller controls a
+    # creature with power 4 or greater.
+    from redzone.models.attack_rules import attack_problem
+
+    def problem(with_big: bool):
+        perms = [{"id": "s", "card": "Bristlepack Sentry", "controller": "Alice"}]
+        if with_big:
+            perms.append({"id": "b", "card": "Craw Wurm", "controller": "Alice", "tapped": True})
+        return attack_problem(board_of(perms))
+    assert problem(False).allowed["s"] == ()
+    assert problem(True).allowed["s"] == ("Bob",)
+
+
+def test_multicolored_and_tapped_filters() -> None:
+    # 613.1f grants with filters: "Multicolored creatures you control have deathtouch"
+    # (Maze Abomination) reaches a two-colour creature only.
+    board = board_of([{"id": "maze", "card": "Maze Abomination", "controller": "Alice"},
+                      {"id": "gold", "card": "Watchwolf", "controller": "Alice"},
+                      {"id": "mono", "card": "Grizzly Bears", "controller": "Alice"}])
+    assert board.has_keyword(board.permanents["gold"], "deathtouch")
+    assert not board.has_keyword(board.permanents["mono"], "deathtouch")
+
+
+def test_max_speed_is_stated_and_sentences_about_spells_are_not_combat() -> None:
+    # 702.179: "Max speed — This creature has double strike" applies when stated.
+    fast = board_of([{"id": "b", "card": "Burnout Bashtronaut", "controller": "Alice",
+                      "conditions": {"you have max speed": True}}])
+    assert fast.has_keyword(fast.permanents["b"], "double strike")
+    slow = board_of([{"id": "b", "card": "Burnout Bashtronaut", "controller": "Alice"}])
+    assert not slow.has_keyword(slow.permanents["b"], "double strike")
+    assert any("max speed" in u for u in slow.permanents["b"].unparsed)
+    (s,) = analyse_text("Instant and sorcery spells you control have lifelink.")
+    assert s.status == "ignored" and s.reason == "about spells"

@@ -142,6 +142,10 @@ _ONE_SHOT = re.compile(
     r"You (?:gain|lose|draw|create|put|get|may put|may draw|may return|may search)|"
     r"~ deals|~ fights|Prevent\b.*\bthis turn)\b"
 )
+_ABOUT_SPELLS = re.compile(
+    r"^(?:(?:Instant|Sorcery|Creature|Noncreature|Artifact|Enchantment|Instant and sorcery|"
+    r"Multicolored|Colorless)(?: and \w+)? spells\b|(?:Your opponents|Players|Each opponent|"
+    r"Opponents) can't cast spells\b)")
 _CONTINUES = re.compile(r"^(?:It|They|That creature|Those creatures|That player|Its|Their|"
                         r"Each of (?:them|those creatures))\b")
 _CASTING = re.compile(
@@ -237,6 +241,11 @@ def _parse_plain(sentence: str, *, names: Sequence[str] = (),
         return Sentence(text, "understood", "template", tuple(unapplied))
     if _CASTING.match(s):
         return Sentence(text, "ignored", "casting")
+    if _ABOUT_SPELLS.match(s):
+        # "Instant and sorcery spells you control have lifelink", "Creature spells with
+        # flying you cast cost {1} less", "Your opponents can't cast spells during combat":
+        # about spells, never about creatures' attacks, blocks or combat damage.
+        return Sentence(text, "ignored", "about spells")
     if _ONE_SHOT.match(s) or re.search(r"\bthis way\b", s):
         return Sentence(text, "ignored", "one-shot effect")
     bare = _outside_quotes(s)
@@ -487,6 +496,13 @@ def _in_section(r: Sentence, conditional: str) -> Sentence:
         cond = Condition(kind="counters", counter="level", count=int(m[1]),
                          at_most=int(m[2]) if m[2] else None)
         return Sentence(r.text, "understood", "template (level)",
+                        (Conditional(condition=cond, abilities=r.abilities, text=r.text),))
+    if conditional in ("max speed", "solved") and r.status == "understood" and r.abilities:
+        # "Max speed — ..." (702.179: the player's speed is 4), "Solved — ..." (a solved
+        # Case, 719.3): the scenario states it in the permanent's conditions.
+        phrase = "you have max speed" if conditional == "max speed" else "~ is solved"
+        cond = Condition(kind="stated", phrase=phrase)
+        return Sentence(r.text, "understood", "template (" + conditional + ")",
                         (Conditional(condition=cond, abilities=r.abilities, text=r.text),))
     word = "level" if m else conditional
     return Sentence(r.text, "unparsed", "conditional (" + word + ")")

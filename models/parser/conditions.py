@@ -94,13 +94,17 @@ def parse_condition(cond: str) -> Condition | None:
             if got is None:
                 return None
             return Condition(kind=kind, quality=got[0], other=got[1], none=True)  # type: ignore[arg-type]
-        mc = _COUNT.fullmatch(rest)
-        if not mc:
-            return None
-        n = _number(mc["n"])
-        if n > 1 and not mc["more"]:
-            return None
-        got = _permanent_quality(mc["what"])
+        if rest.startswith("another "):
+            n, what = 1, rest  # "another Giant": one other than the permanent itself
+        else:
+            mc = _COUNT.fullmatch(rest)
+            if not mc:
+                return None
+            n = _number(mc["n"])
+            if n > 1 and not mc["more"]:
+                return None
+            what = mc["what"]
+        got = _permanent_quality(what)
         if got is None:
             return None
         return Condition(kind=kind, count=n, quality=got[0], other=got[1], none=none)  # type: ignore[arg-type]
@@ -130,6 +134,9 @@ def parse_condition(cond: str) -> Condition | None:
 
 
 _DURING = re.compile(r"During (?:your turn|each of your turns), (?P<rest>.+)")
+_UNLESS = re.compile(
+    r"(?P<subj>~|This creature|[Ee]nchanted creature|[Ee]quipped creature) (?P<verb>can't "
+    r"(?:attack or block|attack|block)) unless (?P<cond>.+)")
 _DURING_END = re.compile(r"(?P<rest>.+) during your turn")
 _AS_LONG_FRONT = re.compile(r"As long as (?P<cond>[^,]+), (?P<rest>.+)")
 _AS_LONG_BACK = re.compile(r"(?P<rest>.+?) as long as (?P<cond>.+)")
@@ -156,6 +163,14 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
     """Split a normalised sentence into (condition, the static it conditions), or ``None``
     when it has no single condition this module reads. A leading "it" of the static after
     a condition about the permanent itself stands for "~"."""
+    m = _UNLESS.fullmatch(s)
+    if m:
+        cond = stated_or_parsed(m["cond"])
+        if cond is None:
+            return None
+        from dataclasses import replace
+
+        return replace(cond, negate=True), f"{m['subj']} {m['verb']}"
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)
         if m:

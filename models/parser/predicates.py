@@ -96,6 +96,8 @@ _P_BLOCK_MORE = re.compile(
     r"(?:it |they )?can block (?:an additional (?:creature|(?P<n>" + _NUM + r") creatures)"
     r"|any number of creatures)(?: each combat)?"
 )
+_P_DESPITE_DEFENDER = re.compile(
+    r"(?:it |they )?can attack as though (?:it|they) didn't have defender(?: this turn)?")
 _P_MUST_BE_BLOCKED = re.compile(r"(?:it |they )?must be blocked(?: each combat)? if able")
 _P_HAS = re.compile(
     r"(?:it |they )?(?:has|have|gains?|gain) (?P<list>" + _KWLIST + r")(?P<eot> until end of "
@@ -106,6 +108,12 @@ _P_GETS = re.compile(
     r"(?:, where X is [^,.]+)?(?= and |, |$)"
 )
 _SEP = re.compile(r",? and |, (?:and )?")
+
+
+def _despite_defender(a: Affected, text: str) -> Ability:
+    from redzone.models.abilities import CanAttackDespiteDefender
+
+    return CanAttackDespiteDefender(affected=a, text=text)
 
 
 def _per(when: str) -> Literal["combat", "turn"]:
@@ -221,6 +229,7 @@ _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str]
         affected=a, count=None if "any number" in m.group(0) else
         (_number(m["n"]) if m["n"] else 1), text=t)]),
     (_P_MUST_BE_BLOCKED, lambda m, a, t: [MustBeBlocked(affected=a, text=t)]),
+    (_P_DESPITE_DEFENDER, lambda m, a, t: [_despite_defender(a, t)]),
     (_P_HAS, _build_has),
     (_P_GETS, lambda m, a, t: _gets(m, a, t)),
 ]

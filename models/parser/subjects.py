@@ -156,7 +156,9 @@ _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "
 _PREFIX = re.compile(
     r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
     r"(?:(?P<non>[Nn]on-?)?(?P<color>white|blue|black|red|green|White|Blue|Black|Red|Green)\s"
-    r"|(?P<ctype>[Aa]rtifact|[Ll]and|[Ee]nchantment)\s)"
+    r"|(?P<ctype>[Aa]rtifact|[Ll]and|[Ee]nchantment)\s"
+    r"|(?P<ccount>[Mm]ulticolored|[Mm]onocolored|[Cc]olorless)\s"
+    r"|(?P<tap>[Tt]apped|[Uu]ntapped)\s)"
     r"(?P<rest>creatures?\b.*)"
 )
 _WITH = re.compile(r"(?P<head>.+?) with(?P<out>out)? (?P<q>.+)")
@@ -208,6 +210,10 @@ def _filtered_subject(s: str) -> Affected | None:
         if p["color"]:
             letter = _COLOR_LETTER[p["color"].lower()]
             extra = {"exclude_colors": (letter,)} if p["non"] else {"colors": (letter,)}
+        elif p["ccount"]:
+            extra = {"color_count": p["ccount"].lower()}
+        elif p["tap"]:
+            extra = {"tapped": p["tap"].lower() == "tapped"}
         else:
             extra = {"types": (p["ctype"].capitalize(),)}
         alternatives = tuple(replace(a, **extra) for a in alternatives)
