@@ -246,7 +246,7 @@ def _layer_fallback(s: str, text: str) -> list[Ability] | None:
     effects on targets are not static abilities)."""
     from redzone.models.parser import _PT_ONLY
 
-    if not re.search(r"\btargets?\b|\buntil end of turn\b|\bbecomes\b|^(?:If|When|Whenever)\b",
+    if not re.search(r"(?i)\btargets?\b|\buntil end of turn\b|\bbecomes\b|^(?:If|When|Whenever)\b",
                      re.sub(r'"[^"]*"', '""', s)):
         for rx, layer in _SL_GAPS:
             if rx.search(s):
@@ -254,7 +254,7 @@ def _layer_fallback(s: str, text: str) -> list[Ability] | None:
                                         reason="a characteristic-changing effect redzone does not "
                                                "read")]
     bare = re.sub(r'"[^"]*"', '""', s)  # quoted abilities granted are not this effect
-    if re.search(r"\btargets?\b|\buntil end of turn\b", bare):
+    if re.search(r"(?i)\btargets?\b|\buntil end of turn\b", bare):
         return None
     if not _PT_ONLY.fullmatch(s):
         # A P/T change inside a sentence whose other parts are not combat-relevant ("As long
