@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from redzone.models.abilities import Keyword, Toxic
+from redzone.models.abilities import Toxic
 from redzone.models.board import Board, Permanent
 from redzone.models.errors import ScenarioError
 

@@ -37,7 +37,8 @@ from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout, with_combat
+from redzone.solver.ai_board import with_combat
+from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
 

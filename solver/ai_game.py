@@ -31,6 +31,9 @@ them) are interchangeable, so only one declaration per multiset of choices is se
 alpha-beta cut-offs over declarations and blocks; crack-back positions are memoised.
 Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
 search *inexact* and the answer ``feasible``.
+
+Board views, the next turn's board and symmetry live in :mod:`redzone.solver.ai_board`; a
+unit's outcome tree (leaves, choice nodes, merging) in :mod:`redzone.solver.ai_units`.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ import dataclasses
 import itertools
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from redzone.models import attack_problem as ap_mod
@@ -53,11 +56,21 @@ from redzone.models.abilities import (
 )
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems
-from redzone.models.board import Board, Permanent
+from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.solver.ai_board import (
+    _block_options,
+    _canonical_product,
+    _free,
+    next_player,
+    next_turn_board,
+    symmetry_classes,
+    with_combat,
+)
+from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge
 
 INF = 1 << 62
 
@@ -78,234 +91,6 @@ ATTACK_BOUND = 200_000
 
 class Timeout(Exception):
     """The time limit expired."""
-
-
-# ============================================================================ board views
-
-
-@dataclass(frozen=True)
-class CombatView:
-    """The fields of a scenario's ``combat`` the damage rules read."""
-
-    attackers: dict[str, str]
-    blockers: dict[str, list[str]] = field(default_factory=dict)
-    blocked: tuple[str, ...] = ()
-    step: str | None = None
-    first_strike_dealt: tuple[str, ...] = ()
-    damage_order: dict[str, list[str]] = field(default_factory=dict)
-    assignment: dict[str, Any] = field(default_factory=dict)
-    bands: tuple[tuple[str, ...], ...] = ()
-
-
-@dataclass(frozen=True)
-class ScenarioView:
-    """What the rules code reads from ``board.scenario``: ``combat`` and ``effects``."""
-
-    combat: Any
-    effects: tuple[Any, ...] = ()
-
-
-def with_combat(board: Board, attackers: Mapping[str, str],
-                blockers: Mapping[str, list[str]] | None = None) -> Board:
-    """The same board with this combat (the board's caches are shared; nothing is copied)."""
-    scenario = board.scenario
-    effects = tuple(getattr(scenario, "effects", None) or ())
-    old = getattr(scenario, "combat", None)
-    order = dict(old.damage_order) if old is not None and getattr(old, "damage_order", None) else {}
-    # Attacking bands of the scenario that still attack together (702.22h; the AI forms none).
-    bands = tuple(tuple(band) for band in (getattr(old, "bands", None) or ())
-                  if all(a in attackers for a in band)) if old is not None else ()
-    view = ScenarioView(CombatView(dict(attackers), {b: list(a) for b, a in (blockers or {}).items()},
-                                   damage_order=order, bands=bands), effects)
-    if board.has_combat_effects:
-        # Combat-dependent power/toughness apply from the declaration on (506.4, 611.3a).
-        board = board.with_combat(dict(attackers), {b: list(a) for b, a in (blockers or {}).items()})
-    return dataclasses.replace(board, scenario=view)
-
-
-def next_player(board: Board, lost: set[str] | frozenset[str] = frozenset()) -> str | None:
-    """The player who takes the next turn (turn order, skipping players who lost)."""
-    names = [p.name for p in board.players]
-    i = names.index(board.active_player)
-    for k in range(1, len(names)):
-        n = names[(i + k) % len(names)]
-        if n not in lost:
-            return n
-    return None
-
-
-def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str],
-                    player: str) -> Board:
-    """The board at the start of ``player``'s combat after this one: permanents that left
-    are gone, and those of players who lost (800.4a); marked damage is removed (514.2);
-    -1/-1 counters stay (power and toughness lowered); ``player``'s permanents untap and
-    have been under their control since the turn began (502.3, 302.6); the attacking
-    creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
-    life, poison, loyalty and defense as in ``state``. This turn's effects end."""
-    lost = set(state.lost)
-    for p in board.players:
-        if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
-            lost.add(p.name)
-    perms: dict[str, Permanent] = {}
-    for pid, perm in board.permanents.items():
-        if not state.on_battlefield(pid) or perm.controller in lost:
-            continue
-        minus = state.minus_added.get(pid, 0)
-        changes: dict[str, Any] = {"damage": 0, "counters": dict(state.counters.get(pid, perm.counters))}
-        if perm.power is not None:
-            changes["power"] = perm.power - minus
-        if perm.toughness is not None:
-            changes["toughness"] = perm.toughness - minus
-        if pid in state.loyalty:
-            changes["loyalty"] = state.loyalty[pid]
-        if pid in state.defense:
-            changes["defense"] = state.defense[pid]
-        if perm.controller == player:
-            changes["tapped"] = False
-            changes["summoning_sick"] = False
-        elif pid in attackers and not board.has_keyword(perm, "vigilance"):
-            changes["tapped"] = True
-        perms[pid] = dataclasses.replace(perm, **changes)
-    players = tuple(dataclasses.replace(p, life=state.life.get(p.name, p.life),
-                                        poison=state.poison.get(p.name, p.poison))
-                    for p in board.players if p.name not in lost)
-    return Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
-                 active_player=player, rules=board.rules, game=board.game)
-
-
-# ============================================================================ symmetry
-
-
-def symmetry_classes(board: Board) -> dict[str, int]:
-    """Permanent id -> class number: two creatures share a class when swapping them maps
-    the game onto itself — same controller and every characteristic, counters, damage,
-    tapped and summoning-sick status and abilities (own and granted), neither attached to
-    anything nor enchanted/equipped, and no scenario effect naming either."""
-    named: set[str] = set()
-    for effect in getattr(board.scenario, "effects", None) or ():
-        for value in _ids_in(effect):
-            named.add(value)
-    attached_to = {p.attached_to for p in board.permanents.values() if p.attached_to}
-    keys: dict[Any, int] = {}
-    out: dict[str, int] = {}
-    for perm in board.permanents.values():
-        if not perm.is_creature or perm.id in named or perm.attached_to or perm.id in attached_to:
-            key: Any = ("unique", perm.id)
-        else:
-            granted = tuple(sorted(repr(a) for a, _ in board.granted(perm)))
-            key = (perm.controller, perm.owner, perm.name, perm.card, perm.types, perm.subtypes,
-                   perm.supertypes, perm.colors, perm.mana_value, perm.power, perm.toughness,
-                   perm.tapped, perm.summoning_sick, perm.damage,
-                   tuple(sorted(perm.counters.items())), repr(perm.abilities), granted)
-        out[perm.id] = keys.setdefault(key, len(keys))
-    return out
-
-
-def _ids_in(obj: Any) -> Iterator[str]:
-    """Every string inside an effect object (ids it may name)."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, Mapping):
-        for v in obj.values():
-            yield from _ids_in(v)
-    elif isinstance(obj, (list, tuple, set, frozenset)):
-        for v in obj:
-            yield from _ids_in(v)
-    elif hasattr(obj, "__dict__"):
-        for v in vars(obj).values():
-            yield from _ids_in(v)
-
-
-def _free(problem: bp_mod.BlockProblem) -> bool:
-    """No restriction, requirement or cost (509.1b-d): every choice of allowed pairs within
-    each blocker's capacity is a legal block."""
-    return not (problem.restrictions or problem.requirements or problem.blocker_costs
-                or problem.pair_costs)
-
-
-def _block_options(problem: bp_mod.BlockProblem) -> tuple[list[str], list[list[tuple[str, ...]]]]:
-    """The creatures that can block, and for each the attacker sets it may block (509.1a:
-    every subset of its allowed attackers up to its capacity, the empty one first)."""
-    blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
-    options: list[list[tuple[str, ...]]] = []
-    for b in blockers:
-        allowed = list(dict.fromkeys(problem.allowed[b]))
-        cap = problem.capacity_of(b)
-        top = len(allowed) if cap is None else min(cap, len(allowed))
-        options.append([combo for k in range(top + 1) for combo in itertools.combinations(allowed, k)])
-    return blockers, options
-
-
-def _canonical_product(items: list[str], options: list[list[Any]], classes: Mapping[str, int],
-                       bound: int) -> Iterator[tuple[int, ...]]:
-    """Index tuples choosing one option per item, one per multiset of choices within each
-    symmetry class (members of a class take non-decreasing option indices, in item order).
-    Members of one class must have the same options. Raises OverflowError past ``bound``."""
-    last_of: list[int | None] = []
-    seen: dict[int, int] = {}
-    for i, it in enumerate(items):
-        c = classes.get(it, -1 - i)
-        last_of.append(seen.get(c))
-        seen[c] = i
-    count = 0
-    choice = [0] * len(items)
-
-    def rec(i: int) -> Iterator[tuple[int, ...]]:
-        nonlocal count
-        if i == len(items):
-            count += 1
-            if count > bound:
-                raise OverflowError
-            yield tuple(choice)
-            return
-        j = last_of[i]
-        start = choice[j] if j is not None else 0
-        for k in range(start, len(options[i])):
-            choice[i] = k
-            yield from rec(i + 1)
-
-    yield from rec(0)
-
-
-# ============================================================================ damage units
-
-
-@dataclass
-class Leaf:
-    """What one unit's damage did: ``delta`` (see :meth:`Game._delta`) after its last step,
-    ``first`` after the first-strike step (``None``: one step), and the assignments chosen,
-    one ``{source: {recipient: amount}}`` per step."""
-
-    delta: tuple[Any, ...]
-    first: tuple[Any, ...] | None
-    assignments: tuple[dict[str, dict[str, int]], ...]
-    value: int = 0
-    """Change of the permanents' part of the evaluation (perspective milli-points)."""
-
-
-@dataclass
-class Node:
-    """A choice in a unit's damage: ``phase`` 0/2 = the attacking player's assignment in
-    the first/second step, 1/3 = the defending players'; ``children`` are Nodes or Leafs."""
-
-    phase: int
-    children: list[Any]
-
-
-def _flatten(tree: Any) -> list[Leaf] | None:
-    """The leaves when every choice in ``tree`` is the attacking player's (they pick the
-    whole path), else ``None``."""
-    if isinstance(tree, Leaf):
-        return [tree]
-    if tree.phase in (1, 3) and len(tree.children) > 1:
-        return None
-    out: list[Leaf] = []
-    for c in tree.children:
-        got = _flatten(c)
-        if got is None:
-            return None
-        out.extend(got)
-    return out
 
 
 # ============================================================================ the game
@@ -1073,53 +858,3 @@ class Game:
         cands = self.attack_candidates()
         # No attack first (a cheap, often strong lower bound), then the most attackers.
         return sorted(cands, key=lambda dc: (len(dc[0]) > 0, -len(dc[0])))
-
-
-_EMPTY: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
-
-
-def _sum_pairs(parts: list[tuple[tuple[str, int], ...]]) -> tuple[tuple[str, int], ...]:
-    total: dict[str, int] = {}
-    for part in parts:
-        for k, v in part:
-            total[k] = total.get(k, 0) + v
-    return tuple(sorted((k, v) for k, v in total.items() if v))
-
-
-def _merge_delta(deltas: list[tuple[Any, ...]]) -> tuple[Any, ...]:
-    """Several independent units' deltas as one (life, poison and life gained add up; the
-    rest concern different permanents)."""
-    life, poison, gained = (_sum_pairs([d[i] for d in deltas]) for i in range(3))
-    rest = tuple(tuple(sorted(x for d in deltas for x in d[i])) for i in range(3, 8))
-    return (life, poison, gained, *rest)
-
-
-def _merge(leaves: list[Leaf]) -> Leaf:
-    """Independent units' single outcomes as one leaf (same effect on :meth:`Game.combine`
-    and :meth:`Game.fast_score` as the leaves themselves)."""
-    firsts = [leaf.first for leaf in leaves]
-    first = None if all(f is None for f in firsts) else _merge_delta(
-        [f if f is not None else _EMPTY for f in firsts])
-    steps = max(len(leaf.assignments) for leaf in leaves)
-    assignments = tuple({s: row for leaf in leaves if i < len(leaf.assignments)
-                         for s, row in leaf.assignments[i].items()} for i in range(steps))
-    return Leaf(_merge_delta([leaf.delta for leaf in leaves]), first, assignments,
-                sum(leaf.value for leaf in leaves))
-
-
-def _tree_key(t: Any) -> Any:
-    if isinstance(t, Leaf):
-        return ("L", t.delta, t.first)
-    return ("N", t.phase, tuple(_tree_key(c) for c in t.children))
-
-
-def _dedupe(children: list[Any]) -> list[Any]:
-    """Children with the same outcome kept once (the first, whose assignment is shown)."""
-    seen: set[Any] = set()
-    out = []
-    for c in children:
-        k = _tree_key(c)
-        if k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out

@@ -27,7 +27,7 @@ from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-from redzone.solver.ai_game import next_player, next_turn_board, with_combat
+from redzone.solver.ai_board import next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
     reference_legal_blocks,
     reference_legal_damage,
