@@ -241,9 +241,10 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
             upper.append(game.ev.win)
     exact = finished and game.exact
     if principal is None:
-        # Nothing finished in time: any candidate is legal; else the attack solver's plan.
+        # Nothing finished in time: any candidate is legal (the first is no attack when that
+        # is legal); else the attack solver's plan.
         if candidates:
-            attack = candidates[-1][0]
+            attack = candidates[0][0]
         else:
             from redzone.solver.attack import plan_attack
 
