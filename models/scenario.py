@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import io
 import json
 import os
 import re
@@ -895,6 +894,26 @@ def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) ->
     return parse_scenario(data)
 
 
+def parse_scenario_line(line: str, *, number: int, label: str = "<input>") -> Scenario:
+    """Validate one JSON Lines row: ``line`` (the JSON text) is line ``number`` of ``label``.
+
+    Raises :class:`ScenarioError`: malformed JSON as ``"<label>:<line>:<column>: malformed
+    JSON: ..."``, invalid content as ``"line N: <field>: <problem>"`` (the batch's ``where``).
+    """
+    try:
+        # A byte-order mark may start the file (its first line).
+        data = json.loads(line.removeprefix("\ufeff") if number == 1 else line,
+                          object_pairs_hook=_json_pairs)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"{label}:{number}:{err.colno}", f"malformed JSON: {err.msg}") from None
+    except RecursionError:
+        raise ScenarioError(f"{label}:{number}",
+                            f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as err:
+        raise ScenarioError(f"{label}:{number}", f"malformed JSON: {err}") from None
+    return parse_scenario(data, where=f"line {number}")
+
+
 def iter_scenarios_jsonl(
     source: str | os.PathLike[str] | TextIO | Iterable[str],
 ) -> Iterator[tuple[int, Scenario | ScenarioError]]:
@@ -902,33 +921,35 @@ def iter_scenarios_jsonl(
 
     Yields ``(line number, Scenario or ScenarioError)`` per non-blank line; line numbers
     start at 1. A bad line yields its error (message prefixed ``line N``) and reading goes
-    on. Raises :class:`ScenarioError` only if the source itself can't be read.
+    on. A file is read one line at a time (memory does not grow with its length). Raises
+    :class:`ScenarioError` only if the source itself can't be read.
     """
     if isinstance(source, (str, os.PathLike)):
         if str(source) == "-":
-            lines: Iterable[str] = sys.stdin
-            label = "<stdin>"
-        else:
-            lines = io.StringIO(_read(source))
-            label = str(source)
-    else:
-        lines, label = source, "<input>"
+            yield from _iter_lines(sys.stdin, "<stdin>")
+            return
+        label = str(source)
+        try:
+            handle = open(source, encoding="utf-8")  # noqa: SIM115 - closed below
+        except FileNotFoundError:
+            raise ScenarioError(label, "no such file") from None
+        except OSError as err:
+            raise ScenarioError(label, f"cannot read ({err.strerror or err})") from None
+        with handle:
+            try:
+                yield from _iter_lines(handle, label)
+            except UnicodeDecodeError:
+                raise ScenarioError(label, "not UTF-8 text") from None
+        return
+    yield from _iter_lines(source, "<input>")
+
+
+def _iter_lines(lines: Iterable[str], label: str) -> Iterator[tuple[int, Scenario | ScenarioError]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        where = f"line {number}"
         try:
-            try:
-                data = json.loads(line.removeprefix("\ufeff") if number == 1 else line,
-                                  object_pairs_hook=_json_pairs)
-            except json.JSONDecodeError as err:
-                raise ScenarioError(f"{label}:{number}:{err.colno}", f"malformed JSON: {err.msg}") from None
-            except RecursionError:
-                raise ScenarioError(f"{label}:{number}",
-                                    f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
-            except ValueError as err:
-                raise ScenarioError(f"{label}:{number}", f"malformed JSON: {err}") from None
-            yield number, parse_scenario(data, where=where)
+            yield number, parse_scenario_line(line, number=number, label=label)
         except ScenarioError as err:
             yield number, err
 

@@ -114,7 +114,7 @@ def test_batch_keeps_good_rows(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # one bad row ...
     assert [r.get("attackers") for r in rows] == [{"j": "B"}, None, {"j": "B"}]  # ... no good row lost
-    assert "permanents[0].controller" in rows[1]["error"]
+    assert rows[1]["error"]["kind"] == "bad_input" and "permanents[0].controller" in rows[1]["error"]["message"]
 
 
 def test_card_shows_parsed_abilities() -> None:

@@ -39,7 +39,45 @@ def cli() -> None:
     """
 
 
-scenario_arg = click.argument("scenario", type=click.Path(allow_dash=True, dir_okay=False))
+_scenario_argument = click.argument("scenario", type=click.Path(allow_dash=True))
+
+
+def _batch_setting(name: str) -> Any:
+    def store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        ctx.meta.setdefault("redzone.batch", {})[name] = value
+        return value
+    return store
+
+
+# Batch options, shared by every command that reads a scenario; their values go to the click
+# context (read by :func:`run`), so the commands' own signatures do not carry them.
+_BATCH_OPTIONS = (
+    click.option("--batch", is_flag=True, expose_value=False, callback=_batch_setting("jsonl"),
+                 help="Read SCENARIO as JSON Lines (one scenario per line) whatever its name; "
+                      "'-' reads them from standard input."),
+    click.option("--jobs", type=click.IntRange(min=1), default=None, expose_value=False,
+                 callback=_batch_setting("jobs"), metavar="N",
+                 help="Batch: worker processes (default: all cores; 1: this process)."),
+    click.option("--dask", default=None, expose_value=False, callback=_batch_setting("dask"),
+                 metavar="ADDRESS", help="Batch: run on a Dask scheduler (tcp://host:8786), or "
+                 "'local' for a local cluster of --jobs workers (needs redzone[dask])."),
+    click.option("--progress/--no-progress", default=None, expose_value=False,
+                 callback=_batch_setting("progress"),
+                 help="Batch: a progress bar on standard error (default: when it is a terminal)."),
+    click.option("--summary", is_flag=True, expose_value=False, callback=_batch_setting("summary"),
+                 help="Batch: print a summary table on standard error at the end."),
+)
+
+
+def scenario_arg(func: Any) -> Any:
+    """The SCENARIO argument (a file, '-', or for batch work a .jsonl/.ndjson file, a
+    directory or a glob pattern) and the batch options (--batch, --jobs, --dask,
+    --progress/--no-progress, --summary)."""
+    for option in reversed(_BATCH_OPTIONS):
+        func = option(func)
+    return _scenario_argument(func)
+
+
 json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 strict_opt = click.option("--strict", is_flag=True,
                           help="Fail on any combat-relevant sentence the parser does not understand.")
@@ -103,18 +141,11 @@ def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
 
 
 def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
-    """Yield ``(where, scenario-or-error)``: one item for a YAML/JSON file, one per line for
-    ``.jsonl``. Errors are yielded, not raised, so batch work keeps every good row."""
+    """Yield ``(where, scenario-or-error)`` for one YAML/JSON file (errors are yielded, not
+    raised)."""
     from redzone.models.errors import RedzoneError
-    from redzone.models.scenario import is_batch, iter_scenarios_jsonl, load_scenario
+    from redzone.models.scenario import load_scenario
 
-    if is_batch(path):
-        try:
-            for line, item in iter_scenarios_jsonl(path):
-                yield f"line {line}", item
-        except (OSError, RedzoneError) as exc:
-            yield path, _as_error(exc)
-        return
     try:
         yield path, load_scenario(path)
     except (OSError, RedzoneError) as exc:
@@ -150,52 +181,41 @@ def _load_program(command: str) -> None:
 
 def run(path: str, as_json: bool, command: str, options: Any) -> None:
     """Run the job of ``command`` (a name in :data:`redzone.solver.commands.COMMANDS`) with
-    ``options`` on each scenario of ``path``, printing each answer. Bad rows print one error
-    line each and make the exit status 2 after every good row has been handled."""
-    from redzone.models.errors import RedzoneError
-    from redzone.solver.commands import COMMANDS
-
+    ``options`` on the scenario at ``path`` and print the answer; a batch (JSON Lines, a
+    directory, a glob, ``--batch``) goes to :func:`redzone.solver.cli.batching.run_batch`.
+    Bad input: one error line, exit status 2."""
     import time
 
+    from redzone.models.errors import RedzoneError
+    from redzone.solver.batch import is_batch
+    from redzone.solver.commands import COMMANDS
     from redzone.solver.commands.common import run_job
 
-    job, _ = COMMANDS[command].load()
-    bad = 0
     if getattr(options, "time_limit", None) is not None:
         _load_program(command)
-    started = time.perf_counter()
-    from redzone.models.scenario import is_batch
+    settings = click.get_current_context().meta.get("redzone.batch", {})
+    if is_batch(path, jsonl=bool(settings.get("jsonl"))):
+        from redzone.solver.cli.batching import run_batch
 
-    items = list(_scenarios(path)) if is_batch(path) else None
-    batch = items is not None
-    for where, item in items if batch else _scenarios(path):
+        sys.exit(run_batch(path, as_json, command, options, settings))
+    job, _ = COMMANDS[command].load()
+    started = time.perf_counter()
+    for where, item in _scenarios(path):
         try:
             if isinstance(item, Exception):
                 raise item
-            # One file: its --time-limit also covers reading it (a batch row has its own).
-            answer = run_job(job, item, options, since=None if batch else started)
+            # One file: its --time-limit also covers reading it.
+            answer = run_job(job, item, options, since=started)
             data = answer.to_json() if as_json else None
         except RedzoneError as exc:
-            bad += 1
-            text = str(exc)
-            message = text if not batch or text.startswith(where) else f"{where}: {text}"
-            if batch and as_json:
-                click.echo(json.dumps({"where": where, "error": message}))
-            else:
-                click.echo(f"redzone: error: {message}", err=True)
-                if as_json:  # one file: the same error object a batch row gives, on stdout
-                    click.echo(json.dumps({"where": where, "error": message}))
-            continue
+            click.echo(f"redzone: error: {exc}", err=True)
+            if as_json:  # one file: the same error object a batch row gives, on stdout
+                click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": str(exc)}}))
+            sys.exit(EXIT_BAD_INPUT)
         if as_json:
             assert data is not None
-            if batch:
-                data = {"where": where, **data}
             click.echo(json.dumps(data, sort_keys=False))
         else:
-            if batch:
-                click.echo(f"── {where}")
             for note in answer.warnings():
                 click.echo(note, err=True)
             answer.render(console())
-    if bad:
-        sys.exit(EXIT_BAD_INPUT)

@@ -1,0 +1,150 @@
+"""Batch work (redzone.solver.batch, the CLI's batch loop): order, `where`, error isolation,
+inputs, pools, Dask, summary and exit statuses."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from redzone.solver.batch import Row, Summary, Work, count_rows, is_batch, read_rows, run_rows
+from redzone.solver.commands import COMMANDS, Command, register
+from redzone.solver.commands.attack import AttackOptions
+
+# CR 508.1d: Juggernaut attacks each combat if able, so the one legal declaration obeying the
+# most requirements sends it (at the only opponent).
+JUGG = {"players": [{"name": "A"}, {"name": "B"}],
+        "permanents": [{"id": "j", "card": "Juggernaut", "controller": "A"}]}
+# CR 302.6: a summoning-sick Juggernaut can't attack: the requirement can't be obeyed.
+SICK = {"players": [{"name": "A"}, {"name": "B"}],
+        "permanents": [{"id": "j", "card": "Juggernaut", "controller": "A", "summoning_sick": True}]}
+BAD = {"players": [{"name": "A"}, {"name": "B"}],
+       "permanents": [{"id": "j", "card": "Juggernaut", "controller": "Zed"}]}
+
+
+def _scenario(*ids: str) -> dict:
+    return {"players": [{"name": "A"}, {"name": "B"}],
+            "permanents": [{"id": i, "name": i, "types": ["Creature"], "power": 1, "toughness": 1,
+                            "controller": "A"} for i in ids]}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def faulty_command() -> Iterator[None]:
+    register(Command("faulty", "batch_faults:faulty", "FaultOptions", "fails on purpose"))
+    yield
+    COMMANDS.pop("faulty", None)
+
+
+def _write(path: Path, rows: list[object]) -> str:
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows))
+    return str(path)
+
+
+def _rows(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_jobs_2_keeps_order_where_and_every_row(tmp_path: Path) -> None:
+    rows = [JUGG if i % 3 else SICK for i in range(40)]
+    rows[17] = BAD
+    path = _write(tmp_path / "b.jsonl", rows)
+    work = Work("attack", AttackOptions())
+    one = list(run_rows(read_rows(path), work, jobs=1))
+    two = list(run_rows(read_rows(path), work, jobs=2, chunk_size=3))
+    assert [o.where for o in two] == [f"line {i}" for i in range(1, 41)]
+    assert [o.kind for o in two] == [o.kind for o in one]
+    assert two[17].kind == "bad_input" and "permanents[0].controller" in two[17].message
+    answers = [json.loads(o.text) for o in two]
+    # 508.1d: Juggernaut attacks; 302.6: the sick one can't, so nobody attacks.
+    assert [a.get("attackers") for a in answers[:4]] == [{}, {"j": "B"}, {"j": "B"}, {}]
+    assert answers[17]["error"]["kind"] == "bad_input"
+    assert answers[17]["error"]["message"].startswith("line 18: permanents[0].controller")
+
+
+def test_internal_error_and_dead_worker_become_error_rows(tmp_path: Path) -> None:
+    rows = [_scenario("x"), _scenario("x", "boom"), _scenario("x", "y"), _scenario("crash"),
+            _scenario("a", "b", "c")] + [_scenario("z")] * 6
+    path = _write(tmp_path / "f.jsonl", rows)
+    out = list(run_rows(read_rows(path), Work("faulty", None), jobs=2, chunk_size=2))
+    assert [o.kind for o in out] == ["answer", "internal", "answer", "internal"] + ["answer"] * 7
+    assert "ZeroDivisionError" in out[1].message and out[1].where == "line 2"
+    assert out[3].where == "line 4" and "worker failed" in out[3].message
+    # The rows after the crash (including the crash's chunk-mate, line 3) are all answered.
+    assert [json.loads(o.text).get("permanents_seen") for o in out] == [1, None, 2, None, 3] + [1] * 6
+    assert json.loads(out[1].text)["error"]["kind"] == "internal"
+
+
+def test_run_rows_is_lazy() -> None:
+    """Rows are pulled as the work goes (flat memory): an endless source still yields."""
+    endless = (Row(f"line {i}", json.dumps(_scenario("x")), "jsonl", "<gen>", i) for i in itertools.count(1))
+    first = list(itertools.islice(run_rows(endless, Work("faulty", None), jobs=2, chunk_size=4), 30))
+    assert [o.where for o in first] == [f"line {i}" for i in range(1, 31)]
+
+
+def test_inputs_directory_glob_jsonl_case_and_ndjson(tmp_path: Path) -> None:
+    (tmp_path / "b.yaml").write_text("players: [{name: A}, {name: B}]\npermanents: []\n")
+    (tmp_path / "a.json").write_text(json.dumps(_scenario("x")))
+    (tmp_path / "c.NDJSON").write_text(json.dumps(_scenario("x", "y")) + "\n\n" + json.dumps(_scenario()) + "\n")
+    (tmp_path / "notes.txt").write_text("not a scenario")
+    d = str(tmp_path)
+    assert is_batch(d) and is_batch(str(tmp_path / "*.yaml")) and is_batch("X.JSONL")
+    assert not is_batch(str(tmp_path / "a.json")) and not is_batch("-") and is_batch("-", jsonl=True)
+    wheres = [r.where for r in read_rows(d)]
+    c = str(tmp_path / "c.NDJSON")
+    assert wheres == [str(tmp_path / "a.json"), str(tmp_path / "b.yaml"), f"{c}: line 1", f"{c}: line 3"]
+    assert count_rows(d) == 4
+    out = list(run_rows(read_rows(d), Work("faulty", None)))
+    assert [json.loads(o.text)["permanents_seen"] for o in out] == [1, 0, 2, 0]
+    assert [r.where for r in read_rows(str(tmp_path / "*.json"))] == [str(tmp_path / "a.json")]
+    empty = list(read_rows(str(tmp_path / "*.toml")))
+    assert len(empty) == 1 and empty[0].form == "error"
+
+
+def test_cli_batch_summary_and_exit_status(tmp_path: Path, redzone_main) -> None:
+    path = _write(tmp_path / "rows.JSONL", [JUGG, BAD, SICK, "{not json"])
+    code, out, err = redzone_main("check-attack", path, "--json", "--jobs", "2", "--summary")
+    rows = _rows(out)
+    assert code == 2  # bad rows, no internal error
+    assert [r["where"] for r in rows] == ["line 1", "line 2", "line 3", "line 4"]
+    # 508.1d: no declaration given, Juggernaut stays home: one requirement broken.
+    assert rows[0]["legal"] is False and rows[2]["legal"] is True
+    assert rows[3]["error"]["kind"] == "bad_input" and "malformed JSON" in rows[3]["error"]["message"]
+    assert "Batch summary" in err and "bad input" in err
+    summary_lines = {line.split("│")[1].strip(): line.split("│")[2].strip()
+                     for line in err.splitlines() if line.count("│") == 3}
+    assert summary_lines["rows"] == "4" and summary_lines["answered"] == "2"
+    assert summary_lines["legal"] == "1" and summary_lines["illegal"] == "1"
+
+
+def test_summary_counts_and_exit_status(tmp_path: Path) -> None:
+    path = _write(tmp_path / "rows.jsonl", [_scenario("x"), _scenario("boom"), BAD])
+    summary = Summary()
+    for o in run_rows(read_rows(path), Work("faulty", None)):
+        summary.add(o)
+    assert (summary.rows, summary.answered, summary.internal, summary.bad_input) == (3, 1, 1, 1)
+    assert summary.exit_status() == 1  # an internal error outranks bad input
+    data = summary.to_json()
+    assert data["time_per_row_ms"]["max"] >= data["time_per_row_ms"]["p50"] > 0
+
+
+def test_cli_stdin_batch_and_text_form(redzone_main) -> None:
+    text = json.dumps(JUGG) + "\n" + json.dumps(SICK) + "\n"
+    code, out, _ = redzone_main("attack", "-", "--batch", "--json", input=text)
+    assert code == 0 and [r["attackers"] for r in _rows(out)] == [{"j": "B"}, {}]
+    code, out, _ = redzone_main("attack", "-", "--batch", input=text)
+    assert code == 0 and out.count("── line") == 2 and "Juggernaut" in out
+
+
+def test_dask_local_cluster_two_workers(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    rows = [JUGG, SICK, BAD] * 4
+    path = _write(tmp_path / "d.jsonl", rows)
+    work = Work("attack", AttackOptions())
+    local = [json.loads(o.text) for o in run_rows(read_rows(path), work, jobs=1)]
+    dask = [json.loads(o.text) for o in run_rows(read_rows(path), work, jobs=2, dask="local", chunk_size=2)]
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("batch", "build_ms", "solve_ms")}  # noqa: E731
+    assert [strip(r) for r in dask] == [strip(r) for r in local]
+    assert [r["where"] for r in dask] == [f"line {i}" for i in range(1, 13)]
