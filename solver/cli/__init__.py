@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "redzone.solver.cli.draw",
     "redzone.solver.cli.info",
     "redzone.solver.cli.ai",
+    "redzone.solver.cli.serve",
 )
 
 for _module in COMMAND_MODULES:
