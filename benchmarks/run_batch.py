@@ -143,11 +143,10 @@ def protocol(requests: int) -> list[dict[str, Any]]:
             ("damage, 2-12 blockers", "damage", GENERATORS["damage"](1)),
         ]
         if "choose-attack" in commands:
-            from benchmarks.block_boards import block_board_scenario
+            from benchmarks.ai_boards import ai_scenario
 
-            five = block_board_scenario(5, seed=0)
-            five.pop("combat", None)
-            cases.append(("choose-attack, 5v5", "choose-attack", five))
+            cases.append(("choose-attack, 5v5", "choose-attack", ai_scenario(5, seed=0)))
+            cases.append(("choose-block, 5v5", "choose-block", ai_scenario(5, seed=0, combat=True)))
         for label, command, scenario in cases:
             for _ in range(20):  # warm-up
                 engine.request(command, scenario)
