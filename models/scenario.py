@@ -846,8 +846,8 @@ def _json_lines_hint(content: str, label: str) -> None:
     except (ValueError, RecursionError):
         return
     raise ScenarioError(label, f"holds {len(lines)} lines of JSON objects (JSON Lines?); one "
-                               "scenario was expected: for a batch, save them in a .jsonl file "
-                               "and pass its name")
+                               "scenario was expected: for a batch, add --batch (standard input "
+                               "too) or name the file .jsonl")
 
 
 def _read(source: str | os.PathLike[str]) -> str:

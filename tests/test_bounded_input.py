@@ -199,9 +199,9 @@ def test_json_error_object_on_stdout_for_one_file(tmp_path: Path, redzone_main) 
     code, out, err = redzone_main("attack", path, "--json")
     assert code == 2 and "players[0].life" in err
     assert json.loads(out) == {"where": path, "error": json.loads(out)["error"]}
-    assert "players[0].life" in json.loads(out)["error"]
+    assert "players[0].life" in json.loads(out)["error"]["message"]
     code, out, _ = redzone_main("attack", path, "--json", "--time-limit", "nan")
-    assert code == 2 and "--time-limit" in json.loads(out)["error"]
+    assert code == 2 and "--time-limit" in json.loads(out)["error"]["message"]
 
 
 def test_schema_takes_json(redzone_main) -> None:  # type: ignore[no-untyped-def]

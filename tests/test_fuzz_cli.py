@@ -191,7 +191,8 @@ def _check(code: int, out: str, err: str, args: list[str]) -> None:
             if row.startswith('{"where"'):
                 error = json.loads(row)
                 if "error" in error:
-                    lines.append(f"redzone: error: {error['error']}")
+                    message = error["error"]["message"] if isinstance(error["error"], dict) else error["error"]
+                    lines.append(f"redzone: error: {message}")
         assert lines, (args, err[-500:], out[-500:])
         for line in lines:
             assert ERROR_LINE.match(line), (args, line)

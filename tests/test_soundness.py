@@ -190,7 +190,7 @@ def _cli(*args: str) -> tuple[int, str, str]:
 def test_cli_time_limit_accepts_finite_positive_numbers_only(bad: str, redzone_main) -> None:  # type: ignore[no-untyped-def]
     code, out, err = redzone_main("check-attack", str(EXAMPLES / "two-juggernauts.yaml"),
                           "--declaration", "{}", "--time-limit", bad, "--json")
-    assert code == 2 and "--time-limit" in json.loads(out)["error"]  # --json: also on stdout
+    assert code == 2 and "--time-limit" in json.loads(out)["error"]["message"]  # --json: also on stdout
     assert len(err.strip().splitlines()) == 1 and "--time-limit" in err
 
 

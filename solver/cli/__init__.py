@@ -81,7 +81,7 @@ def main() -> None:
         message = exc.format_message()
         click.echo(f"redzone: error: {message}", err=True)
         if "--json" in sys.argv[1:]:  # the error object a batch row gives, on stdout
-            click.echo(json.dumps({"where": "command line", "error": message}))
+            click.echo(json.dumps({"where": "command line", "error": {"kind": "bad_input", "message": message}}))
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         sys.exit(130)
