@@ -27,6 +27,7 @@ __all__ = [
     "check_time_limit",
     "remaining_time",
     "time_budget",
+    "unbounded",
 ]
 
 TIME_LIMIT_REASON = "the time limit ran out before an answer was found"
@@ -76,6 +77,22 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         mine = time.perf_counter() + seconds
         deadline = mine if outer is None else min(outer, mine)
     token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+@contextmanager
+def unbounded() -> Iterator[None]:
+    """Run the ``with`` block with no deadline, whatever the enclosing budget.
+
+    Only for the small, bounded piece of work that turns a search cut short into the answer
+    a procedure promises whatever the time limit — e.g. the AI's legal fallback choice from
+    the attack or block solver (a choice is always legal). It may overshoot the limit by
+    that piece of work, never more.
+    """
+    token = _DEADLINE.set(None)
     try:
         yield
     finally:

@@ -36,6 +36,7 @@ from typing import Any
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
+from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
@@ -62,6 +63,8 @@ class AttackDecision:
     - ``outcome``: the contract's outcome object (``life``, ``poison``, ``destroyed``, ...)
       of that line, played by :mod:`redzone.models.outcome`.
     - ``reasons``: creature id -> one line saying why it attacks or stays home.
+    - ``mana_paid``: generic mana the declaration's attack costs take (508.1h; e.g.
+      Propaganda), to be paid by the engine applying it.
     - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
     """
 
@@ -74,6 +77,7 @@ class AttackDecision:
     damage: list[dict[str, Any]]
     outcome: dict[str, Any]
     reasons: dict[str, str] = field(default_factory=dict)
+    mana_paid: int = 0
     lookahead: int = 1
     nodes: int = 0
     elapsed_ms: float = 0.0
@@ -87,7 +91,7 @@ class AttackDecision:
                 "value": self.value, "bound": self.bound,
                 "response": {b: list(a) for b, a in self.response.items()},
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
-                "lookahead": self.lookahead, "nodes": self.nodes,
+                "mana_paid": self.mana_paid, "lookahead": self.lookahead, "nodes": self.nodes,
                 "elapsed_ms": round(self.elapsed_ms, 3)}
 
 
@@ -103,6 +107,7 @@ class BlockDecision:
       the attacking player's best damage against these blocks).
     - ``damage``, ``outcome``: that line's assignments and outcome (as in ``damage``).
     - ``reasons``: creature id -> one line saying why it blocks or not.
+    - ``mana_paid``: generic mana the block's costs take (509.1d-f; e.g. War Cadence).
     """
 
     blockers: dict[str, list[str]]
@@ -113,6 +118,7 @@ class BlockDecision:
     damage: list[dict[str, Any]]
     outcome: dict[str, Any]
     reasons: dict[str, str] = field(default_factory=dict)
+    mana_paid: int = 0
     lookahead: int = 1
     nodes: int = 0
     elapsed_ms: float = 0.0
@@ -125,11 +131,23 @@ class BlockDecision:
         return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
                 "value": self.value, "bound": self.bound, "survives": self.survives,
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
-                "lookahead": self.lookahead, "nodes": self.nodes,
+                "mana_paid": self.mana_paid, "lookahead": self.lookahead, "nodes": self.nodes,
                 "elapsed_ms": round(self.elapsed_ms, 3)}
 
 
 # ============================================================================ helpers
+
+
+#: Share of the time left that the search may use; the rest is kept for the legal fallback
+#: choice and the answer itself (a choice is always legal, whatever the time limit).
+SEARCH_SHARE = 0.8
+
+
+def _deadline(t0: float, time_limit: float | None) -> float | None:
+    """The search's deadline: :data:`SEARCH_SHARE` of the smaller of ``time_limit`` and what
+    an enclosing :func:`redzone.models.limits.time_budget` has left (``None``: no limit)."""
+    left = remaining_time(time_limit)
+    return None if left is None else t0 + SEARCH_SHARE * left
 
 
 def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
@@ -215,8 +233,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     """
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
-    deadline = None if time_limit is None else t0 + time_limit
-    game = Game(board, board.active_player, weights, lookahead, deadline)
+    game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -236,10 +253,23 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
                 assert line is not None
                 principal = Principal(attack, line[0], line[1], v)
         finished = True
-    except Timeout:
+    except (Timeout, TimeLimitReached):
+        # The search's own deadline, or the command's time budget (building a block problem):
+        # either way the best line so far stands, unproved.
         if not candidates:
             upper.append(game.ev.win)
     exact = finished and game.exact
+    with unbounded():
+        game.deadline = None  # the answer below is built whatever the time left
+        return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
+                              exact)
+
+
+def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: float,
+                   principal: Principal | None, candidates: list[tuple[dict[str, str], int]],
+                   upper: list[int], exact: bool) -> AttackDecision:
+    """The :class:`AttackDecision` for the search's result: the principal line, or, when
+    nothing finished in time, a legal fallback declaration with its blocks and damage."""
     if principal is None:
         # Nothing finished in time: any candidate is legal (the first is no attack when that
         # is legal); else the attack solver's plan.
@@ -266,8 +296,22 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
         outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000)
+
+
+def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
+    """Generic mana a block declaration's costs take (509.1d-f): per blocking creature and
+    per (blocker, attacker) pair, summed over the defending players' problems."""
+    from redzone.models.block_rules import block_problems
+
+    total = 0
+    for p in block_problems(board, dict(attack)):
+        for b, lst in blocks.items():
+            if lst and b in p.blockers:
+                total += p.blocker_costs.get(b, 0) + sum(p.pair_costs.get((b, a), 0) for a in lst)
+    return total
 
 
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
@@ -338,8 +382,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
-    deadline = None if time_limit is None else t0 + time_limit
-    game = Game(board, board.active_player, weights, lookahead, deadline)
+    game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
@@ -351,9 +394,19 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             if v < best:
                 best, line = v, (blocks, leaves or [])
         finished = True
-    except Timeout:
-        pass
+    except (Timeout, TimeLimitReached):
+        pass  # the search's deadline or the command's time budget: the best line so far stands
     exact = finished and game.exact
+    with unbounded():
+        game.deadline = None  # the answer below is built whatever the time left
+        return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact)
+
+
+def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: int, t0: float,
+                  c0: float, line: tuple[dict[str, list[str]], list[Leaf]] | None, best: int,
+                  exact: bool) -> BlockDecision:
+    """The :class:`BlockDecision` for the search's result: the best line found, or, when none
+    finished in time, the block solver's legal plan with its damage."""
     if line is None:
         blocks = _fallback_blocks(board, attack)
         from redzone.solver.damage import play_out
@@ -378,6 +431,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         value=points(value), bound=points(bound),
         survives=not any(p in state.lost for p in attacked), damage=damage,
         outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        mana_paid=_block_mana(board, attack, blocks),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000)
 

@@ -100,6 +100,8 @@ class ChooseAttackAnswer:
                   + ("" if d.status == "optimal" else f", bound {d.bound:g}") + f"; lookahead {d.lookahead})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
+        if d.mana_paid:
+            con.print(f"Mana paid for attack costs: {d.mana_paid} (CR 508.1h)")
         if d.response:
             con.print("Best answer: " + "; ".join(
                 f"{_label(board, b)} blocks {', '.join(_label(board, a) for a in lst)}"
@@ -135,6 +137,8 @@ class ChooseBlockAnswer:
                   + f"; lookahead {d.lookahead}; defending player {alive})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
+        if d.mana_paid:
+            con.print(f"Mana paid for block costs: {d.mana_paid} (CR 509.1d)")
         _outcome_lines(con, board, d.outcome)
 
 
