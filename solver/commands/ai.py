@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
 
 
 @dataclass(frozen=True)
@@ -76,10 +76,9 @@ def _outcome_lines(con: Any, board: Any, outcome: dict[str, Any]) -> None:
 
 
 @dataclass(frozen=True)
-class ChooseAttackAnswer:
+class ChooseAttackAnswer(BoardAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.AttackDecision`."""
 
-    board: Any
     decision: Any
     weights_file: str | None = None
 
@@ -87,10 +86,6 @@ class ChooseAttackAnswer:
         """The ``choose-attack`` JSON object."""
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
@@ -112,10 +107,9 @@ class ChooseAttackAnswer:
 
 
 @dataclass(frozen=True)
-class ChooseBlockAnswer:
+class ChooseBlockAnswer(BoardAnswer):
     """``choose-block``: the :class:`redzone.solver.ai.BlockDecision`."""
 
-    board: Any
     decision: Any
     weights_file: str | None = None
 
@@ -123,10 +117,6 @@ class ChooseBlockAnswer:
         """The ``choose-block`` JSON object."""
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """The blocks, one line per creature saying why, and the outcome."""

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from redzone.solver.commands.common import (
+    BoardAnswer,
     check_ids,
     declaration_lines,
     magic_board_of,
     unparsed_json,
-    unparsed_notes,
     verdict_markup,
 )
 
@@ -46,10 +46,9 @@ class CheckAttackOptions:
 
 
 @dataclass(frozen=True)
-class AttackAnswer:
+class AttackAnswer(BoardAnswer):
     """``attack``: the plan (:class:`redzone.solver.results.AttackPlan`) on its board."""
 
-    board: Any
     problem: Any
     plan: Any
 
@@ -60,10 +59,6 @@ class AttackAnswer:
             "unable": {c: why for (c, t), why in self.problem.unable.items() if t == ""},
             "unparsed": unparsed_json(self.board),
         }
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """The declaration, the requirements obeyed and who can't attack."""
@@ -82,20 +77,15 @@ class AttackAnswer:
 
 
 @dataclass(frozen=True)
-class AttackListAnswer:
+class AttackListAnswer(BoardAnswer):
     """``attack --all``: every legal declaration (:class:`redzone.solver.results.AttackEnumeration`)."""
 
-    board: Any
     problem: Any
     found: Any
 
     def to_json(self) -> dict[str, Any]:
         """The ``attack --all`` JSON object."""
         return {**self.found.to_json(), "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Each declaration with the mana it pays."""
@@ -111,11 +101,10 @@ class AttackListAnswer:
 
 
 @dataclass(frozen=True)
-class CheckAttackAnswer:
+class CheckAttackAnswer(BoardAnswer):
     """``check-attack``: the verdict (:class:`redzone.solver.results.AttackCheck`) on a
     proposed declaration."""
 
-    board: Any
     problem: Any
     declaration: dict[str, str]
     result: Any
@@ -125,10 +114,6 @@ class CheckAttackAnswer:
         data = self.result.to_json()
         return {"legal": data.pop("legal"), "status": data.pop("status"),
                 "declaration": dict(self.declaration), **data, "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""

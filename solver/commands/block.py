@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from redzone.solver.commands.common import (
+    BoardAnswer,
     check_ids,
     magic_board_of,
     unparsed_json,
-    unparsed_notes,
     verdict_markup,
 )
 
@@ -64,11 +64,10 @@ def _no_attack_note(con: Any, problems: list[Any]) -> None:
 
 
 @dataclass(frozen=True)
-class BlockAnswer:
+class BlockAnswer(BoardAnswer):
     """``block``: the plan (:class:`redzone.solver.block.BlockPlan`), one problem per
     defending player."""
 
-    board: Any
     problems: list[Any]
     plan: Any
 
@@ -85,10 +84,6 @@ class BlockAnswer:
             "unable": {b: why for p in self.problems for (b, a), why in p.unable.items() if a == ""},
             "unparsed": unparsed_json(self.board),
         }
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """The declaration, requirements obeyed (per defending player) and who can't block."""
@@ -112,20 +107,15 @@ class BlockAnswer:
 
 
 @dataclass(frozen=True)
-class BlockListAnswer:
+class BlockListAnswer(BoardAnswer):
     """``block --all``: every legal declaration (:class:`redzone.solver.block.BlockEnumeration`)."""
 
-    board: Any
     problems: list[Any]
     found: Any
 
     def to_json(self) -> dict[str, Any]:
         """The ``block --all`` JSON object."""
         return {**self.found.to_json(), "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Each declaration with what it pays."""
@@ -144,11 +134,10 @@ class BlockListAnswer:
 
 
 @dataclass(frozen=True)
-class CheckBlockAnswer:
+class CheckBlockAnswer(BoardAnswer):
     """``check-block``: the verdict (:class:`redzone.solver.block.BlockCheck`) on a proposed
     declaration."""
 
-    board: Any
     problems: list[Any]
     blockers: dict[str, list[str]]
     result: Any
@@ -159,10 +148,6 @@ class CheckBlockAnswer:
         return {"legal": data.pop("legal"), "status": data.pop("status"),
                 "blockers": {b: list(a) for b, a in self.blockers.items()}, **data,
                 "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""

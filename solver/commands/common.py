@@ -36,6 +36,18 @@ def unparsed_notes(board: Any) -> list[str]:
     return [f"note: {perm.label}: not understood, ignored: {sentence!r}" for perm, sentence in board.unparsed()]
 
 
+@dataclass(frozen=True)
+class BoardAnswer:
+    """Base of the answers worked out on a :class:`redzone.models.board.Board`: the ``board``
+    (first field) and, as ``warnings()``, one note per sentence the parser did not understand."""
+
+    board: Any
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes (printed on standard error by the text form)."""
+        return unparsed_notes(self.board)
+
+
 def violations_json(violations: Any) -> list[dict[str, str]]:
     """``[{"kind", "source", "message"}, ...]`` for :class:`Violation` objects."""
     return [{"kind": v.kind, "source": v.source, "message": v.message} for v in violations]

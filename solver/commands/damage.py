@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json, unparsed_notes
 
 Objective = Literal["max-player-damage", "max-kills", "min-losses"]
 Step = Literal["first-strike", "regular"]
@@ -157,10 +157,9 @@ class DamageAnswer:
 
 
 @dataclass(frozen=True)
-class CheckDamageAnswer:
+class CheckDamageAnswer(BoardAnswer):
     """``check-damage``: the verdict (:class:`redzone.solver.damage.DamageCheck`)."""
 
-    board: Any
     assignment: dict[str, dict[str, int]]
     result: Any
 
@@ -170,10 +169,6 @@ class CheckDamageAnswer:
         return {"legal": r["legal"], "violations": r["violations"], "step": r["step"],
                 "assignment": self.assignment, "witness": r["witness"],
                 "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Verdict, the assignment, violations and a legal assignment for comparison."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver.commands.common import magic_board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
 
 
 @dataclass(frozen=True)
@@ -26,19 +26,14 @@ class FightOptions:
 
 
 @dataclass(frozen=True)
-class FightAnswer:
+class FightAnswer(BoardAnswer):
     """``fight``: :class:`redzone.models.fight.FightResult` on its board."""
 
-    board: Any
     result: Any
 
     def to_json(self) -> dict[str, Any]:
         """The ``fight`` JSON object."""
         return {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """Who deals what to whom, what leaves the battlefield, life and poison."""
