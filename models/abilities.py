@@ -484,7 +484,14 @@ class Quality:
       +1/+1 counters on them");
     - ``color_count``: ``"multicolored"`` (two or more colours), ``"monocolored"`` (one) or
       ``"colorless"`` (none; CR 105.2);
-    - ``tapped``: ``True`` for tapped creatures, ``False`` for untapped ones.
+    - ``tapped``: ``True`` for tapped creatures, ``False`` for untapped ones;
+    - ``supertypes``: supertypes it has ("legendary creatures": ``("Legendary",)``);
+    - ``token``: ``True`` for tokens ("creature tokens you control"), ``False`` for nontoken
+      creatures (CR 111.1; the scenario's ``token`` flag);
+    - ``equipped``: ``True``: an Equipment is attached to it ("equipped creatures you
+      control", 301.5); ``enchanted_or_equipped``: an Aura or an Equipment is;
+    - ``modified``: ``True``: it has a counter on it, is equipped, or is enchanted by an Aura
+      its controller controls (CR 700.9).
     """
 
     subtypes: tuple[str, ...] = ()
@@ -502,6 +509,11 @@ class Quality:
     counter: str | None = None
     color_count: Literal["multicolored", "monocolored", "colorless"] | None = None
     tapped: bool | None = None
+    supertypes: tuple[str, ...] = ()
+    token: bool | None = None
+    equipped: bool | None = None
+    enchanted_or_equipped: bool | None = None
+    modified: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -677,6 +689,15 @@ class PreventDamage(Ability):
     by: bool = False
     damage: DamageKind = "any"
     from_creatures: bool = False
+    remove_counters: Literal["none", "one", "amount"] = "none"
+    """Rules round 2 (Phantom Centaur, Protean Hydra, Oathsworn Knight): +1/+1 counters
+    removed from the creature each time damage to it is prevented — ``"one"``: one counter
+    per damage event, however many sources deal damage at once; ``"amount"``: as many as the
+    damage prevented (never more than it has). Removed even when the damage can't be
+    prevented (Phantom rulings; CR 615.12 stops only the prevention)."""
+    while_counter: bool = False
+    """Applies only while the creature has a +1/+1 counter on it ("If damage would be dealt
+    to this creature while it has a +1/+1 counter on it, ...")."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -136,6 +136,29 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
     if q.tapped is not None and bool(creature.tapped) != q.tapped:
         return False
+    if q.supertypes and not set(q.supertypes) & set(creature.supertypes):
+        return False
+    if q.token is not None and bool(getattr(creature, "token", False)) != q.token:
+        return False
+    if q.equipped is not None or q.enchanted_or_equipped is not None or q.modified is not None:
+        equipped = enchanted = own_aura = False
+        for perm in board.permanents.values():
+            if perm.attached_to != creature.id:
+                continue
+            if "Equipment" in perm.subtypes:
+                equipped = True
+            if "Aura" in perm.subtypes:
+                enchanted = True
+                own_aura = own_aura or perm.controller == creature.controller
+        if q.equipped is not None and equipped != q.equipped:
+            return False
+        if q.enchanted_or_equipped is not None and (equipped or enchanted) != q.enchanted_or_equipped:
+            return False
+        if q.modified is not None:
+            # CR 700.9: a counter on it, equipped, or enchanted by an Aura its controller controls.
+            modified = equipped or own_aura or any(v > 0 for v in creature.counters.values())
+            if modified != q.modified:
+                return False
     return True
 
 
@@ -156,6 +179,13 @@ def _describe(q: Quality) -> str:
         parts.append(f"toughness {q.toughness_at_least} or greater")
     if q.power_vs is not None:
         parts.append(f"{q.power_vs} power")
+    parts += [s.lower() for s in q.supertypes]
+    if q.token is not None:
+        parts.append("token" if q.token else "nontoken")
+    for flag, word in ((q.equipped, "equipped"), (q.enchanted_or_equipped, "enchanted or equipped"),
+                       (q.modified, "modified")):
+        if flag is not None:
+            parts.append(word if flag else f"not {word}")
     return " ".join(parts) or "any creature"
 
 

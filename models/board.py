@@ -65,6 +65,8 @@ class Permanent:
     protector: str | None = None
     tapped: bool = False
     summoning_sick: bool = False
+    token: bool = False
+    """A token rather than a card (CR 111.1): the scenario's ``token`` flag."""
     damage: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
@@ -494,7 +496,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             subtypes=tuple(subtypes), supertypes=tuple(supertypes), colors=tuple(colors),
             mana_value=mana_value, power=power, toughness=toughness, loyalty=loyalty,
             defense=defense, protector=protector, tapped=spec.tapped,
-            summoning_sick=spec.summoning_sick, damage=spec.damage, counters=counters,
+            summoning_sick=spec.summoning_sick, token=bool(getattr(spec, "token", False)),
+            damage=spec.damage, counters=counters,
             attached_to=spec.attached_to,
             parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
             base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,

@@ -387,11 +387,7 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             if has_quality(source, p.quality):  # type: ignore[attr-defined]
                 return f"prevented: protection from {p.quality} (702.16e)"  # type: ignore[attr-defined]
         for ability, holder in board.abilities_affecting(rec, PreventDamage):
-            if not ability.to or not _present(board, state, holder):  # type: ignore[attr-defined]
-                continue
-            if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
-                continue
-            if ability.from_creatures and not source.is_creature:  # type: ignore[attr-defined]
+            if not _prevents_to(board, state, ability, holder, recipient, source, combat):  # type: ignore[arg-type]
                 continue
             return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
     for ability, holder in board.abilities_affecting(source, PreventDamage):
@@ -406,6 +402,51 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
                 continue
             if _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
                 return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
+    return None
+
+
+def _prevents_to(board: Board, state: GameState, ability: PreventDamage, holder: Permanent,
+                 rec: str, source: Permanent, combat: bool) -> bool:
+    """Whether ``ability`` (a :class:`PreventDamage` reaching permanent ``rec``) applies to
+    damage from ``source`` to it: a prevention "to", of the right kind, from a creature when
+    it says so, and — "while it has a +1/+1 counter on it" — with such a counter now."""
+    if not ability.to or not _present(board, state, holder):
+        return False
+    if not _kind_applies(ability.damage, combat):
+        return False
+    if ability.from_creatures and not source.is_creature:
+        return False
+    if ability.while_counter and state.counters.get(rec, {}).get("+1/+1", 0) <= 0:
+        return False
+    return True
+
+
+def _counters_removed(board: Board, state: GameState, source: Permanent, rec: str,
+                      assigned: int, combat: bool, seen: set[tuple[int, str]]) -> tuple[int, str] | None:
+    """+1/+1 counters an "If damage would be dealt to ~, prevent that damage and remove ..."
+    ability takes off ``rec`` for damage from ``source`` (Phantom Centaur, Protean Hydra;
+    CR 615, 614.1a): ``(count, note)`` or ``None``. ``"one"``: one counter for all the damage
+    dealt at once (``seen`` holds the (ability, recipient) pairs already counted in this
+    damage event); ``"amount"``: the damage prevented. Never more than the counters it has
+    (the caller caps the total)."""
+    perm = board.permanents.get(rec)
+    if perm is None:
+        return None
+    for ability, holder in board.abilities_affecting(perm, PreventDamage):
+        assert isinstance(ability, PreventDamage)
+        if ability.remove_counters == "none":
+            continue
+        if not _prevents_to(board, state, ability, holder, rec, source, combat):
+            continue
+        if ability.remove_counters == "one":
+            key = (id(ability), rec)
+            if key in seen:
+                return None
+            seen.add(key)
+            n = 1
+        else:
+            n = assigned
+        return n, f"{holder.label}: +1/+1 counters removed as damage is prevented (615)"
     return None
 
 
@@ -617,6 +658,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         merged[key] = merged.get(key, 0) + e.amount
 
     planned: list[tuple[str, str, int, int, list[str]]] = []
+    removals: dict[str, int] = {}
+    seen_removals: set[tuple[int, str]] = set()
     for (src_id, rec), assigned in merged.items():
         if assigned <= 0:
             continue
@@ -630,7 +673,19 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             continue
         rec, moved = _redirected(board, state, source, rec, combat, statics)
         amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
+        removed = _counters_removed(board, state, source, rec, assigned, combat, seen_removals)
+        if removed is not None:
+            removals[rec] = removals.get(rec, 0) + removed[0]
+            notes.append(removed[1])
         planned.append((src_id, rec, assigned, amount, moved + notes))
+    for rec, n in removals.items():
+        # After every event was weighed: "while it has a +1/+1 counter" looks at the counters
+        # before this damage; the counters go as the damage is prevented (CR 615).
+        counters = state.counters.setdefault(rec, {})
+        n = min(n, counters.get("+1/+1", 0))
+        if n > 0:
+            counters["+1/+1"] -= n
+            state.plus_added[rec] = state.plus_added.get(rec, 0) - n
 
     out: list[DealtDamage] = []
     for src_id, rec, assigned, amount, notes in planned:

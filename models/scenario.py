@@ -157,6 +157,8 @@ class PermanentSpec(_Strict):
     abilities: list[str] = Field(default_factory=list, description="Added to the Oracle text.")
     tapped: Flag = False
     summoning_sick: Flag = False
+    token: Flag = Field(False, description="A token, not a card (CR 111.1): \"creature tokens "
+                        "you control have haste\" reaches it.")
     damage: NonNegative = 0
     counters: dict[str, NonNegative] = Field(default_factory=dict)
     attached_to: str | None = None

@@ -41,6 +41,7 @@ from redzone.models.abilities import (
     Conditional,
     Grant,
     ParsedText,
+    PreventDamage,
 )
 from redzone.models.parser.vocabulary import (
     is_combat_relevant,
@@ -456,7 +457,8 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         return [Sentence(line, "ignored", "activated")]
     out = []
     previous: Affected | None = None
-    for sent in _split_sentences(line):
+    sentences = _join_phantom(_split_sentences(line))
+    for k, sent in enumerate(sentences):
         if out and out[-1].status == "ignored" and out[-1].reason in _ONE_SHOT_REASONS \
                 and _CONTINUES.match(sent):
             # "Put a +1/+1 counter on target creature. It gains ..." — still that effect.
@@ -465,6 +467,12 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
             out.append(Sentence(sent, "ignored", "continues the previous sentence"))
             continue
         r = parse_sentence(sent, names=names, previous=previous)
+        if r.status == "understood" and k + 1 < len(sentences) \
+                and _CHANGES_AFTER_PREVENTION.search(sentences[k + 1]) \
+                and any(isinstance(a, PreventDamage) for a in r.abilities):
+            # "Prevent that damage. Put a -1/-1 counter on this creature for each 1 damage
+            # prevented this way" (Phyrexian Hydra): the prevention alone would be half read.
+            r = Sentence(r.text, "unparsed", "no template")
         if conditional and r.status != "ignored":
             r = _in_section(r, conditional)
         out.append(r)
@@ -473,6 +481,25 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         if subject is None and static and _CONTINUES.match(sent):
             subject = previous  # "Its toughness becomes its loyalty." keeps the subject
         previous = subject
+    return out
+
+
+_PHANTOM_TAIL = re.compile(r"^Remove a \+1/\+1 counter from ")
+# A sentence after a prevention that changes what combat leaves behind with the damage
+# prevented: counters put or removed, life gained (not a "When ..." trigger).
+_CHANGES_AFTER_PREVENTION = re.compile(r"^(?!When)(?=.*\bthis way\b).*(?:\bcounters?\b|\blife\b)")
+
+
+def _join_phantom(sentences: list[str]) -> list[str]:
+    """Phantom Centaur's "If damage would be dealt to ~, prevent that damage. Remove a +1/+1
+    counter from ~." is one prevention effect in two sentences (its rulings: one counter per
+    damage event): they are read as one sentence."""
+    out: list[str] = []
+    for sent in sentences:
+        if out and _PHANTOM_TAIL.match(sent) and out[-1].endswith("prevent that damage."):
+            out[-1] = out[-1] + " " + sent
+        else:
+            out.append(sent)
     return out
 
 

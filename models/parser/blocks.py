@@ -56,6 +56,8 @@ _BQ_FORMS: tuple[str, ...] = (
     r"(?P<noncol>non)?(?P<color>white|blue|black|red|green) creatures?",
     r"(?P<ctype>artifact|enchantment) creatures?",
     r"non-(?P<nonsub>[A-Z][\w'-]*) creatures?",
+    r"(?:creature )?(?P<tokens>tokens?)",
+    r"(?P<legendary>legendary) creatures?",
     r"(?P<sub>[A-Z][\w'-]*)",
 )
 _BQ_ONE = re.compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
@@ -88,6 +90,10 @@ def _block_quality(m: re.Match[str]) -> Quality | None:
         return Quality(types=(m["ctype"].capitalize(),))
     if m["nonsub"]:
         return Quality(exclude_subtypes=(m["nonsub"],)) if m["nonsub"] in CREATURE_TYPES else None
+    if m["tokens"]:
+        return Quality(token=True)  # a blocker is a creature: "tokens" are creature tokens
+    if m["legendary"]:
+        return Quality(supertypes=("Legendary",))
     one = _plural_subtype(m["sub"] or "")
     return Quality(subtypes=(one,)) if one else None
 

@@ -62,6 +62,17 @@ _D_SOURCE = re.compile(
 _D_PREVENT = re.compile(
     r"Prevent all (?P<kind>combat |noncombat )?damage that would be dealt (?P<rest>.+)"
 )
+# Rules round 2: prevention on the permanent itself, with +1/+1 counters removed (Phantom
+# Centaur: "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from
+# ~" — the two sentences are read together; Protean Hydra, Oathsworn Knight, Unbreathing
+# Horde; Swans of Bryn Argoll's "If a source would deal damage to ~, ...").
+_D_PREVENT_SELF = re.compile(
+    r"If (?:(?P<kind>combat |noncombat )?damage would be dealt to ~(?P<while> while it has a "
+    r"\+1/\+1 counter on it)?|a source would deal (?P<kind2>combat |noncombat )?damage to ~|"
+    r"~ would be dealt damage), prevent that damage"
+    r"(?:(?P<one>\. Remove a \+1/\+1 counter from ~| and remove a \+1/\+1 counter from "
+    r"(?:it|~))|(?P<many> and remove that many \+1/\+1 counters from (?:it|~)))?"
+)
 _D_UNPREVENTABLE = re.compile(
     r"(?P<kind>Combat damage|Damage)(?: that would be dealt by (?P<src>.+?))? can't be prevented"
 )
@@ -151,6 +162,13 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
         return [DamageAsCounters(affected=SELF if m["who"] == "~" else ATTACHED,
                                  counter=m["c"], damage=_D_KIND[m["kind"]],  # type: ignore[arg-type]
                                  text=text)]
+    m = _D_PREVENT_SELF.fullmatch(s)
+    if m:
+        kind = _D_KIND[m["kind"] or m["kind2"]]
+        remove = "one" if m["one"] else ("amount" if m["many"] else "none")
+        return [PreventDamage(affected=SELF, to=True, damage=kind,  # type: ignore[arg-type]
+                              remove_counters=remove, while_counter=bool(m["while"]),  # type: ignore[arg-type]
+                              text=text)]
     m = _D_PREVENT.fullmatch(s)
     if m:
         kind = _D_KIND[m["kind"]]

@@ -146,6 +146,8 @@ def _parse_subject(subject: str) -> Affected | None:
     got = _plain_subject(subject)
     if got is None:
         got = _filtered_subject(subject.strip())
+    if got is None:
+        got = _adjective_subject(subject.strip())
     return got
 
 
@@ -190,6 +192,59 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
     if m and not without:
         return (Quality(counter=m["kind"]),)
     return None
+
+
+# Rules round 2: legendary, nontoken, token, modified (CR 700.9) and equipped creatures
+# ("Other legendary creatures you control", "Creature tokens you control", "Zombie tokens
+# you control", "Modified creatures you control", "Equipped Warriors you control").
+_ADJECTIVE = re.compile(
+    r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
+    r"(?P<adj>[Ll]egendary|[Nn]ontoken|[Mm]odified|[Ee]quipped)\s(?P<rest>.+)")
+_ADJECTIVE_FIELDS: dict[str, dict[str, object]] = {
+    "legendary": {"supertypes": ("Legendary",)}, "nontoken": {"token": False},
+    "modified": {"modified": True}, "equipped": {"equipped": True},
+}
+_TOKENS = re.compile(r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
+                     r"(?:(?P<ctype>[Cc]reature)|(?P<types>[A-Z][\w'-]*))\stokens(?P<rest>\s.+)?")
+_ENCHANTED_OR_EQUIPPED = " that are enchanted or equipped"
+
+
+def _adjective_subject(s: str) -> Affected | None:
+    """A creature group with a legendary / nontoken / modified / equipped adjective, a
+    "tokens" noun or a "that are enchanted or equipped" tail; ``None`` otherwise."""
+    from dataclasses import replace
+
+    extra: dict[str, object] = {}
+    head = s
+    if head.endswith(_ENCHANTED_OR_EQUIPPED):
+        extra["enchanted_or_equipped"] = True
+        head = head[: -len(_ENCHANTED_OR_EQUIPPED)]
+    while True:
+        m = _ADJECTIVE.fullmatch(head)
+        if not m:
+            break
+        fields = _ADJECTIVE_FIELDS[m["adj"].lower()]
+        if set(fields) & set(extra):
+            return None
+        extra.update(fields)
+        head = (m["q"] or "") + (m["other"] or "") + m["rest"]
+    m = _TOKENS.fullmatch(head)
+    if m:
+        if "token" in extra:
+            return None
+        extra["token"] = True
+        noun = "creatures" if m["ctype"] else f"{m['types']} creatures"
+        head = (m["q"] or "") + (m["other"] or "") + noun + (m["rest"] or "")
+    if not extra:
+        return None
+    head = head[:1].upper() + head[1:]
+    a = _plain_subject(head)
+    if a is None:
+        a = _filtered_subject(head)
+    if a is None or a.kind != "creatures":
+        return None
+    alternatives = a.qualities or (Quality(),)
+    return replace(a, qualities=tuple(replace(q, **extra) for q in alternatives))  # type: ignore[arg-type]
 
 
 def _filtered_subject(s: str) -> Affected | None:
