@@ -309,6 +309,11 @@ class Grant(Ability):
 
     affected: Affected = SELF
     abilities: tuple[Ability, ...] = ()
+    when: CombatCondition | None = None
+    """Rules round 2: the grant applies to a creature only while this combat condition
+    holds for it (506.4, 611.3a): "This creature has first strike as long as it's
+    attacking", "Attacking creatures you control have double strike", "can't be blocked as
+    long as it's attacking alone". Out of combat it does not apply."""
 
 
 # ------------------------------------------------------------ block restrictions (509.1b)
@@ -485,6 +490,8 @@ class Quality:
     - ``color_count``: ``"multicolored"`` (two or more colours), ``"monocolored"`` (one) or
       ``"colorless"`` (none; CR 105.2);
     - ``tapped``: ``True`` for tapped creatures, ``False`` for untapped ones;
+    - ``toughness_over_power``: its toughness is greater than its power ("creatures you
+      control with toughness greater than their power");
     - ``supertypes``: supertypes it has ("legendary creatures": ``("Legendary",)``);
     - ``token``: ``True`` for tokens ("creature tokens you control"), ``False`` for nontoken
       creatures (CR 111.1; the scenario's ``token`` flag);
@@ -510,6 +517,7 @@ class Quality:
     color_count: Literal["multicolored", "monocolored", "colorless"] | None = None
     tapped: bool | None = None
     supertypes: tuple[str, ...] = ()
+    toughness_over_power: bool = False
     token: bool | None = None
     equipped: bool | None = None
     enchanted_or_equipped: bool | None = None
@@ -725,10 +733,11 @@ class DamageCantBePrevented(Ability):
 # order (613.7); :mod:`redzone.models.board` exposes the result as each permanent's
 # characteristics.
 
-CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you"]
+CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you",
+                          "attacking alone"]
 """When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
-attacking creature, a blocking creature, either, or attacking the effect's controller (or a
-planeswalker or battle of theirs)."""
+attacking creature, a blocking creature, either, attacking the effect's controller (or a
+planeswalker or battle of theirs), or the only attacking creature (506.5)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -860,6 +869,43 @@ class DamageAsCounters(Ability):
     affected: Affected = SELF
     counter: str = "+1/+1"
     damage: DamageKind = "any"
+
+
+# ------------------------------------------ what the defending player controls (rules round 2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenderControls(Ability):
+    """A restriction that depends on what the defending player controls (508.1c, 509.1b;
+    508.5: the player attacked, a planeswalker's controller or a battle's protector):
+
+    - ``effect="can't attack"``, ``unless=True``: "can't attack unless defending player
+      controls a creature with flying" (Lurking Green Dragon); ``unless=False``: "can't
+      attack if defending player controls an untapped land" (Branded Brawlers);
+    - ``effect="can't be blocked"`` (``unless=False``): "can't be blocked as long as
+      defending player controls an artifact" (Bouncing Beebles).
+
+    The condition holds when the defending player controls at least ``count`` permanents
+    matching ``quality`` (``None``: any permanent).
+    """
+
+    affected: Affected = SELF
+    effect: Literal["can't attack", "can't be blocked"] = "can't attack"
+    quality: Quality | None = None
+    count: int = 1
+    unless: bool = False
+
+
+# ------------------------------------------------ combat damage by toughness (rules round 2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AssignsToughness(Ability):
+    """"Each creature you control assigns combat damage equal to its toughness rather than
+    its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
+    effect): an affected creature's combat damage amount is its toughness."""
+
+    affected: Affected = SELF
 
 
 # ------------------------------------------------ statics under a condition (issue 10, 611.3a)

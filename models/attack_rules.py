@@ -35,6 +35,7 @@ from redzone.models.abilities import (
     CantAttackOwner,
     CantAttackUnlessDefenderControls,
     CantAttackUnlessGreaterPowerAttacks,
+    DefenderControls,
     CantAttackUnlessOthersAttack,
     CantAttackYou,
     MustBeAttacked,
@@ -152,6 +153,17 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                         f"{source.label}: it can't attack unless the defending player ({t.player}) "
                         f"controls a {ability.land} (CR 508.1c)"
                     )
+        # 508.1c (rules round 2): "can't attack unless/if defending player controls ..." —
+        # per target, against its defending player (508.5).
+        for ability, source in board.abilities_affecting(c, DefenderControls):
+            assert isinstance(ability, DefenderControls)
+            if ability.effect != "can't attack":
+                continue
+            for t in targets:
+                if t.id in ok and defender_controls(board, t.player, ability) != ability.unless:
+                    ok.remove(t.id)
+                    unable[(c.id, t.id)] = (f"{source.label}: {ability.text} (the defending player "
+                                            f"is {t.player}; CR 508.1c)")
         # 508.1c, 802.2: "Each player may attack only the nearest opponent in the chosen
         # direction and planeswalkers controlled by that opponent" (Pramikon).
         for nearest, source in nearest_opponents:
@@ -322,3 +334,17 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
             out.append(Requirement(
                 creature_id, others, label, f"attacks a player other than {goader} if able (goad)"))
     return out
+
+
+def defender_controls(board: Board, player: str, ability: DefenderControls) -> bool:
+    """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
+    permanents matching ``ability.quality`` (rules round 2; 508.1c, 509.1b)."""
+    from redzone.models.block_rules import matches_quality
+
+    n = 0
+    for perm in board.controlled_by(player):
+        if ability.quality is None or matches_quality(board, perm, ability.quality):
+            n += 1
+            if n >= ability.count:
+                return True
+    return False

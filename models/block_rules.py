@@ -47,6 +47,7 @@ from redzone.models.abilities import (
     CantBlock,
     CantBlockAlone,
     CantBlockCreatures,
+    DefenderControls,
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
     Landwalk,
@@ -136,6 +137,8 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
     if q.tapped is not None and bool(creature.tapped) != q.tapped:
         return False
+    if q.toughness_over_power and not toughness > power:
+        return False
     if q.supertypes and not set(q.supertypes) & set(creature.supertypes):
         return False
     if q.token is not None and bool(getattr(creature, "token", False)) != q.token:
@@ -179,6 +182,8 @@ def _describe(q: Quality) -> str:
         parts.append(f"toughness {q.toughness_at_least} or greater")
     if q.power_vs is not None:
         parts.append(f"{q.power_vs} power")
+    if q.toughness_over_power:
+        parts.append("toughness greater than power")
     parts += [s.lower() for s in q.supertypes]
     if q.token is not None:
         parts.append("token" if q.token else "nontoken")
@@ -365,6 +370,14 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
     for ability, source in board.abilities_affecting(a, CantBeBlocked):
         unblockable = f"{source.label} says it can't be blocked (CR 509.1b)"
         break
+    if unblockable is None:
+        from redzone.models.attack_rules import defender_controls
+
+        for ability, source in board.abilities_affecting(a, DefenderControls):
+            assert isinstance(ability, DefenderControls)
+            if ability.effect == "can't be blocked" and defender_controls(board, defender, ability):
+                unblockable = f"{source.label}: {ability.text} ({defender} does; CR 509.1b)"
+                break
     if unblockable is None:
         for ability, source in _own_and_granted(board, a, Landwalk):
             assert isinstance(ability, Landwalk)

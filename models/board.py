@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from redzone.models.abilities import Ability, Affected, Grant, Keyword, ParsedText
 from redzone.models.errors import ScenarioError, UnparsedTextError
-from redzone.models.layers import Base, Gap, apply_layers, combat_state, keeps_grant
+from redzone.models.layers import Base, Gap, apply_layers, combat_state, in_combat, keeps_grant
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,10 @@ class Board:
     """Continuous effects that reach a permanent but could not be applied (CR 613; see
     :mod:`redzone.models.layers`): reported by :meth:`unparsed`, never dropped."""
     _granting: bool = field(default=False, repr=False)
+    combat: object = None
+    """The :class:`redzone.models.layers.CombatState` this board is seen in (``None``: no
+    creature is in combat): combat-conditioned grants ("has first strike as long as it's
+    attacking") apply by it (506.4, 611.3a)."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -224,7 +228,8 @@ class Board:
         board._combat_fx = self._combat_fx
         # Only the combat-dependent part changes; what the permanents hold otherwise (a
         # caller's later state included) is kept.
-        new = combat_deltas(board, combat_state(board, attackers, blockers))
+        board.combat = combat_state(board, attackers, blockers)
+        new = combat_deltas(board, board.combat)
         for pid, p in perms.items():
             old = p.combat_delta
             delta = new.get(pid, (0, 0))
@@ -245,7 +250,7 @@ class Board:
         if self._combat_fx is None:
             from redzone.models.abilities import ModifyPT
 
-            self._combat_fx = any(isinstance(a, ModifyPT) and a.when is not None
+            self._combat_fx = any(isinstance(a, (ModifyPT, Grant)) and a.when is not None
                                   for p in self.permanents.values() for a in p.abilities)
         return self._combat_fx
 
@@ -300,6 +305,9 @@ class Board:
                         if not isinstance(ability, Grant):
                             continue
                         for target in self.permanents.values():
+                            if ability.when is not None and not in_combat(
+                                    ability.when, target, source, self.combat):  # type: ignore[arg-type]
+                                continue  # 506.4, 611.3a: only while the combat condition holds
                             if self.affects(source, ability.affected, target):
                                 # Layer 6 (613.1f, 613.7): a later removal takes the grant away.
                                 grants.setdefault(target.id, []).extend(
@@ -517,9 +525,11 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
     combat = getattr(scenario, "combat", None)
     # CR 613: characteristics as other permanents' effects make them; combat-dependent ones
     # for the scenario's combat (506.4, 611.3a).
-    board.gaps = apply_layers(board, combat_state(
+    board.combat = combat_state(
         board, dict(combat.attackers) if combat is not None else None,
-        {b: list(v) for b, v in combat.blockers.items()} if combat is not None else None))
+        {b: list(v) for b, v in combat.blockers.items()} if combat is not None else None)
+    board._grants = board._index = None
+    board.gaps = apply_layers(board, board.combat)  # type: ignore[arg-type]
     if strict and board.gaps:
         gap = board.gaps[0]
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "

@@ -102,8 +102,10 @@ class DamageSource:
     """A creature that assigns combat damage in this step (510.1).
 
     - ``id``, ``controller``, ``role`` (``"attacker"`` or ``"blocker"``).
-    - ``power``: current power; ``amount``: what it must assign in total — its power if
-      that is above 0 and it has somewhere to assign it, else 0 (510.1a-d).
+    - ``power``: the combat damage it deals — its current power, or its toughness under an
+      "assigns combat damage equal to its toughness" effect; ``amount``: what it must
+      assign in total — that value if it is above 0 and it has somewhere to assign it, else
+      0 (510.1a-d).
     - ``recipients``: everything it may assign damage to, in a fixed order: its remaining
       blockers (or, for a blocking creature, the attackers it blocks), then what it attacks,
       then (trample over planeswalkers) that planeswalker's controller.
@@ -327,7 +329,8 @@ def damage_violations(problem: DamageProblem, assignment: Assignment) -> list[Vi
                 message = (f"{label} assigns {given} of its {src.amount} combat damage; all of "
                            "it must be assigned (CR 510.1a)")
             else:
-                message = f"{label} assigns {given} but its power is {src.amount} (CR 510.1a)"
+                message = (f"{label} assigns {given} but its combat damage is {src.amount} "
+                           "(CR 510.1a)")
             out.append(Violation("amount", label, message))
     out.extend(_lethal_violations(problem, assignment))
     return out

@@ -64,6 +64,17 @@ class _View:
     def power(self, perm: Permanent) -> int:
         return self.state.power(self.board, perm.id) if self.state is not None else (perm.power or 0)
 
+    def damage_amount(self, perm: Permanent) -> int:
+        """The combat damage it assigns (CR 510.1a): its power, or its toughness while an
+        "assigns combat damage equal to its toughness rather than its power" effect of a
+        permanent still on the battlefield applies to it (Doran, the Siege Tower)."""
+        from redzone.models.abilities import AssignsToughness
+
+        for _, holder in self.board.abilities_affecting(perm, AssignsToughness):
+            if self.present(holder.id):
+                return self.toughness(perm)
+        return self.power(perm)
+
     def toughness(self, perm: Permanent) -> int:
         if self.state is not None:
             return self.state.toughness(self.board, perm.id)
@@ -324,7 +335,7 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
         blocked = a in combat.blocked
         remaining = combat.blockers_of(a)
         banders = [b for b in remaining if view.keyword(perms[b], "banding")]
-        power = view.power(perm)
+        power = view.damage_amount(perm)
         decider = ap
         blockers: tuple[str, ...] = ()
         excess: tuple[str, ...] = ()
@@ -415,7 +426,7 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
                    "the creatures it blocked have left combat (CR 510.1d)")
         for x in ordered:
             creature(x)
-        power = view.power(perm)
+        power = view.damage_amount(perm)
         sources.append(DamageSource(
             id=b, controller=perm.controller, role="blocker", power=power,
             amount=max(0, power) if ordered else 0, recipients=tuple(ordered), decider=decider,

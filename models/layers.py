@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.board import Board, Permanent
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
-           "combat_deltas", "every_creature_type", "keeps_grant"]
+           "combat_deltas", "every_creature_type", "in_combat", "keeps_grant"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -337,7 +337,15 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return attacking or blocking
     if when == "attacking you":
         return attacking and combat.attacking[perm.id] == source.controller
+    if when == "attacking alone":
+        return attacking and len(combat.attacking) == 1  # 506.5
     return False
+
+
+def in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState | None) -> bool:
+    """Whether the combat condition ``when`` holds for ``perm`` (an effect of ``source``)
+    in ``combat`` (``None``: nothing is in combat, so it never holds). CR 506.4, 611.3a."""
+    return combat is not None and _in_combat(when, perm, source, combat)
 
 
 def keeps_grant(target: Permanent, ability: Ability, grantor: Permanent) -> bool:

@@ -116,6 +116,8 @@ def test_block_taxes() -> None:
 def test_shadow_blocker_and_conditions_stay_unparsed() -> None:
     # CR 702.28b: Heartwood Dryad blocks shadow creatures.
     assert of(parse_card("Heartwood Dryad"), CanBlockShadow)
-    # A condition the block templates don't model is reported, not dropped.
-    s = "This creature can't be blocked as long as defending player controls an artifact."
+    # A condition the block templates don't model is reported, not dropped (what the
+    # defending player controls is modelled since rules round 2: tests/test_rules2.py).
+    s = ("This creature can't be blocked as long as defending player controls two or more "
+         "nonland permanents that share an artist.")
     assert parse_text(s).unparsed == (s,)

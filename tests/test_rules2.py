@@ -187,3 +187,166 @@ def test_rubblebelt_runner_cant_be_blocked_by_a_token() -> None:
     assert legal == {frozenset(), frozenset({("bears", "runner")})}
     check = check_blocks(block_problems(board), {"soldier": ["runner"]})
     assert not check.legal
+
+
+# ------------------------------------------------------------ damage by toughness
+
+
+def test_doran_creatures_assign_combat_damage_equal_to_toughness() -> None:
+    # Doran, the Siege Tower (0/5): "Each creature assigns combat damage equal to its
+    # toughness rather than its power" (CR 510.1a as the effect modifies it). Doran attacks
+    # unblocked: Bob loses 5, not 0. A Wall of Wood (0/3) blocking Alice's Grizzly Bears
+    # deals 3 to them: the Bears (2/2) die and deal 2 to the Wall.
+    from redzone.solver.damage import play_out
+
+    board = build_board(parse_scenario({
+        "players": PLAYERS,
+        "permanents": [
+            {"id": "doran", "card": "Doran, the Siege Tower", "controller": "Alice"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+            {"id": "wall", "card": "Wall of Wood", "controller": "Bob"},
+        ],
+        "combat": {"attackers": {"doran": "Bob", "bears": "Bob"},
+                   "blockers": {"wall": ["bears"]}}}))
+    result = play_out(board)
+    sources = {s.id: s.amount for s in result.steps[0].problem.sources}
+    assert sources == {"doran": 5, "bears": 2, "wall": 3}
+    assert result.outcome["life"]["Bob"] == 15
+    assert result.outcome["destroyed"] == ["bears"]
+
+
+def test_lumberknot_only_creatures_with_toughness_greater_than_power() -> None:
+    # Ancient Lumberknot (1/4): only creatures its controller controls with toughness
+    # greater than power assign damage by toughness; Grizzly Bears (2/2) still assign 2.
+    from redzone.models.damage_rules import damage_problem
+
+    board = build_board(parse_scenario({
+        "players": PLAYERS,
+        "permanents": [
+            {"id": "knot", "card": "Ancient Lumberknot", "controller": "Alice"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+        ],
+        "combat": {"attackers": {"knot": "Bob", "bears": "Bob"}}}))
+    amounts = {s.id: s.amount for s in damage_problem(board).sources}
+    assert amounts == {"knot": 4, "bears": 2}
+
+
+# ------------------------------------------------------------ combat-state conditions
+
+
+def _blocks(board) -> set[frozenset[tuple[str, str]]]:
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block import enumerate_all_blocks
+
+    found = enumerate_all_blocks(block_problems(board), limit=1000)
+    assert found.complete
+    return {frozenset((b, a) for b, xs in d.items() for a in xs) for d in found.declarations}
+
+
+def _combat_board(permanents: list[dict[str, Any]], attackers: dict[str, str],
+                  blockers: dict[str, list[str]] | None = None):
+    combat: dict[str, Any] = {"attackers": attackers}
+    if blockers:
+        combat["blockers"] = blockers
+    return build_board(parse_scenario({"players": PLAYERS, "permanents": permanents,
+                                       "combat": combat}))
+
+
+def test_kitesail_corsair_flies_only_while_attacking() -> None:
+    # CR 611.3a, 506.4: "has flying as long as it's attacking": attacking, it can't be
+    # blocked by Grizzly Bears (702.9b); out of combat it has no flying.
+    perms = [{"id": "corsair", "card": "Kitesail Corsair", "controller": "Alice"},
+             {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}]
+    board = _combat_board(perms, {"corsair": "Bob"})
+    assert board.has_keyword(board.permanents["corsair"], "flying")
+    assert _blocks(board) == {frozenset()}
+    idle = board_of(perms)
+    assert not idle.has_keyword(idle.permanents["corsair"], "flying")
+
+
+def test_dream_prowler_unblockable_only_when_attacking_alone() -> None:
+    # "can't be blocked as long as it's attacking alone" (506.5: the only creature
+    # attacking): alone, no block is legal; with the Bears attacking too, either may be
+    # blocked by Bob's one creature.
+    perms = [{"id": "prowler", "card": "Dream Prowler", "controller": "Alice"},
+             {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+             {"id": "wall", "card": "Wall of Wood", "controller": "Bob"}]
+    alone = _combat_board(perms, {"prowler": "Bob"})
+    assert _blocks(alone) == {frozenset()}
+    both = _combat_board(perms, {"prowler": "Bob", "bears": "Bob"})
+    assert _blocks(both) == {frozenset(), frozenset({("wall", "prowler")}),
+                             frozenset({("wall", "bears")})}
+
+
+def test_blood_petal_celebrant_strikes_first_only_when_attacking() -> None:
+    # "has first strike as long as it's attacking" (702.7b): attacking into Grizzly Bears
+    # (2/2) it kills them in the first-strike step and takes no damage; blocking, it
+    # deals damage at the same time as the attacker.
+    from redzone.solver.damage import play_out
+
+    attack = _combat_board([{"id": "petal", "card": "Blood Petal Celebrant", "controller": "Alice"},
+                            {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}],
+                           {"petal": "Bob"}, {"bears": ["petal"]})
+    result = play_out(attack)
+    assert [r.problem.step for r in result.steps] == ["first-strike", "regular"]
+    assert result.outcome["destroyed"] == ["bears"]
+    defend = build_board(parse_scenario({
+        "players": PLAYERS, "active_player": "Bob",
+        "permanents": [{"id": "petal", "card": "Blood Petal Celebrant", "controller": "Alice"},
+                       {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}],
+        "combat": {"attackers": {"bears": "Alice"}, "blockers": {"petal": ["bears"]}}}))
+    assert not defend.has_keyword(defend.permanents["petal"], "first strike")
+    assert sorted(play_out(defend).outcome["destroyed"]) == ["bears", "petal"]
+
+
+def test_blade_historian_attacking_creatures_have_double_strike() -> None:
+    # "Attacking creatures you control have double strike" (702.4b): an unblocked Grizzly
+    # Bears deals 2 in each combat damage step: Bob loses 4. Bob's creatures are unaffected.
+    from redzone.solver.damage import play_out
+
+    board = _combat_board([{"id": "historian", "card": "Blade Historian", "controller": "Alice"},
+                           {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"}],
+                          {"bears": "Bob"})
+    assert not board.has_keyword(board.permanents["historian"], "double strike")
+    assert play_out(board).outcome["life"]["Bob"] == 16
+
+
+# ------------------------------------------------------------ what the defending player controls
+
+
+def test_bouncing_beebles_unblockable_while_defender_controls_an_artifact() -> None:
+    # 509.1b: "can't be blocked as long as defending player controls an artifact": Bob
+    # controls Ornithopter, so neither of his creatures can block the Beebles; without it
+    # his Grizzly Bears may.
+    beebles = {"id": "beebles", "card": "Bouncing Beebles", "controller": "Alice"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}
+    thopter = {"id": "thopter", "card": "Ornithopter", "controller": "Bob"}
+    assert _blocks(_combat_board([beebles, bears, thopter], {"beebles": "Bob"})) == {frozenset()}
+    assert _blocks(_combat_board([beebles, bears], {"beebles": "Bob"})) == {
+        frozenset(), frozenset({("bears", "beebles")})}
+
+
+def test_branded_brawlers_cant_attack_if_defender_has_an_untapped_land() -> None:
+    # 508.1c: "can't attack if defending player controls an untapped land": Bob's untapped
+    # Forest keeps the Brawlers home; tapped, it doesn't.
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import check_attack
+
+    def board(tapped: bool):
+        return board_of([{"id": "brawlers", "card": "Branded Brawlers", "controller": "Alice"},
+                         {"id": "forest", "card": "Forest", "controller": "Bob", "tapped": tapped}])
+
+    blocked = check_attack(attack_problem(board(False)), {"brawlers": "Bob"})
+    assert not blocked.legal and "508.1c" in blocked.violations[0].message
+    assert check_attack(attack_problem(board(True)), {"brawlers": "Bob"}).legal
+
+
+def test_lurking_green_dragon_attacks_only_a_player_with_a_flier() -> None:
+    # 508.1c: "can't attack unless defending player controls a creature with flying".
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import check_attack
+
+    base = [{"id": "dragon", "card": "Lurking Green Dragon", "controller": "Alice"}]
+    assert not check_attack(attack_problem(board_of(base)), {"dragon": "Bob"}).legal
+    flier = board_of(base + [{"id": "angel", "card": "Serra Angel", "controller": "Bob"}])
+    assert check_attack(attack_problem(flier), {"dragon": "Bob"}).legal

@@ -69,7 +69,8 @@ from redzone.models.parser.blocks import (
     _BLOCK_PREDICATES,
     _block_static,
 )
-from redzone.models.parser.conditions import split_condition
+from redzone.models.parser.combat_state import combat_conditioned
+from redzone.models.parser.conditions import defender_controls, split_condition
 from redzone.models.parser.damage import (
     _damage_static,
 )
@@ -175,6 +176,22 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
         return got
     s = _normalise_self(sentence.strip(), tuple(names)).strip()
     s = s[:-1] if s.endswith(".") else s
+
+    def whole(rest: str) -> tuple[Ability, ...] | None:
+        inner = _parse_plain(rest, names=names, previous=previous)
+        return inner.abilities if inner.status == "understood" and inner.abilities else None
+
+    defender = defender_controls(s)
+    if defender is not None:
+        text = sentence.strip()
+        return Sentence(text, "understood", "template",
+                        tuple(_rewrite_text(a, text) for a in defender))  # type: ignore[arg-type]
+    in_combat = combat_conditioned(s, whole)
+    if in_combat is not None:
+        # "has first strike as long as it's attacking" (506.4, 611.3a; .combat_state)
+        text = sentence.strip()
+        return Sentence(text, "understood", "template (combat condition)",
+                        tuple(_rewrite_text(a, text) for a in in_combat))
     split = split_condition(s)
     if split is None:
         return got

@@ -39,10 +39,17 @@ def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
     if m:
         other, w = True, m["rest"]
     fields: dict[str, object] = {}
-    m = re.fullmatch(r"(?P<rest>.+?) with power (?P<n>\d+) or greater", w)
+    m = re.fullmatch(r"(?P<rest>.+?) with power (?P<n>\d+) or (?P<dir>greater|less)", w)
     if m:
-        fields["power_at_least"] = int(m["n"])
+        fields["power_at_least" if m["dir"] == "greater" else "power_at_most"] = int(m["n"])
         w = m["rest"]
+    else:
+        from redzone.models.abilities import KEYWORDS
+
+        m = re.fullmatch(r"(?P<rest>.+?) with (?P<kw>[a-z ]+)", w)
+        if m and m["kw"] in KEYWORDS:
+            fields["keywords"] = (m["kw"],)
+            w = m["rest"]
     words = w.split()
     if not words:
         return None
@@ -64,7 +71,9 @@ def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
         fields["subtypes"] = (one,)
     for adj in words[:-1]:
         a = adj.lower()
-        if a in _COLORS:
+        if a in ("untapped", "tapped") and "tapped" not in fields:
+            fields["tapped"] = a == "tapped"
+        elif a in _COLORS:
             fields.setdefault("colors", ())
             fields["colors"] = tuple(fields["colors"]) + ("WUBRG"[_COLORS.index(a)],)  # type: ignore[arg-type]
         elif a in _CARD_TYPES and "types" in fields and fields["types"] == ("Creature",):
@@ -189,3 +198,35 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
             return None
         return cond, m["rest"]
     return None
+
+
+# Rules round 2: restrictions on what the defending player controls (508.1c, 509.1b, 508.5).
+_DEFENDER = re.compile(
+    r"(?P<subj>~|This creature|[Ee]ach creature you control) (?:(?P<att>can't attack) "
+    r"(?P<how>unless|if)|(?P<blk>can't be blocked) (?:as long as|if)) defending player "
+    r"controls (?P<what>.+)")
+
+
+def defender_controls(s: str) -> list[object] | None:
+    """"~ can't attack unless defending player controls a creature with flying", "~ can't
+    be blocked as long as defending player controls an artifact" (normalised) ->
+    [:class:`redzone.models.abilities.DefenderControls`], else ``None``."""
+    from redzone.models.abilities import SELF, Affected, DefenderControls
+
+    m = _DEFENDER.fullmatch(s)
+    if not m:
+        return None
+    what = m["what"]
+    mc = _COUNT.fullmatch(what)
+    if not mc:
+        return None
+    n = _number(mc["n"])
+    if n > 1 and not mc["more"]:
+        return None
+    got = _permanent_quality(mc["what"])
+    if got is None or got[1]:
+        return None
+    a = SELF if m["subj"] in ("~", "This creature") else Affected(kind="creatures", controller="you")
+    effect = "can't attack" if m["att"] else "can't be blocked"
+    return [DefenderControls(affected=a, effect=effect, quality=got[0], count=n,  # type: ignore[arg-type]
+                             unless=m["how"] == "unless", text="")]

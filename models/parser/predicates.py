@@ -13,6 +13,7 @@ from typing import Literal
 from redzone.models.abilities import (
     Ability,
     Affected,
+    AssignsToughness,
     AttacksEachCombat,
     BlocksEachCombat,
     CanBlockAdditional,
@@ -217,6 +218,10 @@ def _gets(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
     return _build_gets(m, a, text)
 
 
+# Rules round 2: "assigns combat damage equal to its toughness rather than its power".
+_P_ASSIGNS_TOUGHNESS = re.compile(
+    r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power")
+
 _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
                                                   list[Ability] | None]]] = [
     (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t)]
@@ -230,6 +235,7 @@ _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str]
         (_number(m["n"]) if m["n"] else 1), text=t)]),
     (_P_MUST_BE_BLOCKED, lambda m, a, t: [MustBeBlocked(affected=a, text=t)]),
     (_P_DESPITE_DEFENDER, lambda m, a, t: [_despite_defender(a, t)]),
+    (_P_ASSIGNS_TOUGHNESS, lambda m, a, t: [AssignsToughness(affected=a, text=t)]),
     (_P_HAS, _build_has),
     (_P_GETS, lambda m, a, t: _gets(m, a, t)),
 ]
@@ -277,7 +283,7 @@ def _parse_predicates(pred: str, a: Affected, text: str) -> list[Ability] | None
 
 _SUBJECT_SPLIT = re.compile(
     r" (?=(?:attacks?|blocks?|can't|cannot|can|has|have|gets?|gains?|must|is|are|loses?|"
-    r"doesn't|don't)\b)"
+    r"doesn't|don't|assigns?)\b)"
 )
 
 

@@ -173,6 +173,8 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
     """What follows "with"/"without" in a subject -> alternative qualities."""
     from redzone.models.abilities import KEYWORDS
 
+    if re.fullmatch(r"toughness greater than (?:its|their) power", text) and not without:
+        return (Quality(toughness_over_power=True),)
     m = _STAT.fullmatch(text)
     if m and not without:
         n = int(m["n"])
@@ -205,7 +207,7 @@ _ADJECTIVE_FIELDS: dict[str, dict[str, object]] = {
     "modified": {"modified": True}, "equipped": {"equipped": True},
 }
 _TOKENS = re.compile(r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
-                     r"(?:(?P<ctype>[Cc]reature)|(?P<types>[A-Z][\w'-]*))\stokens(?P<rest>\s.+)?")
+                     r"(?:(?P<ctype>[Cc]reature\s)|(?P<types>[A-Z][\w'-]*)\s)?[Tt]okens(?P<rest>\s.+)?")
 _ENCHANTED_OR_EQUIPPED = " that are enchanted or equipped"
 
 
@@ -233,7 +235,7 @@ def _adjective_subject(s: str) -> Affected | None:
         if "token" in extra:
             return None
         extra["token"] = True
-        noun = "creatures" if m["ctype"] else f"{m['types']} creatures"
+        noun = f"{m['types']} creatures" if m["types"] else "creatures"
         head = (m["q"] or "") + (m["other"] or "") + noun + (m["rest"] or "")
     if not extra:
         return None

@@ -1,0 +1,108 @@
+"""Statics that apply only while a creature is in combat (rules round 2; CR 506.4, 611.3a):
+"This creature has first strike as long as it's attacking", "As long as ~ is blocking, it
+has deathtouch", "~ can't be blocked as long as it's attacking alone", "Attacking creatures
+you control have double strike".
+
+Part of :mod:`redzone.models.parser` (see its docstring for the pipeline). The sentence
+without its combat condition is read by the other templates; what it gives becomes a
+:class:`redzone.models.abilities.Grant` (or a :class:`~redzone.models.abilities.ModifyPT`)
+with ``when`` set, which the board applies only while the condition holds for the creature.
+Only abilities that mean the same granted to the creature itself are wrapped; anything else
+leaves the sentence unparsed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from redzone.models.abilities import (
+    SELF,
+    Ability,
+    CantBeBlocked,
+    CantBeBlockedBy,
+    CantBeBlockedByMoreThan,
+    CantBeBlockedExceptBy,
+    CantBeBlockedExceptByAtLeast,
+    Grant,
+    Keyword,
+    Landwalk,
+    ModifyPT,
+    Protection,
+)
+
+_WHEN = r"(?P<w>attacking alone|attacking or blocking|attacking|blocking)"
+_BACK = re.compile(r"(?P<rest>.+?) as long as (?:it's|it is|~ is|he's|she's|they're) " + _WHEN)
+_FRONT = re.compile(r"As long as (?P<who>~|enchanted creature|equipped creature) is " + _WHEN
+                    + r", (?P<rest>.+)")
+_GROUP = re.compile(r"(?P<W>Attacking|Blocking) (?P<rest>.+)")
+
+# Abilities a creature may be granted with the same meaning as having them itself.
+_SELF_ABILITIES = (Keyword, Protection, Landwalk)
+_AFFECTED_ABILITIES = (CantBeBlocked, CantBeBlockedBy, CantBeBlockedByMoreThan,
+                       CantBeBlockedExceptBy, CantBeBlockedExceptByAtLeast)
+
+
+def _wrap(abilities: list[Ability] | tuple[Ability, ...], when: str) -> list[Ability] | None:
+    """Each ability applying only while ``when`` holds; ``None`` if one can't be wrapped."""
+    out: list[Ability] = []
+    for a in abilities:
+        if isinstance(a, Grant) and a.when is None:
+            out.append(replace(a, when=when))  # type: ignore[arg-type]
+        elif isinstance(a, ModifyPT) and a.when is None and not a.source_untapped:
+            out.append(replace(a, when=when))  # type: ignore[arg-type]
+        elif isinstance(a, _SELF_ABILITIES):
+            out.append(Grant(affected=SELF, abilities=(a,), when=when, text=a.text))  # type: ignore[arg-type]
+        elif isinstance(a, _AFFECTED_ABILITIES) and a.affected.kind in ("self", "attached"):  # type: ignore[attr-defined]
+            out.append(Grant(affected=a.affected, abilities=(replace(a, affected=SELF),),  # type: ignore[attr-defined, arg-type]
+                             when=when, text=a.text))  # type: ignore[arg-type]
+        else:
+            return None
+    return out
+
+
+def split_combat_condition(s: str) -> tuple[str, str] | None:
+    """(combat condition, the sentence without it) for a normalised sentence ``s``, or
+    ``None``. "Attacking Vampires you control have deathtouch" gives ("attacking",
+    "Vampires you control have deathtouch")."""
+    m = _BACK.fullmatch(s)
+    if m and " as long as " not in m["rest"]:
+        return m["w"], m["rest"]
+    m = _FRONT.fullmatch(s)
+    if m and " as long as " not in m["rest"]:
+        who = m["who"]
+        rest = re.sub(r"^(?:it|It|he|she) ", (who[:1].upper() + who[1:]) + " ", m["rest"])
+        return m["w"], rest
+    m = _GROUP.fullmatch(s)
+    if m and re.match(r"(?:[A-Z][\w'-]* )*(?:creatures?|tokens?|[A-Z][\w'-]*s)\b", m["rest"]) \
+            and not re.search(r"\b(?:attack|block)", m["rest"]):
+        rest = m["rest"]
+        if rest.startswith("creatures") or rest.startswith("tokens"):
+            rest = rest[:1].upper() + rest[1:]
+        if re.match(r"Creatures (?:have|get)\b", rest):
+            rest = "All " + rest[:1].lower() + rest[1:]
+        return m["W"].lower(), rest
+    return None
+
+
+def combat_conditioned(s: str, parse: Callable[[str], tuple[Ability, ...] | None]) -> list[Ability] | None:
+    """The abilities of ``s`` under its combat condition, with ``parse`` reading the rest
+    (returns its abilities when understood as a whole, else ``None``); ``None`` when ``s``
+    has no such condition or its rest is not understood."""
+    got = split_combat_condition(s)
+    if got is None:
+        return None
+    when, rest = got
+    inner = parse(rest)
+    if not inner:
+        return None
+    if when == "attacking alone" and not all(
+            getattr(a, "affected", SELF).kind in ("self", "attached")
+            or isinstance(a, _SELF_ABILITIES)
+            for a in inner):
+        return None
+    return _wrap(inner, when)
+
+
+__all__ = ["combat_conditioned", "split_combat_condition"]
