@@ -492,8 +492,8 @@ class Game:
             judged.add(key)
             # Legality reads the class; the result reads less: "some but not lethal" and
             # "none" leave the same creature alive. One legal assignment per result.
-            result = tuple((sid, r, 0 if c == 1 and (sid, r) in self._thresholds else c)
-                           for sid, r, c in key)
+            # (A "some" entry is dropped, as "none" is absent: zero amounts are left out.)
+            result = tuple(x for x in key if not (x[2] == 1 and (x[0], x[1]) in self._thresholds))
             if result in results or damage_violations(problem, a):
                 continue
             results.add(result)
@@ -505,16 +505,16 @@ class Game:
         legal or both illegal and deal the same result, or ``None`` when that can't be
         guaranteed. Safe when no damage step follows (marked damage then only matters as
         "lethal or not", 704.5g), no permanent prevents, multiplies or grants anything, no
-        source has wither, infect or lifelink (whose results depend on amounts), and each
-        creature is a recipient of one source only (lethal damage is then not joint).
-        The class of an amount to a creature: 0, some but less than lethal, lethal (its
-        need, or 1 from a deathtouch source, 702.2c); to a player, planeswalker or battle:
-        the amount itself. The legality conditions (trample 702.19b, loyalty 702.19c, the
+        source has wither, infect or lifelink (whose results depend on amounts), and no
+        creature has lethal damage already (need 0). The class of an amount to a creature
+        that only one source may assign damage to: 0, some but less than lethal, lethal (its
+        need, or 1 from a deathtouch source, 702.2c); to a creature several sources may
+        damage (lethal damage is then joint), a player, planeswalker or battle: the amount
+        itself. The legality conditions (trample 702.19b, loyalty 702.19c, the
         2023 order) read only these classes."""
         if self._coupling:
             return None
-        owner: dict[str, str] = {}
-        thresholds: dict[tuple[str, str], int] = {}
+        owners: dict[str, list[str]] = {}
         for src in problem.sources:
             if src.amount <= 0:
                 continue
@@ -525,9 +525,16 @@ class Game:
                 rec = problem.recipients[r]
                 if rec.kind != "creature":
                     continue
-                if owner.setdefault(r, src.id) != src.id or rec.need <= 0:
+                if rec.need <= 0:
                     return None
-                thresholds[(src.id, r)] = 1 if src.deathtouch else rec.need
+                owners.setdefault(r, []).append(src.id)
+        # A creature dealt damage by several sources (an attacker blocked by several
+        # creatures) keeps exact amounts: its lethal damage is joint (510.1c-d, 702.19b).
+        thresholds: dict[tuple[str, str], int] = {}
+        for src in problem.sources:
+            for r in src.recipients:
+                if owners.get(r) == [src.id]:
+                    thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
         self._thresholds = thresholds
 
         def classify(a: Mapping[str, Mapping[str, int]]) -> Any:
