@@ -137,6 +137,10 @@ class Game:
         self._flat: dict[int, list[Leaf] | None] = {}
         self._fixed: dict[Any, Any] = {}
         self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
+        self._problems: dict[Any, list[bp_mod.BlockProblem]] = {}
+        self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
+        self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
+                                    for p in board.permanents.values())
         self._coupling = self._coupling_sources()
         self._static_sources = {pid for pid in self._coupling if pid in board.permanents
                                 and any(isinstance(a, (Grant, DamageModifier, PreventDamage,
@@ -213,12 +217,12 @@ class Game:
         with its mana cost: (declaration, cost). Generated lazily when nothing restricts,
         requires or taxes blocks (every choice is then legal); the best block found for the
         previous attack (restricted to this one) comes first, so cut-offs come early."""
-        key = tuple(sorted(attack.items()))
+        key = self.attack_facts(attack)[0]
         got = self._blocks.get(key)
         if got is not None:
             yield from got
             return
-        problems = block_problems(self.board, dict(attack))
+        problems = self.block_problems(attack)
         if len(problems) == 1:
             problem = problems[0]
             check = self._block_filter(problem)
@@ -253,6 +257,31 @@ class Game:
             out.append((d, cost))
         self._blocks[key] = out
         yield from out
+
+    def attack_facts(self, attack: Mapping[str, str]) -> tuple[Any, bool]:
+        """(the declaration as a sorted tuple, whether an attacker has first or double
+        strike), kept for the last declaration object asked about: the search asks once per
+        block (a swarm of 70 attackers made sorting it the cost of a block)."""
+        seen = self._seen_attack
+        if seen is not None and seen[0] is attack:
+            return seen[1]
+        facts = (tuple(sorted(attack.items())), not self._strikes_first.isdisjoint(attack))
+        self._seen_attack = (attack, facts)
+        return facts
+
+    def block_problems(self, attack: Mapping[str, str]) -> list[bp_mod.BlockProblem]:
+        """:func:`redzone.models.block_rules.block_problems` for ``attack``, built once per
+        attack; ``[]`` when no defending player controls an untapped creature (509.1a: only
+        untapped creatures block, so no block is possible and none is required)."""
+        key = self.attack_facts(attack)[0]
+        got = self._problems.get(key)
+        if got is None:
+            if self._no_blockers:
+                got = []
+            else:
+                got = block_problems(self.board, dict(attack))
+            self._problems[key] = got
+        return got
 
     def _block_filter(self, problem: bp_mod.BlockProblem) -> Any:
         """A function block -> its cost if it is legal, else ``None`` (CR 509.1b-d): no
@@ -394,14 +423,14 @@ class Game:
         the same in every block: their units are merged once per attack into one leaf.
         Returns (that leaf or ``None``, the other attackers), or ``None`` when the combat
         is one unit anyway (see :meth:`units`)."""
-        key = (tuple(sorted(attack.items())), steps)
+        key = (self.attack_facts(attack)[0], steps)
         if key in self._fixed:
             return self._fixed[key]
         out: tuple[Leaf | None, dict[str, str]] | None = None
         coupled = bool(self._coupling) and not self._coupling.isdisjoint(attack)
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
-            blockable = {a for p in block_problems(self.board, dict(attack))
+            blockable = {a for p in self.block_problems(attack)
                          for b in p.blockers for a in p.allowed.get(b, ())}
             others = [t for t in attack.values() if t not in self._players]
             shared = {t for t in others if others.count(t) > 1}
@@ -742,7 +771,7 @@ class Game:
         fs = self._strikes_first
         if not fs:
             return ("regular",)
-        if not fs.isdisjoint(attack) or any(b in fs for b, a in blocks.items() if a):
+        if self.attack_facts(attack)[1] or any(b in fs for b, a in blocks.items() if a):
             return ("first-strike", "regular")
         return ("regular",)
 
