@@ -387,12 +387,15 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
     try:
+        floor = game.forced_floor(attack, 0)  # proved: no block does better than this
         cands = game.block_candidates(attack)
         for blocks, cost in cands:
             game.tick()
             v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
             if v < best:
                 best, line = v, (blocks, leaves or [])
+            if best <= floor:
+                break
         finished = True
     except (Timeout, TimeLimitReached):
         pass  # the search's deadline or the command's time budget: the best line so far stands

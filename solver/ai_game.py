@@ -53,6 +53,7 @@ from redzone.models.abilities import (
     Grant,
     PreventDamage,
     PreventDamageToPlayer,
+    RedirectDamage,
 )
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems
@@ -864,6 +865,7 @@ class Game:
         best = INF
         line = None
         self.partial = best
+        floor = max(alpha, self.forced_floor(attack, attack_cost))
         for blocks, cost in self.block_candidates(attack):
             self.tick()
             v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
@@ -871,11 +873,56 @@ class Game:
             if v < best:
                 best, line = v, (blocks, leaves or [])
                 self.partial = best
-            if best <= alpha:
+            if best <= floor:
                 break
         if line is not None:
             self._killer = {(b, a) for b, lst in line[0].items() for a in lst}
         return best, line
+
+    def forced_floor(self, attack: Mapping[str, str], attack_cost: int) -> int:
+        """A proved lower bound of the attacker-view value of every block against ``attack``
+        (``-INF`` when none is proved): a won game (less the attack's mana) when the
+        attackers no creature can block, whose damage involves no choice, make the defending
+        player lose whatever the blocks (704.5a, 704.5c). Proved for two players when
+        nothing can raise the defending player's life or take damage elsewhere (no
+        lifelink among their permanents, 702.15b; no damage prevention, replacement,
+        redirection or grants on the board, so other units only add damage and poison), and
+        when the attacking player can't lose in this combat (blocking creatures deal damage
+        only to attacking creatures, 510.1b-c). The value of a won game is then the
+        evaluation's ``win`` plus the mana term, which block costs only raise."""
+        key = ("floor", self.attack_facts(attack)[0], attack_cost)
+        got = self._fixed.get(key)
+        if got is not None:
+            return got
+        got = -INF
+        board = self.board
+        if (self._two and not self._coupling and attack
+                and not board.abilities_of_kind(RedirectDamage)):
+            o = self._opponents[0]
+            ap = self.ap
+            safe = self._base_life[ap] > 0 and self._base_poison[ap] < 10 and not any(
+                p.controller == o and board.has_keyword(p, "lifelink")
+                for p in board.permanents.values())
+            fs = any(p.controller == o and p.id in self._strikes_first
+                     for p in board.permanents.values())
+            plain = self.steps_for(attack, {})
+            kinds = {plain, ("first-strike", "regular")} if fs else {plain}
+            dead = safe
+            for steps in kinds:
+                if not dead:
+                    break
+                fixed = self._fixed_part(attack, steps)
+                leaf = fixed[0] if fixed is not None else None
+                if leaf is None:
+                    dead = False
+                    break
+                life = self._base_life[o] + sum(d for p, d in leaf.delta[0] if p == o)
+                poison = self._base_poison[o] + sum(d for p, d in leaf.delta[1] if p == o)
+                dead = life <= 0 or poison >= 10
+            if dead:
+                got = self.ev.win - int(round(self._mana_w * 1000)) * attack_cost
+        self._fixed[key] = got
+        return got
 
     def solve_attack(self) -> tuple[int, Principal | None]:
         """(perspective value of the game, the principal line), searched to the end."""

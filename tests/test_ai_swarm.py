@@ -1,0 +1,77 @@
+"""The defending player's search of the AI (issue 9 §6, the token swarm): a loss no block can
+prevent is proved at the first block, and only when nothing could undo it (lifelink on the
+defending side, 702.15b); the swarm board of ``benchmarks/ai_boards.py`` at 20 life.
+
+Values come from the rules cited and the default evaluation (``docs/ai.md``): a lost game is
+worth ``-win`` to the defending player whatever else happens (CR 104.2a, 704.5a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.board import build_board
+from redzone.models.evaluation import Weights
+from redzone.models.scenario import parse_scenario
+from redzone.solver.ai import choose_blocks
+
+WIN = Weights().win
+
+
+def board(permanents: list[dict[str, Any]], b_life: int, attackers: list[str]) -> Any:
+    return build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": b_life}],
+        "permanents": permanents, "combat": {"attackers": {a: "Bob" for a in attackers}}}))
+
+
+def card(cid: str, name: str, controller: str) -> dict[str, Any]:
+    return {"id": cid, "card": name, "controller": controller}
+
+
+def test_unblockable_lethal_damage_is_a_proved_loss() -> None:
+    # Two Wind Drakes (flying, 702.9b) and a Grizzly Bears attack Bob at 4 life; his Hill
+    # Giant and Grizzly Bears have neither flying nor reach, so they can block only the
+    # Bears (509.1a). The Drakes' 4 damage reach Bob in every block: 0 life, he loses
+    # (704.5a). The search proves it at the first block.
+    b = board([card("d1", "Wind Drake", "Alice"), card("d2", "Wind Drake", "Alice"),
+               card("g", "Grizzly Bears", "Alice"),
+               card("h", "Hill Giant", "Bob"), card("b", "Grizzly Bears", "Bob")],
+              4, ["d1", "d2", "g"])
+    for lookahead in (0, 1):
+        r = choose_blocks(b, lookahead=lookahead)
+        assert r.status == "optimal" and r.value == -WIN and r.bound == -WIN
+        assert not r.survives and "Bob" in r.outcome["lost"]
+        assert r.nodes <= 2  # one block searched: nothing can do better than a lost game
+
+
+def test_lifelink_blocker_can_still_save_the_defending_player() -> None:
+    # Same attack on Bob at 2 life, but his creature is a 1/3 with lifelink. The Drake's 2
+    # damage alone would kill him, yet if the 1/3 blocks the Bears its 1 damage gains him 1
+    # life at the same time (510.2, 702.15b): 2 - 2 + 1 = 1, he survives. No loss is proved
+    # before the blocks are searched.
+    b = board([card("d1", "Wind Drake", "Alice"), card("g", "Grizzly Bears", "Alice"),
+               {"id": "ll", "name": "Healer", "controller": "Bob", "types": ["Creature"],
+                "power": 1, "toughness": 3, "text": "Lifelink"}],
+              2, ["d1", "g"])
+    for lookahead in (0, 1):
+        r = choose_blocks(b, lookahead=lookahead)
+        assert r.status == "optimal" and r.survives
+        assert r.blockers == {"ll": ["g"]}
+        assert r.outcome["life"]["Bob"] == 1 and r.outcome["gained"] == {"Bob": 1}
+
+
+def test_token_swarm_at_twenty_life() -> None:
+    # The swarm: 66 Insects and Hornet Queen fly (702.9b) and Bob's eight ground creatures
+    # can block only Craterhoof Behemoth, Grizzly Bears and Hill Giant. 66 + 2 = 68 damage
+    # reaches Bob at 20 in every block: he loses (704.5a), proved without searching the
+    # 40,960 blocks (4^8 choices, the two Bears interchangeable).
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.ai_boards import swarm_scenario
+
+    b = build_board(parse_scenario(swarm_scenario(20)))
+    r = choose_blocks(b, lookahead=1)
+    assert r.status == "optimal" and r.value == -WIN and not r.survives
+    assert r.outcome["life"]["Bob"] <= 20 - 68
