@@ -10,6 +10,7 @@ answer (``answer.to_json()`` with ``--json``, ``answer.render(console)`` otherwi
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -179,6 +180,17 @@ def _load_program(command: str) -> None:
         importlib.import_module(name)
 
 
+def _is_batch(path: str, *, jsonl: bool) -> bool:
+    """:func:`redzone.solver.batch.is_batch`, deciding the one-scenario cases (``-``, an
+    existing file not named ``.jsonl``/``.ndjson``) without importing the batch runner, whose
+    imports are a noticeable share of a one-shot command's start-up."""
+    if not jsonl and (path == "-" or (os.path.isfile(path) and not path.lower().endswith((".jsonl", ".ndjson")))):
+        return False
+    from redzone.solver.batch import is_batch
+
+    return is_batch(path, jsonl=jsonl)
+
+
 def run(path: str, as_json: bool, command: str, options: Any) -> None:
     """Run the job of ``command`` (a name in :data:`redzone.solver.commands.COMMANDS`) with
     ``options`` on the scenario at ``path`` and print the answer; a batch (JSON Lines, a
@@ -187,14 +199,13 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
     import time
 
     from redzone.models.errors import RedzoneError
-    from redzone.solver.batch import is_batch
     from redzone.solver.commands import COMMANDS
     from redzone.solver.commands.common import run_job
 
     if getattr(options, "time_limit", None) is not None:
         _load_program(command)
     settings = click.get_current_context().meta.get("redzone.batch", {})
-    if is_batch(path, jsonl=bool(settings.get("jsonl"))):
+    if _is_batch(path, jsonl=bool(settings.get("jsonl"))):
         from redzone.solver.cli.batching import run_batch
 
         sys.exit(run_batch(path, as_json, command, options, settings))
