@@ -324,7 +324,7 @@ def _render(answer: Any, color: bool) -> str:
 
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=color, no_color=not color, highlight=False,
-                      soft_wrap=True, width=100)
+                      soft_wrap=True, width=100, emoji=False)
     answer.render(console)
     return buffer.getvalue()
 

@@ -145,3 +145,17 @@ def test_whole_process_exit_status_for_bad_input(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_readable_output_prints_names_as_given_not_as_emoji(tmp_path: Path) -> None:
+    # Ids and names are the scenario's own words: ":smile:" in an id is not an emoji code
+    # (rich would print 😄), in a single file's answer and in a batch row's.
+    # CR 508.1d: Juggernaut attacks each combat if able, so it is in the declaration.
+    scenario = {"players": [{"name": "Al:fire:"}, {"name": "Bob"}],
+                "permanents": [{"card": "Juggernaut", "id": "jugg:smile:", "controller": "Al:fire:"}]}
+    code, out, _ = run("attack", write(tmp_path, "s.json", json.dumps(scenario)))
+    assert code == 0
+    assert "Juggernaut (jugg:smile:) → Bob" in out and "😄" not in out
+    code, out, _ = run("attack", write(tmp_path, "b.jsonl", json.dumps(scenario) + "\n"))
+    assert code == 0
+    assert "jugg:smile:" in out and "😄" not in out

@@ -109,10 +109,11 @@ time_opt = click.option("--time-limit", type=_Seconds(), default=None,
 
 
 def console() -> Any:
-    """A rich console on standard output (no highlighting, soft wrap)."""
+    """A rich console on standard output (no highlighting, soft wrap, no emoji codes: a name
+    such as ``a:fire:`` prints as given, and rich's emoji table is never loaded)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, soft_wrap=True, emoji=False)
 
 
 def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
