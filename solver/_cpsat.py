@@ -64,6 +64,20 @@ def new_model() -> Any:
     return _MODEL_CLASS()
 
 
+def new_bools(model: Any, n: int) -> list[Any]:
+    """``n`` new unnamed 0-1 variables of ``model`` (a ``CpModel``), in order: the same
+    variables, and the same model, as ``n`` calls of ``model.new_bool_var("")``, in about
+    half the time (one shared domain object, no empty name written). Block models at 200
+    creatures a side create about 10,000 at once."""
+    from ortools.sat.python import cp_model
+    from ortools.util.python.sorted_interval_list import Domain
+
+    proto = model.model_proto
+    domain = Domain(0, 1)
+    var = cp_model.IntVar
+    return [var(proto).with_domain(domain) for _ in range(n)]
+
+
 def status_name(code: Any) -> str:
     """``"optimal"``, ``"feasible"``, ``"infeasible"`` or ``"unknown"`` for a CP-SAT status."""
     from ortools.sat.python import cp_model

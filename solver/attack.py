@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, new_model, status_name as _status
+from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, new_bools, new_model, status_name as _status
 from redzone.models.attack_problem import (
     AttackerCap,
     AttackProblem,
@@ -172,7 +172,7 @@ class _AttackModel:
         self.problem = problem
         self.pairs = pairs
         m = self.model = new_model()
-        self.x = [m.new_bool_var("") for _ in pairs]
+        self.x = new_bools(m, len(pairs))
         self.by_creature: dict[str, list[int]] = {}
         self.by_target: dict[str, list[int]] = {}
         for k, p in enumerate(pairs):

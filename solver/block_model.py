@@ -32,7 +32,7 @@ from redzone.models.block_problem import (
 )
 from redzone.models.errors import ScenarioError
 from redzone.models.limits import check_time
-from redzone.solver._cpsat import new_model
+from redzone.solver._cpsat import new_bools, new_model
 
 _PRECISION_LIMIT = 2**52
 """Largest objective magnitude for which the plan's weighted objective stays exact."""
@@ -265,7 +265,7 @@ class _BlockModel:
         self.problem = problem
         self.pairs = pairs
         m = self.model = new_model()
-        self.x = [m.new_bool_var("") for _ in pairs]
+        self.x = new_bools(m, len(pairs))
         self.index = {(p.blocker, p.attacker): k for k, p in enumerate(pairs)}
         self.by_blocker: dict[str, list[int]] = {}
         self.by_attacker: dict[str, list[int]] = {}
