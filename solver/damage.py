@@ -761,8 +761,10 @@ def _solver(time_limit: float | None) -> Any:
     # time of that board over 20 seeds drops by about a third (benchmarks/README.md, damage
     # section), with the same optimum on every board. The LP relaxation alone gives the
     # bound here; CP-SAT's cut generators (Chvátal-Gomory, MIR, zero-half, clique) cost
-    # more time than they save: off, 20 vs 10 takes about 0.6x the CPU time (median over 20
-    # boards, every objective) with every optimum and tie-break value unchanged on 60 boards.
+    # more time than they save: off, the median CPU time of 20 vs 10 over 20 boards is
+    # 10-35 % lower for every objective and the slowest boards take about half as long
+    # (benchmarks/README.md, issue 11's second pass), with every optimum and tie-break
+    # value unchanged on 60 boards.
     return make_solver(time_limit, linearization_level=2, cp_model_presolve=False,
                        add_cg_cuts=False, add_mir_cuts=False, add_zero_half_cuts=False,
                        add_clique_cuts=False)
