@@ -433,6 +433,14 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         card_name: str | None = None
         if getattr(spec, "card", None):
             card, face = lookup_face(spec.card)
+            if not face.known and card.layout == "adventure" and face is not card.faces[0]:
+                # CR 715.4: an adventurer card on the battlefield has only its normal
+                # (creature) characteristics; its Adventure is an instant or sorcery.
+                raise ScenarioError(
+                    f"{where}.card",
+                    f"{face.name!r} is the Adventure of {card.name!r}, an instant or sorcery, "
+                    f"never a permanent; on the battlefield the card is {card.faces[0].name!r} "
+                    f"(CR 715.4): name that instead")
             if not face.known:
                 # Issue 10 §4: a face the bundled data holds by name only has no types,
                 # power or text; using it would be silently wrong.

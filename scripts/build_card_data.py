@@ -16,7 +16,8 @@ What it does:
    ``vanguard``), the Alchemy rebalanced cards (names starting ``"A-"``) and the other
    digital-only cards, which are not in the paper card pool: cards whose Oracle text uses a
    mechanic that exists only in digital play (conjure, perpetually, seek, spellbook,
-   intensity, double team; :data:`DIGITAL_ONLY`).
+   intensity, double team; :data:`DIGITAL_ONLY`), in the corpus text or in a later half's
+   supplement text.
 2. Drops ``reversible_card`` entries named ``"X // X"`` whose ``X`` is already a card
    (both sides of such a printing are the same Oracle card).
 3. Groups faces: a transforming double-faced card's back face (a separate corpus entry
@@ -109,8 +110,8 @@ FORMAT = DATA_FORMAT
 # (e.g. the two-word subtype "Time Lord").
 FACE_DEFAULTS = (None, None, 0, "", "", "", None, None, None, None, True, None)
 # indices into a face row
-MV, DEFENSE, KNOWN, TYPE_LINE, TYPES = (FACE_FIELDS.index(f) for f in (
-    "mana_value", "defense", "known", "type_line", "types"))
+MV, DEFENSE, KNOWN, TYPE_LINE, TYPES, TEXT = (FACE_FIELDS.index(f) for f in (
+    "mana_value", "defense", "known", "type_line", "types", "text"))
 
 
 # --------------------------------------------------------------------------- input
@@ -329,6 +330,11 @@ def build(corpus: list[dict[str, Any]], supplement: dict[str, Any]) -> tuple[dic
             extra = set(facts) - {"faces", "defense"}
             if extra:
                 raise SystemExit(f"supplement {full!r}: unknown keys {sorted(extra)}")
+        if any(DIGITAL_ONLY.search(f[TEXT] or "") for f in faces[1:]):
+            # A later half from the supplement uses a digital-only mechanic: the card is
+            # digital-only too (step 1).
+            stats["dropped digital-only cards (digital-only mechanics in a later half)"] += 1
+            continue
         if layout in SPLIT_LAYOUTS:
             mv = sum(f[MV] for f in faces) if all(f[KNOWN] for f in faces) else None
         else:

@@ -350,3 +350,59 @@ def test_lurking_green_dragon_attacks_only_a_player_with_a_flier() -> None:
     assert not check_attack(attack_problem(board_of(base)), {"dragon": "Bob"}).legal
     flier = board_of(base + [{"id": "angel", "card": "Serra Angel", "controller": "Bob"}])
     assert check_attack(attack_problem(flier), {"dragon": "Bob"}).legal
+
+
+# ------------------------------------------------------------ card faces
+
+
+def test_aftermath_and_split_cards_have_their_total_mana_value() -> None:
+    # CR 709.4b, 202.3d: outside the stack a split card's mana value is the total of both
+    # halves: Appeal ({G}) // Authority ({1}{W}) is 3, Cut ({1}{R}) // Ribbons ({X}{B}{B},
+    # X = 0) is 4, Cease ({1}{B/G}) // Desist ({4}{G/W}{G/W}) is 8.
+    from redzone.models.cards import lookup
+
+    assert lookup("Appeal // Authority").mana_value == 3
+    assert lookup("Cut // Ribbons").mana_value == 4
+    assert lookup("Cease // Desist").mana_value == 8
+    authority = lookup("Appeal // Authority").faces[1]
+    assert authority.known and authority.types == ("Sorcery",) and authority.mana_value == 2
+
+
+def test_adventurer_mana_value_is_its_creature_face() -> None:
+    # CR 715.4: outside the stack an adventurer card has only its creature characteristics:
+    # Bonecrusher Giant ({2}{R}) // Stomp ({1}{R}) has mana value 3, on the battlefield too.
+    from redzone.models.cards import lookup
+
+    assert lookup("Bonecrusher Giant // Stomp").mana_value == 3
+    board = board_of([{"id": "giant", "card": "Bonecrusher Giant", "controller": "Alice"}])
+    assert board.permanents["giant"].mana_value == 3
+
+
+def test_an_adventure_named_as_a_permanent_is_an_error_naming_the_creature() -> None:
+    # An Adventure is an instant or sorcery: never a permanent (CR 715.4); the error names
+    # the field and the creature face to use instead.
+    import pytest
+
+    from redzone.models.cards import all_cards
+    from redzone.models.errors import ScenarioError
+
+    card = next(c for c in all_cards() if c.layout == "adventure" and not c.faces[1].known)
+    with pytest.raises(ScenarioError) as err:
+        board_of([{"id": "x", "card": card.faces[1].name, "controller": "Alice"}])
+    message = str(err.value)
+    assert "permanents[0].card" in message and card.faces[0].name in message and "715.4" in message
+
+
+def test_a_room_half_loads_with_its_text_and_digital_rooms_are_gone() -> None:
+    # Lecture Hall (the second door of Restricted Office) is now known; the two Rooms whose
+    # second doors use digital-only mechanics (conjure, perpetually) are not paper cards.
+    from redzone.models.cards import lookup, lookup_face
+    from redzone.models.errors import UnknownCardError
+    import pytest
+
+    _, hall = lookup_face("Lecture Hall")
+    assert hall.known and hall.type_line == "Enchantment — Room" and hall.mana_value == 7
+    assert lookup("Restricted Office // Lecture Hall").mana_value == 11
+    for gone in ("Solitary Study // Endless Corridor", "Crude Abattoir // Unsavory Kitchen"):
+        with pytest.raises(UnknownCardError):
+            lookup(gone)
