@@ -23,9 +23,9 @@ position wins, then the card name in alphabetical order (so "Fire" is the first 
 What the data does not hold (see the build script for details): colour indicators (faces
 without a mana cost take an approximation from colour identity), the Oracle text and cost of
 216 second halves (those faces have ``known=False`` and carry only their name: 147
-Adventures and 48 prepare halves — instants and sorceries, never permanents, the card's mana
-value being its first face's, CR 715.4 — and 19 halves of Un- and playtest split cards, one
-flip and one modal face), and the defense of some battles (``None``). A split card with a
+Adventures — instants and sorceries, never permanents; the card's mana value is its
+creature's, CR 715.4 — 48 spells of "prepare" creatures, 19 halves of Un- and playtest split
+cards, one flip and one modal face), and the defense of some battles (``None``). A split card with a
 name-only half has no mana value (:class:`CardDataGapError`); naming a name-only face as a
 permanent is a scenario error. Planes, schemes, vanguards and Alchemy ("A-") cards are
 not included.
