@@ -133,7 +133,12 @@ class Weights:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise ScenarioError(f"{where}.{key}", f"unknown weight (known: {', '.join(sorted(known))})")
+                from difflib import get_close_matches
+
+                close = get_close_matches(str(key), sorted(known), n=1)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise ScenarioError(f"{where}.{key}",
+                                    f"unknown weight ({hint}known: {', '.join(sorted(known))})")
         return cls(**{k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
                       for k, v in data.items()})
 

@@ -121,7 +121,7 @@ def test_card_shows_parsed_abilities() -> None:
     code, out, _ = run("card", "Loyal Pegasus", "--json")
     data = json.loads(out)
     assert code == 0
-    assert (data["name"], data["mana_value"], data["power"], data["toughness"]) == ("Loyal Pegasus", 1, "2", "1")
+    assert (data["name"], data["mana_value"], data["power"], data["toughness"]) == ("Loyal Pegasus", 1, 2, 1)
     kinds = [a["kind"] for a in data["abilities"]]
     assert "Keyword" in kinds and "CantAttackAlone" in kinds  # 702.9 flying; 508.1c
     assert data["unparsed"] == []

@@ -412,11 +412,16 @@ def test_choose_block_draws_the_ai_blocks() -> None:
     assert "loses the game" not in _player_text(root, "Bob")
 
 
-@pytest.mark.skipif(_ai_available(), reason="the AI is in this version")
-def test_choose_plans_are_an_honest_error_without_the_ai() -> None:
+def test_choose_plans_are_an_honest_error_without_the_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build without the AI module (simulated: importing it fails) answers the AI plans
+    with a one-line error naming the option, never a traceback or an empty picture."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "redzone.solver.ai", None)  # import now raises ImportError
     board = build_board(parse_scenario(ALPHA))
-    with pytest.raises(ScenarioError, match="not available"):
+    with pytest.raises(ScenarioError, match="not available") as err:
         combat_picture(board, "choose-attack")
+    assert err.value.field == "plan"
 
 
 def test_wither_and_infect_show_counters_and_poison() -> None:

@@ -406,3 +406,88 @@ def test_a_room_half_loads_with_its_text_and_digital_rooms_are_gone() -> None:
     for gone in ("Solitary Study // Endless Corridor", "Crude Abattoir // Unsavory Kitchen"):
         with pytest.raises(UnknownCardError):
             lookup(gone)
+
+
+# ------------------------------------------------------------ small findings
+
+
+def test_keyword_sentences_on_one_line_are_keywords() -> None:
+    # An inline card's "Flying. Trample." is two keyword lines (CR 702.9, 702.19), not
+    # two unparsed sentences.
+    sents = analyse_text("Flying. Trample.")
+    assert [(s.status, s.abilities) for s in sents] == [
+        ("understood", (Keyword(name="flying", text="Flying"),)),
+        ("understood", (Keyword(name="trample", text="Trample"),))]
+    board = board_of([{"id": "x", "name": "Drake", "types": ["Creature"], "power": 2,
+                       "toughness": 2, "controller": "Alice", "text": "Flying. Trample."}])
+    x = board.permanents["x"]
+    assert x.has_keyword("flying") and x.has_keyword("trample") and x.unparsed == ()
+
+
+def _damage_scenario(rules: str) -> dict[str, Any]:
+    return {"players": PLAYERS, "rules": rules,
+            "permanents": [{"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                           {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+                           {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"}],
+            "combat": {"attackers": {"giant": "Bob"}, "blockers": {"b1": ["giant"], "b2": ["giant"]},
+                       "damage_order": {"giant": ["b2", "b1"]}}}
+
+
+def test_damage_order_under_current_rules_warns() -> None:
+    # CR 510.1c (2024): no damage assignment order; a damage_order given under rules:
+    # current has no effect, which the answer says (text and JSON); under "2023" it is used.
+    from redzone.solver.commands import run_command
+
+    answer = run_command("damage", _damage_scenario("current"), {})
+    assert any("damage_order" in w and "510.1c" in w for w in answer.warnings())
+    assert "510.1c" in answer.to_json()["warnings"][0]
+    old = run_command("damage", _damage_scenario("2023"), {})
+    assert not any("damage_order" in w for w in old.warnings())
+    assert "warnings" not in old.to_json()
+
+
+def test_first_strike_step_lists_the_waiting_creatures_once() -> None:
+    # CR 510.4: in the first-strike step the creatures without first or double strike deal
+    # no damage; the text says so once for all of them.
+    import io
+
+    from rich.console import Console
+
+    from redzone.solver.commands import run_command
+
+    scenario = {"players": PLAYERS,
+                "permanents": [{"id": "knight", "card": "White Knight", "controller": "Alice"},
+                               {"id": "b1", "card": "Grizzly Bears", "controller": "Alice"},
+                               {"id": "b2", "card": "Grizzly Bears", "controller": "Alice"}],
+                "combat": {"attackers": {"knight": "Bob", "b1": "Bob", "b2": "Bob"}}}
+    out = io.StringIO()
+    run_command("damage", scenario, {}).render(Console(file=out, width=400))
+    text = out.getvalue()
+    first = text.split("Regular combat damage step")[0]
+    assert first.count("deal no damage") + first.count("deals no damage") == 1
+    assert "Grizzly Bears (b1), Grizzly Bears (b2) deal no damage in this step" in first
+
+
+def test_card_json_gives_numbers_as_numbers() -> None:
+    # `redzone card --json`: printed power/toughness that are numbers are JSON numbers;
+    # a "*" value (Tarmogoyf, CR 208.2) stays a string.
+    import json
+
+    from click.testing import CliRunner
+
+    from redzone.solver.cli import cli
+
+    bears = json.loads(CliRunner().invoke(cli, ["card", "--json", "Grizzly Bears"]).output)
+    assert (bears["power"], bears["toughness"], bears["faces"][0]["power"]) == (2, 2, 2)
+    goyf = json.loads(CliRunner().invoke(cli, ["card", "--json", "Tarmogoyf"]).output)
+    assert (goyf["power"], goyf["toughness"]) == ("*", "1+*")
+
+
+def test_unknown_weight_suggests_the_close_name() -> None:
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+    from redzone.models.evaluation import Weights
+
+    with pytest.raises(ScenarioError, match="did you mean life_scale"):
+        Weights.from_mapping({"lfe_scale": 1})

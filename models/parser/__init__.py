@@ -483,6 +483,12 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
             # "It can't attack" is a static of its own (issue 10 §3, Retro-Mutation).
             out.append(Sentence(sent, "ignored", "continues the previous sentence"))
             continue
+        if sent.endswith(".") and _split_keyword_line(sent[:-1].strip()) is not None:
+            # "Flying. Trample." on one line (an inline card's text): each sentence is a
+            # keyword line of its own.
+            out.extend(_line(sent[:-1].strip(), names, conditional))
+            previous = None
+            continue
         r = parse_sentence(sent, names=names, previous=previous)
         if r.status == "understood" and k + 1 < len(sentences) \
                 and _CHANGES_AFTER_PREVENTION.search(sentences[k + 1]) \

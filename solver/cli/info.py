@@ -10,6 +10,15 @@ import click
 from redzone.solver.cli.common import BadInput, cli, console, json_opt
 
 
+def _stat(value: str | None) -> int | str | None:
+    """A printed power, toughness, loyalty or defense for JSON: a number when it is one
+    ("2" -> 2, "-1" -> -1), else the printed string ("*", "1+*", "X"); ``None`` when the
+    face has none."""
+    if value is not None and value.lstrip("+-").isdigit():
+        return int(value)
+    return value
+
+
 @cli.command()
 @click.argument("name", nargs=-1, required=True)
 @json_opt
@@ -30,26 +39,33 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         parsed = parse_text(face.text, names=tuple(dict.fromkeys((face.name, found.name))))
         faces.append((face, parsed))
     front, parsed = faces[0]
+    from redzone.models.cards import CardDataGapError
+
+    try:
+        mana_value: int | None = found.mana_value
+    except CardDataGapError:
+        mana_value = None  # a split card with a half the data holds by name only
     data = {
         "name": found.name,
         "layout": found.layout,
-        "mana_value": found.mana_value,
+        "mana_value": mana_value,
         "mana_cost": front.mana_cost,
         "colors": list(front.colors),
         "types": list(front.types),
         "subtypes": list(front.subtypes),
         "supertypes": list(front.supertypes),
-        "power": front.power,
-        "toughness": front.toughness,
-        "loyalty": front.loyalty,
-        "defense": front.defense,
+        "power": _stat(front.power),
+        "toughness": _stat(front.toughness),
+        "loyalty": _stat(front.loyalty),
+        "defense": _stat(front.defense),
         "text": front.text,
         "abilities": [ability_to_dict(a) for a in parsed.abilities],
         "unparsed": list(parsed.unparsed),
         "ignored": list(parsed.ignored),
         "faces": [
             {"name": f.name, "mana_cost": f.mana_cost, "mana_value": f.mana_value, "type_line": f.type_line,
-             "power": f.power, "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense,
+             "power": _stat(f.power), "toughness": _stat(f.toughness), "loyalty": _stat(f.loyalty),
+             "defense": _stat(f.defense),
              "known": f.known, "abilities": [ability_to_dict(a) for a in p.abilities],
              "unparsed": list(p.unparsed)}
             for f, p in faces
@@ -59,7 +75,8 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         click.echo(json.dumps(data))
         return
     con = console()
-    con.print(f"[bold]{found.name}[/bold]  mana value {found.mana_value}")
+    shown = mana_value if mana_value is not None else "unknown (a half is not in the card data)"
+    con.print(f"[bold]{found.name}[/bold]  mana value {shown}")
     for face, p in faces:
         pt = f"  {face.power}/{face.toughness}" if face.power is not None else ""
         loy = f"  loyalty {face.loyalty}" if face.loyalty is not None else ""

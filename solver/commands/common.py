@@ -31,9 +31,23 @@ def unparsed_json(board: Any) -> list[dict[str, str]]:
     return [{"id": p.id, "sentence": s} for p, s in board.unparsed()]
 
 
+def scenario_warnings(board: Any) -> list[str]:
+    """Scenario fields that are accepted but have no effect under the board's rules:
+    ``combat.damage_order`` under ``rules: current`` (since 2024 there is no damage
+    assignment order, CR 510.1c; only ``rules: "2023"`` uses it)."""
+    combat = getattr(getattr(board, "scenario", None), "combat", None)
+    order = getattr(combat, "damage_order", None) if combat is not None else None
+    if order and getattr(board, "rules", "current") == "current":
+        return ["warning: combat.damage_order is ignored under rules: current — there is no "
+                "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it"]
+    return []
+
+
 def unparsed_notes(board: Any) -> list[str]:
-    """One note per sentence the parser did not understand (printed on standard error)."""
-    return [f"note: {perm.label}: not understood, ignored: {sentence!r}" for perm, sentence in board.unparsed()]
+    """One note per sentence the parser did not understand, then :func:`scenario_warnings`
+    (printed on standard error)."""
+    return ([f"note: {perm.label}: not understood, ignored: {sentence!r}"
+             for perm, sentence in board.unparsed()] + scenario_warnings(board))
 
 
 @dataclass(frozen=True)

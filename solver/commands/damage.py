@@ -5,7 +5,8 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``damage`` — ``step
 ``{step, assignment}``, assignment: source -> recipient -> amount) and ``outcome``;
 ``check-damage`` — ``legal`` and ``violations`` (``{kind, source, message}``). Extra keys:
 ``status``, ``objective``, each step's ``dealt`` and ``silent``; ``step``, ``assignment``,
-``witness``; ``unparsed``.
+``witness``; ``unparsed``; ``warnings`` (only when a scenario field has no effect, such as
+``combat.damage_order`` under ``rules: current``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import (
+    BoardAnswer,
+    magic_board_of,
+    scenario_warnings,
+    unparsed_json,
+    unparsed_notes,
+)
+
+
+def _warnings_json(board: Any) -> dict[str, list[str]]:
+    """``{"warnings": [...]}`` when a scenario field has no effect (damage_order under
+    current rules), else nothing."""
+    found = scenario_warnings(board)
+    return {"warnings": found} if found else {}
+
 
 Objective = Literal["max-player-damage", "max-kills", "min-losses"]
 Step = Literal["first-strike", "regular"]
@@ -122,10 +137,11 @@ class DamageAnswer:
         """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
         then ``illegal_blocks`` (``{kind, source, message}``) and the rest."""
         data = {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
-        return {"steps": data["steps"], "outcome": data["outcome"],
-                **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
-                "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
-                                   for v in self.illegal_blocks]}
+        out = {"steps": data["steps"], "outcome": data["outcome"],
+               **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
+               "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
+                                  for v in self.illegal_blocks]}
+        return {**out, **_warnings_json(self.board)}
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, and a warning per broken block rule (509.1a-b)."""
@@ -149,8 +165,17 @@ class DamageAnswer:
                               f"assigned {d.assigned}, dealt {d.amount}"
                               + (f" ({'; '.join(d.notes)})" if d.notes else "") + "[/dim]")
             if st.problem is not None:
+                # One line per reason: in the first-strike step every creature without first
+                # or double strike waits for the regular step (510.4); list them once.
+                by_reason: dict[str, list[str]] = {}
                 for cid, why in st.problem.silent.items():
-                    con.print(f"[dim]  {_name(board, cid)} deals no damage: {why}[/dim]")
+                    by_reason.setdefault(why, []).append(_name(board, cid))
+                for why, names in by_reason.items():
+                    if len(names) == 1:
+                        con.print(f"[dim]  {names[0]} deals no damage: {why}[/dim]")
+                    else:
+                        con.print(f"[dim]  {', '.join(names)} deal no damage in this step "
+                                  f"(each: {why})[/dim]")
         con.print("[bold]Outcome[/bold]")
         for line in outcome_lines(board, result.outcome):
             con.print(line)
@@ -168,7 +193,7 @@ class CheckDamageAnswer(BoardAnswer):
         r = self.result.to_json()
         return {"legal": r["legal"], "violations": r["violations"], "step": r["step"],
                 "assignment": self.assignment, "witness": r["witness"],
-                "unparsed": unparsed_json(self.board)}
+                "unparsed": unparsed_json(self.board), **_warnings_json(self.board)}
 
     def render(self, con: Any) -> None:
         """Verdict, the assignment, violations and a legal assignment for comparison."""
