@@ -585,6 +585,11 @@ class BlockTax(Ability):
     affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
     attackers: Affected | None = None
     while_attacking: bool = False
+    phyrexian: tuple[str, ...] = ()
+    """Rules round 2: Phyrexian mana symbols per block, as colour letters (``("W",)`` for
+    {W/P}); each is paid with one mana of its colour or 2 life (CR 107.4f) — the scenario's
+    mana is generic, so redzone pays them with life, at most the defending player's life
+    total in all (CR 119.4)."""
 
 
 # ---------------------------------------------------------------- parser result

@@ -38,7 +38,9 @@ __all__ = [
     "Violation",
     "block_pairs",
     "blocking_creatures",
+    "can_pay_life",
     "cost_of",
+    "life_cost_of",
     "is_restriction_legal",
     "obeyed_count",
     "obeys",
@@ -174,6 +176,9 @@ class BlockProblem:
       absent means 0. ``cost_sources`` names the sources: keys are a blocker id or
       ``"blocker->attacker"``.
     - ``mana``: generic mana the defending player has for costs (509.1f).
+    - ``blocker_life_costs`` / ``pair_life_costs``: life the blocking costs, as the mana
+      maps (Phyrexian mana paid with 2 life per symbol, CR 107.4f); ``life``: the defending
+      player's life total, which the life paid in total must not exceed (CR 119.4).
     - ``unable``: ``(blocker, attacker or "")`` -> why that block is impossible (``""``: the
       creature can't block at all); used in explanations.
     - ``names``: id -> card name, for messages.
@@ -191,6 +196,9 @@ class BlockProblem:
     pair_costs: Mapping[tuple[str, str], int] = field(default_factory=dict)
     cost_sources: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     mana: int = 0
+    blocker_life_costs: Mapping[str, int] = field(default_factory=dict)
+    pair_life_costs: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    life: int = 0
     unable: Mapping[tuple[str, str], str] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
     bands: tuple[tuple[str, ...], ...] = ()
@@ -229,6 +237,19 @@ def blocking_creatures(declaration: BlockDeclaration) -> list[str]:
 
 def _blockers_of(declaration: BlockDeclaration, attacker: str) -> list[str]:
     return [b for b, attackers in declaration.items() if attacker in attackers]
+
+
+def life_cost_of(problem: BlockProblem, declaration: BlockDeclaration) -> int:
+    """Total life the declaration costs (Phyrexian mana paid with life; CR 107.4f, 509.1d),
+    counted like :func:`cost_of`."""
+    total = sum(problem.blocker_life_costs.get(b, 0) for b in blocking_creatures(declaration))
+    return total + sum(problem.pair_life_costs.get(p, 0) for p in set(block_pairs(declaration)))
+
+
+def can_pay_life(problem: BlockProblem, amount: int) -> bool:
+    """Whether the defending player can pay ``amount`` life: 0 always, more only with at
+    least that much life (CR 119.4)."""
+    return amount <= 0 or problem.life >= amount
 
 
 def cost_of(problem: BlockProblem, declaration: BlockDeclaration) -> int:

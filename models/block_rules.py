@@ -618,6 +618,8 @@ def block_problem(board: Board, defending_player: str,
 
     blocker_costs: dict[str, int] = {}
     pair_costs: dict[tuple[str, str], int] = {}
+    blocker_life_costs: dict[str, int] = {}
+    pair_life_costs: dict[tuple[str, str], int] = {}
     cost_sources: dict[str, tuple[str, ...]] = {}
     for ability, source in board.abilities_of_kind(BlockTax):
         assert isinstance(ability, BlockTax)
@@ -627,15 +629,24 @@ def block_problem(board: Board, defending_player: str,
             if not board.affects(source, ability.affected, c):
                 continue
             amount = ability.generic + _x_value(board, ability, source, c)
-            if amount <= 0:
+            # 107.4f, 119.4: a Phyrexian symbol is paid with one mana of its colour or 2 life;
+            # the scenario's mana is generic, so redzone pays it with life.
+            life = 2 * len(ability.phyrexian)
+            if amount <= 0 and life <= 0:
                 continue
             if ability.attackers is None:
-                blocker_costs[c.id] = blocker_costs.get(c.id, 0) + amount
+                if amount > 0:
+                    blocker_costs[c.id] = blocker_costs.get(c.id, 0) + amount
+                if life > 0:
+                    blocker_life_costs[c.id] = blocker_life_costs.get(c.id, 0) + life
                 cost_sources[c.id] = cost_sources.get(c.id, ()) + (source.label,)
                 continue
             for a in mine:
                 if board.affects(source, ability.attackers, board.permanents[a]):
-                    pair_costs[(c.id, a)] = pair_costs.get((c.id, a), 0) + amount
+                    if amount > 0:
+                        pair_costs[(c.id, a)] = pair_costs.get((c.id, a), 0) + amount
+                    if life > 0:
+                        pair_life_costs[(c.id, a)] = pair_life_costs.get((c.id, a), 0) + life
                     key = f"{c.id}->{a}"
                     cost_sources[key] = cost_sources.get(key, ()) + (source.label,)
 
@@ -655,6 +666,9 @@ def block_problem(board: Board, defending_player: str,
         pair_costs=pair_costs,
         cost_sources=cost_sources,
         mana=board.player(defending_player).mana,
+        blocker_life_costs=blocker_life_costs,
+        pair_life_costs=pair_life_costs,
+        life=board.player(defending_player).life,
         unable=unable,
         names=names,
         bands=bands,

@@ -160,7 +160,7 @@ def _free(problem: bp_mod.BlockProblem) -> bool:
     """No restriction, requirement or cost (509.1b-d): every choice of allowed pairs within
     each blocker's capacity is a legal block."""
     return not (problem.restrictions or problem.requirements or problem.blocker_costs
-                or problem.pair_costs)
+                or problem.pair_costs or problem.blocker_life_costs or problem.pair_life_costs)
 
 
 def _block_options(problem: bp_mod.BlockProblem) -> tuple[list[str], list[list[tuple[str, ...]]]]:

@@ -301,6 +301,7 @@ class Game:
                 self.exact = False
         restricted = bool(problem.restrictions)
         taxed = bool(problem.blocker_costs or problem.pair_costs)
+        life_taxed = bool(problem.blocker_life_costs or problem.pair_life_costs)
         mana = problem.mana
 
         def check(d: dict[str, list[str]]) -> int | None:
@@ -309,6 +310,8 @@ class Game:
             cost = bp_mod.cost_of(problem, d) if taxed else 0
             if cost > mana:
                 return None
+            if life_taxed and not bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d)):
+                return None  # 119.4: Phyrexian mana paid with life, at most the life total
             if maximum and bp_mod.obeyed_count(problem, d) < maximum:
                 return None
             return cost

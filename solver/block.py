@@ -52,7 +52,9 @@ from redzone.models.block_problem import (
     BlockProblem,
     BlockRequirement,
     band_blocks,
+    can_pay_life,
     cost_of,
+    life_cost_of,
     declared_form,
     obeyed_count,
     obeys,
@@ -509,6 +511,25 @@ def _cost_violation(problem: BlockProblem, declaration: BlockDeclaration, paid: 
         f"{problem.defending_player} has only {problem.mana} (CR 509.1d-f)")
 
 
+def _life_violation(problem: BlockProblem, declaration: BlockDeclaration, paid: int) -> Violation:
+    """The declaration costs more life than the defending player has (Phyrexian mana paid
+    with life, CR 107.4f, 119.4)."""
+    sources: list[str] = []
+    for b, attackers in declaration.items():
+        if not attackers:
+            continue
+        if problem.blocker_life_costs.get(b, 0) > 0:
+            sources.extend(problem.cost_sources.get(b, ()))
+        for a in dict.fromkeys(attackers):
+            if problem.pair_life_costs.get((b, a), 0) > 0:
+                sources.extend(problem.cost_sources.get(f"{b}->{a}", ()))
+    return Violation(
+        "cost", ", ".join(dict.fromkeys(sources)) or "CR 119.4",
+        f"the block costs {paid} life in total (Phyrexian mana paid with life, CR 107.4f) but "
+        f"{problem.defending_player} has {problem.life} life; a player can't pay more life "
+        "than they have (CR 119.4)")
+
+
 def _requirements_violation(problem: BlockProblem, declaration: BlockDeclaration,
                             obeyed: int, maximum: int) -> Violation:
     missed = [r for r in problem.requirements if not obeys(r, declaration)]
@@ -570,11 +591,15 @@ def check_block(problem: BlockProblem, declaration: BlockDeclaration, *,
     paid = cost_of(problem, d)
     if paid > problem.mana:
         violations.append(_cost_violation(problem, d, paid))
+    life_paid = life_cost_of(problem, d)
+    if not can_pay_life(problem, life_paid):
+        violations.append(_life_violation(problem, d, life_paid))
+    free = paid == 0 and life_paid == 0
     obeyed = obeyed_count(problem, d)
-    if not violations and paid == 0 and obeyed == len(problem.requirements):
+    if not violations and free and obeyed == len(problem.requirements):
         # The proposal itself counts toward M (free, restriction-legal): M = obeyed.
         return BlockCheck(True, [], obeyed, obeyed, 0, None, "optimal", True, _ms(t0), 0.0)
-    if not violations and paid == 0:
+    if not violations and free:
         # The proposal is a free, restriction-legal block: M >= obeyed. It is legal exactly
         # when no such block obeys obeyed + 1.
         maximum, proved, witness, build_ms, solve_ms = _climb(problem, obeyed, time_limit, steps=3)

@@ -80,6 +80,7 @@ class _Pair(NamedTuple):
     bi: int
     ai: int
     cost: int
+    life: int = 0
 
 
 def _named_attackers(problem: BlockProblem) -> set[str]:
@@ -107,7 +108,9 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
     aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
     attackers = problem.attackers
     pair_costs = problem.pair_costs
+    pair_life = problem.pair_life_costs
     mana = problem.mana
+    life = problem.life  # 119.4: life paid with Phyrexian mana at most the life total
     named = _named_attackers(problem) if reduce else None
     out: list[_Pair] = []
     seen: set[str] = set()
@@ -118,7 +121,8 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
             continue
         seen.add(b)
         own = problem.blocker_costs.get(b, 0)
-        if own > 0 and (not paid or own > mana):
+        own_life = problem.blocker_life_costs.get(b, 0)
+        if (own > 0 or own_life > 0) and (not paid or own > mana or own_life > life):
             continue
         js: set[int] = set()
         first_plain = -1
@@ -130,7 +134,9 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
                 if first_plain >= 0 and j >= first_plain:
                     continue
                 cost = pair_costs.get((b, a), 0) if pair_costs else 0
-                if cost > 0 and (not paid or own + cost > mana):
+                lcost = pair_life.get((b, a), 0) if pair_life else 0
+                if (cost > 0 or lcost > 0) and (not paid or own + cost > mana
+                                                or own_life + lcost > life):
                     continue
                 first_plain = j
                 continue
@@ -140,9 +146,10 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
         for j in sorted(js):
             a = attackers[j]
             cost = pair_costs.get((b, a), 0) if pair_costs else 0
-            if cost > 0 and (not paid or own + cost > mana):
+            lcost = pair_life.get((b, a), 0) if pair_life else 0
+            if (cost > 0 or lcost > 0) and (not paid or own + cost > mana or own_life + lcost > life):
                 continue
-            out.append(_Pair(b, a, i, j, cost))
+            out.append(_Pair(b, a, i, j, cost, lcost))
     return out
 
 
@@ -306,6 +313,21 @@ class _BlockModel:
                 coefs.append(p.cost)
         if terms and sum(coefs) > problem.mana:
             m.add(cp_model.LinearExpr.weighted_sum(terms, coefs) <= problem.mana)
+        # CR 119.4, 107.4f: Phyrexian mana paid with life: the life paid in total is at most
+        # the defending player's life total: sum(life_k * x_k) <= life.
+        lterms: list[Any] = []
+        lcoefs: list[int] = []
+        for b, ks in self.by_blocker.items():
+            c = problem.blocker_life_costs.get(b, 0)
+            if c > 0:
+                lterms.append(self.blocks(b))
+                lcoefs.append(c)
+        for k, p in enumerate(pairs):
+            if p.life > 0:
+                lterms.append(self.x[k])
+                lcoefs.append(p.life)
+        if lterms and sum(lcoefs) > max(0, problem.life):
+            m.add(cp_model.LinearExpr.weighted_sum(lterms, lcoefs) <= max(0, problem.life))
 
     # ---------------------------------------------------------------- helper variables
 

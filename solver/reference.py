@@ -266,7 +266,9 @@ def damage_component_space(problem: DamageProblem) -> int:
 # capacity — and judge each with :mod:`redzone.models.block_problem` only.
 
 from redzone.models.block_problem import BlockProblem  # noqa: E402
+from redzone.models.block_problem import can_pay_life as block_can_pay_life  # noqa: E402
 from redzone.models.block_problem import cost_of as block_cost_of  # noqa: E402
+from redzone.models.block_problem import life_cost_of as block_life_cost_of  # noqa: E402
 from redzone.models.block_problem import obeyed_count as block_obeyed_count  # noqa: E402
 from redzone.models.block_problem import restriction_violations as block_restriction_violations  # noqa: E402
 
@@ -304,15 +306,15 @@ def all_block_declarations(problem: BlockProblem, *,
 
 def _evaluate_blocks(problem: BlockProblem, bound: int) -> tuple[int, list[dict[str, list[str]]]]:
     """(M, legal declarations) by brute force (509.1b-f)."""
-    rows = [(block_obeyed_count(problem, d), block_cost_of(problem, d), d)
+    rows = [(block_obeyed_count(problem, d), block_cost_of(problem, d), block_life_cost_of(problem, d), d)
             for d in all_block_declarations(problem, bound=bound)]
     # CR 509.1c: M is the most requirements obeyed by a declaration that breaks no
     # restriction and pays no cost (509.1d: costs are never forced).
     maximum = None
     ok: dict[int, bool] = {}
     for i in sorted(range(len(rows)), key=lambda i: -rows[i][0]):
-        obeyed, cost, d = rows[i]
-        if cost != 0:
+        obeyed, cost, life, d = rows[i]
+        if cost != 0 or life != 0:
             continue
         ok[i] = not block_restriction_violations(problem, d)
         if ok[i]:
@@ -321,8 +323,8 @@ def _evaluate_blocks(problem: BlockProblem, bound: int) -> tuple[int, list[dict[
     if maximum is None:
         raise ValueError("no block declaration breaks no restriction (no block should not)")
     legal = []
-    for i, (obeyed, cost, d) in enumerate(rows):
-        if obeyed < maximum or cost > problem.mana:
+    for i, (obeyed, cost, life, d) in enumerate(rows):
+        if obeyed < maximum or cost > problem.mana or not block_can_pay_life(problem, life):
             continue
         good = ok.get(i)
         if good is None:
@@ -350,4 +352,5 @@ def reference_block_is_legal(problem: BlockProblem, declaration: dict[str, list[
     """Whether ``declaration`` is a legal block given M (509.1b-f), by direct evaluation."""
     return (not block_restriction_violations(problem, declaration)
             and block_cost_of(problem, declaration) <= problem.mana
+            and block_can_pay_life(problem, block_life_cost_of(problem, declaration))
             and block_obeyed_count(problem, declaration) >= maximum)

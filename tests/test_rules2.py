@@ -491,3 +491,48 @@ def test_unknown_weight_suggests_the_close_name() -> None:
 
     with pytest.raises(ScenarioError, match="did you mean life_scale"):
         Weights.from_mapping({"lfe_scale": 1})
+
+
+# ------------------------------------------------------------ Phyrexian block taxes
+
+
+def test_phyrexian_block_tax_is_paid_with_life_up_to_the_life_total() -> None:
+    # CR 107.4f, 119.4, 509.1d: "Creatures can't block unless their controller pays {W/P}
+    # for each blocking creature they control" (an inline enchantment): Bob's mana is
+    # generic, so each block costs 2 life. At 3 life he can pay for one blocker, not two
+    # (4 > 3); never forced (509.1d): no block stays legal.
+    from redzone.models.abilities import BlockTax
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+    from redzone.solver.reference import reference_legal_blocks
+
+    text = ("Creatures can't block unless their controller pays {W/P} for each blocking "
+            "creature they control.")
+    (tax,) = parse_text(text).abilities
+    assert isinstance(tax, BlockTax) and tax.phyrexian == ("W",) and tax.generic == 0
+
+    def board(life: int):
+        return build_board(parse_scenario({
+            "players": [{"name": "Alice"}, {"name": "Bob", "life": life}],
+            "permanents": [
+                {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+                {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"},
+                {"id": "rule", "name": "Life Toll", "types": ["Enchantment"],
+                 "controller": "Alice", "text": text}],
+            "combat": {"attackers": {"giant": "Bob"}}}))
+
+    low = board(3)
+    (problem,) = block_problems(low)
+    assert problem.blocker_life_costs == {"b1": 2, "b2": 2}
+    found = enumerate_all_blocks(block_problems(low), limit=100)
+    legal = {frozenset((b, a) for b, xs in d.items() for a in xs) for d in found.declarations}
+    assert legal == {frozenset(), frozenset({("b1", "giant")}), frozenset({("b2", "giant")})}
+    assert legal == {frozenset((b, a) for b, xs in d.items() for a in xs)
+                     for d in reference_legal_blocks(problem)}
+    both = check_blocks(block_problems(low), {"b1": ["giant"], "b2": ["giant"]})
+    assert not both.legal and "119.4" in both.violations[0].message
+    assert plan_blocks(block_problems(low)).blockers == {}  # a cost is never forced
+    rich = board(4)
+    assert check_blocks(block_problems(rich), {"b1": ["giant"], "b2": ["giant"]}).legal
+    assert enumerate_all_blocks(block_problems(board(1)), limit=100).declarations == [{}]

@@ -204,25 +204,29 @@ _SB_ATTACKER_TAX = re.compile(
 )
 
 
-def _block_cost(m: re.Match[str]) -> tuple[int, XCount | None] | None:
-    """(generic, X) of a block tax: ``{N}``, or ``{X}`` with ", where X is N" (War Cadence's
-    X as chosen) or ", where X is the number of ... you control"."""
+def _block_cost(m: re.Match[str]) -> tuple[int, XCount | None, tuple[str, ...]] | None:
+    """(generic, X, Phyrexian colours) of a block tax: ``{N}``, ``{W/P}`` (paid with 2 life,
+    107.4f), or ``{X}`` with ", where X is N" (War Cadence's X as chosen) or ", where X is
+    the number of ... you control"."""
     generic = 0
     has_x = False
+    phyrexian: list[str] = []
     for c in re.findall(r"\{([^}]+)\}", m["cost"]):
         if c.isdigit():
             generic += int(c)
         elif c == "X":
             has_x = True
+        elif re.fullmatch(r"[WUBRG]/P", c):
+            phyrexian.append(c[0])
         else:
-            return None  # coloured or Phyrexian mana, life: not a generic tax
+            return None  # coloured mana: not a generic tax
     if not has_x:
-        return None if (m["xn"] or m["x"]) else (generic, None)
+        return None if (m["xn"] or m["x"]) else (generic, None, tuple(phyrexian))
     if m["xn"]:
-        return generic + int(m["xn"]), None
+        return generic + int(m["xn"]), None, tuple(phyrexian)
     if m["x"]:
         x = _x_count(m["x"])
-        return None if x is None else (generic, x)
+        return None if x is None else (generic, x, tuple(phyrexian))
     return None
 
 
@@ -252,7 +256,7 @@ def _block_static(s: str, text: str) -> list[Ability] | str | None:
         subj = _parse_subject(m["subj"])
         if cost is None or subj is None or subj.kind != "creatures":
             return None
-        return [BlockTax(generic=cost[0], x=cost[1], affected=subj,
+        return [BlockTax(generic=cost[0], x=cost[1], affected=subj, phyrexian=cost[2],
                          while_attacking=bool(m["att"]), text=text)]
     m = _SB_ATTACKER_TAX.fullmatch(s)
     if m:
@@ -260,5 +264,5 @@ def _block_static(s: str, text: str) -> list[Ability] | str | None:
         if cost is None:
             return None
         who = SELF if m["subj"] == "~" else ATTACHED
-        return [BlockTax(generic=cost[0], x=cost[1], attackers=who, text=text)]
+        return [BlockTax(generic=cost[0], x=cost[1], attackers=who, phyrexian=cost[2], text=text)]
     return None
