@@ -862,6 +862,23 @@ class RedirectDamage(Ability):
     recipients: DamageRecipients = "you"
     to: Affected = ATTACHED
     damage: DamageKind = "any"
+    and_permanents: bool = False
+    """Rules round 2 (Palisade Giant, Ancient Adamantoise): damage that would be dealt to
+    the other permanents the ability's controller controls is dealt to ``to`` as well."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class LifeFloor(Ability):
+    """"Damage that would reduce your life total to less than 1 reduces it to 1 instead"
+    (Ali from Cairo; Worship with ``needs_creature``: "If you control a creature, ...";
+    Elderscale Wurm's 7 under its condition). A replacement effect on the *result* of damage
+    to the ability's controller (CR 614.1a, 120.3a): the damage is still dealt in full
+    (lifelink, "dealt damage" triggers), only the life lost stops at ``floor``; poison from
+    infect is not life and is unaffected; a life total already below ``floor`` is left as
+    damage makes it."""
+
+    floor: int = 1
+    needs_creature: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

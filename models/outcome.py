@@ -559,14 +559,24 @@ def _redirected(board: Board, state: GameState, source: Permanent, recipient: st
     order, applies once (616.1: each replacement effect applies at most once to an event);
     the new recipient must be a creature still on the battlefield."""
     statics = statics or _Statics.of(board)
-    if recipient not in statics.players:
+    to_player = recipient in statics.players
+    if not to_player and not statics.redirects:
         return recipient, []
     for ability, holder in statics.redirects:
         assert isinstance(ability, RedirectDamage)
         if not _present(board, state, holder) or not _kind_applies(ability.damage, combat):
             continue
-        if ability.recipients != "you" or holder.controller != recipient:
+        if ability.recipients != "you":
             continue
+        if to_player and holder.controller != recipient:
+            continue
+        if not to_player:
+            # "you and other permanents you control" (Palisade Giant): another permanent of
+            # the ability's controller.
+            rec_perm = board.permanents.get(recipient)
+            if not ability.and_permanents or rec_perm is None or rec_perm.id == holder.id \
+                    or rec_perm.controller != holder.controller:
+                continue
         new = holder.id if ability.to.kind == "self" else holder.attached_to
         if new is None or new not in board.permanents or not state.on_battlefield(new):
             continue
@@ -575,6 +585,26 @@ def _redirected(board: Board, state: GameState, source: Permanent, recipient: st
         return new, [f"redirected from {recipient} to {board.permanents[new].label}: "
                      f"{holder.label} (614.1a)"]
     return recipient, []
+
+
+def _life_floor(board: Board, state: GameState, player: str) -> tuple[int, Permanent] | None:
+    """The highest life floor that applies to damage dealt to ``player`` (Worship, Ali from
+    Cairo; CR 614.1a — with several, the affected player applies them in the order that
+    keeps the most life, 616.1), with its source; ``None`` when none does. Worship's "If you
+    control a creature" looks at the creatures still on the battlefield as damage is dealt."""
+    from redzone.models.abilities import LifeFloor
+
+    best: tuple[int, Permanent] | None = None
+    for ability, holder in board.abilities_of_kind(LifeFloor):
+        assert isinstance(ability, LifeFloor)
+        if holder.controller != player or not _present(board, state, holder):
+            continue
+        if ability.needs_creature and not any(
+                p.is_creature and state.on_battlefield(p.id) for p in board.controlled_by(player)):
+            continue
+        if best is None or ability.floor > best[0]:
+            best = (ability.floor, holder)
+    return best
 
 
 def _as_counters(board: Board, state: GameState, recipient: str,
@@ -701,7 +731,14 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 state.poison[rec] = state.poison.get(rec, 0) + amount
                 results.append("poison")
             else:
-                state.life[rec] = state.life.get(rec, 0) - amount
+                before = state.life.get(rec, 0)
+                after = before - amount
+                floor = _life_floor(board, state, rec)
+                if floor is not None and before >= floor[0] and after < floor[0]:
+                    # 614.1a: the damage is dealt; the life total stops at the floor.
+                    after = floor[0]
+                    notes.append(f"life total can't go below {floor[0]}: {floor[1].label} (614.1a)")
+                state.life[rec] = after
                 results.append("life")
             if combat and source.is_creature:
                 toxic = sum(t.amount for t in _abilities(board, state, source, Toxic))  # type: ignore[attr-defined]

@@ -2,8 +2,8 @@
 
 Each board is a real card's static ability applied by ``models.outcome``: halving (Ghosts of
 the Innocent), a cap (Divine Presence), "minus 1" (Lashknife Barrier), redirection to a
-creature (Pariah) and counters instead of damage (Phytohydra). Worship's life floor is not
-modelled and stays reported as unparsed.
+creature (Pariah) and counters instead of damage (Phytohydra). Worship's life floor is
+applied since rules round 2 (tests/test_rules2.py).
 """
 
 from __future__ import annotations
@@ -103,9 +103,10 @@ def test_phytohydra_gets_counters_instead_of_damage() -> None:
     assert state.to_outcome(board)["destroyed"] == []
 
 
-def test_worship_is_reported_not_silently_ignored() -> None:
-    # Worship's life floor is a replacement effect redzone does not apply: it must be in
-    # ``unparsed`` (issue 10: report the rest), never among the ignored sentences.
-    parsed = parse_text("If you control a creature, damage that would reduce your life total to "
-                        "less than 1 reduces it to 1 instead.")
+def test_a_life_floor_under_a_life_condition_is_reported_not_silently_ignored() -> None:
+    # Worship's life floor is applied since rules round 2 (tests/test_rules2.py); one that
+    # depends on the life total itself (Elderscale Wurm) must be in ``unparsed`` (issue 10:
+    # report the rest), never among the ignored sentences.
+    parsed = parse_text("As long as you have 7 or more life, damage that would reduce your life "
+                        "total to less than 7 reduces it to 7 instead.")
     assert parsed.abilities == () and len(parsed.unparsed) == 1

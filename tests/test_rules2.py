@@ -536,3 +536,50 @@ def test_phyrexian_block_tax_is_paid_with_life_up_to_the_life_total() -> None:
     rich = board(4)
     assert check_blocks(block_problems(rich), {"b1": ["giant"], "b2": ["giant"]}).legal
     assert enumerate_all_blocks(block_problems(board(1)), limit=100).declarations == [{}]
+
+
+# ------------------------------------------------------------ Worship, Palisade Giant
+
+
+def test_worship_keeps_life_at_one_while_you_control_a_creature() -> None:
+    # CR 614.1a (Worship): the damage is dealt — lifelink still counts it — but Bob's life
+    # stops at 1. Without a creature Bob controls it doesn't apply and Bob loses (704.5a).
+    from redzone.models.abilities import LifeFloor
+
+    (floor,) = parse_text("If you control a creature, damage that would reduce your life total "
+                          "to less than 1 reduces it to 1 instead.").abilities
+    assert floor == LifeFloor(floor=1, needs_creature=True, text=floor.text)
+    perms = [{"id": "rhino", "card": "Stampeding Rhino", "controller": "Alice"},
+             {"id": "worship", "card": "Worship", "controller": "Bob"}]
+    players = [{"name": "Alice"}, {"name": "Bob", "life": 3}]
+    guarded = build_board(parse_scenario({"players": players, "permanents": perms + [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}]}))
+    state, dealt = play(guarded, ("rhino", "Bob", 4))
+    assert dealt[0].amount == 4
+    out = state.to_outcome(guarded)
+    assert out["life"]["Bob"] == 1 and out["lost"] == []
+    alone = build_board(parse_scenario({"players": players, "permanents": perms}))
+    state, _ = play(alone, ("rhino", "Bob", 4))
+    assert state.to_outcome(alone)["lost"] == ["Bob"]
+
+
+def test_palisade_giant_takes_damage_dealt_to_its_controllers_other_permanents() -> None:
+    # CR 614.1a: damage that would be dealt to Bob or to his Grizzly Bears is dealt to
+    # Palisade Giant (2/7) instead: 4 + 2 = 6 damage marked on it, the Bears and Bob unhurt.
+    board = board_of([{"id": "rhino", "card": "Stampeding Rhino", "controller": "Alice"},
+                      {"id": "elf", "card": "Llanowar Elves", "controller": "Alice"},
+                      {"id": "giant", "card": "Palisade Giant", "controller": "Bob"},
+                      {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}])
+    state, dealt = play(board, ("rhino", "Bob", 4), ("elf", "bears", 2))
+    assert [d.recipient for d in dealt] == ["giant", "giant"]
+    out = state.to_outcome(board)
+    assert out["life"]["Bob"] == 20 and out["damage"] == {"giant": 6}
+    assert out["destroyed"] == []  # 6 < 7 toughness (704.5g)
+
+
+def test_elderscale_wurm_life_condition_stays_reported() -> None:
+    # Its floor depends on a life total that can change between damage steps (lifelink):
+    # not decided once from the scenario, so the sentence is reported.
+    sents = analyse_text("As long as you have 7 or more life, damage that would reduce your "
+                         "life total to less than 7 reduces it to 7 instead.")
+    assert sents[0].status == "unparsed"

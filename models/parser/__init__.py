@@ -40,6 +40,7 @@ from redzone.models.abilities import (
     Condition,
     Conditional,
     Grant,
+    LifeFloor,
     ParsedText,
     PreventDamage,
 )
@@ -198,6 +199,11 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
     condition, rest = split
     inner = _parse_plain(rest, names=names, previous=previous)
     if inner.status != "understood" or not inner.abilities:
+        return got
+    if any(isinstance(a, LifeFloor) for a in inner.abilities):
+        # Elderscale Wurm's "As long as you have 7 or more life, ...": life changes during
+        # combat (lifelink between the damage steps), so a condition decided once from the
+        # scenario could be stale: reported.
         return got
     text = sentence.strip()
     return Sentence(text, "understood", "template (condition)", (Conditional(

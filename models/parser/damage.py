@@ -48,9 +48,13 @@ _D_MODIFY = re.compile(
 )
 # Issue 10 §3: damage redirected to a creature, or turned into counters (CR 614.1a).
 _D_REDIRECT = re.compile(
-    r"All (?P<kind>combat )?damage that would be dealt to (?P<rcp>you) is dealt to "
-    r"(?P<to>enchanted creature|~) instead"
+    r"All (?P<kind>combat )?damage that would be dealt to (?P<rcp>you|you and other permanents "
+    r"you control) is dealt to (?P<to>enchanted creature|~) instead"
 )
+# Rules round 2: a life floor (Ali from Cairo, Worship, Elderscale Wurm under a condition).
+_D_LIFE_FLOOR = re.compile(
+    r"(?P<creature>If you control a creature, )?[Dd]amage that would reduce your life total "
+    r"to less than (?P<n>\d+) reduces it to (?P=n) instead")
 _D_COUNTERS = re.compile(
     r"If (?P<kind>combat )?damage would be dealt to (?P<who>~|enchanted creature), put that many "
     r"(?P<c>\+1/\+1|-1/-1) counters on (?:it|that creature|~) instead"
@@ -155,8 +159,16 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
             damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
     m = _D_REDIRECT.fullmatch(s)
     if m:
+        if m["rcp"] != "you" and m["to"] != "~":
+            return None
         return [RedirectDamage(recipients="you", to=SELF if m["to"] == "~" else ATTACHED,
+                               and_permanents=m["rcp"] != "you",
                                damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
+    m = _D_LIFE_FLOOR.fullmatch(s)
+    if m:
+        from redzone.models.abilities import LifeFloor
+
+        return [LifeFloor(floor=int(m["n"]), needs_creature=bool(m["creature"]), text=text)]
     m = _D_COUNTERS.fullmatch(s)
     if m:
         return [DamageAsCounters(affected=SELF if m["who"] == "~" else ATTACHED,
