@@ -367,7 +367,7 @@ class _Statics:
 
 
 def _prevention(board: Board, state: GameState, source: Permanent, recipient: str, combat: bool,
-                statics: _Statics | None = None) -> str | None:
+                statics: _Statics | None = None, *, besides_removal: bool = False) -> str | None:
     """Why damage from ``source`` to ``recipient`` is prevented, or ``None``. Every
     prevention redzone models prevents all such damage, so their order does not matter."""
     statics = statics or _Statics.of(board)
@@ -387,6 +387,8 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             if has_quality(source, p.quality):  # type: ignore[attr-defined]
                 return f"prevented: protection from {p.quality} (702.16e)"  # type: ignore[attr-defined]
         for ability, holder in board.abilities_affecting(rec, PreventDamage):
+            if besides_removal and ability.remove_counters != "none":  # type: ignore[attr-defined]
+                continue
             if not _prevents_to(board, state, ability, holder, recipient, source, combat):  # type: ignore[arg-type]
                 continue
             return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
@@ -422,13 +424,17 @@ def _prevents_to(board: Board, state: GameState, ability: PreventDamage, holder:
 
 
 def _counters_removed(board: Board, state: GameState, source: Permanent, rec: str,
-                      assigned: int, combat: bool, seen: set[tuple[int, str]]) -> tuple[int, str] | None:
+                      assigned: int, combat: bool, seen: set[tuple[int, str]],
+                      statics: _Statics | None = None) -> tuple[int, str] | None:
     """+1/+1 counters an "If damage would be dealt to ~, prevent that damage and remove ..."
     ability takes off ``rec`` for damage from ``source`` (Phantom Centaur, Protean Hydra;
     CR 615, 614.1a): ``(count, note)`` or ``None``. ``"one"``: one counter for all the damage
     dealt at once (``seen`` holds the (ability, recipient) pairs already counted in this
     damage event); ``"amount"``: the damage prevented. Never more than the counters it has
-    (the caller caps the total)."""
+    (the caller caps the total). When another prevention applies to the same damage
+    (protection, a Fog, ...), the creature's controller applies that one first (616.1) and
+    nothing is left for the counter-removing effect: no counter is removed — unless the
+    damage can't be prevented (615.12), when the counter still goes (Phantom rulings)."""
     perm = board.permanents.get(rec)
     if perm is None:
         return None
@@ -438,6 +444,9 @@ def _counters_removed(board: Board, state: GameState, source: Permanent, rec: st
             continue
         if not _prevents_to(board, state, ability, holder, rec, source, combat):
             continue
+        if _prevention(board, state, source, rec, combat, statics, besides_removal=True) is not None \
+                and _unpreventable(board, state, source, combat, statics) is None:
+            return None
         if ability.remove_counters == "one":
             key = (id(ability), rec)
             if key in seen:
@@ -703,7 +712,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             continue
         rec, moved = _redirected(board, state, source, rec, combat, statics)
         amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
-        removed = _counters_removed(board, state, source, rec, assigned, combat, seen_removals)
+        removed = _counters_removed(board, state, source, rec, assigned, combat, seen_removals,
+                                    statics)
         if removed is not None:
             removals[rec] = removals.get(rec, 0) + removed[0]
             notes.append(removed[1])

@@ -583,3 +583,19 @@ def test_elderscale_wurm_life_condition_stays_reported() -> None:
     sents = analyse_text("As long as you have 7 or more life, damage that would reduce your "
                          "life total to less than 7 reduces it to 7 instead.")
     assert sents[0].status == "unparsed"
+
+
+def test_phantom_centaur_keeps_its_counter_when_protection_prevents_the_damage() -> None:
+    # Phantom Centaur has protection from black: a black blocker's damage is prevented by
+    # protection, which its controller applies first (616.1), so no counter is removed; a
+    # green blocker's damage costs a counter (615).
+    board = board_of([
+        {"id": "centaur", "card": "Phantom Centaur", "controller": "Alice",
+         "counters": {"+1/+1": 2}},
+        {"id": "knight", "card": "Black Knight", "controller": "Bob"},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"},
+    ])
+    state, dealt = play(board, ("knight", "centaur", 2))
+    assert dealt[0].amount == 0 and state.counters["centaur"]["+1/+1"] == 2
+    state, dealt = play(board, ("bears", "centaur", 2))
+    assert dealt[0].amount == 0 and state.counters["centaur"]["+1/+1"] == 1
