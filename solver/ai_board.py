@@ -119,7 +119,7 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
 def symmetry_classes(board: Board) -> dict[str, int]:
     """Permanent id -> class number: two creatures share a class when swapping them maps
     the game onto itself — same controller and every characteristic, counters, damage,
-    tapped and summoning-sick status and abilities (own and granted), neither attached to
+    tapped, summoning-sick and token status and abilities (own and granted), neither attached to
     anything nor enchanted/equipped, and no scenario effect naming either."""
     named: set[str] = set()
     for effect in getattr(board.scenario, "effects", None) or ():
@@ -135,7 +135,7 @@ def symmetry_classes(board: Board) -> dict[str, int]:
             granted = tuple(sorted(repr(a) for a, _ in board.granted(perm)))
             key = (perm.controller, perm.owner, perm.name, perm.card, perm.types, perm.subtypes,
                    perm.supertypes, perm.colors, perm.mana_value, perm.power, perm.toughness,
-                   perm.tapped, perm.summoning_sick, perm.damage,
+                   perm.tapped, perm.summoning_sick, perm.token, perm.damage,
                    tuple(sorted(perm.counters.items())), repr(perm.abilities), granted)
         out[perm.id] = keys.setdefault(key, len(keys))
     return out
