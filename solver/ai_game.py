@@ -48,9 +48,11 @@ from typing import Any
 from redzone.models import attack_problem as ap_mod
 from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import (
+    AssignsToughness,
     DamageCantBePrevented,
     DamageModifier,
     Grant,
+    LifeFloor,
     PreventDamage,
     PreventDamageToPlayer,
     RedirectDamage,
@@ -74,6 +76,11 @@ from redzone.solver.ai_board import (
 from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge
 
 INF = 1 << 62
+
+# Abilities whose holder couples combat units (see Game._coupling_sources): grants, damage
+# prevention and replacement, redirection, a life floor, damage by toughness.
+_COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
+                       DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
 
 BOOST = 1 << 40
 """Added to every life total (and taken from every poison count) while a unit's damage is
@@ -143,9 +150,12 @@ class Game:
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
+        # Effects that make the units' results not add up: a life floor (Worship: two units
+        # of 4 against 6 life leave 1, not -2) and redirection (Pariah, Palisade Giant: damage
+        # from several units lands on one creature). With one, the combat is one unit.
+        self._non_additive = bool(board.abilities_of_kind((LifeFloor, RedirectDamage)))
         self._static_sources = {pid for pid in self._coupling if pid in board.permanents
-                                and any(isinstance(a, (Grant, DamageModifier, PreventDamage,
-                                                       PreventDamageToPlayer, DamageCantBePrevented))
+                                and any(isinstance(a, _COUPLING_ABILITIES)
                                         for a in board.permanents[pid].abilities)}
         pending = self.base.copy()
         state_based_actions(board, pending)
@@ -348,13 +358,14 @@ class Game:
 
     def _coupling_sources(self) -> set[str]:
         """Permanents whose leaving the battlefield mid-combat could change another unit's
-        damage: grantors (611.3) and holders of damage prevention or replacement."""
+        damage: grantors (611.3), holders of damage prevention or replacement, of damage
+        redirection (Pariah, Palisade Giant), of a life floor (Worship: not additive over
+        units) and of "assigns combat damage equal to its toughness" (Doran)."""
         out: set[str] = set()
         board = self.board
         for perm in board.permanents.values():
             for a in perm.abilities:
-                if isinstance(a, (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
-                                  DamageCantBePrevented)):
+                if isinstance(a, _COUPLING_ABILITIES):
                     out.add(perm.id)
                     if perm.attached_to:
                         out.add(perm.attached_to)
@@ -378,7 +389,7 @@ class Game:
         coupled = bool(coupling) and (not coupling.isdisjoint(attack)
                                       or any(b in coupling for b, a in blocks.items() if a))
         # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat.
-        coupled = coupled or self.board.has_combat_effects
+        coupled = coupled or self.board.has_combat_effects or self._non_additive
         if coupled or (not self._two and (self._first_strike(set(attack))
                                           or self._first_strike({b for b, a in blocks.items() if a}))):
             return [(tuple(sorted(attack.items())),
@@ -431,7 +442,7 @@ class Game:
         if key in self._fixed:
             return self._fixed[key]
         out: tuple[Leaf | None, dict[str, str]] | None = None
-        coupled = bool(self._coupling) and not self._coupling.isdisjoint(attack)
+        coupled = (bool(self._coupling) and not self._coupling.isdisjoint(attack)) or self._non_additive
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
             blockable = {a for p in self.block_problems(attack)
@@ -471,11 +482,12 @@ class Game:
             board = self._unit_board(attack, blocks)
             start = self.base.copy()
             self._boost = 0
-            if self._two or len(steps) == 1:
+            if (self._two or len(steps) == 1) and not self._non_additive:
                 # Units are played apart, so no player may lose inside one (a player losing
                 # would stop damage to them, 800.4a, that other units' lifelink may undo):
                 # life and poison are shifted out of reach and judged when units are
-                # combined (:meth:`combine`, :meth:`fast_score`).
+                # combined (:meth:`combine`, :meth:`fast_score`). Not with a life floor
+                # (Worship) or redirection: the combat is then one unit, played as it is.
                 self._boost = BOOST
                 for p in start.life:
                     start.life[p] += BOOST
@@ -491,7 +503,9 @@ class Game:
         (grants, prevention, replacement); the others can't be affected by this unit's
         damage, so state-based actions need not look at them (704.3). The whole board
         when the starting position has a state-based action pending."""
-        if not self._restrict or self.board.has_combat_effects:
+        if not self._restrict or self.board.has_combat_effects or self._non_additive:
+            # (A life floor looks at creatures outside combat: Worship's "if you control a
+            # creature".)
             return with_combat(self.board, attack, blocks)
         keep = set(attack) | set(attack.values()) | set(blocks) | self._static_sources
         keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}

@@ -599,3 +599,21 @@ def test_phantom_centaur_keeps_its_counter_when_protection_prevents_the_damage()
     assert dealt[0].amount == 0 and state.counters["centaur"]["+1/+1"] == 2
     state, dealt = play(board, ("bears", "centaur", 2))
     assert dealt[0].amount == 0 and state.counters["centaur"]["+1/+1"] == 1
+
+
+def test_ai_defender_knows_worship_keeps_it_alive() -> None:
+    # Worship (614.1a): with a creature, Bob's life can't drop below 1, so Alice's two
+    # unblockable-by-Bob attackers (flying, Bob has no flier or reach) don't win the game:
+    # the AI's choose-attack must not claim lethal.
+    from redzone.solver.ai import choose_attack
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": 6}],
+        "permanents": [
+            {"id": "a1", "card": "Serra Angel", "controller": "Alice"},
+            {"id": "a2", "card": "Serra Angel", "controller": "Alice"},
+            {"id": "worship", "card": "Worship", "controller": "Bob"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}]}))
+    found = choose_attack(board, time_limit=20)
+    assert not found.lethal
+    assert found.outcome["life"]["Bob"] >= 1 and found.outcome["lost"] == []
