@@ -25,6 +25,8 @@ class Affected:
       "Equipped creature").
     - ``kind="creatures"``: every creature on the battlefield matching the filter
       ("Creatures your opponents control", "Other Goblins you control", "All creatures").
+    - ``kind="paired"``: the permanent with the ability and the creature it is paired with,
+      while they are paired (soulbond, CR 702.95: "both creatures have ...").
 
     Filter fields apply only to ``kind="creatures"``. ``controller`` is relative to the
     source's controller. ``subtypes``: the creature must have at least one of them (empty:
@@ -35,7 +37,7 @@ class Affected:
     toughness 1 or less" (two alternatives).
     """
 
-    kind: Literal["self", "attached", "creatures"] = "self"
+    kind: Literal["self", "attached", "creatures", "paired"] = "self"
     controller: ControllerScope = "any"
     subtypes: tuple[str, ...] = ()
     exclude_subtypes: tuple[str, ...] = ()
@@ -45,6 +47,7 @@ class Affected:
 
 SELF = Affected(kind="self")
 ATTACHED = Affected(kind="attached")
+PAIRED = Affected(kind="paired")
 
 
 @dataclass(frozen=True, kw_only=True)

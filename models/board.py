@@ -70,6 +70,8 @@ class Permanent:
     damage: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
+    paired_with: str | None = None
+    """The creature it is paired with (soulbond, CR 702.95), both ways; ``None``: unpaired."""
     parsed: ParsedText = field(default_factory=ParsedText)
     base: Base | None = None
     """Characteristics before other objects' effects (CR 613); ``None`` for a permanent
@@ -262,6 +264,11 @@ class Board:
             return creature.id == source.id
         if affected.kind == "attached":
             return source.attached_to == creature.id
+        if affected.kind == "paired":
+            # Soulbond (702.95): the permanent and its partner, while both are here.
+            partner = source.paired_with
+            return (partner is not None and partner in self.permanents
+                    and creature.id in (source.id, partner))
         if not creature.is_creature:
             return False
         if affected.other and creature.id == source.id:
@@ -310,8 +317,13 @@ class Board:
                                 continue  # 506.4, 611.3a: only while the combat condition holds
                             if self.affects(source, ability.affected, target):
                                 # Layer 6 (613.1f, 613.7): a later removal takes the grant away.
+                                # A soulbond grant to the permanent itself is named after its
+                                # partner, so that it ends when either leaves (702.95e).
+                                named = source
+                                if ability.affected.kind == "paired" and target.id == source.id:
+                                    named = self.permanents[source.paired_with]  # type: ignore[index]
                                 grants.setdefault(target.id, []).extend(
-                                    (a, source) for a in ability.abilities
+                                    (a, named) for a in ability.abilities
                                     if keeps_grant(target, a, source))
             finally:
                 self._granting = False
@@ -514,7 +526,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             defense=defense, protector=protector, tapped=spec.tapped,
             summoning_sick=spec.summoning_sick, token=bool(getattr(spec, "token", False)),
             damage=spec.damage, counters=counters,
-            attached_to=spec.attached_to,
+            attached_to=spec.attached_to, paired_with=getattr(spec, "paired_with", None),
             parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
             base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,
                       toughness, spec.power is not None, spec.toughness is not None),
@@ -527,6 +539,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         rules=scenario.rules, game=scenario.game,
     )
     _default_protectors(board)
+    _pairs(board)
     from redzone.models.conditions import resolve
 
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
@@ -543,6 +556,25 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
                                 f"{board.permanents[gap.source].label}: {gap.message()}")
     return board
+
+
+def _pairs(board: Board) -> None:
+    """Make every pairing mutual and check it (CR 702.95): both paired permanents are
+    creatures their one controller controls, and each is paired with one creature only.
+    Raises :class:`ScenarioError` naming the ``paired_with`` field otherwise."""
+    for perm in board.permanents.values():
+        other_id = perm.paired_with
+        if other_id is None:
+            continue
+        where = f"permanents[{perm.index}].paired_with"
+        other = board.permanents[other_id]
+        if not (perm.is_creature and other.is_creature) or perm.controller != other.controller:
+            raise ScenarioError(where, f"{perm.label} and {other.label} can't be paired: a pair is "
+                                       "two creatures one player controls (CR 702.95)")
+        if other.paired_with not in (None, perm.id):
+            raise ScenarioError(where, f"{other.label} is already paired with {other.paired_with} "
+                                       "(a creature is paired with one creature, CR 702.95)")
+        other.paired_with = perm.id
 
 
 def _default_protectors(board: Board) -> None:

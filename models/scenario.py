@@ -162,6 +162,9 @@ class PermanentSpec(_Strict):
     damage: NonNegative = 0
     counters: dict[str, NonNegative] = Field(default_factory=dict)
     attached_to: str | None = None
+    paired_with: str | None = Field(
+        None, description="The creature this creature is paired with (soulbond, CR 702.95); "
+                          "the pairing is mutual: give it on either or both.")
     choices: dict[str, str] = Field(
         default_factory=dict,
         description="Choices made as the permanent entered, e.g. {\"direction\": \"left\"} "
@@ -500,6 +503,11 @@ class _Checker:
         self.ids = {p.id: i for i, p in enumerate(resolved) if p.id is not None}
 
         for i, p in enumerate(resolved):
+            if getattr(p, "paired_with", None) is not None:
+                self._permanent(f"permanents[{i}].paired_with", p.paired_with)
+                if p.paired_with == p.id:
+                    raise ScenarioError(f"permanents[{i}].paired_with",
+                                        "a creature can't be paired with itself (CR 702.95)")
             if p.attached_to is not None:
                 self._permanent(f"permanents[{i}].attached_to", p.attached_to)
                 if p.attached_to == p.id:

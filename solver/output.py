@@ -35,6 +35,8 @@ def describe_affected(affected: dict[str, Any]) -> str:
         return "itself"
     if kind == "attached":
         return "the creature it's attached to"
+    if kind == "paired":
+        return "itself and the creature it's paired with"
     words = []
     if affected.get("other"):
         words.append("other")
@@ -62,7 +64,7 @@ def _describe_value(value: Any) -> str:
     """A readable phrase for a field value: a nested filter as its set fields
     (``"power at most 2"``, ``"controller you, creature"``), a list joined by ``/``."""
     if isinstance(value, dict):
-        if value.get("kind") in ("self", "attached", "creatures"):
+        if value.get("kind") in ("self", "attached", "creatures", "paired"):
             return describe_affected(value)
         parts = []
         for key, inner in value.items():

@@ -617,3 +617,42 @@ def test_ai_defender_knows_worship_keeps_it_alive() -> None:
     found = choose_attack(board, time_limit=20)
     assert not found.lethal
     assert found.outcome["life"]["Bob"] >= 1 and found.outcome["lost"] == []
+
+# ------------------------------------------------------------ soulbond pairs
+
+
+def test_silverblade_paladin_pair_both_have_double_strike() -> None:
+    # CR 702.95: "As long as this creature is paired with another creature, both creatures
+    # have double strike": the Paladin and its partner Grizzly Bears strike twice; Alice's
+    # unpaired Bears don't. Unblocked, the pair deals 2x2 + 2x2 and the other Bears 2: 10.
+    from redzone.models.abilities import PAIRED
+    from redzone.solver.damage import play_out
+
+    (grant,) = parse_text("As long as this creature is paired with another creature, both "
+                          "creatures have double strike.").abilities
+    assert grant.affected == PAIRED  # type: ignore[attr-defined]
+    board = build_board(parse_scenario({
+        "players": PLAYERS,
+        "permanents": [
+            {"id": "paladin", "card": "Silverblade Paladin", "controller": "Alice",
+             "paired_with": "bears"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+            {"id": "cub", "card": "Grizzly Bears", "controller": "Alice"}],
+        "combat": {"attackers": {"paladin": "Bob", "bears": "Bob", "cub": "Bob"}}}))
+    assert board.permanents["bears"].paired_with == "paladin"  # mutual
+    ds = {p: board.has_keyword(board.permanents[p], "double strike") for p in ("paladin", "bears", "cub")}
+    assert ds == {"paladin": True, "bears": True, "cub": False}
+    assert play_out(board).outcome["life"]["Bob"] == 10
+
+
+def test_an_unpaired_soulbond_creature_grants_nothing_and_bad_pairs_are_errors() -> None:
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    alone = board_of([{"id": "paladin", "card": "Silverblade Paladin", "controller": "Alice"}])
+    assert not alone.has_keyword(alone.permanents["paladin"], "double strike")
+    with pytest.raises(ScenarioError, match=r"permanents\[0\]\.paired_with.*702\.95"):
+        board_of([{"id": "paladin", "card": "Silverblade Paladin", "controller": "Alice",
+                   "paired_with": "bears"},
+                  {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}])

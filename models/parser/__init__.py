@@ -40,9 +40,13 @@ from redzone.models.abilities import (
     Condition,
     Conditional,
     Grant,
+    Keyword,
+    Landwalk,
     LifeFloor,
+    PAIRED,
     ParsedText,
     PreventDamage,
+    Protection,
 )
 from redzone.models.parser.vocabulary import (
     is_combat_relevant,
@@ -182,6 +186,23 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
         inner = _parse_plain(rest, names=names, previous=previous)
         return inner.abilities if inner.status == "understood" and inner.abilities else None
 
+    paired = _PAIRED.fullmatch(s)
+    if paired:
+        rest = paired["rest"]
+        if rest.startswith('"') and rest.endswith('"') and '"' not in rest[1:-1] and all(
+                x.status == "ignored" and x.reason.startswith("triggered")
+                for x in analyse_text(rest[1:-1], names=names)):
+            # "... each of those creatures has "Whenever this creature attacks, ..."": a
+            # granted triggered ability (not a combat rule, like any trigger).
+            return Sentence(sentence.strip(), "ignored", "granted non-static ability")
+        inner_abilities = whole("~ has " + rest)
+        if inner_abilities and all(isinstance(a, (Keyword, Protection, Landwalk))
+                                   for a in inner_abilities):
+            # Soulbond (702.95): "both creatures have reach" while paired.
+            text = sentence.strip()
+            return Sentence(text, "understood", "template", (Grant(
+                affected=PAIRED, abilities=tuple(_rewrite_text(a, text) for a in inner_abilities),
+                text=text),))
     defender = defender_controls(s)
     if defender is not None:
         text = sentence.strip()
@@ -513,6 +534,8 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
     return out
 
 
+_PAIRED = re.compile(r"As long as ~ is paired with another creature, (?:both creatures have|each "
+                     r"of those creatures has) (?P<rest>.+)")
 _PHANTOM_TAIL = re.compile(r"^Remove a \+1/\+1 counter from ")
 # A sentence after a prevention that changes what combat leaves behind with the damage
 # prevented: counters put or removed, life gained (not a "When ..." trigger).
