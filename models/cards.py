@@ -37,13 +37,13 @@ import bisect
 import json
 import lzma
 import os
-import re
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from redzone.models.errors import RedzoneError, UnknownCardError
+from redzone.models.lazy_re import lazy_compile
 
 DATA_PACKAGE = "redzone.models.data"
 DATA_FILE = "cards.dat"
@@ -175,8 +175,8 @@ class Card:
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "`": "'"})
 _LIGATURES = {"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "đ": "d", "ł": "l"}
-_SLASH = re.compile(r"\s*/+\s*")
-_SPACE = re.compile(r"\s+")
+_SLASH = lazy_compile(r"\s*/+\s*")
+_SPACE = lazy_compile(r"\s+")
 
 
 def normalize_name(name: str) -> str:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from redzone.models.errors import ScenarioError
+from redzone.models.lazy_re import lazy_compile
 
 __all__ = [
     "BOTTOM",
@@ -236,7 +237,7 @@ def _mana_value(name: str, where: str) -> tuple[str, int | float]:
     return card.name, value
 
 
-_CLASH_TRIGGER = re.compile(r"\bwhenever you (clash(?: and win)?|win a clash)\b", re.IGNORECASE)
+_CLASH_TRIGGER = lazy_compile(r"\bwhenever you (clash(?: and win)?|win a clash)\b", re.IGNORECASE)
 
 
 def _triggers(scenario: Any, clashed: Sequence[str], winners: Sequence[str]) -> tuple[ClashTrigger, ...]:

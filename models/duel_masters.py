@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from redzone.models.errors import ScenarioError
+from redzone.models.lazy_re import lazy_compile
 
 __all__ = [
     "BattleResult",
@@ -126,7 +127,7 @@ _PATTERNS: tuple[tuple[AbilityKind, str], ...] = (
               r"|(double|triple|world)breaker|(w|t|ワールド|ダブル|トリプル)ブレイカー"
               r"|shieldtrigger|(s|シールド)トリガー|guardman|ガードマン"),
 )
-_COMPILED = tuple((kind, re.compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
+_COMPILED = tuple((kind, lazy_compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
 _CANONICAL = (
     "Wins all battles", "Slayer", "Power attacker +N", "Does not battle",
     "Power +N during battles", "Destroys the opposing creature instead of battling",

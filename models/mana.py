@@ -22,12 +22,12 @@ Symbol values used by :func:`mana_value` (CR 202.3, 107.4):
 
 from __future__ import annotations
 
-import re
+from redzone.models.lazy_re import lazy_compile
 
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 """The five colours in WUBRG order, as single letters (CR 105.1)."""
 
-_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_SYMBOL = lazy_compile(r"\{([^{}]+)\}")
 _VARIABLE = frozenset({"X", "Y", "Z"})
 _ONE = frozenset({"W", "U", "B", "R", "G", "C", "S"})
 _HALF = frozenset({"HW", "HU", "HB", "HR", "HG", "½"})

@@ -23,7 +23,6 @@ This module never imports ortools.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import json
 import os
@@ -46,6 +45,7 @@ from pydantic import (
 )
 
 from redzone.models.errors import ScenarioError, UnknownCardError
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.limits import check_time
 
 __all__ = [
@@ -417,7 +417,7 @@ class _Checker:
             raise ScenarioError(field, f"unknown player {name!r} (players: {', '.join(self.players)})")
 
     def _unknown(self, what: str, value: str, known: list[str]) -> str:
-        close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
+        close = _close_matches(value, known, n=3, cutoff=0.6)
         hint = f"closest: {', '.join(close)}" if close else f"{what}: {_quote_list(known)}"
         return f"unknown {what[:-1] if what.endswith('s') else what} {value!r} ({hint})"
 
@@ -428,7 +428,7 @@ class _Checker:
     def _player_or_permanent(self, field: str, value: str) -> None:
         if value not in self.ids and value not in self.players:
             known = self.players + list(self.ids)
-            close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
+            close = _close_matches(value, known, n=3, cutoff=0.6)
             hint = (f"closest: {', '.join(close)}" if close else
                     f"players: {', '.join(self.players)}; ids: {_quote_list(self.ids)}")
             raise ScenarioError(field, f"{value!r} is neither a player nor a permanent id ({hint})")
@@ -587,9 +587,17 @@ class _Checker:
                 self._player_or_permanent(f"combat.assignment.{source}", recipient)
 
 
+def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:
+    """``difflib.get_close_matches``, imported only when an error needs a suggestion (difflib
+    is a few milliseconds of every start-up otherwise, issue 11)."""
+    import difflib
+
+    return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
+
+
 # ------------------------------------------------------------- pydantic -> one line
 
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_IDENT = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 
 
 def _path(loc: tuple[Any, ...]) -> str:
@@ -651,7 +659,7 @@ def _problem(err: dict[str, Any]) -> str:
         if model is None:
             return "unknown field"
         allowed = list(model.model_fields)
-        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
+        close = _close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}?" if close else f"allowed: {', '.join(allowed)}"
         return f"unknown field ({hint})"
     if kind == "missing":

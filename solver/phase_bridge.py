@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from redzone.models.errors import RedzoneError
+from redzone.models.lazy_re import lazy_compile
 
 __all__ = [
     "COMBAT_PROMPTS",
@@ -89,7 +90,7 @@ KEYWORDS = (
 """Keyword abilities (CR 702) copied into phase's ``keywords`` list when an Oracle line is
 made only of them; other lines are left to phase's own text parser."""
 _KEYWORD_BY_LOWER = {k.lower(): k for k in KEYWORDS}
-_REMINDER = re.compile(r"\s*\([^)]*\)")
+_REMINDER = lazy_compile(r"\s*\([^)]*\)")
 
 BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 COMBAT_PROMPTS = frozenset({"DeclareAttackers", "DeclareBlockers", "AssignCombatDamage"})

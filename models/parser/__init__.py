@@ -48,6 +48,7 @@ from redzone.models.abilities import (
     PreventDamage,
     Protection,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     is_combat_relevant,
     singular,
@@ -134,13 +135,13 @@ class Sentence:
 
 # ==================================================================== sentences
 
-_PT_ONLY = re.compile(
+_PT_ONLY = lazy_compile(
     r"(?:.+ )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: until end of turn)?(?: for each [^.]+?)?"
     r"(?:, where X is [^.]+)?(?: until end of turn)?(?: as long as [^.]+| for each [^.]+)?"
 )
 # One-shot instructions of spells and of triggered/activated abilities (a static ability
 # never "destroys" or "creates"): ignored.
-_ONE_SHOT = re.compile(
+_ONE_SHOT = lazy_compile(
     r"^(?:Untap|Tap|Return|Create|Destroy|Exile|Search|Draw|Discard|Put|Remove|Sacrifice|"
     r"Gain control|Look|Reveal|Shuffle|Counter|Copy|Add|Mill|Scry|Surveil|Investigate|"
     r"Proliferate|Attach|Choose|Flip|Roll|Then|Repeat|Separate|Switch|Double|Fateseal|"
@@ -149,13 +150,13 @@ _ONE_SHOT = re.compile(
     r"You (?:gain|lose|draw|create|put|get|may put|may draw|may return|may search)|"
     r"~ deals|~ fights|Prevent\b.*\bthis turn)\b"
 )
-_ABOUT_SPELLS = re.compile(
+_ABOUT_SPELLS = lazy_compile(
     r"^(?:(?:Instant|Sorcery|Creature|Noncreature|Artifact|Enchantment|Instant and sorcery|"
     r"Multicolored|Colorless)(?: and \w+)? spells\b|(?:Your opponents|Players|Each opponent|"
     r"Opponents) can't cast spells\b)")
-_CONTINUES = re.compile(r"^(?:It|They|That creature|Those creatures|That player|Its|Their|"
+_CONTINUES = lazy_compile(r"^(?:It|They|That creature|Those creatures|That player|Its|Their|"
                         r"Each of (?:them|those creatures))\b")
-_CASTING = re.compile(
+_CASTING = lazy_compile(
     r"(?i)^(?:cast this spell|this spell|as an additional cost to cast|you may cast|"
     r"spend only|~ costs|this (?:creature|card) costs)"
 )
@@ -315,7 +316,7 @@ def _parse_plain(sentence: str, *, names: Sequence[str] = (),
 # A clause of a power/toughness sentence other than the "gets +N/+M" itself: "has flying as
 # long as you control an Island" (Tek), "lose all abilities" (Margle). Issue 10 §3: such a
 # sentence is not a power/toughness-only sentence when a clause is combat-relevant.
-_OTHER_CLAUSE = re.compile(
+_OTHER_CLAUSE = lazy_compile(
     r"(?:^|\s)(?P<clause>(?:has|have|gains?|loses?|lose|can't|cannot|can|must|assigns?|"
     r"deals?)\b[^,]*)"
 )
@@ -418,15 +419,15 @@ def _subject_of(sentence: Sentence, names: tuple[str, ...]) -> Affected | None:
 
 # ==================================================================== lines
 
-_REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
-_ABILITY_WORD = re.compile(
+_REMINDER = lazy_compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
+_ABILITY_WORD = lazy_compile(
     r"^(?P<word>(?:\{TK\})+|[A-Z0-9][^—:\"•]{0,60}?) — (?P<rest>.+)$"
 )
 _CONDITIONAL_WORDS = ("max speed", "solved", "to solve")
-_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
-_LEVEL_MARKER = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|Level \d+\+?)$")
-_PT_LINE = re.compile(r"^[\d*X+]+/[\d*X+]+$")
-_TRIGGERED = re.compile(r"^(?:When|Whenever|At the|At end|At each)\b")
+_CHAPTER = lazy_compile(r"^[IVX]+(?:, [IVX]+)* — ")
+_LEVEL_MARKER = lazy_compile(r"^(?:LEVEL \d+(?:-\d+|\+)|Level \d+\+?)$")
+_PT_LINE = lazy_compile(r"^[\d*X+]+/[\d*X+]+$")
+_TRIGGERED = lazy_compile(r"^(?:When|Whenever|At the|At end|At each)\b")
 
 
 def _split_sentences(line: str) -> list[str]:
@@ -534,12 +535,12 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
     return out
 
 
-_PAIRED = re.compile(r"As long as ~ is paired with another creature, (?:both creatures have|each "
-                     r"of those creatures has) (?P<rest>.+)")
-_PHANTOM_TAIL = re.compile(r"^Remove a \+1/\+1 counter from ")
+_PAIRED = lazy_compile(r"As long as ~ is paired with another creature, (?:both creatures have|each "
+                       r"of those creatures has) (?P<rest>.+)")
+_PHANTOM_TAIL = lazy_compile(r"^Remove a \+1/\+1 counter from ")
 # A sentence after a prevention that changes what combat leaves behind with the damage
 # prevented: counters put or removed, life gained (not a "When ..." trigger).
-_CHANGES_AFTER_PREVENTION = re.compile(r"^(?!When)(?=.*\bthis way\b).*(?:\bcounters?\b|\blife\b)")
+_CHANGES_AFTER_PREVENTION = lazy_compile(r"^(?!When)(?=.*\bthis way\b).*(?:\bcounters?\b|\blife\b)")
 
 
 def _join_phantom(sentences: list[str]) -> list[str]:

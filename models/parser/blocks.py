@@ -24,6 +24,7 @@ from redzone.models.abilities import (
     SELF,
     XCount,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
     _COMBAT_KEYWORDS,
@@ -60,11 +61,11 @@ _BQ_FORMS: tuple[str, ...] = (
     r"(?P<legendary>legendary) creatures?",
     r"(?P<sub>[A-Z][\w'-]*)",
 )
-_BQ_ONE = re.compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
+_BQ_ONE = lazy_compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
 _BQ_PLAIN = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", f) for f in _BQ_FORMS) + ")"
 _BQ_CONN = r"(?:, (?:and/or |or )?| and/or | or )"
 _BQ_LIST = _BQ_PLAIN + "(?:" + _BQ_CONN + _BQ_PLAIN + ")*"
-_BQ_CONN_RE = re.compile(_BQ_CONN)
+_BQ_CONN_RE = lazy_compile(_BQ_CONN)
 
 
 def _block_quality(m: re.Match[str]) -> Quality | None:
@@ -120,24 +121,24 @@ def _block_qualities(text: str) -> tuple[Quality, ...] | None:
         pos = c.end()
 
 
-_PB_BLOCKED_BY = re.compile(
+_PB_BLOCKED_BY = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) be blocked (?P<exc>except )?by (?P<q>" + _BQ_LIST + r")"
     r"(?: this turn| this combat)?"
 )
-_PB_CANT_BLOCK = re.compile(
+_PB_CANT_BLOCK = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) block (?P<q>" + _BQ_LIST + r")(?: this turn| this combat)?"
 )
-_PB_ALL_OR_NOTHING = re.compile(
+_PB_ALL_OR_NOTHING = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) be blocked unless all creatures defending player controls "
     r"block (?:it|~)"
 )
-_PB_MUST_BE_BLOCKED = re.compile(
+_PB_MUST_BE_BLOCKED = lazy_compile(
     r"(?:it |they |(?P<self>~) )?must be blocked(?: by (?:(?P<exactly>exactly one creature)|"
     r"(?P<n>" + _NUM + r") or more creatures|an? (?P<sub>[A-Z][\w'-]*)))?"
     r"(?: each combat(?: this turn)?| this turn| this combat)? if able"
 )
-_PB_LURE = re.compile(r"all creatures able to block (?:it|~)(?: this turn| this combat)? do so")
-_PB_SHADOW = re.compile(
+_PB_LURE = lazy_compile(r"all creatures able to block (?:it|~)(?: this turn| this combat)? do so")
+_PB_SHADOW = lazy_compile(
     r"(?:it |they )?can block creatures with shadow as though (?:it|they) "
     r"(?:had shadow|didn't have shadow)"
 )
@@ -183,21 +184,21 @@ _BLOCK_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected
     (_PB_SHADOW, lambda m, a, t: [CanBlockShadow(affected=a, text=t)]),
 ]
 
-_SB_LURE = re.compile(
+_SB_LURE = lazy_compile(
     r"All (?:creatures(?: with (?P<kw>" + _BQ_KW + r"))?|(?P<sub>[A-Z][\w'-]*)) able to block "
     r"(?P<who>~ or enchanted creature|~|enchanted creature|equipped creature)"
     r"(?: this turn| this combat)? do so"
 )
-_SB_HEXPROOF = re.compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
-_SB_LESS_POWER = re.compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
-_SB_TAX = re.compile(
+_SB_HEXPROOF = lazy_compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
+_SB_LESS_POWER = lazy_compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
+_SB_TAX = lazy_compile(
     r"(?:(?P<turn>This turn), |(?P<att>As long as ~ is attacking), )?"
     r"(?P<subj>.+?) can't block unless (?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+) "
     r"for each (?:blocking creature they control|of those creatures|creature they control "
     r"that's blocking)"
     r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"
 )
-_SB_ATTACKER_TAX = re.compile(
+_SB_ATTACKER_TAX = lazy_compile(
     r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't be blocked unless defending "
     r"player pays (?P<cost>(?:\{[^}]+\})+) for each creature they control that's blocking it"
     r"(?:, where X is (?:(?P<xn>\d+)|the number of (?P<x>.+)))?"

@@ -31,12 +31,13 @@ from redzone.models.abilities import (
     ModifyPT,
     Protection,
 )
+from redzone.models.lazy_re import lazy_compile
 
 _WHEN = r"(?P<w>attacking alone|attacking or blocking|attacking|blocking)"
-_BACK = re.compile(r"(?P<rest>.+?) as long as (?:it's|it is|~ is|he's|she's|they're) " + _WHEN)
-_FRONT = re.compile(r"As long as (?P<who>~|enchanted creature|equipped creature) is " + _WHEN
+_BACK = lazy_compile(r"(?P<rest>.+?) as long as (?:it's|it is|~ is|he's|she's|they're) " + _WHEN)
+_FRONT = lazy_compile(r"As long as (?P<who>~|enchanted creature|equipped creature) is " + _WHEN
                     + r", (?P<rest>.+)")
-_GROUP = re.compile(r"(?P<W>Attacking|Blocking) (?P<rest>.+)")
+_GROUP = lazy_compile(r"(?P<W>Attacking|Blocking) (?P<rest>.+)")
 
 # Abilities a creature may be granted with the same meaning as having them itself.
 _SELF_ABILITIES = (Keyword, Protection, Landwalk)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from redzone.models.abilities import Condition, Quality
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
     _CARD_TYPE_PLURALS,
@@ -27,7 +28,7 @@ _ARTIFACT_TYPES = frozenset({"Equipment", "Vehicle", "Food", "Treasure", "Clue",
                              "Map", "Powerstone", "Gold", "Incubator", "Attraction"})
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
                "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
-_COUNT = re.compile(r"(?P<n>an?|" + _NUM + r")(?P<more> or more)? (?P<what>.+)")
+_COUNT = lazy_compile(r"(?P<n>an?|" + _NUM + r")(?P<more> or more)? (?P<what>.+)")
 
 
 def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
@@ -142,18 +143,18 @@ def parse_condition(cond: str) -> Condition | None:
     return None
 
 
-_DURING = re.compile(r"During (?:your turn|each of your turns), (?P<rest>.+)")
-_UNLESS = re.compile(
+_DURING = lazy_compile(r"During (?:your turn|each of your turns), (?P<rest>.+)")
+_UNLESS = lazy_compile(
     r"(?P<subj>~|This creature|[Ee]nchanted creature|[Ee]quipped creature) (?P<verb>can't "
     r"(?:attack or block|attack|block)) unless (?P<cond>.+)")
-_DURING_END = re.compile(r"(?P<rest>.+) during your turn")
-_AS_LONG_FRONT = re.compile(r"As long as (?P<cond>[^,]+), (?P<rest>.+)")
-_AS_LONG_BACK = re.compile(r"(?P<rest>.+?) as long as (?P<cond>.+)")
+_DURING_END = lazy_compile(r"(?P<rest>.+) during your turn")
+_AS_LONG_FRONT = lazy_compile(r"As long as (?P<cond>[^,]+), (?P<rest>.+)")
+_AS_LONG_BACK = lazy_compile(r"(?P<rest>.+?) as long as (?P<cond>.+)")
 
 
 # Conditions about combat redzone computes itself (whether a creature is attacking, what the
 # defending player controls): never left to the scenario to state.
-_COMBAT_STATE = re.compile(r"(?i)\battack|\bblock|defending player|\bcombat\b")
+_COMBAT_STATE = lazy_compile(r"(?i)\battack|\bblock|defending player|\bcombat\b")
 
 
 def stated_or_parsed(cond: str) -> Condition | None:
@@ -201,7 +202,7 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
 
 
 # Rules round 2: restrictions on what the defending player controls (508.1c, 509.1b, 508.5).
-_DEFENDER = re.compile(
+_DEFENDER = lazy_compile(
     r"(?P<subj>~|This creature|[Ee]ach creature you control) (?:(?P<att>can't attack) "
     r"(?P<how>unless|if)|(?P<blk>can't be blocked) (?:as long as|if)) defending player "
     r"controls (?P<what>.+)")

@@ -21,6 +21,7 @@ from redzone.models.abilities import (
     PreventDamageToPlayer,
     SourceFilter,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
     _CARD_TYPE_PLURALS,
@@ -38,7 +39,7 @@ from redzone.models.parser.subjects import (
 # after the whole-sentence templates; ``s`` is already normalised (self references are "~",
 # no final period). Returns ``None`` when the sentence is not one of these templates.
 
-_D_MODIFY = re.compile(
+_D_MODIFY = lazy_compile(
     r"If (?P<src>.+?) would deal (?:(?P<atleast>\d+) or more )?(?P<kind>combat |noncombat )?"
     r"damage to (?P<rcp>.+?), "
     r"(?:it|that source|~) deals (?:(?P<mult>double|triple) that damage|that much damage plus "
@@ -47,37 +48,37 @@ _D_MODIFY = re.compile(
     r"permanent|that player|that permanent|that creature|you|~|it))? instead"
 )
 # Issue 10 §3: damage redirected to a creature, or turned into counters (CR 614.1a).
-_D_REDIRECT = re.compile(
+_D_REDIRECT = lazy_compile(
     r"All (?P<kind>combat )?damage that would be dealt to (?P<rcp>you|you and other permanents "
     r"you control) is dealt to (?P<to>enchanted creature|~) instead"
 )
 # Rules round 2: a life floor (Ali from Cairo, Worship, Elderscale Wurm under a condition).
-_D_LIFE_FLOOR = re.compile(
+_D_LIFE_FLOOR = lazy_compile(
     r"(?P<creature>If you control a creature, )?[Dd]amage that would reduce your life total "
     r"to less than (?P<n>\d+) reduces it to (?P=n) instead")
-_D_COUNTERS = re.compile(
+_D_COUNTERS = lazy_compile(
     r"If (?P<kind>combat )?damage would be dealt to (?P<who>~|enchanted creature), put that many "
     r"(?P<c>\+1/\+1|-1/-1) counters on (?:it|that creature|~) instead"
 )
-_D_SOURCE = re.compile(
+_D_SOURCE = lazy_compile(
     r"(?:(?P<art>a|an|another) )?(?P<quals>(?:[\w'-]+(?:, | or |, or ))*?[\w'-]+ )??"
     r"(?P<noun>source|creature)(?P<ctl> you control| an opponent controls)?"
 )
-_D_PREVENT = re.compile(
+_D_PREVENT = lazy_compile(
     r"Prevent all (?P<kind>combat |noncombat )?damage that would be dealt (?P<rest>.+)"
 )
 # Rules round 2: prevention on the permanent itself, with +1/+1 counters removed (Phantom
 # Centaur: "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from
 # ~" — the two sentences are read together; Protean Hydra, Oathsworn Knight, Unbreathing
 # Horde; Swans of Bryn Argoll's "If a source would deal damage to ~, ...").
-_D_PREVENT_SELF = re.compile(
+_D_PREVENT_SELF = lazy_compile(
     r"If (?:(?P<kind>combat |noncombat )?damage would be dealt to ~(?P<while> while it has a "
     r"\+1/\+1 counter on it)?|a source would deal (?P<kind2>combat |noncombat )?damage to ~|"
     r"~ would be dealt damage), prevent that damage"
     r"(?:(?P<one>\. Remove a \+1/\+1 counter from ~| and remove a \+1/\+1 counter from "
     r"(?:it|~))|(?P<many> and remove that many \+1/\+1 counters from (?:it|~)))?"
 )
-_D_UNPREVENTABLE = re.compile(
+_D_UNPREVENTABLE = lazy_compile(
     r"(?P<kind>Combat damage|Damage)(?: that would be dealt by (?P<src>.+?))? can't be prevented"
 )
 _D_RECIPIENTS = {

@@ -17,6 +17,7 @@ from redzone.models.abilities import (
     Toxic,
     TypeChange,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     _CARD_TYPE_PLURALS,
     _COLORS,
@@ -58,7 +59,7 @@ def _protection(rest: str, text: str) -> list[Ability] | None:
     return out or None
 
 
-_LANDWALK = re.compile(r"(?i)(?:(?P<q>nonbasic|legendary|snow|artifact) )?(?P<t>[a-z]+)walk")
+_LANDWALK = lazy_compile(r"(?i)(?:(?P<q>nonbasic|legendary|snow|artifact) )?(?P<t>[a-z]+)walk")
 _LAND_TYPES = {"island": "Island", "swamp": "Swamp", "forest": "Forest",
                "mountain": "Mountain", "plains": "Plains", "desert": "Desert",
                "land": ""}
@@ -130,7 +131,7 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
 
 
 # A bare quality continuing a protection list ("protection from white, blue, and red").
-_PROTECTION_QUALITY = re.compile(
+_PROTECTION_QUALITY = lazy_compile(
     r"(?i)(?:and |or )?(?:white|blue|black|red|green|multicolored|monocolored|colorless|"
     r"artifacts|creatures|enchantments|planeswalkers|instants|sorceries|lands)"
 )

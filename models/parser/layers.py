@@ -28,6 +28,7 @@ from redzone.models.abilities import (
     TypeChange,
     UnappliedEffect,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.predicates import _KW_ALT
 from redzone.models.parser.subjects import _parse_subject
 from redzone.models.parser.vocabulary import CREATURE_TYPES, _plural_subtype
@@ -80,19 +81,19 @@ def _type_words(words: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return tuple(types), tuple(subs)
 
 
-_PL_EVERY = re.compile(r"(?:it |they )?(?:is|are) (?:every creature type|all creature types)")
-_PL_IN_ADDITION = re.compile(
+_PL_EVERY = lazy_compile(r"(?:it |they )?(?:is|are) (?:every creature type|all creature types)")
+_PL_IN_ADDITION = lazy_compile(
     r"(?:it |they )?(?:is|are) (?:an? )?(?P<color>white|blue|black|red|green )?(?P<what>[\w' -]+?) "
     r"in addition to (?:its|their) other (?:creature |card )?types")
-_PL_LOSE_ALL = re.compile(r"(?:it |they )?los(?:es|e) all abilities")
-_PL_LOSE_KW = re.compile(r"(?:it |they )?los(?:es|e) (?P<kws>(?:" + _KW_ALT + r")(?:(?:, |,? and |,? or )(?:"
+_PL_LOSE_ALL = lazy_compile(r"(?:it |they )?los(?:es|e) all abilities")
+_PL_LOSE_KW = lazy_compile(r"(?:it |they )?los(?:es|e) (?P<kws>(?:" + _KW_ALT + r")(?:(?:, |,? and |,? or )(?:"
                          + _KW_ALT + r"))*)")
-_PL_BASE_PT = re.compile(r"(?:it |they )?(?:has|have) base power and toughness (?P<p>\d+)/(?P<t>\d+)")
-_PL_BECOMES = re.compile(
+_PL_BASE_PT = lazy_compile(r"(?:it |they )?(?:has|have) base power and toughness (?P<p>\d+)/(?P<t>\d+)")
+_PL_BECOMES = lazy_compile(
     r"(?:it |they )?(?:is|are) (?:an? )?(?P<color>(?:white|blue|black|red|green)(?: and (?:white|blue|"
     r"black|red|green))? )?(?P<what>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?P<cr> (?:artifact )?creatures?)?"
     r"(?: with base power and toughness (?P<p>\d+)/(?P<t>\d+))?")
-_PL_COLOR = re.compile(r"(?:it |they )?(?:is|are) (?P<c>(?:white|blue|black|red|green|colorless)"
+_PL_COLOR = lazy_compile(r"(?:it |they )?(?:is|are) (?P<c>(?:white|blue|black|red|green|colorless)"
                        r"(?: and (?:white|blue|black|red|green))?)")
 
 
@@ -129,7 +130,7 @@ def _pl_becomes(m: re.Match[str], a: Affected, text: str) -> list[Ability] | Non
 
 # "gets +N/+M until end of turn": on a permanent (a scenario's ``abilities``) it is in
 # effect now, like "gains flying until end of turn"; on a spell it is harmless.
-_PL_GETS_EOT = re.compile(r"(?:it |they )?gets? (?P<p>[+\-−][\dX]+)/(?P<t>[+\-−][\dX]+) until end of turn")
+_PL_GETS_EOT = lazy_compile(r"(?:it |they )?gets? (?P<p>[+\-−][\dX]+)/(?P<t>[+\-−][\dX]+) until end of turn")
 
 
 def _pl_gets_eot(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
@@ -155,20 +156,20 @@ _LAYER_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected
     (_PL_BECOMES, _pl_becomes),
 ]
 
-_SL_EACH_LAND = re.compile(
+_SL_EACH_LAND = lazy_compile(
     r"(?:Each land is|All lands are) (?:an? )?(?P<t>" + _L_LANDS + r") in addition to (?:its|their) "
     r"other (?:land )?types")
-_SL_EVERY_BASIC = re.compile(r"Lands (?P<ctl>you control )?are every basic land type in addition to "
+_SL_EVERY_BASIC = lazy_compile(r"Lands (?P<ctl>you control )?are every basic land type in addition to "
                              r"their other types")
-_SL_SET_LANDS = re.compile(r"(?P<nb>Nonbasic lands|All lands|Lands)(?P<ctl> you control| your opponents "
+_SL_SET_LANDS = lazy_compile(r"(?P<nb>Nonbasic lands|All lands|Lands)(?P<ctl> you control| your opponents "
                            r"control)? are (?P<t>" + _L_LANDS + r")")
-_SL_ENCHANTED_LAND = re.compile(r"Enchanted land is (?:an? )?(?P<t>" + _L_LANDS + r")(?P<add> in addition "
+_SL_ENCHANTED_LAND = lazy_compile(r"Enchanted land is (?:an? )?(?P<t>" + _L_LANDS + r")(?P<add> in addition "
                                 r"to its other (?:land )?types)?")
-_SL_ALL_ARTIFACTS = re.compile(r"All permanents are artifacts in addition to their other types")
-_SL_ATTACKING_YOU = re.compile(r"(?P<untapped>As long as ~ is untapped, )?(?:all )?[Cc]reatures attacking "
+_SL_ALL_ARTIFACTS = lazy_compile(r"All permanents are artifacts in addition to their other types")
+_SL_ATTACKING_YOU = lazy_compile(r"(?P<untapped>As long as ~ is untapped, )?(?:all )?[Cc]reatures attacking "
                                r"you get " + _L_PT)
-_SL_ATTACKING = re.compile(r"(?P<w>Attacking|Blocking) (?P<subj>.+?) gets? " + _L_PT)
-_SL_SELF_WHILE = re.compile(
+_SL_ATTACKING = lazy_compile(r"(?P<w>Attacking|Blocking) (?P<subj>.+?) gets? " + _L_PT)
+_SL_SELF_WHILE = lazy_compile(
     r"(?:As long as (?P<s1>~|enchanted creature|equipped creature) is (?P<w1>attacking or blocking|"
     r"attacking|blocking), (?:it|~) gets? " + _L_PT.replace("?P<p>", "?P<p1>").replace("?P<t>", "?P<t1>")
     + r"|(?P<s2>~|Enchanted creature|Equipped creature) gets? " + _L_PT + r" as long as it's "
@@ -228,14 +229,14 @@ def _layer_static(s: str, text: str) -> list[Ability] | None:
 # the chosen type", Painter's Servant, March of the Machines, "nonland permanents ... are
 # white"): they become a reported :class:`UnappliedEffect`, never a silent "ignored".
 _SL_GAPS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(?:is|are) (?:the chosen (?:creature )?type|every basic land type)|"
+    (lazy_compile(r"\b(?:is|are) (?:the chosen (?:creature )?type|every basic land type)|"
                 r"\bin addition to (?:its|their) other (?:creature |card |land )?types\b|"
                 r"\b(?:is|are) (?:an? )?artifact creatures? with\b|"
                 r"\b(?:is|are) (?:an? )?\d+/\d+ [^\"]*\bcreatures?\b|\b(?:is|are) snow$|"
                 r"\bis every creature type\b"), "4"),
-    (re.compile(r"\b(?:is|are) (?:the chosen color|colorless|(?:white|blue|black|red|green)"
+    (lazy_compile(r"\b(?:is|are) (?:the chosen color|colorless|(?:white|blue|black|red|green)"
                 r"(?: and (?:white|blue|black|red|green))?)$"), "5"),
-    (re.compile(r"\bbase power and toughness\b|\bpower and toughness (?:are )?each equal to\b"),
+    (lazy_compile(r"\bbase power and toughness\b|\bpower and toughness (?:are )?each equal to\b"),
      "7b"),
 )
 

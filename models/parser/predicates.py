@@ -38,6 +38,7 @@ from redzone.models.abilities import (
     MustBeBlocked,
     SELF,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     _COMBAT_KEYWORDS,
     _CONDITION_START,
@@ -75,15 +76,15 @@ _CANT_ITEM = (
     r"|transform|crew Vehicles|be sacrificed|be regenerated|be countered|be turned face up"
     r"|be enchanted|be equipped|phase out"
 )
-_CANT_ITEM_RE = re.compile(_CANT_ITEM)
+_CANT_ITEM_RE = lazy_compile(_CANT_ITEM)
 
-_P_REQ = re.compile(
+_P_REQ = lazy_compile(
     r"(?:it |they )?(?:attacks?)(?P<ob> or blocks?)? (?P<when>each combat|each turn|this turn|"
     r"this combat) if able"
 )
-_P_BREQ = re.compile(r"(?:it |they )?blocks? (?P<when>each combat|each turn|this turn|"
+_P_BREQ = lazy_compile(r"(?:it |they )?blocks? (?P<when>each combat|each turn|this turn|"
                      r"this combat) if able")
-_P_CANT = re.compile(
+_P_CANT = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) (?P<items>(?:" + _CANT_ITEM + r")(?:(?:, or |, and |, | or"
     r" | and )(?:" + _CANT_ITEM + r"))*)"
     r"(?P<tail> alone| this turn| this combat| each combat"
@@ -91,24 +92,24 @@ _P_CANT = re.compile(
     r"| unless a creature with greater power also (?P<gv>attacks|blocks)"
     r"| unless defending player controls an? (?P<land>[A-Z][\w'-]*|snow land))?"
 )
-_P_ONLY_ALONE = re.compile(r"(?:it |they )?can (?:only attack alone|attack only alone)")
-_P_BLOCK_ONLY_FLYING = re.compile(r"(?:it |they )?can block only creatures with flying")
-_P_BLOCK_MORE = re.compile(
+_P_ONLY_ALONE = lazy_compile(r"(?:it |they )?can (?:only attack alone|attack only alone)")
+_P_BLOCK_ONLY_FLYING = lazy_compile(r"(?:it |they )?can block only creatures with flying")
+_P_BLOCK_MORE = lazy_compile(
     r"(?:it |they )?can block (?:an additional (?:creature|(?P<n>" + _NUM + r") creatures)"
     r"|any number of creatures)(?: each combat)?"
 )
-_P_DESPITE_DEFENDER = re.compile(
+_P_DESPITE_DEFENDER = lazy_compile(
     r"(?:it |they )?can attack as though (?:it|they) didn't have defender(?: this turn)?")
-_P_MUST_BE_BLOCKED = re.compile(r"(?:it |they )?must be blocked(?: each combat)? if able")
-_P_HAS = re.compile(
+_P_MUST_BE_BLOCKED = lazy_compile(r"(?:it |they )?must be blocked(?: each combat)? if able")
+_P_HAS = lazy_compile(
     r"(?:it |they )?(?:has|have|gains?|gain) (?P<list>" + _KWLIST + r")(?P<eot> until end of "
     r"turn)?"
 )
-_P_GETS = re.compile(
+_P_GETS = lazy_compile(
     r"(?:it |they )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: for each [^,.]+?)?"
     r"(?:, where X is [^,.]+)?(?= and |, |$)"
 )
-_SEP = re.compile(r",? and |, (?:and )?")
+_SEP = lazy_compile(r",? and |, (?:and )?")
 
 
 def _despite_defender(a: Affected, text: str) -> Ability:
@@ -219,7 +220,7 @@ def _gets(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
 
 
 # Rules round 2: "assigns combat damage equal to its toughness rather than its power".
-_P_ASSIGNS_TOUGHNESS = re.compile(
+_P_ASSIGNS_TOUGHNESS = lazy_compile(
     r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power")
 
 _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
@@ -281,7 +282,7 @@ def _parse_predicates(pred: str, a: Affected, text: str) -> list[Ability] | None
     return out
 
 
-_SUBJECT_SPLIT = re.compile(
+_SUBJECT_SPLIT = lazy_compile(
     r" (?=(?:attacks?|blocks?|can't|cannot|can|has|have|gets?|gains?|must|is|are|loses?|"
     r"doesn't|don't|assigns?)\b)"
 )

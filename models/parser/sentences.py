@@ -20,6 +20,7 @@ from redzone.models.abilities import (
     SELF,
     XCount,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     _CARD_TYPE_PLURALS,
     _NUM,
@@ -32,14 +33,14 @@ from redzone.models.parser.subjects import (
 
 # ==================================================================== whole sentences
 
-_S_ATTACK_CAP = re.compile(
+_S_ATTACK_CAP = lazy_compile(
     r"No more than (?P<n>" + _NUM + r") creatures? can attack(?P<you> you(?P<pw> or "
     r"planeswalkers you control)?)? each (?P<per>combat|turn)"
 )
-_S_BLOCK_CAP = re.compile(
+_S_BLOCK_CAP = lazy_compile(
     r"No more than (?P<n>" + _NUM + r") creatures? can block each (?P<per>combat|turn)"
 )
-_S_TAX = re.compile(
+_S_TAX = lazy_compile(
     r"(?P<subj>.+?) can't attack (?P<whom>you or planeswalkers you control|you) unless "
     r"(?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+)"
     r"(?: for each (?P<each>creature they control that's attacking you(?: or a planeswalker "
@@ -48,22 +49,22 @@ _S_TAX = re.compile(
     r"(?:, where X is the number of (?P<x>.+))?"
 )
 # Issue 10 §2: a cost on one creature, whoever it attacks (Brainwash, Oppressive Rays).
-_S_COST_ONE = re.compile(
+_S_COST_ONE = lazy_compile(
     r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't (?P<what>attack or block|"
     r"attack|block) unless its controller pays (?P<cost>(?:\{\d+\})+)"
 )
-_S_MUST_BE_ATTACKED = re.compile(
+_S_MUST_BE_ATTACKED = lazy_compile(
     r"Each opponent must attack you(?P<pw> or a planeswalker you control)? with at least one "
     r"creature each combat if able"
 )
-_S_LURE = re.compile(
+_S_LURE = lazy_compile(
     r"All creatures able to block (?P<who>~|enchanted creature|equipped creature) do so"
 )
-_S_NOT_ATTACKED = re.compile(r"You can't be attacked")
-_S_NEAREST = re.compile(
+_S_NOT_ATTACKED = lazy_compile(r"You can't be attacked")
+_S_NEAREST = lazy_compile(
     r"Each player may attack only the nearest opponent in the chosen direction and "
     r"planeswalkers controlled by that opponent")
-_S_EXERT = re.compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may exert "
+_S_EXERT = lazy_compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may exert "
                       r"(?:~|it|him|her|them) as (?:it|he|she|they) attacks?")
 
 

@@ -16,6 +16,7 @@ from redzone.models.abilities import (
     Quality,
     SELF,
 )
+from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
     _plural_subtype,
@@ -55,8 +56,8 @@ _VERB_HEAD = (
 )
 
 
-_SELF_RE = re.compile(r"(?<![\w'-])" + _SELF_PHRASE + r"(?![\w-])")
-_VERB_HEAD_RE = re.compile(_VERB_HEAD)
+_SELF_RE = lazy_compile(r"(?<![\w'-])" + _SELF_PHRASE + r"(?![\w-])")
+_VERB_HEAD_RE = lazy_compile(_VERB_HEAD)
 
 
 def _is_word_char(ch: str) -> bool:
@@ -117,7 +118,7 @@ def _normalise_self(text: str, names: tuple[str, ...]) -> str:
 # ==================================================================== subjects
 
 
-_GROUP = re.compile(
+_GROUP = lazy_compile(
     r"""(?P<q>(?:[Aa]ll|[Ee]ach)\s)?
     (?P<other>[Oo]ther\s)?
     (?:[Nn]on-?(?P<non>[A-Z][\w'-]*)\s)?
@@ -155,7 +156,7 @@ def _parse_subject(subject: str) -> Affected | None:
 # counters ("Each creature you control with power 4 or greater", "Nonblack creatures",
 # "Creatures without flying", "Creatures you control with power or toughness 1 or less").
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_PREFIX = re.compile(
+_PREFIX = lazy_compile(
     r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
     r"(?:(?P<non>[Nn]on-?)?(?P<color>white|blue|black|red|green|White|Blue|Black|Red|Green)\s"
     r"|(?P<ctype>[Aa]rtifact|[Ll]and|[Ee]nchantment)\s"
@@ -163,9 +164,9 @@ _PREFIX = re.compile(
     r"|(?P<tap>[Tt]apped|[Uu]ntapped)\s)"
     r"(?P<rest>creatures?\b.*)"
 )
-_WITH = re.compile(r"(?P<head>.+?) with(?P<out>out)? (?P<q>.+)")
-_STAT = re.compile(r"(?P<what>power or toughness|power|toughness) (?P<n>\d+) or (?P<dir>less|greater)")
-_COUNTERS = re.compile(
+_WITH = lazy_compile(r"(?P<head>.+?) with(?P<out>out)? (?P<q>.+)")
+_STAT = lazy_compile(r"(?P<what>power or toughness|power|toughness) (?P<n>\d+) or (?P<dir>less|greater)")
+_COUNTERS = lazy_compile(
     r"(?:an? |one or more )?(?P<kind>\+1/\+1|-1/-1|[a-z]+) counters? on (?:it|them)")
 
 
@@ -199,14 +200,14 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
 # Rules round 2: legendary, nontoken, token, modified (CR 700.9) and equipped creatures
 # ("Other legendary creatures you control", "Creature tokens you control", "Zombie tokens
 # you control", "Modified creatures you control", "Equipped Warriors you control").
-_ADJECTIVE = re.compile(
+_ADJECTIVE = lazy_compile(
     r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
     r"(?P<adj>[Ll]egendary|[Nn]ontoken|[Mm]odified|[Ee]quipped)\s(?P<rest>.+)")
 _ADJECTIVE_FIELDS: dict[str, dict[str, object]] = {
     "legendary": {"supertypes": ("Legendary",)}, "nontoken": {"token": False},
     "modified": {"modified": True}, "equipped": {"equipped": True},
 }
-_TOKENS = re.compile(r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
+_TOKENS = lazy_compile(r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
                      r"(?:(?P<ctype>[Cc]reature\s)|(?P<types>[A-Z][\w'-]*)\s)?[Tt]okens(?P<rest>\s.+)?")
 _ENCHANTED_OR_EQUIPPED = " that are enchanted or equipped"
 

@@ -12,6 +12,7 @@ from redzone.models.abilities import (
     Keyword,
     KEYWORDS,
 )
+from redzone.models.lazy_re import lazy_compile
 
 # =========================================================================== vocabulary
 
@@ -159,7 +160,7 @@ _OTHER_KEYWORDS = (
     "toxic", "protection", "paradox", "infinity", "unleash",
 )
 
-_KEYWORD_ITEM_HEAD = re.compile(
+_KEYWORD_ITEM_HEAD = lazy_compile(
     "(?i)(?:"
     + "|".join(
         re.escape(k)
@@ -171,7 +172,7 @@ _KEYWORD_ITEM_HEAD = re.compile(
 
 # ---------------------------------------------------------------- relevance rule
 
-_RELEVANT = re.compile(
+_RELEVANT = lazy_compile(
     r"(?i)\b(?:attack\w*|block\w*|unblockable|combat|goad\w*|defending player|"
     r"protection|banding|bands with|toxic|prevent\w*\b[^.]*\bdamage|"
     r"los(?:e|es)\s+(?:all\b|"
@@ -182,14 +183,14 @@ _RELEVANT = re.compile(
     + r")\b"
 )
 
-_CONDITION_START = re.compile(
+_CONDITION_START = lazy_compile(
     r"(?i)^(?:unless|if|as long as|except|during|while|until|only|where|for as long as)\b"
 )
 
 
 # Damage that is replaced or redirected once assigned (issue 10 §3; CR 614.1a): relevant to
 # the outcome of combat damage unless it only watches noncombat damage or lasts this turn.
-_DAMAGE_REPLACED = re.compile(
+_DAMAGE_REPLACED = lazy_compile(
     r"(?i)(?:would deal [^.]*damage[^.]*\binstead\b|damage (?:that )?would be dealt[^.]*"
     r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total)"
 )
