@@ -37,7 +37,9 @@ class _LazyPattern:
 
     def __getattr__(self, name: str) -> Any:
         # Only called for attributes not yet in the instance dictionary: compile, copy, answer.
-        if name.startswith("__"):
+        # Private and special names are never the pattern's (and ``_source`` is missing while
+        # ``copy``/``pickle`` rebuild an instance: answering it here would recurse).
+        if name.startswith("_"):
             raise AttributeError(name)
         real = self.compiled()
         for attribute in _ATTRIBUTES:

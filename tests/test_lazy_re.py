@@ -33,6 +33,17 @@ def test_a_pattern_is_compiled_only_when_used() -> None:
         raise AssertionError("a malformed pattern must fail when used")
 
 
+def test_a_lazy_pattern_survives_copy_and_pickle() -> None:
+    import copy
+    import pickle
+
+    lazy = lazy_compile(r"\d+")
+    for clone in (copy.copy(lazy), copy.deepcopy(lazy), pickle.loads(pickle.dumps(lazy))):
+        assert clone.findall("1 and 22") == ["1", "22"]
+    assert lazy.findall("333") == ["333"]
+    assert copy.deepcopy(lazy).sub("n", "a 4") == "a n"  # copied after compiling, too
+
+
 def _patterns(value: object) -> list[_LazyPattern]:
     if isinstance(value, _LazyPattern):
         return [value]
