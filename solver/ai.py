@@ -388,17 +388,19 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     finished = False
     try:
         floor = game.forced_floor(attack, 0)  # proved: no block does better than this
-        cands = game.block_candidates(attack)
-        for blocks, cost in cands:
-            game.tick()
-            v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
-            if v < best:
-                best, line = v, (blocks, leaves or [])
-            if best <= floor:
-                break
+        if not game.search_blocks(attack, floor):
+            for blocks, cost in game.block_candidates(attack):
+                game.tick()
+                v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
+                if v < best:
+                    best, line = v, (blocks, leaves or [])
+                if best <= floor:
+                    break
         finished = True
     except (Timeout, TimeLimitReached):
         pass  # the search's deadline or the command's time budget: the best line so far stands
+    if game.found[1] is not None:  # the search without declarations (Game.search_blocks)
+        best, line = game.found
     exact = finished and game.exact
     with unbounded():
         game.deadline = None  # the answer below is built whatever the time left

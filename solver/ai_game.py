@@ -146,6 +146,7 @@ class Game:
         self._fixed: dict[Any, Any] = {}
         self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
         self._problems: dict[Any, list[bp_mod.BlockProblem]] = {}
+        self.found: tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] = (INF, None)
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
@@ -793,19 +794,27 @@ class Game:
             return ("first-strike", "regular")
         return ("regular",)
 
-    def damage_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
-                     alpha: int, beta: int) -> tuple[int, list[Leaf] | None]:
-        """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
-        the damage game over every unit, alpha-beta within (alpha, beta)."""
+    def damage_trees(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
+        """The units' damage games (:meth:`unit_tree`) of the combat after these blocks, the
+        merged leaf of the attackers nothing can block last (:meth:`_fixed_part`)."""
         steps = self.steps_for(attack, blocks)
         fixed = self._fixed_part(attack, steps)
         if fixed is None:
-            trees = [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
-        else:
-            merged, rest = fixed
-            trees = [self.unit_tree(u, steps) for u in self.units(rest, blocks)] if rest else []
-            if merged is not None:
-                trees.append(merged)
+            return [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
+        merged, rest = fixed
+        trees = [self.unit_tree(u, steps) for u in self.units(rest, blocks)] if rest else []
+        if merged is not None:
+            trees.append(merged)
+        return trees
+
+    def damage_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
+                     alpha: int, beta: int, trees: list[Any] | None = None
+                     ) -> tuple[int, list[Leaf] | None]:
+        """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
+        the damage game over every unit, alpha-beta within (alpha, beta). ``trees``: the
+        units' games when the caller has them (:meth:`damage_trees`)."""
+        if trees is None:
+            trees = self.damage_trees(attack, blocks)
         flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
             best = -INF
@@ -940,6 +949,100 @@ class Game:
                 got = self.ev.win - int(round(self._mana_w * 1000)) * attack_cost
         self._fixed[key] = got
         return got
+
+    def search_blocks(self, attack: Mapping[str, str], floor: int) -> bool:
+        """The defending player's best block against ``attack`` (no mana spent by the
+        attack), searched like :meth:`block_value` with no window, but without building a
+        declaration per block: blockers are assigned one after the other (one multiset of
+        choices of identical creatures, in :func:`_canonical_product`'s order, so ties go
+        to the same block) and each attacker's unit is looked up from its blockers. Only
+        when every block is legal and every unit is one attacker with its blockers: two
+        players, one block problem without restriction, requirement or cost (509.1b-d), no
+        creature able to block two attackers, no two attackers on one planeswalker or
+        battle, nothing coupling units (:meth:`units`). Returns ``False`` when that does not
+        hold (nothing searched); else ``True``, the search having run to the end or to
+        ``floor`` (a proved lower bound). :attr:`found` holds (value, (blocks, leaves)) of
+        the best block so far, also when the time limit interrupts the search."""
+        self.found = (INF, None)
+        board = self.board
+        if not self._two or self._coupling or board.has_combat_effects:
+            return False
+        if getattr(getattr(board.scenario, "combat", None), "bands", None):
+            return False
+        problems = self.block_problems(attack)
+        if len(problems) != 1 or not _free(problems[0]):
+            return False
+        others = [t for t in attack.values() if t not in self._players]
+        if len(set(others)) != len(others):
+            return False
+        blockers, options = _block_options(problems[0])
+        if any(len(o) > 1 for opts in options for o in opts):
+            return False
+        attacked = [[o[0] if o else None for o in opts] for opts in options]
+        n = len(blockers)
+        last_of: list[int | None] = []
+        seen: dict[int, int] = {}
+        for i, b in enumerate(blockers):
+            c = self.classes.get(b, -1 - i)
+            last_of.append(seen.get(c))
+            seen[c] = i
+        fs = self._strikes_first
+        first = [b in fs for b in blockers]
+        two_steps = ("first-strike", "regular")
+        attack_first = self.steps_for(attack, {}) == two_steps
+        trees_of: dict[Any, Any] = {}
+        choice = [0] * n
+        count = 0
+        best = INF
+
+        def value() -> bool:
+            nonlocal best, count
+            count += 1
+            if count > BLOCK_BOUND:
+                self.exact = False
+                return True
+            self.tick()
+            by: dict[str, list[str]] = {}
+            strike = attack_first
+            for i in range(n):
+                k = choice[i]
+                if k:
+                    by.setdefault(attacked[i][k], []).append(blockers[i])  # type: ignore[arg-type]
+                    strike = strike or first[i]
+            steps = two_steps if strike else ("regular",)
+            fixed = self._fixed_part(attack, steps)
+            merged, rest = fixed if fixed is not None else (None, attack)
+            trees = []
+            for a, t in rest.items():
+                bl = by.get(a)
+                key = (a, tuple(bl) if bl else (), steps)
+                tree = trees_of.get(key)
+                if tree is None:
+                    unit = (((a, t),), tuple((b, (a,)) for b in sorted(bl)) if bl else ())
+                    tree = trees_of[key] = self.unit_tree(unit, steps)
+                trees.append(tree)
+            if merged is not None:
+                trees.append(merged)
+            v, leaves = self.damage_value(attack, by, 0, -INF, best, trees)
+            if v < best:
+                best = v
+                blocks = {blockers[i]: [attacked[i][choice[i]]] for i in range(n) if choice[i]}
+                self.found = (v, (blocks, leaves or []))  # type: ignore[assignment]
+            return best <= floor
+
+        def rec(i: int) -> bool:
+            if i == n:
+                return value()
+            j = last_of[i]
+            for k in range(choice[j] if j is not None else 0, len(options[i])):
+                choice[i] = k
+                if rec(i + 1):
+                    return True
+            choice[i] = 0
+            return False
+
+        rec(0)
+        return True
 
     def solve_attack(self) -> tuple[int, Principal | None]:
         """(perspective value of the game, the principal line), searched to the end."""
