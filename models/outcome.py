@@ -630,6 +630,124 @@ def _as_counters(board: Board, state: GameState, recipient: str,
     return None
 
 
+# ================================================================= plain boards
+
+_PLAIN_KEYWORDS = ("infect", "wither", "deathtouch", "lifelink", "indestructible")
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """What damage reads from a *plain* board — one where no effect prevents, replaces,
+    redirects or turns damage into counters and nothing grants abilities: each permanent's
+    own keywords among :data:`_PLAIN_KEYWORDS` and its total toxic (CR 702.164b)."""
+
+    keywords: dict[str, frozenset[str]]
+    toxic: dict[str, int]
+
+
+_NOT_PLAIN = _Plain({}, {})
+
+
+def _plain(board: Board) -> _Plain | None:
+    """The :class:`_Plain` facts of ``board``, or ``None`` when some permanent has (or is
+    granted) protection (702.16e), a prevention (615) or "can't be prevented" (615.12)
+    static, a damage modifier or redirection (614.1a) or counters instead of damage, when
+    a scenario effect prevents damage, or when anything grants abilities (611.3: a grant
+    ends when its source leaves, so keywords would depend on the state). Read once per
+    board object (kept on it, checked against its scenario and permanents)."""
+    got = board.__dict__.get("_outcome_plain")
+    if got is not None and got[0] is board.scenario and got[1] is board.permanents \
+            and got[2] == len(board.permanents):
+        plain = got[3]
+    else:
+        kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
+                 DamageModifier, RedirectDamage, DamageAsCounters)
+        perms = board.permanents.values()
+        if (_scenario_preventions(board) or any(board.granted(p) for p in perms)
+                or any(isinstance(a, kinds) for p in perms for a in p.abilities)):
+            plain = _NOT_PLAIN
+        else:
+            keywords = {p.id: frozenset(a.name for a in p.abilities  # type: ignore[attr-defined]
+                                        if isinstance(a, Keyword) and a.name in _PLAIN_KEYWORDS)
+                        for p in perms}
+            toxic = {p.id: sum(a.amount for a in p.abilities if isinstance(a, Toxic))  # type: ignore[attr-defined]
+                     for p in perms}
+            plain = _Plain(keywords, toxic)
+        board.__dict__["_outcome_plain"] = (board.scenario, board.permanents, len(board.permanents), plain)
+    return None if plain is _NOT_PLAIN else plain
+
+
+def _deal_plain(board: Board, state: GameState, merged: dict[tuple[str, str], int],
+                combat: bool, plain: _Plain, players: frozenset[str]) -> list[DealtDamage]:
+    """:func:`deal_damage` on a plain board (:func:`_plain`): no modification applies, so
+    each merged amount is dealt as assigned — the same results, state changes and notes as
+    the general path, without looking abilities up per event."""
+    out: list[DealtDamage] = []
+    keywords = plain.keywords
+    perms = board.permanents
+    for (src_id, rec), amount in merged.items():
+        if amount <= 0:
+            continue
+        if rec in players:
+            if not state.in_game(rec):
+                out.append(DealtDamage(src_id, rec, amount, 0, "none", 0,
+                                       ("player has left the game (800.4a)",)))
+                continue
+        elif not state.on_battlefield(rec):
+            out.append(DealtDamage(src_id, rec, amount, 0, "none", 0,
+                                   ("recipient has left the battlefield",)))
+            continue
+        source = perms[src_id]
+        kw = keywords[src_id]
+        notes: list[str] = []
+        results: list[str] = []
+        excess = 0
+        if rec in players:
+            if "infect" in kw:
+                state.poison[rec] = state.poison.get(rec, 0) + amount
+                results.append("poison")
+            else:
+                state.life[rec] = state.life.get(rec, 0) - amount
+                results.append("life")
+            if combat and source.is_creature:
+                toxic = plain.toxic[src_id]
+                if toxic:
+                    state.poison[rec] = state.poison.get(rec, 0) + toxic
+                    notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
+        else:
+            perm = perms[rec]
+            if perm.is_a("Planeswalker") and rec in state.loyalty:
+                state.loyalty[rec] = max(0, state.loyalty[rec] - amount)
+                results.append("loyalty")
+            if perm.is_a("Battle") and rec in state.defense:
+                state.defense[rec] = max(0, state.defense[rec] - amount)
+                results.append("defense")
+            if perm.is_creature:
+                deathtouch = "deathtouch" in kw
+                lethal = state.lethal_remaining(board, rec)
+                if deathtouch:
+                    lethal = min(lethal, 1)  # any nonzero deathtouch damage is lethal (702.2c)
+                excess = max(0, amount - lethal)
+                if "infect" in kw or "wither" in kw:
+                    counters = state.counters.setdefault(rec, {})
+                    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
+                    state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
+                    results.append("-1/-1 counters")
+                else:
+                    state.damage[rec] = state.damage.get(rec, 0) + amount
+                    results.append("damage")
+                if deathtouch:
+                    state.deathtouched.add(rec)
+        if "lifelink" in kw:
+            you = source.controller
+            state.life[you] = state.life.get(you, 0) + amount
+            state.gained[you] = state.gained.get(you, 0) + amount
+            notes.append(f"lifelink: {you} gains {amount} (120.3f)")
+        out.append(DealtDamage(src_id, rec, amount, amount, "+".join(results) or "none",
+                               excess, tuple(notes)))
+    return out
+
+
 # ========================================================================= dealing
 
 
@@ -687,14 +805,22 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
     negative amount.
 
     Cost: the board-wide effects are read once per call, so a batch of E events on a board
-    of P permanents takes O(P + E x effects that could apply), not O(P x E).
+    of P permanents takes O(P + E x effects that could apply), not O(P x E); on a board
+    where no effect can modify damage and nothing grants abilities, what damage reads is
+    kept on the board object and each event costs O(1).
     """
-    statics = _Statics.of(board)
-    players = statics.players
+    plain = _plain(board)
+    players = frozenset(p.name for p in board.players) if plain is not None else None
+    statics = _Statics.of(board) if plain is None else None
+    if statics is not None:
+        players = statics.players
+    assert players is not None
     merged: dict[tuple[str, str], int] = {}
     for e in _check_ids(board, state, events, players):
         key = (e.source, e.recipient)
         merged[key] = merged.get(key, 0) + e.amount
+    if plain is not None:
+        return _deal_plain(board, state, merged, combat, plain, players)
 
     planned: list[tuple[str, str, int, int, list[str]]] = []
     removals: dict[str, int] = {}
@@ -820,6 +946,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
     pairs (704.5q). Regeneration is not modelled.
     """
     left: list[str] = []
+    plain = _plain(board)
     while True:
         leaving: dict[str, str] = {}
         losing: list[str] = []
@@ -837,7 +964,8 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
                 continue
             if perm.is_creature:
                 toughness = state.toughness(board, pid)
-                indestructible = _keyword(board, state, perm, "indestructible")
+                indestructible = ("indestructible" in plain.keywords[pid] if plain is not None
+                                  else _keyword(board, state, perm, "indestructible"))
                 if toughness <= 0:
                     leaving[pid] = "toughness 0 or less (704.5f)"
                 elif state.marked(pid) >= toughness and not indestructible:

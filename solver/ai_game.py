@@ -146,6 +146,7 @@ class Game:
         self._fixed: dict[Any, Any] = {}
         self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
         self._problems: dict[Any, list[bp_mod.BlockProblem]] = {}
+        self._floor_facts: tuple[bool, bool] | None = None
         self.found: tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] = (INF, None)
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
@@ -921,19 +922,24 @@ class Game:
         if got is not None:
             return got
         got = -INF
-        board = self.board
-        if (self._two and not self._coupling and attack
-                and not board.abilities_of_kind(RedirectDamage)):
+        if self._floor_facts is None:
+            board = self.board
+            safe = fs = False
+            if self._two and not self._coupling and not board.abilities_of_kind(RedirectDamage):
+                o = self._opponents[0]
+                ap = self.ap
+                safe = self._base_life[ap] > 0 and self._base_poison[ap] < 10 and not any(
+                    p.controller == o and board.has_keyword(p, "lifelink")
+                    for p in board.permanents.values())
+                fs = any(p.controller == o and p.id in self._strikes_first
+                         for p in board.permanents.values())
+            self._floor_facts = (safe, fs)
+        safe, fs = self._floor_facts
+        if safe and attack:
             o = self._opponents[0]
-            ap = self.ap
-            safe = self._base_life[ap] > 0 and self._base_poison[ap] < 10 and not any(
-                p.controller == o and board.has_keyword(p, "lifelink")
-                for p in board.permanents.values())
-            fs = any(p.controller == o and p.id in self._strikes_first
-                     for p in board.permanents.values())
             plain = self.steps_for(attack, {})
             kinds = {plain, ("first-strike", "regular")} if fs else {plain}
-            dead = safe
+            dead = True
             for steps in kinds:
                 if not dead:
                     break

@@ -75,3 +75,61 @@ def test_token_swarm_at_twenty_life() -> None:
     r = choose_blocks(b, lookahead=1)
     assert r.status == "optimal" and r.value == -WIN and not r.survives
     assert r.outcome["life"]["Bob"] <= 20 - 68
+
+
+# ------------------------------------------------------------------ the outcome's plain path
+
+
+def _plain_board(rng: Any) -> Any:
+    """Two players' creatures with random combat keywords (inline), a planeswalker, random
+    marked damage: no effect that prevents, replaces or redirects damage, nothing granted."""
+    texts = ["", "Deathtouch", "Lifelink", "Infect", "Wither", "Toxic 2", "Indestructible",
+             "Deathtouch\nLifelink", "Infect\nToxic 1", "Flying"]
+    perms: list[dict[str, Any]] = []
+    for side in ("Alice", "Bob"):
+        for i in range(4):
+            t = rng.randint(1, 4)
+            perms.append({"id": f"{side[0]}{i}", "name": f"{side} creature {i}", "controller": side,
+                          "types": ["Creature"], "power": rng.randint(0, 4), "toughness": t,
+                          "damage": rng.randint(0, t - 1), "text": rng.choice(texts)})
+    perms.append({"id": "pw", "name": "Walker", "controller": "Bob", "types": ["Planeswalker"],
+                  "loyalty": 3})
+    return build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": rng.randint(1, 6)},
+                    {"name": "Bob", "life": rng.randint(1, 6), "poison": rng.randint(0, 9)}],
+        "permanents": perms}))
+
+
+def test_plain_damage_path_matches_the_general_one(monkeypatch: Any) -> None:
+    # The outcome code deals damage on a board where nothing can modify it without looking
+    # abilities up per event (models/outcome.py, _plain). Its results must be those of the
+    # general path (CR 120.3a-h, 702.2c, 702.15b, 702.80, 702.90b, 702.164c, 704): the same
+    # DealtDamage rows, the same state after state-based actions, on 300 random batches.
+    import random
+
+    from redzone.models import outcome
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+
+    rng = random.Random(9)
+    general = {"n": 0}
+    for _ in range(300):
+        b = _plain_board(rng)
+        assert outcome._plain(b) is not None
+        ids = list(b.permanents)
+        events = [DamageEvent(rng.choice(ids[:-1]), rng.choice(ids + ["Alice", "Bob"]),
+                              rng.randint(0, 4)) for _ in range(rng.randint(1, 6))]
+        combat = rng.random() < 0.7
+        results = []
+        for plain in (True, False):
+            if not plain:
+                monkeypatch.setattr(outcome, "_plain", lambda board: None)
+            s = GameState.from_board(b)
+            state_based_actions(b, s)  # marked damage given may already be lethal
+            dealt = deal_damage(b, s, events, combat=combat)
+            state_based_actions(b, s)
+            results.append((dealt, s))
+            monkeypatch.undo()
+        assert results[0][0] == results[1][0]
+        assert results[0][1] == results[1][1]
+        general["n"] += any(d.amount for d in results[0][0])
+    assert general["n"] > 200  # most batches dealt some damage
