@@ -651,17 +651,20 @@ _NOT_PLAIN = _Plain({}, {})
 def _plain(board: Board) -> _Plain | None:
     """The :class:`_Plain` facts of ``board``, or ``None`` when some permanent has (or is
     granted) protection (702.16e), a prevention (615) or "can't be prevented" (615.12)
-    static, a damage modifier or redirection (614.1a) or counters instead of damage, when
-    a scenario effect prevents damage, or when anything grants abilities (611.3: a grant
-    ends when its source leaves, so keywords would depend on the state). Read once per
-    board object (kept on it, checked against its scenario and permanents)."""
+    static, a damage modifier, redirection or life floor (614.1a) or counters instead of
+    damage, when a scenario effect prevents damage, or when anything grants abilities
+    (611.3: a grant ends when its source leaves, so keywords would depend on the state).
+    Read once per board object (kept on it, checked against its scenario and permanents).
+    A new way to modify damage must be added here too."""
     got = board.__dict__.get("_outcome_plain")
     if got is not None and got[0] is board.scenario and got[1] is board.permanents \
             and got[2] == len(board.permanents):
         plain = got[3]
     else:
+        from redzone.models.abilities import LifeFloor
+
         kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
-                 DamageModifier, RedirectDamage, DamageAsCounters)
+                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor)
         perms = board.permanents.values()
         if (_scenario_preventions(board) or any(board.granted(p) for p in perms)
                 or any(isinstance(a, kinds) for p in perms for a in p.abilities)):

@@ -55,6 +55,7 @@ from redzone.models.abilities import (
     LifeFloor,
     PreventDamage,
     PreventDamageToPlayer,
+    LifeFloor,
     RedirectDamage,
 )
 from redzone.models.attack_rules import attack_problem
@@ -913,7 +914,8 @@ class Game:
         player lose whatever the blocks (704.5a, 704.5c). Proved for two players when
         nothing can raise the defending player's life or take damage elsewhere (no
         lifelink among their permanents, 702.15b; no damage prevention, replacement,
-        redirection or grants on the board, so other units only add damage and poison), and
+        redirection, life floor or grants on the board, so other units only add damage and
+        poison), and
         when the attacking player can't lose in this combat (blocking creatures deal damage
         only to attacking creatures, 510.1b-c). The value of a won game is then the
         evaluation's ``win`` plus the mana term, which block costs only raise."""
@@ -925,7 +927,8 @@ class Game:
         if self._floor_facts is None:
             board = self.board
             safe = fs = False
-            if self._two and not self._coupling and not board.abilities_of_kind(RedirectDamage):
+            if (self._two and not self._coupling
+                    and not board.abilities_of_kind((RedirectDamage, LifeFloor))):
                 o = self._opponents[0]
                 ap = self.ap
                 safe = self._base_life[ap] > 0 and self._base_poison[ap] < 10 and not any(
