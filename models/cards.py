@@ -464,6 +464,13 @@ _LONGEST_NAME = 400
 """Longer names are refused without a search (the longest card name is about 140 characters)."""
 
 
+_FOUND: dict[str, tuple[Card, Face]] = {}
+"""Names already looked up, as written (a batch names the same cards row after row; cards
+and faces are immutable). Bounded: cleared when it reaches :data:`_FOUND_MAX` names."""
+
+_FOUND_MAX = 4096
+
+
 def lookup_face(name: str) -> tuple[Card, Face]:
     """The card and the face that ``name`` denotes.
 
@@ -472,6 +479,17 @@ def lookup_face(name: str) -> tuple[Card, Face]:
     Raises :class:`~models.errors.UnknownCardError` with up to 3 close names when nothing
     matches.
     """
+    found = _FOUND.get(name)
+    if found is not None:
+        return found
+    found = _lookup_face(name)
+    if len(_FOUND) >= _FOUND_MAX:
+        _FOUND.clear()
+    _FOUND[name] = found
+    return found
+
+
+def _lookup_face(name: str) -> tuple[Card, Face]:
     if len(name) > _LONGEST_NAME:  # no card is named that; don't fuzzy-match a megabyte
         raise UnknownCardError(name, [])
     data = _data()

@@ -434,7 +434,9 @@ class _Checker:
             raise ScenarioError(field, f"{value!r} is neither a player nor a permanent id ({hint})")
 
     def _lookup(self, field: str, name: str) -> None:
-        cards = importlib.import_module("redzone.models.cards")
+        # sys.modules first: import_module costs microseconds per call, and a batch looks up
+        # tens of names a row (tests may put a stub module there).
+        cards = sys.modules.get("redzone.models.cards") or importlib.import_module("redzone.models.cards")
         try:
             cards.lookup(name)
         except UnknownCardError as err:
