@@ -59,7 +59,8 @@ class Row:
     ``text``: the JSON line or the whole file; ``form``: ``"jsonl"`` (one JSON Lines row),
     ``"file"`` (a YAML or JSON file, read by its suffix) or ``"error"`` (the row could not be
     read; ``text`` is the message); ``label``: the file name (``"<stdin>"``); ``number``: the
-    line number (0 for a whole file).
+    line number (0 for a whole file); ``index``: the row's position in the batch (1 for the
+    first row; 0 for a row made by hand).
     """
 
     where: str
@@ -67,6 +68,7 @@ class Row:
     form: Literal["jsonl", "file", "error"]
     label: str
     number: int = 0
+    index: int = 0
 
 
 def is_jsonl(path: str) -> bool:
@@ -121,7 +123,8 @@ def _open_jsonl(path: str, prefix: str) -> Iterator[Row]:
 
 
 def read_rows(source: str, *, jsonl: bool = False) -> Iterator[Row]:
-    """The rows of a batch, read lazily (one line or one file at a time).
+    """The rows of a batch, read lazily (one line or one file at a time), each with its
+    ``index`` (1, 2, ...).
 
     ``source``: a JSON Lines file (``.jsonl``/``.ndjson``, any letter case; rows are
     ``"line N"``), a directory (its ``.yaml``/``.yml``/``.json`` files, sorted by name, each
@@ -131,6 +134,11 @@ def read_rows(source: str, *, jsonl: bool = False) -> Iterator[Row]:
     pattern with no scenario file gives one error row. Never raises for unreadable input: it
     becomes an error row.
     """
+    for index, row in enumerate(_read_rows(source, jsonl), start=1):
+        yield Row(row.where, row.text, row.form, row.label, row.number, index)
+
+
+def _read_rows(source: str, jsonl: bool) -> Iterator[Row]:
     if source == "-":
         yield from _jsonl_rows(sys.stdin, "<stdin>", "")
         return
@@ -282,6 +290,26 @@ def _target(command: str) -> str:
     return COMMANDS[command].target
 
 
+def row_output(path: str, row: Row) -> str:
+    """The file a row's text form writes when the command's options name one ``path``
+    (``draw -o FILE``): ``FILE``'s stem, ``-``, the row's position in the batch, ``FILE``'s
+    suffix — ``pics/combat.svg`` gives ``pics/combat-1.svg``, ``pics/combat-2.svg``, ...
+    (one file per row, never one file overwritten row after row)."""
+    root, suffix = os.path.splitext(path)
+    return f"{root}-{row.index}{suffix}"
+
+
+def _row_options(work: Work, row: Row) -> Any:
+    """``work.options``, with an ``output`` file (the text form of ``draw -o``) made the
+    row's own (:func:`row_output`)."""
+    output = getattr(work.options, "output", None)
+    if not output or work.as_json:
+        return work.options
+    import dataclasses
+
+    return dataclasses.replace(work.options, output=row_output(output, row))
+
+
 def run_row(work: Work, row: Row) -> Outcome:
     """Run ``work`` on one row. Never raises (except KeyboardInterrupt / SystemExit): bad
     input gives a ``bad_input`` outcome, any other exception an ``internal`` one."""
@@ -293,7 +321,7 @@ def run_row(work: Work, row: Row) -> Outcome:
     try:
         scenario = _parse(row)
         # The row's --time-limit covers reading it too.
-        answer = run_job(_job(work), scenario, work.options, since=t0)
+        answer = run_job(_job(work), scenario, _row_options(work, row), since=t0)
         if work.as_json:
             data = answer.to_json()
             ms = (time.perf_counter() - t0) * 1000.0
@@ -385,17 +413,20 @@ def _init_pool_worker(work: Work) -> None:
     _job(work)
 
 
-def _mp_context() -> Any:
+def _mp_context(work: Work) -> Any:
     """``forkserver`` where there is one (workers start from a clean, single-threaded
-    process that has the solver imported), else ``spawn``."""
+    process that has the solver and the command's job module imported, so a worker starts
+    without importing or compiling anything), else ``spawn``."""
     import multiprocessing as mp
 
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["redzone.solver.batch", "redzone.solver.commands",
-                                    "redzone.models.scenario", "redzone.models.board",
-                                    "ortools.sat.python.cp_model"])
+        preload = ["redzone.solver.batch", "redzone.solver.commands", "redzone.models.scenario",
+                   "redzone.models.board", "ortools.sat.python.cp_model"]
+        if work.target:
+            preload.append(work.target.split(":")[0])
+        ctx.set_forkserver_preload(preload)
         return ctx
     return mp.get_context("spawn")
 
@@ -410,7 +441,7 @@ class _Pool(_Runner):
     def _start(self) -> None:
         from concurrent.futures import ProcessPoolExecutor
 
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_mp_context(),
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_mp_context(self.work),
                                         initializer=_init_pool_worker, initargs=(self.work,))
 
     def submit(self, rows: list[Row]) -> Any:

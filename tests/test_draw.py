@@ -355,6 +355,31 @@ def test_cli_batch_needs_json(tmp_path, name: str) -> None:
     assert code == 2 and lines[0]["attackers"] == {"bears": "B"} and "error" in lines[1]
 
 
+@pytest.mark.parametrize("batch_flag", [False, True])
+def test_cli_batch_output_gives_each_row_its_own_file(tmp_path, batch_flag: bool) -> None:
+    """``draw ROWS -o FILE.svg``: row N of the batch is drawn to FILE-N.svg (never one file
+    overwritten row after row); a bad row writes nothing and costs no good one. With
+    --batch the rows file may have any name. CR 508.1: the first row's Bears attack B, the
+    third row's Bears attack A."""
+    import json
+
+    def row(attacker_of: str) -> str:
+        return json.dumps({"players": [{"name": "A"}, {"name": "B"}],
+                           "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": attacker_of}],
+                           "combat": {"attackers": {"bears": "B" if attacker_of == "A" else "A"}}})
+
+    rows = tmp_path / ("rows.txt" if batch_flag else "rows.jsonl")
+    rows.write_text(row("A") + "\n" + json.dumps({"players": []}) + "\n" + row("B") + "\n")
+    target = tmp_path / "pics" / "combat.svg"
+    target.parent.mkdir()
+    code, out, err = _cli("draw", str(rows), *(["--batch"] if batch_flag else []), "-o", str(target))
+    assert code == 2 and "line 2" in err  # the bad row: exit status 2, its error on stderr
+    assert sorted(p.name for p in target.parent.iterdir()) == ["combat-1.svg", "combat-3.svg"]
+    assert _arrows(ET.fromstring((target.parent / "combat-1.svg").read_text()), "attack") == [("bears", "B")]
+    assert _arrows(ET.fromstring((target.parent / "combat-3.svg").read_text()), "attack") == [("bears", "A")]
+    assert f"Wrote {target.parent / 'combat-3.svg'}" in out and not target.exists()
+
+
 def test_readme_drawing_example_runs(tmp_path, monkeypatch) -> None:
     """The README's drawing snippet writes a well-formed SVG with the damage tags."""
     import re

@@ -32,20 +32,22 @@ def draw(scenario: str, as_json: bool, strict: bool, time_limit: float | None, p
     attacks and blocks as arrows, damage on the arrows and the outcome.
 
     Without --plan, combat.attackers and combat.blockers as given (and combat.assignment as
-    proposed damage). With --json, one JSON object holding the SVG in "svg".
+    proposed damage). With --json, one JSON object holding the SVG in "svg". A batch needs
+    --json or -o FILE.svg: each row then gets its own file, FILE-1.svg, FILE-2.svg, ... (its
+    position in the batch).
     """
-    from redzone.models.scenario import is_batch
+    from redzone.solver.batch import is_batch
     from redzone.solver.commands.draw import DrawOptions
 
-    batch = is_batch(scenario)
+    settings = click.get_current_context().meta.get("redzone.batch", {})
+    batch = is_batch(scenario, jsonl=bool(settings.get("jsonl")))
     if output is not None:
-        if batch:
-            raise BadInput("-o: a batch (JSON Lines) has many pictures; use --json (each row holds its svg)")
         folder = os.path.dirname(os.path.abspath(output))
         if not os.path.isdir(folder):
             raise BadInput(f"-o: no such directory: {folder}")
     elif batch and not as_json:
-        raise BadInput("a batch (JSON Lines) needs --json (each row holds its svg)")
+        raise BadInput("a batch has many pictures: give --json (each row holds its svg) or "
+                       "-o FILE.svg (one file a row: FILE-1.svg, FILE-2.svg, ...)")
     caption = "" if scenario == "-" or batch else os.path.basename(scenario)
     run(scenario, as_json, "draw",
         DrawOptions(strict=strict, time_limit=time_limit, plan=plan, objective=objective,  # type: ignore[arg-type]
