@@ -74,7 +74,7 @@ from redzone.solver.block_model import (  # noqa: F401 - _BlockModel and the hel
     _tie_break_weights,
     _validate,
 )
-from redzone.solver.results import UNPROVED_REASON, Status
+from redzone.solver.results import UNPROVED_REASON, Status, violations_from_json
 
 __all__ = [
     "BlockCheck",
@@ -146,6 +146,27 @@ class BlockPlan:
             "solve_ms": round(self.solve_ms, 3),
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BlockPlan:
+        """The plan of a ``block`` JSON object (:meth:`to_json`, a batch row, a protocol
+        result). ``players`` comes from the command's ``defending_players`` (each player's
+        ``blockers``, ``status`` and ``requirements``; their timings read 0); other keys are
+        ignored. Raises KeyError/TypeError for another object."""
+        req = data["requirements"]
+        players = {
+            name: cls(legal=None if not p["requirements"].get("maximum_proved", True) else True,
+                      status=p["status"], blockers=_plain(p["blockers"]),
+                      obeyed=p["requirements"]["obeyed"], maximum=p["requirements"]["maximum"],
+                      mana_paid=0, build_ms=0.0, solve_ms=0.0,
+                      maximum_proved=p["requirements"].get("maximum_proved", True),
+                      reason=None if p["requirements"].get("maximum_proved", True) else UNPROVED_REASON)
+            for name, p in (data.get("defending_players") or {}).items()}
+        return cls(legal=data["legal"], status=data["status"], blockers=_plain(data["blockers"]),
+                   obeyed=req["obeyed"], maximum=req["maximum"], mana_paid=data["mana_paid"],
+                   build_ms=data.get("build_ms", 0.0), solve_ms=data.get("solve_ms", 0.0),
+                   maximum_proved=req.get("maximum_proved", True), players=players,
+                   tie_break_proved=data.get("tie_break_proved", True), reason=data.get("reason"))
+
 
 @dataclass(frozen=True)
 class BlockCheck:
@@ -191,6 +212,17 @@ class BlockCheck:
             "mana_paid": self.mana_paid,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BlockCheck:
+        """The verdict of a ``check-block`` JSON object (other keys, e.g. ``blockers``, are
+        ignored; timings read 0). Raises KeyError/TypeError for another object."""
+        req = data["requirements"]
+        witness = data.get("witness")
+        return cls(legal=data["legal"], violations=violations_from_json(data["violations"]),
+                   obeyed=req["obeyed"], maximum=req["maximum"], mana_paid=data["mana_paid"],
+                   witness=None if witness is None else _plain(witness), status=data["status"],
+                   maximum_proved=req.get("maximum_proved", True), reason=data.get("reason"))
+
 
 @dataclass(frozen=True)
 class BlockEnumeration:
@@ -220,6 +252,14 @@ class BlockEnumeration:
             "status": self.status,
             "requirements": {"maximum": self.maximum},
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BlockEnumeration:
+        """The listing of a ``block --all`` JSON object (timings read 0). Raises
+        KeyError/TypeError for another object."""
+        return cls(declarations=[_plain(d) for d in data["declarations"]], count=data["count"],
+                   complete=data["complete"], maximum=data["requirements"]["maximum"],
+                   status=data["status"])
 
 
 # ---------------------------------------------------------------------------- solving

@@ -16,7 +16,9 @@ The layers, in the spirit of python-chess's ``engine`` module:
   :class:`ScriptedTransport` replays a scripted conversation in tests (no process);
 - :class:`Engine`: one method per command (``attack``, ``check_attack``, ``block``, ...),
   each taking the scenario (a mapping, as in a scenario file) and the command's options as
-  keyword arguments, returning the result object.
+  keyword arguments, returning the result object: the command's JSON object, or with
+  ``Engine.popen(typed=True)`` the library's result type, rebuilt by its ``from_json``
+  (:func:`typed_result`: ``attack`` gives :class:`redzone.solver.results.AttackPlan`, ...).
 
 Errors: :class:`redzone.models.errors.RedzoneError` when the server says the scenario or the
 options are bad input (the same message as the command line); :class:`ServeError` (a
@@ -127,6 +129,55 @@ def raise_for_error(response: Response) -> dict[str, Any]:
 
         raise RedzoneError(message)
     raise ServeError(f"{kind}: {message}", kind)
+
+
+def typed_result(command: str, data: Mapping[str, Any]) -> Any:
+    """The library's result object for a command's JSON object (``result`` of a response,
+    or a batch row), rebuilt with its ``from_json``:
+
+    - ``attack`` -> :class:`redzone.solver.results.AttackPlan`; with ``all`` (a
+      ``declarations`` key) :class:`redzone.solver.results.AttackEnumeration`;
+    - ``check-attack`` -> :class:`redzone.solver.results.AttackCheck`;
+    - ``block`` -> :class:`redzone.solver.block.BlockPlan` (``players`` from
+      ``defending_players``); with ``all`` :class:`redzone.solver.block.BlockEnumeration`;
+    - ``check-block`` -> :class:`redzone.solver.block.BlockCheck`;
+    - ``check-damage`` -> :class:`redzone.solver.damage.DamageCheck`;
+    - any other command (``damage``, ``fight``, ``clash``, ``dm-battle``, ``draw``,
+      ``choose-attack``, ``choose-block``): the JSON object itself (a ``dict``), and so is a
+      result cut by its time budget (``status`` ``"unknown"``: nothing to rebuild).
+
+    Keys the library type does not hold (``unable``, ``unparsed``) are dropped: ask for the
+    dict when you need them. Raises ServeError when ``data`` is not that command's object.
+    """
+    if data.get("status") == "unknown" and set(data) == {"legal", "status", "reason"}:
+        return dict(data)  # TimeLimitAnswer: {"legal": null, "status": "unknown", "reason"}
+    build = _typed_builder(command, data)
+    if build is None:
+        return dict(data)
+    try:
+        return build(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ServeError(f"not a result of {command!r} ({type(exc).__name__}: {exc})") from None
+
+
+def _typed_builder(command: str, data: Mapping[str, Any]) -> Any:
+    if command in ("attack", "check-attack"):
+        from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan
+
+        if command == "check-attack":
+            return AttackCheck.from_json
+        return AttackEnumeration.from_json if "declarations" in data else AttackPlan.from_json
+    if command in ("block", "check-block"):
+        from redzone.solver.block import BlockCheck, BlockEnumeration, BlockPlan
+
+        if command == "check-block":
+            return BlockCheck.from_json
+        return BlockEnumeration.from_json if "declarations" in data else BlockPlan.from_json
+    if command == "check-damage":
+        from redzone.solver.damage import DamageCheck
+
+        return DamageCheck.from_json
+    return None
 
 
 def timeout_for(options: Mapping[str, Any] | None, default: float | None = DEFAULT_TIMEOUT) -> float | None:
@@ -246,26 +297,31 @@ class ScriptedTransport(Transport):
 
 
 class Engine:
-    """A redzone server: one method per command, each returning the command's JSON object.
+    """A redzone server: one method per command, each returning the command's JSON object,
+    or with ``typed`` the library's result object (:func:`typed_result`).
 
     ``transport``: how lines travel (:meth:`popen` starts a server process). ``timeout``:
     seconds to wait for a response to a request without a ``time_limit`` (``None``: for
-    ever). Use it as a context manager (it quits the server on exit), or call :meth:`quit`.
-    Not thread-safe: one request at a time.
+    ever). ``typed``: command methods return typed results (``engine.attack(s).attackers``)
+    instead of dicts (``engine.attack(s)["attackers"]``). Use it as a context manager (it
+    quits the server on exit), or call :meth:`quit`. Not thread-safe: one request at a time.
     """
 
-    def __init__(self, transport: Transport, *, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, transport: Transport, *, timeout: float | None = DEFAULT_TIMEOUT,
+                 typed: bool = False) -> None:
         self.transport = transport
         self.timeout = timeout
+        self.typed = typed
         self._next_id = 0
 
     @classmethod
-    def popen(cls, command: Sequence[str] | None = None, *, timeout: float | None = DEFAULT_TIMEOUT) -> Engine:
+    def popen(cls, command: Sequence[str] | None = None, *, timeout: float | None = DEFAULT_TIMEOUT,
+              typed: bool = False) -> Engine:
         """Start ``redzone serve`` (default: ``python -m redzone.solver serve`` with this
-        interpreter) and return an Engine talking to it. Raises EngineTerminatedError if it
-        can't start."""
+        interpreter) and return an Engine talking to it (``typed``: see :class:`Engine`).
+        Raises EngineTerminatedError if it can't start."""
         args = list(command) if command is not None else [sys.executable, "-m", "redzone.solver", "serve"]
-        return cls(PipeTransport(args), timeout=timeout)
+        return cls(PipeTransport(args), timeout=timeout, typed=typed)
 
     def __enter__(self) -> Engine:
         return self
@@ -298,56 +354,60 @@ class Engine:
         """``{"pong": true, "protocol", "version", "commands"}``: the server is ready."""
         return self.request("ping", None)
 
+    def _command(self, command: str, scenario: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
+        data = self.request(command, scenario, options)
+        return typed_result(command, data) if self.typed else data
+
     # One method per command (docs/scenario-format.md lists their JSON keys).
-    def attack(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def attack(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone attack``: a legal attack declaration obeying the most requirements
         (CR 508.1). Options: ``strict``, ``time_limit``, ``all``, ``limit``."""
-        return self.request("attack", scenario, options)
+        return self._command("attack", scenario, options)
 
-    def check_attack(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def check_attack(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone check-attack`` (CR 508.1). Options: ``declaration``, ``strict``,
         ``time_limit``."""
-        return self.request("check-attack", scenario, options)
+        return self._command("check-attack", scenario, options)
 
-    def block(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def block(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone block`` (CR 509.1). Options: ``strict``, ``time_limit``, ``all``,
         ``limit``."""
-        return self.request("block", scenario, options)
+        return self._command("block", scenario, options)
 
-    def check_block(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def check_block(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone check-block`` (CR 509.1). Options: ``blockers``, ``strict``,
         ``time_limit``."""
-        return self.request("check-block", scenario, options)
+        return self._command("check-block", scenario, options)
 
-    def damage(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def damage(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone damage`` (CR 510). Options: ``step``, ``objective``, ``strict``,
         ``time_limit``."""
-        return self.request("damage", scenario, options)
+        return self._command("damage", scenario, options)
 
-    def check_damage(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def check_damage(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone check-damage`` (CR 510)."""
-        return self.request("check-damage", scenario, options)
+        return self._command("check-damage", scenario, options)
 
-    def fight(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def fight(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone fight`` (CR 701.14). Options: ``a``, ``b`` (required), ``bite``."""
-        return self.request("fight", scenario, options)
+        return self._command("fight", scenario, options)
 
-    def clash(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def clash(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone clash`` (CR 701.30). Options: ``player`` (required), ``opponent``."""
-        return self.request("clash", scenario, options)
+        return self._command("clash", scenario, options)
 
-    def dm_battle(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def dm_battle(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone dm-battle`` (Duel Masters). Options: ``a``, ``b`` (required)."""
-        return self.request("dm-battle", scenario, options)
+        return self._command("dm-battle", scenario, options)
 
-    def draw(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def draw(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone draw``: a combat diagram (SVG text in the result)."""
-        return self.request("draw", scenario, options)
+        return self._command("draw", scenario, options)
 
-    def choose_attack(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def choose_attack(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone choose-attack``: the AI's attack (when the server has that command)."""
-        return self.request("choose-attack", scenario, options)
+        return self._command("choose-attack", scenario, options)
 
-    def choose_block(self, scenario: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    def choose_block(self, scenario: Mapping[str, Any], **options: Any) -> Any:
         """``redzone choose-block``: the AI's block (when the server has that command)."""
-        return self.request("choose-block", scenario, options)
+        return self._command("choose-block", scenario, options)

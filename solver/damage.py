@@ -129,6 +129,17 @@ class DamageCheck:
                                for v in self.violations],
                 "step": self.step, "witness": self.witness}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DamageCheck:
+        """The verdict of a ``check-damage`` JSON object (other keys, e.g. ``assignment``,
+        are ignored). Raises KeyError/TypeError for another object."""
+        from redzone.solver.results import violations_from_json
+
+        witness = data.get("witness")
+        return cls(legal=data["legal"], violations=violations_from_json(data["violations"]),
+                   step=data["step"],
+                   witness=None if witness is None else {s: dict(r) for s, r in witness.items()})
+
 
 @dataclass(frozen=True)
 class StepResult:

@@ -13,6 +13,7 @@ well-formed problem: the empty declaration is always available).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,6 +24,12 @@ Status = Literal["optimal", "feasible", "infeasible"]
 UNPROVED_REASON = "the maximum was not proved within the time limit"
 """Why a verdict is ``legal: None`` (unknown): it rests on the maximum number of
 requirements M (CR 508.1d, 509.1c), and the time limit cut the proof of M."""
+
+
+def violations_from_json(items: Any) -> list[Violation]:
+    """:class:`Violation` objects from a result's ``violations`` list
+    (``[{"kind", "source", "message"}, ...]``). Raises KeyError/TypeError for anything else."""
+    return [Violation(kind=v["kind"], source=v["source"], message=v["message"]) for v in items]
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,17 @@ class AttackPlan:
             "build_ms": round(self.build_ms, 3),
             "solve_ms": round(self.solve_ms, 3),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AttackPlan:
+        """The plan of an ``attack`` JSON object (:meth:`to_json`, a batch row, a protocol
+        result); other keys (``unable``, ``unparsed``, ``where``) are ignored. Timings are
+        the JSON's (rounded to 0.001 ms). Raises KeyError/TypeError for another object."""
+        req = data["requirements"]
+        return cls(legal=data["legal"], status=data["status"], attackers=dict(data["attackers"]),
+                   obeyed=req["obeyed"], maximum=req["maximum"], mana_paid=data["mana_paid"],
+                   build_ms=data.get("build_ms", 0.0), solve_ms=data.get("solve_ms", 0.0),
+                   maximum_proved=req.get("maximum_proved", True), reason=data.get("reason"))
 
 
 @dataclass(frozen=True)
@@ -116,6 +134,18 @@ class AttackCheck:
             "mana_paid": self.mana_paid,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AttackCheck:
+        """The verdict of a ``check-attack`` JSON object (other keys, e.g. ``declaration``,
+        are ignored; timings are not in it and read 0). Raises KeyError/TypeError for
+        another object."""
+        req = data["requirements"]
+        witness = data.get("witness")
+        return cls(legal=data["legal"], violations=violations_from_json(data["violations"]),
+                   obeyed=req["obeyed"], maximum=req["maximum"], mana_paid=data["mana_paid"],
+                   witness=None if witness is None else dict(witness), status=data["status"],
+                   maximum_proved=req.get("maximum_proved", True), reason=data.get("reason"))
+
 
 @dataclass(frozen=True)
 class AttackEnumeration:
@@ -147,3 +177,11 @@ class AttackEnumeration:
             "status": self.status,
             "requirements": {"maximum": self.maximum},
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AttackEnumeration:
+        """The listing of an ``attack --all`` JSON object (timings read 0). Raises
+        KeyError/TypeError for another object."""
+        return cls(declarations=[dict(d) for d in data["declarations"]], count=data["count"],
+                   complete=data["complete"], maximum=data["requirements"]["maximum"],
+                   status=data["status"])

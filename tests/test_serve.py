@@ -10,7 +10,7 @@ import pytest
 
 from redzone.models.errors import RedzoneError
 from redzone.solver.client import (Engine, ScriptedTransport, ServeError, decode_response, encode_request,
-                                   timeout_for)
+                                   timeout_for, typed_result)
 from redzone.solver.commands import COMMANDS, Command, register, run_command
 from redzone.solver.serve import handle_line, serve
 
@@ -129,3 +129,75 @@ def test_engine_popen_real_server() -> None:
         assert engine.check_attack(JUGG, declaration={"j": "B"})["legal"] is True
         process = engine.transport.process  # type: ignore[attr-defined]
     assert process.wait(timeout=10) == 0
+
+
+# CR 509.1c: Lure ("all creatures able to block it do so") on the attacker makes both Bears
+# block it: requirement instances obeyed 2 of a possible 2.
+LURED = {"players": [{"name": "A"}, {"name": "B"}],
+         "permanents": [{"id": "lured", "card": "Grizzly Bears", "controller": "A",
+                         "abilities": ["All creatures able to block this creature do so."]},
+                        {"id": "b1", "card": "Grizzly Bears", "controller": "B"},
+                        {"id": "b2", "card": "Grizzly Bears", "controller": "B"}],
+         "combat": {"attackers": {"lured": "B"}}}
+
+
+def test_typed_results_rebuild_the_library_objects() -> None:
+    """``typed_result`` gives the library's result type with the same values as the command
+    (timings aside): Juggernaut attacks B and obeys its one requirement (CR 508.1d); holding it
+    back is illegal with a requirements violation and the plan as witness; both Bears must
+    block the lured attacker (509.1c); damage checks keep their violations (510.1a)."""
+    from redzone.solver.block import BlockCheck, BlockEnumeration, BlockPlan
+    from redzone.solver.damage import DamageCheck
+    from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan
+
+    answer = run_command("attack", JUGG, {})
+    plan = typed_result("attack", answer.to_json())
+    assert isinstance(plan, AttackPlan) and plan.attackers == {"j": "B"}
+    assert (plan.legal, plan.status, plan.obeyed, plan.maximum, plan.maximum_proved) == (True, "optimal", 1, 1, True)
+    assert _strip(plan.to_json()) == _strip(answer.plan.to_json())
+    listing = typed_result("attack", run_command("attack", JUGG, {"all": True}).to_json())
+    assert isinstance(listing, AttackEnumeration) and listing.declarations == [{"j": "B"}] and listing.complete
+    check = typed_result("check-attack", run_command("check-attack", JUGG, {"declaration": {}}).to_json())
+    assert isinstance(check, AttackCheck) and check.legal is False and check.witness == {"j": "B"}
+    assert [v.kind for v in check.violations] == ["requirements"]
+
+    answer = run_command("block", LURED, {})
+    block = typed_result("block", answer.to_json())
+    assert isinstance(block, BlockPlan) and block.blockers == {"b1": ["lured"], "b2": ["lured"]}
+    assert (block.obeyed, block.maximum, block.legal) == (2, 2, True)
+    assert block.players["B"].blockers == block.blockers and block.players["B"].status == "optimal"
+    assert _strip(block.to_json()) == _strip(answer.plan.to_json())
+    listing = typed_result("block", run_command("block", LURED, {"all": True}).to_json())
+    assert isinstance(listing, BlockEnumeration) and listing.declarations == [{"b1": ["lured"], "b2": ["lured"]}]
+    verdict = typed_result("check-block", run_command("check-block", LURED, {"blockers": {"b1": ["lured"]}}).to_json())
+    assert isinstance(verdict, BlockCheck) and verdict.legal is False and verdict.obeyed == 1
+    assert verdict.witness == {"b1": ["lured"], "b2": ["lured"]}
+
+    # CR 510.1a: an attacker assigns its whole power; the Bears (2 power) assigning 3 is illegal.
+    damage = dict(LURED, combat={"attackers": {"lured": "B"}, "blockers": {"b1": ["lured"]},
+                                 "assignment": {"lured": {"b1": 3}}})
+    judged = typed_result("check-damage", run_command("check-damage", damage, {}).to_json())
+    assert isinstance(judged, DamageCheck) and judged.legal is False and judged.violations
+
+    # No library type (or a result cut by its budget): the dict itself.
+    assert typed_result("fight", {"a": 1}) == {"a": 1}
+    unknown = {"legal": None, "status": "unknown", "reason": "time limit reached"}
+    assert typed_result("attack", unknown) == unknown
+    with pytest.raises(ServeError, match="not a result of .attack."):
+        typed_result("attack", {"attackers": {}})
+
+
+def test_typed_engine_returns_typed_results() -> None:
+    """``Engine(typed=True)``: ``engine.attack`` is an AttackPlan (CR 508.1d as above)."""
+    from redzone.solver.results import AttackPlan
+
+    data = run_command("attack", JUGG, {}).to_json()
+    transport = ScriptedTransport()
+    transport.expect({"id": 1, "command": "attack", "scenario": JUGG}, {"id": 1, "ok": True, "result": data})
+    transport.expect({"id": 2, "command": "fight", "scenario": JUGG, "options": {"a": "j", "b": "j"}},
+                     {"id": 2, "ok": True, "result": {"dealt": {}}})
+    with Engine(transport, typed=True) as engine:
+        plan = engine.attack(JUGG)
+        assert isinstance(plan, AttackPlan) and plan.attackers == {"j": "B"} and plan.legal is True
+        assert engine.fight(JUGG, a="j", b="j") == {"dealt": {}}
+    transport.assert_done()
