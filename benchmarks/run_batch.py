@@ -13,8 +13,8 @@ python benchmarks/run_batch.py --json out.json
   time, and the CPU time of the process tree;
 - **dask**: the same batch with ``--dask local --jobs 2`` (a LocalCluster of two worker
   processes), against ``--jobs 2``;
-- **rss**: the peak resident memory (``ru_maxrss`` of the process, ``--jobs 1``: one
-  process does everything) at several batch lengths;
+- **rss**: the peak resident memory (``VmHWM`` of the largest process of the tree, and of
+  the main one; ``--jobs 1``: one process does everything) at several batch lengths;
 - **protocol**: :class:`redzone.solver.client.Engine` on ``redzone serve``: the wall time of
   one request (send, solve, answer) for a 10-creature attack board, p50 / p95 over many
   requests; and ``choose-attack`` on 5v5 when the server has that command.
@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -64,17 +63,54 @@ def load() -> str:
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (Linux ``/proc``), e.g. the forkserver and its workers."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if entry.isdigit():
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, ()))
+    return out
+
+
+def _peak_rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _run(args: list[str], out: Path | None = None) -> dict[str, float]:
-    """Run a command; wall time, CPU time of its process tree (user + sys), peak RSS (KB of
-    the largest process)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Run a command; wall time, CPU time of its whole process tree (user + sys: the main
+    process, the forkserver and the workers, sampled from ``/proc`` every 0.2 s, since a
+    forkserver's workers are never reaped by this process and ``RUSAGE_CHILDREN`` misses
+    them), peak RSS of the largest process (``VmHWM``) and of the main process."""
     t0 = time.perf_counter()
+    cpu: dict[int, float] = {}
+    peak: dict[int, float] = {}
     with open(out or os.devnull, "w") as sink:
-        code = subprocess.run(args, stdout=sink, stderr=subprocess.DEVNULL, check=False).returncode
+        process = subprocess.Popen(args, stdout=sink, stderr=subprocess.DEVNULL)
+        while process.poll() is None:
+            for pid in _tree(process.pid):
+                used = _process_cpu(pid)
+                if used:
+                    cpu[pid] = used
+                    peak[pid] = max(peak.get(pid, 0.0), _peak_rss_mb(pid))
+            time.sleep(0.2)
     wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"wall_s": wall, "cpu_s": cpu, "maxrss_mb": after.ru_maxrss / 1024, "exit": code}
+    return {"wall_s": wall, "cpu_s": sum(cpu.values()), "maxrss_mb": max(peak.values(), default=0.0),
+            "main_rss_mb": peak.get(process.pid, 0.0), "exit": process.returncode}
 
 
 def throughput(tmp: Path, rows: dict[str, int], jobs: list[int]) -> list[dict[str, Any]]:
@@ -128,8 +164,20 @@ def rss(tmp: Path, kinds: list[str], sizes: list[int]) -> list[dict[str, Any]]:
     return figures
 
 
+def _process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def protocol(requests: int) -> list[dict[str, Any]]:
-    """Latency of one request through ``redzone serve`` (Engine on a pipe)."""
+    """Latency of one request through ``redzone serve`` (Engine on a pipe): wall time per
+    request (p50, p95, min) as the client sees it, and the server's CPU time per request
+    (``/proc``), which the machine's load does not inflate the way it inflates wall time:
+    on idle cores the p50 approaches server CPU plus the client's own encoding."""
     from benchmarks.batch_boards import GENERATORS
     from benchmarks.boards import board_scenario
     from redzone.solver.client import Engine
@@ -137,31 +185,39 @@ def protocol(requests: int) -> list[dict[str, Any]]:
     figures = []
     with Engine.popen() as engine:
         commands = engine.ping()["commands"]
-        cases: list[tuple[str, str, dict[str, Any]]] = [
-            ("attack, 10 creatures (4 players)", "attack", board_scenario(10, seed=0)),
-            ("block, 10 a side", "block", GENERATORS["block"](3)),
-            ("damage, 2-12 blockers", "damage", GENERATORS["damage"](1)),
+        pid = engine.transport.process.pid  # type: ignore[attr-defined]
+        cases: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
+            ("attack, 10 creatures (4 players)", "attack", board_scenario(10, seed=0), {}),
+            ("block, 10 a side", "block", GENERATORS["block"](3), {}),
+            ("damage, 2-12 blockers", "damage", GENERATORS["damage"](1), {}),
         ]
         if "choose-attack" in commands:
             from benchmarks.ai_boards import ai_scenario
 
-            cases.append(("choose-attack, 5v5", "choose-attack", ai_scenario(5, seed=0)))
-            cases.append(("choose-block, 5v5", "choose-block", ai_scenario(5, seed=0, combat=True)))
-        for label, command, scenario in cases:
-            for _ in range(20):  # warm-up
-                engine.request(command, scenario)
+            for lookahead in (1, 0):
+                cases.append((f"choose-attack, 5v5, lookahead {lookahead}", "choose-attack",
+                              ai_scenario(5, seed=0), {"lookahead": lookahead}))
+                cases.append((f"choose-block, 5v5, lookahead {lookahead}", "choose-block",
+                              ai_scenario(5, seed=0, combat=True), {"lookahead": lookahead}))
+        for label, command, scenario, options in cases:
+            n = requests if not command.startswith("choose-") else max(1, requests // 10)
+            for _ in range(min(20, n)):  # warm-up
+                engine.request(command, scenario, options)
             times = []
             start_load = load()
-            for _ in range(requests):
+            cpu0 = _process_cpu(pid)
+            for _ in range(n):
                 t0 = time.perf_counter()
-                engine.request(command, scenario)
+                engine.request(command, scenario, options)
                 times.append((time.perf_counter() - t0) * 1000.0)
+            server_cpu = (_process_cpu(pid) - cpu0) * 1000.0 / n
             times.sort()
-            fig = {"case": label, "requests": requests, "p50_ms": statistics.median(times),
-                   "p95_ms": times[int(0.95 * (len(times) - 1))], "min_ms": times[0], "load": start_load}
+            fig = {"case": label, "requests": n, "p50_ms": statistics.median(times),
+                   "p95_ms": times[int(0.95 * (len(times) - 1))], "min_ms": times[0],
+                   "server_cpu_ms": server_cpu, "load": start_load}
             figures.append(fig)
-            print(f"  {label:34}: p50 {fig['p50_ms']:.2f} ms, p95 {fig['p95_ms']:.2f} ms, min {fig['min_ms']:.2f} ms "
-                  f"(load {start_load})", flush=True)
+            print(f"  {label:40}: p50 {fig['p50_ms']:.2f} ms, p95 {fig['p95_ms']:.2f} ms, min {fig['min_ms']:.2f} ms, "
+                  f"server CPU {server_cpu:.2f} ms a request (load {start_load})", flush=True)
     return figures
 
 
@@ -172,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", default="1,2", help="--jobs values for throughput")
     parser.add_argument("--rss-rows", default="1000,10000,100000", help="batch lengths for peak RSS")
     parser.add_argument("--rss-commands", default="attack,block,damage")
-    parser.add_argument("--requests", type=int, default=500, help="protocol requests per case")
+    parser.add_argument("--requests", type=int, default=500,
+                        help="protocol requests per case (a tenth of it for the AI's commands)")
     parser.add_argument("--json", dest="json_out", default=None, help="also write the figures here")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
