@@ -27,7 +27,7 @@ No solving happens here; see ``redzone.solver.block``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from redzone.models.abilities import (
     Ability,
@@ -78,7 +78,11 @@ __all__ = [
     "block_problems",
     "defending_player_of",
     "matches_quality",
+    "sub_block_problem",
+    "uniform_block_rules",
 ]
+
+_NO_ATTACKER = "there is no attacking creature it may block (CR 509.1b)"
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _TYPE_PLURALS = {
@@ -539,7 +543,7 @@ def block_problem(board: Board, defending_player: str,
                 unable[(c.id, a)] = why
         allowed[c.id] = tuple(ok)
         if not ok and judged:
-            unable.setdefault((c.id, ""), "there is no attacking creature it may block (CR 509.1b)")
+            unable.setdefault((c.id, ""), _NO_ATTACKER)
         extra: int | None = 0
         for ability, _ in board.abilities_affecting(c, CanBlockAdditional):
             assert isinstance(ability, CanBlockAdditional)
@@ -673,6 +677,71 @@ def block_problem(board: Board, defending_player: str,
         names=names,
         bands=bands,
     )
+
+
+def uniform_block_rules(board: Board) -> bool:
+    """Whether the defending player's :class:`BlockProblem` for any attack is the one for
+    every attacking creature, cut down to that attack (:func:`sub_block_problem`): two
+    players (one defending player, 802.4), no combat-dependent power or toughness (506.4,
+    611.3a), no scenario effects (``effects.must_block``), no attacking bands (702.22h) and
+    no block tax that applies only while its source attacks (509.1d). Then every part of
+    the problem is about one blocker, one attacker or one (blocker, attacker) pair."""
+    if len(board.players) != 2 or board.has_combat_effects:
+        return False
+    scenario = board.scenario
+    if getattr(scenario, "effects", None) or getattr(getattr(scenario, "combat", None), "bands", None):
+        return False
+    return not any(isinstance(a, BlockTax) and a.while_attacking
+                   for a, _ in board.abilities_of_kind(BlockTax))
+
+
+def sub_block_problem(full: BlockProblem, attackers: Sequence[str]) -> BlockProblem:
+    """``full`` (a defending player's :func:`block_problem` for a set of attacking creatures)
+    cut down to ``attackers`` (some of them, in ``combat.attackers`` order): the problem
+    :func:`block_problem` builds for that attack when :func:`uniform_block_rules` holds —
+    the same blockers, pairs, restrictions, requirements and costs, those naming another
+    attacker left out, in the same order. Linear in blockers x attackers, no ability
+    lookups (the AI weighs thousands of attacks on one board)."""
+    keep = set(attackers)
+    allowed: dict[str, tuple[str, ...]] = {}
+    unable: dict[tuple[str, str], str] = {}
+    for c in full.blockers:
+        why = full.unable.get((c, ""))
+        if why is not None and why != _NO_ATTACKER:  # it can't block at all (509.1a-b)
+            allowed[c] = ()
+            unable[(c, "")] = why
+            continue
+        may = full.allowed.get(c, ())
+        allowed[c] = ok = tuple(a for a in attackers if a in may)
+        for a in attackers:
+            got = full.unable.get((c, a))
+            if got is not None:
+                unable[(c, a)] = got
+        if not ok and attackers:
+            unable[(c, "")] = _NO_ATTACKER
+    by_attacker: dict[str, list[BlockRestriction]] = {}
+    other: list[BlockRestriction] = []
+    for r in full.restrictions:
+        named = getattr(r, "attacker", None)
+        if named is None:
+            other.append(r)
+        elif named in keep:
+            by_attacker.setdefault(named, []).append(r)
+    per_blocker = [q for q in full.requirements if q.attacker is None]
+    by_attacker_q: dict[str, list[BlockRequirement]] = {}
+    for q in full.requirements:
+        if q.attacker is not None and q.attacker in keep:
+            by_attacker_q.setdefault(q.attacker, []).append(q)
+    pair_costs = {(c, a): n for (c, a), n in full.pair_costs.items() if a in keep}
+    blockers = set(full.blockers)
+    cost_sources = {k: v for k, v in full.cost_sources.items() if k in blockers}
+    for c, a in pair_costs:
+        cost_sources[f"{c}->{a}"] = full.cost_sources[f"{c}->{a}"]
+    return replace(
+        full, attackers=tuple(attackers), allowed=allowed, unable=unable,
+        restrictions=tuple([r for a in attackers for r in by_attacker.get(a, ())] + other),
+        requirements=tuple(per_blocker + [q for a in attackers for q in by_attacker_q.get(a, ())]),
+        pair_costs=pair_costs, cost_sources=cost_sources)
 
 
 def attack_bands(board: Board, attackers: dict[str, str] | None = None) -> list[tuple[str, ...]]:

@@ -186,14 +186,17 @@ class Evaluator:
     pass over the permanents. ``state`` arguments are :class:`redzone.models.outcome.GameState`
     (``None``: the board as given)."""
 
-    def __init__(self, board: Board, player: str, weights: Weights | None = None) -> None:
+    def __init__(self, board: Board, player: str, weights: Weights | None = None, *,
+                 parts: dict[str, tuple[float, float]] | None = None) -> None:
         self.board = board
         self.player = player
         self.weights = w = weights or Weights()
         self.win = _milli(w.win)
         self._life_cache: dict[int, int] = {}
         self._kinds: list[tuple[str, str, int, Permanent]] = []  # (id, kind, sign, perm)
-        self._parts: dict[str, tuple[float, float]] = {}
+        # ``parts``: keyword parts read before, by creature id (the caller vouches that they
+        # are the same on this board: same abilities, nothing granted); filled as read.
+        self._parts: dict[str, tuple[float, float]] = parts if parts is not None else {}
         for perm in board.permanents.values():
             if perm.is_creature:
                 kind = "creature"
@@ -204,7 +207,7 @@ class Evaluator:
             else:
                 continue
             self._kinds.append((perm.id, kind, 0, perm))
-            if kind == "creature":
+            if kind == "creature" and perm.id not in self._parts:
                 self._parts[perm.id] = self._keyword_parts(perm)
 
     # ------------------------------------------------------------------ pieces

@@ -28,7 +28,16 @@ Speed without changing the answer: *units* — attackers and the creatures block
 into independent groups (no shared blocker, planeswalker or battle) whose damage is resolved
 once and cached, then combined; identical creatures (same characteristics, no effect naming
 them) are interchangeable, so only one declaration per multiset of choices is searched;
-alpha-beta cut-offs over declarations and blocks; crack-back positions are memoised.
+alpha-beta cut-offs over declarations and blocks. At lookahead 1 a block's value right
+after combat bounds its value after the crack-back from above (the next player may always
+not attack), so blocks are valued without the crack-back first: one at or below the bound
+to beat refutes the attack at once, and the rest are searched best-first; the crack-back is
+searched with the window that matters (fail-soft alpha-beta), its proved bounds memoised by
+position, and the games of one question share their units' damage games (the same
+combatants with the same characteristics play the same damage), the creatures' evaluation
+parts and the next player's best attack (tried first in the next position). Block problems
+are cut down from the problem of every attacking creature when nothing in them depends on
+the whole attack (:func:`redzone.models.block_rules.sub_block_problem`).
 Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
 search *inexact* and the answer ``feasible``.
 
@@ -59,7 +68,7 @@ from redzone.models.abilities import (
     RedirectDamage,
 )
 from redzone.models.attack_rules import attack_problem
-from redzone.models.block_rules import block_problems
+from redzone.models.block_rules import block_problems, sub_block_problem, uniform_block_rules
 from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
@@ -116,31 +125,55 @@ class Principal:
     value: int
 
 
+@dataclass
+class Shared:
+    """What the games of one question (the top game and its crack-back games) share.
+
+    - ``memo``: crack-back position -> (lower, upper) bounds of its perspective value
+      (equal when proved exact); a search with a window proves only a bound.
+    - ``lines``: crack-back position -> the next player's best line (exact values only).
+    - ``units``: a unit's damage game by what it reads (see :meth:`Game._unit_key`) ->
+      (tree, flat leaves); the same combatants with the same characteristics play the same
+      damage in every crack-back position.
+    - ``killer``: the next player's best attack in the last crack-back position searched
+      (tried first in the next one: good moves early make the cut-offs bite).
+    """
+
+    memo: dict[Any, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    lines: dict[Any, Principal | None] = dataclasses.field(default_factory=dict)
+    units: dict[Any, tuple[Any, list[Leaf] | None]] = dataclasses.field(default_factory=dict)
+    killer: dict[str, str] | None = None
+    parts: dict[str, tuple[float, float]] | None = None
+    """Creatures' keyword parts of the evaluation (:class:`Evaluator`), the same on every
+    board of the question when nothing grants abilities (``None``: not shared)."""
+
+
 class Game:
     """The combat game of ``board`` (see the module docstring).
 
     ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
-    0 or 1; ``deadline``: a ``time.perf_counter()`` value or ``None``; ``memo``: crack-back
-    values shared between games of one question."""
+    0 or 1; ``deadline``: a ``time.perf_counter()`` value or ``None``; ``shared``: what the
+    games of one question share (:class:`Shared`; a new one when ``None``)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 deadline: float | None, memo: dict[Any, int] | None = None) -> None:
+                 deadline: float | None, shared: Shared | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
         self.lookahead = lookahead
         self.deadline = deadline
-        self.memo = memo if memo is not None else {}
+        self.shared = shared if shared is not None else Shared()
         self.ap = board.active_player
         self.sign = 1 if self.ap == perspective else -1
-        self.ev = Evaluator(board, perspective, weights)
+        if self.shared.parts is None and lookahead == 1 and not board.abilities_of_kind(Grant):
+            self.shared.parts = {}
+        self.ev = Evaluator(board, perspective, weights, parts=self.shared.parts)
         self.base = GameState.from_board(board)
         self.classes = symmetry_classes(board)
         self.exact = True
         self._boost = 0
         self.nodes = 0
         self.partial = INF
-        self.lines: dict[Any, Principal | None] = {}
         self.problem = attack_problem(board)
         self._units: dict[Any, Any] = {}
         self._flat: dict[int, list[Leaf] | None] = {}
@@ -176,6 +209,20 @@ class Game:
         self._base_perm = sum(self.ev.permanent_score(pid) for pid in board.permanents)
         self._killer: set[tuple[str, str]] = set()
         self._crack_back_bounded = lookahead == 1 and self._next_may_pass()
+        self._uniform: bp_mod.BlockProblem | None = None
+        if uniform_block_rules(board):
+            every = {c: self._opponents[0] for c in self.problem.creatures if self.problem.allowed.get(c)}
+            if every:
+                self._uniform = block_problems(board, every)[0]
+        self._uniform_attackers = set(self._uniform.attackers) if self._uniform is not None else set()
+        scenario = board.scenario
+        combat = getattr(scenario, "combat", None)
+        self._share_ctx: Any = None
+        if (self._two and self._restrict and not board.has_combat_effects
+                and not getattr(scenario, "effects", None) and not getattr(combat, "bands", None)):
+            order = getattr(combat, "damage_order", None) or {}
+            self._share_ctx = (perspective, self.ap, bool(self._coupling), board.rules,
+                               tuple(sorted((k, tuple(v)) for k, v in order.items())))
 
     # ------------------------------------------------------------------ time
 
@@ -286,14 +333,18 @@ class Game:
     def block_problems(self, attack: Mapping[str, str]) -> list[bp_mod.BlockProblem]:
         """:func:`redzone.models.block_rules.block_problems` for ``attack``, built once per
         attack; ``[]`` when no defending player controls an untapped creature (509.1a: only
-        untapped creatures block, so no block is possible and none is required)."""
+        untapped creatures block, so no block is possible and none is required); when
+        :func:`uniform_block_rules` holds, cut down from the problem of every creature that
+        may attack (:func:`sub_block_problem`) instead of read from the abilities again."""
         key = self.attack_facts(attack)[0]
         got = self._problems.get(key)
         if got is None:
-            if self._no_blockers:
+            if self._no_blockers or not attack:
                 got = []
-            else:
+            elif self._uniform is None or not self._uniform_attackers.issuperset(attack):
                 got = block_problems(self.board, dict(attack))
+            else:
+                got = [sub_block_problem(self._uniform, list(attack))]
             self._problems[key] = got
         return got
 
@@ -482,6 +533,13 @@ class Game:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
+            shared_key = self._unit_key(unit, steps, attack, blocks)
+            hit = self.shared.units.get(shared_key) if shared_key is not None else None
+            if hit is not None:
+                got, flat = hit
+                self._units[key] = got
+                self._flat[id(got)] = flat
+                return got
             board = self._unit_board(attack, blocks)
             start = self.base.copy()
             self._boost = 0
@@ -498,7 +556,35 @@ class Game:
             got = self._step(board, steps, 0, start, [], None, ())
             self._units[key] = got
             self._flat[id(got)] = _flatten(got)
+            if shared_key is not None:
+                self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
+
+    def _unit_key(self, unit: Any, steps: tuple[str, ...], attack: Mapping[str, str],
+                  blocks: Mapping[str, list[str]]) -> Any:
+        """What a unit's damage game reads, as a key shared by the games of one question
+        (``None``: not shared): the unit and its steps, the permanents of its board
+        (:meth:`_unit_board`) with every field the next turn's board may change (power,
+        toughness, damage, counters, loyalty, defense, tapped), and the game's context
+        (perspective, active player, whether any permanent couples units). Abilities and
+        every other characteristic are those of the one board the question started from
+        (:func:`next_turn_board` keeps them). Shared only between two-player games whose
+        unit boards are restricted (their life and poison are shifted out of reach, so the
+        players' totals don't matter) with no scenario effects or bands."""
+        ctx = self._share_ctx
+        if ctx is None:
+            return None
+        perms = self.board.permanents
+        sig = tuple((pid, p.controller, p.power, p.toughness, p.damage,
+                     tuple(sorted(p.counters.items())), p.loyalty, p.defense, p.tapped)
+                    for pid in sorted(self._unit_keep(attack, blocks)) if (p := perms.get(pid)) is not None)
+        return (ctx, unit, steps, sig)
+
+    def _unit_keep(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> set[str]:
+        """The ids a unit's board keeps (see :meth:`_unit_board`)."""
+        keep = set(attack) | set(attack.values()) | set(blocks) | self._static_sources
+        keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
+        return keep
 
     def _unit_board(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> Board:
         """The board a unit's damage is played on: its combatants, what they attack, what
@@ -510,8 +596,7 @@ class Game:
             # (A life floor looks at creatures outside combat: Worship's "if you control a
             # creature".)
             return with_combat(self.board, attack, blocks)
-        keep = set(attack) | set(attack.values()) | set(blocks) | self._static_sources
-        keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
+        keep = self._unit_keep(attack, blocks)
         perms = {pid: p for pid, p in self.board.permanents.items() if pid in keep}
         view = with_combat(self.board, attack, blocks)
         return dataclasses.replace(view, permanents=perms, _grants=None, _index=None)
@@ -685,17 +770,20 @@ class Game:
 
     # ------------------------------------------------------------------ values
 
-    def leaf_value(self, attack: Mapping[str, str], leaves: list[Leaf], mana: int) -> int:
+    def leaf_value(self, attack: Mapping[str, str], leaves: list[Leaf], mana: int,
+                   lo: int = -INF, hi: int = INF) -> int:
         """Perspective value of the position after this combat (the units' ``leaves``): the
         evaluation, or with lookahead 1 the value after the next player's best attack.
-        ``mana``: the mana term, already in perspective milli-points."""
+        ``mana``: the mana term, already in perspective milli-points. With lookahead 1 the
+        value is exact only inside the window (``lo``, ``hi``): at or below ``lo`` it is an
+        upper bound of the value, at or above ``hi`` a lower bound (see :meth:`crack_back`)."""
         self.tick()
         v = self.fast_score(leaves)
         if v is None:
             v = self.ev.score(self.combine(leaves))
         if abs(v) == self.ev.win or self.lookahead == 0:
             return v + mana
-        return self.crack_back(attack, self.combine(leaves)) + mana
+        return self.crack_back(attack, self.combine(leaves), lo - mana, hi - mana) + mana
 
     def fast_score(self, leaves: list[Leaf]) -> int | None:
         """:meth:`Evaluator.score` of :meth:`combine` ``(leaves)`` without building the state
@@ -735,27 +823,49 @@ class Game:
             v += ev.player_score(p, life[p], poison[p])
         return v
 
-    def crack_back(self, attack: Mapping[str, str], state: GameState) -> int:
-        """The perspective value after the next player's best attack (lookahead 0) against
-        what is left untapped (memoised by position)."""
+    def _crack_back_key(self, attack: Mapping[str, str], state: GameState) -> tuple[str | None, Any]:
+        """(the next player, the crack-back position): what :func:`next_turn_board` reads
+        from this combat — who attacked without vigilance (they stay tapped, 302.6) and
+        the state's changes except life gained."""
         lost = {p.name for p in self.board.players
                 if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
         player = next_player(self.board, lost)
+        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
+        d = self._delta(state)
+        return player, (player, tapped, d[:2] + d[3:])
+
+    def crack_back(self, attack: Mapping[str, str], state: GameState, lo: int = -INF,
+                   hi: int = INF) -> int:
+        """The perspective value after the next player's best attack (lookahead 0) against
+        what is left untapped, searched with the window (``lo``, ``hi``) (alpha-beta, fail
+        soft): exact inside it; at or below ``lo`` an upper bound of the value (the next
+        player has an attack at least that good for them), at or above ``hi`` a lower
+        bound. Proved bounds are memoised by position (:attr:`Shared.memo`)."""
+        player, key = self._crack_back_key(attack, state)
         if player is None:
             return self.ev.score(state)
-        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
-        key = (id(self.board), player, tapped, self._delta(state))
-        got = self.memo.get(key)
-        if got is not None:
-            return got
+        shared = self.shared
+        lower, upper = shared.memo.get(key, (-INF, INF))
+        if lower == upper or upper <= lo:
+            return upper
+        if lower >= hi:
+            return lower
         board2 = next_turn_board(self.board, state, attack, player)
-        game = Game(board2, self.perspective, self.weights, 0, self.deadline, self.memo)
-        value, line = game.solve_attack()
-        self.nodes += game.nodes
-        if not game.exact:
-            self.exact = False
-        self.memo[key] = value
-        self.lines[key] = line
+        game = Game(board2, self.perspective, self.weights, 0, self.deadline, shared)
+        try:
+            value, line = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
+        finally:
+            self.nodes += game.nodes
+            if not game.exact:
+                self.exact = False
+        if value <= lo:
+            upper = min(upper, value)
+        elif value >= hi:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+            shared.lines[key] = line
+        shared.memo[key] = (lower, upper)
         return value
 
     def _next_may_pass(self) -> bool:
@@ -769,13 +879,15 @@ class Game:
         return not attack_problem(view).requirements
 
     def crack_back_line(self, attack: Mapping[str, str], state: GameState) -> Principal | None:
-        """The next player's best attack and the answer to it, for a position
-        :meth:`crack_back` has valued (``None`` when it was not needed)."""
-        lost = {p.name for p in self.board.players
-                if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
-        player = next_player(self.board, lost)
-        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
-        return self.lines.get((id(self.board), player, tapped, self._delta(state)))
+        """The next player's best attack and the answer to it after this combat (searched
+        now if the search proved only a bound of its value); ``None`` when no player takes
+        a next turn."""
+        player, key = self._crack_back_key(attack, state)
+        if player is None:
+            return None
+        if key not in self.shared.lines:
+            self.crack_back(attack, state)
+        return self.shared.lines.get(key)
 
     def mana_term(self, attack_cost: int, block_cost: int) -> int:
         """Perspective milli-points of the mana spent: the attacking player's spending
@@ -838,14 +950,15 @@ class Game:
                     if upper <= max(best, alpha):
                         best = max(best, upper)  # a bound: this line can't beat the others
                         break
-                    v = upper if terminal else self.crack_back(attack, self.combine(leaves)) + mana
+                    v = upper if terminal else self.crack_back(
+                        attack, self.combine(leaves), max(best, alpha) - mana, beta - mana) + mana
                     if v > best:
                         best, line = v, leaves
                         if best >= beta:
                             break
                 return best, line
             for combo in itertools.product(*flat):  # type: ignore[arg-type]
-                v = self.sign * self.leaf_value(attack, list(combo), mana)
+                v = self.sign * self.leaf_value(attack, list(combo), mana, *self._window(max(best, alpha), beta))
                 if v > best:
                     best, line = v, list(combo)
                     if best >= beta:
@@ -853,12 +966,26 @@ class Game:
             return best, line
         return self._joint(attack, trees, 0, mana, alpha, beta)
 
+    def static_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int) -> int:
+        """Attacker-view value of the combat after these blocks at lookahead 0 (the position
+        right after combat, with the attacking player's best damage): at lookahead 1 an
+        upper bound of the value when the next player may always not attack."""
+        lookahead, self.lookahead = self.lookahead, 0
+        try:
+            return self.damage_value(attack, blocks, mana, -INF, INF)[0]
+        finally:
+            self.lookahead = lookahead
+
+    def _window(self, alpha: int, beta: int) -> tuple[int, int]:
+        """The attacker-view window (``alpha``, ``beta``) in perspective terms."""
+        return (alpha, beta) if self.sign == 1 else (-beta, -alpha)
+
     def _joint(self, attack: Mapping[str, str], nodes: list[Any], phase: int, mana: int,
                alpha: int, beta: int) -> tuple[int, list[Leaf] | None]:
         """Joint damage game of the units, phase by phase (510.1: in each step the
         attacking player assigns, then the defending players)."""
         if phase == 4 or all(isinstance(n, Leaf) for n in nodes):
-            v = self.sign * self.leaf_value(attack, list(nodes), mana)
+            v = self.sign * self.leaf_value(attack, list(nodes), mana, *self._window(alpha, beta))
             return v, list(nodes)
         branching = [i for i, n in enumerate(nodes) if isinstance(n, Node) and n.phase == phase]
         if not branching:
@@ -894,7 +1021,7 @@ class Game:
         line = None
         self.partial = best
         floor = max(alpha, self.forced_floor(attack, attack_cost))
-        for blocks, cost in self.block_candidates(attack):
+        for blocks, cost in self._block_order(attack, attack_cost, alpha):
             self.tick()
             v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
                                           alpha, min(beta, best))
@@ -1053,20 +1180,61 @@ class Game:
         rec(0)
         return True
 
-    def solve_attack(self) -> tuple[int, Principal | None]:
-        """(perspective value of the game, the principal line), searched to the end."""
+    def _block_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int
+                     ) -> Iterator[tuple[dict[str, list[str]], int]]:
+        """The legal blocks against ``attack`` (:meth:`block_candidates`) in the order
+        :meth:`block_value` examines them. At lookahead 1, when the next player may always
+        not attack, each block's value right after combat (:meth:`static_value`) is an
+        upper bound of its value after the crack-back: a block at or below ``alpha`` now
+        refutes the attack at once (it alone is returned: no crack-back is searched);
+        otherwise the blocks best for the defending players now come first, so that the
+        crack-backs searched bring the defending players' best answer down early."""
+        candidates = self.block_candidates(attack)
+        if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
+            yield from candidates
+            return
+        scored = []
+        for i, (blocks, cost) in enumerate(candidates):
+            v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
+            if v0 <= alpha:
+                yield blocks, cost
+                return
+            scored.append((v0, i, blocks, cost))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        for _, _, blocks, cost in scored:
+            yield blocks, cost
+
+    def solve_attack(self, lo: int = -INF, hi: int = INF) -> tuple[int, Principal | None]:
+        """(perspective value of the game, the principal line), searched with the window
+        (``lo``, ``hi``) in perspective terms (alpha-beta, fail soft: exact inside it, an
+        upper bound at or below ``lo``, a lower bound at or above ``hi``)."""
+        alpha, beta = self._window(lo, hi)
         best = -INF
         principal = None
         for attack, cost in self.ordered_attacks():
-            v, line = self.block_value(attack, cost, best, INF)
+            v, line = self.block_value(attack, cost, max(best, alpha), beta)
             if v > best:
                 best = v
                 assert line is not None
                 principal = Principal(attack, line[0], line[1], self.sign * v)
+                if best >= beta:
+                    break
+        if principal is not None and self.sign == -1:
+            self.shared.killer = principal.attack
         return self.sign * best, principal
 
     def ordered_attacks(self) -> list[tuple[dict[str, str], int]]:
-        """Candidates, most attackers first (good moves early make the cut-offs bite)."""
-        cands = self.attack_candidates()
-        # No attack first (a cheap, often strong lower bound), then the most attackers.
-        return sorted(cands, key=lambda dc: (len(dc[0]) > 0, -len(dc[0])))
+        """Candidates, no attack first (a cheap, often strong lower bound), then the most
+        attackers first (good moves early make the cut-offs bite); in a crack-back game,
+        the best attack of the last crack-back position searched (what is left of it)
+        comes first of all."""
+        cands = sorted(self.attack_candidates(), key=lambda dc: (len(dc[0]) > 0, -len(dc[0])))
+        killer = self.shared.killer
+        if killer and self.sign == -1:
+            allowed = self.problem.allowed
+            key = self._attack_key({c: t for c, t in killer.items() if t in allowed.get(c, ())})
+            for i, (d, _) in enumerate(cands):
+                if self._attack_key(d) == key:
+                    cands.insert(0, cands.pop(i))
+                    break
+        return cands

@@ -1,0 +1,68 @@
+"""The AI's search shortcuts (issue 9 speed work) give exactly what the plain rules code
+gives: block problems cut down from one problem of every attacking creature, crack-back
+values searched with a window and shared between positions."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from redzone.models.block_rules import block_problem, block_problems, sub_block_problem, uniform_block_rules
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+
+#: Real cards whose blocking rules cover each part of a block problem: evasion and
+#: protection (509.1b pairs), menace and Tromokratis (group restrictions), Watchdog and
+#: Lure-type attackers (509.1c requirements), "can't block", capacity (509.1a); and inline
+#: creatures that block each combat if able or can't block alone (509.1b-c).
+CARDS = ["Prized Unicorn", "Tromokratis", "Elvish Bard", "Boggart Brute", "Hulking Cyclops",
+         "Stalking Tiger", "Charging Rhino", "Silhana Ledgewalker", "Gaea's Protector",
+         "Hunted Wumpus", "Daunting Defender", "Goblin Outlander", "Champion of Lambholt",
+         "Gustcloak Sentinel", "Sightless Brawler", "Hundred-Handed One", "Palace Guard",
+         "Two-Headed Giant", "Mogg Flunkies", "Ember Beast", "Siege Mastodon", "Serra Angel",
+         "Wall of Stone", "Goblin Piker", "Grizzly Bears", "Vampire Nighthawk", "Plague Stinger",
+         "Typhoid Rats", "Alaborn Cavalier", "Skittering Monstrosity"]
+
+
+def _board(rng: random.Random) -> Any:
+    perms: list[dict[str, Any]] = []
+    for side, n in (("Alice", rng.randint(1, 5)), ("Bob", rng.randint(1, 5))):
+        for i in range(n):
+            perm: dict[str, Any] = {"id": f"{side[0].lower()}{i}", "controller": side,
+                                    "tapped": side == "Bob" and rng.random() < 0.15}
+            if rng.random() < 0.15:
+                perm.update(name=f"Inline {i}", types=["Creature"], power=2, toughness=2,
+                            text=rng.choice(["This creature blocks each combat if able.",
+                                             "This creature can't block alone."]))
+            else:
+                perm["card"] = rng.choice(CARDS)
+            perms.append(perm)
+    return build_board(parse_scenario({"players": [{"name": "Alice"}, {"name": "Bob", "mana": 2}],
+                                       "permanents": perms}))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_sub_block_problem_is_block_problem_of_the_smaller_attack(seed: int) -> None:
+    # CR 509.1a-c, 802.4: with two players and nothing depending on the whole attack, each
+    # part of a block problem is about one blocker, one attacker or one pair, so the problem
+    # of an attack is the one of every creature cut down to it — the same pairs, reasons,
+    # restrictions, requirements and costs, in the same order.
+    board = _board(random.Random(seed))
+    assert uniform_block_rules(board)
+    attackers = [p.id for p in board.permanents.values() if p.controller == "Alice"]
+    full = block_problems(board, {a: "Bob" for a in attackers})[0]
+    for k in range(1, len(attackers) + 1):
+        for subset in itertools.combinations(attackers, k):
+            direct = block_problem(board, "Bob", {a: "Bob" for a in subset})
+            assert sub_block_problem(full, list(subset)) == direct
+
+
+def test_uniform_block_rules_refuses_what_reads_the_whole_attack() -> None:
+    # 802.4: three players may have several defending players; scenario effects
+    # (effects.must_block, provoke 702.39a) name one pair each.
+    three = build_board(parse_scenario({"players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+                                        "permanents": [{"id": "x", "card": "Grizzly Bears", "controller": "A"}]}))
+    assert not uniform_block_rules(three)
