@@ -291,7 +291,8 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
         bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
-    reasons = _attack_reasons(game, attack, blocks, state, principal)
+    reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
+                              complete=bool(candidates) and game.exact)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
@@ -314,11 +315,55 @@ def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, li
     return total
 
 
+def _damaged_by(damage: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Recipient id -> the sources that assigned it combat damage in this line (510.1), in
+    step order: the creatures to credit with a creature's death."""
+    out: dict[str, list[str]] = {}
+    for step in damage:
+        for source, row in step["assignment"].items():
+            for recipient, amount in row.items():
+                if amount > 0 and source not in out.setdefault(recipient, []):
+                    out[recipient].append(source)
+    return out
+
+
+def _kills(board: Board, me: str, victims: list[str], state: GameState,
+           damaged_by: Mapping[str, list[str]]) -> str:
+    """"; kills X" for the ``victims`` that died after ``me`` dealt them combat damage —
+    "together with Y" when other creatures' damage shared the kill (a multi-block, 509.1a,
+    510.1c) — or ``""``."""
+    parts = []
+    for v in victims:
+        sources = damaged_by.get(v, [])
+        if v not in state.destroyed or me not in sources:
+            continue
+        others = [x for x in sources if x != me]
+        parts.append(_label(board, v) + (" together with " + ", ".join(_label(board, x) for x in others)
+                                         if others else ""))
+    return "; kills " + "; ".join(parts) if parts else ""
+
+
+def _unable_in_every(members: set[str], declarations: list[Mapping[str, Any]]) -> bool:
+    """No declaration (attack or block; one per multiset of identical creatures' choices)
+    uses any of ``members`` (a creature and those identical to it)."""
+    return not any(members.intersection(d) for d in declarations)
+
+
+def _class_of(game: Game, c: str) -> set[str]:
+    k = game.classes.get(c)
+    return {x for x, j in game.classes.items() if j == k} if k is not None else {c}
+
+
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                    state: GameState, principal: Principal | None) -> dict[str, str]:
-    """One line per creature of the attacking player: why it attacks or stays home."""
+                    state: GameState, principal: Principal | None, damage: list[dict[str, Any]],
+                    candidates: list[tuple[dict[str, str], int]], complete: bool) -> dict[str, str]:
+    """One line per creature of the attacking player: why it attacks or stays home.
+    ``candidates``: the legal declarations searched (``complete``: all of them), to tell a
+    creature no legal declaration uses (508.1c-d) from one kept home by choice."""
     board = game.board
     problem = game.problem
+    damaged_by = _damaged_by(damage)
+    declarations = [d for d, _ in candidates]
     out: dict[str, str] = {}
     blockers_of: dict[str, list[str]] = {}
     for b, lst in blocks.items():
@@ -343,13 +388,13 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
                 text += "; unblocked"
             if c in state.destroyed:
                 text += "; dies"
-            dead = [b for b in (by or []) if b in state.destroyed]
-            if dead:
-                text += "; kills " + ", ".join(_label(board, b) for b in dead)
+            text += _kills(board, c, list(by or []), state, damaged_by)
             out[c] = text
         elif not problem.allowed.get(c):
             why = problem.unable.get((c, ""), "it can't attack")
             out[c] = f"stays home: {why}"
+        elif complete and _unable_in_every(_class_of(game, c), declarations):
+            out[c] = "stays home: no legal attack includes it (CR 508.1c-d)"
         elif c in home_duty:
             out[c] = f"stays home: needed to block {home_duty[c]} next turn"
         else:
@@ -430,7 +475,7 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         value = -best
         bound = value if exact else game.ev.win
     attacked = _defending_players(board, attack)
-    reasons = _block_reasons(game, attack, blocks, state, line)
+    reasons = _block_reasons(game, attack, blocks, state, line, damage)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
         value=points(value), bound=points(bound),
@@ -447,9 +492,32 @@ def _defending_players(board: Board, attack: Mapping[str, str]) -> list[str]:
     return attacked_players(board, dict(attack))
 
 
+#: Most legal blocks listed to find the creatures no legal block uses (for the reasons only).
+REASON_BLOCKS = 20_000
+
+
+def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str] | None:
+    """The creatures some legal block against ``attack`` uses (509.1a-d; identical creatures
+    count together), or ``None`` when the legal blocks are too many to list."""
+    exact = game.exact
+    used: set[str] = set()
+    try:
+        for k, (d, _) in enumerate(game.block_candidates(attack)):
+            if k >= REASON_BLOCKS:
+                return None
+            for b, lst in d.items():
+                if lst:
+                    used |= _class_of(game, b)
+    finally:
+        game.exact = exact  # listing blocks for a reason proves nothing about the answer
+    return used
+
+
 def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                   state: GameState, line: Any) -> dict[str, str]:
-    """One line per creature of the defending players: why it blocks or not."""
+                   state: GameState, line: Any, damage: list[dict[str, Any]]) -> dict[str, str]:
+    """One line per creature of the defending players: why it blocks or not. A creature
+    that may block some attacker on its own (509.1a-b) but that no legal block uses (a
+    group restriction, 509.1b, or the requirements, 509.1c) is said so, not "kept"."""
     board = game.board
     out: dict[str, str] = {}
     next_attack: dict[str, str] = {}
@@ -459,19 +527,28 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
             next_attack = dict(cb.attack)
     from redzone.models.block_rules import block_problems
 
+    damaged_by = _damaged_by(damage)
+    usable: set[str] | None | bool = False  # not listed yet
     for problem in block_problems(board, dict(attack)):
         for c in problem.blockers:
             lst = blocks.get(c) or []
             if lst:
                 text = "blocks " + ", ".join(_label(board, a) for a in lst)
-                dead = [a for a in lst if a in state.destroyed]
-                if dead:
-                    text += "; kills " + ", ".join(_label(board, a) for a in dead)
+                kills = _kills(board, c, list(lst), state, damaged_by)
+                text += kills
                 if c in state.destroyed:
-                    text += "; dies" if dead else "; chump block: dies"
+                    text += "; dies" if kills else "; chump block: dies"
                 out[c] = text
-            elif not problem.allowed.get(c):
+                continue
+            if not problem.allowed.get(c):
                 out[c] = "doesn't block: " + problem.unable.get((c, ""), "it can't block any attacker")
+                continue
+            if usable is False:
+                usable = _blockers_in_legal_blocks(game, attack)
+            if usable is not None and c not in usable:
+                sources = ", ".join(dict.fromkeys(r.source for r in problem.restrictions))
+                out[c] = ("doesn't block: no legal block includes it (CR 509.1b-c"
+                          + (f"; restrictions: {sources})" if sources else ")"))
             elif c in next_attack:
                 out[c] = f"doesn't block: kept to attack {_label(board, next_attack[c])} next turn"
             else:

@@ -59,6 +59,13 @@ def _weights(path: str | None) -> Any:
     return _weights_cached(path, mtime)
 
 
+def _number(x: float) -> str:
+    """A value in points written plainly: at most three decimals (milli-points), no
+    exponent (a won game is 1000000, not 1e+06)."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def _label(board: Any, x: str) -> str:
     p = board.permanents.get(x)
     return p.label if p is not None else x
@@ -91,8 +98,8 @@ class ChooseAttackAnswer(BoardAnswer):
         """The attack, one line per creature saying why, the expected answer and outcome."""
         d, board = self.decision, self.board
         head = "[bold red]lethal[/bold red] " if d.lethal else ""
-        con.print(f"[bold]Attack[/bold] {head}({d.status}; value {d.value:g}"
-                  + ("" if d.status == "optimal" else f", bound {d.bound:g}") + f"; lookahead {d.lookahead})")
+        con.print(f"[bold]Attack[/bold] {head}({d.status}; value {_number(d.value)}"
+                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
         if d.mana_paid:
@@ -122,8 +129,8 @@ class ChooseBlockAnswer(BoardAnswer):
         """The blocks, one line per creature saying why, and the outcome."""
         d, board = self.decision, self.board
         alive = "survives" if d.survives else "[bold red]loses the game[/bold red]"
-        con.print(f"[bold]Blocks[/bold] ({d.status}; value {d.value:g}"
-                  + ("" if d.status == "optimal" else f", bound {d.bound:g}")
+        con.print(f"[bold]Blocks[/bold] ({d.status}; value {_number(d.value)}"
+                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}")
                   + f"; lookahead {d.lookahead}; defending player {alive})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")

@@ -1,0 +1,77 @@
+"""The one-line reasons and the text output of choose-attack / choose-block say only what
+is true (issue 9 §4): a creature no legal declaration uses is said to be unable, a kill is
+credited to the creatures whose damage made it, values print plainly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from redzone.models.board import build_board
+from redzone.models.scenario import load_scenario, parse_scenario
+from redzone.solver.ai import choose_attack, choose_blocks
+from redzone.solver.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _board(permanents: list[dict[str, Any]], attackers: dict[str, str] | None = None) -> Any:
+    data: dict[str, Any] = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": permanents}
+    if attackers:
+        data["combat"] = {"attackers": attackers}
+    return build_board(parse_scenario(data))
+
+
+def test_no_legal_block_is_not_called_kept_for_next_turn() -> None:
+    # CR 509.1a-b: the tapped Hill Giant can't block, so not every creature Bob controls can
+    # block Tromokratis and none may; the Bears and Watchdog could each block it alone, but
+    # no legal block uses them — they are not "kept to attack" by choice.
+    for lookahead in (0, 1):
+        board = build_board(load_scenario(EXAMPLES / "tromokratis.yaml"))
+        r = choose_blocks(board, lookahead=lookahead)
+        assert r.blockers == {}
+        for c in ("bears", "dog"):
+            assert r.reasons[c].startswith("doesn't block: no legal block includes it (CR 509.1b-c")
+            assert "Tromokratis" in r.reasons[c] and "next turn" not in r.reasons[c]
+        assert r.reasons["giant"] == "doesn't block: it is tapped (CR 509.1a)"
+
+
+def test_no_legal_attack_is_not_called_a_choice() -> None:
+    # CR 508.1c: a creature that can't attack alone, with no other creature able to attack,
+    # is in no legal declaration.
+    board = _board([{"id": "loner", "name": "Loner", "types": ["Creature"], "power": 3, "toughness": 3,
+                     "controller": "Alice", "text": "This creature can't attack alone."},
+                    {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}])
+    r = choose_attack(board)
+    assert r.attackers == {}
+    assert r.reasons["loner"] == "stays home: no legal attack includes it (CR 508.1c-d)"
+
+
+def test_a_multi_block_kill_is_credited_to_the_creatures_that_dealt_the_damage() -> None:
+    # CR 509.1c: the 0/4 must block the Hill Giant; the two Bears join it and deal 2 + 2
+    # damage, lethal for the 3-toughness Giant (704.5g) only together (510.1, 510.2). The
+    # 0-power wall dealt none (510.1a) and kills nothing; each Bears shares the kill.
+    board = _board([{"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                    {"id": "bears1", "card": "Grizzly Bears", "controller": "Bob"},
+                    {"id": "bears2", "card": "Grizzly Bears", "controller": "Bob"},
+                    {"id": "wall", "name": "Eager Wall", "types": ["Creature"], "power": 0,
+                     "toughness": 4, "controller": "Bob", "text": "This creature blocks each combat if able."}],
+                   attackers={"giant": "Bob"})
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"bears1": ["giant"], "bears2": ["giant"], "wall": ["giant"]}
+    assert "giant" in r.outcome["destroyed"]
+    assert r.reasons["wall"] == "blocks Hill Giant (giant)"
+    assert r.reasons["bears1"].startswith(
+        "blocks Hill Giant (giant); kills Hill Giant (giant) together with Grizzly Bears (bears2)")
+    assert r.reasons["bears2"].startswith(
+        "blocks Hill Giant (giant); kills Hill Giant (giant) together with Grizzly Bears (bears1)")
+
+
+def test_values_print_plainly() -> None:
+    # A won game (704.5a) is worth the evaluation's win, 1,000,000 points by default: the
+    # text shows it as a plain number, never in scientific notation.
+    result = CliRunner().invoke(cli, ["choose-attack", str(EXAMPLES / "ai-alpha-strike-menace.yaml")])
+    assert result.exit_code == 0
+    assert "value 1000000;" in result.stdout and "e+" not in result.stdout
