@@ -639,23 +639,25 @@ class Game:
         """A function assignment -> class, where two assignments of one class are both
         legal or both illegal and deal the same result, or ``None`` when that can't be
         guaranteed. Safe when no damage step follows (marked damage then only matters as
-        "lethal or not", 704.5g), no permanent prevents, multiplies or grants anything, no
-        source has wither, infect or lifelink (whose results depend on amounts), and no
-        creature has lethal damage already (need 0). The class of an amount to a creature
-        that only one source may assign damage to: 0, some but less than lethal, lethal (its
-        need, or 1 from a deathtouch source, 702.2c); to a creature several sources may
-        damage (lethal damage is then joint), a player, planeswalker or battle: the amount
-        itself. The legality conditions (trample 702.19b, loyalty 702.19c, the
-        2023 order) read only these classes."""
+        "lethal or not", 704.5g), no permanent prevents, multiplies or grants anything, and
+        no creature has lethal damage already (need 0). The class of an amount to a creature
+        that only one source may assign damage to, from a source without wither, infect or
+        lifelink: 0, some but less than lethal, lethal (its need, or 1 from a deathtouch
+        source, 702.2c); any other amount — from a source with wither, infect or lifelink
+        (-1/-1 counters, poison and life gained count every point, 702.80a, 702.90b-c,
+        702.15b), to a creature several sources may damage (lethal damage is then joint), a
+        player, planeswalker or battle — is kept itself. The legality conditions (trample
+        702.19b, loyalty 702.19c, the 2023 order) read only these classes."""
         if self._coupling:
             return None
         owners: dict[str, list[str]] = {}
+        exact: set[str] = set()
         for src in problem.sources:
             if src.amount <= 0:
                 continue
             perm = self.board.permanents[src.id]
             if any(self.board.has_keyword(perm, k) for k in ("wither", "infect", "lifelink")):
-                return None
+                exact.add(src.id)
             for r in src.recipients:
                 rec = problem.recipients[r]
                 if rec.kind != "creature":
@@ -667,6 +669,8 @@ class Game:
         # creatures) keeps exact amounts: its lethal damage is joint (510.1c-d, 702.19b).
         thresholds: dict[tuple[str, str], int] = {}
         for src in problem.sources:
+            if src.id in exact:
+                continue
             for r in src.recipients:
                 if owners.get(r) == [src.id]:
                     thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
