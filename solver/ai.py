@@ -38,7 +38,7 @@ from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-from redzone.solver.ai_board import with_combat
+from redzone.solver.ai_board import _free, with_combat
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
@@ -343,12 +343,6 @@ def _kills(board: Board, me: str, victims: list[str], state: GameState,
     return "; kills " + "; ".join(parts) if parts else ""
 
 
-def _unable_in_every(members: set[str], declarations: list[Mapping[str, Any]]) -> bool:
-    """No declaration (attack or block; one per multiset of identical creatures' choices)
-    uses any of ``members`` (a creature and those identical to it)."""
-    return not any(members.intersection(d) for d in declarations)
-
-
 def _class_of(game: Game, c: str) -> set[str]:
     k = game.classes.get(c)
     return {x for x, j in game.classes.items() if j == k} if k is not None else {c}
@@ -363,7 +357,12 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
     board = game.board
     problem = game.problem
     damaged_by = _damaged_by(damage)
-    declarations = [d for d, _ in candidates]
+    used: set[str] | None = None  # creatures some legal declaration uses, when listed
+    if complete and (problem.restrictions or problem.requirements or problem.costs):
+        # Otherwise each creature may attack on its own (508.1c-d, h): no need to look.
+        used = set()
+        for d, _ in candidates:
+            used.update(d)
     out: dict[str, str] = {}
     blockers_of: dict[str, list[str]] = {}
     for b, lst in blocks.items():
@@ -393,7 +392,7 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
         elif not problem.allowed.get(c):
             why = problem.unable.get((c, ""), "it can't attack")
             out[c] = f"stays home: {why}"
-        elif complete and _unable_in_every(_class_of(game, c), declarations):
+        elif used is not None and used.isdisjoint(_class_of(game, c)):
             out[c] = "stays home: no legal attack includes it (CR 508.1c-d)"
         elif c in home_duty:
             out[c] = f"stays home: needed to block {home_duty[c]} next turn"
@@ -543,9 +542,9 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
             if not problem.allowed.get(c):
                 out[c] = "doesn't block: " + problem.unable.get((c, ""), "it can't block any attacker")
                 continue
-            if usable is False:
+            if usable is False and not _free(problem):
                 usable = _blockers_in_legal_blocks(game, attack)
-            if usable is not None and c not in usable:
+            if not _free(problem) and usable is not None and c not in usable:
                 sources = ", ".join(dict.fromkeys(r.source for r in problem.restrictions))
                 out[c] = ("doesn't block: no legal block includes it (CR 509.1b-c"
                           + (f"; restrictions: {sources})" if sources else ")"))
