@@ -883,14 +883,13 @@ class Game:
         return not attack_problem(view).requirements
 
     def crack_back_line(self, attack: Mapping[str, str], state: GameState) -> Principal | None:
-        """The next player's best attack and the answer to it after this combat (searched
-        now if the search proved only a bound of its value); ``None`` when no player takes
-        a next turn."""
+        """The next player's best attack and the answer to it after this combat, when the
+        search valued this position exactly (it does for the line it answers with, unless a
+        time limit cut it); ``None`` otherwise or when no player takes a next turn. Nothing
+        is searched here: an answer's explanation never outlasts its time limit."""
         player, key = self._crack_back_key(attack, state)
         if player is None:
             return None
-        if key not in self.shared.lines:
-            self.crack_back(attack, state)
         return self.shared.lines.get(key)
 
     def mana_term(self, attack_cost: int, block_cost: int) -> int:
