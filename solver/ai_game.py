@@ -218,7 +218,7 @@ class Game:
         scenario = board.scenario
         combat = getattr(scenario, "combat", None)
         self._share_ctx: Any = None
-        if (self._two and self._restrict and not board.has_combat_effects
+        if (self._two and self._restrict and not self._non_additive and not board.has_combat_effects
                 and not getattr(scenario, "effects", None) and not getattr(combat, "bands", None)):
             order = getattr(combat, "damage_order", None) or {}
             self._share_ctx = (perspective, self.ap, bool(self._coupling), board.rules,
@@ -570,7 +570,8 @@ class Game:
         every other characteristic are those of the one board the question started from
         (:func:`next_turn_board` keeps them). Shared only between two-player games whose
         unit boards are restricted (their life and poison are shifted out of reach, so the
-        players' totals don't matter) with no scenario effects or bands."""
+        players' totals don't matter) with no scenario effects or bands, and no life floor
+        or redirection (whose units are played on the whole board as it is)."""
         ctx = self._share_ctx
         if ctx is None:
             return None
