@@ -8,6 +8,7 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent greedy --games 200 --seed 1 --json
     python -m benchmarks.arena --opponent phase --phase-ai Medium --games 100 --seed 1
     python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
+    python -m benchmarks.arena --opponent greedy --games 1000 --seed 1 --jobs 2  # two processes
 
 Positions (:func:`random_position`): two sides of 2-6 creatures drawn from :data:`POOL`
 (86 real creature cards whose only rules text is combat keywords both engines implement:
@@ -40,7 +41,10 @@ Policies (``--opponent`` / ``--redzone``):
 Output: per pairing games, wins/draws/losses (redzone's side), score (win 1, draw 0.5)
 with a 95% confidence interval (normal approximation over games), declarations the
 referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
-policy and prompt.
+policy and prompt, and the positions by their pair of results (``positions``: both games
+won, both lost, each policy won as the same seat — the position decided —, or a draw in
+either). ``--jobs N`` plays positions in N worker processes (positions are drawn in the
+parent from ``--seed``, results merged in order: the same games as ``--jobs 1``).
 ``--json`` prints one object: ``games``, ``score``, ``wins``, ``draws``, ``losses``,
 ``illegal`` (redzone's), ``ci95`` ([low, high]) plus ``opponent_illegal``, ``times``,
 ``pairing`` and ``machine``.
@@ -367,6 +371,8 @@ class Match:
     turns: list[int] = field(default_factory=list)
     times: dict[str, dict[str, list[tuple[float, float]]]] = field(default_factory=dict)
     rejected: list[str] = field(default_factory=list)
+    pairs: list[tuple[float, float]] = field(default_factory=list)
+    cpu_s: float = 0.0
 
     @property
     def games(self) -> int:
@@ -403,6 +409,33 @@ class Match:
                 mine.setdefault(kind, []).extend(ts)
         self.rejected.extend(record.rejected)
 
+    def add_position(self, index: int, played: Sequence[tuple[GameRecord, int, Sequence[str]]],
+                     cpu_s: float) -> None:
+        """Both games of position ``index`` (as from :func:`play_position`), played in
+        ``cpu_s`` seconds of CPU."""
+        results = []
+        for record, our_seat, names in played:
+            self.add(record, our_seat, names)
+            results.append(0.5 if record.winner is None else float(record.winner == our_seat))
+        self.pairs.append((results[0], results[1]))
+        self.cpu_s += cpu_s
+
+    def paired(self) -> dict[str, int]:
+        """Positions by the pair of results (first policy as seat 0, then as seat 1):
+        ``both_won``, ``both_lost``, ``seat_decided`` (each side won as the same seat: the
+        position, not the policy, decided), ``split_other`` (the rest: draws in either game)."""
+        out = {"both_won": 0, "both_lost": 0, "seat_decided": 0, "split_other": 0}
+        for first, second in self.pairs:
+            if first == second == 1.0:
+                out["both_won"] += 1
+            elif first == second == 0.0:
+                out["both_lost"] += 1
+            elif {first, second} == {0.0, 1.0}:
+                out["seat_decided"] += 1
+            else:
+                out["split_other"] += 1
+        return out
+
     def timing(self) -> dict[str, dict[str, dict[str, float]]]:
         """Per policy and prompt kind (and ``all``): decisions, mean and 95th percentile of
         the wall and CPU time per decision in ms (CPU: ``time.process_time``, which on a
@@ -426,6 +459,7 @@ class Match:
                 "ci95": [round(low, 4), round(high, 4)], "opponent_illegal": self.opponent_illegal,
                 "pairing": f"{self.us} vs {self.them}",
                 "mean_turns": round(statistics.fmean(self.turns), 2) if self.turns else None,
+                "positions": self.paired(), "cpu_s_games": round(self.cpu_s, 1),
                 "times": self.timing(), "rejected": self.rejected[:20]}
 
 
@@ -434,25 +468,96 @@ def _p95(values: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def run_match(us: Policy, them: Policy, games: int, seed: int, *,
-              progress: Callable[[int, Match], None] | None = None) -> Match:
-    """``games`` games (``games // 2`` positions from ``seed``, each played with seats
-    swapped) of ``us`` against ``them``."""
+def positions(games: int, seed: int) -> list[tuple[tuple[pb.Side, pb.Side], int]]:
+    """The ``games // 2`` positions of a match from ``seed``: (sides, phase's game seed) each,
+    drawn in order from one ``random.Random(seed)`` (so a run with ``--jobs N`` plays the same
+    games as one with ``--jobs 1``).
+
+    Raises ``ValueError`` when ``games`` is odd: each position is played twice, seats swapped.
+    """
     if games % 2:
         raise ValueError("games must be even: each position is played twice, seats swapped")
-    eng = engine()
     rng = random.Random(seed)
-    match = Match(us.name, them.name)
-    for i in range(games // 2):
+    out = []
+    for _ in range(games // 2):
         sides = random_position(rng)
-        game_seed = rng.randrange(2**31)
-        for our_seat in (0, 1):
-            policies = [us, them] if our_seat == 0 else [them, us]
-            names = [p.name for p in policies]
-            record = play_game(eng, sides, policies, seed=game_seed)
-            match.add(record, our_seat, names)
-        if progress is not None:
-            progress(2 * (i + 1), match)
+        out.append((sides, rng.randrange(2**31)))
+    return out
+
+
+def play_position(eng: Any, us: Policy, them: Policy, sides: tuple[pb.Side, pb.Side],
+                  game_seed: int) -> list[tuple[GameRecord, int, list[str]]]:
+    """Both games of one position: ``us`` as seat 0, then as seat 1. Gives (record, our
+    seat, policy names by seat) per game."""
+    out = []
+    for our_seat in (0, 1):
+        policies = [us, them] if our_seat == 0 else [them, us]
+        record = play_game(eng, sides, policies, seed=game_seed)
+        out.append((record, our_seat, [p.name for p in policies]))
+    return out
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(us: str, them: str, phase_ai: str, time_limit: float | None) -> None:
+    """A pool worker's engine and policies, built once per process."""
+    _WORKER["eng"] = engine()
+    _WORKER["us"] = make_policy(us, phase_ai, time_limit)
+    _WORKER["them"] = make_policy(them, phase_ai, time_limit)
+
+
+def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int]) -> tuple[int, list[tuple[GameRecord, int, list[str]]], float]:
+    index, sides, game_seed = job
+    cpu0 = time.process_time()
+    games = play_position(_WORKER["eng"], _WORKER["us"], _WORKER["them"], sides, game_seed)
+    return index, games, time.process_time() - cpu0
+
+
+def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
+              progress: Callable[[int, Match], None] | None = None, jobs: int = 1,
+              phase_ai: str = "Hard", time_limit: float | None = None) -> Match:
+    """``games`` games (``games // 2`` positions from ``seed``, each played with seats
+    swapped) of ``us`` against ``them`` (policies, or policy names for :func:`make_policy`).
+
+    ``jobs`` > 1 plays positions in that many worker processes (each builds its own engine
+    and policies from the names; ``us``/``them`` must then be names); results are merged in
+    position order, so the figures equal a ``jobs=1`` run's (decision times aside).
+
+    Raises ``ValueError`` when ``games`` is odd or ``jobs`` > 1 is given policy objects.
+    """
+    todo = positions(games, seed)
+    us_p = make_policy(us, phase_ai, time_limit) if isinstance(us, str) else us
+    them_p = make_policy(them, phase_ai, time_limit) if isinstance(them, str) else them
+    match = Match(us_p.name, them_p.name)
+    if jobs <= 1:
+        eng = engine()
+        for i, (sides, game_seed) in enumerate(todo):
+            cpu0 = time.process_time()
+            played = play_position(eng, us_p, them_p, sides, game_seed)
+            match.add_position(i, played, time.process_time() - cpu0)
+            if progress is not None:
+                progress(2 * (i + 1), match)
+        return match
+    if not (isinstance(us, str) and isinstance(them, str)):
+        raise ValueError("jobs > 1 needs policy names, not policy objects")
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn: phase's engine and ortools are not shared with a forked parent.
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
+                             initargs=(us, them, phase_ai, time_limit)) as pool:
+        jobs_in = [(i, sides, game_seed) for i, (sides, game_seed) in enumerate(todo)]
+        done: dict[int, tuple[list[tuple[GameRecord, int, list[str]]], float]] = {}
+        next_index = 0
+        for index, played, cpu in pool.map(_worker_play, jobs_in, chunksize=1):
+            done[index] = (played, cpu)
+            while next_index in done:
+                match.add_position(next_index, *done.pop(next_index))
+                next_index += 1
+                if progress is not None:
+                    progress(2 * next_index, match)
     return match
 
 
@@ -480,11 +585,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per redzone decision")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", default=None, help="append a progress line every 10 games to this file")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes playing positions in parallel (default 1: this process)")
     args = parser.parse_args(argv)
     if args.games <= 0 or args.games % 2:
         parser.error("--games must be a positive even number")
-    us = make_policy(args.redzone, args.phase_ai, args.time_limit)
-    them = make_policy(args.opponent, args.phase_ai, args.time_limit)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     started = time.time()
     cpu0 = time.process_time()
 
@@ -494,22 +601,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(args.log, "a") as fh:
                 fh.write(f"{time.strftime('%H:%M:%S')} {done}/{args.games} W{match.wins} "
                          f"D{match.draws} L{match.losses} score {match.score:.3f} ({low:.3f}-{high:.3f}) "
-                         f"illegal {match.illegal}/{match.opponent_illegal} cpu {time.process_time() - cpu0:.0f} s\n")
+                         f"illegal {match.illegal}/{match.opponent_illegal} cpu {match.cpu_s:.0f} s\n")
             # The figures so far, complete, in case the run is stopped early.
             Path(args.log + ".json").write_text(json.dumps({**match.to_json(), "seed": args.seed,
                                                              "phase_ai": args.phase_ai, "machine": machine()}))
 
-    match = run_match(us, them, args.games, args.seed, progress=progress)
+    match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
+                      jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit)
     out = match.to_json()
     out.update({"seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
-                "cpu_s": round(time.process_time() - cpu0, 1), "machine": machine()})
+                "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})
     if args.json:
         print(json.dumps(out))
     else:
         low, high = match.ci95
         print(f"{out['pairing']}: {match.games} games, W/D/L {match.wins}/{match.draws}/{match.losses}, "
               f"score {match.score:.3f} (95% CI {low:.3f}-{high:.3f}), illegal {match.illegal} "
-              f"(opponent {match.opponent_illegal}), {out['wall_s']} s wall, {out['cpu_s']} s CPU")
+              f"(opponent {match.opponent_illegal}), {out['wall_s']} s wall, {match.cpu_s:.1f} s CPU in games")
+        p = out["positions"]
+        print(f"  positions: both won {p['both_won']}, both lost {p['both_lost']}, each won as the same "
+              f"seat {p['seat_decided']}, other splits (draws) {p['split_other']}")
         for name, kinds in out["times"].items():
             for kind, t in kinds.items():
                 print(f"  {name:14s} {kind:18s} n={t['n']:5d} wall mean {t['mean_ms']:8.2f} ms p95 "

@@ -66,6 +66,24 @@ def test_games_must_be_even():
         arena.run_match(arena.Greedy(), arena.PhaseAI("Hard"), 3, 1)
 
 
+def test_paired_results_separate_policy_from_position():
+    # Each position is played twice with seats swapped: a pair (1, 0) means each policy won
+    # as the same seat, so the position decided, not the policy.
+    m = arena.Match("a", "b")
+    m.pairs = [(1.0, 1.0), (0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (0.5, 1.0), (0.5, 0.5)]
+    assert m.paired() == {"both_won": 1, "both_lost": 1, "seat_decided": 2, "split_other": 2}
+
+
+def test_worker_processes_play_the_same_games():
+    # --jobs 2 deals the same positions (drawn in the parent from the seed) to two processes
+    # and merges them in order: the results equal a one-process run's.
+    one = arena.run_match("greedy", "phase", 4, 5)
+    two = arena.run_match("greedy", "phase", 4, 5, jobs=2)
+    assert (one.wins, one.draws, one.losses) == (two.wins, two.draws, two.losses)
+    assert one.pairs == two.pairs and one.turns == two.turns
+    assert two.us == "greedy" and two.them == "phase-Hard"
+
+
 def test_command_line_json(capsys):
     # Any pairing runs through the fixed interface; here greedy against phase's AI.
     assert arena.main(["--redzone", "greedy", "--opponent", "phase", "--games", "2", "--seed", "3", "--json"]) == 0
@@ -75,6 +93,7 @@ def test_command_line_json(capsys):
     assert out["games"] == 2 and out["wins"] + out["draws"] + out["losses"] == 2
     assert out["illegal"] == 0 and out["opponent_illegal"] == 0
     assert 0 <= out["ci95"][0] <= out["score"] <= out["ci95"][1] <= 1
+    assert sum(out["positions"].values()) == 1
 
 
 def test_illegal_declaration_is_counted_and_replaced():
