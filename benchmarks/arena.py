@@ -516,7 +516,7 @@ def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int]) -> tuple[int, li
 
 def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
               progress: Callable[[int, Match], None] | None = None, jobs: int = 1,
-              phase_ai: str = "Hard", time_limit: float | None = None) -> Match:
+              phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0) -> Match:
     """``games`` games (``games // 2`` positions from ``seed``, each played with seats
     swapped) of ``us`` against ``them`` (policies, or policy names for :func:`make_policy`).
 
@@ -524,15 +524,19 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     and policies from the names; ``us``/``them`` must then be names); results are merged in
     position order, so the figures equal a ``jobs=1`` run's (decision times aside).
 
+    ``first`` skips the first ``first`` positions of the seed's sequence (they are still
+    drawn, so the rest are the same positions): a long run can be split into parts whose
+    counts add up (``merge``).
+
     Raises ``ValueError`` when ``games`` is odd or ``jobs`` > 1 is given policy objects.
     """
-    todo = positions(games, seed)
+    todo = positions(games, seed)[first:]
     us_p = make_policy(us, phase_ai, time_limit) if isinstance(us, str) else us
     them_p = make_policy(them, phase_ai, time_limit) if isinstance(them, str) else them
     match = Match(us_p.name, them_p.name)
     if jobs <= 1:
         eng = engine()
-        for i, (sides, game_seed) in enumerate(todo):
+        for i, (sides, game_seed) in enumerate(todo):  # i counts this run's positions
             cpu0 = time.process_time()
             played = play_position(eng, us_p, them_p, sides, game_seed)
             match.add_position(i, played, time.process_time() - cpu0)
@@ -585,6 +589,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per redzone decision")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", default=None, help="append a progress line every 10 games to this file")
+    parser.add_argument("--first-position", type=int, default=0,
+                        help="skip the seed's first K positions (to split a long run into parts)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes playing positions in parallel (default 1: this process)")
     args = parser.parse_args(argv)
@@ -592,6 +598,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be a positive even number")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
+    if not 0 <= 2 * args.first_position < args.games:
+        parser.error("--first-position must leave positions to play (0 <= 2K < --games)")
     started = time.time()
     cpu0 = time.process_time()
 
@@ -607,9 +615,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                              "phase_ai": args.phase_ai, "machine": machine()}))
 
     match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
-                      jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit)
+                      jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit,
+                      first=args.first_position)
     out = match.to_json()
-    out.update({"seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
+    out.update({"first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
                 "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})
     if args.json:
         print(json.dumps(out))

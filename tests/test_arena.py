@@ -82,6 +82,9 @@ def test_worker_processes_play_the_same_games():
     assert (one.wins, one.draws, one.losses) == (two.wins, two.draws, two.losses)
     assert one.pairs == two.pairs and one.turns == two.turns
     assert two.us == "greedy" and two.them == "phase-Hard"
+    # A run split in two parts plays the same positions as the whole.
+    rest = arena.run_match("greedy", "phase", 4, 5, first=1)
+    assert rest.pairs == one.pairs[1:]
 
 
 def test_command_line_json(capsys):
