@@ -9,6 +9,7 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent phase --phase-ai Medium --games 100 --seed 1
     python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
     python -m benchmarks.arena --opponent greedy --games 1000 --seed 1 --jobs 2  # two processes
+    python -m benchmarks.arena merge part1.json part2.json  # parts split by --first-position
 
 Positions (:func:`random_position`): two sides of 2-6 creatures drawn from :data:`POOL`
 (86 real creature cards whose only rules text is combat keywords both engines implement:
@@ -565,6 +566,36 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     return match
 
 
+def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One pairing's figures from the ``--json`` objects of runs split with
+    ``--first-position`` (same seed, disjoint positions): counts and position pairs added,
+    score and its 95% interval recomputed from the counts, mean turns weighted by games.
+    Decision times can't be merged exactly (95th percentiles): each part's stay in
+    ``parts``. Raises ``ValueError`` when the parts are of different pairings or seeds."""
+    if not parts:
+        raise ValueError("nothing to merge")
+    if len({(p["pairing"], p.get("seed")) for p in parts}) != 1:
+        raise ValueError("the parts are of different pairings or seeds")
+    m = Match(*parts[0]["pairing"].split(" vs ", 1))
+    for p in parts:
+        m.wins += p["wins"]
+        m.draws += p["draws"]
+        m.losses += p["losses"]
+        m.illegal += p["illegal"]
+        m.opponent_illegal += p["opponent_illegal"]
+        m.cpu_s += p.get("cpu_s_games", 0.0)
+    low, high = m.ci95
+    positions_ = {k: sum(p["positions"][k] for p in parts) for k in parts[0]["positions"]}
+    turns = sum(p["mean_turns"] * p["games"] for p in parts) / m.games
+    return {"games": m.games, "score": round(m.score, 4), "wins": m.wins, "draws": m.draws,
+            "losses": m.losses, "illegal": m.illegal, "ci95": [round(low, 4), round(high, 4)],
+            "opponent_illegal": m.opponent_illegal, "pairing": parts[0]["pairing"],
+            "seed": parts[0].get("seed"), "mean_turns": round(turns, 2), "positions": positions_,
+            "cpu_s_games": round(m.cpu_s, 1),
+            "parts": [{k: p.get(k) for k in ("games", "first_position", "score", "times", "machine")}
+                      for p in parts]}
+
+
 def machine() -> dict[str, Any]:
     """CPU model and load average at the time of the run."""
     model = platform.processor() or platform.machine()
@@ -579,6 +610,12 @@ def machine() -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "merge":
+        # python -m benchmarks.arena merge A.json B.json ...: one pairing's parts, one JSON.
+        print(json.dumps(merge([json.loads(Path(f).read_text()) for f in argv[1:]])))
+        return 0
     parser = argparse.ArgumentParser(prog="python -m benchmarks.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--opponent", choices=("phase", "greedy", "redzone"), required=True)
     parser.add_argument("--redzone", choices=("phase", "greedy", "redzone"), default="redzone",

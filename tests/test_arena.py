@@ -87,6 +87,20 @@ def test_worker_processes_play_the_same_games():
     assert rest.pairs == one.pairs[1:]
 
 
+def test_merge_adds_the_parts_counts():
+    a = {"pairing": "redzone vs greedy", "seed": 1, "games": 4, "wins": 2, "draws": 1, "losses": 1,
+         "illegal": 0, "opponent_illegal": 0, "mean_turns": 6.0, "cpu_s_games": 2.0,
+         "positions": {"both_won": 1, "both_lost": 0, "seat_decided": 0, "split_other": 1}}
+    b = {**a, "games": 2, "wins": 2, "draws": 0, "losses": 0, "mean_turns": 3.0,
+         "positions": {"both_won": 1, "both_lost": 0, "seat_decided": 0, "split_other": 0}}
+    out = arena.merge([a, b])
+    assert (out["games"], out["wins"], out["draws"], out["losses"]) == (6, 4, 1, 1)
+    assert out["score"] == pytest.approx(4.5 / 6, abs=1e-4) and out["mean_turns"] == 5.0
+    assert out["positions"]["both_won"] == 2 and out["cpu_s_games"] == 4.0
+    with pytest.raises(ValueError, match="different"):
+        arena.merge([a, {**b, "seed": 2}])
+
+
 def test_command_line_json(capsys):
     # Any pairing runs through the fixed interface; here greedy against phase's AI.
     assert arena.main(["--redzone", "greedy", "--opponent", "phase", "--games", "2", "--seed", "3", "--json"]) == 0
