@@ -234,6 +234,27 @@ def test_damage_warns_on_illegal_blocks_and_refuses_them_with_strict(tmp_path: P
     assert code == 0 and json.loads(out)["illegal_blocks"] == [] and "warning" not in err
 
 
+def test_damage_flags_a_blocker_no_defending_player_controls(tmp_path: Path, redzone_main) -> None:  # type: ignore[no-untyped-def]
+    # CR 509.1a, 802.4a: only the defending player's creatures can block. Alice's own Bears
+    # "blocking" her attacking Bears, and Carol (not attacked) blocking an attacker aimed at
+    # Bob, are illegal blocks: warned about, refused with --strict.
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}], "permanents": [
+        {"id": "a1", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "a2", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "c1", "card": "Grizzly Bears", "controller": "Carol"}],
+        "combat": {"attackers": {"a1": "Bob"}, "blockers": {"a2": ["a1"]}}}
+    own = _write(tmp_path, data, "own.json")
+    code, out, _ = redzone_main("damage", own, "--json")
+    blocks = json.loads(out)["illegal_blocks"]
+    assert code == 0 and [v["kind"] for v in blocks] == ["unknown"] and "CR 509.1a" in blocks[0]["message"]
+    code, _, err = redzone_main("damage", own, "--strict")
+    assert code == 2 and "combat.blockers: illegal block" in err
+    data["combat"]["blockers"] = {"c1": ["a1"]}
+    carol = _write(tmp_path, data, "carol.json")
+    code, _, err = redzone_main("damage", carol, "--strict")
+    assert code == 2 and "not a creature a defending player controls" in err
+
+
 def test_card_abilities_read_as_lines(redzone_main) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = redzone_main("card", "Questing Beast")
     assert code == 0

@@ -114,12 +114,24 @@ def block_violations(board: Any) -> list[Any]:
         problems = block_problems(board, only_pairs=declared)
     except ScenarioError:
         return []  # a malformed combat: the damage rules report it themselves
+    from redzone.models.attack_problem import Violation
+
     out: list[Any] = []
     for p in problems:
         mine = set(p.blockers)
         part = {b: a for b, a in declared.items() if b in mine}
         # 702.22h: a whole band listed for one blocker is the one block it declared.
         out.extend(restriction_violations(p, declared_form(p, part)))
+    # 509.1a, 802.4a: only a defending player's creatures block; a creature of the attacking
+    # player, or of a player nobody attacks, belongs to no defending player's declaration.
+    defending = {b for p in problems for b in p.blockers}
+    for b, blocked in declared.items():
+        if blocked and b not in defending:
+            label = _name(board, b)
+            out.append(Violation(
+                "unknown", label,
+                f"{label} is not a creature a defending player controls, so it can't block "
+                f"(CR 509.1a, 802.4a)"))
     return out
 
 
