@@ -718,29 +718,9 @@ def _deal_plain(board: Board, state: GameState, merged: dict[tuple[str, str], in
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
         else:
-            perm = perms[rec]
-            if perm.is_a("Planeswalker") and rec in state.loyalty:
-                state.loyalty[rec] = max(0, state.loyalty[rec] - amount)
-                results.append("loyalty")
-            if perm.is_a("Battle") and rec in state.defense:
-                state.defense[rec] = max(0, state.defense[rec] - amount)
-                results.append("defense")
-            if perm.is_creature:
-                deathtouch = "deathtouch" in kw
-                lethal = state.lethal_remaining(board, rec)
-                if deathtouch:
-                    lethal = min(lethal, 1)  # any nonzero deathtouch damage is lethal (702.2c)
-                excess = max(0, amount - lethal)
-                if "infect" in kw or "wither" in kw:
-                    counters = state.counters.setdefault(rec, {})
-                    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
-                    state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
-                    results.append("-1/-1 counters")
-                else:
-                    state.damage[rec] = state.damage.get(rec, 0) + amount
-                    results.append("damage")
-                if deathtouch:
-                    state.deathtouched.add(rec)
+            excess = _damage_permanent(board, state, perms[rec], amount, results,
+                                       deathtouch="deathtouch" in kw,
+                                       as_counters="infect" in kw or "wither" in kw)
         if "lifelink" in kw:
             you = source.controller
             state.life[you] = state.life.get(you, 0) + amount
@@ -898,28 +878,13 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             continue
         else:
             perm = board.permanents[rec]
-            if perm.is_a("Planeswalker") and rec in state.loyalty:
-                state.loyalty[rec] = max(0, state.loyalty[rec] - amount)
-                results.append("loyalty")
-            if perm.is_a("Battle") and rec in state.defense:
-                state.defense[rec] = max(0, state.defense[rec] - amount)
-                results.append("defense")
             if perm.is_creature:
-                deathtouch = _keyword(board, state, source, "deathtouch")
-                lethal = state.lethal_remaining(board, rec)
-                if deathtouch:
-                    lethal = min(lethal, 1)  # any nonzero deathtouch damage is lethal (702.2c)
-                excess = max(0, amount - lethal)
-                if infect or _keyword(board, state, source, "wither"):
-                    counters = state.counters.setdefault(rec, {})
-                    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
-                    state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
-                    results.append("-1/-1 counters")
-                else:
-                    state.damage[rec] = state.damage.get(rec, 0) + amount
-                    results.append("damage")
-                if deathtouch:
-                    state.deathtouched.add(rec)
+                excess = _damage_permanent(board, state, perm, amount, results,
+                                           deathtouch=_keyword(board, state, source, "deathtouch"),
+                                           as_counters=infect or _keyword(board, state, source, "wither"))
+            else:
+                excess = _damage_permanent(board, state, perm, amount, results,
+                                           deathtouch=False, as_counters=False)
         if _keyword(board, state, source, "lifelink"):
             you = source.controller
             state.life[you] = state.life.get(you, 0) + amount
@@ -928,6 +893,38 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         out.append(DealtDamage(src_id, rec, assigned, amount, "+".join(results) or "none",
                                excess, tuple(notes)))
     return out
+
+
+def _damage_permanent(board: Board, state: Any, perm: Any, amount: int, results: list[str], *,
+                      deathtouch: bool, as_counters: bool) -> int:
+    """Record ``amount`` damage dealt to the permanent ``perm`` in ``state``: loyalty lost by a
+    planeswalker (120.3c), defense by a battle (120.3h), and for a creature damage marked or
+    -1/-1 counters (``as_counters``: wither, infect; 120.3d, 702.80a, 702.90c). Appends what
+    happened to ``results``; gives the amount beyond lethal damage (any deathtouch damage is
+    lethal, 702.2c), 0 for a noncreature. Shared by the plain and the general damage paths."""
+    rec = perm.id
+    if perm.is_a("Planeswalker") and rec in state.loyalty:
+        state.loyalty[rec] = max(0, state.loyalty[rec] - amount)
+        results.append("loyalty")
+    if perm.is_a("Battle") and rec in state.defense:
+        state.defense[rec] = max(0, state.defense[rec] - amount)
+        results.append("defense")
+    if not perm.is_creature:
+        return 0
+    lethal = state.lethal_remaining(board, rec)
+    if deathtouch:
+        lethal = min(lethal, 1)
+    if as_counters:
+        counters = state.counters.setdefault(rec, {})
+        counters["-1/-1"] = counters.get("-1/-1", 0) + amount
+        state.minus_added[rec] = state.minus_added.get(rec, 0) + amount
+        results.append("-1/-1 counters")
+    else:
+        state.damage[rec] = state.damage.get(rec, 0) + amount
+        results.append("damage")
+    if deathtouch:
+        state.deathtouched.add(rec)
+    return max(0, amount - lethal)
 
 
 # ================================================================= state-based actions
