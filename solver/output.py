@@ -85,7 +85,25 @@ def describe_ability(ability: Any) -> str:
     ``affected`` (and other ``Affected`` fields) and nested filters as phrases; empty and
     default-false fields left out. E.g. ``"can't be blocked by (affected: itself; blockers:
     creatures; quality: power at most 2)"``."""
+    from dataclasses import is_dataclass
+
+    from redzone.models.abilities import Ability
+
     data = ability_to_dict(ability)
+    for key in list(data):
+        raw = getattr(ability, key, None)
+        if isinstance(raw, (tuple, list)) and raw and all(isinstance(x, Ability) and is_dataclass(x) for x in raw):
+            data[key] = ", ".join(describe_ability(x) for x in raw)  # a grant's abilities, read alike
+    return _describe_fields(data)
+
+
+_FLAG_WORDS = {"to": "damage to the affected", "by": "damage by the affected"}
+"""Boolean fields whose name alone reads badly (a prevention's ``to`` and ``by``)."""
+
+
+def _describe_fields(data: dict[str, Any]) -> str:
+    """:func:`describe_ability` of an ability already turned into a dict (its ``kind``, its
+    fields); the ability's own rules text is left out."""
     kind = data.pop("kind")
     data.pop("text", None)
     if kind == "Keyword":
@@ -95,7 +113,7 @@ def describe_ability(ability: Any) -> str:
         if value in ((), [], None, "", False):
             continue
         if value is True:
-            parts.append(_words(key))
+            parts.append(_FLAG_WORDS.get(key, _words(key)))
         else:
             parts.append(f"{_words(key)}: {_describe_value(value)}")
     return _words(kind) + (f" ({'; '.join(parts)})" if parts else "")

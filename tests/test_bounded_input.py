@@ -262,6 +262,17 @@ def test_card_abilities_read_as_lines(redzone_main) -> None:  # type: ignore[no-
     assert "{'" not in out  # no raw Python dict
 
 
+def test_card_lines_read_granted_abilities_and_prevention_plainly(redzone_main) -> None:  # type: ignore[no-untyped-def]
+    # A grant's abilities read like abilities (702.95 soulbond pair: double strike; 702.14
+    # forestwalk), never as their fields and rules text; a prevention says whose damage.
+    code, out, _ = redzone_main("card", "Silverblade Paladin")
+    assert code == 0 and "abilities: double strike)" in out and "text As long" not in out
+    code, out, _ = redzone_main("card", "Elvish Champion")
+    assert code == 0 and "abilities: landwalk (land: Forest))" in out
+    code, out, _ = redzone_main("card", "Phantom Centaur")
+    assert code == 0 and "prevent damage (affected: itself; damage to the affected;" in out
+
+
 
 def test_judging_only_the_declared_pairs_gives_the_same_violations() -> None:
     # CR 509.1a-b: a declaration's availability and restriction violations do not depend on
