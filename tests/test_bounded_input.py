@@ -272,6 +272,12 @@ def test_card_lines_read_granted_abilities_and_prevention_plainly(redzone_main) 
     code, out, _ = redzone_main("card", "Phantom Centaur")
     assert code == 0 and "prevent damage (affected: itself; damage to the affected;" in out
 
+    # An instant half shown without rules text says its text is missing (never a silent gap).
+    code, out, _ = redzone_main("card", "Fire // Ice")
+    assert code == 0 and out.count("rules text is not in the bundled card data") == 1
+    code, out, _ = redzone_main("card", "Grizzly Bears")  # a vanilla creature has no text
+    assert code == 0 and "not in the bundled card data" not in out
+
 
 
 def test_judging_only_the_declared_pairs_gives_the_same_violations() -> None:

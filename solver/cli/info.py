@@ -85,6 +85,9 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         con.print(f"[bold]{face.name}[/bold]{cost} — {face.type_line}{pt}{loy}{dfn}")
         if not face.known:
             con.print("  [dim](this face's details are not in the bundled card data)[/dim]")
+        elif not face.text and any(t in face.type_line for t in ("Instant", "Sorcery")):
+            # An instant or sorcery always has rules text: an empty one is missing data.
+            con.print("  [dim](this face's rules text is not in the bundled card data)[/dim]")
         for line in face.text.splitlines():
             con.print(f"  [dim]{line}[/dim]")
         for a in p.abilities:
