@@ -298,36 +298,28 @@ class _BlockModel:
             self._restriction(r)
         self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
 
+        def budget(per_blocker: dict[str, int], per_pair: list[int], limit: int) -> None:
+            # sum(cost_b * blocks_b) + sum(cost_k * x_k) <= limit, posted only when it can bind.
+            terms: list[Any] = []
+            coefs: list[int] = []
+            for b in self.by_blocker:
+                c = per_blocker.get(b, 0)
+                if c > 0:
+                    terms.append(self.blocks(b))
+                    coefs.append(c)
+            for k, c in enumerate(per_pair):
+                if c > 0:
+                    terms.append(self.x[k])
+                    coefs.append(c)
+            if terms and sum(coefs) > limit:
+                m.add(cp_model.LinearExpr.weighted_sum(terms, coefs) <= limit)
+
         # CR 509.1d-f: the total of all block costs (each blocking creature's own cost once,
         # plus each taxed pair) is locked in and paid in full from the defending player's mana.
-        terms: list[Any] = []
-        coefs: list[int] = []
-        for b, ks in self.by_blocker.items():
-            c = problem.blocker_costs.get(b, 0)
-            if c > 0:
-                terms.append(self.blocks(b))
-                coefs.append(c)
-        for k, p in enumerate(pairs):
-            if p.cost > 0:
-                terms.append(self.x[k])
-                coefs.append(p.cost)
-        if terms and sum(coefs) > problem.mana:
-            m.add(cp_model.LinearExpr.weighted_sum(terms, coefs) <= problem.mana)
+        budget(problem.blocker_costs, [p.cost for p in pairs], problem.mana)
         # CR 119.4, 107.4f: Phyrexian mana paid with life: the life paid in total is at most
         # the defending player's life total: sum(life_k * x_k) <= life.
-        lterms: list[Any] = []
-        lcoefs: list[int] = []
-        for b, ks in self.by_blocker.items():
-            c = problem.blocker_life_costs.get(b, 0)
-            if c > 0:
-                lterms.append(self.blocks(b))
-                lcoefs.append(c)
-        for k, p in enumerate(pairs):
-            if p.life > 0:
-                lterms.append(self.x[k])
-                lcoefs.append(p.life)
-        if lterms and sum(lcoefs) > max(0, problem.life):
-            m.add(cp_model.LinearExpr.weighted_sum(lterms, lcoefs) <= max(0, problem.life))
+        budget(problem.blocker_life_costs, [p.life for p in pairs], max(0, problem.life))
 
     # ---------------------------------------------------------------- helper variables
 
