@@ -159,3 +159,16 @@ def test_readable_output_prints_names_as_given_not_as_emoji(tmp_path: Path) -> N
     code, out, _ = run("attack", write(tmp_path, "b.jsonl", json.dumps(scenario) + "\n"))
     assert code == 0
     assert "jugg:smile:" in out and "😄" not in out
+
+
+def test_a_player_who_starts_at_zero_life_or_ten_poison_is_warned_about(tmp_path: Path) -> None:
+    # CR 704.5a / 704.5c: a player at 0 or less life, or with 10 or more poison counters, has
+    # lost the game before combat could begin; the board is still answered, with a warning.
+    base = "players:\n  - name: Alice\n  - {name: Bob, %s}\npermanents:\n  - {card: Juggernaut, controller: Alice}\n"
+    code, out, err = run("attack", write(tmp_path, "a.yaml", base % "life: 0"))
+    assert code == 0 and "Juggernaut" in out
+    assert "Bob starts at 0 life and has already lost the game" in err and "704.5a" in err
+    code, _, err = run("attack", write(tmp_path, "b.yaml", base % "poison: 10"))
+    assert code == 0 and "Bob starts with 10 poison counters" in err and "704.5c" in err
+    code, _, err = run("attack", write(tmp_path, "c.yaml", base % "life: 1, poison: 9"))
+    assert code == 0 and "already lost" not in err

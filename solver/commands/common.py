@@ -32,15 +32,26 @@ def unparsed_json(board: Any) -> list[dict[str, str]]:
 
 
 def scenario_warnings(board: Any) -> list[str]:
-    """Scenario fields that are accepted but have no effect under the board's rules:
-    ``combat.damage_order`` under ``rules: current`` (since 2024 there is no damage
-    assignment order, CR 510.1c; only ``rules: "2023"`` uses it)."""
+    """Warnings about scenario fields that are accepted but say something odd: returns one
+    line per finding. ``combat.damage_order`` under ``rules: current`` has no effect (since
+    2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it); a
+    player who starts at 0 or less life or with 10 or more poison counters has already lost
+    the game (704.5a, 704.5c) — the board is answered as given, but says so."""
+    out: list[str] = []
     combat = getattr(getattr(board, "scenario", None), "combat", None)
     order = getattr(combat, "damage_order", None) if combat is not None else None
     if order and getattr(board, "rules", "current") == "current":
-        return ["warning: combat.damage_order is ignored under rules: current — there is no "
-                "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it"]
-    return []
+        out.append("warning: combat.damage_order is ignored under rules: current — there is no "
+                   "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
+    for player in getattr(board, "players", ()):
+        life, poison = getattr(player, "life", 1), getattr(player, "poison", 0)
+        if isinstance(life, int) and life <= 0:
+            out.append(f"warning: {player.name} starts at {life} life and has already lost the game "
+                       f"(CR 704.5a: state-based actions are checked before combat could begin)")
+        elif isinstance(poison, int) and poison >= 10:
+            out.append(f"warning: {player.name} starts with {poison} poison counters and has already "
+                       f"lost the game (CR 704.5c)")
+    return out
 
 
 def unparsed_notes(board: Any) -> list[str]:
