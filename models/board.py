@@ -421,6 +421,10 @@ def _printed_stat(value: str | None, given: int | None, where: str, what: str, c
     return number
 
 
+#: CR 110.4a: the permanent types.
+_PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+
 def build_board(scenario: object, *, strict: bool = False) -> Board:
     """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
 
@@ -497,6 +501,14 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         defense = spec.defense if spec.defense is not None else _int_or_none(printed["defense"])
         if spec.defense is None and "defense" in counters:
             defense = counters["defense"]
+        if ({"Instant", "Sorcery"} & set(types)) and not (_PERMANENT_TYPES & set(types)):
+            # CR 304.4, 307.4: an instant or sorcery can't enter the battlefield (110.4a: only
+            # artifacts, battles, creatures, enchantments, lands and planeswalkers are permanents).
+            kind = "an instant" if "Instant" in types else "a sorcery"
+            raise ScenarioError(
+                f"{where}.card" if card_name else f"{where}.types",
+                f"{shown} is {kind}, never a permanent (CR 304.4, 307.4); only a card with a "
+                f"permanent type can be on the battlefield")
         if "Creature" in types and (power is None or toughness is None):
             raise ScenarioError(f"{where}.power", f"{shown} is a creature with no power/toughness; give both")
         if "Planeswalker" in types and loyalty is None:

@@ -172,3 +172,14 @@ def test_a_player_who_starts_at_zero_life_or_ten_poison_is_warned_about(tmp_path
     assert code == 0 and "Bob starts with 10 poison counters" in err and "704.5c" in err
     code, _, err = run("attack", write(tmp_path, "c.yaml", base % "life: 1, poison: 9"))
     assert code == 0 and "already lost" not in err
+
+
+@pytest.mark.parametrize("card", ["Lightning Bolt", "Fire // Ice", "Divination"])
+def test_an_instant_or_sorcery_on_the_battlefield_is_bad_input(tmp_path: Path, card: str) -> None:
+    # CR 304.4 / 307.4: instants and sorceries can't enter the battlefield (110.4a lists the
+    # permanent types), so such a permanent is refused with the field named, exit status 2.
+    path = write(tmp_path, "s.yaml", "players: [{name: Alice}, {name: Bob}]\npermanents:\n"
+                 f"  - {{card: \"{card}\", controller: Alice}}\n")
+    code, out, err = run("attack", path)
+    assert code == 2 and out == ""
+    assert "permanents[0].card" in err and "never a permanent" in err and len(err.strip().splitlines()) == 1
