@@ -325,9 +325,10 @@ def scenario_from_state(state: Mapping[str, Any], *, library: bool = False) -> d
 
     Players (seat order) with ``life`` and ``poison``; the active player; every permanent
     on the battlefield by card name with its controller, owner, ``tapped``,
-    ``summoning_sick``, marked ``damage``, counters (``P1P1`` -> ``+1/+1``, ``M1M1`` ->
+    ``summoning_sick``, ``token``, marked ``damage``, counters (``P1P1`` -> ``+1/+1``, ``M1M1`` ->
     ``-1/-1``), current ``power``/``toughness`` (creatures) and ``loyalty``
-    (planeswalkers); keywords phase shows beyond the printed ones become ``abilities``.
+    (planeswalkers); keywords phase shows beyond the printed ones become ``abilities``;
+    goaded creatures become ``goad`` effects naming each goading player (CR 701.15).
     The combat so far: attacking creatures and what they attack, blocking creatures and
     what they block, blocked attackers, the first-strike creatures that dealt damage. With
     ``library``, each player's library by card name (top first). ``KeyError`` for a state
@@ -343,6 +344,7 @@ def scenario_from_state(state: Mapping[str, Any], *, library: bool = False) -> d
             entry["library"] = [objects[str(o)]["name"] for o in p.get("library", [])]
         players.append(entry)
     permanents = []
+    goads: list[dict[str, str]] = []
     for oid in s["battlefield"]:
         obj = objects[str(oid)]
         types = (obj.get("card_types") or {}).get("core_types", [])
@@ -354,6 +356,12 @@ def scenario_from_state(state: Mapping[str, Any], *, library: bool = False) -> d
             perm["tapped"] = True
         if obj.get("summoning_sick"):
             perm["summoning_sick"] = True
+        if obj.get("is_token"):
+            perm["token"] = True  # CR 111.1 ("nontoken creatures can't block", 509.1b)
+        # CR 701.15: a goaded creature attacks each combat if able, a player other than
+        # the goading players if able; phase lists the goading seats.
+        goads.extend({"goad": permanent_id(oid), "by": seat_name(seat)}
+                     for seat in dict.fromkeys(obj.get("goaded_by") or ()))
         if obj.get("damage_marked"):
             perm["damage"] = obj["damage_marked"]
         counters = {_COUNTER_NAMES.get(k, k): n for k, n in (obj.get("counters") or {}).items() if n}
@@ -372,6 +380,8 @@ def scenario_from_state(state: Mapping[str, Any], *, library: bool = False) -> d
         "players": players, "active_player": seat_name(s["active_player"]),
         "permanents": permanents,
     }
+    if goads:
+        scenario["effects"] = goads
     combat = s.get("combat")
     if combat and combat.get("attackers"):
         on_field = set(s["battlefield"])

@@ -110,6 +110,31 @@ def test_position_round_trip(eng):
         c.id for c in board.creatures("P1"))
 
 
+def test_tokens_and_goad_are_read_from_phase(eng):
+    # phase marks a token (CR 111.1) and the seats that goaded a creature (CR 701.15); both
+    # reach the scenario, so a goaded creature must attack (701.15b, a requirement of 508.1d).
+    sides = [pb.Side(["Grizzly Bears", "Craw Wurm"]), pb.Side(["Giant Spider"], land="Island")]
+    game = pb.set_up(eng, sides, seed=4)
+    snapshot = game.state()
+    objects = snapshot["state"]["objects"]
+    bears, giant = by_name(game, "Grizzly Bears", 0), by_name(game, "Craw Wurm", 0)
+    objects[str(bears)]["is_token"] = True
+    objects[str(giant)]["goaded_by"] = [1]
+    game = eng.load_game(snapshot)
+    scenario = pb.scenario_from_state(game.state())
+    by_id = {p["id"]: p for p in scenario["permanents"]}
+    assert by_id[pb.permanent_id(bears)].get("token") is True
+    assert "token" not in by_id[pb.permanent_id(giant)]
+    assert scenario["effects"] == [{"goad": pb.permanent_id(giant), "by": "P2"}]
+    board = build_board(parse_scenario(scenario))
+    assert board.permanents[pb.permanent_id(bears)].token
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack import plan_attack
+    plan = plan_attack(attack_problem(board))
+    # The goaded Craw Wurm attacks P2 (its only possible target); nothing obliges the Bears.
+    assert plan.attackers == {pb.permanent_id(giant): "P2"} and plan.obeyed == 1
+
+
 def test_summoning_sickness_reaches_phase(eng):
     # CR 302.6: a summoning-sick creature can't attack; haste lifts that (702.10b).
     sides = [pb.Side([pb.Creature("Grizzly Bears", summoning_sick=True), pb.Creature("Goblin Guide", summoning_sick=True),
