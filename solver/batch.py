@@ -257,7 +257,11 @@ def answer_status(data: dict[str, Any]) -> str | None:
 
 
 def _error_outcome(row: Row, kind: ErrorKind, message: str, ms: float, work: Work) -> Outcome:
-    text = message if message.startswith(row.where) else f"{row.where}: {message}"
+    # A message that already names the row (its ``where``, or ``FILE:LINE:`` of a malformed
+    # JSON Lines row) is not prefixed a second time.
+    named = message.startswith(row.where) or (
+        row.number > 0 and message.startswith(f"{row.label}:{row.number}:"))
+    text = message if named else f"{row.where}: {message}"
     if work.as_json:
         line = json.dumps({"where": row.where, "error": {"kind": kind, "message": text},
                            "batch": {"ms": round(ms, 3), "permanents": None}})

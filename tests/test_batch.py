@@ -112,6 +112,8 @@ def test_cli_batch_summary_and_exit_status(tmp_path: Path, redzone_main) -> None
     # 508.1d: no declaration given, Juggernaut stays home: one requirement broken.
     assert rows[0]["legal"] is False and rows[2]["legal"] is True
     assert rows[3]["error"]["kind"] == "bad_input" and "malformed JSON" in rows[3]["error"]["message"]
+    # The message names the row once, as FILE:LINE:COLUMN (not "line 4: FILE:4:2: ...").
+    assert rows[3]["error"]["message"].startswith(f"{path}:4:2: malformed JSON")
     assert "Batch summary" in err and "bad input" in err
     summary_lines = {line.split("│")[1].strip(): line.split("│")[2].strip()
                      for line in err.splitlines() if line.count("│") == 3}
