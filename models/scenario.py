@@ -848,12 +848,6 @@ BATCH_SUFFIXES = (".jsonl", ".ndjson")
 """File suffixes (any case) read as a batch of JSON Lines scenarios."""
 
 
-def is_batch(source: str | os.PathLike[str]) -> bool:
-    """Whether ``source`` names a JSON Lines batch: a ``.jsonl`` or ``.ndjson`` file, in any
-    case (``RUN.JSONL`` too)."""
-    return Path(str(source)).suffix.lower() in BATCH_SUFFIXES
-
-
 def _json_lines_hint(content: str, label: str) -> None:
     """Refuse, with a hint, input that is JSON Lines (one JSON object per line, at least two)
     where one scenario was expected — standard input, or a file not named ``.jsonl``."""
