@@ -49,6 +49,7 @@ from redzone.models.attack_problem import (
 )
 from redzone.models.errors import ScenarioError
 from redzone.models.limits import check_time, check_time_limit
+from redzone.solver.attack_direct import direct_declaration
 from redzone.solver.results import (
     UNPROVED_REASON,
     AttackCheck,
@@ -68,6 +69,10 @@ __all__ = [
 ]
 
 """CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
+
+_DIRECT = True
+"""Whether plans and M use :func:`redzone.solver.attack_direct.direct_declaration` when the
+problem has its shape (False: always CP-SAT; the differential tests compare the two)."""
 
 _SINGLE_SOLVE_LIMIT = 2**31
 """Largest objective coefficient range for which :func:`plan_attack` folds its tie-break
@@ -407,6 +412,13 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     3. any remaining tie (equal rank sums) is settled by CP-SAT's single-worker search with
        a fixed seed: the same problem gives the same answer with the same ortools version.
 
+    Most real boards need no solve: when every binding restriction only bounds the number of
+    attackers (alone, only alone, N others, a cap on the whole attack) and player-level
+    requirements name at most one set of targets,
+    :func:`redzone.solver.attack_direct.direct_declaration` writes the optimum of this same
+    order down directly (proved there; tests/test_attack_direct.py compares it with the
+    model), settling a remaining tie by its own search order.
+
     Small problems take one solve of the weighted objective
     ``W * obeyed - sum over attacking pairs of (B + rank)``, where ``B`` exceeds every
     possible rank sum and ``W`` every possible penalty, so the tie-break never outweighs one
@@ -422,8 +434,9 @@ def plan_attack(problem: AttackProblem, *, time_limit: float | None = None) -> A
     says whether M was nevertheless proved. ``legal`` is True only when M is proved (or the
     declaration obeys every requirement); otherwise it is ``None`` with ``reason``
     "the maximum was not proved within the time limit" — never a claim without proof. ``status`` is
-    ``"optimal"`` only when proved: by CP-SAT, or trivially (no requirements, or none that
-    any free pair can obey: the empty declaration is then the unique tie-break winner).
+    ``"optimal"`` only when proved: by CP-SAT, directly (above), or trivially (no
+    requirements, or none that any free pair can obey: the empty declaration is then the
+    unique tie-break winner).
 
     Raises :class:`redzone.models.errors.ScenarioError` for negative mana, costs or caps or
     a bad ``time_limit``; :class:`redzone.models.limits.TimeLimitReached` when an enclosing
@@ -441,6 +454,14 @@ def _plan(problem: AttackProblem, time_limit: float | None) -> tuple[AttackPlan,
     pairs = _pairs(problem, paid=False)
     if not problem.requirements or not _obeyable(problem, pairs):
         return _empty_plan(t0), 0
+    direct = direct_declaration(problem, pairs) if _DIRECT else None
+    if direct is not None:
+        # The optimum written down without a solve (solver/attack_direct.py proves it is the
+        # model's): legal, M proved.
+        obeyed = obeyed_count(problem, direct)
+        return AttackPlan(legal=True, status="optimal", attackers=direct, obeyed=obeyed,
+                          maximum=obeyed, mana_paid=0, build_ms=_ms(t0), solve_ms=0.0,
+                          maximum_proved=True), obeyed
     am = _AttackModel(problem, pairs)
     cp = am.cp
     top = len(problem.requirements)  # M is at most the number of requirement instances
@@ -525,6 +546,9 @@ def _maximum(problem: AttackProblem, time_limit: float | None) -> tuple[int, boo
     pairs = _pairs(problem, paid=False)
     if not problem.requirements or not _obeyable(problem, pairs):
         return 0, True, _ms(t0), 0.0
+    direct = direct_declaration(problem, pairs) if _DIRECT else None
+    if direct is not None:
+        return obeyed_count(problem, direct), True, _ms(t0), 0.0
     am = _AttackModel(problem, pairs)
     am.model.maximize(am.obeyed())
     build_ms = _ms(t0)
