@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from redzone.models.abilities import (
+    Ability,
     AttackCap,
+    AttackOnlyNearestOpponent,
     AttacksEachCombat,
     AttackTax,
     CanOnlyAttackAlone,
@@ -38,6 +40,7 @@ from redzone.models.abilities import (
     DefenderControls,
     CantAttackUnlessOthersAttack,
     CantAttackYou,
+    CanAttackDespiteDefender,
     MustBeAttacked,
 )
 from redzone.models.attack_problem import (
@@ -52,6 +55,14 @@ from redzone.models.attack_problem import (
     Restriction,
 )
 from redzone.models.board import Board, Permanent
+
+
+_CREATURE_KINDS: tuple[type[Ability], ...] = (
+    CanAttackDespiteDefender, CantAttack, CantAttackYou, CantAttackOwner,
+    CantAttackUnlessDefenderControls, DefenderControls, CantAttackAlone, CanOnlyAttackAlone,
+    CantAttackUnlessOthersAttack, CantAttackUnlessGreaterPowerAttacks, AttacksEachCombat,
+    AttackTax)
+"""Every ability class :func:`attack_problem` reads per creature."""
 
 
 def attack_targets(board: Board, attacking_player: str | None = None) -> list[AttackTarget]:
@@ -89,21 +100,32 @@ def _controls_land(board: Board, player: str, land: str) -> bool:
     )
 
 
-def _unavailable_reason(board: Board, creature: Permanent) -> str | None:
-    """Why ``creature`` can't attack at all (508.1a, 302.6, 702.3b, 508.1c), or ``None``."""
+_Affecting = list[tuple[Ability, Permanent]]
+
+
+def _unavailable_reason(board: Board, creature: Permanent, mine: _Affecting | None = None) -> str | None:
+    """Why ``creature`` can't attack at all (508.1a, 302.6, 702.3b, 508.1c), or ``None``.
+
+    ``mine``: the abilities affecting ``creature`` of (at least) the classes
+    :data:`_CREATURE_KINDS`, when already fetched; ``None``: ask the board."""
+    if mine is None:
+        mine = board.abilities_affecting(creature, _CREATURE_KINDS)
     if creature.tapped:
         return "it is tapped (CR 508.1a)"
     if creature.summoning_sick and not board.has_keyword(creature, "haste"):
         return "it hasn't been under its controller's control since the turn began and has no haste (CR 302.6)"
     if board.has_keyword(creature, "defender"):
-        from redzone.models.abilities import CanAttackDespiteDefender
-
-        if not board.abilities_affecting(creature, CanAttackDespiteDefender):
+        if not _of(mine, CanAttackDespiteDefender):
             return "it has defender (CR 702.3b)"
-    blockers = board.abilities_affecting(creature, CantAttack)
+    blockers = _of(mine, CantAttack)
     if blockers:
         return f"{blockers[0][1].label} says it can't attack (CR 508.1c)"
     return None
+
+
+def _of(mine: _Affecting, kind: type[Ability] | tuple[type[Ability], ...]) -> _Affecting:
+    """The entries of ``mine`` whose ability is of class ``kind``, in order."""
+    return [entry for entry in mine if isinstance(entry[0], kind)]
 
 
 def attack_problem(board: Board, attacking_player: str | None = None) -> AttackProblem:
@@ -121,16 +143,22 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
 
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
-    nearest_opponents = _nearest_opponents(board, ap)
+    # One scan of the board for the player-level abilities read below.
+    board_wide = board.abilities_of_kind((AttackCap, MustBeAttacked, AttackOnlyNearestOpponent))
+    nearest_opponents = _nearest_opponents(board, ap, _of(board_wide, AttackOnlyNearestOpponent))
+    # One look-up per creature of every ability class the rules below read (filtering it by
+    # class keeps abilities_affecting's order per class).
+    affecting = {c.id: board.abilities_affecting(c, _CREATURE_KINDS) for c in creatures}
     for c in creatures:
-        reason = _unavailable_reason(board, c)
+        mine = affecting[c.id]
+        reason = _unavailable_reason(board, c, mine)
         if reason is not None:
             unable[(c.id, "")] = reason
             allowed[c.id] = ()
             continue
         ok = list(target_ids)
         # 508.1c: "can't attack you [or planeswalkers you control]" removes those targets.
-        for ability, source in board.abilities_affecting(c, CantAttackYou):
+        for ability, source in _of(affecting[c.id], CantAttackYou):
             if source.controller not in opponents:
                 continue
             for t in _targets_of_player(targets, source.controller, ability.include_planeswalkers):
@@ -138,14 +166,14 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                     ok.remove(t)
                     unable[(c.id, t)] = f"{source.label} says it can't attack {t} (CR 508.1c)"
         # 508.1c: "can't attack its owner [or planeswalkers its owner controls]".
-        for ability, source in board.abilities_affecting(c, CantAttackOwner):
+        for ability, source in _of(affecting[c.id], CantAttackOwner):
             for t in _targets_of_player(targets, c.owner, ability.include_planeswalkers):
                 if t in ok:
                     ok.remove(t)
                     unable[(c.id, t)] = f"{source.label} says it can't attack its owner, {c.owner} (CR 508.1c)"
         # 508.1c: "can't attack unless defending player controls a [land type]" — judged per
         # target against that target's defending player (508.5).
-        for ability, source in board.abilities_affecting(c, CantAttackUnlessDefenderControls):
+        for ability, source in _of(affecting[c.id], CantAttackUnlessDefenderControls):
             for t in targets:
                 if t.id in ok and not _controls_land(board, t.player, ability.land):
                     ok.remove(t.id)
@@ -155,7 +183,7 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                     )
         # 508.1c (rules round 2): "can't attack unless/if defending player controls ..." —
         # per target, against its defending player (508.5).
-        for ability, source in board.abilities_affecting(c, DefenderControls):
+        for ability, source in _of(affecting[c.id], DefenderControls):
             assert isinstance(ability, DefenderControls)
             if ability.effect != "can't attack":
                 continue
@@ -179,9 +207,9 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
 
     restrictions: list[Restriction] = []
     for c in creatures:
-        for ability, source in board.abilities_affecting(
-            c, (CantAttackAlone, CanOnlyAttackAlone, CantAttackUnlessOthersAttack,
-                CantAttackUnlessGreaterPowerAttacks)
+        for ability, source in _of(
+            affecting[c.id], (CantAttackAlone, CanOnlyAttackAlone, CantAttackUnlessOthersAttack,
+                              CantAttackUnlessGreaterPowerAttacks)
         ):
             if isinstance(ability, CantAttackAlone):
                 restrictions.append(NotAlone(c.id, source.label))
@@ -191,7 +219,7 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 restrictions.append(MinOtherAttackers(c.id, ability.count, source.label))
             else:
                 restrictions.append(GreaterPowerCompanion(c.id, source.label))
-    for ability, source in board.abilities_of_kind(AttackCap):
+    for ability, source in _of(board_wide, AttackCap):
         assert isinstance(ability, AttackCap)
         if ability.you_only:
             if source.controller not in opponents:
@@ -206,10 +234,10 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
 
     requirements: list[Requirement] = []
     for c in creatures:
-        for ability, source in board.abilities_affecting(c, AttacksEachCombat):
+        for ability, source in _of(affecting[c.id], AttacksEachCombat):
             # 508.1d: each instance is its own requirement.
             requirements.append(Requirement(c.id, None, source.label, "attacks each combat if able"))
-    for ability, source in board.abilities_of_kind(MustBeAttacked):
+    for ability, source in _of(board_wide, MustBeAttacked):
         assert isinstance(ability, MustBeAttacked)
         if source.controller in opponents:
             hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
@@ -222,8 +250,9 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
     costs: dict[tuple[str, str], int] = {}
     life_costs: dict[tuple[str, str], int] = {}
     cost_sources: dict[tuple[str, str], tuple[str, ...]] = {}
+    x_memo: dict[tuple[int, str], int] = {}
     for c in creatures:
-        for ability, source in board.abilities_affecting(c, AttackTax):
+        for ability, source in _of(affecting[c.id], AttackTax):
             assert isinstance(ability, AttackTax)
             if ability.against == "any":
                 # "Enchanted creature can't attack ... unless its controller pays {3}": every
@@ -233,7 +262,7 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 continue
             else:
                 hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
-            amount = ability.generic + _x_value(board, ability, source, c)
+            amount = ability.generic + _x_value(board, ability, source, c, x_memo)
             # 107.4f, 119.4: a Phyrexian symbol is paid with one mana of its colour or 2 life;
             # the scenario's mana is generic, so redzone pays it with life.
             life = 2 * len(ability.phyrexian)
@@ -266,17 +295,20 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
     )
 
 
-def _nearest_opponents(board: Board, ap: str) -> list[tuple[str, Permanent]]:
+def _nearest_opponents(board: Board, ap: str,
+                       found: _Affecting | None = None) -> list[tuple[str, Permanent]]:
     """(nearest opponent of ``ap`` in the chosen direction, source) for each "attack only the
     nearest opponent in the chosen direction" ability (Pramikon; 508.1c). The scenario lists
     players in turn order and turns pass to the left (clockwise), so "left" is the next
     opponent in turn order and "right" the previous one. Raises :class:`ScenarioError`
-    (naming the permanent's ``choices``) when the direction is not given."""
-    from redzone.models.abilities import AttackOnlyNearestOpponent
+    (naming the permanent's ``choices``) when the direction is not given. ``found``: the
+    board's "nearest opponent" abilities with their permanents, when already fetched."""
     from redzone.models.errors import ScenarioError
 
     out: list[tuple[str, Permanent]] = []
-    for _, source in board.abilities_of_kind(AttackOnlyNearestOpponent):
+    if found is None:
+        found = board.abilities_of_kind(AttackOnlyNearestOpponent)
+    for _, source in found:
         direction = (source.choices or {}).get("direction")
         if direction not in ("left", "right"):
             raise ScenarioError(
@@ -289,12 +321,19 @@ def _nearest_opponents(board: Board, ap: str) -> list[tuple[str, Permanent]]:
     return out
 
 
-def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanent) -> int:
-    """X of an X-form attack tax (0 when there is no X)."""
+def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanent,
+             memo: dict[tuple[int, str], int] | None = None) -> int:
+    """X of an X-form attack tax (0 when there is no X). ``memo``: X of a count over the
+    source's controller's permanents, kept by (tax, source) for the next creature."""
     if tax.x is None:
         return 0
     if tax.x.what == "counters":
         return sum(max(0, n) for n in creature.counters.values())
+    if memo is not None:
+        key = (id(tax), source.id)
+        if key not in memo:
+            memo[key] = _x_value(board, tax, source, creature)
+        return memo[key]
     return sum(
         1 for p in board.controlled_by(source.controller)
         if set(tax.x.types) & set(p.types) or set(tax.x.subtypes) & set(p.subtypes)

@@ -42,10 +42,20 @@ def _juggernauts() -> AttackProblem:
     return attack_problem(_board("two-juggernauts.yaml"))
 
 
+@pytest.fixture
+def cpsat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plans and M through CP-SAT only: the two Juggernauts under Dueling Grounds have the
+    shape :mod:`redzone.solver.attack_direct` answers without a search (and so proves M
+    even with a zero time limit); these tests need M left to the solver."""
+    from redzone.solver import attack
+
+    monkeypatch.setattr(attack, "_DIRECT", False)
+
+
 # ---------------------------------------------------------------------------- attack (508.1)
 
 
-def test_unproved_maximum_makes_the_empty_attack_unknown_not_legal() -> None:
+def test_unproved_maximum_makes_the_empty_attack_unknown_not_legal(cpsat_only: None) -> None:
     # CR 508.1d: with Dueling Grounds, one Juggernaut attacking obeys 1 requirement, so not
     # attacking (0) is illegal; with the proof of M cut at once, that can't be known.
     p = _juggernauts()
@@ -60,13 +70,25 @@ def test_unproved_maximum_makes_the_empty_attack_unknown_not_legal() -> None:
     assert data["legal"] is None and data["reason"] == UNPROVED_REASON
 
 
-def test_a_broken_restriction_is_illegal_even_when_the_maximum_is_unproved() -> None:
+def test_a_broken_restriction_is_illegal_even_when_the_maximum_is_unproved(cpsat_only: None) -> None:
     # CR 508.1c: both Juggernauts attacking breaks Dueling Grounds' cap: proved without M.
     rushed = check_attack(_juggernauts(), {"juggernaut": "Bob", "juggernaut-2": "Bob"},
                           time_limit=0.0)
     assert rushed.legal is False and rushed.reason is None
     assert [v.kind for v in rushed.violations] == ["restriction"]
     assert rushed.witness is None  # no declaration is known to be legal without M
+
+
+def test_a_directly_proved_maximum_needs_no_time() -> None:
+    # CR 508.1c-d: under Dueling Grounds (at most one attacker) one Juggernaut attacking
+    # obeys 1 requirement, the most possible; the direct path proves it without a search,
+    # so even a zero time limit gives proved verdicts.
+    p = _juggernauts()
+    rushed = check_attack(p, {}, time_limit=0.0)
+    assert rushed.legal is False and rushed.maximum == 1 and rushed.maximum_proved
+    assert rushed.witness == {"juggernaut": "Bob"}  # the earlier creature (tie-break 2)
+    plan = plan_attack(p, time_limit=0.0)
+    assert plan.legal is True and plan.status == "optimal" and plan.attackers == {"juggernaut": "Bob"}
 
 
 def test_obeying_every_requirement_is_legal_without_a_solve() -> None:
@@ -78,7 +100,7 @@ def test_obeying_every_requirement_is_legal_without_a_solve() -> None:
     assert c.legal is True and c.status == "optimal" and c.reason is None
 
 
-def test_plan_offered_as_legal_only_when_the_maximum_is_proved() -> None:
+def test_plan_offered_as_legal_only_when_the_maximum_is_proved(cpsat_only: None) -> None:
     p = _juggernauts()
     full = plan_attack(p)
     assert full.legal is True and full.maximum == 1 and full.reason is None
@@ -215,7 +237,7 @@ def test_cli_time_limit_covers_model_building() -> None:
     assert data["reason"].startswith("the time limit ran out")
 
 
-def test_unknown_verdict_reads_unknown_in_text() -> None:
+def test_unknown_verdict_reads_unknown_in_text(cpsat_only: None) -> None:
     from rich.console import Console
 
     from redzone.solver.commands.attack import CheckAttackAnswer
