@@ -417,17 +417,35 @@ def _init_pool_worker(work: Work) -> None:
     _job(work)
 
 
+def _needs_cpsat(work: Work) -> bool:
+    """Whether the workers should load CP-SAT before the first row: always, except for a
+    job module that says (``needs_cpsat(options) -> bool``) that its rows mostly do without
+    it (attack plans on most boards, :mod:`redzone.solver.attack_direct`): importing ortools
+    takes about half a second, a large share of a short batch. With a time limit it is
+    always loaded first, so that the import never counts against a row's limit."""
+    if getattr(work.options, "time_limit", None) is not None or not work.target:
+        return True
+    import importlib
+
+    module = importlib.import_module(work.target.split(":")[0])
+    decide = getattr(module, "needs_cpsat", None)
+    return True if decide is None else bool(decide(work.options))
+
+
 def _mp_context(work: Work) -> Any:
     """``forkserver`` where there is one (workers start from a clean, single-threaded
     process that has the solver and the command's job module imported, so a worker starts
-    without importing or compiling anything), else ``spawn``."""
+    without importing or compiling anything; CP-SAT as :func:`_needs_cpsat` says), else
+    ``spawn``."""
     import multiprocessing as mp
 
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
         preload = ["redzone.solver.batch", "redzone.solver.commands", "redzone.models.scenario",
-                   "redzone.models.board", "ortools.sat.python.cp_model"]
+                   "redzone.models.board"]
+        if _needs_cpsat(work):
+            preload.append("ortools.sat.python.cp_model")
         if work.target:
             preload.append(work.target.split(":")[0])
         ctx.set_forkserver_preload(preload)

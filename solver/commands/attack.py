@@ -133,6 +133,14 @@ class CheckAttackAnswer(BoardAnswer):
                 con.print(line)
 
 
+def needs_cpsat(options: Any) -> bool:
+    """Whether a batch of this module's commands should load CP-SAT up front (see
+    :func:`redzone.solver.batch._needs_cpsat`): only ``attack --all`` (an enumeration always
+    solves); plans and checks are mostly answered without a solve
+    (:mod:`redzone.solver.attack_direct`) and import ortools on the first row that needs it."""
+    return bool(getattr(options, "all", False))
+
+
 def attack(scenario: Any, options: AttackOptions) -> AttackAnswer | AttackListAnswer:
     """Plan an attack declaration obeying the most requirements (CR 508.1c-d; costs are never
     forced), or with ``options.all`` list every legal declaration including paid ones.
