@@ -12,8 +12,9 @@ changed). :class:`Evaluator` scores it from one player's point of view as
 
 with ``+`` for what the player has and ``-`` for what each opponent has, so with two players
 the score of one is minus the score of the other (zero-sum). A won game (every opponent lost,
-CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, more than any sum of
-the other terms can reach, so they dominate everything. An opponent eliminated in a
+CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, and the sum above is
+kept within ``±(win - 1)`` (it never comes near with sensible weights), so they dominate
+everything whatever the weights. An opponent eliminated in a
 multiplayer game stops counting (CR 800.4a: their permanents leave) and is worth
 ``eliminated`` instead.
 
@@ -288,7 +289,8 @@ class Evaluator:
         ``state``: a GameState (``None``: the board as given, nobody lost). ``mana_spent``:
         generic mana the player spent on combat costs this turn (``-mana`` points each).
         ``+win`` when every opponent has lost, ``-win`` when the player has lost (CR 104.3a,
-        704.5a, 704.5c); otherwise the sum described in the module docstring."""
+        704.5a, 704.5c); otherwise the sum described in the module docstring, kept within
+        ``±(win - 1)`` (:meth:`clamp`), less the mana."""
         board = self.board
         me = self.player
         lost = set(state.lost) if state is not None else set()
@@ -303,7 +305,7 @@ class Evaluator:
         opponents = [p.name for p in board.players if p.name != me]
         if opponents and all(o in lost for o in opponents):
             return self.win
-        total = -_milli(self.weights.mana * mana_spent)
+        total = 0
         for p in board.players:
             if p.name in lost:
                 total += _milli(self.weights.eliminated)
@@ -316,7 +318,16 @@ class Evaluator:
             if owner in lost:
                 continue  # CR 800.4a: a player who left the game takes their permanents along
             total += self.permanent_score(pid, state)
-        return total
+        return self.clamp(total) - _milli(self.weights.mana * mana_spent)
+
+    def clamp(self, total: int) -> int:
+        """A position's score with the game still on, kept strictly between a lost and a won
+        game (``-win < score < win``, milli-points): whatever the weights and the board, a
+        won game dominates every other position and a lost one is the worst (so ``-win``
+        is a proved lower bound of every score but the mana spent, which search cut-offs
+        rely on)."""
+        top = self.win - 1
+        return top if total > top else -top if total < -top else total
 
     def player_score(self, name: str, life: int, poison: int) -> int:
         """A player's signed part of :meth:`score` (``+`` for :attr:`player`, ``-`` for an

@@ -431,7 +431,9 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
     try:
-        floor = game.forced_floor(attack, 0)  # proved: no block does better than this
+        # Proved: no block does better than this (a loss nothing can prevent, or a lost game
+        # for the attacking player: nothing is worse for them).
+        floor = max(game.forced_floor(attack, 0), game.least_value(0))
         if not game.search_blocks(attack, floor):
             for blocks, cost in game.block_candidates(attack):
                 game.tick()

@@ -826,7 +826,7 @@ class Game:
                 return ev.win
         for p in life:
             v += ev.player_score(p, life[p], poison[p])
-        return v
+        return ev.clamp(v)
 
     def _crack_back_key(self, attack: Mapping[str, str], state: GameState) -> tuple[str | None, Any]:
         """(the next player, the crack-back position): what :func:`next_turn_board` reads
@@ -1024,7 +1024,7 @@ class Game:
         best = INF
         line = None
         self.partial = best
-        floor = max(alpha, self.forced_floor(attack, attack_cost))
+        floor = max(alpha, self.forced_floor(attack, attack_cost), self.least_value(attack_cost))
         for blocks, cost in self._block_order(attack, attack_cost, alpha):
             self.tick()
             v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
@@ -1037,6 +1037,20 @@ class Game:
         if line is not None:
             self._killer = {(b, a) for b, lst in line[0].items() for a in lst}
         return best, line
+
+    def least_value(self, attack_cost: int) -> int:
+        """A proved lower bound of the attacker-view value of every block against an attack
+        costing ``attack_cost`` mana: a lost game for the attacking player (``-win``, CR
+        104.3a; every other score is above it, :meth:`Evaluator.clamp`) less the attack's
+        mana (block costs only raise it). A block that makes the attacking player lose is
+        then the defending players' best answer and ends the search of that attack. At
+        lookahead 1 with two players the crack-back keeps the bound: the next player's
+        opponent may always answer with a block that costs nothing (509.1c-d: the maximum
+        of requirements is counted over blocks without costs), so their value is at least a
+        lost game too. ``-INF`` (no bound) for lookahead 1 with more players."""
+        if self.lookahead == 1 and not self._two:
+            return -INF
+        return -self.ev.win - int(round(self._mana_w * 1000)) * attack_cost
 
     def forced_floor(self, attack: Mapping[str, str], attack_cost: int) -> int:
         """A proved lower bound of the attacker-view value of every block against ``attack``

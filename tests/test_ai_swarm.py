@@ -1,6 +1,7 @@
 """The defending player's search of the AI (issue 9 §6, the token swarm): a loss no block can
 prevent is proved at the first block, and only when nothing could undo it (lifelink on the
-defending side, 702.15b); the swarm board of ``benchmarks/ai_boards.py`` at 20 life.
+defending side, 702.15b); a won game for the defending player ends the search; the swarm
+board of ``benchmarks/ai_boards.py`` at 20 and 200 life.
 
 Values come from the rules cited and the default evaluation (``docs/ai.md``): a lost game is
 worth ``-win`` to the defending player whatever else happens (CR 104.2a, 704.5a).
@@ -75,6 +76,45 @@ def test_token_swarm_at_twenty_life() -> None:
     r = choose_blocks(b, lookahead=1)
     assert r.status == "optimal" and r.value == -WIN and not r.survives
     assert r.outcome["life"]["Bob"] <= 20 - 68
+
+
+def test_token_swarm_at_two_hundred_life_wins_on_the_crack_back() -> None:
+    # Bob at 200 takes at least the 68 flying damage and survives. None of Alice's attackers
+    # has vigilance, so all stay tapped through Bob's turn (302.6, 508.1f) and she has no
+    # blocker then (509.1a). Bob's creatures keep 2+2+3+3+3+6+0+1 = 20 power if none of them
+    # blocks: his attack with all of them deals 20 to Alice at 20, she loses (704.5a). Not
+    # blocking wins, and nothing is better than a won game (the evaluation keeps every other
+    # position below it), so the search stops at the first block it tries, no block, instead
+    # of valuing the 40,960 blocks and their crack-backs.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.ai_boards import swarm_scenario
+
+    b = build_board(parse_scenario(swarm_scenario(200)))
+    r = choose_blocks(b, lookahead=1)
+    assert r.status == "optimal" and r.value == WIN and r.bound == WIN
+    assert r.blockers == {} and r.survives and r.outcome["life"]["Bob"] == 200 - 78
+    assert r.nodes < 1000
+
+
+def test_a_position_with_the_game_on_stays_below_a_won_game() -> None:
+    # With the smallest allowed ``win`` (1,000 points) forty 20/20s are worth 40 x 31 =
+    # 1,240 points to Alice: more than a won game. The score of a position where nobody
+    # lost is kept one milli-point inside (-win, win), so a won game (104.2a) still
+    # dominates and a lost one is still the worst, from both sides.
+    from redzone.models.evaluation import Evaluator
+
+    perms = [{"id": f"g{i}", "name": "Giant", "controller": "Alice", "types": ["Creature"],
+              "power": 20, "toughness": 20} for i in range(40)]
+    b = build_board(parse_scenario({"players": [{"name": "Alice"}, {"name": "Bob"}],
+                                    "permanents": perms}))
+    w = Weights(win=1000)
+    alice, bob = Evaluator(b, "Alice", w), Evaluator(b, "Bob", w)
+    assert alice.win == 1_000_000
+    assert alice.score() == alice.win - 1 and bob.score() == -(bob.win - 1)
+    assert alice.score(mana_spent=2) == alice.win - 1 - 200  # mana: 0.1 point each
 
 
 # ------------------------------------------------------------------ the outcome's plain path
