@@ -428,8 +428,9 @@ class Game:
     def units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
         """The combat split into independent units: attackers joined when a creature blocks
         both or they attack the same planeswalker or battle; each with its blockers. One
-        unit for everything when a combatant could change another unit's damage, or with
-        several defending players and a first-strike step."""
+        unit for everything when a combatant (an attacking or blocking creature, an attacked
+        planeswalker or battle) could change another unit's damage, or with several
+        defending players and a first-strike step."""
         attackers = list(attack)
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None) or ()
         if bands:
@@ -441,6 +442,7 @@ class Game:
         players = self._players
         coupling = self._coupling
         coupled = bool(coupling) and (not coupling.isdisjoint(attack)
+                                      or not coupling.isdisjoint(attack.values())
                                       or any(b in coupling for b, a in blocks.items() if a))
         # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat.
         coupled = coupled or self.board.has_combat_effects or self._non_additive
@@ -496,7 +498,16 @@ class Game:
         if key in self._fixed:
             return self._fixed[key]
         out: tuple[Leaf | None, dict[str, str]] | None = None
-        coupled = (bool(self._coupling) and not self._coupling.isdisjoint(attack)) or self._non_additive
+        # A coupling source among the combatants may leave in the first-strike step and end
+        # its effect for the regular one (a blocker or an attacked planeswalker with "prevent
+        # all combat damage that would be dealt to you" dying to a first striker): the
+        # unblockable attackers' damage then depends on the blocks.
+        coupling = self._coupling
+        coupled = (bool(coupling) and (not coupling.isdisjoint(attack)
+                                       or not coupling.isdisjoint(attack.values())
+                                       or any(not coupling.isdisjoint(p.blockers)
+                                              for p in self.block_problems(attack)))
+                   ) or self._non_additive
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
             blockable = {a for p in self.block_problems(attack)

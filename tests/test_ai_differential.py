@@ -155,6 +155,45 @@ def _slow_blocks(seed: int) -> None:
     assert block_mismatch(data, lookahead) is None
 
 
+def _shield_board(shield: dict[str, Any]) -> dict[str, Any]:
+    """Alice's 2/2 flier and 3/3 first striker; Bob at 2 life with ``shield``, which says
+    "Prevent all combat damage that would be dealt to you." (CR 615)."""
+    return {"players": [{"name": "Alice"}, {"name": "Bob", "life": 2}],
+            "permanents": [
+                {"id": "f", "name": "Flier", "controller": "Alice", "types": ["Creature"],
+                 "power": 2, "toughness": 2, "text": "Flying"},
+                {"id": "y", "name": "Striker", "controller": "Alice", "types": ["Creature"],
+                 "power": 3, "toughness": 3, "text": "First strike"},
+                {"name": "Shield", "controller": "Bob",
+                 "text": "Prevent all combat damage that would be dealt to you.", **shield}]}
+
+
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_a_blocker_whose_prevention_ends_in_the_first_strike_step(lookahead: int) -> None:
+    # Bob's 1/1 shield must block (509.1c) and can block only the Striker (the Flier flies,
+    # 509.1b). The Striker kills it in the first-strike step (510.4, 704.5g); its prevention
+    # ends with it (611.3a), so the Flier's regular damage reaches Bob: 2 at 2 life, he loses
+    # (704.5a). Attacking with both wins. The Flier no creature can block still deals
+    # damage that depends on the blocks: its damage may not be worked out apart.
+    data = _shield_board({"id": "z", "types": ["Creature"], "power": 1, "toughness": 1,
+                          "text": "Prevent all combat damage that would be dealt to you.\n"
+                                  "This creature blocks each combat if able."})
+    assert attack_mismatch(data, lookahead) is None
+    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead)
+    assert r.lethal and r.attackers == {"f": "Bob", "y": "Bob"}
+
+
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_an_attacked_planeswalker_whose_prevention_ends_in_the_first_strike_step(lookahead: int) -> None:
+    # The shield is a planeswalker with 1 loyalty. The Striker attacks it and removes its
+    # last loyalty counter in the first-strike step (306.8, 704.5i); the Flier's regular
+    # damage to Bob is then not prevented: he loses (704.5a).
+    data = _shield_board({"id": "p", "types": ["Planeswalker"], "loyalty": 1})
+    assert attack_mismatch(data, lookahead) is None
+    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead)
+    assert r.lethal and r.attackers == {"f": "Bob", "y": "p"}
+
+
 @pytest.mark.slow
 def test_slow_differential(request: pytest.FixtureRequest) -> None:
     """2,400 more boards; runs only under ``pytest -m slow``."""
