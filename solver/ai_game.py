@@ -183,6 +183,7 @@ class Game:
         self._floor_facts: tuple[bool, bool] | None = None
         self.found: tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] = (INF, None)
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
+        self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
@@ -799,7 +800,7 @@ class Game:
             v = self.ev.score(self.combine(leaves))
         if abs(v) == self.ev.win or self.lookahead == 0:
             return v + mana
-        return self.crack_back(attack, self.combine(leaves), lo - mana, hi - mana) + mana
+        return self.crack_back(attack, None, lo - mana, hi - mana, leaves) + mana
 
     def fast_score(self, leaves: list[Leaf]) -> int | None:
         """:meth:`Evaluator.score` of :meth:`combine` ``(leaves)`` without building the state
@@ -846,26 +847,91 @@ class Game:
         lost = {p.name for p in self.board.players
                 if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
         player = next_player(self.board, lost)
-        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
         d = self._delta(state)
-        return player, (player, tapped, d[:2] + d[3:])
+        return player, (player, self._tapped(attack), d[:2] + d[3:])
 
-    def crack_back(self, attack: Mapping[str, str], state: GameState, lo: int = -INF,
-                   hi: int = INF) -> int:
+    def _tapped(self, attack: Mapping[str, str]) -> tuple[str, ...]:
+        """The attacking creatures without vigilance (they stay tapped through the next
+        turn, 302.6, 502.3), sorted; kept for the last declaration object asked about."""
+        seen = self._seen_tapped
+        if seen is not None and seen[0] is attack:
+            return seen[1]
+        tapped = tuple(sorted(a for a in attack if a not in self._vigilant))
+        self._seen_tapped = (attack, tapped)
+        return tapped
+
+    def _leaves_key(self, attack: Mapping[str, str], leaves: list[Leaf]
+                    ) -> tuple[str | None, Any] | None:
+        """:meth:`_crack_back_key` of :meth:`combine` ``(leaves)``, the same key, worked out
+        from the units' changes without building the state (a swarm's block combined 78
+        permanents' counters only to key a position seen before); ``None`` when that does
+        not apply (more than two players, or a first-strike step that may end the combat:
+        :meth:`combine` then decides which state stands)."""
+        if not self._two:
+            return None
+        life: dict[str, int] = {}
+        poison: dict[str, int] = {}
+        destroyed: set[str] = set()
+        minus: dict[str, int] = {}
+        counters: dict[str, Any] = {}
+        loyalty: dict[str, int] = {}
+        defense: dict[str, int] = {}
+        for leaf in leaves:
+            if leaf.first is not None:
+                return None
+            d_life, d_poison, _, d_destroyed, d_minus, d_counters, d_loyalty, d_defense = leaf.delta
+            for p, d in d_life:
+                life[p] = life.get(p, 0) + d
+            for p, d in d_poison:
+                poison[p] = poison.get(p, 0) + d
+            destroyed.update(d_destroyed)
+            for k, v in d_minus:
+                minus[k] = minus.get(k, 0) + v
+            for k, v in d_counters:
+                counters[k] = v
+            for k, v in d_loyalty:
+                loyalty[k] = v
+            for k, v in d_defense:
+                defense[k] = v
+        base_life, base_poison = self._base_life, self._base_poison
+        lost = {p for p in base_life
+                if base_life[p] + life.get(p, 0) <= 0 or base_poison[p] + poison.get(p, 0) >= 10}
+        player = next_player(self.board, lost)
+        base = self.base
+        delta = (tuple(sorted((p, d) for p, d in life.items() if d)),
+                 tuple(sorted((p, d) for p, d in poison.items() if d)),
+                 tuple(sorted(destroyed)),
+                 tuple(sorted((k, v) for k, v in minus.items() if v)),
+                 tuple(sorted((k, v) for k, v in counters.items() if dict(v) != base.counters.get(k))),
+                 tuple(sorted((k, v) for k, v in loyalty.items() if v != base.loyalty.get(k))),
+                 tuple(sorted((k, v) for k, v in defense.items() if v != base.defense.get(k))))
+        return player, (player, self._tapped(attack), delta)
+
+    def crack_back(self, attack: Mapping[str, str], state: GameState | None, lo: int = -INF,
+                   hi: int = INF, leaves: list[Leaf] | None = None) -> int:
         """The perspective value after the next player's best attack (lookahead 0) against
         what is left untapped, searched with the window (``lo``, ``hi``) (alpha-beta, fail
         soft): exact inside it; at or below ``lo`` an upper bound of the value (the next
         player has an attack at least that good for them), at or above ``hi`` a lower
-        bound. Proved bounds are memoised by position (:attr:`Shared.memo`)."""
-        player, key = self._crack_back_key(attack, state)
+        bound. Proved bounds are memoised by position (:attr:`Shared.memo`). The position
+        is ``state``, or when it is ``None`` :meth:`combine` ``(leaves)`` (built only when
+        the position must be searched)."""
+        got = self._leaves_key(attack, leaves) if state is None and leaves is not None else None
+        if got is None:
+            if state is None:
+                state = self.combine(leaves or [])
+            got = self._crack_back_key(attack, state)
+        player, key = got
         if player is None:
-            return self.ev.score(state)
+            return self.ev.score(state if state is not None else self.combine(leaves or []))
         shared = self.shared
         lower, upper = shared.memo.get(key, (-INF, INF))
         if lower == upper or upper <= lo:
             return upper
         if lower >= hi:
             return lower
+        if state is None:
+            state = self.combine(leaves or [])
         board2 = next_turn_board(self.board, state, attack, player)
         game = Game(board2, self.perspective, self.weights, 0, self.deadline, shared)
         try:
@@ -966,7 +1032,7 @@ class Game:
                         best = max(best, upper)  # a bound: this line can't beat the others
                         break
                     v = upper if terminal else self.crack_back(
-                        attack, self.combine(leaves), max(best, alpha) - mana, beta - mana) + mana
+                        attack, None, max(best, alpha) - mana, beta - mana, leaves) + mana
                     if v > best:
                         best, line = v, leaves
                         if best >= beta:

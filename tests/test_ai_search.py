@@ -66,3 +66,37 @@ def test_uniform_block_rules_refuses_what_reads_the_whole_attack() -> None:
     three = build_board(parse_scenario({"players": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
                                         "permanents": [{"id": "x", "card": "Grizzly Bears", "controller": "A"}]}))
     assert not uniform_block_rules(three)
+
+
+def test_crack_back_key_from_the_units_is_the_key_of_the_combined_state(monkeypatch: Any) -> None:
+    # The crack-back position of a combat is keyed from the units' changes without building
+    # the combined state (Game._leaves_key). It must be the very key of that state
+    # (Game._crack_back_key of Game.combine): the next player (104.2a, 800.4a), who stays
+    # tapped (302.6) and every change of life, poison, destroyed creatures, -1/-1 counters,
+    # counters, loyalty and defense. Checked on every position 100 lookahead-1 searches of
+    # random boards key (wither, infect, planeswalkers, poison and low life among them).
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_ai_differential import random_board
+
+    from redzone.solver import ai_game
+    from redzone.solver.ai import choose_attack
+
+    real = ai_game.Game._leaves_key
+    checked = {"n": 0}
+
+    def checking(self: ai_game.Game, attack: Any, leaves: Any) -> Any:
+        got = real(self, attack, leaves)
+        if got is not None:
+            assert got == self._crack_back_key(attack, self.combine(leaves))
+            checked["n"] += 1
+        return got
+
+    monkeypatch.setattr(ai_game.Game, "_leaves_key", checking)
+    for seed in range(100):
+        rng = random.Random(seed)
+        b = build_board(parse_scenario(random_board(rng, rng.randint(1, 4), rng.randint(0, 3))))
+        choose_attack(b, lookahead=1)
+    assert checked["n"] > 150
