@@ -66,6 +66,7 @@ from redzone.models.abilities import (
     PreventDamageToPlayer,
     LifeFloor,
     RedirectDamage,
+    Toxic,
 )
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems, sub_block_problem, uniform_block_rules
@@ -91,6 +92,21 @@ INF = 1 << 62
 # prevention and replacement, redirection, a life floor, damage by toughness.
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
+
+# Abilities that leave a creature's damage to a player unchanged and its characteristics
+# as printed: keywords (their damage effects are read by Game._floor_parts), toxic,
+# landwalk, protection, and the rules of who may attack or block (509.1b-c, 508.1c-d).
+_FLOOR_SAFE = frozenset({
+    "Keyword", "Toxic", "Landwalk", "Protection", "CantAttack", "CantAttackAlone",
+    "CanOnlyAttackAlone", "CantAttackUnlessOthersAttack", "CantAttackUnlessGreaterPowerAttacks",
+    "CantAttackUnlessDefenderControls", "AttackCap", "CantAttackYou", "AttackTax",
+    "AttacksEachCombat", "MustBeAttacked", "CantAttackOwner", "CantBlock", "CantBlockAlone",
+    "CantBlockUnlessOthersBlock", "CantBlockUnlessGreaterPowerBlocks", "BlockCap",
+    "CanBlockOnlyFliers", "CanBlockAdditional", "CantBeBlocked", "CantBeBlockedBy",
+    "CantBeBlockedByMoreThan", "CantBeBlockedExceptByAtLeast", "BlocksEachCombat",
+    "MustBeBlocked", "AllMustBlock", "CantBeBlockedExceptBy", "CantBlockCreatures",
+    "CantBeBlockedUnlessAllBlock", "CanBlockShadow", "BlockTax", "AttackOnlyNearestOpponent",
+    "CanAttackDespiteDefender"})
 
 BOOST = 1 << 40
 """Added to every life total (and taken from every poison count) while a unit's damage is
@@ -184,6 +200,8 @@ class Game:
         self.found: tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] = (INF, None)
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
         self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
+        self._seen_blockless: tuple[Any, bool] | None = None
+        self._floor_cache: Any = False
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
@@ -950,6 +968,105 @@ class Game:
         shared.memo[key] = (lower, upper)
         return value
 
+    def _floor_parts(self) -> tuple[dict[str, tuple[int, int, int]], tuple[int, int, int]] | None:
+        """What :meth:`crack_back_floor` needs, worked out once per game, or ``None`` when it
+        does not apply. It applies with two players, lookahead 1, the perspective attacking
+        (the next player is the opponent), no planeswalker or battle (the next player's
+        creatures can then attack only the perspective, 508.1b), no scenario effect, no
+        combat-dependent power or toughness, and no ability but keywords, toxic, landwalk,
+        protection and the rules of who may attack or block: nothing that prevents,
+        replaces, redirects or doubles damage, grants abilities or changes
+        characteristics, so the position's value when the next player does not attack is
+        its value right after this combat and an attack changes only life totals and
+        poison. Returns (per creature of the next player: (life damage, poison, life
+        gained) it can deal the perspective at most, 510.1a: its power, twice with double
+        strike, 702.4c; as poison with infect, 702.90b, plus toxic, 702.164c; gained with
+        lifelink, 702.15b), and their totals."""
+        got = self._floor_cache
+        if got is not False:
+            return got  # type: ignore[return-value]
+        out = None
+        board = self.board
+        if (self.lookahead == 1 and self._two and self.sign == 1 and not board.has_combat_effects
+                and not getattr(board.scenario, "effects", None)
+                and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
+                        and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)
+                        for p in board.permanents.values())):
+            o = self._opponents[0]
+            kw = board.has_keyword
+            parts: dict[str, tuple[int, int, int]] = {}
+            for p in board.permanents.values():
+                if p.controller != o:
+                    continue
+                power = max(p.power or 0, 0)
+                strikes = 2 if kw(p, "double strike") else 1
+                infect = kw(p, "infect")
+                toxic = sum(a.amount for a in p.abilities if isinstance(a, Toxic))
+                parts[p.id] = (0 if infect else power * strikes,
+                               (power if infect else 0) * strikes + toxic * strikes,
+                               power * strikes if kw(p, "lifelink") else 0)
+            total = tuple(sum(x[i] for x in parts.values()) for i in range(3))
+            out = (parts, total)
+        self._floor_cache = out
+        return out
+
+    def _blockless(self, attack: Mapping[str, str]) -> bool:
+        """Whether :meth:`crack_back_floor` applies after ``attack``: :meth:`_floor_parts`
+        does, and the perspective (the attacking player) has no creature left to block in
+        the next turn: each is tapped already or attacks without vigilance and stays
+        tapped (302.6, 502.3; 509.1a: only untapped creatures block)."""
+        if self._floor_parts() is None:
+            return False
+        seen = self._seen_blockless
+        if seen is not None and seen[0] is attack:
+            return seen[1]
+        me = self.perspective
+        vigilant = self._vigilant
+        ok = all(p.tapped or (p.id in attack and p.id not in vigilant)
+                 for p in self.board.permanents.values() if p.controller == me and p.is_creature)
+        self._seen_blockless = (attack, ok)
+        return ok
+
+    def crack_back_floor(self, leaves: list[Leaf]) -> int | None:
+        """A proved lower bound of the perspective value after the next player's best attack
+        (:meth:`crack_back`) in the position after this combat (the units' ``leaves``), when
+        :meth:`_blockless` holds for the combat's attack (the caller checks it): nobody can
+        block the next player's creatures, so their attack only takes life from the
+        perspective (or gives poison) and gains the next player life, by at most what the
+        creatures that survived this combat can deal (:meth:`_floor_parts`); the evaluation
+        only falls as that happens (``life_value`` grows with life, ``poison_value`` falls
+        with poison), and the next player's attack costs only raise it. Only for a combat
+        that does not finish the game (the caller has a finished game's exact value);
+        ``None`` when it does not apply."""
+        facts = self._floor_parts()
+        if facts is None:
+            return None
+        parts, (dmg, psn, gain) = facts
+        life = dict(self._base_life)
+        poison = dict(self._base_poison)
+        v = self._base_perm
+        for leaf in leaves:
+            # A first-strike step that ended the game makes the combat a finished game,
+            # never asked about here; otherwise the units' whole changes stand (combine).
+            for p, d in leaf.delta[0]:
+                life[p] += d
+            for p, d in leaf.delta[1]:
+                poison[p] += d
+            v += leaf.value
+            for pid in leaf.delta[3]:
+                x = parts.get(pid)
+                if x is not None:
+                    dmg, psn, gain = dmg - x[0], psn - x[1], gain - x[2]
+        me, o = self.perspective, self._opponents[0]
+        ev = self.ev
+        if life[o] <= 0 or poison[o] >= 10 or life[me] <= 0 or poison[me] >= 10:
+            return None  # a finished game: the caller has its exact value
+        if life[me] - dmg <= 0 or poison[me] + psn >= 10:
+            return -ev.win
+        v += ev.player_score(me, life[me] - dmg, poison[me] + psn)
+        v += ev.player_score(o, life[o] + gain, poison[o])
+        return ev.clamp(v)
+
     def _next_may_pass(self) -> bool:
         """Whether the next player may always declare no attack after this combat: no
         attack requirement (508.1d) among their creatures or aimed at them now (the
@@ -1027,6 +1144,14 @@ class Game:
                         v0 = self.ev.score(self.combine(leaves))
                     scored.append((v0 + mana, abs(v0) == self.ev.win, leaves))
                 scored.sort(key=lambda x: -x[0])
+                if beta < INF and self._blockless(attack):
+                    # A lower bound of the value after the crack-back at or above beta
+                    # already shows that this block can't beat the defending players' best
+                    # (fail high), with no crack-back searched.
+                    for upper, terminal, leaves in scored:
+                        low = upper if terminal else self.crack_back_floor(leaves)
+                        if low is not None and (low if terminal else low + mana) >= beta:
+                            return (low if terminal else low + mana), leaves
                 for upper, terminal, leaves in scored:
                     if upper <= max(best, alpha):
                         best = max(best, upper)  # a bound: this line can't beat the others

@@ -100,3 +100,54 @@ def test_crack_back_key_from_the_units_is_the_key_of_the_combined_state(monkeypa
         b = build_board(parse_scenario(random_board(rng, rng.randint(1, 4), rng.randint(0, 3))))
         choose_attack(b, lookahead=1)
     assert checked["n"] > 150
+
+
+def test_crack_back_floor_is_below_the_crack_back_value(monkeypatch: Any) -> None:
+    # After an attack that leaves the attacking player no untapped creature (302.6, 509.1a),
+    # the next player's crack-back can only take life (or give poison, 702.90b, 702.164c)
+    # and gain them life (702.15b), by at most what their surviving creatures deal (510.1a,
+    # twice with double strike, 702.4c); Game.crack_back_floor bounds the value after it
+    # from below to cut blocks that can't beat the best one. Checked against the searched
+    # crack-back value (window wide open) on every position 150 lookahead-1 searches of
+    # random boards bound, half of them alpha strikes (infect, lifelink, double strike and low
+    # life among them).
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_ai_differential import random_board
+
+    from redzone.solver import ai_game
+    from redzone.solver.ai import choose_attack, choose_blocks
+
+    real_blockless = ai_game.Game._blockless
+    real_floor = ai_game.Game.crack_back_floor
+    checked = {"n": 0, "tight": 0}
+
+    def blockless(self: ai_game.Game, attack: Any) -> bool:
+        self._test_attack = attack  # type: ignore[attr-defined]
+        return real_blockless(self, attack)
+
+    def floor(self: ai_game.Game, leaves: Any) -> Any:
+        low = real_floor(self, leaves)
+        if low is not None:
+            exact = self.crack_back(self._test_attack, self.combine(leaves))  # type: ignore[attr-defined]
+            assert low <= exact
+            checked["n"] += 1
+            checked["tight"] += low == exact
+        return low
+
+    monkeypatch.setattr(ai_game.Game, "_blockless", blockless)
+    monkeypatch.setattr(ai_game.Game, "crack_back_floor", floor)
+    for seed in range(150):
+        rng = random.Random(seed)
+        data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
+        if seed % 2:  # every creature of Alice attacks Bob (an alpha strike)
+            data["combat"] = {"attackers": {p["id"]: "Bob" for p in data["permanents"]
+                                            if p["controller"] == "Alice"}}
+        b = build_board(parse_scenario(data))
+        if seed % 2:
+            choose_blocks(b, lookahead=1)
+        else:
+            choose_attack(b, lookahead=1)
+    assert checked["n"] > 120 and checked["tight"] > 50
