@@ -560,11 +560,27 @@ class _BlockModel:
 
 
 def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
-    """Penalty per pair and the weight of one requirement (see :func:`plan_block`)."""
+    """Penalty per pair and the weight of one requirement (see :func:`plan_block`).
+
+    ``B`` (the base of every penalty) exceeds the largest rank sum of any declaration and
+    ``W`` its largest total penalty. Both are bounded per blocker (509.1a): a blocker uses at
+    most ``capacity`` of its pairs, so a declaration's rank sum is at most the sum over
+    blockers of their ``capacity`` highest ranks (not the sum over all pairs, which at 200
+    creatures a side overflowed the exact range and dropped the rank tie-break)."""
     A = max(len(problem.attackers), 1)
     rank = [p.bi * A + p.ai for p in pairs]
-    base = 1 + sum(rank)  # > any sum of ranks: one more block always costs more
-    weight = 1 + sum(base + r for r in rank)  # > any total penalty
+    per_blocker: dict[str, list[int]] = {}
+    for p, r in zip(pairs, rank):
+        per_blocker.setdefault(p.blocker, []).append(r)
+    most_rank = most_pairs = 0
+    for b, rs in per_blocker.items():
+        cap = problem.capacity_of(b)
+        if cap is not None and cap < len(rs):
+            rs = sorted(rs, reverse=True)[:cap]
+        most_rank += sum(rs)
+        most_pairs += len(rs)
+    base = 1 + most_rank  # > any declaration's sum of ranks: one more block always costs more
+    weight = 1 + most_pairs * base + most_rank  # > any declaration's total penalty
     if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
         # Too large to stay exact: fall back to "fewest blocks" alone.
         return [1] * len(pairs), len(pairs) + 1
