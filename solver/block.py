@@ -16,8 +16,9 @@ admit paid pairs within the mana, with "obeyed >= M" as a constraint.
 The model itself (pairs, constraints, the tie-break objective) is in
 :mod:`redzone.solver.block_model`.
 
-Solving strategy (measured in benchmarks/README.md, block section): pairs with attackers no
-rule names are cut to one per blocker (:func:`_reduce`); each blocker's own requirements are
+Solving strategy (measured in benchmarks/README.md, block section): pairs that an exchange
+shows no best block needs are never built (:func:`_reduce`: with attackers no rule names, one
+per blocker; of equal "must block if able" attackers, as many as the blocker may block); each blocker's own requirements are
 summed into one bounded integer, so a bound on the total propagates to single blockers; a
 first one-shot solve has a deterministic work budget (:data:`FIRST_TRY_WORK`), and when it
 does not prove M (hard, exact-cover-like instances) M is settled by decision solves "does

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from typing import Any, NamedTuple
 
 from redzone.models.block_problem import (
@@ -83,35 +84,26 @@ class _Pair(NamedTuple):
     life: int = 0
 
 
-def _named_attackers(problem: BlockProblem) -> set[str]:
-    """Attacking creatures some restriction (509.1b) or requirement (509.1c) names."""
-    named: set[str] = set()
-    for r in problem.restrictions:
-        a = getattr(r, "attacker", None)
-        if a is not None:
-            named.add(a)
-    for q in problem.requirements:
-        if q.attacker is not None:
-            named.add(q.attacker)
-    return named
-
-
 def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_Pair]:
     """Allowed pairs in (blocker position, attacker position) order (509.1a-b).
 
     With ``paid=False`` only free pairs (costs are never forced when computing M, 509.1c-d);
     with ``paid=True`` also pairs whose own cost (the blocker's plus the pair's) fits in the
     mana. Ids that are not a blocker or attacker of the problem are dropped. ``reduce=True``
-    applies :func:`_reduce` while listing (each blocker keeps only its earliest pair with a
-    plain attacker), so the pairs it would drop are never built.
+    applies :func:`_reduce` while listing, so the pairs it would drop are never built.
     """
-    aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
     attackers = problem.attackers
-    pair_costs = problem.pair_costs
-    pair_life = problem.pair_life_costs
+    aindex = {a: j for j, a in reversed(list(enumerate(attackers)))}
     mana = problem.mana
     life = problem.life  # 119.4: life paid with Phyrexian mana at most the life total
-    named = _named_attackers(problem) if reduce else None
+    # Each blocker's taxed pairs by attacker position: [mana, life].
+    taxed: dict[str, dict[int, list[int]]] = {}
+    for k, table in enumerate((problem.pair_costs, problem.pair_life_costs)):
+        for (b, a), amount in table.items():
+            j = aindex.get(a)
+            if j is not None and amount:
+                taxed.setdefault(b, {}).setdefault(j, [0, 0])[k] = amount
+    roles = _Positions(problem, aindex) if reduce else None
     out: list[_Pair] = []
     seen: set[str] = set()
     for i, b in enumerate(problem.blockers):
@@ -124,33 +116,100 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
         own_life = problem.blocker_life_costs.get(b, 0)
         if (own > 0 or own_life > 0) and (not paid or own > mana or own_life > life):
             continue
-        js: set[int] = set()
-        first_plain = -1
-        for a in problem.allowed.get(b, ()):
-            j = aindex.get(a)
+        js = sorted({aindex[a] for a in problem.allowed.get(b, ()) if a in aindex})
+        mine = taxed.get(b)
+        if mine:
+            listed = []
+            for j in js:
+                cost, lcost = mine.get(j, (0, 0))
+                if (cost > 0 or lcost > 0) and (not paid or own + cost > mana or own_life + lcost > life):
+                    continue
+                listed.append((j, cost, lcost))
+        else:
+            listed = [(j, 0, 0) for j in js]
+        if roles is not None:
+            listed = roles.kept(b, problem.capacity_of(b), listed)
+        out.extend(_Pair(b, attackers[j], i, j, cost, lcost) for j, cost, lcost in listed)
+    return out if roles is None else roles.kept_attackers(out)
+
+
+class _Positions:
+    """What the requirements (509.1c) and restrictions (509.1b) say about each attacking
+    creature, by attacker position, and the two steps of :func:`_reduce` over them."""
+
+    def __init__(self, problem: BlockProblem, aindex: Mapping[str, int]) -> None:
+        held: set[int] = set()  # a blocker may not just stop blocking it (minimum,
+        # all-or-nothing, a requirement on its blocker count)
+        bound: set[int] = set()  # a blocker may not just start blocking it (held, maximum)
+        wanted: set[int] = set()  # some requirement names it
+        self.coef: dict[str, dict[int, int]] = {}  # "b blocks a if able" instances
+        for r in problem.restrictions:
+            j = aindex.get(getattr(r, "attacker", None) or "")
+            if j is not None:
+                bound.add(j)
+                if not isinstance(r, MaxBlockers):
+                    held.add(j)
+        for q in problem.requirements:
+            j = aindex.get(q.attacker or "")
             if j is None:
                 continue
-            if named is not None and a not in named:
-                if first_plain >= 0 and j >= first_plain:
-                    continue
-                cost = pair_costs.get((b, a), 0) if pair_costs else 0
-                lcost = pair_life.get((b, a), 0) if pair_life else 0
-                if (cost > 0 or lcost > 0) and (not paid or own + cost > mana
-                                                or own_life + lcost > life):
-                    continue
-                first_plain = j
+            wanted.add(j)
+            if q.blocker is not None:
+                per = self.coef.setdefault(q.blocker, {})
+                per[j] = per.get(j, 0) + 1
+            else:
+                held.add(j)
+                bound.add(j)
+        self.held, self.bound, self.wanted = held, bound, wanted
+
+    def kept(self, b: str, cap: int | None, listed: list[tuple[int, int, int]]
+             ) -> list[tuple[int, int, int]]:
+        """Blocker ``b``'s (position, mana, life) entries, by position, that the first
+        step of :func:`_reduce` keeps."""
+        coef = self.coef.get(b, {})
+        bound, held = self.bound, self.held
+        found: dict[int, int] = {}
+        last: dict[int, int] = {}  # coefficient -> position of its last target
+        for j, cost, lcost in listed:
+            if j in bound or cost or lcost:
                 continue
-            js.add(j)
-        if first_plain >= 0:
-            js.add(first_plain)
-        for j in sorted(js):
-            a = attackers[j]
-            cost = pair_costs.get((b, a), 0) if pair_costs else 0
-            lcost = pair_life.get((b, a), 0) if pair_life else 0
-            if (cost > 0 or lcost > 0) and (not paid or own + cost > mana or own_life + lcost > life):
+            c = coef.get(j, 0)
+            need = 1 if c == 0 else cap
+            if need is None or c in last:
                 continue
-            out.append(_Pair(b, a, i, j, cost, lcost))
-    return out
+            found[c] = found.get(c, 0) + 1
+            if found[c] == need:
+                last[c] = j
+                if len(last) == 1 + len(set(coef.values())):
+                    break
+        if not last:
+            return listed
+        kept = []
+        for e in listed:
+            j = e[0]
+            if j not in held and not e[1] and not e[2]:
+                t = last.get(coef.get(j, 0))
+                if t is not None and j > t:
+                    continue
+            kept.append(e)
+        return kept
+
+    def kept_attackers(self, pairs: list[_Pair]) -> list[_Pair]:
+        """The second step of :func:`_reduce` over every blocker's kept pairs."""
+        target: dict[str, int] = {}
+        for p in pairs:
+            if (p.blocker not in target and p.ai not in self.bound and not p.cost and not p.life
+                    and p.ai not in self.coef.get(p.blocker, ())):
+                target[p.blocker] = p.ai
+        unneeded: dict[int, bool] = {}
+        for p in pairs:
+            j = p.ai
+            if j in self.bound and j not in self.wanted:
+                unneeded[j] = (unneeded.get(j, True) and not p.cost and not p.life
+                               and target.get(p.blocker, j) < j)
+        if not any(unneeded.values()):
+            return pairs
+        return [p for p in pairs if not unneeded.get(p.ai, False)]
 
 
 def _obeyable(problem: BlockProblem, pairs: list[_Pair]) -> bool:
@@ -172,26 +231,44 @@ def _obeyable(problem: BlockProblem, pairs: list[_Pair]) -> bool:
 
 
 def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
-    """Drop free pairs that can never matter to M or to :func:`plan_block`'s tie-break.
+    """Drop free pairs that no block maximising the requirements obeyed and then minimising
+    (pairs, rank sum) uses, and that no block obeying k requirements needs (an exchange gives
+    one as good without them). ``pairs`` in (blocker, attacker) position order.
 
-    An attacking creature is *plain* when no restriction (509.1b: minimum or maximum number
-    of blockers, all-or-nothing) and no requirement (509.1c) names it. Blocking a plain
-    attacker only makes the blocker "a blocking creature"; which plain attacker it blocks
-    changes nothing else, and blocking a second one only adds a pair. So each blocker keeps
-    its pair with the earliest plain attacker and loses its other plain pairs: every
-    declaration maximising the requirements obeyed and then minimising (pairs, rank sum)
-    survives. Used for planning and deciding, never for enumerating or checking.
+    Take a free pair (b, a) with ``c`` requirement instances "b blocks a if able" (509.1c),
+    where ``a`` is named by no requirement on its blocker count and by no minimum or
+    all-or-nothing restriction (509.1b): b may stop blocking it and nothing else changes
+    but those ``c`` instances. A *target* of b for ``c`` is a free pair (b, a') with the
+    same ``c`` whose attacker no restriction or count requirement names at all: b may start
+    blocking it freely. Then:
+
+    - ``c = 0``: if b has a target before ``a``, moving b from ``a`` to its first target
+      (or just leaving ``a``, when b blocks that target already) keeps every requirement
+      and restriction, whether b blocks at all, and the number of pairs, and lowers the
+      rank sum; so (b, a) is dropped.
+    - ``c > 0`` and b may block at most ``k`` creatures: if b has ``k`` targets before
+      ``a``, one of them is unused whenever b blocks ``a``, and moving there keeps the
+      requirements obeyed, the pairs, and lowers the rank sum; so (b, a) is dropped.
+
+    - An attacker that no requirement names but a restriction does (a minimum or maximum
+      number of blockers, all-or-nothing): if every creature that may block it has a
+      target before it, moving all its blockers to their first targets leaves it unblocked
+      (which no restriction forbids) and keeps everything else, with a lower rank sum; so
+      all its pairs are dropped.
+
+    (Each blocker thus keeps its earliest pair with an attacker nothing names, as before;
+    of several "must block if able" attackers of the same weight only its earliest ``k``;
+    and menace or "can't be blocked by more than N" attackers that nothing asks to block
+    are usually gone.) Used for planning and deciding, never for enumerating or checking.
     """
-    named = _named_attackers(problem)
-    kept: list[_Pair] = []
-    plain_seen: set[str] = set()
-    for p in pairs:  # in (blocker, attacker) position order: the first plain one is earliest
-        if p.attacker in named:
-            kept.append(p)
-        elif p.blocker not in plain_seen:
-            plain_seen.add(p.blocker)
-            kept.append(p)
-    return kept
+    aindex = {a: j for j, a in reversed(list(enumerate(problem.attackers)))}
+    roles = _Positions(problem, aindex)
+    out: list[_Pair] = []
+    for b, group in groupby(pairs, key=lambda p: p.blocker):
+        ps = {p.ai: p for p in group}
+        listed = roles.kept(b, problem.capacity_of(b), [(p.ai, p.cost, p.life) for p in ps.values()])
+        out.extend(ps[j] for j, _, _ in listed)
+    return roles.kept_attackers(out)
 
 
 def _prune_for_threshold(problem: BlockProblem, pairs: list[_Pair], threshold: int
