@@ -41,10 +41,11 @@ def ai_scenario(n: int, seed: int = 0, *, combat: bool = False) -> dict[str, Any
     return data
 
 
-def swarm_scenario(life: int) -> dict[str, Any]:
+def swarm_scenario(life: int, alice_life: int = 20) -> dict[str, Any]:
     """The token swarm: 66 Insect tokens (1/1 flying, deathtouch: inline, tokens are not
     cards), Hornet Queen, Craterhoof Behemoth, Grizzly Bears and Hill Giant attack Bob, who
-    has eight ground creatures, at ``life``."""
+    has eight ground creatures, at ``life``; Alice at ``alice_life`` (Bob's creatures have
+    20 power in all: at 20 an unblocked crack-back kills her)."""
     perms: list[dict[str, Any]] = [
         {"id": f"insect{i}", "name": "Insect", "controller": "Alice", "types": ["Creature"],
          "subtypes": ["Insect"], "colors": ["G"], "power": 1, "toughness": 1,
@@ -57,7 +58,8 @@ def swarm_scenario(life: int) -> dict[str, Any]:
               "Colossal Dreadmaw", "Wall of Stone", "Horned Turtle"]
     perms += [{"id": f"d{i}", "card": c, "controller": "Bob"} for i, c in enumerate(ground)]
     attackers = {p["id"]: "Bob" for p in perms if p["controller"] == "Alice"}
-    return {"players": [{"name": "Alice"}, {"name": "Bob", "life": life}], "permanents": perms,
+    return {"players": [{"name": "Alice", "life": alice_life}, {"name": "Bob", "life": life}],
+            "permanents": perms,
             "combat": {"attackers": attackers}}
 
 

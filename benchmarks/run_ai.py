@@ -7,6 +7,7 @@ Run from the repository root (the project installed, e.g. editable)::
     python benchmarks/run_ai.py --quick         # fewer seeds and puzzles
     python benchmarks/run_ai.py --skip sizes,swarm --puzzles 400
     python benchmarks/run_ai.py --json out.json
+    python benchmarks/run_ai.py --skip swarm,lethal --sizes 8 --seeds 3-5 --lookaheads 1
 
 Sections (targets in benchmarks/README.md):
 
@@ -15,7 +16,8 @@ Sections (targets in benchmarks/README.md):
    and 1, with a time limit; the board is built once, only the call is timed (wall and CPU).
 2. ``swarm``: the token swarm (66 flying deathtouch Insects, Hornet Queen, Craterhoof
    Behemoth, Grizzly Bears and Hill Giant attack eight ground creatures), ``choose_blocks``
-   at 20 and 200 life.
+   with Bob at 20 and 200 life (Alice at 20: at 200 Bob's unblocked crack-back kills her),
+   and at 200 with Alice at 30 (no crack-back kills her: every block is valued).
 3. ``lethal``: random boards of real cards, classified by the exhaustive reference
    (``redzone.solver.ai_reference``): a lethal attack exists exactly when the game's value
    is a won game. ``choose_attack`` must answer ``lethal: true`` with a declaration the
@@ -58,11 +60,12 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def sizes(seeds: int, limits: dict[int, float]) -> list[dict[str, Any]]:
+def sizes(seeds: list[int], limits: dict[int, float], ns: tuple[int, ...] = SIZES,
+          lookaheads: tuple[int, ...] = (0, 1)) -> list[dict[str, Any]]:
     rows = []
-    for n in SIZES:
-        for lookahead in (0, 1):
-            for seed in range(seeds):
+    for n in ns:
+        for lookahead in lookaheads:
+            for seed in seeds:
                 board = _board(ai_scenario(n, seed))
                 t0, c0 = time.perf_counter(), time.process_time()
                 r = choose_attack(board, lookahead=lookahead, time_limit=limits.get(n))
@@ -78,12 +81,13 @@ def sizes(seeds: int, limits: dict[int, float]) -> list[dict[str, Any]]:
 
 def swarm() -> list[dict[str, Any]]:
     rows = []
-    for life in (20, 200):
-        board = _board(swarm_scenario(life))
+    for life, alice in ((20, 20), (200, 20), (200, 30)):
+        board = _board(swarm_scenario(life, alice))
         for lookahead in (0, 1):
             t0, c0 = time.perf_counter(), time.process_time()
             r = choose_blocks(board, lookahead=lookahead)
-            rows.append({"life": life, "lookahead": lookahead, "status": r.status,
+            rows.append({"life": life, "alice": alice, "lookahead": lookahead, "status": r.status,
+                         "value": r.value,
                          "wall_ms": (time.perf_counter() - t0) * 1000,
                          "cpu_ms": (time.process_time() - c0) * 1000, "nodes": r.nodes,
                          "survives": r.survives, "blockers": r.blockers,
@@ -125,19 +129,30 @@ def main() -> None:
     ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,lethal")
     ap.add_argument("--puzzles", type=int, default=200, help="boards of each kind (lethal / not)")
     ap.add_argument("--json", default=None, help="also write the raw figures to this file")
+    ap.add_argument("--sizes", default=None, help="comma-separated board sizes (default: all)")
+    ap.add_argument("--seeds", default=None, help="seeds of the sizes section: A-B or a comma list "
+                                                  "(default 0-2; 0 with --quick)")
+    ap.add_argument("--lookaheads", default="0,1", help="lookaheads of the sizes section")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    seeds = 1 if args.quick else 3
+    if args.seeds:
+        lo, _, hi = args.seeds.partition("-")
+        seeds = (list(range(int(lo), int(hi) + 1)) if hi
+                 else [int(x) for x in args.seeds.split(",")])
+    else:
+        seeds = [0] if args.quick else [0, 1, 2]
+    ns = tuple(int(x) for x in args.sizes.split(",")) if args.sizes else SIZES
+    lookaheads = tuple(int(x) for x in args.lookaheads.split(","))
     limits = {3: 30.0, 5: 30.0, 8: 10.0, 12: 10.0, 20: 10.0}
     out: dict[str, Any] = {"cpu": _cpu_model(), "load_average": os.getloadavg(),
                            "python": platform.python_version()}
     print(f"CPU: {out['cpu']}; load average {out['load_average'][0]:.2f}; Python {out['python']}\n")
     if "sizes" not in skip:
-        rows = out["sizes"] = sizes(seeds, limits)
+        rows = out["sizes"] = sizes(seeds, limits, ns, lookaheads)
         print("| n a side | lookahead | time limit (s) | status (per seed) | CPU ms (median / max) | wall ms (median) | nodes (median) |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
-        for n in SIZES:
-            for la in (0, 1):
+        for n in ns:
+            for la in lookaheads:
                 rs = [r for r in rows if r["n"] == n and r["lookahead"] == la]
                 print(f"| {n} | {la} | {limits.get(n)} | {', '.join(r['status'] for r in rs)} | "
                       f"{statistics.median(r['cpu_ms'] for r in rs):.0f} / {max(r['cpu_ms'] for r in rs):.0f} | "
@@ -146,11 +161,13 @@ def main() -> None:
         print()
     if "swarm" not in skip:
         rows = out["swarm"] = swarm()
-        print("| token swarm: Bob's life | lookahead | status | CPU ms | wall ms | Bob survives | Bob's life after |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| token swarm: Bob's life | Alice's life | lookahead | status | value | CPU ms | wall ms | "
+              "Bob survives | Bob's life after | blocks |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for r in rows:
-            print(f"| {r['life']} | {r['lookahead']} | {r['status']} | {r['cpu_ms']:.0f} | "
-                  f"{r['wall_ms']:.0f} | {r['survives']} | {r['life_after']} |")
+            print(f"| {r['life']} | {r['alice']} | {r['lookahead']} | {r['status']} | {r['value']} | "
+                  f"{r['cpu_ms']:.0f} | {r['wall_ms']:.0f} | {r['survives']} | {r['life_after']} | "
+                  f"{r['blockers']} |")
         print()
     if "lethal" not in skip:
         target = 50 if args.quick else args.puzzles
