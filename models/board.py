@@ -518,16 +518,20 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
 
         parts = [text] if text else []
         parts.extend(spec.abilities or [])
-        abilities: list[Ability] = []
-        unparsed: list[str] = []
-        ignored: list[str] = []
-        for part in parts:
-            parsed = parse_text(part, names=names)
-            abilities.extend(parsed.abilities)
-            unparsed.extend(parsed.unparsed)
-            ignored.extend(parsed.ignored)
-        if strict and unparsed:
-            raise UnparsedTextError(f"{where}: {shown}: not understood: {unparsed[0]!r}")
+        if len(parts) == 1:
+            parsed = parse_text(parts[0], names=names)  # cached and immutable: shared as is
+        else:
+            abilities: list[Ability] = []
+            unparsed: list[str] = []
+            ignored: list[str] = []
+            for part in parts:
+                one = parse_text(part, names=names)
+                abilities.extend(one.abilities)
+                unparsed.extend(one.unparsed)
+                ignored.extend(one.ignored)
+            parsed = ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored))
+        if strict and parsed.unparsed:
+            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}")
 
         protector = spec.protector
         permanents[spec.id] = Permanent(
@@ -539,7 +543,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             summoning_sick=spec.summoning_sick, token=bool(getattr(spec, "token", False)),
             damage=spec.damage, counters=counters,
             attached_to=spec.attached_to, paired_with=getattr(spec, "paired_with", None),
-            parsed=ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored)),
+            parsed=parsed,
             base=Base(tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power,
                       toughness, spec.power is not None, spec.toughness is not None),
             conditions=dict(getattr(spec, "conditions", None) or {}),
