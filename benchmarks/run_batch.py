@@ -6,6 +6,7 @@ python benchmarks/run_batch.py                       # everything (~30 min on 2 
 python benchmarks/run_batch.py --skip rss,dask       # throughput and protocol only
 python benchmarks/run_batch.py --rss-rows 1000,10000,100000 --skip throughput,dask,protocol
 python benchmarks/run_batch.py --json out.json
+python benchmarks/run_batch.py --skip dask,rss,protocol --commands attack --rows 2 --repeat 3
 ```
 
 - **throughput**: ``redzone KIND rows.jsonl --json --jobs J`` as a whole process on a batch of
@@ -114,7 +115,8 @@ def _run(args: list[str], out: Path | None = None) -> dict[str, float]:
 
 
 def throughput(tmp: Path, rows: dict[str, int], jobs: list[int]) -> list[dict[str, Any]]:
-    """Rows per minute of each command with each ``--jobs``."""
+    """Rows per minute of each command with each ``--jobs`` (in the order given: ``1,2,1,2``
+    alternates, so a change in the machine's load hits both alike)."""
     figures = []
     for kind, n in rows.items():
         path = write_batch(kind, n, tmp / f"{kind}.jsonl")
@@ -226,6 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", default="", help="comma-separated: throughput,dask,rss,protocol")
     parser.add_argument("--rows", type=float, default=1.0, help="scale the throughput batches")
     parser.add_argument("--jobs", default="1,2", help="--jobs values for throughput")
+    parser.add_argument("--commands", default="attack,block,damage",
+                        help="comma-separated commands for throughput and Dask")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="throughput: run each --jobs value this many times, alternating")
     parser.add_argument("--rss-rows", default="1000,10000,100000", help="batch lengths for peak RSS")
     parser.add_argument("--rss-commands", default="attack,block,damage")
     parser.add_argument("--requests", type=int, default=500,
@@ -233,14 +239,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", dest="json_out", default=None, help="also write the figures here")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
-    rows = {k: max(10, int(v * args.rows)) for k, v in THROUGHPUT_ROWS.items()}
+    wanted = set(filter(None, args.commands.split(",")))
+    rows = {k: max(10, int(v * args.rows)) for k, v in THROUGHPUT_ROWS.items() if k in wanted}
     print(f"CPU: {cpu_model()}, {os.cpu_count()} cores; Python {platform.python_version()}; load {load()}")
     out: dict[str, Any] = {"cpu": cpu_model(), "cores": os.cpu_count(), "python": platform.python_version()}
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         if "throughput" not in skip:
             print("throughput:")
-            out["throughput"] = throughput(tmp, rows, [int(j) for j in args.jobs.split(",")])
+            out["throughput"] = throughput(tmp, rows, [int(j) for j in args.jobs.split(",")] * args.repeat)
         if "dask" not in skip:
             print("dask:")
             out["dask"] = dask(tmp, rows)
