@@ -128,13 +128,18 @@ def direct_declaration(problem: AttackProblem, pairs: Sequence[PairLike]) -> dic
         return None
     group, weight = live[0] if live else (frozenset(), 0)
 
-    def key(p: PairLike) -> tuple[int, int]:  # larger is better: value up, rank down
-        return value.get((p.creature, p.target), 0), -(p.ci * width + p.ti)
-
-    best = {c: max(ps, key=key) for c, ps in by_creature.items()}
-    best_g = {c: max(g, key=key) for c, ps in by_creature.items()
-              if (g := [p for p in ps if group is None or p.target in group])}
-    ranked = sorted(by_creature, key=lambda c: key(best[c]), reverse=True)
+    # Each creature's best pair and best pair into G: key (value, -rank), larger is better.
+    best: dict[str, tuple[tuple[int, int], PairLike]] = {}
+    best_g: dict[str, tuple[tuple[int, int], PairLike]] = {}
+    for c, ps in by_creature.items():
+        for p in ps:
+            k = (value.get((c, p.target), 0), -(p.ci * width + p.ti))
+            if c not in best or k > best[c][0]:
+                best[c] = (k, p)
+            if (group is None or p.target in group) and (c not in best_g or k > best_g[c][0]):
+                best_g[c] = (k, p)
+    ranked = sorted(by_creature, key=lambda c: best[c][0], reverse=True)
+    into_g = {c for c in by_creature if group is None or best[c][1].target in group}
 
     # (score, -N, -rank sum) is maximised; the declaration is a list of pairs.
     top: tuple[tuple[int, int, int], list[PairLike]] = ((0, 0, 0), [])
@@ -142,31 +147,27 @@ def direct_declaration(problem: AttackProblem, pairs: Sequence[PairLike]) -> dic
         eligible = [c for c in ranked if lo.get(c, 1) <= size <= hi.get(c, n)]
         if len(eligible) < size:
             continue
-        chosen = [best[c] for c in eligible[:size]]
-        v = sum(key(p)[0] for p in chosen)
-        rank = -sum(key(p)[1] for p in chosen)
-        covered = any(group is None or p.target in group for p in chosen)
-        candidate = ((v + (weight if covered else 0), -size, -rank), chosen)
-        if candidate[0] > top[0]:
-            top = candidate
+        head = eligible[:size]
+        v = sum(best[c][0][0] for c in head)
+        rank = -sum(best[c][0][1] for c in head)
+        covered = any(c in into_g for c in head)
+        if (v + (weight if covered else 0), -size, -rank) > top[0]:
+            top = ((v + (weight if covered else 0), -size, -rank), [best[c][1] for c in head])
         if weight == 0 or covered:
             continue  # the top N already has every point G can give
         # c* attacks into G; the others are the top N-1 of E without c*.
-        head_v = sum(key(p)[0] for p in chosen[:-1])
-        head_r = -sum(key(p)[1] for p in chosen[:-1])
+        last_v, last_r = best[head[-1]][0]
+        head_v, head_r = v - last_v, rank + last_r  # the top N-1
         for i, c in enumerate(eligible):
             g = best_g.get(c)
             if g is None:
                 continue
             if i < size - 1:  # c* is among the top N-1: the others are the top N without it
-                others_v = v - key(best[c])[0]
-                others_r = rank + key(best[c])[1]
+                others_v, others_r = v - best[c][0][0], rank + best[c][0][1]
             else:
                 others_v, others_r = head_v, head_r
-            score = key(g)[0] + others_v + weight
-            total_rank = -key(g)[1] + others_r
-            if (score, -size, -total_rank) > top[0]:
-                others = [best[e] for e in eligible[:size] if e != c][:size - 1]
-                top = ((score, -size, -total_rank), [g, *others])
+            score = (g[0][0] + others_v + weight, -size, g[0][1] - others_r)
+            if score > top[0]:
+                top = (score, [g[1], *(best[e][1] for e in head if e != c)][:size])
     chosen = sorted(top[1], key=lambda p: (p.ci, p.ti))
     return {p.creature: p.target for p in chosen}
