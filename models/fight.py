@@ -29,7 +29,8 @@ from typing import Any, Literal
 
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
-from redzone.models.outcome import DamageEvent, DealtDamage, GameState, deal_damage, state_based_actions
+from redzone.models.outcome import (DamageEvent, DealtDamage, GameState, OutcomeJSON, deal_damage,
+                                    state_based_actions)
 
 __all__ = ["FightResult", "bite", "fight"]
 
@@ -56,7 +57,7 @@ class FightResult:
     damage: dict[str, int] = field(default_factory=dict)
     excess: dict[str, int] = field(default_factory=dict)
     dealt: tuple[DealtDamage, ...] = ()
-    outcome: dict[str, Any] = field(default_factory=dict)
+    outcome: OutcomeJSON = field(default_factory=dict)  # type: ignore[assignment]
     state: GameState | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from redzone.models.abilities import (
     Ability,
@@ -58,6 +58,25 @@ POISON_TO_LOSE = 10
 
 
 # =========================================================================== state
+
+
+class OutcomeJSON(TypedDict):
+    """The contract's ``outcome`` object (:meth:`GameState.to_outcome`; a plain ``dict`` at
+    run time, so its JSON is the dict's): player -> life and poison counters, destroyed
+    permanent ids in order, id -> marked damage, planeswalker loyalty and battle defense,
+    id -> counters that changed, players who lost, player -> life gained, destroyed id ->
+    why (with the CR rule)."""
+
+    life: dict[str, int]
+    poison: dict[str, int]
+    destroyed: list[str]
+    damage: dict[str, int]
+    loyalty: dict[str, int]
+    defense: dict[str, int]
+    counters: dict[str, dict[str, int]]
+    lost: list[str]
+    gained: dict[str, int]
+    reasons: dict[str, str]
 
 
 @dataclass
@@ -158,7 +177,7 @@ class GameState:
         (CR 120.4a, 702.19b; deathtouch and other same-step damage are the caller's)."""
         return max(0, self.toughness(board, perm_id) - self.marked(perm_id))
 
-    def to_outcome(self, board: Board) -> dict[str, Any]:
+    def to_outcome(self, board: Board) -> OutcomeJSON:
         """The contract's ``outcome`` object (JSON-ready):
 
         ``life`` and ``poison`` (every player), ``destroyed`` (ids, in order), ``damage``

@@ -39,7 +39,7 @@ import dataclasses
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver._cpsat import elapsed_ms as _ms, make_solver, new_model, status_name as _status
 from redzone.models.damage_problem import (
@@ -56,6 +56,9 @@ from redzone.models.damage_problem import (
     normalise,
 )
 from redzone.models.errors import ScenarioError
+
+if TYPE_CHECKING:  # annotations only: models.outcome is imported where damage is dealt
+    from redzone.models.outcome import OutcomeJSON
 
 __all__ = [
     "DamageCheck",
@@ -173,7 +176,7 @@ class DamageResult:
     """
 
     steps: list[StepResult]
-    outcome: dict[str, Any]
+    outcome: OutcomeJSON
     status: str
     objective: str
 

@@ -15,9 +15,16 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
+
+if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
+    from rich.console import Console
+
+    from redzone.models.board import Board
+    from redzone.models.scenario import Scenario
+    from redzone.solver.ai import AttackDecision, BlockDecision
 
 
 @dataclass(frozen=True)
@@ -66,12 +73,12 @@ def _number(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _label(board: Any, x: str) -> str:
+def _label(board: Board, x: str) -> str:
     p = board.permanents.get(x)
     return p.label if p is not None else x
 
 
-def _outcome_lines(con: Any, board: Any, outcome: dict[str, Any]) -> None:
+def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any]) -> None:
     life = ", ".join(f"{p} {v}" for p, v in outcome["life"].items())
     con.print(f"Outcome: life {life}"
               + (f"; poison {', '.join(f'{p} {v}' for p, v in outcome['poison'].items() if v)}"
@@ -86,7 +93,7 @@ def _outcome_lines(con: Any, board: Any, outcome: dict[str, Any]) -> None:
 class ChooseAttackAnswer(BoardAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.AttackDecision`."""
 
-    decision: Any
+    decision: AttackDecision
     weights_file: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -94,7 +101,7 @@ class ChooseAttackAnswer(BoardAnswer):
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
         d, board = self.decision, self.board
         head = "[bold red]lethal[/bold red] " if d.lethal else ""
@@ -117,7 +124,7 @@ class ChooseAttackAnswer(BoardAnswer):
 class ChooseBlockAnswer(BoardAnswer):
     """``choose-block``: the :class:`redzone.solver.ai.BlockDecision`."""
 
-    decision: Any
+    decision: BlockDecision
     weights_file: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -125,7 +132,7 @@ class ChooseBlockAnswer(BoardAnswer):
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """The blocks, one line per creature saying why, and the outcome."""
         d, board = self.decision, self.board
         alive = "survives" if d.survives else "[bold red]loses the game[/bold red]"
@@ -139,7 +146,7 @@ class ChooseBlockAnswer(BoardAnswer):
         _outcome_lines(con, board, d.outcome)
 
 
-def choose_attack(scenario: Any, options: ChooseAttackOptions) -> ChooseAttackAnswer:
+def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAttackAnswer:
     """The best legal attack for the active player (:func:`redzone.solver.ai.choose_attack`).
 
     Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input (scenario,
@@ -152,7 +159,7 @@ def choose_attack(scenario: Any, options: ChooseAttackOptions) -> ChooseAttackAn
     return ChooseAttackAnswer(board, decision, options.weights)
 
 
-def choose_block(scenario: Any, options: ChooseBlockOptions) -> ChooseBlockAnswer:
+def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlockAnswer:
     """The defending players' best legal blocks against ``combat.attackers``
     (:func:`redzone.solver.ai.choose_blocks`). Raises like :func:`choose_attack`, and when
     there is no ``combat.attackers``."""

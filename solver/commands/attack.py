@@ -12,7 +12,7 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``attack`` — ``lega
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver.commands.common import (
     BoardAnswer,
@@ -22,6 +22,13 @@ from redzone.solver.commands.common import (
     unparsed_json,
     verdict_markup,
 )
+
+if TYPE_CHECKING:  # annotations only (keeps the command's import light)
+    from rich.console import Console
+
+    from redzone.models.attack_problem import AttackProblem
+    from redzone.models.scenario import Scenario
+    from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan
 
 
 @dataclass(frozen=True)
@@ -49,8 +56,8 @@ class CheckAttackOptions:
 class AttackAnswer(BoardAnswer):
     """``attack``: the plan (:class:`redzone.solver.results.AttackPlan`) on its board."""
 
-    problem: Any
-    plan: Any
+    problem: AttackProblem
+    plan: AttackPlan
 
     def to_json(self) -> dict[str, Any]:
         """The ``attack`` JSON object."""
@@ -60,7 +67,7 @@ class AttackAnswer(BoardAnswer):
             "unparsed": unparsed_json(self.board),
         }
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """The declaration, the requirements obeyed and who can't attack."""
         plan, problem = self.plan, self.problem
         con.print(f"[bold]Attack declaration[/bold] ({plan.status})")
@@ -80,14 +87,14 @@ class AttackAnswer(BoardAnswer):
 class AttackListAnswer(BoardAnswer):
     """``attack --all``: every legal declaration (:class:`redzone.solver.results.AttackEnumeration`)."""
 
-    problem: Any
-    found: Any
+    problem: AttackProblem
+    found: AttackEnumeration
 
     def to_json(self) -> dict[str, Any]:
         """The ``attack --all`` JSON object."""
         return {**self.found.to_json(), "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Each declaration with the mana it pays."""
         found, problem = self.found, self.problem
         tail = "" if found.complete else " (incomplete: limit or time limit reached)"
@@ -105,9 +112,9 @@ class CheckAttackAnswer(BoardAnswer):
     """``check-attack``: the verdict (:class:`redzone.solver.results.AttackCheck`) on a
     proposed declaration."""
 
-    problem: Any
+    problem: AttackProblem
     declaration: dict[str, str]
-    result: Any
+    result: AttackCheck
 
     def to_json(self) -> dict[str, Any]:
         """The ``check-attack`` JSON object."""
@@ -115,7 +122,7 @@ class CheckAttackAnswer(BoardAnswer):
         return {"legal": data.pop("legal"), "status": data.pop("status"),
                 "declaration": dict(self.declaration), **data, "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""
         r, problem = self.result, self.problem
         con.print(f"[bold]Attack declaration is {verdict_markup(r.legal)}[/bold]")
@@ -141,7 +148,7 @@ def needs_cpsat(options: Any) -> bool:
     return bool(getattr(options, "all", False))
 
 
-def attack(scenario: Any, options: AttackOptions) -> AttackAnswer | AttackListAnswer:
+def attack(scenario: Scenario, options: AttackOptions) -> AttackAnswer | AttackListAnswer:
     """Plan an attack declaration obeying the most requirements (CR 508.1c-d; costs are never
     forced), or with ``options.all`` list every legal declaration including paid ones.
 
@@ -159,7 +166,7 @@ def attack(scenario: Any, options: AttackOptions) -> AttackAnswer | AttackListAn
     return AttackAnswer(board=board, problem=problem, plan=plan)
 
 
-def check_attack(scenario: Any, options: CheckAttackOptions) -> CheckAttackAnswer:
+def check_attack(scenario: Scenario, options: CheckAttackOptions) -> CheckAttackAnswer:
     """Check a proposed attack declaration (``options.declaration``, else the scenario's
     ``combat.attackers``) against CR 508.1: restrictions, costs and the requirement maximum.
 

@@ -12,7 +12,7 @@ detail, 802.4), ``unable``, ``tie_break_proved``, ``build_ms``/``solve_ms``, ``u
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver.commands.common import (
     BoardAnswer,
@@ -21,6 +21,13 @@ from redzone.solver.commands.common import (
     unparsed_json,
     verdict_markup,
 )
+
+if TYPE_CHECKING:  # annotations only (keeps the command's import light)
+    from rich.console import Console
+
+    from redzone.models.block_problem import BlockProblem
+    from redzone.models.scenario import Scenario
+    from redzone.solver.block import BlockCheck, BlockEnumeration, BlockPlan
 
 
 @dataclass(frozen=True)
@@ -44,13 +51,13 @@ class CheckBlockOptions:
     blockers: dict[str, list[str]] | None = None
 
 
-def _label(problems: list[Any], object_id: str) -> str:
+def _label(problems: list[BlockProblem], object_id: str) -> str:
     for p in problems:
         return p.label(object_id)
     return object_id
 
 
-def block_lines(problems: list[Any], blockers: dict[str, list[str]]) -> list[str]:
+def block_lines(problems: list[BlockProblem], blockers: dict[str, list[str]]) -> list[str]:
     """Readable lines of a block declaration (blocking creature blocks attacking creatures)."""
     if not any(blockers.values()):
         return ["  (no creature blocks)"]
@@ -58,7 +65,7 @@ def block_lines(problems: list[Any], blockers: dict[str, list[str]]) -> list[str
             for b, attackers in blockers.items() if attackers]
 
 
-def _no_attack_note(con: Any, problems: list[Any]) -> None:
+def _no_attack_note(con: Console, problems: list[BlockProblem]) -> None:
     if not problems:
         con.print("[dim]No creature is attacking (combat.attackers is empty): nothing to block.[/dim]")
 
@@ -68,8 +75,8 @@ class BlockAnswer(BoardAnswer):
     """``block``: the plan (:class:`redzone.solver.block.BlockPlan`), one problem per
     defending player."""
 
-    problems: list[Any]
-    plan: Any
+    problems: list[BlockProblem]
+    plan: BlockPlan
 
     def to_json(self) -> dict[str, Any]:
         """The ``block`` JSON object."""
@@ -85,7 +92,7 @@ class BlockAnswer(BoardAnswer):
             "unparsed": unparsed_json(self.board),
         }
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """The declaration, requirements obeyed (per defending player) and who can't block."""
         plan, problems = self.plan, self.problems
         _no_attack_note(con, problems)
@@ -110,14 +117,14 @@ class BlockAnswer(BoardAnswer):
 class BlockListAnswer(BoardAnswer):
     """``block --all``: every legal declaration (:class:`redzone.solver.block.BlockEnumeration`)."""
 
-    problems: list[Any]
-    found: Any
+    problems: list[BlockProblem]
+    found: BlockEnumeration
 
     def to_json(self) -> dict[str, Any]:
         """The ``block --all`` JSON object."""
         return {**self.found.to_json(), "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Each declaration with what it pays."""
         found, problems = self.found, self.problems
         _no_attack_note(con, problems)
@@ -138,9 +145,9 @@ class CheckBlockAnswer(BoardAnswer):
     """``check-block``: the verdict (:class:`redzone.solver.block.BlockCheck`) on a proposed
     declaration."""
 
-    problems: list[Any]
+    problems: list[BlockProblem]
     blockers: dict[str, list[str]]
-    result: Any
+    result: BlockCheck
 
     def to_json(self) -> dict[str, Any]:
         """The ``check-block`` JSON object."""
@@ -149,7 +156,7 @@ class CheckBlockAnswer(BoardAnswer):
                 "blockers": {b: list(a) for b, a in self.blockers.items()}, **data,
                 "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""
         r, problems = self.result, self.problems
         _no_attack_note(con, problems)
@@ -168,7 +175,7 @@ class CheckBlockAnswer(BoardAnswer):
                 con.print(line)
 
 
-def block(scenario: Any, options: BlockOptions) -> BlockAnswer | BlockListAnswer:
+def block(scenario: Scenario, options: BlockOptions) -> BlockAnswer | BlockListAnswer:
     """Plan a block against ``combat.attackers`` obeying the most requirements (CR 509.1b-c;
     costs never forced, 509.1d; each defending player declares separately, 802.4), or with
     ``options.all`` list every legal declaration including paid ones.
@@ -187,7 +194,7 @@ def block(scenario: Any, options: BlockOptions) -> BlockAnswer | BlockListAnswer
     return BlockAnswer(board=board, problems=problems, plan=plan)
 
 
-def check_block(scenario: Any, options: CheckBlockOptions) -> CheckBlockAnswer:
+def check_block(scenario: Scenario, options: CheckBlockOptions) -> CheckBlockAnswer:
     """Check a proposed block declaration (``options.blockers``, else the scenario's
     ``combat.blockers``) against CR 509.1: restrictions, costs and the requirement maximum.
 

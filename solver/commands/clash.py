@@ -7,7 +7,13 @@ JSON keys: ``player``, ``opponent``, ``revealed``, ``mana_values``, ``winners``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only
+    from rich.console import Console
+
+    from redzone.models.clash import ClashResult
+    from redzone.models.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,7 @@ class ClashOptions:
 class ClashAnswer:
     """``clash``: :class:`redzone.models.clash.ClashResult`."""
 
-    result: Any
+    result: ClashResult
     default_policy: bool
 
     def to_json(self) -> dict[str, Any]:
@@ -37,7 +43,7 @@ class ClashAnswer:
         """None: clash reads no combat text."""
         return []
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """What each player reveals and chooses, the winners, libraries and triggers."""
         from redzone.models.clash import DEFAULT_KEEP_THRESHOLD
 
@@ -64,7 +70,7 @@ class ClashAnswer:
                       "on top); --keep/--bottom to force[/dim]")
 
 
-def clash(scenario: Any, options: ClashOptions) -> ClashAnswer:
+def clash(scenario: Scenario, options: ClashOptions) -> ClashAnswer:
     """``options.player`` clashes with an opponent (CR 701.30); top-or-bottom choices in APNAP
     order.
 

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: importing these at run time would slow start-up
+    from rich.console import Console
+
+    from redzone.models.attack_problem import AttackProblem
+    from redzone.models.board import Board
+    from redzone.models.scenario import Scenario
 
 
-def board_of(scenario: Any, strict: bool) -> Any:
+def board_of(scenario: Scenario, strict: bool) -> Board:
     """The :class:`redzone.models.board.Board` of ``scenario``; with ``strict``, a
     combat-relevant sentence the parser does not understand is an error
     (:class:`redzone.models.errors.UnparsedTextError`)."""
@@ -15,7 +22,7 @@ def board_of(scenario: Any, strict: bool) -> Any:
     return build_board(scenario, strict=strict)
 
 
-def magic_board_of(scenario: Any, strict: bool) -> Any:
+def magic_board_of(scenario: Scenario, strict: bool) -> Board:
     """:func:`board_of` for a command that plays Magic rules: a ``game: duel-masters``
     scenario is refused (:class:`redzone.models.errors.ScenarioError`, field ``game``)."""
     from redzone.models.errors import ScenarioError
@@ -26,12 +33,12 @@ def magic_board_of(scenario: Any, strict: bool) -> Any:
     return board_of(scenario, strict)
 
 
-def unparsed_json(board: Any) -> list[dict[str, str]]:
+def unparsed_json(board: Board) -> list[dict[str, str]]:
     """The ``unparsed`` key: ``[{"id": permanent id, "sentence": text}, ...]``."""
     return [{"id": p.id, "sentence": s} for p, s in board.unparsed()]
 
 
-def scenario_warnings(board: Any) -> list[str]:
+def scenario_warnings(board: Board) -> list[str]:
     """Warnings about scenario fields that are accepted but say something odd: returns one
     line per finding. ``combat.damage_order`` under ``rules: current`` has no effect (since
     2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it); a
@@ -54,7 +61,7 @@ def scenario_warnings(board: Any) -> list[str]:
     return out
 
 
-def unparsed_notes(board: Any) -> list[str]:
+def unparsed_notes(board: Board) -> list[str]:
     """One note per sentence the parser did not understand, then :func:`scenario_warnings`
     (printed on standard error)."""
     return ([f"note: {perm.label}: not understood, ignored: {sentence!r}"
@@ -66,7 +73,7 @@ class BoardAnswer:
     """Base of the answers worked out on a :class:`redzone.models.board.Board`: the ``board``
     (first field) and, as ``warnings()``, one note per sentence the parser did not understand."""
 
-    board: Any
+    board: Board
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes (printed on standard error by the text form)."""
@@ -78,14 +85,14 @@ def violations_json(violations: Any) -> list[dict[str, str]]:
     return [{"kind": v.kind, "source": v.source, "message": v.message} for v in violations]
 
 
-def declaration_lines(problem: Any, attackers: dict[str, str]) -> list[str]:
+def declaration_lines(problem: AttackProblem, attackers: dict[str, str]) -> list[str]:
     """Readable lines of an attack declaration (attacking creature → attack target)."""
     if not attackers:
         return ["  (no creature attacks)"]
     return [f"  {problem.label(c)} → {problem.label(t)}" for c, t in attackers.items()]
 
 
-def check_ids(board: Any, declaration: dict[str, Any], where: str) -> None:
+def check_ids(board: Board, declaration: dict[str, Any], where: str) -> None:
     """Refuse a declaration naming an unknown permanent or player: raises
     :class:`redzone.models.errors.ScenarioError` naming ``where`` and the closest ids."""
     import difflib
@@ -126,7 +133,7 @@ class TimeLimitAnswer:
         """No notes."""
         return []
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """One line: unknown, and why."""
         con.print(f"[bold]Unknown:[/bold] [yellow]{self.reason}[/yellow]")
 

@@ -12,7 +12,7 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``damage`` — ``step
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.commands.common import (
     BoardAnswer,
@@ -22,8 +22,17 @@ from redzone.solver.commands.common import (
     unparsed_notes,
 )
 
+if TYPE_CHECKING:  # annotations only (keeps the command's import light)
+    from rich.console import Console
 
-def _warnings_json(board: Any) -> dict[str, list[str]]:
+    from redzone.models.attack_problem import Violation
+    from redzone.models.board import Board
+    from redzone.models.outcome import OutcomeJSON
+    from redzone.models.scenario import Scenario
+    from redzone.solver.damage import DamageCheck, DamageResult
+
+
+def _warnings_json(board: Board) -> dict[str, list[str]]:
     """``{"warnings": [...]}`` when a scenario field has no effect (damage_order under
     current rules), else nothing."""
     found = scenario_warnings(board)
@@ -58,12 +67,12 @@ class CheckDamageOptions:
     assignment: dict[str, dict[str, int]] | None = None
 
 
-def _name(board: Any, object_id: str) -> str:
+def _name(board: Board, object_id: str) -> str:
     perm = board.permanents.get(object_id)
     return perm.label if perm is not None else object_id
 
 
-def assignment_lines(board: Any, assignment: dict[str, dict[str, int]]) -> list[str]:
+def assignment_lines(board: Board, assignment: dict[str, dict[str, int]]) -> list[str]:
     """Readable lines of a damage assignment (source → recipient amount, ...)."""
     if not assignment:
         return ["  (no combat damage is assigned)"]
@@ -71,7 +80,7 @@ def assignment_lines(board: Any, assignment: dict[str, dict[str, int]]) -> list[
             for s, row in assignment.items()]
 
 
-def outcome_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
+def outcome_lines(board: Board, outcome: OutcomeJSON) -> list[str]:
     """Readable lines of an outcome object (life, poison, destroyed, damage, loyalty,
     defense), against the board before."""
     lines = []
@@ -96,7 +105,7 @@ def outcome_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
     return lines
 
 
-def block_violations(board: Any) -> list[Any]:
+def block_violations(board: Board) -> list[Violation]:
     """The availability rules and restrictions (CR 509.1a-b) the scenario's
     ``combat.blockers`` break — a lone blocker on a creature with menace, a tapped creature
     blocking — as :class:`redzone.models.attack_problem.Violation` objects. Only the declared
@@ -116,7 +125,7 @@ def block_violations(board: Any) -> list[Any]:
         return []  # a malformed combat: the damage rules report it themselves
     from redzone.models.attack_problem import Violation
 
-    out: list[Any] = []
+    out: list[Violation] = []
     for p in problems:
         mine = set(p.blockers)
         part = {b: a for b, a in declared.items() if b in mine}
@@ -140,10 +149,10 @@ class DamageAnswer:
     """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`);
     ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), played out as given."""
 
-    board: Any
-    result: Any
+    board: Board
+    result: DamageResult
     objective: str
-    illegal_blocks: tuple[Any, ...] = ()
+    illegal_blocks: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
@@ -161,7 +170,7 @@ class DamageAnswer:
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
                    for v in self.illegal_blocks])
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Each step's assignment and what it became, then the outcome."""
         board, result = self.board, self.result
         if not result.steps:
@@ -198,7 +207,7 @@ class CheckDamageAnswer(BoardAnswer):
     """``check-damage``: the verdict (:class:`redzone.solver.damage.DamageCheck`)."""
 
     assignment: dict[str, dict[str, int]]
-    result: Any
+    result: DamageCheck
 
     def to_json(self) -> dict[str, Any]:
         """The ``check-damage`` JSON object."""
@@ -207,7 +216,7 @@ class CheckDamageAnswer(BoardAnswer):
                 "assignment": self.assignment, "witness": r["witness"],
                 "unparsed": unparsed_json(self.board), **_warnings_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Verdict, the assignment, violations and a legal assignment for comparison."""
         board, r = self.board, self.result
         verdict = "[green]legal[/green]" if r.legal else "[red]illegal[/red]"
@@ -223,7 +232,7 @@ class CheckDamageAnswer(BoardAnswer):
                 con.print(line)
 
 
-def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
+def damage(scenario: Scenario, options: DamageOptions) -> DamageAnswer:
     """Play out the remaining combat damage steps (CR 510): each step's assignment (the
     active player's by ``options.objective``; the defending player's minimise their losses),
     then the outcome (CR 120, 704). Declared blocks that break an availability rule or a
@@ -246,7 +255,7 @@ def damage(scenario: Any, options: DamageOptions) -> DamageAnswer:
                         illegal_blocks=tuple(illegal))
 
 
-def check_damage(scenario: Any, options: CheckDamageOptions) -> CheckDamageAnswer:
+def check_damage(scenario: Scenario, options: CheckDamageOptions) -> CheckDamageAnswer:
     """Check a combat damage assignment (``options.assignment``, else the scenario's
     ``combat.assignment``) for the step (CR 510.1, 702.19, 702.2c; the 2023 damage assignment
     order under ``rules: 2023``), with a legal witness when it is illegal.

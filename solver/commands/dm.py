@@ -7,7 +7,13 @@ JSON keys: ``battled``, ``winners``, ``losers``, ``destroyed``, ``returned_to_ha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only
+    from rich.console import Console
+
+    from redzone.models.duel_masters import BattleResult
+    from redzone.models.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -24,7 +30,7 @@ class DMBattleOptions:
 class DMBattleAnswer:
     """``dm-battle``: :class:`redzone.models.duel_masters.BattleResult`."""
 
-    result: Any
+    result: BattleResult
     a: str
     b: str
     effect: bool
@@ -37,7 +43,7 @@ class DMBattleAnswer:
         """None."""
         return []
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """The battle's processing steps in order, then winners, losers and destroyed."""
         result = self.result
         title = "Effect battle" if self.effect else "Battle"
@@ -56,7 +62,7 @@ class DMBattleAnswer:
                      if result.returned_to_hand else ""))
 
 
-def dm_battle(scenario: Any, options: DMBattleOptions) -> DMBattleAnswer:
+def dm_battle(scenario: Scenario, options: DMBattleOptions) -> DMBattleAnswer:
     """Creature ``options.a`` battles ``options.b`` under the Duel Masters rules (higher power
     wins; equal power destroys both; "wins all battles"; slayer after the battle).
 

@@ -11,12 +11,15 @@ AI's one-line reason per creature; ``{}`` for the other plans), ``unparsed``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
 
-Plan = Literal["attack", "block", "damage", "choose-attack", "choose-block"]
+if TYPE_CHECKING:  # annotations only
+    from redzone.models.scenario import Scenario
+
 Objective = Literal["max-player-damage", "max-kills", "min-losses"]
+Plan = Literal["attack", "block", "damage", "choose-attack", "choose-block"]
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class DrawAnswer:
                   markup=False)
 
 
-def draw(scenario: Any, options: DrawOptions) -> DrawAnswer:
+def draw(scenario: Scenario, options: DrawOptions) -> DrawAnswer:
     """Draw the scenario (and ``options.plan``) as SVG: :func:`redzone.solver.draw.combat_picture`
     then :func:`redzone.solver.draw.combat_svg`.
 

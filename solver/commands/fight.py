@@ -7,9 +7,15 @@ JSON keys: ``fought``, ``damage`` (recipient -> amount dealt), ``outcome``, plus
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
+
+if TYPE_CHECKING:  # annotations only
+    from rich.console import Console
+
+    from redzone.models.fight import FightResult
+    from redzone.models.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -29,13 +35,13 @@ class FightOptions:
 class FightAnswer(BoardAnswer):
     """``fight``: :class:`redzone.models.fight.FightResult` on its board."""
 
-    result: Any
+    result: FightResult
 
     def to_json(self) -> dict[str, Any]:
         """The ``fight`` JSON object."""
         return {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
 
-    def render(self, con: Any) -> None:
+    def render(self, con: Console) -> None:
         """Who deals what to whom, what leaves the battlefield, life and poison."""
         board, result = self.board, self.result
         a, b = board.permanents[result.a], board.permanents[result.b]
@@ -69,7 +75,7 @@ class FightAnswer(BoardAnswer):
                   + " · poison: " + ", ".join(f"{p} {n}" for p, n in out["poison"].items()))
 
 
-def fight(scenario: Any, options: FightOptions) -> FightAnswer:
+def fight(scenario: Scenario, options: FightOptions) -> FightAnswer:
     """Creature ``options.a`` fights ``options.b`` (CR 701.14: each deals damage equal to its
     power to the other at once; not combat damage), or bites it with ``options.bite``.
 
