@@ -1,7 +1,11 @@
 """The scenario schema and its loading: one combat situation, validated.
 
 The field names follow the shared scenario contract (``docs/scenario-format.md``) and are
-fixed. Every model forbids unknown keys. A :class:`Scenario` that validated is internally
+fixed; unknown keys are errors. The schema of record is the pydantic models of
+:mod:`redzone.models.scenario_schema`; a scenario is read into the plain classes of
+:mod:`redzone.models.scenario_types` (re-exported here), by :mod:`redzone.models.scenario_fast`
+when the input is plainly valid (no pydantic import: start-up, issue 11) and by pydantic
+otherwise, with the same result and pydantic's error messages. A :class:`Scenario` that validated is internally
 consistent: every player name and permanent id it mentions exists, every ``card`` is in the
 bundled card data (Magic only), ``active_player`` and every permanent ``id`` are set.
 
@@ -31,22 +35,29 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, Literal, TextIO, Union
+from typing import Any, TextIO
 
 import yaml
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Discriminator,
-    Field,
-    Tag,
-    ValidationError,
-    model_validator,
-)
 
 from redzone.models.errors import ScenarioError, UnknownCardError
-from redzone.models.lazy_re import lazy_compile
 from redzone.models.limits import check_time
+from redzone.models.scenario_fast import build as _build_fast
+from redzone.models.scenario_types import (
+    MAX_NUMBER,
+    CombatSpec,
+    Effect,
+    GoadEffect,
+    MustAttack,
+    MustAttackEffect,
+    MustBlock,
+    MustBlockEffect,
+    PermanentSpec,
+    PlayerSpec,
+    PreventDamageEffect,
+    PreventDamageSpec,
+    Scenario,
+    _Spec,
+)
 
 __all__ = [
     "CombatSpec",
@@ -70,286 +81,12 @@ __all__ = [
     "scenario_json_schema",
 ]
 
-MAX_NUMBER = 1_000_000
-"""The bound on every number in a scenario (documented in docs/scenario-format.md): power and
-life lie in [-MAX_NUMBER, MAX_NUMBER]; toughness, loyalty, defense, mana, poison, mana value,
-marked damage, counters and assigned damage in [0, MAX_NUMBER]. Far above any real game, and
-small enough that sums over thousands of creatures stay exact in CP-SAT's 64-bit arithmetic.
-Numbers are strict: ``true`` is not 1 and ``2.0`` is not 2."""
-
-NonNegative = Annotated[int, Field(strict=True, ge=0, le=MAX_NUMBER)]
-"""A whole number in [0, MAX_NUMBER] (a Boolean or a float is refused)."""
-
-Signed = Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
-"""A whole number in [-MAX_NUMBER, MAX_NUMBER] (a Boolean or a float is refused)."""
-
-Flag = Annotated[bool, Field(strict=True)]
-"""``true`` or ``false`` only (not 1, 0 or "yes")."""
-
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings a scenario file may have (a real one has about 5)."""
 
 MAX_YAML_NODES = 2_000_000
 """Most YAML nodes a document may expand to once aliases are followed (an alias bomb
 expands to billions from a few hundred bytes)."""
-
-
-class _Strict(BaseModel):
-    """Base of every scenario model: unknown keys are errors, not silently dropped."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-# ------------------------------------------------------------------------- players
-
-
-class PlayerSpec(_Strict):
-    """One player, in turn (seat) order within :attr:`Scenario.players`.
-
-    ``life`` (CR 119; may be negative), ``mana``: generic mana available to pay combat costs
-    such as attack and block taxes (CR 508.1d, 509.1d), ``poison`` counters (CR 122.1f),
-    ``library``: card names, top card first (read by clash, CR 701.30).
-    """
-
-    name: str = Field(min_length=1, description="Unique player name.")
-    life: Signed = Field(20, description="Life total (CR 119).")
-    mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
-    poison: NonNegative = Field(0, description="Poison counters.")
-    library: list[str] = Field(default_factory=list, description="Card names, top first.")
-
-
-# ---------------------------------------------------------------------- permanents
-
-
-class PermanentSpec(_Strict):
-    """One permanent on the battlefield.
-
-    Exactly one of ``card`` (a real card; characteristics come from the bundled card data)
-    and ``name`` (characteristics given inline) is set; Duel Masters permanents use ``name``.
-    Given characteristics override the printed ones; ``power``/``toughness``/``loyalty``/
-    ``defense`` are current values. ``toughness`` given must be >= 0 (a permanent with
-    toughness 0 or less would already have been put into its owner's graveyard, CR 704.5f).
-    ``damage`` is damage already marked this turn (CR 120.6). ``counters`` maps a counter
-    kind (``"+1/+1"``) to a count. ``protector`` names the player protecting a battle
-    (CR 310.9). ``owner`` ``None`` means the controller.
-
-    After validation inside a :class:`Scenario`, ``id`` is always set (see :func:`default_id`),
-    ``types``/``supertypes`` are spelt as in CR 205 (``"Creature"``) and ``colors`` are colour
-    letters in WUBRG order (``["W", "G"]``, CR 105.2), as in :mod:`redzone.models.cards`.
-    """
-
-    id: str | None = Field(None, min_length=1, description="Unique handle; derived when omitted.")
-    card: str | None = Field(None, min_length=1, description="A real card's name.")
-    name: str | None = Field(None, min_length=1, description="Name when characteristics are inline.")
-    controller: str
-    owner: str | None = None
-    types: list[str] | None = None
-    subtypes: list[str] | None = None
-    supertypes: list[str] | None = None
-    colors: list[str] | None = None
-    mana_value: NonNegative | None = None
-    power: Signed | None = Field(None, description="Current power (may be negative, CR 107.1b).")
-    toughness: NonNegative | None = Field(None, description="Current toughness.")
-    loyalty: NonNegative | None = Field(None, description="Current loyalty (planeswalkers).")
-    defense: NonNegative | None = Field(None, description="Current defense (battles).")
-    protector: str | None = Field(None, description="The player protecting this battle.")
-    text: str | None = Field(None, description="Replaces the printed Oracle text.")
-    abilities: list[str] = Field(default_factory=list, description="Added to the Oracle text.")
-    tapped: Flag = False
-    summoning_sick: Flag = False
-    token: Flag = Field(False, description="A token, not a card (CR 111.1): \"creature tokens "
-                        "you control have haste\" reaches it.")
-    damage: NonNegative = 0
-    counters: dict[str, NonNegative] = Field(default_factory=dict)
-    attached_to: str | None = None
-    paired_with: str | None = Field(
-        None, description="The creature this creature is paired with (soulbond, CR 702.95); "
-                          "the pairing is mutual: give it on either or both.")
-    choices: dict[str, str] = Field(
-        default_factory=dict,
-        description="Choices made as the permanent entered, e.g. {\"direction\": \"left\"} "
-                    "(Pramikon, Sky Rampart).")
-    conditions: dict[str, bool] = Field(
-        default_factory=dict,
-        description="Conditions of the permanent's static abilities that the scenario has no "
-                    "field for, as the condition's words -> true/false (\"there are seven or "
-                    "more cards in your graveyard\": true); CR 611.3a.")
-
-    @property
-    def display_name(self) -> str:
-        """The card name, else the inline name, else the id."""
-        return self.card or self.name or self.id or ""
-
-
-# ------------------------------------------------------------------------- effects
-
-
-class GoadEffect(_Strict):
-    """``goad``: the goaded creature's id; ``by``: the goading player (CR 701.15)."""
-
-    goad: str
-    by: str
-
-
-class MustAttack(_Strict):
-    """``attacker`` attacks ``target`` (a player name or a planeswalker/battle id) this
-    combat if able: one requirement (CR 508.1d)."""
-
-    attacker: str
-    target: str
-
-
-class MustAttackEffect(_Strict):
-    """``must_attack: {attacker, target}``."""
-
-    must_attack: MustAttack
-
-
-class MustBlock(_Strict):
-    """``blocker`` blocks ``attacker`` this combat if able (provoke, CR 702.39a; 509.1c)."""
-
-    blocker: str
-    attacker: str
-
-
-class MustBlockEffect(_Strict):
-    """``must_block: {blocker, attacker}``."""
-
-    must_block: MustBlock
-
-
-class PreventDamageSpec(_Strict):
-    """A resolved prevention effect (CR 615) such as Fog's "prevent all combat damage that
-    would be dealt this turn". ``combat``: only combat damage (default ``false``: all
-    damage). ``to``: only damage dealt to this permanent id or player; ``by``: only damage
-    dealt by this permanent id; ``None``: any."""
-
-    combat: Flag = False
-    to: str | None = None
-    by: str | None = None
-
-
-class PreventDamageEffect(_Strict):
-    """``prevent_damage: {combat, to, by}`` (added by the damage-outcome work)."""
-
-    prevent_damage: PreventDamageSpec
-
-
-_EFFECT_KEYS = {"goad": "GoadEffect", "must_attack": "MustAttackEffect", "must_block": "MustBlockEffect",
-                "prevent_damage": "PreventDamageEffect"}
-_EFFECT_TAGS = frozenset(_EFFECT_KEYS.values())
-_EFFECT_MESSAGE = "expected one of " + ", ".join(_EFFECT_KEYS)
-
-
-def _effect_kind(value: Any) -> str | None:
-    """The tag of the effect model ``value`` is meant to be: the one effect key it holds."""
-    if isinstance(value, BaseModel):
-        name = type(value).__name__
-        return name if name in _EFFECT_TAGS else None
-    if isinstance(value, dict):
-        present = [key for key in _EFFECT_KEYS if key in value]
-        if len(present) == 1:
-            return _EFFECT_KEYS[present[0]]
-    return None
-
-
-Effect = Annotated[
-    Union[
-        Annotated[GoadEffect, Tag("GoadEffect")],
-        Annotated[MustAttackEffect, Tag("MustAttackEffect")],
-        Annotated[MustBlockEffect, Tag("MustBlockEffect")],
-        Annotated[PreventDamageEffect, Tag("PreventDamageEffect")],
-    ],
-    Discriminator(_effect_kind, custom_error_type="effect_kind", custom_error_message=_EFFECT_MESSAGE),
-]
-"""One effect item; the key present (``goad``, ``must_attack``, ``must_block``,
-``prevent_damage``) decides."""
-
-
-# -------------------------------------------------------------------------- combat
-
-
-class CombatSpec(_Strict):
-    """The combat so far.
-
-    ``attackers``: attacking creature id -> the player name or planeswalker/battle id it
-    attacks (CR 508.1). ``blockers``: blocking creature id -> attacker ids it blocks (509.1).
-    ``blocked``: attackers that are blocked (509.1h) even if no blocker remains. ``step``:
-    the combat damage step to play (510.4), ``None`` for the first that applies.
-    ``first_strike_dealt``: creatures that dealt first-strike damage this combat (702.7c).
-    ``damage_order``: rules "2023" only, a creature id -> its damage assignment order.
-    ``assignment``: a proposed damage assignment, source id -> recipient (id or player) ->
-    amount (>= 0).
-    """
-
-    attackers: dict[str, str] = Field(default_factory=dict)
-    blockers: dict[str, list[str]] = Field(default_factory=dict)
-    blocked: list[str] = Field(default_factory=list)
-    step: Literal["first-strike", "regular"] | None = None
-    first_strike_dealt: list[str] = Field(default_factory=list)
-    damage_order: dict[str, list[str]] = Field(default_factory=dict)
-    assignment: dict[str, dict[str, NonNegative]] = Field(default_factory=dict)
-    bands: list[list[str]] = Field(default_factory=list)
-    """Extension (issue 10 §5): attacking bands (702.22c), each a list of attacking creature
-    ids; checked by :func:`redzone.models.block_rules.attack_bands`."""
-
-
-# ------------------------------------------------------------------------ scenario
-
-
-class Scenario(_Strict):
-    """One combat situation (see ``docs/scenario-format.md``).
-
-    ``game``: ``"magic"`` or ``"duel-masters"``. ``rules``: ``"current"`` (free damage split)
-    or ``"2023"`` (damage assignment order). ``players`` in turn order, at least two for
-    Magic. ``active_player`` defaults to the first player and is always set after
-    validation. Raises :class:`ScenarioError` for a reference to an unknown player or
-    permanent, a duplicate name or id, or an unknown card (Magic only; CR 201.2 names).
-    """
-
-    game: Literal["magic", "duel-masters"] = "magic"
-    rules: Literal["current", "2023"] = "current"
-    active_player: str | None = Field(None, description="Default: the first player.")
-    players: list[PlayerSpec] = Field(min_length=1)
-    permanents: list[PermanentSpec] = Field(default_factory=list)
-    effects: list[Effect] = Field(default_factory=list)
-    combat: CombatSpec | None = None
-
-    @model_validator(mode="after")
-    def _cross_check(self) -> Scenario:
-        _Checker(self).run()
-        return self
-
-    # -- convenience look-ups (plain Python, recomputed on each call)
-
-    @property
-    def active(self) -> str:
-        """The active player's name (``active_player`` resolved)."""
-        return self.active_player or self.players[0].name
-
-    @property
-    def player_names(self) -> list[str]:
-        """Player names in turn order."""
-        return [p.name for p in self.players]
-
-    def player(self, name: str) -> PlayerSpec:
-        """The player called ``name``; ``KeyError`` if none."""
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-    def permanent(self, id: str) -> PermanentSpec:
-        """The permanent with id ``id``; ``KeyError`` if none."""
-        for p in self.permanents:
-            if p.id == id:
-                return p
-        raise KeyError(id)
-
-    @property
-    def permanents_by_id(self) -> dict[str, PermanentSpec]:
-        """id -> permanent, in scenario order."""
-        return {p.id: p for p in self.permanents if p.id is not None}
 
 
 # ------------------------------------------------------------------ cross-checking
@@ -499,7 +236,7 @@ class _Checker:
                 while new in taken:
                     new, n = f"{base}-{n}", n + 1
                 taken.add(new)
-                p = p.model_copy(update={"id": new})
+                p = PermanentSpec._raw({**p.__dict__, "id": new})
             resolved.append(p)
         s.permanents = resolved
         self.ids = {p.id: i for i, p in enumerate(resolved) if p.id is not None}
@@ -597,111 +334,6 @@ def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -
     return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
 
 
-# ------------------------------------------------------------- pydantic -> one line
-
-_IDENT = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-
-
-def _path(loc: tuple[Any, ...]) -> str:
-    """``('permanents', 3, 'controller')`` -> ``'permanents[3].controller'``."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part in _EFFECT_TAGS:
-            continue  # the union member chosen for an effect item, not a key
-        elif part == "[key]":
-            out += " (key)"
-        elif _IDENT.match(str(part)):
-            out += f".{part}" if out else str(part)
-        else:
-            out += f"[{part!r}]"
-    return out
-
-
-def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """The model class holding the field that ``loc`` (a pydantic error location) ends in."""
-    nested: dict[tuple[type[BaseModel], str], type[BaseModel] | None] = {
-        (Scenario, "players"): PlayerSpec,
-        (Scenario, "permanents"): PermanentSpec,
-        (Scenario, "combat"): CombatSpec,
-        (Scenario, "effects"): None,  # the union tag that follows picks the model
-        (MustAttackEffect, "must_attack"): MustAttack,
-        (MustBlockEffect, "must_block"): MustBlock,
-        (PreventDamageEffect, "prevent_damage"): PreventDamageSpec,
-    }
-    tags = {"GoadEffect": GoadEffect, "MustAttackEffect": MustAttackEffect,
-            "MustBlockEffect": MustBlockEffect, "PreventDamageEffect": PreventDamageEffect}
-    model: type[BaseModel] | None = Scenario
-    for part in loc[:-1]:
-        if isinstance(part, int):
-            continue
-        if part in tags:
-            model = tags[part]
-        elif model is not None and (model, part) in nested:
-            model = nested[(model, part)]
-        else:
-            return None
-    return model
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, (dict, list)) and len(value) > 20:
-        return f"a {type(value).__name__} of {len(value)} items"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _problem(err: dict[str, Any]) -> str:
-    """One short sentence for one pydantic error."""
-    kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
-    loc = tuple(err["loc"])
-    if kind == "extra_forbidden":
-        model = _model_at(loc)
-        if model is None:
-            return "unknown field"
-        allowed = list(model.model_fields)
-        close = _close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]}?" if close else f"allowed: {', '.join(allowed)}"
-        return f"unknown field ({hint})"
-    if kind == "missing":
-        return "required field is missing"
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = ctx.get("ge", ctx.get("gt"))
-        sign = "≥" if kind == "greater_than_equal" else ">"
-        return f"must be {sign} {bound} (got {_short(value)})"
-    if kind in ("less_than_equal", "less_than"):
-        bound = ctx.get("le", ctx.get("lt"))
-        sign = "≤" if kind == "less_than_equal" else "<"
-        return f"must be {sign} {bound} (got {_short(value)}; see docs/scenario-format.md, numbers)"
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        if isinstance(value, bool):
-            return f"expected a whole number, not a Boolean (got {_short(value)})"
-        return f"expected a whole number (got {_short(value)})"
-    if kind in ("string_type",):
-        return f"expected text (got {_short(value)})"
-    if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false (got {_short(value)})"
-    if kind in ("list_type",):
-        return f"expected a list (got {_short(value)})"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"expected a mapping (got {_short(value)})"
-    if kind in ("too_short", "string_too_short"):
-        return "must not be empty"
-    if kind == "literal_error":
-        return f"expected {ctx.get('expected', 'one of the allowed values')} (got {_short(value)})"
-    if kind == "effect_kind":
-        return _EFFECT_MESSAGE
-    msg = str(err.get("msg", "invalid value")).splitlines()[0]
-    msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
-    return msg[:1].lower() + msg[1:]
-
-
-def _from_validation_error(error: ValidationError) -> ScenarioError:
-    first = error.errors(include_url=False)[0]
-    return ScenarioError(_path(tuple(first["loc"])), _problem(first))
-
-
 def _with_where(error: ScenarioError, where: str) -> ScenarioError:
     if not where:
         return error
@@ -724,11 +356,36 @@ def parse_scenario(data: object, *, where: str = "") -> Scenario:
         raise _with_where(ScenarioError("", f"a scenario must be a mapping of fields (got {kind})"), where)
     _check_depth(data, where)
     try:
-        return Scenario.model_validate(data)
-    except ValidationError as err:
-        raise _with_where(_from_validation_error(err), where) from None
+        return _validate_spec(Scenario, data)
     except ScenarioError as err:
         raise _with_where(err, where) from None
+
+
+def _validate_spec(cls: type[_Spec], data: dict[str, Any]) -> Any:
+    """``data`` (a mapping) as a ``cls`` object: the shapes by :mod:`.scenario_fast` when
+    it is sure, else by the pydantic schema of record (:mod:`.scenario_schema`); a
+    :class:`Scenario` is then cross-checked. Objects already built inside ``data`` are read
+    as their fields. Raises :class:`ScenarioError` (the schema's message, or the cross-check's).
+    """
+    obj = _build_fast(cls, data)
+    if obj is None:
+        from redzone.models.scenario_schema import validate_spec
+
+        obj = validate_spec(cls.__name__, _as_data(data))
+    if cls is Scenario:
+        _Checker(obj).run()
+    return obj
+
+
+def _as_data(value: Any) -> Any:
+    """``value`` with every scenario object in it replaced by its fields (for pydantic)."""
+    if isinstance(value, _Spec):
+        return {k: _as_data(v) for k, v in value.__dict__.items()}
+    if isinstance(value, dict):
+        return {k: _as_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_as_data(v) for v in value)
+    return value
 
 
 def _check_depth(data: object, where: str = "") -> None:
@@ -974,10 +631,6 @@ def scenario_json_schema() -> dict[str, Any]:
     It describes shapes and defaults only; cross-references (known players, ids and card
     names) are checked by :class:`Scenario` validation.
     """
-    schema = Scenario.model_json_schema()
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "redzone scenario",
-        "description": "One combat situation for redzone (see docs/scenario-format.md).",
-        **{k: v for k, v in schema.items() if k not in ("title", "description")},
-    }
+    from redzone.models.scenario_schema import scenario_json_schema as schema
+
+    return schema()

@@ -1,0 +1,348 @@
+"""The scenario's runtime objects: plain Python classes, no pydantic (start-up, issue 11).
+
+:class:`Scenario`, :class:`PlayerSpec`, :class:`PermanentSpec`, :class:`CombatSpec` and the
+effect classes are what :func:`redzone.models.scenario.parse_scenario` returns. They hold the
+fields that the schema of record (the pydantic models of :mod:`redzone.models.scenario_schema`)
+validates, with the same names, defaults and order; a test keeps the two in step. They are
+plain classes so that a command reading a plainly valid scenario never imports pydantic
+(~130 ms of a one-shot start-up): :mod:`redzone.models.scenario_fast` builds them directly,
+and anything it is not sure of goes through pydantic.
+
+Each object keeps its fields in its instance dictionary: reading a field is an attribute
+read, objects compare equal when they are of the same class with equal fields, ``repr`` is
+``PlayerSpec(name='A', life=20, ...)`` (fields in schema order), and the objects are mutable
+and unhashable, as the pydantic models were. Built in code, ``PlayerSpec(name="A")`` and
+``Scenario(players=[...], ...)`` validate as :func:`parse_scenario` does (a :class:`Scenario`
+is cross-checked and gets its derived ids) and raise
+:class:`redzone.models.errors.ScenarioError` for bad values. ``model_dump()`` /
+``model_dump_json()`` give the fields as plain data, as pydantic's did.
+
+This module never imports ortools.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar, Union
+
+__all__ = [
+    "CombatSpec",
+    "Effect",
+    "GoadEffect",
+    "MAX_NUMBER",
+    "MustAttack",
+    "MustAttackEffect",
+    "MustBlock",
+    "MustBlockEffect",
+    "PermanentSpec",
+    "PlayerSpec",
+    "PreventDamageEffect",
+    "PreventDamageSpec",
+    "Scenario",
+]
+
+MAX_NUMBER = 1_000_000
+"""The bound on every number in a scenario (documented in docs/scenario-format.md): power and
+life lie in [-MAX_NUMBER, MAX_NUMBER]; toughness, loyalty, defense, mana, poison, mana value,
+marked damage, counters and assigned damage in [0, MAX_NUMBER]. Far above any real game, and
+small enough that sums over thousands of creatures stay exact in CP-SAT's 64-bit arithmetic.
+Numbers are strict: ``true`` is not 1 and ``2.0`` is not 2."""
+
+REQUIRED: Any = type("_Required", (), {"__repr__": lambda self: "REQUIRED"})()
+"""Marks a field without a default in :attr:`_Spec.FIELDS`."""
+
+
+class _Spec:
+    """Base of the scenario classes. ``FIELDS``: ``(name, default)`` in schema order, the
+    default :data:`REQUIRED`, a constant, or ``list``/``dict`` (a new empty one each time)."""
+
+    FIELDS: ClassVar[tuple[tuple[str, Any], ...]] = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the pydantic models were
+
+    def __init__(self, **data: Any) -> None:
+        from redzone.models.scenario import _validate_spec
+
+        self.__dict__.update(_validate_spec(type(self), data).__dict__)
+
+    @classmethod
+    def _raw(cls, values: dict[str, Any]) -> Any:
+        """An object holding ``values`` (every field, already validated), unchecked."""
+        obj = object.__new__(cls)
+        obj.__dict__ = values
+        return obj
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Spec):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={self.__dict__.get(name)!r}" for name, _ in self.FIELDS)
+        return f"{type(self).__name__}({fields})"
+
+    def model_dump(self) -> dict[str, Any]:
+        """The fields as plain data (nested objects as dictionaries), in schema order."""
+        return {name: _dump(self.__dict__.get(name)) for name, _ in self.FIELDS}
+
+    def model_dump_json(self) -> str:
+        """:meth:`model_dump` as compact JSON text (as pydantic writes it)."""
+        return json.dumps(self.model_dump(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, _Spec):
+        return value.model_dump()
+    if isinstance(value, list):
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
+# ------------------------------------------------------------------------- players
+
+
+class PlayerSpec(_Spec):
+    """One player, in turn (seat) order within :attr:`Scenario.players`.
+
+    ``name`` (unique, non-empty), ``life`` (CR 119; may be negative; default 20), ``mana``:
+    generic mana available to pay combat costs such as attack and block taxes (CR 508.1d,
+    509.1d), ``poison`` counters (CR 122.1f), ``library``: card names, top card first (read
+    by clash, CR 701.30).
+    """
+
+    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list))
+    name: str
+    life: int
+    mana: int
+    poison: int
+    library: list[str]
+
+
+# ---------------------------------------------------------------------- permanents
+
+
+class PermanentSpec(_Spec):
+    """One permanent on the battlefield.
+
+    Exactly one of ``card`` (a real card; characteristics come from the bundled card data)
+    and ``name`` (characteristics given inline) is set; Duel Masters permanents use ``name``.
+    Given characteristics override the printed ones; ``power``/``toughness``/``loyalty``/
+    ``defense`` are current values. ``toughness`` given must be >= 0 (a permanent with
+    toughness 0 or less would already have been put into its owner's graveyard, CR 704.5f).
+    ``damage`` is damage already marked this turn (CR 120.6). ``counters`` maps a counter
+    kind (``"+1/+1"``) to a count. ``protector`` names the player protecting a battle
+    (CR 310.9). ``owner`` ``None`` means the controller. ``choices``: choices made as the
+    permanent entered (``{"direction": "left"}``); ``conditions``: conditions of its static
+    abilities that the scenario has no field for, as the condition's words -> true/false
+    (CR 611.3a). ``paired_with``: soulbond partner (CR 702.95), mutual.
+
+    After validation inside a :class:`Scenario`, ``id`` is always set (see
+    :func:`redzone.models.scenario.default_id`), ``types``/``supertypes`` are spelt as in
+    CR 205 (``"Creature"``) and ``colors`` are colour letters in WUBRG order (``["W", "G"]``,
+    CR 105.2), as in :mod:`redzone.models.cards`.
+    """
+
+    FIELDS = (
+        ("id", None), ("card", None), ("name", None), ("controller", REQUIRED), ("owner", None),
+        ("types", None), ("subtypes", None), ("supertypes", None), ("colors", None),
+        ("mana_value", None), ("power", None), ("toughness", None), ("loyalty", None),
+        ("defense", None), ("protector", None), ("text", None), ("abilities", list),
+        ("tapped", False), ("summoning_sick", False), ("token", False), ("damage", 0),
+        ("counters", dict), ("attached_to", None), ("paired_with", None), ("choices", dict),
+        ("conditions", dict),
+    )
+    id: str | None
+    card: str | None
+    name: str | None
+    controller: str
+    owner: str | None
+    types: list[str] | None
+    subtypes: list[str] | None
+    supertypes: list[str] | None
+    colors: list[str] | None
+    mana_value: int | None
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    defense: int | None
+    protector: str | None
+    text: str | None
+    abilities: list[str]
+    tapped: bool
+    summoning_sick: bool
+    token: bool
+    damage: int
+    counters: dict[str, int]
+    attached_to: str | None
+    paired_with: str | None
+    choices: dict[str, str]
+    conditions: dict[str, bool]
+
+    @property
+    def display_name(self) -> str:
+        """The card name, else the inline name, else the id."""
+        return self.card or self.name or self.id or ""
+
+
+# ------------------------------------------------------------------------- effects
+
+
+class GoadEffect(_Spec):
+    """``goad``: the goaded creature's id; ``by``: the goading player (CR 701.15)."""
+
+    FIELDS = (("goad", REQUIRED), ("by", REQUIRED))
+    goad: str
+    by: str
+
+
+class MustAttack(_Spec):
+    """``attacker`` attacks ``target`` (a player name or a planeswalker/battle id) this
+    combat if able: one requirement (CR 508.1d)."""
+
+    FIELDS = (("attacker", REQUIRED), ("target", REQUIRED))
+    attacker: str
+    target: str
+
+
+class MustAttackEffect(_Spec):
+    """``must_attack: {attacker, target}``."""
+
+    FIELDS = (("must_attack", REQUIRED),)
+    must_attack: MustAttack
+
+
+class MustBlock(_Spec):
+    """``blocker`` blocks ``attacker`` this combat if able (provoke, CR 702.39a; 509.1c)."""
+
+    FIELDS = (("blocker", REQUIRED), ("attacker", REQUIRED))
+    blocker: str
+    attacker: str
+
+
+class MustBlockEffect(_Spec):
+    """``must_block: {blocker, attacker}``."""
+
+    FIELDS = (("must_block", REQUIRED),)
+    must_block: MustBlock
+
+
+class PreventDamageSpec(_Spec):
+    """A resolved prevention effect (CR 615) such as Fog's "prevent all combat damage that
+    would be dealt this turn". ``combat``: only combat damage (default ``false``: all
+    damage). ``to``: only damage dealt to this permanent id or player; ``by``: only damage
+    dealt by this permanent id; ``None``: any."""
+
+    FIELDS = (("combat", False), ("to", None), ("by", None))
+    combat: bool
+    to: str | None
+    by: str | None
+
+
+class PreventDamageEffect(_Spec):
+    """``prevent_damage: {combat, to, by}`` (added by the damage-outcome work)."""
+
+    FIELDS = (("prevent_damage", REQUIRED),)
+    prevent_damage: PreventDamageSpec
+
+
+Effect = Union[GoadEffect, MustAttackEffect, MustBlockEffect, PreventDamageEffect]
+"""One effect item; the key present (``goad``, ``must_attack``, ``must_block``,
+``prevent_damage``) decides."""
+
+EFFECT_KEYS: dict[str, type[_Spec]] = {
+    "goad": GoadEffect, "must_attack": MustAttackEffect, "must_block": MustBlockEffect,
+    "prevent_damage": PreventDamageEffect}
+"""The key that makes an effect item each effect class."""
+
+
+# -------------------------------------------------------------------------- combat
+
+
+class CombatSpec(_Spec):
+    """The combat so far.
+
+    ``attackers``: attacking creature id -> the player name or planeswalker/battle id it
+    attacks (CR 508.1). ``blockers``: blocking creature id -> attacker ids it blocks (509.1).
+    ``blocked``: attackers that are blocked (509.1h) even if no blocker remains. ``step``:
+    the combat damage step to play (510.4), ``None`` for the first that applies.
+    ``first_strike_dealt``: creatures that dealt first-strike damage this combat (702.7c).
+    ``damage_order``: rules "2023" only, a creature id -> its damage assignment order.
+    ``assignment``: a proposed damage assignment, source id -> recipient (id or player) ->
+    amount (>= 0). ``bands`` (issue 10 §5): attacking bands (702.22c), each a list of
+    attacking creature ids; checked by :func:`redzone.models.block_rules.attack_bands`.
+    """
+
+    FIELDS = (("attackers", dict), ("blockers", dict), ("blocked", list), ("step", None),
+              ("first_strike_dealt", list), ("damage_order", dict), ("assignment", dict),
+              ("bands", list))
+    attackers: dict[str, str]
+    blockers: dict[str, list[str]]
+    blocked: list[str]
+    step: str | None
+    first_strike_dealt: list[str]
+    damage_order: dict[str, list[str]]
+    assignment: dict[str, dict[str, int]]
+    bands: list[list[str]]
+
+
+# ------------------------------------------------------------------------ scenario
+
+
+class Scenario(_Spec):
+    """One combat situation (see ``docs/scenario-format.md``).
+
+    ``game``: ``"magic"`` or ``"duel-masters"``. ``rules``: ``"current"`` (free damage split)
+    or ``"2023"`` (damage assignment order). ``players`` in turn order, at least two for
+    Magic. ``active_player`` defaults to the first player and is always set after
+    validation. Built in code, raises :class:`redzone.models.errors.ScenarioError` for a
+    reference to an unknown player or permanent, a duplicate name or id, or an unknown card
+    (Magic only; CR 201.2 names).
+    """
+
+    FIELDS = (("game", "magic"), ("rules", "current"), ("active_player", None),
+              ("players", REQUIRED), ("permanents", list), ("effects", list), ("combat", None))
+    game: str
+    rules: str
+    active_player: str | None
+    players: list[PlayerSpec]
+    permanents: list[PermanentSpec]
+    effects: list[Effect]
+    combat: CombatSpec | None
+
+    # -- convenience look-ups (plain Python, recomputed on each call)
+
+    @property
+    def active(self) -> str:
+        """The active player's name (``active_player`` resolved)."""
+        return self.active_player or self.players[0].name
+
+    @property
+    def player_names(self) -> list[str]:
+        """Player names in turn order."""
+        return [p.name for p in self.players]
+
+    def player(self, name: str) -> PlayerSpec:
+        """The player called ``name``; ``KeyError`` if none."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def permanent(self, id: str) -> PermanentSpec:
+        """The permanent with id ``id``; ``KeyError`` if none."""
+        for p in self.permanents:
+            if p.id == id:
+                return p
+        raise KeyError(id)
+
+    @property
+    def permanents_by_id(self) -> dict[str, PermanentSpec]:
+        """id -> permanent, in scenario order."""
+        return {p.id: p for p in self.permanents if p.id is not None}
+
+
+SPEC_CLASSES: dict[str, type[_Spec]] = {cls.__name__: cls for cls in (
+    Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect)}
+"""Each runtime class by name (the pydantic model of the same name is its schema)."""
