@@ -60,9 +60,9 @@ class _Spec:
     __hash__ = None  # type: ignore[assignment]  # mutable, as the pydantic models were
 
     def __init__(self, **data: Any) -> None:
-        from redzone.models.scenario import _validate_spec
+        from redzone.models.scenario import _as_data, _validate_spec
 
-        self.__dict__.update(_validate_spec(type(self), data).__dict__)
+        self.__dict__.update(_validate_spec(type(self), _as_data(data)).__dict__)
 
     @classmethod
     def _raw(cls, values: dict[str, Any]) -> Any:

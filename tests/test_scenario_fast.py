@@ -323,6 +323,15 @@ def test_objects_compare_and_print_as_the_models_did() -> None:
         hash(a)  # mutable, so unhashable (as a pydantic model)
 
 
+def test_objects_built_in_code_need_no_pydantic() -> None:
+    code = ("import sys; from redzone.models.scenario import Scenario, PlayerSpec; "
+            "s = Scenario(game='duel-masters', players=[PlayerSpec(name='A'), {'name': 'B'}]); "
+            "print(s.active_player, s.players[1].life, 'pydantic' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    assert done.stdout.split() == ["A", "20", "False"]
+
+
 def test_one_creature_attack_reads_its_scenario_without_pydantic() -> None:
     # Issue 11: a plainly valid scenario never imports pydantic (~130 ms of start-up).
     code = ("import sys; from redzone.models.scenario import load_scenario; "
