@@ -1,6 +1,7 @@
 """Typed combat abilities: what the Oracle-text parser produces and the rules layer reads.
 
-Every ability is a frozen dataclass carrying ``text``, the sentence (or keyword) it was read
+Every ability is a frozen dataclass (made on first use, :mod:`redzone.models.lazy_dataclass`:
+most commands build few of the ~60 kinds) carrying ``text``, the sentence (or keyword) it was read
 from, so that a rules explanation can quote its source. Abilities are *static* descriptions;
 which creatures an ability applies to is described by :class:`Affected` and resolved against
 a board by :mod:`redzone.models.board`.
@@ -10,13 +11,15 @@ Rule references are to the Comprehensive Rules (CR); see ``docs/rules.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from redzone.models.lazy_dataclass import lazy_dataclass
 
 ControllerScope = Literal["you", "opponents", "any"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Affected:
     """Which creatures a static ability applies to.
 
@@ -50,7 +53,7 @@ ATTACHED = Affected(kind="attached")
 PAIRED = Affected(kind="paired")
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Ability:
     """Base class: one parsed ability. ``text`` is the sentence it came from."""
 
@@ -86,7 +89,7 @@ KEYWORDS: tuple[str, ...] = (
 """Keyword abilities recognised as :class:`Keyword` (lower case, CR 702 names)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Keyword(Ability):
     """A parameterless keyword ability, e.g. ``Keyword(name="flying")`` (CR 702).
 
@@ -97,7 +100,7 @@ class Keyword(Ability):
     name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Protection(Ability):
     """Protection from a quality (CR 702.16).
 
@@ -109,7 +112,7 @@ class Protection(Ability):
     quality: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Landwalk(Ability):
     """Landwalk (CR 702.14): unblockable while the defending player controls such a land.
 
@@ -123,28 +126,28 @@ class Landwalk(Ability):
 # ------------------------------------------------------------ attack restrictions (508.1c)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttack(Ability):
     """The affected creatures can't attack (CR 508.1c). Defender is :class:`Keyword`."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackAlone(Ability):
     """The affected creature can't attack unless another creature also attacks (508.1c)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CanOnlyAttackAlone(Ability):
     """The affected creature can attack only if no other creature attacks (508.1c)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackUnlessOthersAttack(Ability):
     """Can't attack unless at least ``count`` other creatures attack (508.1c)."""
 
@@ -152,7 +155,7 @@ class CantAttackUnlessOthersAttack(Ability):
     count: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackUnlessGreaterPowerAttacks(Ability):
     """Can't attack unless a creature with greater power also attacks (508.1c).
 
@@ -162,7 +165,7 @@ class CantAttackUnlessGreaterPowerAttacks(Ability):
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackUnlessDefenderControls(Ability):
     """Can't attack unless defending player controls a land of type ``land`` (508.1c).
 
@@ -174,7 +177,7 @@ class CantAttackUnlessDefenderControls(Ability):
     land: str = "Island"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AttackCap(Ability):
     """"No more than N creatures can attack [you] each combat/turn" (508.1c).
 
@@ -191,7 +194,7 @@ class AttackCap(Ability):
     per: Literal["combat", "turn"] = "combat"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackYou(Ability):
     """Creatures matching ``affected`` can't attack the source's controller (508.1c).
 
@@ -202,7 +205,7 @@ class CantAttackYou(Ability):
     include_planeswalkers: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class XCount:
     """How X is counted in an X-form cost.
 
@@ -216,7 +219,7 @@ class XCount:
     subtypes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AttackTax(Ability):
     """An attack cost imposed by the source's controller (CR 508.1d, 508.1h).
 
@@ -247,7 +250,7 @@ class AttackTax(Ability):
 # ------------------------------------------------------------ attack requirements (508.1d)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AttacksEachCombat(Ability):
     """The affected creatures attack each combat if able (508.1d).
 
@@ -259,7 +262,7 @@ class AttacksEachCombat(Ability):
     per: Literal["combat", "turn"] = "combat"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class MustBeAttacked(Ability):
     """"Each opponent must attack you [or a planeswalker you control] with at least one
     creature each combat if able" (Trove of Temptation; 508.1d).
@@ -280,7 +283,7 @@ class MustBeAttacked(Ability):
 # for the block rules (issue 3) to consume, plus toxic and granted abilities.
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackOwner(Ability):
     """The affected creatures can't attack their owner (508.1c; Alexios, Xantcha).
 
@@ -292,7 +295,7 @@ class CantAttackOwner(Ability):
     include_planeswalkers: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Toxic(Ability):
     """Toxic N (CR 702.164): a player dealt combat damage by this creature also gets
     ``amount`` poison counters (120.3g). Several instances add up (702.164b)."""
@@ -300,7 +303,7 @@ class Toxic(Ability):
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Grant(Ability):
     """The affected creatures have ``abilities`` ("Enchanted creature has flying",
     "Other creatures you control have haste", CR 613 layer 6).
@@ -322,7 +325,7 @@ class Grant(Ability):
 # ------------------------------------------------------------ block restrictions (509.1b)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBlock(Ability):
     """The affected creatures can't block (CR 509.1b). Also produced by the block half of
     "can't attack or block" and by decayed (702.147a)."""
@@ -330,14 +333,14 @@ class CantBlock(Ability):
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBlockAlone(Ability):
     """The affected creature can't block unless another creature also blocks (509.1b)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBlockUnlessOthersBlock(Ability):
     """Can't block unless at least ``count`` other creatures block (509.1b; Orcish
     Conscripts)."""
@@ -346,14 +349,14 @@ class CantBlockUnlessOthersBlock(Ability):
     count: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBlockUnlessGreaterPowerBlocks(Ability):
     """Can't block unless a creature with greater power also blocks (509.1b; Okk)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class BlockCap(Ability):
     """"No more than N creatures can block each combat/turn" (509.1b; Silent Arbiter).
 
@@ -364,14 +367,14 @@ class BlockCap(Ability):
     per: Literal["combat", "turn"] = "combat"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CanBlockOnlyFliers(Ability):
     """The affected creatures can block only creatures with flying (509.1b)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CanBlockAdditional(Ability):
     """The affected creatures can block ``count`` additional creatures each combat
     (509.1a: "card text may allow more"); ``count=None`` means any number of creatures."""
@@ -380,14 +383,14 @@ class CanBlockAdditional(Ability):
     count: int | None = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlocked(Ability):
     """The affected creatures can't be blocked (509.1b restriction on every blocker)."""
 
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedBy(Ability):
     """The affected creatures can't be blocked by creatures matching ``blockers``
     (509.1b; "can't be blocked by Walls"). ``blockers.kind`` is ``"creatures"`` and its
@@ -401,7 +404,7 @@ class CantBeBlockedBy(Ability):
     with power 2 or less", "... by artifact creatures", "... by black creatures")."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedByMoreThan(Ability):
     """The affected creature can't be blocked by more than ``maximum`` creatures (509.1b;
     Stalking Tiger)."""
@@ -410,7 +413,7 @@ class CantBeBlockedByMoreThan(Ability):
     maximum: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedExceptByAtLeast(Ability):
     """The affected creature can't be blocked except by ``minimum`` or more creatures
     (509.1b; menace is the case 2, 702.111b; Pathrazer of Ulamog is 3)."""
@@ -422,7 +425,7 @@ class CantBeBlockedExceptByAtLeast(Ability):
 # ------------------------------------------------------------ block requirements (509.1c)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class BlocksEachCombat(Ability):
     """The affected creatures block each combat if able (509.1c): obeyed by blocking any
     attacker. ``per="turn"`` for "... this turn if able"."""
@@ -431,7 +434,7 @@ class BlocksEachCombat(Ability):
     per: Literal["combat", "turn"] = "combat"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class MustBeBlocked(Ability):
     """The affected attacking creature must be blocked if able (509.1c): one requirement,
     obeyed when it has at least one blocker.
@@ -449,7 +452,7 @@ class MustBeBlocked(Ability):
     by: Quality | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AllMustBlock(Ability):
     """"All creatures able to block [it] do so" (Lure; 509.1c): one requirement per
     potential blocker, obeyed only by blocking the affected attacking creature.
@@ -469,7 +472,7 @@ class AllMustBlock(Ability):
 # pass left unparsed (quality filters, "except by" qualities, Tromokratis, block taxes).
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Quality:
     """Creatures described by their characteristics, for block abilities: "creatures with
     power 2 or less", "artifact creatures", "black creatures", "Walls", "creatures with
@@ -527,7 +530,7 @@ class Quality:
     modified: bool | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedExceptBy(Ability):
     """The affected creature can't be blocked except by creatures matching at least one of
     ``qualities`` (509.1b): "... except by black creatures" (Dread Warlock), "... except by
@@ -538,7 +541,7 @@ class CantBeBlockedExceptBy(Ability):
     qualities: tuple[Quality, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBlockCreatures(Ability):
     """The affected creature can't block attacking creatures matching any of ``qualities``
     (509.1b): "can't block creatures with power 2 or greater" (Brassclaw Orcs), "can't
@@ -549,7 +552,7 @@ class CantBlockCreatures(Ability):
     qualities: tuple[Quality, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedUnlessAllBlock(Ability):
     """"Can't be blocked unless all creatures defending player controls block it"
     (Tromokratis; 509.1b): if the affected attacking creature is blocked, every creature
@@ -558,7 +561,7 @@ class CantBeBlockedUnlessAllBlock(Ability):
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CanBlockShadow(Ability):
     """"Can block creatures with shadow as though it had shadow / as though they didn't
     have shadow" (Heartwood Dryad, Aetherflame Wall; 702.28b): the shadow restriction
@@ -567,7 +570,7 @@ class CanBlockShadow(Ability):
     affected: Affected = SELF
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class BlockTax(Ability):
     """A block cost (CR 509.1d, 509.1f), paid by the blocking creature's controller.
 
@@ -598,7 +601,7 @@ class BlockTax(Ability):
 # ---------------------------------------------------------------- parser result
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ParsedText:
     """What the parser made of a card's text.
 
@@ -626,7 +629,7 @@ DamageKind = Literal["any", "combat", "noncombat"]
 noncombat damage."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class SourceFilter:
     """Which damage sources an effect watches, relative to the permanent with the ability.
 
@@ -655,7 +658,7 @@ DamageRecipients = Literal["any", "opponents", "opponent players", "you", "playe
                            "creatures", "your creatures"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class DamageModifier(Ability):
     """A replacement effect on damage (CR 614.1a, 120.4b): "If a source would deal damage to
     a permanent or player, it deals double that damage ... instead" (Furnace of Rath),
@@ -689,7 +692,7 @@ class DamageModifier(Ability):
     damage: DamageKind = "any"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class PreventDamage(Ability):
     """A prevention effect (CR 615): "Prevent all [combat] damage that would be dealt to
     [and dealt by] this creature" (Dawn Elemental, Fog Bank), "... dealt by enchanted
@@ -716,7 +719,7 @@ class PreventDamage(Ability):
     to this creature while it has a +1/+1 counter on it, ...")."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class PreventDamageToPlayer(Ability):
     """"Prevent all [combat] damage that would be dealt to you" (Glacial Chasm; CR 615): a
     player-level prevention shield for the controller of the permanent with the ability."""
@@ -724,7 +727,7 @@ class PreventDamageToPlayer(Ability):
     damage: DamageKind = "any"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class DamageCantBePrevented(Ability):
     """"Damage can't be prevented" (Everlasting Torment), "Combat damage that would be dealt
     by creatures you control can't be prevented" (Questing Beast): prevention effects,
@@ -748,7 +751,7 @@ attacking creature, a blocking creature, either, attacking the effect's controll
 planeswalker or battle of theirs), or the only attacking creature (506.5)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Permanents:
     """Which permanents a type or colour effect reaches when it is not about creatures
     ("Each land", "Nonbasic lands", "All permanents", "Enchanted land").
@@ -762,7 +765,7 @@ class Permanents:
     controller: ControllerScope = "any"
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class TypeChange(Ability):
     """A type-changing effect (CR 613.1d, layer 4).
 
@@ -785,7 +788,7 @@ class TypeChange(Ability):
     replace: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class ColorChange(Ability):
     """A colour-changing effect (CR 613.1e, layer 5): the permanent *is* ``colors`` (letters
     in WUBRG order; empty: colourless), or with ``add`` gains them in addition."""
@@ -796,7 +799,7 @@ class ColorChange(Ability):
     add: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class LoseAbilities(Ability):
     """An ability-removing effect (CR 613.1f, layer 6): "loses all abilities" (``keywords``
     empty) or "loses flying" (``keywords`` names them). Abilities the permanent gains from
@@ -806,7 +809,7 @@ class LoseAbilities(Ability):
     keywords: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class SetBasePT(Ability):
     """"Has base power and toughness N/M" (CR 613.4b, layer 7b)."""
 
@@ -815,7 +818,7 @@ class SetBasePT(Ability):
     toughness: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class ModifyPT(Ability):
     """"Gets +N/+M" (CR 613.4c, layer 7c).
 
@@ -833,7 +836,7 @@ class ModifyPT(Ability):
     source_untapped: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class UnappliedEffect(Ability):
     """A continuous effect the parser recognised but the layer system can't compute
     (a variable amount, a condition it doesn't model, a chosen value). ``layer`` is its
@@ -850,7 +853,7 @@ class UnappliedEffect(Ability):
 # ------------------------------------------ damage redirected or turned into counters (issue 10)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class RedirectDamage(Ability):
     """A replacement effect that makes damage be dealt to another object (CR 614.1a):
     "All damage that would be dealt to you is dealt to enchanted creature instead" (Pariah).
@@ -870,7 +873,7 @@ class RedirectDamage(Ability):
     the other permanents the ability's controller controls is dealt to ``to`` as well."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class LifeFloor(Ability):
     """"Damage that would reduce your life total to less than 1 reduces it to 1 instead"
     (Ali from Cairo; Worship with ``needs_creature``: "If you control a creature, ...";
@@ -884,7 +887,7 @@ class LifeFloor(Ability):
     needs_creature: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class DamageAsCounters(Ability):
     """"If damage would be dealt to this creature, put that many +1/+1 counters on it
     instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
@@ -899,7 +902,7 @@ class DamageAsCounters(Ability):
 # ------------------------------------------ what the defending player controls (rules round 2)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class DefenderControls(Ability):
     """A restriction that depends on what the defending player controls (508.1c, 509.1b;
     508.5: the player attacked, a planeswalker's controller or a battle's protector):
@@ -924,7 +927,7 @@ class DefenderControls(Ability):
 # ------------------------------------------------ combat damage by toughness (rules round 2)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AssignsToughness(Ability):
     """"Each creature you control assigns combat damage equal to its toughness rather than
     its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
@@ -940,7 +943,7 @@ ConditionKind = Literal["your turn", "not your turn", "you control", "opponent c
                         "tapped", "stated"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Condition:
     """A condition of a static ability that the scenario decides (CR 611.3a), relative to
     the permanent with the ability and its controller ("you").
@@ -977,7 +980,7 @@ class Condition:
     negate: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class Conditional(Ability):
     """Static abilities that apply only while ``condition`` holds (CR 611.3a): "During
     your turn, this creature has first strike", "As long as you control an artifact, this
@@ -992,7 +995,7 @@ class Conditional(Ability):
 # ------------------------------------------- multiplayer attack restriction (issue 10 §2)
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class AttackOnlyNearestOpponent(Ability):
     """"Each player may attack only the nearest opponent in the chosen direction and
     planeswalkers controlled by that opponent" (Pramikon, Sky Rampart; CR 508.1c, 802.2):
@@ -1002,7 +1005,7 @@ class AttackOnlyNearestOpponent(Ability):
 
 
 
-@dataclass(frozen=True, kw_only=True)
+@lazy_dataclass(frozen=True, kw_only=True)
 class CanAttackDespiteDefender(Ability):
     """"Can attack as though it didn't have defender" (Chaos Lord, Colossus of Akros;
     CR 702.3b): defender does not stop the affected creature from attacking."""
