@@ -7,14 +7,15 @@ runs, is what these figures use. Run from the repository root (the project insta
     python benchmarks/cpu_figures.py hard 90 0,1,2,3,4     # check-block, exact-cover family
     python benchmarks/cpu_figures.py plan 200               # plan_blocks, 5 boards
     python benchmarks/cpu_figures.py damage                 # 20 vs 10, 20 boards, every objective
-    python benchmarks/cpu_figures.py startup                # one-creature `redzone attack`
+    python benchmarks/cpu_figures.py startup [--json]       # one-creature `redzone attack`
 
 ``hard``: each kind of ``benchmarks/run_block.py`` (random/planted, m = 2.5n, 2n, n), the
 verdict checked against the exact-cover search. ``plan``: median over 5 calls per board
 (after one warm-up), and a digest of the plans (equal digests: equal plans). ``damage``: for
 each board the least of 3 calls, then the median over 20 boards. ``startup``: in a fresh
 process with ortools already imported (its cost is excluded, as is the interpreter's), the
-CPU time of importing each module on the attack path, then of running the command.
+CPU time of importing each module on the attack path, then of running the command (with
+``--json``: no rich); it says whether pydantic was imported (it should not be: issue 11).
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def damage() -> None:
                   flush=True)
 
 
-STARTUP_MODULES = ("click", "yaml", "pydantic", "rich.console", "redzone.solver.cli",
+STARTUP_MODULES = ("click", "yaml", "rich.console", "redzone.solver.cli",
                    "redzone.models.errors", "redzone.models.layers", "redzone.models.parser",
                    "redzone.models.cards", "redzone.models.scenario", "redzone.models.board",
                    "redzone.models.attack_problem", "redzone.models.attack_rules",
@@ -139,24 +140,29 @@ for name in MODULES:
 import redzone.solver.cli as cli
 c = time.process_time()
 with contextlib.redirect_stdout(io.StringIO()):
-    sys.argv = ["redzone", "attack", "benchmarks/one-creature.yaml"]
+    sys.argv = ["redzone", "attack", "benchmarks/one-creature.yaml", *ARGS]
     try:
         cli.main()
     except SystemExit:
         pass
 out.append((time.process_time() - c) * 1000)
-print(" ".join(f"{x:.2f}" for x in out))
+print(" ".join(f"{x:.2f}" for x in out), "pydantic" in sys.modules)
 '''
 
 
-def startup(runs: int = 5) -> None:
-    child = _CHILD.replace("MODULES", repr(STARTUP_MODULES))
+def startup(runs: int = 5, as_json: bool = False) -> None:
+    modules = tuple(m for m in STARTUP_MODULES if not (as_json and m == "rich.console"))
+    child = _CHILD.replace("MODULES", repr(modules)).replace("ARGS", repr(["--json"] if as_json else []))
     rows = []
+    pydantic = set()
     for _ in range(runs):
         done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
                               cwd=ROOT, check=True)
-        rows.append([float(x) for x in done.stdout.split()])
-    for i, name in enumerate((*STARTUP_MODULES, "(the command itself)")):
+        *figures, loaded = done.stdout.split()
+        rows.append([float(x) for x in figures])
+        pydantic.add(loaded)
+    print(f"{'--json' if as_json else 'readable output'}; pydantic imported: {', '.join(sorted(pydantic))}")
+    for i, name in enumerate((*modules, "(the command itself)")):
         print(f"{name:36} CPU min {min(r[i] for r in rows):6.1f} ms")
     print(f"all but ortools and the interpreter: CPU min {min(sum(r) for r in rows):.0f} ms, "
           f"median {statistics.median(sum(r) for r in rows):.0f} ms ({runs} runs); {_load()}")
@@ -171,7 +177,7 @@ def main(argv: list[str]) -> int:
     elif what == "damage":
         damage()
     elif what == "startup":
-        startup()
+        startup(as_json="--json" in argv)
     else:
         print(__doc__)
         return 2
