@@ -74,7 +74,6 @@ __all__ = [
     "Scenario",
     "MAX_NUMBER",
     "default_id",
-    "is_batch",
     "iter_scenarios_jsonl",
     "load_scenario",
     "parse_scenario",
