@@ -221,6 +221,8 @@ class _Model:
         self.by_source: dict[str, list[tuple[str, Any]]] = {}
         self.free: list[Any] = []
         self._lethal: dict[tuple[str, frozenset[str]], list[Any]] = {}
+        # (creature, only) -> (what lethal() returned, its entry in _lethal or None)
+        self._asked: dict[tuple[str, frozenset[str] | None], tuple[Any, list[Any] | None]] = {}
         for s in problem.sources:
             if s.amount <= 0:
                 continue  # CR 510.1a: power 0 or less (or nowhere to go) assigns nothing
@@ -240,7 +242,7 @@ class _Model:
             self.by_source[s.id] = pairs
             if len(pairs) > 1:
                 # CR 510.1a: all of a creature's combat damage is assigned.
-                m.add(sum(v for _, v in pairs) == s.amount)
+                m.add(cp_model.LinearExpr.sum([v for _, v in pairs]) == s.amount)
 
         for s in problem.sources:
             if s.id not in self.by_source:
@@ -270,7 +272,7 @@ class _Model:
         """sum(variables) == 0 unless ``literal`` (True: no constraint; False: always 0)."""
         if literal is True:
             return
-        expr = sum(variables)
+        expr = self.cp.LinearExpr.sum(variables)
         if literal is False:
             self.model.add(expr == 0)
         else:
@@ -285,13 +287,20 @@ class _Model:
         in the directions asked for: ``upper`` — the literal implies lethal damage (enough
         to guard trample excess and to count kills that are maximised); ``lower`` — lethal
         damage implies the literal (for counts that are minimised)."""
+        asked = self._asked.get((creature, only))
+        if asked is not None:  # the same question again: the same answer, nothing to add
+            lit, entry = asked
+            if entry is None or ((not upper or entry[1]) and (not lower or entry[2])):
+                return lit
         rec = self.problem.recipients[creature]
         if rec.need <= 0:
+            self._asked[(creature, only)] = (True, None)
             return True
         pairs = [(s, v) for s, v in self.into.get(creature, ()) if only is None or s.id in only]
         enough = sum(s.amount for s, _ in pairs) >= rec.need
         deadly = [v for s, v in pairs if s.deathtouch]
         if not enough and not deadly:
+            self._asked[(creature, only)] = (False, None)
             return False
         key = (creature, frozenset(s.id for s, _ in pairs))
         entry = self._lethal.get(key)
@@ -299,24 +308,25 @@ class _Model:
         if entry is None:
             entry = self._lethal[key] = [m.new_bool_var(""), False, False]
         lit = entry[0]
-        total = sum(v for _, v in pairs)
+        total = self.cp.LinearExpr.sum([v for _, v in pairs])
         if upper and not entry[1]:
             entry[1] = True
             if not deadly:
                 m.add(total >= rec.need).only_enforce_if(lit)
             elif not enough:
-                m.add(sum(deadly) >= 1).only_enforce_if(lit)
+                m.add(self.cp.LinearExpr.sum(deadly) >= 1).only_enforce_if(lit)
             else:
                 t, d = m.new_bool_var(""), m.new_bool_var("")
                 m.add(total >= rec.need).only_enforce_if(t)
-                m.add(sum(deadly) >= 1).only_enforce_if(d)
+                m.add(self.cp.LinearExpr.sum(deadly) >= 1).only_enforce_if(d)
                 m.add_bool_or([t, d]).only_enforce_if(lit)
         if lower and not entry[2]:
             entry[2] = True
             if enough:
                 m.add(total <= rec.need - 1).only_enforce_if(lit.Not())
             if deadly:
-                m.add(sum(deadly) == 0).only_enforce_if(lit.Not())
+                m.add(self.cp.LinearExpr.sum(deadly) == 0).only_enforce_if(lit.Not())
+        self._asked[(creature, only)] = (lit, entry)
         return lit
 
     def _reaches(self, permanent: str) -> Any:
@@ -329,7 +339,7 @@ class _Model:
         if sum(s.amount for s, _ in pairs) < need:
             return False
         lit = self.model.new_bool_var("")
-        self.model.add(sum(v for _, v in pairs) >= need).only_enforce_if(lit)
+        self.model.add(self.cp.LinearExpr.sum([v for _, v in pairs]) >= need).only_enforce_if(lit)
         return lit
 
     # ---------------------------------------------------------------- objectives
@@ -476,8 +486,10 @@ class _Model:
         m.clear_objective()
         m.minimize(self.cp.LinearExpr.weighted_sum(rank_v, rank_c))
         m.clear_hints()
-        for v in self.free:
-            m.add_hint(v, solver.value(v))
+        # The first solution as the hint (what add_hint writes, in one go).
+        hint = m.proto.solution_hint
+        hint.vars.extend(v.index for v in self.free)
+        hint.values.extend(int(solver.value(v)) for v in self.free)
         remaining = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
         second = _solver(remaining)
         if _status(second.solve(m)) in ("optimal", "feasible"):
