@@ -551,3 +551,26 @@ def test_check_reports_unknown_sources_and_missing_power() -> None:
     assert check.witness == {"bears": {"Bob": 2}}
     with pytest.raises(ScenarioError, match=r"combat\.assignment\.bears\.Bob"):
         check_damage(damage_problem(board), {"bears": {"Bob": "two"}})  # type: ignore[dict-item]
+
+
+def test_huge_tramplers_split_exactly_when_the_tie_break_needs_a_second_solve() -> None:
+    # CR 702.19b: a trampler assigns lethal damage to each blocker and may assign the rest
+    # to the player. Twelve 10^6-power tramplers (one part: they share Bob), each blocked by
+    # two creatures of toughness 10^5: the objective with its rank tie-break no longer fits
+    # in one exactly weighted sum, so the rank is settled by a second solve
+    # (solver/damage.py _Model.solve). Most damage to Bob: each assigns exactly lethal
+    # damage to its blockers and 8 x 10^5 to Bob.
+    perms = []
+    attackers: dict[str, str] = {}
+    blockers: dict[str, list[str]] = {}
+    for i in range(12):
+        perms.append(card(f"maw{i}", "Colossal Dreadmaw", "Alice", power=10**6))
+        attackers[f"maw{i}"] = "Bob"
+        for j in range(2):
+            perms.append(card(f"g{i}{j}", "Hill Giant", "Bob", toughness=10**5))
+            blockers[f"g{i}{j}"] = [f"maw{i}"]
+    problem = damage_problem(board_of(perms, {"attackers": attackers, "blockers": blockers}))
+    plan = plan_damage_step(problem)
+    assert plan.status == "optimal"
+    for i in range(12):
+        assert plan.assignment[f"maw{i}"] == {f"g{i}0": 10**5, f"g{i}1": 10**5, "Bob": 8 * 10**5}
