@@ -11,8 +11,8 @@ runs, is what these figures use. Run from the repository root (the project insta
 
 ``hard``: each kind of ``benchmarks/run_block.py`` (random/planted, m = 2.5n, 2n, n), the
 verdict checked against the exact-cover search. ``plan``: median over 5 calls per board
-(after one warm-up), and a digest of the plans (equal digests: equal plans). ``damage``: for
-each board the least of 3 calls, then the median over 20 boards. ``startup``: in a fresh
+(after one warm-up), CPU and wall, and a digest of the plans (equal digests: equal plans).
+``damage``: for each board the least of 3 calls, then the median over 20 boards. ``startup``: in a fresh
 process with ortools already imported (its cost is excluded, as is the interpreter's), the
 CPU time of importing each module on the attack path, then of running the command (with
 ``--json``: no rich); it says whether pydantic was imported (it should not be: issue 11).
@@ -75,20 +75,26 @@ def plan(n: int) -> None:
     from redzone.solver.block import plan_blocks
 
     medians = []
+    walls = []
     for seed in range(5):
         problems = block_problems(build_board(parse_scenario(block_board_scenario(n, seed=seed))))
         plan_blocks(problems)
         cpu = []
+        wall = []
         p = None
         for _ in range(5):
-            c = time.process_time()
+            w, c = time.perf_counter(), time.process_time()
             p = plan_blocks(problems)
             cpu.append((time.process_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
         assert p is not None
         medians.append(statistics.median(cpu))
+        walls.append(statistics.median(wall))
         print(f"plan_blocks n={n} seed={seed}: CPU median {medians[-1]:.0f} ms (min {min(cpu):.0f}), "
-              f"M={p.maximum}, {p.status}, plan {_digest(p.blockers)}, {_load()}", flush=True)
-    print(f"plan_blocks n={n}: median over boards {statistics.median(medians):.0f} ms CPU")
+              f"wall median {walls[-1]:.0f} ms, M={p.maximum}, {p.status}, plan {_digest(p.blockers)}, "
+              f"{_load()}", flush=True)
+    print(f"plan_blocks n={n}: median over boards {statistics.median(medians):.0f} ms CPU, "
+          f"{statistics.median(walls):.0f} ms wall")
 
 
 def damage() -> None:
