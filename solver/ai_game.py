@@ -1135,6 +1135,10 @@ class Game:
                 # The next player may always not attack (no requirement forces them), so the
                 # value after their turn is at most the value now: evaluate now first and
                 # look at the crack-back only where it could still beat the best so far.
+                # A lower bound of the value after the crack-back at or above beta already
+                # shows that this block can't beat the defending players' best (fail high),
+                # with no crack-back searched and the other results not even scored.
+                floors = beta < INF and self._blockless(attack)
                 scored = []
                 for combo in itertools.product(*flat):  # type: ignore[arg-type]
                     self.tick()
@@ -1142,16 +1146,13 @@ class Game:
                     v0 = self.fast_score(leaves)
                     if v0 is None:
                         v0 = self.ev.score(self.combine(leaves))
-                    scored.append((v0 + mana, abs(v0) == self.ev.win, leaves))
+                    terminal = abs(v0) == self.ev.win
+                    if floors:
+                        low = v0 if terminal else self.crack_back_floor(leaves)
+                        if low is not None and low + mana >= beta:
+                            return low + mana, leaves
+                    scored.append((v0 + mana, terminal, leaves))
                 scored.sort(key=lambda x: -x[0])
-                if beta < INF and self._blockless(attack):
-                    # A lower bound of the value after the crack-back at or above beta
-                    # already shows that this block can't beat the defending players' best
-                    # (fail high), with no crack-back searched.
-                    for upper, terminal, leaves in scored:
-                        low = upper if terminal else self.crack_back_floor(leaves)
-                        if low is not None and (low if terminal else low + mana) >= beta:
-                            return (low if terminal else low + mana), leaves
                 for upper, terminal, leaves in scored:
                     if upper <= max(best, alpha):
                         best = max(best, upper)  # a bound: this line can't beat the others
