@@ -648,18 +648,32 @@ class Game:
         if classify is None:
             return [a for a in all_damage_assignments(problem, bound=DAMAGE_BOUND)
                     if not damage_violations(problem, a)]
-        judged: set[Any] = set()
+        # A class is one part per source (its entries name the source), so the classes
+        # of a step are the products of each source's parts, and the first assignment
+        # of a class in listing order (itertools.product over the sources' splits) is made
+        # of each source's first split of its class: the classes are walked in that very
+        # order, one assignment each, without listing the others.
+        from redzone.solver.reference import _compositions
+
+        thresholds = self._thresholds
+        per_source: list[list[tuple[tuple[Any, ...], str, dict[str, int]]]] = []
+        for src in problem.sources:
+            if src.amount <= 0:
+                continue
+            firsts: dict[tuple[Any, ...], dict[str, int]] = {}
+            for split in _compositions(src.amount, len(src.recipients)):
+                row = {r: n for r, n in zip(src.recipients, split) if n}
+                firsts.setdefault(classify(src.id, row), row)
+            per_source.append([(cls, src.id, row) for cls, row in firsts.items()])
         results: set[Any] = set()
         out = []
-        for a in all_damage_assignments(problem, bound=DAMAGE_BOUND):
-            key = classify(a)
-            if key in judged:
-                continue
-            judged.add(key)
+        for choice in itertools.product(*per_source):
+            a = {sid: row for _, sid, row in choice if row}
+            key = sorted(x for cls, _, _ in choice for x in cls)
             # Legality reads the class; the result reads less: "some but not lethal" and
             # "none" leave the same creature alive. One legal assignment per result.
             # (A "some" entry is dropped, as "none" is absent: zero amounts are left out.)
-            result = tuple(x for x in key if not (x[2] == 1 and (x[0], x[1]) in self._thresholds))
+            result = tuple(x for x in key if not (x[2] == 1 and (x[0], x[1]) in thresholds))
             if result in results or damage_violations(problem, a):
                 continue
             results.add(result)
@@ -667,11 +681,13 @@ class Game:
         return out
 
     def _classes(self, problem: Any) -> Any:
-        """A function assignment -> class, where two assignments of one class are both
-        legal or both illegal and deal the same result, or ``None`` when that can't be
-        guaranteed. Safe when no damage step follows (marked damage then only matters as
-        "lethal or not", 704.5g), no permanent prevents, multiplies or grants anything, and
-        no creature has lethal damage already (need 0). The class of an amount to a creature
+        """A function (source id, its row of amounts by recipient) -> that source's part of
+        an assignment's class (an assignment's class is its sources' parts together), where
+        two assignments of one class are both legal or both illegal and deal the same
+        result, or ``None`` when that can't be guaranteed. Safe when no damage step follows
+        (marked damage then only matters as "lethal or not", 704.5g), no permanent
+        prevents, multiplies or grants anything, and no creature has lethal damage already
+        (need 0). The class of an amount to a creature
         that only one source may assign damage to, from a source without wither, infect or
         lifelink: 0, some but less than lethal, lethal (its need, or 1 from a deathtouch
         source, 702.2c); any other amount — from a source with wither, infect or lifelink
@@ -707,13 +723,12 @@ class Game:
                     thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
         self._thresholds = thresholds
 
-        def classify(a: Mapping[str, Mapping[str, int]]) -> Any:
+        def classify(sid: str, row: Mapping[str, int]) -> tuple[Any, ...]:
             out = []
-            for sid, row in a.items():
-                for r, n in row.items():
-                    t = thresholds.get((sid, r))
-                    out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
-            return tuple(sorted(out))
+            for r, n in row.items():
+                t = thresholds.get((sid, r))
+                out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
+            return tuple(out)
 
         return classify
 

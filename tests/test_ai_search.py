@@ -151,3 +151,57 @@ def test_crack_back_floor_is_below_the_crack_back_value(monkeypatch: Any) -> Non
         else:
             choose_attack(b, lookahead=1)
     assert checked["n"] > 120 and checked["tight"] > 50
+
+
+def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypatch: Any) -> None:
+    # In the last damage step the search keeps one legal assignment per result (Game.
+    # _assignments): the first assignment of each class in the listing order of every
+    # assignment (510.1a-d), then one per result (an amount below lethal damage leaves the
+    # creature alive whatever it is, 704.5g). It walks the classes source by source instead
+    # of listing every assignment; the assignments kept must be the very same, in the same
+    # order, as the full listing gives, on every step 80 searches of random boards meet.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_ai_differential import random_board
+
+    from redzone.models.damage_problem import damage_violations
+    from redzone.solver import ai_game
+    from redzone.solver.ai import choose_attack, choose_blocks
+    from redzone.solver.reference import all_damage_assignments
+
+    real = ai_game.Game._assignments
+    checked = {"n": 0}
+
+    def checking(self: ai_game.Game, problem: Any, last: bool) -> Any:
+        got = real(self, problem, last)
+        classify = self._classes(problem) if last else None
+        if classify is not None:
+            judged: set[Any] = set()
+            results: set[Any] = set()
+            want = []
+            for a in all_damage_assignments(problem, bound=ai_game.DAMAGE_BOUND):
+                key = tuple(sorted(x for sid, row in a.items() for x in classify(sid, row)))
+                if key in judged:
+                    continue
+                judged.add(key)
+                result = tuple(x for x in key if not (x[2] == 1 and (x[0], x[1]) in self._thresholds))
+                if result in results or damage_violations(problem, a):
+                    continue
+                results.add(result)
+                want.append(a)
+            assert got == want
+            checked["n"] += 1
+        return got
+
+    monkeypatch.setattr(ai_game.Game, "_assignments", checking)
+    for seed in range(80):
+        rng = random.Random(seed)
+        b = build_board(parse_scenario(random_board(rng, rng.randint(1, 4), rng.randint(1, 3),
+                                                    combat=seed % 2 == 1)))
+        if seed % 2:
+            choose_blocks(b, lookahead=0)
+        else:
+            choose_attack(b, lookahead=0)
+    assert checked["n"] > 100
