@@ -78,7 +78,8 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
                     player: str) -> Board:
     """The board at the start of ``player``'s combat after this one: permanents that left
     are gone, and those of players who lost (800.4a); marked damage is removed (514.2);
-    -1/-1 counters stay (power and toughness lowered); ``player``'s permanents untap and
+    counters put on this combat stay (-1/-1 counters lower power and toughness, +1/+1
+    counters put instead of damage raise them, 122.1a); ``player``'s permanents untap and
     have been under their control since the turn began (502.3, 302.6); the attacking
     creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
     life, poison, loyalty and defense as in ``state``. This turn's effects end."""
@@ -90,12 +91,19 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     for pid, perm in board.permanents.items():
         if not state.on_battlefield(pid) or perm.controller in lost:
             continue
-        minus = state.minus_added.get(pid, 0)
-        changes: dict[str, Any] = {"damage": 0, "counters": dict(state.counters.get(pid, perm.counters))}
+        # Counters this combat put on or took off change its power and toughness (122.1a,
+        # 613.4c): -1/-1 counters from wither or infect, +1/+1 counters put instead of
+        # damage (Phytohydra, 614.1a) or removed as damage is prevented (Phantom Centaur).
+        # Read from the counters themselves (the AI's combined states keep the counters, not
+        # the added amounts); a +1/+1 and a -1/-1 counter removed together (704.5q) cancel.
+        now = state.counters.get(pid, perm.counters)
+        shift = ((now.get("+1/+1", 0) - perm.counters.get("+1/+1", 0))
+                 - (now.get("-1/-1", 0) - perm.counters.get("-1/-1", 0)))
+        changes: dict[str, Any] = {"damage": 0, "counters": dict(now)}
         if perm.power is not None:
-            changes["power"] = perm.power - minus
+            changes["power"] = perm.power + shift
         if perm.toughness is not None:
-            changes["toughness"] = perm.toughness - minus
+            changes["toughness"] = perm.toughness + shift
         if pid in state.loyalty:
             changes["loyalty"] = state.loyalty[pid]
         if pid in state.defense:

@@ -216,3 +216,24 @@ def test_time_limit_answers_feasible_and_legal() -> None:
     assert r.status in ("feasible", "optimal")
     if r.status == "feasible":
         assert r.bound >= r.value
+
+
+def test_counters_put_instead_of_damage_last_into_the_crack_back() -> None:
+    # Alice's Grizzly Bears (2/2) attacks Bob; Alice is at 3 life. If Bob's Phytohydra (1/1,
+    # damage to it becomes +1/+1 counters, 614.1a) blocks, the Bears' 2 damage becomes two
+    # +1/+1 counters: a 3/3 (122.1a, 613.4c) that keeps them into Bob's turn. The Bears
+    # attacked without vigilance and stays tapped (302.6), so Alice can't block: the 3/3
+    # deals 3, she loses (704.5a). Not blocking takes 2 and leaves a 1/1 that deals 1.
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage
+    from redzone.solver.ai_board import next_turn_board
+
+    b = board([card("g", "Grizzly Bears", "Alice"), card("h", "Phytohydra", "Bob")],
+              a_life=3, attackers={"g": "Bob"})
+    state = GameState.from_board(b)
+    deal_damage(b, state, [DamageEvent("g", "h", 2)], combat=True)
+    nxt = next_turn_board(b, state, {"g": "Bob"}, "Bob").permanents["h"]
+    assert (nxt.power, nxt.toughness, nxt.counters) == (3, 3, {"+1/+1": 2})
+    r = choose_blocks(b, lookahead=1)
+    assert r.status == "optimal" and r.blockers == {"h": ["g"]}
+    assert r.value == Weights().win  # Bob's crack-back wins
+    assert choose_blocks(b, lookahead=0).blockers == {"h": ["g"]}
