@@ -27,6 +27,7 @@ This module never imports ortools.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -36,8 +37,6 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
-
-import yaml
 
 from redzone.models.errors import ScenarioError, UnknownCardError
 from redzone.models.limits import check_time
@@ -404,23 +403,28 @@ def _check_depth(data: object, where: str = "") -> None:
         stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe YAML loader that rejects a key repeated within one mapping."""
+@functools.cache
+def _unique_key_loader() -> Any:
+    """A safe YAML loader class that rejects a key repeated within one mapping (made on the
+    first YAML file: JSON input and batches never import yaml, ~15 ms of start-up)."""
+    import yaml
 
+    class _UniqueKeyLoader(yaml.SafeLoader):
+        """A safe YAML loader that rejects a key repeated within one mapping."""
 
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    loader.flatten_mapping(node)
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, (str, int, float, bool)) and key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
+    def construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict:
+        loader.flatten_mapping(node)
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return loader.construct_mapping(node, deep=deep)
 
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return _UniqueKeyLoader
 
 
 def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -443,11 +447,13 @@ def _parse_json(text: str, label: str) -> object:
         raise ScenarioError(label, f"malformed JSON: {err}") from None
 
 
-def _expanded_size(root: yaml.Node, label: str) -> None:
+def _expanded_size(root: Any, label: str) -> None:
     """Refuse a YAML document that expands to more than :data:`MAX_YAML_NODES` nodes once
     aliases are followed, or nests deeper than :data:`MAX_DEPTH` — decided on the composed
     node graph (each distinct node counted once, memoised), before anything is built, so an
     alias bomb is refused in milliseconds."""
+    import yaml
+
     size: dict[int, int] = {}
     stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
     while stack:
@@ -478,9 +484,11 @@ def _expanded_size(root: yaml.Node, label: str) -> None:
 
 
 def _parse_yaml(text: str, label: str) -> object:
-    loader: _UniqueKeyLoader | None = None
+    import yaml
+
+    loader: Any = None
     try:
-        loader = _UniqueKeyLoader(text.removeprefix("\ufeff"))  # the reader checks characters
+        loader = _unique_key_loader()(text.removeprefix("\ufeff"))  # the reader checks characters
         node = loader.get_single_node()
         if node is None:
             return None
