@@ -472,9 +472,11 @@ class _Model:
         t0 = time.perf_counter()
         combined = [[*group, rank] for group, rank in zip(groups, ranks)]
         if sum(self._weights(terms)[1] for terms in combined) <= _PRECISION_LIMIT:
-            # One solve instead of two: in an A/B over 20 boards of 20 attackers against 10
-            # blockers (both rules, every objective) the medians fell by about a third with
-            # every value and tie-break value unchanged (benchmarks/README.md, issue 11).
+            # One solve instead of two: in A/B runs over 20 boards of 20 attackers against
+            # 10 blockers (both rules, every objective) the medians fell by 25-40 % with
+            # every value and tie-break value unchanged; a few boards take longer (the
+            # defending player's losses with the rank in one sum need more search), so the
+            # maximum over the boards is not lower (benchmarks/README.md, issue 11).
             variables: list[Any] = []
             coefs: list[int] = []
             for terms in combined:
