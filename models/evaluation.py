@@ -37,6 +37,7 @@ from typing import Any
 from redzone.models.abilities import Toxic
 from redzone.models.board import Board, Permanent
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import layer_sources
 
 __all__ = ["Evaluator", "Weights", "load_weights", "points", "SCALE"]
 
@@ -185,7 +186,10 @@ class Evaluator:
     """Scores positions of one board from ``player``'s point of view (see the module
     docstring). Creating one reads each permanent's keywords once; :meth:`score` is then a
     pass over the permanents. ``state`` arguments are :class:`redzone.models.outcome.GameState`
-    (``None``: the board as given)."""
+    (``None``: the board as given). ``layer_sources``: ids of the permanents whose static
+    abilities change others' characteristics or grant abilities; when one has left the
+    battlefield in ``state``, :meth:`score` values the creatures left with the layers
+    applied again (611.3a, 613)."""
 
     def __init__(self, board: Board, player: str, weights: Weights | None = None, *,
                  parts: dict[str, tuple[float, float]] | None = None) -> None:
@@ -198,6 +202,9 @@ class Evaluator:
         # ``parts``: keyword parts read before, by creature id (the caller vouches that they
         # are the same on this board: same abilities, nothing granted); filled as read.
         self._parts: dict[str, tuple[float, float]] = parts if parts is not None else {}
+        # Permanents whose static abilities change others' characteristics or grant
+        # abilities: when one has left, the survivors are read as they now are (611.3a, 613).
+        self.layer_sources = layer_sources(board)
         for perm in board.permanents.values():
             if perm.is_creature:
                 kind = "creature"
@@ -313,12 +320,45 @@ class Evaluator:
             life = state.life.get(p.name, p.life) if state is not None else p.life
             poison = state.poison.get(p.name, p.poison) if state is not None else p.poison
             total += self.player_score(p.name, life, poison)
+        after = self._after(state) if state is not None else None
         for pid, kind, _, perm in self._kinds:
             owner = (perm.protector or perm.controller) if kind == "battle" else perm.controller
             if owner in lost:
                 continue  # CR 800.4a: a player who left the game takes their permanents along
+            if after is not None and kind == "creature":
+                if state.on_battlefield(pid):  # type: ignore[union-attr]
+                    now = after.board.permanents[pid]
+                    v = after.creature_value(pid, now.power or 0, now.toughness or 0)
+                    total += v if owner == me else -v
+                continue
             total += self.permanent_score(pid, state)
         return self.clamp(total) - _milli(self.weights.mana * mana_spent)
+
+    def _after(self, state: Any) -> Evaluator | None:
+        """When a permanent whose static abilities changed characteristics or granted
+        abilities has left the battlefield in ``state``, an evaluator of the board that
+        remains with the layers applied again (611.3a, 613; counters as in ``state``,
+        613.4c): its creatures' power, toughness and keywords are what they now are.
+        ``None`` otherwise (the board's values stand)."""
+        if not self.layer_sources or all(state.on_battlefield(s) for s in self.layer_sources):
+            return None
+        from copy import copy
+
+        from redzone.models.layers import reapply_layers
+
+        board = self.board
+        perms = {}
+        for pid, perm in board.permanents.items():
+            if not state.on_battlefield(pid):
+                continue
+            p = copy(perm)
+            p.counters = dict(state.counters.get(pid, perm.counters))
+            perms[pid] = p
+        remaining = Board(scenario=board.scenario, players=board.players, permanents=perms,
+                          active_player=board.active_player, rules=board.rules, game=board.game)
+        remaining.combat = board.combat
+        remaining.gaps = reapply_layers(remaining, board)
+        return Evaluator(remaining, self.player, self.weights)
 
     def clamp(self, total: int) -> int:
         """A position's score with the game still on, kept strictly between a lost and a won

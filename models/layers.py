@@ -56,7 +56,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.board import Board, Permanent
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
-           "combat_deltas", "every_creature_type", "in_combat", "keeps_grant"]
+           "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_sources",
+           "reapply_layers"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -301,6 +302,86 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
                 continue
             gaps.append(Gap(src.id, p.id, fx.text, fx.layer, fx.reason))
     return gaps
+
+
+def layer_sources(board: Board) -> frozenset[str]:
+    """Ids of the permanents of ``board`` with a static ability that changes characteristics
+    (layers 4-7, CR 613.1) or grants abilities (613.1f): when one leaves the battlefield its
+    effects stop (611.3a), so what remains must be recomputed (:func:`reapply_layers`)."""
+    from redzone.models.abilities import Grant
+
+    def reaches_others(a: Ability) -> bool:
+        if not isinstance(a, _LAYER_CLASSES + (Grant,)):
+            return False
+        affected = getattr(a, "affected", None)
+        # One that reaches only its own permanent ends with it: nothing left to recompute.
+        return (getattr(a, "permanents", None) is not None or affected is None
+                or affected.kind != "self")
+
+    return frozenset(p.id for p in board.permanents.values()
+                     if any(reaches_others(a) for a in p.parsed.abilities))
+
+
+def reapply_layers(board: Board, before: Board) -> list[Gap]:
+    """Recompute the characteristics of ``board``'s permanents after some permanents of
+    ``before`` left the battlefield (CR 611.3a: a static ability's effect applies only while
+    its source is on the battlefield; 613: the layers are applied again to what remains).
+
+    ``board``: a new board whose permanents are copies of some of ``before``'s (same ids),
+    their ``counters`` as they are now (counters put or removed since ``before`` change power
+    and toughness in layer 7c, 613.4c); they are rewritten in place. Combat-dependent effects
+    are those of ``board.combat``. Power and toughness the scenario *gave* are current values
+    with every other effect in them (module docstring): for those, what the departed
+    permanents' "gets +N/+M" effects added is taken off and the counters' change added, and
+    the result becomes the permanent's given base on ``board``. A "has base power and
+    toughness" effect of a departed permanent can't be undone from a given value (the value
+    under it is unknown): a :class:`Gap` says so. Returns the gaps of ``board``.
+    """
+    perms = list(before.permanents.values())
+    gone = [p for p in perms if p.id not in board.permanents]
+    taken: dict[str, list[int]] = {}
+    gaps: list[Gap] = []
+    for src in gone:
+        for fx in src.abilities:
+            if isinstance(fx, ModifyPT):
+                if fx.when is not None or (fx.source_untapped and src.tapped):
+                    continue  # combat-dependent: recomputed for board.combat below
+                for p in _targets(before, src, fx, perms):
+                    acc = taken.setdefault(p.id, [0, 0])
+                    acc[0] += fx.power
+                    acc[1] += fx.toughness
+            elif isinstance(fx, SetBasePT):
+                for p in _targets(before, src, fx, perms):
+                    q = board.permanents.get(p.id)
+                    if q is not None and q.base is not None and (
+                            q.base.power_given or q.base.toughness_given):
+                        gaps.append(Gap(p.id, p.id, f"{src.label} left the battlefield", "7b",
+                                        "its base power and toughness effect ended, and the "
+                                        "given power/toughness under it is unknown"))
+    for p in board.permanents.values():
+        old = before.permanents[p.id]
+        shift = ((p.counters.get("+1/+1", 0) - old.counters.get("+1/+1", 0))
+                 - (p.counters.get("-1/-1", 0) - old.counters.get("-1/-1", 0)))
+        b = p.base
+        if b is None:  # built by hand: its fields are taken as they are
+            if p.power is not None:
+                p.power = old.power_outside_combat + shift  # type: ignore[operator]
+            if p.toughness is not None:
+                p.toughness = old.toughness_outside_combat + shift  # type: ignore[operator]
+            p.combat_delta = (0, 0)
+            continue
+        if b.power_given or b.toughness_given:
+            dp, dt = taken.get(p.id, (0, 0))
+            power, toughness = b.power, b.toughness
+            if b.power_given and old.power is not None:
+                power = old.power_outside_combat - dp + shift  # type: ignore[operator]
+            if b.toughness_given and old.toughness is not None:
+                toughness = old.toughness_outside_combat - dt + shift  # type: ignore[operator]
+            p.base = Base(b.types, b.subtypes, b.supertypes, b.colors, power, toughness,
+                          b.power_given, b.toughness_given)
+    board._grants = board._index = None
+    board._combat_fx = None
+    return apply_layers(board, board.combat) + gaps  # type: ignore[arg-type]
 
 
 def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[int, int]]:

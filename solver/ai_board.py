@@ -14,6 +14,7 @@ from typing import Any
 
 from redzone.models import block_problem as bp_mod
 from redzone.models.board import Board, Permanent
+from redzone.models.layers import layer_sources, reapply_layers
 from redzone.models.outcome import GameState
 
 __all__ = ["CombatView", "ScenarioView", "next_player", "next_turn_board", "symmetry_classes",
@@ -82,7 +83,9 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     counters put instead of damage raise them, 122.1a); ``player``'s permanents untap and
     have been under their control since the turn began (502.3, 302.6); the attacking
     creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
-    life, poison, loyalty and defense as in ``state``. This turn's effects end."""
+    life, poison, loyalty and defense as in ``state``. This turn's effects end, and so do
+    those of permanents that left: the layers are applied again to what remains (611.3a,
+    613; :func:`redzone.models.layers.reapply_layers`)."""
     lost = set(state.lost)
     for p in board.players:
         if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
@@ -117,8 +120,15 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     players = tuple(dataclasses.replace(p, life=state.life.get(p.name, p.life),
                                         poison=state.poison.get(p.name, p.poison))
                     for p in board.players if p.name not in lost)
-    return Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
-                 active_player=player, rules=board.rules, game=board.game)
+    out = Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
+                active_player=player, rules=board.rules, game=board.game)
+    if any(pid not in perms for pid in layer_sources(board)):
+        # A permanent whose static ability changed characteristics or granted abilities
+        # left: its effects end (611.3a), so the layers are applied again to what remains
+        # (613), counters included (613.4c): a Bears under a lord destroyed this combat is
+        # a 2/2 again, and has lost what the lord granted.
+        out.gaps = reapply_layers(out, board)
+    return out
 
 
 # ============================================================================ symmetry

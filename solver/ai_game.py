@@ -205,6 +205,7 @@ class Game:
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
+        self._layer_sources = self.ev.layer_sources
         # Effects that make the units' results not add up: a life floor (Worship: two units
         # of 4 against 6 life leave 1, not -2) and redirection (Pariah, Palisade Giant: damage
         # from several units lands on one creature). With one, the combat is one unit.
@@ -595,19 +596,23 @@ class Game:
         """What a unit's damage game reads, as a key shared by the games of one question
         (``None``: not shared): the unit and its steps, the permanents of its board
         (:meth:`_unit_board`) with every field the next turn's board may change (power,
-        toughness, damage, counters, loyalty, defense, tapped), and the game's context
-        (perspective, active player, whether any permanent couples units). Abilities and
-        every other characteristic are those of the one board the question started from
-        (:func:`next_turn_board` keeps them). Shared only between two-player games whose
-        unit boards are restricted (their life and poison are shifted out of reach, so the
-        players' totals don't matter) with no scenario effects or bands, and no life floor
-        or redirection (whose units are played on the whole board as it is)."""
+        toughness, damage, counters, loyalty, defense, tapped, and what the layers may
+        change when a permanent whose effects reached them has left: types, colours and
+        abilities lost, 611.3a, 613), and the game's context (perspective, active player,
+        whether any permanent couples units; a grantor is kept on every unit board, so one
+        that left changes the key). Printed abilities are those of the one board the
+        question started from (:func:`next_turn_board` keeps them). Shared only between
+        two-player games whose unit boards are restricted (their life and poison are
+        shifted out of reach, so the players' totals don't matter) with no scenario effects
+        or bands, and no life floor or redirection (whose units are played on the whole
+        board as it is)."""
         ctx = self._share_ctx
         if ctx is None:
             return None
         perms = self.board.permanents
         sig = tuple((pid, p.controller, p.power, p.toughness, p.damage,
-                     tuple(sorted(p.counters.items())), p.loyalty, p.defense, p.tapped)
+                     tuple(sorted(p.counters.items())), p.loyalty, p.defense, p.tapped,
+                     p.types, p.subtypes, p.colors, p.lost_abilities_at, p.lost_keywords)
                     for pid in sorted(self._unit_keep(attack, blocks)) if (p := perms.get(pid)) is not None)
         return (ctx, unit, steps, sig)
 
@@ -838,8 +843,16 @@ class Game:
     def fast_score(self, leaves: list[Leaf]) -> int | None:
         """:meth:`Evaluator.score` of :meth:`combine` ``(leaves)`` without building the state
         (two players only: the permanents' part is the base plus each unit's change, the
-        players' part comes from the summed life and poison); ``None`` otherwise."""
+        players' part comes from the summed life and poison); ``None`` otherwise, and when
+        a permanent whose static abilities change characteristics or grant abilities has
+        left the battlefield (the survivors' values then change outside the units)."""
         if not self._two:
+            return None
+        layer_sources = self._layer_sources
+        if layer_sources and any(not layer_sources.isdisjoint(leaf.delta[3]) for leaf in leaves):
+            # A lord left: the survivors' power, toughness and keywords change wherever
+            # they are (611.3a, 613), so the units' values don't add up; Evaluator.score
+            # reads the whole position.
             return None
         ev = self.ev
         if any(leaf.first is not None for leaf in leaves):
