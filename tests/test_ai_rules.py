@@ -365,3 +365,26 @@ def test_lord_killed_by_first_strike_damage_pumps_no_more_in_the_regular_step() 
     out = run_command("damage", data, {}).to_json()
     assert out["outcome"]["destroyed"] == ["m"]
     assert out["outcome"]["life"]["Bob"] == 18
+
+
+def test_given_power_loses_the_departed_lords_bonus() -> None:
+    # Power and toughness given in the scenario are current values with the Marshal's +1/+1
+    # in them (docs/scenario-format.md): an inline 3/3 bear under the Marshal. When the
+    # Marshal leaves, its +1/+1 ends (611.3a): a 2/2 on the crack-back, and a 2/2 with a
+    # -1/-1 counter put this combat is a 1/1 (613.4c).
+    from redzone.models.outcome import GameState
+    from redzone.solver.ai_board import next_turn_board
+
+    bear = {"id": "c", "name": "Bear", "controller": "Alice", "types": ["Creature"],
+            "subtypes": ["Bear"], "power": 3, "toughness": 3}
+    b = board([card("m", "Benalish Marshal", "Alice"), bear, card("h", "Hill Giant", "Bob")],
+              attackers={"m": "Bob"})
+    assert (b.permanents["c"].power, b.permanents["c"].toughness) == (3, 3)
+    state = GameState.from_board(b)
+    state.destroyed.append("m")
+    state.reasons["m"] = "destroyed"
+    nxt = next_turn_board(b, state, {"m": "Bob"}, "Bob").permanents["c"]
+    assert (nxt.power, nxt.toughness) == (2, 2)
+    state.counters["c"] = {"-1/-1": 1}
+    nxt = next_turn_board(b, state, {"m": "Bob"}, "Bob").permanents["c"]
+    assert (nxt.power, nxt.toughness) == (1, 1)
