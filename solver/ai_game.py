@@ -48,6 +48,7 @@ unit's outcome tree (leaves, choice nodes, merging) in :mod:`redzone.solver.ai_u
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import itertools
 import time
 from collections.abc import Iterator, Mapping
@@ -202,6 +203,7 @@ class Game:
         self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
         self._seen_blockless: tuple[Any, bool] | None = None
         self._floor_cache: Any = False
+        self._harm: dict[str, int] = {}
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
@@ -1442,16 +1444,119 @@ class Game:
         if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
             yield from candidates
             return
-        scored = []
+        # Each block's static value is needed only where it decides the order: a proved
+        # lower bound of it (:meth:`static_floor`, no unit built) above ``alpha`` shows the
+        # block can't refute the attack at once, and the blocks are then taken lazily in
+        # the order of their static values (a heap of bounds and values: a block's value
+        # is worked out when its bound comes first, so every block whose value is taken
+        # comes out in exactly the sorted order, ties by listing order).
+        heap: list[tuple[int, int, bool, dict[str, list[str]], int]] = []
         for i, (blocks, cost) in enumerate(candidates):
-            v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
+            mana = self.mana_term(attack_cost, cost)
+            low = self.static_floor(attack, blocks, mana)
+            if low is not None and low > alpha:
+                heap.append((low, i, False, blocks, cost))
+                continue
+            v0 = self.static_value(attack, blocks, mana)
             if v0 <= alpha:
                 yield blocks, cost
                 return
-            scored.append((v0, i, blocks, cost))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        for _, _, blocks, cost in scored:
-            yield blocks, cost
+            heap.append((v0, i, True, blocks, cost))
+        heapq.heapify(heap)
+        while heap:
+            v, i, known, blocks, cost = heapq.heappop(heap)
+            if known:
+                yield blocks, cost
+                continue
+            v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
+            heapq.heappush(heap, (v0, i, True, blocks, cost))
+
+    def _blocker_harm(self, pid: str) -> int:
+        """The most combat damage the blocking creature ``pid`` deals the creatures it
+        blocks (its power, twice with double strike, 510.1c, 702.4c), or :data:`INF` when
+        any of it may destroy or weaken one (deathtouch 702.2b, infect 702.90b, wither
+        702.80a); for :meth:`static_floor`."""
+        got = self._harm.get(pid)
+        if got is None:
+            perm = self.board.permanents[pid]
+            kw = self.board.has_keyword
+            if kw(perm, "deathtouch") or kw(perm, "infect") or kw(perm, "wither"):
+                got = INF
+            else:
+                got = max(perm.power or 0, 0) * (2 if kw(perm, "double strike") else 1)
+            self._harm[pid] = got
+        return got
+
+    def _attacker_room(self, pid: str) -> int:
+        """The damage the attacking creature ``pid`` can be dealt and survive with nothing
+        changed but marked damage (less than lethal damage, 704.5g; indestructible
+        ignored: a bound); for :meth:`static_floor`."""
+        perm = self.board.permanents[pid]
+        return (perm.toughness or 0) - perm.damage
+
+    def static_floor(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                     mana: int) -> int | None:
+        """A proved lower bound of :meth:`static_value` (attacker view, the perspective
+        attacking) built without the blocked attackers' units, or ``None`` when it does not
+        apply (where :meth:`_floor_parts` does not: two players, keywords and the like
+        only, no planeswalker or battle, so every creature attacks the defending player;
+        and no band). Every blocked attacking creature is taken as destroyed (unless its
+        blockers can't deal it lethal damage and none has deathtouch, infect or wither:
+        it then survives with marked damage only, which the evaluation ignores, 514.2) and
+        dealing no damage to the player, every blocking creature as surviving unchanged and gaining
+        its controller the most its lifelink can (its power, twice with double strike,
+        702.15b, 702.4c); the unblocked attackers' damage, which involves no choice, is
+        their units' (:meth:`_fixed_part`). Blocking creatures deal combat damage only to
+        the attacking creatures they block (510.1c-d), so any result of the damage game
+        differs from this one only in ways the evaluation values at least as much: an
+        attacking creature kept or weakened (its value is at least 0, the value of one that
+        left), a blocking creature destroyed or weakened (-1/-1 counters, 702.90b), the
+        defending player dealt damage or poison, the attacking player gaining life, less
+        life gained (the weights are at least 0 and ``life_scale`` positive, so the
+        evaluation grows with every one of these: :class:`Weights`)."""
+        facts = self._floor_parts()
+        if facts is None or getattr(getattr(self.board.scenario, "combat", None), "bands", None):
+            return None
+        parts = facts[0]
+        steps = self.steps_for(attack, blocks)
+        # (No coupling here: the units are apart, with no creature nobody can block
+        # when this is None.)
+        fixed = self._fixed_part(attack, steps)
+        merged, rest = fixed if fixed is not None else (None, attack)
+        hit: dict[str, int] = {}
+        for b, lst in blocks.items():
+            for a in lst:
+                hit[a] = hit.get(a, 0) + self._blocker_harm(b)
+        ev = self.ev
+        life = dict(self._base_life)
+        poison = dict(self._base_poison)
+        v = self._base_perm
+        leaves = [merged] if merged is not None else []
+        for a, t in rest.items():
+            if a in hit:
+                if hit[a] >= self._attacker_room(a):
+                    v -= ev.permanent_score(a)
+                continue
+            tree = self.unit_tree((((a, t),), ()), steps)
+            if not isinstance(tree, Leaf):
+                return None
+            leaves.append(tree)
+        for leaf in leaves:
+            for p, d in leaf.delta[0]:
+                life[p] += d
+            for p, d in leaf.delta[1]:
+                poison[p] += d
+            v += leaf.value
+        o = self._opponents[0]
+        life[o] += sum(parts[b][2] for b, lst in blocks.items() if lst and b in parts)
+        me = self.perspective
+        if life[me] <= 0 or poison[me] >= 10:
+            return -ev.win + mana
+        if life[o] <= 0 or poison[o] >= 10:
+            return ev.win + mana
+        for p in life:
+            v += ev.player_score(p, life[p], poison[p])
+        return ev.clamp(v) + mana
 
     def solve_attack(self, lo: int = -INF, hi: int = INF) -> tuple[int, Principal | None]:
         """(perspective value of the game, the principal line), searched with the window
