@@ -85,7 +85,7 @@ from redzone.solver.ai_board import (
     symmetry_classes,
     with_combat,
 )
-from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge
+from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
 
 INF = 1 << 62
 
@@ -204,6 +204,10 @@ class Game:
         self._seen_blockless: tuple[Any, bool] | None = None
         self._floor_cache: Any = False
         self._harm: dict[str, int] = {}
+        self._gain: dict[str, int] = {}
+        self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
+        self._pos = {pid: i for i, pid in enumerate(board.permanents)}
+        self._plain: bool | None = None
         self._no_blockers = not any(p.is_creature and not p.tapped and p.controller != self.ap
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
@@ -573,6 +577,16 @@ class Game:
                 self._units[key] = got
                 self._flat[id(got)] = flat
                 return got
+            iso = self._iso_key(unit, steps)
+            if iso is not None:
+                seen = self._iso.get(iso[0])
+                if seen is not None:
+                    got = _rename(seen[1], dict(zip(seen[0], iso[1])))
+                    self._units[key] = got
+                    self._flat[id(got)] = _flatten(got)
+                    if shared_key is not None:
+                        self.shared.units[shared_key] = (got, self._flat[id(got)])
+                    return got
             board = self._unit_board(attack, blocks)
             start = self.base.copy()
             self._boost = 0
@@ -587,11 +601,35 @@ class Game:
                     start.life[p] += BOOST
                     start.poison[p] -= BOOST
             got = self._step(board, steps, 0, start, [], None, ())
+            if iso is not None:
+                self._iso[iso[0]] = (iso[1], got)
             self._units[key] = got
             self._flat[id(got)] = _flatten(got)
             if shared_key is not None:
                 self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
+
+    def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
+        """(a key, the unit's creatures in board order) such that two units of this game
+        with the same key differ only by swapping identical creatures (same class of
+        :func:`symmetry_classes`: swapping them maps the game onto itself) in a way that
+        keeps both the board's order and the order of ids, so that one unit's damage game
+        is the other's with the ids renamed (:func:`_rename`), children in the same order;
+        ``None`` when that is not guaranteed: unless two players, units played on
+        restricted boards with nothing coupling them (:meth:`_unit_key`'s conditions), no
+        damage assignment order given, and the creatures' board order is their id order."""
+        if self._share_ctx is None or self._coupling or self._share_ctx[4]:
+            return None
+        pos = self._pos
+        ids = sorted({a for a, _ in unit[0]} | {b for b, _ in unit[1]}, key=pos.__getitem__)
+        if ids != sorted(ids):
+            return None
+        at = {x: i for i, x in enumerate(ids)}
+        cls = self.classes
+        key = (steps, tuple(cls.get(x, x) for x in ids),
+               tuple((at[a], t) for a, t in unit[0]),
+               tuple((at[b], tuple(at[x] for x in lst)) for b, lst in unit[1]))
+        return key, tuple(ids)
 
     def _unit_key(self, unit: Any, steps: tuple[str, ...], attack: Mapping[str, str],
                   blocks: Mapping[str, list[str]]) -> Any:
@@ -1017,11 +1055,7 @@ class Game:
             return got  # type: ignore[return-value]
         out = None
         board = self.board
-        if (self.lookahead == 1 and self._two and self.sign == 1 and not board.has_combat_effects
-                and not getattr(board.scenario, "effects", None)
-                and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
-                        and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)
-                        for p in board.permanents.values())):
+        if self.lookahead == 1 and self.sign == 1 and self._plain_board():
             o = self._opponents[0]
             kw = board.has_keyword
             parts: dict[str, tuple[int, int, int]] = {}
@@ -1039,6 +1073,24 @@ class Game:
             out = (parts, total)
         self._floor_cache = out
         return out
+
+    def _plain_board(self) -> bool:
+        """Two players, no planeswalker or battle (every creature attacks the defending
+        player, 508.1b), no scenario effect, no combat-dependent power or
+        toughness, and no ability but keywords, toxic, landwalk, protection and the rules
+        of who may attack or block (:data:`_FLOOR_SAFE`): nothing prevents, replaces,
+        redirects or doubles damage, grants abilities or changes characteristics, and no
+        permanent couples units. Worked out once per game."""
+        got = self._plain
+        if got is None:
+            board = self.board
+            got = self._plain = bool(
+                self._two and not board.has_combat_effects
+                and not getattr(board.scenario, "effects", None)
+                and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
+                        and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)
+                        for p in board.permanents.values()))
+        return got
 
     def _blockless(self, attack: Mapping[str, str]) -> bool:
         """Whether :meth:`crack_back_floor` applies after ``attack``: :meth:`_floor_parts`
@@ -1258,8 +1310,15 @@ class Game:
         line = None
         self.partial = best
         floor = max(alpha, self.forced_floor(attack, attack_cost), self.least_value(attack_cost))
+        bounded = self.lookahead == 0 and self._plain_board()
         for blocks, cost in self._block_order(attack, attack_cost, alpha):
             self.tick()
+            if bounded and best <= beta:
+                # A proved lower bound at or above the best block so far: this block's
+                # value (at least the bound) can't come below it, nor change the answer.
+                low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
+                if low is not None and low >= best:
+                    continue
             v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
                                           alpha, min(beta, best))
             if v < best:
@@ -1487,6 +1546,18 @@ class Game:
             self._harm[pid] = got
         return got
 
+    def _blocker_gain(self, pid: str) -> int:
+        """The most life the blocking creature ``pid`` gains its controller in this combat:
+        its combat damage with lifelink (702.15b), else 0; for :meth:`static_floor`."""
+        got = self._gain.get(pid)
+        if got is None:
+            perm = self.board.permanents[pid]
+            kw = self.board.has_keyword
+            got = (max(perm.power or 0, 0) * (2 if kw(perm, "double strike") else 1)
+                   if kw(perm, "lifelink") else 0)
+            self._gain[pid] = got
+        return got
+
     def _attacker_room(self, pid: str) -> int:
         """The damage the attacking creature ``pid`` can be dealt and survive with nothing
         changed but marked damage (less than lethal damage, 704.5g; indestructible
@@ -1496,51 +1567,71 @@ class Game:
 
     def static_floor(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                      mana: int) -> int | None:
-        """A proved lower bound of :meth:`static_value` (attacker view, the perspective
-        attacking) built without the blocked attackers' units, or ``None`` when it does not
-        apply (where :meth:`_floor_parts` does not: two players, keywords and the like
-        only, no planeswalker or battle, so every creature attacks the defending player;
-        and no band). Every blocked attacking creature is taken as destroyed (unless its
-        blockers can't deal it lethal damage and none has deathtouch, infect or wither:
-        it then survives with marked damage only, which the evaluation ignores, 514.2) and
-        dealing no damage to the player, every blocking creature as surviving unchanged and gaining
-        its controller the most its lifelink can (its power, twice with double strike,
-        702.15b, 702.4c); the unblocked attackers' damage, which involves no choice, is
-        their units' (:meth:`_fixed_part`). Blocking creatures deal combat damage only to
-        the attacking creatures they block (510.1c-d), so any result of the damage game
-        differs from this one only in ways the evaluation values at least as much: an
-        attacking creature kept or weakened (its value is at least 0, the value of one that
-        left), a blocking creature destroyed or weakened (-1/-1 counters, 702.90b), the
-        defending player dealt damage or poison, the attacking player gaining life, less
-        life gained (the weights are at least 0 and ``life_scale`` positive, so the
-        evaluation grows with every one of these: :class:`Weights`)."""
-        facts = self._floor_parts()
-        if facts is None or getattr(getattr(self.board.scenario, "combat", None), "bands", None):
+        """A proved lower bound of :meth:`static_value` (attacker view: ``sign`` × the
+        perspective value with ``mana``, the mana term in perspective milli-points) built
+        without the blocked attackers' units, or ``None`` when it does not apply (where
+        :meth:`_plain_board` does not hold, or with bands). Every blocked attacking creature is taken as
+        destroyed (unless its blockers can't deal it lethal damage and none has
+        deathtouch, infect or wither: it then survives with marked damage only, which the
+        evaluation ignores, 514.2) and dealing no damage to the player, every blocking
+        creature as surviving unchanged and gaining its controller the most its lifelink
+        can (its power, twice with double strike, 702.15b, 702.4c); the unblocked
+        attackers' damage, which involves no choice, is their units' (:meth:`_fixed_part`).
+        Blocking creatures deal combat damage only to the attacking creatures they block
+        (510.1c-d), so any result of the damage game differs from this one only in ways
+        the evaluation values at least as much for the attacking player: an attacking
+        creature kept or weakened (its value is at least 0, the value of one that left), a
+        blocking creature destroyed or weakened (-1/-1 counters, 702.90b), the defending
+        player dealt damage or poison, the attacking player gaining life, the defending
+        player gaining less (the weights are at least 0 and ``life_scale`` positive, so the
+        evaluation moves with every one of these: :class:`Weights`). At lookahead 0 this
+        bounds the block's value itself (:meth:`block_value`); at lookahead 1 only its
+        static value (:meth:`_block_order`)."""
+        if not self._plain_board() or getattr(getattr(self.board.scenario, "combat", None), "bands", None):
             return None
-        parts = facts[0]
         steps = self.steps_for(attack, blocks)
-        # (No coupling here: the units are apart, with no creature nobody can block
-        # when this is None.)
-        fixed = self._fixed_part(attack, steps)
-        merged, rest = fixed if fixed is not None else (None, attack)
+        key = ("static floor", self.attack_facts(attack)[0], steps)
+        per = self._fixed.get(key)
+        if per is None:
+            # Per attacking creature: (id, the damage it survives, its value, its unit's
+            # outcome when unblocked or None when that involves a choice); the merged
+            # outcome of those nobody can block. (No coupling here: the units are apart,
+            # with no creature nobody can block when _fixed_part is None.)
+            fixed = self._fixed_part(attack, steps)
+            merged, rest = fixed if fixed is not None else (None, attack)
+            rows = []
+            for a, t in rest.items():
+                tree = self.unit_tree((((a, t),), ()), steps)
+                rows.append((a, self._attacker_room(a), self.ev.permanent_score(a),
+                             tree if isinstance(tree, Leaf) else None))
+            per = self._fixed[key] = (merged, rows)
+        merged, rows = per
         hit: dict[str, int] = {}
+        gain = 0
+        harm, life_gain = self._harm, self._gain
         for b, lst in blocks.items():
+            if lst:
+                x = life_gain.get(b)
+                gain += x if x is not None else self._blocker_gain(b)
+            h = harm.get(b)
+            if h is None:
+                h = self._blocker_harm(b)
             for a in lst:
-                hit[a] = hit.get(a, 0) + self._blocker_harm(b)
+                hit[a] = hit.get(a, 0) + h
         ev = self.ev
         life = dict(self._base_life)
         poison = dict(self._base_poison)
         v = self._base_perm
         leaves = [merged] if merged is not None else []
-        for a, t in rest.items():
-            if a in hit:
-                if hit[a] >= self._attacker_room(a):
-                    v -= ev.permanent_score(a)
+        for a, room, score, leaf in rows:
+            got = hit.get(a)
+            if got is not None:
+                if got >= room:
+                    v -= score
                 continue
-            tree = self.unit_tree((((a, t),), ()), steps)
-            if not isinstance(tree, Leaf):
+            if leaf is None:
                 return None
-            leaves.append(tree)
+            leaves.append(leaf)
         for leaf in leaves:
             for p, d in leaf.delta[0]:
                 life[p] += d
@@ -1548,15 +1639,17 @@ class Game:
                 poison[p] += d
             v += leaf.value
         o = self._opponents[0]
-        life[o] += sum(parts[b][2] for b, lst in blocks.items() if lst and b in parts)
+        life[o] += gain
         me = self.perspective
         if life[me] <= 0 or poison[me] >= 10:
-            return -ev.win + mana
-        if life[o] <= 0 or poison[o] >= 10:
-            return ev.win + mana
-        for p in life:
-            v += ev.player_score(p, life[p], poison[p])
-        return ev.clamp(v) + mana
+            v = -ev.win
+        elif any(life[p] <= 0 or poison[p] >= 10 for p in life if p != me):
+            v = ev.win
+        else:
+            for p in life:
+                v += ev.player_score(p, life[p], poison[p])
+            v = ev.clamp(v)
+        return self.sign * (v + mana)
 
     def solve_attack(self, lo: int = -INF, hi: int = INF) -> tuple[int, Principal | None]:
         """(perspective value of the game, the principal line), searched with the window

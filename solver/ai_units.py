@@ -100,3 +100,24 @@ def _dedupe(children: list[Any]) -> list[Any]:
             seen.add(k)
             out.append(c)
     return out
+
+
+def _rename_delta(delta: tuple[Any, ...], m: dict[str, str]) -> tuple[Any, ...]:
+    life, poison, gained, destroyed, minus, counters, loyalty, defense = delta
+    return (life, poison, gained,
+            tuple(sorted(m.get(x, x) for x in destroyed)),
+            *(tuple(sorted((m.get(k, k), v) for k, v in part))
+              for part in (minus, counters, loyalty, defense)))
+
+
+def _rename(tree: Any, m: dict[str, str]) -> Any:
+    """``tree`` (a unit's damage game, :class:`Node` / :class:`Leaf`) with the permanent ids
+    renamed by ``m`` (players and ids not in ``m`` kept): the damage game of the unit whose
+    creatures are the images of this one's (see :meth:`Game._iso_key`)."""
+    if isinstance(tree, Node):
+        return Node(tree.phase, [_rename(c, m) for c in tree.children])
+    return Leaf(_rename_delta(tree.delta, m),
+                None if tree.first is None else _rename_delta(tree.first, m),
+                tuple({m.get(s, s): {m.get(r, r): n for r, n in row.items()} for s, row in a.items()}
+                      for a in tree.assignments),
+                tree.value)
