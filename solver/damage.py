@@ -179,12 +179,16 @@ class DamageResult:
     outcome: OutcomeJSON
     status: str
     objective: str
+    warnings: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``steps`` (list of ``{step, assignment, ...}``), ``outcome``, ``status``,
-        ``objective``."""
-        return {"steps": [s.to_json() for s in self.steps], "outcome": self.outcome,
-                "status": self.status, "objective": self.objective}
+        ``objective``; ``warnings`` (one line each) only when the play-out has some."""
+        out = {"steps": [s.to_json() for s in self.steps], "outcome": self.outcome,
+               "status": self.status, "objective": self.objective}
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
+        return out
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -777,6 +781,11 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
     Play stops early when the active player or every opponent has lost.
 
+    When the first-strike step removed a permanent whose static ability changed the
+    characteristics of a creature that then deals damage in the regular step (a lord), its
+    effect has ended (611.3a, 613) but the regular step is planned with the characteristics
+    from before: the result's ``warnings`` says so (:func:`departed_layer_warnings`).
+
     Returns a :class:`DamageResult`. Raises ScenarioError for a bad objective or step, or a
     malformed combat.
     """
@@ -791,6 +800,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     combat = board.scenario.combat
     dealt_first = list(combat.first_strike_dealt) if combat is not None else []
     results: list[StepResult] = []
+    warnings: list[str] = []
     ap = board.active_player
     opponents = board.opponents(ap)
     for st in steps:
@@ -805,8 +815,34 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
             # CR 510.4: creatures with first or double strike as this step began.
             dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
         results.append(StepResult(plan, list(dealt), problem))
+        if st == "regular":
+            warnings.extend(departed_layer_warnings(board, state, problem))
     status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
-    return DamageResult(results, state.to_outcome(board), status, objective)
+    return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))
+
+
+def departed_layer_warnings(board: Any, state: Any, problem: DamageProblem) -> list[str]:
+    """One line per permanent that left the battlefield in ``state`` (before the regular
+    step ``problem`` was built) and whose static ability changed the characteristics of, or
+    granted an ability to, a creature that deals or may be dealt damage in that step: its
+    effect ended when it left (CR 611.3a, 613), but the step used the characteristics from
+    before (510.1a: the damage dealt is the power as damage is assigned; lethal damage
+    depends on toughness, 120.4a).
+    Empty when no such permanent left."""
+    from redzone.models.layers import layer_sources, layer_targets
+
+    gone = [pid for pid in layer_sources(board) if not state.on_battlefield(pid)]
+    dealing = {s.id for s in problem.sources} | {r for s in problem.sources for r in s.recipients}
+    out = []
+    for pid in sorted(gone, key=lambda x: board.permanents[x].index):
+        src = board.permanents[pid]
+        reached = [p.label for p in layer_targets(board, pid) if p.id in dealing]
+        if reached:
+            out.append(f"warning: {src.label} left the battlefield before the regular combat "
+                       f"damage step, but that step used characteristics from before it left "
+                       f"for {', '.join(reached)} (its effects ended: CR 611.3a, 613; damage "
+                       f"dealt equals power as the step's damage is assigned, 510.1a)")
+    return out
 
 
 def _solver(time_limit: float | None) -> Any:

@@ -5,8 +5,9 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``damage`` — ``step
 ``{step, assignment}``, assignment: source -> recipient -> amount) and ``outcome``;
 ``check-damage`` — ``legal`` and ``violations`` (``{kind, source, message}``). Extra keys:
 ``status``, ``objective``, each step's ``dealt`` and ``silent``; ``step``, ``assignment``,
-``witness``; ``unparsed``; ``warnings`` (only when a scenario field has no effect, such as
-``combat.damage_order`` under ``rules: current``).
+``witness``; ``unparsed``; ``warnings`` (only when there are some: a scenario field with no
+effect, such as ``combat.damage_order`` under ``rules: current``; a permanent whose static
+ability changed a combatant's characteristics left before the regular step, CR 611.3a).
 """
 
 from __future__ import annotations
@@ -162,13 +163,17 @@ class DamageAnswer:
                **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
                "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
                                   for v in self.illegal_blocks]}
-        return {**out, **_warnings_json(self.board)}
+        found = scenario_warnings(self.board) + list(self.result.warnings)
+        out.pop("warnings", None)
+        return {**out, **({"warnings": found} if found else {})}
 
     def warnings(self) -> list[str]:
-        """Unparsed-sentence notes, and a warning per broken block rule (509.1a-b)."""
+        """Unparsed-sentence notes, a warning per broken block rule (509.1a-b), and the
+        play-out's warnings (a lord that left before the regular step: 611.3a, 613)."""
         return (unparsed_notes(self.board)
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
-                   for v in self.illegal_blocks])
+                   for v in self.illegal_blocks]
+                + list(self.result.warnings))
 
     def render(self, con: Console) -> None:
         """Each step's assignment and what it became, then the outcome."""
