@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
            "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_sources",
-           "layer_targets", "reapply_layers"]
+           "reapply_layers"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -320,24 +320,6 @@ def layer_sources(board: Board) -> frozenset[str]:
 
     return frozenset(p.id for p in board.permanents.values()
                      if any(reaches_others(a) for a in p.parsed.abilities))
-
-
-def layer_targets(board: Board, source_id: str) -> list[Permanent]:
-    """The permanents of ``board`` other than ``source_id`` itself whose characteristics a
-    static ability of ``source_id`` changes (layers 4-7, CR 613.1) or to which it grants an
-    ability (613.1f), as ``board`` is now, in listing order. Raises ``KeyError`` for an
-    unknown id."""
-    from redzone.models.abilities import Grant
-
-    src = board.permanents[source_id]
-    perms = list(board.permanents.values())
-    found: dict[str, Permanent] = {}
-    for fx in src.parsed.abilities:
-        if isinstance(fx, _LAYER_CLASSES + (Grant,)):
-            for p in _targets(board, src, fx, perms):
-                if p.id != source_id:
-                    found.setdefault(p.id, p)
-    return sorted(found.values(), key=lambda p: p.index)
 
 
 def reapply_layers(board: Board, before: Board) -> list[Gap]:

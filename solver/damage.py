@@ -781,10 +781,13 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
     Play stops early when the active player or every opponent has lost.
 
-    When the first-strike step removed a permanent whose static ability changed the
-    characteristics of a creature that then deals damage in the regular step (a lord), its
-    effect has ended (611.3a, 613) but the regular step is planned with the characteristics
-    from before: the result's ``warnings`` says so (:func:`departed_layer_warnings`).
+    When the first-strike step removed a permanent whose static ability changed
+    characteristics or granted abilities (a lord), its effects end (611.3a): the layers are
+    applied again to what remains (613, :func:`relayered_after_departures`) and state-based
+    actions performed again (704.3: a creature whose toughness fell may now have lethal
+    damage marked), and the regular step is planned and dealt on that board (510.1a). An
+    effect that can't be undone (a departed "has base power and toughness" effect over a
+    power and toughness given in the scenario) is in the result's ``warnings``.
 
     Returns a :class:`DamageResult`. Raises ScenarioError for a bad objective or step, or a
     malformed combat.
@@ -803,46 +806,71 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     warnings: list[str] = []
     ap = board.active_player
     opponents = board.opponents(ap)
+    cur = board  # the board each step is planned and dealt on (re-layered after a step)
     for st in steps:
         if ap in state.lost or all(o in state.lost for o in opponents):
             break
-        problem = damage_problem(board, st, state=state, first_strike_dealt=dealt_first)
+        problem = damage_problem(cur, st, state=state, first_strike_dealt=dealt_first)
         plan = plan_damage_step(problem, objective, time_limit=time_limit)
         events = [DamageEvent(s, r, a) for s, row in plan.assignment.items() for r, a in row.items()]
-        dealt = deal_damage(board, state, events, combat=True)
-        state_based_actions(board, state)
+        dealt = deal_damage(cur, state, events, combat=True)
+        state_based_actions(cur, state)
         if st == "first-strike":
             # CR 510.4: creatures with first or double strike as this step began.
             dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
+            # A lord the step removed: its effects end (611.3a) and the layers are applied
+            # again to what remains (613) before the regular step, whose damage is the
+            # power each creature has then (510.1a).
+            cur, gaps = relayered_after_departures(cur, state)
+            warnings.extend(f"warning: {g.message()}" for g in gaps)
         results.append(StepResult(plan, list(dealt), problem))
-        if st == "regular":
-            warnings.extend(departed_layer_warnings(board, state, problem))
     status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
     return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))
 
 
-def departed_layer_warnings(board: Any, state: Any, problem: DamageProblem) -> list[str]:
-    """One line per permanent that left the battlefield in ``state`` (before the regular
-    step ``problem`` was built) and whose static ability changed the characteristics of, or
-    granted an ability to, a creature that deals or may be dealt damage in that step: its
-    effect ended when it left (CR 611.3a, 613), but the step used the characteristics from
-    before (510.1a: the damage dealt is the power as damage is assigned; lethal damage
-    depends on toughness, 120.4a).
-    Empty when no such permanent left."""
-    from redzone.models.layers import layer_sources, layer_targets
+def relayered_after_departures(board: Any, state: Any) -> tuple[Any, list[Any]]:
+    """``(board, gaps)`` after permanents left the battlefield in ``state``: when one of them
+    had a static ability that changes characteristics or grants abilities
+    (:func:`redzone.models.layers.layer_sources`), a new board whose permanents still on the
+    battlefield are copies with the layers applied again without it (CR 611.3a, 613;
+    :func:`redzone.models.layers.reapply_layers`), then state-based actions are performed
+    again on it (704.3), repeated while that removes another such permanent; otherwise
+    ``board`` itself. The permanents that left are kept on the new board as they were
+    (``state`` says they are gone; the combat declarations still name them). Counters stay
+    as ``board`` has them: those ``state`` put on are counted by ``state`` (``minus_added``,
+    ``plus_added``), not a second time. ``gaps``: effects of a departed permanent that could
+    not be undone (:class:`redzone.models.layers.Gap`)."""
+    from copy import copy
 
-    gone = [pid for pid in layer_sources(board) if not state.on_battlefield(pid)]
-    dealing = {s.id for s in problem.sources} | {r for s in problem.sources for r in s.recipients}
-    out = []
-    for pid in sorted(gone, key=lambda x: board.permanents[x].index):
-        src = board.permanents[pid]
-        reached = [p.label for p in layer_targets(board, pid) if p.id in dealing]
-        if reached:
-            out.append(f"warning: {src.label} left the battlefield before the regular combat "
-                       f"damage step, but that step used characteristics from before it left "
-                       f"for {', '.join(reached)} (its effects ended: CR 611.3a, 613; damage "
-                       f"dealt equals power as the step's damage is assigned, 510.1a)")
-    return out
+    from redzone.models.board import Board
+    from redzone.models.layers import layer_sources, reapply_layers
+    from redzone.models.outcome import state_based_actions
+
+    def board_of(perms: dict[str, Any], like: Any) -> Any:
+        out = Board(scenario=like.scenario, players=like.players, permanents=perms,
+                    active_player=like.active_player, rules=like.rules, game=like.game)
+        out.combat = like.combat
+        out.gaps = list(like.gaps)
+        return out
+
+    sources = layer_sources(board)
+    done: set[str] = set()  # departed permanents whose effects are already taken off
+    cur, gaps = board, []
+    while True:
+        gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
+        if sources.isdisjoint(gone - done):
+            return cur, gaps
+        before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
+        remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
+        new = board_of(remaining, cur)
+        found = [g for g in reapply_layers(new, before) if g not in new.gaps]
+        gaps.extend(found)
+        new.gaps += found
+        new.permanents = {pid: remaining.get(pid, p) for pid, p in cur.permanents.items()}
+        new._grants = new._index = None
+        new._combat_fx = None
+        done, cur = gone, new
+        state_based_actions(cur, state)
 
 
 def _solver(time_limit: float | None) -> Any:

@@ -349,8 +349,6 @@ def test_lord_board_search_agrees_with_the_reference() -> None:
             assert values[tuple(sorted((k, tuple(v)) for k, v in r.blockers.items() if v))] == min(values.values())
 
 
-@pytest.mark.xfail(strict=True, reason="the damage play-out does not apply the layers again "
-                   "between the first-strike and regular damage steps (docs/ai.md, Limits)")
 def test_lord_killed_by_first_strike_damage_pumps_no_more_in_the_regular_step() -> None:
     # Alice's Benalish Marshal and Grizzly Bears (3/3 under it) attack; Bob's Wall of Razors
     # (4/1 first strike, defender) blocks the Marshal and kills it in the first-strike step

@@ -8,35 +8,76 @@ from typing import Any
 from redzone.solver.commands import run_command
 
 
-def lord_combat(*, wall_blocks: bool = True) -> dict[str, Any]:
+def lord_combat(*, wall_blocks: bool = True, bears: dict[str, Any] | None = None,
+                knight_blocks_bears: bool = False) -> dict[str, Any]:
     """Alice attacks Bob with Benalish Marshal (3/3, other creatures Alice controls get +1/+1)
     and Grizzly Bears (2/2 printed, 3/3 under the Marshal). Bob's Wall of Razors (4/1, first
-    strike, defender) blocks the Marshal, or nothing."""
+    strike, defender) blocks the Marshal, or nothing; Bob's White Knight (2/2, first strike)
+    blocks the Bears or nothing."""
     return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
             "permanents": [{"id": "marshal", "card": "Benalish Marshal", "controller": "Alice"},
-                           {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
-                           {"id": "wall", "card": "Wall of Razors", "controller": "Bob"}],
+                           {"id": "bears", "card": "Grizzly Bears", "controller": "Alice",
+                            **(bears or {})},
+                           {"id": "wall", "card": "Wall of Razors", "controller": "Bob"},
+                           {"id": "knight", "card": "White Knight", "controller": "Bob"}],
             "combat": {"attackers": {"marshal": "Bob", "bears": "Bob"},
-                       "blockers": {"wall": ["marshal"] if wall_blocks else []}}}
+                       "blockers": {"wall": ["marshal"] if wall_blocks else [],
+                                    "knight": ["bears"] if knight_blocks_bears else []}}}
 
 
-def test_lord_killed_by_first_strike_damage_is_reported() -> None:
+def regular_step(out: dict[str, Any]) -> dict[str, Any]:
+    return next(s for s in out["steps"] if s["step"] == "regular")
+
+
+def test_lord_killed_by_first_strike_damage_pumps_no_more() -> None:
     # The Wall deals 4 first-strike damage to the 3/3 Marshal (510.4), which is destroyed by
-    # the state-based actions before the regular step (704.5g); its +1/+1 ends with it
-    # (611.3a). The play-out does not re-apply the layers yet: it must say so.
+    # the state-based actions before the regular step (704.5g). Its +1/+1 ends with it
+    # (611.3a), so the layers give the Bears its printed 2/2 again (613.4c), and the unblocked
+    # Bears deals damage equal to that power in the regular step (510.1a): 2, Bob at 18.
     answer = run_command("damage", lord_combat(), {})
     out = answer.to_json()
     assert out["outcome"]["destroyed"] == ["marshal"]
-    lines = [w for w in answer.warnings() if "Benalish Marshal" in w]
-    assert len(lines) == 1 and "611.3a" in lines[0] and "Grizzly Bears" in lines[0]
-    assert out["warnings"] == lines
+    assert regular_step(out)["assignment"] == {"bears": {"Bob": 2}}
+    assert out["outcome"]["life"]["Bob"] == 18
+    assert "warnings" not in out
+    assert not [w for w in answer.warnings() if "611.3a" in w or "left the battlefield" in w]
 
 
-def test_lord_that_stays_is_not_reported() -> None:
-    # Nothing blocks: the Marshal stays, the Bears is a 3/3 throughout and no layer source
-    # left, so there is no warning; Bob takes 3 + 3 (510.1a, 120.3a).
-    answer = run_command("damage", lord_combat(wall_blocks=False), {})
-    out = answer.to_json()
+def test_counters_count_once_after_the_lord_leaves() -> None:
+    # A Bears with a +1/+1 counter is 4/4 under the Marshal; without the Marshal a 3/3 (the
+    # counter stays, 613.4c; only the Marshal's +1/+1 ends, 611.3a): Bob at 17.
+    out = run_command("damage", lord_combat(bears={"counters": {"+1/+1": 1}}), {}).to_json()
+    assert regular_step(out)["assignment"] == {"bears": {"Bob": 3}}
+    assert out["outcome"]["life"]["Bob"] == 17
+
+
+def test_a_creature_the_lord_kept_alive_dies_when_it_leaves() -> None:
+    # White Knight deals 2 first-strike damage to the 3/3 Bears and the Wall 4 to the Marshal.
+    # The state-based actions destroy the Marshal (704.5g); the Bears, now 2/2 with 2 damage
+    # marked, has lethal damage when they are checked again (704.3, 120.4a) and is destroyed
+    # before the regular step: it deals no damage, the Knight survives and Bob stays at 20.
+    out = run_command("damage", lord_combat(knight_blocks_bears=True), {}).to_json()
+    assert out["outcome"]["destroyed"] == ["marshal", "bears"]
+    assert out["outcome"]["life"]["Bob"] == 20
+    assert all("bears" not in s["assignment"] for s in out["steps"])
+    assert "knight" not in out["outcome"]["destroyed"]
+
+
+def test_lord_that_stays_still_pumps() -> None:
+    # Nothing blocks: the Marshal stays, the Bears is a 3/3 throughout; Bob takes 3 + 3
+    # (510.1a, 120.3a).
+    out = run_command("damage", lord_combat(wall_blocks=False), {}).to_json()
     assert out["outcome"]["life"]["Bob"] == 14
     assert "warnings" not in out
-    assert not [w for w in answer.warnings() if "611.3a" in w]
+
+
+def test_given_power_loses_the_departed_lords_bonus_in_the_regular_step() -> None:
+    # A power and toughness given in the scenario are current values with the Marshal's
+    # +1/+1 in them (docs/scenario-format.md): an inline 3/3 Bear. When the Wall's first-strike
+    # damage destroys the Marshal, that +1/+1 is taken off (611.3a): the Bear deals 2 (510.1a).
+    data = lord_combat()
+    data["permanents"][1] = {"id": "bears", "name": "Bear", "controller": "Alice",
+                             "types": ["Creature"], "subtypes": ["Bear"], "power": 3, "toughness": 3}
+    out = run_command("damage", data, {}).to_json()
+    assert regular_step(out)["assignment"] == {"bears": {"Bob": 2}}
+    assert out["outcome"]["life"]["Bob"] == 18

@@ -6,8 +6,9 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``damage`` — ``step
 ``check-damage`` — ``legal`` and ``violations`` (``{kind, source, message}``). Extra keys:
 ``status``, ``objective``, each step's ``dealt`` and ``silent``; ``step``, ``assignment``,
 ``witness``; ``unparsed``; ``warnings`` (only when there are some: a scenario field with no
-effect, such as ``combat.damage_order`` under ``rules: current``; a permanent whose static
-ability changed a combatant's characteristics left before the regular step, CR 611.3a).
+effect, such as ``combat.damage_order`` under ``rules: current``; an effect of a permanent
+that left in the first-strike step which could not be undone before the regular step, CR
+611.3a, 613).
 """
 
 from __future__ import annotations
@@ -169,7 +170,8 @@ class DamageAnswer:
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, a warning per broken block rule (509.1a-b), and the
-        play-out's warnings (a lord that left before the regular step: 611.3a, 613)."""
+        play-out's warnings (an effect of a permanent that left in the first-strike step
+        that could not be undone: 611.3a, 613)."""
         return (unparsed_notes(self.board)
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
                    for v in self.illegal_blocks]
