@@ -205,3 +205,90 @@ def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypa
         else:
             choose_attack(b, lookahead=0)
     assert checked["n"] > 100
+
+
+def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
+    # Game.static_floor bounds a block's value right after combat from below without playing
+    # the blocked attackers' damage: a blocked attacking creature destroyed unless its
+    # blockers can't deal it lethal damage (704.5g; deathtouch 702.2b, infect 702.90b),
+    # blockers unharmed, the most lifelink gains (702.15b). Checked against the value the
+    # damage game gives (Game.static_value, lookahead 0) on every block the searches of
+    # random boards and the benchmark's 5v5 boards bound, attacking and defending.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.ai_boards import ai_scenario
+    from test_ai_differential import random_board
+
+    from redzone.solver import ai_game
+    from redzone.solver.ai import choose_attack
+
+    real = ai_game.Game.static_floor
+    checked = {"n": 0, "tight": 0}
+
+    def floor(self: ai_game.Game, attack: Any, blocks: Any, mana: int) -> Any:
+        low = real(self, attack, blocks, mana)
+        if low is not None:
+            value = self.static_value(attack, blocks, mana)
+            assert low <= value, (attack, blocks)
+            checked["n"] += 1
+            checked["tight"] += low == value
+        return low
+
+    monkeypatch.setattr(ai_game.Game, "static_floor", floor)
+    boards = [ai_scenario(5, seed) for seed in range(3)]
+    rng = random.Random(7)
+    boards += [random_board(rng, rng.randint(1, 4), rng.randint(0, 3)) for _ in range(40)]
+    for data in boards:
+        b = build_board(parse_scenario(data))
+        for lookahead in (0, 1):
+            choose_attack(b, lookahead=lookahead)
+    assert checked["n"] > 1000 and checked["tight"] > 50
+
+
+def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
+    # A unit that differs from one already played only by swapping identical creatures
+    # (ai_board.symmetry_classes) is that unit's damage game with the ids renamed
+    # (ai_units._rename): the same tree, children in the same order, as playing it.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.ai_boards import ai_scenario
+
+    from redzone.solver import ai_game
+    from redzone.solver.ai import choose_attack
+
+    real_tree = ai_game.Game.unit_tree
+    real_rename = ai_game._rename
+    state = {"renamed": False, "n": 0}
+
+    def rename(tree: Any, m: Any) -> Any:
+        state["renamed"] = True
+        return real_rename(tree, m)
+
+    def unit_tree(self: ai_game.Game, unit: Any, steps: Any) -> Any:
+        key = (unit, steps)
+        new = key not in self._units
+        state["renamed"] = False
+        got = real_tree(self, unit, steps)
+        if new and state["renamed"]:
+            saved = (self._iso, self.shared.units)
+            self._iso, self.shared.units = {}, {}
+            del self._units[key]
+            try:
+                fresh = real_tree(self, unit, steps)
+            finally:
+                self._iso, self.shared.units = saved
+                self._units[key] = got
+            assert got == fresh, unit
+            state["n"] += 1
+        return got
+
+    monkeypatch.setattr(ai_game, "_rename", rename)
+    monkeypatch.setattr(ai_game.Game, "unit_tree", unit_tree)
+    for seed in range(6):
+        choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=1)
+    assert state["n"] > 20
