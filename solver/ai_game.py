@@ -35,7 +35,12 @@ to beat refutes the attack at once, and the rest are searched best-first; the cr
 searched with the window that matters (fail-soft alpha-beta), its proved bounds memoised by
 position, and the games of one question share their units' damage games (the same
 combatants with the same characteristics play the same damage), the creatures' evaluation
-parts and the next player's best attack (tried first in the next position). Block problems
+parts and the next player's best attack (tried first in the next position). On
+boards of keywords only, a block's value right after combat is bounded from below without
+playing its blocked attackers' damage (:meth:`Game.static_floor`): at lookahead 1 only the
+blocks whose bound doesn't settle the order get their value, at lookahead 0 a block whose
+bound can't come below the best so far is skipped; a unit that differs from one already
+played only by swapping identical creatures is that one renamed. Block problems
 are cut down from the problem of every attacking creature when nothing in them depends on
 the whole attack (:func:`redzone.models.block_rules.sub_block_problem`).
 Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
