@@ -822,7 +822,13 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
             # again to what remains (613) before the regular step, whose damage is the
             # power each creature has then (510.1a).
             cur, gaps = relayered_after_departures(cur, state)
-            warnings.extend(f"warning: {g.message()}" for g in gaps)
+            for g in gaps:
+                perm = cur.permanents.get(g.target)
+                line = (f"warning: {perm.label if perm is not None else g.target}: {g.message()}; "
+                        f"the regular step used its given power and toughness as they were "
+                        f"(CR 611.3a, 613.4b)")
+                if line not in warnings:
+                    warnings.append(line)
         results.append(StepResult(plan, list(dealt), problem))
     status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
     return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))

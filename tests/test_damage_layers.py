@@ -81,3 +81,30 @@ def test_given_power_loses_the_departed_lords_bonus_in_the_regular_step() -> Non
     out = run_command("damage", data, {}).to_json()
     assert regular_step(out)["assignment"] == {"bears": {"Bob": 2}}
     assert out["outcome"]["life"]["Bob"] == 18
+
+
+def test_departed_base_pt_setter_over_given_values_is_reported() -> None:
+    # Godhead of Awe (4/4 flying; other creatures have base power and toughness 1/1) and an
+    # inline Bear given as 1/1 (its current value, the Godhead's effect in it) attack; Bob's
+    # inline Archer (reach, first strike, given 4/1) blocks the Godhead and destroys it in the
+    # first-strike step (510.4, 704.5g). The Godhead's 7b effect ends (611.3a), but the power
+    # and toughness under it is not in the scenario: the Bear's 1 is kept and the answer says
+    # so, once per creature it reached (Bear and Archer).
+    data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+            "permanents": [
+                {"id": "godhead", "card": "Godhead of Awe", "controller": "Alice"},
+                {"id": "bear", "name": "Bear", "controller": "Alice", "types": ["Creature"],
+                 "subtypes": ["Bear"], "power": 1, "toughness": 1},
+                {"id": "archer", "name": "Archer", "controller": "Bob", "types": ["Creature"],
+                 "subtypes": ["Human", "Archer"], "power": 4, "toughness": 1,
+                 "text": "Reach\nFirst strike"}],
+            "combat": {"attackers": {"godhead": "Bob", "bear": "Bob"},
+                       "blockers": {"archer": ["godhead"]}}}
+    answer = run_command("damage", data, {})
+    out = answer.to_json()
+    assert out["outcome"]["destroyed"] == ["godhead"]
+    assert out["outcome"]["life"]["Bob"] == 19
+    assert len(out["warnings"]) == 2
+    assert out["warnings"][0].startswith("warning: Bear (bear): Godhead of Awe (godhead) left")
+    assert "7b" in out["warnings"][0] and "Archer (archer)" in out["warnings"][1]
+    assert [w for w in answer.warnings() if "7b" in w] == out["warnings"]
