@@ -20,8 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from redzone.models.attack_problem import cost_of as attack_cost_of
+from redzone.models.attack_problem import life_cost_of as attack_life_of
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_problem import cost_of as block_cost_of
+from redzone.models.block_problem import life_cost_of as block_life_of
 from redzone.models.block_rules import block_problems
 from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
@@ -34,6 +36,8 @@ from redzone.solver.reference import (
     reference_legal_declarations,
 )
 
+INF = 1 << 62
+
 __all__ = ["reference_attack_values", "reference_block_value", "reference_game_value"]
 
 
@@ -42,19 +46,36 @@ def _mana(weights: Weights, attack_cost: int, block_cost: int, sign: int) -> int
     return m * (block_cost - attack_cost) * sign
 
 
-def _legal_blocks(board: Board, attack: Mapping[str, str]) -> list[tuple[dict[str, list[str]], int]]:
+def _legal_blocks(board: Board, attack: Mapping[str, str]
+                  ) -> list[tuple[dict[str, list[str]], int, dict[str, int]]]:
+    """Every legal block with its mana cost and the life each defending player pays for it
+    (Phyrexian mana, CR 107.4f, 509.1d)."""
     per_player = []
     for problem in block_problems(board, dict(attack)):
-        per_player.append([(d, block_cost_of(problem, d)) for d in reference_legal_blocks(problem)])
+        per_player.append([(d, block_cost_of(problem, d), problem.defending_player,
+                            block_life_of(problem, d)) for d in reference_legal_blocks(problem)])
     out = []
     for combo in itertools.product(*per_player):
         d: dict[str, list[str]] = {}
         cost = 0
-        for part, c in combo:
+        paid: dict[str, int] = {}
+        for part, c, player, life in combo:
             d.update(part)
             cost += c
-        out.append((d, cost))
+            if life:
+                paid[player] = paid.get(player, 0) + life
+        out.append((d, cost, paid))
     return out
+
+
+def _pay(board: Board, state: GameState, paid: Mapping[str, int]) -> None:
+    """Take the life paid for combat costs from ``state`` (CR 119.4: paid while declaring,
+    before any damage); a player at 0 life or less then loses at once (704.5a: state-based
+    actions are checked before the damage step)."""
+    for p, n in paid.items():
+        state.life[p] -= n
+    if any(state.life[p] <= 0 for p in paid):
+        state_based_actions(board, state)
 
 
 class _Ref:
@@ -109,15 +130,32 @@ class _Ref:
         assert best is not None, "a damage step always has a legal assignment"
         return best
 
-    def combat(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int) -> int:
+    def combat(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
+               paid: Mapping[str, int]) -> int:
+        """Attacker-view value of the combat after these blocks; ``paid``: life each player
+        paid for the declarations (taken before the damage steps)."""
         board = with_combat(self.board, attack, blocks)
         steps = remaining_steps(board)
-        return self.damage(board, attack, steps, 0, GameState.from_board(board), [], mana)
+        state = GameState.from_board(board)
+        _pay(board, state, paid)
+        return self.damage(board, attack, steps, 0, state, [], mana)
 
-    def attack_value(self, attack: Mapping[str, str], attack_cost: int) -> int:
-        """Attacker-view value of a declaration: min over legal blocks."""
-        return min(self.combat(attack, blocks, _mana(self.weights, attack_cost, cost, self.sign))
-                   for blocks, cost in _legal_blocks(self.board, attack))
+    def attack_value(self, attack: Mapping[str, str], attack_cost: int, attack_life: int = 0) -> int:
+        """Attacker-view value of a declaration: min over legal blocks. ``attack_life``: life
+        the attacking player pays for it; paying down to 0 loses the game before any block
+        (704.5a): the position after paying is the leaf."""
+        ap = self.board.active_player
+        if attack_life and self.board.player(ap).life - attack_life <= 0:
+            board = with_combat(self.board, attack, {})
+            state = GameState.from_board(board)
+            _pay(board, state, {ap: attack_life})
+            return self.sign * self.leaf(attack, state, _mana(self.weights, attack_cost, 0, self.sign))
+        out = INF
+        for blocks, cost, paid in _legal_blocks(self.board, attack):
+            if attack_life:
+                paid = {**paid, ap: paid.get(ap, 0) + attack_life}
+            out = min(out, self.combat(attack, blocks, _mana(self.weights, attack_cost, cost, self.sign), paid))
+        return out
 
 
 def reference_attack_values(board: Board, weights: Weights | None = None, lookahead: int = 1,
@@ -129,7 +167,8 @@ def reference_attack_values(board: Board, weights: Weights | None = None, lookah
     problem = attack_problem(board)
     out = []
     for d in reference_legal_declarations(problem):
-        out.append((d, ref.sign * ref.attack_value(d, attack_cost_of(problem, d))))
+        out.append((d, ref.sign * ref.attack_value(d, attack_cost_of(problem, d),
+                                                   attack_life_of(problem, d))))
     return out
 
 
@@ -149,5 +188,5 @@ def reference_block_value(board: Board, weights: Weights | None = None, lookahea
     weights = weights or Weights()
     ref = _Ref(board, board.active_player, weights, lookahead)
     attack = dict(board.scenario.combat.attackers)
-    return [(blocks, ref.combat(attack, blocks, _mana(weights, 0, cost, 1)))
-            for blocks, cost in _legal_blocks(board, attack)]
+    return [(blocks, ref.combat(attack, blocks, _mana(weights, 0, cost, 1), paid))
+            for blocks, cost, paid in _legal_blocks(board, attack)]
