@@ -161,13 +161,20 @@ def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None)
 
 
 def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-           leaves: list[Leaf], steps: tuple[str, ...]) -> tuple[list[dict[str, Any]], GameState]:
+           leaves: list[Leaf], steps: tuple[str, ...], paid: Mapping[str, int] | None = None
+           ) -> tuple[list[dict[str, Any]], GameState]:
     """Play a line with the outcome code (CR 510.2-4, 704): each step's assignment is the
     union of the units' choices; damage dealt at once, then state-based actions; play stops
-    when every opponent (or the attacking player) has lost. Returns (steps as
-    ``{"step", "assignment"}``, final state)."""
+    when every opponent (or the attacking player) has lost. ``paid``: life each player paid
+    for the declarations (Phyrexian mana, 119.4), taken first; a player at 0 life then loses
+    before any damage (704.5a). Returns (steps as ``{"step", "assignment"}``, final state)."""
     b = with_combat(board, attack, blocks)
     state = GameState.from_board(b)
+    if paid:
+        for p, n in paid.items():
+            state.life[p] -= n
+        if any(state.life[p] <= 0 for p in paid):
+            state_based_actions(b, state)
     out: list[dict[str, Any]] = []
     ap = board.active_player
     opponents = board.opponents(ap)
@@ -208,6 +215,8 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
     b = with_combat(game.board, attack, blocks)
     result = play_out(b)
     state = GameState.from_board(b)
+    for p, n in game.life_paid(attack, blocks).items():
+        state.life[p] -= n  # 119.4: paid while declaring (the play-out below doesn't know)
     for st in result.steps:
         deal_damage(b, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
                                for r, n in row.items()], combat=True)
@@ -286,7 +295,8 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
     else:
         attack, blocks = principal.attack, principal.blocks
         steps = game.steps_for(attack, blocks)
-        damage, state = replay(board, attack, blocks, principal.leaves, steps)
+        damage, state = replay(board, attack, blocks, principal.leaves, steps,
+                               game.life_paid(attack, blocks))
         value = lower = principal.value
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
@@ -427,6 +437,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
     game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    game.attack_paid = False  # the attackers were declared (and paid for) already
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
@@ -467,12 +478,13 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
         _, state = replay(board, attack, blocks,
                           [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
-                          tuple(st.plan.step for st in result.steps))
+                          tuple(st.plan.step for st in result.steps), game.life_paid(attack, blocks))
         value = -game.ev.win  # nothing proved about the defending players' value
         bound = game.ev.win
     else:
         blocks, leaves = line
-        damage, state = replay(board, attack, blocks, leaves, game.steps_for(attack, blocks))
+        damage, state = replay(board, attack, blocks, leaves, game.steps_for(attack, blocks),
+                               game.life_paid(attack, blocks))
         value = -best
         bound = value if exact else game.ev.win
     attacked = _defending_players(board, attack)

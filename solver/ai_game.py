@@ -204,6 +204,10 @@ class Game:
         self._problems: dict[Any, list[bp_mod.BlockProblem]] = {}
         self._floor_facts: tuple[bool, bool] | None = None
         self.found: tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] = (INF, None)
+        self.attack_paid = True
+        """Whether the declaration's life costs are paid in this game (``False`` for
+        ``choose_blocks``: the attackers were declared and paid for before the question)."""
+        self._pay_leaves: dict[Any, Leaf] = {}
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
         self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
         self._seen_blockless: tuple[Any, bool] | None = None
@@ -816,6 +820,56 @@ class Game:
         ap_children = _dedupe(ap_children)
         return ap_children[0] if len(ap_children) == 1 else Node(2 * i, ap_children)
 
+    def life_paid(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> dict[str, int]:
+        """Life each player pays for this attack (the attacking player, unless
+        :attr:`attack_paid` is off) and these blocks (each defending player for their own
+        blockers): Phyrexian mana paid with 2 life a symbol (CR 107.4f, 119.4, 508.1h,
+        509.1d). Empty when nothing costs life."""
+        paid: dict[str, int] = {}
+        if self.attack_paid and self.problem.life_costs:
+            n = ap_mod.life_cost_of(self.problem, attack)
+            if n:
+                paid[self.ap] = n
+        if blocks and attack:
+            for problem in self.block_problems(attack):
+                if problem.blocker_life_costs or problem.pair_life_costs:
+                    n = bp_mod.life_cost_of(problem, blocks)
+                    if n:
+                        p = problem.defending_player
+                        paid[p] = paid.get(p, 0) + n
+        return paid
+
+    def payment(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> Leaf | None:
+        """The life paid for the declarations (:meth:`life_paid`) as one more fixed leaf,
+        combined with the units' leaves wherever they are (:meth:`combine`,
+        :meth:`fast_score`, :meth:`crack_back_floor`, the crack-back key): the life is
+        paid while declaring, before any damage, so the leaf's first-strike part is its
+        whole change too (a player paid down to 0 life loses before damage, 704.5a: the
+        combat then ends in :meth:`combine` and :meth:`fast_score` as after a first-strike
+        step that ends it). ``None`` when nothing is paid. With more than two players, a
+        defending player paying down to 0 while others play on is not modelled (they would
+        leave the game, 800.4a): the search is then inexact."""
+        paid = self.life_paid(attack, blocks)
+        if not paid:
+            return None
+        key = tuple(sorted(paid.items()))
+        leaf = self._pay_leaves.get(key)
+        if leaf is None:
+            if not self._two and any(self._base_life[p] - n <= 0 for p, n in key if p != self.ap):
+                self.exact = False
+            delta = (tuple((p, -n) for p, n in key), (), (), (), (), (), (), ())
+            leaf = self._pay_leaves[key] = Leaf(delta, delta, (), 0)
+            self._flat[id(leaf)] = [leaf]
+        return leaf
+
+    def _pay_ends(self, pay: Leaf) -> bool:
+        """Whether the life paid (:meth:`payment`) ends the game before any damage: the
+        attacking player or every opponent paid down to 0 life (704.5a)."""
+        left = {p: self._base_life[p] + d for p, d in pay.delta[0]}
+        if left.get(self.ap, 1) <= 0:
+            return True
+        return all(left.get(o, 1) <= 0 for o in self._opponents)
+
     def _delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
         """What ``state`` changed from the starting state, in a canonical hashable form
         (marked damage left out: it wears off in the cleanup step, 514.2, and the
@@ -1214,6 +1268,13 @@ class Game:
         units' games when the caller has them (:meth:`damage_trees`)."""
         if trees is None:
             trees = self.damage_trees(attack, blocks)
+        pay = self.payment(attack, blocks)
+        if pay is not None:
+            if self._pay_ends(pay):
+                # 704.5a: paid down to 0 life, a player loses before any damage (no
+                # lifelink dealt later counts): the position after paying is the leaf.
+                return self.sign * self.leaf_value(attack, [pay], mana, *self._window(alpha, beta)), [pay]
+            trees = [*trees, pay]
         flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
             best = -INF
@@ -1314,6 +1375,15 @@ class Game:
         best = INF
         line = None
         self.partial = best
+        if self.attack_paid and self.problem.life_costs:
+            pay = self.payment(attack, {})
+            if pay is not None and self._pay_ends(pay):
+                # 119.4, 704.5a: the attacking player paid down to 0 life and loses before
+                # any block; the position after paying is the leaf.
+                v = self.sign * self.leaf_value(attack, [pay], self.mana_term(attack_cost, 0),
+                                                *self._window(alpha, beta))
+                self.partial = v
+                return v, ({}, [pay])
         floor = max(alpha, self.forced_floor(attack, attack_cost), self.least_value(attack_cost))
         bounded = self.lookahead == 0 and self._plain_board()
         for blocks, cost in self._block_order(attack, attack_cost, alpha):
