@@ -9,8 +9,10 @@ planeswalker, poison counters, low life, "attacks / blocks each combat if able",
 block", "can't attack alone", both rule sets): the search must find the
 reference's optimal value, choose a declaration whose reference value is that optimum,
 and say ``optimal``. Default run: 320 boards (160 choose-attack at lookahead 0, 80 at
-lookahead 1, 80 choose-block); ``pytest -m slow`` runs 2,400 more.
-A planted bug (poison counters forgotten when units are combined) must be caught.
+lookahead 1, 80 choose-block) and 100 more with attack and block taxes paid with life
+(60 choose-attack, 40 choose-block, lookahead 0 or 1); ``pytest -m slow`` runs 2,400 more,
+a quarter of them with such taxes. Planted bugs (poison counters forgotten when units are
+combined; the life paid for taxes forgotten) must be caught.
 """
 
 from __future__ import annotations
@@ -38,9 +40,18 @@ def _settings(n: int) -> settings:
                                            HealthCheck.filter_too_much])
 
 
+ATTACK_TOLL = ("Creatures can't attack you or planeswalkers you control unless their "
+               "controller pays {W/P} for each of those creatures.")
+BLOCK_TOLL = ("Creatures can't block unless their controller pays {W/P} for each blocking "
+              "creature they control.")
+
+
 def random_board(rng: random.Random, attackers: int, blockers: int, *,
-                 combat: bool = False) -> dict[str, Any]:
-    """A random scenario dict of inline creatures (Alice attacks Bob)."""
+                 combat: bool = False, tolls: bool = False) -> dict[str, Any]:
+    """A random scenario dict of inline creatures (Alice attacks Bob). ``tolls``: one to
+    three enchantments taxing attacks on their controller (Bob's: Alice's attacks; Alice's:
+    Bob's crack-back) or every block with {W/P}, paid with 2 life by players without mana
+    (CR 107.4f, 119.4, 508.1h, 509.1d)."""
     perms: list[dict[str, Any]] = []
 
     def creature(cid: str, controller: str) -> dict[str, Any]:
@@ -75,6 +86,12 @@ def random_board(rng: random.Random, attackers: int, blockers: int, *,
         attack = {p["id"]: rng.choice(targets) for p in perms
                   if p["controller"] == "Alice" and rng.random() < 0.8}
         data["combat"] = {"attackers": attack or {"a0": "Bob"}}
+    if tolls:
+        kinds = [k for k in (("Bob", ATTACK_TOLL), ("Alice", BLOCK_TOLL), ("Alice", ATTACK_TOLL))
+                 if rng.random() < 0.5] or [("Bob", ATTACK_TOLL) if not combat else ("Alice", BLOCK_TOLL)]
+        for i, (who, text) in enumerate(kinds):
+            perms.append({"id": f"toll{i}", "name": f"Toll {i}", "controller": who,
+                          "types": ["Enchantment"], "text": text})
     return data
 
 
@@ -137,12 +154,33 @@ def test_choose_blocks_matches_reference(seed: int) -> None:
     assert block_mismatch(data, lookahead) is None
 
 
+@_settings(60)
+@given(seeds())
+def test_choose_attack_matches_reference_with_life_paid(seed: int) -> None:
+    # Attack and block taxes paid with life (Norn's Annex-style): the life paid is part of
+    # the position after combat and of the crack-back (119.4, 704.5a).
+    rng = random.Random(seed)
+    lookahead = rng.randint(0, 1)
+    data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2), tolls=True)
+    assert attack_mismatch(data, lookahead) is None
+
+
+@_settings(40)
+@given(seeds())
+def test_choose_blocks_matches_reference_with_life_paid(seed: int) -> None:
+    rng = random.Random(seed)
+    lookahead = rng.randint(0, 1)
+    data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True, tolls=True)
+    assert block_mismatch(data, lookahead) is None
+
+
 @_settings(1200)
 @given(seeds())
 def _slow_attack(seed: int) -> None:
     rng = random.Random(seed)
     lookahead = rng.randint(0, 1)
-    data = random_board(rng, rng.randint(1, 4 - lookahead), rng.randint(0, 3 - lookahead))
+    data = random_board(rng, rng.randint(1, 4 - lookahead), rng.randint(0, 3 - lookahead),
+                        tolls=rng.random() < 0.25)
     assert attack_mismatch(data, lookahead) is None
 
 
@@ -151,7 +189,8 @@ def _slow_attack(seed: int) -> None:
 def _slow_blocks(seed: int) -> None:
     rng = random.Random(seed)
     lookahead = rng.randint(0, 1)
-    data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3 - lookahead), combat=True)
+    data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3 - lookahead), combat=True,
+                        tolls=rng.random() < 0.25)
     assert block_mismatch(data, lookahead) is None
 
 
@@ -217,6 +256,21 @@ def test_planted_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     for seed in range(400):
         rng = random.Random(seed)
         data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
+        if attack_mismatch(data, 0) is not None:
+            found += 1
+            if found >= 2:
+                break
+    assert found >= 2
+
+
+def test_planted_life_payment_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant the bug this check guards against: the search forgets the life paid for attack
+    # and block taxes (119.4). The boards with tolls must then report mismatches.
+    monkeypatch.setattr(ai_game.Game, "life_paid", lambda self, attack, blocks: {})
+    found = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2), tolls=True)
         if attack_mismatch(data, 0) is not None:
             found += 1
             if found >= 2:
