@@ -844,9 +844,10 @@ class Game:
         combined with the units' leaves wherever they are (:meth:`combine`,
         :meth:`fast_score`, :meth:`crack_back_floor`, the crack-back key): the life is
         paid while declaring, before any damage, so the leaf's first-strike part is its
-        whole change too (a player paid down to 0 life loses before damage, 704.5a: the
-        combat then ends in :meth:`combine` and :meth:`fast_score` as after a first-strike
-        step that ends it). ``None`` when nothing is paid. With more than two players, a
+        whole change too (a first-strike step then ends the game on the lowered total). A
+        payment that ends the game by itself (:meth:`_pay_ends`, 704.5a: before any damage,
+        so no lifelink undoes it) is valued alone by the callers (:meth:`block_value`,
+        :meth:`damage_value`). ``None`` when nothing is paid. With more than two players, a
         defending player paying down to 0 while others play on is not modelled (they would
         leave the game, 800.4a): the search is then inexact."""
         paid = self.life_paid(attack, blocks)
@@ -1176,7 +1177,8 @@ class Game:
         perspective (or gives poison) and gains the next player life, by at most what the
         creatures that survived this combat can deal (:meth:`_floor_parts`); the evaluation
         only falls as that happens (``life_value`` grows with life, ``poison_value`` falls
-        with poison), and the next player's attack costs only raise it. Only for a combat
+        with poison), and the next player's attack costs (mana, or life they pay) only
+        raise it. Only for a combat
         that does not finish the game (the caller has a finished game's exact value);
         ``None`` when it does not apply."""
         facts = self._floor_parts()

@@ -5,7 +5,9 @@ Every legal declaration of attackers (:func:`redzone.solver.reference.reference_
 × every legal damage assignment of each step (:func:`redzone.solver.reference.reference_legal_damage`),
 the attacking player choosing first in each step and the defending players completing it
 (510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
-state-based actions, the steps from :func:`redzone.models.damage_rules.remaining_steps`; the
+state-based actions, the steps from :func:`redzone.models.damage_rules.remaining_steps` (the
+life paid for the declarations' Phyrexian costs, CR 119.4, taken from the state first; a
+player paid down to 0 loses there, 704.5a); the
 leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
 on :func:`redzone.solver.ai_game.next_turn_board` (lookahead 1).
 
@@ -184,7 +186,8 @@ def reference_game_value(board: Board, perspective: str, weights: Weights | None
 def reference_block_value(board: Board, weights: Weights | None = None, lookahead: int = 1
                           ) -> list[tuple[dict[str, list[str]], int]]:
     """Every legal block against ``combat.attackers`` with its value (the active player's
-    milli-points): the attacking player's best damage against it."""
+    milli-points): the attacking player's best damage against it. The attackers are taken
+    as declared and paid for (the scenario's life totals); only the blocks' life is paid."""
     weights = weights or Weights()
     ref = _Ref(board, board.active_player, weights, lookahead)
     attack = dict(board.scenario.combat.attackers)
