@@ -1663,7 +1663,9 @@ class Game:
         player gaining less (the weights are at least 0 and ``life_scale`` positive, so the
         evaluation moves with every one of these: :class:`Weights`). At lookahead 0 this
         bounds the block's value itself (:meth:`block_value`); at lookahead 1 only its
-        static value (:meth:`_block_order`)."""
+        static value (:meth:`_block_order`). The life paid for the declarations
+        (:meth:`payment`, 119.4) is counted as it is (the attacking player's own payment
+        lowers the bound); ``None`` when that payment ends the game alone."""
         if not self._plain_board() or getattr(getattr(self.board.scenario, "combat", None), "bands", None):
             return None
         steps = self.steps_for(attack, blocks)
@@ -1700,6 +1702,14 @@ class Game:
         poison = dict(self._base_poison)
         v = self._base_perm
         leaves = [merged] if merged is not None else []
+        pay = self.payment(attack, blocks)
+        if pay is not None:
+            # The life paid for the declarations (119.4) is the same in every result of
+            # the damage game: part of the bound as it is; a payment that ends the game
+            # alone is valued exactly by damage_value (no bound needed).
+            if self._pay_ends(pay):
+                return None
+            leaves.append(pay)
         for a, room, score, leaf in rows:
             got = hit.get(a)
             if got is not None:
