@@ -64,6 +64,7 @@ from redzone.models import attack_problem as ap_mod
 from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import (
     AssignsToughness,
+    BlockTax,
     DamageCantBePrevented,
     DamageModifier,
     Grant,
@@ -208,6 +209,9 @@ class Game:
         """Whether the declaration's life costs are paid in this game (``False`` for
         ``choose_blocks``: the attackers were declared and paid for before the question)."""
         self._pay_leaves: dict[Any, Leaf] = {}
+        # Whether a block can cost life here (a block tax with Phyrexian mana, 509.1d);
+        # without one, :meth:`life_paid` does not look at the block problems.
+        self._block_life = any(getattr(a, "phyrexian", None) for a, _ in board.abilities_of_kind(BlockTax))
         self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
         self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
         self._seen_blockless: tuple[Any, bool] | None = None
@@ -830,7 +834,7 @@ class Game:
             n = ap_mod.life_cost_of(self.problem, attack)
             if n:
                 paid[self.ap] = n
-        if blocks and attack:
+        if blocks and attack and self._block_life:
             for problem in self.block_problems(attack):
                 if problem.blocker_life_costs or problem.pair_life_costs:
                     n = bp_mod.life_cost_of(problem, blocks)
