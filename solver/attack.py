@@ -68,8 +68,6 @@ __all__ = [
     "plan_attack",
 ]
 
-"""CP-SAT random seed used for every solve (with ``num_workers = 1``): deterministic runs."""
-
 _DIRECT = True
 """Whether plans and M use :func:`redzone.solver.attack_direct.direct_declaration` when the
 problem has its shape (False: always CP-SAT; the differential tests compare the two)."""
