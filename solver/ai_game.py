@@ -878,7 +878,8 @@ class Game:
     def _delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
         """What ``state`` changed from the starting state, in a canonical hashable form
         (marked damage left out: it wears off in the cleanup step, 514.2, and the
-        evaluation ignores it)."""
+        evaluation ignores it; -1/-1 and +1/+1 counters put on as one net number per
+        permanent, positive for -1/-1)."""
         base = self.base
         life = tuple(sorted((p, v - boost - base.life[p]) for p, v in state.life.items()
                             if v - boost != base.life[p]))
@@ -886,7 +887,12 @@ class Game:
                               if v + boost != base.poison[p]))
         gained = tuple(sorted((p, v) for p, v in state.gained.items() if v))
         destroyed = tuple(sorted(state.destroyed))
-        minus = tuple(sorted((k, v) for k, v in state.minus_added.items() if v))
+        # -1/-1 counters put on less +1/+1 counters put on (Phytohydra: damage as +1/+1
+        # counters, 614.1a): power and toughness depend only on this net (122.1a, 613.4c).
+        net = dict(state.minus_added)
+        for k, v in state.plus_added.items():
+            net[k] = net.get(k, 0) - v
+        minus = tuple(sorted((k, v) for k, v in net.items() if v))
         counters = tuple(sorted((k, tuple(sorted(v.items()))) for k, v in state.counters.items()
                                 if v != base.counters.get(k)))
         loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
@@ -918,7 +924,10 @@ class Game:
                     s.destroyed.append(pid)
                     s.reasons[pid] = "destroyed"
             for k, v in minus:
-                s.minus_added[k] = s.minus_added.get(k, 0) + v
+                if v > 0:
+                    s.minus_added[k] = s.minus_added.get(k, 0) + v
+                else:
+                    s.plus_added[k] = s.plus_added.get(k, 0) - v
             for k, v in counters:
                 s.counters[k] = dict(v)
             for k, v in loyalty:

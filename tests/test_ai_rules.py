@@ -386,3 +386,23 @@ def test_given_power_loses_the_departed_lords_bonus() -> None:
     state.counters["c"] = {"-1/-1": 1}
     nxt = next_turn_board(b, state, {"m": "Bob"}, "Bob").permanents["c"]
     assert (nxt.power, nxt.toughness) == (1, 1)
+
+
+def test_combined_states_keep_plus_one_counters_put_on_in_combat() -> None:
+    # Phytohydra blocks the Grizzly Bears: the 2 damage become two +1/+1 counters (614.1a),
+    # so after combat it is a 3/3 (122.1a, 613.4c). The AI's combined state (used to value a
+    # position when the per-unit sum can't, e.g. with more than two players) must see the
+    # 3/3, not the printed 1/1.
+    from redzone.models.evaluation import Weights
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage
+    from redzone.solver.ai_game import Game
+
+    b = board([card("g", "Grizzly Bears", "Alice"), card("h", "Phytohydra", "Bob")],
+              attackers={"g": "Bob"})
+    state = GameState.from_board(b)
+    deal_damage(b, state, [DamageEvent("g", "h", 2)], combat=True)
+    assert (state.power(b, "h"), state.toughness(b, "h")) == (3, 3)
+    game = Game(b, "Bob", Weights(), 0, None)
+    combined = game._apply([game._delta(state)])
+    assert (combined.power(b, "h"), combined.toughness(b, "h")) == (3, 3)
+    assert game.ev.score(combined) == game.ev.score(state)
