@@ -121,3 +121,6 @@ def _rename(tree: Any, m: dict[str, str]) -> Any:
                 tuple({m.get(s, s): {m.get(r, r): n for r, n in row.items()} for s, row in a.items()}
                       for a in tree.assignments),
                 tree.value)
+
+INF = 1 << 62
+"""Infinity of the search's integer values (milli-points): above every value it can reach."""

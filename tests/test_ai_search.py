@@ -258,11 +258,11 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from benchmarks.ai_boards import ai_scenario
 
-    from redzone.solver import ai_game
+    from redzone.solver import ai_damage, ai_game
     from redzone.solver.ai import choose_attack
 
     real_tree = ai_game.Game.unit_tree
-    real_rename = ai_game._rename
+    real_rename = ai_damage._rename
     state = {"renamed": False, "n": 0}
 
     def rename(tree: Any, m: Any) -> Any:
@@ -287,7 +287,7 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
             state["n"] += 1
         return got
 
-    monkeypatch.setattr(ai_game, "_rename", rename)
+    monkeypatch.setattr(ai_damage, "_rename", rename)
     monkeypatch.setattr(ai_game.Game, "unit_tree", unit_tree)
     for seed in range(6):
         choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=1)
