@@ -124,17 +124,10 @@ class Bounds:
         if facts is None:
             return None
         parts, (dmg, psn, gain) = facts
-        life = dict(self._base_life)
-        poison = dict(self._base_poison)
-        v = self._base_perm
+        # A first-strike step that ended the game makes the combat a finished game, never
+        # asked about here; otherwise the units' whole changes stand (combine).
+        life, poison, v = self._totals(leaves)
         for leaf in leaves:
-            # A first-strike step that ended the game makes the combat a finished game,
-            # never asked about here; otherwise the units' whole changes stand (combine).
-            for p, d in leaf.delta[0]:
-                life[p] += d
-            for p, d in leaf.delta[1]:
-                poison[p] += d
-            v += leaf.value
             for pid in leaf.delta[3]:
                 x = parts.get(pid)
                 if x is not None:
@@ -306,9 +299,7 @@ class Bounds:
             for a in lst:
                 hit[a] = hit.get(a, 0) + h
         ev = self.ev
-        life = dict(self._base_life)
-        poison = dict(self._base_poison)
-        v = self._base_perm
+        v = 0
         leaves = [merged] if merged is not None else []
         pay = self.payment(attack, blocks)
         if pay is not None:
@@ -327,12 +318,8 @@ class Bounds:
             if leaf is None:
                 return None
             leaves.append(leaf)
-        for leaf in leaves:
-            for p, d in leaf.delta[0]:
-                life[p] += d
-            for p, d in leaf.delta[1]:
-                poison[p] += d
-            v += leaf.value
+        life, poison, total = self._totals(leaves)
+        v += total
         o = self._opponents[0]
         life[o] += gain
         me = self.perspective

@@ -481,6 +481,22 @@ class UnitGames:
             return True
         return all(left.get(o, 1) <= 0 for o in self._opponents)
 
+    def _totals(self, leaves: list[Leaf]) -> tuple[dict[str, int], dict[str, int], int]:
+        """(life, poison, permanents' part) after the units' ``leaves`` on a two-player
+        board: each player's life and poison counters from the base plus every leaf's change,
+        and the permanents' part of the evaluation (milli-points) from the base plus every
+        leaf's value — what :meth:`Game.fast_score` and the bounds add up."""
+        life = dict(self._base_life)
+        poison = dict(self._base_poison)
+        v = self._base_perm
+        for leaf in leaves:
+            for p, d in leaf.delta[0]:
+                life[p] += d
+            for p, d in leaf.delta[1]:
+                poison[p] += d
+            v += leaf.value
+        return life, poison, v
+
     def _delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
         """What ``state`` changed from the starting state, in a canonical hashable form
         (marked damage left out: it wears off in the cleanup step, 514.2, and the

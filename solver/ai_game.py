@@ -278,15 +278,7 @@ class Game(Declarations, UnitGames, Bounds):
             o = self._opponents[0]
             if life[o] <= 0 or poison[o] >= 10:
                 return ev.win if self.perspective == self.ap else -ev.win
-        life = dict(self._base_life)
-        poison = dict(self._base_poison)
-        v = self._base_perm
-        for leaf in leaves:
-            for p, d in leaf.delta[0]:
-                life[p] += d
-            for p, d in leaf.delta[1]:
-                poison[p] += d
-            v += leaf.value
+        life, poison, v = self._totals(leaves)
         me = self.perspective
         if life[me] <= 0 or poison[me] >= 10:
             return -ev.win

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -463,6 +463,20 @@ class _Model:
         if variables:
             self.model.maximize(self.cp.LinearExpr.weighted_sum(variables, coefs))
 
+    def _maximise_groups(self, groups: Sequence[Any], time_limit: float | None
+                         ) -> tuple[list[Any], list[int], Any, str]:
+        """Maximise the groups' weighted terms (:meth:`weighted`, most important group
+        first) as one objective and solve: (variables, coefficients, solver, status)."""
+        variables: list[Any] = []
+        coefs: list[int] = []
+        for terms in groups:
+            vs, cs = self.weighted(terms)
+            variables.extend(vs)
+            coefs.extend(cs)
+        self.maximise(variables, coefs)
+        solver = _solver(time_limit)
+        return variables, coefs, solver, _status(solver.solve(self.model))
+
     def solve(self, groups: list[list[_Term]], ranks: list[_Term],
               time_limit: float | None) -> tuple[dict[str, dict[str, int]], str, float]:
         """Maximise each group's lexicographic value (groups are independent, so their
@@ -481,27 +495,11 @@ class _Model:
             # every value and tie-break value unchanged; a few boards take longer (the
             # defending player's losses with the rank in one sum need more search), so the
             # maximum over the boards is not lower (benchmarks/README.md, issue 11).
-            variables: list[Any] = []
-            coefs: list[int] = []
-            for terms in combined:
-                vs, cs = self.weighted(terms)
-                variables.extend(vs)
-                coefs.extend(cs)
-            self.maximise(variables, coefs)
-            solver = _solver(time_limit)
-            status = _status(solver.solve(self.model))
+            _, _, solver, status = self._maximise_groups(combined, time_limit)
             if status not in ("optimal", "feasible"):
                 return {}, status, _ms(t0)
             return self.read(solver.value), status, _ms(t0)
-        variables = []
-        coefs = []
-        for group in groups:
-            vs, cs = self.weighted(group)
-            variables.extend(vs)
-            coefs.extend(cs)
-        self.maximise(variables, coefs)
-        solver = _solver(time_limit)
-        status = _status(solver.solve(self.model))
+        variables, coefs, solver, status = self._maximise_groups(groups, time_limit)
         if status not in ("optimal", "feasible"):
             return {}, status, _ms(t0)
         first = self.read(solver.value)
