@@ -741,10 +741,7 @@ def _deal_plain(board: Board, state: GameState, merged: dict[tuple[str, str], in
                                        deathtouch="deathtouch" in kw,
                                        as_counters="infect" in kw or "wither" in kw)
         if "lifelink" in kw:
-            you = source.controller
-            state.life[you] = state.life.get(you, 0) + amount
-            state.gained[you] = state.gained.get(you, 0) + amount
-            notes.append(f"lifelink: {you} gains {amount} (120.3f)")
+            _lifelink(state, source.controller, amount, notes)
         out.append(DealtDamage(src_id, rec, amount, amount, "+".join(results) or "none",
                                excess, tuple(notes)))
     return out
@@ -905,13 +902,19 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 excess = _damage_permanent(board, state, perm, amount, results,
                                            deathtouch=False, as_counters=False)
         if _keyword(board, state, source, "lifelink"):
-            you = source.controller
-            state.life[you] = state.life.get(you, 0) + amount
-            state.gained[you] = state.gained.get(you, 0) + amount
-            notes.append(f"lifelink: {you} gains {amount} (120.3f)")
+            _lifelink(state, source.controller, amount, notes)
         out.append(DealtDamage(src_id, rec, assigned, amount, "+".join(results) or "none",
                                excess, tuple(notes)))
     return out
+
+
+def _lifelink(state: GameState, you: str, amount: int, notes: list[str]) -> None:
+    """Damage dealt by a source with lifelink also makes its controller ``you`` gain that
+    much life (CR 702.15b, 120.3f): life and the life gained this turn go up by ``amount``,
+    and a note is added to ``notes``."""
+    state.life[you] = state.life.get(you, 0) + amount
+    state.gained[you] = state.gained.get(you, 0) + amount
+    notes.append(f"lifelink: {you} gains {amount} (120.3f)")
 
 
 def _damage_permanent(board: Board, state: Any, perm: Any, amount: int, results: list[str], *,
