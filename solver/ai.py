@@ -65,6 +65,14 @@ class AttackDecision:
     - ``reasons``: creature id -> one line saying why it attacks or stays home.
     - ``mana_paid``: generic mana the declaration's attack costs take (508.1h; e.g.
       Propaganda), to be paid by the engine applying it.
+    - ``life_paid``: player -> life paid for the combat's costs on this line: the attacking
+      player's for the declaration (508.1h) and each defending player's for the blocks of
+      ``response`` (509.1d) — Phyrexian mana paid with 2 life a symbol (107.4f, 119.4; the
+      scenario's mana is generic). ``{}`` when nothing costs life.
+    - ``response_mana_paid``: generic mana the defending players' costs take for the
+      blocks of ``response`` (509.1d; e.g. War Cadence).
+    - ``life_paid_why``: one line for the text output saying who pays what life and for
+      which costs (``""`` when none; not in the JSON).
     - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
     """
 
@@ -82,17 +90,22 @@ class AttackDecision:
     nodes: int = 0
     elapsed_ms: float = 0.0
     cpu_ms: float = 0.0
+    life_paid: dict[str, int] = field(default_factory=dict)
+    response_mana_paid: int = 0
+    life_paid_why: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
         ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
-        ``lookahead``, ``nodes``, ``elapsed_ms``."""
+        ``mana_paid``, ``life_paid``, ``response_mana_paid``, ``lookahead``, ``nodes``,
+        ``elapsed_ms``."""
         return {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
                 "value": self.value, "bound": self.bound,
                 "response": {b: list(a) for b, a in self.response.items()},
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
-                "mana_paid": self.mana_paid, "lookahead": self.lookahead, "nodes": self.nodes,
-                "elapsed_ms": round(self.elapsed_ms, 3)}
+                "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
+                "response_mana_paid": self.response_mana_paid, "lookahead": self.lookahead,
+                "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 3)}
 
 
 @dataclass(frozen=True)
@@ -108,6 +121,10 @@ class BlockDecision:
     - ``damage``, ``outcome``: that line's assignments and outcome (as in ``damage``).
     - ``reasons``: creature id -> one line saying why it blocks or not.
     - ``mana_paid``: generic mana the block's costs take (509.1d-f; e.g. War Cadence).
+    - ``life_paid``: defending player -> life paid for the block's costs (Phyrexian mana
+      paid with 2 life a symbol, 107.4f, 119.4, 509.1d); ``{}`` when nothing costs life.
+      The attackers were declared and paid for before the question: their life is not in it.
+    - ``life_paid_why``: one line for the text output (``""`` when none; not in the JSON).
     """
 
     blockers: dict[str, list[str]]
@@ -123,15 +140,18 @@ class BlockDecision:
     nodes: int = 0
     elapsed_ms: float = 0.0
     cpu_ms: float = 0.0
+    life_paid: dict[str, int] = field(default_factory=dict)
+    life_paid_why: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
-        ``survives``, ``damage``, ``outcome``, ``reasons``, ``lookahead``, ``nodes``,
-        ``elapsed_ms``."""
+        ``survives``, ``damage``, ``outcome``, ``reasons``, ``mana_paid``, ``life_paid``,
+        ``lookahead``, ``nodes``, ``elapsed_ms``."""
         return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
                 "value": self.value, "bound": self.bound, "survives": self.survives,
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
-                "mana_paid": self.mana_paid, "lookahead": self.lookahead, "nodes": self.nodes,
+                "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
+                "lookahead": self.lookahead, "nodes": self.nodes,
                 "elapsed_ms": round(self.elapsed_ms, 3)}
 
 
@@ -191,6 +211,45 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
         state_based_actions(b, state)
         out.append({"step": step, "assignment": merged})
     return out, state
+
+
+def _life_paid_why(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                   paid: Mapping[str, int]) -> str:
+    """One line saying who pays what life for the combat's costs and to what: "Alice pays 4
+    life for attack costs (Norn's Annex); ..." — Phyrexian mana paid with 2 life a symbol
+    (CR 107.4f, 119.4; 508.1h for attacks, 509.1d for blocks). ``""`` when nothing is paid."""
+    if not paid:
+        return ""
+    sources: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
+    problem = game.problem
+    if paid.get(game.ap):
+        kinds[game.ap] = "attack costs"
+        for (c, t), n in problem.life_costs.items():
+            if n and attack.get(c) == t:
+                sources.setdefault(game.ap, []).extend(problem.cost_sources.get((c, t), ()))
+    for bp in game.block_problems(dict(attack)):
+        p = bp.defending_player
+        if not paid.get(p):
+            continue
+        kinds[p] = "block costs"
+        for b, lst in blocks.items():
+            if not lst or b not in bp.blockers:
+                continue
+            if bp.blocker_life_costs.get(b):
+                sources.setdefault(p, []).extend(bp.cost_sources.get(b, ()))
+            for a in lst:
+                if bp.pair_life_costs.get((b, a)):
+                    sources.setdefault(p, []).extend(bp.cost_sources.get(f"{b}->{a}", ()))
+    parts = []
+    for p, n in paid.items():
+        if not n:
+            continue
+        names = ", ".join(dict.fromkeys(sources.get(p, ())))
+        parts.append(f"{p} pays {n} life for {kinds.get(p, 'combat costs')}"
+                     + (f" ({names})" if names else ""))
+    return ("; ".join(parts) + " — Phyrexian mana paid with 2 life a symbol (CR 107.4f, 119.4)"
+            if parts else "")
 
 
 def _label(board: Board, x: str) -> str:
@@ -303,13 +362,16 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
                               complete=bool(candidates) and game.exact)
+    paid = game.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
         outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
         mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
-        cpu_ms=(time.process_time() - c0) * 1000)
+        cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
+        response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
+        life_paid_why=_life_paid_why(game, attack, blocks, paid))
 
 
 def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
@@ -489,6 +551,7 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         bound = value if exact else game.ev.win
     attacked = _defending_players(board, attack)
     reasons = _block_reasons(game, attack, blocks, state, line, damage)
+    paid = game.life_paid(attack, blocks)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
         value=points(value), bound=points(bound),
@@ -496,7 +559,8 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
         mana_paid=_block_mana(board, attack, blocks),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
-        cpu_ms=(time.process_time() - c0) * 1000)
+        cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
+        life_paid_why=_life_paid_why(game, attack, blocks, paid))
 
 
 def _defending_players(board: Board, attack: Mapping[str, str]) -> list[str]:

@@ -7,6 +7,8 @@ JSON keys fixed by the contract (docs/scenario-format.md): ``choose-attack`` —
 assignment}`` per combat damage step), ``outcome`` (as in ``damage``); ``choose-block`` —
 ``blockers`` (blocker id -> [attacker ids], ``{}`` for no block), ``status``, ``value``,
 ``survives``, ``outcome``. Extra keys: ``bound``, ``reasons`` (creature id -> why),
+``mana_paid``, ``life_paid`` (player -> life paid for Phyrexian costs, CR 119.4; both),
+``response_mana_paid`` (choose-attack),
 ``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``.
 """
 
@@ -111,12 +113,16 @@ class ChooseAttackAnswer(BoardAnswer):
             con.print(f"  {_label(board, c)}: {why}")
         if d.mana_paid:
             con.print(f"Mana paid for attack costs: {d.mana_paid} (CR 508.1h)")
+        if d.response_mana_paid:
+            con.print(f"Mana paid for the answer's block costs: {d.response_mana_paid} (CR 509.1d)")
         if d.response:
             con.print("Best answer: " + "; ".join(
                 f"{_label(board, b)} blocks {', '.join(_label(board, a) for a in lst)}"
                 for b, lst in d.response.items()))
         elif d.attackers:
             con.print("Best answer: no block")
+        if d.life_paid_why:
+            con.print(f"Life paid: {d.life_paid_why}")
         _outcome_lines(con, board, d.outcome)
 
 
@@ -143,6 +149,8 @@ class ChooseBlockAnswer(BoardAnswer):
             con.print(f"  {_label(board, c)}: {why}")
         if d.mana_paid:
             con.print(f"Mana paid for block costs: {d.mana_paid} (CR 509.1d)")
+        if d.life_paid_why:
+            con.print(f"Life paid: {d.life_paid_why}")
         _outcome_lines(con, board, d.outcome)
 
 
