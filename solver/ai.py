@@ -187,14 +187,14 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
     union of the units' choices; damage dealt at once, then state-based actions; play stops
     when every opponent (or the attacking player) has lost. ``paid``: life each player paid
     for the declarations (Phyrexian mana, 119.4), taken first; a player at 0 life then loses
-    before any damage (704.5a). Returns (steps as ``{"step", "assignment"}``, final state)."""
+    before any damage (704.5a; also one the board lists at 0 already). Returns (steps as ``{"step", "assignment"}``, final state)."""
     b = with_combat(board, attack, blocks)
     state = GameState.from_board(b)
-    if paid:
-        for p, n in paid.items():
-            state.life[p] -= n
-        if any(state.life[p] <= 0 for p in paid):
-            state_based_actions(b, state)
+    for p, n in (paid or {}).items():
+        state.life[p] -= n
+    if any(v <= 0 for v in state.life.values()):
+        # 704.5a (the board after a departure, ai_board.departure, lists the departed at 0)
+        state_based_actions(b, state)
     out: list[dict[str, Any]] = []
     ap = board.active_player
     opponents = board.opponents(ap)
@@ -252,6 +252,34 @@ def _life_paid_why(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
             if parts else "")
 
 
+def _replay_line(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                 leaves: list[Leaf]) -> tuple[list[dict[str, Any]], GameState, dict[str, Any]]:
+    """(damage, final state, ``outcome``) of a line the search found: :func:`replay` on the
+    game's board, or — when defending players paid down to 0 life and left the game before
+    damage (704.5a, 800.4a; :meth:`Game.departed`) — on the board that remains, with what
+    left with them first in ``outcome["destroyed"]`` (and its reason)."""
+    view = game.departed(attack, blocks)
+    if view is None:
+        damage, state = replay(game.board, attack, blocks, leaves, game.steps_for(attack, blocks),
+                               game.life_paid(attack, blocks))
+        return damage, state, state.to_outcome(with_combat(game.board, attack, blocks))
+    g, a2, b2 = view
+    damage, state = replay(g.board, a2, b2, leaves, g.steps_for(a2, b2))
+    return damage, state, _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
+
+
+def _departed_outcome(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                      outcome: dict[str, Any]) -> dict[str, Any]:
+    """``outcome`` with the permanents that left the game with a departed player (800.4a)
+    listed first among ``destroyed``, with their reasons."""
+    dep = game.departure_of(attack, blocks)
+    if dep is None:
+        return outcome
+    outcome["destroyed"] = list(dep.left) + [x for x in outcome["destroyed"] if x not in dep.left]
+    outcome["reasons"] = {**dep.left, **outcome.get("reasons", {})}
+    return outcome
+
+
 def _label(board: Board, x: str) -> str:
     p = board.permanents.get(x)
     return p.label if p is not None else x
@@ -271,11 +299,15 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
     from redzone.solver.damage import play_out
 
     blocks = _fallback_blocks(game.board, attack)
-    b = with_combat(game.board, attack, blocks)
+    view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+    g, a2, b2 = view if view is not None else (game, attack, blocks)
+    b = with_combat(g.board, a2, b2)
     result = play_out(b)
     state = GameState.from_board(b)
-    for p, n in game.life_paid(attack, blocks).items():
+    for p, n in g.life_paid(a2, b2).items():
         state.life[p] -= n  # 119.4: paid while declaring (the play-out below doesn't know)
+    if any(v <= 0 for v in state.life.values()):
+        state_based_actions(b, state)  # 704.5a, before any damage
     for st in result.steps:
         deal_damage(b, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
                                for r, n in row.items()], combat=True)
@@ -348,14 +380,16 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
 
             attack = dict(plan_attack(game.problem).attackers)
         blocks, damage, state = _fallback_line(game, attack)
-        value = game.ev.score(state)
+        view = game.departed(attack, blocks)
+        value = (view[0] if view is not None else game).ev.score(state)
+        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
+            with_combat(view[0].board, view[1], view[2]) if view is not None
+            else with_combat(board, attack, blocks)))
         lower = -game.ev.win
         bound = max([game.ev.win, *upper])
     else:
         attack, blocks = principal.attack, principal.blocks
-        steps = game.steps_for(attack, blocks)
-        damage, state = replay(board, attack, blocks, principal.leaves, steps,
-                               game.life_paid(attack, blocks))
+        damage, state, outcome = _replay_line(game, attack, blocks, principal.leaves)
         value = lower = principal.value
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
@@ -366,7 +400,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
-        outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        outcome=outcome, reasons=reasons,
         mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
@@ -415,6 +449,20 @@ def _kills(board: Board, me: str, victims: list[str], state: GameState,
     return "; kills " + "; ".join(parts) if parts else ""
 
 
+def _departed_target(board: Board, target: str, departed: frozenset[str]) -> str | None:
+    """The departed player an attack target is or belongs to (a planeswalker they control,
+    a battle they protect), or ``None``."""
+    if target in departed:
+        return target
+    p = board.permanents.get(target)
+    if p is None:
+        return None
+    for who in (p.owner, p.controller, p.protector):
+        if who in departed:
+            return who
+    return None
+
+
 def _class_of(game: Game, c: str) -> set[str]:
     k = game.classes.get(c)
     return {x for x, j in game.classes.items() if j == k} if k is not None else {c}
@@ -441,9 +489,11 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
         for a in lst:
             blockers_of.setdefault(a, []).append(b)
     home_duty: dict[str, str] = {}
+    view = game.departed(attack, blocks)
+    gone = game.departure_of(attack, blocks)
     if principal is not None and game.lookahead == 1:
-        final = game.combine(principal.leaves)
-        line = game.crack_back_line(attack, final)
+        g, a2 = (view[0], view[1]) if view is not None else (game, attack)
+        line = g.crack_back_line(a2, g.combine(principal.leaves))
         if line is not None:
             for b, lst in line.blocks.items():
                 if lst:
@@ -460,6 +510,11 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
             if c in state.destroyed:
                 text += "; dies"
             text += _kills(board, c, list(by or []), state, damaged_by)
+            if gone is not None:
+                who = _departed_target(board, t, gone.departed)
+                if who is not None:
+                    text += (f"; {who} paid down to 0 life for blocks and left the game before "
+                             "damage: no combat damage (CR 704.5a, 800.4a, 800.4e)")
             out[c] = text
         elif not problem.allowed.get(c):
             why = problem.unable.get((c, ""), "it can't attack")
@@ -535,18 +590,19 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         blocks = _fallback_blocks(board, attack)
         from redzone.solver.damage import play_out
 
-        b = with_combat(board, attack, blocks)
-        result = play_out(b)
+        view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+        g, a2, b2 = view if view is not None else (game, attack, blocks)
+        result = play_out(with_combat(g.board, a2, b2))
         damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
-        _, state = replay(board, attack, blocks,
+        _, state = replay(g.board, a2, b2,
                           [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
-                          tuple(st.plan.step for st in result.steps), game.life_paid(attack, blocks))
+                          tuple(st.plan.step for st in result.steps), g.life_paid(a2, b2))
+        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
         value = -game.ev.win  # nothing proved about the defending players' value
         bound = game.ev.win
     else:
         blocks, leaves = line
-        damage, state = replay(board, attack, blocks, leaves, game.steps_for(attack, blocks),
-                               game.life_paid(attack, blocks))
+        damage, state, outcome = _replay_line(game, attack, blocks, leaves)
         value = -best
         bound = value if exact else game.ev.win
     attacked = _defending_players(board, attack)
@@ -556,7 +612,7 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
         value=points(value), bound=points(bound),
         survives=not any(p in state.lost for p in attacked), damage=damage,
-        outcome=state.to_outcome(with_combat(board, attack, blocks)), reasons=reasons,
+        outcome=outcome, reasons=reasons,
         mana_paid=_block_mana(board, attack, blocks),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
@@ -598,8 +654,11 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
     board = game.board
     out: dict[str, str] = {}
     next_attack: dict[str, str] = {}
+    view = game.departed(attack, blocks)
+    gone = game.departure_of(attack, blocks)
     if line is not None and game.lookahead == 1:
-        cb = game.crack_back_line(attack, game.combine(line[1]))
+        g, a2 = (view[0], view[1]) if view is not None else (game, attack)
+        cb = g.crack_back_line(a2, g.combine(line[1]))
         if cb is not None:
             next_attack = dict(cb.attack)
     from redzone.models.block_rules import block_problems
@@ -609,6 +668,11 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
     for problem in block_problems(board, dict(attack)):
         for c in problem.blockers:
             lst = blocks.get(c) or []
+            if lst and gone is not None and c in gone.left:
+                out[c] = ("blocks " + ", ".join(_label(board, a) for a in lst)
+                          + f"; {problem.defending_player} pays down to 0 life for the blocks and "
+                          "leaves the game before damage, taking it along (CR 704.5a, 800.4a)")
+                continue
             if lst:
                 text = "blocks " + ", ".join(_label(board, a) for a in lst)
                 kills = _kills(board, c, list(lst), state, damaged_by)

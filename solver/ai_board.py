@@ -17,8 +17,8 @@ from redzone.models.board import Board, Permanent
 from redzone.models.layers import layer_sources, reapply_layers
 from redzone.models.outcome import GameState
 
-__all__ = ["CombatView", "ScenarioView", "next_player", "next_turn_board", "symmetry_classes",
-           "with_combat"]
+__all__ = ["CombatView", "Departure", "ScenarioView", "departure", "next_player",
+           "next_turn_board", "symmetry_classes", "with_combat"]
 
 
 # ============================================================================ board views
@@ -129,6 +129,144 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
         # a 2/2 again, and has lost what the lord granted.
         out.gaps = reapply_layers(out, board)
     return out
+
+
+# ============================================================================ departure
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A multiplayer combat after defending players paid down to 0 life for its costs and
+    left the game before any damage (CR 119.4, 704.5a, 800.4a; see :func:`departure`).
+
+    - ``board``: the board that remains: every player still listed, each one's life less
+      what they paid (the departed at 0 or less), the departed players' permanents (and
+      Auras on them, 704.5m) gone, the layers applied again to the rest (611.3a, 613), and
+      what the state-based actions then remove (704.3) gone too.
+    - ``departed``: the players who left. ``left``: permanent id -> why it left, in order.
+    - ``gap``: why the board may not be exactly the rules' (a permanent a departed player
+      controlled but someone else owns: 800.4a returns it or exiles it, and the scenario
+      doesn't say which; a battle a departed player protected), or ``None``.
+
+    :meth:`declarations` gives the attack and blocks on that board.
+    """
+
+    board: Board
+    departed: frozenset[str]
+    left: dict[str, str]
+    gap: str | None = None
+    moved: dict[str, str] = field(default_factory=dict)
+    """Attack target that left -> the departed player it now stands for (506.4c)."""
+
+    def declarations(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
+                     ) -> tuple[dict[str, str], dict[str, list[str]], str | None]:
+        """(attack, blocks, gap) on :attr:`board`: an attacker that left the game is gone
+        (506.4); one whose planeswalker or battle left with a departed player attacks that
+        player instead (either way it deals no combat damage: 506.4c, 800.4e); only the
+        blocks of creatures still on the battlefield stay. ``gap``: an attacked permanent
+        left by a state-based action while its controller plays on (its attackers attack
+        nothing, 506.4c, but trample over planeswalkers could still reach that player,
+        702.19e), else ``None``."""
+        gap = None
+        out: dict[str, str] = {}
+        for a, t in attack.items():
+            if a in self.left:
+                continue
+            if t in self.left:
+                t2 = self.moved.get(t)
+                if t2 is None:
+                    gap = f"{t}, attacked, left the battlefield by a state-based action"
+                    t2 = sorted(self.departed)[0]
+                t = t2
+            out[a] = t
+        kept = {b: [a for a in lst if a in out] for b, lst in blocks.items() if b not in self.left}
+        return out, {b: lst for b, lst in kept.items() if lst}, gap
+
+
+def departure(board: Board, paid: Mapping[str, int]) -> Departure | None:
+    """The board after the life ``paid`` for the declarations' costs (player -> life,
+    Phyrexian mana, 119.4) when that makes some defending players lose while the game goes
+    on, else ``None`` (nobody paid down to 0, the attacking player did, or every opponent
+    did: the game is then over, 704.5a, 104.2a).
+
+    The costs are paid while the creatures are declared; state-based actions are checked
+    before any combat damage (117.5, 704.3): a player at 0 life or less loses (704.5a) and
+    leaves the game at once (800.4a): every object they own leaves it, effects giving them
+    control end, and what they still control is exiled. So their blocking creatures are
+    removed from combat (506.4): the attacking creatures they blocked stay blocked (509.1h)
+    and, with no blocker left, assign no combat damage (510.1c; with trample, 702.19e, only
+    to the player they attack, who is gone: 800.4e); creatures attacking them deal no combat
+    damage (800.4e), nor those attacking their planeswalkers, which left (506.4c); their
+    static abilities and Auras stop applying (611.3a), an Aura another player controls
+    attached to their permanent goes to the graveyard (704.5m) and Equipment becomes
+    unattached (704.5n); then state-based actions are checked again (704.3). Scenario
+    effects naming what left are dropped (declaration requirements already applied, or
+    damage by or to what is gone). Returns a :class:`Departure`."""
+    ap = board.active_player
+    life = {p.name: p.life - paid.get(p.name, 0) for p in board.players}
+    gone = frozenset(p for p, v in life.items() if v <= 0 and p != ap and paid.get(p))
+    if not gone or life[ap] <= 0 or all(o in gone for o in board.opponents(ap)):
+        return None
+    from redzone.models.outcome import state_based_actions
+
+    perms = board.permanents
+    left: dict[str, str] = {}
+    moved: dict[str, str] = {}
+    gaps: list[str] = []
+    for pid, perm in perms.items():
+        if perm.owner in gone:
+            left[pid] = f"its owner {perm.owner} left the game (CR 800.4a)"
+            moved[pid] = perm.owner
+        elif perm.controller in gone:
+            left[pid] = f"its controller {perm.controller} left the game (CR 800.4a)"
+            moved[pid] = perm.controller
+            gaps.append(f"{perm.label} is controlled by {perm.controller}, who left the game, "
+                        f"and owned by {perm.owner}: CR 800.4a returns it or exiles it")
+        elif perm.is_a("Battle") and perm.protector in gone:
+            gaps.append(f"{perm.label} is protected by {perm.protector}, who left the game")
+    players = tuple(dataclasses.replace(p, life=life[p.name]) for p in board.players)
+    scenario = board.scenario
+    while True:
+        changed = True
+        while changed:  # 704.5m: Auras attached to what left (and Auras on those)
+            changed = False
+            for pid, perm in perms.items():
+                if pid not in left and perm.attached_to in left and "Aura" in perm.subtypes:
+                    left[pid] = "Aura attached to nothing (CR 704.5m)"
+                    changed = True
+        kept: dict[str, Permanent] = {}
+        for pid, perm in perms.items():
+            if pid in left:
+                continue
+            # A copy: the layers are applied again in place (reapply_layers).
+            kept[pid] = dataclasses.replace(
+                perm, counters=dict(perm.counters),
+                # 704.5n: Equipment attached to what left stays, unattached
+                attached_to=None if perm.attached_to in left else perm.attached_to)
+        named = set(left) | gone
+        effects = tuple(e for e in (getattr(scenario, "effects", None) or ())
+                        if named.isdisjoint(_ids_in(e)))
+        old = getattr(scenario, "combat", None)
+        combat = None
+        if old is not None:
+            order = {k: [x for x in v if x in kept]
+                     for k, v in (getattr(old, "damage_order", None) or {}).items() if k in kept}
+            bands = tuple(tuple(b) for b in (getattr(old, "bands", None) or ())
+                          if all(x in kept for x in b))
+            combat = CombatView({a: t for a, t in old.attackers.items() if a in kept},
+                                damage_order=order, bands=bands)
+        out = Board(scenario=ScenarioView(combat, effects), players=players, permanents=kept,
+                    active_player=ap, rules=board.rules, game=board.game)
+        if any(pid not in kept for pid in layer_sources(board)):
+            out.gaps = reapply_layers(out, board)  # 611.3a, 613: their effects end
+        state = GameState.from_board(out)
+        state.lost.extend(sorted(gone))
+        dead = state_based_actions(out, state)  # 704.3: checked again after they left
+        if not dead:
+            break
+        for pid in dead:
+            left[pid] = state.reasons.get(pid, "state-based action (CR 704.3)")
+    return Departure(out, gone, left, "; ".join(gaps) or None, moved)
 
 
 # ============================================================================ symmetry

@@ -458,16 +458,15 @@ class UnitGames:
         payment that ends the game by itself (:meth:`_pay_ends`, 704.5a: before any damage,
         so no lifelink undoes it) is valued alone by the callers (:meth:`block_value`,
         :meth:`damage_value`). ``None`` when nothing is paid. With more than two players, a
-        defending player paying down to 0 while others play on is not modelled (they would
-        leave the game, 800.4a): the search is then inexact."""
+        defending player paying down to 0 while others play on leaves the game before damage
+        (800.4a): :meth:`Game.damage_value` then plays the combat on the board that remains
+        (:meth:`Game.departed`)."""
         paid = self.life_paid(attack, blocks)
         if not paid:
             return None
         key = tuple(sorted(paid.items()))
         leaf = self._pay_leaves.get(key)
         if leaf is None:
-            if not self._two and any(self._base_life[p] - n <= 0 for p, n in key if p != self.ap):
-                self.exact = False
             delta = (tuple((p, -n) for p, n in key), (), (), (), (), (), (), ())
             leaf = self._pay_leaves[key] = Leaf(delta, delta, (), 0)
             self._flat[id(leaf)] = [leaf]

@@ -79,8 +79,10 @@ from redzone.models.board import Board
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import GameState, state_based_actions
 from redzone.solver.ai_board import (
+    Departure,
     _block_options,
     _free,
+    departure,
     next_player,
     next_turn_board,
     symmetry_classes,
@@ -173,6 +175,7 @@ class Game(Declarations, UnitGames, Bounds):
         """Whether the declaration's life costs are paid in this game (``False`` for
         ``choose_blocks``: the attackers were declared and paid for before the question)."""
         self._pay_leaves: dict[Any, Leaf] = {}
+        self._departures: dict[Any, tuple[Departure, Game] | None] = {}
         # Whether a block can cost life here (a block tax with Phyrexian mana, 509.1d);
         # without one, :meth:`life_paid` does not look at the block problems.
         self._block_life = any(getattr(a, "phyrexian", None) for a, _ in board.abilities_of_kind(BlockTax))
@@ -293,8 +296,8 @@ class Game(Declarations, UnitGames, Bounds):
         """(the next player, the crack-back position): what :func:`next_turn_board` reads
         from this combat — who attacked without vigilance (they stay tapped, 302.6) and
         the state's changes except life gained."""
-        lost = {p.name for p in self.board.players
-                if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
+        lost = set(state.lost) | {p.name for p in self.board.players  # (lost stays lost, 800.4)
+                                  if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
         player = next_player(self.board, lost)
         d = self._delta(state)
         return player, (player, self._tapped(attack), d[:2] + d[3:])
@@ -403,7 +406,8 @@ class Game(Declarations, UnitGames, Bounds):
         """Whether the next player may always declare no attack after this combat: no
         attack requirement (508.1d) among their creatures or aimed at them now (the
         crack-back board has a subset of these permanents and no scenario effects)."""
-        player = next_player(self.board)
+        # (A player already at 0 life has lost: 704.5a; they take no turn.)
+        player = next_player(self.board, {p.name for p in self.board.players if p.life <= 0})
         if player is None:
             return False
         view = dataclasses.replace(self.board, active_player=player, _grants=None, _index=None)
@@ -457,14 +461,29 @@ class Game(Declarations, UnitGames, Bounds):
         """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
         the damage game over every unit, alpha-beta within (alpha, beta). ``trees``: the
         units' games when the caller has them (:meth:`damage_trees`)."""
-        if trees is None:
-            trees = self.damage_trees(attack, blocks)
         pay = self.payment(attack, blocks)
         if pay is not None:
             if self._pay_ends(pay):
                 # 704.5a: paid down to 0 life, a player loses before any damage (no
                 # lifelink dealt later counts): the position after paying is the leaf.
                 return self.sign * self.leaf_value(attack, [pay], mana, *self._window(alpha, beta)), [pay]
+            view = self.departed(attack, blocks)
+            if view is not None:
+                # 704.5a, 800.4a: a defending player paid down to 0 and left the game
+                # before damage, with their permanents; the rest of the combat is played
+                # on the board that remains (its own game: another board, base and memo).
+                game, attack2, blocks2 = view
+                game.lookahead = self.lookahead
+                n0 = game.nodes
+                try:
+                    return game.damage_value(attack2, blocks2, mana, alpha, beta)
+                finally:
+                    self.nodes += game.nodes - n0
+                    if not game.exact:
+                        self.exact = False
+        if trees is None:
+            trees = self.damage_trees(attack, blocks)
+        if pay is not None:
             trees = [*trees, pay]
         flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
@@ -511,6 +530,49 @@ class Game(Declarations, UnitGames, Bounds):
                         break
             return best, line
         return self._joint(attack, trees, 0, mana, alpha, beta)
+
+    def departed(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
+                 ) -> tuple[Game, dict[str, str], dict[str, list[str]]] | None:
+        """When the life paid for these declarations (:meth:`life_paid`) makes defending
+        players lose while the game goes on (more than two players; 704.5a, 800.4a: see
+        :func:`redzone.solver.ai_board.departure`), the game of the board that remains —
+        the life already paid, the departed players' permanents gone, the layers applied
+        again, the departed players in its base state's ``lost`` — with the attack and
+        blocks on it; else ``None``. One game per payment (cached); a board the rules may
+        not give exactly (:attr:`Departure.gap`) makes the search inexact."""
+        if self._two or not self._block_life:
+            return None  # only a defending player's block payment leaves the game on
+        paid = self.life_paid(attack, blocks)
+        if not paid:
+            return None
+        key = tuple(sorted(paid.items()))
+        got = self._departures.get(key, False)
+        if got is False:
+            dep = departure(self.board, paid)
+            got = None
+            if dep is not None:
+                game = Game(dep.board, self.perspective, self.weights, self.lookahead, self.deadline)
+                game.attack_paid = False  # paid already: the board's life totals
+                game._block_life = False
+                game.base.lost.extend(sorted(dep.departed))
+                if dep.gap:
+                    self.exact = False
+                got = (dep, game)
+            self._departures[key] = got
+        if got is None:
+            return None
+        dep, game = got
+        attack2, blocks2, gap = dep.declarations(attack, blocks)
+        if gap:
+            self.exact = False
+        return game, attack2, blocks2
+
+    def departure_of(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> Departure | None:
+        """The :class:`Departure` of these declarations when :meth:`departed` applies."""
+        if self.departed(attack, blocks) is None:
+            return None
+        got = self._departures.get(tuple(sorted(self.life_paid(attack, blocks).items())))
+        return got[0] if got else None
 
     def static_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int) -> int:
         """Attacker-view value of the combat after these blocks at lookahead 0 (the position

@@ -7,7 +7,8 @@ the attacking player choosing first in each step and the defending players compl
 (510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
 state-based actions, the steps from :func:`redzone.models.damage_rules.remaining_steps` (the
 life paid for the declarations' Phyrexian costs, CR 119.4, taken from the state first; a
-player paid down to 0 loses there, 704.5a); the
+player paid down to 0 loses there, 704.5a, and with more than two players leaves the game
+with their permanents before damage, 800.4a: :func:`redzone.solver.ai_board.departure`); the
 leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
 on :func:`redzone.solver.ai_game.next_turn_board` (lookahead 1).
 
@@ -31,7 +32,7 @@ from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-from redzone.solver.ai_board import next_player, next_turn_board, with_combat
+from redzone.solver.ai_board import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
     reference_legal_blocks,
     reference_legal_damage,
@@ -93,8 +94,10 @@ class _Ref:
         v = self.ev.score(state)
         if abs(v) == self.ev.win or self.lookahead == 0:
             return v + mana
-        lost = {p.name for p in self.board.players
-                if state.life[p.name] <= 0 or state.poison[p.name] >= 10}
+        # (A player who lost stays lost: a lifelinker of theirs dealing damage later in the
+        # combat does not bring them back, 104.3, 800.4.)
+        lost = set(state.lost) | {p.name for p in self.board.players
+                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10}
         player = next_player(self.board, lost)
         if player is None:
             return v + mana
@@ -136,6 +139,17 @@ class _Ref:
                paid: Mapping[str, int]) -> int:
         """Attacker-view value of the combat after these blocks; ``paid``: life each player
         paid for the declarations (taken before the damage steps)."""
+        dep = departure(self.board, paid) if len(self.board.players) > 2 else None
+        if dep is not None:
+            # 704.5a, 800.4a: defending players paid down to 0 and left the game before
+            # damage, with their permanents: the combat goes on on the board that remains
+            # (life paid already in its totals; the departed listed as lost).
+            attack2, blocks2, _ = dep.declarations(attack, blocks)
+            sub = _Ref(dep.board, self.perspective, self.weights, self.lookahead)
+            board = with_combat(dep.board, attack2, blocks2)
+            state = GameState.from_board(board)
+            state.lost.extend(sorted(dep.departed))
+            return sub.damage(board, attack2, remaining_steps(board), 0, state, [], mana)
         board = with_combat(self.board, attack, blocks)
         steps = remaining_steps(board)
         state = GameState.from_board(board)
