@@ -779,11 +779,12 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
     Play stops early when the active player or every opponent has lost.
 
-    When the first-strike step removed a permanent whose static ability changed
-    characteristics or granted abilities (a lord), its effects end (611.3a): the layers are
-    applied again to what remains (613, :func:`relayered_after_departures`) and state-based
-    actions performed again (704.3: a creature whose toughness fell may now have lethal
-    damage marked), and the regular step is planned and dealt on that board (510.1a). An
+    When a step removed a permanent whose static ability changed characteristics or
+    granted abilities (a lord), its effects end (611.3a): the layers are applied again to
+    what remains (613, :func:`relayered_after_departures`) and state-based actions
+    performed again (704.3: a creature whose toughness fell may now have lethal damage
+    marked), and a regular step after a first-strike step is planned and dealt on that
+    board (510.1a). An
     effect that can't be undone (a departed "has base power and toughness" effect over a
     power and toughness given in the scenario) is in the result's ``warnings``.
 
@@ -816,17 +817,19 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
         if st == "first-strike":
             # CR 510.4: creatures with first or double strike as this step began.
             dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
-            # A lord the step removed: its effects end (611.3a) and the layers are applied
-            # again to what remains (613) before the regular step, whose damage is the
-            # power each creature has then (510.1a).
-            cur, gaps = relayered_after_departures(cur, state)
-            for g in gaps:
-                perm = cur.permanents.get(g.target)
-                line = (f"warning: {perm.label if perm is not None else g.target}: {g.message()}; "
-                        f"the regular step used its given power and toughness as they were "
-                        f"(CR 611.3a, 613.4b)")
-                if line not in warnings:
-                    warnings.append(line)
+        # A lord the step removed: its effects end (611.3a) and the layers are applied
+        # again to what remains (613), then state-based actions again (704.3): after the
+        # first-strike step the regular step's damage is the power each creature has then
+        # (510.1a); after either step a creature whose toughness fell to its marked damage
+        # is destroyed (704.5g).
+        cur, gaps = relayered_after_departures(cur, state)
+        for g in gaps:
+            perm = cur.permanents.get(g.target)
+            line = (f"warning: {perm.label if perm is not None else g.target}: {g.message()}; "
+                    f"its given power and toughness were kept as they were after the {st} "
+                    f"step (CR 611.3a, 613.4b)")
+            if line not in warnings:
+                warnings.append(line)
         results.append(StepResult(plan, list(dealt), problem))
     status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
     return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))

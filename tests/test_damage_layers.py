@@ -108,3 +108,22 @@ def test_departed_base_pt_setter_over_given_values_is_reported() -> None:
     assert out["warnings"][0].startswith("warning: Bear (bear): Godhead of Awe (godhead) left")
     assert "7b" in out["warnings"][0] and "Archer (archer)" in out["warnings"][1]
     assert [w for w in answer.warnings() if "7b" in w] == out["warnings"]
+
+
+def test_lord_killed_by_regular_damage_takes_its_bonus_and_the_bears_with_it() -> None:
+    # Found by a new user's trial. Alice's Benalish Marshal and Grizzly Bears (3/3 under it)
+    # attack; Bob's Hill Giant (3/3) blocks the Marshal and Bob's Grizzly Bears (2/2) blocks
+    # Alice's. No first strike: one regular step (510.2). The first state-based check destroys
+    # the Marshal, the Giant and Bob's Bears (704.5g); the Marshal's +1/+1 ends with it
+    # (611.3a), so Alice's Bears is a 2/2 with 2 damage marked and the repeated check destroys
+    # it too (704.3, 704.5g, 120.6).
+    data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+            "permanents": [{"id": "marshal", "card": "Benalish Marshal", "controller": "Alice"},
+                           {"id": "ab", "card": "Grizzly Bears", "controller": "Alice"},
+                           {"id": "giant", "card": "Hill Giant", "controller": "Bob"},
+                           {"id": "bb", "card": "Grizzly Bears", "controller": "Bob"}],
+            "combat": {"attackers": {"marshal": "Bob", "ab": "Bob"},
+                       "blockers": {"giant": ["marshal"], "bb": ["ab"]}}}
+    out = run_command("damage", data, {}).to_json()
+    assert sorted(out["outcome"]["destroyed"]) == ["ab", "bb", "giant", "marshal"]
+    assert out["outcome"]["life"] == {"Alice": 20, "Bob": 20}
