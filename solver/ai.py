@@ -333,7 +333,8 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     """
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
-    game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    with unbounded():  # the problems a legal choice needs are built whatever the limit
+        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -553,7 +554,8 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
-    game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    with unbounded():  # the problems a legal choice needs are built whatever the limit
+        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
     game.attack_paid = False  # the attackers were declared (and paid for) already
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None

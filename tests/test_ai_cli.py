@@ -82,3 +82,20 @@ def test_registry_and_bad_input(tmp_path: Path) -> None:
     assert code == 2
     code, _, err = run("choose-block", str(EXAMPLES / "ai-hold-back.yaml"))
     assert code == 2 and "combat.attackers" in err
+
+
+def test_a_time_limit_shorter_than_reading_the_board_still_answers_a_legal_choice() -> None:
+    # A choice is always legal, whatever the time limit (issue 9 §1, docs/ai.md): a limit of
+    # a microsecond runs out while the scenario is read and the board built, yet both
+    # commands answer a legal choice (feasible, never "unknown"). Here the empty declaration
+    # and the empty block are legal (no requirement: 508.1d, 509.1c).
+    code, out, _ = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--json",
+                       "--time-limit", "0.000001")
+    data = json.loads(out)
+    assert code == 0 and data["status"] in ("feasible", "optimal")
+    assert data["attackers"] == {} and "bound" in data
+    code, out, _ = run("choose-block", str(EXAMPLES / "ai-chump-at-low-life.yaml"), "--json",
+                       "--time-limit", "0.000001")
+    data = json.loads(out)
+    assert code == 0 and data["status"] in ("feasible", "optimal")
+    assert isinstance(data["blockers"], dict)

@@ -28,7 +28,8 @@ def choose_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: fl
     Max over legal declarations (CR 508.1) of the defending players' best blocks (509.1)
     and the best damage assignments (510.1), valued by the evaluation after this combat
     (--lookahead 0) or after the next player's best attack back (--lookahead 1). With
-    --time-limit the best attack found is returned as feasible, with a proved bound.
+    --time-limit the best attack found is returned as feasible, with a proved bound; the
+    board is read and a legal choice made whatever the limit (never 'unknown').
     """
     from redzone.solver.commands.ai import ChooseAttackOptions
 
@@ -48,7 +49,7 @@ def choose_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     """Choose the defending players' best legal blocks against combat.attackers (docs/ai.md).
 
     Min over legal blocks (CR 509.1) of the attacking player's best damage assignments
-    (510.1), valued like choose-attack.
+    (510.1), valued like choose-attack; --time-limit as for choose-attack.
     """
     from redzone.solver.commands.ai import ChooseBlockOptions
 

@@ -159,9 +159,11 @@ def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAtt
 
     Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input (scenario,
     lookahead, weights file)."""
+    from redzone.models.limits import unbounded
     from redzone.solver.ai import choose_attack as run
 
-    board = magic_board_of(scenario, options.strict)
+    with unbounded():  # a choice is always legal: the board is built whatever the limit
+        board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
     return ChooseAttackAnswer(board, decision, options.weights)
@@ -171,9 +173,11 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     """The defending players' best legal blocks against ``combat.attackers``
     (:func:`redzone.solver.ai.choose_blocks`). Raises like :func:`choose_attack`, and when
     there is no ``combat.attackers``."""
+    from redzone.models.limits import unbounded
     from redzone.solver.ai import choose_blocks as run
 
-    board = magic_board_of(scenario, options.strict)
+    with unbounded():  # a choice is always legal: the board is built whatever the limit
+        board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
     return ChooseBlockAnswer(board, decision, options.weights)
