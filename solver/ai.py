@@ -422,32 +422,48 @@ def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, li
     return total
 
 
-def _damaged_by(damage: list[dict[str, Any]]) -> dict[str, list[str]]:
-    """Recipient id -> the sources that assigned it combat damage in this line (510.1), in
-    step order: the creatures to credit with a creature's death."""
-    out: dict[str, list[str]] = {}
+def _damaged_by(damage: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Recipient id -> source -> combat damage it assigned that recipient in this line
+    (510.1), over both steps, sources in step order: the creatures to credit with a
+    creature's death."""
+    out: dict[str, dict[str, int]] = {}
     for step in damage:
         for source, row in step["assignment"].items():
             for recipient, amount in row.items():
-                if amount > 0 and source not in out.setdefault(recipient, []):
-                    out[recipient].append(source)
+                if amount > 0:
+                    got = out.setdefault(recipient, {})
+                    got[source] = got.get(source, 0) + amount
     return out
 
 
 def _kills(board: Board, me: str, victims: list[str], state: GameState,
-           damaged_by: Mapping[str, list[str]]) -> str:
-    """"; kills X" for the ``victims`` that died after ``me`` dealt them combat damage —
-    "together with Y" when other creatures' damage shared the kill (a multi-block, 509.1a,
-    510.1c) — or ``""``."""
+           damaged_by: Mapping[str, Mapping[str, int]]) -> str:
+    """"; kills X" for the ``victims`` that died after ``me`` assigned them combat damage,
+    or ``""``. A kill is credited to ``me`` alone when its damage alone was lethal (as much
+    as the victim's toughness before combat, or from a deathtouch source: 120.6, 702.2b);
+    when it was not but the other sources' damage was, the kill is theirs and not named
+    here; otherwise "together with Y" (a multi-block, 509.1a, 510.1c). Damage is counted
+    as assigned: prevention and doubling are not looked at here."""
     parts = []
     for v in victims:
-        sources = damaged_by.get(v, [])
+        sources = damaged_by.get(v, {})
         if v not in state.destroyed or me not in sources:
             continue
+        victim = board.permanents.get(v)
+        toughness = victim.toughness if victim is not None and victim.toughness is not None else 0
+
+        def lethal(ids: list[str]) -> bool:
+            if any(board.has_keyword(board.permanents[x], "deathtouch")
+                   for x in ids if x in board.permanents):
+                return True
+            return sum(sources[x] for x in ids) >= toughness
+
         others = [x for x in sources if x != me]
-        parts.append(_label(board, v) + (" together with " + ", ".join(_label(board, x) for x in others)
-                                         if others else ""))
-    return "; kills " + "; ".join(parts) if parts else ""
+        if lethal([me]) or not others:
+            parts.append(_label(board, v))
+        elif not lethal(others):
+            parts.append(_label(board, v) + " together with " + ", ".join(_label(board, x) for x in others))
+    return "; kills " + ", ".join(parts) if parts else ""
 
 
 def _departed_target(board: Board, target: str, departed: frozenset[str]) -> str | None:

@@ -17,8 +17,10 @@ from redzone.solver.cli import cli
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def _board(permanents: list[dict[str, Any]], attackers: dict[str, str] | None = None) -> Any:
-    data: dict[str, Any] = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": permanents}
+def _board(permanents: list[dict[str, Any]], attackers: dict[str, str] | None = None,
+           life: int = 20) -> Any:
+    data: dict[str, Any] = {"players": [{"name": "Alice"}, {"name": "Bob", "life": life}],
+                            "permanents": permanents}
     if attackers:
         data["combat"] = {"attackers": attackers}
     return build_board(parse_scenario(data))
@@ -75,3 +77,40 @@ def test_values_print_plainly() -> None:
     result = CliRunner().invoke(cli, ["choose-attack", str(EXAMPLES / "ai-alpha-strike-menace.yaml")])
     assert result.exit_code == 0
     assert "value 1000000;" in result.stdout and "e+" not in result.stdout
+
+
+def test_a_kill_one_blocker_makes_alone_is_not_shared() -> None:
+    # A 4/4 deathtouch trampler blocked by Grizzly Bears and Typhoid Rats: the Rats' damage
+    # alone destroys it (702.2b, 704.5h) and the Bears' 2 alone would not (704.5g): the kill
+    # is the Rats' alone; the Bears is not said to kill it.
+    board = _board([{"id": "dt", "name": "Deathtouch Trampler", "types": ["Creature"], "power": 4,
+                     "toughness": 4, "controller": "Alice", "text": "Deathtouch\nTrample"},
+                    {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"},
+                    {"id": "rats", "card": "Typhoid Rats", "controller": "Bob"}],
+                   attackers={"dt": "Bob"}, life=3)
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"bears": ["dt"], "rats": ["dt"]}
+    assert "; kills Deathtouch Trampler (dt)" in r.reasons["rats"]
+    assert "together" not in r.reasons["rats"]
+    assert "kills" not in r.reasons["bears"]
+
+
+def test_text_output_shows_loyalty_and_counters_changed() -> None:
+    # Both Bears attack Jace Beleren (3 loyalty); the Rats block one. The other's 2 damage
+    # removes two loyalty counters (306.8, 120.3c): the text says 3 → 1. A Glistener Elf's
+    # infect damage to the blocking Giant Spider is a -1/-1 counter (702.90b, 120.3d).
+    result = CliRunner().invoke(cli, ["choose-attack", "-"], input=(
+        "players: [{name: Alice}, {name: Bob}]\npermanents:\n"
+        "  - {id: b1, card: Grizzly Bears, controller: Alice}\n"
+        "  - {id: b2, card: Grizzly Bears, controller: Alice}\n"
+        "  - {id: jace, card: Jace Beleren, controller: Bob, loyalty: 3}\n"
+        "  - {id: rats, card: Typhoid Rats, controller: Bob}\n"))
+    assert result.exit_code == 0, result.output
+    assert "Jace Beleren (jace) loyalty 3 → 1" in result.stdout
+    result = CliRunner().invoke(cli, ["choose-block", "-"], input=(
+        "players: [{name: Alice}, {name: Bob}]\npermanents:\n"
+        "  - {id: elf, card: Glistener Elf, controller: Alice}\n"
+        "  - {id: spider, card: Giant Spider, controller: Bob}\n"
+        "combat: {attackers: {elf: Bob}}\n"))
+    assert result.exit_code == 0, result.output
+    assert "Giant Spider (spider) counters +1 -1/-1" in result.stdout

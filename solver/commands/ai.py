@@ -87,6 +87,22 @@ def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any]) -> None:
                  if any(outcome["poison"].values()) else ""))
     if outcome["destroyed"]:
         con.print("  destroyed: " + ", ".join(_label(board, x) for x in outcome["destroyed"]))
+    changes = []
+    for key in ("loyalty", "defense"):  # 306.5c, 310.4c: damage removes these counters
+        for pid, n in outcome.get(key, {}).items():
+            before = getattr(board.permanents[pid], key, None) if pid in board.permanents else None
+            if before is not None and before != n:
+                changes.append(f"{_label(board, pid)} {key} {before} → {n}")
+    for pid, now in outcome.get("counters", {}).items():  # e.g. wither and infect (702.80, 702.90)
+        if pid not in board.permanents:
+            continue
+        before = board.permanents[pid].counters
+        diff = [f"{now.get(k, 0) - before.get(k, 0):+d} {k}" for k in sorted({*now, *before})
+                if now.get(k, 0) != before.get(k, 0)]
+        if diff:
+            changes.append(f"{_label(board, pid)} counters {', '.join(diff)}")
+    if changes:
+        con.print("  " + "; ".join(changes))
     if outcome["lost"]:
         con.print("  [bold]loses the game:[/bold] " + ", ".join(outcome["lost"]))
 
