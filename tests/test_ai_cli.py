@@ -99,3 +99,27 @@ def test_a_time_limit_shorter_than_reading_the_board_still_answers_a_legal_choic
     data = json.loads(out)
     assert code == 0 and data["status"] in ("feasible", "optimal")
     assert isinstance(data["blockers"], dict)
+
+
+def test_an_illegal_attack_is_warned_about_and_refused_with_strict() -> None:
+    # Wall of Stone has defender (702.3b: it can't attack); the Hill Giant is tapped, as an
+    # attacking creature is once declared (508.1f), which is no fault. choose-block and
+    # damage answer the attack as given with a warning naming the rule (key
+    # illegal_attackers), and refuse it under --strict (exit 2, one line naming the field).
+    board = ("players: [{name: Alice}, {name: Bob}]\npermanents:\n"
+             "  - {id: wall, card: Wall of Stone, controller: Alice}\n"
+             "  - {id: giant, card: Hill Giant, controller: Alice, tapped: true}\n"
+             "  - {id: bears, card: Grizzly Bears, controller: Bob}\n"
+             "combat: {attackers: {wall: Bob, giant: Bob}}\n")
+    for command in ("choose-block", "damage"):
+        code, out, err = run(command, "-", "--json", input=board)
+        assert code == 0
+        bad = json.loads(out)["illegal_attackers"]
+        assert [v["source"] for v in bad] == ["Wall of Stone (wall)"]
+        assert "702.3b" in bad[0]["message"]
+        code, out, err = run(command, "-", input=board)
+        assert code == 0 and "warning: the attack is illegal" in err and "702.3b" in err
+        code, out, err = run(command, "-", "--strict", input=board)
+        assert code == 2 and err.startswith("redzone: error: combat.attackers: illegal attack")
+    code, out, _ = run("choose-block", "-", "--json", input=board.replace("{wall: Bob, giant: Bob}", "{giant: Bob}"))
+    assert code == 0 and json.loads(out)["illegal_attackers"] == []

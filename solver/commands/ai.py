@@ -19,11 +19,12 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
+from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json, violations_json
 
 if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
     from rich.console import Console
 
+    from redzone.models.attack_problem import Violation
     from redzone.models.board import Board
     from redzone.models.scenario import Scenario
     from redzone.solver.ai import AttackDecision, BlockDecision
@@ -148,11 +149,20 @@ class ChooseBlockAnswer(BoardAnswer):
 
     decision: BlockDecision
     weights_file: str | None = None
+    illegal_attackers: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The ``choose-block`` JSON object."""
+        """The ``choose-block`` JSON object; ``illegal_attackers``: the availability rules and
+        restrictions ``combat.attackers`` breaks (CR 508.1a, 508.1c; ``[]`` when none)."""
         return {**self.decision.to_json(), "weights": self.weights_file,
+                "illegal_attackers": violations_json(self.illegal_attackers),
                 "unparsed": unparsed_json(self.board)}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes and a warning per broken attack rule (508.1a, 508.1c)."""
+        return super().warnings() + [
+            f"warning: the attack is illegal, answered as given: {v.message} ({v.source})"
+            for v in self.illegal_attackers]
 
     def render(self, con: Console) -> None:
         """The blocks, one line per creature saying why, and the outcome."""
@@ -189,11 +199,16 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     """The defending players' best legal blocks against ``combat.attackers``
     (:func:`redzone.solver.ai.choose_blocks`). Raises like :func:`choose_attack`, and when
     there is no ``combat.attackers``."""
+    from redzone.models.errors import ScenarioError
     from redzone.models.limits import unbounded
     from redzone.solver.ai import choose_blocks as run
+    from redzone.solver.commands.damage import attack_violations
 
     with unbounded():  # a choice is always legal: the board is built whatever the limit
         board = magic_board_of(scenario, options.strict)
+        illegal = attack_violations(board)
+    if illegal and options.strict:
+        raise ScenarioError("combat.attackers", f"illegal attack: {illegal[0].message} (--strict)")
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
-    return ChooseBlockAnswer(board, decision, options.weights)
+    return ChooseBlockAnswer(board, decision, options.weights, tuple(illegal))

@@ -146,33 +146,76 @@ def block_violations(board: Board) -> list[Violation]:
     return out
 
 
+def attack_violations(board: Board) -> list[Violation]:
+    """The availability rules and restrictions (CR 508.1a, 508.1c) the scenario's
+    ``combat.attackers`` break — a creature with defender or summoning sickness attacking,
+    "can't attack alone" — as :class:`redzone.models.attack_problem.Violation` objects. A
+    declared attacker counts as untapped for this (declaring it tapped it, 508.1f).
+    Requirements (508.1d) and costs (508.1h) are not judged here (``redzone check-attack``
+    does, before the attack)."""
+    from copy import copy
+
+    from redzone.models.attack_problem import restriction_violations
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.errors import RedzoneError
+
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not combat.attackers:
+        return []
+    declared = dict(combat.attackers)
+    judged = board
+    if any(getattr(board.permanents.get(c), "tapped", False) for c in declared):
+        judged = copy(board)
+        judged.permanents = dict(board.permanents)
+        for c in declared:
+            perm = board.permanents.get(c)
+            if perm is not None and perm.tapped:
+                judged.permanents[c] = copy(perm)
+                judged.permanents[c].tapped = False
+        judged._grants = judged._index = None
+        judged._combat_fx = None
+    try:
+        problem = attack_problem(judged, board.active_player)
+    except RedzoneError:
+        return []  # a malformed combat: the commands report it themselves
+    return restriction_violations(problem, declared)
+
+
 @dataclass(frozen=True)
 class DamageAnswer:
     """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`);
-    ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), played out as given."""
+    ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), ``illegal_attackers``
+    the declared attack's (508.1a, 508.1c), played out as given."""
 
     board: Board
     result: DamageResult
     objective: str
     illegal_blocks: tuple[Violation, ...] = ()
+    illegal_attackers: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
-        then ``illegal_blocks`` (``{kind, source, message}``) and the rest."""
+        then ``illegal_blocks`` and ``illegal_attackers`` (``{kind, source, message}``) and
+        the rest."""
         data = {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
         out = {"steps": data["steps"], "outcome": data["outcome"],
                **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
                "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
-                                  for v in self.illegal_blocks]}
+                                  for v in self.illegal_blocks],
+               "illegal_attackers": [{"kind": v.kind, "source": v.source, "message": v.message}
+                                     for v in self.illegal_attackers]}
         found = scenario_warnings(self.board) + list(self.result.warnings)
         out.pop("warnings", None)
         return {**out, **({"warnings": found} if found else {})}
 
     def warnings(self) -> list[str]:
-        """Unparsed-sentence notes, a warning per broken block rule (509.1a-b), and the
+        """Unparsed-sentence notes, a warning per broken attack or block rule (508.1a, c;
+        509.1a-b), and the
         play-out's warnings (an effect of a permanent that left in the first-strike step
         that could not be undone: 611.3a, 613)."""
         return (unparsed_notes(self.board)
+                + [f"warning: the attack is illegal, played out as given: {v.message} ({v.source})"
+                   for v in self.illegal_attackers]
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
                    for v in self.illegal_blocks]
                 + list(self.result.warnings))
@@ -254,12 +297,15 @@ def damage(scenario: Scenario, options: DamageOptions) -> DamageAnswer:
     from redzone.solver.damage import play_out
 
     board = magic_board_of(scenario, options.strict)
+    bad_attack = attack_violations(board)
+    if bad_attack and options.strict:
+        raise ScenarioError("combat.attackers", f"illegal attack: {bad_attack[0].message} (--strict)")
     illegal = block_violations(board)
     if illegal and options.strict:
         raise ScenarioError("combat.blockers", f"illegal block: {illegal[0].message} (--strict)")
     result = play_out(board, options.objective, options.step, time_limit=options.time_limit)
     return DamageAnswer(board=board, result=result, objective=options.objective,
-                        illegal_blocks=tuple(illegal))
+                        illegal_blocks=tuple(illegal), illegal_attackers=tuple(bad_attack))
 
 
 def check_damage(scenario: Scenario, options: CheckDamageOptions) -> CheckDamageAnswer:
