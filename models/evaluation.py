@@ -170,7 +170,10 @@ def load_weights(path: str | Path) -> Weights:
         raise ScenarioError(str(path), f"not valid YAML/JSON: {first}") from None
     if isinstance(data, dict) and set(data) == {"weights"}:
         data = data["weights"]
-    return Weights.from_mapping(data if data is not None else {}, where=str(path))
+    try:
+        return Weights.from_mapping(data if data is not None else {})
+    except ScenarioError as e:  # "FILE: weights.life_scal: unknown weight ..."
+        raise ScenarioError(e.field, e.problem, where=str(path)) from None
 
 
 def points(milli: int) -> float:

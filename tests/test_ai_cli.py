@@ -123,3 +123,30 @@ def test_an_illegal_attack_is_warned_about_and_refused_with_strict() -> None:
         assert code == 2 and err.startswith("redzone: error: combat.attackers: illegal attack")
     code, out, _ = run("choose-block", "-", "--json", input=board.replace("{wall: Bob, giant: Bob}", "{giant: Bob}"))
     assert code == 0 and json.loads(out)["illegal_attackers"] == []
+
+
+def test_weights_given_as_a_mapping_equal_the_same_weights_from_a_file(tmp_path: Path) -> None:
+    # An engine on the protocol tunes the evaluation without writing files (docs/protocol.md):
+    # options.weights as a mapping values the same line as the same weights read from a file;
+    # an unknown weight is bad input naming weights.NAME (and the file, when from a file).
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob", "life": 9}],
+            "permanents": [{"id": "g", "card": "Hill Giant", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}],
+            "combat": {"attackers": {"g": "Bob"}}}
+    f = tmp_path / "w.yaml"
+    f.write_text("life_scale: 2\ncreature_base: 0.5\n")
+    mapped = run_command("choose-block", data, {"weights": {"life_scale": 2, "creature_base": 0.5},
+                                                "lookahead": 0}).to_json()
+    filed = run_command("choose-block", data, {"weights": str(f), "lookahead": 0}).to_json()
+    default = run_command("choose-block", data, {"lookahead": 0}).to_json()
+    assert mapped["value"] == filed["value"] != default["value"]
+    assert mapped["blockers"] == filed["blockers"]
+    with pytest.raises(ScenarioError, match=r"^weights\.life_scal: unknown weight"):
+        run_command("choose-block", data, {"weights": {"life_scal": 2}})
+    f.write_text("life_scal: 2\n")
+    with pytest.raises(ScenarioError, match=r"w\.yaml: weights\.life_scal: unknown weight"):
+        run_command("choose-block", data, {"weights": str(f)})

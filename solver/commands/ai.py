@@ -33,12 +33,13 @@ if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
 @dataclass(frozen=True)
 class ChooseAttackOptions:
     """Options of ``choose-attack``: ``strict``, ``time_limit`` (seconds or ``None``),
-    ``lookahead`` (0 or 1) and ``weights`` (a YAML/JSON weights file, ``None``: defaults)."""
+    ``lookahead`` (0 or 1) and ``weights`` (a YAML/JSON weights file, or — from the protocol
+    or the API — a mapping of weight names to numbers; ``None``: defaults)."""
 
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = 1
-    weights: str | None = None
+    weights: str | dict[str, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class ChooseBlockOptions:
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = 1
-    weights: str | None = None
+    weights: str | dict[str, float] | None = None
 
 
 @functools.lru_cache(maxsize=32)
@@ -58,10 +59,15 @@ def _weights_cached(path: str, mtime: float) -> Any:
     return load_weights(path)
 
 
-def _weights(path: str | None) -> Any:
-    """The weights of ``path`` (read once per file version), or ``None``."""
+def _weights(path: str | dict[str, float] | None) -> Any:
+    """The weights of ``path`` (read once per file version), of a mapping of weight names
+    to numbers (raises ScenarioError naming ``weights.NAME`` for a bad one), or ``None``."""
     if path is None:
         return None
+    if isinstance(path, dict):
+        from redzone.models.evaluation import Weights
+
+        return Weights.from_mapping(path)
     try:
         mtime = os.stat(path).st_mtime
     except OSError:
@@ -113,7 +119,7 @@ class ChooseAttackAnswer(BoardAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.AttackDecision`."""
 
     decision: AttackDecision
-    weights_file: str | None = None
+    weights_file: str | dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object."""
@@ -148,7 +154,7 @@ class ChooseBlockAnswer(BoardAnswer):
     """``choose-block``: the :class:`redzone.solver.ai.BlockDecision`."""
 
     decision: BlockDecision
-    weights_file: str | None = None
+    weights_file: str | dict[str, float] | None = None
     illegal_attackers: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
