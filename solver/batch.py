@@ -261,7 +261,12 @@ def _error_outcome(row: Row, kind: ErrorKind, message: str, ms: float, work: Wor
     # JSON Lines row) is not prefixed a second time.
     named = message.startswith(row.where) or (
         row.number > 0 and message.startswith(f"{row.label}:{row.number}:"))
-    text = message if named else f"{row.where}: {message}"
+    own = f"line {row.number}"
+    if not named and row.number > 0 and row.where.endswith(own) and message.startswith(own + ":"):
+        # The scenario reader named the line; a directory's row adds its file once.
+        text = row.where + message[len(own):]
+    else:
+        text = message if named else f"{row.where}: {message}"
     if work.as_json:
         line = json.dumps({"where": row.where, "error": {"kind": kind, "message": text},
                            "batch": {"ms": round(ms, 3), "permanents": None}})

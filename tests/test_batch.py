@@ -150,3 +150,20 @@ def test_dask_local_cluster_two_workers(tmp_path: Path) -> None:
     strip = lambda r: {k: v for k, v in r.items() if k not in ("batch", "build_ms", "solve_ms")}  # noqa: E731
     assert [strip(r) for r in dask] == [strip(r) for r in local]
     assert [r["where"] for r in dask] == [f"line {i}" for i in range(1, 13)]
+
+
+def test_a_bad_row_of_a_directorys_jsonl_file_is_named_once(tmp_path: Path) -> None:
+    # A directory batch names a JSON Lines row by its file and line; the scenario reader's
+    # own "line 2:" is not repeated (a new user saw "FILE: line 2: line 2: players: ...").
+    from click.testing import CliRunner
+
+    from redzone.solver.cli import cli
+
+    good = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": []}
+    bad = {"players": [{"name": "Alice"}], "permanents": []}
+    (tmp_path / "rows.jsonl").write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n")
+    result = CliRunner().invoke(cli, ["attack", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    errors = [json.loads(x) for x in result.stdout.splitlines() if '"error"' in x]
+    assert [e["error"]["message"] for e in errors] == [
+        f"{tmp_path / 'rows.jsonl'}: line 2: players: a Magic scenario needs at least two players (got 1)"]

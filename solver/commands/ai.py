@@ -134,6 +134,8 @@ class ChooseAttackAnswer(BoardAnswer):
                   + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
+        if not d.reasons:
+            con.print(f"  (no creature attacks: {board.active_player} controls none)")
         if d.mana_paid:
             con.print(f"Mana paid for attack costs: {d.mana_paid} (CR 508.1h)")
         if d.response_mana_paid:
@@ -179,6 +181,8 @@ class ChooseBlockAnswer(BoardAnswer):
                   + f"; lookahead {d.lookahead}; defending player {alive})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
+        if not d.reasons:
+            con.print("  (no creature blocks: the defending players control none)")
         if d.mana_paid:
             con.print(f"Mana paid for block costs: {d.mana_paid} (CR 509.1d)")
         if d.life_paid_why:
