@@ -395,12 +395,15 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
         bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
+    # The principal's value is proved only when every part searched was exact: a block list
+    # cut at BLOCK_BOUND may have left out the block that saves the defending player.
+    proved = principal is not None and game.exact
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
                               complete=bool(candidates) and game.exact)
     paid = game.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
-        bound=points(bound), lethal=lower >= game.ev.win, response=blocks, damage=damage,
+        bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
         outcome=outcome, reasons=reasons,
         mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,

@@ -58,3 +58,27 @@ def test_choose_attack_reports_the_mana_its_attack_costs_take() -> None:
     data = run_command("choose-attack", scenario, {}).to_json()
     assert data["attackers"] == {"jugg": "Bob"}
     assert data["mana_paid"] == 2
+
+
+def test_lethal_is_claimed_only_when_proved(monkeypatch: Any) -> None:
+    # 20 creatures a side (benchmark board, seed 0): with the block list cut short (here at
+    # 300 blocks, as BLOCK_BOUND cuts it on a large board) every block listed against the
+    # alpha strike loses Bob the game, but one left out keeps him alive (each flier met by
+    # a flier or a reach creature, each menace creature by two: Bob at -17.3 points, not a
+    # lost game). "lethal" means every legal answer loses (704.5a): unproved, it is false.
+    from benchmarks.ai_boards import ai_scenario
+    from redzone.solver import ai_declarations, ai_game
+    from redzone.solver.ai import choose_attack
+
+    monkeypatch.setattr(ai_declarations, "BLOCK_BOUND", 300)
+    real = ai_game.Game.tick
+
+    def tick(self: ai_game.Game) -> None:  # the time limit runs out after 3,000 positions
+        real(self)
+        if self.nodes > 3000 and self.deadline is not None:
+            raise ai_game.Timeout
+
+    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    r = choose_attack(build_board(parse_scenario(ai_scenario(20, 0))), lookahead=0, time_limit=3600)
+    assert r.status == "feasible" and len(r.attackers) == 20
+    assert r.lethal is False
