@@ -39,6 +39,7 @@ from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import _free, with_combat
+from redzone.solver.ai_ceiling import attack_ceiling, block_floor
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
@@ -398,6 +399,13 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
     # The principal's value is proved only when every part searched was exact: a block list
     # cut at BLOCK_BOUND may have left out the block that saves the defending player.
     proved = principal is not None and game.exact
+    if not exact:
+        # A proved bound of every declaration at once (solver/ai_ceiling.py): informative
+        # where whole declarations were never examined. An unproved line's value may lie
+        # above it.
+        ceiling = attack_ceiling(game)
+        if ceiling is not None:
+            bound = min(bound, max(value, ceiling) if proved else ceiling)
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
                               complete=bool(candidates) and game.exact)
     paid = game.life_paid(attack, blocks)
@@ -626,6 +634,12 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         damage, state, outcome = _replay_line(game, attack, blocks, leaves)
         value = -best
         bound = value if exact else game.ev.win
+    if not exact:
+        # The defending players' value is at most minus a proved floor of every block's
+        # value (solver/ai_ceiling.py); an unproved line's value may lie above it.
+        floor = block_floor(game, attack)
+        if floor is not None:
+            bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
     attacked = _defending_players(board, attack)
     reasons = _block_reasons(game, attack, blocks, state, line, damage)
     paid = game.life_paid(attack, blocks)
