@@ -115,10 +115,12 @@ def _unit_extremes(game: Any, attacker: str, target: str, blockers: tuple[str, .
                    best: bool) -> Vector | None:
     """The componentwise best (``best``) or worst result for the attacking player of the
     unit ``attacker`` → ``target`` blocked by ``blockers``, over every leaf of its damage
-    game under every step structure it may have, with the first-strike step's changes
-    counted too (play stops when the opponent loses there): (opponent's life change, their
-    poison change, own life change, permanents' part change). ``None`` when a damage game
-    could not be played exactly (:attr:`Game.exact` cleared)."""
+    game under every step structure it may have: (opponent's life change, their poison
+    change, own life change, permanents' part change). The best counts the first-strike
+    step's changes too (play stops when the opponent loses there: a won game, which the
+    best must not miss); the worst needs only the end of combat (a combat stopped early is a
+    won game, above any bound). ``None`` when a damage game could not be played exactly
+    (:attr:`Game.exact` cleared)."""
     me, o = game.perspective, game._opponents[0]
     unit = (((attacker, target),), tuple((b, (attacker,)) for b in sorted(blockers)))
     pick_o, pick_me = (min, max) if best else (max, min)
@@ -128,7 +130,7 @@ def _unit_extremes(game: Any, attacker: str, target: str, blockers: tuple[str, .
         if not game.exact:  # (a game of its own: see _fresh)
             return None
         for leaf in _leaves(tree):
-            for delta in (leaf.delta, leaf.first) if leaf.first is not None else (leaf.delta,):
+            for delta in (leaf.delta, leaf.first) if best and leaf.first is not None else (leaf.delta,):
                 life = dict(delta[0])
                 poison = dict(delta[1])
                 xs = (life.get(o, 0), poison.get(o, 0), life.get(me, 0))
