@@ -169,6 +169,11 @@ class Board:
     """The :class:`redzone.models.layers.CombatState` this board is seen in (``None``: no
     creature is in combat): combat-conditioned grants ("has first strike as long as it's
     attacking") apply by it (506.4, 611.3a)."""
+    departed: tuple[str, ...] = ()
+    """Players who lost and left the game before this board (a multiplayer game goes on
+    without them, CR 104.5, 800.4a), in the order they left: not in ``players``, and
+    lost for good (the evaluation counts each as an opponent knocked out). Empty for a
+    board built from a scenario."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -225,7 +230,8 @@ class Board:
 
         perms = {k: copy(p) for k, p in self.permanents.items()}
         board = Board(scenario=self.scenario, players=self.players, permanents=perms,
-                      active_player=self.active_player, rules=self.rules, game=self.game)
+                      active_player=self.active_player, rules=self.rules, game=self.game,
+                      departed=self.departed)
         board.gaps = list(self.gaps)
         board._combat_fx = self._combat_fx
         # Only the combat-dependent part changes; what the permanents hold otherwise (a

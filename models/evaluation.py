@@ -16,7 +16,9 @@ CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, and the su
 kept within ``±(win - 1)`` (it never comes near with sensible weights), so they dominate
 everything whatever the weights. An opponent eliminated in a
 multiplayer game stops counting (CR 800.4a: their permanents leave) and is worth
-``eliminated`` instead.
+``eliminated`` instead — whether they lost in the position's ``state`` or before the board
+(``Board.departed``: a board of a later turn no longer lists them, but a player who lost
+stays lost, 104.5, 800.4a).
 
 Scores are whole numbers of *milli-points* (one point = the value of one life point near
 0 life), so that sums are exact and two searches that reach the same position give the very
@@ -192,7 +194,9 @@ class Evaluator:
     (``None``: the board as given). ``layer_sources``: ids of the permanents whose static
     abilities change others' characteristics or grant abilities; when one has left the
     battlefield in ``state``, :meth:`score` values the creatures left with the layers
-    applied again (611.3a, 613)."""
+    applied again (611.3a, 613). ``departed_part``: milli-points of the opponents who left
+    the game before the board (``Board.departed``: ``eliminated`` each), part of every score
+    of a game still on."""
 
     def __init__(self, board: Board, player: str, weights: Weights | None = None, *,
                  parts: dict[str, tuple[float, float]] | None = None) -> None:
@@ -208,6 +212,11 @@ class Evaluator:
         # Permanents whose static abilities change others' characteristics or grant
         # abilities: when one has left, the survivors are read as they now are (611.3a, 613).
         self.layer_sources = layer_sources(board)
+        # Players who left the game before this board (Board.departed, 104.5, 800.4a): an
+        # opponent among them counts ``eliminated`` in every position of the board; the
+        # player themselves among them has lost (never asked in the search).
+        self.lost_before = player in board.departed
+        self.departed_part = _milli(w.eliminated) * sum(1 for p in board.departed if p != player)
         for perm in board.permanents.values():
             if perm.is_creature:
                 kind = "creature"
@@ -299,7 +308,9 @@ class Evaluator:
         ``state``: a GameState (``None``: the board as given, nobody lost). ``mana_spent``:
         generic mana the player spent on combat costs this turn (``-mana`` points each).
         ``+win`` when every opponent has lost, ``-win`` when the player has lost (CR 104.3a,
-        704.5a, 704.5c); otherwise the sum described in the module docstring, kept within
+        704.5a, 704.5c); otherwise the sum described in the module docstring (``eliminated``
+        for each opponent who lost in ``state`` or left before the board,
+        :attr:`departed_part`), kept within
         ``±(win - 1)`` (:meth:`clamp`), less the mana."""
         board = self.board
         me = self.player
@@ -310,12 +321,12 @@ class Evaluator:
                     continue
                 if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE:
                     lost.add(p.name)
-        if me in lost:
+        if me in lost or self.lost_before:
             return -self.win
         opponents = [p.name for p in board.players if p.name != me]
         if opponents and all(o in lost for o in opponents):
             return self.win
-        total = 0
+        total = self.departed_part
         for p in board.players:
             if p.name in lost:
                 total += _milli(self.weights.eliminated)
@@ -358,7 +369,8 @@ class Evaluator:
             p.counters = dict(state.counters.get(pid, perm.counters))
             perms[pid] = p
         remaining = Board(scenario=board.scenario, players=board.players, permanents=perms,
-                          active_player=board.active_player, rules=board.rules, game=board.game)
+                          active_player=board.active_player, rules=board.rules, game=board.game,
+                          departed=board.departed)
         remaining.combat = board.combat
         remaining.gaps = reapply_layers(remaining, board)
         return Evaluator(remaining, self.player, self.weights)

@@ -83,9 +83,11 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     counters put instead of damage raise them, 122.1a); ``player``'s permanents untap and
     have been under their control since the turn began (502.3, 302.6); the attacking
     creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
-    life, poison, loyalty and defense as in ``state``. This turn's effects end, and so do
-    those of permanents that left: the layers are applied again to what remains (611.3a,
-    613; :func:`redzone.models.layers.reapply_layers`)."""
+    life, poison, loyalty and defense as in ``state``; the players who lost are no longer
+    listed but are in the board's ``departed``, after those who left before (a player who
+    lost stays lost, 104.5, 800.4a). This turn's effects end, and so do those of
+    permanents that left: the layers are applied again to what remains (611.3a, 613;
+    :func:`redzone.models.layers.reapply_layers`)."""
     lost = set(state.lost)
     for p in board.players:
         if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
@@ -120,8 +122,11 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     players = tuple(dataclasses.replace(p, life=state.life.get(p.name, p.life),
                                         poison=state.poison.get(p.name, p.poison))
                     for p in board.players if p.name not in lost)
+    # A player who lost has left the game and stays lost (104.5, 800.4a): no longer listed,
+    # but remembered, so the evaluation still counts them as knocked out.
+    departed = board.departed + tuple(p.name for p in board.players if p.name in lost)
     out = Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
-                active_player=player, rules=board.rules, game=board.game)
+                active_player=player, rules=board.rules, game=board.game, departed=departed)
     if any(pid not in perms for pid in layer_sources(board)):
         # A permanent whose static ability changed characteristics or granted abilities
         # left: its effects end (611.3a), so the layers are applied again to what remains
@@ -256,7 +261,7 @@ def departure(board: Board, paid: Mapping[str, int]) -> Departure | None:
             combat = CombatView({a: t for a, t in old.attackers.items() if a in kept},
                                 damage_order=order, bands=bands)
         out = Board(scenario=ScenarioView(combat, effects), players=players, permanents=kept,
-                    active_player=ap, rules=board.rules, game=board.game)
+                    active_player=ap, rules=board.rules, game=board.game, departed=board.departed)
         if any(pid not in kept for pid in layer_sources(board)):
             out.gaps = reapply_layers(out, board)  # 611.3a, 613: their effects end
         state = GameState.from_board(out)

@@ -484,7 +484,9 @@ class UnitGames:
         """(life, poison, permanents' part) after the units' ``leaves`` on a two-player
         board: each player's life and poison counters from the base plus every leaf's change,
         and the permanents' part of the evaluation (milli-points) from the base plus every
-        leaf's value — what :meth:`Game.fast_score` and the bounds add up."""
+        leaf's value (the base includes ``eliminated`` for the opponents who left before the
+        board, :attr:`Evaluator.departed_part`) — what :meth:`Game.fast_score` and the
+        bounds add up."""
         life = dict(self._base_life)
         poison = dict(self._base_poison)
         v = self._base_perm

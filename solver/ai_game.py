@@ -212,7 +212,11 @@ class Game(Declarations, UnitGames, Bounds):
         self._opponents = [p.name for p in board.players if p.name != self.ap]
         self._base_life = {p.name: p.life for p in board.players}
         self._base_poison = {p.name: p.poison for p in board.players}
-        self._base_perm = sum(self.ev.permanent_score(pid) for pid in board.permanents)
+        # The permanents' part of the evaluation, and the opponents who left the game before
+        # this board (a crack-back board after a player lost: 104.5, 800.4a), which count the
+        # same in every position: what :meth:`_totals` starts from.
+        self._base_perm = (sum(self.ev.permanent_score(pid) for pid in board.permanents)
+                           + self.ev.departed_part)
         self._killer: set[tuple[str, str]] = set()
         self._crack_back_bounded = lookahead == 1 and self._next_may_pass()
         self._uniform: bp_mod.BlockProblem | None = None
