@@ -15,6 +15,7 @@ from typing import Any
 from redzone.models import block_problem as bp_mod
 from redzone.models.board import Board, Permanent
 from redzone.models.layers import layer_sources, reapply_layers
+from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState
 
 __all__ = ["CombatView", "Departure", "ScenarioView", "departure", "next_player",
@@ -215,20 +216,9 @@ def departure(board: Board, paid: Mapping[str, int]) -> Departure | None:
     from redzone.models.outcome import state_based_actions
 
     perms = board.permanents
-    left: dict[str, str] = {}
-    moved: dict[str, str] = {}
-    gaps: list[str] = []
-    for pid, perm in perms.items():
-        if perm.owner in gone:
-            left[pid] = f"its owner {perm.owner} left the game (CR 800.4a)"
-            moved[pid] = perm.owner
-        elif perm.controller in gone:
-            left[pid] = f"its controller {perm.controller} left the game (CR 800.4a)"
-            moved[pid] = perm.controller
-            gaps.append(f"{perm.label} is controlled by {perm.controller}, who left the game, "
-                        f"and owned by {perm.owner}: CR 800.4a returns it or exiles it")
-        elif perm.is_a("Battle") and perm.protector in gone:
-            gaps.append(f"{perm.label} is protected by {perm.protector}, who left the game")
+    left, gaps = leaving_with(board, gone)  # 800.4a: what they own or control
+    moved = {pid: perms[pid].owner if perms[pid].owner in gone else perms[pid].controller
+             for pid in left}
     players = tuple(dataclasses.replace(p, life=life[p.name]) for p in board.players)
     scenario = board.scenario
     while True:

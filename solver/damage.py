@@ -779,6 +779,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
     Play stops early when the active player or every opponent has lost.
 
+    In a game of more than two players, a defending player who loses in a step while the
+    game goes on leaves it at once with everything they own or control (104.5, 800.4a;
+    :func:`redzone.models.leaving.leave_game`, listed in ``destroyed`` with the reason):
+    their creatures neither block nor deal damage in a later step (506.4), creatures
+    attacking them or their planeswalkers deal none (800.4e, 506.4c), and their static
+    abilities stop applying (below). A permanent they controlled but another player owns,
+    or a battle they protected, can't be settled from the scenario: a warning says so.
+
     When a step removed a permanent whose static ability changed characteristics or
     granted abilities (a lord), its effects end (611.3a): the layers are applied again to
     what remains (613, :func:`relayered_after_departures`) and state-based actions
@@ -792,6 +800,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     malformed combat.
     """
     from redzone.models.damage_rules import damage_problem, remaining_steps
+    from redzone.models.leaving import leave_game
     from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 
     _validate_objective(objective)
@@ -806,6 +815,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     ap = board.active_player
     opponents = board.opponents(ap)
     cur = board  # the board each step is planned and dealt on (re-layered after a step)
+    departed: set[str] = set()  # players who lost and whose permanents have left (800.4a)
     for st in steps:
         if ap in state.lost or all(o in state.lost for o in opponents):
             break
@@ -814,6 +824,18 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
         events = [DamageEvent(s, r, a) for s, row in plan.assignment.items() for r, a in row.items()]
         dealt = deal_damage(cur, state, events, combat=True)
         state_based_actions(cur, state)
+        gone = [p for p in state.lost if p not in departed]
+        if gone and ap not in state.lost and not all(o in state.lost for o in opponents):
+            # 104.5, 800.4a: a player who lost leaves the game that goes on, and everything
+            # they own or control leaves with it at once: their creatures block and deal
+            # no more damage (506.4), nothing is assigned to them (800.4e), then
+            # state-based actions again (704.3: 704.5m); their statics end just below.
+            departed.update(gone)
+            _, gaps = leave_game(cur, state, gone)
+            for g in gaps:
+                line = f"warning: {g}; it left with them here (CR 800.4a)"
+                if line not in warnings:
+                    warnings.append(line)
         if st == "first-strike":
             # CR 510.4: creatures with first or double strike as this step began.
             dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
