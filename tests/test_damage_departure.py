@@ -72,6 +72,23 @@ def test_nobody_leaves_while_the_player_lives() -> None:
     assert o["destroyed"] == ["child", "giant", "rats"] and o["damage"] == {"bears": 3}
 
 
+def test_a_player_killed_by_regular_damage_takes_their_aura_along() -> None:
+    # The Knight at Carol (Bob keeps his 2 life through first strike) and Alice's own
+    # Grizzly Bears at Bob, unblocked. Regular step, all at once (510.2): the Bears' 2 take
+    # Bob to 0, the Child and the Rats trade (Alice gains 2, 702.15b), the Giant and the 3/4
+    # Bears deal each other 3: the Giant is destroyed (704.5g). Bob loses (704.5a) and leaves
+    # with his Holy Strength (800.4a): Carol's Bears is a 2/2 with 3 damage marked and is
+    # destroyed too (611.3a, 613, 704.3, 704.5g).
+    data = table(knight_at="Carol")
+    data["permanents"].append({"id": "cub", "card": "Grizzly Bears", "controller": "Alice"})
+    data["combat"]["attackers"]["cub"] = "Bob"
+    out = run_command("damage", data, {}).to_json()
+    o = out["outcome"]
+    assert o["lost"] == ["Bob"] and o["life"] == {"Alice": 22, "Bob": 0, "Carol": 18}
+    assert o["destroyed"] == ["child", "giant", "rats", "hs", "bears"]
+    assert "800.4a" in o["reasons"]["hs"] and o["reasons"]["bears"] == "lethal damage (704.5g)"
+
+
 def test_ten_poison_counters_leave_the_game_too() -> None:
     # Bob at 20 life with 9 poison counters; Phyrexian Crusader (2/2 first strike, infect)
     # instead of the Knight gives him 2 more: 11, he loses (704.5c) and leaves (800.4a).
@@ -126,3 +143,5 @@ def test_planted_bug_nobody_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
         test_a_player_killed_by_first_strike_leaves_before_the_regular_step()
     with pytest.raises(AssertionError):
         test_an_attacked_planeswalker_leaves_with_its_controller()
+    with pytest.raises(AssertionError):
+        test_a_player_killed_by_regular_damage_takes_their_aura_along()
