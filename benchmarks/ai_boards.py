@@ -4,7 +4,9 @@
 each control ``n`` creatures drawn with a seeded generator from real cards with combat
 keywords (flying, reach, menace, trample, deathtouch, lifelink, first and double strike,
 vigilance, infect, defender), and random life totals. :func:`swarm_scenario` is the token
-swarm of the issue; :func:`lethal_scenario` the random puzzles.
+swarm of the issue; :func:`lethal_scenario` the random puzzles. :func:`note_scenario` and
+:func:`ground_scenario` are ``choose-block`` boards where most creatures can block most
+attackers (a new user's trial, 2026-12-01: the blocks passed ``BLOCK_BOUND``).
 """
 
 from __future__ import annotations
@@ -73,3 +75,48 @@ def lethal_scenario(seed: int) -> dict[str, Any]:
               for i in range(rng.randint(0, 3))]
     return {"players": [{"name": "Alice"}, {"name": "Bob", "life": rng.randint(1, 10)}],
             "permanents": perms}
+
+
+NOTE_ALICE: tuple[str, ...] = ("Serra Angel", "Hill Giant", "Grizzly Bears", "Grizzly Bears",
+                               "Boggart Brute", "Typhoid Rats", "Boros Swiftblade", "White Knight",
+                               "Vampire Nighthawk", "Colossal Dreadmaw")
+NOTE_BOB: tuple[str, ...] = ("Giant Spider", "Hill Giant", "Grizzly Bears", "Grizzly Bears",
+                             "Typhoid Rats", "Wall of Stone", "Llanowar Elves", "Wind Drake",
+                             "Boggart Brute", "Serra Angel")
+NOTE_SIZES: tuple[tuple[int, int], ...] = ((7, 7), (8, 8), (5, 10), (10, 10))
+"""The trial's choose-block boards: (attackers, blockers)."""
+
+
+def note_scenario(attackers: int, blockers: int) -> dict[str, Any]:
+    """The new user's choose-block boards (``/work/notes/s4/newuser.md`` finding 1): Alice
+    at 9 attacks Bob at 11 with the first ``attackers`` of :data:`NOTE_ALICE`; Bob has the
+    first ``blockers`` of :data:`NOTE_BOB` (8 v 8 is ``blk8.yaml``)."""
+    perms = [{"id": f"a{i}", "card": c, "controller": "Alice"} for i, c in enumerate(NOTE_ALICE[:attackers])]
+    perms += [{"id": f"b{i}", "card": c, "controller": "Bob"} for i, c in enumerate(NOTE_BOB[:blockers])]
+    return {"players": [{"name": "Alice", "life": 9}, {"name": "Bob", "life": 11}],
+            "permanents": perms,
+            "combat": {"attackers": {f"a{i}": "Bob" for i in range(attackers)}}}
+
+
+GROUND: tuple[str, ...] = (
+    "Grizzly Bears", "Hill Giant", "Savannah Lions", "Boggart Brute", "Giant Spider",
+    "Typhoid Rats", "Centaur Courser", "Elvish Warrior", "Siege Mastodon", "Craw Wurm",
+    "Youthful Knight", "Fencing Ace", "Llanowar Elves", "Boros Swiftblade", "Horned Turtle",
+    "Colossal Dreadmaw", "Wall of Stone",
+)
+"""Ground creatures (no flying): every creature of the defending player can block every
+attacker, but for menace (Boggart Brute) and Wall of Stone's defender."""
+
+
+def ground_scenario(n: int, seed: int = 0) -> dict[str, Any]:
+    """A seeded "everything blocks everything" board for ``choose-block``: ``n`` ground
+    creatures a side (:data:`GROUND`), Alice's all attacking Bob (Wall of Stone, a
+    defender, is drawn for Bob only), random life totals 8-20."""
+    rng = random.Random(seed * 7919 + n)
+    attackers = [c for c in GROUND if c != "Wall of Stone"]
+    perms = [{"id": f"a{i}", "card": rng.choice(attackers), "controller": "Alice"} for i in range(n)]
+    perms += [{"id": f"b{i}", "card": rng.choice(GROUND), "controller": "Bob"} for i in range(n)]
+    return {"players": [{"name": "Alice", "life": rng.randint(8, 20)},
+                        {"name": "Bob", "life": rng.randint(8, 20)}],
+            "permanents": perms,
+            "combat": {"attackers": {f"a{i}": "Bob" for i in range(n)}}}

@@ -18,7 +18,11 @@ Sections (targets in benchmarks/README.md):
    Behemoth, Grizzly Bears and Hill Giant attack eight ground creatures), ``choose_blocks``
    with Bob at 20 and 200 life (Alice at 20: at 200 Bob's unblocked crack-back kills her),
    and at 200 with Alice at 30 (no crack-back kills her: every block is valued).
-3. ``lethal``: random boards of real cards, classified by the exhaustive reference
+3. ``blocks``: ``choose_blocks`` on boards where most creatures can block most attackers
+   (issue 9, the new user's finding 1): the trial's boards (``note_scenario``: 7v7, 8v8,
+   5v10, 10v10) and seeded ground boards of real cards (``ground_scenario``, 6-10 a side),
+   lookahead 0 (and 1 with ``--block-lookaheads 0,1``), a time limit of 60 s.
+4. ``lethal``: random boards of real cards, classified by the exhaustive reference
    (``redzone.solver.ai_reference``): a lethal attack exists exactly when the game's value
    is a won game. ``choose_attack`` must answer ``lethal: true`` with a declaration the
    reference values as a win on every such board, and never ``lethal`` on the others.
@@ -40,7 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.ai_boards import SIZES, ai_scenario, lethal_scenario, swarm_scenario  # noqa: E402
+from benchmarks.ai_boards import (  # noqa: E402
+    NOTE_SIZES,
+    SIZES,
+    ai_scenario,
+    ground_scenario,
+    lethal_scenario,
+    note_scenario,
+    swarm_scenario,
+)
 from redzone.models.board import build_board  # noqa: E402
 from redzone.models.scenario import parse_scenario  # noqa: E402
 from redzone.solver.ai import choose_attack, choose_blocks  # noqa: E402
@@ -95,6 +107,25 @@ def swarm() -> list[dict[str, Any]]:
     return rows
 
 
+def blocks(lookaheads: tuple[int, ...], ground_seeds: list[int], ground_ns: tuple[int, ...],
+           limit: float = 60.0) -> list[dict[str, Any]]:
+    boards: list[tuple[str, dict[str, Any]]] = [(f"note {a}v{b}", note_scenario(a, b)) for a, b in NOTE_SIZES]
+    boards += [(f"ground {n}v{n} seed {s}", ground_scenario(n, s)) for n in ground_ns for s in ground_seeds]
+    rows = []
+    for name, data in boards:
+        board = _board(data)
+        for lookahead in lookaheads:
+            t0, c0 = time.perf_counter(), time.process_time()
+            r = choose_blocks(board, lookahead=lookahead, time_limit=limit)
+            rows.append({"board": name, "lookahead": lookahead, "status": r.status, "value": r.value,
+                         "bound": r.bound, "cpu_ms": (time.process_time() - c0) * 1000,
+                         "wall_ms": (time.perf_counter() - t0) * 1000, "nodes": r.nodes,
+                         "blockers": r.blockers})
+            print(f"  {name} lookahead={lookahead}: {r.status} {r.value} "
+                  f"{rows[-1]['cpu_ms']:.0f} ms CPU", file=sys.stderr)
+    return rows
+
+
 def lethal(target: int, max_seeds: int) -> dict[str, Any]:
     from redzone.solver.ai_reference import reference_attack_values
 
@@ -126,7 +157,10 @@ def lethal(target: int, max_seeds: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,lethal")
+    ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,blocks,lethal")
+    ap.add_argument("--block-lookaheads", default="0", help="lookaheads of the blocks section")
+    ap.add_argument("--ground-seeds", default="0-2", help="seeds of the blocks section's ground boards (A-B)")
+    ap.add_argument("--ground-sizes", default="6,8,10", help="sizes of the blocks section's ground boards")
     ap.add_argument("--puzzles", type=int, default=200, help="boards of each kind (lethal / not)")
     ap.add_argument("--json", default=None, help="also write the raw figures to this file")
     ap.add_argument("--sizes", default=None, help="comma-separated board sizes (default: all)")
@@ -168,6 +202,17 @@ def main() -> None:
             print(f"| {r['life']} | {r['alice']} | {r['lookahead']} | {r['status']} | {r['value']} | "
                   f"{r['cpu_ms']:.0f} | {r['wall_ms']:.0f} | {r['survives']} | {r['life_after']} | "
                   f"{r['blockers']} |")
+        print()
+    if "blocks" not in skip:
+        lo, _, hi = args.ground_seeds.partition("-")
+        gseeds = list(range(int(lo), int(hi or lo) + 1))
+        rows = out["blocks"] = blocks(tuple(int(x) for x in args.block_lookaheads.split(",")), gseeds,
+                                      tuple(int(x) for x in args.ground_sizes.split(",")))
+        print("| choose-block board | lookahead | status | value | bound | CPU ms | nodes |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for r in rows:
+            print(f"| {r['board']} | {r['lookahead']} | {r['status']} | {r['value']} | {r['bound']} | "
+                  f"{r['cpu_ms']:.0f} | {r['nodes']} |")
         print()
     if "lethal" not in skip:
         target = 50 if args.quick else args.puzzles

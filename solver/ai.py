@@ -39,6 +39,7 @@ from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import _free, with_combat
+from redzone.solver.ai_blocks import polish, solve_large
 from redzone.solver.ai_ceiling import attack_ceiling, block_floor
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 
@@ -169,6 +170,16 @@ def _deadline(t0: float, time_limit: float | None) -> float | None:
     an enclosing :func:`redzone.models.limits.time_budget` has left (``None``: no limit)."""
     left = remaining_time(time_limit)
     return None if left is None else t0 + SEARCH_SHARE * left
+
+
+def _polish_until(game: Game, t0: float) -> float | None:
+    """Until when the local search of a block answer cut short by the time limit may run
+    (:func:`redzone.solver.ai_blocks.polish`): past the search's deadline, into three
+    quarters of the share kept for the answer (``None``: no time limit)."""
+    if game.deadline is None:
+        return None
+    share = (game.deadline - t0) / SEARCH_SHARE  # the time there was
+    return game.deadline + 0.75 * (1 - SEARCH_SHARE) * share
 
 
 def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
@@ -336,6 +347,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     t0, c0 = time.perf_counter(), time.process_time()
     with unbounded():  # the problems a legal choice needs are built whatever the limit
         game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    game.polish_until = _polish_until(game, t0)
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -584,6 +596,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     with unbounded():  # the problems a legal choice needs are built whatever the limit
         game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
     game.attack_paid = False  # the attackers were declared (and paid for) already
+    game.polish_until = _polish_until(game, t0)
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
@@ -591,7 +604,10 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         # Proved: no block does better than this (a loss nothing can prevent, or a lost game
         # for the attacking player: nothing is worse for them).
         floor = max(game.forced_floor(attack, 0), game.least_value(0))
-        if not game.search_blocks(attack, floor):
+        large = solve_large(game, attack, 0, floor, INF)
+        if large is not None:
+            best, line = large
+        elif not game.search_blocks(attack, floor):
             for blocks, cost in game.block_candidates(attack):
                 game.tick()
                 v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
@@ -605,6 +621,12 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     if game.found[1] is not None:  # the search without declarations (Game.search_blocks)
         best, line = game.found
     exact = finished and game.exact
+    if not exact and line is not None and getattr(game, "local_fixed", None) is None:
+        # The safety net of an answer not proved (a time limit, a capped enumeration):
+        # local search from it until no one-creature change improves it.
+        problems = game.block_problems(attack)
+        if len(problems) == 1:
+            best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
     with unbounded():
         game.deadline = None  # the answer below is built whatever the time left
         return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact)
@@ -641,7 +663,8 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         if floor is not None:
             bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
     attacked = _defending_players(board, attack)
-    reasons = _block_reasons(game, attack, blocks, state, line, damage)
+    reasons = _block_reasons(game, attack, blocks, state, line, damage,
+                             "proved" if exact else "local" if getattr(game, "local_fixed", None) else "")
     paid = game.life_paid(attack, blocks)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
@@ -682,10 +705,16 @@ def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str]
 
 
 def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                   state: GameState, line: Any, damage: list[dict[str, Any]]) -> dict[str, str]:
+                   state: GameState, line: Any, damage: list[dict[str, Any]],
+                   proof: str = "proved") -> dict[str, str]:
     """One line per creature of the defending players: why it blocks or not. A creature
     that may block some attacker on its own (509.1a-b) but that no legal block uses (a
-    group restriction, 509.1b, or the requirements, 509.1c) is said so, not "kept"."""
+    group restriction, 509.1b, or the requirements, 509.1c) is said so, not "kept".
+    ``proof`` says what is proved of the answer, and so what "doesn't block" may claim:
+    ``"proved"`` (optimal: blocking with it does not improve the outcome), ``"local"``
+    (a fixed point of the local search, :func:`redzone.solver.ai_blocks.improve_blocks`:
+    no change of this one creature's block improves it) or ``""`` (nothing: the search
+    was cut short before the local search reached a fixed point)."""
     board = game.board
     out: dict[str, str] = {}
     next_attack: dict[str, str] = {}
@@ -727,6 +756,11 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
                           + (f"; restrictions: {sources})" if sources else ")"))
             elif c in next_attack:
                 out[c] = f"doesn't block: kept to attack {_label(board, next_attack[c])} next turn"
-            else:
+            elif proof == "proved":
                 out[c] = "doesn't block: blocking with it does not improve the outcome"
+            elif proof == "local":
+                out[c] = ("doesn't block: no block by it alone improves this answer "
+                          "(not proved optimal: a local optimum)")
+            else:
+                out[c] = "doesn't block: not examined to the end (the search was cut short)"
     return out

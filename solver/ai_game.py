@@ -44,7 +44,9 @@ played only by swapping identical creatures is that one renamed. Block problems
 are cut down from the problem of every attacking creature when nothing in them depends on
 the whole attack (:func:`redzone.models.block_rules.sub_block_problem`).
 Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
-search *inexact* and the answer ``feasible``.
+search *inexact* and the answer ``feasible``. An attack with more than ``BLOCK_BOUND``
+blocks is answered by :mod:`redzone.solver.ai_blocks` (branch and bound where it is exact),
+and a block answer that is not proved is improved there by local search.
 
 :class:`Game` is put together from parts: the legal declarations
 (:mod:`redzone.solver.ai_declarations`), the units and their damage games
@@ -642,22 +644,45 @@ class Game(Declarations, UnitGames, Bounds):
                 self.partial = v
                 return v, ({}, [pay])
         floor = max(alpha, self.forced_floor(attack, attack_cost), self.least_value(attack_cost))
-        bounded = self.lookahead == 0 and self._plain_board()
-        for blocks, cost in self._block_order(attack, attack_cost, alpha):
-            self.tick()
-            if bounded and best <= beta:
-                # A proved lower bound at or above the best block so far: this block's
-                # value (at least the bound) can't come below it, nor change the answer.
-                low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
-                if low is not None and low >= best:
-                    continue
-            v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
-                                          alpha, min(beta, best))
-            if v < best:
-                best, line = v, (blocks, leaves or [])
+        from redzone.solver import ai_blocks
+
+        # More blocks than BLOCK_BOUND where the branch and bound applies: the loop below
+        # runs for its first PRE_BLOCKS blocks (most attacks are refuted by then), then the
+        # branch and bound takes over from its best block (solver/ai_blocks.py).
+        large = ai_blocks.large_exact(self, attack)
+        exact_before, self.exact = self.exact, True
+        try:
+            count = 0
+            bounded = self.lookahead == 0 and self._plain_board()
+            for blocks, cost in self._block_order(attack, attack_cost, alpha):
+                self.tick()
+                if large is not None:
+                    count += 1
+                    if count > ai_blocks.PRE_BLOCKS:
+                        best, line = ai_blocks.finish_large(self, attack, attack_cost, large, floor, beta,
+                                                            best, line)
+                        self.partial = best
+                        break
+                if bounded and best <= beta:
+                    # A proved lower bound at or above the best block so far: this block's
+                    # value (at least the bound) can't come below it, nor change the answer.
+                    low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
+                    if low is not None and low >= best:
+                        continue
+                v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
+                                              alpha, min(beta, best))
+                if v < best:
+                    best, line = v, (blocks, leaves or [])
+                    self.partial = best
+                if best <= floor:
+                    break
+            if not self.exact and line is not None and floor < best < beta:
+                # Not proved (the enumeration reached BLOCK_BOUND, or a damage step too large to
+                # list): the safety net, local search from the best block found.
+                best, line = ai_blocks.polish_answer(self, attack, attack_cost, best, line)
                 self.partial = best
-            if best <= floor:
-                break
+        finally:
+            self.exact = exact_before and self.exact
         if line is not None:
             self._killer = {(b, a) for b, lst in line[0].items() for a in lst}
         return best, line

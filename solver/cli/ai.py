@@ -29,7 +29,11 @@ def choose_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: fl
     and the best damage assignments (510.1), valued by the evaluation after this combat
     (--lookahead 0) or after the next player's best attack back (--lookahead 1). With
     --time-limit the best attack found is returned as feasible, with a proved bound; the
-    board is read and a legal choice made whatever the limit (never 'unknown').
+    board is read and a legal choice made whatever the limit (never 'unknown'). Also
+    feasible when an attack has more than 200,000 blocks (after symmetry) and the
+    defending players' answer to it could not be proved: at lookahead 0 on boards of
+    keywords only a branch and bound proves it; otherwise their answer is the best block
+    found, improved until no change of one creature's block improves it.
     """
     from redzone.solver.commands.ai import ChooseAttackOptions
 
@@ -49,7 +53,11 @@ def choose_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     """Choose the defending players' best legal blocks against combat.attackers (docs/ai.md).
 
     Min over legal blocks (CR 509.1) of the attacking player's best damage assignments
-    (510.1), valued like choose-attack; --time-limit as for choose-attack.
+    (510.1), valued like choose-attack; --time-limit as for choose-attack. With more than
+    200,000 blocks (after symmetry) a greedy block comes first; at lookahead 0 on boards of
+    keywords only a branch and bound proves the best block (optimal); otherwise the answer
+    may be feasible (also with --time-limit): the best block found, improved until no
+    change of one creature's block improves it, which the reasons say.
     """
     from redzone.solver.commands.ai import ChooseBlockOptions
 
