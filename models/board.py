@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from redzone.models.abilities import Ability, Affected, Grant, Keyword, ParsedText
-from redzone.models.errors import ScenarioError, UnparsedTextError
+from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import Base, Gap, apply_layers, combat_state, in_combat, keeps_grant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from redzone.models.cleanup import EndOfTurn
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,9 @@ class Permanent:
 
     conditions: dict[str, bool] = field(default_factory=dict)
     choices: dict[str, str] = field(default_factory=dict)
+    until_end_of_turn: EndOfTurn | None = None
+    """What of its current power, toughness and abilities ends in the cleanup step (CR 514.2;
+    the scenario's ``until_end_of_turn``), or ``None``; see :mod:`redzone.models.cleanup`."""
 
     @property
     def power_outside_combat(self) -> int | None:
@@ -538,6 +545,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
             parsed = ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored))
         if strict and parsed.unparsed:
             raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}")
+        eot = getattr(spec, "until_end_of_turn", None)
+        until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None
 
         protector = spec.protector
         permanents[spec.id] = Permanent(
@@ -554,6 +563,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
                       toughness, spec.power is not None, spec.toughness is not None),
             conditions=dict(getattr(spec, "conditions", None) or {}),
             choices=dict(getattr(spec, "choices", None) or {}),
+            until_end_of_turn=until_end_of_turn,
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,
@@ -578,6 +588,40 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
                                 f"{board.permanents[gap.source].label}: {gap.message()}")
     return board
+
+
+def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str, ...],
+                 where: str) -> EndOfTurn:
+    """The permanent's :class:`redzone.models.cleanup.EndOfTurn` from its scenario
+    ``until_end_of_turn`` (each ability one of ``abilities``: checked when the scenario was
+    read): its text parsed without those sentences. Raises :class:`ScenarioError` for an
+    ability there that changes or grants to other permanents (an effect on the others
+    would end with it; they are described by their own values)."""
+    from redzone.models.cleanup import EndOfTurn
+    from redzone.models.layers import reaches_others
+    from redzone.models.parser import parse_text
+
+    left = list(abilities)
+    for j, sentence in enumerate(eot.abilities):  # type: ignore[attr-defined]
+        left.remove(sentence)
+        if any(reaches_others(a) for a in parse_text(sentence, names=names).abilities):
+            raise ScenarioError(
+                f"{where}.until_end_of_turn.abilities[{j}]",
+                f"{clip(sentence)} changes other permanents' characteristics or abilities; "
+                f"only the permanent's own abilities can be marked here (give the others' "
+                f"until-end-of-turn changes on them)")
+    parts = [text] if text else []
+    parts.extend(left)
+    found: list[Ability] = []
+    unparsed: list[str] = []
+    ignored: list[str] = []
+    for part in parts:
+        one = parse_text(part, names=names)
+        found.extend(one.abilities)
+        unparsed.extend(one.unparsed)
+        ignored.extend(one.ignored)
+    return EndOfTurn(eot.power, eot.toughness, tuple(eot.abilities),  # type: ignore[attr-defined]
+                     ParsedText(tuple(found), tuple(unparsed), tuple(ignored)))
 
 
 def _pairs(board: Board) -> None:

@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
            "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_sources",
-           "reapply_layers"]
+           "reaches_others", "reapply_layers"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -304,20 +304,23 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     return gaps
 
 
+def reaches_others(a: Ability) -> bool:
+    """Whether the static ability ``a`` changes characteristics (layers 4-7, CR 613.1) or
+    grants abilities (613.1f) of permanents other than its own."""
+    from redzone.models.abilities import Grant
+
+    if not isinstance(a, _LAYER_CLASSES + (Grant,)):
+        return False
+    affected = getattr(a, "affected", None)
+    # One that reaches only its own permanent ends with it: nothing left to recompute.
+    return (getattr(a, "permanents", None) is not None or affected is None
+            or affected.kind != "self")
+
+
 def layer_sources(board: Board) -> frozenset[str]:
     """Ids of the permanents of ``board`` with a static ability that changes characteristics
     (layers 4-7, CR 613.1) or grants abilities (613.1f): when one leaves the battlefield its
     effects stop (611.3a), so what remains must be recomputed (:func:`reapply_layers`)."""
-    from redzone.models.abilities import Grant
-
-    def reaches_others(a: Ability) -> bool:
-        if not isinstance(a, _LAYER_CLASSES + (Grant,)):
-            return False
-        affected = getattr(a, "affected", None)
-        # One that reaches only its own permanent ends with it: nothing left to recompute.
-        return (getattr(a, "permanents", None) is not None or affected is None
-                or affected.kind != "self")
-
     return frozenset(p.id for p in board.permanents.values()
                      if any(reaches_others(a) for a in p.parsed.abilities))
 

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from redzone.models.errors import ScenarioError, UnknownCardError
+from redzone.models.errors import ScenarioError, UnknownCardError, clip
 from redzone.models.limits import check_time
 from redzone.models.scenario_fast import build as _build_fast
 from redzone.models.scenario_types import (
@@ -218,6 +218,8 @@ class _Checker:
             self._player(f"{where}.controller", p.controller)
             self._player(f"{where}.owner", p.owner)
             self._player(f"{where}.protector", p.protector)
+            if getattr(p, "until_end_of_turn", None) is not None:
+                self._until_end_of_turn(where, p)
             if self.magic:
                 self._normalise(where, p)
                 if p.card is not None:
@@ -249,6 +251,27 @@ class _Checker:
                 self._permanent(f"permanents[{i}].attached_to", p.attached_to)
                 if p.attached_to == p.id:
                     raise ScenarioError(f"permanents[{i}].attached_to", "a permanent can't be attached to itself")
+
+    @staticmethod
+    def _until_end_of_turn(where: str, p: PermanentSpec) -> None:
+        """``until_end_of_turn`` names a part of the *given* current values (CR 514.2: it
+        ends in the cleanup step): a power or toughness change needs the current value it
+        is included in, and each ability must be one of the permanent's ``abilities``."""
+        eot = p.until_end_of_turn
+        for field in ("power", "toughness"):
+            if getattr(eot, field) and getattr(p, field) is None:
+                raise ScenarioError(
+                    f"{where}.until_end_of_turn.{field}",
+                    f"give the permanent's current {field} too ({field}: the value with this "
+                    f"change in it); until_end_of_turn says which part of it ends at cleanup")
+        left = list(p.abilities)
+        for j, sentence in enumerate(eot.abilities):
+            if sentence not in left:
+                raise ScenarioError(
+                    f"{where}.until_end_of_turn.abilities[{j}]",
+                    f"{clip(sentence)} is not in this permanent's abilities (list it "
+                    f"there too: until_end_of_turn says which of them end at cleanup)")
+            left.remove(sentence)
 
     def _normalise(self, where: str, p: PermanentSpec) -> None:
         """Spell card types and supertypes as CR 205 does; colours as letters in WUBRG order

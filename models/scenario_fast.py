@@ -36,6 +36,7 @@ from redzone.models.scenario_types import (
     PreventDamageEffect,
     PreventDamageSpec,
     Scenario,
+    UntilEndOfTurn,
     _Spec,
 )
 
@@ -159,6 +160,9 @@ _opt_count = _optional(_count)
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts})
 
+_until_end_of_turn = _model(UntilEndOfTurn, {
+    "power": _signed, "toughness": _signed, "abilities": _texts})
+
 _permanent = _model(PermanentSpec, {
     "id": _opt_name, "card": _opt_name, "name": _opt_name, "controller": _text,
     "owner": _opt_text, "types": _opt_texts, "subtypes": _opt_texts, "supertypes": _opt_texts,
@@ -168,6 +172,7 @@ _permanent = _model(PermanentSpec, {
     "summoning_sick": _flag, "token": _flag, "damage": _count, "counters": _dict_of(_count),
     "attached_to": _opt_text, "paired_with": _opt_text, "choices": _dict_of(_text),
     "conditions": _dict_of(_flag),  # dict[str, bool], lax: only a real bool is sure
+    "until_end_of_turn": _optional(_until_end_of_turn),
 })
 
 _EFFECTS: dict[type[_Spec], Check] = {
@@ -208,6 +213,7 @@ _scenario = _model(Scenario, {
 
 _CHECKS: dict[type[_Spec], Check] = {
     Scenario: _scenario, PlayerSpec: _player, PermanentSpec: _permanent, CombatSpec: _combat,
+    UntilEndOfTurn: _until_end_of_turn,
     **_EFFECTS,
 }
 

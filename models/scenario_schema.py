@@ -57,6 +57,20 @@ class PlayerSpec(_Strict):
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
 
 
+class UntilEndOfTurn(_Strict):
+    """The part of a permanent's current characteristics that lasts only until end of turn
+    (a Giant Growth; Craterhoof Behemoth's "+X/+X and trample until end of turn"): it ends in
+    the cleanup step (CR 514.2). ``power``/``toughness``: what those effects add to the given
+    current power and toughness (included in them; may be negative). ``abilities``:
+    sentences of the permanent's ``abilities`` that it has only until end of turn. Read by
+    the AI commands (the evaluation after combat and the next turn's board)."""
+
+    power: Signed = Field(0, description="Included in the current power; ends at cleanup (CR 514.2).")
+    toughness: Signed = Field(0, description="Included in the current toughness; ends at cleanup.")
+    abilities: list[str] = Field(default_factory=list,
+                                 description="Sentences of `abilities` that end at cleanup.")
+
+
 class PermanentSpec(_Strict):
     """One permanent on the battlefield.
 
@@ -110,6 +124,10 @@ class PermanentSpec(_Strict):
         description="Conditions of the permanent's static abilities that the scenario has no "
                     "field for, as the condition's words -> true/false (\"there are seven or "
                     "more cards in your graveyard\": true); CR 611.3a.")
+    until_end_of_turn: UntilEndOfTurn | None = Field(
+        None, description="What of the current power, toughness and abilities lasts only until "
+                          "end of turn (ends in the cleanup step, CR 514.2); read by the AI "
+                          "commands.")
 
 
 class GoadEffect(_Strict):
@@ -232,7 +250,7 @@ class Scenario(_Strict):
 
 MODELS: dict[str, type[BaseModel]] = {cls.__name__: cls for cls in (
     Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
-    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect)}
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn)}
 """Each model by name (the runtime class of the same name holds its result)."""
 
 
@@ -315,6 +333,7 @@ def _model_at(loc: tuple[Any, ...], root: type[BaseModel] = Scenario) -> type[Ba
         (MustAttackEffect, "must_attack"): MustAttack,
         (MustBlockEffect, "must_block"): MustBlock,
         (PreventDamageEffect, "prevent_damage"): PreventDamageSpec,
+        (PermanentSpec, "until_end_of_turn"): UntilEndOfTurn,
     }
     tags = {"GoadEffect": GoadEffect, "MustAttackEffect": MustAttackEffect,
             "MustBlockEffect": MustBlockEffect, "PreventDamageEffect": PreventDamageEffect}

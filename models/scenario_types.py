@@ -39,6 +39,7 @@ __all__ = [
     "PreventDamageEffect",
     "PreventDamageSpec",
     "Scenario",
+    "UntilEndOfTurn",
 ]
 
 MAX_NUMBER = 1_000_000
@@ -122,6 +123,25 @@ class PlayerSpec(_Spec):
 # ---------------------------------------------------------------------- permanents
 
 
+class UntilEndOfTurn(_Spec):
+    """The part of a permanent's current characteristics that lasts only until end of turn
+    (a Giant Growth, Craterhoof Behemoth's "+X/+X and trample until end of turn"): such
+    effects end in the cleanup step (CR 514.2), before the next turn.
+
+    ``power``/``toughness``: what those effects add to the permanent's given current power
+    and toughness (already included in them; may be negative, "-2/-2 until end of turn").
+    ``abilities``: sentences of the permanent's ``abilities`` that it has only until end of
+    turn. Read by the AI commands only (the evaluation after combat and the next turn's
+    board, docs/ai.md); this turn's combat uses the current values.
+    """
+
+    FIELDS = (("power", 0), ("toughness", 0), ("abilities", list))
+    power: int
+    toughness: int
+    abilities: list[str]
+
+
+
 class PermanentSpec(_Spec):
     """One permanent on the battlefield.
 
@@ -136,6 +156,8 @@ class PermanentSpec(_Spec):
     permanent entered (``{"direction": "left"}``); ``conditions``: conditions of its static
     abilities that the scenario has no field for, as the condition's words -> true/false
     (CR 611.3a). ``paired_with``: soulbond partner (CR 702.95), mutual.
+    ``until_end_of_turn``: what of its current power, toughness and abilities ends in the
+    cleanup step (CR 514.2; :class:`UntilEndOfTurn`), or ``None``.
 
     After validation inside a :class:`Scenario`, ``id`` is always set (see
     :func:`redzone.models.scenario.default_id`), ``types``/``supertypes`` are spelt as in
@@ -150,7 +172,7 @@ class PermanentSpec(_Spec):
         ("defense", None), ("protector", None), ("text", None), ("abilities", list),
         ("tapped", False), ("summoning_sick", False), ("token", False), ("damage", 0),
         ("counters", dict), ("attached_to", None), ("paired_with", None), ("choices", dict),
-        ("conditions", dict),
+        ("conditions", dict), ("until_end_of_turn", None),
     )
     id: str | None
     card: str | None
@@ -178,6 +200,7 @@ class PermanentSpec(_Spec):
     paired_with: str | None
     choices: dict[str, str]
     conditions: dict[str, bool]
+    until_end_of_turn: UntilEndOfTurn | None
 
     @property
     def display_name(self) -> str:
@@ -344,5 +367,5 @@ class Scenario(_Spec):
 
 SPEC_CLASSES: dict[str, type[_Spec]] = {cls.__name__: cls for cls in (
     Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
-    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect)}
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn)}
 """Each runtime class by name (the pydantic model of the same name is its schema)."""

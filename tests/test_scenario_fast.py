@@ -64,7 +64,9 @@ def _scenarios(full: bool) -> st.SearchStrategy[dict[str, Any]]:
         "protector": opt(texts), "text": opt(texts), "abilities": text_lists,
         "tapped": st.booleans(), "summoning_sick": st.booleans(), "token": st.booleans(),
         "damage": counts, "counters": maps(counts), "attached_to": opt(texts),
-        "paired_with": opt(texts), "choices": maps(texts), "conditions": maps(st.booleans())})
+        "paired_with": opt(texts), "choices": maps(texts), "conditions": maps(st.booleans()),
+        "until_end_of_turn": opt(record({}, {
+            "power": signed, "toughness": signed, "abilities": text_lists}))})
     effects = st.one_of(
         record({"goad": texts, "by": texts}, {}),
         record({"must_attack": record({"attacker": texts, "target": texts}, {})}, {}),
@@ -206,7 +208,8 @@ FULL = {
         "defense": 5, "protector": "B", "text": "Flying", "abilities": ["Reach"],
         "tapped": True, "summoning_sick": False, "token": True, "damage": 1,
         "counters": {"+1/+1": 2}, "attached_to": "y", "paired_with": "y",
-        "choices": {"direction": "left"}, "conditions": {"it is night": True}}],
+        "choices": {"direction": "left"}, "conditions": {"it is night": True},
+        "until_end_of_turn": {"power": -2, "toughness": 3, "abilities": ["Reach"]}}],
     "effects": [{"goad": "x", "by": "A"}, {"must_attack": {"attacker": "x", "target": "B"}},
                 {"must_block": {"blocker": "x", "attacker": "y"}},
                 {"prevent_damage": {"combat": True, "to": "B", "by": "x"}}],

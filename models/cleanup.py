@@ -1,0 +1,111 @@
+"""The cleanup step's end of "until end of turn" effects (CR 514.2), for what looks past this
+turn: the AI's evaluation after combat and its next-turn board (docs/ai.md).
+
+A scenario's power, toughness and abilities are current values; ``until_end_of_turn`` names
+the part of them that ends at cleanup (a Giant Growth's +3/+3, Craterhoof Behemoth's +X/+X
+and trample). In the cleanup step, marked damage is removed and those effects end at the
+same time (514.2), then state-based actions are checked (514.3a): a creature whose
+toughness is then 0 or less is put into its owner's graveyard (704.5f) — a 1/1 with two
+-1/-1 counters that had +4/+4 until end of turn — while one that was dealt damage up to its
+pumped toughness survives (the damage is gone as the pump ends).
+
+Pure Python; never imports ortools.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from copy import copy
+from dataclasses import field
+from typing import TYPE_CHECKING
+
+from redzone.models.abilities import ParsedText
+from redzone.models.lazy_dataclass import lazy_dataclass
+
+if TYPE_CHECKING:  # pragma: no cover
+    from redzone.models.board import Board, Permanent
+
+__all__ = ["EndOfTurn", "end_turn", "ended", "has_end_of_turn"]
+
+
+@lazy_dataclass(frozen=True)
+class EndOfTurn:
+    """What of a permanent's current characteristics ends in the cleanup step (514.2).
+
+    ``power``/``toughness``: what "until end of turn" effects add to its current power and
+    toughness (included in them; may be negative). ``abilities``: the sentences of its
+    scenario ``abilities`` it has only until end of turn. ``after``: the permanent's parsed
+    text without them (compared and hashed by the first three only)."""
+
+    power: int = 0
+    toughness: int = 0
+    abilities: tuple[str, ...] = ()
+    after: ParsedText = field(default_factory=ParsedText, compare=False, hash=False, repr=False)
+
+
+def ended(perm: Permanent) -> Permanent:
+    """``perm`` as it is once its "until end of turn" effects have ended (514.2): power and
+    toughness less what they added, its parsed abilities without theirs; ``perm`` itself
+    when it has none. A copy; ``perm`` is unchanged. (Other permanents' effects on it are
+    the caller's: the layers of the board it is on.)"""
+    eot = perm.until_end_of_turn
+    if eot is None:
+        return perm
+    out = copy(perm)
+    if out.power is not None:
+        out.power -= eot.power
+    if out.toughness is not None:
+        out.toughness -= eot.toughness
+    b = out.base
+    if b is not None and (eot.power or eot.toughness):
+        out.base = dataclasses.replace(
+            b, power=None if b.power is None else b.power - eot.power,
+            toughness=None if b.toughness is None else b.toughness - eot.toughness)
+    out.parsed = eot.after
+    out.until_end_of_turn = None
+    return out
+
+
+def has_end_of_turn(board: Board) -> bool:
+    """Whether some permanent of ``board`` has an "until end of turn" part."""
+    return any(p.until_end_of_turn is not None for p in board.permanents.values())
+
+
+def end_turn(board: Board) -> Board:
+    """``board`` after the cleanup step (CR 514): every "until end of turn" effect ends and
+    marked damage is removed (514.2, simultaneously), then state-based actions (514.3a): a
+    creature with toughness 0 or less is put into its owner's graveyard (704.5f) and an Aura
+    attached to it with it (704.5m); if one of those had static abilities that change
+    others' characteristics, the layers are applied again to what remains (611.3a, 613).
+    ``board`` itself when nothing ends; otherwise a new board (``board``'s permanents are
+    not changed)."""
+    if not has_end_of_turn(board):
+        return board
+    from redzone.models.board import Board as _Board
+    from redzone.models.layers import layer_sources, reapply_layers
+
+    perms = {pid: dataclasses.replace(ended(p), damage=0) for pid, p in board.permanents.items()}
+    gone = {pid for pid, p in perms.items() if p.is_creature and (p.toughness or 0) <= 0}
+    changed = bool(gone)
+    while changed:  # 704.5m: Auras attached to what left
+        changed = False
+        for pid, p in perms.items():
+            if pid not in gone and p.attached_to in gone and "Aura" in p.subtypes:
+                gone.add(pid)
+                changed = True
+    out = _Board(scenario=board.scenario, players=board.players, permanents=perms,
+                 active_player=board.active_player, rules=board.rules, game=board.game)
+    out.combat = board.combat
+    out.gaps = list(board.gaps)
+    if not gone:
+        return out
+    kept = {pid: dataclasses.replace(p, counters=dict(p.counters),
+                                     attached_to=None if p.attached_to in gone else p.attached_to)
+            for pid, p in perms.items() if pid not in gone}
+    final = _Board(scenario=board.scenario, players=board.players, permanents=kept,
+                   active_player=board.active_player, rules=board.rules, game=board.game)
+    final.combat = board.combat
+    final.gaps = list(board.gaps)
+    if not gone.isdisjoint(layer_sources(out)):
+        final.gaps = reapply_layers(final, out)  # 611.3a, 613: their effects end
+    return final
