@@ -94,7 +94,8 @@ def end_turn(board: Board) -> Board:
                 gone.add(pid)
                 changed = True
     out = _Board(scenario=board.scenario, players=board.players, permanents=perms,
-                 active_player=board.active_player, rules=board.rules, game=board.game)
+                 active_player=board.active_player, rules=board.rules, game=board.game,
+                 departed=board.departed)
     out.combat = board.combat
     out.gaps = list(board.gaps)
     if not gone:
@@ -103,7 +104,8 @@ def end_turn(board: Board) -> Board:
                                      attached_to=None if p.attached_to in gone else p.attached_to)
             for pid, p in perms.items() if pid not in gone}
     final = _Board(scenario=board.scenario, players=board.players, permanents=kept,
-                   active_player=board.active_player, rules=board.rules, game=board.game)
+                   active_player=board.active_player, rules=board.rules, game=board.game,
+                   departed=board.departed)
     final.combat = board.combat
     final.gaps = list(board.gaps)
     if not gone.isdisjoint(layer_sources(out)):

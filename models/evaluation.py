@@ -217,6 +217,13 @@ class Evaluator:
         # player themselves among them has lost (never asked in the search).
         self.lost_before = player in board.departed
         self.departed_part = _milli(w.eliminated) * sum(1 for p in board.departed if p != player)
+        self.cleanup_sources: frozenset[str] = frozenset()
+        """Creatures among :attr:`layer_sources` with an "until end of turn" toughness part
+        (CR 514.2): they may die in the cleanup step (514.3a, 704.5f) and their effects on
+        the others end then (611.3a); :meth:`score` applies the layers again when one does."""
+        # "Until end of turn" parts of creatures' values (CR 514.2): id -> (power, toughness)
+        # they add now. The position is valued as it will be once they end (docs/ai.md).
+        self._eot: dict[str, tuple[int, int]] = {}
         for perm in board.permanents.values():
             if perm.is_creature:
                 kind = "creature"
@@ -227,8 +234,18 @@ class Evaluator:
             else:
                 continue
             self._kinds.append((perm.id, kind, 0, perm))
-            if kind == "creature" and perm.id not in self._parts:
+            eot = perm.until_end_of_turn if kind == "creature" else None
+            if eot is not None:
+                from redzone.models.cleanup import ended
+
+                self._eot[perm.id] = (eot.power, eot.toughness)
+                if perm.id not in self._parts:
+                    self._parts[perm.id] = self._keyword_parts(ended(perm))
+            elif kind == "creature" and perm.id not in self._parts:
                 self._parts[perm.id] = self._keyword_parts(perm)
+        if self._eot and self.layer_sources:
+            self.cleanup_sources = frozenset(pid for pid in self.layer_sources
+                                             if self._eot.get(pid, (0, 0))[1] > 0)
 
     # ------------------------------------------------------------------ pieces
 
@@ -284,8 +301,17 @@ class Evaluator:
         return _milli(s * (1.0 - math.exp(-max(left, 0.0) / s))) - self.life_value(top)
 
     def creature_value(self, perm_id: str, power: int, toughness: int) -> int:
-        """Milli-points of a creature with this power and toughness (its keywords as on the
-        board; see :class:`Weights`)."""
+        """Milli-points of a creature with this current power and toughness (its keywords as
+        on the board; see :class:`Weights`), valued as it will be after the cleanup step:
+        what its "until end of turn" effects add (power, toughness, keywords) is left out
+        (CR 514.2), and one whose toughness is then 0 or less is worth 0 (it dies there,
+        514.3a, 704.5f)."""
+        shift = self._eot.get(perm_id)
+        if shift is not None:
+            power -= shift[0]
+            toughness -= shift[1]
+            if toughness <= 0:
+                return 0
         per_power, constant = self._parts[perm_id]
         return _milli(per_power * max(power, 0) + self.weights.creature_toughness * max(toughness, 0)
                       + constant)
@@ -340,8 +366,8 @@ class Evaluator:
             if owner in lost:
                 continue  # CR 800.4a: a player who left the game takes their permanents along
             if after is not None and kind == "creature":
-                if state.on_battlefield(pid):  # type: ignore[union-attr]
-                    now = after.board.permanents[pid]
+                now = after.board.permanents.get(pid)  # (none: it left, or dies in cleanup)
+                if now is not None:
                     v = after.creature_value(pid, now.power or 0, now.toughness or 0)
                     total += v if owner == me else -v
                 continue
@@ -353,8 +379,14 @@ class Evaluator:
         abilities has left the battlefield in ``state``, an evaluator of the board that
         remains with the layers applied again (611.3a, 613; counters as in ``state``,
         613.4c): its creatures' power, toughness and keywords are what they now are.
-        ``None`` otherwise (the board's values stand)."""
-        if not self.layer_sources or all(state.on_battlefield(s) for s in self.layer_sources):
+        ``None`` otherwise (the board's values stand). One that dies in the cleanup step
+        (:attr:`cleanup_sources`: toughness 0 or less once its "until end of turn" part ends,
+        514.2, 514.3a, 704.5f) counts as having left."""
+        if not self.layer_sources:
+            return None
+        dead = {pid for pid in self.cleanup_sources if state.on_battlefield(pid)
+                and state.toughness(self.board, pid) - self._eot[pid][1] <= 0}
+        if not dead and all(state.on_battlefield(s) for s in self.layer_sources):
             return None
         from copy import copy
 
@@ -363,7 +395,7 @@ class Evaluator:
         board = self.board
         perms = {}
         for pid, perm in board.permanents.items():
-            if not state.on_battlefield(pid):
+            if not state.on_battlefield(pid) or pid in dead:
                 continue
             p = copy(perm)
             p.counters = dict(state.counters.get(pid, perm.counters))

@@ -14,6 +14,7 @@ from typing import Any
 
 from redzone.models import block_problem as bp_mod
 from redzone.models.board import Board, Permanent
+from redzone.models.cleanup import end_turn
 from redzone.models.layers import layer_sources, reapply_layers
 from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState
@@ -88,7 +89,10 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     listed but are in the board's ``departed``, after those who left before (a player who
     lost stays lost, 104.5, 800.4a). This turn's effects end, and so do those of
     permanents that left: the layers are applied again to what remains (611.3a, 613;
-    :func:`redzone.models.layers.reapply_layers`)."""
+    :func:`redzone.models.layers.reapply_layers`). "Until end of turn" effects end in the
+    cleanup step with the damage (514.2): power, toughness and abilities lose what the
+    scenario's ``until_end_of_turn`` marks, and a creature then at toughness 0 or less dies
+    (514.3a, 704.5f; :func:`redzone.models.cleanup.end_turn`)."""
     lost = set(state.lost)
     for p in board.players:
         if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
@@ -134,7 +138,9 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
         # (613), counters included (613.4c): a Bears under a lord destroyed this combat is
         # a 2/2 again, and has lost what the lord granted.
         out.gaps = reapply_layers(out, board)
-    return out
+    # Cleanup (514.2, 514.3a): "until end of turn" effects end as the damage wears off; a
+    # creature left with toughness 0 or less dies (704.5f).
+    return end_turn(out)
 
 
 # ============================================================================ departure
@@ -270,7 +276,8 @@ def departure(board: Board, paid: Mapping[str, int]) -> Departure | None:
 def symmetry_classes(board: Board) -> dict[str, int]:
     """Permanent id -> class number: two creatures share a class when swapping them maps
     the game onto itself — same controller and every characteristic, counters, damage,
-    tapped, summoning-sick and token status and abilities (own and granted), neither attached to
+    tapped, summoning-sick and token status, abilities (own and granted) and what of them
+    ends at end of turn (514.2), neither attached to
     anything nor enchanted/equipped, and no scenario effect naming either."""
     named: set[str] = set()
     for effect in getattr(board.scenario, "effects", None) or ():
@@ -287,7 +294,8 @@ def symmetry_classes(board: Board) -> dict[str, int]:
             key = (perm.controller, perm.owner, perm.name, perm.card, perm.types, perm.subtypes,
                    perm.supertypes, perm.colors, perm.mana_value, perm.power, perm.toughness,
                    perm.tapped, perm.summoning_sick, perm.token, perm.damage,
-                   tuple(sorted(perm.counters.items())), repr(perm.abilities), granted)
+                   tuple(sorted(perm.counters.items())), repr(perm.abilities), granted,
+                   perm.until_end_of_turn)
         out[perm.id] = keys.setdefault(key, len(keys))
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from redzone.models.abilities import LifeFloor, RedirectDamage, Toxic
+from redzone.models.cleanup import ended
 from redzone.solver.ai_units import INF, Leaf
 
 # Abilities that leave a creature's damage to a player unchanged and its characteristics
@@ -61,6 +62,7 @@ class Bounds:
             for p in board.permanents.values():
                 if p.controller != o:
                     continue
+                p = ended(p)  # as on the next turn: "until end of turn" effects ended (514.2)
                 power = max(p.power or 0, 0)
                 strikes = 2 if kw(p, "double strike") else 1
                 infect = kw(p, "infect")

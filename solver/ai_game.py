@@ -269,10 +269,12 @@ class Game(Declarations, UnitGames, Bounds):
         if not self._two:
             return None
         layer_sources = self._layer_sources
-        if layer_sources and any(not layer_sources.isdisjoint(leaf.delta[3]) for leaf in leaves):
-            # A lord left: the survivors' power, toughness and keywords change wherever
-            # they are (611.3a, 613), so the units' values don't add up; Evaluator.score
-            # reads the whole position.
+        if layer_sources and (self.ev.cleanup_sources or any(
+                not layer_sources.isdisjoint(leaf.delta[3]) for leaf in leaves)):
+            # A lord left (or may die in the cleanup step as its "until end of turn"
+            # toughness ends, 514.2-3): the survivors' power, toughness and keywords change
+            # wherever they are (611.3a, 613), so the units' values don't add up;
+            # Evaluator.score reads the whole position.
             return None
         ev = self.ev
         if any(leaf.first is not None for leaf in leaves):
