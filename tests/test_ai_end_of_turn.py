@@ -50,6 +50,17 @@ def _hoof_board(marked: bool) -> dict[str, Any]:
         {"id": "giant", "card": "Hill Giant", "controller": "Bob"}]}
 
 
+def test_the_craterhoof_example_from_the_command_line() -> None:
+    # examples/ai-craterhoof-pump.yaml is the same board: all four attack (514.2).
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "ai-craterhoof-pump.yaml"
+    proc = subprocess.run([sys.executable, "-m", "redzone.solver", "choose-attack", str(example),
+                           "--json"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["attackers"] == {"hoof": "Bob", "b1": "Bob", "b2": "Bob", "elf": "Bob"}
+
+
 @pytest.mark.parametrize("lookahead", [0, 1])
 def test_craterhoof_pump_marked_every_creature_attacks(lookahead: int) -> None:
     # Craterhoof came under Alice's control this turn but has haste (702.10b); with the pump
@@ -356,3 +367,18 @@ def test_weights_do_not_matter_to_the_rule() -> None:
     plain = build_board(parse_scenario({"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": [
         {"id": "elf", "card": "Llanowar Elves", "controller": "Alice"}]}))
     assert Evaluator(board, "Alice", w).permanent_score("elf") == Evaluator(plain, "Alice", w).permanent_score("elf")
+
+
+def test_cleanup_keeps_who_left_the_game() -> None:
+    # Three players; Bob is at 0 life after this combat and has left the game (104.5,
+    # 800.4a). On the next turn's board Carol's pumped Elves is a 1/1 again (514.2) and Bob
+    # is still remembered as knocked out (the evaluation counts him `eliminated`).
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}], "permanents": [
+        {"id": "elf", "card": "Llanowar Elves", "controller": "Carol", "power": 4, "toughness": 4,
+         "until_end_of_turn": {"power": 3, "toughness": 3}}]}
+    board = build_board(parse_scenario(data))
+    state = GameState.from_board(board)
+    state.life["Bob"] = 0
+    nxt = next_turn_board(board, state, {}, "Carol")
+    assert nxt.departed == ("Bob",)
+    assert (nxt.permanents["elf"].power, nxt.permanents["elf"].toughness) == (1, 1)
