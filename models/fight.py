@@ -14,7 +14,10 @@
   illegal, no damage is dealt (608.2b).
 
 Power is the current power (the board's, lowered by -1/-1 counters already put on in the
-given state). A power of 0 or less deals no damage (120.8, 107.1b). The full power is dealt,
+given state; without the effects of a lord that has left in it, 611.3a). When the fight
+destroys a permanent whose static ability changed others' characteristics, the layers are
+applied again without it and state-based actions checked again (613, 704.3): a Merfolk that
+Lord of Atlantis's +1/+1 kept alive with 2 damage marked dies with the Lord. A power of 0 or less deals no damage (120.8, 107.1b). The full power is dealt,
 never capped at lethal damage; damage beyond lethal is reported as excess (120.4a).
 
 Pure Python; never imports ortools.
@@ -29,6 +32,7 @@ from typing import Any, Literal
 
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import (DamageEvent, DealtDamage, GameState, OutcomeJSON, deal_damage,
                                     state_based_actions)
 
@@ -114,11 +118,17 @@ def _resolve(kind: Literal["fight", "bite"], board: Board, a: str, b: str,
         return FightResult(kind=kind, a=a, b=b, fought=False, reason=why + " (701.14b)"
                            if kind == "fight" else why + " (608.2b)",
                            outcome=state.to_outcome(board), state=state)
-    events = [DamageEvent(a, b, max(0, state.power(board, a)))]
+    # A permanent with a static ability that changed others' characteristics (a lord) that
+    # left the battlefield in the given state: its effects have ended (611.3a, 613).
+    cur, _ = relayered_after_departures(board, state)
+    events = [DamageEvent(a, b, max(0, state.power(cur, a)))]
     if kind == "fight":
-        events.append(DamageEvent(b, a, max(0, state.power(board, b))))
-    dealt = deal_damage(board, state, events, combat=False)
-    state_based_actions(board, state)
+        events.append(DamageEvent(b, a, max(0, state.power(cur, b))))
+    dealt = deal_damage(cur, state, events, combat=False)
+    state_based_actions(cur, state)
+    # One the fight destroyed: the layers apply again without it and state-based actions are
+    # checked again (704.3): a creature it kept alive may now have lethal damage marked.
+    relayered_after_departures(board, state)
     damage: dict[str, int] = {}
     excess: dict[str, int] = {}
     for d in dealt:

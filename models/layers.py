@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from redzone.models.abilities import (
     Ability,
@@ -56,8 +56,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.board import Board, Permanent
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
-           "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_sources",
-           "reaches_others", "reapply_layers"]
+           "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_reach",
+           "layer_sources", "reaches_others", "reapply_layers", "relayered_after_departures"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -385,6 +385,100 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
     board._grants = board._index = None
     board._combat_fx = None
     return apply_layers(board, board.combat) + gaps  # type: ignore[arg-type]
+
+
+def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Gap]]:
+    """``(board, gaps)`` after permanents left the battlefield in ``state`` (a
+    :class:`redzone.models.outcome.GameState` of ``board``): when one of them had a static
+    ability that changes characteristics or grants abilities (:func:`layer_sources`), a new
+    board whose permanents still on the battlefield are copies with the layers applied again
+    without it (CR 611.3a, 613; :func:`reapply_layers`), then state-based actions are
+    performed again on it (704.3: a creature the departed permanent kept alive may now have
+    lethal damage marked or 0 toughness), repeated while that removes another such
+    permanent; otherwise ``board`` itself.
+
+    ``board`` is the board as it was before anything in ``state`` left (not a board this
+    function returned): after each combat damage step the caller asks again with the same
+    ``board`` and every departure so far, so no effect is taken off twice. The permanents
+    that left are kept on the new board as they were (``state`` says they are gone; the
+    combat declarations still name them). Counters stay as ``board`` has them: those
+    ``state`` put on are counted by ``state`` (``minus_added``, ``plus_added``), not a
+    second time. ``gaps``: effects of a departed permanent that could not be undone
+    (:class:`Gap`). ``state`` is updated in place by the state-based actions."""
+    from copy import copy
+
+    from redzone.models.board import Board
+    from redzone.models.outcome import state_based_actions
+
+    def board_of(perms: dict[str, Permanent], like: Board) -> Board:
+        out = Board(scenario=like.scenario, players=like.players, permanents=perms,
+                    active_player=like.active_player, rules=like.rules, game=like.game)
+        out.combat = like.combat
+        out.gaps = list(like.gaps)
+        return out
+
+    sources = layer_sources(board)
+    done: set[str] = set()  # departed permanents whose effects are already taken off
+    cur, gaps = board, []
+    while True:
+        gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
+        if sources.isdisjoint(gone - done):
+            return cur, gaps
+        before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
+        remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
+        new = board_of(remaining, cur)
+        found = [g for g in reapply_layers(new, before) if g not in new.gaps]
+        gaps.extend(found)
+        new.gaps += found
+        new.permanents = {pid: remaining.get(pid, p) for pid, p in cur.permanents.items()}
+        new._grants = new._index = None
+        new._combat_fx = None
+        done, cur = gone, new
+        state_based_actions(cur, state)
+
+
+def layer_reach(board: Board) -> dict[str, dict[str, tuple[int, int] | None]]:
+    """What each permanent's leaving the battlefield would change in the characteristics of
+    the others (611.3a: a static ability's effect ends with its source; 613): holder id ->
+    {id of a permanent reached: (power, toughness) it would lose, or ``None`` when more than
+    "gets +N/+M" may change (types, colours, abilities, base power and toughness, an effect
+    the layer system can't compute)}. The holders are the permanents with such an effect on
+    others (:func:`layer_sources`, grants aside: those are read from the grantor's presence
+    wherever abilities are) and what they are attached to (an Aura leaves with it, 704.5m).
+
+    An over-approximation, for deciding what must be played together: an effect other
+    than "gets +N/+M" (one that may change what another effect reaches, 613.8) counts as
+    reaching every other permanent, with ``None``. Empty when nothing has such an effect."""
+    perms = list(board.permanents.values())
+    out: dict[str, dict[str, tuple[int, int] | None]] = {}
+    for src in perms:
+        reach: dict[str, tuple[int, int] | None] = {}
+        for fx in src.parsed.abilities:
+            if not isinstance(fx, _LAYER_CLASSES):
+                continue
+            affected = getattr(fx, "affected", None)
+            if getattr(fx, "permanents", None) is None and affected is not None and affected.kind == "self":
+                continue  # ends with its own permanent: nothing else changes
+            if not isinstance(fx, ModifyPT):
+                reach = {p.id: None for p in perms if p.id != src.id}
+                break
+            for p in _targets(board, src, fx, perms):
+                if p.id == src.id:
+                    continue
+                got = reach.get(p.id, (0, 0))
+                if got is not None:
+                    reach[p.id] = (got[0] + fx.power, got[1] + fx.toughness)
+        if not reach:
+            continue
+        for holder in (src.id, src.attached_to):
+            if holder is not None:
+                mine = out.setdefault(holder, {})
+                for pid, d in reach.items():
+                    if pid == holder:
+                        continue
+                    old = mine.get(pid, (0, 0))
+                    mine[pid] = None if d is None or old is None else (old[0] + d[0], old[1] + d[1])
+    return out
 
 
 def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[int, int]]:

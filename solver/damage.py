@@ -56,6 +56,7 @@ from redzone.models.damage_problem import (
     normalise,
 )
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import relayered_after_departures  # noqa: F401 (moved; importable here as before)
 
 if TYPE_CHECKING:  # annotations only: models.outcome is imported where damage is dealt
     from redzone.models.outcome import OutcomeJSON
@@ -789,7 +790,9 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
 
     When a step removed a permanent whose static ability changed characteristics or
     granted abilities (a lord), its effects end (611.3a): the layers are applied again to
-    what remains (613, :func:`relayered_after_departures`) and state-based actions
+    what remains (613, :func:`redzone.models.layers.relayered_after_departures`, from the
+    board as it was with every departure so far: no effect is taken off twice) and
+    state-based actions
     performed again (704.3: a creature whose toughness fell may now have lethal damage
     marked), and a regular step after a first-strike step is planned and dealt on that
     board (510.1a). An
@@ -816,6 +819,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     opponents = board.opponents(ap)
     cur = board  # the board each step is planned and dealt on (re-layered after a step)
     departed: set[str] = set()  # players who lost and whose permanents have left (800.4a)
+    seen: list[Any] = []  # layer gaps already warned about
     for st in steps:
         if ap in state.lost or all(o in state.lost for o in opponents):
             break
@@ -843,9 +847,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
         # again to what remains (613), then state-based actions again (704.3): after the
         # first-strike step the regular step's damage is the power each creature has then
         # (510.1a); after either step a creature whose toughness fell to its marked damage
-        # is destroyed (704.5g).
-        cur, gaps = relayered_after_departures(cur, state)
+        # is destroyed (704.5g). Worked out from the board as it was before any damage,
+        # with every departure so far (a second pass over a re-layered board would take a
+        # departed lord's bonus off a given power and toughness twice).
+        cur, gaps = relayered_after_departures(board, state)
         for g in gaps:
+            if g in seen:
+                continue
+            seen.append(g)
             perm = cur.permanents.get(g.target)
             line = (f"warning: {perm.label if perm is not None else g.target}: {g.message()}; "
                     f"its given power and toughness were kept as they were after the {st} "
@@ -855,51 +864,6 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
         results.append(StepResult(plan, list(dealt), problem))
     status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
     return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))
-
-
-def relayered_after_departures(board: Any, state: Any) -> tuple[Any, list[Any]]:
-    """``(board, gaps)`` after permanents left the battlefield in ``state``: when one of them
-    had a static ability that changes characteristics or grants abilities
-    (:func:`redzone.models.layers.layer_sources`), a new board whose permanents still on the
-    battlefield are copies with the layers applied again without it (CR 611.3a, 613;
-    :func:`redzone.models.layers.reapply_layers`), then state-based actions are performed
-    again on it (704.3), repeated while that removes another such permanent; otherwise
-    ``board`` itself. The permanents that left are kept on the new board as they were
-    (``state`` says they are gone; the combat declarations still name them). Counters stay
-    as ``board`` has them: those ``state`` put on are counted by ``state`` (``minus_added``,
-    ``plus_added``), not a second time. ``gaps``: effects of a departed permanent that could
-    not be undone (:class:`redzone.models.layers.Gap`)."""
-    from copy import copy
-
-    from redzone.models.board import Board
-    from redzone.models.layers import layer_sources, reapply_layers
-    from redzone.models.outcome import state_based_actions
-
-    def board_of(perms: dict[str, Any], like: Any) -> Any:
-        out = Board(scenario=like.scenario, players=like.players, permanents=perms,
-                    active_player=like.active_player, rules=like.rules, game=like.game)
-        out.combat = like.combat
-        out.gaps = list(like.gaps)
-        return out
-
-    sources = layer_sources(board)
-    done: set[str] = set()  # departed permanents whose effects are already taken off
-    cur, gaps = board, []
-    while True:
-        gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
-        if sources.isdisjoint(gone - done):
-            return cur, gaps
-        before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
-        remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
-        new = board_of(remaining, cur)
-        found = [g for g in reapply_layers(new, before) if g not in new.gaps]
-        gaps.extend(found)
-        new.gaps += found
-        new.permanents = {pid: remaining.get(pid, p) for pid, p in cur.permanents.items()}
-        new._grants = new._index = None
-        new._combat_fx = None
-        done, cur = gone, new
-        state_based_actions(cur, state)
 
 
 def _solver(time_limit: float | None) -> Any:

@@ -127,3 +127,20 @@ def test_lord_killed_by_regular_damage_takes_its_bonus_and_the_bears_with_it() -
     out = run_command("damage", data, {}).to_json()
     assert sorted(out["outcome"]["destroyed"]) == ["ab", "bb", "giant", "marshal"]
     assert out["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_a_departed_lords_bonus_is_taken_off_a_given_power_and_toughness_once() -> None:
+    # An inline Bear given as 3/3 (its current value, the Marshal's +1/+1 in it) attacks with
+    # the Marshal. The Wall of Razors kills the Marshal in the first-strike step (510.4,
+    # 704.5g): the Bear is a 2/2 (611.3a). Bob's Llanowar Elves (1/1) blocks it and deals 1
+    # in the regular step: the Bear survives with 1 damage marked (704.5g needs 2). The
+    # layers applied again after the regular step must not take the +1/+1 off a second time
+    # (that would make the Bear a 1/1 with lethal damage).
+    data = lord_combat()
+    data["permanents"][1] = {"id": "bears", "name": "Bear", "controller": "Alice",
+                             "types": ["Creature"], "subtypes": ["Bear"], "power": 3, "toughness": 3}
+    data["permanents"][3] = {"id": "elves", "card": "Llanowar Elves", "controller": "Bob"}
+    data["combat"]["blockers"] = {"wall": ["marshal"], "elves": ["bears"]}
+    out = run_command("damage", data, {}).to_json()
+    assert regular_step(out)["assignment"] == {"bears": {"elves": 2}, "elves": {"bears": 1}}
+    assert out["outcome"]["destroyed"] == ["marshal", "elves"]

@@ -235,3 +235,28 @@ def test_cli_fight_furnace_example() -> None:
     data = json.loads(out)
     assert data["damage"] == {"angel": 4, "bears": 8}
     assert data["outcome"]["destroyed"] == ["bears", "angel"]
+
+
+def test_a_lord_destroyed_in_a_fight_takes_its_bonus_with_it() -> None:
+    # Lord of Atlantis (2/2, other Merfolk get +1/+1) fights Bob's Vodalian Soldiers (a 1/2
+    # Merfolk, 2/3 under the Lord). Each deals 2 (701.14a): the Lord is destroyed (704.5g),
+    # its +1/+1 ends (611.3a), the layers give the Soldiers 1/2 again (613.4c), and the
+    # state-based actions checked again destroy it with 2 damage marked (704.3, 704.5g).
+    board = board_of(alice("Lord of Atlantis", "lord"), bob("Vodalian Soldiers", "soldiers"))
+    assert board.permanents["soldiers"].toughness == 3
+    r = fight(board, "lord", "soldiers")
+    assert r.damage == {"soldiers": 2, "lord": 2}
+    assert r.outcome["destroyed"] == ["lord", "soldiers"]
+
+
+def test_a_fight_after_the_lord_left_uses_the_power_without_it() -> None:
+    # The Lord has already left in the given state: the Soldiers is a 1/2 (611.3a), so it
+    # deals 1 to Grizzly Bears (2/2), which survives, and the Bears' 2 destroy it (704.5g).
+    board = board_of(alice("Lord of Atlantis", "lord"), alice("Grizzly Bears", "bears"),
+                     bob("Vodalian Soldiers", "soldiers"))
+    state = GameState.from_board(board)
+    state.destroyed.append("lord")
+    state.reasons["lord"] = "destroyed"
+    r = fight(board, "bears", "soldiers", state=state)
+    assert r.damage == {"soldiers": 2, "bears": 1}
+    assert r.outcome["destroyed"] == ["lord", "soldiers"]
