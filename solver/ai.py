@@ -37,6 +37,7 @@ from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import _free, with_combat
 from redzone.solver.ai_blocks import polish, solve_large
@@ -197,7 +198,10 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
            ) -> tuple[list[dict[str, Any]], GameState]:
     """Play a line with the outcome code (CR 510.2-4, 704): each step's assignment is the
     union of the units' choices; damage dealt at once, then state-based actions; play stops
-    when every opponent (or the attacking player) has lost. ``paid``: life each player paid
+    when every opponent (or the attacking player) has lost. When a step removed a lord, the
+    layers are applied again and state-based actions checked again before the next step
+    (611.3a, 613, 704.3; :func:`redzone.models.layers.relayered_after_departures`), as in
+    :func:`redzone.solver.damage.play_out`. ``paid``: life each player paid
     for the declarations (Phyrexian mana, 119.4), taken first; a player at 0 life then loses
     before any damage (704.5a; also one the board lists at 0 already). Returns (steps as ``{"step", "assignment"}``, final state)."""
     b = with_combat(board, attack, blocks)
@@ -210,6 +214,7 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
     out: list[dict[str, Any]] = []
     ap = board.active_player
     opponents = board.opponents(ap)
+    cur = b
     for i, step in enumerate(steps):
         if ap in state.lost or all(o in state.lost for o in opponents):
             break
@@ -218,9 +223,10 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
             if i < len(leaf.assignments):
                 for s, row in leaf.assignments[i].items():
                     merged[s] = dict(row)
-        deal_damage(b, state, [DamageEvent(s, r, n) for s, row in merged.items() for r, n in row.items()],
+        deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in merged.items() for r, n in row.items()],
                     combat=True)
-        state_based_actions(b, state)
+        state_based_actions(cur, state)
+        cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
         out.append({"step": step, "assignment": merged})
     return out, state
 
@@ -320,10 +326,12 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
         state.life[p] -= n  # 119.4: paid while declaring (the play-out below doesn't know)
     if any(v <= 0 for v in state.life.values()):
         state_based_actions(b, state)  # 704.5a, before any damage
+    cur = b
     for st in result.steps:
-        deal_damage(b, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
-                               for r, n in row.items()], combat=True)
-        state_based_actions(b, state)
+        deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
+                                 for r, n in row.items()], combat=True)
+        state_based_actions(cur, state)
+        cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
     return blocks, [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps], state
 
 

@@ -31,6 +31,7 @@ from redzone.models.abilities import (
 from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
+from redzone.models.layers import layer_reach, relayered_after_departures
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
 from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
@@ -70,12 +71,111 @@ class UnitGames:
                         out.add(perm.attached_to)
         return out
 
+    def _relayer_facts(self) -> tuple[dict[str, dict[str, tuple[int, int] | None]], frozenset[str]]:
+        """(what each permanent's leaving would change in the others' characteristics,
+        :func:`redzone.models.layers.layer_reach`; the creatures that leaving may leave with
+        0 toughness or less, 704.5f: their toughness less all that every permanent reaching
+        them gives is 0 or less, or something else may change). Both empty on a board with
+        no such effect (then nothing below costs anything)."""
+        if not self._layer_sources:
+            return {}, frozenset()
+        reach = layer_reach(self.board)
+        drop: dict[str, int | None] = {}
+        for changes in reach.values():
+            for pid, d in changes.items():
+                old = drop.get(pid, 0)
+                drop[pid] = None if d is None or old is None else old + max(d[1], 0)
+        perms = self.board.permanents
+        frail = frozenset(pid for pid, d in drop.items() if perms[pid].is_creature and (
+            d is None or (perms[pid].toughness or 0) - d <= 0))
+        return reach, frail
+
+    def _relayer_links(self, attack: Mapping[str, str], blocking: set[str], blocked: set[str],
+                       first: bool) -> tuple[list[tuple[str, str]], bool]:
+        """What a combat needs because a permanent whose static ability changes others'
+        characteristics (a lord, :meth:`_relayer_facts`) may leave in it and its effects end
+        (611.3a, 613): (pairs of permanents whose units must be played together, whether a
+        unit must apply the layers again after a step). ``blocking``: the blocking creatures,
+        ``blocked``: the blocked attackers (or, without blocks, every creature that may block
+        and every attacker); ``first``: a first-strike step comes before the regular one.
+        A holder may leave only when it can be dealt damage: blocking, blocked, or an
+        attacked planeswalker or battle. It matters to another combatant when a step
+        follows (its damage is then dealt with the power it has then, 510.1a) or, in the
+        last step, when that combatant may be dealt damage and loses toughness (it may then
+        have lethal damage, 704.3, 704.5g); to any creature it may leave with 0 toughness
+        (704.5f; holders reaching the same such creature are played together)."""
+        reach = self._reach
+        if not reach:
+            return [], False
+        targets = {t for t in attack.values() if t not in self._players}
+        damageable = blocking | blocked | targets
+        combatants = set(attack) | blocking | targets
+        frail = self._frail
+        pairs: list[tuple[str, str]] = []
+        relayer = False
+        by_frail: dict[str, str] = {}
+        for h in damageable:
+            changes = reach.get(h)
+            if not changes:
+                continue
+            for x, d in changes.items():
+                if x in combatants and (first or (x in damageable and (d is None or d[1] > 0))):
+                    pairs.append((h, x))
+                    relayer = True
+                if x in frail:
+                    relayer = True
+                    other = by_frail.setdefault(x, h)
+                    if other != h:
+                        pairs.append((other, h))
+        return pairs, relayer
+
+    def _join_relayer(self, out: list[Any], attack: Mapping[str, str],
+                      blocks: Mapping[str, list[str]]) -> list[Any]:
+        """``out`` (units) with those joined that :meth:`_relayer_links` says must be played
+        together (a lord that may leave and a creature whose damage or survival its effect
+        changes)."""
+        if not self._reach or len(out) < 2:
+            return out
+        blocking = {b for b, a in blocks.items() if a}
+        blocked = {a for lst in blocks.values() for a in lst}
+        first = self._first_strike(set(attack)) or self._first_strike(blocking)
+        pairs, _ = self._relayer_links(attack, blocking, blocked, first)
+        if not pairs:
+            return out
+        where: dict[str, int] = {}
+        for i, (atk, blk) in enumerate(out):
+            for a, t in atk:
+                where[a] = where[t] = i
+            for b, _ in blk:
+                where[b] = i
+        parent = list(range(len(out)))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for h, x in pairs:
+            if h in where and x in where:
+                parent[find(where[h])] = find(where[x])
+        groups: dict[int, list[Any]] = {}
+        for i, u in enumerate(out):
+            groups.setdefault(find(i), []).append(u)
+        if len(groups) == len(out):
+            return out
+        return [u[0] if len(u) == 1 else (tuple(sorted(x for v in u for x in v[0])),
+                                          tuple(sorted(x for v in u for x in v[1])))
+                for u in groups.values()]
+
     def units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
         """The combat split into independent units: attackers joined when a creature blocks
         both or they attack the same planeswalker or battle; each with its blockers. One
         unit for everything when a combatant (an attacking or blocking creature, an attacked
         planeswalker or battle) could change another unit's damage, or with several
-        defending players and a first-strike step."""
+        defending players and a first-strike step. Units are also joined when a lord that
+        may leave in this combat changes another one's damage or survival
+        (:meth:`_relayer_links`)."""
         attackers = list(attack)
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None) or ()
         if bands:
@@ -102,8 +202,9 @@ class UnitGames:
             for b, lst in blocks.items():
                 if lst:
                     by.setdefault(lst[0], []).append(b)
-            return [(((a, t),), tuple((b, (a,)) for b in sorted(by[a])) if a in by else ())
-                    for a, t in attack.items()]
+            return self._join_relayer(
+                [(((a, t),), tuple((b, (a,)) for b in sorted(by[a])) if a in by else ())
+                 for a, t in attack.items()], attack, blocks)
         parent = {a: a for a in attackers}
 
         def find(x: str) -> str:
@@ -131,7 +232,7 @@ class UnitGames:
             ms = set(members)
             out.append((tuple(sorted((a, attack[a]) for a in members)),
                         tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
-        return out
+        return self._join_relayer(out, attack, blocks)
 
     def _fixed_part(self, attack: Mapping[str, str], steps: tuple[str, ...]
                     ) -> tuple[Leaf | None, dict[str, str]] | None:
@@ -146,13 +247,15 @@ class UnitGames:
         # A coupling source among the combatants may leave in the first-strike step and end
         # its effect for the regular one (a blocker or an attacked planeswalker with "prevent
         # all combat damage that would be dealt to you" dying to a first striker): the
-        # unblockable attackers' damage then depends on the blocks.
+        # unblockable attackers' damage then depends on the blocks. So may a lord's
+        # (Benalish Marshal blocked and killed by a first striker: an unblockable attacker
+        # it pumped deals 1 less in the regular step, 510.1a, 611.3a).
         coupling = self._coupling
         coupled = (bool(coupling) and (not coupling.isdisjoint(attack)
                                        or not coupling.isdisjoint(attack.values())
                                        or any(not coupling.isdisjoint(p.blockers)
                                               for p in self.block_problems(attack)))
-                   ) or self._non_additive
+                   ) or self._non_additive or (len(steps) == 2 and self._relayer_possible(attack))
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
             blockable = {a for p in self.block_problems(attack)
@@ -179,6 +282,16 @@ class UnitGames:
         self._fixed[key] = out
         return out
 
+    def _relayer_possible(self, attack: Mapping[str, str]) -> bool:
+        """Whether some block against ``attack`` may make :meth:`_relayer_links` join units:
+        every creature that may block is taken as blocking, every attacker as blocked, and
+        a first-strike step as coming when one of them has first or double strike."""
+        if not self._reach:
+            return False
+        blocking = {b for p in self.block_problems(attack) for b in p.blockers}
+        first = self._first_strike(set(attack)) or self._first_strike(blocking)
+        return bool(self._relayer_links(attack, blocking, set(attack), first)[0])
+
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
@@ -189,6 +302,10 @@ class UnitGames:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
+            if self._reach and self._relayer_links(attack, {b for b, _ in unit[1]},
+                                                   {a for _, lst in unit[1] for a in lst},
+                                                   len(steps) == 2)[1]:
+                return self._relayer_tree(key, attack, blocks, steps)
             shared_key = self._unit_key(unit, steps, attack, blocks)
             hit = self.shared.units.get(shared_key) if shared_key is not None else None
             if hit is not None:
@@ -226,6 +343,31 @@ class UnitGames:
             self._flat[id(got)] = _flatten(got)
             if shared_key is not None:
                 self.shared.units[shared_key] = (got, self._flat[id(got)])
+        return got
+
+    def _relayer_tree(self, key: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                      steps: tuple[str, ...]) -> Any:
+        """The damage game of a unit in which a lord may leave with effects that matter
+        (:meth:`_relayer_links`): played on the whole board (the layers are applied again
+        to what remains, 613, so every permanent with an effect must be there), the layers
+        applied again after each step that removed one (611.3a) and state-based actions
+        checked again (704.3), as :func:`redzone.solver.damage.play_out` does; not shared
+        between games (what it reads is the whole board)."""
+        board = with_combat(self.board, attack, blocks)
+        start = self.base.copy()
+        self._boost = 0
+        if (self._two or len(steps) == 1) and not self._non_additive:
+            self._boost = BOOST  # as in unit_tree: judged when the units are combined
+            for p in start.life:
+                start.life[p] += BOOST
+                start.poison[p] -= BOOST
+        self._relayer_board = board
+        try:
+            got = self._step(board, steps, 0, start, [], None, ())
+        finally:
+            self._relayer_board = None
+        self._units[key] = got
+        self._flat[id(got)] = _flatten(got)
         return got
 
     def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
@@ -359,7 +501,7 @@ class UnitGames:
         702.15b), to a creature several sources may damage (lethal damage is then joint), a
         player, planeswalker or battle — is kept itself. The legality conditions (trample
         702.19b, loyalty 702.19c, the 2023 order) read only these classes."""
-        if self._coupling:
+        if self._coupling or self._relayer_board is not None:
             return None
         owners: dict[str, list[str]] = {}
         exact: set[str] = set()
@@ -423,8 +565,17 @@ class UnitGames:
                 deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
                             combat=True)
                 state_based_actions(board, s2)
+                after = board
+                if self._relayer_board is not None and any(
+                        not s2.on_battlefield(x) for x in self._layer_sources):
+                    # A lord left: its effects end, the layers apply again to what remains and
+                    # state-based actions are checked again (611.3a, 613, 704.3), from the
+                    # board as declared (as play_out does); the next step is dealt on it.
+                    after, gaps = relayered_after_departures(self._relayer_board, s2)
+                    if gaps:
+                        self.exact = False  # a departed 7b effect over given values (613.4b)
                 f = self._delta(s2, self._boost) if step == "first-strike" else first
-                d_children.append(self._step(board, steps, i + 1, s2, next_dealt, f, done + (a,)))
+                d_children.append(self._step(after, steps, i + 1, s2, next_dealt, f, done + (a,)))
             d_children = _dedupe(d_children)
             ap_children.append(d_children[0] if len(d_children) == 1 else Node(2 * i + 1, d_children))
         ap_children = _dedupe(ap_children)

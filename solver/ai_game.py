@@ -194,6 +194,8 @@ class Game(Declarations, UnitGames, Bounds):
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
         self._layer_sources = self.ev.layer_sources
+        self._reach, self._frail = self._relayer_facts()
+        self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
         # Effects that make the units' results not add up: a life floor (Worship: two units
         # of 4 against 6 life leave 1, not -2) and redirection (Pariah, Palisade Giant: damage
         # from several units lands on one creature). With one, the combat is one unit.
@@ -705,6 +707,8 @@ class Game(Declarations, UnitGames, Bounds):
         self.found = (INF, None)
         board = self.board
         if not self._two or self._coupling or board.has_combat_effects:
+            return False
+        if self._relayer_possible(attack):  # a lord's units may be joined (units)
             return False
         if getattr(getattr(board.scenario, "combat", None), "bands", None):
             return False

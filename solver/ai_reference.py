@@ -5,7 +5,8 @@ Every legal declaration of attackers (:func:`redzone.solver.reference.reference_
 × every legal damage assignment of each step (:func:`redzone.solver.reference.reference_legal_damage`),
 the attacking player choosing first in each step and the defending players completing it
 (510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
-state-based actions, the steps from :func:`redzone.models.damage_rules.remaining_steps` (the
+state-based actions (and, when a lord left, the layers applied again and state-based actions
+once more, :func:`redzone.models.layers.relayered_after_departures`), the steps from :func:`redzone.models.damage_rules.remaining_steps` (the
 life paid for the declarations' Phyrexian costs, CR 119.4, taken from the state first; a
 player paid down to 0 loses there, 704.5a, and with more than two players leaves the game
 with their permanents before damage, 800.4a: :func:`redzone.solver.ai_board.departure`); the
@@ -31,6 +32,7 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
+from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
@@ -105,13 +107,16 @@ class _Ref:
         return reference_game_value(board2, self.perspective, self.weights, 0) + mana
 
     def damage(self, board: Board, attack: Mapping[str, str], steps: list[str], i: int,
-               state: GameState, dealt: list[str], mana: int) -> int:
-        """Attacker-view value of the rest of the combat damage."""
+               state: GameState, dealt: list[str], mana: int, cur: Board | None = None) -> int:
+        """Attacker-view value of the rest of the combat damage. ``board``: the combat as
+        declared; ``cur``: the board this step is dealt on (``board`` re-layered when a lord
+        left in an earlier step, 611.3a, 613; ``None``: ``board``)."""
+        cur = board if cur is None else cur
         ap = board.active_player
         opponents = board.opponents(ap)
         if i == len(steps) or ap in state.lost or all(o in state.lost for o in opponents):
             return self.sign * self.leaf(attack, state, mana)
-        problem = damage_problem(board, steps[i], state=state, first_strike_dealt=dealt)
+        problem = damage_problem(cur, steps[i], state=state, first_strike_dealt=dealt)
         mine = {s.id for s in problem.sources if s.decider == ap}
         groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
         for a in reference_legal_damage(problem):
@@ -125,10 +130,13 @@ class _Ref:
             worst = None
             for a in completions:
                 s2 = state.copy()
-                deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
+                deal_damage(cur, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
                             combat=True)
-                state_based_actions(board, s2)
-                v = self.damage(board, attack, steps, i + 1, s2, nxt, mana)
+                state_based_actions(cur, s2)
+                # A lord that left: the layers apply again, then state-based actions (611.3a,
+                # 613, 704.3), as in redzone.solver.damage.play_out.
+                after, _ = relayered_after_departures(board, s2)
+                v = self.damage(board, attack, steps, i + 1, s2, nxt, mana, after)
                 worst = v if worst is None or v < worst else worst
             assert worst is not None
             best = worst if best is None or worst > best else best

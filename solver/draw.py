@@ -249,17 +249,21 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
 def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) -> list[DamageMark]:
     """Damage marks of a line given as assignments (``[{"step", "assignment"}, ...]``):
     each step dealt at once with prevention and replacement, then state-based actions
-    (CR 510.2-3, 704), so that each mark also says what the assignment became."""
+    (CR 510.2-3, 704; the layers again after a lord left, 611.3a, 613), so that each mark
+    also says what the assignment became."""
+    from redzone.models.layers import relayered_after_departures
     from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 
     state = GameState.from_board(board)
     marks = []
+    cur = board
     for st in steps:
         events = [DamageEvent(s, r, n) for s, row in st["assignment"].items() for r, n in row.items() if n]
-        for d in deal_damage(board, state, events, combat=True):
+        for d in deal_damage(cur, state, events, combat=True):
             if d.assigned or d.amount:
                 marks.append(DamageMark(d.source, d.recipient, st["step"], d.assigned, d.amount))
-        state_based_actions(board, state)
+        state_based_actions(cur, state)
+        cur, _ = relayered_after_departures(board, state)  # a lord that left (611.3a, 613, 704.3)
     return marks
 
 
