@@ -34,7 +34,7 @@ from redzone.models.damage_rules import damage_problem
 from redzone.models.layers import layer_reach, relayered_after_departures
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
-from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
+from redzone.solver.ai_units import _EMPTY, INF, Leaf, Node, _dedupe, _flatten, _merge, _rename
 
 BOOST = 1 << 40
 """Added to every life total (and taken from every poison count) while a unit's damage is
@@ -48,6 +48,17 @@ by CP-SAT with the default objective (one legal assignment) and the answer is in
 # prevention and replacement, redirection, a life floor, damage by toughness.
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
+
+
+def _facing(blocks: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Creature id -> the creatures that may deal it combat damage in these blocks: a
+    blocking creature's attackers, a blocked attacker's blockers (510.1c-d)."""
+    out: dict[str, list[str]] = {}
+    for b, lst in blocks.items():
+        for a in lst:
+            out.setdefault(b, []).append(a)
+            out.setdefault(a, []).append(b)
+    return out
 
 
 class UnitGames:
@@ -90,36 +101,65 @@ class UnitGames:
             d is None or (perms[pid].toughness or 0) - d <= 0))
         return reach, frail
 
-    def _relayer_links(self, attack: Mapping[str, str], blocking: set[str], blocked: set[str],
+    def _relayer_links(self, attack: Mapping[str, str], facing: Mapping[str, list[str]],
                        first: bool) -> tuple[list[tuple[str, str]], bool]:
         """What a combat needs because a permanent whose static ability changes others'
         characteristics (a lord, :meth:`_relayer_facts`) may leave in it and its effects end
         (611.3a, 613): (pairs of permanents whose units must be played together, whether a
-        unit must apply the layers again after a step). ``blocking``: the blocking creatures,
-        ``blocked``: the blocked attackers (or, without blocks, every creature that may block
-        and every attacker); ``first``: a first-strike step comes before the regular one.
-        A holder may leave only when it can be dealt damage: blocking, blocked, or an
-        attacked planeswalker or battle. It matters to another combatant when a step
-        follows (its damage is then dealt with the power it has then, 510.1a) or, in the
-        last step, when that combatant may be dealt damage and loses toughness (it may then
-        have lethal damage, 704.3, 704.5g); to any creature it may leave with 0 toughness
-        (704.5f; holders reaching the same such creature are played together)."""
+        unit must apply the layers again after a step). ``facing``: creature id -> the
+        creatures that may deal it combat damage (its blockers, or the attackers it blocks;
+        510.1); ``first``: a first-strike step comes before the regular one.
+
+        A holder may leave when it may be dealt lethal damage (an attacked planeswalker or
+        battle always counts). It matters to another combatant when a step follows (that
+        one's damage is then dealt with the power it has then, 510.1a) or, in the last step,
+        when that combatant may be dealt as much damage as its toughness less what the
+        lords reaching it give (704.3, 704.5g); to any creature it may leave with 0
+        toughness (704.5f; holders reaching the same such creature are played together).
+        "May be dealt" is bounded by the facing creatures' power (twice with double strike,
+        702.4c) on boards where nothing prevents, multiplies or redirects damage and no
+        power depends on combat; elsewhere every facing creature may deal anything."""
         reach = self._reach
         if not reach:
             return [], False
         targets = {t for t in attack.values() if t not in self._players}
-        damageable = blocking | blocked | targets
-        combatants = set(attack) | blocking | targets
+        combatants = set(attack) | set(facing) | targets
         frail = self._frail
+        bounded = not self._coupling and not self.board.has_combat_effects
+        perms = self.board.permanents
+        need = self._relayer_need
+
+        def may_take(x: str, amount: int, below: int | None = None) -> bool:
+            """Whether ``x`` may be dealt at least ``amount`` combat damage here (and, with
+            ``below``, less than ``below``: what doesn't destroy it anyway)."""
+            foes = facing.get(x)
+            if not foes:
+                return x in targets
+            if not bounded:
+                return True
+            total = 0
+            for f in foes:
+                q = self._blocker_harm(f) if f in perms else 0
+                if q >= INF:
+                    return True  # deathtouch, infect or wither
+                total += q
+            if below is not None and len(foes) == 1 and facing.get(foes[0]) == [x]:
+                # One creature facing only it deals it all its damage (510.1c-d), or with
+                # trample at least lethal damage (702.19b): exactly its power, or at least
+                # ``below`` when its power reaches that.
+                return amount <= total < below
+            return total >= amount
+
         pairs: list[tuple[str, str]] = []
         relayer = False
         by_frail: dict[str, str] = {}
-        for h in damageable:
-            changes = reach.get(h)
-            if not changes:
+        for h, changes in reach.items():
+            if h not in combatants or not may_take(h, need(h, False)):
                 continue
             for x, d in changes.items():
-                if x in combatants and (first or (x in damageable and (d is None or d[1] > 0))):
+                if x in combatants and x != h and (
+                        first or (d is None or d[1] > 0)
+                        and may_take(x, need(x, True), need(x, False))):
                     pairs.append((h, x))
                     relayer = True
                 if x in frail:
@@ -129,6 +169,23 @@ class UnitGames:
                         pairs.append((other, h))
         return pairs, relayer
 
+    def _relayer_need(self, pid: str, without: bool) -> int:
+        """The damage that destroys ``pid`` (its toughness less damage already marked,
+        704.5g; 1 for a planeswalker or battle: it is always taken as leaving), with
+        ``without``: once every lord reaching it has left (its toughness less what they
+        give, :meth:`_relayer_facts`)."""
+        perm = self.board.permanents.get(pid)
+        if perm is None or not perm.is_creature:
+            return 1
+        left = (perm.toughness or 0) - perm.damage
+        if without:
+            for changes in self._reach.values():
+                d = changes.get(pid, (0, 0))
+                if d is None:
+                    return 1
+                left -= max(d[1], 0)
+        return max(left, 1)
+
     def _join_relayer(self, out: list[Any], attack: Mapping[str, str],
                       blocks: Mapping[str, list[str]]) -> list[Any]:
         """``out`` (units) with those joined that :meth:`_relayer_links` says must be played
@@ -136,10 +193,9 @@ class UnitGames:
         changes)."""
         if not self._reach or len(out) < 2:
             return out
-        blocking = {b for b, a in blocks.items() if a}
-        blocked = {a for lst in blocks.values() for a in lst}
-        first = self._first_strike(set(attack)) or self._first_strike(blocking)
-        pairs, _ = self._relayer_links(attack, blocking, blocked, first)
+        facing = _facing(blocks)
+        first = self._first_strike(set(attack)) or self._first_strike(set(facing) - set(attack))
+        pairs, _ = self._relayer_links(attack, facing, first)
         if not pairs:
             return out
         where: dict[str, int] = {}
@@ -284,13 +340,17 @@ class UnitGames:
 
     def _relayer_possible(self, attack: Mapping[str, str]) -> bool:
         """Whether some block against ``attack`` may make :meth:`_relayer_links` join units:
-        every creature that may block is taken as blocking, every attacker as blocked, and
+        every creature that may block is taken as blocking each attacker it may block, and
         a first-strike step as coming when one of them has first or double strike."""
         if not self._reach:
             return False
-        blocking = {b for p in self.block_problems(attack) for b in p.blockers}
-        first = self._first_strike(set(attack)) or self._first_strike(blocking)
-        return bool(self._relayer_links(attack, blocking, set(attack), first)[0])
+        blocks: dict[str, list[str]] = {}
+        for p in self.block_problems(attack):
+            for b in p.blockers:
+                blocks.setdefault(b, []).extend(p.allowed.get(b, ()))
+        facing = _facing(blocks)
+        first = self._first_strike(set(attack)) or self._first_strike(set(blocks))
+        return bool(self._relayer_links(attack, facing, first)[0])
 
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
@@ -302,10 +362,8 @@ class UnitGames:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
-            if self._reach and self._relayer_links(attack, {b for b, _ in unit[1]},
-                                                   {a for _, lst in unit[1] for a in lst},
-                                                   len(steps) == 2)[1]:
-                return self._relayer_tree(key, attack, blocks, steps)
+            if self._reach and self._relayer_links(attack, _facing(blocks), len(steps) == 2)[1]:
+                return self._relayer_tree(key, unit, attack, blocks, steps)
             shared_key = self._unit_key(unit, steps, attack, blocks)
             hit = self.shared.units.get(shared_key) if shared_key is not None else None
             if hit is not None:
@@ -345,15 +403,36 @@ class UnitGames:
                 self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
 
-    def _relayer_tree(self, key: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                      steps: tuple[str, ...]) -> Any:
+    def _relayer_tree(self, key: Any, unit: Any, attack: Mapping[str, str],
+                      blocks: Mapping[str, list[str]], steps: tuple[str, ...]) -> Any:
         """The damage game of a unit in which a lord may leave with effects that matter
-        (:meth:`_relayer_links`): played on the whole board (the layers are applied again
-        to what remains, 613, so every permanent with an effect must be there), the layers
-        applied again after each step that removed one (611.3a) and state-based actions
-        checked again (704.3), as :func:`redzone.solver.damage.play_out` does; not shared
-        between games (what it reads is the whole board)."""
-        board = with_combat(self.board, attack, blocks)
+        (:meth:`_relayer_links`): the layers are applied again after each step that removed
+        one (611.3a, 613) and state-based actions checked again (704.3), as
+        :func:`redzone.solver.damage.play_out` does. Played on the unit's board
+        (:meth:`_unit_board`) with every permanent that has an effect of the layers and
+        every creature a lord's leaving may leave with 0 toughness, when every such effect
+        is "gets +N/+M" (what it reaches then depends on no other permanent, so the layers
+        applied again on that board give its permanents what they would get on the whole
+        board); otherwise on the whole board. Shared between the games of a question by
+        what that board holds (:meth:`_unit_key`)."""
+        view = with_combat(self.board, attack, blocks)
+        board = view
+        extra: set[str] | None = None  # None: the whole board
+        if (self._restrict and not self.board.has_combat_effects and not self._non_additive
+                and all(d is not None for ch in self._reach.values() for d in ch.values())):
+            keep = self._unit_keep(attack, blocks) | self._layer_sources | self._frail
+            keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
+            board = dataclasses.replace(view, permanents={
+                pid: p for pid, p in self.board.permanents.items() if pid in keep},
+                _grants=None, _index=None)
+            extra = keep
+        shared_key = self._unit_key(unit, steps, attack, blocks, extra=extra)
+        hit = self.shared.units.get(shared_key) if shared_key is not None else None
+        if hit is not None:
+            got, flat = hit
+            self._units[key] = got
+            self._flat[id(got)] = flat
+            return got
         start = self.base.copy()
         self._boost = 0
         if (self._two or len(steps) == 1) and not self._non_additive:
@@ -368,6 +447,8 @@ class UnitGames:
             self._relayer_board = None
         self._units[key] = got
         self._flat[id(got)] = _flatten(got)
+        if shared_key is not None:
+            self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
 
     def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
@@ -393,7 +474,7 @@ class UnitGames:
         return key, tuple(ids)
 
     def _unit_key(self, unit: Any, steps: tuple[str, ...], attack: Mapping[str, str],
-                  blocks: Mapping[str, list[str]]) -> Any:
+                  blocks: Mapping[str, list[str]], extra: set[str] | None | bool = False) -> Any:
         """What a unit's damage game reads, as a key shared by the games of one question
         (``None``: not shared): the unit and its steps, the permanents of its board
         (:meth:`_unit_board`) with every field the next turn's board may change (power,
@@ -406,16 +487,23 @@ class UnitGames:
         two-player games whose unit boards are restricted (their life and poison are
         shifted out of reach, so the players' totals don't matter) with no scenario effects
         or bands, and no life floor or redirection (whose units are played on the whole
-        board as it is)."""
+        board as it is). ``extra`` (:meth:`_relayer_tree`'s units, whose layers are applied
+        again): the ids of the permanents its board holds, or ``None`` for the whole board; whether a
+        permanent is tapped is then in the key only for those of :meth:`_unit_keep` (no
+        effect of another reads it: one that does, Watchdog's, depends on combat, and such
+        boards are not shared)."""
         ctx = self._share_ctx
         if ctx is None:
             return None
         perms = self.board.permanents
+        keep = self._unit_keep(attack, blocks)
+        ids: Any = keep if extra is False else perms if extra is None else extra
         sig = tuple((pid, p.controller, p.power, p.toughness, p.damage,
-                     tuple(sorted(p.counters.items())), p.loyalty, p.defense, p.tapped,
+                     tuple(sorted(p.counters.items())), p.loyalty, p.defense,
+                     p.tapped if pid in keep else None,
                      p.types, p.subtypes, p.colors, p.lost_abilities_at, p.lost_keywords)
-                    for pid in sorted(self._unit_keep(attack, blocks)) if (p := perms.get(pid)) is not None)
-        return (ctx, unit, steps, sig)
+                    for pid in sorted(ids) if (p := perms.get(pid)) is not None)
+        return (ctx, unit, steps, sig) if extra is False else (ctx, "relayer", unit, steps, sig)
 
     def _unit_keep(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> set[str]:
         """The ids a unit's board keeps (see :meth:`_unit_board`)."""
