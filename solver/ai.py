@@ -427,7 +427,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         if ceiling is not None:
             bound = min(bound, max(value, ceiling) if proved else ceiling)
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
-                              complete=bool(candidates) and game.exact)
+                              complete=bool(candidates) and game.exact, proved=exact)
     paid = game.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
@@ -518,10 +518,13 @@ def _class_of(game: Game, c: str) -> set[str]:
 
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                     state: GameState, principal: Principal | None, damage: list[dict[str, Any]],
-                    candidates: list[tuple[dict[str, str], int]], complete: bool) -> dict[str, str]:
+                    candidates: list[tuple[dict[str, str], int]], complete: bool,
+                    proved: bool = True) -> dict[str, str]:
     """One line per creature of the attacking player: why it attacks or stays home.
     ``candidates``: the legal declarations searched (``complete``: all of them), to tell a
-    creature no legal declaration uses (508.1c-d) from one kept home by choice."""
+    creature no legal declaration uses (508.1c-d) from one kept home by choice; ``proved``:
+    the declaration is a proved optimum (else a creature left home is not said to be
+    useless)."""
     board = game.board
     problem = game.problem
     damaged_by = _damaged_by(damage)
@@ -570,9 +573,13 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
         elif used is not None and used.isdisjoint(_class_of(game, c)):
             out[c] = "stays home: no legal attack includes it (CR 508.1c-d)"
         elif c in home_duty:
-            out[c] = f"stays home: needed to block {home_duty[c]} next turn"
-        else:
+            out[c] = f"stays home to block {home_duty[c]} next turn"
+        elif proved:
+            # The declaration is a proved optimum: every other one, this creature's attack
+            # added included, is worth at most as much.
             out[c] = "stays home: attacking with it does not improve the outcome"
+        else:
+            out[c] = "stays home: the best attack found does not use it (not proved best)"
     return out
 
 

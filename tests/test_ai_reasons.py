@@ -114,3 +114,17 @@ def test_text_output_shows_loyalty_and_counters_changed() -> None:
         "combat: {attackers: {elf: Bob}}\n"))
     assert result.exit_code == 0, result.output
     assert "Giant Spider (spider) counters +1 -1/-1" in result.stdout
+
+
+def test_an_unproved_attack_does_not_call_a_creature_useless() -> None:
+    # With the search cut short at once the answer is the legal fallback, feasible (issue 9
+    # §3); a creature it leaves home is not said to be useless in attack: that is proved only
+    # of an optimal declaration.
+    cards = ["Hill Giant", "Grizzly Bears", "Serra Angel", "Giant Spider", "Typhoid Rats", "Wind Drake"]
+    board = _board([{"id": f"a{i}", "card": c, "controller": "Alice"} for i, c in enumerate(cards)]
+                   + [{"id": f"d{i}", "card": c, "controller": "Bob"} for i, c in enumerate(cards)])
+    cut = choose_attack(board, time_limit=1e-9)
+    assert cut.status == "feasible"
+    home = [c for c in board.permanents if c.startswith("a") and c not in cut.attackers]
+    assert home and all(cut.reasons[c] == "stays home: the best attack found does not use it "
+                        "(not proved best)" for c in home)
