@@ -560,27 +560,25 @@ def components(problem: DamageProblem) -> list[DamageProblem]:
     reads only totals of its own recipients). Attacking and blocking creatures never share
     a recipient, so the two sides always fall apart. Each part is a DamageProblem with a
     subset of the sources; the lexicographic optimum of the whole is the sum of the parts'."""
-    parent: dict[str, str] = {}
+    from redzone.models.grouping import connected_groups
 
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    live = {s.id: s for s in problem.sources if s.amount > 0}
+    groups = connected_groups(live, _shared_recipients(live.values()))
+    return [dataclasses.replace(problem, sources=tuple(live[x] for x in g)) for g in groups]
 
+
+def _shared_recipients(sources: Any) -> list[tuple[str, str]]:
+    """Links between damage sources that share a recipient (each source to the first one
+    that could assign damage to it)."""
     owner: dict[str, str] = {}
-    live = [s for s in problem.sources if s.amount > 0]
-    for s in live:
-        parent.setdefault(s.id, s.id)
+    links = []
+    for s in sources:
         for r in s.recipients:
             if r in owner:
-                parent[find(s.id)] = find(owner[r])
+                links.append((s.id, owner[r]))
             else:
                 owner[r] = s.id
-    groups: dict[str, list[DamageSource]] = {}
-    for s in live:
-        groups.setdefault(find(s.id), []).append(s)
-    return [dataclasses.replace(problem, sources=tuple(g)) for g in groups.values()]
+    return links
 
 
 def _plan_part(problem: DamageProblem, objective: str,

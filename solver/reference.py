@@ -182,29 +182,18 @@ def _damage_components(problem: DamageProblem) -> list[list[str]]:
     are in one group. Every condition of :func:`damage_violations` on a source only reads
     totals of its own recipients, so groups are independent: an assignment is legal iff
     each group's part is, and each objective term is a sum over groups."""
-    parent: dict[str, str] = {}
+    from redzone.models.grouping import connected_groups
 
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    live = [s for s in problem.sources if s.amount > 0]
     owner: dict[str, str] = {}
-    for s in problem.sources:
-        if s.amount <= 0:
-            continue
-        parent.setdefault(s.id, s.id)
+    links = []
+    for s in live:
         for r in s.recipients:
             if r in owner:
-                parent[find(s.id)] = find(owner[r])
+                links.append((s.id, owner[r]))
             else:
                 owner[r] = s.id
-    groups: dict[str, list[str]] = {}
-    for s in problem.sources:
-        if s.amount > 0:
-            groups.setdefault(find(s.id), []).append(s.id)
-    return list(groups.values())
+    return connected_groups([s.id for s in live], links)
 
 
 def _restricted(problem: DamageProblem, ids: list[str]) -> DamageProblem:
