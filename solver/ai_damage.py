@@ -6,7 +6,9 @@ life paid for costs as one more fixed leaf (107.4f, 119.4), and the units' resul
 up into the position after combat.
 
 :class:`UnitGames` is a part of :class:`redzone.solver.ai_game.Game` (a mixin: it reads the
-game's board, base state and caches set up by ``Game.__init__``).
+game's board, base state and caches set up by ``Game.__init__``). Units a lord may leave
+with effects that matter are joined and played with the layers applied again by
+:class:`redzone.solver.ai_lords.Lords`.
 """
 
 from __future__ import annotations
@@ -31,10 +33,10 @@ from redzone.models.abilities import (
 from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
-from redzone.models.layers import layer_reach, relayered_after_departures
+from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
-from redzone.solver.ai_units import _EMPTY, INF, Leaf, Node, _dedupe, _flatten, _merge, _rename
+from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
 
 BOOST = 1 << 40
 """Added to every life total (and taken from every poison count) while a unit's damage is
@@ -81,148 +83,6 @@ class UnitGames:
                     if perm.attached_to:
                         out.add(perm.attached_to)
         return out
-
-    def _relayer_facts(self) -> tuple[dict[str, dict[str, tuple[int, int] | None]], frozenset[str]]:
-        """(what each permanent's leaving would change in the others' characteristics,
-        :func:`redzone.models.layers.layer_reach`; the creatures that leaving may leave with
-        0 toughness or less, 704.5f: their toughness less all that every permanent reaching
-        them gives is 0 or less, or something else may change). Both empty on a board with
-        no such effect (then nothing below costs anything)."""
-        if not self._layer_sources:
-            return {}, frozenset()
-        reach = layer_reach(self.board)
-        drop: dict[str, int | None] = {}
-        for changes in reach.values():
-            for pid, d in changes.items():
-                old = drop.get(pid, 0)
-                drop[pid] = None if d is None or old is None else old + max(d[1], 0)
-        perms = self.board.permanents
-        frail = frozenset(pid for pid, d in drop.items() if perms[pid].is_creature and (
-            d is None or (perms[pid].toughness or 0) - d <= 0))
-        return reach, frail
-
-    def _relayer_links(self, attack: Mapping[str, str], facing: Mapping[str, list[str]],
-                       first: bool) -> tuple[list[tuple[str, str]], bool]:
-        """What a combat needs because a permanent whose static ability changes others'
-        characteristics (a lord, :meth:`_relayer_facts`) may leave in it and its effects end
-        (611.3a, 613): (pairs of permanents whose units must be played together, whether a
-        unit must apply the layers again after a step). ``facing``: creature id -> the
-        creatures that may deal it combat damage (its blockers, or the attackers it blocks;
-        510.1); ``first``: a first-strike step comes before the regular one.
-
-        A holder may leave when it may be dealt lethal damage (an attacked planeswalker or
-        battle always counts). It matters to another combatant when a step follows (that
-        one's damage is then dealt with the power it has then, 510.1a) or, in the last step,
-        when that combatant may be dealt as much damage as its toughness less what the
-        lords reaching it give (704.3, 704.5g); to any creature it may leave with 0
-        toughness (704.5f; holders reaching the same such creature are played together).
-        "May be dealt" is bounded by the facing creatures' power (twice with double strike,
-        702.4c) on boards where nothing prevents, multiplies or redirects damage and no
-        power depends on combat; elsewhere every facing creature may deal anything."""
-        reach = self._reach
-        if not reach:
-            return [], False
-        targets = {t for t in attack.values() if t not in self._players}
-        combatants = set(attack) | set(facing) | targets
-        frail = self._frail
-        bounded = not self._coupling and not self.board.has_combat_effects
-        perms = self.board.permanents
-        need = self._relayer_need
-
-        def may_take(x: str, amount: int, below: int | None = None) -> bool:
-            """Whether ``x`` may be dealt at least ``amount`` combat damage here (and, with
-            ``below``, less than ``below``: what doesn't destroy it anyway)."""
-            foes = facing.get(x)
-            if not foes:
-                return x in targets
-            if not bounded:
-                return True
-            total = 0
-            for f in foes:
-                q = self._blocker_harm(f) if f in perms else 0
-                if q >= INF:
-                    return True  # deathtouch, infect or wither
-                total += q
-            if below is not None and len(foes) == 1 and facing.get(foes[0]) == [x]:
-                # One creature facing only it deals it all its damage (510.1c-d), or with
-                # trample at least lethal damage (702.19b): exactly its power, or at least
-                # ``below`` when its power reaches that.
-                return amount <= total < below
-            return total >= amount
-
-        pairs: list[tuple[str, str]] = []
-        relayer = False
-        by_frail: dict[str, str] = {}
-        for h, changes in reach.items():
-            if h not in combatants or not may_take(h, need(h, False)):
-                continue
-            for x, d in changes.items():
-                if x in combatants and x != h and (
-                        first or (d is None or d[1] > 0)
-                        and may_take(x, need(x, True), need(x, False))):
-                    pairs.append((h, x))
-                    relayer = True
-                if x in frail:
-                    relayer = True
-                    other = by_frail.setdefault(x, h)
-                    if other != h:
-                        pairs.append((other, h))
-        return pairs, relayer
-
-    def _relayer_need(self, pid: str, without: bool) -> int:
-        """The damage that destroys ``pid`` (its toughness less damage already marked,
-        704.5g; 1 for a planeswalker or battle: it is always taken as leaving), with
-        ``without``: once every lord reaching it has left (its toughness less what they
-        give, :meth:`_relayer_facts`)."""
-        perm = self.board.permanents.get(pid)
-        if perm is None or not perm.is_creature:
-            return 1
-        left = (perm.toughness or 0) - perm.damage
-        if without:
-            for changes in self._reach.values():
-                d = changes.get(pid, (0, 0))
-                if d is None:
-                    return 1
-                left -= max(d[1], 0)
-        return max(left, 1)
-
-    def _join_relayer(self, out: list[Any], attack: Mapping[str, str],
-                      blocks: Mapping[str, list[str]]) -> list[Any]:
-        """``out`` (units) with those joined that :meth:`_relayer_links` says must be played
-        together (a lord that may leave and a creature whose damage or survival its effect
-        changes)."""
-        if not self._reach or len(out) < 2:
-            return out
-        facing = _facing(blocks)
-        first = self._first_strike(set(attack)) or self._first_strike(set(facing) - set(attack))
-        pairs, _ = self._relayer_links(attack, facing, first)
-        if not pairs:
-            return out
-        where: dict[str, int] = {}
-        for i, (atk, blk) in enumerate(out):
-            for a, t in atk:
-                where[a] = where[t] = i
-            for b, _ in blk:
-                where[b] = i
-        parent = list(range(len(out)))
-
-        def find(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for h, x in pairs:
-            if h in where and x in where:
-                parent[find(where[h])] = find(where[x])
-        groups: dict[int, list[Any]] = {}
-        for i, u in enumerate(out):
-            groups.setdefault(find(i), []).append(u)
-        if len(groups) == len(out):
-            return out
-        return [u[0] if len(u) == 1 else (tuple(sorted(x for v in u for x in v[0])),
-                                          tuple(sorted(x for v in u for x in v[1])))
-                for u in groups.values()]
 
     def units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
         """The combat split into independent units: attackers joined when a creature blocks
@@ -338,20 +198,6 @@ class UnitGames:
         self._fixed[key] = out
         return out
 
-    def _relayer_possible(self, attack: Mapping[str, str]) -> bool:
-        """Whether some block against ``attack`` may make :meth:`_relayer_links` join units:
-        every creature that may block is taken as blocking each attacker it may block, and
-        a first-strike step as coming when one of them has first or double strike."""
-        if not self._reach:
-            return False
-        blocks: dict[str, list[str]] = {}
-        for p in self.block_problems(attack):
-            for b in p.blockers:
-                blocks.setdefault(b, []).extend(p.allowed.get(b, ()))
-        facing = _facing(blocks)
-        first = self._first_strike(set(attack)) or self._first_strike(set(blocks))
-        return bool(self._relayer_links(attack, facing, first)[0])
-
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
@@ -401,54 +247,6 @@ class UnitGames:
             self._flat[id(got)] = _flatten(got)
             if shared_key is not None:
                 self.shared.units[shared_key] = (got, self._flat[id(got)])
-        return got
-
-    def _relayer_tree(self, key: Any, unit: Any, attack: Mapping[str, str],
-                      blocks: Mapping[str, list[str]], steps: tuple[str, ...]) -> Any:
-        """The damage game of a unit in which a lord may leave with effects that matter
-        (:meth:`_relayer_links`): the layers are applied again after each step that removed
-        one (611.3a, 613) and state-based actions checked again (704.3), as
-        :func:`redzone.solver.damage.play_out` does. Played on the unit's board
-        (:meth:`_unit_board`) with every permanent that has an effect of the layers and
-        every creature a lord's leaving may leave with 0 toughness, when every such effect
-        is "gets +N/+M" (what it reaches then depends on no other permanent, so the layers
-        applied again on that board give its permanents what they would get on the whole
-        board); otherwise on the whole board. Shared between the games of a question by
-        what that board holds (:meth:`_unit_key`)."""
-        view = with_combat(self.board, attack, blocks)
-        board = view
-        extra: set[str] | None = None  # None: the whole board
-        if (self._restrict and not self.board.has_combat_effects and not self._non_additive
-                and all(d is not None for ch in self._reach.values() for d in ch.values())):
-            keep = self._unit_keep(attack, blocks) | self._layer_sources | self._frail
-            keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
-            board = dataclasses.replace(view, permanents={
-                pid: p for pid, p in self.board.permanents.items() if pid in keep},
-                _grants=None, _index=None)
-            extra = keep
-        shared_key = self._unit_key(unit, steps, attack, blocks, extra=extra)
-        hit = self.shared.units.get(shared_key) if shared_key is not None else None
-        if hit is not None:
-            got, flat = hit
-            self._units[key] = got
-            self._flat[id(got)] = flat
-            return got
-        start = self.base.copy()
-        self._boost = 0
-        if (self._two or len(steps) == 1) and not self._non_additive:
-            self._boost = BOOST  # as in unit_tree: judged when the units are combined
-            for p in start.life:
-                start.life[p] += BOOST
-                start.poison[p] -= BOOST
-        self._relayer_board = board
-        try:
-            got = self._step(board, steps, 0, start, [], None, ())
-        finally:
-            self._relayer_board = None
-        self._units[key] = got
-        self._flat[id(got)] = _flatten(got)
-        if shared_key is not None:
-            self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
 
     def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:

@@ -50,7 +50,8 @@ and a block answer that is not proved is improved there by local search.
 
 :class:`Game` is put together from parts: the legal declarations
 (:mod:`redzone.solver.ai_declarations`), the units and their damage games
-(:mod:`redzone.solver.ai_damage`) and the proved bounds the search cuts with
+(:mod:`redzone.solver.ai_damage`), the units a lord leaving during combat damage joins
+(:mod:`redzone.solver.ai_lords`) and the proved bounds the search cuts with
 (:mod:`redzone.solver.ai_bounds`); this module holds the values, the crack-back and the
 search. Board views, the next turn's board and symmetry live in
 :mod:`redzone.solver.ai_board`; a unit's outcome tree (leaves, choice nodes, merging) in
@@ -92,6 +93,7 @@ from redzone.solver.ai_board import (
 from redzone.solver.ai_bounds import Bounds
 from redzone.solver.ai_damage import BOOST, DAMAGE_BOUND, _COUPLING_ABILITIES, UnitGames
 from redzone.solver.ai_declarations import ATTACK_BOUND, BLOCK_BOUND, Declarations
+from redzone.solver.ai_lords import Lords
 from redzone.solver.ai_units import _EMPTY, INF, Leaf, Node
 
 __all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game", "Leaf",
@@ -139,7 +141,7 @@ class Shared:
     board of the question when nothing grants abilities (``None``: not shared)."""
 
 
-class Game(Declarations, UnitGames, Bounds):
+class Game(Declarations, UnitGames, Lords, Bounds):
     """The combat game of ``board`` (see the module docstring).
 
     ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
