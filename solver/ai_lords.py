@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from redzone.models.grouping import connected_groups
 from redzone.models.layers import layer_reach
 from redzone.solver.ai_board import with_combat
 from redzone.solver.ai_damage import BOOST, _facing
@@ -148,25 +149,13 @@ class Lords:
                 where[a] = where[t] = i
             for b, _ in blk:
                 where[b] = i
-        parent = list(range(len(out)))
-
-        def find(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for h, x in pairs:
-            if h in where and x in where:
-                parent[find(where[h])] = find(where[x])
-        groups: dict[int, list[Any]] = {}
-        for i, u in enumerate(out):
-            groups.setdefault(find(i), []).append(u)
+        groups = connected_groups(range(len(out)), [(where[h], where[x]) for h, x in pairs
+                                                    if h in where and x in where])
         if len(groups) == len(out):
             return out
-        return [u[0] if len(u) == 1 else (tuple(sorted(x for v in u for x in v[0])),
-                                          tuple(sorted(x for v in u for x in v[1])))
-                for u in groups.values()]
+        return [out[g[0]] if len(g) == 1 else (tuple(sorted(x for i in g for x in out[i][0])),
+                                               tuple(sorted(x for i in g for x in out[i][1])))
+                for g in groups]
 
     def _relayer_possible(self, attack: Mapping[str, str]) -> bool:
         """Whether some block against ``attack`` may make :meth:`_relayer_links` join units:
