@@ -1024,7 +1024,14 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
 
 def resolve_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *,
                    combat: bool) -> list[DealtDamage]:
-    """:func:`deal_damage` followed by :func:`state_based_actions` (CR 510.3, 704.3)."""
+    """:func:`deal_damage` followed by :func:`state_based_actions` (CR 510.3, 704.3); when
+    that removed a permanent whose static ability changed others' characteristics (a lord),
+    the layers are applied again without it and state-based actions checked again (611.3a,
+    613, 704.3: :func:`redzone.models.layers.relayered_after_departures`; ``board`` is the
+    board as it was before anything in ``state`` left)."""
+    from redzone.models.layers import relayered_after_departures
+
     dealt = deal_damage(board, state, events, combat=combat)
     state_based_actions(board, state)
+    relayered_after_departures(board, state)
     return dealt

@@ -260,3 +260,15 @@ def test_a_fight_after_the_lord_left_uses_the_power_without_it() -> None:
     r = fight(board, "bears", "soldiers", state=state)
     assert r.damage == {"soldiers": 2, "bears": 1}
     assert r.outcome["destroyed"] == ["lord", "soldiers"]
+
+
+def test_resolve_damage_applies_the_layers_again_after_a_lord_leaves() -> None:
+    # resolve_damage is deal_damage plus state-based actions: with Lord of Atlantis dealt 2
+    # (destroyed, 704.5g) and Vodalian Soldiers (2/3 under it) dealt 2 at once, the Lord's
+    # +1/+1 ends (611.3a), the Soldiers is a 1/2 with 2 damage (613.4c) and is destroyed when
+    # the state-based actions are checked again (704.3).
+    board = board_of(alice("Lord of Atlantis", "lord"), bob("Vodalian Soldiers", "soldiers"))
+    state = GameState.from_board(board)
+    resolve_damage(board, state, [DamageEvent("soldiers", "lord", 2), DamageEvent("lord", "soldiers", 2)],
+                   combat=False)
+    assert state.destroyed == ["lord", "soldiers"]
