@@ -6,10 +6,11 @@ Every legal declaration of attackers (:func:`redzone.solver.reference.reference_
 the attacking player choosing first in each step and the defending players completing it
 (510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
 state-based actions (and, when a lord left, the layers applied again and state-based actions
-once more, :func:`redzone.models.layers.relayered_after_departures`), the steps from :func:`redzone.models.damage_rules.remaining_steps` (the
-life paid for the declarations' Phyrexian costs, CR 119.4, taken from the state first; a
-player paid down to 0 loses there, 704.5a, and with more than two players leaves the game
-with their permanents before damage, 800.4a: :func:`redzone.solver.ai_board.departure`); the
+once more, :func:`redzone.models.layers.relayered_after_departures`), the steps from
+:func:`redzone.models.damage_rules.remaining_steps` (the life paid for the declarations'
+Phyrexian costs, CR 119.4, taken from the state first; a player paid down to 0 loses there,
+704.5a, and with more than two players leaves the game with their permanents before
+damage, 800.4a: :func:`redzone.solver.ai_board.departure`); the
 leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
 on :func:`redzone.solver.ai_game.next_turn_board` (lookahead 1).
 
