@@ -19,7 +19,7 @@ from collections.abc import Collection
 from redzone.models.board import Board
 from redzone.models.outcome import GameState, state_based_actions
 
-__all__ = ["leave_game", "leaving_with"]
+__all__ = ["leave_game", "leaving_with", "losers_leave"]
 
 
 def leaving_with(board: Board, players: Collection[str]) -> tuple[dict[str, str], list[str]]:
@@ -70,3 +70,17 @@ def leave_game(board: Board, state: GameState, players: Collection[str]) -> tupl
     if out:
         out.extend(state_based_actions(board, state))
     return out, gaps
+
+
+def losers_leave(board: Board, state: GameState) -> list[str]:
+    """After combat damage and state-based actions: when the game goes on (the active player
+    and some opponent still in it), every player in ``state.lost`` leaves it with what they
+    own or control (:func:`leave_game`; what already left is skipped, so asking again after
+    each step is safe). Nothing when nobody lost or the game is over (104.2a: the active
+    player or every opponent lost). Returns the gaps of :func:`leaving_with`."""
+    if not state.lost:
+        return []
+    ap = board.active_player
+    if ap in state.lost or all(o in state.lost for o in board.opponents(ap)):
+        return []
+    return leave_game(board, state, list(state.lost))[1]

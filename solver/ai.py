@@ -38,6 +38,7 @@ from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
 from redzone.models.layers import relayered_after_departures
+from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import _free, with_combat
 from redzone.solver.ai_blocks import polish, solve_large
@@ -197,10 +198,13 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
            leaves: list[Leaf], steps: tuple[str, ...], paid: Mapping[str, int] | None = None
            ) -> tuple[list[dict[str, Any]], GameState]:
     """Play a line with the outcome code (CR 510.2-4, 704): each step's assignment is the
-    union of the units' choices; damage dealt at once, then state-based actions; play stops
-    when every opponent (or the attacking player) has lost. When a step removed a lord, the
-    layers are applied again and state-based actions checked again before the next step
-    (611.3a, 613, 704.3; :func:`redzone.models.layers.relayered_after_departures`), as in
+    union of the units' choices; damage dealt at once, then state-based actions, and a
+    defending player who lost leaves a game that goes on with what they own or control
+    (104.5, 800.4a; :func:`redzone.models.leaving.losers_leave`); play stops when every
+    opponent (or the attacking player) has lost. When a step removed a lord (or a departed
+    player's permanents), the layers are applied again and state-based actions checked
+    again before the next step (611.3a, 613, 704.3;
+    :func:`redzone.models.layers.relayered_after_departures`), as in
     :func:`redzone.solver.damage.play_out`. ``paid``: life each player paid
     for the declarations (Phyrexian mana, 119.4), taken first; a player at 0 life then loses
     before any damage (704.5a; also one the board lists at 0 already). Returns (steps as ``{"step", "assignment"}``, final state)."""
@@ -226,6 +230,7 @@ def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[st
         deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in merged.items() for r, n in row.items()],
                     combat=True)
         state_based_actions(cur, state)
+        losers_leave(cur, state)  # 104.5, 800.4a: a player who lost leaves a game that goes on
         cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
         out.append({"step": step, "assignment": merged})
     return out, state
@@ -331,6 +336,7 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
         deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
                                  for r, n in row.items()], combat=True)
         state_based_actions(cur, state)
+        losers_leave(cur, state)  # 104.5, 800.4a (as play_out)
         cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
     return blocks, [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps], state
 

@@ -34,6 +34,7 @@ from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
 from redzone.models.layers import relayered_after_departures
+from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
 from redzone.solver.ai_units import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
@@ -89,7 +90,8 @@ class UnitGames:
         both or they attack the same planeswalker or battle; each with its blockers. One
         unit for everything when a combatant (an attacking or blocking creature, an attacked
         planeswalker or battle) could change another unit's damage, or with several
-        defending players and a first-strike step. Units are also joined when a lord that
+        defending players and a first-strike step or a defending player's departure that
+        matters (:meth:`_departures_matter`). Units are also joined when a lord that
         may leave in this combat changes another one's damage or survival
         (:meth:`_relayer_links`)."""
         attackers = list(attack)
@@ -108,7 +110,8 @@ class UnitGames:
         # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat.
         coupled = coupled or self.board.has_combat_effects or self._non_additive
         if coupled or (not self._two and (self._first_strike(set(attack))
-                                          or self._first_strike({b for b, a in blocks.items() if a}))):
+                                          or self._first_strike({b for b, a in blocks.items() if a})
+                                          or self._departures_matter(False))):
             return [(tuple(sorted(attack.items())),
                      tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))]
         others = [t for t in attack.values() if t not in players]
@@ -201,6 +204,35 @@ class UnitGames:
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
+    def _departures_matter(self, first: bool) -> bool:
+        """With more than two players, whether a defending player who loses in this combat
+        — and leaves the game at once with everything they own or control while the others
+        play on (104.5, 800.4a) — may change the rest of the combat or the position after
+        it: with a first-strike step (``first``: their creatures neither block nor deal
+        regular damage, and nothing is assigned to them, 506.4, 800.4e), or when a
+        permanent a defending player controls or owns changes others' characteristics or
+        grants abilities (611.3a: its effects end, and a creature it kept alive may die,
+        704.5f-g). The combat is then one unit, played on the whole board with the players'
+        life as it is (:meth:`unit_tree`), the departures made in it (:meth:`_step`)."""
+        if self._two:
+            return False
+        if first:
+            return True
+        got = self._leaver_statics
+        if got is None:
+            perms = self.board.permanents
+            got = False
+            for h, changes in self._reach.items():  # "gets +N/+M" and the rest of the layers
+                who = {perms[h].controller, perms[h].owner} - {self.ap}
+                if any(perms[x].controller != p for x in changes for p in who):
+                    got = True
+            for x in self._layer_sources:  # grants (read by the grantor's presence, 611.3a)
+                p = perms[x]
+                if ({p.controller, p.owner} - {self.ap}) and any(isinstance(a, Grant) for a in p.abilities):
+                    got = True
+            self._leaver_statics = got
+        return got
+
     def unit_tree(self, unit: Any, steps: tuple[str, ...]) -> Any:
         """The damage game of one unit (cached): a :class:`Node` / :class:`Leaf` tree."""
         key = (unit, steps)
@@ -208,6 +240,8 @@ class UnitGames:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
+            if self._departures_matter(len(steps) == 2):
+                return self._departure_tree(key, attack, blocks, steps)
             if self._reach and self._relayer_links(attack, _facing(blocks), len(steps) == 2)[1]:
                 return self._relayer_tree(key, unit, attack, blocks, steps)
             shared_key = self._unit_key(unit, steps, attack, blocks)
@@ -247,6 +281,28 @@ class UnitGames:
             self._flat[id(got)] = _flatten(got)
             if shared_key is not None:
                 self.shared.units[shared_key] = (got, self._flat[id(got)])
+        return got
+
+    def _departure_tree(self, key: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                        steps: tuple[str, ...]) -> Any:
+        """The damage game of a combat of more than two players in which a defending
+        player's departure matters (:meth:`_departures_matter`; the combat is one unit):
+        played on the whole board (800.4a reaches the departed player's permanents wherever
+        they are) with the players' life as it is, so that a player who loses in a step
+        leaves at once with what they own or control (:meth:`_step`,
+        :func:`redzone.models.leaving.losers_leave`), and the layers applied again after a
+        step that removed a permanent with effects of the layers, theirs included (611.3a,
+        613, 704.3), as :func:`redzone.solver.damage.play_out` does. Not shared between
+        games (units are shared in two-player games only)."""
+        board = with_combat(self.board, attack, blocks)
+        self._boost = 0
+        self._relayer_board = board
+        try:
+            got = self._step(board, steps, 0, self.base.copy(), [], None, ())
+        finally:
+            self._relayer_board = None
+        self._units[key] = got
+        self._flat[id(got)] = _flatten(got)
         return got
 
     def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
@@ -451,6 +507,10 @@ class UnitGames:
                 deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
                             combat=True)
                 state_based_actions(board, s2)
+                if s2.lost and not self._boost and not self._two and losers_leave(board, s2):
+                    # 104.5, 800.4a: a defending player who lost left the game with what they
+                    # own or control; what the scenario can't settle makes the answer inexact.
+                    self.exact = False
                 after = board
                 if self._relayer_board is not None and any(
                         not s2.on_battlefield(x) for x in self._layer_sources):

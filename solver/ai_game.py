@@ -198,6 +198,7 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         self._layer_sources = self.ev.layer_sources
         self._reach, self._frail = self._relayer_facts()
         self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
+        self._leaver_statics: bool | None = None  # see _departures_matter
         # Effects that make the units' results not add up: a life floor (Worship: two units
         # of 4 against 6 life leave 1, not -2) and redirection (Pariah, Palisade Giant: damage
         # from several units lands on one creature). With one, the combat is one unit.

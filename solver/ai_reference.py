@@ -34,6 +34,7 @@ from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.layers import relayered_after_departures
+from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
@@ -134,8 +135,11 @@ class _Ref:
                 deal_damage(cur, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
                             combat=True)
                 state_based_actions(cur, s2)
-                # A lord that left: the layers apply again, then state-based actions (611.3a,
+                # 104.5, 800.4a: a defending player who lost leaves a game that goes on, with
+                # everything they own or control, before the next step; a lord that left
+                # (theirs too): the layers apply again, then state-based actions (611.3a,
                 # 613, 704.3), as in redzone.solver.damage.play_out.
+                losers_leave(cur, s2)
                 after, _ = relayered_after_departures(board, s2)
                 v = self.damage(board, attack, steps, i + 1, s2, nxt, mana, after)
                 worst = v if worst is None or v < worst else worst
