@@ -233,6 +233,11 @@ class UnitGames:
             self._leaver_statics = got
         return got
 
+    def paid_in_units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> bool:
+        """Whether the combat's damage game already holds the life paid for these
+        declarations (:meth:`_departure_tree`), so that no payment leaf is added to it."""
+        return self._departures_matter(len(self.steps_for(attack, blocks)) == 2)
+
     def unit_tree(self, unit: Any, steps: tuple[str, ...]) -> Any:
         """The damage game of one unit (cached): a :class:`Node` / :class:`Leaf` tree."""
         key = (unit, steps)
@@ -292,13 +297,19 @@ class UnitGames:
         leaves at once with what they own or control (:meth:`_step`,
         :func:`redzone.models.leaving.losers_leave`), and the layers applied again after a
         step that removed a permanent with effects of the layers, theirs included (611.3a,
-        613, 704.3), as :func:`redzone.solver.damage.play_out` does. Not shared between
-        games (units are shared in two-player games only)."""
+        613, 704.3), as :func:`redzone.solver.damage.play_out` does. The life paid for the
+        declarations' costs (:meth:`life_paid`, 119.4) is taken first, so a player it leaves
+        low loses in the right step; the tree's leaves include it (:meth:`paid_in_units`:
+        no payment leaf is added). Not shared between games (units are shared in two-player
+        games only)."""
         board = with_combat(self.board, attack, blocks)
         self._boost = 0
+        start = self.base.copy()
+        for p, n in self.life_paid(attack, blocks).items():
+            start.life[p] -= n
         self._relayer_board = board
         try:
-            got = self._step(board, steps, 0, self.base.copy(), [], None, ())
+            got = self._step(board, steps, 0, start, [], None, ())
         finally:
             self._relayer_board = None
         self._units[key] = got

@@ -496,7 +496,7 @@ class Game(Declarations, UnitGames, Lords, Bounds):
                         self.exact = False
         if trees is None:
             trees = self.damage_trees(attack, blocks)
-        if pay is not None:
+        if pay is not None and not self.paid_in_units(attack, blocks):
             trees = [*trees, pay]
         flat = [self._flat[id(t)] for t in trees]
         if all(f is not None for f in flat):

@@ -380,3 +380,17 @@ def test_planted_departure_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> N
     with monkeypatch.context() as m:
         m.setattr(ai_damage.UnitGames, "_departure_tree", unit_board_only)
         assert first_strike_mismatches(range(30))[1]
+
+
+def test_the_life_paid_is_counted_once_in_a_departure_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A combat whose departures matter is one damage game that starts from the life left
+    # after the block costs (a defending player paying 2 for a blocker and then taking 2
+    # first-strike damage from 4 loses in that step, 119.4, 704.5a). Planted: the payment
+    # added once more as a leaf: the three-player toll boards of test_ai_departure differ.
+    from redzone.solver import ai_damage
+    from tests.test_ai_departure import three_player_mismatches
+
+    assert three_player_mismatches(range(40, 50))[1] == []
+    with monkeypatch.context() as m:
+        m.setattr(ai_damage.UnitGames, "paid_in_units", lambda self, attack, blocks: False)
+        assert three_player_mismatches(range(40, 50))[1]
