@@ -656,16 +656,16 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         # More blocks than BLOCK_BOUND where the branch and bound applies: the loop below
         # runs for its first PRE_BLOCKS blocks (most attacks are refuted by then), then the
         # branch and bound takes over from its best block (solver/ai_blocks.py).
-        large = ai_blocks.large_exact(self, attack)
         exact_before, self.exact = self.exact, True
         try:
             count = 0
             bounded = self.lookahead == 0 and self._plain_board()
             for blocks, cost in self._block_order(attack, attack_cost, alpha):
                 self.tick()
-                if large is not None:
-                    count += 1
-                    if count > ai_blocks.PRE_BLOCKS:
+                count += 1
+                if count == ai_blocks.PRE_BLOCKS + 1 and self.lookahead == 0:
+                    large = ai_blocks.large_exact(self, attack)  # looked at only now: cheap
+                    if large is not None:
                         best, line = ai_blocks.finish_large(self, attack, attack_cost, large, floor, beta,
                                                             best, line)
                         self.partial = best
