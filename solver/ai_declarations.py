@@ -92,10 +92,14 @@ class Declarations:
                 if cost is not None:
                     yield killer, cost
             blockers, options = _block_options(problem)
+            # The blocks listed here pick each blocker's attackers among its options (allowed
+            # ones, within its capacity, none twice: 509.1a holds), so only the restrictions
+            # that look at several creatures are left to judge (_listed_filter).
+            listed = self._listed_filter(problem, check)
             try:
                 for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
                     d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
-                    cost = check(d)
+                    cost = listed(d)
                     if cost is not None:
                         yield d, cost
             except OverflowError:
@@ -177,6 +181,63 @@ class Declarations:
             return cost
 
         return check
+
+    def _listed_filter(self, problem: bp_mod.BlockProblem, check: Any) -> Any:
+        """``check`` (:meth:`_block_filter`) for the blocks :meth:`block_candidates` lists
+        from :func:`_block_options` — each blocker's attackers allowed, within its capacity,
+        none twice (509.1a) — judged faster when restrictions are all there is (no
+        requirement or cost): the restrictions on groups of creatures (509.1b) are tested
+        as :func:`redzone.models.block_problem.restriction_violations` tests them, without
+        writing the messages, and the per-creature availability it also tests holds by
+        construction. Otherwise ``check`` itself."""
+        if (not problem.restrictions or problem.requirements or problem.blocker_costs
+                or problem.pair_costs or problem.blocker_life_costs or problem.pair_life_costs
+                or problem.mana < 0):
+            return check
+        caps = [r.maximum for r in problem.restrictions if isinstance(r, bp_mod.BlockerCap)]
+        cap = min(caps) if caps else None
+        per_attacker = [r for r in problem.restrictions
+                        if isinstance(r, (bp_mod.MinBlockers, bp_mod.MaxBlockers, bp_mod.AllOrNothing))]
+        per_blocker = [r for r in problem.restrictions
+                       if isinstance(r, (bp_mod.BlockerNotAlone, bp_mod.MinOtherBlockers,
+                                         bp_mod.GreaterPowerBlocker))]
+        if len(caps) + len(per_attacker) + len(per_blocker) != len(problem.restrictions):
+            return check
+        power = problem.power
+
+        def listed(d: dict[str, list[str]]) -> int | None:
+            if cap is not None and len(d) > cap:
+                return None  # every key of a listed block blocks something
+            for r in per_attacker:
+                a = r.attacker
+                mine = [b for b, lst in d.items() if a in lst]
+                if not mine:
+                    continue
+                if isinstance(r, bp_mod.MinBlockers):
+                    if len(mine) < r.minimum:
+                        return None
+                elif isinstance(r, bp_mod.MaxBlockers):
+                    if len(mine) > r.maximum:
+                        return None
+                elif any(c not in mine for c in r.required):
+                    return None
+            for r in per_blocker:
+                me = r.blocker
+                if me not in d:
+                    continue
+                if isinstance(r, bp_mod.BlockerNotAlone):
+                    if len(d) < 2:
+                        return None
+                elif isinstance(r, bp_mod.MinOtherBlockers):
+                    if len(d) - 1 < r.count:
+                        return None
+                else:
+                    mine_power = power.get(me, 0)
+                    if not any(power.get(o, 0) > mine_power for o in d if o != me):
+                        return None
+            return 0
+
+        return listed
 
     def _player_blocks(self, problem: bp_mod.BlockProblem) -> list[tuple[dict[str, list[str]], int]]:
         blockers, options = _block_options(problem)
