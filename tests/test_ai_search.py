@@ -292,3 +292,51 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
     for seed in range(6):
         choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=1)
     assert state["n"] > 20
+
+
+def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
+    # Game._listed_filter judges the blocks block_candidates lists (each blocker's
+    # attackers among its options: 509.1a holds by construction) on the restrictions about
+    # several creatures only (509.1b: menace and "except by N or more", "by more than one",
+    # "unless all creatures block it", "can't block alone", "unless N other creatures
+    # block", "unless a creature with greater power also blocks", "no more than N
+    # creatures can block"); it must agree with the full check (restriction_violations)
+    # on every listed block of random boards carrying them.
+    from redzone.models import block_problem as bp_mod
+    from redzone.solver.ai_board import _block_options, _canonical_product
+    from redzone.solver.ai_game import Game
+    from redzone.models.evaluation import Weights
+
+    texts = ["This creature can't block alone.", "This creature can't be blocked by more than one creature.",
+             "No more than two creatures can block each combat.", "Menace", "",
+             "This creature can't block unless a creature with greater power also blocks.",
+             "This creature can't block unless at least two other creatures block.",
+             "This creature can't be blocked except by three or more creatures.",
+             "This creature can't be blocked unless all creatures defending player controls block it."]
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    compared = 0
+    for _ in range(60):
+        perms = []
+        for side, n in (("Alice", rng.randint(1, 3)), ("Bob", rng.randint(1, 4))):
+            for i in range(n):
+                perms.append({"id": f"{side[0].lower()}{i}", "name": f"{side[0].lower()}{i}",
+                              "controller": side, "types": ["Creature"], "power": rng.randint(0, 3),
+                              "toughness": 2, "text": rng.choice(texts)})
+        board = build_board(parse_scenario({"players": [{"name": "Alice"}, {"name": "Bob"}],
+                                            "permanents": perms}))
+        game = Game(board, "Alice", Weights(), 0, None)
+        for attack, _ in game.attack_candidates():
+            for problem in game.block_problems(attack):
+                kinds.update(type(r).__name__ for r in problem.restrictions)
+                check = game._block_filter(problem)
+                listed = game._listed_filter(problem, check)
+                blockers, options = _block_options(problem)
+                for idx in _canonical_product(blockers, options, game.classes, 10_000):
+                    d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
+                    assert listed(d) == check(d), (problem.restrictions, d)
+                    assert (check(d) is None) == bool(bp_mod.restriction_violations(problem, d))
+                    compared += 1
+    assert kinds >= {"MinBlockers", "MaxBlockers", "AllOrNothing", "BlockerNotAlone",
+                     "MinOtherBlockers", "GreaterPowerBlocker", "BlockerCap"}, kinds
+    assert compared > 2000
