@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from redzone.models.abilities import LifeFloor, RedirectDamage, Toxic
+from redzone.models.abilities import LifeFloor, Protection, RedirectDamage, Toxic
 from redzone.models.cleanup import ended
 from redzone.solver.ai_units import INF, Leaf
 
@@ -226,6 +226,34 @@ class Bounds:
             self._harm[pid] = got
         return got
 
+    def _blocker_hurt(self, pid: str) -> tuple[int, int]:
+        """(the most combat damage the blocking creature ``pid`` deals the creatures it
+        blocks, the most -1/-1 counters it puts on them): its power, twice with double
+        strike (510.1c, 702.4c), as damage, or as -1/-1 counters with wither or infect
+        (702.80a, 702.90b); the damage is :data:`INF` with deathtouch and some power (any
+        of it destroys, 702.2b); for :meth:`static_floor`."""
+        got = self._hurt.get(pid)
+        if got is None:
+            perm = self.board.permanents[pid]
+            kw = self.board.has_keyword
+            amount = max(perm.power or 0, 0) * (2 if kw(perm, "double strike") else 1)
+            if amount and kw(perm, "deathtouch"):
+                got = (INF, 0)
+            elif kw(perm, "infect") or kw(perm, "wither"):
+                got = (0, amount)
+            else:
+                got = (amount, 0)
+            self._hurt[pid] = got
+        return got
+
+    def _weakened(self, pid: str, counters: int) -> int:
+        """The evaluation's part (:meth:`Evaluator.permanent_score`, perspective
+        milli-points) of the creature ``pid`` with ``counters`` more -1/-1 counters (each
+        -1/-1, 122.1a, 613.4c); for :meth:`static_floor`."""
+        perm = self.board.permanents[pid]
+        v = self.ev.creature_value(pid, (perm.power or 0) - counters, (perm.toughness or 0) - counters)
+        return v if perm.controller == self.perspective else -v
+
     def _blocker_gain(self, pid: str) -> int:
         """The most life the blocking creature ``pid`` gains its controller in this combat:
         its combat damage with lifelink (702.15b), else 0; for :meth:`static_floor`."""
@@ -245,26 +273,112 @@ class Bounds:
         perm = self.board.permanents[pid]
         return (perm.toughness or 0) - perm.damage
 
+    def _kill_claim(self, a: str, blockers: tuple[str, ...]) -> tuple[int, bool]:
+        """What the blocked attacking creature ``a`` is sure to do to ``blockers`` (the
+        creatures blocking it and nothing else) when its controller assigns its combat
+        damage to destroy as many of them as it can, whatever the defending player does:
+        (the evaluation's gain for the attacking player, attacker-view milli-points, from
+        the blockers so destroyed; whether ``a`` is then sure to survive). For
+        :meth:`static_floor`, on a :meth:`_plain_board` without bands.
+
+        The strategy: ``a`` assigns lethal damage (toughness less damage marked, 120.4a; 1
+        from a deathtouch source, 702.2c) to each creature of a set S of its blockers and
+        the rest of its damage to one of them (legal: 510.1c-d; trample excess is optional,
+        702.19b; under the 2023 rules, only with one blocker, where no damage assignment
+        order constrains it). Nothing on a plain board prevents, redirects or replaces
+        that damage, and only ``a`` deals damage to these blockers (510.1c-d: a blocking
+        creature is dealt damage by the creatures it blocks only), so each creature of S is
+        destroyed by state-based actions (704.5g; 704.5h deathtouch; 704.5f when wither or
+        infect turn the damage into -1/-1 counters, 702.80a, 702.90b) — provided ``a``
+        deals its damage at all: it does in the first-strike step when it has first or
+        double strike (510.4, 702.7b, 702.4b), and otherwise in the regular step when the
+        blockers that deal first-strike damage can't destroy it first (their power, twice
+        with double strike, below lethal damage, none with deathtouch, wither or infect,
+        :meth:`_blocker_harm`). Left out of S: indestructible creatures (702.12b) and
+        creatures with protection (702.16e, damage prevented), and everything when ``a`` or
+        a blocker has banding (702.22j: the defending player would divide ``a``'s damage).
+        ``a`` survives for sure when it strikes first, S is all its blockers and none of
+        them has first or double strike: they leave after the first-strike step and deal
+        no damage (510.4). S is chosen for the most value (all the blockers when their
+        lethal damage adds up to at most ``a``'s power; otherwise the best subset that
+        fits, by brute force over at most six blockers, else none). The value of a creature
+        destroyed is 0, so each destroyed blocker changes the evaluation by minus its
+        :meth:`Evaluator.permanent_score`, which is at least 0 for the attacking player (a
+        defending player's creature; the creature weights are at least 0)."""
+        key = (a, blockers)
+        got = self._kills.get(key)
+        if got is not None:
+            return got
+        got = (0, False)
+        board = self.board
+        perms = board.permanents
+        kw = board.has_keyword
+        perm = perms[a]
+        power = max(perm.power or 0, 0)
+        fs = self._strikes_first
+        if (power > 0 and (len(blockers) == 1 or board.rules != "2023")
+                and not kw(perm, "banding") and not any(kw(perms[b], "banding") for b in blockers)):
+            strikes_first = a in fs
+            if strikes_first:
+                deals = True
+            else:
+                harm = 0
+                for b in blockers:
+                    if b in fs:
+                        harm += self._blocker_harm(b)
+                deals = harm < self._attacker_room(a)
+            if deals:
+                deathtouch = kw(perm, "deathtouch")
+                ev = self.ev
+                rows = []  # (blocker's lethal damage, attacker-view gain when destroyed)
+                for b in blockers:
+                    bp = perms[b]
+                    need = (bp.toughness or 0) - bp.damage
+                    if (need <= 0 or kw(bp, "indestructible")
+                            or any(isinstance(x, Protection) for x in bp.abilities)):
+                        continue
+                    rows.append((1 if deathtouch else need, -self.sign * ev.permanent_score(b)))
+                gain = 0
+                if len(rows) == len(blockers) and sum(n for n, _ in rows) <= power:
+                    gain = sum(g for _, g in rows)
+                    got = (gain, strikes_first and not any(b in fs for b in blockers))
+                elif len(rows) <= 6:
+                    for mask in range(1, 1 << len(rows)):
+                        chosen = [rows[i] for i in range(len(rows)) if mask >> i & 1]
+                        if sum(n for n, _ in chosen) <= power:
+                            gain = max(gain, sum(g for _, g in chosen))
+                    got = (gain, False)
+        self._kills[key] = got
+        return got
+
     def static_floor(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                      mana: int) -> int | None:
         """A proved lower bound of :meth:`static_value` (attacker view: ``sign`` × the
         perspective value with ``mana``, the mana term in perspective milli-points) built
         without the blocked attackers' units, or ``None`` when it does not apply (where
         :meth:`_plain_board` does not hold, or with bands). Every blocked attacking creature is taken as
-        destroyed (unless its blockers can't deal it lethal damage and none has
-        deathtouch, infect or wither: it then survives with marked damage only, which the
-        evaluation ignores, 514.2) and dealing no damage to the player, every blocking
-        creature as surviving unchanged and gaining its controller the most its lifelink
+        destroyed unless its blockers can't deal it lethal damage: their damage and -1/-1
+        counters (:meth:`_blocker_hurt`; any deathtouch damage destroys) add up to less
+        than its toughness less the damage marked on it (704.5f-g), when it survives with
+        marked damage only (ignored by the evaluation, 514.2) and at worst all those
+        counters (valued as such, :meth:`_weakened`; fewer counters leave it worth more).
+        It deals no damage to the player and destroys only the blockers
+        :meth:`_kill_claim` shows it can destroy whatever the defending player does (then,
+        when it strikes first and destroys all of them, it survives); the other blocking
+        creatures survive unchanged, each gaining its controller the most its lifelink
         can (its power, twice with double strike, 702.15b, 702.4c); the unblocked
         attackers' damage, which involves no choice, is their units' (:meth:`_fixed_part`).
-        Blocking creatures deal combat damage only to the attacking creatures they block
-        (510.1c-d), so any result of the damage game differs from this one only in ways
-        the evaluation values at least as much for the attacking player: an attacking
-        creature kept or weakened (its value is at least 0, the value of one that left), a
-        blocking creature destroyed or weakened (-1/-1 counters, 702.90b), the defending
-        player dealt damage or poison, the attacking player gaining life, the defending
-        player gaining less (the weights are at least 0 and ``life_scale`` positive, so the
-        evaluation moves with every one of these: :class:`Weights`). At lookahead 0 this
+        This is the position after one strategy of the attacking player (the
+        assignments of :meth:`_kill_claim`) and the worst the defending player can make
+        of it, so the damage game's value (the attacking player's best) is at least it:
+        blocking creatures deal combat damage only to the attacking creatures they block
+        (510.1c-d), so any result differs from this one only in ways the evaluation values
+        at least as much for the attacking player: an attacking creature kept or weakened
+        less (its value is at least 0, the value of one that left), a blocking creature
+        destroyed or weakened (-1/-1 counters, 702.90b), the defending player dealt damage
+        or poison, the attacking player gaining life, the defending player gaining less
+        (the weights are at least 0 and ``life_scale`` positive, so the evaluation moves
+        with every one of these: :class:`Weights`). At lookahead 0 this
         bounds the block's value itself (:meth:`block_value`); at lookahead 1 only its
         static value (:meth:`_block_order`). The life paid for the declarations
         (:meth:`payment`, 119.4) is counted as it is (the attacking player's own payment
@@ -274,63 +388,101 @@ class Bounds:
         steps = self.steps_for(attack, blocks)
         key = ("static floor", self.attack_facts(attack)[0], steps)
         per = self._fixed.get(key)
+        ap, o = self.ap, self._opponents[0]
         if per is None:
             # Per attacking creature: (id, the damage it survives, its value, its unit's
-            # outcome when unblocked or None when that involves a choice); the merged
-            # outcome of those nobody can block. (No coupling here: the units are apart,
-            # with no creature nobody can block when _fixed_part is None.)
+            # outcome when unblocked as (value, life and poison changes of the attacking
+            # and the defending player), or None when that involves a choice); the base
+            # position with the merged outcome of those nobody can block added. (No
+            # coupling here: the units are apart, with no creature nobody can block when
+            # _fixed_part is None.)
             fixed = self._fixed_part(attack, steps)
             merged, rest = fixed if fixed is not None else (None, attack)
+
+            def changes(leaf: Leaf) -> tuple[int, int, int, int, int]:
+                life, poison = dict(leaf.delta[0]), dict(leaf.delta[1])
+                return (leaf.value, life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0))
+
             rows = []
             for a, t in rest.items():
                 tree = self.unit_tree((((a, t),), ()), steps)
                 rows.append((a, self._attacker_room(a), self.ev.permanent_score(a),
-                             tree if isinstance(tree, Leaf) else None))
-            per = self._fixed[key] = (merged, rows)
-        merged, rows = per
+                             changes(tree) if isinstance(tree, Leaf) else None))
+            m = changes(merged) if merged is not None else (0, 0, 0, 0, 0)
+            base = (self._base_perm + m[0], self._base_life[ap] + m[1], self._base_life[o] + m[2],
+                    self._base_poison[ap] + m[3], self._base_poison[o] + m[4])
+            per = self._fixed[key] = (rows, base)
+        rows, base = per
         hit: dict[str, int] = {}
+        weak: dict[str, int] = {}
+        by: dict[str, list[str]] = {}
+        shared: set[str] = set()
         gain = 0
-        harm, life_gain = self._harm, self._gain
+        hurt, life_gain = self._hurt, self._gain
         for b, lst in blocks.items():
             if lst:
                 x = life_gain.get(b)
                 gain += x if x is not None else self._blocker_gain(b)
-            h = harm.get(b)
+            h = hurt.get(b)
             if h is None:
-                h = self._blocker_harm(b)
+                h = self._blocker_hurt(b)
+            dmg, ctr = h
             for a in lst:
-                hit[a] = hit.get(a, 0) + h
+                hit[a] = hit.get(a, 0) + dmg + ctr
+                if ctr:
+                    weak[a] = weak.get(a, 0) + ctr
+            if len(lst) == 1:
+                by.setdefault(lst[0], []).append(b)
+            elif lst:
+                shared.update(lst)  # a blocker of several attackers: no claim there
         ev = self.ev
-        v = 0
-        leaves = [merged] if merged is not None else []
-        pay = self.payment(attack, blocks)
-        if pay is not None:
-            # The life paid for the declarations (119.4) is the same in every result of
-            # the damage game: part of the bound as it is; a payment that ends the game
-            # alone is valued exactly by damage_value (no bound needed).
-            if self._pay_ends(pay):
-                return None
-            leaves.append(pay)
+        v, life_ap, life_o, poison_ap, poison_o = base
+        if (self.attack_paid and self.problem.life_costs) or self._block_life:
+            pay = self.payment(attack, blocks)
+            if pay is not None:
+                # The life paid for the declarations (119.4) is the same in every result
+                # of the damage game: part of the bound as it is; a payment that ends the
+                # game alone is valued exactly by damage_value (no bound needed).
+                if self._pay_ends(pay):
+                    return None
+                paid = dict(pay.delta[0])
+                life_ap += paid.get(ap, 0)
+                life_o += paid.get(o, 0)
+        sign = self.sign
         for a, room, score, leaf in rows:
             got = hit.get(a)
             if got is not None:
+                mine = by.get(a)
+                if mine and a not in shared:
+                    kill, survives = self._kill_claim(a, tuple(mine))
+                    v += sign * kill
+                    if survives:
+                        continue
                 if got >= room:
                     v -= score
+                else:
+                    c = weak.get(a)
+                    if c:
+                        v += self._weakened(a, c) - score
                 continue
             if leaf is None:
                 return None
-            leaves.append(leaf)
-        life, poison, total = self._totals(leaves)
-        v += total
-        o = self._opponents[0]
-        life[o] += gain
-        me = self.perspective
-        if life[me] <= 0 or poison[me] >= 10:
+            v += leaf[0]
+            life_ap += leaf[1]
+            life_o += leaf[2]
+            poison_ap += leaf[3]
+            poison_o += leaf[4]
+        life_o += gain
+        if self.perspective == ap:
+            mine_lost = life_ap <= 0 or poison_ap >= 10
+            other_lost = life_o <= 0 or poison_o >= 10
+        else:
+            mine_lost = life_o <= 0 or poison_o >= 10
+            other_lost = life_ap <= 0 or poison_ap >= 10
+        if mine_lost:
             v = -ev.win
-        elif any(life[p] <= 0 or poison[p] >= 10 for p in life if p != me):
+        elif other_lost:
             v = ev.win
         else:
-            for p in life:
-                v += ev.player_score(p, life[p], poison[p])
-            v = ev.clamp(v)
-        return self.sign * (v + mana)
+            v = ev.clamp(v + ev.player_score(ap, life_ap, poison_ap) + ev.player_score(o, life_o, poison_o))
+        return sign * (v + mana)

@@ -189,6 +189,8 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         self._floor_cache: Any = False
         self._harm: dict[str, int] = {}
         self._gain: dict[str, int] = {}
+        self._kills: dict[Any, tuple[int, bool]] = {}
+        self._hurt: dict[str, tuple[int, int]] = {}
         self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
         self._pos = {pid: i for i, pid in enumerate(board.permanents)}
         self._plain: bool | None = None

@@ -210,10 +210,15 @@ def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypa
 def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
     # Game.static_floor bounds a block's value right after combat from below without playing
     # the blocked attackers' damage: a blocked attacking creature destroyed unless its
-    # blockers can't deal it lethal damage (704.5g; deathtouch 702.2b, infect 702.90b),
-    # blockers unharmed, the most lifelink gains (702.15b). Checked against the value the
-    # damage game gives (Game.static_value, lookahead 0) on every block the searches of
-    # random boards and the benchmark's 5v5 boards bound, attacking and defending.
+    # blockers can't deal it lethal damage (704.5g; deathtouch 702.2b), weakened by the most
+    # -1/-1 counters wither and infect blockers can put on it (702.80a, 702.90b), the
+    # blockers it is sure to destroy by assigning them lethal damage counted as destroyed
+    # (510.1c-d, 704.5g-h; not through indestructible or protection, nor when a first
+    # striker may kill it first, 702.7b), the others unharmed, the most lifelink gains
+    # (702.15b). Checked against the value the damage game gives (Game.static_value,
+    # lookahead 0) on every block the searches of random boards (both rule sets) and the
+    # benchmark's 5v5 boards bound, attacking and defending; the kill and counter terms
+    # must be exercised.
     import sys
     from pathlib import Path
 
@@ -223,10 +228,12 @@ def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
     from test_ai_differential import random_board
 
     from redzone.solver import ai_game
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import choose_attack, choose_blocks
 
     real = ai_game.Game.static_floor
-    checked = {"n": 0, "tight": 0}
+    real_kill = ai_game.Game._kill_claim
+    real_weak = ai_game.Game._weakened
+    checked = {"n": 0, "tight": 0, "kills": 0, "survives": 0, "weakened": 0}
 
     def floor(self: ai_game.Game, attack: Any, blocks: Any, mana: int) -> Any:
         low = real(self, attack, blocks, mana)
@@ -237,15 +244,39 @@ def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
             checked["tight"] += low == value
         return low
 
+    def kill(self: ai_game.Game, a: str, blockers: Any) -> Any:
+        got = real_kill(self, a, blockers)
+        checked["kills"] += got[0] > 0
+        checked["survives"] += got[1]
+        return got
+
+    def weak(self: ai_game.Game, pid: str, counters: int) -> int:
+        checked["weakened"] += 1
+        return real_weak(self, pid, counters)
+
     monkeypatch.setattr(ai_game.Game, "static_floor", floor)
-    boards = [ai_scenario(5, seed) for seed in range(3)]
+    monkeypatch.setattr(ai_game.Game, "_kill_claim", kill)
+    monkeypatch.setattr(ai_game.Game, "_weakened", weak)
+    boards = [ai_scenario(5, seed) for seed in range(6)]
+    # Damage to a creature with protection from the attacker's colour is prevented
+    # (702.16e): a 3/3 black creature blocked by it destroys nothing.
+    boards.append({"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                   "permanents": [
+                       {"id": "a0", "name": "Shade", "controller": "Alice", "types": ["Creature"],
+                        "colors": ["B"], "power": 3, "toughness": 3},
+                       {"id": "b0", "name": "Ward Knight", "controller": "Bob", "types": ["Creature"],
+                        "colors": ["W"], "power": 2, "toughness": 2, "text": "Protection from black"}]})
     rng = random.Random(7)
-    boards += [random_board(rng, rng.randint(1, 4), rng.randint(0, 3)) for _ in range(40)]
+    boards += [random_board(rng, rng.randint(1, 4), rng.randint(0, 3)) for _ in range(80)]
     for data in boards:
         b = build_board(parse_scenario(data))
         for lookahead in (0, 1):
             choose_attack(b, lookahead=lookahead)
-    assert checked["n"] > 1000 and checked["tight"] > 50
+    for _ in range(40):
+        data = random_board(rng, rng.randint(1, 4), rng.randint(1, 3), combat=True)
+        choose_blocks(build_board(parse_scenario(data)), lookahead=0)
+    assert checked["n"] > 1000 and checked["tight"] > 50, checked
+    assert checked["kills"] > 20 and checked["survives"] > 5 and checked["weakened"] > 5, checked
 
 
 def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
