@@ -39,8 +39,9 @@ parts and the next player's best attack (tried first in the next position). On
 boards of keywords only, a block's value right after combat is bounded from below without
 playing its blocked attackers' damage (:meth:`Game.static_floor`): at lookahead 1 only the
 blocks whose bound doesn't settle the order get their value, at lookahead 0 a block whose
-bound can't come below the best so far is skipped; a unit that differs from one already
-played only by swapping identical creatures is that one renamed. Block problems
+bound can't come below the best so far (nor below beta, while no block is) is skipped; a
+unit that differs from one already played only by swapping identical creatures is that
+one renamed. Block problems
 are cut down from the problem of every attacking creature when nothing in them depends on
 the whole attack (:func:`redzone.models.block_rules.sub_block_problem`).
 Whatever cannot be proved exact (a time limit, a damage step too large to list) makes the
@@ -639,7 +640,18 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         best block's line. The value is exact when it lies inside (alpha, beta); then every
         block was examined and the line is the defending players' best answer with the
         attacking player's best damage. :attr:`partial` holds the best value so far (an
-        upper bound of the attack's value) while the loop runs."""
+        upper bound of the attack's value) while the loop runs.
+
+        At lookahead 0 on a :meth:`_plain_board`, a block whose proved lower bound
+        (:meth:`static_floor`) is at or above the best value so far is skipped (it can't
+        come below it); so is one whose bound is at or above ``beta`` while no block so far
+        has come below ``beta``: should none come below it, the attack fails high and the
+        value returned is the least of the blocks' lower bounds, the skipped ones'
+        included (a proved lower bound, which is all a fail-high value says; the line is
+        then one of those blocks, and only its attack is read by the caller, which cuts
+        off); should one come below it, the skipped block was no candidate for the best.
+        Values inside the window, and so every answer, are those of the full loop; only a
+        fail-high value (a bound) may differ."""
         best = INF
         line = None
         self.partial = best
@@ -662,6 +674,9 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         try:
             count = 0
             bounded = self.lookahead == 0 and self._plain_board()
+            # Fail high so far (every block examined at or above beta): the least proved
+            # lower bound of the blocks skipped on their bound, and one of them.
+            above, above_line = INF, None
             for blocks, cost in self._block_order(attack, attack_cost, alpha):
                 self.tick()
                 count += 1
@@ -672,12 +687,24 @@ class Game(Declarations, UnitGames, Lords, Bounds):
                                                             best, line)
                         self.partial = best
                         break
-                if bounded and best <= beta:
-                    # A proved lower bound at or above the best block so far: this block's
-                    # value (at least the bound) can't come below it, nor change the answer.
+                if bounded:
                     low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
-                    if low is not None and low >= best:
-                        continue
+                    if low is not None:
+                        if best <= beta:
+                            if low >= best:
+                                # A proved lower bound at or above the best block so far:
+                                # this block's value (at least the bound) can't come below
+                                # it, nor change the answer.
+                                continue
+                        elif low >= beta:
+                            # No block so far is below beta, and this one can't be either:
+                            # if none is, the attack fails high (the caller cuts off, keeping
+                            # only the value, a lower bound: the least of the blocks' lower
+                            # bounds, this one's included); if one is, this one can't be the
+                            # best.
+                            if low < above:
+                                above, above_line = low, (blocks, [])
+                            continue
                 v, leaves = self.damage_value(attack, blocks, self.mana_term(attack_cost, cost),
                                               alpha, min(beta, best))
                 if v < best:
@@ -685,6 +712,10 @@ class Game(Declarations, UnitGames, Lords, Bounds):
                     self.partial = best
                 if best <= floor:
                     break
+            if above < best:
+                best = above
+                if line is None:
+                    line = above_line
             if not self.exact and line is not None and floor < best < beta:
                 # Not proved (the enumeration reached BLOCK_BOUND, or a damage step too large to
                 # list): the safety net, local search from the best block found.

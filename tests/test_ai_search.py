@@ -321,8 +321,11 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
     monkeypatch.setattr(ai_damage, "_rename", rename)
     monkeypatch.setattr(ai_game.Game, "unit_tree", unit_tree)
     for seed in range(6):
-        choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=1)
-    assert state["n"] > 20
+        for lookahead in (0, 1):
+            choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=lookahead)
+    for seed in range(3):
+        choose_attack(build_board(parse_scenario(ai_scenario(8, seed))), lookahead=0)
+    assert state["n"] > 25
 
 
 def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
