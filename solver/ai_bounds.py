@@ -250,9 +250,12 @@ class Bounds:
         """The evaluation's part (:meth:`Evaluator.permanent_score`, perspective
         milli-points) of the creature ``pid`` with ``counters`` more -1/-1 counters (each
         -1/-1, 122.1a, 613.4c); for :meth:`static_floor`."""
-        perm = self.board.permanents[pid]
-        v = self.ev.creature_value(pid, (perm.power or 0) - counters, (perm.toughness or 0) - counters)
-        return v if perm.controller == self.perspective else -v
+        got = self._weak_parts.get((pid, counters))
+        if got is None:
+            perm = self.board.permanents[pid]
+            v = self.ev.creature_value(pid, (perm.power or 0) - counters, (perm.toughness or 0) - counters)
+            got = self._weak_parts[(pid, counters)] = v if perm.controller == self.perspective else -v
+        return got
 
     def _blocker_gain(self, pid: str) -> int:
         """The most life the blocking creature ``pid`` gains its controller in this combat:
@@ -383,9 +386,15 @@ class Bounds:
         static value (:meth:`_block_order`). The life paid for the declarations
         (:meth:`payment`, 119.4) is counted as it is (the attacking player's own payment
         lowers the bound); ``None`` when that payment ends the game alone."""
-        if not self._plain_board() or getattr(getattr(self.board.scenario, "combat", None), "bands", None):
+        ok = self._floor_ok
+        if ok is None:
+            ok = self._floor_ok = self._plain_board() and not getattr(
+                getattr(self.board.scenario, "combat", None), "bands", None)
+        if not ok:
             return None
-        steps = self.steps_for(attack, blocks)
+        fs = self._strikes_first
+        steps = (("first-strike", "regular") if fs and (self.attack_facts(attack)[1] or any(
+            b in fs for b, a in blocks.items() if a)) else ("regular",))
         key = ("static floor", self.attack_facts(attack)[0], steps)
         per = self._fixed.get(key)
         ap, o = self.ap, self._opponents[0]
@@ -420,9 +429,10 @@ class Bounds:
         gain = 0
         hurt, life_gain = self._hurt, self._gain
         for b, lst in blocks.items():
-            if lst:
-                x = life_gain.get(b)
-                gain += x if x is not None else self._blocker_gain(b)
+            if not lst:
+                continue
+            x = life_gain.get(b)
+            gain += x if x is not None else self._blocker_gain(b)
             h = hurt.get(b)
             if h is None:
                 h = self._blocker_hurt(b)
@@ -432,10 +442,13 @@ class Bounds:
                 if ctr:
                     weak[a] = weak.get(a, 0) + ctr
             if len(lst) == 1:
-                by.setdefault(lst[0], []).append(b)
-            elif lst:
+                mine = by.get(lst[0])
+                if mine is None:
+                    by[lst[0]] = [b]
+                else:
+                    mine.append(b)
+            else:
                 shared.update(lst)  # a blocker of several attackers: no claim there
-        ev = self.ev
         v, life_ap, life_o, poison_ap, poison_o = base
         if (self.attack_paid and self.problem.life_costs) or self._block_life:
             pay = self.payment(attack, blocks)
@@ -449,14 +462,18 @@ class Bounds:
                 life_ap += paid.get(ap, 0)
                 life_o += paid.get(o, 0)
         sign = self.sign
+        kills = self._kills
         for a, room, score, leaf in rows:
             got = hit.get(a)
             if got is not None:
                 mine = by.get(a)
-                if mine and a not in shared:
-                    kill, survives = self._kill_claim(a, tuple(mine))
-                    v += sign * kill
-                    if survives:
+                if mine is not None and a not in shared:
+                    claim = (a, tuple(mine))
+                    kv = kills.get(claim)
+                    if kv is None:
+                        kv = self._kill_claim(*claim)
+                    v += sign * kv[0]
+                    if kv[1]:
                         continue
                 if got >= room:
                     v -= score
@@ -473,16 +490,20 @@ class Bounds:
             poison_ap += leaf[3]
             poison_o += leaf[4]
         life_o += gain
-        if self.perspective == ap:
-            mine_lost = life_ap <= 0 or poison_ap >= 10
-            other_lost = life_o <= 0 or poison_o >= 10
-        else:
-            mine_lost = life_o <= 0 or poison_o >= 10
-            other_lost = life_ap <= 0 or poison_ap >= 10
-        if mine_lost:
-            v = -ev.win
-        elif other_lost:
-            v = ev.win
-        else:
-            v = ev.clamp(v + ev.player_score(ap, life_ap, poison_ap) + ev.player_score(o, life_o, poison_o))
-        return sign * (v + mana)
+        players = (life_ap, poison_ap, life_o, poison_o)
+        part = self._player_parts.get(players)
+        if part is None:
+            ev = self.ev
+            if self.perspective == ap:
+                mine_lost = life_ap <= 0 or poison_ap >= 10
+                other_lost = life_o <= 0 or poison_o >= 10
+            else:
+                mine_lost = life_o <= 0 or poison_o >= 10
+                other_lost = life_ap <= 0 or poison_ap >= 10
+            # (the players' part, or the value of a finished game)
+            part = ((-ev.win,) if mine_lost else (ev.win,) if other_lost else
+                    ev.player_score(ap, life_ap, poison_ap) + ev.player_score(o, life_o, poison_o))
+            self._player_parts[players] = part
+        if isinstance(part, tuple):
+            return sign * (part[0] + mana)
+        return sign * (self.ev.clamp(v + part) + mana)

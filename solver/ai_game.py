@@ -192,6 +192,9 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         self._gain: dict[str, int] = {}
         self._kills: dict[Any, tuple[int, bool]] = {}
         self._hurt: dict[str, tuple[int, int]] = {}
+        self._weak_parts: dict[tuple[str, int], int] = {}
+        self._player_parts: dict[tuple[int, int, int, int], Any] = {}
+        self._floor_ok: bool | None = None
         self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
         self._pos = {pid: i for i, pid in enumerate(board.permanents)}
         self._plain: bool | None = None
