@@ -96,8 +96,14 @@ class Declarations:
             # ones, within its capacity, none twice: 509.1a holds), so only the restrictions
             # that look at several creatures are left to judge (_listed_filter).
             listed = self._listed_filter(problem, check)
+            counts = self._count_filter(problem, listed, check, options)
             try:
                 for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
+                    if counts is not None:
+                        if not counts(idx):
+                            continue
+                        yield {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}, 0
+                        continue
                     d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
                     cost = listed(d)
                     if cost is not None:
@@ -238,6 +244,37 @@ class Declarations:
             return 0
 
         return listed
+
+    def _count_filter(self, problem: bp_mod.BlockProblem, listed: Any, check: Any,
+                      options: list[list[tuple[str, ...]]]) -> Any:
+        """When the only restrictions are on how many creatures block one attacker (menace
+        and "except by N or more", "by more than N", 509.1b) and :meth:`_listed_filter`
+        judges the blocks, the same judgement read from the listed choices themselves
+        (index per blocker into ``options``) before any declaration is built: a function
+        choice -> legal; ``None`` otherwise."""
+        if listed is check or not problem.restrictions or not all(
+                isinstance(r, (bp_mod.MinBlockers, bp_mod.MaxBlockers)) for r in problem.restrictions):
+            return None
+        rules = [(r.attacker, r.minimum if isinstance(r, bp_mod.MinBlockers) else 1,
+                  r.maximum if isinstance(r, bp_mod.MaxBlockers) else None) for r in problem.restrictions]
+        # Per blocker and option: which restrictions' attackers it blocks.
+        cover = [[tuple(j for j, (a, _, _) in enumerate(rules) if a in opt) for opt in opts]
+                 for opts in options]
+        n_rules = len(rules)
+
+        def legal(idx: tuple[int, ...]) -> bool:
+            count = [0] * n_rules
+            for i, k in enumerate(idx):
+                if k:
+                    for j in cover[i][k]:
+                        count[j] += 1
+            for j, (_, least, most) in enumerate(rules):
+                c = count[j]
+                if c and (c < least or (most is not None and c > most)):
+                    return False
+            return True
+
+        return legal
 
     def _player_blocks(self, problem: bp_mod.BlockProblem) -> list[tuple[dict[str, list[str]], int]]:
         blockers, options = _block_options(problem)

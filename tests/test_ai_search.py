@@ -335,7 +335,8 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
     # "unless all creatures block it", "can't block alone", "unless N other creatures
     # block", "unless a creature with greater power also blocks", "no more than N
     # creatures can block"); it must agree with the full check (restriction_violations)
-    # on every listed block of random boards carrying them.
+    # on every listed block of random boards carrying them. So must Game._count_filter,
+    # which judges the blocker counts (menace, "by more than one") from the choices alone.
     from redzone.models import block_problem as bp_mod
     from redzone.solver.ai_board import _block_options, _canonical_product
     from redzone.solver.ai_game import Game
@@ -349,7 +350,7 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
              "This creature can't be blocked unless all creatures defending player controls block it."]
     rng = random.Random(11)
     kinds: set[str] = set()
-    compared = 0
+    compared = counted = 0
     for _ in range(60):
         perms = []
         for side, n in (("Alice", rng.randint(1, 3)), ("Bob", rng.randint(1, 4))):
@@ -366,11 +367,15 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
                 check = game._block_filter(problem)
                 listed = game._listed_filter(problem, check)
                 blockers, options = _block_options(problem)
+                counts = game._count_filter(problem, listed, check, options)
+                counted += counts is not None
                 for idx in _canonical_product(blockers, options, game.classes, 10_000):
                     d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
                     assert listed(d) == check(d), (problem.restrictions, d)
+                    if counts is not None:
+                        assert counts(idx) == (check(d) is not None), (problem.restrictions, d)
                     assert (check(d) is None) == bool(bp_mod.restriction_violations(problem, d))
                     compared += 1
     assert kinds >= {"MinBlockers", "MaxBlockers", "AllOrNothing", "BlockerNotAlone",
                      "MinOtherBlockers", "GreaterPowerBlocker", "BlockerCap"}, kinds
-    assert compared > 2000
+    assert compared > 2000 and counted > 20, (compared, counted)
