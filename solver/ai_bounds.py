@@ -413,10 +413,14 @@ class Bounds:
                 return (leaf.value, life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0))
 
             rows = []
+            cached = self._floor_row
             for a, t in rest.items():
-                tree = self.unit_tree((((a, t),), ()), steps)
-                rows.append((a, self._attacker_room(a), self.ev.permanent_score(a),
-                             changes(tree) if isinstance(tree, Leaf) else None))
+                row = cached.get((a, t, steps))
+                if row is None:
+                    tree = self.unit_tree((((a, t),), ()), steps)
+                    row = cached[(a, t, steps)] = (a, self._attacker_room(a), self.ev.permanent_score(a),
+                                                   changes(tree) if isinstance(tree, Leaf) else None)
+                rows.append(row)
             m = changes(merged) if merged is not None else (0, 0, 0, 0, 0)
             base = (self._base_perm + m[0], self._base_life[ap] + m[1], self._base_life[o] + m[2],
                     self._base_poison[ap] + m[3], self._base_poison[o] + m[4])

@@ -195,6 +195,7 @@ class Game(Declarations, UnitGames, Lords, Bounds):
         self._weak_parts: dict[tuple[str, int], int] = {}
         self._player_parts: dict[tuple[int, int, int, int], Any] = {}
         self._floor_ok: bool | None = None
+        self._floor_row: dict[tuple[str, str, tuple[str, ...]], Any] = {}
         self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
         self._pos = {pid: i for i, pid in enumerate(board.permanents)}
         self._plain: bool | None = None
