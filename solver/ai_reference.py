@@ -12,7 +12,7 @@ Phyrexian costs, CR 119.4, taken from the state first; a player paid down to 0 l
 704.5a, and with more than two players leaves the game with their permanents before
 damage, 800.4a: :func:`redzone.solver.ai_board.departure`); the
 leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
-on :func:`redzone.solver.ai_game.next_turn_board` (lookahead 1).
+on :func:`redzone.solver.ai_board.next_turn_board` (lookahead 1).
 
 No units, caches, symmetry or cut-offs: it exists to cross-check
 :mod:`redzone.solver.ai` (``tests/test_ai_differential.py``). Slow by design.
