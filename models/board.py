@@ -534,15 +534,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         if len(parts) == 1:
             parsed = parse_text(parts[0], names=names)  # cached and immutable: shared as is
         else:
-            abilities: list[Ability] = []
-            unparsed: list[str] = []
-            ignored: list[str] = []
-            for part in parts:
-                one = parse_text(part, names=names)
-                abilities.extend(one.abilities)
-                unparsed.extend(one.unparsed)
-                ignored.extend(one.ignored)
-            parsed = ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored))
+            parsed = _parse_parts(parts, names)
         if strict and parsed.unparsed:
             raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}")
         eot = getattr(spec, "until_end_of_turn", None)
@@ -612,16 +604,24 @@ def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str,
                 f"until-end-of-turn changes on them)")
     parts = [text] if text else []
     parts.extend(left)
-    found: list[Ability] = []
+    return EndOfTurn(eot.power, eot.toughness, tuple(eot.abilities),  # type: ignore[attr-defined]
+                     _parse_parts(parts, names))
+
+
+def _parse_parts(parts: list[str], names: tuple[str, ...]) -> ParsedText:
+    """The Oracle text parser's results for several texts of one permanent (its rules text
+    and its ``abilities`` lines), put together in order."""
+    from redzone.models.parser import parse_text
+
+    abilities: list[Ability] = []
     unparsed: list[str] = []
     ignored: list[str] = []
     for part in parts:
         one = parse_text(part, names=names)
-        found.extend(one.abilities)
+        abilities.extend(one.abilities)
         unparsed.extend(one.unparsed)
         ignored.extend(one.ignored)
-    return EndOfTurn(eot.power, eot.toughness, tuple(eot.abilities),  # type: ignore[attr-defined]
-                     ParsedText(tuple(found), tuple(unparsed), tuple(ignored)))
+    return ParsedText(tuple(abilities), tuple(unparsed), tuple(ignored))
 
 
 def _pairs(board: Board) -> None:

@@ -307,6 +307,12 @@ class UnitGames:
         start = self.base.copy()
         for p, n in self.life_paid(attack, blocks).items():
             start.life[p] -= n
+        return self._play_relayered(key, board, steps, start)
+
+    def _play_relayered(self, key: Any, board: Board, steps: tuple[str, ...], start: GameState) -> Any:
+        """The damage game of ``board`` from ``start`` with the layers applied again after a
+        step that removed a lord (611.3a, 613, 704.3; :meth:`_step` reads the board to
+        re-layer from), stored as the unit ``key``'s tree."""
         self._relayer_board = board
         try:
             got = self._step(board, steps, 0, start, [], None, ())

@@ -19,7 +19,7 @@ from redzone.models.grouping import connected_groups
 from redzone.models.layers import layer_reach
 from redzone.solver.ai_board import with_combat
 from redzone.solver.ai_damage import BOOST, _facing
-from redzone.solver.ai_units import INF, _flatten
+from redzone.solver.ai_units import INF
 
 
 class Lords:
@@ -208,13 +208,7 @@ class Lords:
             for p in start.life:
                 start.life[p] += BOOST
                 start.poison[p] -= BOOST
-        self._relayer_board = board
-        try:
-            got = self._step(board, steps, 0, start, [], None, ())
-        finally:
-            self._relayer_board = None
-        self._units[key] = got
-        self._flat[id(got)] = _flatten(got)
+        got = self._play_relayered(key, board, steps, start)
         if shared_key is not None:
             self.shared.units[shared_key] = (got, self._flat[id(got)])
         return got
