@@ -250,11 +250,8 @@ class UnitGames:
             if self._reach and self._relayer_links(attack, _facing(blocks), len(steps) == 2)[1]:
                 return self._relayer_tree(key, unit, attack, blocks, steps)
             shared_key = self._unit_key(unit, steps, attack, blocks)
-            hit = self.shared.units.get(shared_key) if shared_key is not None else None
-            if hit is not None:
-                got, flat = hit
-                self._units[key] = got
-                self._flat[id(got)] = flat
+            got = self._shared_unit(key, shared_key)
+            if got is not None:
                 return got
             iso = self._iso_key(unit, steps)
             if iso is not None:
@@ -308,6 +305,18 @@ class UnitGames:
         for p, n in self.life_paid(attack, blocks).items():
             start.life[p] -= n
         return self._play_relayered(key, board, steps, start)
+
+    def _shared_unit(self, key: Any, shared_key: Any) -> Any:
+        """The tree another game of this question played for ``shared_key``
+        (:attr:`redzone.solver.ai_game.Shared.units`), stored as this game's unit ``key``; ``None`` when there is
+        none (or ``shared_key`` is ``None``: the unit can't be shared)."""
+        hit = self.shared.units.get(shared_key) if shared_key is not None else None
+        if hit is None:
+            return None
+        got, flat = hit
+        self._units[key] = got
+        self._flat[id(got)] = flat
+        return got
 
     def _play_relayered(self, key: Any, board: Board, steps: tuple[str, ...], start: GameState) -> Any:
         """The damage game of ``board`` from ``start`` with the layers applied again after a

@@ -195,11 +195,8 @@ class Lords:
                 _grants=None, _index=None)
             extra = keep
         shared_key = self._unit_key(unit, steps, attack, blocks, extra=extra)
-        hit = self.shared.units.get(shared_key) if shared_key is not None else None
-        if hit is not None:
-            got, flat = hit
-            self._units[key] = got
-            self._flat[id(got)] = flat
+        got = self._shared_unit(key, shared_key)
+        if got is not None:
             return got
         start = self.base.copy()
         self._boost = 0
