@@ -22,6 +22,7 @@ from redzone.solver.commands.common import (
     scenario_warnings,
     unparsed_json,
     unparsed_notes,
+    violations_json,
 )
 
 if TYPE_CHECKING:  # annotations only (keeps the command's import light)
@@ -200,10 +201,8 @@ class DamageAnswer:
         data = {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
         out = {"steps": data["steps"], "outcome": data["outcome"],
                **{k: v for k, v in data.items() if k not in ("steps", "outcome")},
-               "illegal_blocks": [{"kind": v.kind, "source": v.source, "message": v.message}
-                                  for v in self.illegal_blocks],
-               "illegal_attackers": [{"kind": v.kind, "source": v.source, "message": v.message}
-                                     for v in self.illegal_attackers]}
+               "illegal_blocks": violations_json(self.illegal_blocks),
+               "illegal_attackers": violations_json(self.illegal_attackers)}
         found = scenario_warnings(self.board) + list(self.result.warnings)
         out.pop("warnings", None)
         return {**out, **({"warnings": found} if found else {})}
