@@ -776,7 +776,7 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
                 out[c] = ("doesn't block: no legal block includes it (CR 509.1b-c"
                           + (f"; restrictions: {sources})" if sources else ")"))
             elif c in next_attack:
-                out[c] = f"doesn't block: kept to attack {_label(board, next_attack[c])} next turn"
+                out[c] = f"doesn't block: to attack {_label(board, next_attack[c])} next turn"
             elif proof == "proved":
                 out[c] = "doesn't block: blocking with it does not improve the outcome"
             elif proof == "local":
