@@ -183,3 +183,23 @@ def test_an_instant_or_sorcery_on_the_battlefield_is_bad_input(tmp_path: Path, c
     code, out, err = run("attack", path)
     assert code == 2 and out == ""
     assert "permanents[0].card" in err and "never a permanent" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_reader_that_stops_early_is_not_an_internal_error(tmp_path: Path) -> None:
+    # `redzone ... | head` closes the pipe before the output ends: not a fault of the
+    # command (exit status 1 is reserved for internal errors), so the status is 0 and
+    # nothing is printed on standard error.
+    import subprocess
+    import sys
+
+    row = json.dumps({"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": []})
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text((row + "\n") * 3000)
+    proc = subprocess.Popen([sys.executable, "-c", "from redzone.solver.cli import main; main()",
+                             "attack", str(rows)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0, err
+    assert err == b""

@@ -72,6 +72,7 @@ def main() -> None:
     _light_ortools_import()
     try:
         cli.main(prog_name="redzone", standalone_mode=False)
+        sys.stdout.flush()  # a reader that stopped early (``| head``) shows up here
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
@@ -86,7 +87,9 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except BrokenPipeError:
-        sys.exit(0)
+        from redzone.solver.cli.common import reader_gone
+
+        reader_gone()
     except Exception as exc:  # an internal fault: one line, status 1
         if os.environ.get("REDZONE_DEBUG"):
             raise

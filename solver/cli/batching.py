@@ -16,6 +16,8 @@ import sys
 import time
 from typing import Any
 
+from redzone.solver.cli.common import reader_gone
+
 SMALL_BATCH = 64
 """Batches with fewer rows than this run in this process unless ``--jobs`` is given (a pool
 of workers takes longer to start than such a batch takes to run)."""
@@ -75,7 +77,10 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
                 if progress is not None and stdout_tty:
                     progress.console.print(outcome.text, markup=False, highlight=False, soft_wrap=True)
                 else:
-                    out.write(outcome.text + "\n")
+                    try:
+                        out.write(outcome.text + "\n")
+                    except BrokenPipeError:  # the reader stopped early (| head)
+                        reader_gone()
             if not as_json:
                 for note in outcome.notes:
                     err.print(note, markup=False)
@@ -91,7 +96,10 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
     finally:
         if progress is not None:
             progress.stop()
-    out.flush()
+    try:
+        out.flush()
+    except BrokenPipeError:
+        reader_gone()
     summary.elapsed_s = time.perf_counter() - started
     if settings.get("summary"):
         summary.render(err)

@@ -113,7 +113,22 @@ def console() -> Any:
     such as ``a:fire:`` prints as given, and rich's emoji table is never loaded)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True, emoji=False)
+    con = Console(highlight=False, soft_wrap=True, emoji=False)
+
+    def gone() -> None:
+        con.quiet = True
+        reader_gone()
+
+    con.on_broken_pipe = gone  # type: ignore[method-assign]  # rich's default exits with 1
+    return con
+
+
+def reader_gone() -> None:
+    """The reader of standard output closed the pipe (``redzone ... | head``): no fault of
+    ours, so exit with status 0 (1 is for internal errors), the rest of the output going to
+    the null device so that the interpreter's last flush can't fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    raise SystemExit(0)
 
 
 def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
