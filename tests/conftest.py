@@ -36,3 +36,25 @@ def redzone_main() -> RunMain:
     """``redzone_main(*args, input=None) -> (status, stdout, stderr)``: the real entry point,
     in process."""
     return _run_main
+
+
+@pytest.fixture
+def forced(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Every AI block question goes through :func:`redzone.solver.ai_blocks.solve_large`
+    (the many-blocks search, as if every board had more than ``BLOCK_BOUND`` blocks); counts
+    in ``["bb"]`` how often the branch and bound ran to the end."""
+    from redzone.solver import ai_blocks
+
+    monkeypatch.setattr(ai_blocks, "BLOCK_BOUND", 0)
+    monkeypatch.setattr(ai_blocks, "PRE_BLOCKS", 0)
+    calls = {"bb": 0}
+    real = ai_blocks.branch_and_bound
+
+    def counting(*args: object, **kwargs: object) -> object:
+        got = real(*args, **kwargs)
+        if got is not None:
+            calls["bb"] += 1
+        return got
+
+    monkeypatch.setattr(ai_blocks, "branch_and_bound", counting)
+    return calls

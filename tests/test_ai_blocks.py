@@ -26,25 +26,6 @@ from redzone.solver.ai_reference import reference_block_value
 from test_ai_differential import _settings, attack_mismatch, block_mismatch, random_board, seeds
 
 
-@pytest.fixture
-def forced(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Every block question goes through :func:`ai_blocks.solve_large`; counts how often
-    the branch and bound ran to the end."""
-    monkeypatch.setattr(ai_blocks, "BLOCK_BOUND", 0)
-    monkeypatch.setattr(ai_blocks, "PRE_BLOCKS", 0)
-    calls = {"bb": 0}
-    real = ai_blocks.branch_and_bound
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        got = real(*args, **kwargs)
-        if got is not None:
-            calls["bb"] += 1
-        return got
-
-    monkeypatch.setattr(ai_blocks, "branch_and_bound", counting)
-    return calls
-
-
 def _plain_board(rng: random.Random, attackers: int, blockers: int) -> dict[str, Any]:
     """A random board where the branch and bound applies more often: no planeswalker, no
     wither/infect-free restriction needed; keywords only."""

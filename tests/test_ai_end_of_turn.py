@@ -384,24 +384,10 @@ def test_cleanup_keeps_who_left_the_game() -> None:
     assert (nxt.permanents["elf"].power, nxt.permanents["elf"].toughness) == (1, 1)
 
 
-def test_the_many_blocks_search_matches_reference_with_end_of_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_many_blocks_search_matches_reference_with_end_of_turn(forced: dict[str, int]) -> None:
     # solver/ai_blocks.py (boards with too many blocks) forced on every block question, as
     # tests/test_ai_blocks.py does, on marked boards: its bounds rest on the evaluation being
     # monotone in power and toughness, which the until-end-of-turn shift keeps.
-    from redzone.solver import ai_blocks
-
-    monkeypatch.setattr(ai_blocks, "BLOCK_BOUND", 0)
-    monkeypatch.setattr(ai_blocks, "PRE_BLOCKS", 0)
-    ran = {"bb": 0}
-    real = ai_blocks.branch_and_bound
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        got = real(*args, **kwargs)
-        ran["bb"] += got is not None
-        return got
-
-    monkeypatch.setattr(ai_blocks, "branch_and_bound", counting)
-
     @_settings(60)
     @given(st.integers(0, 2**32 - 1))
     def check(seed: int) -> None:
@@ -412,4 +398,4 @@ def test_the_many_blocks_search_matches_reference_with_end_of_turn(monkeypatch: 
         assert block_mismatch(_mark(rng, data), 0) is None
 
     check()
-    assert ran["bb"] >= 15
+    assert forced["bb"] >= 15
