@@ -6,6 +6,15 @@ from, so that a rules explanation can quote its source. Abilities are *static* d
 which creatures an ability applies to is described by :class:`Affected` and resolved against
 a board by :mod:`redzone.models.board`.
 
+This module holds the abilities that bear on declaring attacks and blocks — keywords (CR 702),
+attack restrictions and requirements (508.1c-d), block restrictions and requirements
+(509.1b-c), costs to attack or block (508.1d-h, 509.1d-f), granted abilities (613 layer 6)
+and statics under a condition (611.3a) — and the parser's result, :class:`ParsedText`. The
+base class and the shared descriptions (:class:`Ability`, :class:`Affected`,
+:class:`Quality`) are in :mod:`redzone.models.ability_base`; the abilities that change
+damage or characteristics (120.4b, 613, 614, 615) in :mod:`redzone.models.effect_abilities`.
+Every one of them is importable from here.
+
 Rule references are to the Comprehensive Rules (CR); see ``docs/rules.md``.
 """
 
@@ -14,50 +23,113 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
+from redzone.models.ability_base import (
+    ATTACHED,
+    PAIRED,
+    SELF,
+    Ability,
+    Affected,
+    ControllerScope,
+    Quality,
+)
+from redzone.models.effect_abilities import (
+    ANY_SOURCE,
+    AssignsToughness,
+    ColorChange,
+    CombatCondition,
+    DamageAsCounters,
+    DamageCantBePrevented,
+    DamageKind,
+    DamageModifier,
+    DamageRecipients,
+    LifeFloor,
+    LoseAbilities,
+    ModifyPT,
+    Permanents,
+    PreventDamage,
+    PreventDamageToPlayer,
+    RedirectDamage,
+    SetBasePT,
+    SourceFilter,
+    TypeChange,
+    UnappliedEffect,
+)
 from redzone.models.lazy_dataclass import lazy_dataclass
 
-ControllerScope = Literal["you", "opponents", "any"]
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class Affected:
-    """Which creatures a static ability applies to.
-
-    - ``kind="self"``: the permanent that has the ability ("This creature ...", "CARDNAME ...").
-    - ``kind="attached"``: the creature the source is attached to ("Enchanted creature",
-      "Equipped creature").
-    - ``kind="creatures"``: every creature on the battlefield matching the filter
-      ("Creatures your opponents control", "Other Goblins you control", "All creatures").
-    - ``kind="paired"``: the permanent with the ability and the creature it is paired with,
-      while they are paired (soulbond, CR 702.95: "both creatures have ...").
-
-    Filter fields apply only to ``kind="creatures"``. ``controller`` is relative to the
-    source's controller. ``subtypes``: the creature must have at least one of them (empty:
-    no constraint). ``exclude_subtypes``: it must have none of them ("Non-Eye creatures").
-    ``other``: the source itself is excluded. ``qualities``: the creature must match at least
-    one of these :class:`Quality` descriptions (empty: no constraint) — "creatures with power
-    4 or greater", "nonblack creatures", "creatures without flying", "creatures with power or
-    toughness 1 or less" (two alternatives).
-    """
-
-    kind: Literal["self", "attached", "creatures", "paired"] = "self"
-    controller: ControllerScope = "any"
-    subtypes: tuple[str, ...] = ()
-    exclude_subtypes: tuple[str, ...] = ()
-    other: bool = False
-    qualities: tuple[Quality, ...] = ()
-
-
-SELF = Affected(kind="self")
-ATTACHED = Affected(kind="attached")
-PAIRED = Affected(kind="paired")
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class Ability:
-    """Base class: one parsed ability. ``text`` is the sentence it came from."""
-
-    text: str = ""
+__all__ = [
+    "ANY_SOURCE",
+    "ATTACHED",
+    "Ability",
+    "Affected",
+    "AllMustBlock",
+    "AssignsToughness",
+    "AttackCap",
+    "AttackOnlyNearestOpponent",
+    "AttackTax",
+    "AttacksEachCombat",
+    "BlockCap",
+    "BlockTax",
+    "BlocksEachCombat",
+    "CanAttackDespiteDefender",
+    "CanBlockAdditional",
+    "CanBlockOnlyFliers",
+    "CanBlockShadow",
+    "CanOnlyAttackAlone",
+    "CantAttack",
+    "CantAttackAlone",
+    "CantAttackOwner",
+    "CantAttackUnlessDefenderControls",
+    "CantAttackUnlessGreaterPowerAttacks",
+    "CantAttackUnlessOthersAttack",
+    "CantAttackYou",
+    "CantBeBlocked",
+    "CantBeBlockedBy",
+    "CantBeBlockedByMoreThan",
+    "CantBeBlockedExceptBy",
+    "CantBeBlockedExceptByAtLeast",
+    "CantBeBlockedUnlessAllBlock",
+    "CantBlock",
+    "CantBlockAlone",
+    "CantBlockCreatures",
+    "CantBlockUnlessGreaterPowerBlocks",
+    "CantBlockUnlessOthersBlock",
+    "ColorChange",
+    "CombatCondition",
+    "Condition",
+    "ConditionKind",
+    "Conditional",
+    "ControllerScope",
+    "DamageAsCounters",
+    "DamageCantBePrevented",
+    "DamageKind",
+    "DamageModifier",
+    "DamageRecipients",
+    "DefenderControls",
+    "Grant",
+    "KEYWORDS",
+    "Keyword",
+    "Landwalk",
+    "LifeFloor",
+    "LoseAbilities",
+    "ModifyPT",
+    "MustBeAttacked",
+    "MustBeBlocked",
+    "PAIRED",
+    "ParsedText",
+    "Permanents",
+    "PreventDamage",
+    "PreventDamageToPlayer",
+    "Protection",
+    "Quality",
+    "RedirectDamage",
+    "SELF",
+    "SetBasePT",
+    "SourceFilter",
+    "Toxic",
+    "TypeChange",
+    "UnappliedEffect",
+    "XCount",
+]
 
 
 # --------------------------------------------------------------------------- keywords
@@ -473,64 +545,6 @@ class AllMustBlock(Ability):
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
-class Quality:
-    """Creatures described by their characteristics, for block abilities: "creatures with
-    power 2 or less", "artifact creatures", "black creatures", "Walls", "creatures with
-    flying or reach", "creatures with greater power".
-
-    A creature matches when every field that is set holds; a tuple field holds when the
-    creature has at least one of its values.
-
-    - ``subtypes`` / ``exclude_subtypes``: creature types it has / must not have;
-    - ``colors`` / ``exclude_colors``: colour letters (``"W" "U" "B" "R" "G"``);
-    - ``types``: card types (``"Artifact"``, ``"Enchantment"``);
-    - ``keywords`` / ``without_keywords``: keyword names of :data:`KEYWORDS` it has (its own
-      or granted) / must not have;
-    - ``power_at_most``, ``power_at_least``, ``toughness_at_most``, ``toughness_at_least``:
-      bounds on its current power / toughness;
-    - ``power_vs``: ``"greater"``: its power is greater than the *other* creature's (for a
-      blocker filter, the attacking creature's: skulk-like "creatures with greater power");
-      ``"less"``: less than it ("creatures with power less than this creature's power");
-    - ``counter``: it has at least one counter of this kind ("creatures you control with
-      +1/+1 counters on them");
-    - ``color_count``: ``"multicolored"`` (two or more colours), ``"monocolored"`` (one) or
-      ``"colorless"`` (none; CR 105.2);
-    - ``tapped``: ``True`` for tapped creatures, ``False`` for untapped ones;
-    - ``toughness_over_power``: its toughness is greater than its power ("creatures you
-      control with toughness greater than their power");
-    - ``supertypes``: supertypes it has ("legendary creatures": ``("Legendary",)``);
-    - ``token``: ``True`` for tokens ("creature tokens you control"), ``False`` for nontoken
-      creatures (CR 111.1; the scenario's ``token`` flag);
-    - ``equipped``: ``True``: an Equipment is attached to it ("equipped creatures you
-      control", 301.5); ``enchanted_or_equipped``: an Aura or an Equipment is;
-    - ``modified``: ``True``: it has a counter on it, is equipped, or is enchanted by an Aura
-      its controller controls (CR 700.9).
-    """
-
-    subtypes: tuple[str, ...] = ()
-    exclude_subtypes: tuple[str, ...] = ()
-    colors: tuple[str, ...] = ()
-    exclude_colors: tuple[str, ...] = ()
-    types: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = ()
-    without_keywords: tuple[str, ...] = ()
-    power_at_most: int | None = None
-    power_at_least: int | None = None
-    toughness_at_most: int | None = None
-    toughness_at_least: int | None = None
-    power_vs: Literal["greater", "less"] | None = None
-    counter: str | None = None
-    color_count: Literal["multicolored", "monocolored", "colorless"] | None = None
-    tapped: bool | None = None
-    supertypes: tuple[str, ...] = ()
-    toughness_over_power: bool = False
-    token: bool | None = None
-    equipped: bool | None = None
-    enchanted_or_equipped: bool | None = None
-    modified: bool | None = None
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
 class CantBeBlockedExceptBy(Ability):
     """The affected creature can't be blocked except by creatures matching at least one of
     ``qualities`` (509.1b): "... except by black creatures" (Dread Warlock), "... except by
@@ -619,286 +633,6 @@ class ParsedText:
         return any(isinstance(a, Keyword) and a.name == name for a in self.abilities)
 
 
-# ---------------------------------------- damage replacement and prevention (issue 4, outcome)
-#
-# Added additively by the damage-outcome work: statics that change how much damage is dealt
-# once it has been assigned (CR 120.4b). :mod:`redzone.models.outcome` applies them.
-
-DamageKind = Literal["any", "combat", "noncombat"]
-"""Which damage an effect watches: all damage, combat damage only (CR 510.2) or only
-noncombat damage."""
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class SourceFilter:
-    """Which damage sources an effect watches, relative to the permanent with the ability.
-
-    ``self_only``: only that permanent ("If this creature would deal ..."). ``other``: any
-    source except it ("another source you control"). ``controller``: ``"you"`` (sources the
-    ability's controller controls), ``"opponents"`` or ``"any"``. ``creature``: the source
-    must be a creature; ``noncreature``: it must not be. ``colors``: it has at least one of
-    these colour letters (``"R"``); ``types``: at least one of these card types; ``subtypes``:
-    at least one of these subtypes. ``colors`` and ``types`` together mean "a red or artifact
-    source" (either qualifies).
-    """
-
-    self_only: bool = False
-    other: bool = False
-    controller: ControllerScope = "any"
-    creature: bool = False
-    noncreature: bool = False
-    colors: tuple[str, ...] = ()
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-
-
-ANY_SOURCE = SourceFilter()
-
-DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
-                           "creatures", "your creatures"]
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class DamageModifier(Ability):
-    """A replacement effect on damage (CR 614.1a, 120.4b): "If a source would deal damage to
-    a permanent or player, it deals double that damage ... instead" (Furnace of Rath),
-    "triple that damage" (Fiery Emancipation), "that much damage plus 2" (Torbran).
-
-    The damage becomes ``amount * factor + plus``. ``sources``: which sources. ``recipients``:
-    ``"any"`` (any permanent or player), ``"opponents"`` (an opponent of the ability's
-    controller or a permanent an opponent controls), ``"opponent players"`` (an opponent
-    only), ``"you"`` (the ability's controller only), ``"players"`` (any player), ``"self"``
-    (the permanent with the ability), ``"creatures"`` (any creature), ``"your creatures"``
-    (a creature the ability's controller controls). ``damage``: all, combat only or
-    noncombat only.
-
-    Issue 10 forms: ``divide=2`` halves the damage, rounded down ("deals half that damage,
-    rounded down", Ghosts of the Innocent; ``round_up`` for "rounded up"); ``minus``
-    subtracts ("that much damage minus 1", Lashknife Barrier; never below 0); ``cap`` with
-    ``cap_from``: damage of ``cap_from`` or more becomes ``cap`` ("If a source would deal 4
-    or more damage ..., that source deals 3 damage ... instead", Divine Presence). In one
-    modifier: ``amount * factor``, then ``divide``, then ``+ plus - minus``, then the cap.
-    """
-
-    factor: int = 1
-    plus: int = 0
-    divide: int = 1
-    round_up: bool = False
-    minus: int = 0
-    cap: int | None = None
-    cap_from: int = 0
-    sources: SourceFilter = ANY_SOURCE
-    recipients: DamageRecipients = "any"
-    damage: DamageKind = "any"
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class PreventDamage(Ability):
-    """A prevention effect (CR 615): "Prevent all [combat] damage that would be dealt to
-    [and dealt by] this creature" (Dawn Elemental, Fog Bank), "... dealt by enchanted
-    creature" (Defang), "... dealt to creatures" (Bubble Matrix).
-
-    ``to``: damage dealt to the affected creatures is prevented; ``by``: damage they deal
-    is prevented. ``damage``: all or combat only. ``from_creatures``: only damage from
-    creature sources ("... to this creature by creatures").
-    """
-
-    affected: Affected = SELF
-    to: bool = True
-    by: bool = False
-    damage: DamageKind = "any"
-    from_creatures: bool = False
-    remove_counters: Literal["none", "one", "amount"] = "none"
-    """Rules round 2 (Phantom Centaur, Protean Hydra, Oathsworn Knight): +1/+1 counters
-    removed from the creature each time damage to it is prevented — ``"one"``: one counter
-    per damage event, however many sources deal damage at once; ``"amount"``: as many as the
-    damage prevented (never more than it has). Removed even when the damage can't be
-    prevented (Phantom rulings; CR 615.12 stops only the prevention)."""
-    while_counter: bool = False
-    """Applies only while the creature has a +1/+1 counter on it ("If damage would be dealt
-    to this creature while it has a +1/+1 counter on it, ...")."""
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class PreventDamageToPlayer(Ability):
-    """"Prevent all [combat] damage that would be dealt to you" (Glacial Chasm; CR 615): a
-    player-level prevention shield for the controller of the permanent with the ability."""
-
-    damage: DamageKind = "any"
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class DamageCantBePrevented(Ability):
-    """"Damage can't be prevented" (Everlasting Torment), "Combat damage that would be dealt
-    by creatures you control can't be prevented" (Questing Beast): prevention effects,
-    protection included, do nothing to that damage (CR 615.12)."""
-
-    sources: SourceFilter = ANY_SOURCE
-    damage: DamageKind = "any"
-
-
-# ------------------------------------- characteristic-changing effects (issue 10 §1, CR 613)
-#
-# Added by the layer work: static abilities that change other permanents' characteristics.
-# :mod:`redzone.models.layers` applies them in layer order (613.1) with timestamps in scenario
-# order (613.7); :mod:`redzone.models.board` exposes the result as each permanent's
-# characteristics.
-
-CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you",
-                          "attacking alone"]
-"""When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
-attacking creature, a blocking creature, either, attacking the effect's controller (or a
-planeswalker or battle of theirs), or the only attacking creature (506.5)."""
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class Permanents:
-    """Which permanents a type or colour effect reaches when it is not about creatures
-    ("Each land", "Nonbasic lands", "All permanents", "Enchanted land").
-
-    ``types``: the permanent must have one of these card types (empty: any permanent).
-    ``nonbasic``: it must not be basic. ``controller``: relative to the source's controller.
-    """
-
-    types: tuple[str, ...] = ()
-    nonbasic: bool = False
-    controller: ControllerScope = "any"
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class TypeChange(Ability):
-    """A type-changing effect (CR 613.1d, layer 4).
-
-    Reaches ``permanents`` when set, otherwise the creatures ``affected`` describes.
-    ``types`` / ``subtypes`` are added ("... in addition to its other types", "is a
-    Forest in addition ..."); ``every_creature_type`` gives every creature type (changeling
-    702.73a, "is every creature type"). ``set_land_type``: the subtypes are land types that
-    *replace* the land's old land types, and the land loses the abilities of its rules
-    text (305.7: "Enchanted land is an Island", "Nonbasic lands are Mountains").
-    ``replace``: the new card types and subtypes replace the old ones ("is a blue Frog
-    creature": it loses its other card types and creature types, 205.1b).
-    """
-
-    affected: Affected = SELF
-    permanents: Permanents | None = None
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    every_creature_type: bool = False
-    set_land_type: bool = False
-    replace: bool = False
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class ColorChange(Ability):
-    """A colour-changing effect (CR 613.1e, layer 5): the permanent *is* ``colors`` (letters
-    in WUBRG order; empty: colourless), or with ``add`` gains them in addition."""
-
-    affected: Affected = SELF
-    permanents: Permanents | None = None
-    colors: tuple[str, ...] = ()
-    add: bool = False
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class LoseAbilities(Ability):
-    """An ability-removing effect (CR 613.1f, layer 6): "loses all abilities" (``keywords``
-    empty) or "loses flying" (``keywords`` names them). Abilities the permanent gains from
-    effects with a later timestamp are kept (613.7)."""
-
-    affected: Affected = SELF
-    keywords: tuple[str, ...] = ()
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class SetBasePT(Ability):
-    """"Has base power and toughness N/M" (CR 613.4b, layer 7b)."""
-
-    affected: Affected = SELF
-    power: int = 0
-    toughness: int = 0
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class ModifyPT(Ability):
-    """"Gets +N/+M" (CR 613.4c, layer 7c).
-
-    ``when``: the effect applies to a creature only while the combat condition holds
-    (:data:`CombatCondition`; from the declaration on, 506.4, 611.3a): "Attacking creatures
-    you control get +1/+0" (War Horn), "creatures attacking you get -1/-0" (Watchdog),
-    "as long as it's attacking, it gets +2/+0". ``source_untapped``: only while the
-    permanent with the ability is untapped (Watchdog).
-    """
-
-    affected: Affected = SELF
-    power: int = 0
-    toughness: int = 0
-    when: CombatCondition | None = None
-    source_untapped: bool = False
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class UnappliedEffect(Ability):
-    """A continuous effect the parser recognised but the layer system can't compute
-    (a variable amount, a condition it doesn't model, a chosen value). ``layer`` is its
-    layer (``"4"``, ``"5"``, ``"6"``, ``"7b"``, ``"7c"``); ``reason`` says why. The board
-    reports it wherever it reaches a permanent whose characteristics redzone computes,
-    never applies it silently."""
-
-    affected: Affected = SELF
-    permanents: Permanents | None = None
-    layer: str = "7c"
-    reason: str = ""
-
-
-# ------------------------------------------ damage redirected or turned into counters (issue 10)
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class RedirectDamage(Ability):
-    """A replacement effect that makes damage be dealt to another object (CR 614.1a):
-    "All damage that would be dealt to you is dealt to enchanted creature instead" (Pariah).
-
-    ``recipients``: whose damage is redirected (as for :class:`DamageModifier`; ``"you"``: the
-    ability's controller). ``to``: the creature that is dealt the damage instead —
-    :data:`ATTACHED` (the enchanted creature) or :data:`SELF` (the permanent with the
-    ability). The source stays the same, so protection, prevention and other replacement
-    effects are then checked for the new recipient.
-    """
-
-    recipients: DamageRecipients = "you"
-    to: Affected = ATTACHED
-    damage: DamageKind = "any"
-    and_permanents: bool = False
-    """Rules round 2 (Palisade Giant, Ancient Adamantoise): damage that would be dealt to
-    the other permanents the ability's controller controls is dealt to ``to`` as well."""
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class LifeFloor(Ability):
-    """"Damage that would reduce your life total to less than 1 reduces it to 1 instead"
-    (Ali from Cairo; Worship with ``needs_creature``: "If you control a creature, ...";
-    Elderscale Wurm's 7 under its condition). A replacement effect on the *result* of damage
-    to the ability's controller (CR 614.1a, 120.3a): the damage is still dealt in full
-    (lifelink, "dealt damage" triggers), only the life lost stops at ``floor``; poison from
-    infect is not life and is unaffected; a life total already below ``floor`` is left as
-    damage makes it."""
-
-    floor: int = 1
-    needs_creature: bool = False
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class DamageAsCounters(Ability):
-    """"If damage would be dealt to this creature, put that many +1/+1 counters on it
-    instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
-    deathtouch see no damage — and the affected creature gets ``counter`` counters equal to
-    the amount."""
-
-    affected: Affected = SELF
-    counter: str = "+1/+1"
-    damage: DamageKind = "any"
-
-
 # ------------------------------------------ what the defending player controls (rules round 2)
 
 
@@ -924,19 +658,6 @@ class DefenderControls(Ability):
     unless: bool = False
 
 
-# ------------------------------------------------ combat damage by toughness (rules round 2)
-
-
-@lazy_dataclass(frozen=True, kw_only=True)
-class AssignsToughness(Ability):
-    """"Each creature you control assigns combat damage equal to its toughness rather than
-    its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
-    effect): an affected creature's combat damage amount is its toughness."""
-
-    affected: Affected = SELF
-
-
-# ------------------------------------------------ statics under a condition (issue 10, 611.3a)
 
 ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
                         "attached", "counters", "life at most", "life at least", "untapped",
