@@ -53,7 +53,8 @@ and a block answer that is not proved is improved there by local search.
 (:mod:`redzone.solver.ai_declarations`), the units and their damage games
 (:mod:`redzone.solver.ai_damage`), the units a lord leaving during combat damage joins
 (:mod:`redzone.solver.ai_lords`) and the proved bounds the search cuts with
-(:mod:`redzone.solver.ai_bounds`) and the next player's attack back
+(:mod:`redzone.solver.ai_bounds`), the order blocks are examined in
+(:mod:`redzone.solver.ai_order`) and the next player's attack back
 (:mod:`redzone.solver.ai_crack_back`); this module holds the values and the search. Board views, the next turn's board and symmetry live in
 :mod:`redzone.solver.ai_board`; a unit's outcome tree (leaves, choice nodes, merging) in
 :mod:`redzone.solver.ai_units`. The constants ``BOOST``, ``DAMAGE_BOUND``,
@@ -63,10 +64,9 @@ and a block answer that is not proved is improved there by local search.
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import itertools
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +94,7 @@ from redzone.solver.ai_crack_back import CrackBack
 from redzone.solver.ai_damage import BOOST, DAMAGE_BOUND, _COUPLING_ABILITIES, UnitGames
 from redzone.solver.ai_declarations import ATTACK_BOUND, BLOCK_BOUND, Declarations
 from redzone.solver.ai_lords import Lords
+from redzone.solver.ai_order import BlockOrder
 from redzone.solver.ai_units import _EMPTY, INF, Leaf, Node
 
 __all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game", "Leaf",
@@ -141,7 +142,7 @@ class Shared:
     board of the question when nothing grants abilities (``None``: not shared)."""
 
 
-class Game(Declarations, UnitGames, Lords, Bounds, CrackBack):
+class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
     """The combat game of ``board`` (see the module docstring).
 
     ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
@@ -694,46 +695,6 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack):
 
         rec(0)
         return True
-
-    def _block_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int
-                     ) -> Iterator[tuple[dict[str, list[str]], int]]:
-        """The legal blocks against ``attack`` (:meth:`block_candidates`) in the order
-        :meth:`block_value` examines them. At lookahead 1, when the next player may always
-        not attack, each block's value right after combat (:meth:`static_value`) is an
-        upper bound of its value after the crack-back: a block at or below ``alpha`` now
-        refutes the attack at once (it alone is returned: no crack-back is searched);
-        otherwise the blocks best for the defending players now come first, so that the
-        crack-backs searched bring the defending players' best answer down early."""
-        candidates = self.block_candidates(attack)
-        if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
-            yield from candidates
-            return
-        # Each block's static value is needed only where it decides the order: a proved
-        # lower bound of it (:meth:`static_floor`, no unit built) above ``alpha`` shows the
-        # block can't refute the attack at once, and the blocks are then taken lazily in
-        # the order of their static values (a heap of bounds and values: a block's value
-        # is worked out when its bound comes first, so every block whose value is taken
-        # comes out in exactly the sorted order, ties by listing order).
-        heap: list[tuple[int, int, bool, dict[str, list[str]], int]] = []
-        for i, (blocks, cost) in enumerate(candidates):
-            mana = self.mana_term(attack_cost, cost)
-            low = self.static_floor(attack, blocks, mana)
-            if low is not None and low > alpha:
-                heap.append((low, i, False, blocks, cost))
-                continue
-            v0 = self.static_value(attack, blocks, mana)
-            if v0 <= alpha:
-                yield blocks, cost
-                return
-            heap.append((v0, i, True, blocks, cost))
-        heapq.heapify(heap)
-        while heap:
-            v, i, known, blocks, cost = heapq.heappop(heap)
-            if known:
-                yield blocks, cost
-                continue
-            v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
-            heapq.heappush(heap, (v0, i, True, blocks, cost))
 
     def solve_attack(self, lo: int = -INF, hi: int = INF) -> tuple[int, Principal | None]:
         """(perspective value of the game, the principal line), searched with the window
