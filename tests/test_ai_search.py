@@ -379,3 +379,54 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
     assert kinds >= {"MinBlockers", "MaxBlockers", "AllOrNothing", "BlockerNotAlone",
                      "MinOtherBlockers", "GreaterPowerBlocker", "BlockerCap"}, kinds
     assert compared > 2000 and counted > 20, (compared, counted)
+
+
+def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
+    # At lookahead 1 an attack is refuted at once by a block whose value right after combat
+    # is at or below the best attack so far (the next player may always not attack). The
+    # probe (Game._refutation: the lookahead-0 branch and bound) must answer as the blocks
+    # listed one by one would: a block it returns is legal and at or below alpha, and
+    # "none" means every legal block's static value is above alpha. Forced on every attack
+    # (PROBE_AFTER 0) on random boards of keywords (dense ground boards: most creatures can
+    # block most attackers); the answers must be those of the plain listing.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.ai_boards import ai_scenario, ground_scenario
+    from test_ai_differential import random_board
+
+    from redzone.solver import ai_game, ai_order
+    from redzone.solver.ai import choose_attack
+
+    real = ai_game.Game._refutation
+    checked = {"found": 0, "none": 0}
+
+    def probe(self: ai_game.Game, attack: Any, attack_cost: int, alpha: int) -> Any:
+        got = real(self, attack, attack_cost, alpha)
+        if got is not None:
+            values = [self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
+                      for blocks, cost in self.block_candidates(attack)]
+            if got[0] is None:
+                assert min(values) > alpha, (attack, alpha)
+                checked["none"] += 1
+            else:
+                value = self.static_value(attack, got[0], self.mana_term(attack_cost, got[1]))
+                assert value <= alpha and min(values) <= alpha, (attack, got, alpha)
+                checked["found"] += 1
+        return got
+
+    boards = [ai_scenario(5, seed) for seed in range(4)] + [ground_scenario(5, seed) for seed in range(3)]
+    rng = random.Random(11)
+    boards += [random_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(40)]
+    for data in boards:
+        b = build_board(parse_scenario(data))
+        monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
+        plain = choose_attack(b, lookahead=1)
+        monkeypatch.setattr(ai_order, "PROBE_AFTER", 0)
+        monkeypatch.setattr(ai_game.Game, "_refutation", probe)
+        probed = choose_attack(b, lookahead=1)
+        monkeypatch.setattr(ai_game.Game, "_refutation", real)
+        assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
+    assert checked["found"] > 50 and checked["none"] > 20, checked
