@@ -19,7 +19,7 @@ from hypothesis import given
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_blocks
+from redzone.solver import ai_blocks, ai_branch_bound
 from redzone.solver.ai import choose_blocks
 from redzone.solver.ai_game import Game
 from redzone.solver.ai_reference import reference_block_value
@@ -63,7 +63,7 @@ def test_planted_unsound_bound_is_caught(forced: dict[str, int], monkeypatch: py
     # Plant an unsound bound: an attacker not decided yet is taken as unblocked (its damage
     # counted) instead of optimistically blocked and killed. Blocks that stop it are then
     # dropped before they are valued: the differential check must see mismatches.
-    monkeypatch.setattr(ai_blocks, "_blocked_at_most", lambda left: 0)
+    monkeypatch.setattr(ai_branch_bound, "_blocked_at_most", lambda left: 0)
     found = 0
     for seed in range(300):
         rng = random.Random(seed)
@@ -234,7 +234,7 @@ def test_vector_value_is_fast_score() -> None:
         board = _board(data)
         for perspective in ("Alice", "Bob"):
             game = Game(board, perspective, r_weights(), 0, None)
-            vec = ai_blocks._Vectors(game)
+            vec = ai_branch_bound._Vectors(game)
             for _ in range(20):
                 v = tuple(rng.randint(-25, 25) if i in (0, 1, 4, 5) else
                           rng.randint(0, 12) if i in (2, 3, 6, 7) else rng.randint(-20000, 20000)

@@ -1,0 +1,409 @@
+"""The exact branch and bound over blocks (issue 9) for :mod:`redzone.solver.ai_blocks`:
+the defending player's best block against one attack on two-player boards of keywords only,
+at lookahead 0 (:func:`bb_applies`). Attackers are given their blockers one at a time, and
+a partial block is dropped when a proved lower bound of every completion (attacker view) is
+no better for the defending player than the best block found (the proof is in
+:func:`branch_and_bound`'s docstring).
+
+Values are attacker-view milli-points (``Game.sign`` × the perspective value), as in
+:meth:`redzone.solver.ai_game.Game.damage_value`: the defending players minimise them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from redzone.models import block_problem as bp_mod
+from redzone.solver.ai_units import INF, Leaf
+
+__all__ = ["bb_applies", "branch_and_bound"]
+
+_TWO = ("first-strike", "regular")
+
+
+def _blockers(problem: bp_mod.BlockProblem) -> list[str]:
+    """The creatures that may block some attacker (509.1a-b), in listing order."""
+    return [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
+
+
+def bb_applies(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem) -> bool:
+    """Whether :func:`branch_and_bound` is exact here: lookahead 0; two players and a
+    board of keywords only (:meth:`Game._plain_board`: no planeswalker or battle, nothing
+    that prevents, replaces, redirects or doubles damage, grants abilities or changes
+    characteristics, no scenario effect); nothing coupling units, no bands, no permanent
+    whose leaving changes others (611.3a); no life paid for costs (119.4); and no creature
+    able to block two attackers (so each attacker with its blockers is a unit, and the
+    damage games have only the attacking player's choices)."""
+    if game.lookahead != 0 or not game._plain_board() or game._coupling or game._layer_sources:
+        return False
+    if getattr(getattr(game.board.scenario, "combat", None), "bands", None):
+        return False
+    if game._block_life or (game.attack_paid and game.problem.life_costs):
+        return False
+    if any(t not in game._players for t in attack.values()):
+        return False
+    return all(problem.capacity_of(b) == 1 for b in _blockers(problem))
+
+
+class _Vectors:
+    """Leaves as vectors of what the evaluation reads (:meth:`Game.fast_score` on two
+    players): (attacking player's life change, defending player's life change, their
+    poison changes, the same four after the first-strike step, the permanents' part in
+    perspective milli-points). ``orient``: +1 where a larger number is better for the
+    attacking player, -1 where it is worse."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.ap = game.ap
+        self.o = game._opponents[0]
+        s = self.sign = game.sign
+        self.orient = (1, -1, -1, 1, 1, -1, -1, 1, s)
+        self.ev = game.ev
+        self.me_attacks = game.perspective == game.ap
+        self.life0 = (game._base_life[self.ap], game._base_life[self.o])
+        self.poison0 = (game._base_poison[self.ap], game._base_poison[self.o])
+        self.perm0 = game._base_perm
+
+    def of(self, leaf: Leaf) -> tuple[int, ...]:
+        ap, o = self.ap, self.o
+        life = dict(leaf.delta[0])
+        poison = dict(leaf.delta[1])
+        if leaf.first is not None:
+            fl, fp = dict(leaf.first[0]), dict(leaf.first[1])
+        else:
+            fl = fp = {}
+        return (life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0),
+                fl.get(ap, 0), fl.get(o, 0), fp.get(ap, 0), fp.get(o, 0), leaf.value)
+
+    def leaf(self, v: tuple[int, ...]) -> Leaf:
+        ap, o = self.ap, self.o
+        life = tuple((p, d) for p, d in ((ap, v[0]), (o, v[1])) if d)
+        poison = tuple((p, d) for p, d in ((ap, v[2]), (o, v[3])) if d)
+        first = None
+        if any(v[4:8]):
+            flife = tuple((p, d) for p, d in ((ap, v[4]), (o, v[5])) if d)
+            fpois = tuple((p, d) for p, d in ((ap, v[6]), (o, v[7])) if d)
+            first = (flife, fpois, (), (), (), (), (), ())
+        return Leaf((life, poison, (), (), (), (), (), ()), first, (), v[8])
+
+    def value(self, v: tuple[int, ...], mana: int) -> int:
+        """Attacker-view value of a position whose changes sum to ``v``, with ``mana`` (the
+        mana term, perspective milli-points): :meth:`Game.fast_score` of one leaf with
+        these changes (:meth:`leaf`), worked out from the numbers (tests compare the two)."""
+        ev = self.ev
+        win = ev.win
+        if self.life0[1] + v[5] <= 0 or self.poison0[1] + v[7] >= 10:
+            # The defending player lost in the first-strike step: play stops (510.4, 704.5a).
+            score = win if self.me_attacks else -win
+        else:
+            la, lo = self.life0[0] + v[0], self.life0[1] + v[1]
+            pa, po = self.poison0[0] + v[2], self.poison0[1] + v[3]
+            if self.me_attacks:
+                lm, pm, lx, px = la, pa, lo, po
+            else:
+                lm, pm, lx, px = lo, po, la, pa
+            if lm <= 0 or pm >= 10:
+                score = -win
+            elif lx <= 0 or px >= 10:
+                score = win
+            else:
+                t = self.perm0 + v[8]
+                t += ev.life_value(lm) + ev.poison_value(pm) - ev.life_value(lx) - ev.poison_value(px)
+                score = ev.clamp(t)
+        return self.sign * (score + mana)
+
+    def slow_value(self, v: tuple[int, ...], mana: int) -> int:
+        """:meth:`value` by :meth:`Game.fast_score` itself (for the tests)."""
+        game = self.game
+        return game.sign * (game.fast_score([self.leaf(v)]) + mana)
+
+    def dominated(self, v: tuple[int, ...], w: tuple[int, ...]) -> bool:
+        """``v`` is no better than ``w`` for the attacking player in every component."""
+        return all(k * (x - y) <= 0 for k, x, y in zip(self.orient, v, w))
+
+    def pareto(self, vs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+        for v in sorted(set(vs), key=lambda x: -sum(k * y for k, y in zip(self.orient, x))):
+            if not any(self.dominated(v, w) for w in out):
+                out.append(v)
+        return out
+
+
+def _blocked_at_most(left: int) -> int:
+    """How many attackers ``left`` creatures that may block one each can block at most."""
+    return left
+
+
+def _add(v: tuple[int, ...], w: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(v, w))
+
+
+def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
+                     problem: bp_mod.BlockProblem, floor: int, beta: int,
+                     incumbent: tuple[int, dict[str, list[str]]] | None
+                     ) -> tuple[int, dict[str, list[str]] | None, bool] | None:
+    """The defending player's best block against ``attack`` by branch and bound, where
+    :func:`bb_applies` holds (``None`` otherwise, or when a damage game turns out to hold a
+    choice of the defending player; nothing is then claimed).
+
+    Attackers are taken one at a time and given a set of blockers among those not used yet
+    (one multiset per symmetry class of identical blockers; identical attackers take
+    non-decreasing sets; "blocked by at least/at most N" restrictions of that attacker,
+    702.111b, are obeyed at once, every other rule of 509.1b-d is judged on the whole block
+    by the generic search's filter). A partial block is dropped when its *bound* is at or
+    above the best value so far (``incumbent``, or ``beta``):
+
+    **The bound** (attacker view, proved ≤ the value of every completion). The value of a
+    block at lookahead 0 is the attacking player's best choice of damage assignment in
+    every unit (each attacker with its blockers; only the attacking player chooses, so it
+    is the maximum over one leaf per unit) of the evaluation of the summed changes
+    (:meth:`Game.fast_score`). That evaluation is monotone in each summed component: it
+    does not fall when the attacking player's life rises or the defending player's falls
+    (``life_value`` increases with life; a player at 0 life or 10 poison has lost, 704.5a,
+    704.5c, worth ``∓win`` beyond every clamped score), when the defending player's poison
+    rises or the attacking player's falls (``poison_value`` decreases with poison), when
+    the same changes happen in the first-strike step (where the defending player dying
+    ends the game as a win), or when the permanents' part rises (the sum of signed
+    creature values). So replacing the leaves of the units not decided yet by a vector
+    *componentwise no better for the attacking player* than any leaf they can have gives a
+    lower bound, and the attacking player's maximum over the decided units' leaves keeps
+    it (the max over a product of flat games with one part fixed lower is lower). For each
+    attacker not decided yet, on a board of keywords only (:func:`bb_applies`):
+
+    - no creature left can block it: its unblocked unit's leaf, exactly (510.1a);
+    - else *optimistic*: it deals no damage and gives no poison to anyone (blocking
+      creatures deal damage only to the attackers they block, 510.1c-d, and a blocked
+      creature's trample damage is at least 0), the attacking player gains no life
+      (lifelink gains only, 702.15b), no defending creature dies or gets counters, and
+      the attacker dies (its value 0, at most what it is worth alive with any counters,
+      creature values being at least 0) — unless the creatures left that may block it
+      can't deal it lethal damage together (power, twice with double strike; deathtouch,
+      infect or wither counting as lethal), when it survives unchanged;
+    - at most as many of them are blocked as there are creatures left that may block one
+      of them (each blocks one attacker here): when more are open, the sum of their
+      unblocked leaves is taken less, component by component, the largest savings of that
+      many of them (each component of the saving of an attacker blocked rather than
+      unblocked is at least 0, so the true saving of any such set is at most that);
+    - every creature left with lifelink may gain its controller its power (twice with
+      double strike) in either step.
+
+    Block costs only add to the attacking player's value (the mana term), so the bound
+    counts none. ``floor``: a proved lower bound of every block (the search stops when it
+    reaches it). Returns (value, block, exact) — exact when the search ran to its end: the
+    value is then the minimum over legal blocks when below ``beta``, else a proved lower
+    bound at or above ``beta`` (the block is then the incumbent's); or ``None``.
+    :class:`redzone.solver.ai_game.Timeout` ends it with the best block so far (exact
+    ``False``)."""
+    from redzone.solver.ai_game import Timeout
+
+    if not bb_applies(game, attack, problem):
+        return None
+    vec = _Vectors(game)
+    orient = vec.orient
+    zero = (0,) * 9
+    check = game._block_filter(problem)
+    blockers = _blockers(problem)
+    allowed = {b: set(problem.allowed[b]) for b in blockers}
+    fs = game._strikes_first
+    kw = game.board.has_keyword
+    ev = game.ev
+    classes = game.classes
+    mins: dict[str, int] = {}
+    maxs: dict[str, int] = {}
+    for r in problem.restrictions:
+        if isinstance(r, bp_mod.MinBlockers):
+            mins[r.attacker] = max(mins.get(r.attacker, 0), r.minimum)
+        elif isinstance(r, bp_mod.MaxBlockers):
+            maxs[r.attacker] = min(maxs.get(r.attacker, r.maximum), r.maximum)
+    gain = {b: game._blocker_gain(b) for b in blockers}
+    harm = {b: game._blocker_harm(b) for b in blockers}
+    room = {a: game._attacker_room(a) for a in attack}
+    dead = {a: -ev.permanent_score(a) for a in attack}  # perspective change when it dies
+    mana0 = game.mana_term(attack_cost, 0)
+
+    def steps_of(a: str, group: tuple[str, ...]) -> tuple[str, ...]:
+        return _TWO if a in fs or any(b in fs for b in group) else ("regular",)
+
+    unblocked: dict[str, tuple[int, ...]] = {}
+    for a, t in attack.items():
+        tree = game.unit_tree((((a, t),), ()), steps_of(a, ()))
+        if not isinstance(tree, Leaf):
+            return None
+        unblocked[a] = vec.of(tree)
+    can = {a: [b for b in blockers if a in allowed[b]] for a in attack}
+
+    def lethal(a: str, group: Any) -> bool:
+        total = 0
+        for b in group:
+            total += harm[b]
+            if total >= room[a]:
+                return True
+        return False
+
+    def optimistic(a: str, group: Any) -> tuple[int, ...]:
+        return (0, 0, 0, 0, 0, 0, 0, 0, dead[a] if lethal(a, group) else 0)
+
+    def gains(group: Any) -> tuple[int, ...]:
+        g = sum(gain[b] for b in group)
+        return (0, g, 0, 0, 0, g, 0, 0, 0) if g else zero
+
+    open_memo: dict[Any, tuple[int, ...]] = {}
+
+    def open_part(i: int, left: frozenset[str]) -> tuple[int, ...]:
+        """A vector no better for the attacking player than the leaves of the attackers
+        from ``order[i]`` on in any completion with the blockers ``left`` (see the
+        docstring)."""
+        key = (i, left)
+        got = open_memo.get(key)
+        if got is None:
+            got = open_memo[key] = _open_part(order[i:], left)
+        return got
+
+    def _open_part(open_: list[str], left: frozenset[str]) -> tuple[int, ...]:
+        total = gains(left)
+        blockable = []
+        used: set[str] = set()
+        for a in open_:
+            group = [b for b in can[a] if b in left]
+            if group:
+                blockable.append((a, group))
+                used.update(group)
+            else:
+                total = _add(total, unblocked[a])
+        if not blockable:
+            return total
+        k = _blocked_at_most(len(used))
+        opts = [optimistic(a, group) for a, group in blockable]
+        if len(blockable) <= k:
+            for o in opts:
+                total = _add(total, o)
+            return total
+        base = zero
+        savings: list[list[int]] = [[] for _ in range(9)]
+        for (a, _), o in zip(blockable, opts):
+            u = unblocked[a]
+            base = _add(base, u)
+            for i in range(9):
+                savings[i].append(max(0, orient[i] * (u[i] - o[i])))
+        out = list(_add(total, base))
+        for i in range(9):
+            top = sum(sorted(savings[i], reverse=True)[:k])
+            out[i] -= orient[i] * top
+        return tuple(out)
+
+    # Attackers: those nothing can block first (one child each), then identical ones
+    # together, the most damaging first.
+    def damage(a: str) -> int:
+        perm = game.board.permanents[a]
+        return max(perm.power or 0, 0) * (2 if kw(perm, "double strike") else 1)
+
+    order = sorted(attack, key=lambda a: (bool(can[a]), -damage(a), classes.get(a, -1), a))
+    same_prev = [i > 0 and classes.get(order[i], ("u", order[i])) == classes.get(order[i - 1], ("u", order[i - 1]))
+                 for i in range(len(order))]
+    class_order: dict[Any, int] = {}
+    for b in blockers:
+        class_order.setdefault(classes.get(b, ("unique", b)), len(class_order))
+
+    best_value = incumbent[0] if incumbent is not None else INF
+    best_blocks = incumbent[1] if incumbent is not None else None
+    low = INF  # least bound of what was dropped (the fail-high bound)
+    assign: dict[str, tuple[str, ...]] = {}
+    tree_vecs: dict[Any, list[tuple[int, ...]] | None] = {}
+
+    def unit_vecs(a: str, group: tuple[str, ...]) -> list[tuple[int, ...]] | None:
+        key = (a, group)
+        got = tree_vecs.get(key, False)
+        if got is False:
+            unit = (((a, attack[a]),), tuple((b, (a,)) for b in sorted(group)))
+            tree = game.unit_tree(unit, steps_of(a, group))
+            flat = game._flat.get(id(tree))
+            got = None if flat is None else vec.pareto([vec.of(x) for x in flat])
+            tree_vecs[key] = got
+        return got
+
+    def bound(pareto: list[tuple[int, ...]], extra: tuple[int, ...], bar: int) -> int:
+        best = -INF
+        for p in pareto:
+            v = vec.value(_add(p, extra), mana0)
+            if v > best:
+                best = v
+                if best >= bar:
+                    break
+        return best
+
+    class _NotFlat(Exception):
+        pass
+
+    def rec(i: int, pareto: list[tuple[int, ...]], left: frozenset[str], prev_key: Any) -> None:
+        nonlocal best_value, best_blocks, low
+        game.tick()
+        if i == len(order):
+            blocks = {b: [a] for a, group in assign.items() for b in group}
+            cost = check(blocks)
+            if cost is None:
+                return
+            mana = game.mana_term(attack_cost, cost)
+            v = -INF
+            for p in pareto:
+                v = max(v, vec.value(p, mana))
+            if v < best_value:
+                best_value, best_blocks = v, blocks
+            return
+        a = order[i]
+        avail = [b for b in can[a] if b in left]
+        by: dict[Any, list[str]] = {}
+        for b in avail:
+            by.setdefault(classes.get(b, ("unique", b)), []).append(b)
+        keys = sorted(by, key=class_order.__getitem__)
+        lo_n, hi_n = mins.get(a, 0), maxs.get(a, len(avail))
+        children = []
+        for counts in itertools.product(*(range(len(by[c]) + 1) for c in keys)):
+            n = sum(counts)
+            if n and (n < lo_n or n > hi_n):
+                continue  # 702.111b and the like: this attacker's blockers are final here
+            ckey = tuple(sorted((class_order[c], k) for c, k in zip(keys, counts) if k))
+            if same_prev[i] and prev_key is not None and ckey < prev_key:
+                continue  # identical attackers: one order of their blocker sets
+            group = tuple(b for c, k in zip(keys, counts) for b in by[c][:k])
+            new_left = left.difference(group)  # a frozenset
+            if group:
+                cheap = _add(_add(optimistic(a, group), gains(group)), open_part(i + 1, new_left))
+            else:
+                cheap = _add(unblocked[a], open_part(i + 1, new_left))
+            bar = min(best_value, beta)
+            children.append((bound(pareto, cheap, bar), ckey, group, new_left))
+        children.sort(key=lambda c: c[0])
+        for cheap_bound, ckey, group, new_left in children:
+            bar = min(best_value, beta)
+            if cheap_bound >= bar:
+                low = min(low, cheap_bound)
+                break
+            if best_value <= floor:
+                return
+            if group:
+                vs = unit_vecs(a, group)
+                if vs is None:
+                    raise _NotFlat
+                child = vec.pareto([_add(p, v) for p in pareto for v in vs])
+            else:
+                child = [_add(p, unblocked[a]) for p in pareto]
+            b2 = bound(child, open_part(i + 1, new_left), bar)
+            if b2 >= bar:
+                low = min(low, b2)
+                continue
+            assign[a] = group
+            rec(i + 1, child, new_left, ckey)
+            del assign[a]
+
+    exact = True
+    try:
+        rec(0, [zero], frozenset(blockers), None)
+    except _NotFlat:
+        return None
+    except Timeout:
+        exact = False
+    if best_value <= floor or best_value < beta:
+        return best_value, best_blocks, exact
+    return min(best_value, low), best_blocks, exact
