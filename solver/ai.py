@@ -41,7 +41,7 @@ from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import _free, with_combat
-from redzone.solver.ai_blocks import polish, solve_large
+from redzone.solver.ai_blocks import polish, rescue, solve_large
 from redzone.solver.ai_ceiling import attack_ceiling, block_floor
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 
@@ -650,6 +650,10 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
     with unbounded():
         game.deadline = None  # the answer below is built whatever the time left
+        if not exact:
+            # Not proved and a lost game (or nothing): a block the creatures alone show to
+            # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
+            best, line = rescue(game, attack, 0, best, line)
         return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact)
 
 

@@ -42,8 +42,8 @@ from redzone.solver.ai_declarations import BLOCK_BOUND
 from redzone.solver.ai_units import INF, Leaf
 
 __all__ = ["PRE_BLOCKS", "bb_applies", "block_count", "branch_and_bound", "finish_large",
-           "improve_blocks", "large_exact", "polish", "polish_answer", "solve_large",
-           "too_many_blocks"]
+           "improve_blocks", "large_exact", "polish", "polish_answer", "rescue", "shortfall",
+           "solve_large", "too_many_blocks"]
 
 class _Interrupted(Exception):
     """The local search ran out of its budget."""
@@ -100,6 +100,117 @@ def _value(game: Any, attack: Mapping[str, str], attack_cost: int, check: Any,
 # ============================================================================ local search
 
 
+def _facts(game: Any, pid: str) -> tuple[int, int, bool, int, bool, bool, int]:
+    """(power, strikes, infect, toxic, trample, deathtouch, toughness left) of a creature,
+    as :func:`_through` reads them; cached on the game."""
+    cache = game.__dict__.setdefault("_through_facts", {})
+    got = cache.get(pid)
+    if got is None:
+        from redzone.models.abilities import Toxic
+
+        perm = game.board.permanents[pid]
+        kw = game.board.has_keyword
+        got = cache[pid] = (max(perm.power or 0, 0), 2 if kw(perm, "double strike") else 1,
+                            kw(perm, "infect"),
+                            sum(x.amount for x in perm.abilities if isinstance(x, Toxic)),
+                            kw(perm, "trample"), kw(perm, "deathtouch"),
+                            max((perm.toughness or 0) - perm.damage, 0))
+    return got
+
+
+def _through(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
+             ) -> tuple[dict[str, int], dict[str, int]]:
+    """(life, poison) each defending player attacked can be dealt through these blocks in
+    this combat, read from the creatures alone (see :func:`shortfall`)."""
+    players = game._players
+    blocked_by: dict[str, list[str]] = {}
+    for b, lst in blocks.items():
+        for a in lst or ():
+            blocked_by.setdefault(a, []).append(b)
+    life: dict[str, int] = {}
+    poison: dict[str, int] = {}
+    for a, t in attack.items():
+        if t not in players:
+            continue
+        power, strikes, infect, toxic, trample, deathtouch, _ = _facts(game, a)
+        by = blocked_by.get(a)
+        if by:
+            if not trample:
+                continue
+            lethal = len(by) if deathtouch else sum(_facts(game, b)[6] for b in by)
+            power = max(power - lethal, 0)
+        if not power:
+            continue
+        if infect:
+            poison[t] = poison.get(t, 0) + power * strikes
+        else:
+            life[t] = life.get(t, 0) + power * strikes
+        if toxic:
+            poison[t] = poison.get(t, 0) + toxic * strikes
+    return life, poison
+
+
+def shortfall(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> float:
+    """How far a block leaves the players it defends from surviving this combat: for each
+    defending player attacked, the combat damage the attacking creatures can deal them
+    through these blocks as a share of their life, plus the poison counters as a share of
+    the 10 they can take (704.5a, 704.5c). A creature nobody blocks deals its power (twice
+    with double strike, 702.4c); a blocked one with trample what is left over after lethal
+    damage to its blockers (702.19b-c; 1 for each with deathtouch, 702.2c); infect deals
+    poison instead (702.90b), toxic N adds N (702.164c).
+
+    A *tie-break only*, not a value: among blocks that all lose the game (every one the
+    same attacker-view value, a plateau where no one-creature change improves anything),
+    :func:`improve_blocks` prefers the one with less shortfall, so a search starting from
+    no block against a lethal attack climbs toward a block that survives — blocking the
+    biggest attackers first — instead of stopping at once. It claims nothing: which block
+    survives, and how well, is still decided by the values."""
+    life, poison = _through(game, attack, blocks)
+    out = 0.0
+    for p, n in life.items():
+        out += n / max(game._base_life.get(p, 1), 1)
+    for p, n in poison.items():
+        out += n / max(10 - game._base_poison.get(p, 0), 1)
+    return out
+
+
+def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem, check: Any,
+                  blocks: dict[str, list[str]]) -> dict[str, list[str]]:
+    """From ``blocks``, the one-creature change (509.1a-d, by ``check``) that lowers
+    :func:`shortfall` most, repeated while the damage and poison through the block
+    (:func:`_through`) would still take a defending player to 0 life or 10 poison and a
+    change lowers it. No damage game is played (microseconds): the start that gets
+    :func:`improve_blocks` off a plateau of lost blocks at once, which the values then
+    judge."""
+    base_life, base_poison = game._base_life, game._base_poison
+
+    def lethal(d: Mapping[str, list[str]]) -> bool:
+        life, poison = _through(game, attack, d)
+        return (any(n >= base_life.get(p, 0) for p, n in life.items())
+                or any(n + base_poison.get(p, 0) >= 10 for p, n in poison.items()))
+
+    blockers = _blockers(problem)
+    cur = blocks
+    key = shortfall(game, attack, cur)
+    while lethal(cur):
+        best: tuple[float, dict[str, list[str]]] | None = None
+        for b in blockers:
+            now = cur.get(b) or []
+            for choice in [[]] + [[a] for a in dict.fromkeys(problem.allowed[b]) if a in attack]:
+                if choice == now:
+                    continue
+                trial = {x: list(y) for x, y in cur.items() if x != b}
+                if choice:
+                    trial[b] = choice
+                k = shortfall(game, attack, trial)
+                if k < (key if best is None else best[0]) and check(trial) is not None:
+                    best = (k, trial)
+        if best is None:
+            break
+        key, cur = best
+    return cur
+
+
 def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
                    problem: bp_mod.BlockProblem, blocks: Mapping[str, list[str]] | None,
                    value: int | None = None, leaves: list[Leaf] | None = None, *,
@@ -111,6 +222,12 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     block — and keep a change whose attacker-view value is lower; repeat until no single
     change lowers it. ``greedy``: take the best change of each round (a greedy block from
     the empty one), else the first. ``limit``: most blocks valued (``None``: no limit).
+
+    While the block is a lost game for the defending players (attacker-view value at
+    least ``win``: every such block is worth exactly that, a plateau), a change to another
+    block worth exactly the same is kept when its :func:`shortfall` is smaller (a
+    tie-break: the search climbs toward a block that survives instead of stopping where
+    every single change still loses); it never keeps a change that raises the value.
 
     Returns (value, block, line's leaves, fixed point reached). At a fixed point no
     one-creature change improves the block for the defending player; that is all that is
@@ -126,11 +243,26 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
             raise ValueError("improve_blocks needs a legal block to start from")
         value, leaves = got
     blockers = _blockers(problem)
+    lost = game.ev.win  # attacker view: the defending players lost the game (704.5a)
+
+    def tie(v: int, d: Mapping[str, list[str]]) -> float:
+        return shortfall(game, attack, d) if v >= lost else 0.0
+
+    key = tie(value, cur)
     seen = 0
     fixed = False
     try:
+        if value >= lost:
+            # Off the plateau of lost blocks in one step where the creatures alone show a
+            # way (no damage game played to find it); the values judge the block found.
+            start = _static_climb(game, attack, problem, check, cur)
+            if start != cur:
+                got = _value(game, attack, attack_cost, check, start, value + 1)
+                if got is not None and (got[0] < value or tie(got[0], start) < key):
+                    value, leaves = got
+                    cur, key = start, tie(value, start)
         while True:
-            best_move: tuple[int, dict[str, list[str]], list[Leaf]] | None = None
+            best_move: tuple[int, dict[str, list[str]], list[Leaf], float] | None = None
             for b in blockers:
                 now = cur.get(b) or []
                 for choice in [[]] + [[a] for a in dict.fromkeys(problem.allowed[b]) if a in attack]:
@@ -142,11 +274,22 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
                     trial = {x: list(y) for x, y in cur.items() if x != b}
                     if choice:
                         trial[b] = choice
-                    bar = value if best_move is None else best_move[0]
-                    got = _value(game, attack, attack_cost, check, trial, bar)
-                    if got is None or got[0] >= bar:
-                        continue
-                    best_move = (got[0], trial, got[1])
+                    bar, bar_key = (value, key) if best_move is None else (best_move[0], best_move[3])
+                    if bar >= lost:
+                        # A lost game so far: a change worth exactly as much may still be
+                        # kept on the tie-break (the value is exact up to bar + 1).
+                        got = _value(game, attack, attack_cost, check, trial, bar + 1)
+                        if got is None or got[0] > bar:
+                            continue
+                        k = tie(got[0], trial)
+                        if got[0] == bar and k >= bar_key:
+                            continue
+                    else:
+                        got = _value(game, attack, attack_cost, check, trial, bar)
+                        if got is None or got[0] >= bar:
+                            continue
+                        k = 0.0
+                    best_move = (got[0], trial, got[1], k)
                     if not greedy:
                         break
                 if best_move is not None and not greedy:
@@ -154,7 +297,7 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
             if best_move is None:
                 fixed = True
                 break
-            value, cur, leaves = best_move
+            value, cur, leaves, key = best_move
     except (_Interrupted, Timeout):
         pass
     return value, cur, leaves, fixed
@@ -386,3 +529,37 @@ def polish(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_m
         game.deadline = deadline
     game.local_fixed = fixed
     return v, (b, lv)
+
+
+def rescue(game: Any, attack: Mapping[str, str], attack_cost: int, value: int,
+           line: tuple[dict[str, list[str]], list[Leaf]] | None
+           ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None]:
+    """The last safety net of an answer the search did not prove, when it is a lost game
+    for the defending player (attacker-view value at least ``win``) or there is none: the
+    block :func:`_static_climb` reaches from it (or from no block) — the creatures alone
+    show a way to take less than lethal damage and poison — valued with the game's
+    lookahead, and kept when it is better. Valued whatever the time left (one damage game
+    and its crack-back: the caller lifts the deadline), so a time limit too short for the
+    search to leave a plateau of lost blocks does not answer a lost block while the
+    creatures show one that survives. One defending player only; ``(value, line)``
+    unchanged otherwise. Sets :attr:`Game.local_fixed` to ``False`` when it changes the
+    answer (nothing is claimed of it)."""
+    if line is not None and value < game.ev.win:
+        return value, line
+    problems = game.block_problems(attack)
+    if len(problems) != 1:
+        return value, line
+    problem = problems[0]
+    check = game._block_filter(problem)
+    start = {b: list(a) for b, a in line[0].items() if a} if line is not None else {}
+    if check(start) is None:
+        return value, line
+    found = _static_climb(game, attack, problem, check, start)
+    if found == start and line is not None:
+        return value, line
+    got = _value(game, attack, attack_cost, check, found, INF)
+    if got is None or (line is not None and got[0] >= value):
+        return value, line
+    game.local_fixed = False
+    return got[0], (found, got[1])
+

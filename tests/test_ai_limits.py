@@ -79,6 +79,16 @@ def test_lethal_is_claimed_only_when_proved(monkeypatch: Any) -> None:
             raise ai_game.Timeout
 
     monkeypatch.setattr(ai_game.Game, "tick", tick)
-    r = choose_attack(build_board(parse_scenario(ai_scenario(20, 0))), lookahead=0, time_limit=3600)
+    board = build_board(parse_scenario(ai_scenario(20, 0)))
+    # The local search from the best block listed climbs off the plateau of lost blocks
+    # (ai_blocks.shortfall) and finds one that keeps Bob alive: the alpha strike is refuted.
+    r = choose_attack(board, lookahead=0, time_limit=3600)
+    assert r.status == "feasible" and r.lethal is False and r.value < 1_000_000
+    # Without that tie-break every block the search looks at loses: the alpha strike is
+    # the answer, and still not claimed lethal.
+    from redzone.solver import ai_blocks
+
+    monkeypatch.setattr(ai_blocks, "shortfall", lambda game, attack, blocks: 0.0)
+    r = choose_attack(board, lookahead=0, time_limit=3600)
     assert r.status == "feasible" and len(r.attackers) == 20
     assert r.lethal is False

@@ -1,0 +1,135 @@
+"""``choose-block`` at lookahead 1 when most blocks lose the game (a new user's trial, s4
+finding F1): under a time limit the search used to stay on a plateau of lost blocks (from no
+block every one-creature change still loses, so the greedy start and the local search never
+left it) and answered "no block" — Bob dead — while blocks that survive exist.
+
+The tie-break among lost blocks (:func:`redzone.solver.ai_blocks.shortfall`: the damage the
+attackers can push through, as a share of the life left) lets the local search climb off
+the plateau, and the last safety net (:func:`redzone.solver.ai_blocks.rescue`) values the
+block the creatures alone show to survive when the search was cut short on a lost one.
+No wall clock: the time limit is made to have passed before the search starts (the game's
+deadline in the past: its first clock check raises), so every run cuts at the same node.
+Planted bugs (no tie-break; no rescue) must make the tests fail.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redzone.models.block_rules import block_problems
+from redzone.models.board import build_board
+from redzone.models.evaluation import Weights
+from redzone.models.scenario import parse_scenario
+from redzone.solver import ai, ai_blocks
+from redzone.solver.ai import choose_blocks
+from redzone.solver.ai_game import Game
+
+
+def _creature(pid: str, power: int, toughness: int, controller: str) -> dict[str, Any]:
+    return {"id": pid, "name": pid.upper(), "types": ["Creature"], "power": power,
+            "toughness": toughness, "controller": controller}
+
+
+def _board(alice: list[tuple[int, int]], bob: list[tuple[int, int]], bob_life: int) -> Any:
+    perms = [_creature(f"a{i + 1}", p, t, "Alice") for i, (p, t) in enumerate(alice)]
+    perms += [_creature(f"b{i + 1}", p, t, "Bob") for i, (p, t) in enumerate(bob)]
+    data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": bob_life}],
+            "permanents": perms,
+            "combat": {"attackers": {f"a{i + 1}": "Bob" for i in range(len(alice))}}}
+    return build_board(parse_scenario(data))
+
+
+# The trial's b1.yaml: 8 vanilla creatures a side, all of Alice's attack Bob at 12. Their
+# power is 26: unblocked, Bob loses (510.1a, 704.5a). Blocking the 6/3, the 5/5 and the
+# 4/2 leaves 2+3+2+1+3 = 11 through: Bob survives at 1.
+B1 = _board([(5, 5), (4, 2), (3, 3), (2, 4), (2, 1), (1, 1), (6, 3), (3, 1)],
+            [(4, 4), (1, 5), (3, 2), (2, 2), (1, 1), (5, 3), (2, 3), (0, 6)], 12)
+# plateau.yaml: eight 5/5s at Bob (10 life), Bob's b_i is i/(9-i). Two unblocked deal 10
+# (lethal, 704.5a): every block of fewer than 7 attackers loses, so from no block every
+# one-creature change loses too; blocking 7 of them (one per creature) leaves Bob at 5.
+PLATEAU = _board([(5, 5)] * 8, [(i, 9 - i) for i in range(1, 9)], 10)
+
+
+def _legal(board: Any, blockers: dict[str, list[str]]) -> bool:
+    """Each blocking creature is Bob's, untapped, and blocks one attacker it may block
+    (509.1a-b): the block problem's allowed pairs; nobody blocks two here."""
+    attack = dict(board.scenario.combat.attackers)
+    (problem,) = block_problems(board, attack)
+    return all(len(lst) == 1 and lst[0] in problem.allowed.get(b, ()) for b, lst in blockers.items())
+
+
+@pytest.fixture
+def expired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A time limit that has passed before the search begins: the game's deadline lies in
+    the past, so the first clock check (:meth:`Game.tick`, every 16 nodes) ends the search,
+    and no time is left for the local search after it (deterministic: no wall clock)."""
+    monkeypatch.setattr(ai, "_deadline", lambda t0, limit: None if limit is None else t0 - 1.0)
+    monkeypatch.setattr(ai, "_polish_until", lambda game, t0: None)
+
+
+@pytest.mark.parametrize("board", [B1, PLATEAU], ids=["b1", "plateau"])
+def test_cut_short_answer_survives(expired: None, board: Any) -> None:
+    r = choose_blocks(board, lookahead=1, time_limit=0.5)
+    assert r.status == "feasible"
+    assert _legal(board, r.blockers)
+    # The line shown keeps Bob alive (704.5a) — the damage is the outcome code's.
+    assert r.survives and r.outcome["life"]["Bob"] > 0
+    assert r.value > -1_000_000 and r.value <= r.bound
+    # Nothing proved of it: the idle creatures' reasons say so.
+    assert not any("does not improve the outcome" in t for t in r.reasons.values())
+
+
+def test_planted_no_rescue_is_caught(expired: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant the bug back: no last safety net. The search is cut before it leaves the
+    # plateau, and the answer is a lost game again.
+    monkeypatch.setattr(ai, "rescue", lambda game, attack, cost, value, line: (value, line))
+    for board in (B1, PLATEAU):
+        r = choose_blocks(board, lookahead=1, time_limit=0.5)
+        assert not r.survives
+
+
+def _greedy_from_nothing(board: Any, lookahead: int) -> tuple[int, dict[str, list[str]], bool]:
+    game = Game(board, "Alice", Weights(), lookahead, None)
+    game.attack_paid = False
+    attack = dict(board.scenario.combat.attackers)
+    (problem,) = game.block_problems(attack)
+    value, blocks, _, fixed = ai_blocks.improve_blocks(game, attack, 0, problem, {}, greedy=True)
+    return value, blocks, fixed
+
+
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_greedy_climbs_off_the_plateau(lookahead: int) -> None:
+    value, blocks, fixed = _greedy_from_nothing(PLATEAU, lookahead)
+    assert fixed
+    # Bob survives only with at least 7 of the eight 5/5s blocked (510.1a, 704.5a).
+    assert value < 1_000_000_000  # attacker view, milli-points: not Alice's won game
+    assert len({a for lst in blocks.values() for a in lst}) >= 7
+
+
+def test_planted_no_tie_break_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant the bug back: every lost block looks the same. The greedy block stays at no
+    # block, a lost game.
+    monkeypatch.setattr(ai_blocks, "shortfall", lambda game, attack, blocks: 0.0)
+    value, blocks, fixed = _greedy_from_nothing(PLATEAU, 1)
+    assert blocks == {} and value >= 1_000_000_000
+
+
+def test_shortfall_counts_damage_through_the_blocks() -> None:
+    # 702.19b-c: a blocked trampler deals what exceeds lethal damage to its blockers; a
+    # creature blocked without trample deals the player nothing (510.1c); infect gives
+    # poison instead of damage (702.90b).
+    data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 10, "poison": 5}],
+            "permanents": [
+                {**_creature("t", 6, 6, "Alice"), "abilities": ["Trample"]},
+                _creature("g", 4, 4, "Alice"),
+                {**_creature("i", 2, 2, "Alice"), "abilities": ["Infect"]},
+                _creature("w", 0, 4, "Bob"), _creature("x", 1, 1, "Bob")],
+            "combat": {"attackers": {"t": "Bob", "g": "Bob", "i": "Bob"}}}
+    board = build_board(parse_scenario(data))
+    game = Game(board, "Alice", Weights(), 0, None)
+    attack = dict(data["combat"]["attackers"])
+    assert ai_blocks._through(game, attack, {}) == ({"Bob": 10}, {"Bob": 2})
+    assert ai_blocks._through(game, attack, {"w": ["t"], "x": ["g"]}) == ({"Bob": 2}, {"Bob": 2})
+    assert ai_blocks.shortfall(game, attack, {"w": ["t"], "x": ["g"]}) == pytest.approx(2 / 10 + 2 / 5)
