@@ -432,6 +432,12 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         ceiling = attack_ceiling(game)
         if ceiling is not None:
             bound = min(bound, max(value, ceiling) if proved else ceiling)
+        if proved and bound <= value:
+            # The principal's value is exact (every part searched was, and it lies inside
+            # its window) and the game's value is proved to be at most it: that is the
+            # optimum, whatever was left unsearched (s4 trial F8: b1 at 0.01 s said
+            # feasible with bound == value).
+            exact, bound = True, value
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
                               complete=bool(candidates) and game.exact, proved=exact)
     paid = game.life_paid(attack, blocks)
@@ -687,6 +693,11 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         floor = block_floor(game, attack)
         if floor is not None:
             bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
+        if line is not None and game.exact and bound <= value:
+            # The line's value is exact (every value worked out was) and the defending
+            # players' value is proved to be at most it — a won game for them, or the
+            # floor: nothing beats it, the answer is optimal.
+            exact, bound = True, value
     attacked = _defending_players(board, attack)
     reasons = _block_reasons(game, attack, blocks, state, line, damage,
                              "proved" if exact else "local" if getattr(game, "local_fixed", None) else "")

@@ -49,6 +49,10 @@ class _Interrupted(Exception):
     """The local search ran out of its budget."""
 
 
+class _AtFloor(Exception):
+    """The local search reached a proved lower bound of every block's value."""
+
+
 # ============================================================================ legality
 
 
@@ -214,7 +218,7 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
 def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
                    problem: bp_mod.BlockProblem, blocks: Mapping[str, list[str]] | None,
                    value: int | None = None, leaves: list[Leaf] | None = None, *,
-                   greedy: bool = False, limit: int | None = None
+                   greedy: bool = False, limit: int | None = None, floor: int = -INF
                    ) -> tuple[int, dict[str, list[str]], list[Leaf], bool]:
     """Local search over legal blocks (CR 509.1a-d; legality by the generic search's
     filter, :meth:`Game._block_filter`): from ``blocks`` (``None``: no block), change one
@@ -222,6 +226,9 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     block — and keep a change whose attacker-view value is lower; repeat until no single
     change lowers it. ``greedy``: take the best change of each round (a greedy block from
     the empty one), else the first. ``limit``: most blocks valued (``None``: no limit).
+    ``floor``: a proved lower bound of every block's value (a won game for the defending
+    players, :meth:`Game.least_value`): a block at it can't be improved, the search stops
+    there (a fixed point).
 
     While the block is a lost game for the defending players (attacker-view value at
     least ``win``: every such block is worth exactly that, a plateau), a change to another
@@ -252,6 +259,8 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     seen = 0
     fixed = False
     try:
+        if value <= floor:
+            raise _AtFloor
         if value >= lost:
             # Off the plateau of lost blocks in one step where the creatures alone show a
             # way (no damage game played to find it); the values judge the block found.
@@ -298,6 +307,10 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
                 fixed = True
                 break
             value, cur, leaves, key = best_move
+            if value <= floor:
+                raise _AtFloor
+    except _AtFloor:
+        fixed = True  # nothing is below a proved lower bound of every block
     except (_Interrupted, Timeout):
         pass
     return value, cur, leaves, fixed
@@ -323,8 +336,8 @@ def large_exact(game: Any, attack: Mapping[str, str]) -> bp_mod.BlockProblem | N
     return problem
 
 
-def _greedy(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem
-            ) -> tuple[int, dict[str, list[str]], list[Leaf], bool] | None:
+def _greedy(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
+            floor: int = -INF) -> tuple[int, dict[str, list[str]], list[Leaf], bool] | None:
     """A greedy block improved to a fixed point (:func:`improve_blocks`) from no block, or
     when a requirement makes that illegal (509.1c) from the block solver's legal plan;
     ``None`` when neither is legal by the search's filter."""
@@ -336,7 +349,7 @@ def _greedy(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_
         start = {b: list(a) for b, a in plan_blocks([problem]).blockers.items() if a}
         if check(start) is None:
             return None
-    return improve_blocks(game, attack, attack_cost, problem, start, greedy=True)
+    return improve_blocks(game, attack, attack_cost, problem, start, greedy=True, floor=floor)
 
 
 def finish_large(game: Any, attack: Mapping[str, str], attack_cost: int,
@@ -414,19 +427,25 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
         return None
     if large_exact(game, attack) is not None:
         return finish_large(game, attack, attack_cost, problem, floor, beta, INF, None)
-    got = _greedy(game, attack, attack_cost, problem)
+    got = _greedy(game, attack, attack_cost, problem, floor)
     if got is None:
         return None
     value, blocks, leaves, fixed = got
+    if value <= floor:
+        # Nothing beats it: a proved lower bound of every block (e.g. the attacking player
+        # loses on the crack-back, 704.5a). Exact unless a value on the way was not.
+        return value, (blocks, leaves)
     if not fixed:  # cut short by the time limit already
         game.exact = False
         game.local_fixed = False
         return value, (blocks, leaves)
-    if value <= floor:
-        return value, (blocks, leaves)
-    seeded, seed = _lookahead0_seed(game, attack, attack_cost, problem, value)
+    seeded, seed = _lookahead0_seed(game, attack, attack_cost, problem, value, floor)
     if seed is not None:
         value, blocks, leaves = seed
+    if value <= floor:
+        # The seed reached the floor (a won game for the defending players): proved, the
+        # search stops here (the s4 trial's k9_1 board said ``feasible`` after a minute).
+        return value, (blocks, leaves)
     if seeded:
         # The listing would stop at BLOCK_BOUND anyway (it can't prove the answer), and
         # from these two local optima it found nothing better on the trial's and the
@@ -461,11 +480,12 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
 
 
 def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
-                     problem: bp_mod.BlockProblem, value: int
+                     problem: bp_mod.BlockProblem, value: int, floor: int = -INF
                      ) -> tuple[bool, tuple[int, dict[str, list[str]], list[Leaf]] | None]:
     """At lookahead 1, where the branch and bound applies at lookahead 0: the best block
     right after combat (proved at lookahead 0), valued with the crack-back and improved by
-    local search to a fixed point. Returns (whether it was worked out to a fixed point,
+    local search to a fixed point (stopping at ``floor``, a proved lower bound of every
+    block). Returns (whether it was worked out to a fixed point,
     (value, block, leaves) when it beats ``value``, the greedy block's, else ``None``).
     Nothing is proved by it: the crack-back may make another block better. The trial's
     8 v 8 board: 9.62 points for Bob where the greedy block's local optimum had 5.35."""
@@ -490,7 +510,7 @@ def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
             return False, None
         v, leaves = game.damage_value(attack, line[0], game.mana_term(attack_cost, cost), -INF, INF)
         v, blocks, leaves, fixed = improve_blocks(game, attack, attack_cost, problem, line[0], v,
-                                                  leaves or [])
+                                                  leaves or [], floor=floor)
     except Timeout:
         return False, None
     return fixed, ((v, blocks, leaves) if v < value else None)
