@@ -89,6 +89,11 @@ class Permanent:
     combat (506.4, 611.3a); already included in them."""
 
     conditions: dict[str, bool] = field(default_factory=dict)
+    conditional: ParsedText | None = None
+    """Its parsed text with the abilities under a condition undecided
+    (:class:`redzone.models.abilities.Conditional`), kept so that they can be decided again
+    as the game changes (CR 611.3a; :func:`redzone.models.conditions.decided_again`); ``None``
+    when it has none. ``parsed`` holds those in force."""
     choices: dict[str, str] = field(default_factory=dict)
     until_end_of_turn: EndOfTurn | None = None
     """What of its current power, toughness and abilities ends in the cleanup step (CR 514.2;

@@ -17,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 from copy import copy
 from dataclasses import field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from redzone.models.abilities import ParsedText
+from redzone.models.abilities import Conditional, ParsedText
 from redzone.models.lazy_dataclass import lazy_dataclass
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,6 +62,20 @@ def ended(perm: Permanent) -> Permanent:
             b, power=None if b.power is None else b.power - eot.power,
             toughness=None if b.toughness is None else b.toughness - eot.toughness)
     out.parsed = eot.after
+    if perm.conditional is not None and any(isinstance(a, Conditional) for a in eot.after.abilities):
+        # Abilities under a condition (611.3a) stay as they were decided (the caller decides
+        # them again on the board after cleanup: end_turn); undecided ones stay reported.
+        in_force = list(perm.parsed.abilities)
+        kept: list[Any] = []
+        for a in eot.after.abilities:
+            if not isinstance(a, Conditional):
+                kept.append(a)
+            elif a.abilities and all(x in in_force for x in a.abilities):
+                kept.extend(a.abilities)
+        notes = tuple(u for u in perm.parsed.unparsed if u.startswith("condition not decided")
+                      and u not in eot.after.unparsed)
+        out.conditional = eot.after
+        out.parsed = ParsedText(tuple(kept), eot.after.unparsed + notes, eot.after.ignored)
     out.until_end_of_turn = None
     return out
 
@@ -76,13 +90,14 @@ def end_turn(board: Board) -> Board:
     marked damage is removed (514.2, simultaneously), then state-based actions (514.3a): a
     creature with toughness 0 or less is put into its owner's graveyard (704.5f) and an Aura
     attached to it with it (704.5m); if one of those had static abilities that change
-    others' characteristics, the layers are applied again to what remains (611.3a, 613).
+    others' characteristics, the layers are applied again to what remains (611.3a, 613),
+    and abilities under a condition are decided again (611.3a).
     ``board`` itself when nothing ends; otherwise a new board (``board``'s permanents are
     not changed)."""
     if not has_end_of_turn(board):
         return board
     from redzone.models.board import Board as _Board
-    from redzone.models.layers import layer_sources, reapply_layers
+    from redzone.models.layers import relayered
 
     perms = {pid: dataclasses.replace(ended(p), damage=0) for pid, p in board.permanents.items()}
     gone = {pid for pid, p in perms.items() if p.is_creature and (p.toughness or 0) <= 0}
@@ -99,7 +114,15 @@ def end_turn(board: Board) -> Board:
     out.combat = board.combat
     out.gaps = list(board.gaps)
     if not gone:
-        return out
+        # Conditions of static abilities decided again (611.3a): power, toughness and
+        # abilities that ended may change them.
+        snap = copy(out)
+        snap.permanents = {pid: copy(p) for pid, p in perms.items()}
+        again = relayered(snap, out)
+        if again is None:
+            return out
+        snap.gaps = again
+        return snap
     kept = {pid: dataclasses.replace(p, counters=dict(p.counters),
                                      attached_to=None if p.attached_to in gone else p.attached_to)
             for pid, p in perms.items() if pid not in gone}
@@ -108,6 +131,7 @@ def end_turn(board: Board) -> Board:
                    departed=board.departed)
     final.combat = board.combat
     final.gaps = list(board.gaps)
-    if not gone.isdisjoint(layer_sources(out)):
-        final.gaps = reapply_layers(final, out)  # 611.3a, 613: their effects end
+    gaps = relayered(final, out)  # 611.3a, 613: their effects end; conditions decided again
+    if gaps is not None:
+        final.gaps = gaps
     return final

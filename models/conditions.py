@@ -20,15 +20,27 @@ from collections.abc import Iterable
 from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
 
 
-def holds(board: object, source: object, condition: Condition) -> bool | None:
-    """:func:`_holds`, negated for an "unless ..." condition (``negate``)."""
-    got = _holds(board, source, condition)
+# Condition kinds whose truth combat damage and state-based actions can change (CR 611.3a:
+# checked continuously): what a player controls and what is attached (a permanent leaves,
+# 704.5g, 704.5m), counters (wither, infect, +1/+1 counters put instead of damage, 120.3d),
+# life totals (combat damage, lifelink, 119.3, 702.15b). Whose turn it is and tapped status
+# change only between turns (502.3): :func:`refresh` decides those again on a next turn's board.
+CHANGING_KINDS = frozenset({"you control", "opponent controls", "attached", "counters",
+                            "life at most", "life at least"})
+
+
+def holds(board: object, source: object, condition: Condition,
+          counters: dict[str, int] | None = None) -> bool | None:
+    """:func:`_holds`, negated for an "unless ..." condition (``negate``). ``counters``: the
+    source's counters as they now are (``None``: the permanent's own)."""
+    got = _holds(board, source, condition, counters)
     if got is None or not condition.negate:
         return got
     return not got
 
 
-def _holds(board: object, source: object, condition: Condition) -> bool | None:
+def _holds(board: object, source: object, condition: Condition,
+           counters: dict[str, int] | None = None) -> bool | None:
     """Whether ``condition`` holds for the permanent ``source`` on ``board`` (a
     :class:`redzone.models.board.Board` / :class:`~redzone.models.board.Permanent`);
     ``None`` when the scenario does not say. Rules: CR 611.3a (conditions of static
@@ -63,7 +75,8 @@ def _holds(board: object, source: object, condition: Condition) -> bool | None:
                 return True
         return False
     if kind == "counters":
-        counters = source.counters  # type: ignore[attr-defined]
+        if counters is None:
+            counters = source.counters  # type: ignore[attr-defined]
         if condition.counter is None:
             n = sum(max(0, v) for v in counters.values())
         else:
@@ -111,6 +124,7 @@ def resolve(board: object) -> None:
         parsed: ParsedText = perm.parsed
         if not any(_has_conditional(a) for a in parsed.abilities):
             continue
+        perm.conditional = parsed  # kept: decided again as the game changes (refresh)
         unparsed = list(parsed.unparsed)
         out: list[Ability] = []
         for ability in parsed.abilities:
@@ -120,6 +134,59 @@ def resolve(board: object) -> None:
         board._grants = None  # type: ignore[attr-defined]
     if hasattr(board, "_index"):
         board._index = None  # type: ignore[attr-defined]
+
+
+def condition_sources(board: object, changing: bool = True) -> frozenset[str]:
+    """Ids of the permanents of ``board`` with a static ability under a condition the
+    scenario decides (:func:`resolve` kept their text): with ``changing``, only those with a
+    condition combat can change (:data:`CHANGING_KINDS`: a permanent leaving, counters put,
+    a life total changing; CR 611.3a). Empty on most boards."""
+    out = []
+    for perm in board.permanents.values():  # type: ignore[attr-defined]
+        text = getattr(perm, "conditional", None)
+        if text is None:
+            continue
+        if not changing or any(isinstance(a, Conditional) and a.condition.kind in CHANGING_KINDS
+                               for a in text.abilities):
+            out.append(perm.id)
+    return frozenset(out)
+
+
+def decided_again(board: object, ids: Iterable[str], *, life: dict[str, int] | None = None,
+                  counters: dict[str, dict[str, int]] | None = None) -> dict[str, ParsedText]:
+    """The permanents among ``ids`` (on ``board``, whose ``permanents`` are those on the
+    battlefield now) whose abilities under a condition change when the conditions are decided
+    again as the game now is (CR 611.3a: a static ability's condition is checked
+    continuously): id -> the parsed text with the abilities now in force (the undecided
+    ones stay reported as they were). ``life``: player -> life total now (``None``: the
+    board's players'); ``counters``: permanent id -> counters now (``None``: the
+    permanents' own). ``board`` is not changed."""
+    out: dict[str, ParsedText] = {}
+    view = board
+    if life is not None:
+        import dataclasses
+
+        players = tuple(dataclasses.replace(p, life=life.get(p.name, p.life))  # type: ignore[attr-defined]
+                        for p in board.players)  # type: ignore[attr-defined]
+        view = dataclasses.replace(board, players=players)  # type: ignore[type-var]
+    for pid in ids:
+        perm = board.permanents.get(pid)  # type: ignore[attr-defined]
+        text = getattr(perm, "conditional", None)
+        if text is None:
+            continue
+        now = counters.get(pid) if counters is not None else None
+        abilities: list[Ability] = []
+        for ability in text.abilities:
+            if not isinstance(ability, Conditional):
+                abilities.append(ability)
+                continue
+            verdict = holds(view, perm, ability.condition, now)
+            if verdict:
+                abilities.extend(ability.abilities)
+        got = tuple(abilities)
+        if got != perm.parsed.abilities:
+            out[pid] = ParsedText(got, perm.parsed.unparsed, perm.parsed.ignored)
+    return out
 
 
 def _has_conditional(ability: Ability) -> bool:
@@ -140,4 +207,4 @@ def _resolved(board: object, perm: object, ability: Ability, unparsed: list[str]
     return ability.abilities if verdict else ()
 
 
-__all__ = ["holds", "resolve"]
+__all__ = ["CHANGING_KINDS", "condition_sources", "decided_again", "holds", "resolve"]

@@ -38,6 +38,7 @@ from typing import Any
 
 from redzone.models.abilities import Toxic
 from redzone.models.board import Board, Permanent
+from redzone.models.conditions import condition_sources
 from redzone.models.errors import ScenarioError
 from redzone.models.layers import layer_sources
 
@@ -212,6 +213,9 @@ class Evaluator:
         # Permanents whose static abilities change others' characteristics or grant
         # abilities: when one has left, the survivors are read as they now are (611.3a, 613).
         self.layer_sources = layer_sources(board)
+        # Permanents with a static ability under a condition combat can change (611.3a: a
+        # permanent leaving, life totals, counters): read again when it changed.
+        self.condition_sources = condition_sources(board)
         # Players who left the game before this board (Board.departed, 104.5, 800.4a): an
         # opponent among them counts ``eliminated`` in every position of the board; the
         # player themselves among them has lost (never asked in the search).
@@ -382,15 +386,16 @@ class Evaluator:
         ``None`` otherwise (the board's values stand). One that dies in the cleanup step
         (:attr:`cleanup_sources`: toughness 0 or less once its "until end of turn" part ends,
         514.2, 514.3a, 704.5f) counts as having left."""
-        if not self.layer_sources:
+        if not self.layer_sources and not self.condition_sources:
             return None
         dead = {pid for pid in self.cleanup_sources if state.on_battlefield(pid)
                 and state.toughness(self.board, pid) - self._eot[pid][1] <= 0}
-        if not dead and all(state.on_battlefield(s) for s in self.layer_sources):
+        if not dead and all(state.on_battlefield(s) for s in self.layer_sources) and (
+                not self.condition_sources or not self._conditions_changed(state)):
             return None
         from copy import copy
 
-        from redzone.models.layers import reapply_layers
+        from redzone.models.layers import relayered
 
         board = self.board
         perms = {}
@@ -404,8 +409,24 @@ class Evaluator:
                           active_player=board.active_player, rules=board.rules, game=board.game,
                           departed=board.departed)
         remaining.combat = board.combat
-        remaining.gaps = reapply_layers(remaining, board)
+        gaps = relayered(remaining, board, life=state.life)
+        remaining.gaps = gaps if gaps is not None else list(board.gaps)
         return Evaluator(remaining, self.player, self.weights)
+
+    def _conditions_changed(self, state: Any) -> bool:
+        """Whether a condition of a static ability of :attr:`condition_sources` is decided
+        otherwise in ``state`` (611.3a: what left the battlefield, life totals, counters)."""
+        from redzone.models.conditions import decided_again
+
+        board = self.board
+        here = Board(scenario=board.scenario, players=board.players,
+                     permanents={pid: p for pid, p in board.permanents.items()
+                                 if state.on_battlefield(pid)},
+                     active_player=board.active_player, rules=board.rules, game=board.game,
+                     departed=board.departed)
+        here.combat = board.combat
+        return bool(decided_again(here, self.condition_sources & here.permanents.keys(),
+                                  life=state.life, counters=state.counters))
 
     def clamp(self, total: int) -> int:
         """A position's score with the game still on, kept strictly between a lost and a won

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from redzone.models.abilities import (
     Ability,
     ColorChange,
+    Conditional,
     Keyword,
     LoseAbilities,
     ModifyPT,
@@ -51,13 +52,14 @@ from redzone.models.abilities import (
     TypeChange,
     UnappliedEffect,
 )
+from redzone.models.conditions import condition_sources, decided_again
 
 if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.board import Board, Permanent
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
            "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_reach",
-           "layer_sources", "reaches_others", "reapply_layers", "relayered_after_departures"]
+           "layer_sources", "reaches_others", "reapply_layers", "relayered", "relayered_after_departures"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
@@ -322,7 +324,10 @@ def layer_sources(board: Board) -> frozenset[str]:
     (layers 4-7, CR 613.1) or grants abilities (613.1f): when one leaves the battlefield its
     effects stop (611.3a), so what remains must be recomputed (:func:`reapply_layers`)."""
     return frozenset(p.id for p in board.permanents.values()
-                     if any(reaches_others(a) for a in p.parsed.abilities))
+                     if any(reaches_others(a) for a in p.parsed.abilities)
+                     or (p.conditional is not None and any(
+                         reaches_others(x) for a in p.conditional.abilities
+                         if isinstance(a, Conditional) for x in a.abilities)))
 
 
 def reapply_layers(board: Board, before: Board) -> list[Gap]:
@@ -344,8 +349,9 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
     gone = [p for p in perms if p.id not in board.permanents]
     taken: dict[str, list[int]] = {}
     gaps: list[Gap] = []
-    for src in gone:
-        for fx in src.abilities:
+
+    def ended(src: Permanent, effects: Any, why: str) -> None:
+        for fx in effects:
             if isinstance(fx, ModifyPT):
                 if fx.when is not None or (fx.source_untapped and src.tapped):
                     continue  # combat-dependent: recomputed for board.combat below
@@ -358,9 +364,35 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
                     q = board.permanents.get(p.id)
                     if q is not None and q.base is not None and (
                             q.base.power_given or q.base.toughness_given):
-                        gaps.append(Gap(p.id, p.id, f"{src.label} left the battlefield", "7b",
+                        gaps.append(Gap(p.id, p.id, why, "7b",
                                         "its base power and toughness effect ended, and the "
                                         "given power/toughness under it is unknown"))
+
+    for src in gone:
+        ended(src, src.abilities, f"{src.label} left the battlefield")
+    # Abilities under a condition that stopped or started holding (611.3a): what a "gets
+    # +N/+M" that ended added is taken off a given power and toughness, what one that
+    # started adds is added (a started "has base power and toughness" can't be applied
+    # over a given value either).
+    now_perms = list(board.permanents.values())
+    for p in now_perms:
+        old = before.permanents.get(p.id)
+        if old is None or p.parsed is old.parsed or p.parsed.abilities == old.parsed.abilities:
+            continue
+        stopped, started = _minus(old.abilities, p.abilities), _minus(p.abilities, old.abilities)
+        ended(old, stopped, f"a condition of {p.label} no longer holds")
+        for fx in started:
+            if isinstance(fx, ModifyPT) and fx.when is None and not (fx.source_untapped and p.tapped):
+                for q in _targets(board, p, fx, now_perms):
+                    acc = taken.setdefault(q.id, [0, 0])
+                    acc[0] -= fx.power
+                    acc[1] -= fx.toughness
+            elif isinstance(fx, SetBasePT):
+                for q in _targets(board, p, fx, now_perms):
+                    if q.base is not None and (q.base.power_given or q.base.toughness_given):
+                        gaps.append(Gap(q.id, q.id, f"a condition of {p.label} now holds", "7b",
+                                        "a base power and toughness effect started, over a "
+                                        "given power/toughness"))
     for p in board.permanents.values():
         old = before.permanents[p.id]
         shift = ((p.counters.get("+1/+1", 0) - old.counters.get("+1/+1", 0))
@@ -387,6 +419,57 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
     return apply_layers(board, board.combat) + gaps  # type: ignore[arg-type]
 
 
+_AGAIN = 32  # passes of relayered_after_departures before conditions are taken as unsettled
+
+
+def _minus(a: tuple[Ability, ...], b: tuple[Ability, ...]) -> list[Ability]:
+    """The abilities of ``a`` not in ``b``, as multisets."""
+    rest = list(b)
+    out = []
+    for x in a:
+        if x in rest:
+            rest.remove(x)
+        else:
+            out.append(x)
+    return out
+
+
+def relayered(board: Board, before: Board, *, life: Mapping[str, int] | None = None,
+              every: bool = False) -> list[Gap] | None:
+    """:func:`reapply_layers` of ``board`` (copies of some of ``before``'s permanents, as
+    there) when a permanent of ``before`` with effects of the layers left
+    (:func:`layer_sources`) or a static ability's condition is decided otherwise on
+    ``board`` (611.3a: checked continuously; :func:`redzone.models.conditions.decided_again`
+    with life totals ``life``, else ``board``'s players', and the permanents' counters):
+    the abilities now in force replace the others, the layers are applied again (613), and
+    again while that changes another condition. ``every``: decide every condition again
+    (a next turn's board: whose turn it is and what is tapped changed too), else only those
+    combat can change (:data:`redzone.models.conditions.CHANGING_KINDS`). Returns the gaps
+    of ``board`` (:func:`reapply_layers`), or ``None`` when nothing had to be applied again
+    (``board`` is then unchanged)."""
+    from copy import copy
+
+    conditioned = condition_sources(before, changing=not every) & board.permanents.keys()
+    flips = decided_again(board, conditioned, life=life) if conditioned else {}
+    if not flips and all(pid in board.permanents for pid in layer_sources(before)):
+        return None
+    gaps: list[Gap] = []
+    for _ in range(_AGAIN):
+        for pid, text in flips.items():
+            board.permanents[pid].parsed = text
+        got = reapply_layers(board, before)
+        gaps = got + [g for g in gaps if g not in got]
+        flips = decided_again(board, conditioned, life=life) if conditioned else {}
+        if not flips:
+            return gaps
+        snap = copy(board)
+        snap.permanents = {pid: copy(p) for pid, p in board.permanents.items()}
+        before = snap
+    first = min(conditioned)
+    return gaps + [Gap(first, first, "abilities under a condition", "611.3a",
+                       "the conditions did not settle")]
+
+
 def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Gap]]:
     """``(board, gaps)`` after permanents left the battlefield in ``state`` (a
     :class:`redzone.models.outcome.GameState` of ``board``): when one of them had a static
@@ -395,7 +478,12 @@ def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Ga
     without it (CR 611.3a, 613; :func:`reapply_layers`), then state-based actions are
     performed again on it (704.3: a creature the departed permanent kept alive may now have
     lethal damage marked or 0 toughness), repeated while that removes another such
-    permanent; otherwise ``board`` itself.
+    permanent; otherwise ``board`` itself. Likewise when a static ability's condition
+    (:mod:`redzone.models.conditions`: "as long as you control another Dinosaur", "as long
+    as you have 30 or more life") no longer holds or now holds, decided again from what is
+    on the battlefield and the life totals and counters of ``state`` (611.3a: checked
+    continuously): the abilities now in force replace the others and the layers are
+    applied again the same way.
 
     ``board`` is the board as it was before anything in ``state`` left (not a board this
     function returned): after each combat damage step the caller asks again with the same
@@ -418,14 +506,23 @@ def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Ga
         return out
 
     sources = layer_sources(board)
+    conditioned = condition_sources(board)
     done: set[str] = set()  # departed permanents whose effects are already taken off
     cur, gaps = board, []
-    while True:
+    for _ in range(_AGAIN):
         gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
-        if sources.isdisjoint(gone - done):
+        flips: dict[str, Any] = {}
+        if conditioned:
+            # 611.3a: a condition is checked continuously: what is on the battlefield now,
+            # life totals and counters as in ``state``.
+            here = board_of({pid: p for pid, p in cur.permanents.items() if pid not in gone}, cur)
+            flips = decided_again(here, conditioned - gone, life=state.life, counters=state.counters)
+        if sources.isdisjoint(gone - done) and not flips:
             return cur, gaps
         before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
         remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
+        for pid, text in flips.items():
+            remaining[pid].parsed = text
         new = board_of(remaining, cur)
         found = [g for g in reapply_layers(new, before) if g not in new.gaps]
         gaps.extend(found)
@@ -435,6 +532,11 @@ def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Ga
         new._combat_fx = None
         done, cur = gone, new
         state_based_actions(cur, state)
+    # Conditions that keep turning each other on and off: not decided (never guessed).
+    first = min(conditioned) if conditioned else ""
+    gaps.append(Gap(first, first, "abilities under a condition", "611.3a",
+                    "the conditions did not settle as permanents left"))
+    return cur, gaps
 
 
 def layer_reach(board: Board) -> dict[str, dict[str, tuple[int, int] | None]]:

@@ -15,7 +15,7 @@ from typing import Any
 from redzone.models import block_problem as bp_mod
 from redzone.models.board import Board, Permanent
 from redzone.models.cleanup import end_turn
-from redzone.models.layers import layer_sources, reapply_layers
+from redzone.models.layers import relayered
 from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState
 
@@ -132,12 +132,16 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     departed = board.departed + tuple(p.name for p in board.players if p.name in lost)
     out = Board(scenario=ScenarioView(None, ()), players=players, permanents=perms,
                 active_player=player, rules=board.rules, game=board.game, departed=departed)
-    if any(pid not in perms for pid in layer_sources(board)):
-        # A permanent whose static ability changed characteristics or granted abilities
-        # left: its effects end (611.3a), so the layers are applied again to what remains
-        # (613), counters included (613.4c): a Bears under a lord destroyed this combat is
-        # a 2/2 again, and has lost what the lord granted.
-        out.gaps = reapply_layers(out, board)
+    # A permanent whose static ability changed characteristics or granted abilities left:
+    # its effects end (611.3a), so the layers are applied again to what remains (613),
+    # counters included (613.4c): a Bears under a lord destroyed this combat is a 2/2 again,
+    # and has lost what the lord granted. Conditions of static abilities are decided again
+    # for this turn (611.3a): whose turn it is, what is on the battlefield and tapped, life
+    # totals and counters (Thrash of Raptors whose other Dinosaur died is a 3/3 without
+    # trample; "during your turn" abilities hold for the new active player only).
+    gaps = relayered(out, board, every=True)
+    if gaps is not None:
+        out.gaps = gaps
     # Cleanup (514.2, 514.3a): "until end of turn" effects end as the damage wears off; a
     # creature left with toughness 0 or less dies (704.5f).
     return end_turn(out)
@@ -258,8 +262,9 @@ def departure(board: Board, paid: Mapping[str, int]) -> Departure | None:
                                 damage_order=order, bands=bands)
         out = Board(scenario=ScenarioView(combat, effects), players=players, permanents=kept,
                     active_player=ap, rules=board.rules, game=board.game, departed=board.departed)
-        if any(pid not in kept for pid in layer_sources(board)):
-            out.gaps = reapply_layers(out, board)  # 611.3a, 613: their effects end
+        again = relayered(out, board)  # 611.3a, 613: their effects end; conditions again
+        if again is not None:
+            out.gaps = again
         state = GameState.from_board(out)
         state.lost.extend(sorted(gone))
         dead = state_based_actions(out, state)  # 704.3: checked again after they left

@@ -78,7 +78,7 @@ class Bounds:
     def _plain_board(self) -> bool:
         """Two players, no planeswalker or battle (every creature attacks the defending
         player, 508.1b), no scenario effect, no combat-dependent power or
-        toughness, and no ability but keywords, toxic, landwalk, protection and the rules
+        toughness, no ability under a condition combat can change (611.3a), and no ability but keywords, toxic, landwalk, protection and the rules
         of who may attack or block (:data:`_FLOOR_SAFE`): nothing prevents, replaces,
         redirects or doubles damage, grants abilities or changes characteristics, and no
         permanent couples units. Worked out once per game."""
@@ -86,7 +86,7 @@ class Bounds:
         if got is None:
             board = self.board
             got = self._plain = bool(
-                self._two and not board.has_combat_effects
+                self._two and not board.has_combat_effects and not self.ev.condition_sources
                 and not getattr(board.scenario, "effects", None)
                 and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
                         and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)

@@ -65,7 +65,7 @@ def _keyword_board(game: Any) -> bool:
     scenario = board.scenario
     if getattr(scenario, "effects", None) or getattr(getattr(scenario, "combat", None), "bands", None):
         return False
-    if game.ev.layer_sources:
+    if game.ev.layer_sources or game.ev.condition_sources:
         return False
     for p in board.permanents.values():
         if p.is_a("Battle"):

@@ -107,8 +107,9 @@ class UnitGames:
         coupled = bool(coupling) and (not coupling.isdisjoint(attack)
                                       or not coupling.isdisjoint(attack.values())
                                       or any(b in coupling for b, a in blocks.items() if a))
-        # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat.
-        coupled = coupled or self.board.has_combat_effects or self._non_additive
+        # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat; so do
+        # abilities under a condition combat can change (611.3a).
+        coupled = coupled or self.board.has_combat_effects or self._non_additive or bool(self._conditions)
         if coupled or (not self._two and (self._first_strike(set(attack))
                                           or self._first_strike({b for b, a in blocks.items() if a})
                                           or self._departures_matter(False))):
@@ -174,7 +175,8 @@ class UnitGames:
                                        or not coupling.isdisjoint(attack.values())
                                        or any(not coupling.isdisjoint(p.blockers)
                                               for p in self.block_problems(attack)))
-                   ) or self._non_additive or (len(steps) == 2 and self._relayer_possible(attack))
+                   ) or self._non_additive or bool(self._conditions) or (
+                       len(steps) == 2 and self._relayer_possible(attack))
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
             blockable = {a for p in self.block_problems(attack)
@@ -213,7 +215,12 @@ class UnitGames:
         permanent a defending player controls or owns changes others' characteristics or
         grants abilities (611.3a: its effects end, and a creature it kept alive may die,
         704.5f-g). The combat is then one unit, played on the whole board with the players'
-        life as it is (:meth:`unit_tree`), the departures made in it (:meth:`_step`)."""
+        life as it is (:meth:`unit_tree`), the departures made in it (:meth:`_step`).
+        Also with two players when a static ability's condition may change in combat
+        (:attr:`_conditions`; 611.3a: another unit's departures or any life total decide
+        it), so the conditions are decided again after each step on the whole board."""
+        if self._conditions:
+            return True  # conditions read the whole board and life as it is (611.3a)
         if self._two:
             return False
         if first:
@@ -538,8 +545,8 @@ class UnitGames:
                     # own or control; what the scenario can't settle makes the answer inexact.
                     self.exact = False
                 after = board
-                if self._relayer_board is not None and any(
-                        not s2.on_battlefield(x) for x in self._layer_sources):
+                if self._relayer_board is not None and (self._conditions or any(
+                        not s2.on_battlefield(x) for x in self._layer_sources)):
                     # A lord left: its effects end, the layers apply again to what remains and
                     # state-based actions are checked again (611.3a, 613, 704.3), from the
                     # board as declared (as play_out does); the next step is dealt on it.

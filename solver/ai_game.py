@@ -80,6 +80,7 @@ from redzone.models.abilities import (
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems, uniform_block_rules
 from redzone.models.board import Board
+from redzone.models.conditions import condition_sources
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import GameState, state_based_actions
 from redzone.solver.ai_board import (
@@ -159,7 +160,12 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         self.shared = shared if shared is not None else Shared()
         self.ap = board.active_player
         self.sign = 1 if self.ap == perspective else -1
-        if self.shared.parts is None and lookahead == 1 and not board.abilities_of_kind(Grant):
+        # Abilities under a condition are decided again on the next turn's board (611.3a:
+        # whose turn it is, what left, life totals): the same creature may then have other
+        # keywords, so neither the keyword parts nor the units' games are shared.
+        self._conditional = bool(condition_sources(board, changing=False))
+        if (self.shared.parts is None and lookahead == 1 and not board.abilities_of_kind(Grant)
+                and not self._conditional):
             self.shared.parts = {}
         self.ev = Evaluator(board, perspective, weights, parts=self.shared.parts)
         self.base = GameState.from_board(board)
@@ -203,6 +209,12 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
                                     for p in board.permanents.values())
         self._coupling = self._coupling_sources()
         self._layer_sources = self.ev.layer_sources
+        # Abilities under a condition combat can change (611.3a: "as long as you control
+        # another Dinosaur", "as long as you have 30 or more life"): a unit's result may
+        # change another's creatures and life decides them, so the combat is one unit
+        # played with the players' life as it is, the conditions decided again after each
+        # step (:meth:`_departures_matter`, :func:`relayered_after_departures`).
+        self._conditions = self.ev.condition_sources
         self._reach, self._frail = self._relayer_facts()
         self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
         self._leaver_statics: bool | None = None  # see _departures_matter
@@ -243,6 +255,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         combat = getattr(scenario, "combat", None)
         self._share_ctx: Any = None
         if (self._two and self._restrict and not self._non_additive and not board.has_combat_effects
+                and not self._conditional
                 and not getattr(scenario, "effects", None) and not getattr(combat, "bands", None)):
             order = getattr(combat, "damage_order", None) or {}
             self._share_ctx = (perspective, self.ap, bool(self._coupling), board.rules,
@@ -280,6 +293,8 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         left the battlefield (the survivors' values then change outside the units)."""
         if not self._two:
             return None
+        if self._conditions:
+            return None  # a condition decided again changes creatures outside the units
         layer_sources = self._layer_sources
         if layer_sources and (self.ev.cleanup_sources or any(
                 not layer_sources.isdisjoint(leaf.delta[3]) for leaf in leaves)):
@@ -615,7 +630,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         the best block so far, also when the time limit interrupts the search."""
         self.found = (INF, None)
         board = self.board
-        if not self._two or self._coupling or board.has_combat_effects:
+        if not self._two or self._coupling or board.has_combat_effects or self._conditions:
             return False
         if self._relayer_possible(attack):  # a lord's units may be joined (units)
             return False

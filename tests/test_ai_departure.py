@@ -213,7 +213,7 @@ def test_planted_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # 2. The departure keeps the Aura's effect (no layers applied again, 611.3a): the rules
     #    test above fails.
     with monkeypatch.context() as m:
-        m.setattr(ai_board, "reapply_layers", lambda board, before: [])
+        m.setattr(ai_board, "relayered", lambda board, before, **k: [])
         with pytest.raises(AssertionError):
             test_the_departed_players_aura_stops_applying()
     # 3. The departed player's blockers stay in combat: the lifelink test fails.

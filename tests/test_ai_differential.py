@@ -53,16 +53,30 @@ LORDS = ["Other creatures you control get +1/+1.", "Creatures your opponents con
          "Other creatures you control get +0/+1.", "Other creatures you control get +1/+0."]
 """Static abilities whose effect ends when the creature leaves (611.3a, 613.4c)."""
 
+CONDITIONALS = ["As long as you control another Dinosaur, this creature gets +2/+0 and has trample.",
+                "This creature has deathtouch as long as you control another Dinosaur.",
+                "This creature has first strike as long as you control another Dinosaur.",
+                "As long as an opponent controls a Dinosaur, this creature has first strike.",
+                "As long as you have {n} or more life, this creature gets +1/+1 and has lifelink.",
+                "As long as you have {n} or more life, this creature gets +2/+2 and has flying."]
+"""Static abilities under a condition combat can change (611.3a): another Dinosaur leaving,
+a life total changing ({n}: a life total near the players')."""
+
 
 def random_board(rng: random.Random, attackers: int, blockers: int, *,
-                 combat: bool = False, tolls: bool = False, lords: bool = False) -> dict[str, Any]:
+                 combat: bool = False, tolls: bool = False, lords: bool = False,
+                 conditions: bool = False) -> dict[str, Any]:
     """A random scenario dict of inline creatures (Alice attacks Bob). ``tolls``: one to
     three enchantments taxing attacks on their controller (Bob's: Alice's attacks; Alice's:
     Bob's crack-back) or every block with {W/P}, paid with 2 life by players without mana
     (CR 107.4f, 119.4, 508.1h, 509.1d). ``lords``: one or two creatures get a lord's static
     ability (:data:`LORDS`) and, mostly, another gets first or double strike, so that a lord
     may leave in the first-strike step (510.4, 611.3a); the power and toughness given are
-    current values with the lords' effects in them (a 1/1 under +1/+1 dies with its lord)."""
+    current values with the lords' effects in them (a 1/1 under +1/+1 dies with its lord).
+    ``conditions``: some creatures are Dinosaurs, one or two get an ability under a condition
+    (:data:`CONDITIONALS`) and one a first or double strike, so that a condition may change
+    between the combat damage steps (510.4, 611.3a); given power and toughness are current
+    values with the conditions' effects in them."""
     perms: list[dict[str, Any]] = []
 
     def creature(cid: str, controller: str) -> dict[str, Any]:
@@ -105,6 +119,21 @@ def random_board(rng: random.Random, attackers: int, blockers: int, *,
         "players": [{"name": "Alice", "life": rng.randint(1, 20)},
                     {"name": "Bob", "life": rng.randint(1, 12), "poison": rng.choice([0, 0, 5, 8])}],
         "permanents": perms}
+    if conditions:
+        alice_life, bob_life = (p["life"] for p in data["players"])
+        creatures = [p for p in perms if "Creature" in p["types"]]
+        for p in creatures:
+            if rng.random() < 0.5:
+                p["subtypes"] = ["Dinosaur"]
+        for holder in rng.sample(creatures, min(len(creatures), rng.choice([1, 1, 2]))):
+            life = alice_life if holder["controller"] == "Alice" else bob_life
+            text = rng.choice(CONDITIONALS).replace("{n}", str(max(1, life + rng.randint(-2, 3))))
+            holder["text"] = "\n".join(x for x in (holder["text"], text) if x)
+            holder["toughness"] = max(holder["toughness"], 3)
+        striker = rng.choice(creatures)
+        striker["text"] = "\n".join(x for x in (striker["text"], rng.choice(
+            ["First strike", "First strike, lifelink", "Double strike"])) if x)
+        striker["power"] = max(striker["power"], 2)
     if combat:
         attack = {p["id"]: rng.choice(targets) for p in perms
                   if p["controller"] == "Alice" and rng.random() < 0.8}
