@@ -118,21 +118,25 @@ class Weights:
     mana: float = 0.1
 
     def __post_init__(self) -> None:
+        # The one place the weights are checked (a file, the protocol's options.weights and
+        # the API all come here): a finite number each, at least its field's minimum.
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ScenarioError(f"weights.{f.name}", f"must be a number (got {value!r})")
+            if f.name == "life_scale" and value <= 0:
+                raise ScenarioError("weights.life_scale", f"must be greater than 0 (got {value})")
+            if f.name == "win" and value < 1000:
+                raise ScenarioError("weights.win", f"must be at least 1000 so that a won game "
+                                                   f"dominates (got {value})")
             if value < 0:
                 raise ScenarioError(f"weights.{f.name}", f"must be 0 or more (got {value})")
-        if self.life_scale <= 0:
-            raise ScenarioError("weights.life_scale", "must be greater than 0")
-        if self.win < 1000:
-            raise ScenarioError("weights.win", "must be at least 1000 so that a won game dominates")
 
     @classmethod
     def from_mapping(cls, data: Any, where: str = "weights") -> Weights:
         """Weights from a mapping of weight name -> number; missing names keep their
-        default. Raises ScenarioError naming an unknown key or a bad value."""
+        default. Raises ScenarioError naming an unknown key or a bad value as
+        ``<where>.<name>`` (``where``: the path of the mapping, e.g. ``options.weights``)."""
         if not isinstance(data, dict):
             raise ScenarioError(where, "must be a mapping of weight names to numbers")
         known = {f.name for f in fields(cls)}
@@ -144,8 +148,13 @@ class Weights:
                 hint = f"did you mean {close[0]}? " if close else ""
                 raise ScenarioError(f"{where}.{key}",
                                     f"unknown weight ({hint}known: {', '.join(sorted(known))})")
-        return cls(**{k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
-                      for k, v in data.items()})
+        try:
+            return cls(**{k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                          for k, v in data.items()})
+        except ScenarioError as e:  # "weights.NAME" -> "<where>.NAME"
+            if where == "weights" or not e.field.startswith("weights."):
+                raise
+            raise ScenarioError(where + e.field[len("weights"):], e.problem) from None
 
     def to_json(self) -> dict[str, float]:
         """Every weight by name."""

@@ -128,7 +128,8 @@ def test_an_illegal_attack_is_warned_about_and_refused_with_strict() -> None:
 def test_weights_given_as_a_mapping_equal_the_same_weights_from_a_file(tmp_path: Path) -> None:
     # An engine on the protocol tunes the evaluation without writing files (docs/protocol.md):
     # options.weights as a mapping values the same line as the same weights read from a file;
-    # an unknown weight is bad input naming weights.NAME (and the file, when from a file).
+    # an unknown weight is bad input naming options.weights.NAME (weights.NAME and the file,
+    # when from a file).
     import pytest
 
     from redzone.models.errors import ScenarioError
@@ -145,8 +146,46 @@ def test_weights_given_as_a_mapping_equal_the_same_weights_from_a_file(tmp_path:
     default = run_command("choose-block", data, {"lookahead": 0}).to_json()
     assert mapped["value"] == filed["value"] != default["value"]
     assert mapped["blockers"] == filed["blockers"]
-    with pytest.raises(ScenarioError, match=r"^weights\.life_scal: unknown weight"):
+    with pytest.raises(ScenarioError, match=r"^options\.weights\.life_scal: unknown weight"):
         run_command("choose-block", data, {"weights": {"life_scal": 2}})
     f.write_text("life_scal: 2\n")
     with pytest.raises(ScenarioError, match=r"w\.yaml: weights\.life_scal: unknown weight"):
         run_command("choose-block", data, {"weights": str(f)})
+
+
+def test_bad_weights_are_named_alike_on_the_protocol_and_the_command_line(tmp_path: Path) -> None:
+    # One set of checks (Weights): the protocol's options.weights names the weight and the
+    # problem as the command line names them in a weights file, never pydantic's union
+    # branch ("options.weights.str: Input should be a valid string"); life_scale must be
+    # above 0 (the life curve s·(1 − e^(−L/s)) divides by it), so "0 or more" is never said
+    # of it; win must be at least 1000.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+            "permanents": [{"id": "g", "card": "Hill Giant", "controller": "Alice"}],
+            "combat": {"attackers": {"g": "Bob"}}}
+    cases = [({"life_scale": "6"}, "weights.life_scale: must be a number (got '6')"),
+             ({"life_scale": True}, "weights.life_scale: must be a number (got True)"),
+             ({"life_scale": -1}, "weights.life_scale: must be greater than 0 (got -1.0)"),
+             ({"life_scale": 0}, "weights.life_scale: must be greater than 0 (got 0.0)"),
+             ({"win": 5}, "weights.win: must be at least 1000 so that a won game dominates (got 5.0)"),
+             ({"mana": -2}, "weights.mana: must be 0 or more (got -2.0)")]
+    for i, (weights, message) in enumerate(cases):
+        with pytest.raises(ScenarioError) as got:
+            run_command("choose-block", data, {"weights": weights})
+        assert str(got.value) == "options." + message
+        f = tmp_path / f"w{i}.json"
+        f.write_text(json.dumps(weights))
+        code, _, err = run("choose-block", str(EXAMPLES / "ai-trample-wall.yaml"), "--weights", str(f))
+        assert code == 2 and err.strip().endswith(f"{f}: {message}"), err
+    for bad, kind in (([1, 2], "a list"), (7, "7")):
+        with pytest.raises(ScenarioError) as got:
+            run_command("choose-attack", data, {"weights": bad})
+        assert str(got.value) == ("options.weights: must be a weights file's path or a mapping of "
+                                  f"weight names to numbers (got {kind})")
+    f = tmp_path / "list.json"
+    f.write_text("[1, 2]")
+    code, _, err = run("choose-block", str(EXAMPLES / "ai-trample-wall.yaml"), "--weights", str(f))
+    assert code == 2 and err.strip().endswith(f"{f}: weights: must be a mapping of weight names to numbers")

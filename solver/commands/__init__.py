@@ -109,6 +109,9 @@ def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> A
     (``time-limit``). Values are checked strictly against the field types (a boolean is not a
     number; a list stands for a tuple).
 
+    An options class may check values itself first with a static ``check_json(data)``
+    (field name -> JSON value) that raises the error naming the field.
+
     Raises :class:`redzone.models.errors.ScenarioError` naming ``options.<key>`` for an unknown
     key, a value of the wrong type or a missing required option.
     """
@@ -127,6 +130,9 @@ def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> A
         if name not in names:
             raise ScenarioError(f"options.{key}", f"unknown option (known: {', '.join(sorted(names))})")
         data[name] = value
+    check = getattr(options_class, "check_json", None)
+    if check is not None:
+        check(data)  # the class's own checks first, with their own messages
     try:
         return _adapter(options_class).validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:

@@ -41,6 +41,11 @@ class ChooseAttackOptions:
     lookahead: int = 1
     weights: str | dict[str, float] | None = None
 
+    @staticmethod
+    def check_json(data: dict[str, Any]) -> None:
+        """:func:`check_weights_json` (for :func:`redzone.solver.commands.options_from_json`)."""
+        check_weights_json(data)
+
 
 @dataclass(frozen=True)
 class ChooseBlockOptions:
@@ -50,6 +55,32 @@ class ChooseBlockOptions:
     time_limit: float | None = None
     lookahead: int = 1
     weights: str | dict[str, float] | None = None
+
+    @staticmethod
+    def check_json(data: dict[str, Any]) -> None:
+        """:func:`check_weights_json` (for :func:`redzone.solver.commands.options_from_json`)."""
+        check_weights_json(data)
+
+
+def check_weights_json(data: dict[str, Any]) -> None:
+    """Check the ``weights`` option of a protocol request or batch row (option name -> JSON
+    value) as the command line checks a weights file: a file's path (a string), or a mapping
+    of weight names to numbers checked by :class:`redzone.models.evaluation.Weights` itself
+    (one source of the rules). Raises ScenarioError naming ``options.weights`` or
+    ``options.weights.NAME``: ``options.weights.life_scale: must be a number (got '6')``."""
+    from redzone.models.errors import ScenarioError
+
+    value = data.get("weights")
+    if value is None or isinstance(value, str):
+        return
+    if isinstance(value, dict):
+        from redzone.models.evaluation import Weights
+
+        Weights.from_mapping(value, where="options.weights")
+        return
+    kind = "a list" if isinstance(value, list) else f"{value!r}"
+    raise ScenarioError("options.weights", "must be a weights file's path or a mapping of weight "
+                                           f"names to numbers (got {kind})")
 
 
 @functools.lru_cache(maxsize=32)
