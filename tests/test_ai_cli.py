@@ -189,3 +189,54 @@ def test_bad_weights_are_named_alike_on_the_protocol_and_the_command_line(tmp_pa
     f.write_text("[1, 2]")
     code, _, err = run("choose-block", str(EXAMPLES / "ai-trample-wall.yaml"), "--weights", str(f))
     assert code == 2 and err.strip().endswith(f"{f}: weights: must be a mapping of weight names to numbers")
+
+
+def test_choose_block_says_that_the_given_blockers_are_ignored(tmp_path: Path) -> None:
+    # choose-block chooses the blocks itself: combat.blockers is not used, and it says so on
+    # standard error and in the JSON (ignored_blockers), with what the given blocks break
+    # (illegal_blocks, CR 509.1a: only a creature a defending player controls may block; an
+    # attacking Grizzly Bears "blocking" itself). No blockers given: no warning, {} and [].
+    f = tmp_path / "selfblock.yaml"
+    f.write_text("players: [{name: Alice}, {name: Bob}]\n"
+                 "permanents: [{id: x, card: Grizzly Bears, controller: Alice}]\n"
+                 "combat: {attackers: {x: Bob}, blockers: {x: [x]}}\n")
+    code, out, err = run("choose-block", str(f))
+    assert code == 0 and "Outcome: life Alice 20, Bob 18" in out
+    assert ("warning: combat.blockers is ignored: choose-block chooses the blocks itself "
+            "(given: Grizzly Bears (x) blocks Grizzly Bears (x))") in err
+    assert "warning: the given blocks are illegal: Grizzly Bears (x) is not a creature a defending " \
+           "player controls, so it can't block (CR 509.1a, 802.4a)" in err
+    code, out, _ = run("choose-block", str(f), "--json")
+    data = json.loads(out)
+    assert data["ignored_blockers"] == {"x": ["x"]}
+    assert [v["message"] for v in data["illegal_blocks"]] == [
+        "Grizzly Bears (x) is not a creature a defending player controls, so it can't block "
+        "(CR 509.1a, 802.4a)"]
+    code, out, err = run("choose-block", str(EXAMPLES / "ai-trample-wall.yaml"), "--json")
+    data = json.loads(out)
+    assert data["ignored_blockers"] == {} and data["illegal_blocks"] == [] and "ignored" not in err
+
+
+def test_choose_block_names_each_defending_player_who_survives(tmp_path: Path) -> None:
+    # Three players (the trial's mp.yaml): Alice's Hill Giant and Wind Drake attack Bob (4
+    # life), her Grizzly Bears attacks Carol. Bob's Bears chumps the Giant (the Drake's 2
+    # leave him at 2) and Carol's Giant Spider kills the Bears: both survive, said of each
+    # by name (508.5: both are defending players), not "defending player survives".
+    f = tmp_path / "mp.yaml"
+    f.write_text(
+        "players: [{name: Alice, life: 12}, {name: Bob, life: 4}, {name: Carol, life: 20}]\n"
+        "permanents:\n"
+        "  - {id: giant, card: Hill Giant, controller: Alice}\n"
+        "  - {id: drake, card: Wind Drake, controller: Alice}\n"
+        "  - {id: bears, card: Grizzly Bears, controller: Alice}\n"
+        "  - {id: bbears, card: Grizzly Bears, controller: Bob}\n"
+        "  - {id: wurm, card: Craw Wurm, controller: Carol}\n"
+        "  - {id: spider, card: Giant Spider, controller: Carol}\n"
+        "combat: {attackers: {giant: Bob, drake: Bob, bears: Carol}}\n")
+    code, out, _ = run("choose-block", str(f))
+    assert code == 0
+    assert out.splitlines()[0].endswith("; Bob survives; Carol survives)")
+    assert "Outcome: life Alice 12, Bob 2, Carol 20" in out
+    f.write_text(f.read_text().replace("Bob, life: 4", "Bob, life: 2"))
+    code, out, _ = run("choose-block", str(f))
+    assert out.splitlines()[0].endswith("; Bob loses the game; Carol survives)")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json, violations_json
@@ -189,27 +189,42 @@ class ChooseBlockAnswer(BoardAnswer):
     decision: BlockDecision
     weights_file: str | dict[str, float] | None = None
     illegal_attackers: tuple[Violation, ...] = ()
+    ignored_blockers: dict[str, list[str]] = field(default_factory=dict)
+    illegal_blocks: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object; ``illegal_attackers``: the availability rules and
-        restrictions ``combat.attackers`` breaks (CR 508.1a, 508.1c; ``[]`` when none)."""
+        restrictions ``combat.attackers`` breaks (CR 508.1a, 508.1c; ``[]`` when none);
+        ``ignored_blockers``: the scenario's ``combat.blockers``, which the choice does not
+        use (``{}`` when none), and ``illegal_blocks``: what they break (509.1a-b)."""
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "illegal_attackers": violations_json(self.illegal_attackers),
+                "ignored_blockers": self.ignored_blockers,
+                "illegal_blocks": violations_json(self.illegal_blocks),
                 "unparsed": unparsed_json(self.board)}
 
     def warnings(self) -> list[str]:
-        """Unparsed-sentence notes and a warning per broken attack rule (508.1a, 508.1c)."""
-        return super().warnings() + [
+        """Unparsed-sentence notes, a warning per broken attack rule (508.1a, 508.1c), and
+        one saying that ``combat.blockers`` is ignored (with what of it is illegal, 509.1a-b)."""
+        out = super().warnings() + [
             f"warning: the attack is illegal, answered as given: {v.message} ({v.source})"
             for v in self.illegal_attackers]
+        if self.ignored_blockers:
+            given = "; ".join(f"{_label(self.board, b)} blocks "
+                              + ", ".join(_label(self.board, a) for a in lst)
+                              for b, lst in self.ignored_blockers.items())
+            out.append(f"warning: combat.blockers is ignored: choose-block chooses the blocks "
+                       f"itself (given: {given})")
+            out += [f"warning: the given blocks are illegal: {v.message} ({v.source})"
+                    for v in self.illegal_blocks]
+        return out
 
     def render(self, con: Console) -> None:
         """The blocks, one line per creature saying why, and the outcome."""
         d, board = self.decision, self.board
-        alive = "survives" if d.survives else "[bold red]loses the game[/bold red]"
         con.print(f"[bold]Blocks[/bold] ({d.status}; value {_number(d.value)}"
                   + ("" if d.status == "optimal" else f", bound {_number(d.bound)}")
-                  + f"; lookahead {d.lookahead}; defending player {alive})")
+                  + f"; lookahead {d.lookahead}; {self._survival()})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
         if not d.reasons:
@@ -219,6 +234,24 @@ class ChooseBlockAnswer(BoardAnswer):
         if d.life_paid_why:
             con.print(f"Life paid: {d.life_paid_why}")
         _outcome_lines(con, board, d.outcome)
+
+    def _survival(self) -> str:
+        """"defending player survives" with one defending player (508.5: a player attacked,
+        or whose planeswalker or battle is), else each by name: "Bob survives; Carol loses
+        the game" (on the line shown)."""
+        from redzone.models.block_rules import attacked_players
+
+        lost = set(self.decision.outcome.get("lost", ()))
+        combat = getattr(self.board.scenario, "combat", None)
+        defending = attacked_players(self.board, dict(combat.attackers)) if combat is not None else []
+
+        def fate(p: str) -> str:
+            return "[bold red]loses the game[/bold red]" if p in lost else "survives"
+
+        if len(defending) <= 1:
+            alive = "survives" if self.decision.survives else "[bold red]loses the game[/bold red]"
+            return f"defending player {alive}"
+        return "; ".join(f"{p} {fate(p)}" for p in defending)
 
 
 def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAttackAnswer:
@@ -243,13 +276,19 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     from redzone.models.errors import ScenarioError
     from redzone.models.limits import unbounded
     from redzone.solver.ai import choose_blocks as run
-    from redzone.solver.commands.damage import attack_violations
+    from redzone.solver.commands.damage import attack_violations, block_violations
 
     with unbounded():  # a choice is always legal: the board is built whatever the limit
         board = magic_board_of(scenario, options.strict)
         illegal = attack_violations(board)
+        combat = getattr(scenario, "combat", None)
+        # The blocks are the answer: blocks the scenario declares are not used, but said so
+        # (and what they break, 509.1a-b), never dropped silently.
+        given = {b: list(a) for b, a in (combat.blockers if combat is not None else {}).items() if a}
+        bad_blocks = block_violations(board) if given else []
     if illegal and options.strict:
         raise ScenarioError("combat.attackers", f"illegal attack: {illegal[0].message} (--strict)")
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
-    return ChooseBlockAnswer(board, decision, options.weights, tuple(illegal))
+    return ChooseBlockAnswer(board, decision, options.weights, tuple(illegal), given,
+                             tuple(bad_blocks))
