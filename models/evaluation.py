@@ -188,6 +188,10 @@ def load_weights(path: str | Path) -> Weights:
         raise ScenarioError(e.field, e.problem, where=str(path)) from None
 
 
+_AFTER_CACHE = 4096
+"""Most positions :meth:`Evaluator._after` remembers (the memo is emptied when full)."""
+
+
 def points(milli: int) -> float:
     """A score in points (milli-points / :data:`SCALE`)."""
     return milli / SCALE
@@ -230,6 +234,7 @@ class Evaluator:
         # player themselves among them has lost (never asked in the search).
         self.lost_before = player in board.departed
         self.departed_part = _milli(w.eliminated) * sum(1 for p in board.departed if p != player)
+        self._after_cache: dict[Any, Evaluator | None] = {}
         self.cleanup_sources: frozenset[str] = frozenset()
         """Creatures among :attr:`layer_sources` with an "until end of turn" toughness part
         (CR 514.2): they may die in the cleanup step (514.3a, 704.5f) and their effects on
@@ -399,6 +404,28 @@ class Evaluator:
             return None
         dead = {pid for pid in self.cleanup_sources if state.on_battlefield(pid)
                 and state.toughness(self.board, pid) - self._eot[pid][1] <= 0}
+        if not dead and not self.condition_sources and all(
+                state.on_battlefield(s) for s in self.layer_sources):
+            return None
+        # Memoised by everything the answer reads from ``state`` (many positions of a search
+        # share one set of departures): what left or dies in cleanup, the counters that
+        # differ from the board's (613.4c), and the life totals when a condition reads them.
+        board = self.board
+        perms_now = board.permanents
+        gone = frozenset(pid for pid in perms_now if pid in dead or not state.on_battlefield(pid))
+        counters = tuple((pid, tuple(sorted(c.items()))) for pid, c in state.counters.items()
+                         if pid not in gone and pid in perms_now and c != perms_now[pid].counters)
+        key = (gone, counters, tuple(sorted(state.life.items())) if self.condition_sources else ())
+        cache = self._after_cache
+        if key in cache:
+            return cache[key]
+        if len(cache) >= _AFTER_CACHE:
+            cache.clear()
+        got = cache[key] = self._after_built(state, dead)
+        return got
+
+    def _after_built(self, state: Any, dead: set[str]) -> Evaluator | None:
+        """:meth:`_after`, worked out."""
         if not dead and all(state.on_battlefield(s) for s in self.layer_sources) and (
                 not self.condition_sources or not self._conditions_changed(state)):
             return None

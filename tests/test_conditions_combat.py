@@ -262,3 +262,36 @@ def test_cleanup_keeps_and_decides_again_the_conditions() -> None:
 
     assert after({"power": 0, "toughness": 0}) == (5, 3, True, ["raptor", "thrash"])
     assert after({"power": 0, "toughness": 1}) == (3, 3, False, ["thrash"])
+
+
+def test_the_evaluators_memo_keys_what_the_position_reads() -> None:
+    # Evaluator._after is memoised by the departures, the counters that changed and (with a
+    # condition on life) the life totals: each position is valued as a fresh evaluator values
+    # it, and a position seen before reuses its evaluator. Benalish Marshal (other creatures
+    # Alice controls get +1/+1) leaves: Grizzly Bears is a 2/2 (1 + 2 + 1 = 4 points), with a
+    # -1/-1 counter a 1/1 (2.5 points, 613.4c); Serra Ascendant is a 1/1 lifelink at 28 life
+    # (1 + 1·1.5 + 0.5 = 3 points) and a 6/6 flying lifelink at 30 (1 + 6·2 + 3 = 16, 611.3a).
+    perms = [card("marshal", "Benalish Marshal", "Alice"), card("bears", "Grizzly Bears", "Alice"),
+             card("serra", "Serra Ascendant", "Alice")]
+    board = build_board(parse_scenario(scenario(perms, alice=28)))
+    ev = Evaluator(board, "Alice")
+    states = []
+    for life, minus in ((28, 0), (28, 1), (30, 0), (30, 1), (28, 0)):
+        s = GameState.from_board(board)
+        s.destroyed.append("marshal")
+        s.reasons["marshal"] = "lethal damage (704.5g)"
+        s.life["Alice"] = life
+        if minus:
+            s.counters["bears"] = {"-1/-1": 1}
+            s.minus_added["bears"] = 1
+        states.append(s)
+    parts = []
+    for s in states:
+        fresh = Evaluator(board, "Alice")
+        assert ev.score(s) == fresh.score(s)
+        after = ev._after(s)
+        assert after is not None and ev._after(s) is after
+        parts.append(tuple(after.creature_value(pid, p.power or 0, p.toughness or 0)
+                           for pid, p in after.board.permanents.items()))
+    assert parts == [(4000, 3000), (2500, 3000), (4000, 16000), (2500, 16000), (4000, 3000)]
+    assert ev._after(states[4]) is ev._after(states[0])
