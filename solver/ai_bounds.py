@@ -12,6 +12,7 @@ game's board and caches set up by ``Game.__init__``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from redzone.models.abilities import LifeFloor, Protection, RedirectDamage, Toxic
 from redzone.models.cleanup import ended
@@ -354,6 +355,46 @@ class Bounds:
         self._kills[key] = got
         return got
 
+    def _floor_rows(self, attack: Mapping[str, str], steps: tuple[str, ...]) -> Any:
+        """What :meth:`static_floor` reads of ``attack`` with these damage steps, worked out
+        once: (per attacking creature not merged by :meth:`_fixed_part`, (id, the damage it
+        survives, its value, its unit's outcome when unblocked as (value, life and poison
+        changes of the attacking and the defending player), or ``None`` when that involves
+        a choice); the base position (permanents' part, life and poison of the attacking
+        and the defending player) with the merged outcome of those nobody can block)."""
+        key = ("static floor", self.attack_facts(attack)[0], steps)
+        per = self._fixed.get(key)
+        if per is not None:
+            return per
+        ap, o = self.ap, self._opponents[0]
+        # Per attacking creature: (id, the damage it survives, its value, its unit's
+        # outcome when unblocked as (value, life and poison changes of the attacking
+        # and the defending player), or None when that involves a choice); the base
+        # position with the merged outcome of those nobody can block added. (No
+        # coupling here: the units are apart, with no creature nobody can block when
+        # _fixed_part is None.)
+        fixed = self._fixed_part(attack, steps)
+        merged, rest = fixed if fixed is not None else (None, attack)
+
+        def changes(leaf: Leaf) -> tuple[int, int, int, int, int]:
+            life, poison = dict(leaf.delta[0]), dict(leaf.delta[1])
+            return (leaf.value, life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0))
+
+        rows = []
+        cached = self._floor_row
+        for a, t in rest.items():
+            row = cached.get((a, t, steps))
+            if row is None:
+                tree = self.unit_tree((((a, t),), ()), steps)
+                row = cached[(a, t, steps)] = (a, self._attacker_room(a), self.ev.permanent_score(a),
+                                               changes(tree) if isinstance(tree, Leaf) else None)
+            rows.append(row)
+        m = changes(merged) if merged is not None else (0, 0, 0, 0, 0)
+        base = (self._base_perm + m[0], self._base_life[ap] + m[1], self._base_life[o] + m[2],
+                self._base_poison[ap] + m[3], self._base_poison[o] + m[4])
+        per = self._fixed[key] = (rows, base)
+        return per
+
     def static_floor(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                      mana: int) -> int | None:
         """A proved lower bound of :meth:`static_value` (attacker view: ``sign`` × the
@@ -395,36 +436,10 @@ class Bounds:
         fs = self._strikes_first
         steps = (("first-strike", "regular") if fs and (self.attack_facts(attack)[1] or any(
             b in fs for b, a in blocks.items() if a)) else ("regular",))
-        key = ("static floor", self.attack_facts(attack)[0], steps)
-        per = self._fixed.get(key)
-        ap, o = self.ap, self._opponents[0]
+        per = self._fixed.get(("static floor", self.attack_facts(attack)[0], steps))
         if per is None:
-            # Per attacking creature: (id, the damage it survives, its value, its unit's
-            # outcome when unblocked as (value, life and poison changes of the attacking
-            # and the defending player), or None when that involves a choice); the base
-            # position with the merged outcome of those nobody can block added. (No
-            # coupling here: the units are apart, with no creature nobody can block when
-            # _fixed_part is None.)
-            fixed = self._fixed_part(attack, steps)
-            merged, rest = fixed if fixed is not None else (None, attack)
-
-            def changes(leaf: Leaf) -> tuple[int, int, int, int, int]:
-                life, poison = dict(leaf.delta[0]), dict(leaf.delta[1])
-                return (leaf.value, life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0))
-
-            rows = []
-            cached = self._floor_row
-            for a, t in rest.items():
-                row = cached.get((a, t, steps))
-                if row is None:
-                    tree = self.unit_tree((((a, t),), ()), steps)
-                    row = cached[(a, t, steps)] = (a, self._attacker_room(a), self.ev.permanent_score(a),
-                                                   changes(tree) if isinstance(tree, Leaf) else None)
-                rows.append(row)
-            m = changes(merged) if merged is not None else (0, 0, 0, 0, 0)
-            base = (self._base_perm + m[0], self._base_life[ap] + m[1], self._base_life[o] + m[2],
-                    self._base_poison[ap] + m[3], self._base_poison[o] + m[4])
-            per = self._fixed[key] = (rows, base)
+            per = self._floor_rows(attack, steps)
+        ap, o = self.ap, self._opponents[0]
         rows, base = per
         hit: dict[str, int] = {}
         weak: dict[str, int] = {}
@@ -494,6 +509,20 @@ class Bounds:
             poison_ap += leaf[3]
             poison_o += leaf[4]
         life_o += gain
+        return self._floor_end(v, life_ap, poison_ap, life_o, poison_o, mana)
+
+    def _floor_end(self, v: int, life_ap: int, poison_ap: int, life_o: int, poison_o: int,
+                   mana: int) -> int:
+        """Attacker-view value (:meth:`static_floor`) of the position whose permanents' part
+        is ``v`` (perspective milli-points) with these life totals and poison counters of
+        the attacking and the defending player, and the mana term ``mana``: a lost game for
+        the perspective when it is at 0 life or 10 poison (704.5a, 704.5c), else a won one
+        when the other player is, else the clamped evaluation. It never falls when
+        ``sign × v`` rises, the attacking player's life rises or poison falls, or the
+        defending player's life falls or poison rises (``life_value`` rises with life,
+        ``poison_value`` falls with poison, a finished game lies beyond every clamped
+        score)."""
+        ap = self.ap
         players = (life_ap, poison_ap, life_o, poison_o)
         part = self._player_parts.get(players)
         if part is None:
@@ -506,8 +535,9 @@ class Bounds:
                 other_lost = life_ap <= 0 or poison_ap >= 10
             # (the players' part, or the value of a finished game)
             part = ((-ev.win,) if mine_lost else (ev.win,) if other_lost else
-                    ev.player_score(ap, life_ap, poison_ap) + ev.player_score(o, life_o, poison_o))
+                    ev.player_score(ap, life_ap, poison_ap) + ev.player_score(self._opponents[0], life_o, poison_o))
             self._player_parts[players] = part
+        sign = self.sign
         if isinstance(part, tuple):
             return sign * (part[0] + mana)
         return sign * (self.ev.clamp(v + part) + mana)

@@ -39,7 +39,10 @@ parts and the next player's best attack (tried first in the next position). On
 boards of keywords only, a block's value right after combat is bounded from below without
 playing its blocked attackers' damage (:meth:`Game.static_floor`): at lookahead 1 only the
 blocks whose bound doesn't settle the order get their value, at lookahead 0 a block whose
-bound can't come below the best so far (nor below beta, while no block is) is skipped; a
+bound can't come below the best so far (nor below beta, while no block is) is skipped, and
+so is a whole run of blocks sharing their first choices on one bound of theirs
+(:meth:`Game.prefix_floor`); at lookahead 1 an attack not refuted by one of its first
+blocks is asked by the lookahead-0 branch and bound whether some block refutes it; a
 unit that differs from one already played only by swapping identical creatures is that
 one renamed. Block problems
 are cut down from the problem of every attacking creature when nothing in them depends on
@@ -53,7 +56,8 @@ and a block answer that is not proved is improved there by local search.
 (:mod:`redzone.solver.ai_declarations`), the units and their damage games
 (:mod:`redzone.solver.ai_damage`), the units a lord leaving during combat damage joins
 (:mod:`redzone.solver.ai_lords`) and the proved bounds the search cuts with
-(:mod:`redzone.solver.ai_bounds`), the order blocks are examined in
+(:mod:`redzone.solver.ai_bounds`, and for runs of blocks :mod:`redzone.solver.ai_prefix`),
+the order blocks are examined in
 (:mod:`redzone.solver.ai_order`) and the next player's attack back
 (:mod:`redzone.solver.ai_crack_back`); this module holds the values and the search. Board views, the next turn's board and symmetry live in
 :mod:`redzone.solver.ai_board`; a unit's outcome tree (leaves, choice nodes, merging) in
@@ -96,6 +100,7 @@ from redzone.solver.ai_damage import BOOST, DAMAGE_BOUND, _COUPLING_ABILITIES, U
 from redzone.solver.ai_declarations import ATTACK_BOUND, BLOCK_BOUND, Declarations
 from redzone.solver.ai_lords import Lords
 from redzone.solver.ai_order import BlockOrder
+from redzone.solver.ai_prefix import PrefixFloor
 from redzone.solver.ai_units import _EMPTY, INF, Leaf, Node
 
 __all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game", "Leaf",
@@ -143,7 +148,7 @@ class Shared:
     board of the question when nothing grants abilities (``None``: not shared)."""
 
 
-class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
+class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, BlockOrder):
     """The combat game of ``board`` (see the module docstring).
 
     ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
@@ -201,6 +206,8 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         self._weak_parts: dict[tuple[str, int], int] = {}
         self._player_parts: dict[tuple[int, int, int, int], Any] = {}
         self._floor_ok: bool | None = None
+        self._group_parts: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._least_parts: dict[Any, int] = {}
         self._floor_row: dict[tuple[str, str, tuple[str, ...]], Any] = {}
         self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
         self._pos = {pid: i for i, pid in enumerate(board.permanents)}
@@ -539,7 +546,11 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
         then one of those blocks, and only its attack is read by the caller, which cuts
         off); should one come below it, the skipped block was no candidate for the best.
         Values inside the window, and so every answer, are those of the full loop; only a
-        fail-high value (a bound) may differ."""
+        fail-high value (a bound) may differ. The listing skips a whole run of blocks
+        sharing their first choices when a proved lower bound of all their bounds
+        (:meth:`prefix_floor`, :meth:`pruned_blocks`) would skip each of them: at or above
+        the best so far, or at or above ``beta`` while no block is below it (the run's
+        bound then stands for theirs in the fail-high value: a lower bound of each)."""
         best = INF
         line = None
         self.partial = best
@@ -565,7 +576,21 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
             # Fail high so far (every block examined at or above beta): the least proved
             # lower bound of the blocks skipped on their bound, and one of them.
             above, above_line = INF, None
-            for blocks, cost in self._block_order(attack, attack_cost, alpha):
+            # Blocks whose bound is at or above cut[0] are skipped below; the listing can
+            # skip a whole run of blocks sharing their first choices on one bound of theirs
+            # (pruned_blocks: such a run comes as one item with no cost).
+            cut = [INF if best <= beta else beta]
+            source = self.pruned_blocks(attack, attack_cost, cut) if bounded else None
+            if source is None:
+                source = ((b, c, False) for b, c in self._block_order(attack, attack_cost, alpha))
+            for blocks, cost, low in source:
+                if cost is None:
+                    # Every block of the run would be skipped on its bound (at or above
+                    # cut[0]); when that is beta (no block below it yet), the run's bound
+                    # stands for theirs: a lower bound of each.
+                    if best > beta and low < above:
+                        above, above_line = low, (blocks, [])
+                    continue
                 self.tick()
                 count += 1
                 if count == ai_blocks.PRE_BLOCKS + 1 and self.lookahead == 0:
@@ -576,7 +601,8 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
                         self.partial = best
                         break
                 if bounded:
-                    low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
+                    if low is False:
+                        low = self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
                     if low is not None:
                         if best <= beta:
                             if low >= best:
@@ -598,6 +624,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, CrackBack, BlockOrder):
                 if v < best:
                     best, line = v, (blocks, leaves or [])
                     self.partial = best
+                    cut[0] = best if best <= beta else beta
                 if best <= floor:
                     break
             if above < best:

@@ -10,8 +10,13 @@ game's board and caches set up by ``Game.__init__``). Split from
 from __future__ import annotations
 
 import heapq
+import math
+import time
 from collections.abc import Iterator, Mapping
+from typing import Any
 
+from redzone.solver.ai_board import _block_options
+from redzone.solver.ai_declarations import BLOCK_BOUND
 from redzone.solver.ai_units import INF
 
 PROBE_AFTER = 1_000
@@ -20,6 +25,15 @@ blocks is asked whether some block refutes it (:meth:`BlockOrder._refutation`, a
 bound) instead of listing the rest of its blocks to find one: on the trial's dense 8 v 8
 board (most creatures can block most attackers) every attack but one was refuted, by a
 block listed after up to 81,000 others."""
+
+PRUNE_FROM = 2_000
+"""At lookahead 0, the blocks against an attack with at least this many of them (before
+legality) are listed with runs of them skipped on one bound (:meth:`BlockOrder.pruned_blocks`);
+fewer are listed one by one (the bounds would cost more than they save)."""
+
+PLAN_AFTER = 16
+"""Blocks :meth:`BlockOrder.pruned_blocks` lists one by one before it works out its bounds
+(most attacks are refuted by one of their first blocks)."""
 
 
 class BlockOrder:
@@ -119,3 +133,151 @@ class BlockOrder:
             if cost is not None:
                 return blocks, cost
         return (None, 0) if exact else None
+
+    def pruned_blocks(self, attack: Mapping[str, str], attack_cost: int, cut: list[int]
+                      ) -> Iterator[tuple[dict[str, list[str]], int | None, int | None]] | None:
+        """The blocks :meth:`block_candidates` lists against ``attack``, in its order, each
+        with its cost and :meth:`static_floor` — except that a run of blocks sharing their
+        first choices whose proved lower bound (:meth:`prefix_floor`) is at or above
+        ``cut[0]`` (read each time: the caller lowers it as it goes) is given as one item
+        (a block of the run, ``None``, the bound) instead. ``None`` with more than one
+        defending player. Every block is given when there are fewer than
+        :data:`PRUNE_FROM` or more than :data:`BLOCK_BOUND` of them, when a creature may
+        block several attackers, or when :meth:`prefix_plan` does not apply."""
+        problems = self.block_problems(attack)
+        if len(problems) != 1:
+            return None
+        return self._pruned(attack, attack_cost, cut, problems[0])
+
+    def _pruned(self, attack: Mapping[str, str], attack_cost: int, cut: list[int], problem: Any
+                ) -> Iterator[tuple[dict[str, list[str]], int | None, int | None]]:
+        check = self._block_filter(problem)
+        killer: dict[str, list[str]] = {}
+        for b, a in sorted(self._killer):
+            if a in problem.allowed.get(b, ()) and b not in killer:
+                killer[b] = [a]
+        first = False
+        if killer:
+            cost = check(killer)
+            if cost is not None:
+                first = True
+                yield killer, cost, self.static_floor(attack, killer, self.mana_term(attack_cost, cost))
+        # (looked at only now: most attacks are refuted by their first block)
+        key = ("pruned", self.attack_facts(attack)[0])
+        got = self._fixed.get(key, False)
+        if got is False:
+            got = None
+            blockers, options = _block_options(problem)
+            count = _listed_count(self, blockers, options) if blockers else 0
+            if blockers and PRUNE_FROM <= count <= BLOCK_BOUND and all(len(o) <= 1 for lst in options for o in lst):
+                got = (blockers, options)
+            self._fixed[key] = got
+        if got is None:
+            rest = self.block_candidates(attack)
+            if first:
+                next(rest, None)  # the same first block
+            for blocks, cost in rest:
+                yield blocks, cost, self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
+            return
+        blockers, options = got
+        listed = self._listed_filter(problem, check)
+        counts = self._count_filter(problem, listed, check, options)
+        n = len(blockers)
+        classes = self.classes
+        last_of: list[int | None] = []
+        seen: dict[int, int] = {}
+        for i, b in enumerate(blockers):
+            c = classes.get(b, -1 - i)
+            last_of.append(seen.get(c))
+            seen[c] = i
+        sizes = [len(o) for o in options]
+        opts = [[o[0] if o else None for o in lst] for lst in options]
+        fs = [b in self._strikes_first for b in blockers]
+        gain_of = [self._blocker_gain(b) for b in blockers]
+        groups: dict[str, list[str]] = {a: [] for a in attack}
+        mana0 = self.mana_term(attack_cost, 0)
+        floor = self.prefix_floor
+        static_floor = self.static_floor
+        deadline = self.deadline
+        # The bounds' plan is worked out after PLAN_AFTER blocks: most attacks are refuted
+        # by one of their first blocks.
+        plan: Any = None
+        wait = PLAN_AFTER
+        choice = [0] * n
+        gain = fs_blocking = 0
+        steps = 0
+        i = 0
+        while i >= 0:
+            k = choice[i]
+            if k >= sizes[i]:
+                i -= 1
+                if i >= 0:
+                    x = opts[i][choice[i]]
+                    if x is not None:
+                        groups[x].pop()
+                        gain -= gain_of[i]
+                        fs_blocking -= fs[i]
+                    choice[i] += 1
+                continue
+            x = opts[i][k]
+            if x is not None:
+                groups[x].append(blockers[i])
+                gain += gain_of[i]
+                fs_blocking += fs[i]
+            if i == n - 1:
+                if counts is not None:
+                    cost = 0 if counts(tuple(choice)) else None
+                    d = None
+                else:
+                    d = {b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers, choice)) if c}
+                    cost = listed(d)
+                if cost is not None:
+                    if d is None:
+                        d = {b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers, choice)) if c}
+                    mana = self.mana_term(attack_cost, cost)
+                    if plan:
+                        yield d, cost, floor(plan, n, groups, gain, fs_blocking, mana)
+                    else:
+                        yield d, cost, static_floor(attack, d, mana)
+                        wait -= 1
+                        if wait == 0:
+                            plan = self.prefix_plan(attack, problem, blockers, options)
+            elif plan and i >= n - 4:
+                # (bounds with more undecided blockers hardly ever prune: most attacking
+                # creatures may still be blocked by one of them)
+                steps += 1
+                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
+                    from redzone.solver.ai_game import Timeout
+
+                    raise Timeout
+                low = floor(plan, i + 1, groups, gain, fs_blocking, mana0)
+                if low is None or low < cut[0]:
+                    i += 1
+                    prev = last_of[i]
+                    choice[i] = choice[prev] if prev is not None else 0
+                    continue
+                yield ({b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers[:i + 1], choice)) if c},
+                       None, low)
+            else:
+                i += 1
+                prev = last_of[i]
+                choice[i] = choice[prev] if prev is not None else 0
+                continue
+            if x is not None:
+                groups[x].pop()
+                gain -= gain_of[i]
+                fs_blocking -= fs[i]
+            choice[i] += 1
+
+
+def _listed_count(game: Any, blockers: list[str], options: list[list[tuple[str, ...]]]) -> int:
+    """How many blocks :func:`redzone.solver.ai_board._canonical_product` lists (one per
+    multiset of choices of identical creatures): C(m + k - 1, m) per symmetry class of m
+    creatures with k options each."""
+    by: dict[Any, list[int]] = {}
+    for i, b in enumerate(blockers):
+        by.setdefault(game.classes.get(b, ("unique", b)), []).append(len(options[i]))
+    total = 1
+    for sizes in by.values():
+        total *= math.comb(len(sizes) + sizes[0] - 1, len(sizes))
+    return total

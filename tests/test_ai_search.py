@@ -430,3 +430,99 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
         monkeypatch.setattr(ai_game.Game, "_refutation", real)
         assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
     assert checked["found"] > 50 and checked["none"] > 20, checked
+
+
+def _dense_board(rng: random.Random, n: int) -> dict[str, Any]:
+    """Ground creatures with keywords where most can block most attackers (inline cards)."""
+    kws = ["", "", "Flying", "First strike", "Double strike", "Deathtouch", "Trample", "Reach",
+           "Lifelink", "Wither", "Infect", "Indestructible", "Protection from green"]
+    perms = []
+    for side, who in (("a", "Alice"), ("b", "Bob")):
+        for i in range(n):
+            if i and rng.random() < 0.2:
+                twin = dict(perms[-1])  # an identical creature (symmetry)
+                twin["id"] = twin["name"] = f"{side}{i}"
+                perms.append(twin)
+                continue
+            perms.append({"id": f"{side}{i}", "name": f"{side}{i}", "controller": who, "types": ["Creature"],
+                          "colors": [rng.choice("WUBRG")], "power": rng.randint(0, 5),
+                          "toughness": rng.randint(1, 5), "text": rng.choice(kws)})
+    return {"players": [{"name": "Alice", "life": rng.randint(3, 20)},
+                        {"name": "Bob", "life": rng.randint(3, 20)}], "permanents": perms}
+
+
+def test_prefix_floor_bounds_every_block_that_starts_so() -> None:
+    # Game.prefix_floor bounds from below Game.static_floor of every block whose first k
+    # blockers made given choices (the blocks listed in product order share such prefixes):
+    # a creature no undecided blocker may block has its own part, one already blocked is at
+    # worst destroyed (or the least part over the sets it may still get), one not blocked
+    # yet is unblocked or blocked, at most as many of those blocked as blockers are left,
+    # every undecided lifelink blocker gaining its most (docstring). Checked on every prefix
+    # of every block of random dense boards, both players' perspectives (the attacking
+    # player's search and the crack-back's); with every blocker decided it must be the
+    # static floor itself.
+    from redzone.models.evaluation import Weights
+    from redzone.solver.ai_board import _block_options, _canonical_product
+    from redzone.solver.ai_game import Game
+
+    rng = random.Random(5)
+    checked = {"prefixes": 0, "tight": 0, "blocks": 0}
+    for _ in range(25):
+        board = build_board(parse_scenario(_dense_board(rng, rng.randint(2, 4))))
+        for perspective in ("Alice", "Bob"):
+            game = Game(board, perspective, Weights(), 0, None)
+            for attack, _cost in game.attack_candidates()[:12]:
+                problems = game.block_problems(attack)
+                if len(problems) != 1:
+                    continue
+                blockers, options = _block_options(problems[0])
+                plan = game.prefix_plan(attack, problems[0], blockers, options)
+                if plan is None:
+                    continue
+                mana = game.mana_term(0, 0)
+                lows: dict[tuple[int, ...], int] = {}  # prefix -> least static floor below it
+                bounds: dict[tuple[int, ...], int | None] = {}
+                for idx in _canonical_product(blockers, options, game.classes, 10**6):
+                    blocks = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
+                    low = game.static_floor(attack, blocks, mana)
+                    for k in range(len(idx) + 1):
+                        groups: dict[str, list[str]] = {a: [] for a in attack}
+                        gain = first = 0
+                        for i in range(k):
+                            if idx[i]:
+                                groups[options[i][idx[i]][0]].append(blockers[i])
+                                gain += game._blocker_gain(blockers[i])
+                                first += blockers[i] in game._strikes_first
+                        bound = game.prefix_floor(plan, k, groups, gain, first, mana)
+                        if k == len(idx):
+                            assert bound == low, (attack, blocks)
+                            checked["blocks"] += 1
+                        elif low is not None:
+                            lows[idx[:k]] = min(lows.get(idx[:k], low), low)
+                            bounds[idx[:k]] = bound
+                for prefix, least in lows.items():
+                    bound = bounds[prefix]
+                    if bound is not None:
+                        assert bound <= least, (attack, prefix, bound, least)
+                        checked["prefixes"] += 1
+                        checked["tight"] += bound == least
+    assert checked["blocks"] > 2000 and checked["prefixes"] > 1000 and checked["tight"] > 100, checked
+
+
+def test_pruned_listing_gives_the_same_answers(monkeypatch: Any) -> None:
+    # The lookahead-0 listing that skips runs of blocks on one bound (pruned_blocks) must
+    # answer exactly as the block-by-block listing, at both lookaheads (lookahead 1 runs it in
+    # the crack-back's games). Forced on every attack of random dense boards.
+    from redzone.solver import ai_order
+    from redzone.solver.ai import choose_attack
+
+    rng = random.Random(9)
+    for _ in range(20):
+        board = build_board(parse_scenario(_dense_board(rng, rng.randint(3, 4))))
+        for lookahead in (0, 1):
+            monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
+            plain = choose_attack(board, lookahead=lookahead)
+            monkeypatch.setattr(ai_order, "PRUNE_FROM", 0)
+            monkeypatch.setattr(ai_order, "PLAN_AFTER", 1)
+            pruned = choose_attack(board, lookahead=lookahead)
+            assert (pruned.attackers, pruned.value, pruned.status) == (plain.attackers, plain.value, plain.status)
