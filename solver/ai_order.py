@@ -1,6 +1,7 @@
 """The order in which the AI's combat game examines the blocks against an attack (issue 9):
 at lookahead 1, the blocks best for the defending players right after combat first, and a
-block that refutes the attack at once alone.
+block that refutes the attack at once alone; at lookahead 0, the listing with runs of
+blocks sharing their first choices skipped on one bound (:mod:`redzone.solver.ai_prefix`).
 
 :class:`BlockOrder` is a part of :class:`redzone.solver.ai_game.Game` (a mixin: it reads the
 game's board and caches set up by ``Game.__init__``). Split from
@@ -26,6 +27,17 @@ bound) instead of listing the rest of its blocks to find one: on the trial's den
 board (most creatures can block most attackers) every attack but one was refuted, by a
 block listed after up to 81,000 others."""
 
+PROBE_VALUES = 20
+"""Where runs of blocks are bounded at once (:meth:`BlockOrder._tree_order`), the same question
+is asked once this many blocks of the listing had to be valued (their bound did not show
+them above the best attack so far) without refuting the attack: on the trial's 8 v 8 board
+up to 2,400 were, on the second trial's 9 v 9 boards at most three."""
+
+PROBE_NODES = 300
+"""Most nodes of that branch and bound (each may play a blocked attacker's damage game): on
+the 9 v 9 boards of the second trial it took up to 4,000 nodes (0.6 s) where listing on
+found a refuting block sooner."""
+
 PRUNE_FROM = 2_000
 """At lookahead 0, the blocks against an attack with at least this many of them (before
 legality) are listed with runs of them skipped on one bound (:meth:`BlockOrder.pruned_blocks`);
@@ -48,12 +60,18 @@ class BlockOrder:
         upper bound of its value after the crack-back: a block at or below ``alpha`` now
         refutes the attack at once (it alone is returned: no crack-back is searched; past
         :data:`PROBE_AFTER` blocks it is looked for by :meth:`_refutation`, and may then be
-        another such block than the first listed); otherwise the blocks best for the defending players now come first, so that the
-        crack-backs searched bring the defending players' best answer down early."""
-        candidates = self.block_candidates(attack)
+        another such block than the first listed); otherwise the blocks best for the
+        defending players now come first, so that the crack-backs searched bring the
+        defending players' best answer down early. Where runs of blocks can be bounded at
+        once, :meth:`_tree_order` gives the same order without a bound per block."""
         if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
-            yield from candidates
+            yield from self.block_candidates(attack)
             return
+        tree = self._tree(attack)
+        if tree is not None:
+            yield from self._tree_order(attack, attack_cost, alpha, *tree)
+            return
+        candidates = self.block_candidates(attack)
         # Each block's static value is needed only where it decides the order: a proved
         # lower bound of it (:meth:`static_floor`, no unit built) above ``alpha`` shows the
         # block can't refute the attack at once, and the blocks are then taken lazily in
@@ -93,6 +111,221 @@ class BlockOrder:
             v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
             heapq.heappush(heap, (v0, i, True, blocks, cost))
 
+    def _tree(self, attack: Mapping[str, str]) -> Any:
+        """(problem, blockers, options, plan) when :meth:`_tree_order` applies to ``attack``
+        (one defending player, every creature blocking one attacker at most, at least
+        :data:`PRUNE_FROM` blocks listed, :meth:`prefix_plan`); else ``None``."""
+        key = ("tree", self.attack_facts(attack)[0])
+        got = self._fixed.get(key, False)
+        if got is False:
+            got = None
+            problems = self.block_problems(attack)
+            if len(problems) == 1:
+                blockers, options = _block_options(problems[0])
+                if (blockers and _listed_count(self, blockers, options) >= PRUNE_FROM
+                        and all(len(o) <= 1 for lst in options for o in lst)):
+                    plan = self.prefix_plan(attack, problems[0], blockers, options)
+                    if plan is not None:
+                        got = (problems[0], blockers, options, plan)
+            self._fixed[key] = got
+        return got
+
+    def _tree_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int, problem: Any,
+                    blockers: list[str], options: list[list[tuple[str, ...]]], plan: Any
+                    ) -> Iterator[tuple[dict[str, list[str]], int]]:
+        """:meth:`_block_order` at lookahead 1 with runs of blocks bounded at once: the
+        blocks as :meth:`block_candidates` lists them (the best block against the last
+        attack, then the product order, at most :data:`BLOCK_BOUND` of the latter: past it
+        the search is inexact, as there), each block or run keyed by (its static value or a
+        proved lower bound of it, its choices' indices — listing order). The listing
+        walks the blocks in order and yields the first whose static value is at or below
+        ``alpha``, as :meth:`_block_order` does; a run whose bound (:meth:`prefix_floor`) is
+        above ``alpha`` holds no such block and is passed whole. Otherwise entries come off
+        a heap, a run replaced by its parts when it comes first: every key is at most the
+        keys of what it holds (a bound at most their values; a prefix sorts before its
+        extensions), so the blocks come out in exactly the order of their static values,
+        ties by listing order — the order of :meth:`_block_order`."""
+        from redzone.solver.ai_game import Timeout
+
+        check = self._block_filter(problem)
+        heap: list[tuple[int, tuple[int, ...], int, Any]] = []
+        killer: dict[str, list[str]] = {}
+        for b, a in sorted(self._killer):
+            if a in problem.allowed.get(b, ()) and b not in killer:
+                killer[b] = [a]
+        if killer:
+            cost = check(killer)
+            if cost is not None:
+                mana = self.mana_term(attack_cost, cost)
+                low = self.static_floor(attack, killer, mana)
+                if low is not None and low > alpha:
+                    heap.append((low, (), 1, (killer, cost)))
+                else:
+                    v0 = self.static_value(attack, killer, mana)
+                    if v0 <= alpha:
+                        yield killer, cost
+                        return
+                    heap.append((v0, (), 0, (killer, cost)))
+        listed = self._listed_filter(problem, check)
+        counts = self._count_filter(problem, listed, check, options)
+        n = len(blockers)
+        classes = self.classes
+        last_of: list[int | None] = []
+        seen: dict[int, int] = {}
+        by_class: dict[int, list[int]] = {}
+        for i, b in enumerate(blockers):
+            c = classes.get(b, -1 - i)
+            last_of.append(seen.get(c))
+            seen[c] = i
+            by_class.setdefault(c, []).append(i)
+        sizes = [len(o) for o in options]
+        opts = [[o[0] if o else None for o in lst] for lst in options]
+        fs = [b in self._strikes_first for b in blockers]
+        gain_of = [self._blocker_gain(b) for b in blockers]
+        mana0 = self.mana_term(attack_cost, 0)
+        floor = self.prefix_floor
+        deadline = self.deadline
+        classes_of = list(by_class.values())
+
+        def run_size(choice: list[int], k: int) -> int:
+            # Blocks listed with these first k choices: per symmetry class, its undecided
+            # members take non-decreasing options from the last decided member's on.
+            total = 1
+            for members in classes_of:
+                left = sum(1 for i in members if i >= k)
+                if left:
+                    done = [choice[i] for i in members if i < k]
+                    start = done[-1] if done else 0
+                    total *= math.comb(left + sizes[members[0]] - start - 1, left)
+            return total
+
+        def leaf(choice: list[int], groups: Any, gain: int, first: int) -> Any:
+            if counts is not None:
+                if not counts(tuple(choice)):
+                    return None
+                cost = 0
+                d = {b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers, choice)) if c}
+            else:
+                d = {b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers, choice)) if c}
+                cost = listed(d)
+                if cost is None:
+                    return None
+            return d, cost, floor(plan, n, groups, gain, first, self.mana_term(attack_cost, cost))
+
+        def state(prefix: tuple[int, ...]) -> tuple[dict[str, list[str]], int, int]:
+            groups: dict[str, list[str]] = {a: [] for a in attack}
+            gain = first = 0
+            for i, c in enumerate(prefix):
+                x = opts[i][c]
+                if x is not None:
+                    groups[x].append(blockers[i])
+                    gain += gain_of[i]
+                    first += fs[i]
+            return groups, gain, first
+
+        # The listing, in order, up to the first block at or below alpha.
+        groups, gain, first = state(())
+        choice = [0] * n
+        position = 0  # product tuples listed so far (BLOCK_BOUND, as _canonical_product)
+        valued = 0  # static values worked out in the listing
+        above = False  # proved: every block's static value is above alpha (_refutation)
+        steps = 0
+        i = 0
+        while i >= 0:
+            k = choice[i]
+            if k >= sizes[i]:
+                i -= 1
+                if i >= 0:
+                    x = opts[i][choice[i]]
+                    if x is not None:
+                        groups[x].pop()
+                        gain -= gain_of[i]
+                        first -= fs[i]
+                    choice[i] += 1
+                continue
+            x = opts[i][k]
+            if x is not None:
+                groups[x].append(blockers[i])
+                gain += gain_of[i]
+                first += fs[i]
+            if i == n - 1:
+                position += 1
+                if position > BLOCK_BOUND:
+                    self.exact = False  # as the listing cut at BLOCK_BOUND
+                    break
+                got = leaf(choice, groups, gain, first)
+                if got is not None:
+                    d, cost, low = got
+                    if low is not None and (above or low > alpha):
+                        heap.append((low, tuple(choice), 1, (d, cost)))
+                    else:
+                        valued += 1
+                        if valued == PROBE_VALUES:
+                            probe = self._refutation(attack, attack_cost, alpha)
+                            if probe is not None:
+                                if probe[0] is not None:
+                                    yield probe[0], probe[1]
+                                    return
+                                above = True
+                        v0 = self.static_value(attack, d, self.mana_term(attack_cost, cost))
+                        if v0 <= alpha:
+                            yield d, cost
+                            return
+                        heap.append((v0, tuple(choice), 0, (d, cost)))
+            else:
+                steps += 1
+                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
+                    raise Timeout
+                low = floor(plan, i + 1, groups, gain, first, mana0) if above or i >= n - 4 else None
+                size = run_size(choice, i + 1) if low is not None and (above or low > alpha) else 0
+                if not size or position + size > BLOCK_BOUND:
+                    i += 1
+                    prev = last_of[i]
+                    choice[i] = choice[prev] if prev is not None else 0
+                    continue
+                position += size
+                heap.append((low, tuple(choice[:i + 1]), 2, None))  # type: ignore[arg-type]
+            if x is not None:
+                groups[x].pop()
+                gain -= gain_of[i]
+                first -= fs[i]
+            choice[i] += 1
+        # Best first.
+        heapq.heapify(heap)
+        while heap:
+            v, key, kind, item = heapq.heappop(heap)
+            if kind == 0:
+                yield item
+                continue
+            if kind == 1:
+                d, cost = item
+                v0 = self.static_value(attack, d, self.mana_term(attack_cost, cost))
+                heapq.heappush(heap, (v0, key, 0, item))
+                continue
+            # A run: its parts, one choice further.
+            k = len(key)
+            groups, gain, first = state(key)
+            prev = last_of[k]
+            for c in range(key[prev] if prev is not None else 0, sizes[k]):
+                x = opts[k][c]
+                if x is not None:
+                    groups[x].append(blockers[k])
+                    gain += gain_of[k]
+                    first += fs[k]
+                part = (*key, c)
+                if k + 1 == n:
+                    got = leaf(list(part), groups, gain, first)
+                    if got is not None:
+                        d, cost, low = got
+                        heapq.heappush(heap, (low if low is not None else -INF, part, 1, (d, cost)))
+                else:
+                    low = floor(plan, k + 1, groups, gain, first, mana0)
+                    heapq.heappush(heap, (low if low is not None else -INF, part, 2, None))
+                if x is not None:
+                    groups[x].pop()
+                    gain -= gain_of[k]
+                    first -= fs[k]
+
     def _refutation(self, attack: Mapping[str, str], attack_cost: int, alpha: int
                     ) -> tuple[dict[str, list[str]] | None, int] | None:
         """For :meth:`_block_order` at lookahead 1: whether some legal block against
@@ -111,7 +344,8 @@ class BlockOrder:
         its end and every legal block's static value is above ``alpha`` (values are
         integers: a proved lower bound of ``alpha + 1`` or more), so no block refutes the
         attack before its crack-back. ``None``: not decided (one defending player only;
-        the search does not apply, or was cut short by the time limit)."""
+        the search does not apply, or was cut short by the time limit or by
+        :data:`PROBE_NODES`)."""
         if alpha <= -INF or alpha >= INF:
             return None
         from redzone.solver import ai_blocks
@@ -120,11 +354,28 @@ class BlockOrder:
         if len(problems) != 1:
             return None
         problem = problems[0]
+        # The search is given PROBE_NODES of its nodes (its only calls to tick, each at a
+        # node's start: stopping there leaves nothing half done); past them it stops as on
+        # a time limit, and the rest is listed as before.
+        budget = PROBE_NODES
+        tick = self.tick
+
+        def counted() -> None:
+            nonlocal budget
+            budget -= 1
+            if budget < 0:
+                from redzone.solver.ai_game import Timeout
+
+                raise Timeout
+            tick()
+
         self.lookahead = 0
+        self.tick = counted  # type: ignore[method-assign]
         try:
             got = ai_blocks.branch_and_bound(self, attack, attack_cost, problem, alpha, alpha + 1, None)
         finally:
             self.lookahead = 1
+            del self.tick
         if got is None:
             return None
         value, blocks, exact = got

@@ -423,12 +423,20 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
     for data in boards:
         b = build_board(parse_scenario(data))
         monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
+        monkeypatch.setattr(ai_order, "PROBE_VALUES", 10**9)
+        monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
         plain = choose_attack(b, lookahead=1)
         monkeypatch.setattr(ai_order, "PROBE_AFTER", 0)
         monkeypatch.setattr(ai_game.Game, "_refutation", probe)
         probed = choose_attack(b, lookahead=1)
+        # and where runs of blocks are bounded at once (asked after the first block valued)
+        monkeypatch.setattr(ai_order, "PRUNE_FROM", 0)
+        monkeypatch.setattr(ai_order, "PROBE_VALUES", 1)
+        runs = choose_attack(b, lookahead=1)
+        monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
         monkeypatch.setattr(ai_game.Game, "_refutation", real)
         assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
+        assert (runs.attackers, runs.value, runs.status) == (plain.attackers, plain.value, plain.status)
     assert checked["found"] > 50 and checked["none"] > 20, checked
 
 
@@ -526,3 +534,36 @@ def test_pruned_listing_gives_the_same_answers(monkeypatch: Any) -> None:
             monkeypatch.setattr(ai_order, "PLAN_AFTER", 1)
             pruned = choose_attack(board, lookahead=lookahead)
             assert (pruned.attackers, pruned.value, pruned.status) == (plain.attackers, plain.value, plain.status)
+
+
+def test_block_order_with_runs_is_the_listed_order(monkeypatch: Any) -> None:
+    # At lookahead 1 the blocks are examined best first (lowest value right after combat,
+    # ties in listing order), and a block at or below alpha found while listing refutes the
+    # attack alone. Bounding runs of blocks at once (BlockOrder._tree_order) must give
+    # exactly the blocks, in exactly the order, of the block-by-block listing; checked for
+    # several alphas on random dense boards (the refutation probe off in both).
+    from redzone.models.evaluation import Weights
+    from redzone.solver import ai_order
+    from redzone.solver.ai_game import Game
+
+    def order(game: Game, attack: Any, alpha: int) -> list[Any]:
+        return [sorted((b, tuple(a)) for b, a in blocks.items()) for blocks, _ in game._block_order(attack, 0, alpha)]
+
+    rng = random.Random(13)
+    monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
+    monkeypatch.setattr(ai_order, "PROBE_VALUES", 10**9)
+    compared = 0
+    for _ in range(12):
+        board = build_board(parse_scenario(_dense_board(rng, rng.randint(3, 4))))
+        for attack, _cost in Game(board, "Alice", Weights(), 1, None).attack_candidates()[1:8]:
+            values = []
+            for run in (False, True):
+                monkeypatch.setattr(ai_order, "PRUNE_FROM", 0 if run else 10**12)
+                game = Game(board, "Alice", Weights(), 1, None)
+                if not run:
+                    statics = sorted(game.static_value(attack, b, 0) for b, _ in game.block_candidates(attack))
+                    alphas = [statics[0] - 1, statics[0], statics[len(statics) // 2], statics[-1]]
+                values.append([order(game, attack, alpha) for alpha in alphas])
+            assert values[0] == values[1], attack
+            compared += 1
+    assert compared > 40, compared
