@@ -77,6 +77,10 @@ class AttackDecision:
       blocks of ``response`` (509.1d; e.g. War Cadence).
     - ``life_paid_why``: one line for the text output saying who pays what life and for
       which costs (``""`` when none; not in the JSON).
+    - ``response_proved``: every legal block against ``attackers`` was examined, so
+      ``response`` is the defending players' best answer; ``False`` when the search was cut
+      short before (``response`` is then a legal block, the line's damage and outcome that
+      block's, not the best answer; not in the JSON: ``status`` is ``feasible``).
     - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
     """
 
@@ -97,6 +101,7 @@ class AttackDecision:
     life_paid: dict[str, int] = field(default_factory=dict)
     response_mana_paid: int = 0
     life_paid_why: str = ""
+    response_proved: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
@@ -367,37 +372,63 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
     candidates: list[tuple[dict[str, str], int]] = []
     finished = False
+    k = 0
+    proved = False
+    cuts = Timeout.raised
     try:
         candidates = game.ordered_attacks()
         for k, (attack, cost) in enumerate(candidates):
+            exact_before, game.exact = game.exact, True
             try:
                 v, line = game.block_value(attack, cost, best, INF)
-            except Timeout:
-                upper.append(game.partial if game.partial < INF else game.ev.win)
-                upper.extend([game.ev.win] * (len(candidates) - k - 1))
-                raise
+            finally:
+                clean, game.exact = game.exact, exact_before and game.exact
+            if Timeout.since(cuts):
+                # The time limit stopped a search inside this declaration's (ai_blocks' local
+                # search answers with its best block so far, from the attacking player's side
+                # an optimistic value): nothing is proved of it, it can't be the answer.
+                raise Timeout
             if v > best:
                 best = v
                 assert line is not None
                 principal = Principal(attack, line[0], line[1], v)
+                # Its value is proved when every value worked out in its search was (it lies
+                # inside its window); not when its blocks were too many to list (BLOCK_BOUND)
+                # or a damage step too large to list.
+                proved = clean
         finished = True
     except (Timeout, TimeLimitReached):
         # The search's own deadline, or the command's time budget (building a block problem):
-        # either way the best line so far stands, unproved.
-        if not candidates:
+        # either way the best line so far stands. The declaration being searched is bounded
+        # by its best block so far (when every value on the way was proved: one interruption,
+        # the one that ends the search), every later one by a won game.
+        if candidates:
+            sound = Timeout.raised - cuts <= 1 and game.partial < INF
+            upper.append(game.partial if sound else game.ev.win)
+            upper.extend([game.ev.win] * (len(candidates) - k - 1))
+        else:
             upper.append(game.ev.win)
     exact = finished and game.exact
     with unbounded():
         game.deadline = None  # the answer below is built whatever the time left
         return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
-                              exact)
+                              exact, proved)
 
 
 def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: float,
                    principal: Principal | None, candidates: list[tuple[dict[str, str], int]],
-                   upper: list[int], exact: bool) -> AttackDecision:
+                   upper: list[int], exact: bool, proved: bool) -> AttackDecision:
     """The :class:`AttackDecision` for the search's result: the principal line, or, when
-    nothing finished in time, a legal fallback declaration with its blocks and damage."""
+    nothing finished in time, a legal fallback declaration with its blocks and damage.
+
+    ``upper``: proved upper bounds of the declarations not searched to the end; ``exact``:
+    the whole game was searched exactly; ``proved``: the principal's value is exact (its
+    blocks were all examined). The answer's ``value`` is a proved lower bound of the chosen
+    declaration's value (its exact value when ``proved``; for a fallback,
+    :func:`_fallback_floor`) and ``bound`` a proved upper bound of the game's value, so
+    ``value <= optimum <= bound`` — except where a principal is not ``proved`` without any
+    time limit (its blocks beyond ``BLOCK_BOUND``): its value is the best found, maybe above
+    the bound (docs/ai.md)."""
     if principal is None:
         # Nothing finished in time: any candidate is legal (the first is no attack when that
         # is legal); else the attack solver's plan.
@@ -409,7 +440,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             attack = dict(plan_attack(game.problem).attackers)
         blocks, damage, state = _fallback_line(game, attack)
         view = game.departed(attack, blocks)
-        value = (view[0] if view is not None else game).ev.score(state)
+        value = _fallback_floor(game, attack, candidates)
         outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
             with_combat(view[0].board, view[1], view[2]) if view is not None
             else with_combat(board, attack, blocks)))
@@ -422,9 +453,9 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
         bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
-    # The principal's value is proved only when every part searched was exact: a block list
-    # cut at BLOCK_BOUND may have left out the block that saves the defending player.
-    proved = principal is not None and game.exact
+    # The principal's value is proved only when every part of its search was exact: a block
+    # list cut at BLOCK_BOUND may have left out the block that saves the defending player.
+    proved = principal is not None and proved
     if not exact:
         # A proved bound of every declaration at once (solver/ai_ceiling.py): informative
         # where whole declarations were never examined. An unproved line's value may lie
@@ -439,7 +470,8 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             # feasible with bound == value).
             exact, bound = True, value
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
-                              complete=bool(candidates) and game.exact, proved=exact)
+                              complete=bool(candidates) and game.exact, proved=exact,
+                              answered=principal is not None and (proved or game.exact))
     paid = game.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
@@ -449,7 +481,32 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
         response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
-        life_paid_why=_life_paid_why(game, attack, blocks, paid))
+        life_paid_why=_life_paid_why(game, attack, blocks, paid),
+        response_proved=principal is not None and (proved or game.exact))
+
+
+def _fallback_floor(game: Game, attack: dict[str, str],
+                    candidates: list[tuple[dict[str, str], int]]) -> int:
+    """A proved lower bound of the value of ``attack`` (attacker view, milli-points), the
+    fallback declaration of a search that finished none: what the answer's ``value`` may
+    claim of it (``-win`` when nothing better is proved). No attack at lookahead 0 is valued
+    exactly (one position: no block, no damage); otherwise, on the boards where
+    :func:`redzone.solver.ai_ceiling.block_floor` applies and the declaration costs no life,
+    that floor of every block against it (the defending players can't hold the attacking
+    player below it; its proof is in its docstring) with the declaration's mana (508.1h)
+    counted against the attacking player. Worked out whatever the time left: a position,
+    or a few unit games."""
+    cost = next((c for d, c in candidates if d == attack),
+                sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()))
+    if not attack and game.lookahead == 0:
+        v, _ = game.block_value(attack, cost, -INF, INF)
+        return v
+    if game.life_paid(attack, {}):
+        return -game.ev.win
+    floor = block_floor(game, attack)
+    if floor is None:
+        return -game.ev.win
+    return max(floor + game.mana_term(cost, 0), -game.ev.win) if floor < game.ev.win else floor
 
 
 def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
@@ -531,12 +588,14 @@ def _class_of(game: Game, c: str) -> set[str]:
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                     state: GameState, principal: Principal | None, damage: list[dict[str, Any]],
                     candidates: list[tuple[dict[str, str], int]], complete: bool,
-                    proved: bool = True) -> dict[str, str]:
+                    proved: bool = True, answered: bool = True) -> dict[str, str]:
     """One line per creature of the attacking player: why it attacks or stays home.
     ``candidates``: the legal declarations searched (``complete``: all of them), to tell a
     creature no legal declaration uses (508.1c-d) from one kept home by choice; ``proved``:
     the declaration is a proved optimum (else a creature left home is not said to be
-    useless)."""
+    useless); ``answered``: ``blocks`` is the defending players' best answer (else it is
+    only a legal block, and an attacking creature's line says its blocks were not examined
+    to the end instead of "unblocked" or who blocks it)."""
     board = game.board
     problem = game.problem
     damaged_by = _damaged_by(damage)
@@ -566,6 +625,10 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
             t = attack[c]
             by = blockers_of.get(c)
             text = f"attacks {_label(board, t)}"
+            if not answered:
+                out[c] = text + ("; the defending players' blocks were not examined to the end "
+                                 "(the search was cut short)")
+                continue
             if by:
                 text += "; blocked by " + ", ".join(_label(board, b) for b in by)
             else:
@@ -680,7 +743,14 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
                           [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
                           tuple(st.plan.step for st in result.steps), g.life_paid(a2, b2))
         outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
-        value = -game.ev.win  # nothing proved about the defending players' value
+        value = -game.ev.win  # nothing proved about the defending players' value ...
+        if game.lookahead == 0 or game._crack_back_bounded:
+            # ... unless this block's value right after combat (the attacking player's best
+            # damage against it: one damage game, whatever the time left) is: exact at
+            # lookahead 0; at lookahead 1 the next player may always not attack, so the
+            # attacking player's value after their turn is at most it, and the defending
+            # players' at least minus it.
+            value = -game.static_value(attack, blocks, game.mana_term(0, _block_mana(board, attack, blocks)))
         bound = game.ev.win
     else:
         blocks, leaves = line

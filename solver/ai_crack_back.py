@@ -120,12 +120,20 @@ class CrackBack:
             state = self.combine(leaves or [])
         board2 = next_turn_board(self.board, state, attack, player)
         game = type(self)(board2, self.perspective, self.weights, 0, self.deadline, shared)
+        from redzone.solver.ai_game import Timeout
+
+        cuts = Timeout.raised
         try:
             value, line = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
         finally:
             self.nodes += game.nodes
             if not game.exact:
                 self.exact = False
+        if Timeout.since(cuts):
+            # The time limit stopped a search inside the next player's game that answered
+            # with its best so far (ai_blocks' local search): the value proves nothing, so it
+            # is neither memoised nor used — the caller is cut short too.
+            raise Timeout
         if value <= lo:
             upper = min(upper, value)
         elif value >= hi:

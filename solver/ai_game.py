@@ -108,7 +108,23 @@ __all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game"
 
 
 class Timeout(Exception):
-    """The time limit expired."""
+    """The time limit expired.
+
+    ``Timeout.raised`` counts the instances ever made: a value worked out while it changed
+    may rest on a search that a caller stopped early and answered with its best so far (the
+    local search of :mod:`redzone.solver.ai_blocks` does), so it proves nothing (see
+    :meth:`redzone.solver.ai_crack_back.CrackBack.crack_back` and ``choose_attack``)."""
+
+    raised = 0
+
+    def __init__(self, *args: object) -> None:
+        Timeout.raised += 1
+        super().__init__(*args)
+
+    @classmethod
+    def since(cls, count: int) -> bool:
+        """Whether a :class:`Timeout` was raised since ``Timeout.raised`` was ``count``."""
+        return Timeout.raised != count
 
 
 # ============================================================================ the game

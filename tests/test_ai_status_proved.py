@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from redzone.models.board import build_board
+from redzone.models.evaluation import Weights, points
 from redzone.models.scenario import parse_scenario
 from redzone.solver import ai_blocks, ai_game
 from redzone.solver.ai import choose_attack, choose_blocks
+from redzone.solver.ai_ceiling import block_floor
 
 
 def _creature(pid: str, power: int, toughness: int, controller: str, *abilities: str) -> dict[str, Any]:
@@ -59,12 +61,16 @@ def test_cut_short_attack_with_a_proved_value_at_its_bound_is_optimal(monkeypatc
 
 def test_cut_short_fallback_is_not_claimed_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
     # ... but only then. Lookahead 1, cut before even no attack was valued with Bob's
-    # crack-back (an 8 v 8 attack of his): the answer is the fallback (no attack), whose
-    # value is the position right after combat, an upper bound of its value after the
-    # crack-back, not a proved value. Its bound happens to be the same number: feasible.
+    # crack-back (an 8 v 8 attack of his): the answer is the fallback (no attack). The
+    # position right after combat (6.659) is only an upper bound of its value after the
+    # crack-back; its value claims what is proved of it: Bob's eight creatures all hitting
+    # Alice unblocked (ai_ceiling.block_floor, -0.175). Feasible (it said 6.659 = bound).
     _cut_after(monkeypatch, 10)
     r = choose_attack(B1, lookahead=1, time_limit=3600)
-    assert r.attackers == {} and r.status == "feasible" and r.value == r.bound
+    assert r.attackers == {} and r.status == "feasible" and r.bound == 6.659
+    game = ai_game.Game(B1, "Alice", Weights(), 1, None)
+    assert r.value == points(block_floor(game, {})) == -0.175 < r.bound
+    assert not r.response_proved
 
 
 # Alice at 3 life attacks with two 1/1 deathtouch creatures (no vigilance: they stay tapped

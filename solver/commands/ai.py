@@ -118,9 +118,9 @@ def _label(board: Board, x: str) -> str:
     return p.label if p is not None else x
 
 
-def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any]) -> None:
+def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any], head: str = "") -> None:
     life = ", ".join(f"{p} {v}" for p, v in outcome["life"].items())
-    con.print(f"Outcome: life {life}"
+    con.print(f"{head or 'Outcome'}: life {life}"
               + (f"; poison {', '.join(f'{p} {v}' for p, v in outcome['poison'].items() if v)}"
                  if any(outcome["poison"].values()) else ""))
     if outcome["destroyed"]:
@@ -171,15 +171,19 @@ class ChooseAttackAnswer(BoardAnswer):
             con.print(f"Mana paid for attack costs: {d.mana_paid} (CR 508.1h)")
         if d.response_mana_paid:
             con.print(f"Mana paid for the answer's block costs: {d.response_mana_paid} (CR 509.1d)")
+        # A response not examined to the end is a legal block, not the best answer: said so,
+        # and the outcome is that block's.
+        answer = "Best answer" if d.response_proved else "A legal answer (blocks not examined to the end)"
         if d.response:
-            con.print("Best answer: " + "; ".join(
+            con.print(f"{answer}: " + "; ".join(
                 f"{_label(board, b)} blocks {', '.join(_label(board, a) for a in lst)}"
                 for b, lst in d.response.items()))
         elif d.attackers:
-            con.print("Best answer: no block")
+            con.print(f"{answer}: no block")
         if d.life_paid_why:
             con.print(f"Life paid: {d.life_paid_why}")
-        _outcome_lines(con, board, d.outcome)
+        _outcome_lines(con, board, d.outcome, "" if d.response_proved or not d.attackers
+                       else "Outcome of that block")
 
 
 @dataclass(frozen=True)
