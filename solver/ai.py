@@ -378,9 +378,15 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     try:
         candidates = game.ordered_attacks()
         for k, (attack, cost) in enumerate(candidates):
+            # Among won lines (every one worth a won game, less the mana: a win dominates),
+            # the one paying less life for its costs (Norn's Annex, 119.4): a declaration
+            # worth as much is searched exactly (its window opens one below) and then kept
+            # when it pays less life.
+            tie = (principal is not None and proved and game.problem.life_costs
+                   and _won(game, best, principal.attack))
             exact_before, game.exact = game.exact, True
             try:
-                v, line = game.block_value(attack, cost, best, INF)
+                v, line = game.block_value(attack, cost, best - 1 if tie else best, INF)
             finally:
                 clean, game.exact = game.exact, exact_before and game.exact
             if Timeout.since(cuts):
@@ -388,7 +394,8 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
                 # search answers with its best block so far, from the attacking player's side
                 # an optimistic value): nothing is proved of it, it can't be the answer.
                 raise Timeout
-            if v > best:
+            if v > best or (tie and v == best and clean
+                            and _life_cost(game, attack) < _life_cost(game, principal.attack)):  # type: ignore[union-attr]
                 best = v
                 assert line is not None
                 principal = Principal(attack, line[0], line[1], v)
@@ -450,6 +457,11 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         attack, blocks = principal.attack, principal.blocks
         damage, state, outcome = _replay_line(game, attack, blocks, principal.leaves)
         value = lower = principal.value
+        if proved and _won(game, value, attack):
+            # Every answer loses the defending players the game (lethal): the value of a won
+            # game, whatever mana the declaration took (a win dominates; the mana only broke
+            # ties among won lines).
+            value = lower = game.ev.win
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
         bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
@@ -483,6 +495,23 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
         life_paid_why=_life_paid_why(game, attack, blocks, paid),
         response_proved=principal is not None and (proved or game.exact))
+
+
+def _life_cost(game: Game, attack: Mapping[str, str]) -> int:
+    """Life the declaration's attack costs take (Phyrexian mana paid with life, 119.4)."""
+    return sum(game.problem.life_costs.get((c, t), 0) for c, t in attack.items())
+
+
+def _won(game: Game, value: int, attack: Mapping[str, str]) -> bool:
+    """Whether a declaration's (attacker-view) value is a won game: a won position is worth
+    ``win`` plus the mana term (the defending players' block mana for, the declaration's
+    attack mana against the attacking player, 508.1h, 509.1d), so at least ``win`` less the
+    declaration's mana; a position where the game goes on is worth at most ``win - 1`` plus
+    that term (docs/ai.md: its evaluation is kept within ``±(win − 1)``, and with sensible
+    weights is far from it), so below that unless its evaluation lies within the defending
+    players' block mana of ``win``."""
+    cost = sum(game.problem.costs.get((c, t), 0) for c, t in attack.items())
+    return value >= game.ev.win + game.mana_term(cost, 0)
 
 
 def _fallback_floor(game: Game, attack: dict[str, str],
