@@ -839,6 +839,28 @@ def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str]
     return used
 
 
+def _blocking_helps_now(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                        c: str, problem: Any) -> bool:
+    """Whether ``c`` blocking one attacker it may block (509.1a-c, the search's legality
+    filter), added to ``blocks``, makes the position right after combat (lookahead 0: the
+    attacking player's best damage, one damage game each) better for the defending players
+    than ``blocks`` do. Worked out for the reasons only, whatever the time left."""
+    check = game._block_filter(problem)
+    now = {b: list(a) for b, a in blocks.items() if a}
+    cost = check(now)
+    if cost is None:
+        return True  # can't tell: keep the crack-back motive the search found
+    base = game.static_value(attack, now, game.mana_term(0, cost))
+    for a in dict.fromkeys(problem.allowed.get(c, ())):
+        if a not in attack:
+            continue
+        trial = {**now, c: [a]}
+        cost = check(trial)
+        if cost is not None and game.static_value(attack, trial, game.mana_term(0, cost)) < base:
+            return True
+    return False
+
+
 def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                    state: GameState, line: Any, damage: list[dict[str, Any]],
                    proof: str = "proved") -> dict[str, str]:
@@ -889,7 +911,10 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
                 sources = ", ".join(dict.fromkeys(r.source for r in problem.restrictions))
                 out[c] = ("doesn't block: no legal block includes it (CR 509.1b-c"
                           + (f"; restrictions: {sources})" if sources else ")"))
-            elif c in next_attack:
+            elif c in next_attack and _blocking_helps_now(game, attack, blocks, c, problem):
+                # The crack-back is the motive only when it changes the decision: some block by
+                # this creature would make the position right after combat better for the
+                # defending players (lookahead 0 would take it), yet it stays back to attack.
                 out[c] = f"doesn't block: to attack {_label(board, next_attack[c])} next turn"
             elif proof == "proved":
                 out[c] = "doesn't block: blocking with it does not improve the outcome"

@@ -128,3 +128,29 @@ def test_an_unproved_attack_does_not_call_a_creature_useless() -> None:
     home = [c for c in board.permanents if c.startswith("a") and c not in cut.attackers]
     assert home and all(cut.reasons[c] == "stays home: the best attack found does not use it "
                         "(not proved best)" for c in home)
+
+
+def _crack_board(alice_life: int, attacker: dict[str, Any]) -> Any:
+    return build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": alice_life}, {"name": "Bob"}],
+        "permanents": [attacker, {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}],
+        "combat": {"attackers": {attacker["id"]: "Bob"}}}))
+
+
+def test_crack_back_motive_only_when_it_changes_the_decision() -> None:
+    # Alice (3 life) attacks with a Grizzly Bears; Bob's Bears would trade with it (right
+    # after combat that beats taking 2 at 20: lookahead 0 blocks), but at lookahead 1 it
+    # stays back and hits Alice, whose Bears stays tapped (302.6, 502.3): 3 -> 1. The
+    # crack-back changed the decision, and the reason says so.
+    board = _crack_board(3, {"id": "gb", "card": "Grizzly Bears", "controller": "Alice"})
+    assert choose_blocks(board, lookahead=0).blockers == {"bears": ["gb"]}
+    d = choose_blocks(board, lookahead=1)
+    assert d.blockers == {} and d.status == "optimal"
+    assert d.reasons["bears"] == "doesn't block: to attack Alice next turn"
+    # White Knight (2/2 first strike) kills a blocking Bears before it deals damage (510.4):
+    # blocking is worse right after combat too. The Bears doesn't block and does attack next
+    # turn, but not *to* attack: blocking just doesn't help (the trial's a04, finding 8).
+    board = _crack_board(20, {"id": "wk", "card": "White Knight", "controller": "Alice"})
+    d = choose_blocks(board, lookahead=1)
+    assert d.blockers == {} and d.status == "optimal"
+    assert d.reasons["bears"] == "doesn't block: blocking with it does not improve the outcome"
