@@ -519,7 +519,9 @@ def _fallback_floor(game: Game, attack: dict[str, str],
     """A proved lower bound of the value of ``attack`` (attacker view, milli-points), the
     fallback declaration of a search that finished none: what the answer's ``value`` may
     claim of it (``-win`` when nothing better is proved). No attack at lookahead 0 is valued
-    exactly (one position: no block, no damage); otherwise, on the boards where
+    exactly (one position: no block, no damage); at lookahead 1 (two players) it is at least
+    minus the next player's :func:`redzone.solver.ai_ceiling.attack_ceiling` on the board of
+    their turn; otherwise, and also, on the boards where
     :func:`redzone.solver.ai_ceiling.block_floor` applies and the declaration costs no life,
     that floor of every block against it (the defending players can't hold the attacking
     player below it; its proof is in its docstring) with the declaration's mana (508.1h)
@@ -530,12 +532,26 @@ def _fallback_floor(game: Game, attack: dict[str, str],
     if not attack and game.lookahead == 0:
         v, _ = game.block_value(attack, cost, -INF, INF)
         return v
+    crack = -game.ev.win
+    if not attack and game._two:
+        # No attack at lookahead 1: the value after the next player's attack, in which they
+        # maximise their own evaluation, minus the attacking player's (two players, zero
+        # sum): at least minus the ceiling of every declaration of theirs (ai_ceiling's
+        # proof) on the board of their turn (nothing happened in this combat).
+        from redzone.solver.ai_board import next_player, next_turn_board
+
+        player = next_player(game.board)
+        if player is not None:
+            nxt = next_turn_board(game.board, game.base.copy(), attack, player)
+            ceiling = attack_ceiling(Game(nxt, player, game.weights, 0, None))
+            if ceiling is not None:
+                crack = -ceiling
     if game.life_paid(attack, {}):
-        return -game.ev.win
+        return crack
     floor = block_floor(game, attack)
     if floor is None:
-        return -game.ev.win
-    return max(floor + game.mana_term(cost, 0), -game.ev.win) if floor < game.ev.win else floor
+        return crack
+    return max(floor + game.mana_term(cost, 0) if floor < game.ev.win else floor, crack)
 
 
 def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:

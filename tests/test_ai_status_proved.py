@@ -16,7 +16,8 @@ from redzone.models.evaluation import Weights, points
 from redzone.models.scenario import parse_scenario
 from redzone.solver import ai_blocks, ai_game
 from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_ceiling import block_floor
+from redzone.solver.ai_board import next_turn_board
+from redzone.solver.ai_ceiling import attack_ceiling
 
 
 def _creature(pid: str, power: int, toughness: int, controller: str, *abilities: str) -> dict[str, Any]:
@@ -61,15 +62,19 @@ def test_cut_short_attack_with_a_proved_value_at_its_bound_is_optimal(monkeypatc
 
 def test_cut_short_fallback_is_not_claimed_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
     # ... but only then. Lookahead 1, cut before even no attack was valued with Bob's
-    # crack-back (an 8 v 8 attack of his): the answer is the fallback (no attack). The
-    # position right after combat (6.659) is only an upper bound of its value after the
-    # crack-back; its value claims what is proved of it: Bob's eight creatures all hitting
-    # Alice unblocked (ai_ceiling.block_floor, -0.175). Feasible (it said 6.659 = bound).
+    # crack-back (an 8 v 8 attack of his): the answer is the fallback (no attack). Its
+    # value claims what is proved of it: Bob's best attack on his turn is worth at most
+    # the ceiling of every declaration of his (ai_ceiling.attack_ceiling, from his side), so
+    # Alice's value is at least minus that: 6.516, below no attack's exact value 6.659 (Bob
+    # doesn't attack), which is also the bound here. Feasible (it said 6.659 = bound, a
+    # value it had not proved).
     _cut_after(monkeypatch, 10)
     r = choose_attack(B1, lookahead=1, time_limit=3600)
     assert r.attackers == {} and r.status == "feasible" and r.bound == 6.659
     game = ai_game.Game(B1, "Alice", Weights(), 1, None)
-    assert r.value == points(block_floor(game, {})) == -0.175 < r.bound
+    assert game.block_value({}, 0, -ai_game.INF, ai_game.INF)[0] == 6659  # the exact value
+    bob = ai_game.Game(next_turn_board(B1, game.base.copy(), {}, "Bob"), "Bob", Weights(), 0, None)
+    assert r.value == points(-attack_ceiling(bob)) == 6.516 < 6.659
     assert not r.response_proved
 
 
