@@ -187,3 +187,18 @@ def test_a_budget_running_out_while_a_block_problem_is_built(monkeypatch: pytest
             if d.status == "optimal" and abs(d.value - optimum) > EPS:
                 bad.append(f"seed {seed} cut {n}: optimal {d.value}, optimum {optimum}")
     assert bad == []
+
+
+@pytest.mark.slow
+def test_slow_cut_short_answers(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """300 more boards of each kind (a third of them with three players), cut every two
+    positions; runs only under ``pytest -m slow``."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("long property run: select it with -m slow")
+    _force(monkeypatch)
+    cut = _Cut(monkeypatch)
+    found = []
+    for seed in range(1000, 1300):
+        found += violations(cut, seed, False, range(0, 600, 2), three=seed % 3 == 0)
+        found += violations(cut, seed, True, range(0, 600, 2), three=seed % 3 == 0)
+    assert found == []
