@@ -700,14 +700,14 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     check_time_limit(time_limit)
     t0 = time.perf_counter()
     maximum, proved, build_ms, solve_ms = _maximum(problem, time_limit)
-    status: Status = "optimal" if proved else "feasible"
     key = _sort_key(problem)
     pairs = _pairs(problem, paid=True)
     if not pairs:
         # No creature can attack: the empty declaration is the only one (M = 0).
         found = [{}] if limit >= 1 else []
-        return AttackEnumeration(found, len(found), limit >= 1 and proved, maximum, status,
-                                 build_ms + _ms(t0), solve_ms)
+        complete = limit >= 1 and proved
+        return AttackEnumeration(found, len(found), complete, maximum, _listing(complete),
+                                 build_ms + _ms(t0), solve_ms, proved)
 
     _import_ortools()
     t1 = time.perf_counter()
@@ -743,8 +743,15 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     solve_ms += _ms(t2)
     finished = _status(code) in ("optimal", "infeasible") and not cut
     found.sort(key=key)
-    return AttackEnumeration(found, len(found), finished and proved, maximum, status,
-                             build_ms, solve_ms)
+    complete = finished and proved
+    return AttackEnumeration(found, len(found), complete, maximum, _listing(complete),
+                             build_ms, solve_ms, proved)
+
+
+def _listing(complete: bool) -> Status:
+    """The status of a listing: ``optimal`` only when it is proved complete (every legal
+    declaration); a list cut short, or resting on a maximum M not proved, is ``feasible``."""
+    return "optimal" if complete else "feasible"
 
 
 def _solver(time_limit: float | None) -> Any:

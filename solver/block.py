@@ -532,13 +532,13 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
     check_time_limit(time_limit)
     t0 = time.perf_counter()
     maximum, proved, _, build_ms, solve_ms = _maximum(problem, time_limit)
-    status: Status = "optimal" if proved else "feasible"
     key = _sort_key(problem)
     pairs = _pairs(problem, paid=True)
     if not pairs:
         found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
-        return BlockEnumeration(found, len(found), limit >= 1 and proved, maximum, status,
-                                build_ms + _ms(t0), solve_ms)
+        complete = limit >= 1 and proved
+        return BlockEnumeration(found, len(found), complete, maximum, _listing(complete),
+                                build_ms + _ms(t0), solve_ms, proved)
     t1 = time.perf_counter()
     bm = _BlockModel(problem, pairs, exact=True)
     if maximum > 0:
@@ -571,8 +571,15 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
     solve_ms += _ms(t2)
     finished = _status(code) in ("optimal", "infeasible") and not cut
     found.sort(key=key)
-    return BlockEnumeration(found, len(found), finished and proved, maximum, status,
-                            build_ms, solve_ms)
+    complete = finished and proved
+    return BlockEnumeration(found, len(found), complete, maximum, _listing(complete),
+                            build_ms, solve_ms, proved)
+
+
+def _listing(complete: bool) -> Status:
+    """The status of a listing: ``optimal`` only when it is proved complete (every legal
+    declaration); a list cut short, or resting on a maximum M not proved, is ``feasible``."""
+    return "optimal" if complete else "feasible"
 
 
 # ---------------------------------------------------------------------------- several players
@@ -682,7 +689,7 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
              for p in problems]
     if not parts:
         found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
-        return BlockEnumeration(found, len(found), limit >= 1)
+        return BlockEnumeration(found, len(found), limit >= 1, status=_listing(limit >= 1))
     found = []
     cut = False
     seen: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()
@@ -700,7 +707,8 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
                 continue
             seen.add(key)
         found.append(merged)
+    complete = not cut and all(e.complete for e in parts)
     return BlockEnumeration(
-        found, len(found), not cut and all(e.complete for e in parts),
-        sum(e.maximum for e in parts), _worst([e.status for e in parts]),
-        sum(e.build_ms for e in parts), sum(e.solve_ms for e in parts))
+        found, len(found), complete, sum(e.maximum for e in parts), _listing(complete),
+        sum(e.build_ms for e in parts), sum(e.solve_ms for e in parts),
+        all(e.maximum_proved for e in parts))

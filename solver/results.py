@@ -156,7 +156,11 @@ class AttackEnumeration:
     - ``count``: ``len(declarations)``.
     - ``complete``: False when the limit or the time limit cut the enumeration, or M was not
       proved (then the list may also hold declarations obeying fewer than the true M).
-    - ``maximum``: the M used; ``status``: whether M is proved.
+    - ``maximum``: the M used; ``maximum_proved``: whether M is proved (when not, a
+      declaration listed may obey fewer requirements than a legal one must).
+    - ``status``: the listing's, as ``complete`` says it: ``"optimal"`` when it is complete
+      (proved to be every legal declaration), ``"feasible"`` when it was cut short or M was
+      not proved — never ``"optimal"`` for a partial list.
     """
 
     declarations: list[dict[str, str]]
@@ -166,22 +170,24 @@ class AttackEnumeration:
     status: Status = "optimal"
     build_ms: float = 0.0
     solve_ms: float = 0.0
+    maximum_proved: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's JSON object: ``declarations`` (list of ``attackers`` maps), ``count``,
-        ``complete``."""
+        ``complete``, ``status``, ``requirements`` (``maximum``, ``maximum_proved``)."""
         return {
             "declarations": [dict(d) for d in self.declarations],
             "count": self.count,
             "complete": self.complete,
             "status": self.status,
-            "requirements": {"maximum": self.maximum},
+            "requirements": {"maximum": self.maximum, "maximum_proved": self.maximum_proved},
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> AttackEnumeration:
         """The listing of an ``attack --all`` JSON object (timings read 0). Raises
         KeyError/TypeError for another object."""
+        req = data["requirements"]
         return cls(declarations=[dict(d) for d in data["declarations"]], count=data["count"],
-                   complete=data["complete"], maximum=data["requirements"]["maximum"],
-                   status=data["status"])
+                   complete=data["complete"], maximum=req["maximum"], status=data["status"],
+                   maximum_proved=req.get("maximum_proved", data["complete"]))

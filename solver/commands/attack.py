@@ -18,6 +18,7 @@ from redzone.solver.commands.common import (
     BoardAnswer,
     check_ids,
     declaration_lines,
+    listing_tail,
     magic_board_of,
     unparsed_json,
     verdict_markup,
@@ -97,8 +98,7 @@ class AttackListAnswer(BoardAnswer):
     def render(self, con: Console) -> None:
         """Each declaration with the mana it pays."""
         found, problem = self.found, self.problem
-        tail = "" if found.complete else " (incomplete: limit or time limit reached)"
-        con.print(f"[bold]{found.count} legal attack declaration(s){tail}[/bold]")
+        con.print(f"[bold]{found.count} legal attack declaration(s){listing_tail(found)}[/bold]")
         for i, decl in enumerate(found.declarations, 1):
             cost = sum(problem.costs.get((c, t), 0) for c, t in decl.items())
             paid = f" [dim](pays {cost} mana)[/dim]" if cost else ""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from redzone.solver.commands.common import (
     BoardAnswer,
     check_ids,
+    listing_tail,
     magic_board_of,
     unparsed_json,
     verdict_markup,
@@ -128,8 +129,7 @@ class BlockListAnswer(BoardAnswer):
         """Each declaration with what it pays."""
         found, problems = self.found, self.problems
         _no_attack_note(con, problems)
-        tail = "" if found.complete else " (incomplete: limit or time limit reached)"
-        con.print(f"[bold]{found.count} legal block declaration(s){tail}[/bold]")
+        con.print(f"[bold]{found.count} legal block declaration(s){listing_tail(found)}[/bold]")
         for i, decl in enumerate(found.declarations, 1):
             cost = sum(p.blocker_costs.get(b, 0) for p in problems for b in decl if b in p.blockers)
             cost += sum(p.pair_costs.get((b, a), 0) for p in problems

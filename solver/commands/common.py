@@ -109,6 +109,17 @@ def check_ids(board: Board, declaration: dict[str, Any], where: str) -> None:
                 raise ScenarioError(where, f"unknown permanent or player {name!r}{hint}")
 
 
+def listing_tail(found: Any) -> str:
+    """The words after "N legal ... declaration(s)" of an ``--all`` listing (an
+    ``AttackEnumeration`` or ``BlockEnumeration``): its status, and why it is incomplete."""
+    if found.complete:
+        return " (optimal: every legal declaration)"
+    if not found.maximum_proved:
+        return (" (feasible, incomplete: the requirement maximum was not proved in time, so a "
+                "declaration listed may obey fewer requirements than a legal one must)")
+    return " (feasible, incomplete: --limit or the time limit reached)"
+
+
 def verdict_markup(legal: bool | None) -> str:
     """``legal`` / ``illegal`` / ``unknown`` in rich markup (``None``: not proved either way)."""
     if legal is None:
