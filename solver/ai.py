@@ -713,15 +713,15 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     attacking player's evaluation, each with a legal block of their own, 802.4).
 
     Arguments as for :func:`choose_attack`. Returns a :class:`BlockDecision` whose
-    ``blockers`` is always a legal block (CR 509.1). Raises ScenarioError when the board has
-    no ``combat.attackers``, for an attacker that can't attack what it attacks, and like
+    ``blockers`` is always a legal block (CR 509.1). With no attacking creature (no
+    ``combat``, or empty ``combat.attackers``) there is nothing to block (508.8): the answer
+    is no block, valued like any other (at lookahead 1, after the next player's attack).
+    Raises ScenarioError for an attacker that can't attack what it attacks, and like
     :func:`choose_attack`.
     """
     weights = _check(lookahead, time_limit, evaluation)
     combat = getattr(board.scenario, "combat", None)
-    if combat is None or not combat.attackers:
-        raise ScenarioError("combat.attackers", "choose-block needs the attacking creatures")
-    attack = dict(combat.attackers)
+    attack = dict(combat.attackers) if combat is not None else {}
     for a in attack:
         perm = board.permanents.get(a)
         if perm is None or not perm.is_creature or perm.controller != board.active_player:

@@ -168,8 +168,9 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         title = f"AI attack ({found.status})"
     else:
         found = choose_blocks(board, time_limit=time_limit)
-        combat = board.scenario.combat
-        attackers, blockers = dict(combat.attackers), {b: list(a) for b, a in found.blockers.items()}
+        combat = board.scenario.combat  # None: nothing attacks, nothing to block (508.8)
+        attackers = dict(combat.attackers) if combat is not None else {}
+        blockers = {b: list(a) for b, a in found.blockers.items()}
         verdict = ("the defending players survive" if found.survives else "a defending player loses") + \
             f"; value {found.value:g}"
         title = f"AI blocks ({found.status})"

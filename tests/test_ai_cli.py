@@ -80,8 +80,9 @@ def test_registry_and_bad_input(tmp_path: Path) -> None:
     assert code == 2 and "nonsense" in err and "Traceback" not in err
     code, _, err = run("choose-attack", str(EXAMPLES / "ai-hold-back.yaml"), "--lookahead", "3")
     assert code == 2
-    code, _, err = run("choose-block", str(EXAMPLES / "ai-hold-back.yaml"))
-    assert code == 2 and "combat.attackers" in err
+    # No creature is attacking: nothing to block (CR 508.8), as `block` answers.
+    code, out, _ = run("choose-block", str(EXAMPLES / "ai-hold-back.yaml"), "--json")
+    assert code == 0 and json.loads(out)["blockers"] == {}
 
 
 def test_a_time_limit_shorter_than_reading_the_board_still_answers_a_legal_choice() -> None:

@@ -232,7 +232,10 @@ class ChooseBlockAnswer(BoardAnswer):
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
         if not d.reasons:
-            con.print("  (no creature blocks: the defending players control none)")
+            combat = getattr(board.scenario, "combat", None)
+            con.print("  (no creature blocks: the defending players control none)"
+                      if combat is not None and combat.attackers else
+                      "  (no creature is attacking (combat.attackers is empty): nothing to block)")
         if d.mana_paid:
             con.print(f"Mana paid for block costs: {d.mana_paid} (CR 509.1d)")
         if d.life_paid_why:
@@ -275,8 +278,8 @@ def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAtt
 
 def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlockAnswer:
     """The defending players' best legal blocks against ``combat.attackers``
-    (:func:`redzone.solver.ai.choose_blocks`). Raises like :func:`choose_attack`, and when
-    there is no ``combat.attackers``."""
+    (:func:`redzone.solver.ai.choose_blocks`; with no attacking creature, no block: nothing
+    to block, CR 508.8, as ``block`` answers). Raises like :func:`choose_attack`."""
     from redzone.models.errors import ScenarioError
     from redzone.models.limits import unbounded
     from redzone.solver.ai import choose_blocks as run
