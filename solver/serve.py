@@ -89,7 +89,7 @@ class _BadRequest(Exception):
 
 
 def _answer(command: Any, request: dict[str, Any], started: float) -> dict[str, Any]:
-    from redzone.solver.commands import COMMANDS, options_from_json
+    from redzone.solver.commands import COMMANDS, option_error, options_from_json
     from redzone.solver.commands.common import run_job
 
     if command == "ping":
@@ -116,7 +116,13 @@ def _answer(command: Any, request: dict[str, Any], started: float) -> dict[str, 
 
     job, options_class = entry.load()
     opts = options_from_json(options_class, options)
-    answer = run_job(job, parse_scenario(scenario), opts, since=started)
+    try:
+        answer = run_job(job, parse_scenario(scenario), opts, since=started)
+    except Exception as exc:  # an option's error is named as in the request: options.NAME
+        renamed = option_error(options_class, opts, exc)
+        if renamed is exc:
+            raise
+        raise renamed from None
     return answer.to_json()
 
 

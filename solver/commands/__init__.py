@@ -30,6 +30,7 @@ import dataclasses
 import functools
 import importlib
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -134,13 +135,51 @@ def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> A
     if check is not None:
         check(data)  # the class's own checks first, with their own messages
     try:
-        return _adapter(options_class).validate_json(json.dumps(data), strict=True)
+        options = _adapter(options_class).validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ()))
         raise ScenarioError(f"options.{loc}" if loc else "options", err.get("msg", "invalid")) from None
     except (TypeError, ValueError) as exc:
         raise ScenarioError("options", str(exc)) from None
+    seconds = getattr(options, "time_limit", None)
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        # As the command line's --time-limit (one rule, one message for every command).
+        raise ScenarioError("options.time_limit",
+                            f"must be a finite number of seconds above 0 (got {seconds!r})")
+    return options
+
+
+# The names jobs (and the rules code under them) give an option in their errors, where the
+# command line's name differs from the option's field: check-attack's --attackers is the
+# field ``declaration``; fight's and dm-battle's A and B are ``a`` and ``b``; clash's
+# policy is --keep/--bottom.
+_ERROR_NAMES = {"--attackers": "declaration", "--blockers": "blockers", "--assignment": "assignment",
+                "--keep/--bottom": "keep", "policy": "keep", "A": "a", "B": "b"}
+
+
+def option_error(options_class: type, options: Any, exc: Exception) -> Exception:
+    """The error a job raised, with the field path of a JSON request when it is about one
+    of the options: ``lookahead: must be 0 or 1`` -> ``options.lookahead: must be 0 or 1``,
+    ``--attackers: unknown permanent ...`` -> ``options.declaration: ...``, a weights file's
+    error -> ``options.weights: FILE: ...`` — the path every other option error over the
+    protocol has (``options.time_limit: Input should be a valid number``,
+    ``options.bogus: unknown option``). Any other error is returned as it is."""
+    from redzone.models.errors import ScenarioError
+
+    if not isinstance(exc, ScenarioError) or exc.field.startswith("options"):
+        return exc
+    names = {f.name for f in dataclasses.fields(options_class)}
+    weights = getattr(options, "weights", None)
+    if "weights" in names and isinstance(weights, str) and weights and (
+            exc.field == weights or exc.where == weights):
+        return ScenarioError("options.weights", str(exc))
+    cut = min((i for i in (exc.field.find("."), exc.field.find("[")) if i >= 0), default=len(exc.field))
+    head, rest = exc.field[:cut], exc.field[cut:]
+    name = _ERROR_NAMES.get(head, head)
+    if name not in names:
+        return exc
+    return ScenarioError(f"options.{name}{rest}", exc.problem, where=exc.where)
 
 
 @functools.lru_cache(maxsize=None)
@@ -173,7 +212,8 @@ def run_command(name: str, scenario: Any, options: Any = None) -> Answer:
     if command is None:
         raise ScenarioError("command", f"unknown command {name!r} (known: {', '.join(COMMANDS)})")
     job, options_class = command.load()
-    if options is None or isinstance(options, Mapping):
+    from_json = options is None or isinstance(options, Mapping)
+    if from_json:
         options = options_from_json(options_class, options)
     if isinstance(scenario, Mapping):
         from redzone.models.scenario import parse_scenario
@@ -181,4 +221,12 @@ def run_command(name: str, scenario: Any, options: Any = None) -> Answer:
         scenario = parse_scenario(dict(scenario))
     from redzone.solver.commands.common import run_job
 
-    return run_job(job, scenario, options)
+    if not from_json:
+        return run_job(job, scenario, options)
+    try:
+        return run_job(job, scenario, options)
+    except Exception as exc:  # an option's error gets its path in the mapping given
+        renamed = option_error(options_class, options, exc)
+        if renamed is exc:
+            raise
+        raise renamed from None
