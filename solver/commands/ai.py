@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json, violations_json
+from redzone.solver.commands.common import PlayedAnswer, magic_board_of, unparsed_json, violations_json
 
 if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
     from rich.console import Console
@@ -146,7 +146,7 @@ def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any], head: st
 
 
 @dataclass(frozen=True)
-class ChooseAttackAnswer(BoardAnswer):
+class ChooseAttackAnswer(PlayedAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.AttackDecision`."""
 
     decision: AttackDecision
@@ -155,7 +155,7 @@ class ChooseAttackAnswer(BoardAnswer):
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object."""
         return {**self.decision.to_json(), "weights": self.weights_file,
-                "unparsed": unparsed_json(self.board)}
+                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
 
     def render(self, con: Console) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
@@ -187,7 +187,7 @@ class ChooseAttackAnswer(BoardAnswer):
 
 
 @dataclass(frozen=True)
-class ChooseBlockAnswer(BoardAnswer):
+class ChooseBlockAnswer(PlayedAnswer):
     """``choose-block``: the :class:`redzone.solver.ai.BlockDecision`."""
 
     decision: BlockDecision
@@ -205,7 +205,7 @@ class ChooseBlockAnswer(BoardAnswer):
                 "illegal_attackers": violations_json(self.illegal_attackers),
                 "ignored_blockers": self.ignored_blockers,
                 "illegal_blocks": violations_json(self.illegal_blocks),
-                "unparsed": unparsed_json(self.board)}
+                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, a warning per broken attack rule (508.1a, 508.1c), and

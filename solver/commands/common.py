@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +79,34 @@ class BoardAnswer:
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes (printed on standard error by the text form)."""
         return unparsed_notes(self.board)
+
+
+@dataclass(frozen=True)
+class PlayedAnswer(BoardAnswer):
+    """Base of the answers that play combat out (``damage``, ``choose-attack``,
+    ``choose-block``): they also list the abilities the play leaves out
+    (:func:`redzone.solver.not_played.not_played`: triggered and activated abilities), as
+    the JSON key ``not_played`` (``[{"id", "sentence", "kind"}]``, ``[]`` when none) and one
+    note each on standard error. Worked out once per answer, from what the parser set aside
+    when the board was built."""
+
+    @functools.cached_property
+    def not_played(self) -> tuple[Any, ...]:
+        """The board's :class:`redzone.solver.not_played.NotPlayed` items."""
+        from redzone.solver.not_played import not_played
+
+        return not_played(self.board)
+
+    def not_played_json(self) -> list[dict[str, str]]:
+        """The ``not_played`` key."""
+        return [item.to_json() for item in self.not_played]
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence notes, then one note per ability not played."""
+        perms = self.board.permanents
+        return super().warnings() + [
+            f"note: {perms[item.id].label}: {item.kind} ability not played: {item.sentence!r}"
+            for item in self.not_played]
 
 
 def violations_json(violations: Any) -> list[dict[str, str]]:

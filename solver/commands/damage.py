@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.commands.common import (
     BoardAnswer,
+    PlayedAnswer,
     magic_board_of,
     scenario_warnings,
     unparsed_json,
-    unparsed_notes,
     violations_json,
 )
 
@@ -183,12 +183,12 @@ def attack_violations(board: Board) -> list[Violation]:
 
 
 @dataclass(frozen=True)
-class DamageAnswer:
+class DamageAnswer(PlayedAnswer):
     """``damage``: the steps played (:class:`redzone.solver.damage.DamageResult`);
     ``illegal_blocks``: the declared blocks' violations (CR 509.1a-b), ``illegal_attackers``
-    the declared attack's (508.1a, 508.1c), played out as given."""
+    the declared attack's (508.1a, 508.1c), played out as given; ``not_played``: the
+    triggered and activated abilities the play leaves out (:class:`PlayedAnswer`)."""
 
-    board: Board
     result: DamageResult
     objective: str
     illegal_blocks: tuple[Violation, ...] = ()
@@ -205,14 +205,14 @@ class DamageAnswer:
                "illegal_attackers": violations_json(self.illegal_attackers)}
         found = scenario_warnings(self.board) + list(self.result.warnings)
         out.pop("warnings", None)
-        return {**out, **({"warnings": found} if found else {})}
+        return {**out, "not_played": self.not_played_json(), **({"warnings": found} if found else {})}
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, a warning per broken attack or block rule (508.1a, c;
         509.1a-b), and the
         play-out's warnings (an effect of a permanent that left in the first-strike step
         that could not be undone: 611.3a, 613)."""
-        return (unparsed_notes(self.board)
+        return (super().warnings()
                 + [f"warning: the attack is illegal, played out as given: {v.message} ({v.source})"
                    for v in self.illegal_attackers]
                 + [f"warning: the blocks are illegal, played out as given: {v.message} ({v.source})"
