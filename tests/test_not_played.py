@@ -75,6 +75,17 @@ def test_ai_commands_list_them_with_and_without_strict(board: str, command: str)
         assert code == 0 and f"note: Master of Cruelties (master): triggered ability not played: {MASTER!r}" in err
 
 
+def test_draw_and_fight_carry_the_key(board: str) -> None:
+    # Their outcomes are played without triggers too: the picture's outcome, and a fight
+    # (701.14) where Phage's 4 damage destroys Llanowar Elves by lethal damage alone.
+    code, out, _ = run("draw", board, "--plan", "damage", "--json")
+    assert code == 0 and json.loads(out)["not_played"] == EXPECTED
+    code, out, _ = run("fight", board, "phage", "elves", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["not_played"] == EXPECTED
+    assert sorted(data["outcome"]["destroyed"]) == ["elves"]  # 4 damage to a 1/1 (704.5g)
+
+
 def test_protocol_and_batch_carry_the_key(tmp_path: Path) -> None:
     response = handle_line(json.dumps({"id": 1, "command": "choose-block", "scenario": BOARD,
                                        "options": {"lookahead": 0}}))

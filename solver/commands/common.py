@@ -83,8 +83,8 @@ class BoardAnswer:
 
 @dataclass(frozen=True)
 class PlayedAnswer(BoardAnswer):
-    """Base of the answers that play combat out (``damage``, ``choose-attack``,
-    ``choose-block``): they also list the abilities the play leaves out
+    """Base of the answers that play damage out (``damage``, ``choose-attack``,
+    ``choose-block``, ``draw``, ``fight``): they also list the abilities the play leaves out
     (:func:`redzone.solver.not_played.not_played`: triggered and activated abilities), as
     the JSON key ``not_played`` (``[{"id", "sentence", "kind"}]``, ``[]`` when none) and one
     note each on standard error. Worked out once per answer, from what the parser set aside

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from redzone.solver.commands.common import board_of, unparsed_json, unparsed_notes
+from redzone.solver.commands.common import PlayedAnswer, board_of, unparsed_json
 
 if TYPE_CHECKING:  # annotations only
     from redzone.models.scenario import Scenario
@@ -40,10 +40,11 @@ class DrawOptions:
 
 
 @dataclass(frozen=True)
-class DrawAnswer:
-    """``draw``: the picture (:class:`redzone.solver.draw.CombatPicture`) and its SVG."""
+class DrawAnswer(PlayedAnswer):
+    """``draw``: the picture (:class:`redzone.solver.draw.CombatPicture`) and its SVG, with
+    ``not_played`` (:class:`redzone.solver.commands.common.PlayedAnswer`: the outcome drawn
+    is played without them)."""
 
-    board: Any
     picture: Any
     svg: str
     plan: str | None
@@ -58,11 +59,8 @@ class DrawAnswer:
             "damage": [{"source": m.source, "recipient": m.recipient, "step": m.step,
                         "assigned": m.assigned, "dealt": m.dealt} for m in p.damage],
             "outcome": p.outcome, "reasons": dict(p.reasons), "unparsed": unparsed_json(self.board),
+            "not_played": self.not_played_json(),
         }
-
-    def warnings(self) -> list[str]:
-        """Unparsed-sentence notes."""
-        return unparsed_notes(self.board)
 
     def render(self, con: Any) -> None:
         """The SVG, as is, on the console's file (standard output); or, with ``output``,

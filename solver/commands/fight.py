@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from redzone.solver.commands.common import BoardAnswer, magic_board_of, unparsed_json
+from redzone.solver.commands.common import PlayedAnswer, magic_board_of, unparsed_json
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import Console
@@ -32,14 +32,15 @@ class FightOptions:
 
 
 @dataclass(frozen=True)
-class FightAnswer(BoardAnswer):
+class FightAnswer(PlayedAnswer):
     """``fight``: :class:`redzone.models.fight.FightResult` on its board."""
 
     result: FightResult
 
     def to_json(self) -> dict[str, Any]:
         """The ``fight`` JSON object."""
-        return {**self.result.to_json(), "unparsed": unparsed_json(self.board)}
+        return {**self.result.to_json(), "unparsed": unparsed_json(self.board),
+                "not_played": self.not_played_json()}
 
     def render(self, con: Console) -> None:
         """Who deals what to whom, what leaves the battlefield, life and poison."""
