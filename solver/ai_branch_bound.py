@@ -1,6 +1,7 @@
 """The exact branch and bound over blocks (issue 9) for :mod:`redzone.solver.ai_blocks`:
 the defending player's best block against one attack on two-player boards of keywords only,
-at lookahead 0 (:func:`bb_applies`). Attackers are given their blockers one at a time, and
+at lookahead 0, and at lookahead 1 where the attacking player may answer the crack-back with
+no block (:func:`bb_applies`, :func:`crack_back_applies`). Attackers are given their blockers one at a time, and
 a partial block is dropped when a proved lower bound of every completion (attacker view) is
 no better for the defending player than the best block found (the proof is in
 :func:`branch_and_bound`'s docstring).
@@ -18,7 +19,7 @@ from typing import Any
 from redzone.models import block_problem as bp_mod
 from redzone.solver.ai_units import INF, Leaf
 
-__all__ = ["bb_applies", "branch_and_bound"]
+__all__ = ["bb_applies", "branch_and_bound", "crack_back_applies"]
 
 _TWO = ("first-strike", "regular")
 
@@ -28,15 +29,44 @@ def _blockers(problem: bp_mod.BlockProblem) -> list[str]:
     return [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
 
 
+# Block requirements (509.1c): with one on the board, declaring no block in the next
+# turn may be illegal for the attacking player (see :func:`crack_back_applies`).
+_REQUIREMENTS = frozenset({"BlocksEachCombat", "MustBeBlocked", "AllMustBlock"})
+
+
+def crack_back_applies(game: Any, attack: Mapping[str, str]) -> bool:
+    """Whether the lookahead-1 bound of :func:`branch_and_bound` holds after ``attack``:
+    :meth:`Game.crack_back_floor` applies to the game (two players, lookahead 1, the
+    perspective attacking, a board of keywords only), and in the next turn the attacking
+    player may declare no block at all — nobody can block (each of their creatures is
+    tapped or attacks now without vigilance and stays tapped, 302.6, 502.3; 509.1a), or
+    no block requirement (509.1c) is on the board. Then whatever the next player attacks
+    with, answering with no block is legal, and the value after their attack is at least
+    the value of that answer, which is at least the floor (each creature that survived
+    this combat dealing its all, unblocked)."""
+    if game.lookahead != 1 or game._floor_parts() is None:
+        return False
+    if game._blockless(attack):
+        return True
+    return not any(type(a).__name__ in _REQUIREMENTS
+                   for p in game.board.permanents.values() for a in p.abilities)
+
+
 def bb_applies(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem) -> bool:
-    """Whether :func:`branch_and_bound` is exact here: lookahead 0; two players and a
+    """Whether :func:`branch_and_bound` is exact here: lookahead 0, or lookahead 1 where
+    :func:`crack_back_applies`; two players and a
     board of keywords only (:meth:`Game._plain_board`: no planeswalker or battle, nothing
     that prevents, replaces, redirects or doubles damage, grants abilities or changes
     characteristics, no scenario effect); nothing coupling units, no bands, no permanent
     whose leaving changes others (611.3a); no life paid for costs (119.4); and no creature
     able to block two attackers (so each attacker with its blockers is a unit, and the
     damage games have only the attacking player's choices)."""
-    if game.lookahead != 0 or not game._plain_board() or game._coupling or game._layer_sources:
+    if game.lookahead == 1:
+        if not crack_back_applies(game, attack):
+            return False
+    elif game.lookahead != 0:
+        return False
+    if not game._plain_board() or game._coupling or game._layer_sources:
         return False
     if getattr(getattr(game.board.scenario, "combat", None), "bands", None):
         return False
@@ -51,15 +81,22 @@ class _Vectors:
     """Leaves as vectors of what the evaluation reads (:meth:`Game.fast_score` on two
     players): (attacking player's life change, defending player's life change, their
     poison changes, the same four after the first-strike step, the permanents' part in
-    perspective milli-points). ``orient``: +1 where a larger number is better for the
+    perspective milli-points); with ``crack`` (lookahead 1, :func:`crack_back_applies`)
+    three more: the damage, poison and lifelink life the defending player's creatures
+    destroyed in this combat could have dealt or gained in the next turn
+    (:meth:`Game._floor_parts`). ``orient``: +1 where a larger number is better for the
     attacking player, -1 where it is worse."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, crack: bool = False) -> None:
         self.game = game
         self.ap = game.ap
         self.o = game._opponents[0]
         s = self.sign = game.sign
-        self.orient = (1, -1, -1, 1, 1, -1, -1, 1, s)
+        self.orient = (1, -1, -1, 1, 1, -1, -1, 1, s) + ((1, 1, 1) if crack else ())
+        self.crack = None
+        if crack:
+            parts, total = game._floor_parts()
+            self.parts, self.crack = parts, total
         self.ev = game.ev
         self.me_attacks = game.perspective == game.ap
         self.life0 = (game._base_life[self.ap], game._base_life[self.o])
@@ -74,8 +111,18 @@ class _Vectors:
             fl, fp = dict(leaf.first[0]), dict(leaf.first[1])
         else:
             fl = fp = {}
-        return (life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0),
-                fl.get(ap, 0), fl.get(o, 0), fp.get(ap, 0), fp.get(o, 0), leaf.value)
+        out = (life.get(ap, 0), life.get(o, 0), poison.get(ap, 0), poison.get(o, 0),
+               fl.get(ap, 0), fl.get(o, 0), fp.get(ap, 0), fp.get(o, 0), leaf.value)
+        if self.crack is None:
+            return out
+        gone = [0, 0, 0]
+        for pid in leaf.delta[3]:
+            x = self.parts.get(pid)
+            if x is not None:
+                gone[0] += x[0]
+                gone[1] += x[1]
+                gone[2] += x[2]
+        return out + tuple(gone)
 
     def leaf(self, v: tuple[int, ...]) -> Leaf:
         ap, o = self.ap, self.o
@@ -108,6 +155,20 @@ class _Vectors:
                 score = -win
             elif lx <= 0 or px >= 10:
                 score = win
+            elif self.crack is not None:
+                # Lookahead 1 (the perspective attacks: Game._floor_parts): the combat goes
+                # on into the next turn, valued at the floor of Game.crack_back_floor — the
+                # defending player's creatures not destroyed here all deal their damage
+                # unblocked and gain their lifelink.
+                dmg, psn, gain = self.crack
+                lm2, pm2 = lm - (dmg - v[9]), pm + (psn - v[10])
+                if lm2 <= 0 or pm2 >= 10:
+                    score = -win
+                else:
+                    t = self.perm0 + v[8]
+                    t += (ev.life_value(lm2) + ev.poison_value(pm2) - ev.life_value(lx + gain - v[11])
+                          - ev.poison_value(px))
+                    score = ev.clamp(t)
             else:
                 t = self.perm0 + v[8]
                 t += ev.life_value(lm) + ev.poison_value(pm) - ev.life_value(lx) - ev.poison_value(px)
@@ -129,6 +190,20 @@ class _Vectors:
             if not any(self.dominated(v, w) for w in out):
                 out.append(v)
         return out
+
+
+def _lethal_need(game: Any, b: str) -> int | None:
+    """Lethal damage of the creature ``b`` when damage can destroy it (toughness less damage
+    marked, 120.4a, 704.5g); ``None`` when it can't be counted on: indestructible
+    (702.12b), protection (702.16e: the damage may be prevented), or no toughness left."""
+    from redzone.models.abilities import Protection
+
+    q = game.board.permanents[b]
+    need = (q.toughness or 0) - q.damage
+    if (need <= 0 or game.board.has_keyword(q, "indestructible")
+            or any(isinstance(x, Protection) for x in q.abilities)):
+        return None
+    return need
 
 
 def _blocked_at_most(left: int) -> int:
@@ -180,7 +255,21 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
       the attacker dies (its value 0, at most what it is worth alive with any counters,
       creature values being at least 0) — unless the creatures left that may block it
       can't deal it lethal damage together (power, twice with double strike; deathtouch,
-      infect or wither counting as lethal), when it survives unchanged;
+      infect or wither counting as lethal), when it survives unchanged; and, when it
+      surely destroys a blocker (below), the least valuable of those it may meet dies;
+    - *a sure kill*: when every creature left that may block it is one it can destroy
+      alone — lethal damage (toughness less damage marked, 120.4a; 1 from a deathtouch
+      source, 702.2c) at most its power, and neither indestructible (702.12b) nor with
+      protection (702.16e) — and it surely deals its damage (it has first or double
+      strike, 510.4, or the first strikers among them can't deal it lethal damage
+      together), then whatever nonempty set of them blocks it, its controller may assign
+      lethal damage to one of them and the rest to the same one (510.1c-d; trample excess
+      is optional, 702.19b), and that one is destroyed (704.5g-h; 704.5f with wither or
+      infect). That leaf of its unit is componentwise at least the vector above with
+      the least value among those blockers taken off the defending player — the leaf
+      exists, and the attacking player's best leaf is at least it. Not claimed under the
+      2023 rules (a damage assignment order may constrain the assignment) nor with
+      banding (702.22j: the defending player would divide the damage);
     - at most as many of them are blocked as there are creatures left that may block one
       of them (each blocks one attacker here): when more are open, the sum of their
       unblocked leaves is taken less, component by component, the largest savings of that
@@ -188,6 +277,23 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
       unblocked is at least 0, so the true saving of any such set is at most that);
     - every creature left with lifelink may gain its controller its power (twice with
       double strike) in either step.
+
+    **Lookahead 1** (where :func:`crack_back_applies`). A block's value is then the value
+    after the next player's best attack. In every position after this combat that does
+    not end the game, the attacking player may answer any attack of the next player with
+    no block (legal: nobody can block, or no requirement, 509.1c), and that answer's value
+    is at least :meth:`Game.crack_back_floor`'s: every creature of the next player that
+    survived this combat attacking and dealing all its damage (power, twice with double
+    strike; poison with infect and toxic) unblocked and gaining all its lifelink life,
+    which only lowers the evaluation (an attack deals at most that; their attack costs
+    only raise it). So the value of a block is at least the attacking player's best leaf
+    combination valued at that floor. The floor reads this combat through the same summed
+    changes plus three more: the damage, poison and lifelink life of the defending
+    player's creatures destroyed in this combat (they can't attack back), which the floor
+    only rises with (fewer attackers next turn); an attacker not decided yet destroys none
+    of them (the open part above), so the bound stays a lower bound of every completion.
+    At a complete block the floor is only a bound: the block's own value (with the
+    crack-back searched, exact below the best so far) decides.
 
     Block costs only add to the attacking player's value (the mana term), so the bound
     counts none. ``floor``: a proved lower bound of every block (the search stops when it
@@ -200,9 +306,12 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
 
     if not bb_applies(game, attack, problem):
         return None
-    vec = _Vectors(game)
+    la1 = game.lookahead == 1  # bb_applies: crack_back_applies holds
+    vec = _Vectors(game, crack=la1)
     orient = vec.orient
-    zero = (0,) * 9
+    n = len(orient)
+    zero = (0,) * n
+    ext = (0,) * (n - 9)
     check = game._block_filter(problem)
     blockers = _blockers(problem)
     allowed = {b: set(problem.allowed[b]) for b in blockers}
@@ -222,6 +331,33 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     room = {a: game._attacker_room(a) for a in attack}
     dead = {a: -ev.permanent_score(a) for a in attack}  # perspective change when it dies
     mana0 = game.mana_term(attack_cost, 0)
+    sign = game.sign
+    perms = game.board.permanents
+    need = {b: _lethal_need(game, b) for b in blockers}
+    kill_gain = {b: -ev.permanent_score(b) for b in blockers}  # perspective change when it dies
+    no_claim = game.board.rules == "2023" or any(kw(perms[x], "banding") for x in (*attack, *blockers))
+
+    def kills(a: str, group: Any) -> int:
+        """The perspective change, at worst for the attacking player, from the blockers ``a``
+        surely destroys when blocked by any nonempty part of ``group`` (see the docstring:
+        it assigns lethal damage to one of them); 0 when no kill is sure."""
+        if no_claim:
+            return 0
+        power = max(perms[a].power or 0, 0)
+        if not power:
+            return 0
+        if a not in fs and sum(harm[b] for b in group if b in fs) >= room[a]:
+            return 0  # its first-striking blockers might destroy it first (510.4)
+        dt = kw(perms[a], "deathtouch")
+        worst = None
+        for b in group:
+            n = need[b]
+            if n is None or (1 if dt else n) > power:
+                return 0
+            g = sign * kill_gain[b]
+            if worst is None or g < worst:
+                worst = g
+        return 0 if worst is None else sign * worst
 
     def steps_of(a: str, group: tuple[str, ...]) -> tuple[str, ...]:
         return _TWO if a in fs or any(b in fs for b in group) else ("regular",)
@@ -243,11 +379,11 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
         return False
 
     def optimistic(a: str, group: Any) -> tuple[int, ...]:
-        return (0, 0, 0, 0, 0, 0, 0, 0, dead[a] if lethal(a, group) else 0)
+        return (0, 0, 0, 0, 0, 0, 0, 0, (dead[a] if lethal(a, group) else 0) + kills(a, group)) + ext
 
     def gains(group: Any) -> tuple[int, ...]:
         g = sum(gain[b] for b in group)
-        return (0, g, 0, 0, 0, g, 0, 0, 0) if g else zero
+        return (0, g, 0, 0, 0, g, 0, 0, 0) + ext if g else zero
 
     open_memo: dict[Any, tuple[int, ...]] = {}
 
@@ -281,14 +417,14 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
                 total = _add(total, o)
             return total
         base = zero
-        savings: list[list[int]] = [[] for _ in range(9)]
+        savings: list[list[int]] = [[] for _ in range(n)]
         for (a, _), o in zip(blockable, opts):
             u = unblocked[a]
             base = _add(base, u)
-            for i in range(9):
+            for i in range(n):
                 savings[i].append(max(0, orient[i] * (u[i] - o[i])))
         out = list(_add(total, base))
-        for i in range(9):
+        for i in range(n):
             top = sum(sorted(savings[i], reverse=True)[:k])
             out[i] -= orient[i] * top
         return tuple(out)
@@ -348,6 +484,10 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
             v = -INF
             for p in pareto:
                 v = max(v, vec.value(p, mana))
+            if la1 and v < best_value:
+                # v is only the floor of the value after the next player's attack: the
+                # block's value itself (exact below the best so far, Game.damage_value).
+                v, _ = game.damage_value(attack, blocks, mana, -INF, best_value)
             if v < best_value:
                 best_value, best_blocks = v, blocks
             return

@@ -47,6 +47,84 @@ def test_choose_blocks_new_search_matches_reference(forced: dict[str, int]) -> N
     assert forced["bb"] >= 40  # the branch and bound really ran on many of them
 
 
+def _count_lookahead_1(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Counts the runs of the branch and bound at lookahead 1 that ran to the end."""
+    ran = {"la1": 0}
+    real = ai_blocks.branch_and_bound
+
+    def counting(game: Any, *args: Any, **kwargs: Any) -> Any:
+        got = real(game, *args, **kwargs)
+        if got is not None and game.lookahead == 1 and got[2]:
+            ran["la1"] += 1
+        return got
+
+    monkeypatch.setattr(ai_blocks, "branch_and_bound", counting)
+    return ran
+
+
+def test_choose_blocks_lookahead_1_branch_and_bound_matches_reference(
+        forced: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The branch and bound at lookahead 1 (its bound: the defending player's creatures
+    # that survive this combat all attack back unblocked) against the reference, which
+    # plays every block and the next player's every attack and block.
+    ran = _count_lookahead_1(monkeypatch)
+
+    @_settings(100)
+    @given(seeds())
+    def check(seed: int) -> None:
+        rng = random.Random(seed)
+        data = _plain_board(rng, rng.randint(1, 3), rng.randint(0, 3))
+        assert lookahead_1_mismatch(data) is None
+
+    check()
+    assert ran["la1"] >= 30  # it really ran on many of them
+
+
+def lookahead_1_mismatch(data: dict[str, Any]) -> str | None:
+    """``None`` when ``choose_blocks`` at lookahead 1 agrees with the reference: an
+    ``optimal`` answer has the reference's optimum, any answer the reference's value of
+    the block it chose (a ``feasible`` one comes where the branch and bound does not
+    apply: a block requirement, 509.1c, may make "no block" illegal in the next turn)."""
+    from test_ai_differential import _key
+
+    board = _board(data)
+    r = choose_blocks(board, lookahead=1)
+    values = {_key(d): v for d, v in reference_block_value(board, lookahead=1)}
+    best = min(values.values())
+    got = round(-r.value * 1000)
+    chosen = values.get(_key(r.blockers))
+    if chosen != got or (r.status == "optimal" and got != best) or r.bound < r.value:
+        return f"search {got} ({r.status}, {r.blockers}: reference {chosen}) vs reference optimum {best}"
+    return None
+
+
+def test_planted_lookahead_0_bound_at_lookahead_1_is_caught(forced: dict[str, int],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant an unsound bound: at lookahead 1 the partial blocks are bounded by their value
+    # right after combat, as if the next player never attacked back (an upper bound of the
+    # value after their attack, not a lower one). Blocks that keep creatures back for the
+    # crack-back are then dropped: the differential check must see mismatches.
+    real = ai_branch_bound._Vectors.value
+
+    def no_crack_back(self: Any, v: tuple[int, ...], mana: int) -> int:
+        saved, self.crack = self.crack, None
+        try:
+            return real(self, v, mana)
+        finally:
+            self.crack = saved
+
+    monkeypatch.setattr(ai_branch_bound._Vectors, "value", no_crack_back)
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        data = _plain_board(rng, rng.randint(2, 3), rng.randint(2, 3))
+        if lookahead_1_mismatch(data) is not None:
+            found += 1
+            if found >= 2:
+                break
+    assert found >= 2
+
+
 def test_choose_attack_new_search_matches_reference(forced: dict[str, int]) -> None:
     @_settings(60)
     @given(seeds())
@@ -66,6 +144,22 @@ def test_planted_unsound_bound_is_caught(forced: dict[str, int], monkeypatch: py
     monkeypatch.setattr(ai_branch_bound, "_blocked_at_most", lambda left: 0)
     found = 0
     for seed in range(300):
+        rng = random.Random(seed)
+        data = _plain_board(rng, rng.randint(2, 4), rng.randint(2, 4))
+        if block_mismatch(data, 0) is not None:
+            found += 1
+            if found >= 2:
+                break
+    assert found >= 2
+
+
+def test_planted_unsound_kill_claim_is_caught(forced: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant an unsound bound: an attacker not decided yet is taken to destroy a blocker
+    # whatever its toughness (every creature read as one with lethal damage 1, CR 120.4a
+    # ignored). Blocks with a creature that survives it are then dropped: mismatches.
+    monkeypatch.setattr(ai_branch_bound, "_lethal_need", lambda game, b: 1)
+    found = 0
+    for seed in range(400):
         rng = random.Random(seed)
         data = _plain_board(rng, rng.randint(2, 4), rng.randint(2, 4))
         if block_mismatch(data, 0) is not None:
@@ -182,6 +276,10 @@ def _fixed_point_failures(monkeypatch: pytest.MonkeyPatch, seeds_: range,
     monkeypatch.setattr("redzone.solver.ai_declarations.BLOCK_BOUND", 3)
     if lookahead == 0:
         monkeypatch.setattr(ai_blocks, "bb_applies", lambda *a: False)
+    else:  # the seed proved at lookahead 0, but no branch and bound at lookahead 1
+        real = ai_blocks.bb_applies
+        monkeypatch.setattr(ai_blocks, "bb_applies",
+                            lambda game, attack, problem: game.lookahead == 0 and real(game, attack, problem))
     boards = failures = 0
     for seed in seeds_:
         rng = random.Random(seed)
@@ -241,3 +339,27 @@ def test_vector_value_is_fast_score() -> None:
                           for i in range(9))
                 mana = rng.choice([0, -100, 300])
                 assert vec.value(v, mana) == vec.slow_value(v, mana)
+
+
+@pytest.mark.slow
+def test_slow_branch_and_bound_differential(request: pytest.FixtureRequest, forced: dict[str, int],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """1,000 more boards through the forced many-blocks search (500 choose-block at
+    lookahead 0, 500 at lookahead 1, up to 4 v 4); runs only under ``pytest -m slow``."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("long property run: select it with -m slow")
+    ran = _count_lookahead_1(monkeypatch)
+
+    @_settings(1000)
+    @given(seeds())
+    def check(seed: int) -> None:
+        rng = random.Random(seed)
+        if rng.random() < 0.5:
+            data = _plain_board(rng, rng.randint(1, 4), rng.randint(0, 4))
+            assert block_mismatch(data, 0) is None
+        else:
+            data = _plain_board(rng, rng.randint(1, 3), rng.randint(0, 3))
+            assert lookahead_1_mismatch(data) is None
+
+    check()
+    assert ran["la1"] >= 200

@@ -93,15 +93,22 @@ def test_won_crack_back_found_by_the_seed_is_optimal(forced: dict[str, int],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # F2. The many-blocks search at lookahead 1 (forced on this small board) whose greedy
     # start misses the win (made to answer the chump-trade k on x: k dies to deathtouch,
-    # 702.2b, and Bob has nothing to attack with): the block proved best right after
-    # combat (no block: a 3/3 for a 1/1 is a bad trade at 20 life) is valued with the
-    # crack-back and is a won game. That is proved (nothing is worth more to Bob): optimal,
-    # value == bound == win, and the search stops there.
+    # 702.2b, and Bob has nothing to attack with). No block is a won game for Bob (his 3/3
+    # attacks back for 3). Found later in the search, that is proved (nothing is worth
+    # more to Bob): optimal, value == bound == win, and the search stops there.
     def poor_greedy(game: Any, attack: Any, cost: int, problem: Any, floor: int = 0) -> Any:
         v, b, lv, _ = ai_blocks.improve_blocks(game, attack, cost, problem, {"k": ["x"]}, limit=0)
         return v, b, lv, True
 
     monkeypatch.setattr(ai_blocks, "_greedy", poor_greedy)
+    # Found by the branch and bound at lookahead 1 ...
+    r = choose_blocks(CRACK, lookahead=1)
+    assert r.blockers == {} and r.survives
+    assert (r.status, r.value, r.bound) == ("optimal", 1_000_000.0, 1_000_000.0)
+    # ... and, where that does not apply, by the seed proved at lookahead 0.
+    real = ai_blocks.bb_applies
+    monkeypatch.setattr(ai_blocks, "bb_applies",
+                        lambda game, attack, problem: game.lookahead == 0 and real(game, attack, problem))
     r = choose_blocks(CRACK, lookahead=1)
     assert r.blockers == {} and r.survives
     assert (r.status, r.value, r.bound) == ("optimal", 1_000_000.0, 1_000_000.0)
