@@ -178,10 +178,16 @@ def shortfall(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[st
     return out
 
 
+_two_at_once = True
+"""Whether :func:`_static_climb` tries changes of two creatures at once (tests turn it off
+to show what it is for)."""
+
+
 def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem, check: Any,
                   blocks: dict[str, list[str]]) -> dict[str, list[str]]:
     """From ``blocks``, the one-creature change (509.1a-d, by ``check``) that lowers
-    :func:`shortfall` most, repeated while the damage and poison through the block
+    :func:`shortfall` most — or, when none does, the change of two creatures at once that
+    does —, repeated while the damage and poison through the block
     (:func:`_through`) would still take a defending player to 0 life or 10 poison and a
     change lowers it. No damage game is played (microseconds): the start that gets
     :func:`improve_blocks` off a plateau of lost blocks at once, which the values then
@@ -194,21 +200,49 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
                 or any(n + base_poison.get(p, 0) >= 10 for p, n in poison.items()))
 
     blockers = _blockers(problem)
+    choices = {b: [[]] + [[a] for a in dict.fromkeys(problem.allowed[b]) if a in attack]
+               for b in blockers}
+
+    def changed(d: Mapping[str, list[str]], moves: tuple[tuple[str, list[str]], ...]
+                ) -> dict[str, list[str]]:
+        out = {x: list(y) for x, y in d.items() if x not in {b for b, _ in moves}}
+        for b, choice in moves:
+            if choice:
+                out[b] = choice
+        return out
+
     cur = blocks
     key = shortfall(game, attack, cur)
     while lethal(cur):
         best: tuple[float, dict[str, list[str]]] | None = None
         for b in blockers:
             now = cur.get(b) or []
-            for choice in [[]] + [[a] for a in dict.fromkeys(problem.allowed[b]) if a in attack]:
+            for choice in choices[b]:
                 if choice == now:
                     continue
-                trial = {x: list(y) for x, y in cur.items() if x != b}
-                if choice:
-                    trial[b] = choice
+                trial = changed(cur, ((b, choice),))
                 k = shortfall(game, attack, trial)
                 if k < (key if best is None else best[0]) and check(trial) is not None:
                     best = (k, trial)
+        if best is None and _two_at_once:
+            # No one-creature change lowers it: try two creatures at once (a menace
+            # attacker is blocked by two or more creatures or none, 702.110b, so a single
+            # added blocker is never legal; a flier's only possible blocker may be needed
+            # where it stands until another creature takes its place).
+            for i, b in enumerate(blockers):
+                now_b = cur.get(b) or []
+                for c in blockers[i + 1:]:
+                    now_c = cur.get(c) or []
+                    for x in choices[b]:
+                        if x == now_b:
+                            continue
+                        for y in choices[c]:
+                            if y == now_c:
+                                continue
+                            trial = changed(cur, ((b, x), (c, y)))
+                            k = shortfall(game, attack, trial)
+                            if k < (key if best is None else best[0]) and check(trial) is not None:
+                                best = (k, trial)
         if best is None:
             break
         key, cur = best
@@ -239,7 +273,10 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     Returns (value, block, line's leaves, fixed point reached). At a fixed point no
     one-creature change improves the block for the defending player; that is all that is
     proved (not that it is optimal). :class:`redzone.solver.ai_game.Timeout` from the game
-    ends the search with the best block so far (fixed point ``False``)."""
+    ends the search with the best block so far (fixed point ``False``), and so does
+    :class:`redzone.models.limits.TimeLimitReached` (the command's time budget, checked
+    while a block is judged legal)."""
+    from redzone.models.limits import TimeLimitReached
     from redzone.solver.ai_game import Timeout
 
     check = game._block_filter(problem)
@@ -311,8 +348,8 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
                 raise _AtFloor
     except _AtFloor:
         fixed = True  # nothing is below a proved lower bound of every block
-    except (_Interrupted, Timeout):
-        pass
+    except (_Interrupted, Timeout, TimeLimitReached):
+        pass  # TimeLimitReached: the command's budget ran out while a block was judged
     return value, cur, leaves, fixed
 
 

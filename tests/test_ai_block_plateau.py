@@ -133,3 +133,81 @@ def test_shortfall_counts_damage_through_the_blocks() -> None:
     assert ai_blocks._through(game, attack, {}) == ({"Bob": 10}, {"Bob": 2})
     assert ai_blocks._through(game, attack, {"w": ["t"], "x": ["g"]}) == ({"Bob": 2}, {"Bob": 2})
     assert ai_blocks.shortfall(game, attack, {"w": ["t"], "x": ["g"]}) == pytest.approx(2 / 10 + 2 / 5)
+
+
+# A third new user's trial (s5, a39): six real creatures a side, Alice's all attack Bob at 4
+# life. Boggart Brute (3/2) has menace: it can't be blocked except by two or more creatures
+# (702.110b), so no one-creature change ever blocks it; Wind Drake (2/2) flies and only
+# Giant Spider (reach) or Sengir Vampire (flying) may block it (702.9b, 702.17b). Brute and
+# Drake unblocked deal 5: lethal at 4 (704.5a). Bob survives only by blocking the Drake too
+# (then 3 or less gets through) or by putting two creatures in front of the Brute.
+A39 = """
+players: [{name: Alice, life: 7}, {name: Bob, life: 4}]
+permanents:
+  - {id: a0, card: Boggart Brute, controller: Alice}
+  - {id: a1, card: Knight of Meadowgrain, controller: Alice}
+  - {id: a2, card: Wind Drake, controller: Alice}
+  - {id: a3, card: Elvish Archers, controller: Alice}
+  - {id: a4, card: Watchwolf, controller: Alice}
+  - {id: a5, card: Watchwolf, controller: Alice}
+  - {id: b0, card: Wall of Wood, controller: Bob}
+  - {id: b1, card: Giant Spider, controller: Bob}
+  - {id: b2, card: Sengir Vampire, controller: Bob}
+  - {id: b3, card: Elvish Archers, controller: Bob}
+  - {id: b4, card: Centaur Courser, controller: Bob}
+  - {id: b5, card: Watchwolf, controller: Bob}
+combat: {attackers: {a0: Bob, a1: Bob, a2: Bob, a3: Bob, a4: Bob, a5: Bob}}
+"""
+
+
+def _a39() -> Any:
+    import yaml
+
+    return build_board(parse_scenario(yaml.safe_load(A39)))
+
+
+def test_cut_short_answer_survives_a_menace_attacker(expired: None) -> None:
+    board = _a39()
+    r = choose_blocks(board, lookahead=1, time_limit=0.2)
+    assert _legal_multi(board, r.blockers)
+    blocked = {a for lst in r.blockers.values() for a in lst}
+    # Either the Drake is blocked or the Brute is, by two creatures (702.110b).
+    assert "a2" in blocked or sum(lst == ["a0"] for lst in r.blockers.values()) >= 2
+    assert r.survives and r.outcome["life"]["Bob"] > 0  # 704.5a
+
+
+def test_planted_one_creature_climb_is_caught(expired: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant the bug back: the climb changes one creature at a time only. From the search's
+    # lost start every one-creature change still lets 5 or more through (or is illegal), so
+    # the answer is a lost game again.
+    monkeypatch.setattr(ai_blocks, "_two_at_once", False)
+    r = choose_blocks(_a39(), lookahead=1, time_limit=0.2)
+    assert not r.survives
+
+
+def test_command_budget_spent_still_answers(expired: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command's own time budget (models.limits.time_budget) spent while the local search
+    # values a block (its crack-back builds the next turn's block problems, which check the
+    # budget) ends that search like the search's deadline does: a legal answer, never an
+    # escaped TimeLimitReached ("unknown" on the command line, seen on a39 at 0.2 s).
+    import time
+
+    from redzone.models.limits import time_budget
+
+    # The search is cut at once (expired), but the local search after it is given time.
+    monkeypatch.setattr(ai, "_polish_until", lambda game, t0: time.perf_counter() + 60.0)
+    board = _a39()
+    with time_budget(0.0):
+        r = choose_blocks(board, lookahead=1, time_limit=0.2)
+    assert _legal_multi(board, r.blockers)
+    assert r.survives
+
+
+def _legal_multi(board: Any, blockers: dict[str, list[str]]) -> bool:
+    """Each blocking creature blocks one attacker it may block (509.1a-b), and each attacker
+    with menace is blocked by two or more creatures or none (702.110b)."""
+    attack = dict(board.scenario.combat.attackers)
+    (problem,) = block_problems(board, attack)
+    if not all(len(lst) == 1 and lst[0] in problem.allowed.get(b, ()) for b, lst in blockers.items()):
+        return False
+    return sum(lst == ["a0"] for lst in blockers.values()) != 1
