@@ -21,8 +21,8 @@ from redzone.solver.ai_declarations import BLOCK_BOUND
 from redzone.solver.ai_units import INF
 
 PROBE_AFTER = 1_000
-"""At lookahead 1, an attack not refuted right after combat by one of its first this many
-blocks is asked whether some block refutes it (:meth:`BlockOrder._refutation`, a branch and
+"""At lookahead 1 where runs of blocks are not bounded at once, an attack not refuted right
+after combat by one of its first this many blocks is asked whether some block refutes it (:meth:`BlockOrder._refutation`, a branch and
 bound) instead of listing the rest of its blocks to find one: on the trial's dense 8 v 8
 board (most creatures can block most attackers) every attack but one was refuted, by a
 block listed after up to 81,000 others."""
@@ -43,9 +43,14 @@ PRUNE_FROM = 2_000
 legality) are listed with runs of them skipped on one bound (:meth:`BlockOrder.pruned_blocks`);
 fewer are listed one by one (the bounds would cost more than they save)."""
 
-PLAN_AFTER = 16
-"""Blocks :meth:`BlockOrder.pruned_blocks` lists one by one before it works out its bounds
-(most attacks are refuted by one of their first blocks)."""
+TREE_FROM = 20_000
+"""At lookahead 1, the blocks against an attack with at least this many of them (before
+legality) are ordered with runs of them bounded at once (:meth:`BlockOrder._tree_order`)."""
+
+PLAN_AFTER = 64
+"""Blocks :meth:`BlockOrder.pruned_blocks` and :meth:`BlockOrder._tree_order` list one by one
+before they work out their bounds (most attacks are refuted by one of their first blocks;
+on the benchmark's 8 v 8 boards working them out sooner cost more than it saved)."""
 
 
 class BlockOrder:
@@ -67,9 +72,9 @@ class BlockOrder:
         if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
             yield from self.block_candidates(attack)
             return
-        tree = self._tree(attack)
-        if tree is not None:
-            yield from self._tree_order(attack, attack_cost, alpha, *tree)
+        problems = self.block_problems(attack)
+        if len(problems) == 1:
+            yield from self._tree_order(attack, attack_cost, alpha, problems[0])
             return
         candidates = self.block_candidates(attack)
         # Each block's static value is needed only where it decides the order: a proved
@@ -111,27 +116,22 @@ class BlockOrder:
             v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
             heapq.heappush(heap, (v0, i, True, blocks, cost))
 
-    def _tree(self, attack: Mapping[str, str]) -> Any:
-        """(problem, blockers, options, plan) when :meth:`_tree_order` applies to ``attack``
-        (one defending player, every creature blocking one attacker at most, at least
-        :data:`PRUNE_FROM` blocks listed, :meth:`prefix_plan`); else ``None``."""
+    def _tree(self, attack: Mapping[str, str], problem: Any) -> Any:
+        """(blockers, options) of ``problem`` (:func:`_block_options`) when runs of blocks
+        may be bounded at once (every creature blocking one attacker at most, at least
+        :data:`TREE_FROM` blocks listed); else ``None``. Once per attack."""
         key = ("tree", self.attack_facts(attack)[0])
         got = self._fixed.get(key, False)
         if got is False:
             got = None
-            problems = self.block_problems(attack)
-            if len(problems) == 1:
-                blockers, options = _block_options(problems[0])
-                if (blockers and _listed_count(self, blockers, options) >= PRUNE_FROM
-                        and all(len(o) <= 1 for lst in options for o in lst)):
-                    plan = self.prefix_plan(attack, problems[0], blockers, options)
-                    if plan is not None:
-                        got = (problems[0], blockers, options, plan)
+            blockers, options = _block_options(problem)
+            if (blockers and _listed_count(self, blockers, options) >= TREE_FROM
+                    and all(len(o) <= 1 for lst in options for o in lst)):
+                got = (blockers, options)
             self._fixed[key] = got
         return got
 
-    def _tree_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int, problem: Any,
-                    blockers: list[str], options: list[list[tuple[str, ...]]], plan: Any
+    def _tree_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int, problem: Any
                     ) -> Iterator[tuple[dict[str, list[str]], int]]:
         """:meth:`_block_order` at lookahead 1 with runs of blocks bounded at once: the
         blocks as :meth:`block_candidates` lists them (the best block against the last
@@ -166,6 +166,45 @@ class BlockOrder:
                         yield killer, cost
                         return
                     heap.append((v0, (), 0, (killer, cost)))
+        # (looked at only now: most attacks are refuted by their first block)
+        tree = self._tree(attack, problem)
+        if tree is None:
+            # Block by block, as block_candidates lists them (keys (i,): listing order).
+            rest = self.block_candidates(attack)
+            if heap:
+                next(rest, None)  # the same first block
+            above = False
+            for i, (blocks, cost) in enumerate(rest, 1 if heap else 0):
+                if i == PROBE_AFTER:
+                    probe = self._refutation(attack, attack_cost, alpha)
+                    if probe is not None:
+                        if probe[0] is not None:
+                            yield probe[0], probe[1]
+                            return
+                        above = True
+                mana = self.mana_term(attack_cost, cost)
+                low = self.static_floor(attack, blocks, mana)
+                if low is not None and (above or low > alpha):
+                    heap.append((low, (i,), 1, (blocks, cost)))
+                    continue
+                v0 = self.static_value(attack, blocks, mana)
+                if v0 <= alpha:
+                    yield blocks, cost
+                    return
+                heap.append((v0, (i,), 0, (blocks, cost)))
+            heapq.heapify(heap)
+            while heap:
+                v, key, kind, item = heapq.heappop(heap)
+                if kind == 0:
+                    yield item
+                else:
+                    d, cost = item
+                    heapq.heappush(heap, (self.static_value(attack, d, self.mana_term(attack_cost, cost)),
+                                          key, 0, item))
+            return
+        blockers, options = tree
+        plan: Any = None  # worked out after PLAN_AFTER blocks, as in _pruned
+        wait = PLAN_AFTER
         listed = self._listed_filter(problem, check)
         counts = self._count_filter(problem, listed, check, options)
         n = len(blockers)
@@ -210,7 +249,10 @@ class BlockOrder:
                 cost = listed(d)
                 if cost is None:
                     return None
-            return d, cost, floor(plan, n, groups, gain, first, self.mana_term(attack_cost, cost))
+            mana = self.mana_term(attack_cost, cost)
+            if plan:
+                return d, cost, floor(plan, n, groups, gain, first, mana)
+            return d, cost, self.static_floor(attack, d, mana)
 
         def state(prefix: tuple[int, ...]) -> tuple[dict[str, list[str]], int, int]:
             groups: dict[str, list[str]] = {a: [] for a in attack}
@@ -254,6 +296,10 @@ class BlockOrder:
                     self.exact = False  # as the listing cut at BLOCK_BOUND
                     break
                 got = leaf(choice, groups, gain, first)
+                if plan is None:
+                    wait -= 1
+                    if wait == 0:
+                        plan = self.prefix_plan(attack, problem, blockers, options) or False
                 if got is not None:
                     d, cost, low = got
                     if low is not None and (above or low > alpha):
@@ -276,7 +322,7 @@ class BlockOrder:
                 steps += 1
                 if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
                     raise Timeout
-                low = floor(plan, i + 1, groups, gain, first, mana0) if above or i >= n - 4 else None
+                low = floor(plan, i + 1, groups, gain, first, mana0) if plan and (above or i >= n - 4) else None
                 size = run_size(choice, i + 1) if low is not None and (above or low > alpha) else 0
                 if not size or position + size > BLOCK_BOUND:
                     i += 1

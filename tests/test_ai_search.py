@@ -425,15 +425,19 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
         monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
         monkeypatch.setattr(ai_order, "PROBE_VALUES", 10**9)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
+        monkeypatch.setattr(ai_order, "TREE_FROM", 10**12)
         plain = choose_attack(b, lookahead=1)
         monkeypatch.setattr(ai_order, "PROBE_AFTER", 0)
         monkeypatch.setattr(ai_game.Game, "_refutation", probe)
         probed = choose_attack(b, lookahead=1)
         # and where runs of blocks are bounded at once (asked after the first block valued)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 0)
+        monkeypatch.setattr(ai_order, "TREE_FROM", 0)
         monkeypatch.setattr(ai_order, "PROBE_VALUES", 1)
+        monkeypatch.setattr(ai_order, "PLAN_AFTER", 1)
         runs = choose_attack(b, lookahead=1)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
+        monkeypatch.setattr(ai_order, "TREE_FROM", 10**12)
         monkeypatch.setattr(ai_game.Game, "_refutation", real)
         assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
         assert (runs.attackers, runs.value, runs.status) == (plain.attackers, plain.value, plain.status)
@@ -552,13 +556,14 @@ def test_block_order_with_runs_is_the_listed_order(monkeypatch: Any) -> None:
     rng = random.Random(13)
     monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
     monkeypatch.setattr(ai_order, "PROBE_VALUES", 10**9)
+    monkeypatch.setattr(ai_order, "PLAN_AFTER", 1)
     compared = 0
     for _ in range(12):
         board = build_board(parse_scenario(_dense_board(rng, rng.randint(3, 4))))
         for attack, _cost in Game(board, "Alice", Weights(), 1, None).attack_candidates()[1:8]:
             values = []
             for run in (False, True):
-                monkeypatch.setattr(ai_order, "PRUNE_FROM", 0 if run else 10**12)
+                monkeypatch.setattr(ai_order, "TREE_FROM", 0 if run else 10**12)
                 game = Game(board, "Alice", Weights(), 1, None)
                 if not run:
                     statics = sorted(game.static_value(attack, b, 0) for b, _ in game.block_candidates(attack))
