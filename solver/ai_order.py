@@ -53,6 +53,10 @@ before they work out their bounds (most attacks are refuted by one of their firs
 on the benchmark's 8 v 8 boards working them out sooner cost more than it saved)."""
 
 
+class _Spent(Exception):
+    """:meth:`BlockOrder._refutation`'s search used its nodes."""
+
+
 class BlockOrder:
     """The order of the blocks :meth:`redzone.solver.ai_game.Game.block_value` examines (a
     mixin)."""
@@ -270,6 +274,7 @@ class BlockOrder:
         choice = [0] * n
         position = 0  # product tuples listed so far (BLOCK_BOUND, as _canonical_product)
         valued = 0  # static values worked out in the listing
+        asked = False  # whether _refutation was asked
         above = False  # proved: every block's static value is above alpha (_refutation)
         steps = 0
         i = 0
@@ -293,6 +298,13 @@ class BlockOrder:
             if i == n - 1:
                 position += 1
                 if position > BLOCK_BOUND:
+                    # The listing would stop here, unproved: first ask for a refuting block
+                    # (without a limit on the nodes: the alternative is an unproved answer).
+                    if not asked:
+                        probe = self._refutation(attack, attack_cost, alpha, None)
+                        if probe is not None and probe[0] is not None:
+                            yield probe[0], probe[1]
+                            return
                     self.exact = False  # as the listing cut at BLOCK_BOUND
                     break
                 got = leaf(choice, groups, gain, first)
@@ -307,6 +319,7 @@ class BlockOrder:
                     else:
                         valued += 1
                         if valued == PROBE_VALUES:
+                            asked = True
                             probe = self._refutation(attack, attack_cost, alpha)
                             if probe is not None:
                                 if probe[0] is not None:
@@ -372,8 +385,8 @@ class BlockOrder:
                     gain -= gain_of[k]
                     first -= fs[k]
 
-    def _refutation(self, attack: Mapping[str, str], attack_cost: int, alpha: int
-                    ) -> tuple[dict[str, list[str]] | None, int] | None:
+    def _refutation(self, attack: Mapping[str, str], attack_cost: int, alpha: int,
+                    nodes: int | None = -1) -> tuple[dict[str, list[str]] | None, int] | None:
         """For :meth:`_block_order` at lookahead 1: whether some legal block against
         ``attack`` has a static value (:meth:`static_value`, attacker view, the position
         right after combat) at or below ``alpha``. Decided by
@@ -390,8 +403,8 @@ class BlockOrder:
         its end and every legal block's static value is above ``alpha`` (values are
         integers: a proved lower bound of ``alpha + 1`` or more), so no block refutes the
         attack before its crack-back. ``None``: not decided (one defending player only;
-        the search does not apply, or was cut short by the time limit or by
-        :data:`PROBE_NODES`)."""
+        the search does not apply, or was cut short by the time limit or after ``nodes``
+        of its nodes: ``-1`` for :data:`PROBE_NODES`, ``None`` for no limit)."""
         if alpha <= -INF or alpha >= INF:
             return None
         from redzone.solver import ai_blocks
@@ -401,24 +414,25 @@ class BlockOrder:
             return None
         problem = problems[0]
         # The search is given PROBE_NODES of its nodes (its only calls to tick, each at a
-        # node's start: stopping there leaves nothing half done); past them it stops as on
-        # a time limit, and the rest is listed as before.
-        budget = PROBE_NODES
+        # node's start: stopping there leaves nothing half done); past them it is dropped,
+        # and the rest is listed as before.
+        budget = PROBE_NODES if nodes == -1 else nodes
         tick = self.tick
 
         def counted() -> None:
             nonlocal budget
-            budget -= 1
-            if budget < 0:
-                from redzone.solver.ai_game import Timeout
-
-                raise Timeout
+            if budget is not None:
+                budget -= 1
+            if budget is not None and budget < 0:
+                raise _Spent  # not Timeout: no time limit was reached (Timeout.raised)
             tick()
 
         self.lookahead = 0
         self.tick = counted  # type: ignore[method-assign]
         try:
             got = ai_blocks.branch_and_bound(self, attack, attack_cost, problem, alpha, alpha + 1, None)
+        except _Spent:
+            got = None
         finally:
             self.lookahead = 1
             del self.tick

@@ -436,11 +436,16 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
         monkeypatch.setattr(ai_order, "PROBE_VALUES", 1)
         monkeypatch.setattr(ai_order, "PLAN_AFTER", 1)
         runs = choose_attack(b, lookahead=1)
+        # a probe that runs out of nodes is dropped, and no time limit was reached: proved
+        monkeypatch.setattr(ai_order, "PROBE_NODES", 1)
+        spent = choose_attack(b, lookahead=1)
+        monkeypatch.setattr(ai_order, "PROBE_NODES", 300)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
         monkeypatch.setattr(ai_order, "TREE_FROM", 10**12)
         monkeypatch.setattr(ai_game.Game, "_refutation", real)
         assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
         assert (runs.attackers, runs.value, runs.status) == (plain.attackers, plain.value, plain.status)
+        assert (spent.attackers, spent.value, spent.status) == (plain.attackers, plain.value, plain.status)
     assert checked["found"] > 50 and checked["none"] > 20, checked
 
 
