@@ -56,6 +56,7 @@ from redzone.solver.results import (
     AttackEnumeration,
     AttackPlan,
     Status,
+    listing_status,
 )
 
 __all__ = [
@@ -706,7 +707,7 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
         # No creature can attack: the empty declaration is the only one (M = 0).
         found = [{}] if limit >= 1 else []
         complete = limit >= 1 and proved
-        return AttackEnumeration(found, len(found), complete, maximum, _listing(complete),
+        return AttackEnumeration(found, len(found), complete, maximum, listing_status(complete),
                                  build_ms + _ms(t0), solve_ms, proved)
 
     _import_ortools()
@@ -744,14 +745,8 @@ def enumerate_attacks(problem: AttackProblem, *, limit: int = 1000,
     finished = _status(code) in ("optimal", "infeasible") and not cut
     found.sort(key=key)
     complete = finished and proved
-    return AttackEnumeration(found, len(found), complete, maximum, _listing(complete),
+    return AttackEnumeration(found, len(found), complete, maximum, listing_status(complete),
                              build_ms, solve_ms, proved)
-
-
-def _listing(complete: bool) -> Status:
-    """The status of a listing: ``optimal`` only when it is proved complete (every legal
-    declaration); a list cut short, or resting on a maximum M not proved, is ``feasible``."""
-    return "optimal" if complete else "feasible"
 
 
 def _solver(time_limit: float | None) -> Any:

@@ -75,7 +75,7 @@ from redzone.solver.block_model import (  # noqa: F401 - _BlockModel and the hel
     _validate,
 )
 from redzone.solver.block_results import BlockCheck, BlockEnumeration, BlockPlan, _plain
-from redzone.solver.results import UNPROVED_REASON, Status
+from redzone.solver.results import UNPROVED_REASON, Status, listing_status
 
 __all__ = [
     "BlockCheck",
@@ -537,7 +537,7 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
     if not pairs:
         found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
         complete = limit >= 1 and proved
-        return BlockEnumeration(found, len(found), complete, maximum, _listing(complete),
+        return BlockEnumeration(found, len(found), complete, maximum, listing_status(complete),
                                 build_ms + _ms(t0), solve_ms, proved)
     t1 = time.perf_counter()
     bm = _BlockModel(problem, pairs, exact=True)
@@ -572,14 +572,8 @@ def enumerate_blocks(problem: BlockProblem, *, limit: int = 1000,
     finished = _status(code) in ("optimal", "infeasible") and not cut
     found.sort(key=key)
     complete = finished and proved
-    return BlockEnumeration(found, len(found), complete, maximum, _listing(complete),
+    return BlockEnumeration(found, len(found), complete, maximum, listing_status(complete),
                             build_ms, solve_ms, proved)
-
-
-def _listing(complete: bool) -> Status:
-    """The status of a listing: ``optimal`` only when it is proved complete (every legal
-    declaration); a list cut short, or resting on a maximum M not proved, is ``feasible``."""
-    return "optimal" if complete else "feasible"
 
 
 # ---------------------------------------------------------------------------- several players
@@ -689,7 +683,7 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
              for p in problems]
     if not parts:
         found: list[dict[str, list[str]]] = [{}] if limit >= 1 else []
-        return BlockEnumeration(found, len(found), limit >= 1, status=_listing(limit >= 1))
+        return BlockEnumeration(found, len(found), limit >= 1, status=listing_status(limit >= 1))
     found = []
     cut = False
     seen: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()
@@ -709,6 +703,6 @@ def enumerate_all_blocks(problems: Sequence[BlockProblem], *, limit: int = 1000,
         found.append(merged)
     complete = not cut and all(e.complete for e in parts)
     return BlockEnumeration(
-        found, len(found), complete, sum(e.maximum for e in parts), _listing(complete),
+        found, len(found), complete, sum(e.maximum for e in parts), listing_status(complete),
         sum(e.build_ms for e in parts), sum(e.solve_ms for e in parts),
         all(e.maximum_proved for e in parts))

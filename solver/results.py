@@ -26,6 +26,13 @@ UNPROVED_REASON = "the maximum was not proved within the time limit"
 requirements M (CR 508.1d, 509.1c), and the time limit cut the proof of M."""
 
 
+def listing_status(complete: bool) -> Status:
+    """The status of a listing (``attack --all``, ``block --all``): ``optimal`` only when it
+    is proved complete (every legal declaration, CR 508.1, 509.1); a list cut short, or
+    resting on a maximum M not proved (508.1d, 509.1c), is ``feasible``."""
+    return "optimal" if complete else "feasible"
+
+
 def violations_from_json(items: Any) -> list[Violation]:
     """:class:`Violation` objects from a result's ``violations`` list
     (``[{"kind", "source", "message"}, ...]``). Raises KeyError/TypeError for anything else."""
