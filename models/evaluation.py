@@ -235,6 +235,7 @@ class Evaluator:
         self.lost_before = player in board.departed
         self.departed_part = _milli(w.eliminated) * sum(1 for p in board.departed if p != player)
         self._after_cache: dict[Any, Evaluator | None] = {}
+        self._flip_cache: dict[Any, bool] = {}
         self.cleanup_sources: frozenset[str] = frozenset()
         """Creatures among :attr:`layer_sources` with an "until end of turn" toughness part
         (CR 514.2): they may die in the cleanup step (514.3a, 704.5f) and their effects on
@@ -452,17 +453,35 @@ class Evaluator:
     def _conditions_changed(self, state: Any) -> bool:
         """Whether a condition of a static ability of :attr:`condition_sources` is decided
         otherwise in ``state`` (611.3a: what left the battlefield, life totals, counters)."""
-        from redzone.models.conditions import decided_again
+        gone = frozenset(pid for pid in self.board.permanents if not state.on_battlefield(pid))
+        return self.conditions_change(gone, state.life, state.counters)
 
-        board = self.board
-        here = Board(scenario=board.scenario, players=board.players,
-                     permanents={pid: p for pid, p in board.permanents.items()
-                                 if state.on_battlefield(pid)},
-                     active_player=board.active_player, rules=board.rules, game=board.game,
-                     departed=board.departed)
-        here.combat = board.combat
-        return bool(decided_again(here, self.condition_sources & here.permanents.keys(),
-                                  life=state.life, counters=state.counters))
+    def conditions_change(self, gone: frozenset[str], life: dict[str, int],
+                          counters: dict[str, dict[str, int]]) -> bool:
+        """Whether a condition of a static ability of :attr:`condition_sources` is decided
+        otherwise once the permanents ``gone`` have left the battlefield, with these life
+        totals (player -> life) and counters (permanent id -> counters; a permanent not
+        listed keeps its own), 611.3a. Memoised by what it reads."""
+        holders = self.condition_sources - gone
+        if not holders:
+            return False
+        key = (gone, tuple(sorted(life.items())),
+               tuple((h, tuple(sorted(counters[h].items()))) for h in sorted(holders) if h in counters))
+        got = self._flip_cache.get(key)
+        if got is None:
+            from redzone.models.conditions import decided_again
+
+            board = self.board
+            here = Board(scenario=board.scenario, players=board.players,
+                         permanents={pid: p for pid, p in board.permanents.items() if pid not in gone},
+                         active_player=board.active_player, rules=board.rules, game=board.game,
+                         departed=board.departed)
+            here.combat = board.combat
+            got = bool(decided_again(here, holders, life=life, counters=counters))
+            if len(self._flip_cache) >= _AFTER_CACHE:
+                self._flip_cache.clear()
+            self._flip_cache[key] = got
+        return got
 
     def clamp(self, total: int) -> int:
         """A position's score with the game still on, kept strictly between a lost and a won

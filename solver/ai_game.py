@@ -77,8 +77,10 @@ from typing import Any
 from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import (
     BlockTax,
+    Conditional,
     Grant,
     LifeFloor,
+    ModifyPT,
     RedirectDamage,
 )
 from redzone.models.attack_rules import attack_problem
@@ -86,6 +88,7 @@ from redzone.models.block_rules import block_problems, uniform_block_rules
 from redzone.models.board import Board
 from redzone.models.conditions import condition_sources
 from redzone.models.evaluation import Evaluator, Weights
+from redzone.models.layers import reaches_others
 from redzone.models.outcome import GameState, state_based_actions
 from redzone.solver.ai_board import (
     Departure,
@@ -164,6 +167,30 @@ class Shared:
     board of the question when nothing grants abilities (``None``: not shared)."""
 
 
+def conditions_in_combat(board: Board, holders: frozenset[str]) -> frozenset[str]:
+    """The permanents among ``holders`` (with an ability under a condition combat can change,
+    611.3a) whose change may matter within this combat: one that may attack or block (an
+    untapped creature, or one ``combat.attackers`` declares), one whose abilities under a
+    condition reach other permanents (613.1, grants), one that is no creature, and one the
+    end of a "gets +N/+M" under a condition may leave with lethal damage or 0 toughness
+    (704.5f-g). A tapped creature outside combat with none of these changes only the value
+    of the position after combat (read whole by the evaluation, 613) and the next turn."""
+    if not holders:
+        return holders
+    combat = getattr(board.scenario, "combat", None)
+    declared = set(getattr(combat, "attackers", None) or ())
+    out = set()
+    for h in holders:
+        p = board.permanents[h]
+        inner = [x for a in (p.conditional.abilities if p.conditional is not None else ())
+                 if isinstance(a, Conditional) for x in a.abilities]
+        bonus = sum(max(x.toughness, 0) for x in inner if isinstance(x, ModifyPT))
+        if (not p.is_creature or not p.tapped or h in declared or any(reaches_others(x) for x in inner)
+                or (p.toughness or 0) - bonus <= p.damage):
+            out.add(h)
+    return frozenset(out)
+
+
 class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, BlockOrder):
     """The combat game of ``board`` (see the module docstring).
 
@@ -233,11 +260,13 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         self._coupling = self._coupling_sources()
         self._layer_sources = self.ev.layer_sources
         # Abilities under a condition combat can change (611.3a: "as long as you control
-        # another Dinosaur", "as long as you have 30 or more life"): a unit's result may
-        # change another's creatures and life decides them, so the combat is one unit
-        # played with the players' life as it is, the conditions decided again after each
-        # step (:meth:`_departures_matter`, :func:`relayered_after_departures`).
-        self._conditions = self.ev.condition_sources
+        # another Dinosaur", "as long as you have 30 or more life"): when the holder may
+        # fight, reaches others or may die of the change, a unit's result may change
+        # another's creatures and life decides them, so the combat is one unit played with
+        # the players' life as it is, the conditions decided again after each step
+        # (:meth:`_departures_matter`, :func:`relayered_after_departures`). Otherwise they
+        # change only the value of the position, which the evaluation reads whole.
+        self._conditions = conditions_in_combat(board, self.ev.condition_sources)
         self._reach, self._frail = self._relayer_facts()
         self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
         self._leaver_statics: bool | None = None  # see _departures_matter
@@ -316,7 +345,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         left the battlefield (the survivors' values then change outside the units)."""
         if not self._two:
             return None
-        if self._conditions:
+        if self.ev.condition_sources and self._conditions_change(leaves):
             return None  # a condition decided again changes creatures outside the units
         layer_sources = self._layer_sources
         if layer_sources and (self.ev.cleanup_sources or any(
@@ -349,6 +378,22 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         for p in life:
             v += ev.player_score(p, life[p], poison[p])
         return ev.clamp(v)
+
+    def _conditions_change(self, leaves: list[Leaf]) -> bool:
+        """Whether a condition of a static ability is decided otherwise after the units'
+        ``leaves`` (611.3a; :meth:`Evaluator.conditions_change` of what they destroyed, the
+        life totals and the counters they leave), so that the permanents' values don't add
+        up (the evaluation then reads the whole position)."""
+        life = dict(self._base_life)
+        gone: set[str] = set()
+        counters: dict[str, dict[str, int]] = {}
+        for leaf in leaves:
+            for p, d in leaf.delta[0]:
+                life[p] += d
+            gone.update(leaf.delta[3])
+            for k, v in leaf.delta[5]:
+                counters[k] = dict(v)
+        return self.ev.conditions_change(frozenset(gone), life, counters)
 
     def mana_term(self, attack_cost: int, block_cost: int) -> int:
         """Perspective milli-points of the mana spent: the attacking player's spending

@@ -74,9 +74,9 @@ def random_board(rng: random.Random, attackers: int, blockers: int, *,
     may leave in the first-strike step (510.4, 611.3a); the power and toughness given are
     current values with the lords' effects in them (a 1/1 under +1/+1 dies with its lord).
     ``conditions``: some creatures are Dinosaurs, one or two get an ability under a condition
-    (:data:`CONDITIONALS`) and one a first or double strike, so that a condition may change
-    between the combat damage steps (510.4, 611.3a); given power and toughness are current
-    values with the conditions' effects in them."""
+    (:data:`CONDITIONALS`; sometimes tapped, out of combat) and one a first or double strike,
+    so that a condition may change between the combat damage steps (510.4, 611.3a); given
+    power and toughness are current values with the conditions' effects in them."""
     perms: list[dict[str, Any]] = []
 
     def creature(cid: str, controller: str) -> dict[str, Any]:
@@ -130,6 +130,8 @@ def random_board(rng: random.Random, attackers: int, blockers: int, *,
             text = rng.choice(CONDITIONALS).replace("{n}", str(max(1, life + rng.randint(-2, 3))))
             holder["text"] = "\n".join(x for x in (holder["text"], text) if x)
             holder["toughness"] = max(holder["toughness"], 3)
+            if rng.random() < 0.25:
+                holder["tapped"] = True  # out of combat: its condition changes only values
         striker = rng.choice(creatures)
         striker["text"] = "\n".join(x for x in (striker["text"], rng.choice(
             ["First strike", "First strike, lifelink", "Double strike"])) if x)

@@ -234,7 +234,7 @@ def test_planted_search_bug_is_caught_on_random_boards(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(ai_game.Game, "__init__", planted)
     found = 0
-    for seed in range(120):
+    for seed in range(300):
         rng = random.Random(seed)
         lookahead = rng.randint(0, 1)
         data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True,
@@ -295,3 +295,18 @@ def test_the_evaluators_memo_keys_what_the_position_reads() -> None:
                            for pid, p in after.board.permanents.items()))
     assert parts == [(4000, 3000), (2500, 3000), (4000, 16000), (2500, 16000), (4000, 3000)]
     assert ev._after(states[4]) is ev._after(states[0])
+
+
+def test_planted_value_bug_is_caught_on_random_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The planted bug: the search adds the units' values up even when a condition is decided
+    # otherwise after combat (a holder's keywords, power and toughness change, 611.3a).
+    monkeypatch.setattr(ai_game.Game, "_conditions_change", lambda self, leaves: False)
+    found = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        lookahead = rng.randint(0, 1)
+        data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True,
+                            conditions=True)
+        if block_mismatch(data, lookahead) is not None:
+            found += 1
+    assert found >= 3
