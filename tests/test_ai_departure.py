@@ -24,7 +24,7 @@ import pytest
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_board, ai_game, ai_reference
+from redzone.solver import ai_board, ai_game, ai_reference, ai_values
 from redzone.solver.ai import choose_attack, choose_blocks
 from redzone.solver.ai_board import departure
 from redzone.solver.ai_reference import reference_block_value
@@ -229,7 +229,7 @@ def test_planted_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         return ai_board.Departure(kept, dep.departed, {}, None, {})
 
     with monkeypatch.context() as m:
-        m.setattr(ai_game, "departure", blockers_stay)
+        m.setattr(ai_values, "departure", blockers_stay)
         m.setattr(ai_reference, "departure", blockers_stay)
         with pytest.raises(AssertionError):
             test_lifelink_gains_nothing_from_a_blocker_that_left_with_its_controller(0)
