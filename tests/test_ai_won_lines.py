@@ -54,3 +54,35 @@ def test_planted_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "_won", lambda game, value, attack: value >= game.ev.win)
     d = choose_attack(_board("Ghostly Prison", mana=2), lookahead=0)
     assert not d.lethal and d.value == 999_999.8
+
+
+def test_lethal_alpha_strike_found_first_at_lookahead_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fourth new user's trial: nine 2/2s attack Bob at 6 with five 1/1 blockers. Five
+    # blocks stop five attackers at most; four unblocked deal 8 >= 6 (510.1a, 704.5a), so
+    # every block loses Bob the game now — at any lookahead (no next turn). With the search
+    # cut at once (the deadline in the past) the answer is still that proved win.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    perms = [{"id": f"a{i}", "name": "A", "types": ["Creature"], "power": 2, "toughness": 2,
+              "controller": "Alice"} for i in range(9)]
+    perms += [{"id": f"b{i}", "name": "B", "types": ["Creature"], "power": 1, "toughness": 1,
+               "controller": "Bob"} for i in range(5)]
+    board = build_board(parse_scenario({"players": [{"name": "Alice", "life": 20},
+                                                    {"name": "Bob", "life": 6}],
+                                        "permanents": perms}))
+    from redzone.solver.ai_game import Game, Timeout
+
+    real_tick = Game.tick
+
+    def cut_lookahead_1(self: Game) -> None:
+        # The time limit, deterministically: the lookahead-1 search is cut after 30 nodes
+        # (the question asked of the game at lookahead 0 is not).
+        real_tick(self)
+        if self.lookahead == 1 and self.nodes > 30:
+            raise Timeout
+
+    monkeypatch.setattr(Game, "tick", cut_lookahead_1)
+    r = choose_attack(board, lookahead=1, time_limit=1.0)
+    assert r.lethal and r.status == "optimal" and r.value == 1_000_000
+    assert len(r.attackers) == 9 and r.outcome["life"]["Bob"] <= 0
