@@ -44,7 +44,7 @@ def test_command_line_answers_no_block(tmp_path: Path, shape: str) -> None:
     code, out, _ = run("choose-block", str(path), "--lookahead", "0")
     assert code == 0 and "nothing to block" in out
     assert out.splitlines()[0] == ("Blocks (optimal; value -10.212; lookahead 0; no creature "
-                                   "attacks: no defending player (CR 508.5))")
+                                   "attacks: nothing to block (CR 508.8))")
     # `block` says the same thing.
     code, out, _ = run("block", str(path), "--json")
     assert code == 0 and json.loads(out)["blockers"] == {}

@@ -245,15 +245,15 @@ class ChooseBlockAnswer(PlayedAnswer):
     def _survival(self) -> str:
         """"defending player survives" with one defending player (508.5: a player attacked,
         or whose planeswalker or battle is), else each by name: "Bob survives; Carol loses
-        the game" (on the line shown); with no attacking creature, that there is no
-        defending player."""
+        the game" (on the line shown); with no attacking creature, that there is nothing to
+        block (508.8: the declare blockers step is skipped)."""
         from redzone.models.block_rules import attacked_players
 
         lost = set(self.decision.outcome.get("lost", ()))
         combat = getattr(self.board.scenario, "combat", None)
         defending = attacked_players(self.board, dict(combat.attackers)) if combat is not None else []
         if combat is None or not combat.attackers:
-            return "no creature attacks: no defending player (CR 508.5)"
+            return "no creature attacks: nothing to block (CR 508.8)"
 
         def fate(p: str) -> str:
             return "[bold red]loses the game[/bold red]" if p in lost else "survives"
