@@ -68,6 +68,17 @@ class Declarations:
 
     # ------------------------------------------------------------------ blocks
 
+    def killer_block(self, problem: Any) -> dict[str, list[str]]:
+        """The block tried first against an attack: each blocker of ``problem`` that blocked
+        in the best block found against an earlier attack (``_killer``: (blocker, attacker)
+        pairs) blocks that attacker again where ``problem`` allows it (509.1a-b); ``{}``
+        when none may. Legality as a whole is left to the caller's filter."""
+        killer: dict[str, list[str]] = {}
+        for b, a in sorted(self._killer):
+            if a in problem.allowed.get(b, ()) and b not in killer:
+                killer[b] = [a]
+        return killer
+
     def block_candidates(self, attack: Mapping[str, str]) -> Iterator[tuple[dict[str, list[str]], int]]:
         """Every legal block of the defending players against ``attack`` (CR 509.1, each
         player on their own, 802.4), one per multiset of choices of identical creatures,
@@ -83,10 +94,7 @@ class Declarations:
         if len(problems) == 1:
             problem = problems[0]
             check = self._block_filter(problem)
-            killer: dict[str, list[str]] = {}
-            for b, a in sorted(self._killer):
-                if a in problem.allowed.get(b, ()) and b not in killer:
-                    killer[b] = [a]
+            killer = self.killer_block(problem)
             if killer:
                 cost = check(killer)
                 if cost is not None:

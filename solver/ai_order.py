@@ -153,10 +153,7 @@ class BlockOrder:
 
         check = self._block_filter(problem)
         heap: list[tuple[int, tuple[int, ...], int, Any]] = []
-        killer: dict[str, list[str]] = {}
-        for b, a in sorted(self._killer):
-            if a in problem.allowed.get(b, ()) and b not in killer:
-                killer[b] = [a]
+        killer = self.killer_block(problem)
         if killer:
             cost = check(killer)
             if cost is not None:

@@ -137,20 +137,26 @@ def test_choose_attack_new_search_matches_reference(forced: dict[str, int]) -> N
     assert forced["bb"] >= 20
 
 
+def _mismatches(seeds: int, enough: int = 2) -> int:
+    """Random plain boards (seeds 0..``seeds``-1) on which choose-block at lookahead 0
+    disagrees with the exhaustive reference, counted up to ``enough``."""
+    found = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        data = _plain_board(rng, rng.randint(2, 4), rng.randint(2, 4))
+        if block_mismatch(data, 0) is not None:
+            found += 1
+            if found >= enough:
+                break
+    return found
+
+
 def test_planted_unsound_bound_is_caught(forced: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
     # Plant an unsound bound: an attacker not decided yet is taken as unblocked (its damage
     # counted) instead of optimistically blocked and killed. Blocks that stop it are then
     # dropped before they are valued: the differential check must see mismatches.
     monkeypatch.setattr(ai_branch_bound, "_blocked_at_most", lambda left: 0)
-    found = 0
-    for seed in range(300):
-        rng = random.Random(seed)
-        data = _plain_board(rng, rng.randint(2, 4), rng.randint(2, 4))
-        if block_mismatch(data, 0) is not None:
-            found += 1
-            if found >= 2:
-                break
-    assert found >= 2
+    assert _mismatches(300) >= 2
 
 
 def test_planted_unsound_kill_claim_is_caught(forced: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,15 +164,7 @@ def test_planted_unsound_kill_claim_is_caught(forced: dict[str, int], monkeypatc
     # whatever its toughness (every creature read as one with lethal damage 1, CR 120.4a
     # ignored). Blocks with a creature that survives it are then dropped: mismatches.
     monkeypatch.setattr(ai_branch_bound, "_lethal_need", lambda game, b: 1)
-    found = 0
-    for seed in range(400):
-        rng = random.Random(seed)
-        data = _plain_board(rng, rng.randint(2, 4), rng.randint(2, 4))
-        if block_mismatch(data, 0) is not None:
-            found += 1
-            if found >= 2:
-                break
-    assert found >= 2
+    assert _mismatches(400) >= 2
 
 
 # ---------------------------------------------------------------- the trial's 8 v 8 board
