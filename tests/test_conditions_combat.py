@@ -224,6 +224,20 @@ def test_the_search_agrees_with_the_reference_on_random_boards() -> None:
         assert attack_mismatch(data, lookahead) is None, seed
 
 
+def _mismatches(seeds: int) -> int:
+    """Random boards with conditions (seeds 0..``seeds``-1, lookahead 0 or 1) on which
+    choose-block disagrees with the exhaustive reference."""
+    found = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        lookahead = rng.randint(0, 1)
+        data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True,
+                            conditions=True)
+        if block_mismatch(data, lookahead) is not None:
+            found += 1
+    return found
+
+
 def test_planted_search_bug_is_caught_on_random_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     # The planted bug: the search plays units apart as if no condition could change.
     init = ai_game.Game.__init__
@@ -233,15 +247,7 @@ def test_planted_search_bug_is_caught_on_random_boards(monkeypatch: pytest.Monke
         self._conditions = frozenset()
 
     monkeypatch.setattr(ai_game.Game, "__init__", planted)
-    found = 0
-    for seed in range(300):
-        rng = random.Random(seed)
-        lookahead = rng.randint(0, 1)
-        data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True,
-                            conditions=True)
-        if block_mismatch(data, lookahead) is not None:
-            found += 1
-    assert found >= 3
+    assert _mismatches(300) >= 3
 
 
 def test_cleanup_keeps_and_decides_again_the_conditions() -> None:
@@ -301,12 +307,4 @@ def test_planted_value_bug_is_caught_on_random_boards(monkeypatch: pytest.Monkey
     # The planted bug: the search adds the units' values up even when a condition is decided
     # otherwise after combat (a holder's keywords, power and toughness change, 611.3a).
     monkeypatch.setattr(ai_game.Game, "_conditions_change", lambda self, leaves: False)
-    found = 0
-    for seed in range(120):
-        rng = random.Random(seed)
-        lookahead = rng.randint(0, 1)
-        data = random_board(rng, rng.randint(1, 3), rng.randint(0, 3 - lookahead), combat=True,
-                            conditions=True)
-        if block_mismatch(data, lookahead) is not None:
-            found += 1
-    assert found >= 3
+    assert _mismatches(120) >= 3
