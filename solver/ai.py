@@ -41,7 +41,7 @@ from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai_board import with_combat
-from redzone.solver.ai_blocks import polish, rescue, solve_large
+from redzone.solver.ai_blocks import _through, polish, rescue, solve_large
 from redzone.solver.ai_ceiling import attack_ceiling, block_floor
 from redzone.solver.ai_game import INF, Game, Leaf, Principal, Timeout
 from redzone.solver.ai_reasons import _attack_reasons, _block_reasons
@@ -528,8 +528,6 @@ def _may_kill(game: Game, attack: Mapping[str, str]) -> bool:
     creatures you control get +1/+0") makes it ``True``; damage doubling isn't counted (then
     the question may be skipped: the search itself still finds such a win, only without
     this shortcut)."""
-    from redzone.solver.ai_blocks import _through
-
     if game.board.has_combat_effects:
         return True
     life, poison = _through(game, attack, {})
