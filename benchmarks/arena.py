@@ -27,8 +27,8 @@ of the game, both players' turns counted) has ended without a loser.
 
 Policies (``--opponent`` / ``--redzone``):
 
-- ``redzone``: :class:`redzone.solver.phase_bridge.RedzoneBrain` with the AI of
-  ``redzone.solver.ai`` (choose-attack, lookahead 1; choose-blocks) and
+- ``redzone``: :class:`redzone.solver.bridges.phase.RedzoneBrain` with the AI of
+  ``redzone.solver.ai.decisions`` (choose-attack, lookahead 1; choose-blocks) and
   ``plan_damage_step`` (objective ``max-player-damage``) at damage prompts;
 - ``phase``: phase's own AI. ``--phase-ai combat`` uses ``Game.choose_attackers`` /
   ``Game.choose_blockers`` (and ``choose_action`` at Medium for damage);
@@ -71,7 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pragma: no cover - run as a script
     sys.path.insert(0, str(ROOT))
 
-from redzone.solver import phase_bridge as pb  # noqa: E402
+from redzone.solver.bridges import phase as pb  # noqa: E402
 
 POOL: tuple[str, ...] = (
     # vanilla

@@ -48,7 +48,7 @@ def _rounds(n: int) -> int:
 @pytest.mark.parametrize("n", SIZES)
 def test_plan_attack(benchmark: Any, n: int) -> None:
     """plan_attack on a ready AttackProblem (targets: 10 -> 5 ms, 200 -> 100 ms)."""
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     problem = _problem(n)
     plan_attack(problem)  # warm-up (first CP-SAT call)
@@ -89,7 +89,7 @@ def test_end_to_end(benchmark: Any, n: int) -> None:
     """build_board + attack_problem + plan_attack from a parsed Scenario."""
     from redzone.models.attack_rules import attack_problem
     from redzone.models.board import build_board
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     scenario = _scenario(n)
 
@@ -104,7 +104,7 @@ def test_end_to_end(benchmark: Any, n: int) -> None:
 @pytest.mark.parametrize("n", REFERENCE_SIZES)
 def test_reference(benchmark: Any, n: int, players: int) -> None:
     """The exhaustive reference on small boards; it must agree with CP-SAT on M (508.1d)."""
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
     from redzone.solver.reference import DEFAULT_BOUND, reference_maximum, search_space
 
     problem = _problem(n, players)
@@ -119,7 +119,7 @@ def test_reference(benchmark: Any, n: int, players: int) -> None:
 @pytest.mark.parametrize("n", REFERENCE_SIZES)
 def test_plan_attack_small(benchmark: Any, n: int, players: int) -> None:
     """plan_attack on the reference's boards, for the reference/CP-SAT ratio."""
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     problem = _problem(n, players)
     plan_attack(problem)

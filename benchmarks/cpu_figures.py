@@ -50,7 +50,7 @@ def hard(n: int, seeds: list[int]) -> None:
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.block import _import_ortools, check_blocks
+    from redzone.solver.block.solve import _import_ortools, check_blocks
 
     _import_ortools()
     for label, ratio, planted in KINDS:
@@ -72,7 +72,7 @@ def plan(n: int) -> None:
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.block import plan_blocks
+    from redzone.solver.block.solve import plan_blocks
 
     medians = []
     walls = []
@@ -103,7 +103,7 @@ def damage() -> None:
     from redzone.models.damage_problem import OBJECTIVES
     from redzone.models.damage_rules import damage_problem
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.damage import plan_damage_step
+    from redzone.solver.damage.solve import plan_damage_step
 
     boards = {rules: [damage_problem(build_board(parse_scenario(
         damage_scenario("20-vs-10", seed=k, rules=rules)))) for k in range(20)]
@@ -127,15 +127,15 @@ def damage() -> None:
                   flush=True)
 
 
-STARTUP_MODULES = ("click", "yaml", "rich.console", "redzone.solver.cli",
+STARTUP_MODULES = ("click", "yaml", "rich.console", "redzone.solver.frontends.cli",
                    "redzone.models.errors", "redzone.models.layers", "redzone.models.parser",
                    "redzone.models.cards", "redzone.models.scenario", "redzone.models.board",
                    "redzone.models.attack_problem", "redzone.models.attack_rules",
-                   "redzone.solver.attack", "redzone.solver.commands.attack")
+                   "redzone.solver.attack.solve", "redzone.solver.frontends.commands.attack")
 
 _CHILD = r'''
 import contextlib, importlib, io, sys, time, types
-placeholder = types.ModuleType("pandas")  # as the CLI does (solver/cli/__init__.py)
+placeholder = types.ModuleType("pandas")  # as the CLI does (solver/frontends/cli/__init__.py)
 class _NotLoaded: pass
 placeholder.Index = placeholder.Series = placeholder.DataFrame = _NotLoaded
 sys.modules["pandas"] = placeholder
@@ -143,7 +143,7 @@ from ortools.sat.python import cp_model
 out = []
 for name in MODULES:
     c = time.process_time(); importlib.import_module(name); out.append((time.process_time() - c) * 1000)
-import redzone.solver.cli as cli
+import redzone.solver.frontends.cli as cli
 c = time.process_time()
 with contextlib.redirect_stdout(io.StringIO()):
     sys.argv = ["redzone", "attack", "benchmarks/one-creature.yaml", *ARGS]

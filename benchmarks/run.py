@@ -150,7 +150,7 @@ def measure_size(n: int, *, seed: int = 0, players: int = 4, arbiter: bool = Fal
     from redzone.models.attack_rules import attack_problem
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     r = _repeats(n, quick)
     data = board_scenario(n, seed=seed, players=players, arbiter=arbiter)
@@ -211,7 +211,7 @@ def size_table(rows: list[dict[str, Any]]) -> str:
 def measure_seeds(n: int, seeds: int, time_limit: float) -> dict[str, Any]:
     """plan_attack over ``seeds`` different boards of ``n`` creatures (four players): the
     spread of CP-SAT times across boards (one call each, after a warm-up)."""
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     from benchmarks.boards import board_problem
 
@@ -283,7 +283,7 @@ def _reference_timed(problem: Any, cap_s: float) -> tuple[float | None, int | No
 
 def measure_reference(sizes: list[int], players_list: list[int], cap_s: float,
                       quick: bool) -> list[dict[str, Any]]:
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
     from redzone.solver.reference import DEFAULT_BOUND, search_space
 
     from benchmarks.boards import board_problem
@@ -337,14 +337,14 @@ def reference_table(rows: list[dict[str, Any]], cap_s: float) -> str:
 
 def _redzone() -> list[str]:
     """The ``redzone`` console script next to this interpreter (as in a virtual
-    environment), else the one on PATH, else ``python -m redzone.solver.cli``. The one beside the
+    environment), else the one on PATH, else ``python -m redzone.solver.frontends.cli``. The one beside the
     interpreter is preferred because a version manager's shim on PATH (pyenv) adds its own
     start-up time, which is not redzone's."""
     beside = Path(sys.executable).parent / "redzone"
     if beside.exists():
         return [str(beside)]
     exe = shutil.which("redzone")
-    return [exe] if exe else [sys.executable, "-m", "redzone.solver.cli"]
+    return [exe] if exe else [sys.executable, "-m", "redzone.solver.frontends.cli"]
 
 
 def measure_cli(runs: int) -> dict[str, Any]:
@@ -409,7 +409,7 @@ if n:
     from redzone.models.scenario import parse_scenario
     from redzone.models.board import build_board
     from redzone.models.attack_rules import attack_problem
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
     plan = plan_attack(attack_problem(build_board(parse_scenario(board_scenario(n)))))
     assert plan.status == "optimal", plan.status
 else:
@@ -451,7 +451,7 @@ def profile(n: int, top: int = 25) -> str:
     from redzone.models.attack_rules import attack_problem
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
 
     scenario = parse_scenario(board_scenario(n))
     problem = attack_problem(build_board(scenario))

@@ -23,7 +23,7 @@ Sections (targets in benchmarks/README.md):
    5v10, 10v10) and seeded ground boards of real cards (``ground_scenario``, 6-10 a side),
    lookahead 0 (and 1 with ``--block-lookaheads 0,1``), a time limit of 60 s.
 4. ``lethal``: random boards of real cards, classified by the exhaustive reference
-   (``redzone.solver.ai_reference``): a lethal attack exists exactly when the game's value
+   (``redzone.solver.ai.reference``): a lethal attack exists exactly when the game's value
    is a won game. ``choose_attack`` must answer ``lethal: true`` with a declaration the
    reference values as a win on every such board, and never ``lethal`` on the others.
 """
@@ -55,7 +55,7 @@ from benchmarks.ai_boards import (  # noqa: E402
 )
 from redzone.models.board import build_board  # noqa: E402
 from redzone.models.scenario import parse_scenario  # noqa: E402
-from redzone.solver.ai import choose_attack, choose_blocks  # noqa: E402
+from redzone.solver.ai.decisions import choose_attack, choose_blocks  # noqa: E402
 
 
 def _board(data: dict[str, Any]) -> Any:
@@ -127,7 +127,7 @@ def blocks(lookaheads: tuple[int, ...], ground_seeds: list[int], ground_ns: tupl
 
 
 def lethal(target: int, max_seeds: int) -> dict[str, Any]:
-    from redzone.solver.ai_reference import reference_attack_values
+    from redzone.solver.ai.reference import reference_attack_values
 
     found = {True: 0, False: 0}
     mismatches: list[int] = []

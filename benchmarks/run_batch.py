@@ -16,7 +16,7 @@ python benchmarks/run_batch.py --skip dask,rss,protocol --commands attack --rows
   processes), against ``--jobs 2``;
 - **rss**: the peak resident memory (``VmHWM`` of the largest process of the tree, and of
   the main one; ``--jobs 1``: one process does everything) at several batch lengths;
-- **protocol**: :class:`redzone.solver.client.Engine` on ``redzone serve``: the wall time of
+- **protocol**: :class:`redzone.solver.frontends.client.Engine` on ``redzone serve``: the wall time of
   one request (send, solve, answer) for a 10-creature attack board, p50 / p95 over many
   requests; and ``choose-attack`` on 5v5 when the server has that command.
 
@@ -182,7 +182,7 @@ def protocol(requests: int) -> list[dict[str, Any]]:
     on idle cores the p50 approaches server CPU plus the client's own encoding."""
     from benchmarks.batch_boards import GENERATORS
     from benchmarks.boards import board_scenario
-    from redzone.solver.client import Engine
+    from redzone.solver.frontends.client import Engine
 
     figures = []
     with Engine.popen() as engine:

@@ -69,7 +69,7 @@ def _fmt(ms: float) -> str:
 
 
 def _warm() -> None:
-    from redzone.solver.block import _import_ortools
+    from redzone.solver.block.solve import _import_ortools
 
     _import_ortools()
 
@@ -82,7 +82,7 @@ def hard_instances(sizes: list[int], seeds: int, plan: bool) -> list[dict[str, A
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.block import check_blocks, plan_blocks
+    from redzone.solver.block.solve import check_blocks, plan_blocks
 
     rows = []
     for n in sizes:
@@ -161,7 +161,7 @@ def reference_rows(cap_s: float) -> list[dict[str, Any]]:
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.block import maximum_block_requirements
+    from redzone.solver.block.solve import maximum_block_requirements
     from redzone.solver.reference import block_search_space
 
     rows = []
@@ -213,7 +213,7 @@ def planning(sizes: list[int], seeds: int, repeat: int) -> list[dict[str, Any]]:
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.block import plan_blocks
+    from redzone.solver.block.solve import plan_blocks
 
     rows = []
     for n in sizes:

@@ -132,11 +132,11 @@ def scale_scenario(n: int) -> dict[str, Any]:
 
 
 def scale_times(sizes: tuple[int, ...] = SCALE_SIZES, repeat: int = 3) -> list[dict[str, Any]]:
-    """The whole ``damage`` job (:func:`redzone.solver.commands.run_command`) on
+    """The whole ``damage`` job (:func:`redzone.solver.frontends.commands.run_command`) on
     :func:`scale_scenario` boards, from a validated scenario: median wall and CPU seconds of
     ``repeat`` runs, checked against the expected outcome."""
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.commands import run_command
+    from redzone.solver.frontends.commands import run_command
 
     run_command("damage", parse_scenario(scale_scenario(10)), {})  # imports, ortools
     rows = []
@@ -172,7 +172,7 @@ def measure(repeat: int, seeds: int) -> list[dict[str, Any]]:
     from redzone.models.damage_problem import OBJECTIVES, damage_violations
     from redzone.models.damage_rules import damage_problem
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.damage import plan_damage_step
+    from redzone.solver.damage.solve import plan_damage_step
 
     plan_damage_step(damage_problem(_board("trampler-vs-10", "current")))  # import ortools
     rows = []

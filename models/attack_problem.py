@@ -2,7 +2,7 @@
 
 :func:`redzone.models.attack_rules.attack_problem` turns a board into an :class:`AttackProblem`:
 the creatures that could attack, the targets, the restrictions (508.1c), the requirements
-(508.1d) and the costs (508.1d, 508.1h-j). The CP-SAT model (``redzone.solver.attack``) and the
+(508.1d) and the costs (508.1d, 508.1h-j). The CP-SAT model (``redzone.solver.attack.solve``) and the
 exhaustive reference (``redzone.solver.reference``) both read only this form, so they agree by
 construction on what the rules say and can be cross-checked against each other.
 

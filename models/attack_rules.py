@@ -18,7 +18,7 @@ form, everything 508.1 asks of the active player's declaration:
   player-level requirements (Trove of Temptation).
 - 508.1d, h-j: costs — attack taxes per (creature, target) and the attacking player's mana.
 
-No solving happens here; see ``redzone.solver.attack``.
+No solving happens here; see ``redzone.solver.attack.solve``.
 """
 
 from __future__ import annotations

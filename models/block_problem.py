@@ -4,7 +4,7 @@
 :class:`BlockProblem` per defending player (802.4): the attacking creatures that player may
 block, the creatures they control, which (blocker, attacker) pairs evasion and the other
 per-pair rules leave (509.1a-b), the group restrictions (509.1b), the requirements (509.1c)
-and the costs (509.1d-f). The CP-SAT model (``redzone.solver.block``) and the exhaustive reference
+and the costs (509.1d-f). The CP-SAT model (``redzone.solver.block.solve``) and the exhaustive reference
 (``redzone.solver.reference``) both read only this form, so they agree on what the rules say and can
 be cross-checked against each other.
 

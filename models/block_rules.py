@@ -21,7 +21,7 @@ in APNAP order (802.4: each defending player declares separately, judged on thei
 - 509.1d-f: block taxes per blocking creature or per (blocker, attacker) pair, and the
   defending player's mana.
 
-No solving happens here; see ``redzone.solver.block``.
+No solving happens here; see ``redzone.solver.block.solve``.
 """
 
 from __future__ import annotations

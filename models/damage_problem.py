@@ -6,7 +6,7 @@
 *sources*), how much each must assign, to whom it may assign it, and the conditions the
 rules put on the split — lethal damage to blockers before trample excess (702.19b), loyalty
 before a planeswalker's controller (702.19c), the 2023 damage assignment order (old
-510.1c-d). The CP-SAT model (``redzone.solver.damage``) and the exhaustive reference
+510.1c-d). The CP-SAT model (``redzone.solver.damage.solve``) and the exhaustive reference
 (``redzone.solver.reference``) read only this form.
 
 An *assignment* maps ``source id -> recipient -> amount`` (recipient: a permanent id or a

@@ -1,5 +1,5 @@
 """``python -m redzone.solver``: the redzone command line."""
 
-from redzone.solver.cli import main
+from redzone.solver.frontends.cli import main
 
 main()

@@ -3,7 +3,7 @@
 It lists every declaration — each creature of ``problem.creatures`` either does not attack
 or attacks one of the targets ``problem.allowed`` gives it — and judges each one with the
 functions of :mod:`redzone.models.attack_problem` only (``restriction_violations``, ``cost_of``,
-``obeyed_count``). It is slow by design and exists to cross-check :mod:`redzone.solver.attack`
+``obeyed_count``). It is slow by design and exists to cross-check :mod:`redzone.solver.attack.solve`
 on small problems (about 8 creatures at most).
 
 The damage functions at the end do the same for one combat damage step (CR 510.1).

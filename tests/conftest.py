@@ -12,10 +12,10 @@ RunMain = Callable[..., tuple[int, str, str]]
 
 
 def _run_main(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
-    """Run the console-script entry point ``redzone.solver.cli.main`` in this process, as
+    """Run the console-script entry point ``redzone.solver.frontends.cli.main`` in this process, as
     the shell would (one-line errors, exit statuses 0/1/2), capturing its output: returns
     ``(exit status, standard output, standard error)``."""
-    from redzone.solver.cli import main
+    from redzone.solver.frontends.cli import main
 
     runner = CliRunner()
     saved = sys.argv
@@ -40,10 +40,10 @@ def redzone_main() -> RunMain:
 
 @pytest.fixture
 def forced(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Every AI block question goes through :func:`redzone.solver.ai_blocks.solve_large`
+    """Every AI block question goes through :func:`redzone.solver.ai.block_search.solve_large`
     (the many-blocks search, as if every board had more than ``BLOCK_BOUND`` blocks); counts
     in ``["bb"]`` how often the branch and bound ran to the end."""
-    from redzone.solver import ai_blocks
+    from redzone.solver.ai import block_search as ai_blocks
 
     monkeypatch.setattr(ai_blocks, "BLOCK_BOUND", 0)
     monkeypatch.setattr(ai_blocks, "PRE_BLOCKS", 0)

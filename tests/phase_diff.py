@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.arena import POOL  # noqa: E402
-from redzone.solver import phase_bridge as pb  # noqa: E402
+from redzone.solver.bridges import phase as pb  # noqa: E402
 
 EXTRA = (
     "Blackcleave Goblin", "Blightwidow", "Cystbearer", "Flensermite", "Glistener Elf",
@@ -143,9 +143,9 @@ def run_board(eng: Any, seed: int) -> BoardRun:
     from redzone.models.damage_rules import damage_problem, remaining_steps
     from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
     from redzone.models.scenario import parse_scenario
-    from redzone.solver.attack import check_attack
-    from redzone.solver.block import check_blocks
-    from redzone.solver.damage import check_damage, simple_assignment
+    from redzone.solver.attack.solve import check_attack
+    from redzone.solver.block.solve import check_blocks
+    from redzone.solver.damage.solve import check_damage, simple_assignment
 
     rng = random.Random(seed)
     run = BoardRun(seed)

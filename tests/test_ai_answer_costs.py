@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.cli import cli
-from redzone.solver.commands import run_command
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.frontends.cli import cli
+from redzone.solver.frontends.commands import run_command
 
 TOLL = ("Creatures can't block unless their controller pays {W/P} for each blocking "
         "creature they control.")

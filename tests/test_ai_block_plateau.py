@@ -3,9 +3,9 @@ finding F1): under a time limit the search used to stay on a plateau of lost blo
 block every one-creature change still loses, so the greedy start and the local search never
 left it) and answered "no block" — Bob dead — while blocks that survive exist.
 
-The tie-break among lost blocks (:func:`redzone.solver.ai_blocks.shortfall`: the damage the
+The tie-break among lost blocks (:func:`redzone.solver.ai.block_search.shortfall`: the damage the
 attackers can push through, as a share of the life left) lets the local search climb off
-the plateau, and the last safety net (:func:`redzone.solver.ai_blocks.rescue`) values the
+the plateau, and the last safety net (:func:`redzone.solver.ai.block_search.rescue`) values the
 block the creatures alone show to survive when the search was cut short on a lost one.
 No wall clock: the time limit is made to have passed before the search starts (the game's
 deadline in the past: its first clock check raises), so every run cuts at the same node.
@@ -22,9 +22,10 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai, ai_blocks
-from redzone.solver.ai import choose_blocks
-from redzone.solver.ai_game import Game
+from redzone.solver.ai import decisions as ai
+from redzone.solver.ai import block_search as ai_blocks
+from redzone.solver.ai.decisions import choose_blocks
+from redzone.solver.ai.search import Game
 
 
 def _creature(pid: str, power: int, toughness: int, controller: str) -> dict[str, Any]:

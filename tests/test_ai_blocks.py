@@ -1,6 +1,6 @@
-"""The block search for boards with many blocks (:mod:`redzone.solver.ai_blocks`): branch
+"""The block search for boards with many blocks (:mod:`redzone.solver.ai.block_search`): branch
 and bound, the greedy start and the local search, against the exhaustive reference
-(:mod:`redzone.solver.ai_reference`) on random tiny boards, with the switch to the new
+(:mod:`redzone.solver.ai.reference`) on random tiny boards, with the switch to the new
 search forced (``BLOCK_BOUND`` lowered to 0, so every board is "too many blocks").
 
 The new search must find the reference's optimal value, choose a block whose reference
@@ -19,10 +19,11 @@ from hypothesis import given
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_blocks, ai_branch_bound
-from redzone.solver.ai import choose_blocks
-from redzone.solver.ai_game import Game
-from redzone.solver.ai_reference import reference_block_value
+from redzone.solver.ai import block_search as ai_blocks
+from redzone.solver.ai.bounds import branch_bound as ai_branch_bound
+from redzone.solver.ai.decisions import choose_blocks
+from redzone.solver.ai.search import Game
+from redzone.solver.ai.reference import reference_block_value
 from test_ai_differential import _settings, attack_mismatch, block_mismatch, random_board, seeds
 
 
@@ -271,7 +272,7 @@ def _fixed_point_failures(monkeypatch: pytest.MonkeyPatch, seeds_: range,
     listing): the answer must be feasible, a fixed point of one-creature changes by the
     reference's values, and say so in its reasons. Returns (boards, failures)."""
     monkeypatch.setattr(ai_blocks, "BLOCK_BOUND", 3)
-    monkeypatch.setattr("redzone.solver.ai_declarations.BLOCK_BOUND", 3)
+    monkeypatch.setattr("redzone.solver.ai.declarations.BLOCK_BOUND", 3)
     if lookahead == 0:
         monkeypatch.setattr(ai_blocks, "bb_applies", lambda *a: False)
     else:  # the seed proved at lookahead 0, but no branch and bound at lookahead 1

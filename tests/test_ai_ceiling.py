@@ -1,7 +1,7 @@
-"""The proved bounds of an unfinished AI search (:mod:`redzone.solver.ai_ceiling`, issue 9
+"""The proved bounds of an unfinished AI search (:mod:`redzone.solver.ai.bounds.ceiling`, issue 9
 §3): ``attack_ceiling`` is at or above the value of every legal declaration, and
 ``block_floor`` at or below the value of every legal block, as the exhaustive reference
-(:mod:`redzone.solver.ai_reference`) finds them on random tiny boards, at lookahead 0 and 1;
+(:mod:`redzone.solver.ai.reference`) finds them on random tiny boards, at lookahead 0 and 1;
 on a board of real cards the ceiling is far below a won game, and an answer cut short
 reports it as its ``bound``. A planted bug (each creature's *worst* result summed instead
 of its best) must be caught."""
@@ -19,11 +19,12 @@ from benchmarks.ai_boards import ai_scenario
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights, points
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_ceiling, ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_ceiling import attack_ceiling, block_floor
-from redzone.solver.ai_game import Game
-from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+from redzone.solver.ai.bounds import ceiling as ai_ceiling
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor
+from redzone.solver.ai.search import Game
+from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 from tests.test_ai_differential import random_board
 
 WIN = 1_000_000_000  # a won game, milli-points (default weights)

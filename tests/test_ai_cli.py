@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
-from redzone.solver.commands import run_command
+from redzone.solver.frontends.cli import cli
+from redzone.solver.frontends.commands import run_command
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -4,10 +4,10 @@ an unfinished search"; the third new user's trial, findings 2, 3 and 6).
 ``choose_attack``'s ``value`` is a proved lower bound of the chosen declaration's value and
 ``bound`` a proved upper bound of the game's: value <= the chosen line's value <= optimum
 <= bound. ``choose_blocks`` mirrors it from the defending players' side. Checked against
-the exhaustive reference (:mod:`redzone.solver.ai_reference`) on random tiny boards, each
+the exhaustive reference (:mod:`redzone.solver.ai.reference`) on random tiny boards, each
 searched again cut short after every few positions (no wall clock: :meth:`Game.tick` raises
 :class:`Timeout` after N positions, or the command's budget runs out while a block problem
-is built), with the many-blocks search forced (:func:`redzone.solver.ai_blocks.solve_large`
+is built), with the many-blocks search forced (:func:`redzone.solver.ai.block_search.solve_large`
 and its local search answer with their best block so far when cut: from the attacking
 player's side an optimistic value, which the search must not take for a proved one).
 """
@@ -23,9 +23,10 @@ from redzone.models import block_rules, limits
 from redzone.models.board import build_board
 from redzone.models.limits import TimeLimitReached, time_budget
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_blocks, ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+from redzone.solver.ai import block_search as ai_blocks
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 from tests.test_ai_differential import random_board
 
 EPS = 0.0015  # points: values are printed to the milli-point

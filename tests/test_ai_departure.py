@@ -24,10 +24,13 @@ import pytest
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_board, ai_game, ai_reference, ai_values
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_board import departure
-from redzone.solver.ai_reference import reference_block_value
+from redzone.solver.ai import position as ai_board
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai import reference as ai_reference
+from redzone.solver.ai import evaluate as ai_values
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.position import departure
+from redzone.solver.ai.reference import reference_block_value
 from tests.test_ai_differential import KEYWORDS, attack_mismatch, block_mismatch
 
 TOLL = ("Creatures can't block unless their controller pays {W/P} for each blocking "

@@ -1,5 +1,5 @@
-"""Differential tests: the AI's search (:mod:`redzone.solver.ai`) against the exhaustive
-reference minimax (:mod:`redzone.solver.ai_reference`), which shares only the rules code, the
+"""Differential tests: the AI's search (:mod:`redzone.solver.ai.decisions`) against the exhaustive
+reference minimax (:mod:`redzone.solver.ai.reference`), which shares only the rules code, the
 outcome code and the evaluation with it (no units, caches, symmetry or cut-offs).
 
 Random tiny boards (1-4 attacking creatures, 0-3 potential blockers, power 0-4, toughness
@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 
 KEYWORDS = ["Flying", "Reach", "Menace", "Trample", "Deathtouch", "First strike", "Double strike",
             "Lifelink", "Vigilance", "Infect", "Wither", "Indestructible"]

@@ -22,9 +22,9 @@ import pytest
 from redzone.models import evaluation
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 from tests.test_ai_departure import child_board
 from tests.test_ai_differential import KEYWORDS, attack_mismatch, block_mismatch
 
@@ -86,7 +86,7 @@ def test_the_departure_example_keeps_its_value_after_the_crack_back() -> None:
 
 def test_next_turn_board_remembers_who_left() -> None:
     from redzone.models.outcome import GameState
-    from redzone.solver.ai_board import next_turn_board
+    from redzone.solver.ai.position import next_turn_board
 
     b = kill_board()
     state = GameState.from_board(b)
@@ -343,7 +343,10 @@ def test_first_strike_departures_match_the_reference() -> None:
 
 
 def test_planted_departure_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from redzone.solver import ai_damage, ai_reference
+    from redzone.solver.ai import units as ai_damage
+
+    # 1. The search's damage games forget the departure: the differential reports it.
+    from redzone.solver.ai import reference as ai_reference
 
     # 1. The search's damage games forget the departure: the differential reports it.
     with monkeypatch.context() as m:
@@ -387,7 +390,7 @@ def test_the_life_paid_is_counted_once_in_a_departure_game(monkeypatch: pytest.M
     # after the block costs (a defending player paying 2 for a blocker and then taking 2
     # first-strike damage from 4 loses in that step, 119.4, 704.5a). Planted: the payment
     # added once more as a leaf: the three-player toll boards of test_ai_departure differ.
-    from redzone.solver import ai_damage
+    from redzone.solver.ai import units as ai_damage
     from tests.test_ai_departure import three_player_mismatches
 
     assert three_player_mismatches(range(40, 50))[1] == []

@@ -25,8 +25,8 @@ from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.outcome import GameState
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_board import next_turn_board
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.position import next_turn_board
 from tests.test_ai_differential import _settings, attack_mismatch, block_mismatch, random_board
 
 HOOF = {"power": 4, "toughness": 4, "abilities": ["Trample"]}
@@ -158,7 +158,7 @@ def test_wither_counters_kill_it_when_the_pump_ends() -> None:
     assert decision.outcome["destroyed"] == ["lasher"]
     # The same combat dealt by the outcome code: the Elves survives it with two counters.
     from redzone.models.outcome import DamageEvent, deal_damage, state_based_actions
-    from redzone.solver.ai_board import with_combat
+    from redzone.solver.ai.position import with_combat
 
     fought = with_combat(board, {"lasher": "Bob"}, {"elf": ["lasher"]})
     state = GameState.from_board(fought)
@@ -212,7 +212,7 @@ def test_a_lord_that_dies_in_cleanup_takes_its_bonus_along() -> None:
     # and the Elves loses the +1/+1 and forestwalk it gave (611.3a): a 1/1 on Bob's next
     # turn, and valued as a 1/1 (2.5 points) right after combat too.
     from redzone.models.outcome import DamageEvent, deal_damage, state_based_actions
-    from redzone.solver.ai_board import with_combat
+    from redzone.solver.ai.position import with_combat
 
     board = build_board(parse_scenario(_champion_board()))
     assert (board.permanents["elf"].power, board.permanents["elf"].toughness) == (2, 2)
@@ -315,7 +315,7 @@ def test_other_commands_play_this_combat_with_the_current_values() -> None:
     # 702.19b) and the Bears unblocked deal 6: Bob 20 -> 14.
     data = _hoof_board(marked=True)
     data["combat"] = {"attackers": {"elf": "Bob", "b1": "Bob"}, "blockers": {"wall": ["elf"]}}
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     result = play_out(build_board(parse_scenario(data)))
     assert result.outcome["life"]["Bob"] == 14
@@ -385,7 +385,7 @@ def test_cleanup_keeps_who_left_the_game() -> None:
 
 
 def test_the_many_blocks_search_matches_reference_with_end_of_turn(forced: dict[str, int]) -> None:
-    # solver/ai_blocks.py (boards with too many blocks) forced on every block question, as
+    # solver/ai/block_search.py (boards with too many blocks) forced on every block question, as
     # tests/test_ai_blocks.py does, on marked boards: its bounds rest on the evaluation being
     # monotone in power and toughness, which the until-end-of-turn shift keeps.
     @_settings(60)

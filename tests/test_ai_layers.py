@@ -5,8 +5,8 @@ applied again to what remains (613) and state-based actions are checked again (7
 the first-strike and the regular combat damage step that changes the power a creature deals
 damage with (510.1a); after any step it may leave a creature with lethal damage marked
 (704.5g). The AI's damage games must agree with the damage play-out
-(:func:`redzone.solver.damage.play_out`) and with the exhaustive reference
-(:mod:`redzone.solver.ai_reference`) on these boards of real cards.
+(:func:`redzone.solver.damage.solve.play_out`) and with the exhaustive reference
+(:mod:`redzone.solver.ai.reference`) on these boards of real cards.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import pytest
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai as ai_mod
-from redzone.solver import ai_game
-from redzone.solver.ai import choose_attack, choose_blocks, replay
-from redzone.solver.ai_units import Leaf
-from redzone.solver.commands import run_command
+from redzone.solver.ai import decisions as ai_mod
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks, replay
+from redzone.solver.ai.tree import Leaf
+from redzone.solver.frontends.commands import run_command
 from tests.test_ai_differential import attack_mismatch, block_mismatch, random_board
 
 

@@ -18,8 +18,8 @@ import pytest
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_reference import reference_attack_values, reference_block_value
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 
 BLOCK_TOLL = ("Creatures can't block unless their controller pays {W/P} for each blocking "
               "creature they control.")

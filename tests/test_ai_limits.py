@@ -8,9 +8,9 @@ from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.attack import check_attack
-from redzone.solver.block import check_blocks
-from redzone.solver.commands import run_command
+from redzone.solver.attack.solve import check_attack
+from redzone.solver.block.solve import check_blocks
+from redzone.solver.frontends.commands import run_command
 
 ALICE = ["Serra Angel", "Typhoid Rats", "Colossal Dreadmaw", "Boggart Brute", "Grizzly Bears",
          "Hill Giant", "Vampire Nighthawk", "Wind Drake"]
@@ -67,8 +67,9 @@ def test_lethal_is_claimed_only_when_proved(monkeypatch: Any) -> None:
     # a flier or a reach creature, each menace creature by two: Bob at -17.3 points, not a
     # lost game). "lethal" means every legal answer loses (704.5a): unproved, it is false.
     from benchmarks.ai_boards import ai_scenario
-    from redzone.solver import ai_declarations, ai_game
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import declarations as ai_declarations
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack
 
     monkeypatch.setattr(ai_declarations, "BLOCK_BOUND", 300)
     real = ai_game.Game.tick
@@ -86,7 +87,7 @@ def test_lethal_is_claimed_only_when_proved(monkeypatch: Any) -> None:
     assert r.status == "feasible" and r.lethal is False and r.value < 1_000_000
     # Without that tie-break every block the search looks at loses: the alpha strike is
     # the answer, and still not claimed lethal.
-    from redzone.solver import ai_blocks
+    from redzone.solver.ai import block_search as ai_blocks
 
     monkeypatch.setattr(ai_blocks, "shortfall", lambda game, attack, blocks: 0.0)
     r = choose_attack(board, lookahead=0, time_limit=3600)

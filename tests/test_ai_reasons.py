@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from redzone.models.board import build_board
 from redzone.models.scenario import load_scenario, parse_scenario
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.cli import cli
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -15,7 +15,7 @@ from redzone.models.board import build_board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Evaluator, Weights, load_weights
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import choose_attack, choose_blocks
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
 
 
 def board(permanents: list[dict[str, Any]], *, a_life: int = 20, b_life: int = 20,
@@ -225,7 +225,7 @@ def test_counters_put_instead_of_damage_last_into_the_crack_back() -> None:
     # attacked without vigilance and stays tapped (302.6), so Alice can't block: the 3/3
     # deals 3, she loses (704.5a). Not blocking takes 2 and leaves a 1/1 that deals 1.
     from redzone.models.outcome import DamageEvent, GameState, deal_damage
-    from redzone.solver.ai_board import next_turn_board
+    from redzone.solver.ai.position import next_turn_board
 
     b = board([card("g", "Grizzly Bears", "Alice"), card("h", "Phytohydra", "Bob")],
               a_life=3, attackers={"g": "Bob"})
@@ -270,7 +270,7 @@ def test_lord_destroyed_in_combat_no_longer_pumps_on_the_crack_back() -> None:
     # CR 611.3a: a static ability's effect applies only while its source is on the
     # battlefield; 613.4c: the +1/+1 was a layer 7c effect. With the Marshal gone, the Bears
     # is its printed 2/2 on Bob's turn (it was left a 3/3).
-    from redzone.solver.ai_board import next_turn_board
+    from redzone.solver.ai.position import next_turn_board
 
     b = _lord_board()
     assert (b.permanents["c"].power, b.permanents["c"].toughness) == (3, 3)
@@ -298,7 +298,7 @@ def test_lord_destroyed_in_combat_keyword_grant_ends() -> None:
     # Hill Giant blocks and kills it; on Bob's next turn Alice's Raging Goblin is a 1/1
     # without mountainwalk (611.3a).
     from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-    from redzone.solver.ai_board import next_turn_board
+    from redzone.solver.ai.position import next_turn_board
 
     b = board([card("gk", "Goblin King", "Alice"), card("rg", "Raging Goblin", "Alice"),
                card("h", "Hill Giant", "Bob")], attackers={"gk": "Bob"})
@@ -336,7 +336,7 @@ def test_lord_board_search_agrees_with_the_reference() -> None:
     # The search adds up the units' values; the exhaustive reference scores each whole
     # position. Both read the Bears as a 2/2 once the Marshal is gone (611.3a), at lookahead
     # 0 and 1, for every block (wall_power 3: the block is a plain trade of 3/3s).
-    from redzone.solver.ai_reference import reference_block_value
+    from redzone.solver.ai.reference import reference_block_value
 
     for wall_power in (3, 4):
         b = _lord_board(wall_power)
@@ -354,7 +354,7 @@ def test_lord_killed_by_first_strike_damage_pumps_no_more_in_the_regular_step() 
     # (4/1 first strike, defender) blocks the Marshal and kills it in the first-strike step
     # (510.4, 704.5g). Its +1/+1 ends with it (611.3a); the unblocked Bears deals damage equal
     # to its power as the regular step's damage is dealt (510.1a, 510.2): 2, Bob at 18.
-    from redzone.solver.commands import run_command
+    from redzone.solver.frontends.commands import run_command
 
     data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
             "permanents": [card("m", "Benalish Marshal", "Alice"), card("c", "Grizzly Bears", "Alice"),
@@ -371,7 +371,7 @@ def test_given_power_loses_the_departed_lords_bonus() -> None:
     # Marshal leaves, its +1/+1 ends (611.3a): a 2/2 on the crack-back, and a 2/2 with a
     # -1/-1 counter put this combat is a 1/1 (613.4c).
     from redzone.models.outcome import GameState
-    from redzone.solver.ai_board import next_turn_board
+    from redzone.solver.ai.position import next_turn_board
 
     bear = {"id": "c", "name": "Bear", "controller": "Alice", "types": ["Creature"],
             "subtypes": ["Bear"], "power": 3, "toughness": 3}
@@ -395,7 +395,7 @@ def test_combined_states_keep_plus_one_counters_put_on_in_combat() -> None:
     # 3/3, not the printed 1/1.
     from redzone.models.evaluation import Weights
     from redzone.models.outcome import DamageEvent, GameState, deal_damage
-    from redzone.solver.ai_game import Game
+    from redzone.solver.ai.search import Game
 
     b = board([card("g", "Grizzly Bears", "Alice"), card("h", "Phytohydra", "Bob")],
               attackers={"g": "Bob"})

@@ -81,8 +81,8 @@ def test_crack_back_key_from_the_units_is_the_key_of_the_combined_state(monkeypa
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from test_ai_differential import random_board
 
-    from redzone.solver import ai_game
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack
 
     real = ai_game.Game._leaves_key
     checked = {"n": 0}
@@ -117,8 +117,8 @@ def test_crack_back_floor_is_below_the_crack_back_value(monkeypatch: Any) -> Non
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from test_ai_differential import random_board
 
-    from redzone.solver import ai_game
-    from redzone.solver.ai import choose_attack, choose_blocks
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack, choose_blocks
 
     real_blockless = ai_game.Game._blockless
     real_floor = ai_game.Game.crack_back_floor
@@ -167,8 +167,8 @@ def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypa
     from test_ai_differential import random_board
 
     from redzone.models.damage_problem import damage_violations
-    from redzone.solver import ai_game
-    from redzone.solver.ai import choose_attack, choose_blocks
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack, choose_blocks
     from redzone.solver.reference import all_damage_assignments
 
     real = ai_game.Game._assignments
@@ -227,8 +227,8 @@ def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
     from benchmarks.ai_boards import ai_scenario
     from test_ai_differential import random_board
 
-    from redzone.solver import ai_game
-    from redzone.solver.ai import choose_attack, choose_blocks
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack, choose_blocks
 
     real = ai_game.Game.static_floor
     real_kill = ai_game.Game._kill_claim
@@ -289,8 +289,10 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from benchmarks.ai_boards import ai_scenario
 
-    from redzone.solver import ai_damage, ai_game
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import units as ai_damage
+
+    from redzone.solver.ai import search as ai_game
+    from redzone.solver.ai.decisions import choose_attack
 
     real_tree = ai_game.Game.unit_tree
     real_rename = ai_damage._rename
@@ -338,8 +340,8 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
     # on every listed block of random boards carrying them. So must Game._count_filter,
     # which judges the blocker counts (menace, "by more than one") from the choices alone.
     from redzone.models import block_problem as bp_mod
-    from redzone.solver.ai_board import _block_options, _canonical_product
-    from redzone.solver.ai_game import Game
+    from redzone.solver.ai.position import _block_options, _canonical_product
+    from redzone.solver.ai.search import Game
     from redzone.models.evaluation import Weights
 
     texts = ["This creature can't block alone.", "This creature can't be blocked by more than one creature.",
@@ -397,8 +399,10 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
     from benchmarks.ai_boards import ai_scenario, ground_scenario
     from test_ai_differential import random_board
 
-    from redzone.solver import ai_game, ai_order
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import search as ai_game
+
+    from redzone.solver.ai import order as ai_order
+    from redzone.solver.ai.decisions import choose_attack
 
     real = ai_game.Game._refutation
     checked = {"found": 0, "none": 0}
@@ -479,8 +483,8 @@ def test_prefix_floor_bounds_every_block_that_starts_so() -> None:
     # player's search and the crack-back's); with every blocker decided it must be the
     # static floor itself.
     from redzone.models.evaluation import Weights
-    from redzone.solver.ai_board import _block_options, _canonical_product
-    from redzone.solver.ai_game import Game
+    from redzone.solver.ai.position import _block_options, _canonical_product
+    from redzone.solver.ai.search import Game
 
     rng = random.Random(5)
     checked = {"prefixes": 0, "tight": 0, "blocks": 0}
@@ -530,8 +534,8 @@ def test_pruned_listing_gives_the_same_answers(monkeypatch: Any) -> None:
     # The lookahead-0 listing that skips runs of blocks on one bound (pruned_blocks) must
     # answer exactly as the block-by-block listing, at both lookaheads (lookahead 1 runs it in
     # the crack-back's games). Forced on every attack of random dense boards.
-    from redzone.solver import ai_order
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai import order as ai_order
+    from redzone.solver.ai.decisions import choose_attack
 
     rng = random.Random(9)
     for _ in range(20):
@@ -552,8 +556,8 @@ def test_block_order_with_runs_is_the_listed_order(monkeypatch: Any) -> None:
     # exactly the blocks, in exactly the order, of the block-by-block listing; checked for
     # several alphas on random dense boards (the refutation probe off in both).
     from redzone.models.evaluation import Weights
-    from redzone.solver import ai_order
-    from redzone.solver.ai_game import Game
+    from redzone.solver.ai import order as ai_order
+    from redzone.solver.ai.search import Game
 
     def order(game: Game, attack: Any, alpha: int) -> list[Any]:
         return [sorted((b, tuple(a)) for b, a in blocks.items()) for blocks, _ in game._block_order(attack, 0, alpha)]

@@ -14,10 +14,11 @@ import pytest
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights, points
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_blocks, ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_board import next_turn_board
-from redzone.solver.ai_ceiling import attack_ceiling
+from redzone.solver.ai import block_search as ai_blocks
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.position import next_turn_board
+from redzone.solver.ai.bounds.ceiling import attack_ceiling
 
 
 def _creature(pid: str, power: int, toughness: int, controller: str, *abilities: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import choose_blocks
+from redzone.solver.ai.decisions import choose_blocks
 
 WIN = Weights().win
 

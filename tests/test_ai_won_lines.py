@@ -11,8 +11,8 @@ import pytest
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai
-from redzone.solver.ai import choose_attack
+from redzone.solver.ai import decisions as ai
+from redzone.solver.ai.decisions import choose_attack
 
 
 def _board(enchantment: str, mana: int = 0) -> object:
@@ -71,7 +71,7 @@ def test_lethal_alpha_strike_found_first_at_lookahead_1(monkeypatch: pytest.Monk
     board = build_board(parse_scenario({"players": [{"name": "Alice", "life": 20},
                                                     {"name": "Bob", "life": 6}],
                                         "permanents": perms}))
-    from redzone.solver.ai_game import Game, Timeout
+    from redzone.solver.ai.search import Game, Timeout
 
     real_tick = Game.tick
 

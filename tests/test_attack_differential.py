@@ -30,8 +30,8 @@ from redzone.models.attack_problem import (
     obeyed_count,
     restriction_violations,
 )
-from redzone.solver import attack
-from redzone.solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
+from redzone.solver.attack import solve as attack
+from redzone.solver.attack.solve import check_attack, enumerate_attacks, maximum_requirements, plan_attack
 from redzone.solver.reference import all_declarations, reference_is_legal, reference_legal_declarations
 
 DEFAULT = settings(max_examples=300, deadline=None,

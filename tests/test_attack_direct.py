@@ -1,5 +1,5 @@
 """Differential tests: the attack plan written down without CP-SAT
-(:mod:`redzone.solver.attack_direct`) against the CP-SAT model (CR 508.1c-d).
+(:mod:`redzone.solver.attack.direct`) against the CP-SAT model (CR 508.1c-d).
 
 Both must reach the same optimum of the same order: most requirement instances obeyed
 (508.1d), then fewest attacking creatures, then the smallest sum of pair ranks; the same
@@ -27,9 +27,9 @@ from redzone.models.attack_problem import (
     obeyed_count,
     restriction_violations,
 )
-from redzone.solver import attack
-from redzone.solver.attack import check_attack, maximum_requirements, plan_attack
-from redzone.solver.attack_direct import direct_declaration
+from redzone.solver.attack import solve as attack
+from redzone.solver.attack.solve import check_attack, maximum_requirements, plan_attack
+from redzone.solver.attack.direct import direct_declaration
 from tests.test_attack_differential import attack_problems
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from redzone.models.attack_rules import attack_problem
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.attack import check_attack, enumerate_attacks, plan_attack
+from redzone.solver.attack.solve import check_attack, enumerate_attacks, plan_attack
 
 
 def board_of(permanents: list[dict[str, Any]], players: list[dict[str, Any]] | None = None, **extra: Any):

@@ -22,8 +22,8 @@ from redzone.models.attack_problem import (
     Requirement,
 )
 from redzone.models.errors import ScenarioError
-from redzone.solver import attack
-from redzone.solver.attack import check_attack, enumerate_attacks, maximum_requirements, plan_attack
+from redzone.solver.attack import solve as attack
+from redzone.solver.attack.solve import check_attack, enumerate_attacks, maximum_requirements, plan_attack
 from redzone.solver.reference import reference_maximum
 
 

@@ -12,8 +12,8 @@ from redzone.models.board import build_board
 from redzone.models.damage_rules import damage_problem
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
-from redzone.solver.damage import check_damage, plan_damage_step
+from redzone.solver.block.solve import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.solver.damage.solve import check_damage, plan_damage_step
 
 
 def board_of(permanents: list[dict[str, Any]], combat: dict[str, Any]):
@@ -135,7 +135,7 @@ def test_ai_blocks_see_the_band() -> None:
     # Angel (4/4 flying) as one band. Unblocked, the band deals 5; Grizzly Bears can block the
     # Hero and so blocks the whole band, and Bob survives. Without the band, the Angel's 4
     # would kill him whatever he blocks.
-    from redzone.solver.ai import choose_blocks
+    from redzone.solver.ai.decisions import choose_blocks
 
     data = {"players": [{"name": "Alice"}, {"name": "Bob", "life": 4}], "permanents": BAND,
             "combat": {"attackers": ATTACK, "bands": [["hero", "angel"]]}}
@@ -149,7 +149,7 @@ def test_ai_blocks_see_the_band() -> None:
 def test_damage_command_accepts_a_whole_band_block() -> None:
     # CR 702.22h: combat.blockers naming the whole band for Bears is the one legal block of
     # the Hero; the damage command must not call it illegal (509.1a-b).
-    from redzone.solver.commands.damage import block_violations
+    from redzone.solver.frontends.commands.damage import block_violations
 
     board = board_of(BAND, {"attackers": ATTACK, "bands": [["hero", "angel"]],
                             "blockers": {"bears": ["hero", "angel"]}})

@@ -1,4 +1,4 @@
-"""Batch work (redzone.solver.batch, the CLI's batch loop): order, `where`, error isolation,
+"""Batch work (redzone.solver.frontends.batch, the CLI's batch loop): order, `where`, error isolation,
 inputs, pools, Dask, summary and exit statuses."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from redzone.solver.batch import Row, Summary, Work, count_rows, is_batch, read_rows, run_rows
-from redzone.solver.commands import COMMANDS, Command, register
-from redzone.solver.commands.attack import AttackOptions
+from redzone.solver.frontends.batch import Row, Summary, Work, count_rows, is_batch, read_rows, run_rows
+from redzone.solver.frontends.commands import COMMANDS, Command, register
+from redzone.solver.frontends.commands.attack import AttackOptions
 
 # CR 508.1d: Juggernaut attacks each combat if able, so the one legal declaration obeying the
 # most requirements sends it (at the only opponent).
@@ -157,7 +157,7 @@ def test_a_bad_row_of_a_directorys_jsonl_file_is_named_once(tmp_path: Path) -> N
     # own "line 2:" is not repeated (a new user saw "FILE: line 2: line 2: players: ...").
     from click.testing import CliRunner
 
-    from redzone.solver.cli import cli
+    from redzone.solver.frontends.cli import cli
 
     good = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": []}
     bad = {"players": [{"name": "Alice"}], "permanents": []}

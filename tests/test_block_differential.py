@@ -32,7 +32,7 @@ from redzone.models.block_problem import (
     obeyed_count,
     restriction_violations,
 )
-from redzone.solver.block import check_block, enumerate_blocks, maximum_block_requirements, plan_block
+from redzone.solver.block.solve import check_block, enumerate_blocks, maximum_block_requirements, plan_block
 from redzone.solver.reference import (
     all_block_declarations,
     reference_block_is_legal,
@@ -206,7 +206,7 @@ def test_block_solver_matches_reference(problem: BlockProblem, data: st.DataObje
 def test_two_stage_solving_matches_reference(problem: BlockProblem, data: st.DataObject) -> None:
     """CR 509.1c: with the one-shot budget cut to nothing, M is proved by decision solves
     and the tie-break by the second stage: the answers must not change."""
-    import redzone.solver.block as sb
+    import redzone.solver.block.solve as sb
 
     saved = sb.FIRST_TRY_WORK
     sb.FIRST_TRY_WORK = 1e-9

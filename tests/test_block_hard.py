@@ -21,7 +21,7 @@ from benchmarks.block_boards import exact_cover, x3c_scenario, x3c_sets  # noqa:
 from redzone.models.block_rules import block_problems  # noqa: E402
 from redzone.models.board import build_board  # noqa: E402
 from redzone.models.scenario import parse_scenario  # noqa: E402
-from redzone.solver.block import check_blocks, plan_blocks  # noqa: E402
+from redzone.solver.block.solve import check_blocks, plan_blocks  # noqa: E402
 from redzone.solver.reference import reference_block_maximum  # noqa: E402
 
 CASES = [(n, ratio, planted, seed) for n in (9, 12) for ratio, planted in

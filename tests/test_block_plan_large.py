@@ -1,5 +1,5 @@
 """Block plans on large boards: the documented tie-break still holds when the model is big
-(solver/block.py ``plan_block``; solver/block_model.py ``_tie_break_weights``, ``_reduce``)."""
+(solver/block/solve.py ``plan_block``; solver/block/model.py ``_tie_break_weights``, ``_reduce``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from redzone.models.block_problem import (
     MinBlockers,
     obeyed_count,
 )
-from redzone.solver.block import plan_block
-from redzone.solver.block_model import _pairs, _reduce
+from redzone.solver.block.solve import plan_block
+from redzone.solver.block.model import _pairs, _reduce
 
 
 def _everyone_may_block_everything(n: int) -> BlockProblem:

@@ -15,7 +15,7 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.solver.block.solve import check_blocks, enumerate_all_blocks, plan_blocks
 
 
 def board_of(permanents: list[dict[str, Any]], attackers: dict[str, str],

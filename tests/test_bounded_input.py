@@ -15,7 +15,7 @@ import pytest
 from redzone.models.board import build_board
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario import MAX_NUMBER, load_scenario, parse_scenario
-from redzone.solver.batch import is_batch
+from redzone.solver.frontends.batch import is_batch
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
-from redzone.solver.serve import handle_line
+from redzone.solver.frontends.cli import cli
+from redzone.solver.frontends.serve import handle_line
 
 # Alice (20 life) with Serra Angel, Bob (5 life) with Grizzly Bears; nobody attacks.
 BOARD = {"players": [{"name": "Alice"}, {"name": "Bob", "life": 5}],

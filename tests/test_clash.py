@@ -23,7 +23,7 @@ from redzone.models.clash import (
 )
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -195,7 +195,7 @@ def test_a_reader_that_stops_early_is_not_an_internal_error(tmp_path: Path) -> N
     row = json.dumps({"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": []})
     rows = tmp_path / "rows.jsonl"
     rows.write_text((row + "\n") * 3000)
-    proc = subprocess.Popen([sys.executable, "-c", "from redzone.solver.cli import main; main()",
+    proc = subprocess.Popen([sys.executable, "-c", "from redzone.solver.frontends.cli import main; main()",
                              "attack", str(rows)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()

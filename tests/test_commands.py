@@ -1,4 +1,4 @@
-"""The one path that builds every answer (redzone.solver.commands): the CLI's ``--json``
+"""The one path that builds every answer (redzone.solver.frontends.commands): the CLI's ``--json``
 object, a batch row and a protocol result are the same ``answer.to_json()``."""
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import load_scenario
-from redzone.solver.cli import cli
-from redzone.solver.commands import COMMANDS, options_from_json, run_command
-from redzone.solver.commands.attack import AttackOptions, CheckAttackOptions
+from redzone.solver.frontends.cli import cli
+from redzone.solver.frontends.commands import COMMANDS, options_from_json, run_command
+from redzone.solver.frontends.commands.attack import AttackOptions, CheckAttackOptions
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -73,10 +73,10 @@ def test_run_command_refuses_an_unknown_command() -> None:
 
 
 def test_module_docstring_example_runs() -> None:
-    """The ``>>>`` example in redzone.solver.commands stays true."""
+    """The ``>>>`` example in redzone.solver.frontends.commands stays true."""
     import doctest
 
-    import redzone.solver.commands as commands
+    import redzone.solver.frontends.commands as commands
 
     result = doctest.testmod(commands)
     assert result.attempted >= 1 and result.failed == 0

@@ -23,10 +23,10 @@ from redzone.models.block_rules import block_problems
 from redzone.models.evaluation import Evaluator
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.models.scenario import parse_scenario
-from redzone.solver import ai_game
-from redzone.solver.ai import choose_attack, choose_blocks
-from redzone.solver.ai_board import next_turn_board
-from redzone.solver.commands import run_command
+from redzone.solver.ai import search as ai_game
+from redzone.solver.ai.decisions import choose_attack, choose_blocks
+from redzone.solver.ai.position import next_turn_board
+from redzone.solver.frontends.commands import run_command
 from tests.test_ai_differential import attack_mismatch, block_mismatch, random_board
 
 

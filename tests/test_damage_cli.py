@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

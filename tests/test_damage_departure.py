@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from redzone.models import leaving
-from redzone.solver.commands import run_command
+from redzone.solver.frontends.commands import run_command
 
 
 def table(*, knight_at: str = "Bob", bob: dict[str, Any] | None = None,

@@ -29,7 +29,7 @@ from redzone.models.board import build_board
 from redzone.models.damage_problem import OBJECTIVES, DamageProblem, active_value, damage_violations
 from redzone.models.damage_rules import damage_problem
 from redzone.models.scenario import parse_scenario
-from redzone.solver.damage import (
+from redzone.solver.damage.solve import (
     check_damage,
     enumerate_damage_assignments,
     plan_damage_step,

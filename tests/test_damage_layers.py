@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from redzone.solver.commands import run_command
+from redzone.solver.frontends.commands import run_command
 
 
 def lord_combat(*, wall_blocks: bool = True, bears: dict[str, Any] | None = None,

@@ -17,7 +17,7 @@ from redzone.models.damage_problem import active_terms, damage_violations
 from redzone.models.damage_rules import damage_problem, default_step, remaining_steps
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.damage import (
+from redzone.solver.damage.solve import (
     check_damage,
     enumerate_damage_assignments,
     plan_damage_step,
@@ -558,7 +558,7 @@ def test_huge_tramplers_split_exactly_when_the_tie_break_needs_a_second_solve() 
     # to the player. Twelve 10^6-power tramplers (one part: they share Bob), each blocked by
     # two creatures of toughness 10^5: the objective with its rank tie-break no longer fits
     # in one exactly weighted sum, so the rank is settled by a second solve
-    # (solver/damage_model.py _Model.solve). Most damage to Bob: each assigns exactly lethal
+    # (solver/damage/model.py _Model.solve). Most damage to Bob: each assigns exactly lethal
     # damage to its blockers and 8 x 10^5 to Bob.
     perms = []
     attackers: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""Combat diagrams (redzone.solver.draw): the SVG parses, holds one box per permanent and
+"""Combat diagrams (redzone.solver.draw.render): the SVG parses, holds one box per permanent and
 one arrow per attack and block, labels the damage the rules deal, and lays the boxes out
 without overlap on every bundled example and on a board of 20 creatures a side."""
 
@@ -13,7 +13,7 @@ import pytest
 from redzone.models.board import build_board
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import load_scenario, parse_scenario
-from redzone.solver.draw import CombatPicture, DamageMark, combat_picture, combat_svg
+from redzone.solver.draw.render import CombatPicture, DamageMark, combat_picture, combat_svg
 
 EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.yaml")))
 NS = "{http://www.w3.org/2000/svg}"
@@ -95,7 +95,7 @@ def test_every_example_draws_its_own_combat(path: str) -> None:
 def test_every_damage_example_labels_every_damage_dealt(path: str) -> None:
     """--plan damage: each (source, recipient) pair dealt damage by the play-out has one
     tag, on an attack or block arrow or on an arrow of its own."""
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     board = build_board(load_scenario(path))
     result = play_out(board)
@@ -275,7 +275,7 @@ def test_names_are_escaped() -> None:
 def _cli(*args: str) -> tuple[int, str, str]:
     from click.testing import CliRunner
 
-    from redzone.solver.cli import cli
+    from redzone.solver.frontends.cli import cli
 
     result = CliRunner().invoke(cli, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -284,7 +284,7 @@ def _cli(*args: str) -> tuple[int, str, str]:
 def _ai_available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("redzone.solver.ai") is not None
+    return importlib.util.find_spec("redzone.solver.ai.decisions") is not None
 
 
 def _plans(path: str) -> list[str | None]:
@@ -406,7 +406,7 @@ ALPHA = {  # two Boggart Brutes (menace) and a Wind Drake (flying) against two B
 }
 
 
-@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai) is not in this version")
+@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai.decisions) is not in this version")
 def test_choose_attack_draws_the_ai_line() -> None:
     """The AI's alpha strike: menace (702.111b) and flying (702.9b) let Bob's two Bears stop
     at most one Brute, so all three attack and at least 5 damage connects: Bob loses
@@ -423,7 +423,7 @@ def test_choose_attack_draws_the_ai_line() -> None:
     assert set(_tags(root)) == {(m.source, m.recipient) for m in picture.damage}
 
 
-@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai) is not in this version")
+@pytest.mark.skipif(not _ai_available(), reason="the AI (redzone.solver.ai.decisions) is not in this version")
 def test_choose_block_draws_the_ai_blocks() -> None:
     """Against Ancient Brontodon (9/9) at 9 life the defending AI must block (else 9 damage
     is lethal, 704.5a): one block arrow onto the Brontodon and Bob survives."""
@@ -442,7 +442,7 @@ def test_choose_plans_are_an_honest_error_without_the_ai(monkeypatch: pytest.Mon
     with a one-line error naming the option, never a traceback or an empty picture."""
     import sys
 
-    monkeypatch.setitem(sys.modules, "redzone.solver.ai", None)  # import now raises ImportError
+    monkeypatch.setitem(sys.modules, "redzone.solver.ai.decisions", None)  # import now raises ImportError
     board = build_board(parse_scenario(ALPHA))
     with pytest.raises(ScenarioError, match="not available") as err:
         combat_picture(board, "choose-attack")

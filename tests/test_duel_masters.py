@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from redzone.models.duel_masters import battle, dm_board, parse_dm_ability
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -19,7 +19,7 @@ from redzone.models.errors import ScenarioError
 from redzone.models.fight import bite, fight
 from redzone.models.outcome import DamageEvent, GameState, resolve_damage
 from redzone.models.scenario import parse_scenario
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}]

@@ -13,7 +13,7 @@ from redzone.models.board import build_board
 from redzone.models.cards import all_cards, lookup, lookup_face
 from redzone.models.errors import ScenarioError, UnknownCardError
 from redzone.models.scenario import parse_scenario
-from redzone.solver.block import enumerate_all_blocks
+from redzone.solver.block.solve import enumerate_all_blocks
 
 
 def board_of(permanents: list[dict[str, Any]], attackers: dict[str, str] | None = None):

@@ -9,8 +9,8 @@ from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.attack import check_attack, enumerate_attacks, plan_attack
-from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.solver.attack.solve import check_attack, enumerate_attacks, plan_attack
+from redzone.solver.block.solve import check_blocks, enumerate_all_blocks, plan_blocks
 from redzone.solver.reference import reference_legal_declarations
 
 

@@ -14,8 +14,8 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.damage_rules import damage_problem
 from redzone.models.scenario import parse_scenario
-from redzone.solver.block import check_blocks, enumerate_all_blocks
-from redzone.solver.damage import plan_damage_step
+from redzone.solver.block.solve import check_blocks, enumerate_all_blocks
+from redzone.solver.damage.solve import plan_damage_step
 
 
 def board_of(permanents: list[dict[str, Any]], combat: dict[str, Any] | None = None, **extra: Any):
@@ -329,7 +329,7 @@ def test_block_problem_for_another_attack_recomputes_combat_bonuses() -> None:
 def test_ai_counts_war_horn_when_it_plans_an_attack() -> None:
     # CR 611.3a, 506.4: War Horn's +1/+0 applies once the Bears attack, so attacking Bob at 3
     # life with no creatures is lethal (2 + 1 = 3); the AI's damage must see it.
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai.decisions import choose_attack
 
     board = build_board(parse_scenario({
         "players": [{"name": "Alice"}, {"name": "Bob", "life": 3}],

@@ -134,7 +134,7 @@ def test_one_creature_attack_makes_few_ability_classes() -> None:
         "import contextlib, io, sys\n"
         "import redzone.models.abilities as ab\n"
         "from redzone.models.lazy_dataclass import _PARAMS\n"
-        "import redzone.solver.cli as cli\n"
+        "import redzone.solver.frontends.cli as cli\n"
         "sys.argv = ['redzone', 'attack', 'benchmarks/one-creature.yaml', '--json']\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    try:\n"

@@ -56,7 +56,7 @@ def test_every_module_level_pattern_compiles() -> None:
     names = [m.name for m in pkgutil.walk_packages(redzone.models.__path__, "redzone.models.")
              if not m.name.startswith("redzone.models.data")]
     found = 0
-    for name in (*names, "redzone.solver.phase_bridge"):
+    for name in (*names, "redzone.solver.bridges.phase"):
         module = importlib.import_module(name)
         for value in vars(module).values():
             for pattern in _patterns(value):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -71,8 +71,8 @@ def test_a_listing_on_an_unproved_maximum_says_so(monkeypatch: pytest.MonkeyPatc
     from redzone.models.block_rules import block_problems
     from redzone.models.board import build_board
     from redzone.models.scenario import load_scenario
-    from redzone.solver import attack as attack_mod
-    from redzone.solver import block as block_mod
+    from redzone.solver.attack import solve as attack_mod
+    from redzone.solver.block import solve as block_mod
 
     board = build_board(load_scenario(str(EXAMPLES / "menace-watchdog.yaml")))
     real = block_mod._maximum
@@ -100,7 +100,7 @@ def test_no_attack_and_limit_zero_listing_is_not_optimal(tmp_path: Path) -> None
                     "  - {id: b1, card: Grizzly Bears, controller: Bob}\n")
     code, data = run("block", str(path), "--all", "--json")
     assert code == 0 and data["count"] == 1 and data["status"] == "optimal"
-    from redzone.solver.block import enumerate_all_blocks
+    from redzone.solver.block.solve import enumerate_all_blocks
 
     found = enumerate_all_blocks([], limit=0)
     assert found.count == 0 and found.complete is False and found.status == "feasible"

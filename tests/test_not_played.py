@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from redzone.solver.cli import cli
+from redzone.solver.frontends.cli import cli
 from redzone.solver.not_played import classify
-from redzone.solver.serve import handle_line
+from redzone.solver.frontends.serve import handle_line
 
 PHAGE_PLAYER = "Whenever Phage deals combat damage to a player, that player loses the game."
 PHAGE_CREATURE = ("Whenever Phage deals combat damage to a creature, destroy that creature. "

@@ -11,8 +11,8 @@ import json
 import pytest
 
 from redzone.models.errors import ScenarioError
-from redzone.solver.commands import run_command
-from redzone.solver.serve import handle_line
+from redzone.solver.frontends.commands import run_command
+from redzone.solver.frontends.serve import handle_line
 
 BOARD = {"players": [{"name": "A"}, {"name": "B"}],
          "permanents": [{"id": "g", "card": "Grizzly Bears", "controller": "A"},
@@ -60,7 +60,7 @@ def test_the_command_line_keeps_its_own_names(tmp_path) -> None:
     # On the command line the option is the flag: --attackers, not options.declaration.
     from click.testing import CliRunner
 
-    from redzone.solver.cli import cli
+    from redzone.solver.frontends.cli import cli
 
     path = tmp_path / "s.json"
     path.write_text(json.dumps(BOARD))

@@ -25,7 +25,7 @@ def test_users_own_models_and_solver_packages_do_not_shadow_redzone(tmp_path: Pa
         "from redzone.models.scenario import load_scenario\n"
         "from redzone.models.board import build_board\n"
         "from redzone.models.attack_rules import attack_problem\n"
-        "from redzone.solver.attack import plan_attack\n"
+        "from redzone.solver.attack.solve import plan_attack\n"
         f"plan = plan_attack(attack_problem(build_board(load_scenario({str(EXAMPLE)!r}))))\n"
         "print(json.dumps(plan.attackers))\n"
         "assert 'models' not in sys.modules and 'solver' not in sys.modules\n"

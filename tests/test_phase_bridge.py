@@ -1,4 +1,4 @@
-"""The phase.rs bridge (solver/phase_bridge.py): card data from redzone's own data, positions
+"""The phase.rs bridge (solver/bridges/phase.py): card data from redzone's own data, positions
 set up in phase and read back as scenarios (round trips on real positions), redzone's
 decisions as phase actions, and redzone playing whole combats inside phase (CR 508-510)."""
 
@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from benchmarks.arena import POOL  # noqa: E402
 from redzone.models.board import build_board  # noqa: E402
 from redzone.models.scenario import parse_scenario  # noqa: E402
-from redzone.solver import phase_bridge as pb  # noqa: E402
+from redzone.solver.bridges import phase as pb  # noqa: E402
 
 CARDS = ("Colossal Dreadmaw", "Grizzly Bears", "Serra Angel", "Vampire Nighthawk", "Fencing Ace",
          "Boros Recruit", "Glistener Elf", "Craw Wurm", "Giant Spider", "Goblin Guide")
@@ -129,7 +129,7 @@ def test_tokens_and_goad_are_read_from_phase(eng):
     board = build_board(parse_scenario(scenario))
     assert board.permanents[pb.permanent_id(bears)].token
     from redzone.models.attack_rules import attack_problem
-    from redzone.solver.attack import plan_attack
+    from redzone.solver.attack.solve import plan_attack
     plan = plan_attack(attack_problem(board))
     # The goaded Craw Wurm attacks P2 (its only possible target); nothing obliges the Bears.
     assert plan.attackers == {pb.permanent_id(giant): "P2"} and plan.obeyed == 1

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from redzone.solver.report import Results, build_report, load_results, statistics
+from redzone.solver.frontends.report import Results, build_report, load_results, statistics
 
 pytest.importorskip("matplotlib")
 

@@ -171,7 +171,7 @@ def test_rubblebelt_runner_cant_be_blocked_by_a_token() -> None:
     # CR 509.1b: "can't be blocked by creature tokens": Bob's Soldier token can't block the
     # Runner, his Grizzly Bears can: the legal blocks are none and the Bears alone.
     from redzone.models.block_rules import block_problems
-    from redzone.solver.block import check_blocks, enumerate_all_blocks
+    from redzone.solver.block.solve import check_blocks, enumerate_all_blocks
 
     board = build_board(parse_scenario({
         "players": PLAYERS,
@@ -197,7 +197,7 @@ def test_doran_creatures_assign_combat_damage_equal_to_toughness() -> None:
     # toughness rather than its power" (CR 510.1a as the effect modifies it). Doran attacks
     # unblocked: Bob loses 5, not 0. A Wall of Wood (0/3) blocking Alice's Grizzly Bears
     # deals 3 to them: the Bears (2/2) die and deal 2 to the Wall.
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     board = build_board(parse_scenario({
         "players": PLAYERS,
@@ -236,7 +236,7 @@ def test_lumberknot_only_creatures_with_toughness_greater_than_power() -> None:
 
 def _blocks(board) -> set[frozenset[tuple[str, str]]]:
     from redzone.models.block_rules import block_problems
-    from redzone.solver.block import enumerate_all_blocks
+    from redzone.solver.block.solve import enumerate_all_blocks
 
     found = enumerate_all_blocks(block_problems(board), limit=1000)
     assert found.complete
@@ -282,7 +282,7 @@ def test_blood_petal_celebrant_strikes_first_only_when_attacking() -> None:
     # "has first strike as long as it's attacking" (702.7b): attacking into Grizzly Bears
     # (2/2) it kills them in the first-strike step and takes no damage; blocking, it
     # deals damage at the same time as the attacker.
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     attack = _combat_board([{"id": "petal", "card": "Blood Petal Celebrant", "controller": "Alice"},
                             {"id": "bears", "card": "Grizzly Bears", "controller": "Bob"}],
@@ -302,7 +302,7 @@ def test_blood_petal_celebrant_strikes_first_only_when_attacking() -> None:
 def test_blade_historian_attacking_creatures_have_double_strike() -> None:
     # "Attacking creatures you control have double strike" (702.4b): an unblocked Grizzly
     # Bears deals 2 in each combat damage step: Bob loses 4. Bob's creatures are unaffected.
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     board = _combat_board([{"id": "historian", "card": "Blade Historian", "controller": "Alice"},
                            {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"}],
@@ -330,7 +330,7 @@ def test_branded_brawlers_cant_attack_if_defender_has_an_untapped_land() -> None
     # 508.1c: "can't attack if defending player controls an untapped land": Bob's untapped
     # Forest keeps the Brawlers home; tapped, it doesn't.
     from redzone.models.attack_rules import attack_problem
-    from redzone.solver.attack import check_attack
+    from redzone.solver.attack.solve import check_attack
 
     def board(tapped: bool):
         return board_of([{"id": "brawlers", "card": "Branded Brawlers", "controller": "Alice"},
@@ -344,7 +344,7 @@ def test_branded_brawlers_cant_attack_if_defender_has_an_untapped_land() -> None
 def test_lurking_green_dragon_attacks_only_a_player_with_a_flier() -> None:
     # 508.1c: "can't attack unless defending player controls a creature with flying".
     from redzone.models.attack_rules import attack_problem
-    from redzone.solver.attack import check_attack
+    from redzone.solver.attack.solve import check_attack
 
     base = [{"id": "dragon", "card": "Lurking Green Dragon", "controller": "Alice"}]
     assert not check_attack(attack_problem(board_of(base)), {"dragon": "Bob"}).legal
@@ -436,7 +436,7 @@ def _damage_scenario(rules: str) -> dict[str, Any]:
 def test_damage_order_under_current_rules_warns() -> None:
     # CR 510.1c (2024): no damage assignment order; a damage_order given under rules:
     # current has no effect, which the answer says (text and JSON); under "2023" it is used.
-    from redzone.solver.commands import run_command
+    from redzone.solver.frontends.commands import run_command
 
     answer = run_command("damage", _damage_scenario("current"), {})
     assert any("damage_order" in w and "510.1c" in w for w in answer.warnings())
@@ -453,7 +453,7 @@ def test_first_strike_step_lists_the_waiting_creatures_once() -> None:
 
     from rich.console import Console
 
-    from redzone.solver.commands import run_command
+    from redzone.solver.frontends.commands import run_command
 
     scenario = {"players": PLAYERS,
                 "permanents": [{"id": "knight", "card": "White Knight", "controller": "Alice"},
@@ -475,7 +475,7 @@ def test_card_json_gives_numbers_as_numbers() -> None:
 
     from click.testing import CliRunner
 
-    from redzone.solver.cli import cli
+    from redzone.solver.frontends.cli import cli
 
     bears = json.loads(CliRunner().invoke(cli, ["card", "--json", "Grizzly Bears"]).output)
     assert (bears["power"], bears["toughness"], bears["faces"][0]["power"]) == (2, 2, 2)
@@ -503,7 +503,7 @@ def test_phyrexian_block_tax_is_paid_with_life_up_to_the_life_total() -> None:
     # (4 > 3); never forced (509.1d): no block stays legal.
     from redzone.models.abilities import BlockTax
     from redzone.models.block_rules import block_problems
-    from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
+    from redzone.solver.block.solve import check_blocks, enumerate_all_blocks, plan_blocks
     from redzone.solver.reference import reference_legal_blocks
 
     text = ("Creatures can't block unless their controller pays {W/P} for each blocking "
@@ -605,7 +605,7 @@ def test_ai_defender_knows_worship_keeps_it_alive() -> None:
     # Worship (614.1a): with a creature, Bob's life can't drop below 1, so Alice's two
     # unblockable-by-Bob attackers (flying, Bob has no flier or reach) don't win the game:
     # the AI's choose-attack must not claim lethal.
-    from redzone.solver.ai import choose_attack
+    from redzone.solver.ai.decisions import choose_attack
 
     board = build_board(parse_scenario({
         "players": [{"name": "Alice"}, {"name": "Bob", "life": 6}],
@@ -626,7 +626,7 @@ def test_silverblade_paladin_pair_both_have_double_strike() -> None:
     # have double strike": the Paladin and its partner Grizzly Bears strike twice; Alice's
     # unpaired Bears don't. Unblocked, the pair deals 2x2 + 2x2 and the other Bears 2: 10.
     from redzone.models.abilities import PAIRED
-    from redzone.solver.damage import play_out
+    from redzone.solver.damage.solve import play_out
 
     (grant,) = parse_text("As long as this creature is paired with another creature, both "
                           "creatures have double strike.").abilities

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from redzone.models.errors import RedzoneError
-from redzone.solver.client import (Engine, ScriptedTransport, ServeError, decode_response, encode_request,
+from redzone.solver.frontends.client import (Engine, ScriptedTransport, ServeError, decode_response, encode_request,
                                    timeout_for, typed_result)
-from redzone.solver.commands import COMMANDS, Command, register, run_command
-from redzone.solver.serve import handle_line, serve
+from redzone.solver.frontends.commands import COMMANDS, Command, register, run_command
+from redzone.solver.frontends.serve import handle_line, serve
 
 # CR 508.1d: Juggernaut attacks each combat if able: the plan sends it at the only opponent.
 JUGG = {"players": [{"name": "A"}, {"name": "B"}],
@@ -146,9 +146,9 @@ def test_typed_results_rebuild_the_library_objects() -> None:
     (timings aside): Juggernaut attacks B and obeys its one requirement (CR 508.1d); holding it
     back is illegal with a requirements violation and the plan as witness; both Bears must
     block the lured attacker (509.1c); damage checks keep their violations (510.1a)."""
-    from redzone.solver.block import BlockCheck, BlockEnumeration, BlockPlan
-    from redzone.solver.damage import DamageCheck
-    from redzone.solver.results import AttackCheck, AttackEnumeration, AttackPlan
+    from redzone.solver.block.solve import BlockCheck, BlockEnumeration, BlockPlan
+    from redzone.solver.damage.solve import DamageCheck
+    from redzone.solver.attack.results import AttackCheck, AttackEnumeration, AttackPlan
 
     answer = run_command("attack", JUGG, {})
     plan = typed_result("attack", answer.to_json())
@@ -189,7 +189,7 @@ def test_typed_results_rebuild_the_library_objects() -> None:
 
 def test_typed_engine_returns_typed_results() -> None:
     """``Engine(typed=True)``: ``engine.attack`` is an AttackPlan (CR 508.1d as above)."""
-    from redzone.solver.results import AttackPlan
+    from redzone.solver.attack.results import AttackPlan
 
     data = run_command("attack", JUGG, {}).to_json()
     transport = ScriptedTransport()

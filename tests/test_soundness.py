@@ -27,9 +27,9 @@ from redzone.models.limits import (
     time_budget,
 )
 from redzone.models.scenario import load_scenario, parse_scenario
-from redzone.solver.attack import check_attack, enumerate_attacks, plan_attack
-from redzone.solver.block import check_blocks, enumerate_all_blocks, plan_blocks
-from redzone.solver.results import UNPROVED_REASON
+from redzone.solver.attack.solve import check_attack, enumerate_attacks, plan_attack
+from redzone.solver.block.solve import check_blocks, enumerate_all_blocks, plan_blocks
+from redzone.solver.attack.results import UNPROVED_REASON
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -45,9 +45,9 @@ def _juggernauts() -> AttackProblem:
 @pytest.fixture
 def cpsat_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plans and M through CP-SAT only: the two Juggernauts under Dueling Grounds have the
-    shape :mod:`redzone.solver.attack_direct` answers without a search (and so proves M
+    shape :mod:`redzone.solver.attack.direct` answers without a search (and so proves M
     even with a zero time limit); these tests need M left to the solver."""
-    from redzone.solver import attack
+    from redzone.solver.attack import solve as attack
 
     monkeypatch.setattr(attack, "_DIRECT", False)
 
@@ -202,7 +202,7 @@ def test_budget_clamps_solver_time_and_nests() -> None:
 def _cli(*args: str) -> tuple[int, str, str]:
     from click.testing import CliRunner
 
-    from redzone.solver.cli import cli
+    from redzone.solver.frontends.cli import cli
 
     result = CliRunner().invoke(cli, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -240,7 +240,7 @@ def test_cli_time_limit_covers_model_building() -> None:
 def test_unknown_verdict_reads_unknown_in_text(cpsat_only: None) -> None:
     from rich.console import Console
 
-    from redzone.solver.commands.attack import CheckAttackAnswer
+    from redzone.solver.frontends.commands.attack import CheckAttackAnswer
 
     board = _board("two-juggernauts.yaml")
     p = attack_problem(board)

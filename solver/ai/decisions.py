@@ -1,0 +1,738 @@
+"""AI combat decisions (issue 9): the attack and the blocks a good player makes.
+
+:func:`choose_attack` answers "which creatures should attack, and what?" and
+:func:`choose_blocks` "how should the defending players block these attackers?". Both solve
+the same two-player zero-sum game with perfect information and no tricks (no spells or
+activated abilities during combat; see ``docs/ai.md``):
+
+    choose-attack = max over legal declarations of attackers (CR 508.1)
+                      min over legal blocks (CR 509.1, each defending player 802.4)
+                        max over the attacking player's damage assignments, then min over
+                        the defending players' (CR 510.1, 702.22j-k), step by step (510.4)
+                          of the evaluation (:mod:`redzone.models.evaluation`) of the
+                          position after combat (lookahead 0), or after the next player's
+                          best attack against what is left untapped (lookahead 1, default).
+
+Candidates come from the rules code only (every declaration considered is legal: it breaks
+no restriction, obeys the maximum number of requirements and its costs are payable, 508.1d,
+509.1c); damage, life, poison, loyalty, destruction come from
+:mod:`redzone.models.outcome`. The search itself is :class:`redzone.solver.ai.search.Game`.
+
+``status`` is ``"optimal"`` only when the whole game was searched and every step was exact;
+with ``time_limit`` the best choice found so far is returned as ``"feasible"`` with a proved
+``bound`` (the game's value is at most ``bound`` for choose-attack, the defending players'
+value at most ``bound`` for choose-block). A choice is always legal.
+
+Calls are cheap to repeat: nothing is imported or read per call beyond the board given.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from redzone.models.board import Board
+from redzone.models.errors import ScenarioError
+from redzone.models.evaluation import Weights, points
+from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+from redzone.models.layers import relayered_after_departures
+from redzone.models.leaving import losers_leave
+from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.solver.ai.position import with_combat
+from redzone.solver.ai.block_search import _through, polish, rescue, solve_large
+from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor
+from redzone.solver.ai.search import INF, Game, Leaf, Principal, Timeout
+from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
+
+__all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
+
+
+@dataclass(frozen=True)
+class AttackDecision:
+    """The attack :func:`choose_attack` recommends.
+
+    - ``attackers``: attacking creature id -> target id (player name, planeswalker or battle
+      id), as in ``redzone attack``; ``{}`` for no attack.
+    - ``status``: ``"optimal"`` (the game's proved optimum) or ``"feasible"`` (time limit, or
+      a part of the game that could not be searched exactly).
+    - ``value``: the attacking player's evaluation of the game with this attack (points;
+      ``win`` = 1,000,000 by default); ``bound``: proved upper bound of the game's value
+      (equal to ``value`` when optimal).
+    - ``lethal``: every legal answer of the defending players loses them the game in this
+      combat (the value is a proved win).
+    - ``response``: the defending players' best blocks, blocker id -> [attacker ids].
+    - ``damage``: the damage assignments of that line, one ``{"step", "assignment"}`` per
+      combat damage step (assignment: source id -> recipient -> amount).
+    - ``outcome``: the contract's outcome object (``life``, ``poison``, ``destroyed``, ...)
+      of that line, played by :mod:`redzone.models.outcome`.
+    - ``reasons``: creature id -> one line saying why it attacks or stays home.
+    - ``mana_paid``: generic mana the declaration's attack costs take (508.1h; e.g.
+      Propaganda), to be paid by the engine applying it.
+    - ``life_paid``: player -> life paid for the combat's costs on this line: the attacking
+      player's for the declaration (508.1h) and each defending player's for the blocks of
+      ``response`` (509.1d) — Phyrexian mana paid with 2 life a symbol (107.4f, 119.4; the
+      scenario's mana is generic). ``{}`` when nothing costs life.
+    - ``response_mana_paid``: generic mana the defending players' costs take for the
+      blocks of ``response`` (509.1d; e.g. War Cadence).
+    - ``life_paid_why``: one line for the text output saying who pays what life and for
+      which costs (``""`` when none; not in the JSON).
+    - ``response_proved``: every legal block against ``attackers`` was examined, so
+      ``response`` is the defending players' best answer; ``False`` when the search was cut
+      short before (``response`` is then a legal block, the line's damage and outcome that
+      block's, not the best answer; not in the JSON: ``status`` is ``feasible``).
+    - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
+    """
+
+    attackers: dict[str, str]
+    status: str
+    value: float
+    bound: float
+    lethal: bool
+    response: dict[str, list[str]]
+    damage: list[dict[str, Any]]
+    outcome: dict[str, Any]
+    reasons: dict[str, str] = field(default_factory=dict)
+    mana_paid: int = 0
+    lookahead: int = 1
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+    cpu_ms: float = 0.0
+    life_paid: dict[str, int] = field(default_factory=dict)
+    response_mana_paid: int = 0
+    life_paid_why: str = ""
+    response_proved: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
+        ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
+        ``mana_paid``, ``life_paid``, ``response_mana_paid``, ``lookahead``, ``nodes``,
+        ``elapsed_ms``."""
+        return {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
+                "value": self.value, "bound": self.bound,
+                "response": {b: list(a) for b, a in self.response.items()},
+                "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
+                "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
+                "response_mana_paid": self.response_mana_paid, "lookahead": self.lookahead,
+                "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 3)}
+
+
+@dataclass(frozen=True)
+class BlockDecision:
+    """The blocks :func:`choose_blocks` recommends against ``combat.attackers``.
+
+    - ``blockers``: blocking creature id -> [attacker ids]; ``{}`` for no block.
+    - ``status``: ``"optimal"`` or ``"feasible"`` (as for :class:`AttackDecision`).
+    - ``value``: the defending players' value (minus the attacking player's evaluation,
+      points); ``bound``: proved upper bound of it (equal to ``value`` when optimal).
+    - ``survives``: no defending player loses the game in this combat (on the line shown:
+      the attacking player's best damage against these blocks).
+    - ``damage``, ``outcome``: that line's assignments and outcome (as in ``damage``).
+    - ``reasons``: creature id -> one line saying why it blocks or not.
+    - ``mana_paid``: generic mana the block's costs take (509.1d-f; e.g. War Cadence).
+    - ``life_paid``: defending player -> life paid for the block's costs (Phyrexian mana
+      paid with 2 life a symbol, 107.4f, 119.4, 509.1d); ``{}`` when nothing costs life.
+      The attackers were declared and paid for before the question: their life is not in it.
+    - ``life_paid_why``: one line for the text output (``""`` when none; not in the JSON).
+    """
+
+    blockers: dict[str, list[str]]
+    status: str
+    value: float
+    bound: float
+    survives: bool
+    damage: list[dict[str, Any]]
+    outcome: dict[str, Any]
+    reasons: dict[str, str] = field(default_factory=dict)
+    mana_paid: int = 0
+    lookahead: int = 1
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+    cpu_ms: float = 0.0
+    life_paid: dict[str, int] = field(default_factory=dict)
+    life_paid_why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
+        ``survives``, ``damage``, ``outcome``, ``reasons``, ``mana_paid``, ``life_paid``,
+        ``lookahead``, ``nodes``, ``elapsed_ms``."""
+        return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
+                "value": self.value, "bound": self.bound, "survives": self.survives,
+                "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
+                "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
+                "lookahead": self.lookahead, "nodes": self.nodes,
+                "elapsed_ms": round(self.elapsed_ms, 3)}
+
+
+# ============================================================================ helpers
+
+
+#: Share of the time left that the search may use; the rest is kept for the legal fallback
+#: choice and the answer itself (a choice is always legal, whatever the time limit).
+SEARCH_SHARE = 0.8
+
+
+def _deadline(t0: float, time_limit: float | None) -> float | None:
+    """The search's deadline: :data:`SEARCH_SHARE` of the smaller of ``time_limit`` and what
+    an enclosing :func:`redzone.models.limits.time_budget` has left (``None``: no limit)."""
+    left = remaining_time(time_limit)
+    return None if left is None else t0 + SEARCH_SHARE * left
+
+
+def _polish_until(game: Game, t0: float) -> float | None:
+    """Until when the local search of a block answer cut short by the time limit may run
+    (:func:`redzone.solver.ai.block_search.polish`): past the search's deadline, into three
+    quarters of the share kept for the answer (``None``: no time limit)."""
+    if game.deadline is None:
+        return None
+    share = (game.deadline - t0) / SEARCH_SHARE  # the time there was
+    return game.deadline + 0.75 * (1 - SEARCH_SHARE) * share
+
+
+def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
+    if lookahead not in (0, 1):
+        raise ScenarioError("lookahead", f"must be 0 or 1 (got {lookahead!r})")
+    if time_limit is not None and not time_limit > 0:
+        raise ScenarioError("time_limit", f"must be more than 0 seconds (got {time_limit!r})")
+    if evaluation is not None and not isinstance(evaluation, Weights):
+        raise ScenarioError("evaluation", "must be a redzone.models.evaluation.Weights")
+    return evaluation or Weights()
+
+
+def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+           leaves: list[Leaf], steps: tuple[str, ...], paid: Mapping[str, int] | None = None
+           ) -> tuple[list[dict[str, Any]], GameState]:
+    """Play a line with the outcome code (CR 510.2-4, 704): each step's assignment is the
+    union of the units' choices; damage dealt at once, then state-based actions, and a
+    defending player who lost leaves a game that goes on with what they own or control
+    (104.5, 800.4a; :func:`redzone.models.leaving.losers_leave`); play stops when every
+    opponent (or the attacking player) has lost. When a step removed a lord (or a departed
+    player's permanents), the layers are applied again and state-based actions checked
+    again before the next step (611.3a, 613, 704.3;
+    :func:`redzone.models.layers.relayered_after_departures`), as in
+    :func:`redzone.solver.damage.solve.play_out`. ``paid``: life each player paid
+    for the declarations (Phyrexian mana, 119.4), taken first; a player at 0 life then loses
+    before any damage (704.5a; also one the board lists at 0 already). Returns (steps as ``{"step", "assignment"}``, final state)."""
+    b = with_combat(board, attack, blocks)
+    state = GameState.from_board(b)
+    for p, n in (paid or {}).items():
+        state.life[p] -= n
+    if any(v <= 0 for v in state.life.values()):
+        # 704.5a (the board after a departure, ai_board.departure, lists the departed at 0)
+        state_based_actions(b, state)
+    out: list[dict[str, Any]] = []
+    ap = board.active_player
+    opponents = board.opponents(ap)
+    cur = b
+    for i, step in enumerate(steps):
+        if ap in state.lost or all(o in state.lost for o in opponents):
+            break
+        merged: dict[str, dict[str, int]] = {}
+        for leaf in leaves:
+            if i < len(leaf.assignments):
+                for s, row in leaf.assignments[i].items():
+                    merged[s] = dict(row)
+        deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in merged.items() for r, n in row.items()],
+                    combat=True)
+        state_based_actions(cur, state)
+        losers_leave(cur, state)  # 104.5, 800.4a: a player who lost leaves a game that goes on
+        cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
+        out.append({"step": step, "assignment": merged})
+    return out, state
+
+
+def _life_paid_why(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                   paid: Mapping[str, int]) -> str:
+    """One line saying who pays what life for the combat's costs and to what: "Alice pays 4
+    life for attack costs (Norn's Annex); ..." — Phyrexian mana paid with 2 life a symbol
+    (CR 107.4f, 119.4; 508.1h for attacks, 509.1d for blocks). ``""`` when nothing is paid."""
+    if not paid:
+        return ""
+    sources: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
+    problem = game.problem
+    if paid.get(game.ap):
+        kinds[game.ap] = "attack costs"
+        for (c, t), n in problem.life_costs.items():
+            if n and attack.get(c) == t:
+                sources.setdefault(game.ap, []).extend(problem.cost_sources.get((c, t), ()))
+    for bp in game.block_problems(dict(attack)):
+        p = bp.defending_player
+        if not paid.get(p):
+            continue
+        kinds[p] = "block costs"
+        for b, lst in blocks.items():
+            if not lst or b not in bp.blockers:
+                continue
+            if bp.blocker_life_costs.get(b):
+                sources.setdefault(p, []).extend(bp.cost_sources.get(b, ()))
+            for a in lst:
+                if bp.pair_life_costs.get((b, a)):
+                    sources.setdefault(p, []).extend(bp.cost_sources.get(f"{b}->{a}", ()))
+    parts = []
+    for p, n in paid.items():
+        if not n:
+            continue
+        names = ", ".join(dict.fromkeys(sources.get(p, ())))
+        parts.append(f"{p} pays {n} life for {kinds.get(p, 'combat costs')}"
+                     + (f" ({names})" if names else ""))
+    return ("; ".join(parts) + " — Phyrexian mana paid with 2 life a symbol (CR 107.4f, 119.4)"
+            if parts else "")
+
+
+def _replay_line(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                 leaves: list[Leaf]) -> tuple[list[dict[str, Any]], GameState, dict[str, Any]]:
+    """(damage, final state, ``outcome``) of a line the search found: :func:`replay` on the
+    game's board, or — when defending players paid down to 0 life and left the game before
+    damage (704.5a, 800.4a; :meth:`Game.departed`) — on the board that remains, with what
+    left with them first in ``outcome["destroyed"]`` (and its reason)."""
+    view = game.departed(attack, blocks)
+    if view is None:
+        damage, state = replay(game.board, attack, blocks, leaves, game.steps_for(attack, blocks),
+                               game.life_paid(attack, blocks))
+        return damage, state, state.to_outcome(with_combat(game.board, attack, blocks))
+    g, a2, b2 = view
+    damage, state = replay(g.board, a2, b2, leaves, g.steps_for(a2, b2))
+    return damage, state, _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
+
+
+def _departed_outcome(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                      outcome: dict[str, Any]) -> dict[str, Any]:
+    """``outcome`` with the permanents that left the game with a departed player (800.4a)
+    listed first among ``destroyed``, with their reasons."""
+    dep = game.departure_of(attack, blocks)
+    if dep is None:
+        return outcome
+    outcome["destroyed"] = list(dep.left) + [x for x in outcome["destroyed"] if x not in dep.left]
+    outcome["reasons"] = {**dep.left, **outcome.get("reasons", {})}
+    return outcome
+
+
+def _fallback_blocks(board: Board, attack: Mapping[str, str]) -> dict[str, list[str]]:
+    """A legal block when the search found none in time: the block solver's plan."""
+    from redzone.models.block_rules import block_problems
+    from redzone.solver.block.solve import plan_blocks
+
+    return dict(plan_blocks(block_problems(board, dict(attack))).blockers)
+
+
+def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[str]], list[dict[str, Any]], GameState]:
+    """Blocks and damage for a line the search did not finish: the block solver's legal
+    plan and the damage play-out with its default objective."""
+    from redzone.solver.damage.solve import play_out
+
+    blocks = _fallback_blocks(game.board, attack)
+    view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+    g, a2, b2 = view if view is not None else (game, attack, blocks)
+    b = with_combat(g.board, a2, b2)
+    result = play_out(b)
+    state = GameState.from_board(b)
+    for p, n in g.life_paid(a2, b2).items():
+        state.life[p] -= n  # 119.4: paid while declaring (the play-out below doesn't know)
+    if any(v <= 0 for v in state.life.values()):
+        state_based_actions(b, state)  # 704.5a, before any damage
+    cur = b
+    for st in result.steps:
+        deal_damage(cur, state, [DamageEvent(s, r, n) for s, row in st.plan.assignment.items()
+                                 for r, n in row.items()], combat=True)
+        state_based_actions(cur, state)
+        losers_leave(cur, state)  # 104.5, 800.4a (as play_out)
+        cur, _ = relayered_after_departures(b, state)  # a lord that left (611.3a, 613, 704.3)
+    return blocks, [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps], state
+
+
+# ============================================================================ choose-attack
+
+
+def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
+                  time_limit: float | None = None) -> AttackDecision:
+    """The best declaration of attackers for the board's active player (see the module
+    docstring for the game), with the defending players' best answer.
+
+    ``board``: a :class:`redzone.models.board.Board` (its ``combat``, if any, is ignored).
+    ``evaluation``: :class:`redzone.models.evaluation.Weights` (default weights when
+    ``None``). ``lookahead``: 0 (value the position after this combat) or 1 (after the
+    next player's best attack back, the default). ``time_limit``: seconds (``None``: search
+    to the end). Returns an :class:`AttackDecision` whose ``attackers`` is always a legal
+    declaration (CR 508.1). Raises ScenarioError for a bad ``lookahead``, ``time_limit`` or
+    ``evaluation``.
+    """
+    weights = _check(lookahead, time_limit, evaluation)
+    t0, c0 = time.perf_counter(), time.process_time()
+    with unbounded():  # the problems a legal choice needs are built whatever the limit
+        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    game.polish_until = _polish_until(game, t0)
+    best = -INF
+    principal: Principal | None = None
+    upper: list[int] = []  # upper bounds of attacks not (fully) searched
+    candidates: list[tuple[dict[str, str], int]] = []
+    finished = False
+    k = 0
+    proved = False
+    cuts = Timeout.raised
+    probing = False
+    try:
+        candidates = game.ordered_attacks()
+        # A win in this combat is a win at any lookahead (704.5a: the game is over, there is
+        # no next turn), so at lookahead 1 the declaration with the most attacking creatures
+        # is first asked only whether it wins now (a fourth new user's trial: 9 attackers
+        # against 5 blockers at Bob 6 stayed home under a time limit while lookahead 0
+        # proved the win in 51 ms). That does not depend on the lookahead, so it is asked of
+        # the game at lookahead 0 (same board, deadline and shared tables), in a window just
+        # below a won game: a block that keeps the defending players alive refutes it at
+        # once. When it wins, it is the best line so far, and the search below only looks
+        # for a won line that costs less. Skipped when its creatures can't deal lethal
+        # damage or poison even unblocked (_may_kill).
+        if lookahead >= 1 and len(candidates) > 1:
+            attack, cost = max(candidates, key=lambda ac: len(ac[0]))
+            probing = _may_kill(game, attack)
+        if probing:
+            now = Game(board, board.active_player, weights, 0, game.deadline, game.shared)
+            won_at = now.ev.win + now.mana_term(cost, 0)
+            v, line = now.block_value(attack, cost, won_at - 1, INF)
+            if Timeout.since(cuts):
+                raise Timeout
+            if v >= won_at and now.exact and line is not None:
+                best, proved = v, True
+                principal = Principal(attack, line[0], line[1], v)
+            probing = False
+        for k, (attack, cost) in enumerate(candidates):
+            # Among won lines (every one worth a won game, less the mana: a win dominates),
+            # the one paying less life for its costs (Norn's Annex, 119.4): a declaration
+            # worth as much is searched exactly (its window opens one below) and then kept
+            # when it pays less life.
+            tie = (principal is not None and proved and game.problem.life_costs
+                   and _won(game, best, principal.attack))
+            exact_before, game.exact = game.exact, True
+            try:
+                v, line = game.block_value(attack, cost, best - 1 if tie else best, INF)
+            finally:
+                clean, game.exact = game.exact, exact_before and game.exact
+            if Timeout.since(cuts):
+                # The time limit stopped a search inside this declaration's (ai_blocks' local
+                # search answers with its best block so far, from the attacking player's side
+                # an optimistic value): nothing is proved of it, it can't be the answer.
+                raise Timeout
+            if v > best or (tie and v == best and clean
+                            and _life_cost(game, attack) < _life_cost(game, principal.attack)):  # type: ignore[union-attr]
+                best = v
+                assert line is not None
+                principal = Principal(attack, line[0], line[1], v)
+                # Its value is proved when every value worked out in its search was (it lies
+                # inside its window); not when its blocks were too many to list (BLOCK_BOUND)
+                # or a damage step too large to list.
+                proved = clean
+        finished = True
+    except (Timeout, TimeLimitReached):
+        # The search's own deadline, or the command's time budget (building a block problem):
+        # either way the best line so far stands. The declaration being searched is bounded
+        # by its best block so far (when every value on the way was proved: one interruption,
+        # the one that ends the search), every later one by a won game.
+        if candidates and probing:
+            upper.append(game.ev.win)  # cut while asking whether the biggest attack wins now
+        elif candidates:
+            sound = Timeout.raised - cuts <= 1 and game.partial < INF
+            upper.append(game.partial if sound else game.ev.win)
+            upper.extend([game.ev.win] * (len(candidates) - k - 1))
+        else:
+            upper.append(game.ev.win)
+    exact = finished and game.exact
+    with unbounded():
+        game.deadline = None  # the answer below is built whatever the time left
+        return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
+                              exact, proved)
+
+
+def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: float,
+                   principal: Principal | None, candidates: list[tuple[dict[str, str], int]],
+                   upper: list[int], exact: bool, proved: bool) -> AttackDecision:
+    """The :class:`AttackDecision` for the search's result: the principal line, or, when
+    nothing finished in time, a legal fallback declaration with its blocks and damage.
+
+    ``upper``: proved upper bounds of the declarations not searched to the end; ``exact``:
+    the whole game was searched exactly; ``proved``: the principal's value is exact (its
+    blocks were all examined). The answer's ``value`` is a proved lower bound of the chosen
+    declaration's value (its exact value when ``proved``; for a fallback,
+    :func:`_fallback_floor`) and ``bound`` a proved upper bound of the game's value, so
+    ``value <= optimum <= bound`` — except where a principal is not ``proved`` without any
+    time limit (its blocks beyond ``BLOCK_BOUND``): its value is the best found, maybe above
+    the bound (docs/ai.md)."""
+    if principal is None:
+        # Nothing finished in time: any candidate is legal (the first is no attack when that
+        # is legal); else the attack solver's plan.
+        if candidates:
+            attack = candidates[0][0]
+        else:
+            from redzone.solver.attack.solve import plan_attack
+
+            attack = dict(plan_attack(game.problem).attackers)
+        blocks, damage, state = _fallback_line(game, attack)
+        view = game.departed(attack, blocks)
+        value = _fallback_floor(game, attack, candidates)
+        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
+            with_combat(view[0].board, view[1], view[2]) if view is not None
+            else with_combat(board, attack, blocks)))
+        lower = -game.ev.win
+        bound = max([game.ev.win, *upper])
+    else:
+        attack, blocks = principal.attack, principal.blocks
+        damage, state, outcome = _replay_line(game, attack, blocks, principal.leaves)
+        value = lower = principal.value
+        if proved and _won(game, value, attack):
+            # Every answer loses the defending players the game (lethal): the value of a won
+            # game, whatever mana the declaration took (a win dominates; the mana only broke
+            # ties among won lines).
+            value = lower = game.ev.win
+        # Upper bounds of the attacks not searched to the end hold only when every part
+        # searched was exact; otherwise nothing better than a won game is proved.
+        bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
+    # The principal's value is proved only when every part of its search was exact: a block
+    # list cut at BLOCK_BOUND may have left out the block that saves the defending player.
+    proved = principal is not None and proved
+    if not exact:
+        # A proved bound of every declaration at once (solver/ai/bounds/ceiling.py): informative
+        # where whole declarations were never examined. An unproved line's value may lie
+        # above it.
+        ceiling = attack_ceiling(game)
+        if ceiling is not None:
+            bound = min(bound, max(value, ceiling) if proved else ceiling)
+        if proved and bound <= value:
+            # The principal's value is exact (every part searched was, and it lies inside
+            # its window) and the game's value is proved to be at most it: that is the
+            # optimum, whatever was left unsearched (s4 trial F8: b1 at 0.01 s said
+            # feasible with bound == value).
+            exact, bound = True, value
+    reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
+                              complete=bool(candidates) and game.exact, proved=exact,
+                              answered=principal is not None and (proved or game.exact))
+    paid = game.life_paid(attack, blocks)
+    return AttackDecision(
+        attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
+        bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
+        outcome=outcome, reasons=reasons,
+        mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
+        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
+        response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
+        life_paid_why=_life_paid_why(game, attack, blocks, paid),
+        response_proved=principal is not None and (proved or game.exact))
+
+
+def _may_kill(game: Game, attack: Mapping[str, str]) -> bool:
+    """Whether ``attack``'s creatures, all unblocked, could take a defending player to 0
+    life or 10 poison counters this combat (704.5a, 704.5c), counted from the creatures
+    alone (:func:`redzone.solver.ai.block_search._through`: power, twice with double strike,
+    infect and toxic as poison). Only a filter for the question whether the attack wins now
+    (``choose_attack``); nothing is claimed from it. Combat-dependent power ("attacking
+    creatures you control get +1/+0") makes it ``True``; damage doubling isn't counted (then
+    the question may be skipped: the search itself still finds such a win, only without
+    this shortcut)."""
+    if game.board.has_combat_effects:
+        return True
+    life, poison = _through(game, attack, {})
+    return (any(n >= game._base_life.get(p, 0) for p, n in life.items())
+            or any(n + game._base_poison.get(p, 0) >= 10 for p, n in poison.items()))
+
+
+def _life_cost(game: Game, attack: Mapping[str, str]) -> int:
+    """Life the declaration's attack costs take (Phyrexian mana paid with life, 119.4)."""
+    return sum(game.problem.life_costs.get((c, t), 0) for c, t in attack.items())
+
+
+def _won(game: Game, value: int, attack: Mapping[str, str]) -> bool:
+    """Whether a declaration's (attacker-view) value is a won game: a won position is worth
+    ``win`` plus the mana term (the defending players' block mana for, the declaration's
+    attack mana against the attacking player, 508.1h, 509.1d), so at least ``win`` less the
+    declaration's mana; a position where the game goes on is worth at most ``win - 1`` plus
+    that term (docs/ai.md: its evaluation is kept within ``±(win − 1)``, and with sensible
+    weights is far from it), so below that unless its evaluation lies within the defending
+    players' block mana of ``win``."""
+    cost = sum(game.problem.costs.get((c, t), 0) for c, t in attack.items())
+    return value >= game.ev.win + game.mana_term(cost, 0)
+
+
+def _fallback_floor(game: Game, attack: dict[str, str],
+                    candidates: list[tuple[dict[str, str], int]]) -> int:
+    """A proved lower bound of the value of ``attack`` (attacker view, milli-points), the
+    fallback declaration of a search that finished none: what the answer's ``value`` may
+    claim of it (``-win`` when nothing better is proved). No attack at lookahead 0 is valued
+    exactly (one position: no block, no damage); at lookahead 1 (two players) it is at least
+    minus the next player's :func:`redzone.solver.ai.bounds.ceiling.attack_ceiling` on the board of
+    their turn; otherwise, and also, on the boards where
+    :func:`redzone.solver.ai.bounds.ceiling.block_floor` applies and the declaration costs no life,
+    that floor of every block against it (the defending players can't hold the attacking
+    player below it; its proof is in its docstring) with the declaration's mana (508.1h)
+    counted against the attacking player. Worked out whatever the time left: a position,
+    or a few unit games."""
+    cost = next((c for d, c in candidates if d == attack),
+                sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()))
+    if not attack and game.lookahead == 0:
+        v, _ = game.block_value(attack, cost, -INF, INF)
+        return v
+    crack = -game.ev.win
+    if not attack and game._two:
+        # No attack at lookahead 1: the value after the next player's attack, in which they
+        # maximise their own evaluation, minus the attacking player's (two players, zero
+        # sum): at least minus the ceiling of every declaration of theirs (ai_ceiling's
+        # proof) on the board of their turn (nothing happened in this combat).
+        from redzone.solver.ai.position import next_player, next_turn_board
+
+        player = next_player(game.board)
+        if player is not None:
+            nxt = next_turn_board(game.board, game.base.copy(), attack, player)
+            ceiling = attack_ceiling(Game(nxt, player, game.weights, 0, None))
+            if ceiling is not None:
+                crack = -ceiling
+    if game.life_paid(attack, {}):
+        return crack
+    floor = block_floor(game, attack)
+    if floor is None:
+        return crack
+    return max(floor + game.mana_term(cost, 0) if floor < game.ev.win else floor, crack)
+
+
+def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
+    """Generic mana a block declaration's costs take (509.1d-f): per blocking creature and
+    per (blocker, attacker) pair, summed over the defending players' problems."""
+    from redzone.models.block_rules import block_problems
+
+    total = 0
+    for p in block_problems(board, dict(attack)):
+        for b, lst in blocks.items():
+            if lst and b in p.blockers:
+                total += p.blocker_costs.get(b, 0) + sum(p.pair_costs.get((b, a), 0) for a in lst)
+    return total
+
+
+# ============================================================================ choose-block
+
+
+def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
+                  time_limit: float | None = None) -> BlockDecision:
+    """The defending players' best blocks against the board's ``combat.attackers`` (see the
+    module docstring for the game; the defending players answer together, minimising the
+    attacking player's evaluation, each with a legal block of their own, 802.4).
+
+    Arguments as for :func:`choose_attack`. Returns a :class:`BlockDecision` whose
+    ``blockers`` is always a legal block (CR 509.1). With no attacking creature (no
+    ``combat``, or empty ``combat.attackers``) there is nothing to block (508.8): the answer
+    is no block, valued like any other (at lookahead 1, after the next player's attack).
+    Raises ScenarioError for an attacker that can't attack what it attacks, and like
+    :func:`choose_attack`.
+    """
+    weights = _check(lookahead, time_limit, evaluation)
+    combat = getattr(board.scenario, "combat", None)
+    attack = dict(combat.attackers) if combat is not None else {}
+    for a in attack:
+        perm = board.permanents.get(a)
+        if perm is None or not perm.is_creature or perm.controller != board.active_player:
+            raise ScenarioError(f"combat.attackers.{a}",
+                                f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
+    t0, c0 = time.perf_counter(), time.process_time()
+    with unbounded():  # the problems a legal choice needs are built whatever the limit
+        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+    game.attack_paid = False  # the attackers were declared (and paid for) already
+    game.polish_until = _polish_until(game, t0)
+    best = INF
+    line: tuple[dict[str, list[str]], list[Leaf]] | None = None
+    finished = False
+    try:
+        # Proved: no block does better than this (a loss nothing can prevent, or a lost game
+        # for the attacking player: nothing is worse for them).
+        floor = max(game.forced_floor(attack, 0), game.least_value(0))
+        large = solve_large(game, attack, 0, floor, INF)
+        if large is not None:
+            best, line = large
+        elif not game.search_blocks(attack, floor):
+            for blocks, cost in game.block_candidates(attack):
+                game.tick()
+                v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
+                if v < best:
+                    best, line = v, (blocks, leaves or [])
+                if best <= floor:
+                    break
+        finished = True
+    except (Timeout, TimeLimitReached):
+        pass  # the search's deadline or the command's time budget: the best line so far stands
+    if game.found[1] is not None:  # the search without declarations (Game.search_blocks)
+        best, line = game.found
+    exact = finished and game.exact
+    if not exact and line is not None and getattr(game, "local_fixed", None) is None:
+        # The safety net of an answer not proved (a time limit, a capped enumeration):
+        # local search from it until no one-creature change improves it.
+        problems = game.block_problems(attack)
+        if len(problems) == 1:
+            best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
+    with unbounded():
+        game.deadline = None  # the answer below is built whatever the time left
+        if not exact:
+            # Not proved and a lost game (or nothing): a block the creatures alone show to
+            # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
+            best, line = rescue(game, attack, 0, best, line)
+        return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact)
+
+
+def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: int, t0: float,
+                  c0: float, line: tuple[dict[str, list[str]], list[Leaf]] | None, best: int,
+                  exact: bool) -> BlockDecision:
+    """The :class:`BlockDecision` for the search's result: the best line found, or, when none
+    finished in time, the block solver's legal plan with its damage."""
+    if line is None:
+        blocks = _fallback_blocks(board, attack)
+        from redzone.solver.damage.solve import play_out
+
+        view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+        g, a2, b2 = view if view is not None else (game, attack, blocks)
+        result = play_out(with_combat(g.board, a2, b2))
+        damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
+        _, state = replay(g.board, a2, b2,
+                          [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
+                          tuple(st.plan.step for st in result.steps), g.life_paid(a2, b2))
+        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
+        value = -game.ev.win  # nothing proved about the defending players' value ...
+        if game.lookahead == 0 or game._crack_back_bounded:
+            # ... unless this block's value right after combat (the attacking player's best
+            # damage against it: one damage game, whatever the time left) is: exact at
+            # lookahead 0; at lookahead 1 the next player may always not attack, so the
+            # attacking player's value after their turn is at most it, and the defending
+            # players' at least minus it.
+            value = -game.static_value(attack, blocks, game.mana_term(0, _block_mana(board, attack, blocks)))
+        bound = game.ev.win
+    else:
+        blocks, leaves = line
+        damage, state, outcome = _replay_line(game, attack, blocks, leaves)
+        value = -best
+        bound = value if exact else game.ev.win
+    if not exact:
+        # The defending players' value is at most minus a proved floor of every block's
+        # value (solver/ai/bounds/ceiling.py); an unproved line's value may lie above it.
+        floor = block_floor(game, attack)
+        if floor is not None:
+            bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
+        if line is not None and game.exact and bound <= value:
+            # The line's value is exact (every value worked out was) and the defending
+            # players' value is proved to be at most it — a won game for them, or the
+            # floor: nothing beats it, the answer is optimal.
+            exact, bound = True, value
+    attacked = _defending_players(board, attack)
+    reasons = _block_reasons(game, attack, blocks, state, line, damage,
+                             "proved" if exact else "local" if getattr(game, "local_fixed", None) else "")
+    paid = game.life_paid(attack, blocks)
+    return BlockDecision(
+        blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
+        value=points(value), bound=points(bound),
+        survives=not any(p in state.lost for p in attacked), damage=damage,
+        outcome=outcome, reasons=reasons,
+        mana_paid=_block_mana(board, attack, blocks),
+        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
+        life_paid_why=_life_paid_why(game, attack, blocks, paid))
+
+
+def _defending_players(board: Board, attack: Mapping[str, str]) -> list[str]:
+    from redzone.models.block_rules import attacked_players
+
+    return attacked_players(board, dict(attack))
+
+

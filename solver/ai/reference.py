@@ -1,0 +1,222 @@
+"""Exhaustive reference minimax of the AI's combat game (issue 9), for tiny boards.
+
+Every legal declaration of attackers (:func:`redzone.solver.reference.reference_legal_declarations`)
+× every legal block of each defending player (:func:`redzone.solver.reference.reference_legal_blocks`)
+× every legal damage assignment of each step (:func:`redzone.solver.reference.reference_legal_damage`),
+the attacking player choosing first in each step and the defending players completing it
+(510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
+state-based actions (and, when a lord left, the layers applied again and state-based actions
+once more, :func:`redzone.models.layers.relayered_after_departures`), the steps from
+:func:`redzone.models.damage_rules.remaining_steps` (the life paid for the declarations'
+Phyrexian costs, CR 119.4, taken from the state first; a player paid down to 0 loses there,
+704.5a, and with more than two players leaves the game with their permanents before
+damage, 800.4a: :func:`redzone.solver.ai.position.departure`); the
+leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
+on :func:`redzone.solver.ai.position.next_turn_board` (lookahead 1).
+
+No units, caches, symmetry or cut-offs: it exists to cross-check
+:mod:`redzone.solver.ai.decisions` (``tests/test_ai_differential.py``). Slow by design.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from redzone.models.attack_problem import cost_of as attack_cost_of
+from redzone.models.attack_problem import life_cost_of as attack_life_of
+from redzone.models.attack_rules import attack_problem
+from redzone.models.block_problem import cost_of as block_cost_of
+from redzone.models.block_problem import life_cost_of as block_life_of
+from redzone.models.block_rules import block_problems
+from redzone.models.board import Board
+from redzone.models.damage_rules import damage_problem, remaining_steps
+from redzone.models.evaluation import Evaluator, Weights
+from redzone.models.layers import relayered_after_departures
+from redzone.models.leaving import losers_leave
+from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
+from redzone.solver.reference import (
+    reference_legal_blocks,
+    reference_legal_damage,
+    reference_legal_declarations,
+)
+
+INF = 1 << 62
+
+__all__ = ["reference_attack_values", "reference_block_value", "reference_game_value"]
+
+
+def _mana(weights: Weights, attack_cost: int, block_cost: int, sign: int) -> int:
+    m = int(round(weights.mana * 1000))
+    return m * (block_cost - attack_cost) * sign
+
+
+def _legal_blocks(board: Board, attack: Mapping[str, str]
+                  ) -> list[tuple[dict[str, list[str]], int, dict[str, int]]]:
+    """Every legal block with its mana cost and the life each defending player pays for it
+    (Phyrexian mana, CR 107.4f, 509.1d)."""
+    per_player = []
+    for problem in block_problems(board, dict(attack)):
+        per_player.append([(d, block_cost_of(problem, d), problem.defending_player,
+                            block_life_of(problem, d)) for d in reference_legal_blocks(problem)])
+    out = []
+    for combo in itertools.product(*per_player):
+        d: dict[str, list[str]] = {}
+        cost = 0
+        paid: dict[str, int] = {}
+        for part, c, player, life in combo:
+            d.update(part)
+            cost += c
+            if life:
+                paid[player] = paid.get(player, 0) + life
+        out.append((d, cost, paid))
+    return out
+
+
+def _pay(board: Board, state: GameState, paid: Mapping[str, int]) -> None:
+    """Take the life paid for combat costs from ``state`` (CR 119.4: paid while declaring,
+    before any damage); a player at 0 life or less then loses at once (704.5a: state-based
+    actions are checked before the damage step)."""
+    for p, n in paid.items():
+        state.life[p] -= n
+    if any(state.life[p] <= 0 for p in paid):
+        state_based_actions(board, state)
+
+
+class _Ref:
+    def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int) -> None:
+        self.board = board
+        self.perspective = perspective
+        self.weights = weights
+        self.lookahead = lookahead
+        self.sign = 1 if board.active_player == perspective else -1
+        self.ev = Evaluator(board, perspective, weights)
+
+    def leaf(self, attack: Mapping[str, str], state: GameState, mana: int) -> int:
+        v = self.ev.score(state)
+        if abs(v) == self.ev.win or self.lookahead == 0:
+            return v + mana
+        # (A player who lost stays lost: a lifelinker of theirs dealing damage later in the
+        # combat does not bring them back, 104.3, 800.4.)
+        lost = set(state.lost) | {p.name for p in self.board.players
+                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10}
+        player = next_player(self.board, lost)
+        if player is None:
+            return v + mana
+        board2 = next_turn_board(self.board, state, attack, player)
+        return reference_game_value(board2, self.perspective, self.weights, 0) + mana
+
+    def damage(self, board: Board, attack: Mapping[str, str], steps: list[str], i: int,
+               state: GameState, dealt: list[str], mana: int, cur: Board | None = None) -> int:
+        """Attacker-view value of the rest of the combat damage. ``board``: the combat as
+        declared; ``cur``: the board this step is dealt on (``board`` re-layered when a lord
+        left in an earlier step, 611.3a, 613; ``None``: ``board``)."""
+        cur = board if cur is None else cur
+        ap = board.active_player
+        opponents = board.opponents(ap)
+        if i == len(steps) or ap in state.lost or all(o in state.lost for o in opponents):
+            return self.sign * self.leaf(attack, state, mana)
+        problem = damage_problem(cur, steps[i], state=state, first_strike_dealt=dealt)
+        mine = {s.id for s in problem.sources if s.decider == ap}
+        groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
+        for a in reference_legal_damage(problem):
+            key = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
+            groups.setdefault(key, []).append(a)
+        nxt = list(dealt)
+        if steps[i] == "first-strike":
+            nxt.extend(s.id for s in problem.sources if s.id not in nxt)
+        best = None
+        for completions in groups.values():
+            worst = None
+            for a in completions:
+                s2 = state.copy()
+                deal_damage(cur, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
+                            combat=True)
+                state_based_actions(cur, s2)
+                # 104.5, 800.4a: a defending player who lost leaves a game that goes on, with
+                # everything they own or control, before the next step; a lord that left
+                # (theirs too): the layers apply again, then state-based actions (611.3a,
+                # 613, 704.3), as in redzone.solver.damage.solve.play_out.
+                losers_leave(cur, s2)
+                after, _ = relayered_after_departures(board, s2)
+                v = self.damage(board, attack, steps, i + 1, s2, nxt, mana, after)
+                worst = v if worst is None or v < worst else worst
+            assert worst is not None
+            best = worst if best is None or worst > best else best
+        assert best is not None, "a damage step always has a legal assignment"
+        return best
+
+    def combat(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int,
+               paid: Mapping[str, int]) -> int:
+        """Attacker-view value of the combat after these blocks; ``paid``: life each player
+        paid for the declarations (taken before the damage steps)."""
+        dep = departure(self.board, paid) if len(self.board.players) > 2 else None
+        if dep is not None:
+            # 704.5a, 800.4a: defending players paid down to 0 and left the game before
+            # damage, with their permanents: the combat goes on on the board that remains
+            # (life paid already in its totals; the departed listed as lost).
+            attack2, blocks2, _ = dep.declarations(attack, blocks)
+            sub = _Ref(dep.board, self.perspective, self.weights, self.lookahead)
+            board = with_combat(dep.board, attack2, blocks2)
+            state = GameState.from_board(board)
+            state.lost.extend(sorted(dep.departed))
+            return sub.damage(board, attack2, remaining_steps(board), 0, state, [], mana)
+        board = with_combat(self.board, attack, blocks)
+        steps = remaining_steps(board)
+        state = GameState.from_board(board)
+        _pay(board, state, paid)
+        return self.damage(board, attack, steps, 0, state, [], mana)
+
+    def attack_value(self, attack: Mapping[str, str], attack_cost: int, attack_life: int = 0) -> int:
+        """Attacker-view value of a declaration: min over legal blocks. ``attack_life``: life
+        the attacking player pays for it; paying down to 0 loses the game before any block
+        (704.5a): the position after paying is the leaf."""
+        ap = self.board.active_player
+        if attack_life and self.board.player(ap).life - attack_life <= 0:
+            board = with_combat(self.board, attack, {})
+            state = GameState.from_board(board)
+            _pay(board, state, {ap: attack_life})
+            return self.sign * self.leaf(attack, state, _mana(self.weights, attack_cost, 0, self.sign))
+        out = INF
+        for blocks, cost, paid in _legal_blocks(self.board, attack):
+            if attack_life:
+                paid = {**paid, ap: paid.get(ap, 0) + attack_life}
+            out = min(out, self.combat(attack, blocks, _mana(self.weights, attack_cost, cost, self.sign), paid))
+        return out
+
+
+def reference_attack_values(board: Board, weights: Weights | None = None, lookahead: int = 1,
+                            perspective: str | None = None) -> list[tuple[dict[str, str], int]]:
+    """Every legal declaration of attackers with its value (milli-points, ``perspective``'s
+    view, default the active player), by exhaustive search."""
+    weights = weights or Weights()
+    ref = _Ref(board, perspective or board.active_player, weights, lookahead)
+    problem = attack_problem(board)
+    out = []
+    for d in reference_legal_declarations(problem):
+        out.append((d, ref.sign * ref.attack_value(d, attack_cost_of(problem, d),
+                                                   attack_life_of(problem, d))))
+    return out
+
+
+def reference_game_value(board: Board, perspective: str, weights: Weights | None = None,
+                         lookahead: int = 1) -> int:
+    """The value of the combat game (``perspective``'s milli-points; the active player
+    maximises it when it is the perspective, minimises it otherwise)."""
+    values = reference_attack_values(board, weights, lookahead, perspective)
+    sign = 1 if board.active_player == perspective else -1
+    return sign * max(sign * v for _, v in values)
+
+
+def reference_block_value(board: Board, weights: Weights | None = None, lookahead: int = 1
+                          ) -> list[tuple[dict[str, list[str]], int]]:
+    """Every legal block against ``combat.attackers`` with its value (the active player's
+    milli-points): the attacking player's best damage against it. The attackers are taken
+    as declared and paid for (the scenario's life totals); only the blocks' life is paid."""
+    weights = weights or Weights()
+    ref = _Ref(board, board.active_player, weights, lookahead)
+    attack = dict(board.scenario.combat.attackers)
+    return [(blocks, ref.combat(attack, blocks, _mana(weights, 0, cost, 1), paid))
+            for blocks, cost, paid in _legal_blocks(board, attack)]

@@ -1,0 +1,1 @@
+"""redzone inside other engines: phase.rs through phase-python (:mod:`.phase`)."""

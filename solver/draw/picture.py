@@ -1,0 +1,202 @@
+"""What a combat diagram shows (:mod:`redzone.solver.draw.render` draws it): :class:`CombatPicture`
+(attacks, blocks, damage marks, outcome, title and notes) and :func:`combat_picture`, which
+finds it — the scenario's own combat, or a plan a solver finds: an attack declaration
+(CR 508.1), blocks (509.1), the combat damage steps played out (510, with prevention and
+replacement 120.4b, 615, 614, and state-based actions 704), or an AI's choice.
+
+Everything here is importable from :mod:`redzone.solver.draw.render` as before. No solver is
+imported at module level; :func:`combat_picture` imports the one it needs when called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from redzone.models.board import Board
+from redzone.models.errors import ScenarioError
+
+__all__ = ["PLANS", "CombatPicture", "DamageMark", "combat_picture"]
+
+PLANS: tuple[str, ...] = ("attack", "block", "damage", "choose-attack", "choose-block")
+"""The plans :func:`combat_picture` can draw besides the scenario's own combat."""
+
+
+# ---------------------------------------------------------------------------- the picture
+
+
+@dataclass(frozen=True)
+class DamageMark:
+    """Damage one source dealt to one recipient in one step, as drawn on an arrow.
+
+    ``source``: permanent id; ``recipient``: permanent id or player name; ``step``:
+    ``"first-strike"``, ``"regular"`` or ``"proposed"`` (an assignment not played out);
+    ``assigned``: the amount assigned (CR 510.1); ``dealt``: the amount dealt after
+    prevention and replacement (120.4b, 615, 614) — equal to ``assigned`` when nothing
+    changed it.
+    """
+
+    source: str
+    recipient: str
+    step: str
+    assigned: int
+    dealt: int
+
+
+@dataclass(frozen=True)
+class CombatPicture:
+    """What :func:`combat_svg` draws over a board.
+
+    - ``attackers``: attacking creature id -> player name or permanent id it attacks;
+    - ``blockers``: blocking creature id -> attacker ids it blocks;
+    - ``damage``: :class:`DamageMark` s, in the order dealt;
+    - ``outcome``: the contract's outcome object (``life``, ``poison``, ``destroyed``,
+      ``damage``, ``loyalty``, ``defense``, ``lost``, ...) or ``None`` when nothing was
+      played out;
+    - ``title``: one line naming what is drawn; ``notes``: further lines (status, honest
+      caveats such as "not proved");
+    - ``reasons``: permanent id -> one line shown in its card's tooltip (the AI's reason
+      for attacking, blocking or staying home).
+    """
+
+    attackers: Mapping[str, str] = field(default_factory=dict)
+    blockers: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    damage: Sequence[DamageMark] = ()
+    outcome: Mapping[str, Any] | None = None
+    title: str = ""
+    notes: Sequence[str] = ()
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+
+def _marks_from_steps(steps: Iterable[Any]) -> list[DamageMark]:
+    """Damage marks from played steps (``redzone.solver.damage.solve.StepResult``): one per
+    nonzero assigned pair, with what it became."""
+    marks = []
+    for st in steps:
+        for d in st.dealt:
+            if d.assigned or d.amount:
+                marks.append(DamageMark(d.source, d.recipient, st.plan.step, d.assigned, d.amount))
+    return marks
+
+
+def combat_picture(board: Board, plan: str | None = None, *, time_limit: float | None = None,
+                   objective: str = "max-player-damage") -> CombatPicture:
+    """What to draw for ``board``: its own combat (``plan=None``) or a plan a solver finds.
+
+    - ``None``: ``combat.attackers``, ``combat.blockers`` and, when given,
+      ``combat.assignment`` as proposed damage (not checked, nothing dealt);
+    - ``"attack"``: :func:`redzone.solver.attack.solve.plan_attack` (CR 508.1);
+    - ``"block"``: :func:`redzone.solver.block.solve.plan_blocks` against ``combat.attackers``
+      (509.1);
+    - ``"damage"``: :func:`redzone.solver.damage.solve.play_out` of ``combat`` with ``objective``
+      (510), with the outcome;
+    - ``"choose-attack"`` / ``"choose-block"``: the AI's choice
+      (``redzone.solver.ai.decisions``), with the damage and outcome it expects.
+
+    ``time_limit``: seconds for the solver. Returns a :class:`CombatPicture`. Raises
+    :class:`ScenarioError` for an unknown plan, a plan on a Duel Masters board (it has no
+    Magic combat), or what the solver itself refuses (e.g. a malformed combat).
+
+    >>> from redzone.models.board import build_board
+    >>> from redzone.models.scenario import parse_scenario
+    >>> board = build_board(parse_scenario({
+    ...     "players": [{"name": "Alice"}, {"name": "Bob"}],
+    ...     "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "Alice"}],
+    ...     "combat": {"attackers": {"bears": "Bob"}}}))
+    >>> picture = combat_picture(board, "damage")
+    >>> [(m.source, m.recipient, m.dealt) for m in picture.damage], picture.outcome["life"]["Bob"]
+    ([('bears', 'Bob', 2)], 18)
+    """
+    combat = board.scenario.combat
+    attackers = dict(combat.attackers) if combat is not None else {}
+    blockers = {b: list(a) for b, a in combat.blockers.items()} if combat is not None else {}
+    if plan is None:
+        marks = [DamageMark(s, r, "proposed", n, n)
+                 for s, row in (combat.assignment.items() if combat is not None else ())
+                 for r, n in row.items() if n]
+        notes = ["damage: combat.assignment as proposed (not checked, not dealt)"] if marks else []
+        return CombatPicture(attackers, blockers, marks, None, "combat as given", notes)
+    if plan not in PLANS:
+        raise ScenarioError("plan", f"expected one of {', '.join(PLANS)} (got {plan!r})")
+    if board.game != "magic":
+        raise ScenarioError("plan", "a Duel Masters board has no Magic combat to plan; draw it without a plan")
+    if plan == "attack":
+        from redzone.models.attack_rules import attack_problem
+        from redzone.solver.attack.solve import plan_attack
+
+        found = plan_attack(attack_problem(board), time_limit=time_limit)
+        notes = [f"requirements obeyed: {found.obeyed} of a possible {found.maximum} (CR 508.1d)"]
+        if not found.maximum_proved:
+            notes.append("the maximum is not proved (time limit): legality is provisional")
+        return CombatPicture(found.attackers, {}, (), None, f"attack declaration ({found.status})", notes)
+    if plan == "block":
+        from redzone.models.block_rules import block_problems
+        from redzone.solver.block.solve import plan_blocks
+
+        problems = block_problems(board)
+        found = plan_blocks(problems, time_limit=time_limit)
+        notes = [f"requirements obeyed: {found.obeyed} of a possible {found.maximum} (CR 509.1c)"]
+        if not problems:
+            notes = ["no creature is attacking (combat.attackers is empty): nothing to block"]
+        elif not found.maximum_proved:
+            notes.append("the maximum is not proved (time limit): legality is provisional")
+        return CombatPicture(attackers, found.blockers, (), None, f"block declaration ({found.status})", notes)
+    if plan == "damage":
+        from redzone.solver.damage.solve import play_out
+
+        result = play_out(board, objective, time_limit=time_limit)
+        steps = ", ".join(s.plan.step for s in result.steps) or "none"
+        notes = [f"objective {objective}; damage steps: {steps}"]
+        return CombatPicture(attackers, blockers, _marks_from_steps(result.steps), result.outcome,
+                             f"combat damage ({result.status})", notes)
+    return _ai_picture(board, plan, time_limit=time_limit)
+
+
+def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatPicture:
+    """The AI's choice (``redzone.solver.ai.decisions``): for ``choose-attack`` its attack and the
+    defending players' best answer, for ``choose-block`` its blocks against
+    ``combat.attackers``; each with the damage of that line and its outcome."""
+    try:
+        from redzone.solver.ai.decisions import choose_attack, choose_blocks
+    except ImportError:
+        raise ScenarioError("plan", f"{plan}: the AI (redzone.solver.ai.decisions) is not available in this version") from None
+    if plan == "choose-attack":
+        found = choose_attack(board, time_limit=time_limit)
+        attackers, blockers = dict(found.attackers), {b: list(a) for b, a in found.response.items()}
+        verdict = "lethal" if found.lethal else f"value {found.value:g}"
+        title = f"AI attack ({found.status})"
+    else:
+        found = choose_blocks(board, time_limit=time_limit)
+        combat = board.scenario.combat  # None: nothing attacks, nothing to block (508.8)
+        attackers = dict(combat.attackers) if combat is not None else {}
+        blockers = {b: list(a) for b, a in found.blockers.items()}
+        verdict = ("the defending players survive" if found.survives else "a defending player loses") + \
+            f"; value {found.value:g}"
+        title = f"AI blocks ({found.status})"
+    notes = ([] if attackers else ["no creature attacks"]) + [verdict, f"lookahead {found.lookahead}"]
+    if found.status != "optimal":
+        notes.append(f"not proved optimal (bound {found.bound:g})")
+    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome,
+                         title, notes, dict(getattr(found, "reasons", {}) or {}))
+
+
+def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) -> list[DamageMark]:
+    """Damage marks of a line given as assignments (``[{"step", "assignment"}, ...]``):
+    each step dealt at once with prevention and replacement, then state-based actions
+    (CR 510.2-3, 704; the layers again after a lord left, 611.3a, 613), so that each mark
+    also says what the assignment became."""
+    from redzone.models.layers import relayered_after_departures
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+
+    state = GameState.from_board(board)
+    marks = []
+    cur = board
+    for st in steps:
+        events = [DamageEvent(s, r, n) for s, row in st["assignment"].items() for r, n in row.items() if n]
+        for d in deal_damage(cur, state, events, combat=True):
+            if d.assigned or d.amount:
+                marks.append(DamageMark(d.source, d.recipient, st["step"], d.assigned, d.amount))
+        state_based_actions(cur, state)
+        cur, _ = relayered_after_departures(board, state)  # a lord that left (611.3a, 613, 704.3)
+    return marks

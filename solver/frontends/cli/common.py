@@ -1,0 +1,248 @@
+"""What every ``redzone`` command shares: the click group, the common options, the one-line
+errors and the per-scenario run loop.
+
+Only click is imported at module level; the models, the solver and rich are imported when a
+command runs, so ``redzone --help`` stays fast. Each command's work is a job in
+:mod:`redzone.solver.frontends.commands`; the CLI only turns flags into the job's options and prints the
+answer (``answer.to_json()`` with ``--json``, ``answer.render(console)`` otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+
+
+class BadInput(click.ClickException):
+    """A one-line input error: printed as ``redzone: error: <message>``, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:  # noqa: D102 - click API
+        click.echo(f"redzone: error: {self.format_message()}", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="redzone", prog_name="redzone")
+def cli() -> None:
+    """redzone: plan and check Magic: The Gathering combat exactly (CP-SAT).
+
+    Each command reads a scenario file (YAML or JSON; '-' for standard input; a .jsonl file
+    for a batch of scenarios). See docs/scenario-format.md.
+    """
+
+
+_scenario_argument = click.argument("scenario", type=click.Path(allow_dash=True))
+
+
+def _batch_setting(name: str) -> Any:
+    def store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        ctx.meta.setdefault("redzone.batch", {})[name] = value
+        return value
+    return store
+
+
+# Batch options, shared by every command that reads a scenario; their values go to the click
+# context (read by :func:`run`), so the commands' own signatures do not carry them.
+_BATCH_OPTIONS = (
+    click.option("--batch", is_flag=True, expose_value=False, callback=_batch_setting("jsonl"),
+                 help="Read SCENARIO as JSON Lines (one scenario per line) whatever its name; "
+                      "'-' reads them from standard input."),
+    click.option("--jobs", type=click.IntRange(min=1), default=None, expose_value=False,
+                 callback=_batch_setting("jobs"), metavar="N",
+                 help="Batch: worker processes (default: all cores; 1: this process)."),
+    click.option("--dask", default=None, expose_value=False, callback=_batch_setting("dask"),
+                 metavar="ADDRESS", help="Batch: run on a Dask scheduler (tcp://host:8786), or "
+                 "'local' for a local cluster of --jobs workers (needs redzone[dask])."),
+    click.option("--progress/--no-progress", default=None, expose_value=False,
+                 callback=_batch_setting("progress"),
+                 help="Batch: a progress bar on standard error (default: when it is a terminal)."),
+    click.option("--summary", is_flag=True, expose_value=False, callback=_batch_setting("summary"),
+                 help="Batch: print a summary table on standard error at the end."),
+)
+
+
+def scenario_arg(func: Any) -> Any:
+    """The SCENARIO argument (a file, '-', or for batch work a .jsonl/.ndjson file, a
+    directory or a glob pattern) and the batch options (--batch, --jobs, --dask,
+    --progress/--no-progress, --summary)."""
+    for option in reversed(_BATCH_OPTIONS):
+        func = option(func)
+    return _scenario_argument(func)
+
+
+json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+strict_opt = click.option("--strict", is_flag=True,
+                          help="Fail on any combat-relevant sentence the parser does not understand.")
+
+
+class _Seconds(click.ParamType):
+    """A finite number of seconds above 0 (``nan``, ``inf``, 0 and negatives are refused)."""
+
+    name = "SECONDS"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:  # noqa: D102 - click API
+        import math
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"must be a finite number of seconds above 0, got {str(value)[:40]!r}", param, ctx)
+        return seconds
+
+
+time_opt = click.option("--time-limit", type=_Seconds(), default=None,
+                        help="Seconds for the work on the scenario (reading it, building the board "
+                             "and the model, solving; start-up excluded); "
+                             "a cut-off proof answers 'feasible' and never claims 'legal' "
+                             "('legal: null' with a reason).")
+
+
+def console() -> Any:
+    """A rich console on standard output (no highlighting, soft wrap, no emoji codes: a name
+    such as ``a:fire:`` prints as given, and rich's emoji table is never loaded)."""
+    from rich.console import Console
+
+    con = Console(highlight=False, soft_wrap=True, emoji=False)
+
+    def gone() -> None:
+        con.quiet = True
+        reader_gone()
+
+    con.on_broken_pipe = gone  # type: ignore[method-assign]  # rich's default exits with 1
+    return con
+
+
+def reader_gone() -> None:
+    """The reader of standard output closed the pipe (``redzone ... | head``): no fault of
+    ours, so exit with status 0 (1 is for internal errors), the rest of the output going to
+    the null device so that the interpreter's last flush can't fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    raise SystemExit(0)
+
+
+def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
+    """Parse a JSON-valued option (``--attackers``, ``--blockers``, ``--assignment``: each named
+    after the combat field it replaces); ``None`` passes through.
+
+    Raises :class:`BadInput` naming the option when the text is not JSON. ``shape`` is only
+    used in messages by the callers' own shape checks.
+    """
+    if text is None:
+        return None
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:  # as in scenario files: a repeated key is an error, not "last wins"
+                raise BadInput(f"{name}: duplicate key {key[:200]!r}")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(text, object_pairs_hook=unique)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{name}: not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadInput(f"{name}: nested too deeply") from None
+
+
+def _scenarios(path: str) -> Iterator[tuple[str, Any]]:
+    """Yield ``(where, scenario-or-error)`` for one YAML/JSON file (errors are yielded, not
+    raised)."""
+    from redzone.models.errors import RedzoneError
+    from redzone.models.scenario import load_scenario
+
+    try:
+        yield path, load_scenario(path)
+    except (OSError, RedzoneError) as exc:
+        yield path, _as_error(exc)
+
+
+def _as_error(exc: BaseException) -> Exception:
+    from redzone.models.errors import ScenarioError
+
+    if isinstance(exc, OSError):
+        return ScenarioError("scenario", f"can't read {exc.filename or ''}: {exc.strerror or exc}".strip())
+    assert isinstance(exc, Exception)
+    return exc
+
+
+_FAMILY_MODULES = {"attack": ("redzone.models.attack_rules", "redzone.solver.attack.solve"),
+                   "block": ("redzone.models.block_rules", "redzone.solver.block.solve"),
+                   "damage": ("redzone.models.damage_rules", "redzone.solver.damage.solve")}
+
+
+def _load_program(command: str) -> None:
+    """Import what ``command`` needs (the scenario schema, the board, the Oracle text parser,
+    CP-SAT, its rule family's modules) before a ``--time-limit`` clock starts: the limit
+    bounds the work on the scenario — reading it, building the board and the model, solving —
+    not the program's start-up, which can take seconds on a busy machine."""
+    import importlib
+
+    family = _FAMILY_MODULES.get(command.removeprefix("check-"), ())
+    for name in ("redzone.models.scenario", "redzone.models.board", "redzone.models.parser",
+                 "ortools.sat.python.cp_model", *family):
+        importlib.import_module(name)
+
+
+def _is_batch(path: str, *, jsonl: bool) -> bool:
+    """:func:`redzone.solver.frontends.batch.is_batch`, deciding the one-scenario cases (``-``, an
+    existing file not named ``.jsonl``/``.ndjson``) without importing the batch runner, whose
+    imports are a noticeable share of a one-shot command's start-up."""
+    if not jsonl and (path == "-" or (os.path.isfile(path) and not path.lower().endswith((".jsonl", ".ndjson")))):
+        return False
+    from redzone.solver.frontends.batch import is_batch
+
+    return is_batch(path, jsonl=jsonl)
+
+
+def run(path: str, as_json: bool, command: str, options: Any) -> None:
+    """Run the job of ``command`` (a name in :data:`redzone.solver.frontends.commands.COMMANDS`) with
+    ``options`` on the scenario at ``path`` and print the answer; a batch (JSON Lines, a
+    directory, a glob, ``--batch``) goes to :func:`redzone.solver.frontends.cli.batching.run_batch`.
+    Bad input: one error line, exit status 2."""
+    import time
+
+    from redzone.models.errors import RedzoneError
+    from redzone.solver.frontends.commands import COMMANDS
+    from redzone.solver.frontends.commands.common import run_job
+
+    if getattr(options, "time_limit", None) is not None:
+        _load_program(command)
+    settings = click.get_current_context().meta.get("redzone.batch", {})
+    if _is_batch(path, jsonl=bool(settings.get("jsonl"))):
+        from redzone.solver.frontends.cli.batching import run_batch
+
+        sys.exit(run_batch(path, as_json, command, options, settings))
+    job, _ = COMMANDS[command].load()
+    started = time.perf_counter()
+    for where, item in _scenarios(path):
+        try:
+            if isinstance(item, Exception):
+                raise item
+            # One file: its --time-limit also covers reading it.
+            answer = run_job(job, item, options, since=started)
+            data = answer.to_json() if as_json else None
+        except RedzoneError as exc:
+            click.echo(f"redzone: error: {exc}", err=True)
+            if as_json:  # one file: the same error object a batch row gives, on stdout
+                click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": str(exc)}}))
+            sys.exit(EXIT_BAD_INPUT)
+        if as_json:
+            assert data is not None
+            click.echo(json.dumps(data, sort_keys=False))
+        else:
+            for note in answer.warnings():
+                click.echo(note, err=True)
+            answer.render(console())
