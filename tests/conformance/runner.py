@@ -175,8 +175,11 @@ def load_cases(directory: Path = CASES) -> list[Case]:
     return cases
 
 
-def _compare_outcome(outcome: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str]:
-    """Mismatches of an ``outcome`` object (CR 120, 704 results) against the expected facts."""
+def _compare_outcome(outcome: Mapping[str, Any], expect: Mapping[str, Any],
+                     before: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """Mismatches of an ``outcome`` object (CR 120, 704 results) against the expected facts.
+    ``before``: each permanent's counters in the scenario (the outcome lists only the
+    permanents whose counters changed)."""
     bad: list[str] = []
     destroyed = set(outcome.get("destroyed", []))
     for key in ("life", "poison", "loyalty", "damage"):
@@ -194,7 +197,8 @@ def _compare_outcome(outcome: Mapping[str, Any], expect: Mapping[str, Any]) -> l
             bad.append(f"survives: {who} was destroyed ({outcome.get('reasons', {}).get(who)})")
     for who, kinds in (expect.get("counters") or {}).items():
         for kind, n in kinds.items():
-            got = outcome.get("counters", {}).get(who, {}).get(kind, 0)
+            now = outcome.get("counters", {}).get(who, before.get(who, {}))
+            got = now.get(kind, 0)
             if got != n:
                 bad.append(f"counters[{who}][{kind}]: expected {n}, got {got}")
     if "destroyed_count" in expect and len(destroyed) != expect["destroyed_count"]:
@@ -204,11 +208,12 @@ def _compare_outcome(outcome: Mapping[str, Any], expect: Mapping[str, Any]) -> l
     return bad
 
 
-def _compare(answer: Mapping[str, Any], check: Check) -> list[str]:
+def _compare(answer: Mapping[str, Any], check: Check,
+             before: Mapping[str, Mapping[str, int]]) -> list[str]:
     expect = check.expect
     bad: list[str] = []
     if check.command in ("damage", "fight", "choose-block"):
-        bad += _compare_outcome(answer.get("outcome", {}), expect)
+        bad += _compare_outcome(answer.get("outcome", {}), expect, before)
         if "fought" in expect and answer.get("fought") != expect["fought"]:
             bad.append(f"fought: expected {expect['fought']}, got {answer.get('fought')}")
     if "legal" in expect and answer.get("legal") != expect["legal"]:
@@ -240,9 +245,15 @@ def run_case(case: Case) -> list[str]:
     the command (``[]``: the case passes). Bad input (a scenario redzone refuses) is a
     mismatch too, with redzone's one-line message."""
     from redzone.models.errors import RedzoneError
+    from redzone.models.scenario import parse_scenario
     from redzone.solver.frontends.commands import run_command
 
     problems: list[str] = []
+    try:
+        loaded = parse_scenario(copy.deepcopy(case.scenario))
+    except RedzoneError as exc:
+        return [f"scenario refused: {exc}"]
+    before = {p.id: dict(p.counters) for p in loaded.permanents}
     for check in case.checks:
         options = {"time_limit": TIME_LIMIT, **check.options}
         if check.command == "fight":
@@ -252,7 +263,7 @@ def run_case(case: Case) -> list[str]:
         except RedzoneError as exc:
             problems.append(f"{check.command}: refused: {exc}")
             continue
-        for line in _compare(answer, check):
+        for line in _compare(answer, check, before):
             extra = ""
             if answer.get("unparsed"):
                 extra = f" (unparsed: {answer['unparsed']})"
