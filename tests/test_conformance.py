@@ -10,18 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from conformance.runner import CaseFormatError, load_cases, load_file, run_case
+from conformance.runner import Case, CaseFormatError, load_cases, load_file, run_case
 
 CASES = load_cases()
 
 
-def _param(case):  # type: ignore[no-untyped-def]
+def _param(case: Case) -> object:
     marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
     return pytest.param(case, id=case.id, marks=marks)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
+def test_case(case: Case) -> None:
     """The facts of the source test hold in redzone's answer (the case's ``rule`` cites the CR)."""
     problems = run_case(case)
     assert not problems, f"{case.id} ({case.rule}):\n  " + "\n  ".join(problems)
