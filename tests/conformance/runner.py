@@ -29,7 +29,7 @@ import yaml
 
 CASES = Path(__file__).resolve().parent / "cases"
 
-#: Commands a case may run, and the option names they accept (as in the JSON protocol).
+#: Commands a case may run (options are given as in the JSON protocol, e.g. `declaration`).
 COMMANDS = {"damage", "check-attack", "check-block", "check-damage", "attack", "block", "fight",
             "choose-block"}
 
