@@ -44,7 +44,7 @@ __all__ = [
 TIME_LIMIT_REASON = "the time limit ran out before an answer was found"
 """The reason given with an unknown answer when :class:`TimeLimitReached` cut the work."""
 
-STOP_REASON = "stopped on request before an answer was found"
+STOP_REASON = "stopped before an answer was found"
 """The reason given with an unknown answer when :class:`StopRequested` cut the work."""
 
 _DEADLINE: ContextVar[float | None] = ContextVar("redzone_deadline", default=None)
