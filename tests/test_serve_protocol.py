@@ -13,6 +13,7 @@ whatever the machine's speed (no timed assertion; the waits only bound a failing
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -377,3 +378,19 @@ def test_quit_answers_the_requests_before_it() -> None:
         thread.join(WAIT)
     assert [a["result"]["attackers"] for a in answers] == [{"j": "B"}] * 3
     assert status["code"] == 0
+
+
+class _ClosedOutput:
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_closed_output_stops_the_server_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """Nobody reads the answers: the server stops (the next request read is stopped too)
+    and exits 2 with one plain line, never a traceback."""
+    lines = "".join(json.dumps({"id": i, "command": "ping"}) + "\n" for i in range(3))
+    assert serve(io.StringIO(lines), _ClosedOutput(), warm=False) == 2
+    assert capsys.readouterr().err == "redzone: error: standard output closed; the server stops\n"

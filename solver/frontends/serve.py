@@ -427,7 +427,7 @@ class _Server:
             while True:
                 try:
                     raw = self.binary.readline() if self.binary is not None else self.stdin.readline()
-                except (OSError, ValueError):  # standard input closed under us: its end
+                except Exception:  # noqa: BLE001 - standard input unreadable or closed under us: its end
                     raw = ""
                 try:
                     line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -542,6 +542,11 @@ def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None, *, warm: 
     server's options (default :class:`Settings`)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    if stdout is None:  # started with standard output closed (``>&-``)
+        print("redzone: error: standard output is closed; nothing to answer on", file=sys.stderr)
+        return 2
+    if stdin is None:  # started with standard input closed (``<&-``): an empty input
+        return 0
     if warm:
         warm_up()
     status = _Server(stdin, stdout, settings if settings is not None else Settings()).work()
