@@ -69,3 +69,15 @@ def echo(scenario: Any, options: Any) -> Answer:
 def nan(scenario: Any, options: LoopOptions) -> Answer:
     """A result JSON has no form for."""
     return Answer({"value": math.nan})
+
+
+RELEASE = threading.Event()
+"""Set by a test to let ``deaf`` end."""
+
+
+def deaf(scenario: Any, options: Any) -> Answer:
+    """Works without ever checking the budget (a stand-in for a CP-SAT solve already
+    running, or a search on its own clock) until a test sets :data:`RELEASE`."""
+    STARTED.set()
+    RELEASE.wait()
+    return Answer({"released": True})

@@ -394,3 +394,33 @@ def test_a_closed_output_stops_the_server_with_status_2(capsys: pytest.CaptureFi
     lines = "".join(json.dumps({"id": i, "command": "ping"}) + "\n" for i in range(3))
     assert serve(io.StringIO(lines), _ClosedOutput(), warm=False) == 2
     assert capsys.readouterr().err == "redzone: error: standard output closed; the server stops\n"
+
+
+def test_work_deaf_to_the_stop_is_abandoned_after_the_grace() -> None:
+    """Work that never checks its budget (`deaf`) can't be stopped: after the end of the
+    input and the grace, the server ends (here a recorded hard_exit instead of os._exit)."""
+    register(Command("deaf", "serve_jobs:deaf", "LoopOptions", "ignores the budget"))
+    serve_jobs.STARTED.clear()
+    serve_jobs.RELEASE.clear()
+    exits: list[int] = []
+    read_end, write_end = os.pipe()
+    stdin = os.fdopen(read_end, "r", encoding="utf-8")
+    out = _Output()
+    thread = threading.Thread(target=serve, args=(stdin, out), daemon=True,
+                              kwargs={"warm": False, "settings": Settings(default_time_limit=None),
+                                      "eof_grace": 0.2, "hard_exit": exits.append})
+    thread.start()
+    try:
+        with os.fdopen(write_end, "w", encoding="utf-8") as writer:
+            _send(writer, {"id": 1, "command": "deaf", "scenario": JUGG})
+            assert serve_jobs.STARTED.wait(WAIT)
+        deadline = time.monotonic() + WAIT
+        while not exits and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert exits == [0]
+    finally:
+        serve_jobs.RELEASE.set()
+        thread.join(WAIT)
+        stdin.close()
+        COMMANDS.pop("deaf", None)
+    assert out.lines.empty()  # nothing is written after the exit

@@ -390,8 +390,12 @@ _END = object()
 class _Server:
     """The reader thread and the worker (the calling thread) of :func:`serve`."""
 
-    def __init__(self, stdin: IO[str], stdout: IO[str], settings: Settings) -> None:
+    def __init__(self, stdin: IO[str], stdout: IO[str], settings: Settings, *,
+                 eof_grace: float | None = None, hard_exit: Callable[[int], Any] | None = None) -> None:
         self.stdin, self.stdout, self.settings = stdin, stdout, settings
+        self.eof_grace = eof_grace  # seconds the work may take to stop after the end of input
+        self.hard_exit = hard_exit if hard_exit is not None else _exit_now
+        self.finished = threading.Event()
         self.queue: queue.Queue[Any] = queue.Queue()
         self.lock = threading.Lock()  # one writer at a time; guards ``pending``
         self.pending: list[threading.Event] = []  # stop events of requests read, not answered
@@ -437,6 +441,9 @@ class _Server:
                 if not line:
                     self.eof = True
                     self.stop_pending()  # the client is gone: stop its work
+                    if self.eof_grace is not None:
+                        threading.Thread(target=self._watchdog, name="redzone-serve-watchdog",
+                                         daemon=True).start()
                     return
                 if not line.strip():
                     continue
@@ -464,8 +471,27 @@ class _Server:
         finally:
             self.queue.put(_END)
 
+    def _watchdog(self) -> None:
+        """After the end of the input: a request that has not stopped within ``eof_grace``
+        seconds (work that does not check the budget: a CP-SAT solve already running, the
+        AI's search until its clock uses the budget) is abandoned — the process exits with
+        status 0 (nobody is left to read its answer)."""
+        if self.finished.wait(self.eof_grace):
+            return
+        with self.lock:  # never in the middle of a line
+            self.output_gone = True
+            print(f"redzone: the input ended and the running request did not stop within "
+                  f"{self.eof_grace:g} s; exiting", file=sys.stderr)
+            self.hard_exit(0)
+
     # -- the worker (the calling thread) --------------------------------------------------
     def work(self) -> int:
+        try:
+            return self._work()
+        finally:
+            self.finished.set()
+
+    def _work(self) -> int:
         reader = threading.Thread(target=self.read, name="redzone-serve-reader", daemon=True)
         reader.start()
         while True:
@@ -532,14 +558,31 @@ class _Server:
         return end
 
 
+def _exit_now(status: int) -> None:
+    """End the process at once (standard error flushed first)."""
+    import os
+
+    sys.stderr.flush()
+    os._exit(status)
+
+
+EOF_GRACE = 2.0
+"""Seconds ``redzone serve`` lets the running request take to stop after the end of its
+input before the process exits without it."""
+
+
 def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None, *, warm: bool = True,
-          settings: Settings | None = None) -> int:
+          settings: Settings | None = None, eof_grace: float | None = None,
+          hard_exit: Callable[[int], Any] | None = None) -> int:
     """Answer requests from ``stdin`` (default: standard input) on ``stdout`` until ``quit``
     (the requests before it answered) or the end of the input (the request running and
     those read are stopped, answered, and the server exits). Returns the exit status: 0, or
     2 when standard output closed (nobody reads the answers).
     ``warm``: load ortools and the card data first (:func:`warm_up`); ``settings``: the
-    server's options (default :class:`Settings`)."""
+    server's options (default :class:`Settings`); ``eof_grace``: seconds the running request
+    may take to stop after the end of the input, after which ``hard_exit(0)`` is called
+    (default: end the process; ``redzone serve`` uses :data:`EOF_GRACE`; ``None``: wait for
+    it, for servers run inside another program)."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     if stdout is None:  # started with standard output closed (``>&-``)
@@ -549,7 +592,8 @@ def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None, *, warm: 
         return 0
     if warm:
         warm_up()
-    status = _Server(stdin, stdout, settings if settings is not None else Settings()).work()
+    status = _Server(stdin, stdout, settings if settings is not None else Settings(),
+                     eof_grace=eof_grace, hard_exit=hard_exit).work()
     if status == 2:  # nobody reads the answers: say so once, on standard error
         print("redzone: error: standard output closed; the server stops", file=sys.stderr)
         if stdout is sys.stdout:  # the interpreter's last flush must not fail again

@@ -44,10 +44,11 @@ def serve(default_time_limit: float | None, progress: bool) -> None:
     {"id": ..., "ok": false, "error": {"kind": ..., "message": ...}}. 'hello' is the
     handshake; the end of input stops the running request. See docs/protocol.md.
     """
-    from redzone.solver.frontends.serve import Settings
+    from redzone.solver.frontends.serve import EOF_GRACE, Settings
     from redzone.solver.frontends.serve import serve as run_server
 
-    sys.exit(run_server(settings=Settings(default_time_limit=default_time_limit, progress=progress)))
+    sys.exit(run_server(settings=Settings(default_time_limit=default_time_limit, progress=progress),
+                        eof_grace=EOF_GRACE))
 
 
 @cli.command()
