@@ -8,11 +8,18 @@ working on past the limit (the rule of work: an unproved answer says so).
 
 No ortools here (``models/`` never imports it). The budget lives in a context variable, so
 threads and asyncio tasks each keep their own.
+
+A budget may also be stopped from outside, before its deadline: :func:`stop_on` puts a
+``threading.Event`` in the context (``redzone serve`` sets it on a ``stop`` request or at the
+end of its input, from its reader thread). :func:`check_time` then raises
+:class:`StopRequested` (a :class:`TimeLimitReached`, so every path that honours the deadline
+honours the stop the same way) and :func:`remaining_time` answers 0.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,11 +28,15 @@ from contextvars import ContextVar
 from redzone.models.errors import ScenarioError
 
 __all__ = [
+    "STOP_REASON",
+    "StopRequested",
     "TIME_LIMIT_REASON",
     "TimeLimitReached",
     "check_time",
     "check_time_limit",
     "remaining_time",
+    "stop_on",
+    "stop_requested",
     "time_budget",
     "unbounded",
 ]
@@ -33,7 +44,11 @@ __all__ = [
 TIME_LIMIT_REASON = "the time limit ran out before an answer was found"
 """The reason given with an unknown answer when :class:`TimeLimitReached` cut the work."""
 
+STOP_REASON = "stopped before an answer was found"
+"""The reason given with an unknown answer when :class:`StopRequested` cut the work."""
+
 _DEADLINE: ContextVar[float | None] = ContextVar("redzone_deadline", default=None)
+_STOP: ContextVar[threading.Event | None] = ContextVar("redzone_stop", default=None)
 
 
 class TimeLimitReached(Exception):
@@ -42,7 +57,17 @@ class TimeLimitReached(Exception):
 
     def __init__(self, stage: str) -> None:
         self.stage = stage
-        super().__init__(f"{TIME_LIMIT_REASON} ({stage})")
+        super().__init__(f"{self.reason} ({stage})")
+
+    reason = TIME_LIMIT_REASON
+    """The first words of the message (the reason of an unknown answer)."""
+
+
+class StopRequested(TimeLimitReached):
+    """The budget was stopped from outside (:func:`stop_on`) before its deadline; caught
+    wherever :class:`TimeLimitReached` is, with :data:`STOP_REASON` as its message."""
+
+    reason = STOP_REASON
 
 
 def check_time_limit(value: object, field: str = "time_limit", *,
@@ -93,15 +118,40 @@ def unbounded() -> Iterator[None]:
     that piece of work, never more.
     """
     token = _DEADLINE.set(None)
+    stop = _STOP.set(None)  # a stop, too, leaves the promised answer to be built
     try:
         yield
     finally:
+        _STOP.reset(stop)
         _DEADLINE.reset(token)
+
+
+@contextmanager
+def stop_on(event: threading.Event | None) -> Iterator[None]:
+    """Run the ``with`` block stoppable by ``event``: once another thread sets it,
+    :func:`check_time` raises :class:`StopRequested` and :func:`remaining_time` is 0, as if
+    the deadline had passed (``None``: keep the enclosing event, if any). Setting an
+    ``Event`` is thread-safe; the work stops at its next :func:`check_time` or clock read.
+    Nests with :func:`time_budget` in either order."""
+    token = _STOP.set(event if event is not None else _STOP.get())
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
+
+
+def stop_requested() -> bool:
+    """Whether the enclosing :func:`stop_on` event is set."""
+    event = _STOP.get()
+    return event is not None and event.is_set()
 
 
 def remaining_time(time_limit: float | None = None) -> float | None:
     """Seconds left: the smaller of ``time_limit`` and what the enclosing budget has left
-    (``None``: neither limits). Never negative."""
+    (``None``: neither limits). Never negative; 0 once a :func:`stop_on` event is set."""
+    stop = _STOP.get()
+    if stop is not None and stop.is_set():
+        return 0.0
     deadline = _DEADLINE.get()
     if deadline is None:
         return None if time_limit is None else max(time_limit, 0.0)
@@ -110,9 +160,12 @@ def remaining_time(time_limit: float | None = None) -> float | None:
 
 
 def check_time(stage: str) -> None:
-    """Raise :class:`TimeLimitReached` (naming ``stage``) if the enclosing budget is spent.
-    Costs one context-variable read and one clock read: call it every few hundred steps of
-    a long loop."""
+    """Raise :class:`TimeLimitReached` (naming ``stage``) if the enclosing budget is spent,
+    :class:`StopRequested` if its :func:`stop_on` event is set. Costs two context-variable
+    reads and one clock read: call it every few hundred steps of a long loop."""
+    stop = _STOP.get()
+    if stop is not None and stop.is_set():
+        raise StopRequested(stage)
     deadline = _DEADLINE.get()
     if deadline is not None and time.perf_counter() >= deadline:
         raise TimeLimitReached(stage)

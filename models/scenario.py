@@ -459,6 +459,12 @@ def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+unique_keys = _json_pairs
+"""``json.loads``'s ``object_pairs_hook`` refusing a key repeated in one object (ValueError
+``duplicate key 'players'``): the rule of scenario files and batch rows, shared by
+``redzone serve``'s requests."""
+
+
 def _parse_json(text: str, label: str) -> object:
     try:
         return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_json_pairs)

@@ -40,9 +40,12 @@ def test_cli_json_is_the_answer_to_json() -> None:
     assert job_data["requirements"] == {"obeyed": 1, "maximum": 1, "maximum_proved": True}
 
 
-def test_options_from_json_accepts_dashes_and_lists() -> None:
-    opts = options_from_json(CheckAttackOptions, {"time-limit": 2.5, "declaration": {"a": "Bob"}})
+def test_options_from_json_has_one_spelling_and_accepts_lists() -> None:
+    opts = options_from_json(CheckAttackOptions, {"time_limit": 2.5, "declaration": {"a": "Bob"}})
     assert opts == CheckAttackOptions(time_limit=2.5, declaration={"a": "Bob"})
+    with pytest.raises(ScenarioError) as info:  # issue 25: one spelling, the other refused
+        options_from_json(CheckAttackOptions, {"time-limit": 2.5})
+    assert str(info.value) == "options.time-limit: unknown option: options are spelt with '_' ('time_limit')"
 
 
 @pytest.mark.parametrize(("given", "field"), [

@@ -24,8 +24,9 @@ CASES = [
     ("choose-block", {"lookahead": -1}, "options.lookahead: must be 0 or 1 (got -1)"),
     ("choose-attack", {"time_limit": -1}, "options.time_limit: must be a finite number of seconds above 0 (got -1.0)"),
     ("attack", {"time_limit": 0}, "options.time_limit: must be a finite number of seconds above 0 (got 0.0)"),
-    ("attack", {"all": True, "limit": -1}, "options.limit: must be 0 or more, got -1"),
-    ("block", {"all": True, "limit": -1}, "options.limit: must be 0 or more, got -1"),
+    # The command line's bound (--limit 1 or more), one rule for every front end (issue 25).
+    ("attack", {"all": True, "limit": -1}, "options.limit: must be 1 or more (got -1)"),
+    ("block", {"all": True, "limit": 0}, "options.limit: must be 1 or more (got 0)"),
     ("check-attack", {"declaration": {"zz": "B"}}, "options.declaration: unknown permanent or player 'zz'"),
     ("check-block", {"blockers": {"zz": ["g"]}}, "options.blockers: unknown permanent or player 'zz'"),
     ("fight", {"a": "zz", "b": "g"}, "options.a: unknown permanent 'zz'"),

@@ -18,7 +18,13 @@ The layers, in the spirit of python-chess's ``engine`` module:
   each taking the scenario (a mapping, as in a scenario file) and the command's options as
   keyword arguments, returning the result object: the command's JSON object, or with
   ``Engine.popen(typed=True)`` the library's result type, rebuilt by its ``from_json``
-  (:func:`typed_result`: ``attack`` gives :class:`redzone.solver.attack.results.AttackPlan`, ...).
+  (:func:`typed_result`: ``attack`` gives :class:`redzone.solver.attack.results.AttackPlan`, ...);
+  and the protocol's own calls: :attr:`Engine.info` (the handshake, ``hello``),
+  :meth:`Engine.isready`, :meth:`Engine.stop` (from another thread: the running request
+  answers early), :meth:`Engine.configure` (``setoption``).
+
+A request the client gave up on (its timeout passed) is stopped (a ``stop`` is sent) and its
+late answer, when it comes, is skipped and logged at DEBUG, so the next call gets its own.
 
 Errors: :class:`redzone.models.errors.RedzoneError` when the server says the scenario or the
 options are bad input (the same message as the command line); :class:`ServeError` (a
@@ -35,8 +41,9 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +78,15 @@ class EngineTerminatedError(ServeError):
 
 
 @dataclass(frozen=True)
+class Progress:
+    """One progress line of a running request (``redzone serve`` with ``progress`` on):
+    ``id`` of the request, ``info`` (``elapsed_ms``, ``time_left_ms``, ``stopping``)."""
+
+    id: Any
+    info: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Response:
     """One decoded response line: ``id`` (echoed), ``ok``; ``result`` (the command's JSON
     object) when ``ok``, else ``error`` (``{"kind", "message"}``)."""
@@ -91,9 +107,21 @@ def encode_request(request_id: Any, command: str, scenario: Mapping[str, Any] | 
     if options:
         request["options"] = dict(options)
     try:
-        return json.dumps(request, separators=(",", ":"))
+        return json.dumps(request, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise ServeError(f"request can't be written as JSON: {exc}", "encode") from None
+
+
+def decode_line(line: str) -> Response | Progress:
+    """Decode one line from the server: a :class:`Response`, or a :class:`Progress` line
+    (``{"id", "progress": {...}}``, no ``ok``). Raises ServeError for anything else."""
+    try:
+        data = json.loads(line)
+    except ValueError as exc:
+        raise ServeError(f"response is not JSON: {exc}: {line[:200]!r}") from None
+    if isinstance(data, dict) and "ok" not in data and isinstance(data.get("progress"), dict) and "id" in data:
+        return Progress(data["id"], data["progress"])
+    return _response_of(data, line)
 
 
 def decode_response(line: str) -> Response:
@@ -102,6 +130,10 @@ def decode_response(line: str) -> Response:
         data = json.loads(line)
     except ValueError as exc:
         raise ServeError(f"response is not JSON: {exc}: {line[:200]!r}") from None
+    return _response_of(data, line)
+
+
+def _response_of(data: Any, line: str) -> Response:
     if not isinstance(data, dict) or not isinstance(data.get("ok"), bool) or "id" not in data:
         raise ServeError(f"not a response object: {line[:200]!r}")
     if data["ok"]:
@@ -262,28 +294,36 @@ class PipeTransport(Transport):
 
 class ScriptedTransport(Transport):
     """A scripted conversation, for tests: :meth:`expect` a request (a mapping compared with
-    the decoded request line) and give the response (a mapping, or a raw line). Sending
-    anything else raises AssertionError; :meth:`assert_done` checks the script was used up."""
+    the decoded request line) and the lines the server writes after it (mappings, or raw
+    lines; :data:`ScriptedTransport.TIMEOUT` stands for a wait that times out, e.g. a
+    request the server is still working on). Sending anything else raises AssertionError;
+    :meth:`assert_done` checks the script was used up."""
+
+    TIMEOUT = "<timeout>"
+    """A scripted "line" that makes :meth:`receive` time out."""
 
     def __init__(self) -> None:
-        self._script: deque[tuple[dict[str, Any], str]] = deque()
+        self._script: deque[tuple[dict[str, Any], list[str]]] = deque()
         self._out: deque[str] = deque()
         self.closed = False
 
-    def expect(self, request: Mapping[str, Any], response: Mapping[str, Any] | str) -> None:  # noqa: D102
-        line = response if isinstance(response, str) else json.dumps(response)
-        self._script.append((dict(request), line))
+    def expect(self, request: Mapping[str, Any], *responses: Mapping[str, Any] | str) -> None:  # noqa: D102
+        lines = [r if isinstance(r, str) else json.dumps(r) for r in responses]
+        self._script.append((dict(request), lines))
 
     def send(self, line: str) -> None:  # noqa: D102
         assert self._script, f"unexpected request {line}"
-        request, response = self._script.popleft()
+        request, responses = self._script.popleft()
         assert json.loads(line) == request, f"expected {request}, got {line}"
-        self._out.append(response)
+        self._out.extend(responses)
 
     def receive(self, timeout: float | None) -> str:  # noqa: D102
         if not self._out:
             raise EngineTerminatedError("the script has no more responses")
-        return self._out.popleft()
+        line = self._out.popleft()
+        if line == self.TIMEOUT:
+            raise ServeError(f"no response within {timeout} s", "timeout")
+        return line
 
     def close(self) -> None:  # noqa: D102
         self.closed = True
@@ -303,25 +343,32 @@ class Engine:
     ``transport``: how lines travel (:meth:`popen` starts a server process). ``timeout``:
     seconds to wait for a response to a request without a ``time_limit`` (``None``: for
     ever). ``typed``: command methods return typed results (``engine.attack(s).attackers``)
-    instead of dicts (``engine.attack(s)["attackers"]``). Use it as a context manager (it
-    quits the server on exit), or call :meth:`quit`. Not thread-safe: one request at a time.
+    instead of dicts (``engine.attack(s)["attackers"]``). ``on_progress``: called with each
+    :class:`Progress` line of a running request (the server writes them when its
+    ``progress`` option is on: :meth:`configure`). Use it as a context manager (it quits the
+    server on exit), or call :meth:`quit`. One request at a time; :meth:`stop` may be
+    called from another thread while a request waits.
     """
 
     def __init__(self, transport: Transport, *, timeout: float | None = DEFAULT_TIMEOUT,
-                 typed: bool = False) -> None:
+                 typed: bool = False, on_progress: Callable[[Progress], None] | None = None) -> None:
         self.transport = transport
         self.timeout = timeout
         self.typed = typed
+        self.on_progress = on_progress
         self._next_id = 0
+        self._lock = threading.Lock()  # ids and sends: stop() may come from another thread
+        self._skip: set[Any] = set()  # ids whose answers nobody waits for any more
+        self._info: dict[str, Any] | None = None
 
     @classmethod
     def popen(cls, command: Sequence[str] | None = None, *, timeout: float | None = DEFAULT_TIMEOUT,
-              typed: bool = False) -> Engine:
+              typed: bool = False, on_progress: Callable[[Progress], None] | None = None) -> Engine:
         """Start ``redzone serve`` (default: ``python -m redzone.solver serve`` with this
-        interpreter) and return an Engine talking to it (``typed``: see :class:`Engine`).
-        Raises EngineTerminatedError if it can't start."""
+        interpreter) and return an Engine talking to it (``typed``, ``on_progress``: see
+        :class:`Engine`). Raises EngineTerminatedError if it can't start."""
         args = list(command) if command is not None else [sys.executable, "-m", "redzone.solver", "serve"]
-        return cls(PipeTransport(args), timeout=timeout, typed=typed)
+        return cls(PipeTransport(args), timeout=timeout, typed=typed, on_progress=on_progress)
 
     def __enter__(self) -> Engine:
         return self
@@ -333,26 +380,95 @@ class Engine:
         """Ask the server to quit and close the transport."""
         self.transport.close()
 
+    def _send(self, command: str, scenario: Mapping[str, Any] | None,
+              options: Mapping[str, Any] | None) -> int:
+        with self._lock:
+            self._next_id += 1
+            request_id = self._next_id
+            line = encode_request(request_id, command, scenario, options)
+            LOGGER.debug("redzone << %s", line)
+            self.transport.send(line)
+        return request_id
+
     def request(self, command: str, scenario: Mapping[str, Any] | None,
                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Send one request and return its result (the command's JSON object). Raises
-        RedzoneError for bad input, ServeError otherwise (see the module docstring)."""
-        self._next_id += 1
-        request_id = self._next_id
-        line = encode_request(request_id, command, scenario, {k: v for k, v in (options or {}).items()
-                                                               if v is not None})
-        LOGGER.debug("redzone << %s", line)
-        self.transport.send(line)
-        answer = self.transport.receive(timeout_for(options, self.timeout))
-        LOGGER.debug("redzone >> %s", answer)
-        response = decode_response(answer)
-        if response.id != request_id:
-            raise ServeError(f"response id {response.id!r} does not match request id {request_id}")
-        return raise_for_error(response)
+        RedzoneError for bad input, ServeError otherwise (see the module docstring).
+
+        Answers to requests given up on earlier (and to :meth:`stop`) are skipped and logged
+        at DEBUG; progress lines go to ``on_progress``. When no answer comes in time, the
+        request is given up: a ``stop`` is sent for it, its late answer will be skipped, and
+        ServeError(kind="timeout") is raised."""
+        options = {k: v for k, v in (options or {}).items() if v is not None}
+        request_id = self._send(command, scenario, options)
+        wait = timeout_for(options, self.timeout)
+        deadline = None if wait is None else time.monotonic() + wait
+        while True:
+            left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            try:
+                answer = self.transport.receive(left)
+            except ServeError as exc:
+                if exc.kind == "timeout":
+                    self._give_up(request_id)
+                raise
+            LOGGER.debug("redzone >> %s", answer)
+            message = decode_line(answer)
+            if isinstance(message, Progress):
+                if message.id == request_id and self.on_progress is not None:
+                    self.on_progress(message)
+                continue
+            if message.id != request_id and message.id in self._skip:
+                self._skip.discard(message.id)
+                LOGGER.debug("redzone: skipped the answer to request %r (given up on)", message.id)
+                continue
+            if message.id != request_id:
+                raise ServeError(f"response id {message.id!r} does not match request id {request_id}")
+            return raise_for_error(message)
+
+    def _give_up(self, request_id: int) -> None:
+        """Skip the late answer of ``request_id`` and ask the server to stop it."""
+        self._skip.add(request_id)
+        try:
+            self.stop()
+        except ServeError:
+            pass  # the server is gone: the next call says so
+
+    def stop(self) -> None:
+        """Ask the server to end the running request early (``stop``): it answers with its
+        best so far (``feasible``/``unknown``, never a claim it did not prove). Safe to call
+        from another thread while :meth:`request` waits; the ``stop`` answer itself is
+        skipped."""
+        with self._lock:
+            self._next_id += 1
+            request_id = self._next_id
+            self._skip.add(request_id)
+            line = encode_request(request_id, "stop")
+            LOGGER.debug("redzone << %s", line)
+            self.transport.send(line)
 
     def ping(self) -> dict[str, Any]:
         """``{"pong": true, "protocol", "version", "commands"}``: the server is ready."""
         return self.request("ping", None)
+
+    def hello(self) -> dict[str, Any]:
+        """The handshake (``hello``): ``name``, ``version``, ``protocol``, ``commands`` (each
+        with its ``options``: type, default, range), ``control``, ``server_options``."""
+        self._info = self.request("hello", None)
+        return self._info
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """The handshake's answer (:meth:`hello`), asked once."""
+        return self._info if self._info is not None else self.hello()
+
+    def isready(self) -> bool:
+        """``isready``: True once the server answers (at once, even while it works)."""
+        return self.request("isready", None).get("ready") is True
+
+    def configure(self, **settings: Any) -> dict[str, Any]:
+        """``setoption``: change the server's options (``default_time_limit``, ``progress``,
+        ``progress_interval``); returns them all."""
+        return self.request("setoption", None, settings)
 
     def _command(self, command: str, scenario: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
         data = self.request(command, scenario, options)

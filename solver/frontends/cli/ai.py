@@ -7,7 +7,7 @@ import click
 
 from redzone.solver.frontends.cli.common import cli, json_opt, run, scenario_arg, strict_opt, time_opt
 
-lookahead_opt = click.option("--lookahead", type=click.IntRange(0, 1), default=1, show_default=True,
+lookahead_opt = click.option("--lookahead", type=int, default=1, show_default=True,
                              help="1: also weigh the next player's best attack back; 0: only this combat.")
 weights_opt = click.option("--weights", "weights", default=None, metavar="FILE",
                            type=click.Path(dir_okay=False),

@@ -14,8 +14,8 @@ from redzone.solver.frontends.cli.common import BadInput, cli, json_opt, parse_j
 @strict_opt
 @time_opt
 @click.option("--all", "all_", is_flag=True, help="List every legal declaration (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="With --all: the most declarations to list.")
+@click.option("--limit", type=int, default=1000, show_default=True,
+              help="With --all: the most declarations to list (1 or more).")
 def attack(scenario: str, as_json: bool, strict: bool, time_limit: float | None, all_: bool, limit: int) -> None:
     """Find a legal attack declaration obeying the most requirements (CR 508.1c-d).
 

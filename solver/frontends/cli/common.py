@@ -217,7 +217,13 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
     from redzone.models.errors import RedzoneError
     from redzone.solver.frontends.commands import COMMANDS
     from redzone.solver.frontends.commands.common import run_job
+    from redzone.solver.frontends.commands.options import check_options
 
+    try:  # the bounds every front end applies (commands.options), named as the flag
+        check_options(options)
+    except RedzoneError as exc:
+        field = getattr(exc, "field", "")
+        raise BadInput(f"--{field.replace('_', '-')}: {getattr(exc, 'problem', exc)}") from None
     if getattr(options, "time_limit", None) is not None:
         _load_program(command)
     settings = click.get_current_context().meta.get("redzone.batch", {})

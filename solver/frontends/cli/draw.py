@@ -24,8 +24,8 @@ OBJECTIVE_CHOICES = ("max-player-damage", "max-kills", "min-losses")
               show_default=True, help="With --plan damage: what the active player's assignments aim for.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, metavar="FILE.svg",
               help="Write the SVG to this file (default: standard output).")
-@click.option("--columns", type=click.IntRange(min=2, max=40), default=10, show_default=True,
-              help="The most cards in one row.")
+@click.option("--columns", type=int, default=10, show_default=True,
+              help="The most cards in one row (2 to 40).")
 def draw(scenario: str, as_json: bool, strict: bool, time_limit: float | None, plan: str | None,
          objective: str, output: str | None, columns: int) -> None:
     """Draw a scenario's combat as an SVG picture: each player's permanents as cards,

@@ -11,17 +11,44 @@ import click
 from redzone.solver.frontends.cli.common import BadInput, cli
 
 
+def _server_option(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    """``--default-time-limit`` checked as ``setoption`` checks it (``none``: no limit)."""
+    from redzone.models.errors import RedzoneError
+    from redzone.solver.frontends.serve import DEFAULT_TIME_LIMIT, check_setting
+
+    if value is None:
+        return DEFAULT_TIME_LIMIT
+    if value.strip().lower() == "none":
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        raise BadInput(f"--default-time-limit: {value[:40]!r} is not a number of seconds (or 'none')") from None
+    try:
+        return check_setting("default_time_limit", number)
+    except RedzoneError as exc:
+        raise BadInput(f"--default-time-limit: {getattr(exc, 'problem', exc)}") from None
+
+
 @cli.command()
-def serve() -> None:
+@click.option("--default-time-limit", "default_time_limit", default=None, metavar="SECONDS",
+              callback=_server_option,
+              help="Seconds a request without time_limit may take (default: 10; 'none': no limit).")
+@click.option("--progress", is_flag=True,
+              help="Write progress lines while a request runs (off by default; see docs/protocol.md).")
+def serve(default_time_limit: float | None, progress: bool) -> None:
     """Answer requests, one JSON object per line, until 'quit' or the end of input.
 
     Request: {"id": ..., "command": "attack", "scenario": {...}, "options": {...}}.
     Response: {"id": ..., "ok": true, "result": {...}} (the command's --json object) or
-    {"id": ..., "ok": false, "error": {"kind": ..., "message": ...}}. See docs/protocol.md.
+    {"id": ..., "ok": false, "error": {"kind": ..., "message": ...}}. 'hello' is the
+    handshake; the end of input stops the running request. See docs/protocol.md.
     """
+    from redzone.solver.frontends.serve import EOF_GRACE, Settings
     from redzone.solver.frontends.serve import serve as run_server
 
-    sys.exit(run_server())
+    sys.exit(run_server(settings=Settings(default_time_limit=default_time_limit, progress=progress),
+                        eof_grace=EOF_GRACE))
 
 
 @cli.command()

@@ -106,15 +106,17 @@ def register(command: Command) -> None:
 def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> Any:
     """Build ``options_class`` from a JSON-like mapping (protocol requests, batch rows).
 
-    Keys use the dataclass field names (``time_limit``, ``all``); ``-`` may stand for ``_``
-    (``time-limit``). Values are checked strictly against the field types (a boolean is not a
-    number; a list stands for a tuple).
+    Keys are the dataclass field names, one spelling each (``time_limit``; ``time-limit`` is
+    refused with a hint). Values are checked strictly against the field types (a boolean is
+    not a number; a list stands for a tuple), then by the bounds every front end applies
+    (:func:`redzone.solver.frontends.commands.options.check_options`: ``columns`` 2 to 40).
+    A field the command line fills itself (``draw``'s ``output``) is not an option here.
 
     An options class may check values itself first with a static ``check_json(data)``
     (field name -> JSON value) that raises the error naming the field.
 
     Raises :class:`redzone.models.errors.ScenarioError` naming ``options.<key>`` for an unknown
-    key, a value of the wrong type or a missing required option.
+    key, a value of the wrong type or out of bounds, or a missing required option.
     """
     from pydantic import ValidationError
 
@@ -124,12 +126,17 @@ def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> A
         given = {}
     if not isinstance(given, Mapping):
         raise ScenarioError("options", "expected a JSON object")
-    names = {f.name for f in dataclasses.fields(options_class)}
+    from redzone.solver.frontends.commands.options import check_options, local_fields
+
+    local = local_fields(options_class)
+    names = {f.name for f in dataclasses.fields(options_class)} - set(local)
     data: dict[str, Any] = {}
     for key, value in given.items():
-        name = str(key).replace("-", "_")
+        name = str(key)
+        if name in local:
+            raise ScenarioError(f"options.{name}", f"not an option of a request ({local[name]})")
         if name not in names:
-            raise ScenarioError(f"options.{key}", f"unknown option (known: {', '.join(sorted(names))})")
+            raise ScenarioError(f"options.{name}", _unknown_option(name, names))
         data[name] = value
     check = getattr(options_class, "check_json", None)
     if check is not None:
@@ -147,7 +154,24 @@ def options_from_json(options_class: type, given: Mapping[str, Any] | None) -> A
         # As the command line's --time-limit (one rule, one message for every command).
         raise ScenarioError("options.time_limit",
                             f"must be a finite number of seconds above 0 (got {seconds!r})")
+    try:
+        check_options(options)
+    except ScenarioError as exc:
+        raise ScenarioError(f"options.{exc.field}", exc.problem) from None
     return options
+
+
+def _unknown_option(name: str, names: set[str]) -> str:
+    """``unknown option`` with the one spelling of a near miss (``time-limit`` ->
+    ``time_limit``) or the known names."""
+    import difflib
+
+    if name.replace("-", "_") in names:
+        return f"unknown option: options are spelt with '_' ({name.replace('-', '_')!r})"
+    close = difflib.get_close_matches(name, sorted(names), n=1)
+    if close:
+        return f"unknown option (did you mean {close[0]!r}?)"
+    return f"unknown option (known: {', '.join(sorted(names))})"
 
 
 # The names jobs (and the rules code under them) give an option in their errors, where the
@@ -222,6 +246,9 @@ def run_command(name: str, scenario: Any, options: Any = None) -> Answer:
     from redzone.solver.frontends.commands.common import run_job
 
     if not from_json:
+        from redzone.solver.frontends.commands.options import check_options
+
+        check_options(options)
         return run_job(job, scenario, options)
     try:
         return run_job(job, scenario, options)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from redzone.solver.frontends.commands.common import PlayedAnswer, magic_board_of, unparsed_json, violations_json
+from redzone.solver.frontends.commands.options import bounded
 
 if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
     from rich.console import Console
@@ -38,7 +39,7 @@ class ChooseAttackOptions:
 
     strict: bool = False
     time_limit: float | None = None
-    lookahead: int = 1
+    lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
 
     @staticmethod
@@ -53,7 +54,7 @@ class ChooseBlockOptions:
 
     strict: bool = False
     time_limit: float | None = None
-    lookahead: int = 1
+    lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
 
     @staticmethod

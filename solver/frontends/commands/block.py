@@ -22,6 +22,7 @@ from redzone.solver.frontends.commands.common import (
     unparsed_json,
     verdict_markup,
 )
+from redzone.solver.frontends.commands.options import bounded
 
 if TYPE_CHECKING:  # annotations only (keeps the command's import light)
     from rich.console import Console
@@ -39,7 +40,7 @@ class BlockOptions:
     strict: bool = False
     time_limit: float | None = None
     all: bool = False
-    limit: int = 1000
+    limit: int = bounded(1000, minimum=1)
 
 
 @dataclass(frozen=True)

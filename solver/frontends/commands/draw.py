@@ -10,10 +10,11 @@ AI's one-line reason per creature; ``{}`` for the other plans), ``unparsed``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.frontends.commands.common import PlayedAnswer, board_of, unparsed_json
+from redzone.solver.frontends.commands.options import bounded
 
 if TYPE_CHECKING:  # annotations only
     from redzone.models.scenario import Scenario
@@ -26,7 +27,7 @@ Plan = Literal["attack", "block", "damage", "choose-attack", "choose-block"]
 class DrawOptions:
     """Options of ``draw``: ``plan`` (``None``: the scenario's own combat), ``objective`` of
     the active player's damage assignments (plan ``damage``), ``columns`` (most cards in a
-    row, 2 or more), ``caption`` (a prefix for the title, e.g. the file name), ``output``
+    row, 2 to 40), ``caption`` (a prefix for the title, e.g. the file name), ``output``
     (where the text form writes the SVG; ``None``: standard output — the JSON form always
     carries the SVG in ``svg`` and ignores it)."""
 
@@ -34,9 +35,10 @@ class DrawOptions:
     time_limit: float | None = None
     plan: Plan | None = None
     objective: Objective = "max-player-damage"
-    columns: int = 10
+    columns: int = bounded(10, 2, 40)
     caption: str = ""
-    output: str | None = None
+    output: str | None = field(default=None, metadata={
+        "local": "the command line's file for the picture; a request's answer holds the SVG in 'svg'"})
 
 
 @dataclass(frozen=True)
