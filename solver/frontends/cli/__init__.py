@@ -2,8 +2,10 @@
 
 Every command reads a scenario (a YAML or JSON file, ``-`` for standard input, or a JSON
 Lines file of many scenarios for batch work), prints a readable result, or one JSON object
-per scenario with ``--json``. Exit status: 0 success (also when the answer is "illegal"),
-2 bad input or usage, 1 internal error.
+per scenario with ``--json``. Exit status: 0 success (also when the answer is "illegal",
+and when the reader of the output stops early, ``| head``), 2 bad input or usage (also a
+closed standard input or output the command needs), 1 internal error, 130 interrupted
+(Ctrl-C, SIGINT).
 
 The package: :mod:`.common` (the click group, shared options, errors, the run loop) and one
 module per rule family, each a thin layer over the jobs of :mod:`redzone.solver.frontends.commands`.
@@ -22,7 +24,8 @@ import click
 
 from redzone.solver.frontends.cli.common import EXIT_BAD_INPUT, EXIT_INTERNAL, BadInput, cli
 
-__all__ = ["cli", "main", "BadInput", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "COMMAND_MODULES"]
+__all__ = ["cli", "main", "BadInput", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
+           "COMMAND_MODULES"]
 
 # The modules that register commands on ``cli`` when imported (each imports only click at
 # module level). A new family adds its module here.
@@ -66,18 +69,35 @@ def _light_ortools_import() -> None:
     sys.modules["pandas"] = placeholder
 
 
+EXIT_INTERRUPTED = 130
+"""Exit status of a command interrupted by Ctrl-C (SIGINT): 128 + 2, as the shells use."""
+
+
 def main() -> None:
     """Console-script entry point: run the CLI, mapping unexpected faults to exit status 1
-    with a one-line message (never a traceback for bad input)."""
+    with a one-line message (never a traceback for bad input), a closed standard stream the
+    command needs to status 2 (:func:`redzone.solver.frontends.cli.common.guard_standard_streams`),
+    a reader that stops early to a quiet status 0, and Ctrl-C to status 130."""
+    from redzone.solver.frontends.cli.common import (ClosedStream, drop_output, guard_standard_streams,
+                                                      reader_gone)
+
     _light_ortools_import()
     try:
+        guard_standard_streams()
         cli.main(prog_name="redzone", standalone_mode=False)
         sys.stdout.flush()  # a reader that stopped early (``| head``) shows up here
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("redzone: aborted", err=True)
-        sys.exit(EXIT_INTERNAL)
+    except click.exceptions.Abort as exc:
+        # click turns Ctrl-C (KeyboardInterrupt) and an end of input at a prompt (EOFError)
+        # into Abort.
+        interrupted = isinstance(exc.__cause__, KeyboardInterrupt) or isinstance(exc.__context__, KeyboardInterrupt)
+        click.echo("redzone: interrupted" if interrupted else "redzone: aborted", err=True)
+        sys.exit(EXIT_INTERRUPTED if interrupted else EXIT_BAD_INPUT)
+    except ClosedStream as exc:  # no --json error object: standard output may be the one closed
+        drop_output()
+        click.echo(f"redzone: error: {exc.format_message()}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     except click.ClickException as exc:
         message = exc.format_message()
         click.echo(f"redzone: error: {message}", err=True)
@@ -85,10 +105,9 @@ def main() -> None:
             click.echo(json.dumps({"where": "command line", "error": {"kind": "bad_input", "message": message}}))
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        sys.exit(130)
+        click.echo("redzone: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
-        from redzone.solver.frontends.cli.common import reader_gone
-
         reader_gone()
     except Exception as exc:  # an internal fault: one line, status 1
         if os.environ.get("REDZONE_DEBUG"):
@@ -96,4 +115,3 @@ def main() -> None:
         click.echo(f"redzone: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(EXIT_INTERNAL)
     sys.exit(0)
-
