@@ -284,6 +284,8 @@ def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
         return json.loads(text, object_pairs_hook=unique)
     except json.JSONDecodeError as exc:
         raise BadInput(f"{name}: not JSON ({exc.msg})") from None
+    except ValueError:  # Python's limit on the digits of an int read from text
+        raise BadInput(f"{name}: a number with more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise BadInput(f"{name}: nested too deeply") from None
 
