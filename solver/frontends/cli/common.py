@@ -216,6 +216,13 @@ class _QuietPipe:
         return getattr(self._stream, name)
 
 
+def _fileno(stream: Any) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _fd_closed(fd: int) -> bool:
     try:
         os.fstat(fd)
@@ -244,9 +251,12 @@ def guard_standard_streams() -> None:
     """
     closed: dict[str, bool] = {}
     for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
-        gone = getattr(sys, name) is None or _fd_closed(fd)
-        closed[name] = gone
-        if gone:
+        stream = getattr(sys, name)
+        fd_gone = _fd_closed(fd)
+        # A stream put in place by the caller (a test's captured output) is kept whatever
+        # descriptor ``fd`` is.
+        closed[name] = stream is None or (fd_gone and _fileno(stream) == fd)
+        if fd_gone:
             null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
             if null != fd:
                 os.dup2(null, fd)
