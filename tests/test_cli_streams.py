@@ -11,6 +11,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,39 @@ def test_ctrl_c_exits_130_with_one_line() -> None:
     assert proc.wait(timeout=60) == 130
     assert err.strip().splitlines() == ["redzone: interrupted"]
     proc.stdin.close()
+
+
+# A CP-SAT model that runs to its time limit (all different values, a weighted maximum).
+_LONG_SOLVE = """
+import sys
+from redzone.solver.frontends.cli import _InterruptWatch
+from redzone.solver._cpsat import make_solver, new_model
+
+watch = _InterruptWatch()  # as main() sets it up for a command
+m = new_model()
+xs = [m.new_int_var(0, 50, f"x{i}") for i in range(60)]
+m.add_all_different(xs[:50])
+for i in range(0, 58, 2):
+    m.add(xs[i] + xs[i + 1] <= 60 + i % 5)
+m.maximize(sum((i % 7 + 1) * x for i, x in enumerate(xs)))
+solver = make_solver(120)
+print("solving", flush=True)
+solver.solve(m)
+print("solved", solver.status_name(), flush=True)
+"""
+
+
+def test_ctrl_c_inside_a_cp_sat_solve_ends_the_command_with_130() -> None:
+    # CP-SAT catches SIGINT by default and ends the solve as if its time limit had passed:
+    # `block S --all` then printed a partial listing "incomplete: --limit or the time limit
+    # reached" with status 0. On the command line CP-SAT leaves SIGINT alone and the
+    # command ends (130) within INTERRUPT_GRACE_S, although the solve never returns.
+    proc = subprocess.Popen([sys.executable, "-c", _LONG_SOLVE], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == "solving\n"
+    time.sleep(0.5)  # inside the solve
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 130
+    assert proc.stdout.read() == ""  # the solve was not cut short into an answer
+    assert proc.stderr.read() == "redzone: interrupted\n"

@@ -72,16 +72,96 @@ def _light_ortools_import() -> None:
 EXIT_INTERRUPTED = 130
 """Exit status of a command interrupted by Ctrl-C (SIGINT): 128 + 2, as the shells use."""
 
+INTERRUPT_GRACE_S = 1.0
+"""Seconds the command has to end by itself after Ctrl-C (Python's KeyboardInterrupt)
+before :func:`_watch_interrupts` ends the process: the main thread may be inside a long
+CP-SAT solve, which returns to Python only when done."""
+
+
+class _InterruptWatch:
+    """While a command runs: Ctrl-C ends it even inside native code (a CP-SAT solve).
+
+    CP-SAT's own Ctrl-C handling is turned off for this process
+    (:data:`redzone.solver._cpsat.CATCH_SIGINT`: it would end one solve as if cut by time and
+    let the command answer, status 0); Python's signal handler writes each signal's number
+    to a pipe (:func:`signal.set_wakeup_fd`) that a daemon thread reads. When the main
+    thread does not turn Ctrl-C into its own exit (:attr:`handled`) within
+    :data:`INTERRUPT_GRACE_S`, the thread prints ``redzone: interrupted`` and ends the
+    process with status 130 (a batch's workers end with it, :func:`redzone.solver.frontends.batch.exit_with`).
+    ``stop()`` undoes all of it (``main`` may run many times in one process: tests)."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        from redzone.solver import _cpsat
+
+        self.handled = threading.Event()
+        self._catch = _cpsat.CATCH_SIGINT
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        try:
+            self._old = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        except ValueError:  # not the main thread: leave signals alone
+            os.close(self._read)
+            os.close(self._write)
+            self._read = -1
+            return
+        _cpsat.CATCH_SIGINT = False
+        threading.Thread(target=self._watch, name="redzone-interrupts", daemon=True).start()
+
+    def _watch(self) -> None:
+        import signal
+
+        while True:
+            try:
+                data = os.read(self._read, 64)
+            except OSError:
+                return
+            if not data or 0 in data:  # stop()
+                os.close(self._read)
+                return
+            if signal.SIGINT in data and not self.handled.wait(INTERRUPT_GRACE_S):
+                try:
+                    os.write(2, b"redzone: interrupted\n")
+                except OSError:
+                    pass
+                os._exit(EXIT_INTERRUPTED)
+
+    def stop(self) -> None:
+        import signal
+
+        from redzone.solver import _cpsat
+
+        if self._read < 0:
+            return
+        _cpsat.CATCH_SIGINT = self._catch
+        signal.set_wakeup_fd(self._old)
+        try:
+            os.write(self._write, b"\0")
+        except OSError:
+            pass
+        os.close(self._write)
+
 
 def main() -> None:
     """Console-script entry point: run the CLI, mapping unexpected faults to exit status 1
     with a one-line message (never a traceback for bad input), a closed standard stream the
     command needs to status 2 (:func:`redzone.solver.frontends.cli.common.guard_standard_streams`),
-    a reader that stops early to a quiet status 0, and Ctrl-C to status 130."""
+    a reader that stops early to a quiet status 0, and Ctrl-C to status 130, even inside a
+    CP-SAT solve (:class:`_InterruptWatch`)."""
+    _light_ortools_import()
+    watch = _InterruptWatch()
+    try:
+        _run(watch)
+    finally:
+        watch.stop()
+
+
+def _run(watch: _InterruptWatch) -> None:
     from redzone.solver.frontends.cli.common import (ClosedStream, drop_output, guard_standard_streams,
                                                       reader_gone)
 
-    _light_ortools_import()
     try:
         guard_standard_streams()
         cli.main(prog_name="redzone", standalone_mode=False)
@@ -92,6 +172,7 @@ def main() -> None:
         # click turns Ctrl-C (KeyboardInterrupt) and an end of input at a prompt (EOFError)
         # into Abort.
         interrupted = isinstance(exc.__cause__, KeyboardInterrupt) or isinstance(exc.__context__, KeyboardInterrupt)
+        watch.handled.set()
         click.echo("redzone: interrupted" if interrupted else "redzone: aborted", err=True)
         sys.exit(EXIT_INTERRUPTED if interrupted else EXIT_BAD_INPUT)
     except ClosedStream as exc:  # no --json error object: standard output may be the one closed
@@ -105,6 +186,7 @@ def main() -> None:
             click.echo(json.dumps({"where": "command line", "error": {"kind": "bad_input", "message": message}}))
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
+        watch.handled.set()
         click.echo("redzone: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
