@@ -140,3 +140,15 @@ def test_ctrl_c_inside_a_cp_sat_solve_ends_the_command_with_130() -> None:
     assert proc.wait(timeout=60) == 130
     assert proc.stdout.read() == ""  # the solve was not cut short into an answer
     assert proc.stderr.read() == "redzone: interrupted\n"
+
+
+def test_bad_input_keeps_status_2_when_the_reader_is_gone() -> None:
+    # The --json error object can't be written (EPIPE): the error's status stays, and its
+    # line on standard error is the message (the quiet status 0 is for answers cut short).
+    proc = subprocess.Popen([sys.executable, "-c", MAIN, "attack", str(EXAMPLES / "no-such.yaml"), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 2
+    assert err == f"redzone: error: {EXAMPLES / 'no-such.yaml'}: no such file\n"

@@ -16,7 +16,6 @@ stays fast.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import sys
 
@@ -159,8 +158,8 @@ def main() -> None:
 
 
 def _run(watch: _InterruptWatch) -> None:
-    from redzone.solver.frontends.cli.common import (ClosedStream, drop_output, guard_standard_streams,
-                                                      reader_gone)
+    from redzone.solver.frontends.cli.common import (ClosedStream, drop_output, echo_error_object,
+                                                      guard_standard_streams, reader_gone)
 
     try:
         guard_standard_streams()
@@ -183,7 +182,7 @@ def _run(watch: _InterruptWatch) -> None:
         message = exc.format_message()
         click.echo(f"redzone: error: {message}", err=True)
         if "--json" in sys.argv[1:]:  # the error object a batch row gives, on stdout
-            click.echo(json.dumps({"where": "command line", "error": {"kind": "bad_input", "message": message}}))
+            echo_error_object("command line", message)
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         watch.handled.set()

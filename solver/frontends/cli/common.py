@@ -141,6 +141,17 @@ def reader_gone() -> None:
     raise SystemExit(0)
 
 
+def echo_error_object(where: str, message: str) -> None:
+    """Print the ``--json`` error object of a bad input (``{"where", "error": {"kind":
+    "bad_input", "message"}}``, as a batch row gives) on standard output. A reader already
+    gone (EPIPE) leaves the error's exit status as it is: the object is dropped, and the
+    one-line message on standard error has said it."""
+    try:
+        click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": message}}))
+    except SystemExit:  # reader_gone(): its status 0 must not hide the error's
+        pass
+
+
 class ClosedStream(BadInput):
     """A standard stream the command needs was closed by the caller (``<&-``, ``>&-``):
     ``redzone: error: standard output is closed ...``, exit status 2."""
@@ -382,7 +393,7 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
         except RedzoneError as exc:
             click.echo(f"redzone: error: {exc}", err=True)
             if as_json:  # one file: the same error object a batch row gives, on stdout
-                click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": str(exc)}}))
+                echo_error_object(where, str(exc))
             sys.exit(EXIT_BAD_INPUT)
         if as_json:
             assert data is not None
