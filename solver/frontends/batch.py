@@ -723,12 +723,14 @@ def run_rows(rows: Iterable[Row], work: Work, *, jobs: int = 1, dask: str | None
     workers); ``dask``: a scheduler address (``tcp://host:8786``) or ``"local"`` for a
     LocalCluster; ``dask_timeout``: seconds to wait for that scheduler (default
     :data:`DASK_TIMEOUT_S`; an address where nothing listens fails at once).
-    ``chunk_size``: rows per task (default 16 for a pool, 64 for Dask; 1 in
-    process). At most ``4 × workers`` chunks are in flight (one in process: each row is
-    answered before the next is read), so memory is flat in the number of rows. Raises :class:`redzone.models.errors.RedzoneError` for an unknown command, or if
-    Dask is asked for and not installed or unreachable; nothing raises for a row. Worker
-    processes end with the process running the batch, even when it is killed
-    (:func:`exit_with`).
+    ``chunk_size``: rows per task (default 16 for a pool, 64 for Dask; 1 in process). At
+    most ``4 × workers`` chunks are in flight (one in process: each row is answered before
+    the next is read), so memory is flat in the number of rows. Worker processes end with
+    the process running the batch, even when it is killed (:func:`exit_with`); when the
+    consumer stops early or an exception (Ctrl-C) ends the run, they are stopped at once.
+
+    Raises :class:`redzone.models.errors.RedzoneError` for an unknown command, or if Dask
+    is asked for and not installed or unreachable; nothing raises for a row.
     """
     import dataclasses
 
