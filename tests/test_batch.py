@@ -245,3 +245,38 @@ def test_dask_address_where_nobody_listens_fails_at_once(tmp_path: Path, redzone
     assert time.monotonic() - t0 < 20  # was 30 s of silence each (Client's timeout)
     code, _, err = redzone_main("attack", path, "--json", "--dask-timeout", "2")
     assert (code, err) == (2, "redzone: error: --dask-timeout: there is no --dask scheduler to wait for\n")
+
+
+def test_dask_address_of_another_service_is_a_one_line_error(tmp_path: Path) -> None:
+    # Something listens, but it is no Dask scheduler (here: an HTTP server's 400 answer,
+    # which Dask's client read as a frame of 3 EiB and raised MemoryError: an internal error).
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    from redzone.models.errors import RedzoneError
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+
+    threading.Thread(target=answer, daemon=True).start()
+    path = _write(tmp_path / "rows.jsonl", [JUGG])
+    try:
+        with pytest.raises(RedzoneError) as caught:
+            list(run_rows(read_rows(path), Work("attack", AttackOptions()), dask=f"tcp://127.0.0.1:{port}",
+                          dask_timeout=5))
+    finally:
+        server.close()
+    assert str(caught.value).startswith(f"--dask tcp://127.0.0.1:{port}: ")
+    assert "\n" not in str(caught.value)

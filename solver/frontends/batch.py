@@ -655,8 +655,13 @@ class _Dask(_Runner):
             else:
                 _reachable(address, timeout)
                 self.client = Client(address, timeout=timeout)
+        except RedzoneError:
+            raise
         except (OSError, TimeoutError, ValueError) as exc:
             raise RedzoneError(f"--dask {address}: cannot start or reach the cluster ({exc})") from None
+        except Exception as exc:  # noqa: BLE001 - e.g. a MemoryError reading an HTTP server's answer as a frame
+            raise RedzoneError(f"--dask {address}: no Dask scheduler answers there ({type(exc).__name__}: "
+                               f"{str(exc)[:120]})") from None
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self.client.scheduler_info().get("workers", {}).values()))
         self.work_future = self.client.scatter(work, broadcast=True)
