@@ -280,3 +280,42 @@ def test_dask_address_of_another_service_is_a_one_line_error(tmp_path: Path) -> 
         server.close()
     assert str(caught.value).startswith(f"--dask tcp://127.0.0.1:{port}: ")
     assert "\n" not in str(caught.value)
+
+
+def test_dask_address_that_accepts_and_never_answers_gives_up(tmp_path: Path) -> None:
+    # Dask's connect timeout does not cover the handshake after the connection: a server
+    # that accepts and stays silent held the command for good. Run as a process (the
+    # abandoned client's threads must not keep it alive either).
+    pytest.importorskip("distributed")
+    import socket
+    import subprocess
+    import sys
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    path = _write(tmp_path / "rows.jsonl", [JUGG])
+    address = f"tcp://127.0.0.1:{port}"
+    try:
+        proc = subprocess.run([sys.executable, "-c", "from redzone.solver.frontends.cli import main; main()",
+                               "attack", path, "--json", "--dask", address, "--dask-timeout", "1"],
+                              capture_output=True, text=True, timeout=240, stdin=subprocess.DEVNULL)
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"redzone: error: --dask {address}: no Dask scheduler answered within 3 s (something "
+                           "accepts connections there but does not answer; --dask-timeout)\n")

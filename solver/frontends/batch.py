@@ -635,6 +635,33 @@ def _reachable(address: str, timeout: float) -> None:
         raise RedzoneError(f"--dask {address}: cannot connect ({exc.strerror or exc})") from None
 
 
+def _client(client_class: Any, address: str, timeout: float) -> Any:
+    """``Client(address, timeout=timeout)``, given up after about ``timeout`` seconds more:
+    Dask's timeout covers connecting, not the handshake after it, so a server that accepts
+    connections and never answers held the command for good."""
+    import threading
+
+    from redzone.models.errors import RedzoneError
+
+    got: dict[str, Any] = {}
+
+    def start() -> None:
+        try:
+            got["client"] = client_class(address, timeout=timeout)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            got["error"] = exc
+
+    thread = threading.Thread(target=start, name="redzone-dask-connect", daemon=True)
+    thread.start()
+    thread.join(2 * timeout + 1)
+    if thread.is_alive():
+        raise RedzoneError(f"--dask {address}: no Dask scheduler answered within {2 * timeout + 1:g} s "
+                           "(something accepts connections there but does not answer; --dask-timeout)")
+    if "error" in got:
+        raise got["error"]
+    return got["client"]
+
+
 class _Dask(_Runner):
     def __init__(self, work: Work, address: str, jobs: int, timeout: float = DASK_TIMEOUT_S) -> None:
         try:
@@ -654,11 +681,12 @@ class _Dask(_Runner):
                 self.client = Client(self.cluster)
             else:
                 _reachable(address, timeout)
-                self.client = Client(address, timeout=timeout)
+                self.client = _client(Client, address, timeout)
         except RedzoneError:
             raise
         except (OSError, TimeoutError, ValueError) as exc:
-            raise RedzoneError(f"--dask {address}: cannot start or reach the cluster ({exc})") from None
+            hint = "; --dask-timeout sets the wait" if isinstance(exc, (OSError, TimeoutError)) and "time" in str(exc).lower() else ""
+            raise RedzoneError(f"--dask {address}: cannot start or reach the cluster ({exc}{hint})") from None
         except Exception as exc:  # noqa: BLE001 - e.g. a MemoryError reading an HTTP server's answer as a frame
             raise RedzoneError(f"--dask {address}: no Dask scheduler answers there ({type(exc).__name__}: "
                                f"{str(exc)[:120]})") from None
