@@ -41,8 +41,9 @@ class Violation:
     """One reason a declaration is illegal.
 
     ``kind``: ``"restriction"``, ``"cost"``, ``"requirements"``, ``"unable"`` (a creature that
-    can't attack at all or can't attack that target) or ``"unknown"`` (an id that is not a
-    creature of the attacking player or not a target). ``source``: the card and permanent
+    can't attack at all or can't attack that target, or a target that is none of this combat,
+    508.1b: source ``"CR 508.1b"``) or ``"unknown"`` (an id that is not a creature of the
+    attacking player). ``source``: the card and permanent
     that imposes it, e.g. ``"Loyal Pegasus (peg)"``, or a rule. ``message``: one readable
     sentence naming the rule.
     """
@@ -212,6 +213,19 @@ def obeyed_count(problem: AttackProblem, declaration: Declaration) -> int:
     return sum(1 for r in problem.requirements if obeys(r, declaration))
 
 
+def _not_a_target(problem: AttackProblem, creature: str, target: str) -> str:
+    """Why ``creature`` can't attack ``target``, which is no attack target of this combat:
+    an attacking creature attacks an opponent of its controller, a planeswalker an opponent
+    controls or a battle an opponent protects (CR 508.1b; 506.2-3)."""
+    if target == problem.attacking_player:
+        what = f"{target}, its own controller"
+    else:
+        what = problem.label(target) if target in problem.names else repr(target)
+    return (f"{problem.label(creature)} can't attack {what}: a creature attacks an opponent of its "
+            "controller, a planeswalker an opponent controls or a battle an opponent protects "
+            "(CR 508.1b)")
+
+
 def restriction_violations(problem: AttackProblem, declaration: Declaration) -> list[Violation]:
     """Every restriction (508.1c) and availability rule (508.1a) the declaration breaks.
 
@@ -228,7 +242,7 @@ def restriction_violations(problem: AttackProblem, declaration: Declaration) -> 
                                  "creatures attack (CR 508.1a)"))
             continue
         if t not in target_ids:
-            out.append(Violation("unknown", t, f"{problem.label(c)} attacks {t!r}, which can't be attacked"))
+            out.append(Violation("unable", "CR 508.1b", _not_a_target(problem, c, t)))
             continue
         if t not in problem.allowed.get(c, ()):
             why = problem.unable.get((c, t)) or problem.unable.get((c, "")) or "it can't attack that"

@@ -161,6 +161,21 @@ class Weights:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def _yaml11_number(value: Any) -> str | None:
+    """For a text that YAML 1.2 and JSON read as a number but YAML 1.1 (PyYAML) reads as
+    text — an exponent without a decimal point or without a sign: ``1e308``, ``5E-3``,
+    ``1.5e3`` — the same number as YAML 1.1 reads it (``1.0e+308``); else ``None``."""
+    import re
+
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"([-+]?)(\d*)(?:\.(\d*))?[eE]([-+]?)(\d+)", value.strip())
+    if m is None or not (m[2] or m[3]):
+        return None
+    sign, whole, frac, exp_sign, exp = m.groups()
+    return f"{sign}{whole or '0'}.{frac or '0'}e{exp_sign or '+'}{exp}"
+
+
 def load_weights(path: str | Path) -> Weights:
     """Read :class:`Weights` from a YAML or JSON file (a mapping of weight names to numbers;
     a top-level ``weights:`` key is accepted too). Raises ScenarioError (one line naming
@@ -182,6 +197,14 @@ def load_weights(path: str | Path) -> Weights:
         raise ScenarioError(str(path), f"not valid YAML/JSON: {first}") from None
     if isinstance(data, dict) and set(data) == {"weights"}:
         data = data["weights"]
+    if p.suffix.lower() != ".json" and isinstance(data, dict):
+        known = {f.name for f in fields(Weights)}
+        for key, value in data.items():
+            fixed = _yaml11_number(value) if key in known else None
+            if fixed is not None:
+                raise ScenarioError(f"weights.{key}", f"must be a number, got the text {value!r} (YAML 1.1 "
+                                    "reads an exponent without a decimal point or a sign as text): "
+                                    f"write {fixed}", where=str(path))
     try:
         return Weights.from_mapping(data if data is not None else {})
     except ScenarioError as e:  # "FILE: weights.life_scal: unknown weight ..."

@@ -15,6 +15,13 @@ from redzone.models.limits import remaining_time
 SEED = 0
 """CP-SAT's random seed: with one worker, the same model gives the same answer."""
 
+CATCH_SIGINT = True
+"""Whether CP-SAT catches Ctrl-C (SIGINT) during a solve, ending that solve as if its time
+limit had passed (CP-SAT's default; a library user's program keeps it). The command line
+turns it off (:func:`redzone.solver.frontends.cli.main`): there Ctrl-C ends the command
+with status 130, where CP-SAT would end one solve and let the command answer as if cut by
+time."""
+
 
 def make_solver(time_limit: float | None, **parameters: Any) -> Any:
     """A ``CpSolver`` with one worker (deterministic, no thread start-up cost on small
@@ -37,6 +44,8 @@ def make_solver(time_limit: float | None, **parameters: Any) -> Any:
     params = solver.parameters
     params.num_workers = 1
     params.random_seed = SEED
+    if not CATCH_SIGINT:
+        params.catch_sigint_signal = False
     for name, value in parameters.items():
         setattr(params, name, value)
     if time_limit is not None:

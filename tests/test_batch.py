@@ -167,3 +167,155 @@ def test_a_bad_row_of_a_directorys_jsonl_file_is_named_once(tmp_path: Path) -> N
     errors = [json.loads(x) for x in result.stdout.splitlines() if '"error"' in x]
     assert [e["error"]["message"] for e in errors] == [
         f"{tmp_path / 'rows.jsonl'}: line 2: players: a Magic scenario needs at least two players (got 1)"]
+
+
+# --------------------------------------------------------------------------- --skip (resume)
+
+
+def test_skip_keeps_where_and_position_of_the_whole_batch(tmp_path: Path) -> None:
+    # Blank lines are not rows: --skip counts rows, and each row keeps its line number.
+    path = tmp_path / "rows.jsonl"
+    path.write_text("\n".join([json.dumps(JUGG), "", json.dumps(SICK), json.dumps(JUGG), "", json.dumps(SICK)]) + "\n")
+    rows = list(read_rows(str(path), skip=2))
+    assert [(r.where, r.index) for r in rows] == [("line 4", 3), ("line 6", 4)]
+    assert list(read_rows(str(path), skip=4)) == [] and list(read_rows(str(path), skip=9)) == []
+    (tmp_path / "d").mkdir()
+    for name in ("a.yaml", "b.yaml", "c.yaml"):
+        (tmp_path / "d" / name).write_text(json.dumps(JUGG))
+    assert [(r.where, r.index) for r in read_rows(str(tmp_path / "d"), skip=1)] == [
+        (str(tmp_path / "d" / "b.yaml"), 2), (str(tmp_path / "d" / "c.yaml"), 3)]
+
+
+def test_a_batch_resumed_with_skip_completes_the_partial_output(tmp_path: Path, redzone_main) -> None:
+    # The recipe of docs/batch.md: N = the complete lines of the partial --json output (a
+    # killed run may leave half a line after them); the resumed run appends the rest.
+    path = _write(tmp_path / "rows.jsonl", [JUGG, SICK, BAD, JUGG, SICK])
+    code, full, _ = redzone_main("attack", path, "--json", "--jobs", "1")
+    assert code == 2  # line 3 is bad input
+    partial = "".join(full.splitlines(keepends=True)[:3]) + '{"where": "line 4", "attac'  # cut mid-row
+    n = partial.count("\n")
+    code, rest, _ = redzone_main("attack", path, "--json", "--jobs", "1", "--skip", str(n))
+    assert code == 0  # the bad row was before the cut
+    strip = lambda text: [{k: v for k, v in json.loads(x).items() if k not in ("batch", "build_ms", "solve_ms")}
+                          for x in text.splitlines()]  # noqa: E731
+    assert strip("".join(partial.splitlines(keepends=True)[:n]) + rest) == strip(full)
+    assert [r["where"] for r in _rows(rest)] == ["line 4", "line 5"]
+
+
+def test_skip_needs_a_batch_and_says_when_it_skips_everything(tmp_path: Path, redzone_main) -> None:
+    one = tmp_path / "one.yaml"
+    one.write_text(json.dumps(JUGG))
+    code, out, err = redzone_main("attack", str(one), "--skip", "1")
+    assert code == 2 and err == f"redzone: error: --skip: {one} is one scenario, not a batch of rows to skip\n"
+    path = _write(tmp_path / "rows.jsonl", [JUGG, SICK])
+    code, out, err = redzone_main("attack", path, "--json", "--skip", "5")
+    assert (code, out) == (0, "")
+    assert err == "redzone: note: --skip 5: the batch has 2 rows; none is run\n"
+    code, _, err = redzone_main("attack", path, "--skip", "-1")
+    assert code == 2 and "--skip" in err and "-1" in err
+
+
+# --------------------------------------------------------------------------- --dask reach
+
+
+def _closed_port() -> int:
+    """A local TCP port nobody listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_dask_address_where_nobody_listens_fails_at_once(tmp_path: Path, redzone_main) -> None:
+    pytest.importorskip("distributed")
+    import time
+
+    from redzone.models.errors import RedzoneError
+
+    address = f"tcp://127.0.0.1:{_closed_port()}"
+    path = _write(tmp_path / "rows.jsonl", [JUGG])
+    t0 = time.monotonic()
+    with pytest.raises(RedzoneError) as caught:
+        list(run_rows(read_rows(path), Work("attack", AttackOptions()), dask=address))
+    assert str(caught.value) == f"--dask {address}: no Dask scheduler listens there (connection refused)"
+    code, out, err = redzone_main("attack", path, "--json", "--dask", address)
+    assert (code, out) == (2, "")
+    assert err == f"redzone: error: --dask {address}: no Dask scheduler listens there (connection refused)\n"
+    assert time.monotonic() - t0 < 20  # was 30 s of silence each (Client's timeout)
+    code, _, err = redzone_main("attack", path, "--json", "--dask-timeout", "2")
+    assert (code, err) == (2, "redzone: error: --dask-timeout: there is no --dask scheduler to wait for\n")
+
+
+def test_dask_address_of_another_service_is_a_one_line_error(tmp_path: Path) -> None:
+    # Something listens, but it is no Dask scheduler (here: an HTTP server's 400 answer,
+    # which Dask's client read as a frame of 3 EiB and raised MemoryError: an internal error).
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    from redzone.models.errors import RedzoneError
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+
+    threading.Thread(target=answer, daemon=True).start()
+    path = _write(tmp_path / "rows.jsonl", [JUGG])
+    try:
+        with pytest.raises(RedzoneError) as caught:
+            list(run_rows(read_rows(path), Work("attack", AttackOptions()), dask=f"tcp://127.0.0.1:{port}",
+                          dask_timeout=5))
+    finally:
+        server.close()
+    assert str(caught.value).startswith(f"--dask tcp://127.0.0.1:{port}: ")
+    assert "\n" not in str(caught.value)
+
+
+def test_dask_address_that_accepts_and_never_answers_gives_up(tmp_path: Path) -> None:
+    # Dask's connect timeout does not cover the handshake after the connection: a server
+    # that accepts and stays silent held the command for good. Run as a process (the
+    # abandoned client's threads must not keep it alive either).
+    pytest.importorskip("distributed")
+    import socket
+    import subprocess
+    import sys
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    path = _write(tmp_path / "rows.jsonl", [JUGG])
+    address = f"tcp://127.0.0.1:{port}"
+    try:
+        proc = subprocess.run([sys.executable, "-c", "from redzone.solver.frontends.cli import main; main()",
+                               "attack", path, "--json", "--dask", address, "--dask-timeout", "1"],
+                              capture_output=True, text=True, timeout=240, stdin=subprocess.DEVNULL)
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"redzone: error: --dask {address}: no Dask scheduler answered within 3 s (something "
+                           "accepts connections there but does not answer; --dask-timeout)\n")

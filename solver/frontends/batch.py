@@ -122,9 +122,11 @@ def _open_jsonl(path: str, prefix: str) -> Iterator[Row]:
         yield Row(path, f"{path}: cannot read ({exc.strerror or exc})", "error", path)
 
 
-def read_rows(source: str, *, jsonl: bool = False) -> Iterator[Row]:
+def read_rows(source: str, *, jsonl: bool = False, skip: int = 0) -> Iterator[Row]:
     """The rows of a batch, read lazily (one line or one file at a time), each with its
-    ``index`` (1, 2, ...).
+    ``index`` (1, 2, ...); with ``skip``, from the row ``skip + 1`` on, each keeping the
+    ``where`` and ``index`` it has in the whole batch (a batch resumed after its first
+    ``skip`` rows were answered; the files of skipped rows are not read).
 
     ``source``: a JSON Lines file (``.jsonl``/``.ndjson``, any letter case; rows are
     ``"line N"``), a directory (its ``.yaml``/``.yml``/``.json`` files, sorted by name, each
@@ -134,11 +136,16 @@ def read_rows(source: str, *, jsonl: bool = False) -> Iterator[Row]:
     pattern with no scenario file gives one error row. Never raises for unreadable input: it
     becomes an error row.
     """
-    for index, row in enumerate(_read_rows(source, jsonl), start=1):
-        yield Row(row.where, row.text, row.form, row.label, row.number, index)
+    if skip < 0:
+        raise ValueError(f"skip must be 0 or more (got {skip})")
+    for index, row in enumerate(_read_rows(source, jsonl, skip), start=1):
+        if index > skip:
+            yield Row(row.where, row.text, row.form, row.label, row.number, index)
 
 
-def _read_rows(source: str, jsonl: bool) -> Iterator[Row]:
+def _read_rows(source: str, jsonl: bool, skip: int = 0) -> Iterator[Row]:
+    """The rows of ``source`` (:func:`read_rows`); a whole file among the first ``skip``
+    rows is given unread (an empty text: it is skipped)."""
     if source == "-":
         yield from _jsonl_rows(sys.stdin, "<stdin>", "")
         return
@@ -151,9 +158,16 @@ def _read_rows(source: str, jsonl: bool) -> Iterator[Row]:
         what = "directory" if os.path.isdir(source) else "pattern"
         yield Row(source, f"{source}: no scenario files in this {what}", "error", source)
         return
+    given = 0
     for path in files:
         if is_jsonl(path):
-            yield from _open_jsonl(path, f"{path}: ")
+            for row in _open_jsonl(path, f"{path}: "):
+                given += 1
+                yield row
+            continue
+        given += 1
+        if given <= skip:
+            yield Row(path, "", "file", path)
             continue
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -399,6 +413,11 @@ class _Runner:
     def close(self) -> None:
         """Release the workers."""
 
+    def abort(self) -> None:
+        """Release the workers without waiting for the work in flight (the batch was
+        interrupted, or its reader stopped)."""
+        self.close()
+
 
 class _InProcess(_Runner):
     def __init__(self, work: Work) -> None:
@@ -414,11 +433,102 @@ def _worker_chunk(rows: list[Row]) -> list[Outcome]:
 
 _WORKER_WORK: Work = Work("", None)
 
+ORPHAN_POLL_S = 1.0
+"""Seconds between two looks at the parent process where the system offers no way to wait
+for another process's end (:func:`wait_for_exit`'s last resort)."""
 
-def _init_pool_worker(work: Work) -> None:
-    """Pool initialiser: keep the work and load the command's job once per worker process."""
+
+def wait_for_exit(pid: int, *, poll: float = ORPHAN_POLL_S, how: str | None = None) -> str:
+    """Block until process ``pid`` has ended; return how it was watched.
+
+    ``how`` (default: the first the system has): ``"pidfd"`` (Linux 5.3+: a process file
+    descriptor, readable once the process has ended, a zombie included), ``"kqueue"``
+    (macOS, BSD: ``NOTE_EXIT``), ``"sentinel"`` (this process's parent under the ``spawn``
+    start method, e.g. on Windows: :func:`multiprocessing.parent_process`'s sentinel) or
+    ``"poll"`` (POSIX: ``os.kill(pid, 0)`` every ``poll`` seconds; a zombie counts as
+    alive). Returns at once when ``pid`` is already gone."""
+    import select
+
+    if how in (None, "pidfd") and hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            return "pidfd"
+        except OSError:  # an older kernel (ENOSYS) or a sandbox: try the next way
+            if how is not None:
+                raise
+        else:
+            try:
+                select.select([fd], [], [])
+            finally:
+                os.close(fd)
+            return "pidfd"
+    if how in (None, "kqueue") and hasattr(select, "kqueue"):
+        kq = select.kqueue()
+        try:
+            event = select.kevent(pid, filter=select.KQ_FILTER_PROC,
+                                  flags=select.KQ_EV_ADD | select.KQ_EV_ONESHOT,
+                                  fflags=select.KQ_NOTE_EXIT)
+            try:
+                kq.control([event], 1, None)
+            except ProcessLookupError:
+                pass
+        finally:
+            kq.close()
+        return "kqueue"
+    if how in (None, "sentinel"):
+        import multiprocessing as mp
+
+        parent = mp.parent_process()
+        if parent is not None and parent.pid == pid and mp.get_start_method(allow_none=True) == "spawn":
+            from multiprocessing.connection import wait
+
+            wait([parent.sentinel])
+            return "sentinel"
+        if how is not None:
+            raise ValueError(f"process {pid} is not this spawned process's parent")
+    if os.name != "posix":  # os.kill(pid, 0) would end the process on Windows
+        raise OSError(f"no way to watch process {pid} on this system")
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return "poll"
+        except PermissionError:
+            pass  # alive, another user's (the pid was taken again): keep watching
+        time.sleep(poll)
+
+
+def exit_with(pid: int) -> None:
+    """End this process (``os._exit``, status 1) as soon as process ``pid`` ends, from a
+    daemon thread (:func:`wait_for_exit`). A batch's worker processes call it on the
+    process that runs the batch: killed (SIGKILL, the out-of-memory killer), it can't shut
+    its pool down, and the workers — blocked reading work from it, and holding the
+    forkserver and the resource tracker alive through their pipes — would stay for good."""
+    import threading
+
+    def watch() -> None:
+        try:
+            wait_for_exit(pid)
+        except OSError:
+            return  # nothing to watch with: the worker lives as before
+        os._exit(1)
+
+    threading.Thread(target=watch, name=f"redzone-exit-with-{pid}", daemon=True).start()
+
+
+def _init_pool_worker(work: Work, parent: int | None = None) -> None:
+    """Pool initialiser: keep the work and load the command's job once per worker process;
+    leave Ctrl-C to the process running the batch (it stops the workers: SIGINT reaches
+    the whole process group, and a worker would print a traceback); end with ``parent``
+    (the process running the batch), whatever way it ends (:func:`exit_with`)."""
+    import signal
+
     global _WORKER_WORK
     _WORKER_WORK = work
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        exit_with(parent)
     _job(work)
 
 
@@ -469,7 +579,7 @@ class _Pool(_Runner):
         from concurrent.futures import ProcessPoolExecutor
 
         self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_mp_context(self.work),
-                                        initializer=_init_pool_worker, initargs=(self.work,))
+                                        initializer=_init_pool_worker, initargs=(self.work, os.getpid()))
 
     def submit(self, rows: list[Row]) -> Any:
         return self.pool.submit(_worker_chunk, rows)
@@ -481,9 +591,79 @@ class _Pool(_Runner):
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
+    def abort(self) -> None:
+        # The work in flight is not wanted (Ctrl-C, the reader gone): end the workers now
+        # rather than wait for their chunks (up to 16 rows each, a time limit apiece).
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.join(timeout=5)
+
+
+DASK_TIMEOUT_S = 10.0
+"""Seconds :func:`run_rows` waits for a Dask scheduler to answer (``--dask-timeout``)."""
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Raise RedzoneError at once when nothing listens at a ``tcp://HOST:PORT`` (or
+    ``HOST:PORT``) scheduler address: connecting is refused, or the host is unknown. Other
+    schemes (``tls://``, ``ws://`` ...) and a slow answer are left to Dask's own timeout."""
+    import socket
+
+    from redzone.models.errors import RedzoneError
+
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        return  # let Dask parse (and refuse) it
+    host = host.strip("[]")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except ConnectionRefusedError:
+        raise RedzoneError(f"--dask {address}: no Dask scheduler listens there "
+                           "(connection refused)") from None
+    except socket.gaierror as exc:
+        raise RedzoneError(f"--dask {address}: unknown host {host!r} ({exc.strerror or exc})") from None
+    except TimeoutError:
+        raise RedzoneError(f"--dask {address}: no answer within {timeout:g} s "
+                           "(--dask-timeout)") from None
+    except OSError as exc:
+        raise RedzoneError(f"--dask {address}: cannot connect ({exc.strerror or exc})") from None
+
+
+def _client(client_class: Any, address: str, timeout: float) -> Any:
+    """``Client(address, timeout=timeout)``, given up after about ``timeout`` seconds more:
+    Dask's timeout covers connecting, not the handshake after it, so a server that accepts
+    connections and never answers held the command for good."""
+    import threading
+
+    from redzone.models.errors import RedzoneError
+
+    got: dict[str, Any] = {}
+
+    def start() -> None:
+        try:
+            got["client"] = client_class(address, timeout=timeout)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            got["error"] = exc
+
+    thread = threading.Thread(target=start, name="redzone-dask-connect", daemon=True)
+    thread.start()
+    thread.join(2 * timeout + 1)
+    if thread.is_alive():
+        raise RedzoneError(f"--dask {address}: no Dask scheduler answered within {2 * timeout + 1:g} s "
+                           "(something accepts connections there but does not answer; --dask-timeout)")
+    if "error" in got:
+        raise got["error"]
+    return got["client"]
+
 
 class _Dask(_Runner):
-    def __init__(self, work: Work, address: str, jobs: int) -> None:
+    def __init__(self, work: Work, address: str, jobs: int, timeout: float = DASK_TIMEOUT_S) -> None:
         try:
             from distributed import Client, LocalCluster
         except ImportError:
@@ -500,9 +680,16 @@ class _Dask(_Runner):
                                             dashboard_address=None)
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(address, timeout=30)
+                _reachable(address, timeout)
+                self.client = _client(Client, address, timeout)
+        except RedzoneError:
+            raise
         except (OSError, TimeoutError, ValueError) as exc:
-            raise RedzoneError(f"--dask {address}: cannot start or reach the cluster ({exc})") from None
+            hint = "; --dask-timeout sets the wait" if isinstance(exc, (OSError, TimeoutError)) and "time" in str(exc).lower() else ""
+            raise RedzoneError(f"--dask {address}: cannot start or reach the cluster ({exc}{hint})") from None
+        except Exception as exc:  # noqa: BLE001 - e.g. a MemoryError reading an HTTP server's answer as a frame
+            raise RedzoneError(f"--dask {address}: no Dask scheduler answers there ({type(exc).__name__}: "
+                               f"{str(exc)[:120]})") from None
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self.client.scheduler_info().get("workers", {}).values()))
         self.work_future = self.client.scatter(work, broadcast=True)
@@ -562,15 +749,21 @@ def _ordered(runner: _Runner, chunks: Iterator[list[Row]], window: int, work: Wo
 
 
 def run_rows(rows: Iterable[Row], work: Work, *, jobs: int = 1, dask: str | None = None,
-             chunk_size: int | None = None) -> Iterator[Outcome]:
+             chunk_size: int | None = None, dask_timeout: float | None = None) -> Iterator[Outcome]:
     """Run ``work`` on every row; yield one :class:`Outcome` per row, in input order.
 
     ``jobs``: worker processes (1: this process; for ``dask="local"``, the number of local
     workers); ``dask``: a scheduler address (``tcp://host:8786``) or ``"local"`` for a
-    LocalCluster. ``chunk_size``: rows per task (default 16 for a pool, 64 for Dask; 1 in
-    process). At most ``4 × workers`` chunks are in flight, so memory is flat in the number
-    of rows. Raises :class:`redzone.models.errors.RedzoneError` for an unknown command, or if
-    Dask is asked for and not installed or unreachable; nothing raises for a row.
+    LocalCluster; ``dask_timeout``: seconds to wait for that scheduler (default
+    :data:`DASK_TIMEOUT_S`; an address where nothing listens fails at once).
+    ``chunk_size``: rows per task (default 16 for a pool, 64 for Dask; 1 in process). At
+    most ``4 × workers`` chunks are in flight (one in process: each row is answered before
+    the next is read), so memory is flat in the number of rows. Worker processes end with
+    the process running the batch, even when it is killed (:func:`exit_with`); when the
+    consumer stops early or an exception (Ctrl-C) ends the run, they are stopped at once.
+
+    Raises :class:`redzone.models.errors.RedzoneError` for an unknown command, or if Dask
+    is asked for and not installed or unreachable; nothing raises for a row.
     """
     import dataclasses
 
@@ -578,7 +771,7 @@ def run_rows(rows: Iterable[Row], work: Work, *, jobs: int = 1, dask: str | None
         work = dataclasses.replace(work, target=_target(work.command))
     runner: _Runner
     if dask is not None:
-        runner = _Dask(work, dask, max(1, jobs))
+        runner = _Dask(work, dask, max(1, jobs), DASK_TIMEOUT_S if dask_timeout is None else dask_timeout)
         size = chunk_size or 64
     elif jobs > 1:
         runner = _Pool(work, jobs)
@@ -587,9 +780,14 @@ def run_rows(rows: Iterable[Row], work: Work, *, jobs: int = 1, dask: str | None
         runner = _InProcess(work)
         size = 1
     try:
-        yield from _ordered(runner, _chunks(rows, size), 4 * runner.workers, work)
-    finally:
-        runner.close()
+        # In this process a chunk is done when submitted: reading ahead would only hold back
+        # the answers of a batch that arrives row by row (standard input).
+        window = 1 if isinstance(runner, _InProcess) else 4 * runner.workers
+        yield from _ordered(runner, _chunks(rows, size), window, work)
+    except BaseException:  # Ctrl-C, the consumer gone (GeneratorExit), a failing reader
+        runner.abort()
+        raise
+    runner.close()
 
 
 def default_jobs() -> int:

@@ -45,7 +45,8 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
     """Run ``command`` with ``options`` on every row of the batch at ``path``; print the rows
     (JSON lines with ``as_json``, else the readable text with a ``── where`` header); return
     the exit status (see the module docstring). ``settings``: the batch options
-    (``jsonl``, ``jobs``, ``dask``, ``progress``, ``summary``)."""
+    (``jsonl``, ``jobs``, ``dask``, ``progress``, ``summary``, ``skip``: rows not run at the
+    start, ``dask_timeout``: seconds to reach the Dask scheduler)."""
     from rich.console import Console
 
     from redzone.models.errors import RedzoneError
@@ -58,16 +59,27 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
         show = err.is_terminal
     jobs = settings.get("jobs")
     dask = settings.get("dask")
-    total = count_rows(path) if show or jobs is None else None
+    skip = int(settings.get("skip") or 0)
+    dask_timeout = settings.get("dask_timeout")
+    if dask_timeout is not None and dask is None:
+        err.print("redzone: error: --dask-timeout: there is no --dask scheduler to wait for", markup=False)
+        return 2
+    total = count_rows(path) if show or jobs is None or skip else None
+    if total is not None:
+        if skip > total:
+            err.print(f"redzone: note: --skip {skip}: the batch has {total} rows; none is run", markup=False)
+        total = max(0, total - skip)
     if jobs is None:
         jobs = 1 if dask is None and total is not None and total < SMALL_BATCH else default_jobs()
     work = Work(command, options, as_json=as_json, color=not as_json and stdout_tty)
     summary = Summary()
+    streaming = path == "-"
     started = time.perf_counter()
     out = sys.stdout
     progress = _progress(err, total) if show else None
     try:
-        outcomes = run_rows(read_rows(path, jsonl=bool(settings.get("jsonl"))), work, jobs=jobs, dask=dask)
+        outcomes = run_rows(read_rows(path, jsonl=bool(settings.get("jsonl")), skip=skip), work, jobs=jobs,
+                            dask=dask, dask_timeout=dask_timeout)
         if progress is not None:
             progress.start()
             task = progress.add_task(f"{command}", total=total)
@@ -79,6 +91,8 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
                 else:
                     try:
                         out.write(outcome.text + "\n")
+                        if streaming:  # rows arrive one by one: so do their answers
+                            out.flush()
                     except BrokenPipeError:  # the reader stopped early (| head)
                         reader_gone()
             if not as_json:

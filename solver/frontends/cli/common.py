@@ -9,6 +9,7 @@ answer (``answer.to_json()`` with ``--json``, ``answer.render(console)`` otherwi
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -43,6 +44,23 @@ def cli() -> None:
 _scenario_argument = click.argument("scenario", type=click.Path(allow_dash=True))
 
 
+class _Seconds(click.ParamType):
+    """A finite number of seconds above 0 (``nan``, ``inf``, 0 and negatives are refused)."""
+
+    name = "SECONDS"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:  # noqa: D102 - click API
+        import math
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"must be a finite number of seconds above 0, got {str(value)[:40]!r}", param, ctx)
+        return seconds
+
+
 def _batch_setting(name: str) -> Any:
     def store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         ctx.meta.setdefault("redzone.batch", {})[name] = value
@@ -67,13 +85,21 @@ _BATCH_OPTIONS = (
                  help="Batch: a progress bar on standard error (default: when it is a terminal)."),
     click.option("--summary", is_flag=True, expose_value=False, callback=_batch_setting("summary"),
                  help="Batch: print a summary table on standard error at the end."),
+    click.option("--skip", type=click.IntRange(min=0), default=0, expose_value=False,
+                 callback=_batch_setting("skip"), metavar="N",
+                 help="Batch: skip the first N rows (to resume a batch cut short: N is the number "
+                      "of lines of its --json output); the rows run keep their 'where' and "
+                      "position in the whole batch (docs/batch.md)."),
+    click.option("--dask-timeout", type=_Seconds(), default=None, expose_value=False,
+                 callback=_batch_setting("dask_timeout"), metavar="SECONDS",
+                 help="Batch: seconds to wait for the Dask scheduler of --dask (default 10)."),
 )
 
 
 def scenario_arg(func: Any) -> Any:
     """The SCENARIO argument (a file, '-', or for batch work a .jsonl/.ndjson file, a
     directory or a glob pattern) and the batch options (--batch, --jobs, --dask,
-    --progress/--no-progress, --summary)."""
+    --progress/--no-progress, --summary, --skip, --dask-timeout)."""
     for option in reversed(_BATCH_OPTIONS):
         func = option(func)
     return _scenario_argument(func)
@@ -82,23 +108,6 @@ def scenario_arg(func: Any) -> Any:
 json_opt = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 strict_opt = click.option("--strict", is_flag=True,
                           help="Fail on any combat-relevant sentence the parser does not understand.")
-
-
-class _Seconds(click.ParamType):
-    """A finite number of seconds above 0 (``nan``, ``inf``, 0 and negatives are refused)."""
-
-    name = "SECONDS"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:  # noqa: D102 - click API
-        import math
-
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(seconds) or seconds <= 0:
-            self.fail(f"must be a finite number of seconds above 0, got {str(value)[:40]!r}", param, ctx)
-        return seconds
 
 
 time_opt = click.option("--time-limit", type=_Seconds(), default=None,
@@ -124,11 +133,154 @@ def console() -> Any:
 
 
 def reader_gone() -> None:
-    """The reader of standard output closed the pipe (``redzone ... | head``): no fault of
-    ours, so exit with status 0 (1 is for internal errors), the rest of the output going to
-    the null device so that the interpreter's last flush can't fail again."""
+    """The reader of standard output closed the pipe (``redzone ... | head``; EPIPE): no
+    fault of ours and nothing to report, so exit quietly with status 0 (1 is for internal
+    errors), as a reader that stops early expects; the rest of the output goes to the null
+    device so that the interpreter's last flush can't fail again."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     raise SystemExit(0)
+
+
+def echo_error_object(where: str, message: str) -> None:
+    """Print the ``--json`` error object of a bad input (``{"where", "error": {"kind":
+    "bad_input", "message"}}``, as a batch row gives) on standard output. A reader already
+    gone (EPIPE) leaves the error's exit status as it is: the object is dropped, and the
+    one-line message on standard error has said it."""
+    try:
+        click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": message}}))
+    except SystemExit:  # reader_gone(): its status 0 must not hide the error's
+        pass
+
+
+class ClosedStream(BadInput):
+    """A standard stream the command needs was closed by the caller (``<&-``, ``>&-``):
+    ``redzone: error: standard output is closed ...``, exit status 2."""
+
+
+_NO_OUTPUT = ("standard output is closed: redzone writes its answers there "
+              "(redirect it to a file or to /dev/null instead)")
+_NO_INPUT = "standard input is closed, and this command reads from it ('-', --batch -, serve)"
+
+
+class _ClosedInput(io.TextIOBase):
+    """``sys.stdin`` when the caller closed standard input (``<&-``): any read raises
+    :class:`ClosedStream`, so only a command that reads standard input fails."""
+
+    def readable(self) -> bool:  # noqa: D102 - io API
+        return True
+
+    def read(self, size: int | None = -1) -> str:  # noqa: D102 - io API
+        raise ClosedStream(_NO_INPUT)
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # noqa: D102
+        raise ClosedStream(_NO_INPUT)
+
+    def isatty(self) -> bool:  # noqa: D102 - io API
+        return False
+
+
+def _output_failed(exc: OSError) -> ClosedStream:
+    """The error for a write to standard output that failed otherwise than by EPIPE (a full
+    disk, ENOSPC; a descriptor open for reading only, EBADF). The caller that reports it
+    calls :func:`drop_output` (not done here: some library code swallows errors of writes,
+    and the output after them must still fail)."""
+    return ClosedStream(f"cannot write standard output ({exc.strerror or exc})")
+
+
+def drop_output() -> None:
+    """Send the rest of standard output to the null device (after a failed write has been
+    reported), so that the interpreter's last flush can't fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    except OSError:
+        pass
+
+
+class _QuietPipe:
+    """``sys.stdout`` as :func:`guard_standard_streams` leaves it: the stream itself, except
+    that a write or flush meeting a reader that has gone (EPIPE) ends the command through
+    :func:`reader_gone` (click would exit with status 1, rich too, each in its own way),
+    and any other failed write raises :class:`ClosedStream` (exit status 2, not an internal
+    error)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            reader_gone()
+            raise  # unreachable: reader_gone exits
+        except OSError as exc:
+            raise _output_failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            reader_gone()
+        except OSError as exc:
+            raise _output_failed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _fileno(stream: Any) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _fd_closed(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return True
+    return False
+
+
+def guard_standard_streams() -> None:
+    """Make closed or vanishing standard streams one-line errors, never internal ones
+    (called first by :func:`redzone.solver.frontends.cli.main`).
+
+    A descriptor among 0, 1, 2 that the caller closed (``<&-``, ``>&-``, ``2>&-``: Python
+    then sets ``sys.stdin`` / ``sys.stdout`` / ``sys.stderr`` to ``None``) is first held on
+    the null device, so that no file redzone opens can take it (a worker process inherits
+    0-2; a scenario file opened as descriptor 1 would be written to). Then:
+
+    - standard output closed: raises :class:`ClosedStream` (exit status 2) before any
+      work, since every command writes its answer there;
+    - standard input closed: a read of it raises :class:`ClosedStream`, so only commands
+      that read it (``-``, ``--batch -``, ``serve``) fail;
+    - standard error closed: messages go to the null device (nothing can show them; the
+      exit status still tells);
+    - standard output open: a reader that stops early (``| head``, EPIPE) ends the command
+      quietly with status 0 (:func:`reader_gone`), whichever code was writing.
+    """
+    closed: dict[str, bool] = {}
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        stream = getattr(sys, name)
+        fd_gone = _fd_closed(fd)
+        # A stream put in place by the caller (a test's captured output) is kept whatever
+        # descriptor ``fd`` is.
+        closed[name] = stream is None or (fd_gone and _fileno(stream) == fd)
+        if fd_gone:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if closed["stderr"]:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+    if closed["stdin"]:
+        sys.stdin = _ClosedInput()
+    if closed["stdout"]:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+        raise ClosedStream(_NO_OUTPUT)
+    if not isinstance(sys.stdout, _QuietPipe):
+        sys.stdout = _QuietPipe(sys.stdout)  # type: ignore[assignment]
 
 
 def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
@@ -153,6 +305,8 @@ def parse_json_option(name: str, text: str | None, *, shape: str) -> Any:
         return json.loads(text, object_pairs_hook=unique)
     except json.JSONDecodeError as exc:
         raise BadInput(f"{name}: not JSON ({exc.msg})") from None
+    except ValueError:  # Python's limit on the digits of an int read from text
+        raise BadInput(f"{name}: a number with more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise BadInput(f"{name}: nested too deeply") from None
 
@@ -231,6 +385,8 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
         from redzone.solver.frontends.cli.batching import run_batch
 
         sys.exit(run_batch(path, as_json, command, options, settings))
+    if settings.get("skip"):
+        raise BadInput(f"--skip: {path} is one scenario, not a batch of rows to skip")
     job, _ = COMMANDS[command].load()
     started = time.perf_counter()
     for where, item in _scenarios(path):
@@ -243,7 +399,7 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
         except RedzoneError as exc:
             click.echo(f"redzone: error: {exc}", err=True)
             if as_json:  # one file: the same error object a batch row gives, on stdout
-                click.echo(json.dumps({"where": where, "error": {"kind": "bad_input", "message": str(exc)}}))
+                echo_error_object(where, str(exc))
             sys.exit(EXIT_BAD_INPUT)
         if as_json:
             assert data is not None

@@ -57,13 +57,14 @@ def check_damage_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     """
     from redzone.solver.frontends.commands.damage import CheckDamageOptions
 
+    from redzone.models.errors import ScenarioError
+    from redzone.solver.frontends.commands.damage import check_assignment_option
+
     value = parse_json_option("--assignment", assignment, shape="source -> {recipient: amount}")
-    ok = value is None or (isinstance(value, dict) and all(
-        isinstance(row, dict) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                                      for n in row.values())
-        for row in value.values()))
-    if not ok:
-        raise BadInput("--assignment: expected a JSON object mapping source id to "
-                       "{recipient: amount} with whole amounts of 0 or more")
+    if value is not None:
+        try:  # before reading the scenario; the job checks it again for the API and protocol
+            check_assignment_option(value)
+        except ScenarioError as exc:
+            raise BadInput(str(exc)) from None
     run(scenario, as_json, "check-damage",
         CheckDamageOptions(strict=strict, time_limit=time_limit, step=step, assignment=value))  # type: ignore[arg-type]

@@ -70,6 +70,41 @@ class CheckDamageOptions:
     assignment: dict[str, dict[str, int]] | None = None
 
 
+def _shown(value: Any) -> str:
+    """A value as a message shows it: its repr, cut to 40 characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit for conversion to text
+        return "a number of more than 4300 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_assignment_option(assignment: Any, name: str = "--assignment") -> None:
+    """Refuse an assignment option (source -> recipient -> amount) whose amounts a scenario
+    file's ``combat.assignment`` would refuse: each a whole number in [0, MAX_NUMBER]
+    (docs/scenario-format.md, numbers). Raises ScenarioError naming the amount's field,
+    ``--assignment.SOURCE.RECIPIENT`` (the protocol's ``options.assignment...``), with the
+    scenario reader's wording: an amount out of range is said to be, not taken for a
+    missing source."""
+    from redzone.models.errors import ScenarioError
+    from redzone.models.scenario_types import MAX_NUMBER
+
+    if not isinstance(assignment, dict):
+        raise ScenarioError(name, "expected a JSON object mapping source id to {recipient: amount}")
+    for source, row in assignment.items():
+        if not isinstance(row, dict):
+            raise ScenarioError(f"{name}.{source}", f"expected an object of recipient: amount (got {_shown(row)})")
+        for recipient, amount in row.items():
+            field = f"{name}.{source}.{recipient}"
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ScenarioError(field, f"expected a whole number (got {_shown(amount)})")
+            if amount < 0:
+                raise ScenarioError(field, f"must be ≥ 0 (got {_shown(amount)})")
+            if amount > MAX_NUMBER:
+                raise ScenarioError(field, f"must be ≤ {MAX_NUMBER} (got {_shown(amount)}; see "
+                                           "docs/scenario-format.md, numbers)")
+
+
 def _name(board: Board, object_id: str) -> str:
     perm = board.permanents.get(object_id)
     return perm.label if perm is not None else object_id
@@ -317,9 +352,11 @@ def check_damage(scenario: Scenario, options: CheckDamageOptions) -> CheckDamage
     from redzone.models.damage_rules import damage_problem
     from redzone.solver.damage.solve import check_damage as check
 
+    given = options.assignment
+    if given is not None:
+        check_assignment_option(given)
     board = magic_board_of(scenario, options.strict)
     problem = damage_problem(board, options.step)
-    given = options.assignment
     proposal = ({s: dict(row) for s, row in given.items()} if given is not None else
                 {s: dict(row) for s, row in (scenario.combat.assignment if scenario.combat else {}).items()})
     result = check(problem, proposal, witness=True, time_limit=options.time_limit)
