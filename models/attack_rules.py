@@ -54,7 +54,8 @@ from redzone.models.attack_problem import (
     Requirement,
     Restriction,
 )
-from redzone.models.board import Board, Permanent
+from redzone.models.battlefield import Board, Permanent, matches_quality
+from redzone.models.errors import ScenarioError
 
 
 _CREATURE_KINDS: tuple[type[Ability], ...] = (
@@ -303,8 +304,6 @@ def _nearest_opponents(board: Board, ap: str,
     opponent in turn order and "right" the previous one. Raises :class:`ScenarioError`
     (naming the permanent's ``choices``) when the direction is not given. ``found``: the
     board's "nearest opponent" abilities with their permanents, when already fetched."""
-    from redzone.models.errors import ScenarioError
-
     out: list[tuple[str, Permanent]] = []
     if found is None:
         found = board.abilities_of_kind(AttackOnlyNearestOpponent)
@@ -378,8 +377,6 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
 def defender_controls(board: Board, player: str, ability: DefenderControls) -> bool:
     """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
     permanents matching ``ability.quality`` (rules round 2; 508.1c, 509.1b)."""
-    from redzone.models.block_rules import matches_quality
-
     n = 0
     for perm in board.controlled_by(player):
         if ability.quality is None or matches_quality(board, perm, ability.quality):

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
+from redzone.models.battlefield import matches_quality
+from redzone.models.parser import self_names
+from redzone.models.parser.subjects import _normalise_self
 
 
 # Condition kinds whose truth combat damage and state-based actions can change (CR 611.3a:
@@ -46,8 +49,6 @@ def _holds(board: object, source: object, condition: Condition,
     ``None`` when the scenario does not say. Rules: CR 611.3a (conditions of static
     abilities are checked continuously), 102.1 (whose turn), 122 (counters), 301.5 / 303.4
     (Equipment and Auras attached), 119 (life)."""
-    from redzone.models.block_rules import matches_quality
-
     kind = condition.kind
     you = source.controller  # type: ignore[attr-defined]
     if kind == "your turn":
@@ -97,9 +98,6 @@ def _holds(board: object, source: object, condition: Condition,
 def _stated(source: object, phrase: str) -> bool | None:
     """The value the scenario states for ``phrase`` in the permanent's ``conditions``
     (matched case-insensitively, the permanent's name, "this creature" and "~" alike)."""
-    from redzone.models.parser import self_names
-    from redzone.models.parser.subjects import _normalise_self
-
     given = getattr(source, "conditions", None) or {}
     if not given:
         return None

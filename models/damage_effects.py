@@ -16,7 +16,7 @@ Pure Python; never imports ortools.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redzone.models.abilities import (
     Ability,
@@ -25,16 +25,16 @@ from redzone.models.abilities import (
     DamageAsCounters,
     DamageModifier,
     Keyword,
+    LifeFloor,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
     RedirectDamage,
     SourceFilter,
 )
-from redzone.models.board import Board, Permanent
-
-if TYPE_CHECKING:
-    from redzone.models.outcome import GameState
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.game_state import GameState
+from redzone.models.parser import singular
 
 __all__ = ["has_quality"]
 
@@ -68,8 +68,6 @@ def has_quality(source: Permanent, quality: str) -> bool:
         return not colors
     if q in _TYPE_WORDS:
         return _TYPE_WORDS[q] in source.types
-    from redzone.models.parser import singular
-
     one = (singular(q) or q).lower()
     return any(s.lower() == one for s in source.subtypes)
 
@@ -412,8 +410,6 @@ def _life_floor(board: Board, state: GameState, player: str) -> tuple[int, Perma
     Cairo; CR 614.1a — with several, the affected player applies them in the order that
     keeps the most life, 616.1), with its source; ``None`` when none does. Worship's "If you
     control a creature" looks at the creatures still on the battlefield as damage is dealt."""
-    from redzone.models.abilities import LifeFloor
-
     best: tuple[int, Permanent] | None = None
     for ability, holder in board.abilities_of_kind(LifeFloor):
         assert isinstance(ability, LifeFloor)

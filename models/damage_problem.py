@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from redzone.models.attack_problem import Violation
+from redzone.models.errors import ScenarioError
 
 Assignment = Mapping[str, Mapping[str, int]]
 """source id -> recipient (permanent id or player name) -> amount assigned."""
@@ -522,8 +523,6 @@ def complete_assignment(problem: DamageProblem, assignment: Assignment) -> dict[
     Raises :class:`redzone.models.errors.ScenarioError` naming the first source left out that
     has a real choice (several recipients). Sources that are given are kept as given.
     """
-    from redzone.models.errors import ScenarioError
-
     out = {sid: dict(row) for sid, row in assignment.items()}
     for src in problem.sources:
         if src.id in out:

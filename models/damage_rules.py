@@ -33,8 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from redzone.models.abilities import Keyword
-from redzone.models.board import Board, Permanent
+from redzone.models.abilities import AssignsToughness, Keyword
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.block_rules import attack_bands
 from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
 from redzone.models.errors import ScenarioError
 
@@ -68,8 +69,6 @@ class _View:
         """The combat damage it assigns (CR 510.1a): its power, or its toughness while an
         "assigns combat damage equal to its toughness rather than its power" effect of a
         permanent still on the battlefield applies to it (Doran, the Siege Tower)."""
-        from redzone.models.abilities import AssignsToughness
-
         for _, holder in self.board.abilities_affecting(perm, AssignsToughness):
             if self.present(holder.id):
                 return self.toughness(perm)
@@ -144,7 +143,6 @@ class _Combat:
         self.blocks: dict[str, list[str]] = {}  # blocking creatures still in combat -> attackers
         was_blocked: set[str] = set()
         # 702.22h: a creature blocking one creature of an attacking band blocks all of them.
-        from redzone.models.block_rules import attack_bands
 
         band_of = {a: band for band in attack_bands(board, dict(spec.attackers)) for a in band}
         declared = spec.blockers

@@ -32,15 +32,17 @@ from __future__ import annotations
 
 import json
 import math
+from copy import copy
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from redzone.models.abilities import Toxic
-from redzone.models.board import Board, Permanent
-from redzone.models.conditions import condition_sources
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.cleanup import ended
+from redzone.models.conditions import condition_sources, decided_again
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import layer_sources
+from redzone.models.layers import layer_sources, relayered
 
 __all__ = ["Evaluator", "Weights", "load_weights", "points", "SCALE"]
 
@@ -255,8 +257,6 @@ class Evaluator:
             self._kinds.append((perm.id, kind, 0, perm))
             eot = perm.until_end_of_turn if kind == "creature" else None
             if eot is not None:
-                from redzone.models.cleanup import ended
-
                 self._eot[perm.id] = (eot.power, eot.toughness)
                 if perm.id not in self._parts:
                     self._parts[perm.id] = self._keyword_parts(ended(perm))
@@ -430,9 +430,6 @@ class Evaluator:
         if not dead and all(state.on_battlefield(s) for s in self.layer_sources) and (
                 not self.condition_sources or not self._conditions_changed(state)):
             return None
-        from copy import copy
-
-        from redzone.models.layers import relayered
 
         board = self.board
         perms = {}
@@ -469,8 +466,6 @@ class Evaluator:
                tuple((h, tuple(sorted(counters[h].items()))) for h in sorted(holders) if h in counters))
         got = self._flip_cache.get(key)
         if got is None:
-            from redzone.models.conditions import decided_again
-
             board = self.board
             here = Board(scenario=board.scenario, players=board.players,
                          permanents={pid: p for pid, p in board.permanents.items() if pid not in gone},

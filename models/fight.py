@@ -30,10 +30,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from redzone.models.board import Board
+from redzone.models.battlefield import Board
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import (DamageEvent, DealtDamage, GameState, OutcomeJSON, deal_damage,
+                                    relayered_after_departures,
                                     state_based_actions)
 
 __all__ = ["FightResult", "bite", "fight"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from redzone.models.board import Board
+from redzone.models.battlefield import Board
 from redzone.models.outcome import GameState, state_based_actions
 
 __all__ = ["leave_game", "leaving_with", "losers_leave"]
