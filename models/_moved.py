@@ -21,7 +21,11 @@ from typing import Any
 
 __all__ = ["MOVED", "MOVED_NAMES", "install", "moved_name"]
 
-MOVED: Mapping[str, str] = {}
+MOVED: Mapping[str, str] = {
+    "redzone.models.scenario_types": "redzone.models.scenario.types",
+    "redzone.models.scenario_fast": "redzone.models.scenario.fast",
+    "redzone.models.scenario_schema": "redzone.models.scenario.schema",
+}
 """Old dotted module path -> new dotted path. A submodule of a moved package moves with it."""
 
 MOVED_NAMES: Mapping[tuple[str, str], str] = {
