@@ -37,7 +37,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from redzone.models.errors import ScenarioError
+from redzone.models.cards import CardDataGapError, lookup
+from redzone.models.errors import ScenarioError, UnknownCardError
 from redzone.models.lazy_re import lazy_compile
 
 __all__ = [
@@ -221,9 +222,6 @@ def _scenario_of(source: Any) -> Any:
 
 def _mana_value(name: str, where: str) -> tuple[str, int | float]:
     """(full card name, mana value in a library) of a library card; one-line errors."""
-    from redzone.models.cards import CardDataGapError, lookup
-    from redzone.models.errors import UnknownCardError
-
     try:
         card = lookup(name)
     except UnknownCardError as err:
@@ -243,8 +241,6 @@ _CLASH_TRIGGER = lazy_compile(r"\bwhenever you (clash(?: and win)?|win a clash)\
 def _triggers(scenario: Any, clashed: Sequence[str], winners: Sequence[str]) -> tuple[ClashTrigger, ...]:
     """Abilities "whenever you clash" (each clash of its controller) and "whenever you clash
     and win" / "whenever you win a clash" (only a won clash) of the permanents in play."""
-    from redzone.models.cards import lookup
-
     found: list[ClashTrigger] = []
     for spec in scenario.permanents:
         if spec.controller not in clashed:

@@ -50,6 +50,7 @@ from redzone.models.abilities import (
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
+    _PT_ONLY,
     is_combat_relevant,
     singular,
 )
@@ -62,6 +63,7 @@ from redzone.models.parser.keywords import (
     _keyword_item,
     _split_keyword_line,
 )
+import redzone.models.parser.predicates as _predicates
 from redzone.models.parser.predicates import (
     _SUBJECT_SPLIT,
     _PREDICATES,
@@ -135,10 +137,6 @@ class Sentence:
 
 # ==================================================================== sentences
 
-_PT_ONLY = lazy_compile(
-    r"(?:.+ )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: until end of turn)?(?: for each [^.]+?)?"
-    r"(?:, where X is [^.]+)?(?: until end of turn)?(?: as long as [^.]+| for each [^.]+)?"
-)
 # One-shot instructions of spells and of triggered/activated abilities (a static ability
 # never "destroys" or "creates"): ignored.
 _ONE_SHOT = lazy_compile(
@@ -379,8 +377,6 @@ def protection_qualities_lost(sentence: Sentence) -> bool:
     """Whether an understood ``sentence`` names more protection qualities than it produced
     :class:`Protection` abilities for ("protection from white, blue, and red" read as
     white only). Counts colour words after "protection from"."""
-    from redzone.models.abilities import Protection
-
     if sentence.status != "understood":
         return False
     named = 0
@@ -612,6 +608,11 @@ def analyse_text(text: str, *, names: Sequence[str] = ()) -> tuple[Sentence, ...
     Returns the :class:`Sentence` records in text order. Cached by ``(text, names)``.
     """
     return _analyse(text or "", tuple(names))
+
+
+# The grammar is recursive (a quoted granted ability is a whole text): the predicates read
+# one with analyse_text itself.
+_predicates.use_grammar(analyse_text)
 
 
 @lru_cache(maxsize=65536)

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import re
 
-from redzone.models.abilities import Condition, Quality
+from redzone.models.abilities import (
+    Condition,
+    Quality,
+    KEYWORDS,
+    SELF,
+    Affected,
+    DefenderControls,
+)
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
@@ -45,8 +52,6 @@ def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
         fields["power_at_least" if m["dir"] == "greater" else "power_at_most"] = int(m["n"])
         w = m["rest"]
     else:
-        from redzone.models.abilities import KEYWORDS
-
         m = re.fullmatch(r"(?P<rest>.+?) with (?P<kw>[a-z ]+)", w)
         if m and m["kw"] in KEYWORDS:
             fields["keywords"] = (m["kw"],)
@@ -212,8 +217,6 @@ def defender_controls(s: str) -> list[object] | None:
     """"~ can't attack unless defending player controls a creature with flying", "~ can't
     be blocked as long as defending player controls an artifact" (normalised) ->
     [:class:`redzone.models.abilities.DefenderControls`], else ``None``."""
-    from redzone.models.abilities import SELF, Affected, DefenderControls
-
     m = _DEFENDER.fullmatch(s)
     if not m:
         return None

@@ -19,6 +19,8 @@ from redzone.models.abilities import (
     MustBeAttacked,
     SELF,
     XCount,
+    AttackOnlyNearestOpponent,
+    BlockTax,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
@@ -105,8 +107,6 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     if _S_NOT_ATTACKED.fullmatch(s):
         return [CantAttackYou(text=text)]
     if _S_NEAREST.fullmatch(s):
-        from redzone.models.abilities import AttackOnlyNearestOpponent
-
         return [AttackOnlyNearestOpponent(text=text)]
     if _S_EXERT.fullmatch(s):
         return "optional attack cost"
@@ -122,8 +122,6 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
 def _cost_one(m: re.Match[str], text: str) -> list[Ability]:
     """"Enchanted creature can't attack or block unless its controller pays {3}": an attack
     cost on every attack of that creature (508.1d, 508.1h) and a block cost (509.1d)."""
-    from redzone.models.abilities import BlockTax
-
     generic = sum(int(c) for c in re.findall(r"\{(\d+)\}", m["cost"]))
     who = SELF if m["subj"] == "~" else ATTACHED
     out: list[Ability] = []

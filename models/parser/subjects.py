@@ -13,6 +13,7 @@ from functools import lru_cache
 from redzone.models.abilities import (
     Affected,
     ATTACHED,
+    KEYWORDS,
     Quality,
     SELF,
 )
@@ -172,8 +173,6 @@ _COUNTERS = lazy_compile(
 
 def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
     """What follows "with"/"without" in a subject -> alternative qualities."""
-    from redzone.models.abilities import KEYWORDS
-
     if re.fullmatch(r"toughness greater than (?:its|their) power", text) and not without:
         return (Quality(toughness_over_power=True),)
     m = _STAT.fullmatch(text)
