@@ -12,6 +12,7 @@ redzone uses an old path; they go in redzone 0.3 (CHANGELOG.md, 0.2.0).
 from __future__ import annotations
 
 import importlib
+import importlib.abc
 import importlib.machinery
 import sys
 import types
@@ -39,10 +40,8 @@ def _warn(old: str, new: str) -> None:
                   DeprecationWarning, stacklevel=3)
 
 
-class _Alias:
-    """Loads an old path as the module at its new path (the same module object). An import
-    loader by protocol (``create_module``/``exec_module``), without :mod:`importlib.abc`,
-    whose import costs start-up time."""
+class _Alias(importlib.abc.Loader):
+    """Loads an old path as the module at its new path (the same module object)."""
 
     def __init__(self, new: str) -> None:
         self.new = new
@@ -54,8 +53,8 @@ class _Alias:
         """Nothing to run: the module at the new path is already executed."""
 
 
-class _MovedFinder:
-    """A :data:`sys.meta_path` finder (by protocol: ``find_spec``) for ``table``'s old paths."""
+class _MovedFinder(importlib.abc.MetaPathFinder):
+    """A :data:`sys.meta_path` finder for ``table``'s old paths."""
 
     def __init__(self, table: Mapping[str, str]) -> None:
         self.table = dict(table)
@@ -73,9 +72,6 @@ class _MovedFinder:
             return None
         _warn(fullname, new)
         return importlib.machinery.ModuleSpec(fullname, _Alias(new))
-
-    def invalidate_caches(self) -> None:
-        """Nothing cached."""
 
 
 def install(table: Mapping[str, str] = MOVED) -> None:

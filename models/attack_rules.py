@@ -24,6 +24,7 @@ No solving happens here; see ``redzone.solver.attack.solve``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, TypeVar, overload
 
 from redzone.models.abilities import (
     Ability,
@@ -102,6 +103,7 @@ def _controls_land(board: Board, player: str, land: str) -> bool:
 
 
 _Affecting = list[tuple[Ability, Permanent]]
+_A = TypeVar("_A", bound=Ability)
 
 
 def _unavailable_reason(board: Board, creature: Permanent, mine: _Affecting | None = None) -> str | None:
@@ -124,7 +126,11 @@ def _unavailable_reason(board: Board, creature: Permanent, mine: _Affecting | No
     return None
 
 
-def _of(mine: _Affecting, kind: type[Ability] | tuple[type[Ability], ...]) -> _Affecting:
+@overload
+def _of(mine: _Affecting, kind: type[_A]) -> list[tuple[_A, Permanent]]: ...
+@overload
+def _of(mine: _Affecting, kind: tuple[type[Ability], ...]) -> _Affecting: ...
+def _of(mine: _Affecting, kind: type[Ability] | tuple[type[Ability], ...]) -> list[Any]:
     """The entries of ``mine`` whose ability is of class ``kind``, in order."""
     return [entry for entry in mine if isinstance(entry[0], kind)]
 

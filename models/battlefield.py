@@ -136,7 +136,7 @@ class Permanent:
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
-    mana_value: int = 0
+    mana_value: int | float = 0
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None

@@ -24,6 +24,7 @@ from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import apply_layers, combat_state, reaches_others
 from redzone.models.limits import check_time
 from redzone.models.parser import parse_text
+from redzone.models.scenario import Scenario, UntilEndOfTurn
 
 __all__ = ["Board", "Permanent", "Player", "build_board"]
 
@@ -57,7 +58,7 @@ def _printed_stat(value: str | None, given: int | None, where: str, what: str, c
 _PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 
 
-def build_board(scenario: object, *, strict: bool = False) -> Board:
+def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
 
     Raises :class:`ScenarioError` when a value can't be determined (e.g. a printed ``*``
@@ -74,8 +75,10 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         if i & 255 == 0:
             check_time("building the board")
         where = f"permanents[{i}]"
+        pid = spec.id
+        assert pid is not None  # every permanent has its id once the scenario validated
         card_name: str | None = None
-        if getattr(spec, "card", None):
+        if spec.card:
             card, face = lookup_face(spec.card)
             if not face.known and card.layout == "adventure" and face is not card.faces[0]:
                 # CR 715.4: an adventurer card on the battlefield has only its normal
@@ -101,7 +104,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
                        "loyalty": face.loyalty, "defense": face.defense}
             names: tuple[str, ...] = tuple(dict.fromkeys((face.name, card.name)))
         else:
-            name = spec.name or spec.id
+            name = spec.name or pid
             types = subtypes = supertypes = colors = ()
             mana_value, text = 0, ""
             printed = {"power": None, "toughness": None, "loyalty": None, "defense": None}
@@ -156,8 +159,8 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None
 
         protector = spec.protector
-        permanents[spec.id] = Permanent(
-            id=spec.id, name=name, card=card_name, controller=spec.controller,
+        permanents[pid] = Permanent(
+            id=pid, name=name, card=card_name, controller=spec.controller,
             owner=spec.owner or spec.controller, index=i, types=tuple(types),
             subtypes=tuple(subtypes), supertypes=tuple(supertypes), colors=tuple(colors),
             mana_value=mana_value, power=power, toughness=toughness, loyalty=loyalty,
@@ -187,7 +190,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         board, dict(combat.attackers) if combat is not None else None,
         {b: list(v) for b, v in combat.blockers.items()} if combat is not None else None)
     board._grants = board._index = None
-    board.gaps = apply_layers(board, board.combat)  # type: ignore[arg-type]
+    board.gaps = apply_layers(board, board.combat)
     if strict and board.gaps:
         gap = board.gaps[0]
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
@@ -195,7 +198,7 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
     return board
 
 
-def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str, ...],
+def _end_of_turn(eot: UntilEndOfTurn, text: str, abilities: list[str], names: tuple[str, ...],
                  where: str) -> EndOfTurn:
     """The permanent's :class:`redzone.models.cleanup.EndOfTurn` from its scenario
     ``until_end_of_turn`` (each ability one of ``abilities``: checked when the scenario was
@@ -203,7 +206,7 @@ def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str,
     ability there that changes or grants to other permanents (an effect on the others
     would end with it; they are described by their own values)."""
     left = list(abilities)
-    for j, sentence in enumerate(eot.abilities):  # type: ignore[attr-defined]
+    for j, sentence in enumerate(eot.abilities):
         left.remove(sentence)
         if any(reaches_others(a) for a in parse_text(sentence, names=names).abilities):
             raise ScenarioError(
@@ -213,7 +216,7 @@ def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str,
                 f"until-end-of-turn changes on them)")
     parts = [text] if text else []
     parts.extend(left)
-    return EndOfTurn(eot.power, eot.toughness, tuple(eot.abilities),  # type: ignore[attr-defined]
+    return EndOfTurn(eot.power, eot.toughness, tuple(eot.abilities),
                      _parse_parts(parts, names))
 
 

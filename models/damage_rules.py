@@ -31,6 +31,7 @@ did: marked damage, -1/-1 counters, loyalty, defense, permanents that left. Pure
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from redzone.models.abilities import AssignsToughness, Keyword
@@ -215,7 +216,7 @@ def combatants(board: Board, state: Any = None) -> list[str]:
     return _Combat(board, state).combatants()
 
 
-def default_step(board: Board, *, first_strike_dealt: list[str] | tuple[str, ...] | None = None,
+def default_step(board: Board, *, first_strike_dealt: Collection[str] | None = None,
                  state: Any = None) -> Step:
     """The combat damage step a scenario stands at (510.4): ``combat.step`` when given;
     else ``"regular"`` when some creature has already dealt first-strike damage

@@ -127,7 +127,8 @@ _PATTERNS: tuple[tuple[AbilityKind, str], ...] = (
               r"|(double|triple|world)breaker|(w|t|ワールド|ダブル|トリプル)ブレイカー"
               r"|shieldtrigger|(s|シールド)トリガー|guardman|ガードマン"),
 )
-_COMPILED = tuple((kind, lazy_compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
+_COMPILED: tuple[tuple[AbilityKind, re.Pattern[str]], ...] = tuple(
+    (kind, lazy_compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
 _CANONICAL = (
     "Wins all battles", "Slayer", "Power attacker +N", "Does not battle",
     "Power +N during battles", "Destroys the opposing creature instead of battling",

@@ -243,8 +243,9 @@ _P_ASSIGNS_TOUGHNESS = lazy_compile(
 
 _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
                                                   list[Ability] | None]]] = [
-    (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t)]
-     + ([BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)] if m["ob"] else [])),
+    (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t),
+                              *([BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)]
+                                if m["ob"] else [])]),
     (_P_BREQ, lambda m, a, t: [BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)]),
     (_P_CANT, _build_cant),
     (_P_ONLY_ALONE, lambda m, a, t: [CanOnlyAttackAlone(affected=a, text=t)]),

@@ -94,10 +94,12 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     m = _S_ATTACK_CAP.fullmatch(s)
     if m:
         return [AttackCap(maximum=_number(m["n"]), you_only=bool(m["you"]),
-                          include_planeswalkers=bool(m["pw"]), per=m["per"], text=text)]
+                          include_planeswalkers=bool(m["pw"]),
+                          per="turn" if m["per"] == "turn" else "combat", text=text)]
     m = _S_BLOCK_CAP.fullmatch(s)
     if m:
-        return [BlockCap(maximum=_number(m["n"]), per=m["per"], text=text)]
+        return [BlockCap(maximum=_number(m["n"]), per="turn" if m["per"] == "turn" else "combat",
+                         text=text)]
     m = _S_MUST_BE_ATTACKED.fullmatch(s)
     if m:
         return [MustBeAttacked(include_planeswalkers=bool(m["pw"]), text=text)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from redzone.models.abilities import (
     Affected,
@@ -181,7 +182,8 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
         out: list[Quality] = []
         for stat in m["what"].split(" or "):
             key = f"{stat}_at_{'most' if m['dir'] == 'less' else 'least'}"
-            out.append(Quality(**{key: n}))
+            bound: dict[str, Any] = {key: n}
+            out.append(Quality(**bound))
         return tuple(out)
     kws = [k.strip().lower() for k in re.split(r" or | and ", text)]
     if all(k in KEYWORDS for k in kws):

@@ -16,6 +16,7 @@ This module never imports ortools.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError
@@ -357,7 +358,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _problem(err: dict[str, Any], root: type[BaseModel] = Scenario) -> str:
+def _problem(err: Mapping[str, Any], root: type[BaseModel] = Scenario) -> str:
     """One short sentence for one pydantic error."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     loc = tuple(err["loc"])

@@ -196,7 +196,7 @@ class _Checker:
         self.ids = {p.id: i for i, p in enumerate(resolved) if p.id is not None}
 
         for i, p in enumerate(resolved):
-            if getattr(p, "paired_with", None) is not None:
+            if p.paired_with is not None:
                 self._permanent(f"permanents[{i}].paired_with", p.paired_with)
                 if p.paired_with == p.id:
                     raise ScenarioError(f"permanents[{i}].paired_with",
@@ -212,6 +212,8 @@ class _Checker:
         ends in the cleanup step): a power or toughness change needs the current value it
         is included in, and each ability must be one of the permanent's ``abilities``."""
         eot = p.until_end_of_turn
+        if eot is None:
+            return
         for field in ("power", "toughness"):
             if getattr(eot, field) and getattr(p, field) is None:
                 raise ScenarioError(
