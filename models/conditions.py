@@ -15,6 +15,7 @@ Plain Python; never imports ortools.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
@@ -162,8 +163,6 @@ def decided_again(board: Board, ids: Iterable[str], *, life: Mapping[str, int] |
     out: dict[str, ParsedText] = {}
     view = board
     if life is not None:
-        import dataclasses
-
         players = tuple(dataclasses.replace(p, life=life.get(p.name, p.life))
                         for p in board.players)
         view = dataclasses.replace(board, players=players)

@@ -16,6 +16,7 @@ Pure Python; never imports ortools.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from redzone.models.abilities import (
@@ -348,8 +349,6 @@ def _least_damage_order(mods: list[tuple[DamageModifier, Permanent]],
     effects (CR 616.1); redzone takes the order that leaves the least damage (with doublers
     and additions: multiply first; with halving or a cap the order matters the other way
     round too). Ties keep scenario order. Returns the amount and one note per effect."""
-    from itertools import permutations
-
     best: tuple[int, tuple[int, ...]] | None = None
     orders = permutations(range(len(mods))) if len(mods) <= 6 else [tuple(range(len(mods)))]
     for order in orders:

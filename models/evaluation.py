@@ -144,7 +144,7 @@ class Weights:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                from difflib import get_close_matches
+                from difflib import get_close_matches  # here for start-up: only on an error
 
                 close = get_close_matches(str(key), sorted(known), n=1)
                 hint = f"did you mean {close[0]}? " if close else ""
@@ -176,7 +176,7 @@ def load_weights(path: str | Path) -> Weights:
         if p.suffix.lower() == ".json":
             data = json.loads(text)
         else:
-            import yaml
+            import yaml  # here for start-up (~15 ms): only for a YAML weights file
 
             data = yaml.safe_load(text)
     except Exception as e:  # noqa: BLE001 - any parse error becomes a one-line message

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -233,8 +233,6 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
 
 def _rewrite_text(a: Ability, text: str) -> Ability:
     """``a`` quoting the whole conditional sentence ``text`` (for explanations)."""
-    from dataclasses import replace
-
     if isinstance(a, Grant):
         return replace(a, text=text, abilities=tuple(_rewrite_text(x, text) for x in a.abilities))
     return replace(a, text=text)
@@ -396,8 +394,6 @@ def protection_qualities_lost(sentence: Sentence) -> bool:
 def _with_text(a: Ability, text: str) -> Ability:
     if a.text:
         return a
-    from dataclasses import replace
-
     if isinstance(a, Grant):
         return replace(a, text=text, abilities=tuple(_with_text(x, text) for x in a.abilities))
     return replace(a, text=text)

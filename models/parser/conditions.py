@@ -9,6 +9,7 @@ life, tapped status); any other condition leaves the sentence unparsed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from redzone.models.abilities import (
     Condition,
@@ -183,8 +184,6 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         cond = stated_or_parsed(m["cond"])
         if cond is None:
             return None
-        from dataclasses import replace
-
         return replace(cond, negate=True), f"{m['subj']} {m['verb']}"
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Literal, Protocol
 
 from redzone.models.abilities import (
@@ -224,8 +225,6 @@ def _build_has(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None
         return granted
     # A granted restriction or requirement about "this creature" is the same ability with
     # the grant's subject; only keyword-like abilities need a Grant wrapper.
-    from dataclasses import replace
-
     direct = [replace(g, affected=a, text=text) for g in granted
               if getattr(g, "affected", None) == SELF]
     wrapped = [g for g in granted if getattr(g, "affected", None) != SELF]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -216,8 +217,6 @@ _ENCHANTED_OR_EQUIPPED = " that are enchanted or equipped"
 def _adjective_subject(s: str) -> Affected | None:
     """A creature group with a legendary / nontoken / modified / equipped adjective, a
     "tokens" noun or a "that are enchanted or equipped" tail; ``None`` otherwise."""
-    from dataclasses import replace
-
     extra: dict[str, object] = {}
     head = s
     if head.endswith(_ENCHANTED_OR_EQUIPPED):
@@ -253,8 +252,6 @@ def _adjective_subject(s: str) -> Affected | None:
 
 def _filtered_subject(s: str) -> Affected | None:
     """A creature group with a colour / type prefix and/or a "with ..." clause."""
-    from dataclasses import replace
-
     base = Quality()
     alternatives: tuple[Quality, ...] = (base,)
     head = s

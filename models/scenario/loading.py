@@ -38,7 +38,7 @@ expands to billions from a few hundred bytes)."""
 def _unique_key_loader() -> Any:
     """A safe YAML loader class that rejects a key repeated within one mapping (made on the
     first YAML file: JSON input and batches never import yaml, ~15 ms of start-up)."""
-    import yaml
+    import yaml  # here for start-up (see above)
 
     class _UniqueKeyLoader(yaml.SafeLoader):
         """A safe YAML loader that rejects a key repeated within one mapping."""
@@ -83,7 +83,7 @@ def _expanded_size(root: Any, label: str) -> None:
     aliases are followed, or nests deeper than :data:`MAX_DEPTH` — decided on the composed
     node graph (each distinct node counted once, memoised), before anything is built, so an
     alias bomb is refused in milliseconds."""
-    import yaml
+    import yaml  # here for start-up: JSON input never imports yaml
 
     size: dict[int, int] = {}
     stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
@@ -115,7 +115,7 @@ def _expanded_size(root: Any, label: str) -> None:
 
 
 def _parse_yaml(text: str, label: str) -> object:
-    import yaml
+    import yaml  # here for start-up: JSON input never imports yaml
 
     loader: Any = None
     try:

@@ -306,7 +306,7 @@ class _Checker:
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:
     """``difflib.get_close_matches``, imported only when an error needs a suggestion (difflib
     is a few milliseconds of every start-up otherwise, issue 11)."""
-    import difflib
+    import difflib  # here for start-up (see above)
 
     return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
 
