@@ -12,13 +12,15 @@ redzone uses an old path; they go in redzone 0.3 (CHANGELOG.md, 0.2.0).
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import types
 import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:  # importlib.abc pulls in importlib.resources: 5-8 ms of every start-up
+    from importlib.abc import Loader
 
 __all__ = ["MOVED", "MOVED_NAMES", "install", "moved_name"]
 
@@ -40,8 +42,9 @@ def _warn(old: str, new: str) -> None:
                   DeprecationWarning, stacklevel=3)
 
 
-class _Alias(importlib.abc.Loader):
-    """Loads an old path as the module at its new path (the same module object)."""
+class _Alias:
+    """Loads an old path as the module at its new path (the same module object): an import
+    loader by protocol (``create_module``, ``exec_module``)."""
 
     def __init__(self, new: str) -> None:
         self.new = new
@@ -53,8 +56,9 @@ class _Alias(importlib.abc.Loader):
         """Nothing to run: the module at the new path is already executed."""
 
 
-class _MovedFinder(importlib.abc.MetaPathFinder):
-    """A :data:`sys.meta_path` finder for ``table``'s old paths."""
+class _MovedFinder:
+    """A :data:`sys.meta_path` finder for ``table``'s old paths (by protocol: ``find_spec``,
+    ``invalidate_caches``)."""
 
     def __init__(self, table: Mapping[str, str]) -> None:
         self.table = dict(table)
@@ -71,7 +75,10 @@ class _MovedFinder(importlib.abc.MetaPathFinder):
         if new is None:
             return None
         _warn(fullname, new)
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(new)))
+
+    def invalidate_caches(self) -> None:
+        """Nothing is cached."""
 
 
 def install(table: Mapping[str, str] = MOVED) -> None:
