@@ -1,31 +1,13 @@
 """How good a position is for a player: the evaluation the AI's combat search maximises
-(issue 9; explained with worked examples in ``docs/ai.md``).
+(issue 9).
 
-A position is a :class:`redzone.models.board.Board` together with a
-:class:`redzone.models.outcome.GameState` (what combat damage and state-based actions
-changed). :class:`Evaluator` scores it from one player's point of view as
-
-    score = sum over players  ±player_value(life, poison)
-          + sum over creatures ±creature_value(power, toughness, keywords)
-          + sum over planeswalkers ±planeswalker_value(loyalty)
-          + sum over battles     ±battle_value(defense)
-
-with ``+`` for what the player has and ``-`` for what each opponent has, so with two players
-the score of one is minus the score of the other (zero-sum). A won game (every opponent lost,
-CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, and the sum above is
-kept within ``±(win - 1)`` (it never comes near with sensible weights), so they dominate
-everything whatever the weights. An opponent eliminated in a
-multiplayer game stops counting (CR 800.4a: their permanents leave) and is worth
-``eliminated`` instead — whether they lost in the position's ``state`` or before the board
-(``Board.departed``: a board of a later turn no longer lists them, but a player who lost
-stays lost, 104.5, 800.4a).
-
-Scores are whole numbers of *milli-points* (one point = the value of one life point near
-0 life), so that sums are exact and two searches that reach the same position give the very
-same number. :func:`points` converts to points.
-
-Plain Python (no ortools); the weights live in :class:`Weights`, which can be read from a
-YAML or JSON file (:func:`load_weights`).
+Owns :class:`Evaluator`, which scores a position — a :class:`redzone.models.battlefield.Board`
+with a :class:`redzone.models.game_state.GameState` — from one player's point of view as
+whole milli-points: players' life and poison, creatures, planeswalkers and battles, ``+``
+for the player's and ``-`` for each opponent's (zero-sum with two players); a won game is
+``+win``, a lost one ``-win``, an eliminated opponent ``eliminated`` (800.4a). The weights
+are :class:`Weights` (:func:`load_weights` reads YAML or JSON); :func:`points` converts to
+points. The formula and worked examples: ``docs/ai.md``. Plain Python (no ortools).
 """
 
 from __future__ import annotations

@@ -1,36 +1,14 @@
 """Characteristics changed by other permanents: the layer system (CR 613).
 
-:func:`apply_layers` takes a :class:`redzone.models.board.Board` whose permanents carry their
-*base* characteristics (printed values with the scenario's overrides, :class:`Base`) and
-rewrites each permanent's current characteristics by applying the continuous effects the
-parser understands, layer by layer (613.1):
-
-- layer 4, types (613.1d): first characteristic-defining abilities (613.3: changeling and "is
-  every creature type", 702.73a), then effects that set a land's type (305.7: the land loses
-  its old land types and the abilities of its rules text — so that land's own effects no
-  longer apply, the dependency of 613.8 for the common case of Blood Moon and Urborg), then
-  the other type changes in timestamp order;
-- layer 5, colours (613.1e), in timestamp order;
-- layer 6, abilities (613.1f): "loses all abilities" / "loses flying" remove the permanent's
-  own abilities and those it was granted by effects with an earlier timestamp (613.7); a
-  permanent that lost an ability no longer produces that ability's effects in layers 6-7;
-- layer 7, power and toughness (613.4): 7a characteristic-defining abilities are the given
-  values (a printed ``*`` must be given), 7b "has base power and toughness N/M", 7c "gets
-  +N/+M" and counters (613.4c), 7d switching (none is parsed yet).
-
-Timestamps (613.7) follow scenario order: a permanent listed later entered later. An
-object's own printed abilities are older than every effect.
-
-Power and toughness *given* in the scenario are current values at the beginning of combat:
-every effect that doesn't depend on combat, and counters, are already in them, so only
-combat-dependent effects are applied on top. Combat-dependent effects ("attacking creatures
-you control get +1/+0", Watchdog's "creatures attacking you get -1/-0", "as long as it's
-attacking") apply from the declaration on (506.4, 611.3a): :class:`CombatState` says which
-creatures are attacking (and whom) and which are blocking.
-
-An effect the layer system can't compute (:class:`redzone.models.abilities.UnappliedEffect`) is
-returned as a :class:`Gap` wherever it reaches a permanent whose characteristic is computed
-here, never dropped. Pure Python.
+Owns :func:`apply_layers` (a board whose permanents carry their base characteristics,
+:class:`Base`, rewritten layer by layer: types 4, colours 5, abilities 6, power and
+toughness 7b-c, with combat-dependent effects on top of given current values), applying
+them again when permanents leave or conditions change (:func:`reapply_layers`,
+:func:`relayered`), and what a permanent's leaving would change (:func:`layer_sources`,
+:func:`layer_reach`). An effect it can't compute is returned as a :class:`Gap`, never
+dropped. The rules and what is not modelled: ``docs/rules.md``, "Characteristics (CR 613)".
+The data it writes and the combat-dependent deltas are :mod:`redzone.models.battlefield`'s.
+Pure Python.
 """
 
 from __future__ import annotations
