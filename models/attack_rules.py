@@ -24,6 +24,7 @@ No solving happens here; see ``redzone.solver.attack.solve``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, TypeVar, overload
 
 from redzone.models.abilities import (
     Ability,
@@ -54,7 +55,8 @@ from redzone.models.attack_problem import (
     Requirement,
     Restriction,
 )
-from redzone.models.board import Board, Permanent
+from redzone.models.battlefield import Board, Permanent, matches_quality
+from redzone.models.errors import ScenarioError
 
 
 _CREATURE_KINDS: tuple[type[Ability], ...] = (
@@ -101,6 +103,7 @@ def _controls_land(board: Board, player: str, land: str) -> bool:
 
 
 _Affecting = list[tuple[Ability, Permanent]]
+_A = TypeVar("_A", bound=Ability)
 
 
 def _unavailable_reason(board: Board, creature: Permanent, mine: _Affecting | None = None) -> str | None:
@@ -123,7 +126,11 @@ def _unavailable_reason(board: Board, creature: Permanent, mine: _Affecting | No
     return None
 
 
-def _of(mine: _Affecting, kind: type[Ability] | tuple[type[Ability], ...]) -> _Affecting:
+@overload
+def _of(mine: _Affecting, kind: type[_A]) -> list[tuple[_A, Permanent]]: ...
+@overload
+def _of(mine: _Affecting, kind: tuple[type[Ability], ...]) -> _Affecting: ...
+def _of(mine: _Affecting, kind: type[Ability] | tuple[type[Ability], ...]) -> list[Any]:
     """The entries of ``mine`` whose ability is of class ``kind``, in order."""
     return [entry for entry in mine if isinstance(entry[0], kind)]
 
@@ -303,8 +310,6 @@ def _nearest_opponents(board: Board, ap: str,
     opponent in turn order and "right" the previous one. Raises :class:`ScenarioError`
     (naming the permanent's ``choices``) when the direction is not given. ``found``: the
     board's "nearest opponent" abilities with their permanents, when already fetched."""
-    from redzone.models.errors import ScenarioError
-
     out: list[tuple[str, Permanent]] = []
     if found is None:
         found = board.abilities_of_kind(AttackOnlyNearestOpponent)
@@ -378,8 +383,6 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
 def defender_controls(board: Board, player: str, ability: DefenderControls) -> bool:
     """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
     permanents matching ``ability.quality`` (rules round 2; 508.1c, 509.1b)."""
-    from redzone.models.block_rules import matches_quality
-
     n = 0
     for perm in board.controlled_by(player):
         if ability.quality is None or matches_quality(board, perm, ability.quality):

@@ -55,6 +55,7 @@ from redzone.models.abilities import (
     Protection,
     Quality,
 )
+from redzone.models.attack_rules import defender_controls
 from redzone.models.block_problem import (
     AllOrNothing,
     BlockerCap,
@@ -67,9 +68,10 @@ from redzone.models.block_problem import (
     MinBlockers,
     MinOtherBlockers,
 )
-from redzone.models.board import Board, Permanent
+from redzone.models.battlefield import Board, Permanent, matches_quality
 from redzone.models.errors import ScenarioError
 from redzone.models.limits import check_time
+from redzone.models.parser import singular
 
 __all__ = [
     "attack_bands",
@@ -92,81 +94,6 @@ _TYPE_PLURALS = {
 
 
 # ------------------------------------------------------------------ qualities
-
-
-def matches_quality(board: Board, creature: Permanent, quality: Quality,
-                    other: Permanent | None = None) -> bool:
-    """Whether ``creature`` matches ``quality`` (see :class:`redzone.models.abilities.Quality`).
-
-    ``other`` is the creature ``power_vs`` compares with (for a blocker filter, the
-    attacking creature). Keywords count granted ones too (613.1f).
-    """
-    q = quality
-    if q.subtypes and not set(q.subtypes) & set(creature.subtypes):
-        return False
-    if q.exclude_subtypes and set(q.exclude_subtypes) & set(creature.subtypes):
-        return False
-    if q.colors and not set(q.colors) & set(creature.colors):
-        return False
-    if q.exclude_colors and set(q.exclude_colors) & set(creature.colors):
-        return False
-    if q.types and not set(q.types) & set(creature.types):
-        return False
-    if q.keywords and not any(board.has_keyword(creature, k) for k in q.keywords):
-        return False
-    if q.without_keywords and any(board.has_keyword(creature, k) for k in q.without_keywords):
-        return False
-    power = creature.power or 0
-    toughness = creature.toughness or 0
-    if q.power_at_most is not None and power > q.power_at_most:
-        return False
-    if q.power_at_least is not None and power < q.power_at_least:
-        return False
-    if q.toughness_at_most is not None and toughness > q.toughness_at_most:
-        return False
-    if q.toughness_at_least is not None and toughness < q.toughness_at_least:
-        return False
-    if q.power_vs is not None:
-        theirs = (other.power or 0) if other is not None else 0
-        if q.power_vs == "greater" and not power > theirs:
-            return False
-        if q.power_vs == "less" and not power < theirs:
-            return False
-    if q.counter is not None and creature.counters.get(q.counter, 0) <= 0:
-        return False
-    if q.color_count is not None:
-        n = len(creature.colors)
-        if (q.color_count == "multicolored" and n < 2) or (q.color_count == "monocolored" and n != 1) \
-                or (q.color_count == "colorless" and n != 0):
-            return False
-    if q.tapped is not None and bool(creature.tapped) != q.tapped:
-        return False
-    if q.toughness_over_power and not toughness > power:
-        return False
-    if q.supertypes and not set(q.supertypes) & set(creature.supertypes):
-        return False
-    if q.token is not None and bool(getattr(creature, "token", False)) != q.token:
-        return False
-    if q.equipped is not None or q.enchanted_or_equipped is not None or q.modified is not None:
-        equipped = enchanted = own_aura = False
-        for perm in board.permanents.values():
-            if perm.attached_to != creature.id:
-                continue
-            if "Equipment" in perm.subtypes:
-                equipped = True
-            if "Aura" in perm.subtypes:
-                enchanted = True
-                own_aura = own_aura or perm.controller == creature.controller
-        if q.equipped is not None and equipped != q.equipped:
-            return False
-        if q.enchanted_or_equipped is not None and (equipped or enchanted) != q.enchanted_or_equipped:
-            return False
-        if q.modified is not None:
-            # CR 700.9: a counter on it, equipped, or enchanted by an Aura its controller controls.
-            modified = equipped or own_aura or any(v > 0 for v in creature.counters.values())
-            if modified != q.modified:
-                return False
-    return True
 
 
 def _describe(q: Quality) -> str:
@@ -215,7 +142,6 @@ def _protected_from(quality: str, blocker: Permanent) -> bool:
         return len(blocker.colors) == 0
     if q in _TYPE_PLURALS:
         return _TYPE_PLURALS[q] in blocker.types
-    from redzone.models.parser import singular
 
     one = singular(quality) or quality
     return one.lower() in (s.lower() for s in blocker.subtypes)
@@ -375,8 +301,6 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
         unblockable = f"{source.label} says it can't be blocked (CR 509.1b)"
         break
     if unblockable is None:
-        from redzone.models.attack_rules import defender_controls
-
         for ability, source in board.abilities_affecting(a, DefenderControls):
             assert isinstance(ability, DefenderControls)
             if ability.effect == "can't be blocked" and defender_controls(board, defender, ability):

@@ -275,7 +275,7 @@ def _data_reader() -> Callable[[int, int], bytes]:
                 fh.seek(offset)
                 return fh.read(length)
         return read
-    from importlib import resources
+    from importlib import resources  # here for start-up: only when the data is not a plain file
 
     blob = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_bytes()
     return lambda offset, length: blob[offset:offset + length]
@@ -413,7 +413,7 @@ class _Data:
 
     def suggestions(self, key: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` display names closest to ``key`` (difflib ratio ≥ 0.6)."""
-        import difflib
+        import difflib  # here for start-up: only for a name not found
 
         if self._suggest is None:
             buckets: dict[str, list[str]] = {}

@@ -1,29 +1,11 @@
 """Clash (CR 701.30; 701.23 in the 2023 rules): reveal, compare mana values, keep or bottom.
 
-To *clash*, a player reveals the top card of their library and may then put it on the
-bottom (701.30a). "Clash with an opponent" means the player chooses an opponent and both
-clash (701.30b): that is **two** clashes, one by each player, so a "whenever you clash"
-ability triggers for each of them, even for a player made to clash by an opponent's effect.
-Both cards are revealed at the same time; the top-or-bottom choices are made in APNAP order
-(CR 101.4: the active player first, then the others in turn order, whoever controls the
-effect; a later player knows the earlier choices, 101.4b); then the cards move at the same
-time (701.30c). A player *wins* when their revealed card's mana value is greater than that of
-every other card revealed in the clash (701.30d): equal values mean nobody wins, and a
-player whose library is empty reveals nothing, can't win, and lets the other player win with
-any card, even one of mana value 0.
-
-Mana values are those of cards in a library (CR 202.3): a split card adds its halves
-({R} // {3}{G} is 5, CR 202.3d, 709.4b) and X counts 0 (202.3e). Under the rules before
-Amonkhet (April 2017) a split card had two mana values outside the stack, so a split card
-could win against one card and lose against another "at once"; sources describing that
-(including the Japanese wiki text this project was seeded with) are obsolete.
-
-The top-or-bottom choice is a :data:`ClashPolicy`: a function of a :class:`ClashView` (what
-that player knows when choosing) returning ``"top"`` or ``"bottom"``. The default,
-:func:`keep_at_least` with :data:`DEFAULT_KEEP_THRESHOLD` (3), keeps a card of mana value 3
-or more on top and puts cheaper cards (lands included) on the bottom: an expensive card is
-likely to win the next clash and is usually the stronger draw. :data:`KEEP` and
-:data:`BOTTOM` force one choice. This module never imports ortools.
+Owns :func:`clash` (both players of "clash with an opponent" clash, 701.30b; choices in
+APNAP order, 101.4; the winner by mana value in a library, 701.30d, 202.3), the triggers
+"whenever you clash [and win]", and the keep-or-bottom choice as a pluggable
+:data:`ClashPolicy` (default :func:`keep_at_least` with :data:`DEFAULT_KEEP_THRESHOLD`).
+The rules, and why a split card no longer wins and loses at once: ``docs/rules.md``,
+"Clash (CR 701.30)". Never imports ortools.
 
 Public API: :func:`clash`, :class:`ClashResult`, :class:`ClashView`, :data:`ClashPolicy`,
 :func:`keep_at_least`, :data:`KEEP`, :data:`BOTTOM`, :data:`DEFAULT_POLICY`,
@@ -37,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from redzone.models.errors import ScenarioError
+from redzone.models.cards import CardDataGapError, lookup
+from redzone.models.errors import ScenarioError, UnknownCardError
 from redzone.models.lazy_re import lazy_compile
 
 __all__ = [
@@ -221,9 +204,6 @@ def _scenario_of(source: Any) -> Any:
 
 def _mana_value(name: str, where: str) -> tuple[str, int | float]:
     """(full card name, mana value in a library) of a library card; one-line errors."""
-    from redzone.models.cards import CardDataGapError, lookup
-    from redzone.models.errors import UnknownCardError
-
     try:
         card = lookup(name)
     except UnknownCardError as err:
@@ -243,8 +223,6 @@ _CLASH_TRIGGER = lazy_compile(r"\bwhenever you (clash(?: and win)?|win a clash)\
 def _triggers(scenario: Any, clashed: Sequence[str], winners: Sequence[str]) -> tuple[ClashTrigger, ...]:
     """Abilities "whenever you clash" (each clash of its controller) and "whenever you clash
     and win" / "whenever you win a clash" (only a won clash) of the permanents in play."""
-    from redzone.models.cards import lookup
-
     found: list[ClashTrigger] = []
     for spec in scenario.permanents:
         if spec.controller not in clashed:

@@ -16,31 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 from copy import copy
-from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redzone.models.abilities import Conditional, ParsedText
-from redzone.models.lazy_dataclass import lazy_dataclass
-
-if TYPE_CHECKING:  # pragma: no cover
-    from redzone.models.board import Board, Permanent
+from redzone.models.battlefield import Board, EndOfTurn, Permanent
+from redzone.models.layers import relayered
 
 __all__ = ["EndOfTurn", "end_turn", "ended", "has_end_of_turn"]
-
-
-@lazy_dataclass(frozen=True)
-class EndOfTurn:
-    """What of a permanent's current characteristics ends in the cleanup step (514.2).
-
-    ``power``/``toughness``: what "until end of turn" effects add to its current power and
-    toughness (included in them; may be negative). ``abilities``: the sentences of its
-    scenario ``abilities`` it has only until end of turn. ``after``: the permanent's parsed
-    text without them (compared and hashed by the first three only)."""
-
-    power: int = 0
-    toughness: int = 0
-    abilities: tuple[str, ...] = ()
-    after: ParsedText = field(default_factory=ParsedText, compare=False, hash=False, repr=False)
 
 
 def ended(perm: Permanent) -> Permanent:
@@ -96,9 +78,6 @@ def end_turn(board: Board) -> Board:
     not changed)."""
     if not has_end_of_turn(board):
         return board
-    from redzone.models.board import Board as _Board
-    from redzone.models.layers import relayered
-
     perms = {pid: dataclasses.replace(ended(p), damage=0) for pid, p in board.permanents.items()}
     gone = {pid for pid, p in perms.items() if p.is_creature and (p.toughness or 0) <= 0}
     changed = bool(gone)
@@ -108,7 +87,7 @@ def end_turn(board: Board) -> Board:
             if pid not in gone and p.attached_to in gone and "Aura" in p.subtypes:
                 gone.add(pid)
                 changed = True
-    out = _Board(scenario=board.scenario, players=board.players, permanents=perms,
+    out = Board(scenario=board.scenario, players=board.players, permanents=perms,
                  active_player=board.active_player, rules=board.rules, game=board.game,
                  departed=board.departed)
     out.combat = board.combat
@@ -126,7 +105,7 @@ def end_turn(board: Board) -> Board:
     kept = {pid: dataclasses.replace(p, counters=dict(p.counters),
                                      attached_to=None if p.attached_to in gone else p.attached_to)
             for pid, p in perms.items() if pid not in gone}
-    final = _Board(scenario=board.scenario, players=board.players, permanents=kept,
+    final = Board(scenario=board.scenario, players=board.players, permanents=kept,
                    active_player=board.active_player, rules=board.rules, game=board.game,
                    departed=board.departed)
     final.combat = board.combat

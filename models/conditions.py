@@ -15,9 +15,13 @@ Plain Python; never imports ortools.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Iterable, Mapping
 
 from redzone.models.abilities import Ability, Condition, Conditional, ParsedText
+from redzone.models.battlefield import Board, Permanent, matches_quality
+from redzone.models.parser import self_names
+from redzone.models.parser.subjects import _normalise_self
 
 
 # Condition kinds whose truth combat damage and state-based actions can change (CR 611.3a:
@@ -29,7 +33,7 @@ CHANGING_KINDS = frozenset({"you control", "opponent controls", "attached", "cou
                             "life at most", "life at least"})
 
 
-def holds(board: object, source: object, condition: Condition,
+def holds(board: Board, source: Permanent, condition: Condition,
           counters: dict[str, int] | None = None) -> bool | None:
     """:func:`_holds`, negated for an "unless ..." condition (``negate``). ``counters``: the
     source's counters as they now are (``None``: the permanent's own)."""
@@ -39,26 +43,24 @@ def holds(board: object, source: object, condition: Condition,
     return not got
 
 
-def _holds(board: object, source: object, condition: Condition,
+def _holds(board: Board, source: Permanent, condition: Condition,
            counters: dict[str, int] | None = None) -> bool | None:
     """Whether ``condition`` holds for the permanent ``source`` on ``board`` (a
-    :class:`redzone.models.board.Board` / :class:`~redzone.models.board.Permanent`);
+    :class:`redzone.models.battlefield.Board` / :class:`~redzone.models.battlefield.Permanent`);
     ``None`` when the scenario does not say. Rules: CR 611.3a (conditions of static
     abilities are checked continuously), 102.1 (whose turn), 122 (counters), 301.5 / 303.4
     (Equipment and Auras attached), 119 (life)."""
-    from redzone.models.block_rules import matches_quality
-
     kind = condition.kind
-    you = source.controller  # type: ignore[attr-defined]
+    you = source.controller
     if kind == "your turn":
-        return board.active_player == you  # type: ignore[attr-defined]
+        return board.active_player == you
     if kind == "not your turn":
-        return board.active_player != you  # type: ignore[attr-defined]
+        return board.active_player != you
     if kind in ("you control", "opponent controls"):
-        opponents = set(board.opponents(you))  # type: ignore[attr-defined]
+        opponents = set(board.opponents(you))
         n = 0
-        for perm in board.permanents.values():  # type: ignore[attr-defined]
-            if condition.other and perm.id == source.id:  # type: ignore[attr-defined]
+        for perm in board.permanents.values():
+            if condition.other and perm.id == source.id:
                 continue
             owner_ok = perm.controller == you if kind == "you control" else perm.controller in opponents
             if not owner_ok:
@@ -68,15 +70,15 @@ def _holds(board: object, source: object, condition: Condition,
             n += 1
         return n >= condition.count if not condition.none else n == 0
     if kind == "attached":
-        for perm in board.permanents.values():  # type: ignore[attr-defined]
-            if perm.attached_to != source.id:  # type: ignore[attr-defined]
+        for perm in board.permanents.values():
+            if perm.attached_to != source.id:
                 continue
             if condition.attached in ("any",) or condition.attached in perm.subtypes:
                 return True
         return False
     if kind == "counters":
         if counters is None:
-            counters = source.counters  # type: ignore[attr-defined]
+            counters = source.counters
         if condition.counter is None:
             n = sum(max(0, v) for v in counters.values())
         else:
@@ -85,25 +87,22 @@ def _holds(board: object, source: object, condition: Condition,
     if kind == "stated":
         return _stated(source, condition.phrase)
     if kind in ("life at most", "life at least"):
-        life = board.player(you).life  # type: ignore[attr-defined]
+        life = board.player(you).life
         return life <= condition.count if kind == "life at most" else life >= condition.count
     if kind == "untapped":
-        return not source.tapped  # type: ignore[attr-defined]
+        return not source.tapped
     if kind == "tapped":
-        return bool(source.tapped)  # type: ignore[attr-defined]
+        return bool(source.tapped)
     return None
 
 
-def _stated(source: object, phrase: str) -> bool | None:
+def _stated(source: Permanent, phrase: str) -> bool | None:
     """The value the scenario states for ``phrase`` in the permanent's ``conditions``
     (matched case-insensitively, the permanent's name, "this creature" and "~" alike)."""
-    from redzone.models.parser import self_names
-    from redzone.models.parser.subjects import _normalise_self
-
     given = getattr(source, "conditions", None) or {}
     if not given:
         return None
-    names = tuple(n for n in (source.name, source.card) if n)  # type: ignore[attr-defined]
+    names = tuple(n for n in (source.name, source.card) if n)
 
     def key(text: str) -> str:
         return " ".join(_normalise_self(text.strip().rstrip("."), self_names(names)).lower().split())
@@ -115,12 +114,12 @@ def _stated(source: object, phrase: str) -> bool | None:
     return None
 
 
-def resolve(board: object) -> None:
+def resolve(board: Board) -> None:
     """Replace every :class:`Conditional` of every permanent by its abilities when its
     condition holds, drop it when it doesn't, and report it (in the permanent's
     ``unparsed``) when the scenario can't decide it. Called once by
     :func:`redzone.models.board.build_board`, after all permanents exist."""
-    for perm in board.permanents.values():  # type: ignore[attr-defined]
+    for perm in board.permanents.values():
         parsed: ParsedText = perm.parsed
         if not any(_has_conditional(a) for a in parsed.abilities):
             continue
@@ -131,18 +130,18 @@ def resolve(board: object) -> None:
             out.extend(_resolved(board, perm, ability, unparsed))
         perm.parsed = ParsedText(tuple(out), tuple(unparsed), parsed.ignored)
     if hasattr(board, "_grants"):
-        board._grants = None  # type: ignore[attr-defined]
+        board._grants = None
     if hasattr(board, "_index"):
-        board._index = None  # type: ignore[attr-defined]
+        board._index = None
 
 
-def condition_sources(board: object, changing: bool = True) -> frozenset[str]:
+def condition_sources(board: Board, changing: bool = True) -> frozenset[str]:
     """Ids of the permanents of ``board`` with a static ability under a condition the
     scenario decides (:func:`resolve` kept their text): with ``changing``, only those with a
     condition combat can change (:data:`CHANGING_KINDS`: a permanent leaving, counters put,
     a life total changing; CR 611.3a). Empty on most boards."""
     out = []
-    for perm in board.permanents.values():  # type: ignore[attr-defined]
+    for perm in board.permanents.values():
         text = getattr(perm, "conditional", None)
         if text is None:
             continue
@@ -152,8 +151,8 @@ def condition_sources(board: object, changing: bool = True) -> frozenset[str]:
     return frozenset(out)
 
 
-def decided_again(board: object, ids: Iterable[str], *, life: dict[str, int] | None = None,
-                  counters: dict[str, dict[str, int]] | None = None) -> dict[str, ParsedText]:
+def decided_again(board: Board, ids: Iterable[str], *, life: Mapping[str, int] | None = None,
+                  counters: Mapping[str, dict[str, int]] | None = None) -> dict[str, ParsedText]:
     """The permanents among ``ids`` (on ``board``, whose ``permanents`` are those on the
     battlefield now) whose abilities under a condition change when the conditions are decided
     again as the game now is (CR 611.3a: a static ability's condition is checked
@@ -164,16 +163,14 @@ def decided_again(board: object, ids: Iterable[str], *, life: dict[str, int] | N
     out: dict[str, ParsedText] = {}
     view = board
     if life is not None:
-        import dataclasses
-
-        players = tuple(dataclasses.replace(p, life=life.get(p.name, p.life))  # type: ignore[attr-defined]
-                        for p in board.players)  # type: ignore[attr-defined]
-        view = dataclasses.replace(board, players=players)  # type: ignore[type-var]
+        players = tuple(dataclasses.replace(p, life=life.get(p.name, p.life))
+                        for p in board.players)
+        view = dataclasses.replace(board, players=players)
     for pid in ids:
-        perm = board.permanents.get(pid)  # type: ignore[attr-defined]
-        text = getattr(perm, "conditional", None)
-        if text is None:
+        perm = board.permanents.get(pid)
+        if perm is None or perm.conditional is None:
             continue
+        text = perm.conditional
         now = counters.get(pid) if counters is not None else None
         abilities: list[Ability] = []
         for ability in text.abilities:
@@ -193,12 +190,12 @@ def _has_conditional(ability: Ability) -> bool:
     return isinstance(ability, Conditional)
 
 
-def _resolved(board: object, perm: object, ability: Ability, unparsed: list[str]) -> Iterable[Ability]:
+def _resolved(board: Board, perm: Permanent, ability: Ability, unparsed: list[str]) -> Iterable[Ability]:
     if not isinstance(ability, Conditional):
         return (ability,)
     verdict = holds(board, perm, ability.condition)
     if verdict is None:
-        phrase = ability.condition.phrase.replace("~", perm.name)  # type: ignore[attr-defined]
+        phrase = ability.condition.phrase.replace("~", perm.name)
         how = (f' (state it: "conditions": {{"{phrase}": true}})' if phrase else "")
         note = f"condition not decided from the scenario{how}: {ability.text}"
         if note not in unparsed:

@@ -16,7 +16,8 @@ Pure Python; never imports ortools.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from itertools import permutations
+from typing import Any
 
 from redzone.models.abilities import (
     Ability,
@@ -25,16 +26,16 @@ from redzone.models.abilities import (
     DamageAsCounters,
     DamageModifier,
     Keyword,
+    LifeFloor,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
     RedirectDamage,
     SourceFilter,
 )
-from redzone.models.board import Board, Permanent
-
-if TYPE_CHECKING:
-    from redzone.models.outcome import GameState
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.game_state import GameState
+from redzone.models.parser import singular
 
 __all__ = ["has_quality"]
 
@@ -68,8 +69,6 @@ def has_quality(source: Permanent, quality: str) -> bool:
         return not colors
     if q in _TYPE_WORDS:
         return _TYPE_WORDS[q] in source.types
-    from redzone.models.parser import singular
-
     one = (singular(q) or q).lower()
     return any(s.lower() == one for s in source.subtypes)
 
@@ -350,8 +349,6 @@ def _least_damage_order(mods: list[tuple[DamageModifier, Permanent]],
     effects (CR 616.1); redzone takes the order that leaves the least damage (with doublers
     and additions: multiply first; with halving or a cap the order matters the other way
     round too). Ties keep scenario order. Returns the amount and one note per effect."""
-    from itertools import permutations
-
     best: tuple[int, tuple[int, ...]] | None = None
     orders = permutations(range(len(mods))) if len(mods) <= 6 else [tuple(range(len(mods)))]
     for order in orders:
@@ -412,8 +409,6 @@ def _life_floor(board: Board, state: GameState, player: str) -> tuple[int, Perma
     Cairo; CR 614.1a — with several, the affected player applies them in the order that
     keeps the most life, 616.1), with its source; ``None`` when none does. Worship's "If you
     control a creature" looks at the creatures still on the battlefield as damage is dealt."""
-    from redzone.models.abilities import LifeFloor
-
     best: tuple[int, Permanent] | None = None
     for ability, holder in board.abilities_of_kind(LifeFloor):
         assert isinstance(ability, LifeFloor)

@@ -1,35 +1,15 @@
 """One combat damage step in normal form, and its direct evaluation (CR 510.1, 702.19,
 702.2c, 702.22j-k).
 
-:func:`redzone.models.damage_rules.damage_problem` turns a board and its combat into a
-:class:`DamageProblem`: the creatures that assign combat damage in this step (the
-*sources*), how much each must assign, to whom it may assign it, and the conditions the
-rules put on the split — lethal damage to blockers before trample excess (702.19b), loyalty
-before a planeswalker's controller (702.19c), the 2023 damage assignment order (old
-510.1c-d). The CP-SAT model (``redzone.solver.damage.solve``) and the exhaustive reference
-(``redzone.solver.reference``) read only this form.
-
-An *assignment* maps ``source id -> recipient -> amount`` (recipient: a permanent id or a
-player name; amounts are whole numbers >= 0). Pairs that are absent assign 0.
-
-**Lethal damage, jointly (702.19b, 510.1c-d, 702.2c).** A creature *has been assigned lethal
-damage* when the damage assigned to it by all sources in this step, plus the damage already
-marked on it, reaches its toughness (``need`` = toughness - marked damage, at least 0), or
-when any source with deathtouch assigns it at least 1. This is one property of the creature
-over the whole step — two attackers sharing a blocker count each other's damage —
-and it ignores prevention, protection, replacement effects and indestructible.
-
-**Who chooses (510.1, 702.22j-k).** Each source has a ``decider``: the active player for
-attacking creatures and the defending player for blocking creatures, except that the
-defending player divides the damage of an attacking creature blocked by a creature with
-banding (702.22j) and the active player divides the damage of a blocking creature that
-blocks a creature with banding (702.22k).
-
-**Objectives.** :func:`active_value` and :func:`defender_value` are the lexicographic values
-the solver maximises (see ``docs/rules.md``, "Combat damage"); an objective only chooses
-among legal assignments.
-
-Everything here is plain Python (no ortools).
+Owns :class:`DamageProblem`: the creatures that assign combat damage in a step (the
+*sources*), how much each assigns, to whom it may assign it, who divides it (``decider``)
+and the conditions the rules put on the split (lethal damage to blockers before trample
+excess, counted jointly over the step; loyalty before a planeswalker's controller; the
+2023 damage assignment order); and the judgement of an *assignment* (``source id ->
+recipient -> amount``, absent pairs 0) with :func:`active_value` / :func:`defender_value`,
+the lexicographic objectives. Built by :func:`redzone.models.damage_rules.damage_problem`;
+read by ``redzone.solver.damage`` and ``redzone.solver.reference``. The rules:
+``docs/rules.md``, "Combat damage (CR 510)". Plain Python (no ortools).
 """
 
 from __future__ import annotations
@@ -40,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from redzone.models.attack_problem import Violation
+from redzone.models.errors import ScenarioError
 
 Assignment = Mapping[str, Mapping[str, int]]
 """source id -> recipient (permanent id or player name) -> amount assigned."""
@@ -522,8 +503,6 @@ def complete_assignment(problem: DamageProblem, assignment: Assignment) -> dict[
     Raises :class:`redzone.models.errors.ScenarioError` naming the first source left out that
     has a real choice (several recipients). Sources that are given are kept as given.
     """
-    from redzone.models.errors import ScenarioError
-
     out = {sid: dict(row) for sid, row in assignment.items()}
     for src in problem.sources:
         if src.id in out:

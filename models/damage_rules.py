@@ -1,40 +1,23 @@
 """From a board and its combat to one combat damage step in normal form (CR 510, 702.19,
 702.7, 702.4, 702.22j-k).
 
-:func:`damage_problem` reads ``combat`` (attackers, blockers, ``blocked``, ``step``,
-``first_strike_dealt``, ``damage_order``) and writes down, as a
-:class:`redzone.models.damage_problem.DamageProblem`, which creatures assign combat damage in the
-step, how much, and to whom:
-
-- which step and which creatures (510.4, 702.7b-c, 702.4b-d): if any attacking or blocking
-  creature has first strike or double strike, there is a first-strike step for those
-  creatures, then a regular step for the others (the ones that did not deal first-strike
-  damage, ``combat.first_strike_dealt``) plus every creature that currently has double
-  strike;
-- where an attacking creature's damage may go (510.1b-c, 506.4c): unblocked — what it
-  attacks, or nothing if that has left combat; blocked — its remaining blockers, nothing if
-  none remain, unless it has trample (702.19b, d), trample over planeswalkers (702.19c, e);
-  plain trample never spills to a planeswalker's controller (702.19f);
-- where a blocking creature's damage goes: the attackers it blocks (510.1d);
-- who divides (702.22j-k, banding) and, under ``rules: "2023"``, each creature's damage
-  assignment order (old 509.2-3, 510.1c-d): ``combat.damage_order`` filtered to the
-  creatures still in combat, with any missing ones appended in scenario order.
-
-An attacked planeswalker or battle has *left combat* (506.4) when it is no longer on the
-battlefield (in ``state``), has 0 loyalty/defense, or is now controlled (a battle:
-protected) by the active player.
-A combatant that has left the battlefield or is no longer a creature has left combat too.
-
-``state`` (a :class:`redzone.models.outcome.GameState`) lets a later step see what an earlier one
-did: marked damage, -1/-1 counters, loyalty, defense, permanents that left. Pure Python.
+Owns :func:`damage_problem`: which step and which creatures assign damage (first-strike and
+regular steps, 510.4), how much, where each creature's damage may go (blockers, trample
+excess, what it attacks, or nothing once that has left combat, 506.4), who divides it
+(banding) and, under ``rules: "2023"``, the damage assignment order; and
+:func:`default_step`, :func:`remaining_steps`, :func:`combatants`. ``state`` (a
+:class:`redzone.models.game_state.GameState`) lets a later step see what an earlier one
+did. The rules: ``docs/rules.md``, "Combat damage (CR 510)". Pure Python.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from redzone.models.abilities import Keyword
-from redzone.models.board import Board, Permanent
+from redzone.models.abilities import AssignsToughness, Keyword
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.block_rules import attack_bands
 from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
 from redzone.models.errors import ScenarioError
 
@@ -68,8 +51,6 @@ class _View:
         """The combat damage it assigns (CR 510.1a): its power, or its toughness while an
         "assigns combat damage equal to its toughness rather than its power" effect of a
         permanent still on the battlefield applies to it (Doran, the Siege Tower)."""
-        from redzone.models.abilities import AssignsToughness
-
         for _, holder in self.board.abilities_affecting(perm, AssignsToughness):
             if self.present(holder.id):
                 return self.toughness(perm)
@@ -144,7 +125,6 @@ class _Combat:
         self.blocks: dict[str, list[str]] = {}  # blocking creatures still in combat -> attackers
         was_blocked: set[str] = set()
         # 702.22h: a creature blocking one creature of an attacking band blocks all of them.
-        from redzone.models.block_rules import attack_bands
 
         band_of = {a: band for band in attack_bands(board, dict(spec.attackers)) for a in band}
         declared = spec.blockers
@@ -217,7 +197,7 @@ def combatants(board: Board, state: Any = None) -> list[str]:
     return _Combat(board, state).combatants()
 
 
-def default_step(board: Board, *, first_strike_dealt: list[str] | tuple[str, ...] | None = None,
+def default_step(board: Board, *, first_strike_dealt: Collection[str] | None = None,
                  state: Any = None) -> Step:
     """The combat damage step a scenario stands at (510.4): ``combat.step`` when given;
     else ``"regular"`` when some creature has already dealt first-strike damage

@@ -1,51 +1,11 @@
 """The Duel Masters battle (バトル; DM comprehensive rules 115) between two creatures.
 
-A battle happens when an attacking creature's attack target is a creature, or when card
-text makes two creatures battle (an *effect battle*, 効果バトル). The higher power wins and
-the lower loses; equal power makes **both** lose (DM 115.3c). A creature that "wins all
-battles" wins without a comparison and the other loses; if both have it, both win and
-neither is destroyed. Losers are destroyed by rule (DM 703.4d). Winning/losing and being
-destroyed are separate events (DM 115.3b): a destruction replacement ("return it to hand
-instead") keeps the win/lose triggers. An effect that stops the battle ("does not battle")
-or replaces the battle itself ("instead of battling, destroy the opposing creature") means
-no battle at all: no slayer, no "when this battles" triggers, no winner or loser.
-
-The processing order (see the rules digest, section 6, and ``docs/rules.md``):
-
-0. does a battle happen? (no-battle effects; battle replacements)
-1. "during battle" static effects apply (power attacker is already on while attacking)
-2. "when this battles" abilities trigger (slayer)
-3. they resolve, the turn player's first (slayer sets up its after-battle destruction)
-4. winners and losers are decided
-5. losers are destroyed (destruction replacements apply); win/lose abilities trigger
-6. "during battle" effects end
-7. win/lose triggers resolve, the turn player's first
-8. "after the battle" abilities resolve, the turn player's first (slayer destroys)
-
-Duel Masters creatures are given inline (no card data): each permanent of a
-``game: duel-masters`` scenario has a ``name``, a ``power`` and ``abilities`` (and
-optionally ``text``, one ability per line), parsed here by :func:`parse_dm_ability`. The
-abilities understood, English and Japanese (full-width characters are accepted):
-
-===================================================  ===============================  =========
-English                                              Japanese                         kind
-===================================================  ===============================  =========
-Wins all battles                                     すべてのバトルに勝つ               wins_all
-Slayer                                               スレイヤー                         slayer
-Power attacker +N                                    パワーアタッカー+N                  power_attacker
-Does not battle                                      バトルしない                       no_battle
-Power +N during battles                              バトル中パワー+N                    battle_power
-Destroys the opposing creature instead of battling   バトルするかわりに相手を破壊する      destroy_instead
-Returns to hand instead of being destroyed           破壊されるかわりに手札に戻る          return_instead
-Eternal Ω (the same, for this battle)                エターナル・Ω                      return_instead
-Cannot be destroyed                                  破壊されない                       indestructible
-When this wins a battle[, ...]                       バトルに勝った時[、...]             on_win
-When this loses a battle[, ...]                      バトルに負けた時[、...]             on_lose
-Blocker, Speed attacker, Double/Triple/World         ブロッカー, スピードアタッカー,       other
-breaker, Shield trigger, Guardman                    W・ブレイカー, T・ブレイカー, ...     (no part in a battle)
-===================================================  ===============================  =========
-
-This module never imports ortools and never touches the Magic card data.
+Owns :func:`battle` (does a battle happen, during-battle effects, slayer, winners and
+losers, destruction and its replacements, win/lose triggers, in the DM step order), the
+inline Duel Masters creatures of a ``game: duel-masters`` scenario (:func:`dm_board`) and
+their abilities, English or Japanese (:func:`parse_dm_ability`). The rules, the step order
+and the table of abilities understood are in ``docs/rules.md``, "Duel Masters battle".
+Never imports ortools and never touches the Magic card data.
 
 Public API: :func:`battle`, :class:`BattleResult`, :class:`BattleStep`,
 :class:`BattleTrigger`, :func:`dm_board`, :class:`DMBoard`, :class:`DMCreature`,
@@ -127,7 +87,8 @@ _PATTERNS: tuple[tuple[AbilityKind, str], ...] = (
               r"|(double|triple|world)breaker|(w|t|ワールド|ダブル|トリプル)ブレイカー"
               r"|shieldtrigger|(s|シールド)トリガー|guardman|ガードマン"),
 )
-_COMPILED = tuple((kind, lazy_compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
+_COMPILED: tuple[tuple[AbilityKind, re.Pattern[str]], ...] = tuple(
+    (kind, lazy_compile(rf"(?:{rx})")) for kind, rx in _PATTERNS)
 _CANONICAL = (
     "Wins all battles", "Slayer", "Power attacker +N", "Does not battle",
     "Power +N during battles", "Destroys the opposing creature instead of battling",

@@ -1,46 +1,30 @@
 """How good a position is for a player: the evaluation the AI's combat search maximises
-(issue 9; explained with worked examples in ``docs/ai.md``).
+(issue 9).
 
-A position is a :class:`redzone.models.board.Board` together with a
-:class:`redzone.models.outcome.GameState` (what combat damage and state-based actions
-changed). :class:`Evaluator` scores it from one player's point of view as
-
-    score = sum over players  ±player_value(life, poison)
-          + sum over creatures ±creature_value(power, toughness, keywords)
-          + sum over planeswalkers ±planeswalker_value(loyalty)
-          + sum over battles     ±battle_value(defense)
-
-with ``+`` for what the player has and ``-`` for what each opponent has, so with two players
-the score of one is minus the score of the other (zero-sum). A won game (every opponent lost,
-CR 104.2a, 704.5a, 704.5c) is worth ``+win`` and a lost one ``-win``, and the sum above is
-kept within ``±(win - 1)`` (it never comes near with sensible weights), so they dominate
-everything whatever the weights. An opponent eliminated in a
-multiplayer game stops counting (CR 800.4a: their permanents leave) and is worth
-``eliminated`` instead — whether they lost in the position's ``state`` or before the board
-(``Board.departed``: a board of a later turn no longer lists them, but a player who lost
-stays lost, 104.5, 800.4a).
-
-Scores are whole numbers of *milli-points* (one point = the value of one life point near
-0 life), so that sums are exact and two searches that reach the same position give the very
-same number. :func:`points` converts to points.
-
-Plain Python (no ortools); the weights live in :class:`Weights`, which can be read from a
-YAML or JSON file (:func:`load_weights`).
+Owns :class:`Evaluator`, which scores a position — a :class:`redzone.models.battlefield.Board`
+with a :class:`redzone.models.game_state.GameState` — from one player's point of view as
+whole milli-points: players' life and poison, creatures, planeswalkers and battles, ``+``
+for the player's and ``-`` for each opponent's (zero-sum with two players); a won game is
+``+win``, a lost one ``-win``, an eliminated opponent ``eliminated`` (800.4a). The weights
+are :class:`Weights` (:func:`load_weights` reads YAML or JSON); :func:`points` converts to
+points. The formula and worked examples: ``docs/ai.md``. Plain Python (no ortools).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from copy import copy
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from redzone.models.abilities import Toxic
-from redzone.models.board import Board, Permanent
-from redzone.models.conditions import condition_sources
+from redzone.models.battlefield import Board, Permanent
+from redzone.models.cleanup import ended
+from redzone.models.conditions import condition_sources, decided_again
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import layer_sources
+from redzone.models.layers import layer_sources, relayered
 
 __all__ = ["Evaluator", "Weights", "load_weights", "points", "SCALE"]
 
@@ -142,7 +126,7 @@ class Weights:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                from difflib import get_close_matches
+                from difflib import get_close_matches  # here for start-up: only on an error
 
                 close = get_close_matches(str(key), sorted(known), n=1)
                 hint = f"did you mean {close[0]}? " if close else ""
@@ -189,7 +173,7 @@ def load_weights(path: str | Path) -> Weights:
         if p.suffix.lower() == ".json":
             data = json.loads(text)
         else:
-            import yaml
+            import yaml  # here for start-up (~15 ms): only for a YAML weights file
 
             data = yaml.safe_load(text)
     except Exception as e:  # noqa: BLE001 - any parse error becomes a one-line message
@@ -278,8 +262,6 @@ class Evaluator:
             self._kinds.append((perm.id, kind, 0, perm))
             eot = perm.until_end_of_turn if kind == "creature" else None
             if eot is not None:
-                from redzone.models.cleanup import ended
-
                 self._eot[perm.id] = (eot.power, eot.toughness)
                 if perm.id not in self._parts:
                     self._parts[perm.id] = self._keyword_parts(ended(perm))
@@ -453,9 +435,6 @@ class Evaluator:
         if not dead and all(state.on_battlefield(s) for s in self.layer_sources) and (
                 not self.condition_sources or not self._conditions_changed(state)):
             return None
-        from copy import copy
-
-        from redzone.models.layers import relayered
 
         board = self.board
         perms = {}
@@ -492,8 +471,6 @@ class Evaluator:
                tuple((h, tuple(sorted(counters[h].items()))) for h in sorted(holders) if h in counters))
         got = self._flip_cache.get(key)
         if got is None:
-            from redzone.models.conditions import decided_again
-
             board = self.board
             here = Board(scenario=board.scenario, players=board.players,
                          permanents={pid: p for pid, p in board.permanents.items() if pid not in gone},

@@ -1,26 +1,11 @@
 """Fight (CR 701.14) and its one-sided cousin, "bite".
 
-- :func:`fight`: each of two creatures deals damage equal to its power to the other, at the
-  same time (701.14a). If either is no longer on the battlefield, is no longer a creature or
-  has become an illegal target when the spell or ability resolves, neither deals damage
-  (701.14b). A creature that fights itself is dealt damage equal to twice its power
-  (701.14c). Fight damage is not combat damage (701.14d): first strike, double strike and
-  trample do nothing; deathtouch, lifelink, infect, wither, protection, indestructible and
-  damage replacement (Furnace of Rath) apply as for any damage, through
-  :mod:`redzone.models.outcome`.
-- :func:`bite`: one creature deals damage equal to its power to another ("Target creature
-  you control deals damage equal to its power to target creature you don't control", Bite
-  Down) — no damage comes back. Same checks at resolution: with either target gone or
-  illegal, no damage is dealt (608.2b).
-
-Power is the current power (the board's, lowered by -1/-1 counters already put on in the
-given state; without the effects of a lord that has left in it, 611.3a). When the fight
-destroys a permanent whose static ability changed others' characteristics, the layers are
-applied again without it and state-based actions checked again (613, 704.3): a Merfolk that
-Lord of Atlantis's +1/+1 kept alive with 2 damage marked dies with the Lord. A power of 0 or less deals no damage (120.8, 107.1b). The full power is dealt,
-never capped at lethal damage; damage beyond lethal is reported as excess (120.4a).
-
-Pure Python; never imports ortools.
+Owns :func:`fight` (each creature deals damage equal to its power to the other at once,
+701.14a; nothing if either is gone or illegal at resolution, 701.14b; twice its power to
+itself, 701.14c; not combat damage, 701.14d) and :func:`bite` (one-sided, 608.2b), their
+:class:`FightResult`, and the layers applied again when a lord it destroys leaves (613,
+704.3). Damage is dealt through :mod:`redzone.models.outcome`. The rules: ``docs/rules.md``,
+"Fight (CR 701.14)". Pure Python; never imports ortools.
 """
 
 from __future__ import annotations
@@ -30,10 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from redzone.models.board import Board
+from redzone.models.battlefield import Board
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import relayered_after_departures
 from redzone.models.outcome import (DamageEvent, DealtDamage, GameState, OutcomeJSON, deal_damage,
+                                    relayered_after_departures,
                                     state_based_actions)
 
 __all__ = ["FightResult", "bite", "fight"]

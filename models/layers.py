@@ -1,49 +1,29 @@
 """Characteristics changed by other permanents: the layer system (CR 613).
 
-:func:`apply_layers` takes a :class:`redzone.models.board.Board` whose permanents carry their
-*base* characteristics (printed values with the scenario's overrides, :class:`Base`) and
-rewrites each permanent's current characteristics by applying the continuous effects the
-parser understands, layer by layer (613.1):
-
-- layer 4, types (613.1d): first characteristic-defining abilities (613.3: changeling and "is
-  every creature type", 702.73a), then effects that set a land's type (305.7: the land loses
-  its old land types and the abilities of its rules text — so that land's own effects no
-  longer apply, the dependency of 613.8 for the common case of Blood Moon and Urborg), then
-  the other type changes in timestamp order;
-- layer 5, colours (613.1e), in timestamp order;
-- layer 6, abilities (613.1f): "loses all abilities" / "loses flying" remove the permanent's
-  own abilities and those it was granted by effects with an earlier timestamp (613.7); a
-  permanent that lost an ability no longer produces that ability's effects in layers 6-7;
-- layer 7, power and toughness (613.4): 7a characteristic-defining abilities are the given
-  values (a printed ``*`` must be given), 7b "has base power and toughness N/M", 7c "gets
-  +N/+M" and counters (613.4c), 7d switching (none is parsed yet).
-
-Timestamps (613.7) follow scenario order: a permanent listed later entered later. An
-object's own printed abilities are older than every effect.
-
-Power and toughness *given* in the scenario are current values at the beginning of combat:
-every effect that doesn't depend on combat, and counters, are already in them, so only
-combat-dependent effects are applied on top. Combat-dependent effects ("attacking creatures
-you control get +1/+0", Watchdog's "creatures attacking you get -1/-0", "as long as it's
-attacking") apply from the declaration on (506.4, 611.3a): :class:`CombatState` says which
-creatures are attacking (and whom) and which are blocking.
-
-An effect the layer system can't compute (:class:`redzone.models.abilities.UnappliedEffect`) is
-returned as a :class:`Gap` wherever it reaches a permanent whose characteristic is computed
-here, never dropped. Pure Python.
+Owns :func:`apply_layers` (a board whose permanents carry their base characteristics,
+:class:`Base`, rewritten layer by layer: types 4, colours 5, abilities 6, power and
+toughness 7b-c, with combat-dependent effects on top of given current values), applying
+them again when permanents leave or conditions change (:func:`reapply_layers`,
+:func:`relayered`), and what a permanent's leaving would change (:func:`layer_sources`,
+:func:`layer_reach`). An effect it can't compute is returned as a :class:`Gap`, never
+dropped. The rules and what is not modelled: ``docs/rules.md``, "Characteristics (CR 613)".
+The data it writes and the combat-dependent deltas are :mod:`redzone.models.battlefield`'s.
+Pure Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from copy import copy
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from redzone.models._moved import moved_name
 from redzone.models.abilities import (
     Ability,
     ColorChange,
     Conditional,
+    Grant,
     Keyword,
     LoseAbilities,
     ModifyPT,
@@ -52,103 +32,41 @@ from redzone.models.abilities import (
     TypeChange,
     UnappliedEffect,
 )
+from redzone.models.battlefield import (
+    Base,
+    Board,
+    CombatState,
+    Gap,
+    Permanent,
+    combat_deltas,
+    combat_state,
+    in_combat,
+    keeps_grant,
+    reached,
+)
 from redzone.models.conditions import condition_sources, decided_again
-
-if TYPE_CHECKING:  # pragma: no cover
-    from redzone.models.board import Board, Permanent
+from redzone.models.parser.vocabulary import CREATURE_TYPES
 
 __all__ = ["BASIC_LAND_TYPES", "Base", "CombatState", "Gap", "apply_layers", "combat_state",
            "combat_deltas", "every_creature_type", "in_combat", "keeps_grant", "layer_reach",
-           "layer_sources", "reaches_others", "reapply_layers", "relayered", "relayered_after_departures"]
+           "layer_sources", "reaches_others", "reapply_layers", "relayered"]
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _LAND_TYPES = frozenset(BASIC_LAND_TYPES + ("Desert", "Gate", "Lair", "Locus", "Sphere", "Mine",
                                             "Power-Plant", "Tower", "Urza's", "Cave", "Town",
                                             "Cloud", "Planet"))
+SETTLE_PASSES = 32
+"""Passes of deciding conditions and applying the layers again (:func:`relayered`,
+:func:`redzone.models.outcome.relayered_after_departures`) before conditions that keep
+turning each other on and off are reported as unsettled (611.3a; never guessed)."""
+
 _LAYER_CLASSES = (TypeChange, ColorChange, LoseAbilities, SetBasePT, ModifyPT, UnappliedEffect)
 
 
 @lru_cache(maxsize=1)
 def every_creature_type() -> tuple[str, ...]:
     """Every creature type (CR 205.3m) as the parser knows them, sorted."""
-    from redzone.models.parser.vocabulary import CREATURE_TYPES
-
     return tuple(sorted(t for t in CREATURE_TYPES if t.replace("'", "").replace("-", "").isalpha()))
-
-
-@dataclass(frozen=True)
-class Base:
-    """A permanent's characteristics before any effect of another object: printed values
-    with the scenario's overrides. ``power_given`` / ``toughness_given``: the scenario gave
-    the current value (see the module docstring)."""
-
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    colors: tuple[str, ...]
-    power: int | None
-    toughness: int | None
-    power_given: bool = False
-    toughness_given: bool = False
-
-
-@dataclass(frozen=True)
-class CombatState:
-    """Who is in combat, for combat-dependent effects (506.4, 611.3a).
-
-    ``attacking``: attacking creature id -> its defending player (508.5: the player, a
-    planeswalker's controller or a battle's protector). ``blocking``: ids of blocking
-    creatures.
-    """
-
-    attacking: Mapping[str, str] = field(default_factory=dict)
-    blocking: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class Gap:
-    """An effect that reaches ``target`` but was not applied: ``source`` has it, ``text`` is
-    its sentence, ``layer`` its layer and ``reason`` why it can't be computed."""
-
-    source: str
-    target: str
-    text: str
-    layer: str
-    reason: str
-
-    def message(self) -> str:
-        """One line for reports."""
-        return f"{self.text} [layer {self.layer} effect not applied: {self.reason}]"
-
-
-def _reaches(board: Board, source: Permanent, ability: Ability, perm: Permanent) -> bool:
-    """Whether a characteristic-changing ``ability`` of ``source`` reaches ``perm`` now."""
-    scope: Permanents | None = getattr(ability, "permanents", None)
-    if scope is not None:
-        if scope.types and not set(scope.types) & set(perm.types):
-            return False
-        if scope.nonbasic and "Basic" in perm.supertypes:
-            return False
-        if scope.controller == "you" and perm.controller != source.controller:
-            return False
-        if scope.controller == "opponents" and perm.controller == source.controller:
-            return False
-        return True
-    return board.affects(source, ability.affected, perm)  # type: ignore[attr-defined]
-
-
-def _targets(board: Board, source: Permanent, ability: Ability,
-             perms: list[Permanent]) -> list[Permanent]:
-    """The permanents ``ability`` of ``source`` reaches (only the candidates a "self" or
-    "attached" ability can reach are looked at)."""
-    affected = getattr(ability, "affected", None)
-    if getattr(ability, "permanents", None) is None and affected is not None:
-        if affected.kind == "self":
-            return [source]
-        if affected.kind == "attached":
-            target = board.permanents.get(source.attached_to or "")
-            return [target] if target is not None else []
-    return [p for p in perms if _reaches(board, source, ability, p)]
 
 
 def _active(perm: Permanent, ability: Ability, lost_at: Mapping[str, int],
@@ -217,28 +135,28 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     for ts, src, fx in types_fx:  # 305.7 with the dependency of 613.8
         if not fx.set_land_type or src.id in lost_at:
             continue
-        for p in _targets(board, src, fx, perms):
+        for p in reached(board, src, fx, perms):
             _apply_type(p, fx)
             lost_at[p.id] = ts  # it loses the abilities of its rules text (305.7)
     for ts, src, fx in types_fx:
         cda = fx.every_creature_type and fx.affected.kind == "self" and fx.permanents is None
         if cda or fx.set_land_type or src.id in lost_at:
             continue
-        for p in _targets(board, src, fx, perms):
+        for p in reached(board, src, fx, perms):
             _apply_type(p, fx)
 
     # ---- layer 5: colours (613.1e)
     for ts, src, fx in effects:
         if not isinstance(fx, ColorChange) or src.id in lost_at:
             continue
-        for p in _targets(board, src, fx, perms):
+        for p in reached(board, src, fx, perms):
             p.colors = tuple(c for c in "WUBRG" if c in fx.colors or (fx.add and c in p.colors))
 
     # ---- layer 6: abilities removed (613.1f); grants are read through Board.granted
     for ts, src, fx in effects:
         if not isinstance(fx, LoseAbilities) or not _active(src, fx, lost_at, lost_kw):
             continue
-        for p in _targets(board, src, fx, perms):
+        for p in reached(board, src, fx, perms):
             if fx.keywords:
                 lost_kw.setdefault(p.id, set()).update(fx.keywords)
                 p.lost_keywords = frozenset(lost_kw[p.id])
@@ -254,12 +172,12 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     free_mods: dict[str, list[int]] = {}
     for ts, src, fx in live:
         if isinstance(fx, SetBasePT):
-            for p in _targets(board, src, fx, perms):
+            for p in reached(board, src, fx, perms):
                 setters.setdefault(p.id, []).append(fx)  # in timestamp order: the last wins
         elif isinstance(fx, ModifyPT):
             if fx.when is not None or (fx.source_untapped and src.tapped):
                 continue  # combat-dependent ones: combat_deltas below
-            for p in _targets(board, src, fx, perms):
+            for p in reached(board, src, fx, perms):
                 acc = free_mods.setdefault(p.id, [0, 0])
                 acc[0] += fx.power
                 acc[1] += fx.toughness
@@ -296,7 +214,7 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
     for ts, src, fx in live:
         if not isinstance(fx, UnappliedEffect):
             continue
-        for p in _targets(board, src, fx, perms):
+        for p in reached(board, src, fx, perms):
             if p.base is None:
                 continue
             if fx.layer.startswith("7") and (not p.is_creature or (
@@ -309,8 +227,6 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
 def reaches_others(a: Ability) -> bool:
     """Whether the static ability ``a`` changes characteristics (layers 4-7, CR 613.1) or
     grants abilities (613.1f) of permanents other than its own."""
-    from redzone.models.abilities import Grant
-
     if not isinstance(a, _LAYER_CLASSES + (Grant,)):
         return False
     affected = getattr(a, "affected", None)
@@ -355,12 +271,12 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
             if isinstance(fx, ModifyPT):
                 if fx.when is not None or (fx.source_untapped and src.tapped):
                     continue  # combat-dependent: recomputed for board.combat below
-                for p in _targets(before, src, fx, perms):
+                for p in reached(before, src, fx, perms):
                     acc = taken.setdefault(p.id, [0, 0])
                     acc[0] += fx.power
                     acc[1] += fx.toughness
             elif isinstance(fx, SetBasePT):
-                for p in _targets(before, src, fx, perms):
+                for p in reached(before, src, fx, perms):
                     q = board.permanents.get(p.id)
                     if q is not None and q.base is not None and (
                             q.base.power_given or q.base.toughness_given):
@@ -383,12 +299,12 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
         ended(old, stopped, f"a condition of {p.label} no longer holds")
         for fx in started:
             if isinstance(fx, ModifyPT) and fx.when is None and not (fx.source_untapped and p.tapped):
-                for q in _targets(board, p, fx, now_perms):
+                for q in reached(board, p, fx, now_perms):
                     acc = taken.setdefault(q.id, [0, 0])
                     acc[0] -= fx.power
                     acc[1] -= fx.toughness
             elif isinstance(fx, SetBasePT):
-                for q in _targets(board, p, fx, now_perms):
+                for q in reached(board, p, fx, now_perms):
                     if q.base is not None and (q.base.power_given or q.base.toughness_given):
                         gaps.append(Gap(q.id, q.id, f"a condition of {p.label} now holds", "7b",
                                         "a base power and toughness effect started, over a "
@@ -419,9 +335,6 @@ def reapply_layers(board: Board, before: Board) -> list[Gap]:
     return apply_layers(board, board.combat) + gaps  # type: ignore[arg-type]
 
 
-_AGAIN = 32  # passes of relayered_after_departures before conditions are taken as unsettled
-
-
 def _minus(a: tuple[Ability, ...], b: tuple[Ability, ...]) -> list[Ability]:
     """The abilities of ``a`` not in ``b``, as multisets."""
     rest = list(b)
@@ -447,14 +360,12 @@ def relayered(board: Board, before: Board, *, life: Mapping[str, int] | None = N
     combat can change (:data:`redzone.models.conditions.CHANGING_KINDS`). Returns the gaps
     of ``board`` (:func:`reapply_layers`), or ``None`` when nothing had to be applied again
     (``board`` is then unchanged)."""
-    from copy import copy
-
     conditioned = condition_sources(before, changing=not every) & board.permanents.keys()
     flips = decided_again(board, conditioned, life=life) if conditioned else {}
     if not flips and all(pid in board.permanents for pid in layer_sources(before)):
         return None
     gaps: list[Gap] = []
-    for _ in range(_AGAIN):
+    for _ in range(SETTLE_PASSES):
         for pid, text in flips.items():
             board.permanents[pid].parsed = text
         got = reapply_layers(board, before)
@@ -468,75 +379,6 @@ def relayered(board: Board, before: Board, *, life: Mapping[str, int] | None = N
     first = min(conditioned)
     return gaps + [Gap(first, first, "abilities under a condition", "611.3a",
                        "the conditions did not settle")]
-
-
-def relayered_after_departures(board: Board, state: Any) -> tuple[Board, list[Gap]]:
-    """``(board, gaps)`` after permanents left the battlefield in ``state`` (a
-    :class:`redzone.models.outcome.GameState` of ``board``): when one of them had a static
-    ability that changes characteristics or grants abilities (:func:`layer_sources`), a new
-    board whose permanents still on the battlefield are copies with the layers applied again
-    without it (CR 611.3a, 613; :func:`reapply_layers`), then state-based actions are
-    performed again on it (704.3: a creature the departed permanent kept alive may now have
-    lethal damage marked or 0 toughness), repeated while that removes another such
-    permanent; otherwise ``board`` itself. Likewise when a static ability's condition
-    (:mod:`redzone.models.conditions`: "as long as you control another Dinosaur", "as long
-    as you have 30 or more life") no longer holds or now holds, decided again from what is
-    on the battlefield and the life totals and counters of ``state`` (611.3a: checked
-    continuously): the abilities now in force replace the others and the layers are
-    applied again the same way.
-
-    ``board`` is the board as it was before anything in ``state`` left (not a board this
-    function returned): after each combat damage step the caller asks again with the same
-    ``board`` and every departure so far, so no effect is taken off twice. The permanents
-    that left are kept on the new board as they were (``state`` says they are gone; the
-    combat declarations still name them). Counters stay as ``board`` has them: those
-    ``state`` put on are counted by ``state`` (``minus_added``, ``plus_added``), not a
-    second time. ``gaps``: effects of a departed permanent that could not be undone
-    (:class:`Gap`). ``state`` is updated in place by the state-based actions."""
-    from copy import copy
-
-    from redzone.models.board import Board
-    from redzone.models.outcome import state_based_actions
-
-    def board_of(perms: dict[str, Permanent], like: Board) -> Board:
-        out = Board(scenario=like.scenario, players=like.players, permanents=perms,
-                    active_player=like.active_player, rules=like.rules, game=like.game)
-        out.combat = like.combat
-        out.gaps = list(like.gaps)
-        return out
-
-    sources = layer_sources(board)
-    conditioned = condition_sources(board)
-    done: set[str] = set()  # departed permanents whose effects are already taken off
-    cur, gaps = board, []
-    for _ in range(_AGAIN):
-        gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
-        flips: dict[str, Any] = {}
-        if conditioned:
-            # 611.3a: a condition is checked continuously: what is on the battlefield now,
-            # life totals and counters as in ``state``.
-            here = board_of({pid: p for pid, p in cur.permanents.items() if pid not in gone}, cur)
-            flips = decided_again(here, conditioned - gone, life=state.life, counters=state.counters)
-        if sources.isdisjoint(gone - done) and not flips:
-            return cur, gaps
-        before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
-        remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
-        for pid, text in flips.items():
-            remaining[pid].parsed = text
-        new = board_of(remaining, cur)
-        found = [g for g in reapply_layers(new, before) if g not in new.gaps]
-        gaps.extend(found)
-        new.gaps += found
-        new.permanents = {pid: remaining.get(pid, p) for pid, p in cur.permanents.items()}
-        new._grants = new._index = None
-        new._combat_fx = None
-        done, cur = gone, new
-        state_based_actions(cur, state)
-    # Conditions that keep turning each other on and off: not decided (never guessed).
-    first = min(conditioned) if conditioned else ""
-    gaps.append(Gap(first, first, "abilities under a condition", "611.3a",
-                    "the conditions did not settle as permanents left"))
-    return cur, gaps
 
 
 def layer_reach(board: Board) -> dict[str, dict[str, tuple[int, int] | None]]:
@@ -564,7 +406,7 @@ def layer_reach(board: Board) -> dict[str, dict[str, tuple[int, int] | None]]:
             if not isinstance(fx, ModifyPT):
                 reach = {p.id: None for p in perms if p.id != src.id}
                 break
-            for p in _targets(board, src, fx, perms):
+            for p in reached(board, src, fx, perms):
                 if p.id == src.id:
                     continue
                 got = reach.get(p.id, (0, 0))
@@ -583,82 +425,9 @@ def layer_reach(board: Board) -> dict[str, dict[str, tuple[int, int] | None]]:
     return out
 
 
-def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[int, int]]:
-    """Permanent id -> (power, toughness) that combat-dependent effects (506.4, 611.3a) add
-    for ``combat``, from the abilities the permanents have now (after layer 6). Empty when
-    nothing is in combat."""
-    if combat is None:
-        return {}
-    perms = list(board.permanents.values())
-    out: dict[str, tuple[int, int]] = {}
-    for src in perms:
-        for fx in src.abilities:
-            if not isinstance(fx, ModifyPT) or fx.when is None:
-                continue
-            if fx.source_untapped and src.tapped:
-                continue
-            for p in _targets(board, src, fx, perms):
-                if not p.is_creature or not _in_combat(fx.when, p, src, combat):
-                    continue
-                dp, dt = out.get(p.id, (0, 0))
-                out[p.id] = (dp + fx.power, dt + fx.toughness)
-    return out
 
 
-def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:
-    """Whether a combat condition holds for ``perm`` (the effect belongs to ``source``)."""
-    attacking = perm.id in combat.attacking
-    blocking = perm.id in combat.blocking
-    if when == "attacking":
-        return attacking
-    if when == "blocking":
-        return blocking
-    if when == "attacking or blocking":
-        return attacking or blocking
-    if when == "attacking you":
-        return attacking and combat.attacking[perm.id] == source.controller
-    if when == "attacking alone":
-        return attacking and len(combat.attacking) == 1  # 506.5
-    return False
-
-
-def in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState | None) -> bool:
-    """Whether the combat condition ``when`` holds for ``perm`` (an effect of ``source``)
-    in ``combat`` (``None``: nothing is in combat, so it never holds). CR 506.4, 611.3a."""
-    return combat is not None and _in_combat(when, perm, source, combat)
-
-
-def keeps_grant(target: Permanent, ability: Ability, grantor: Permanent) -> bool:
-    """Whether ``target`` keeps an ability granted by ``grantor`` after layer 6: the grantor
-    still has its granting ability, and no removal with a later timestamp took it (613.7)."""
-    if grantor.lost_abilities_at is not None:
-        return False  # the grant itself is gone (613.8: it depends on the removal)
-    if target.lost_abilities_at is not None and target.lost_abilities_at > grantor.index:
-        return False
-    if isinstance(ability, Keyword):
-        at = target.lost_keyword_at.get(ability.name)
-        if at is not None and at > grantor.index:
-            return False
-    return True
-
-
-
-def combat_state(board: Board, attackers: Mapping[str, str] | None,
-                 blockers: Mapping[str, object] | None = None) -> CombatState | None:
-    """The :class:`CombatState` of attacking creatures ``attackers`` (id -> what it attacks)
-    and blocking creatures ``blockers`` (id -> what it blocks; empty lists don't block).
-    ``None`` when nothing attacks. Unknown ids are kept as they are: the rules modules
-    report them."""
-    if not attackers:
-        return None
-    attacking: dict[str, str] = {}
-    for a, target in attackers.items():
-        perm = board.permanents.get(target)
-        if perm is None:
-            attacking[a] = target
-        elif "Battle" in perm.types and perm.protector:
-            attacking[a] = perm.protector
-        else:
-            attacking[a] = perm.controller
-    blocking = frozenset(b for b, lst in (blockers or {}).items() if lst)
-    return CombatState(attacking, blocking)
+def __getattr__(name: str) -> Any:
+    """Public names that moved to another module, served for one release with a
+    :class:`DeprecationWarning` (:mod:`redzone.models._moved`)."""
+    return moved_name(__name__, name)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, dataclass_transform
 
 __all__ = ["lazy_dataclass", "realise"]
 
@@ -72,6 +72,7 @@ def _methods(params: dict[str, Any]) -> list[str]:
     return names
 
 
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def lazy_dataclass(**params: Any) -> Callable[[T], T]:
     """``@lazy_dataclass(**params)``: ``@dataclasses.dataclass(**params)`` made on first use
     (see the module docstring). Raises :class:`TypeError` for ``order`` or ``slots``."""

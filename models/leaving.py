@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from redzone.models.board import Board
+from redzone.models.battlefield import Board
 from redzone.models.outcome import GameState, state_based_actions
 
 __all__ = ["leave_game", "leaving_with", "losers_leave"]
@@ -54,7 +54,7 @@ def leave_game(board: Board, state: GameState, players: Collection[str]) -> tupl
     ``state.destroyed``, the reason in ``state.reasons``, its marked damage gone) — then
     state-based actions are performed again (704.3; an Aura attached to what left goes to
     the graveyard, 704.5m). The layers are not applied again here (611.3a: the caller's,
-    e.g. :func:`redzone.models.layers.relayered_after_departures`).
+    e.g. :func:`redzone.models.outcome.relayered_after_departures`).
 
     Returns ``(ids that left, in order — theirs, then what the state-based actions
     removed; gaps from leaving_with)``."""

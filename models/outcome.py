@@ -24,21 +24,24 @@ Pure Python; never imports ortools.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from copy import copy
+from dataclasses import dataclass
+from typing import Any
 
 from redzone.models.abilities import (
     DamageCantBePrevented,
     DamageAsCounters,
     DamageModifier,
     Keyword,
+    LifeFloor,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
     RedirectDamage,
     Toxic,
 )
-from redzone.models.board import Board
+from redzone.models.battlefield import Board, Gap, Permanent
+from redzone.models.conditions import condition_sources, decided_again
 from redzone.models.damage_effects import (
     _abilities,
     _as_counters,
@@ -52,167 +55,21 @@ from redzone.models.damage_effects import (
     has_quality,
 )
 from redzone.models.errors import ScenarioError
+from redzone.models.game_state import POISON_TO_LOSE, GameState, OutcomeJSON
+from redzone.models.layers import SETTLE_PASSES, layer_sources, reapply_layers
 
 __all__ = [
     "DamageEvent",
     "DealtDamage",
     "GameState",
+    "OutcomeJSON",
+    "POISON_TO_LOSE",
     "deal_damage",
     "has_quality",
+    "relayered_after_departures",
     "resolve_damage",
     "state_based_actions",
 ]
-
-POISON_TO_LOSE = 10
-"""A player with this many poison counters or more loses the game (CR 704.5c)."""
-
-
-# =========================================================================== state
-
-
-class OutcomeJSON(TypedDict):
-    """The contract's ``outcome`` object (:meth:`GameState.to_outcome`; a plain ``dict`` at
-    run time, so its JSON is the dict's): player -> life and poison counters, destroyed
-    permanent ids in order, id -> marked damage, planeswalker loyalty and battle defense,
-    id -> counters that changed, players who lost, player -> life gained, destroyed id ->
-    why (with the CR rule)."""
-
-    life: dict[str, int]
-    poison: dict[str, int]
-    destroyed: list[str]
-    damage: dict[str, int]
-    loyalty: dict[str, int]
-    defense: dict[str, int]
-    counters: dict[str, dict[str, int]]
-    lost: list[str]
-    gained: dict[str, int]
-    reasons: dict[str, str]
-
-
-@dataclass
-class GameState:
-    """What damage and state-based actions changed, on top of a :class:`Board`.
-
-    All maps are keyed by player name or permanent id:
-
-    - ``life``, ``poison``: every player's current life total and poison counters;
-    - ``damage``: marked damage per permanent (CR 120.6), from the scenario's ``damage``;
-    - ``counters``: every permanent's counters (kind -> count), from the scenario's
-      ``counters``, plus -1/-1 counters put on by wither or infect (CR 120.3d) and after
-      annihilation with +1/+1 counters (CR 704.5q);
-    - ``minus_added``: -1/-1 counters put on in this state (they lower power and toughness,
-      which the board gives as current values with earlier counters counted); ``plus_added``
-      likewise for +1/+1 counters put on instead of damage (Phytohydra, 614.1a);
-    - ``loyalty`` (planeswalkers) and ``defense`` (battles): current counters;
-    - ``destroyed``: permanents that left the battlefield, in order (the contract's
-      ``destroyed``: destroyed or put into the graveyard by a state-based action), with
-      ``reasons`` (id -> a short phrase with the CR rule);
-    - ``lost``: players who lost the game, in order; ``gained``: life gained per player;
-    - ``deathtouched``: creatures dealt damage by a deathtouch source since state-based
-      actions were last checked (CR 704.5h).
-    """
-
-    life: dict[str, int] = field(default_factory=dict)
-    poison: dict[str, int] = field(default_factory=dict)
-    damage: dict[str, int] = field(default_factory=dict)
-    counters: dict[str, dict[str, int]] = field(default_factory=dict)
-    minus_added: dict[str, int] = field(default_factory=dict)
-    plus_added: dict[str, int] = field(default_factory=dict)
-    loyalty: dict[str, int] = field(default_factory=dict)
-    defense: dict[str, int] = field(default_factory=dict)
-    destroyed: list[str] = field(default_factory=list)
-    reasons: dict[str, str] = field(default_factory=dict)
-    lost: list[str] = field(default_factory=list)
-    gained: dict[str, int] = field(default_factory=dict)
-    deathtouched: set[str] = field(default_factory=set)
-
-    @classmethod
-    def from_board(cls, board: Board) -> GameState:
-        """The state a scenario describes: players' ``life`` and ``poison``, permanents'
-        marked ``damage``, ``counters``, planeswalkers' ``loyalty`` and battles' ``defense``.
-        Nothing destroyed, nobody lost, no life gained."""
-        state = cls()
-        for p in board.players:
-            state.life[p.name] = p.life
-            state.poison[p.name] = p.poison
-        for perm in board.permanents.values():
-            state.damage[perm.id] = perm.damage
-            state.counters[perm.id] = dict(perm.counters)
-            if perm.is_a("Planeswalker") and perm.loyalty is not None:
-                state.loyalty[perm.id] = perm.loyalty
-            if perm.is_a("Battle") and perm.defense is not None:
-                state.defense[perm.id] = perm.defense
-        return state
-
-    def copy(self) -> GameState:
-        """An independent copy (for trying alternatives)."""
-        return GameState(
-            life=dict(self.life), poison=dict(self.poison), damage=dict(self.damage),
-            counters={k: dict(v) for k, v in self.counters.items()},
-            minus_added=dict(self.minus_added), plus_added=dict(self.plus_added),
-            loyalty=dict(self.loyalty),
-            defense=dict(self.defense), destroyed=list(self.destroyed),
-            reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
-            deathtouched=set(self.deathtouched),
-        )
-
-    # -- queries used by combat damage and fight
-
-    def on_battlefield(self, perm_id: str) -> bool:
-        """True unless the permanent has left the battlefield in this state."""
-        return perm_id not in self.reasons
-
-    def in_game(self, player: str) -> bool:
-        """True unless the player has lost (CR 104.3, 800.4a)."""
-        return player not in self.lost
-
-    def power(self, board: Board, perm_id: str) -> int:
-        """Current power: the board's, minus -1/-1 counters damage put on (CR 120.3d, 613.4c).
-        Raises ``KeyError`` for an unknown id; 0 for a permanent with no power."""
-        perm = board.permanents[perm_id]
-        return (perm.power or 0) - self.minus_added.get(perm_id, 0) + self.plus_added.get(perm_id, 0)
-
-    def toughness(self, board: Board, perm_id: str) -> int:
-        """Current toughness, like :meth:`power`."""
-        perm = board.permanents[perm_id]
-        return ((perm.toughness or 0) - self.minus_added.get(perm_id, 0)
-                + self.plus_added.get(perm_id, 0))
-
-    def marked(self, perm_id: str) -> int:
-        """Damage marked on the permanent (CR 120.6)."""
-        return self.damage.get(perm_id, 0)
-
-    def lethal_remaining(self, board: Board, perm_id: str) -> int:
-        """Lethal damage for a creature: toughness minus marked damage, at least 0
-        (CR 120.4a, 702.19b; deathtouch and other same-step damage are the caller's)."""
-        return max(0, self.toughness(board, perm_id) - self.marked(perm_id))
-
-    def to_outcome(self, board: Board) -> OutcomeJSON:
-        """The contract's ``outcome`` object (JSON-ready):
-
-        ``life`` and ``poison`` (every player), ``destroyed`` (ids, in order), ``damage``
-        (id -> marked damage, permanents still on the battlefield with damage marked),
-        ``loyalty`` (every planeswalker; one that left shows its last value), ``defense``
-        (every battle, likewise), ``counters`` (id -> counters, for permanents whose counters
-        changed), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
-        only) and ``reasons`` (destroyed id -> why, with the CR rule).
-        """
-        changed = {
-            pid: dict(c) for pid, c in self.counters.items()
-            if c != board.permanents[pid].counters
-        }
-        return {
-            "life": dict(self.life),
-            "poison": dict(self.poison),
-            "destroyed": list(self.destroyed),
-            "damage": {pid: n for pid, n in self.damage.items() if n and self.on_battlefield(pid)},
-            "loyalty": dict(self.loyalty),
-            "defense": dict(self.defense),
-            "counters": changed,
-            "lost": list(self.lost),
-            "gained": {p: n for p, n in self.gained.items() if n},
-            "reasons": dict(self.reasons),
-        }
 
 
 # =========================================================================== events
@@ -286,8 +143,6 @@ def _plain(board: Board) -> _Plain | None:
             and got[2] == len(board.permanents):
         plain = got[3]
     else:
-        from redzone.models.abilities import LifeFloor
-
         kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
                  DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor)
         perms = board.permanents.values()
@@ -633,11 +488,75 @@ def resolve_damage(board: Board, state: GameState, events: Iterable[DamageEvent]
     """:func:`deal_damage` followed by :func:`state_based_actions` (CR 510.3, 704.3); when
     that removed a permanent whose static ability changed others' characteristics (a lord),
     the layers are applied again without it and state-based actions checked again (611.3a,
-    613, 704.3: :func:`redzone.models.layers.relayered_after_departures`; ``board`` is the
+    613, 704.3: :func:`relayered_after_departures`; ``board`` is the
     board as it was before anything in ``state`` left)."""
-    from redzone.models.layers import relayered_after_departures
-
     dealt = deal_damage(board, state, events, combat=combat)
     state_based_actions(board, state)
     relayered_after_departures(board, state)
     return dealt
+
+
+# ================================================================= departures
+
+def relayered_after_departures(board: Board, state: GameState) -> tuple[Board, list[Gap]]:
+    """``(board, gaps)`` after permanents left the battlefield in ``state`` (a
+    :class:`GameState` of ``board``): when one of them had a static
+    ability that changes characteristics or grants abilities (:func:`redzone.models.layers.layer_sources`), a new
+    board whose permanents still on the battlefield are copies with the layers applied again
+    without it (CR 611.3a, 613; :func:`redzone.models.layers.reapply_layers`), then state-based actions are
+    performed again on it (704.3: a creature the departed permanent kept alive may now have
+    lethal damage marked or 0 toughness), repeated while that removes another such
+    permanent; otherwise ``board`` itself. Likewise when a static ability's condition
+    (:mod:`redzone.models.conditions`: "as long as you control another Dinosaur", "as long
+    as you have 30 or more life") no longer holds or now holds, decided again from what is
+    on the battlefield and the life totals and counters of ``state`` (611.3a: checked
+    continuously): the abilities now in force replace the others and the layers are
+    applied again the same way.
+
+    ``board`` is the board as it was before anything in ``state`` left (not a board this
+    function returned): after each combat damage step the caller asks again with the same
+    ``board`` and every departure so far, so no effect is taken off twice. The permanents
+    that left are kept on the new board as they were (``state`` says they are gone; the
+    combat declarations still name them). Counters stay as ``board`` has them: those
+    ``state`` put on are counted by ``state`` (``minus_added``, ``plus_added``), not a
+    second time. ``gaps``: effects of a departed permanent that could not be undone
+    (:class:`Gap`). ``state`` is updated in place by the state-based actions."""
+    def board_of(perms: dict[str, Permanent], like: Board) -> Board:
+        out = Board(scenario=like.scenario, players=like.players, permanents=perms,
+                    active_player=like.active_player, rules=like.rules, game=like.game)
+        out.combat = like.combat
+        out.gaps = list(like.gaps)
+        return out
+
+    sources = layer_sources(board)
+    conditioned = condition_sources(board)
+    done: set[str] = set()  # departed permanents whose effects are already taken off
+    cur, gaps = board, []
+    for _ in range(SETTLE_PASSES):
+        gone = {pid for pid in board.permanents if not state.on_battlefield(pid)}
+        flips: dict[str, Any] = {}
+        if conditioned:
+            # 611.3a: a condition is checked continuously: what is on the battlefield now,
+            # life totals and counters as in ``state``.
+            here = board_of({pid: p for pid, p in cur.permanents.items() if pid not in gone}, cur)
+            flips = decided_again(here, conditioned - gone, life=state.life, counters=state.counters)
+        if sources.isdisjoint(gone - done) and not flips:
+            return cur, gaps
+        before = board_of({pid: p for pid, p in cur.permanents.items() if pid not in done}, cur)
+        remaining = {pid: copy(p) for pid, p in cur.permanents.items() if pid not in gone}
+        for pid, text in flips.items():
+            remaining[pid].parsed = text
+        new = board_of(remaining, cur)
+        found = [g for g in reapply_layers(new, before) if g not in new.gaps]
+        gaps.extend(found)
+        new.gaps += found
+        new.permanents = {pid: remaining.get(pid, p) for pid, p in cur.permanents.items()}
+        new._grants = new._index = None
+        new._combat_fx = None
+        done, cur = gone, new
+        state_based_actions(cur, state)
+    # Conditions that keep turning each other on and off: not decided (never guessed).
+    first = min(conditioned) if conditioned else ""
+    gaps.append(Gap(first, first, "abilities under a condition", "611.3a",
+                    "the conditions did not settle as permanents left"))
+    return cur, gaps

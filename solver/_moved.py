@@ -3,18 +3,15 @@
 ``import redzone.solver.ai_game`` still works and gives the module now at
 ``redzone.solver.ai.search``, with a :class:`DeprecationWarning` naming the new path; the
 table below is the whole list (CHANGELOG.md, 0.2.0). Nothing inside redzone imports an old
-path. The paths go in 0.3.
+path. The paths go in 0.3. The finder is :mod:`redzone.models._moved`'s (solver may import
+models, never the reverse).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import sys
-import types
-import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+
+from redzone.models._moved import install as _install
 
 __all__ = ["MOVED", "install"]
 
@@ -55,40 +52,7 @@ MOVED: Mapping[str, str] = {
 (``redzone.solver.cli.common`` -> ``redzone.solver.frontends.cli.common``)."""
 
 
-class _Alias(importlib.abc.Loader):
-    """Loads an old path as the module at its new path (the same module object)."""
-
-    def __init__(self, new: str) -> None:
-        self.new = new
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
-        return importlib.import_module(self.new)
-
-    def exec_module(self, module: types.ModuleType) -> None:
-        """Nothing to run: the module at the new path is already executed."""
-
-
-class _MovedFinder(importlib.abc.MetaPathFinder):
-    def __init__(self, table: Mapping[str, str]) -> None:
-        self.table = dict(table)
-
-    def _new_name(self, fullname: str) -> str | None:
-        for old, new in self.table.items():
-            if fullname == old or fullname.startswith(old + "."):
-                return new + fullname[len(old):]
-        return None
-
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
-                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        new = self._new_name(fullname)
-        if new is None:
-            return None
-        warnings.warn(f"{fullname} moved to {new}; the old path goes in redzone 0.3",
-                      DeprecationWarning, stacklevel=2)
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
-
-
 def install(table: Mapping[str, str] = MOVED) -> None:
-    """Put the finder of ``table``'s old paths on ``sys.meta_path`` (once)."""
-    if not any(isinstance(f, _MovedFinder) and f.table == dict(table) for f in sys.meta_path):
-        sys.meta_path.append(_MovedFinder(table))
+    """Put the finder of ``table``'s old paths on ``sys.meta_path`` (once;
+    :func:`redzone.models._moved.install`)."""
+    _install(table)

@@ -299,7 +299,7 @@ def test_bad_input_is_one_line_naming_the_field(tmp_path: Any) -> None:
 
 
 def test_json_schema_has_the_field() -> None:
-    from redzone.models.scenario_schema import scenario_json_schema
+    from redzone.models.scenario.schema import scenario_json_schema
 
     schema = scenario_json_schema()
     eot = schema["$defs"]["UntilEndOfTurn"]

@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from redzone.models import conditions as conditions_mod
+from redzone.models import evaluation as evaluation_mod
 from redzone.models import layers as layers_mod
+from redzone.models import outcome as outcome_mod
 from redzone.models.board import build_board
 from redzone.models.block_rules import block_problems
 from redzone.models.evaluation import Evaluator
@@ -50,9 +52,10 @@ def damage(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _planted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The planted bug: conditions are never decided again after the board is built."""
-    monkeypatch.setattr(conditions_mod, "decided_again", lambda *a, **k: {})
-    monkeypatch.setattr(layers_mod, "decided_again", lambda *a, **k: {})
+    """The planted bug: conditions are never decided again after the board is built (in
+    every module that decides them again)."""
+    for module in (conditions_mod, layers_mod, outcome_mod, evaluation_mod):
+        monkeypatch.setattr(module, "decided_again", lambda *a, **k: {})
 
 
 # Thrash of Raptors (3/3; +2/+0 and trample as long as you control another Dinosaur) and

@@ -1,4 +1,4 @@
-"""Scenario schema and loading (models/scenario.py).
+"""Scenario schema and loading (models/scenario/).
 
 Valid scenarios get the contract's defaults (life 20, the first player active, derived ids);
 every kind of bad input becomes one ``ScenarioError`` line naming the field. Card look-ups

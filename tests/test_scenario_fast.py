@@ -1,7 +1,7 @@
-"""The pydantic-free scenario fast path (models/scenario_fast.py) against the schema of record.
+"""The pydantic-free scenario fast path (models/scenario/fast.py) against the schema of record.
 
 ``scenario_fast.build`` either gives exactly what the pydantic models of
-``models/scenario_schema.py`` give (same classes, field values, defaults) or answers ``None``
+``models/scenario/schema.py`` give (same classes, field values, defaults) or answers ``None``
 and leaves the input to pydantic; it never rejects. Checked here on random valid scenarios
 (it must answer, and equal pydantic) and on random near-valid mutations of them (whenever it
 answers, pydantic accepts the same input and gives the same objects). Shapes only: the
@@ -20,10 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from redzone.models import scenario_fast, scenario_schema
+from redzone.models.scenario import fast as scenario_fast
+from redzone.models.scenario import schema as scenario_schema
 from redzone.models.errors import ScenarioError
 from redzone.models.scenario import parse_scenario
-from redzone.models.scenario_types import MAX_NUMBER, REQUIRED, SPEC_CLASSES, PlayerSpec, Scenario
+from redzone.models.scenario.types import MAX_NUMBER, REQUIRED, SPEC_CLASSES, PlayerSpec, Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -50,6 +50,7 @@ from redzone.models.abilities import (
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
+    _PT_ONLY,
     is_combat_relevant,
     singular,
 )
@@ -62,6 +63,7 @@ from redzone.models.parser.keywords import (
     _keyword_item,
     _split_keyword_line,
 )
+import redzone.models.parser.predicates as _predicates
 from redzone.models.parser.predicates import (
     _SUBJECT_SPLIT,
     _PREDICATES,
@@ -135,10 +137,6 @@ class Sentence:
 
 # ==================================================================== sentences
 
-_PT_ONLY = lazy_compile(
-    r"(?:.+ )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: until end of turn)?(?: for each [^.]+?)?"
-    r"(?:, where X is [^.]+)?(?: until end of turn)?(?: as long as [^.]+| for each [^.]+)?"
-)
 # One-shot instructions of spells and of triggered/activated abilities (a static ability
 # never "destroys" or "creates"): ignored.
 _ONE_SHOT = lazy_compile(
@@ -235,8 +233,6 @@ def parse_sentence(sentence: str, *, names: Sequence[str] = (),
 
 def _rewrite_text(a: Ability, text: str) -> Ability:
     """``a`` quoting the whole conditional sentence ``text`` (for explanations)."""
-    from dataclasses import replace
-
     if isinstance(a, Grant):
         return replace(a, text=text, abilities=tuple(_rewrite_text(x, text) for x in a.abilities))
     return replace(a, text=text)
@@ -379,8 +375,6 @@ def protection_qualities_lost(sentence: Sentence) -> bool:
     """Whether an understood ``sentence`` names more protection qualities than it produced
     :class:`Protection` abilities for ("protection from white, blue, and red" read as
     white only). Counts colour words after "protection from"."""
-    from redzone.models.abilities import Protection
-
     if sentence.status != "understood":
         return False
     named = 0
@@ -400,8 +394,6 @@ def protection_qualities_lost(sentence: Sentence) -> bool:
 def _with_text(a: Ability, text: str) -> Ability:
     if a.text:
         return a
-    from dataclasses import replace
-
     if isinstance(a, Grant):
         return replace(a, text=text, abilities=tuple(_with_text(x, text) for x in a.abilities))
     return replace(a, text=text)
@@ -612,6 +604,11 @@ def analyse_text(text: str, *, names: Sequence[str] = ()) -> tuple[Sentence, ...
     Returns the :class:`Sentence` records in text order. Cached by ``(text, names)``.
     """
     return _analyse(text or "", tuple(names))
+
+
+# The grammar is recursive (a quoted granted ability is a whole text): the predicates read
+# one with analyse_text itself.
+_predicates.use_grammar(analyse_text)
 
 
 @lru_cache(maxsize=65536)

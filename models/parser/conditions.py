@@ -9,8 +9,16 @@ life, tapped status); any other condition leaves the sentence unparsed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from redzone.models.abilities import Condition, Quality
+from redzone.models.abilities import (
+    Condition,
+    Quality,
+    KEYWORDS,
+    SELF,
+    Affected,
+    DefenderControls,
+)
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
     CREATURE_TYPES,
@@ -45,8 +53,6 @@ def _permanent_quality(what: str) -> tuple[Quality | None, bool] | None:
         fields["power_at_least" if m["dir"] == "greater" else "power_at_most"] = int(m["n"])
         w = m["rest"]
     else:
-        from redzone.models.abilities import KEYWORDS
-
         m = re.fullmatch(r"(?P<rest>.+?) with (?P<kw>[a-z ]+)", w)
         if m and m["kw"] in KEYWORDS:
             fields["keywords"] = (m["kw"],)
@@ -178,8 +184,6 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         cond = stated_or_parsed(m["cond"])
         if cond is None:
             return None
-        from dataclasses import replace
-
         return replace(cond, negate=True), f"{m['subj']} {m['verb']}"
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)
@@ -212,8 +216,6 @@ def defender_controls(s: str) -> list[object] | None:
     """"~ can't attack unless defending player controls a creature with flying", "~ can't
     be blocked as long as defending player controls an artifact" (normalised) ->
     [:class:`redzone.models.abilities.DefenderControls`], else ``None``."""
-    from redzone.models.abilities import SELF, Affected, DefenderControls
-
     m = _DEFENDER.fullmatch(s)
     if not m:
         return None

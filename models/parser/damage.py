@@ -20,6 +20,7 @@ from redzone.models.abilities import (
     PreventDamage,
     PreventDamageToPlayer,
     SourceFilter,
+    LifeFloor,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
@@ -167,8 +168,6 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
                                damage=_D_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
     m = _D_LIFE_FLOOR.fullmatch(s)
     if m:
-        from redzone.models.abilities import LifeFloor
-
         return [LifeFloor(floor=int(m["n"]), needs_creature=bool(m["creature"]), text=text)]
     m = _D_COUNTERS.fullmatch(s)
     if m:

@@ -10,6 +10,8 @@ import re
 from redzone.models.abilities import (
     Ability,
     CantBlock,
+    Condition,
+    Conditional,
     Keyword,
     KEYWORDS,
     Landwalk,
@@ -107,8 +109,6 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
         return "combat", [CantBlock(text=text)]
     if low == "unleash":
         # 702.98a: "... It can't block as long as it has a +1/+1 counter on it."
-        from redzone.models.abilities import Condition, Conditional
-
         return "combat", [Conditional(
             condition=Condition(kind="counters", counter="+1/+1"),
             abilities=(CantBlock(text=text),), text=text)]

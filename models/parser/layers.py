@@ -29,9 +29,14 @@ from redzone.models.abilities import (
     UnappliedEffect,
 )
 from redzone.models.lazy_re import lazy_compile
-from redzone.models.parser.predicates import _KW_ALT
 from redzone.models.parser.subjects import _parse_subject
-from redzone.models.parser.vocabulary import CREATURE_TYPES, _plural_subtype
+from redzone.models.parser.vocabulary import (
+    _KW_ALT,
+    _PT_ONLY,
+    CREATURE_TYPES,
+    _plural_subtype,
+    is_combat_relevant,
+)
 
 _L_PT = r"(?P<p>[+\-−]\d+)/(?P<t>[+\-−]\d+)"
 _L_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -245,8 +250,6 @@ def _layer_fallback(s: str, text: str) -> list[Ability] | None:
     """A power/toughness sentence no template read (a condition, a variable amount): an
     :class:`UnappliedEffect` for the board to report. ``None`` for anything else (one-shot
     effects on targets are not static abilities)."""
-    from redzone.models.parser import _PT_ONLY
-
     if not re.search(r"(?i)\btargets?\b|\buntil end of turn\b|\bbecomes\b|^(?:If|When|Whenever)\b",
                      re.sub(r'"[^"]*"', '""', s)):
         for rx, layer in _SL_GAPS:
@@ -261,8 +264,6 @@ def _layer_fallback(s: str, text: str) -> list[Ability] | None:
         # A P/T change inside a sentence whose other parts are not combat-relevant ("As long
         # as ..., this creature gets +1/+1, is black, and has ..."): reported, not ignored.
         # A combat-relevant rest stays unparsed (the relevance rule).
-        from redzone.models.parser.vocabulary import is_combat_relevant
-
         if not re.search(r"\bgets? [+\-−][\dX]+/[+\-−][\dX]+", bare) or is_combat_relevant(bare):
             return None
     m = re.fullmatch(r"(?:(?:As long as|During|If) [^,]+, )?(?P<subj>.+?) gets? [+\-−].*", s)

@@ -7,8 +7,9 @@ Part of :mod:`redzone.models.parser` (see its docstring for the pipeline).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Literal
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, Literal, Protocol
 
 from redzone.models.abilities import (
     Ability,
@@ -37,11 +38,12 @@ from redzone.models.abilities import (
     Grant,
     MustBeBlocked,
     SELF,
+    CanAttackDespiteDefender,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
-    _COMBAT_KEYWORDS,
     _CONDITION_START,
+    _KW_ALT,
     _NUM,
     _number,
     is_combat_relevant,
@@ -53,10 +55,33 @@ from redzone.models.parser.subjects import (
 from redzone.models.parser.keywords import (
     _keyword_item,
 )
+from redzone.models.parser.layers import _build_gets
 
 # ==================================================================== predicates
 
-_KW_ALT = "|".join(re.escape(k) for k in _COMBAT_KEYWORDS)
+
+class _Grammar(Protocol):
+    """The whole grammar: :func:`redzone.models.parser.analyse_text`."""
+
+    def __call__(self, text: str, *, names: Sequence[str] = ()) -> Sequence[Any]: ...
+
+
+def _no_grammar(text: str, *, names: Sequence[str] = ()) -> Sequence[Any]:
+    raise RuntimeError("redzone.models.parser is not imported")  # pragma: no cover
+
+
+# The grammar is recursive: an ability in quotes that a permanent grants ("creatures you
+# control have '...'") is read by the whole grammar, which redzone.models.parser assembles
+# above this module and hands down with use_grammar() when it is imported.
+_grammar: _Grammar = _no_grammar
+
+
+def use_grammar(analyse_text: _Grammar) -> None:
+    """Read quoted granted abilities with ``analyse_text`` (the package's whole grammar)."""
+    global _grammar
+    _grammar = analyse_text
+
+
 _KWITEM = (
     r"(?:" + _KW_ALT + r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"
     r"|(?:,| and)(?: and| or)? (?:white|blue|black|red|green)\b)*"
@@ -113,8 +138,6 @@ _SEP = lazy_compile(r",? and |, (?:and )?")
 
 
 def _despite_defender(a: Affected, text: str) -> Ability:
-    from redzone.models.abilities import CanAttackDespiteDefender
-
     return CanAttackDespiteDefender(affected=a, text=text)
 
 
@@ -187,9 +210,7 @@ def _build_has(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None
     granted: list[Ability] = []
     for it in items:
         if it.startswith('"'):
-            from redzone.models.parser import analyse_text  # the whole grammar, lazily
-
-            inner = analyse_text(it.strip('"'), names=())
+            inner = _grammar(it.strip('"'), names=())
             if any(s.status == "unparsed" for s in inner):
                 return None
             for s in inner:
@@ -204,8 +225,6 @@ def _build_has(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None
         return granted
     # A granted restriction or requirement about "this creature" is the same ability with
     # the grant's subject; only keyword-like abilities need a Grant wrapper.
-    from dataclasses import replace
-
     direct = [replace(g, affected=a, text=text) for g in granted
               if getattr(g, "affected", None) == SELF]
     wrapped = [g for g in granted if getattr(g, "affected", None) != SELF]
@@ -214,8 +233,6 @@ def _build_has(m: re.Match[str], a: Affected, text: str) -> list[Ability] | None
 
 def _gets(m: re.Match[str], a: Affected, text: str) -> list[Ability]:
     """"gets +N/+M": read by the layer templates (issue 10, :mod:`.layers`)."""
-    from redzone.models.parser.layers import _build_gets
-
     return _build_gets(m, a, text)
 
 
@@ -225,8 +242,9 @@ _P_ASSIGNS_TOUGHNESS = lazy_compile(
 
 _PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected, str],
                                                   list[Ability] | None]]] = [
-    (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t)]
-     + ([BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)] if m["ob"] else [])),
+    (_P_REQ, lambda m, a, t: [AttacksEachCombat(affected=a, per=_per(m["when"]), text=t),
+                              *([BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)]
+                                if m["ob"] else [])]),
     (_P_BREQ, lambda m, a, t: [BlocksEachCombat(affected=a, per=_per(m["when"]), text=t)]),
     (_P_CANT, _build_cant),
     (_P_ONLY_ALONE, lambda m, a, t: [CanOnlyAttackAlone(affected=a, text=t)]),

@@ -19,6 +19,8 @@ from redzone.models.abilities import (
     MustBeAttacked,
     SELF,
     XCount,
+    AttackOnlyNearestOpponent,
+    BlockTax,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
@@ -92,10 +94,12 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     m = _S_ATTACK_CAP.fullmatch(s)
     if m:
         return [AttackCap(maximum=_number(m["n"]), you_only=bool(m["you"]),
-                          include_planeswalkers=bool(m["pw"]), per=m["per"], text=text)]
+                          include_planeswalkers=bool(m["pw"]),
+                          per="turn" if m["per"] == "turn" else "combat", text=text)]
     m = _S_BLOCK_CAP.fullmatch(s)
     if m:
-        return [BlockCap(maximum=_number(m["n"]), per=m["per"], text=text)]
+        return [BlockCap(maximum=_number(m["n"]), per="turn" if m["per"] == "turn" else "combat",
+                         text=text)]
     m = _S_MUST_BE_ATTACKED.fullmatch(s)
     if m:
         return [MustBeAttacked(include_planeswalkers=bool(m["pw"]), text=text)]
@@ -105,8 +109,6 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     if _S_NOT_ATTACKED.fullmatch(s):
         return [CantAttackYou(text=text)]
     if _S_NEAREST.fullmatch(s):
-        from redzone.models.abilities import AttackOnlyNearestOpponent
-
         return [AttackOnlyNearestOpponent(text=text)]
     if _S_EXERT.fullmatch(s):
         return "optional attack cost"
@@ -122,8 +124,6 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
 def _cost_one(m: re.Match[str], text: str) -> list[Ability]:
     """"Enchanted creature can't attack or block unless its controller pays {3}": an attack
     cost on every attack of that creature (508.1d, 508.1h) and a block cost (509.1d)."""
-    from redzone.models.abilities import BlockTax
-
     generic = sum(int(c) for c in re.findall(r"\{(\d+)\}", m["cost"]))
     who = SELF if m["subj"] == "~" else ATTACHED
     out: list[Ability] = []

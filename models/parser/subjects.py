@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from redzone.models.abilities import (
     Affected,
     ATTACHED,
+    KEYWORDS,
     Quality,
     SELF,
 )
@@ -172,8 +175,6 @@ _COUNTERS = lazy_compile(
 
 def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
     """What follows "with"/"without" in a subject -> alternative qualities."""
-    from redzone.models.abilities import KEYWORDS
-
     if re.fullmatch(r"toughness greater than (?:its|their) power", text) and not without:
         return (Quality(toughness_over_power=True),)
     m = _STAT.fullmatch(text)
@@ -182,7 +183,8 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
         out: list[Quality] = []
         for stat in m["what"].split(" or "):
             key = f"{stat}_at_{'most' if m['dir'] == 'less' else 'least'}"
-            out.append(Quality(**{key: n}))
+            bound: dict[str, Any] = {key: n}
+            out.append(Quality(**bound))
         return tuple(out)
     kws = [k.strip().lower() for k in re.split(r" or | and ", text)]
     if all(k in KEYWORDS for k in kws):
@@ -215,8 +217,6 @@ _ENCHANTED_OR_EQUIPPED = " that are enchanted or equipped"
 def _adjective_subject(s: str) -> Affected | None:
     """A creature group with a legendary / nontoken / modified / equipped adjective, a
     "tokens" noun or a "that are enchanted or equipped" tail; ``None`` otherwise."""
-    from dataclasses import replace
-
     extra: dict[str, object] = {}
     head = s
     if head.endswith(_ENCHANTED_OR_EQUIPPED):
@@ -252,8 +252,6 @@ def _adjective_subject(s: str) -> Affected | None:
 
 def _filtered_subject(s: str) -> Affected | None:
     """A creature group with a colour / type prefix and/or a "with ..." clause."""
-    from dataclasses import replace
-
     base = Quality()
     alternatives: tuple[Quality, ...] = (base,)
     head = s

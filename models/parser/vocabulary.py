@@ -123,6 +123,13 @@ def _plural_subtype(word: str) -> str | None:
 # --------------------------------------------------------------------- keyword tables
 
 _COMBAT_KEYWORDS = tuple(sorted(KEYWORDS, key=len, reverse=True))
+_KW_ALT = "|".join(re.escape(k) for k in _COMBAT_KEYWORDS)  # a regex alternation of them
+
+# A sentence that is only a power/toughness change ("gets +1/+1", "... for each ...").
+_PT_ONLY = lazy_compile(
+    r"(?:.+ )?gets? [+\-−][\dX]+/[+\-−][\dX]+(?: until end of turn)?(?: for each [^.]+?)?"
+    r"(?:, where X is [^.]+)?(?: until end of turn)?(?: as long as [^.]+| for each [^.]+)?"
+)
 
 # Keyword abilities that are triggered abilities about combat (they never make a declaration
 # illegal): ignored with reason "triggered keyword".

@@ -37,9 +37,9 @@ from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
-from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                    state_based_actions)
 from redzone.solver.ai.position import with_combat
 from redzone.solver.ai.block_search import _through, polish, rescue, solve_large
 from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor

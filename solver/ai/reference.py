@@ -33,9 +33,9 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
-from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                    state_based_actions)
 from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
     reference_legal_blocks,

@@ -33,9 +33,9 @@ from redzone.models.abilities import (
 from redzone.models.board import Board
 from redzone.models.damage_problem import damage_violations
 from redzone.models.damage_rules import damage_problem
-from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                    state_based_actions)
 from redzone.solver.ai.position import with_combat
 from redzone.solver.ai.tree import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
 

@@ -55,7 +55,6 @@ from redzone.models.damage_problem import (
     normalise,
 )
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import relayered_after_departures  # noqa: F401 (moved; importable here as before)
 from redzone.solver.damage.model import _active_objective, _Model, _solver
 
 if TYPE_CHECKING:  # annotations only: models.outcome is imported where damage is dealt
@@ -443,7 +442,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
 
     When a step removed a permanent whose static ability changed characteristics or
     granted abilities (a lord), its effects end (611.3a): the layers are applied again to
-    what remains (613, :func:`redzone.models.layers.relayered_after_departures`, from the
+    what remains (613, :func:`redzone.models.outcome.relayered_after_departures`, from the
     board as it was with every departure so far: no effect is taken off twice) and
     state-based actions
     performed again (704.3: a creature whose toughness fell may now have lethal damage
@@ -457,7 +456,8 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     """
     from redzone.models.damage_rules import damage_problem, remaining_steps
     from redzone.models.leaving import leave_game
-    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+    from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                        state_based_actions)
 
     _validate_objective(objective)
     if step is not None and step not in ("first-strike", "regular"):

@@ -186,8 +186,8 @@ def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) ->
     each step dealt at once with prevention and replacement, then state-based actions
     (CR 510.2-3, 704; the layers again after a lord left, 611.3a, 613), so that each mark
     also says what the assignment became."""
-    from redzone.models.layers import relayered_after_departures
-    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+    from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                        state_based_actions)
 
     state = GameState.from_board(board)
     marks = []

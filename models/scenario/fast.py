@@ -1,7 +1,7 @@
 """Scenario shapes checked without pydantic, for plainly valid input (start-up, issue 11).
 
-:func:`build` turns a mapping into the plain objects of :mod:`redzone.models.scenario_types`
-exactly as the schema of record (:mod:`redzone.models.scenario_schema`, pydantic) would — the
+:func:`build` turns a mapping into the plain objects of :mod:`redzone.models.scenario.types`
+exactly as the schema of record (:mod:`redzone.models.scenario.schema`, pydantic) would — the
 same field values, defaults and copies — or answers ``None`` when it is not sure, and the
 caller then asks pydantic. It never rejects input itself, so every error message stays the
 schema's. It is sure only of the plain case: mappings that are ``dict``, lists that are
@@ -10,7 +10,7 @@ bounds, ``true``/``false`` that are ``bool``, the allowed words of a choice fiel
 required field present and no unknown key. Anything else (a tuple for a list, a number
 given as text, a value out of bounds, an object already built) goes to pydantic, which
 accepts it, converts it, or says what is wrong. Shapes only: the cross-field checks are
-:mod:`redzone.models.scenario`'s, for both paths. ``tests/test_scenario_fast.py`` checks,
+:mod:`redzone.models.scenario.validation`'s, for both paths. ``tests/test_scenario_fast.py`` checks,
 on random valid and near-valid scenarios, that whenever this answers it equals pydantic.
 
 This module never imports ortools (nor pydantic).
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.scenario_types import (
+from redzone.models.scenario.types import (
     EFFECT_KEYS,
     MAX_NUMBER,
     REQUIRED,

@@ -2,10 +2,10 @@
 
 :class:`Scenario`, :class:`PlayerSpec`, :class:`PermanentSpec`, :class:`CombatSpec` and the
 effect classes are what :func:`redzone.models.scenario.parse_scenario` returns. They hold the
-fields that the schema of record (the pydantic models of :mod:`redzone.models.scenario_schema`)
+fields that the schema of record (the pydantic models of :mod:`redzone.models.scenario.schema`)
 validates, with the same names, defaults and order; a test keeps the two in step. They are
 plain classes so that a command reading a plainly valid scenario never imports pydantic
-(~130 ms of a one-shot start-up): :mod:`redzone.models.scenario_fast` builds them directly,
+(~130 ms of a one-shot start-up): :mod:`redzone.models.scenario.fast` builds them directly,
 and anything it is not sure of goes through pydantic.
 
 Each object keeps its fields in its instance dictionary: reading a field is an attribute
@@ -23,6 +23,7 @@ This module never imports ortools.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar, Union
 
 __all__ = [
@@ -53,6 +54,23 @@ REQUIRED: Any = type("_Required", (), {"__repr__": lambda self: "REQUIRED"})()
 """Marks a field without a default in :attr:`_Spec.FIELDS`."""
 
 
+def _no_validator(cls: type[_Spec], data: dict[str, Any]) -> Any:
+    raise RuntimeError("redzone.models.scenario.validation is not imported")  # pragma: no cover
+
+
+_validator: Callable[[type[_Spec], dict[str, Any]], Any] = _no_validator
+"""How an object built in code is validated: set by :func:`use_validator`."""
+
+
+def use_validator(validate: Callable[[type[_Spec], dict[str, Any]], Any]) -> None:
+    """Make ``validate(cls, data)`` (an object of ``cls`` from the mapping ``data``, or
+    :class:`redzone.models.errors.ScenarioError`) the validation of objects built in code.
+    :mod:`redzone.models.scenario.validation` gives its ``parse_scenario`` path when the
+    package is imported (these classes are below the validation that builds them)."""
+    global _validator
+    _validator = validate
+
+
 class _Spec:
     """Base of the scenario classes. ``FIELDS``: ``(name, default)`` in schema order, the
     default :data:`REQUIRED`, a constant, or ``list``/``dict`` (a new empty one each time)."""
@@ -61,9 +79,7 @@ class _Spec:
     __hash__ = None  # type: ignore[assignment]  # mutable, as the pydantic models were
 
     def __init__(self, **data: Any) -> None:
-        from redzone.models.scenario import _as_data, _validate_spec
-
-        self.__dict__.update(_validate_spec(type(self), _as_data(data)).__dict__)
+        self.__dict__.update(_validator(type(self), data).__dict__)
 
     @classmethod
     def _raw(cls, values: dict[str, Any]) -> Any:

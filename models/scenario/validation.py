@@ -1,104 +1,58 @@
-"""The scenario schema and its loading: one combat situation, validated.
+"""Scenario validation: the shapes of a scenario by the fast path or the schema of record,
+then the cross-checks no schema expresses, for data already read (a mapping, as from YAML
+or JSON) and for objects built in code.
 
-The field names follow the shared scenario contract (``docs/scenario-format.md``) and are
-fixed; unknown keys are errors. The schema of record is the pydantic models of
-:mod:`redzone.models.scenario_schema`; a scenario is read into the plain classes of
-:mod:`redzone.models.scenario_types` (re-exported here), by :mod:`redzone.models.scenario_fast`
-when the input is plainly valid (no pydantic import: start-up, issue 11) and by pydantic
-otherwise, with the same result and pydantic's error messages. A :class:`Scenario` that validated is internally
-consistent: every player name and permanent id it mentions exists, every ``card`` is in the
-bundled card data (Magic only), ``active_player`` and every permanent ``id`` are set.
-
-Bad input never escapes as a pydantic ``ValidationError`` or a YAML/JSON traceback from the
-loading functions here: it becomes one :class:`redzone.models.errors.ScenarioError` whose ``field`` is
-the dotted, indexed path of the offending value (``permanents[3].controller``) and whose
-``problem`` is one short sentence.
-
-Public API:
-
-- :class:`Scenario`, :class:`PlayerSpec`, :class:`PermanentSpec`, :class:`CombatSpec`,
-  :class:`GoadEffect`, :class:`MustAttackEffect` (:class:`MustAttack`),
-  :class:`MustBlockEffect` (:class:`MustBlock`), ``Effect``;
-- :func:`load_scenario`, :func:`parse_scenario`, :func:`iter_scenarios_jsonl`;
-- :func:`scenario_json_schema`, :func:`default_id`.
-
-This module never imports ortools.
+Owns :func:`parse_scenario`, the cross-field checks (every player name and permanent id
+mentioned exists, ids are unique and derived with :func:`default_id`, every ``card`` is in
+the bundled card data for Magic) and :data:`MAX_DEPTH`. Shapes come from
+:mod:`redzone.models.scenario.fast` when it is sure, else from the pydantic models of
+:mod:`redzone.models.scenario.schema` (imported only then: start-up, issue 11). Every error
+is one :class:`redzone.models.errors.ScenarioError` naming the field path. Never imports
+ortools.
 """
 
 from __future__ import annotations
 
-import functools
 import importlib
-import json
-import os
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Iterable
+from typing import Any
 
 from redzone.models.errors import ScenarioError, UnknownCardError, clip
-from redzone.models.limits import check_time
-from redzone.models.scenario_fast import build as _build_fast
-from redzone.models.scenario_types import (
-    MAX_NUMBER,
+import redzone.models.scenario.types as _types
+from redzone.models.scenario.fast import build as _build_fast
+from redzone.models.scenario.types import (
     CombatSpec,
-    Effect,
     GoadEffect,
-    MustAttack,
     MustAttackEffect,
-    MustBlock,
     MustBlockEffect,
     PermanentSpec,
     PlayerSpec,
     PreventDamageEffect,
-    PreventDamageSpec,
     Scenario,
     _Spec,
 )
 
-__all__ = [
-    "CombatSpec",
-    "Effect",
-    "GoadEffect",
-    "MustAttack",
-    "MustAttackEffect",
-    "MustBlock",
-    "MustBlockEffect",
-    "PermanentSpec",
-    "PreventDamageEffect",
-    "PreventDamageSpec",
-    "PlayerSpec",
-    "Scenario",
-    "MAX_NUMBER",
-    "default_id",
-    "iter_scenarios_jsonl",
-    "load_scenario",
-    "parse_scenario",
-    "scenario_json_schema",
-]
+__all__ = ["MAX_DEPTH", "check_depth", "default_id", "parse_scenario", "scenario_json_schema"]
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings a scenario file may have (a real one has about 5)."""
-
-MAX_YAML_NODES = 2_000_000
-"""Most YAML nodes a document may expand to once aliases are followed (an alias bomb
-expands to billions from a few hundred bytes)."""
-
-
-# ------------------------------------------------------------------ cross-checking
 
 _CARD_TYPES = (
     "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
     "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
     "Vanguard",
 )  # CR 205.2a (Tribal: the former name of Kindred)
+
 _SUPERTYPES = ("Basic", "Elite", "Host", "Legendary", "Ongoing", "Snow", "World")  # CR 205.4a
+
 _COLORS = {  # CR 105.1, 105.2: the five colours and their letters, stored as letters
     "w": "W", "white": "W", "u": "U", "blue": "U", "b": "B",
     "black": "B", "r": "R", "red": "R", "g": "G", "green": "G",
 }
+
 _WUBRG = "WUBRG"
 
 
@@ -242,7 +196,7 @@ class _Checker:
         self.ids = {p.id: i for i, p in enumerate(resolved) if p.id is not None}
 
         for i, p in enumerate(resolved):
-            if getattr(p, "paired_with", None) is not None:
+            if p.paired_with is not None:
                 self._permanent(f"permanents[{i}].paired_with", p.paired_with)
                 if p.paired_with == p.id:
                     raise ScenarioError(f"permanents[{i}].paired_with",
@@ -258,6 +212,8 @@ class _Checker:
         ends in the cleanup step): a power or toughness change needs the current value it
         is included in, and each ability must be one of the permanent's ``abilities``."""
         eot = p.until_end_of_turn
+        if eot is None:
+            return
         for field in ("power", "toughness"):
             if getattr(eot, field) and getattr(p, field) is None:
                 raise ScenarioError(
@@ -350,7 +306,7 @@ class _Checker:
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:
     """``difflib.get_close_matches``, imported only when an error needs a suggestion (difflib
     is a few milliseconds of every start-up otherwise, issue 11)."""
-    import difflib
+    import difflib  # here for start-up (see above)
 
     return difflib.get_close_matches(word, possibilities, n=n, cutoff=cutoff)
 
@@ -359,9 +315,6 @@ def _with_where(error: ScenarioError, where: str) -> ScenarioError:
     if not where:
         return error
     return ScenarioError(error.field, error.problem, where=where)
-
-
-# ------------------------------------------------------------------------- parsing
 
 
 def parse_scenario(data: object, *, where: str = "") -> Scenario:
@@ -375,7 +328,7 @@ def parse_scenario(data: object, *, where: str = "") -> Scenario:
     if not isinstance(data, dict):
         kind = "nothing" if data is None else type(data).__name__
         raise _with_where(ScenarioError("", f"a scenario must be a mapping of fields (got {kind})"), where)
-    _check_depth(data, where)
+    check_depth(data, where)
     try:
         return _validate_spec(Scenario, data)
     except ScenarioError as err:
@@ -383,14 +336,15 @@ def parse_scenario(data: object, *, where: str = "") -> Scenario:
 
 
 def _validate_spec(cls: type[_Spec], data: dict[str, Any]) -> Any:
-    """``data`` (a mapping) as a ``cls`` object: the shapes by :mod:`.scenario_fast` when
-    it is sure, else by the pydantic schema of record (:mod:`.scenario_schema`); a
+    """``data`` (a mapping) as a ``cls`` object: the shapes by :mod:`.fast` when
+    it is sure, else by the pydantic schema of record (:mod:`.schema`); a
     :class:`Scenario` is then cross-checked. Objects already built inside ``data`` are read
     as their fields. Raises :class:`ScenarioError` (the schema's message, or the cross-check's).
     """
     obj = _build_fast(cls, data)
     if obj is None:
-        from redzone.models.scenario_schema import validate_spec
+        # Imported here for start-up (pydantic, ~130 ms): only odd or bad input gets here.
+        from redzone.models.scenario.schema import validate_spec
 
         obj = validate_spec(cls.__name__, _as_data(data))
     if cls is Scenario:
@@ -409,7 +363,7 @@ def _as_data(value: Any) -> Any:
     return value
 
 
-def _check_depth(data: object, where: str = "") -> None:
+def check_depth(data: object, where: str = "") -> None:
     """Refuse data nested deeper than :data:`MAX_DEPTH` (lists and mappings), without
     recursion. A container shared through YAML aliases is visited again only when reached
     deeper than before, so the work stays bounded (at most :data:`MAX_DEPTH` visits each)."""
@@ -426,247 +380,22 @@ def _check_depth(data: object, where: str = "") -> None:
         stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
 
 
-@functools.cache
-def _unique_key_loader() -> Any:
-    """A safe YAML loader class that rejects a key repeated within one mapping (made on the
-    first YAML file: JSON input and batches never import yaml, ~15 ms of start-up)."""
-    import yaml
-
-    class _UniqueKeyLoader(yaml.SafeLoader):
-        """A safe YAML loader that rejects a key repeated within one mapping."""
-
-    def construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict:
-        loader.flatten_mapping(node)
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (str, int, float, bool)) and key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark)
-            seen.add(key)
-        return loader.construct_mapping(node, deep=deep)
-
-    _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
-    return _UniqueKeyLoader
-
-
-def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
-
-
-unique_keys = _json_pairs
-"""``json.loads``'s ``object_pairs_hook`` refusing a key repeated in one object (ValueError
-``duplicate key 'players'``): the rule of scenario files and batch rows, shared by
-``redzone serve``'s requests."""
-
-
-def _parse_json(text: str, label: str) -> object:
-    try:
-        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_json_pairs)
-    except json.JSONDecodeError as err:
-        raise ScenarioError(f"{label}:{err.lineno}:{err.colno}", f"malformed JSON: {err.msg}") from None
-    except RecursionError:
-        raise ScenarioError(label, f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as err:  # duplicate key
-        raise ScenarioError(label, f"malformed JSON: {err}") from None
-
-
-def _expanded_size(root: Any, label: str) -> None:
-    """Refuse a YAML document that expands to more than :data:`MAX_YAML_NODES` nodes once
-    aliases are followed, or nests deeper than :data:`MAX_DEPTH` — decided on the composed
-    node graph (each distinct node counted once, memoised), before anything is built, so an
-    alias bomb is refused in milliseconds."""
-    import yaml
-
-    size: dict[int, int] = {}
-    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
-    while stack:
-        node, depth, done = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ScenarioError(f"{label}:{node.start_mark.line + 1}",
-                                f"malformed YAML: nested more than {MAX_DEPTH} levels deep")
-        key = id(node)
-        if isinstance(node, yaml.ScalarNode):
-            size[key] = 1
-            continue
-        children = ([c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode)
-                    else list(node.value))
-        if done:
-            total = 1 + sum(size[id(c)] for c in children)
-            if total > MAX_YAML_NODES:
-                raise ScenarioError(
-                    f"{label}:{node.start_mark.line + 1}",
-                    f"malformed YAML: its aliases expand to more than {MAX_YAML_NODES:,} values "
-                    "(an alias bomb?)")
-            size[key] = total
-            continue
-        if key in size:
-            continue
-        size[key] = 0  # on the stack (a YAML node graph from aliases has no cycles)
-        stack.append((node, depth, True))
-        stack.extend((c, depth + 1, False) for c in children if id(c) not in size)
-
-
-def _parse_yaml(text: str, label: str) -> object:
-    import yaml
-
-    loader: Any = None
-    try:
-        loader = _unique_key_loader()(text.removeprefix("\ufeff"))  # the reader checks characters
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _expanded_size(node, label)
-        return loader.construct_document(node)
-    except RecursionError:
-        raise ScenarioError(label, f"malformed YAML: nested more than {MAX_DEPTH} levels deep") from None
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        at = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
-        problem = err.problem or err.context or "unreadable"
-        raise ScenarioError(at, f"malformed YAML: {problem}") from None
-    except yaml.YAMLError as err:
-        raise ScenarioError(label, f"malformed YAML: {str(err).splitlines()[0]}") from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-
-
-BATCH_SUFFIXES = (".jsonl", ".ndjson")
-"""File suffixes (any case) read as a batch of JSON Lines scenarios."""
-
-
-def _json_lines_hint(content: str, label: str) -> None:
-    """Refuse, with a hint, input that is JSON Lines (one JSON object per line, at least two)
-    where one scenario was expected — standard input, or a file not named ``.jsonl``."""
-    lines = [line.strip() for line in content.splitlines() if line.strip()]
-    if len(lines) < 2 or not all(line.startswith("{") and line.endswith("}") for line in lines[:2]):
-        return
-    try:
-        if not all(isinstance(json.loads(line), dict) for line in lines[:2]):
-            return
-    except (ValueError, RecursionError):
-        return
-    raise ScenarioError(label, f"holds {len(lines)} lines of JSON objects (JSON Lines?); one "
-                               "scenario was expected: for a batch, add --batch (standard input "
-                               "too) or name the file .jsonl")
-
-
-def _read(source: str | os.PathLike[str]) -> str:
-    if str(source) == "-":
-        return sys.stdin.read().removeprefix("\ufeff")
-    try:
-        return Path(source).read_text(encoding="utf-8-sig")  # a byte-order mark is dropped
-    except FileNotFoundError:
-        raise ScenarioError(str(source), "no such file") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(str(source), "not UTF-8 text") from None
-    except OSError as err:
-        raise ScenarioError(str(source), f"cannot read ({err.strerror or err})") from None
-
-
-def load_scenario(source: str | os.PathLike[str], *, text: str | None = None) -> Scenario:
-    """Read one scenario from a YAML or JSON file (``'-'``: standard input).
-
-    The format follows the suffix: ``.json`` (and ``.jsonl``/``.ndjson`` holding one line)
-    is read as JSON, anything else as YAML (a superset of JSON). ``text``, when given, is the
-    content and ``source`` only names it. Raises :class:`ScenarioError`: for malformed input
-    with ``field`` = ``"<file>:<line>:<column>"``; for invalid content with the field path
-    (``permanents[3].controller``).
-    """
-    label = "<stdin>" if str(source) == "-" else str(source)
-    content = (_read(source) if text is None else text).removeprefix("\ufeff")
-    suffix = Path(label).suffix.lower()
-    if suffix not in BATCH_SUFFIXES:
-        _json_lines_hint(content, label)
-    if suffix in BATCH_SUFFIXES:
-        lines = [line for line in content.splitlines() if line.strip()]
-        if len(lines) > 1:
-            raise ScenarioError(label, f"holds {len(lines)} scenarios (JSON Lines); read it as a batch")
-        data = _parse_json(lines[0] if lines else "", label)
-    elif suffix == ".json":
-        data = _parse_json(content, label)
-    else:
-        data = _parse_yaml(content, label)
-    check_time("reading the scenario")
-    if not isinstance(data, dict):  # name the file: there is no field to name
-        kind = "nothing" if data is None else type(data).__name__
-        raise ScenarioError(label, f"a scenario must be a mapping of fields (got {kind})")
-    _check_depth(data, label)
-    return parse_scenario(data)
-
-
-def parse_scenario_line(line: str, *, number: int, label: str = "<input>") -> Scenario:
-    """Validate one JSON Lines row: ``line`` (the JSON text) is line ``number`` of ``label``.
-
-    Raises :class:`ScenarioError`: malformed JSON as ``"<label>:<line>:<column>: malformed
-    JSON: ..."``, invalid content as ``"line N: <field>: <problem>"`` (the batch's ``where``).
-    """
-    try:
-        # A byte-order mark may start the file (its first line).
-        data = json.loads(line.removeprefix("\ufeff") if number == 1 else line,
-                          object_pairs_hook=_json_pairs)
-    except json.JSONDecodeError as err:
-        raise ScenarioError(f"{label}:{number}:{err.colno}", f"malformed JSON: {err.msg}") from None
-    except RecursionError:
-        raise ScenarioError(f"{label}:{number}",
-                            f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as err:
-        raise ScenarioError(f"{label}:{number}", f"malformed JSON: {err}") from None
-    return parse_scenario(data, where=f"line {number}")
-
-
-def iter_scenarios_jsonl(
-    source: str | os.PathLike[str] | TextIO | Iterable[str],
-) -> Iterator[tuple[int, Scenario | ScenarioError]]:
-    """Read JSON Lines: one scenario per line (``'-'``: standard input).
-
-    Yields ``(line number, Scenario or ScenarioError)`` per non-blank line; line numbers
-    start at 1. A bad line yields its error (message prefixed ``line N``) and reading goes
-    on. A file is read one line at a time (memory does not grow with its length). Raises
-    :class:`ScenarioError` only if the source itself can't be read.
-    """
-    if isinstance(source, (str, os.PathLike)):
-        if str(source) == "-":
-            yield from _iter_lines(sys.stdin, "<stdin>")
-            return
-        label = str(source)
-        try:
-            handle = open(source, encoding="utf-8")  # noqa: SIM115 - closed below
-        except FileNotFoundError:
-            raise ScenarioError(label, "no such file") from None
-        except OSError as err:
-            raise ScenarioError(label, f"cannot read ({err.strerror or err})") from None
-        with handle:
-            try:
-                yield from _iter_lines(handle, label)
-            except UnicodeDecodeError:
-                raise ScenarioError(label, "not UTF-8 text") from None
-        return
-    yield from _iter_lines(source, "<input>")
-
-
-def _iter_lines(lines: Iterable[str], label: str) -> Iterator[tuple[int, Scenario | ScenarioError]]:
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            yield number, parse_scenario_line(line, number=number, label=label)
-        except ScenarioError as err:
-            yield number, err
-
-
 def scenario_json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a scenario file, for ``redzone schema``.
 
     It describes shapes and defaults only; cross-references (known players, ids and card
     names) are checked by :class:`Scenario` validation.
     """
-    from redzone.models.scenario_schema import scenario_json_schema as schema
+    # Imported here for start-up: pydantic only for ``redzone schema``.
+    from redzone.models.scenario.schema import scenario_json_schema as schema
 
     return schema()
+
+
+def _built_in_code(cls: type[_Spec], data: dict[str, Any]) -> Any:
+    """A ``cls`` object from keyword arguments given in code (``PlayerSpec(name="A")``),
+    validated as :func:`parse_scenario` does."""
+    return _validate_spec(cls, _as_data(data))
+
+
+_types.use_validator(_built_in_code)

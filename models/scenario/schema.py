@@ -2,13 +2,13 @@
 
 These models define what a valid scenario is (field names, types, bounds, defaults; every
 model forbids unknown keys) and give ``redzone schema`` its JSON Schema. The objects a
-scenario is read into are the plain classes of :mod:`redzone.models.scenario_types`, of the
+scenario is read into are the plain classes of :mod:`redzone.models.scenario.types`, of the
 same names and fields: :func:`validate` runs pydantic and copies its result into them.
-:mod:`redzone.models.scenario_fast` builds the same objects without pydantic for plainly
+:mod:`redzone.models.scenario.fast` builds the same objects without pydantic for plainly
 valid input and hands everything else here, so importing this module (pydantic and ~50 ms of
 schema building) is paid only for odd or bad input, ``redzone schema``, and code that asks
 for it. Cross-field checks (references, duplicate ids, card names) are not here but in
-:mod:`redzone.models.scenario`, on the plain objects, for both paths.
+:mod:`redzone.models.scenario.validation`, on the plain objects, for both paths.
 
 This module never imports ortools.
 """
@@ -16,13 +16,14 @@ This module never imports ortools.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError
 
 from redzone.models.errors import ScenarioError
 from redzone.models.lazy_re import lazy_compile
-from redzone.models.scenario_types import MAX_NUMBER, SPEC_CLASSES
+from redzone.models.scenario.types import MAX_NUMBER, SPEC_CLASSES
 
 __all__ = ["Scenario", "scenario_json_schema", "validate", "validate_spec"]
 
@@ -236,8 +237,8 @@ class CombatSpec(_Strict):
 
 
 class Scenario(_Strict):
-    """One combat situation (see :class:`redzone.models.scenario_types.Scenario`); field
-    shapes only — the cross-field checks are :mod:`redzone.models.scenario`'s."""
+    """One combat situation (see :class:`redzone.models.scenario.types.Scenario`); field
+    shapes only — the cross-field checks are :mod:`redzone.models.scenario.validation`'s."""
 
     game: Literal["magic", "duel-masters"] = "magic"
     rules: Literal["current", "2023"] = "current"
@@ -357,7 +358,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _problem(err: dict[str, Any], root: type[BaseModel] = Scenario) -> str:
+def _problem(err: Mapping[str, Any], root: type[BaseModel] = Scenario) -> str:
     """One short sentence for one pydantic error."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     loc = tuple(err["loc"])

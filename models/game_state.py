@@ -1,0 +1,164 @@
+"""The state combat damage leaves: :class:`GameState`, what damage and state-based actions
+changed on top of a board (life, poison, marked damage, counters, what left), and the
+contract's ``outcome`` object it reports (:class:`OutcomeJSON`).
+
+Dealing damage and performing state-based actions on it is :mod:`redzone.models.outcome`'s.
+Pure Python; never imports ortools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypedDict
+
+from redzone.models.battlefield import Board
+
+__all__ = ["POISON_TO_LOSE", "GameState", "OutcomeJSON"]
+
+POISON_TO_LOSE = 10
+"""A player with this many poison counters or more loses the game (CR 704.5c)."""
+
+
+class OutcomeJSON(TypedDict):
+    """The contract's ``outcome`` object (:meth:`GameState.to_outcome`; a plain ``dict`` at
+    run time, so its JSON is the dict's): player -> life and poison counters, destroyed
+    permanent ids in order, id -> marked damage, planeswalker loyalty and battle defense,
+    id -> counters that changed, players who lost, player -> life gained, destroyed id ->
+    why (with the CR rule)."""
+
+    life: dict[str, int]
+    poison: dict[str, int]
+    destroyed: list[str]
+    damage: dict[str, int]
+    loyalty: dict[str, int]
+    defense: dict[str, int]
+    counters: dict[str, dict[str, int]]
+    lost: list[str]
+    gained: dict[str, int]
+    reasons: dict[str, str]
+
+
+@dataclass
+class GameState:
+    """What damage and state-based actions changed, on top of a :class:`Board`.
+
+    All maps are keyed by player name or permanent id:
+
+    - ``life``, ``poison``: every player's current life total and poison counters;
+    - ``damage``: marked damage per permanent (CR 120.6), from the scenario's ``damage``;
+    - ``counters``: every permanent's counters (kind -> count), from the scenario's
+      ``counters``, plus -1/-1 counters put on by wither or infect (CR 120.3d) and after
+      annihilation with +1/+1 counters (CR 704.5q);
+    - ``minus_added``: -1/-1 counters put on in this state (they lower power and toughness,
+      which the board gives as current values with earlier counters counted); ``plus_added``
+      likewise for +1/+1 counters put on instead of damage (Phytohydra, 614.1a);
+    - ``loyalty`` (planeswalkers) and ``defense`` (battles): current counters;
+    - ``destroyed``: permanents that left the battlefield, in order (the contract's
+      ``destroyed``: destroyed or put into the graveyard by a state-based action), with
+      ``reasons`` (id -> a short phrase with the CR rule);
+    - ``lost``: players who lost the game, in order; ``gained``: life gained per player;
+    - ``deathtouched``: creatures dealt damage by a deathtouch source since state-based
+      actions were last checked (CR 704.5h).
+    """
+
+    life: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+    damage: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    minus_added: dict[str, int] = field(default_factory=dict)
+    plus_added: dict[str, int] = field(default_factory=dict)
+    loyalty: dict[str, int] = field(default_factory=dict)
+    defense: dict[str, int] = field(default_factory=dict)
+    destroyed: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+    lost: list[str] = field(default_factory=list)
+    gained: dict[str, int] = field(default_factory=dict)
+    deathtouched: set[str] = field(default_factory=set)
+
+    @classmethod
+    def from_board(cls, board: Board) -> GameState:
+        """The state a scenario describes: players' ``life`` and ``poison``, permanents'
+        marked ``damage``, ``counters``, planeswalkers' ``loyalty`` and battles' ``defense``.
+        Nothing destroyed, nobody lost, no life gained."""
+        state = cls()
+        for p in board.players:
+            state.life[p.name] = p.life
+            state.poison[p.name] = p.poison
+        for perm in board.permanents.values():
+            state.damage[perm.id] = perm.damage
+            state.counters[perm.id] = dict(perm.counters)
+            if perm.is_a("Planeswalker") and perm.loyalty is not None:
+                state.loyalty[perm.id] = perm.loyalty
+            if perm.is_a("Battle") and perm.defense is not None:
+                state.defense[perm.id] = perm.defense
+        return state
+
+    def copy(self) -> GameState:
+        """An independent copy (for trying alternatives)."""
+        return GameState(
+            life=dict(self.life), poison=dict(self.poison), damage=dict(self.damage),
+            counters={k: dict(v) for k, v in self.counters.items()},
+            minus_added=dict(self.minus_added), plus_added=dict(self.plus_added),
+            loyalty=dict(self.loyalty),
+            defense=dict(self.defense), destroyed=list(self.destroyed),
+            reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
+            deathtouched=set(self.deathtouched),
+        )
+
+    # -- queries used by combat damage and fight
+
+    def on_battlefield(self, perm_id: str) -> bool:
+        """True unless the permanent has left the battlefield in this state."""
+        return perm_id not in self.reasons
+
+    def in_game(self, player: str) -> bool:
+        """True unless the player has lost (CR 104.3, 800.4a)."""
+        return player not in self.lost
+
+    def power(self, board: Board, perm_id: str) -> int:
+        """Current power: the board's, minus -1/-1 counters damage put on (CR 120.3d, 613.4c).
+        Raises ``KeyError`` for an unknown id; 0 for a permanent with no power."""
+        perm = board.permanents[perm_id]
+        return (perm.power or 0) - self.minus_added.get(perm_id, 0) + self.plus_added.get(perm_id, 0)
+
+    def toughness(self, board: Board, perm_id: str) -> int:
+        """Current toughness, like :meth:`power`."""
+        perm = board.permanents[perm_id]
+        return ((perm.toughness or 0) - self.minus_added.get(perm_id, 0)
+                + self.plus_added.get(perm_id, 0))
+
+    def marked(self, perm_id: str) -> int:
+        """Damage marked on the permanent (CR 120.6)."""
+        return self.damage.get(perm_id, 0)
+
+    def lethal_remaining(self, board: Board, perm_id: str) -> int:
+        """Lethal damage for a creature: toughness minus marked damage, at least 0
+        (CR 120.4a, 702.19b; deathtouch and other same-step damage are the caller's)."""
+        return max(0, self.toughness(board, perm_id) - self.marked(perm_id))
+
+    def to_outcome(self, board: Board) -> OutcomeJSON:
+        """The contract's ``outcome`` object (JSON-ready):
+
+        ``life`` and ``poison`` (every player), ``destroyed`` (ids, in order), ``damage``
+        (id -> marked damage, permanents still on the battlefield with damage marked),
+        ``loyalty`` (every planeswalker; one that left shows its last value), ``defense``
+        (every battle, likewise), ``counters`` (id -> counters, for permanents whose counters
+        changed), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
+        only) and ``reasons`` (destroyed id -> why, with the CR rule).
+        """
+        changed = {
+            pid: dict(c) for pid, c in self.counters.items()
+            if c != board.permanents[pid].counters
+        }
+        return {
+            "life": dict(self.life),
+            "poison": dict(self.poison),
+            "destroyed": list(self.destroyed),
+            "damage": {pid: n for pid, n in self.damage.items() if n and self.on_battlefield(pid)},
+            "loyalty": dict(self.loyalty),
+            "defense": dict(self.defense),
+            "counters": changed,
+            "lost": list(self.lost),
+            "gained": {p: n for p, n in self.gained.items() if n},
+            "reasons": dict(self.reasons),
+        }
