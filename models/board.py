@@ -541,7 +541,10 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         else:
             parsed = _parse_parts(parts, names)
         if strict and parsed.unparsed:
-            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}")
+            from redzone.models.parser.words import hint_suffix
+
+            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}"
+                                    f"{hint_suffix(parsed.unparsed[0], names)}")
         eot = getattr(spec, "until_end_of_turn", None)
         until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None
 

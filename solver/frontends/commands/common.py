@@ -34,9 +34,29 @@ def magic_board_of(scenario: Scenario, strict: bool) -> Board:
     return board_of(scenario, strict)
 
 
+def _hint(perm: Any, sentence: str) -> str:
+    """What an unparsed sentence probably meant (:func:`redzone.models.parser.words.hint`:
+    "unknown word 'Fliyng'; did you mean 'Flying'?"), or ``""`` (also for the layer
+    system's messages, which :meth:`Board.unparsed` lists too)."""
+    from redzone.models.parser.words import hint
+
+    if sentence not in perm.unparsed:
+        return ""
+    return hint(sentence, tuple(n for n in (perm.name, perm.card) if n))
+
+
 def unparsed_json(board: Board) -> list[dict[str, str]]:
-    """The ``unparsed`` key: ``[{"id": permanent id, "sentence": text}, ...]``."""
-    return [{"id": p.id, "sentence": s} for p, s in board.unparsed()]
+    """The ``unparsed`` key: ``[{"id": permanent id, "sentence": text}, ...]``, with
+    ``"hint"`` when the sentence has a word no Oracle text uses or is close to a keyword
+    ("unknown word 'Fliyng'; did you mean 'Flying'?", issue 25 §2)."""
+    out: list[dict[str, str]] = []
+    for p, s in board.unparsed():
+        item = {"id": p.id, "sentence": s}
+        got = _hint(p, s)
+        if got:
+            item["hint"] = got
+        out.append(item)
+    return out
 
 
 def scenario_warnings(board: Board) -> list[str]:
@@ -65,8 +85,12 @@ def scenario_warnings(board: Board) -> list[str]:
 def unparsed_notes(board: Board) -> list[str]:
     """One note per sentence the parser did not understand, then :func:`scenario_warnings`
     (printed on standard error)."""
-    return ([f"note: {perm.label}: not understood, ignored: {sentence!r}"
-             for perm, sentence in board.unparsed()] + scenario_warnings(board))
+    notes = []
+    for perm, sentence in board.unparsed():
+        got = _hint(perm, sentence)
+        notes.append(f"note: {perm.label}: not understood, ignored: {sentence!r}"
+                     + (f" ({got})" if got else ""))
+    return notes + scenario_warnings(board)
 
 
 @dataclass(frozen=True)
