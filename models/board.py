@@ -25,6 +25,7 @@ from redzone.models.layers import Base, Gap, apply_layers, combat_state, in_comb
 
 if TYPE_CHECKING:  # pragma: no cover
     from redzone.models.cleanup import EndOfTurn
+    from redzone.models.load_actions import LoadAction
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,9 @@ class Board:
     without them, CR 104.5, 800.4a), in the order they left: not in ``players``, and
     lost for good (the evaluation counts each as an opponent knocked out). Empty for a
     board built from a scenario."""
+    load_actions: tuple[LoadAction, ...] = ()
+    """The state-based actions performed (or, player-side, reported) as the scenario was
+    loaded (:class:`redzone.models.load_actions.LoadAction`; issue 25 §2, CR 704.3)."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""
@@ -587,7 +591,9 @@ def build_board(scenario: object, *, strict: bool = False) -> Board:
         gap = board.gaps[0]
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
                                 f"{board.permanents[gap.source].label}: {gap.message()}")
-    return board
+    from redzone.models.load_actions import perform_on_load
+
+    return perform_on_load(board, strict=strict)  # CR 704.3: the board as the game has it
 
 
 def _end_of_turn(eot: object, text: str, abilities: list[str], names: tuple[str, ...],

@@ -62,24 +62,27 @@ def unparsed_json(board: Board) -> list[dict[str, str]]:
 def scenario_warnings(board: Board) -> list[str]:
     """Warnings about scenario fields that are accepted but say something odd: returns one
     line per finding. ``combat.damage_order`` under ``rules: current`` has no effect (since
-    2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it); a
-    player who starts at 0 or less life or with 10 or more poison counters has already lost
-    the game (704.5a, 704.5c) — the board is answered as given, but says so."""
+    2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it);
+    then the state-based actions of the loaded board (``board.load_actions``, issue 25 §2:
+    a creature with lethal damage or toughness 0 or less, a planeswalker at 0 loyalty, a
+    battle at 0 defense left the board before combat, CR 704.3; a player who starts at 0 or
+    less life or with 10 or more poison counters has already lost the game, 704.5a, 704.5c —
+    that board is answered as given, but says so)."""
     out: list[str] = []
     combat = getattr(getattr(board, "scenario", None), "combat", None)
     order = getattr(combat, "damage_order", None) if combat is not None else None
     if order and getattr(board, "rules", "current") == "current":
         out.append("warning: combat.damage_order is ignored under rules: current — there is no "
                    "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
-    for player in getattr(board, "players", ()):
-        life, poison = getattr(player, "life", 1), getattr(player, "poison", 0)
-        if isinstance(life, int) and life <= 0:
-            out.append(f"warning: {player.name} starts at {life} life and has already lost the game "
-                       f"(CR 704.5a: state-based actions are checked before combat could begin)")
-        elif isinstance(poison, int) and poison >= 10:
-            out.append(f"warning: {player.name} starts with {poison} poison counters and has already "
-                       f"lost the game (CR 704.5c)")
+    out.extend(f"warning: {action.message}" for action in getattr(board, "load_actions", ()))
     return out
+
+
+def state_based_actions_json(board: Board) -> list[dict[str, Any]]:
+    """The ``state_based_actions`` key of every answer on a board: the actions
+    :func:`redzone.models.load_actions.perform_on_load` performed or reported as the
+    scenario was loaded, ``[{"id", "rule", "message", "performed"}]`` (``[]`` when none)."""
+    return [action.to_json() for action in getattr(board, "load_actions", ())]
 
 
 def unparsed_notes(board: Board) -> list[str]:
@@ -96,9 +99,29 @@ def unparsed_notes(board: Board) -> list[str]:
 @dataclass(frozen=True)
 class BoardAnswer:
     """Base of the answers worked out on a :class:`redzone.models.board.Board`: the ``board``
-    (first field) and, as ``warnings()``, one note per sentence the parser did not understand."""
+    (first field) and, as ``warnings()``, one note per sentence the parser did not understand.
+
+    Every subclass's ``to_json`` also answers the key ``state_based_actions``
+    (:func:`state_based_actions_json`; added here, once for all answers, so that the CLI,
+    batches and ``serve`` all carry it)."""
 
     board: Board
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("to_json")
+        if own is None or getattr(own, "_adds_load_actions", False):
+            return
+
+        @functools.wraps(own)
+        def to_json(self: BoardAnswer, *args: Any, **kw: Any) -> Any:
+            data = own(self, *args, **kw)
+            if isinstance(data, dict) and "state_based_actions" not in data:
+                data["state_based_actions"] = state_based_actions_json(self.board)
+            return data
+
+        to_json._adds_load_actions = True  # type: ignore[attr-defined]
+        cls.to_json = to_json  # type: ignore[attr-defined]
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes (printed on standard error by the text form)."""
