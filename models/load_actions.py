@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["LoadAction", "perform_on_load", "player_actions", "without"]
+__all__ = ["LoadAction", "gone_on_load", "perform_on_load", "player_actions", "without"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,18 @@ class LoadAction:
         """``{"id", "rule", "message", "performed"}``."""
         return {"id": self.id, "rule": self.rule, "message": self.message,
                 "performed": self.performed}
+
+
+def gone_on_load(board: Any, name: str) -> str | None:
+    """Why ``name`` — an id the user gave that is not on ``board`` — is missing, when a
+    state-based action removed it as the board was loaded ("'jugg' is not on the
+    battlefield: state-based actions removed it as the scenario was loaded (CR 704.5g)");
+    ``None`` otherwise (then it is simply unknown)."""
+    for action in getattr(board, "load_actions", ()):
+        if action.id == name and action.performed:
+            return (f"{name!r} is not on the battlefield: state-based actions removed it as "
+                    f"the scenario was loaded (CR {action.rule})")
+    return None
 
 
 def _may_apply(board: Any) -> bool:

@@ -214,3 +214,15 @@ def test_attacked_planeswalker_at_zero_stays_for_its_attackers() -> None:
     out = run_command("damage", data).to_json()
     assert out["outcome"]["life"] == {"Alice": 20, "Bob": 20}
     assert out["steps"][0]["assignment"] == {}
+
+
+def test_naming_a_permanent_removed_on_loading_says_why() -> None:
+    # A proposal or a fight naming the destroyed Juggernaut gets the reason, not "unknown".
+    why = ("'jugg' is not on the battlefield: state-based actions removed it as the scenario "
+           "was loaded (CR 704.5g)")
+    with pytest.raises(ScenarioError) as err:
+        run_command("check-attack", _jugg(3), {"declaration": {"jugg": "Bob"}})
+    assert str(err.value) == f"options.declaration: {why}"  # run_command names the option field
+    with pytest.raises(ScenarioError) as err:
+        run_command("fight", _jugg(3), {"a": "jugg", "b": "bears"})
+    assert str(err.value) == f"options.a: {why}"

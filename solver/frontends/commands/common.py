@@ -180,6 +180,11 @@ def check_ids(board: Board, declaration: dict[str, Any], where: str) -> None:
         values = value if isinstance(value, list) else [value]
         for name in (key, *values):
             if name not in known:
+                from redzone.models.load_actions import gone_on_load
+
+                why = gone_on_load(board, name)  # removed by a state-based action on loading
+                if why is not None:
+                    raise ScenarioError(where, why)
                 close = difflib.get_close_matches(name, known, n=3)
                 hint = f" (closest: {', '.join(close)})" if close else ""
                 raise ScenarioError(where, f"unknown permanent or player {name!r}{hint}")
