@@ -131,12 +131,15 @@ def hint(text: str, names: Sequence[str] = ()) -> str:
     each with "did you mean ..." when one is close — a keyword first (the whole sentence if
     it is a short keyword-like line, "Frist strike" -> 'First strike'; else the word,
     "Fliyng" -> 'Flying'), else the closest Oracle word ("blokc" -> 'block'). A short line
-    that is a known word but no keyword ("Fly") gets the keyword it is close to."""
+    of known words that is no keyword (:func:`not_a_keyword`: "Fly") gets the keyword it is
+    close to, or "not a keyword". Real Oracle text gets no hint."""
     keywords = _keywords()
     bare = text.strip().rstrip(".").strip()
     parts: list[str] = []
     unknown = unknown_words(bare, names)
-    if len(bare.split()) <= 4 and not any(c in bare for c in ",;") and bare.lower() not in keywords:
+    stray = not_a_keyword(text)  # a short line of known words that is no keyword
+    if (unknown or stray) and len(bare.split()) <= 4 and not any(c in bare for c in ",;") \
+            and bare.lower() not in keywords:
         phrase = _closest(bare, keywords, _LINE_CUTOFF)
         if phrase is not None and (unknown or len(bare.split()) == len(phrase.split())):
             what = f"unknown word {unknown[0]!r}; " if len(unknown) == 1 else ""
@@ -148,7 +151,7 @@ def hint(text: str, names: Sequence[str] = ()) -> str:
             continue
         near = _closest(word, _vocabulary(), _WORD_CUTOFF)
         parts.append(f"unknown word {word!r}" + (f" (did you mean {near!r}?)" if near else ""))
-    if not parts and not_a_keyword(bare):
+    if not parts and stray:
         return "not a keyword"
     return "; ".join(parts)
 
