@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from copy import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from redzone.models.abilities import (
     Ability,
@@ -31,12 +32,33 @@ from redzone.models.abilities import (
 )
 from redzone.models.lazy_dataclass import lazy_dataclass
 
-__all__ = ["Base", "Board", "CombatState", "EndOfTurn", "Gap", "Permanent", "Player",
+__all__ = ["Base", "Board", "CombatState", "EndOfTurn", "Gap", "LoadAction", "Permanent", "Player",
            "combat_deltas", "combat_state", "in_combat", "keeps_grant", "matches_quality",
            "reached"]
 
 
 # ------------------------------------------------------------------ what a permanent holds
+
+
+@dataclass(frozen=True)
+class LoadAction:
+    """One state-based action found on a loaded board.
+
+    ``id``: the permanent's id, or the player's name; ``rule``: the CR rule (``"704.5g"``);
+    ``message``: the warning, one line, naming the permanent or player and the rule;
+    ``performed``: ``True`` when the permanent left the board; ``False`` for a player-side
+    action (only reported) and for an attacked planeswalker or battle kept for its
+    attackers (module docstring)."""
+
+    id: str
+    rule: str
+    message: str
+    performed: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "rule", "message", "performed"}``."""
+        return {"id": self.id, "rule": self.rule, "message": self.message,
+                "performed": self.performed}
 
 
 @dataclass(frozen=True)
@@ -261,6 +283,9 @@ class Board:
     without them, CR 104.5, 800.4a), in the order they left: not in ``players``, and
     lost for good (the evaluation counts each as an opponent knocked out). Empty for a
     board built from a scenario."""
+    load_actions: tuple[LoadAction, ...] = ()
+    """The state-based actions performed (or, player-side, reported) as the scenario was
+    loaded (:mod:`redzone.models.load_actions`; issue 25 §2, CR 704.3)."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""

@@ -23,6 +23,7 @@ from redzone.models.conditions import resolve
 from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import apply_layers, combat_state, reaches_others
 from redzone.models.limits import check_time
+from redzone.models.load_actions import perform_on_load
 from redzone.models.parser import parse_text
 from redzone.models.scenario import Scenario, UntilEndOfTurn
 
@@ -154,7 +155,10 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
         else:
             parsed = _parse_parts(parts, names)
         if strict and parsed.unparsed:
-            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}")
+            from redzone.models.parser.words import hint_suffix
+
+            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}"
+                                    f"{hint_suffix(parsed.unparsed[0], names)}")
         eot = getattr(spec, "until_end_of_turn", None)
         until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None
 
@@ -195,7 +199,9 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
         gap = board.gaps[0]
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
                                 f"{board.permanents[gap.source].label}: {gap.message()}")
-    return board
+    # CR 704.3: the board as the game has it; a board some permanent left is built again
+    # from the scenario without it.
+    return perform_on_load(board, strict=strict, rebuild=build_board)
 
 
 def _end_of_turn(eot: UntilEndOfTurn, text: str, abilities: list[str], names: tuple[str, ...],

@@ -70,6 +70,11 @@ class FightResult:
 
 def _check_known(board: Board, which: str, perm_id: str) -> None:
     if perm_id not in board.permanents:
+        from redzone.models.load_actions import gone_on_load
+
+        why = gone_on_load(board, perm_id)  # issue 25 §2: destroyed as the board was loaded
+        if why is not None:
+            raise ScenarioError(which, why)
         close = difflib.get_close_matches(perm_id, list(board.permanents), n=3, cutoff=0.6)
         hint = f" (closest: {', '.join(close)})" if close else ""
         raise ScenarioError(which, f"unknown permanent {perm_id!r}{hint}")

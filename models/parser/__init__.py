@@ -593,8 +593,41 @@ def _analyse(text: str, names: tuple[str, ...]) -> tuple[Sentence, ...]:
             conditional = "level " + marker[1]  # a leveler's section (711.2)
         elif _LEVEL_MARKER.match(line) or re.search(r": Level \d+$", line):
             conditional = "class level"  # a Class's level (716): not in a scenario
-        out.extend(_line(line, names, conditional))
+        out.extend(_real_words(_line(line, names, conditional), line, names))
     return tuple(out)
+
+
+# Ignored for their shape alone (a whole triggered, activated or modal ability, a marker):
+# a misspelt word in them changes nothing, so they are not checked word by word.
+_SHAPE_REASONS = frozenset({"triggered", "activated", "loyalty ability", "modal choice",
+                            "triggered (chapter)", "level marker", "deck construction",
+                            "empty"})
+
+
+def _real_words(sentences: list[Sentence], line: str, names: tuple[str, ...]) -> list[Sentence]:
+    """Issue 25 §2: a sentence set aside (ignored) must be a real sentence, and one
+    understood must not have skipped a word. A sentence with a word that is in no Oracle
+    text (``Fliyng``, ``can't blokc``, "gets +1/+1 and has flyng"; :mod:`.words`), or a short
+    line set aside as not combat-relevant that is no keyword (``Fly``), is reported as not
+    understood instead — reason ``unknown word`` / ``not a keyword`` — so that ``--strict``
+    refuses it and the notes say "did you mean ...". Real Oracle text is unchanged: its
+    words make the list (a short line of real text is checked by the coverage figures)."""
+    from redzone.models.parser.words import not_a_keyword, unknown_words
+
+    out = sentences
+    for i, s in enumerate(sentences):
+        if s.status == "unparsed" or s.reason in _SHAPE_REASONS:
+            continue
+        if unknown_words(s.text, names):
+            reason = "unknown word"
+        elif s.reason == "not combat-relevant" and s.text.strip() == line and not_a_keyword(line):
+            reason = "not a keyword"
+        else:
+            continue
+        if out is sentences:
+            out = list(sentences)
+        out[i] = Sentence(s.text, "unparsed", reason)
+    return out
 
 
 def analyse_text(text: str, *, names: Sequence[str] = ()) -> tuple[Sentence, ...]:

@@ -180,7 +180,8 @@ def check_attack(scenario: Scenario, options: CheckAttackOptions) -> CheckAttack
     board = magic_board_of(scenario, options.strict)
     problem = attack_problem(board)
     given = options.declaration
-    proposal = dict(given) if given is not None else dict(scenario.combat.attackers if scenario.combat else {})
+    combat = getattr(board.scenario, "combat", None)  # as loaded: state-based actions done
+    proposal = dict(given) if given is not None else dict(combat.attackers if combat else {})
     if given is not None:
         check_ids(board, proposal, "--attackers")
     result = check(problem, proposal, time_limit=options.time_limit)

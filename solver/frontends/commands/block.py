@@ -209,8 +209,9 @@ def check_block(scenario: Scenario, options: CheckBlockOptions) -> CheckBlockAns
     board = magic_board_of(scenario, options.strict)
     problems = block_problems(board)
     given = options.blockers
+    combat = getattr(board.scenario, "combat", None)  # as loaded: state-based actions done
     proposal = ({b: list(a) for b, a in given.items()} if given is not None else
-                {b: list(a) for b, a in (scenario.combat.blockers if scenario.combat else {}).items()})
+                {b: list(a) for b, a in (combat.blockers if combat else {}).items()})
     if given is not None:
         check_ids(board, proposal, "--blockers")
     result = check_blocks(problems, proposal, time_limit=options.time_limit)

@@ -34,47 +34,94 @@ def magic_board_of(scenario: Scenario, strict: bool) -> Board:
     return board_of(scenario, strict)
 
 
+def _hint(perm: Any, sentence: str) -> str:
+    """What an unparsed sentence probably meant (:func:`redzone.models.parser.words.hint`:
+    "unknown word 'Fliyng'; did you mean 'Flying'?"), or ``""`` (also for the layer
+    system's messages, which :meth:`Board.unparsed` lists too)."""
+    from redzone.models.parser.words import hint
+
+    if sentence not in perm.unparsed:
+        return ""
+    return hint(sentence, tuple(n for n in (perm.name, perm.card) if n))
+
+
 def unparsed_json(board: Board) -> list[dict[str, str]]:
-    """The ``unparsed`` key: ``[{"id": permanent id, "sentence": text}, ...]``."""
-    return [{"id": p.id, "sentence": s} for p, s in board.unparsed()]
+    """The ``unparsed`` key: ``[{"id": permanent id, "sentence": text}, ...]``, with
+    ``"hint"`` when the sentence has a word no Oracle text uses or is close to a keyword
+    ("unknown word 'Fliyng'; did you mean 'Flying'?", issue 25 §2)."""
+    out: list[dict[str, str]] = []
+    for p, s in board.unparsed():
+        item = {"id": p.id, "sentence": s}
+        got = _hint(p, s)
+        if got:
+            item["hint"] = got
+        out.append(item)
+    return out
 
 
 def scenario_warnings(board: Board) -> list[str]:
     """Warnings about scenario fields that are accepted but say something odd: returns one
     line per finding. ``combat.damage_order`` under ``rules: current`` has no effect (since
-    2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it); a
-    player who starts at 0 or less life or with 10 or more poison counters has already lost
-    the game (704.5a, 704.5c) — the board is answered as given, but says so."""
+    2024 there is no damage assignment order, CR 510.1c; only ``rules: "2023"`` uses it);
+    then the state-based actions of the loaded board (``board.load_actions``, issue 25 §2:
+    a creature with lethal damage or toughness 0 or less, a planeswalker at 0 loyalty, a
+    battle at 0 defense left the board before combat, CR 704.3; a player who starts at 0 or
+    less life or with 10 or more poison counters has already lost the game, 704.5a, 704.5c —
+    that board is answered as given, but says so)."""
     out: list[str] = []
     combat = getattr(getattr(board, "scenario", None), "combat", None)
     order = getattr(combat, "damage_order", None) if combat is not None else None
     if order and getattr(board, "rules", "current") == "current":
         out.append("warning: combat.damage_order is ignored under rules: current — there is no "
                    "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
-    for player in getattr(board, "players", ()):
-        life, poison = getattr(player, "life", 1), getattr(player, "poison", 0)
-        if isinstance(life, int) and life <= 0:
-            out.append(f"warning: {player.name} starts at {life} life and has already lost the game "
-                       f"(CR 704.5a: state-based actions are checked before combat could begin)")
-        elif isinstance(poison, int) and poison >= 10:
-            out.append(f"warning: {player.name} starts with {poison} poison counters and has already "
-                       f"lost the game (CR 704.5c)")
+    out.extend(f"warning: {action.message}" for action in getattr(board, "load_actions", ()))
     return out
+
+
+def state_based_actions_json(board: Board) -> list[dict[str, Any]]:
+    """The ``state_based_actions`` key of every answer on a board: the actions
+    :func:`redzone.models.load_actions.perform_on_load` performed or reported as the
+    scenario was loaded, ``[{"id", "rule", "message", "performed"}]`` (``[]`` when none)."""
+    return [action.to_json() for action in getattr(board, "load_actions", ())]
 
 
 def unparsed_notes(board: Board) -> list[str]:
     """One note per sentence the parser did not understand, then :func:`scenario_warnings`
     (printed on standard error)."""
-    return ([f"note: {perm.label}: not understood, ignored: {sentence!r}"
-             for perm, sentence in board.unparsed()] + scenario_warnings(board))
+    notes = []
+    for perm, sentence in board.unparsed():
+        got = _hint(perm, sentence)
+        notes.append(f"note: {perm.label}: not understood, ignored: {sentence!r}"
+                     + (f" ({got})" if got else ""))
+    return notes + scenario_warnings(board)
 
 
 @dataclass(frozen=True)
 class BoardAnswer:
     """Base of the answers worked out on a :class:`redzone.models.board.Board`: the ``board``
-    (first field) and, as ``warnings()``, one note per sentence the parser did not understand."""
+    (first field) and, as ``warnings()``, one note per sentence the parser did not understand.
+
+    Every subclass's ``to_json`` also answers the key ``state_based_actions``
+    (:func:`state_based_actions_json`; added here, once for all answers, so that the CLI,
+    batches and ``serve`` all carry it)."""
 
     board: Board
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("to_json")
+        if own is None or getattr(own, "_adds_load_actions", False):
+            return
+
+        @functools.wraps(own)
+        def to_json(self: BoardAnswer, *args: Any, **kw: Any) -> Any:
+            data = own(self, *args, **kw)
+            if isinstance(data, dict) and "state_based_actions" not in data:
+                data["state_based_actions"] = state_based_actions_json(self.board)
+            return data
+
+        to_json._adds_load_actions = True  # type: ignore[attr-defined]
+        cls.to_json = to_json  # type: ignore[attr-defined]
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes (printed on standard error by the text form)."""
@@ -133,6 +180,11 @@ def check_ids(board: Board, declaration: dict[str, Any], where: str) -> None:
         values = value if isinstance(value, list) else [value]
         for name in (key, *values):
             if name not in known:
+                from redzone.models.load_actions import gone_on_load
+
+                why = gone_on_load(board, name)  # removed by a state-based action on loading
+                if why is not None:
+                    raise ScenarioError(where, why)
                 close = difflib.get_close_matches(name, known, n=3)
                 hint = f" (closest: {', '.join(close)})" if close else ""
                 raise ScenarioError(where, f"unknown permanent or player {name!r}{hint}")

@@ -357,7 +357,8 @@ def check_damage(scenario: Scenario, options: CheckDamageOptions) -> CheckDamage
         check_assignment_option(given)
     board = magic_board_of(scenario, options.strict)
     problem = damage_problem(board, options.step)
+    combat = getattr(board.scenario, "combat", None)  # as loaded: state-based actions done
     proposal = ({s: dict(row) for s, row in given.items()} if given is not None else
-                {s: dict(row) for s, row in (scenario.combat.assignment if scenario.combat else {}).items()})
+                {s: dict(row) for s, row in (combat.assignment if combat else {}).items()})
     result = check(problem, proposal, witness=True, time_limit=options.time_limit)
     return CheckDamageAnswer(board=board, assignment=proposal, result=result)
