@@ -62,9 +62,9 @@ intervals of the score — ``ci95_positions``, over positions: each position's m
 (the mean of its two seat-swapped games) is one observation, interval = mean +- 1.96
 standard errors of those means (the cluster-robust interval; it is the one to quote), and
 ``ci95``, over games as if independent (kept for comparison with older figures; too narrow
-when a position's two games agree more often than chance) —, the share of attack prompts
-each policy answered with at least one attacker (``attack_rate``), declarations the
-referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
+when a position's two games agree more often than chance, too wide when they split) —, the
+share of attack prompts each policy answered with at least one attacker (``attack_rate``),
+declarations the referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
 policy and prompt, and the positions by their pair of results (``positions``: both games
 won, both lost, each policy won as the same seat — the position decided —, or a draw in
 either). ``--jobs N`` plays positions in N worker processes (positions are drawn in the
