@@ -267,3 +267,12 @@ def test_merge_recomputes_the_interval_over_positions():
     assert out["positions_kind"] == "mirror" and out["draw_rate"] == 0.5
     with pytest.raises(ValueError, match="position kinds"):
         arena.merge([a, {**b, "positions_kind": "balanced"}])
+
+
+def test_worker_processes_play_the_same_capped_games():
+    # The kind and the turn cap reach the worker processes: --jobs 2 plays the same mirror
+    # games, capped at turn 2, as one process.
+    one = arena.run_match("greedy", "phase", 4, 5, kind="mirror", turns=2)
+    two = arena.run_match("greedy", "phase", 4, 5, kind="mirror", turns=2, jobs=2)
+    assert one.pairs == two.pairs and one.turns == two.turns
+    assert max(two.turns) <= 2 and two.draws >= 1 and two.kind == "mirror" and two.turn_cap == 2
