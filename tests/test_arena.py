@@ -276,3 +276,17 @@ def test_worker_processes_play_the_same_capped_games():
     two = arena.run_match("greedy", "phase", 4, 5, kind="mirror", turns=2, jobs=2)
     assert one.pairs == two.pairs and one.turns == two.turns
     assert max(two.turns) <= 2 and two.draws >= 1 and two.kind == "mirror" and two.turn_cap == 2
+
+
+def test_match_counts_attack_rate_draws_and_lengths():
+    # Two games of one position: a win at turn 7 (we are seat 0), a draw at the cap 40 (we
+    # are seat 1). Attack prompts answered with attackers are counted per policy by seat.
+    m = arena.Match("us", "them")
+    win = arena.GameRecord(0, 7, [0, 0], [{}, {}], attacks=[[4, 3], [3, 0]])
+    draw = arena.GameRecord(None, 40, [0, 0], [{}, {}], attacks=[[20, 20], [20, 1]])
+    m.add_position(0, [(win, 0, ["us", "them"]), (draw, 1, ["them", "us"])], 0.0)
+    assert m.attack_rate() == {"us": {"prompts": 24, "rate": round(4 / 24, 4)},
+                               "them": {"prompts": 23, "rate": round(20 / 23, 4)}}
+    out = m.to_json()
+    assert out["draw_rate"] == 0.5 and out["mean_turns"] == 23.5 and out["mean_turns_decided"] == 7
+    assert out["pairs"] == [[1.0, 0.5]] and out["ci95_positions"] == [0.0, 1.0]
