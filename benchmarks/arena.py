@@ -10,20 +10,37 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
     python -m benchmarks.arena --opponent greedy --games 1000 --seed 1 --jobs 2  # two processes
     python -m benchmarks.arena merge part1.json part2.json  # parts split by --first-position
+    python -m benchmarks.arena --opponent phase --positions balanced --games 400 --seed 1
+    python -m benchmarks.arena --opponent greedy --positions mirror --games 400 --seed 1
 
-Positions (:func:`random_position`): two sides of 2-6 creatures drawn from :data:`POOL`
-(86 real creature cards whose only rules text is combat keywords both engines implement:
-flying, reach, menace, trample, deathtouch, first strike, double strike, lifelink,
-vigilance, defender, haste; or none), life 5-20 each, no cards in hand, libraries of 20
-basic lands. Every position is played twice, seats swapped: redzone is seat 0 (the first
-active player) in one game and seat 1 in the other, so ``--games`` must be even.
+Positions (``--positions``):
+
+- ``random`` (the default, :func:`random_position`): two sides of 2-6 creatures drawn
+  from :data:`POOL` (86 real creature cards whose only rules text is combat keywords both
+  engines implement: flying, reach, menace, trample, deathtouch, first strike, double
+  strike, lifelink, vigilance, defender, haste; or none), life 5-20 each, no cards in
+  hand, libraries of 20 basic lands. One side is often simply ahead: the position
+  decides many games.
+- ``mirror`` (:func:`mirror_position`): one side drawn as above, both seats get the same
+  creatures and the same life; only the first turn tells them apart.
+- ``balanced`` (:func:`balanced_positions`): random positions kept only when the greedy
+  baseline playing both sides does not win for the same side from both seats (the side
+  drawn for seat 0 plays once as seat 0 and once as seat 1, to the same turn cap as the
+  match): positions a simple policy does not already decide.
+- ``fixed`` (:data:`FIXED`): the positions of issue 22 where staying home is wrong, in
+  turn (each with its own game seed).
+
+Every position is played twice, seats swapped: redzone is seat 0 (the first active player)
+in one game and seat 1 in the other, so ``--games`` must be even. The two games of a
+position share the position, so they are not independent observations (see Output).
 
 phase is the referee: it applies every declaration (an illegal one raises ``ValueError``;
 it is counted against the policy and replaced by an empty declaration, or phase's first
 offered damage assignment) and resolves combat, state-based actions and turns. Nobody casts
 spells; every priority is passed, any other prompt is answered by phase's Medium AI. A game
-ends when a player loses (phase's ``GameOver``) or, as a draw, when turn 15 (the 15th turn
-of the game, both players' turns counted) has ended without a loser.
+ends when a player loses (phase's ``GameOver``) or, as a draw, when the turn cap
+(``--turns``: 15 for ``random`` positions, 40 for the others; the cap-th turn of the game,
+both players' turns counted) has ended without a loser.
 
 Policies (``--opponent`` / ``--redzone``):
 
@@ -39,21 +56,31 @@ Policies (``--opponent`` / ``--redzone``):
   and chump-blocks (biggest attackers first) only when the unblocked damage would be
   lethal; takes phase's first offered damage assignment.
 
-Output: per pairing games, wins/draws/losses (redzone's side), score (win 1, draw 0.5)
-with a 95% confidence interval (normal approximation over games), declarations the
-referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
+Output: per pairing games, wins/draws/losses (redzone's side), score (win 1, draw 0.5),
+draw rate, mean game length in turns (all games and decided games), two 95% confidence
+intervals of the score — ``ci95_positions``, over positions: each position's mean score
+(the mean of its two seat-swapped games) is one observation, interval = mean +- 1.96
+standard errors of those means (the cluster-robust interval; it is the one to quote), and
+``ci95``, over games as if independent (kept for comparison with older figures; too narrow
+when a position's two games agree more often than chance, too wide when they split) —, the
+share of attack prompts each policy answered with at least one attacker (``attack_rate``),
+declarations the referee rejected per policy, mean and 95th-percentile decision time (wall and CPU) per
 policy and prompt, and the positions by their pair of results (``positions``: both games
 won, both lost, each policy won as the same seat — the position decided —, or a draw in
 either). ``--jobs N`` plays positions in N worker processes (positions are drawn in the
 parent from ``--seed``, results merged in order: the same games as ``--jobs 1``).
 ``--json`` prints one object: ``games``, ``score``, ``wins``, ``draws``, ``losses``,
-``illegal`` (redzone's), ``ci95`` ([low, high]) plus ``opponent_illegal``, ``times``,
-``pairing`` and ``machine``.
+``illegal`` (redzone's), ``ci95`` ([low, high]) plus ``ci95_positions``, ``draw_rate``,
+``mean_turns``, ``mean_turns_decided``, ``attack_rate``, ``pairs`` (each position's two
+results), ``positions_kind``, ``turns``, ``opponent_illegal``, ``times``, ``pairing`` and
+``machine``; for ``balanced``, ``positions_tried`` (candidates drawn to keep the
+positions).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -116,8 +143,21 @@ POOL: tuple[str, ...] = (
 (checked by tests/test_phase_bridge.py: redzone parses every line, phase shows the same
 keywords). Facts (names, P/T, keywords) from the bundled card data."""
 
+EXTRA_CARDS: tuple[str, ...] = ("Fire Elemental", "Siege Mastodon", "Child of Night", "Sentinel Spider")
+"""Cards of the :data:`FIXED` positions that are not in :data:`POOL`, under the same rule
+(only keywords both engines implement: Fire Elemental 5/4 and Siege Mastodon 3/5 vanilla,
+Child of Night 2/1 lifelink, Sentinel Spider 4/4 vigilance and reach; checked by
+tests/test_arena_positions.py). Not drawn for random positions, so the positions of a seed
+stay what they were."""
+
 TURN_LIMIT = 15
-"""A game still going when turn 15 (both players' turns counted) ends is a draw."""
+"""A game of ``random`` positions still going when turn 15 (both players' turns counted)
+ends is a draw."""
+
+LONG_TURN_LIMIT = 40
+"""The turn cap of the other position kinds (issue 22: games to turn 40)."""
+
+POSITION_KINDS = ("random", "mirror", "balanced", "fixed")
 
 LANDS = ("Plains", "Island")
 
@@ -133,9 +173,41 @@ def random_position(rng: random.Random) -> tuple[pb.Side, pb.Side]:
     return sides[0], sides[1]
 
 
+def mirror_position(rng: random.Random) -> tuple[pb.Side, pb.Side]:
+    """Two sides with the same 2-6 creatures from :data:`POOL` (with repeats) and the same
+    life, 5-20; otherwise as :func:`random_position`. Only the turn order differs."""
+    creatures = [rng.choice(POOL) for _ in range(rng.randint(2, 6))]
+    life = rng.randint(5, 20)
+    return pb.Side(creatures, life=life, land=LANDS[0]), pb.Side(creatures, life=life, land=LANDS[1])
+
+
+def swapped(sides: tuple[pb.Side, pb.Side]) -> tuple[pb.Side, pb.Side]:
+    """The same two sides in the other seats (each library keeps its seat's basic land)."""
+    first, second = sides
+    return (dataclasses.replace(second, land=LANDS[0]), dataclasses.replace(first, land=LANDS[1]))
+
+
+FIXED: dict[str, tuple[pb.Side, pb.Side]] = {
+    # Ann (seat 0, 17 life): Fire Elemental 5/4 and Siege Mastodon 3/5; Bo (15): Child of
+    # Night 2/1 lifelink and Siege Mastodon. Either of Bo's creatures blocking the Elemental
+    # alone dies and the Elemental lives (5 damage kills a toughness 1 or 5; 2 or 3 back is
+    # less than 4: CR 510.1, 704.5g); only both together kill it (2 + 3 = 5 >= 4), and Ann
+    # then puts all 5 on the Mastodon, so Bo loses his Mastodon too.
+    "elemental": (pb.Side(["Fire Elemental", "Siege Mastodon"], life=17, land=LANDS[0]),
+                  pb.Side(["Child of Night", "Siege Mastodon"], life=15, land=LANDS[1])),
+    # Ann (seat 0, 14): Ridgetop Raptor 2/1 double strike, Siege Mastodon 3/5, Sentinel
+    # Spider 4/4 vigilance reach; Bo (14): the same without the Mastodon.
+    "raptor": (pb.Side(["Ridgetop Raptor", "Siege Mastodon", "Sentinel Spider"], life=14, land=LANDS[0]),
+               pb.Side(["Ridgetop Raptor", "Sentinel Spider"], life=14, land=LANDS[1])),
+}
+"""Issue 22's positions where staying home is wrong (the active player, seat 0, should
+attack): tests/test_arena_positions.py records redzone's choice on each today."""
+
+
 def engine() -> Any:
-    """The phase engine knowing :data:`POOL` and the basic lands (cached)."""
-    return pb.make_engine(POOL)
+    """The phase engine knowing :data:`POOL`, :data:`EXTRA_CARDS` and the basic lands
+    (cached)."""
+    return pb.make_engine(POOL + EXTRA_CARDS)
 
 
 # ----------------------------------------------------------------------- policies
@@ -302,13 +374,21 @@ def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = No
 class GameRecord:
     """One game: ``winner`` seat (``None``: draw), ``turns``, ``illegal`` per seat (rejected
     declarations), ``times`` per seat: prompt kind -> decision times as (wall, CPU)
-    seconds, ``rejected``: the referee's reasons."""
+    seconds, ``rejected``: the referee's reasons, ``attacks`` per seat: [attack prompts,
+    those answered with at least one attacker]."""
 
     winner: int | None
     turns: int
     illegal: list[int]
     times: list[dict[str, list[tuple[float, float]]]]
     rejected: list[str] = field(default_factory=list)
+    attacks: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
+
+
+def _declares_attack(action: Any) -> bool:
+    """Whether an attack action (a tagged dict or phase's ``GameAction``) names an attacker."""
+    data = action.get("data") if isinstance(action, Mapping) else getattr(action, "data", None)
+    return bool(data and data.get("attacks"))
 
 
 def _fallback(game: Any, prompt: Mapping[str, Any]) -> Any:
@@ -328,14 +408,15 @@ def play_game(eng: Any, sides: tuple[pb.Side, pb.Side], policies: Sequence[Polic
     illegal = [0, 0]
     times: list[dict[str, list[tuple[float, float]]]] = [{}, {}]
     rejected: list[str] = []
+    attacks = [[0, 0], [0, 0]]
     filler = PhaseAI("Medium")
     for _ in range(20_000):
         prompt = game.waiting_for()
         kind = prompt["type"]
         if kind == "GameOver":
-            return GameRecord(prompt["data"].get("winner"), game.turn, illegal, times, rejected)
+            return GameRecord(prompt["data"].get("winner"), game.turn, illegal, times, rejected, attacks)
         if game.turn > turn_limit:
-            return GameRecord(None, turn_limit, illegal, times, rejected)
+            return GameRecord(None, turn_limit, illegal, times, rejected, attacks)
         if kind == "Priority":
             game.apply(prompt["data"]["player"], {"type": "PassPriority"})
             continue
@@ -344,6 +425,9 @@ def play_game(eng: Any, sides: tuple[pb.Side, pb.Side], policies: Sequence[Polic
             t0, c0 = time.perf_counter(), time.process_time()
             action = policies[seat].act(game, seat, prompt)
             times[seat].setdefault(kind, []).append((time.perf_counter() - t0, time.process_time() - c0))
+            if kind == "DeclareAttackers":
+                attacks[seat][0] += 1
+                attacks[seat][1] += _declares_attack(action)
             try:
                 game.apply(seat, action)
             except ValueError as exc:
@@ -374,6 +458,11 @@ class Match:
     rejected: list[str] = field(default_factory=list)
     pairs: list[tuple[float, float]] = field(default_factory=list)
     cpu_s: float = 0.0
+    attack_prompts: dict[str, list[int]] = field(default_factory=dict)
+    decided_turns: list[int] = field(default_factory=list)
+    kind: str = "random"
+    turn_cap: int = TURN_LIMIT
+    tried: int | None = None
 
     @property
     def games(self) -> int:
@@ -394,6 +483,21 @@ class Match:
         half = 1.96 * statistics.stdev(values) / math.sqrt(n)
         return (max(0.0, self.score - half), min(1.0, self.score + half))
 
+    @property
+    def ci95_positions(self) -> tuple[float, float]:
+        """95% confidence interval of the score over positions (:func:`position_interval`
+        of :attr:`pairs`)."""
+        return position_interval(self.pairs)
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.games if self.games else 0.0
+
+    def attack_rate(self) -> dict[str, dict[str, float]]:
+        """Per policy: attack prompts, and the share answered with at least one attacker."""
+        return {name: {"prompts": n, "rate": round(k / n, 4) if n else 0.0}
+                for name, (n, k) in self.attack_prompts.items()}
+
     def add(self, record: GameRecord, our_seat: int, names: Sequence[str]) -> None:
         if record.winner is None:
             self.draws += 1
@@ -404,7 +508,12 @@ class Match:
         self.illegal += record.illegal[our_seat]
         self.opponent_illegal += record.illegal[1 - our_seat]
         self.turns.append(record.turns)
+        if record.winner is not None:
+            self.decided_turns.append(record.turns)
         for seat in (0, 1):
+            counts = self.attack_prompts.setdefault(names[seat], [0, 0])
+            counts[0] += record.attacks[seat][0]
+            counts[1] += record.attacks[seat][1]
             mine = self.times.setdefault(names[seat], {})
             for kind, ts in record.times[seat].items():
                 mine.setdefault(kind, []).extend(ts)
@@ -455,13 +564,41 @@ class Match:
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.ci95
-        return {"games": self.games, "score": round(self.score, 4), "wins": self.wins,
-                "draws": self.draws, "losses": self.losses, "illegal": self.illegal,
-                "ci95": [round(low, 4), round(high, 4)], "opponent_illegal": self.opponent_illegal,
-                "pairing": f"{self.us} vs {self.them}",
-                "mean_turns": round(statistics.fmean(self.turns), 2) if self.turns else None,
-                "positions": self.paired(), "cpu_s_games": round(self.cpu_s, 1),
-                "times": self.timing(), "rejected": self.rejected[:20]}
+        plow, phigh = self.ci95_positions
+        out = {"games": self.games, "score": round(self.score, 4), "wins": self.wins,
+               "draws": self.draws, "losses": self.losses, "illegal": self.illegal,
+               "ci95": [round(low, 4), round(high, 4)],
+               "ci95_positions": [round(plow, 4), round(phigh, 4)],
+               "draw_rate": round(self.draw_rate, 4), "opponent_illegal": self.opponent_illegal,
+               "pairing": f"{self.us} vs {self.them}",
+               "positions_kind": self.kind, "turns": self.turn_cap,
+               "mean_turns": round(statistics.fmean(self.turns), 2) if self.turns else None,
+               "mean_turns_decided": (round(statistics.fmean(self.decided_turns), 2)
+                                      if self.decided_turns else None),
+               "attack_rate": self.attack_rate(),
+               "positions": self.paired(), "pairs": [list(p) for p in self.pairs],
+               "cpu_s_games": round(self.cpu_s, 1),
+               "times": self.timing(), "rejected": self.rejected[:20]}
+        if self.tried is not None:
+            out["positions_tried"] = self.tried
+        return out
+
+
+def position_interval(pairs: Sequence[Sequence[float]]) -> tuple[float, float]:
+    """95% confidence interval of a match's score from its positions' results (``pairs``:
+    each position's game scores, 1 / 0.5 / 0): each position's mean score is one
+    observation (its two seat-swapped games share the position, so they are not
+    independent), interval = mean +- 1.96 sample standard deviations of the position means /
+    sqrt(positions), clipped to [0, 1] — the cluster-robust normal approximation. ``(0, 1)``
+    with fewer than two positions. With few positions it is optimistic (Student's t with 19
+    degrees of freedom is 2.09, not 1.96), and when every position scored the same it has
+    width 0."""
+    means = [statistics.fmean(p) for p in pairs]
+    if len(means) < 2:
+        return (0.0, 1.0)
+    mean = statistics.fmean(means)
+    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+    return (max(0.0, mean - half), min(1.0, mean + half))
 
 
 def _p95(values: Sequence[float]) -> float:
@@ -469,31 +606,85 @@ def _p95(values: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def positions(games: int, seed: int) -> list[tuple[tuple[pb.Side, pb.Side], int]]:
+def positions(games: int, seed: int, kind: str = "random", *, turns: int | None = None,
+              eng: Any = None) -> list[tuple[tuple[pb.Side, pb.Side], int]]:
     """The ``games // 2`` positions of a match from ``seed``: (sides, phase's game seed) each,
     drawn in order from one ``random.Random(seed)`` (so a run with ``--jobs N`` plays the same
-    games as one with ``--jobs 1``).
+    games as one with ``--jobs 1``). ``kind``: one of :data:`POSITION_KINDS` (module
+    docstring); ``balanced`` plays greedy against greedy to ``turns`` (default
+    :data:`LONG_TURN_LIMIT`) in ``eng`` (default :func:`engine`) to choose them
+    (:func:`balanced_positions`).
 
-    Raises ``ValueError`` when ``games`` is odd: each position is played twice, seats swapped.
+    Raises ``ValueError`` when ``games`` is odd (each position is played twice, seats
+    swapped) or ``kind`` is unknown.
     """
+    return deal(games, seed, kind, turns=turns, eng=eng)[0]
+
+
+def deal(games: int, seed: int, kind: str = "random", *, turns: int | None = None,
+         eng: Any = None) -> tuple[list[tuple[tuple[pb.Side, pb.Side], int]], int | None]:
+    """:func:`positions`, and for ``balanced`` how many candidates were drawn (else ``None``)."""
     if games % 2:
         raise ValueError("games must be even: each position is played twice, seats swapped")
+    if kind not in POSITION_KINDS:
+        raise ValueError(f"unknown positions {kind!r} (expected one of {', '.join(POSITION_KINDS)})")
+    count = games // 2
     rng = random.Random(seed)
+    if kind == "balanced":
+        return balanced_positions(count, seed, turns=LONG_TURN_LIMIT if turns is None else turns, eng=eng)
     out = []
-    for _ in range(games // 2):
-        sides = random_position(rng)
+    fixed = list(FIXED.values())
+    for i in range(count):
+        if kind == "fixed":
+            sides = fixed[i % len(fixed)]
+        else:
+            sides = random_position(rng) if kind == "random" else mirror_position(rng)
         out.append((sides, rng.randrange(2**31)))
-    return out
+    return out, None
+
+
+def decided_by_side(first: int | None, second: int | None) -> bool:
+    """Whether the same side won both greedy games of a position: ``first`` is the winner's
+    seat (``None``: draw) with the sides as drawn, ``second`` with them swapped, so the side
+    drawn for seat 0 won both when (0, 1), the other side when (1, 0)."""
+    return (first, second) in ((0, 1), (1, 0))
+
+
+def balanced_positions(count: int, seed: int, *, turns: int = LONG_TURN_LIMIT, eng: Any = None,
+                       limit: int = 100) -> tuple[list[tuple[tuple[pb.Side, pb.Side], int]], int]:
+    """``count`` balanced positions from ``seed`` and how many candidates were drawn: each
+    candidate is :func:`random_position` with a game seed (drawn in order from one
+    ``random.Random(seed)``), played by :class:`Greedy` on both sides to ``turns``, once as
+    drawn and once with the sides in the other seats (:func:`swapped`, same game seed); it
+    is kept unless the same side won both (:func:`decided_by_side`).
+
+    Raises ``RuntimeError`` when ``limit`` x ``count`` candidates gave too few."""
+    eng = eng if eng is not None else engine()
+    rng = random.Random(seed)
+    greedy = Greedy()
+    out: list[tuple[tuple[pb.Side, pb.Side], int]] = []
+    tried = 0
+    while len(out) < count:
+        if tried >= limit * max(count, 1):
+            raise RuntimeError(f"only {len(out)} balanced positions in {tried} candidates")
+        sides = random_position(rng)
+        game_seed = rng.randrange(2**31)
+        tried += 1
+        first = play_game(eng, sides, [greedy, greedy], seed=game_seed, turn_limit=turns).winner
+        second = play_game(eng, swapped(sides), [greedy, greedy], seed=game_seed, turn_limit=turns).winner
+        if not decided_by_side(first, second):
+            out.append((sides, game_seed))
+    return out, tried
 
 
 def play_position(eng: Any, us: Policy, them: Policy, sides: tuple[pb.Side, pb.Side],
-                  game_seed: int) -> list[tuple[GameRecord, int, list[str]]]:
-    """Both games of one position: ``us`` as seat 0, then as seat 1. Gives (record, our
-    seat, policy names by seat) per game."""
+                  game_seed: int, turn_limit: int = TURN_LIMIT) -> list[tuple[GameRecord, int, list[str]]]:
+    """Both games of one position: ``us`` as seat 0, then as seat 1, each to ``turn_limit``.
+    Gives (record, our seat, policy names by seat) per game."""
     out = []
     for our_seat in (0, 1):
         policies = [us, them] if our_seat == 0 else [them, us]
-        record = play_game(eng, sides, policies, seed=game_seed)
+        record = play_game(eng, sides, policies, seed=game_seed, turn_limit=turn_limit)
         out.append((record, our_seat, [p.name for p in policies]))
     return out
 
@@ -508,18 +699,21 @@ def _worker_init(us: str, them: str, phase_ai: str, time_limit: float | None) ->
     _WORKER["them"] = make_policy(them, phase_ai, time_limit)
 
 
-def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int]) -> tuple[int, list[tuple[GameRecord, int, list[str]]], float]:
-    index, sides, game_seed = job
+def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int, int]) -> tuple[int, list[tuple[GameRecord, int, list[str]]], float]:
+    index, sides, game_seed, turn_limit = job
     cpu0 = time.process_time()
-    games = play_position(_WORKER["eng"], _WORKER["us"], _WORKER["them"], sides, game_seed)
+    games = play_position(_WORKER["eng"], _WORKER["us"], _WORKER["them"], sides, game_seed, turn_limit)
     return index, games, time.process_time() - cpu0
 
 
 def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
               progress: Callable[[int, Match], None] | None = None, jobs: int = 1,
-              phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0) -> Match:
-    """``games`` games (``games // 2`` positions from ``seed``, each played with seats
-    swapped) of ``us`` against ``them`` (policies, or policy names for :func:`make_policy`).
+              phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0,
+              kind: str = "random", turns: int | None = None) -> Match:
+    """``games`` games (``games // 2`` positions of ``kind`` from ``seed``, each played with
+    seats swapped) of ``us`` against ``them`` (policies, or policy names for
+    :func:`make_policy`), to ``turns`` (default :data:`TURN_LIMIT` for ``random`` positions,
+    :data:`LONG_TURN_LIMIT` for the others).
 
     ``jobs`` > 1 plays positions in that many worker processes (each builds its own engine
     and policies from the names; ``us``/``them`` must then be names); results are merged in
@@ -529,17 +723,20 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     drawn, so the rest are the same positions): a long run can be split into parts whose
     counts add up (``merge``).
 
-    Raises ``ValueError`` when ``games`` is odd or ``jobs`` > 1 is given policy objects.
+    Raises ``ValueError`` when ``games`` is odd, ``kind`` unknown or ``jobs`` > 1 is given
+    policy objects.
     """
-    todo = positions(games, seed)[first:]
+    cap = turn_cap(kind, turns)
+    eng = engine() if jobs <= 1 or kind == "balanced" else None  # workers build their own
+    dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
+    todo = dealt[first:]
     us_p = make_policy(us, phase_ai, time_limit) if isinstance(us, str) else us
     them_p = make_policy(them, phase_ai, time_limit) if isinstance(them, str) else them
-    match = Match(us_p.name, them_p.name)
+    match = Match(us_p.name, them_p.name, kind=kind, turn_cap=cap, tried=tried)
     if jobs <= 1:
-        eng = engine()
         for i, (sides, game_seed) in enumerate(todo):  # i counts this run's positions
             cpu0 = time.process_time()
-            played = play_position(eng, us_p, them_p, sides, game_seed)
+            played = play_position(eng, us_p, them_p, sides, game_seed, cap)
             match.add_position(i, played, time.process_time() - cpu0)
             if progress is not None:
                 progress(2 * (i + 1), match)
@@ -553,7 +750,7 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
                              initargs=(us, them, phase_ai, time_limit)) as pool:
-        jobs_in = [(i, sides, game_seed) for i, (sides, game_seed) in enumerate(todo)]
+        jobs_in = [(i, sides, game_seed, cap) for i, (sides, game_seed) in enumerate(todo)]
         done: dict[int, tuple[list[tuple[GameRecord, int, list[str]]], float]] = {}
         next_index = 0
         for index, played, cpu in pool.map(_worker_play, jobs_in, chunksize=1):
@@ -566,16 +763,26 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     return match
 
 
+def turn_cap(kind: str, turns: int | None) -> int:
+    """The turn cap of a match: ``turns``, or by default :data:`TURN_LIMIT` for ``random``
+    positions and :data:`LONG_TURN_LIMIT` for the others."""
+    if turns is not None:
+        return turns
+    return TURN_LIMIT if kind == "random" else LONG_TURN_LIMIT
+
+
 def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One pairing's figures from the ``--json`` objects of runs split with
     ``--first-position`` (same seed, disjoint positions): counts and position pairs added,
-    score and its 95% interval recomputed from the counts, mean turns weighted by games.
-    Decision times can't be merged exactly (95th percentiles): each part's stay in
-    ``parts``. Raises ``ValueError`` when the parts are of different pairings or seeds."""
+    score and its 95% intervals recomputed (over positions from the parts' ``pairs``, when
+    every part has them), mean turns weighted by games. Decision times can't be merged
+    exactly (95th percentiles): each part's stay in ``parts``. Raises ``ValueError`` when
+    the parts are of different pairings, seeds, position kinds or turn caps."""
     if not parts:
         raise ValueError("nothing to merge")
-    if len({(p["pairing"], p.get("seed")) for p in parts}) != 1:
-        raise ValueError("the parts are of different pairings or seeds")
+    keys = {(p["pairing"], p.get("seed"), p.get("positions_kind", "random"), p.get("turns")) for p in parts}
+    if len(keys) != 1:
+        raise ValueError("the parts are of different pairings, seeds, position kinds or turn caps")
     m = Match(*parts[0]["pairing"].split(" vs ", 1))
     for p in parts:
         m.wins += p["wins"]
@@ -587,13 +794,21 @@ def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     low, high = m.ci95
     positions_ = {k: sum(p["positions"][k] for p in parts) for k in parts[0]["positions"]}
     turns = sum(p["mean_turns"] * p["games"] for p in parts) / m.games
-    return {"games": m.games, "score": round(m.score, 4), "wins": m.wins, "draws": m.draws,
-            "losses": m.losses, "illegal": m.illegal, "ci95": [round(low, 4), round(high, 4)],
-            "opponent_illegal": m.opponent_illegal, "pairing": parts[0]["pairing"],
-            "seed": parts[0].get("seed"), "mean_turns": round(turns, 2), "positions": positions_,
-            "cpu_s_games": round(m.cpu_s, 1),
-            "parts": [{k: p.get(k) for k in ("games", "first_position", "score", "times", "machine")}
-                      for p in parts]}
+    out = {"games": m.games, "score": round(m.score, 4), "wins": m.wins, "draws": m.draws,
+           "losses": m.losses, "illegal": m.illegal, "ci95": [round(low, 4), round(high, 4)],
+           "draw_rate": round(m.draw_rate, 4),
+           "opponent_illegal": m.opponent_illegal, "pairing": parts[0]["pairing"],
+           "seed": parts[0].get("seed"), "positions_kind": parts[0].get("positions_kind", "random"),
+           "turns": parts[0].get("turns"), "mean_turns": round(turns, 2), "positions": positions_,
+           "cpu_s_games": round(m.cpu_s, 1),
+           "parts": [{k: p.get(k) for k in ("games", "first_position", "score", "times", "machine")}
+                     for p in parts]}
+    if all("pairs" in p for p in parts):
+        pairs = [tuple(x) for p in parts for x in p["pairs"]]
+        plow, phigh = position_interval(pairs)
+        out["pairs"] = [list(x) for x in pairs]
+        out["ci95_positions"] = [round(plow, 4), round(phigh, 4)]
+    return out
 
 
 def machine() -> dict[str, Any]:
@@ -630,7 +845,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="skip the seed's first K positions (to split a long run into parts)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes playing positions in parallel (default 1: this process)")
+    parser.add_argument("--positions", default="random", choices=POSITION_KINDS,
+                        help="random (default), mirror, balanced (not decided by greedy play) or fixed")
+    parser.add_argument("--turns", type=int, default=None,
+                        help=f"turn cap (default {TURN_LIMIT} for random positions, {LONG_TURN_LIMIT} for the others)")
     args = parser.parse_args(argv)
+    if args.turns is not None and args.turns < 1:
+        parser.error("--turns must be at least 1")
     if args.games <= 0 or args.games % 2:
         parser.error("--games must be a positive even number")
     if args.jobs < 1:
@@ -643,9 +864,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     def progress(done: int, match: Match) -> None:
         if args.log and done % 10 == 0:
             low, high = match.ci95
+            plow, phigh = match.ci95_positions
             with open(args.log, "a") as fh:
                 fh.write(f"{time.strftime('%H:%M:%S')} {done}/{args.games} W{match.wins} "
-                         f"D{match.draws} L{match.losses} score {match.score:.3f} ({low:.3f}-{high:.3f}) "
+                         f"D{match.draws} L{match.losses} score {match.score:.3f} ({low:.3f}-{high:.3f}; "
+                         f"positions {plow:.3f}-{phigh:.3f}) "
                          f"illegal {match.illegal}/{match.opponent_illegal} cpu {match.cpu_s:.0f} s\n")
             # The figures so far, complete, in case the run is stopped early.
             Path(args.log + ".json").write_text(json.dumps({**match.to_json(), "seed": args.seed,
@@ -653,17 +876,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
                       jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit,
-                      first=args.first_position)
+                      first=args.first_position, kind=args.positions, turns=args.turns)
     out = match.to_json()
     out.update({"first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
                 "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})
     if args.json:
         print(json.dumps(out))
     else:
-        low, high = match.ci95
-        print(f"{out['pairing']}: {match.games} games, W/D/L {match.wins}/{match.draws}/{match.losses}, "
-              f"score {match.score:.3f} (95% CI {low:.3f}-{high:.3f}), illegal {match.illegal} "
+        low, high = match.ci95_positions
+        glow, ghigh = match.ci95
+        print(f"{out['pairing']}: {match.games} games ({match.kind} positions, turn cap {match.turn_cap}), "
+              f"W/D/L {match.wins}/{match.draws}/{match.losses}, "
+              f"score {match.score:.3f} (95% CI over positions {low:.3f}-{high:.3f}; over games "
+              f"{glow:.3f}-{ghigh:.3f}), draws {100 * match.draw_rate:.0f} %, mean length "
+              f"{out['mean_turns']} turns (decided games {out['mean_turns_decided']}), illegal {match.illegal} "
               f"(opponent {match.opponent_illegal}), {out['wall_s']} s wall, {match.cpu_s:.1f} s CPU in games")
+        if match.tried is not None:
+            print(f"  balanced positions: {args.games // 2} kept of {match.tried} candidates drawn")
+        print("  attack rate: " + ", ".join(f"{name} {100 * a['rate']:.0f} % of {a['prompts']} prompts"
+                                            for name, a in out["attack_rate"].items()))
         p = out["positions"]
         print(f"  positions: both won {p['both_won']}, both lost {p['both_lost']}, each won as the same "
               f"seat {p['seat_decided']}, other splits (draws) {p['split_other']}")

@@ -140,3 +140,153 @@ def test_redzone_declarations_are_legal_in_phase():
         assert record.illegal == [0, 0]
         seat = 0 if policies[0].name == "redzone" else 1
         assert record.times[seat]
+
+
+# ------------------------------------------------------------- positions of issue 22
+
+
+def test_random_positions_of_a_seed_are_unchanged():
+    # Regression fixture: the first position of seed 1 as main drew it before the new
+    # position kinds (so figures measured before stay comparable).
+    (sides, game_seed), _ = arena.positions(4, 1)
+    assert sides[0].creatures == ["Wall of Air", "Nyxborn Brute", "Alpine Watchdog"] and sides[0].life == 8
+    assert sides[1].creatures == ["Warclamp Mastiff", "Deranged Whelp", "Wall of Vines", "Bay Falcon",
+                                  "Stampeding Rhino"] and sides[1].life == 8
+    assert game_seed == 2095328386
+
+
+def test_mirror_positions_give_both_seats_the_same_side():
+    rng = random.Random(2)
+    for _ in range(30):
+        first, second = arena.mirror_position(rng)
+        assert first.creatures == second.creatures and first.life == second.life
+        assert 2 <= len(first.creatures) <= 6 and 5 <= first.life <= 20
+        assert all(c in arena.POOL for c in first.creatures)
+        assert (first.land, second.land) == arena.LANDS
+    dealt = arena.positions(6, 2, "mirror")
+    assert len(dealt) == 3 and all(s[0].creatures == s[1].creatures for s, _ in dealt)
+
+
+def test_swapped_puts_each_side_in_the_other_seat():
+    a = arena.pb.Side(["Grizzly Bears"], life=7, land="Plains")
+    b = arena.pb.Side(["Serra Angel", "Wall of Air"], life=12, land="Island")
+    first, second = arena.swapped((a, b))
+    assert (first.creatures, first.life, first.land) == (b.creatures, 12, "Plains")
+    assert (second.creatures, second.life, second.land) == (a.creatures, 7, "Island")
+
+
+def test_decided_by_side():
+    # (winner with the sides as drawn, winner with them swapped); a seat number, None: draw.
+    assert arena.decided_by_side(0, 1) and arena.decided_by_side(1, 0)  # one side won both
+    for pair in ((0, 0), (1, 1), (None, None), (0, None), (None, 1)):
+        assert not arena.decided_by_side(*pair)  # the seat decided, or a draw
+
+
+def test_balanced_positions_keep_only_those_greedy_play_does_not_decide():
+    # Re-derived independently: the candidates in the seed's order, each played greedy
+    # against greedy from both seats; kept exactly when not won by the same side twice.
+    eng = arena.engine()
+    kept, tried = arena.balanced_positions(2, 7, turns=6, eng=eng)
+    assert len(kept) == 2 and tried >= 2
+    rng = random.Random(7)
+    expected = []
+    decided = 0
+    for _ in range(tried):
+        sides = arena.random_position(rng)
+        game_seed = rng.randrange(2**31)
+        g = [arena.Greedy(), arena.Greedy()]
+        first = arena.play_game(eng, sides, g, seed=game_seed, turn_limit=6).winner
+        second = arena.play_game(eng, arena.swapped(sides), g, seed=game_seed, turn_limit=6).winner
+        if (first, second) in ((0, 1), (1, 0)):
+            decided += 1
+        else:
+            expected.append((sides, game_seed))
+    assert kept == expected
+    assert decided == tried - 2
+    # And positions(kind="balanced") deals the same.
+    assert arena.positions(4, 7, "balanced", turns=6, eng=eng) == kept
+
+
+def test_turn_caps():
+    assert arena.turn_cap("random", None) == 15
+    assert arena.turn_cap("mirror", None) == arena.turn_cap("balanced", None) == arena.turn_cap("fixed", None) == 40
+    assert arena.turn_cap("balanced", 12) == 12
+    with pytest.raises(ValueError, match="unknown positions"):
+        arena.positions(2, 1, "lopsided")
+
+
+def test_interval_over_positions():
+    # Position means 1, 0.5, 0.5, 0: mean 0.5, sample sd sqrt(0.5 / 3) = 0.4082,
+    # 1.96 * 0.4082 / sqrt(4) = 0.4001.
+    low, high = arena.position_interval([(1, 1), (1, 0), (0.5, 0.5), (0, 0)])
+    assert low == pytest.approx(0.0999, abs=1e-3) and high == pytest.approx(0.9001, abs=1e-3)
+    assert arena.position_interval([(1, 0)]) == (0.0, 1.0)
+    # When a position's two games always agree, the games are not independent: the
+    # interval over positions is wider than the one over games. 3 positions won twice, 3
+    # lost twice: over games sd sqrt(12 x 0.25 / 11) = 0.5222, half 1.96 x 0.5222 / sqrt(12)
+    # = 0.2955; over positions sd sqrt(6 x 0.25 / 5) = 0.5477, half 1.96 x 0.5477 / sqrt(6)
+    # = 0.4383.
+    m = arena.Match("a", "b", wins=6, losses=6)
+    m.pairs = [(1.0, 1.0)] * 3 + [(0.0, 0.0)] * 3
+    assert m.ci95[1] - 0.5 == pytest.approx(0.2955, abs=1e-3)
+    assert m.ci95_positions[1] - 0.5 == pytest.approx(0.4383, abs=1e-3)
+
+
+def test_attack_declared_is_read_from_either_kind_of_action():
+    assert arena._declares_attack({"type": "DeclareAttackers", "data": {"attacks": [[5, {"type": "Player", "data": 1}]], "bands": []}})
+    assert not arena._declares_attack({"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}})
+
+    class Action:  # phase's GameAction shows its data as a dict
+        data = {"attacks": [[5, {"type": "Player", "data": 1}]], "bands": []}
+    assert arena._declares_attack(Action())
+
+
+def test_command_line_mirror_positions(capsys):
+    # Greedy against phase on two mirror positions to turn 4: the new figures are there.
+    assert arena.main(["--redzone", "greedy", "--opponent", "phase", "--positions", "mirror", "--turns", "4",
+                       "--games", "4", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions_kind"] == "mirror" and out["turns"] == 4
+    assert out["games"] == 4 and out["draw_rate"] == pytest.approx(out["draws"] / 4)
+    assert 1 <= out["mean_turns"] <= 4 and len(out["pairs"]) == 2
+    assert 0 <= out["ci95_positions"][0] <= out["score"] <= out["ci95_positions"][1] <= 1
+    assert set(out["attack_rate"]) == {"greedy", "phase-Hard"}
+    assert all(0 <= a["rate"] <= 1 and a["prompts"] >= 1 for a in out["attack_rate"].values())
+
+
+def test_merge_recomputes_the_interval_over_positions():
+    a = {"pairing": "redzone vs greedy", "seed": 1, "games": 4, "wins": 2, "draws": 2, "losses": 0,
+         "illegal": 0, "opponent_illegal": 0, "mean_turns": 6.0, "positions_kind": "mirror", "turns": 40,
+         "positions": {"both_won": 1, "both_lost": 0, "seat_decided": 0, "split_other": 1},
+         "pairs": [[1.0, 1.0], [0.5, 0.5]]}
+    b = {**a, "games": 4, "wins": 1, "draws": 2, "losses": 1, "pairs": [[0.5, 0.5], [1.0, 0.0]],
+         "positions": {"both_won": 0, "both_lost": 0, "seat_decided": 1, "split_other": 1}}
+    out = arena.merge([a, b])
+    assert out["pairs"] == [[1.0, 1.0], [0.5, 0.5], [0.5, 0.5], [1.0, 0.0]]
+    assert out["ci95_positions"] == [round(x, 4) for x in arena.position_interval(out["pairs"])]
+    assert out["positions_kind"] == "mirror" and out["draw_rate"] == 0.5
+    with pytest.raises(ValueError, match="position kinds"):
+        arena.merge([a, {**b, "positions_kind": "balanced"}])
+
+
+def test_worker_processes_play_the_same_capped_games():
+    # The kind and the turn cap reach the worker processes: --jobs 2 plays the same mirror
+    # games, capped at turn 2, as one process.
+    one = arena.run_match("greedy", "phase", 4, 5, kind="mirror", turns=2)
+    two = arena.run_match("greedy", "phase", 4, 5, kind="mirror", turns=2, jobs=2)
+    assert one.pairs == two.pairs and one.turns == two.turns
+    assert max(two.turns) <= 2 and two.draws >= 1 and two.kind == "mirror" and two.turn_cap == 2
+
+
+def test_match_counts_attack_rate_draws_and_lengths():
+    # Two games of one position: a win at turn 7 (we are seat 0), a draw at the cap 40 (we
+    # are seat 1). Attack prompts answered with attackers are counted per policy by seat.
+    m = arena.Match("us", "them")
+    win = arena.GameRecord(0, 7, [0, 0], [{}, {}], attacks=[[4, 3], [3, 0]])
+    draw = arena.GameRecord(None, 40, [0, 0], [{}, {}], attacks=[[20, 20], [20, 1]])
+    m.add_position(0, [(win, 0, ["us", "them"]), (draw, 1, ["them", "us"])], 0.0)
+    assert m.attack_rate() == {"us": {"prompts": 24, "rate": round(4 / 24, 4)},
+                               "them": {"prompts": 23, "rate": round(20 / 23, 4)}}
+    out = m.to_json()
+    assert out["draw_rate"] == 0.5 and out["mean_turns"] == 23.5 and out["mean_turns_decided"] == 7
+    assert out["pairs"] == [[1.0, 0.5]] and out["ci95_positions"] == [0.0, 1.0]
