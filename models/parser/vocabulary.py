@@ -199,7 +199,25 @@ _CONDITION_START = lazy_compile(
 # the outcome of combat damage unless it only watches noncombat damage or lasts this turn.
 _DAMAGE_REPLACED = lazy_compile(
     r"(?i)(?:would deal [^.]*damage[^.]*\binstead\b|damage (?:that )?would be dealt[^.]*"
-    r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total)"
+    r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total|"
+    r"\bdouble all damage\b[^.]*\bwould deal)"
+)
+
+
+# What combat's outcome reports beyond the declarations and the damage assigned (CR 104.3b,
+# 120.3, 704.5a/c/g): whether a player loses or a creature is destroyed by lethal damage,
+# and the life and poison counters damage and lifelink give. A static that changes one of
+# these ("You don't lose the game for having 0 or less life", "Lethal damage dealt to
+# creatures you control is determined by their power", "Your opponents can't gain life",
+# "If this creature would be destroyed, regenerate it") is relevant: dropped, the outcome
+# would be silently wrong. Drawing from an empty library is no combat matter.
+_OUTCOME_RELEVANT = lazy_compile(
+    r"(?i)\b(?:(?:don't|doesn't|can't|cannot) (?:lose|win) the game(?! for drawing)|"
+    r"would (?:lose|win) the game|lethal damage|would be destroyed|"
+    r"(?:can't|cannot) (?:gain|lose) life|gains? no life|would (?:gain|lose) life|"
+    r"life total (?:can't change|would be reduced)|maximum life total|"
+    r"damage doesn't cause [^.]*\blose life|(?:can't|cannot) get poison counters|"
+    r"would get [^.]*\bpoison counters?)"
 )
 
 
@@ -207,15 +225,16 @@ def is_combat_relevant(text: str) -> bool:
     """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
     the defending player, protection, landwalk, banding, toxic, preventing damage, damage
     replaced or redirected ("... instead", unless only noncombat damage or this turn), a
-    life total that damage would reduce, losing all abilities or a keyword, or one of the
-    combat keywords
-    (:data:`redzone.models.abilities.KEYWORDS`).
+    life total that damage would reduce, losing all abilities or a keyword, one of the
+    combat keywords (:data:`redzone.models.abilities.KEYWORDS`), or what combat's outcome
+    reports: losing the game, lethal damage and destruction, life gained or lost, poison
+    counters (CR 104.3b, 120.3, 704.5a/c/g).
 
     Applied to sentences the grammar did not understand (and to the parts of compound
     sentences it could not place): relevant ones are reported as unparsed, the others
     ignored. See ``docs/parser.md`` for why this is the rule.
     """
-    if _RELEVANT.search(text):
+    if _RELEVANT.search(text) or _OUTCOME_RELEVANT.search(text):
         return True
     return bool(_DAMAGE_REPLACED.search(text)) and not re.search(
         r"(?i)\bnoncombat\b|\bthis turn\b", text)
