@@ -20,6 +20,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.block_rules import attack_bands
 from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
 from redzone.models.errors import ScenarioError
+from redzone.models.lethal import lethal_damage
 
 __all__ = ["combatants", "damage_problem", "default_step", "remaining_steps"]
 
@@ -286,7 +287,8 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
         if cid not in recipients:
             p = perms[cid]
             t, m = view.toughness(p), view.marked(p)
-            recipients[cid] = DamageRecipient(cid, "creature", p.controller, max(0, t - m), t, m)
+            need = lethal_damage(board, p, view.power(p), t, view.present)  # 120.6, Zilortha
+            recipients[cid] = DamageRecipient(cid, "creature", p.controller, max(0, need - m), t, m)
         return cid
 
     def target(tid: str) -> str:
