@@ -478,6 +478,10 @@ class CantBeBlockedBy(Ability):
     """Added for block declarations (issue 3): when set, only blockers that match
     ``blockers`` *and* this :class:`Quality` are excluded ("can't be blocked by creatures
     with power 2 or less", "... by artifact creatures", "... by black creatures")."""
+    versus_source: bool = False
+    """``quality.power_vs`` compares the blocker's power with the power of the permanent
+    that has the ability, not the attacking creature's (Champion of Lambholt: "Creatures
+    with power less than this creature's power can't block creatures you control")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -145,6 +145,10 @@ class PreventDamage(Ability):
     while_counter: bool = False
     """Applies only while the creature has a +1/+1 counter on it ("If damage would be dealt
     to this creature while it has a +1/+1 counter on it, ...")."""
+    from_blockers: bool = False
+    """Only damage from creatures blocking the affected creature ("Prevent all combat damage
+    that would be dealt to this creature by creatures blocking it": Armored Transport), as
+    the board's combat says (:attr:`redzone.models.battlefield.CombatState.blocks`)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -235,6 +239,10 @@ class LoseAbilities(Ability):
 
     affected: Affected = SELF
     keywords: tuple[str, ...] = ()
+    cant_have: bool = False
+    """"... lose flying and can't have or gain flying" (Archetype of Imagination): the
+    keywords are removed whatever the timestamp of the effect granting them (613.7 doesn't
+    bring them back)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -247,3 +247,70 @@ def test_bloatfly_swarm_damage_prevented_and_that_many_counters_removed() -> Non
     assert state.damage.get("swarm", 0) == 0
     assert state.counters["swarm"] == {"+1/+1": 2}
     assert state.toughness(board, "swarm") == 2 and state.destroyed == []
+
+
+# ------------------------------------------------------------------ block and damage templates
+
+def _check_block(scenario: dict[str, Any], blockers: dict[str, list[str]]) -> dict[str, Any]:
+    from redzone.solver.frontends.commands import run_command
+    return run_command("check-block", scenario, {"blockers": blockers}).to_json()
+
+
+def test_bower_passage_fliers_cant_block_its_controllers_creatures() -> None:
+    # 509.1b: Bob's Bower Passage — Alice's Air Elemental (flying) can't block Bob's Grizzly
+    # Bears; Alice's Llanowar Elves (no flying) can; Bower Passage doesn't help Alice's own.
+    (a,) = sentence("Bower Passage", "Creatures with flying").abilities
+    assert a.affected.controller == "you" and a.quality.keywords == ("flying",)
+    scenario = {"active_player": "Bob", "players": PLAYERS, "permanents": [
+        card("passage", "Bower Passage", "Bob"), card("bears", "Grizzly Bears", "Bob"),
+        card("air", "Air Elemental", "Alice"), card("elves", "Llanowar Elves", "Alice")],
+        "combat": {"attackers": {"bears": "Alice"}}}
+    assert _check_block(scenario, {"air": ["bears"]})["legal"] is False
+    assert _check_block(scenario, {"elves": ["bears"]})["legal"] is True
+
+
+def test_champion_of_lambholt_compares_blockers_with_its_own_power() -> None:
+    # 509.1b: "power less than this creature's power" is the Champion's (4 here), not the
+    # attacker's: Alice's Grizzly Bears (power 2) can't block Bob's Llanowar Elves (power 1),
+    # though the Bears' power is greater than the Elves'; Alice's Hill Giant (power 3 < 4)
+    # can't either; her Craw Wurm (power 6) can.
+    (a,) = sentence("Champion of Lambholt", "Creatures with power less").abilities
+    assert a.versus_source and a.quality.power_vs == "less"
+    scenario = {"active_player": "Bob", "players": PLAYERS, "permanents": [
+        card("champ", "Champion of Lambholt", "Bob", power=4, toughness=4, counters={"+1/+1": 3}),
+        card("elves", "Llanowar Elves", "Bob"),
+        card("bears", "Grizzly Bears", "Alice"), card("giant", "Hill Giant", "Alice"),
+        card("wurm", "Craw Wurm", "Alice")],
+        "combat": {"attackers": {"elves": "Alice"}}}
+    assert _check_block(scenario, {"bears": ["elves"]})["legal"] is False
+    assert _check_block(scenario, {"giant": ["elves"]})["legal"] is False
+    assert _check_block(scenario, {"wurm": ["elves"]})["legal"] is True
+
+
+def test_armored_transport_takes_no_damage_from_its_blockers_only() -> None:
+    # 615.1: combat damage to Armored Transport (2/1) from a creature blocking it is
+    # prevented; damage from a creature it blocks is not.
+    blocked = board_of(card("transport", "Armored Transport", "Alice"), card("bears", "Grizzly Bears", "Bob"),
+                       combat={"attackers": {"transport": "Bob"}, "blockers": {"bears": ["transport"]}})
+    state = play(blocked, ("bears", "transport", 2), ("transport", "bears", 2))
+    assert state.destroyed == ["bears"]
+    blocking = board_of(card("transport", "Armored Transport", "Alice"), card("bears", "Grizzly Bears", "Bob"),
+                        active_player="Bob",
+                        combat={"attackers": {"bears": "Alice"}, "blockers": {"transport": ["bears"]}})
+    state = play(blocking, ("bears", "transport", 2), ("transport", "bears", 2))
+    assert sorted(state.destroyed) == ["bears", "transport"]
+
+
+def test_archetype_of_imagination_removes_flying_granted_later_too() -> None:
+    # 613.1f, 613.7: "lose flying and can't have or gain flying" — Bob's Vaporkin loses its
+    # flying, and a flying grant with a later timestamp (Bob's Levitation, after the
+    # Archetype in scenario order) gives it none either; Bob's creatures without the
+    # Archetype's effect keep it.
+    board = board_of(card("arch", "Archetype of Imagination", "Alice"),
+                     card("vaporkin", "Vaporkin", "Bob"), card("bears", "Grizzly Bears", "Bob"),
+                     card("lev", "Levitation", "Bob"))
+    assert not board.has_keyword(board.permanents["vaporkin"], "flying")
+    assert not board.has_keyword(board.permanents["bears"], "flying")
+    plain = board_of(card("vaporkin", "Vaporkin", "Bob"), card("bears", "Grizzly Bears", "Bob"),
+                     card("lev", "Levitation", "Bob"))
+    assert plain.has_keyword(plain.permanents["bears"], "flying")

@@ -209,6 +209,10 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
             if subject.endswith(" by creatures"):
                 from_creatures = True
                 subject = subject[: -len(" by creatures")]
+            elif subject == "~ by creatures blocking it":
+                # Armored Transport (615.1): only its blockers' damage.
+                return [PreventDamage(affected=SELF, to=True, damage=kind,  # type: ignore[arg-type]
+                                      from_creatures=True, from_blockers=True, text=text)]
         elif rest.startswith("by "):
             by = True
             subject = rest[3:]
