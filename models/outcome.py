@@ -499,12 +499,16 @@ def _cant_lose(board: Board, state: GameState) -> dict[str, str]:
     if got is not None and got[0] is board.permanents and got[1] == len(board.permanents):
         holders = got[2]
     else:
-        holders = tuple((a, p) for p in board.permanents.values() for a in p.abilities
+        # Own abilities, and granted ones (Cloudsteel Kirin's equipped creature has "You
+        # can't lose the game": "you" is that creature's controller while the grantor stays).
+        holders = tuple((a, p, p) for p in board.permanents.values() for a in p.abilities
                         if isinstance(a, CantLoseGame))
+        holders += tuple((a, p, g) for p in board.permanents.values()
+                         for a, g in board.granted(p) if isinstance(a, CantLoseGame))
         board.__dict__["_outcome_cant_lose"] = (board.permanents, len(board.permanents), holders)
     out: dict[str, str] = {}
-    for ability, holder in holders:
-        if not state.on_battlefield(holder.id):
+    for ability, holder, grantor in holders:
+        if not (state.on_battlefield(holder.id) and state.on_battlefield(grantor.id)):
             continue
         whom = ([holder.controller] if ability.who == "you"  # type: ignore[attr-defined]
                 else [p.name for p in board.players if p.name != holder.controller])

@@ -314,3 +314,24 @@ def test_archetype_of_imagination_removes_flying_granted_later_too() -> None:
     plain = board_of(card("vaporkin", "Vaporkin", "Bob"), card("bears", "Grizzly Bears", "Bob"),
                      card("lev", "Levitation", "Bob"))
     assert plain.has_keyword(plain.permanents["bears"], "flying")
+
+
+def test_cloudsteel_kirin_grants_cant_lose_to_the_equipped_creatures_controller() -> None:
+    # The granted "You can't lose the game" is the equipped creature's (its controller's),
+    # only while the Equipment and the creature are on the battlefield (611.3).
+    board = board_of(card("bears", "Grizzly Bears", "Alice"),
+                     card("eq", "Cloudsteel Kirin", "Alice", attached_to="bears"),
+                     card("maw", "Colossal Dreadmaw", "Bob"),
+                     players=[{"name": "Alice", "life": 3}, {"name": "Bob"}])
+    state = play(board, ("maw", "Alice", 6))
+    assert state.lost == []
+    state = play(board, ("maw", "bears", 2), state=state)
+    assert state.destroyed == ["bears"] and state.lost == ["Alice"]
+
+
+def test_hundred_handed_one_monstrous_blocks_ninety_nine_more() -> None:
+    # "an additional ninety-nine creatures" (509.1a) under the stated condition "this
+    # creature is monstrous" (701.37b: a designation the scenario states).
+    (c,) = sentence("Hundred-Handed One", "As long as").abilities
+    assert isinstance(c, Conditional) and c.condition.phrase == "~ is monstrous"
+    assert [getattr(a, "count", None) for a in c.abilities][-1] == 99

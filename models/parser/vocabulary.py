@@ -18,15 +18,27 @@ from redzone.models.lazy_re import lazy_compile
 
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19,
 }
-_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+# Number words up to ninety-nine ("an additional ninety-nine creatures": Hundred-Handed One).
+_NUM = (r"(?:(?:" + "|".join(_TENS) + r")(?:-(?:" + _UNITS + r"))?|eleven|twelve|thirteen|"
+        r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|" + _UNITS + r"|ten|\d+)")
 
 
 def _number(word: str) -> int:
-    """``"two"`` -> 2, ``"3"`` -> 3 (case-insensitive)."""
+    """``"two"`` -> 2, ``"ninety-nine"`` -> 99, ``"3"`` -> 3 (case-insensitive)."""
     w = word.lower()
-    return _NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w)
+    if w in _NUMBER_WORDS:
+        return _NUMBER_WORDS[w]
+    tens, _, unit = w.partition("-")
+    if tens in _TENS:
+        return _TENS[tens] + (_NUMBER_WORDS[unit] if unit else 0)
+    return int(w)
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
