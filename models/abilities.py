@@ -288,9 +288,12 @@ class XCount:
     - ``what="permanents"``: the number of permanents the source's controller controls
       with any of ``types`` (card types, e.g. ``("Enchantment",)``) or ``subtypes``.
     - ``what="counters"``: the number of counters on the attacking creature itself.
+    - ``what="basic land types"``: the number of basic land types (Plains, Island, Swamp,
+      Mountain, Forest; CR 305.6) among lands the source's controller controls (domain:
+      Collective Restraint).
     """
 
-    what: Literal["permanents", "counters"]
+    what: Literal["permanents", "counters", "basic land types"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
 

@@ -70,6 +70,7 @@ from redzone.models.block_problem import (
 )
 from redzone.models.battlefield import Board, Permanent, matches_quality
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import BASIC_LAND_TYPES
 from redzone.models.limits import check_time
 from redzone.models.parser import singular
 
@@ -407,6 +408,9 @@ def _x_value(board: Board, tax: BlockTax, source: Permanent, blocker: Permanent)
         return 0
     if tax.x.what == "counters":
         return sum(max(0, n) for n in blocker.counters.values())
+    if tax.x.what == "basic land types":  # domain (305.6)
+        return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
+                    for t in p.subtypes if t in BASIC_LAND_TYPES})
     return sum(
         1 for p in board.controlled_by(source.controller)
         if set(tax.x.types) & set(p.types) or set(tax.x.subtypes) & set(p.subtypes)

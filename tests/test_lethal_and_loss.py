@@ -335,3 +335,20 @@ def test_hundred_handed_one_monstrous_blocks_ninety_nine_more() -> None:
     (c,) = sentence("Hundred-Handed One", "As long as").abilities
     assert isinstance(c, Conditional) and c.condition.phrase == "~ is monstrous"
     assert [getattr(a, "count", None) for a in c.abilities][-1] == 99
+
+
+def test_collective_restraint_costs_one_per_basic_land_type() -> None:
+    # 508.1d, 508.1h, 305.6: X is the number of basic land types among Bob's lands — Island
+    # and Breeding Pool (Forest Island) make 2, so Memnite's attack costs {2}: legal with 2
+    # mana, not with 1.
+    from redzone.solver.frontends.commands import run_command
+
+    def legal(mana: int) -> bool:
+        scenario = {"players": [{"name": "Alice", "mana": mana}, {"name": "Bob"}], "permanents": [
+            card("memnite", "Memnite", "Alice"), card("restraint", "Collective Restraint", "Bob"),
+            card("island", "Island", "Bob"), card("pool", "Breeding Pool", "Bob")]}
+        answer = run_command("check-attack", scenario, {"declaration": {"memnite": "Bob"}}).to_json()
+        return answer["legal"]
+
+    assert legal(2) is True
+    assert legal(1) is False

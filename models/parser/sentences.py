@@ -86,6 +86,8 @@ def _x_count(text: str) -> XCount | None:
     """The "where X is the number of ..." tail of an attack tax."""
     if text == "counters on that creature":
         return XCount(what="counters")
+    if text == "basic land types among lands you control":
+        return XCount(what="basic land types")  # domain (305.6): Collective Restraint
     m = re.fullmatch(r"(?P<what>.+) you control", text)
     if not m:
         return None
