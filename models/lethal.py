@@ -21,7 +21,14 @@ from typing import Any
 
 from redzone.models.abilities import LethalByPower
 
-__all__ = ["lethal_by_power", "lethal_damage"]
+__all__ = ["any_lethal_by_power", "lethal_by_power", "lethal_damage"]
+
+
+def any_lethal_by_power(board: Any) -> bool:
+    """Whether some permanent of ``board`` has (or is granted) a :class:`LethalByPower`
+    effect: when not, lethal damage is toughness everywhere, and callers on hot paths skip
+    :func:`lethal_damage` (one look-up in the board's index of abilities by class)."""
+    return LethalByPower in board._kind_index()
 
 
 def lethal_by_power(board: Any, perm: Any,
@@ -30,7 +37,7 @@ def lethal_by_power(board: Any, perm: Any,
     :class:`redzone.models.battlefield.Permanent` of ``board``): an effect of a permanent
     still on the battlefield (``present(id)``, default: every permanent of the board is).
     Cheap when no permanent has such an effect (one index look-up)."""
-    if LethalByPower not in board._kind_index():  # the board's own index, built once
+    if not any_lethal_by_power(board):
         return False
     for _, holder in board.abilities_affecting(perm, LethalByPower):
         if present is None or present(holder.id):

@@ -58,7 +58,7 @@ from redzone.models.damage_effects import (
 from redzone.models.errors import ScenarioError
 from redzone.models.game_state import POISON_TO_LOSE, GameState, OutcomeJSON
 from redzone.models.layers import SETTLE_PASSES, layer_sources, reapply_layers
-from redzone.models.lethal import lethal_damage
+from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = [
     "DamageEvent",
@@ -434,6 +434,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
     """
     left: list[str] = []
     plain = _plain(board)
+    by_power = any_lethal_by_power(board)  # Zilortha: lethal damage by power (704.5g)
     while True:
         leaving: dict[str, str] = {}
         losing: list[str] = []
@@ -457,8 +458,9 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
                                   else _keyword(board, state, perm, "indestructible"))
                 if toughness <= 0:
                     leaving[pid] = "toughness 0 or less (704.5f)"
-                elif state.marked(pid) >= lethal_damage(board, perm, state.power(board, pid), toughness,
-                                                        state.on_battlefield) and not indestructible:
+                elif state.marked(pid) >= (
+                        lethal_damage(board, perm, state.power(board, pid), toughness, state.on_battlefield)
+                        if by_power else toughness) and not indestructible:
                     leaving[pid] = "lethal damage (704.5g)"
                 elif pid in state.deathtouched and not indestructible:
                     leaving[pid] = "damage from a deathtouch source (704.5h)"
