@@ -68,6 +68,7 @@ __all__ = [
     "POISON_TO_LOSE",
     "deal_damage",
     "has_quality",
+    "loss_shields",
     "relayered_after_departures",
     "resolve_damage",
     "state_based_actions",
@@ -439,7 +440,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
         leaving: dict[str, str] = {}
         losing: list[str] = []
         changed = False
-        shields = _cant_lose(board, state)
+        shields = loss_shields(board, state)
         for p in board.players:
             if p.name in state.lost:
                 continue
@@ -492,12 +493,13 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
             return left
 
 
-def _cant_lose(board: Board, state: GameState) -> dict[str, str]:
+def loss_shields(board: Board, state: GameState) -> dict[str, str]:
     """Player -> ``"all"`` (can't lose the game: Platinum Angel) or ``"life"`` (doesn't lose
-    for having 0 or less life: Phyrexian Unlife, CR 704.5a), from the
+    for having 0 or less life: Phyrexian Unlife, CR 704.5a; 10 poison counters still lose,
+    704.5c), for every player who has such a shield, from the
     :class:`CantLoseGame` effects of permanents still on the battlefield in ``state``.
     The holders are found once per board object (kept on it, like :func:`_plain`)."""
-    got = board.__dict__.get("_outcome_cant_lose")
+    got = board.__dict__.get("_outcome_loss_shields")
     if got is not None and got[0] is board.permanents and got[1] == len(board.permanents):
         holders = got[2]
     else:
@@ -507,7 +509,7 @@ def _cant_lose(board: Board, state: GameState) -> dict[str, str]:
                         if isinstance(a, CantLoseGame))
         holders += tuple((a, p, g) for p in board.permanents.values()
                          for a, g in board.granted(p) if isinstance(a, CantLoseGame))
-        board.__dict__["_outcome_cant_lose"] = (board.permanents, len(board.permanents), holders)
+        board.__dict__["_outcome_loss_shields"] = (board.permanents, len(board.permanents), holders)
     out: dict[str, str] = {}
     for ability, holder, grantor in holders:
         if not (state.on_battlefield(holder.id) and state.on_battlefield(grantor.id)):
