@@ -366,11 +366,12 @@ class CantLoseGame(Ability):
     life" (Phyrexian Unlife, Lich; ``life_only``: 704.5a doesn't apply to that player, 10
     poison counters still do, 704.5c), "You can't lose the game [and your opponents can't
     win the game]" (Platinum Angel, Lich's Mastery), "... your opponents can't lose the
-    game" (Abyssal Persecutor: ``who="opponents"``). A player-level effect of the
+    game" (Abyssal Persecutor: ``who="opponents"``), "Players can't lose the game or win the
+    game" (Platinum Persecutor: ``who="players"``). A player-level effect of the
     controller of the permanent with it, while that permanent is on the battlefield (CR
     104.3b, 704.5a, 704.5c; "can't" beats the state-based action, 101.2)."""
 
-    who: Literal["you", "opponents"] = "you"
+    who: Literal["you", "opponents", "players"] = "you"
     life_only: bool = False
 
 

@@ -514,8 +514,9 @@ def loss_shields(board: Board, state: GameState) -> dict[str, str]:
     for ability, holder, grantor in holders:
         if not (state.on_battlefield(holder.id) and state.on_battlefield(grantor.id)):
             continue
-        whom = ([holder.controller] if ability.who == "you"  # type: ignore[attr-defined]
-                else [p.name for p in board.players if p.name != holder.controller])
+        who = ability.who  # type: ignore[attr-defined]
+        whom = ([holder.controller] if who == "you"
+                else [p.name for p in board.players if who == "players" or p.name != holder.controller])
         for name in whom:
             if not ability.life_only:  # type: ignore[attr-defined]
                 out[name] = "all"

@@ -225,6 +225,16 @@ def test_platinum_angel_stops_both_losses_until_it_leaves() -> None:
     assert state.destroyed == ["angel"] and state.lost == ["Alice"]
 
 
+def test_platinum_persecutor_keeps_every_player_in() -> None:
+    # "Players can't lose the game or win the game": both players stay in at 0 or less.
+    (a,) = sentence("Platinum Persecutor", "Players can't lose").abilities
+    assert a.who == "players"
+    board = board_of(card("p", "Platinum Persecutor", "Alice"), card("lion", "Silvercoat Lion", "Bob"),
+                     players=[{"name": "Alice", "life": 1}, {"name": "Bob", "life": 4}])
+    state = play(board, ("p", "Bob", 4), ("lion", "Alice", 2))
+    assert state.life == {"Alice": -1, "Bob": 0} and state.lost == []
+
+
 def test_abyssal_persecutor_keeps_its_controllers_opponents_in() -> None:
     # "Your opponents can't lose the game": Bob (Alice's opponent) stays in at 0; Alice at 0
     # loses.

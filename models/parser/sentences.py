@@ -78,6 +78,7 @@ _S_EXERT = lazy_compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may ex
 _S_NO_LOSS_FOR_LIFE = lazy_compile(r"[Yy]ou don't lose the game for having 0 or less life")
 _S_CANT_LOSE = lazy_compile(
     r"[Yy]ou can't lose the game(?: and (?:your )?opponents can't win the game)?")
+_S_PLAYERS_CANT_LOSE = lazy_compile(r"Players can't lose the game(?: or win the game)?")
 _S_OPPONENTS_CANT_LOSE = lazy_compile(
     r"[Yy]ou can't win the game and your opponents can't lose the game")
 
@@ -130,6 +131,8 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
         return [CantLoseGame(text=text)]
     if _S_OPPONENTS_CANT_LOSE.fullmatch(s):
         return [CantLoseGame(who="opponents", text=text)]
+    if _S_PLAYERS_CANT_LOSE.fullmatch(s):
+        return [CantLoseGame(who="players", text=text)]
     if _S_EXERT.fullmatch(s):
         return "optional attack cost"
     m = _S_TAX.fullmatch(s)
