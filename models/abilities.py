@@ -35,6 +35,7 @@ from redzone.models.ability_base import (
 from redzone.models.effect_abilities import (
     ANY_SOURCE,
     AssignsToughness,
+    CantLoseGame,
     ColorChange,
     CombatCondition,
     DamageAsCounters,
@@ -42,6 +43,7 @@ from redzone.models.effect_abilities import (
     DamageKind,
     DamageModifier,
     DamageRecipients,
+    LethalByPower,
     LifeFloor,
     LoseAbilities,
     ModifyPT,
@@ -63,6 +65,8 @@ __all__ = [
     "Affected",
     "AllMustBlock",
     "AssignsToughness",
+    "CantLoseGame",
+    "LethalByPower",
     "AttackCap",
     "AttackOnlyNearestOpponent",
     "AttackTax",
@@ -284,9 +288,12 @@ class XCount:
     - ``what="permanents"``: the number of permanents the source's controller controls
       with any of ``types`` (card types, e.g. ``("Enchantment",)``) or ``subtypes``.
     - ``what="counters"``: the number of counters on the attacking creature itself.
+    - ``what="basic land types"``: the number of basic land types (Plains, Island, Swamp,
+      Mountain, Forest; CR 305.6) among lands the source's controller controls (domain:
+      Collective Restraint).
     """
 
-    what: Literal["permanents", "counters"]
+    what: Literal["permanents", "counters", "basic land types"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
 
@@ -474,6 +481,10 @@ class CantBeBlockedBy(Ability):
     """Added for block declarations (issue 3): when set, only blockers that match
     ``blockers`` *and* this :class:`Quality` are excluded ("can't be blocked by creatures
     with power 2 or less", "... by artifact creatures", "... by black creatures")."""
+    versus_source: bool = False
+    """``quality.power_vs`` compares the blocker's power with the power of the permanent
+    that has the ability, not the attacking creature's (Champion of Lambholt: "Creatures
+    with power less than this creature's power can't block creatures you control")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

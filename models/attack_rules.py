@@ -57,6 +57,7 @@ from redzone.models.attack_problem import (
 )
 from redzone.models.battlefield import Board, Permanent, matches_quality
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import BASIC_LAND_TYPES
 
 
 _CREATURE_KINDS: tuple[type[Ability], ...] = (
@@ -334,6 +335,9 @@ def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanen
         return 0
     if tax.x.what == "counters":
         return sum(max(0, n) for n in creature.counters.values())
+    if tax.x.what == "basic land types":  # domain (305.6)
+        return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
+                    for t in p.subtypes if t in BASIC_LAND_TYPES})
     if memo is not None:
         key = (id(tax), source.id)
         if key not in memo:

@@ -114,11 +114,13 @@ class CombatState:
 
     ``attacking``: attacking creature id -> its defending player (508.5: the player, a
     planeswalker's controller or a battle's protector). ``blocking``: ids of blocking
-    creatures.
+    creatures. ``blocks``: (blocking creature id, attacking creature id it blocks) pairs
+    ("creatures blocking it", Armored Transport).
     """
 
     attacking: Mapping[str, str] = field(default_factory=dict)
     blocking: frozenset[str] = frozenset()
+    blocks: frozenset[tuple[str, str]] = frozenset()
 
 
 # ------------------------------------------------------------------ players and permanents
@@ -649,7 +651,9 @@ def combat_state(board: Board, attackers: Mapping[str, str] | None,
         else:
             attacking[a] = perm.controller
     blocking = frozenset(b for b, lst in (blockers or {}).items() if lst)
-    return CombatState(attacking, blocking)
+    pairs = frozenset((b, a) for b, lst in (blockers or {}).items()
+                      if isinstance(lst, (list, tuple)) for a in lst)
+    return CombatState(attacking, blocking, pairs)
 
 
 def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:

@@ -70,6 +70,7 @@ from redzone.models.block_problem import (
 )
 from redzone.models.battlefield import Board, Permanent, matches_quality
 from redzone.models.errors import ScenarioError
+from redzone.models.layers import BASIC_LAND_TYPES
 from redzone.models.limits import check_time
 from redzone.models.parser import singular
 
@@ -277,7 +278,7 @@ class _Attacker:
     skulk: bool
     unblockable: str | None
     protections: list[tuple[str, str]] = field(default_factory=list)  # (quality, source label)
-    not_by: list[tuple[CantBeBlockedBy, str]] = field(default_factory=list)
+    not_by: list[tuple[CantBeBlockedBy, str, Permanent]] = field(default_factory=list)  # + source
     only_by: list[tuple[CantBeBlockedExceptBy, str]] = field(default_factory=list)
 
 
@@ -323,7 +324,7 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
         facts.protections.append((ability.quality, source.label))
     for ability, source in board.abilities_affecting(a, CantBeBlockedBy):
         assert isinstance(ability, CantBeBlockedBy)
-        facts.not_by.append((ability, source.label))
+        facts.not_by.append((ability, source.label, source))
     for ability, source in board.abilities_affecting(a, CantBeBlockedExceptBy):
         assert isinstance(ability, CantBeBlockedExceptBy)
         facts.only_by.append((ability, source.label))
@@ -370,10 +371,11 @@ def _pair_reason(board: Board, b: _Blocker, a: _Attacker) -> str | None:
     for quality, source in a.protections:
         if _protected_from(quality, bp):
             return f"{ap.label} has protection from {quality} ({source}) (CR 702.16f)"
-    for ability, source in a.not_by:
+    for ability, source, holder in a.not_by:
         if not board.affects(ap, ability.blockers, bp):
             continue
-        if ability.quality is not None and not matches_quality(board, bp, ability.quality, ap):
+        versus = holder if ability.versus_source else ap
+        if ability.quality is not None and not matches_quality(board, bp, ability.quality, versus):
             continue
         what = _describe(ability.quality) if ability.quality else ", ".join(ability.blockers.subtypes)
         return f"{source} says {ap.label} can't be blocked by {what} creatures (CR 509.1b)"
@@ -406,6 +408,9 @@ def _x_value(board: Board, tax: BlockTax, source: Permanent, blocker: Permanent)
         return 0
     if tax.x.what == "counters":
         return sum(max(0, n) for n in blocker.counters.values())
+    if tax.x.what == "basic land types":  # domain (305.6)
+        return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
+                    for t in p.subtypes if t in BASIC_LAND_TYPES})
     return sum(
         1 for p in board.controlled_by(source.controller)
         if set(tax.x.types) & set(p.types) or set(tax.x.subtypes) & set(p.subtypes)

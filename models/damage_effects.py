@@ -228,6 +228,8 @@ def _prevents_to(board: Board, state: GameState, ability: PreventDamage, holder:
         return False
     if ability.from_creatures and not source.is_creature:
         return False
+    if ability.from_blockers and (board.combat is None or (source.id, rec) not in board.combat.blocks):
+        return False
     if ability.while_counter and state.counters.get(rec, {}).get("+1/+1", 0) <= 0:
         return False
     return True

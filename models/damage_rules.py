@@ -20,6 +20,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.block_rules import attack_bands
 from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
 from redzone.models.errors import ScenarioError
+from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = ["combatants", "damage_problem", "default_step", "remaining_steps"]
 
@@ -281,12 +282,15 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
                              "(CR 510.4, 702.7c)")
 
     recipients: dict[str, DamageRecipient] = {}
+    by_power = any_lethal_by_power(board)
 
     def creature(cid: str) -> str:
         if cid not in recipients:
             p = perms[cid]
             t, m = view.toughness(p), view.marked(p)
-            recipients[cid] = DamageRecipient(cid, "creature", p.controller, max(0, t - m), t, m)
+            need = (lethal_damage(board, p, view.power(p), t, view.present)  # 120.6, Zilortha
+                    if by_power else t)
+            recipients[cid] = DamageRecipient(cid, "creature", p.controller, max(0, need - m), t, m)
         return cid
 
     def target(tid: str) -> str:

@@ -25,6 +25,7 @@ from redzone.models.lazy_dataclass import lazy_dataclass
 __all__ = [
     "ANY_SOURCE",
     "AssignsToughness",
+    "CantLoseGame",
     "ColorChange",
     "CombatCondition",
     "DamageAsCounters",
@@ -32,6 +33,7 @@ __all__ = [
     "DamageKind",
     "DamageModifier",
     "DamageRecipients",
+    "LethalByPower",
     "LifeFloor",
     "LoseAbilities",
     "ModifyPT",
@@ -143,6 +145,10 @@ class PreventDamage(Ability):
     while_counter: bool = False
     """Applies only while the creature has a +1/+1 counter on it ("If damage would be dealt
     to this creature while it has a +1/+1 counter on it, ...")."""
+    from_blockers: bool = False
+    """Only damage from creatures blocking the affected creature ("Prevent all combat damage
+    that would be dealt to this creature by creatures blocking it": Armored Transport), as
+    the board's combat says (:attr:`redzone.models.battlefield.CombatState.blocks`)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -233,6 +239,10 @@ class LoseAbilities(Ability):
 
     affected: Affected = SELF
     keywords: tuple[str, ...] = ()
+    cant_have: bool = False
+    """"... lose flying and can't have or gain flying" (Archetype of Imagination): the
+    keywords are removed whatever the timestamp of the effect granting them (613.7 doesn't
+    bring them back)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -335,6 +345,34 @@ class AssignsToughness(Ability):
     effect): an affected creature's combat damage amount is its toughness."""
 
     affected: Affected = SELF
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class LethalByPower(Ability):
+    """"Lethal damage dealt to creatures you control is determined by their power rather than
+    their toughness" (Zilortha, Strength Incarnate): wherever the rules ask whether damage
+    is lethal to an affected creature — 704.5g after damage, trample and the assignment of
+    lethal damage (702.19b, 510.1c-d) — its power takes the place of its toughness, and a
+    creature with 0 or less power needs at least 1 damage (the card's rulings). Toughness 0
+    or less still puts it into the graveyard (704.5f). :func:`redzone.models.lethal.lethal_damage`
+    applies it."""
+
+    affected: Affected = SELF
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CantLoseGame(Ability):
+    """A player who can't lose the game: "You don't lose the game for having 0 or less
+    life" (Phyrexian Unlife, Lich; ``life_only``: 704.5a doesn't apply to that player, 10
+    poison counters still do, 704.5c), "You can't lose the game [and your opponents can't
+    win the game]" (Platinum Angel, Lich's Mastery), "... your opponents can't lose the
+    game" (Abyssal Persecutor: ``who="opponents"``), "Players can't lose the game or win the
+    game" (Platinum Persecutor: ``who="players"``). A player-level effect of the
+    controller of the permanent with it, while that permanent is on the battlefield (CR
+    104.3b, 704.5a, 704.5c; "can't" beats the state-based action, 101.2)."""
+
+    who: Literal["you", "opponents", "players"] = "you"
+    life_only: bool = False
 
 
 # ------------------------------------------------ statics under a condition (issue 10, 611.3a)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from redzone.models.battlefield import Board
+from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = ["POISON_TO_LOSE", "GameState", "OutcomeJSON"]
 
@@ -132,9 +133,15 @@ class GameState:
         return self.damage.get(perm_id, 0)
 
     def lethal_remaining(self, board: Board, perm_id: str) -> int:
-        """Lethal damage for a creature: toughness minus marked damage, at least 0
-        (CR 120.4a, 702.19b; deathtouch and other same-step damage are the caller's)."""
-        return max(0, self.toughness(board, perm_id) - self.marked(perm_id))
+        """Lethal damage for a creature: toughness (or power under a "determined by their
+        power" effect: :func:`redzone.models.lethal.lethal_damage`) minus marked damage, at
+        least 0 (CR 120.4a, 120.6, 702.19b; deathtouch and other same-step damage are the
+        caller's)."""
+        toughness = self.toughness(board, perm_id)
+        need = (lethal_damage(board, board.permanents[perm_id], self.power(board, perm_id),
+                              toughness, self.on_battlefield)
+                if any_lethal_by_power(board) else toughness)
+        return max(0, need - self.marked(perm_id))
 
     def to_outcome(self, board: Board) -> OutcomeJSON:
         """The contract's ``outcome`` object (JSON-ready):

@@ -60,6 +60,8 @@ SETTLE_PASSES = 32
 :func:`redzone.models.outcome.relayered_after_departures`) before conditions that keep
 turning each other on and off are reported as unsettled (611.3a; never guessed)."""
 
+_NO_LATER_GRANT = 1 << 60
+"""The removal timestamp of "can't have or gain flying": after every grant's."""
 _LAYER_CLASSES = (TypeChange, ColorChange, LoseAbilities, SetBasePT, ModifyPT, UnappliedEffect)
 
 
@@ -160,7 +162,9 @@ def apply_layers(board: Board, combat: CombatState | None = None) -> list[Gap]:
             if fx.keywords:
                 lost_kw.setdefault(p.id, set()).update(fx.keywords)
                 p.lost_keywords = frozenset(lost_kw[p.id])
-                p.lost_keyword_at = {**p.lost_keyword_at, **{k: ts for k in fx.keywords}}
+                # "can't have or gain": later grants are lost too (no timestamp is later).
+                at = _NO_LATER_GRANT if fx.cant_have else ts
+                p.lost_keyword_at = {**p.lost_keyword_at, **{k: at for k in fx.keywords}}
             else:
                 lost_at[p.id] = max(ts, lost_at.get(p.id, ts))
     for p in perms:

@@ -44,6 +44,7 @@ from typing import Any
 from redzone.models.battlefield import Board, LoadAction
 from redzone.models.errors import ScenarioError
 from redzone.models.layers import relayered_after_departures
+from redzone.models.lethal import lethal_by_power
 from redzone.models.outcome import GameState, state_based_actions
 
 __all__ = ["LoadAction", "gone_on_load", "perform_on_load", "player_actions", "without"]
@@ -69,7 +70,8 @@ def _may_apply(board: Any) -> bool:
         types = perm.types
         if "Creature" in types:
             t = perm.toughness or 0
-            if t <= 0 or perm.damage >= t:
+            # 704.5g with lethal damage measured by power (Zilortha) too: at least 1 damage.
+            if t <= 0 or perm.damage >= min(t, max(perm.power or 0, 1)):
                 return True
         if perm.loyalty is not None and perm.loyalty <= 0 and "Planeswalker" in types:
             return True
@@ -89,8 +91,9 @@ def _message(board: Any, pid: str, why: str) -> tuple[str, str]:
     perm = board.permanents[pid]
     rule = why[why.rfind("(") + 1:-1] if why.endswith(")") else ""
     if rule == "704.5g":
-        what = (f"has lethal damage marked ({perm.damage} damage, toughness {perm.toughness}) "
-                f"and is destroyed")
+        measure = (f"power {perm.power}, lethal damage by power" if lethal_by_power(board, perm)
+                   else f"toughness {perm.toughness}")
+        what = f"has lethal damage marked ({perm.damage} damage, {measure}) and is destroyed"
     elif rule == "704.5f":
         what = f"has toughness {perm.toughness} and is put into its owner's graveyard"
     elif rule == "704.5i":

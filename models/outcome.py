@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from redzone.models.abilities import (
+    CantLoseGame,
     DamageCantBePrevented,
     DamageAsCounters,
     DamageModifier,
@@ -57,6 +58,7 @@ from redzone.models.damage_effects import (
 from redzone.models.errors import ScenarioError
 from redzone.models.game_state import POISON_TO_LOSE, GameState, OutcomeJSON
 from redzone.models.layers import SETTLE_PASSES, layer_sources, reapply_layers
+from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = [
     "DamageEvent",
@@ -66,6 +68,7 @@ __all__ = [
     "POISON_TO_LOSE",
     "deal_damage",
     "has_quality",
+    "loss_shields",
     "relayered_after_departures",
     "resolve_damage",
     "state_based_actions",
@@ -420,8 +423,10 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
     appended to ``state.lost``.
 
     Checked: a player with 0 or less life (704.5a) or 10 or more poison counters (704.5c)
-    loses; a creature with toughness 0 or less is put into the graveyard (704.5f;
-    indestructible does not help); a creature with lethal damage marked (704.5g) or dealt
+    loses, unless an effect says they don't (:class:`CantLoseGame`: Phyrexian Unlife's "for
+    having 0 or less life", Platinum Angel's "can't lose the game"); a creature with toughness 0 or less is put into the graveyard (704.5f;
+    indestructible does not help); a creature with lethal damage marked (704.5g; by power
+    under Zilortha: :func:`redzone.models.lethal.lethal_damage`) or dealt
     damage by a deathtouch source since the last check (704.5h) is destroyed unless it is
     indestructible (702.12b); a planeswalker with 0 loyalty (704.5i) and a battle with 0
     defense (704.5v) go to the graveyard; an Aura attached to a permanent that left is put
@@ -430,16 +435,19 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
     """
     left: list[str] = []
     plain = _plain(board)
+    by_power = any_lethal_by_power(board)  # Zilortha: lethal damage by power (704.5g)
     while True:
         leaving: dict[str, str] = {}
         losing: list[str] = []
         changed = False
+        shields = loss_shields(board, state)
         for p in board.players:
             if p.name in state.lost:
                 continue
-            if state.life.get(p.name, 0) <= 0:
+            shield = shields.get(p.name)
+            if state.life.get(p.name, 0) <= 0 and shield is None:
                 losing.append(p.name)
-            elif state.poison.get(p.name, 0) >= POISON_TO_LOSE:
+            elif state.poison.get(p.name, 0) >= POISON_TO_LOSE and shield != "all":
                 losing.append(p.name)
         for perm in board.permanents.values():
             pid = perm.id
@@ -451,7 +459,9 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
                                   else _keyword(board, state, perm, "indestructible"))
                 if toughness <= 0:
                     leaving[pid] = "toughness 0 or less (704.5f)"
-                elif state.marked(pid) >= toughness and not indestructible:
+                elif state.marked(pid) >= (
+                        lethal_damage(board, perm, state.power(board, pid), toughness, state.on_battlefield)
+                        if by_power else toughness) and not indestructible:
                     leaving[pid] = "lethal damage (704.5g)"
                 elif pid in state.deathtouched and not indestructible:
                     leaving[pid] = "damage from a deathtouch source (704.5h)"
@@ -481,6 +491,38 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
             left.append(pid)
         if not leaving and not losing and not changed:
             return left
+
+
+def loss_shields(board: Board, state: GameState) -> dict[str, str]:
+    """Player -> ``"all"`` (can't lose the game: Platinum Angel) or ``"life"`` (doesn't lose
+    for having 0 or less life: Phyrexian Unlife, CR 704.5a; 10 poison counters still lose,
+    704.5c), for every player who has such a shield, from the
+    :class:`CantLoseGame` effects of permanents still on the battlefield in ``state``.
+    The holders are found once per board object (kept on it, like :func:`_plain`)."""
+    got = board.__dict__.get("_outcome_loss_shields")
+    if got is not None and got[0] is board.permanents and got[1] == len(board.permanents):
+        holders = got[2]
+    else:
+        # Own abilities, and granted ones (Cloudsteel Kirin's equipped creature has "You
+        # can't lose the game": "you" is that creature's controller while the grantor stays).
+        holders = tuple((a, p, p) for p in board.permanents.values() for a in p.abilities
+                        if isinstance(a, CantLoseGame))
+        holders += tuple((a, p, g) for p in board.permanents.values()
+                         for a, g in board.granted(p) if isinstance(a, CantLoseGame))
+        board.__dict__["_outcome_loss_shields"] = (board.permanents, len(board.permanents), holders)
+    out: dict[str, str] = {}
+    for ability, holder, grantor in holders:
+        if not (state.on_battlefield(holder.id) and state.on_battlefield(grantor.id)):
+            continue
+        who = ability.who  # type: ignore[attr-defined]
+        whom = ([holder.controller] if who == "you"
+                else [p.name for p in board.players if who == "players" or p.name != holder.controller])
+        for name in whom:
+            if not ability.life_only:  # type: ignore[attr-defined]
+                out[name] = "all"
+            else:
+                out.setdefault(name, "life")
+    return out
 
 
 def resolve_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *,

@@ -148,6 +148,12 @@ _ONE_SHOT = lazy_compile(
     r"You (?:gain|lose|draw|create|put|get|may put|may draw|may return|may search)|"
     r"~ deals|~ fights|Prevent\b.*\bthis turn)\b"
 )
+# A replacement or prevention effect with no duration is a static ability (CR 614.1, 615.1)
+# even when it says "this way" (Bloatfly Swarm's "... remove that many +1/+1 counters ...
+# for each +1/+1 counter removed this way") or starts like an instruction ("Double all
+# damage ~ would deal"): never a one-shot effect.
+_STATIC_REPLACEMENT = lazy_compile(
+    r"^(?!.*\bthis turn\b)(?:If\b.*\bwould\b|Double all damage\b.*\bwould deal\b)")
 _ABOUT_SPELLS = lazy_compile(
     r"^(?:(?:Instant|Sorcery|Creature|Noncreature|Artifact|Enchantment|Instant and sorcery|"
     r"Multicolored|Colorless)(?: and \w+)? spells\b|(?:Your opponents|Players|Each opponent|"
@@ -288,7 +294,7 @@ def _parse_plain(sentence: str, *, names: Sequence[str] = (),
         # flying you cast cost {1} less", "Your opponents can't cast spells during combat":
         # about spells, never about creatures' attacks, blocks or combat damage.
         return Sentence(text, "ignored", "about spells")
-    if _ONE_SHOT.match(s) or re.search(r"\bthis way\b", s):
+    if (_ONE_SHOT.match(s) or re.search(r"\bthis way\b", s)) and not _STATIC_REPLACEMENT.match(s):
         return Sentence(text, "ignored", "one-shot effect")
     bare = _outside_quotes(s)
     if re.search(r"\benters?\b", bare) and not re.search(r"\bcan't|\bcan\b|\bhas\b", bare):

@@ -191,6 +191,8 @@ _SB_LURE = lazy_compile(
 )
 _SB_HEXPROOF = lazy_compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
 _SB_LESS_POWER = lazy_compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
+_SB_CANT_BLOCK_GROUP = lazy_compile(
+    r"(?P<q>Creatures with [^,]+?) can't block (?P<subj>(?:other )?creatures you control)")
 _SB_TAX = lazy_compile(
     r"(?:(?P<turn>This turn), |(?P<att>As long as ~ is attacking), )?"
     r"(?P<subj>.+?) can't block unless (?:their|its) controller pays (?P<cost>(?:\{[^}]+\})+) "
@@ -251,6 +253,18 @@ def _block_static(s: str, text: str) -> list[Ability] | str | None:
         return [AllMustBlock(affected=w, blockers=blockers, text=text) for w in whos]
     if _SB_LESS_POWER.fullmatch(s):
         return [CantBeBlockedBy(affected=SELF, quality=Quality(power_vs="less"), text=text)]
+    m = _SB_CANT_BLOCK_GROUP.fullmatch(s)
+    if m:
+        # "Creatures with flying can't block creatures you control" (Bower Passage): the
+        # group can't be blocked by such creatures (509.1b). "~'s power" is the power of the
+        # permanent with the ability (Champion of Lambholt), not the attacker's.
+        quals = _block_qualities(m["q"][0].lower() + m["q"][1:])
+        subj = _parse_subject(m["subj"])
+        if quals is None or subj is None or subj.kind != "creatures":
+            return None
+        versus = "~'s power" in m["q"]
+        return [CantBeBlockedBy(affected=subj, quality=q, versus_source=versus, text=text)
+                for q in quals]
     m = _SB_TAX.fullmatch(s)
     if m:
         cost = _block_cost(m)

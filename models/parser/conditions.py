@@ -163,9 +163,20 @@ _AS_LONG_BACK = lazy_compile(r"(?P<rest>.+?) as long as (?P<cond>.+)")
 _COMBAT_STATE = lazy_compile(r"(?i)\battack|\bblock|defending player|\bcombat\b")
 
 
+# "unless its controller pays {1} for each card in your hand", "unless you sacrifice a
+# land": a cost to attack or block (CR 508.1d, 508.1h, 509.1d), never a condition the
+# scenario could state. Stating it would let the creature attack for free.
+_COST = lazy_compile(
+    r"(?i)^(?:you|its controller|their controller|that player|defending player) (?:pays?|"
+    r"sacrifices?|returns?|discards?|exiles?|taps?|untaps?|removes?|puts?)\b")
+
+
 def stated_or_parsed(cond: str) -> Condition | None:
     """:func:`parse_condition`, else a ``"stated"`` condition (the scenario states it), or
-    ``None`` for a combat-state condition or one with another clause in it."""
+    ``None`` for a combat-state condition, a cost ("unless you pay {2}", "unless you
+    sacrifice a land": 508.1d, 509.1d) or one with another clause in it."""
+    if _COST.match(cond.strip()):
+        return None
     got = parse_condition(cond)
     if got is not None:
         return got

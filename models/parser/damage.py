@@ -21,6 +21,7 @@ from redzone.models.abilities import (
     PreventDamageToPlayer,
     SourceFilter,
     LifeFloor,
+    LethalByPower,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
@@ -77,8 +78,14 @@ _D_PREVENT_SELF = lazy_compile(
     r"\+1/\+1 counter on it)?|a source would deal (?P<kind2>combat |noncombat )?damage to ~|"
     r"~ would be dealt damage), prevent that damage"
     r"(?:(?P<one>\. Remove a \+1/\+1 counter from ~| and remove a \+1/\+1 counter from "
-    r"(?:it|~))|(?P<many> and remove that many \+1/\+1 counters from (?:it|~)))?"
+    r"(?:it|~))|(?P<many>,? and remove that many \+1/\+1 counters from (?:it|~)|, remove that "
+    r"many \+1/\+1 counters from (?:it|~)(?P<rad>, then give each player a rad counter for each "
+    r"\+1/\+1 counter removed this way)?))?"
 )
+# Zilortha: lethal damage measured by power (CR 120.6, 704.5g, 702.19b as modified).
+_D_LETHAL_BY_POWER = lazy_compile(
+    r"Lethal damage dealt to (?P<subj>.+?) is determined by (?:their|its) power rather than "
+    r"(?:their|its) toughness")
 _D_UNPREVENTABLE = lazy_compile(
     r"(?P<kind>Combat damage|Damage)(?: that would be dealt by (?P<src>.+?))? can't be prevented"
 )
@@ -202,6 +209,10 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
             if subject.endswith(" by creatures"):
                 from_creatures = True
                 subject = subject[: -len(" by creatures")]
+            elif subject == "~ by creatures blocking it":
+                # Armored Transport (615.1): only its blockers' damage.
+                return [PreventDamage(affected=SELF, to=True, damage=kind,  # type: ignore[arg-type]
+                                      from_creatures=True, from_blockers=True, text=text)]
         elif rest.startswith("by "):
             by = True
             subject = rest[3:]
@@ -212,6 +223,12 @@ def _damage_static(s: str, text: str) -> list[Ability] | None:
             return None
         return [PreventDamage(affected=affected, to=to, by=by, damage=kind,  # type: ignore[arg-type]
                               from_creatures=from_creatures, text=text)]
+    m = _D_LETHAL_BY_POWER.fullmatch(s)
+    if m:
+        affected = _parse_subject(m["subj"])
+        if affected is None:
+            return None
+        return [LethalByPower(affected=affected, text=text)]
     m = _D_UNPREVENTABLE.fullmatch(s)
     if m:
         kind = "combat" if m["kind"] == "Combat damage" else "any"

@@ -92,7 +92,7 @@ _PL_IN_ADDITION = lazy_compile(
     r"in addition to (?:its|their) other (?:creature |card )?types")
 _PL_LOSE_ALL = lazy_compile(r"(?:it |they )?los(?:es|e) all abilities")
 _PL_LOSE_KW = lazy_compile(r"(?:it |they )?los(?:es|e) (?P<kws>(?:" + _KW_ALT + r")(?:(?:, |,? and |,? or )(?:"
-                         + _KW_ALT + r"))*)")
+                         + _KW_ALT + r"))*)(?P<cant> and can't have or gain (?P=kws))?")
 _PL_BASE_PT = lazy_compile(r"(?:it |they )?(?:has|have) base power and toughness (?P<p>\d+)/(?P<t>\d+)")
 _PL_BECOMES = lazy_compile(
     r"(?:it |they )?(?:is|are) (?:an? )?(?P<color>(?:white|blue|black|red|green)(?: and (?:white|blue|"
@@ -153,7 +153,7 @@ _LAYER_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected
     (_PL_LOSE_ALL, lambda m, a, t: [LoseAbilities(affected=a, text=t)]),
     (_PL_LOSE_KW, lambda m, a, t: [LoseAbilities(
         affected=a, keywords=tuple(k.lower() for k in re.split(r", |,? and |,? or ", m["kws"])),
-        text=t)]),
+        cant_have=bool(m["cant"]), text=t)]),
     (_PL_BASE_PT, lambda m, a, t: [SetBasePT(affected=a, power=int(m["p"]),
                                              toughness=int(m["t"]), text=t)]),
     (_PL_COLOR, lambda m, a, t: [ColorChange(affected=a, colors=tuple(

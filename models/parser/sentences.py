@@ -21,6 +21,7 @@ from redzone.models.abilities import (
     XCount,
     AttackOnlyNearestOpponent,
     BlockTax,
+    CantLoseGame,
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
@@ -53,7 +54,9 @@ _S_TAX = lazy_compile(
 # Issue 10 §2: a cost on one creature, whoever it attacks (Brainwash, Oppressive Rays).
 _S_COST_ONE = lazy_compile(
     r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't (?P<what>attack or block|"
-    r"attack|block) unless its controller pays (?P<cost>(?:\{\d+\})+)"
+    r"attack|block) unless (?:its controller pays|(?<=~ can't attack or block unless )you pay|"
+    r"(?<=~ can't attack unless )you pay|(?<=~ can't block unless )you pay) "
+    r"(?P<cost>(?:\{\d+\})+)"
 )
 _S_MUST_BE_ATTACKED = lazy_compile(
     r"Each opponent must attack you(?P<pw> or a planeswalker you control)? with at least one "
@@ -70,10 +73,22 @@ _S_EXERT = lazy_compile(r"(?:If ~ hasn't been exerted this turn, )?[Yy]ou may ex
                       r"(?:~|it|him|her|them) as (?:it|he|she|they) attacks?")
 
 
+# Who can't lose the game (CR 104.3b, 704.5a, 704.5c). "... can't win the game" halves are
+# implied: redzone reports who lost, and a player wins only when every opponent has lost.
+_S_NO_LOSS_FOR_LIFE = lazy_compile(r"[Yy]ou don't lose the game for having 0 or less life")
+_S_CANT_LOSE = lazy_compile(
+    r"[Yy]ou can't lose the game(?: and (?:your )?opponents can't win the game)?")
+_S_PLAYERS_CANT_LOSE = lazy_compile(r"Players can't lose the game(?: or win the game)?")
+_S_OPPONENTS_CANT_LOSE = lazy_compile(
+    r"[Yy]ou can't win the game and your opponents can't lose the game")
+
+
 def _x_count(text: str) -> XCount | None:
     """The "where X is the number of ..." tail of an attack tax."""
     if text == "counters on that creature":
         return XCount(what="counters")
+    if text == "basic land types among lands you control":
+        return XCount(what="basic land types")  # domain (305.6): Collective Restraint
     m = re.fullmatch(r"(?P<what>.+) you control", text)
     if not m:
         return None
@@ -110,6 +125,14 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
         return [CantAttackYou(text=text)]
     if _S_NEAREST.fullmatch(s):
         return [AttackOnlyNearestOpponent(text=text)]
+    if _S_NO_LOSS_FOR_LIFE.fullmatch(s):
+        return [CantLoseGame(life_only=True, text=text)]
+    if _S_CANT_LOSE.fullmatch(s):
+        return [CantLoseGame(text=text)]
+    if _S_OPPONENTS_CANT_LOSE.fullmatch(s):
+        return [CantLoseGame(who="opponents", text=text)]
+    if _S_PLAYERS_CANT_LOSE.fullmatch(s):
+        return [CantLoseGame(who="players", text=text)]
     if _S_EXERT.fullmatch(s):
         return "optional attack cost"
     m = _S_TAX.fullmatch(s)

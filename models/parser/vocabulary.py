@@ -18,15 +18,27 @@ from redzone.models.lazy_re import lazy_compile
 
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19,
 }
-_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+# Number words up to ninety-nine ("an additional ninety-nine creatures": Hundred-Handed One).
+_NUM = (r"(?:(?:" + "|".join(_TENS) + r")(?:-(?:" + _UNITS + r"))?|eleven|twelve|thirteen|"
+        r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|" + _UNITS + r"|ten|\d+)")
 
 
 def _number(word: str) -> int:
-    """``"two"`` -> 2, ``"3"`` -> 3 (case-insensitive)."""
+    """``"two"`` -> 2, ``"ninety-nine"`` -> 99, ``"3"`` -> 3 (case-insensitive)."""
     w = word.lower()
-    return _NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w)
+    if w in _NUMBER_WORDS:
+        return _NUMBER_WORDS[w]
+    tens, _, unit = w.partition("-")
+    if tens in _TENS:
+        return _TENS[tens] + (_NUMBER_WORDS[unit] if unit else 0)
+    return int(w)
 
 
 _COLORS = ("white", "blue", "black", "red", "green")
@@ -199,7 +211,25 @@ _CONDITION_START = lazy_compile(
 # the outcome of combat damage unless it only watches noncombat damage or lasts this turn.
 _DAMAGE_REPLACED = lazy_compile(
     r"(?i)(?:would deal [^.]*damage[^.]*\binstead\b|damage (?:that )?would be dealt[^.]*"
-    r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total)"
+    r"\binstead\b|\bis dealt to [^.]*\binstead\b|would reduce [^.]*life total|"
+    r"\bdouble all damage\b[^.]*\bwould deal)"
+)
+
+
+# What combat's outcome reports beyond the declarations and the damage assigned (CR 104.3b,
+# 120.3, 704.5a/c/g): whether a player loses or a creature is destroyed by lethal damage,
+# and the life and poison counters damage and lifelink give. A static that changes one of
+# these ("You don't lose the game for having 0 or less life", "Lethal damage dealt to
+# creatures you control is determined by their power", "Your opponents can't gain life",
+# "If this creature would be destroyed, regenerate it") is relevant: dropped, the outcome
+# would be silently wrong. Drawing from an empty library is no combat matter.
+_OUTCOME_RELEVANT = lazy_compile(
+    r"(?i)\b(?:(?:don't|doesn't|can't|cannot) (?:lose|win) the game(?! for drawing)|"
+    r"would (?:lose|win) the game|lethal damage|would be destroyed|"
+    r"(?:can't|cannot) (?:gain|lose) life|gains? no life|would (?:gain|lose) life|"
+    r"life total (?:can't change|would be reduced)|maximum life total|"
+    r"damage doesn't cause [^.]*\blose life|(?:can't|cannot) get poison counters|"
+    r"would get [^.]*\bpoison counters?)"
 )
 
 
@@ -207,15 +237,16 @@ def is_combat_relevant(text: str) -> bool:
     """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
     the defending player, protection, landwalk, banding, toxic, preventing damage, damage
     replaced or redirected ("... instead", unless only noncombat damage or this turn), a
-    life total that damage would reduce, losing all abilities or a keyword, or one of the
-    combat keywords
-    (:data:`redzone.models.abilities.KEYWORDS`).
+    life total that damage would reduce, losing all abilities or a keyword, one of the
+    combat keywords (:data:`redzone.models.abilities.KEYWORDS`), or what combat's outcome
+    reports: losing the game, lethal damage and destruction, life gained or lost, poison
+    counters (CR 104.3b, 120.3, 704.5a/c/g).
 
     Applied to sentences the grammar did not understand (and to the parts of compound
     sentences it could not place): relevant ones are reported as unparsed, the others
     ignored. See ``docs/parser.md`` for why this is the rule.
     """
-    if _RELEVANT.search(text):
+    if _RELEVANT.search(text) or _OUTCOME_RELEVANT.search(text):
         return True
     return bool(_DAMAGE_REPLACED.search(text)) and not re.search(
         r"(?i)\bnoncombat\b|\bthis turn\b", text)
