@@ -150,14 +150,18 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
        (earlier blockers and earlier attackers are preferred);
     3. any remaining tie is settled by CP-SAT's single-worker search with a fixed seed.
 
-    How: one weighted objective, ``W * obeyed - sum(B + rank)`` over blocking pairs (``B``
-    exceeds every rank sum and ``W`` every penalty, so the tie-break never outweighs a
-    requirement; if ``W`` would exceed 2**52, step 2 is dropped), solved within
-    :data:`FIRST_TRY_WORK`. If that is not enough to prove it (hard instances), M is proved
-    by decision solves ("is there a block obeying one more?"), then the tie-break is
-    optimised among blocks obeying M within :data:`TIE_BREAK_WORK`; ``tie_break_proved`` says
-    whether it finished. Both budgets are deterministic, so the answer is the same on every
-    machine (for a given ortools version) unless ``time_limit`` expires.
+    How, in two stages: first M, the most requirements obeyed, is maximised within
+    :data:`FIRST_TRY_WORK` (linearization level 1); if that does not prove it (hard
+    instances), M is proved another way (:func:`_maximum`: a second maximisation, then
+    decision solves "is there a block obeying one more?"). Then, among blocks obeying M
+    (``obeyed >= M`` a constraint, over the pairs such a block can use), the objective
+    ``- sum(B + rank)`` is optimised within :data:`TIE_BREAK_WORK` (``B`` exceeds every rank
+    sum, so one pair fewer always wins; if the largest total penalty would exceed 2**52,
+    step 2 is dropped); ``tie_break_proved`` says whether it finished. Both budgets are
+    deterministic, so the answer is the same on every machine (for a given ortools
+    version) unless ``time_limit`` expires. (One weighted objective ``W * obeyed - sum(B +
+    rank)`` gives the same order but took 2-3 s at 200 creatures a side with requirements,
+    against about 0.1 s for the two stages; benchmarks/README.md, block section.)
 
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
     (seconds, ``None``: none; else finite and above 0) cut the proof; ``maximum`` is then the
@@ -175,44 +179,46 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     pairs = _pairs(problem, paid=False, reduce=True)
     if not _obeyable(problem, pairs):
         return _empty_plan(t0)
-    bm = _BlockModel(problem, pairs)
-    penalties, weight = _tie_break_weights(problem, pairs)
-    _set_plan_objective(bm, penalties, weight, requirements=True)
-    build_ms = _ms(t0)
 
-    t1 = time.perf_counter()
-    solver = _solver(_remaining(t0, time_limit), FIRST_TRY_WORK)
-    status = _status(solver.solve(bm.model))
-    solve_ms = _ms(t1)
+    # Stage 1: M (509.1c). Level 1 proves the boards of real cards fastest (200 a side: the
+    # level-2 relaxation cost 0.3 s more on a board with 60 requirements).
+    status, found, proved, build_ms, solve_ms, bm = _maximise_model(
+        problem, pairs, _remaining(t0, time_limit), FIRST_TRY_WORK, 1, None)
     if status == "infeasible":  # pragma: no cover - not blocking is always a solution
         raise RuntimeError("block model infeasible: the empty declaration should be legal")
-    best: dict[str, list[str]] = {}
-    if status in ("optimal", "feasible"):
-        best = bm.declaration(solver.boolean_value)
-    if status == "optimal":
-        obeyed = obeyed_count(problem, best)
-        return BlockPlan(legal=True, status="optimal", blockers=best, obeyed=obeyed,
-                         maximum=obeyed, mana_paid=0, build_ms=build_ms, solve_ms=solve_ms)
-
-    # Hard instance (or time limit): find M another way (:func:`_maximum`), seeded with the
-    # best block found.
-    maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
-    build_ms += b
-    solve_ms += s_
-    if obeyed_count(problem, found) >= obeyed_count(problem, best):
-        best = found
+    best: dict[str, list[str]] = found or {}
+    maximum = obeyed_count(problem, best)
+    hard = not proved
+    if hard:
+        # Hard instance (or time limit): find M another way (:func:`_maximum`), seeded with
+        # the best block found.
+        maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
+        build_ms += b
+        solve_ms += s_
+        if obeyed_count(problem, found) >= obeyed_count(problem, best):
+            best = found
     tie_proved = False
-    if proved and _remaining(t0, time_limit) != 0.0:
-        # Tie-break among blocks obeying M (CR 509.1c: any of them is legal).
+    if proved and maximum == 0:
+        best, tie_proved = {}, True  # CR 509.1c: no requirement can be obeyed; block nothing
+    elif proved and _remaining(t0, time_limit) != 0.0:
+        # Stage 2: the tie-break among blocks obeying M (CR 509.1c: any of them is legal),
+        # over the pairs such a block can use.
         t2 = time.perf_counter()
-        # Only pairs a block obeying M can use (the same penalties: the same order).
         pairs2 = _prune_for_threshold(problem, pairs, maximum) or []
-        penalty = {(p.blocker, p.attacker): w for p, w in zip(pairs, penalties)}
-        bm2 = _BlockModel(problem, pairs2)
+        penalties, _ = _tie_break_weights(problem, pairs2, requirements=False)
+        if len(pairs2) == len(pairs):  # nothing pruned: the first stage's model serves
+            bm2 = bm
+            bm2.model.clear_objective()
+            bm2.model.clear_hints()
+        else:
+            bm2 = _BlockModel(problem, pairs2)
+        # CR 509.1c: obeyed >= M.
         bm2.model.add(bm2.obeyed() >= maximum)
-        _set_plan_objective(bm2, [penalty[(p.blocker, p.attacker)] for p in pairs2], weight,
-                            requirements=False)
-        _hint(bm2, best)
+        _set_plan_objective(bm2, penalties, 0, requirements=False)
+        if hard:
+            # The block found seeds a search that may be cut by its budget (a hint costs
+            # more than it saves on boards of real cards, which finish well inside it).
+            _hint(bm2, best)
         build_ms += _ms(t2)
         t3 = time.perf_counter()
         solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK)
@@ -244,6 +250,14 @@ def _maximise(problem: BlockProblem, pairs: list[_Pair], time_limit: float | Non
               ) -> tuple[str, dict[str, list[str]] | None, bool, float, float]:
     """One CP-SAT maximisation of the requirements obeyed (509.1c) over ``pairs``:
     (status, best block or None, proved optimal, build ms, solve ms)."""
+    return _maximise_model(problem, pairs, time_limit, work, linearization, hint)[:5]
+
+
+def _maximise_model(problem: BlockProblem, pairs: list[_Pair], time_limit: float | None,
+                    work: float | None, linearization: int,
+                    hint: Mapping[str, Sequence[str]] | None
+                    ) -> tuple[str, dict[str, list[str]] | None, bool, float, float, _BlockModel]:
+    """:func:`_maximise`, also returning the model (the plan's second stage reuses it)."""
     t0 = time.perf_counter()
     bm = _BlockModel(problem, pairs)
     bm.model.maximize(bm.obeyed())
@@ -254,11 +268,11 @@ def _maximise(problem: BlockProblem, pairs: list[_Pair], time_limit: float | Non
     status = _status(solver.solve(bm.model))
     solve_ms = _ms(t1)
     if status not in ("optimal", "feasible"):
-        return status, None, False, build_ms, solve_ms
+        return status, None, False, build_ms, solve_ms, bm
     found = bm.declaration(solver.boolean_value)
     value = obeyed_count(problem, found)
     proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
-    return status, found, proved, build_ms, solve_ms
+    return status, found, proved, build_ms, solve_ms, bm
 
 
 def _maximum(problem: BlockProblem, time_limit: float | None,
