@@ -280,6 +280,15 @@ def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
       (which no restriction forbids) and keeps everything else, with a lower rank sum; so
       all its pairs are dropped.
 
+    - An attacker that no requirement names but a restriction does, when no restriction
+      makes one creature's block depend on another's blocking (can't block alone, unless N
+      others or a stronger creature block): if every creature able to block it that must
+      block each combat if able has a target (any position), the pairs of the creatures
+      that need not block each combat go. In a block where such a creature blocks it,
+      removing every blocker of that attacker and sending those that must block each
+      combat to their targets keeps every requirement obeyed and every restriction kept,
+      and has fewer pairs (that creature's is gone): never a best block.
+
     (Each blocker thus keeps its earliest pair with an attacker nothing names, as before;
     of several "must block if able" attackers of the same weight only its earliest ``k``;
     and menace or "can't be blocked by more than N" attackers that nothing asks to block
