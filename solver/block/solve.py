@@ -18,12 +18,14 @@ The model itself (pairs, constraints, the tie-break objective) is in
 
 Solving strategy (measured in benchmarks/README.md, block section): pairs that an exchange
 shows no best block needs are never built (:func:`_reduce`: with attackers no rule names, one
-per blocker; of equal "must block if able" attackers, as many as the blocker may block); each blocker's own requirements are
-summed into one bounded integer, so a bound on the total propagates to single blockers; a
-first one-shot solve has a deterministic work budget (:data:`FIRST_TRY_WORK`), and when it
-does not prove M (hard, exact-cover-like instances) M is settled by decision solves "does
-some block obey k + 1?" (:func:`_climb`) — the same question :func:`check_block` asks of a
-proposal. A decision "obeys at least k" first drops every pair no such block can use
+per blocker; of equal "must block if able" attackers, as many as the blocker may block; of
+menace-like attackers nothing asks to block, no pair of a creature that need not block);
+each blocker's own requirements are summed into one bounded integer, so a bound on the
+total propagates to single blockers; a plan first maximises M alone within a deterministic
+work budget (:data:`FIRST_TRY_WORK`), then optimises the tie-break among blocks obeying M
+(:data:`TIE_BREAK_WORK`); when the first solve does not prove M (hard, exact-cover-like
+instances) M is settled by decision solves "does some block obey k + 1?" (:func:`_climb`)
+— the same question :func:`check_block` asks of a proposal. A decision "obeys at least k" first drops every pair no such block can use
 (:func:`redzone.solver.block.model._prune_for_threshold`: per-blocker bounds against the
 slack), and is solved without the linear relaxation; the tie-break stage among blocks
 obeying M uses the same pruning.
@@ -130,8 +132,8 @@ def _empty_plan(t0: float) -> BlockPlan:
 
 FIRST_TRY_WORK = 0.25
 """Deterministic-time budget (CP-SAT's machine-independent work units; one is very roughly a
-second here) of the first, one-shot solve of :func:`plan_block` and of :func:`_maximum`.
-Boards of real cards finish well inside it (200 creatures a side: about 0.08); past it, M
+second here) of the first maximisation of M in :func:`plan_block` and in :func:`_maximum`.
+Boards of real cards finish well inside it (200 creatures a side: 0.002-0.03); past it, M
 is settled another way (a quick search for a good block, then decision solves)."""
 
 TIE_BREAK_WORK = 0.5
