@@ -42,6 +42,7 @@ time limit expires.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -136,6 +137,10 @@ second here) of the first maximisation of M in :func:`plan_block` and in :func:`
 Boards of real cards finish well inside it (200 creatures a side: 0.002-0.03); past it, M
 is settled another way (a quick search for a good block, then decision solves)."""
 
+QUICK_WORK = 0.05
+"""Deterministic-time budget of :func:`plan_block`'s first maximisation of M (linearization
+level 1): boards of real cards need 0.002-0.03 at 200 creatures a side."""
+
 TIE_BREAK_WORK = 0.5
 """Deterministic-time budget of :func:`plan_block`'s tie-break stage, once M is proved."""
 
@@ -156,17 +161,19 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     3. any remaining tie is settled by CP-SAT's single-worker search with a fixed seed.
 
     How, in two stages: first M, the most requirements obeyed, is maximised within
-    :data:`FIRST_TRY_WORK` (linearization level 1); if that does not prove it (hard
-    instances), M is proved another way (:func:`_maximum`: a second maximisation, then
-    decision solves "is there a block obeying one more?"). Then, among blocks obeying M
-    (``obeyed >= M`` a constraint, over the pairs such a block can use), the objective
-    ``- sum(B + rank)`` is optimised within :data:`TIE_BREAK_WORK` (``B`` exceeds every rank
-    sum, so one pair fewer always wins; if the largest total penalty would exceed 2**52,
-    step 2 is dropped); ``tie_break_proved`` says whether it finished. Both budgets are
+    :data:`QUICK_WORK` (linearization level 1); then, on the same model, among blocks
+    obeying M (``obeyed >= M`` a constraint, over the pairs such a block can use), the
+    objective ``- sum(B + rank)`` is optimised within :data:`TIE_BREAK_WORK` (``B`` exceeds
+    every rank sum, so one pair fewer always wins; if the largest total penalty would exceed
+    2**52, step 2 is dropped); ``tie_break_proved`` says whether it finished. When the first
+    stage does not prove M (exact-cover-like instances, or a time limit), the plan is found
+    as before (:func:`_plan_hard`): one weighted objective ``W * obeyed - sum(B + rank)``
+    within :data:`FIRST_TRY_WORK`, then if needed M by :func:`_maximum` (decision solves "is
+    there a block obeying one more?") and the tie-break stage. All budgets are
     deterministic, so the answer is the same on every machine (for a given ortools
-    version) unless ``time_limit`` expires. (One weighted objective ``W * obeyed - sum(B +
-    rank)`` gives the same order but took 2-3 s at 200 creatures a side with requirements,
-    against about 0.1 s for the two stages; benchmarks/README.md, block section.)
+    version) unless ``time_limit`` expires. (The weighted objective first took 2-3 s at 200
+    creatures a side with many requirements, against about 0.15 s for the two stages;
+    benchmarks/README.md, block section.)
 
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
     (seconds, ``None``: none; else finite and above 0) cut the proof; ``maximum`` is then the
@@ -185,23 +192,18 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     if not _obeyable(problem, pairs):
         return _empty_plan(t0)
 
-    # Stage 1: M (509.1c). Level 1 proves the boards of real cards fastest (200 a side: the
-    # level-2 relaxation cost 0.3 s more on a board with 60 requirements).
+    # Stage 1: M (509.1c). Linearization level 1 proves the boards of real cards fastest
+    # (200 a side: level 2 cost 0.3 s more on a board with 60 requirements), within a small
+    # budget; exact-cover-like instances need level 2's bounds: they go on as before.
     status, found, proved, build_ms, solve_ms, bm = _maximise_model(
-        problem, pairs, _remaining(t0, time_limit), FIRST_TRY_WORK, 1, None)
+        problem, pairs, _remaining(t0, time_limit), min(QUICK_WORK, FIRST_TRY_WORK), 1, None)
     if status == "infeasible":  # pragma: no cover - not blocking is always a solution
         raise RuntimeError("block model infeasible: the empty declaration should be legal")
+    if not proved:
+        plan = _plan_hard(problem, pairs, t0, time_limit)
+        return replace(plan, build_ms=plan.build_ms + build_ms, solve_ms=plan.solve_ms + solve_ms)
     best: dict[str, list[str]] = found or {}
     maximum = obeyed_count(problem, best)
-    hard = not proved
-    if hard:
-        # Hard instance (or time limit): find M another way (:func:`_maximum`), seeded with
-        # the best block found.
-        maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
-        build_ms += b
-        solve_ms += s_
-        if obeyed_count(problem, found) >= obeyed_count(problem, best):
-            best = found
     tie_proved = False
     if proved and maximum == 0:
         best, tie_proved = {}, True  # CR 509.1c: no requirement can be obeyed; block nothing
@@ -220,18 +222,72 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
         # CR 509.1c: obeyed >= M.
         bm2.model.add(bm2.obeyed() >= maximum)
         _set_plan_objective(bm2, penalties, 0, requirements=False)
-        if hard:
-            # The block found seeds a search that may be cut by its budget (a hint costs
-            # more than it saves on boards of real cards, which finish well inside it).
-            _hint(bm2, best)
         build_ms += _ms(t2)
         t3 = time.perf_counter()
-        # Without presolve on boards of real cards: the model is the first stage's, already
-        # small, and presolving it cost more than the search (200 a side with requirements:
-        # 0.19 s against 0.07 s); hard instances keep it.
-        solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK, presolve=hard)
+        # Without presolve (and without a hint): the model is the first stage's, and
+        # presolving it again cost more than the search (200 a side with requirements:
+        # 0.19 s against 0.07 s); the hint cost more than it saved.
+        solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK, presolve=False)
         status2 = _status(solver2.solve(bm2.model))
         solve_ms += _ms(t3)
+        if status2 in ("optimal", "feasible"):
+            best = bm2.declaration(solver2.boolean_value)
+            tie_proved = status2 == "optimal"
+    obeyed = obeyed_count(problem, best)
+    # CR 509.1c: the block obeys M only if M is proved (or it obeys every requirement).
+    proved = proved or obeyed >= len(problem.requirements)
+    return BlockPlan(legal=True if proved else None, status="optimal" if proved else "feasible",
+                     blockers=best, obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
+                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved,
+                     tie_break_proved=tie_proved, reason=None if proved else UNPROVED_REASON)
+
+
+def _plan_hard(problem: BlockProblem, pairs: list[_Pair], t0: float,
+               time_limit: float | None) -> BlockPlan:
+    """:func:`plan_block` when the quick first stage did not prove M (exact-cover-like
+    instances, or a time limit): one weighted objective ``W * obeyed - sum(B + rank)``
+    within :data:`FIRST_TRY_WORK` (its joint search often settles M and the tie-break at
+    once here); if it does not prove its optimum, M comes from :func:`_maximum` and the
+    tie-break is optimised among blocks obeying M within :data:`TIE_BREAK_WORK`, seeded
+    with the best block found."""
+    t1 = time.perf_counter()
+    bm = _BlockModel(problem, pairs)
+    penalties, weight = _tie_break_weights(problem, pairs)
+    _set_plan_objective(bm, penalties, weight, requirements=True)
+    build_ms = _ms(t1)
+    t2 = time.perf_counter()
+    solver = _solver(_remaining(t0, time_limit), FIRST_TRY_WORK)
+    status = _status(solver.solve(bm.model))
+    solve_ms = _ms(t2)
+    best: dict[str, list[str]] = {}
+    if status in ("optimal", "feasible"):
+        best = bm.declaration(solver.boolean_value)
+    if status == "optimal":
+        obeyed = obeyed_count(problem, best)
+        return BlockPlan(legal=True, status="optimal", blockers=best, obeyed=obeyed,
+                         maximum=obeyed, mana_paid=0, build_ms=build_ms, solve_ms=solve_ms)
+    maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
+    build_ms += b
+    solve_ms += s_
+    if obeyed_count(problem, found) >= obeyed_count(problem, best):
+        best = found
+    tie_proved = False
+    if proved and _remaining(t0, time_limit) != 0.0:
+        # Tie-break among blocks obeying M (CR 509.1c: any of them is legal), over the pairs
+        # a block obeying M can use (the same penalties: the same order).
+        t3 = time.perf_counter()
+        pairs2 = _prune_for_threshold(problem, pairs, maximum) or []
+        penalty = {(p.blocker, p.attacker): w for p, w in zip(pairs, penalties)}
+        bm2 = _BlockModel(problem, pairs2)
+        bm2.model.add(bm2.obeyed() >= maximum)
+        _set_plan_objective(bm2, [penalty[(p.blocker, p.attacker)] for p in pairs2], weight,
+                            requirements=False)
+        _hint(bm2, best)
+        build_ms += _ms(t3)
+        t4 = time.perf_counter()
+        solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK)
+        status2 = _status(solver2.solve(bm2.model))
+        solve_ms += _ms(t4)
         if status2 in ("optimal", "feasible"):
             best = bm2.declaration(solver2.boolean_value)
             tie_proved = status2 == "optimal"
