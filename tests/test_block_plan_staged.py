@@ -12,6 +12,7 @@ Where the order leaves a tie (plan_block's step 3: CP-SAT's choice), either is t
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from benchmarks.block_boards import block_board_scenario, requirement_board_scenario
 from redzone.models.block_problem import BlockProblem, obeyed_count
@@ -21,6 +22,7 @@ from redzone.models.scenario import parse_scenario
 from redzone.solver._cpsat import make_solver
 from redzone.solver.block.model import _BlockModel, _pairs, _tie_break_weights
 from redzone.solver.block.solve import plan_block
+from tests.test_block_differential import block_problems as random_block_problems
 
 def _value(problem: BlockProblem, d: dict[str, list[str]]) -> tuple[int, int, int]:
     """(requirements obeyed, pairs, rank sum) of a declaration: the plan's order (509.1c)."""
@@ -39,7 +41,7 @@ def _one_weighted_solve(problem: BlockProblem) -> tuple[dict[str, list[str]], bo
     pairs = _pairs(problem, paid=False)
     bm = _BlockModel(problem, pairs)
     penalties, weight = _tie_break_weights(problem, pairs)
-    assert weight > len(pairs) + 1, "the weights left the exact range: not the documented order"
+    # (Boards of at most 20 a side: the weights stay far inside the exact range, 2**52.)
     objective = weight * bm.obeyed() - cp_model.LinearExpr.weighted_sum(bm.x, penalties)
     bm.model.maximize(objective)
     solver = make_solver(None, linearization_level=2)
@@ -89,3 +91,14 @@ def test_mixed_boards_same_plan_as_one_weighted_solve() -> None:
             for problem in block_problems(build_board(parse_scenario(block_board_scenario(n, seed=seed)))):
                 _compare(problem, counts)
     assert counts["decided"] >= 15, counts
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(problem=random_block_problems())
+def test_random_problems_same_plan_values_as_one_weighted_solve(problem: BlockProblem) -> None:
+    """Random problems in normal form (every restriction, requirement and cost kind of
+    tests/test_block_differential.py, up to 4 a side): the reductions and the two stages
+    keep status, M and (pairs, rank sum); the same declaration where the order decides."""
+    counts = {"decided": 0, "tied": 0}
+    _compare(problem, counts)
