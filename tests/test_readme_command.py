@@ -35,3 +35,12 @@ def test_the_test_extra_installs_what_the_command_uses() -> None:
         assert any(re.match(r"pytest-xdist\b", d) for d in extra), extra
     markers = data["tool"]["pytest"]["ini_options"]["markers"]
     assert {m.split(":")[0] for m in markers} >= {"slow", "smoke"}
+
+
+def test_every_smoke_module_exists() -> None:
+    """The smoke subset names modules that are there (a renamed module would silently leave
+    its part out of ``pytest -m smoke``)."""
+    from tests.conftest import SMOKE_MODULES
+
+    missing = sorted(m for m in SMOKE_MODULES if not (ROOT / "tests" / m).is_file())
+    assert missing == []
