@@ -1,12 +1,14 @@
 """Benchmark instances for block declarations (CR 509.1).
 
-Two generators:
+Three generators:
 
 - :func:`block_board_scenario` — a seeded board of real cards with ``n`` attacking creatures
   (Alice) and ``n`` potential blockers (Bob), mixing every evasion ability, every group
   restriction, Lure-type and "must be blocked" requirements, "blocks each combat if able",
   provoke-style ``must_block`` effects, block taxes and blockers that block several
   attackers. Used for the planning-time table.
+- :func:`requirement_board_scenario` — real cards heavy in requirements: menace attackers,
+  "must be blocked if able" attackers and creatures that block each combat if able.
 - :func:`x3c_scenario` — hard instances of block legality from exact cover by 3-sets
   (Chatterjee and Ibsen-Jensen, ECAI 2016, show block legality is coNP-hard): each element
   is one of Bob's 1/1 creatures; each 3-set an attacking 1/1 that "can't be blocked except by
@@ -130,6 +132,48 @@ def block_board_scenario(n: int, *, seed: int = 0, tax: bool = True, mana: int =
         "effects": effects,
         "combat": {"attackers": attackers},
     }
+
+
+# ------------------------------------------------------------------ requirement-heavy boards
+
+
+REQUIREMENT_SIZES: tuple[int, ...] = (50, 200)
+"""Creatures per side for the requirement-heavy planning table."""
+
+
+def requirement_board_scenario(n: int, *, seed: int = 0) -> dict[str, Any]:
+    """A two-player board heavy in block requirements and restrictions (issue 25): Alice
+    attacks Bob with ``n`` creatures, a fifth of them Boggart Brute (menace, 702.111b) and a
+    tenth Vinebred Brawler ("must be blocked if able", 509.1c), the rest Grizzly Bears or
+    Hill Giant; Bob has ``n`` creatures, a fifth that block each combat if able (Watchdog,
+    Razorgrass Screen; 509.1c), the rest Grizzly Bears or Hill Giant.
+
+    ``seed=0`` lists the menace attackers first, then the "must be blocked" ones, and Bob's
+    "blocks each combat" creatures first: the rank tie-break (earlier attackers first) then
+    sends half of them onto menace attackers in pairs, which kept about 12,000 pairs in the
+    model and made the plan slow. Other seeds shuffle both sides. Raises ValueError for
+    ``n < 10``.
+    """
+    if n < 10:
+        raise ValueError(f"n must be at least 10, got {n}")
+    rng = random.Random(f"redzone-block-requirements:{seed}:{n}")
+    ordinary = ("Grizzly Bears", "Hill Giant")
+    a_cards = ["Boggart Brute"] * (n // 5) + ["Vinebred Brawler"] * (n // 10)
+    a_cards += [rng.choice(ordinary) for _ in range(n - len(a_cards))]
+    b_cards = [rng.choice(("Watchdog", "Razorgrass Screen")) for _ in range(n // 5)]
+    b_cards += [rng.choice(ordinary) for _ in range(n - len(b_cards))]
+    if seed:
+        rng.shuffle(a_cards)
+        rng.shuffle(b_cards)
+    perms: list[dict[str, Any]] = []
+    attackers: dict[str, str] = {}
+    for i, card in enumerate(a_cards):
+        perms.append({"id": f"a{i:03d}", "card": card, "controller": "Alice"})
+        attackers[f"a{i:03d}"] = "Bob"
+    for i, card in enumerate(b_cards):
+        perms.append({"id": f"b{i:03d}", "card": card, "controller": "Bob"})
+    return {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": perms,
+            "combat": {"attackers": attackers}}
 
 
 # ------------------------------------------------------------------ exact cover by 3-sets

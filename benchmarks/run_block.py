@@ -7,6 +7,7 @@ Run from the repository root (the project installed, e.g. editable)::
     python benchmarks/run_block.py --quick      # fewer seeds and sizes (~1 min)
     python benchmarks/run_block.py --json out.json
     python benchmarks/run_block.py --skip planning,cli --sizes 12,48
+    python benchmarks/run_block.py --skip hard,reference,planning,cli   # requirement boards only
 
 Sections (targets in benchmarks/README.md):
 
@@ -17,6 +18,9 @@ Sections (targets in benchmarks/README.md):
    on the same instances;
 2. the exhaustive reference against CP-SAT on the instances small enough for it;
 3. block planning time for 10, 50 and 200 creatures a side (boards of real cards);
+3b. the same on requirement-heavy boards (``requirement_board_scenario``: menace, "must be
+    blocked if able", creatures that block each combat), CPU and wall, with the time to
+    load the board;
 4. whole-process ``redzone check-block`` on a 48-element instance.
 """
 
@@ -41,14 +45,17 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.block_boards import (  # noqa: E402
     BLOCK_SIZES,
+    REQUIREMENT_SIZES,
     X3C_SIZES,
     block_board_scenario,
     exact_cover,
+    requirement_board_scenario,
     x3c_scenario,
     x3c_sets,
 )
 
-TARGETS = {"check_48_s": 2.0, "plan_10_ms": 10.0, "plan_200_ms": 500.0}
+TARGETS = {"check_48_s": 2.0, "plan_10_ms": 10.0, "plan_200_ms": 500.0,
+           "plan_requirements_200_ms": 400.0}
 
 KINDS: tuple[tuple[str, float, bool], ...] = (
     ("random, m = 2.5n", 2.5, False),   # near the threshold: about half have an exact cover
@@ -265,6 +272,64 @@ def planning_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+# ------------------------------------------------------------------------ 3b. requirements
+
+
+def requirement_planning(sizes: list[int], seeds: int, repeat: int) -> list[dict[str, Any]]:
+    """``plan_blocks`` on requirement-heavy boards: CPU (``time.process_time``) and wall,
+    median of ``repeat`` calls after one warm-up; "load" is parse + build_board +
+    block_problems (CPU). Seed 0 is the ordered board of issue 25."""
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.block.model import _pairs
+    from redzone.solver.block.solve import plan_blocks
+
+    rows = []
+    for n in sizes:
+        for seed in range(seeds):
+            data = requirement_board_scenario(n, seed=seed)
+            c = time.process_time()
+            problems = block_problems(build_board(parse_scenario(data)))
+            load_cpu = _ms(time.process_time() - c)
+            plan = plan_blocks(problems)
+            cpu, wall = [], []
+            for _ in range(repeat):
+                t, c = time.perf_counter(), time.process_time()
+                plan = plan_blocks(problems)
+                cpu.append(_ms(time.process_time() - c))
+                wall.append(_ms(time.perf_counter() - t))
+            p = problems[0]
+            rows.append({
+                "n": n, "seed": seed, "requirements": len(p.requirements),
+                "restrictions": len(p.restrictions),
+                "pairs": sum(len(v) for v in p.allowed.values()),
+                "pairs_kept": len(_pairs(p, paid=False, reduce=True)),
+                "load_cpu_ms": load_cpu, "plan_cpu_ms": statistics.median(cpu),
+                "plan_wall_ms": statistics.median(wall), "status": plan.status,
+                "maximum": plan.maximum, "tie_break_proved": plan.tie_break_proved,
+                "load_average": os.getloadavg()[0],
+            })
+            print(f"  requirements n={n} seed={seed}: plan CPU {_fmt(rows[-1]['plan_cpu_ms'])}",
+                  file=sys.stderr, flush=True)
+    return rows
+
+
+def requirement_table(rows: list[dict[str, Any]]) -> str:
+    out = ["| creatures a side | seed | requirements | pairs (kept) | load board (CPU) | plan_blocks CPU | wall | status, M, tie-break proved | target |",
+           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+    for r in rows:
+        target = TARGETS["plan_requirements_200_ms"] if r["n"] == 200 else None
+        verdict = "" if target is None else (
+            f"≤ {target:.0f} ms: " + ("met" if r["plan_cpu_ms"] <= target else "**not met**"))
+        out.append(f"| {r['n']} | {r['seed']}{' (ordered)' if r['seed'] == 0 else ''} | "
+                   f"{r['requirements']} | {r['pairs']:,} ({r['pairs_kept']:,}) | "
+                   f"{_fmt(r['load_cpu_ms'])} | {_fmt(r['plan_cpu_ms'])} | {_fmt(r['plan_wall_ms'])} | "
+                   f"{r['status']}, {r['maximum']}, {'yes' if r['tie_break_proved'] else 'no'} | "
+                   f"{verdict} |")
+    return "\n".join(out)
+
+
 # ------------------------------------------------------------------------ 4. CLI
 
 
@@ -296,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer seeds and sizes")
     ap.add_argument("--sizes", default=None, help="comma-separated X3C sizes (elements)")
-    ap.add_argument("--skip", default="", help="comma-separated: hard,plan-hard,reference,planning,cli")
+    ap.add_argument("--skip", default="",
+                    help="comma-separated: hard,plan-hard,reference,planning,requirements,cli")
     ap.add_argument("--json", default=None, help="also write the raw figures here")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
@@ -327,6 +393,13 @@ def main(argv: list[str] | None = None) -> int:
         report["planning"] = rows
         print("\n### Block planning time\n")
         print(planning_table(rows))
+    if "requirements" not in skip:
+        rows = requirement_planning(list(REQUIREMENT_SIZES), 3 if args.quick else 5,
+                                    3 if args.quick else 5)
+        report["requirements"] = rows
+        print(f"\n### Block planning time, requirement-heavy boards (load average "
+              f"{os.getloadavg()[0]:.1f})\n")
+        print(requirement_table(rows))
     if "cli" not in skip:
         row = cli_rows(48, 3 if args.quick else 10)
         report["cli"] = row

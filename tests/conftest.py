@@ -1,4 +1,4 @@
-"""Shared test fixtures."""
+"""Shared test fixtures, and the smoke subset (``pytest -m smoke``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,25 @@ import pytest
 from click.testing import CliRunner
 
 RunMain = Callable[..., tuple[int, str, str]]
+
+SMOKE_MODULES = frozenset({
+    "test_scenario.py", "test_parser.py", "test_cards.py", "test_layers.py",
+    "test_attack_rules.py", "test_attack_solver.py", "test_block_rules.py",
+    "test_damage_rules.py", "test_outcome.py", "test_fight.py", "test_clash.py",
+    "test_duel_masters.py", "test_ai_rules.py", "test_cli.py", "test_serve.py",
+})
+"""Test modules of the smoke subset: one or two quick modules per part (scenario and
+cards, layers, attack, block, damage, outcome, fight, clash, Duel Masters, the AI's rules,
+command line, protocol), whose tests run in well under a minute together. Select them with
+``pytest -m smoke`` (tests marked ``slow`` are left out)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`SMOKE_MODULES` ``smoke`` (not the ``slow`` ones)."""
+    smoke = pytest.mark.smoke
+    for item in items:
+        if item.path.name in SMOKE_MODULES and item.get_closest_marker("slow") is None:
+            item.add_marker(smoke)
 
 
 def _run_main(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:

@@ -135,7 +135,7 @@ def _pairs(problem: BlockProblem, *, paid: bool, reduce: bool = False) -> list[_
 
 class _Positions:
     """What the requirements (509.1c) and restrictions (509.1b) say about each attacking
-    creature, by attacker position, and the two steps of :func:`_reduce` over them."""
+    creature, by attacker position, and the steps of :func:`_reduce` over them."""
 
     def __init__(self, problem: BlockProblem, aindex: Mapping[str, int]) -> None:
         held: set[int] = set()  # a blocker may not just stop blocking it (minimum,
@@ -143,6 +143,13 @@ class _Positions:
         bound: set[int] = set()  # a blocker may not just start blocking it (held, maximum)
         wanted: set[int] = set()  # some requirement names it
         self.coef: dict[str, dict[int, int]] = {}  # "b blocks a if able" instances
+        # Blockers with a "blocks each combat if able" requirement (509.1c).
+        self.each: set[str] = {q.blocker for q in problem.requirements
+                               if q.blocker is not None and q.attacker is None}
+        # Whether a creature that stops blocking can make another's block illegal (509.1b:
+        # "can't block alone", "unless N others block", "unless a stronger creature blocks").
+        self.leaning = any(isinstance(r, (BlockerNotAlone, MinOtherBlockers, GreaterPowerBlocker))
+                           for r in problem.restrictions)
         for r in problem.restrictions:
             j = aindex.get(getattr(r, "attacker", None) or "")
             if j is not None:
@@ -207,9 +214,26 @@ class _Positions:
             if j in self.bound and j not in self.wanted:
                 unneeded[j] = (unneeded.get(j, True) and not p.cost and not p.life
                                and target.get(p.blocker, j) < j)
-        if not any(unneeded.values()):
+        if any(unneeded.values()):
+            pairs = [p for p in pairs if not unneeded.get(p.ai, False)]
+        return self._kept_unasked(pairs, target)
+
+    def _kept_unasked(self, pairs: list[_Pair], target: Mapping[str, int]) -> list[_Pair]:
+        """The third step of :func:`_reduce`: of an attacker that only restricts its
+        blockers, the pairs of blockers with no "blocks each combat" requirement go."""
+        if self.leaning:
             return pairs
-        return [p for p in pairs if not unneeded.get(p.ai, False)]
+        # Attacker position -> whether each of its possible blockers that must block each
+        # combat has a target to move to.
+        movable: dict[int, bool] = {}
+        for p in pairs:
+            j = p.ai
+            if j in self.bound and j not in self.wanted:
+                movable[j] = movable.get(j, True) and (p.blocker not in self.each
+                                                       or p.blocker in target)
+        if not any(movable.values()):
+            return pairs
+        return [p for p in pairs if p.blocker in self.each or not movable.get(p.ai, False)]
 
 
 def _obeyable(problem: BlockProblem, pairs: list[_Pair]) -> bool:
@@ -255,6 +279,15 @@ def _reduce(problem: BlockProblem, pairs: list[_Pair]) -> list[_Pair]:
       target before it, moving all its blockers to their first targets leaves it unblocked
       (which no restriction forbids) and keeps everything else, with a lower rank sum; so
       all its pairs are dropped.
+
+    - An attacker that no requirement names but a restriction does, when no restriction
+      makes one creature's block depend on another's blocking (can't block alone, unless N
+      others or a stronger creature block): if every creature able to block it that must
+      block each combat if able has a target (any position), the pairs of the creatures
+      that need not block each combat go. In a block where such a creature blocks it,
+      removing every blocker of that attacker and sending those that must block each
+      combat to their targets keeps every requirement obeyed and every restriction kept,
+      and has fewer pairs (that creature's is gone): never a best block.
 
     (Each blocker thus keeps its earliest pair with an attacker nothing names, as before;
     of several "must block if able" attackers of the same weight only its earliest ``k``;
@@ -636,8 +669,11 @@ class _BlockModel:
 # ---------------------------------------------------------------------------- objective
 
 
-def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair]) -> tuple[list[int], int]:
+def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair], *, requirements: bool = True
+                       ) -> tuple[list[int], int]:
     """Penalty per pair and the weight of one requirement (see :func:`plan_block`).
+    ``requirements=False``: for an objective without the requirements term (the plan's
+    second stage), so only the largest total penalty must stay exact.
 
     ``B`` (the base of every penalty) exceeds the largest rank sum of any declaration and
     ``W`` its largest total penalty. Both are bounded per blocker (509.1a): a blocker uses at
@@ -658,7 +694,7 @@ def _tie_break_weights(problem: BlockProblem, pairs: list[_Pair]) -> tuple[list[
         most_pairs += len(rs)
     base = 1 + most_rank  # > any declaration's sum of ranks: one more block always costs more
     weight = 1 + most_pairs * base + most_rank  # > any declaration's total penalty
-    if weight * (len(problem.requirements) + 1) > _PRECISION_LIMIT:
+    if weight * (len(problem.requirements) + 1 if requirements else 1) > _PRECISION_LIMIT:
         # Too large to stay exact: fall back to "fewest blocks" alone.
         return [1] * len(pairs), len(pairs) + 1
     return [base + r for r in rank], weight

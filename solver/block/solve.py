@@ -18,12 +18,14 @@ The model itself (pairs, constraints, the tie-break objective) is in
 
 Solving strategy (measured in benchmarks/README.md, block section): pairs that an exchange
 shows no best block needs are never built (:func:`_reduce`: with attackers no rule names, one
-per blocker; of equal "must block if able" attackers, as many as the blocker may block); each blocker's own requirements are
-summed into one bounded integer, so a bound on the total propagates to single blockers; a
-first one-shot solve has a deterministic work budget (:data:`FIRST_TRY_WORK`), and when it
-does not prove M (hard, exact-cover-like instances) M is settled by decision solves "does
-some block obey k + 1?" (:func:`_climb`) — the same question :func:`check_block` asks of a
-proposal. A decision "obeys at least k" first drops every pair no such block can use
+per blocker; of equal "must block if able" attackers, as many as the blocker may block; of
+menace-like attackers nothing asks to block, no pair of a creature that need not block);
+each blocker's own requirements are summed into one bounded integer, so a bound on the
+total propagates to single blockers; a plan first maximises M alone within a deterministic
+work budget (:data:`FIRST_TRY_WORK`), then optimises the tie-break among blocks obeying M
+(:data:`TIE_BREAK_WORK`); when the first solve does not prove M (hard, exact-cover-like
+instances) M is settled by decision solves "does some block obey k + 1?" (:func:`_climb`)
+— the same question :func:`check_block` asks of a proposal. A decision "obeys at least k" first drops every pair no such block can use
 (:func:`redzone.solver.block.model._prune_for_threshold`: per-blocker bounds against the
 slack), and is solved without the linear relaxation; the tie-break stage among blocks
 obeying M uses the same pruning.
@@ -40,6 +42,7 @@ time limit expires.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -99,16 +102,19 @@ def _import_ortools() -> None:
     from ortools.sat.python import cp_model  # noqa: F401
 
 
-def _solver(time_limit: float | None, work: float | None = None, *, linearization: int = 2) -> Any:
+def _solver(time_limit: float | None, work: float | None = None, *, linearization: int = 2,
+            presolve: bool = True) -> Any:
     """A single-worker, fixed-seed CP-SAT solver (:func:`redzone.solver._cpsat.make_solver`).
     ``time_limit``: wall seconds (the caller's limit; results then depend on the machine).
     ``work``: a limit in CP-SAT's deterministic time units, which cuts the search at the same
     point on every machine. ``linearization``: 2 (the default) proves bounds best; 0 finds
-    good blocks fastest."""
+    good blocks fastest. ``presolve=False`` skips CP-SAT's presolve."""
     # The full linear relaxation (at-most-one per blocker, counts per attacker) bounds the
     # number of requirements obeyed tightly; symmetry detection and probing cost more in
     # presolve than they save on these models (benchmarks/README.md, block section).
-    extra = {} if work is None else {"max_deterministic_time": work}
+    extra: dict[str, Any] = {} if work is None else {"max_deterministic_time": work}
+    if not presolve:
+        extra["cp_model_presolve"] = False
     return make_solver(time_limit, linearization_level=linearization, symmetry_level=0,
                        cp_model_probing_level=0, **extra)
 
@@ -127,9 +133,13 @@ def _empty_plan(t0: float) -> BlockPlan:
 
 FIRST_TRY_WORK = 0.25
 """Deterministic-time budget (CP-SAT's machine-independent work units; one is very roughly a
-second here) of the first, one-shot solve of :func:`plan_block` and of :func:`_maximum`.
-Boards of real cards finish well inside it (200 creatures a side: about 0.08); past it, M
+second here) of the first maximisation of M in :func:`plan_block` and in :func:`_maximum`.
+Boards of real cards finish well inside it (200 creatures a side: 0.002-0.03); past it, M
 is settled another way (a quick search for a good block, then decision solves)."""
+
+QUICK_WORK = 0.05
+"""Deterministic-time budget of :func:`plan_block`'s first maximisation of M (linearization
+level 1): boards of real cards need 0.002-0.03 at 200 creatures a side."""
 
 TIE_BREAK_WORK = 0.5
 """Deterministic-time budget of :func:`plan_block`'s tie-break stage, once M is proved."""
@@ -150,14 +160,20 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
        (earlier blockers and earlier attackers are preferred);
     3. any remaining tie is settled by CP-SAT's single-worker search with a fixed seed.
 
-    How: one weighted objective, ``W * obeyed - sum(B + rank)`` over blocking pairs (``B``
-    exceeds every rank sum and ``W`` every penalty, so the tie-break never outweighs a
-    requirement; if ``W`` would exceed 2**52, step 2 is dropped), solved within
-    :data:`FIRST_TRY_WORK`. If that is not enough to prove it (hard instances), M is proved
-    by decision solves ("is there a block obeying one more?"), then the tie-break is
-    optimised among blocks obeying M within :data:`TIE_BREAK_WORK`; ``tie_break_proved`` says
-    whether it finished. Both budgets are deterministic, so the answer is the same on every
-    machine (for a given ortools version) unless ``time_limit`` expires.
+    How, in two stages: first M, the most requirements obeyed, is maximised within
+    :data:`QUICK_WORK` (linearization level 1); then, on the same model, among blocks
+    obeying M (``obeyed >= M`` a constraint, over the pairs such a block can use), the
+    objective ``- sum(B + rank)`` is optimised within :data:`TIE_BREAK_WORK` (``B`` exceeds
+    every rank sum, so one pair fewer always wins; if the largest total penalty would exceed
+    2**52, step 2 is dropped); ``tie_break_proved`` says whether it finished. When the first
+    stage does not prove M (exact-cover-like instances, or a time limit), the plan is found
+    as before (:func:`_plan_hard`): one weighted objective ``W * obeyed - sum(B + rank)``
+    within :data:`FIRST_TRY_WORK`, then if needed M by :func:`_maximum` (decision solves "is
+    there a block obeying one more?") and the tie-break stage. All budgets are
+    deterministic, so the answer is the same on every machine (for a given ortools
+    version) unless ``time_limit`` expires. (The weighted objective first took 2-3 s at 200
+    creatures a side with many requirements, against about 0.15 s for the two stages;
+    benchmarks/README.md, block section.)
 
     ``status`` is ``"optimal"`` when M is proved, ``"feasible"`` when ``time_limit``
     (seconds, ``None``: none; else finite and above 0) cut the proof; ``maximum`` is then the
@@ -175,17 +191,74 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
     pairs = _pairs(problem, paid=False, reduce=True)
     if not _obeyable(problem, pairs):
         return _empty_plan(t0)
+
+    # Stage 1: M (509.1c). Linearization level 1 proves the boards of real cards fastest
+    # (200 a side: level 2 cost 0.3 s more on a board with 60 requirements), within a small
+    # budget; exact-cover-like instances need level 2's bounds: they go on as before.
+    status, found, proved, build_ms, solve_ms, bm = _maximise_model(
+        problem, pairs, _remaining(t0, time_limit), min(QUICK_WORK, FIRST_TRY_WORK), 1, None)
+    if status == "infeasible":  # pragma: no cover - not blocking is always a solution
+        raise RuntimeError("block model infeasible: the empty declaration should be legal")
+    if not proved:
+        plan = _plan_hard(problem, pairs, t0, time_limit)
+        return replace(plan, build_ms=plan.build_ms + build_ms, solve_ms=plan.solve_ms + solve_ms)
+    best: dict[str, list[str]] = found or {}
+    maximum = obeyed_count(problem, best)
+    tie_proved = False
+    if proved and maximum == 0:
+        best, tie_proved = {}, True  # CR 509.1c: no requirement can be obeyed; block nothing
+    elif proved and _remaining(t0, time_limit) != 0.0:
+        # Stage 2: the tie-break among blocks obeying M (CR 509.1c: any of them is legal),
+        # over the pairs such a block can use.
+        t2 = time.perf_counter()
+        pairs2 = _prune_for_threshold(problem, pairs, maximum) or []
+        penalties, _ = _tie_break_weights(problem, pairs2, requirements=False)
+        if len(pairs2) == len(pairs):  # nothing pruned: the first stage's model serves
+            bm2 = bm
+            bm2.model.clear_objective()
+            bm2.model.clear_hints()
+        else:
+            bm2 = _BlockModel(problem, pairs2)
+        # CR 509.1c: obeyed >= M.
+        bm2.model.add(bm2.obeyed() >= maximum)
+        _set_plan_objective(bm2, penalties, 0, requirements=False)
+        build_ms += _ms(t2)
+        t3 = time.perf_counter()
+        # Without presolve (and without a hint): the model is the first stage's, and
+        # presolving it again cost more than the search (200 a side with requirements:
+        # 0.19 s against 0.07 s); the hint cost more than it saved.
+        solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK, presolve=False)
+        status2 = _status(solver2.solve(bm2.model))
+        solve_ms += _ms(t3)
+        if status2 in ("optimal", "feasible"):
+            best = bm2.declaration(solver2.boolean_value)
+            tie_proved = status2 == "optimal"
+    obeyed = obeyed_count(problem, best)
+    # CR 509.1c: the block obeys M only if M is proved (or it obeys every requirement).
+    proved = proved or obeyed >= len(problem.requirements)
+    return BlockPlan(legal=True if proved else None, status="optimal" if proved else "feasible",
+                     blockers=best, obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
+                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved,
+                     tie_break_proved=tie_proved, reason=None if proved else UNPROVED_REASON)
+
+
+def _plan_hard(problem: BlockProblem, pairs: list[_Pair], t0: float,
+               time_limit: float | None) -> BlockPlan:
+    """:func:`plan_block` when the quick first stage did not prove M (exact-cover-like
+    instances, or a time limit): one weighted objective ``W * obeyed - sum(B + rank)``
+    within :data:`FIRST_TRY_WORK` (its joint search often settles M and the tie-break at
+    once here); if it does not prove its optimum, M comes from :func:`_maximum` and the
+    tie-break is optimised among blocks obeying M within :data:`TIE_BREAK_WORK`, seeded
+    with the best block found."""
+    t1 = time.perf_counter()
     bm = _BlockModel(problem, pairs)
     penalties, weight = _tie_break_weights(problem, pairs)
     _set_plan_objective(bm, penalties, weight, requirements=True)
-    build_ms = _ms(t0)
-
-    t1 = time.perf_counter()
+    build_ms = _ms(t1)
+    t2 = time.perf_counter()
     solver = _solver(_remaining(t0, time_limit), FIRST_TRY_WORK)
     status = _status(solver.solve(bm.model))
-    solve_ms = _ms(t1)
-    if status == "infeasible":  # pragma: no cover - not blocking is always a solution
-        raise RuntimeError("block model infeasible: the empty declaration should be legal")
+    solve_ms = _ms(t2)
     best: dict[str, list[str]] = {}
     if status in ("optimal", "feasible"):
         best = bm.declaration(solver.boolean_value)
@@ -193,9 +266,6 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
         obeyed = obeyed_count(problem, best)
         return BlockPlan(legal=True, status="optimal", blockers=best, obeyed=obeyed,
                          maximum=obeyed, mana_paid=0, build_ms=build_ms, solve_ms=solve_ms)
-
-    # Hard instance (or time limit): find M another way (:func:`_maximum`), seeded with the
-    # best block found.
     maximum, proved, found, b, s_ = _maximum(problem, _remaining(t0, time_limit), hint=best)
     build_ms += b
     solve_ms += s_
@@ -203,9 +273,9 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
         best = found
     tie_proved = False
     if proved and _remaining(t0, time_limit) != 0.0:
-        # Tie-break among blocks obeying M (CR 509.1c: any of them is legal).
-        t2 = time.perf_counter()
-        # Only pairs a block obeying M can use (the same penalties: the same order).
+        # Tie-break among blocks obeying M (CR 509.1c: any of them is legal), over the pairs
+        # a block obeying M can use (the same penalties: the same order).
+        t3 = time.perf_counter()
         pairs2 = _prune_for_threshold(problem, pairs, maximum) or []
         penalty = {(p.blocker, p.attacker): w for p, w in zip(pairs, penalties)}
         bm2 = _BlockModel(problem, pairs2)
@@ -213,11 +283,11 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
         _set_plan_objective(bm2, [penalty[(p.blocker, p.attacker)] for p in pairs2], weight,
                             requirements=False)
         _hint(bm2, best)
-        build_ms += _ms(t2)
-        t3 = time.perf_counter()
+        build_ms += _ms(t3)
+        t4 = time.perf_counter()
         solver2 = _solver(_remaining(t0, time_limit), TIE_BREAK_WORK)
         status2 = _status(solver2.solve(bm2.model))
-        solve_ms += _ms(t3)
+        solve_ms += _ms(t4)
         if status2 in ("optimal", "feasible"):
             best = bm2.declaration(solver2.boolean_value)
             tie_proved = status2 == "optimal"
@@ -244,6 +314,14 @@ def _maximise(problem: BlockProblem, pairs: list[_Pair], time_limit: float | Non
               ) -> tuple[str, dict[str, list[str]] | None, bool, float, float]:
     """One CP-SAT maximisation of the requirements obeyed (509.1c) over ``pairs``:
     (status, best block or None, proved optimal, build ms, solve ms)."""
+    return _maximise_model(problem, pairs, time_limit, work, linearization, hint)[:5]
+
+
+def _maximise_model(problem: BlockProblem, pairs: list[_Pair], time_limit: float | None,
+                    work: float | None, linearization: int,
+                    hint: Mapping[str, Sequence[str]] | None
+                    ) -> tuple[str, dict[str, list[str]] | None, bool, float, float, _BlockModel]:
+    """:func:`_maximise`, also returning the model (the plan's second stage reuses it)."""
     t0 = time.perf_counter()
     bm = _BlockModel(problem, pairs)
     bm.model.maximize(bm.obeyed())
@@ -254,11 +332,11 @@ def _maximise(problem: BlockProblem, pairs: list[_Pair], time_limit: float | Non
     status = _status(solver.solve(bm.model))
     solve_ms = _ms(t1)
     if status not in ("optimal", "feasible"):
-        return status, None, False, build_ms, solve_ms
+        return status, None, False, build_ms, solve_ms, bm
     found = bm.declaration(solver.boolean_value)
     value = obeyed_count(problem, found)
     proved = status == "optimal" or math.floor(solver.best_objective_bound + 1e-6) <= value
-    return status, found, proved, build_ms, solve_ms
+    return status, found, proved, build_ms, solve_ms, bm
 
 
 def _maximum(problem: BlockProblem, time_limit: float | None,
