@@ -139,14 +139,14 @@ def test_real_card_board_ceiling_is_far_below_a_won_game() -> None:
 
 def _cut_after(monkeypatch: pytest.MonkeyPatch, nodes: int) -> None:
     """Make the search run out of time after ``nodes`` positions (deterministically)."""
-    real = ai_game.Game.tick
+    real = ai_game.Clock.tick
 
-    def tick(self: ai_game.Game) -> None:
+    def tick(self: ai_game.Clock) -> None:
         real(self)
         if self.nodes > nodes and self.deadline is not None:
             raise ai_game.Timeout
 
-    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    monkeypatch.setattr(ai_game.Clock, "tick", tick)
 
 
 @pytest.mark.parametrize("lookahead", [0, 1])

@@ -1,7 +1,7 @@
 """Status honesty the other way (a new user's trial, s4 findings F2 and F8): an answer whose
 value is proved (exact) and equal to a proved bound of the game is the optimum, and says
 ``optimal`` — but only then. No wall clock: the search is cut after a fixed number of
-positions (:meth:`Game.tick` raising the time limit's exception), as in
+positions (:meth:`Clock.tick` raising the time limit's exception), as in
 ``tests/test_ai_limits.py``.
 """
 
@@ -37,14 +37,14 @@ B1 = build_board(parse_scenario({
 
 def _cut_after(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
     """The time limit runs out after ``n`` positions of a game (deterministic)."""
-    real = ai_game.Game.tick
+    real = ai_game.Clock.tick
 
-    def tick(self: ai_game.Game) -> None:
+    def tick(self: ai_game.Clock) -> None:
         real(self)
         if self.nodes > n and self.deadline is not None:
             raise ai_game.Timeout
 
-    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    monkeypatch.setattr(ai_game.Clock, "tick", tick)
 
 
 def test_cut_short_attack_with_a_proved_value_at_its_bound_is_optimal(monkeypatch: pytest.MonkeyPatch) -> None:

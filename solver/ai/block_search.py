@@ -31,7 +31,6 @@ Values are attacker-view milli-points (``Game.sign`` × the perspective value), 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -277,7 +276,7 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     :class:`redzone.models.limits.TimeLimitReached` (the command's time budget, checked
     while a block is judged legal)."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     check = game._block_filter(problem)
     cur = {b: list(a) for b, a in (blocks or {}).items() if a}
@@ -430,13 +429,10 @@ def _bb_from(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp
     if found is not None and found != line[0]:
         # The line of the block found, whatever the time left (its value is the one the
         # search worked out; the tests check that they agree).
-        deadline, game.deadline = game.deadline, None
-        try:
+        with game.clock.lifted():
             cost = check(found)
             best, leaves = game.damage_value(attack, found, game.mana_term(attack_cost, cost or 0),
                                              -INF, INF)
-        finally:
-            game.deadline = deadline
         line = (found, leaves or [])
     if exact:
         return (best if v < beta else v), line
@@ -463,7 +459,7 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
     as the best so far, and when that is cut short (the bound, or a time limit) local
     search from the best block found (:func:`polish`). :attr:`Game.local_fixed` records,
     when the answer is not proved, whether it is a fixed point of the local search."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     problem = too_many_blocks(game, attack)
     if problem is None:
@@ -516,7 +512,7 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
     interrupted = True
     try:
         for cand, cost in game.block_candidates(attack):
-            game.tick()
+            game.clock.tick()
             v, lv = game.damage_value(attack, cand, game.mana_term(attack_cost, cost), -INF, min(best, beta))
             if v < best:
                 best, line = v, (cand, lv or [])
@@ -544,7 +540,7 @@ def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
     (value, block, leaves) when it beats ``value``, the greedy block's, else ``None``).
     Nothing is proved by it: the crack-back may make another block better. The trial's
     8 v 8 board: 9.62 points for Bob where the greedy block's local optimum had 5.35."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     if game.lookahead != 1 or too_many_blocks(game, attack) is None:
         return False, None
@@ -588,20 +584,13 @@ def polish(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_m
     """Local search (:func:`improve_blocks`) from the best block of a search that was cut
     short; sets :attr:`Game.local_fixed` (whether it reached a fixed point). Within the
     search's deadline; when that has passed (a time limit cut the search), until
-    ``game.polish_until`` (a share of the time kept for the answer; no local search when
+    ``game.clock.polish_until`` (a share of the time kept for the answer; no local search when
     it is ``None`` or past too)."""
-    deadline = game.deadline
-    now = time.perf_counter()
-    if deadline is not None and now > deadline:
-        until = getattr(game, "polish_until", None)
-        if until is None or now > until:
+    with game.clock.polishing() as time_left:
+        if not time_left:
             game.local_fixed = False
             return value, ({b: list(a) for b, a in blocks.items()}, leaves)
-        game.deadline = until
-    try:
         v, b, lv, fixed = improve_blocks(game, attack, attack_cost, problem, blocks, value, leaves)
-    finally:
-        game.deadline = deadline
     game.local_fixed = fixed
     return v, (b, lv)
 

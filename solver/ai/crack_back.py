@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from redzone.models.attack_rules import attack_problem
 from redzone.models.outcome import GameState
+from redzone.solver.ai.clock import Timeout
 from redzone.solver.ai.position import next_player, next_turn_board
 from redzone.solver.ai.tree import INF, Leaf
 
@@ -119,14 +120,12 @@ class CrackBack:
         if state is None:
             state = self.combine(leaves or [])
         board2 = next_turn_board(self.board, state, attack, player)
-        game = type(self)(board2, self.perspective, self.weights, 0, self.deadline, shared)
-        from redzone.solver.ai.search import Timeout
-
+        game = type(self)(board2, self.perspective, self.weights, 0, self.clock.child(), shared)
         cuts = Timeout.raised
         try:
             value, line = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
         finally:
-            self.nodes += game.nodes
+            self.clock.nodes += game.clock.nodes
             if not game.exact:
                 self.exact = False
         if Timeout.since(cuts):

@@ -36,14 +36,15 @@ from typing import Any
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
-from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+from redzone.models.limits import TimeLimitReached, unbounded
 from redzone.models.layers import relayered_after_departures
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
 from redzone.solver.ai.position import with_combat
 from redzone.solver.ai.block_search import _through, polish, rescue, solve_large
 from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor
-from redzone.solver.ai.search import INF, Game, Leaf, Principal, Timeout
+from redzone.solver.ai.clock import Clock, Timeout
+from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
@@ -166,28 +167,6 @@ class BlockDecision:
 
 
 # ============================================================================ helpers
-
-
-#: Share of the time left that the search may use; the rest is kept for the legal fallback
-#: choice and the answer itself (a choice is always legal, whatever the time limit).
-SEARCH_SHARE = 0.8
-
-
-def _deadline(t0: float, time_limit: float | None) -> float | None:
-    """The search's deadline: :data:`SEARCH_SHARE` of the smaller of ``time_limit`` and what
-    an enclosing :func:`redzone.models.limits.time_budget` has left (``None``: no limit)."""
-    left = remaining_time(time_limit)
-    return None if left is None else t0 + SEARCH_SHARE * left
-
-
-def _polish_until(game: Game, t0: float) -> float | None:
-    """Until when the local search of a block answer cut short by the time limit may run
-    (:func:`redzone.solver.ai.block_search.polish`): past the search's deadline, into three
-    quarters of the share kept for the answer (``None``: no time limit)."""
-    if game.deadline is None:
-        return None
-    share = (game.deadline - t0) / SEARCH_SHARE  # the time there was
-    return game.deadline + 0.75 * (1 - SEARCH_SHARE) * share
 
 
 def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
@@ -361,8 +340,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
     with unbounded():  # the problems a legal choice needs are built whatever the limit
-        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
-    game.polish_until = _polish_until(game, t0)
+        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0))
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -388,7 +366,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
             attack, cost = max(candidates, key=lambda ac: len(ac[0]))
             probing = _may_kill(game, attack)
         if probing:
-            now = Game(board, board.active_player, weights, 0, game.deadline, game.shared)
+            now = Game(board, board.active_player, weights, 0, game.clock.child(), game.shared)
             won_at = now.ev.win + now.mana_term(cost, 0)
             v, line = now.block_value(attack, cost, won_at - 1, INF)
             if Timeout.since(cuts):
@@ -439,7 +417,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
             upper.append(game.ev.win)
     exact = finished and game.exact
     with unbounded():
-        game.deadline = None  # the answer below is built whatever the time left
+        game.clock.lift()  # the answer below is built whatever the time left
         return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
                               exact, proved)
 
@@ -512,7 +490,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
         outcome=outcome, reasons=reasons,
         mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
-        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
         response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
         life_paid_why=_life_paid_why(game, attack, blocks, paid),
@@ -631,9 +609,8 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
     with unbounded():  # the problems a legal choice needs are built whatever the limit
-        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
+        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0))
     game.attack_paid = False  # the attackers were declared (and paid for) already
-    game.polish_until = _polish_until(game, t0)
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
@@ -646,7 +623,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             best, line = large
         elif not game.search_blocks(attack, floor):
             for blocks, cost in game.block_candidates(attack):
-                game.tick()
+                game.clock.tick()
                 v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
                 if v < best:
                     best, line = v, (blocks, leaves or [])
@@ -665,7 +642,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         if len(problems) == 1:
             best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
     with unbounded():
-        game.deadline = None  # the answer below is built whatever the time left
+        game.clock.lift()  # the answer below is built whatever the time left
         if not exact:
             # Not proved and a lost game (or nothing): a block the creatures alone show to
             # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
@@ -725,7 +702,7 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         survives=not any(p in state.lost for p in attacked), damage=damage,
         outcome=outcome, reasons=reasons,
         mana_paid=_block_mana(board, attack, blocks),
-        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
         life_paid_why=_life_paid_why(game, attack, blocks, paid))
 

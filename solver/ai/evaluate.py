@@ -36,7 +36,7 @@ class Values:
         ``mana``: the mana term, already in perspective milli-points. With lookahead 1 the
         value is exact only inside the window (``lo``, ``hi``): at or below ``lo`` it is an
         upper bound of the value, at or above ``hi`` a lower bound (see :meth:`crack_back`)."""
-        self.tick()
+        self.clock.tick()
         v = self.fast_score(leaves)
         if v is None:
             v = self.ev.score(self.combine(leaves))
@@ -153,11 +153,11 @@ class Values:
                 # on the board that remains (its own game: another board, base and memo).
                 game, attack2, blocks2 = view
                 game.lookahead = self.lookahead
-                n0 = game.nodes
+                n0 = game.clock.nodes
                 try:
                     return game.damage_value(attack2, blocks2, mana, alpha, beta)
                 finally:
-                    self.nodes += game.nodes - n0
+                    self.clock.nodes += game.clock.nodes - n0
                     if not game.exact:
                         self.exact = False
         if trees is None:
@@ -178,7 +178,7 @@ class Values:
                 floors = beta < INF and self._blockless(attack)
                 scored = []
                 for combo in itertools.product(*flat):  # type: ignore[arg-type]
-                    self.tick()
+                    self.clock.tick()
                     leaves = list(combo)
                     v0 = self.fast_score(leaves)
                     if v0 is None:
@@ -230,7 +230,7 @@ class Values:
             dep = departure(self.board, paid)
             got = None
             if dep is not None:
-                game = type(self)(dep.board, self.perspective, self.weights, self.lookahead, self.deadline)
+                game = type(self)(dep.board, self.perspective, self.weights, self.lookahead, self.clock.child())
                 game.attack_paid = False  # paid already: the board's life totals
                 game._block_life = False
                 game.base.lost.extend(sorted(dep.departed))

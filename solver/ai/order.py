@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -149,8 +148,6 @@ class BlockOrder:
         keys of what it holds (a bound at most their values; a prefix sorts before its
         extensions), so the blocks come out in exactly the order of their static values,
         ties by listing order — the order of :meth:`_block_order`."""
-        from redzone.solver.ai.search import Timeout
-
         check = self._block_filter(problem)
         heap: list[tuple[int, tuple[int, ...], int, Any]] = []
         killer = self.killer_block(problem)
@@ -224,7 +221,7 @@ class BlockOrder:
         gain_of = [self._blocker_gain(b) for b in blockers]
         mana0 = self.mana_term(attack_cost, 0)
         floor = self.prefix_floor
-        deadline = self.deadline
+        poll = self.clock.poll
         classes_of = list(by_class.values())
 
         def run_size(choice: list[int], k: int) -> int:
@@ -330,8 +327,8 @@ class BlockOrder:
                         heap.append((v0, tuple(choice), 0, (d, cost)))
             else:
                 steps += 1
-                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
-                    raise Timeout
+                if (steps & 255) == 0:
+                    poll()
                 low = floor(plan, i + 1, groups, gain, first, mana0) if plan and (above or i >= n - 4) else None
                 size = run_size(choice, i + 1) if low is not None and (above or low > alpha) else 0
                 if not size or position + size > BLOCK_BOUND:
@@ -413,26 +410,16 @@ class BlockOrder:
         # The search is given PROBE_NODES of its nodes (its only calls to tick, each at a
         # node's start: stopping there leaves nothing half done); past them it is dropped,
         # and the rest is listed as before.
+        # (_Spent, not Timeout: no time limit was reached, Timeout.raised)
         budget = PROBE_NODES if nodes == -1 else nodes
-        tick = self.tick
-
-        def counted() -> None:
-            nonlocal budget
-            if budget is not None:
-                budget -= 1
-            if budget is not None and budget < 0:
-                raise _Spent  # not Timeout: no time limit was reached (Timeout.raised)
-            tick()
-
         self.lookahead = 0
-        self.tick = counted  # type: ignore[method-assign]
         try:
-            got = ai_blocks.branch_and_bound(self, attack, attack_cost, problem, alpha, alpha + 1, None)
+            with self.clock.limited(budget, _Spent):
+                got = ai_blocks.branch_and_bound(self, attack, attack_cost, problem, alpha, alpha + 1, None)
         except _Spent:
             got = None
         finally:
             self.lookahead = 1
-            del self.tick
         if got is None:
             return None
         value, blocks, exact = got
@@ -506,7 +493,7 @@ class BlockOrder:
         mana0 = self.mana_term(attack_cost, 0)
         floor = self.prefix_floor
         static_floor = self.static_floor
-        deadline = self.deadline
+        poll = self.clock.poll
         # The bounds' plan is worked out after PLAN_AFTER blocks: most attacks are refuted
         # by one of their first blocks.
         plan: Any = None
@@ -554,10 +541,8 @@ class BlockOrder:
                 # (bounds with more undecided blockers hardly ever prune: most attacking
                 # creatures may still be blocked by one of them)
                 steps += 1
-                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
-                    from redzone.solver.ai.search import Timeout
-
-                    raise Timeout
+                if (steps & 255) == 0:
+                    poll()
                 low = floor(plan, i + 1, groups, gain, fs_blocking, mana0)
                 if low is None or low < cut[0]:
                     i += 1

@@ -181,7 +181,7 @@ def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str]
     used: set[str] = set()
     try:
         for k, (d, _) in enumerate(game.block_candidates(attack)):
-            if k >= (REASON_BLOCKS if getattr(game, "polish_until", None) is None else REASON_BLOCKS_TIMED):
+            if k >= (REASON_BLOCKS if game.clock.polish_until is None else REASON_BLOCKS_TIMED):
                 return None
             for b, lst in d.items():
                 if lst:

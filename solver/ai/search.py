@@ -68,7 +68,6 @@ the order blocks are examined in
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +95,7 @@ from redzone.solver.ai.position import (
     symmetry_classes,
 )
 from redzone.solver.ai.bounds.static import Bounds
+from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.crack_back import CrackBack
 from redzone.solver.ai.units import BOOST, DAMAGE_BOUND, _COUPLING_ABILITIES, UnitGames
 from redzone.solver.ai.declarations import ATTACK_BOUND, BLOCK_BOUND, Declarations
@@ -107,26 +107,6 @@ from redzone.solver.ai.tree import _EMPTY, INF, Leaf
 
 __all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game", "Leaf",
            "Principal", "Shared", "Timeout"]
-
-
-class Timeout(Exception):
-    """The time limit expired.
-
-    ``Timeout.raised`` counts the instances ever made: a value worked out while it changed
-    may rest on a search that a caller stopped early and answered with its best so far (the
-    local search of :mod:`redzone.solver.ai.block_search` does), so it proves nothing (see
-    :meth:`redzone.solver.ai.crack_back.CrackBack.crack_back` and ``choose_attack``)."""
-
-    raised = 0
-
-    def __init__(self, *args: object) -> None:
-        Timeout.raised += 1
-        super().__init__(*args)
-
-    @classmethod
-    def since(cls, count: int) -> bool:
-        """Whether a :class:`Timeout` was raised since ``Timeout.raised`` was ``count``."""
-        return Timeout.raised != count
 
 
 # ============================================================================ the game
@@ -194,16 +174,16 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
     """The combat game of ``board`` (see the module docstring).
 
     ``perspective``: the player whose evaluation the values are; ``weights``; ``lookahead``
-    0 or 1; ``deadline``: a ``time.perf_counter()`` value or ``None``; ``shared``: what the
+    0 or 1; ``clock``: the time budget (:class:`Clock`; none when ``None``); ``shared``: what the
     games of one question share (:class:`Shared`; a new one when ``None``)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 deadline: float | None, shared: Shared | None = None) -> None:
+                 clock: Clock | None = None, shared: Shared | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
         self.lookahead = lookahead
-        self.deadline = deadline
+        self.clock = clock if clock is not None else Clock()
         self.shared = shared if shared is not None else Shared()
         self.ap = board.active_player
         self.sign = 1 if self.ap == perspective else -1
@@ -219,7 +199,6 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         self.classes = symmetry_classes(board)
         self.exact = True
         self._boost = 0
-        self.nodes = 0
         self.partial = INF
         self.problem = attack_problem(board)
         self._units: dict[Any, Any] = {}
@@ -312,13 +291,6 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
             self._share_ctx = (perspective, self.ap, bool(self._coupling), board.rules,
                                tuple(sorted((k, tuple(v)) for k, v in order.items())))
 
-    # ------------------------------------------------------------------ time
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.deadline is not None and (self.nodes & 15) == 0 and time.perf_counter() > self.deadline:
-            raise Timeout
-
     # ------------------------------------------------------------------ search
 
     def block_value(self, attack: Mapping[str, str], attack_cost: int, alpha: int, beta: int
@@ -383,7 +355,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
                     if best > beta and low < above:
                         above, above_line = low, (blocks, [])
                     continue
-                self.tick()
+                self.clock.tick()
                 count += 1
                 if count == ai_blocks.PRE_BLOCKS + 1 and self.lookahead == 0:
                     large = ai_blocks.large_exact(self, attack)  # looked at only now: cheap
@@ -487,7 +459,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
             if count > BLOCK_BOUND:
                 self.exact = False
                 return True
-            self.tick()
+            self.clock.tick()
             by: dict[str, list[str]] = {}
             strike = attack_first
             for i in range(n):

@@ -302,7 +302,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     bound at or above ``beta`` (the block is then the incumbent's); or ``None``.
     :class:`redzone.solver.ai.search.Timeout` ends it with the best block so far (exact
     ``False``)."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     if not bb_applies(game, attack, problem):
         return None
@@ -474,7 +474,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
 
     def rec(i: int, pareto: list[tuple[int, ...]], left: frozenset[str], prev_key: Any) -> None:
         nonlocal best_value, best_blocks, low
-        game.tick()
+        game.clock.tick()
         if i == len(order):
             blocks = {b: [a] for a, group in assign.items() for b in group}
             cost = check(blocks)
