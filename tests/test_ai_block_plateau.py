@@ -93,10 +93,9 @@ def test_planted_no_rescue_is_caught(expired: None, monkeypatch: pytest.MonkeyPa
 
 
 def _greedy_from_nothing(board: Any, lookahead: int) -> tuple[int, dict[str, list[str]], bool]:
-    game = Game(board, "Alice", Weights(), lookahead, None)
-    game.attack_paid = False
+    game = Game(board, "Alice", Weights(), lookahead, None, attack_paid=False)
     attack = dict(board.scenario.combat.attackers)
-    (problem,) = game.block_problems(attack)
+    (problem,) = game.declarations.block_problems(attack)
     value, blocks, _, fixed = ai_blocks.improve_blocks(game, attack, 0, problem, {}, greedy=True)
     return value, blocks, fixed
 

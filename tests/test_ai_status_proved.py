@@ -74,7 +74,7 @@ def test_cut_short_fallback_is_not_claimed_optimal(monkeypatch: pytest.MonkeyPat
     assert r.attackers == {} and r.status == "feasible" and r.bound == 6.659
     game = ai_game.Game(B1, "Alice", Weights(), 1, None)
     assert game.block_value({}, 0, -ai_game.INF, ai_game.INF)[0] == 6659  # the exact value
-    bob = ai_game.Game(next_turn_board(B1, game.base.copy(), {}, "Bob"), "Bob", Weights(), 0, None)
+    bob = ai_game.Game(next_turn_board(B1, game.facts.base.copy(), {}, "Bob"), "Bob", Weights(), 0, None)
     assert r.value == points(-attack_ceiling(bob)) == 6.516 < 6.659
     assert not r.response_proved
 
@@ -109,7 +109,7 @@ def test_won_crack_back_found_by_the_seed_is_optimal(forced: dict[str, int],
     # ... and, where that does not apply, by the seed proved at lookahead 0.
     real = ai_blocks.bb_applies
     monkeypatch.setattr(ai_blocks, "bb_applies",
-                        lambda game, attack, problem: game.lookahead == 0 and real(game, attack, problem))
+                        lambda game, attack, problem: game.status.lookahead == 0 and real(game, attack, problem))
     r = choose_blocks(CRACK, lookahead=1)
     assert r.blockers == {} and r.survives
     assert (r.status, r.value, r.bound) == ("optimal", 1_000_000.0, 1_000_000.0)

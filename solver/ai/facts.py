@@ -8,12 +8,24 @@ another part's fields. How the facts are used is in docs/ai.md ("The search's pa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from redzone.models import block_problem as bp_mod
-from redzone.models.abilities import BlockTax, Conditional, LifeFloor, ModifyPT, RedirectDamage
+from redzone.models.abilities import (
+    AssignsToughness,
+    BlockTax,
+    Conditional,
+    DamageCantBePrevented,
+    DamageModifier,
+    Grant,
+    LifeFloor,
+    ModifyPT,
+    PreventDamage,
+    PreventDamageToPlayer,
+    RedirectDamage,
+)
 from redzone.models.attack_problem import AttackProblem
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems, uniform_block_rules
@@ -23,13 +35,30 @@ from redzone.models.layers import layer_reach, reaches_others
 from redzone.models.outcome import GameState, state_based_actions
 from redzone.solver.ai.position import next_player, symmetry_classes
 from redzone.solver.ai.tree import _EMPTY, state_delta
-from redzone.solver.ai.units import _COUPLING_ABILITIES
 
-__all__ = ["Facts", "Status", "conditions_in_combat"]
+if TYPE_CHECKING:
+    from redzone.solver.ai.memo import Shared
+    from redzone.solver.ai.search import Game
+
+__all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
+
+# Abilities whose holder couples combat units (coupling_sources): grants, damage prevention
+# and replacement, redirection, a life floor, damage by toughness.
+_COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
+                       DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness
 (:func:`redzone.models.layers.layer_reach`; ``None``: something else than P/T)."""
+
+
+class Spawn(Protocol):
+    """Makes another game of the same question (:meth:`redzone.solver.ai.search.Game.spawn`):
+    the crack-back's next turn, the board left after a departure."""
+
+    def __call__(self, board: Board, lookahead: int, shared: Shared | None = None, *,
+                 attack_paid: bool = True, block_life: bool | None = None,
+                 departed: Sequence[str] = ()) -> Game: ...
 
 
 @dataclass
@@ -151,9 +180,9 @@ class Facts:
     """Whether a block can cost life here (a block tax with Phyrexian mana, 509.1d)."""
     no_blockers: bool
     """No defending player controls an untapped creature (509.1a)."""
-    coupling: Set[str]
+    coupling: set[str]
     """:func:`coupling_sources`."""
-    layer_sources: Set[str]
+    layer_sources: frozenset[str]
     """Permanents with effects of the layers (:attr:`Evaluator.layer_sources`)."""
     conditions: frozenset[str]
     """Abilities under a condition combat can change that may matter in it
@@ -165,16 +194,16 @@ class Facts:
     non_additive: bool
     """A life floor (Worship) or redirection (Pariah) makes the units' results not add up:
     the combat is one unit."""
-    static_sources: Set[str]
+    static_sources: set[str]
     """Coupling sources on the battlefield whose own abilities couple (kept on every unit's
     board)."""
     restrict: bool
     """No state-based action is pending before combat: units may be played on boards of
     their own combatants."""
     mana_w: float
-    strikes_first: Set[str]
-    vigilant: Set[str]
-    players: Set[str]
+    strikes_first: set[str]
+    vigilant: set[str]
+    players: set[str]
     two: bool
     opponents: list[str]
     base_life: dict[str, int]
@@ -189,7 +218,7 @@ class Facts:
     uniform: bp_mod.BlockProblem | None
     """The block problem of every creature that may attack, when
     :func:`uniform_block_rules` lets each attack's problem be cut down from it."""
-    uniform_attackers: Set[str]
+    uniform_attackers: set[str]
     share_ctx: tuple[Any, ...] | None
     """The context under which units' damage games are shared between the question's
     games (``None``: not shared)."""
