@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +79,9 @@ class BlockOrder:
         self.bounds = bounds
         self.prefix = prefix
         self.values = values
-        self.game = game  # for the branch and bound the probe asks (block_search)
+        # The game, for the branch and bound the probe asks (block_search); weakly, so that
+        # no game is kept alive by a cycle (see Game.__init__).
+        self._game = weakref.ref(game)
         # Facts read here, bound once (several are read in inner loops).
         self._crack_back_bounded = facts.crack_back_bounded
         self._strikes_first = facts.strikes_first
@@ -433,6 +436,8 @@ class BlockOrder:
         if len(problems) != 1:
             return None
         problem = problems[0]
+        game = self._game()
+        assert game is not None  # (its game holds this part)
         # The search is given PROBE_NODES of its nodes (its only calls to tick, each at a
         # node's start: stopping there leaves nothing half done); past them it is dropped,
         # and the rest is listed as before.
@@ -441,7 +446,7 @@ class BlockOrder:
         self.status.lookahead = 0
         try:
             with self.clock.limited(budget, _Spent):
-                got = ai_blocks.branch_and_bound(self.game, attack, attack_cost, problem, alpha, alpha + 1, None)
+                got = ai_blocks.branch_and_bound(game, attack, attack_cost, problem, alpha, alpha + 1, None)
         except _Spent:
             got = None
         finally:

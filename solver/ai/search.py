@@ -33,10 +33,28 @@ from redzone.solver.ai.units import BOOST, DAMAGE_BOUND, UnitGames
 
 # (The checker reads solver/ai in place as ``solver.ai.search`` while the other modules
 # import ``redzone.solver.ai.search``: the same class under two names, so passing ``self``
-# or ``self.spawn`` to a part typed with :class:`Game` is ignored by name below.)
+# or a factory of ``Game`` to a part typed with :class:`Game` is ignored by name below.)
 
-__all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Game", "Leaf",
+__all__ = ["ATTACK_BOUND", "BLOCK_BOUND", "BOOST", "DAMAGE_BOUND", "INF", "Clock", "Game", "Leaf",
            "Principal", "Shared", "Timeout", "conditions_in_combat"]
+
+
+class _Spawner:
+    """Makes another game of a question on ``board`` (a crack-back position, the board left
+    after a departure): the same perspective, weights and deadline, its own node count
+    (:meth:`Clock.child`); the other arguments as for :class:`Game`."""
+
+    def __init__(self, cls: type[Game], perspective: str, weights: Weights, clock: Clock) -> None:
+        self.cls = cls
+        self.perspective = perspective
+        self.weights = weights
+        self.clock = clock
+
+    def __call__(self, board: Board, lookahead: int, shared: Shared | None = None, *,
+                 attack_paid: bool = True, block_life: bool | None = None,
+                 departed: Sequence[str] = ()) -> Game:
+        return self.cls(board, self.perspective, self.weights, lookahead, self.clock.child(), shared,
+                        attack_paid=attack_paid, block_life=block_life, departed=departed)
 
 
 class Game:
@@ -81,9 +99,14 @@ class Game:
         self.units = UnitGames(facts, status, self.shared, ev, self.declarations, self.lords)
         self.bounds = Bounds(facts, status, ev, self.declarations, self.units, self.combatants)
         self.prefix = PrefixFloor(facts, self.declarations, self.bounds, self.combatants)
-        self.crack_back = CrackBack(facts, status, self.shared, ev, self.clock, self.units, self.spawn)  # pyright: ignore[reportArgumentType]
+        # (A factory holding no reference to this game, nor any part to it: a game is freed
+        # as soon as it is dropped, never left to the cycle collector; a crack-back search
+        # makes thousands.)
+        self.spawn = spawn = _Spawner(type(self), perspective, weights, self.clock)
+        self.crack_back = CrackBack(facts, status, self.shared, ev, self.clock, self.units,
+                                    spawn)  # pyright: ignore[reportArgumentType]
         self.values = Values(facts, status, ev, self.clock, self.declarations, self.units, self.bounds,
-                             self.crack_back, self.spawn)  # pyright: ignore[reportArgumentType]
+                             self.crack_back, spawn)  # pyright: ignore[reportArgumentType]
         self.order = BlockOrder(facts, status, self.clock, self.declarations, self.combatants, self.bounds,
                                 self.prefix, self.values, self)  # pyright: ignore[reportArgumentType]
         self.partial = INF
@@ -95,14 +118,6 @@ class Game:
         """Whether an unproved block answer is a fixed point of the local search
         (:mod:`redzone.solver.ai.block_search`); ``None``: no local search ran."""
 
-    def spawn(self, board: Board, lookahead: int, shared: Shared | None = None, *,
-              attack_paid: bool = True, block_life: bool | None = None,
-              departed: Sequence[str] = ()) -> Game:
-        """Another game of this question on ``board`` (a crack-back position, the board left
-        after a departure): the same perspective, weights and deadline, its own node count
-        (:meth:`Clock.child`); the other arguments as for :class:`Game`."""
-        return type(self)(board, self.facts.perspective, self.facts.weights, lookahead, self.clock.child(),
-                          shared, attack_paid=attack_paid, block_life=block_life, departed=departed)
 
     def block_value(self, attack: Mapping[str, str], attack_cost: int, alpha: int, beta: int
                     ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None]:

@@ -161,7 +161,7 @@ class _Vectors:
             elif lx <= 0 or px >= 10:
                 score = win
             elif self.crack is not None:
-                # Lookahead 1 (the perspective attacks: Game._floor_parts): the combat goes
+                # Lookahead 1 (the perspective attacks: Bounds.floor_parts): the combat goes
                 # on into the next turn, valued at the floor of Game.crack_back_floor — the
                 # defending player's creatures not destroyed here all deal their damage
                 # unblocked and gain their lifelink.

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from redzone.solver.ai.units import UnitGames
 
 # Abilities that leave a creature's damage to a player unchanged and its characteristics
-# as printed: keywords (their damage effects are read by Game._floor_parts), toxic,
+# as printed: keywords (their damage effects are read by Bounds.floor_parts), toxic,
 # landwalk, protection, and the rules of who may attack or block (509.1b-c, 508.1c-d).
 _FLOOR_SAFE = frozenset({
     "Keyword", "Toxic", "Landwalk", "Protection", "CantAttack", "CantAttackAlone",
