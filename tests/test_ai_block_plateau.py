@@ -22,6 +22,7 @@ from redzone.models.block_rules import block_problems
 from redzone.models.board import build_board
 from redzone.models.evaluation import Weights
 from redzone.models.scenario import parse_scenario
+from redzone.solver.ai import clock as ai_clock
 from redzone.solver.ai import decisions as ai
 from redzone.solver.ai import block_search as ai_blocks
 from redzone.solver.ai.decisions import choose_blocks
@@ -64,10 +65,10 @@ def _legal(board: Any, blockers: dict[str, list[str]]) -> bool:
 @pytest.fixture
 def expired(monkeypatch: pytest.MonkeyPatch) -> None:
     """A time limit that has passed before the search begins: the game's deadline lies in
-    the past, so the first clock check (:meth:`Game.tick`, every 16 nodes) ends the search,
+    the past, so the first clock check (:meth:`Clock.tick`, every 16 nodes) ends the search,
     and no time is left for the local search after it (deterministic: no wall clock)."""
-    monkeypatch.setattr(ai, "_deadline", lambda t0, limit: None if limit is None else t0 - 1.0)
-    monkeypatch.setattr(ai, "_polish_until", lambda game, t0: None)
+    monkeypatch.setattr(ai_clock, "search_deadline", lambda t0, limit: None if limit is None else t0 - 1.0)
+    monkeypatch.setattr(ai_clock, "polish_deadline", lambda deadline, t0: None)
 
 
 @pytest.mark.parametrize("board", [B1, PLATEAU], ids=["b1", "plateau"])
@@ -92,10 +93,9 @@ def test_planted_no_rescue_is_caught(expired: None, monkeypatch: pytest.MonkeyPa
 
 
 def _greedy_from_nothing(board: Any, lookahead: int) -> tuple[int, dict[str, list[str]], bool]:
-    game = Game(board, "Alice", Weights(), lookahead, None)
-    game.attack_paid = False
+    game = Game(board, "Alice", Weights(), lookahead, None, attack_paid=False)
     attack = dict(board.scenario.combat.attackers)
-    (problem,) = game.block_problems(attack)
+    (problem,) = game.declarations.block_problems(attack)
     value, blocks, _, fixed = ai_blocks.improve_blocks(game, attack, 0, problem, {}, greedy=True)
     return value, blocks, fixed
 
@@ -196,7 +196,7 @@ def test_command_budget_spent_still_answers(expired: None, monkeypatch: pytest.M
     from redzone.models.limits import time_budget
 
     # The search is cut at once (expired), but the local search after it is given time.
-    monkeypatch.setattr(ai, "_polish_until", lambda game, t0: time.perf_counter() + 60.0)
+    monkeypatch.setattr(ai_clock, "polish_deadline", lambda deadline, t0: time.perf_counter() + 60.0)
     board = _a39()
     with time_budget(0.0):
         r = choose_blocks(board, lookahead=1, time_limit=0.2)

@@ -55,7 +55,7 @@ def _count_lookahead_1(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     def counting(game: Any, *args: Any, **kwargs: Any) -> Any:
         got = real(game, *args, **kwargs)
-        if got is not None and game.lookahead == 1 and got[2]:
+        if got is not None and game.status.lookahead == 1 and got[2]:
             ran["la1"] += 1
         return got
 
@@ -212,10 +212,9 @@ def test_note_8v8_is_solved_optimal_and_beats_the_hand_made_block() -> None:
     board = _board(NOTE_8V8)
     r = choose_blocks(board, lookahead=0)
     assert r.status == "optimal" and r.bound == r.value
-    game = Game(board, "Alice", r_weights(), 0, None)
-    game.attack_paid = False
+    game = Game(board, "Alice", r_weights(), 0, None, attack_paid=False)
     attack = NOTE_8V8["combat"]["attackers"]
-    hand, _ = game.damage_value(attack, HAND_MADE, 0, -INF, INF)
+    hand, _ = game.values.damage_value(attack, HAND_MADE, 0, -INF, INF)
     assert -hand / 1000 <= r.value  # at least as good for Bob as the trial's block
     assert r.outcome["life"]["Bob"] >= 7
     # Both creatures the old answer left idle block now, and no reason claims otherwise.
@@ -278,7 +277,7 @@ def _fixed_point_failures(monkeypatch: pytest.MonkeyPatch, seeds_: range,
     else:  # the seed proved at lookahead 0, but no branch and bound at lookahead 1
         real = ai_blocks.bb_applies
         monkeypatch.setattr(ai_blocks, "bb_applies",
-                            lambda game, attack, problem: game.lookahead == 0 and real(game, attack, problem))
+                            lambda game, attack, problem: game.status.lookahead == 0 and real(game, attack, problem))
     boards = failures = 0
     for seed in seeds_:
         rng = random.Random(seed)
@@ -314,7 +313,7 @@ def test_planted_no_local_search_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
     # Plant the bug the safety net guards against: the local search returns its start.
     def lazy(game: Any, attack: Any, cost: Any, problem: Any, blocks: Any, value: Any = None,
              leaves: Any = None, **kw: Any) -> Any:
-        got = ai_blocks._value(game, attack, cost, game._block_filter(problem), dict(blocks or {}), INF)
+        got = ai_blocks._value(game, attack, cost, game.declarations.block_filter(problem), dict(blocks or {}), INF)
         v, lv = (value, leaves) if value is not None and leaves is not None else got
         return v, dict(blocks or {}), lv, True
 

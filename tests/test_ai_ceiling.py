@@ -37,8 +37,7 @@ def _settings(n: int) -> settings:
 
 def _game(data: dict[str, Any], lookahead: int, *, blocks: bool = False) -> tuple[Any, Game]:
     board = build_board(parse_scenario(data))
-    game = Game(board, board.active_player, Weights(), lookahead, None)
-    game.attack_paid = not blocks
+    game = Game(board, board.active_player, Weights(), lookahead, None, attack_paid=not blocks)
     return board, game
 
 
@@ -139,14 +138,14 @@ def test_real_card_board_ceiling_is_far_below_a_won_game() -> None:
 
 def _cut_after(monkeypatch: pytest.MonkeyPatch, nodes: int) -> None:
     """Make the search run out of time after ``nodes`` positions (deterministically)."""
-    real = ai_game.Game.tick
+    real = ai_game.Clock.tick
 
-    def tick(self: ai_game.Game) -> None:
+    def tick(self: ai_game.Clock) -> None:
         real(self)
         if self.nodes > nodes and self.deadline is not None:
             raise ai_game.Timeout
 
-    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    monkeypatch.setattr(ai_game.Clock, "tick", tick)
 
 
 @pytest.mark.parametrize("lookahead", [0, 1])
@@ -168,8 +167,7 @@ def test_a_block_answer_cut_short_reports_the_floor(monkeypatch: pytest.MonkeyPa
     _cut_after(monkeypatch, 0)
     r = choose_blocks(board, lookahead=0, time_limit=3600)
     assert r.status == "feasible"
-    game = Game(board, board.active_player, Weights(), 0, None)
-    game.attack_paid = False
+    game = Game(board, board.active_player, Weights(), 0, None, attack_paid=False)
     floor = block_floor(game, dict(board.scenario.combat.attackers))
     assert floor is not None and -WIN < floor
     assert r.bound == points(-floor) < 1000

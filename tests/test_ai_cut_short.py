@@ -5,7 +5,7 @@ an unfinished search"; the third new user's trial, findings 2, 3 and 6).
 ``bound`` a proved upper bound of the game's: value <= the chosen line's value <= optimum
 <= bound. ``choose_blocks`` mirrors it from the defending players' side. Checked against
 the exhaustive reference (:mod:`redzone.solver.ai.reference`) on random tiny boards, each
-searched again cut short after every few positions (no wall clock: :meth:`Game.tick` raises
+searched again cut short after every few positions (no wall clock: :meth:`Clock.tick` raises
 :class:`Timeout` after N positions, or the command's budget runs out while a block problem
 is built), with the many-blocks search forced (:func:`redzone.solver.ai.block_search.solve_large`
 and its local search answer with their best block so far when cut: from the attacking
@@ -39,15 +39,15 @@ class _Cut:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.at: int | None = None
         self.count = 0
-        real = ai_game.Game.tick
+        real = ai_game.Clock.tick
 
-        def tick(game: ai_game.Game) -> None:
+        def tick(game: ai_game.Clock) -> None:
             real(game)
             self.count += 1
             if self.at is not None and self.count > self.at and game.deadline is not None:
                 raise ai_game.Timeout
 
-        monkeypatch.setattr(ai_game.Game, "tick", tick)
+        monkeypatch.setattr(ai_game.Clock, "tick", tick)
 
 
 def _force(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -211,7 +211,7 @@ def test_planted_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # 1. The search forgets the departure (plays the combat with the departed player's
     #    permanents, as before): the differential reports mismatches.
     with monkeypatch.context() as m:
-        m.setattr(ai_game.Game, "departed", lambda self, attack, blocks: None)
+        m.setattr(ai_game.Values, "departed", lambda self, attack, blocks: None)
         assert three_player_mismatches(range(10))[1]
     # 2. The departure keeps the Aura's effect (no layers applied again, 611.3a): the rules
     #    test above fails.

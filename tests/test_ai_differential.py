@@ -336,13 +336,15 @@ def test_slow_differential(request: pytest.FixtureRequest) -> None:
 def test_planted_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # Plant a bug: poison counters (infect, CR 120.3b) are forgotten when the search adds up
     # its units. The same differential check must then report mismatches.
-    real = ai_game.Game._delta
+    from redzone.solver.ai import units as ai_units
 
-    def forgetful(self: ai_game.Game, state: Any, *args: Any) -> tuple[Any, ...]:
-        d = real(self, state, *args)
+    real = ai_units.state_delta
+
+    def forgetful(base: Any, state: Any, *args: Any) -> tuple[Any, ...]:
+        d = real(base, state, *args)
         return (d[0], (), *d[2:])
 
-    monkeypatch.setattr(ai_game.Game, "_delta", forgetful)
+    monkeypatch.setattr(ai_units, "state_delta", forgetful)
     found = 0
     for seed in range(400):
         rng = random.Random(seed)
@@ -357,7 +359,7 @@ def test_planted_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_planted_life_payment_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # Plant the bug this check guards against: the search forgets the life paid for attack
     # and block taxes (119.4). The boards with tolls must then report mismatches.
-    monkeypatch.setattr(ai_game.Game, "life_paid", lambda self, attack, blocks: {})
+    monkeypatch.setattr(ai_game.UnitGames, "life_paid", lambda self, attack, blocks: {})
     found = 0
     for seed in range(200):
         rng = random.Random(seed)

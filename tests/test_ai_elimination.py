@@ -13,6 +13,7 @@ its keywords); the exhaustive reference must agree, and the search with it.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -22,7 +23,7 @@ import pytest
 from redzone.models import evaluation
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.solver.ai import search as ai_game
+from redzone.solver.ai import facts as ai_facts
 from redzone.solver.ai.decisions import choose_attack, choose_blocks
 from redzone.solver.ai.reference import reference_attack_values, reference_block_value
 from tests.test_ai_departure import child_board
@@ -159,13 +160,14 @@ def test_planted_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # 2. The search's own sums (fast_score and the bounds, from Game._base_perm) forget it:
     #    the differential reports mismatches.
     with monkeypatch.context() as m:
-        real_game = ai_game.Game.__init__
+        real_of = ai_facts.Facts.of.__func__
 
-        def game_forgets(self: Any, *args: Any, **kwargs: Any) -> None:
-            real_game(self, *args, **kwargs)
-            self._base_perm -= self.ev.departed_part
+        def facts_forget(cls: Any, board: Any, perspective: str, weights: Any, lookahead: int, ev: Any,
+                         **kwargs: Any) -> Any:
+            facts = real_of(cls, board, perspective, weights, lookahead, ev, **kwargs)
+            return dataclasses.replace(facts, base_perm=facts.base_perm - ev.departed_part)
 
-        m.setattr(ai_game.Game, "__init__", game_forgets)
+        m.setattr(ai_facts.Facts, "of", classmethod(facts_forget))
         assert elimination_mismatches(range(20))[1]
 
 
@@ -361,7 +363,7 @@ def test_planted_departure_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> N
     # 3. A combat without first strike is split into units whatever a defending player's
     #    permanents do to others' (their leaving after the regular step is not played).
     with monkeypatch.context() as m:
-        m.setattr(ai_damage.UnitGames, "_departures_matter",
+        m.setattr(ai_damage.UnitGames, "departures_matter",
                   lambda self, first: not self._two and first)
         with pytest.raises(AssertionError):
             test_a_player_killed_by_regular_damage_takes_their_aura_along()
@@ -377,7 +379,7 @@ def test_planted_departure_bugs_are_caught(monkeypatch: pytest.MonkeyPatch) -> N
         finally:
             self._relayer_board = None
         self._units[key] = got
-        self._flat[id(got)] = ai_damage._flatten(got)
+        self.flat[id(got)] = ai_damage._flatten(got)
         return got
 
     with monkeypatch.context() as m:

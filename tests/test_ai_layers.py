@@ -69,7 +69,9 @@ HAUNTER = [card("mino", "Minotaur Aggressor", "Alice"), card("drake", "Wind Drak
 
 def _no_relayer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The planted bug: the search's damage games never apply the layers again."""
-    monkeypatch.setattr(ai_game.Game, "_relayer_facts", lambda self: ({}, frozenset()))
+    from redzone.solver.ai import facts as ai_facts
+
+    monkeypatch.setattr(ai_facts, "relayer_facts", lambda board, sources: ({}, frozenset()))
 
 
 @pytest.mark.parametrize("lookahead", [0, 1])

@@ -72,14 +72,14 @@ def test_lethal_is_claimed_only_when_proved(monkeypatch: Any) -> None:
     from redzone.solver.ai.decisions import choose_attack
 
     monkeypatch.setattr(ai_declarations, "BLOCK_BOUND", 300)
-    real = ai_game.Game.tick
+    real = ai_game.Clock.tick
 
-    def tick(self: ai_game.Game) -> None:  # the time limit runs out after 3,000 positions
+    def tick(self: ai_game.Clock) -> None:  # the time limit runs out after 3,000 positions
         real(self)
         if self.nodes > 3000 and self.deadline is not None:
             raise ai_game.Timeout
 
-    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    monkeypatch.setattr(ai_game.Clock, "tick", tick)
     board = build_board(parse_scenario(ai_scenario(20, 0)))
     # The local search from the best block listed climbs off the plateau of lost blocks
     # (ai_blocks.shortfall) and finds one that keeps Bob alive: the alpha strike is refuted.

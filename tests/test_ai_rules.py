@@ -403,6 +403,6 @@ def test_combined_states_keep_plus_one_counters_put_on_in_combat() -> None:
     deal_damage(b, state, [DamageEvent("g", "h", 2)], combat=True)
     assert (state.power(b, "h"), state.toughness(b, "h")) == (3, 3)
     game = Game(b, "Bob", Weights(), 0, None)
-    combined = game._apply([game._delta(state)])
+    combined = game.units._apply([game.units.delta(state)])
     assert (combined.power(b, "h"), combined.toughness(b, "h")) == (3, 3)
     assert game.ev.score(combined) == game.ev.score(state)

@@ -44,6 +44,20 @@ def _board(rng: random.Random) -> Any:
                                        "permanents": perms}))
 
 
+def _bounds_know_their_game(monkeypatch: Any) -> None:
+    """Each game's bounds part gets a reference to its game (``_test_game``), for checks
+    that compare a bound with a value other parts work out."""
+    from redzone.solver.ai import search as ai_game
+
+    real_init = ai_game.Game.__init__
+
+    def init(self: ai_game.Game, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        self.bounds._test_game = self  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ai_game.Game, "__init__", init)
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_sub_block_problem_is_block_problem_of_the_smaller_attack(seed: int) -> None:
     # CR 509.1a-c, 802.4: with two players and nothing depending on the whole attack, each
@@ -84,17 +98,17 @@ def test_crack_back_key_from_the_units_is_the_key_of_the_combined_state(monkeypa
     from redzone.solver.ai import search as ai_game
     from redzone.solver.ai.decisions import choose_attack
 
-    real = ai_game.Game._leaves_key
+    real = ai_game.CrackBack.leaves_key
     checked = {"n": 0}
 
-    def checking(self: ai_game.Game, attack: Any, leaves: Any) -> Any:
+    def checking(self: ai_game.CrackBack, attack: Any, leaves: Any) -> Any:
         got = real(self, attack, leaves)
         if got is not None:
-            assert got == self._crack_back_key(attack, self.combine(leaves))
+            assert got == self.position_key(attack, self.units.combine(leaves))
             checked["n"] += 1
         return got
 
-    monkeypatch.setattr(ai_game.Game, "_leaves_key", checking)
+    monkeypatch.setattr(ai_game.CrackBack, "leaves_key", checking)
     for seed in range(100):
         rng = random.Random(seed)
         b = build_board(parse_scenario(random_board(rng, rng.randint(1, 4), rng.randint(0, 3))))
@@ -120,25 +134,27 @@ def test_crack_back_floor_is_below_the_crack_back_value(monkeypatch: Any) -> Non
     from redzone.solver.ai import search as ai_game
     from redzone.solver.ai.decisions import choose_attack, choose_blocks
 
-    real_blockless = ai_game.Game._blockless
-    real_floor = ai_game.Game.crack_back_floor
+    real_blockless = ai_game.Bounds.blockless
+    real_floor = ai_game.Bounds.crack_back_floor
     checked = {"n": 0, "tight": 0}
 
-    def blockless(self: ai_game.Game, attack: Any) -> bool:
+    def blockless(self: ai_game.Bounds, attack: Any) -> bool:
         self._test_attack = attack  # type: ignore[attr-defined]
         return real_blockless(self, attack)
 
-    def floor(self: ai_game.Game, leaves: Any) -> Any:
+    def floor(self: ai_game.Bounds, leaves: Any) -> Any:
         low = real_floor(self, leaves)
         if low is not None:
-            exact = self.crack_back(self._test_attack, self.combine(leaves))  # type: ignore[attr-defined]
+            game = self._test_game  # type: ignore[attr-defined]
+            exact = game.crack_back.crack_back(self._test_attack, self.units.combine(leaves))  # type: ignore[attr-defined]
             assert low <= exact
             checked["n"] += 1
             checked["tight"] += low == exact
         return low
 
-    monkeypatch.setattr(ai_game.Game, "_blockless", blockless)
-    monkeypatch.setattr(ai_game.Game, "crack_back_floor", floor)
+    _bounds_know_their_game(monkeypatch)
+    monkeypatch.setattr(ai_game.Bounds, "blockless", blockless)
+    monkeypatch.setattr(ai_game.Bounds, "crack_back_floor", floor)
     for seed in range(150):
         rng = random.Random(seed)
         data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
@@ -171,10 +187,10 @@ def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypa
     from redzone.solver.ai.decisions import choose_attack, choose_blocks
     from redzone.solver.reference import all_damage_assignments
 
-    real = ai_game.Game._assignments
+    real = ai_game.UnitGames._assignments
     checked = {"n": 0}
 
-    def checking(self: ai_game.Game, problem: Any, last: bool) -> Any:
+    def checking(self: ai_game.UnitGames, problem: Any, last: bool) -> Any:
         got = real(self, problem, last)
         classify = self._classes(problem) if last else None
         if classify is not None:
@@ -195,7 +211,7 @@ def test_damage_classes_walked_per_source_are_those_of_the_full_listing(monkeypa
             checked["n"] += 1
         return got
 
-    monkeypatch.setattr(ai_game.Game, "_assignments", checking)
+    monkeypatch.setattr(ai_game.UnitGames, "_assignments", checking)
     for seed in range(80):
         rng = random.Random(seed)
         b = build_board(parse_scenario(random_board(rng, rng.randint(1, 4), rng.randint(1, 3),
@@ -230,33 +246,34 @@ def test_static_floor_is_below_the_static_value(monkeypatch: Any) -> None:
     from redzone.solver.ai import search as ai_game
     from redzone.solver.ai.decisions import choose_attack, choose_blocks
 
-    real = ai_game.Game.static_floor
-    real_kill = ai_game.Game._kill_claim
-    real_weak = ai_game.Game._weakened
+    real = ai_game.Bounds.static_floor
+    real_kill = ai_game.Bounds.kill_claim
+    real_weak = ai_game.Combatants.weakened
     checked = {"n": 0, "tight": 0, "kills": 0, "survives": 0, "weakened": 0}
 
-    def floor(self: ai_game.Game, attack: Any, blocks: Any, mana: int) -> Any:
+    def floor(self: ai_game.Bounds, attack: Any, blocks: Any, mana: int) -> Any:
         low = real(self, attack, blocks, mana)
         if low is not None:
-            value = self.static_value(attack, blocks, mana)
+            value = self._test_game.values.static_value(attack, blocks, mana)  # type: ignore[attr-defined]
             assert low <= value, (attack, blocks)
             checked["n"] += 1
             checked["tight"] += low == value
         return low
 
-    def kill(self: ai_game.Game, a: str, blockers: Any) -> Any:
+    def kill(self: ai_game.Bounds, a: str, blockers: Any) -> Any:
         got = real_kill(self, a, blockers)
         checked["kills"] += got[0] > 0
         checked["survives"] += got[1]
         return got
 
-    def weak(self: ai_game.Game, pid: str, counters: int) -> int:
+    def weak(self: ai_game.Combatants, pid: str, counters: int) -> int:
         checked["weakened"] += 1
         return real_weak(self, pid, counters)
 
-    monkeypatch.setattr(ai_game.Game, "static_floor", floor)
-    monkeypatch.setattr(ai_game.Game, "_kill_claim", kill)
-    monkeypatch.setattr(ai_game.Game, "_weakened", weak)
+    _bounds_know_their_game(monkeypatch)
+    monkeypatch.setattr(ai_game.Bounds, "static_floor", floor)
+    monkeypatch.setattr(ai_game.Bounds, "kill_claim", kill)
+    monkeypatch.setattr(ai_game.Combatants, "weakened", weak)
     boards = [ai_scenario(5, seed) for seed in range(6)]
     # Damage to a creature with protection from the attacker's colour is prevented
     # (702.16e): a 3/3 black creature blocked by it destroys nothing.
@@ -294,7 +311,7 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
     from redzone.solver.ai import search as ai_game
     from redzone.solver.ai.decisions import choose_attack
 
-    real_tree = ai_game.Game.unit_tree
+    real_tree = ai_game.UnitGames.unit_tree
     real_rename = ai_damage._rename
     state = {"renamed": False, "n": 0}
 
@@ -302,7 +319,7 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
         state["renamed"] = True
         return real_rename(tree, m)
 
-    def unit_tree(self: ai_game.Game, unit: Any, steps: Any) -> Any:
+    def unit_tree(self: ai_game.UnitGames, unit: Any, steps: Any) -> Any:
         key = (unit, steps)
         new = key not in self._units
         state["renamed"] = False
@@ -321,7 +338,7 @@ def test_renamed_unit_is_the_unit_played(monkeypatch: Any) -> None:
         return got
 
     monkeypatch.setattr(ai_damage, "_rename", rename)
-    monkeypatch.setattr(ai_game.Game, "unit_tree", unit_tree)
+    monkeypatch.setattr(ai_game.UnitGames, "unit_tree", unit_tree)
     for seed in range(6):
         for lookahead in (0, 1):
             choose_attack(build_board(parse_scenario(ai_scenario(5, seed))), lookahead=lookahead)
@@ -363,15 +380,15 @@ def test_listed_blocks_judged_as_the_block_rules_judge_them() -> None:
         board = build_board(parse_scenario({"players": [{"name": "Alice"}, {"name": "Bob"}],
                                             "permanents": perms}))
         game = Game(board, "Alice", Weights(), 0, None)
-        for attack, _ in game.attack_candidates():
-            for problem in game.block_problems(attack):
+        for attack, _ in game.declarations.attack_candidates():
+            for problem in game.declarations.block_problems(attack):
                 kinds.update(type(r).__name__ for r in problem.restrictions)
-                check = game._block_filter(problem)
-                listed = game._listed_filter(problem, check)
+                check = game.declarations.block_filter(problem)
+                listed = game.declarations.listed_filter(problem, check)
                 blockers, options = _block_options(problem)
-                counts = game._count_filter(problem, listed, check, options)
+                counts = game.declarations.count_filter(problem, listed, check, options)
                 counted += counts is not None
-                for idx in _canonical_product(blockers, options, game.classes, 10_000):
+                for idx in _canonical_product(blockers, options, game.facts.classes, 10_000):
                     d = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
                     assert listed(d) == check(d), (problem.restrictions, d)
                     if counts is not None:
@@ -404,19 +421,19 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
     from redzone.solver.ai import order as ai_order
     from redzone.solver.ai.decisions import choose_attack
 
-    real = ai_game.Game._refutation
+    real = ai_game.BlockOrder.refutation
     checked = {"found": 0, "none": 0}
 
-    def probe(self: ai_game.Game, attack: Any, attack_cost: int, alpha: int) -> Any:
+    def probe(self: ai_game.BlockOrder, attack: Any, attack_cost: int, alpha: int) -> Any:
         got = real(self, attack, attack_cost, alpha)
         if got is not None:
-            values = [self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
-                      for blocks, cost in self.block_candidates(attack)]
+            values = [self.values.static_value(attack, blocks, self.values.mana_term(attack_cost, cost))
+                      for blocks, cost in self.declarations.block_candidates(attack)]
             if got[0] is None:
                 assert min(values) > alpha, (attack, alpha)
                 checked["none"] += 1
             else:
-                value = self.static_value(attack, got[0], self.mana_term(attack_cost, got[1]))
+                value = self.values.static_value(attack, got[0], self.values.mana_term(attack_cost, got[1]))
                 assert value <= alpha and min(values) <= alpha, (attack, got, alpha)
                 checked["found"] += 1
         return got
@@ -432,7 +449,7 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
         monkeypatch.setattr(ai_order, "TREE_FROM", 10**12)
         plain = choose_attack(b, lookahead=1)
         monkeypatch.setattr(ai_order, "PROBE_AFTER", 0)
-        monkeypatch.setattr(ai_game.Game, "_refutation", probe)
+        monkeypatch.setattr(ai_game.BlockOrder, "refutation", probe)
         probed = choose_attack(b, lookahead=1)
         # and where runs of blocks are bounded at once (asked after the first block valued)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 0)
@@ -446,7 +463,7 @@ def test_refutation_probe_agrees_with_every_block(monkeypatch: Any) -> None:
         monkeypatch.setattr(ai_order, "PROBE_NODES", 300)
         monkeypatch.setattr(ai_order, "PRUNE_FROM", 10**12)
         monkeypatch.setattr(ai_order, "TREE_FROM", 10**12)
-        monkeypatch.setattr(ai_game.Game, "_refutation", real)
+        monkeypatch.setattr(ai_game.BlockOrder, "refutation", real)
         assert (probed.attackers, probed.value, probed.status) == (plain.attackers, plain.value, plain.status)
         assert (runs.attackers, runs.value, runs.status) == (plain.attackers, plain.value, plain.status)
         assert (spent.attackers, spent.value, spent.status) == (plain.attackers, plain.value, plain.status)
@@ -492,29 +509,29 @@ def test_prefix_floor_bounds_every_block_that_starts_so() -> None:
         board = build_board(parse_scenario(_dense_board(rng, rng.randint(2, 4))))
         for perspective in ("Alice", "Bob"):
             game = Game(board, perspective, Weights(), 0, None)
-            for attack, _cost in game.attack_candidates()[:12]:
-                problems = game.block_problems(attack)
+            for attack, _cost in game.declarations.attack_candidates()[:12]:
+                problems = game.declarations.block_problems(attack)
                 if len(problems) != 1:
                     continue
                 blockers, options = _block_options(problems[0])
-                plan = game.prefix_plan(attack, problems[0], blockers, options)
+                plan = game.prefix.prefix_plan(attack, problems[0], blockers, options)
                 if plan is None:
                     continue
-                mana = game.mana_term(0, 0)
+                mana = game.values.mana_term(0, 0)
                 lows: dict[tuple[int, ...], int] = {}  # prefix -> least static floor below it
                 bounds: dict[tuple[int, ...], int | None] = {}
-                for idx in _canonical_product(blockers, options, game.classes, 10**6):
+                for idx in _canonical_product(blockers, options, game.facts.classes, 10**6):
                     blocks = {b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
-                    low = game.static_floor(attack, blocks, mana)
+                    low = game.bounds.static_floor(attack, blocks, mana)
                     for k in range(len(idx) + 1):
                         groups: dict[str, list[str]] = {a: [] for a in attack}
                         gain = first = 0
                         for i in range(k):
                             if idx[i]:
                                 groups[options[i][idx[i]][0]].append(blockers[i])
-                                gain += game._blocker_gain(blockers[i])
-                                first += blockers[i] in game._strikes_first
-                        bound = game.prefix_floor(plan, k, groups, gain, first, mana)
+                                gain += game.combatants.gain(blockers[i])
+                                first += blockers[i] in game.facts.strikes_first
+                        bound = game.prefix.prefix_floor(plan, k, groups, gain, first, mana)
                         if k == len(idx):
                             assert bound == low, (attack, blocks)
                             checked["blocks"] += 1
@@ -560,7 +577,7 @@ def test_block_order_with_runs_is_the_listed_order(monkeypatch: Any) -> None:
     from redzone.solver.ai.search import Game
 
     def order(game: Game, attack: Any, alpha: int) -> list[Any]:
-        return [sorted((b, tuple(a)) for b, a in blocks.items()) for blocks, _ in game._block_order(attack, 0, alpha)]
+        return [sorted((b, tuple(a)) for b, a in blocks.items()) for blocks, _ in game.order.block_order(attack, 0, alpha)]
 
     rng = random.Random(13)
     monkeypatch.setattr(ai_order, "PROBE_AFTER", 10**9)
@@ -569,13 +586,13 @@ def test_block_order_with_runs_is_the_listed_order(monkeypatch: Any) -> None:
     compared = 0
     for _ in range(12):
         board = build_board(parse_scenario(_dense_board(rng, rng.randint(3, 4))))
-        for attack, _cost in Game(board, "Alice", Weights(), 1, None).attack_candidates()[1:8]:
+        for attack, _cost in Game(board, "Alice", Weights(), 1, None).declarations.attack_candidates()[1:8]:
             values = []
             for run in (False, True):
                 monkeypatch.setattr(ai_order, "TREE_FROM", 0 if run else 10**12)
                 game = Game(board, "Alice", Weights(), 1, None)
                 if not run:
-                    statics = sorted(game.static_value(attack, b, 0) for b, _ in game.block_candidates(attack))
+                    statics = sorted(game.values.static_value(attack, b, 0) for b, _ in game.declarations.block_candidates(attack))
                     alphas = [statics[0] - 1, statics[0], statics[len(statics) // 2], statics[-1]]
                 values.append([order(game, attack, alpha) for alpha in alphas])
             assert values[0] == values[1], attack

@@ -1,7 +1,7 @@
 """Status honesty the other way (a new user's trial, s4 findings F2 and F8): an answer whose
 value is proved (exact) and equal to a proved bound of the game is the optimum, and says
 ``optimal`` — but only then. No wall clock: the search is cut after a fixed number of
-positions (:meth:`Game.tick` raising the time limit's exception), as in
+positions (:meth:`Clock.tick` raising the time limit's exception), as in
 ``tests/test_ai_limits.py``.
 """
 
@@ -37,14 +37,14 @@ B1 = build_board(parse_scenario({
 
 def _cut_after(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
     """The time limit runs out after ``n`` positions of a game (deterministic)."""
-    real = ai_game.Game.tick
+    real = ai_game.Clock.tick
 
-    def tick(self: ai_game.Game) -> None:
+    def tick(self: ai_game.Clock) -> None:
         real(self)
         if self.nodes > n and self.deadline is not None:
             raise ai_game.Timeout
 
-    monkeypatch.setattr(ai_game.Game, "tick", tick)
+    monkeypatch.setattr(ai_game.Clock, "tick", tick)
 
 
 def test_cut_short_attack_with_a_proved_value_at_its_bound_is_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,7 +74,7 @@ def test_cut_short_fallback_is_not_claimed_optimal(monkeypatch: pytest.MonkeyPat
     assert r.attackers == {} and r.status == "feasible" and r.bound == 6.659
     game = ai_game.Game(B1, "Alice", Weights(), 1, None)
     assert game.block_value({}, 0, -ai_game.INF, ai_game.INF)[0] == 6659  # the exact value
-    bob = ai_game.Game(next_turn_board(B1, game.base.copy(), {}, "Bob"), "Bob", Weights(), 0, None)
+    bob = ai_game.Game(next_turn_board(B1, game.facts.base.copy(), {}, "Bob"), "Bob", Weights(), 0, None)
     assert r.value == points(-attack_ceiling(bob)) == 6.516 < 6.659
     assert not r.response_proved
 
@@ -109,7 +109,7 @@ def test_won_crack_back_found_by_the_seed_is_optimal(forced: dict[str, int],
     # ... and, where that does not apply, by the seed proved at lookahead 0.
     real = ai_blocks.bb_applies
     monkeypatch.setattr(ai_blocks, "bb_applies",
-                        lambda game, attack, problem: game.lookahead == 0 and real(game, attack, problem))
+                        lambda game, attack, problem: game.status.lookahead == 0 and real(game, attack, problem))
     r = choose_blocks(CRACK, lookahead=1)
     assert r.blockers == {} and r.survives
     assert (r.status, r.value, r.bound) == ("optimal", 1_000_000.0, 1_000_000.0)

@@ -71,18 +71,19 @@ def test_lethal_alpha_strike_found_first_at_lookahead_1(monkeypatch: pytest.Monk
     board = build_board(parse_scenario({"players": [{"name": "Alice", "life": 20},
                                                     {"name": "Bob", "life": 6}],
                                         "permanents": perms}))
-    from redzone.solver.ai.search import Game, Timeout
+    from redzone.solver.ai.clock import Clock, Timeout
 
-    real_tick = Game.tick
+    real_tick = Clock.tick
 
-    def cut_lookahead_1(self: Game) -> None:
+    def cut_lookahead_1(self: Clock) -> None:
         # The time limit, deterministically: the lookahead-1 search is cut after 30 nodes
-        # (the question asked of the game at lookahead 0 is not).
+        # (the question asked of the game at lookahead 0 is not). The question's own clock
+        # is the one with polish time; the other games' (Clock.child) have none.
         real_tick(self)
-        if self.lookahead == 1 and self.nodes > 30:
+        if self.polish_until is not None and self.nodes > 30:
             raise Timeout
 
-    monkeypatch.setattr(Game, "tick", cut_lookahead_1)
+    monkeypatch.setattr(Clock, "tick", cut_lookahead_1)
     r = choose_attack(board, lookahead=1, time_limit=1.0)
     assert r.lethal and r.status == "optimal" and r.value == 1_000_000
     assert len(r.attackers) == 9 and r.outcome["life"]["Bob"] <= 0

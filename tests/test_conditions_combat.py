@@ -11,6 +11,7 @@ of real cards; the planted bugs show the tests can fail.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -243,13 +244,14 @@ def _mismatches(seeds: int) -> int:
 
 def test_planted_search_bug_is_caught_on_random_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     # The planted bug: the search plays units apart as if no condition could change.
-    init = ai_game.Game.__init__
+    from redzone.solver.ai import facts as ai_facts
 
-    def planted(self: Any, *a: Any, **k: Any) -> None:
-        init(self, *a, **k)
-        self._conditions = frozenset()
+    real_of = ai_facts.Facts.of.__func__
 
-    monkeypatch.setattr(ai_game.Game, "__init__", planted)
+    def planted(cls: Any, *a: Any, **k: Any) -> Any:
+        return dataclasses.replace(real_of(cls, *a, **k), conditions=frozenset())
+
+    monkeypatch.setattr(ai_facts.Facts, "of", classmethod(planted))
     assert _mismatches(300) >= 3
 
 
@@ -309,5 +311,5 @@ def test_the_evaluators_memo_keys_what_the_position_reads() -> None:
 def test_planted_value_bug_is_caught_on_random_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     # The planted bug: the search adds the units' values up even when a condition is decided
     # otherwise after combat (a holder's keywords, power and toughness change, 611.3a).
-    monkeypatch.setattr(ai_game.Game, "_conditions_change", lambda self, leaves: False)
+    monkeypatch.setattr(ai_game.Values, "_conditions_change", lambda self, leaves: False)
     assert _mismatches(120) >= 3

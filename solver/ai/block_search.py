@@ -1,45 +1,28 @@
-"""The defending players' answer on boards with many possible blocks (issue 9): a search
-that does not depend on the order creatures are listed in.
+"""The defending players' answer on boards with many possible blocks (issue 9): a greedy
+block improved by local search, the exact branch and bound where it applies
+(:mod:`redzone.solver.ai.bounds.branch_bound`), and the local search that polishes any
+block answer the search did not prove.
 
-The generic search (:meth:`redzone.solver.ai.search.Game.block_value`, ``choose_blocks``)
-lists every legal block in product order and stops after
-:data:`redzone.solver.ai.declarations.BLOCK_BOUND` of them (the answer is then
-``feasible``). On an ordinary board of 7-10 creatures a side where most creatures can block
-most attackers that bound is passed long before the blocks using the first-listed
-blockers are reached. This module replaces that enumeration when it would pass the bound
-(:func:`too_many_blocks`), and adds a safety net to every block answer that is not proved:
-
-- :func:`improve_blocks` — local search: starting from a legal block, change one
-  blocker's choice at a time (no block, or block one attacker it may legally block,
-  509.1a-d) and keep a change when it lowers the attacking player's value (the defending
-  players' gain); repeat to a fixed point. A block at the fixed point can't be improved by
-  changing any one creature's block: that is what the ``choose-block`` reasons then say.
-- :func:`redzone.solver.ai.bounds.branch_bound.branch_and_bound` — an exact search for
-  two-player boards of keywords only at lookahead 0, and at lookahead 1 where the crack-back
-  can be bounded (:func:`bb_applies`): attackers are given their blockers one at a time, and
-  a partial block is dropped when a proved lower bound of every completion (attacker view)
-  is no better for the defending player than the best block found.
-- :func:`solve_large` — the hook the search calls: a greedy block improved by local search
-  first (so that the first blocks tried don't depend on listing order), then the exact
-  search where it applies, else the generic enumeration starting from that block, and the
-  local search again when that enumeration is cut short.
-
-Values are attacker-view milli-points (``Game.sign`` × the perspective value), as in
-:meth:`Game.damage_value`: the defending players minimise them.
+Owns :func:`solve_large` (the hook ``choose_blocks`` calls), :func:`finish_large` (the
+search's hook past ``PRE_BLOCKS``), :func:`improve_blocks`, :func:`polish` and
+:func:`rescue`. Values are attacker-view milli-points. How and why: docs/ai.md ("Many
+blocks").
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.models import block_problem as bp_mod
 from redzone.solver.ai.position import _block_options
 from redzone.solver.ai.bounds.branch_bound import _blockers, bb_applies, branch_and_bound
 from redzone.solver.ai.declarations import BLOCK_BOUND
 from redzone.solver.ai.tree import INF, Leaf
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.search import Game
 
 __all__ = ["PRE_BLOCKS", "bb_applies", "block_count", "branch_and_bound", "finish_large",
            "improve_blocks", "large_exact", "polish", "polish_answer", "rescue", "shortfall",
@@ -56,14 +39,14 @@ class _AtFloor(Exception):
 # ============================================================================ legality
 
 
-def block_count(game: Any, problem: bp_mod.BlockProblem) -> int:
+def block_count(game: Game, problem: bp_mod.BlockProblem) -> int:
     """How many blocks :func:`redzone.solver.ai.position._canonical_product` lists for
     ``problem`` (one per multiset of choices of identical creatures, before legality): for
     each symmetry class of m creatures with k options each, C(m + k - 1, m)."""
     blockers, options = _block_options(problem)
     by: dict[Any, list[int]] = {}
     for i, b in enumerate(blockers):
-        by.setdefault(game.classes.get(b, ("unique", b)), []).append(len(options[i]))
+        by.setdefault(game.facts.classes.get(b, ("unique", b)), []).append(len(options[i]))
     total = 1
     for sizes in by.values():
         m, k = len(sizes), sizes[0]
@@ -77,43 +60,43 @@ many blocks on, not only past :data:`BLOCK_BOUND`: listing 134,000 blocks of a 6
 ground board took about 1 s, the branch and bound proves the same value far sooner."""
 
 
-def too_many_blocks(game: Any, attack: Mapping[str, str], bound: int | None = None
+def too_many_blocks(game: Game, attack: Mapping[str, str], bound: int | None = None
                     ) -> bp_mod.BlockProblem | None:
     """The defending player's block problem against ``attack`` when there is one defending
     player and the generic enumeration would pass ``bound`` blocks (``None``:
     :data:`BLOCK_BOUND`; it would stop there and answer ``feasible``); else ``None`` (the
     generic search is kept as it is)."""
-    problems = game.block_problems(attack)
+    problems = game.declarations.block_problems(attack)
     if len(problems) != 1:
         return None
     problem = problems[0]
     return problem if block_count(game, problem) > (BLOCK_BOUND if bound is None else bound) else None
 
 
-def _value(game: Any, attack: Mapping[str, str], attack_cost: int, check: Any,
+def _value(game: Game, attack: Mapping[str, str], attack_cost: int, check: Any,
            blocks: dict[str, list[str]], beta: int) -> tuple[int, list[Leaf]] | None:
     """Attacker-view value of a block and its line (exact below ``beta``), or ``None``
     when the block is illegal (509.1b-d: the same filter as the generic search)."""
     cost = check(blocks)
     if cost is None:
         return None
-    v, leaves = game.damage_value(attack, blocks, game.mana_term(attack_cost, cost), -INF, beta)
+    v, leaves = game.values.damage_value(attack, blocks, game.values.mana_term(attack_cost, cost), -INF, beta)
     return v, leaves or []
 
 
 # ============================================================================ local search
 
 
-def _facts(game: Any, pid: str) -> tuple[int, int, bool, int, bool, bool, int]:
+def _facts(game: Game, pid: str) -> tuple[int, int, bool, int, bool, bool, int]:
     """(power, strikes, infect, toxic, trample, deathtouch, toughness left) of a creature,
-    as :func:`_through` reads them; cached on the game."""
-    cache = game.__dict__.setdefault("_through_facts", {})
+    as :func:`_through` reads them; cached on the game's :class:`Combatants`."""
+    cache = game.combatants.through_of
     got = cache.get(pid)
     if got is None:
         from redzone.models.abilities import Toxic
 
-        perm = game.board.permanents[pid]
-        kw = game.board.has_keyword
+        perm = game.facts.board.permanents[pid]
+        kw = game.facts.board.has_keyword
         got = cache[pid] = (max(perm.power or 0, 0), 2 if kw(perm, "double strike") else 1,
                             kw(perm, "infect"),
                             sum(x.amount for x in perm.abilities if isinstance(x, Toxic)),
@@ -122,11 +105,11 @@ def _facts(game: Any, pid: str) -> tuple[int, int, bool, int, bool, bool, int]:
     return got
 
 
-def _through(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
+def _through(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
              ) -> tuple[dict[str, int], dict[str, int]]:
     """(life, poison) each defending player attacked can be dealt through these blocks in
     this combat, read from the creatures alone (see :func:`shortfall`)."""
-    players = game._players
+    players = game.facts.players
     blocked_by: dict[str, list[str]] = {}
     for b, lst in blocks.items():
         for a in lst or ():
@@ -154,7 +137,7 @@ def _through(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str
     return life, poison
 
 
-def shortfall(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> float:
+def shortfall(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> float:
     """How far a block leaves the players it defends from surviving this combat: for each
     defending player attacked, the combat damage the attacking creatures can deal them
     through these blocks as a share of their life, plus the poison counters as a share of
@@ -172,9 +155,9 @@ def shortfall(game: Any, attack: Mapping[str, str], blocks: Mapping[str, list[st
     life, poison = _through(game, attack, blocks)
     out = 0.0
     for p, n in life.items():
-        out += n / max(game._base_life.get(p, 1), 1)
+        out += n / max(game.facts.base_life.get(p, 1), 1)
     for p, n in poison.items():
-        out += n / max(10 - game._base_poison.get(p, 0), 1)
+        out += n / max(10 - game.facts.base_poison.get(p, 0), 1)
     return out
 
 
@@ -183,7 +166,7 @@ _two_at_once = True
 to show what it is for)."""
 
 
-def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem, check: Any,
+def _static_climb(game: Game, attack: Mapping[str, str], problem: bp_mod.BlockProblem, check: Any,
                   blocks: dict[str, list[str]]) -> dict[str, list[str]]:
     """From ``blocks``, the one-creature change (509.1a-d, by ``check``) that lowers
     :func:`shortfall` most — or, when none does, the change of two creatures at once that
@@ -192,7 +175,7 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
     change lowers it. No damage game is played (microseconds): the start that gets
     :func:`improve_blocks` off a plateau of lost blocks at once, which the values then
     judge."""
-    base_life, base_poison = game._base_life, game._base_poison
+    base_life, base_poison = game.facts.base_life, game.facts.base_poison
 
     def lethal(d: Mapping[str, list[str]]) -> bool:
         life, poison = _through(game, attack, d)
@@ -249,19 +232,19 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
     return cur
 
 
-def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
+def improve_blocks(game: Game, attack: Mapping[str, str], attack_cost: int,
                    problem: bp_mod.BlockProblem, blocks: Mapping[str, list[str]] | None,
                    value: int | None = None, leaves: list[Leaf] | None = None, *,
                    greedy: bool = False, limit: int | None = None, floor: int = -INF
                    ) -> tuple[int, dict[str, list[str]], list[Leaf], bool]:
     """Local search over legal blocks (CR 509.1a-d; legality by the generic search's
-    filter, :meth:`Game._block_filter`): from ``blocks`` (``None``: no block), change one
+    filter, :meth:`Declarations.block_filter`): from ``blocks`` (``None``: no block), change one
     blocking creature's choice at a time — to no block, or to blocking one attacker it may
     block — and keep a change whose attacker-view value is lower; repeat until no single
     change lowers it. ``greedy``: take the best change of each round (a greedy block from
     the empty one), else the first. ``limit``: most blocks valued (``None``: no limit).
     ``floor``: a proved lower bound of every block's value (a won game for the defending
-    players, :meth:`Game.least_value`): a block at it can't be improved, the search stops
+    players, :meth:`Bounds.least_value`): a block at it can't be improved, the search stops
     there (a fixed point).
 
     While the block is a lost game for the defending players (attacker-view value at
@@ -277,9 +260,9 @@ def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
     :class:`redzone.models.limits.TimeLimitReached` (the command's time budget, checked
     while a block is judged legal)."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     cur = {b: list(a) for b, a in (blocks or {}).items() if a}
     if value is None or leaves is None:
         got = _value(game, attack, attack_cost, check, cur, INF)
@@ -362,10 +345,10 @@ takes over (:func:`large_exact`): an attack is usually refuted by one of its fir
 (the best block against the previous attack comes first), and then nothing changes."""
 
 
-def large_exact(game: Any, attack: Mapping[str, str]) -> bp_mod.BlockProblem | None:
+def large_exact(game: Game, attack: Mapping[str, str]) -> bp_mod.BlockProblem | None:
     """The block problem when :func:`too_many_blocks` and :func:`bb_applies` both hold (the
     branch and bound then replaces an enumeration that would be cut short); else ``None``."""
-    if game.lookahead != 0:
+    if game.status.lookahead != 0:
         return None
     problem = too_many_blocks(game, attack)
     if problem is None or not bb_applies(game, attack, problem):
@@ -373,12 +356,12 @@ def large_exact(game: Any, attack: Mapping[str, str]) -> bp_mod.BlockProblem | N
     return problem
 
 
-def _greedy(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
+def _greedy(game: Game, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
             floor: int = -INF) -> tuple[int, dict[str, list[str]], list[Leaf], bool] | None:
     """A greedy block improved to a fixed point (:func:`improve_blocks`) from no block, or
     when a requirement makes that illegal (509.1c) from the block solver's legal plan;
     ``None`` when neither is legal by the search's filter."""
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     start: dict[str, list[str]] = {}
     if check({}) is None:
         from redzone.solver.block.solve import plan_blocks
@@ -389,20 +372,20 @@ def _greedy(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_
     return improve_blocks(game, attack, attack_cost, problem, start, greedy=True, floor=floor)
 
 
-def finish_large(game: Any, attack: Mapping[str, str], attack_cost: int,
+def finish_large(game: Game, attack: Mapping[str, str], attack_cost: int,
                  problem: bp_mod.BlockProblem, floor: int, beta: int, best: int,
                  line: tuple[dict[str, list[str]], list[Leaf]] | None
                  ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None]:
     """The defending player's best block by :func:`branch_and_bound` (where
     :func:`large_exact` holds), from the better of ``best``/``line`` (the best block found
     so far, ``INF``/``None`` for none) and a greedy block: (attacker-view value, line),
-    exact below ``beta`` unless a time limit interrupts it (:attr:`Game.exact` is then
+    exact below ``beta`` unless a time limit interrupts it (:attr:`Status.exact` is then
     cleared and the best block found is improved by local search)."""
     got = _greedy(game, attack, attack_cost, problem)
     if got is not None:
         value, blocks, leaves, fixed = got
         if not fixed:  # a time limit
-            game.exact = False
+            game.status.exact = False
             game.local_fixed = False
             return (value, (blocks, leaves)) if line is None or value < best else (best, line)
         if line is None or value < best or best >= beta:
@@ -412,44 +395,41 @@ def finish_large(game: Any, attack: Mapping[str, str], attack_cost: int,
     return _bb_from(game, attack, attack_cost, problem, floor, beta, best, line)
 
 
-def _bb_from(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
+def _bb_from(game: Game, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
              floor: int, beta: int, best: int, line: tuple[dict[str, list[str]], list[Leaf]]
              ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]]]:
     """:func:`branch_and_bound` from the incumbent ``best``/``line`` (where
     :func:`bb_applies` holds, at the game's lookahead): (attacker-view value, line), exact
-    below ``beta`` unless a time limit interrupts it (:attr:`Game.exact` is then cleared
+    below ``beta`` unless a time limit interrupts it (:attr:`Status.exact` is then cleared
     and the best block found is improved by local search)."""
     if best <= floor:
         return best, line
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     bb = branch_and_bound(game, attack, attack_cost, problem, floor, beta, (best, line[0]))
     if bb is None:  # a damage game with a choice of the defending player: not covered
-        game.exact = False
+        game.status.exact = False
         return polish(game, attack, attack_cost, problem, best, line[0], line[1])
     v, found, exact = bb
     if found is not None and found != line[0]:
         # The line of the block found, whatever the time left (its value is the one the
         # search worked out; the tests check that they agree).
-        deadline, game.deadline = game.deadline, None
-        try:
+        with game.clock.lifted():
             cost = check(found)
-            best, leaves = game.damage_value(attack, found, game.mana_term(attack_cost, cost or 0),
+            best, leaves = game.values.damage_value(attack, found, game.values.mana_term(attack_cost, cost or 0),
                                              -INF, INF)
-        finally:
-            game.deadline = deadline
         line = (found, leaves or [])
     if exact:
         return (best if v < beta else v), line
-    game.exact = False
+    game.status.exact = False
     return polish(game, attack, attack_cost, problem, best, line[0], line[1])
 
 
-def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: int, beta: int
+def solve_large(game: Game, attack: Mapping[str, str], attack_cost: int, floor: int, beta: int
                 ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None] | None:
     """``choose_blocks``'s search when the generic enumeration would pass
     :data:`BLOCK_BOUND` (:func:`too_many_blocks`; it would be cut short, or stop at once
     at ``floor``); ``None`` otherwise (the caller searches as before). Attacker-view value
-    and line, exact below ``beta`` when :attr:`Game.exact` stays true.
+    and line, exact below ``beta`` when :attr:`Status.exact` stays true.
 
     Where :func:`large_exact` holds, :func:`finish_large` (a greedy block, then the branch
     and bound). Otherwise a greedy block (so the first block valued does not depend on the
@@ -459,15 +439,15 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
     (``feasible``: the listing would stop at the bound without proving anything) — unless
     the branch and bound applies at lookahead 1 itself (:func:`bb_applies`), which then
     starts from the greedy block and proves the answer;
-    elsewhere the generic enumeration (:meth:`Game.block_candidates`) from the greedy block
+    elsewhere the generic enumeration (:meth:`Declarations.block_candidates`) from the greedy block
     as the best so far, and when that is cut short (the bound, or a time limit) local
     search from the best block found (:func:`polish`). :attr:`Game.local_fixed` records,
     when the answer is not proved, whether it is a fixed point of the local search."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     problem = too_many_blocks(game, attack)
     if problem is None:
-        if game.lookahead == 0:
+        if game.status.lookahead == 0:
             # Fewer blocks than the bound but still many: the branch and bound where it
             # applies (exact, like the listing it replaces; ties may go to another block).
             many = too_many_blocks(game, attack, BB_FROM)
@@ -485,10 +465,10 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
         # loses on the crack-back, 704.5a). Exact unless a value on the way was not.
         return value, (blocks, leaves)
     if not fixed:  # cut short by the time limit already
-        game.exact = False
+        game.status.exact = False
         game.local_fixed = False
         return value, (blocks, leaves)
-    if game.lookahead == 1 and bb_applies(game, attack, problem):
+    if game.status.lookahead == 1 and bb_applies(game, attack, problem):
         # The branch and bound at lookahead 1 (its bound: the next player's creatures that
         # survive attacking unblocked), from the greedy block: exact. (Seeding it with the
         # block proved best at lookahead 0 first was slower on every board tried: b1 752
@@ -505,19 +485,19 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
         # The listing would stop at BLOCK_BOUND anyway (it can't prove the answer), and
         # from these two local optima it found nothing better on the trial's and the
         # benchmark's boards in 10x the time: the answer is the better local optimum.
-        game.exact = False
+        game.status.exact = False
         game.local_fixed = True
         return value, (blocks, leaves)
     # The generic enumeration, from the local optimum.
-    exact_before = game.exact
-    game.exact = True
+    exact_before = game.status.exact
+    game.status.exact = True
     best = value
     line = (blocks, leaves)
     interrupted = True
     try:
-        for cand, cost in game.block_candidates(attack):
-            game.tick()
-            v, lv = game.damage_value(attack, cand, game.mana_term(attack_cost, cost), -INF, min(best, beta))
+        for cand, cost in game.declarations.block_candidates(attack):
+            game.clock.tick()
+            v, lv = game.values.damage_value(attack, cand, game.values.mana_term(attack_cost, cost), -INF, min(best, beta))
             if v < best:
                 best, line = v, (cand, lv or [])
             if best <= floor:
@@ -526,15 +506,15 @@ def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: i
     except Timeout:
         pass
     finally:
-        complete = game.exact and not interrupted
-        game.exact = exact_before and complete
+        complete = game.status.exact and not interrupted
+        game.status.exact = exact_before and complete
     if complete:
         return best, line
-    game.exact = False
+    game.status.exact = False
     return polish(game, attack, attack_cost, problem, best, line[0], line[1])
 
 
-def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
+def _lookahead0_seed(game: Game, attack: Mapping[str, str], attack_cost: int,
                      problem: bp_mod.BlockProblem, value: int, floor: int = -INF
                      ) -> tuple[bool, tuple[int, dict[str, list[str]], list[Leaf]] | None]:
     """At lookahead 1, where the branch and bound applies at lookahead 0: the best block
@@ -544,26 +524,26 @@ def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
     (value, block, leaves) when it beats ``value``, the greedy block's, else ``None``).
     Nothing is proved by it: the crack-back may make another block better. The trial's
     8 v 8 board: 9.62 points for Bob where the greedy block's local optimum had 5.35."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
-    if game.lookahead != 1 or too_many_blocks(game, attack) is None:
+    if game.status.lookahead != 1 or too_many_blocks(game, attack) is None:
         return False, None
-    exact, fixed_before = game.exact, getattr(game, "local_fixed", None)
-    game.lookahead = 0
+    exact, fixed_before = game.status.exact, getattr(game, "local_fixed", None)
+    game.status.lookahead = 0
     try:
         if not bb_applies(game, attack, problem):
             return False, None
         _, line = finish_large(game, attack, attack_cost, problem, -INF, INF, INF, None)
     finally:
-        game.lookahead = 1
-        game.exact, game.local_fixed = exact, fixed_before
+        game.status.lookahead = 1
+        game.status.exact, game.local_fixed = exact, fixed_before
     if line is None:
         return False, None
     try:
-        cost = game._block_filter(problem)(line[0])
+        cost = game.declarations.block_filter(problem)(line[0])
         if cost is None:
             return False, None
-        v, leaves = game.damage_value(attack, line[0], game.mana_term(attack_cost, cost), -INF, INF)
+        v, leaves = game.values.damage_value(attack, line[0], game.values.mana_term(attack_cost, cost), -INF, INF)
         v, blocks, leaves, fixed = improve_blocks(game, attack, attack_cost, problem, line[0], v,
                                                   leaves or [], floor=floor)
     except Timeout:
@@ -571,42 +551,35 @@ def _lookahead0_seed(game: Any, attack: Mapping[str, str], attack_cost: int,
     return fixed, ((v, blocks, leaves) if v < value else None)
 
 
-def polish_answer(game: Any, attack: Mapping[str, str], attack_cost: int, value: int,
+def polish_answer(game: Game, attack: Mapping[str, str], attack_cost: int, value: int,
                   line: tuple[dict[str, list[str]], list[Leaf]]
                   ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]]]:
     """:func:`polish` for :meth:`Game.block_value`'s answer when it is not proved: with one
     defending player (their problem gives the legal changes); unchanged otherwise."""
-    problems = game.block_problems(attack)
+    problems = game.declarations.block_problems(attack)
     if len(problems) != 1:
         return value, line
     return polish(game, attack, attack_cost, problems[0], value, line[0], line[1])
 
 
-def polish(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
+def polish(game: Game, attack: Mapping[str, str], attack_cost: int, problem: bp_mod.BlockProblem,
            value: int, blocks: Mapping[str, list[str]], leaves: list[Leaf]
            ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]]]:
     """Local search (:func:`improve_blocks`) from the best block of a search that was cut
     short; sets :attr:`Game.local_fixed` (whether it reached a fixed point). Within the
     search's deadline; when that has passed (a time limit cut the search), until
-    ``game.polish_until`` (a share of the time kept for the answer; no local search when
+    ``game.clock.polish_until`` (a share of the time kept for the answer; no local search when
     it is ``None`` or past too)."""
-    deadline = game.deadline
-    now = time.perf_counter()
-    if deadline is not None and now > deadline:
-        until = getattr(game, "polish_until", None)
-        if until is None or now > until:
+    with game.clock.polishing() as time_left:
+        if not time_left:
             game.local_fixed = False
             return value, ({b: list(a) for b, a in blocks.items()}, leaves)
-        game.deadline = until
-    try:
         v, b, lv, fixed = improve_blocks(game, attack, attack_cost, problem, blocks, value, leaves)
-    finally:
-        game.deadline = deadline
     game.local_fixed = fixed
     return v, (b, lv)
 
 
-def rescue(game: Any, attack: Mapping[str, str], attack_cost: int, value: int,
+def rescue(game: Game, attack: Mapping[str, str], attack_cost: int, value: int,
            line: tuple[dict[str, list[str]], list[Leaf]] | None
            ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]] | None]:
     """The last safety net of an answer the search did not prove, when it is a lost game
@@ -621,11 +594,11 @@ def rescue(game: Any, attack: Mapping[str, str], attack_cost: int, value: int,
     answer (nothing is claimed of it)."""
     if line is not None and value < game.ev.win:
         return value, line
-    problems = game.block_problems(attack)
+    problems = game.declarations.block_problems(attack)
     if len(problems) != 1:
         return value, line
     problem = problems[0]
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     start = {b: list(a) for b, a in line[0].items() if a} if line is not None else {}
     if check(start) is None:
         return value, line

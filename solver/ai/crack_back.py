@@ -1,11 +1,9 @@
 """The crack-back of the AI's combat game (issue 9, lookahead 1): the next player's best
 attack against what this combat leaves untapped (302.6, 502.3: creatures that attacked
 without vigilance stay tapped through the next turn), keyed by position and searched in an
-alpha-beta window with proved bounds memoised.
+alpha-beta window with proved bounds memoised (:class:`redzone.solver.ai.memo.Shared`).
 
-:class:`CrackBack` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads the
-game's board, evaluator, caches and shared tables set up by ``Game.__init__``, and builds
-the next turn's game with ``type(self)``).
+Owns :class:`CrackBack`; the next turn's game is made by the game factory it is given.
 """
 
 from __future__ import annotations
@@ -16,24 +14,48 @@ from typing import TYPE_CHECKING, Any
 
 from redzone.models.attack_rules import attack_problem
 from redzone.models.outcome import GameState
+from redzone.solver.ai.clock import Timeout
 from redzone.solver.ai.position import next_player, next_turn_board
 from redzone.solver.ai.tree import INF, Leaf
 
 if TYPE_CHECKING:
-    from redzone.solver.ai.search import Principal
+    from redzone.models.evaluation import Evaluator
+    from redzone.solver.ai.clock import Clock
+    from redzone.solver.ai.facts import Facts, Spawn, Status
+    from redzone.solver.ai.memo import Principal, Shared
+    from redzone.solver.ai.units import UnitGames
 
 
 class CrackBack:
-    """The next player's attack back of :class:`redzone.solver.ai.search.Game` (a mixin)."""
+    """The next player's attack back (:meth:`crack_back`), keyed by position
+    (:meth:`position_key`, :meth:`leaves_key`) and memoised in :class:`Shared`."""
 
-    def _crack_back_key(self, attack: Mapping[str, str], state: GameState) -> tuple[str | None, Any]:
+    def __init__(self, facts: Facts, status: Status, shared: Shared, ev: Evaluator, clock: Clock,
+                 units: UnitGames, spawn: Spawn) -> None:
+        self.facts = facts
+        self.status = status
+        self.shared = shared
+        self.ev = ev
+        self.clock = clock
+        self.units = units
+        self.spawn = spawn
+        # Facts read here, bound once (several are read in inner loops).
+        self._base_life = facts.base_life
+        self._base_poison = facts.base_poison
+        self._two = facts.two
+        self._vigilant = facts.vigilant
+        self.base = facts.base
+        self.board = facts.board
+        self._seen_tapped: tuple[Any, tuple[str, ...]] | None = None
+
+    def position_key(self, attack: Mapping[str, str], state: GameState) -> tuple[str | None, Any]:
         """(the next player, the crack-back position): what :func:`next_turn_board` reads
         from this combat — who attacked without vigilance (they stay tapped, 302.6) and
         the state's changes except life gained."""
         lost = set(state.lost) | {p.name for p in self.board.players  # (lost stays lost, 800.4)
                                   if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
         player = next_player(self.board, lost)
-        d = self._delta(state)
+        d = self.units.delta(state)
         return player, (player, self._tapped(attack), d[:2] + d[3:])
 
     def _tapped(self, attack: Mapping[str, str]) -> tuple[str, ...]:
@@ -46,9 +68,9 @@ class CrackBack:
         self._seen_tapped = (attack, tapped)
         return tapped
 
-    def _leaves_key(self, attack: Mapping[str, str], leaves: list[Leaf]
+    def leaves_key(self, attack: Mapping[str, str], leaves: list[Leaf]
                     ) -> tuple[str | None, Any] | None:
-        """:meth:`_crack_back_key` of :meth:`combine` ``(leaves)``, the same key, worked out
+        """:meth:`CrackBack.position_key` of :meth:`combine` ``(leaves)``, the same key, worked out
         from the units' changes without building the state (a swarm's block combined 78
         permanents' counters only to key a position seen before); ``None`` when that does
         not apply (more than two players, or a first-strike step that may end the combat:
@@ -102,14 +124,14 @@ class CrackBack:
         bound. Proved bounds are memoised by position (:attr:`Shared.memo`). The position
         is ``state``, or when it is ``None`` :meth:`combine` ``(leaves)`` (built only when
         the position must be searched)."""
-        got = self._leaves_key(attack, leaves) if state is None and leaves is not None else None
+        got = self.leaves_key(attack, leaves) if state is None and leaves is not None else None
         if got is None:
             if state is None:
-                state = self.combine(leaves or [])
-            got = self._crack_back_key(attack, state)
+                state = self.units.combine(leaves or [])
+            got = self.position_key(attack, state)
         player, key = got
         if player is None:
-            return self.ev.score(state if state is not None else self.combine(leaves or []))
+            return self.ev.score(state if state is not None else self.units.combine(leaves or []))
         shared = self.shared
         lower, upper = shared.memo.get(key, (-INF, INF))
         if lower == upper or upper <= lo:
@@ -117,18 +139,16 @@ class CrackBack:
         if lower >= hi:
             return lower
         if state is None:
-            state = self.combine(leaves or [])
+            state = self.units.combine(leaves or [])
         board2 = next_turn_board(self.board, state, attack, player)
-        game = type(self)(board2, self.perspective, self.weights, 0, self.deadline, shared)
-        from redzone.solver.ai.search import Timeout
-
+        game = self.spawn(board2, 0, shared)
         cuts = Timeout.raised
         try:
             value, line = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
         finally:
-            self.nodes += game.nodes
-            if not game.exact:
-                self.exact = False
+            self.clock.nodes += game.clock.nodes
+            if not game.status.exact:
+                self.status.exact = False
         if Timeout.since(cuts):
             # The time limit stopped a search inside the next player's game that answered
             # with its best so far (ai_blocks' local search): the value proves nothing, so it
@@ -144,23 +164,12 @@ class CrackBack:
         shared.memo[key] = (lower, upper)
         return value
 
-    def _next_may_pass(self) -> bool:
-        """Whether the next player may always declare no attack after this combat: no
-        attack requirement (508.1d) among their creatures or aimed at them now (the
-        crack-back board has a subset of these permanents and no scenario effects)."""
-        # (A player already at 0 life has lost: 704.5a; they take no turn.)
-        player = next_player(self.board, {p.name for p in self.board.players if p.life <= 0})
-        if player is None:
-            return False
-        view = dataclasses.replace(self.board, active_player=player, _grants=None, _index=None)
-        return not attack_problem(view).requirements
-
     def crack_back_line(self, attack: Mapping[str, str], state: GameState) -> Principal | None:
         """The next player's best attack and the answer to it after this combat, when the
         search valued this position exactly (it does for the line it answers with, unless a
         time limit cut it); ``None`` otherwise or when no player takes a next turn. Nothing
         is searched here: an answer's explanation never outlasts its time limit."""
-        player, key = self._crack_back_key(attack, state)
+        player, key = self.position_key(attack, state)
         if player is None:
             return None
         return self.shared.lines.get(key)

@@ -1,29 +1,13 @@
-"""AI combat decisions (issue 9): the attack and the blocks a good player makes.
+"""AI combat decisions (issue 9): :func:`choose_attack` ("which creatures should attack,
+and what?") and :func:`choose_blocks` ("how should the defending players block these
+attackers?"), their answers (:class:`AttackDecision`, :class:`BlockDecision`) and
+:func:`replay`.
 
-:func:`choose_attack` answers "which creatures should attack, and what?" and
-:func:`choose_blocks` "how should the defending players block these attackers?". Both solve
-the same two-player zero-sum game with perfect information and no tricks (no spells or
-activated abilities during combat; see ``docs/ai.md``):
-
-    choose-attack = max over legal declarations of attackers (CR 508.1)
-                      min over legal blocks (CR 509.1, each defending player 802.4)
-                        max over the attacking player's damage assignments, then min over
-                        the defending players' (CR 510.1, 702.22j-k), step by step (510.4)
-                          of the evaluation (:mod:`redzone.models.evaluation`) of the
-                          position after combat (lookahead 0), or after the next player's
-                          best attack against what is left untapped (lookahead 1, default).
-
-Candidates come from the rules code only (every declaration considered is legal: it breaks
-no restriction, obeys the maximum number of requirements and its costs are payable, 508.1d,
-509.1c); damage, life, poison, loyalty, destruction come from
-:mod:`redzone.models.outcome`. The search itself is :class:`redzone.solver.ai.search.Game`.
-
-``status`` is ``"optimal"`` only when the whole game was searched and every step was exact;
-with ``time_limit`` the best choice found so far is returned as ``"feasible"`` with a proved
-``bound`` (the game's value is at most ``bound`` for choose-attack, the defending players'
-value at most ``bound`` for choose-block). A choice is always legal.
-
-Calls are cheap to repeat: nothing is imported or read per call beyond the board given.
+Owns the questions' top level: the clock of a question (:meth:`Clock.start`), the order of
+the attacks searched, what a cut-short search may claim (``optimal`` only when the whole
+game was searched exactly; else ``feasible`` with a proved ``bound``), the legal fallback
+choice and the answer's line, outcome and reasons. The game and its rules: docs/ai.md ("The
+game", "What a cut-short answer claims").
 """
 
 from __future__ import annotations
@@ -36,14 +20,15 @@ from typing import Any
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
-from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+from redzone.models.limits import TimeLimitReached, unbounded
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
-                                    state_based_actions)
+from redzone.models.outcome import (DamageEvent, GameState, OutcomeJSON, deal_damage,
+                                    relayered_after_departures, state_based_actions)
 from redzone.solver.ai.position import with_combat
 from redzone.solver.ai.block_search import _through, polish, rescue, solve_large
 from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor
-from redzone.solver.ai.search import INF, Game, Leaf, Principal, Timeout
+from redzone.solver.ai.clock import Clock, Timeout
+from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
@@ -92,7 +77,7 @@ class AttackDecision:
     lethal: bool
     response: dict[str, list[str]]
     damage: list[dict[str, Any]]
-    outcome: dict[str, Any]
+    outcome: OutcomeJSON
     reasons: dict[str, str] = field(default_factory=dict)
     mana_paid: int = 0
     lookahead: int = 1
@@ -143,7 +128,7 @@ class BlockDecision:
     bound: float
     survives: bool
     damage: list[dict[str, Any]]
-    outcome: dict[str, Any]
+    outcome: OutcomeJSON
     reasons: dict[str, str] = field(default_factory=dict)
     mana_paid: int = 0
     lookahead: int = 1
@@ -166,28 +151,6 @@ class BlockDecision:
 
 
 # ============================================================================ helpers
-
-
-#: Share of the time left that the search may use; the rest is kept for the legal fallback
-#: choice and the answer itself (a choice is always legal, whatever the time limit).
-SEARCH_SHARE = 0.8
-
-
-def _deadline(t0: float, time_limit: float | None) -> float | None:
-    """The search's deadline: :data:`SEARCH_SHARE` of the smaller of ``time_limit`` and what
-    an enclosing :func:`redzone.models.limits.time_budget` has left (``None``: no limit)."""
-    left = remaining_time(time_limit)
-    return None if left is None else t0 + SEARCH_SHARE * left
-
-
-def _polish_until(game: Game, t0: float) -> float | None:
-    """Until when the local search of a block answer cut short by the time limit may run
-    (:func:`redzone.solver.ai.block_search.polish`): past the search's deadline, into three
-    quarters of the share kept for the answer (``None``: no time limit)."""
-    if game.deadline is None:
-        return None
-    share = (game.deadline - t0) / SEARCH_SHARE  # the time there was
-    return game.deadline + 0.75 * (1 - SEARCH_SHARE) * share
 
 
 def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
@@ -251,13 +214,13 @@ def _life_paid_why(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
         return ""
     sources: dict[str, list[str]] = {}
     kinds: dict[str, str] = {}
-    problem = game.problem
-    if paid.get(game.ap):
-        kinds[game.ap] = "attack costs"
+    problem = game.facts.problem
+    if paid.get(game.facts.ap):
+        kinds[game.facts.ap] = "attack costs"
         for (c, t), n in problem.life_costs.items():
             if n and attack.get(c) == t:
-                sources.setdefault(game.ap, []).extend(problem.cost_sources.get((c, t), ()))
-    for bp in game.block_problems(dict(attack)):
+                sources.setdefault(game.facts.ap, []).extend(problem.cost_sources.get((c, t), ()))
+    for bp in game.declarations.block_problems(dict(attack)):
         p = bp.defending_player
         if not paid.get(p):
             continue
@@ -282,26 +245,26 @@ def _life_paid_why(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
 
 
 def _replay_line(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                 leaves: list[Leaf]) -> tuple[list[dict[str, Any]], GameState, dict[str, Any]]:
+                 leaves: list[Leaf]) -> tuple[list[dict[str, Any]], GameState, OutcomeJSON]:
     """(damage, final state, ``outcome``) of a line the search found: :func:`replay` on the
     game's board, or — when defending players paid down to 0 life and left the game before
-    damage (704.5a, 800.4a; :meth:`Game.departed`) — on the board that remains, with what
+    damage (704.5a, 800.4a; :meth:`Values.departed`) — on the board that remains, with what
     left with them first in ``outcome["destroyed"]`` (and its reason)."""
-    view = game.departed(attack, blocks)
+    view = game.values.departed(attack, blocks)
     if view is None:
-        damage, state = replay(game.board, attack, blocks, leaves, game.steps_for(attack, blocks),
-                               game.life_paid(attack, blocks))
-        return damage, state, state.to_outcome(with_combat(game.board, attack, blocks))
+        damage, state = replay(game.facts.board, attack, blocks, leaves, game.declarations.steps_for(attack, blocks),
+                               game.units.life_paid(attack, blocks))
+        return damage, state, state.to_outcome(with_combat(game.facts.board, attack, blocks))
     g, a2, b2 = view
-    damage, state = replay(g.board, a2, b2, leaves, g.steps_for(a2, b2))
-    return damage, state, _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
+    damage, state = replay(g.facts.board, a2, b2, leaves, g.declarations.steps_for(a2, b2))
+    return damage, state, _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.facts.board, a2, b2)))
 
 
 def _departed_outcome(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
-                      outcome: dict[str, Any]) -> dict[str, Any]:
+                      outcome: OutcomeJSON) -> OutcomeJSON:
     """``outcome`` with the permanents that left the game with a departed player (800.4a)
     listed first among ``destroyed``, with their reasons."""
-    dep = game.departure_of(attack, blocks)
+    dep = game.values.departure_of(attack, blocks)
     if dep is None:
         return outcome
     outcome["destroyed"] = list(dep.left) + [x for x in outcome["destroyed"] if x not in dep.left]
@@ -322,13 +285,13 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
     plan and the damage play-out with its default objective."""
     from redzone.solver.damage.solve import play_out
 
-    blocks = _fallback_blocks(game.board, attack)
-    view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+    blocks = _fallback_blocks(game.facts.board, attack)
+    view = game.values.departed(attack, blocks)  # 800.4a: played on the board that remains
     g, a2, b2 = view if view is not None else (game, attack, blocks)
-    b = with_combat(g.board, a2, b2)
+    b = with_combat(g.facts.board, a2, b2)
     result = play_out(b)
     state = GameState.from_board(b)
-    for p, n in g.life_paid(a2, b2).items():
+    for p, n in g.units.life_paid(a2, b2).items():
         state.life[p] -= n  # 119.4: paid while declaring (the play-out below doesn't know)
     if any(v <= 0 for v in state.life.values()):
         state_based_actions(b, state)  # 704.5a, before any damage
@@ -361,8 +324,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
     with unbounded():  # the problems a legal choice needs are built whatever the limit
-        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
-    game.polish_until = _polish_until(game, t0)
+        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0))
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -384,16 +346,16 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         # once. When it wins, it is the best line so far, and the search below only looks
         # for a won line that costs less. Skipped when its creatures can't deal lethal
         # damage or poison even unblocked (_may_kill).
-        if lookahead >= 1 and len(candidates) > 1:
-            attack, cost = max(candidates, key=lambda ac: len(ac[0]))
-            probing = _may_kill(game, attack)
-        if probing:
-            now = Game(board, board.active_player, weights, 0, game.deadline, game.shared)
-            won_at = now.ev.win + now.mana_term(cost, 0)
+        biggest = max(candidates, key=lambda ac: len(ac[0])) if lookahead >= 1 and len(candidates) > 1 else None
+        probing = biggest is not None and _may_kill(game, biggest[0])
+        if biggest is not None and probing:
+            attack, cost = biggest
+            now = Game(board, board.active_player, weights, 0, game.clock.child(), game.shared)
+            won_at = now.ev.win + now.values.mana_term(cost, 0)
             v, line = now.block_value(attack, cost, won_at - 1, INF)
             if Timeout.since(cuts):
                 raise Timeout
-            if v >= won_at and now.exact and line is not None:
+            if v >= won_at and now.status.exact and line is not None:
                 best, proved = v, True
                 principal = Principal(attack, line[0], line[1], v)
             probing = False
@@ -402,13 +364,13 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
             # the one paying less life for its costs (Norn's Annex, 119.4): a declaration
             # worth as much is searched exactly (its window opens one below) and then kept
             # when it pays less life.
-            tie = (principal is not None and proved and game.problem.life_costs
+            tie = (principal is not None and proved and game.facts.problem.life_costs
                    and _won(game, best, principal.attack))
-            exact_before, game.exact = game.exact, True
+            exact_before, game.status.exact = game.status.exact, True
             try:
                 v, line = game.block_value(attack, cost, best - 1 if tie else best, INF)
             finally:
-                clean, game.exact = game.exact, exact_before and game.exact
+                clean, game.status.exact = game.status.exact, exact_before and game.status.exact
             if Timeout.since(cuts):
                 # The time limit stopped a search inside this declaration's (ai_blocks' local
                 # search answers with its best block so far, from the attacking player's side
@@ -437,9 +399,9 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
             upper.extend([game.ev.win] * (len(candidates) - k - 1))
         else:
             upper.append(game.ev.win)
-    exact = finished and game.exact
+    exact = finished and game.status.exact
     with unbounded():
-        game.deadline = None  # the answer below is built whatever the time left
+        game.clock.lift()  # the answer below is built whatever the time left
         return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
                               exact, proved)
 
@@ -466,12 +428,12 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         else:
             from redzone.solver.attack.solve import plan_attack
 
-            attack = dict(plan_attack(game.problem).attackers)
+            attack = dict(plan_attack(game.facts.problem).attackers)
         blocks, damage, state = _fallback_line(game, attack)
-        view = game.departed(attack, blocks)
+        view = game.values.departed(attack, blocks)
         value = _fallback_floor(game, attack, candidates)
         outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
-            with_combat(view[0].board, view[1], view[2]) if view is not None
+            with_combat(view[0].facts.board, view[1], view[2]) if view is not None
             else with_combat(board, attack, blocks)))
         lower = -game.ev.win
         bound = max([game.ev.win, *upper])
@@ -486,7 +448,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             value = lower = game.ev.win
         # Upper bounds of the attacks not searched to the end hold only when every part
         # searched was exact; otherwise nothing better than a won game is proved.
-        bound = value if exact else (max([value, *upper]) if game.exact else game.ev.win)
+        bound = value if exact else (max([value, *upper]) if game.status.exact else game.ev.win)
     # The principal's value is proved only when every part of its search was exact: a block
     # list cut at BLOCK_BOUND may have left out the block that saves the defending player.
     proved = principal is not None and proved
@@ -504,19 +466,19 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             # feasible with bound == value).
             exact, bound = True, value
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
-                              complete=bool(candidates) and game.exact, proved=exact,
-                              answered=principal is not None and (proved or game.exact))
-    paid = game.life_paid(attack, blocks)
+                              complete=bool(candidates) and game.status.exact, proved=exact,
+                              answered=principal is not None and (proved or game.status.exact))
+    paid = game.units.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
         outcome=outcome, reasons=reasons,
-        mana_paid=sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()),
-        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        mana_paid=sum(game.facts.problem.costs.get((c, t), 0) for c, t in attack.items()),
+        lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
         response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
         life_paid_why=_life_paid_why(game, attack, blocks, paid),
-        response_proved=principal is not None and (proved or game.exact))
+        response_proved=principal is not None and (proved or game.status.exact))
 
 
 def _may_kill(game: Game, attack: Mapping[str, str]) -> bool:
@@ -528,16 +490,16 @@ def _may_kill(game: Game, attack: Mapping[str, str]) -> bool:
     creatures you control get +1/+0") makes it ``True``; damage doubling isn't counted (then
     the question may be skipped: the search itself still finds such a win, only without
     this shortcut)."""
-    if game.board.has_combat_effects:
+    if game.facts.board.has_combat_effects:
         return True
     life, poison = _through(game, attack, {})
-    return (any(n >= game._base_life.get(p, 0) for p, n in life.items())
-            or any(n + game._base_poison.get(p, 0) >= 10 for p, n in poison.items()))
+    return (any(n >= game.facts.base_life.get(p, 0) for p, n in life.items())
+            or any(n + game.facts.base_poison.get(p, 0) >= 10 for p, n in poison.items()))
 
 
 def _life_cost(game: Game, attack: Mapping[str, str]) -> int:
     """Life the declaration's attack costs take (Phyrexian mana paid with life, 119.4)."""
-    return sum(game.problem.life_costs.get((c, t), 0) for c, t in attack.items())
+    return sum(game.facts.problem.life_costs.get((c, t), 0) for c, t in attack.items())
 
 
 def _won(game: Game, value: int, attack: Mapping[str, str]) -> bool:
@@ -548,8 +510,8 @@ def _won(game: Game, value: int, attack: Mapping[str, str]) -> bool:
     that term (docs/ai.md: its evaluation is kept within ``±(win − 1)``, and with sensible
     weights is far from it), so below that unless its evaluation lies within the defending
     players' block mana of ``win``."""
-    cost = sum(game.problem.costs.get((c, t), 0) for c, t in attack.items())
-    return value >= game.ev.win + game.mana_term(cost, 0)
+    cost = sum(game.facts.problem.costs.get((c, t), 0) for c, t in attack.items())
+    return value >= game.ev.win + game.values.mana_term(cost, 0)
 
 
 def _fallback_floor(game: Game, attack: dict[str, str],
@@ -566,30 +528,30 @@ def _fallback_floor(game: Game, attack: dict[str, str],
     counted against the attacking player. Worked out whatever the time left: a position,
     or a few unit games."""
     cost = next((c for d, c in candidates if d == attack),
-                sum(game.problem.costs.get((c, t), 0) for c, t in attack.items()))
-    if not attack and game.lookahead == 0:
+                sum(game.facts.problem.costs.get((c, t), 0) for c, t in attack.items()))
+    if not attack and game.status.lookahead == 0:
         v, _ = game.block_value(attack, cost, -INF, INF)
         return v
     crack = -game.ev.win
-    if not attack and game._two:
+    if not attack and game.facts.two:
         # No attack at lookahead 1: the value after the next player's attack, in which they
         # maximise their own evaluation, minus the attacking player's (two players, zero
         # sum): at least minus the ceiling of every declaration of theirs (ai_ceiling's
         # proof) on the board of their turn (nothing happened in this combat).
         from redzone.solver.ai.position import next_player, next_turn_board
 
-        player = next_player(game.board)
+        player = next_player(game.facts.board)
         if player is not None:
-            nxt = next_turn_board(game.board, game.base.copy(), attack, player)
-            ceiling = attack_ceiling(Game(nxt, player, game.weights, 0, None))
+            nxt = next_turn_board(game.facts.board, game.facts.base.copy(), attack, player)
+            ceiling = attack_ceiling(Game(nxt, player, game.facts.weights, 0, None))
             if ceiling is not None:
                 crack = -ceiling
-    if game.life_paid(attack, {}):
+    if game.units.life_paid(attack, {}):
         return crack
     floor = block_floor(game, attack)
     if floor is None:
         return crack
-    return max(floor + game.mana_term(cost, 0) if floor < game.ev.win else floor, crack)
+    return max(floor + game.values.mana_term(cost, 0) if floor < game.ev.win else floor, crack)
 
 
 def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
@@ -631,23 +593,23 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
     with unbounded():  # the problems a legal choice needs are built whatever the limit
-        game = Game(board, board.active_player, weights, lookahead, _deadline(t0, time_limit))
-    game.attack_paid = False  # the attackers were declared (and paid for) already
-    game.polish_until = _polish_until(game, t0)
+        # (attack_paid: the attackers were declared, and paid for, already)
+        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0),
+                    attack_paid=False)
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
     try:
         # Proved: no block does better than this (a loss nothing can prevent, or a lost game
         # for the attacking player: nothing is worse for them).
-        floor = max(game.forced_floor(attack, 0), game.least_value(0))
+        floor = max(game.bounds.forced_floor(attack, 0), game.bounds.least_value(0))
         large = solve_large(game, attack, 0, floor, INF)
         if large is not None:
             best, line = large
         elif not game.search_blocks(attack, floor):
-            for blocks, cost in game.block_candidates(attack):
-                game.tick()
-                v, leaves = game.damage_value(attack, blocks, game.mana_term(0, cost), -INF, best)
+            for blocks, cost in game.declarations.block_candidates(attack):
+                game.clock.tick()
+                v, leaves = game.values.damage_value(attack, blocks, game.values.mana_term(0, cost), -INF, best)
                 if v < best:
                     best, line = v, (blocks, leaves or [])
                 if best <= floor:
@@ -657,15 +619,15 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         pass  # the search's deadline or the command's time budget: the best line so far stands
     if game.found[1] is not None:  # the search without declarations (Game.search_blocks)
         best, line = game.found
-    exact = finished and game.exact
+    exact = finished and game.status.exact
     if not exact and line is not None and getattr(game, "local_fixed", None) is None:
         # The safety net of an answer not proved (a time limit, a capped enumeration):
         # local search from it until no one-creature change improves it.
-        problems = game.block_problems(attack)
+        problems = game.declarations.block_problems(attack)
         if len(problems) == 1:
             best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
     with unbounded():
-        game.deadline = None  # the answer below is built whatever the time left
+        game.clock.lift()  # the answer below is built whatever the time left
         if not exact:
             # Not proved and a lost game (or nothing): a block the creatures alone show to
             # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
@@ -682,22 +644,22 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         blocks = _fallback_blocks(board, attack)
         from redzone.solver.damage.solve import play_out
 
-        view = game.departed(attack, blocks)  # 800.4a: played on the board that remains
+        view = game.values.departed(attack, blocks)  # 800.4a: played on the board that remains
         g, a2, b2 = view if view is not None else (game, attack, blocks)
-        result = play_out(with_combat(g.board, a2, b2))
+        result = play_out(with_combat(g.facts.board, a2, b2))
         damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
-        _, state = replay(g.board, a2, b2,
+        _, state = replay(g.facts.board, a2, b2,
                           [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
-                          tuple(st.plan.step for st in result.steps), g.life_paid(a2, b2))
-        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.board, a2, b2)))
+                          tuple(st.plan.step for st in result.steps), g.units.life_paid(a2, b2))
+        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.facts.board, a2, b2)))
         value = -game.ev.win  # nothing proved about the defending players' value ...
-        if game.lookahead == 0 or game._crack_back_bounded:
+        if game.status.lookahead == 0 or game.facts.crack_back_bounded:
             # ... unless this block's value right after combat (the attacking player's best
             # damage against it: one damage game, whatever the time left) is: exact at
             # lookahead 0; at lookahead 1 the next player may always not attack, so the
             # attacking player's value after their turn is at most it, and the defending
             # players' at least minus it.
-            value = -game.static_value(attack, blocks, game.mana_term(0, _block_mana(board, attack, blocks)))
+            value = -game.values.static_value(attack, blocks, game.values.mana_term(0, _block_mana(board, attack, blocks)))
         bound = game.ev.win
     else:
         blocks, leaves = line
@@ -709,8 +671,8 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
         # value (solver/ai/bounds/ceiling.py); an unproved line's value may lie above it.
         floor = block_floor(game, attack)
         if floor is not None:
-            bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
-        if line is not None and game.exact and bound <= value:
+            bound = min(bound, max(value, -floor) if line is not None and game.status.exact else -floor)
+        if line is not None and game.status.exact and bound <= value:
             # The line's value is exact (every value worked out was) and the defending
             # players' value is proved to be at most it — a won game for them, or the
             # floor: nothing beats it, the answer is optimal.
@@ -718,14 +680,14 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
     attacked = _defending_players(board, attack)
     reasons = _block_reasons(game, attack, blocks, state, line, damage,
                              "proved" if exact else "local" if getattr(game, "local_fixed", None) else "")
-    paid = game.life_paid(attack, blocks)
+    paid = game.units.life_paid(attack, blocks)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
         value=points(value), bound=points(bound),
         survives=not any(p in state.lost for p in attacked), damage=damage,
         outcome=outcome, reasons=reasons,
         mana_paid=_block_mana(board, attack, blocks),
-        lookahead=lookahead, nodes=game.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
         life_paid_why=_life_paid_why(game, attack, blocks, paid))
 

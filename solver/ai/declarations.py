@@ -2,20 +2,23 @@
 player's declarations of attackers (CR 508.1) and each defending player's blocks (509.1,
 802.4), listed once per multiset of choices among identical creatures, with their costs.
 
-:class:`Declarations` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads
-the game's board, problems and caches set up by ``Game.__init__``).
+Owns :class:`Declarations`: the candidates, the block problems per attack, the legality
+filters and the combat damage steps (510.4).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.models import attack_problem as ap_mod
 from redzone.models import block_problem as bp_mod
 from redzone.models.block_rules import block_problems, sub_block_problem
 from redzone.solver.ai.position import _block_options, _canonical_product, _free
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.facts import Facts, Status
 
 BLOCK_BOUND = 200_000
 """Most block declarations (after symmetry) listed for one defending player."""
@@ -25,7 +28,23 @@ ATTACK_BOUND = 200_000
 
 
 class Declarations:
-    """The attack and block declarations of :class:`redzone.solver.ai.search.Game` (a mixin)."""
+    """The attack and block declarations of one game (:meth:`attack_candidates`,
+    :meth:`block_candidates`), with the block problems and legality filters they use."""
+
+    def __init__(self, facts: Facts, status: Status) -> None:
+        self.facts = facts
+        self.status = status
+        # Facts read here, bound once (several are read in inner loops).
+        self._no_blockers = facts.no_blockers
+        self._strikes_first = facts.strikes_first
+        self._uniform = facts.uniform
+        self._uniform_attackers = facts.uniform_attackers
+        self.board = facts.board
+        self.classes = facts.classes
+        self.problem = facts.problem
+        self._blocks: dict[Any, list[tuple[dict[str, list[str]], int]]] = {}
+        self._problems: dict[Any, list[bp_mod.BlockProblem]] = {}
+        self._seen_attack: tuple[Any, tuple[Any, bool]] | None = None
 
     # ------------------------------------------------------------------ attacks
 
@@ -45,23 +64,23 @@ class Declarations:
                     out.append(({c: options[i][k] for i, (c, k) in enumerate(zip(creatures, idx)) if k},
                                 0))
             except OverflowError:
-                self.exact = False
+                self.status.exact = False
             return out
         from redzone.solver.attack.solve import enumerate_attacks
 
         en = enumerate_attacks(p, limit=ATTACK_BOUND)
         if not en.complete:
-            self.exact = False
+            self.status.exact = False
         seen: set[Any] = set()
         for d in en.declarations:
-            key = self._attack_key(d)
+            key = self.attack_key(d)
             if key in seen:
                 continue
             seen.add(key)
             out.append((dict(d), ap_mod.cost_of(p, d)))
         return out
 
-    def _attack_key(self, d: Mapping[str, str]) -> Any:
+    def attack_key(self, d: Mapping[str, str]) -> Any:
         """A declaration up to swapping identical creatures."""
         return tuple(sorted((self.classes.get(c, -1), c if c not in self.classes else "", t)
                             for c, t in d.items()))
@@ -74,7 +93,7 @@ class Declarations:
         pairs) blocks that attacker again where ``problem`` allows it (509.1a-b); ``{}``
         when none may. Legality as a whole is left to the caller's filter."""
         killer: dict[str, list[str]] = {}
-        for b, a in sorted(self._killer):
+        for b, a in sorted(self.status.killer):
             if a in problem.allowed.get(b, ()) and b not in killer:
                 killer[b] = [a]
         return killer
@@ -93,7 +112,7 @@ class Declarations:
         problems = self.block_problems(attack)
         if len(problems) == 1:
             problem = problems[0]
-            check = self._block_filter(problem)
+            check = self.block_filter(problem)
             killer = self.killer_block(problem)
             if killer:
                 cost = check(killer)
@@ -103,8 +122,8 @@ class Declarations:
             # The blocks listed here pick each blocker's attackers among its options (allowed
             # ones, within its capacity, none twice: 509.1a holds), so only the restrictions
             # that look at several creatures are left to judge (_listed_filter).
-            listed = self._listed_filter(problem, check)
-            counts = self._count_filter(problem, listed, check, options)
+            listed = self.listed_filter(problem, check)
+            counts = self.count_filter(problem, listed, check, options)
             try:
                 for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
                     if counts is not None:
@@ -117,7 +136,7 @@ class Declarations:
                     if cost is not None:
                         yield d, cost
             except OverflowError:
-                self.exact = False
+                self.status.exact = False
             return
         per_player: list[list[tuple[dict[str, list[str]], int]]] = []
         for problem in problems:
@@ -162,7 +181,7 @@ class Declarations:
             self._problems[key] = got
         return got
 
-    def _block_filter(self, problem: bp_mod.BlockProblem) -> Any:
+    def block_filter(self, problem: bp_mod.BlockProblem) -> Any:
         """A function block -> its cost if it is legal, else ``None`` (CR 509.1b-d): no
         restriction broken (:func:`redzone.models.block_problem.restriction_violations`),
         cost within the mana, at least M requirements obeyed, M from the block solver
@@ -176,7 +195,7 @@ class Declarations:
 
             maximum, proved = maximum_block_requirements(problem)
             if not proved:
-                self.exact = False
+                self.status.exact = False
         restricted = bool(problem.restrictions)
         taxed = bool(problem.blocker_costs or problem.pair_costs)
         life_taxed = bool(problem.blocker_life_costs or problem.pair_life_costs)
@@ -196,8 +215,8 @@ class Declarations:
 
         return check
 
-    def _listed_filter(self, problem: bp_mod.BlockProblem, check: Any) -> Any:
-        """``check`` (:meth:`_block_filter`) for the blocks :meth:`block_candidates` lists
+    def listed_filter(self, problem: bp_mod.BlockProblem, check: Any) -> Any:
+        """``check`` (:meth:`Declarations.block_filter`) for the blocks :meth:`block_candidates` lists
         from :func:`_block_options` — each blocker's attackers allowed, within its capacity,
         none twice (509.1a) — judged faster when restrictions are all there is (no
         requirement or cost): the restrictions on groups of creatures (509.1b) are tested
@@ -253,18 +272,19 @@ class Declarations:
 
         return listed
 
-    def _count_filter(self, problem: bp_mod.BlockProblem, listed: Any, check: Any,
+    def count_filter(self, problem: bp_mod.BlockProblem, listed: Any, check: Any,
                       options: list[list[tuple[str, ...]]]) -> Any:
         """When the only restrictions are on how many creatures block one attacker (menace
-        and "except by N or more", "by more than N", 509.1b) and :meth:`_listed_filter`
+        and "except by N or more", "by more than N", 509.1b) and :meth:`Declarations.listed_filter`
         judges the blocks, the same judgement read from the listed choices themselves
         (index per blocker into ``options``) before any declaration is built: a function
         choice -> legal; ``None`` otherwise."""
         if listed is check or not problem.restrictions or not all(
                 isinstance(r, (bp_mod.MinBlockers, bp_mod.MaxBlockers)) for r in problem.restrictions):
             return None
+        counted = [r for r in problem.restrictions if isinstance(r, (bp_mod.MinBlockers, bp_mod.MaxBlockers))]
         rules = [(r.attacker, r.minimum if isinstance(r, bp_mod.MinBlockers) else 1,
-                  r.maximum if isinstance(r, bp_mod.MaxBlockers) else None) for r in problem.restrictions]
+                  r.maximum if isinstance(r, bp_mod.MaxBlockers) else None) for r in counted]
         # Per blocker and option: which restrictions' attackers it blocks.
         cover = [[tuple(j for j, (a, _, _) in enumerate(rules) if a in opt) for opt in opts]
                  for opts in options]
@@ -292,7 +312,7 @@ class Declarations:
             for idx in _canonical_product(blockers, options, self.classes, BLOCK_BOUND):
                 rows.append({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k})
         except OverflowError:
-            self.exact = False
+            self.status.exact = False
         if free:
             # No restriction, requirement or cost (509.1b-d): every choice is legal.
             return [(d, 0) for d in rows]
@@ -309,3 +329,13 @@ class Declarations:
                 maximum = max(maximum, obeyed)
         return [(d, cost) for d, legal, cost, obeyed in judged
                 if legal and cost <= problem.mana and obeyed >= maximum]
+
+    def steps_for(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> tuple[str, ...]:
+        """The combat damage steps (510.4): a first-strike step when an attacking or
+        blocking creature has first strike or double strike."""
+        fs = self._strikes_first
+        if not fs:
+            return ("regular",)
+        if self.attack_facts(attack)[1] or any(b in fs for b, a in blocks.items() if a):
+            return ("first-strike", "regular")
+        return ("regular",)

@@ -3,12 +3,8 @@ position after it (lookahead 0) or after the next player's attack back (lookahea
 mana a declaration costs, and the board that remains when a player leaves the game before
 damage (800.4a, 509.1h).
 
-:class:`Values` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads the
-game's board, evaluator, caches and shared tables set up by ``Game.__init__``); split from
-``ai_game.py`` unchanged, the search itself (blocks, declarations) stays there. Values are
-perspective milli-points (:mod:`redzone.models.evaluation`). Rules: 510.1-510.4 (combat
-damage steps), 704 (state-based actions), 302.6 and 502.3 (who can block on the crack-back),
-107.4f and 119.4 (costs paid with life).
+Owns :class:`Values` (the damage game over the units, alpha-beta within a window; 510.1-4,
+704). Values are perspective milli-points (:mod:`redzone.models.evaluation`).
 """
 
 from __future__ import annotations
@@ -21,13 +17,48 @@ from redzone.solver.ai.position import Departure, departure
 from redzone.solver.ai.tree import INF, Leaf, Node
 
 if TYPE_CHECKING:
+    from redzone.models.evaluation import Evaluator
+    from redzone.solver.ai.bounds.static import Bounds
+    from redzone.solver.ai.clock import Clock
+    from redzone.solver.ai.crack_back import CrackBack
+    from redzone.solver.ai.declarations import Declarations
+    from redzone.solver.ai.facts import Facts, Spawn, Status
     from redzone.solver.ai.search import Game
+    from redzone.solver.ai.units import UnitGames
 
 __all__ = ["Values"]
 
 
 class Values:
-    """The valuation of :class:`redzone.solver.ai.search.Game` (a mixin)."""
+    """The valuation of one game: :meth:`leaf_value`, :meth:`damage_value`,
+    :meth:`static_value`, :meth:`mana_term`, :meth:`departed`."""
+
+    def __init__(self, facts: Facts, status: Status, ev: Evaluator, clock: Clock,
+                 declarations: Declarations, units: UnitGames, bounds: Bounds,
+                 crack_back: CrackBack, spawn: Spawn) -> None:
+        self.facts = facts
+        self.status = status
+        self.ev = ev
+        self.clock = clock
+        self.declarations = declarations
+        self.units = units
+        self.bounds = bounds
+        self.crack_back = crack_back
+        self.spawn = spawn
+        # Facts read here, bound once (several are read in inner loops).
+        self._base_life = facts.base_life
+        self._base_poison = facts.base_poison
+        self._block_life = facts.block_life
+        self._crack_back_bounded = facts.crack_back_bounded
+        self._layer_sources = facts.layer_sources
+        self._mana_w = facts.mana_w
+        self._opponents = facts.opponents
+        self._two = facts.two
+        self.ap = facts.ap
+        self.board = facts.board
+        self.perspective = facts.perspective
+        self.sign = facts.sign
+        self._departures: dict[Any, tuple[Departure, Game] | None] = {}
 
     def leaf_value(self, attack: Mapping[str, str], leaves: list[Leaf], mana: int,
                    lo: int = -INF, hi: int = INF) -> int:
@@ -36,13 +67,13 @@ class Values:
         ``mana``: the mana term, already in perspective milli-points. With lookahead 1 the
         value is exact only inside the window (``lo``, ``hi``): at or below ``lo`` it is an
         upper bound of the value, at or above ``hi`` a lower bound (see :meth:`crack_back`)."""
-        self.tick()
+        self.clock.tick()
         v = self.fast_score(leaves)
         if v is None:
-            v = self.ev.score(self.combine(leaves))
-        if abs(v) == self.ev.win or self.lookahead == 0:
+            v = self.ev.score(self.units.combine(leaves))
+        if abs(v) == self.ev.win or self.status.lookahead == 0:
             return v + mana
-        return self.crack_back(attack, None, lo - mana, hi - mana, leaves) + mana
+        return self.crack_back.crack_back(attack, None, lo - mana, hi - mana, leaves) + mana
 
     def fast_score(self, leaves: list[Leaf]) -> int | None:
         """:meth:`Evaluator.score` of :meth:`combine` ``(leaves)`` without building the state
@@ -75,7 +106,7 @@ class Values:
             o = self._opponents[0]
             if life[o] <= 0 or poison[o] >= 10:
                 return ev.win if self.perspective == self.ap else -ev.win
-        life, poison, v = self._totals(leaves)
+        life, poison, v = self.units.totals(leaves)
         me = self.perspective
         if life[me] <= 0 or poison[me] >= 10:
             return -ev.win
@@ -111,25 +142,15 @@ class Values:
         net = m * (block_cost - attack_cost)  # good for the attacking player
         return net * self.sign
 
-    def steps_for(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> tuple[str, ...]:
-        """The combat damage steps (510.4): a first-strike step when an attacking or
-        blocking creature has first strike or double strike."""
-        fs = self._strikes_first
-        if not fs:
-            return ("regular",)
-        if self.attack_facts(attack)[1] or any(b in fs for b, a in blocks.items() if a):
-            return ("first-strike", "regular")
-        return ("regular",)
-
     def damage_trees(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
         """The units' damage games (:meth:`unit_tree`) of the combat after these blocks, the
-        merged leaf of the attackers nothing can block last (:meth:`_fixed_part`)."""
-        steps = self.steps_for(attack, blocks)
-        fixed = self._fixed_part(attack, steps)
+        merged leaf of the attackers nothing can block last (:meth:`UnitGames.fixed_part`)."""
+        steps = self.declarations.steps_for(attack, blocks)
+        fixed = self.units.fixed_part(attack, steps)
         if fixed is None:
-            return [self.unit_tree(u, steps) for u in self.units(attack, blocks)]
+            return [self.units.unit_tree(u, steps) for u in self.units.units(attack, blocks)]
         merged, rest = fixed
-        trees = [self.unit_tree(u, steps) for u in self.units(rest, blocks)] if rest else []
+        trees = [self.units.unit_tree(u, steps) for u in self.units.units(rest, blocks)] if rest else []
         if merged is not None:
             trees.append(merged)
         return trees
@@ -140,52 +161,52 @@ class Values:
         """Attacker-view value (``sign`` × perspective) of the combat after these blocks:
         the damage game over every unit, alpha-beta within (alpha, beta). ``trees``: the
         units' games when the caller has them (:meth:`damage_trees`)."""
-        pay = self.payment(attack, blocks)
+        pay = self.units.payment(attack, blocks)
         if pay is not None:
-            if self._pay_ends(pay):
+            if self.units.pay_ends(pay):
                 # 704.5a: paid down to 0 life, a player loses before any damage (no
                 # lifelink dealt later counts): the position after paying is the leaf.
-                return self.sign * self.leaf_value(attack, [pay], mana, *self._window(alpha, beta)), [pay]
+                return self.sign * self.leaf_value(attack, [pay], mana, *self.window(alpha, beta)), [pay]
             view = self.departed(attack, blocks)
             if view is not None:
                 # 704.5a, 800.4a: a defending player paid down to 0 and left the game
                 # before damage, with their permanents; the rest of the combat is played
                 # on the board that remains (its own game: another board, base and memo).
                 game, attack2, blocks2 = view
-                game.lookahead = self.lookahead
-                n0 = game.nodes
+                game.status.lookahead = self.status.lookahead
+                n0 = game.clock.nodes
                 try:
-                    return game.damage_value(attack2, blocks2, mana, alpha, beta)
+                    return game.values.damage_value(attack2, blocks2, mana, alpha, beta)
                 finally:
-                    self.nodes += game.nodes - n0
-                    if not game.exact:
-                        self.exact = False
+                    self.clock.nodes += game.clock.nodes - n0
+                    if not game.status.exact:
+                        self.status.exact = False
         if trees is None:
             trees = self.damage_trees(attack, blocks)
-        if pay is not None and not self.paid_in_units(attack, blocks):
+        if pay is not None and not self.units.paid_in_units(attack, blocks):
             trees = [*trees, pay]
-        flat = [self._flat[id(t)] for t in trees]
+        flat = [self.units.flat[id(t)] for t in trees]
         if all(f is not None for f in flat):
             best = -INF
             line = None
-            if self.lookahead == 1 and self._crack_back_bounded and self.sign == 1:
+            if self.status.lookahead == 1 and self._crack_back_bounded and self.sign == 1:
                 # The next player may always not attack (no requirement forces them), so the
                 # value after their turn is at most the value now: evaluate now first and
                 # look at the crack-back only where it could still beat the best so far.
                 # A lower bound of the value after the crack-back at or above beta already
                 # shows that this block can't beat the defending players' best (fail high),
                 # with no crack-back searched and the other results not even scored.
-                floors = beta < INF and self._blockless(attack)
+                floors = beta < INF and self.bounds.blockless(attack)
                 scored = []
                 for combo in itertools.product(*flat):  # type: ignore[arg-type]
-                    self.tick()
+                    self.clock.tick()
                     leaves = list(combo)
                     v0 = self.fast_score(leaves)
                     if v0 is None:
-                        v0 = self.ev.score(self.combine(leaves))
+                        v0 = self.ev.score(self.units.combine(leaves))
                     terminal = abs(v0) == self.ev.win
                     if floors:
-                        low = v0 if terminal else self.crack_back_floor(leaves)
+                        low = v0 if terminal else self.bounds.crack_back_floor(leaves)
                         if low is not None and low + mana >= beta:
                             return low + mana, leaves
                     scored.append((v0 + mana, terminal, leaves))
@@ -194,7 +215,7 @@ class Values:
                     if upper <= max(best, alpha):
                         best = max(best, upper)  # a bound: this line can't beat the others
                         break
-                    v = upper if terminal else self.crack_back(
+                    v = upper if terminal else self.crack_back.crack_back(
                         attack, None, max(best, alpha) - mana, beta - mana, leaves) + mana
                     if v > best:
                         best, line = v, leaves
@@ -202,7 +223,7 @@ class Values:
                             break
                 return best, line
             for combo in itertools.product(*flat):  # type: ignore[arg-type]
-                v = self.sign * self.leaf_value(attack, list(combo), mana, *self._window(max(best, alpha), beta))
+                v = self.sign * self.leaf_value(attack, list(combo), mana, *self.window(max(best, alpha), beta))
                 if v > best:
                     best, line = v, list(combo)
                     if best >= beta:
@@ -221,7 +242,7 @@ class Values:
         not give exactly (:attr:`Departure.gap`) makes the search inexact."""
         if self._two or not self._block_life:
             return None  # only a defending player's block payment leaves the game on
-        paid = self.life_paid(attack, blocks)
+        paid = self.units.life_paid(attack, blocks)
         if not paid:
             return None
         key = tuple(sorted(paid.items()))
@@ -230,40 +251,39 @@ class Values:
             dep = departure(self.board, paid)
             got = None
             if dep is not None:
-                game = type(self)(dep.board, self.perspective, self.weights, self.lookahead, self.deadline)
-                game.attack_paid = False  # paid already: the board's life totals
-                game._block_life = False
-                game.base.lost.extend(sorted(dep.departed))
+                # (paid already: the board's life totals)
+                game = self.spawn(dep.board, self.status.lookahead, attack_paid=False, block_life=False,
+                                  departed=sorted(dep.departed))
                 if dep.gap:
-                    self.exact = False
+                    self.status.exact = False
                 got = (dep, game)
             self._departures[key] = got
-        if got is None:
+        if not isinstance(got, tuple):
             return None
         dep, game = got
         attack2, blocks2, gap = dep.declarations(attack, blocks)
         if gap:
-            self.exact = False
+            self.status.exact = False
         return game, attack2, blocks2
 
     def departure_of(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> Departure | None:
         """The :class:`Departure` of these declarations when :meth:`departed` applies."""
         if self.departed(attack, blocks) is None:
             return None
-        got = self._departures.get(tuple(sorted(self.life_paid(attack, blocks).items())))
+        got = self._departures.get(tuple(sorted(self.units.life_paid(attack, blocks).items())))
         return got[0] if got else None
 
     def static_value(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]], mana: int) -> int:
         """Attacker-view value of the combat after these blocks at lookahead 0 (the position
         right after combat, with the attacking player's best damage): at lookahead 1 an
         upper bound of the value when the next player may always not attack."""
-        lookahead, self.lookahead = self.lookahead, 0
+        lookahead, self.status.lookahead = self.status.lookahead, 0
         try:
             return self.damage_value(attack, blocks, mana, -INF, INF)[0]
         finally:
-            self.lookahead = lookahead
+            self.status.lookahead = lookahead
 
-    def _window(self, alpha: int, beta: int) -> tuple[int, int]:
+    def window(self, alpha: int, beta: int) -> tuple[int, int]:
         """The attacker-view window (``alpha``, ``beta``) in perspective terms."""
         return (alpha, beta) if self.sign == 1 else (-beta, -alpha)
 
@@ -272,7 +292,7 @@ class Values:
         """Joint damage game of the units, phase by phase (510.1: in each step the
         attacking player assigns, then the defending players)."""
         if phase == 4 or all(isinstance(n, Leaf) for n in nodes):
-            v = self.sign * self.leaf_value(attack, list(nodes), mana, *self._window(alpha, beta))
+            v = self.sign * self.leaf_value(attack, list(nodes), mana, *self.window(alpha, beta))
             return v, list(nodes)
         branching = [i for i, n in enumerate(nodes) if isinstance(n, Node) and n.phase == phase]
         if not branching:

@@ -3,22 +3,29 @@ at lookahead 1, the blocks best for the defending players right after combat fir
 block that refutes the attack at once alone; at lookahead 0, the listing with runs of
 blocks sharing their first choices skipped on one bound (:mod:`redzone.solver.ai.bounds.prefix`).
 
-:class:`BlockOrder` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads the
-game's board and caches set up by ``Game.__init__``). Split from
-:mod:`redzone.solver.ai.search`; plain Python (no ortools).
+Owns :class:`BlockOrder` and the thresholds that decide when each technique is used.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-import time
+import weakref
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.solver.ai.position import _block_options
 from redzone.solver.ai.declarations import BLOCK_BOUND
 from redzone.solver.ai.tree import INF
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.bounds.prefix import PrefixFloor
+    from redzone.solver.ai.bounds.static import Bounds, Combatants
+    from redzone.solver.ai.clock import Clock
+    from redzone.solver.ai.declarations import Declarations
+    from redzone.solver.ai.evaluate import Values
+    from redzone.solver.ai.facts import Facts, Status
+    from redzone.solver.ai.search import Game
 
 PROBE_AFTER = 1_000
 """At lookahead 1 where runs of blocks are not bounded at once, an attack not refuted right
@@ -58,29 +65,50 @@ class _Spent(Exception):
 
 
 class BlockOrder:
-    """The order of the blocks :meth:`redzone.solver.ai.search.Game.block_value` examines (a
-    mixin)."""
+    """The order of the blocks :meth:`Game.block_value` examines:
+    :meth:`block_order` (lookahead 1), :meth:`pruned_blocks` (lookahead 0)."""
 
-    def _block_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int
+    def __init__(self, facts: Facts, status: Status, clock: Clock, declarations: Declarations,
+                 combatants: Combatants, bounds: Bounds, prefix: PrefixFloor, values: Values,
+                 game: Game) -> None:
+        self.facts = facts
+        self.status = status
+        self.clock = clock
+        self.declarations = declarations
+        self.combatants = combatants
+        self.bounds = bounds
+        self.prefix = prefix
+        self.values = values
+        # The game, for the branch and bound the probe asks (block_search); weakly, so that
+        # no game is kept alive by a cycle (see Game.__init__).
+        self._game = weakref.ref(game)
+        # Facts read here, bound once (several are read in inner loops).
+        self._crack_back_bounded = facts.crack_back_bounded
+        self._strikes_first = facts.strikes_first
+        self.classes = facts.classes
+        self.sign = facts.sign
+        self._per_attack: dict[Any, Any] = {}
+
+    def block_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int
                      ) -> Iterator[tuple[dict[str, list[str]], int]]:
         """The legal blocks against ``attack`` (:meth:`block_candidates`) in the order
         :meth:`block_value` examines them. At lookahead 1, when the next player may always
         not attack, each block's value right after combat (:meth:`static_value`) is an
         upper bound of its value after the crack-back: a block at or below ``alpha`` now
         refutes the attack at once (it alone is returned: no crack-back is searched; past
-        :data:`PROBE_AFTER` blocks it is looked for by :meth:`_refutation`, and may then be
+        :data:`PROBE_AFTER` blocks it is looked for by :meth:`BlockOrder.refutation`, and may then be
         another such block than the first listed); otherwise the blocks best for the
         defending players now come first, so that the crack-backs searched bring the
         defending players' best answer down early. Where runs of blocks can be bounded at
         once, :meth:`_tree_order` gives the same order without a bound per block."""
-        if not (self.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
-            yield from self.block_candidates(attack)
+        if not (self.status.lookahead == 1 and self._crack_back_bounded and self.sign == 1):
+            yield from self.declarations.block_candidates(attack)
             return
-        problems = self.block_problems(attack)
+        problems = self.declarations.block_problems(attack)
         if len(problems) == 1:
             yield from self._tree_order(attack, attack_cost, alpha, problems[0])
             return
-        candidates = self.block_candidates(attack)
+        candidates = self.declarations.block_candidates(attack)
         # Each block's static value is needed only where it decides the order: a proved
         # lower bound of it (:meth:`static_floor`, no unit built) above ``alpha`` shows the
         # block can't refute the attack at once, and the blocks are then taken lazily in
@@ -88,25 +116,25 @@ class BlockOrder:
         # is worked out when its bound comes first, so every block whose value is taken
         # comes out in exactly the sorted order, ties by listing order).
         # An attack not refuted by one of its first PROBE_AFTER blocks is asked at once
-        # whether some block refutes it (:meth:`_refutation`) instead of listing the rest to
+        # whether some block refutes it (:meth:`BlockOrder.refutation`) instead of listing the rest to
         # find one; when none does, every block's static value is above alpha, and each
         # block keeps its bound in the heap until it comes first (the same order).
         above = False
         heap: list[tuple[int, int, bool, dict[str, list[str]], int]] = []
         for i, (blocks, cost) in enumerate(candidates):
             if i == PROBE_AFTER:
-                probe = self._refutation(attack, attack_cost, alpha)
+                probe = self.refutation(attack, attack_cost, alpha)
                 if probe is not None:
                     if probe[0] is not None:
                         yield probe[0], probe[1]
                         return
                     above = True
-            mana = self.mana_term(attack_cost, cost)
-            low = self.static_floor(attack, blocks, mana)
+            mana = self.values.mana_term(attack_cost, cost)
+            low = self.bounds.static_floor(attack, blocks, mana)
             if low is not None and (above or low > alpha):
                 heap.append((low, i, False, blocks, cost))
                 continue
-            v0 = self.static_value(attack, blocks, mana)
+            v0 = self.values.static_value(attack, blocks, mana)
             if v0 <= alpha:
                 yield blocks, cost
                 return
@@ -117,52 +145,50 @@ class BlockOrder:
             if known:
                 yield blocks, cost
                 continue
-            v0 = self.static_value(attack, blocks, self.mana_term(attack_cost, cost))
+            v0 = self.values.static_value(attack, blocks, self.values.mana_term(attack_cost, cost))
             heapq.heappush(heap, (v0, i, True, blocks, cost))
 
     def _tree(self, attack: Mapping[str, str], problem: Any) -> Any:
         """(blockers, options) of ``problem`` (:func:`_block_options`) when runs of blocks
         may be bounded at once (every creature blocking one attacker at most, at least
         :data:`TREE_FROM` blocks listed); else ``None``. Once per attack."""
-        key = ("tree", self.attack_facts(attack)[0])
-        got = self._fixed.get(key, False)
+        key = ("tree", self.declarations.attack_facts(attack)[0])
+        got = self._per_attack.get(key, False)
         if got is False:
             got = None
             blockers, options = _block_options(problem)
-            if (blockers and _listed_count(self, blockers, options) >= TREE_FROM
+            if (blockers and _listed_count(self.classes, blockers, options) >= TREE_FROM
                     and all(len(o) <= 1 for lst in options for o in lst)):
                 got = (blockers, options)
-            self._fixed[key] = got
+            self._per_attack[key] = got
         return got
 
     def _tree_order(self, attack: Mapping[str, str], attack_cost: int, alpha: int, problem: Any
                     ) -> Iterator[tuple[dict[str, list[str]], int]]:
-        """:meth:`_block_order` at lookahead 1 with runs of blocks bounded at once: the
+        """:meth:`BlockOrder.block_order` at lookahead 1 with runs of blocks bounded at once: the
         blocks as :meth:`block_candidates` lists them (the best block against the last
         attack, then the product order, at most :data:`BLOCK_BOUND` of the latter: past it
         the search is inexact, as there), each block or run keyed by (its static value or a
         proved lower bound of it, its choices' indices — listing order). The listing
         walks the blocks in order and yields the first whose static value is at or below
-        ``alpha``, as :meth:`_block_order` does; a run whose bound (:meth:`prefix_floor`) is
+        ``alpha``, as :meth:`BlockOrder.block_order` does; a run whose bound (:meth:`prefix_floor`) is
         above ``alpha`` holds no such block and is passed whole. Otherwise entries come off
         a heap, a run replaced by its parts when it comes first: every key is at most the
         keys of what it holds (a bound at most their values; a prefix sorts before its
         extensions), so the blocks come out in exactly the order of their static values,
-        ties by listing order — the order of :meth:`_block_order`."""
-        from redzone.solver.ai.search import Timeout
-
-        check = self._block_filter(problem)
+        ties by listing order — the order of :meth:`BlockOrder.block_order`."""
+        check = self.declarations.block_filter(problem)
         heap: list[tuple[int, tuple[int, ...], int, Any]] = []
-        killer = self.killer_block(problem)
+        killer = self.declarations.killer_block(problem)
         if killer:
             cost = check(killer)
             if cost is not None:
-                mana = self.mana_term(attack_cost, cost)
-                low = self.static_floor(attack, killer, mana)
+                mana = self.values.mana_term(attack_cost, cost)
+                low = self.bounds.static_floor(attack, killer, mana)
                 if low is not None and low > alpha:
                     heap.append((low, (), 1, (killer, cost)))
                 else:
-                    v0 = self.static_value(attack, killer, mana)
+                    v0 = self.values.static_value(attack, killer, mana)
                     if v0 <= alpha:
                         yield killer, cost
                         return
@@ -171,24 +197,24 @@ class BlockOrder:
         tree = self._tree(attack, problem)
         if tree is None:
             # Block by block, as block_candidates lists them (keys (i,): listing order).
-            rest = self.block_candidates(attack)
+            rest = self.declarations.block_candidates(attack)
             if heap:
                 next(rest, None)  # the same first block
             above = False
             for i, (blocks, cost) in enumerate(rest, 1 if heap else 0):
                 if i == PROBE_AFTER:
-                    probe = self._refutation(attack, attack_cost, alpha)
+                    probe = self.refutation(attack, attack_cost, alpha)
                     if probe is not None:
                         if probe[0] is not None:
                             yield probe[0], probe[1]
                             return
                         above = True
-                mana = self.mana_term(attack_cost, cost)
-                low = self.static_floor(attack, blocks, mana)
+                mana = self.values.mana_term(attack_cost, cost)
+                low = self.bounds.static_floor(attack, blocks, mana)
                 if low is not None and (above or low > alpha):
                     heap.append((low, (i,), 1, (blocks, cost)))
                     continue
-                v0 = self.static_value(attack, blocks, mana)
+                v0 = self.values.static_value(attack, blocks, mana)
                 if v0 <= alpha:
                     yield blocks, cost
                     return
@@ -200,14 +226,14 @@ class BlockOrder:
                     yield item
                 else:
                     d, cost = item
-                    heapq.heappush(heap, (self.static_value(attack, d, self.mana_term(attack_cost, cost)),
+                    heapq.heappush(heap, (self.values.static_value(attack, d, self.values.mana_term(attack_cost, cost)),
                                           key, 0, item))
             return
         blockers, options = tree
         plan: Any = None  # worked out after PLAN_AFTER blocks, as in _pruned
         wait = PLAN_AFTER
-        listed = self._listed_filter(problem, check)
-        counts = self._count_filter(problem, listed, check, options)
+        listed = self.declarations.listed_filter(problem, check)
+        counts = self.declarations.count_filter(problem, listed, check, options)
         n = len(blockers)
         classes = self.classes
         last_of: list[int | None] = []
@@ -221,10 +247,10 @@ class BlockOrder:
         sizes = [len(o) for o in options]
         opts = [[o[0] if o else None for o in lst] for lst in options]
         fs = [b in self._strikes_first for b in blockers]
-        gain_of = [self._blocker_gain(b) for b in blockers]
-        mana0 = self.mana_term(attack_cost, 0)
-        floor = self.prefix_floor
-        deadline = self.deadline
+        gain_of = [self.combatants.gain(b) for b in blockers]
+        mana0 = self.values.mana_term(attack_cost, 0)
+        floor = self.prefix.prefix_floor
+        poll = self.clock.poll
         classes_of = list(by_class.values())
 
         def run_size(choice: list[int], k: int) -> int:
@@ -250,10 +276,10 @@ class BlockOrder:
                 cost = listed(d)
                 if cost is None:
                     return None
-            mana = self.mana_term(attack_cost, cost)
+            mana = self.values.mana_term(attack_cost, cost)
             if plan:
                 return d, cost, floor(plan, n, groups, gain, first, mana)
-            return d, cost, self.static_floor(attack, d, mana)
+            return d, cost, self.bounds.static_floor(attack, d, mana)
 
         def state(prefix: tuple[int, ...]) -> tuple[dict[str, list[str]], int, int]:
             groups: dict[str, list[str]] = {a: [] for a in attack}
@@ -298,17 +324,17 @@ class BlockOrder:
                     # The listing would stop here, unproved: first ask for a refuting block
                     # (without a limit on the nodes: the alternative is an unproved answer).
                     if not asked:
-                        probe = self._refutation(attack, attack_cost, alpha, None)
+                        probe = self.refutation(attack, attack_cost, alpha, None)
                         if probe is not None and probe[0] is not None:
                             yield probe[0], probe[1]
                             return
-                    self.exact = False  # as the listing cut at BLOCK_BOUND
+                    self.status.exact = False  # as the listing cut at BLOCK_BOUND
                     break
                 got = leaf(choice, groups, gain, first)
                 if plan is None:
                     wait -= 1
                     if wait == 0:
-                        plan = self.prefix_plan(attack, problem, blockers, options) or False
+                        plan = self.prefix.prefix_plan(attack, problem, blockers, options) or False
                 if got is not None:
                     d, cost, low = got
                     if low is not None and (above or low > alpha):
@@ -317,21 +343,21 @@ class BlockOrder:
                         valued += 1
                         if valued == PROBE_VALUES:
                             asked = True
-                            probe = self._refutation(attack, attack_cost, alpha)
+                            probe = self.refutation(attack, attack_cost, alpha)
                             if probe is not None:
                                 if probe[0] is not None:
                                     yield probe[0], probe[1]
                                     return
                                 above = True
-                        v0 = self.static_value(attack, d, self.mana_term(attack_cost, cost))
+                        v0 = self.values.static_value(attack, d, self.values.mana_term(attack_cost, cost))
                         if v0 <= alpha:
                             yield d, cost
                             return
                         heap.append((v0, tuple(choice), 0, (d, cost)))
             else:
                 steps += 1
-                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
-                    raise Timeout
+                if (steps & 255) == 0:
+                    poll()
                 low = floor(plan, i + 1, groups, gain, first, mana0) if plan and (above or i >= n - 4) else None
                 size = run_size(choice, i + 1) if low is not None and (above or low > alpha) else 0
                 if not size or position + size > BLOCK_BOUND:
@@ -355,7 +381,7 @@ class BlockOrder:
                 continue
             if kind == 1:
                 d, cost = item
-                v0 = self.static_value(attack, d, self.mana_term(attack_cost, cost))
+                v0 = self.values.static_value(attack, d, self.values.mana_term(attack_cost, cost))
                 heapq.heappush(heap, (v0, key, 0, item))
                 continue
             # A run: its parts, one choice further.
@@ -382,9 +408,9 @@ class BlockOrder:
                     gain -= gain_of[k]
                     first -= fs[k]
 
-    def _refutation(self, attack: Mapping[str, str], attack_cost: int, alpha: int,
+    def refutation(self, attack: Mapping[str, str], attack_cost: int, alpha: int,
                     nodes: int | None = -1) -> tuple[dict[str, list[str]] | None, int] | None:
-        """For :meth:`_block_order` at lookahead 1: whether some legal block against
+        """For :meth:`BlockOrder.block_order` at lookahead 1: whether some legal block against
         ``attack`` has a static value (:meth:`static_value`, attacker view, the position
         right after combat) at or below ``alpha``. Decided by
         :func:`redzone.solver.ai.block_search.branch_and_bound` run at lookahead 0 with the floor
@@ -396,7 +422,7 @@ class BlockOrder:
 
         Returns (such a block, its cost): it refutes the attack at once, since its value
         after the crack-back is at most its static value (the next player may always not
-        attack; :meth:`_block_order` is used only then). ``(None, 0)``: the search ran to
+        attack; :meth:`BlockOrder.block_order` is used only then). ``(None, 0)``: the search ran to
         its end and every legal block's static value is above ``alpha`` (values are
         integers: a proved lower bound of ``alpha + 1`` or more), so no block refutes the
         attack before its crack-back. ``None``: not decided (one defending player only;
@@ -406,38 +432,30 @@ class BlockOrder:
             return None
         from redzone.solver.ai import block_search as ai_blocks
 
-        problems = self.block_problems(attack)
+        problems = self.declarations.block_problems(attack)
         if len(problems) != 1:
             return None
         problem = problems[0]
+        game = self._game()
+        assert game is not None  # (its game holds this part)
         # The search is given PROBE_NODES of its nodes (its only calls to tick, each at a
         # node's start: stopping there leaves nothing half done); past them it is dropped,
         # and the rest is listed as before.
+        # (_Spent, not Timeout: no time limit was reached, Timeout.raised)
         budget = PROBE_NODES if nodes == -1 else nodes
-        tick = self.tick
-
-        def counted() -> None:
-            nonlocal budget
-            if budget is not None:
-                budget -= 1
-            if budget is not None and budget < 0:
-                raise _Spent  # not Timeout: no time limit was reached (Timeout.raised)
-            tick()
-
-        self.lookahead = 0
-        self.tick = counted  # type: ignore[method-assign]
+        self.status.lookahead = 0
         try:
-            got = ai_blocks.branch_and_bound(self, attack, attack_cost, problem, alpha, alpha + 1, None)
+            with self.clock.limited(budget, _Spent):
+                got = ai_blocks.branch_and_bound(game, attack, attack_cost, problem, alpha, alpha + 1, None)
         except _Spent:
             got = None
         finally:
-            self.lookahead = 1
-            del self.tick
+            self.status.lookahead = 1
         if got is None:
             return None
         value, blocks, exact = got
         if blocks is not None and value <= alpha:
-            cost = self._block_filter(problem)(blocks)
+            cost = self.declarations.block_filter(problem)(blocks)
             if cost is not None:
                 return blocks, cost
         return (None, 0) if exact else None
@@ -452,16 +470,16 @@ class BlockOrder:
         defending player. Every block is given when there are fewer than
         :data:`PRUNE_FROM` or more than :data:`BLOCK_BOUND` of them, when a creature may
         block several attackers, or when :meth:`prefix_plan` does not apply."""
-        problems = self.block_problems(attack)
+        problems = self.declarations.block_problems(attack)
         if len(problems) != 1:
             return None
         return self._pruned(attack, attack_cost, cut, problems[0])
 
     def _pruned(self, attack: Mapping[str, str], attack_cost: int, cut: list[int], problem: Any
                 ) -> Iterator[tuple[dict[str, list[str]], int | None, int | None]]:
-        check = self._block_filter(problem)
+        check = self.declarations.block_filter(problem)
         killer: dict[str, list[str]] = {}
-        for b, a in sorted(self._killer):
+        for b, a in sorted(self.status.killer):
             if a in problem.allowed.get(b, ()) and b not in killer:
                 killer[b] = [a]
         first = False
@@ -469,27 +487,27 @@ class BlockOrder:
             cost = check(killer)
             if cost is not None:
                 first = True
-                yield killer, cost, self.static_floor(attack, killer, self.mana_term(attack_cost, cost))
+                yield killer, cost, self.bounds.static_floor(attack, killer, self.values.mana_term(attack_cost, cost))
         # (looked at only now: most attacks are refuted by their first block)
-        key = ("pruned", self.attack_facts(attack)[0])
-        got = self._fixed.get(key, False)
+        key = ("pruned", self.declarations.attack_facts(attack)[0])
+        got = self._per_attack.get(key, False)
         if got is False:
             got = None
             blockers, options = _block_options(problem)
-            count = _listed_count(self, blockers, options) if blockers else 0
+            count = _listed_count(self.classes, blockers, options) if blockers else 0
             if blockers and PRUNE_FROM <= count <= BLOCK_BOUND and all(len(o) <= 1 for lst in options for o in lst):
                 got = (blockers, options)
-            self._fixed[key] = got
+            self._per_attack[key] = got
         if got is None:
-            rest = self.block_candidates(attack)
+            rest = self.declarations.block_candidates(attack)
             if first:
                 next(rest, None)  # the same first block
             for blocks, cost in rest:
-                yield blocks, cost, self.static_floor(attack, blocks, self.mana_term(attack_cost, cost))
+                yield blocks, cost, self.bounds.static_floor(attack, blocks, self.values.mana_term(attack_cost, cost))
             return
         blockers, options = got
-        listed = self._listed_filter(problem, check)
-        counts = self._count_filter(problem, listed, check, options)
+        listed = self.declarations.listed_filter(problem, check)
+        counts = self.declarations.count_filter(problem, listed, check, options)
         n = len(blockers)
         classes = self.classes
         last_of: list[int | None] = []
@@ -501,12 +519,12 @@ class BlockOrder:
         sizes = [len(o) for o in options]
         opts = [[o[0] if o else None for o in lst] for lst in options]
         fs = [b in self._strikes_first for b in blockers]
-        gain_of = [self._blocker_gain(b) for b in blockers]
+        gain_of = [self.combatants.gain(b) for b in blockers]
         groups: dict[str, list[str]] = {a: [] for a in attack}
-        mana0 = self.mana_term(attack_cost, 0)
-        floor = self.prefix_floor
-        static_floor = self.static_floor
-        deadline = self.deadline
+        mana0 = self.values.mana_term(attack_cost, 0)
+        floor = self.prefix.prefix_floor
+        static_floor = self.bounds.static_floor
+        poll = self.clock.poll
         # The bounds' plan is worked out after PLAN_AFTER blocks: most attacks are refuted
         # by one of their first blocks.
         plan: Any = None
@@ -542,22 +560,20 @@ class BlockOrder:
                 if cost is not None:
                     if d is None:
                         d = {b: list(options[j][c]) for j, (b, c) in enumerate(zip(blockers, choice)) if c}
-                    mana = self.mana_term(attack_cost, cost)
+                    mana = self.values.mana_term(attack_cost, cost)
                     if plan:
                         yield d, cost, floor(plan, n, groups, gain, fs_blocking, mana)
                     else:
                         yield d, cost, static_floor(attack, d, mana)
                         wait -= 1
                         if wait == 0:
-                            plan = self.prefix_plan(attack, problem, blockers, options)
+                            plan = self.prefix.prefix_plan(attack, problem, blockers, options)
             elif plan and i >= n - 4:
                 # (bounds with more undecided blockers hardly ever prune: most attacking
                 # creatures may still be blocked by one of them)
                 steps += 1
-                if deadline is not None and (steps & 255) == 0 and time.perf_counter() > deadline:
-                    from redzone.solver.ai.search import Timeout
-
-                    raise Timeout
+                if (steps & 255) == 0:
+                    poll()
                 low = floor(plan, i + 1, groups, gain, fs_blocking, mana0)
                 if low is None or low < cut[0]:
                     i += 1
@@ -578,13 +594,14 @@ class BlockOrder:
             choice[i] += 1
 
 
-def _listed_count(game: Any, blockers: list[str], options: list[list[tuple[str, ...]]]) -> int:
+def _listed_count(classes: Mapping[str, int], blockers: list[str],
+                  options: list[list[tuple[str, ...]]]) -> int:
     """How many blocks :func:`redzone.solver.ai.position._canonical_product` lists (one per
     multiset of choices of identical creatures): C(m + k - 1, m) per symmetry class of m
     creatures with k options each."""
     by: dict[Any, list[int]] = {}
     for i, b in enumerate(blockers):
-        by.setdefault(game.classes.get(b, ("unique", b)), []).append(len(options[i]))
+        by.setdefault(classes.get(b, ("unique", b)), []).append(len(options[i]))
     total = 1
     for sizes in by.values():
         total *= math.comb(len(sizes) + sizes[0] - 1, len(sizes))

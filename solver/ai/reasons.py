@@ -87,8 +87,8 @@ def _departed_target(board: Board, target: str, departed: frozenset[str]) -> str
 
 
 def _class_of(game: Game, c: str) -> set[str]:
-    k = game.classes.get(c)
-    return {x for x, j in game.classes.items() if j == k} if k is not None else {c}
+    k = game.facts.classes.get(c)
+    return {x for x, j in game.facts.classes.items() if j == k} if k is not None else {c}
 
 
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
@@ -102,8 +102,8 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
     useless); ``answered``: ``blocks`` is the defending players' best answer (else it is
     only a legal block, and an attacking creature's line says its blocks were not examined
     to the end instead of "unblocked" or who blocks it)."""
-    board = game.board
-    problem = game.problem
+    board = game.facts.board
+    problem = game.facts.problem
     damaged_by = _damaged_by(damage)
     used: set[str] | None = None  # creatures some legal declaration uses, when listed
     if complete and (problem.restrictions or problem.requirements or problem.costs):
@@ -117,11 +117,11 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
         for a in lst:
             blockers_of.setdefault(a, []).append(b)
     home_duty: dict[str, str] = {}
-    view = game.departed(attack, blocks)
-    gone = game.departure_of(attack, blocks)
-    if principal is not None and game.lookahead == 1:
+    view = game.values.departed(attack, blocks)
+    gone = game.values.departure_of(attack, blocks)
+    if principal is not None and game.status.lookahead == 1:
         g, a2 = (view[0], view[1]) if view is not None else (game, attack)
-        line = g.crack_back_line(a2, g.combine(principal.leaves))
+        line = g.crack_back.crack_back_line(a2, g.units.combine(principal.leaves))
         if line is not None:
             for b, lst in line.blocks.items():
                 if lst:
@@ -177,17 +177,17 @@ def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str]
     """The creatures some legal block against ``attack`` uses (509.1a-d; identical creatures
     count together), or ``None`` when the legal blocks are too many to list
     (:data:`REASON_BLOCKS`; :data:`REASON_BLOCKS_TIMED` under a time limit)."""
-    exact = game.exact
+    exact = game.status.exact
     used: set[str] = set()
     try:
-        for k, (d, _) in enumerate(game.block_candidates(attack)):
-            if k >= (REASON_BLOCKS if getattr(game, "polish_until", None) is None else REASON_BLOCKS_TIMED):
+        for k, (d, _) in enumerate(game.declarations.block_candidates(attack)):
+            if k >= (REASON_BLOCKS if game.clock.polish_until is None else REASON_BLOCKS_TIMED):
                 return None
             for b, lst in d.items():
                 if lst:
                     used |= _class_of(game, b)
     finally:
-        game.exact = exact  # listing blocks for a reason proves nothing about the answer
+        game.status.exact = exact  # listing blocks for a reason proves nothing about the answer
     return used
 
 
@@ -197,18 +197,18 @@ def _blocking_helps_now(game: Game, attack: Mapping[str, str], blocks: Mapping[s
     filter), added to ``blocks``, makes the position right after combat (lookahead 0: the
     attacking player's best damage, one damage game each) better for the defending players
     than ``blocks`` do. Worked out for the reasons only, whatever the time left."""
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     now = {b: list(a) for b, a in blocks.items() if a}
     cost = check(now)
     if cost is None:
         return True  # can't tell: keep the crack-back motive the search found
-    base = game.static_value(attack, now, game.mana_term(0, cost))
+    base = game.values.static_value(attack, now, game.values.mana_term(0, cost))
     for a in dict.fromkeys(problem.allowed.get(c, ())):
         if a not in attack:
             continue
         trial = {**now, c: [a]}
         cost = check(trial)
-        if cost is not None and game.static_value(attack, trial, game.mana_term(0, cost)) < base:
+        if cost is not None and game.values.static_value(attack, trial, game.values.mana_term(0, cost)) < base:
             return True
     return False
 
@@ -224,14 +224,14 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
     (a fixed point of the local search, :func:`redzone.solver.ai.block_search.improve_blocks`:
     no change of this one creature's block improves it) or ``""`` (nothing: the search
     was cut short before the local search reached a fixed point)."""
-    board = game.board
+    board = game.facts.board
     out: dict[str, str] = {}
     next_attack: dict[str, str] = {}
-    view = game.departed(attack, blocks)
-    gone = game.departure_of(attack, blocks)
-    if line is not None and game.lookahead == 1:
+    view = game.values.departed(attack, blocks)
+    gone = game.values.departure_of(attack, blocks)
+    if line is not None and game.status.lookahead == 1:
         g, a2 = (view[0], view[1]) if view is not None else (game, attack)
-        cb = g.crack_back_line(a2, g.combine(line[1]))
+        cb = g.crack_back.crack_back_line(a2, g.units.combine(line[1]))
         if cb is not None:
             next_attack = dict(cb.attack)
     from redzone.models.block_rules import block_problems
@@ -259,7 +259,7 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
                 continue
             if usable is False and not _free(problem):
                 usable = _blockers_in_legal_blocks(game, attack)
-            if not _free(problem) and usable is not None and c not in usable:
+            if not _free(problem) and isinstance(usable, set) and c not in usable:
                 sources = ", ".join(dict.fromkeys(r.source for r in problem.restrictions))
                 out[c] = ("doesn't block: no legal block includes it (CR 509.1b-c"
                           + (f"; restrictions: {sources})" if sources else ")"))

@@ -1,20 +1,7 @@
-"""Exhaustive reference minimax of the AI's combat game (issue 9), for tiny boards.
-
-Every legal declaration of attackers (:func:`redzone.solver.reference.reference_legal_declarations`)
-× every legal block of each defending player (:func:`redzone.solver.reference.reference_legal_blocks`)
-× every legal damage assignment of each step (:func:`redzone.solver.reference.reference_legal_damage`),
-the attacking player choosing first in each step and the defending players completing it
-(510.1), each step dealt on the whole combat by :mod:`redzone.models.outcome` and followed by
-state-based actions (and, when a lord left, the layers applied again and state-based actions
-once more, :func:`redzone.models.layers.relayered_after_departures`), the steps from
-:func:`redzone.models.damage_rules.remaining_steps` (the life paid for the declarations'
-Phyrexian costs, CR 119.4, taken from the state first; a player paid down to 0 loses there,
-704.5a, and with more than two players leaves the game with their permanents before
-damage, 800.4a: :func:`redzone.solver.ai.position.departure`); the
-leaf is the evaluation (lookahead 0) or the same game, at lookahead 0, for the next player
-on :func:`redzone.solver.ai.position.next_turn_board` (lookahead 1).
-
-No units, caches, symmetry or cut-offs: it exists to cross-check
+"""Exhaustive reference minimax of the AI's combat game (issue 9), for tiny boards: every
+legal declaration, block and damage assignment of each step, dealt on the whole combat by
+:mod:`redzone.models.outcome` (the same rules as the search, departures and lords that
+leave included), with no units, caches, symmetry or cut-offs. It exists to cross-check
 :mod:`redzone.solver.ai.decisions` (``tests/test_ai_differential.py``). Slow by design.
 """
 
@@ -31,6 +18,7 @@ from redzone.models.block_problem import cost_of as block_cost_of
 from redzone.models.block_problem import life_cost_of as block_life_of
 from redzone.models.block_rules import block_problems
 from redzone.models.board import Board
+from redzone.models.damage_problem import Step
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
@@ -108,7 +96,7 @@ class _Ref:
         board2 = next_turn_board(self.board, state, attack, player)
         return reference_game_value(board2, self.perspective, self.weights, 0) + mana
 
-    def damage(self, board: Board, attack: Mapping[str, str], steps: list[str], i: int,
+    def damage(self, board: Board, attack: Mapping[str, str], steps: list[Step], i: int,
                state: GameState, dealt: list[str], mana: int, cur: Board | None = None) -> int:
         """Attacker-view value of the rest of the combat damage. ``board``: the combat as
         declared; ``cur``: the board this step is dealt on (``board`` re-layered when a lord
@@ -217,6 +205,7 @@ def reference_block_value(board: Board, weights: Weights | None = None, lookahea
     as declared and paid for (the scenario's life totals); only the blocks' life is paid."""
     weights = weights or Weights()
     ref = _Ref(board, board.active_player, weights, lookahead)
-    attack = dict(board.scenario.combat.attackers)
+    scenario: Any = board.scenario
+    attack = dict(scenario.combat.attackers)
     return [(blocks, ref.combat(attack, blocks, _mana(weights, 0, cost, 1), paid))
             for blocks, cost, paid in _legal_blocks(board, attack)]

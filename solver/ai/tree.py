@@ -6,9 +6,12 @@ Python (no ortools).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Leaf", "Node"]
+if TYPE_CHECKING:
+    from redzone.models.outcome import GameState
+
+__all__ = ["INF", "Leaf", "Node", "state_delta"]
 
 
 # ============================================================================ damage units
@@ -16,7 +19,7 @@ __all__ = ["Leaf", "Node"]
 
 @dataclass
 class Leaf:
-    """What one unit's damage did: ``delta`` (see :meth:`Game._delta`) after its last step,
+    """What one unit's damage did: ``delta`` (see :meth:`UnitGames.delta`) after its last step,
     ``first`` after the first-strike step (``None``: one step), and the assignments chosen,
     one ``{source: {recipient: amount}}`` per step."""
 
@@ -72,8 +75,8 @@ def _merge_delta(deltas: list[tuple[Any, ...]]) -> tuple[Any, ...]:
 
 
 def _merge(leaves: list[Leaf]) -> Leaf:
-    """Independent units' single outcomes as one leaf (same effect on :meth:`Game.combine`
-    and :meth:`Game.fast_score` as the leaves themselves)."""
+    """Independent units' single outcomes as one leaf (same effect on :meth:`UnitGames.combine`
+    and :meth:`Values.fast_score` as the leaves themselves)."""
     firsts = [leaf.first for leaf in leaves]
     first = None if all(f is None for f in firsts) else _merge_delta(
         [f if f is not None else _EMPTY for f in firsts])
@@ -103,7 +106,8 @@ def _dedupe(children: list[Any]) -> list[Any]:
 
 
 def _rename_delta(delta: tuple[Any, ...], m: dict[str, str]) -> tuple[Any, ...]:
-    life, poison, gained, destroyed, minus, counters, loyalty, defense = delta
+    life, poison, gained, _, minus, counters, loyalty, defense = delta
+    destroyed: tuple[str, ...] = delta[3]
     return (life, poison, gained,
             tuple(sorted(m.get(x, x) for x in destroyed)),
             *(tuple(sorted((m.get(k, k), v) for k, v in part))
@@ -113,14 +117,39 @@ def _rename_delta(delta: tuple[Any, ...], m: dict[str, str]) -> tuple[Any, ...]:
 def _rename(tree: Any, m: dict[str, str]) -> Any:
     """``tree`` (a unit's damage game, :class:`Node` / :class:`Leaf`) with the permanent ids
     renamed by ``m`` (players and ids not in ``m`` kept): the damage game of the unit whose
-    creatures are the images of this one's (see :meth:`Game._iso_key`)."""
+    creatures are the images of this one's (see :meth:`UnitGames._iso_key`)."""
     if isinstance(tree, Node):
         return Node(tree.phase, [_rename(c, m) for c in tree.children])
-    return Leaf(_rename_delta(tree.delta, m),
-                None if tree.first is None else _rename_delta(tree.first, m),
+    leaf: Leaf = tree
+    return Leaf(_rename_delta(leaf.delta, m),
+                None if leaf.first is None else _rename_delta(leaf.first, m),
                 tuple({m.get(s, s): {m.get(r, r): n for r, n in row.items()} for s, row in a.items()}
-                      for a in tree.assignments),
-                tree.value)
+                      for a in leaf.assignments),
+                leaf.value)
 
 INF = 1 << 62
 """Infinity of the search's integer values (milli-points): above every value it can reach."""
+
+
+def state_delta(base: GameState, state: GameState, boost: int = 0) -> tuple[Any, ...]:
+    """What ``state`` changed from the starting state ``base`` (``boost``: added to every life total and taken from every poison count while a unit was played, :data:`redzone.solver.ai.units.BOOST`), in a canonical hashable form
+    (marked damage left out: it wears off in the cleanup step, 514.2, and the
+    evaluation ignores it; -1/-1 and +1/+1 counters put on as one net number per
+    permanent, positive for -1/-1)."""
+    life = tuple(sorted((p, v - boost - base.life[p]) for p, v in state.life.items()
+                        if v - boost != base.life[p]))
+    poison = tuple(sorted((p, v + boost - base.poison[p]) for p, v in state.poison.items()
+                          if v + boost != base.poison[p]))
+    gained = tuple(sorted((p, v) for p, v in state.gained.items() if v))
+    destroyed = tuple(sorted(state.destroyed))
+    # -1/-1 counters put on less +1/+1 counters put on (Phytohydra: damage as +1/+1
+    # counters, 614.1a): power and toughness depend only on this net (122.1a, 613.4c).
+    net = dict(state.minus_added)
+    for k, v in state.plus_added.items():
+        net[k] = net.get(k, 0) - v
+    minus = tuple(sorted((k, v) for k, v in net.items() if v))
+    counters = tuple(sorted((k, tuple(sorted(v.items()))) for k, v in state.counters.items()
+                            if v != base.counters.get(k)))
+    loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
+    defense = tuple(sorted((k, v) for k, v in state.defense.items() if v != base.defense.get(k)))
+    return (life, poison, gained, destroyed, minus, counters, loyalty, defense)

@@ -1,14 +1,11 @@
 """The AI's combat damage games (issue 9): a combat split into independent *units*
 (attackers and the creatures blocking them, CR 506.4, 509.1), each unit's damage steps
-played as a small game tree (510.1-4: the attacking player assigns, then the defending
-players; damage dealt and state-based actions by :mod:`redzone.models.outcome`), the
-life paid for costs as one more fixed leaf (107.4f, 119.4), and the units' results added
-up into the position after combat.
+played as a small game tree (510.1-4; dealt by :mod:`redzone.models.outcome`), the life paid
+for costs as one more fixed leaf (107.4f, 119.4), and the units' results added up.
 
-:class:`UnitGames` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads the
-game's board, base state and caches set up by ``Game.__init__``). Units a lord may leave
-with effects that matter are joined and played with the layers applied again by
-:class:`redzone.solver.ai.lords.Lords`.
+Owns :class:`UnitGames`: the units, their damage games (re-layered where a lord may leave,
+611.3a, 613; shared between the question's games through :class:`Shared`), the merged
+leaf of unblockable attackers, payments and the combined state.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from redzone.models import attack_problem as ap_mod
 from redzone.models import block_problem as bp_mod
@@ -37,7 +34,15 @@ from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
                                     state_based_actions)
 from redzone.solver.ai.position import with_combat
-from redzone.solver.ai.tree import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename
+from redzone.solver.ai.tree import _EMPTY, Leaf, Node, _dedupe, _flatten, _merge, _rename, state_delta
+
+if TYPE_CHECKING:
+    from redzone.models.damage_problem import Step
+    from redzone.models.evaluation import Evaluator
+    from redzone.solver.ai.declarations import Declarations
+    from redzone.solver.ai.facts import Facts, Status
+    from redzone.solver.ai.lords import Lords
+    from redzone.solver.ai.memo import Shared
 
 BOOST = 1 << 40
 """Added to every life total (and taken from every poison count) while a unit's damage is
@@ -47,10 +52,7 @@ DAMAGE_BOUND = 4000
 """Most assignments listed for one damage step of one unit; beyond it the step is planned
 by CP-SAT with the default objective (one legal assignment) and the answer is inexact."""
 
-# Abilities whose holder couples combat units (see Game._coupling_sources): grants, damage
-# prevention and replacement, redirection, a life floor, damage by toughness.
-_COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
-                       DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
+from redzone.solver.ai.facts import _COUPLING_ABILITIES  # noqa: E402,F401  (importable here as before)
 
 
 def _facing(blocks: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -65,25 +67,56 @@ def _facing(blocks: Mapping[str, Any]) -> dict[str, list[str]]:
 
 
 class UnitGames:
-    """Units, their damage games and the combined position of
-    :class:`redzone.solver.ai.search.Game` (a mixin)."""
+    """Units, their damage games and the combined position of one game: :meth:`units`,
+    :meth:`unit_tree` (cached; :attr:`flat` holds each tree's leaves), :meth:`fixed_part`,
+    :meth:`payment`, :meth:`combine`, :meth:`totals`."""
+
+    def __init__(self, facts: Facts, status: Status, shared: Shared, ev: Evaluator,
+                 declarations: Declarations, lords: Lords) -> None:
+        self.facts = facts
+        self.status = status
+        self.shared = shared
+        self.ev = ev
+        self.declarations = declarations
+        self.lords = lords
+        # Facts read here, bound once (several are read in inner loops).
+        self._base_life = facts.base_life
+        self._base_perm = facts.base_perm
+        self._base_poison = facts.base_poison
+        self._block_life = facts.block_life
+        self._conditions = facts.conditions
+        self._coupling = facts.coupling
+        self._frail = facts.frail
+        self._layer_sources = facts.layer_sources
+        self._non_additive = facts.non_additive
+        self._opponents = facts.opponents
+        self._players = facts.players
+        self._pos = facts.pos
+        self._reach = facts.reach
+        self._restrict = facts.restrict
+        self._share_ctx = facts.share_ctx
+        self._static_sources = facts.static_sources
+        self._strikes_first = facts.strikes_first
+        self._two = facts.two
+        self.ap = facts.ap
+        self.attack_paid = facts.attack_paid
+        self.base = facts.base
+        self.board = facts.board
+        self.classes = facts.classes
+        self.problem = facts.problem
+        self._units: dict[Any, Any] = {}
+        self.flat: dict[int, list[Leaf] | None] = {}
+        """id of a unit's tree -> its leaves when no choice is left in it (``None``: some
+        choice is); read by the values and the branch and bound."""
+        self._fixed: dict[Any, Any] = {}
+        self._iso: dict[Any, tuple[tuple[str, ...], Any]] = {}
+        self._boost = 0
+        self._pay_leaves: dict[Any, Leaf] = {}
+        self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
+        self._leaver_statics: bool | None = None  # see departures_matter
+        self._thresholds: dict[tuple[str, str], int] = {}
 
     # ------------------------------------------------------------------ units
-
-    def _coupling_sources(self) -> set[str]:
-        """Permanents whose leaving the battlefield mid-combat could change another unit's
-        damage: grantors (611.3), holders of damage prevention or replacement, of damage
-        redirection (Pariah, Palisade Giant), of a life floor (Worship: not additive over
-        units) and of "assigns combat damage equal to its toughness" (Doran)."""
-        out: set[str] = set()
-        board = self.board
-        for perm in board.permanents.values():
-            for a in perm.abilities:
-                if isinstance(a, _COUPLING_ABILITIES):
-                    out.add(perm.id)
-                    if perm.attached_to:
-                        out.add(perm.attached_to)
-        return out
 
     def units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> list[Any]:
         """The combat split into independent units: attackers joined when a creature blocks
@@ -91,9 +124,9 @@ class UnitGames:
         unit for everything when a combatant (an attacking or blocking creature, an attacked
         planeswalker or battle) could change another unit's damage, or with several
         defending players and a first-strike step or a defending player's departure that
-        matters (:meth:`_departures_matter`). Units are also joined when a lord that
+        matters (:meth:`UnitGames.departures_matter`). Units are also joined when a lord that
         may leave in this combat changes another one's damage or survival
-        (:meth:`_relayer_links`)."""
+        (:meth:`Lords.links`)."""
         attackers = list(attack)
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None) or ()
         if bands:
@@ -112,7 +145,7 @@ class UnitGames:
         coupled = coupled or self.board.has_combat_effects or self._non_additive or bool(self._conditions)
         if coupled or (not self._two and (self._first_strike(set(attack))
                                           or self._first_strike({b for b, a in blocks.items() if a})
-                                          or self._departures_matter(False))):
+                                          or self.departures_matter(False))):
             return [(tuple(sorted(attack.items())),
                      tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))]
         others = [t for t in attack.values() if t not in players]
@@ -122,7 +155,7 @@ class UnitGames:
             for b, lst in blocks.items():
                 if lst:
                     by.setdefault(lst[0], []).append(b)
-            return self._join_relayer(
+            return self.lords.join(
                 [(((a, t),), tuple((b, (a,)) for b in sorted(by[a])) if a in by else ())
                  for a, t in attack.items()], attack, blocks)
         parent = {a: a for a in attackers}
@@ -152,15 +185,15 @@ class UnitGames:
             ms = set(members)
             out.append((tuple(sorted((a, attack[a]) for a in members)),
                         tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
-        return self._join_relayer(out, attack, blocks)
+        return self.lords.join(out, attack, blocks)
 
-    def _fixed_part(self, attack: Mapping[str, str], steps: tuple[str, ...]
+    def fixed_part(self, attack: Mapping[str, str], steps: tuple[str, ...]
                     ) -> tuple[Leaf | None, dict[str, str]] | None:
         """Attackers no creature can block (509.1a-b) whose damage involves no choice are
         the same in every block: their units are merged once per attack into one leaf.
         Returns (that leaf or ``None``, the other attackers), or ``None`` when the combat
         is one unit anyway (see :meth:`units`)."""
-        key = (self.attack_facts(attack)[0], steps)
+        key = (self.declarations.attack_facts(attack)[0], steps)
         if key in self._fixed:
             return self._fixed[key]
         out: tuple[Leaf | None, dict[str, str]] | None = None
@@ -174,12 +207,12 @@ class UnitGames:
         coupled = (bool(coupling) and (not coupling.isdisjoint(attack)
                                        or not coupling.isdisjoint(attack.values())
                                        or any(not coupling.isdisjoint(p.blockers)
-                                              for p in self.block_problems(attack)))
+                                              for p in self.declarations.block_problems(attack)))
                    ) or self._non_additive or bool(self._conditions) or (
-                       len(steps) == 2 and self._relayer_possible(attack))
+                       len(steps) == 2 and self.lords.possible(attack))
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None)
         if self._two and not coupled and not bands and not self.board.has_combat_effects:
-            blockable = {a for p in self.block_problems(attack)
+            blockable = {a for p in self.declarations.block_problems(attack)
                          for b in p.blockers for a in p.allowed.get(b, ())}
             others = [t for t in attack.values() if t not in self._players]
             shared = {t for t in others if others.count(t) > 1}
@@ -196,7 +229,7 @@ class UnitGames:
                     rest[a] = t
             if len(fixed) > 1:
                 merged = _merge(fixed)
-                self._flat[id(merged)] = [merged]
+                self.flat[id(merged)] = [merged]
                 out = (merged, rest)
             elif fixed:
                 out = (fixed[0], rest)
@@ -206,7 +239,7 @@ class UnitGames:
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
-    def _departures_matter(self, first: bool) -> bool:
+    def departures_matter(self, first: bool) -> bool:
         """With more than two players, whether a defending player who loses in this combat
         — and leaves the game at once with everything they own or control while the others
         play on (104.5, 800.4a) — may change the rest of the combat or the position after
@@ -217,7 +250,7 @@ class UnitGames:
         704.5f-g). The combat is then one unit, played on the whole board with the players'
         life as it is (:meth:`unit_tree`), the departures made in it (:meth:`_step`).
         Also with two players when a static ability's condition may change in combat
-        (:attr:`_conditions`; 611.3a: another unit's departures or any life total decide
+        (:attr:`Facts.conditions`; 611.3a: another unit's departures or any life total decide
         it), so the conditions are decided again after each step on the whole board."""
         if self._conditions:
             return True  # conditions read the whole board and life as it is (611.3a)
@@ -243,7 +276,7 @@ class UnitGames:
     def paid_in_units(self, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> bool:
         """Whether the combat's damage game already holds the life paid for these
         declarations (:meth:`_departure_tree`), so that no payment leaf is added to it."""
-        return self._departures_matter(len(self.steps_for(attack, blocks)) == 2)
+        return self.departures_matter(len(self.declarations.steps_for(attack, blocks)) == 2)
 
     def unit_tree(self, unit: Any, steps: tuple[str, ...]) -> Any:
         """The damage game of one unit (cached): a :class:`Node` / :class:`Leaf` tree."""
@@ -252,9 +285,9 @@ class UnitGames:
         if got is None:
             attack = dict(unit[0])
             blocks = {b: list(a) for b, a in unit[1]}
-            if self._departures_matter(len(steps) == 2):
+            if self.departures_matter(len(steps) == 2):
                 return self._departure_tree(key, attack, blocks, steps)
-            if self._reach and self._relayer_links(attack, _facing(blocks), len(steps) == 2)[1]:
+            if self._reach and self.lords.links(attack, _facing(blocks), len(steps) == 2)[1]:
                 return self._relayer_tree(key, unit, attack, blocks, steps)
             shared_key = self._unit_key(unit, steps, attack, blocks)
             got = self._shared_unit(key, shared_key)
@@ -266,9 +299,9 @@ class UnitGames:
                 if seen is not None:
                     got = _rename(seen[1], dict(zip(seen[0], iso[1])))
                     self._units[key] = got
-                    self._flat[id(got)] = _flatten(got)
+                    self.flat[id(got)] = _flatten(got)
                     if shared_key is not None:
-                        self.shared.units[shared_key] = (got, self._flat[id(got)])
+                        self.shared.units[shared_key] = (got, self.flat[id(got)])
                     return got
             board = self._unit_board(attack, blocks)
             start = self.base.copy()
@@ -287,15 +320,15 @@ class UnitGames:
             if iso is not None:
                 self._iso[iso[0]] = (iso[1], got)
             self._units[key] = got
-            self._flat[id(got)] = _flatten(got)
+            self.flat[id(got)] = _flatten(got)
             if shared_key is not None:
-                self.shared.units[shared_key] = (got, self._flat[id(got)])
+                self.shared.units[shared_key] = (got, self.flat[id(got)])
         return got
 
     def _departure_tree(self, key: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                         steps: tuple[str, ...]) -> Any:
         """The damage game of a combat of more than two players in which a defending
-        player's departure matters (:meth:`_departures_matter`; the combat is one unit):
+        player's departure matters (:meth:`UnitGames.departures_matter`; the combat is one unit):
         played on the whole board (800.4a reaches the departed player's permanents wherever
         they are) with the players' life as it is, so that a player who loses in a step
         leaves at once with what they own or control (:meth:`_step`,
@@ -322,7 +355,7 @@ class UnitGames:
             return None
         got, flat = hit
         self._units[key] = got
-        self._flat[id(got)] = flat
+        self.flat[id(got)] = flat
         return got
 
     def _play_relayered(self, key: Any, board: Board, steps: tuple[str, ...], start: GameState) -> Any:
@@ -335,7 +368,7 @@ class UnitGames:
         finally:
             self._relayer_board = None
         self._units[key] = got
-        self._flat[id(got)] = _flatten(got)
+        self.flat[id(got)] = _flatten(got)
         return got
 
     def _iso_key(self, unit: Any, steps: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
@@ -423,7 +456,7 @@ class UnitGames:
         if damage_search_space(problem) > DAMAGE_BOUND:
             from redzone.solver.damage.solve import plan_damage_step
 
-            self.exact = False
+            self.status.exact = False
             return [plan_damage_step(problem).assignment]
         classify = self._classes(problem) if last else None
         if classify is None:
@@ -517,11 +550,11 @@ class UnitGames:
               dealt: list[str], first: tuple[Any, ...] | None,
               done: tuple[dict[str, dict[str, int]], ...]) -> Any:
         if i == len(steps):
-            delta = self._delta(state, self._boost)
+            delta = state_delta(self.base, state, self._boost)
             changed = set(delta[3]) | {k for k, _ in delta[4]} | {k for k, _ in delta[6]} | {k for k, _ in delta[7]}
             value = sum(self.ev.permanent_score(pid, state) - self.ev.permanent_score(pid) for pid in changed)
             return Leaf(delta, first, done, value)
-        step = steps[i]
+        step = cast("Step", steps[i])  # one of remaining_steps' (510.4)
         problem = damage_problem(board, step, state=state, first_strike_dealt=dealt)
         ap = self.ap
         mine = {s.id for s in problem.sources if s.decider == ap}
@@ -543,7 +576,7 @@ class UnitGames:
                 if s2.lost and not self._boost and not self._two and losers_leave(board, s2):
                     # 104.5, 800.4a: a defending player who lost left the game with what they
                     # own or control; what the scenario can't settle makes the answer inexact.
-                    self.exact = False
+                    self.status.exact = False
                 after = board
                 if self._relayer_board is not None and (self._conditions or any(
                         not s2.on_battlefield(x) for x in self._layer_sources)):
@@ -552,8 +585,8 @@ class UnitGames:
                     # board as declared (as play_out does); the next step is dealt on it.
                     after, gaps = relayered_after_departures(self._relayer_board, s2)
                     if gaps:
-                        self.exact = False  # a departed 7b effect over given values (613.4b)
-                f = self._delta(s2, self._boost) if step == "first-strike" else first
+                        self.status.exact = False  # a departed 7b effect over given values (613.4b)
+                f = state_delta(self.base, s2, self._boost) if step == "first-strike" else first
                 d_children.append(self._step(after, steps, i + 1, s2, next_dealt, f, done + (a,)))
             d_children = _dedupe(d_children)
             ap_children.append(d_children[0] if len(d_children) == 1 else Node(2 * i + 1, d_children))
@@ -571,7 +604,7 @@ class UnitGames:
             if n:
                 paid[self.ap] = n
         if blocks and attack and self._block_life:
-            for problem in self.block_problems(attack):
+            for problem in self.declarations.block_problems(attack):
                 if problem.blocker_life_costs or problem.pair_life_costs:
                     n = bp_mod.life_cost_of(problem, blocks)
                     if n:
@@ -585,12 +618,12 @@ class UnitGames:
         :meth:`fast_score`, :meth:`crack_back_floor`, the crack-back key): the life is
         paid while declaring, before any damage, so the leaf's first-strike part is its
         whole change too (a first-strike step then ends the game on the lowered total). A
-        payment that ends the game by itself (:meth:`_pay_ends`, 704.5a: before any damage,
+        payment that ends the game by itself (:meth:`UnitGames.pay_ends`, 704.5a: before any damage,
         so no lifelink undoes it) is valued alone by the callers (:meth:`block_value`,
         :meth:`damage_value`). ``None`` when nothing is paid. With more than two players, a
         defending player paying down to 0 while others play on leaves the game before damage
-        (800.4a): :meth:`Game.damage_value` then plays the combat on the board that remains
-        (:meth:`Game.departed`)."""
+        (800.4a): :meth:`Values.damage_value` then plays the combat on the board that remains
+        (:meth:`Values.departed`)."""
         paid = self.life_paid(attack, blocks)
         if not paid:
             return None
@@ -599,10 +632,10 @@ class UnitGames:
         if leaf is None:
             delta = (tuple((p, -n) for p, n in key), (), (), (), (), (), (), ())
             leaf = self._pay_leaves[key] = Leaf(delta, delta, (), 0)
-            self._flat[id(leaf)] = [leaf]
+            self.flat[id(leaf)] = [leaf]
         return leaf
 
-    def _pay_ends(self, pay: Leaf) -> bool:
+    def pay_ends(self, pay: Leaf) -> bool:
         """Whether the life paid (:meth:`payment`) ends the game before any damage: the
         attacking player or every opponent paid down to 0 life (704.5a)."""
         left = {p: self._base_life[p] + d for p, d in pay.delta[0]}
@@ -610,12 +643,12 @@ class UnitGames:
             return True
         return all(left.get(o, 1) <= 0 for o in self._opponents)
 
-    def _totals(self, leaves: list[Leaf]) -> tuple[dict[str, int], dict[str, int], int]:
+    def totals(self, leaves: list[Leaf]) -> tuple[dict[str, int], dict[str, int], int]:
         """(life, poison, permanents' part) after the units' ``leaves`` on a two-player
         board: each player's life and poison counters from the base plus every leaf's change,
         and the permanents' part of the evaluation (milli-points) from the base plus every
         leaf's value (the base includes ``eliminated`` for the opponents who left before the
-        board, :attr:`Evaluator.departed_part`) — what :meth:`Game.fast_score` and the
+        board, :attr:`Evaluator.departed_part`) — what :meth:`Values.fast_score` and the
         bounds add up."""
         life = dict(self._base_life)
         poison = dict(self._base_poison)
@@ -627,30 +660,6 @@ class UnitGames:
                 poison[p] += d
             v += leaf.value
         return life, poison, v
-
-    def _delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
-        """What ``state`` changed from the starting state, in a canonical hashable form
-        (marked damage left out: it wears off in the cleanup step, 514.2, and the
-        evaluation ignores it; -1/-1 and +1/+1 counters put on as one net number per
-        permanent, positive for -1/-1)."""
-        base = self.base
-        life = tuple(sorted((p, v - boost - base.life[p]) for p, v in state.life.items()
-                            if v - boost != base.life[p]))
-        poison = tuple(sorted((p, v + boost - base.poison[p]) for p, v in state.poison.items()
-                              if v + boost != base.poison[p]))
-        gained = tuple(sorted((p, v) for p, v in state.gained.items() if v))
-        destroyed = tuple(sorted(state.destroyed))
-        # -1/-1 counters put on less +1/+1 counters put on (Phytohydra: damage as +1/+1
-        # counters, 614.1a): power and toughness depend only on this net (122.1a, 613.4c).
-        net = dict(state.minus_added)
-        for k, v in state.plus_added.items():
-            net[k] = net.get(k, 0) - v
-        minus = tuple(sorted((k, v) for k, v in net.items() if v))
-        counters = tuple(sorted((k, tuple(sorted(v.items()))) for k, v in state.counters.items()
-                                if v != base.counters.get(k)))
-        loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
-        defense = tuple(sorted((k, v) for k, v in state.defense.items() if v != base.defense.get(k)))
-        return (life, poison, gained, destroyed, minus, counters, loyalty, defense)
 
     def combine(self, leaves: list[Leaf]) -> GameState:
         """The state after every unit's damage: the deltas added up. When a first-strike
@@ -688,3 +697,46 @@ class UnitGames:
             for k, v in defense:
                 s.defense[k] = v
         return s
+
+    def _relayer_tree(self, key: Any, unit: Any, attack: Mapping[str, str],
+                      blocks: Mapping[str, list[str]], steps: tuple[str, ...]) -> Any:
+        """The damage game of a unit in which a lord may leave with effects that matter
+        (:meth:`Lords.links`): the layers are applied again after each step that removed
+        one (611.3a, 613) and state-based actions checked again (704.3), as
+        :func:`redzone.solver.damage.solve.play_out` does. Played on the unit's board
+        (:meth:`_unit_board`) with every permanent that has an effect of the layers and
+        every creature a lord's leaving may leave with 0 toughness, when every such effect
+        is "gets +N/+M" (what it reaches then depends on no other permanent, so the layers
+        applied again on that board give its permanents what they would get on the whole
+        board); otherwise on the whole board. Shared between the games of a question by
+        what that board holds (:meth:`_unit_key`)."""
+        view = with_combat(self.board, attack, blocks)
+        board = view
+        extra: set[str] | None = None  # None: the whole board
+        if (self._restrict and not self.board.has_combat_effects and not self._non_additive
+                and all(d is not None for ch in self._reach.values() for d in ch.values())):
+            keep = self._unit_keep(attack, blocks) | self._layer_sources | self._frail
+            keep |= {p.id for p in self.board.permanents.values() if p.attached_to in keep}
+            board = dataclasses.replace(view, permanents={
+                pid: p for pid, p in self.board.permanents.items() if pid in keep},
+                _grants=None, _index=None)
+            extra = keep
+        shared_key = self._unit_key(unit, steps, attack, blocks, extra=extra)
+        got = self._shared_unit(key, shared_key)
+        if got is not None:
+            return got
+        start = self.base.copy()
+        self._boost = 0
+        if (self._two or len(steps) == 1) and not self._non_additive:
+            self._boost = BOOST  # as in unit_tree: judged when the units are combined
+            for p in start.life:
+                start.life[p] += BOOST
+                start.poison[p] -= BOOST
+        got = self._play_relayered(key, board, steps, start)
+        if shared_key is not None:
+            self.shared.units[shared_key] = (got, self.flat[id(got)])
+        return got
+
+    def delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
+        """:func:`redzone.solver.ai.tree.state_delta` from this game's starting state."""
+        return state_delta(self.base, state, boost)

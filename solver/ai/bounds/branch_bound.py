@@ -7,17 +7,20 @@ no better for the defending player than the best block found (the proof is in
 :func:`branch_and_bound`'s docstring).
 
 Values are attacker-view milli-points (``Game.sign`` × the perspective value), as in
-:meth:`redzone.solver.ai.search.Game.damage_value`: the defending players minimise them.
+:meth:`Values.damage_value`: the defending players minimise them.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.models import block_problem as bp_mod
 from redzone.solver.ai.tree import INF, Leaf
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.search import Game
 
 __all__ = ["bb_applies", "branch_and_bound", "crack_back_applies"]
 
@@ -34,9 +37,9 @@ def _blockers(problem: bp_mod.BlockProblem) -> list[str]:
 _REQUIREMENTS = frozenset({"BlocksEachCombat", "MustBeBlocked", "AllMustBlock"})
 
 
-def crack_back_applies(game: Any, attack: Mapping[str, str]) -> bool:
+def crack_back_applies(game: Game, attack: Mapping[str, str]) -> bool:
     """Whether the lookahead-1 bound of :func:`branch_and_bound` holds after ``attack``:
-    :meth:`Game.crack_back_floor` applies to the game (two players, lookahead 1, the
+    :meth:`Bounds.crack_back_floor` applies to the game (two players, lookahead 1, the
     perspective attacking, a board of keywords only), and in the next turn the attacking
     player may declare no block at all — nobody can block (each of their creatures is
     tapped or attacks now without vigilance and stays tapped, 302.6, 502.3; 509.1a), or
@@ -44,64 +47,66 @@ def crack_back_applies(game: Any, attack: Mapping[str, str]) -> bool:
     with, answering with no block is legal, and the value after their attack is at least
     the value of that answer, which is at least the floor (each creature that survived
     this combat dealing its all, unblocked)."""
-    if game.lookahead != 1 or game._floor_parts() is None:
+    if game.status.lookahead != 1 or game.bounds.floor_parts() is None:
         return False
-    if game._blockless(attack):
+    if game.bounds.blockless(attack):
         return True
     return not any(type(a).__name__ in _REQUIREMENTS
-                   for p in game.board.permanents.values() for a in p.abilities)
+                   for p in game.facts.board.permanents.values() for a in p.abilities)
 
 
-def bb_applies(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockProblem) -> bool:
+def bb_applies(game: Game, attack: Mapping[str, str], problem: bp_mod.BlockProblem) -> bool:
     """Whether :func:`branch_and_bound` is exact here: lookahead 0, or lookahead 1 where
     :func:`crack_back_applies`; two players and a
-    board of keywords only (:meth:`Game._plain_board`: no planeswalker or battle, nothing
+    board of keywords only (:meth:`Bounds.plain_board`: no planeswalker or battle, nothing
     that prevents, replaces, redirects or doubles damage, grants abilities or changes
     characteristics, no scenario effect); nothing coupling units, no bands, no permanent
     whose leaving changes others (611.3a); no life paid for costs (119.4); and no creature
     able to block two attackers (so each attacker with its blockers is a unit, and the
     damage games have only the attacking player's choices)."""
-    if game.lookahead == 1:
+    if game.status.lookahead == 1:
         if not crack_back_applies(game, attack):
             return False
-    elif game.lookahead != 0:
+    elif game.status.lookahead != 0:
         return False
-    if not game._plain_board() or game._coupling or game._layer_sources:
+    if not game.bounds.plain_board() or game.facts.coupling or game.facts.layer_sources:
         return False
-    if getattr(getattr(game.board.scenario, "combat", None), "bands", None):
+    if getattr(getattr(game.facts.board.scenario, "combat", None), "bands", None):
         return False
-    if game._block_life or (game.attack_paid and game.problem.life_costs):
+    if game.facts.block_life or (game.facts.attack_paid and game.facts.problem.life_costs):
         return False
-    if any(t not in game._players for t in attack.values()):
+    if any(t not in game.facts.players for t in attack.values()):
         return False
     return all(problem.capacity_of(b) == 1 for b in _blockers(problem))
 
 
 class _Vectors:
-    """Leaves as vectors of what the evaluation reads (:meth:`Game.fast_score` on two
+    """Leaves as vectors of what the evaluation reads (:meth:`Values.fast_score` on two
     players): (attacking player's life change, defending player's life change, their
     poison changes, the same four after the first-strike step, the permanents' part in
     perspective milli-points); with ``crack`` (lookahead 1, :func:`crack_back_applies`)
     three more: the damage, poison and lifelink life the defending player's creatures
     destroyed in this combat could have dealt or gained in the next turn
-    (:meth:`Game._floor_parts`). ``orient``: +1 where a larger number is better for the
+    (:meth:`Bounds.floor_parts`). ``orient``: +1 where a larger number is better for the
     attacking player, -1 where it is worse."""
 
-    def __init__(self, game: Any, crack: bool = False) -> None:
+    def __init__(self, game: Game, crack: bool = False) -> None:
         self.game = game
-        self.ap = game.ap
-        self.o = game._opponents[0]
-        s = self.sign = game.sign
+        self.ap = game.facts.ap
+        self.o = game.facts.opponents[0]
+        s = self.sign = game.facts.sign
         self.orient = (1, -1, -1, 1, 1, -1, -1, 1, s) + ((1, 1, 1) if crack else ())
         self.crack = None
         if crack:
-            parts, total = game._floor_parts()
+            got = game.bounds.floor_parts()
+            assert got is not None  # crack_back_applies
+            parts, total = got
             self.parts, self.crack = parts, total
         self.ev = game.ev
-        self.me_attacks = game.perspective == game.ap
-        self.life0 = (game._base_life[self.ap], game._base_life[self.o])
-        self.poison0 = (game._base_poison[self.ap], game._base_poison[self.o])
-        self.perm0 = game._base_perm
+        self.me_attacks = game.facts.perspective == game.facts.ap
+        self.life0 = (game.facts.base_life[self.ap], game.facts.base_life[self.o])
+        self.poison0 = (game.facts.base_poison[self.ap], game.facts.base_poison[self.o])
+        self.perm0 = game.facts.base_perm
 
     def of(self, leaf: Leaf) -> tuple[int, ...]:
         ap, o = self.ap, self.o
@@ -137,7 +142,7 @@ class _Vectors:
 
     def value(self, v: tuple[int, ...], mana: int) -> int:
         """Attacker-view value of a position whose changes sum to ``v``, with ``mana`` (the
-        mana term, perspective milli-points): :meth:`Game.fast_score` of one leaf with
+        mana term, perspective milli-points): :meth:`Values.fast_score` of one leaf with
         these changes (:meth:`leaf`), worked out from the numbers (tests compare the two)."""
         ev = self.ev
         win = ev.win
@@ -156,7 +161,7 @@ class _Vectors:
             elif lx <= 0 or px >= 10:
                 score = win
             elif self.crack is not None:
-                # Lookahead 1 (the perspective attacks: Game._floor_parts): the combat goes
+                # Lookahead 1 (the perspective attacks: Bounds.floor_parts): the combat goes
                 # on into the next turn, valued at the floor of Game.crack_back_floor — the
                 # defending player's creatures not destroyed here all deal their damage
                 # unblocked and gain their lifelink.
@@ -176,9 +181,11 @@ class _Vectors:
         return self.sign * (score + mana)
 
     def slow_value(self, v: tuple[int, ...], mana: int) -> int:
-        """:meth:`value` by :meth:`Game.fast_score` itself (for the tests)."""
+        """:meth:`value` by :meth:`Values.fast_score` itself (for the tests)."""
         game = self.game
-        return game.sign * (game.fast_score([self.leaf(v)]) + mana)
+        score = game.values.fast_score([self.leaf(v)])
+        assert score is not None  # two players (bb_applies)
+        return game.facts.sign * (score + mana)
 
     def dominated(self, v: tuple[int, ...], w: tuple[int, ...]) -> bool:
         """``v`` is no better than ``w`` for the attacking player in every component."""
@@ -192,15 +199,15 @@ class _Vectors:
         return out
 
 
-def _lethal_need(game: Any, b: str) -> int | None:
+def _lethal_need(game: Game, b: str) -> int | None:
     """Lethal damage of the creature ``b`` when damage can destroy it (toughness less damage
     marked, 120.4a, 704.5g); ``None`` when it can't be counted on: indestructible
     (702.12b), protection (702.16e: the damage may be prevented), or no toughness left."""
     from redzone.models.abilities import Protection
 
-    q = game.board.permanents[b]
+    q = game.facts.board.permanents[b]
     need = (q.toughness or 0) - q.damage
-    if (need <= 0 or game.board.has_keyword(q, "indestructible")
+    if (need <= 0 or game.facts.board.has_keyword(q, "indestructible")
             or any(isinstance(x, Protection) for x in q.abilities)):
         return None
     return need
@@ -215,7 +222,7 @@ def _add(v: tuple[int, ...], w: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(v, w))
 
 
-def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
+def branch_and_bound(game: Game, attack: Mapping[str, str], attack_cost: int,
                      problem: bp_mod.BlockProblem, floor: int, beta: int,
                      incumbent: tuple[int, dict[str, list[str]]] | None
                      ) -> tuple[int, dict[str, list[str]] | None, bool] | None:
@@ -234,7 +241,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     block at lookahead 0 is the attacking player's best choice of damage assignment in
     every unit (each attacker with its blockers; only the attacking player chooses, so it
     is the maximum over one leaf per unit) of the evaluation of the summed changes
-    (:meth:`Game.fast_score`). That evaluation is monotone in each summed component: it
+    (:meth:`Values.fast_score`). That evaluation is monotone in each summed component: it
     does not fall when the attacking player's life rises or the defending player's falls
     (``life_value`` increases with life; a player at 0 life or 10 poison has lost, 704.5a,
     704.5c, worth ``∓win`` beyond every clamped score), when the defending player's poison
@@ -282,7 +289,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     after the next player's best attack. In every position after this combat that does
     not end the game, the attacking player may answer any attack of the next player with
     no block (legal: nobody can block, or no requirement, 509.1c), and that answer's value
-    is at least :meth:`Game.crack_back_floor`'s: every creature of the next player that
+    is at least :meth:`Bounds.crack_back_floor`'s: every creature of the next player that
     survived this combat attacking and dealing all its damage (power, twice with double
     strike; poison with infect and toxic) unblocked and gaining all its lifelink life,
     which only lowers the evaluation (an attack deals at most that; their attack costs
@@ -302,23 +309,23 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     bound at or above ``beta`` (the block is then the incumbent's); or ``None``.
     :class:`redzone.solver.ai.search.Timeout` ends it with the best block so far (exact
     ``False``)."""
-    from redzone.solver.ai.search import Timeout
+    from redzone.solver.ai.clock import Timeout
 
     if not bb_applies(game, attack, problem):
         return None
-    la1 = game.lookahead == 1  # bb_applies: crack_back_applies holds
+    la1 = game.status.lookahead == 1  # bb_applies: crack_back_applies holds
     vec = _Vectors(game, crack=la1)
     orient = vec.orient
     n = len(orient)
     zero = (0,) * n
     ext = (0,) * (n - 9)
-    check = game._block_filter(problem)
+    check = game.declarations.block_filter(problem)
     blockers = _blockers(problem)
     allowed = {b: set(problem.allowed[b]) for b in blockers}
-    fs = game._strikes_first
-    kw = game.board.has_keyword
+    fs = game.facts.strikes_first
+    kw = game.facts.board.has_keyword
     ev = game.ev
-    classes = game.classes
+    classes = game.facts.classes
     mins: dict[str, int] = {}
     maxs: dict[str, int] = {}
     for r in problem.restrictions:
@@ -326,16 +333,16 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
             mins[r.attacker] = max(mins.get(r.attacker, 0), r.minimum)
         elif isinstance(r, bp_mod.MaxBlockers):
             maxs[r.attacker] = min(maxs.get(r.attacker, r.maximum), r.maximum)
-    gain = {b: game._blocker_gain(b) for b in blockers}
-    harm = {b: game._blocker_harm(b) for b in blockers}
-    room = {a: game._attacker_room(a) for a in attack}
+    gain = {b: game.combatants.gain(b) for b in blockers}
+    harm = {b: game.combatants.harm(b) for b in blockers}
+    room = {a: game.combatants.room(a) for a in attack}
     dead = {a: -ev.permanent_score(a) for a in attack}  # perspective change when it dies
-    mana0 = game.mana_term(attack_cost, 0)
-    sign = game.sign
-    perms = game.board.permanents
+    mana0 = game.values.mana_term(attack_cost, 0)
+    sign = game.facts.sign
+    perms = game.facts.board.permanents
     need = {b: _lethal_need(game, b) for b in blockers}
     kill_gain = {b: -ev.permanent_score(b) for b in blockers}  # perspective change when it dies
-    no_claim = game.board.rules == "2023" or any(kw(perms[x], "banding") for x in (*attack, *blockers))
+    no_claim = game.facts.board.rules == "2023" or any(kw(perms[x], "banding") for x in (*attack, *blockers))
 
     def kills(a: str, group: Any) -> int:
         """The perspective change, at worst for the attacking player, from the blockers ``a``
@@ -364,7 +371,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
 
     unblocked: dict[str, tuple[int, ...]] = {}
     for a, t in attack.items():
-        tree = game.unit_tree((((a, t),), ()), steps_of(a, ()))
+        tree = game.units.unit_tree((((a, t),), ()), steps_of(a, ()))
         if not isinstance(tree, Leaf):
             return None
         unblocked[a] = vec.of(tree)
@@ -432,7 +439,7 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     # Attackers: those nothing can block first (one child each), then identical ones
     # together, the most damaging first.
     def damage(a: str) -> int:
-        perm = game.board.permanents[a]
+        perm = game.facts.board.permanents[a]
         return max(perm.power or 0, 0) * (2 if kw(perm, "double strike") else 1)
 
     order = sorted(attack, key=lambda a: (bool(can[a]), -damage(a), classes.get(a, -1), a))
@@ -446,15 +453,15 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
     best_blocks = incumbent[1] if incumbent is not None else None
     low = INF  # least bound of what was dropped (the fail-high bound)
     assign: dict[str, tuple[str, ...]] = {}
-    tree_vecs: dict[Any, list[tuple[int, ...]] | None] = {}
+    tree_vecs: dict[Any, Any] = {}  # (attacker, blockers) -> Pareto vectors, None: a choice
 
     def unit_vecs(a: str, group: tuple[str, ...]) -> list[tuple[int, ...]] | None:
         key = (a, group)
         got = tree_vecs.get(key, False)
         if got is False:
             unit = (((a, attack[a]),), tuple((b, (a,)) for b in sorted(group)))
-            tree = game.unit_tree(unit, steps_of(a, group))
-            flat = game._flat.get(id(tree))
+            tree = game.units.unit_tree(unit, steps_of(a, group))
+            flat = game.units.flat.get(id(tree))
             got = None if flat is None else vec.pareto([vec.of(x) for x in flat])
             tree_vecs[key] = got
         return got
@@ -474,20 +481,20 @@ def branch_and_bound(game: Any, attack: Mapping[str, str], attack_cost: int,
 
     def rec(i: int, pareto: list[tuple[int, ...]], left: frozenset[str], prev_key: Any) -> None:
         nonlocal best_value, best_blocks, low
-        game.tick()
+        game.clock.tick()
         if i == len(order):
             blocks = {b: [a] for a, group in assign.items() for b in group}
             cost = check(blocks)
             if cost is None:
                 return
-            mana = game.mana_term(attack_cost, cost)
+            mana = game.values.mana_term(attack_cost, cost)
             v = -INF
             for p in pareto:
                 v = max(v, vec.value(p, mana))
             if la1 and v < best_value:
                 # v is only the floor of the value after the next player's attack: the
                 # block's value itself (exact below the best so far, Game.damage_value).
-                v, _ = game.damage_value(attack, blocks, mana, -INF, best_value)
+                v, _ = game.values.damage_value(attack, blocks, mana, -INF, best_value)
             if v < best_value:
                 best_value, best_blocks = v, blocks
             return

@@ -1,40 +1,17 @@
-"""Proved bounds of a whole combat game for an unfinished search (issue 9, §3, §6).
-
-When ``--time-limit`` cuts the search short, ``choose_attack`` answers ``feasible`` with a
-``bound``: the game's value is at most that. For the declarations the search never looked
-at, nothing better than a won game was proved; :func:`attack_ceiling` proves an upper bound
-of every declaration's value at once, and :func:`block_floor` a lower bound of every block's
-value against given attackers (so ``choose_blocks`` can bound the defending players' value).
-Both are cheap (one damage game per attacking creature with each candidate blocker) and are
-worked out only when the search did not finish.
-
-Values are attacker-view milli-points (:class:`redzone.solver.ai.search.Game` with the active
-player as perspective). The bounds apply on *keyword boards*: two players, no battle, no
-scenario effect, no bands, no combat-dependent power or toughness, and no ability but
-keywords, toxic, landwalk, protection and the rules of who may attack or block
-(:data:`redzone.solver.ai.bounds.static._FLOOR_SAFE`): nothing prevents, replaces, redirects or
-doubles damage, grants abilities or changes characteristics. Elsewhere they are ``None``
-(the answer's bound stays what the search proved).
-
-What the proofs use from the evaluation (:mod:`redzone.models.evaluation`). On such a board
-the position after a combat is valued as ``score = clamp(perm + Σ players
-±(life_value(life) + poison_value(poison)))`` (``+win`` when the opponent lost, ``-win``
-when the perspective did), where ``perm`` is the permanents' part: each creature's and
-planeswalker's value, ``+`` for the perspective's, ``-`` for the opponent's. ``life_value``
-grows with life (``s·(1 − e^(−L/s))``, ``s > 0``), ``poison_value`` falls with poison, every
-weight is at least 0 and a permanent's value is at least 0 (the value of one that left), so
-the score is *monotone*: it does not fall when the opponent's life falls or their poison
-rises, when the perspective's life rises, or when ``perm`` rises; and a lost opponent is the
-most, a lost perspective the least. On these boards blocking creatures deal damage only to
-the creatures they block (510.1c-d) and nothing gives counters but -1/-1 ones (wither,
-infect), so a combat can't raise the value of the attacking player's creatures.
+"""Proved bounds of a whole combat game for an unfinished search (issue 9, §3, §6):
+:func:`attack_ceiling`, an upper bound of every declaration's value, and
+:func:`block_floor`, a lower bound of every block's value against given attackers, worked
+out only when a time limit cut the search (one damage game per attacking creature with
+each candidate blocker). Keyword boards only (:data:`redzone.solver.ai.bounds.static._FLOOR_SAFE`);
+``None`` elsewhere. Values are attacker-view milli-points. The proofs: docs/ai.md ("What the
+ceiling's proofs use", "The bound of an unfinished search").
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import Toxic
@@ -43,6 +20,9 @@ from redzone.models.block_rules import block_problems
 from redzone.solver.ai.position import next_turn_board
 from redzone.solver.ai.bounds.static import _FLOOR_SAFE
 from redzone.solver.ai.tree import Leaf, Node
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.search import Game
 
 __all__ = ["attack_ceiling", "block_floor"]
 
@@ -56,11 +36,11 @@ Vector = tuple[int, int, int, int]
 _ZERO: Vector = (0, 0, 0, 0)
 
 
-def _keyword_board(game: Any) -> bool:
+def _keyword_board(game: Game) -> bool:
     """Whether the bounds apply to ``game``'s board (see the module docstring) with the
     active player as the perspective."""
-    board = game.board
-    if not game._two or game.sign != 1 or board.has_combat_effects:
+    board = game.facts.board
+    if not game.facts.two or game.facts.sign != 1 or board.has_combat_effects:
         return False
     scenario = board.scenario
     if getattr(scenario, "effects", None) or getattr(getattr(scenario, "combat", None), "bands", None):
@@ -75,20 +55,20 @@ def _keyword_board(game: Any) -> bool:
     return True
 
 
-def _fresh(game: Any) -> Any:
-    """A game of the same question with caches of its own, so that :attr:`Game.exact`
+def _fresh(game: Game) -> Any:
+    """A game of the same question with caches of its own, so that :attr:`Status.exact`
     tells whether the damage games played here were exact (a cut-short search may have
     cleared it, and its cached units may have been cut)."""
     from redzone.solver.ai.search import Game
 
-    return Game(game.board, game.perspective, game.weights, game.lookahead, None)
+    return Game(game.facts.board, game.facts.perspective, game.facts.weights, game.status.lookahead, None)
 
 
-def _steps(game: Any, ids: set[str]) -> list[tuple[str, ...]]:
+def _steps(game: Game, ids: set[str]) -> list[tuple[str, ...]]:
     """The damage steps a unit of these combatants may be played with (510.4): two when one
     of them strikes first; otherwise one, or either when some other creature of the board
     strikes first (the combat's steps depend on the whole declaration and block)."""
-    fs = game._strikes_first
+    fs = game.facts.strikes_first
     if not fs:
         return [("regular",)]
     if not fs.isdisjoint(ids):
@@ -111,7 +91,7 @@ def _leaves(tree: Any) -> list[Leaf]:
     return out
 
 
-def _unit_extremes(game: Any, attacker: str, target: str, blockers: tuple[str, ...],
+def _unit_extremes(game: Game, attacker: str, target: str, blockers: tuple[str, ...],
                    best: bool) -> Vector | None:
     """The componentwise best (``best``) or worst result for the attacking player of the
     unit ``attacker`` → ``target`` blocked by ``blockers``, over every leaf of its damage
@@ -120,14 +100,14 @@ def _unit_extremes(game: Any, attacker: str, target: str, blockers: tuple[str, .
     step's changes too (play stops when the opponent loses there: a won game, which the
     best must not miss); the worst needs only the end of combat (a combat stopped early is a
     won game, above any bound). ``None`` when a damage game could not be played exactly
-    (:attr:`Game.exact` cleared)."""
-    me, o = game.perspective, game._opponents[0]
+    (:attr:`Status.exact` cleared)."""
+    me, o = game.facts.perspective, game.facts.opponents[0]
     unit = (((attacker, target),), tuple((b, (attacker,)) for b in sorted(blockers)))
     pick_o, pick_me = (min, max) if best else (max, min)
     olife = opsn = mylife = perm = None
     for steps in _steps(game, {attacker, *blockers}):
-        tree = game.unit_tree(unit, steps)
-        if not game.exact:  # (a game of its own: see _fresh)
+        tree = game.units.unit_tree(unit, steps)
+        if not game.status.exact:  # (a game of its own: see _fresh)
             return None
         for leaf in _leaves(tree):
             for delta in (leaf.delta, leaf.first) if best and leaf.first is not None else (leaf.delta,):
@@ -147,11 +127,11 @@ def _better(a: Vector, b: Vector) -> Vector:
     return (min(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-def _score(game: Any, life: Mapping[str, int], poison: Mapping[str, int], perm: int) -> int:
+def _score(game: Game, life: Mapping[str, int], poison: Mapping[str, int], perm: int) -> int:
     """The evaluation of a position on a keyword board from its players' totals and its
-    permanents' part (:meth:`Game.fast_score`'s sum)."""
+    permanents' part (:meth:`Values.fast_score`'s sum)."""
     ev = game.ev
-    me = game.perspective
+    me = game.facts.perspective
     if life[me] <= 0 or poison[me] >= 10:
         return -ev.win
     if any(life[p] <= 0 or poison[p] >= 10 for p in life if p != me):
@@ -216,7 +196,7 @@ def _rules(problem: bp_mod.BlockProblem, avoid: frozenset[str]
     return lo, hi, none, cap, may
 
 
-def _sigma(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: str,
+def _sigma(game: Game, problem: bp_mod.BlockProblem, attackers: list[str], o: str,
            avoid: frozenset[str], scale: int, constrained: bool,
            seen: dict[tuple[str, tuple[str, ...]], Vector]) -> dict[str, tuple[str, ...]] | None:
     """A fixed block σ (attacking creature → its blockers) such that for *every* declaration
@@ -232,12 +212,12 @@ def _sigma(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: str
     creatures kept out of σ. ``None`` when a damage game could not be played exactly."""
     lo, hi, none, cap, may = _rules(problem, avoid)
     ev = game.ev
-    base = game._base_life
-    me = game.perspective
+    base = game.facts.base_life
+    me = game.facts.perspective
     # A linear stand-in for the evaluation near the starting position, to rank choices.
     m_o = scale * max(ev.life_value(base[o]) - ev.life_value(base[o] - 1) if base[o] > 1 else 1000, 1)
     m_me = ev.life_value(base[me] + 1) - ev.life_value(base[me])
-    p0 = game._base_poison[o]
+    p0 = game.facts.base_poison[o]
     m_p = scale * max(ev.poison_value(p0) - ev.poison_value(p0 + 1), 1)
 
     def proxy(v: Vector) -> int:
@@ -261,7 +241,7 @@ def _sigma(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: str
         free[a] = v
     sigma: dict[str, tuple[str, ...]] = {}
     used: set[str] = set()
-    perms = game.board.permanents
+    perms = game.facts.board.permanents
     order = ((lambda x: (len(may.get(x, ())), -proxy(free[x]))) if constrained
              else (lambda x: -proxy(free[x])))
     for a in sorted(attackers, key=order):
@@ -298,7 +278,7 @@ def _sigma(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: str
 SCALES = (1, 4, 32, 1000)
 
 
-def attack_ceiling(game: Any) -> int | None:
+def attack_ceiling(game: Game) -> int | None:
     """A proved upper bound of the value of every legal declaration of attackers of
     ``game`` (attacker view, milli-points: the game's value is at most this), or ``None``
     when it does not apply: not a keyword board (module docstring), a block requirement
@@ -345,25 +325,25 @@ def attack_ceiling(game: Any) -> int | None:
     if not _keyword_board(game):
         return None
     game = _fresh(game)
-    if game.lookahead == 1 and not game._crack_back_bounded:
+    if game.status.lookahead == 1 and not game.facts.crack_back_bounded:
         return None
-    board = game.board
+    board = game.facts.board
     if any(type(a).__name__ in _BLOCK_REQUIREMENTS for p in board.permanents.values() for a in p.abilities):
         return None
-    problem = game.problem
-    me, o = game.perspective, game._opponents[0]
+    problem = game.facts.problem
+    me, o = game.facts.perspective, game.facts.opponents[0]
     attackers = [c for c in problem.creatures if problem.allowed.get(c)]
     pws = {t for c in attackers for t in problem.allowed[c] if t != o}
     if any(o not in problem.allowed[c] for c in attackers):
         return None
     if not attackers:
-        return _score(game, game._base_life, game._base_poison, game._base_perm)
-    bp = game._uniform
+        return _score(game, game.facts.base_life, game.facts.base_poison, game.facts.base_perm)
+    bp = game.facts.uniform
     if bp is None or bp.requirements or bp.defending_player != o:
         return None
     own = sum(max(game.ev.permanent_score(pid), 0) for pid in board.permanents)
     pw_gain = sum(-game.ev.permanent_score(t) for t in pws)  # counted as destroyed
-    crack = _crack_back_candidates(game) if game.lookahead == 1 else {}
+    crack = _crack_back_candidates(game) if game.status.lookahead == 1 else {}
     if crack is None:
         return None
     seen: dict[tuple[str, tuple[str, ...]], Vector] = {}
@@ -375,12 +355,12 @@ def attack_ceiling(game: Any) -> int | None:
         for a in attackers:
             v = seen[(a, sigma.get(a, ()))]
             total = (total[0] + v[0], total[1] + v[1], total[2] + v[2], total[3] + v[3])
-        life = dict(game._base_life)
-        poison = dict(game._base_poison)
+        life = dict(game.facts.base_life)
+        poison = dict(game.facts.base_poison)
         life[o] += total[0]
         poison[o] += total[1]
         life[me] += total[2]
-        perm = min(game._base_perm + total[3] + pw_gain, own)
+        perm = min(game.facts.base_perm + total[3] + pw_gain, own)
         if life[o] <= 0 or poison[o] >= 10:
             return ev.win + 1000 * (1 + max(-life[o], 0) + max(poison[o] - 10, 0))
         blockers = {b for bl in sigma.values() for b in bl}
@@ -407,7 +387,7 @@ def attack_ceiling(game: Any) -> int | None:
     return min(got, ev.win)
 
 
-def _improve(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: str,
+def _improve(game: Game, problem: bp_mod.BlockProblem, attackers: list[str], o: str,
              sigma: dict[str, tuple[str, ...]], now: int, key: Any,
              seen: dict[tuple[str, tuple[str, ...]], Vector]) -> int | None:
     """Local search on σ (each σ is a legal block for every declaration, :func:`_sigma`, so
@@ -463,14 +443,14 @@ def _improve(game: Any, problem: bp_mod.BlockProblem, attackers: list[str], o: s
 PASSES = 4
 
 
-def _crack_back_candidates(game: Any) -> dict[str, tuple[int, int, int]] | None:
+def _crack_back_candidates(game: Game) -> dict[str, tuple[int, int, int]] | None:
     """The next player's creatures that may attack the perspective on their turn with no
     restriction or cost and that no creature of the perspective can block (every one of
     them taken as untapped), with (life, poison, gain) each deals unblocked
     (:func:`_strike`); ``{}`` when there is a group restriction; ``None`` when the next
     player has an attack requirement (508.1d)."""
-    me, o = game.perspective, game._opponents[0]
-    board2 = next_turn_board(game.board, game.base, {}, o)
+    me, o = game.facts.perspective, game.facts.opponents[0]
+    board2 = next_turn_board(game.facts.board, game.facts.base, {}, o)
     p2 = attack_problem(board2)
     if p2.requirements:
         return None
@@ -494,7 +474,7 @@ def _crack_back_candidates(game: Any) -> dict[str, tuple[int, int, int]] | None:
 # ============================================================================ block floor
 
 
-def block_floor(game: Any, attack: Mapping[str, str]) -> int | None:
+def block_floor(game: Game, attack: Mapping[str, str]) -> int | None:
     """A proved lower bound of the value (attacker view, milli-points) of every legal block
     against ``attack`` (the attackers declared and paid for: ``choose_blocks``), so the
     defending players' value is at most minus this; ``None`` when it does not apply (not a
@@ -520,14 +500,14 @@ def block_floor(game: Any, attack: Mapping[str, str]) -> int | None:
     if not _keyword_board(game):
         return None
     game = _fresh(game)
-    board = game.board
-    me, o = game.perspective, game._opponents[0]
-    probs = game.block_problems(attack)
+    board = game.facts.board
+    me, o = game.facts.perspective, game.facts.opponents[0]
+    probs = game.declarations.block_problems(attack)
     blockable = {a for p in probs for b in p.blockers for a in p.allowed.get(b, ())}
     blocking = {b for p in probs for b in p.blockers if p.allowed.get(b)}
-    life = dict(game._base_life)
-    poison = dict(game._base_poison)
-    perm = game._base_perm
+    life = dict(game.facts.base_life)
+    poison = dict(game.facts.base_poison)
+    perm = game.facts.base_perm
     lost: set[str] = set()
     for a, t in attack.items():
         if a in blockable:
@@ -548,7 +528,7 @@ def block_floor(game: Any, attack: Mapping[str, str]) -> int | None:
         life[o] += x[2]
     if life[o] <= 0 or poison[o] >= 10:
         return game.ev.win
-    if game.lookahead == 1:
+    if game.status.lookahead == 1:
         for p in board.permanents.values():
             if p.controller == o and p.is_creature:
                 dmg, psn, gain = _strike(board, p)

@@ -1,29 +1,49 @@
-"""A proved lower bound of the AI's block floors for a run of blocks at once (issue 9): the
-blocks listed in product order (:meth:`redzone.solver.ai.declarations.Declarations.block_candidates`)
-share their first choices, and :meth:`PrefixFloor.prefix_floor` bounds
-:meth:`redzone.solver.ai.bounds.static.Bounds.static_floor` of every block that starts so, so that
-the search can skip the whole run (:meth:`redzone.solver.ai.order.BlockOrder.pruned_blocks`).
-tests/test_ai_search.py checks it on every prefix of every block of random boards.
-
-:class:`PrefixFloor` is a part of :class:`redzone.solver.ai.search.Game` (a mixin: it reads the
-game's board and caches set up by ``Game.__init__`` and :class:`~redzone.solver.ai.bounds.static.Bounds`).
+"""A proved lower bound of the AI's block floors for a run of blocks at once (issue 9):
+the blocks listed in product order share their first choices, and
+:meth:`PrefixFloor.prefix_floor` bounds :meth:`redzone.solver.ai.bounds.static.Bounds.static_floor`
+of every block that starts so, so that the search can skip the whole run
+(:meth:`redzone.solver.ai.order.BlockOrder.pruned_blocks`). tests/test_ai_search.py checks
+it on every prefix of every block of random boards. Owns :class:`PrefixFloor`.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.bounds.static import Bounds, Combatants
+    from redzone.solver.ai.declarations import Declarations
+    from redzone.solver.ai.facts import Facts
+
 
 
 class PrefixFloor:
-    """Bounds of :meth:`static_floor` over the blocks sharing their first choices (a mixin)."""
+    """Bounds of :meth:`Bounds.static_floor` over the blocks sharing their first choices:
+    :meth:`prefix_plan` once per attack, then :meth:`prefix_floor` per run."""
+
+    def __init__(self, facts: Facts, declarations: Declarations, bounds: Bounds,
+                 combatants: Combatants) -> None:
+        self.facts = facts
+        self.declarations = declarations
+        self.bounds = bounds
+        self.combatants = combatants
+        # Facts read here, bound once (several are read in inner loops).
+        self._block_life = facts.block_life
+        self._strikes_first = facts.strikes_first
+        self.attack_paid = facts.attack_paid
+        self.problem = facts.problem
+        self.sign = facts.sign
+        self._group_parts: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._least_parts: dict[Any, int] = {}
+        self._per_attack: dict[Any, Any] = {}
 
     def _blocked_part(self, a: str, room: int, score: int, group: tuple[str, ...]) -> int:
         """The change :meth:`static_floor` makes to the permanents' part (perspective
         milli-points) for the attacking creature ``a`` blocked by exactly ``group`` (in the
         listing's order of blockers), each blocking ``a`` alone: the blockers it surely
-        destroys (:meth:`_kill_claim`), and itself destroyed unless the blockers can't deal
+        destroys (:meth:`Bounds.kill_claim`), and itself destroyed unless the blockers can't deal
         it lethal damage (then weakened by their -1/-1 counters) or it surely survives.
         Cached per (``a``, ``group``)."""
         key = (a, group)
@@ -31,16 +51,16 @@ class PrefixFloor:
         if got is None:
             hit = weak = 0
             for b in group:
-                dmg, ctr = self._blocker_hurt(b)
+                dmg, ctr = self.combatants.hurt(b)
                 hit += dmg + ctr
                 weak += ctr
-            kv = self._kill_claim(a, group)
+            kv = self.bounds.kill_claim(a, group)
             got = self.sign * kv[0]
             if not kv[1]:
                 if hit >= room:
                     got -= score
                 elif weak:
-                    got += self._weakened(a, weak) - score
+                    got += self.combatants.weakened(a, weak) - score
             self._group_parts[key] = got
         return got
 
@@ -73,33 +93,29 @@ class PrefixFloor:
         """What :meth:`prefix_floor` needs to bound the blocks that share their first
         choices, for the blocks listed from ``blockers`` and their ``options``
         (:func:`redzone.solver.ai.position._block_options`), or ``None`` when it does not
-        apply: :meth:`static_floor` must apply (a :meth:`_plain_board` without bands), no
+        apply: :meth:`static_floor` must apply (a :meth:`Bounds.plain_board` without bands), no
         life paid for the declarations (119.4), and each creature blocks at most one
         attacker (509.1a: every option one attacker or none). Worked out once per attack
         (the options of a problem are those of the attack's)."""
-        key = ("prefix plan", self.attack_facts(attack)[0])
-        if key in self._fixed:
-            return self._fixed[key]
+        key = ("prefix plan", self.declarations.attack_facts(attack)[0])
+        if key in self._per_attack:
+            return self._per_attack[key]
         plan = None
-        ok = self._floor_ok
-        if ok is None:
-            ok = self._floor_ok = self._plain_board() and not getattr(
-                getattr(self.board.scenario, "combat", None), "bands", None)
-        if (ok and blockers and not (self.attack_paid and self.problem.life_costs) and not self._block_life
+        if (self.bounds.floor_ok() and blockers and not (self.attack_paid and self.problem.life_costs) and not self._block_life
                 and all(len(o) <= 1 for opts in options for o in opts)):
             plan = self._make_plan(attack, blockers, options)
-        self._fixed[key] = plan
+        self._per_attack[key] = plan
         return plan
 
     def _make_plan(self, attack: Mapping[str, str], blockers: list[str],
                    options: list[list[tuple[str, ...]]]) -> Any:
         fs = self._strikes_first
         two, one = ("first-strike", "regular"), ("regular",)
-        attack_fs = bool(self.attack_facts(attack)[1])
+        attack_fs = bool(self.declarations.attack_facts(attack)[1])
         fs_may = [b in fs and any(options[i][1:]) for i, b in enumerate(blockers)]
         variants = {}
         for steps in ((two,) if attack_fs else (one, two) if any(fs_may) else (one,)):
-            variants[steps] = self._floor_rows(attack, steps)
+            variants[steps] = self.bounds.floor_rows(attack, steps)
         orders = {tuple(r[0] for r in rows) for rows, _ in variants.values()}
         if len(orders) != 1:
             return None
@@ -140,7 +156,7 @@ class PrefixFloor:
                     nxt[a] = (blockers[k], *nxt.get(a, ()))
             can_after[k] = nxt
             most[k] = most[k + 1] + bool(mine)
-            gains[k] = gains[k + 1] + (self._blocker_gain(blockers[k]) if mine else 0)
+            gains[k] = gains[k + 1] + (self.combatants.gain(blockers[k]) if mine else 0)
             fs_after[k] = fs_after[k + 1] or fs_may[k]
         return {"n": n, "rows": rows_of, "base": base_of, "either": (either_rows, either_base),
                 "can": can_after, "most": most, "gains": gains, "fs_after": fs_after,
@@ -160,7 +176,7 @@ class PrefixFloor:
 
         :meth:`static_floor` is a sum over the attacking creatures (each creature's part
         depends only on its own blockers: :meth:`_blocked_part`, or its unblocked outcome)
-        plus the blockers' lifelink, fed to :meth:`_floor_end`, which never falls when a
+        plus the blockers' lifelink, fed to :meth:`Bounds.floor_end`, which never falls when a
         part gets better for the attacking player component by component. For a creature
         no undecided blocker may block, its part is known. One already blocked keeps being
         blocked: its part is at least that of a destroyed creature (what it destroys counts
@@ -177,7 +193,7 @@ class PrefixFloor:
         as blocking (the most life gained). The damage steps (510.4: a first-strike step when
         a creature with first or double strike attacks or blocks) change only the
         creatures' unblocked outcomes, so while they are not known each is taken at its
-        worse. Every difference from a completion is thus one :meth:`_floor_end` values at
+        worse. Every difference from a completion is thus one :meth:`Bounds.floor_end` values at
         least as much for the attacking player."""
         if k == plan["n"] or not (plan["attack_fs"] or fs_blocking or plan["fs_after"][k]):
             steps = plan["two"] if (plan["attack_fs"] or fs_blocking) else plan["one"]
@@ -245,4 +261,4 @@ class PrefixFloor:
                 life_o += sums[2]
                 poison_ap += sums[3]
                 poison_o += sums[4]
-        return self._floor_end(v, life_ap, poison_ap, life_o, poison_o, mana)
+        return self.bounds.floor_end(v, life_ap, poison_ap, life_o, poison_o, mana)
