@@ -126,7 +126,6 @@ CAPPED_BLOCK = {"players": [{"name": "Alice"}, {"name": "Bob"}],
                 "combat": {"attackers": {"bears": "Bob"}}}
 
 
-@pytest.mark.xfail(strict=True, reason="solver/ai/reasons.py fix pending (h4 report: the lead applies it)")
 def test_reasons_at_the_value_cap_claim_no_comparison(tmp_path: Path, redzone_main) -> None:
     attack = tmp_path / "capped.json"
     attack.write_text(json.dumps(CAPPED))

@@ -467,7 +467,8 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             exact, bound = True, value
     reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
                               complete=bool(candidates) and game.status.exact, proved=exact,
-                              answered=principal is not None and (proved or game.status.exact))
+                              answered=principal is not None and (proved or game.status.exact),
+                              value=value)
     paid = game.units.life_paid(attack, blocks)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
@@ -679,7 +680,8 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
             exact, bound = True, value
     attacked = _defending_players(board, attack)
     reasons = _block_reasons(game, attack, blocks, state, line, damage,
-                             "proved" if exact else "local" if getattr(game, "local_fixed", None) else "")
+                             "proved" if exact else "local" if getattr(game, "local_fixed", None) else "",
+                             value=value)
     paid = game.units.life_paid(attack, blocks)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",

@@ -91,10 +91,18 @@ def _class_of(game: Game, c: str) -> set[str]:
     return {x for x, j in game.facts.classes.items() if j == k} if k is not None else {c}
 
 
+def _at_cap(game: Game, value: int | None) -> bool:
+    """Whether ``value`` (perspective milli-points) is the cap of a game still on
+    (:meth:`redzone.models.evaluation.Evaluator.clamp`): every line valued there ties, so no
+    reason may claim that one line was compared with another."""
+    return value is not None and abs(value) == game.ev.win - 1
+
+
 def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                     state: GameState, principal: Principal | None, damage: list[dict[str, Any]],
                     candidates: list[tuple[dict[str, str], int]], complete: bool,
-                    proved: bool = True, answered: bool = True) -> dict[str, str]:
+                    proved: bool = True, answered: bool = True, value: int | None = None
+                    ) -> dict[str, str]:
     """One line per creature of the attacking player: why it attacks or stays home.
     ``candidates``: the legal declarations searched (``complete``: all of them), to tell a
     creature no legal declaration uses (508.1c-d) from one kept home by choice; ``proved``:
@@ -155,6 +163,9 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
             out[c] = "stays home: no legal attack includes it (CR 508.1c-d)"
         elif c in home_duty:
             out[c] = f"stays home to block {home_duty[c]} next turn"
+        elif proved and _at_cap(game, value):
+            out[c] = ("stays home: the answer is valued at the cap of a game still on, where "
+                      "declarations are not told apart: attacking with it was not compared")
         elif proved:
             # The declaration is a proved optimum: every other one, this creature's attack
             # added included, is worth at most as much.
@@ -215,7 +226,7 @@ def _blocking_helps_now(game: Game, attack: Mapping[str, str], blocks: Mapping[s
 
 def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                    state: GameState, line: Any, damage: list[dict[str, Any]],
-                   proof: str = "proved") -> dict[str, str]:
+                   proof: str = "proved", value: int | None = None) -> dict[str, str]:
     """One line per creature of the defending players: why it blocks or not. A creature
     that may block some attacker on its own (509.1a-b) but that no legal block uses (a
     group restriction, 509.1b, or the requirements, 509.1c) is said so, not "kept".
@@ -268,6 +279,9 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
                 # this creature would make the position right after combat better for the
                 # defending players (lookahead 0 would take it), yet it stays back to attack.
                 out[c] = f"doesn't block: to attack {_label(board, next_attack[c])} next turn"
+            elif proof in ("proved", "local") and _at_cap(game, value):
+                out[c] = ("doesn't block: the answer is valued at the cap of a game still on, "
+                          "where blocks are not told apart: blocking with it was not compared")
             elif proof == "proved":
                 out[c] = "doesn't block: blocking with it does not improve the outcome"
             elif proof == "local":
