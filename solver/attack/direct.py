@@ -68,10 +68,14 @@ __all__ = ["direct_declaration"]
 class PairLike(Protocol):
     """An allowed free (creature, target) pair with positions (``redzone.solver.attack.solve._Pair``)."""
 
-    creature: str
-    target: str
-    ci: int
-    ti: int
+    @property
+    def creature(self) -> str: ...
+    @property
+    def target(self) -> str: ...
+    @property
+    def ci(self) -> int: ...
+    @property
+    def ti(self) -> int: ...
 
 
 def direct_declaration(problem: AttackProblem, pairs: Sequence[PairLike]) -> dict[str, str] | None:

@@ -81,7 +81,7 @@ class BlockPlan:
         ``blockers``, ``status`` and ``requirements``; their timings read 0); other keys are
         ignored. Raises KeyError/TypeError for another object."""
         req = data["requirements"]
-        players = {
+        players: dict[str, BlockPlan] = {
             name: cls(legal=None if not p["requirements"].get("maximum_proved", True) else True,
                       status=p["status"], blockers=_plain(p["blockers"]),
                       obeyed=p["requirements"]["obeyed"], maximum=p["requirements"]["maximum"],

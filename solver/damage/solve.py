@@ -463,7 +463,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     if step is not None and step not in ("first-strike", "regular"):
         raise ScenarioError("step", f"expected first-strike or regular (got {step!r})")
     state = GameState.from_board(board)
-    steps = [step] if step is not None else remaining_steps(board)
+    steps: list[Any] = [step] if step is not None else remaining_steps(board)
     combat = board.scenario.combat
     dealt_first = list(combat.first_strike_dealt) if combat is not None else []
     results: list[StepResult] = []

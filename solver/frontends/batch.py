@@ -464,11 +464,13 @@ def wait_for_exit(pid: int, *, poll: float = ORPHAN_POLL_S, how: str | None = No
                 os.close(fd)
             return "pidfd"
     if how in (None, "kqueue") and hasattr(select, "kqueue"):
-        kq = select.kqueue()
+        # macOS and the BSDs only: the names exist there (the checker reads Linux's select).
+        kq = select.kqueue()  # pyright: ignore[reportAttributeAccessIssue]
         try:
-            event = select.kevent(pid, filter=select.KQ_FILTER_PROC,
-                                  flags=select.KQ_EV_ADD | select.KQ_EV_ONESHOT,
-                                  fflags=select.KQ_NOTE_EXIT)
+            event = select.kevent(  # pyright: ignore[reportAttributeAccessIssue]
+                pid, filter=select.KQ_FILTER_PROC,  # pyright: ignore[reportAttributeAccessIssue]
+                flags=select.KQ_EV_ADD | select.KQ_EV_ONESHOT,  # pyright: ignore[reportAttributeAccessIssue]
+                fflags=select.KQ_NOTE_EXIT)  # pyright: ignore[reportAttributeAccessIssue]
             try:
                 kq.control([event], 1, None)
             except ProcessLookupError:
@@ -677,7 +679,8 @@ class _Dask(_Runner):
         try:
             if address == "local":
                 self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                            dashboard_address=None)
+                                            # None: no dashboard (distributed's documented value; typed str)
+                                            dashboard_address=None)  # pyright: ignore[reportArgumentType]
                 self.client = Client(self.cluster)
             else:
                 _reachable(address, timeout)

@@ -61,7 +61,8 @@ class Results:
         """Take the columns of one result row."""
         from redzone.solver.frontends.batch import answer_status
 
-        batch = row.get("batch") if isinstance(row.get("batch"), dict) else {}
+        given = row.get("batch")
+        batch = given if isinstance(given, dict) else {}
         ms, perms = batch.get("ms"), batch.get("permanents")
         self.ms.append(float(ms) if isinstance(ms, (int, float)) else float("nan"))
         self.permanents.append(float(perms) if isinstance(perms, (int, float)) else float("nan"))

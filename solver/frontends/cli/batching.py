@@ -77,6 +77,7 @@ def run_batch(path: str, as_json: bool, command: str, options: Any, settings: di
     started = time.perf_counter()
     out = sys.stdout
     progress = _progress(err, total) if show else None
+    task: Any = None
     try:
         outcomes = run_rows(read_rows(path, jsonl=bool(settings.get("jsonl")), skip=skip), work, jobs=jobs,
                             dask=dask, dask_timeout=dask_timeout)

@@ -42,7 +42,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     from redzone.models.cards import CardDataGapError
 
     try:
-        mana_value: int | None = found.mana_value
+        mana_value: int | float | None = found.mana_value
     except CardDataGapError:
         mana_value = None  # a split card with a half the data holds by name only
     data = {

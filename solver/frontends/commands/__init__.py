@@ -41,12 +41,14 @@ class Answer(Protocol):
 
     def to_json(self) -> dict[str, Any]:
         """The command's JSON object (``--json``, a batch row, a protocol ``result``)."""
+        ...
 
     def render(self, console: Any) -> None:
         """Print the readable form on a rich console."""
 
     def warnings(self) -> list[str]:
         """Notes for standard error (the text form prints them; JSON carries them as keys)."""
+        ...
 
 
 @dataclass(frozen=True)

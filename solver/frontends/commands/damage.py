@@ -87,7 +87,7 @@ def check_assignment_option(assignment: Any, name: str = "--assignment") -> None
     scenario reader's wording: an amount out of range is said to be, not taken for a
     missing source."""
     from redzone.models.errors import ScenarioError
-    from redzone.models.scenario_types import MAX_NUMBER
+    from redzone.models.scenario.types import MAX_NUMBER
 
     if not isinstance(assignment, dict):
         raise ScenarioError(name, "expected a JSON object mapping source id to {recipient: amount}")
