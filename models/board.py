@@ -157,7 +157,8 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
         if strict and parsed.unparsed:
             from redzone.models.parser.words import hint_suffix
 
-            raise UnparsedTextError(f"{where}: {shown}: not understood: {parsed.unparsed[0]!r}"
+            label = shown if shown == pid else f"{shown} ({pid})"  # the id tells copies apart
+            raise UnparsedTextError(f"{where}: {label}: not understood: {parsed.unparsed[0]!r}"
                                     f"{hint_suffix(parsed.unparsed[0], names)}")
         eot = getattr(spec, "until_end_of_turn", None)
         until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None

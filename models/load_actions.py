@@ -12,7 +12,7 @@ API), performs them on the board first:
   :class:`redzone.models.outcome.GameState` of the board (704.5f toughness 0 or less,
   704.5g lethal damage — not an indestructible creature, 702.12b, which 704.5f still puts
   in the graveyard —, 704.5i 0 loyalty, 704.5v 0 defense, 704.5m an Aura attached to what
-  left), then :func:`redzone.models.layers.relayered_after_departures` (a lord that left
+  left), then :func:`redzone.models.outcome.relayered_after_departures` (a lord that left
   takes its effects with it, CR 611.3a, and may leave another creature dead, 704.3);
 - what left is taken out of the scenario (:func:`without`: references to it in effects,
   combat, ``attached_to`` and ``paired_with`` go with it, CR 506.4, 509.1h) and the board
@@ -43,9 +43,8 @@ from typing import Any
 
 from redzone.models.battlefield import Board, LoadAction
 from redzone.models.errors import ScenarioError
-from redzone.models.layers import relayered_after_departures
 from redzone.models.lethal import lethal_by_power
-from redzone.models.outcome import GameState, state_based_actions
+from redzone.models.outcome import GameState, relayered_after_departures, state_based_actions
 
 __all__ = ["LoadAction", "gone_on_load", "perform_on_load", "player_actions", "without"]
 

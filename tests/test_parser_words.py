@@ -99,7 +99,7 @@ def test_strict_refuses_the_typo_with_a_hint() -> None:
     assert [(p.id, s) for p, s in board.unparsed()] == [("bird", "Fliyng")]
     with pytest.raises(UnparsedTextError) as err:
         build_board(parse_scenario(_FLIER), strict=True)
-    assert str(err.value) == ("permanents[0]: Bird: not understood: 'Fliyng' "
+    assert str(err.value) == ("permanents[0]: Bird (bird): not understood: 'Fliyng' "
                               "(unknown word 'Fliyng'; did you mean 'Flying'?)")
 
 
@@ -124,7 +124,7 @@ def test_cli_reports_and_strict_refuses(tmp_path: Path) -> None:
                               "--strict"])
     assert got.exit_code == 2
     assert got.stderr.strip().splitlines() == [
-        "redzone: error: permanents[0]: Bird: not understood: 'Fliyng' (unknown word 'Fliyng'; "
+        "redzone: error: permanents[0]: Bird (bird): not understood: 'Fliyng' (unknown word 'Fliyng'; "
         "did you mean 'Flying'?)"]
 
 
