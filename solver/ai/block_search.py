@@ -39,6 +39,7 @@ from redzone.models import block_problem as bp_mod
 from redzone.solver.ai.position import _block_options
 from redzone.solver.ai.bounds.branch_bound import _blockers, bb_applies, branch_and_bound
 from redzone.solver.ai.declarations import BLOCK_BOUND
+from redzone.solver.ai.reserve import late
 from redzone.solver.ai.tree import INF, Leaf
 
 __all__ = ["PRE_BLOCKS", "bb_applies", "block_count", "branch_and_bound", "finish_large",
@@ -213,6 +214,7 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
 
     cur = blocks
     key = shortfall(game, attack, cur)
+    steps = 0
     while lethal(cur):
         best: tuple[float, dict[str, list[str]]] | None = None
         for b in blockers:
@@ -220,6 +222,9 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
             for choice in choices[b]:
                 if choice == now:
                     continue
+                steps += 1
+                if (steps & 63) == 0 and late(game):
+                    return _climbed(cur, best)  # issue 25 §1: the time is spent
                 trial = changed(cur, ((b, choice),))
                 k = shortfall(game, attack, trial)
                 if k < (key if best is None else best[0]) and check(trial) is not None:
@@ -239,6 +244,9 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
                         for y in choices[c]:
                             if y == now_c:
                                 continue
+                            steps += 1
+                            if (steps & 63) == 0 and late(game):
+                                return _climbed(cur, best)  # issue 25 §1
                             trial = changed(cur, ((b, x), (c, y)))
                             k = shortfall(game, attack, trial)
                             if k < (key if best is None else best[0]) and check(trial) is not None:
@@ -247,6 +255,13 @@ def _static_climb(game: Any, attack: Mapping[str, str], problem: bp_mod.BlockPro
             break
         key, cur = best
     return cur
+
+
+def _climbed(cur: dict[str, list[str]], best: tuple[float, dict[str, list[str]]] | None
+             ) -> dict[str, list[str]]:
+    """:func:`_static_climb`'s block when the time is spent in a round: the best change of
+    the round so far (legal by the filter, lower shortfall), else the block it started from."""
+    return best[1] if best is not None else cur
 
 
 def improve_blocks(game: Any, attack: Mapping[str, str], attack_cost: int,
@@ -428,20 +443,40 @@ def _bb_from(game: Any, attack: Mapping[str, str], attack_cost: int, problem: bp
         return polish(game, attack, attack_cost, problem, best, line[0], line[1])
     v, found, exact = bb
     if found is not None and found != line[0]:
-        # The line of the block found, whatever the time left (its value is the one the
-        # search worked out; the tests check that they agree).
-        deadline, game.deadline = game.deadline, None
-        try:
-            cost = check(found)
-            best, leaves = game.damage_value(attack, found, game.mana_term(attack_cost, cost or 0),
-                                             -INF, INF)
-        finally:
-            game.deadline = deadline
-        line = (found, leaves or [])
+        # The line of the block found, within what is left of the command's time (its value
+        # is the one the search worked out; the tests check that they agree). When even
+        # that is spent (issue 25 §1), the incumbent stands, unproved.
+        got = _line_of(game, attack, attack_cost, check, found)
+        if got is None:
+            game.exact = False
+            game.local_fixed = False
+            return best, line
+        best, line = got
     if exact:
         return (best if v < beta else v), line
     game.exact = False
     return polish(game, attack, attack_cost, problem, best, line[0], line[1])
+
+
+def _line_of(game: Any, attack: Mapping[str, str], attack_cost: int, check: Any,
+             found: dict[str, list[str]]) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]]] | None:
+    """(attacker-view value, line) of the block :func:`_bb_from`'s branch and bound found,
+    past the search's deadline but within the command's time budget
+    (:func:`redzone.solver.ai.reserve.until`; none without a budget); ``None`` when that
+    runs out first."""
+    from redzone.models.limits import TimeLimitReached
+    from redzone.solver.ai.reserve import until
+    from redzone.solver.ai.search import Timeout
+
+    deadline, game.deadline = game.deadline, until()
+    try:
+        cost = check(found)
+        value, leaves = game.damage_value(attack, found, game.mana_term(attack_cost, cost or 0), -INF, INF)
+    except (Timeout, TimeLimitReached):
+        return None
+    finally:
+        game.deadline = deadline
+    return value, (found, leaves or [])
 
 
 def solve_large(game: Any, attack: Mapping[str, str], attack_cost: int, floor: int, beta: int

@@ -20,7 +20,13 @@ import sys
 
 import click
 
-from redzone.solver.frontends.cli.common import EXIT_BAD_INPUT, EXIT_INTERNAL, BadInput, cli
+from redzone.solver.frontends.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    BadInput,
+    cli,
+    mark_process_start,
+)
 
 __all__ = ["cli", "main", "BadInput", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "COMMAND_MODULES"]
 
@@ -70,6 +76,7 @@ def main() -> None:
     """Console-script entry point: run the CLI, mapping unexpected faults to exit status 1
     with a one-line message (never a traceback for bad input)."""
     _light_ortools_import()
+    mark_process_start()  # --time-limit counts the start-up too (issue 25 §1)
     try:
         cli.main(prog_name="redzone", standalone_mode=False)
         sys.stdout.flush()  # a reader that stopped early (``| head``) shows up here

@@ -1,0 +1,107 @@
+"""What runs after the search's deadline, and what is skipped when the time is spent
+(issue 25 §1: ``--time-limit`` bounds the whole command).
+
+``choose_attack`` and ``choose_blocks`` search until their deadline (a share of the time
+left, :data:`redzone.solver.ai.decisions.SEARCH_SHARE`) and keep the rest for the answer.
+Everything that runs after that deadline — the local search of an unproved block
+(``polish``), the rescue of a lost block (``rescue``), the proved bound of an unfinished
+search (``bound``), the proved floor of a fallback choice (``value``), the play-out of the
+line shown (``replay``) and the reasons (``reasons``) — runs under the command's time
+budget (:mod:`redzone.models.limits`) and is *skipped* when that budget is spent before or
+while it runs. :class:`Skips` runs such a part and records its name when it was skipped;
+the answer lists the names (the ``skipped`` key, docs/ai.md "Time limits").
+
+Nothing here weakens a claim: a skipped bound leaves the bound a won game, a skipped value
+leaves the value a lost game, a skipped replay leaves ``damage`` and ``outcome`` empty, and a
+skipped local search or rescue leaves the block the search found. :func:`late` is the check
+the AI's loops that run outside :meth:`redzone.solver.ai.search.Game.tick` make.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+
+__all__ = ["GRACE_PERMANENTS", "SKIPPABLE", "Skips", "grace", "late", "until"]
+
+T = TypeVar("T")
+
+SKIPPABLE: tuple[str, ...] = ("polish", "rescue", "bound", "value", "replay", "reasons")
+"""The parts of an AI answer that may be skipped for time, in the order they run."""
+
+
+GRACE_PERMANENTS = 64
+"""On a board of at most this many permanents the work a legal choice needs — building the
+board, the game and its attack and block problems, the attack or block solver's fallback
+plan: milliseconds — is done even when the time limit is spent before it (a limit shorter
+than reading the file still answers a legal choice). On a bigger board that work runs under
+the command's budget, and when the budget runs out before a legal choice exists the answer
+is ``unknown`` (issue 25 §1: 2,000 creatures a side take seconds to build)."""
+
+
+@contextmanager
+def grace(permanents: int) -> Iterator[None]:
+    """No deadline inside (:func:`redzone.models.limits.unbounded`) when ``permanents`` is
+    at most :data:`GRACE_PERMANENTS`; the enclosing budget otherwise."""
+    if permanents <= GRACE_PERMANENTS:
+        with unbounded():
+            yield
+    else:
+        yield
+
+
+def late(game: Any = None) -> bool:
+    """Whether the time is spent: ``game``'s own deadline (``Game.deadline``, a
+    ``time.perf_counter()`` value) has passed, or the command's budget
+    (:func:`redzone.models.limits.remaining_time`) is spent. One or two clock reads: call it
+    every few dozen steps of a loop."""
+    deadline = getattr(game, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        return True
+    left = remaining_time()
+    return left is not None and left <= 0.0
+
+
+def until() -> float | None:
+    """The command's deadline as a ``time.perf_counter()`` value (``None``: no budget)."""
+    left = remaining_time()
+    return None if left is None else time.perf_counter() + left
+
+
+class Skips:
+    """The parts of one answer skipped for time (names from :data:`SKIPPABLE`, in the order
+    they were skipped, each once)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def add(self, name: str) -> None:
+        """Record ``name`` as skipped."""
+        if name not in self.names:
+            self.names.append(name)
+
+    def run(self, name: str, work: Callable[[], T], default: T, game: Any = None) -> T:
+        """``work()``, or ``default`` (and ``name`` recorded) when the command's budget is
+        already spent or runs out while it works (:class:`TimeLimitReached`, or
+        :class:`redzone.solver.ai.search.Timeout` from ``game``, whose deadline is set to
+        the command's for the call and put back after)."""
+        from redzone.solver.ai.search import Timeout
+
+        if late():
+            self.add(name)
+            return default
+        before = getattr(game, "deadline", None) if game is not None else None
+        if game is not None:
+            game.deadline = until()
+        try:
+            return work()
+        except (TimeLimitReached, Timeout):
+            self.add(name)
+            return default
+        finally:
+            if game is not None:
+                game.deadline = before
