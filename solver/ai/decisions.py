@@ -33,8 +33,9 @@ import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
+from redzone.models import attack_problem as ap_mod
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
@@ -50,6 +51,9 @@ from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,8 @@ class AttackDecision:
       (:data:`redzone.solver.ai.reserve.SKIPPABLE`; ``()`` when none; docs/ai.md "Time
       limits"): ``search`` (the game could not even be built: the choice is a legal
       fallback), ``bound``, ``value``, ``replay`` (``response``, ``damage`` and ``outcome``
-      are then empty, ``life_paid`` and ``response_mana_paid`` not worked out), ``reasons``.
+      are then empty, ``response_mana_paid`` not worked out and ``life_paid`` only the
+      declaration's own), ``reasons``.
     """
 
     attackers: dict[str, str]
@@ -215,7 +220,7 @@ def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None)
     return evaluation or Weights()
 
 
-def _within_time_limit(choose: Callable[..., Any]) -> Callable[..., Any]:
+def _within_time_limit(choose: Callable[_P, _R]) -> Callable[_P, _R]:
     """``choose`` (:func:`choose_attack`, :func:`choose_blocks`) run under a time budget of
     its own ``time_limit`` (:func:`redzone.models.limits.time_budget`; an enclosing, earlier
     budget is kept), so that what runs after the search's deadline — the fallback, the
@@ -224,12 +229,12 @@ def _within_time_limit(choose: Callable[..., Any]) -> Callable[..., Any]:
     :func:`_check`'s message."""
 
     @functools.wraps(choose)
-    def bounded(board: Board, **kwargs: Any) -> Any:
+    def bounded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         limit = kwargs.get("time_limit")
         ok = (isinstance(limit, (int, float)) and not isinstance(limit, bool)
               and math.isfinite(limit) and limit > 0)
         with time_budget(float(limit) if ok else None):  # type: ignore[arg-type]
-            return choose(board, **kwargs)
+            return choose(*args, **kwargs)
 
     return bounded
 
@@ -278,12 +283,14 @@ def _bare_attack(board: Board, weights: Weights, lookahead: int, t0: float, c0: 
     problem = attack_problem(board)
     attack = _fallback_attack(problem)
     win = int(round(weights.win * SCALE))  # as Evaluator.win, without scoring every permanent
+    life = ap_mod.life_cost_of(problem, attack) if problem.life_costs else 0  # 508.1h, 119.4
     return AttackDecision(
         attackers=attack, status="feasible", value=points(-win), bound=points(win), lethal=False,
         response={}, damage=[], outcome={}, reasons={},
         mana_paid=sum(problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=0, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, response_proved=False,
+        life_paid={board.active_player: life} if life else {},
         skipped=("search", "bound", "value", "replay", "reasons"))
 
 
@@ -612,12 +619,14 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             game, attack, blocks, played, principal, damage, candidates,
             complete=bool(candidates) and game.exact, proved=exact,
             answered=principal is not None and (proved or game.exact)), {}, game)
-    paid: dict[str, int] = {}
+    # The declaration's own life cost is always worked out (what the engine applying it
+    # pays: 508.1h, 119.4; no block problem needed); the response's costs with the replay.
+    paid = game.life_paid(attack, {})
     response_mana = 0
     why = ""
     if state is not None or principal is not None:
         paid, response_mana, why = skips.run("replay", lambda: _paid(game, board, attack, blocks),
-                                             ({}, 0, ""), game)
+                                             (paid, 0, ""), game)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
