@@ -180,7 +180,8 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         notes.append(f"not proved optimal (bound {found.bound:g})")
     if found.skipped:  # the parts skipped because the time limit was spent (issue 25 §1)
         notes.append("skipped (time limit spent): " + ", ".join(found.skipped))
-    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome or None,
+    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage),
+                         found.outcome or None,
                          title, notes, dict(getattr(found, "reasons", {}) or {}))
 
 
