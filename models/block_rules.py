@@ -706,12 +706,13 @@ def sub_block_problem(full: BlockProblem, attackers: Sequence[str]) -> BlockProb
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
     for c in full.blockers:
+        check_time("building the block problem")  # 500 a side: a second (issue 25 §1)
         why = full.unable.get((c, ""))
         if why is not None and why != _NO_ATTACKER:  # it can't block at all (509.1a-b)
             allowed[c] = ()
             unable[(c, "")] = why
             continue
-        may = full.allowed.get(c, ())
+        may = set(full.allowed.get(c, ()))  # a set: attackers x blockers look-ups, not x^2
         allowed[c] = ok = tuple(a for a in attackers if a in may)
         for a in attackers:
             got = full.unable.get((c, a))

@@ -833,7 +833,9 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
     skips = Skips() if skips is None else skips
     state: GameState | None
     if line is None:
-        blocks = _fallback_blocks(board, attack, game.block_problems(attack))
+        with grace(len(board.permanents)):  # what a legal block needs (a small board: always)
+            problems = game.block_problems(attack)
+        blocks = _fallback_blocks(board, attack, problems)
 
         def fallback() -> tuple[list[dict[str, Any]], GameState, dict[str, Any]]:
             from redzone.solver.damage.solve import play_out
