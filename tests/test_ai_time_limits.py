@@ -249,3 +249,60 @@ def test_the_console_script_counts_the_limit_from_the_process_start(
     monkeypatch.setattr(cli_common, "_STARTED", None)  # a program calling the group itself
     res = CliRunner().invoke(cli, ["check-attack", str(path), "--time-limit", "5", "--json"])
     assert json.loads(res.stdout)["status"] == "optimal"
+
+
+# ============================================================================ long loops
+
+
+def test_the_long_loops_check_the_time() -> None:
+    # Each loop that grows with the board stops under a spent budget (or a past deadline)
+    # instead of running on: the evaluation's scoring of every permanent (every 128), a
+    # damage game's units (every 32), the cut-down block problem (per blocker), the reasons
+    # (per creature).
+    from redzone.models.block_rules import sub_block_problem
+    from redzone.models.evaluation import Evaluator
+    from redzone.solver.ai.reasons import _attack_reasons
+
+    board = _board(70, combat=True)  # 140 permanents
+    attack = dict(board.scenario.combat.attackers)
+    with time_budget(0.0):
+        with pytest.raises(TimeLimitReached, match="scoring the permanents"):
+            Evaluator(board, "Alice")
+    game = ai_game.Game(board, "Alice", Weights(), 0, None)
+    full = game._uniform
+    assert full is not None
+    with time_budget(0.0):
+        with pytest.raises(TimeLimitReached, match="building the block problem"):
+            sub_block_problem(full, list(attack))
+    trees = game.damage_trees(attack, {})
+    assert len(trees) >= 32  # one unit per unblocked attacker (or their merged part)
+    game = _past(ai_game.Game(board, "Alice", Weights(), 0, None))
+    with pytest.raises(ai_game.Timeout):
+        game.damage_trees(attack, {"b0": ["a0"]})  # a fresh game: the units are played anew
+    small = _board(3)
+    game = ai_game.Game(small, "Alice", Weights(), 0, None)
+    with time_budget(0.0):
+        with pytest.raises(TimeLimitReached, match="the reasons"):
+            _attack_reasons(game, {}, {}, game.base.copy(), None, [], [], complete=False)
+
+
+def test_draw_stops_drawing_when_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 140 cards: the SVG's card loop checks the budget every 64 cards. The budget runs out
+    # once the picture is made (no clock: the check is made to fail from then on).
+    from redzone.models import limits
+    from redzone.solver.draw import render
+
+    board = _board(70)
+    picture = render.combat_picture(board, None)
+    calls = [0]
+
+    def spent(stage: str) -> None:
+        calls[0] += 1
+        raise TimeLimitReached(stage)
+
+    monkeypatch.setattr(render, "check_time", spent)
+    with pytest.raises(TimeLimitReached, match="drawing the cards"):
+        render.combat_svg(board, picture)
+    assert calls[0] == 1
+    monkeypatch.setattr(render, "check_time", limits.check_time)
+    assert render.combat_svg(board, picture).startswith("<svg")
