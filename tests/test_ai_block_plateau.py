@@ -209,9 +209,13 @@ def test_command_budget_spent_still_answers(expired: None, monkeypatch: pytest.M
         r = choose_blocks(board, lookahead=1, time_limit=0.2)
     assert _legal_multi(board, r.blockers)
     assert r.status == "feasible"
-    assert r.skipped == ("polish", "rescue", "replay", "bound", "reasons")
+    # The spent budget stops the search at its first block problem, before any block is
+    # valued: the answer is the fallback (no block: no requirement, 509.1c), and its value
+    # is skipped too.
+    assert r.blockers == {}
+    assert r.skipped == ("rescue", "replay", "value", "bound", "reasons")
     assert r.survives is None and r.outcome == {} and r.damage == [] and r.reasons == {}
-    # Nothing is claimed beyond a lost and a won game for Bob (the line found was lost, 704.5a).
+    # Nothing is claimed beyond a lost and a won game for Bob.
     assert (r.value, r.bound) == (-1_000_000.0, 1_000_000.0)
 
 

@@ -88,6 +88,7 @@ def test_the_static_climb_stops_when_the_time_is_spent(monkeypatch: pytest.Monke
         return real(*args)
 
     monkeypatch.setattr(ai_blocks, "shortfall", counted)
+    monkeypatch.setattr(ai_blocks, "_fast_climb", False)  # every trial through shortfall()
     game = ai_game.Game(board, "Alice", Weights(), 0, None)
     (problem,) = game.block_problems(attack)
     check = game._block_filter(problem)
@@ -306,3 +307,43 @@ def test_draw_stops_drawing_when_the_budget_is_spent(monkeypatch: pytest.MonkeyP
     assert calls[0] == 1
     monkeypatch.setattr(render, "check_time", limits.check_time)
     assert render.combat_svg(board, picture).startswith("<svg")
+
+
+def test_the_climbs_quick_shortfall_is_shortfall_to_the_bit() -> None:
+    # _Shortfalls values a one-creature change from the two attacking creatures it touches;
+    # it must give exactly shortfall() of the changed block (the climb compares these
+    # floats, so one ulp would change which block it keeps). Random boards of real cards
+    # (flying, trample, deathtouch, double strike, infect, first strike ...) and random
+    # blocks, every one-creature change of each.
+    import random
+
+    from benchmarks.ai_boards import ai_scenario
+
+    rng = random.Random(25)
+    compared = 0
+    for n in (4, 7, 10):
+        for seed in range(3):
+            data = ai_scenario(n, seed, combat=True)
+            for pid, text in (("tdt", "Trample\nDeathtouch"), ("dsx", "Double strike\nToxic 1"),
+                              ("inf", "Trample\nInfect")):  # the branches the pool lacks
+                data["permanents"].append({"id": pid, "name": pid, "controller": "Alice",
+                                           "types": ["Creature"], "power": 4, "toughness": 4,
+                                           "text": text})
+                data["combat"]["attackers"][pid] = "Bob"
+            board = build_board(parse_scenario(data))
+            attack = dict(board.scenario.combat.attackers)
+            game = ai_game.Game(board, "Alice", Weights(), 0, None)
+            (problem,) = game.block_problems(attack)
+            blockers = [b for b in problem.blockers if problem.allowed.get(b)]
+            for _ in range(5):
+                cur = {b: [rng.choice(problem.allowed[b])] for b in blockers if rng.random() < 0.5}
+                fast = ai_blocks._Shortfalls(game, attack, cur)
+                for b in blockers:
+                    now = cur.get(b) or []
+                    for choice in [[]] + [[a] for a in problem.allowed[b]]:
+                        trial = {x: list(y) for x, y in cur.items() if x != b}
+                        if choice:
+                            trial[b] = choice
+                        assert fast.after(b, now, choice) == ai_blocks.shortfall(game, attack, trial)
+                        compared += 1
+    assert compared > 1000
