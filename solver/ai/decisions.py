@@ -21,7 +21,9 @@ no restriction, obeys the maximum number of requirements and its costs are payab
 ``status`` is ``"optimal"`` only when the whole game was searched and every step was exact;
 with ``time_limit`` the best choice found so far is returned as ``"feasible"`` with a proved
 ``bound`` (the game's value is at most ``bound`` for choose-attack, the defending players'
-value at most ``bound`` for choose-block). A choice is always legal.
+value at most ``bound`` for choose-block). A choice is always legal; ``time_limit`` bounds
+the whole call, and the parts of the answer it left no time for are listed in ``skipped``
+(:mod:`redzone.solver.ai.reserve`).
 
 Calls are cheap to repeat: nothing is imported or read per call beyond the board given.
 """
@@ -459,7 +461,11 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     next player's best attack back, the default). ``time_limit``: seconds (``None``: search
     to the end). Returns an :class:`AttackDecision` whose ``attackers`` is always a legal
     declaration (CR 508.1). Raises ScenarioError for a bad ``lookahead``, ``time_limit`` or
-    ``evaluation``.
+    ``evaluation``. ``time_limit`` (and an enclosing
+    :func:`redzone.models.limits.time_budget`) bounds the whole call: what runs after the
+    search is skipped when the time is spent (``skipped``; docs/ai.md "Time limits"), and
+    :class:`redzone.models.limits.TimeLimitReached` is raised when not even a legal fallback
+    can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
     """
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -753,7 +759,9 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     ``combat``, or empty ``combat.attackers``) there is nothing to block (508.8): the answer
     is no block, valued like any other (at lookahead 1, after the next player's attack).
     Raises ScenarioError for an attacker that can't attack what it attacks, and like
-    :func:`choose_attack`.
+    :func:`choose_attack` — :class:`redzone.models.limits.TimeLimitReached` also when the
+    game (its block problems) could not be built in time on a board of more than
+    :data:`redzone.solver.ai.reserve.GRACE_PERMANENTS` permanents.
     """
     weights = _check(lookahead, time_limit, evaluation)
     combat = getattr(board.scenario, "combat", None)
