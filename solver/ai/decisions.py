@@ -809,8 +809,8 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         # local search from it until no one-creature change improves it (within
         # game.polish_until; "polish" is listed when it did not reach a fixed point).
         best, line = skips.run("polish", lambda: _polished(game, attack, best, line), (best, line))
-        if getattr(game, "local_fixed", None) is False:
-            skips.add("polish")
+    if getattr(game, "local_fixed", None) is False:
+        skips.add("polish")  # a local search (here or in the search) cut short by the time
     game.deadline = None  # the answer below runs under the command's budget (issue 25 §1)
     if not exact and (line is None or best >= game.ev.win):
         # Not proved and a lost game (or nothing): a block the creatures alone show to
