@@ -517,8 +517,11 @@ def block_problem(board: Board, defending_player: str,
     if only_pairs is not None:  # only the attackers some judged pair names
         named = {a for attackers in only_pairs.values() for a in attackers}
         judged_attackers = [a for a in mine if a in named]
-    afacts = {a: _attacker_facts(board, board.permanents[a], defending_player)
-              for a in judged_attackers}
+    afacts = {}
+    for i, a in enumerate(judged_attackers):
+        if (i & 63) == 63:
+            check_time("building the block problem")  # 2,000 attackers: a second (issue 25 §1)
+        afacts[a] = _attacker_facts(board, board.permanents[a], defending_player)
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
     capacity: dict[str, int | None] = {}

@@ -253,6 +253,8 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
 
     if getattr(options, "time_limit", None) is not None:
         _load_program(command)
+        if not as_json:  # the text answer's renderer too: loaded inside the limit, not after it
+            import rich.console  # noqa: F401
     settings = click.get_current_context().meta.get("redzone.batch", {})
     if _is_batch(path, jsonl=bool(settings.get("jsonl"))):
         from redzone.solver.frontends.cli.batching import run_batch
