@@ -163,6 +163,14 @@ def test_skips_records_what_it_did_not_run() -> None:
         assert skips.run("replay", lambda: ran.append(2) or 6, None) is None
         assert skips.run("reasons", lambda: ran.append(3) or 7, {}) == {}
     assert ran == [1] and skips.names == ["replay", "reasons"]
+    # A share of the time left: the work sees a budget of its own, at most that share (so a
+    # rescue that can't finish leaves time for the replay and the reasons after it).
+    from redzone.models.limits import remaining_time
+
+    with time_budget(100.0):
+        seen = Skips().run("rescue", lambda: remaining_time(), None, share=0.5)
+        assert seen is not None and 0.0 < seen <= 50.0
+        assert remaining_time() > 50.0  # the outer budget is untouched
 
 
 @pytest.mark.parametrize("lookahead", [0, 1])

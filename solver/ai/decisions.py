@@ -583,14 +583,16 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
                 else with_combat(board, attack, blocks)))
             return blocks, damage, state, outcome
 
-        blocks, damage, state, outcome = skips.run("replay", fallback, ({}, [], None, {}), game)
-        value = skips.run("value", lambda: _fallback_floor(game, attack, candidates), -game.ev.win, game)
+        blocks, damage, state, outcome = skips.run("replay", fallback, ({}, [], None, {}), game, share=0.6)
+        value = skips.run("value", lambda: _fallback_floor(game, attack, candidates), -game.ev.win, game,
+                          share=0.5)
         lower = -game.ev.win
         bound = max([game.ev.win, *upper])
     else:
         attack, blocks = principal.attack, principal.blocks
         damage, state, outcome = skips.run(
-            "replay", lambda: _replay_line(game, attack, blocks, principal.leaves), ([], None, {}), game)
+            "replay", lambda: _replay_line(game, attack, blocks, principal.leaves), ([], None, {}), game,
+            share=0.6)
         value = lower = principal.value
         if proved and _won(game, value, attack):
             # Every answer loses the defending players the game (lethal): the value of a won
@@ -607,7 +609,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         # A proved bound of every declaration at once (solver/ai/bounds/ceiling.py): informative
         # where whole declarations were never examined. An unproved line's value may lie
         # above it.
-        ceiling = skips.run("bound", lambda: attack_ceiling(game), None, game)
+        ceiling = skips.run("bound", lambda: attack_ceiling(game), None, game, share=0.5)
         if ceiling is not None:
             bound = min(bound, max(value, ceiling) if proved else ceiling)
         if proved and bound <= value:
@@ -815,7 +817,8 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     if not exact and (line is None or best >= game.ev.win):
         # Not proved and a lost game (or nothing): a block the creatures alone show to
         # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
-        best, line = skips.run("rescue", lambda: rescue(game, attack, 0, best, line), (best, line), game)
+        best, line = skips.run("rescue", lambda: rescue(game, attack, 0, best, line), (best, line), game,
+                               share=0.5)  # half of what is left: the replay and the reasons come after
     return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact, skips)
 
 
@@ -858,7 +861,7 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
             return damage, state, _departed_outcome(game, attack, blocks,
                                                     state.to_outcome(with_combat(g.board, a2, b2)))
 
-        damage, state, outcome = skips.run("replay", fallback, ([], None, {}), game)
+        damage, state, outcome = skips.run("replay", fallback, ([], None, {}), game, share=0.6)
         value = -game.ev.win  # nothing proved about the defending players' value ...
         if game.lookahead == 0 or game._crack_back_bounded:
             # ... unless this block's value right after combat (the attacking player's best
@@ -867,18 +870,18 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
             # attacking player's value after their turn is at most it, and the defending
             # players' at least minus it.
             value = skips.run("value", lambda: -game.static_value(attack, blocks, game.mana_term(
-                0, _block_mana(board, attack, blocks, game.block_problems(attack)))), value, game)
+                0, _block_mana(board, attack, blocks, game.block_problems(attack)))), value, game, share=0.5)
         bound = game.ev.win
     else:
         blocks, leaves = line
         damage, state, outcome = skips.run("replay", lambda: _replay_line(game, attack, blocks, leaves),
-                                           ([], None, {}), game)
+                                           ([], None, {}), game, share=0.6)
         value = -best
         bound = value if exact else game.ev.win
     if not exact:
         # The defending players' value is at most minus a proved floor of every block's
         # value (solver/ai/bounds/ceiling.py); an unproved line's value may lie above it.
-        floor = skips.run("bound", lambda: block_floor(game, attack), None, game)
+        floor = skips.run("bound", lambda: block_floor(game, attack), None, game, share=0.5)
         if floor is not None:
             bound = min(bound, max(value, -floor) if line is not None and game.exact else -floor)
         if line is not None and game.exact and bound <= value:

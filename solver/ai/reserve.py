@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from redzone.models.limits import TimeLimitReached, remaining_time, unbounded
+from redzone.models.limits import TimeLimitReached, remaining_time, time_budget, unbounded
 
 __all__ = ["GRACE_PERMANENTS", "SKIPPABLE", "Skips", "grace", "late", "until"]
 
@@ -84,21 +84,26 @@ class Skips:
         if name not in self.names:
             self.names.append(name)
 
-    def run(self, name: str, work: Callable[[], T], default: T, game: Any = None) -> T:
+    def run(self, name: str, work: Callable[[], T], default: T, game: Any = None,
+            share: float = 1.0) -> T:
         """``work()``, or ``default`` (and ``name`` recorded) when the command's budget is
         already spent or runs out while it works (:class:`TimeLimitReached`, or
         :class:`redzone.solver.ai.search.Timeout` from ``game``, whose deadline is set to
-        the command's for the call and put back after)."""
+        the command's for the call and put back after). ``share``: the part of the time
+        left this work may take (a nested budget), so that a part that can't finish does not
+        leave nothing for the parts after it."""
         from redzone.solver.ai.search import Timeout
 
         if late():
             self.add(name)
             return default
+        left = remaining_time()
         before = getattr(game, "deadline", None) if game is not None else None
-        if game is not None:
-            game.deadline = until()
         try:
-            return work()
+            with time_budget(None if left is None or share >= 1.0 else share * left):
+                if game is not None:
+                    game.deadline = until()
+                return work()
         except (TimeLimitReached, Timeout):
             self.add(name)
             return default
