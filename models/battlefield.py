@@ -495,9 +495,21 @@ class Board:
         self, kind: type[Ability] | tuple[type[Ability], ...]
     ) -> list[tuple[Ability, Permanent]]:
         """Every ability of class ``kind`` on any permanent (its own or granted to it), with
-        the permanent that has it."""
-        own = [(a, p) for p in self.permanents.values() for a in p.abilities if isinstance(a, kind)]
-        given = [(a, p) for p in self.permanents.values() for a, _ in self.granted(p) if isinstance(a, kind)]
+        the permanent that has it.
+
+        Every (ability, permanent) pair of the board is listed once and kept with the grants
+        it was read with (:attr:`_grants`, renewed whenever the board's abilities change):
+        the damage code asks this once per damage event, and reading 2,000 creatures a side
+        each time took seconds (issue 25 §1)."""
+        kept = self.__dict__.get("_of_kind")
+        if kept is None or kept[0] is None or kept[0] is not self._grants or kept[1] is not self.permanents:
+            own_all = [(a, p) for p in self.permanents.values() for a in p.abilities]
+            given_all = [(a, p) for p in self.permanents.values() for a, _ in self.granted(p)]
+            kept = (self._grants, self.permanents, own_all, given_all)
+            if self._grants is not None:  # not while the grants themselves are computed
+                self.__dict__["_of_kind"] = kept
+        own = [x for x in kept[2] if isinstance(x[0], kind)]
+        given = [x for x in kept[3] if isinstance(x[0], kind)]
         return own + given
 
     def has_keyword(self, creature: Permanent, name: str) -> bool:

@@ -446,8 +446,11 @@ def block_problem(board: Board, defending_player: str,
     if only_pairs is not None:  # only the attackers some judged pair names
         named = {a for attackers in only_pairs.values() for a in attackers}
         judged_attackers = [a for a in mine if a in named]
-    afacts = {a: _attacker_facts(board, board.permanents[a], defending_player)
-              for a in judged_attackers}
+    afacts = {}
+    for i, a in enumerate(judged_attackers):
+        if (i & 63) == 63:
+            check_time("building the block problem")  # 2,000 attackers: a second (issue 25 §1)
+        afacts[a] = _attacker_facts(board, board.permanents[a], defending_player)
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
     capacity: dict[str, int | None] = {}
@@ -635,12 +638,13 @@ def sub_block_problem(full: BlockProblem, attackers: Sequence[str]) -> BlockProb
     allowed: dict[str, tuple[str, ...]] = {}
     unable: dict[tuple[str, str], str] = {}
     for c in full.blockers:
+        check_time("building the block problem")  # 500 a side: a second (issue 25 §1)
         why = full.unable.get((c, ""))
         if why is not None and why != _NO_ATTACKER:  # it can't block at all (509.1a-b)
             allowed[c] = ()
             unable[(c, "")] = why
             continue
-        may = full.allowed.get(c, ())
+        may = set(full.allowed.get(c, ()))  # a set: attackers x blockers look-ups, not x^2
         allowed[c] = ok = tuple(a for a in attackers if a in may)
         for a in attackers:
             got = full.unable.get((c, a))

@@ -25,6 +25,7 @@ from redzone.models.cleanup import ended
 from redzone.models.conditions import condition_sources, decided_again
 from redzone.models.errors import ScenarioError
 from redzone.models.layers import layer_sources, relayered
+from redzone.models.limits import check_time
 
 __all__ = ["Evaluator", "Weights", "load_weights", "points", "SCALE"]
 
@@ -250,7 +251,9 @@ class Evaluator:
         # "Until end of turn" parts of creatures' values (CR 514.2): id -> (power, toughness)
         # they add now. The position is valued as it will be once they end (docs/ai.md).
         self._eot: dict[str, tuple[int, int]] = {}
-        for perm in board.permanents.values():
+        for i, perm in enumerate(board.permanents.values()):
+            if (i & 127) == 127:
+                check_time("scoring the permanents")  # 2,000 a side: seconds (issue 25 §1)
             if perm.is_creature:
                 kind = "creature"
             elif perm.is_a("Planeswalker"):

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from redzone.models.errors import ScenarioError
-from redzone.models.limits import remaining_time
+from redzone.models.limits import check_time, remaining_time
 
 SEED = 0
 """CP-SAT's random seed: with one worker, the same model gives the same answer."""
@@ -84,7 +84,12 @@ def new_bools(model: Any, n: int) -> list[Any]:
     proto = model.model_proto
     domain = Domain(0, 1)
     var = cp_model.IntVar
-    return [var(proto).with_domain(domain) for _ in range(n)]
+    out: list[Any] = []
+    for start in range(0, n, 4096):  # 250,000 at 500 a side: the budget read between chunks
+        if start:
+            check_time("building the model")  # issue 25 §1
+        out.extend(var(proto).with_domain(domain) for _ in range(min(4096, n - start)))
+    return out
 
 
 def status_name(code: Any) -> str:

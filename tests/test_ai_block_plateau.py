@@ -14,6 +14,8 @@ Planted bugs (no tie-break; no rescue) must make the tests fail.
 
 from __future__ import annotations
 
+import contextlib
+
 from typing import Any
 
 import pytest
@@ -66,9 +68,12 @@ def _legal(board: Any, blockers: dict[str, list[str]]) -> bool:
 def expired(monkeypatch: pytest.MonkeyPatch) -> None:
     """A time limit that has passed before the search begins: the game's deadline lies in
     the past, so the first clock check (:meth:`Clock.tick`, every 16 nodes) ends the search,
-    and no time is left for the local search after it (deterministic: no wall clock)."""
+    and no time is left for the local search after it (deterministic: no wall clock). The
+    call opens no time budget of its own, so the rescue after the search runs to its end
+    (what a spent budget skips is tested in test_command_budget_spent_still_answers)."""
     monkeypatch.setattr(ai_clock, "search_deadline", lambda t0, limit: None if limit is None else t0 - 1.0)
     monkeypatch.setattr(ai_clock, "polish_deadline", lambda deadline, t0: None)
+    monkeypatch.setattr(ai, "time_budget", lambda seconds: contextlib.nullcontext())
 
 
 @pytest.mark.parametrize("board", [B1, PLATEAU], ids=["b1", "plateau"])
@@ -190,18 +195,28 @@ def test_command_budget_spent_still_answers(expired: None, monkeypatch: pytest.M
     # The command's own time budget (models.limits.time_budget) spent while the local search
     # values a block (its crack-back builds the next turn's block problems, which check the
     # budget) ends that search like the search's deadline does: a legal answer, never an
-    # escaped TimeLimitReached ("unknown" on the command line, seen on a39 at 0.2 s).
+    # escaped TimeLimitReached ("unknown" on the command line, seen on a39 at 0.2 s). Nothing
+    # runs past the spent budget (issue 25 §1): the local search, the rescue, the replay and
+    # the reasons are skipped, and the answer says so (no clock: the budget is 0).
     import time
 
     from redzone.models.limits import time_budget
 
-    # The search is cut at once (expired), but the local search after it is given time.
+    # The search is cut at once (expired), and the local search after it would be given time.
     monkeypatch.setattr(ai_clock, "polish_deadline", lambda deadline, t0: time.perf_counter() + 60.0)
     board = _a39()
     with time_budget(0.0):
         r = choose_blocks(board, lookahead=1, time_limit=0.2)
     assert _legal_multi(board, r.blockers)
-    assert r.survives
+    assert r.status == "feasible"
+    # The spent budget stops the search at its first block problem, before any block is
+    # valued: the answer is the fallback (no block: no requirement, 509.1c), and its value
+    # is skipped too.
+    assert r.blockers == {}
+    assert r.skipped == ("rescue", "replay", "value", "bound", "reasons")
+    assert r.survives is None and r.outcome == {} and r.damage == [] and r.reasons == {}
+    # Nothing is claimed beyond a lost and a won game for Bob.
+    assert (r.value, r.bound) == (-1_000_000.0, 1_000_000.0)
 
 
 def _legal_multi(board: Any, blockers: dict[str, list[str]]) -> bool:

@@ -8,19 +8,24 @@ the attacks searched, what a cut-short search may claim (``optimal`` only when t
 game was searched exactly; else ``feasible`` with a proved ``bound``), the legal fallback
 choice and the answer's line, outcome and reasons. The game and its rules: docs/ai.md ("The
 game", "What a cut-short answer claims").
+``time_limit`` bounds the whole call; the parts of the answer it left no time for are listed
+in ``skipped`` (:mod:`redzone.solver.ai.reserve`).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar, cast
 
+from redzone.models import attack_problem as ap_mod
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
-from redzone.models.limits import TimeLimitReached, unbounded
+from redzone.models.limits import TimeLimitReached, time_budget
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, OutcomeJSON, deal_damage,
                                     relayered_after_departures, state_based_actions)
@@ -30,8 +35,12 @@ from redzone.solver.ai.bounds.ceiling import attack_ceiling, block_floor
 from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
+from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,12 @@ class AttackDecision:
       short before (``response`` is then a legal block, the line's damage and outcome that
       block's, not the best answer; not in the JSON: ``status`` is ``feasible``).
     - ``lookahead``, ``nodes`` (positions searched), ``elapsed_ms`` (wall) and ``cpu_ms``.
+    - ``skipped``: the parts of the answer skipped because the time limit was spent
+      (:data:`redzone.solver.ai.reserve.SKIPPABLE`; ``()`` when none; docs/ai.md "Time
+      limits"): ``search`` (the game could not even be built: the choice is a legal
+      fallback), ``bound``, ``value``, ``replay`` (``response``, ``damage`` and ``outcome``
+      are then empty, ``response_mana_paid`` not worked out and ``life_paid`` only the
+      declaration's own), ``reasons``.
     """
 
     attackers: dict[str, str]
@@ -88,19 +103,21 @@ class AttackDecision:
     response_mana_paid: int = 0
     life_paid_why: str = ""
     response_proved: bool = True
+    skipped: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
         ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
         ``mana_paid``, ``life_paid``, ``response_mana_paid``, ``lookahead``, ``nodes``,
-        ``elapsed_ms``."""
+        ``elapsed_ms``, ``skipped``."""
         return {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
                 "value": self.value, "bound": self.bound,
                 "response": {b: list(a) for b, a in self.response.items()},
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
                 "response_mana_paid": self.response_mana_paid, "lookahead": self.lookahead,
-                "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 3)}
+                "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 3),
+                "skipped": list(self.skipped)}
 
 
 @dataclass(frozen=True)
@@ -112,7 +129,8 @@ class BlockDecision:
     - ``value``: the defending players' value (minus the attacking player's evaluation,
       points); ``bound``: proved upper bound of it (equal to ``value`` when optimal).
     - ``survives``: no defending player loses the game in this combat (on the line shown:
-      the attacking player's best damage against these blocks).
+      the attacking player's best damage against these blocks); ``None`` when the line was
+      not played out (``"replay"`` in ``skipped``).
     - ``damage``, ``outcome``: that line's assignments and outcome (as in ``damage``).
     - ``reasons``: creature id -> one line saying why it blocks or not.
     - ``mana_paid``: generic mana the block's costs take (509.1d-f; e.g. War Cadence).
@@ -120,13 +138,16 @@ class BlockDecision:
       paid with 2 life a symbol, 107.4f, 119.4, 509.1d); ``{}`` when nothing costs life.
       The attackers were declared and paid for before the question: their life is not in it.
     - ``life_paid_why``: one line for the text output (``""`` when none; not in the JSON).
+    - ``skipped``: the parts of the answer skipped because the time limit was spent (as for
+      :class:`AttackDecision`; also ``polish`` and ``rescue``, the local search and the
+      rescue of an unproved block; with ``replay``, ``damage`` and ``outcome`` are empty).
     """
 
     blockers: dict[str, list[str]]
     status: str
     value: float
     bound: float
-    survives: bool
+    survives: bool | None
     damage: list[dict[str, Any]]
     outcome: OutcomeJSON
     reasons: dict[str, str] = field(default_factory=dict)
@@ -137,17 +158,18 @@ class BlockDecision:
     cpu_ms: float = 0.0
     life_paid: dict[str, int] = field(default_factory=dict)
     life_paid_why: str = ""
+    skipped: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
         ``survives``, ``damage``, ``outcome``, ``reasons``, ``mana_paid``, ``life_paid``,
-        ``lookahead``, ``nodes``, ``elapsed_ms``."""
+        ``lookahead``, ``nodes``, ``elapsed_ms``, ``skipped``."""
         return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
                 "value": self.value, "bound": self.bound, "survives": self.survives,
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
                 "lookahead": self.lookahead, "nodes": self.nodes,
-                "elapsed_ms": round(self.elapsed_ms, 3)}
+                "elapsed_ms": round(self.elapsed_ms, 3), "skipped": list(self.skipped)}
 
 
 # ============================================================================ helpers
@@ -161,6 +183,88 @@ def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None)
     if evaluation is not None and not isinstance(evaluation, Weights):
         raise ScenarioError("evaluation", "must be a redzone.models.evaluation.Weights")
     return evaluation or Weights()
+
+
+def _within_time_limit(choose: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``choose`` (:func:`choose_attack`, :func:`choose_blocks`) run under a time budget of
+    its own ``time_limit`` (:func:`redzone.models.limits.time_budget`; an enclosing, earlier
+    budget is kept), so that what runs after the search's deadline — the fallback, the
+    rescue, the bound, the replay, the reasons — gets what is left of it or is skipped
+    (issue 25 §1), for a Python caller as for a command. A bad ``time_limit`` is left to
+    :func:`_check`'s message."""
+
+    @functools.wraps(choose)
+    def bounded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        limit = kwargs.get("time_limit")
+        ok = (isinstance(limit, (int, float)) and not isinstance(limit, bool)
+              and math.isfinite(limit) and limit > 0)
+        with time_budget(float(limit) if ok else None):  # type: ignore[arg-type]
+            return choose(*args, **kwargs)
+
+    return bounded
+
+
+def _not_played() -> OutcomeJSON:
+    """The ``outcome`` of an answer whose line was not played out (``replay`` skipped for
+    time, issue 25 §1): empty, as docs/ai.md "Time limits" says."""
+    return cast(OutcomeJSON, {})
+
+
+def _game(board: Board, weights: Weights, lookahead: int, t0: float,
+          time_limit: float | None, *, attack_paid: bool = True) -> Game | None:
+    """The question's :class:`Game` with its :class:`Clock` (:meth:`Clock.start`), built
+    under the command's time budget (on 2,000 creatures a side its block problem alone is
+    3.8 million pairs); ``None`` when the budget runs out first (issue 25 §1: the answer is
+    then a legal fallback, or unknown) — except on a small board
+    (:func:`redzone.solver.ai.reserve.grace`), built whatever the time left.
+    ``attack_paid``: as :class:`Game`'s."""
+    clock = Clock.start(time_limit, t0)
+    try:
+        return Game(board, board.active_player, weights, lookahead, clock, attack_paid=attack_paid)
+    except TimeLimitReached:
+        if len(board.permanents) > GRACE_PERMANENTS:
+            return None
+    with grace(len(board.permanents)):
+        return Game(board, board.active_player, weights, lookahead, Clock(clock.deadline, clock.polish_until),
+                    attack_paid=attack_paid)
+
+
+def _fallback_attack(problem: Any) -> dict[str, str]:
+    """A legal declaration of attackers when the search finished none: no attack when no
+    requirement applies (508.1d: nothing else makes the empty declaration illegal; costs
+    are paid only for creatures that attack, 508.1h), else the attack solver's plan, within
+    what is left of the time budget. Raises :class:`TimeLimitReached` when the plan is not
+    proved legal in that time (the answer is then ``unknown``: never an unproved choice)."""
+    if not problem.requirements:
+        return {}
+    from redzone.solver.attack.solve import plan_attack
+
+    with grace(len(problem.creatures)):  # a small board: the plan whatever the time left
+        plan = plan_attack(problem)
+    if plan.legal is not True:
+        raise TimeLimitReached("choosing a legal attack")
+    return dict(plan.attackers)
+
+
+def _bare_attack(board: Board, weights: Weights, lookahead: int, t0: float, c0: float) -> AttackDecision:
+    """``choose_attack``'s answer when the game could not be built in time
+    (:func:`_game`): the legal fallback declaration (:func:`_fallback_attack`), nothing
+    searched, played or proved (value a lost game, bound a won one); ``skipped`` says so."""
+    from redzone.models.attack_rules import attack_problem
+    from redzone.models.evaluation import SCALE
+
+    problem = attack_problem(board)
+    attack = _fallback_attack(problem)
+    win = int(round(weights.win * SCALE))  # as Evaluator.win, without scoring every permanent
+    life = ap_mod.life_cost_of(problem, attack) if problem.life_costs else 0  # 508.1h, 119.4
+    return AttackDecision(
+        attackers=attack, status="feasible", value=points(-win), bound=points(win), lethal=False,
+        response={}, damage=[], outcome=_not_played(), reasons={},
+        mana_paid=sum(problem.costs.get((c, t), 0) for c, t in attack.items()),
+        lookahead=lookahead, nodes=0, elapsed_ms=(time.perf_counter() - t0) * 1000,
+        cpu_ms=(time.process_time() - c0) * 1000, response_proved=False,
+        life_paid={board.active_player: life} if life else {},
+        skipped=("search", "bound", "value", "replay", "reasons"))
 
 
 def replay(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
@@ -272,12 +376,20 @@ def _departed_outcome(game: Game, attack: Mapping[str, str], blocks: Mapping[str
     return outcome
 
 
-def _fallback_blocks(board: Board, attack: Mapping[str, str]) -> dict[str, list[str]]:
-    """A legal block when the search found none in time: the block solver's plan."""
+def _fallback_blocks(board: Board, attack: Mapping[str, str], problems: list[Any] | None = None
+                     ) -> dict[str, list[str]]:
+    """A legal block when the search found none in time: the block solver's plan (of
+    ``problems``, the defending players' problems against ``attack``; ``None``: built
+    here), within what is left of the time budget. Raises :class:`TimeLimitReached` when
+    the plan is not proved legal in that time (509.1c: its requirement maximum unproved)."""
     from redzone.models.block_rules import block_problems
     from redzone.solver.block.solve import plan_blocks
 
-    return dict(plan_blocks(block_problems(board, dict(attack))).blockers)
+    with grace(len(board.permanents)):  # a small board: the plan whatever the time left
+        plan = plan_blocks(problems if problems is not None else block_problems(board, dict(attack)))
+    if plan.legal is not True:
+        raise TimeLimitReached("choosing a legal block")
+    return dict(plan.blockers)
 
 
 def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[str]], list[dict[str, Any]], GameState]:
@@ -308,6 +420,7 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
 # ============================================================================ choose-attack
 
 
+@_within_time_limit
 def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
                   time_limit: float | None = None) -> AttackDecision:
     """The best declaration of attackers for the board's active player (see the module
@@ -319,12 +432,17 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     next player's best attack back, the default). ``time_limit``: seconds (``None``: search
     to the end). Returns an :class:`AttackDecision` whose ``attackers`` is always a legal
     declaration (CR 508.1). Raises ScenarioError for a bad ``lookahead``, ``time_limit`` or
-    ``evaluation``.
+    ``evaluation``. ``time_limit`` (and an enclosing
+    :func:`redzone.models.limits.time_budget`) bounds the whole call: what runs after the
+    search is skipped when the time is spent (``skipped``; docs/ai.md "Time limits"), and
+    :class:`redzone.models.limits.TimeLimitReached` is raised when not even a legal fallback
+    can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
     """
     weights = _check(lookahead, time_limit, evaluation)
     t0, c0 = time.perf_counter(), time.process_time()
-    with unbounded():  # the problems a legal choice needs are built whatever the limit
-        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0))
+    game = _game(board, weights, lookahead, t0, time_limit)
+    if game is None:  # the time was spent building the game (issue 25 §1)
+        return _bare_attack(board, weights, lookahead, t0, c0)
     best = -INF
     principal: Principal | None = None
     upper: list[int] = []  # upper bounds of attacks not (fully) searched
@@ -400,10 +518,9 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         else:
             upper.append(game.ev.win)
     exact = finished and game.status.exact
-    with unbounded():
-        game.clock.lift()  # the answer below is built whatever the time left
-        return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
-                              exact, proved)
+    game.clock.lift()  # the answer below runs under the command's budget (issue 25 §1)
+    return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
+                          exact, proved)
 
 
 def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: float,
@@ -420,26 +537,33 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
     ``value <= optimum <= bound`` — except where a principal is not ``proved`` without any
     time limit (its blocks beyond ``BLOCK_BOUND``): its value is the best found, maybe above
     the bound (docs/ai.md)."""
+    skips = Skips()  # issue 25 §1: each part below gets what is left of the time, or is skipped
+    state: GameState | None
     if principal is None:
         # Nothing finished in time: any candidate is legal (the first is no attack when that
-        # is legal); else the attack solver's plan.
-        if candidates:
-            attack = candidates[0][0]
-        else:
-            from redzone.solver.attack.solve import plan_attack
+        # is legal); else the attack solver's plan (TimeLimitReached when it can't be proved
+        # legal in the time left: the answer is then unknown).
+        attack = candidates[0][0] if candidates else _fallback_attack(game.facts.problem)
 
-            attack = dict(plan_attack(game.facts.problem).attackers)
-        blocks, damage, state = _fallback_line(game, attack)
-        view = game.values.departed(attack, blocks)
-        value = _fallback_floor(game, attack, candidates)
-        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
-            with_combat(view[0].facts.board, view[1], view[2]) if view is not None
-            else with_combat(board, attack, blocks)))
+        def fallback() -> tuple[dict[str, list[str]], list[dict[str, Any]], GameState, OutcomeJSON]:
+            blocks, damage, state = _fallback_line(game, attack)
+            view = game.values.departed(attack, blocks)
+            outcome = _departed_outcome(game, attack, blocks, state.to_outcome(
+                with_combat(view[0].facts.board, view[1], view[2]) if view is not None
+                else with_combat(board, attack, blocks)))
+            return blocks, damage, state, outcome
+
+        blocks, damage, state, outcome = skips.run("replay", fallback, ({}, [], None, _not_played()), game,
+                                                   share=0.6)
+        value = skips.run("value", lambda: _fallback_floor(game, attack, candidates), -game.ev.win, game,
+                          share=0.5)
         lower = -game.ev.win
         bound = max([game.ev.win, *upper])
     else:
         attack, blocks = principal.attack, principal.blocks
-        damage, state, outcome = _replay_line(game, attack, blocks, principal.leaves)
+        damage, state, outcome = skips.run(
+            "replay", lambda: _replay_line(game, attack, blocks, principal.leaves), ([], None, _not_played()), game,
+            share=0.6)
         value = lower = principal.value
         if proved and _won(game, value, attack):
             # Every answer loses the defending players the game (lethal): the value of a won
@@ -456,7 +580,7 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         # A proved bound of every declaration at once (solver/ai/bounds/ceiling.py): informative
         # where whole declarations were never examined. An unproved line's value may lie
         # above it.
-        ceiling = attack_ceiling(game)
+        ceiling = skips.run("bound", lambda: attack_ceiling(game), None, game, share=0.5)
         if ceiling is not None:
             bound = min(bound, max(value, ceiling) if proved else ceiling)
         if proved and bound <= value:
@@ -465,11 +589,23 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
             # optimum, whatever was left unsearched (s4 trial F8: b1 at 0.01 s said
             # feasible with bound == value).
             exact, bound = True, value
-    reasons = _attack_reasons(game, attack, blocks, state, principal, damage, candidates,
-                              complete=bool(candidates) and game.status.exact, proved=exact,
-                              answered=principal is not None and (proved or game.status.exact),
-                              value=value)
-    paid = game.units.life_paid(attack, blocks)
+    reasons: dict[str, str] = {}
+    if state is None:
+        skips.add("reasons")  # they describe the line played out
+    else:
+        played = state
+        reasons = skips.run("reasons", lambda: _attack_reasons(
+            game, attack, blocks, played, principal, damage, candidates,
+            complete=bool(candidates) and game.status.exact, proved=exact,
+            answered=principal is not None and (proved or game.status.exact), value=value), {}, game)
+    # The declaration's own life cost is always worked out (what the engine applying it
+    # pays: 508.1h, 119.4; no block problem needed); the response's costs with the replay.
+    paid = game.units.life_paid(attack, {})
+    response_mana = 0
+    why = ""
+    if state is not None or principal is not None:
+        paid, response_mana, why = skips.run("replay", lambda: _paid(game, board, attack, blocks),
+                                             (paid, 0, ""), game)
     return AttackDecision(
         attackers=dict(attack), status="optimal" if exact else "feasible", value=points(value),
         bound=points(bound), lethal=proved and lower >= game.ev.win, response=blocks, damage=damage,
@@ -477,9 +613,17 @@ def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: floa
         mana_paid=sum(game.facts.problem.costs.get((c, t), 0) for c, t in attack.items()),
         lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
-        response_mana_paid=_block_mana(board, attack, blocks) if blocks else 0,
-        life_paid_why=_life_paid_why(game, attack, blocks, paid),
-        response_proved=principal is not None and (proved or game.status.exact))
+        response_mana_paid=response_mana, life_paid_why=why,
+        response_proved=principal is not None and (proved or game.status.exact),
+        skipped=tuple(skips.names))
+
+
+def _paid(game: Game, board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]
+          ) -> tuple[dict[str, int], int, str]:
+    """(life paid, the response's block mana, the life line) of ``choose_attack``'s line."""
+    paid = game.units.life_paid(attack, blocks)
+    mana = _block_mana(board, attack, blocks, game.declarations.block_problems(attack)) if blocks else 0
+    return paid, mana, _life_paid_why(game, attack, blocks, paid)
 
 
 def _may_kill(game: Game, attack: Mapping[str, str]) -> bool:
@@ -555,13 +699,18 @@ def _fallback_floor(game: Game, attack: dict[str, str],
     return max(floor + game.values.mana_term(cost, 0) if floor < game.ev.win else floor, crack)
 
 
-def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]]) -> int:
+def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                problems: list[Any] | None = None) -> int:
     """Generic mana a block declaration's costs take (509.1d-f): per blocking creature and
-    per (blocker, attacker) pair, summed over the defending players' problems."""
+    per (blocker, attacker) pair, summed over the defending players' problems (``problems``:
+    those of ``attack`` already built, e.g. :meth:`Game.block_problems`; ``None``: built
+    here). No block costs nothing (nothing is built)."""
     from redzone.models.block_rules import block_problems
 
+    if not any(blocks.values()):
+        return 0
     total = 0
-    for p in block_problems(board, dict(attack)):
+    for p in (problems if problems is not None else block_problems(board, dict(attack))):
         for b, lst in blocks.items():
             if lst and b in p.blockers:
                 total += p.blocker_costs.get(b, 0) + sum(p.pair_costs.get((b, a), 0) for a in lst)
@@ -571,6 +720,7 @@ def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, li
 # ============================================================================ choose-block
 
 
+@_within_time_limit
 def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
                   time_limit: float | None = None) -> BlockDecision:
     """The defending players' best blocks against the board's ``combat.attackers`` (see the
@@ -582,7 +732,9 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     ``combat``, or empty ``combat.attackers``) there is nothing to block (508.8): the answer
     is no block, valued like any other (at lookahead 1, after the next player's attack).
     Raises ScenarioError for an attacker that can't attack what it attacks, and like
-    :func:`choose_attack`.
+    :func:`choose_attack` — :class:`redzone.models.limits.TimeLimitReached` also when the
+    game (its block problems) could not be built in time on a board of more than
+    :data:`redzone.solver.ai.reserve.GRACE_PERMANENTS` permanents.
     """
     weights = _check(lookahead, time_limit, evaluation)
     combat = getattr(board.scenario, "combat", None)
@@ -593,10 +745,12 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
     t0, c0 = time.perf_counter(), time.process_time()
-    with unbounded():  # the problems a legal choice needs are built whatever the limit
-        # (attack_paid: the attackers were declared, and paid for, already)
-        game = Game(board, board.active_player, weights, lookahead, Clock.start(time_limit, t0),
-                    attack_paid=False)
+    # (attack_paid: the attackers were declared, and paid for, already)
+    game = _game(board, weights, lookahead, t0, time_limit, attack_paid=False)
+    if game is None:
+        # The time was spent building the game (issue 25 §1): a legal block needs the block
+        # problems it did not finish, so nothing is answered (the command says unknown).
+        raise TimeLimitReached("building the game")
     best = INF
     line: tuple[dict[str, list[str]], list[Leaf]] | None = None
     finished = False
@@ -621,56 +775,85 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     if game.found[1] is not None:  # the search without declarations (Game.search_blocks)
         best, line = game.found
     exact = finished and game.status.exact
+    skips = Skips()  # issue 25 §1: what runs from here gets what is left of the time, or is skipped
     if not exact and line is not None and getattr(game, "local_fixed", None) is None:
         # The safety net of an answer not proved (a time limit, a capped enumeration):
-        # local search from it until no one-creature change improves it.
-        problems = game.declarations.block_problems(attack)
-        if len(problems) == 1:
-            best, line = polish(game, attack, 0, problems[0], best, line[0], line[1])
-    with unbounded():
-        game.clock.lift()  # the answer below is built whatever the time left
-        if not exact:
-            # Not proved and a lost game (or nothing): a block the creatures alone show to
-            # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
-            best, line = rescue(game, attack, 0, best, line)
-        return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact)
+        # local search from it until no one-creature change improves it (within the
+        # clock's polish time; "polish" is listed when it did not reach a fixed point).
+        start = line
+        best, line = skips.run("polish", lambda: _polished(game, attack, best, start), (best, line))
+    if getattr(game, "local_fixed", None) is False:
+        skips.add("polish")  # a local search (here or in the search) cut short by the time
+    game.clock.lift()  # the answer below runs under the command's budget (issue 25 §1)
+    if not exact and (line is None or best >= game.ev.win):
+        # Not proved and a lost game (or nothing): a block the creatures alone show to
+        # survive, valued now (ai_blocks.rescue), is answered instead when it is better.
+        best, line = skips.run("rescue", lambda: rescue(game, attack, 0, best, line), (best, line), game,
+                               share=0.5)  # half of what is left: the replay and the reasons come after
+    return _block_answer(game, board, attack, lookahead, t0, c0, line, best, exact, skips)
+
+
+def _polished(game: Game, attack: dict[str, str], best: int,
+              line: tuple[dict[str, list[str]], list[Leaf]]
+              ) -> tuple[int, tuple[dict[str, list[str]], list[Leaf]]]:
+    """``choose_blocks``' local search of an unproved answer (:func:`polish`), with one
+    defending player; the answer unchanged otherwise."""
+    problems = game.declarations.block_problems(attack)
+    if len(problems) != 1:
+        return best, line
+    return polish(game, attack, 0, problems[0], best, line[0], line[1])
 
 
 def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: int, t0: float,
                   c0: float, line: tuple[dict[str, list[str]], list[Leaf]] | None, best: int,
-                  exact: bool) -> BlockDecision:
+                  exact: bool, skips: Skips | None = None) -> BlockDecision:
     """The :class:`BlockDecision` for the search's result: the best line found, or, when none
-    finished in time, the block solver's legal plan with its damage."""
+    finished in time, the block solver's legal plan with its damage. Each part after the
+    choice gets what is left of the command's time or is skipped (``skips``, issue 25 §1);
+    the fallback block itself raises :class:`TimeLimitReached` when it can't be proved
+    legal in that time."""
+    skips = Skips() if skips is None else skips
+    state: GameState | None
     if line is None:
-        blocks = _fallback_blocks(board, attack)
-        from redzone.solver.damage.solve import play_out
+        with grace(len(board.permanents)):  # what a legal block needs (a small board: always)
+            problems = game.declarations.block_problems(attack)
+        blocks = _fallback_blocks(board, attack, problems)
 
-        view = game.values.departed(attack, blocks)  # 800.4a: played on the board that remains
-        g, a2, b2 = view if view is not None else (game, attack, blocks)
-        result = play_out(with_combat(g.facts.board, a2, b2))
-        damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
-        _, state = replay(g.facts.board, a2, b2,
-                          [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
-                          tuple(st.plan.step for st in result.steps), g.units.life_paid(a2, b2))
-        outcome = _departed_outcome(game, attack, blocks, state.to_outcome(with_combat(g.facts.board, a2, b2)))
+        def fallback() -> tuple[list[dict[str, Any]], GameState, OutcomeJSON]:
+            from redzone.solver.damage.solve import play_out
+
+            view = game.values.departed(attack, blocks)  # 800.4a: played on the board that remains
+            g, a2, b2 = view if view is not None else (game, attack, blocks)
+            result = play_out(with_combat(g.facts.board, a2, b2))
+            damage = [{"step": st.plan.step, "assignment": st.plan.assignment} for st in result.steps]
+            _, state = replay(g.facts.board, a2, b2,
+                              [Leaf((), None, tuple(st.plan.assignment for st in result.steps))],
+                              tuple(st.plan.step for st in result.steps), g.units.life_paid(a2, b2))
+            return damage, state, _departed_outcome(game, attack, blocks,
+                                                    state.to_outcome(with_combat(g.facts.board, a2, b2)))
+
+        damage, state, outcome = skips.run("replay", fallback, ([], None, _not_played()), game, share=0.6)
         value = -game.ev.win  # nothing proved about the defending players' value ...
         if game.status.lookahead == 0 or game.facts.crack_back_bounded:
             # ... unless this block's value right after combat (the attacking player's best
-            # damage against it: one damage game, whatever the time left) is: exact at
+            # damage against it: one damage game, within the time left) is: exact at
             # lookahead 0; at lookahead 1 the next player may always not attack, so the
             # attacking player's value after their turn is at most it, and the defending
             # players' at least minus it.
-            value = -game.values.static_value(attack, blocks, game.values.mana_term(0, _block_mana(board, attack, blocks)))
+            value = skips.run("value", lambda: -game.values.static_value(attack, blocks, game.values.mana_term(
+                0, _block_mana(board, attack, blocks, game.declarations.block_problems(attack)))), value, game,
+                share=0.5)
         bound = game.ev.win
     else:
         blocks, leaves = line
-        damage, state, outcome = _replay_line(game, attack, blocks, leaves)
+        damage, state, outcome = skips.run("replay", lambda: _replay_line(game, attack, blocks, leaves),
+                                           ([], None, _not_played()), game, share=0.6)
         value = -best
         bound = value if exact else game.ev.win
     if not exact:
         # The defending players' value is at most minus a proved floor of every block's
         # value (solver/ai/bounds/ceiling.py); an unproved line's value may lie above it.
-        floor = block_floor(game, attack)
+        floor = skips.run("bound", lambda: block_floor(game, attack), None, game, share=0.5)
         if floor is not None:
             bound = min(bound, max(value, -floor) if line is not None and game.status.exact else -floor)
         if line is not None and game.status.exact and bound <= value:
@@ -678,20 +861,30 @@ def _block_answer(game: Game, board: Board, attack: dict[str, str], lookahead: i
             # players' value is proved to be at most it — a won game for them, or the
             # floor: nothing beats it, the answer is optimal.
             exact, bound = True, value
-    attacked = _defending_players(board, attack)
-    reasons = _block_reasons(game, attack, blocks, state, line, damage,
-                             "proved" if exact else "local" if getattr(game, "local_fixed", None) else "",
-                             value=value)
+    reasons: dict[str, str] = {}
+    survives: bool | None = None
+    if state is None:
+        skips.add("reasons")  # they describe the line played out
+    else:
+        played = state
+        survives = not any(p in played.lost for p in _defending_players(board, attack))
+        proof = "proved" if exact else "local" if getattr(game, "local_fixed", None) else ""
+        reasons = skips.run("reasons", lambda: _block_reasons(game, attack, blocks, played, line, damage,
+                                                              proof, value=value), {}, game)
+    # What the engine applying the block pays (509.1d): worked out from the problems the
+    # search built, whatever the time left (a sum over the blocking creatures).
+    mana = _block_mana(board, attack, blocks,
+                       game.declarations.block_problems(attack) if any(blocks.values()) else [])
     paid = game.units.life_paid(attack, blocks)
     return BlockDecision(
         blockers={b: list(a) for b, a in blocks.items() if a}, status="optimal" if exact else "feasible",
         value=points(value), bound=points(bound),
-        survives=not any(p in state.lost for p in attacked), damage=damage,
+        survives=survives, damage=damage,
         outcome=outcome, reasons=reasons,
-        mana_paid=_block_mana(board, attack, blocks),
+        mana_paid=mana,
         lookahead=lookahead, nodes=game.clock.nodes, elapsed_ms=(time.perf_counter() - t0) * 1000,
         cpu_ms=(time.process_time() - c0) * 1000, life_paid=paid,
-        life_paid_why=_life_paid_why(game, attack, blocks, paid))
+        life_paid_why=_life_paid_why(game, attack, blocks, paid), skipped=tuple(skips.names))
 
 
 def _defending_players(board: Board, attack: Mapping[str, str]) -> list[str]:

@@ -16,11 +16,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from redzone.models.board import Board
+from redzone.models.limits import check_time
 from redzone.models.outcome import GameState
 from redzone.solver.ai.position import _free
 from redzone.solver.ai.search import Game, Principal
 
 __all__ = ["REASON_BLOCKS", "REASON_BLOCKS_TIMED"]
+
+
+_STAGE = "the reasons"
+"""What :class:`redzone.models.limits.TimeLimitReached` names when the command's budget runs
+out while the reasons are worked out (issue 25 §1: they are then skipped)."""
 
 
 def _label(board: Board, x: str) -> str:
@@ -135,6 +141,7 @@ def _attack_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, 
                 if lst:
                     home_duty[b] = ", ".join(_label(board, a) for a in lst)
     for c in problem.creatures:
+        check_time(_STAGE)  # issue 25 §1: the reasons run under the command's budget
         if c in attack:
             t = attack[c]
             by = blockers_of.get(c)
@@ -192,6 +199,8 @@ def _blockers_in_legal_blocks(game: Game, attack: Mapping[str, str]) -> set[str]
     used: set[str] = set()
     try:
         for k, (d, _) in enumerate(game.declarations.block_candidates(attack)):
+            if (k & 63) == 0:
+                check_time(_STAGE)
             if k >= (REASON_BLOCKS if game.clock.polish_until is None else REASON_BLOCKS_TIMED):
                 return None
             for b, lst in d.items():
@@ -217,6 +226,7 @@ def _blocking_helps_now(game: Game, attack: Mapping[str, str], blocks: Mapping[s
     for a in dict.fromkeys(problem.allowed.get(c, ())):
         if a not in attack:
             continue
+        check_time(_STAGE)  # one damage game each (issue 25 §1)
         trial = {**now, c: [a]}
         cost = check(trial)
         if cost is not None and game.values.static_value(attack, trial, game.values.mana_term(0, cost)) < base:
@@ -251,6 +261,7 @@ def _block_reasons(game: Game, attack: Mapping[str, str], blocks: Mapping[str, l
     usable: set[str] | None | bool = False  # not listed yet
     for problem in block_problems(board, dict(attack)):
         for c in problem.blockers:
+            check_time(_STAGE)  # issue 25 §1: the reasons run under the command's budget
             lst = blocks.get(c) or []
             if lst and gone is not None and c in gone.left:
                 out[c] = ("blocks " + ", ".join(_label(board, a) for a in lst)

@@ -93,7 +93,7 @@ class Game:
         facts.base.lost.extend(departed)
         self.status = status = Status(lookahead)
         ev = self.ev
-        self.declarations = Declarations(facts, status)
+        self.declarations = Declarations(facts, status, self.clock)
         self.combatants = Combatants(facts, ev)
         self.lords = Lords(facts, self.declarations, self.combatants)
         self.units = UnitGames(facts, status, self.shared, ev, self.declarations, self.lords)

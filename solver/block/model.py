@@ -395,7 +395,9 @@ class _BlockModel:
 
         # CR 509.1a: a creature blocks one attacking creature, or as many as card text allows
         # ("can block an additional creature", "any number of creatures").
-        for b, ks in self.by_blocker.items():
+        for i, (b, ks) in enumerate(self.by_blocker.items()):
+            if i & 63 == 0:
+                check_time("building the block model")  # 500 a side: seconds (issue 25 §1)
             cap = problem.capacity_of(b)
             if cap is None or len(ks) <= cap:
                 continue
@@ -404,7 +406,9 @@ class _BlockModel:
             else:
                 m.add(cp_model.LinearExpr.sum([self.x[k] for k in ks]) <= cap)
 
-        for r in problem.restrictions:
+        for i, r in enumerate(problem.restrictions):
+            if i & 15 == 0:
+                check_time("building the block model")
             self._restriction(r)
         self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
 

@@ -171,13 +171,17 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         combat = board.scenario.combat  # None: nothing attacks, nothing to block (508.8)
         attackers = dict(combat.attackers) if combat is not None else {}
         blockers = {b: list(a) for b, a in found.blockers.items()}
-        verdict = ("the defending players survive" if found.survives else "a defending player loses") + \
+        verdict = ("not played out" if found.survives is None  # skipped for time (issue 25 §1)
+                   else "the defending players survive" if found.survives else "a defending player loses") + \
             f"; value {found.value:g}"
         title = f"AI blocks ({found.status})"
     notes = ([] if attackers else ["no creature attacks"]) + [verdict, f"lookahead {found.lookahead}"]
     if found.status != "optimal":
         notes.append(f"not proved optimal (bound {found.bound:g})")
-    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage), found.outcome,
+    if found.skipped:  # the parts skipped because the time limit was spent (issue 25 §1)
+        notes.append("skipped (time limit spent): " + ", ".join(found.skipped))
+    return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage),
+                         found.outcome or None,
                          title, notes, dict(getattr(found, "reasons", {}) or {}))
 
 

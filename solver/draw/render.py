@@ -48,6 +48,7 @@ from xml.sax.saxutils import escape
 
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
+from redzone.models.limits import check_time
 from redzone.solver.draw.picture import PLANS, CombatPicture, DamageMark, combat_picture
 from redzone.solver.draw.card import (
     ATTACK,
@@ -606,7 +607,9 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
         body.append(bg)
         labels.append(label)
     dm = dm_labels(board) if board.game != "magic" else None
-    for pid, rect in boxes.items():
+    for i, (pid, rect) in enumerate(boxes.items()):
+        if (i & 63) == 63:
+            check_time("drawing the cards")  # 4,000 cards: seconds (issue 25 §1)
         perm = board.permanents[pid]
         role = "attacking" if pid in picture.attackers else ("blocking" if picture.blockers.get(pid) else "")
         body.append(card(board, perm, rect[0], rect[1], labels_for(board, perm, dm), role=role,

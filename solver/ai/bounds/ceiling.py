@@ -17,6 +17,7 @@ from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import Toxic
 from redzone.models.attack_rules import attack_problem
 from redzone.models.block_rules import block_problems
+from redzone.models.limits import check_time
 from redzone.solver.ai.position import next_turn_board
 from redzone.solver.ai.bounds.static import _FLOOR_SAFE
 from redzone.solver.ai.tree import Leaf, Node
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from redzone.solver.ai.search import Game
 
 __all__ = ["attack_ceiling", "block_floor"]
+
+_STAGE = "the bound of an unfinished search"
+"""What :class:`redzone.models.limits.TimeLimitReached` names when the command's budget runs
+out here (issue 25 §1: the bound is then skipped, and stays a won game)."""
 
 # Abilities that are block requirements (509.1c): with one on the board, "no block" may be
 # illegal.
@@ -235,6 +240,7 @@ def _sigma(game: Game, problem: bp_mod.BlockProblem, attackers: list[str], o: st
 
     free: dict[str, Vector] = {}
     for a in attackers:
+        check_time(_STAGE)  # issue 25 §1: one damage game per creature, under the budget
         v = best(a, ())
         if v is None:
             return None
@@ -245,6 +251,7 @@ def _sigma(game: Game, problem: bp_mod.BlockProblem, attackers: list[str], o: st
     order = ((lambda x: (len(may.get(x, ())), -proxy(free[x]))) if constrained
              else (lambda x: -proxy(free[x])))
     for a in sorted(attackers, key=order):
+        check_time(_STAGE)
         k = lo.get(a, 1)
         if a in none or (a in hi and hi[a] < k) or (cap is not None and len(used) + k > cap):
             continue
@@ -424,6 +431,7 @@ def _improve(game: Game, problem: bp_mod.BlockProblem, attackers: list[str], o: 
                     continue
                 options.append(trial)
             for trial in options:
+                check_time(_STAGE)
                 for x, bl in trial.items():
                     if (x, bl) not in seen:
                         v = _unit_extremes(game, x, o, bl, True)
@@ -510,6 +518,7 @@ def block_floor(game: Game, attack: Mapping[str, str]) -> int | None:
     perm = game.facts.base_perm
     lost: set[str] = set()
     for a, t in attack.items():
+        check_time(_STAGE)
         if a in blockable:
             perm -= max(game.ev.permanent_score(a), 0)
             lost.add(a)

@@ -21,7 +21,13 @@ import sys
 
 import click
 
-from redzone.solver.frontends.cli.common import EXIT_BAD_INPUT, EXIT_INTERNAL, BadInput, cli
+from redzone.solver.frontends.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    BadInput,
+    cli,
+    mark_process_start,
+)
 
 __all__ = ["cli", "main", "BadInput", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED",
            "COMMAND_MODULES"]
@@ -150,6 +156,7 @@ def main() -> None:
     a reader that stops early to a quiet status 0, and Ctrl-C to status 130, even inside a
     CP-SAT solve (:class:`_InterruptWatch`)."""
     _light_ortools_import()
+    mark_process_start()  # --time-limit counts the start-up too (issue 25 §1)
     watch = _InterruptWatch()
     try:
         _run(watch)

@@ -9,7 +9,9 @@ assignment}`` per combat damage step), ``outcome`` (as in ``damage``); ``choose-
 ``survives``, ``outcome``. Extra keys: ``bound``, ``reasons`` (creature id -> why),
 ``mana_paid``, ``life_paid`` (player -> life paid for Phyrexian costs, CR 119.4; both),
 ``response_mana_paid`` (choose-attack),
-``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``.
+``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``,
+``skipped`` (the parts of the answer skipped because the time limit was spent, issue 25 §1;
+``[]`` when none: docs/ai.md "Time limits").
 """
 
 from __future__ import annotations
@@ -119,7 +121,19 @@ def _label(board: Board, x: str) -> str:
     return p.label if p is not None else x
 
 
+def skipped_line(skipped: tuple[str, ...] | list[str]) -> str:
+    """The text line naming the parts of an AI answer skipped for time (issue 25 §1;
+    ``""`` when none): "Skipped (time limit spent): replay, reasons — see docs/ai.md, Time
+    limits"."""
+    if not skipped:
+        return ""
+    return f"Skipped (time limit spent): {', '.join(skipped)} — see docs/ai.md, \"Time limits\""
+
+
 def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any], head: str = "") -> None:
+    if not outcome:  # the line was not played out (skipped for time, issue 25 §1)
+        con.print(f"{head or 'Outcome'}: not played out (the time limit was spent)")
+        return
     life = ", ".join(f"{p} {v}" for p, v in outcome["life"].items())
     con.print(f"{head or 'Outcome'}: life {life}"
               + (f"; poison {', '.join(f'{p} {v}' for p, v in outcome['poison'].items() if v)}"
@@ -166,7 +180,12 @@ class ChooseAttackAnswer(PlayedAnswer):
                   + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
-        if not d.reasons:
+        if "reasons" in d.skipped:
+            for c, t in d.attackers.items():
+                con.print(f"  {_label(board, c)}: attacks {_label(board, t)}")
+            if not d.attackers:
+                con.print("  no attack")
+        elif not d.reasons:
             con.print(f"  (no creature attacks: {board.active_player} controls none)")
         if d.mana_paid:
             con.print(f"Mana paid for attack costs: {d.mana_paid} (CR 508.1h)")
@@ -185,6 +204,8 @@ class ChooseAttackAnswer(PlayedAnswer):
             con.print(f"Life paid: {d.life_paid_why}")
         _outcome_lines(con, board, d.outcome, "" if d.response_proved or not d.attackers
                        else "Outcome of that block")
+        if d.skipped:
+            con.print(skipped_line(d.skipped))
 
 
 @dataclass(frozen=True)
@@ -232,7 +253,12 @@ class ChooseBlockAnswer(PlayedAnswer):
                   + f"; lookahead {d.lookahead}; {self._survival()})")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
-        if not d.reasons:
+        if "reasons" in d.skipped:
+            for b, lst in d.blockers.items():
+                con.print(f"  {_label(board, b)}: blocks {', '.join(_label(board, a) for a in lst)}")
+            if not d.blockers:
+                con.print("  no block")
+        elif not d.reasons:
             combat = getattr(board.scenario, "combat", None)
             con.print("  (no creature blocks: the defending players control none)"
                       if combat is not None and combat.attackers else
@@ -242,6 +268,8 @@ class ChooseBlockAnswer(PlayedAnswer):
         if d.life_paid_why:
             con.print(f"Life paid: {d.life_paid_why}")
         _outcome_lines(con, board, d.outcome)
+        if d.skipped:
+            con.print(skipped_line(d.skipped))
 
     def _survival(self) -> str:
         """"defending player survives" with one defending player (508.5: a player attacked,
@@ -259,6 +287,8 @@ class ChooseBlockAnswer(PlayedAnswer):
         def fate(p: str) -> str:
             return "[bold red]loses the game[/bold red]" if p in lost else "survives"
 
+        if self.decision.survives is None:  # not played out (issue 25 §1)
+            return "not played out"
         if len(defending) <= 1:
             alive = "survives" if self.decision.survives else "[bold red]loses the game[/bold red]"
             return f"defending player {alive}"
@@ -270,10 +300,12 @@ def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAtt
 
     Raises :class:`redzone.models.errors.RedzoneError` subclasses for bad input (scenario,
     lookahead, weights file)."""
-    from redzone.models.limits import unbounded
     from redzone.solver.ai.decisions import choose_attack as run
+    from redzone.solver.ai.reserve import grace
 
-    with unbounded():  # a choice is always legal: the board is built whatever the limit
+    # The board is built under the command's budget (issue 25 §1), or whatever the time
+    # left on a small board (a legal choice is then always answered).
+    with grace(len(scenario.permanents)):
         board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
                    time_limit=options.time_limit)
@@ -285,11 +317,11 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     (:func:`redzone.solver.ai.decisions.choose_blocks`; with no attacking creature, no block: nothing
     to block, CR 508.8, as ``block`` answers). Raises like :func:`choose_attack`."""
     from redzone.models.errors import ScenarioError
-    from redzone.models.limits import unbounded
     from redzone.solver.ai.decisions import choose_blocks as run
+    from redzone.solver.ai.reserve import grace
     from redzone.solver.frontends.commands.damage import attack_violations, block_violations
 
-    with unbounded():  # a choice is always legal: the board is built whatever the limit
+    with grace(len(scenario.permanents)):  # as choose_attack (issue 25 §1)
         board = magic_board_of(scenario, options.strict)
         illegal = attack_violations(board)
         combat = getattr(scenario, "combat", None)
