@@ -26,9 +26,13 @@ the game loses (CR 903.10a, 704.6c)."""
 
 def commander_game(board: Board) -> bool:
     """Whether ``board`` is a Commander game (the scenario's ``format: commander``, CR 903),
-    where combat damage from commanders is counted (903.10a, 704.6c). Read from the
-    scenario, which every board derived from another keeps."""
-    return getattr(board.scenario, "format", None) == "commander"
+    where combat damage from commanders is counted (903.10a, 704.6c). A board derived from
+    another (the AI's views of a combat, the next turn's board) may stand on a view of the
+    scenario: it is one too when a permanent is a commander or a player has a commander
+    total (the scenario allows those only in a Commander game)."""
+    return (getattr(board.scenario, "format", None) == "commander"
+            or any(p.commander_damage for p in board.players)
+            or any(perm.commander for perm in board.permanents.values()))
 
 
 class OutcomeJSON(TypedDict):

@@ -50,7 +50,7 @@ class Values:
         players' part comes from the summed life and poison); ``None`` otherwise, and when
         a permanent whose static abilities change characteristics or grant abilities has
         left the battlefield (the survivors' values then change outside the units)."""
-        if not self._two:
+        if not self._two or self._commander:  # (commander damage: Evaluator.score reads it)
             return None
         if self.ev.condition_sources and self._conditions_change(leaves):
             return None  # a condition decided again changes creatures outside the units

@@ -205,6 +205,9 @@ class Lords:
             for p in start.life:
                 start.life[p] += BOOST
                 start.poison[p] -= BOOST
+            for totals in start.commander_damage.values():  # 704.6c likewise
+                for c in totals:
+                    totals[c] -= BOOST
         got = self._play_relayered(key, board, steps, start)
         if shared_key is not None:
             self.shared.units[shared_key] = (got, self._flat[id(got)])

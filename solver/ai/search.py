@@ -286,6 +286,9 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         self._vigilant = {p.id for p in creatures if kw(p, "vigilance")}
         self._players = {p.name for p in board.players}
         self._two = len(board.players) == 2
+        # A Commander game with commander damage to count (903.10a, 704.6c): the units'
+        # deltas carry it and the bounds that know only life and poison stand aside.
+        self._commander = bool(self.base.commander_damage)
         self._opponents = [p.name for p in board.players if p.name != self.ap]
         self._base_life = {p.name: p.life for p in board.players}
         self._base_poison = {p.name: p.poison for p in board.players}

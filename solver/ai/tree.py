@@ -68,7 +68,10 @@ def _merge_delta(deltas: list[tuple[Any, ...]]) -> tuple[Any, ...]:
     rest concern different permanents)."""
     life, poison, gained = (_sum_pairs([d[i] for d in deltas]) for i in range(3))
     rest = tuple(tuple(sorted(x for d in deltas for x in d[i])) for i in range(3, 8))
-    return (life, poison, gained, *rest)
+    # Commander damage (903.10a): a ninth part, ((player, commander), added) pairs, present
+    # only when some unit dealt any; it adds up like life.
+    commander = _sum_pairs([d[8] for d in deltas if len(d) > 8])
+    return (life, poison, gained, *rest, commander) if commander else (life, poison, gained, *rest)
 
 
 def _merge(leaves: list[Leaf]) -> Leaf:
@@ -103,11 +106,12 @@ def _dedupe(children: list[Any]) -> list[Any]:
 
 
 def _rename_delta(delta: tuple[Any, ...], m: dict[str, str]) -> tuple[Any, ...]:
-    life, poison, gained, destroyed, minus, counters, loyalty, defense = delta
+    life, poison, gained, destroyed, minus, counters, loyalty, defense = delta[:8]
+    commander = (tuple(sorted(((p, m.get(c, c)), v) for (p, c), v in delta[8])),) if len(delta) > 8 else ()
     return (life, poison, gained,
             tuple(sorted(m.get(x, x) for x in destroyed)),
             *(tuple(sorted((m.get(k, k), v) for k, v in part))
-              for part in (minus, counters, loyalty, defense)))
+              for part in (minus, counters, loyalty, defense)), *commander)
 
 
 def _rename(tree: Any, m: dict[str, str]) -> Any:

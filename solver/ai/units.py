@@ -283,6 +283,9 @@ class UnitGames:
                 for p in start.life:
                     start.life[p] += BOOST
                     start.poison[p] -= BOOST
+                for totals in start.commander_damage.values():  # 704.6c likewise
+                    for c in totals:
+                        totals[c] -= BOOST
             got = self._step(board, steps, 0, start, [], None, ())
             if iso is not None:
                 self._iso[iso[0]] = (iso[1], got)
@@ -650,6 +653,14 @@ class UnitGames:
                                 if v != base.counters.get(k)))
         loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
         defense = tuple(sorted((k, v) for k, v in state.defense.items() if v != base.defense.get(k)))
+        if state.commander_damage:
+            # Commander damage dealt (903.10a): a ninth part only when there is some
+            # (shifted down by ``boost`` like poison).
+            commander = tuple(sorted(((p, c), v + boost - base.commander_damage.get(p, {}).get(c, 0))
+                                     for p, t in state.commander_damage.items() for c, v in t.items()
+                                     if v + boost != base.commander_damage.get(p, {}).get(c, 0)))
+            if commander:
+                return (life, poison, gained, destroyed, minus, counters, loyalty, defense, commander)
         return (life, poison, gained, destroyed, minus, counters, loyalty, defense)
 
     def combine(self, leaves: list[Leaf]) -> GameState:
@@ -659,13 +670,18 @@ class UnitGames:
         if any(leaf.first is not None for leaf in leaves):
             early = self._apply([leaf.first if leaf.first is not None else _EMPTY for leaf in leaves])
             opponents = [p.name for p in self.board.players if p.name != self.ap]
-            if all(early.life.get(o, 1) <= 0 or early.poison.get(o, 0) >= 10 for o in opponents):
+            if all(early.life.get(o, 1) <= 0 or early.poison.get(o, 0) >= 10
+                   or early.lost_to_commander(o) for o in opponents):  # 704.6c too
                 return early
         return self._apply([leaf.delta for leaf in leaves])
 
     def _apply(self, deltas: list[tuple[Any, ...]]) -> GameState:
         s = self.base.copy()
-        for life, poison, gained, destroyed, minus, counters, loyalty, defense in deltas:
+        for delta in deltas:
+            life, poison, gained, destroyed, minus, counters, loyalty, defense = delta[:8]
+            for (p, c), d in delta[8] if len(delta) > 8 else ():  # commander damage, 903.10a
+                totals = s.commander_damage.setdefault(p, {})
+                totals[c] = totals.get(c, 0) + d
             for p, d in life:
                 s.life[p] += d
             for p, d in poison:

@@ -60,7 +60,7 @@ def _keyword_board(game: Any) -> bool:
     """Whether the bounds apply to ``game``'s board (see the module docstring) with the
     active player as the perspective."""
     board = game.board
-    if not game._two or game.sign != 1 or board.has_combat_effects:
+    if not game._two or game._commander or game.sign != 1 or board.has_combat_effects:
         return False
     scenario = board.scenario
     if getattr(scenario, "effects", None) or getattr(getattr(scenario, "combat", None), "bands", None):

@@ -87,7 +87,8 @@ class Bounds:
         if got is None:
             board = self.board
             got = self._plain = bool(
-                self._two and not board.has_combat_effects and not self.ev.condition_sources
+                self._two and not self._commander  # (the floors know no commander damage)
+                and not board.has_combat_effects and not self.ev.condition_sources
                 and not getattr(board.scenario, "effects", None)
                 and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
                         and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)
