@@ -277,3 +277,14 @@ def test_cli_damage_reports_totals_and_the_loss() -> None:
     text = CliRunner().invoke(cli, ["damage", "-"], input=data).stdout
     assert ("commander damage to Bob (903.10a): Kalemne, Disciple of Iroas (kalemne) 19 → 22 — "
             "loses the game: 21 or more from kalemne (704.6c)") in text
+
+
+def test_draw_shows_the_totals_in_the_player_panel() -> None:
+    # The band of a player dealt commander damage names each commander's total, before →
+    # after (903.10a), whole (the panel widens to fit), and the loss (704.6c).
+    result = CliRunner().invoke(cli, ["draw", "-", "--plan", "damage", "--json"],
+                                input=json.dumps(kalemne(19)))
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["outcome"]["lost_to_commander"] == {"Bob": ["kalemne"]}
+    assert "Bob · life 40 → 37 · Kalemne 19 → 22 cmdr · loses the game" in data["svg"]
