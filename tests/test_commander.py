@@ -288,3 +288,37 @@ def test_draw_shows_the_totals_in_the_player_panel() -> None:
     data = json.loads(result.stdout)
     assert data["outcome"]["lost_to_commander"] == {"Bob": ["kalemne"]}
     assert "Bob · life 40 → 37 · Kalemne 19 → 22 cmdr · loses the game" in data["svg"]
+
+
+# ------------------------------------------------------------------ the examples' answers
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_example_commander_damage_answers_as_documented() -> None:
+    # examples/commander-damage.yaml: Kalemne's first-strike 3 take Bob from 19 to 22 (903.10a):
+    # he loses after that step (704.6c) and leaves (800.4a); the regular step deals the
+    # Giant's 3 to Carol and nothing to Bob (800.4e).
+    result = CliRunner().invoke(cli, ["damage", str(EXAMPLES / "commander-damage.yaml"), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [(s["step"], s["assignment"]) for s in data["steps"]] == [
+        ("first-strike", {"kalemne": {"Bob": 3}}), ("regular", {"giant": {"Carol": 3}})]
+    out = data["outcome"]
+    assert out["life"] == {"Alice": 40, "Bob": 37, "Carol": 37, "Dave": 31}
+    assert out["commander_damage"]["Bob"] == {"kalemne": 22}
+    assert out["lost"] == ["Bob"] and out["lost_to_commander"] == {"Bob": ["kalemne"]}
+
+
+@pytest.mark.parametrize("lookahead", ["0", "1"])
+def test_example_commander_choose_attack_answers_as_documented(lookahead: str) -> None:
+    # examples/commander-choose-attack.yaml: Wilhelt at Bob (18 + 3 = 21: Bob loses at 37,
+    # 704.6c), the Giant at Carol; Dave's Wall would block anything at him.
+    result = CliRunner().invoke(cli, ["choose-attack", str(EXAMPLES / "commander-choose-attack.yaml"),
+                                      "--lookahead", lookahead, "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["attackers"] == {"wilhelt": "Bob", "giant": "Carol"}
+    assert data["status"] == "optimal"
+    assert data["outcome"]["lost_to_commander"] == {"Bob": ["wilhelt"]}
+    assert data["outcome"]["life"] == {"Alice": 40, "Bob": 37, "Carol": 37, "Dave": 3}
