@@ -214,3 +214,66 @@ def test_choose_attack_sends_the_commander_where_it_wins() -> None:
     assert r.attackers == {"wilhelt": "Bob"} and r.status == "optimal"
     assert r.outcome["lost"] == ["Bob"] and r.outcome["lost_to_commander"] == {"Bob": ["wilhelt"]}
     assert r.outcome["commander_damage"]["Bob"] == {"wilhelt": 21}
+
+
+# ------------------------------------------------------------------ several defending players
+
+def multi_board(rng: random.Random, players: int, commander: bool) -> dict[str, Any]:
+    """Three or four players; Alice has two or three attackers without lifelink (so the
+    defending players' parts separate, solver/ai/separable.py), each opponent none to two
+    creatures and low or high life; sometimes commanders with totals near 21."""
+    names = NAMES[:players]
+    kws = [k for k in KEYWORDS if k != "Lifelink"]
+    perms: list[dict[str, Any]] = []
+    for i in range(rng.randint(2, 3)):
+        perms.append({"id": f"a{i}", "name": f"a{i}", "controller": "Alice", "types": ["Creature"],
+                      "power": rng.randint(1, 4), "toughness": rng.randint(1, 4),
+                      "text": "\n".join(k for k in kws if rng.random() < 0.12)})
+    for name in names[1:]:
+        for i in range(rng.randint(0, 2)):
+            perms.append({"id": f"{name[0].lower()}{i}", "name": f"{name[0].lower()}{i}",
+                          "controller": name, "types": ["Creature"], "power": rng.randint(0, 4),
+                          "toughness": rng.randint(1, 4),
+                          "text": "\n".join(k for k in KEYWORDS if rng.random() < 0.12)})
+    specs: list[dict[str, Any]] = [{"name": n, "life": rng.choice([2, 3, 5, 8, 20])} for n in names]
+    data: dict[str, Any] = {"players": specs, "permanents": perms}
+    if commander:
+        data["format"] = "commander"
+        perms[0]["commander"] = True
+        for spec in specs[1:]:
+            if rng.random() < 0.6:
+                spec["commander_damage"] = {"a0": rng.randint(15, 20)}
+    return data
+
+
+@_settings(60)
+@given(seeds())
+def test_several_defending_players_match_the_reference(seed: int) -> None:
+    # The defending players' blocks taken one player at a time (802.4; separable.py) must
+    # give the minimum over their product, as the reference enumerates it.
+    rng = random.Random(seed)
+    data = multi_board(rng, rng.choice([3, 4]), rng.random() < 0.5)
+    assert attack_mismatch(data, 0) is None
+
+
+def test_several_defending_players_split_and_a_planted_bug_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from redzone.solver.ai import separable
+
+    real = separable.by_defending_player
+    used = []
+
+    def spy(game: Any, attack: Any, cost: int) -> Any:
+        got = real(game, attack, cost)
+        used.append(got is not None)
+        return got
+
+    monkeypatch.setattr(separable, "by_defending_player", spy)
+    rng = random.Random(3)
+    boards = [multi_board(rng, rng.choice([3, 4]), rng.random() < 0.5) for _ in range(30)]
+    assert all(attack_mismatch(d, 0) is None for d in boards)
+    assert sum(used) >= 30  # the split is taken (on the attacks at two players or more)
+    # Plant: the guard against a combat that may win the game dropped (every opponent
+    # taken as unable to lose): a won game no longer dominates the sum of the parts.
+    monkeypatch.setattr(separable, "_cannot_lose", lambda *a: True)
+    assert sum(attack_mismatch(d, 0) is not None for d in boards) >= 1

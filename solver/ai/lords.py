@@ -200,7 +200,7 @@ class Lords:
             return got
         start = self.base.copy()
         self._boost = 0
-        if (self._two or len(steps) == 1) and not self._non_additive:
+        if (self._two or len(steps) == 1 or self._first_strike_harmless()) and not self._non_additive:
             self._boost = BOOST  # as in unit_tree: judged when the units are combined
             for p in start.life:
                 start.life[p] += BOOST

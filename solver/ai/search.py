@@ -269,6 +269,7 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
         self._reach, self._frail = self._relayer_facts()
         self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
         self._leaver_statics: bool | None = None  # see _departures_matter
+        self._fs_harmless: bool | None = None  # see _first_strike_harmless
         # Effects that make the units' results not add up: a life floor (Worship: two units
         # of 4 against 6 life leave 1, not -2) and redirection (Pariah, Palisade Giant: damage
         # from several units lands on one creature). With one, the combat is one unit.
@@ -358,6 +359,11 @@ class Game(Declarations, UnitGames, Lords, Bounds, PrefixFloor, CrackBack, Block
                                                 *self._window(alpha, beta))
                 self.partial = v
                 return v, ({}, [pay])
+        from redzone.solver.ai.separable import by_defending_player
+
+        split = by_defending_player(self, attack, attack_cost)  # several defending players
+        if split is not None:
+            return split
         floor = max(alpha, self.forced_floor(attack, attack_cost), self.least_value(attack_cost))
         from redzone.solver.ai import block_search as ai_blocks
 
