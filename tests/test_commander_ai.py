@@ -277,3 +277,19 @@ def test_several_defending_players_split_and_a_planted_bug_is_caught(
     # taken as unable to lose): a won game no longer dominates the sum of the parts.
     monkeypatch.setattr(separable, "_cannot_lose", lambda *a: True)
     assert sum(attack_mismatch(d, 0) is not None for d in boards) >= 1
+
+
+def test_goad_is_obeyed_before_commander_damage() -> None:
+    # Wilhelt, goaded by Bob (701.15b: attacks each combat if able, a player other than Bob
+    # if able), can't go for Bob's 18 + 3 = 21: legality first (508.1d). It attacks Carol
+    # or Dave; the AI picks Dave at 3 (3 → 0: he loses, 704.5a).
+    data = {"format": "commander",
+            "players": [{"name": "Alice", "life": 40},
+                        {"name": "Bob", "life": 40, "commander_damage": {"wilhelt": 18}},
+                        {"name": "Carol", "life": 40}, {"name": "Dave", "life": 3}],
+            "permanents": [{"id": "wilhelt", "card": "Wilhelt, the Rotcleaver", "controller": "Alice",
+                            "commander": True}],
+            "effects": [{"goad": "wilhelt", "by": "Bob"}]}
+    r = choose_attack(build_board(parse_scenario(data)), lookahead=0)
+    assert r.attackers == {"wilhelt": "Dave"} and r.status == "optimal"
+    assert r.outcome["commander_damage"]["Dave"] == {"wilhelt": 3} and r.outcome["lost"] == ["Dave"]
