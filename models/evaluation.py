@@ -394,14 +394,30 @@ class Evaluator:
                      else {p.name: dict(p.commander_damage) for p in board.players
                            if p.commander_damage})
         if state is not None:
+            shields: dict[str, str] | None = None
             for p in board.players:
                 if p.name in lost:
                     continue
-                if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE:
-                    lost.add(p.name)
-                elif commander and any(n >= COMMANDER_TO_LOSE
-                                       for n in commander.get(p.name, {}).values()):
-                    lost.add(p.name)  # 704.6c
+                life_out = state.life.get(p.name, p.life) <= 0
+                if not (life_out or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE
+                        or (commander and any(n >= COMMANDER_TO_LOSE
+                                              for n in commander.get(p.name, {}).values()))):
+                    continue
+                # 704.5a, 704.5c, 704.6c, unless the player can't lose (Phyrexian Unlife:
+                # not for 0 or less life; Platinum Angel: not at all; 104.3, 614.1):
+                # :func:`redzone.models.outcome.loss_shields`.
+                if shields is None:
+                    from redzone.models.outcome import loss_shields
+
+                    shields = loss_shields(board, state)
+                shield = shields.get(p.name)
+                if shield == "all" or (shield == "life" and life_out
+                                       and state.poison.get(p.name, p.poison) < POISON_TO_LOSE
+                                       and not (commander and any(
+                                           n >= COMMANDER_TO_LOSE
+                                           for n in commander.get(p.name, {}).values()))):
+                    continue
+                lost.add(p.name)
         if me in lost or self.lost_before:
             return -self.win
         opponents = [p.name for p in board.players if p.name != me]

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from redzone.models.outcome import loss_shields
 from redzone.solver.ai.position import Departure, departure
 from redzone.solver.ai.tree import INF, Leaf, Node
 
@@ -55,6 +56,9 @@ class Values:
         self._opponents = facts.opponents
         self._two = facts.two
         self._commander = facts.commander
+        # A player who can't lose the game (Phyrexian Unlife, Platinum Angel; 104.3):
+        # the sums below don't know it, Evaluator.score does.
+        self._shielded = bool(loss_shields(facts.board, facts.base))
         self.ap = facts.ap
         self.board = facts.board
         self.perspective = facts.perspective
@@ -82,6 +86,8 @@ class Values:
         players' part comes from the summed life and poison); ``None`` otherwise, and when
         a permanent whose static abilities change characteristics or grant abilities has
         left the battlefield (the survivors' values then change outside the units)."""
+        if self._shielded:
+            return None  # someone can't lose the game (104.3): Evaluator.score decides
         if self.ev.condition_sources and self._conditions_change(leaves):
             return None  # a condition decided again changes creatures outside the units
         layer_sources = self._layer_sources
