@@ -129,13 +129,16 @@ class CombatState:
 @dataclass(frozen=True)
 class Player:
     """A player: ``name``, ``life``, ``poison`` counters, ``mana`` (generic mana available to
-    pay combat costs) and ``library`` (card names, top first)."""
+    pay combat costs) and ``library`` (card names, top first). ``commander_damage``: in a
+    Commander game, ``(commander id, total)`` pairs — combat damage each commander has dealt
+    this player over the game (CR 903.10a), sorted by id; ``()`` otherwise."""
 
     name: str
     life: int = 20
     poison: int = 0
     mana: int = 0
     library: tuple[str, ...] = ()
+    commander_damage: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -197,6 +200,9 @@ class Permanent:
     until_end_of_turn: EndOfTurn | None = None
     """What of its current power, toughness and abilities ends in the cleanup step (CR 514.2;
     the scenario's ``until_end_of_turn``), or ``None``; ended by :mod:`redzone.models.cleanup`."""
+    commander: bool = False
+    """Its owner's commander (CR 903.3; the scenario's ``commander``, ``format: commander``):
+    combat damage it deals to a player is counted per player (903.10a, 704.6c)."""
 
     @property
     def power_outside_combat(self) -> int | None:

@@ -68,7 +68,8 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     by the schema; lookups here cannot fail for a validated scenario.
     """
     players = tuple(
-        Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, library=tuple(p.library))
+        Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, library=tuple(p.library),
+               commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )
     permanents: dict[str, Permanent] = {}
@@ -179,6 +180,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
             conditions=dict(getattr(spec, "conditions", None) or {}),
             choices=dict(getattr(spec, "choices", None) or {}),
             until_end_of_turn=until_end_of_turn,
+            commander=bool(getattr(spec, "commander", False)),
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,
@@ -196,6 +198,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
         {b: list(v) for b, v in combat.blockers.items()} if combat is not None else None)
     board._grants = board._index = None
     board.gaps = apply_layers(board, board.combat)
+    _commanders_are_creatures(board)
     if strict and board.gaps:
         gap = board.gaps[0]
         raise UnparsedTextError(f"permanents[{board.permanents[gap.source].index}]: "
@@ -203,6 +206,20 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     # CR 704.3: the board as the game has it; a board some permanent left is built again
     # from the scenario without it.
     return perform_on_load(board, strict=strict, rebuild=build_board)
+
+
+def _commanders_are_creatures(board: Board) -> None:
+    """A permanent marked ``commander`` must be a creature (CR 903.3; only a creature deals
+    combat damage, 903.10a, 510.1); a commander that is not one (a planeswalker commander,
+    an uncrewed Vehicle) is listed in its owner's ``commanders`` instead, where the damage
+    it dealt earlier stays countable. Raises :class:`ScenarioError` naming the field."""
+    for perm in board.permanents.values():
+        if perm.commander and not perm.is_creature:
+            raise ScenarioError(
+                f"permanents[{perm.index}].commander",
+                f"{perm.label} is not a creature on the battlefield, so it deals no combat "
+                f"damage (CR 903.10a); list a commander that is not a creature in its owner's "
+                f"`commanders` (players[].commanders) instead")
 
 
 def _end_of_turn(eot: UntilEndOfTurn, text: str, abilities: list[str], names: tuple[str, ...],

@@ -3,11 +3,12 @@
 
 Owns :class:`Evaluator`, which scores a position — a :class:`redzone.models.battlefield.Board`
 with a :class:`redzone.models.game_state.GameState` — from one player's point of view as
-whole milli-points: players' life and poison, creatures, planeswalkers and battles, ``+``
-for the player's and ``-`` for each opponent's (zero-sum with two players); a won game is
-``+win``, a lost one ``-win``, an eliminated opponent ``eliminated`` (800.4a). The weights
-are :class:`Weights` (:func:`load_weights` reads YAML or JSON); :func:`points` converts to
-points. The formula and worked examples: ``docs/ai.md``. Plain Python (no ortools).
+whole milli-points: players' life, poison and commander damage (903.10a), creatures,
+planeswalkers and battles, ``+`` for the player's and ``-`` for each opponent's (zero-sum
+with two players); a won game is ``+win``, a lost one ``-win``, an eliminated opponent
+``eliminated`` (800.4a). The weights are :class:`Weights` (:func:`load_weights` reads YAML
+or JSON); :func:`points` converts to points. The formula and worked examples:
+``docs/ai.md``. Plain Python (no ortools).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ SCALE = 1000
 POISON_TO_LOSE = 10
 """CR 704.5c: ten or more poison counters lose the game."""
 
+COMMANDER_TO_LOSE = 21
+"""CR 704.6c, 903.10a: 21 or more combat damage from one commander loses a Commander game."""
+
 EVASION = ("flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk")
 
 
@@ -57,6 +61,15 @@ class Weights:
       life points per missing counter were gone from 20 life:
       ``poison_value(p) = life_value(20 - poison_life * p) - life_value(20)`` (0 at p = 0).
       - ``poison_life``: default 2 (ten counters lose the game, like twenty life).
+
+    Commander damage (Commander games, CR 903.10a, 704.6c): a second road to a lost game,
+      counted like poison. A player dealt d combat damage by one commander is valued as if
+      ``commander_life`` life points per point of it were gone from 21:
+      ``commander_value(d) = life_value(21 - commander_life * d) - life_value(21)`` (0 at
+      d = 0), added for each commander (partners each on their own, 702.124). At 18 from one
+      commander the next point from it is worth 0.78 points, where a point of life at 40 is
+      worth 0.02: the danger is that commander.
+      - ``commander_life``: default 1 (21 from one commander lose the game, like 21 life).
 
     Creatures: ``creature_base + creature_power * P + creature_toughness * T`` plus keyword
       bonuses (each times the power P where marked ×P):
@@ -83,6 +96,7 @@ class Weights:
     eliminated: float = 100.0
     life_scale: float = 10.0
     poison_life: float = 2.0
+    commander_life: float = 1.0
     creature_base: float = 1.0
     creature_power: float = 1.0
     creature_toughness: float = 0.5
@@ -327,6 +341,16 @@ class Evaluator:
         s = self.weights.life_scale
         return _milli(s * (1.0 - math.exp(-max(left, 0.0) / s))) - self.life_value(top)
 
+    def commander_value(self, damage: int) -> int:
+        """Milli-points of ``damage`` combat damage dealt to a player by one commander over
+        the game (0 or less; see :class:`Weights`, CR 903.10a)."""
+        if damage <= 0:
+            return 0
+        top = COMMANDER_TO_LOSE
+        left = top - self.weights.commander_life * damage
+        s = self.weights.life_scale
+        return _milli(s * (1.0 - math.exp(-max(left, 0.0) / s))) - self.life_value(top)
+
     def creature_value(self, perm_id: str, power: int, toughness: int) -> int:
         """Milli-points of a creature with this current power and toughness (its keywords as
         on the board; see :class:`Weights`), valued as it will be after the cleanup step:
@@ -368,12 +392,35 @@ class Evaluator:
         board = self.board
         me = self.player
         lost = set(state.lost) if state is not None else set()
+        # Commander damage (903.10a): player -> commander -> total, in a Commander game.
+        commander = (state.commander_damage if state is not None and state.commander_damage
+                     else {p.name: dict(p.commander_damage) for p in board.players
+                           if p.commander_damage})
         if state is not None:
+            shields: dict[str, str] | None = None
             for p in board.players:
                 if p.name in lost:
                     continue
-                if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE:
-                    lost.add(p.name)
+                life_out = state.life.get(p.name, p.life) <= 0
+                if not (life_out or state.poison.get(p.name, p.poison) >= POISON_TO_LOSE
+                        or (commander and any(n >= COMMANDER_TO_LOSE
+                                              for n in commander.get(p.name, {}).values()))):
+                    continue
+                # 704.5a, 704.5c, 704.6c, unless the player can't lose (Phyrexian Unlife:
+                # not for 0 or less life; Platinum Angel: not at all; 104.3, 614.1):
+                # :func:`redzone.models.outcome.loss_shields`.
+                if shields is None:
+                    from redzone.models.outcome import loss_shields
+
+                    shields = loss_shields(board, state)
+                shield = shields.get(p.name)
+                if shield == "all" or (shield == "life" and life_out
+                                       and state.poison.get(p.name, p.poison) < POISON_TO_LOSE
+                                       and not (commander and any(
+                                           n >= COMMANDER_TO_LOSE
+                                           for n in commander.get(p.name, {}).values()))):
+                    continue
+                lost.add(p.name)
         if me in lost or self.lost_before:
             return -self.win
         opponents = [p.name for p in board.players if p.name != me]
@@ -387,6 +434,8 @@ class Evaluator:
             life = state.life.get(p.name, p.life) if state is not None else p.life
             poison = state.poison.get(p.name, p.poison) if state is not None else p.poison
             total += self.player_score(p.name, life, poison)
+            if commander:
+                total += self.commander_score(p.name, commander.get(p.name, {}))
         after = self._after(state) if state is not None else None
         for pid, kind, _, perm in self._kinds:
             owner = (perm.protector or perm.controller) if kind == "battle" else perm.controller
@@ -499,6 +548,13 @@ class Evaluator:
         """A player's signed part of :meth:`score` (``+`` for :attr:`player`, ``-`` for an
         opponent) for a player still in the game."""
         v = self.life_value(life) + self.poison_value(poison)
+        return v if name == self.player else -v
+
+    def commander_score(self, name: str, totals: dict[str, int]) -> int:
+        """A player's signed commander-damage part of :meth:`score` (``+`` for
+        :attr:`player`, ``-`` for an opponent): :meth:`commander_value` of each commander's
+        total (``totals``: commander id -> combat damage it has dealt them, 903.10a)."""
+        v = sum(self.commander_value(n) for n in totals.values())
         return v if name == self.player else -v
 
     def permanent_score(self, pid: str, state: Any = None) -> int:

@@ -9,15 +9,31 @@ Pure Python; never imports ortools.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from redzone.models.battlefield import Board
 from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
-__all__ = ["POISON_TO_LOSE", "GameState", "OutcomeJSON"]
+__all__ = ["COMMANDER_DAMAGE_TO_LOSE", "POISON_TO_LOSE", "GameState", "OutcomeJSON",
+           "commander_game"]
 
 POISON_TO_LOSE = 10
 """A player with this many poison counters or more loses the game (CR 704.5c)."""
+
+COMMANDER_DAMAGE_TO_LOSE = 21
+"""In a Commander game, a player dealt this much combat damage or more by one commander over
+the game loses (CR 903.10a, 704.6c)."""
+
+
+def commander_game(board: Board) -> bool:
+    """Whether ``board`` is a Commander game (the scenario's ``format: commander``, CR 903),
+    where combat damage from commanders is counted (903.10a, 704.6c). A board derived from
+    another (the AI's views of a combat, the next turn's board) may stand on a view of the
+    scenario: it is one too when a permanent is a commander or a player has a commander
+    total (the scenario allows those only in a Commander game)."""
+    return (getattr(board.scenario, "format", None) == "commander"
+            or any(p.commander_damage for p in board.players)
+            or any(perm.commander for perm in board.permanents.values()))
 
 
 class OutcomeJSON(TypedDict):
@@ -37,6 +53,8 @@ class OutcomeJSON(TypedDict):
     lost: list[str]
     gained: dict[str, int]
     reasons: dict[str, str]
+    commander_damage: NotRequired[dict[str, dict[str, int]]]
+    lost_to_commander: NotRequired[dict[str, list[str]]]
 
 
 @dataclass
@@ -59,7 +77,11 @@ class GameState:
       ``reasons`` (id -> a short phrase with the CR rule);
     - ``lost``: players who lost the game, in order; ``gained``: life gained per player;
     - ``deathtouched``: creatures dealt damage by a deathtouch source since state-based
-      actions were last checked (CR 704.5h).
+      actions were last checked (CR 704.5h);
+    - ``commander_damage``: in a Commander game (:func:`commander_game`), player -> commander
+      id -> combat damage that commander has dealt that player over the game (CR 903.10a),
+      every commander on the battlefield listed for every player (0 when none yet); empty
+      in other games.
     """
 
     life: dict[str, int] = field(default_factory=dict)
@@ -75,16 +97,25 @@ class GameState:
     lost: list[str] = field(default_factory=list)
     gained: dict[str, int] = field(default_factory=dict)
     deathtouched: set[str] = field(default_factory=set)
+    commander_damage: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def from_board(cls, board: Board) -> GameState:
         """The state a scenario describes: players' ``life`` and ``poison``, permanents'
         marked ``damage``, ``counters``, planeswalkers' ``loyalty`` and battles' ``defense``.
-        Nothing destroyed, nobody lost, no life gained."""
+        Nothing destroyed, nobody lost, no life gained. In a Commander game, every player's
+        commander damage: the board's totals, and 0 from each other commander on the
+        battlefield."""
         state = cls()
         for p in board.players:
             state.life[p.name] = p.life
             state.poison[p.name] = p.poison
+        if commander_game(board):
+            here = [perm.id for perm in board.permanents.values() if perm.commander]
+            for p in board.players:
+                totals = dict.fromkeys(here, 0)
+                totals.update(p.commander_damage)
+                state.commander_damage[p.name] = totals
         for perm in board.permanents.values():
             state.damage[perm.id] = perm.damage
             state.counters[perm.id] = dict(perm.counters)
@@ -104,6 +135,7 @@ class GameState:
             defense=dict(self.defense), destroyed=list(self.destroyed),
             reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
             deathtouched=set(self.deathtouched),
+            commander_damage={p: dict(t) for p, t in self.commander_damage.items()},
         )
 
     # -- queries used by combat damage and fight
@@ -115,6 +147,12 @@ class GameState:
     def in_game(self, player: str) -> bool:
         """True unless the player has lost (CR 104.3, 800.4a)."""
         return player not in self.lost
+
+    def lost_to_commander(self, player: str) -> list[str]:
+        """The commanders that have dealt ``player`` 21 or more combat damage (CR 903.10a,
+        704.6c), in id order; ``[]`` when none (or not a Commander game)."""
+        return sorted(c for c, n in self.commander_damage.get(player, {}).items()
+                      if n >= COMMANDER_DAMAGE_TO_LOSE)
 
     def power(self, board: Board, perm_id: str) -> int:
         """Current power: the board's, minus -1/-1 counters damage put on (CR 120.3d, 613.4c).
@@ -151,13 +189,16 @@ class GameState:
         ``loyalty`` (every planeswalker; one that left shows its last value), ``defense``
         (every battle, likewise), ``counters`` (id -> counters, for permanents whose counters
         changed), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
-        only) and ``reasons`` (destroyed id -> why, with the CR rule).
+        only) and ``reasons`` (destroyed id -> why, with the CR rule). In a Commander game
+        (:func:`commander_game`) also ``commander_damage`` (player -> commander id -> total
+        combat damage over the game for every player, nonzero totals only; 903.10a) and ``lost_to_commander`` (player who lost -> the commanders that dealt them
+        21 or more, 704.6c; ``{}`` when none).
         """
         changed = {
             pid: dict(c) for pid, c in self.counters.items()
             if c != board.permanents[pid].counters
         }
-        return {
+        out: OutcomeJSON = {
             "life": dict(self.life),
             "poison": dict(self.poison),
             "destroyed": list(self.destroyed),
@@ -169,3 +210,10 @@ class GameState:
             "gained": {p: n for p, n in self.gained.items() if n},
             "reasons": dict(self.reasons),
         }
+        if commander_game(board):
+            out["commander_damage"] = {
+                p: dict(sorted((c, n) for c, n in t.items() if n))
+                for p, t in self.commander_damage.items()}
+            out["lost_to_commander"] = {p: self.lost_to_commander(p) for p in self.lost
+                                        if self.lost_to_commander(p)}
+        return out

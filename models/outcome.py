@@ -56,11 +56,18 @@ from redzone.models.damage_effects import (
     has_quality,
 )
 from redzone.models.errors import ScenarioError
-from redzone.models.game_state import POISON_TO_LOSE, GameState, OutcomeJSON
+from redzone.models.game_state import (
+    COMMANDER_DAMAGE_TO_LOSE,
+    POISON_TO_LOSE,
+    GameState,
+    OutcomeJSON,
+    commander_game,
+)
 from redzone.models.layers import SETTLE_PASSES, layer_sources, reapply_layers
 from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = [
+    "COMMANDER_DAMAGE_TO_LOSE",
     "DamageEvent",
     "DealtDamage",
     "GameState",
@@ -72,6 +79,7 @@ __all__ = [
     "relayered_after_departures",
     "resolve_damage",
     "state_based_actions",
+    "commander_game",
 ]
 
 
@@ -200,6 +208,8 @@ def _deal_plain(board: Board, state: GameState, merged: dict[tuple[str, str], in
                 if toxic:
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
+            if combat and source.commander and state.commander_damage:
+                _commander_damage(state, src_id, rec, amount, notes)
         else:
             excess = _damage_permanent(board, state, perms[rec], amount, results,
                                        deathtouch="deathtouch" in kw,
@@ -258,7 +268,9 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
 
     Results (CR 120.3): a player loses that much life (a), or gets that many poison counters
     if the source has infect (b), plus the source's total toxic for combat damage from a
-    creature (g, 702.164c); a planeswalker loses loyalty (c); a battle loses defense (h); a
+    creature (g, 702.164c) — and in a Commander game, combat damage a commander deals a
+    player adds to that player's total for that commander (903.10a, whatever the damage
+    did); a planeswalker loses loyalty (c); a battle loses defense (h); a
     creature gets that many -1/-1 counters if the source has wither or infect (d), else the
     damage is marked (e); lifelink gives the source's controller that much life (f), once per
     event. A creature dealt damage by a deathtouch source is noted for 704.5h.
@@ -344,6 +356,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 if toxic:
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
+            if combat and source.commander and state.commander_damage:
+                _commander_damage(state, src_id, rec, amount, notes)
         elif (instead := _as_counters(board, state, rec, combat)) is not None:
             ability, holder = instead
             counters = state.counters.setdefault(rec, {})
@@ -370,6 +384,18 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         out.append(DealtDamage(src_id, rec, assigned, amount, "+".join(results) or "none",
                                excess, tuple(notes)))
     return out
+
+
+def _commander_damage(state: GameState, commander: str, player: str, amount: int,
+                      notes: list[str]) -> None:
+    """Combat damage ``amount`` that the commander ``commander`` dealt to ``player`` adds to
+    that player's total for that commander (CR 903.10a) — damage dealt, whatever it did:
+    life lost, poison counters from infect, or a life total held by a floor. Damage to a
+    planeswalker or battle, or redirected to a creature, never gets here. A note gives the
+    new total."""
+    totals = state.commander_damage.setdefault(player, {})
+    totals[commander] = totals.get(commander, 0) + amount
+    notes.append(f"commander damage: {player} {totals[commander]} from {commander} (903.10a)")
 
 
 def _lifelink(state: GameState, you: str, amount: int, notes: list[str]) -> None:
@@ -449,6 +475,10 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
                 losing.append(p.name)
             elif state.poison.get(p.name, 0) >= POISON_TO_LOSE and shield != "all":
                 losing.append(p.name)
+            elif shield != "all" and state.commander_damage and any(
+                    n >= COMMANDER_DAMAGE_TO_LOSE
+                    for n in state.commander_damage.get(p.name, {}).values()):
+                losing.append(p.name)  # 704.6c: 21 combat damage from one commander
         for perm in board.permanents.values():
             pid = perm.id
             if not state.on_battlefield(pid):

@@ -56,7 +56,8 @@ def _scenarios(full: bool) -> st.SearchStrategy[dict[str, Any]]:
 
     text_lists = lists(texts)
     players = record({"name": names}, {
-        "life": signed, "mana": counts, "poison": counts, "library": text_lists})
+        "life": signed, "mana": counts, "poison": counts, "library": text_lists,
+        "commanders": text_lists, "commander_damage": maps(counts)})
     permanents = record({"controller": texts}, {
         "id": opt(names), "card": opt(names), "name": opt(names), "owner": opt(texts),
         "types": opt(text_lists), "subtypes": opt(text_lists), "supertypes": opt(text_lists),
@@ -67,7 +68,8 @@ def _scenarios(full: bool) -> st.SearchStrategy[dict[str, Any]]:
         "damage": counts, "counters": maps(counts), "attached_to": opt(texts),
         "paired_with": opt(texts), "choices": maps(texts), "conditions": maps(st.booleans()),
         "until_end_of_turn": opt(record({}, {
-            "power": signed, "toughness": signed, "abilities": text_lists}))})
+            "power": signed, "toughness": signed, "abilities": text_lists})),
+        "commander": st.booleans()})
     effects = st.one_of(
         record({"goad": texts, "by": texts}, {}),
         record({"must_attack": record({"attacker": texts, "target": texts}, {})}, {}),
@@ -83,6 +85,7 @@ def _scenarios(full: bool) -> st.SearchStrategy[dict[str, Any]]:
     return record({"players": st.lists(players, min_size=1, max_size=3)}, {
         "game": st.sampled_from(["magic", "duel-masters"]),
         "rules": st.sampled_from(["current", "2023"]), "active_player": opt(texts),
+        "format": opt(st.just("commander")),
         "permanents": lists(permanents), "effects": lists(effects), "combat": opt(combats)})
 
 
@@ -199,8 +202,9 @@ def test_fast_path_never_differs_from_pydantic(data: dict[str, Any]) -> None:
 
 
 FULL = {
-    "game": "magic", "rules": "2023", "active_player": "A",
-    "players": [{"name": "A", "life": -3, "mana": 2, "poison": 1, "library": ["Island"]},
+    "game": "magic", "rules": "2023", "format": "commander", "active_player": "A",
+    "players": [{"name": "A", "life": -3, "mana": 2, "poison": 1, "library": ["Island"],
+                 "commanders": ["k"], "commander_damage": {"x": 3}},
                 {"name": "B"}],
     "permanents": [{
         "id": "x", "card": "Juggernaut", "name": "X", "controller": "A", "owner": "B",
@@ -210,7 +214,8 @@ FULL = {
         "tapped": True, "summoning_sick": False, "token": True, "damage": 1,
         "counters": {"+1/+1": 2}, "attached_to": "y", "paired_with": "y",
         "choices": {"direction": "left"}, "conditions": {"it is night": True},
-        "until_end_of_turn": {"power": -2, "toughness": 3, "abilities": ["Reach"]}}],
+        "until_end_of_turn": {"power": -2, "toughness": 3, "abilities": ["Reach"]},
+        "commander": True}],
     "effects": [{"goad": "x", "by": "A"}, {"must_attack": {"attacker": "x", "target": "B"}},
                 {"must_block": {"blocker": "x", "attacker": "y"}},
                 {"prevent_damage": {"combat": True, "to": "B", "by": "x"}}],
@@ -321,8 +326,10 @@ def test_errors_are_the_schemas() -> None:
 def test_objects_compare_and_print_as_the_models_did() -> None:
     a, b = PlayerSpec(name="A"), PlayerSpec(name="A", life=20)
     assert a == b and a != PlayerSpec(name="A", life=19)
-    assert repr(a) == "PlayerSpec(name='A', life=20, mana=0, poison=0, library=[])"
-    assert a.model_dump() == {"name": "A", "life": 20, "mana": 0, "poison": 0, "library": []}
+    assert repr(a) == ("PlayerSpec(name='A', life=20, mana=0, poison=0, library=[], "
+                       "commanders=[], commander_damage={})")
+    assert a.model_dump() == {"name": "A", "life": 20, "mana": 0, "poison": 0, "library": [],
+                              "commanders": [], "commander_damage": {}}
     with pytest.raises(TypeError):
         hash(a)  # mutable, so unhashable (as a pydantic model)
 

@@ -158,7 +158,8 @@ _opt_texts = _optional(_texts)
 _opt_count = _optional(_count)
 
 _player = _model(PlayerSpec, {
-    "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts})
+    "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
+    "commanders": _texts, "commander_damage": _dict_of(_count)})
 
 _until_end_of_turn = _model(UntilEndOfTurn, {
     "power": _signed, "toughness": _signed, "abilities": _texts})
@@ -172,7 +173,7 @@ _permanent = _model(PermanentSpec, {
     "summoning_sick": _flag, "token": _flag, "damage": _count, "counters": _dict_of(_count),
     "attached_to": _opt_text, "paired_with": _opt_text, "choices": _dict_of(_text),
     "conditions": _dict_of(_flag),  # dict[str, bool], lax: only a real bool is sure
-    "until_end_of_turn": _optional(_until_end_of_turn),
+    "until_end_of_turn": _optional(_until_end_of_turn), "commander": _flag,
 })
 
 _EFFECTS: dict[type[_Spec], Check] = {
@@ -206,6 +207,7 @@ _combat = _model(CombatSpec, {
 
 _scenario = _model(Scenario, {
     "game": _one_of("magic", "duel-masters"), "rules": _one_of("current", "2023"),
+    "format": _optional(_one_of("commander")),
     "active_player": _opt_text, "players": _list_of(_player, non_empty=True),
     "permanents": _list_of(_permanent), "effects": _list_of(_effect),
     "combat": _optional(_combat),

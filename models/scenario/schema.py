@@ -56,6 +56,16 @@ class PlayerSpec(_Strict):
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
+    commanders: list[str] = Field(
+        default_factory=list,
+        description="format: commander only: ids of this player's commanders that are not on the "
+                    "battlefield (command zone, graveyard ...; CR 903.3), so that the combat "
+                    "damage they dealt stays countable.")
+    commander_damage: dict[str, NonNegative] = Field(
+        default_factory=dict,
+        description="format: commander only: commander id -> combat damage that commander has "
+                    "dealt this player this game (CR 903.10a; 21 or more loses, 704.6c); each id "
+                    "a permanent with `commander: true` or a name in some player's `commanders`.")
 
 
 class UntilEndOfTurn(_Strict):
@@ -129,6 +139,10 @@ class PermanentSpec(_Strict):
         None, description="What of the current power, toughness and abilities lasts only until "
                           "end of turn (ends in the cleanup step, CR 514.2); read by the AI "
                           "commands.")
+    commander: Flag = Field(
+        False, description="format: commander only: this creature is its owner's commander "
+                           "(CR 903.3); combat damage it deals to a player counts towards 21 "
+                           "(903.10a, 704.6c).")
 
 
 class GoadEffect(_Strict):
@@ -247,6 +261,10 @@ class Scenario(_Strict):
     permanents: list[PermanentSpec] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
     combat: CombatSpec | None = None
+    format: Literal["commander"] | None = Field(
+        None, description="\"commander\": a Commander game (CR 903): a player dealt 21 or more "
+                          "combat damage by one commander loses (704.6c). Life totals are "
+                          "given as they are (40 at the start, 903.7, is not a combat matter).")
 
 
 MODELS: dict[str, type[BaseModel]] = {cls.__name__: cls for cls in (

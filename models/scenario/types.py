@@ -125,15 +125,23 @@ class PlayerSpec(_Spec):
     ``name`` (unique, non-empty), ``life`` (CR 119; may be negative; default 20), ``mana``:
     generic mana available to pay combat costs such as attack and block taxes (CR 508.1d,
     509.1d), ``poison`` counters (CR 122.1f), ``library``: card names, top card first (read
-    by clash, CR 701.30).
+    by clash, CR 701.30). Commander games (``format: commander``, CR 903) only:
+    ``commanders``: ids of this player's commanders that are not on the battlefield
+    (command zone, graveyard, ...; 903.3), so that combat damage they dealt earlier stays
+    countable; ``commander_damage``: commander id -> combat damage that commander has dealt
+    this player over the game (903.10a), each id a permanent marked ``commander`` or a
+    name in some player's ``commanders``.
     """
 
-    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list))
+    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list),
+              ("commanders", list), ("commander_damage", dict))
     name: str
     life: int
     mana: int
     poison: int
     library: list[str]
+    commanders: list[str]
+    commander_damage: dict[str, int]
 
 
 # ---------------------------------------------------------------------- permanents
@@ -173,7 +181,9 @@ class PermanentSpec(_Spec):
     abilities that the scenario has no field for, as the condition's words -> true/false
     (CR 611.3a). ``paired_with``: soulbond partner (CR 702.95), mutual.
     ``until_end_of_turn``: what of its current power, toughness and abilities ends in the
-    cleanup step (CR 514.2; :class:`UntilEndOfTurn`), or ``None``.
+    cleanup step (CR 514.2; :class:`UntilEndOfTurn`), or ``None``. ``commander``: the
+    permanent is its owner's commander (CR 903.3; ``format: commander`` only; a creature:
+    combat damage it deals to a player counts towards 21, 903.10a, 704.6c).
 
     After validation inside a :class:`Scenario`, ``id`` is always set (see
     :func:`redzone.models.scenario.default_id`), ``types``/``supertypes`` are spelt as in
@@ -188,7 +198,7 @@ class PermanentSpec(_Spec):
         ("defense", None), ("protector", None), ("text", None), ("abilities", list),
         ("tapped", False), ("summoning_sick", False), ("token", False), ("damage", 0),
         ("counters", dict), ("attached_to", None), ("paired_with", None), ("choices", dict),
-        ("conditions", dict), ("until_end_of_turn", None),
+        ("conditions", dict), ("until_end_of_turn", None), ("commander", False),
     )
     id: str | None
     card: str | None
@@ -217,6 +227,7 @@ class PermanentSpec(_Spec):
     choices: dict[str, str]
     conditions: dict[str, bool]
     until_end_of_turn: UntilEndOfTurn | None
+    commander: bool
 
     @property
     def display_name(self) -> str:
@@ -332,7 +343,9 @@ class Scenario(_Spec):
     """One combat situation (see ``docs/scenario-format.md``).
 
     ``game``: ``"magic"`` or ``"duel-masters"``. ``rules``: ``"current"`` (free damage split)
-    or ``"2023"`` (damage assignment order). ``players`` in turn order, at least two for
+    or ``"2023"`` (damage assignment order). ``format``: ``"commander"`` for a Commander
+    game (CR 903: a player dealt 21 or more combat damage by one commander loses, 704.6c),
+    ``None`` otherwise. ``players`` in turn order, at least two for
     Magic. ``active_player`` defaults to the first player and is always set after
     validation. Built in code, raises :class:`redzone.models.errors.ScenarioError` for a
     reference to an unknown player or permanent, a duplicate name or id, or an unknown card
@@ -340,7 +353,8 @@ class Scenario(_Spec):
     """
 
     FIELDS = (("game", "magic"), ("rules", "current"), ("active_player", None),
-              ("players", REQUIRED), ("permanents", list), ("effects", list), ("combat", None))
+              ("players", REQUIRED), ("permanents", list), ("effects", list), ("combat", None),
+              ("format", None))
     game: str
     rules: str
     active_player: str | None
@@ -348,6 +362,7 @@ class Scenario(_Spec):
     permanents: list[PermanentSpec]
     effects: list[Effect]
     combat: CombatSpec | None
+    format: str | None
 
     # -- convenience look-ups (plain Python, recomputed on each call)
 

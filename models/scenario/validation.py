@@ -95,6 +95,7 @@ class _Checker:
     def run(self) -> None:
         self._players()
         self._permanents()
+        self._commanders()
         self._effects()
         if self.s.combat is not None:
             self._combat(self.s.combat)
@@ -259,6 +260,52 @@ class _Checker:
                 if canon not in fixed:
                     fixed.append(canon)
             p.colors = sorted(fixed, key=_WUBRG.index)
+
+    def _commanders(self) -> None:
+        """Commander fields (CR 903): only with ``format: commander`` (a Magic format); a
+        player's ``commanders`` (off the battlefield) are unique and name no permanent or
+        player; every ``commander_damage`` key names a commander — a permanent marked
+        ``commander`` or a name in some player's ``commanders`` (903.10a: the count is kept
+        per commander)."""
+        s = self.s
+        if getattr(s, "format", None) != "commander":
+            for i, p in enumerate(s.permanents):
+                if getattr(p, "commander", False):
+                    raise ScenarioError(f"permanents[{i}].commander",
+                                        "only in a Commander game (give format: commander)")
+            for i, pl in enumerate(s.players):
+                for field in ("commanders", "commander_damage"):
+                    if getattr(pl, field, None):
+                        raise ScenarioError(f"players[{i}].{field}",
+                                            "only in a Commander game (give format: commander)")
+            return
+        if not self.magic:
+            raise ScenarioError("format", "commander is a Magic format (game: magic)")
+        on_field = [p.id for p in s.permanents if p.commander and p.id is not None]
+        away: dict[str, str] = {}
+        for i, pl in enumerate(s.players):
+            for j, name in enumerate(pl.commanders):
+                where = f"players[{i}].commanders[{j}]"
+                if name in self.ids:
+                    raise ScenarioError(where, f"{name!r} is a permanent on the battlefield: mark "
+                                               f"it `commander: true` there instead")
+                if name in self.players:
+                    raise ScenarioError(where, f"{name!r} is a player name")
+                if name in away:
+                    raise ScenarioError(where, f"duplicate commander {name!r} (also {away[name]})")
+                away[name] = where
+        known = on_field + list(away)
+        for i, pl in enumerate(s.players):
+            for key in pl.commander_damage:
+                if key in known:
+                    continue
+                where = f"players[{i}].commander_damage.{key}"
+                if key in self.ids:
+                    raise ScenarioError(where, f"{key!r} is not a commander (mark that permanent "
+                                               f"`commander: true`, CR 903.3)")
+                raise ScenarioError(where, self._unknown("commanders", key, known)
+                                    + "; a commander off the battlefield is listed in its "
+                                      "owner's `commanders`")
 
     def _effects(self) -> None:
         for i, e in enumerate(self.s.effects):

@@ -43,6 +43,7 @@ class CrackBack:
         self._base_life = facts.base_life
         self._base_poison = facts.base_poison
         self._two = facts.two
+        self._commander = facts.commander
         self._vigilant = facts.vigilant
         self.base = facts.base
         self.board = facts.board
@@ -53,7 +54,8 @@ class CrackBack:
         from this combat — who attacked without vigilance (they stay tapped, 302.6) and
         the state's changes except life gained."""
         lost = set(state.lost) | {p.name for p in self.board.players  # (lost stays lost, 800.4)
-                                  if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10}
+                                  if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10
+                                  or state.lost_to_commander(p.name)}  # 704.6c
         player = next_player(self.board, lost)
         d = self.units.delta(state)
         return player, (player, self._tapped(attack), d[:2] + d[3:])
@@ -75,7 +77,7 @@ class CrackBack:
         permanents' counters only to key a position seen before); ``None`` when that does
         not apply (more than two players, or a first-strike step that may end the combat:
         :meth:`combine` then decides which state stands)."""
-        if not self._two:
+        if not self._two or self._commander:  # (commander damage: keyed from the state)
             return None
         life: dict[str, int] = {}
         poison: dict[str, int] = {}

@@ -161,6 +161,9 @@ class Declarations:
         per_player: list[list[tuple[dict[str, list[str]], int]]] = []
         for problem in problems:
             per_player.append(self._player_blocks(problem))
+        # Combined one at a time (issue 23): the search often stops after a few (a refuting
+        # block) where the product of several players' blocks runs to millions; kept for
+        # the next call only when listed to the end.
         out: list[tuple[dict[str, list[str]], int]] = []
         for combo in itertools.product(*per_player):
             d: dict[str, list[str]] = {}
@@ -169,8 +172,8 @@ class Declarations:
                 d.update(part)
                 cost += c
             out.append((d, cost))
+            yield d, cost
         self._blocks[key] = out
-        yield from out
 
     def attack_facts(self, attack: Mapping[str, str]) -> tuple[Any, bool]:
         """(the declaration as a sorted tuple, whether an attacker has first or double

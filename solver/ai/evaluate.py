@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from redzone.models.outcome import loss_shields
 from redzone.solver.ai.position import Departure, departure
 from redzone.solver.ai.tree import INF, Leaf, Node
 
@@ -67,6 +68,10 @@ class Values:
         self._mana_w = facts.mana_w
         self._opponents = facts.opponents
         self._two = facts.two
+        self._commander = facts.commander
+        # A player who can't lose the game (Phyrexian Unlife, Platinum Angel; 104.3):
+        # the sums below don't know it, Evaluator.score does.
+        self._shielded = bool(loss_shields(facts.board, facts.base))
         self.ap = facts.ap
         self.board = facts.board
         self.perspective = facts.perspective
@@ -94,8 +99,8 @@ class Values:
         players' part comes from the summed life and poison); ``None`` otherwise, and when
         a permanent whose static abilities change characteristics or grant abilities has
         left the battlefield (the survivors' values then change outside the units)."""
-        if not self._two:
-            return None
+        if self._shielded:
+            return None  # someone can't lose the game (104.3): Evaluator.score decides
         if self.ev.condition_sources and self._conditions_change(leaves):
             return None  # a condition decided again changes creatures outside the units
         layer_sources = self._layer_sources
@@ -107,6 +112,8 @@ class Values:
             # Evaluator.score reads the whole position.
             return None
         ev = self.ev
+        if not self._two or self._commander:
+            return self._fast_score_many(leaves)
         if any(leaf.first is not None for leaf in leaves):
             life = dict(self._base_life)
             poison = dict(self._base_poison)
@@ -128,6 +135,34 @@ class Values:
                 return ev.win
         for p in life:
             v += ev.player_score(p, life[p], poison[p])
+        return ev.clamp(v)
+
+    def _fast_score_many(self, leaves: list[Leaf]) -> int | None:
+        """:meth:`fast_score` of more than two players or of a Commander game (issue 23):
+        the same sum — the permanents' part from the base plus each unit's change, the
+        players' part from the summed life, poison and commander damage (903.10a,
+        :meth:`Evaluator.commander_score`) — while nobody has lost (0 life, 10 poison, 21
+        from one commander: 704.5a, 704.5c, 704.6c; a player who lost takes their
+        permanents along, 800.4a) and no first-strike step may have ended the combat (none
+        comes, or nobody can lose in it: :meth:`UnitGames.first_strike_harmless`);
+        ``None`` otherwise (:meth:`Evaluator.score` reads the whole position)."""
+        ev = self.ev
+        if ev.lost_before or self.facts.base.lost or (any(leaf.first is not None for leaf in leaves)
+                                                      and not self.units.first_strike_harmless()):
+            return None
+        life, poison, v = self.units.totals(leaves)
+        commander = {p: dict(t) for p, t in self.facts.base.commander_damage.items()}
+        for leaf in leaves:
+            for (p, c), d in leaf.delta[8] if len(leaf.delta) > 8 else ():
+                totals = commander.setdefault(p, {})
+                totals[c] = totals.get(c, 0) + d
+        for p in life:
+            if life[p] <= 0 or poison[p] >= 10 or any(n >= 21 for n in commander.get(p, {}).values()):
+                return None
+        for p in life:
+            v += ev.player_score(p, life[p], poison[p])
+            if commander:
+                v += ev.commander_score(p, commander.get(p, {}))
         return ev.clamp(v)
 
     def _conditions_change(self, leaves: list[Leaf]) -> bool:

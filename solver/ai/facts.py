@@ -205,6 +205,9 @@ class Facts:
     vigilant: set[str]
     players: set[str]
     two: bool
+    commander: bool
+    """A Commander game with commander damage to count (903.10a, 704.6c): the units'
+    deltas carry it and the bounds that know only life and poison stand aside."""
     opponents: list[str]
     base_life: dict[str, int]
     base_poison: dict[str, int]
@@ -275,7 +278,8 @@ class Facts:
             restrict=restrict, mana_w=weights.mana,
             strikes_first={p.id for p in creatures if kw(p, "first strike") or kw(p, "double strike")},
             vigilant={p.id for p in creatures if kw(p, "vigilance")},
-            players={p.name for p in board.players}, two=two, opponents=opponents,
+            players={p.name for p in board.players}, two=two,
+            commander=bool(base.commander_damage), opponents=opponents,
             base_life={p.name: p.life for p in board.players},
             base_poison={p.name: p.poison for p in board.players},
             base_perm=sum(ev.permanent_score(pid) for pid in board.permanents) + ev.departed_part,

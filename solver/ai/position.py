@@ -95,7 +95,8 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     (514.3a, 704.5f; :func:`redzone.models.cleanup.end_turn`)."""
     lost = set(state.lost)
     for p in board.players:
-        if state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10:
+        if (state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10
+                or state.lost_to_commander(p.name)):  # 704.6c
             lost.add(p.name)
     perms: dict[str, Permanent] = {}
     for pid, perm in board.permanents.items():
@@ -125,7 +126,10 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
             changes["tapped"] = True
         perms[pid] = dataclasses.replace(perm, **changes)
     players = tuple(dataclasses.replace(p, life=state.life.get(p.name, p.life),
-                                        poison=state.poison.get(p.name, p.poison))
+                                        poison=state.poison.get(p.name, p.poison),
+                                        commander_damage=tuple(sorted(  # 903.10a: the game's totals
+                                            (c, n) for c, n in state.commander_damage.get(p.name, {}).items() if n))
+                                        if state.commander_damage else p.commander_damage)
                     for p in board.players if p.name not in lost)
     # A player who lost has left the game and stays lost (104.5, 800.4a): no longer listed,
     # but remembered, so the evaluation still counts them as knocked out.
@@ -292,7 +296,8 @@ def symmetry_classes(board: Board) -> dict[str, int]:
     keys: dict[Any, int] = {}
     out: dict[str, int] = {}
     for perm in board.permanents.values():
-        if not perm.is_creature or perm.id in named or perm.attached_to or perm.id in attached_to:
+        if (not perm.is_creature or perm.id in named or perm.attached_to or perm.id in attached_to
+                or perm.commander):  # a commander's damage is counted by its id (903.10a)
             key: Any = ("unique", perm.id)
         else:
             granted = tuple(sorted(repr(a) for a, _ in board.granted(perm)))

@@ -89,7 +89,8 @@ class _Ref:
         # (A player who lost stays lost: a lifelinker of theirs dealing damage later in the
         # combat does not bring them back, 104.3, 800.4.)
         lost = set(state.lost) | {p.name for p in self.board.players
-                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10}
+                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
+                                  or state.lost_to_commander(p.name)}  # 704.6c
         player = next_player(self.board, lost)
         if player is None:
             return v + mana

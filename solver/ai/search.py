@@ -109,6 +109,9 @@ class Game:
                              self.crack_back, spawn)  # pyright: ignore[reportArgumentType]
         self.order = BlockOrder(facts, status, self.clock, self.declarations, self.combatants, self.bounds,
                                 self.prefix, self.values, self)  # pyright: ignore[reportArgumentType]
+        self.separates: bool | None = None
+        """Whether the board lets the defending players be searched one at a time
+        (:mod:`redzone.solver.ai.separable`; ``None``: not yet worked out)."""
         self.partial = INF
         """The best value so far (an upper bound of the attack's value) while
         :meth:`block_value` runs."""
@@ -153,6 +156,11 @@ class Game:
                                                              *self.values.window(alpha, beta))
                 self.partial = v
                 return v, ({}, [pay])
+        from redzone.solver.ai.separable import by_defending_player
+
+        split = by_defending_player(self, attack, attack_cost)  # pyright: ignore[reportArgumentType]  (several defending players)
+        if split is not None:
+            return split
         floor = max(alpha, self.bounds.forced_floor(attack, attack_cost), self.bounds.least_value(attack_cost))
         from redzone.solver.ai import block_search as ai_blocks
 

@@ -71,7 +71,10 @@ def _merge_delta(deltas: list[tuple[Any, ...]]) -> tuple[Any, ...]:
     rest concern different permanents)."""
     life, poison, gained = (_sum_pairs([d[i] for d in deltas]) for i in range(3))
     rest = tuple(tuple(sorted(x for d in deltas for x in d[i])) for i in range(3, 8))
-    return (life, poison, gained, *rest)
+    # Commander damage (903.10a): a ninth part, ((player, commander), added) pairs, present
+    # only when some unit dealt any; it adds up like life.
+    commander = _sum_pairs([d[8] for d in deltas if len(d) > 8])
+    return (life, poison, gained, *rest, commander) if commander else (life, poison, gained, *rest)
 
 
 def _merge(leaves: list[Leaf]) -> Leaf:
@@ -106,12 +109,13 @@ def _dedupe(children: list[Any]) -> list[Any]:
 
 
 def _rename_delta(delta: tuple[Any, ...], m: dict[str, str]) -> tuple[Any, ...]:
-    life, poison, gained, _, minus, counters, loyalty, defense = delta
+    life, poison, gained, _, minus, counters, loyalty, defense = delta[:8]
     destroyed: tuple[str, ...] = delta[3]
+    commander = (tuple(sorted(((p, m.get(c, c)), v) for (p, c), v in delta[8])),) if len(delta) > 8 else ()
     return (life, poison, gained,
             tuple(sorted(m.get(x, x) for x in destroyed)),
             *(tuple(sorted((m.get(k, k), v) for k, v in part))
-              for part in (minus, counters, loyalty, defense)))
+              for part in (minus, counters, loyalty, defense)), *commander)
 
 
 def _rename(tree: Any, m: dict[str, str]) -> Any:
@@ -132,7 +136,9 @@ INF = 1 << 62
 
 
 def state_delta(base: GameState, state: GameState, boost: int = 0) -> tuple[Any, ...]:
-    """What ``state`` changed from the starting state ``base`` (``boost``: added to every life total and taken from every poison count while a unit was played, :data:`redzone.solver.ai.units.BOOST`), in a canonical hashable form
+    """What ``state`` changed from the starting state ``base`` (``boost``: added to every
+    life total and taken from every poison count and commander total while a unit was
+    played, :data:`redzone.solver.ai.units.BOOST`), in a canonical hashable form
     (marked damage left out: it wears off in the cleanup step, 514.2, and the
     evaluation ignores it; -1/-1 and +1/+1 counters put on as one net number per
     permanent, positive for -1/-1)."""
@@ -152,4 +158,12 @@ def state_delta(base: GameState, state: GameState, boost: int = 0) -> tuple[Any,
                             if v != base.counters.get(k)))
     loyalty = tuple(sorted((k, v) for k, v in state.loyalty.items() if v != base.loyalty.get(k)))
     defense = tuple(sorted((k, v) for k, v in state.defense.items() if v != base.defense.get(k)))
+    if state.commander_damage:
+        # Commander damage dealt (903.10a): a ninth part only when there is some (shifted
+        # down by ``boost`` like poison).
+        commander = tuple(sorted(((p, c), v + boost - base.commander_damage.get(p, {}).get(c, 0))
+                                 for p, t in state.commander_damage.items() for c, v in t.items()
+                                 if v + boost != base.commander_damage.get(p, {}).get(c, 0)))
+        if commander:
+            return (life, poison, gained, destroyed, minus, counters, loyalty, defense, commander)
     return (life, poison, gained, destroyed, minus, counters, loyalty, defense)

@@ -114,6 +114,7 @@ class UnitGames:
         self._pay_leaves: dict[Any, Leaf] = {}
         self._relayer_board: Board | None = None  # the whole board while a lord's unit is played
         self._leaver_statics: bool | None = None  # see departures_matter
+        self._fs_harmless: bool | None = None  # see first_strike_harmless
         self._thresholds: dict[tuple[str, str], int] = {}
 
     # ------------------------------------------------------------------ units
@@ -143,8 +144,9 @@ class UnitGames:
         # Combat-dependent power/toughness (506.4, 611.3a) reads the whole combat; so do
         # abilities under a condition combat can change (611.3a).
         coupled = coupled or self.board.has_combat_effects or self._non_additive or bool(self._conditions)
-        if coupled or (not self._two and (self._first_strike(set(attack))
-                                          or self._first_strike({b for b, a in blocks.items() if a})
+        if coupled or (not self._two and (((self._first_strike(set(attack))
+                                            or self._first_strike({b for b, a in blocks.items() if a}))
+                                           and not self.first_strike_harmless())
                                           or self.departures_matter(False))):
             return [(tuple(sorted(attack.items())),
                      tuple(sorted((b, tuple(a)) for b, a in blocks.items() if a)))]
@@ -239,6 +241,41 @@ class UnitGames:
     def _first_strike(self, combatants: set[str]) -> bool:
         return not self._strikes_first.isdisjoint(combatants)
 
+    def first_strike_harmless(self) -> bool:
+        """With more than two players, whether no defending player can lose in a first-strike
+        damage step (704.5a, 704.5c, 704.6c), so that nobody leaves the game between the
+        two steps (800.4a) and a combat with first strike may be played in units apart, as
+        with two players (issue 23: four-player boards). True when, for every opponent, all
+        the first-strike damage the attacking player's creatures with first or double strike
+        could deal them at once — their powers added up, as life, as poison (toxic added)
+        and, for each such commander, as its total (903.10a) — leaves them above 0 life,
+        below 10 poison and below 21 from every commander; and nothing can raise or move that
+        damage: no damage modifier, redirection or life floor, no combat-dependent power, no
+        permanent whose static abilities change others or hang on a condition (611.3a), no
+        block paid for with life (119.4). Worked out once per game."""
+        got = self._fs_harmless
+        if got is None:
+            board = self.board
+            got = False
+            if (not self._two and not board.has_combat_effects and not self._layer_sources
+                    and not self.ev.condition_sources and not self._block_life
+                    and not self._non_additive and not board.abilities_of_kind(DamageModifier)):
+                kw = board.has_keyword
+                strikers = [p for p in board.permanents.values() if p.controller == self.ap
+                            and p.is_creature and (kw(p, "first strike") or kw(p, "double strike"))]
+                power = sum(max(p.power or 0, 0) for p in strikers)
+                toxic = sum(a.amount for p in strikers  # type: ignore[attr-defined]
+                            for a in [*p.abilities, *(g for g, _ in board.granted(p))]
+                            if type(a).__name__ == "Toxic")
+                base = self.base
+                got = all(
+                    base.life[o] - power > 0 and base.poison[o] + power + toxic < 10
+                    and all(base.commander_damage.get(o, {}).get(p.id, 0) + max(p.power or 0, 0) < 21
+                            for p in strikers if p.commander)
+                    for o in self._opponents)
+            self._fs_harmless = got
+        return got
+
     def departures_matter(self, first: bool) -> bool:
         """With more than two players, whether a defending player who loses in this combat
         — and leaves the game at once with everything they own or control while the others
@@ -256,7 +293,7 @@ class UnitGames:
             return True  # conditions read the whole board and life as it is (611.3a)
         if self._two:
             return False
-        if first:
+        if first and not self.first_strike_harmless():
             return True
         got = self._leaver_statics
         if got is None:
@@ -306,7 +343,7 @@ class UnitGames:
             board = self._unit_board(attack, blocks)
             start = self.base.copy()
             self._boost = 0
-            if (self._two or len(steps) == 1) and not self._non_additive:
+            if (self._two or len(steps) == 1 or self.first_strike_harmless()) and not self._non_additive:
                 # Units are played apart, so no player may lose inside one (a player losing
                 # would stop damage to them, 800.4a, that other units' lifelink may undo):
                 # life and poison are shifted out of reach and judged when units are
@@ -316,6 +353,9 @@ class UnitGames:
                 for p in start.life:
                     start.life[p] += BOOST
                     start.poison[p] -= BOOST
+                for totals in start.commander_damage.values():  # 704.6c likewise
+                    for c in totals:
+                        totals[c] -= BOOST
             got = self._step(board, steps, 0, start, [], None, ())
             if iso is not None:
                 self._iso[iso[0]] = (iso[1], got)
@@ -668,13 +708,18 @@ class UnitGames:
         if any(leaf.first is not None for leaf in leaves):
             early = self._apply([leaf.first if leaf.first is not None else _EMPTY for leaf in leaves])
             opponents = [p.name for p in self.board.players if p.name != self.ap]
-            if all(early.life.get(o, 1) <= 0 or early.poison.get(o, 0) >= 10 for o in opponents):
+            if all(early.life.get(o, 1) <= 0 or early.poison.get(o, 0) >= 10
+                   or early.lost_to_commander(o) for o in opponents):  # 704.6c too
                 return early
         return self._apply([leaf.delta for leaf in leaves])
 
     def _apply(self, deltas: list[tuple[Any, ...]]) -> GameState:
         s = self.base.copy()
-        for life, poison, gained, destroyed, minus, counters, loyalty, defense in deltas:
+        for delta in deltas:
+            life, poison, gained, destroyed, minus, counters, loyalty, defense = delta[:8]
+            for (p, c), d in delta[8] if len(delta) > 8 else ():  # commander damage, 903.10a
+                totals = s.commander_damage.setdefault(p, {})
+                totals[c] = totals.get(c, 0) + d
             for p, d in life:
                 s.life[p] += d
             for p, d in poison:
@@ -727,11 +772,14 @@ class UnitGames:
             return got
         start = self.base.copy()
         self._boost = 0
-        if (self._two or len(steps) == 1) and not self._non_additive:
+        if (self._two or len(steps) == 1 or self.first_strike_harmless()) and not self._non_additive:
             self._boost = BOOST  # as in unit_tree: judged when the units are combined
             for p in start.life:
                 start.life[p] += BOOST
                 start.poison[p] -= BOOST
+            for totals in start.commander_damage.values():  # 704.6c likewise
+                for c in totals:
+                    totals[c] -= BOOST
         got = self._play_relayered(key, board, steps, start)
         if shared_key is not None:
             self.shared.units[shared_key] = (got, self.flat[id(got)])

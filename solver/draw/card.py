@@ -361,21 +361,47 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
     return "".join(parts)
 
 
-def band(board: Board, player_name: str, panel: tuple[float, float, float, float],
-         strip: tuple[float, float, float, float], outcome: Mapping[str, Any] | None) -> tuple[str, str]:
-    """A player's panel background (``panel`` rectangle x, y, w, h) with its band
-    (``strip``), and the band's label: name, life and poison, before → after under
-    ``outcome``, and "loses the game" (CR 104.3). Returns (background, label) so the label
-    can be drawn above the arrows."""
-    x, y, w, h = strip
+def commander_bits(board: Board, player_name: str, outcome: Mapping[str, Any] | None) -> list[str]:
+    """The band's commander-damage parts of a player (CR 903.10a): each commander's total
+    over the game, before → after under ``outcome``, by the commander's short name (the
+    part of a legendary name before its comma), e.g. ``"Atraxa 18 → 22 cmdr"``; ``[]`` when
+    none (not a Commander game, or no damage from any commander)."""
+    player = board.player(player_name)
+    before = dict(player.commander_damage)
+    after = (outcome or {}).get("commander_damage", {}).get(player.name, before)
+    bits = []
+    for cid in sorted(set(before) | set(after)):
+        a, b = before.get(cid, 0), after.get(cid, 0)
+        if a or b:
+            who = board.permanents[cid].name.split(",")[0] if cid in board.permanents else cid
+            bits.append(f"{who} {a} → {b} cmdr" if a != b else f"{who} {b} cmdr")
+    return bits
+
+
+def band_bits(board: Board, player_name: str, outcome: Mapping[str, Any] | None) -> list[str]:
+    """The parts of a player's band label after the name: life and poison, before → after
+    under ``outcome``, and commander damage (:func:`commander_bits`)."""
     player = board.player(player_name)
     out = outcome or {}
     life = out.get("life", {}).get(player.name, player.life)
     poison = out.get("poison", {}).get(player.name, player.poison)
-    active = player.name == board.active_player
     bits = [f"life {player.life} → {life}" if life != player.life else f"life {life}"]
     if poison or player.poison:
         bits.append(f"poison {player.poison} → {poison}" if poison != player.poison else f"poison {poison}")
+    return bits + commander_bits(board, player_name, outcome)
+
+
+def band(board: Board, player_name: str, panel: tuple[float, float, float, float],
+         strip: tuple[float, float, float, float], outcome: Mapping[str, Any] | None) -> tuple[str, str]:
+    """A player's panel background (``panel`` rectangle x, y, w, h) with its band
+    (``strip``), and the band's label: name, life, poison and commander damage per
+    commander (903.10a), before → after under ``outcome``, and "loses the game" (CR 104.3). Returns (background, label) so the label
+    can be drawn above the arrows."""
+    x, y, w, h = strip
+    player = board.player(player_name)
+    out = outcome or {}
+    active = player.name == board.active_player
+    bits = band_bits(board, player_name, outcome)
     lost = player.name in out.get("lost", ())
     px, py, pw, ph = panel
     bg = (f'<g class="panel" data-player="{attr(player.name)}">'

@@ -63,6 +63,8 @@ from redzone.solver.draw.card import (
     TAG,
     attr,
     band,
+    band_bits,
+    commander_bits,
     card,
     dm_labels,
     fit,
@@ -250,6 +252,11 @@ def _layout(board: Board, picture: CombatPicture, columns: int, min_width: float
         panels[name] = _Panel(name, _plain_rows(other + creatures + attackable, columns) + list(reversed(lines)))
     for panel in panels.values():
         panel.width = max(MIN_PANEL_W, panel.content_width())
+        if commander_bits(board, panel.player, picture.outcome):
+            # Commander damage (903.10a) lengthens the band's label: widen to show it whole.
+            line = " · ".join([panel.player + " (active player)", *band_bits(
+                board, panel.player, picture.outcome), "loses the game"])
+            panel.width = max(panel.width, text_width(line, 12.5, True) + 40)
     _place(board, panels, opponents, two, min_width)
     return [panels[p.name] for p in board.players]
 

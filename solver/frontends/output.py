@@ -117,3 +117,30 @@ def _describe_fields(data: dict[str, Any]) -> str:
         else:
             parts.append(f"{_words(key)}: {_describe_value(value)}")
     return _words(kind) + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def commander_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
+    """Readable lines of an outcome's commander damage (Commander games only; ``[]``
+    otherwise): for each player, each commander's total over the game with its change
+    (CR 903.10a), and "loses the game" for a player it took to 21 or more (704.6c). The
+    totals before come from ``board`` (the scenario's ``commander_damage``)."""
+    totals = outcome.get("commander_damage")
+    if totals is None:
+        return []
+    lost = outcome.get("lost_to_commander") or {}
+    lines: list[str] = []
+    for player in board.players:
+        before = dict(player.commander_damage)
+        now = totals.get(player.name, {})
+        parts = []
+        for cid in sorted(set(before) | set(now)):
+            a, b = before.get(cid, 0), now.get(cid, 0)
+            perm = board.permanents.get(cid)
+            name = perm.label if perm is not None else cid
+            parts.append(f"{name} {a} → {b}" if a != b else f"{name} {b}")
+        if not parts:
+            continue
+        end = (" — loses the game: 21 or more from " + ", ".join(lost[player.name]) + " (704.6c)"
+               if player.name in lost else "")
+        lines.append(f"  commander damage to {player.name} (903.10a): {'; '.join(parts)}{end}")
+    return lines

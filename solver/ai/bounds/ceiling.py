@@ -45,7 +45,7 @@ def _keyword_board(game: Game) -> bool:
     """Whether the bounds apply to ``game``'s board (see the module docstring) with the
     active player as the perspective."""
     board = game.facts.board
-    if not game.facts.two or game.facts.sign != 1 or board.has_combat_effects:
+    if not game.facts.two or game.facts.commander or game.facts.sign != 1 or board.has_combat_effects:
         return False
     scenario = board.scenario
     if getattr(scenario, "effects", None) or getattr(getattr(scenario, "combat", None), "bands", None):

@@ -149,6 +149,7 @@ class Bounds:
         self._opponents = facts.opponents
         self._strikes_first = facts.strikes_first
         self._two = facts.two
+        self._commander = facts.commander
         self._vigilant = facts.vigilant
         self.ap = facts.ap
         self.attack_paid = facts.attack_paid
@@ -226,7 +227,8 @@ class Bounds:
         if got is None:
             board = self.board
             got = self._plain = bool(
-                self._two and not board.has_combat_effects and not self.ev.condition_sources
+                self._two and not self._commander  # (the floors know no commander damage)
+                and not board.has_combat_effects and not self.ev.condition_sources
                 and not getattr(board.scenario, "effects", None)
                 and all(not p.is_a("Planeswalker") and not p.is_a("Battle")
                         and all(type(a).__name__ in _FLOOR_SAFE for a in p.abilities)

@@ -156,6 +156,10 @@ def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any], head: st
             changes.append(f"{_label(board, pid)} counters {', '.join(diff)}")
     if changes:
         con.print("  " + "; ".join(changes))
+    from redzone.solver.frontends.output import commander_lines
+
+    for line in commander_lines(board, outcome):
+        con.print(line)
     if outcome["lost"]:
         con.print("  [bold]loses the game:[/bold] " + ", ".join(outcome["lost"]))
 

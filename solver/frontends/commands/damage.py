@@ -120,7 +120,7 @@ def assignment_lines(board: Board, assignment: dict[str, dict[str, int]]) -> lis
 
 def outcome_lines(board: Board, outcome: OutcomeJSON) -> list[str]:
     """Readable lines of an outcome object (life, poison, destroyed, damage, loyalty,
-    defense), against the board before."""
+    defense, and commander damage in a Commander game), against the board before."""
     lines = []
     for p in board.players:
         life = outcome["life"].get(p.name, p.life)
@@ -140,6 +140,9 @@ def outcome_lines(board: Board, outcome: OutcomeJSON) -> list[str]:
             before = getattr(board.permanents[pid], key) if pid in board.permanents else None
             if before != n:
                 lines.append(f"  {_name(board, pid)}: {word} {before} → {n}")
+    from redzone.solver.frontends.output import commander_lines
+
+    lines.extend(commander_lines(board, outcome))  # type: ignore[arg-type]
     return lines
 
 

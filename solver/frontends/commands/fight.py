@@ -74,6 +74,10 @@ class FightAnswer(PlayedAnswer):
             con.print(f"  [red]{player} loses the game[/red] (704.5a, 704.5c)")
         con.print("  Life: " + ", ".join(f"{p} {n}" for p, n in out["life"].items())
                   + " · poison: " + ", ".join(f"{p} {n}" for p, n in out["poison"].items()))
+        from redzone.solver.frontends.output import commander_lines
+
+        for line in commander_lines(board, dict(out)):  # fight damage isn't combat damage
+            con.print(line)
 
 
 def fight(scenario: Scenario, options: FightOptions) -> FightAnswer:
