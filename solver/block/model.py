@@ -412,7 +412,7 @@ class _BlockModel:
             self._restriction(r)
         self.obeyed_vars, self.obeyed_coefs = self._requirements(problem.requirements)
 
-        def budget(per_blocker: dict[str, int], per_pair: list[int], limit: int) -> None:
+        def budget(per_blocker: Mapping[str, int], per_pair: list[int], limit: int) -> None:
             # sum(cost_b * blocks_b) + sum(cost_k * x_k) <= limit, posted only when it can bind.
             terms: list[Any] = []
             coefs: list[int] = []

@@ -108,7 +108,7 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
     >>> [(m.source, m.recipient, m.dealt) for m in picture.damage], picture.outcome["life"]["Bob"]
     ([('bears', 'Bob', 2)], 18)
     """
-    combat = board.scenario.combat
+    combat = getattr(board.scenario, "combat", None)
     attackers = dict(combat.attackers) if combat is not None else {}
     blockers = {b: list(a) for b, a in combat.blockers.items()} if combat is not None else {}
     if plan is None:
@@ -168,7 +168,7 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         title = f"AI attack ({found.status})"
     else:
         found = choose_blocks(board, time_limit=time_limit)
-        combat = board.scenario.combat  # None: nothing attacks, nothing to block (508.8)
+        combat = getattr(board.scenario, "combat", None)  # None: nothing attacks, nothing to block (508.8)
         attackers = dict(combat.attackers) if combat is not None else {}
         blockers = {b: list(a) for b, a in found.blockers.items()}
         verdict = ("not played out" if found.survives is None  # skipped for time (issue 25 §1)

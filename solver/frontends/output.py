@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -119,7 +120,7 @@ def _describe_fields(data: dict[str, Any]) -> str:
     return _words(kind) + (f" ({'; '.join(parts)})" if parts else "")
 
 
-def commander_lines(board: Any, outcome: dict[str, Any]) -> list[str]:
+def commander_lines(board: Any, outcome: Mapping[str, Any]) -> list[str]:
     """Readable lines of an outcome's commander damage (Commander games only; ``[]``
     otherwise): for each player, each commander's total over the game with its change
     (CR 903.10a), and "loses the game" for a player it took to 21 or more (704.6c). The

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +131,7 @@ def skipped_line(skipped: tuple[str, ...] | list[str]) -> str:
     return f"Skipped (time limit spent): {', '.join(skipped)} — see docs/ai.md, \"Time limits\""
 
 
-def _outcome_lines(con: Console, board: Board, outcome: dict[str, Any], head: str = "") -> None:
+def _outcome_lines(con: Console, board: Board, outcome: Mapping[str, Any], head: str = "") -> None:
     if not outcome:  # the line was not played out (skipped for time, issue 25 §1)
         con.print(f"{head or 'Outcome'}: not played out (the time limit was spent)")
         return
