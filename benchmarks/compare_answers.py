@@ -7,7 +7,7 @@ Each line is one question: the board's name, the lookahead, and the whole answer
 blockers, the line's damage and outcome, the reasons, the node count) without its elapsed
 time. No time limit, so the answers are deterministic. Run it with two installs and diff::
 
-    /work/base/.venv/bin/python benchmarks/compare_answers.py > before.jsonl
+    OLD/.venv/bin/python benchmarks/compare_answers.py > before.jsonl   # an install of the old commit
     .venv/bin/python benchmarks/compare_answers.py > after.jsonl
     diff before.jsonl after.jsonl && echo identical
 
