@@ -233,8 +233,14 @@ def plan_block(problem: BlockProblem, *, time_limit: float | None = None) -> Blo
         if status2 in ("optimal", "feasible"):
             best = bm2.declaration(solver2.boolean_value)
             tie_proved = status2 == "optimal"
+    return _finished(problem, best, proved, maximum, build_ms, solve_ms, tie_proved)
+
+
+def _finished(problem: BlockProblem, best: dict[str, list[str]], proved: bool, maximum: int,
+              build_ms: float, solve_ms: float, tie_proved: bool) -> BlockPlan:
+    """The plan of ``best`` (both ways of planning end here): legal and ``optimal`` only when
+    the maximum M is proved, or when ``best`` obeys every requirement (CR 509.1c)."""
     obeyed = obeyed_count(problem, best)
-    # CR 509.1c: the block obeys M only if M is proved (or it obeys every requirement).
     proved = proved or obeyed >= len(problem.requirements)
     return BlockPlan(legal=True if proved else None, status="optimal" if proved else "feasible",
                      blockers=best, obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
@@ -291,13 +297,7 @@ def _plan_hard(problem: BlockProblem, pairs: list[_Pair], t0: float,
         if status2 in ("optimal", "feasible"):
             best = bm2.declaration(solver2.boolean_value)
             tie_proved = status2 == "optimal"
-    obeyed = obeyed_count(problem, best)
-    # CR 509.1c: the block obeys M only if M is proved (or it obeys every requirement).
-    proved = proved or obeyed >= len(problem.requirements)
-    return BlockPlan(legal=True if proved else None, status="optimal" if proved else "feasible",
-                     blockers=best, obeyed=obeyed, maximum=max(maximum, obeyed), mana_paid=0,
-                     build_ms=build_ms, solve_ms=solve_ms, maximum_proved=proved,
-                     tie_break_proved=tie_proved, reason=None if proved else UNPROVED_REASON)
+    return _finished(problem, best, proved, maximum, build_ms, solve_ms, tie_proved)
 
 
 def maximum_block_requirements(problem: BlockProblem,
