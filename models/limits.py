@@ -35,6 +35,7 @@ __all__ = [
     "check_time",
     "check_time_limit",
     "remaining_time",
+    "stop_event",
     "stop_on",
     "stop_requested",
     "time_budget",
@@ -138,6 +139,12 @@ def stop_on(event: threading.Event | None) -> Iterator[None]:
         yield
     finally:
         _STOP.reset(token)
+
+
+def stop_event() -> threading.Event | None:
+    """The enclosing :func:`stop_on` event (``None``: none), for a clock that keeps it past
+    the ``with`` block that opened it (the AI's :class:`redzone.solver.ai.clock.Clock`)."""
+    return _STOP.get()
 
 
 def stop_requested() -> bool:

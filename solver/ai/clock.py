@@ -10,11 +10,12 @@ block answer may be polished in, the node count (:meth:`Clock.tick`) and the
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from redzone.models.limits import check_time, remaining_time
+from redzone.models.limits import check_time, remaining_time, stop_event
 
 __all__ = ["SEARCH_SHARE", "Clock", "Timeout", "polish_deadline", "search_deadline"]
 
@@ -67,10 +68,15 @@ class Clock:
     game searched (:meth:`tick`; a crack-back game counts its own, added to its parent's by
     the caller). Games of one question share the deadline through :meth:`child`."""
 
-    def __init__(self, deadline: float | None = None, polish_until: float | None = None) -> None:
+    def __init__(self, deadline: float | None = None, polish_until: float | None = None,
+                 stop: threading.Event | None = None) -> None:
         self.deadline = deadline
         self.polish_until = polish_until
         self.nodes = 0
+        self.stop = stop
+        """The command's stop event (:func:`redzone.models.limits.stop_on`: ``redzone serve``'s
+        ``stop``, or the end of its input), read with the deadline: a stopped search ends as
+        one cut by its time limit (:class:`Timeout`), with its best answer so far."""
 
     @classmethod
     def start(cls, time_limit: float | None, t0: float | None = None) -> Clock:
@@ -79,28 +85,30 @@ class Clock:
         if t0 is None:
             t0 = time.perf_counter()
         deadline = search_deadline(t0, time_limit)
-        return cls(deadline, polish_deadline(deadline, t0))
+        return cls(deadline, polish_deadline(deadline, t0), stop_event())
 
     def child(self) -> Clock:
         """A clock for another game of the same question (a crack-back, the board left after
         a departure, the probe of a won line): the same deadline, its own node count, no
         polish time (only the question's own answer is polished)."""
-        return Clock(self.deadline)
+        return Clock(self.deadline, stop=self.stop)
 
     def tick(self) -> None:
         """Count one node; raise :class:`Timeout` past the deadline (checked every 16)."""
         self.nodes += 1
-        if self.deadline is not None and (self.nodes & 15) == 0 and time.perf_counter() > self.deadline:
+        if (self.nodes & 15) == 0 and self.over():
             raise Timeout
 
     def over(self) -> bool:
-        """Whether the deadline has passed."""
+        """Whether the deadline has passed or the command was stopped (:attr:`stop`)."""
+        if self.stop is not None and self.stop.is_set():
+            return True
         return self.deadline is not None and time.perf_counter() > self.deadline
 
     def poll(self) -> None:
-        """Raise :class:`Timeout` when the deadline has passed (for loops that count their
-        own steps: call it every few hundred)."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        """Raise :class:`Timeout` when the deadline has passed or the command was stopped
+        (for loops that count their own steps: call it every few hundred)."""
+        if self.over():
             raise Timeout
 
     def remaining(self) -> float | None:

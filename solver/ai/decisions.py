@@ -225,8 +225,8 @@ def _game(board: Board, weights: Weights, lookahead: int, t0: float,
         if len(board.permanents) > GRACE_PERMANENTS:
             return None
     with grace(len(board.permanents)):
-        return Game(board, board.active_player, weights, lookahead, Clock(clock.deadline, clock.polish_until),
-                    attack_paid=attack_paid)
+        return Game(board, board.active_player, weights, lookahead,
+                    Clock(clock.deadline, clock.polish_until, clock.stop), attack_paid=attack_paid)
 
 
 def _fallback_attack(problem: Any) -> dict[str, str]:
