@@ -26,6 +26,7 @@ from redzone.solver.frontends.cli.common import (
     EXIT_INTERNAL,
     BadInput,
     cli,
+    clear_process_start,
     mark_process_start,
 )
 
@@ -162,6 +163,7 @@ def main() -> None:
         _run(watch)
     finally:
         watch.stop()
+        clear_process_start()
 
 
 def _run(watch: _InterruptWatch) -> None:

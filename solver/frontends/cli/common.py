@@ -13,6 +13,7 @@ import io
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -358,10 +359,24 @@ script's :func:`redzone.solver.frontends.cli.main`; ``None`` in a process that c
 click group itself (tests, an embedding program): its clock starts when the command runs."""
 
 
+_MAIN_RUNS = 0
+"""How many times the console script's ``main`` ran in this process: only the first counts
+from the process's start (a program or test may call ``main`` again, much later)."""
+
+
 def mark_process_start() -> None:
-    """Record :func:`process_started` for :func:`run` (called once by the console script)."""
+    """Record when this command started for :func:`run`: :func:`process_started` the first
+    time the console script's ``main`` runs in the process, now at a later call."""
+    global _STARTED, _MAIN_RUNS
+    _STARTED = process_started() if _MAIN_RUNS == 0 else time.perf_counter()
+    _MAIN_RUNS += 1
+
+
+def clear_process_start() -> None:
+    """Forget the start :func:`mark_process_start` recorded (``main`` is done): a command run
+    later through the click group counts from when it runs."""
     global _STARTED
-    _STARTED = process_started()
+    _STARTED = None
 
 
 def process_started() -> float:
@@ -370,8 +385,6 @@ def process_started() -> float:
     returns within the limit plus the documented slack, benchmarks/run_limits.py). Read
     from ``/proc/self/stat`` (Linux: start time in clock ticks since boot, against
     ``CLOCK_BOOTTIME``); where that is not available, now."""
-    import time
-
     now = time.perf_counter()
     try:
         with open("/proc/self/stat", "rb") as f:
@@ -399,8 +412,6 @@ def run(path: str, as_json: bool, command: str, options: Any) -> None:
     ``options`` on the scenario at ``path`` and print the answer; a batch (JSON Lines, a
     directory, a glob, ``--batch``) goes to :func:`redzone.solver.frontends.cli.batching.run_batch`.
     Bad input: one error line, exit status 2."""
-    import time
-
     from redzone.models.errors import RedzoneError
     from redzone.solver.frontends.commands import COMMANDS
     from redzone.solver.frontends.commands.common import run_job
