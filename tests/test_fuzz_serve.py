@@ -200,7 +200,9 @@ def test_fuzz_serve_requests_long(request: pytest.FixtureRequest) -> None:
     """The same with 2,000 conversations; runs only under ``pytest -m slow``."""
     if "slow" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("long property run: select it with -m slow")
-    _fuzzer(2000, {})()
+    tally: dict[str, int] = {}
+    _fuzzer(2000, tally)()  # checks every answer line as it goes
+    assert tally.get("ok", 0) >= 500, tally
 
 
 def test_the_fuzz_checks_bite() -> None:

@@ -45,7 +45,7 @@ WAIT = 60.0  # seconds a failing test waits before it fails (never reached when 
 
 
 @pytest.fixture(scope="module", autouse=True)
-def test_commands() -> Iterator[None]:
+def extra_commands() -> Iterator[None]:
     added = [Command("loop", "serve_jobs:loop", "LoopOptions", "never ends by itself"),
              Command("echo", "serve_jobs:echo", "LoopOptions", "answers its options"),
              Command("echo-untimed", "serve_jobs:echo", "NoTimeOptions", "no time_limit option"),
