@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from redzone.models.board import build_board
 from redzone.models.evaluation import Evaluator
@@ -22,7 +21,7 @@ from redzone.models.outcome import GameState
 from redzone.models.scenario import parse_scenario
 from redzone.solver.ai import units as ai_units
 from redzone.solver.ai.decisions import choose_attack, choose_blocks
-from redzone.solver.ai.reference import reference_attack_values, reference_block_value
+from tests.test_ai_differential import attack_mismatch, block_mismatch, seeds
 
 KEYWORDS = ["Flying", "Reach", "Menace", "Trample", "Deathtouch", "First strike", "Double strike",
             "Lifelink", "Vigilance", "Infect", "Indestructible"]
@@ -69,39 +68,6 @@ def random_board(rng: random.Random, attackers: int, blockers: int, players: int
                   if p["controller"] == "Alice" and rng.random() < 0.8}
         data["combat"] = {"attackers": attack or {"a0": "Bob"}}
     return data
-
-
-def _key(d: dict[str, Any]) -> Any:
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items()))
-
-
-def attack_mismatch(data: dict[str, Any], lookahead: int) -> str | None:
-    b = build_board(parse_scenario(data))
-    r = choose_attack(b, lookahead=lookahead)
-    values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
-    best = max(values.values())
-    got = round(r.value * 1000)
-    chosen = values.get(_key(r.attackers))
-    if r.status != "optimal" or got != best or chosen != best:
-        return f"search {got} ({r.status}, {r.attackers}: reference {chosen}) vs reference optimum {best}"
-    return None
-
-
-def block_mismatch(data: dict[str, Any], lookahead: int) -> str | None:
-    b = build_board(parse_scenario(data))
-    r = choose_blocks(b, lookahead=lookahead)
-    values = {_key(d): v for d, v in reference_block_value(b, lookahead=lookahead)}
-    best = min(values.values())
-    got = round(-r.value * 1000)
-    chosen = values.get(_key(r.blockers))
-    if r.status != "optimal" or got != best or chosen != best:
-        return f"search {got} ({r.status}, {r.blockers}: reference {chosen}) vs reference optimum {best}"
-    return None
-
-
-@st.composite
-def seeds(draw: st.DrawFn) -> int:
-    return draw(st.integers(0, 2**32 - 1))
 
 
 @_settings(80)
