@@ -1,0 +1,319 @@
+"""What a triggered ability of combat is, once read: its trigger event, its effects, and a
+record of its resolution (CR 603; rules digest §8; docs/triggers.md).
+
+A :class:`TriggeredAbility` is read from one sentence of a permanent's text (or one keyword:
+exalted, bushido, flanking, rampage ...) by :mod:`redzone.models.triggers.parse`. It says
+
+- **when** it triggers: an :data:`Event` and who it watches (:class:`Watch`: the permanent
+  itself, or creatures its controller controls, or any creature), with an optional
+  intervening "if" (:class:`Intervening`, 603.4) and a count condition ("attacks alone",
+  "and at least two other creatures attack");
+- **what** it does: a tuple of :class:`Effect` objects resolved in order (608.2c), each on
+  a :class:`Who` (the source, the creature that triggered it, a target chosen as the
+  ability is put on the stack (603.3d), each attacking creature ...), with an amount
+  (:class:`Amount`: a number, or one counted on resolution, "for each creature blocking it
+  beyond the first");
+- ``optional``: "you may" (decided on resolution, by the controller).
+
+Effects whose only result is outside combat (draw, scry, a Treasure ...) are
+:class:`ValueOnly`: they resolve as no-ops that the AI's evaluation may count. Nothing
+here looks at a board; :mod:`redzone.models.triggers.resolve` does. Pure Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from redzone.models.ability_base import Quality
+
+__all__ = [
+    "Amount", "CantBlockEffect", "Counters", "CreateTokens", "DamageEffect", "Destroy", "Effect",
+    "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
+    "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
+    "Window",
+]
+
+Event = Literal[
+    "attacks",             # 508.1, 508.3a: declared as an attacking creature (not 508.4)
+    "you_attack",          # "whenever you attack": once per combat, when you declare any
+    "attacks_alone",       # exalted, "attacks alone" (506.5: the only creature declared)
+    "blocks",              # 509.1, 509.3c: declared as a blocking creature
+    "becomes_blocked",     # 509.3c: once, when it becomes blocked
+    "blocked_by",          # 509.3d: once for each creature blocking it
+    "blocks_or_blocked",   # "blocks or becomes blocked": once
+    "unblocked",           # 509.3e: "attacks and isn't blocked"
+    "combat_damage_player",    # 510.3a: deals combat damage to a player
+    "combat_damage_creature",  # deals combat damage to a creature
+    "combat_damage",           # deals combat damage (to anything)
+    "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
+    "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
+]
+
+Window = Literal["attack", "block", "damage", "dies"]
+"""When the triggers of an event are put on the stack: after attackers are declared
+(508.2, resolved before blockers), after blockers are declared (509.2), after a combat
+damage step's damage and state-based actions (510.3), or as a creature dies (in any of
+them; put on the stack with the others of that moment)."""
+
+EVENT_WINDOW: dict[str, Window] = {
+    "attacks": "attack", "you_attack": "attack", "attacks_alone": "attack",
+    "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
+    "blocks_or_blocked": "block", "unblocked": "block",
+    "combat_damage_player": "damage", "combat_damage_creature": "damage",
+    "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+}
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Whose event triggers the ability.
+
+    ``kind="self"``: the permanent with the ability ("whenever this creature attacks");
+    ``"creatures"``: any creature matching the filter ("whenever a creature you control
+    attacks", "whenever another creature you control dies"; ``controller`` relative to
+    the ability's controller; ``other``: not the source itself; ``qualities``: as
+    :class:`redzone.models.ability_base.Quality`, at least one must match);
+    ``"player"``: the event is the controller's own ("whenever you attack");
+    ``"attached"``: the creature the source (an Aura or Equipment) is attached to.
+    """
+
+    kind: Literal["self", "creatures", "player", "attached"] = "self"
+    controller: Literal["you", "opponents", "any"] = "you"
+    other: bool = False
+    qualities: tuple[Quality, ...] = ()
+    nontoken: bool = False
+
+
+@dataclass(frozen=True)
+class Intervening:
+    """An intervening "if" clause (603.4), checked when the event happens and again on
+    resolution. ``kind``: ``"defender_most_life"`` (dethrone, 702.105: the defending
+    player has the most life or is tied for it); ``"attackers_at_least"`` (``n`` or more
+    creatures attack, counting the source: "and at least two other creatures attack");
+    ``"saddled"`` ("attacks while saddled": the scenario's ``conditions``); ``"greater_power_attacks"``
+    (training, 702.149: another attacking creature has greater power)."""
+
+    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks"]
+    n: int = 0
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number of an effect: ``n`` times the count ``per`` (``None``: just ``n``), fixed on
+    resolution (608.2h).
+
+    ``per``: ``"blocker_beyond_first"`` (rampage, 702.23), ``"other_attacker"`` (attacking
+    creatures other than the source), ``"attacker"`` (attacking creatures),
+    ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
+    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage").
+    """
+
+    n: int = 1
+    per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
+                 "blocker", "damage_dealt"] | None = None
+
+
+@dataclass(frozen=True)
+class Who:
+    """The objects or players an effect acts on.
+
+    Objects: ``"source"`` (the permanent with the ability), ``"trigger"`` (the creature whose
+    event triggered it: the creature that attacked alone for exalted, the creature that
+    died), ``"target_creature"`` (one creature, chosen as the ability is put on the stack,
+    603.3d, matching ``controller`` and ``qualities``; ``up_to``: it may choose none),
+    ``"each_creature"`` (every creature matching the filter), ``"attacking"`` (each
+    attacking creature matching the filter; ``other``: except the source: battle cry),
+    ``"blockers"`` (each creature blocking the source; flanking: ``qualities`` without
+    flanking), ``"blocked"`` (each creature the source blocks), ``"damaged"`` (the creature
+    it dealt combat damage to).
+    Players: ``"you"``, ``"defending_player"`` (508.5 / 506.2), ``"each_opponent"``,
+    ``"damaged_player"`` (the player dealt the damage), ``"any_target"`` (a creature,
+    planeswalker, battle or player, chosen, 115.4).
+    ``controller``: relative to the ability's controller (``"any"``: no constraint).
+    """
+
+    kind: Literal["source", "trigger", "target_creature", "each_creature", "attacking",
+                  "blockers", "blocked", "damaged", "you", "defending_player",
+                  "each_opponent", "damaged_player", "any_target", "target_player",
+                  "target_opponent"]
+    controller: Literal["you", "opponents", "any"] = "any"
+    other: bool = False
+    qualities: tuple[Quality, ...] = ()
+    up_to: bool = False
+
+
+SOURCE = Who("source")
+
+
+@dataclass(frozen=True)
+class Pump:
+    """"Gets +N/+M until end of turn" (613.4c, 514.2): each of ``who`` gets ``power`` and
+    ``toughness`` times ``amount``."""
+
+    who: Who
+    power: int
+    toughness: int
+    amount: Amount = Amount()
+
+
+@dataclass(frozen=True)
+class Counters:
+    """Put ``amount`` ``kind`` counters on each of ``who`` (122.1; ``"+1/+1"`` raises power
+    and toughness, 613.4c)."""
+
+    who: Who
+    kind: str
+    amount: Amount = Amount()
+
+
+@dataclass(frozen=True)
+class GainKeywords:
+    """Each of ``who`` gains these keyword abilities until end of turn (613.1f)."""
+
+    who: Who
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CantBlockEffect:
+    """Each of ``who`` can't block this turn (509.1b; resolved before blockers are declared
+    when it triggers on attack)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class TapEffect:
+    """Tap (``untap=False``) or untap each of ``who`` (701.26)."""
+
+    who: Who
+    untap: bool = False
+
+
+@dataclass(frozen=True)
+class DamageEffect:
+    """The source deals ``amount`` damage to each of ``who`` (120.3; not combat damage)."""
+
+    who: Who
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class LifeEffect:
+    """Each of ``who`` gains (``gain``) or loses life (119.3, 119.4)."""
+
+    who: Who
+    amount: Amount
+    gain: bool
+
+
+@dataclass(frozen=True)
+class PoisonEffect:
+    """Each of ``who`` (players) gets ``amount`` poison counters (122.1f; poisonous 702.70)."""
+
+    who: Who
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """Destroy (``exile=False``) or exile / return to hand (``exile=True``: it leaves the
+    battlefield, 701.8, 701.13) each of ``who``."""
+
+    who: Who
+    exile: bool = False
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
+    only) of their choice (701.21; annihilator 702.86)."""
+
+    who: Who
+    amount: Amount
+    creature: bool = False
+
+
+@dataclass(frozen=True)
+class CreateTokens:
+    """Create ``amount`` creature tokens ``power``/``toughness`` with ``subtypes``,
+    ``colors`` and ``keywords`` under the controller; ``attacking``: tapped and attacking
+    (508.4: never declared, so "whenever ~ attacks" does not trigger for them), attacking
+    the player or planeswalker the source attacks; ``copy_of_source``: token copies of the
+    source (myriad). Value tokens (Treasure, Clue, Food) are :class:`ValueOnly`."""
+
+    amount: Amount
+    power: int = 1
+    toughness: int = 1
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    attacking: bool = False
+    tapped: bool = False
+    copy_of_source: bool = False
+
+
+@dataclass(frozen=True)
+class ValueOnly:
+    """An effect that changes nothing in combat (draw, scry, surveil, a Treasure, a card
+    exiled from a graveyard ...): resolved as a no-op. ``what``: a short tag the AI's
+    evaluation may count (docs/ai.md)."""
+
+    what: str
+
+
+Effect = (Pump | Counters | GainKeywords | CantBlockEffect | TapEffect | DamageEffect
+          | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly)
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """One triggered ability of combat (CR 603.1), read from ``text``.
+
+    ``event``/``watch``: when it triggers; ``intervening``: an intervening "if" (603.4);
+    ``effects``: in order; ``optional``: "you may" (the controller decides on resolution);
+    ``keyword``: the keyword it came from (``"exalted"``, ``"bushido"`` ...), else ``None``.
+    ``once``: it triggers once however many creatures the event concerns ("whenever one or
+    more creatures you control ...").
+    """
+
+    event: Event
+    effects: tuple[Effect, ...]
+    text: str
+    watch: Watch = Watch()
+    intervening: Intervening | None = None
+    optional: bool = False
+    keyword: str | None = None
+    once: bool = False
+
+    @property
+    def window(self) -> Window:
+        """When it is put on the stack (:data:`Window`)."""
+        return EVENT_WINDOW[self.event]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """One triggered ability as it resolved, for answers and replays (JSON key
+    ``triggers``): ``source`` (permanent id), ``controller``, ``text``, ``window``,
+    ``choices`` (what was chosen: target ids, ``"may": true/false`` ...), ``result`` (one
+    line of what it did), ``trigger`` (the creature whose event triggered it, if not the
+    source)."""
+
+    source: str
+    controller: str
+    text: str
+    window: str
+    result: str
+    choices: dict[str, object] = field(default_factory=dict)
+    trigger: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"source", "controller", "window", "text", "choices", "result"[, "trigger"]}``."""
+        out: dict[str, object] = {"source": self.source, "controller": self.controller,
+                                  "window": self.window, "text": self.text,
+                                  "choices": dict(self.choices), "result": self.result}
+        if self.trigger is not None:
+            out["trigger"] = self.trigger
+        return out
