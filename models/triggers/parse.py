@@ -7,7 +7,8 @@ effect ("it gets +1/+1 until end of turn", "target creature can't block this tur
 triggered keyword ("Bushido 2", "Exalted", "Flanking"). What it reads becomes a
 :class:`redzone.models.triggers.types.TriggeredAbility`; a sentence whose trigger event
 happens in combat but which it can't read is *unplayed* and stays listed by
-:func:`redzone.solver.not_played.not_played` (never guessed).
+:func:`redzone.solver.not_played.not_played` (never guessed). Which sentences are triggered
+abilities of combat at all is :mod:`redzone.models.triggers.classify`.
 
 Entry points: :func:`parse_trigger` (one sentence) and :func:`triggers_of` (a permanent's
 parsed text, cached). Pure Python.
@@ -16,16 +17,20 @@ parsed text, cached). Pure Python.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
+from redzone.models.parser.subjects import _normalise_self
+from redzone.models.parser.vocabulary import singular
 from redzone.models.triggers.types import (
     Amount,
     CantBlockEffect,
     Counters,
     CreateTokens,
     DamageEffect,
+    Destroy,
     Effect,
     Event,
     GainKeywords,
@@ -34,13 +39,14 @@ from redzone.models.triggers.types import (
     PoisonEffect,
     Pump,
     Sacrifice,
+    TapEffect,
     TriggeredAbility,
     ValueOnly,
     Watch,
     Who,
 )
 
-__all__ = ["parse_trigger", "read_triggers", "triggers_of"]
+__all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of"]
 
 _SELF = Who("source")
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
@@ -93,8 +99,9 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
                                 intervening=Intervening("greater_power_attacks"))
     if word == "mentor":  # 702.134a: target attacking creature with lesser power
         lesser = Quality(power_vs="less")
-        return TriggeredAbility("attacks", (Counters(Who("target_creature", "any", other=True,
-                                                         qualities=(lesser,)), "+1/+1"),),
+        return TriggeredAbility("attacks", (Counters(Who("target_creature", "you", other=True,
+                                                         qualities=(lesser,), attacking=True),
+                                                     "+1/+1"),),
                                 text, keyword=word)
     if word == "annihilator":  # 702.86a
         return TriggeredAbility("attacks", (Sacrifice(Who("defending_player"), Amount(n)),),
@@ -121,89 +128,442 @@ _KEYWORD = re.compile(
 
 # ----------------------------------------------------------------- trigger conditions
 
-_CONDITIONS: list[tuple[re.Pattern[str], Event, Watch, Intervening | None]] = [
-    (re.compile(r"^Whenever ~ attacks$"), "attacks", Watch(), None),
-    (re.compile(r"^Whenever ~ attacks alone$"), "attacks_alone", Watch(), None),
-    (re.compile(r"^Whenever ~ blocks(?: a creature)?$"), "blocks", Watch(), None),
-    (re.compile(r"^Whenever ~ becomes blocked$"), "becomes_blocked", Watch(), None),
-    (re.compile(r"^Whenever ~ becomes blocked by a creature$"), "blocked_by", Watch(), None),
-    (re.compile(r"^Whenever ~ blocks or becomes blocked$"), "blocks_or_blocked", Watch(), None),
-    (re.compile(r"^Whenever ~ attacks and isn't blocked$"), "unblocked", Watch(), None),
-    (re.compile(r"^Whenever ~ deals combat damage to a player$"), "combat_damage_player",
-     Watch(), None),
-    (re.compile(r"^Whenever ~ deals combat damage to a creature$"), "combat_damage_creature",
-     Watch(), None),
-    (re.compile(r"^Whenever ~ is dealt damage$"), "dealt_damage", Watch(), None),
-    (re.compile(r"^When ~ dies$"), "dies", Watch(), None),
-    (re.compile(r"^Whenever you attack$"), "you_attack", Watch("player"), None),
-    (re.compile(r"^Whenever a creature you control attacks$"), "attacks",
-     Watch("creatures", "you"), None),
-    (re.compile(r"^Whenever a creature you control attacks alone$"), "attacks_alone",
-     Watch("creatures", "you"), None),
+
+@dataclass(frozen=True)
+class _Reading:
+    """One way a trigger condition reads: the event, who it watches, an intervening "if",
+    ``once``, and what the effect's words refer to — ``it`` (the subject of the condition),
+    ``that_creature`` ("that creature": the creature blocked, the blocker, the creature dealt
+    damage, the creature that died), ``that_player`` ("that player": the player dealt
+    damage, or the defending player of an attack)."""
+
+    event: Event
+    watch: Watch
+    intervening: Intervening | None = None
+    once: bool = False
+    it: Who | None = _SELF
+    that_creature: Who | None = None
+    that_player: Who | None = None
+
+
+_TRIGGER_WHO = Who("trigger")
+_QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
+_SUBJECT = re.compile(
+    r"(?P<self>~)"
+    r"|(?P<selfor>~ or another (?P<so_non>nontoken )?(?:creature|(?P<so_types>" + _QUAL_WORDS
+    + r")) you control)"
+    r"|(?P<att>equipped|enchanted) creature"
+    r"|(?P<q>a|an|another|one or more(?: other)?) (?P<non>nontoken )?"
+    r"(?:(?P<creature>creatures?)|(?P<types>" + _QUAL_WORDS + r"))"
+    r"(?P<ctl> you control| an opponent controls| your opponents control)?"
+    r"(?P<counter> with a \+1/\+1 counter on it)?")
+
+# verb phrase -> event(s) (a sentence with two events reads as two abilities, 603.2)
+_VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
+    (r"attacks?", ("attacks",), None),
+    (r"attacks? alone", ("attacks_alone",), None),
+    (r"attacks while saddled", ("attacks",), Intervening("saddled")),
+    (r"and at least two other creatures attack", ("attacks",), Intervening("attackers_at_least", 3)),
+    (r"attacks? or blocks?", ("attacks", "blocks"), None),
+    (r"blocks?(?: a creature)?", ("blocks",), None),
+    (r"becomes? blocked", ("becomes_blocked",), None),
+    (r"becomes? blocked by a creature", ("blocked_by",), None),
+    (r"blocks? or becomes? blocked", ("blocks_or_blocked",), None),
+    (r"blocks? or becomes? blocked by a creature", ("blocks", "blocked_by"), None),
+    (r"attacks? and isn't blocked", ("unblocked",), None),
+    (r"deals? (?:combat )?damage to (?:a player|an opponent|one or more players)",
+     ("combat_damage_player",), None),
+    (r"deals? (?:combat )?damage to a creature", ("combat_damage_creature",), None),
+    (r"deals? (?:combat )?damage", ("combat_damage",), None),
+    (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
+    (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
+     ("dies",), None),
 ]
+
+
+def _quality_of(types: str | None, counter: bool, plural: bool) -> tuple[Quality, ...] | None:
+    """The creature types of a subject ("Samurai or Warrior", "Faeries"), as one
+    :class:`Quality`; ``None`` when a word is a card type, not a creature type."""
+    if not types and not counter:
+        return ()
+    subtypes: tuple[str, ...] = ()
+    if types:
+        words = [w for w in re.split(r", or |, | or | and ", types) if w]
+        if plural:
+            one = [singular(w) for w in words]
+            if any(w is None for w in one):
+                return None
+            words = [w for w in one if w]
+        if any(w in ("Creature", "Artifact", "Enchantment", "Token", "Land", "Planeswalker")
+               for w in words):
+            return None
+        subtypes = tuple(words)
+    return (Quality(subtypes=subtypes, counter="+1/+1" if counter else None),)
+
+
+def _readings(head: str) -> list[_Reading] | None:
+    """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
+    if head == "Whenever you attack":
+        return [_Reading("you_attack", Watch("player"), it=None,
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(When|Whenever) (.+)", head)
+    if not m:
+        return None
+    rest = m[2]
+    sm = _SUBJECT.match(rest)
+    if not sm or not rest[sm.end():].startswith(" "):
+        return None
+    verb = rest[sm.end() + 1:]
+    for pattern, events, intervening in _VERBS:
+        if re.fullmatch(pattern, verb):
+            break
+    else:
+        return None
+    once = False
+    if sm["self"]:
+        watch, it = Watch(), _SELF
+    elif sm["selfor"]:
+        q = _quality_of(sm["so_types"], False, False)
+        if q is None:
+            return None
+        watch, it = Watch("creatures", "you", qualities=q, nontoken=bool(sm["so_non"])), _TRIGGER_WHO
+    elif sm["att"]:
+        watch, it = Watch("attached"), _TRIGGER_WHO
+    else:
+        q = _quality_of(sm["types"], bool(sm["counter"]), sm["q"].startswith("one or more"))
+        if q is None:
+            return None
+        ctl = {None: "any", " you control": "you", " an opponent controls": "opponents",
+               " your opponents control": "opponents"}[sm["ctl"]]
+        once = sm["q"].startswith("one or more")
+        watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
+                      qualities=q, nontoken=bool(sm["non"]))
+        it = None if once else _TRIGGER_WHO
+    out = []
+    for event in events:
+        that_creature: Who | None = None
+        that_player: Who | None = None
+        subject = it
+        if event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked"):
+            that_player = Who("defending_player")
+        elif event == "blocks":
+            that_creature = Who("blocked")
+        elif event == "blocked_by":
+            that_creature = _TRIGGER_WHO
+            if watch.kind != "self":
+                subject = None  # the trigger is the blocker: "it" can't be named
+        elif event == "combat_damage_player":
+            that_player = Who("damaged_player")
+        elif event == "combat_damage_creature":
+            that_creature = Who("damaged")
+        elif event == "dies":
+            that_creature = _TRIGGER_WHO if watch.kind != "self" else None
+        out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
+    return out
+
 
 # ----------------------------------------------------------------- effects
 
 _PT = r"([+\-−]\d+)/([+\-−]\d+)"
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT = r"(a|an|one|two|three|four|five|six|\d+)"
+_KW = (r"(?:flying|first strike|double strike|trample|lifelink|deathtouch|vigilance|menace|"
+       r"indestructible|haste|reach|hexproof|shroud|intimidate|fear|skulk|horsemanship|shadow|"
+       r"protection from (?:white|blue|black|red|green|creatures|artifacts))")
+_KWS = rf"({_KW}(?:(?:, | and |, and ){_KW})*)"
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _signed(s: str) -> int:
     return int(s.replace("−", "-"))
 
 
-def _effect(s: str) -> tuple[Effect, ...] | None:
-    """The effects of one effect text (normalised: the source is ``~``), or ``None``."""
-    s = s.strip().rstrip(".")
-    m = re.fullmatch(rf"(?:~|it) gets {_PT} until end of turn", s)
+def _count(s: str) -> int:
+    return _WORDS.get(s.lower(), 0) or _num(s)
+
+
+def _keywords(s: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r", and |, | and ", s) if w)
+
+
+class _Refs:
+    """What the words of an effect refer to (from the condition's :class:`_Reading`)."""
+
+    def __init__(self, r: _Reading) -> None:
+        self.r = r
+
+    def obj(self, s: str) -> Who | None:
+        """A creature or creatures: "~", "it", "that creature", "target creature ...",
+        "creatures you control" ...; ``None`` when not understood."""
+        s = s.strip()
+        if s in ("~", "~'s"):
+            return _SELF
+        if s in ("it", "they"):
+            return self.r.it
+        if s == "that creature":
+            return self.r.that_creature
+        m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
+                         r"(creature|[A-Z][\w'-]*)( with flying| without flying)?"
+                         r"( you control| an opponent controls| you don't control|"
+                         r" defending player controls| that player controls)?", s)
+        if m:
+            if m[2] and m[2] != "attacking ":
+                return None
+            ctl_text = m[5] or ""
+            if ctl_text == " that player controls":
+                if self.r.that_player is None or self.r.that_player.kind not in (
+                        "defending_player", "damaged_player"):
+                    return None
+                ctl_text = " an opponent controls"  # the defending / damaged player
+            if ctl_text == " defending player controls" and self.r.event not in (
+                    "attacks", "attacks_alone", "unblocked", "becomes_blocked", "you_attack"):
+                return None
+            ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
+                   " you don't control": "opponents", " defending player controls": "opponents"}[ctl_text]
+            quals: list[Quality] = []
+            if m[3] != "creature":
+                quals.append(Quality(subtypes=(m[3],)))
+            if m[4]:
+                quals.append(Quality(keywords=("flying",)) if m[4] == " with flying"
+                             else Quality(without_keywords=("flying",)))
+            if len(quals) > 1:
+                return None
+            return Who("target_creature", ctl, other=m[1] == "another ",  # type: ignore[arg-type]
+                       qualities=tuple(quals), up_to=m[1] == "up to one ",
+                       attacking=m[2] == "attacking ")
+        m = re.fullmatch(r"(each |all )?(other )?(attacking |blocking )?creatures?"
+                         r"( you control| your opponents control| an opponent controls)?", s)
+        if m and (m[1] or s.endswith("creatures") or m[4]):
+            if m[3] == "blocking ":
+                return None
+            ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
+                   " an opponent controls": "opponents"}[m[4]]
+            kind = "attacking" if m[3] else "each_creature"
+            return Who(kind, ctl, other=bool(m[2]))  # type: ignore[arg-type]
+        if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
+                 "creatures blocking ~") and self.r.it == _SELF:
+            return Who("blockers")
+        return None
+
+    def player(self, s: str) -> Who | None:
+        """A player or players: "you", "each opponent", "defending player", "that player",
+        "target player", "target opponent"."""
+        s = s.strip()
+        fixed = {"you": "you", "each opponent": "each_opponent", "target player": "target_player",
+                 "target opponent": "target_opponent"}
+        if s in fixed:
+            return Who(fixed[s])  # type: ignore[arg-type]
+        if s in ("defending player", "the defending player"):
+            if self.r.event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked",
+                                "you_attack", "blocked_by", "blocks_or_blocked"):
+                return Who("defending_player")
+            return None
+        if s == "that player":
+            return self.r.that_player
+        return None
+
+
+_VALUE: list[tuple[str, str]] = [
+    (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards)", "draw"),
+    (r"(?:you )?draw a card, then discard a card", "loot"),
+    (r"(?:you )?draw (?:a card|two cards), then discard (?:a card|two cards)", "loot"),
+    (r"discard a card\. If you do, draw a card", "rummage"),
+    (r"draw a card\. If you do, discard a card", "loot"),
+    (r"scry \d+", "scry"), (r"surveil \d+", "surveil"), (r"investigate(?: twice)?", "investigate"),
+    (r"mill (?:a card|\w+ cards)", "mill"),
+    (r"(?:each player|target player|each opponent|that player|defending player|target opponent) "
+     r"mills (?:a card|\w+ cards)", "mill"),
+    (r"create (?:a|an|one|two|three|\d+|X) (?:tapped )?(?:Treasure|Clue|Food|Blood|Gold|Map|Powerstone)"
+     r" tokens?", "token"),
+    (r"(?:that player|defending player|each opponent|target opponent|target player) discards "
+     r"(?:a card|two cards|a card at random)", "discard"),
+    (r"you get (?:\{E\})+", "energy"),
+    (r"add (?:\{[WUBRGC]\})+", "mana"),
+    (r"return (?:~|it) to its owner's hand", "return to hand"),  # from the graveyard (dies)
+    (r"return target (?:creature |artifact |enchantment |land |permanent |instant or sorcery |"
+     r"[A-Z][\w'-]* )?card (?:with mana value \d+ or less )?from your graveyard to your hand",
+     "return to hand"),
+    (r"exile target card from a graveyard", "exile from graveyard"),
+    (r"exile (?:up to one )?target card from a graveyard", "exile from graveyard"),
+    (r"exile the top card of your library\. (?:Until end of turn|Until the end of your next "
+     r"turn), you may play that card", "impulse"),
+    (r"exile the top card of your library\. You may play that card this turn", "impulse"),
+    (r"look at the top (?:card|\w+ cards) of your library", "look"),
+    (r"that player reveals their hand", "reveal"),
+    (r"look at that player's hand", "look"),
+    (r"target player reveals their hand", "reveal"),
+    (r"you may look at the top card of your library", "look"),
+    (r"learn", "learn"),
+]
+
+
+def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
+    """One effect clause (no final period), or ``None``."""
+    s = s.strip()
+    if not s:
+        return None
+    for pattern, tag in _VALUE:
+        if re.fullmatch(pattern, s, re.IGNORECASE):
+            if tag == "return to hand" and (s.startswith("return ~") or s.startswith("return it")):
+                if not dies_self:
+                    return None  # a permanent on the battlefield: it leaves (not a value)
+            return (ValueOnly(tag),)
+    # X gets +a/+b [and gains K] until end of turn [for each ...]
+    m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn"
+                     r"(?: for each (other attacking creature|attacking creature|"
+                     r"creature blocking it|opponent you attacked this combat))?", s)
     if m:
-        return (Pump(_SELF, _signed(m[1]), _signed(m[2])),)
-    m = re.fullmatch(rf"target creature (?:you control )?gets {_PT} until end of turn", s)
+        who = refs.obj(m[1])
+        if who is None:
+            return None
+        per = {None: None, "other attacking creature": "other_attacker",
+               "attacking creature": "attacker", "creature blocking it": "blocker",
+               "opponent you attacked this combat": "opponent_attacked"}[m[5]]
+        if per == "blocker" and refs.r.it != _SELF:
+            return None
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]  # type: ignore[arg-type]
+        if m[4]:
+            out.append(GainKeywords(who, _keywords(m[4])))
+        return tuple(out)
+    m = re.fullmatch(rf"(.+?) gains? {_KWS} until end of turn", s)
     if m:
-        ctl = "you" if "you control" in s else "any"
-        return (Pump(Who("target_creature", ctl), _signed(m[1]), _signed(m[2])),)
-    m = re.fullmatch(rf"(?:other )?attacking creatures you control get {_PT} until end of turn",
-                     s, re.IGNORECASE)
+        who = refs.obj(m[1])
+        return None if who is None else (GainKeywords(who, _keywords(m[2])),)
+    m = re.fullmatch(rf"put {_COUNT} (\+1/\+1|-1/-1) counters? on (.+)", s)
     if m:
-        return (Pump(Who("attacking", "you", other=s.lower().startswith("other")),
-                     _signed(m[1]), _signed(m[2])),)
-    m = re.fullmatch(r"put (a|an|one|two|three|\d+) \+1/\+1 counters? on (?:~|it)", s)
+        who = refs.obj(m[3])
+        return None if who is None else (Counters(who, m[2], Amount(_count(m[1]))),)
+    m = re.fullmatch(r"(.+?) can't block this turn", s)
     if m:
-        words = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
-        n = words.get(m[1], None) or _num(m[1])
-        return (Counters(_SELF, "+1/+1", Amount(n)),)
-    if re.fullmatch(r"target creature (?:an opponent controls |defending player controls )?"
-                    r"can't block this turn", s):
-        ctl = "opponents" if ("opponent" in s or "defending" in s) else "any"
-        return (CantBlockEffect(Who("target_creature", ctl)),)
-    m = re.fullmatch(rf"~ deals {_N} damage to (any target|each opponent|defending player|"
-                     r"target creature|target player|target opponent|"
-                     r"target creature an opponent controls)", s)
+        who = refs.obj(m[1])
+        return None if who is None else (CantBlockEffect(who),)
+    m = re.fullmatch(r"(tap|untap) (.+)", s)
     if m:
-        kind = {"any target": "any_target", "each opponent": "each_opponent",
-                "defending player": "defending_player", "target creature": "target_creature",
-                "target player": "target_player", "target opponent": "target_opponent",
-                "target creature an opponent controls": "target_creature"}[m[2]]
-        ctl = "opponents" if m[2] == "target creature an opponent controls" else "any"
-        return (DamageEffect(Who(kind, ctl), Amount(_num(m[1]))),)  # type: ignore[arg-type]
-    m = re.fullmatch(rf"(each opponent|defending player|that player|target player|target opponent)"
-                     rf" loses {_N} life", s)
+        who = refs.obj(m[2])
+        return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
+    m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. It can't be regenerated)?", s)
     if m:
-        kind = {"each opponent": "each_opponent", "defending player": "defending_player",
-                "that player": "damaged_player", "target player": "target_player",
-                "target opponent": "target_opponent"}[m[1]]
-        return (LifeEffect(Who(kind), Amount(_num(m[2])), gain=False),)  # type: ignore[arg-type]
-    m = re.fullmatch(rf"you gain {_N} life", s)
+        who = refs.obj(m[2])
+        if who is None or (refs.r.event == "dies" and who in (_SELF, _TRIGGER_WHO)):
+            return None
+        return (Destroy(who, exile=m[1] == "exile"),)
+    m = re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", s)
     if m:
-        return (LifeEffect(Who("you"), Amount(_num(m[1])), gain=True),)
-    m = re.fullmatch(r"~ gains (flying|first strike|double strike|trample|lifelink|deathtouch|"
-                     r"vigilance|menace|indestructible) until end of turn", s)
+        who = refs.obj(m[1])
+        if who is None or refs.r.event == "dies":
+            return None
+        return (Destroy(who, exile=True),)
+    m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
-        return (GainKeywords(_SELF, (m[1],)),)
-    if re.fullmatch(r"(?:you may )?draw a card|scry \d+|surveil \d+|investigate|"
-                    r"create a (?:Treasure|Clue|Food|Blood) token", s, re.IGNORECASE):
-        return (ValueOnly(s.split()[0].lower() if not s.lower().startswith("you may")
-                          else "draw"),)
+        if m[1] == "it" and refs.r.it != _SELF:
+            return None
+        n = _num(m[2])
+        if m[2] == "X":
+            return None
+        if m[3] == "any target":
+            return (DamageEffect(Who("any_target"), Amount(n)),)
+        who = refs.player(m[3]) or refs.obj(m[3])
+        return None if who is None else (DamageEffect(who, Amount(n)),)
+    m = re.fullmatch(rf"(.+?) loses? {_N} life", s)
+    if m and m[2] != "X":
+        who = refs.player(m[1])
+        return None if who is None else (LifeEffect(who, Amount(_num(m[2])), gain=False),)
+    m = re.fullmatch(rf"(.+?) gains? {_N} life", s)
+    if m and m[2] != "X":
+        who = refs.player(m[1])
+        return None if who is None else (LifeEffect(who, Amount(_num(m[2])), gain=True),)
+    m = re.fullmatch(r"(you) gain that much life", s)
+    if m and refs.r.event in ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                              "dealt_damage"):
+        return (LifeEffect(Who("you"), Amount(1, "damage_dealt"), gain=True),)
+    m = re.fullmatch(rf"(.+?) gets? {_COUNT} poison counters?", s)
+    if m:
+        who = refs.player(m[1])
+        return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+    m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    if m:
+        who = refs.player(m[1])
+        if who is None or who.kind == "you":
+            return None
+        return (Sacrifice(who, Amount(_count(m[2])), creature=m[3].startswith("creature")),)
+    m = re.fullmatch(r"create (a|an|one|two|three|four|\d+) (?:(tapped) )?(\d+)/(\d+) "
+                     r"((?:(?:white|blue|black|red|green|colorless)(?:, | and )?)+) "
+                     r"((?:[A-Z][\w'-]* )+)(?:artifact )?creature tokens?"
+                     rf"(?: with {_KWS})?(?: (?:that's|that are) (tapped and attacking|attacking))?",
+                     s)
+    if m:
+        colors = tuple(_COLORS[c] for c in re.split(r", | and ", m[5]) if c in _COLORS)
+        return (CreateTokens(Amount(_count(m[1])), int(m[3]), int(m[4]), tuple(m[6].split()),
+                             colors, _keywords(m[7]) if m[7] else (),
+                             attacking=bool(m[8]), tapped=bool(m[2]) or bool(m[8])),)
     return None
+
+
+def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
+    """One effect sentence: one clause, or clauses joined by "and" / ", then"."""
+    s = s.strip().rstrip(".").strip()
+    got = _clause(s, refs, dies_self)
+    if got is not None:
+        return got
+    for sep in (", then ", " and "):
+        parts = s.split(sep)
+        for k in range(1, len(parts)):
+            left, right = sep.join(parts[:k]), sep.join(parts[k:])
+            a = _sentence(left, refs, dies_self)
+            if a is None:
+                continue
+            b = _sentence(right, refs, dies_self)
+            if b is None and left.startswith("you ") and not right.startswith("you "):
+                b = _sentence("you " + right, refs, dies_self)  # "you draw a card and lose 1 life"
+            if b is not None:
+                return a + b
+    return None
+
+
+def _joined_value(a: str, b: str) -> str | None:
+    """The value tag of two sentences read together ("You may draw a card. If you do,
+    discard a card."), or ``None``."""
+    j = (a.strip().rstrip(".") + ". " + b.strip()).rstrip(".")
+    j = j[len("you may "):] if j.lower().startswith("you may ") else j
+    for pattern, tag in _VALUE:
+        if "\\." in pattern and re.fullmatch(pattern, j, re.IGNORECASE):
+            return tag
+    return None
+
+
+def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...], bool] | None:
+    """Every sentence of an effect text, and whether it is optional ("you may"), or
+    ``None`` when one sentence isn't understood."""
+    rest = rest.strip()
+    optional = False
+    effects: list[Effect] = []
+    # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
+    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
+    i = 0
+    while i < len(sentences):
+        sent = sentences[i].strip()
+        if i + 1 < len(sentences) and _joined_value(sent, sentences[i + 1]) is not None:
+            effects.append(ValueOnly(_joined_value(sent, sentences[i + 1]) or ""))
+            i += 2
+            continue
+        if sent[:1].isupper() and not sent.startswith("~"):
+            sent = sent[0].lower() + sent[1:]
+        may = sent.startswith("you may ")
+        if may:
+            sent = sent[len("you may "):]
+        got = _sentence(sent, refs, dies_self)
+        if got is None:
+            return None
+        if may and not all(isinstance(e, ValueOnly) for e in got):
+            # "you may" over a combat effect: the whole ability must be that one choice
+            if effects and not all(isinstance(e, ValueOnly) for e in effects):
+                return None
+            if optional:
+                return None
+            optional = True
+        effects.extend(got)
+        i += 1
+    return tuple(effects), optional
 
 
 # ----------------------------------------------------------------- sentences
@@ -212,45 +572,54 @@ def _effect(s: str) -> tuple[Effect, ...] | None:
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
     s = _ABILITY_WORD.sub("", sentence.strip(), count=1)
     s = re.sub(r"\s*\([^)]*\)", "", s)  # reminder text
-    for name in sorted(names, key=len, reverse=True):
-        if name:
-            s = s.replace(name, "~")
-            short = name.split(",", 1)[0]
-            if short != name and len(short) > 2:
-                s = s.replace(short, "~")
+    s = _normalise_self(s, tuple(names))
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
     return s.strip()
 
 
-def parse_trigger(sentence: str, names: tuple[str, ...] = ()) -> TriggeredAbility | None:
-    """The triggered ability of combat ``sentence`` states (a keyword such as "Bushido 1",
-    or "Whenever ~ attacks, ..."), or ``None`` when it isn't one this module reads.
+def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[TriggeredAbility, ...]:
+    """Every triggered ability of combat ``sentence`` states: one, or two when its condition
+    names two events ("Whenever ~ attacks or blocks": one ability for each, which is the same
+    in a combat, where a creature attacks or blocks but not both); ``()`` when it isn't read.
     ``names``: the names that refer to the source itself. Never raises."""
     text = sentence.strip()
     s = _normalise(text, names)
     m = _KEYWORD.fullmatch(s.rstrip("."))
     if m:
-        return _keyword(m["word"].lower(), int(m["n"] or 1), text)
+        got = _keyword(m["word"].lower(), int(m["n"] or 1), text)
+        return (got,) if got is not None else ()
     head, sep, rest = s.partition(", ")
     if not sep:
-        return None
-    for pattern, event, watch, intervening in _CONDITIONS:
-        if pattern.fullmatch(head):
-            break
-    else:
-        return None
-    optional = False
-    if rest.startswith("you may "):
-        optional, rest = True, rest[len("you may "):]
-    effects: list[Effect] = []
-    for part in re.split(r"\.\s+(?=[A-Z])", rest.strip()):
-        part = part[0].lower() + part[1:] if part and not part.startswith("~") else part
-        got = _effect(part)
+        return ()
+    readings = _readings(head)
+    if not readings:
+        return ()
+    out: list[TriggeredAbility] = []
+    for r in readings:
+        dies_self = r.event == "dies" and r.watch.kind == "self"
+        got = _effects(rest, _Refs(r), dies_self)
         if got is None:
-            return None
-        effects.extend(got)
-    return TriggeredAbility(event, tuple(effects), text, watch=watch, intervening=intervening,
-                            optional=optional)
+            return ()
+        effects, optional = got
+        out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
+                                    intervening=r.intervening, optional=optional, once=r.once))
+    return tuple(out)
+
+
+def parse_trigger(sentence: str, names: tuple[str, ...] = ()) -> TriggeredAbility | None:
+    """The triggered ability of combat ``sentence`` states (a keyword such as "Bushido 1",
+    or "Whenever ~ attacks, ..."), or ``None`` when it isn't one this module reads — or
+    when it reads as two (:func:`parse_triggers`: "attacks or blocks"). ``names``: the
+    names that refer to the source itself. Never raises."""
+    got = parse_triggers(sentence, names)
+    return got[0] if len(got) == 1 else None
+
+
+@lru_cache(maxsize=16384)
+def is_read(sentence: str, names: tuple[str, ...] = ()) -> bool:
+    """Whether :func:`parse_triggers` reads ``sentence`` (so the play of combat plays it).
+    Cached."""
+    return bool(parse_triggers(sentence, names))
 
 
 @lru_cache(maxsize=8192)
@@ -258,11 +627,9 @@ def read_triggers(sentences: tuple[str, ...], names: tuple[str, ...]) -> tuple[T
     """The triggered abilities of combat read from ``sentences`` (those the static parser
     set aside), in text order; sentences not read are left out (the caller lists them as
     not played). Cached: boards share parsed texts."""
-    out = []
+    out: list[TriggeredAbility] = []
     for sentence in sentences:
-        got = parse_trigger(sentence, names)
-        if got is not None:
-            out.append(got)
+        out.extend(parse_triggers(sentence, names))
     return tuple(out)
 
 

@@ -1,0 +1,123 @@
+"""Which sentences set aside by the parser are abilities, and which triggered abilities
+trigger in the combat redzone plays (CR 603.1, 603.2, 506-511; docs/triggers.md).
+
+:func:`classify` says whether a sentence the parser set aside (``ParsedText.ignored``) is a
+triggered ability (603.1: "When", "Whenever" or "At", after an ability word; or a triggered
+keyword such as exalted) or an activated ability (602.1: "cost: effect"), left out of a play
+of combat unless read. :func:`in_combat` says whether a triggered ability's event is one the
+play of combat produces — an attacking or blocking creature declared (508.1, 509.1), a
+creature blocked or unblocked (509.3), damage dealt (510.2), a creature dying (700.4) — or a
+triggered keyword that acts there (exalted, bushido, persist ...). Triggered abilities of
+other events (upkeep, end step, "at the beginning of combat", "at end of combat", a spell
+cast, a land played ...) are never produced by the play, which starts as attackers are
+declared and ends with the combat damage step: they stay outside (docs/triggers.md).
+
+Used by :func:`redzone.solver.not_played.not_played` and ``scripts/parser_coverage.py``.
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from redzone.models.parser.subjects import _normalise_self
+
+__all__ = ["COMBAT_KEYWORDS", "Kind", "classify", "condition_of", "in_combat"]
+
+Kind = Literal["triggered", "activated"]
+
+_ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
+_TRIGGER = re.compile(r"^(When|Whenever|At)\b")
+# Trigger events that can't happen in what is played (no spell, nothing enters, nobody draws,
+# activates or targets): looked for in the trigger condition only (before the first comma).
+# Such a triggered ability is not listed as left out at all (not_played).
+_NEVER = re.compile(
+    r"\b(enters|entered|cast|casts|copy|copies|draws?|cycles?|discards?|turned face up|"
+    r"plays? a land|becomes the target|mutates?|explores?|scry|scries|surveils?|"
+    r"searches|shuffles?|activates?)\b", re.IGNORECASE)
+
+COMBAT_KEYWORDS = frozenset({
+    "exalted", "bushido", "flanking", "rampage", "battle cry", "annihilator", "afflict",
+    "melee", "myriad", "dethrone", "training", "mentor", "renown", "persist", "undying",
+    "afterlife", "soulshift", "modular", "ingest", "poisonous", "mobilize", "firebending",
+    "frenzy", "enlist", "provoke"})
+"""Triggered keyword abilities (702) that act in the declare attackers, declare blockers or
+combat damage steps, or when a creature dies (enlist and provoke: a choice made as the
+creature attacks, listed with them)."""
+
+_KEYWORD_ARG = re.compile(r"\s+(?:\d+|X|N|\{[^}]*\})+$")
+_COST = re.compile(r"^(?P<cost>[^:\"“”.]{1,120}?):\s+(?P<effect>.+)$", re.DOTALL)
+_COST_START = re.compile(r"^(\{|Sacrifice|Tap|Untap|Discard|Pay|Remove|Exile|Return|Put|"
+                         r"Reveal|Collect|Forage|Waterbend|Earthbend|Blight|Mill)")
+_LOYALTY = re.compile(r"^\[?[+−–-]?(\d+|X)\]?$")
+
+# Trigger events the play of combat produces (looked for in the trigger condition).
+_COMBAT_EVENT = re.compile(
+    r"\b(?:attacks?|attacking|blocks?|blocked|blocking|"
+    r"deals? (?:combat )?damage|(?:is|are|was) dealt (?:combat )?damage|"
+    r"dies|die|(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
+    r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield)\b",
+    re.IGNORECASE)
+# Steps and phases outside the play: "at the beginning of combat" comes before attackers are
+# declared (507), "at end of combat" after the combat damage step (511).
+_STEP = re.compile(r"^At\b", re.IGNORECASE)
+
+
+def classify(sentence: str) -> Kind | None:
+    """``"triggered"`` / ``"activated"`` when ``sentence`` (one the parser set aside) is an
+    ability left out of the play of combat unless read, else ``None`` — a triggered ability
+    whose event can't happen in what is played (a permanent entering, a spell cast, a card
+    drawn ...), a mana ability (605.1a), a loyalty ability (606.3) or one activated only as a
+    sorcery is ``None``."""
+    text = sentence.strip()
+    body = _ABILITY_WORD.sub("", text, count=1)
+    if _TRIGGER.match(body):
+        condition = body.split(",", 1)[0]
+        return None if _NEVER.search(condition) else "triggered"
+    word = _KEYWORD_ARG.sub("", text.rstrip(".")).strip().lower()
+    if word in COMBAT_KEYWORDS:
+        return "triggered"
+    m = _COST.match(text)
+    if m is not None:
+        cost, effect = m.group("cost").strip(), m.group("effect")
+        if _LOYALTY.match(cost):
+            return None  # a loyalty ability: main phase only (606.3)
+        if not _COST_START.match(cost) or "this card" in cost:
+            return None  # not a cost, or one paid from a hand or graveyard (channel ...)
+        if effect.startswith("Add ") or "Activate only as a sorcery" in effect:
+            return None  # a mana ability (605.1a), or one never activated in combat
+        return "activated"
+    return None
+
+
+def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:
+    """The trigger condition of a triggered ability ("Whenever ~ attacks"): the ability word
+    and reminder text removed, the object's own names (``names``) and "this creature"
+    replaced by ``~``, up to the first comma. ``""`` when ``sentence`` doesn't begin with
+    "When", "Whenever" or "At"."""
+    body = _ABILITY_WORD.sub("", sentence.strip(), count=1)
+    body = re.sub(r"\s*\([^)]*\)", "", body)
+    if not _TRIGGER.match(body):
+        return ""
+    body = _normalise_self(body, tuple(names))
+    return body.split(",", 1)[0].strip()
+
+
+def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
+    """True when ``sentence`` is a triggered ability whose event the play of combat produces
+    (module docstring): a "When"/"Whenever" condition about attacking, blocking, being
+    blocked, damage or dying (603.2; 603.6c, 603.10a: leaves-the-battlefield abilities look
+    back), or a triggered keyword of :data:`COMBAT_KEYWORDS`. "At ..." abilities (a step or
+    phase beginning, 603.2b) are never in combat: the play starts at the declare attackers
+    step's turn-based action and ends with the combat damage step."""
+    if classify(sentence) != "triggered":
+        return False
+    text = sentence.strip()
+    word = _KEYWORD_ARG.sub("", text.rstrip(".")).strip().lower()
+    if word in COMBAT_KEYWORDS:
+        return True
+    condition = condition_of(text, names)
+    if not condition or _STEP.match(condition):
+        return False
+    return _COMBAT_EVENT.search(condition) is not None
