@@ -14,6 +14,11 @@ Also reported:
 - the *block-relevant* subset likewise: a sentence about blocking (the text mentions block
   or unblockable, or it parsed to a block restriction/requirement/cost, an evasion keyword,
   landwalk or protection);
+- *combat played* (issue 21): creature cards whose every combat-relevant ability is played —
+  no static sentence unparsed, and every triggered ability whose event happens in combat
+  (:func:`redzone.models.triggers.classify.in_combat`) read by
+  :mod:`redzone.models.triggers.parse` — before the trigger reader (no trigger of combat
+  played) and now; with the most frequent unread trigger conditions;
 - a breakdown of sentences by status and reason;
 - the most frequent unparsed sentences (self-references shown as ``~``).
 
@@ -76,6 +81,8 @@ from redzone.models.abilities import (  # noqa: E402  (block templates, issue 3)
     MustBeBlocked,
     Protection,
 )
+from redzone.models.triggers.classify import condition_of, in_combat  # noqa: E402
+from redzone.models.triggers.parse import is_read  # noqa: E402
 from redzone.models.parser import (  # noqa: E402
     Sentence,
     analyse_text,
@@ -229,6 +236,18 @@ def set_aside(card: CardRecord) -> list[Sentence]:
     return out
 
 
+def combat_triggers(card: CardRecord) -> list[tuple[str, tuple[str, ...], bool]]:
+    """The card's triggered abilities of combat (issue 21): (sentence, the face's names,
+    whether :mod:`redzone.models.triggers.parse` reads it)."""
+    out: list[tuple[str, tuple[str, ...], bool]] = []
+    for f in card.faces:
+        names = tuple(dict.fromkeys((f.name, card.name)))
+        for s in analyse_text(f.text, names=names):
+            if s.status == "ignored" and in_combat(s.text, names):
+                out.append((s.text, names, is_read(s.text, names)))
+    return out
+
+
 def _display(s: Sentence, card: CardRecord) -> str:
     text = s.text
     for f in card.faces:
@@ -284,6 +303,22 @@ def main(argv: list[str] | None = None) -> int:
                 unparsed[d] += 1
                 example.setdefault(d, c.name)
 
+    # issue 21: every combat-relevant ability played (statics understood, triggers of combat read)
+    static_ok = {c.name for c in creatures if not any(s.status == "unparsed" for s in results[c.name])}
+    trig = {c.name: combat_triggers(c) for c in creatures}
+    played_before = sum(1 for c in creatures if c.name in static_ok and not trig[c.name])
+    played_now = sum(1 for c in creatures
+                     if c.name in static_ok and all(read for _, _, read in trig[c.name]))
+    with_triggers = sum(1 for c in creatures if trig[c.name])
+    unread: collections.Counter[str] = collections.Counter()
+    unread_example: dict[str, str] = {}
+    for c in creatures:
+        for text, names, read in trig[c.name]:
+            if not read:
+                key = re.sub(r"\d+", "N", condition_of(text, names) or text.rstrip(".").lower())
+                unread[key] += 1
+                unread_example.setdefault(key, c.name)
+
     silent = [(c.name, s.text) for c in cards for s in set_aside(c)]
     report = {
         "source": source,
@@ -304,6 +339,15 @@ def main(argv: list[str] | None = None) -> int:
         "block_relevant_creature_sentences_understood": b_cre[3],
         "block_relevant_cards_all_types": b_all[0],
         "block_relevant_cards_all_types_understood": b_all[1],
+        "creature_cards_with_combat_triggers": with_triggers,
+        "creature_cards_combat_played_before": played_before,
+        "creature_cards_combat_played": played_now,
+        "combat_played_before": round(played_before / max(1, len(creatures)), 4),
+        "combat_played": round(played_now / max(1, len(creatures)), 4),
+        "top_unread_triggers": [
+            {"count": n, "condition": k, "example": unread_example[k]}
+            for k, n in unread.most_common(args.top)
+        ],
         "parse_seconds": round(elapsed, 2),
         "sentences_by_reason": {f"{k[0]}:{k[1]}": v for k, v in reasons.most_common()},
         "top_unparsed": [
@@ -321,6 +365,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"source: {source}")
     print(f"cards (traditional, non-token, no Alchemy): {len(cards)}; parsed in {elapsed:.1f}s")
     print(f"creature cards fully understood: {pct(len(covered), len(creatures))}")
+    print(f"creature cards with a triggered ability of combat: {pct(with_triggers, len(creatures))}")
+    print(f"creature cards whose every combat-relevant ability is played (issue 21): "
+          f"before the trigger reader {pct(played_before, len(creatures))}; "
+          f"now {pct(played_now, len(creatures))}")
     print(f"combat-relevant sentences silently set aside (all cards): {len(silent)}")
     for name, text in silent[:20]:
         print(f"    {name}: {text}")
@@ -335,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     print("\ncreature-card sentences by status and reason:")
     for (status, reason), n in reasons.most_common():
         print(f"  {n:7d}  {status:10s} {reason}")
+    print(f"\ntop {args.top} unread trigger conditions of combat on creature cards:")
+    for k, n in unread.most_common(args.top):
+        print(f"  {n:4d}  {k}   [{unread_example[k]}]")
     print(f"\ntop {args.top} unparsed sentences on creature cards:")
     for s, n in unparsed.most_common(args.top):
         print(f"  {n:4d}  {s}   [{example[s]}]")
