@@ -23,7 +23,7 @@ from typing import Literal
 
 from redzone.models.parser.subjects import _normalise_self
 
-__all__ = ["COMBAT_KEYWORDS", "Kind", "classify", "condition_of", "in_combat"]
+__all__ = ["COMBAT_KEYWORDS", "Kind", "classify", "condition_of", "in_combat", "normalise"]
 
 Kind = Literal["triggered", "activated"]
 
@@ -91,16 +91,28 @@ def classify(sentence: str) -> Kind | None:
     return None
 
 
-def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:
-    """The trigger condition of a triggered ability ("Whenever ~ attacks"): the ability word
-    and reminder text removed, the object's own names (``names``) and "this creature"
-    replaced by ``~``, up to the first comma. ``""`` when ``sentence`` doesn't begin with
-    "When", "Whenever" or "At"."""
+def normalise(sentence: str, names: tuple[str, ...] = ()) -> str:
+    """``sentence`` with its ability word and reminder text removed and every reference to
+    the object itself — its names (``names``, their short forms and, as a subject, their
+    first word: "Phage" for Phage the Untouchable), "this creature" — replaced by ``~``."""
     body = _ABILITY_WORD.sub("", sentence.strip(), count=1)
     body = re.sub(r"\s*\([^)]*\)", "", body)
+    m = _TRIGGER.match(body)
+    if m:  # the subject of the trigger condition stands after "When", "Whenever" or "At"
+        k = m.end() + 1
+        body = body[:k] + _normalise_self(body[k:], tuple(names))
+    else:
+        body = _normalise_self(body, tuple(names))
+    return body.strip()
+
+
+def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:
+    """The trigger condition of a triggered ability ("Whenever ~ attacks"): the sentence
+    :func:`normalise`d, up to the first comma. ``""`` when ``sentence`` doesn't begin with
+    "When", "Whenever" or "At" (after an ability word)."""
+    body = normalise(sentence, names)
     if not _TRIGGER.match(body):
         return ""
-    body = _normalise_self(body, tuple(names))
     return body.split(",", 1)[0].strip()
 
 

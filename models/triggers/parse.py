@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.parser.subjects import _normalise_self
+from redzone.models.triggers.classify import normalise
 from redzone.models.parser.vocabulary import singular
 from redzone.models.triggers.types import (
     Amount,
@@ -149,9 +149,9 @@ class _Reading:
 _TRIGGER_WHO = Who("trigger")
 _QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
 _SUBJECT = re.compile(
-    r"(?P<self>~)"
-    r"|(?P<selfor>~ or another (?P<so_non>nontoken )?(?:creature|(?P<so_types>" + _QUAL_WORDS
+    r"(?P<selfor>~ or another (?P<so_non>nontoken )?(?:creature|(?P<so_types>" + _QUAL_WORDS
     + r")) you control)"
+    r"|(?P<self>~)"
     r"|(?P<att>equipped|enchanted) creature"
     r"|(?P<q>a|an|another|one or more(?: other)?) (?P<non>nontoken )?"
     r"(?:(?P<creature>creatures?)|(?P<types>" + _QUAL_WORDS + r"))"
@@ -205,6 +205,11 @@ def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None,
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
+    if m:
+        return [_Reading("you_attack", Watch("player"),
+                         Intervening("attackers_at_least", _count(m[1])), it=None,
                          that_player=Who("defending_player"))]
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
@@ -298,7 +303,7 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
-        if s in ("it", "they"):
+        if s in ("it", "they", "him", "her"):
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
@@ -394,7 +399,24 @@ _VALUE: list[tuple[str, str]] = [
     (r"target player reveals their hand", "reveal"),
     (r"you may look at the top card of your library", "look"),
     (r"learn", "learn"),
+    (r"(?:you )?discard (?:a card|two cards|your hand)", "discard"),
+    (r"(?:you )?discard (?:a card|your hand),? (?:and|then) draw (?:a card|two cards|\w+ cards|"
+     r"that many cards)", "rummage"),
+    (r"exile the top card of your library\. You may play (?:it|that card) "
+     r"(?:this turn|until end of turn|until the end of your next turn)", "impulse"),
+    (r"exile (?:it|~)", "exile from graveyard"),  # a card that died: in its owner's graveyard
+    (r"(?:each player|you and that player each) draws? (?:a card|two cards|that many cards)", "draw"),
+    (r"(?:each player|each opponent|that player) discards (?:a card|two cards)", "discard"),
+    (r"exile (?:up to one )?target card from an opponent's graveyard", "exile from graveyard"),
+    (r"exile target player's graveyard", "exile from graveyard"),
+    (r"exile all cards from target player's graveyard", "exile from graveyard"),
+    (r"you get (?:an|a|\w+) experience counters?", "experience"),
+    (r"you get that many (?:\{E\})+", "energy"),
 ]
+
+
+_DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                  "dealt_damage")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -404,7 +426,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return None
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
-            if tag == "return to hand" and (s.startswith("return ~") or s.startswith("return it")):
+            if tag in ("return to hand", "exile from graveyard") and (
+                    s.startswith("return ~") or s.startswith("return it")
+                    or s in ("exile it", "exile ~")):
                 if not dies_self:
                     return None  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
@@ -441,7 +465,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
-    m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. It can't be regenerated)?", s)
+    m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. (?:It|They) can't be regenerated)?", s)
     if m:
         who = refs.obj(m[2])
         if who is None or (refs.r.event == "dies" and who in (_SELF, _TRIGGER_WHO)):
@@ -472,15 +496,30 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and m[2] != "X":
         who = refs.player(m[1])
         return None if who is None else (LifeEffect(who, Amount(_num(m[2])), gain=True),)
-    m = re.fullmatch(r"(you) gain that much life", s)
-    if m and refs.r.event in ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                              "dealt_damage"):
-        return (LifeEffect(Who("you"), Amount(1, "damage_dealt"), gain=True),)
+    if re.fullmatch(rf"gain {_N} life", s):
+        return _clause("you " + s, refs, dies_self)
+    m = re.fullmatch(r"you (gain|lose) that much life", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:
+        return (LifeEffect(Who("you"), Amount(1, "damage_dealt"), gain=m[1] == "gain"),)
+    m = re.fullmatch(rf"each player loses {_N} life", s)
+    if m and m[1] != "X":
+        return (LifeEffect(Who("you"), Amount(_num(m[1])), gain=False),
+                LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
+    m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
+                     r"target creature|target player|target opponent|defending player)", s)
+    if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
+        who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
+        return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
+    m = re.fullmatch(r"put that many \+1/\+1 counters on (.+)", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:
+        who = refs.obj(m[1])
+        return None if who is None else (Counters(who, "+1/+1", Amount(1, "damage_dealt")),)
     m = re.fullmatch(rf"(.+?) gets? {_COUNT} poison counters?", s)
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
-    m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
+                     r"(?: of their choice)?", s)
     if m:
         who = refs.player(m[1])
         if who is None or who.kind == "you":
@@ -548,6 +587,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent[:1].isupper() and not sent.startswith("~"):
             sent = sent[0].lower() + sent[1:]
+        if re.fullmatch(r"(?:it|they) can't be regenerated\.?", sent) and effects and isinstance(
+                effects[-1], Destroy) and not effects[-1].exile:
+            i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
+            continue
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
@@ -570,9 +613,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
 
 
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
-    s = _ABILITY_WORD.sub("", sentence.strip(), count=1)
-    s = re.sub(r"\s*\([^)]*\)", "", s)  # reminder text
-    s = _normalise_self(s, tuple(names))
+    s = normalise(sentence, names)
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
     return s.strip()
 
