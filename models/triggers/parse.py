@@ -117,12 +117,23 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
         return TriggeredAbility("attacks", (CreateTokens(Amount(n), 1, 1, ("Warrior",), ("R",),
                                                          attacking=True, tapped=True),),
                                 text, keyword=word)
+    if word == "afterlife":  # 702.135a: N 1/1 white and black Spirit tokens with flying
+        return TriggeredAbility("dies", (CreateTokens(Amount(n), 1, 1, ("Spirit",), ("W", "B"),
+                                                      ("flying",)),), text, keyword=word)
+    if word == "soulshift":  # 702.46a: a Spirit card from the graveyard to the hand
+        return TriggeredAbility("dies", (ValueOnly("return to hand"),), text, keyword=word)
+    if word == "ingest":  # 702.115a: the player exiles the top card of their library
+        return TriggeredAbility("combat_damage_player", (ValueOnly("exile from library"),), text,
+                                keyword=word)
+    if word == "firebending":  # N red mana until end of combat: nobody casts in combat here
+        return TriggeredAbility("attacks", (ValueOnly("mana"),), text, keyword=word)
     return None
 
 
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
-    r"dethrone|training|mentor|annihilator|renown|myriad|mobilize)(?: (?P<n>\d+))?$",
+    r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
+    r"firebending)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 
@@ -587,7 +598,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent[:1].isupper() and not sent.startswith("~"):
             sent = sent[0].lower() + sent[1:]
-        if re.fullmatch(r"(?:it|they) can't be regenerated\.?", sent) and effects and isinstance(
+        if re.fullmatch(r"(?:it|they|the creature) can't be regenerated\.?", sent) and effects and isinstance(
                 effects[-1], Destroy) and not effects[-1].exile:
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
             continue
