@@ -272,8 +272,8 @@ def _readings(head: str) -> list[_Reading] | None:
             that_player = Who("damaged_player")
         elif event == "combat_damage_creature":
             that_creature = Who("damaged")
-        elif event == "dies":
-            that_creature = _TRIGGER_WHO if watch.kind != "self" else None
+        if that_creature is None and watch.kind != "self" and subject == _TRIGGER_WHO:
+            that_creature = _TRIGGER_WHO  # "whenever a creature you control attacks, ... that creature"
         out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
     return out
 

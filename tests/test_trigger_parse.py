@@ -1,0 +1,224 @@
+"""Reading triggered abilities of combat from real cards' Oracle text (CR 603; issue 21;
+docs/triggers.md "What is read").
+
+Each case takes a card of the bundled data (``redzone.models.cards.lookup``), parses its text
+as a board would (``parse_text``: the parser sets triggered abilities aside) and reads the
+triggered abilities of combat (``triggers_of``): the expected :class:`TriggeredAbility` is
+written out in full (its ``text`` aside, the card's own sentence). Triggered keywords cite
+their 702 rule; templates cite 603.2 (the event) and the rule of the effect. A sentence that
+is not understood — or whose every sentence is not understood — reads as nothing (it stays
+in ``not_played``), never a guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from redzone.models.ability_base import Quality
+from redzone.models.cards import lookup
+from redzone.models.parser import parse_text
+from redzone.models.triggers.classify import classify, in_combat
+from redzone.models.triggers.parse import parse_trigger, parse_triggers, triggers_of
+from redzone.models.triggers.types import (
+    Amount,
+    CantBlockEffect,
+    Counters,
+    CreateTokens,
+    DamageEffect,
+    Destroy,
+    GainKeywords,
+    Intervening,
+    LifeEffect,
+    Pump,
+    Sacrifice,
+    TapEffect,
+    TriggeredAbility,
+    ValueOnly,
+    Watch,
+    Who,
+)
+
+SELF = Who("source")
+T = TriggeredAbility
+
+
+def read(card: str) -> tuple[TriggeredAbility, ...]:
+    """The triggered abilities of combat read from ``card``'s front face, text blanked."""
+    c = lookup(card)
+    assert c is not None, card
+    face = c.faces[0]
+    names = tuple(dict.fromkeys((face.name, c.name)))
+    got = triggers_of(parse_text(face.text, names=names), names)
+    return tuple(dataclasses.replace(t, text="") for t in got)
+
+
+CASES: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
+    # --- triggered keywords (702)
+    ("702.83a exalted", "Akrasan Squire",
+     (T("attacks_alone", (Pump(Who("trigger"), 1, 1),), "", watch=Watch("creatures", "you"),
+        keyword="exalted"),)),
+    ("702.45a bushido", "Battle-Mad Ronin",
+     (T("blocks_or_blocked", (Pump(SELF, 2, 2),), "", keyword="bushido"),)),
+    ("702.25a flanking", "Benalish Cavalry",
+     (T("blocked_by", (Pump(Who("trigger"), -1, -1),), "", keyword="flanking",
+        watch=Watch("self", qualities=(Quality(without_keywords=("flanking",)),))),)),
+    ("702.23a rampage", "Craw Giant",
+     (T("becomes_blocked", (Pump(SELF, 2, 2, Amount(1, "blocker_beyond_first")),), "",
+        keyword="rampage"),)),
+    ("702.91a battle cry", "Accorder Paladin",
+     (T("attacks", (Pump(Who("attacking", other=True), 1, 0),), "", keyword="battle cry"),)),
+    ("702.130a afflict", "Eternal of Harsh Truths",
+     (T("becomes_blocked", (LifeEffect(Who("defending_player"), Amount(2), gain=False),), "",
+        keyword="afflict"),
+      T("unblocked", (ValueOnly("draw"),), ""))),  # 509.3e: "attacks and isn't blocked"
+    ("702.135a afterlife", "Debtors' Transport",
+     (T("dies", (CreateTokens(Amount(2), 1, 1, ("Spirit",), ("W", "B"), ("flying",)),), "",
+        keyword="afterlife"),)),
+    ("702.46a soulshift: a card from the graveyard to the hand, no change to combat",
+     "Burr Grafter", (T("dies", (ValueOnly("return to hand"),), "", keyword="soulshift"),)),
+    # --- templates (603.2: the event; the effect's rule after it)
+    ("603.2, 508.1a, 509.1b: attacks -> target creature can't block", "Goblin Heelcutter",
+     (T("attacks", (CantBlockEffect(Who("target_creature")),), ""),)),
+    ("603.2, 120.3, 510.2: is dealt damage -> that much damage to you", "Jackal Pup",
+     (T("dealt_damage", (DamageEffect(Who("you"), Amount(1, "damage_dealt")),), ""),)),
+    ("603.2, 510.3a, 701.8: combat damage to a creature -> destroy that creature (no "
+     "regeneration is played)", "Dripping Dead",
+     (T("combat_damage_creature", (Destroy(Who("damaged")),), ""),)),
+    ("603.2, 506.5: a creature you control attacks alone -> that creature gets +1/+1",
+     "Agents of S.H.I.E.L.D.",
+     (T("attacks_alone", (Pump(Who("trigger"), 1, 1),), "", watch=Watch("creatures", "you")),)),
+    ("603.2, 509.3d, 120.3: becomes blocked by a creature -> 2 damage to that creature "
+     "(renown 702.112a first)", "Acolyte of the Inferno",
+     (T("combat_damage_player", (Counters(SELF, "+1/+1"),), "", keyword="renown"),
+      T("blocked_by", (DamageEffect(Who("trigger"), Amount(2)),), ""))),
+    ("603.2, 509.3c-d: blocks or becomes blocked by a creature -> one ability per event",
+     "Ashmouth Hound",
+     (T("blocks", (DamageEffect(Who("blocked"), Amount(1)),), ""),
+      T("blocked_by", (DamageEffect(Who("trigger"), Amount(1)),), ""))),
+    ("603.2, 508.1: you attack with three or more creatures -> a counter on a target",
+     "Armasaur Guide",
+     (T("you_attack", (Counters(Who("target_creature", "you"), "+1/+1"),), "",
+        watch=Watch("player"), intervening=Intervening("attackers_at_least", 3)),)),
+    ("603.2, 603.10a, 701.21: ~ or another creature you control dies -> each opponent "
+     "sacrifices a creature", "Butcher of Malakir",
+     (T("dies", (Sacrifice(Who("each_opponent"), Amount(1), creature=True),), "",
+        watch=Watch("creatures", "you")),)),
+    ("603.2, 510.3a: combat damage to a player -> may loot (value only)", "Blurry Beeble",
+     (T("combat_damage_player", (ValueOnly("loot"),), ""),)),
+    ("603.2, 700.4, 613.4c, 613.1f: a creature an opponent controls dies -> +2/+0, first "
+     "strike and haste", "Altac Bloodseeker",
+     (T("dies", (Pump(SELF, 2, 0), GainKeywords(SELF, ("first strike", "haste"))), "",
+        watch=Watch("creatures", "opponents")),)),
+    ("603.2, 111.1: an Angel you control dies -> a 1/1 white Spirit token with flying",
+     "Bishop of Wings",
+     (T("dies", (CreateTokens(Amount(1), 1, 1, ("Spirit",), ("W",), ("flying",)),), "",
+        watch=Watch("creatures", "you", qualities=(Quality(subtypes=("Angel",)),))),)),
+    ("603.2, 701.26b, 122.1: attacks while saddled -> untap it and a +1/+1 counter",
+     "Brightfield Mustang",
+     (T("attacks", (TapEffect(SELF, untap=True), Counters(SELF, "+1/+1")), "",
+        intervening=Intervening("saddled")),)),
+    ("603.2: ~ and at least two other creatures attack (battalion) -> +2/+2", "Boros Elite",
+     (T("attacks", (Pump(SELF, 2, 2),), "", intervening=Intervening("attackers_at_least", 3)),)),
+]
+
+
+@pytest.mark.parametrize(("rule", "card", "expected"), CASES, ids=[c[1] for c in CASES])
+def test_reads_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility, ...]) -> None:
+    assert read(card) == expected, rule
+
+
+@pytest.mark.parametrize("card", [
+    "Phage the Untouchable",  # "that player loses the game" (104.3): no effect kind for it
+    "Bounding Felidar",       # its second sentence ("for each of those creatures") isn't read
+    "Infernal Medusa",        # "destroy that creature at end of combat": after the play (511)
+])
+def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
+    """603.2: every sentence of an effect must be read, else none is (never a guess);
+    Phage's first trigger (combat damage to a creature) is read, its second is not."""
+    c = lookup(card)
+    assert c is not None
+    names = tuple(dict.fromkeys((c.faces[0].name, c.name)))
+    parsed = parse_text(c.faces[0].text, names=names)
+    unread = [s for s in parsed.ignored if in_combat(s, names) and not parse_triggers(s, names)]
+    assert unread, card
+
+
+@pytest.mark.parametrize("sentence", [
+    "Whenever this creature attacks, roll a six-sided die.",
+    "Whenever this creature attacks, put a +1/+1 counter on it. Then it explodes.",
+    "Whenever this creature deals combat damage to a player, that player loses the game.",
+    "Whenever this creature blocks a creature with flying, destroy that creature.",
+    "Whenever this creature attacks, it gets +X/+0 until end of turn, where X is its power.",
+    "Whenever a creature you control becomes blocked by a creature, it gets +1/+1 until end "
+    "of turn.",  # the trigger is the blocker: "it" can't be named
+    "When this creature dies, destroy it.",
+])
+def test_sentences_not_understood_are_none(sentence: str) -> None:
+    assert parse_trigger(sentence) is None and parse_triggers(sentence) == ()
+
+
+def test_two_events_read_as_two_abilities_and_parse_trigger_declines_them() -> None:
+    """603.2: "attacks or blocks" triggers on either event; a creature can't do both in one
+    combat, so it reads as one ability per event (``parse_triggers``); ``parse_trigger``
+    (exactly one ability) answers None."""
+    s = "Whenever this creature attacks or blocks, it gets +1/+1 until end of turn."
+    got = parse_triggers(s)
+    assert [t.event for t in got] == ["attacks", "blocks"]
+    assert all(t.effects == (Pump(SELF, 1, 1),) for t in got)
+    assert parse_trigger(s) is None
+
+
+def test_you_may_over_a_combat_effect_is_optional_and_over_a_value_is_not() -> None:
+    """603.5: "you may" is a choice on resolution; over a value-only effect the choice
+    changes nothing in combat, so no choice is searched."""
+    got = parse_trigger("When this creature dies, you may gain 3 life.")
+    assert got is not None and got.optional and got.effects == (
+        LifeEffect(Who("you"), Amount(3), gain=True),)
+    got = parse_trigger("Whenever this creature attacks, you may draw a card.")
+    assert got is not None and not got.optional and got.effects == (ValueOnly("draw"),)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Whenever this creature attacks, draw a card.", True),
+    ("When this creature dies, you gain 2 life.", True),                  # 700.4
+    ("Whenever another creature you control dies, scry 1.", True),
+    ("Whenever this creature is dealt damage, you gain 1 life.", True),   # 510.2
+    ("Exalted", True), ("Persist", True), ("Bushido 2", True),
+    ("At the beginning of your upkeep, you lose 1 life.", False),         # 503: not in combat
+    ("At the beginning of combat on your turn, target creature you control gets +1/+0 until "
+     "end of turn.", False),  # 507: before attackers are declared, outside the play
+    ("At end of combat, sacrifice this creature.", False),                # 511: after it
+    ("When this creature enters, draw a card.", False),                   # nothing enters
+    ("Whenever you gain life, put a +1/+1 counter on this creature.", False),
+    ("{R}: This creature gets +1/+0 until end of turn.", False),          # activated (602)
+])
+def test_in_combat(sentence: str, expected: bool) -> None:
+    assert in_combat(sentence) is expected
+
+
+def test_classify_moved_to_models_and_kept_in_not_played() -> None:
+    from redzone.solver.not_played import classify as solver_classify
+
+    assert solver_classify is classify
+    assert classify("At the beginning of your upkeep, you lose 1 life.") == "triggered"
+
+
+def test_not_played_lists_unread_and_outside_triggers_only() -> None:
+    """Issue 21: a triggered ability of combat that is read is played (not listed); one
+    whose event combat never produces stays listed as before (Moroii's upkeep, 503.1;
+    Aethershield Artificer's beginning of combat, 507.1: before attackers are declared)."""
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.not_played import not_played
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "permanents": [
+            {"id": "heel", "card": "Goblin Heelcutter", "controller": "Alice"},
+            {"id": "moroii", "card": "Moroii", "controller": "Alice"},
+            {"id": "artificer", "card": "Aethershield Artificer", "controller": "Alice"},
+            {"id": "wall", "card": "Wall of Stone", "controller": "Bob"}]}))
+    assert [(n.id, n.kind) for n in not_played(board)] == [("moroii", "triggered"),
+                                                          ("artificer", "triggered")]
