@@ -23,7 +23,7 @@ from functools import lru_cache
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.classify import normalise
-from redzone.models.parser.vocabulary import singular
+from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
     CantBlockEffect,
@@ -205,9 +205,8 @@ def _quality_of(types: str | None, counter: bool, plural: bool) -> tuple[Quality
             if any(w is None for w in one):
                 return None
             words = [w for w in one if w]
-        if any(w in ("Creature", "Artifact", "Enchantment", "Token", "Land", "Planeswalker")
-               for w in words):
-            return None
+        if any(w not in CREATURE_TYPES for w in words):
+            return None  # "another Commander", "a Vehicle": not (only) a creature type
         subtypes = tuple(words)
     return (Quality(subtypes=subtypes, counter="+1/+1" if counter else None),)
 
@@ -215,13 +214,11 @@ def _quality_of(types: str | None, counter: bool, plural: bool) -> tuple[Quality
 def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
     if head == "Whenever you attack":
-        return [_Reading("you_attack", Watch("player"), it=None,
-                         that_player=Who("defending_player"))]
+        return [_Reading("you_attack", Watch("player"), it=None)]
     m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
     if m:
         return [_Reading("you_attack", Watch("player"),
-                         Intervening("attackers_at_least", _count(m[1])), it=None,
-                         that_player=Who("defending_player"))]
+                         Intervening("attackers_at_least", _count(m[1])), it=None)]
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None
@@ -327,17 +324,15 @@ class _Refs:
                 return None
             ctl_text = m[5] or ""
             if ctl_text == " that player controls":
-                if self.r.that_player is None or self.r.that_player.kind not in (
-                        "defending_player", "damaged_player"):
-                    return None
-                ctl_text = " an opponent controls"  # the defending / damaged player
-            if ctl_text == " defending player controls" and self.r.event not in (
-                    "attacks", "attacks_alone", "unblocked", "becomes_blocked", "you_attack"):
-                return None
+                return None  # one opponent among several: no filter for "that player"
+            if ctl_text == " defending player controls":
+                return None  # with several opponents, "opponents" would be too wide
             ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
                    " you don't control": "opponents", " defending player controls": "opponents"}[ctl_text]
             quals: list[Quality] = []
             if m[3] != "creature":
+                if m[3] not in CREATURE_TYPES:
+                    return None
                 quals.append(Quality(subtypes=(m[3],)))
             if m[4]:
                 quals.append(Quality(keywords=("flying",)) if m[4] == " with flying"
@@ -370,8 +365,9 @@ class _Refs:
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
         if s in ("defending player", "the defending player"):
-            if self.r.event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked",
-                                "you_attack", "blocked_by", "blocks_or_blocked"):
+            # the player the source (or the creature that triggered it) attacks (506.2)
+            if self.r.event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked") or (
+                    self.r.event == "blocked_by" and self.r.watch.kind == "self"):
                 return Who("defending_player")
             return None
         if s == "that player":
@@ -538,7 +534,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (Sacrifice(who, Amount(_count(m[2])), creature=m[3].startswith("creature")),)
     m = re.fullmatch(r"create (a|an|one|two|three|four|\d+) (?:(tapped) )?(\d+)/(\d+) "
                      r"((?:(?:white|blue|black|red|green|colorless)(?:, | and )?)+) "
-                     r"((?:[A-Z][\w'-]* )+)(?:artifact )?creature tokens?"
+                     r"((?:[A-Z][\w'-]* )+)creature tokens?"
                      rf"(?: with {_KWS})?(?: (?:that's|that are) (tapped and attacking|attacking))?",
                      s)
     if m:
