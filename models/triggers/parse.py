@@ -159,15 +159,20 @@ class _Reading:
 
 _TRIGGER_WHO = Who("trigger")
 _QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
+_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green)"
+_WITH = (r" with (?:flying|deathtouch|first strike|double strike|trample|lifelink|menace|"
+         r"vigilance|haste|reach|power \d+ or greater|toughness \d+ or greater|"
+         r"a \+1/\+1 counter on it|\+1/\+1 counters on them|a counter on it|counters on them)")
 _SUBJECT = re.compile(
-    r"(?P<selfor>~ or another (?P<so_non>nontoken )?(?:creature|(?P<so_types>" + _QUAL_WORDS
-    + r")) you control)"
+    r"(?P<selfor>~ or another (?P<so_adj>(?:" + _ADJ + r" )*)(?:creature|(?P<so_types>"
+    + _QUAL_WORDS + r"))(?P<so_ctl> you control)?)"
     r"|(?P<self>~)"
     r"|(?P<att>equipped|enchanted) creature"
-    r"|(?P<q>a|an|another|one or more(?: other)?) (?P<non>nontoken )?"
+    r"|(?P<q>a|an|another|one or more(?: other)?) (?P<adj>(?:" + _ADJ + r" )*)"
     r"(?:(?P<creature>creatures?)|(?P<types>" + _QUAL_WORDS + r"))"
+    r"(?P<with1>" + _WITH + r")?"
     r"(?P<ctl> you control| an opponent controls| your opponents control)?"
-    r"(?P<counter> with a \+1/\+1 counter on it)?")
+    r"(?P<with2>" + _WITH + r")?")
 
 # verb phrase -> event(s) (a sentence with two events reads as two abilities, 603.2)
 _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
@@ -192,12 +197,14 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
 ]
 
 
-def _quality_of(types: str | None, counter: bool, plural: bool) -> tuple[Quality, ...] | None:
-    """The creature types of a subject ("Samurai or Warrior", "Faeries"), as one
-    :class:`Quality`; ``None`` when a word is a card type, not a creature type."""
-    if not types and not counter:
-        return ()
-    subtypes: tuple[str, ...] = ()
+def _quality_of(types: str | None, adjectives: str, with_: str | None,
+                plural: bool) -> tuple[tuple[Quality, ...], bool] | None:
+    """What a subject's words ask of a creature ("nontoken", "legendary", "Samurai or
+    Warrior", "with deathtouch", "with power 4 or greater"), as one :class:`Quality`
+    (``()`` when nothing), and whether it must be nontoken; ``None`` when a word isn't
+    understood (a card type, not a creature type)."""
+    adj = adjectives.split()
+    fields: dict[str, object] = {}
     if types:
         words = [w for w in re.split(r", or |, | or | and ", types) if w]
         if plural:
@@ -207,8 +214,33 @@ def _quality_of(types: str | None, counter: bool, plural: bool) -> tuple[Quality
             words = [w for w in one if w]
         if any(w not in CREATURE_TYPES for w in words):
             return None  # "another Commander", "a Vehicle": not (only) a creature type
-        subtypes = tuple(words)
-    return (Quality(subtypes=subtypes, counter="+1/+1" if counter else None),)
+        fields["subtypes"] = tuple(words)
+    colors = tuple(_COLORS[a] for a in adj if a in _COLORS)
+    if colors:
+        if len(colors) > 1:
+            return None
+        fields["colors"] = colors
+    if "equipped" in adj:
+        fields["equipped"] = True
+    if "modified" in adj:
+        fields["modified"] = True
+    if "legendary" in adj:
+        fields["supertypes"] = ("Legendary",)
+    if "artifact" in adj:
+        fields["types"] = ("Artifact",)
+    if with_:
+        w = with_.strip()[len("with "):]
+        m = re.fullmatch(r"(power|toughness) (\d+) or greater", w)
+        if m:
+            fields[f"{m[1]}_at_least"] = int(m[2])
+        elif "+1/+1 counter" in w:
+            fields["counter"] = "+1/+1"
+        elif "counter" in w:
+            return None  # any kind of counter: no such filter
+        else:
+            fields["keywords"] = (w,)
+    quals = (Quality(**fields),) if fields else ()  # type: ignore[arg-type]
+    return quals, "nontoken" in adj
 
 
 def _readings(head: str) -> list[_Reading] | None:
@@ -236,21 +268,26 @@ def _readings(head: str) -> list[_Reading] | None:
     if sm["self"]:
         watch, it = Watch(), _SELF
     elif sm["selfor"]:
-        q = _quality_of(sm["so_types"], False, False)
-        if q is None:
+        got = _quality_of(sm["so_types"], sm["so_adj"] or "", None, False)
+        if got is None:
             return None
-        watch, it = Watch("creatures", "you", qualities=q, nontoken=bool(sm["so_non"])), _TRIGGER_WHO
+        watch = Watch("creatures", "you" if sm["so_ctl"] else "any", qualities=got[0],
+                      nontoken=got[1])
+        it = _TRIGGER_WHO
     elif sm["att"]:
         watch, it = Watch("attached"), _TRIGGER_WHO
     else:
-        q = _quality_of(sm["types"], bool(sm["counter"]), sm["q"].startswith("one or more"))
-        if q is None:
+        if sm["with1"] and sm["with2"]:
+            return None
+        got = _quality_of(sm["types"], sm["adj"] or "", sm["with1"] or sm["with2"],
+                          sm["q"].startswith("one or more"))
+        if got is None:
             return None
         ctl = {None: "any", " you control": "you", " an opponent controls": "opponents",
                " your opponents control": "opponents"}[sm["ctl"]]
         once = sm["q"].startswith("one or more")
         watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
-                      qualities=q, nontoken=bool(sm["non"]))
+                      qualities=got[0], nontoken=got[1])
         it = None if once else _TRIGGER_WHO
     out = []
     for event in events:
