@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
@@ -49,6 +50,8 @@ from redzone.models.triggers.types import (
 __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of"]
 
 _SELF = Who("source")
+PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
+                  "blocker", "damage_dealt"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -413,7 +416,8 @@ class _Refs:
 
 
 _VALUE: list[tuple[str, str]] = [
-    (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards)", "draw"),
+    (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards|"
+     r"cards equal to (?:its|~'s) power)", "draw"),
     (r"(?:you )?draw a card, then discard a card", "loot"),
     (r"(?:you )?draw (?:a card|two cards), then discard (?:a card|two cards)", "loot"),
     (r"discard a card\. If you do, draw a card", "rummage"),
@@ -429,7 +433,11 @@ _VALUE: list[tuple[str, str]] = [
     (r"you get (?:\{E\})+", "energy"),
     (r"add (?:\{[WUBRGC]\})+", "mana"),
     (r"return (?:~|it) to its owner's hand", "return to hand"),  # from the graveyard (dies)
-    (r"return target (?:creature |artifact |enchantment |land |permanent |instant or sorcery |"
+    (r"return (?:~|it) to its owner's hand at the beginning of the next end step",
+     "return to hand"),
+    (r"(?:shuffle (?:~|it) into its owner's library|put (?:~|it) on (?:top|the bottom) of its "
+     r"owner's library)", "to library"),
+    (r"return (?:another )?target (?:creature |artifact |enchantment |land |permanent |instant or sorcery |"
      r"[A-Z][\w'-]* )?card (?:with mana value \d+ or less )?from your graveyard to your hand",
      "return to hand"),
     (r"exile target card from a graveyard", "exile from graveyard"),
@@ -459,6 +467,25 @@ _VALUE: list[tuple[str, str]] = [
 ]
 
 
+_PER = (r"(?: for each (other attacking creature|attacking creature|creature blocking it"
+        r"(?: beyond the first)?|opponent you attacked this combat))?")
+_PER_KIND: dict[str, PerKind] = {
+    "other attacking creature": "other_attacker", "attacking creature": "attacker",
+    "creature blocking it": "blocker", "creature blocking it beyond the first":
+    "blocker_beyond_first", "opponent you attacked this combat": "opponent_attacked"}
+
+
+def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
+    """The :class:`Amount` ``per`` of "for each ..." words; ``False`` when it can't be said
+    ("each creature blocking it" where "it" isn't the source: ``per`` counts the source's)."""
+    if words is None:
+        return None
+    per = _PER_KIND[words]
+    if per in ("blocker", "blocker_beyond_first") and refs.r.it != _SELF:
+        return False
+    return per
+
+
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage")
 
@@ -470,26 +497,20 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return None
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
-            if tag in ("return to hand", "exile from graveyard") and (
+            if tag in ("return to hand", "exile from graveyard", "to library") and (
                     s.startswith("return ~") or s.startswith("return it")
-                    or s in ("exile it", "exile ~")):
+                    or s in ("exile it", "exile ~") or tag == "to library"):
                 if not dies_self:
                     return None  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
     # X gets +a/+b [and gains K] until end of turn [for each ...]
-    m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn"
-                     r"(?: for each (other attacking creature|attacking creature|"
-                     r"creature blocking it|opponent you attacked this combat))?", s)
+    m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
     if m:
         who = refs.obj(m[1])
-        if who is None:
+        per = _per(m[5], refs)
+        if who is None or per is False:
             return None
-        per = {None: None, "other attacking creature": "other_attacker",
-               "attacking creature": "attacker", "creature blocking it": "blocker",
-               "opponent you attacked this combat": "opponent_attacked"}[m[5]]
-        if per == "blocker" and refs.r.it != _SELF:
-            return None
-        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]  # type: ignore[arg-type]
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]
         if m[4]:
             out.append(GainKeywords(who, _keywords(m[4])))
         return tuple(out)
@@ -532,14 +553,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             return (DamageEffect(Who("any_target"), Amount(n)),)
         who = refs.player(m[3]) or refs.obj(m[3])
         return None if who is None else (DamageEffect(who, Amount(n)),)
-    m = re.fullmatch(rf"(.+?) loses? {_N} life", s)
-    if m and m[2] != "X":
+    m = re.fullmatch(rf"(.+?) (loses?|gains?) {_N} life{_PER}", s)
+    if m and m[3] != "X":
         who = refs.player(m[1])
-        return None if who is None else (LifeEffect(who, Amount(_num(m[2])), gain=False),)
-    m = re.fullmatch(rf"(.+?) gains? {_N} life", s)
-    if m and m[2] != "X":
-        who = refs.player(m[1])
-        return None if who is None else (LifeEffect(who, Amount(_num(m[2])), gain=True),)
+        per = _per(m[4], refs)
+        if who is not None and per is not False:
+            return (LifeEffect(who, Amount(_num(m[3]), per), gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)
@@ -635,6 +654,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                 effects[-1], Destroy) and not effects[-1].exile:
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
             continue
+        if sent.startswith("then "):
+            sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
