@@ -417,7 +417,7 @@ class _Refs:
 
 _VALUE: list[tuple[str, str]] = [
     (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards|"
-     r"cards equal to (?:its|~'s) power)", "draw"),
+     r"cards equal to [^.]+|a card for each [^.]+)", "draw"),
     (r"(?:you )?draw a card, then discard a card", "loot"),
     (r"(?:you )?draw (?:a card|two cards), then discard (?:a card|two cards)", "loot"),
     (r"discard a card\. If you do, draw a card", "rummage"),
@@ -542,6 +542,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         if who is None or refs.r.event == "dies":
             return None
         return (Destroy(who, exile=True),)
+    m = re.fullmatch(rf"have (~|it) deal {_N} damage to (.+)", s)
+    if m:
+        s = f"{m[1]} deals {m[2]} damage to {m[3]}"  # "you may have it deal ..." (608.2)
     m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
         if m[1] == "it" and refs.r.it != _SELF:
