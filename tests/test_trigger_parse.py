@@ -222,3 +222,27 @@ def test_not_played_lists_unread_and_outside_triggers_only() -> None:
             {"id": "wall", "card": "Wall of Stone", "controller": "Bob"}]}))
     assert [(n.id, n.kind) for n in not_played(board)] == [("moroii", "triggered"),
                                                           ("artificer", "triggered")]
+
+
+MORE: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
+    ("603.2, 119.3: dies -> each player loses 4 life (you and each opponent, at once)",
+     "Caustic Hound",
+     (T("dies", (LifeEffect(Who("you"), Amount(4), gain=False),
+                 LifeEffect(Who("each_opponent"), Amount(4), gain=False)), ""),)),
+    ("603.2, 603.5, 120.3: dies -> you may have it deal 1 damage to any target",
+     "Goblin Arsonist",
+     (T("dies", (DamageEffect(Who("any_target"), Amount(1)),), "", optional=True),)),
+    ("603.2, 508.1: one or more creatures you control attack = you attack; 1 life for each "
+     "attacking creature", "Ancestor Dragon",
+     (T("you_attack", (LifeEffect(Who("you"), Amount(1, "attacker"), gain=True),), "",
+        watch=Watch("player")),)),
+    ("603.2, 510.3a: a creature you control with deathtouch deals combat damage to a player "
+     "-> a +1/+1 counter on it", "White Widow, Yelena Belova",
+     (T("combat_damage_player", (Counters(Who("trigger"), "+1/+1"),), "",
+        watch=Watch("creatures", "you", qualities=(Quality(keywords=("deathtouch",)),))),)),
+]
+
+
+@pytest.mark.parametrize(("rule", "card", "expected"), MORE, ids=[c[1] for c in MORE])
+def test_reads_more_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility, ...]) -> None:
+    assert read(card) == expected, rule

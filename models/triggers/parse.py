@@ -292,6 +292,10 @@ def _readings(head: str) -> list[_Reading] | None:
         watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
                       qualities=got[0], nontoken=got[1])
         it = None if once else _TRIGGER_WHO
+    if (once and events == ("attacks",) and watch == Watch("creatures", "you")
+            and intervening is None):
+        # "whenever one or more creatures you control attack" is "whenever you attack"
+        return [_Reading("you_attack", Watch("player"), it=None)]
     out = []
     for event in events:
         that_creature: Who | None = None
