@@ -200,6 +200,10 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
 ]
 
 
+_NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasure", "Clue",
+                                 "Blood", "Gold", "Map", "Powerstone"})
+
+
 def _quality_of(types: str | None, adjectives: str, with_: str | None,
                 plural: bool) -> tuple[tuple[Quality, ...], bool] | None:
     """What a subject's words ask of a creature ("nontoken", "legendary", "Samurai or
@@ -215,7 +219,7 @@ def _quality_of(types: str | None, adjectives: str, with_: str | None,
             if any(w is None for w in one):
                 return None
             words = [w for w in one if w]
-        if any(w not in CREATURE_TYPES for w in words):
+        if any(w not in CREATURE_TYPES or w in _NOT_CREATURE_TYPES for w in words):
             return None  # "another Commander", "a Vehicle": not (only) a creature type
         fields["subtypes"] = tuple(words)
     colors = tuple(_COLORS[a] for a in adj if a in _COLORS)
@@ -375,7 +379,7 @@ class _Refs:
                    " you don't control": "opponents", " defending player controls": "opponents"}[ctl_text]
             quals: list[Quality] = []
             if m[3] != "creature":
-                if m[3] not in CREATURE_TYPES:
+                if m[3] not in CREATURE_TYPES or m[3] in _NOT_CREATURE_TYPES:
                     return None
                 quals.append(Quality(subtypes=(m[3],)))
             if m[4]:
