@@ -246,3 +246,31 @@ MORE: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
 @pytest.mark.parametrize(("rule", "card", "expected"), MORE, ids=[c[1] for c in MORE])
 def test_reads_more_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility, ...]) -> None:
     assert read(card) == expected, rule
+
+
+TWO_EVENTS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
+    ("603.2: 'enters or attacks' — nothing enters in the play, so it is the attack trigger",
+     "Arashin Foremost",
+     (T("attacks", (GainKeywords(Who("target_creature", "you", other=True,
+                                     qualities=(Quality(subtypes=("Warrior",)),)),
+                                 ("double strike",)),), ""),)),
+    ("603.2, 700.4: 'enters or dies' is the dies trigger in combat", "Goblin Marshal",
+     (T("dies", (CreateTokens(Amount(2), 1, 1, ("Goblin",), ("R",)),), ""),)),
+]
+
+
+@pytest.mark.parametrize(("rule", "card", "expected"), TWO_EVENTS, ids=[c[1] for c in TWO_EVENTS])
+def test_an_event_the_play_never_produces_is_dropped_from_the_condition(
+        rule: str, card: str, expected: tuple[TriggeredAbility, ...]) -> None:
+    assert read(card) == expected, rule
+
+
+def test_enters_or_attacks_is_listed_when_not_read() -> None:
+    """Before issue 21 "Whenever ~ enters or attacks" was taken for an enters trigger and
+    never listed (silently left out); its attack half happens in combat (508.1)."""
+    s = ("Whenever this creature enters or attacks, target opponent sacrifices a creature or "
+         "planeswalker of their choice, discards a card, and loses 3 life. You draw a card and "
+         "gain 3 life.")  # Archon of Cruelty: not read (a creature or planeswalker)
+    assert classify(s) == "triggered" and in_combat(s) and parse_triggers(s) == ()
+    assert classify("Whenever you cast a spell while this creature is attacking, draw a "
+                    "card.") is None  # the event is a spell cast

@@ -23,7 +23,8 @@ from typing import Literal
 
 from redzone.models.parser.subjects import _normalise_self
 
-__all__ = ["COMBAT_KEYWORDS", "Kind", "classify", "condition_of", "in_combat", "normalise"]
+__all__ = ["COMBAT_KEYWORDS", "Kind", "classify", "combat_condition", "condition_of", "in_combat",
+           "normalise"]
 
 Kind = Literal["triggered", "activated"]
 
@@ -64,6 +65,32 @@ _COMBAT_EVENT = re.compile(
 _STEP = re.compile(r"^At\b", re.IGNORECASE)
 
 
+# A trigger condition naming two events, one of which can't happen in the play ("Whenever ~
+# enters or attacks", "When ~ enters and whenever it attacks while saddled"): in combat it
+# is the other event's.
+_NEVER_ALTERNATIVE = [
+    (re.compile(r"^(When|Whenever) (.+?) (?:enters|enter) or (?!enters attacking)(.+)$"),
+     r"\1 \2 \3"),
+    (re.compile(r"^When (?:~ enters|you cast this spell|you cycle this card) and "
+                r"(?:when|whenever) (.+)$"), r"Whenever \1"),
+    (re.compile(r"^(When|Whenever) (.+?) and when you (?:discard|cycle) this card$"),
+     r"\1 \2"),
+]
+
+
+def combat_condition(condition: str) -> str:
+    """``condition`` (normalised: the source is ``~``) without an alternative event that
+    can't happen in the play of combat: "Whenever ~ enters or attacks" -> "Whenever ~
+    attacks"; "When ~ enters and whenever it attacks" -> "Whenever ~ attacks"; otherwise
+    ``condition`` itself."""
+    for pattern, repl in _NEVER_ALTERNATIVE:
+        m = pattern.fullmatch(condition)
+        if m:
+            out = pattern.sub(repl, condition)
+            return re.sub(r"^(When|Whenever) it\b", r"\1 ~", out)
+    return condition
+
+
 def classify(sentence: str) -> Kind | None:
     """``"triggered"`` / ``"activated"`` when ``sentence`` (one the parser set aside) is an
     ability left out of the play of combat unless read, else ``None`` — a triggered ability
@@ -74,7 +101,13 @@ def classify(sentence: str) -> Kind | None:
     body = _ABILITY_WORD.sub("", text, count=1)
     if _TRIGGER.match(body):
         condition = body.split(",", 1)[0]
-        return None if _NEVER.search(condition) else "triggered"
+        if not _NEVER.search(condition):
+            return "triggered"
+        # one of two events can't happen in the play; the other may ("enters or attacks")
+        other = combat_condition(_normalise_self(condition, ()))
+        if other != condition and not _NEVER.search(other) and _COMBAT_EVENT.search(other):
+            return "triggered"
+        return None
     word = _KEYWORD_ARG.sub("", text.rstrip(".")).strip().lower()
     if word in COMBAT_KEYWORDS:
         return "triggered"
@@ -129,7 +162,7 @@ def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
     word = _KEYWORD_ARG.sub("", text.rstrip(".")).strip().lower()
     if word in COMBAT_KEYWORDS:
         return True
-    condition = condition_of(text, names)
+    condition = combat_condition(condition_of(text, names))
     if not condition or _STEP.match(condition):
         return False
     return _COMBAT_EVENT.search(condition) is not None

@@ -23,7 +23,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers.classify import normalise
+from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -364,7 +364,8 @@ class _Refs:
         if s == "that creature":
             return self.r.that_creature
         m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
-                         r"(creature|[A-Z][\w'-]*)( with flying| without flying)?"
+                         r"(creature|[A-Z][\w'-]*(?= creature| you| an| with|$))(?: creature)?"
+                         r"( with flying| without flying)?"
                          r"( you control| an opponent controls| you don't control|"
                          r" defending player controls| that player controls)?", s)
         if m:
@@ -708,7 +709,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _readings(head)
+    readings = _readings(combat_condition(head))
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
