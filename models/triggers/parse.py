@@ -662,18 +662,24 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent[:1].isupper() and not sent.startswith("~"):
             sent = sent[0].lower() + sent[1:]
-        if re.fullmatch(r"(?:it|they|the creature) can't be regenerated\.?", sent) and effects and isinstance(
-                effects[-1], Destroy) and not effects[-1].exile:
+        if (re.fullmatch(r"(?:it|they|the creature) can't be regenerated\.?", sent) and effects
+                and isinstance(effects[-1], Destroy) and not effects[-1].exile):
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
             continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
+        if_you_do = optional and sent.startswith("if you do, ")
+        if if_you_do:
+            sent = sent[len("if you do, "):]  # done only if the "you may" was: the same choice
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
         got = _sentence(sent, refs, dies_self)
         if got is None:
             return None
+        if optional and not may and not if_you_do and not all(
+                isinstance(e, ValueOnly) for e in got):
+            return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice
             if effects and not all(isinstance(e, ValueOnly) for e in effects):
