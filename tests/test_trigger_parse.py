@@ -154,6 +154,11 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "Whenever a creature you control becomes blocked by a creature, it gets +1/+1 until end "
     "of turn.",  # the trigger is the blocker: "it" can't be named
     "When this creature dies, destroy it.",
+    # 603.5: "you may A. B" — B is not part of the choice, so the ability isn't one choice
+    "Whenever this creature attacks, you may tap target creature. Put a +1/+1 counter on this "
+    "creature.",
+    "Whenever this creature attacks, tap target creature defending player controls.",  # 506.2:
+    # with several opponents, "an opponent's creature" would be too wide a target
 ])
 def test_sentences_not_understood_are_none(sentence: str) -> None:
     assert parse_trigger(sentence) is None and parse_triggers(sentence) == ()
@@ -172,12 +177,16 @@ def test_two_events_read_as_two_abilities_and_parse_trigger_declines_them() -> N
 
 def test_you_may_over_a_combat_effect_is_optional_and_over_a_value_is_not() -> None:
     """603.5: "you may" is a choice on resolution; over a value-only effect the choice
-    changes nothing in combat, so no choice is searched."""
+    changes nothing in combat, so no choice is searched; "If you do, B" is the same choice."""
     got = parse_trigger("When this creature dies, you may gain 3 life.")
     assert got is not None and got.optional and got.effects == (
         LifeEffect(Who("you"), Amount(3), gain=True),)
     got = parse_trigger("Whenever this creature attacks, you may draw a card.")
     assert got is not None and not got.optional and got.effects == (ValueOnly("draw"),)
+    got = parse_trigger("Whenever this creature attacks, you may tap target creature. If you "
+                        "do, put a +1/+1 counter on this creature.")
+    assert got is not None and got.optional and got.effects == (
+        TapEffect(Who("target_creature")), Counters(SELF, "+1/+1"))
 
 
 @pytest.mark.parametrize(("sentence", "expected"), [
