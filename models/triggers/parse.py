@@ -473,6 +473,19 @@ _VALUE: list[tuple[str, str]] = [
     (r"exile all cards from target player's graveyard", "exile from graveyard"),
     (r"you get (?:an|a|\w+) experience counters?", "experience"),
     (r"you get that many (?:\{E\})+", "energy"),
+    (r"create (?:that many|X|\w+) (?:tapped )?(?:Treasure|Clue|Food|Blood|Gold|Map) tokens",
+     "token"),
+    # cards exiled from or revealed on top of a library, and played after combat (nobody
+    # casts or plays anything in the play of combat)
+    (r"exile the top (?:card|two cards|three cards|\w+ cards) of (?:your|that player's|each "
+     r"player's|defending player's) library(?: face down)?", "impulse"),
+    (r"(?:until end of turn, |until the end of your next turn, )?(?:you may )?(?:play|cast) "
+     r"(?:that card|it|those cards|that spell|them|cards exiled this way)"
+     r"(?: this turn| until end of turn| until the end of your next turn| for as long as "
+     r"(?:it remains|they remain) exiled)?", "impulse"),
+    (r"reveal the top card of your library", "reveal"),
+    (r"(?:if it's a (?:land|creature|nonland|noncreature) card, )?put (?:it|that card) into "
+     r"your hand", "draw"),
 ]
 
 
