@@ -93,8 +93,9 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
                                 intervening=Intervening("greater_power_attacks"))
     if word == "mentor":  # 702.134a: target attacking creature with lesser power
         lesser = Quality(power_vs="less")
-        return TriggeredAbility("attacks", (Counters(Who("target_creature", "any", other=True,
-                                                         qualities=(lesser,)), "+1/+1"),),
+        return TriggeredAbility("attacks", (Counters(Who("target_creature", "you", other=True,
+                                                         qualities=(lesser,), attacking=True),
+                                                     "+1/+1"),),
                                 text, keyword=word)
     if word == "annihilator":  # 702.86a
         return TriggeredAbility("attacks", (Sacrifice(Who("defending_player"), Amount(n)),),

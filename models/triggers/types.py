@@ -141,6 +141,8 @@ class Who:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     up_to: bool = False
+    attacking: bool = False
+    """Only attacking creatures ("target attacking creature": mentor)."""
 
 
 SOURCE = Who("source")
@@ -314,6 +316,6 @@ class Resolved:
         out: dict[str, object] = {"source": self.source, "controller": self.controller,
                                   "window": self.window, "text": self.text,
                                   "choices": dict(self.choices), "result": self.result}
-        if self.trigger is not None:
+        if self.trigger is not None and self.trigger != self.source:
             out["trigger"] = self.trigger
         return out
