@@ -630,7 +630,7 @@ class _PlayRun:
         end = ends[i]
         return end
 
-    def step(self, ph: _Phase, st: str) -> _Phase:
+    def step(self, ph: _Phase, st: Any) -> _Phase:
         from redzone.models.damage_rules import damage_problem
         from redzone.models.leaving import leave_game
         from redzone.models.outcome import DamageEvent, deal_damage, relayered_after_departures
