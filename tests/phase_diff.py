@@ -47,7 +47,40 @@ EXTRA = (
 )
 """Infect, wither and indestructible creatures (poison and -1/-1 counters, CR 702.90,
 702.80, 702.12) added to the arena's pool for the differential runs."""
-CARDS = POOL + EXTRA
+
+TRIGGERED = (
+    # exalted (702.83)
+    "Akrasan Squire", "Sigiled Paladin", "Rhox Charger", "Guardians of Akrasa",
+    # bushido (702.45)
+    "Devoted Retainer", "Samurai Enforcers", "Kitsune Blademaster", "Nezumi Ronin",
+    # flanking (702.25)
+    "Suq'Ata Lancer", "Benalish Cavalry", "Mtenda Herder",
+    # rampage (702.23)
+    "Craw Giant", "Wolverine Pack", "Aerathi Berserker",
+    # battle cry (702.91)
+    "Goblin Wardriver", "Accorder Paladin", "Loxodon Partisan",
+    # afflict (702.130)
+    "Khenra Eternal", "Eternal of Harsh Truths",
+    # renown (702.112), dethrone (702.105), training (702.149), melee (702.121)
+    "Rhox Maulers", "Topan Freeblade", "Enraged Revolutionary", "Gryff Rider",
+    "Apprentice Sharpshooter", "Wings of the Guard",
+    # "whenever this creature attacks / attacks alone": pumps, life
+    "Vicious Kavu", "Charging Paladin", "Flowstone Charger", "Reckless Ogre",
+    "Infectious Horror", "Herald of Faith",
+    # "blocks", "becomes blocked (by a creature)", "blocks or becomes blocked"
+    "Rabid Wolverines", "Cave Tiger", "Razorclaw Bear", "Chub Toad", "Goblin Elite Infantry",
+    "Escaped Null", "Giant Badger", "Shu Defender", "Vedalken Ghoul", "Sacred Prey",
+    "Pride Guardian",
+    # combat damage: "deals combat damage to a player", "is dealt damage"
+    "Erdwal Ripper", "Stromkirk Patrol", "Fungusaur", "Dromad Purebred", "Scroll Thief",
+)
+"""Creatures with triggered abilities of combat (issue 21; docs/triggers.md) whose every
+line both engines read: redzone's :func:`redzone.models.triggers.parse.parse_trigger` and
+phase's own (the bridge gives phase the triggered keywords, ``pb.TRIGGERED_KEYWORDS``).
+None has a target, a "you may" or a sacrifice: each ability resolves the one way it can,
+so both engines resolve the same abilities (the order of one player's simultaneous
+abilities is given to phase as redzone's, :func:`_order_triggers`)."""
+CARDS = POOL + EXTRA + TRIGGERED
 
 
 @dataclass
@@ -70,6 +103,8 @@ class BoardRun:
     seed: int
     verdicts: int = 0
     results: int = 0
+    triggers: int = 0
+    """Triggered abilities redzone resolved (attack, block and damage windows)."""
     disagreements: list[Disagreement] = field(default_factory=list)
 
 
@@ -112,6 +147,90 @@ def _scenario(game: Any) -> dict[str, Any]:
     return pb.scenario_from_state(game.state())
 
 
+def _order_triggers(game: Any, prompt: Mapping[str, Any]) -> dict[str, Any]:
+    """phase's ``OrderTriggers`` answered with redzone's order (docs/triggers.md, CR 603.3b):
+    a player's simultaneous triggered abilities go on the stack in the board's order of
+    permanents — phase's battlefield order, the scenario's — then text order. In phase's
+    answer the first index goes on the stack first (it resolves last)."""
+    field_ = game.state()["state"]["battlefield"]
+    pos = {oid: i for i, oid in enumerate(field_)}
+    listed = prompt["data"]["triggers"]
+    order = sorted(range(len(listed)), key=lambda i: pos.get(listed[i]["source_id"], len(field_)))
+    return {"type": "OrderTriggers", "data": {"order": order}}
+
+
+def _advance(game: Any, stop: Any) -> dict[str, Any]:
+    """:func:`pb.advance`, answering phase's ``OrderTriggers`` prompts (:func:`_order_triggers`)."""
+    while True:
+        prompt = pb.advance(game, stop)
+        if prompt["type"] != "OrderTriggers":
+            return prompt
+        game.apply(prompt["data"]["player"], _order_triggers(game, prompt))
+
+
+_RESOLVED_FIELD: list[bool] = []
+
+
+def _with_resolved(scenario: dict[str, Any], windows: list[str]) -> dict[str, Any]:
+    """``scenario`` with ``combat.triggers_resolved`` = ``windows`` (docs/scenario-format.md),
+    so that a scenario snapshot taken from phase after its attack triggers resolved — their
+    pumps are in the given power and toughness — is never pumped again by redzone. Left out
+    while redzone's scenario format doesn't know the field (it then judges a scenario with
+    blockers declared as standing after the attack triggers, the same thing)."""
+    if not _RESOLVED_FIELD:
+        from redzone.models.scenario import parse_scenario
+        probe = {"players": [{"name": "P1"}, {"name": "P2"}], "active_player": "P1",
+                 "permanents": [{"id": "a", "card": "Grizzly Bears", "controller": "P1"}],
+                 "combat": {"attackers": {"a": "P2"}, "triggers_resolved": ["attack"]}}
+        try:
+            parse_scenario(probe)
+            _RESOLVED_FIELD.append(True)
+        except Exception:
+            _RESOLVED_FIELD.append(False)
+    combat = scenario.get("combat")
+    if not _RESOLVED_FIELD[0] or not combat:
+        return scenario
+    return {**scenario, "combat": {**combat, "triggers_resolved": list(windows)}}
+
+
+class _Chooser:
+    """The chooser given to redzone's trigger windows: the drawn cards have no targets, no
+    "you may" and no sacrifice, so a choice asked is recorded (it may differ from phase's)
+    and answered with the first option."""
+
+    def __init__(self) -> None:
+        self.asked: list[Any] = []
+
+    def __call__(self, choice: Any) -> Any:
+        self.asked.append(choice)
+        return choice.options[0]
+
+
+def _after_triggers_redzone(board: Any, state: Any) -> dict[str, Any]:
+    """Life, poison and each creature's power, toughness and counters after a window."""
+    alive = [p for p in board.permanents.values() if p.is_creature and state.on_battlefield(p.id)]
+    return {
+        "life": dict(state.life), "poison": dict(state.poison),
+        "pt": {p.id: (state.power(board, p.id), state.toughness(board, p.id)) for p in alive},
+        "counters": {p.id: {c: n for c, n in (state.counters.get(p.id) or {}).items() if n}
+                     for p in alive if any((state.counters.get(p.id) or {}).values())},
+        "destroyed": sorted(state.destroyed),
+    }
+
+
+def _after_triggers_phase(scenario: Mapping[str, Any], start: Any) -> dict[str, Any]:
+    """The same of a scenario snapshot of phase (creatures of ``start`` still there)."""
+    perms = {p["id"]: p for p in scenario["permanents"]}
+    alive = [pid for pid, p in start.permanents.items() if p.is_creature and pid in perms]
+    return {
+        "life": {p["name"]: p["life"] for p in scenario["players"]},
+        "poison": {p["name"]: p.get("poison", 0) for p in scenario["players"]},
+        "pt": {pid: (perms[pid]["power"], perms[pid]["toughness"]) for pid in alive},
+        "counters": {pid: dict(perms[pid]["counters"]) for pid in alive if perms[pid].get("counters")},
+        "destroyed": sorted(pid for pid, p in start.permanents.items() if p.is_creature and pid not in perms),
+    }
+
+
 def _random_split(rng: random.Random, total: int, names: list[str]) -> dict[str, int]:
     out = {n: 0 for n in names}
     for _ in range(total):
@@ -146,15 +265,17 @@ def run_board(eng: Any, seed: int) -> BoardRun:
     from redzone.solver.attack.solve import check_attack
     from redzone.solver.block.solve import check_blocks
     from redzone.solver.damage.solve import check_damage, simple_assignment
+    from redzone.models.triggers.resolve import attack_window, block_window, damage_window
 
     rng = random.Random(seed)
     run = BoardRun(seed)
     sides = random_board(rng)
     game = pb.set_up(eng, sides, seed=seed)
-    prompt = pb.advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
+    prompt = _advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
     scenario = _scenario(game)
     board = build_board(parse_scenario(scenario))
     mine = [c for c in board.creatures("P1")]
+    chooser = _Chooser()
 
     # 1. attack (CR 508.1)
     if prompt["type"] != "DeclareAttackers":
@@ -184,9 +305,33 @@ def run_board(eng: Any, seed: int) -> BoardRun:
     if not chosen:
         return run
 
-    # 2. blocks (CR 509.1)
-    prompt = pb.advance(game, lambda p: game.phase not in ("DeclareAttackers",))
+    # 1b. the attack triggers (CR 508.2): phase resolves them before blockers are declared;
+    # redzone's attack window on the board as attackers were declared must end the same.
+    at_attack = {**scenario, "combat": {"attackers": dict(chosen)}}
+    prompt = _advance(game, lambda p: game.phase not in ("DeclareAttackers",))
     scenario = _scenario(game)
+    attack_board = build_board(parse_scenario(at_attack))
+    attack_state = GameState.from_board(attack_board)
+    window = attack_window(attack_board, attack_state, chosen, chooser)
+    run.triggers += len(window.resolved)
+    ours = _after_triggers_redzone(window.board, attack_state)
+    theirs_ = _after_triggers_phase(scenario, attack_board)
+    run.results += 1
+    over = prompt["type"] == "GameOver" or bool(attack_state.lost)
+    if over:
+        for summary in (ours, theirs_):
+            for key in ("pt", "counters", "destroyed"):
+                summary.pop(key)
+    if ours != theirs_:
+        run.disagreements.append(Disagreement(
+            "attack-triggers", seed, theirs_, ours, at_attack,
+            detail=f"redzone resolved {[r.to_json() for r in window.resolved]}; asked {chooser.asked}"))
+    if over:
+        return run
+
+    # 2. blocks (CR 509.1), on the board after the attack triggers (phase's power and
+    # toughness include their pumps: combat.triggers_resolved says so)
+    scenario = _with_resolved(scenario, ["attack"])
     board = build_board(parse_scenario(scenario))
     problems = block_problems(board)
     theirs = [c for c in board.creatures("P2")]
@@ -218,17 +363,20 @@ def run_board(eng: Any, seed: int) -> BoardRun:
         if can:
             run.disagreements.append(Disagreement("block", seed, "no creature can block", can, scenario))
 
-    # The position with attacks and blocks declared: redzone resolves damage from here.
-    before = _scenario(game) if game.waiting_for()["type"] == "Priority" else None
-    prompt = pb.advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+    # The position with attacks and blocks declared, the block triggers (CR 509.2) put on
+    # phase's stack but not resolved: redzone resolves them and damage from here.
+    waiting = game.waiting_for()["type"]
+    before = _scenario(game) if waiting in ("Priority", "OrderTriggers") else None
+    prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
     if before is None:
         before = _scenario(game)
+    before = _with_resolved(before, ["attack"])
     start_board = build_board(parse_scenario(before))
     rows: dict[str, dict[str, dict[str, int]]] = {}
     # 3. damage prompts (CR 510.1)
     while prompt["type"] == "AssignCombatDamage":
         data = prompt["data"]
-        scenario = _scenario(game)
+        scenario = _with_resolved(_scenario(game), ["attack", "block"])
         board = build_board(parse_scenario(scenario))
         dproblem = damage_problem(board)
         step = dproblem.step
@@ -265,45 +413,66 @@ def run_board(eng: Any, seed: int) -> BoardRun:
                     {**scenario, "combat": {**scenario.get("combat", {}), "assignment": full}}))
         rows.setdefault(step, {})[source] = row
         game.apply(data["player"], action)
-        prompt = pb.advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+        prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
 
-    # 4. results (CR 510.2, 704)
+    # 4. results (CR 509.2, 510.2, 510.3, 704): redzone resolves the block triggers, then
+    # each damage step with phase's assignments and the triggers of that step.
     state = GameState.from_board(start_board)
     dealt_first: list[str] = []
     combat = start_board.scenario.combat
+    attackers_now: dict[str, str] = {}
+    blockers_now: dict[str, list[str]] = {}
     if combat is not None:
         dealt_first = list(combat.first_strike_dealt)
-    for st in remaining_steps(start_board):
+        attackers_now = dict(combat.attackers)
+        blockers_now = {b: list(a) for b, a in (combat.blockers or {}).items()}
+    resolved: list[Any] = []
+    board = start_board
+    if combat is not None and not dealt_first:
+        window = block_window(board, state, attackers_now, blockers_now, chooser)
+        board = window.board
+        resolved.extend(window.resolved)
+    for st in remaining_steps(board):
         if state.lost:
             break
-        problem = damage_problem(start_board, st, state=state, first_strike_dealt=dealt_first)
+        problem = damage_problem(board, st, state=state, first_strike_dealt=dealt_first)
         assignment = simple_assignment(problem)
         assignment.update(rows.get(st, {}))
         events = [DamageEvent(s, r, a) for s, row in assignment.items() for r, a in row.items() if a]
-        deal_damage(start_board, state, events, combat=True)
-        state_based_actions(start_board, state)
+        dealt = deal_damage(board, state, events, combat=True)
+        mark = len(state.destroyed)
+        state_based_actions(board, state)
+        died = list(state.destroyed[mark:])
         if st == "first-strike":
             dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
+        if not state.lost:
+            window = damage_window(board, state, attackers_now, blockers_now, dealt, died, chooser)
+            board = window.board
+            resolved.extend(window.resolved)
     after = game.state()["state"]
     run.results += 1
-    ours = _summary_redzone(start_board, state)
+    run.triggers += len(resolved)
+    ours = _summary_redzone(board, state)
     theirs_ = _summary_phase(after, start_board)
     if ours["lost"] or theirs_["lost"]:
         # The game is over (CR 104.2a): phase takes the loser's permanents off the
         # battlefield (as a player leaving a multiplayer game, CR 800.4a); only life, poison
         # and who lost are compared.
         for summary in (ours, theirs_):
-            for key in ("destroyed", "damage", "counters"):
+            for key in ("destroyed", "damage", "counters", "pt"):
                 summary.pop(key)
     if ours != theirs_:
-        run.disagreements.append(Disagreement("result", seed, theirs_, ours, before,
-                                              detail=repr(rows)))
+        run.disagreements.append(Disagreement(
+            "result", seed, theirs_, ours, before,
+            detail=f"{rows!r}; redzone resolved {[r.to_json() for r in resolved]}; asked {chooser.asked}"))
     return run
 
 
 def _summary_redzone(board: Any, state: Any) -> dict[str, Any]:
     lost = set(state.lost)
+    alive = [p.id for p in board.permanents.values() if p.is_creature and state.on_battlefield(p.id)]
     return {
+        "pt": {pid: (state.power(board, pid), state.toughness(board, pid)) for pid in alive},
         "life": {p: v for p, v in state.life.items()},
         "poison": {p: v for p, v in state.poison.items()},
         "destroyed": sorted(state.destroyed),
@@ -320,11 +489,14 @@ def _summary_phase(s: Mapping[str, Any], board: Any) -> dict[str, Any]:
     destroyed = sorted(pid for pid in board.permanents if pb.object_id(pid) not in on)
     damage = {}
     counters = {}
+    pt = {}
     for pid in board.permanents:
         oid = pb.object_id(pid)
         if oid not in on:
             continue
         obj = objects[str(oid)]
+        if board.permanents[pid].is_creature:
+            pt[pid] = (obj["power"], max(obj["toughness"], 0))
         if obj.get("damage_marked"):
             damage[pid] = obj["damage_marked"]
         c = {pb._COUNTER_NAMES.get(k, k): n for k, n in (obj.get("counters") or {}).items() if n}
@@ -334,6 +506,7 @@ def _summary_phase(s: Mapping[str, Any], board: Any) -> dict[str, Any]:
     lost = sorted(pb.seat_name(i) for i, p in enumerate(players)
                   if p.get("is_eliminated") or (p.get("status") or {}).get("type") not in (None, "Active"))
     return {
+        "pt": pt,
         "life": {pb.seat_name(i): p["life"] for i, p in enumerate(players)},
         "poison": {pb.seat_name(i): p.get("poison_counters", 0) for i, p in enumerate(players)},
         "destroyed": destroyed, "damage": damage, "counters": counters, "lost": lost,
@@ -357,19 +530,21 @@ def main(argv: list[str]) -> int:
     first = int(argv[2]) if len(argv) > 2 else 0
     eng = engine()
     t0 = time.time()
-    verdicts = results = 0
-    kinds: collections.Counter[str] = collections.Counter()
+    verdicts = results = fired = 0
+    kinds: collections.Counter[tuple[str, str]] = collections.Counter()
     for seed in range(first, first + n):
         run = run_board(eng, seed)
         verdicts += run.verdicts
         results += run.results
+        fired += run.triggers
         for d in run.disagreements:
             label = known(d) or "UNEXPLAINED"
             kinds[(d.what, label)] += 1
             if label == "UNEXPLAINED":
                 print(f"seed {seed} {d.what}: phase {d.phase!r} / redzone {d.redzone!r} {d.detail}")
                 print("   ", d.scenario)
-    print(f"{n} boards, {verdicts} verdicts, {results} results, {time.time() - t0:.1f} s; {dict(kinds)}")
+    print(f"{n} boards, {verdicts} verdicts, {results} results, {fired} triggered abilities "
+          f"resolved, {time.time() - t0:.1f} s; {dict(kinds)}")
     return 0
 
 

@@ -771,6 +771,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    dealt_to: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
             continue
@@ -780,9 +781,14 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         else:
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
-            events.append(("dealt_damage", d.recipient, None, {"damage": d.amount}))
+            dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
         events.append(("combat_damage", d.source, None, {"damage": d.amount,
                                                          "recipient": d.recipient}))
+    # "Is dealt damage": one event per creature however many sources dealt the step's
+    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
+    # with the total ("that much damage").
+    for rec, amount in dealt_to.items():
+        events.append(("dealt_damage", rec, None, {"damage": amount}))
     fired = _collect(board, state, events)
     # a creature's own event while it left (it died to this damage) still triggers (603.10a)
     seen = {(f.source, id(f.ability), f.trigger) for f in fired}
