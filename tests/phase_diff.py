@@ -513,12 +513,58 @@ def _summary_phase(s: Mapping[str, Any], board: Any) -> dict[str, Any]:
     }
 
 
-KNOWN: dict[str, str] = {}
-"""Known phase faults (docs/phase.md): name -> one line."""
+KNOWN: dict[str, str] = {
+    "dealt-damage-per-source": (
+        "phase triggers \"whenever this creature is dealt damage\" once per source of a "
+        "combat damage step (two blockers: twice); the rules trigger it once per damage "
+        "event (603.2c)"),
+}
+"""Known phase faults (docs/phase.md, "Known differences"): name -> one line."""
+
+
+def _dealt_damage_per_source(d: Disagreement) -> bool:
+    """Whether every difference of the result ``d`` is phase resolving a "whenever this
+    creature is dealt damage" ability more often than redzone (life gained by its
+    controller, +1/+1 counters on it) for a creature that was dealt combat damage by two or
+    more creatures at once: an attacking creature with several blockers in ``d.scenario``."""
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import triggers
+
+    if d.what != "result" or not isinstance(d.phase, dict) or not isinstance(d.redzone, dict):
+        return False
+    board = build_board(parse_scenario(d.scenario))
+    combat = d.scenario.get("combat") or {}
+    blockers_of: dict[str, int] = {}
+    for _, attacked in (combat.get("blockers") or {}).items():
+        for a in attacked:
+            blockers_of[a] = blockers_of.get(a, 0) + 1
+    hit = {pid for pid, n in blockers_of.items() if n >= 2 and pid in board.permanents
+           and any(t.event == "dealt_damage" for t in triggers(board.permanents[pid]))}
+    if not hit:
+        return False
+    owners = {board.permanents[pid].controller for pid in hit}
+    ph, rz = d.phase, d.redzone
+    for key in set(ph) | set(rz):
+        a, b = ph.get(key), rz.get(key)
+        if a == b:
+            continue
+        if key == "life":
+            if any(a.get(p) != b.get(p) and (p not in owners or a.get(p, 0) < b.get(p, 0))
+                   for p in set(a) | set(b)):
+                return False
+        elif key in ("counters", "pt"):
+            if any(a.get(x) != b.get(x) and x not in hit for x in set(a) | set(b)):
+                return False
+        else:
+            return False
+    return True
 
 
 def known(d: Disagreement) -> str | None:
     """The :data:`KNOWN` entry explaining ``d``, else ``None``."""
+    if _dealt_damage_per_source(d):
+        return "dealt-damage-per-source"
     return None
 
 
