@@ -1,5 +1,6 @@
 """Differential combat runs against phase.rs (used by tests/test_phase_differential.py; run
-``python tests/phase_diff.py N [SEED]`` for a report of N boards).
+``python tests/phase_diff.py N [SEED [TRIGGERED]]`` for a report of N boards; TRIGGERED, e.g.
+0.7: the share of creatures drawn from the triggered-ability cards).
 
 One board: a random position (:func:`random_board`) set up in phase; then, step by step,
 the same choices go to both engines and their answers are compared:
@@ -112,17 +113,18 @@ def engine() -> Any:
     return pb.make_engine(CARDS)
 
 
-def random_board(rng: random.Random) -> tuple[pb.Side, pb.Side]:
+def random_board(rng: random.Random, triggered: float = 0.0) -> tuple[pb.Side, pb.Side]:
     """Seat 0 (active) and seat 1: 1-5 creatures each, a quarter tapped, a fifth summoning
     sick, some with damage marked (less than toughness) or +1/+1 counters; life 1-20,
-    poison 0-9."""
+    poison 0-9. Each creature is drawn from :data:`CARDS`, or with probability
+    ``triggered`` from :data:`TRIGGERED` (boards rich in triggered abilities)."""
     from redzone.models.cards import lookup
 
     sides = []
     for seat in range(2):
         creatures = []
         for _ in range(rng.randint(1, 5)):
-            name = rng.choice(CARDS)
+            name = rng.choice(TRIGGERED if triggered and rng.random() < triggered else CARDS)
             toughness = int(lookup(name).front.toughness or 0)
             counters = {"+1/+1": rng.randint(1, 2)} if rng.random() < 0.15 else {}
             damage = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.2 else 0
@@ -254,8 +256,9 @@ def _lethal_first(rng: random.Random, total: int, needs: list[tuple[str, int]], 
     return out
 
 
-def run_board(eng: Any, seed: int) -> BoardRun:
-    """Compare the two engines on the board of ``seed`` (see the module docstring)."""
+def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
+    """Compare the two engines on the board of ``seed`` (see the module docstring;
+    ``triggered``: as :func:`random_board`'s)."""
     from redzone.models.block_rules import block_problems
     from redzone.models.attack_rules import attack_problem
     from redzone.models.board import build_board
@@ -269,7 +272,7 @@ def run_board(eng: Any, seed: int) -> BoardRun:
 
     rng = random.Random(seed)
     run = BoardRun(seed)
-    sides = random_board(rng)
+    sides = random_board(rng, triggered)
     game = pb.set_up(eng, sides, seed=seed)
     prompt = _advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
     scenario = _scenario(game)
@@ -574,12 +577,13 @@ def main(argv: list[str]) -> int:
 
     n = int(argv[1]) if len(argv) > 1 else 100
     first = int(argv[2]) if len(argv) > 2 else 0
+    triggered = float(argv[3]) if len(argv) > 3 else 0.0
     eng = engine()
     t0 = time.time()
     verdicts = results = fired = 0
     kinds: collections.Counter[tuple[str, str]] = collections.Counter()
     for seed in range(first, first + n):
-        run = run_board(eng, seed)
+        run = run_board(eng, seed, triggered)
         verdicts += run.verdicts
         results += run.results
         fired += run.triggers

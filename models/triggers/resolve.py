@@ -234,8 +234,20 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
         return False
     if w.qualities:
         subject = other if other is not None else creature
-        return any(matches_quality(board, subject, q, creature) for q in w.qualities)
+        return any(_matches(board, subject, q, creature) for q in w.qualities)
     return True
+
+
+def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) -> bool:
+    """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
+    keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
+    "a creature without flanking" (702.25a) must look at them here."""
+    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    if q.without_keywords and mine & set(q.without_keywords):
+        return False
+    if q.keywords and mine & set(q.keywords):
+        q = dataclasses.replace(q, keywords=())
+    return matches_quality(board, subject, q, other)
 
 
 def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:

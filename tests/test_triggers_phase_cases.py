@@ -1,0 +1,85 @@
+"""Triggered abilities of combat where redzone was wrong and the phase.rs differential
+(tests/phase_diff.py) found it; each case is restated from the rules.
+
+- "Whenever this creature is dealt damage" in a combat damage step (CR 510.2, 603.2c): the
+  damage a step deals is one event for the creature, however many creatures deal it, so
+  the ability triggers once (the Spitemare and Boros Reckoner rulings; XMage's issue
+  magefree/mage#11992 states the same for its "is dealt damage" abilities). Seed 127:
+  redzone triggered once per source when the creature survived, once when it died.
+- Flanking (702.25a) triggers only for a blocking creature *without* flanking; redzone
+  reads flanking as a triggered ability, not a keyword, and its "without flanking" filter
+  missed it (seed 93 of ``phase_diff.py 150 0 0.7``: two Mtenda Herders traded in phase,
+  redzone shrank the blocker).
+"""
+
+from __future__ import annotations
+
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+from redzone.solver.damage.solve import play_out
+
+
+def _double_block(card: str, **extra: object) -> dict:
+    attacker = {"id": "x", "card": card, "controller": "P1", **extra}
+    return {
+        "players": [{"name": "P1", "life": 10}, {"name": "P2", "life": 20}],
+        "active_player": "P1",
+        "permanents": [attacker,
+                       {"id": "b1", "card": "Grizzly Bears", "controller": "P2"},
+                       {"id": "b2", "card": "Grizzly Bears", "controller": "P2"}],
+        "combat": {"attackers": {"x": "P2"}, "blockers": {"b1": ["x"], "b2": ["x"]}},
+    }
+
+
+def test_dealt_damage_by_two_blockers_triggers_once_and_survives():
+    # Dromad Purebred 1/5 ("whenever this creature is dealt damage, you gain 1 life") is
+    # dealt 2 + 2 by two Grizzly Bears at once: one trigger, P1 10 -> 11 (603.2c).
+    result = play_out(build_board(parse_scenario(_double_block("Dromad Purebred"))))
+    assert result.outcome["life"]["P1"] == 11
+    assert [t.source for t in result.triggers] == ["x"]
+    assert result.outcome["damage"]["x"] == 4
+
+
+def test_dealt_damage_by_two_blockers_triggers_once_when_it_dies():
+    # Dromad Purebred with 2 damage already marked dies to the 4 damage; its ability looks
+    # back (603.10a) and still triggers once: P1 10 -> 11.
+    result = play_out(build_board(parse_scenario(_double_block("Dromad Purebred", damage=2))))
+    assert "x" in result.outcome["destroyed"]
+    assert result.outcome["life"]["P1"] == 11
+    assert len(result.triggers) == 1
+
+
+def test_fungusaur_gets_one_counter_from_two_blockers():
+    # Fungusaur 2/2 with three +1/+1 counters (5/5) is dealt 4 by two Grizzly Bears: one
+    # +1/+1 counter (603.2c), so it ends with four.
+    result = play_out(build_board(parse_scenario(
+        _double_block("Fungusaur", counters={"+1/+1": 3}))))
+    assert len(result.triggers) == 1
+    assert result.triggers[0].result == "1 +1/+1 on x"
+
+
+def _block(attacker: str, blocker: str) -> dict:
+    return {
+        "players": [{"name": "P1", "life": 10}, {"name": "P2", "life": 20}],
+        "active_player": "P1",
+        "permanents": [{"id": "x", "card": attacker, "controller": "P1"},
+                       {"id": "b", "card": blocker, "controller": "P2"}],
+        "combat": {"attackers": {"x": "P2"}, "blockers": {"b": ["x"]}},
+    }
+
+
+def test_flanking_does_not_trigger_for_a_blocker_with_flanking():
+    # Benalish Cavalry 2/2 (flanking) blocked by Suq'Ata Lancer 2/2 (flanking): no trigger
+    # (702.25a), 2 damage each way, both die (704.5g).
+    result = play_out(build_board(parse_scenario(_block("Benalish Cavalry", "Suq'Ata Lancer"))))
+    assert list(result.triggers) == []
+    assert sorted(result.outcome["destroyed"]) == ["b", "x"]
+
+
+def test_flanking_shrinks_a_blocker_without_flanking():
+    # Benalish Cavalry blocked by Grizzly Bears 2/2: the Bears get -1/-1 (702.25a), deal 1,
+    # and die to the Cavalry's 2; the Cavalry survives with 1 damage.
+    result = play_out(build_board(parse_scenario(_block("Benalish Cavalry", "Grizzly Bears"))))
+    assert [t.result for t in result.triggers] == ["b gets -1/-1"]
+    assert result.outcome["destroyed"] == ["b"]
+    assert result.outcome["damage"]["x"] == 1
