@@ -521,8 +521,35 @@ KNOWN: dict[str, str] = {
         "phase triggers \"whenever this creature is dealt damage\" once per source of a "
         "combat damage step (two blockers: twice); the rules trigger it once per damage "
         "event (603.2c)"),
+    "block-of-departed-attacker": (
+        "phase accepts a block of a creature that was declared as an attacker but left the "
+        "battlefield before blockers were declared (its own attack trigger killed it); it "
+        "isn't an attacking creature, so the block is illegal (509.1a, 506.4)"),
 }
 """Known phase faults (docs/phase.md, "Known differences"): name -> one line."""
+
+
+def _block_of_departed_attacker(d: Disagreement) -> bool:
+    """Whether ``d`` is phase calling legal a block declaration that names, as an attacking
+    creature it blocks, a creature no longer on the battlefield, and the same declaration
+    without those blocks is legal in redzone too."""
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.block.solve import check_blocks
+
+    if d.what != "block" or d.phase != "legal" or d.redzone is not False:
+        return False
+    combat = d.scenario.get("combat") or {}
+    blocks = combat.get("blockers") or {}
+    present = {p["id"] for p in d.scenario["permanents"]}
+    if not any(a not in present for atts in blocks.values() for a in atts):
+        return False
+    kept = {b: [a for a in atts if a in present] for b, atts in blocks.items()}
+    kept = {b: atts for b, atts in kept.items() if atts}
+    scenario = {**d.scenario, "combat": {k: v for k, v in combat.items() if k != "blockers"}}
+    board = build_board(parse_scenario(scenario))
+    return check_blocks(block_problems(board), kept).legal
 
 
 def _dealt_damage_per_source(d: Disagreement) -> bool:
@@ -568,6 +595,8 @@ def known(d: Disagreement) -> str | None:
     """The :data:`KNOWN` entry explaining ``d``, else ``None``."""
     if _dealt_damage_per_source(d):
         return "dealt-damage-per-source"
+    if _block_of_departed_attacker(d):
+        return "block-of-departed-attacker"
     return None
 
 
