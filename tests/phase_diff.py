@@ -106,6 +106,8 @@ class BoardRun:
     results: int = 0
     triggers: int = 0
     """Triggered abilities redzone resolved (attack, block and damage windows)."""
+    fired: list[str] = field(default_factory=list)
+    """Their texts up to the first comma ("Bushido 2", "Whenever this creature attacks")."""
     disagreements: list[Disagreement] = field(default_factory=list)
 
 
@@ -317,6 +319,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
     attack_state = GameState.from_board(attack_board)
     window = attack_window(attack_board, attack_state, chosen, chooser)
     run.triggers += len(window.resolved)
+    run.fired.extend(r.text.split(",")[0].split(" (")[0] for r in window.resolved)
     ours = _after_triggers_redzone(window.board, attack_state)
     theirs_ = _after_triggers_phase(scenario, attack_board)
     run.results += 1
@@ -455,6 +458,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
     after = game.state()["state"]
     run.results += 1
     run.triggers += len(resolved)
+    run.fired.extend(r.text.split(",")[0].split(" (")[0] for r in resolved)
     ours = _summary_redzone(board, state)
     theirs_ = _summary_phase(after, start_board)
     if ours["lost"] or theirs_["lost"]:
@@ -611,11 +615,13 @@ def main(argv: list[str]) -> int:
     t0 = time.time()
     verdicts = results = fired = 0
     kinds: collections.Counter[tuple[str, str]] = collections.Counter()
+    abilities: collections.Counter[str] = collections.Counter()
     for seed in range(first, first + n):
         run = run_board(eng, seed, triggered)
         verdicts += run.verdicts
         results += run.results
         fired += run.triggers
+        abilities.update(run.fired)
         for d in run.disagreements:
             label = known(d) or "UNEXPLAINED"
             kinds[(d.what, label)] += 1
@@ -624,6 +630,7 @@ def main(argv: list[str]) -> int:
                 print("   ", d.scenario)
     print(f"{n} boards, {verdicts} verdicts, {results} results, {fired} triggered abilities "
           f"resolved, {time.time() - t0:.1f} s; {dict(kinds)}")
+    print("resolved:", dict(abilities.most_common()))
     return 0
 
 

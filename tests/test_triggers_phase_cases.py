@@ -10,6 +10,11 @@
   reads flanking as a triggered ability, not a keyword, and its "without flanking" filter
   missed it (seed 93 of ``phase_diff.py 150 0 0.7``: two Mtenda Herders traded in phase,
   redzone shrank the blocker).
+- Rampage counts the creatures blocking it when its ability resolves (702.23b); a blocker
+  that died before (its own "blocks or becomes blocked, -1/-1" trigger, resolved first as
+  the non-active player's, 603.3b) no longer blocks (506.4). Found on a board built for it
+  (Craw Giant blocked by a damaged Goblin Elite Infantry and Grizzly Bears): phase gave
+  +0/+0, redzone +2/+2.
 """
 
 from __future__ import annotations
@@ -83,3 +88,23 @@ def test_flanking_shrinks_a_blocker_without_flanking():
     assert [t.result for t in result.triggers] == ["b gets -1/-1"]
     assert result.outcome["destroyed"] == ["b"]
     assert result.outcome["damage"]["x"] == 1
+
+
+def test_rampage_counts_only_blockers_still_there_on_resolution():
+    # Craw Giant 6/4 (rampage 2) blocked by Goblin Elite Infantry (2/2, 1 damage marked;
+    # "whenever this creature blocks or becomes blocked, it gets -1/-1") and Grizzly Bears.
+    # P2's trigger resolves first (603.3b): the Infantry is 1/1 with 1 damage and dies
+    # (704.5g); rampage then sees one blocker: +0/+0 (702.23b). The Giant deals 6 and is
+    # dealt 2.
+    scenario = {
+        "players": [{"name": "P1", "life": 20}, {"name": "P2", "life": 20}],
+        "active_player": "P1",
+        "permanents": [{"id": "g", "card": "Craw Giant", "controller": "P1"},
+                       {"id": "i", "card": "Goblin Elite Infantry", "controller": "P2", "damage": 1},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "P2"}],
+        "combat": {"attackers": {"g": "P2"}, "blockers": {"i": ["g"], "b": ["g"]}},
+    }
+    result = play_out(build_board(parse_scenario(scenario)))
+    assert [t.result for t in result.triggers] == ["i gets -1/-1", "g gets +0/+0"]
+    assert sorted(result.outcome["destroyed"]) == ["b", "i"]
+    assert result.outcome["damage"]["g"] == 2

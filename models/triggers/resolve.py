@@ -344,10 +344,13 @@ class _Play:
         if a.per is None:
             return a.n
         src = f.source
+        # Counted on resolution (608.2h; rampage 702.23b): a blocker that has left the
+        # battlefield since blockers were declared is no longer blocking (506.4).
+        blocking = sum(src in v for b, v in self.blockers.items() if self.state.on_battlefield(b))
         if a.per == "blocker_beyond_first":
-            return a.n * max(0, sum(src in v for v in self.blockers.values()) - 1)
+            return a.n * max(0, blocking - 1)
         if a.per == "blocker":
-            return a.n * sum(src in v for v in self.blockers.values())
+            return a.n * blocking
         if a.per == "attacker":
             return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
         if a.per == "other_attacker":
