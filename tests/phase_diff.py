@@ -95,6 +95,8 @@ class Disagreement:
     redzone: Any
     scenario: dict[str, Any] = field(repr=False, default_factory=dict)
     detail: str = ""
+    resolved: list[Any] = field(repr=False, default_factory=list)
+    """The triggered abilities redzone resolved (``Resolved``), for :func:`known`."""
 
 
 @dataclass
@@ -332,7 +334,9 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
         run.disagreements.append(Disagreement(
             "attack-triggers", seed, theirs_, ours, at_attack,
             detail=f"redzone resolved {[r.to_json() for r in window.resolved]}; asked {chooser.asked}"))
-    if over:
+    if over or not (scenario.get("combat") or {}).get("attackers"):
+        # the game ended, or every attacking creature died to an attack trigger (Flowstone
+        # Charger's -3 toughness): no block or damage is left (506.4)
         return run
 
     # 2. blocks (CR 509.1), on the board after the attack triggers (phase's power and
@@ -438,7 +442,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
         window = block_window(board, state, attackers_now, blockers_now, chooser)
         board = window.board
         resolved.extend(window.resolved)
-    for st in remaining_steps(board):
+    for st in remaining_steps(board) if combat is not None and combat.attackers else ():
         if state.lost:
             break
         problem = damage_problem(board, st, state=state, first_strike_dealt=dealt_first)
@@ -471,7 +475,8 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
     if ours != theirs_:
         run.disagreements.append(Disagreement(
             "result", seed, theirs_, ours, before,
-            detail=f"{rows!r}; redzone resolved {[r.to_json() for r in resolved]}; asked {chooser.asked}"))
+            detail=f"{rows!r}; redzone resolved {[r.to_json() for r in resolved]}; asked {chooser.asked}",
+            resolved=list(resolved)))
     return run
 
 
@@ -525,6 +530,10 @@ KNOWN: dict[str, str] = {
         "phase triggers \"whenever this creature is dealt damage\" once per source of a "
         "combat damage step (two blockers: twice); the rules trigger it once per damage "
         "event (603.2c)"),
+    "trigger-doubled-by-dying-creature": (
+        "when a creature dies in a combat damage step with a \"whenever this creature is dealt "
+        "damage\" ability, phase puts another of its controller's triggered abilities of "
+        "that step on the stack twice"),
     "block-of-departed-attacker": (
         "phase accepts a block of a creature that was declared as an attacker but left the "
         "battlefield before blockers were declared (its own attack trigger killed it); it "
@@ -595,10 +604,54 @@ def _dealt_damage_per_source(d: Disagreement) -> bool:
     return True
 
 
+def _trigger_doubled_by_dying_creature(d: Disagreement) -> bool:
+    """Whether every difference of the result ``d`` is phase resolving a damage-step
+    ability once more than redzone, in a step where a creature with a "whenever this
+    creature is dealt damage" ability died: more life for, or more +1/+1 counters (and
+    power and toughness) on, what the controller's other damage-step abilities touch."""
+    if d.what != "result" or not isinstance(d.phase, dict) or not isinstance(d.redzone, dict):
+        return False
+    gone = set(d.redzone.get("destroyed") or ())
+    dying = [r for r in d.resolved if r.window == "damage" and "is dealt damage" in r.text
+             and r.source in gone]
+    if not dying:
+        return False
+    owners = {r.controller for r in dying}
+    others = [r for r in d.resolved if r.window == "damage" and r.controller in owners
+              and r not in dying]
+    if not others:
+        return False
+    sources = {r.source for r in others}
+    ph, rz = d.phase, d.redzone
+    for key in set(ph) | set(rz):
+        a, b = ph.get(key), rz.get(key)
+        if a == b:
+            continue
+        if key == "life":
+            if any(a.get(p) != b.get(p) and (p not in owners or a.get(p, 0) < b.get(p, 0))
+                   for p in set(a) | set(b)):
+                return False
+        elif key == "counters":
+            for x in set(a) | set(b):
+                if a.get(x) == b.get(x):
+                    continue
+                if x not in sources or (a.get(x) or {}).get("+1/+1", 0) <= (b.get(x) or {}).get("+1/+1", 0):
+                    return False
+        elif key == "pt":
+            for x in set(a) | set(b):
+                if a.get(x) != b.get(x) and (x not in sources or a.get(x, (0, 0)) <= b.get(x, (0, 0))):
+                    return False
+        else:
+            return False
+    return True
+
+
 def known(d: Disagreement) -> str | None:
     """The :data:`KNOWN` entry explaining ``d``, else ``None``."""
     if _dealt_damage_per_source(d):
         return "dealt-damage-per-source"
+    if _trigger_doubled_by_dying_creature(d):
+        return "trigger-doubled-by-dying-creature"
     if _block_of_departed_attacker(d):
         return "block-of-departed-attacker"
     return None
