@@ -260,9 +260,75 @@ def _lethal_first(rng: random.Random, total: int, needs: list[tuple[str, int]], 
     return out
 
 
-def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
+@dataclass(frozen=True)
+class Case:
+    """A board built for an interaction of triggered abilities, run like a random one:
+    ``sides`` (seat 0 active), ``attack`` (indices of seat 0's creatures that attack
+    seat 1) and ``blocks`` (index of a seat 1 creature -> index of the seat 0 creature it
+    blocks); the damage splits are drawn from the seed. ``why``: what it checks (CR)."""
+
+    why: str
+    sides: tuple[pb.Side, pb.Side]
+    attack: tuple[int, ...]
+    blocks: Mapping[int, int] = field(default_factory=dict)
+
+
+def _side(*cards: str | pb.Creature, life: int = 20, land: str = "Plains") -> pb.Side:
+    return pb.Side([c if isinstance(c, pb.Creature) else pb.Creature(c) for c in cards],
+                   life=life, land=land)
+
+
+CASES: tuple[Case, ...] = (
+    Case("rampage counts the blockers left when it resolves (702.23b, 506.4)",
+         (_side("Craw Giant"), _side(pb.Creature("Goblin Elite Infantry", damage=1),
+                                     "Grizzly Bears", land="Island")), (0,), {0: 0, 1: 0}),
+    Case("rampage 2 with three blockers: +4/+4 (702.23a)",
+         (_side("Craw Giant"), _side("Grizzly Bears", "Grizzly Bears", "Wall of Mist",
+                                     land="Island")), (0,), {0: 0, 1: 0, 2: 0}),
+    Case("\"becomes blocked by a creature\" triggers once per blocker (509.3d)",
+         (_side("Rabid Wolverines"), _side("Grizzly Bears", "Grizzly Bears", land="Island")),
+         (0,), {0: 0, 1: 0}),
+    Case("flanking: once per blocker without flanking (702.25a, 702.25b)",
+         (_side("Benalish Cavalry"), _side("Grizzly Bears", "Mtenda Herder", "Wall of Mist",
+                                           land="Island")), (0,), {0: 0, 1: 0, 2: 0}),
+    Case("two exalted sources, one attacker alone: +2/+2 (702.83a, 506.5)",
+         (_side("Grizzly Bears", "Akrasan Squire", "Guardians of Akrasa"),
+          _side("Wall of Mist", land="Island")), (0,), {0: 0}),
+    Case("exalted doesn't trigger for two attackers (702.83a)",
+         (_side("Grizzly Bears", "Akrasan Squire", "Sigiled Paladin"),
+          _side("Wall of Mist", land="Island")), (0, 2)),
+    Case("two battle cries pump each other and the rest (702.91a)",
+         (_side("Goblin Wardriver", "Accorder Paladin", "Grizzly Bears"),
+          _side("Wall of Mist", land="Island")), (0, 1, 2), {0: 2}),
+    Case("afflict makes the defending player lose before damage (702.130a)",
+         (_side("Khenra Eternal", "Eternal of Harsh Truths"),
+          _side("Wall of Mist", "Grizzly Bears", life=3, land="Island")), (0, 1), {0: 0, 1: 1}),
+    Case("bushido on both sides, first strike (702.45a, 510.4)",
+         (_side("Kitsune Blademaster", "Samurai Enforcers"),
+          _side("Devoted Retainer", "Nezumi Ronin", land="Island")), (0, 1), {0: 0, 1: 1}),
+    Case("dethrone against the player with the most life; training next to a greater "
+         "power; melee (702.105a, 702.149a, 702.121a)",
+         (_side("Enraged Revolutionary", "Gryff Rider", "Wings of the Guard", "Craw Giant",
+                life=10), _side("Wall of Mist", life=12, land="Island")), (0, 1, 2, 3)),
+    Case("Flowstone Charger dies to its own attack trigger; the rest attacks (704.5f, 506.4)",
+         (_side(pb.Creature("Flowstone Charger", damage=2), "Vicious Kavu", "Reckless Ogre"),
+          _side("Grizzly Bears", land="Island")), (0, 1), {0: 1}),
+    Case("renown and combat-damage counters, trample over a blocker (702.112a, 510.3a)",
+         (_side("Rhox Maulers", "Topan Freeblade", "Erdwal Ripper", "Stromkirk Patrol"),
+          _side("Grizzly Bears", land="Island")), (0, 1, 2, 3), {0: 0}),
+    Case("life gained and lost by attack, block and damage triggers (119.3, 119.4)",
+         (_side("Infectious Horror", "Herald of Faith", "Sacred Prey", "Vedalken Ghoul"),
+          _side("Pride Guardian", "Dromad Purebred", "Grizzly Bears", land="Island")),
+         (0, 1, 2, 3), {0: 2, 1: 3, 2: 0}),
+)
+"""Built boards of interacting triggered abilities (:func:`run_board` with ``case``), run by
+tests/test_phase_differential.py. Cards and their texts from the bundled data."""
+
+
+def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = None) -> BoardRun:
     """Compare the two engines on the board of ``seed`` (see the module docstring;
-    ``triggered``: as :func:`random_board`'s)."""
+    ``triggered``: as :func:`random_board`'s), or on ``case`` with its declarations (the
+    damage splits still drawn from ``seed``)."""
     from redzone.models.block_rules import block_problems
     from redzone.models.attack_rules import attack_problem
     from redzone.models.board import build_board
@@ -276,7 +342,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
 
     rng = random.Random(seed)
     run = BoardRun(seed)
-    sides = random_board(rng, triggered)
+    sides = case.sides if case is not None else random_board(rng, triggered)
     game = pb.set_up(eng, sides, seed=seed)
     prompt = _advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
     scenario = _scenario(game)
@@ -295,6 +361,8 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
         return run
     snapshot = game.state()
     chosen = {c.id: "P2" for c in mine if rng.random() < 0.5}
+    if case is not None:
+        chosen = {mine[i].id: "P2" for i in case.attack}
     ok_phase, why = _legal_in_phase(eng, snapshot, 0, pb.attack_action(chosen))
     problem = attack_problem(board)
     ok_redzone = check_attack(problem, chosen).legal
@@ -345,10 +413,15 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0) -> BoardRun:
     board = build_board(parse_scenario(scenario))
     problems = block_problems(board)
     theirs = [c for c in board.creatures("P2")]
+    theirs_all = list(theirs)
     attackers = list(chosen)
     if prompt["type"] == "DeclareBlockers":
         snapshot = game.state()
         blocks = {c.id: [rng.choice(attackers)] for c in theirs if rng.random() < 0.6}
+        if case is not None:
+            seat0 = [c.id for c in mine]
+            blocks = {theirs_all[b].id: [seat0[a]] for b, a in case.blocks.items()
+                      if theirs_all[b].id in {c.id for c in theirs} and seat0[a] in attackers}
         ok_phase, why = _legal_in_phase(eng, snapshot, 1, pb.block_action(blocks))
         ok_redzone = check_blocks(problems, blocks).legal
         run.verdicts += 1
