@@ -15,7 +15,8 @@ What phase needs and how it is given here (facts checked against phase-python 0.
   ``supertypes``, ``text``, ``power``, ``toughness``, ``loyalty``, ``keywords``,
   ``identifiers``, null values dropped. phase reads keywords only from the ``keywords``
   list, so it is filled from the Oracle text: every line (reminder text removed) made only
-  of keywords in :data:`KEYWORDS` contributes them. :func:`make_engine` builds a
+  of keywords in :data:`KEYWORDS` or :data:`TRIGGERED_KEYWORDS` (a number dropped:
+  "Bushido 2" -> ``Bushido``) contributes them. :func:`make_engine` builds a
   ``phase.Engine`` for a set of card names (cached).
 - **Positions.** :func:`set_up` starts a game with decks of basic lands plus the
   creatures, keeps both opening hands, moves every hand card back to the library, puts the
