@@ -15,6 +15,10 @@
   the non-active player's, 603.3b) no longer blocks (506.4). Found on a board built for it
   (Craw Giant blocked by a damaged Goblin Elite Infantry and Grizzly Bears): phase gave
   +0/+0, redzone +2/+2.
+- Renown (702.112a) has an intervening "if it isn't renowned" (603.4): a double striker
+  dealing combat damage to a player in both steps becomes renowned once. Not drawn by the
+  differential (no card of the pool has renown and double strike; the bridge can't grant
+  abilities), found while reading phase's renown (its condition "not renowned").
 """
 
 from __future__ import annotations
@@ -108,3 +112,29 @@ def test_rampage_counts_only_blockers_still_there_on_resolution():
     assert [t.result for t in result.triggers] == ["i gets -1/-1", "g gets +0/+0"]
     assert sorted(result.outcome["destroyed"]) == ["b", "i"]
     assert result.outcome["damage"]["g"] == 2
+
+
+def _renown(**extra: object) -> dict:
+    return {
+        "players": [{"name": "P1", "life": 10}, {"name": "P2", "life": 20}],
+        "active_player": "P1",
+        "permanents": [{"id": "x", "card": "Topan Freeblade", "controller": "P1", **extra}],
+        "combat": {"attackers": {"x": "P2"}},
+    }
+
+
+def test_renown_only_once_with_double_strike():
+    # Topan Freeblade 2/2 (renown 1) with double strike, unblocked: 2 damage in the
+    # first-strike step, renown resolves (+1/+1 counter, renowned), 3 in the regular step;
+    # renown doesn't trigger again (702.112a, 603.4). P2 20 -> 15.
+    result = play_out(build_board(parse_scenario(_renown(abilities=["Double strike"]))))
+    assert result.outcome["life"]["P2"] == 15
+    assert [t.result for t in result.triggers] == ["1 +1/+1 on x; x becomes renowned"]
+
+
+def test_renown_does_not_trigger_for_a_renowned_creature():
+    # Already renowned (the scenario's conditions): 2 + 2 damage, no trigger (702.112a).
+    result = play_out(build_board(parse_scenario(
+        _renown(abilities=["Double strike"], conditions={"renowned": True}))))
+    assert result.outcome["life"]["P2"] == 16
+    assert list(result.triggers) == []

@@ -472,7 +472,18 @@ class _Play:
                                               f.trigger))
                 return
             chosen = {**chosen, "may": True}
+        renown = t.keyword == "renown" and self.state.on_battlefield(f.source)
+        if renown and _renowned(self.edit.perm(f.source)):
+            # 702.112a, 603.4: "if it isn't renowned" is checked again on resolution.
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "does nothing: already renowned (603.4)", chosen,
+                                          f.trigger))
+            return
         lines = [self.effect(f, e, chosen) for e in t.effects]
+        if renown:
+            perm = self.edit.perm(f.source)
+            self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
+            lines.append(f"{f.source} becomes renowned")
         self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                       "; ".join(x for x in lines if x), chosen, f.trigger))
 
@@ -722,8 +733,17 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     return _run(play, fired, "attack")
 
 
+def _renowned(perm: Permanent) -> bool:
+    """Whether ``perm`` is renowned (702.112b; the scenario's ``conditions: {renowned:
+    true}``, or a renown ability of this combat resolved)."""
+    return bool(perm.conditions.get("renowned"))
+
+
 def _holds(play: _Play, f: Fired) -> bool:
     """An intervening "if" (603.4), as the event happens."""
+    if f.ability.keyword == "renown" and f.source in play.edit.base.permanents:
+        # 702.112a: "if it isn't renowned"
+        return not _renowned(play.edit.base.permanents[f.source])
     cond = f.ability.intervening
     if cond is None:
         return True
