@@ -1,6 +1,7 @@
 """Differential combat runs against phase.rs (used by tests/test_phase_differential.py; run
-``python tests/phase_diff.py N [SEED [TRIGGERED]]`` for a report of N boards; TRIGGERED, e.g.
-0.7: the share of creatures drawn from the triggered-ability cards).
+``python tests/phase_diff.py N [SEED [TRIGGERED [targets]]]`` for a report of N boards;
+TRIGGERED, e.g. 0.7: the share of creatures drawn from the triggered-ability cards;
+``targets``: those include the attack triggers with a target).
 
 One board: a random position (:func:`random_board`) set up in phase; then, step by step,
 the same choices go to both engines and their answers are compared:
@@ -83,6 +84,13 @@ so both engines resolve the same abilities (the order of one player's simultaneo
 abilities is given to phase as redzone's, :func:`_order_triggers`)."""
 CARDS = POOL + EXTRA + TRIGGERED
 
+TARGETED = ("Grotag Thrasher", "Mardu Roughrider", "Burrenton Shield-Bearers")
+"""Attack triggers with a target (603.3d): "target creature can't block this turn" (the
+issue's Goblin Heelcutter template) and "target creature gets +0/+3". phase asks for the
+target (``TriggerTargetSelection``); the harness draws it from phase's offers and gives
+redzone the same (:class:`_Chooser`). Not in :data:`CARDS` (the seeds' boards stay as
+measured in docs/phase.md): drawn by :data:`CASES` and by ``random_board(targets=True)``."""
+
 
 @dataclass
 class Disagreement:
@@ -114,21 +122,24 @@ class BoardRun:
 
 
 def engine() -> Any:
-    return pb.make_engine(CARDS)
+    return pb.make_engine(CARDS + TARGETED)
 
 
-def random_board(rng: random.Random, triggered: float = 0.0) -> tuple[pb.Side, pb.Side]:
+def random_board(rng: random.Random, triggered: float = 0.0,
+                 targets: bool = False) -> tuple[pb.Side, pb.Side]:
     """Seat 0 (active) and seat 1: 1-5 creatures each, a quarter tapped, a fifth summoning
     sick, some with damage marked (less than toughness) or +1/+1 counters; life 1-20,
     poison 0-9. Each creature is drawn from :data:`CARDS`, or with probability
-    ``triggered`` from :data:`TRIGGERED` (boards rich in triggered abilities)."""
+    ``triggered`` from :data:`TRIGGERED` (boards rich in triggered abilities; with
+    ``targets``, from :data:`TRIGGERED` and :data:`TARGETED`)."""
     from redzone.models.cards import lookup
 
     sides = []
     for seat in range(2):
         creatures = []
         for _ in range(rng.randint(1, 5)):
-            name = rng.choice(TRIGGERED if triggered and rng.random() < triggered else CARDS)
+            rich = TRIGGERED + TARGETED if targets else TRIGGERED
+            name = rng.choice(rich if triggered and rng.random() < triggered else CARDS)
             toughness = int(lookup(name).front.toughness or 0)
             counters = {"+1/+1": rng.randint(1, 2)} if rng.random() < 0.15 else {}
             damage = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.2 else 0
@@ -165,13 +176,28 @@ def _order_triggers(game: Any, prompt: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": "OrderTriggers", "data": {"order": order}}
 
 
-def _advance(game: Any, stop: Any) -> dict[str, Any]:
-    """:func:`pb.advance`, answering phase's ``OrderTriggers`` prompts (:func:`_order_triggers`)."""
+def _advance(game: Any, stop: Any, picks: list[tuple[str, str]] | None = None,
+             rng: random.Random | None = None) -> dict[str, Any]:
+    """:func:`pb.advance`, answering phase's ``OrderTriggers`` prompts (:func:`_order_triggers`)
+    and its ``TriggerTargetSelection`` prompts (603.3d) with a target drawn from phase's
+    offers by ``rng`` (else its first), recorded in ``picks`` as (source id, target id or
+    player) for redzone's chooser (:class:`_Chooser`)."""
     while True:
         prompt = pb.advance(game, stop)
-        if prompt["type"] != "OrderTriggers":
-            return prompt
-        game.apply(prompt["data"]["player"], _order_triggers(game, prompt))
+        if prompt["type"] == "OrderTriggers":
+            game.apply(prompt["data"]["player"], _order_triggers(game, prompt))
+            continue
+        if prompt["type"] == "TriggerTargetSelection":
+            offers = game.actions()
+            action = rng.choice(offers) if rng is not None else offers[0]
+            target = action.to_dict()["data"]["target"]
+            name = (pb.permanent_id(target["Object"]) if "Object" in target
+                    else pb.seat_name(target["Player"]))
+            if picks is not None:
+                picks.append((pb.permanent_id(prompt["data"]["source_id"]), name))
+            game.apply(prompt["data"]["player"], action)
+            continue
+        return prompt
 
 
 _RESOLVED_FIELD: list[bool] = []
@@ -200,16 +226,43 @@ def _with_resolved(scenario: dict[str, Any], windows: list[str]) -> dict[str, An
 
 
 class _Chooser:
-    """The chooser given to redzone's trigger windows: the drawn cards have no targets, no
-    "you may" and no sacrifice, so a choice asked is recorded (it may differ from phase's)
-    and answered with the first option."""
+    """The chooser given to redzone's trigger windows: a target (603.3d) is the one phase
+    was given for the same source (``picks``, in order); any other choice ("you may", a
+    sacrifice: none of the drawn cards has one) is recorded in ``asked`` (it may differ
+    from phase's) and answered with the first option."""
 
-    def __init__(self) -> None:
+    def __init__(self, picks: list[tuple[str, str]] | None = None) -> None:
         self.asked: list[Any] = []
+        self.picks = picks if picks is not None else []
+        self.used: set[int] = set()
 
     def __call__(self, choice: Any) -> Any:
+        if choice.what == "target":
+            for i, (source, target) in enumerate(self.picks):
+                if i not in self.used and source == choice.source and target in choice.options:
+                    self.used.add(i)
+                    return target
         self.asked.append(choice)
         return choice.options[0]
+
+
+def _cant_block(scenario: dict[str, Any], board: Any, picks: list[tuple[str, str]]) -> dict[str, Any]:
+    """``scenario`` (phase's, after the attack triggers) with "This creature can't block."
+    on each creature a resolved "target creature can't block this turn" ability chose
+    (509.1b): phase's state shows the effect nowhere the bridge reads."""
+    from redzone.models.triggers.resolve import triggers
+    from redzone.models.triggers.types import CantBlockEffect
+
+    hit = {t for s, t in picks if s in board.permanents and any(
+        isinstance(e, CantBlockEffect) for a in triggers(board.permanents[s]) for e in a.effects)}
+    if not hit:
+        return scenario
+    perms = []
+    for p in scenario["permanents"]:
+        if p["id"] in hit:
+            p = {**p, "abilities": list(p.get("abilities") or []) + ["This creature can't block."]}
+        perms.append(p)
+    return {**scenario, "permanents": perms}
 
 
 def _after_triggers_redzone(board: Any, state: Any) -> dict[str, Any]:
@@ -316,6 +369,11 @@ CASES: tuple[Case, ...] = (
     Case("renown and combat-damage counters, trample over a blocker (702.112a, 510.3a)",
          (_side("Rhox Maulers", "Topan Freeblade", "Erdwal Ripper", "Stromkirk Patrol"),
           _side("Grizzly Bears", land="Island")), (0, 1, 2, 3), {0: 0}),
+    Case("\"target creature can't block this turn\" and \"target creature gets +0/+3\" "
+         "resolve before blocks, targets drawn (603.3d, 509.1b)",
+         (_side("Grotag Thrasher", "Burrenton Shield-Bearers", "Mardu Roughrider"),
+          _side("Grizzly Bears", "Wall of Mist", "Giant Badger", land="Island")),
+         (0, 1, 2), {0: 0, 1: 1, 2: 2}),
     Case("life gained and lost by attack, block and damage triggers (119.3, 119.4)",
          (_side("Infectious Horror", "Herald of Faith", "Sacred Prey", "Vedalken Ghoul"),
           _side("Pride Guardian", "Dromad Purebred", "Grizzly Bears", land="Island")),
@@ -325,7 +383,8 @@ CASES: tuple[Case, ...] = (
 tests/test_phase_differential.py. Cards and their texts from the bundled data."""
 
 
-def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = None) -> BoardRun:
+def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = None,
+              targets: bool = False) -> BoardRun:
     """Compare the two engines on the board of ``seed`` (see the module docstring;
     ``triggered``: as :func:`random_board`'s), or on ``case`` with its declarations (the
     damage splits still drawn from ``seed``)."""
@@ -342,13 +401,15 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = N
 
     rng = random.Random(seed)
     run = BoardRun(seed)
-    sides = case.sides if case is not None else random_board(rng, triggered)
+    sides = case.sides if case is not None else random_board(rng, triggered, targets)
     game = pb.set_up(eng, sides, seed=seed)
-    prompt = _advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"))
+    picks: list[tuple[str, str]] = []
+    prompt = _advance(game, lambda p: game.phase in ("DeclareAttackers", "PostCombatMain", "End"),
+                      picks, rng)
     scenario = _scenario(game)
     board = build_board(parse_scenario(scenario))
     mine = [c for c in board.creatures("P1")]
-    chooser = _Chooser()
+    chooser = _Chooser(picks)
 
     # 1. attack (CR 508.1)
     if prompt["type"] != "DeclareAttackers":
@@ -383,7 +444,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = N
     # 1b. the attack triggers (CR 508.2): phase resolves them before blockers are declared;
     # redzone's attack window on the board as attackers were declared must end the same.
     at_attack = {**scenario, "combat": {"attackers": dict(chosen)}}
-    prompt = _advance(game, lambda p: game.phase not in ("DeclareAttackers",))
+    prompt = _advance(game, lambda p: game.phase not in ("DeclareAttackers",), picks, rng)
     scenario = _scenario(game)
     attack_board = build_board(parse_scenario(at_attack))
     attack_state = GameState.from_board(attack_board)
@@ -409,7 +470,7 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = N
 
     # 2. blocks (CR 509.1), on the board after the attack triggers (phase's power and
     # toughness include their pumps: combat.triggers_resolved says so)
-    scenario = _with_resolved(scenario, ["attack"])
+    scenario = _cant_block(_with_resolved(scenario, ["attack"]), attack_board, picks)
     board = build_board(parse_scenario(scenario))
     problems = block_problems(board)
     theirs = [c for c in board.creatures("P2")]
@@ -450,7 +511,8 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = N
     # phase's stack but not resolved: redzone resolves them and damage from here.
     waiting = game.waiting_for()["type"]
     before = _scenario(game) if waiting in ("Priority", "OrderTriggers") else None
-    prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+    prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"),
+                      picks, rng)
     if before is None:
         before = _scenario(game)
     before = _with_resolved(before, ["attack"])
@@ -496,7 +558,8 @@ def run_board(eng: Any, seed: int, triggered: float = 0.0, case: Case | None = N
                     {**scenario, "combat": {**scenario.get("combat", {}), "assignment": full}}))
         rows.setdefault(step, {})[source] = row
         game.apply(data["player"], action)
-        prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"))
+        prompt = _advance(game, lambda p: game.phase in ("EndCombat", "PostCombatMain", "End"),
+                          picks, rng)
 
     # 4. results (CR 509.2, 510.2, 510.3, 704): redzone resolves the block triggers, then
     # each damage step with phase's assignments and the triggers of that step.
@@ -737,13 +800,14 @@ def main(argv: list[str]) -> int:
     n = int(argv[1]) if len(argv) > 1 else 100
     first = int(argv[2]) if len(argv) > 2 else 0
     triggered = float(argv[3]) if len(argv) > 3 else 0.0
+    targets = len(argv) > 4 and argv[4] == "targets"
     eng = engine()
     t0 = time.time()
     verdicts = results = fired = 0
     kinds: collections.Counter[tuple[str, str]] = collections.Counter()
     abilities: collections.Counter[str] = collections.Counter()
     for seed in range(first, first + n):
-        run = run_board(eng, seed, triggered)
+        run = run_board(eng, seed, triggered, targets=targets)
         verdicts += run.verdicts
         results += run.results
         fired += run.triggers
