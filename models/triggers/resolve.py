@@ -234,8 +234,20 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
         return False
     if w.qualities:
         subject = other if other is not None else creature
-        return any(matches_quality(board, subject, q, creature) for q in w.qualities)
+        return any(_matches(board, subject, q, creature) for q in w.qualities)
     return True
+
+
+def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) -> bool:
+    """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
+    keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
+    "a creature without flanking" (702.25a) must look at them here."""
+    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    if q.without_keywords and mine & set(q.without_keywords):
+        return False
+    if q.keywords and mine & set(q.keywords):
+        q = dataclasses.replace(q, keywords=())
+    return matches_quality(board, subject, q, other)
 
 
 def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
@@ -332,10 +344,13 @@ class _Play:
         if a.per is None:
             return a.n
         src = f.source
+        # Counted on resolution (608.2h; rampage 702.23b): a blocker that has left the
+        # battlefield since blockers were declared is no longer blocking (506.4).
+        blocking = sum(src in v for b, v in self.blockers.items() if self.state.on_battlefield(b))
         if a.per == "blocker_beyond_first":
-            return a.n * max(0, sum(src in v for v in self.blockers.values()) - 1)
+            return a.n * max(0, blocking - 1)
         if a.per == "blocker":
-            return a.n * sum(src in v for v in self.blockers.values())
+            return a.n * blocking
         if a.per == "attacker":
             return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
         if a.per == "other_attacker":
@@ -457,7 +472,18 @@ class _Play:
                                               f.trigger))
                 return
             chosen = {**chosen, "may": True}
+        renown = t.keyword == "renown" and self.state.on_battlefield(f.source)
+        if renown and _renowned(self.edit.perm(f.source)):
+            # 702.112a, 603.4: "if it isn't renowned" is checked again on resolution.
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "does nothing: already renowned (603.4)", chosen,
+                                          f.trigger))
+            return
         lines = [self.effect(f, e, chosen) for e in t.effects]
+        if renown:
+            perm = self.edit.perm(f.source)
+            self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
+            lines.append(f"{f.source} becomes renowned")
         self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                       "; ".join(x for x in lines if x), chosen, f.trigger))
 
@@ -707,8 +733,17 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     return _run(play, fired, "attack")
 
 
+def _renowned(perm: Permanent) -> bool:
+    """Whether ``perm`` is renowned (702.112b; the scenario's ``conditions: {renowned:
+    true}``, or a renown ability of this combat resolved)."""
+    return bool(perm.conditions.get("renowned"))
+
+
 def _holds(play: _Play, f: Fired) -> bool:
     """An intervening "if" (603.4), as the event happens."""
+    if f.ability.keyword == "renown" and f.source in play.edit.base.permanents:
+        # 702.112a: "if it isn't renowned"
+        return not _renowned(play.edit.base.permanents[f.source])
     cond = f.ability.intervening
     if cond is None:
         return True
@@ -771,6 +806,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    dealt_to: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
             continue
@@ -780,9 +816,14 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         else:
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
-            events.append(("dealt_damage", d.recipient, None, {"damage": d.amount}))
+            dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
         events.append(("combat_damage", d.source, None, {"damage": d.amount,
                                                          "recipient": d.recipient}))
+    # "Is dealt damage": one event per creature however many sources dealt the step's
+    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
+    # with the total ("that much damage").
+    for rec, amount in dealt_to.items():
+        events.append(("dealt_damage", rec, None, {"damage": amount}))
     fired = _collect(board, state, events)
     # a creature's own event while it left (it died to this damage) still triggers (603.10a)
     seen = {(f.source, id(f.ability), f.trigger) for f in fired}
