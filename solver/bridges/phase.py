@@ -15,7 +15,8 @@ What phase needs and how it is given here (facts checked against phase-python 0.
   ``supertypes``, ``text``, ``power``, ``toughness``, ``loyalty``, ``keywords``,
   ``identifiers``, null values dropped. phase reads keywords only from the ``keywords``
   list, so it is filled from the Oracle text: every line (reminder text removed) made only
-  of keywords in :data:`KEYWORDS` contributes them. :func:`make_engine` builds a
+  of keywords in :data:`KEYWORDS` or :data:`TRIGGERED_KEYWORDS` (a number dropped:
+  "Bushido 2" -> ``Bushido``) contributes them. :func:`make_engine` builds a
   ``phase.Engine`` for a set of card names (cached).
 - **Positions.** :func:`set_up` starts a game with decks of basic lands plus the
   creatures, keeps both opening hands, moves every hand card back to the library, puts the
@@ -59,6 +60,7 @@ __all__ = [
     "Creature",
     "KEYWORDS",
     "PhaseUnavailable",
+    "TRIGGERED_KEYWORDS",
     "RedzoneBrain",
     "Side",
     "advance",
@@ -89,7 +91,16 @@ KEYWORDS = (
 )
 """Keyword abilities (CR 702) copied into phase's ``keywords`` list when an Oracle line is
 made only of them; other lines are left to phase's own text parser."""
-_KEYWORD_BY_LOWER = {k.lower(): k for k in KEYWORDS}
+TRIGGERED_KEYWORDS = (
+    "Exalted", "Flanking", "Battle cry", "Melee", "Dethrone", "Training", "Mentor", "Myriad",
+    "Bushido", "Rampage", "Afflict", "Frenzy", "Poisonous", "Renown", "Annihilator",
+)
+"""Triggered keyword abilities of combat (CR 702.45 bushido, 702.25 flanking, 702.23
+rampage, 702.83 exalted, 702.91 battle cry, 702.130 afflict ...) copied the same way, by
+MTGJSON's name without the number ("Bushido 2" -> ``Bushido``): phase reads the number from
+the Oracle text. Without them in ``keywords`` phase leaves the line unimplemented."""
+_KEYWORD_BY_LOWER = {k.lower(): k for k in KEYWORDS + TRIGGERED_KEYWORDS}
+_NUMBERED = lazy_compile(r"^(?P<word>[a-z ]+?) \d+$")
 _REMINDER = lazy_compile(r"\s*\([^)]*\)")
 
 BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -154,6 +165,8 @@ def _keywords(text: str) -> list[str]:
         if not line:
             continue
         parts = [p.strip().lower() for p in re.split(r"[,;]", line)]
+        parts = [m["word"] if (m := _NUMBERED.match(p)) and m["word"] in _KEYWORD_BY_LOWER else p
+                 for p in parts]
         if parts and all(p in _KEYWORD_BY_LOWER for p in parts):
             found.extend(_KEYWORD_BY_LOWER[p] for p in parts)
     return list(dict.fromkeys(found))
@@ -315,7 +328,8 @@ def oracle_keyword(name: str) -> str:
 
 
 def _keyword_sentences(obj: Mapping[str, Any]) -> list[str]:
-    base = set(obj.get("base_keywords") or [])
+    # Keywords with a parameter (``{"Bushido": 1}``) are dicts: only plain names are compared.
+    base = {k for k in obj.get("base_keywords") or [] if isinstance(k, str)}
     return [oracle_keyword(k) for k in obj.get("keywords") or [] if isinstance(k, str) and k not in base]
 
 

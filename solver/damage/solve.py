@@ -178,12 +178,18 @@ class DamageResult:
     status: str
     objective: str
     warnings: tuple[str, ...] = ()
+    triggers: tuple[Any, ...] = ()
+    """The triggered abilities that resolved, in order
+    (:class:`redzone.models.triggers.types.Resolved`)."""
 
     def to_json(self) -> dict[str, Any]:
         """``steps`` (list of ``{step, assignment, ...}``), ``outcome``, ``status``,
-        ``objective``; ``warnings`` (one line each) only when the play-out has some."""
+        ``objective``; ``warnings`` (one line each) only when the play-out has some;
+        ``triggers`` (what resolved, in order) only when some triggered ability did."""
         out = {"steps": [s.to_json() for s in self.steps], "outcome": self.outcome,
                "status": self.status, "objective": self.objective}
+        if self.triggers:
+            out["triggers"] = [t.to_json() for t in self.triggers]
         if self.warnings:
             out["warnings"] = list(self.warnings)
         return out
@@ -422,15 +428,26 @@ def solver_accepts(problem: DamageProblem, assignment: Assignment) -> bool:
 
 
 def play_out(board: Any, objective: str = "max-player-damage", step: str | None = None, *,
-             time_limit: float | None = None) -> DamageResult:
-    """Play the remaining combat damage steps of the board's combat (510.2-4): the
-    first-strike step (if it applies) and then the regular step, or only ``step`` when
-    given. Each step is planned with :func:`plan_damage_step`, its damage dealt all at once
+             time_limit: float | None = None, windows: tuple[str, ...] | None = None) -> DamageResult:
+    """Play the rest of the board's combat: the triggered abilities still to resolve, then
+    the remaining combat damage steps (510.2-4): the first-strike step (if it applies) and
+    then the regular step, or only ``step`` when given. Each step is planned with
+    :func:`plan_damage_step`, its damage dealt all at once
     with prevention and replacement (``redzone.models.outcome.deal_damage``, 510.2), then
     state-based actions are performed (510.3, 704): damage marked in the first step counts
     toward lethal damage in the second, destroyed creatures are gone, first strikers that
     dealt damage don't deal it again unless they have double strike (702.4, 702.7).
     Play stops early when the active player or every opponent has lost.
+
+    Triggered abilities of combat (CR 603; :mod:`redzone.models.triggers`): ``windows``
+    lists those still to resolve before damage, ``"attack"`` (attackers declared, 508.2)
+    and/or ``"block"`` (blockers declared, 509.2); ``None``: the scenario's
+    ``combat.triggers_resolved`` decides (:func:`pending_windows`). After each damage step
+    what it triggered resolves (510.3): combat damage to a player or creature, dealt damage,
+    dies. Choices of those abilities (targets, "may", sacrifices) are made for each player
+    by the same objective: every outcome is played to the end of combat, the active
+    player's choices take the best by ``objective``, the other players' the worst for it
+    (docs/triggers.md). What resolved is in the result's ``triggers``.
 
     In a game of more than two players, a defending player who loses in a step while the
     game goes on leaves it at once with everything they own or control (104.5, 800.4a;
@@ -454,10 +471,9 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     Returns a :class:`DamageResult`. Raises ScenarioError for a bad objective or step, or a
     malformed combat.
     """
-    from redzone.models.damage_rules import damage_problem, remaining_steps
-    from redzone.models.leaving import leave_game
-    from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
-                                        state_based_actions)
+    from redzone.models.damage_rules import remaining_steps
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import has_combat_triggers
 
     _validate_objective(objective)
     if step is not None and step not in ("first-strike", "regular"):
@@ -465,37 +481,185 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     state = GameState.from_board(board)
     steps: list[Any] = [step] if step is not None else remaining_steps(board)
     combat = board.scenario.combat
+    played = has_combat_triggers(board)
+    if windows is None:
+        windows = pending_windows(board) if played and step is None else ()
+    run = _PlayRun(objective, time_limit, played, board)
+    attackers = dict(combat.attackers) if combat is not None else {}
+    blockers = {b: list(a) for b, a in (combat.blockers or {}).items()} if combat is not None else {}
     dealt_first = list(combat.first_strike_dealt) if combat is not None else []
-    results: list[StepResult] = []
-    warnings: list[str] = []
-    ap = board.active_player
-    opponents = board.opponents(ap)
-    cur = board  # the board each step is planned and dealt on (re-layered after a step)
-    departed: set[str] = set()  # players who lost and whose permanents have left (800.4a)
-    seen: list[Any] = []  # layer gaps already warned about
-    for st in steps:
-        if ap in state.lost or all(o in state.lost for o in opponents):
-            break
-        problem = damage_problem(cur, st, state=state, first_strike_dealt=dealt_first)
-        plan = plan_damage_step(problem, objective, time_limit=time_limit)
+    end = run.go(_Phase(board, board, state, attackers, blockers, list(windows) + list(steps),
+                        dealt_first))
+    status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
+    return DamageResult(end.results, end.state.to_outcome(end.board), status, objective,
+                        tuple(end.warnings), tuple(end.resolved))
+
+
+def pending_windows(board: Any) -> tuple[str, ...]:
+    """The trigger windows of ``board``'s combat still to resolve before damage (docs/
+    scenario-format.md, ``combat.triggers_resolved``): ``"attack"`` and ``"block"`` not
+    listed there. Without the field: a scenario whose blockers are declared stands after
+    the attack triggers (they resolved before blockers were declared, 508.2, 509.1) and
+    before the block triggers; one without blockers stands before both."""
+    combat = board.scenario.combat
+    if combat is None:
+        return ()
+    given = getattr(combat, "triggers_resolved", None)
+    if given is not None:
+        return tuple(w for w in ("attack", "block") if w not in given)
+    declared = bool(combat.blockers) or bool(getattr(combat, "blocked", None))
+    return ("block",) if declared else ("attack", "block")
+
+
+@dataclass
+class _Phase:
+    """Where a play-out stands: ``base`` (the board every departure is re-layered from),
+    ``cur`` (the board the next step is dealt on), the state, the combat, what is left to
+    play (trigger windows, then damage steps) and the results so far."""
+
+    base: Any
+    cur: Any
+    state: Any
+    attackers: dict[str, str]
+    blockers: dict[str, list[str]]
+    todo: list[str]
+    dealt_first: list[str]
+    results: list[StepResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    resolved: list[Any] = field(default_factory=list)
+    departed: set[str] = field(default_factory=set)
+    seen: list[Any] = field(default_factory=list)
+    died: list[str] = field(default_factory=list)
+    """Creatures that died in the last damage step (their dies triggers, 700.4)."""
+
+    def fork(self, state: Any) -> _Phase:
+        return _Phase(self.base, self.cur, state, dict(self.attackers),
+                      {b: list(a) for b, a in self.blockers.items()}, list(self.todo),
+                      list(self.dealt_first), list(self.results), list(self.warnings),
+                      list(self.resolved), set(self.departed), list(self.seen))
+
+
+@dataclass
+class _End:
+    board: Any
+    state: Any
+    results: list[StepResult]
+    warnings: list[str]
+    resolved: list[Any]
+
+
+class _PlayRun:
+    """The play-out of :func:`play_out`: windows and steps in order, with every outcome of
+    a window's choices played to the end and the best (or worst) kept."""
+
+    def __init__(self, objective: str, time_limit: float | None, played: bool, board: Any) -> None:
+        self.objective = objective
+        self.time_limit = time_limit
+        self.played = played
+        self.ap = board.active_player
+        self.opponents = board.opponents(self.ap)
+        self.start = board
+
+    def over(self, ph: _Phase) -> bool:
+        st = ph.state
+        return self.ap in st.lost or all(o in st.lost for o in self.opponents)
+
+    def go(self, ph: _Phase) -> _End:
+        while ph.todo and not self.over(ph):
+            what = ph.todo.pop(0)
+            if what in ("attack", "block"):
+                return self.window(ph, what)
+            ph = self.step(ph, what)
+            if ph.todo and ph.todo[0] == "after-damage":
+                ph.todo.pop(0)
+                return self.window(ph, "damage")
+        return _End(ph.cur, ph.state, ph.results, ph.warnings, ph.resolved)
+
+    def measure(self, end: _End) -> tuple[int, ...]:
+        """The active player's objective on the end of combat (larger is better)."""
+        st = end.state
+        board = self.start
+        opp_lost = sum(1 for o in self.opponents if o in st.lost)
+        life = sum(board.player(o).life - st.life.get(o, 0) for o in self.opponents)
+        poison = sum(st.poison.get(o, 0) for o in self.opponents)
+        mine = {p.id for p in board.permanents.values() if p.controller == self.ap}
+        kills = sum(1 for pid in st.destroyed if pid not in mine)
+        losses = sum(1 for pid in st.destroyed if pid in mine)
+        lost = 1 if self.ap in st.lost else 0
+        if self.objective == "max-kills":
+            return (-lost, opp_lost, kills, life + poison, -losses)
+        if self.objective == "min-losses":
+            return (-lost, opp_lost, -losses, kills, life + poison)
+        return (-lost, opp_lost, life + poison, kills, -losses)
+
+    def window(self, ph: _Phase, which: str) -> _End:
+        from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
+                                                     outcomes)
+
+        dealt = ph.results[-1].dealt if which == "damage" and ph.results else []
+        died = list(ph.died)
+
+        def run(chooser: Any) -> Any:
+            st = ph.state.copy()
+            if which == "attack":
+                return attack_window(ph.cur, st, ph.attackers, chooser)
+            if which == "block":
+                return block_window(ph.cur, st, ph.attackers, ph.blockers, chooser)
+            return damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+
+        tree = outcomes(run)
+        return self.best(ph, tree)
+
+    def best(self, ph: _Phase, node: Any) -> _End:
+        if node.outcome is not None:
+            out = node.outcome
+            nxt = ph.fork(out.state)
+            nxt.resolved.extend(out.resolved)
+            changed = out.board is not ph.cur
+            nxt.attackers = dict(out.attackers)
+            nxt.cur = out.board
+            if changed:
+                nxt.base = out.board
+            if out.attackers != ph.attackers:
+                nxt.cur = nxt.base = _with_attackers(out.board, out.attackers)
+            return self.go(nxt)
+        ends = [self.best(ph, child) for child in node.children]
+        keys = [self.measure(e) for e in ends]
+        pick = max if node.choice.player == self.ap else min
+        i = keys.index(pick(keys))
+        end = ends[i]
+        return end
+
+    def step(self, ph: _Phase, st: Any) -> _Phase:
+        from redzone.models.damage_rules import damage_problem
+        from redzone.models.leaving import leave_game
+        from redzone.models.outcome import DamageEvent, deal_damage, relayered_after_departures
+        from redzone.models.outcome import state_based_actions
+
+        state = ph.state
+        cur = ph.cur
+        problem = damage_problem(cur, st, state=state, first_strike_dealt=ph.dealt_first)
+        plan = plan_damage_step(problem, self.objective, time_limit=self.time_limit)
         events = [DamageEvent(s, r, a) for s, row in plan.assignment.items() for r, a in row.items()]
         dealt = deal_damage(cur, state, events, combat=True)
+        before = len(state.destroyed)
         state_based_actions(cur, state)
-        gone = [p for p in state.lost if p not in departed]
-        if gone and ap not in state.lost and not all(o in state.lost for o in opponents):
+        died = list(state.destroyed[before:])
+        gone = [p for p in state.lost if p not in ph.departed]
+        if gone and not self.over(ph):
             # 104.5, 800.4a: a player who lost leaves the game that goes on, and everything
             # they own or control leaves with it at once: their creatures block and deal
             # no more damage (506.4), nothing is assigned to them (800.4e), then
             # state-based actions again (704.3: 704.5m); their statics end just below.
-            departed.update(gone)
+            ph.departed.update(gone)
             _, gaps = leave_game(cur, state, gone)
             for g in gaps:
                 line = f"warning: {g}; it left with them here (CR 800.4a)"
-                if line not in warnings:
-                    warnings.append(line)
+                if line not in ph.warnings:
+                    ph.warnings.append(line)
         if st == "first-strike":
             # CR 510.4: creatures with first or double strike as this step began.
-            dealt_first.extend(s.id for s in problem.sources if s.id not in dealt_first)
+            ph.dealt_first.extend(s.id for s in problem.sources if s.id not in ph.dealt_first)
         # A lord the step removed: its effects end (611.3a) and the layers are applied
         # again to what remains (613), then state-based actions again (704.3): after the
         # first-strike step the regular step's damage is the power each creature has then
@@ -503,17 +667,40 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
         # is destroyed (704.5g). Worked out from the board as it was before any damage,
         # with every departure so far (a second pass over a re-layered board would take a
         # departed lord's bonus off a given power and toughness twice).
-        cur, gaps = relayered_after_departures(board, state)
+        ph.cur, gaps = relayered_after_departures(ph.base, state)
         for g in gaps:
-            if g in seen:
+            if g in ph.seen:
                 continue
-            seen.append(g)
-            perm = cur.permanents.get(g.target)
+            ph.seen.append(g)
+            perm = ph.cur.permanents.get(g.target)
             line = (f"warning: {perm.label if perm is not None else g.target}: {g.message()}; "
                     f"its given power and toughness were kept as they were after the {st} "
                     f"step (CR 611.3a, 613.4b)")
-            if line not in warnings:
-                warnings.append(line)
-        results.append(StepResult(plan, list(dealt), problem))
-    status = "optimal" if all(r.plan.status == "optimal" for r in results) else "feasible"
-    return DamageResult(results, state.to_outcome(board), status, objective, tuple(warnings))
+            if line not in ph.warnings:
+                ph.warnings.append(line)
+        ph.results.append(StepResult(plan, list(dealt), problem))
+        if self.played:
+            # 510.3: what the step triggered resolves before the next step (510.4).
+            ph.died = died
+            ph.todo.insert(0, "after-damage")
+        return ph
+
+
+def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
+    """``board`` with its combat's attackers replaced (tokens put onto the battlefield
+    attacking, 508.4)."""
+    from types import SimpleNamespace
+
+    combat = board.scenario.combat
+    view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
+        "blockers", "blocked", "step", "first_strike_dealt", "damage_order", "assignment",
+        "bands", "triggers_resolved")})
+    view.attackers = dict(attackers)
+    view.blockers = dict(view.blockers or {})
+    view.blocked = tuple(view.blocked or ())
+    view.first_strike_dealt = tuple(view.first_strike_dealt or ())
+    view.damage_order = dict(view.damage_order or {})
+    view.assignment = dict(view.assignment or {})
+    view.bands = tuple(view.bands or ())
+    return dataclasses.replace(board, scenario=SimpleNamespace(
+        combat=view, effects=tuple(getattr(board.scenario, "effects", None) or ())))

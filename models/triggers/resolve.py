@@ -1,0 +1,904 @@
+"""How triggered abilities of combat trigger and resolve on a board (CR 603; rules digest §8;
+docs/triggers.md).
+
+Combat is played as a board (the characteristics) and a
+:class:`redzone.models.game_state.GameState` (life, damage, counters, what left), as the
+damage steps play it. Each *window* — after attackers are declared (508.2), after blockers
+are declared (509.2), after a combat damage step (510.3), with the creatures that died in
+it — collects what triggered (603.2), puts it on the stack in APNAP order (603.3b: the
+active player's first, so the other players' resolve first; each player's own in the
+board's order of permanents, then text order — the order a player could choose is not
+searched, docs/triggers.md), and resolves it one ability at a time, last in first out
+(608.2), with state-based actions after each (704.3), triggers of those (dies) going on the
+stack in turn.
+
+Choices — targets as the ability is put on the stack (603.3d), "you may" on resolution,
+which permanents a player sacrifices — are asked of a :data:`Chooser`. To enumerate every
+outcome of a window (the AI's minimax, the reference), :func:`outcomes` runs a window once
+per sequence of choices and returns the tree of choice points with each point's chooser.
+
+Entry points: :func:`attack_window`, :func:`block_window`, :func:`damage_window`,
+:func:`outcomes`, :func:`has_combat_triggers`. Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from redzone.models.abilities import CantBlock, Keyword, ParsedText
+from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
+from redzone.models.game_state import GameState
+from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.types import (
+    Amount,
+    CantBlockEffect,
+    Counters,
+    CreateTokens,
+    DamageEffect,
+    Destroy,
+    Effect,
+    GainKeywords,
+    LifeEffect,
+    PoisonEffect,
+    Pump,
+    Resolved,
+    Sacrifice,
+    TapEffect,
+    TriggeredAbility,
+    ValueOnly,
+    Who,
+)
+
+__all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
+           "damage_window", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
+
+
+# ====================================================================== what a permanent has
+
+
+def _names(perm: Permanent) -> tuple[str, ...]:
+    names = [perm.name]
+    if perm.card and perm.card != perm.name:
+        names.append(perm.card)
+    return tuple(names)
+
+
+def triggers(perm: Permanent) -> tuple[TriggeredAbility, ...]:
+    """The triggered abilities of combat ``perm`` has now (none once it lost all its
+    abilities, 613.1f; a keyword it lost is not there either)."""
+    if perm.lost_abilities_at is not None:
+        return ()
+    got = triggers_of(perm.parsed, _names(perm))
+    if perm.lost_keywords:
+        got = tuple(t for t in got if t.keyword not in perm.lost_keywords)
+    return got
+
+
+def has_combat_triggers(board: Board) -> bool:
+    """Whether some permanent of ``board`` has a triggered ability of combat that is played."""
+    return any(triggers(p) for p in board.permanents.values())
+
+
+# ====================================================================== choices
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
+    "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
+    ``source`` quoted in ``text``."""
+
+    player: str
+    what: str
+    source: str
+    text: str
+    options: tuple[Any, ...]
+
+
+Chooser = Callable[[Choice], Any]
+"""Answers a :class:`Choice` with one of its options."""
+
+
+def first_choice(choice: Choice) -> Any:
+    """A :data:`Chooser` that takes the first option (a "may" is taken: ``True`` first)."""
+    return choice.options[0]
+
+
+# ====================================================================== editing a board
+
+
+class _Edit:
+    """Copy-on-write edits of a board's permanents and players, and of its combat."""
+
+    def __init__(self, board: Board) -> None:
+        self.base = board
+        self.perms: dict[str, Permanent] | None = None
+        self.attackers: dict[str, str] | None = None
+
+    def perm(self, pid: str) -> Permanent:
+        if self.perms is not None and pid in self.perms:
+            return self.perms[pid]
+        return self.base.permanents[pid]
+
+    def put(self, perm: Permanent) -> None:
+        if self.perms is None:
+            self.perms = dict(self.base.permanents)
+        self.perms[perm.id] = perm
+
+    def board(self) -> Board:
+        if self.perms is None and self.attackers is None:
+            return self.base
+        b = self.base
+        out = Board(scenario=b.scenario, players=b.players,
+                    permanents=self.perms if self.perms is not None else dict(b.permanents),
+                    active_player=b.active_player, rules=b.rules, game=b.game,
+                    departed=b.departed)
+        out.gaps = list(b.gaps)
+        out.load_actions = b.load_actions
+        combat = getattr(b.scenario, "combat", None)
+        if self.attackers is not None and combat is not None:
+            view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
+                "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
+                "assignment", "bands")})
+            view.attackers = dict(self.attackers)
+            view.blockers = dict(view.blockers or {})
+            view.blocked = tuple(view.blocked or ())
+            view.first_strike_dealt = tuple(view.first_strike_dealt or ())
+            view.damage_order = dict(view.damage_order or {})
+            view.assignment = dict(view.assignment or {})
+            view.bands = tuple(view.bands or ())
+            out.scenario = SimpleNamespace(combat=view,
+                                           effects=tuple(getattr(b.scenario, "effects", None) or ()))
+        if b.combat is not None:
+            attacking = dict(b.combat.attacking)
+            if self.attackers is not None:
+                attacking.update(self.attackers)
+            out.combat = dataclasses.replace(b.combat, attacking=attacking)
+        return out
+
+
+def _until_eot(perm: Permanent) -> EndOfTurn:
+    eot = perm.until_end_of_turn
+    return eot if eot is not None else EndOfTurn(0, 0, (), perm.parsed)
+
+
+def _pumped(perm: Permanent, dp: int, dt: int) -> Permanent:
+    """``perm`` with +dp/+dt until end of turn (613.4c; ended in cleanup, 514.2)."""
+    eot = _until_eot(perm)
+    changes: dict[str, Any] = {"until_end_of_turn": EndOfTurn(
+        eot.power + dp, eot.toughness + dt, eot.abilities, eot.after)}
+    if perm.power is not None:
+        changes["power"] = perm.power + dp
+    if perm.toughness is not None:
+        changes["toughness"] = perm.toughness + dt
+    b = perm.base
+    if b is not None:
+        changes["base"] = dataclasses.replace(
+            b, power=None if b.power is None else b.power + dp,
+            toughness=None if b.toughness is None else b.toughness + dt)
+    return dataclasses.replace(perm, **changes)
+
+
+def _granted(perm: Permanent, ability: Any, text: str) -> Permanent:
+    """``perm`` with ``ability`` until end of turn (613.1f; ended in cleanup)."""
+    eot = _until_eot(perm)
+    parsed = ParsedText(perm.parsed.abilities + (ability,), perm.parsed.unparsed,
+                        perm.parsed.ignored)
+    return dataclasses.replace(perm, parsed=parsed, until_end_of_turn=EndOfTurn(
+        eot.power, eot.toughness, eot.abilities + (text,), eot.after))
+
+
+# ====================================================================== what triggered
+
+
+@dataclass(frozen=True)
+class Fired:
+    """One triggered ability that triggered: ``ability`` of permanent ``source`` (controlled
+    by ``controller``), for the event of ``trigger`` (a creature id, or ``None``), with
+    ``data`` about the event (``"damage"``: amount dealt, ``"player"``: the player dealt
+    it, ``"recipient"``)."""
+
+    source: str
+    controller: str
+    ability: TriggeredAbility
+    trigger: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Permanent,
+             other: Permanent | None = None) -> bool:
+    """Whether ``t`` of ``src`` watches an event of ``creature`` (``other``: the other
+    creature of the event, for quality filters such as flanking's blocker)."""
+    w = t.watch
+    if w.kind == "self":
+        if creature.id != src.id:
+            return False
+    elif w.kind == "attached":
+        if src.attached_to != creature.id:
+            return False
+    elif w.kind == "creatures":
+        if w.other and creature.id == src.id:
+            return False
+        if w.controller == "you" and creature.controller != src.controller:
+            return False
+        if w.controller == "opponents" and creature.controller == src.controller:
+            return False
+        if w.nontoken and creature.token:
+            return False
+    else:
+        return False
+    if w.qualities:
+        subject = other if other is not None else creature
+        return any(_matches(board, subject, q, creature) for q in w.qualities)
+    return True
+
+
+def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) -> bool:
+    """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
+    keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
+    "a creature without flanking" (702.25a) must look at them here."""
+    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    if q.without_keywords and mine & set(q.without_keywords):
+        return False
+    if q.keywords and mine & set(q.keywords):
+        q = dataclasses.replace(q, keywords=())
+    return matches_quality(board, subject, q, other)
+
+
+def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
+    """``fired`` in the order they are put on the stack: the active player's, then each
+    other player's in turn order (603.3b); each player's in board order (stable)."""
+    seats = [p.name for p in board.players]
+    ap = seats.index(board.active_player) if board.active_player in seats else 0
+    order = {name: (i - ap) % len(seats) for i, name in enumerate(seats)}
+    return sorted(fired, key=lambda f: order.get(f.controller, len(seats)))
+
+
+def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, str | None,
+                                                                   Mapping[str, Any]]],
+             player_events: Iterable[tuple[str, str]] = ()) -> list[Fired]:
+    """What triggers on ``events`` — (event, creature id, other creature id or ``None``,
+    data) — and ``player_events`` — (event, player) — among permanents on the battlefield."""
+    out: list[Fired] = []
+    events = list(events)
+    player_events = list(player_events)
+    for src in board.permanents.values():
+        if not state.on_battlefield(src.id):
+            continue
+        for t in triggers(src):
+            for event, cid, other_id, data in events:
+                if t.event != event:
+                    continue
+                creature = board.permanents.get(cid)
+                other = board.permanents.get(other_id) if other_id else None
+                if creature is None or not _watches(board, src, t, creature, other):
+                    continue
+                out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
+            for event, player in player_events:
+                if t.event == event and t.watch.kind == "player" and player == src.controller:
+                    out.append(Fired(src.id, src.controller, t, None, {}))
+    return out
+
+
+# ====================================================================== resolution
+
+
+@dataclass
+class Outcome:
+    """A window played out: the ``board`` after it (characteristics), the ``state`` (life,
+    damage, what left; the same object the window was given, changed in place), the
+    ``attackers`` (those declared and those put onto the battlefield attacking, 508.4) and
+    what ``resolved``, in order."""
+
+    board: Board
+    state: GameState
+    attackers: dict[str, str]
+    resolved: list[Resolved]
+
+
+class _Play:
+    """One window being resolved."""
+
+    def __init__(self, board: Board, state: GameState, attackers: Mapping[str, str],
+                 blockers: Mapping[str, Sequence[str]], choose: Chooser) -> None:
+        self.edit = _Edit(board)
+        self.state = state
+        self.attackers = dict(attackers)
+        self.blockers = {b: list(a) for b, a in blockers.items()}
+        self.choose = choose
+        self.resolved: list[Resolved] = []
+        self.tokens = 0
+
+    # -- helpers
+    @property
+    def board(self) -> Board:
+        return self.edit.board()
+
+    def live(self, pid: str) -> bool:
+        return pid in self.edit.base.permanents or (self.edit.perms is not None
+                                                    and pid in self.edit.perms) \
+            if self.state.on_battlefield(pid) else False
+
+    def creatures(self) -> list[Permanent]:
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        return [p for p in perms.values() if p.is_creature and self.state.on_battlefield(p.id)]
+
+    def defending(self, attacker: str) -> str | None:
+        target = self.attackers.get(attacker)
+        if target is None:
+            return None
+        board = self.edit.base
+        if board.is_player(target):
+            return target
+        perm = board.permanents.get(target)
+        if perm is None:
+            return None
+        return perm.protector if perm.is_a("Battle") and perm.protector else perm.controller
+
+    def amount(self, f: Fired, a: Amount) -> int:
+        if a.per is None:
+            return a.n
+        src = f.source
+        # Counted on resolution (608.2h; rampage 702.23b): a blocker that has left the
+        # battlefield since blockers were declared is no longer blocking (506.4).
+        blocking = sum(src in v for b, v in self.blockers.items() if self.state.on_battlefield(b))
+        if a.per == "blocker_beyond_first":
+            return a.n * max(0, blocking - 1)
+        if a.per == "blocker":
+            return a.n * blocking
+        if a.per == "attacker":
+            return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
+        if a.per == "other_attacker":
+            return a.n * sum(1 for x in self.attackers if x != src and self.state.on_battlefield(x))
+        if a.per == "opponent_attacked":
+            return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
+        if a.per == "damage_dealt":
+            return a.n * int(f.data.get("damage", 0))
+        return 0
+
+    # -- objects an effect acts on
+    def _candidates(self, f: Fired, who: Who) -> list[Permanent]:
+        src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
+        out = []
+        for c in self.creatures():
+            if who.other and c.id == f.source:
+                continue
+            if who.attacking and c.id not in self.attackers:
+                continue
+            if who.controller == "you" and c.controller != f.controller:
+                continue
+            if who.controller == "opponents" and c.controller == f.controller:
+                continue
+            if who.qualities and not any(matches_quality(self.board, c, q, src)
+                                         for q in who.qualities):
+                continue
+            out.append(c)
+        return out
+
+    def objects(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
+        k = who.kind
+        if k == "source":
+            return [f.source] if self.state.on_battlefield(f.source) else []
+        if k == "trigger":
+            return [f.trigger] if f.trigger and self.state.on_battlefield(f.trigger) else []
+        if k == "target_creature":
+            t = chosen.get("target")
+            return [t] if t is not None and self.state.on_battlefield(t) else []
+        if k == "each_creature":
+            return [c.id for c in self._candidates(f, who)]
+        if k == "attacking":
+            ids = {c.id for c in self._candidates(f, who)}
+            return [a for a in self.attackers if a in ids]
+        if k == "blockers":
+            return [b for b, att in self.blockers.items() if f.source in att
+                    and self.state.on_battlefield(b)]
+        if k == "blocked":
+            return [a for a in self.blockers.get(f.source, []) if self.state.on_battlefield(a)]
+        if k == "damaged":
+            r = f.data.get("recipient")
+            return [r] if r and self.state.on_battlefield(r) else []
+        return []
+
+    def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
+        k = who.kind
+        board = self.edit.base
+        alive = [p.name for p in board.players if self.state.in_game(p.name)]
+        if k == "you":
+            return [f.controller]
+        if k == "each_opponent":
+            return [p for p in alive if p != f.controller]
+        if k == "defending_player":
+            att = f.source if f.source in self.attackers else f.trigger
+            d = self.defending(att) if att else None
+            return [d] if d is not None else []
+        if k == "damaged_player":
+            p = f.data.get("player")
+            return [p] if p else []
+        if k in ("target_player", "target_opponent", "any_target"):
+            t = chosen.get("target")
+            return [t] if t is not None and board.is_player(t) else []
+        return []
+
+    # -- targets (603.3d)
+    def targets(self, f: Fired) -> dict[str, Any] | None:
+        """The targets chosen as ``f`` is put on the stack; ``None``: it has a target and no
+        legal one, so it is removed from the stack (603.3d)."""
+        chosen: dict[str, Any] = {}
+        for e in f.ability.effects:
+            who = getattr(e, "who", None)
+            if who is None or not who.kind.startswith("target") and who.kind != "any_target":
+                continue
+            if "target" in chosen:
+                continue  # one target shared by the ability's effects ("it gets", "that creature")
+            options: list[Any] = []
+            board = self.edit.base
+            if who.kind in ("target_creature", "any_target"):
+                options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            if who.kind in ("any_target", "target_player"):
+                options.extend(p.name for p in board.players if self.state.in_game(p.name))
+            if who.kind == "target_opponent":
+                options.extend(p.name for p in board.players
+                               if self.state.in_game(p.name) and p.name != f.controller)
+            if who.up_to:
+                options.append(None)
+            if not options:
+                return None
+            chosen["target"] = options[0] if len(options) == 1 else self.choose(
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+        return chosen
+
+    def _targetable(self, f: Fired, c: Permanent) -> bool:
+        """Shroud and hexproof (702.18, 702.11) keep a creature from being targeted by an
+        opponent's ability; protection from the source's qualities too (702.16b)."""
+        board = self.board
+        if board.has_keyword(c, "shroud"):
+            return False
+        if board.has_keyword(c, "hexproof") and c.controller != f.controller:
+            return False
+        return True
+
+    # -- one ability
+    def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
+        t = f.ability
+        if t.optional:
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+                self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                              "declined (optional)", {**chosen, "may": False},
+                                              f.trigger))
+                return
+            chosen = {**chosen, "may": True}
+        renown = t.keyword == "renown" and self.state.on_battlefield(f.source)
+        if renown and _renowned(self.edit.perm(f.source)):
+            # 702.112a, 603.4: "if it isn't renowned" is checked again on resolution.
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "does nothing: already renowned (603.4)", chosen,
+                                          f.trigger))
+            return
+        lines = [self.effect(f, e, chosen) for e in t.effects]
+        if renown:
+            perm = self.edit.perm(f.source)
+            self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
+            lines.append(f"{f.source} becomes renowned")
+        self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                      "; ".join(x for x in lines if x), chosen, f.trigger))
+
+    def effect(self, f: Fired, e: Effect, chosen: dict[str, Any]) -> str:
+        state = self.state
+        if isinstance(e, Pump):
+            n = self.amount(f, e.amount)
+            dp, dt = e.power * n, e.toughness * n
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_pumped(self.edit.perm(pid), dp, dt))
+            return ", ".join(f"{pid} gets {dp:+d}/{dt:+d}" for pid in ids) if ids else "no creature"
+        if isinstance(e, Counters):
+            n = self.amount(f, e.amount)
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                counters = dict(state.counters.get(pid, perm.counters))
+                counters[e.kind] = counters.get(e.kind, 0) + n
+                state.counters[pid] = counters
+                d = n if e.kind == "+1/+1" else -n if e.kind == "-1/-1" else 0
+                # The board's power and toughness count the counters (613.4c).
+                if d:
+                    self.edit.put(dataclasses.replace(
+                        perm, counters=counters,
+                        power=None if perm.power is None else perm.power + d,
+                        toughness=None if perm.toughness is None else perm.toughness + d))
+            return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
+        if isinstance(e, GainKeywords):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                for k in e.keywords:
+                    perm = _granted(perm, Keyword(name=k, text=f.ability.text), f.ability.text)
+                self.edit.put(perm)
+            return ", ".join(f"{pid} gains {' and '.join(e.keywords)}" for pid in ids) or "no creature"
+        if isinstance(e, CantBlockEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
+                                       f.ability.text))
+            return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
+        if isinstance(e, TapEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
+            verb = "untapped" if e.untap else "tapped"
+            return ", ".join(f"{pid} {verb}" for pid in ids) or "no creature"
+        if isinstance(e, DamageEffect):
+            n = self.amount(f, e.amount)
+            recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
+            if e.who.kind == "any_target":
+                recips = [chosen["target"]] if chosen.get("target") is not None else []
+            if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
+                return "no damage"
+            dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],
+                                combat=False)
+            return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
+        if isinstance(e, LifeEffect):
+            n = self.amount(f, e.amount)
+            ps = self.players(f, e.who, chosen)
+            for p in ps:
+                if e.gain:
+                    state.life[p] = state.life.get(p, 0) + n
+                    state.gained[p] = state.gained.get(p, 0) + n
+                else:
+                    state.life[p] = state.life.get(p, 0) - n
+            verb = "gains" if e.gain else "loses"
+            return ", ".join(f"{p} {verb} {n} life" for p in ps) or "no player"
+        if isinstance(e, PoisonEffect):
+            n = self.amount(f, e.amount)
+            ps = self.players(f, e.who, chosen)
+            for p in ps:
+                state.poison[p] = state.poison.get(p, 0) + n
+            return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
+        if isinstance(e, Destroy):
+            ids = self.objects(f, e.who, chosen)
+            done = []
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                if not e.exile and self.board.has_keyword(perm, "indestructible"):
+                    continue  # 702.12b
+                state.destroyed.append(pid)
+                state.reasons[pid] = ("exiled by a triggered ability (701.13)" if e.exile
+                                      else "destroyed by a triggered ability (701.8)")
+                state.damage.pop(pid, None)
+                done.append(pid)
+            return ", ".join(f"{pid} {'exiled' if e.exile else 'destroyed'}" for pid in done) or "nothing"
+        if isinstance(e, Sacrifice):
+            n = self.amount(f, e.amount)
+            out = []
+            for p in self.players(f, e.who, chosen):
+                own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                       if q.controller == p and state.on_battlefield(q.id)
+                       and (q.is_creature or not e.creature)]
+                for _ in range(min(n, len(own))):
+                    pick = own[0] if len(own) == 1 else self.choose(
+                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
+                    own.remove(pick)
+                    state.destroyed.append(pick)
+                    state.reasons[pick] = "sacrificed (701.21)"
+                    state.damage.pop(pick, None)
+                    out.append(f"{p} sacrifices {pick}")
+            return ", ".join(out) or "nothing to sacrifice"
+        if isinstance(e, CreateTokens):
+            return self.create(f, e)
+        if isinstance(e, ValueOnly):
+            return f"{e.what} (no effect on combat)"
+        return "not played"
+
+    def create(self, f: Fired, e: CreateTokens) -> str:
+        n = self.amount(f, e.amount)
+        src = self.edit.perm(f.source)
+        made = []
+        target = self.attackers.get(f.source) if e.attacking else None
+        if e.copy_of_source:
+            # Myriad (702.116a): a copy attacking each *other* opponent of the defending
+            # player's; with one opponent, none.
+            d = self.defending(f.source)
+            others = [p.name for p in self.edit.base.players
+                      if p.name not in (f.controller, d) and self.state.in_game(p.name)]
+            for p in others:
+                self.tokens += 1
+                tid = f"{f.source}~token{self.tokens}"
+                tok = dataclasses.replace(src, id=tid, token=True, tapped=True, damage=0,
+                                          counters={}, index=len(self.edit.base.permanents) + self.tokens)
+                self.edit.put(tok)
+                self.state.damage[tid] = 0
+                self.state.counters[tid] = {}
+                self.attackers[tid] = p
+                made.append(tid)
+            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no other opponent"
+        for _ in range(n):
+            self.tokens += 1
+            tid = f"{f.source}~token{self.tokens}"
+            parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
+                            owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
+                            types=("Creature",), subtypes=e.subtypes, colors=e.colors,
+                            power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
+                            summoning_sick=True, token=True, parsed=parsed,
+                            base=Base(("Creature",), e.subtypes, (), e.colors, e.power,
+                                      e.toughness))
+            self.edit.put(tok)
+            self.state.damage[tid] = 0
+            self.state.counters[tid] = {}
+            if e.attacking and target is not None:
+                self.attackers[tid] = target  # 508.4: attacking, never declared
+            made.append(tid)
+        where = f" attacking {target}" if e.attacking and target is not None else ""
+        return ", ".join(made) + where if made else "no token"
+
+    # -- the stack
+    def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:
+        """Put ``fired`` on the stack in APNAP order (choosing targets), resolve them last in
+        first out with state-based actions after each; triggers of creatures dying then go
+        on the stack in turn (603.3)."""
+        stack: list[tuple[Fired, dict[str, Any]]] = []
+        pending = _by_apnap(self.edit.base, fired)
+        while True:
+            for f in pending:
+                chosen = self.targets(f)
+                if chosen is None:
+                    self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                                  "removed: no legal target (603.3d)", {},
+                                                  f.trigger))
+                    continue
+                stack.append((f, chosen))
+            pending = []
+            if not stack:
+                return
+            f, chosen = stack.pop()
+            if chosen.get("target") is not None and isinstance(chosen["target"], str) \
+                    and not self.edit.base.is_player(chosen["target"]) \
+                    and not self.state.on_battlefield(chosen["target"]):
+                # 608.2b: its only target is gone: it doesn't resolve.
+                self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                              "removed: its target is gone (608.2b)", chosen,
+                                              f.trigger))
+                continue
+            self.resolve(f, chosen, window)
+            died = sba()
+            if died:
+                pending = self.dies(died)
+
+    def dies(self, died: Sequence[str]) -> list[Fired]:
+        """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
+        own "when ~ dies" and others' "whenever another creature ... dies"."""
+        board = self.board
+        events = [("dies", pid, None, {}) for pid in died]
+        out: list[Fired] = []
+        for src in board.permanents.values():
+            looking_back = src.id in died
+            if not looking_back and not self.state.on_battlefield(src.id):
+                continue
+            for t in triggers(src):
+                if t.event != "dies":
+                    continue
+                for _, cid, _, _ in events:
+                    c = board.permanents.get(cid)
+                    if c is None or not c.is_creature:
+                        continue
+                    if self.state.reasons.get(cid, "").startswith("exiled"):
+                        continue  # exiled: it didn't die (700.4)
+                    if _watches(board, src, t, c):
+                        out.append(Fired(src.id, src.controller, t, cid, {}))
+        return out
+
+
+def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
+    before = len(play.state.destroyed)
+    marker = [before]
+
+    def sba() -> list[str]:
+        state_based_actions(play.board, play.state)
+        new = list(play.state.destroyed[marker[0]:])
+        marker[0] = len(play.state.destroyed)
+        return new
+
+    play.run(fired, window, sba)
+    return Outcome(play.board, play.state, play.attackers, play.resolved)
+
+
+# ====================================================================== the windows
+
+
+def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
+                  choose: Chooser = first_choice) -> Outcome:
+    """Resolve what triggers as ``attackers`` (creature id -> player, planeswalker or battle
+    attacked) are declared (508.2-508.3): "whenever ~ attacks", "whenever you attack",
+    "whenever a creature you control attacks", exalted and "attacks alone" (506.5), battle
+    cry, melee, dethrone, training, mentor, annihilator, myriad, mobilize. ``board`` is the
+    board with that combat; ``state`` is changed in place. Returns the :class:`Outcome`;
+    its ``attackers`` include tokens put onto the battlefield attacking (508.4)."""
+    play = _Play(board, state, attackers, {}, choose)
+    if not attackers:
+        return Outcome(board, state, dict(attackers), [])
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    for a in attackers:
+        events.append(("attacks", a, None, {}))
+    if len(attackers) == 1:
+        (a,) = attackers
+        events.append(("attacks_alone", a, None, {}))
+    ap = board.active_player
+    fired = _collect(board, state, events, [("you_attack", ap)])
+    fired = [f for f in fired if _holds(play, f)]
+    return _run(play, fired, "attack")
+
+
+def _renowned(perm: Permanent) -> bool:
+    """Whether ``perm`` is renowned (702.112b; the scenario's ``conditions: {renowned:
+    true}``, or a renown ability of this combat resolved)."""
+    return bool(perm.conditions.get("renowned"))
+
+
+def _holds(play: _Play, f: Fired) -> bool:
+    """An intervening "if" (603.4), as the event happens."""
+    if f.ability.keyword == "renown" and f.source in play.edit.base.permanents:
+        # 702.112a: "if it isn't renowned"
+        return not _renowned(play.edit.base.permanents[f.source])
+    cond = f.ability.intervening
+    if cond is None:
+        return True
+    board = play.edit.base
+    if cond.kind == "defender_most_life":
+        d = play.defending(f.source)
+        if d is None:
+            return False
+        most = max(play.state.life.get(p.name, p.life) for p in board.players
+                   if play.state.in_game(p.name))
+        return play.state.life.get(d, 0) >= most
+    if cond.kind == "attackers_at_least":
+        return len(play.attackers) >= cond.n
+    if cond.kind == "greater_power_attacks":
+        me = board.permanents[f.source]
+        return any((board.permanents[a].power or 0) > (me.power or 0)
+                   for a in play.attackers if a != f.source and a in board.permanents)
+    if cond.kind == "saddled":
+        return bool(board.permanents[f.source].conditions.get("saddled"))
+    return False
+
+
+def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
+                 blockers: Mapping[str, Sequence[str]], choose: Chooser = first_choice) -> Outcome:
+    """Resolve what triggers as ``blockers`` (blocking creature id -> the attacking creatures
+    it blocks) are declared (509.2-509.3): "blocks", "becomes blocked" (once), "becomes
+    blocked by a creature" (once per blocker: flanking), "blocks or becomes blocked"
+    (bushido), "attacks and isn't blocked" (frenzy), rampage, afflict. ``board`` has the
+    combat; ``state`` is changed in place. A creature removed here stays blocked (509.1h,
+    506.4)."""
+    play = _Play(board, state, attackers, blockers, choose)
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    blocked_by: dict[str, list[str]] = {}
+    for b, atts in blockers.items():
+        if atts:
+            events.append(("blocks", b, None, {}))
+            events.append(("blocks_or_blocked", b, None, {}))
+        for a in atts:
+            blocked_by.setdefault(a, []).append(b)
+    combat = getattr(board.scenario, "combat", None)
+    already = set(getattr(combat, "blocked", None) or ())
+    for a in attackers:
+        if a in blocked_by or a in already:
+            events.append(("becomes_blocked", a, None, {}))
+            events.append(("blocks_or_blocked", a, None, {}))
+            for b in blocked_by.get(a, []):
+                events.append(("blocked_by", a, b, {}))
+        else:
+            events.append(("unblocked", a, None, {}))
+    fired = [f for f in _collect(board, state, events) if _holds(play, f)]
+    return _run(play, fired, "block")
+
+
+def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
+                  blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
+                  died: Sequence[str], choose: Chooser = first_choice) -> Outcome:
+    """Resolve what triggered in a combat damage step (510.3, after its damage and
+    state-based actions): "deals combat damage to a player / creature", "is dealt damage",
+    poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
+    ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
+    play = _Play(board, state, attackers, blockers, choose)
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    dealt_to: dict[str, int] = {}
+    for d in dealt:
+        if d.amount <= 0:
+            continue
+        if board.is_player(d.recipient):
+            events.append(("combat_damage_player", d.source, None,
+                           {"damage": d.amount, "player": d.recipient}))
+        else:
+            events.append(("combat_damage_creature", d.source, None,
+                           {"damage": d.amount, "recipient": d.recipient}))
+            dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
+        events.append(("combat_damage", d.source, None, {"damage": d.amount,
+                                                         "recipient": d.recipient}))
+    # "Is dealt damage": one event per creature however many sources dealt the step's
+    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
+    # with the total ("that much damage").
+    for rec, amount in dealt_to.items():
+        events.append(("dealt_damage", rec, None, {"damage": amount}))
+    fired = _collect(board, state, events)
+    # a creature's own event while it left (it died to this damage) still triggers (603.10a)
+    seen = {(f.source, id(f.ability), f.trigger) for f in fired}
+    for d in dealt:
+        for src_id in (d.source, d.recipient):
+            src = board.permanents.get(src_id)
+            if src is None or state.on_battlefield(src_id):
+                continue
+            for f in _collect_gone(board, src, events):
+                key = (f.source, id(f.ability), f.trigger)
+                if key not in seen:
+                    seen.add(key)
+                    fired.append(f)
+    fired = [f for f in fired if _holds(play, f)] + play.dies(died)
+    return _run(play, fired, "damage")
+
+
+def _collect_gone(board: Board, src: Permanent, events: Sequence[tuple[str, str, str | None,
+                                                                      Mapping[str, Any]]]
+                  ) -> list[Fired]:
+    """Triggers of ``src`` (which left in the same step) on its own events: leaves-the-
+    battlefield abilities look back in time, and so do those of an event simultaneous with
+    leaving (603.10a)."""
+    out = []
+    for t in triggers(src):
+        for event, cid, other, data in events:
+            if t.event == event and cid == src.id and t.watch.kind == "self":
+                out.append(Fired(src.id, src.controller, t, other or cid, data))
+    return out
+
+
+# ====================================================================== every outcome
+
+
+@dataclass
+class Node:
+    """A tree of a window's outcomes: a leaf (``outcome`` set) or a choice point
+    (``choice`` and one child per option, in the option's order)."""
+
+    outcome: Outcome | None = None
+    choice: Choice | None = None
+    children: list[Node] = field(default_factory=list)
+
+
+class _Need(Exception):
+    def __init__(self, choice: Choice) -> None:
+        self.choice = choice
+
+
+def outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> Node:
+    """Every outcome of a window: ``run(chooser)`` plays it (on a fresh copy of the state
+    each time); the result is the tree of choice points. Raises ``RuntimeError`` past
+    ``limit`` leaves (a board with that many trigger choices is not enumerated)."""
+    count = [0]
+
+    def expand(path: list[Any]) -> Node:
+        i = [0]
+
+        def chooser(c: Choice) -> Any:
+            if i[0] < len(path):
+                got = path[i[0]]
+                i[0] += 1
+                return got
+            raise _Need(c)
+
+        try:
+            out = run(chooser)
+        except _Need as need:
+            node = Node(choice=need.choice)
+            for opt in need.choice.options:
+                node.children.append(expand(path + [opt]))
+            return node
+        count[0] += 1
+        if count[0] > limit:
+            raise RuntimeError(f"more than {limit} outcomes of triggered abilities")
+        return Node(outcome=out)
+
+    return expand([])
