@@ -24,7 +24,7 @@ state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,7 +112,7 @@ class TriggerGame:
     :class:`~redzone.solver.ai.clock.Timeout`)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 clock: Clock) -> None:
+                 clock: Clock, crack: dict[Any, int] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -124,6 +124,10 @@ class TriggerGame:
         self.ev = Evaluator(board, perspective, weights)
         self._evaluators: dict[int, tuple[Board, Evaluator]] = {}
         self.found: Decision | None = None
+        self.killer: tuple[tuple[str, str], ...] = ()
+        """(blocker, attacker) pairs of the block that last refuted a declaration."""
+        self.crack: dict[Any, int] = {} if crack is None else crack
+        """Values of the next player's combat (lookahead 1) by position (:func:`_position_key`)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
 
     # ------------------------------------------------------------------ pieces
@@ -143,7 +147,12 @@ class TriggerGame:
             return self.ev
         got = self._evaluators.get(id(board))
         if got is None:
-            got = (board, Evaluator(board, self.perspective, self.weights))
+            # The keyword parts of the creatures of this question's board hold on the boards
+            # its windows leave: what they change ends at end of turn (pumps, abilities
+            # gained, 514.2; the evaluation reads creatures as they will be then) or is a
+            # counter (power, not a keyword); a token is read afresh.
+            parts = {pid: v for pid, v in self.ev._parts.items() if pid in self.board.permanents}
+            got = (board, Evaluator(board, self.perspective, self.weights, parts=parts))
             self._evaluators[id(board)] = got
         return got[1]
 
@@ -163,8 +172,12 @@ class TriggerGame:
         if player is None:
             return self.sign * v + mana, end
         board2 = next_turn_board(board, state, attackers, player)
-        crack = TriggerGame(board2, self.perspective, self.weights, 0, self.clock)
-        return self.sign * crack.game_value() + mana, end
+        key = _position_key(board2)
+        value = self.crack.get(key)
+        if value is None:
+            value = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack).game_value()
+            self.crack[key] = value
+        return self.sign * value + mana, end
 
     def game_value(self) -> int:
         """The value of the whole game (``perspective``'s milli-points)."""
@@ -215,32 +228,42 @@ class TriggerGame:
         return out
 
     def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
-                   ) -> list[tuple[dict[str, list[str]], int, dict[str, int]]]:
+                   ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
         """Every legal block (509.1b-f, each defending player's own, 802.4) on ``board``
         against ``attackers``, one per multiset of identical blocking creatures (classes on
         this board with the state's marked damage and counters), with its mana and the life
-        each player pays for it."""
+        each player pays for it; listed lazily. The block that refuted the last declaration
+        (:attr:`killer`, restricted to what may block now) comes first when nothing
+        restricts, requires or taxes blocks (it is then legal); it may come again later."""
         view, live = battlefield_view(board, state, attackers)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
         cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
-        per_player = []
-        for problem in block_problems(view, live):
-            per_player.append([(d, bp_mod.cost_of(problem, d), problem.defending_player,
-                                bp_mod.life_cost_of(problem, d)) for d in _player_blocks(problem, cls)])
-        out: list[tuple[dict[str, list[str]], int, dict[str, int]]] = [({}, 0, {})]
-        for rows in per_player:
-            nxt = []
-            for d0, c0, p0 in out:
-                for d, c, player, life in rows:
-                    paid = dict(p0)
-                    if life:
-                        paid[player] = paid.get(player, 0) + life
-                    nxt.append(({**d0, **d}, c0 + c, paid))
-            out = nxt
-        return out
+        problems = block_problems(view, live)
+        if len(problems) == 1 and _free(problems[0]) and self.killer:
+            p = problems[0]
+            killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
+            if killer:
+                yield killer, 0, {}
+        yield from self._combine(problems, cls, 0, {}, 0, {})
+
+    def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
+                 d0: dict[str, list[str]], c0: int, p0: dict[str, int]
+                 ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
+        if i == len(problems):
+            yield d0, c0, p0
+            return
+        problem = problems[i]
+        free = _free(problem)
+        for d in _player_blocks(problem, cls):
+            cost = 0 if free else bp_mod.cost_of(problem, d)
+            life = 0 if free else bp_mod.life_cost_of(problem, d)
+            paid = dict(p0)
+            if life:
+                paid[problem.defending_player] = paid.get(problem.defending_player, 0) + life
+            yield from self._combine(problems, cls, i + 1, {**d0, **d}, c0 + cost, paid)
 
     # ------------------------------------------------------------------ the game
 
@@ -276,6 +299,7 @@ class TriggerGame:
                 best = (v, (("blocks", blocks, cost, dict(paid)),) + line)
             beta = min(beta, v)
             if alpha >= beta:
+                self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
                 break
         assert best is not None, "no block is always legal when nothing requires one (509.1c)"
         return best
@@ -314,7 +338,7 @@ class TriggerGame:
         problem = damage_problem(cur, steps[i], state=state, first_strike_dealt=dealt)
         mine = {s.id for s in problem.sources if s.decider == self.ap}
         groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
-        for a in reference_legal_damage(problem):
+        for a in _legal_damage(problem):
             key = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
             groups.setdefault(key, []).append(a)
         nxt = list(dealt)
@@ -415,6 +439,48 @@ class TriggerGame:
         return best
 
 
+def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
+    """Every legal assignment of a combat damage step (510.1), as the product of the legal
+    assignments of its independent parts (sources sharing no recipient: every condition
+    on a source reads only totals of its own recipients, so an assignment is legal exactly
+    when each part is; :func:`redzone.solver.reference._damage_components`)."""
+    import dataclasses
+    import itertools
+
+    from redzone.solver.reference import _damage_components
+
+    parts = []
+    for comp in _damage_components(problem):
+        ids = set(comp)
+        sub = dataclasses.replace(problem, sources=tuple(s for s in problem.sources if s.id in ids))
+        parts.append(reference_legal_damage(sub))
+    out = []
+    for combo in itertools.product(*parts):
+        merged: dict[str, dict[str, int]] = {}
+        for part in combo:
+            merged.update(part)
+        out.append(merged)
+    return out
+
+
+def _free(problem: bp_mod.BlockProblem) -> bool:
+    """No restriction, requirement or cost (509.1b-d): every listed block is legal."""
+    return not (problem.restrictions or problem.requirements or problem.blocker_costs or problem.pair_costs
+                or problem.blocker_life_costs or problem.pair_life_costs)
+
+
+def _position_key(board: Board) -> Any:
+    """A key of a board at the start of a turn (:func:`~redzone.solver.ai.position.next_turn_board`):
+    the active player, life and poison totals, and each permanent's id, name, power,
+    toughness, tapped and summoning-sick status and counters. Two boards made from one
+    question's board with equal keys are the same position (a permanent's abilities are its
+    card's: what combat changed of them ended, 514.2; tokens are named by their id)."""
+    return (board.active_player, board.departed,
+            tuple((p.name, p.life, p.poison, p.commander_damage) for p in board.players),
+            tuple((p.id, p.name, p.power, p.toughness, p.tapped, p.summoning_sick, p.loyalty, p.defense,
+                   tuple(sorted(p.counters.items()))) for p in board.permanents.values()))
+
+
 def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> list[dict[str, list[str]]]:
     """One defending player's legal blocks (509.1a-d), one per multiset of identical
     blocking creatures: each blocker's attacker sets within its capacity (509.1a), no
@@ -424,8 +490,7 @@ def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> 
     blockers, options = _block_options(problem)
     rows = [{b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
             for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND)]
-    if not (problem.restrictions or problem.requirements or problem.blocker_costs or problem.pair_costs
-            or problem.blocker_life_costs or problem.pair_life_costs):
+    if _free(problem):
         return rows
     judged = []
     maximum = 0
