@@ -112,7 +112,7 @@ class TriggerGame:
     :class:`~redzone.solver.ai.clock.Timeout`)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 clock: Clock, crack: dict[Any, int] | None = None) -> None:
+                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -123,11 +123,15 @@ class TriggerGame:
         self.sign = 1 if self.ap == perspective else -1
         self.ev = Evaluator(board, perspective, weights)
         self._evaluators: dict[int, tuple[Board, Evaluator]] = {}
+        self.windows = _windows(board)
+        """The windows some triggered ability of the board may trigger in (the others are
+        skipped: nothing would resolve in them)."""
         self.found: Decision | None = None
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
-        self.crack: dict[Any, int] = {} if crack is None else crack
-        """Values of the next player's combat (lookahead 1) by position (:func:`_position_key`)."""
+        self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
+        """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
+        (:func:`_position_key`)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
 
     # ------------------------------------------------------------------ pieces
@@ -156,9 +160,12 @@ class TriggerGame:
             self._evaluators[id(board)] = got
         return got[1]
 
-    def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int) -> _Value:
+    def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int,
+             alpha: int = -INF, beta: int = INF) -> _Value:
         """Attacker-view value of the end of combat on ``board`` (the board the windows
-        left: pumps end in cleanup, 514.2; tokens are scored)."""
+        left: pumps end in cleanup, 514.2; tokens are scored); at lookahead 1, after the
+        next player's combat, searched within the window (``alpha``, ``beta``: fail-soft,
+        a value outside it is a bound)."""
         self.clock.tick()
         ev = self.evaluator(board)
         v = ev.score(state)
@@ -172,20 +179,38 @@ class TriggerGame:
         if player is None:
             return self.sign * v + mana, end
         board2 = next_turn_board(board, state, attackers, player)
-        key = _position_key(board2)
-        value = self.crack.get(key)
-        if value is None:
-            value = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack).game_value()
-            self.crack[key] = value
+        # The window in the perspective's terms: attacker view = sign * value + mana.
+        lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
+        value = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack).game_value(lo, hi)
         return self.sign * value + mana, end
 
-    def game_value(self) -> int:
-        """The value of the whole game (``perspective``'s milli-points)."""
+    def game_value(self, lo: int = -INF, hi: int = INF) -> int:
+        """The value of the whole game (``perspective``'s milli-points), fail-soft within
+        (``lo``, ``hi``): at most ``lo`` proves it is at most that, at least ``hi`` that it
+        is at least that. Bounds are kept by position (:func:`_position_key`)."""
+        key = _position_key(self.board)
+        lower, upper = self.crack.get(key, (-INF, INF))
+        if lower == upper or lower >= hi:
+            return lower
+        if upper <= lo:
+            return upper
+        lo, hi = max(lo, lower), min(hi, upper)
+        alpha, beta = (lo, hi) if self.sign > 0 else (-hi, -lo)
         best = -INF
         for attack, cost, life in self.attacks():
-            v, _ = self.attack_value(attack, cost, life, best, INF)
+            v, _ = self.attack_value(attack, cost, life, max(alpha, best), beta)
             best = max(best, v)
-        return self.sign * best
+            if best >= beta:
+                break
+        value = self.sign * best
+        if value <= lo:
+            upper = min(upper, value)
+        elif value >= hi:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.crack[key] = (lower, upper)
+        return value
 
     def tree(self, node: Node, value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int
              ) -> _Value:
@@ -225,6 +250,10 @@ class TriggerGame:
                 continue
             seen.add(key)
             out.append((d, attack_cost_of(problem, d), attack_life_of(problem, d)))
+        # Move ordering only (every declaration is searched): the fewest attacking creatures
+        # first — cheap to search, and they set the bar the larger ones must pass (a stable
+        # sort: ties as listed).
+        out.sort(key=lambda x: len(x[0]))
         return out
 
     def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
@@ -275,7 +304,7 @@ class TriggerGame:
         state = GameState.from_board(board)
         if attack_life:
             _pay(board, state, {self.ap: attack_life})
-        if self.over(state) or not attack:
+        if self.over(state) or not attack or "attack" not in self.windows:
             return self.blocks(board, attack, state, attack_cost, alpha, beta)
         tree = outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
 
@@ -290,7 +319,7 @@ class TriggerGame:
                alpha: int, beta: int) -> _Value:
         """Min over every legal block on ``board`` (after the attack window)."""
         if self.over(state):
-            return self.leaf(board, attackers, state, self.mana(attack_cost, 0))
+            return self.leaf(board, attackers, state, self.mana(attack_cost, 0), alpha, beta)
         best: _Value | None = None
         for blocks, cost, paid in self.block_list(board, attackers, state):
             v, line = self.one_block(board, attackers, state, blocks, self.mana(attack_cost, cost), paid,
@@ -312,7 +341,7 @@ class TriggerGame:
         b2 = with_combat(board, attackers, blocks)
         st = state.copy()
         _pay(b2, st, paid)
-        if self.over(st) or not attackers:
+        if self.over(st) or not attackers or not self.windows & {"block", "dies"}:
             return self.damage(b2, b2, attackers, blocks, None, 0, st, [], mana, alpha, beta)
         tree = outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
 
@@ -329,11 +358,11 @@ class TriggerGame:
         """Attacker-view value of the rest of combat from damage step ``i`` (510.1-4): the
         attacking player's assignments maximise, the others' complete them minimising."""
         if self.over(state):
-            return self.leaf(cur, attackers, state, mana)
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
         if steps is None:
             steps = remaining_steps(cur, state)
         if i == len(steps):
-            return self.leaf(cur, attackers, state, mana)
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
         self.clock.tick()
         problem = damage_problem(cur, steps[i], state=state, first_strike_dealt=dealt)
         mine = {s.id for s in problem.sources if s.decider == self.ap}
@@ -377,7 +406,9 @@ class TriggerGame:
                    got: Any, died: list[str], alpha: int, beta: int) -> _Value:
         """The damage window of step ``i`` (510.3), then the next step."""
         if self.over(state):
-            return self.leaf(cur, attackers, state, mana)
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
+        if not self.windows & {"damage", "dies"}:
+            return self.damage(base, cur, attackers, blocks, steps, i + 1, state, dealt, mana, alpha, beta)
 
         def go(o: Outcome, a: int, b: int) -> _Value:
             nxt_cur = window_board(cur, attackers, o, blocks)
@@ -460,6 +491,24 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
         for part in combo:
             merged.update(part)
         out.append(merged)
+    return out
+
+
+def _windows(board: Board) -> set[str]:
+    """The windows (:data:`redzone.models.triggers.types.Window`) the triggered abilities of
+    ``board``'s permanents trigger in; every window when one of them gives abilities or
+    makes creature tokens with abilities (they might bring triggered abilities of their
+    own)."""
+    from redzone.models.triggers.resolve import triggers
+    from redzone.models.triggers.types import CreateTokens, GainKeywords
+
+    out: set[str] = set()
+    for perm in board.permanents.values():
+        for t in triggers(perm):
+            out.add(t.window)
+            for e in t.effects:
+                if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
+                    return {"attack", "block", "damage", "dies"}
     return out
 
 
