@@ -134,6 +134,22 @@ def test_afflict_ends_the_game_at_the_block() -> None:
     assert b3.outcome["life"]["Bob"] == 1
 
 
+def test_defending_players_attack_triggers_never_trigger() -> None:
+    # Exalted and battle cry trigger on their controller's attacks (702.83a, 702.91a); Bob's
+    # can't trigger in Alice's combat (508.1a: only the active player's creatures attack):
+    # such a board is searched as one without triggers. Bushido triggers when its creature
+    # blocks (702.45a): Bob's Devoted Retainer may trigger.
+    from redzone.solver.ai.triggered import plays_triggers
+
+    dormant = _board([_card("bears", "Grizzly Bears", "Alice"), _card("sq", "Akrasan Squire", "Bob"),
+                      _card("wd", "Goblin Wardriver", "Bob")])
+    assert not plays_triggers(dormant)
+    live = _board([_card("bears", "Grizzly Bears", "Alice"), _card("ret", "Devoted Retainer", "Bob")])
+    assert plays_triggers(live)
+    mine = _board([_card("sq", "Akrasan Squire", "Alice"), _card("bears", "Grizzly Bears", "Bob")])
+    assert plays_triggers(mine)
+
+
 # ============================================================================ differential
 
 TRIGGERS = ["Exalted", "Bushido 1", "Bushido 2", "Flanking", "Rampage 1", "Rampage 2", "Battle cry",

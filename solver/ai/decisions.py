@@ -27,7 +27,6 @@ from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
 from redzone.models.limits import TimeLimitReached, time_budget
 from redzone.models.leaving import losers_leave
-from redzone.models.triggers.resolve import has_combat_triggers
 from redzone.models.outcome import (DamageEvent, GameState, OutcomeJSON, deal_damage,
                                     relayered_after_departures, state_based_actions)
 from redzone.solver.ai.position import with_combat
@@ -37,6 +36,7 @@ from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
+from redzone.solver.ai.triggered import plays_triggers
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
 
@@ -468,7 +468,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
     """
     weights = _check(lookahead, time_limit, evaluation)
-    if has_combat_triggers(board):  # triggered abilities of combat (issue 21)
+    if plays_triggers(board):  # triggered abilities of combat (issue 21)
         return cast(AttackDecision, _triggered(board, weights, lookahead, time_limit, True))
     t0, c0 = time.perf_counter(), time.process_time()
     game = _game(board, weights, lookahead, t0, time_limit)
@@ -775,7 +775,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         if perm is None or not perm.is_creature or perm.controller != board.active_player:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
-    if has_combat_triggers(board):  # triggered abilities of combat (issue 21)
+    if plays_triggers(board):  # triggered abilities of combat (issue 21)
         return cast(BlockDecision, _triggered(board, weights, lookahead, time_limit, False))
     t0, c0 = time.perf_counter(), time.process_time()
     # (attack_paid: the attackers were declared, and paid for, already)

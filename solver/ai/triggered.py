@@ -123,6 +123,8 @@ class TriggerGame:
         self.sign = 1 if self.ap == perspective else -1
         self.ev = Evaluator(board, perspective, weights)
         self._evaluators: dict[int, tuple[Board, Evaluator]] = {}
+        self.exact = True
+        """False when a part searched by the search without triggers was not exact."""
         self.windows = _windows(board)
         """The windows some triggered ability of the board may trigger in (the others are
         skipped: nothing would resolve in them)."""
@@ -181,8 +183,46 @@ class TriggerGame:
         board2 = next_turn_board(board, state, attackers, player)
         # The window in the perspective's terms: attacker view = sign * value + mana.
         lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
-        value = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack).game_value(lo, hi)
+        if plays_triggers(board2):
+            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack)
+            value = nested.game_value(lo, hi)
+            self.exact = self.exact and nested.exact
+        else:
+            value = self.plain(board2, lo, hi)
         return self.sign * value + mana, end
+
+    def plain(self, board: Board, lo: int, hi: int) -> int:
+        """The value of the next player's combat on ``board``, where no triggered ability
+        may trigger, by the search without triggers (:class:`redzone.solver.ai.search.Game`,
+        lookahead 0, in the window; proved bounds kept by position as :meth:`game_value`)."""
+        from redzone.solver.ai.search import Game
+
+        key = _position_key(board)
+        lower, upper = self.crack.get(key, (-INF, INF))
+        if lower == upper or lower >= hi:
+            return lower
+        if upper <= lo:
+            return upper
+        from redzone.solver.ai.clock import Timeout
+
+        game = Game(board, self.perspective, self.weights, 0, self.clock.child())
+        cuts = Timeout.raised
+        try:
+            value, _ = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
+        finally:
+            self.clock.nodes += game.clock.nodes
+        if Timeout.since(cuts):
+            raise Timeout  # a value answered by a search the clock stopped proves nothing
+        if not game.status.exact:
+            self.exact = False
+        if value <= lo:
+            upper = min(upper, value)
+        elif value >= hi:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.crack[key] = (lower, upper)
+        return value
 
     def game_value(self, lo: int = -INF, hi: int = INF) -> int:
         """The value of the whole game (``perspective``'s milli-points), fail-soft within
@@ -494,6 +534,33 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
     return out
 
 
+_ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "becomes_blocked", "blocked_by",
+                               "unblocked", "combat_damage_player"})
+"""Events only an attacking creature (or the attacking player) has: a creature that can
+block can't deal combat damage to a player (510.1c-d)."""
+
+
+def plays_triggers(board: Board) -> bool:
+    """Whether a triggered ability of combat of ``board`` may trigger in its active player's
+    combat: :func:`~redzone.models.triggers.resolve.has_combat_triggers`, without those that
+    watch only their controller's own attacking creatures (or their controller attacking)
+    when that controller isn't the active player — exalted, battle cry, rampage, afflict,
+    "whenever ~ attacks" of a defending player's creature never trigger in this combat
+    (508.1a: only the active player's creatures attack). A board where nothing may trigger
+    is searched as a board without triggers (exactly the same game)."""
+    from redzone.models.triggers.resolve import triggers
+
+    ap = board.active_player
+    for perm in board.permanents.values():
+        for t in triggers(perm):
+            if perm.controller != ap and t.event in _ATTACKING_EVENTS and (
+                    t.watch.kind in ("self", "player")
+                    or (t.watch.kind == "creatures" and t.watch.controller == "you")):
+                continue
+            return True
+    return False
+
+
 def _windows(board: Board) -> set[str]:
     """The windows (:data:`redzone.models.triggers.types.Window`) the triggered abilities of
     ``board``'s permanents trigger in; every window when one of them gives abilities or
@@ -603,6 +670,7 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
         finished = True
     except (Timeout, TimeLimitReached):
         pass
+    finished = finished and game.exact
     win = game.ev.win
     if best is None:
         if problem.requirements:
@@ -655,6 +723,7 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
         got = game.found  # the best block searched to the end so far
     if got is None or got.line is None:
         raise TimeLimitReached("choosing blocks with triggered abilities")
+    finished = finished and game.exact
     blocks, damage, resolved, end_board, state = line_parts(got.line)
     mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
     win = game.ev.win
