@@ -468,7 +468,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
     """
     weights = _check(lookahead, time_limit, evaluation)
-    if plays_triggers(board):  # triggered abilities of combat (issue 21)
+    if plays_triggers(board, lookahead):  # triggered abilities of combat (issue 21)
         return cast(AttackDecision, _triggered(board, weights, lookahead, time_limit, True))
     t0, c0 = time.perf_counter(), time.process_time()
     game = _game(board, weights, lookahead, t0, time_limit)
@@ -775,7 +775,7 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         if perm is None or not perm.is_creature or perm.controller != board.active_player:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
-    if plays_triggers(board):  # triggered abilities of combat (issue 21)
+    if plays_triggers(board, lookahead):  # triggered abilities of combat (issue 21)
         return cast(BlockDecision, _triggered(board, weights, lookahead, time_limit, False))
     t0, c0 = time.perf_counter(), time.process_time()
     # (attack_paid: the attackers were declared, and paid for, already)

@@ -540,20 +540,30 @@ _ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "become
 block can't deal combat damage to a player (510.1c-d)."""
 
 
-def plays_triggers(board: Board) -> bool:
+def plays_triggers(board: Board, lookahead: int = 0) -> bool:
     """Whether a triggered ability of combat of ``board`` may trigger in its active player's
-    combat: :func:`~redzone.models.triggers.resolve.has_combat_triggers`, without those that
-    watch only their controller's own attacking creatures (or their controller attacking)
-    when that controller isn't the active player — exalted, battle cry, rampage, afflict,
-    "whenever ~ attacks" of a defending player's creature never trigger in this combat
+    combat — or, at ``lookahead`` 1, in the next player's (the crack-back):
+    :func:`~redzone.models.triggers.resolve.has_combat_triggers`, without those that watch
+    only their controller's own attacking creatures (or their controller attacking) when
+    that controller isn't the player attacking — exalted, battle cry, rampage, afflict,
+    "whenever ~ attacks" of a defending player's creature never trigger in that combat
     (508.1a: only the active player's creatures attack). A board where nothing may trigger
     is searched as a board without triggers (exactly the same game)."""
+    if _live(board, board.active_player):
+        return True
+    if lookahead >= 1:
+        player = next_player(board)
+        return player is not None and _live(board, player)
+    return False
+
+
+def _live(board: Board, attacking: str) -> bool:
+    """Whether a triggered ability of ``board`` may trigger in ``attacking``'s combat."""
     from redzone.models.triggers.resolve import triggers
 
-    ap = board.active_player
     for perm in board.permanents.values():
         for t in triggers(perm):
-            if perm.controller != ap and t.event in _ATTACKING_EVENTS and (
+            if perm.controller != attacking and t.event in _ATTACKING_EVENTS and (
                     t.watch.kind in ("self", "player")
                     or (t.watch.kind == "creatures" and t.watch.controller == "you")):
                 continue
