@@ -510,6 +510,11 @@ class TriggerGame:
         return best
 
 
+_LEGAL_DAMAGE: dict[Any, list[dict[str, dict[str, int]]]] = {}
+"""Legal assignments of one independent part of a damage step, by everything its legality
+reads (the rules, the step, its sources and their recipients)."""
+
+
 def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
     """Every legal assignment of a combat damage step (510.1), as the product of the legal
     assignments of its independent parts (sources sharing no recipient: every condition
@@ -523,8 +528,21 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
     parts = []
     for comp in _damage_components(problem):
         ids = set(comp)
-        sub = dataclasses.replace(problem, sources=tuple(s for s in problem.sources if s.id in ids))
-        parts.append(reference_legal_damage(sub))
+        sources = tuple(s for s in problem.sources if s.id in ids)
+        try:
+            used = sorted({r for s in sources for r in s.recipients if r in problem.recipients})
+            key: Any = (problem.rules, problem.step, sources, problem.later,
+                        tuple((r, problem.recipients[r]) for r in used))
+            got = _LEGAL_DAMAGE.get(key)
+        except TypeError:  # an unhashable part: not kept
+            key, got = None, None
+        if got is None:
+            got = reference_legal_damage(dataclasses.replace(problem, sources=sources))
+            if key is not None:
+                if len(_LEGAL_DAMAGE) > 20_000:
+                    _LEGAL_DAMAGE.clear()
+                _LEGAL_DAMAGE[key] = got
+        parts.append(got)
     out = []
     for combo in itertools.product(*parts):
         merged: dict[str, dict[str, int]] = {}
@@ -607,17 +625,19 @@ def _position_key(board: Board) -> Any:
                    tuple(sorted(p.counters.items()))) for p in board.permanents.values()))
 
 
-def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> list[dict[str, list[str]]]:
+def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
     """One defending player's legal blocks (509.1a-d), one per multiset of identical
     blocking creatures: each blocker's attacker sets within its capacity (509.1a), no
     restriction broken (509.1b), cost within the mana and life (509.1d), at least the most
     requirements any legal block obeys (509.1c; the rules are symmetric in identical
     creatures, so the most over one block per multiset is the most)."""
     blockers, options = _block_options(problem)
-    rows = [{b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
-            for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND)]
+    listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
+              for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
     if _free(problem):
-        return rows
+        yield from listed  # every listed block is legal: listed lazily
+        return
+    rows = list(listed)
     judged = []
     maximum = 0
     for d in rows:
@@ -627,8 +647,8 @@ def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> 
         judged.append((d, legal, cost, obeyed))
         if legal and cost == 0 and not bp_mod.life_cost_of(problem, d):  # 509.1d: costs are never forced
             maximum = max(maximum, obeyed)
-    return [d for d, legal, cost, obeyed in judged if legal and cost <= problem.mana and obeyed >= maximum
-            and bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d))]
+    yield from (d for d, legal, cost, obeyed in judged if legal and cost <= problem.mana and obeyed >= maximum
+                and bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d)))
 
 
 # ============================================================================ answers
