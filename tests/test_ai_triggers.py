@@ -134,6 +134,32 @@ def test_afflict_ends_the_game_at_the_block() -> None:
     assert b3.outcome["life"]["Bob"] == 1
 
 
+def test_tokens_put_onto_the_battlefield_attacking_can_be_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A "whenever this creature attacks, create two 1/1 Goblin tokens tapped and attacking"
+    # ability (mobilize 2's effect; written as data here: the reader of that template is
+    # another helper's work). The tokens attack the player the source attacks without
+    # having been declared (508.4) and can be blocked like any attacking creature (509.1a).
+    # Alice's 1/1 and two 1/1 tokens against Bob at 3 with Grizzly Bears: whichever one the
+    # Bears block, 2 damage reach Bob (at 1): not lethal.
+    import redzone.models.triggers.resolve as resolve
+    from redzone.models.triggers.types import Amount, CreateTokens, TriggeredAbility
+
+    real = resolve.triggers_of
+    goblins = TriggeredAbility("attacks", (CreateTokens(Amount(2), 1, 1, ("Goblin",), attacking=True),),
+                               "Whenever this creature attacks, create two 1/1 Goblin tokens tapped and attacking.")
+    monkeypatch.setattr(resolve, "triggers_of",
+                        lambda parsed, names: (goblins,) if "Mobilizer" in names else real(parsed, names))
+    board = _board([{"id": "m", "name": "Mobilizer", "controller": "Alice", "types": ["Creature"],
+                     "power": 1, "toughness": 1}, _card("bears", "Grizzly Bears", "Bob")], bob=3)
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"m": "Bob"} and r.status == "optimal" and not r.lethal
+    assert len(r.response) == 1 and r.outcome["life"]["Bob"] == 1
+    dealt = {s for step in r.damage for s, row in step["assignment"].items() if "Bob" in row}
+    assert len(dealt) == 2 and any("~token" in s for s in dealt)
+    values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert round(r.value * 1000) == max(values.values()) == values[_key({"m": "Bob"})]
+
+
 def test_defending_players_attack_triggers_never_trigger() -> None:
     # Exalted and battle cry trigger on their controller's attacks (702.83a, 702.91a); Bob's
     # can't trigger in Alice's combat (508.1a: only the active player's creatures attack):
