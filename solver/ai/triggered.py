@@ -616,13 +616,14 @@ def _free(problem: bp_mod.BlockProblem) -> bool:
 def _position_key(board: Board) -> Any:
     """A key of a board at the start of a turn (:func:`~redzone.solver.ai.position.next_turn_board`):
     the active player, life and poison totals, and each permanent's id, name, power,
-    toughness, tapped and summoning-sick status and counters. Two boards made from one
+    toughness, tapped and summoning-sick status, counters and conditions (renowned ...). Two boards made from one
     question's board with equal keys are the same position (a permanent's abilities are its
     card's: what combat changed of them ended, 514.2; tokens are named by their id)."""
     return (board.active_player, board.departed,
             tuple((p.name, p.life, p.poison, p.commander_damage) for p in board.players),
             tuple((p.id, p.name, p.power, p.toughness, p.tapped, p.summoning_sick, p.loyalty, p.defense,
-                   tuple(sorted(p.counters.items()))) for p in board.permanents.values()))
+                   tuple(sorted(p.counters.items())), repr(sorted(p.conditions.items())))
+                  for p in board.permanents.values()))
 
 
 def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
