@@ -760,8 +760,11 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     win = game.ev.win
     value = -got.value
     outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    from redzone.models.block_rules import attacked_players
+
     defenders = set(board.opponents(board.active_player))
-    survives = state is not None and not any(p in state.lost for p in defenders)
+    # 508.5: the defending players are those attacked (or whose planeswalkers or battles are)
+    survives = state is not None and not any(p in state.lost for p in attacked_players(board, attack))
     reasons = {}
     for p in board.permanents.values():
         if p.is_creature and p.controller in defenders:
