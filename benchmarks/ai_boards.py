@@ -25,6 +25,28 @@ CREATURES: tuple[str, ...] = (
 )
 """The pool (each with its Oracle text from the bundled card data)."""
 
+TRIGGER_CREATURES: tuple[str, ...] = (
+    "Akrasan Squire", "Ethercaste Knight", "Devoted Retainer", "Benalish Cavalry", "Frost Giant",
+    "Horrible Hordes", "Goblin Wardriver", "Accorder Paladin", "Frontline Devastator",
+    "Khenra Eternal", "Goblin Heelcutter",
+)
+"""Real cards with triggered abilities of combat (issue 21): exalted, bushido, flanking,
+rampage, battle cry, afflict, and Goblin Heelcutter's "target creature can't block"."""
+
+
+def trigger_scenario(n: int, seed: int = 0) -> dict[str, Any]:
+    """``n`` creatures a side as :func:`ai_scenario`, about half of them drawn from
+    :data:`TRIGGER_CREATURES` (at least one a side)."""
+    rng = random.Random(seed * 1000 + n + 77)
+    perms: list[dict[str, Any]] = []
+    for side in ("Alice", "Bob"):
+        for i in range(n):
+            pool = TRIGGER_CREATURES if i == 0 or rng.random() < 0.5 else CREATURES
+            perms.append({"id": f"{side[0].lower()}{i}", "card": rng.choice(pool), "controller": side})
+    return {"players": [{"name": "Alice", "life": rng.randint(8, 20)},
+                        {"name": "Bob", "life": rng.randint(8, 20)}],
+            "permanents": perms}
+
 
 def ai_scenario(n: int, seed: int = 0, *, combat: bool = False) -> dict[str, Any]:
     """``n`` creatures a side; with ``combat``, every creature of Alice that can attack

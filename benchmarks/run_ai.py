@@ -22,7 +22,12 @@ Sections (targets in benchmarks/README.md):
    (issue 9, the new user's finding 1): the trial's boards (``note_scenario``: 7v7, 8v8,
    5v10, 10v10) and seeded ground boards of real cards (``ground_scenario``, 6-10 a side),
    lookahead 0 (and 1 with ``--block-lookaheads 0,1``), a time limit of 60 s.
-4. ``lethal``: random boards of real cards, classified by the exhaustive reference
+4. ``triggers``: ``choose_attack`` on boards of real cards where about half the creatures
+   have triggered abilities of combat (``benchmarks/ai_boards.py``, ``trigger_scenario``:
+   exalted, bushido, flanking, rampage, battle cry, afflict, Goblin Heelcutter; issue 21),
+   5 a side at lookahead 0 and 1 and 8 a side at lookahead 1 (``--trigger-cases``), a time
+   limit of 30 s: the search of ``solver/ai/triggered.py``.
+5. ``lethal``: random boards of real cards, classified by the exhaustive reference
    (``redzone.solver.ai.reference``): a lethal attack exists exactly when the game's value
    is a won game. ``choose_attack`` must answer ``lethal: true`` with a declaration the
    reference values as a win on every such board, and never ``lethal`` on the others.
@@ -52,6 +57,7 @@ from benchmarks.ai_boards import (  # noqa: E402
     lethal_scenario,
     note_scenario,
     swarm_scenario,
+    trigger_scenario,
 )
 from redzone.models.board import build_board  # noqa: E402
 from redzone.models.scenario import parse_scenario  # noqa: E402
@@ -126,6 +132,23 @@ def blocks(lookaheads: tuple[int, ...], ground_seeds: list[int], ground_ns: tupl
     return rows
 
 
+def triggers(cases: list[tuple[int, int]], seeds: list[int], limit: float = 30.0) -> list[dict[str, Any]]:
+    """``choose_attack`` on :func:`trigger_scenario` boards: (n a side, lookahead) cases."""
+    rows = []
+    for n, lookahead in cases:
+        for seed in seeds:
+            board = _board(trigger_scenario(n, seed))
+            t0, c0 = time.perf_counter(), time.process_time()
+            r = choose_attack(board, lookahead=lookahead, time_limit=limit)
+            rows.append({"n": n, "lookahead": lookahead, "seed": seed, "status": r.status,
+                         "wall_ms": (time.perf_counter() - t0) * 1000,
+                         "cpu_ms": (time.process_time() - c0) * 1000, "nodes": r.nodes,
+                         "attackers": len(r.attackers), "triggers": len(r.triggers)})
+            print(f"  triggers n={n} lookahead={lookahead} seed={seed}: {r.status} "
+                  f"{rows[-1]['cpu_ms']:.0f} ms CPU", file=sys.stderr)
+    return rows
+
+
 def lethal(target: int, max_seeds: int) -> dict[str, Any]:
     from redzone.solver.ai.reference import reference_attack_values
 
@@ -157,7 +180,7 @@ def lethal(target: int, max_seeds: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,blocks,lethal")
+    ap.add_argument("--skip", default="", help="comma-separated sections to skip: sizes,swarm,blocks,triggers,lethal")
     ap.add_argument("--block-lookaheads", default="0", help="lookaheads of the blocks section")
     ap.add_argument("--ground-seeds", default="0-2", help="seeds of the blocks section's ground boards (A-B)")
     ap.add_argument("--ground-sizes", default="6,8,10", help="sizes of the blocks section's ground boards")
@@ -167,6 +190,8 @@ def main() -> None:
     ap.add_argument("--seeds", default=None, help="seeds of the sizes section: A-B or a comma list "
                                                   "(default 0-2; 0 with --quick)")
     ap.add_argument("--lookaheads", default="0,1", help="lookaheads of the sizes section")
+    ap.add_argument("--trigger-cases", default="5:0,5:1,8:1",
+                    help="n:lookahead cases of the triggers section")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     if args.seeds:
@@ -213,6 +238,19 @@ def main() -> None:
         for r in rows:
             print(f"| {r['board']} | {r['lookahead']} | {r['status']} | {r['value']} | {r['bound']} | "
                   f"{r['cpu_ms']:.0f} | {r['nodes']} |")
+        print()
+    if "triggers" not in skip:
+        cases = [(int(c.split(":")[0]), int(c.split(":")[1])) for c in args.trigger_cases.split(",")]
+        rows = out["triggers"] = triggers(cases, seeds)
+        print("| triggers: n a side | lookahead | time limit (s) | status (per seed) | CPU ms (median / max) | "
+              "wall ms (median) | nodes (median) |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for n, la in cases:
+            rs = [r for r in rows if r["n"] == n and r["lookahead"] == la]
+            print(f"| {n} | {la} | 30 | {', '.join(r['status'] for r in rs)} | "
+                  f"{statistics.median(r['cpu_ms'] for r in rs):.0f} / {max(r['cpu_ms'] for r in rs):.0f} | "
+                  f"{statistics.median(r['wall_ms'] for r in rs):.0f} | "
+                  f"{statistics.median(r['nodes'] for r in rs):.0f} |")
         print()
     if "lethal" not in skip:
         target = 50 if args.quick else args.puzzles

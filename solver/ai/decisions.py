@@ -36,6 +36,7 @@ from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
+from redzone.solver.ai.triggered import plays_triggers
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
 
@@ -104,20 +105,23 @@ class AttackDecision:
     life_paid_why: str = ""
     response_proved: bool = True
     skipped: tuple[str, ...] = ()
+    triggers: tuple[dict[str, object], ...] = ()
+    """The triggered abilities of combat that resolve on the line shown, in order, as
+    :meth:`redzone.models.triggers.types.Resolved.to_json` (issue 21; ``()`` when none)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
         ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
         ``mana_paid``, ``life_paid``, ``response_mana_paid``, ``lookahead``, ``nodes``,
-        ``elapsed_ms``, ``skipped``."""
-        return {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
+        ``elapsed_ms``, ``skipped``; ``triggers`` when some triggered ability resolves."""
+        return _with_triggers(self.triggers, {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
                 "value": self.value, "bound": self.bound,
                 "response": {b: list(a) for b, a in self.response.items()},
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
                 "response_mana_paid": self.response_mana_paid, "lookahead": self.lookahead,
                 "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 3),
-                "skipped": list(self.skipped)}
+                "skipped": list(self.skipped)})
 
 
 @dataclass(frozen=True)
@@ -159,20 +163,45 @@ class BlockDecision:
     life_paid: dict[str, int] = field(default_factory=dict)
     life_paid_why: str = ""
     skipped: tuple[str, ...] = ()
+    triggers: tuple[dict[str, object], ...] = ()
+    """As :attr:`AttackDecision.triggers`."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
         ``survives``, ``damage``, ``outcome``, ``reasons``, ``mana_paid``, ``life_paid``,
-        ``lookahead``, ``nodes``, ``elapsed_ms``, ``skipped``."""
-        return {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
+        ``lookahead``, ``nodes``, ``elapsed_ms``, ``skipped``; ``triggers`` when some
+        triggered ability resolves."""
+        return _with_triggers(self.triggers, {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
                 "value": self.value, "bound": self.bound, "survives": self.survives,
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
                 "lookahead": self.lookahead, "nodes": self.nodes,
-                "elapsed_ms": round(self.elapsed_ms, 3), "skipped": list(self.skipped)}
+                "elapsed_ms": round(self.elapsed_ms, 3), "skipped": list(self.skipped)})
 
 
 # ============================================================================ helpers
+
+
+def _with_triggers(triggers: tuple[dict[str, object], ...], out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the ``triggers`` key when some triggered ability resolves (issue 21)."""
+    if triggers:
+        out["triggers"] = [dict(t) for t in triggers]
+    return out
+
+
+def _triggered(board: Board, weights: Weights, lookahead: int, time_limit: float | None,
+               attack: bool) -> AttackDecision | BlockDecision:
+    """The answer on a board with triggered abilities of combat (issue 21): the exact search
+    of :mod:`redzone.solver.ai.triggered` (docs/ai.md "Triggered abilities")."""
+    from redzone.solver.ai import triggered
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    clock = Clock.start(time_limit, t0)
+    fields = (triggered.answer_attack if attack else triggered.answer_blocks)(board, weights, lookahead, clock)
+    fields["value"], fields["bound"] = points(fields["value"]), points(fields["bound"])
+    common = {"lookahead": lookahead, "nodes": clock.nodes, "elapsed_ms": (time.perf_counter() - t0) * 1000,
+              "cpu_ms": (time.process_time() - c0) * 1000}
+    return AttackDecision(**fields, **common) if attack else BlockDecision(**fields, **common)
 
 
 def _check(lookahead: int, time_limit: float | None, evaluation: Weights | None) -> Weights:
@@ -439,6 +468,8 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
     """
     weights = _check(lookahead, time_limit, evaluation)
+    if plays_triggers(board, lookahead):  # triggered abilities of combat (issue 21)
+        return cast(AttackDecision, _triggered(board, weights, lookahead, time_limit, True))
     t0, c0 = time.perf_counter(), time.process_time()
     game = _game(board, weights, lookahead, t0, time_limit)
     if game is None:  # the time was spent building the game (issue 25 §1)
@@ -744,6 +775,8 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
         if perm is None or not perm.is_creature or perm.controller != board.active_player:
             raise ScenarioError(f"combat.attackers.{a}",
                                 f"{a!r} is not a creature {board.active_player} controls (CR 508.1a)")
+    if plays_triggers(board, lookahead):  # triggered abilities of combat (issue 21)
+        return cast(BlockDecision, _triggered(board, weights, lookahead, time_limit, False))
     t0, c0 = time.perf_counter(), time.process_time()
     # (attack_paid: the attackers were declared, and paid for, already)
     game = _game(board, weights, lookahead, t0, time_limit, attack_paid=False)

@@ -165,6 +165,16 @@ def _outcome_lines(con: Console, board: Board, outcome: Mapping[str, Any], head:
         con.print("  [bold]loses the game:[/bold] " + ", ".join(outcome["lost"]))
 
 
+def _trigger_lines(con: Console, board: Board, triggers: tuple[dict[str, object], ...]) -> None:
+    """One line per triggered ability that resolves on the line shown (issue 21, CR 603):
+    its source, window, choices and what it did."""
+    for t in triggers:
+        choices = t.get("choices") or {}
+        chosen = ", ".join(f"{k}: {v}" for k, v in choices.items()) if isinstance(choices, dict) else ""
+        con.print(f"Trigger ({t['window']}): {_label(board, str(t['source']))}: {t['result']}"
+                  + (f" ({chosen})" if chosen else ""), markup=False)
+
+
 @dataclass(frozen=True)
 class ChooseAttackAnswer(PlayedAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.decisions.AttackDecision`."""
@@ -207,6 +217,7 @@ class ChooseAttackAnswer(PlayedAnswer):
             con.print(f"{answer}: no block")
         if d.life_paid_why:
             con.print(f"Life paid: {d.life_paid_why}")
+        _trigger_lines(con, board, d.triggers)
         _outcome_lines(con, board, d.outcome, "" if d.response_proved or not d.attackers
                        else "Outcome of that block")
         if d.skipped:
@@ -272,6 +283,7 @@ class ChooseBlockAnswer(PlayedAnswer):
             con.print(f"Mana paid for block costs: {d.mana_paid} (CR 509.1d)")
         if d.life_paid_why:
             con.print(f"Life paid: {d.life_paid_why}")
+        _trigger_lines(con, board, d.triggers)
         _outcome_lines(con, board, d.outcome)
         if d.skipped:
             con.print(skipped_line(d.skipped))

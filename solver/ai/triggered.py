@@ -1,0 +1,775 @@
+"""The combat game on boards with triggered abilities of combat (CR 603, 508.2, 509.2, 510.3;
+issue 21): an exact alpha-beta search, used by :func:`redzone.solver.ai.decisions.choose_attack`
+and :func:`~redzone.solver.ai.decisions.choose_blocks` when
+:func:`redzone.models.triggers.resolve.has_combat_triggers` holds.
+
+The game (docs/ai.md "Triggered abilities"): a declaration of attackers (508.1), the attack
+window's outcomes (508.2: each choice of a triggered ability — target, "may", sacrifice — is a
+move of the player who makes it), every legal block on the board that window left (509.1:
+a creature that "can't block this turn" or was tapped can't, a pumped creature blocks as
+pumped, a token put onto the battlefield attacking can be blocked), the block window's
+outcomes (509.2), then each combat damage step (every legal assignment, 510.1) followed by
+its damage window (510.3). The attacking player maximises the value, the other players
+minimise it (the AI's paranoid game, as the search without triggers).
+
+What it shares with :mod:`redzone.solver.ai.search`: the rules (block problems, damage
+problems, the windows of :mod:`redzone.models.triggers.resolve`), the evaluation and the
+:class:`~redzone.solver.ai.clock.Clock`. What it does not use: units, bounds, the
+transposition table — they assume a combat without triggers. It cuts with alpha-beta and
+lists one block per multiset of identical blocking creatures (swapping two identical
+creatures maps the game onto itself, their triggered abilities included: the classes are
+worked out on the board the attack window left, with marked damage and counters of the
+state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from redzone.models import block_problem as bp_mod
+from redzone.models.attack_problem import cost_of as attack_cost_of
+from redzone.models.attack_problem import life_cost_of as attack_life_of
+from redzone.models.attack_rules import attack_problem
+from redzone.models.block_rules import block_problems
+from redzone.models.board import Board
+from redzone.models.damage_rules import damage_problem, remaining_steps
+from redzone.models.evaluation import Evaluator, Weights
+from redzone.models.leaving import losers_leave
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
+                                    state_based_actions)
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+                                             outcomes)
+from redzone.solver.ai.clock import Clock
+from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
+                                        symmetry_classes, with_combat)
+from redzone.solver.reference import reference_legal_damage
+
+__all__ = ["INF", "Line", "TriggerGame"]
+
+INF = 1 << 62
+BLOCK_BOUND = 200_000
+"""Most blocks listed for one defending player (past it, :class:`OverflowError`)."""
+
+Line = tuple[tuple[Any, ...], ...]
+"""A line of play, in order: ``("attack", resolved)``, ``("blocks", blocks, mana, life paid)``,
+``("block", resolved)``, ``("step", step, assignment)``, ``("damage", resolved)``,
+``("end", board, state)`` (the last)."""
+
+_Value = tuple[int, Line]
+
+
+def _pay(board: Board, state: GameState, paid: Mapping[str, int]) -> None:
+    """Life paid for combat costs (119.4), then state-based actions when a player reached 0
+    (704.5a)."""
+    for p, n in paid.items():
+        state.life[p] -= n
+    if any(state.life[p] <= 0 for p in paid):
+        state_based_actions(board, state)
+
+
+def battlefield_view(board: Board, state: GameState, attackers: Mapping[str, str]
+                     ) -> tuple[Board, dict[str, str]]:
+    """``board`` without the permanents ``state`` says left the battlefield, and the
+    attacking creatures still on it (506.4): what blocks are declared on (509.1)."""
+    live = {a: t for a, t in attackers.items() if state.on_battlefield(a)}
+    if all(state.on_battlefield(pid) for pid in board.permanents):
+        return board, live
+    import dataclasses
+
+    out = dataclasses.replace(board, permanents={pid: p for pid, p in board.permanents.items()
+                                                 if state.on_battlefield(pid)})
+    out.combat = board.combat
+    return out, live
+
+
+def window_board(board: Board, before: Mapping[str, str], out: Outcome,
+                 blocks: Mapping[str, list[str]]) -> Board:
+    """The board a window left, its combat's attackers replaced when the window put
+    creatures onto the battlefield attacking (508.4)."""
+    if dict(out.attackers) == dict(before):
+        return out.board
+    return with_combat(out.board, out.attackers, blocks)
+
+
+@dataclass
+class Decision:
+    """What :meth:`TriggerGame.choose_attack` / :meth:`TriggerGame.choose_blocks` found:
+    the choice, its attacker-view value and the line (``None`` when cut short)."""
+
+    attack: dict[str, str]
+    blocks: dict[str, list[str]]
+    value: int
+    line: Line | None
+
+
+class TriggerGame:
+    """One question's combat game with triggered abilities: ``board`` (its active player
+    attacks), values in ``perspective``'s milli-points (attacker view inside: the attacking
+    player maximises), ``lookahead`` 0 or 1 (after the next player's best attack back,
+    searched by a game of this kind at lookahead 0), ``clock`` (ticks raise
+    :class:`~redzone.solver.ai.clock.Timeout`)."""
+
+    def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
+                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None) -> None:
+        self.board = board
+        self.perspective = perspective
+        self.weights = weights
+        self.lookahead = lookahead
+        self.clock = clock
+        self.ap = board.active_player
+        self.opponents = board.opponents(self.ap)
+        self.sign = 1 if self.ap == perspective else -1
+        self.ev = Evaluator(board, perspective, weights)
+        self._evaluators: dict[int, tuple[Board, Evaluator]] = {}
+        self.exact = True
+        """False when a part searched by the search without triggers was not exact."""
+        self.windows = _windows(board)
+        """The windows some triggered ability of the board may trigger in (the others are
+        skipped: nothing would resolve in them)."""
+        self.found: Decision | None = None
+        self.killer: tuple[tuple[str, str], ...] = ()
+        """(blocker, attacker) pairs of the block that last refuted a declaration."""
+        self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
+        """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
+        (:func:`_position_key`)."""
+        """The best block searched to the end so far (:meth:`choose_blocks`)."""
+
+    # ------------------------------------------------------------------ pieces
+
+    def mana(self, attack_cost: int, block_cost: int) -> int:
+        """The mana term of the value (attacker view), as the search without triggers."""
+        return int(round(self.weights.mana * 1000)) * (block_cost - attack_cost)
+
+    def over(self, state: GameState) -> bool:
+        """The combat is over: the attacking player or every opponent lost (104.2a)."""
+        lost = set(state.lost) | {p for p in [self.ap, *self.opponents]
+                                  if state.life.get(p, 1) <= 0 or state.poison.get(p, 0) >= 10}
+        return self.ap in lost or all(o in lost for o in self.opponents)
+
+    def evaluator(self, board: Board) -> Evaluator:
+        if board is self.board:
+            return self.ev
+        got = self._evaluators.get(id(board))
+        if got is None:
+            # The keyword parts of the creatures of this question's board hold on the boards
+            # its windows leave: what they change ends at end of turn (pumps, abilities
+            # gained, 514.2; the evaluation reads creatures as they will be then) or is a
+            # counter (power, not a keyword); a token is read afresh.
+            parts = {pid: v for pid, v in self.ev._parts.items() if pid in self.board.permanents}
+            got = (board, Evaluator(board, self.perspective, self.weights, parts=parts))
+            self._evaluators[id(board)] = got
+        return got[1]
+
+    def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int,
+             alpha: int = -INF, beta: int = INF) -> _Value:
+        """Attacker-view value of the end of combat on ``board`` (the board the windows
+        left: pumps end in cleanup, 514.2; tokens are scored); at lookahead 1, after the
+        next player's combat, searched within the window (``alpha``, ``beta``: fail-soft,
+        a value outside it is a bound)."""
+        self.clock.tick()
+        ev = self.evaluator(board)
+        v = ev.score(state)
+        end: Line = (("end", board, state),)
+        if abs(v) == ev.win or self.lookahead == 0:
+            return self.sign * v + mana, end
+        lost = set(state.lost) | {p.name for p in board.players
+                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
+                                  or state.lost_to_commander(p.name)}  # 704.6c
+        player = next_player(board, lost)
+        if player is None:
+            return self.sign * v + mana, end
+        board2 = next_turn_board(board, state, attackers, player)
+        # The window in the perspective's terms: attacker view = sign * value + mana.
+        lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
+        if plays_triggers(board2):
+            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack)
+            value = nested.game_value(lo, hi)
+            self.exact = self.exact and nested.exact
+        else:
+            value = self.plain(board2, lo, hi)
+        return self.sign * value + mana, end
+
+    def plain(self, board: Board, lo: int, hi: int) -> int:
+        """The value of the next player's combat on ``board``, where no triggered ability
+        may trigger, by the search without triggers (:class:`redzone.solver.ai.search.Game`,
+        lookahead 0, in the window; proved bounds kept by position as :meth:`game_value`)."""
+        from redzone.solver.ai.search import Game
+
+        key = _position_key(board)
+        lower, upper = self.crack.get(key, (-INF, INF))
+        if lower == upper or lower >= hi:
+            return lower
+        if upper <= lo:
+            return upper
+        from redzone.solver.ai.clock import Timeout
+
+        game = Game(board, self.perspective, self.weights, 0, self.clock.child())
+        cuts = Timeout.raised
+        try:
+            value, _ = game.solve_attack(max(lo, lower - 1), min(hi, upper + 1))
+        finally:
+            self.clock.nodes += game.clock.nodes
+        if Timeout.since(cuts):
+            raise Timeout  # a value answered by a search the clock stopped proves nothing
+        if not game.status.exact:
+            self.exact = False
+        if value <= lo:
+            upper = min(upper, value)
+        elif value >= hi:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.crack[key] = (lower, upper)
+        return value
+
+    def game_value(self, lo: int = -INF, hi: int = INF) -> int:
+        """The value of the whole game (``perspective``'s milli-points), fail-soft within
+        (``lo``, ``hi``): at most ``lo`` proves it is at most that, at least ``hi`` that it
+        is at least that. Bounds are kept by position (:func:`_position_key`)."""
+        key = _position_key(self.board)
+        lower, upper = self.crack.get(key, (-INF, INF))
+        if lower == upper or lower >= hi:
+            return lower
+        if upper <= lo:
+            return upper
+        lo, hi = max(lo, lower), min(hi, upper)
+        alpha, beta = (lo, hi) if self.sign > 0 else (-hi, -lo)
+        best = -INF
+        for attack, cost, life in self.attacks():
+            v, _ = self.attack_value(attack, cost, life, max(alpha, best), beta)
+            best = max(best, v)
+            if best >= beta:
+                break
+        value = self.sign * best
+        if value <= lo:
+            upper = min(upper, value)
+        elif value >= hi:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.crack[key] = (lower, upper)
+        return value
+
+    def tree(self, node: Node, value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int
+             ) -> _Value:
+        """Alpha-beta over a window's choices (the attacking player's maximise)."""
+        if node.outcome is not None:
+            return value(node.outcome, alpha, beta)
+        assert node.choice is not None
+        maximise = node.choice.player == self.ap
+        best: _Value | None = None
+        for child in node.children:
+            v, line = self.tree(child, value, alpha, beta)
+            if best is None or (v > best[0] if maximise else v < best[0]):
+                best = (v, line)
+            if maximise:
+                alpha = max(alpha, v)
+            else:
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        assert best is not None
+        return best
+
+    # ------------------------------------------------------------------ declarations
+
+    def attacks(self) -> list[tuple[dict[str, str], int, int]]:
+        """Every legal declaration of attackers (508.1), one per multiset of identical
+        creatures, with its mana and life costs."""
+        from redzone.solver.reference import reference_legal_declarations
+
+        problem = attack_problem(self.board)
+        classes = symmetry_classes(self.board)
+        seen: set[Any] = set()
+        out = []
+        for d in reference_legal_declarations(problem):
+            key = tuple(sorted((classes.get(c, -1), t) for c, t in d.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((d, attack_cost_of(problem, d), attack_life_of(problem, d)))
+        # Move ordering only (every declaration is searched): the fewest attacking creatures
+        # first — cheap to search, and they set the bar the larger ones must pass (a stable
+        # sort: ties as listed).
+        out.sort(key=lambda x: len(x[0]))
+        return out
+
+    def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
+                   ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
+        """Every legal block (509.1b-f, each defending player's own, 802.4) on ``board``
+        against ``attackers``, one per multiset of identical blocking creatures (classes on
+        this board with the state's marked damage and counters), with its mana and the life
+        each player pays for it; listed lazily. The block that refuted the last declaration
+        (:attr:`killer`, restricted to what may block now) comes first when nothing
+        restricts, requires or taxes blocks (it is then legal); it may come again later."""
+        view, live = battlefield_view(board, state, attackers)
+        classes = symmetry_classes(view)
+        refined: dict[Any, int] = {}
+        cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
+                                        tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
+               for pid, c in classes.items()}
+        problems = block_problems(view, live)
+        if len(problems) == 1 and _free(problems[0]) and self.killer:
+            p = problems[0]
+            killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
+            if killer:
+                yield killer, 0, {}
+        yield from self._combine(problems, cls, 0, {}, 0, {})
+
+    def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
+                 d0: dict[str, list[str]], c0: int, p0: dict[str, int]
+                 ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
+        if i == len(problems):
+            yield d0, c0, p0
+            return
+        problem = problems[i]
+        free = _free(problem)
+        for d in _player_blocks(problem, cls):
+            cost = 0 if free else bp_mod.cost_of(problem, d)
+            life = 0 if free else bp_mod.life_cost_of(problem, d)
+            paid = dict(p0)
+            if life:
+                paid[problem.defending_player] = paid.get(problem.defending_player, 0) + life
+            yield from self._combine(problems, cls, i + 1, {**d0, **d}, c0 + cost, paid)
+
+    # ------------------------------------------------------------------ the game
+
+    def attack_value(self, attack: Mapping[str, str], attack_cost: int, attack_life: int,
+                     alpha: int, beta: int) -> _Value:
+        """Attacker-view value of a declaration (alpha-beta window ``alpha``, ``beta``)."""
+        attack = dict(attack)
+        board = with_combat(self.board, attack, {})
+        state = GameState.from_board(board)
+        if attack_life:
+            _pay(board, state, {self.ap: attack_life})
+        if self.over(state) or not attack or "attack" not in self.windows:
+            return self.blocks(board, attack, state, attack_cost, alpha, beta)
+        tree = outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
+
+        def after(o: Outcome, a: int, b: int) -> _Value:
+            v, line = self.blocks(window_board(board, attack, o, {}), dict(o.attackers), o.state,
+                                  attack_cost, a, b)
+            return v, (("attack", tuple(o.resolved)),) + line
+
+        return self.tree(tree, after, alpha, beta)
+
+    def blocks(self, board: Board, attackers: dict[str, str], state: GameState, attack_cost: int,
+               alpha: int, beta: int) -> _Value:
+        """Min over every legal block on ``board`` (after the attack window)."""
+        if self.over(state):
+            return self.leaf(board, attackers, state, self.mana(attack_cost, 0), alpha, beta)
+        best: _Value | None = None
+        for blocks, cost, paid in self.block_list(board, attackers, state):
+            v, line = self.one_block(board, attackers, state, blocks, self.mana(attack_cost, cost), paid,
+                                     alpha, beta)
+            if best is None or v < best[0]:
+                best = (v, (("blocks", blocks, cost, dict(paid)),) + line)
+            beta = min(beta, v)
+            if alpha >= beta:
+                self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
+                break
+        assert best is not None, "no block is always legal when nothing requires one (509.1c)"
+        return best
+
+    def one_block(self, board: Board, attackers: dict[str, str], state: GameState,
+                  blocks: dict[str, list[str]], mana: int, paid: Mapping[str, int],
+                  alpha: int, beta: int) -> _Value:
+        """Attacker-view value of the combat after ``blocks``: the block window, then the
+        damage steps."""
+        b2 = with_combat(board, attackers, blocks)
+        st = state.copy()
+        _pay(b2, st, paid)
+        if self.over(st) or not attackers or not self.windows & {"block", "dies"}:
+            return self.damage(b2, b2, attackers, blocks, None, 0, st, [], mana, alpha, beta)
+        tree = outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
+
+        def after(o: Outcome, a: int, b: int) -> _Value:
+            cur = window_board(b2, attackers, o, blocks)
+            v, line = self.damage(cur, cur, dict(o.attackers), blocks, None, 0, o.state, [], mana, a, b)
+            return v, (("block", tuple(o.resolved)),) + line
+
+        return self.tree(tree, after, alpha, beta)
+
+    def damage(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
+               steps: list[Any] | None, i: int, state: GameState, dealt: list[str], mana: int,
+               alpha: int, beta: int) -> _Value:
+        """Attacker-view value of the rest of combat from damage step ``i`` (510.1-4): the
+        attacking player's assignments maximise, the others' complete them minimising."""
+        if self.over(state):
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
+        if steps is None:
+            steps = remaining_steps(cur, state)
+        if i == len(steps):
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
+        self.clock.tick()
+        problem = damage_problem(cur, steps[i], state=state, first_strike_dealt=dealt)
+        mine = {s.id for s in problem.sources if s.decider == self.ap}
+        groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
+        for a in _legal_damage(problem):
+            key = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
+            groups.setdefault(key, []).append(a)
+        nxt = list(dealt)
+        if steps[i] == "first-strike":
+            nxt.extend(s.id for s in problem.sources if s.id not in nxt)
+        best: _Value | None = None
+        for completions in groups.values():
+            worst: _Value | None = None
+            b = beta
+            for a in completions:
+                s2 = state.copy()
+                got = deal_damage(cur, s2, [DamageEvent(s, r, n) for s, row in a.items() for r, n in row.items()],
+                                  combat=True)
+                before = len(s2.destroyed)
+                state_based_actions(cur, s2)
+                died = list(s2.destroyed[before:])
+                losers_leave(cur, s2)
+                after, _ = relayered_after_departures(base, s2)
+                v, line = self.after_step(base, after, attackers, blocks, steps, i, s2, nxt, mana, got, died,
+                                          max(alpha, best[0]) if best is not None else alpha, b)
+                if worst is None or v < worst[0]:
+                    worst = (v, (("step", steps[i], a),) + line)
+                b = min(b, v)
+                if (best[0] if best is not None else alpha) >= b:
+                    break
+            assert worst is not None
+            if best is None or worst[0] > best[0]:
+                best = worst
+            if best[0] >= beta:
+                break
+        assert best is not None, "a damage step always has a legal assignment"
+        return best
+
+    def after_step(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
+                   steps: list[Any], i: int, state: GameState, dealt: list[str], mana: int,
+                   got: Any, died: list[str], alpha: int, beta: int) -> _Value:
+        """The damage window of step ``i`` (510.3), then the next step."""
+        if self.over(state):
+            return self.leaf(cur, attackers, state, mana, alpha, beta)
+        if not self.windows & {"damage", "dies"}:
+            return self.damage(base, cur, attackers, blocks, steps, i + 1, state, dealt, mana, alpha, beta)
+
+        def go(o: Outcome, a: int, b: int) -> _Value:
+            nxt_cur = window_board(cur, attackers, o, blocks)
+            nxt_base = nxt_cur if nxt_cur is not cur else base
+            v, line = self.damage(nxt_base, nxt_cur, dict(o.attackers), blocks, steps, i + 1, o.state, dealt,
+                                  mana, a, b)
+            return v, (("damage", tuple(o.resolved)),) + line
+
+        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch))
+        return self.tree(tree, go, alpha, beta)
+
+    # ------------------------------------------------------------------ questions
+
+    def choose_attack(self) -> Decision:
+        """The best declaration (attacker view), searched to the end (raises
+        :class:`~redzone.solver.ai.clock.Timeout` when the clock runs out)."""
+        best: Decision | None = None
+        for attack, cost, life in self.attacks():
+            alpha = best.value if best is not None else -INF
+            v, line = self.attack_value(attack, cost, life, alpha, INF)
+            if best is None or v > best.value:
+                blocks = next((x[1] for x in line if x[0] == "blocks"), {})
+                best = Decision(dict(attack), dict(blocks), v, line)
+        assert best is not None, "no attack is always legal when nothing requires one"
+        return best
+
+    def choose_blocks(self, pending_attack_window: bool) -> Decision:
+        """The defending players' best block against the board's ``combat.attackers``
+        (attacker-view value: the least). With ``pending_attack_window``, the attack
+        window resolves first, each chooser playing best; the block answers the line it
+        reaches."""
+        scenario: Any = self.board.scenario
+        attack = dict(scenario.combat.attackers)
+        b0 = with_combat(self.board, attack, {})
+        state = GameState.from_board(b0)
+        head: Line = ()
+        board, attackers = b0, attack
+        if attack and pending_attack_window:
+            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            node = tree
+            while node.outcome is None:
+                assert node.choice is not None
+                vals = [self.tree(c, lambda o, a, b: self.blocks(window_board(b0, attack, o, {}),
+                                                                 dict(o.attackers), o.state, 0, a, b),
+                                  -INF, INF)[0] for c in node.children]
+                pick = max(vals) if node.choice.player == self.ap else min(vals)
+                node = node.children[vals.index(pick)]
+            o = node.outcome
+            board, attackers, state = window_board(b0, attack, o, {}), dict(o.attackers), o.state
+            head = (("attack", tuple(o.resolved)),)
+        best: Decision | None = None
+        for blocks, cost, paid in self.block_list(board, attackers, state):
+            beta = best.value if best is not None else INF
+            v, line = self.one_block(board, attackers, state, blocks, self.mana(0, cost), paid, -INF, beta)
+            if best is None or v < best.value:
+                best = Decision(attack, dict(blocks), v, head + (("blocks", blocks, cost, dict(paid)),) + line)
+                self.found = best
+        assert best is not None
+        return best
+
+
+_LEGAL_DAMAGE: dict[Any, list[dict[str, dict[str, int]]]] = {}
+"""Legal assignments of one independent part of a damage step, by everything its legality
+reads (the rules, the step, its sources and their recipients)."""
+
+
+def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
+    """Every legal assignment of a combat damage step (510.1), as the product of the legal
+    assignments of its independent parts (sources sharing no recipient: every condition
+    on a source reads only totals of its own recipients, so an assignment is legal exactly
+    when each part is; :func:`redzone.solver.reference._damage_components`)."""
+    import dataclasses
+    import itertools
+
+    from redzone.solver.reference import _damage_components
+
+    parts = []
+    for comp in _damage_components(problem):
+        ids = set(comp)
+        sources = tuple(s for s in problem.sources if s.id in ids)
+        try:
+            used = sorted({r for s in sources for r in s.recipients if r in problem.recipients})
+            key: Any = (problem.rules, problem.step, sources, problem.later,
+                        tuple((r, problem.recipients[r]) for r in used))
+            got = _LEGAL_DAMAGE.get(key)
+        except TypeError:  # an unhashable part: not kept
+            key, got = None, None
+        if got is None:
+            got = reference_legal_damage(dataclasses.replace(problem, sources=sources))
+            if key is not None:
+                if len(_LEGAL_DAMAGE) > 20_000:
+                    _LEGAL_DAMAGE.clear()
+                _LEGAL_DAMAGE[key] = got
+        parts.append(got)
+    out = []
+    for combo in itertools.product(*parts):
+        merged: dict[str, dict[str, int]] = {}
+        for part in combo:
+            merged.update(part)
+        out.append(merged)
+    return out
+
+
+_ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "becomes_blocked", "blocked_by",
+                               "unblocked", "combat_damage_player"})
+"""Events only an attacking creature (or the attacking player) has: a creature that can
+block can't deal combat damage to a player (510.1c-d)."""
+
+
+def plays_triggers(board: Board, lookahead: int = 0) -> bool:
+    """Whether a triggered ability of combat of ``board`` may trigger in its active player's
+    combat — or, at ``lookahead`` 1, in the next player's (the crack-back):
+    :func:`~redzone.models.triggers.resolve.has_combat_triggers`, without those that watch
+    only their controller's own attacking creatures (or their controller attacking) when
+    that controller isn't the player attacking — exalted, battle cry, rampage, afflict,
+    "whenever ~ attacks" of a defending player's creature never trigger in that combat
+    (508.1a: only the active player's creatures attack). A board where nothing may trigger
+    is searched as a board without triggers (exactly the same game)."""
+    if _live(board, board.active_player):
+        return True
+    if lookahead >= 1:
+        player = next_player(board)
+        return player is not None and _live(board, player)
+    return False
+
+
+def _live(board: Board, attacking: str) -> bool:
+    """Whether a triggered ability of ``board`` may trigger in ``attacking``'s combat."""
+    from redzone.models.triggers.resolve import triggers
+
+    for perm in board.permanents.values():
+        for t in triggers(perm):
+            if perm.controller != attacking and t.event in _ATTACKING_EVENTS and (
+                    t.watch.kind in ("self", "player")
+                    or (t.watch.kind == "creatures" and t.watch.controller == "you")):
+                continue
+            return True
+    return False
+
+
+def _windows(board: Board) -> set[str]:
+    """The windows (:data:`redzone.models.triggers.types.Window`) the triggered abilities of
+    ``board``'s permanents trigger in; every window when one of them gives abilities or
+    makes creature tokens with abilities (they might bring triggered abilities of their
+    own)."""
+    from redzone.models.triggers.resolve import triggers
+    from redzone.models.triggers.types import CreateTokens, GainKeywords
+
+    out: set[str] = set()
+    for perm in board.permanents.values():
+        for t in triggers(perm):
+            out.add(t.window)
+            for e in t.effects:
+                if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
+                    return {"attack", "block", "damage", "dies"}
+    return out
+
+
+def _free(problem: bp_mod.BlockProblem) -> bool:
+    """No restriction, requirement or cost (509.1b-d): every listed block is legal."""
+    return not (problem.restrictions or problem.requirements or problem.blocker_costs or problem.pair_costs
+                or problem.blocker_life_costs or problem.pair_life_costs)
+
+
+def _position_key(board: Board) -> Any:
+    """A key of a board at the start of a turn (:func:`~redzone.solver.ai.position.next_turn_board`):
+    the active player, life and poison totals, and each permanent's id, name, power,
+    toughness, tapped and summoning-sick status, counters and conditions (renowned ...). Two boards made from one
+    question's board with equal keys are the same position (a permanent's abilities are its
+    card's: what combat changed of them ended, 514.2; tokens are named by their id)."""
+    return (board.active_player, board.departed,
+            tuple((p.name, p.life, p.poison, p.commander_damage) for p in board.players),
+            tuple((p.id, p.name, p.power, p.toughness, p.tapped, p.summoning_sick, p.loyalty, p.defense,
+                   tuple(sorted(p.counters.items())), repr(sorted(p.conditions.items())))
+                  for p in board.permanents.values()))
+
+
+def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
+    """One defending player's legal blocks (509.1a-d), one per multiset of identical
+    blocking creatures: each blocker's attacker sets within its capacity (509.1a), no
+    restriction broken (509.1b), cost within the mana and life (509.1d), at least the most
+    requirements any legal block obeys (509.1c; the rules are symmetric in identical
+    creatures, so the most over one block per multiset is the most)."""
+    blockers, options = _block_options(problem)
+    listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
+              for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
+    if _free(problem):
+        yield from listed  # every listed block is legal: listed lazily
+        return
+    rows = list(listed)
+    judged = []
+    maximum = 0
+    for d in rows:
+        legal = not bp_mod.restriction_violations(problem, d)
+        cost = bp_mod.cost_of(problem, d)
+        obeyed = bp_mod.obeyed_count(problem, d)
+        judged.append((d, legal, cost, obeyed))
+        if legal and cost == 0 and not bp_mod.life_cost_of(problem, d):  # 509.1d: costs are never forced
+            maximum = max(maximum, obeyed)
+    yield from (d for d, legal, cost, obeyed in judged if legal and cost <= problem.mana and obeyed >= maximum
+                and bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d)))
+
+
+# ============================================================================ answers
+
+
+def line_parts(line: Line) -> tuple[dict[str, list[str]], list[dict[str, Any]], list[dict[str, object]],
+                                    Board | None, GameState | None]:
+    """(blocks, damage steps as ``{"step", "assignment"}``, the triggered abilities that
+    resolved in order as JSON, the final board, the final state) of a line."""
+    blocks: dict[str, list[str]] = {}
+    damage: list[dict[str, Any]] = []
+    resolved: list[dict[str, object]] = []
+    board: Board | None = None
+    state: GameState | None = None
+    for part in line:
+        kind = part[0]
+        if kind == "blocks":
+            blocks = {b: list(a) for b, a in part[1].items() if a}
+        elif kind in ("attack", "block", "damage"):
+            resolved.extend(r.to_json() for r in part[1])
+        elif kind == "step":
+            damage.append({"step": part[1], "assignment": {s: {r: n for r, n in row.items() if n}
+                                                           for s, row in part[2].items()
+                                                           if any(row.values())}})
+        elif kind == "end":
+            board, state = part[1], part[2]
+    return blocks, damage, resolved, board, state
+
+
+def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) -> dict[str, Any]:
+    """The fields of ``choose_attack``'s answer on a board with triggered abilities of
+    combat: the exact search's best declaration (``status`` optimal) or, cut short by the
+    clock, the best declaration searched to the end so far (``feasible``, ``bound`` a won
+    game), or no attack when none was (legal when nothing requires an attack; otherwise
+    :class:`redzone.models.limits.TimeLimitReached`)."""
+    from redzone.models.limits import TimeLimitReached
+    from redzone.solver.ai.clock import Timeout
+
+    game = TriggerGame(board, board.active_player, weights, lookahead, clock)
+    problem = attack_problem(board)
+    best: Decision | None = None
+    finished = False
+    try:
+        for attack, cost, life in game.attacks():
+            alpha = best.value if best is not None else -INF
+            v, line = game.attack_value(attack, cost, life, alpha, INF)
+            if best is None or v > best.value:
+                best = Decision(dict(attack), {}, v, line)
+        finished = True
+    except (Timeout, TimeLimitReached):
+        pass
+    finished = finished and game.exact
+    win = game.ev.win
+    if best is None:
+        if problem.requirements:
+            raise TimeLimitReached("choosing a legal attack with triggered abilities")
+        attack: dict[str, str] = {}
+        value, bound, line = -win, win, None
+    else:
+        attack, value, line = best.attack, best.value, best.line
+        bound = value if finished else win
+    cost = attack_cost_of(problem, attack)
+    lethal = finished and value >= win + game.mana(cost, 0)
+    if lethal:
+        value = bound = win
+    blocks, damage, resolved, end_board, state = line_parts(line) if line is not None else ({}, [], [], None, None)
+    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    life = attack_life_of(problem, attack)
+    response_mana, paid = next(((x[2], x[3]) for x in line if x[0] == "blocks"), (0, {})) \
+        if line is not None else (0, {})
+    paid = dict(paid)
+    if life:
+        paid[board.active_player] = paid.get(board.active_player, 0) + life
+    reasons = {c: (f"attacks {attack[c]}" if c in attack else "stays home")
+               + (" (exact search with triggered abilities, CR 603)" if finished else "")
+               for c in dict.fromkeys(problem.creatures)}
+    return {"attackers": attack, "status": "optimal" if finished else "feasible", "value": value,
+            "bound": bound, "lethal": lethal, "response": blocks, "damage": damage, "outcome": outcome,
+            "reasons": reasons, "mana_paid": cost, "life_paid": paid, "response_mana_paid": response_mana,
+            "response_proved": finished, "triggers": tuple(resolved),
+            "skipped": () if line is not None else ("replay", "reasons")}
+
+
+def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) -> dict[str, Any]:
+    """The fields of ``choose_blocks``' answer on a board with triggered abilities of
+    combat (the attack window first unless the scenario says it resolved,
+    ``combat.triggers_resolved``): the exact search's best block (``optimal``), or the best
+    searched so far when the clock ran out (``feasible``); raises
+    :class:`redzone.models.limits.TimeLimitReached` when none was."""
+    from redzone.models.limits import TimeLimitReached
+    from redzone.solver.ai.clock import Timeout
+    from redzone.solver.damage.solve import pending_windows
+
+    game = TriggerGame(board, board.active_player, weights, lookahead, clock)
+    scenario: Any = board.scenario
+    attack = dict(scenario.combat.attackers) if getattr(scenario, "combat", None) is not None else {}
+    finished = False
+    try:
+        got: Decision | None = game.choose_blocks("attack" in pending_windows(board))
+        finished = True
+    except (Timeout, TimeLimitReached):
+        got = game.found  # the best block searched to the end so far
+    if got is None or got.line is None:
+        raise TimeLimitReached("choosing blocks with triggered abilities")
+    finished = finished and game.exact
+    blocks, damage, resolved, end_board, state = line_parts(got.line)
+    mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
+    win = game.ev.win
+    value = -got.value
+    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    from redzone.models.block_rules import attacked_players
+
+    defenders = set(board.opponents(board.active_player))
+    # 508.5: the defending players are those attacked (or whose planeswalkers or battles are)
+    survives = state is not None and not any(p in state.lost for p in attacked_players(board, attack))
+    reasons = {}
+    for p in board.permanents.values():
+        if p.is_creature and p.controller in defenders:
+            reasons[p.id] = (f"blocks {', '.join(blocks[p.id])}" if p.id in blocks else "doesn't block") \
+                + " (exact search with triggered abilities, CR 603)"
+    return {"blockers": blocks, "status": "optimal" if finished else "feasible", "value": value,
+            "bound": value if finished else win, "survives": survives, "damage": damage, "outcome": outcome,
+            "reasons": reasons, "triggers": tuple(resolved), "mana_paid": mana, "life_paid": dict(paid)}
