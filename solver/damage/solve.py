@@ -479,7 +479,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     if step is not None and step not in ("first-strike", "regular"):
         raise ScenarioError("step", f"expected first-strike or regular (got {step!r})")
     state = GameState.from_board(board)
-    steps: list[Any] = [step] if step is not None else remaining_steps(board)
+    steps: list[Any] = [step] if step is not None else remaining_steps(board)  # without windows
     combat = board.scenario.combat
     played = has_combat_triggers(board)
     if windows is None:
@@ -488,8 +488,10 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     attackers = dict(combat.attackers) if combat is not None else {}
     blockers = {b: list(a) for b, a in (combat.blockers or {}).items()} if combat is not None else {}
     dealt_first = list(combat.first_strike_dealt) if combat is not None else []
-    end = run.go(_Phase(board, board, state, attackers, blockers, list(windows) + list(steps),
-                        dealt_first))
+    # The damage steps are worked out after the windows (510.4: a creature that gained first
+    # strike in the declare blockers step deals first-strike damage): "steps" stands for them.
+    todo = list(windows) + (list(steps) if not windows else ["steps"])
+    end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
     return DamageResult(end.results, end.state.to_outcome(end.board), status, objective,
                         tuple(end.warnings), tuple(end.resolved))
@@ -569,8 +571,13 @@ class _PlayRun:
             what = ph.todo.pop(0)
             if what in ("attack", "block"):
                 return self.window(ph, what)
+            if what == "steps":
+                from redzone.models.damage_rules import remaining_steps
+
+                ph.todo[:0] = remaining_steps(ph.cur)
+                continue
             ph = self.step(ph, what)
-            if ph.todo and ph.todo[0] == "after-damage":
+            if ph.todo and ph.todo[0] == "after-damage" and not self.over(ph):
                 ph.todo.pop(0)
                 return self.window(ph, "damage")
         return _End(ph.cur, ph.state, ph.results, ph.warnings, ph.resolved)
