@@ -241,3 +241,18 @@ def test_choose_block_names_each_defending_player_who_survives(tmp_path: Path) -
     f.write_text(f.read_text().replace("Bob, life: 4", "Bob, life: 2"))
     code, out, _ = run("choose-block", str(f))
     assert out.splitlines()[0].endswith("; Bob loses the game; Carol survives)")
+
+
+def test_heelcutter_example_attacks_through_its_trigger() -> None:
+    # CR 508.2, 603.3d, 509.1b: Goblin Heelcutter's attack trigger resolves before blockers
+    # are declared; the Wall of Stone it targets can't block, so 3 damage takes Bob from 3
+    # to 0 (704.5a). Played without the trigger the Heelcutter would stay home.
+    code, out, _ = run("choose-attack", str(EXAMPLES / "ai-heelcutter.yaml"), "--lookahead", "0",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["attackers"] == {"heelcutter": "Bob"}
+    assert data["lethal"] is True and data["status"] == "optimal"
+    assert data["outcome"]["lost"] == ["Bob"]
+    assert [(t["source"], t["window"], t["choices"]) for t in data["triggers"]] == [
+        ("heelcutter", "attack", {"target": "wall"})]

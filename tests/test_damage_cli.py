@@ -91,3 +91,17 @@ def test_damage_without_combat_is_a_one_line_error(tmp_path: Path) -> None:
     code, _, err = run("damage", str(path))
     assert code == 2
     assert err.strip().count("\n") == 0 and err.startswith("redzone: error: combat:")
+
+
+def test_flanking_example_kills_the_blocker_before_damage() -> None:
+    # CR 702.25a: flanking triggers for Llanowar Elves (a blocker without flanking) and gives
+    # it -1/-1 in the declare blockers step; 0/0, it dies to state-based actions (704.5f)
+    # before damage. The Lancer stays blocked (509.1h, 506.4): no damage to Bob.
+    code, out, _ = run("damage", str(EXAMPLES / "damage-flanking.yaml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [(t["source"], t["window"], t["result"]) for t in data["triggers"]] == [
+        ("lancer", "block", "elves gets -1/-1")]
+    assert data["outcome"]["destroyed"] == ["elves"]
+    assert data["outcome"]["life"]["Bob"] == 20
+    assert [s["assignment"] for s in data["steps"]] == [{}]
