@@ -33,16 +33,9 @@ from typing import Any
 
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError
+from redzone.models.styles import DEFAULT_STYLE, STYLES
 
 __all__ = ["DEFAULT_STYLE", "GameTerms", "PressureWeights", "STYLES", "game_terms"]
-
-STYLES = ("exact", "pressure")
-"""The AI's styles: ``exact`` (pure minimax of the combat game) and ``pressure``
-(docs/ai.md, "Styles")."""
-
-DEFAULT_STYLE = "exact"
-"""The style of ``choose-attack`` when none is given (docs/ai.md, "Styles": the one that
-won the arena)."""
 
 
 @dataclass(frozen=True)

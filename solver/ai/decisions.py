@@ -19,13 +19,14 @@ import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from redzone.models import attack_problem as ap_mod
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
-from redzone.models.game_terms import DEFAULT_STYLE, STYLES, PressureWeights
+from redzone.models.game_terms import PressureWeights
+from redzone.models.styles import DEFAULT_STYLE, STYLES
 from redzone.models.limits import TimeLimitReached, time_budget
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, OutcomeJSON, deal_damage,
@@ -38,6 +39,9 @@ from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
 from redzone.solver.ai.triggered import plays_triggers
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.pressure import Chosen
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
 
@@ -111,9 +115,10 @@ class AttackDecision:
     :meth:`redzone.models.triggers.types.Resolved.to_json` (issue 21; ``()`` when none)."""
     style: str = "exact"
     """The style that chose ``attackers`` (issue 22, docs/ai.md "Styles"): ``exact`` (the
-    minimax choice; also when ``pressure`` was asked and kept it or did not apply) or
-    ``pressure``. ``value`` is then the chosen declaration's proved worst case (also in the
-    JSON as ``worst_case``) and ``bound`` the game's."""
+    minimax choice; also when ``pressure`` was asked and did not apply: a time limit, a cut
+    search, several defending players, a won game) or ``pressure`` (it scored the
+    declarations; its choice may be the minimax one). ``value`` is the chosen declaration's
+    proved worst case (also in the JSON as ``worst_case``) and ``bound`` the game's."""
     expected: float | None = None
     """The ``pressure`` style's expected score of the choice (points; ``None`` when the
     style did not score it): an estimate against its defender model, never proved."""
@@ -579,9 +584,10 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     if chosen is None or chosen.principal is principal:
         answer = _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
                                 exact, proved)
-        return answer if chosen is None else replace(answer, expected=round(chosen.expected, 3))
+        return answer if chosen is None else replace(answer, style="pressure", expected=round(chosen.expected, 3))
     # issue 22: another declaration, its worst case proved within the margin of the game's
     # value (principal.value, exact): optimal only when it ties it.
+    assert principal is not None
     answer = _attack_answer(game, board, lookahead, t0, c0, chosen.principal, candidates, upper,
                             exact, proved)
     tie = chosen.principal.value == principal.value
@@ -600,7 +606,7 @@ def _style(style: str, pressure: PressureWeights | None) -> PressureWeights | No
 
 
 def _pressure(game: Game, principal: Principal, candidates: list[tuple[dict[str, str], int]],
-              weights: PressureWeights) -> Any:
+              weights: PressureWeights) -> Chosen | None:
     """:func:`redzone.solver.ai.pressure.choose`, or ``None`` when the time limit is spent
     first (the exact choice stands)."""
     from redzone.solver.ai import pressure
