@@ -89,9 +89,9 @@ def has_combat_triggers(board: Board) -> bool:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
-    "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
-    ``source`` quoted in ``text``."""
+    """A choice point: ``player`` chooses one of ``options`` (ids, ``True``/``False`` for
+    "you may", tuples of ids for a sacrifice) for ``what`` (``"target"``, ``"may"``,
+    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``."""
 
     player: str
     what: str
@@ -579,10 +579,14 @@ class _Play:
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature)]
-                for _ in range(min(n, len(own))):
-                    pick = own[0] if len(own) == 1 else self.choose(
-                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
-                    own.remove(pick)
+                if not own or n <= 0:
+                    continue
+                # 701.21a: the player chooses which n at once: one choice of a set, with
+                # interchangeable permanents (same card and state) taken in board order.
+                options = self.sacrifice_sets(own, min(n, len(own)))
+                picks = options[0] if len(options) == 1 else self.choose(
+                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options)))
+                for pick in picks:
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
@@ -593,6 +597,42 @@ class _Play:
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
         return "not played"
+
+    def _alike(self, pid: str) -> tuple[Any, ...]:
+        """What tells a permanent apart for the outcome of a sacrifice: two with the same
+        key are interchangeable (same card, state, counters, damage, nothing attached, not
+        in combat)."""
+        q = self.edit.perm(pid)
+        attached = any(o.attached_to == pid for o in self.edit.base.permanents.values())
+        in_combat = pid in self.attackers or pid in self.blockers
+        if attached or in_combat or q.attached_to is not None or q.paired_with is not None:
+            return ("unique", pid)
+        return (q.card or q.name, q.token, q.tapped, q.power, q.toughness, q.types,
+                tuple(sorted(self.state.counters.get(pid, q.counters).items())),
+                self.state.damage.get(pid, 0), q.until_end_of_turn, q.lost_abilities_at)
+
+    def sacrifice_sets(self, own: list[str], n: int) -> list[tuple[str, ...]]:
+        """Every set of ``n`` of ``own`` to sacrifice, up to interchangeable permanents
+        (:meth:`_alike`: of a group the first ones in board order are taken)."""
+        groups: dict[tuple[Any, ...], list[str]] = {}
+        for pid in own:
+            groups.setdefault(self._alike(pid), []).append(pid)
+        members = list(groups.values())
+        out: list[tuple[str, ...]] = []
+
+        def rec(i: int, left: int, acc: list[str]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(acc, key=own.index)))
+                return
+            if i == len(members):
+                return
+            room = sum(len(g) for g in members[i + 1:])
+            for k in range(min(left, len(members[i])), -1, -1):
+                if left - k <= room:
+                    rec(i + 1, left - k, acc + members[i][:k])
+
+        rec(0, n, [])
+        return out
 
     def create(self, f: Fired, e: CreateTokens) -> str:
         n = self.amount(f, e.amount)

@@ -493,7 +493,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     todo = list(windows) + (list(steps) if not windows else ["steps"])
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
-    return DamageResult(end.results, end.state.to_outcome(end.board), status, objective,
+    return DamageResult(end.results, end.state.to_outcome(board), status, objective,
                         tuple(end.warnings), tuple(end.resolved))
 
 
