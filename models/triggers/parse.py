@@ -606,6 +606,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+    m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
+        return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:

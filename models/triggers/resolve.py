@@ -33,6 +33,7 @@ from redzone.models.abilities import CantBlock, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
@@ -68,20 +69,42 @@ def _names(perm: Permanent) -> tuple[str, ...]:
     return tuple(names)
 
 
-def triggers(perm: Permanent) -> tuple[TriggeredAbility, ...]:
+def triggers(perm: Permanent, board: Board | None = None,
+             here: Callable[[str], bool] | None = None) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities of combat ``perm`` has now (none once it lost all its
-    abilities, 613.1f; a keyword it lost is not there either)."""
+    abilities, 613.1f; a keyword it lost is not there either): its own, those its keyword
+    counters give (122.1b) and, given the ``board``, the triggered keywords other
+    permanents grant it (613.1f; :mod:`redzone.models.triggers.granted`) while the grantor
+    is on the battlefield (``here``: which ids are; default: every permanent of the
+    board)."""
     if perm.lost_abilities_at is not None:
         return ()
     got = triggers_of(perm.parsed, _names(perm))
+    if perm.counters:
+        got = got + counter_triggers(perm.counters)
+    if board is not None and perm.is_creature:
+        got = got + _granted_triggers(board, perm, here)
     if perm.lost_keywords:
         got = tuple(t for t in got if t.keyword not in perm.lost_keywords)
     return got
 
 
+def _granted_triggers(board: Board, perm: Permanent,
+                      here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
+    out: list[TriggeredAbility] = []
+    for src in board.permanents.values():
+        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+            continue
+        for affected, abilities in grants_of(src.parsed, _names(src)):
+            if board.affects(src, affected, perm):
+                out.extend(abilities)
+    return tuple(out)
+
+
 def has_combat_triggers(board: Board) -> bool:
-    """Whether some permanent of ``board`` has a triggered ability of combat that is played."""
-    return any(triggers(p) for p in board.permanents.values())
+    """Whether some permanent of ``board`` has a triggered ability of combat that is played
+    (its own, or granted: :func:`triggers`)."""
+    return any(triggers(p, board) for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -242,7 +265,7 @@ def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) 
     """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
     keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
     "a creature without flanking" (702.25a) must look at them here."""
-    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    mine = {t.keyword for t in triggers(subject, board) if t.keyword}
     if q.without_keywords and mine & set(q.without_keywords):
         return False
     if q.keywords and mine & set(q.keywords):
@@ -261,16 +284,24 @@ def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
 
 def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, str | None,
                                                                    Mapping[str, Any]]],
-             player_events: Iterable[tuple[str, str]] = ()) -> list[Fired]:
+             player_events: Iterable[tuple[str, str]] = (),
+             sources: Iterable[Permanent] | None = None,
+             here: Callable[[str], bool] | None = None) -> list[Fired]:
     """What triggers on ``events`` — (event, creature id, other creature id or ``None``,
-    data) — and ``player_events`` — (event, player) — among permanents on the battlefield."""
+    data) — and ``player_events`` — (event, player) — among permanents on the battlefield
+    (``sources``: only these, e.g. creatures that left with the event, 603.10a; ``here``:
+    which permanents' grants count, default those on the battlefield). An ability that
+    triggers "once" ("whenever one or more creatures you control ...", 603.2c) triggers
+    once for all its events of the moment: the first creature's, with the damage added up."""
     out: list[Fired] = []
     events = list(events)
     player_events = list(player_events)
-    for src in board.permanents.values():
-        if not state.on_battlefield(src.id):
+    on = here if here is not None else state.on_battlefield
+    for src in (sources if sources is not None else board.permanents.values()):
+        if sources is None and not state.on_battlefield(src.id):
             continue
-        for t in triggers(src):
+        for t in triggers(src, board, on):
+            first: int | None = None
             for event, cid, other_id, data in events:
                 if t.event != event:
                     continue
@@ -278,6 +309,15 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 other = board.permanents.get(other_id) if other_id else None
                 if creature is None or not _watches(board, src, t, creature, other):
                     continue
+                if t.once and first is not None:
+                    f0 = out[first]
+                    merged = dict(f0.data)
+                    if "damage" in data:
+                        merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    out[first] = dataclasses.replace(f0, data=merged)
+                    continue
+                if t.once:
+                    first = len(out)
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
@@ -719,7 +759,7 @@ class _Play:
             looking_back = src.id in died
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
-            for t in triggers(src):
+            for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
                 if t.event != "dies":
                     continue
                 for _, cid, _, _ in events:
@@ -847,52 +887,42 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
+    dealt_by: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
             continue
+        rec = board.permanents.get(d.recipient)
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
-        else:
+        elif rec is not None and rec.is_creature:
+            # a planeswalker or battle dealt damage is not a creature dealt damage
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        events.append(("combat_damage", d.source, None, {"damage": d.amount,
-                                                         "recipient": d.recipient}))
-    # "Is dealt damage": one event per creature however many sources dealt the step's
-    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
-    # with the total ("that much damage").
-    for rec, amount in dealt_to.items():
-        events.append(("dealt_damage", rec, None, {"damage": amount}))
-    fired = _collect(board, state, events)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+    # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
+    # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
+    # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
+    for src_id, amount in dealt_by.items():
+        events.append(("combat_damage", src_id, None, {"damage": amount}))
+    for rec_id, amount in dealt_to.items():
+        events.append(("dealt_damage", rec_id, None, {"damage": amount}))
+    left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
+                        if not state.on_battlefield(x)}
+
+    def here(x: str) -> bool:
+        return state.on_battlefield(x) or x in left
+
+    fired = _collect(board, state, events, here=here)
     # a creature's own event while it left (it died to this damage) still triggers (603.10a)
-    seen = {(f.source, id(f.ability), f.trigger) for f in fired}
-    for d in dealt:
-        for src_id in (d.source, d.recipient):
-            src = board.permanents.get(src_id)
-            if src is None or state.on_battlefield(src_id):
-                continue
-            for f in _collect_gone(board, src, events):
-                key = (f.source, id(f.ability), f.trigger)
-                if key not in seen:
-                    seen.add(key)
-                    fired.append(f)
+    gone = [board.permanents[x] for x in dict.fromkeys(
+        x for d in dealt for x in (d.source, d.recipient))
+        if x in board.permanents and not state.on_battlefield(x)]
+    fired += [f for f in _collect(board, state, events, sources=gone, here=here)
+              if f.ability.watch.kind == "self"]
     fired = [f for f in fired if _holds(play, f)] + play.dies(died)
     return _run(play, fired, "damage")
-
-
-def _collect_gone(board: Board, src: Permanent, events: Sequence[tuple[str, str, str | None,
-                                                                      Mapping[str, Any]]]
-                  ) -> list[Fired]:
-    """Triggers of ``src`` (which left in the same step) on its own events: leaves-the-
-    battlefield abilities look back in time, and so do those of an event simultaneous with
-    leaving (603.10a)."""
-    out = []
-    for t in triggers(src):
-        for event, cid, other, data in events:
-            if t.event == event and cid == src.id and t.watch.kind == "self":
-                out.append(Fired(src.id, src.controller, t, other or cid, data))
-    return out
 
 
 # ====================================================================== every outcome

@@ -580,7 +580,7 @@ def _live(board: Board, attacking: str) -> bool:
     from redzone.models.triggers.resolve import triggers
 
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             if perm.controller != attacking and t.event in _ATTACKING_EVENTS and (
                     t.watch.kind in ("self", "player")
                     or (t.watch.kind == "creatures" and t.watch.controller == "you")):
@@ -599,7 +599,7 @@ def _windows(board: Board) -> set[str]:
 
     out: set[str] = set()
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             out.add(t.window)
             for e in t.effects:
                 if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):

@@ -593,11 +593,15 @@ class _PlayRun:
         kills = sum(1 for pid in st.destroyed if pid not in mine)
         losses = sum(1 for pid in st.destroyed if pid in mine)
         lost = 1 if self.ap in st.lost else 0
+        # last tie-break: the power and toughness of what left (a sacrifice of a land or of
+        # a Memnite rather than a 5/3, 701.21a; the defending player keeps its best too)
+        kill_value = sum(_size(board, pid) for pid in st.destroyed if pid not in mine)
+        loss_value = sum(_size(board, pid) for pid in st.destroyed if pid in mine)
         if self.objective == "max-kills":
-            return (-lost, opp_lost, kills, life + poison, -losses)
+            return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value)
         if self.objective == "min-losses":
-            return (-lost, opp_lost, -losses, kills, life + poison)
-        return (-lost, opp_lost, life + poison, kills, -losses)
+            return (-lost, opp_lost, -losses, kills, life + poison, -loss_value, kill_value)
+        return (-lost, opp_lost, life + poison, kills, -losses, kill_value, -loss_value)
 
     def window(self, ph: _Phase, which: str) -> _End:
         from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
@@ -691,6 +695,15 @@ class _PlayRun:
             ph.died = died
             ph.todo.insert(0, "after-damage")
         return ph
+
+
+def _size(board: Any, pid: str) -> int:
+    """Power plus toughness of a permanent of ``board`` (0: not a creature, or a token made
+    in combat)."""
+    perm = board.permanents.get(pid)
+    if perm is None or not perm.is_creature:
+        return 0
+    return max(0, perm.power or 0) + max(0, perm.toughness or 0)
 
 
 def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
