@@ -253,6 +253,14 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
             return False
         if w.nontoken and creature.token:
             return False
+        if w.attacking or w.blocking:
+            combat = board.combat
+            if combat is None:
+                return False
+            if w.attacking and creature.id not in combat.attacking:
+                return False
+            if w.blocking and creature.id not in combat.blocking:
+                return False
     else:
         return False
     if w.qualities:
@@ -391,10 +399,11 @@ class _Play:
             return a.n * max(0, blocking - 1)
         if a.per == "blocker":
             return a.n * blocking
-        if a.per == "attacker":
-            return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
-        if a.per == "other_attacker":
-            return a.n * sum(1 for x in self.attackers if x != src and self.state.on_battlefield(x))
+        if a.per in ("attacker", "other_attacker"):
+            return a.n * sum(
+                1 for x in self.attackers
+                if self.state.on_battlefield(x) and (a.per == "attacker" or x != src)
+                and (not a.subtypes or set(a.subtypes) & set(self.edit.perm(x).subtypes)))
         if a.per == "opponent_attacked":
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
@@ -409,6 +418,8 @@ class _Play:
             if who.other and c.id == f.source:
                 continue
             if who.attacking and c.id not in self.attackers:
+                continue
+            if who.blocking and not self.blockers.get(c.id):
                 continue
             if who.controller == "you" and c.controller != f.controller:
                 continue

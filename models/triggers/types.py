@@ -83,6 +83,11 @@ class Watch:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     nontoken: bool = False
+    attacking: bool = False
+    """Only an attacking creature's event ("whenever an attacking creature dies": Kardur;
+    one that died attacking, looking back, 603.10a)."""
+    blocking: bool = False
+    """Only a blocking creature's event."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,9 @@ class Amount:
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt"] | None = None
+    subtypes: tuple[str, ...] = ()
+    """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
+    creature types count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,8 @@ class Who:
     up_to: bool = False
     attacking: bool = False
     """Only attacking creatures ("target attacking creature": mentor)."""
+    blocking: bool = False
+    """Only blocking creatures ("each blocking creature": Hezrou)."""
 
 
 SOURCE = Who("source")

@@ -597,11 +597,26 @@ class _PlayRun:
         # a Memnite rather than a 5/3, 701.21a; the defending player keeps its best too)
         kill_value = sum(_size(board, pid) for pid in st.destroyed if pid not in mine)
         loss_value = sum(_size(board, pid) for pid in st.destroyed if pid in mine)
+        # then the +1/+1 and -1/-1 counters put on in combat (they outlast it): on the
+        # active player's creatures that remain, less those on the other players'
+        counters = 0
+        for pid, now in st.counters.items():
+            if not st.on_battlefield(pid):
+                continue
+            before = board.permanents[pid].counters if pid in board.permanents else {}
+            d = (now.get("+1/+1", 0) - before.get("+1/+1", 0)
+                 - now.get("-1/-1", 0) + before.get("-1/-1", 0))
+            perm = end.board.permanents.get(pid)
+            if d and perm is not None:
+                counters += d if perm.controller == self.ap else -d
         if self.objective == "max-kills":
-            return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value)
+            return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value,
+                    counters)
         if self.objective == "min-losses":
-            return (-lost, opp_lost, -losses, kills, life + poison, -loss_value, kill_value)
-        return (-lost, opp_lost, life + poison, kills, -losses, kill_value, -loss_value)
+            return (-lost, opp_lost, -losses, kills, life + poison, -loss_value, kill_value,
+                    counters)
+        return (-lost, opp_lost, life + poison, kills, -losses, kill_value, -loss_value,
+                counters)
 
     def window(self, ph: _Phase, which: str) -> _End:
         from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
