@@ -51,7 +51,7 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt"]
+                  "blocker", "damage_dealt", "enlisted_power"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 

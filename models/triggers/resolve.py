@@ -33,6 +33,7 @@ from redzone.models.abilities import CantBlock, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
@@ -79,7 +80,7 @@ def triggers(perm: Permanent, board: Board | None = None,
     board)."""
     if perm.lost_abilities_at is not None:
         return ()
-    got = triggers_of(perm.parsed, _names(perm))
+    got = triggers_of(perm.parsed, _names(perm)) + choice_triggers(perm.parsed, _names(perm))
     if perm.counters:
         got = got + counter_triggers(perm.counters)
     if board is not None and perm.is_creature:
@@ -408,6 +409,8 @@ class _Play:
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per == "enlisted_power":
+            return a.n * int(f.data.get("power", 0))
         return 0
 
     # -- objects an effect acts on
@@ -815,6 +818,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
         events.append(("attacks", a, None, {}))
+    events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
         events.append(("attacks_alone", a, None, {}))
@@ -822,6 +826,53 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
     return _run(play, fired, "attack")
+
+
+def _attack_choices(play: _Play, attackers: Mapping[str, str]
+                    ) -> list[tuple[str, str, str | None, Mapping[str, Any]]]:
+    """The choices made as attackers are declared, in the board's order of attackers —
+    exert (701.43a) and enlist (702.154a), each the attacking creature's controller's
+    unless the scenario states it (``conditions``: ``exerted``, ``enlisted``) — and the
+    events they make ("exerted", "enlisted": their reflexive triggers, 603.12)."""
+    board = play.edit.base
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    for a in attackers:
+        perm = board.permanents.get(a)
+        if perm is None or perm.lost_abilities_at is not None:
+            continue
+        sentence = may_exert(perm.parsed, _names(perm))
+        if sentence is not None:
+            stated = perm.conditions.get("exerted")
+            do = stated if stated is not None else play.choose(
+                Choice(perm.controller, "exert", a, sentence, (True, False)))
+            play.resolved.append(Resolved(a, perm.controller, sentence, "attack",
+                                          "exerted as it attacks (701.43a)" if do
+                                          else "not exerted", {"exert": bool(do)}))
+            if do:
+                events.append(("exerted", a, None, {}))
+        if has_enlist(perm.parsed) and perm.conditions.get("enlisted") is not False:
+            options: list[Any] = [
+                c.id for c in play.creatures()
+                if c.controller == perm.controller and c.id not in play.attackers
+                and not c.tapped and (not c.summoning_sick or board.has_keyword(c, "haste"))]
+            if perm.conditions.get("enlisted") is None:
+                options.append(None)
+            if not options:
+                continue
+            pick = options[0] if len(options) == 1 else play.choose(
+                Choice(perm.controller, "enlist", a, "Enlist", tuple(options)))
+            if pick is None:
+                play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                              "enlists no creature", {"enlist": None}))
+                continue
+            tapped = play.edit.perm(pick)
+            play.edit.put(dataclasses.replace(tapped, tapped=True))
+            power = max(0, play.state.power(board, pick))
+            play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                          f"taps {pick} (power {power}) as it attacks (702.154a)",
+                                          {"enlist": pick}))
+            events.append(("enlisted", a, pick, {"power": power}))
+    return events
 
 
 def _renowned(perm: Permanent) -> bool:

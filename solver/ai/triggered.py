@@ -553,7 +553,7 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
 
 
 _ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "becomes_blocked", "blocked_by",
-                               "unblocked", "combat_damage_player"})
+                               "unblocked", "combat_damage_player", "exerted", "enlisted"})
 """Events only an attacking creature (or the attacking player) has: a creature that can
 block can't deal combat damage to a player (510.1c-d)."""
 
