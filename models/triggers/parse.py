@@ -254,6 +254,8 @@ def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
+    if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
+        return [_Reading("you_gain_life", Watch("player"), it=None)]
     m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
     if m:
         return [_Reading("you_attack", Watch("player"),
@@ -365,6 +367,11 @@ class _Refs:
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
+                         r"controls|you don't control)", s)
+        if m:
+            ctl = "you" if m[2] == "you control" else "opponents"
+            return Who("target_creature", ctl, also_types=(m[1].capitalize(),))
         m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
                          r"(creature|[A-Z][\w'-]*(?= creature| you| an| with|$))(?: creature)?"
                          r"( with flying| without flying)?"

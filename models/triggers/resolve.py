@@ -24,6 +24,7 @@ Entry points: :func:`attack_window`, :func:`block_window`, :func:`damage_window`
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -362,6 +363,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.gains: list[str] = []
+        """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
     # -- helpers
     @property
@@ -493,6 +496,14 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            if who.also_types:
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and self.state.on_battlefield(q.id)
+                    and any(q.is_a(t) for t in who.also_types)
+                    and (who.controller == "any" or (q.controller == f.controller)
+                         == (who.controller == "you"))
+                    and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
                 options.extend(p.name for p in board.players if self.state.in_game(p.name))
             if who.kind == "target_opponent":
@@ -603,6 +614,8 @@ class _Play:
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
+                    if n > 0:
+                        self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
             verb = "gains" if e.gain else "loses"
@@ -758,10 +771,15 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
+            self.gains = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.gains:
+                # 119.9, 603.2: each life gain is one event ("whenever you gain life")
+                pending = pending + _collect(self.board, self.state, [],
+                                             [("you_gain_life", p) for p in self.gains])
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
@@ -976,7 +994,9 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     def here(x: str) -> bool:
         return state.on_battlefield(x) or x in left
 
-    fired = _collect(board, state, events, here=here)
+    # Lifelink (120.3f): each source's damage is one life gain event of its controller.
+    gained = [p for src in dict.fromkeys(d.source for d in dealt) for p in _lifelinked(dealt, src)]
+    fired = _collect(board, state, events, [("you_gain_life", p) for p in gained], here=here)
     # a creature's own event while it left (it died to this damage) still triggers (603.10a)
     gone = [board.permanents[x] for x in dict.fromkeys(
         x for d in dealt for x in (d.source, d.recipient))
@@ -985,6 +1005,22 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
               if f.ability.watch.kind == "self"]
     fired = [f for f in fired if _holds(play, f)] + play.dies(died)
     return _run(play, fired, "damage")
+
+
+def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
+    """The player who gained life by ``source``'s lifelink damage in ``dealt`` (one event
+    for all its damage, 120.3f), or ``[]``."""
+    for d in dealt:
+        if d.source != source:
+            continue
+        for note in d.notes:
+            m = _LIFELINK_NOTE.fullmatch(note)
+            if m and int(m[2]) > 0:
+                return [m[1]]
+    return []
+
+
+_LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 
 # ====================================================================== every outcome

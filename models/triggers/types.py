@@ -51,6 +51,8 @@ Event = Literal[
     "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
                            # you exert a creature")
     "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
+                           # a triggered ability's gain)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -65,7 +67,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
-    "exerted": "attack", "enlisted": "attack",
+    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
 }
 
 
@@ -158,6 +160,9 @@ class Who:
     """Only attacking creatures ("target attacking creature": mentor)."""
     blocking: bool = False
     """Only blocking creatures ("each blocking creature": Hezrou)."""
+    also_types: tuple[str, ...] = ()
+    """``"target_creature"``: permanents of these card types may be targeted too ("target
+    creature or enchantment you control": Heliod, Sun-Crowned)."""
 
 
 SOURCE = Who("source")
