@@ -197,6 +197,8 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
+    # every death the play of combat produces is during combat (506.1)
+    (r"dies during combat", ("dies",), None),
 ]
 
 
@@ -414,6 +416,10 @@ class _Refs:
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
+        if s in ("each creature it blocked this combat", "each creature ~ blocked this combat",
+                 "each creature it blocked this turn", "each creature ~ blocked this turn"
+                 ) and self.r.it == _SELF:
+            return Who("blocked")  # blocked in this combat (the only one played)
         return None
 
     def player(self, s: str) -> Who | None:

@@ -713,6 +713,15 @@ class _Play:
             others = [p.name for p in self.edit.base.players
                       if p.name not in (f.controller, d) and self.state.in_game(p.name)]
             for p in others:
+                # 702.116a: "you may" create it, attacking that player or a planeswalker
+                # they control
+                walkers = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                           if q.controller == p and q.is_a("Planeswalker")
+                           and self.state.on_battlefield(q.id)]
+                attacked = self.choose(Choice(f.controller, "myriad", f.source, f.ability.text,
+                                              (p, *walkers, None)))
+                if attacked is None:
+                    continue
                 self.tokens += 1
                 tid = f"{f.source}~token{self.tokens}"
                 tok = dataclasses.replace(src, id=tid, token=True, tapped=True, damage=0,
@@ -720,9 +729,9 @@ class _Play:
                 self.edit.put(tok)
                 self.state.damage[tid] = 0
                 self.state.counters[tid] = {}
-                self.attackers[tid] = p
+                self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no other opponent"
+            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
