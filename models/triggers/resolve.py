@@ -997,6 +997,11 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         events.append(("combat_damage", src_id, None, {"damage": amount}))
     for rec_id, amount in dealt_to.items():
         events.append(("dealt_damage", rec_id, None, {"damage": amount}))
+    for d in dealt:
+        for note in d.notes:
+            m = _REMOVED_NOTE.fullmatch(note)
+            if m:  # a prevention removed counters (615): "this way" (603.12)
+                events.append(("counters_removed", d.recipient, None, {"damage": int(m[1])}))
     left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
                         if not state.on_battlefield(x)}
 
@@ -1029,6 +1034,7 @@ def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
     return []
 
 
+_REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
 _LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 

@@ -53,6 +53,8 @@ Event = Literal[
     "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
     "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
                            # a triggered ability's gain)
+    "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
+                           # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -68,6 +70,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
     "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
+    "counters_removed": "damage",
 }
 
 
