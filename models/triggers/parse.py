@@ -193,7 +193,8 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"deals? (?:combat )?damage to (?:a player|an opponent|one or more players)",
      ("combat_damage_player",), None),
     (r"deals? (?:combat )?damage to a creature", ("combat_damage_creature",), None),
-    (r"deals? (?:combat )?damage", ("combat_damage",), None),
+    (r"deals? combat damage", ("combat_damage",), None),
+    (r"deals? damage", ("deals_damage",), None),  # any damage: combat, a fight (701.14)
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
@@ -543,7 +544,7 @@ def _per_types(words: str | None) -> tuple[str, ...]:
 
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage")
+                  "dealt_damage", "deals_damage")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

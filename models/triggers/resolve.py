@@ -968,11 +968,14 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
 
 def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
                   blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
-                  died: Sequence[str], choose: Chooser = first_choice) -> Outcome:
+                  died: Sequence[str], choose: Chooser = first_choice,
+                  combat: bool = True) -> Outcome:
     """Resolve what triggered in a combat damage step (510.3, after its damage and
     state-based actions): "deals combat damage to a player / creature", "is dealt damage",
     poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
-    ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
+    ``dealt``: the step's damage as dealt; ``state`` is changed in place. ``combat=False``:
+    ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
+    dies abilities trigger."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
@@ -981,6 +984,9 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         if d.amount <= 0:
             continue
         rec = board.permanents.get(d.recipient)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        if not combat:
+            continue
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
@@ -989,12 +995,13 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
     # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
     # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
     # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
     for src_id, amount in dealt_by.items():
-        events.append(("combat_damage", src_id, None, {"damage": amount}))
+        if combat:
+            events.append(("combat_damage", src_id, None, {"damage": amount}))
+        events.append(("deals_damage", src_id, None, {"damage": amount}))
     for rec_id, amount in dealt_to.items():
         events.append(("dealt_damage", rec_id, None, {"damage": amount}))
     for d in dealt:

@@ -46,6 +46,7 @@ Event = Literal[
     "combat_damage_player",    # 510.3a: deals combat damage to a player
     "combat_damage_creature",  # deals combat damage to a creature
     "combat_damage",           # deals combat damage (to anything)
+    "deals_damage",            # deals damage (any: combat damage, or a fight's, 701.14)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
     "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
@@ -69,6 +70,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+    "deals_damage": "damage",
     "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
     "counters_removed": "damage",
 }
