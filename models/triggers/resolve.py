@@ -58,7 +58,7 @@ from redzone.models.triggers.types import (
 )
 
 __all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
-           "damage_window", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
+           "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
 # ====================================================================== what a permanent has
@@ -626,6 +626,14 @@ class _Play:
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
+        if isinstance(e, Destroy) and e.at_end_of_combat:
+            ids = self.objects(f, e.who, chosen)
+            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+            verb = "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
             ids = self.objects(f, e.who, chosen)
             done = []
@@ -828,6 +836,36 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     return Outcome(play.board, play.state, play.attackers, play.resolved)
 
 
+# ====================================================================== end of combat
+
+_DESTROY_AT_END = "destroyed at end of combat"
+_EXILE_AT_END = "exiled at end of combat"
+
+
+def end_of_combat(board: Board, state: GameState) -> GameState:
+    """``state`` after the end of combat step (511): the delayed triggered abilities of
+    combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
+    still on the battlefield (an indestructible one is not destroyed, 702.12b), then
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    marked = [p for p in board.permanents.values()
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              and state.on_battlefield(p.id)]
+    if not marked:
+        return state
+    state = state.copy()
+    for perm in marked:
+        exile = bool(perm.conditions.get(_EXILE_AT_END))
+        if not exile and board.has_keyword(perm, "indestructible"):
+            continue
+        state.destroyed.append(perm.id)
+        state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
+                                  if exile else
+                                  "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
+        state.damage.pop(perm.id, None)
+    state_based_actions(board, state)
+    return state
+
+
 # ====================================================================== the windows
 
 
@@ -952,6 +990,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("blocks_or_blocked", b, None, {}))
         for a in atts:
             blocked_by.setdefault(a, []).append(b)
+            events.append(("blocks_creature", b, a, {}))
     combat = getattr(board.scenario, "combat", None)
     already = set(getattr(combat, "blocked", None) or ())
     for a in attackers:

@@ -39,6 +39,7 @@ Event = Literal[
     "you_attack",          # "whenever you attack": once per combat, when you declare any
     "attacks_alone",       # exalted, "attacks alone" (506.5: the only creature declared)
     "blocks",              # 509.1, 509.3c: declared as a blocking creature
+    "blocks_creature",     # 509.3d: once for each creature it blocks (with a filter on it)
     "becomes_blocked",     # 509.3c: once, when it becomes blocked
     "blocked_by",          # 509.3d: once for each creature blocking it
     "blocks_or_blocked",   # "blocks or becomes blocked": once
@@ -66,7 +67,7 @@ them; put on the stack with the others of that moment)."""
 
 EVENT_WINDOW: dict[str, Window] = {
     "attacks": "attack", "you_attack": "attack", "attacks_alone": "attack",
-    "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
+    "blocks": "block", "blocks_creature": "block", "becomes_blocked": "block", "blocked_by": "block",
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
@@ -250,6 +251,9 @@ class Destroy:
 
     who: Who
     exile: bool = False
+    at_end_of_combat: bool = False
+    """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
+    the last combat damage step, to what is still on the battlefield then."""
 
 
 @dataclass(frozen=True)
