@@ -39,6 +39,7 @@ from redzone.models.triggers.types import (
     LifeEffect,
     PoisonEffect,
     Pump,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -120,6 +121,10 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
         return TriggeredAbility("attacks", (CreateTokens(Amount(n), 1, 1, ("Warrior",), ("R",),
                                                          attacking=True, tapped=True),),
                                 text, keyword=word)
+    if word in ("persist", "undying"):  # 702.79a, 702.93a: if it had no such counter
+        counter = "-1/-1" if word == "persist" else "+1/+1"
+        return TriggeredAbility("dies", (ReturnToBattlefield(counter),), text, keyword=word,
+                                intervening=Intervening("had_no_counter", counter=counter))
     if word == "afterlife":  # 702.135a: N 1/1 white and black Spirit tokens with flying
         return TriggeredAbility("dies", (CreateTokens(Amount(n), 1, 1, ("Spirit",), ("W", "B"),
                                                       ("flying",)),), text, keyword=word)
@@ -136,7 +141,7 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
     r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
-    r"firebending)(?: (?P<n>\d+))?$",
+    r"firebending|persist|undying)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 

@@ -34,7 +34,8 @@ from redzone.models.abilities import CantBlock, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
-from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
+from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
+                                                     has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
@@ -50,6 +51,7 @@ from redzone.models.triggers.types import (
     PoisonEffect,
     Pump,
     Resolved,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -363,6 +365,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.entered: list[str] = []
+        """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
@@ -671,6 +675,8 @@ class _Play:
             return self.create(f, e)
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
+        if isinstance(e, ReturnToBattlefield):
+            return self.returned(f, e)
         return "not played"
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
@@ -789,14 +795,69 @@ class _Play:
                                               f.trigger))
                 continue
             self.gains = []
+            self.entered = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.entered:
+                pending = pending + self.enters(self.entered)
             if self.gains:
                 # 119.9, 603.2: each life gain is one event ("whenever you gain life")
                 pending = pending + _collect(self.board, self.state, [],
                                              [("you_gain_life", p) for p in self.gains])
+
+    def enters(self, ids: Sequence[str]) -> list[Fired]:
+        """The "when ~ enters" abilities of creatures returned to the battlefield (603.6a),
+        unless a permanent says entering creatures cause no abilities to trigger (Torpor
+        Orb). Other permanents' "whenever a creature enters" are not played."""
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        if any(enters_stopped(tuple(p.parsed.ignored) + tuple(p.parsed.unparsed))
+               for p in perms.values() if self.state.on_battlefield(p.id)
+               and p.lost_abilities_at is None):
+            return []
+        out = []
+        for pid in ids:
+            perm = self.edit.perm(pid)
+            for t in enters_triggers(perm.parsed, _names(perm)):
+                out.append(Fired(pid, perm.controller, t, pid, {}))
+        return out
+
+    def returned(self, f: Fired, e: ReturnToBattlefield) -> str:
+        """Persist and undying (702.79a, 702.93a): the card that died comes back as a new
+        object (400.7) with one counter, out of combat (506.4), untapped, without damage;
+        it keeps the effects of other permanents (a lord) but not its own until-end-of-turn
+        changes or the counters it had."""
+        pid = f.source
+        if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
+            return "not in the graveyard"
+        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+            return "not in the graveyard (a token ceases to exist, 111.7)"
+        old = self.edit.perm(pid)
+        eot = old.until_end_of_turn
+        had = self.state.counters.get(pid, {})
+        net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
+        net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        dp = -(eot.power if eot else 0) - net + d
+        dt = -(eot.toughness if eot else 0) - net + d
+        b = old.base
+        new_id = f"{pid}~returned"
+        new = dataclasses.replace(
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
+            index=len(self.edit.base.permanents) + 1000 + self.tokens,
+            parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
+            power=None if old.power is None else old.power + dp,
+            toughness=None if old.toughness is None else old.toughness + dt,
+            base=None if b is None else dataclasses.replace(
+                b, power=None if b.power is None else b.power - (eot.power if eot else 0),
+                toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
+        self.edit.put(new)
+        self.state.damage[new_id] = 0
+        self.state.counters[new_id] = {e.counter: 1}
+        self.entered.append(new_id)
+        return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
@@ -819,7 +880,7 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return out
+        return [f for f in out if _holds(self, f)]
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
@@ -968,6 +1029,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         me = board.permanents[f.source]
         return any((board.permanents[a].power or 0) > (me.power or 0)
                    for a in play.attackers if a != f.source and a in board.permanents)
+    if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
+        return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
     return False

@@ -30,7 +30,7 @@ from redzone.models.ability_base import Quality
 __all__ = [
     "Amount", "CantBlockEffect", "Counters", "CreateTokens", "DamageEffect", "Destroy", "Effect",
     "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
-    "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
+    "ReturnToBattlefield", "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
 ]
 
@@ -53,6 +53,8 @@ Event = Literal[
     "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
                            # you exert a creature")
     "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "enters",              # 603.6a: a creature returned to the battlefield in combat
+                           # (persist, undying) enters: its own "when ~ enters"
     "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
                            # a triggered ability's gain)
     "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
@@ -72,7 +74,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
     "deals_damage": "damage",
-    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
+    "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
     "counters_removed": "damage",
 }
 
@@ -111,8 +113,12 @@ class Intervening:
     ``"saddled"`` ("attacks while saddled": the scenario's ``conditions``); ``"greater_power_attacks"``
     (training, 702.149: another attacking creature has greater power)."""
 
-    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks"]
+    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
+                  "had_no_counter"]
     n: int = 0
+    counter: str = ""
+    """``"had_no_counter"``: the kind of counter it had none of as it died (persist
+    ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,17 @@ class Destroy:
 
 
 @dataclass(frozen=True)
+class ReturnToBattlefield:
+    """Return the creature that died (the source) to the battlefield under its owner's
+    control with one ``counter`` counter on it (persist 702.79a, undying 702.93a). It is a
+    new object (400.7): a new permanent id (``<id>~returned``), not in combat (506.4), no
+    damage, untapped; the card that died stays in ``destroyed``. A token that died can't
+    return (111.7, 704.5d)."""
+
+    counter: str
+
+
+@dataclass(frozen=True)
 class Sacrifice:
     """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
     only) of their choice (701.21; annihilator 702.86)."""
@@ -295,7 +312,8 @@ class ValueOnly:
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | TapEffect | DamageEffect
-          | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly)
+          | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly
+          | ReturnToBattlefield)
 
 
 @dataclass(frozen=True)
