@@ -91,13 +91,14 @@ def has_combat_triggers(board: Board) -> bool:
 class Choice:
     """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
     "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
-    ``source`` quoted in ``text``."""
+    ``source`` quoted in ``text``; ``trigger``: the creature whose event triggered it."""
 
     player: str
     what: str
     source: str
     text: str
     options: tuple[Any, ...]
+    trigger: str | None = None
 
 
 Chooser = Callable[[Choice], Any]
@@ -449,7 +450,8 @@ class _Play:
             if not options:
                 return None
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                       f.trigger))
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -466,7 +468,8 @@ class _Play:
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         if t.optional:
-            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
+                                     f.trigger)):
                 self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                               "declined (optional)", {**chosen, "may": False},
                                               f.trigger))
@@ -581,7 +584,7 @@ class _Play:
                        and (q.is_creature or not e.creature)]
                 for _ in range(min(n, len(own))):
                     pick = own[0] if len(own) == 1 else self.choose(
-                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
+                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own), f.trigger))
                     own.remove(pick)
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"

@@ -259,7 +259,15 @@ class DamageAnswer(PlayedAnswer):
 
     def render(self, con: Console) -> None:
         """Each step's assignment and what it became, then the outcome."""
+        from redzone.solver.frontends.output import trigger_line
+
         board, result = self.board, self.result
+        # Triggered abilities in the order they resolved (issue 21 §2): the attack and block
+        # windows before the damage steps, each step's own after it (510.3).
+        triggers = [t.to_json() for t in result.triggers]
+        for t in triggers:
+            if t["window"] in ("attack", "block"):
+                con.print(trigger_line(board, t), markup=False)
         if not result.steps:
             con.print("No combat damage step is played.")
         for st in result.steps:
@@ -284,6 +292,9 @@ class DamageAnswer(PlayedAnswer):
                     else:
                         con.print(f"[dim]  {', '.join(names)} deal no damage in this step "
                                   f"(each: {why})[/dim]")
+            for t in triggers:
+                if t["window"] == st.plan.step:
+                    con.print(trigger_line(board, t), markup=False)
         con.print("[bold]Outcome[/bold]")
         for line in outcome_lines(board, result.outcome):
             con.print(line)
