@@ -511,6 +511,44 @@ def pending_windows(board: Any) -> tuple[str, ...]:
     return pending(board)
 
 
+def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, str], tuple[Any, ...]]:
+    """The board as blockers are declared (509.1) when the attack window of ``board``'s
+    combat is still to resolve (:func:`pending_windows`): its triggered abilities resolved
+    (508.2; "target creature can't block this turn", a pump, a creature tapped or
+    destroyed, tokens put onto the battlefield attacking, 508.4) with the scenario's
+    ``combat.trigger_choices``; a choice the scenario doesn't state is asked of ``choose``
+    (a :data:`redzone.models.triggers.resolve.Chooser`), or with ``None`` is a
+    :class:`ScenarioError` (field ``combat.trigger_choices``, a check command's case).
+
+    Returns ``(board, attackers, resolved)``: the board without the permanents that left,
+    the attacking creatures (tokens included), and the
+    :class:`redzone.models.triggers.types.Resolved` records in order; ``board`` itself, its
+    attackers and ``()`` when nothing is to resolve."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    attackers = dict(combat.attackers) if combat is not None else {}
+    if not attackers or "attack" not in pending_windows(board) or not any(
+            t.window == "attack" for p in board.permanents.values() for t in triggers(p)):
+        return board, attackers, ()
+    state = GameState.from_board(board)
+    answers = ScenarioChoices(board).chooser("attack", choose)
+    out = attack_window(board, state, attackers, answers)
+    answers.verify(out.resolved)
+    cur = out.board
+    if not all(state.on_battlefield(pid) for pid in cur.permanents):
+        view = dataclasses.replace(cur, permanents={pid: p for pid, p in cur.permanents.items()
+                                                    if state.on_battlefield(pid)})
+        view.combat = cur.combat
+        cur = view
+    live = {a: t for a, t in out.attackers.items() if state.on_battlefield(a)}
+    if live != attackers:
+        cur = _with_attackers(cur, live)
+    return cur, live, tuple(out.resolved)
+
+
 @dataclass
 class _Phase:
     """Where a play-out stands: ``base`` (the board every departure is re-layered from),

@@ -160,8 +160,17 @@ def block_violations(board: Board) -> list[Violation]:
     if combat is None or not any(combat.blockers.values()):
         return []
     declared = {b: list(a) for b, a in combat.blockers.items()}
+    from redzone.solver.damage.solve import after_attack_window
+
     try:
-        problems = block_problems(board, only_pairs=declared)
+        # Issue 21: a scenario whose attack window is still to resolve (triggers_resolved)
+        # has its blocks judged on the board that window leaves, with the scenario's choices
+        # (508.2, 509.1); when it leaves a choice open, on the board as given.
+        view, attackers, _ = after_attack_window(board)
+    except ScenarioError:
+        view, attackers = board, dict(combat.attackers)
+    try:
+        problems = block_problems(view, attackers, only_pairs=declared)
     except ScenarioError:
         return []  # a malformed combat: the damage rules report it themselves
     from redzone.models.attack_problem import Violation
