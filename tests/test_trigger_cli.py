@@ -179,3 +179,17 @@ def test_serve_answers_as_the_command_and_refuses_bad_fields():
     assert response is not None and response["ok"] is False
     assert response["error"]["kind"] == "bad_input"
     assert response["error"]["message"].startswith("combat.trigger_choices[0].source: unknown id 'goblin'")
+
+
+def test_choose_attack_says_it_does_not_take_the_scenarios_choices(tmp_path, redzone_main):
+    # choose-attack chooses the attack itself, and with it the Heelcutter's target (a move
+    # of the search, docs/triggers.md): the stated choice is not used, and it says so. The
+    # attack is lethal either way (Bob at 3, the Wall made unable to block, 509.1b).
+    path = _write(tmp_path, _heel())
+    code, out, _ = redzone_main("choose-attack", path, "--json", "--lookahead", "0")
+    data = json.loads(out)
+    assert code == 0 and data["lethal"] is True and data["attackers"] == {"heel": "Bob"}
+    code, _, err = redzone_main("choose-attack", path, "--lookahead", "0")
+    assert "warning: combat.trigger_choices[0] (heel, attack) not used: choose-attack searches" in err
+    code, _, err = redzone_main("choose-block", _write(tmp_path, _heel(), "b.json"), "--lookahead", "0")
+    assert code == 0 and "not used" not in err
