@@ -193,3 +193,19 @@ def test_choose_attack_says_it_does_not_take_the_scenarios_choices(tmp_path, red
     assert "warning: combat.trigger_choices[0] (heel, attack) not used: choose-attack searches" in err
     code, _, err = redzone_main("choose-block", _write(tmp_path, _heel(), "b.json"), "--lookahead", "0")
     assert code == 0 and "not used" not in err
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_the_examples_answer_as_their_comments_say(redzone_main):
+    # examples/check-block-heelcutter.yaml: the Wall, targeted by the attack trigger, can't
+    # block (508.2, 509.1b); examples/damage-bushido-resolved.yaml: bushido is not resolved
+    # again (702.45a), the 2/2 Retainer and the Bears trade (704.5g).
+    code, out, _ = redzone_main("check-block", str(EXAMPLES / "check-block-heelcutter.yaml"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is False and data["witness"] == {}
+    code, out, _ = redzone_main("damage", str(EXAMPLES / "damage-bushido-resolved.yaml"), "--json")
+    data = json.loads(out)
+    assert code == 0 and "triggers" not in data and "warnings" not in data
+    assert sorted(data["outcome"]["destroyed"]) == ["bears", "retainer"] and data["outcome"]["life"]["Bob"] == 20
