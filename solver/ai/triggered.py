@@ -487,7 +487,11 @@ class TriggerGame:
         head: Line = ()
         board, attackers = b0, attack
         if attack and pending_attack_window:
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            # the scenario's combat.trigger_choices are taken; the others are moves (issue 21)
+            given = ScenarioChoices(self.board)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             node = tree
             while node.outcome is None:
                 assert node.choice is not None
