@@ -39,7 +39,7 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
                                     state_based_actions)
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
 from redzone.solver.ai.clock import Clock
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
@@ -169,6 +169,7 @@ class TriggerGame:
         next player's combat, searched within the window (``alpha``, ``beta``: fail-soft,
         a value outside it is a bound)."""
         self.clock.tick()
+        state = end_of_combat(board, state)  # 511.2: "at end of combat" (603.7)
         ev = self.evaluator(board)
         v = ev.score(state)
         end: Line = (("end", board, state),)
