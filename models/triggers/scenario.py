@@ -224,8 +224,8 @@ def trigger_warnings(board: Board) -> list[str]:
     (``combat.triggers_resolved`` not given) and the default assumed matters: blockers are
     declared while some permanent has an attack trigger (taken as resolved, its effects in
     the board as given) or a block trigger (taken as still to resolve: ``damage`` resolves
-    it); at the regular combat damage step, a permanent with a block or damage trigger (both
-    taken as resolved). Returns ``[]`` or one line."""
+    it); after the first-strike damage step (``first_strike_dealt``), a permanent with a
+    block or damage trigger (both taken as resolved). Returns ``[]`` or one line."""
     combat = getattr(board.scenario, "combat", None)
     if combat is None or not combat.attackers:
         return []
@@ -242,9 +242,9 @@ def trigger_warnings(board: Board) -> list[str]:
         later = _with_window(board, "block") + [p for p in _with_window(board, "damage")
                                                 if p not in _with_window(board, "block")]
         if later:
-            parts.append(f"the combat is at the regular damage step, so the attack, block and "
-                         f"first-strike triggers ({names(later)}) are taken as resolved, their "
-                         f"effects in the board as given")
+            parts.append(f"the first-strike damage step is over (first_strike_dealt), so the "
+                         f"attack, block and first-strike triggers ({names(later)}) are taken as "
+                         f"resolved, their effects in the board as given")
     elif "attack" in done:
         attack = _with_window(board, "attack")
         block = _with_window(board, "block")

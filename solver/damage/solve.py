@@ -504,7 +504,8 @@ def pending_windows(board: Any) -> tuple[str, ...]:
     scenario-format.md, ``combat.triggers_resolved``): ``"attack"`` and ``"block"`` not
     listed there. Without the field: a scenario whose blockers are declared stands after
     the attack triggers (they resolved before blockers were declared, 508.2, 509.1) and
-    before the block triggers; one at the regular combat damage step after both; one
+    before the block triggers; one after the first-strike step (``first_strike_dealt``)
+    after both; one
     without blockers before both (:func:`redzone.models.triggers.scenario.pending`)."""
     from redzone.models.triggers.scenario import pending
 
