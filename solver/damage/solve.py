@@ -444,10 +444,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     and/or ``"block"`` (blockers declared, 509.2); ``None``: the scenario's
     ``combat.triggers_resolved`` decides (:func:`pending_windows`). After each damage step
     what it triggered resolves (510.3): combat damage to a player or creature, dealt damage,
-    dies. Choices of those abilities (targets, "may", sacrifices) are made for each player
+    dies. Choices of those abilities (targets, "may", sacrifices) stated by the scenario
+    (``combat.trigger_choices``) are taken (a stated choice that is not legal raises
+    ScenarioError); the others are made for each player
     by the same objective: every outcome is played to the end of combat, the active
     player's choices take the best by ``objective``, the other players' the worst for it
-    (docs/triggers.md). What resolved is in the result's ``triggers``.
+    (docs/triggers.md). What resolved is in the result's ``triggers`` (a damage step's
+    window named by its step, ``"first-strike"`` or ``"regular"``). With ``"regular"`` in
+    ``combat.triggers_resolved`` no damage step is left to play.
 
     In a game of more than two players, a defending player who loses in a step while the
     game goes on leaves it at once with everything they own or control (104.5, 800.4a;
