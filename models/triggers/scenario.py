@@ -172,16 +172,21 @@ class _Answers:
             if c.what == "may" and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may
-            if c.what == "sacrifice" and self.sacrificed[i] < len(item.sacrifice):
-                j = self.sacrificed[i]
-                self.sacrificed[i] += 1
-                pick = item.sacrifice[j]
-                if pick not in c.options:
+            if c.what == "sacrifice" and item.sacrifice and not self.sacrificed[i]:
+                # 701.21a: the player chooses the whole set at once.
+                self.sacrificed[i] = 1
+                picks = tuple(item.sacrifice)
+                size = len(c.options[0]) if c.options else 0
+                wrong = [p for p in picks if p not in c.among]
+                if wrong or len(set(picks)) != size:
+                    j = item.sacrifice.index(wrong[0]) if wrong else 0
                     raise ScenarioError(
-                        f"{where}.sacrifice[{j}]",
-                        f"{pick!r} can't be sacrificed by {c.player} to {g._label(c.source)}'s "
-                        f"ability (they sacrifice one of: {', '.join(map(str, c.options))}; CR 701.21a)")
-                return pick
+                        f"{where}.sacrifice" + (f"[{j}]" if wrong else ""),
+                        (f"{wrong[0]!r} can't be sacrificed" if wrong else
+                         f"{len(set(picks))} permanent(s) named where {size} must be sacrificed")
+                        + f" by {c.player} to {g._label(c.source)}'s ability (they sacrifice "
+                        f"{size} of: {', '.join(map(str, c.among))}; CR 701.21a)")
+                return picks
         if self.fallback is None:
             opts = ", ".join("no target" if o is None else str(o) for o in c.options)
             trig = f" (triggered by {g._label(c.trigger)})" if c.trigger and c.trigger != c.source else ""

@@ -48,6 +48,11 @@ Event = Literal[
     "combat_damage",           # deals combat damage (to anything)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
+    "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
+                           # you exert a creature")
+    "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
+                           # a triggered ability's gain)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -62,6 +67,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
 }
 
 
@@ -83,6 +89,11 @@ class Watch:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     nontoken: bool = False
+    attacking: bool = False
+    """Only an attacking creature's event ("whenever an attacking creature dies": Kardur;
+    one that died attacking, looking back, 603.10a)."""
+    blocking: bool = False
+    """Only a blocking creature's event."""
 
 
 @dataclass(frozen=True)
@@ -106,12 +117,16 @@ class Amount:
     ``per``: ``"blocker_beyond_first"`` (rampage, 702.23), ``"other_attacker"`` (attacking
     creatures other than the source), ``"attacker"`` (attacking creatures),
     ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
-    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage").
+    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt"] | None = None
+                 "blocker", "damage_dealt", "enlisted_power"] | None = None
+    subtypes: tuple[str, ...] = ()
+    """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
+    creature types count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +158,11 @@ class Who:
     up_to: bool = False
     attacking: bool = False
     """Only attacking creatures ("target attacking creature": mentor)."""
+    blocking: bool = False
+    """Only blocking creatures ("each blocking creature": Hezrou)."""
+    also_types: tuple[str, ...] = ()
+    """``"target_creature"``: permanents of these card types may be targeted too ("target
+    creature or enchantment you control": Heliod, Sun-Crowned)."""
 
 
 SOURCE = Who("source")

@@ -499,7 +499,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     todo = list(windows) + (list(steps) if not windows else ["steps"])
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
-    return DamageResult(end.results, end.state.to_outcome(end.board), status, objective,
+    return DamageResult(end.results, end.state.to_outcome(board), status, objective,
                         tuple(end.warnings), tuple(end.resolved))
 
 
@@ -638,11 +638,30 @@ class _PlayRun:
         kills = sum(1 for pid in st.destroyed if pid not in mine)
         losses = sum(1 for pid in st.destroyed if pid in mine)
         lost = 1 if self.ap in st.lost else 0
+        # last tie-break: the power and toughness of what left (a sacrifice of a land or of
+        # a Memnite rather than a 5/3, 701.21a; the defending player keeps its best too)
+        kill_value = sum(_size(board, pid) for pid in st.destroyed if pid not in mine)
+        loss_value = sum(_size(board, pid) for pid in st.destroyed if pid in mine)
+        # then the +1/+1 and -1/-1 counters put on in combat (they outlast it): on the
+        # active player's creatures that remain, less those on the other players'
+        counters = 0
+        for pid, now in st.counters.items():
+            if not st.on_battlefield(pid):
+                continue
+            before = board.permanents[pid].counters if pid in board.permanents else {}
+            d = (now.get("+1/+1", 0) - before.get("+1/+1", 0)
+                 - now.get("-1/-1", 0) + before.get("-1/-1", 0))
+            perm = end.board.permanents.get(pid)
+            if d and perm is not None:
+                counters += d if perm.controller == self.ap else -d
         if self.objective == "max-kills":
-            return (-lost, opp_lost, kills, life + poison, -losses)
+            return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value,
+                    counters)
         if self.objective == "min-losses":
-            return (-lost, opp_lost, -losses, kills, life + poison)
-        return (-lost, opp_lost, life + poison, kills, -losses)
+            return (-lost, opp_lost, -losses, kills, life + poison, -loss_value, kill_value,
+                    counters)
+        return (-lost, opp_lost, life + poison, kills, -losses, kill_value, -loss_value,
+                counters)
 
     def window(self, ph: _Phase, which: str) -> _End:
         from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
@@ -742,6 +761,15 @@ class _PlayRun:
             ph.died = died
             ph.todo.insert(0, "after-damage")
         return ph
+
+
+def _size(board: Any, pid: str) -> int:
+    """Power plus toughness of a permanent of ``board`` (0: not a creature, or a token made
+    in combat)."""
+    perm = board.permanents.get(pid)
+    if perm is None or not perm.is_creature:
+        return 0
+    return max(0, perm.power or 0) + max(0, perm.toughness or 0)
 
 
 def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
