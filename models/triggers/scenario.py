@@ -77,7 +77,7 @@ def check_trigger_choices(board: Board) -> None:
         perm = board.permanents.get(item.source)
         if perm is None:
             continue  # it left as the scenario was loaded (704.3): nothing to choose
-        mine = [t for t in triggers(perm) if _in_window(t, item.window)]
+        mine = [t for t in triggers(perm, board) if _in_window(t, item.window)]
         if not mine:
             raise ScenarioError(f"{where}.source", f"{perm.label} has no triggered ability of the "
                                                    f"{item.window} window that redzone plays")
@@ -221,7 +221,7 @@ class _Answers:
 
 def _with_window(board: Board, window: str) -> list[Permanent]:
     return [p for p in board.permanents.values()
-            if any(t.window == window for t in triggers(p))]
+            if any(t.window == window for t in triggers(p, board))]
 
 
 def trigger_warnings(board: Board) -> list[str]:

@@ -536,7 +536,7 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     combat = getattr(board.scenario, "combat", None)
     attackers = dict(combat.attackers) if combat is not None else {}
     if not attackers or "attack" not in pending_windows(board) or not any(
-            t.window == "attack" for p in board.permanents.values() for t in triggers(p)):
+            t.window == "attack" for p in board.permanents.values() for t in triggers(p, board)):
         return board, attackers, ()
     state = GameState.from_board(board)
     answers = ScenarioChoices(board).chooser("attack", choose)
