@@ -264,3 +264,15 @@ def test_json_schema_lists_the_fields():
     choice = schema["$defs"]["TriggerChoice"]
     assert choice["required"] == ["source", "window"]
     assert choice["properties"]["window"]["enum"] == ["attack", "block", "first-strike", "regular"]
+
+
+def test_blocks_are_declared_on_the_board_after_granted_exalted():
+    # Sublime Archangel: exalted, and other creatures Alice controls have exalted (613.1f).
+    # Grizzly Bears attacks alone: two exalted triggers (702.83a), each +1/+1, resolved
+    # before blockers are declared (508.2): the Wall blocks a 4/4.
+    archangel = {"id": "angel", "card": "Sublime Archangel", "controller": "Alice"}
+    mine = {**BEARS, "controller": "Alice"}
+    combat = {"attackers": {"bears": "Bob"}, "blockers": {"wall": ["bears"]}, "triggers_resolved": []}
+    view, _, resolved = after_attack_window(_board([archangel, mine, WALL], combat))
+    assert sorted(r.source for r in resolved) == ["angel", "bears"]
+    assert (view.permanents["bears"].power, view.permanents["bears"].toughness) == (4, 4)
