@@ -626,12 +626,59 @@ def _position_key(board: Board) -> Any:
                   for p in board.permanents.values()))
 
 
+_BLOCKS: dict[Any, list[dict[str, list[str]]]] = {}
+"""Legal blocks of a judged (not free) block problem, by everything the listing reads (the
+problem's fields and the blockers' classes): the same problem comes back in every position
+of a search whose creatures did not change (a crack-back position, another declaration's
+outcome)."""
+
+
+def _problem_key(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Any:
+    """A key of everything :func:`_player_blocks` reads (``None``: something unhashable)."""
+    try:
+        key = (problem.defending_player, problem.attackers, problem.blockers,
+               tuple(sorted(problem.allowed.items())), tuple(sorted(problem.capacity.items())),
+               tuple(sorted(problem.power.items())), problem.restrictions, problem.requirements,
+               tuple(sorted(problem.blocker_costs.items())), tuple(sorted(problem.pair_costs.items())),
+               problem.mana, tuple(sorted(problem.blocker_life_costs.items())),
+               tuple(sorted(problem.pair_life_costs.items())), problem.life, problem.bands,
+               _class_pattern(problem.blockers, classes))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _class_pattern(items: tuple[str, ...], classes: Mapping[str, int]) -> tuple[int, ...]:
+    """Which of ``items`` share a class (what the listing reads of the classes): each
+    item's first fellow member's place (an item without a class is alone)."""
+    first: dict[int, int] = {}
+    return tuple(first.setdefault(classes[x], i) if x in classes else i for i, x in enumerate(items))
+
+
 def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
     """One defending player's legal blocks (509.1a-d), one per multiset of identical
     blocking creatures: each blocker's attacker sets within its capacity (509.1a), no
     restriction broken (509.1b), cost within the mana and life (509.1d), at least the most
     requirements any legal block obeys (509.1c; the rules are symmetric in identical
-    creatures, so the most over one block per multiset is the most)."""
+    creatures, so the most over one block per multiset is the most). A judged listing is
+    kept by :func:`_problem_key` (:data:`_BLOCKS`; the blocks it yields are read only)."""
+    if not _free(problem):
+        key = _problem_key(problem, classes)
+        got = _BLOCKS.get(key) if key is not None else None
+        if got is None:
+            got = list(_judged_blocks(problem, classes))
+            if key is not None:
+                if len(_BLOCKS) > 2_000:
+                    _BLOCKS.clear()
+                _BLOCKS[key] = got
+        yield from got
+        return
+    yield from _judged_blocks(problem, classes)
+
+
+def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
+    """:func:`_player_blocks`, listed afresh."""
     blockers, options = _block_options(problem)
     listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
               for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
