@@ -42,6 +42,7 @@ from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayer
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
                                              outcomes)
 from redzone.solver.ai.clock import Clock
+from redzone.solver.ai.trigger_units import UnitPlay, splits, units_of
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
                                         symmetry_classes, with_combat)
 from redzone.solver.reference import reference_legal_damage
@@ -131,6 +132,7 @@ class TriggerGame:
         self.found: Decision | None = None
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
+        self._plays: dict[tuple[int, int], tuple[Board, GameState, UnitPlay | None]] = {}
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
         """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
         (:func:`_position_key`)."""
@@ -378,6 +380,10 @@ class TriggerGame:
                   alpha: int, beta: int) -> _Value:
         """Attacker-view value of the combat after ``blocks``: the block window, then the
         damage steps."""
+        if not paid and attackers:
+            got = self.by_units(board, attackers, state, blocks, mana, alpha, beta)
+            if got is not None:
+                return got
         b2 = with_combat(board, attackers, blocks)
         st = state.copy()
         _pay(b2, st, paid)
@@ -391,6 +397,53 @@ class TriggerGame:
             return v, (("block", tuple(o.resolved)),) + line
 
         return self.tree(tree, after, alpha, beta)
+
+    def unit_play(self, board: Board, attackers: Mapping[str, str], state: GameState) -> UnitPlay | None:
+        """The units of the combat on ``board`` after the attack window (``state``), kept for
+        the blocks of one position (:mod:`redzone.solver.ai.trigger_units`); ``None`` when
+        the combat does not split (:func:`~redzone.solver.ai.trigger_units.splits`)."""
+        key = (id(board), id(state))
+        got = self._plays.get(key)
+        if got is not None and got[0] is board and got[1] is state:
+            return got[2]
+        play: UnitPlay | None = None
+        if splits(board, state, attackers):
+            score = None
+            if self.lookahead == 0:
+                ev = self.evaluator(board)
+                sign = self.sign
+                score = lambda pid, st: sign * ev.permanent_score(pid, st)  # noqa: E731
+            play = UnitPlay(board, state, attackers, score)
+        if len(self._plays) > 64:
+            self._plays.clear()
+        self._plays[key] = (board, state, play)
+        return play
+
+    def by_units(self, board: Board, attackers: dict[str, str], state: GameState, blocks: dict[str, list[str]],
+                 mana: int, alpha: int, beta: int) -> _Value | None:
+        """Attacker-view value of the combat after ``blocks`` played in units (``None``:
+        it can't be, the block is played whole): the units' states after the block window,
+        after the first-strike step and at the end combined, the game ending at the first
+        of these where a player lost (104.2a, 704.5a), as :meth:`one_block` plays it."""
+        play = self.unit_play(board, attackers, state)
+        if play is None:
+            return None
+        results = []
+        for unit in units_of(attackers, blocks):
+            r = play.result(unit)
+            if r is None:
+                return None
+            results.append(r)
+        self.clock.tick()
+        perms = [r.perms for r in results]
+        head = (("units", board, dict(attackers), state, dict(blocks), results),)
+        st = play.combine([r.window for r in results], perms)
+        if not self.over(st) and any(len(r.steps) == 2 for r in results):
+            st = play.combine([r.first for r in results], perms)
+        if not self.over(st):
+            st = play.combine([r.end for r in results], perms)
+        v, line = self.leaf(board, attackers, st, mana, alpha, beta)
+        return v, head + line
 
     def damage(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
                steps: list[Any] | None, i: int, state: GameState, dealt: list[str], mana: int,
@@ -711,7 +764,15 @@ def line_parts(line: Line) -> tuple[dict[str, list[str]], list[dict[str, Any]], 
     resolved: list[dict[str, object]] = []
     board: Board | None = None
     state: GameState | None = None
+    parts: list[tuple[Any, ...]] = []
     for part in line:
+        if part[0] == "units":  # a block played in units: replayed whole for the answer
+            from redzone.solver.ai.trigger_units import replay
+
+            parts.extend(replay(*part[1:]))
+            break
+        parts.append(part)
+    for part in parts:
         kind = part[0]
         if kind == "blocks":
             blocks = {b: list(a) for b, a in part[1].items() if a}
