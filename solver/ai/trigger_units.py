@@ -154,6 +154,9 @@ class UnitResult:
     steps: tuple[str, ...]
     assignments: tuple[dict[str, dict[str, int]], ...]
     perms: tuple[str, ...]
+    start: GameState
+    """The (boosted) state the unit was played from: the three states are read as changes
+    from it (:meth:`UnitPlay.combine`)."""
 
 
 class UnitPlay:
@@ -162,11 +165,15 @@ class UnitPlay:
     permanent's attacker-view value in a state (``None``: no reduction, lookahead 1)."""
 
     def __init__(self, board: Board, state: GameState, attackers: Mapping[str, str],
-                 score: Any | None) -> None:
+                 score: Any | None, shared: dict[Any, Any] | None = None, context: Any = None) -> None:
         self.board = board
         self.state = state
         self.attackers = dict(attackers)
         self.score = score
+        self.shared = shared
+        """Units' results kept across the positions of one question by everything a unit's
+        play reads (:meth:`_content`), under ``context`` (the game's sign and lookahead)."""
+        self.context = context
         self.start = state.copy()
         for p in self.start.life:
             self.start.life[p] += BOOST
@@ -179,9 +186,51 @@ class UnitPlay:
         can't be settled alone."""
         if unit in self._got:
             return self._got[unit]
-        got = self._play(unit)
+        key = self._content(unit) if self.shared is not None else None
+        if key is not None and self.shared is not None and key in self.shared:
+            got = self.shared[key][0]
+        else:
+            got = self._play(unit)
+            if key is not None and self.shared is not None:
+                if len(self.shared) > 50_000:
+                    self.shared.clear()
+                # (the permanents are kept with the result: the ids in the key stay theirs)
+                self.shared[key] = (got, [self.board.permanents[p] for u in unit for p, _ in u])
         self._got[unit] = got
         return got
+
+    def _content(self, unit: Any) -> Any:
+        """A key of everything the unit's play reads: the rules, the attacking player, the
+        scenario's damage assignment orders, the unit, each of its permanents' fields (an
+        unhashable field by identity: the permanent is kept with the result) and its
+        marked damage and counters in the state, and :attr:`context`. The players' totals
+        are not read (the unit is played with them raised, :data:`BOOST`; its results are
+        changes). ``None``: not kept."""
+        import dataclasses
+
+        board, st = self.board, self.state
+        order = getattr(getattr(board.scenario, "combat", None), "damage_order", None) or {}
+        perms = []
+        for part in unit:
+            for pid, _ in part:
+                perm = board.permanents[pid]
+                fields = []
+                for f in dataclasses.fields(perm):
+                    v = getattr(perm, f.name)
+                    try:
+                        hash(v)
+                    except TypeError:
+                        v = (id(v),) if not isinstance(v, dict) else tuple(sorted(v.items()))
+                    fields.append(v)
+                perms.append((pid, tuple(fields), st.damage.get(pid, 0), tuple(sorted(st.counters.get(pid, {}).items())),
+                              st.minus_added.get(pid, 0), st.plus_added.get(pid, 0)))
+        try:
+            key = (self.context, board.rules, board.active_player, unit, tuple(perms),
+                   tuple(sorted((k, tuple(v)) for k, v in order.items())))
+            hash(key)
+        except TypeError:
+            return None
+        return key
 
     def _play(self, unit: Any) -> UnitResult | None:
         att = dict(unit[0])
@@ -200,7 +249,7 @@ class UnitPlay:
         tree2 = self._damage(cur, steps, 0, window, [], window, (), leaves)
         if len({self._key(x[1], perms) + self._key(x[0], perms) for x in leaves}) == 1:
             end, first, done = leaves[0]
-            return UnitResult(window, first, end, steps, done, perms)
+            return UnitResult(window, first, end, steps, done, perms, self.start)
         if self.score is None:
             return None
         life = {self._life(x[1]) + self._life(x[0]) for x in leaves}
@@ -208,7 +257,7 @@ class UnitPlay:
             return None
         _, pick = self._minimax(tree2, perms)
         end, first, done = pick
-        return UnitResult(window, first, end, steps, done, perms)
+        return UnitResult(window, first, end, steps, done, perms, self.start)
 
     def _damage(self, cur: Board, steps: tuple[str, ...], i: int, state: GameState, dealt: list[str],
                 first: GameState, done: tuple[dict[str, dict[str, int]], ...],
@@ -276,20 +325,22 @@ class UnitPlay:
 
     # ------------------------------------------------------------------ combining
 
-    def combine(self, parts: list[GameState], perms: list[tuple[str, ...]]) -> GameState:
-        """The position's state with each unit's ``parts[k]`` (a state of unit ``k``,
-        played from the boosted start) over its permanents ``perms[k]``: life, poison and
-        life gained add up; each permanent's damage, counters and departure are its unit's."""
+    def combine(self, parts: list[GameState], results: list[UnitResult]) -> GameState:
+        """The position's state with each unit's ``parts[k]`` (a state of unit
+        ``results[k]``, played from its boosted start) over its permanents: life, poison and
+        life gained add up as changes from that start; each permanent's damage, counters and
+        departure are its unit's."""
         base = self.state
         out = base.copy()
-        n0 = len(base.destroyed)
-        for st, ps in zip(parts, perms):
+        for st, r in zip(parts, results):
+            start, ps = r.start, r.perms
+            n0 = len(start.destroyed)
             for p in out.life:
-                out.life[p] += st.life[p] - self.start.life[p]
+                out.life[p] += st.life[p] - start.life[p]
             for p in out.poison:
-                out.poison[p] += st.poison[p] - self.start.poison[p]
+                out.poison[p] += st.poison[p] - start.poison[p]
             for p, g in st.gained.items():
-                d = g - base.gained.get(p, 0)
+                d = g - start.gained.get(p, 0)
                 if d:
                     out.gained[p] = out.gained.get(p, 0) + d
             for pid in ps:

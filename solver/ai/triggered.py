@@ -113,7 +113,8 @@ class TriggerGame:
     :class:`~redzone.solver.ai.clock.Timeout`)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None) -> None:
+                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None,
+                 unit_results: dict[Any, Any] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -133,6 +134,8 @@ class TriggerGame:
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
         self._plays: dict[tuple[int, int], tuple[Board, GameState, UnitPlay | None]] = {}
+        self.unit_results: dict[Any, Any] = {} if unit_results is None else unit_results
+        """Units' results kept across the question's positions (:class:`UnitPlay`)."""
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
         """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
         (:func:`_position_key`)."""
@@ -186,7 +189,8 @@ class TriggerGame:
         # The window in the perspective's terms: attacker view = sign * value + mana.
         lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
         if plays_triggers(board2):
-            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack)
+            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack,
+                                 self.unit_results)
             value = nested.game_value(lo, hi)
             self.exact = self.exact and nested.exact
         else:
@@ -413,7 +417,7 @@ class TriggerGame:
                 ev = self.evaluator(board)
                 sign = self.sign
                 score = lambda pid, st: sign * ev.permanent_score(pid, st)  # noqa: E731
-            play = UnitPlay(board, state, attackers, score)
+            play = UnitPlay(board, state, attackers, score, self.unit_results, (self.sign, self.lookahead))
         if len(self._plays) > 64:
             self._plays.clear()
         self._plays[key] = (board, state, play)
@@ -435,13 +439,12 @@ class TriggerGame:
                 return None
             results.append(r)
         self.clock.tick()
-        perms = [r.perms for r in results]
         head = (("units", board, dict(attackers), state, dict(blocks), results),)
-        st = play.combine([r.window for r in results], perms)
+        st = play.combine([r.window for r in results], results)
         if not self.over(st) and any(len(r.steps) == 2 for r in results):
-            st = play.combine([r.first for r in results], perms)
+            st = play.combine([r.first for r in results], results)
         if not self.over(st):
-            st = play.combine([r.end for r in results], perms)
+            st = play.combine([r.end for r in results], results)
         v, line = self.leaf(board, attackers, st, mana, alpha, beta)
         return v, head + line
 
