@@ -159,6 +159,11 @@ class UnitResult:
     from it (:meth:`UnitPlay.combine`)."""
 
 
+_PRINTS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+"""id of a permanent -> (the permanent, its fields as :meth:`UnitPlay._content` reads them);
+the permanent is kept with them, so the id stays its own."""
+
+
 class UnitPlay:
     """The units of one position — ``board`` (after the attack window), ``state`` (after
     it), ``attackers`` — played and kept by unit (:meth:`result`). ``score``: a
@@ -214,15 +219,20 @@ class UnitPlay:
         for part in unit:
             for pid, _ in part:
                 perm = board.permanents[pid]
-                fields = []
-                for f in dataclasses.fields(perm):
-                    v = getattr(perm, f.name)
-                    try:
-                        hash(v)
-                    except TypeError:
-                        v = (id(v),) if not isinstance(v, dict) else tuple(sorted(v.items()))
-                    fields.append(v)
-                perms.append((pid, tuple(fields), st.damage.get(pid, 0), tuple(sorted(st.counters.get(pid, {}).items())),
+                got = _PRINTS.get(id(perm))
+                if got is None or got[0] is not perm:
+                    fields = []
+                    for f in dataclasses.fields(perm):
+                        v = getattr(perm, f.name)
+                        try:
+                            hash(v)
+                        except TypeError:
+                            v = (id(v),) if not isinstance(v, dict) else tuple(sorted(v.items()))
+                        fields.append(v)
+                    if len(_PRINTS) > 20_000:
+                        _PRINTS.clear()
+                    got = _PRINTS[id(perm)] = (perm, tuple(fields))
+                perms.append((pid, got[1], st.damage.get(pid, 0), tuple(sorted(st.counters.get(pid, {}).items())),
                               st.minus_added.get(pid, 0), st.plus_added.get(pid, 0)))
         try:
             key = (self.context, board.rules, board.active_player, unit, tuple(perms),

@@ -744,15 +744,20 @@ def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> 
     rows = list(listed)
     judged = []
     maximum = 0
+    # (Each part is worked out only when the problem has it: no cost, no requirement.)
+    costs = bool(problem.blocker_costs or problem.pair_costs)
+    lives = bool(problem.blocker_life_costs or problem.pair_life_costs)
+    required = bool(problem.requirements)
+    restricted = bool(problem.restrictions)
     for d in rows:
-        legal = not bp_mod.restriction_violations(problem, d)
-        cost = bp_mod.cost_of(problem, d)
-        obeyed = bp_mod.obeyed_count(problem, d)
+        legal = not restricted or not bp_mod.restriction_violations(problem, d)
+        cost = bp_mod.cost_of(problem, d) if costs else 0
+        obeyed = bp_mod.obeyed_count(problem, d) if required else 0
         judged.append((d, legal, cost, obeyed))
-        if legal and cost == 0 and not bp_mod.life_cost_of(problem, d):  # 509.1d: costs are never forced
+        if legal and cost == 0 and not (lives and bp_mod.life_cost_of(problem, d)):  # 509.1d: costs are never forced
             maximum = max(maximum, obeyed)
     yield from (d for d, legal, cost, obeyed in judged if legal and cost <= problem.mana and obeyed >= maximum
-                and bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d)))
+                and (not lives or bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d))))
 
 
 # ============================================================================ answers
