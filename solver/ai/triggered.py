@@ -309,7 +309,8 @@ class TriggerGame:
         this board with the state's marked damage and counters), with its mana and the life
         each player pays for it; listed lazily. The block that refuted the last declaration
         (:attr:`killer`, restricted to what may block now) comes first when nothing
-        restricts, requires or taxes blocks (it is then legal); it may come again later."""
+        requires or taxes blocks and it breaks no restriction (it is then legal); it may
+        come again later."""
         view, live = battlefield_view(board, state, attackers)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
@@ -317,10 +318,10 @@ class TriggerGame:
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
         problems = block_problems(view, live)
-        if len(problems) == 1 and _free(problems[0]) and self.killer:
+        if len(problems) == 1 and self.killer and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
             killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
-            if killer:
+            if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                 yield killer, 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
@@ -719,6 +720,13 @@ def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> 
     requirements any legal block obeys (509.1c; the rules are symmetric in identical
     creatures, so the most over one block per multiset is the most). A judged listing is
     kept by :func:`_problem_key` (:data:`_BLOCKS`; the blocks it yields are read only)."""
+    if _restricted_only(problem):
+        # Only restrictions (509.1b): a block is legal when it breaks none — judged as it is
+        # listed, so that a cut-off spares the rest.
+        for d in _judged_blocks(problem, classes, lazy=True):
+            if not bp_mod.restriction_violations(problem, d):
+                yield d
+        return
     if not _free(problem):
         key = _problem_key(problem, classes)
         got = _BLOCKS.get(key) if key is not None else None
@@ -733,12 +741,20 @@ def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> 
     yield from _judged_blocks(problem, classes)
 
 
-def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
-    """:func:`_player_blocks`, listed afresh."""
+def _restricted_only(problem: bp_mod.BlockProblem) -> bool:
+    """Restrictions (509.1b), but no requirement or cost (509.1c-d)."""
+    return bool(problem.restrictions) and not (
+        problem.requirements or problem.blocker_costs or problem.pair_costs or problem.blocker_life_costs
+        or problem.pair_life_costs)
+
+
+def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int], lazy: bool = False
+                   ) -> Iterator[dict[str, list[str]]]:
+    """:func:`_player_blocks`, listed afresh (``lazy``: every listed block, unjudged)."""
     blockers, options = _block_options(problem)
     listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
               for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
-    if _free(problem):
+    if lazy or _free(problem):
         yield from listed  # every listed block is legal: listed lazily
         return
     rows = list(listed)
