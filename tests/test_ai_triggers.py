@@ -287,15 +287,18 @@ def test_triggers_slow_differential(request: pytest.FixtureRequest) -> None:
 def test_planted_trigger_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # Plant a bug: the search resolves the block window's triggered abilities twice (bushido,
     # rampage, flanking, afflict applied twice). The differential check must report it.
-    from redzone.solver.ai import triggered
+    # (Wherever the search resolves it: the whole combat, or one unit at a time.)
+    from redzone.solver.ai import trigger_units, triggered
 
     real = triggered.block_window
 
-    def twice(board: Any, state: Any, attackers: Any, blockers: Any, choose: Any) -> Any:
-        first = real(board, state, attackers, blockers, choose)
-        return real(first.board, first.state, first.attackers, blockers, choose)
+    def twice(board: Any, state: Any, attackers: Any, blockers: Any, choose: Any = None) -> Any:
+        first = real(board, state, attackers, blockers, choose) if choose else real(board, state, attackers, blockers)
+        return real(first.board, first.state, first.attackers, blockers, choose) if choose else \
+            real(first.board, first.state, first.attackers, blockers)
 
     monkeypatch.setattr(triggered, "block_window", twice)
+    monkeypatch.setattr(trigger_units, "block_window", twice)
     found = 0
     for seed in range(200):
         rng = random.Random(seed)

@@ -157,6 +157,9 @@ class UnitResult:
     start: GameState
     """The (boosted) state the unit was played from: the three states are read as changes
     from it (:meth:`UnitPlay.combine`)."""
+    tree: Any = None
+    """``None`` when the unit's result is settled; else its damage game (choices left:
+    :meth:`UnitPlay._damage`'s tree), the states above being one of its leaves'."""
 
 
 _PRINTS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
@@ -187,8 +190,8 @@ class UnitPlay:
         self._got: dict[Any, UnitResult | None] = {}
 
     def result(self, unit: Any) -> UnitResult | None:
-        """The unit's result (class docstring), or ``None`` when it needs a choice that
-        can't be settled alone."""
+        """The unit's result (class docstring; its ``tree`` set when choices are left in
+        its damage game), or ``None`` when its block window needs a choice."""
         if unit in self._got:
             return self._got[unit]
         key = self._content(unit) if self.shared is not None else None
@@ -260,11 +263,10 @@ class UnitPlay:
         if len({self._key(x[1], perms) + self._key(x[0], perms) for x in leaves}) == 1:
             end, first, done = leaves[0]
             return UnitResult(window, first, end, steps, done, perms, self.start)
-        if self.score is None:
-            return None
         life = {self._life(x[1]) + self._life(x[0]) for x in leaves}
-        if len(life) != 1:
-            return None
+        if self.score is None or len(life) != 1:
+            end, first, done = leaves[0]
+            return UnitResult(window, first, end, steps, done, perms, self.start, tree2)
         _, pick = self._minimax(tree2, perms)
         end, first, done = pick
         return UnitResult(window, first, end, steps, done, perms, self.start)

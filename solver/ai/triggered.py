@@ -439,7 +439,46 @@ class TriggerGame:
             if r is None:
                 return None
             results.append(r)
+        left = [k for k, r in enumerate(results) if r.tree is not None]
+        if len(left) > 1:
+            return None  # choices in two units: their joint game is played whole
         self.clock.tick()
+        if not left:
+            return self.units_value(play, board, attackers, state, blocks, results, mana, alpha, beta)
+        # One unit with choices left, the others settled: the joint game is that unit's damage
+        # game (the attacking player's part of each step, then the defending player's), its
+        # leaves valued with the others' results.
+        k = left[0]
+        import dataclasses
+
+        def value(node: Any, a: int, b: int) -> _Value:
+            if not isinstance(node[0], str):
+                end, first, done = node
+                rk = dataclasses.replace(results[k], first=first, end=end, assignments=done, tree=None)
+                return self.units_value(play, board, attackers, state, blocks,
+                                        results[:k] + [rk] + results[k + 1:], mana, a, b)
+            maximise = node[0] == "max"
+            best: _Value | None = None
+            for child in node[1]:
+                v, line = value(child, a, b)
+                if best is None or (v > best[0] if maximise else v < best[0]):
+                    best = (v, line)
+                if maximise:
+                    a = max(a, v)
+                else:
+                    b = min(b, v)
+                if a >= b:
+                    break
+            assert best is not None
+            return best
+
+        return value(results[k].tree, alpha, beta)
+
+    def units_value(self, play: UnitPlay, board: Board, attackers: dict[str, str], state: GameState,
+                    blocks: dict[str, list[str]], results: list[Any], mana: int, alpha: int, beta: int) -> _Value:
+        """Attacker-view value of the units' settled ``results`` combined: the game ends at
+        the first of the block window, the first-strike step and the last step where a
+        player lost (104.2a, 704.5a)."""
         head = (("units", board, dict(attackers), state, dict(blocks), results),)
         st = play.combine([r.window for r in results], results)
         if not self.over(st) and any(len(r.steps) == 2 for r in results):
