@@ -14,8 +14,11 @@ minimise it (the AI's paranoid game, as the search without triggers).
 
 What it shares with :mod:`redzone.solver.ai.search`: the rules (block problems, damage
 problems, the windows of :mod:`redzone.models.triggers.resolve`), the evaluation and the
-:class:`~redzone.solver.ai.clock.Clock`. What it does not use: units, bounds, the
-transposition table — they assume a combat without triggers. It cuts with alpha-beta and
+:class:`~redzone.solver.ai.clock.Clock`; after the attack window, a combat whose remaining
+triggered abilities are all local is played in units (:mod:`redzone.solver.ai.trigger_units`,
+its own, with these abilities played in each unit). What it does not use: the bounds and the
+transposition table of the search without triggers — they assume a combat without
+triggers. It cuts with alpha-beta and
 lists one block per multiset of identical blocking creatures (swapping two identical
 creatures maps the game onto itself, their triggered abilities included: the classes are
 worked out on the board the attack window left, with marked damage and counters of the
