@@ -337,6 +337,18 @@ class UnitPlay:
 
     # ------------------------------------------------------------------ combining
 
+    def ends(self, parts: list[GameState], results: list[UnitResult]) -> bool:
+        """Whether the combined totals of ``parts`` (as :meth:`combine`'s) make a player lose:
+        0 or less life, 10 or more poison counters (704.5a, 704.5c; no loss shield here,
+        :func:`splits`), as the trigger search reads the combined state."""
+        for p, life in self.state.life.items():
+            if life + sum(st.life[p] - r.start.life[p] for st, r in zip(parts, results)) <= 0:
+                return True
+        for p, poison in self.state.poison.items():
+            if poison + sum(st.poison[p] - r.start.poison[p] for st, r in zip(parts, results)) >= 10:
+                return True
+        return False
+
     def combine(self, parts: list[GameState], results: list[UnitResult]) -> GameState:
         """The position's state with each unit's ``parts[k]`` (a state of unit
         ``results[k]``, played from its boosted start) over its permanents: life, poison and

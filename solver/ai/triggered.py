@@ -483,11 +483,14 @@ class TriggerGame:
         the first of the block window, the first-strike step and the last step where a
         player lost (104.2a, 704.5a)."""
         head = (("units", board, dict(attackers), state, dict(blocks), results),)
-        st = play.combine([r.window for r in results], results)
-        if not self.over(st) and any(len(r.steps) == 2 for r in results):
-            st = play.combine([r.first for r in results], results)
-        if not self.over(st):
-            st = play.combine([r.end for r in results], results)
+        # (Whether a player lost reads only the totals: a state is built for the moment
+        # the game ends, or for the end.)
+        stage = [r.end for r in results]
+        if play.ends([r.window for r in results], results):
+            stage = [r.window for r in results]
+        elif any(len(r.steps) == 2 for r in results) and play.ends([r.first for r in results], results):
+            stage = [r.first for r in results]
+        st = play.combine(stage, results)
         v, line = self.leaf(board, attackers, st, mana, alpha, beta)
         return v, head + line
 
