@@ -118,13 +118,18 @@ def has_combat_triggers(board: Board) -> bool:
 class Choice:
     """A choice point: ``player`` chooses one of ``options`` (ids, ``True``/``False`` for
     "you may", tuples of ids for a sacrifice) for ``what`` (``"target"``, ``"may"``,
-    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``."""
+    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``; ``trigger``: the
+    creature whose event triggered it. For a sacrifice, ``options`` lists the sets up to
+    interchangeable permanents and ``among`` every permanent the player may sacrifice: a
+    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a)."""
 
     player: str
     what: str
     source: str
     text: str
     options: tuple[Any, ...]
+    trigger: str | None = None
+    among: tuple[str, ...] = ()
 
 
 Chooser = Callable[[Choice], Any]
@@ -518,7 +523,8 @@ class _Play:
             if not options:
                 return None
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                       f.trigger))
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -535,7 +541,8 @@ class _Play:
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         if t.optional:
-            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
+                                     f.trigger)):
                 self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                               "declined (optional)", {**chosen, "may": False},
                                               f.trigger))
@@ -664,7 +671,8 @@ class _Play:
                 # interchangeable permanents (same card and state) taken in board order.
                 options = self.sacrifice_sets(own, min(n, len(own)))
                 picks = options[0] if len(options) == 1 else self.choose(
-                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options)))
+                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options), f.trigger,
+                           tuple(own)))
                 for pick in picks:
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"

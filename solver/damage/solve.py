@@ -444,10 +444,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     and/or ``"block"`` (blockers declared, 509.2); ``None``: the scenario's
     ``combat.triggers_resolved`` decides (:func:`pending_windows`). After each damage step
     what it triggered resolves (510.3): combat damage to a player or creature, dealt damage,
-    dies. Choices of those abilities (targets, "may", sacrifices) are made for each player
+    dies. Choices of those abilities (targets, "may", sacrifices) stated by the scenario
+    (``combat.trigger_choices``) are taken (a stated choice that is not legal raises
+    ScenarioError); the others are made for each player
     by the same objective: every outcome is played to the end of combat, the active
     player's choices take the best by ``objective``, the other players' the worst for it
-    (docs/triggers.md). What resolved is in the result's ``triggers``.
+    (docs/triggers.md). What resolved is in the result's ``triggers`` (a damage step's
+    window named by its step, ``"first-strike"`` or ``"regular"``). With ``"regular"`` in
+    ``combat.triggers_resolved`` no damage step is left to play.
 
     In a game of more than two players, a defending player who loses in a step while the
     game goes on leaves it at once with everything they own or control (104.5, 800.4a;
@@ -484,6 +488,8 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     played = has_combat_triggers(board)
     if windows is None:
         windows = pending_windows(board) if played and step is None else ()
+    if step is None and combat is not None and "regular" in (getattr(combat, "triggers_resolved", None) or ()):
+        steps = []  # the regular step and its triggers are over: no combat damage is left
     run = _PlayRun(objective, time_limit, played, board)
     attackers = dict(combat.attackers) if combat is not None else {}
     blockers = {b: list(a) for b, a in (combat.blockers or {}).items()} if combat is not None else {}
@@ -502,15 +508,50 @@ def pending_windows(board: Any) -> tuple[str, ...]:
     scenario-format.md, ``combat.triggers_resolved``): ``"attack"`` and ``"block"`` not
     listed there. Without the field: a scenario whose blockers are declared stands after
     the attack triggers (they resolved before blockers were declared, 508.2, 509.1) and
-    before the block triggers; one without blockers stands before both."""
-    combat = board.scenario.combat
-    if combat is None:
-        return ()
-    given = getattr(combat, "triggers_resolved", None)
-    if given is not None:
-        return tuple(w for w in ("attack", "block") if w not in given)
-    declared = bool(combat.blockers) or bool(getattr(combat, "blocked", None))
-    return ("block",) if declared else ("attack", "block")
+    before the block triggers; one after the first-strike step (``first_strike_dealt``)
+    after both; one
+    without blockers before both (:func:`redzone.models.triggers.scenario.pending`)."""
+    from redzone.models.triggers.scenario import pending
+
+    return pending(board)
+
+
+def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, str], tuple[Any, ...]]:
+    """The board as blockers are declared (509.1) when the attack window of ``board``'s
+    combat is still to resolve (:func:`pending_windows`): its triggered abilities resolved
+    (508.2; "target creature can't block this turn", a pump, a creature tapped or
+    destroyed, tokens put onto the battlefield attacking, 508.4) with the scenario's
+    ``combat.trigger_choices``; a choice the scenario doesn't state is asked of ``choose``
+    (a :data:`redzone.models.triggers.resolve.Chooser`), or with ``None`` is a
+    :class:`ScenarioError` (field ``combat.trigger_choices``, a check command's case).
+
+    Returns ``(board, attackers, resolved)``: the board without the permanents that left,
+    the attacking creatures (tokens included), and the
+    :class:`redzone.models.triggers.types.Resolved` records in order; ``board`` itself, its
+    attackers and ``()`` when nothing is to resolve."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    attackers = dict(combat.attackers) if combat is not None else {}
+    if not attackers or "attack" not in pending_windows(board) or not any(
+            t.window == "attack" for p in board.permanents.values() for t in triggers(p, board)):
+        return board, attackers, ()
+    state = GameState.from_board(board)
+    answers = ScenarioChoices(board).chooser("attack", choose)
+    out = attack_window(board, state, attackers, answers)
+    answers.verify(out.resolved)
+    cur = out.board
+    if not all(state.on_battlefield(pid) for pid in cur.permanents):
+        view = dataclasses.replace(cur, permanents={pid: p for pid, p in cur.permanents.items()
+                                                    if state.on_battlefield(pid)})
+        view.combat = cur.combat
+        cur = view
+    live = {a: t for a, t in out.attackers.items() if state.on_battlefield(a)}
+    if live != attackers:
+        cur = _with_attackers(cur, live)
+    return cur, live, tuple(out.resolved)
 
 
 @dataclass
@@ -561,6 +602,10 @@ class _PlayRun:
         self.ap = board.active_player
         self.opponents = board.opponents(self.ap)
         self.start = board
+        from redzone.models.triggers.scenario import ScenarioChoices
+
+        self.given = ScenarioChoices(board)
+        """The scenario's ``combat.trigger_choices``, answered before any is searched."""
 
     def over(self, ph: _Phase) -> bool:
         st = ph.state
@@ -626,9 +671,12 @@ class _PlayRun:
     def window(self, ph: _Phase, which: str) -> _End:
         from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
                                                      outcomes)
+        from redzone.models.triggers.scenario import step_window
 
         dealt = ph.results[-1].dealt if which == "damage" and ph.results else []
         died = list(ph.died)
+        name = which if which != "damage" else step_window(ph.results[-1].plan.step if ph.results
+                                                           else "regular")
 
         def run(chooser: Any) -> Any:
             st = ph.state.copy()
@@ -636,9 +684,12 @@ class _PlayRun:
                 return attack_window(ph.cur, st, ph.attackers, chooser)
             if which == "block":
                 return block_window(ph.cur, st, ph.attackers, ph.blockers, chooser)
-            return damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+            out = damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+            # named by its step, as combat.trigger_choices names it (replayable, issue 21 §2)
+            out.resolved = [dataclasses.replace(r, window=name) for r in out.resolved]
+            return out
 
-        tree = outcomes(run)
+        tree = outcomes(self.given.wrap(name, run))  # the scenario's choices first (issue 21)
         return self.best(ph, tree)
 
     def best(self, ph: _Phase, node: Any) -> _End:
@@ -734,7 +785,7 @@ def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
     combat = board.scenario.combat
     view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
         "blockers", "blocked", "step", "first_strike_dealt", "damage_order", "assignment",
-        "bands", "triggers_resolved")})
+        "bands", "triggers_resolved", "trigger_choices")})
     view.attackers = dict(attackers)
     view.blockers = dict(view.blockers or {})
     view.blocked = tuple(view.blocked or ())
