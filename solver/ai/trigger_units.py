@@ -105,7 +105,7 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
     for perm in board.permanents.values():
         if not state.on_battlefield(perm.id):
             continue
-        for t in triggers(perm):
+        for t in triggers(perm, board, state.on_battlefield):
             if t.window != "attack" and not local_trigger(t):
                 return False
     if coupling_sources(board) or loss_shields(board, state):
