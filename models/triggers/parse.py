@@ -282,9 +282,10 @@ def _readings(head: str) -> list[_Reading] | None:
     if mq:
         # the other creature of the block must match (Arrogant Bloodlord); one event per
         # creature blocked or blocking (509.3)
-        events = {"blocks": ("blocks_creature",), "block": ("blocks_creature",),
-                  "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)
-                  }.get(mq[1], ("blocks_creature", "blocked_by"))
+        which: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = which.get(mq[1], ("blocks_creature", "blocked_by"))
         intervening = None
         bound = "at_most" if mq[4] == "less" else "at_least"
         other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
