@@ -93,15 +93,27 @@ def triggers(perm: Permanent, board: Board | None = None,
     return got
 
 
+def _grantors(board: Board) -> list[tuple[Permanent, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents of ``board`` granting triggered keywords, with what and to whom
+    (cached on the board: most boards have none)."""
+    got = board.__dict__.get("_trigger_grantors")
+    if got is None or got[0] is not board.permanents:
+        found = [(src, affected, abilities) for src in board.permanents.values()
+                 if src.lost_abilities_at is None
+                 for affected, abilities in grants_of(src.parsed, _names(src))]
+        got = (board.permanents, found)
+        board.__dict__["_trigger_grantors"] = got
+    return got[1]
+
+
 def _granted_triggers(board: Board, perm: Permanent,
                       here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
     out: list[TriggeredAbility] = []
-    for src in board.permanents.values():
-        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+    for src, affected, abilities in _grantors(board):
+        if here is not None and not here(src.id):
             continue
-        for affected, abilities in grants_of(src.parsed, _names(src)):
-            if board.affects(src, affected, perm):
-                out.extend(abilities)
+        if board.affects(src, affected, perm):
+            out.extend(abilities)
     return tuple(out)
 
 
