@@ -273,3 +273,19 @@ def test_kardur_an_attacking_creature_dies() -> None:
                                  _p("bears", "Grizzly Bears", "Bob")], {"giant": "Bob"}, {"bears": ["giant"]}))
     assert blocker["outcome"]["destroyed"] == ["bears"]
     assert blocker["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_creature_cards_in_your_graveyard_count_the_scenarios_and_this_combats() -> None:
+    # 608.2h: Graveblade Marauder's "that player loses life equal to the number of creature
+    # cards in your graveyard" counts on resolution, after the damage step (510.3): the
+    # scenario's graveyard (Grizzly Bears and a Forest: one creature card) and Alice's
+    # Grizzly Bears that died blocked by a Hill Giant in the same step: 2. Bob: 20 - 1
+    # (the Marauder's damage) - 2 = 17.
+    scenario = _scenario([_p("gm", "Graveblade Marauder", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                          _p("giant", "Hill Giant", "Bob")],
+                         {"gm": "Bob", "bears": "Bob"}, {"giant": ["bears"]})
+    scenario["players"][0]["graveyard"] = ["Grizzly Bears", "Forest"]
+    got = _damage(scenario)
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert got["triggers"][0]["result"] == "Bob loses 2 life"

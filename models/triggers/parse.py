@@ -52,7 +52,7 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt", "enlisted_power"]
+                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -650,6 +650,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         if who is not None and per is not False:
             return (LifeEffect(who, Amount(_num(m[3]), per, _per_types(m[4])),
                                gain=m[2].startswith("gain")),)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to the number of creature cards in your "
+                     r"graveyard", s)
+    if m:  # counted on resolution (608.2h) from the scenario's graveyard and this combat
+        who = refs.player(m[1])
+        if who is not None:
+            return (LifeEffect(who, Amount(1, "graveyard_creatures"), gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)

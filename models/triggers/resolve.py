@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -237,6 +238,19 @@ def _granted(perm: Permanent, ability: Any, text: str) -> Permanent:
         eot.power, eot.toughness, eot.abilities + (text,), eot.after))
 
 
+@lru_cache(maxsize=4096)
+def _creature_card(name: str) -> bool:
+    """Whether the card ``name`` (of the card data) is a creature card (its front face)."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import UnknownCardError
+
+    try:
+        card = lookup(name)
+    except UnknownCardError:
+        return False
+    return bool(card.faces) and "Creature" in card.faces[0].types
+
+
 # ====================================================================== what triggered
 
 
@@ -435,7 +449,25 @@ class _Play:
             return a.n * int(f.data.get("damage", 0))
         if a.per == "enlisted_power":
             return a.n * int(f.data.get("power", 0))
+        if a.per == "graveyard_creatures":
+            return a.n * self.graveyard_creatures(f.controller)
         return 0
+
+    def graveyard_creatures(self, player: str) -> int:
+        """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
+        the nontoken creatures they own that died in this combat and stayed there (not
+        exiled, not returned by persist or undying)."""
+        base = self.edit.base
+        given = next((p.graveyard for p in base.players if p.name == player), ())
+        n = sum(1 for name in given if _creature_card(name))
+        for pid in self.state.destroyed:
+            perm = base.permanents.get(pid)
+            if (perm is None or perm.token or perm.owner != player or not perm.is_creature
+                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or f"{pid}~returned" in (self.edit.perms or base.permanents)):
+                continue
+            n += 1
+        return n
 
     # -- objects an effect acts on
     def _candidates(self, f: Fired, who: Who) -> list[Permanent]:

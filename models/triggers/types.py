@@ -130,12 +130,14 @@ class Amount:
     creatures other than the source), ``"attacker"`` (attacking creatures),
     ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
     ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
-    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
+    ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
+    ``players[].graveyard`` and the nontoken creatures they own that died in this combat).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt", "enlisted_power"] | None = None
+                 "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
