@@ -37,6 +37,7 @@ from redzone.models.triggers.types import (
     GainKeywords,
     Intervening,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
     ReturnToBattlefield,
@@ -121,6 +122,10 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
         return TriggeredAbility("attacks", (CreateTokens(Amount(n), 1, 1, ("Warrior",), ("R",),
                                                          attacking=True, tapped=True),),
                                 text, keyword=word)
+    if word == "provoke":  # 702.39a: may untap a creature and it blocks this creature if able
+        target = Who("target_creature", "opponents", defending=True)
+        return TriggeredAbility("attacks", (TapEffect(target, untap=True), MustBlockSource(target)),
+                                text, keyword=word, optional=True)
     if word in ("persist", "undying"):  # 702.79a, 702.93a: if it had no such counter
         counter = "-1/-1" if word == "persist" else "+1/+1"
         return TriggeredAbility("dies", (ReturnToBattlefield(counter),), text, keyword=word,
@@ -141,7 +146,7 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
     r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
-    r"firebending|persist|undying)(?: (?P<n>\d+))?$",
+    r"firebending|persist|undying|provoke)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 

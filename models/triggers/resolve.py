@@ -49,6 +49,7 @@ from redzone.models.triggers.types import (
     Effect,
     GainKeywords,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
     Resolved,
@@ -164,6 +165,8 @@ class _Edit:
         self.base = board
         self.perms: dict[str, Permanent] | None = None
         self.attackers: dict[str, str] | None = None
+        self.effects: list[Any] = []
+        """Scenario effects added (provoke's block requirement, 702.39a)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -176,7 +179,7 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None:
+        if self.perms is None and self.attackers is None and not self.effects:
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players,
@@ -186,11 +189,11 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if self.attackers is not None and combat is not None:
+        if (self.attackers is not None or self.effects) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
-                "assignment", "bands")})
-            view.attackers = dict(self.attackers)
+                "assignment", "bands", "triggers_resolved", "trigger_choices")})
+            view.attackers = dict(self.attackers if self.attackers is not None else combat.attackers)
             view.blockers = dict(view.blockers or {})
             view.blocked = tuple(view.blocked or ())
             view.first_strike_dealt = tuple(view.first_strike_dealt or ())
@@ -198,7 +201,8 @@ class _Edit:
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
             out.scenario = SimpleNamespace(combat=view,
-                                           effects=tuple(getattr(b.scenario, "effects", None) or ()))
+                                           effects=tuple(getattr(b.scenario, "effects", None) or ())
+                                           + tuple(self.effects))
         if b.combat is not None:
             attacking = dict(b.combat.attacking)
             if self.attackers is not None:
@@ -480,6 +484,8 @@ class _Play:
                 continue
             if who.blocking and not self.blockers.get(c.id):
                 continue
+            if who.defending and c.controller != self.defending(f.source):
+                continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
             if who.controller == "opponents" and c.controller == f.controller:
@@ -729,6 +735,12 @@ class _Play:
             return f"{e.what} (no effect on combat)"
         if isinstance(e, ReturnToBattlefield):
             return self.returned(f, e)
+        if isinstance(e, MustBlockSource):
+            ids = [pid for pid in self.objects(f, e.who, chosen) if f.source in self.attackers]
+            for pid in ids:  # 509.1c: a requirement of the blocks declared after this window
+                self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
+                    blocker=pid, attacker=f.source)))
+            return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         return "not played"
 
     def _alike(self, pid: str) -> tuple[Any, ...]:

@@ -29,8 +29,8 @@ from redzone.models.ability_base import Quality
 
 __all__ = [
     "Amount", "CantBlockEffect", "Counters", "CreateTokens", "DamageEffect", "Destroy", "Effect",
-    "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
-    "ReturnToBattlefield", "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
+    "Event", "GainKeywords", "Intervening", "LifeEffect", "MustBlockSource", "PoisonEffect", "Pump",
+    "Resolved", "ReturnToBattlefield", "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
 ]
 
@@ -174,6 +174,9 @@ class Who:
     """Only attacking creatures ("target attacking creature": mentor)."""
     blocking: bool = False
     """Only blocking creatures ("each blocking creature": Hezrou)."""
+    defending: bool = False
+    """Only creatures the defending player of the source controls (506.2: provoke's "target
+    creature defending player controls")."""
     also_types: tuple[str, ...] = ()
     """``"target_creature"``: permanents of these card types may be targeted too ("target
     creature or enchantment you control": Heliod, Sun-Crowned)."""
@@ -265,6 +268,14 @@ class Destroy:
 
 
 @dataclass(frozen=True)
+class MustBlockSource:
+    """Each of ``who`` blocks the source this combat if able (provoke, 702.39a; a block
+    requirement, 509.1c, like the scenario's ``effects.must_block``)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
 class ReturnToBattlefield:
     """Return the creature that died (the source) to the battlefield under its owner's
     control with one ``counter`` counter on it (persist 702.79a, undying 702.93a). It is a
@@ -315,7 +326,7 @@ class ValueOnly:
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | TapEffect | DamageEffect
           | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly
-          | ReturnToBattlefield)
+          | ReturnToBattlefield | MustBlockSource)
 
 
 @dataclass(frozen=True)
