@@ -100,7 +100,12 @@ def read_in_context(sentences: tuple[str, ...], names: tuple[str, ...]) -> froze
 def may_exert(parsed: ParsedText, names: tuple[str, ...]) -> str | None:
     """The exert sentence ("You may exert this creature as it attacks.", 701.43a) of a
     permanent, or ``None``."""
-    for s in parsed.ignored:
+    return _exert(tuple(parsed.ignored), names) if parsed.ignored else None
+
+
+@lru_cache(maxsize=4096)
+def _exert(sentences: tuple[str, ...], names: tuple[str, ...]) -> str | None:
+    for s in sentences:
         if _EXERT.fullmatch(_normalise(s, names)):
             return s
     return None
@@ -108,7 +113,12 @@ def may_exert(parsed: ParsedText, names: tuple[str, ...]) -> str | None:
 
 def has_enlist(parsed: ParsedText) -> bool:
     """Whether a permanent has enlist (702.154a)."""
-    return any(_ENLIST.fullmatch(s.strip()) for s in parsed.ignored)
+    return bool(parsed.ignored) and _enlist(tuple(parsed.ignored))
+
+
+@lru_cache(maxsize=4096)
+def _enlist(sentences: tuple[str, ...]) -> bool:
+    return any(_ENLIST.fullmatch(s.strip()) for s in sentences)
 
 
 _ENTERS = re.compile(r"When ~ enters, (?P<effect>.+)")
