@@ -554,6 +554,44 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     return cur, live, tuple(out.resolved)
 
 
+def after_windows(board: Any, choose: Any = None) -> tuple[Any, Any, tuple[Any, ...]]:
+    """The board and :class:`redzone.models.outcome.GameState` as combat damage begins when
+    the attack and/or block window of ``board``'s combat is still to resolve
+    (:func:`pending_windows`): each resolved in order (508.2, 509.2) with the scenario's
+    ``combat.trigger_choices``; a choice it doesn't state is asked of ``choose``, or with
+    ``None`` is a :class:`ScenarioError` (field ``combat.trigger_choices``: a check
+    command's case). Returns ``(board, state, resolved)``; ``(board, None, ())`` when
+    nothing is to resolve (the board as given)."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, block_window, has_combat_triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not combat.attackers or not has_combat_triggers(board):
+        return board, None, ()
+    windows = pending_windows(board)
+    if not windows:
+        return board, None, ()
+    given = ScenarioChoices(board)
+    state = GameState.from_board(board)
+    attackers = dict(combat.attackers)
+    blockers = {b: list(a) for b, a in combat.blockers.items()}
+    cur, resolved = board, []
+    for w in windows:
+        answers = given.chooser(w, choose)
+        if w == "attack":
+            out = attack_window(cur, state, attackers, answers)
+        else:
+            out = block_window(cur, state, attackers, blockers, answers)
+        answers.verify(out.resolved)
+        resolved.extend(out.resolved)
+        cur = out.board
+        if dict(out.attackers) != attackers:
+            attackers = dict(out.attackers)
+            cur = _with_attackers(cur, attackers)
+    return cur, state, tuple(resolved)
+
+
 @dataclass
 class _Phase:
     """Where a play-out stands: ``base`` (the board every departure is re-layered from),
