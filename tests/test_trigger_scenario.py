@@ -276,3 +276,27 @@ def test_blocks_are_declared_on_the_board_after_granted_exalted():
     view, _, resolved = after_attack_window(_board([archangel, mine, WALL], combat))
     assert sorted(r.source for r in resolved) == ["angel", "bears"]
     assert (view.permanents["bears"].power, view.permanents["bears"].toughness) == (4, 4)
+
+
+def test_an_up_to_one_target_of_a_damage_step_trigger():
+    # Zephyr Winder (2/1 flying): "whenever this creature deals combat damage to a player,
+    # untap up to one target creature" — a trigger of the regular damage step (510.3),
+    # named "regular" as the scenario names it; "up to one": none may be chosen (601.2c,
+    # 115.1). Stated: Alice's tapped Grizzly Bears, then no target.
+    winder = {"id": "winder", "card": "Zephyr Winder", "controller": "Alice"}
+    tapped = {**BEARS, "controller": "Alice", "tapped": True}
+    combat: dict[str, Any] = {"attackers": {"winder": "Bob"},
+                              "trigger_choices": [{"source": "winder", "window": "regular", "target": "bears"}]}
+    result = play_out(_board([winder, tapped], combat))
+    assert [(t.window, t.choices, t.result) for t in result.triggers] == [
+        ("regular", {"target": "bears"}, "bears untapped")]
+    assert result.outcome["life"]["Bob"] == 18 and result.warnings == ()
+    combat["trigger_choices"] = [{"source": "winder", "window": "regular", "no_target": True}]
+    result = play_out(_board([winder, tapped], combat))
+    assert [(t.choices, t.result) for t in result.triggers] == [({"target": None}, "no creature")]
+    # Stated for the first-strike step, which this combat doesn't have (no first strike,
+    # 510.4): never asked, and the answer says so.
+    combat["trigger_choices"] = [{"source": "winder", "window": "first-strike", "target": "bears"}]
+    result = play_out(_board([winder, tapped], combat))
+    assert result.warnings == ("warning: combat.trigger_choices[0] was not used: no triggered "
+                               "ability of Zephyr Winder (winder) resolved in the first-strike window",)

@@ -499,8 +499,9 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     todo = list(windows) + (list(steps) if not windows else ["steps"])
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
+    warnings = list(end.warnings) + run.given.unused(end.resolved)
     return DamageResult(end.results, end.state.to_outcome(board), status, objective,
-                        tuple(end.warnings), tuple(end.resolved))
+                        tuple(warnings), tuple(end.resolved))
 
 
 def pending_windows(board: Any) -> tuple[str, ...]:
