@@ -664,7 +664,12 @@ class _PlayRun:
             if ph.todo and ph.todo[0] == "after-damage" and not self.over(ph):
                 ph.todo.pop(0)
                 return self.window(ph, "damage")
-        return _End(ph.cur, ph.state, ph.results, ph.warnings, ph.resolved)
+        state = ph.state
+        if self.played and not self.over(ph):
+            from redzone.models.triggers.resolve import end_of_combat
+
+            state = end_of_combat(ph.cur, state)  # 511.2: "at end of combat" (603.7)
+        return _End(ph.cur, state, ph.results, ph.warnings, ph.resolved)
 
     def measure(self, end: _End) -> tuple[int, ...]:
         """The active player's objective on the end of combat (larger is better)."""
