@@ -300,3 +300,28 @@ def test_an_up_to_one_target_of_a_damage_step_trigger():
     result = play_out(_board([winder, tapped], combat))
     assert result.warnings == ("warning: combat.trigger_choices[0] was not used: no triggered "
                                "ability of Zephyr Winder (winder) resolved in the first-strike window",)
+
+
+def test_an_answers_triggers_replay_as_trigger_choices():
+    # Issue 21 §2: the triggers of an answer, with their choices, stated back as
+    # combat.trigger_choices give the same play. Raging Regisaur (1 damage to any target,
+    # 603.3d: Alice's choice by the objective) and Ulamog's Crusher (annihilator 2,
+    # 702.86a: Bob's choice of two permanents, 701.21a) attack Bob.
+    crusher = {"id": "crusher", "card": "Ulamog's Crusher", "controller": "Alice"}
+    forest = {"id": "forest", "card": "Forest", "controller": "Bob"}
+    perms = [REGISAUR, crusher, BEARS, ELVES, forest]
+    combat: dict[str, Any] = {"attackers": {"rex": "Bob", "crusher": "Bob"}}
+    first = play_out(_board(perms, combat))
+    assert [t.source for t in first.triggers] == ["crusher", "rex"]  # last in, first out (608.2)
+    assert len(first.triggers[0].choices["sacrifice"]) == 2
+    items = []
+    for t in first.triggers:
+        item: dict[str, Any] = {"source": t.source, "window": t.window}
+        if "target" in t.choices:
+            item["target"] = t.choices["target"]
+        if "sacrifice" in t.choices:
+            item["sacrifice"] = list(t.choices["sacrifice"])
+        items.append(item)
+    again = play_out(_board(perms, {**combat, "trigger_choices": items}))
+    assert [t.to_json() for t in again.triggers] == [t.to_json() for t in first.triggers]
+    assert again.outcome == first.outcome and again.warnings == ()
