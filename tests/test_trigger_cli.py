@@ -231,3 +231,16 @@ def test_check_damage_judges_after_the_block_window(tmp_path, redzone_main):
     scenario["combat"]["triggers_resolved"] = ["attack", "block"]
     data = run_command("check-damage", scenario).to_json()
     assert data["legal"] is True and "triggers" not in data
+
+
+def test_the_ais_answer_names_a_damage_steps_window_by_its_step():
+    # Zephyr Winder (2/1 flying) attacks Bob, who has no creature: no block (509.1), 2 to
+    # Bob, and its "deals combat damage to a player" trigger resolves after the regular
+    # step (510.3), named "regular" as in damage's answer and combat.trigger_choices.
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "winder", "card": "Zephyr Winder", "controller": "Alice"}],
+                "combat": {"attackers": {"winder": "Bob"}}}
+    ai = run_command("choose-block", scenario, {"lookahead": 0}).to_json()
+    played = run_command("damage", scenario).to_json()
+    assert [(t["source"], t["window"]) for t in ai["triggers"]] == [("winder", "regular")]
+    assert ai["triggers"] == played["triggers"] and ai["outcome"]["life"]["Bob"] == 18
