@@ -23,6 +23,7 @@ from redzone.models.triggers.classify import classify, in_combat
 from redzone.models.triggers.parse import parse_trigger, parse_triggers, triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -157,8 +158,13 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     # 603.5: "you may A. B" — B is not part of the choice, so the ability isn't one choice
     "Whenever this creature attacks, you may tap target creature. Put a +1/+1 counter on this "
     "creature.",
-    "Whenever this creature attacks, tap target creature defending player controls.",  # 506.2:
-    # with several opponents, "an opponent's creature" would be too wide a target
+    # 506.2: "target creature defending player controls" where no player is defending (a
+    # creature that blocks has no defending player of its own)
+    "Whenever this creature blocks, tap target creature defending player controls.",
+    # 701.21: a creature that died can't be sacrificed
+    "When this creature dies, sacrifice it.",
+    # "that player controls" with no player dealt damage or attacked
+    "Whenever this creature is dealt damage, tap target creature that player controls.",
 ])
 def test_sentences_not_understood_are_none(sentence: str) -> None:
     assert parse_trigger(sentence) is None and parse_triggers(sentence) == ()
@@ -283,3 +289,108 @@ def test_enters_or_attacks_is_listed_when_not_read() -> None:
     assert classify(s) == "triggered" and in_combat(s) and parse_triggers(s) == ()
     assert classify("Whenever you cast a spell while this creature is attacking, draw a "
                     "card.") is None  # the event is a spell cast
+
+
+ARTIFACT = Quality(types=("Artifact",))
+
+NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
+    ("603.2, 506.2, 701.26a: attacks -> tap target creature defending player controls (only "
+     "the attacked player's creatures are legal targets)", "Master of Diversion",
+     (T("attacks", (TapEffect(Who("target_creature", "defending")),), ""),)),
+    ("603.2, 510.3a, 120.3: combat damage to a player -> 1 damage to each creature that "
+     "player controls (the player dealt the damage)", "Shockmaw Dragon",
+     (T("combat_damage_player", (DamageEffect(Who("each_creature", "damaged_player"),
+                                              Amount(1)),), ""),)),
+    ("603.10a, 608.2h: dies -> damage equal to its power (its last known power)",
+     "Fireblade Charger",
+     (T("dies", (DamageEffect(Who("any_target"), Amount(1, "power")),), ""),)),
+    ("603.10a, 608.2h, 119.3: dies -> you gain life equal to its power", "Bottle Golems",
+     (T("dies", (LifeEffect(Who("you"), Amount(1, "power"), gain=True),), ""),)),
+    ("702.43a modular: dies -> you may put its +1/+1 counters on target artifact creature",
+     "Arcbound Worker",
+     (T("dies", (Counters(Who("target_creature", qualities=(ARTIFACT,)), "+1/+1",
+                          Amount(1, "plus_counters")),), "", keyword="modular",
+        optional=True),)),
+    ("603.6c, 603.10a: leaves the battlefield -> a 3/3 Beast token (its enters trigger is "
+     "not of combat)", "Thragtusk",
+     (T("leaves", (CreateTokens(Amount(1), 3, 3, ("Beast",), ("G",)),), ""),)),
+    ("603.6c: another creature you control leaves the battlefield -> a +1/+1 counter",
+     "Flaming Fist Officer",
+     (T("leaves", (Counters(SELF, "+1/+1"),), "", watch=Watch("creatures", "you", other=True)),)),
+    ("603.2, 509.1b: attacks -> another target attacking creature can't be blocked this turn",
+     "Phase Dolphin",
+     (T("attacks", (CantBeBlockedEffect(Who("target_creature", other=True, attacking=True)),),
+        ""),)),
+    ("603.5, 701.21, 120.3: combat damage to a player -> you may sacrifice it; if you do, 3 "
+     "damage to that player (one choice)", "Furnace Scamp",
+     (T("combat_damage_player", (Destroy(SELF, sacrifice=True),
+                                 DamageEffect(Who("damaged_player"), Amount(3))), "",
+        optional=True),)),
+    ("603.2, 509.3c: becomes blocked -> return it to its owner's hand (it leaves combat, "
+     "506.4)", "Saprazzan Raider",
+     (T("becomes_blocked", (Destroy(SELF, exile=True),), ""),)),
+]
+
+
+@pytest.mark.parametrize(("rule", "card", "expected"), NEW_FORMS, ids=[c[1] for c in NEW_FORMS])
+def test_reads_new_forms(rule: str, card: str, expected: tuple[TriggeredAbility, ...]) -> None:
+    assert read(card) == expected, rule
+
+
+# --- the new forms played (models/triggers/resolve.py through the damage play-out)
+
+
+def _play(permanents: list[dict], attackers: dict, blockers: dict | None = None,
+          players: tuple[tuple[str, int], ...] = (("P1", 20), ("P2", 20)),
+          windows: tuple[str, ...] | None = None):
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.damage.solve import play_out
+
+    combat: dict = {"attackers": attackers}
+    if blockers is not None:
+        combat["blockers"] = blockers
+    return play_out(build_board(parse_scenario({
+        "players": [{"name": n, "life": life} for n, life in players], "active_player": "P1",
+        "permanents": permanents, "combat": combat})), windows=windows)
+
+
+def test_defending_player_controls_is_only_the_attacked_player() -> None:
+    # Master of Diversion attacks P2 in a three-player game; only P3 has a creature: the
+    # ability has no legal target and is removed from the stack (506.2, 603.3d); with a
+    # creature of P2's it taps that one.
+    alone = _play([{"id": "m", "card": "Master of Diversion", "controller": "P1"},
+                   {"id": "b3", "card": "Grizzly Bears", "controller": "P3"}],
+                  {"m": "P2"}, players=(("P1", 20), ("P2", 20), ("P3", 20)), windows=("attack",))
+    assert [t.result for t in alone.triggers] == ["removed: no legal target (603.3d)"]
+    both = _play([{"id": "m", "card": "Master of Diversion", "controller": "P1"},
+                  {"id": "b2", "card": "Grizzly Bears", "controller": "P2"},
+                  {"id": "b3", "card": "Grizzly Bears", "controller": "P3"}],
+                 {"m": "P2"}, players=(("P1", 20), ("P2", 20), ("P3", 20)), windows=("attack",))
+    assert [t.result for t in both.triggers] == ["b2 tapped"]
+
+
+def test_dies_damage_equal_to_its_last_known_power() -> None:
+    # Fireblade Charger 1/1 with two +1/+1 counters (3/3) attacks and is blocked by a Hill
+    # Giant 3/3: both die; its ability deals damage equal to its power as it last existed
+    # (3, 608.2h) to any target: P2 at 3 life loses (704.5a).
+    result = _play([{"id": "c", "card": "Fireblade Charger", "controller": "P1",
+                     "counters": {"+1/+1": 2}},
+                    {"id": "g", "card": "Hill Giant", "controller": "P2"}],
+                   {"c": "P2"}, {"g": ["c"]}, players=(("P1", 20), ("P2", 3)))
+    assert sorted(result.outcome["destroyed"]) == ["c", "g"]
+    assert result.outcome["life"]["P2"] == 0 and result.outcome["lost"] == ["P2"]
+
+
+def test_leaves_the_battlefield_triggers_when_returned_to_hand() -> None:
+    # Saprazzan Raider becomes blocked and returns to its owner's hand (509.3c): it left the
+    # battlefield without dying, so Flaming Fist Officer's "leaves the battlefield" ability
+    # triggers (603.6c) and the Grizzly Bears blocking it deal no damage (506.4).
+    result = _play([{"id": "r", "card": "Saprazzan Raider", "controller": "P1"},
+                    {"id": "o", "card": "Flaming Fist Officer", "controller": "P1"},
+                    {"id": "b", "card": "Grizzly Bears", "controller": "P2"}],
+                   {"r": "P2"}, {"b": ["r"]})
+    assert result.outcome["destroyed"] == ["r"]
+    assert [(t.source, t.result) for t in result.triggers] == [("r", "r exiled"),
+                                                               ("o", "1 +1/+1 on o")]
+    assert result.outcome["life"] == {"P1": 20, "P2": 20} and "b" not in result.outcome["damage"]

@@ -27,6 +27,7 @@ from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -51,7 +52,7 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt"]
+                  "blocker", "damage_dealt", "power", "trigger_power", "plus_counters"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -128,6 +129,11 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
     if word == "ingest":  # 702.115a: the player exiles the top card of their library
         return TriggeredAbility("combat_damage_player", (ValueOnly("exile from library"),), text,
                                 keyword=word)
+    if word == "modular":  # 702.43a: "you may put its +1/+1 counters on target artifact creature"
+        artifact = Quality(types=("Artifact",))
+        return TriggeredAbility("dies", (Counters(Who("target_creature", qualities=(artifact,)),
+                                                  "+1/+1", Amount(1, "plus_counters")),),
+                                text, keyword=word, optional=True)
     if word == "firebending":  # N red mana until end of combat: nobody casts in combat here
         return TriggeredAbility("attacks", (ValueOnly("mana"),), text, keyword=word)
     return None
@@ -136,7 +142,7 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
     r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
-    r"firebending)(?: (?P<n>\d+))?$",
+    r"firebending|modular)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 
@@ -197,6 +203,7 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
+    (r"leaves? the battlefield", ("leaves",), None),
 ]
 
 
@@ -372,12 +379,13 @@ class _Refs:
             if m[2] and m[2] != "attacking ":
                 return None
             ctl_text = m[5] or ""
-            if ctl_text == " that player controls":
-                return None  # one opponent among several: no filter for "that player"
-            if ctl_text == " defending player controls":
-                return None  # with several opponents, "opponents" would be too wide
-            ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
-                   " you don't control": "opponents", " defending player controls": "opponents"}[ctl_text]
+            if ctl_text in (" that player controls", " defending player controls"):
+                ctl = self.whose(ctl_text.strip())  # one opponent among several (506.2)
+                if ctl is None:
+                    return None
+            else:
+                ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
+                       " you don't control": "opponents"}[ctl_text]
             quals: list[Quality] = []
             if m[3] != "creature":
                 if m[3] not in CREATURE_TYPES or m[3] in _NOT_CREATURE_TYPES:
@@ -392,17 +400,35 @@ class _Refs:
                        qualities=tuple(quals), up_to=m[1] == "up to one ",
                        attacking=m[2] == "attacking ")
         m = re.fullmatch(r"(each |all )?(other )?(attacking |blocking )?creatures?"
-                         r"( you control| your opponents control| an opponent controls)?", s)
+                         r"( you control| your opponents control| an opponent controls|"
+                         r" defending player controls| that player controls)?", s)
         if m and (m[1] or s.endswith("creatures") or m[4]):
             if m[3] == "blocking ":
                 return None
-            ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
-                   " an opponent controls": "opponents"}[m[4]]
+            if m[4] in (" that player controls", " defending player controls"):
+                ctl = self.whose(m[4].strip())
+                if ctl is None:
+                    return None
+            else:
+                ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
+                       " an opponent controls": "opponents"}[m[4]]
             kind = "attacking" if m[3] else "each_creature"
             return Who(kind, ctl, other=bool(m[2]))  # type: ignore[arg-type]
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
+        return None
+
+    def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
+        """Whose creatures "... defending player controls" / "... that player controls"
+        are: the defending player of the source or of the creature that triggered it (506.2;
+        only where "defending player" can be named), the player dealt combat damage; ``None``
+        otherwise."""
+        who = self.player(s.removesuffix(" controls"))
+        if who == Who("defending_player"):
+            return "defending"
+        if who == Who("damaged_player"):
+            return "damaged_player"
         return None
 
     def player(self, s: str) -> Who | None:
@@ -508,6 +534,9 @@ def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
     return per
 
 
+_GONE = ("dies", "leaves")
+"""Events after which the source (or the creature that triggered it) is off the battlefield."""
+
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage")
 
@@ -523,7 +552,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                     s.startswith("return ~") or s.startswith("return it")
                     or s in ("exile it", "exile ~") or tag == "to library"):
                 if not dies_self:
-                    return None  # a permanent on the battlefield: it leaves (not a value)
+                    continue  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
     # X gets +a/+b [and gains K] until end of turn [for each ...]
     m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
@@ -548,6 +577,15 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
+    m = re.fullmatch(r"(.+?) can't be blocked this turn", s)
+    if m:
+        who = refs.obj(m[1])
+        return None if who is None else (CantBeBlockedEffect(who),)
+    m = re.fullmatch(r"sacrifice (~|it)", s)
+    if m:  # the source, which its controller controls (701.21); not once it left
+        if refs.obj(m[1]) != _SELF or refs.r.event in _GONE:
+            return None
+        return (Destroy(_SELF, sacrifice=True),)
     m = re.fullmatch(r"(tap|untap) (.+)", s)
     if m:
         who = refs.obj(m[2])
@@ -555,18 +593,34 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. (?:It|They) can't be regenerated)?", s)
     if m:
         who = refs.obj(m[2])
-        if who is None or (refs.r.event == "dies" and who in (_SELF, _TRIGGER_WHO)):
+        if who is None or (refs.r.event in _GONE and who in (_SELF, _TRIGGER_WHO)):
             return None
         return (Destroy(who, exile=m[1] == "exile"),)
     m = re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", s)
     if m:
         who = refs.obj(m[1])
-        if who is None or refs.r.event == "dies":
+        if who is None or refs.r.event in _GONE:
             return None
         return (Destroy(who, exile=True),)
-    m = re.fullmatch(rf"have (~|it) deal {_N} damage to (.+)", s)
+    m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
-        s = f"{m[1]} deals {m[2]} damage to {m[3]}"  # "you may have it deal ..." (608.2)
+        s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
+    m = re.fullmatch(r"(~|it) deals damage equal to (its|~'s) power to (.+)", s)
+    if m:  # 608.2h: its power as it resolves, or its last known power once it left
+        if refs.r.it != _SELF and (m[1] == "it" or m[2] == "its"):
+            return None
+        if m[3] == "any target":
+            return (DamageEffect(Who("any_target"), Amount(1, "power")),)
+        who = refs.player(m[3]) or refs.obj(m[3])
+        return None if who is None else (DamageEffect(who, Amount(1, "power")),)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to (its|~'s) power", s)
+    if m:
+        who = refs.player(m[1])
+        power: PerKind | None = ("power" if m[3] == "~'s" or refs.r.it == _SELF
+                                 else "trigger_power" if refs.r.it == _TRIGGER_WHO else None)
+        if who is None or power is None:
+            return None
+        return (LifeEffect(who, Amount(1, power), gain=m[2].startswith("gain")),)
     m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
         if m[1] == "it" and refs.r.it != _SELF:

@@ -29,13 +29,14 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from redzone.models.abilities import CantBlock, Keyword, ParsedText
+from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -359,6 +360,14 @@ class _Play:
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per in ("power", "trigger_power"):
+            # 608.2h: its power as the ability resolves, or as it last existed on the
+            # battlefield (the board keeps a permanent that left as it was)
+            pid = src if a.per == "power" else f.trigger
+            perm = self.edit.perm(pid) if pid in self.edit.base.permanents else None
+            return a.n * max(0, perm.power or 0) if perm is not None else 0
+        if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
+            return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
         return 0
 
     # -- objects an effect acts on
@@ -374,6 +383,11 @@ class _Play:
                 continue
             if who.controller == "opponents" and c.controller == f.controller:
                 continue
+            if who.controller in ("defending", "damaged_player"):
+                # "target creature defending player controls / that player controls" (506.2)
+                whose = Who("defending_player" if who.controller == "defending" else "damaged_player")
+                if c.controller not in self.players(f, whose, {}):
+                    continue
             if who.qualities and not any(matches_quality(self.board, c, q, src)
                                          for q in who.qualities):
                 continue
@@ -413,7 +427,9 @@ class _Play:
         if k == "each_opponent":
             return [p for p in alive if p != f.controller]
         if k == "defending_player":
-            att = f.source if f.source in self.attackers else f.trigger
+            # the player the creature that attacked is attacking (506.2): the trigger's when
+            # it is an attacking creature (a creature you control attacks), else the source's
+            att = f.trigger if f.trigger in self.attackers else f.source
             d = self.defending(att) if att else None
             return [d] if d is not None else []
         if k == "damaged_player":
@@ -526,6 +542,12 @@ class _Play:
                 self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
                                        f.ability.text))
             return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
+        if isinstance(e, CantBeBlockedEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_granted(self.edit.perm(pid), CantBeBlocked(text=f.ability.text),
+                                       f.ability.text))
+            return ", ".join(f"{pid} can't be blocked this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
             for pid in ids:
@@ -564,14 +586,16 @@ class _Play:
             done = []
             for pid in ids:
                 perm = self.edit.perm(pid)
-                if not e.exile and self.board.has_keyword(perm, "indestructible"):
+                if not e.exile and not e.sacrifice and self.board.has_keyword(perm, "indestructible"):
                     continue  # 702.12b
                 state.destroyed.append(pid)
-                state.reasons[pid] = ("exiled by a triggered ability (701.13)" if e.exile
+                state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            return ", ".join(f"{pid} {'exiled' if e.exile else 'destroyed'}" for pid in done) or "nothing"
+            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
             out = []
@@ -671,7 +695,9 @@ class _Play:
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
-        own "when ~ dies" and others' "whenever another creature ... dies"."""
+        own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
+        left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
+        returned to a hand too)."""
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -680,13 +706,13 @@ class _Play:
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
             for t in triggers(src):
-                if t.event != "dies":
+                if t.event not in ("dies", "leaves"):
                     continue
                 for _, cid, _, _ in events:
                     c = board.permanents.get(cid)
                     if c is None or not c.is_creature:
                         continue
-                    if self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))

@@ -28,7 +28,8 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBlockEffect", "Counters", "CreateTokens", "DamageEffect", "Destroy", "Effect",
+    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Counters", "CreateTokens",
+    "DamageEffect", "Destroy", "Effect",
     "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
     "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
@@ -48,6 +49,7 @@ Event = Literal[
     "combat_damage",           # deals combat damage (to anything)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
+    "leaves",              # 603.6c: leaves the battlefield (dies, exiled, returned to hand)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -61,7 +63,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
-    "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+    "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
 }
 
 
@@ -106,12 +108,16 @@ class Amount:
     ``per``: ``"blocker_beyond_first"`` (rampage, 702.23), ``"other_attacker"`` (attacking
     creatures other than the source), ``"attacker"`` (attacking creatures),
     ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
-    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage").
+    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
+    ``"power"`` (the source's power: "equal to its power"; its last known power once it
+    left, 608.2h), ``"trigger_power"`` (the power of the creature whose event it was, last
+    known if it left), ``"plus_counters"`` (the +1/+1 counters on the source, last known:
+    modular 702.43a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt"] | None = None
+                 "blocker", "damage_dealt", "power", "trigger_power", "plus_counters"] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,14 +136,17 @@ class Who:
     Players: ``"you"``, ``"defending_player"`` (508.5 / 506.2), ``"each_opponent"``,
     ``"damaged_player"`` (the player dealt the damage), ``"any_target"`` (a creature,
     planeswalker, battle or player, chosen, 115.4).
-    ``controller``: relative to the ability's controller (``"any"``: no constraint).
+    ``controller``: relative to the ability's controller (``"any"``: no constraint;
+    ``"defending"``: controlled by the defending player of the source, or of the creature
+    whose event it was when the source isn't attacking, 506.2; ``"damaged_player"``:
+    controlled by the player dealt the combat damage).
     """
 
     kind: Literal["source", "trigger", "target_creature", "each_creature", "attacking",
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
                   "target_opponent"]
-    controller: Literal["you", "opponents", "any"] = "any"
+    controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     up_to: bool = False
@@ -186,6 +195,14 @@ class CantBlockEffect:
 
 
 @dataclass(frozen=True)
+class CantBeBlockedEffect:
+    """Each of ``who`` can't be blocked this turn (509.1b; it matters when it resolves before
+    blockers are declared: an attack trigger)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
 class TapEffect:
     """Tap (``untap=False``) or untap each of ``who`` (701.26)."""
 
@@ -221,10 +238,12 @@ class PoisonEffect:
 @dataclass(frozen=True)
 class Destroy:
     """Destroy (``exile=False``) or exile / return to hand (``exile=True``: it leaves the
-    battlefield, 701.8, 701.13) each of ``who``."""
+    battlefield, 701.8, 701.13) each of ``who``; ``sacrifice``: its controller sacrifices it
+    ("sacrifice it": 701.21, indestructible doesn't stop it; it dies, 700.4)."""
 
     who: Who
     exile: bool = False
+    sacrifice: bool = False
 
 
 @dataclass(frozen=True)
@@ -265,7 +284,8 @@ class ValueOnly:
     what: str
 
 
-Effect = (Pump | Counters | GainKeywords | CantBlockEffect | TapEffect | DamageEffect
+Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
+          | DamageEffect
           | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly)
 
 
