@@ -165,6 +165,12 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "When this creature dies, sacrifice it.",
     # "that player controls" with no player dealt damage or attacked
     "Whenever this creature is dealt damage, tap target creature that player controls.",
+    # whether it already triggered this turn is not known, and a counter changes combat
+    "Whenever a creature you control dies, put a +1/+1 counter on this creature. This ability "
+    "triggers only once each turn.",
+    # "that creature" is the sacrificed creature: no reference to it is kept
+    "Whenever this creature attacks, you may sacrifice another creature. If you do, you draw "
+    "cards equal to that creature's power and you lose life equal to that creature's toughness.",
 ])
 def test_sentences_not_understood_are_none(sentence: str) -> None:
     assert parse_trigger(sentence) is None and parse_triggers(sentence) == ()
@@ -329,6 +335,32 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
     ("603.2, 509.3c: becomes blocked -> return it to its owner's hand (it leaves combat, "
      "506.4)", "Saprazzan Raider",
      (T("becomes_blocked", (Destroy(SELF, exile=True),), ""),)),
+    ("603.5, 701.21, 608.2c: attacks -> you may sacrifice another creature; if you do, +2/+2",
+     "Brawl-Bash Ogre",
+     (T("attacks", (Sacrifice(Who("you"), Amount(1), creature=True, other=True),
+                    Pump(SELF, 2, 2)), "", optional=True),)),
+    ("603.10a, 119.3: a creature an opponent controls dies -> that player (its controller) "
+     "loses 2 life", "Massacre Wurm",
+     (T("dies", (LifeEffect(Who("trigger_controller"), Amount(2), gain=False),), "",
+        watch=Watch("creatures", "opponents")),)),
+    ("509.3d, 119.3: becomes blocked by a creature -> that creature's controller loses 5 life",
+     "Vicious Battlerager",
+     (T("blocked_by", (LifeEffect(Who("trigger_controller"), Amount(5), gain=False),), ""),)),
+    ("509.3c: a creature blocks -> that creature (the blocker)'s controller loses 1 life",
+     "Carnage Gladiator",
+     (T("blocks", (LifeEffect(Who("trigger_controller"), Amount(1), gain=False),), "",
+        watch=Watch("creatures", "any")),)),
+    ("510.3a, 120.3: combat damage to an opponent -> that much damage to each other opponent",
+     "Hydra Omnivore",
+     (T("combat_damage_player", (DamageEffect(Who("other_opponents"),
+                                              Amount(1, "damage_dealt")),), ""),)),
+    ("603.10a, 608.2h: dies -> you gain life equal to its toughness (last known)",
+     "Paladin of Atonement",
+     (T("dies", (LifeEffect(Who("you"), Amount(1, "toughness"), gain=True),), ""),)),
+    ("700.4: one or more other creatures die -> draw a card, once each turn (a value: how "
+     "often it triggers changes nothing in combat)", "Morbid Opportunist",
+     (T("dies", (ValueOnly("draw"),), "", watch=Watch("creatures", "any", other=True),
+        once=True),)),
 ]
 
 
@@ -394,3 +426,39 @@ def test_leaves_the_battlefield_triggers_when_returned_to_hand() -> None:
     assert [(t.source, t.result) for t in result.triggers] == [("r", "r exiled"),
                                                                ("o", "1 +1/+1 on o")]
     assert result.outcome["life"] == {"P1": 20, "P2": 20} and "b" not in result.outcome["damage"]
+
+
+def test_you_may_sacrifice_another_creature_if_you_do() -> None:
+    # Brawl-Bash Ogre 3/3 attacks alone: with no other creature nothing can be sacrificed,
+    # so "if you do" doesn't happen (608.2c): 3 damage. With Llanowar Elves at home, P1's
+    # choice (the play-out's objective) sacrifices it (701.21): +2/+2, 5 damage.
+    alone = _play([{"id": "o", "card": "Brawl-Bash Ogre", "controller": "P1"}], {"o": "P2"},
+                  windows=("attack",))
+    assert alone.outcome["life"]["P2"] == 17
+    elves = _play([{"id": "o", "card": "Brawl-Bash Ogre", "controller": "P1"},
+                   {"id": "e", "card": "Llanowar Elves", "controller": "P1"}], {"o": "P2"},
+                  windows=("attack",))
+    assert elves.outcome["life"]["P2"] == 15 and elves.outcome["destroyed"] == ["e"]
+
+
+def test_that_creatures_controller_loses_life() -> None:
+    # Vicious Battlerager blocked by Grizzly Bears: the Bears' controller loses 5 life
+    # (509.3d, 119.3); 1 damage to the Bears, 2 to the Battlerager.
+    result = _play([{"id": "v", "card": "Vicious Battlerager", "controller": "P1"},
+                    {"id": "b", "card": "Grizzly Bears", "controller": "P2"}],
+                   {"v": "P2"}, {"b": ["v"]})
+    assert result.outcome["life"] == {"P1": 20, "P2": 15}
+
+
+def test_one_or_more_creatures_die_triggers_once() -> None:
+    # Two Grizzly Bears attack and are blocked by two Hill Giants: both die at once (704.3);
+    # Vengeful Townsfolk's "whenever one or more other creatures you control die" triggers
+    # once for that event (603.2c): one +1/+1 counter, not two.
+    result = _play([{"id": "a1", "card": "Grizzly Bears", "controller": "P1"},
+                    {"id": "a2", "card": "Grizzly Bears", "controller": "P1"},
+                    {"id": "t", "card": "Vengeful Townsfolk", "controller": "P1"},
+                    {"id": "g1", "card": "Hill Giant", "controller": "P2"},
+                    {"id": "g2", "card": "Hill Giant", "controller": "P2"}],
+                   {"a1": "P2", "a2": "P2"}, {"g1": ["a1"], "g2": ["a2"]})
+    assert sorted(result.outcome["destroyed"]) == ["a1", "a2"]
+    assert [(t.source, t.result) for t in result.triggers] == [("t", "1 +1/+1 on t")]

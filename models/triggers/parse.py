@@ -52,7 +52,8 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt", "power", "trigger_power", "plus_counters"]
+                  "blocker", "damage_dealt", "power", "trigger_power", "toughness",
+                  "trigger_toughness", "plus_counters"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -315,7 +316,10 @@ def _readings(head: str) -> list[_Reading] | None:
         if event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked"):
             that_player = Who("defending_player")
         elif event == "blocks":
-            that_creature = Who("blocked")
+            # "whenever a creature blocks, that creature ...": the blocker; "blocks a
+            # creature, ... that creature" (or the source's own block): the creature blocked
+            if watch.kind == "self" or verb.endswith("a creature") or "blocked by" in verb:
+                that_creature = Who("blocked")
         elif event == "blocked_by":
             that_creature = _TRIGGER_WHO
             if watch.kind != "self":
@@ -326,6 +330,8 @@ def _readings(head: str) -> list[_Reading] | None:
             that_creature = Who("damaged")
         if that_creature is None and watch.kind != "self" and subject == _TRIGGER_WHO:
             that_creature = _TRIGGER_WHO  # "whenever a creature you control attacks, ... that creature"
+        if event == "dies" and watch.kind == "creatures" and watch.controller == "opponents":
+            that_player = Who("trigger_controller")  # "a creature an opponent controls dies, that player"
         out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
     return out
 
@@ -447,12 +453,25 @@ class _Refs:
             return None
         if s == "that player":
             return self.r.that_player
+        if s == "that creature's controller":
+            that = self.r.that_creature
+            if that == _TRIGGER_WHO:
+                return Who("trigger_controller")
+            if that == Who("damaged"):
+                return Who("damaged_controller")
+            return None
+        if s == "each other opponent" and self.r.event == "combat_damage_player":
+            return Who("other_opponents")  # each opponent but the one dealt the damage
         return None
 
 
+_AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
+"""Where "and" begins another clause ("draw cards equal to its power and you lose ...")."""
+
 _VALUE: list[tuple[str, str]] = [
     (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards|"
-     r"cards equal to [^.]+|a card for each [^.]+)", "draw"),
+     r"cards equal to (?:(?!" + _AND_CLAUSE + r")[^.])+|a card for each (?:(?!" + _AND_CLAUSE
+     + r")[^.])+)", "draw"),
     (r"(?:you )?draw a card, then discard a card", "loot"),
     (r"(?:you )?draw (?:a card|two cards), then discard (?:a card|two cards)", "loot"),
     (r"discard a card\. If you do, draw a card", "rummage"),
@@ -534,6 +553,11 @@ def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
     return per
 
 
+_OF: dict[tuple[str, bool], PerKind] = {
+    ("power", True): "power", ("power", False): "trigger_power",
+    ("toughness", True): "toughness", ("toughness", False): "trigger_toughness"}
+"""An :class:`Amount` ``per`` of "equal to its power / toughness": (the word, of the source?)."""
+
 _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
@@ -613,14 +637,15 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             return (DamageEffect(Who("any_target"), Amount(1, "power")),)
         who = refs.player(m[3]) or refs.obj(m[3])
         return None if who is None else (DamageEffect(who, Amount(1, "power")),)
-    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to (its|~'s) power", s)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to (its|~'s|that creature's) "
+                     r"(power|toughness)", s)
     if m:
         who = refs.player(m[1])
-        power: PerKind | None = ("power" if m[3] == "~'s" or refs.r.it == _SELF
-                                 else "trigger_power" if refs.r.it == _TRIGGER_WHO else None)
-        if who is None or power is None:
+        whose = {"~'s": _SELF, "its": refs.r.it, "that creature's": refs.r.that_creature}[m[3]]
+        if who is None or whose not in (_SELF, _TRIGGER_WHO):
             return None
-        return (LifeEffect(who, Amount(1, power), gain=m[2].startswith("gain")),)
+        return (LifeEffect(who, Amount(1, _OF[(m[4], whose == _SELF)]),
+                           gain=m[2].startswith("gain")),)
     m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
         if m[1] == "it" and refs.r.it != _SELF:
@@ -648,7 +673,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (LifeEffect(Who("you"), Amount(_num(m[1])), gain=False),
                 LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
     m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
-                     r"target creature|target player|target opponent|defending player)", s)
+                     r"target creature|target player|target opponent|defending player|"
+                     r"each other opponent)", s)
     if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
         who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
         return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
@@ -660,6 +686,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+    m = re.fullmatch(r"sacrifice (a|another) creature", s)
+    if m:  # you sacrifice a creature of your choice (701.21)
+        return (Sacrifice(Who("you"), Amount(1), creature=True, other=m[1] == "another"),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:
@@ -717,6 +746,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     ``None`` when one sentence isn't understood."""
     rest = rest.strip()
     optional = False
+    once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
     sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
@@ -732,6 +762,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if (re.fullmatch(r"(?:it|they|the creature) can't be regenerated\.?", sent) and effects
                 and isinstance(effects[-1], Destroy) and not effects[-1].exile):
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
+            continue
+        if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
+            once_a_turn = True  # how often it resolves matters only for a combat effect
+            i += 1
             continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
@@ -756,6 +790,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             optional = True
         effects.extend(got)
         i += 1
+    if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
+        return None  # whether it triggered earlier this turn is not known
     return tuple(effects), optional
 
 

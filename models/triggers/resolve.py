@@ -283,6 +283,22 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
                     out.append(Fired(src.id, src.controller, t, None, {}))
+    return _once(out)
+
+
+def _once(fired: list[Fired]) -> list[Fired]:
+    """``fired`` with an ability that says "one or more" (``once``) kept once per event —
+    per player dealt combat damage for "one or more creatures ... deal combat damage to a
+    player" (603.2c: one event however many creatures it concerns)."""
+    seen: set[tuple[str, int, Any]] = set()
+    out = []
+    for f in fired:
+        if f.ability.once:
+            key = (f.source, id(f.ability), f.data.get("player"))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
     return out
 
 
@@ -360,12 +376,15 @@ class _Play:
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
-        if a.per in ("power", "trigger_power"):
-            # 608.2h: its power as the ability resolves, or as it last existed on the
-            # battlefield (the board keeps a permanent that left as it was)
-            pid = src if a.per == "power" else f.trigger
+        if a.per in ("power", "trigger_power", "toughness", "trigger_toughness"):
+            # 608.2h: its power (toughness) as the ability resolves, or as it last existed
+            # on the battlefield (the board keeps a permanent that left as it was)
+            pid = src if a.per in ("power", "toughness") else f.trigger
             perm = self.edit.perm(pid) if pid in self.edit.base.permanents else None
-            return a.n * max(0, perm.power or 0) if perm is not None else 0
+            if perm is None:
+                return 0
+            value = perm.power if a.per.endswith("power") else perm.toughness
+            return a.n * max(0, value or 0)
         if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
             return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
         return 0
@@ -435,6 +454,16 @@ class _Play:
         if k == "damaged_player":
             p = f.data.get("player")
             return [p] if p else []
+        if k == "other_opponents":
+            return [p for p in alive if p not in (f.controller, f.data.get("player"))]
+        if k in ("trigger_controller", "damaged_controller"):
+            # the controller of that creature as it last existed (608.2h)
+            pid = f.trigger if k == "trigger_controller" else f.data.get("recipient")
+            perm = board.permanents.get(pid) if pid else None
+            if perm is None:
+                return []
+            perm = self.edit.perm(perm.id)
+            return [perm.controller] if self.state.in_game(perm.controller) else []
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
@@ -495,7 +524,14 @@ class _Play:
                                           "does nothing: already renowned (603.4)", chosen,
                                           f.trigger))
             return
-        lines = [self.effect(f, e, chosen) for e in t.effects]
+        lines = []
+        for e in t.effects:
+            lines.append(self.effect(f, e, chosen))
+            if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
+                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
+                # done (608.2c)
+                break
         if renown:
             perm = self.edit.perm(f.source)
             self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
@@ -602,7 +638,8 @@ class _Play:
             for p in self.players(f, e.who, chosen):
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
-                       and (q.is_creature or not e.creature)]
+                       and (q.is_creature or not e.creature)
+                       and not (e.other and q.id == f.source)]
                 for _ in range(min(n, len(own))):
                     pick = own[0] if len(own) == 1 else self.choose(
                         Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
@@ -716,7 +753,7 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return out
+        return _once(out)
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:

@@ -111,13 +111,14 @@ class Amount:
     ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
     ``"power"`` (the source's power: "equal to its power"; its last known power once it
     left, 608.2h), ``"trigger_power"`` (the power of the creature whose event it was, last
-    known if it left), ``"plus_counters"`` (the +1/+1 counters on the source, last known:
-    modular 702.43a).
+    known if it left), ``"toughness"`` / ``"trigger_toughness"`` likewise,
+    ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt", "power", "trigger_power", "plus_counters"] | None = None
+                 "blocker", "damage_dealt", "power", "trigger_power", "toughness",
+                 "trigger_toughness", "plus_counters"] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,11 @@ class Who:
     flanking), ``"blocked"`` (each creature the source blocks), ``"damaged"`` (the creature
     it dealt combat damage to).
     Players: ``"you"``, ``"defending_player"`` (508.5 / 506.2), ``"each_opponent"``,
-    ``"damaged_player"`` (the player dealt the damage), ``"any_target"`` (a creature,
-    planeswalker, battle or player, chosen, 115.4).
+    ``"damaged_player"`` (the player dealt the damage), ``"other_opponents"`` (each opponent
+    but the player dealt the damage), ``"trigger_controller"`` (the controller of the
+    creature whose event it was, as it last existed: "that creature's controller"),
+    ``"damaged_controller"`` (the controller of the creature dealt the damage),
+    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4).
     ``controller``: relative to the ability's controller (``"any"``: no constraint;
     ``"defending"``: controlled by the defending player of the source, or of the creature
     whose event it was when the source isn't attacking, 506.2; ``"damaged_player"``:
@@ -145,7 +149,8 @@ class Who:
     kind: Literal["source", "trigger", "target_creature", "each_creature", "attacking",
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
-                  "target_opponent"]
+                  "target_opponent", "other_opponents", "trigger_controller",
+                  "damaged_controller"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -249,11 +254,13 @@ class Destroy:
 @dataclass(frozen=True)
 class Sacrifice:
     """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
-    only) of their choice (701.21; annihilator 702.86)."""
+    only; ``other``: not the source, "sacrifice another creature") of their choice (701.21;
+    annihilator 702.86)."""
 
     who: Who
     amount: Amount
     creature: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True)
