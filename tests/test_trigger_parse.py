@@ -462,3 +462,17 @@ def test_one_or_more_creatures_die_triggers_once() -> None:
                    {"a1": "P2", "a2": "P2"}, {"g1": ["a1"], "g2": ["a2"]})
     assert sorted(result.outcome["destroyed"]) == ["a1", "a2"]
     assert [(t.source, t.result) for t in result.triggers] == [("t", "1 +1/+1 on t")]
+
+
+def test_unread_part_names_what_is_not_read() -> None:
+    """``unread_part`` (scripts/parser_coverage.py --shapes): the keyword, the condition or the
+    first effect sentence not read; None when the sentence is read."""
+    from redzone.models.triggers.parse import unread_part
+
+    assert unread_part("Persist") == "keyword: persist"
+    assert unread_part("Whenever this creature attacks for the first time each turn, untap "
+                       "all creatures you control.") == \
+        "condition: Whenever ~ attacks for the first time each turn"
+    assert unread_part("Whenever this creature blocks a creature, destroy that creature at end "
+                       "of combat.") == "effect: destroy that creature at end of combat"
+    assert unread_part("Whenever this creature attacks, it gets +2/+0 until end of turn.") is None

@@ -48,7 +48,8 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of"]
+__all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of",
+           "unread_part"]
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
@@ -840,6 +841,36 @@ def parse_trigger(sentence: str, names: tuple[str, ...] = ()) -> TriggeredAbilit
     names that refer to the source itself. Never raises."""
     got = parse_triggers(sentence, names)
     return got[0] if len(got) == 1 else None
+
+
+def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
+    """What of ``sentence`` :func:`parse_triggers` doesn't read, for coverage reports:
+    ``"keyword: persist"``, ``"condition: Whenever ~ attacks for the first time each
+    turn"`` or ``"effect: <the first effect sentence not read>"`` (numbers as ``N``, the
+    source as ``~``); ``"effect: (together)"`` when each sentence reads alone but not
+    together ("you may A. B"); ``None`` when it is read."""
+    if parse_triggers(sentence, names):
+        return None
+    s = _normalise(sentence.strip(), names)
+    head, sep, rest = s.partition(", ")
+    if not sep:
+        return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
+    readings = _readings(combat_condition(head))
+    if not readings:
+        return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
+    for r in readings:
+        refs = _Refs(r)
+        dies_self = r.event == "dies" and r.watch.kind == "self"
+        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+            t = sent.strip()
+            if t[:1].isupper() and not t.startswith("~"):
+                t = t[0].lower() + t[1:]
+            for lead in ("then ", "if you do, ", "you may "):
+                t = t.removeprefix(lead)
+            if (_sentence(t, refs, dies_self) is None
+                    and not re.fullmatch(r"this ability triggers only once each turn\.?", t)):
+                return "effect: " + re.sub(r"\d+", "N", t.rstrip("."))
+    return "effect: (together)"
 
 
 @lru_cache(maxsize=16384)
