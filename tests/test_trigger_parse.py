@@ -361,6 +361,23 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
      "often it triggers changes nothing in combat)", "Morbid Opportunist",
      (T("dies", (ValueOnly("draw"),), "", watch=Watch("creatures", "any", other=True),
         once=True),)),
+    ("603.2, 613.4c, 608.2h: attacks -> +2/+0 for each other attacking Goblin (counted on "
+     "resolution among the attacking Goblins)", "Goblin Piledriver",
+     (T("attacks", (Pump(SELF, 2, 0, Amount(1, "other_attacker",
+                                            (Quality(subtypes=("Goblin",)),))),), ""),)),
+    ("603.2, 613.4c: attacks or blocks -> other Humans you control get +1/+1", "Hamlet Captain",
+     tuple(T(ev, (Pump(Who("each_creature", "you", other=True,
+                           qualities=(Quality(subtypes=("Human",)),)), 1, 1),), "")
+           for ev in ("attacks", "blocks"))),
+    ("603.2, 613.4c: attacks -> attacking creatures with flying get +1/+1",
+     "Kangee's Lieutenant",
+     (T("attacks", (Pump(Who("attacking", qualities=(Quality(keywords=("flying",)),)), 1, 1),),
+        ""),)),
+    ("510.3a: combat damage to a player -> that player discards that many cards (a value: a "
+     "hand changes nothing in combat)", "Needle Specter",
+     (T("combat_damage_player", (ValueOnly("discard"),), ""),)),
+    ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
+     "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]
 
 
@@ -476,3 +493,14 @@ def test_unread_part_names_what_is_not_read() -> None:
     assert unread_part("Whenever this creature blocks a creature, destroy that creature at end "
                        "of combat.") == "effect: destroy that creature at end of combat"
     assert unread_part("Whenever this creature attacks, it gets +2/+0 until end of turn.") is None
+
+
+def test_for_each_other_attacking_goblin_counts_goblins_only() -> None:
+    # Goblin Piledriver 1/2 attacks with a Goblin Piker and Grizzly Bears: +2/+0 for the one
+    # other attacking Goblin (608.2h), the Bears don't count -> 3/2; 3 + 2 + 2 damage to P2.
+    result = _play([{"id": "p", "card": "Goblin Piledriver", "controller": "P1"},
+                    {"id": "g", "card": "Goblin Piker", "controller": "P1"},
+                    {"id": "b", "card": "Grizzly Bears", "controller": "P1"}],
+                   {"p": "P2", "g": "P2", "b": "P2"}, windows=("attack",))
+    assert [t.result for t in result.triggers] == ["p gets +2/+0"]
+    assert result.outcome["life"]["P2"] == 20 - 3 - 2 - 2

@@ -16,6 +16,7 @@ parsed text, cached). Pure Python.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -421,6 +422,21 @@ class _Refs:
                        " an opponent controls": "opponents"}[m[4]]
             kind = "attacking" if m[3] else "each_creature"
             return Who(kind, ctl, other=bool(m[2]))  # type: ignore[arg-type]
+        m = re.fullmatch(r"(each |all )?(other )?(attacking )?(?:creatures (with|without) "
+                         r"flying|([A-Z][\w'-]*))( you control| your opponents control)?", s)
+        if m:
+            # a group: "other Humans you control", "attacking creatures with flying"
+            if m[4]:
+                quality = (Quality(keywords=("flying",)) if m[4] == "with"
+                           else Quality(without_keywords=("flying",)))
+            else:
+                one = singular(m[5])
+                if not one or one not in CREATURE_TYPES or one in _NOT_CREATURE_TYPES:
+                    return None
+                quality = Quality(subtypes=(one,))
+            ctl = {None: "any", " you control": "you", " your opponents control": "opponents"}[m[6]]
+            return Who("attacking" if m[3] else "each_creature", ctl,  # type: ignore[arg-type]
+                       other=bool(m[2]), qualities=(quality,))
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
@@ -532,26 +548,49 @@ _VALUE: list[tuple[str, str]] = [
     (r"reveal the top card of your library", "reveal"),
     (r"(?:if it's a (?:land|creature|nonland|noncreature) card, )?put (?:it|that card) into "
      r"your hand", "draw"),
+    # cards from hands, libraries and graveyards, and noncreature tokens with no static
+    # ability: nothing on the battlefield changes in combat
+    (r"(?:that player|defending player|target player|target opponent|each opponent) "
+     r"(?:discards|mills) (?:a card|\w+ cards|that many cards)", "discard"),
+    (r"(?:you )?(?:discard|mill) that many cards", "discard"),
+    (r"(?:defending player|that player|target player|target opponent) may draw a card", "draw"),
+    (r"investigate (?:that many times|\w+ times)", "investigate"),
+    (r"create (?:a|an|one|two|three|that many) (?:tapped )?(?:Junk|Mutagen|Incubator) tokens?",
+     "token"),
+    (r"incubate \d+", "token"),  # an Incubator artifact, not a creature until transformed
+    (r"exile (?:up to one )?(?:a|an|target|another target) (?:creature |artifact |enchantment |"
+     r"land |instant or sorcery |instant |sorcery |nonland |[A-Z][\w'-]* )?card from (?:a|your|"
+     r"an opponent's|target player's|that player's|defending player's) graveyard", "exile from graveyard"),
+    (r"look at (?:defending player's|that player's|target player's|target opponent's) hand",
+     "look"),
 ]
 
 
-_PER = (r"(?: for each (other attacking creature|attacking creature|creature blocking it"
-        r"(?: beyond the first)?|opponent you attacked this combat))?")
+_PER = (r"(?: for each (other attacking (?:creature|[A-Z][\w'-]*)|attacking (?:creature|"
+        r"[A-Z][\w'-]*)|creature blocking it(?: beyond the first)?|opponent you attacked this "
+        r"combat))?")
 _PER_KIND: dict[str, PerKind] = {
     "other attacking creature": "other_attacker", "attacking creature": "attacker",
     "creature blocking it": "blocker", "creature blocking it beyond the first":
     "blocker_beyond_first", "opponent you attacked this combat": "opponent_attacked"}
 
 
-def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
-    """The :class:`Amount` ``per`` of "for each ..." words; ``False`` when it can't be said
-    ("each creature blocking it" where "it" isn't the source: ``per`` counts the source's)."""
+def _per(words: str | None, refs: _Refs) -> Amount | None:
+    """The :class:`Amount` (``n`` 1) of "for each ..." words ("for each other attacking
+    Goblin": counted among the attacking creatures of that type); ``None`` when it can't be
+    said ("each creature blocking it" where "it" isn't the source: ``per`` counts the
+    source's; a word that isn't a creature type)."""
     if words is None:
-        return None
+        return Amount(1)
+    m = re.fullmatch(r"(other attacking|attacking) ([A-Z][\w'-]*)", words)
+    if m:
+        if m[2] not in CREATURE_TYPES or m[2] in _NOT_CREATURE_TYPES:
+            return None
+        return Amount(1, _PER_KIND[f"{m[1]} creature"], (Quality(subtypes=(m[2],)),))
     per = _PER_KIND[words]
     if per in ("blocker", "blocker_beyond_first") and refs.r.it != _SELF:
-        return False
-    return per
+        return None
+    return Amount(1, per)
 
 
 _OF: dict[tuple[str, bool], PerKind] = {
@@ -584,9 +623,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         per = _per(m[5], refs)
-        if who is None or per is False:
+        if who is None or per is None:
             return None
-        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), per)]
         if m[4]:
             out.append(GainKeywords(who, _keywords(m[4])))
         return tuple(out)
@@ -662,8 +701,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and m[3] != "X":
         who = refs.player(m[1])
         per = _per(m[4], refs)
-        if who is not None and per is not False:
-            return (LifeEffect(who, Amount(_num(m[3]), per), gain=m[2].startswith("gain")),)
+        if who is not None and per is not None:
+            return (LifeEffect(who, dataclasses.replace(per, n=_num(m[3])),
+                               gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)

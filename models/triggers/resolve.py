@@ -368,10 +368,13 @@ class _Play:
             return a.n * max(0, blocking - 1)
         if a.per == "blocker":
             return a.n * blocking
-        if a.per == "attacker":
-            return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
-        if a.per == "other_attacker":
-            return a.n * sum(1 for x in self.attackers if x != src and self.state.on_battlefield(x))
+        if a.per in ("attacker", "other_attacker"):
+            board = self.board
+            return a.n * sum(
+                1 for x in self.attackers
+                if self.state.on_battlefield(x) and not (a.per == "other_attacker" and x == src)
+                and (not a.of or any(matches_quality(board, self.edit.perm(x), q, None)
+                                     for q in a.of)))
         if a.per == "opponent_attacked":
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":

@@ -119,6 +119,9 @@ class Amount:
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "power", "trigger_power", "toughness",
                  "trigger_toughness", "plus_counters"] | None = None
+    of: tuple[Quality, ...] = ()
+    """With ``"attacker"`` / ``"other_attacker"``: only attacking creatures matching one of
+    these count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
