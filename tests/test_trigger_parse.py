@@ -363,8 +363,7 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
         once=True),)),
     ("603.2, 613.4c, 608.2h: attacks -> +2/+0 for each other attacking Goblin (counted on "
      "resolution among the attacking Goblins)", "Goblin Piledriver",
-     (T("attacks", (Pump(SELF, 2, 0, Amount(1, "other_attacker",
-                                            (Quality(subtypes=("Goblin",)),))),), ""),)),
+     (T("attacks", (Pump(SELF, 2, 0, Amount(1, "other_attacker", ("Goblin",))),), ""),)),
     ("603.2, 613.4c: attacks or blocks -> other Humans you control get +1/+1", "Hamlet Captain",
      tuple(T(ev, (Pump(Who("each_creature", "you", other=True,
                            qualities=(Quality(subtypes=("Human",)),)), 1, 1),), "")

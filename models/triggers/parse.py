@@ -16,7 +16,6 @@ parsed text, cached). Pure Python.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,8 +53,8 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt", "power", "trigger_power", "toughness",
-                  "trigger_toughness", "plus_counters"]
+                  "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
+                  "toughness", "trigger_toughness", "plus_counters"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -171,7 +170,7 @@ class _Reading:
 
 _TRIGGER_WHO = Who("trigger")
 _QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
-_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green)"
+_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green|attacking|blocking)"
 _WITH = (r" with (?:flying|deathtouch|first strike|double strike|trample|lifelink|menace|"
          r"vigilance|haste|reach|power \d+ or greater|toughness \d+ or greater|"
          r"a \+1/\+1 counter on it|\+1/\+1 counters on them|a counter on it|counters on them)")
@@ -264,6 +263,8 @@ def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
+    if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
+        return [_Reading("you_gain_life", Watch("player"), it=None)]
     m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
     if m:
         return [_Reading("you_attack", Watch("player"),
@@ -286,7 +287,7 @@ def _readings(head: str) -> list[_Reading] | None:
         watch, it = Watch(), _SELF
     elif sm["selfor"]:
         got = _quality_of(sm["so_types"], sm["so_adj"] or "", None, False)
-        if got is None:
+        if got is None or {"attacking", "blocking"} & set((sm["so_adj"] or "").split()):
             return None
         watch = Watch("creatures", "you" if sm["so_ctl"] else "any", qualities=got[0],
                       nontoken=got[1])
@@ -303,8 +304,10 @@ def _readings(head: str) -> list[_Reading] | None:
         ctl = {None: "any", " you control": "you", " an opponent controls": "opponents",
                " your opponents control": "opponents"}[sm["ctl"]]
         once = sm["q"].startswith("one or more")
+        adj = (sm["adj"] or "").split()
         watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
-                      qualities=got[0], nontoken=got[1])
+                      qualities=got[0], nontoken=got[1], attacking="attacking" in adj,
+                      blocking="blocking" in adj)
         it = None if once else _TRIGGER_WHO
     if (once and events == ("attacks",) and watch == Watch("creatures", "you")
             and intervening is None):
@@ -378,6 +381,11 @@ class _Refs:
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
+                         r"controls|you don't control)", s)
+        if m:
+            ctl = "you" if m[2] == "you control" else "opponents"
+            return Who("target_creature", ctl, also_types=(m[1].capitalize(),))
         m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
                          r"(creature|[A-Z][\w'-]*(?= creature| you| an| with|$))(?: creature)?"
                          r"( with flying| without flying)?"
@@ -411,8 +419,6 @@ class _Refs:
                          r"( you control| your opponents control| an opponent controls|"
                          r" defending player controls| that player controls)?", s)
         if m and (m[1] or s.endswith("creatures") or m[4]):
-            if m[3] == "blocking ":
-                return None
             if m[4] in (" that player controls", " defending player controls"):
                 ctl = self.whose(m[4].strip())
                 if ctl is None:
@@ -420,6 +426,8 @@ class _Refs:
             else:
                 ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
                        " an opponent controls": "opponents"}[m[4]]
+            if m[3] == "blocking ":  # "each blocking creature" (Hezrou)
+                return Who("each_creature", ctl, other=bool(m[2]), blocking=True)  # type: ignore[arg-type]
             kind = "attacking" if m[3] else "each_creature"
             return Who(kind, ctl, other=bool(m[2]))  # type: ignore[arg-type]
         m = re.fullmatch(r"(each |all )?(other )?(attacking )?(?:creatures (with|without) "
@@ -546,6 +554,10 @@ _VALUE: list[tuple[str, str]] = [
      r"(?: this turn| until end of turn| until the end of your next turn| for as long as "
      r"(?:it remains|they remain) exiled)?", "impulse"),
     (r"reveal the top card of your library", "reveal"),
+    # the creatures that saddled it are tapped and out of combat (702.171a): leaving changes
+    # nothing in this combat
+    (r"return any number of creatures that saddled (?:it|~) this turn to their owner's hand",
+     "return to hand"),
     (r"(?:if it's a (?:land|creature|nonland|noncreature) card, )?put (?:it|that card) into "
      r"your hand", "draw"),
     # cards from hands, libraries and graveyards, and noncreature tokens with no static
@@ -566,31 +578,36 @@ _VALUE: list[tuple[str, str]] = [
 ]
 
 
-_PER = (r"(?: for each (other attacking (?:creature|[A-Z][\w'-]*)|attacking (?:creature|"
-        r"[A-Z][\w'-]*)|creature blocking it(?: beyond the first)?|opponent you attacked this "
-        r"combat))?")
+_PER = (r"(?: for each (other attacking creature|attacking creature|other attacking [A-Z][\w'-]*"
+        r"|attacking [A-Z][\w'-]*|creature blocking it"
+        r"(?: beyond the first)?|opponent you attacked this combat))?")
 _PER_KIND: dict[str, PerKind] = {
     "other attacking creature": "other_attacker", "attacking creature": "attacker",
     "creature blocking it": "blocker", "creature blocking it beyond the first":
     "blocker_beyond_first", "opponent you attacked this combat": "opponent_attacked"}
 
 
-def _per(words: str | None, refs: _Refs) -> Amount | None:
-    """The :class:`Amount` (``n`` 1) of "for each ..." words ("for each other attacking
-    Goblin": counted among the attacking creatures of that type); ``None`` when it can't be
-    said ("each creature blocking it" where "it" isn't the source: ``per`` counts the
-    source's; a word that isn't a creature type)."""
+def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
+    """The :class:`Amount` ``per`` of "for each ..." words; ``False`` when it can't be said
+    ("each creature blocking it" where "it" isn't the source: ``per`` counts the source's)."""
     if words is None:
-        return Amount(1)
-    m = re.fullmatch(r"(other attacking|attacking) ([A-Z][\w'-]*)", words)
-    if m:
-        if m[2] not in CREATURE_TYPES or m[2] in _NOT_CREATURE_TYPES:
-            return None
-        return Amount(1, _PER_KIND[f"{m[1]} creature"], (Quality(subtypes=(m[2],)),))
+        return None
+    if words not in _PER_KIND:  # "for each other attacking Goblin": a creature type
+        kind = words.rsplit(" ", 1)[1]
+        if kind not in CREATURE_TYPES or kind in _NOT_CREATURE_TYPES:
+            return False
+        return "other_attacker" if words.startswith("other ") else "attacker"
     per = _PER_KIND[words]
     if per in ("blocker", "blocker_beyond_first") and refs.r.it != _SELF:
-        return None
-    return Amount(1, per)
+        return False
+    return per
+
+
+def _per_types(words: str | None) -> tuple[str, ...]:
+    """The creature type counted by "for each [other] attacking Goblin", else ``()``."""
+    if words is None or words in _PER_KIND:
+        return ()
+    return (words.rsplit(" ", 1)[1],)
 
 
 _OF: dict[tuple[str, bool], PerKind] = {
@@ -623,9 +640,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         per = _per(m[5], refs)
-        if who is None or per is None:
+        if who is None or per is False:
             return None
-        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), per)]
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per, _per_types(m[5])))]
         if m[4]:
             out.append(GainKeywords(who, _keywords(m[4])))
         return tuple(out)
@@ -701,8 +718,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and m[3] != "X":
         who = refs.player(m[1])
         per = _per(m[4], refs)
-        if who is not None and per is not None:
-            return (LifeEffect(who, dataclasses.replace(per, n=_num(m[3])),
+        if who is not None and per is not False:
+            return (LifeEffect(who, Amount(_num(m[3]), per, _per_types(m[4])),
                                gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
@@ -727,9 +744,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
-    m = re.fullmatch(r"sacrifice (a|another) creature", s)
-    if m:  # you sacrifice a creature of your choice (701.21)
-        return (Sacrifice(Who("you"), Amount(1), creature=True, other=m[1] == "another"),)
+    m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
+        return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
+    m = re.fullmatch(r"sacrifice another creature", s)
+    if m:  # you sacrifice a creature of your choice other than the source (701.21)
+        return (Sacrifice(Who("you"), Amount(1), creature=True, other=True),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:

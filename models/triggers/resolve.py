@@ -24,6 +24,7 @@ Entry points: :func:`attack_window`, :func:`block_window`, :func:`damage_window`
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -33,6 +34,8 @@ from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedTe
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
+from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
@@ -69,20 +72,42 @@ def _names(perm: Permanent) -> tuple[str, ...]:
     return tuple(names)
 
 
-def triggers(perm: Permanent) -> tuple[TriggeredAbility, ...]:
+def triggers(perm: Permanent, board: Board | None = None,
+             here: Callable[[str], bool] | None = None) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities of combat ``perm`` has now (none once it lost all its
-    abilities, 613.1f; a keyword it lost is not there either)."""
+    abilities, 613.1f; a keyword it lost is not there either): its own, those its keyword
+    counters give (122.1b) and, given the ``board``, the triggered keywords other
+    permanents grant it (613.1f; :mod:`redzone.models.triggers.granted`) while the grantor
+    is on the battlefield (``here``: which ids are; default: every permanent of the
+    board)."""
     if perm.lost_abilities_at is not None:
         return ()
-    got = triggers_of(perm.parsed, _names(perm))
+    got = triggers_of(perm.parsed, _names(perm)) + choice_triggers(perm.parsed, _names(perm))
+    if perm.counters:
+        got = got + counter_triggers(perm.counters)
+    if board is not None and perm.is_creature:
+        got = got + _granted_triggers(board, perm, here)
     if perm.lost_keywords:
         got = tuple(t for t in got if t.keyword not in perm.lost_keywords)
     return got
 
 
+def _granted_triggers(board: Board, perm: Permanent,
+                      here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
+    out: list[TriggeredAbility] = []
+    for src in board.permanents.values():
+        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+            continue
+        for affected, abilities in grants_of(src.parsed, _names(src)):
+            if board.affects(src, affected, perm):
+                out.extend(abilities)
+    return tuple(out)
+
+
 def has_combat_triggers(board: Board) -> bool:
-    """Whether some permanent of ``board`` has a triggered ability of combat that is played."""
-    return any(triggers(p) for p in board.permanents.values())
+    """Whether some permanent of ``board`` has a triggered ability of combat that is played
+    (its own, or granted: :func:`triggers`)."""
+    return any(triggers(p, board) for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -90,15 +115,20 @@ def has_combat_triggers(board: Board) -> bool:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
-    "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
-    ``source`` quoted in ``text``."""
+    """A choice point: ``player`` chooses one of ``options`` (ids, ``True``/``False`` for
+    "you may", tuples of ids for a sacrifice) for ``what`` (``"target"``, ``"may"``,
+    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``; ``trigger``: the
+    creature whose event triggered it. For a sacrifice, ``options`` lists the sets up to
+    interchangeable permanents and ``among`` every permanent the player may sacrifice: a
+    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a)."""
 
     player: str
     what: str
     source: str
     text: str
     options: tuple[Any, ...]
+    trigger: str | None = None
+    among: tuple[str, ...] = ()
 
 
 Chooser = Callable[[Choice], Any]
@@ -231,6 +261,14 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
             return False
         if w.nontoken and creature.token:
             return False
+        if w.attacking or w.blocking:
+            combat = board.combat
+            if combat is None:
+                return False
+            if w.attacking and creature.id not in combat.attacking:
+                return False
+            if w.blocking and creature.id not in combat.blocking:
+                return False
     else:
         return False
     if w.qualities:
@@ -243,7 +281,7 @@ def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) 
     """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
     keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
     "a creature without flanking" (702.25a) must look at them here."""
-    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    mine = {t.keyword for t in triggers(subject, board) if t.keyword}
     if q.without_keywords and mine & set(q.without_keywords):
         return False
     if q.keywords and mine & set(q.keywords):
@@ -262,16 +300,24 @@ def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
 
 def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, str | None,
                                                                    Mapping[str, Any]]],
-             player_events: Iterable[tuple[str, str]] = ()) -> list[Fired]:
+             player_events: Iterable[tuple[str, str]] = (),
+             sources: Iterable[Permanent] | None = None,
+             here: Callable[[str], bool] | None = None) -> list[Fired]:
     """What triggers on ``events`` — (event, creature id, other creature id or ``None``,
-    data) — and ``player_events`` — (event, player) — among permanents on the battlefield."""
+    data) — and ``player_events`` — (event, player) — among permanents on the battlefield
+    (``sources``: only these, e.g. creatures that left with the event, 603.10a; ``here``:
+    which permanents' grants count, default those on the battlefield). An ability that
+    triggers "once" ("whenever one or more creatures you control ...", 603.2c) triggers
+    once for all its events of the moment: the first creature's, with the damage added up."""
     out: list[Fired] = []
     events = list(events)
     player_events = list(player_events)
-    for src in board.permanents.values():
-        if not state.on_battlefield(src.id):
+    on = here if here is not None else state.on_battlefield
+    for src in (sources if sources is not None else board.permanents.values()):
+        if sources is None and not state.on_battlefield(src.id):
             continue
-        for t in triggers(src):
+        for t in triggers(src, board, on):
+            first: int | None = None
             for event, cid, other_id, data in events:
                 if t.event != event:
                     continue
@@ -279,22 +325,31 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 other = board.permanents.get(other_id) if other_id else None
                 if creature is None or not _watches(board, src, t, creature, other):
                     continue
+                if t.once and first is not None:
+                    f0 = out[first]
+                    merged = dict(f0.data)
+                    if "damage" in data:
+                        merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    out[first] = dataclasses.replace(f0, data=merged)
+                    continue
+                if t.once:
+                    first = len(out)
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
                     out.append(Fired(src.id, src.controller, t, None, {}))
-    return _once(out)
+    return out
 
 
 def _once(fired: list[Fired]) -> list[Fired]:
-    """``fired`` with an ability that says "one or more" (``once``) kept once per event —
-    per player dealt combat damage for "one or more creatures ... deal combat damage to a
-    player" (603.2c: one event however many creatures it concerns)."""
-    seen: set[tuple[str, int, Any]] = set()
+    """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
+    other creatures you control die") kept once for the creatures that died at one moment
+    (603.2c: one event however many creatures it concerns)."""
+    seen: set[tuple[str, int]] = set()
     out = []
     for f in fired:
         if f.ability.once:
-            key = (f.source, id(f.ability), f.data.get("player"))
+            key = (f.source, id(f.ability))
             if key in seen:
                 continue
             seen.add(key)
@@ -330,6 +385,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.gains: list[str] = []
+        """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
     # -- helpers
     @property
@@ -369,12 +426,10 @@ class _Play:
         if a.per == "blocker":
             return a.n * blocking
         if a.per in ("attacker", "other_attacker"):
-            board = self.board
             return a.n * sum(
                 1 for x in self.attackers
-                if self.state.on_battlefield(x) and not (a.per == "other_attacker" and x == src)
-                and (not a.of or any(matches_quality(board, self.edit.perm(x), q, None)
-                                     for q in a.of)))
+                if self.state.on_battlefield(x) and (a.per == "attacker" or x != src)
+                and (not a.subtypes or set(a.subtypes) & set(self.edit.perm(x).subtypes)))
         if a.per == "opponent_attacked":
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
@@ -390,6 +445,8 @@ class _Play:
             return a.n * max(0, value or 0)
         if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
             return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
+        if a.per == "enlisted_power":
+            return a.n * int(f.data.get("power", 0))
         return 0
 
     # -- objects an effect acts on
@@ -400,6 +457,8 @@ class _Play:
             if who.other and c.id == f.source:
                 continue
             if who.attacking and c.id not in self.attackers:
+                continue
+            if who.blocking and not self.blockers.get(c.id):
                 continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
@@ -487,6 +546,14 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            if who.also_types:
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and self.state.on_battlefield(q.id)
+                    and any(q.is_a(t) for t in who.also_types)
+                    and (who.controller == "any" or (q.controller == f.controller)
+                         == (who.controller == "you"))
+                    and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
                 options.extend(p.name for p in board.players if self.state.in_game(p.name))
             if who.kind == "target_opponent":
@@ -497,7 +564,8 @@ class _Play:
             if not options:
                 return None
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                       f.trigger))
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -514,7 +582,8 @@ class _Play:
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         if t.optional:
-            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
+                                     f.trigger)):
                 self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                               "declined (optional)", {**chosen, "may": False},
                                               f.trigger))
@@ -610,6 +679,8 @@ class _Play:
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
+                    if n > 0:
+                        self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
             verb = "gains" if e.gain else "loses"
@@ -643,10 +714,15 @@ class _Play:
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature)
                        and not (e.other and q.id == f.source)]
-                for _ in range(min(n, len(own))):
-                    pick = own[0] if len(own) == 1 else self.choose(
-                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
-                    own.remove(pick)
+                if not own or n <= 0:
+                    continue
+                # 701.21a: the player chooses which n at once: one choice of a set, with
+                # interchangeable permanents (same card and state) taken in board order.
+                options = self.sacrifice_sets(own, min(n, len(own)))
+                picks = options[0] if len(options) == 1 else self.choose(
+                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options), f.trigger,
+                           tuple(own)))
+                for pick in picks:
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
@@ -657,6 +733,42 @@ class _Play:
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
         return "not played"
+
+    def _alike(self, pid: str) -> tuple[Any, ...]:
+        """What tells a permanent apart for the outcome of a sacrifice: two with the same
+        key are interchangeable (same card, state, counters, damage, nothing attached, not
+        in combat)."""
+        q = self.edit.perm(pid)
+        attached = any(o.attached_to == pid for o in self.edit.base.permanents.values())
+        in_combat = pid in self.attackers or pid in self.blockers
+        if attached or in_combat or q.attached_to is not None or q.paired_with is not None:
+            return ("unique", pid)
+        return (q.card or q.name, q.token, q.tapped, q.power, q.toughness, q.types,
+                tuple(sorted(self.state.counters.get(pid, q.counters).items())),
+                self.state.damage.get(pid, 0), q.until_end_of_turn, q.lost_abilities_at)
+
+    def sacrifice_sets(self, own: list[str], n: int) -> list[tuple[str, ...]]:
+        """Every set of ``n`` of ``own`` to sacrifice, up to interchangeable permanents
+        (:meth:`_alike`: of a group the first ones in board order are taken)."""
+        groups: dict[tuple[Any, ...], list[str]] = {}
+        for pid in own:
+            groups.setdefault(self._alike(pid), []).append(pid)
+        members = list(groups.values())
+        out: list[tuple[str, ...]] = []
+
+        def rec(i: int, left: int, acc: list[str]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(acc, key=own.index)))
+                return
+            if i == len(members):
+                return
+            room = sum(len(g) for g in members[i + 1:])
+            for k in range(min(left, len(members[i])), -1, -1):
+                if left - k <= room:
+                    rec(i + 1, left - k, acc + members[i][:k])
+
+        rec(0, n, [])
+        return out
 
     def create(self, f: Fired, e: CreateTokens) -> str:
         n = self.amount(f, e.amount)
@@ -728,10 +840,15 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
+            self.gains = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.gains:
+                # 119.9, 603.2: each life gain is one event ("whenever you gain life")
+                pending = pending + _collect(self.board, self.state, [],
+                                             [("you_gain_life", p) for p in self.gains])
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
@@ -745,7 +862,7 @@ class _Play:
             looking_back = src.id in died
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
-            for t in triggers(src):
+            for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
                 if t.event not in ("dies", "leaves"):
                     continue
                 for _, cid, _, _ in events:
@@ -790,6 +907,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
         events.append(("attacks", a, None, {}))
+    events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
         events.append(("attacks_alone", a, None, {}))
@@ -797,6 +915,53 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
     return _run(play, fired, "attack")
+
+
+def _attack_choices(play: _Play, attackers: Mapping[str, str]
+                    ) -> list[tuple[str, str, str | None, Mapping[str, Any]]]:
+    """The choices made as attackers are declared, in the board's order of attackers —
+    exert (701.43a) and enlist (702.154a), each the attacking creature's controller's
+    unless the scenario states it (``conditions``: ``exerted``, ``enlisted``) — and the
+    events they make ("exerted", "enlisted": their reflexive triggers, 603.12)."""
+    board = play.edit.base
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    for a in attackers:
+        perm = board.permanents.get(a)
+        if perm is None or perm.lost_abilities_at is not None:
+            continue
+        sentence = may_exert(perm.parsed, _names(perm))
+        if sentence is not None:
+            stated = perm.conditions.get("exerted")
+            do = stated if stated is not None else play.choose(
+                Choice(perm.controller, "exert", a, sentence, (True, False)))
+            play.resolved.append(Resolved(a, perm.controller, sentence, "attack",
+                                          "exerted as it attacks (701.43a)" if do
+                                          else "not exerted", {"exert": bool(do)}))
+            if do:
+                events.append(("exerted", a, None, {}))
+        if has_enlist(perm.parsed) and perm.conditions.get("enlisted") is not False:
+            options: list[Any] = [
+                c.id for c in play.creatures()
+                if c.controller == perm.controller and c.id not in play.attackers
+                and not c.tapped and (not c.summoning_sick or board.has_keyword(c, "haste"))]
+            if perm.conditions.get("enlisted") is None:
+                options.append(None)
+            if not options:
+                continue
+            pick = options[0] if len(options) == 1 else play.choose(
+                Choice(perm.controller, "enlist", a, "Enlist", tuple(options)))
+            if pick is None:
+                play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                              "enlists no creature", {"enlist": None}))
+                continue
+            tapped = play.edit.perm(pick)
+            play.edit.put(dataclasses.replace(tapped, tapped=True))
+            power = max(0, play.state.power(board, pick))
+            play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                          f"taps {pick} (power {power}) as it attacks (702.154a)",
+                                          {"enlist": pick}))
+            events.append(("enlisted", a, pick, {"power": power}))
+    return events
 
 
 def _renowned(perm: Permanent) -> bool:
@@ -873,52 +1038,60 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
+    dealt_by: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
             continue
+        rec = board.permanents.get(d.recipient)
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
-        else:
+        elif rec is not None and rec.is_creature:
+            # a planeswalker or battle dealt damage is not a creature dealt damage
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        events.append(("combat_damage", d.source, None, {"damage": d.amount,
-                                                         "recipient": d.recipient}))
-    # "Is dealt damage": one event per creature however many sources dealt the step's
-    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
-    # with the total ("that much damage").
-    for rec, amount in dealt_to.items():
-        events.append(("dealt_damage", rec, None, {"damage": amount}))
-    fired = _collect(board, state, events)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+    # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
+    # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
+    # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
+    for src_id, amount in dealt_by.items():
+        events.append(("combat_damage", src_id, None, {"damage": amount}))
+    for rec_id, amount in dealt_to.items():
+        events.append(("dealt_damage", rec_id, None, {"damage": amount}))
+    left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
+                        if not state.on_battlefield(x)}
+
+    def here(x: str) -> bool:
+        return state.on_battlefield(x) or x in left
+
+    # Lifelink (120.3f): each source's damage is one life gain event of its controller.
+    gained = [p for src in dict.fromkeys(d.source for d in dealt) for p in _lifelinked(dealt, src)]
+    fired = _collect(board, state, events, [("you_gain_life", p) for p in gained], here=here)
     # a creature's own event while it left (it died to this damage) still triggers (603.10a)
-    seen = {(f.source, id(f.ability), f.trigger) for f in fired}
-    for d in dealt:
-        for src_id in (d.source, d.recipient):
-            src = board.permanents.get(src_id)
-            if src is None or state.on_battlefield(src_id):
-                continue
-            for f in _collect_gone(board, src, events):
-                key = (f.source, id(f.ability), f.trigger)
-                if key not in seen:
-                    seen.add(key)
-                    fired.append(f)
+    gone = [board.permanents[x] for x in dict.fromkeys(
+        x for d in dealt for x in (d.source, d.recipient))
+        if x in board.permanents and not state.on_battlefield(x)]
+    fired += [f for f in _collect(board, state, events, sources=gone, here=here)
+              if f.ability.watch.kind == "self"]
     fired = [f for f in fired if _holds(play, f)] + play.dies(died)
     return _run(play, fired, "damage")
 
 
-def _collect_gone(board: Board, src: Permanent, events: Sequence[tuple[str, str, str | None,
-                                                                      Mapping[str, Any]]]
-                  ) -> list[Fired]:
-    """Triggers of ``src`` (which left in the same step) on its own events: leaves-the-
-    battlefield abilities look back in time, and so do those of an event simultaneous with
-    leaving (603.10a)."""
-    out = []
-    for t in triggers(src):
-        for event, cid, other, data in events:
-            if t.event == event and cid == src.id and t.watch.kind == "self":
-                out.append(Fired(src.id, src.controller, t, other or cid, data))
-    return out
+def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
+    """The player who gained life by ``source``'s lifelink damage in ``dealt`` (one event
+    for all its damage, 120.3f), or ``[]``."""
+    for d in dealt:
+        if d.source != source:
+            continue
+        for note in d.notes:
+            m = _LIFELINK_NOTE.fullmatch(note)
+            if m and int(m[2]) > 0:
+                return [m[1]]
+    return []
+
+
+_LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 
 # ====================================================================== every outcome

@@ -50,6 +50,11 @@ Event = Literal[
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
     "leaves",              # 603.6c: leaves the battlefield (dies, exiled, returned to hand)
+    "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
+                           # you exert a creature")
+    "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
+                           # a triggered ability's gain)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -64,6 +69,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
+    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
 }
 
 
@@ -85,6 +91,11 @@ class Watch:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     nontoken: bool = False
+    attacking: bool = False
+    """Only an attacking creature's event ("whenever an attacking creature dies": Kardur;
+    one that died attacking, looking back, 603.10a)."""
+    blocking: bool = False
+    """Only a blocking creature's event."""
 
 
 @dataclass(frozen=True)
@@ -112,16 +123,17 @@ class Amount:
     ``"power"`` (the source's power: "equal to its power"; its last known power once it
     left, 608.2h), ``"trigger_power"`` (the power of the creature whose event it was, last
     known if it left), ``"toughness"`` / ``"trigger_toughness"`` likewise,
-    ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a).
+    ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a),
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt", "power", "trigger_power", "toughness",
-                 "trigger_toughness", "plus_counters"] | None = None
-    of: tuple[Quality, ...] = ()
-    """With ``"attacker"`` / ``"other_attacker"``: only attacking creatures matching one of
-    these count ("for each other attacking Goblin")."""
+                 "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
+                 "toughness", "trigger_toughness", "plus_counters"] | None = None
+    subtypes: tuple[str, ...] = ()
+    """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
+    creature types count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +172,11 @@ class Who:
     up_to: bool = False
     attacking: bool = False
     """Only attacking creatures ("target attacking creature": mentor)."""
+    blocking: bool = False
+    """Only blocking creatures ("each blocking creature": Hezrou)."""
+    also_types: tuple[str, ...] = ()
+    """``"target_creature"``: permanents of these card types may be targeted too ("target
+    creature or enchantment you control": Heliod, Sun-Crowned)."""
 
 
 SOURCE = Who("source")

@@ -363,7 +363,10 @@ class _TriggerRef:
         b0 = with_combat(board, attack, {})
         state = GameState.from_board(b0)
         if attack and "attack" in pending_windows(board):
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            given = ScenarioChoices(board)  # the scenario's combat.trigger_choices (issue 21)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             o = self.principal(tree, lambda o: self.blocks(window_board(b0, attack, o, {}), o.attackers,
                                                            o.state, 0))
             return self.block_values(window_board(b0, attack, o, {}), dict(o.attackers), o.state, 0)

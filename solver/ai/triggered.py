@@ -487,7 +487,11 @@ class TriggerGame:
         head: Line = ()
         board, attackers = b0, attack
         if attack and pending_attack_window:
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            # the scenario's combat.trigger_choices are taken; the others are moves (issue 21)
+            given = ScenarioChoices(self.board)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             node = tree
             while node.outcome is None:
                 assert node.choice is not None
@@ -553,7 +557,7 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
 
 
 _ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "becomes_blocked", "blocked_by",
-                               "unblocked", "combat_damage_player"})
+                               "unblocked", "combat_damage_player", "exerted", "enlisted"})
 """Events only an attacking creature (or the attacking player) has: a creature that can
 block can't deal combat damage to a player (510.1c-d)."""
 
@@ -580,7 +584,7 @@ def _live(board: Board, attacking: str) -> bool:
     from redzone.models.triggers.resolve import triggers
 
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             if perm.controller != attacking and t.event in _ATTACKING_EVENTS and (
                     t.watch.kind in ("self", "player")
                     or (t.watch.kind == "creatures" and t.watch.controller == "you")):
@@ -599,7 +603,7 @@ def _windows(board: Board) -> set[str]:
 
     out: set[str] = set()
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             out.add(t.window)
             for e in t.effects:
                 if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
@@ -716,7 +720,7 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     if lethal:
         value = bound = win
     blocks, damage, resolved, end_board, state = line_parts(line) if line is not None else ({}, [], [], None, None)
-    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
     life = attack_life_of(problem, attack)
     response_mana, paid = next(((x[2], x[3]) for x in line if x[0] == "blocks"), (0, {})) \
         if line is not None else (0, {})
@@ -759,7 +763,7 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
     win = game.ev.win
     value = -got.value
-    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
     from redzone.models.block_rules import attacked_players
 
     defenders = set(board.opponents(board.active_player))
