@@ -489,8 +489,8 @@ def test_unread_part_names_what_is_not_read() -> None:
     assert unread_part("Whenever this creature attacks for the first time each turn, untap "
                        "all creatures you control.") == \
         "condition: Whenever ~ attacks for the first time each turn"
-    assert unread_part("Whenever this creature blocks a creature, destroy that creature at end "
-                       "of combat.") == "effect: destroy that creature at end of combat"
+    assert unread_part("Whenever this creature blocks, proliferate. You gain 2 life.") == \
+        "effect: proliferate"
     assert unread_part("Whenever this creature attacks, it gets +2/+0 until end of turn.") is None
 
 

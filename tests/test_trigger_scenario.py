@@ -56,24 +56,35 @@ def test_bushido_resolved_in_the_block_window_is_not_pumped_again():
     assert result.outcome["destroyed"] == ["bears"]
 
 
-def test_at_the_regular_step_the_block_window_is_not_played_again():
-    # 510.4: a combat at its regular damage step (first-strike step over) stands after the
-    # declare blockers step; without triggers_resolved the block triggers are taken as
-    # resolved (the Retainer's 2/2 is its pumped value), never resolved a second time.
+def test_after_the_first_strike_step_the_block_window_is_not_played_again():
+    # 510.4: once Youthful Knight (first strike) has dealt its first-strike damage, the
+    # combat stands after the declare blockers step; without triggers_resolved the block
+    # triggers are taken as resolved (the Retainer's 2/2 is its pumped value), never
+    # resolved a second time. The Knight deals no regular damage (702.7c): Bob stays at 20.
     done = {**RETAINER, "power": 2, "toughness": 2}
-    combat = {"attackers": {"samurai": "Bob"}, "blockers": {"bears": ["samurai"]}, "step": "regular"}
-    board = _board([done, BEARS], combat)
+    knight = {"id": "knight", "card": "Youthful Knight", "controller": "Alice"}
+    combat = {"attackers": {"samurai": "Bob", "knight": "Bob"}, "blockers": {"bears": ["samurai"]},
+              "step": "regular", "first_strike_dealt": ["knight"]}
+    board = _board([done, knight, BEARS], combat)
     assert pending(board) == ()
     result = play_out(board)
     assert result.triggers == () and sorted(result.outcome["destroyed"]) == ["bears", "samurai"]
+    assert result.outcome["life"]["Bob"] == 20
     assert "first-strike triggers (Devoted Retainer (samurai))" in trigger_warnings(board)[0]
+    # step: regular alone (no first-strike step happened): the block window is still to
+    # resolve, as with blockers declared (the Retainer given 1/1 is pumped to 2/2).
+    combat = {"attackers": {"samurai": "Bob"}, "blockers": {"bears": ["samurai"]}, "step": "regular"}
+    result = play_out(_board([RETAINER, BEARS], combat))
+    assert [t.result for t in result.triggers] == ["samurai gets +1/+1"]
 
 
 @pytest.mark.parametrize(("combat", "windows", "stated"), [
     ({"attackers": {"heel": "Bob"}}, (), False),  # before every window
     ({"attackers": {"heel": "Bob"}, "blockers": {"wall": ["heel"]}}, ("attack",), False),  # 508.2, 509.1
     ({"attackers": {"heel": "Bob"}, "blocked": ["heel"]}, ("attack",), False),
-    ({"attackers": {"heel": "Bob"}, "step": "regular"}, ("attack", "block", "first-strike"), False),  # 510.4
+    ({"attackers": {"heel": "Bob"}, "step": "regular"}, (), False),  # maybe the only step
+    ({"attackers": {"heel": "Bob"}, "step": "regular", "first_strike_dealt": ["heel"]},
+     ("attack", "block", "first-strike"), False),  # 510.4
     ({"attackers": {"heel": "Bob"}, "blockers": {"wall": ["heel"]}, "triggers_resolved": []}, (), True),
     ({"attackers": {"heel": "Bob"}, "triggers_resolved": ["block", "attack"]}, ("attack", "block"), True),
 ])
@@ -253,3 +264,15 @@ def test_json_schema_lists_the_fields():
     choice = schema["$defs"]["TriggerChoice"]
     assert choice["required"] == ["source", "window"]
     assert choice["properties"]["window"]["enum"] == ["attack", "block", "first-strike", "regular"]
+
+
+def test_blocks_are_declared_on_the_board_after_granted_exalted():
+    # Sublime Archangel: exalted, and other creatures Alice controls have exalted (613.1f).
+    # Grizzly Bears attacks alone: two exalted triggers (702.83a), each +1/+1, resolved
+    # before blockers are declared (508.2): the Wall blocks a 4/4.
+    archangel = {"id": "angel", "card": "Sublime Archangel", "controller": "Alice"}
+    mine = {**BEARS, "controller": "Alice"}
+    combat = {"attackers": {"bears": "Bob"}, "blockers": {"wall": ["bears"]}, "triggers_resolved": []}
+    view, _, resolved = after_attack_window(_board([archangel, mine, WALL], combat))
+    assert sorted(r.source for r in resolved) == ["angel", "bears"]
+    assert (view.permanents["bears"].power, view.permanents["bears"].toughness) == (4, 4)

@@ -279,8 +279,8 @@ class CombatSpec(_Strict):
         None, description="The trigger windows whose triggered abilities have resolved, their "
                           "effects in the board as given (attack, block, first-strike, regular; "
                           "issue 21, docs/triggers.md). Default: after the attack window when "
-                          "blockers are declared, after the first-strike window at step "
-                          "regular, else before every window.")
+                          "blockers are declared, after the first-strike window once "
+                          "first_strike_dealt is given, else before every window.")
     trigger_choices: list[TriggerChoice] = Field(
         default_factory=list,
         description="Choices of triggered abilities still to resolve (targets, \"may\", "

@@ -350,16 +350,18 @@ def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:
     """The trigger windows of ``combat`` (a :class:`CombatSpec` or a view with its fields)
     whose triggered abilities have resolved, in :data:`TRIGGER_WINDOWS` order, and whether the
     scenario stated them (``combat.triggers_resolved``). Not stated: a combat whose first-strike
-    step is over (``step: regular`` or ``first_strike_dealt``) stands after the attack, block
-    and first-strike windows (509.2, 510.4); one whose blockers are declared (``blockers`` or
+    step is over (``first_strike_dealt`` not empty) stands after the attack, block and
+    first-strike windows (509.2, 510.4); one whose blockers are declared (``blockers`` or
     ``blocked``) after the attack window (its abilities resolved before blockers were
-    declared, 508.2, 509.1) and before the block window; any other before every window."""
+    declared, 508.2, 509.1) and before the block window; any other before every window.
+    (``step: regular`` alone doesn't say the first-strike step happened: with no first
+    strikers it is the only step.)"""
     if combat is None:
         return (), False
     given = getattr(combat, "triggers_resolved", None)
     if given is not None:
         return tuple(w for w in TRIGGER_WINDOWS if w in given), True
-    if getattr(combat, "step", None) == "regular" or getattr(combat, "first_strike_dealt", None):
+    if getattr(combat, "first_strike_dealt", None):
         return ("attack", "block", "first-strike"), False
     if any((getattr(combat, "blockers", None) or {}).values()) or getattr(combat, "blocked", None):
         return ("attack",), False

@@ -402,7 +402,7 @@ class _Checker:
                 why = ("combat.triggers_resolved lists it" if stated else
                        "combat.triggers_resolved is not given, and the combat is taken to stand "
                        "after it (" + ("blockers are declared" if item.window == "attack" else
-                                       "combat.step is regular") + ")")
+                                       "first_strike_dealt is given") + ")")
                 raise ScenarioError(f"{where}.window",
                                     f"the {item.window} window has resolved ({why}): its choices "
                                     f"are in the board as given; give combat.triggers_resolved to "

@@ -1,4 +1,6 @@
-"""Choices made as a creature attacks and the reflexive triggered abilities that follow them:
+"""Choices made as a creature attacks and the reflexive triggered abilities that follow them
+(and another reflexive ability: Magma Pummeler's "When one or more counters are removed from
+this creature this way", after a prevention that removes counters, 615, 603.12):
 exert (CR 701.43: "You may exert this creature as it attacks. When you do, ...") and enlist
 (702.154a: "As this creature attacks, you may tap a nonattacking creature you control ...
 When you do, this creature gets +X/+0 until end of turn, where X is the tapped creature's
@@ -24,7 +26,7 @@ from functools import lru_cache
 
 from redzone.models.abilities import ParsedText
 from redzone.models.triggers.parse import _SELF, _effects, _normalise, _Reading, _Refs
-from redzone.models.triggers.types import Amount, Pump, TriggeredAbility, Watch, Who
+from redzone.models.triggers.types import Amount, DamageEffect, Pump, TriggeredAbility, Watch, Who
 
 __all__ = ["choice_triggers", "has_enlist", "may_exert", "read_in_context"]
 
@@ -32,6 +34,10 @@ _EXERT = re.compile(r"You may exert ~ as (?:it|~) attacks\.?")
 _WHEN_YOU_DO = re.compile(r"When you do, (?P<effect>.+)")
 _WHENEVER_EXERT = re.compile(r"Whenever you exert (?:a|one or more) creatures?, (?P<effect>.+)")
 _ENLIST = re.compile(r"Enlist\.?", re.IGNORECASE)
+_REMOVED = re.compile(r"When one or more counters are removed from ~ this way, (?:it|~) deals that "
+                      r"much damage to (any target|each opponent|target player|target opponent)\.?")
+_REMOVED_WHO = {"any target": Who("any_target"), "each opponent": Who("each_opponent"),
+                "target player": Who("target_player"), "target opponent": Who("target_opponent")}
 
 
 def _reflexive(effect: str, reading: _Reading, text: str, event: str) -> TriggeredAbility | None:
@@ -63,6 +69,12 @@ def _read(sentences: tuple[str, ...], names: tuple[str, ...]) -> tuple[tuple[int
             if got is not None:
                 out.append((i, got))
             continue
+        m = _REMOVED.fullmatch(s)
+        if m:  # 603.12: after the prevention of the sentence before removed counters (615)
+            out.append((i, TriggeredAbility(
+                "counters_removed", (DamageEffect(_REMOVED_WHO[m[1]], Amount(1, "damage_dealt")),),
+                sentences[i])))
+            continue
         if _ENLIST.fullmatch(s):
             out.append((i, TriggeredAbility(
                 "enlisted", (Pump(_SELF, 1, 0, Amount(1, "enlisted_power")),), sentences[i],
@@ -80,7 +92,7 @@ def choice_triggers(parsed: ParsedText, names: tuple[str, ...]) -> tuple[Trigger
 
 def read_in_context(sentences: tuple[str, ...], names: tuple[str, ...]) -> frozenset[int]:
     """Indexes of ``sentences`` this module plays (a "When you do" after an exert sentence,
-    "whenever you exert a creature", enlist)."""
+    "whenever you exert a creature", enlist, counters removed "this way")."""
     return frozenset(i for i, _ in _read(tuple(sentences), names))
 
 

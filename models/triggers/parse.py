@@ -201,11 +201,14 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"deals? (?:combat )?damage to (?:a player|an opponent|one or more players)",
      ("combat_damage_player",), None),
     (r"deals? (?:combat )?damage to a creature", ("combat_damage_creature",), None),
-    (r"deals? (?:combat )?damage", ("combat_damage",), None),
+    (r"deals? combat damage", ("combat_damage",), None),
+    (r"deals? damage", ("deals_damage",), None),  # any damage: combat, a fight (701.14)
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
     (r"leaves? the battlefield", ("leaves",), None),
+    # every death the play of combat produces is during combat (506.1)
+    (r"dies during combat", ("dies",), None),
 ]
 
 
@@ -277,11 +280,25 @@ def _readings(head: str) -> list[_Reading] | None:
     if not sm or not rest[sm.end():].startswith(" "):
         return None
     verb = rest[sm.end() + 1:]
-    for pattern, events, intervening in _VERBS:
-        if re.fullmatch(pattern, verb):
-            break
+    other_quality: Quality | None = None
+    mq = re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) a creature "
+                      r"with (power|toughness) (\d+) or (less|greater)", verb)
+    if mq:
+        # the other creature of the block must match (Arrogant Bloodlord); one event per
+        # creature blocked or blocking (509.3)
+        by_verb: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = by_verb.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        bound = "at_most" if mq[4] == "less" else "at_least"
+        other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
     else:
-        return None
+        for pattern, events, intervening in _VERBS:
+            if re.fullmatch(pattern, verb):
+                break
+        else:
+            return None
     once = False
     if sm["self"]:
         watch, it = Watch(), _SELF
@@ -335,6 +352,11 @@ def _readings(head: str) -> list[_Reading] | None:
             that_creature = Who("damaged")
         if that_creature is None and watch.kind != "self" and subject == _TRIGGER_WHO:
             that_creature = _TRIGGER_WHO  # "whenever a creature you control attacks, ... that creature"
+        if other_quality is not None:
+            if watch.kind != "self":
+                return None
+            watch = Watch(qualities=(other_quality,))
+            that_creature = _TRIGGER_WHO
         if event == "dies" and watch.kind == "creatures" and watch.controller == "opponents":
             that_player = Who("trigger_controller")  # "a creature an opponent controls dies, that player"
         out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
@@ -448,6 +470,10 @@ class _Refs:
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
+        if s in ("each creature it blocked this combat", "each creature ~ blocked this combat",
+                 "each creature it blocked this turn", "each creature ~ blocked this turn"
+                 ) and self.r.it == _SELF:
+            return Who("blocked")  # blocked in this combat (the only one played)
         return None
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
@@ -619,7 +645,7 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage")
+                  "dealt_damage", "deals_damage")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -671,6 +697,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
+    m = re.fullmatch(r"(destroy|exile) (.+?) at end of combat", s)
+    if m:  # a delayed triggered ability (603.7), at the end of combat step (511.2)
+        who = refs.obj(m[2])
+        if who is None or refs.r.event == "dies":
+            return None
+        return (Destroy(who, exile=m[1] == "exile", at_end_of_combat=True),)
     m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. (?:It|They) can't be regenerated)?", s)
     if m:
         who = refs.obj(m[2])

@@ -59,7 +59,7 @@ from redzone.models.triggers.types import (
 )
 
 __all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
-           "damage_window", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
+           "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
 # ====================================================================== what a permanent has
@@ -691,6 +691,14 @@ class _Play:
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
+        if isinstance(e, Destroy) and e.at_end_of_combat:
+            ids = self.objects(f, e.who, chosen)
+            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+            verb = "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
             ids = self.objects(f, e.who, chosen)
             done = []
@@ -782,6 +790,15 @@ class _Play:
             others = [p.name for p in self.edit.base.players
                       if p.name not in (f.controller, d) and self.state.in_game(p.name)]
             for p in others:
+                # 702.116a: "you may" create it, attacking that player or a planeswalker
+                # they control
+                walkers = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                           if q.controller == p and q.is_a("Planeswalker")
+                           and self.state.on_battlefield(q.id)]
+                attacked = self.choose(Choice(f.controller, "myriad", f.source, f.ability.text,
+                                              (p, *walkers, None)))
+                if attacked is None:
+                    continue
                 self.tokens += 1
                 tid = f"{f.source}~token{self.tokens}"
                 tok = dataclasses.replace(src, id=tid, token=True, tapped=True, damage=0,
@@ -789,9 +806,9 @@ class _Play:
                 self.edit.put(tok)
                 self.state.damage[tid] = 0
                 self.state.counters[tid] = {}
-                self.attackers[tid] = p
+                self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no other opponent"
+            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
@@ -888,6 +905,36 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
 
     play.run(fired, window, sba)
     return Outcome(play.board, play.state, play.attackers, play.resolved)
+
+
+# ====================================================================== end of combat
+
+_DESTROY_AT_END = "destroyed at end of combat"
+_EXILE_AT_END = "exiled at end of combat"
+
+
+def end_of_combat(board: Board, state: GameState) -> GameState:
+    """``state`` after the end of combat step (511): the delayed triggered abilities of
+    combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
+    still on the battlefield (an indestructible one is not destroyed, 702.12b), then
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    marked = [p for p in board.permanents.values()
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              and state.on_battlefield(p.id)]
+    if not marked:
+        return state
+    state = state.copy()
+    for perm in marked:
+        exile = bool(perm.conditions.get(_EXILE_AT_END))
+        if not exile and board.has_keyword(perm, "indestructible"):
+            continue
+        state.destroyed.append(perm.id)
+        state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
+                                  if exile else
+                                  "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
+        state.damage.pop(perm.id, None)
+    state_based_actions(board, state)
+    return state
 
 
 # ====================================================================== the windows
@@ -1014,6 +1061,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("blocks_or_blocked", b, None, {}))
         for a in atts:
             blocked_by.setdefault(a, []).append(b)
+            events.append(("blocks_creature", b, a, {}))
     combat = getattr(board.scenario, "combat", None)
     already = set(getattr(combat, "blocked", None) or ())
     for a in attackers:
@@ -1030,11 +1078,14 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
 
 def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
                   blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
-                  died: Sequence[str], choose: Chooser = first_choice) -> Outcome:
+                  died: Sequence[str], choose: Chooser = first_choice,
+                  combat: bool = True) -> Outcome:
     """Resolve what triggered in a combat damage step (510.3, after its damage and
     state-based actions): "deals combat damage to a player / creature", "is dealt damage",
     poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
-    ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
+    ``dealt``: the step's damage as dealt; ``state`` is changed in place. ``combat=False``:
+    ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
+    dies abilities trigger."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
@@ -1043,6 +1094,9 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         if d.amount <= 0:
             continue
         rec = board.permanents.get(d.recipient)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        if not combat:
+            continue
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
@@ -1051,14 +1105,20 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
     # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
     # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
     # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
     for src_id, amount in dealt_by.items():
-        events.append(("combat_damage", src_id, None, {"damage": amount}))
+        if combat:
+            events.append(("combat_damage", src_id, None, {"damage": amount}))
+        events.append(("deals_damage", src_id, None, {"damage": amount}))
     for rec_id, amount in dealt_to.items():
         events.append(("dealt_damage", rec_id, None, {"damage": amount}))
+    for d in dealt:
+        for note in d.notes:
+            m = _REMOVED_NOTE.fullmatch(note)
+            if m:  # a prevention removed counters (615): "this way" (603.12)
+                events.append(("counters_removed", d.recipient, None, {"damage": int(m[1])}))
     left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
                         if not state.on_battlefield(x)}
 
@@ -1091,6 +1151,7 @@ def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
     return []
 
 
+_REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
 _LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 

@@ -77,7 +77,7 @@ def check_trigger_choices(board: Board) -> None:
         perm = board.permanents.get(item.source)
         if perm is None:
             continue  # it left as the scenario was loaded (704.3): nothing to choose
-        mine = [t for t in triggers(perm) if _in_window(t, item.window)]
+        mine = [t for t in triggers(perm, board) if _in_window(t, item.window)]
         if not mine:
             raise ScenarioError(f"{where}.source", f"{perm.label} has no triggered ability of the "
                                                    f"{item.window} window that redzone plays")
@@ -221,7 +221,7 @@ class _Answers:
 
 def _with_window(board: Board, window: str) -> list[Permanent]:
     return [p for p in board.permanents.values()
-            if any(t.window == window for t in triggers(p))]
+            if any(t.window == window for t in triggers(p, board))]
 
 
 def trigger_warnings(board: Board) -> list[str]:
@@ -229,8 +229,8 @@ def trigger_warnings(board: Board) -> list[str]:
     (``combat.triggers_resolved`` not given) and the default assumed matters: blockers are
     declared while some permanent has an attack trigger (taken as resolved, its effects in
     the board as given) or a block trigger (taken as still to resolve: ``damage`` resolves
-    it); at the regular combat damage step, a permanent with a block or damage trigger (both
-    taken as resolved). Returns ``[]`` or one line."""
+    it); after the first-strike damage step (``first_strike_dealt``), a permanent with a
+    block or damage trigger (both taken as resolved). Returns ``[]`` or one line."""
     combat = getattr(board.scenario, "combat", None)
     if combat is None or not combat.attackers:
         return []
@@ -247,9 +247,9 @@ def trigger_warnings(board: Board) -> list[str]:
         later = _with_window(board, "block") + [p for p in _with_window(board, "damage")
                                                 if p not in _with_window(board, "block")]
         if later:
-            parts.append(f"the combat is at the regular damage step, so the attack, block and "
-                         f"first-strike triggers ({names(later)}) are taken as resolved, their "
-                         f"effects in the board as given")
+            parts.append(f"the first-strike damage step is over (first_strike_dealt), so the "
+                         f"attack, block and first-strike triggers ({names(later)}) are taken as "
+                         f"resolved, their effects in the board as given")
     elif "attack" in done:
         attack = _with_window(board, "attack")
         block = _with_window(board, "block")

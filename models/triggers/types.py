@@ -40,6 +40,7 @@ Event = Literal[
     "you_attack",          # "whenever you attack": once per combat, when you declare any
     "attacks_alone",       # exalted, "attacks alone" (506.5: the only creature declared)
     "blocks",              # 509.1, 509.3c: declared as a blocking creature
+    "blocks_creature",     # 509.3d: once for each creature it blocks (with a filter on it)
     "becomes_blocked",     # 509.3c: once, when it becomes blocked
     "blocked_by",          # 509.3d: once for each creature blocking it
     "blocks_or_blocked",   # "blocks or becomes blocked": once
@@ -47,6 +48,7 @@ Event = Literal[
     "combat_damage_player",    # 510.3a: deals combat damage to a player
     "combat_damage_creature",  # deals combat damage to a creature
     "combat_damage",           # deals combat damage (to anything)
+    "deals_damage",            # deals damage (any: combat damage, or a fight's, 701.14)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
     "leaves",              # 603.6c: leaves the battlefield (dies, exiled, returned to hand)
@@ -55,6 +57,8 @@ Event = Literal[
     "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
     "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
                            # a triggered ability's gain)
+    "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
+                           # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -65,11 +69,13 @@ them; put on the stack with the others of that moment)."""
 
 EVENT_WINDOW: dict[str, Window] = {
     "attacks": "attack", "you_attack": "attack", "attacks_alone": "attack",
-    "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
+    "blocks": "block", "blocks_creature": "block", "becomes_blocked": "block", "blocked_by": "block",
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
+    "deals_damage": "damage",
     "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
+    "counters_removed": "damage",
 }
 
 
@@ -269,6 +275,9 @@ class Destroy:
     who: Who
     exile: bool = False
     sacrifice: bool = False
+    at_end_of_combat: bool = False
+    """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
+    the last combat damage step, to what is still on the battlefield then."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
                                     state_based_actions)
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              has_combat_triggers, outcomes)
 from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
@@ -280,7 +280,9 @@ class _TriggerRef:
 
     def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int) -> int:
         """Attacker-view value of the end of combat on ``board`` (the board the windows
-        left: its pumps end in cleanup, 514.2; its tokens are scored)."""
+        left: its pumps end in cleanup, 514.2; its tokens are scored; what is destroyed at
+        end of combat is, 511.2)."""
+        state = end_of_combat(board, state)
         ref = self.ref
         if board is ref.board:
             ev = ref.ev

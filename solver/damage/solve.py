@@ -444,10 +444,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     and/or ``"block"`` (blockers declared, 509.2); ``None``: the scenario's
     ``combat.triggers_resolved`` decides (:func:`pending_windows`). After each damage step
     what it triggered resolves (510.3): combat damage to a player or creature, dealt damage,
-    dies. Choices of those abilities (targets, "may", sacrifices) are made for each player
+    dies. Choices of those abilities (targets, "may", sacrifices) stated by the scenario
+    (``combat.trigger_choices``) are taken (a stated choice that is not legal raises
+    ScenarioError); the others are made for each player
     by the same objective: every outcome is played to the end of combat, the active
     player's choices take the best by ``objective``, the other players' the worst for it
-    (docs/triggers.md). What resolved is in the result's ``triggers``.
+    (docs/triggers.md). What resolved is in the result's ``triggers`` (a damage step's
+    window named by its step, ``"first-strike"`` or ``"regular"``). With ``"regular"`` in
+    ``combat.triggers_resolved`` no damage step is left to play.
 
     In a game of more than two players, a defending player who loses in a step while the
     game goes on leaves it at once with everything they own or control (104.5, 800.4a;
@@ -504,7 +508,8 @@ def pending_windows(board: Any) -> tuple[str, ...]:
     scenario-format.md, ``combat.triggers_resolved``): ``"attack"`` and ``"block"`` not
     listed there. Without the field: a scenario whose blockers are declared stands after
     the attack triggers (they resolved before blockers were declared, 508.2, 509.1) and
-    before the block triggers; one at the regular combat damage step after both; one
+    before the block triggers; one after the first-strike step (``first_strike_dealt``)
+    after both; one
     without blockers before both (:func:`redzone.models.triggers.scenario.pending`)."""
     from redzone.models.triggers.scenario import pending
 
@@ -531,7 +536,7 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     combat = getattr(board.scenario, "combat", None)
     attackers = dict(combat.attackers) if combat is not None else {}
     if not attackers or "attack" not in pending_windows(board) or not any(
-            t.window == "attack" for p in board.permanents.values() for t in triggers(p)):
+            t.window == "attack" for p in board.permanents.values() for t in triggers(p, board)):
         return board, attackers, ()
     state = GameState.from_board(board)
     answers = ScenarioChoices(board).chooser("attack", choose)
@@ -620,7 +625,12 @@ class _PlayRun:
             if ph.todo and ph.todo[0] == "after-damage" and not self.over(ph):
                 ph.todo.pop(0)
                 return self.window(ph, "damage")
-        return _End(ph.cur, ph.state, ph.results, ph.warnings, ph.resolved)
+        state = ph.state
+        if self.played and not self.over(ph):
+            from redzone.models.triggers.resolve import end_of_combat
+
+            state = end_of_combat(ph.cur, state)  # 511.2: "at end of combat" (603.7)
+        return _End(ph.cur, state, ph.results, ph.warnings, ph.resolved)
 
     def measure(self, end: _End) -> tuple[int, ...]:
         """The active player's objective on the end of combat (larger is better)."""

@@ -10,6 +10,7 @@ assignment}`` per combat damage step), ``outcome`` (as in ``damage``); ``choose-
 ``mana_paid``, ``life_paid`` (player -> life paid for Phyrexian costs, CR 119.4; both),
 ``response_mana_paid`` (choose-attack),
 ``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``,
+``style``, ``worst_case`` and ``expected`` (choose-attack; issue 22, docs/ai.md "Styles"),
 ``skipped`` (the parts of the answer skipped because the time limit was spent, issue 25 §1;
 ``[]`` when none: docs/ai.md "Time limits").
 """
@@ -20,9 +21,10 @@ import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.frontends.commands.common import PlayedAnswer, magic_board_of, unparsed_json, violations_json
+from redzone.models.styles import DEFAULT_STYLE
 from redzone.solver.frontends.commands.options import bounded
 
 if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
@@ -34,16 +36,22 @@ if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
     from redzone.solver.ai.decisions import AttackDecision, BlockDecision
 
 
+Style = Literal["exact", "pressure"]
+"""The AI's styles (:data:`redzone.models.styles.STYLES`; docs/ai.md "Styles")."""
+
+
 @dataclass(frozen=True)
 class ChooseAttackOptions:
     """Options of ``choose-attack``: ``strict``, ``time_limit`` (seconds or ``None``),
     ``lookahead`` (0 or 1) and ``weights`` (a YAML/JSON weights file, or — from the protocol
-    or the API — a mapping of weight names to numbers; ``None``: defaults)."""
+    or the API — a mapping of weight names to numbers; ``None``: defaults) and ``style``
+    (``exact`` or ``pressure``, issue 22; default :data:`redzone.models.styles.DEFAULT_STYLE`)."""
 
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
+    style: Style = DEFAULT_STYLE  # type: ignore[assignment]
 
     @staticmethod
     def check_json(data: dict[str, Any]) -> None:
@@ -53,12 +61,14 @@ class ChooseAttackOptions:
 
 @dataclass(frozen=True)
 class ChooseBlockOptions:
-    """Options of ``choose-block``: as :class:`ChooseAttackOptions`."""
+    """Options of ``choose-block``: as :class:`ChooseAttackOptions` (``style`` is accepted
+    and reported; the blocks are the exact choice whatever it is)."""
 
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
+    style: Style = DEFAULT_STYLE  # type: ignore[assignment]
 
     @staticmethod
     def check_json(data: dict[str, Any]) -> None:
@@ -210,7 +220,12 @@ class ChooseAttackAnswer(PlayedAnswer):
         d, board = self.decision, self.board
         head = "[bold red]lethal[/bold red] " if d.lethal else ""
         con.print(f"[bold]Attack[/bold] {head}({d.status}; value {_number(d.value)}"
-                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead})")
+                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead}"
+                  + (f"; style {d.style}, expected {_number(d.expected)}" if d.style != "exact" and d.expected is not None
+                     else "") + ")")
+        if d.style == "pressure" and d.status != "optimal":
+            con.print(f"  (pressure style: its proved worst case {_number(d.value)} is within the margin of the "
+                      f"game's value {_number(d.bound)}; docs/ai.md \"Styles\")")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
         if "reasons" in d.skipped:
@@ -343,7 +358,7 @@ def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAtt
     with grace(len(scenario.permanents)):
         board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
-                   time_limit=options.time_limit)
+                   time_limit=options.time_limit, style=options.style)
     return ChooseAttackAnswer(board, decision, options.weights)
 
 
@@ -367,6 +382,6 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     if illegal and options.strict:
         raise ScenarioError("combat.attackers", f"illegal attack: {illegal[0].message} (--strict)")
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
-                   time_limit=options.time_limit)
+                   time_limit=options.time_limit, style=options.style)
     return ChooseBlockAnswer(board, decision, options.weights, tuple(illegal), given,
                              tuple(bad_blocks))
