@@ -168,6 +168,9 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     # whether it already triggered this turn is not known, and a counter changes combat
     "Whenever a creature you control dies, put a +1/+1 counter on this creature. This ability "
     "triggers only once each turn.",
+    # a combat effect hanging on a choice made with hidden cards (is there such a card?)
+    "Whenever this creature deals combat damage to a player, you may exile an instant or "
+    "sorcery card from your graveyard. If you do, this creature deals 2 damage to each opponent.",
     # "that creature" is the sacrificed creature: no reference to it is kept
     "Whenever this creature attacks, you may sacrifice another creature. If you do, you draw "
     "cards equal to that creature's power and you lose life equal to that creature's toughness.",
@@ -375,6 +378,19 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
     ("510.3a: combat damage to a player -> that player discards that many cards (a value: a "
      "hand changes nothing in combat)", "Needle Specter",
      (T("combat_damage_player", (ValueOnly("discard"),), ""),)),
+    ("119.3, 107.1a: attacks -> you lose half your life, rounded up; combat damage to a "
+     "player -> that player loses half their life, rounded up", "Ebonblade Reaper",
+     (T("attacks", (LifeEffect(Who("you"), Amount(1, "half_life"), gain=False),), ""),
+      T("combat_damage_player", (LifeEffect(Who("damaged_player"), Amount(1, "half_life"),
+                                            gain=False),), ""))),
+    ("603.5, 701.21: you may sacrifice another creature or artifact; if you do, draw and a "
+     "+1/+1 counter", "Beetle-Headed Merchants",
+     (T("attacks", (Sacrifice(Who("you"), Amount(1), creature=True, other=True,
+                              or_artifact=True), ValueOnly("draw"), Counters(SELF, "+1/+1")),
+        "", optional=True),)),
+    ("603.5: you may discard your hand; if you do, draw (a value after a value choice: no "
+     "choice is searched)", "Amber Gristle O'Maul",
+     (T("attacks", (ValueOnly("discard"), ValueOnly("draw")), ""),)),
     ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
      "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]
@@ -503,3 +519,11 @@ def test_for_each_other_attacking_goblin_counts_goblins_only() -> None:
                    {"p": "P2", "g": "P2", "b": "P2"}, windows=("attack",))
     assert [t.result for t in result.triggers] == ["p gets +2/+0"]
     assert result.outcome["life"]["P2"] == 20 - 3 - 2 - 2
+
+
+def test_half_their_life_rounded_up() -> None:
+    # Ebonblade Reaper attacks alone: P1 at 15 loses 8 (half, rounded up: 107.1a); it deals 1
+    # to P2 (20 -> 19), who then loses 10 -> 9 (510.3a, 119.3).
+    result = _play([{"id": "r", "card": "Ebonblade Reaper", "controller": "P1"}], {"r": "P2"},
+                   players=(("P1", 15), ("P2", 20)), windows=("attack",))
+    assert result.outcome["life"] == {"P1": 7, "P2": 9}

@@ -54,7 +54,7 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                   "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
-                  "toughness", "trigger_toughness", "plus_counters"]
+                  "toughness", "trigger_toughness", "plus_counters", "half_life"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -779,9 +779,14 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
     if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
         return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
-    m = re.fullmatch(r"sacrifice another creature", s)
-    if m:  # you sacrifice a creature of your choice other than the source (701.21)
-        return (Sacrifice(Who("you"), Amount(1), creature=True, other=True),)
+    m = re.fullmatch(r"sacrifice another creature( or (?:an )?artifact)?", s)
+    if m:  # you sacrifice a creature (or artifact) of your choice other than the source (701.21)
+        return (Sacrifice(Who("you"), Amount(1), creature=True, other=True,
+                          or_artifact=bool(m[1])),)
+    m = re.fullmatch(r"(.+?) loses? half (?:their|your|his or her) life, rounded up", s)
+    if m:
+        who = refs.player(m[1])
+        return None if who is None else (LifeEffect(who, Amount(1, "half_life"), gain=False),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:
@@ -839,6 +844,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     ``None`` when one sentence isn't understood."""
     rest = rest.strip()
     optional = False
+    may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
@@ -865,12 +871,19 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if_you_do = optional and sent.startswith("if you do, ")
         if if_you_do:
             sent = sent[len("if you do, "):]  # done only if the "you may" was: the same choice
+        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        if after_value:
+            # "you may discard your hand. If you do, draw ...": a value after a value choice
+            sent = sent[len("if you do, "):]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
         got = _sentence(sent, refs, dies_self)
         if got is None:
             return None
+        if after_value and not all(isinstance(e, ValueOnly) for e in got):
+            return None  # a combat effect hangs on a choice made with hidden cards
+        may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got):
             return None  # "you may A. B": B is not part of the choice

@@ -675,7 +675,10 @@ class _Play:
         if isinstance(e, LifeEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
+            lines = []
             for p in ps:
+                if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
+                    n = (max(0, state.life.get(p, 0)) + 1) // 2
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
@@ -683,8 +686,8 @@ class _Play:
                         self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
-            verb = "gains" if e.gain else "loses"
-            return ", ".join(f"{p} {verb} {n} life" for p in ps) or "no player"
+                lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
+            return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
@@ -720,7 +723,8 @@ class _Play:
             for p in self.players(f, e.who, chosen):
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
-                       and (q.is_creature or not e.creature)
+                       and (q.is_creature or not e.creature
+                            or e.or_artifact and q.is_a("Artifact"))
                        and not (e.other and q.id == f.source)]
                 if not own or n <= 0:
                     continue

@@ -130,13 +130,14 @@ class Amount:
     left, 608.2h), ``"trigger_power"`` (the power of the creature whose event it was, last
     known if it left), ``"toughness"`` / ``"trigger_toughness"`` likewise,
     ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a),
+    ``"half_life"`` (half the player's life total, rounded up, 107.1a: each player's own),
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
-                 "toughness", "trigger_toughness", "plus_counters"] | None = None
+                 "toughness", "trigger_toughness", "plus_counters", "half_life"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -283,13 +284,14 @@ class Destroy:
 @dataclass(frozen=True)
 class Sacrifice:
     """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
-    only; ``other``: not the source, "sacrifice another creature") of their choice (701.21;
-    annihilator 702.86)."""
+    only; ``or_artifact``: creatures or artifacts; ``other``: not the source, "sacrifice
+    another creature") of their choice (701.21; annihilator 702.86)."""
 
     who: Who
     amount: Amount
     creature: bool = False
     other: bool = False
+    or_artifact: bool = False
 
 
 @dataclass(frozen=True)
