@@ -391,6 +391,9 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
     ("603.5: you may discard your hand; if you do, draw (a value after a value choice: no "
      "choice is searched)", "Amber Gristle O'Maul",
      (T("attacks", (ValueOnly("discard"), ValueOnly("draw")), ""),)),
+    ("700.4, 111.1, 605.1a: dies -> a 1/1 colorless Eldrazi Scion token (its mana ability is "
+     "never activated in the play)", "Blisterpod",
+     (T("dies", (CreateTokens(Amount(1), 1, 1, ("Eldrazi", "Scion"), ()),), ""),)),
     ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
      "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]

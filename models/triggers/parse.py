@@ -862,6 +862,13 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                 and isinstance(effects[-1], Destroy) and not effects[-1].exile):
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
             continue
+        if (re.fullmatch(r'(?:it|they) (?:has|have) "sacrifice (?:this token|this creature|~): add '
+                         r'\{c\}\."\.?', sent, re.IGNORECASE)
+                and effects and isinstance(effects[-1], CreateTokens)):
+            # an Eldrazi Spawn or Scion's mana ability (605.1a): nobody activates abilities or
+            # casts spells in the play of combat, so the token is its creature alone
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1
