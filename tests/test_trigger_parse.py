@@ -530,3 +530,26 @@ def test_half_their_life_rounded_up() -> None:
     result = _play([{"id": "r", "card": "Ebonblade Reaper", "controller": "P1"}], {"r": "P2"},
                    players=(("P1", 15), ("P2", 20)), windows=("attack",))
     assert result.outcome["life"] == {"P1": 7, "P2": 9}
+
+
+def test_the_card_of_a_creature_that_died_is_a_value() -> None:
+    """700.4: a creature that died is a card in its owner's graveyard: exiling it or
+    returning it to a hand changes nothing on the battlefield (Koh, the Face Stealer)."""
+    got = parse_trigger("Whenever another nontoken creature dies, you may exile it.")
+    assert got is not None and got.effects == (ValueOnly("exile from graveyard"),)
+    # a creature that became blocked is still on the battlefield: it leaves (Destroy)
+    got = parse_trigger("Whenever a creature you control becomes blocked, return it to its "
+                        "owner's hand.")
+    assert got is not None and got.effects == (Destroy(Who("trigger"), exile=True),)
+
+
+def test_damage_to_each_creature_and_each_player_when_it_dies() -> None:
+    # Magma Phoenix 3/3 blocked by a Hill Giant: both die (704.5g); its dies trigger deals 3
+    # damage to each creature and each player (603.10a): the Grizzly Bears at home die,
+    # both players 20 -> 17.
+    result = _play([{"id": "m", "card": "Magma Phoenix", "controller": "P1"},
+                    {"id": "g", "card": "Hill Giant", "controller": "P2"},
+                    {"id": "b", "card": "Grizzly Bears", "controller": "P2"}],
+                   {"m": "P2"}, {"g": ["m"]})
+    assert sorted(result.outcome["destroyed"]) == ["b", "g", "m"]
+    assert result.outcome["life"] == {"P1": 17, "P2": 17}

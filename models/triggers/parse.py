@@ -658,7 +658,11 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             if tag in ("return to hand", "exile from graveyard", "to library") and (
                     s.startswith("return ~") or s.startswith("return it")
                     or s in ("exile it", "exile ~") or tag == "to library"):
-                if not dies_self:
+                # the card of a creature that died is in its owner's graveyard (700.4): "it"
+                # is that card when the creature that triggered it died
+                died_card = dies_self or (refs.r.event == "dies" and refs.r.it == _TRIGGER_WHO
+                                          and re.search(r"\bit\b", s) is not None)
+                if not died_card:
                     continue  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -735,6 +739,16 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             return None
         return (LifeEffect(who, Amount(1, _OF[(m[4], whose == _SELF)]),
                            gain=m[2].startswith("gain")),)
+    m = re.fullmatch(rf"(~|it) deals {_N} damage to (each creature(?: with(?:out)? flying)?) and "
+                     r"each (player|opponent)", s)
+    if m and m[2] != "X" and (m[1] == "~" or refs.r.it == _SELF):
+        # one event dealing damage to all of them (120.3); no state-based action is checked
+        # until the ability has resolved (704.3)
+        creatures = refs.obj(m[3])
+        if creatures is None:
+            return None
+        players = (Who("you"), Who("each_opponent")) if m[4] == "player" else (Who("each_opponent"),)
+        return tuple(DamageEffect(w, Amount(_num(m[2]))) for w in (creatures, *players))
     m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
         if m[1] == "it" and refs.r.it != _SELF:
