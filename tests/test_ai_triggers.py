@@ -400,3 +400,17 @@ def test_planted_units_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
             if found >= 2:
                 break
     assert found >= 2
+
+
+@_settings(25)
+@given(seeds())
+def test_granted_local_triggers_match_reference(seed: int) -> None:
+    # Triggered keywords another permanent grants ("Other creatures you control have
+    # bushido 1", 613.1f) are local too, but a unit's kept result must not outlive its
+    # grantor: at lookahead 1 the grantor may die in this combat, and the next player's
+    # combat is played without the grant.
+    rng = random.Random(seed)
+    data = trigger_board(rng, rng.randint(1, 2), rng.randint(1, 2))
+    perm = rng.choice(data["permanents"])
+    perm["text"] = "\n".join(x for x in (perm["text"], "Other creatures you control have bushido 1.") if x)
+    assert attack_mismatch(data, rng.choice([0, 1])) is None

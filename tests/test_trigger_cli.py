@@ -209,3 +209,38 @@ def test_the_examples_answer_as_their_comments_say(redzone_main):
     data = json.loads(out)
     assert code == 0 and "triggers" not in data and "warnings" not in data
     assert sorted(data["outcome"]["destroyed"]) == ["bears", "retainer"] and data["outcome"]["life"]["Bob"] == 20
+
+
+def test_check_damage_judges_after_the_block_window(tmp_path, redzone_main):
+    # Suq'Ata Lancer (flanking) blocked by Llanowar Elves, the block window still to
+    # resolve (blockers declared: the default, with its warning): flanking gives the Elves
+    # -1/-1 and they die before damage (702.25a, 704.5f); the Lancer stays blocked and
+    # deals no damage (509.1h, 510.1c), so 2 to the Elves is illegal and no damage is the
+    # legal assignment.
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "lancer", "card": "Suq'Ata Lancer", "controller": "Alice"},
+                               {"id": "elves", "card": "Llanowar Elves", "controller": "Bob"}],
+                "combat": {"attackers": {"lancer": "Bob"}, "blockers": {"elves": ["lancer"]},
+                           "assignment": {"lancer": {"elves": 2}}}}
+    code, out, _ = redzone_main("check-damage", _write(tmp_path, scenario), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is False and data["witness"] == {}
+    assert [t["result"] for t in data["triggers"]] == ["elves gets -1/-1"]
+    # With the block window resolved (its effect not in the board as given: the Elves are a
+    # 1/1 blocker), 2 to the Elves is legal.
+    scenario["combat"]["triggers_resolved"] = ["attack", "block"]
+    data = run_command("check-damage", scenario).to_json()
+    assert data["legal"] is True and "triggers" not in data
+
+
+def test_the_ais_answer_names_a_damage_steps_window_by_its_step():
+    # Zephyr Winder (2/1 flying) attacks Bob, who has no creature: no block (509.1), 2 to
+    # Bob, and its "deals combat damage to a player" trigger resolves after the regular
+    # step (510.3), named "regular" as in damage's answer and combat.trigger_choices.
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "winder", "card": "Zephyr Winder", "controller": "Alice"}],
+                "combat": {"attackers": {"winder": "Bob"}}}
+    ai = run_command("choose-block", scenario, {"lookahead": 0}).to_json()
+    played = run_command("damage", scenario).to_json()
+    assert [(t["source"], t["window"]) for t in ai["triggers"]] == [("winder", "regular")]
+    assert ai["triggers"] == played["triggers"] and ai["outcome"]["life"]["Bob"] == 18

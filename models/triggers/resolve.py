@@ -739,6 +739,8 @@ class _Play:
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
                     out.append(f"{p} sacrifices {pick}")
+                # in the answer's choices, so a line can be replayed (combat.trigger_choices)
+                chosen.setdefault("sacrifice", []).extend(picks)
             return ", ".join(out) or "nothing to sacrifice"
         if isinstance(e, CreateTokens):
             return self.create(f, e)

@@ -123,6 +123,18 @@ class ScenarioChoices:
         assert window in TRIGGER_WINDOWS, window
         return _Answers(self, window, fallback)
 
+    def unused(self, resolved: Sequence[Resolved]) -> list[str]:
+        """One warning per item no ability of its source resolved in its window on the
+        line played (``resolved``: what resolved, damage windows named by their step):
+        the ability didn't trigger there, so the stated choice was not used."""
+        out = []
+        for i, item in self.items:
+            if not any(r.source == item.source and r.window == item.window
+                       and (item.trigger is None or r.trigger == item.trigger) for r in resolved):
+                out.append(f"warning: combat.trigger_choices[{i}] was not used: no triggered ability "
+                           f"of {self._label(item.source)} resolved in the {item.window} window")
+        return out
+
     def wrap(self, window: str, run: Callable[[Chooser], Any]) -> Callable[[Chooser], Any]:
         """``run(chooser)`` (one run of a window, returning its
         :class:`~redzone.models.triggers.resolve.Outcome`) answering the scenario's choices

@@ -102,10 +102,17 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
         return False
     if not all(board.is_player(t) for t in attackers.values()):
         return False
+    from redzone.models.triggers import resolve
+
+    ends = (resolve._DESTROY_AT_END, resolve._EXILE_AT_END)  # pyright: ignore[reportPrivateUsage]
     for perm in board.permanents.values():
         if not state.on_battlefield(perm.id):
             continue
-        for t in triggers(perm):
+        if any(perm.conditions.get(c) for c in ends):
+            # A delayed "destroy / exile at end of combat" (603.7, 511.2): its state-based
+            # actions are checked on the board the windows left, pumps included.
+            return False
+        for t in triggers(perm, board):  # its own and those other permanents grant it (613.1f)
             if t.window != "attack" and not local_trigger(t):
                 return False
     if coupling_sources(board) or loss_shields(board, state):
@@ -210,8 +217,9 @@ class UnitPlay:
     def _content(self, unit: Any) -> Any:
         """A key of everything the unit's play reads: the rules, the attacking player, the
         scenario's damage assignment orders, the unit, each of its permanents' fields (an
-        unhashable field by identity: the permanent is kept with the result) and its
-        marked damage and counters in the state, and :attr:`context`. The players' totals
+        unhashable field by identity: the permanent is kept with the result), its triggered
+        abilities (those other permanents grant it included) and its marked damage and
+        counters in the state, and :attr:`context`. The players' totals
         are not read (the unit is played with them raised, :data:`BOOST`; its results are
         changes). ``None``: not kept."""
         import dataclasses
@@ -235,7 +243,9 @@ class UnitPlay:
                     if len(_PRINTS) > 20_000:
                         _PRINTS.clear()
                     got = _PRINTS[id(perm)] = (perm, tuple(fields))
-                perms.append((pid, got[1], st.damage.get(pid, 0), tuple(sorted(st.counters.get(pid, {}).items())),
+                # (its triggered abilities with the board's grants: a grantor elsewhere, 613.1f)
+                perms.append((pid, got[1], triggers(perm, board), st.damage.get(pid, 0),
+                              tuple(sorted(st.counters.get(pid, {}).items())),
                               st.minus_added.get(pid, 0), st.plus_added.get(pid, 0)))
         try:
             key = (self.context, board.rules, board.active_player, unit, tuple(perms),
