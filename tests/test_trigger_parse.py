@@ -553,3 +553,23 @@ def test_damage_to_each_creature_and_each_player_when_it_dies() -> None:
                    {"m": "P2"}, {"g": ["m"]})
     assert sorted(result.outcome["destroyed"]) == ["b", "g", "m"]
     assert result.outcome["life"] == {"P1": 17, "P2": 17}
+
+
+def test_cant_be_blocked_this_turn_makes_a_block_illegal() -> None:
+    # Phase Dolphin attacks with Grizzly Bears; its attack trigger (aimed at the Bears, as
+    # the scenario states) resolves before blockers are declared (508.2): the Wall of Stone
+    # blocking the Bears is illegal (509.1b); blocking the Dolphin is legal.
+    from redzone.solver.frontends.commands import run_command
+
+    def scenario(blocked: str) -> dict:
+        return {"players": [{"name": "A"}, {"name": "B"}], "active_player": "A",
+                "permanents": [{"id": "dolphin", "card": "Phase Dolphin", "controller": "A"},
+                               {"id": "bears", "card": "Grizzly Bears", "controller": "A"},
+                               {"id": "wall", "card": "Wall of Stone", "controller": "B"}],
+                "combat": {"attackers": {"dolphin": "B", "bears": "B"},
+                           "blockers": {"wall": [blocked]}, "triggers_resolved": [],
+                           "trigger_choices": [{"source": "dolphin", "window": "attack",
+                                                "target": "bears"}]}}
+
+    assert run_command("check-block", scenario("bears")).to_json()["legal"] is False
+    assert run_command("check-block", scenario("dolphin")).to_json()["legal"] is True
