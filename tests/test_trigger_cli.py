@@ -11,6 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from redzone.models.errors import ScenarioError
 from redzone.solver.frontends.commands import run_command
 from redzone.solver.frontends.serve import handle_line
 
@@ -244,3 +247,28 @@ def test_the_ais_answer_names_a_damage_steps_window_by_its_step():
     played = run_command("damage", scenario).to_json()
     assert [(t["source"], t["window"]) for t in ai["triggers"]] == [("winder", "regular")]
     assert ai["triggers"] == played["triggers"] and ai["outcome"]["life"]["Bob"] == 18
+
+
+def _heel_versus(card: str, **board: Any) -> dict[str, Any]:
+    """Alice's Goblin Heelcutter attacks Bob, whose only creature is ``card`` (id ``x``);
+    the attack trigger is still to resolve and Bob's creature blocks."""
+    return {"players": [{"name": "Alice"}, {"name": "Bob", "life": 3}],
+            "permanents": [HEEL, {"id": "x", "card": card, "controller": "Bob", **board}],
+            "combat": {"attackers": {"heel": "Bob"}, "blockers": {"x": ["heel"]},
+                       "triggers_resolved": []}}
+
+
+def test_hexproof_shroud_and_protection_are_not_targets_of_an_opponents_trigger() -> None:
+    # 603.3d: the Heelcutter's target is chosen as its trigger is put on the stack, among
+    # legal targets only. Gladecover Scout (hexproof, 702.11b), Blastoderm and Inkwell
+    # Leviathan (shroud, 702.18b) and Paladin en-Vec (protection from red, 702.16b; the
+    # Heelcutter is red) can't be targeted, so the only legal target is the Heelcutter itself:
+    # no choice to state, and Bob's creature may block.
+    for card in ("Gladecover Scout", "Blastoderm", "Inkwell Leviathan", "Paladin en-Vec"):
+        answer = run_command("check-block", _heel_versus(card)).to_json()
+        assert [t["choices"] for t in answer["triggers"]] == [{"target": "heel"}], card
+        assert answer["legal"] is True, card
+    # Grizzly Bears can be targeted: two legal targets, Alice's choice, which a check
+    # command must be told (a one-line error names the field).
+    with pytest.raises(ScenarioError, match=r"options: heel, x"):
+        run_command("check-block", _heel_versus("Grizzly Bears"))

@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText
+from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText, Protection
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
+from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
 from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
@@ -569,13 +570,24 @@ class _Play:
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
-        """Shroud and hexproof (702.18, 702.11) keep a creature from being targeted by an
-        opponent's ability; protection from the source's qualities too (702.16b)."""
+        """Shroud and hexproof (702.18b, 702.11b; "hexproof from" a quality, 702.11d) keep a
+        creature from being targeted by an opponent's ability (shroud: by anyone's), and so
+        does protection from a quality the source has (702.16b). Hexproof and shroud are
+        read from the creature's own keyword lines (the parser sets them aside as not of
+        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
         board = self.board
-        if board.has_keyword(c, "shroud"):
-            return False
-        if board.has_keyword(c, "hexproof") and c.controller != f.controller:
-            return False
+        src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+            if word == "shroud":
+                return False
+            if c.controller != f.controller and (quality is None or (
+                    src is not None and has_quality(src, quality))):
+                return False
+        if src is not None:
+            protections = [a for a in c.abilities if isinstance(a, Protection)]
+            protections += [a for a, _ in board.granted(c) if isinstance(a, Protection)]
+            if any(has_quality(src, p.quality) for p in protections):  # type: ignore[attr-defined]
+                return False
         return True
 
     # -- one ability
@@ -1208,3 +1220,27 @@ def outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> Node:
         return Node(outcome=out)
 
     return expand([])
+
+
+_KEYWORD_LINE = re.compile(r"^[A-Za-z ,\-]+$")
+
+
+def _own_keywords(perm: Permanent, words: tuple[str, ...]) -> list[tuple[str, str | None]]:
+    """The keywords of ``words`` on ``perm``'s own keyword lines among the sentences the
+    parser set aside ("Flying, hexproof"; "Hexproof from blue" -> ``("hexproof", "blue")``),
+    as ``(keyword, quality or None)`` (702.11d). Parenthesised reminder text is dropped."""
+    out: list[tuple[str, str | None]] = []
+    if perm.lost_abilities_at is not None:
+        return out
+    for sentence in perm.parsed.ignored:
+        line = re.sub(r"\([^)]*\)", "", sentence).strip().rstrip(".").strip()
+        if not _KEYWORD_LINE.match(line):
+            continue
+        for part in re.split(r",\s*|\s+and\s+", line):
+            low = part.strip().lower()
+            for w in words:
+                if low == w:
+                    out.append((w, None))
+                elif low.startswith(w + " from "):
+                    out.append((w, low[len(w) + 6:].strip()))
+    return out
