@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from redzone.models.abilities import CantBlock, Keyword, ParsedText, Protection
+from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText, Protection
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
@@ -42,6 +42,7 @@ from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -373,6 +374,22 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
     return out
 
 
+def _once(fired: list[Fired]) -> list[Fired]:
+    """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
+    other creatures you control die") kept once for the creatures that died at one moment
+    (603.2c: one event however many creatures it concerns)."""
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for f in fired:
+        if f.ability.once:
+            key = (f.source, id(f.ability))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
+    return out
+
+
 # ====================================================================== resolution
 
 
@@ -452,6 +469,17 @@ class _Play:
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per in ("power", "trigger_power", "toughness", "trigger_toughness"):
+            # 608.2h: its power (toughness) as the ability resolves, or as it last existed
+            # on the battlefield (the board keeps a permanent that left as it was)
+            pid = src if a.per in ("power", "toughness") else f.trigger
+            perm = self.edit.perm(pid) if pid in self.edit.base.permanents else None
+            if perm is None:
+                return 0
+            value = perm.power if a.per.endswith("power") else perm.toughness
+            return a.n * max(0, value or 0)
+        if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
+            return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
         if a.per == "enlisted_power":
             return a.n * int(f.data.get("power", 0))
         if a.per == "graveyard_creatures":
@@ -491,6 +519,11 @@ class _Play:
                 continue
             if who.controller == "opponents" and c.controller == f.controller:
                 continue
+            if who.controller in ("defending", "damaged_player"):
+                # "target creature defending player controls / that player controls" (506.2)
+                whose = Who("defending_player" if who.controller == "defending" else "damaged_player")
+                if c.controller not in self.players(f, whose, {}):
+                    continue
             if who.qualities and not any(matches_quality(self.board, c, q, src)
                                          for q in who.qualities):
                 continue
@@ -530,12 +563,24 @@ class _Play:
         if k == "each_opponent":
             return [p for p in alive if p != f.controller]
         if k == "defending_player":
-            att = f.source if f.source in self.attackers else f.trigger
+            # the player the creature that attacked is attacking (506.2): the trigger's when
+            # it is an attacking creature (a creature you control attacks), else the source's
+            att = f.trigger if f.trigger in self.attackers else f.source
             d = self.defending(att) if att else None
             return [d] if d is not None else []
         if k == "damaged_player":
             p = f.data.get("player")
             return [p] if p else []
+        if k == "other_opponents":
+            return [p for p in alive if p not in (f.controller, f.data.get("player"))]
+        if k in ("trigger_controller", "damaged_controller"):
+            # the controller of that creature as it last existed (608.2h)
+            pid = f.trigger if k == "trigger_controller" else f.data.get("recipient")
+            perm = board.permanents.get(pid) if pid else None
+            if perm is None:
+                return []
+            perm = self.edit.perm(perm.id)
+            return [perm.controller] if self.state.in_game(perm.controller) else []
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
@@ -617,7 +662,14 @@ class _Play:
                                           "does nothing: already renowned (603.4)", chosen,
                                           f.trigger))
             return
-        lines = [self.effect(f, e, chosen) for e in t.effects]
+        lines = []
+        for e in t.effects:
+            lines.append(self.effect(f, e, chosen))
+            if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
+                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
+                # done (608.2c)
+                break
         if renown:
             perm = self.edit.perm(f.source)
             self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
@@ -664,6 +716,12 @@ class _Play:
                 self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
                                        f.ability.text))
             return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
+        if isinstance(e, CantBeBlockedEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_granted(self.edit.perm(pid), CantBeBlocked(text=f.ability.text),
+                                       f.ability.text))
+            return ", ".join(f"{pid} can't be blocked this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
             for pid in ids:
@@ -683,7 +741,10 @@ class _Play:
         if isinstance(e, LifeEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
+            lines = []
             for p in ps:
+                if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
+                    n = (max(0, state.life.get(p, 0)) + 1) // 2
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
@@ -691,8 +752,8 @@ class _Play:
                         self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
-            verb = "gains" if e.gain else "loses"
-            return ", ".join(f"{p} {verb} {n} life" for p in ps) or "no player"
+                lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
+            return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
@@ -712,21 +773,25 @@ class _Play:
             done = []
             for pid in ids:
                 perm = self.edit.perm(pid)
-                if not e.exile and self.board.has_keyword(perm, "indestructible"):
+                if not e.exile and not e.sacrifice and self.board.has_keyword(perm, "indestructible"):
                     continue  # 702.12b
                 state.destroyed.append(pid)
-                state.reasons[pid] = ("exiled by a triggered ability (701.13)" if e.exile
+                state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            return ", ".join(f"{pid} {'exiled' if e.exile else 'destroyed'}" for pid in done) or "nothing"
+            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
             out = []
             for p in self.players(f, e.who, chosen):
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
-                       and (q.is_creature or not e.creature)]
+                       and (q.is_creature or not e.creature
+                            or e.or_artifact and q.is_a("Artifact"))
+                       and not (e.other and q.id == f.source)]
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with
@@ -939,7 +1004,9 @@ class _Play:
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
-        own "when ~ dies" and others' "whenever another creature ... dies"."""
+        own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
+        left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
+        returned to a hand too)."""
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -948,17 +1015,17 @@ class _Play:
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
             for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
-                if t.event != "dies":
+                if t.event not in ("dies", "leaves"):
                     continue
                 for _, cid, _, _ in events:
                     c = board.permanents.get(cid)
                     if c is None or not c.is_creature:
                         continue
-                    if self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return [f for f in out if _holds(self, f)]
+        return _once([f for f in out if _holds(self, f)])
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
