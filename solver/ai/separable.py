@@ -40,6 +40,11 @@ with every optimisation of one defending player, and exact (no window).
 Not a change of what is searched, only of the order: the value is the product's minimum,
 proved; the line is each player's best block, combined. ``tests/test_commander_ai.py``
 checks it against the exhaustive reference on boards of three and four players.
+
+:class:`SplitAttack` takes the same sum one step further for ``choose_attack`` at
+lookahead 0: a branch and bound over the declarations whose bound is a sum of per-player
+parts (its docstring). :func:`floor_skips` is a lower bound of a block's value where the
+two-player static floors stand aside (:meth:`UnitGames.floor_tree`).
 """
 
 from __future__ import annotations
