@@ -229,8 +229,11 @@ class RedzonePolicy(Policy):
 
     name = "redzone"
 
-    def __init__(self, time_limit: float | None = None, brain: pb.RedzoneBrain | None = None) -> None:
-        self.brain = brain or pb.RedzoneBrain(time_limit=time_limit)
+    def __init__(self, time_limit: float | None = None, brain: pb.RedzoneBrain | None = None,
+                 style: str | None = None) -> None:
+        self.brain = brain or pb.RedzoneBrain(time_limit=time_limit, style=style)
+        if style is not None:
+            self.name = f"redzone-{style}"
 
     def act(self, game: Any, seat: int, prompt: Mapping[str, Any]) -> Any:
         return self.brain.decide(game, prompt)
@@ -356,10 +359,12 @@ def object_id_in(perm_id: str, object_ids: Sequence[int]) -> bool:
     return pb.object_id(perm_id) in object_ids
 
 
-def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = None) -> Policy:
-    """The policy called ``name`` (``redzone``, ``phase``, ``greedy``)."""
+def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = None,
+                style: str | None = None) -> Policy:
+    """The policy called ``name`` (``redzone``, ``phase``, ``greedy``); ``style``: redzone's
+    ``choose-attack`` style (``exact``, ``pressure``; ``None``: the default, issue 22)."""
     if name == "redzone":
-        return RedzonePolicy(time_limit=time_limit)
+        return RedzonePolicy(time_limit=time_limit, style=style)
     if name == "phase":
         return PhaseAI(phase_ai)
     if name == "greedy":
@@ -692,11 +697,12 @@ def play_position(eng: Any, us: Policy, them: Policy, sides: tuple[pb.Side, pb.S
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(us: str, them: str, phase_ai: str, time_limit: float | None) -> None:
+def _worker_init(us: str, them: str, phase_ai: str, time_limit: float | None,
+                 styles: tuple[str | None, str | None] = (None, None)) -> None:
     """A pool worker's engine and policies, built once per process."""
     _WORKER["eng"] = engine()
-    _WORKER["us"] = make_policy(us, phase_ai, time_limit)
-    _WORKER["them"] = make_policy(them, phase_ai, time_limit)
+    _WORKER["us"] = make_policy(us, phase_ai, time_limit, styles[0])
+    _WORKER["them"] = make_policy(them, phase_ai, time_limit, styles[1])
 
 
 def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int, int]) -> tuple[int, list[tuple[GameRecord, int, list[str]]], float]:
@@ -709,7 +715,8 @@ def _worker_play(job: tuple[int, tuple[pb.Side, pb.Side], int, int]) -> tuple[in
 def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
               progress: Callable[[int, Match], None] | None = None, jobs: int = 1,
               phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0,
-              kind: str = "random", turns: int | None = None) -> Match:
+              kind: str = "random", turns: int | None = None,
+              styles: tuple[str | None, str | None] = (None, None)) -> Match:
     """``games`` games (``games // 2`` positions of ``kind`` from ``seed``, each played with
     seats swapped) of ``us`` against ``them`` (policies, or policy names for
     :func:`make_policy`), to ``turns`` (default :data:`TURN_LIMIT` for ``random`` positions,
@@ -723,6 +730,9 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     drawn, so the rest are the same positions): a long run can be split into parts whose
     counts add up (``merge``).
 
+    ``styles``: the redzone policies' ``choose-attack`` styles (``us``, ``them``; ``None``:
+    the default), for policies given by name.
+
     Raises ``ValueError`` when ``games`` is odd, ``kind`` unknown or ``jobs`` > 1 is given
     policy objects.
     """
@@ -730,8 +740,8 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     eng = engine() if jobs <= 1 or kind == "balanced" else None  # workers build their own
     dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
     todo = dealt[first:]
-    us_p = make_policy(us, phase_ai, time_limit) if isinstance(us, str) else us
-    them_p = make_policy(them, phase_ai, time_limit) if isinstance(them, str) else them
+    us_p = make_policy(us, phase_ai, time_limit, styles[0]) if isinstance(us, str) else us
+    them_p = make_policy(them, phase_ai, time_limit, styles[1]) if isinstance(them, str) else them
     match = Match(us_p.name, them_p.name, kind=kind, turn_cap=cap, tried=tried)
     if jobs <= 1:
         for i, (sides, game_seed) in enumerate(todo):  # i counts this run's positions
@@ -749,7 +759,7 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     # spawn: phase's engine and ortools are not shared with a forked parent.
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
-                             initargs=(us, them, phase_ai, time_limit)) as pool:
+                             initargs=(us, them, phase_ai, time_limit, styles)) as pool:
         jobs_in = [(i, sides, game_seed, cap) for i, (sides, game_seed) in enumerate(todo)]
         done: dict[int, tuple[list[tuple[GameRecord, int, list[str]]], float]] = {}
         next_index = 0
@@ -838,6 +848,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="even number of games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--phase-ai", default="Hard", choices=("combat", "Medium", "Hard", "VeryHard"))
+    parser.add_argument("--style", default=None, choices=("exact", "pressure"),
+                        help="the first policy's choose-attack style when it is redzone (default: redzone's default)")
+    parser.add_argument("--opponent-style", default=None, choices=("exact", "pressure"),
+                        help="the opponent's choose-attack style when it is redzone")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per redzone decision")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", default=None, help="append a progress line every 10 games to this file")
@@ -876,7 +890,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
                       jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit,
-                      first=args.first_position, kind=args.positions, turns=args.turns)
+                      first=args.first_position, kind=args.positions, turns=args.turns,
+                      styles=(args.style, args.opponent_style))
     out = match.to_json()
     out.update({"first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
                 "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})

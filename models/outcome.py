@@ -329,6 +329,10 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         if n > 0:
             counters["+1/+1"] -= n
             state.plus_added[rec] = state.plus_added.get(rec, 0) - n
+            # the number removed, on the recipient's last event ("when one or more counters
+            # are removed this way, ... that much": Magma Pummeler, 603.12)
+            last = max(i for i, x in enumerate(planned) if x[1] == rec)
+            planned[last][4].append(f"{n} +1/+1 counters removed (615)")
 
     out: list[DealtDamage] = []
     for src_id, rec, assigned, amount, notes in planned:

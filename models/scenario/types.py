@@ -40,7 +40,10 @@ __all__ = [
     "PreventDamageEffect",
     "PreventDamageSpec",
     "Scenario",
+    "TRIGGER_WINDOWS",
+    "TriggerChoice",
     "UntilEndOfTurn",
+    "resolved_windows",
 ]
 
 MAX_NUMBER = 1_000_000
@@ -309,6 +312,62 @@ EFFECT_KEYS: dict[str, type[_Spec]] = {
 # -------------------------------------------------------------------------- combat
 
 
+TRIGGER_WINDOWS = ("attack", "block", "first-strike", "regular")
+"""The trigger windows of a combat, in order (docs/triggers.md): after attackers are declared
+(508.2), after blockers are declared (509.2), after the first-strike combat damage step and
+after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
+``combat.trigger_choices`` name them."""
+
+
+class TriggerChoice(_Spec):
+    """One choice of a triggered ability of combat, stated by the scenario
+    (``combat.trigger_choices``; docs/scenario-format.md), which the commands take instead
+    of choosing.
+
+    ``source``: the permanent id of the ability; ``window``: one of
+    :data:`TRIGGER_WINDOWS`, the window it triggers in ("dies" abilities: the window the
+    creature died in); ``trigger``: the creature whose event triggered it ("whenever a
+    creature you control attacks": the attacker; ``None``: any); ``target``: the target
+    chosen as it is put on the stack (603.3d: a permanent id or a player name);
+    ``no_target``: an "up to one" target, none chosen; ``may``: "you may" taken or not
+    (603.5); ``sacrifice``: the permanents sacrificed, in order (701.21; annihilator: the
+    defending player's choice). Items with the same source, window and trigger answer that
+    ability's choices in the order it triggers (the order its events are listed: attackers,
+    then blockers, in the scenario's order)."""
+
+    FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
+              ("no_target", False), ("may", None), ("sacrifice", list))
+    source: str
+    window: str
+    trigger: str | None
+    target: str | None
+    no_target: bool
+    may: bool | None
+    sacrifice: list[str]
+
+
+def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:
+    """The trigger windows of ``combat`` (a :class:`CombatSpec` or a view with its fields)
+    whose triggered abilities have resolved, in :data:`TRIGGER_WINDOWS` order, and whether the
+    scenario stated them (``combat.triggers_resolved``). Not stated: a combat whose first-strike
+    step is over (``first_strike_dealt`` not empty) stands after the attack, block and
+    first-strike windows (509.2, 510.4); one whose blockers are declared (``blockers`` or
+    ``blocked``) after the attack window (its abilities resolved before blockers were
+    declared, 508.2, 509.1) and before the block window; any other before every window.
+    (``step: regular`` alone doesn't say the first-strike step happened: with no first
+    strikers it is the only step.)"""
+    if combat is None:
+        return (), False
+    given = getattr(combat, "triggers_resolved", None)
+    if given is not None:
+        return tuple(w for w in TRIGGER_WINDOWS if w in given), True
+    if getattr(combat, "first_strike_dealt", None):
+        return ("attack", "block", "first-strike"), False
+    if any((getattr(combat, "blockers", None) or {}).values()) or getattr(combat, "blocked", None):
+        return ("attack",), False
+    return (), False
+
+
 class CombatSpec(_Spec):
     """The combat so far.
 
@@ -321,11 +380,15 @@ class CombatSpec(_Spec):
     ``assignment``: a proposed damage assignment, source id -> recipient (id or player) ->
     amount (>= 0). ``bands`` (issue 10 §5): attacking bands (702.22c), each a list of
     attacking creature ids; checked by :func:`redzone.models.block_rules.attack_bands`.
+    ``triggers_resolved`` (issue 21): the trigger windows (:data:`TRIGGER_WINDOWS`) whose
+    triggered abilities have resolved, their effects in the board as given; ``None``: not
+    stated, :func:`resolved_windows` decides. ``trigger_choices``: choices of triggered
+    abilities still to resolve (:class:`TriggerChoice`), taken instead of choosing.
     """
 
     FIELDS = (("attackers", dict), ("blockers", dict), ("blocked", list), ("step", None),
               ("first_strike_dealt", list), ("damage_order", dict), ("assignment", dict),
-              ("bands", list))
+              ("bands", list), ("triggers_resolved", None), ("trigger_choices", list))
     attackers: dict[str, str]
     blockers: dict[str, list[str]]
     blocked: list[str]
@@ -334,6 +397,8 @@ class CombatSpec(_Spec):
     damage_order: dict[str, list[str]]
     assignment: dict[str, dict[str, int]]
     bands: list[list[str]]
+    triggers_resolved: list[str] | None
+    trigger_choices: list[TriggerChoice]
 
 
 # ------------------------------------------------------------------------ scenario
@@ -398,5 +463,6 @@ class Scenario(_Spec):
 
 SPEC_CLASSES: dict[str, type[_Spec]] = {cls.__name__: cls for cls in (
     Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
-    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn)}
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn,
+    TriggerChoice)}
 """Each runtime class by name (the pydantic model of the same name is its schema)."""

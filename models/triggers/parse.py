@@ -51,7 +51,7 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt"]
+                  "blocker", "damage_dealt", "enlisted_power"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -162,7 +162,7 @@ class _Reading:
 
 _TRIGGER_WHO = Who("trigger")
 _QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
-_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green)"
+_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green|attacking|blocking)"
 _WITH = (r" with (?:flying|deathtouch|first strike|double strike|trample|lifelink|menace|"
          r"vigilance|haste|reach|power \d+ or greater|toughness \d+ or greater|"
          r"a \+1/\+1 counter on it|\+1/\+1 counters on them|a counter on it|counters on them)")
@@ -193,10 +193,13 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"deals? (?:combat )?damage to (?:a player|an opponent|one or more players)",
      ("combat_damage_player",), None),
     (r"deals? (?:combat )?damage to a creature", ("combat_damage_creature",), None),
-    (r"deals? (?:combat )?damage", ("combat_damage",), None),
+    (r"deals? combat damage", ("combat_damage",), None),
+    (r"deals? damage", ("deals_damage",), None),  # any damage: combat, a fight (701.14)
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
+    # every death the play of combat produces is during combat (506.1)
+    (r"dies during combat", ("dies",), None),
 ]
 
 
@@ -254,6 +257,8 @@ def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
+    if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
+        return [_Reading("you_gain_life", Watch("player"), it=None)]
     m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
     if m:
         return [_Reading("you_attack", Watch("player"),
@@ -266,17 +271,30 @@ def _readings(head: str) -> list[_Reading] | None:
     if not sm or not rest[sm.end():].startswith(" "):
         return None
     verb = rest[sm.end() + 1:]
-    for pattern, events, intervening in _VERBS:
-        if re.fullmatch(pattern, verb):
-            break
+    other_quality: Quality | None = None
+    mq = re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) a creature "
+                      r"with (power|toughness) (\d+) or (less|greater)", verb)
+    if mq:
+        # the other creature of the block must match (Arrogant Bloodlord); one event per
+        # creature blocked or blocking (509.3)
+        events = {"blocks": ("blocks_creature",), "block": ("blocks_creature",),
+                  "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)
+                  }.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        bound = "at_most" if mq[4] == "less" else "at_least"
+        other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
     else:
-        return None
+        for pattern, events, intervening in _VERBS:
+            if re.fullmatch(pattern, verb):
+                break
+        else:
+            return None
     once = False
     if sm["self"]:
         watch, it = Watch(), _SELF
     elif sm["selfor"]:
         got = _quality_of(sm["so_types"], sm["so_adj"] or "", None, False)
-        if got is None:
+        if got is None or {"attacking", "blocking"} & set((sm["so_adj"] or "").split()):
             return None
         watch = Watch("creatures", "you" if sm["so_ctl"] else "any", qualities=got[0],
                       nontoken=got[1])
@@ -293,8 +311,10 @@ def _readings(head: str) -> list[_Reading] | None:
         ctl = {None: "any", " you control": "you", " an opponent controls": "opponents",
                " your opponents control": "opponents"}[sm["ctl"]]
         once = sm["q"].startswith("one or more")
+        adj = (sm["adj"] or "").split()
         watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
-                      qualities=got[0], nontoken=got[1])
+                      qualities=got[0], nontoken=got[1], attacking="attacking" in adj,
+                      blocking="blocking" in adj)
         it = None if once else _TRIGGER_WHO
     if (once and events == ("attacks",) and watch == Watch("creatures", "you")
             and intervening is None):
@@ -319,6 +339,11 @@ def _readings(head: str) -> list[_Reading] | None:
             that_creature = Who("damaged")
         if that_creature is None and watch.kind != "self" and subject == _TRIGGER_WHO:
             that_creature = _TRIGGER_WHO  # "whenever a creature you control attacks, ... that creature"
+        if other_quality is not None:
+            if watch.kind != "self":
+                return None
+            watch = Watch(qualities=(other_quality,))
+            that_creature = _TRIGGER_WHO
         out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
     return out
 
@@ -363,6 +388,11 @@ class _Refs:
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
+                         r"controls|you don't control)", s)
+        if m:
+            ctl = "you" if m[2] == "you control" else "opponents"
+            return Who("target_creature", ctl, also_types=(m[1].capitalize(),))
         m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
                          r"(creature|[A-Z][\w'-]*(?= creature| you| an| with|$))(?: creature)?"
                          r"( with flying| without flying)?"
@@ -394,8 +424,10 @@ class _Refs:
         m = re.fullmatch(r"(each |all )?(other )?(attacking |blocking )?creatures?"
                          r"( you control| your opponents control| an opponent controls)?", s)
         if m and (m[1] or s.endswith("creatures") or m[4]):
-            if m[3] == "blocking ":
-                return None
+            if m[3] == "blocking ":  # "each blocking creature" (Hezrou)
+                ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
+                       " an opponent controls": "opponents"}[m[4]]
+                return Who("each_creature", ctl, other=bool(m[2]), blocking=True)  # type: ignore[arg-type]
             ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
                    " an opponent controls": "opponents"}[m[4]]
             kind = "attacking" if m[3] else "each_creature"
@@ -403,6 +435,10 @@ class _Refs:
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
+        if s in ("each creature it blocked this combat", "each creature ~ blocked this combat",
+                 "each creature it blocked this turn", "each creature ~ blocked this turn"
+                 ) and self.r.it == _SELF:
+            return Who("blocked")  # blocked in this combat (the only one played)
         return None
 
     def player(self, s: str) -> Who | None:
@@ -484,12 +520,17 @@ _VALUE: list[tuple[str, str]] = [
      r"(?: this turn| until end of turn| until the end of your next turn| for as long as "
      r"(?:it remains|they remain) exiled)?", "impulse"),
     (r"reveal the top card of your library", "reveal"),
+    # the creatures that saddled it are tapped and out of combat (702.171a): leaving changes
+    # nothing in this combat
+    (r"return any number of creatures that saddled (?:it|~) this turn to their owner's hand",
+     "return to hand"),
     (r"(?:if it's a (?:land|creature|nonland|noncreature) card, )?put (?:it|that card) into "
      r"your hand", "draw"),
 ]
 
 
-_PER = (r"(?: for each (other attacking creature|attacking creature|creature blocking it"
+_PER = (r"(?: for each (other attacking creature|attacking creature|other attacking [A-Z][\w'-]*"
+        r"|attacking [A-Z][\w'-]*|creature blocking it"
         r"(?: beyond the first)?|opponent you attacked this combat))?")
 _PER_KIND: dict[str, PerKind] = {
     "other attacking creature": "other_attacker", "attacking creature": "attacker",
@@ -502,14 +543,26 @@ def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
     ("each creature blocking it" where "it" isn't the source: ``per`` counts the source's)."""
     if words is None:
         return None
+    if words not in _PER_KIND:  # "for each other attacking Goblin": a creature type
+        kind = words.rsplit(" ", 1)[1]
+        if kind not in CREATURE_TYPES or kind in _NOT_CREATURE_TYPES:
+            return False
+        return "other_attacker" if words.startswith("other ") else "attacker"
     per = _PER_KIND[words]
     if per in ("blocker", "blocker_beyond_first") and refs.r.it != _SELF:
         return False
     return per
 
 
+def _per_types(words: str | None) -> tuple[str, ...]:
+    """The creature type counted by "for each [other] attacking Goblin", else ``()``."""
+    if words is None or words in _PER_KIND:
+        return ()
+    return (words.rsplit(" ", 1)[1],)
+
+
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage")
+                  "dealt_damage", "deals_damage")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -532,7 +585,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         per = _per(m[5], refs)
         if who is None or per is False:
             return None
-        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per, _per_types(m[5])))]
         if m[4]:
             out.append(GainKeywords(who, _keywords(m[4])))
         return tuple(out)
@@ -552,6 +605,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
+    m = re.fullmatch(r"(destroy|exile) (.+?) at end of combat", s)
+    if m:  # a delayed triggered ability (603.7), at the end of combat step (511.2)
+        who = refs.obj(m[2])
+        if who is None or refs.r.event == "dies":
+            return None
+        return (Destroy(who, exile=m[1] == "exile", at_end_of_combat=True),)
     m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. (?:It|They) can't be regenerated)?", s)
     if m:
         who = refs.obj(m[2])
@@ -583,7 +642,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         who = refs.player(m[1])
         per = _per(m[4], refs)
         if who is not None and per is not False:
-            return (LifeEffect(who, Amount(_num(m[3]), per), gain=m[2].startswith("gain")),)
+            return (LifeEffect(who, Amount(_num(m[3]), per, _per_types(m[4])),
+                               gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)
@@ -606,6 +666,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+    m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
+        return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:

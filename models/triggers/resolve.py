@@ -24,6 +24,7 @@ Entry points: :func:`attack_window`, :func:`block_window`, :func:`damage_window`
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -33,6 +34,8 @@ from redzone.models.abilities import CantBlock, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
+from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
@@ -55,7 +58,7 @@ from redzone.models.triggers.types import (
 )
 
 __all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
-           "damage_window", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
+           "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
 # ====================================================================== what a permanent has
@@ -68,20 +71,42 @@ def _names(perm: Permanent) -> tuple[str, ...]:
     return tuple(names)
 
 
-def triggers(perm: Permanent) -> tuple[TriggeredAbility, ...]:
+def triggers(perm: Permanent, board: Board | None = None,
+             here: Callable[[str], bool] | None = None) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities of combat ``perm`` has now (none once it lost all its
-    abilities, 613.1f; a keyword it lost is not there either)."""
+    abilities, 613.1f; a keyword it lost is not there either): its own, those its keyword
+    counters give (122.1b) and, given the ``board``, the triggered keywords other
+    permanents grant it (613.1f; :mod:`redzone.models.triggers.granted`) while the grantor
+    is on the battlefield (``here``: which ids are; default: every permanent of the
+    board)."""
     if perm.lost_abilities_at is not None:
         return ()
-    got = triggers_of(perm.parsed, _names(perm))
+    got = triggers_of(perm.parsed, _names(perm)) + choice_triggers(perm.parsed, _names(perm))
+    if perm.counters:
+        got = got + counter_triggers(perm.counters)
+    if board is not None and perm.is_creature:
+        got = got + _granted_triggers(board, perm, here)
     if perm.lost_keywords:
         got = tuple(t for t in got if t.keyword not in perm.lost_keywords)
     return got
 
 
+def _granted_triggers(board: Board, perm: Permanent,
+                      here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
+    out: list[TriggeredAbility] = []
+    for src in board.permanents.values():
+        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+            continue
+        for affected, abilities in grants_of(src.parsed, _names(src)):
+            if board.affects(src, affected, perm):
+                out.extend(abilities)
+    return tuple(out)
+
+
 def has_combat_triggers(board: Board) -> bool:
-    """Whether some permanent of ``board`` has a triggered ability of combat that is played."""
-    return any(triggers(p) for p in board.permanents.values())
+    """Whether some permanent of ``board`` has a triggered ability of combat that is played
+    (its own, or granted: :func:`triggers`)."""
+    return any(triggers(p, board) for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -89,15 +114,20 @@ def has_combat_triggers(board: Board) -> bool:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
-    "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
-    ``source`` quoted in ``text``."""
+    """A choice point: ``player`` chooses one of ``options`` (ids, ``True``/``False`` for
+    "you may", tuples of ids for a sacrifice) for ``what`` (``"target"``, ``"may"``,
+    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``; ``trigger``: the
+    creature whose event triggered it. For a sacrifice, ``options`` lists the sets up to
+    interchangeable permanents and ``among`` every permanent the player may sacrifice: a
+    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a)."""
 
     player: str
     what: str
     source: str
     text: str
     options: tuple[Any, ...]
+    trigger: str | None = None
+    among: tuple[str, ...] = ()
 
 
 Chooser = Callable[[Choice], Any]
@@ -230,6 +260,14 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
             return False
         if w.nontoken and creature.token:
             return False
+        if w.attacking or w.blocking:
+            combat = board.combat
+            if combat is None:
+                return False
+            if w.attacking and creature.id not in combat.attacking:
+                return False
+            if w.blocking and creature.id not in combat.blocking:
+                return False
     else:
         return False
     if w.qualities:
@@ -242,7 +280,7 @@ def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) 
     """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
     keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
     "a creature without flanking" (702.25a) must look at them here."""
-    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    mine = {t.keyword for t in triggers(subject, board) if t.keyword}
     if q.without_keywords and mine & set(q.without_keywords):
         return False
     if q.keywords and mine & set(q.keywords):
@@ -261,16 +299,24 @@ def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
 
 def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, str | None,
                                                                    Mapping[str, Any]]],
-             player_events: Iterable[tuple[str, str]] = ()) -> list[Fired]:
+             player_events: Iterable[tuple[str, str]] = (),
+             sources: Iterable[Permanent] | None = None,
+             here: Callable[[str], bool] | None = None) -> list[Fired]:
     """What triggers on ``events`` — (event, creature id, other creature id or ``None``,
-    data) — and ``player_events`` — (event, player) — among permanents on the battlefield."""
+    data) — and ``player_events`` — (event, player) — among permanents on the battlefield
+    (``sources``: only these, e.g. creatures that left with the event, 603.10a; ``here``:
+    which permanents' grants count, default those on the battlefield). An ability that
+    triggers "once" ("whenever one or more creatures you control ...", 603.2c) triggers
+    once for all its events of the moment: the first creature's, with the damage added up."""
     out: list[Fired] = []
     events = list(events)
     player_events = list(player_events)
-    for src in board.permanents.values():
-        if not state.on_battlefield(src.id):
+    on = here if here is not None else state.on_battlefield
+    for src in (sources if sources is not None else board.permanents.values()):
+        if sources is None and not state.on_battlefield(src.id):
             continue
-        for t in triggers(src):
+        for t in triggers(src, board, on):
+            first: int | None = None
             for event, cid, other_id, data in events:
                 if t.event != event:
                     continue
@@ -278,6 +324,15 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 other = board.permanents.get(other_id) if other_id else None
                 if creature is None or not _watches(board, src, t, creature, other):
                     continue
+                if t.once and first is not None:
+                    f0 = out[first]
+                    merged = dict(f0.data)
+                    if "damage" in data:
+                        merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    out[first] = dataclasses.replace(f0, data=merged)
+                    continue
+                if t.once:
+                    first = len(out)
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
@@ -313,6 +368,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.gains: list[str] = []
+        """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
     # -- helpers
     @property
@@ -351,14 +408,17 @@ class _Play:
             return a.n * max(0, blocking - 1)
         if a.per == "blocker":
             return a.n * blocking
-        if a.per == "attacker":
-            return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
-        if a.per == "other_attacker":
-            return a.n * sum(1 for x in self.attackers if x != src and self.state.on_battlefield(x))
+        if a.per in ("attacker", "other_attacker"):
+            return a.n * sum(
+                1 for x in self.attackers
+                if self.state.on_battlefield(x) and (a.per == "attacker" or x != src)
+                and (not a.subtypes or set(a.subtypes) & set(self.edit.perm(x).subtypes)))
         if a.per == "opponent_attacked":
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per == "enlisted_power":
+            return a.n * int(f.data.get("power", 0))
         return 0
 
     # -- objects an effect acts on
@@ -369,6 +429,8 @@ class _Play:
             if who.other and c.id == f.source:
                 continue
             if who.attacking and c.id not in self.attackers:
+                continue
+            if who.blocking and not self.blockers.get(c.id):
                 continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
@@ -439,6 +501,14 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            if who.also_types:
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and self.state.on_battlefield(q.id)
+                    and any(q.is_a(t) for t in who.also_types)
+                    and (who.controller == "any" or (q.controller == f.controller)
+                         == (who.controller == "you"))
+                    and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
                 options.extend(p.name for p in board.players if self.state.in_game(p.name))
             if who.kind == "target_opponent":
@@ -449,7 +519,8 @@ class _Play:
             if not options:
                 return None
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                       f.trigger))
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -466,7 +537,8 @@ class _Play:
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         if t.optional:
-            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
+                                     f.trigger)):
                 self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                               "declined (optional)", {**chosen, "may": False},
                                               f.trigger))
@@ -549,6 +621,8 @@ class _Play:
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
+                    if n > 0:
+                        self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
             verb = "gains" if e.gain else "loses"
@@ -559,6 +633,14 @@ class _Play:
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
+        if isinstance(e, Destroy) and e.at_end_of_combat:
+            ids = self.objects(f, e.who, chosen)
+            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+            verb = "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
             ids = self.objects(f, e.who, chosen)
             done = []
@@ -579,10 +661,15 @@ class _Play:
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature)]
-                for _ in range(min(n, len(own))):
-                    pick = own[0] if len(own) == 1 else self.choose(
-                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
-                    own.remove(pick)
+                if not own or n <= 0:
+                    continue
+                # 701.21a: the player chooses which n at once: one choice of a set, with
+                # interchangeable permanents (same card and state) taken in board order.
+                options = self.sacrifice_sets(own, min(n, len(own)))
+                picks = options[0] if len(options) == 1 else self.choose(
+                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options), f.trigger,
+                           tuple(own)))
+                for pick in picks:
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
@@ -593,6 +680,42 @@ class _Play:
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
         return "not played"
+
+    def _alike(self, pid: str) -> tuple[Any, ...]:
+        """What tells a permanent apart for the outcome of a sacrifice: two with the same
+        key are interchangeable (same card, state, counters, damage, nothing attached, not
+        in combat)."""
+        q = self.edit.perm(pid)
+        attached = any(o.attached_to == pid for o in self.edit.base.permanents.values())
+        in_combat = pid in self.attackers or pid in self.blockers
+        if attached or in_combat or q.attached_to is not None or q.paired_with is not None:
+            return ("unique", pid)
+        return (q.card or q.name, q.token, q.tapped, q.power, q.toughness, q.types,
+                tuple(sorted(self.state.counters.get(pid, q.counters).items())),
+                self.state.damage.get(pid, 0), q.until_end_of_turn, q.lost_abilities_at)
+
+    def sacrifice_sets(self, own: list[str], n: int) -> list[tuple[str, ...]]:
+        """Every set of ``n`` of ``own`` to sacrifice, up to interchangeable permanents
+        (:meth:`_alike`: of a group the first ones in board order are taken)."""
+        groups: dict[tuple[Any, ...], list[str]] = {}
+        for pid in own:
+            groups.setdefault(self._alike(pid), []).append(pid)
+        members = list(groups.values())
+        out: list[tuple[str, ...]] = []
+
+        def rec(i: int, left: int, acc: list[str]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(acc, key=own.index)))
+                return
+            if i == len(members):
+                return
+            room = sum(len(g) for g in members[i + 1:])
+            for k in range(min(left, len(members[i])), -1, -1):
+                if left - k <= room:
+                    rec(i + 1, left - k, acc + members[i][:k])
+
+        rec(0, n, [])
+        return out
 
     def create(self, f: Fired, e: CreateTokens) -> str:
         n = self.amount(f, e.amount)
@@ -606,6 +729,15 @@ class _Play:
             others = [p.name for p in self.edit.base.players
                       if p.name not in (f.controller, d) and self.state.in_game(p.name)]
             for p in others:
+                # 702.116a: "you may" create it, attacking that player or a planeswalker
+                # they control
+                walkers = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                           if q.controller == p and q.is_a("Planeswalker")
+                           and self.state.on_battlefield(q.id)]
+                attacked = self.choose(Choice(f.controller, "myriad", f.source, f.ability.text,
+                                              (p, *walkers, None)))
+                if attacked is None:
+                    continue
                 self.tokens += 1
                 tid = f"{f.source}~token{self.tokens}"
                 tok = dataclasses.replace(src, id=tid, token=True, tapped=True, damage=0,
@@ -613,9 +745,9 @@ class _Play:
                 self.edit.put(tok)
                 self.state.damage[tid] = 0
                 self.state.counters[tid] = {}
-                self.attackers[tid] = p
+                self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no other opponent"
+            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
@@ -664,10 +796,15 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
+            self.gains = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.gains:
+                # 119.9, 603.2: each life gain is one event ("whenever you gain life")
+                pending = pending + _collect(self.board, self.state, [],
+                                             [("you_gain_life", p) for p in self.gains])
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
@@ -679,7 +816,7 @@ class _Play:
             looking_back = src.id in died
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
-            for t in triggers(src):
+            for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
                 if t.event != "dies":
                     continue
                 for _, cid, _, _ in events:
@@ -707,6 +844,36 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     return Outcome(play.board, play.state, play.attackers, play.resolved)
 
 
+# ====================================================================== end of combat
+
+_DESTROY_AT_END = "destroyed at end of combat"
+_EXILE_AT_END = "exiled at end of combat"
+
+
+def end_of_combat(board: Board, state: GameState) -> GameState:
+    """``state`` after the end of combat step (511): the delayed triggered abilities of
+    combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
+    still on the battlefield (an indestructible one is not destroyed, 702.12b), then
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    marked = [p for p in board.permanents.values()
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              and state.on_battlefield(p.id)]
+    if not marked:
+        return state
+    state = state.copy()
+    for perm in marked:
+        exile = bool(perm.conditions.get(_EXILE_AT_END))
+        if not exile and board.has_keyword(perm, "indestructible"):
+            continue
+        state.destroyed.append(perm.id)
+        state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
+                                  if exile else
+                                  "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
+        state.damage.pop(perm.id, None)
+    state_based_actions(board, state)
+    return state
+
+
 # ====================================================================== the windows
 
 
@@ -724,6 +891,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
         events.append(("attacks", a, None, {}))
+    events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
         events.append(("attacks_alone", a, None, {}))
@@ -731,6 +899,53 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
     return _run(play, fired, "attack")
+
+
+def _attack_choices(play: _Play, attackers: Mapping[str, str]
+                    ) -> list[tuple[str, str, str | None, Mapping[str, Any]]]:
+    """The choices made as attackers are declared, in the board's order of attackers —
+    exert (701.43a) and enlist (702.154a), each the attacking creature's controller's
+    unless the scenario states it (``conditions``: ``exerted``, ``enlisted``) — and the
+    events they make ("exerted", "enlisted": their reflexive triggers, 603.12)."""
+    board = play.edit.base
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    for a in attackers:
+        perm = board.permanents.get(a)
+        if perm is None or perm.lost_abilities_at is not None:
+            continue
+        sentence = may_exert(perm.parsed, _names(perm))
+        if sentence is not None:
+            stated = perm.conditions.get("exerted")
+            do = stated if stated is not None else play.choose(
+                Choice(perm.controller, "exert", a, sentence, (True, False)))
+            play.resolved.append(Resolved(a, perm.controller, sentence, "attack",
+                                          "exerted as it attacks (701.43a)" if do
+                                          else "not exerted", {"exert": bool(do)}))
+            if do:
+                events.append(("exerted", a, None, {}))
+        if has_enlist(perm.parsed) and perm.conditions.get("enlisted") is not False:
+            options: list[Any] = [
+                c.id for c in play.creatures()
+                if c.controller == perm.controller and c.id not in play.attackers
+                and not c.tapped and (not c.summoning_sick or board.has_keyword(c, "haste"))]
+            if perm.conditions.get("enlisted") is None:
+                options.append(None)
+            if not options:
+                continue
+            pick = options[0] if len(options) == 1 else play.choose(
+                Choice(perm.controller, "enlist", a, "Enlist", tuple(options)))
+            if pick is None:
+                play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                              "enlists no creature", {"enlist": None}))
+                continue
+            tapped = play.edit.perm(pick)
+            play.edit.put(dataclasses.replace(tapped, tapped=True))
+            power = max(0, play.state.power(board, pick))
+            play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                          f"taps {pick} (power {power}) as it attacks (702.154a)",
+                                          {"enlist": pick}))
+            events.append(("enlisted", a, pick, {"power": power}))
+    return events
 
 
 def _renowned(perm: Permanent) -> bool:
@@ -783,6 +998,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("blocks_or_blocked", b, None, {}))
         for a in atts:
             blocked_by.setdefault(a, []).append(b)
+            events.append(("blocks_creature", b, a, {}))
     combat = getattr(board.scenario, "combat", None)
     already = set(getattr(combat, "blocked", None) or ())
     for a in attackers:
@@ -799,60 +1015,81 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
 
 def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
                   blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
-                  died: Sequence[str], choose: Chooser = first_choice) -> Outcome:
+                  died: Sequence[str], choose: Chooser = first_choice,
+                  combat: bool = True) -> Outcome:
     """Resolve what triggered in a combat damage step (510.3, after its damage and
     state-based actions): "deals combat damage to a player / creature", "is dealt damage",
     poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
-    ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
+    ``dealt``: the step's damage as dealt; ``state`` is changed in place. ``combat=False``:
+    ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
+    dies abilities trigger."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
+    dealt_by: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
+            continue
+        rec = board.permanents.get(d.recipient)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        if not combat:
             continue
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
-        else:
+        elif rec is not None and rec.is_creature:
+            # a planeswalker or battle dealt damage is not a creature dealt damage
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        events.append(("combat_damage", d.source, None, {"damage": d.amount,
-                                                         "recipient": d.recipient}))
-    # "Is dealt damage": one event per creature however many sources dealt the step's
-    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
-    # with the total ("that much damage").
-    for rec, amount in dealt_to.items():
-        events.append(("dealt_damage", rec, None, {"damage": amount}))
-    fired = _collect(board, state, events)
-    # a creature's own event while it left (it died to this damage) still triggers (603.10a)
-    seen = {(f.source, id(f.ability), f.trigger) for f in fired}
+    # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
+    # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
+    # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
+    for src_id, amount in dealt_by.items():
+        if combat:
+            events.append(("combat_damage", src_id, None, {"damage": amount}))
+        events.append(("deals_damage", src_id, None, {"damage": amount}))
+    for rec_id, amount in dealt_to.items():
+        events.append(("dealt_damage", rec_id, None, {"damage": amount}))
     for d in dealt:
-        for src_id in (d.source, d.recipient):
-            src = board.permanents.get(src_id)
-            if src is None or state.on_battlefield(src_id):
-                continue
-            for f in _collect_gone(board, src, events):
-                key = (f.source, id(f.ability), f.trigger)
-                if key not in seen:
-                    seen.add(key)
-                    fired.append(f)
+        for note in d.notes:
+            m = _REMOVED_NOTE.fullmatch(note)
+            if m:  # a prevention removed counters (615): "this way" (603.12)
+                events.append(("counters_removed", d.recipient, None, {"damage": int(m[1])}))
+    left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
+                        if not state.on_battlefield(x)}
+
+    def here(x: str) -> bool:
+        return state.on_battlefield(x) or x in left
+
+    # Lifelink (120.3f): each source's damage is one life gain event of its controller.
+    gained = [p for src in dict.fromkeys(d.source for d in dealt) for p in _lifelinked(dealt, src)]
+    fired = _collect(board, state, events, [("you_gain_life", p) for p in gained], here=here)
+    # a creature's own event while it left (it died to this damage) still triggers (603.10a)
+    gone = [board.permanents[x] for x in dict.fromkeys(
+        x for d in dealt for x in (d.source, d.recipient))
+        if x in board.permanents and not state.on_battlefield(x)]
+    fired += [f for f in _collect(board, state, events, sources=gone, here=here)
+              if f.ability.watch.kind == "self"]
     fired = [f for f in fired if _holds(play, f)] + play.dies(died)
     return _run(play, fired, "damage")
 
 
-def _collect_gone(board: Board, src: Permanent, events: Sequence[tuple[str, str, str | None,
-                                                                      Mapping[str, Any]]]
-                  ) -> list[Fired]:
-    """Triggers of ``src`` (which left in the same step) on its own events: leaves-the-
-    battlefield abilities look back in time, and so do those of an event simultaneous with
-    leaving (603.10a)."""
-    out = []
-    for t in triggers(src):
-        for event, cid, other, data in events:
-            if t.event == event and cid == src.id and t.watch.kind == "self":
-                out.append(Fired(src.id, src.controller, t, other or cid, data))
-    return out
+def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
+    """The player who gained life by ``source``'s lifelink damage in ``dealt`` (one event
+    for all its damage, 120.3f), or ``[]``."""
+    for d in dealt:
+        if d.source != source:
+            continue
+        for note in d.notes:
+            m = _LIFELINK_NOTE.fullmatch(note)
+            if m and int(m[2]) > 0:
+                return [m[1]]
+    return []
+
+
+_REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
+_LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 
 # ====================================================================== every outcome

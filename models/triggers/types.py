@@ -39,6 +39,7 @@ Event = Literal[
     "you_attack",          # "whenever you attack": once per combat, when you declare any
     "attacks_alone",       # exalted, "attacks alone" (506.5: the only creature declared)
     "blocks",              # 509.1, 509.3c: declared as a blocking creature
+    "blocks_creature",     # 509.3d: once for each creature it blocks (with a filter on it)
     "becomes_blocked",     # 509.3c: once, when it becomes blocked
     "blocked_by",          # 509.3d: once for each creature blocking it
     "blocks_or_blocked",   # "blocks or becomes blocked": once
@@ -46,8 +47,16 @@ Event = Literal[
     "combat_damage_player",    # 510.3a: deals combat damage to a player
     "combat_damage_creature",  # deals combat damage to a creature
     "combat_damage",           # deals combat damage (to anything)
+    "deals_damage",            # deals damage (any: combat damage, or a fight's, 701.14)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
+    "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
+                           # you exert a creature")
+    "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
+                           # a triggered ability's gain)
+    "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
+                           # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -58,10 +67,13 @@ them; put on the stack with the others of that moment)."""
 
 EVENT_WINDOW: dict[str, Window] = {
     "attacks": "attack", "you_attack": "attack", "attacks_alone": "attack",
-    "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
+    "blocks": "block", "blocks_creature": "block", "becomes_blocked": "block", "blocked_by": "block",
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+    "deals_damage": "damage",
+    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
+    "counters_removed": "damage",
 }
 
 
@@ -83,6 +95,11 @@ class Watch:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     nontoken: bool = False
+    attacking: bool = False
+    """Only an attacking creature's event ("whenever an attacking creature dies": Kardur;
+    one that died attacking, looking back, 603.10a)."""
+    blocking: bool = False
+    """Only a blocking creature's event."""
 
 
 @dataclass(frozen=True)
@@ -106,12 +123,16 @@ class Amount:
     ``per``: ``"blocker_beyond_first"`` (rampage, 702.23), ``"other_attacker"`` (attacking
     creatures other than the source), ``"attacker"`` (attacking creatures),
     ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
-    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage").
+    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt"] | None = None
+                 "blocker", "damage_dealt", "enlisted_power"] | None = None
+    subtypes: tuple[str, ...] = ()
+    """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
+    creature types count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +164,11 @@ class Who:
     up_to: bool = False
     attacking: bool = False
     """Only attacking creatures ("target attacking creature": mentor)."""
+    blocking: bool = False
+    """Only blocking creatures ("each blocking creature": Hezrou)."""
+    also_types: tuple[str, ...] = ()
+    """``"target_creature"``: permanents of these card types may be targeted too ("target
+    creature or enchantment you control": Heliod, Sun-Crowned)."""
 
 
 SOURCE = Who("source")
@@ -225,6 +251,9 @@ class Destroy:
 
     who: Who
     exile: bool = False
+    at_end_of_combat: bool = False
+    """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
+    the last combat damage step, to what is still on the battlefield then."""
 
 
 @dataclass(frozen=True)

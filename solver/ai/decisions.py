@@ -18,13 +18,15 @@ import functools
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ParamSpec, TypeVar, cast
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from redzone.models import attack_problem as ap_mod
 from redzone.models.board import Board
 from redzone.models.errors import ScenarioError
 from redzone.models.evaluation import Weights, points
+from redzone.models.game_terms import PressureWeights
+from redzone.models.styles import DEFAULT_STYLE, STYLES
 from redzone.models.limits import TimeLimitReached, time_budget
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, OutcomeJSON, deal_damage,
@@ -38,6 +40,9 @@ from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
 from redzone.solver.ai.separable import SplitAttack
 from redzone.solver.ai.triggered import plays_triggers
+
+if TYPE_CHECKING:
+    from redzone.solver.ai.pressure import Chosen
 
 __all__ = ["AttackDecision", "BlockDecision", "choose_attack", "choose_blocks", "replay"]
 
@@ -109,14 +114,26 @@ class AttackDecision:
     triggers: tuple[dict[str, object], ...] = ()
     """The triggered abilities of combat that resolve on the line shown, in order, as
     :meth:`redzone.models.triggers.types.Resolved.to_json` (issue 21; ``()`` when none)."""
+    style: str = "exact"
+    """The style that chose ``attackers`` (issue 22, docs/ai.md "Styles"): ``exact`` (the
+    minimax choice; also when ``pressure`` was asked and did not apply: a time limit, a cut
+    search, several defending players, a won game) or ``pressure`` (it scored the
+    declarations; its choice may be the minimax one). ``value`` is the chosen declaration's
+    proved worst case (also in the JSON as ``worst_case``) and ``bound`` the game's."""
+    expected: float | None = None
+    """The ``pressure`` style's expected score of the choice (points; ``None`` when the
+    style did not score it): an estimate against its defender model, never proved."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object: ``attackers``, ``status``, ``lethal``,
         ``value``, ``bound``, ``response``, ``damage``, ``outcome``, ``reasons``,
         ``mana_paid``, ``life_paid``, ``response_mana_paid``, ``lookahead``, ``nodes``,
-        ``elapsed_ms``, ``skipped``; ``triggers`` when some triggered ability resolves."""
+        ``elapsed_ms``, ``skipped``, ``style``, ``worst_case`` (the chosen declaration's
+        proved worst case: ``value``), ``expected``; ``triggers`` when some triggered
+        ability resolves."""
         return _with_triggers(self.triggers, {"attackers": dict(self.attackers), "status": self.status, "lethal": self.lethal,
-                "value": self.value, "bound": self.bound,
+                "value": self.value, "bound": self.bound, "style": self.style, "worst_case": self.value,
+                "expected": self.expected,
                 "response": {b: list(a) for b, a in self.response.items()},
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
@@ -166,14 +183,17 @@ class BlockDecision:
     skipped: tuple[str, ...] = ()
     triggers: tuple[dict[str, object], ...] = ()
     """As :attr:`AttackDecision.triggers`."""
+    style: str = "exact"
+    """The style that chose the blocks: always ``exact`` (issue 22: the ``pressure`` style
+    chooses declarations of attackers only; docs/ai.md "Styles")."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object: ``blockers``, ``status``, ``value``, ``bound``,
         ``survives``, ``damage``, ``outcome``, ``reasons``, ``mana_paid``, ``life_paid``,
-        ``lookahead``, ``nodes``, ``elapsed_ms``, ``skipped``; ``triggers`` when some
-        triggered ability resolves."""
+        ``lookahead``, ``nodes``, ``elapsed_ms``, ``skipped``, ``style``; ``triggers`` when
+        some triggered ability resolves."""
         return _with_triggers(self.triggers, {"blockers": {b: list(a) for b, a in self.blockers.items()}, "status": self.status,
-                "value": self.value, "bound": self.bound, "survives": self.survives,
+                "value": self.value, "bound": self.bound, "survives": self.survives, "style": self.style,
                 "damage": self.damage, "outcome": self.outcome, "reasons": dict(self.reasons),
                 "mana_paid": self.mana_paid, "life_paid": dict(self.life_paid),
                 "lookahead": self.lookahead, "nodes": self.nodes,
@@ -452,7 +472,8 @@ def _fallback_line(game: Game, attack: dict[str, str]) -> tuple[dict[str, list[s
 
 @_within_time_limit
 def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
-                  time_limit: float | None = None) -> AttackDecision:
+                  time_limit: float | None = None, style: str = DEFAULT_STYLE,
+                  pressure: PressureWeights | None = None) -> AttackDecision:
     """The best declaration of attackers for the board's active player (see the module
     docstring for the game), with the defending players' best answer.
 
@@ -467,8 +488,15 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     search is skipped when the time is spent (``skipped``; docs/ai.md "Time limits"), and
     :class:`redzone.models.limits.TimeLimitReached` is raised when not even a legal fallback
     can be made in time (a requirement whose attack plan is not proved; issue 25 §1).
+    ``style``: ``"exact"`` (the minimax choice) or ``"pressure"`` (issue 22: among the
+    declarations whose proved worst case is within ``pressure.margin`` of the best, the one
+    with the best expected score against an imperfect defender, game terms included;
+    :mod:`redzone.solver.ai.pressure`); ``pressure``: its
+    :class:`redzone.models.game_terms.PressureWeights` (defaults when ``None``). Raises
+    ScenarioError for an unknown style.
     """
     weights = _check(lookahead, time_limit, evaluation)
+    pressure = _style(style, pressure)
     if plays_triggers(board, lookahead):  # triggered abilities of combat (issue 21)
         return cast(AttackDecision, _triggered(board, weights, lookahead, time_limit, True))
     t0, c0 = time.perf_counter(), time.process_time()
@@ -562,9 +590,44 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         else:
             upper.append(game.ev.win)
     exact = finished and game.status.exact
+    chosen = None
+    if pressure is not None and exact and proved and principal is not None:
+        chosen = _pressure(game, principal, candidates, pressure)
     game.clock.lift()  # the answer below runs under the command's budget (issue 25 §1)
-    return _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
-                          exact, proved)
+    if chosen is None or chosen.principal is principal:
+        answer = _attack_answer(game, board, lookahead, t0, c0, principal, candidates, upper,
+                                exact, proved)
+        return answer if chosen is None else replace(answer, style="pressure", expected=round(chosen.expected, 3))
+    # issue 22: another declaration, its worst case proved within the margin of the game's
+    # value (principal.value, exact): optimal only when it ties it.
+    assert principal is not None
+    answer = _attack_answer(game, board, lookahead, t0, c0, chosen.principal, candidates, upper,
+                            exact, proved)
+    tie = chosen.principal.value == principal.value
+    return replace(answer, status="optimal" if tie else "feasible", bound=points(principal.value),
+                   style="pressure", expected=round(chosen.expected, 3))
+
+
+def _style(style: str, pressure: PressureWeights | None) -> PressureWeights | None:
+    """The pressure weights of ``style`` (``None`` for ``exact``). Raises ScenarioError
+    for an unknown style or weights that are not :class:`PressureWeights`."""
+    if style not in STYLES:
+        raise ScenarioError("style", f"must be one of {', '.join(STYLES)} (got {style!r})")
+    if pressure is not None and not isinstance(pressure, PressureWeights):
+        raise ScenarioError("pressure", "must be a redzone.models.game_terms.PressureWeights")
+    return (pressure or PressureWeights()) if style == "pressure" else None
+
+
+def _pressure(game: Game, principal: Principal, candidates: list[tuple[dict[str, str], int]],
+              weights: PressureWeights) -> Chosen | None:
+    """:func:`redzone.solver.ai.pressure.choose`, or ``None`` when the time limit is spent
+    first (the exact choice stands)."""
+    from redzone.solver.ai import pressure
+
+    try:
+        return pressure.choose(game, principal, candidates, weights)
+    except (Timeout, TimeLimitReached):
+        return None
 
 
 def _attack_answer(game: Game, board: Board, lookahead: int, t0: float, c0: float,
@@ -766,7 +829,7 @@ def _block_mana(board: Board, attack: Mapping[str, str], blocks: Mapping[str, li
 
 @_within_time_limit
 def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead: int = 1,
-                  time_limit: float | None = None) -> BlockDecision:
+                  time_limit: float | None = None, style: str = DEFAULT_STYLE) -> BlockDecision:
     """The defending players' best blocks against the board's ``combat.attackers`` (see the
     module docstring for the game; the defending players answer together, minimising the
     attacking player's evaluation, each with a legal block of their own, 802.4).
@@ -778,9 +841,12 @@ def choose_blocks(board: Board, *, evaluation: Weights | None = None, lookahead:
     Raises ScenarioError for an attacker that can't attack what it attacks, and like
     :func:`choose_attack` — :class:`redzone.models.limits.TimeLimitReached` also when the
     game (its block problems) could not be built in time on a board of more than
-    :data:`redzone.solver.ai.reserve.GRACE_PERMANENTS` permanents.
+    :data:`redzone.solver.ai.reserve.GRACE_PERMANENTS` permanents. ``style``: accepted
+    as for :func:`choose_attack`; the blocks are the exact choice whatever it is (issue 22:
+    the ``pressure`` style chooses declarations of attackers only).
     """
     weights = _check(lookahead, time_limit, evaluation)
+    _style(style, None)
     combat = getattr(board.scenario, "combat", None)
     attack = dict(combat.attackers) if combat is not None else {}
     for a in attack:

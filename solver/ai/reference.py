@@ -24,7 +24,7 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
                                     relayered_after_departures, state_based_actions)
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              has_combat_triggers, outcomes)
 from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
@@ -277,7 +277,9 @@ class _TriggerRef:
 
     def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int) -> int:
         """Attacker-view value of the end of combat on ``board`` (the board the windows
-        left: its pumps end in cleanup, 514.2; its tokens are scored)."""
+        left: its pumps end in cleanup, 514.2; its tokens are scored; what is destroyed at
+        end of combat is, 511.2)."""
+        state = end_of_combat(board, state)
         ref = self.ref
         if board is ref.board:
             ev = ref.ev
@@ -358,7 +360,10 @@ class _TriggerRef:
         b0 = with_combat(board, attack, {})
         state = GameState.from_board(b0)
         if attack and "attack" in pending_windows(board):
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            given = ScenarioChoices(board)  # the scenario's combat.trigger_choices (issue 21)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             o = self.principal(tree, lambda o: self.blocks(window_board(b0, attack, o, {}), o.attackers,
                                                            o.state, 0))
             return self.block_values(window_board(b0, attack, o, {}), dict(o.attackers), o.state, 0)

@@ -502,7 +502,8 @@ class RedzoneBrain:
     or plans the combat damage step with :func:`redzone.solver.damage.solve.plan_damage_step`
     under ``objective``, and turns the answer into phase's action. ``attack``/``block``
     ``None``: redzone's AI (``redzone.solver.ai.decisions.choose_attack`` / ``choose_blocks``,
-    ``lookahead`` 1). ``times`` collects each decision's wall time in seconds by prompt.
+    ``lookahead`` 1, style ``style``: ``None`` for the default, issue 22). ``times`` collects
+    each decision's wall time in seconds by prompt.
     """
 
     attack: AttackChooser | None = None
@@ -510,13 +511,16 @@ class RedzoneBrain:
     objective: str = "max-player-damage"
     time_limit: float | None = None
     times: dict[str, list[float]] = field(default_factory=dict)
+    style: str | None = None
 
     def _attack(self, board: Any) -> Mapping[str, str]:
         if self.attack is not None:
             return self.attack(board)
         from redzone.solver.ai.decisions import choose_attack
 
-        return choose_attack(board, lookahead=1, time_limit=self.time_limit).attackers
+        if self.style is None:
+            return choose_attack(board, lookahead=1, time_limit=self.time_limit).attackers
+        return choose_attack(board, lookahead=1, time_limit=self.time_limit, style=self.style).attackers
 
     def _block(self, board: Any) -> Mapping[str, Sequence[str]]:
         if self.block is not None:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import click
 
+from redzone.models.styles import DEFAULT_STYLE, STYLES
 from redzone.solver.frontends.cli.common import cli, json_opt, run, scenario_arg, strict_opt, time_opt
 
 lookahead_opt = click.option("--lookahead", type=int, default=1, show_default=True,
                              help="1: also weigh the next player's best attack back; 0: only this combat.")
+style_opt = click.option("--style", type=click.Choice(STYLES), default=DEFAULT_STYLE, show_default=True,
+                         help="exact: the minimax choice; pressure: among attacks whose proved worst case is "
+                              "within a margin of the best, the best against an imperfect defender (docs/ai.md, Styles).")
 weights_opt = click.option("--weights", "weights", default=None, metavar="FILE",
                            type=click.Path(dir_okay=False),
                            help="YAML/JSON file of evaluation weights (docs/ai.md); default weights otherwise.")
@@ -21,8 +25,9 @@ weights_opt = click.option("--weights", "weights", default=None, metavar="FILE",
 @time_opt
 @lookahead_opt
 @weights_opt
+@style_opt
 def choose_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
-                      lookahead: int, weights: str | None) -> None:
+                      lookahead: int, weights: str | None, style: str) -> None:
     """Choose the best legal attack for the active player (docs/ai.md).
 
     Max over legal declarations (CR 508.1) of the defending players' best blocks (509.1)
@@ -38,7 +43,8 @@ def choose_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: fl
     from redzone.solver.frontends.commands.ai import ChooseAttackOptions
 
     run(scenario, as_json, "choose-attack",
-        ChooseAttackOptions(strict=strict, time_limit=time_limit, lookahead=lookahead, weights=weights))
+        ChooseAttackOptions(strict=strict, time_limit=time_limit, lookahead=lookahead, weights=weights,
+                            style=style))  # type: ignore[arg-type]
 
 
 @cli.command("choose-block")
@@ -48,8 +54,9 @@ def choose_attack_cmd(scenario: str, as_json: bool, strict: bool, time_limit: fl
 @time_opt
 @lookahead_opt
 @weights_opt
+@style_opt
 def choose_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: float | None,
-                     lookahead: int, weights: str | None) -> None:
+                     lookahead: int, weights: str | None, style: str) -> None:
     """Choose the defending players' best legal blocks against combat.attackers (docs/ai.md).
 
     Min over legal blocks (CR 509.1) of the attacking player's best damage assignments
@@ -62,4 +69,5 @@ def choose_block_cmd(scenario: str, as_json: bool, strict: bool, time_limit: flo
     from redzone.solver.frontends.commands.ai import ChooseBlockOptions
 
     run(scenario, as_json, "choose-block",
-        ChooseBlockOptions(strict=strict, time_limit=time_limit, lookahead=lookahead, weights=weights))
+        ChooseBlockOptions(strict=strict, time_limit=time_limit, lookahead=lookahead, weights=weights,
+                           style=style))  # type: ignore[arg-type]

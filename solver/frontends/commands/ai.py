@@ -10,6 +10,7 @@ assignment}`` per combat damage step), ``outcome`` (as in ``damage``); ``choose-
 ``mana_paid``, ``life_paid`` (player -> life paid for Phyrexian costs, CR 119.4; both),
 ``response_mana_paid`` (choose-attack),
 ``lookahead``, ``nodes``, ``elapsed_ms``, ``weights`` (the file used, if any), ``unparsed``,
+``style``, ``worst_case`` and ``expected`` (choose-attack; issue 22, docs/ai.md "Styles"),
 ``skipped`` (the parts of the answer skipped because the time limit was spent, issue 25 §1;
 ``[]`` when none: docs/ai.md "Time limits").
 """
@@ -20,9 +21,10 @@ import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from redzone.solver.frontends.commands.common import PlayedAnswer, magic_board_of, unparsed_json, violations_json
+from redzone.models.styles import DEFAULT_STYLE
 from redzone.solver.frontends.commands.options import bounded
 
 if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
@@ -34,16 +36,22 @@ if TYPE_CHECKING:  # annotations only: the AI's modules load when a command runs
     from redzone.solver.ai.decisions import AttackDecision, BlockDecision
 
 
+Style = Literal["exact", "pressure"]
+"""The AI's styles (:data:`redzone.models.styles.STYLES`; docs/ai.md "Styles")."""
+
+
 @dataclass(frozen=True)
 class ChooseAttackOptions:
     """Options of ``choose-attack``: ``strict``, ``time_limit`` (seconds or ``None``),
     ``lookahead`` (0 or 1) and ``weights`` (a YAML/JSON weights file, or — from the protocol
-    or the API — a mapping of weight names to numbers; ``None``: defaults)."""
+    or the API — a mapping of weight names to numbers; ``None``: defaults) and ``style``
+    (``exact`` or ``pressure``, issue 22; default :data:`redzone.models.styles.DEFAULT_STYLE`)."""
 
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
+    style: Style = DEFAULT_STYLE  # type: ignore[assignment]
 
     @staticmethod
     def check_json(data: dict[str, Any]) -> None:
@@ -53,12 +61,14 @@ class ChooseAttackOptions:
 
 @dataclass(frozen=True)
 class ChooseBlockOptions:
-    """Options of ``choose-block``: as :class:`ChooseAttackOptions`."""
+    """Options of ``choose-block``: as :class:`ChooseAttackOptions` (``style`` is accepted
+    and reported; the blocks are the exact choice whatever it is)."""
 
     strict: bool = False
     time_limit: float | None = None
     lookahead: int = bounded(1, 0, 1)
     weights: str | dict[str, float] | None = None
+    style: Style = DEFAULT_STYLE  # type: ignore[assignment]
 
     @staticmethod
     def check_json(data: dict[str, Any]) -> None:
@@ -175,6 +185,19 @@ def _trigger_lines(con: Console, board: Board, triggers: tuple[dict[str, object]
                   + (f" ({chosen})" if chosen else ""), markup=False)
 
 
+def _unused_choices(board: Board, command: str, used: tuple[str, ...]) -> list[str]:
+    """A warning naming the scenario's ``combat.trigger_choices`` the AI command does not
+    take (issue 21): ``choose-attack`` chooses the attack, so none; ``choose-block`` takes
+    the attack window's (``used``) and searches the later windows' choices as moves."""
+    combat = getattr(board.scenario, "combat", None)
+    items = [(i, c) for i, c in enumerate(getattr(combat, "trigger_choices", None) or ())
+             if c.window not in used]
+    if not items:
+        return []
+    listed = ", ".join(f"combat.trigger_choices[{i}] ({c.source}, {c.window})" for i, c in items)
+    return [f"warning: {listed} not used: {command} searches these choices itself (docs/triggers.md)"]
+
+
 @dataclass(frozen=True)
 class ChooseAttackAnswer(PlayedAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.decisions.AttackDecision`."""
@@ -187,12 +210,22 @@ class ChooseAttackAnswer(PlayedAnswer):
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
 
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence and not-played notes, and the scenario's trigger choices it
+        doesn't take (it chooses the attack: :func:`_unused_choices`)."""
+        return super().warnings() + _unused_choices(self.board, "choose-attack", ())
+
     def render(self, con: Console) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
         d, board = self.decision, self.board
         head = "[bold red]lethal[/bold red] " if d.lethal else ""
         con.print(f"[bold]Attack[/bold] {head}({d.status}; value {_number(d.value)}"
-                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead})")
+                  + ("" if d.status == "optimal" else f", bound {_number(d.bound)}") + f"; lookahead {d.lookahead}"
+                  + (f"; style {d.style}, expected {_number(d.expected)}" if d.style != "exact" and d.expected is not None
+                     else "") + ")")
+        if d.style == "pressure" and d.status != "optimal":
+            con.print(f"  (pressure style: its proved worst case {_number(d.value)} is within the margin of the "
+                      f"game's value {_number(d.bound)}; docs/ai.md \"Styles\")")
         for c, why in d.reasons.items():
             con.print(f"  {_label(board, c)}: {why}")
         if "reasons" in d.skipped:
@@ -250,7 +283,7 @@ class ChooseBlockAnswer(PlayedAnswer):
         one saying that ``combat.blockers`` is ignored (with what of it is illegal, 509.1a-b)."""
         out = super().warnings() + [
             f"warning: the attack is illegal, answered as given: {v.message} ({v.source})"
-            for v in self.illegal_attackers]
+            for v in self.illegal_attackers] + _unused_choices(self.board, "choose-block", ("attack",))
         if self.ignored_blockers:
             given = "; ".join(f"{_label(self.board, b)} blocks "
                               + ", ".join(_label(self.board, a) for a in lst)
@@ -325,7 +358,7 @@ def choose_attack(scenario: Scenario, options: ChooseAttackOptions) -> ChooseAtt
     with grace(len(scenario.permanents)):
         board = magic_board_of(scenario, options.strict)
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
-                   time_limit=options.time_limit)
+                   time_limit=options.time_limit, style=options.style)
     return ChooseAttackAnswer(board, decision, options.weights)
 
 
@@ -349,6 +382,6 @@ def choose_block(scenario: Scenario, options: ChooseBlockOptions) -> ChooseBlock
     if illegal and options.strict:
         raise ScenarioError("combat.attackers", f"illegal attack: {illegal[0].message} (--strict)")
     decision = run(board, evaluation=_weights(options.weights), lookahead=options.lookahead,
-                   time_limit=options.time_limit)
+                   time_limit=options.time_limit, style=options.style)
     return ChooseBlockAnswer(board, decision, options.weights, tuple(illegal), given,
                              tuple(bad_blocks))

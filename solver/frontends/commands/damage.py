@@ -160,8 +160,17 @@ def block_violations(board: Board) -> list[Violation]:
     if combat is None or not any(combat.blockers.values()):
         return []
     declared = {b: list(a) for b, a in combat.blockers.items()}
+    from redzone.solver.damage.solve import after_attack_window
+
     try:
-        problems = block_problems(board, only_pairs=declared)
+        # Issue 21: a scenario whose attack window is still to resolve (triggers_resolved)
+        # has its blocks judged on the board that window leaves, with the scenario's choices
+        # (508.2, 509.1); when it leaves a choice open, on the board as given.
+        view, attackers, _ = after_attack_window(board)
+    except ScenarioError:
+        view, attackers = board, dict(combat.attackers)
+    try:
+        problems = block_problems(view, attackers, only_pairs=declared)
     except ScenarioError:
         return []  # a malformed combat: the damage rules report it themselves
     from redzone.models.attack_problem import Violation
@@ -259,7 +268,15 @@ class DamageAnswer(PlayedAnswer):
 
     def render(self, con: Console) -> None:
         """Each step's assignment and what it became, then the outcome."""
+        from redzone.solver.frontends.output import trigger_line
+
         board, result = self.board, self.result
+        # Triggered abilities in the order they resolved (issue 21 §2): the attack and block
+        # windows before the damage steps, each step's own after it (510.3).
+        triggers = [t.to_json() for t in result.triggers]
+        for t in triggers:
+            if t["window"] in ("attack", "block"):
+                con.print(trigger_line(board, t), markup=False)
         if not result.steps:
             con.print("No combat damage step is played.")
         for st in result.steps:
@@ -284,6 +301,9 @@ class DamageAnswer(PlayedAnswer):
                     else:
                         con.print(f"[dim]  {', '.join(names)} deal no damage in this step "
                                   f"(each: {why})[/dim]")
+            for t in triggers:
+                if t["window"] == st.plan.step:
+                    con.print(trigger_line(board, t), markup=False)
         con.print("[bold]Outcome[/bold]")
         for line in outcome_lines(board, result.outcome):
             con.print(line)

@@ -1,0 +1,137 @@
+"""The ``pressure`` style of ``choose_attack`` (issue 22): among the declarations whose
+proved worst case is close to the best, the one that does best against a defender who is
+not perfect, valued with game terms (:mod:`redzone.models.game_terms`). docs/ai.md,
+"Styles".
+
+Owns :func:`choose`. The exact search (:func:`redzone.solver.ai.decisions.choose_attack`)
+runs first, unchanged; this module only moves the choice to another declaration ``a`` when
+
+1. ``a``'s worst case — its value in the exact game, the minimax over the defending
+   players' blocks (CR 509.1) of the attacking player's best damage (510.1), valued as the
+   search values it (lookahead included) — is proved at least the best worst case less
+   ``margin`` points (:class:`redzone.models.game_terms.PressureWeights`);
+2. ``a``'s *objective* is the highest of those: its *expected score* less ``risk`` times
+   what its worst case gives up against the best (points). The expected score: over the defending player's legal
+   blocks (one per multiset of identical creatures' choices), weighted by the defender
+   model (a softmax of each block's value after this combat, ``temperature`` points), the
+   score of the line — its value after this combat (lookahead 0, the attacking player's
+   best damage against that block) plus the game terms in points; 0 (a draw) when no one
+   can win the position left and nothing happened on the line (every life total and
+   creature as before: the position repeats); the value itself when the game is decided.
+
+Nothing proved changes: the answer's ``value`` is the chosen declaration's proved worst
+case and ``bound`` the game's proved value; ``status`` is ``optimal`` only when that worst
+case equals the game's value. Two players only, and only after an exact search that
+finished (else the exact choice stands).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from redzone.models.board import Board
+from redzone.models.game_state import GameState
+from redzone.models.game_terms import PressureWeights, game_terms
+from redzone.solver.ai.memo import Principal
+from redzone.solver.ai.search import INF, Game
+
+__all__ = ["Chosen", "choose", "expected_score"]
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """:func:`choose`'s answer: the ``principal`` line of the chosen declaration (its value
+    the proved worst case, attacker view, milli-points) and its expected score in points."""
+
+    principal: Principal
+    expected: float
+
+
+def _key(game: Game, attack: Mapping[str, str]) -> object:
+    return game.declarations.attack_key(dict(attack))
+
+
+def _quiet(board: Board, state: GameState) -> bool:
+    """Whether nothing happened on the line: every life total as on the board and every
+    creature still on the battlefield (the position repeats)."""
+    return (all(state.life.get(p.name, p.life) == p.life for p in board.players)
+            and all(state.on_battlefield(pid) for pid, perm in board.permanents.items() if perm.is_creature))
+
+
+def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights
+                   ) -> float | None:
+    """The expected score of ``attack`` (see the module docstring) in ``now``, a game at
+    lookahead 0 of the question's board; ``None`` when it has more than ``max_blocks``
+    blocks or its lines can't be scored (several defending players)."""
+    ev = now.ev
+    me = now.facts.ap
+    board = now.facts.board
+    values: list[float] = []
+    scores: list[float] = []
+    for blocks, bcost in now.order.block_order(attack, cost, -INF):
+        if len(values) >= weights.max_blocks:
+            return None
+        v, leaves = now.values.damage_value(attack, blocks, now.values.mana_term(cost, bcost), -INF, INF)
+        if leaves is None:
+            return None
+        points = v / 1000
+        values.append(points)
+        if abs(v) >= ev.win // 2:  # a decided game: its value
+            scores.append(points)
+            continue
+        if now.values.departed(attack, blocks) is not None:
+            return None
+        state = now.units.combine(leaves)
+        terms = game_terms(board, state, me, ev)
+        if terms is None:
+            return None
+        scores.append(0.0 if terms.stalled and _quiet(board, state) else points + terms.points(weights))
+    if not values:
+        return None
+    best = min(values)
+    t = weights.temperature
+    w = [math.exp(-(v - best) / t) for v in values]
+    return sum(p * s for p, s in zip(w, scores)) / sum(w)
+
+
+def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, str], int]],
+           weights: PressureWeights) -> Chosen | None:
+    """The ``pressure`` choice of ``game`` (the question's game at its lookahead, searched
+    exactly: ``principal`` is its proved optimum, value attacker view) among ``candidates``
+    (declaration, attack mana); ``None`` when the style does not apply (several defending
+    players, a won game, the exact choice not scorable). Raises the search's
+    :class:`redzone.solver.ai.clock.Timeout` (or ``TimeLimitReached``) when the time limit
+    is spent: the caller keeps the exact choice."""
+    if len(game.facts.board.players) != 2 or principal.value >= game.ev.win // 2:
+        return None
+    now = Game(game.facts.board, game.facts.ap, game.ev.weights, 0, game.clock.child(), game.shared)
+    scored: list[tuple[float, int, dict[str, str], int]] = []
+    key = _key(game, principal.attack)
+    mine: float | None = None
+    for i, (attack, cost) in enumerate(candidates):
+        e = expected_score(now, attack, cost, weights)
+        if _key(game, attack) == key:
+            mine = e
+        elif e is not None:
+            scored.append((e, i, attack, cost))
+    if mine is None:
+        return None
+    floor = principal.value - int(round(weights.margin * 1000))
+    best = Chosen(principal, mine)
+    best_objective = mine
+    for e, _, attack, cost in sorted(scored, key=lambda x: (-x[0], x[1])):
+        if e <= best_objective + 1e-9:
+            break  # (the objective is at most the expected score)
+        exact_before, game.status.exact = game.status.exact, True
+        try:
+            v, line = game.block_value(attack, cost, floor - 1, INF)
+        finally:
+            clean, game.status.exact = game.status.exact, exact_before
+        if not clean or line is None or v < floor:
+            continue
+        objective = e - weights.risk * (principal.value - v) / 1000
+        if objective > best_objective + 1e-9:
+            best, best_objective = Chosen(Principal(dict(attack), line[0], line[1], v), e), objective
+    return best
