@@ -258,7 +258,7 @@ def test_afterlife_makes_its_spirits_as_it_dies() -> None:
     got = _damage(_scenario([_p("bears", "Grizzly Bears", "Alice"), _p("min", "Ministrant of Obligation", "Bob")],
                             {"bears": "Bob"}, {"min": ["bears"]}))
     assert got["outcome"]["destroyed"] == ["bears", "min"]
-    assert got["triggers"][0]["result"] == "min~token1, min~token2"
+    assert got["triggers"][0]["result"] == "created 2 1/1 Spirit tokens (min~token1, min~token2)"
 
 
 def test_kardur_an_attacking_creature_dies() -> None:

@@ -888,7 +888,8 @@ class _Play:
                 self.state.counters[tid] = {}
                 self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no token"
+            return ", ".join(f"created {t}, a token copy of {f.source}, attacking {self.attackers[t]}"
+                             for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
@@ -907,7 +908,10 @@ class _Play:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
         where = f" attacking {target}" if e.attacking and target is not None else ""
-        return ", ".join(made) + where if made else "no token"
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:
