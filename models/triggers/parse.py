@@ -293,6 +293,33 @@ def _readings(head: str) -> list[_Reading] | None:
         intervening = None
         bound = "at_most" if mq[4] == "less" else "at_least"
         other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
+    elif (mq := re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) "
+                             r"(?:a|an) (?:(non-?)?([\w]+) )?creature(?: with (flying))?",
+                             verb)) and (mq[3] or mq[4]):
+        # "blocks a creature with flying", "... blocked by a non-Wall / nonblack / an artifact
+        # creature": the other creature of the block must match, one event per creature
+        # blocked or blocking (509.3)
+        fields: dict[str, object] = {}
+        word = mq[3]
+        if word in _COLORS:
+            fields["exclude_colors" if mq[2] else "colors"] = (_COLORS[word],)
+        elif word == "artifact" and not mq[2]:
+            fields["types"] = ("Artifact",)
+        elif word and word[:1].isupper() and word in CREATURE_TYPES \
+                and word not in _NOT_CREATURE_TYPES:
+            fields["exclude_subtypes" if mq[2] else "subtypes"] = (word,)
+        elif word:
+            return None
+        if mq[4]:
+            if word:
+                return None  # two conditions on the creature: not read
+            fields["keywords"] = ("flying",)
+        by_verb2: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = by_verb2.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        other_quality = Quality(**fields)  # type: ignore[arg-type]
     else:
         for pattern, events, intervening in _VERBS:
             if re.fullmatch(pattern, verb):
