@@ -405,6 +405,11 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
      tuple(T(ev, (Destroy(Who("trigger"), at_end_of_combat=True),), "",
              watch=Watch(qualities=(Quality(exclude_colors=("B",)),)))
            for ev in ("blocks_creature", "blocked_by"))),
+    ("700.4, 122.1: ~ or another creature dies -> a +1/+1 counter on each Vampire you control",
+     "Cordial Vampire",
+     (T("dies", (Counters(Who("each_creature", "you",
+                              qualities=(Quality(subtypes=("Vampire",)),)), "+1/+1"),), "",
+        watch=Watch("creatures", "any")),)),
     ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
      "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]

@@ -487,7 +487,7 @@ class _Refs:
                 quality = (Quality(keywords=("flying",)) if m[4] == "with"
                            else Quality(without_keywords=("flying",)))
             else:
-                one = singular(m[5])
+                one = m[5] if m[1] == "each " else singular(m[5])  # "each Vampire you control"
                 if not one or one not in CREATURE_TYPES or one in _NOT_CREATURE_TYPES:
                     return None
                 quality = Quality(subtypes=(one,))
