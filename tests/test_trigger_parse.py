@@ -410,6 +410,14 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
      (T("dies", (Counters(Who("each_creature", "you",
                               qualities=(Quality(subtypes=("Vampire",)),)), "+1/+1"),), "",
         watch=Watch("creatures", "any")),)),
+    ("700.4, 111.1: dies -> a 1/1 colorless Thopter artifact creature token with flying",
+     "Filigree Crawler",
+     (T("dies", (CreateTokens(Amount(1), 1, 1, ("Thopter",), (), ("flying",), artifact=True),),
+        ""),)),
+    ("603.2, 702.151b: ~ or equipped creature attacks -> it gets +2/+0 (one ability for "
+     "each: the source's own attack, the equipped creature's)", "Chainflail Centipede",
+     (T("attacks", (Pump(SELF, 2, 0),), ""),
+      T("attacks", (Pump(Who("trigger"), 2, 0),), "", watch=Watch("attached")))),
     ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
      "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]

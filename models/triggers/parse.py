@@ -264,6 +264,13 @@ def _quality_of(types: str | None, adjectives: str, with_: str | None,
 
 def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
+    both = re.fullmatch(r"(When|Whenever) ~ or (equipped|enchanted) creature (.+)", head)
+    if both:
+        # two creatures, two events: the source's own and the creature it is attached to
+        # (one ability each; a reconfigure creature attached is no creature, 702.151b)
+        own = _readings(f"{both[1]} ~ {both[3]}")
+        attached = _readings(f"{both[1]} {both[2]} creature {both[3]}")
+        return own + attached if own and attached else None
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
     if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
@@ -837,14 +844,15 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (Sacrifice(who, Amount(_count(m[2])), creature=m[3].startswith("creature")),)
     m = re.fullmatch(r"create (a|an|one|two|three|four|\d+) (?:(tapped) )?(\d+)/(\d+) "
                      r"((?:(?:white|blue|black|red|green|colorless)(?:, | and )?)+) "
-                     r"((?:[A-Z][\w'-]* )+)creature tokens?"
+                     r"((?:[A-Z][\w'-]* )+)(artifact )?creature tokens?"
                      rf"(?: with {_KWS})?(?: (?:that's|that are) (tapped and attacking|attacking))?",
                      s)
     if m:
         colors = tuple(_COLORS[c] for c in re.split(r", | and ", m[5]) if c in _COLORS)
         return (CreateTokens(Amount(_count(m[1])), int(m[3]), int(m[4]), tuple(m[6].split()),
-                             colors, _keywords(m[7]) if m[7] else (),
-                             attacking=bool(m[8]), tapped=bool(m[2]) or bool(m[8])),)
+                             colors, _keywords(m[8]) if m[8] else (),
+                             attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
+                             artifact=bool(m[7])),)
     return None
 
 
