@@ -528,7 +528,8 @@ def test_unread_part_names_what_is_not_read() -> None:
     first effect sentence not read; None when the sentence is read."""
     from redzone.models.triggers.parse import unread_part
 
-    assert unread_part("Persist") == "keyword: persist"
+    assert unread_part("Graft 2") == "keyword: graft N"
+    assert unread_part("Persist") is None  # read since h21c: a return with a -1/-1 counter (702.79a)
     assert unread_part("Whenever this creature attacks for the first time each turn, untap "
                        "all creatures you control.") == \
         "condition: Whenever ~ attacks for the first time each turn"

@@ -152,6 +152,8 @@ class _Checker:
             for i, p in enumerate(s.players):
                 for j, name in enumerate(p.library):
                     self._lookup(f"players[{i}].library[{j}]", name)
+                for j, name in enumerate(getattr(p, "graveyard", None) or ()):
+                    self._lookup(f"players[{i}].graveyard[{j}]", name)
 
     def _permanents(self) -> None:
         s = self.s

@@ -38,8 +38,10 @@ from redzone.models.triggers.types import (
     GainKeywords,
     Intervening,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -53,8 +55,8 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
-                  "toughness", "trigger_toughness", "plus_counters", "half_life"]
+                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
+                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -123,6 +125,14 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
         return TriggeredAbility("attacks", (CreateTokens(Amount(n), 1, 1, ("Warrior",), ("R",),
                                                          attacking=True, tapped=True),),
                                 text, keyword=word)
+    if word == "provoke":  # 702.39a: may untap a creature and it blocks this creature if able
+        target = Who("target_creature", "opponents", defending=True)
+        return TriggeredAbility("attacks", (TapEffect(target, untap=True), MustBlockSource(target)),
+                                text, keyword=word, optional=True)
+    if word in ("persist", "undying"):  # 702.79a, 702.93a: if it had no such counter
+        counter = "-1/-1" if word == "persist" else "+1/+1"
+        return TriggeredAbility("dies", (ReturnToBattlefield(counter),), text, keyword=word,
+                                intervening=Intervening("had_no_counter", counter=counter))
     if word == "afterlife":  # 702.135a: N 1/1 white and black Spirit tokens with flying
         return TriggeredAbility("dies", (CreateTokens(Amount(n), 1, 1, ("Spirit",), ("W", "B"),
                                                       ("flying",)),), text, keyword=word)
@@ -144,7 +154,7 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
     r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
-    r"firebending|modular)(?: (?P<n>\d+))?$",
+    r"firebending|persist|undying|provoke|modular)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 
@@ -293,10 +303,10 @@ def _readings(head: str) -> list[_Reading] | None:
     if mq:
         # the other creature of the block must match (Arrogant Bloodlord); one event per
         # creature blocked or blocking (509.3)
-        by_verb: dict[str, tuple[Event, ...]] = {
+        which: dict[str, tuple[Event, ...]] = {
             "blocks": ("blocks_creature",), "block": ("blocks_creature",),
             "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
-        events = by_verb.get(mq[1], ("blocks_creature", "blocked_by"))
+        events = which.get(mq[1], ("blocks_creature", "blocked_by"))
         intervening = None
         bound = "at_most" if mq[4] == "less" else "at_least"
         other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
@@ -801,6 +811,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         if who is not None and per is not False:
             return (LifeEffect(who, Amount(_num(m[3]), per, _per_types(m[4])),
                                gain=m[2].startswith("gain")),)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to the number of creature cards in your "
+                     r"graveyard", s)
+    if m:  # counted on resolution (608.2h) from the scenario's graveyard and this combat
+        who = refs.player(m[1])
+        if who is not None:
+            return (LifeEffect(who, Amount(1, "graveyard_creatures"), gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -35,7 +36,8 @@ from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matche
 from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
-from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
+from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
+                                                     has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
@@ -49,9 +51,11 @@ from redzone.models.triggers.types import (
     Effect,
     GainKeywords,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
     Resolved,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -93,15 +97,27 @@ def triggers(perm: Permanent, board: Board | None = None,
     return got
 
 
+def _grantors(board: Board) -> list[tuple[Permanent, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents of ``board`` granting triggered keywords, with what and to whom
+    (cached on the board: most boards have none)."""
+    got = board.__dict__.get("_trigger_grantors")
+    if got is None or got[0] is not board.permanents:
+        found = [(src, affected, abilities) for src in board.permanents.values()
+                 if src.lost_abilities_at is None
+                 for affected, abilities in grants_of(src.parsed, _names(src))]
+        got = (board.permanents, found)
+        board.__dict__["_trigger_grantors"] = got
+    return got[1]
+
+
 def _granted_triggers(board: Board, perm: Permanent,
                       here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
     out: list[TriggeredAbility] = []
-    for src in board.permanents.values():
-        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+    for src, affected, abilities in _grantors(board):
+        if here is not None and not here(src.id):
             continue
-        for affected, abilities in grants_of(src.parsed, _names(src)):
-            if board.affects(src, affected, perm):
-                out.extend(abilities)
+        if board.affects(src, affected, perm):
+            out.extend(abilities)
     return tuple(out)
 
 
@@ -151,6 +167,8 @@ class _Edit:
         self.base = board
         self.perms: dict[str, Permanent] | None = None
         self.attackers: dict[str, str] | None = None
+        self.effects: list[Any] = []
+        """Scenario effects added (provoke's block requirement, 702.39a)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -163,7 +181,7 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None:
+        if self.perms is None and self.attackers is None and not self.effects:
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players,
@@ -173,11 +191,11 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if self.attackers is not None and combat is not None:
+        if (self.attackers is not None or self.effects) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
-                "assignment", "bands")})
-            view.attackers = dict(self.attackers)
+                "assignment", "bands", "triggers_resolved", "trigger_choices")})
+            view.attackers = dict(self.attackers if self.attackers is not None else combat.attackers)
             view.blockers = dict(view.blockers or {})
             view.blocked = tuple(view.blocked or ())
             view.first_strike_dealt = tuple(view.first_strike_dealt or ())
@@ -185,7 +203,8 @@ class _Edit:
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
             out.scenario = SimpleNamespace(combat=view,
-                                           effects=tuple(getattr(b.scenario, "effects", None) or ()))
+                                           effects=tuple(getattr(b.scenario, "effects", None) or ())
+                                           + tuple(self.effects))
         if b.combat is not None:
             attacking = dict(b.combat.attacking)
             if self.attackers is not None:
@@ -223,6 +242,19 @@ def _granted(perm: Permanent, ability: Any, text: str) -> Permanent:
                         perm.parsed.ignored)
     return dataclasses.replace(perm, parsed=parsed, until_end_of_turn=EndOfTurn(
         eot.power, eot.toughness, eot.abilities + (text,), eot.after))
+
+
+@lru_cache(maxsize=4096)
+def _creature_card(name: str) -> bool:
+    """Whether the card ``name`` (of the card data) is a creature card (its front face)."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import UnknownCardError
+
+    try:
+        card = lookup(name)
+    except UnknownCardError:
+        return False
+    return bool(card.faces) and "Creature" in card.faces[0].types
 
 
 # ====================================================================== what triggered
@@ -386,6 +418,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.entered: list[str] = []
+        """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
@@ -448,7 +482,25 @@ class _Play:
             return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
         if a.per == "enlisted_power":
             return a.n * int(f.data.get("power", 0))
+        if a.per == "graveyard_creatures":
+            return a.n * self.graveyard_creatures(f.controller)
         return 0
+
+    def graveyard_creatures(self, player: str) -> int:
+        """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
+        the nontoken creatures they own that died in this combat and stayed there (not
+        exiled, not returned by persist or undying)."""
+        base = self.edit.base
+        given = next((p.graveyard for p in base.players if p.name == player), ())
+        n = sum(1 for name in given if _creature_card(name))
+        for pid in self.state.destroyed:
+            perm = base.permanents.get(pid)
+            if (perm is None or perm.token or perm.owner != player or not perm.is_creature
+                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or f"{pid}~returned" in (self.edit.perms or base.permanents)):
+                continue
+            n += 1
+        return n
 
     # -- objects an effect acts on
     def _candidates(self, f: Fired, who: Who) -> list[Permanent]:
@@ -460,6 +512,8 @@ class _Play:
             if who.attacking and c.id not in self.attackers:
                 continue
             if who.blocking and not self.blockers.get(c.id):
+                continue
+            if who.defending and c.controller != self.defending(f.source):
                 continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
@@ -758,6 +812,14 @@ class _Play:
             return self.create(f, e)
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
+        if isinstance(e, ReturnToBattlefield):
+            return self.returned(f, e)
+        if isinstance(e, MustBlockSource):
+            ids = [pid for pid in self.objects(f, e.who, chosen) if f.source in self.attackers]
+            for pid in ids:  # 509.1c: a requirement of the blocks declared after this window
+                self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
+                    blocker=pid, attacker=f.source)))
+            return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         return "not played"
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
@@ -876,14 +938,69 @@ class _Play:
                                               f.trigger))
                 continue
             self.gains = []
+            self.entered = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.entered:
+                pending = pending + self.enters(self.entered)
             if self.gains:
                 # 119.9, 603.2: each life gain is one event ("whenever you gain life")
                 pending = pending + _collect(self.board, self.state, [],
                                              [("you_gain_life", p) for p in self.gains])
+
+    def enters(self, ids: Sequence[str]) -> list[Fired]:
+        """The "when ~ enters" abilities of creatures returned to the battlefield (603.6a),
+        unless a permanent says entering creatures cause no abilities to trigger (Torpor
+        Orb). Other permanents' "whenever a creature enters" are not played."""
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        if any(enters_stopped(tuple(p.parsed.ignored) + tuple(p.parsed.unparsed))
+               for p in perms.values() if self.state.on_battlefield(p.id)
+               and p.lost_abilities_at is None):
+            return []
+        out = []
+        for pid in ids:
+            perm = self.edit.perm(pid)
+            for t in enters_triggers(perm.parsed, _names(perm)):
+                out.append(Fired(pid, perm.controller, t, pid, {}))
+        return out
+
+    def returned(self, f: Fired, e: ReturnToBattlefield) -> str:
+        """Persist and undying (702.79a, 702.93a): the card that died comes back as a new
+        object (400.7) with one counter, out of combat (506.4), untapped, without damage;
+        it keeps the effects of other permanents (a lord) but not its own until-end-of-turn
+        changes or the counters it had."""
+        pid = f.source
+        if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
+            return "not in the graveyard"
+        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+            return "not in the graveyard (a token ceases to exist, 111.7)"
+        old = self.edit.perm(pid)
+        eot = old.until_end_of_turn
+        had = self.state.counters.get(pid, {})
+        net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
+        net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        dp = -(eot.power if eot else 0) - net + d
+        dt = -(eot.toughness if eot else 0) - net + d
+        b = old.base
+        new_id = f"{pid}~returned"
+        new = dataclasses.replace(
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
+            index=len(self.edit.base.permanents) + 1000 + self.tokens,
+            parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
+            power=None if old.power is None else old.power + dp,
+            toughness=None if old.toughness is None else old.toughness + dt,
+            base=None if b is None else dataclasses.replace(
+                b, power=None if b.power is None else b.power - (eot.power if eot else 0),
+                toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
+        self.edit.put(new)
+        self.state.damage[new_id] = 0
+        self.state.counters[new_id] = {e.counter: 1}
+        self.entered.append(new_id)
+        return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
@@ -908,7 +1025,7 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return _once(out)
+        return _once([f for f in out if _holds(self, f)])
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
@@ -1057,6 +1174,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         me = board.permanents[f.source]
         return any((board.permanents[a].power or 0) > (me.power or 0)
                    for a in play.attackers if a != f.source and a in board.permanents)
+    if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
+        return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
     return False

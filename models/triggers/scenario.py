@@ -199,6 +199,15 @@ class _Answers:
                         + f" by {c.player} to {g._label(c.source)}'s ability (they sacrifice "
                         f"{size} of: {', '.join(map(str, c.among))}; CR 701.21a)")
                 return picks
+        if self.fallback is None and c.what in ("exert", "enlist", "myriad"):
+            opts = ", ".join("none" if o is None else str(o) for o in c.options)
+            how = {"exert": f"state it on the permanent: conditions: {{exerted: true}} or {{exerted: false}}",
+                   "enlist": "state conditions: {enlisted: false} on the permanent to decline",
+                   "myriad": "the scenario has no field for it"}[c.what]
+            raise ScenarioError(
+                "combat.trigger_choices",
+                f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
+                f"attacks, and the scenario doesn't say it: {how} (options: {opts})")
         if self.fallback is None:
             opts = ", ".join("no target" if o is None else str(o) for o in c.options)
             trig = f" (triggered by {g._label(c.trigger)})" if c.trigger and c.trigger != c.source else ""

@@ -29,9 +29,9 @@ from redzone.models.ability_base import Quality
 
 __all__ = [
     "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Counters", "CreateTokens",
-    "DamageEffect", "Destroy", "Effect",
-    "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
-    "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
+    "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
+    "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
+    "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
 ]
 
@@ -55,6 +55,8 @@ Event = Literal[
     "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
                            # you exert a creature")
     "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "enters",              # 603.6a: a creature returned to the battlefield in combat
+                           # (persist, undying) enters: its own "when ~ enters"
     "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
                            # a triggered ability's gain)
     "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
@@ -74,7 +76,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
     "deals_damage": "damage",
-    "exerted": "attack", "enlisted": "attack", "you_gain_life": "damage",
+    "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
     "counters_removed": "damage",
 }
 
@@ -113,8 +115,12 @@ class Intervening:
     ``"saddled"`` ("attacks while saddled": the scenario's ``conditions``); ``"greater_power_attacks"``
     (training, 702.149: another attacking creature has greater power)."""
 
-    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks"]
+    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
+                  "had_no_counter"]
     n: int = 0
+    counter: str = ""
+    """``"had_no_counter"``: the kind of counter it had none of as it died (persist
+    ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
 
 @dataclass(frozen=True)
@@ -131,13 +137,16 @@ class Amount:
     known if it left), ``"toughness"`` / ``"trigger_toughness"`` likewise,
     ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a),
     ``"half_life"`` (half the player's life total, rounded up, 107.1a: each player's own),
-    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a).
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
+    ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
+    ``players[].graveyard`` and the nontoken creatures they own that died in this combat).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt", "enlisted_power", "power", "trigger_power",
-                 "toughness", "trigger_toughness", "plus_counters", "half_life"] | None = None
+                 "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
+                 "trigger_power", "toughness", "trigger_toughness", "plus_counters",
+                 "half_life"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -181,6 +190,9 @@ class Who:
     """Only attacking creatures ("target attacking creature": mentor)."""
     blocking: bool = False
     """Only blocking creatures ("each blocking creature": Hezrou)."""
+    defending: bool = False
+    """Only creatures the defending player of the source controls (506.2: provoke's "target
+    creature defending player controls")."""
     also_types: tuple[str, ...] = ()
     """``"target_creature"``: permanents of these card types may be targeted too ("target
     creature or enchantment you control": Heliod, Sun-Crowned)."""
@@ -282,6 +294,25 @@ class Destroy:
 
 
 @dataclass(frozen=True)
+class MustBlockSource:
+    """Each of ``who`` blocks the source this combat if able (provoke, 702.39a; a block
+    requirement, 509.1c, like the scenario's ``effects.must_block``)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield:
+    """Return the creature that died (the source) to the battlefield under its owner's
+    control with one ``counter`` counter on it (persist 702.79a, undying 702.93a). It is a
+    new object (400.7): a new permanent id (``<id>~returned``), not in combat (506.4), no
+    damage, untapped; the card that died stays in ``destroyed``. A token that died can't
+    return (111.7, 704.5d)."""
+
+    counter: str
+
+
+@dataclass(frozen=True)
 class Sacrifice:
     """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
     only; ``or_artifact``: creatures or artifacts; ``other``: not the source, "sacrifice
@@ -325,8 +356,8 @@ class ValueOnly:
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
-          | DamageEffect
-          | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly)
+          | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
+          | ValueOnly | ReturnToBattlefield | MustBlockSource)
 
 
 @dataclass(frozen=True)

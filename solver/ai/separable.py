@@ -18,8 +18,10 @@ player when the game *separates*:
   creature with lifelink; no life paid for attacks or blocks, 119.4), no unit joins two
   players (nothing couples units, no combat-dependent power or toughness, no static ability
   whose leaving or condition changes another permanent, 611.3a, no life floor or
-  redirection, no first-strike step in which a defending player could lose and leave,
-  800.4a: :meth:`UnitGames.first_strike_harmless`), each player's block problem is their own
+  redirection; a defending player who may lose in a first-strike step and leave, 800.4a,
+  takes only their own part along — their blockers, what attacks them — when every
+  permanent's owner controls it and no permanent of theirs changes others', 611.3a:
+  :meth:`UnitGames.departures_matter`), each player's block problem is their own
   (no scenario effect, band or block tax that applies while its source attacks), and the
   position after the combat needs no state-based action the scenario left pending;
 - the game can't be won in this combat: some opponent can't lose to it (their life, poison
@@ -40,6 +42,11 @@ with every optimisation of one defending player, and exact (no window).
 Not a change of what is searched, only of the order: the value is the product's minimum,
 proved; the line is each player's best block, combined. ``tests/test_commander_ai.py``
 checks it against the exhaustive reference on boards of three and four players.
+
+:class:`SplitAttack` takes the same sum one step further for ``choose_attack`` at
+lookahead 0: a branch and bound over the declarations whose bound is a sum of per-player
+parts (its docstring). :func:`floor_skips` is a lower bound of a block's value where the
+two-player static floors stand aside (:meth:`UnitGames.floor_tree`).
 """
 
 from __future__ import annotations
@@ -91,8 +98,13 @@ def _separates(game: Game) -> bool:
             and not any(isinstance(a, BlockTax) and a.while_attacking
                         for a, _ in board.abilities_of_kind(BlockTax))
             and not board.abilities_of_kind(DamageModifier)
-            and (not facts.strikes_first or game.units.first_strike_harmless())
-            and not game.units.departures_matter(False))
+            and not game.units.departures_matter(False)
+            # A defending player who loses in the first-strike step leaves at once (800.4a)
+            # with their blockers and what attacks them: their part only, when nothing they
+            # own is controlled by another player or the reverse (their part's search plays
+            # it, one unit on the whole board: UnitGames.departures_matter).
+            and ((not facts.strikes_first or game.units.first_strike_harmless())
+                 or all((q.owner or q.controller) == q.controller for q in board.permanents.values())))
         game.separates = got
     return got
 

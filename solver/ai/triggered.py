@@ -40,8 +40,8 @@ from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
-                                    state_based_actions)
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
+                                    relayered_after_departures, state_based_actions)
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
 from redzone.solver.ai.clock import Clock
@@ -152,8 +152,7 @@ class TriggerGame:
 
     def over(self, state: GameState) -> bool:
         """The combat is over: the attacking player or every opponent lost (104.2a)."""
-        lost = set(state.lost) | {p for p in [self.ap, *self.opponents]
-                                  if state.life.get(p, 1) <= 0 or state.poison.get(p, 0) >= 10}
+        lost = out_of_game(self.board, state)  # 704.5a, 704.5c, 704.6c
         return self.ap in lost or all(o in lost for o in self.opponents)
 
     def evaluator(self, board: Board) -> Evaluator:
@@ -183,9 +182,7 @@ class TriggerGame:
         end: Line = (("end", board, state),)
         if abs(v) == ev.win or self.lookahead == 0:
             return self.sign * v + mana, end
-        lost = set(state.lost) | {p.name for p in board.players
-                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
-                                  or state.lost_to_commander(p.name)}  # 704.6c
+        lost = out_of_game(board, state)  # 704.5a, 704.5c, 704.6c
         player = next_player(board, lost)
         if player is None:
             return self.sign * v + mana, end

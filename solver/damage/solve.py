@@ -696,7 +696,7 @@ class _PlayRun:
             d = (now.get("+1/+1", 0) - before.get("+1/+1", 0)
                  - now.get("-1/-1", 0) + before.get("-1/-1", 0))
             perm = end.board.permanents.get(pid)
-            if d and perm is not None:
+            if d and perm is not None and perm.is_creature:
                 counters += d if perm.controller == self.ap else -d
         if self.objective == "max-kills":
             return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value,
