@@ -133,7 +133,8 @@ def test_reads_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility
 @pytest.mark.parametrize("card", [
     "Phage the Untouchable",  # "that player loses the game" (104.3): no effect kind for it
     "Bounding Felidar",       # its second sentence ("for each of those creatures") isn't read
-    "Infernal Medusa",        # "destroy that creature at end of combat": after the play (511)
+    "Aurelia, the Warleader",  # "attacks for the first time each turn": a scenario may be a
+    # second combat
 ])
 def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     """603.2: every sentence of an effect must be read, else none is (never a guess);
@@ -150,7 +151,8 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "Whenever this creature attacks, roll a six-sided die.",
     "Whenever this creature attacks, put a +1/+1 counter on it. Then it explodes.",
     "Whenever this creature deals combat damage to a player, that player loses the game.",
-    "Whenever this creature blocks a creature with flying, destroy that creature.",
+    # two conditions on the creature blocked
+    "Whenever this creature blocks a black creature with flying, destroy that creature.",
     "Whenever this creature attacks, it gets +X/+0 until end of turn, where X is its power.",
     "Whenever a creature you control becomes blocked by a creature, it gets +1/+1 until end "
     "of turn.",  # the trigger is the blocker: "it" can't be named
@@ -394,6 +396,28 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
     ("700.4, 111.1, 605.1a: dies -> a 1/1 colorless Eldrazi Scion token (its mana ability is "
      "never activated in the play)", "Blisterpod",
      (T("dies", (CreateTokens(Amount(1), 1, 1, ("Eldrazi", "Scion"), ()),), ""),)),
+    ("509.3, 613.4c: blocks a creature with flying -> +3/+0 (once per such creature blocked)",
+     "Ezuri's Archers",
+     (T("blocks_creature", (Pump(SELF, 3, 0),), "",
+        watch=Watch(qualities=(Quality(keywords=("flying",)),))),)),
+    ("603.2, 509.3: blocks or becomes blocked by a nonblack creature -> "
+     "destroy that creature at end of combat (603.7, 511.2)", "Deathgazer",
+     tuple(T(ev, (Destroy(Who("trigger"), at_end_of_combat=True),), "",
+             watch=Watch(qualities=(Quality(exclude_colors=("B",)),)))
+           for ev in ("blocks_creature", "blocked_by"))),
+    ("700.4, 122.1: ~ or another creature dies -> a +1/+1 counter on each Vampire you control",
+     "Cordial Vampire",
+     (T("dies", (Counters(Who("each_creature", "you",
+                              qualities=(Quality(subtypes=("Vampire",)),)), "+1/+1"),), "",
+        watch=Watch("creatures", "any")),)),
+    ("700.4, 111.1: dies -> a 1/1 colorless Thopter artifact creature token with flying",
+     "Filigree Crawler",
+     (T("dies", (CreateTokens(Amount(1), 1, 1, ("Thopter",), (), ("flying",), artifact=True),),
+        ""),)),
+    ("603.2, 702.151b: ~ or equipped creature attacks -> it gets +2/+0 (one ability for "
+     "each: the source's own attack, the equipped creature's)", "Chainflail Centipede",
+     (T("attacks", (Pump(SELF, 2, 0),), ""),
+      T("attacks", (Pump(Who("trigger"), 2, 0),), "", watch=Watch("attached")))),
     ("700.4: dies -> incubate 3 (an Incubator artifact, not a creature: a value)",
      "Infected Defector", (T("dies", (ValueOnly("token"),), ""),)),
 ]
@@ -574,3 +598,13 @@ def test_cant_be_blocked_this_turn_makes_a_block_illegal() -> None:
 
     assert run_command("check-block", scenario("bears")).to_json()["legal"] is False
     assert run_command("check-block", scenario("dolphin")).to_json()["legal"] is True
+
+
+def test_blocks_a_creature_with_flying() -> None:
+    # Ezuri's Archers 1/2 (reach) blocks a Wind Drake 2/2 flier: +3/+0 (509.3), so the Drake
+    # dies to 4 damage; the Archers die to 2.
+    result = _play([{"id": "d", "card": "Wind Drake", "controller": "P1"},
+                    {"id": "a", "card": "Ezuri's Archers", "controller": "P2"}],
+                   {"d": "P2"}, {"a": ["d"]})
+    assert [t.result for t in result.triggers] == ["a gets +3/+0"]
+    assert sorted(result.outcome["destroyed"]) == ["a", "d"]

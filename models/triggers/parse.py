@@ -274,6 +274,13 @@ def _quality_of(types: str | None, adjectives: str, with_: str | None,
 
 def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
+    both = re.fullmatch(r"(When|Whenever) ~ or (equipped|enchanted) creature (.+)", head)
+    if both:
+        # two creatures, two events: the source's own and the creature it is attached to
+        # (one ability each; a reconfigure creature attached is no creature, 702.151b)
+        own = _readings(f"{both[1]} ~ {both[3]}")
+        attached = _readings(f"{both[1]} {both[2]} creature {both[3]}")
+        return own + attached if own and attached else None
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
     if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
@@ -303,6 +310,33 @@ def _readings(head: str) -> list[_Reading] | None:
         intervening = None
         bound = "at_most" if mq[4] == "less" else "at_least"
         other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
+    elif (mq := re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) "
+                             r"(?:a|an) (?:(non-?)?([\w]+) )?creature(?: with (flying))?",
+                             verb)) and (mq[3] or mq[4]):
+        # "blocks a creature with flying", "... blocked by a non-Wall / nonblack / an artifact
+        # creature": the other creature of the block must match, one event per creature
+        # blocked or blocking (509.3)
+        fields: dict[str, object] = {}
+        word = mq[3]
+        if word in _COLORS:
+            fields["exclude_colors" if mq[2] else "colors"] = (_COLORS[word],)
+        elif word == "artifact" and not mq[2]:
+            fields["types"] = ("Artifact",)
+        elif word and word[:1].isupper() and word in CREATURE_TYPES \
+                and word not in _NOT_CREATURE_TYPES:
+            fields["exclude_subtypes" if mq[2] else "subtypes"] = (word,)
+        elif word:
+            return None
+        if mq[4]:
+            if word:
+                return None  # two conditions on the creature: not read
+            fields["keywords"] = ("flying",)
+        by_verb2: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = by_verb2.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        other_quality = Quality(**fields)  # type: ignore[arg-type]
     else:
         for pattern, events, intervening in _VERBS:
             if re.fullmatch(pattern, verb):
@@ -470,7 +504,7 @@ class _Refs:
                 quality = (Quality(keywords=("flying",)) if m[4] == "with"
                            else Quality(without_keywords=("flying",)))
             else:
-                one = singular(m[5])
+                one = m[5] if m[1] == "each " else singular(m[5])  # "each Vampire you control"
                 if not one or one not in CREATURE_TYPES or one in _NOT_CREATURE_TYPES:
                     return None
                 quality = Quality(subtypes=(one,))
@@ -826,14 +860,15 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (Sacrifice(who, Amount(_count(m[2])), creature=m[3].startswith("creature")),)
     m = re.fullmatch(r"create (a|an|one|two|three|four|\d+) (?:(tapped) )?(\d+)/(\d+) "
                      r"((?:(?:white|blue|black|red|green|colorless)(?:, | and )?)+) "
-                     r"((?:[A-Z][\w'-]* )+)creature tokens?"
+                     r"((?:[A-Z][\w'-]* )+)(artifact )?creature tokens?"
                      rf"(?: with {_KWS})?(?: (?:that's|that are) (tapped and attacking|attacking))?",
                      s)
     if m:
         colors = tuple(_COLORS[c] for c in re.split(r", | and ", m[5]) if c in _COLORS)
         return (CreateTokens(Amount(_count(m[1])), int(m[3]), int(m[4]), tuple(m[6].split()),
-                             colors, _keywords(m[7]) if m[7] else (),
-                             attacking=bool(m[8]), tapped=bool(m[2]) or bool(m[8])),)
+                             colors, _keywords(m[8]) if m[8] else (),
+                             attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
+                             artifact=bool(m[7])),)
     return None
 
 

@@ -894,13 +894,13 @@ class _Play:
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
             parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            types = ("Artifact", "Creature") if e.artifact else ("Creature",)
             tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=("Creature",), subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(("Creature",), e.subtypes, (), e.colors, e.power,
-                                      e.toughness))
+                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}

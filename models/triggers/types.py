@@ -342,6 +342,8 @@ class CreateTokens:
     attacking: bool = False
     tapped: bool = False
     copy_of_source: bool = False
+    artifact: bool = False
+    """Artifact creature tokens ("a 1/1 colorless Thopter artifact creature token")."""
 
 
 @dataclass(frozen=True)
