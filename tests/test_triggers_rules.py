@@ -289,3 +289,18 @@ def test_creature_cards_in_your_graveyard_count_the_scenarios_and_this_combats()
     assert got["outcome"]["destroyed"] == ["bears"]
     assert got["outcome"]["life"]["Bob"] == 17
     assert got["triggers"][0]["result"] == "Bob loses 2 life"
+
+
+def test_any_target_includes_planeswalkers() -> None:
+    # 115.4: "any target" is a creature, a player, a planeswalker or a battle. Goblin
+    # Arsonist (1/1) attacks and is blocked by Grizzly Bears; as it dies, Alice may have it
+    # deal 1 damage to any target (603.10a) — stated here as Bob's Ajani Goldmane
+    # (loyalty 4), which loses one loyalty counter (120.3c): 4 -> 3.
+    scenario = _scenario([_p("arsonist", "Goblin Arsonist", "Alice"), _p("bears", "Grizzly Bears", "Bob"),
+                          _p("ajani", "Ajani Goldmane", "Bob", loyalty=4)],
+                         {"arsonist": "Bob"}, {"bears": ["arsonist"]}, triggers_resolved=["attack"],
+                         trigger_choices=[{"source": "arsonist", "window": "regular", "target": "ajani",
+                                           "may": True}])
+    got = _damage(scenario)
+    assert got["outcome"]["loyalty"]["ajani"] == 3
+    assert [t["choices"] for t in got["triggers"]] == [{"target": "ajani", "may": True}]

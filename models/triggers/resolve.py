@@ -609,6 +609,12 @@ class _Play:
                     and (who.controller == "any" or (q.controller == f.controller)
                          == (who.controller == "you"))
                     and self._targetable(f, q))
+            if who.kind == "any_target":
+                # 115.4: "any target" is a creature, a player, a planeswalker or a battle
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and (q.is_a("Planeswalker") or q.is_a("Battle"))
+                    and self.state.on_battlefield(q.id) and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
                 options.extend(p.name for p in board.players if self.state.in_game(p.name))
             if who.kind == "target_opponent":
