@@ -12,6 +12,8 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena merge part1.json part2.json  # parts split by --first-position
     python -m benchmarks.arena --opponent phase --positions balanced --games 400 --seed 1
     python -m benchmarks.arena --opponent greedy --positions mirror --games 400 --seed 1
+    python -m benchmarks.arena --opponent phase --style pressure --positions balanced --games 400
+    python -m benchmarks.arena --opponent redzone --style pressure --opponent-style exact --positions mirror --games 400
 
 Positions (``--positions``):
 
@@ -47,6 +49,9 @@ Policies (``--opponent`` / ``--redzone``):
 - ``redzone``: :class:`redzone.solver.bridges.phase.RedzoneBrain` with the AI of
   ``redzone.solver.ai.decisions`` (choose-attack, lookahead 1; choose-blocks) and
   ``plan_damage_step`` (objective ``max-player-damage``) at damage prompts;
+  ``--style`` (the first policy) and ``--opponent-style`` choose its choose-attack style
+  (``exact`` or ``pressure``, docs/ai.md "Styles"; default: redzone's default), and the
+  policy is then named ``redzone-<style>`` (so that redzone can play itself);
 - ``phase``: phase's own AI. ``--phase-ai combat`` uses ``Game.choose_attackers`` /
   ``Game.choose_blockers`` (and ``choose_action`` at Medium for damage);
   ``--phase-ai Medium|Hard|VeryHard`` uses ``Game.choose_action`` at that difficulty at

@@ -35,7 +35,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError
 from redzone.models.styles import DEFAULT_STYLE, STYLES
 
-__all__ = ["DEFAULT_STYLE", "GameTerms", "PressureWeights", "STYLES", "game_terms"]
+__all__ = ["DEFAULT_STYLE", "GameTerms", "PressureWeights", "STYLES", "TermsTable", "game_terms"]
 
 
 @dataclass(frozen=True)
@@ -91,56 +91,99 @@ class GameTerms:
         return weights.ratio * self.ratio + weights.race * self.race
 
 
-def _gets_through(board: Board, state: Any, a: Permanent, defender: str, blockers: list[Permanent]) -> bool:
-    """Whether ``a`` gets through ``blockers`` (see the module docstring)."""
-    from redzone.models.block_rules import _attacker_facts, _blocker_facts, _pair_reason
+@dataclass(frozen=True)
+class _Creature:
+    """What the race reads of one creature, read once per board: its keywords and the
+    opposing creatures that may block it (CR 509.1b)."""
 
-    kw = board.has_keyword
-    if kw(a, "indestructible"):
-        return True
-    facts = _attacker_facts(board, a, defender)
-    able = [b for b in blockers if _pair_reason(board, _blocker_facts(board, b), facts) is None]
-    if not able or (kw(a, "menace") and len(able) < 2):
-        return True
-    dealt = 0
-    for b in able:
-        p = max(state.power(board, b.id), 0)
-        if p and kw(b, "deathtouch"):
-            return False
-        dealt += 2 * p if kw(b, "double strike") else p
-    return dealt < max(state.toughness(board, a.id), 0)
+    id: str
+    controller: str
+    indestructible: bool
+    menace: bool
+    deathtouch: bool
+    double_strike: bool
+    defender: bool
+    blockers: frozenset[str]
+
+
+class TermsTable:
+    """The board's part of :func:`game_terms`, read once: each creature's keywords and the
+    opposing creatures that may block it (:func:`redzone.models.block_rules` pair rules:
+    flying, reach, shadow, horsemanship, fear, intimidate, skulk, protection, "can't be
+    blocked"); :meth:`terms` then reads a position, remembered by what it depends on."""
+
+    def __init__(self, board: Board, player: str, ev: Any) -> None:
+        from redzone.models.block_rules import _attacker_facts, _blocker_facts, _pair_reason
+
+        self.board, self.player, self.ev = board, player, ev
+        names = [p.name for p in board.players]
+        self.two = len(names) == 2 and player in names
+        self.opponent = (names[0] if names[1] == player else names[1]) if self.two else ""
+        kw = board.has_keyword
+        perms = [p for p in board.permanents.values() if p.is_creature and p.controller in names]
+        blocker_facts = {p.id: _blocker_facts(board, p) for p in perms}
+        self.creatures: list[_Creature] = []
+        for a in perms:
+            defender = next((n for n in names if n != a.controller), a.controller)
+            facts = _attacker_facts(board, a, defender)
+            able = frozenset(b.id for b in perms if b.controller != a.controller
+                             and _pair_reason(board, blocker_facts[b.id], facts) is None)
+            self.creatures.append(_Creature(a.id, a.controller, kw(a, "indestructible"), kw(a, "menace"),
+                                            kw(a, "deathtouch"), kw(a, "double strike"), kw(a, "defender"),
+                                            able))
+        self._memo: dict[Any, GameTerms | None] = {}
+
+    def terms(self, state: Any) -> GameTerms | None:
+        """:func:`game_terms` of ``state``."""
+        if not self.two or self.player in state.lost or self.opponent in state.lost:
+            return None
+        key = (tuple(sorted(state.life.items())), tuple(sorted(state.reasons)),
+               tuple(sorted(state.minus_added.items())), tuple(sorted(state.plus_added.items())))
+        if key in self._memo:
+            return self._memo[key]
+        got = self._memo[key] = self._terms(state)
+        return got
+
+    def _terms(self, state: Any) -> GameTerms:
+        board, player, opponent = self.board, self.player, self.opponent
+        alive = [c for c in self.creatures if state.on_battlefield(c.id) and state.toughness(board, c.id) > 0]
+        power = {c.id: max(state.power(board, c.id), 0) for c in alive}
+        material = {player: 0.0, opponent: 0.0}
+        for c in alive:
+            material[c.controller] += abs(self.ev.permanent_score(c.id, state)) / 1000
+        total = material[player] + material[opponent]
+        ratio = (material[player] - material[opponent]) / total if total > 0 else 0.0
+        by_id = {c.id: c for c in alive}
+        clocks: dict[str, float] = {}
+        for side, other in ((player, opponent), (opponent, player)):
+            damage = 0
+            for a in alive:
+                if a.controller != side or power[a.id] <= 0 or a.defender:
+                    continue
+                if self._gets_through(state, a, [by_id[b] for b in a.blockers if b in by_id], power):
+                    damage += 2 * power[a.id] if a.double_strike else power[a.id]
+            life = max(state.life.get(other, 1), 1)
+            clocks[side] = math.ceil(life / damage) if damage > 0 else math.inf
+        race = 1 / clocks[player] - 1 / clocks[opponent]
+        return GameTerms(ratio, race, clocks, stalled=math.isinf(clocks[player]) and math.isinf(clocks[opponent]))
+
+    def _gets_through(self, state: Any, a: _Creature, able: list[_Creature], power: dict[str, int]) -> bool:
+        """Whether ``a`` gets through the creatures ``able`` to block it (module docstring)."""
+        if a.indestructible or not able or (a.menace and len(able) < 2):
+            return True
+        dealt = 0
+        for b in able:
+            p = power[b.id]
+            if p and b.deathtouch:
+                return False
+            dealt += 2 * p if b.double_strike else p
+        return dealt < max(state.toughness(self.board, a.id), 0)
 
 
 def game_terms(board: Board, state: Any, player: str, ev: Any) -> GameTerms | None:
     """The game terms of the position ``state`` (a :class:`redzone.models.game_state.GameState`
     of ``board``) for ``player``, material valued by ``ev`` (an
     :class:`redzone.models.evaluation.Evaluator` of ``board`` from ``player``'s side).
-    ``None`` unless the board has exactly two players, neither of whom has lost."""
-    names = [p.name for p in board.players]
-    if len(names) != 2 or player not in names or any(n in state.lost for n in names):
-        return None
-    opponent = names[0] if names[1] == player else names[1]
-    creatures: dict[str, list[Permanent]] = {player: [], opponent: []}
-    material = {player: 0.0, opponent: 0.0}
-    for pid, perm in board.permanents.items():
-        if not perm.is_creature or not state.on_battlefield(pid) or perm.controller not in creatures:
-            continue
-        if state.toughness(board, pid) <= 0:
-            continue
-        creatures[perm.controller].append(perm)
-        material[perm.controller] += abs(ev.permanent_score(pid, state)) / 1000
-    total = material[player] + material[opponent]
-    ratio = (material[player] - material[opponent]) / total if total > 0 else 0.0
-    clocks: dict[str, float] = {}
-    for side, other in ((player, opponent), (opponent, player)):
-        damage = 0
-        for a in creatures[side]:
-            power = state.power(board, a.id)
-            if power <= 0 or board.has_keyword(a, "defender"):
-                continue
-            if _gets_through(board, state, a, other, creatures[other]):
-                damage += 2 * power if board.has_keyword(a, "double strike") else power
-        life = max(state.life.get(other, 1), 1)
-        clocks[side] = math.ceil(life / damage) if damage > 0 else math.inf
-    race = 1 / clocks[player] - 1 / clocks[opponent]
-    return GameTerms(ratio, race, clocks, stalled=math.isinf(clocks[player]) and math.isinf(clocks[opponent]))
+    ``None`` unless the board has exactly two players, neither of whom has lost. For many
+    positions of one board, :class:`TermsTable` reads the board once."""
+    return TermsTable(board, player, ev).terms(state)

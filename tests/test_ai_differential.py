@@ -1,6 +1,8 @@
 """Differential tests: the AI's search (:mod:`redzone.solver.ai.decisions`) against the exhaustive
 reference minimax (:mod:`redzone.solver.ai.reference`), which shares only the rules code, the
-outcome code and the evaluation with it (no units, caches, symmetry or cut-offs).
+outcome code and the evaluation with it (no units, caches, symmetry or cut-offs). The search
+runs with ``style="exact"`` (issue 22: the minimax choice; ``pressure`` is checked against
+the same reference in tests/test_ai_style.py).
 
 Random tiny boards (1-4 attacking creatures, 0-3 potential blockers, power 0-4, toughness
 1-4, random flying / reach / menace / trample / deathtouch / first and double strike /
@@ -156,7 +158,7 @@ def _key(d: dict[str, Any]) -> Any:
 def attack_mismatch(data: dict[str, Any], lookahead: int) -> str | None:
     """``None`` when the search agrees with the reference, else what differs."""
     b = build_board(parse_scenario(data))
-    r = choose_attack(b, lookahead=lookahead)
+    r = choose_attack(b, lookahead=lookahead, style="exact")
     values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
     best = max(values.values())
     got = round(r.value * 1000)
@@ -308,7 +310,7 @@ def test_a_blocker_whose_prevention_ends_in_the_first_strike_step(lookahead: int
                           "text": "Prevent all combat damage that would be dealt to you.\n"
                                   "This creature blocks each combat if able."})
     assert attack_mismatch(data, lookahead) is None
-    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead)
+    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead, style="exact")
     assert r.lethal and r.attackers == {"f": "Bob", "y": "Bob"}
 
 
@@ -319,7 +321,7 @@ def test_an_attacked_planeswalker_whose_prevention_ends_in_the_first_strike_step
     # damage to Bob is then not prevented: he loses (704.5a).
     data = _shield_board({"id": "p", "types": ["Planeswalker"], "loyalty": 1})
     assert attack_mismatch(data, lookahead) is None
-    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead)
+    r = choose_attack(build_board(parse_scenario(data)), lookahead=lookahead, style="exact")
     assert r.lethal and r.attackers == {"f": "Bob", "y": "p"}
 
 

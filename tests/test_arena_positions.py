@@ -6,8 +6,8 @@ Two kinds of assertion, each test saying which:
 - *rules*: what the cards are and what combat does on these boards (CR 510.1 combat damage,
   702.4b double strike, 702.15b lifelink, 702.17 reach, 704.5g lethal damage), and that
   both engines read the cards alike (the arena's pool rule);
-- *regression fixtures*: redzone's choose-attack answer and values **today** (default
-  weights, main after issue 25). They are not what the rules require; they are recorded so
+- *regression fixtures*: redzone's choose-attack answer and values under the ``exact``
+  style (default weights; the minimax choice, as on main after issue 25). They are not what the rules require; they are recorded so
   that the change issue 22 asks for (an AI that attacks here) shows up as a failing
   fixture, to be updated together with the change, and so that the new choice's value in
   the exact game can be compared with today's best (issue 22: never worse than today's by
@@ -133,9 +133,10 @@ def test_today_elemental_position_stays_home(lookahead: int) -> None:
     1.788 at lookahead 1 (2.639 at lookahead 0), because it counts on Bo's double block
     (the trade of Elemental for Mastodon) as certain. Issue 22 measured that in play
     attacking with both wins against phase's AI and greedy play and stalls to a draw
-    otherwise. Update with the change that makes it attack."""
+    otherwise. The ``exact`` style keeps this answer; the ``pressure`` style attacks with
+    both (issue 22; tests/test_ai_style.py)."""
     b = board_of("elemental")
-    d = choose_attack(b, lookahead=lookahead)
+    d = choose_attack(b, lookahead=lookahead, style="exact")
     assert d.attackers == {} and d.status == "optimal"
     assert d.value == pytest.approx(3.904, abs=1e-3) and d.bound == pytest.approx(d.value)
     both = {"s0c0": "P2", "s0c1": "P2"}
@@ -151,9 +152,10 @@ def test_today_raptor_position_ties_no_attack(lookahead: int) -> None:
     Mastodon, Sentinel Spider; Bo: Raptor and Spider; 14 life each) attacking with the
     Mastodon and the Raptor is worth exactly what staying home is worth today (6.5 at
     either lookahead), and the tie goes to no attack, the first declaration searched.
-    Issue 22: that attack wins in play. Update with the change that makes it attack."""
+    Issue 22: that attack wins in play. The ``exact`` style keeps this answer; the
+    ``pressure`` style makes that attack (tests/test_ai_style.py)."""
     b = board_of("raptor")
-    d = choose_attack(b, lookahead=lookahead)
+    d = choose_attack(b, lookahead=lookahead, style="exact")
     assert d.attackers == {} and d.status == "optimal"
     assert d.value == pytest.approx(6.5, abs=1e-3)
     raptor_and_mastodon = {"s0c0": "P2", "s0c1": "P2"}

@@ -11,6 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from redzone.models.errors import ScenarioError
 from redzone.solver.frontends.commands import run_command
 from redzone.solver.frontends.serve import handle_line
 
@@ -209,3 +212,63 @@ def test_the_examples_answer_as_their_comments_say(redzone_main):
     data = json.loads(out)
     assert code == 0 and "triggers" not in data and "warnings" not in data
     assert sorted(data["outcome"]["destroyed"]) == ["bears", "retainer"] and data["outcome"]["life"]["Bob"] == 20
+
+
+def test_check_damage_judges_after_the_block_window(tmp_path, redzone_main):
+    # Suq'Ata Lancer (flanking) blocked by Llanowar Elves, the block window still to
+    # resolve (blockers declared: the default, with its warning): flanking gives the Elves
+    # -1/-1 and they die before damage (702.25a, 704.5f); the Lancer stays blocked and
+    # deals no damage (509.1h, 510.1c), so 2 to the Elves is illegal and no damage is the
+    # legal assignment.
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "lancer", "card": "Suq'Ata Lancer", "controller": "Alice"},
+                               {"id": "elves", "card": "Llanowar Elves", "controller": "Bob"}],
+                "combat": {"attackers": {"lancer": "Bob"}, "blockers": {"elves": ["lancer"]},
+                           "assignment": {"lancer": {"elves": 2}}}}
+    code, out, _ = redzone_main("check-damage", _write(tmp_path, scenario), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is False and data["witness"] == {}
+    assert [t["result"] for t in data["triggers"]] == ["elves gets -1/-1"]
+    # With the block window resolved (its effect not in the board as given: the Elves are a
+    # 1/1 blocker), 2 to the Elves is legal.
+    scenario["combat"]["triggers_resolved"] = ["attack", "block"]
+    data = run_command("check-damage", scenario).to_json()
+    assert data["legal"] is True and "triggers" not in data
+
+
+def test_the_ais_answer_names_a_damage_steps_window_by_its_step():
+    # Zephyr Winder (2/1 flying) attacks Bob, who has no creature: no block (509.1), 2 to
+    # Bob, and its "deals combat damage to a player" trigger resolves after the regular
+    # step (510.3), named "regular" as in damage's answer and combat.trigger_choices.
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "winder", "card": "Zephyr Winder", "controller": "Alice"}],
+                "combat": {"attackers": {"winder": "Bob"}}}
+    ai = run_command("choose-block", scenario, {"lookahead": 0}).to_json()
+    played = run_command("damage", scenario).to_json()
+    assert [(t["source"], t["window"]) for t in ai["triggers"]] == [("winder", "regular")]
+    assert ai["triggers"] == played["triggers"] and ai["outcome"]["life"]["Bob"] == 18
+
+
+def _heel_versus(card: str, **board: Any) -> dict[str, Any]:
+    """Alice's Goblin Heelcutter attacks Bob, whose only creature is ``card`` (id ``x``);
+    the attack trigger is still to resolve and Bob's creature blocks."""
+    return {"players": [{"name": "Alice"}, {"name": "Bob", "life": 3}],
+            "permanents": [HEEL, {"id": "x", "card": card, "controller": "Bob", **board}],
+            "combat": {"attackers": {"heel": "Bob"}, "blockers": {"x": ["heel"]},
+                       "triggers_resolved": []}}
+
+
+def test_hexproof_shroud_and_protection_are_not_targets_of_an_opponents_trigger() -> None:
+    # 603.3d: the Heelcutter's target is chosen as its trigger is put on the stack, among
+    # legal targets only. Gladecover Scout (hexproof, 702.11b), Blastoderm and Inkwell
+    # Leviathan (shroud, 702.18b) and Paladin en-Vec (protection from red, 702.16b; the
+    # Heelcutter is red) can't be targeted, so the only legal target is the Heelcutter itself:
+    # no choice to state, and Bob's creature may block.
+    for card in ("Gladecover Scout", "Blastoderm", "Inkwell Leviathan", "Paladin en-Vec"):
+        answer = run_command("check-block", _heel_versus(card)).to_json()
+        assert [t["choices"] for t in answer["triggers"]] == [{"target": "heel"}], card
+        assert answer["legal"] is True, card
+    # Grizzly Bears can be targeted: two legal targets, Alice's choice, which a check
+    # command must be told (a one-line error names the field).
+    with pytest.raises(ScenarioError, match=r"options: heel, x"):
+        run_command("check-block", _heel_versus("Grizzly Bears"))

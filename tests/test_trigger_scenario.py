@@ -276,3 +276,52 @@ def test_blocks_are_declared_on_the_board_after_granted_exalted():
     view, _, resolved = after_attack_window(_board([archangel, mine, WALL], combat))
     assert sorted(r.source for r in resolved) == ["angel", "bears"]
     assert (view.permanents["bears"].power, view.permanents["bears"].toughness) == (4, 4)
+
+
+def test_an_up_to_one_target_of_a_damage_step_trigger():
+    # Zephyr Winder (2/1 flying): "whenever this creature deals combat damage to a player,
+    # untap up to one target creature" — a trigger of the regular damage step (510.3),
+    # named "regular" as the scenario names it; "up to one": none may be chosen (601.2c,
+    # 115.1). Stated: Alice's tapped Grizzly Bears, then no target.
+    winder = {"id": "winder", "card": "Zephyr Winder", "controller": "Alice"}
+    tapped = {**BEARS, "controller": "Alice", "tapped": True}
+    combat: dict[str, Any] = {"attackers": {"winder": "Bob"},
+                              "trigger_choices": [{"source": "winder", "window": "regular", "target": "bears"}]}
+    result = play_out(_board([winder, tapped], combat))
+    assert [(t.window, t.choices, t.result) for t in result.triggers] == [
+        ("regular", {"target": "bears"}, "bears untapped")]
+    assert result.outcome["life"]["Bob"] == 18 and result.warnings == ()
+    combat["trigger_choices"] = [{"source": "winder", "window": "regular", "no_target": True}]
+    result = play_out(_board([winder, tapped], combat))
+    assert [(t.choices, t.result) for t in result.triggers] == [({"target": None}, "no creature")]
+    # Stated for the first-strike step, which this combat doesn't have (no first strike,
+    # 510.4): never asked, and the answer says so.
+    combat["trigger_choices"] = [{"source": "winder", "window": "first-strike", "target": "bears"}]
+    result = play_out(_board([winder, tapped], combat))
+    assert result.warnings == ("warning: combat.trigger_choices[0] was not used: no triggered "
+                               "ability of Zephyr Winder (winder) resolved in the first-strike window",)
+
+
+def test_an_answers_triggers_replay_as_trigger_choices():
+    # Issue 21 §2: the triggers of an answer, with their choices, stated back as
+    # combat.trigger_choices give the same play. Raging Regisaur (1 damage to any target,
+    # 603.3d: Alice's choice by the objective) and Ulamog's Crusher (annihilator 2,
+    # 702.86a: Bob's choice of two permanents, 701.21a) attack Bob.
+    crusher = {"id": "crusher", "card": "Ulamog's Crusher", "controller": "Alice"}
+    forest = {"id": "forest", "card": "Forest", "controller": "Bob"}
+    perms = [REGISAUR, crusher, BEARS, ELVES, forest]
+    combat: dict[str, Any] = {"attackers": {"rex": "Bob", "crusher": "Bob"}}
+    first = play_out(_board(perms, combat))
+    assert [t.source for t in first.triggers] == ["crusher", "rex"]  # last in, first out (608.2)
+    assert len(first.triggers[0].choices["sacrifice"]) == 2
+    items = []
+    for t in first.triggers:
+        item: dict[str, Any] = {"source": t.source, "window": t.window}
+        if "target" in t.choices:
+            item["target"] = t.choices["target"]
+        if "sacrifice" in t.choices:
+            item["sacrifice"] = list(t.choices["sacrifice"])
+        items.append(item)
+    again = play_out(_board(perms, {**combat, "trigger_choices": items}))
+    assert [t.to_json() for t in again.triggers] == [t.to_json() for t in first.triggers]
+    assert again.outcome == first.outcome and again.warnings == ()

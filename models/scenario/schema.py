@@ -56,6 +56,9 @@ class PlayerSpec(_Strict):
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
+    graveyard: list[str] = Field(default_factory=list,
+                                 description="Card names in the player's graveyard (what triggered "
+                                             "abilities count: creature cards in your graveyard).")
     commanders: list[str] = Field(
         default_factory=list,
         description="format: commander only: ids of this player's commanders that are not on the "

@@ -128,7 +128,8 @@ class PlayerSpec(_Spec):
     ``name`` (unique, non-empty), ``life`` (CR 119; may be negative; default 20), ``mana``:
     generic mana available to pay combat costs such as attack and block taxes (CR 508.1d,
     509.1d), ``poison`` counters (CR 122.1f), ``library``: card names, top card first (read
-    by clash, CR 701.30). Commander games (``format: commander``, CR 903) only:
+    by clash, CR 701.30), ``graveyard``: card names in the player's graveyard (counted by
+    triggered abilities: "the number of creature cards in your graveyard"). Commander games (``format: commander``, CR 903) only:
     ``commanders``: ids of this player's commanders that are not on the battlefield
     (command zone, graveyard, ...; 903.3), so that combat damage they dealt earlier stays
     countable; ``commander_damage``: commander id -> combat damage that commander has dealt
@@ -137,12 +138,13 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list),
-              ("commanders", list), ("commander_damage", dict))
+              ("graveyard", list), ("commanders", list), ("commander_damage", dict))
     name: str
     life: int
     mana: int
     poison: int
     library: list[str]
+    graveyard: list[str]
     commanders: list[str]
     commander_damage: dict[str, int]
 

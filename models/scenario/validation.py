@@ -152,6 +152,8 @@ class _Checker:
             for i, p in enumerate(s.players):
                 for j, name in enumerate(p.library):
                     self._lookup(f"players[{i}].library[{j}]", name)
+                for j, name in enumerate(getattr(p, "graveyard", None) or ()):
+                    self._lookup(f"players[{i}].graveyard[{j}]", name)
 
     def _permanents(self) -> None:
         s = self.s
@@ -403,10 +405,12 @@ class _Checker:
                        "combat.triggers_resolved is not given, and the combat is taken to stand "
                        "after it (" + ("blockers are declared" if item.window == "attack" else
                                        "first_strike_dealt is given") + ")")
+                advice = ("leave this choice out, or take the window out of "
+                          "combat.triggers_resolved" if stated else
+                          "give combat.triggers_resolved to say where the combat stands")
                 raise ScenarioError(f"{where}.window",
                                     f"the {item.window} window has resolved ({why}): its choices "
-                                    f"are in the board as given; give combat.triggers_resolved to "
-                                    f"say where the combat stands")
+                                    f"are in the board as given; {advice}")
             if item.trigger is not None:
                 self._permanent(f"{where}.trigger", item.trigger)
             if item.target is not None:

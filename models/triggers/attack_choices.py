@@ -28,7 +28,8 @@ from redzone.models.abilities import ParsedText
 from redzone.models.triggers.parse import _SELF, _effects, _normalise, _Reading, _Refs
 from redzone.models.triggers.types import Amount, DamageEffect, Pump, TriggeredAbility, Watch, Who
 
-__all__ = ["choice_triggers", "has_enlist", "may_exert", "read_in_context"]
+__all__ = ["choice_triggers", "enters_stopped", "enters_triggers", "has_enlist", "may_exert",
+           "read_in_context"]
 
 _EXERT = re.compile(r"You may exert ~ as (?:it|~) attacks\.?")
 _WHEN_YOU_DO = re.compile(r"When you do, (?P<effect>.+)")
@@ -99,7 +100,12 @@ def read_in_context(sentences: tuple[str, ...], names: tuple[str, ...]) -> froze
 def may_exert(parsed: ParsedText, names: tuple[str, ...]) -> str | None:
     """The exert sentence ("You may exert this creature as it attacks.", 701.43a) of a
     permanent, or ``None``."""
-    for s in parsed.ignored:
+    return _exert(tuple(parsed.ignored), names) if parsed.ignored else None
+
+
+@lru_cache(maxsize=4096)
+def _exert(sentences: tuple[str, ...], names: tuple[str, ...]) -> str | None:
+    for s in sentences:
         if _EXERT.fullmatch(_normalise(s, names)):
             return s
     return None
@@ -107,4 +113,42 @@ def may_exert(parsed: ParsedText, names: tuple[str, ...]) -> str | None:
 
 def has_enlist(parsed: ParsedText) -> bool:
     """Whether a permanent has enlist (702.154a)."""
-    return any(_ENLIST.fullmatch(s.strip()) for s in parsed.ignored)
+    return bool(parsed.ignored) and _enlist(tuple(parsed.ignored))
+
+
+@lru_cache(maxsize=4096)
+def _enlist(sentences: tuple[str, ...]) -> bool:
+    return any(_ENLIST.fullmatch(s.strip()) for s in sentences)
+
+
+_ENTERS = re.compile(r"When ~ enters, (?P<effect>.+)")
+_STOPPED = re.compile(r"Creatures entering(?: the battlefield)?(?: or dying)? don't cause abilities to "
+                      r"trigger\.?")
+
+
+@lru_cache(maxsize=4096)
+def _enters(sentences: tuple[str, ...], names: tuple[str, ...]) -> tuple[TriggeredAbility, ...]:
+    out: list[TriggeredAbility] = []
+    for text in sentences:
+        m = _ENTERS.fullmatch(_normalise(text, names).rstrip("."))
+        if m:
+            got = _reflexive(m["effect"], _Reading("enters", Watch()), text, "enters")
+            if got is not None:
+                out.append(got)
+    return tuple(out)
+
+
+def enters_triggers(parsed: ParsedText, names: tuple[str, ...]) -> tuple[TriggeredAbility, ...]:
+    """A permanent's own "When ~ enters, ..." abilities that are read (603.6a). The play of
+    combat produces the event only when a creature returns to the battlefield (persist,
+    undying): they are played then, and are not among :func:`redzone.models.triggers.resolve.
+    triggers` (a board with only enters abilities has nothing that triggers in combat)."""
+    if not parsed.ignored:
+        return ()
+    return _enters(tuple(parsed.ignored), names)
+
+
+def enters_stopped(sentences: tuple[str, ...]) -> bool:
+    """Whether one of ``sentences`` says creatures entering the battlefield don't cause
+    abilities to trigger (Torpor Orb, Hushbringer; 603.2)."""
+    return any(_STOPPED.fullmatch(s.strip()) for s in sentences)

@@ -25,20 +25,24 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from redzone.models.abilities import CantBlock, Keyword, ParsedText
+from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText, Protection
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
+from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
-from redzone.models.triggers.attack_choices import choice_triggers, has_enlist, may_exert
+from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
+                                                     has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -47,9 +51,11 @@ from redzone.models.triggers.types import (
     Effect,
     GainKeywords,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
     Resolved,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -91,15 +97,27 @@ def triggers(perm: Permanent, board: Board | None = None,
     return got
 
 
+def _grantors(board: Board) -> list[tuple[Permanent, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents of ``board`` granting triggered keywords, with what and to whom
+    (cached on the board: most boards have none)."""
+    got = board.__dict__.get("_trigger_grantors")
+    if got is None or got[0] is not board.permanents:
+        found = [(src, affected, abilities) for src in board.permanents.values()
+                 if src.lost_abilities_at is None
+                 for affected, abilities in grants_of(src.parsed, _names(src))]
+        got = (board.permanents, found)
+        board.__dict__["_trigger_grantors"] = got
+    return got[1]
+
+
 def _granted_triggers(board: Board, perm: Permanent,
                       here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
     out: list[TriggeredAbility] = []
-    for src in board.permanents.values():
-        if src.lost_abilities_at is not None or (here is not None and not here(src.id)):
+    for src, affected, abilities in _grantors(board):
+        if here is not None and not here(src.id):
             continue
-        for affected, abilities in grants_of(src.parsed, _names(src)):
-            if board.affects(src, affected, perm):
-                out.extend(abilities)
+        if board.affects(src, affected, perm):
+            out.extend(abilities)
     return tuple(out)
 
 
@@ -149,6 +167,8 @@ class _Edit:
         self.base = board
         self.perms: dict[str, Permanent] | None = None
         self.attackers: dict[str, str] | None = None
+        self.effects: list[Any] = []
+        """Scenario effects added (provoke's block requirement, 702.39a)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -161,7 +181,7 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None:
+        if self.perms is None and self.attackers is None and not self.effects:
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players,
@@ -171,11 +191,11 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if self.attackers is not None and combat is not None:
+        if (self.attackers is not None or self.effects) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
-                "assignment", "bands")})
-            view.attackers = dict(self.attackers)
+                "assignment", "bands", "triggers_resolved", "trigger_choices")})
+            view.attackers = dict(self.attackers if self.attackers is not None else combat.attackers)
             view.blockers = dict(view.blockers or {})
             view.blocked = tuple(view.blocked or ())
             view.first_strike_dealt = tuple(view.first_strike_dealt or ())
@@ -183,7 +203,8 @@ class _Edit:
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
             out.scenario = SimpleNamespace(combat=view,
-                                           effects=tuple(getattr(b.scenario, "effects", None) or ()))
+                                           effects=tuple(getattr(b.scenario, "effects", None) or ())
+                                           + tuple(self.effects))
         if b.combat is not None:
             attacking = dict(b.combat.attacking)
             if self.attackers is not None:
@@ -221,6 +242,19 @@ def _granted(perm: Permanent, ability: Any, text: str) -> Permanent:
                         perm.parsed.ignored)
     return dataclasses.replace(perm, parsed=parsed, until_end_of_turn=EndOfTurn(
         eot.power, eot.toughness, eot.abilities + (text,), eot.after))
+
+
+@lru_cache(maxsize=4096)
+def _creature_card(name: str) -> bool:
+    """Whether the card ``name`` (of the card data) is a creature card (its front face)."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import UnknownCardError
+
+    try:
+        card = lookup(name)
+    except UnknownCardError:
+        return False
+    return bool(card.faces) and "Creature" in card.faces[0].types
 
 
 # ====================================================================== what triggered
@@ -340,6 +374,22 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
     return out
 
 
+def _once(fired: list[Fired]) -> list[Fired]:
+    """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
+    other creatures you control die") kept once for the creatures that died at one moment
+    (603.2c: one event however many creatures it concerns)."""
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for f in fired:
+        if f.ability.once:
+            key = (f.source, id(f.ability))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
+    return out
+
+
 # ====================================================================== resolution
 
 
@@ -368,6 +418,8 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.entered: list[str] = []
+        """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
@@ -417,9 +469,38 @@ class _Play:
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per in ("power", "trigger_power", "toughness", "trigger_toughness"):
+            # 608.2h: its power (toughness) as the ability resolves, or as it last existed
+            # on the battlefield (the board keeps a permanent that left as it was)
+            pid = src if a.per in ("power", "toughness") else f.trigger
+            perm = self.edit.perm(pid) if pid in self.edit.base.permanents else None
+            if perm is None:
+                return 0
+            value = perm.power if a.per.endswith("power") else perm.toughness
+            return a.n * max(0, value or 0)
+        if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
+            return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
         if a.per == "enlisted_power":
             return a.n * int(f.data.get("power", 0))
+        if a.per == "graveyard_creatures":
+            return a.n * self.graveyard_creatures(f.controller)
         return 0
+
+    def graveyard_creatures(self, player: str) -> int:
+        """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
+        the nontoken creatures they own that died in this combat and stayed there (not
+        exiled, not returned by persist or undying)."""
+        base = self.edit.base
+        given = next((p.graveyard for p in base.players if p.name == player), ())
+        n = sum(1 for name in given if _creature_card(name))
+        for pid in self.state.destroyed:
+            perm = base.permanents.get(pid)
+            if (perm is None or perm.token or perm.owner != player or not perm.is_creature
+                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or f"{pid}~returned" in (self.edit.perms or base.permanents)):
+                continue
+            n += 1
+        return n
 
     # -- objects an effect acts on
     def _candidates(self, f: Fired, who: Who) -> list[Permanent]:
@@ -432,10 +513,17 @@ class _Play:
                 continue
             if who.blocking and not self.blockers.get(c.id):
                 continue
+            if who.defending and c.controller != self.defending(f.source):
+                continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
             if who.controller == "opponents" and c.controller == f.controller:
                 continue
+            if who.controller in ("defending", "damaged_player"):
+                # "target creature defending player controls / that player controls" (506.2)
+                whose = Who("defending_player" if who.controller == "defending" else "damaged_player")
+                if c.controller not in self.players(f, whose, {}):
+                    continue
             if who.qualities and not any(matches_quality(self.board, c, q, src)
                                          for q in who.qualities):
                 continue
@@ -475,12 +563,24 @@ class _Play:
         if k == "each_opponent":
             return [p for p in alive if p != f.controller]
         if k == "defending_player":
-            att = f.source if f.source in self.attackers else f.trigger
+            # the player the creature that attacked is attacking (506.2): the trigger's when
+            # it is an attacking creature (a creature you control attacks), else the source's
+            att = f.trigger if f.trigger in self.attackers else f.source
             d = self.defending(att) if att else None
             return [d] if d is not None else []
         if k == "damaged_player":
             p = f.data.get("player")
             return [p] if p else []
+        if k == "other_opponents":
+            return [p for p in alive if p not in (f.controller, f.data.get("player"))]
+        if k in ("trigger_controller", "damaged_controller"):
+            # the controller of that creature as it last existed (608.2h)
+            pid = f.trigger if k == "trigger_controller" else f.data.get("recipient")
+            perm = board.permanents.get(pid) if pid else None
+            if perm is None:
+                return []
+            perm = self.edit.perm(perm.id)
+            return [perm.controller] if self.state.in_game(perm.controller) else []
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
@@ -524,13 +624,24 @@ class _Play:
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
-        """Shroud and hexproof (702.18, 702.11) keep a creature from being targeted by an
-        opponent's ability; protection from the source's qualities too (702.16b)."""
+        """Shroud and hexproof (702.18b, 702.11b; "hexproof from" a quality, 702.11d) keep a
+        creature from being targeted by an opponent's ability (shroud: by anyone's), and so
+        does protection from a quality the source has (702.16b). Hexproof and shroud are
+        read from the creature's own keyword lines (the parser sets them aside as not of
+        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
         board = self.board
-        if board.has_keyword(c, "shroud"):
-            return False
-        if board.has_keyword(c, "hexproof") and c.controller != f.controller:
-            return False
+        src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+            if word == "shroud":
+                return False
+            if c.controller != f.controller and (quality is None or (
+                    src is not None and has_quality(src, quality))):
+                return False
+        if src is not None:
+            protections = [a for a in c.abilities if isinstance(a, Protection)]
+            protections += [a for a, _ in board.granted(c) if isinstance(a, Protection)]
+            if any(has_quality(src, p.quality) for p in protections):  # type: ignore[attr-defined]
+                return False
         return True
 
     # -- one ability
@@ -551,7 +662,14 @@ class _Play:
                                           "does nothing: already renowned (603.4)", chosen,
                                           f.trigger))
             return
-        lines = [self.effect(f, e, chosen) for e in t.effects]
+        lines = []
+        for e in t.effects:
+            lines.append(self.effect(f, e, chosen))
+            if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
+                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
+                # done (608.2c)
+                break
         if renown:
             perm = self.edit.perm(f.source)
             self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
@@ -598,6 +716,12 @@ class _Play:
                 self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
                                        f.ability.text))
             return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
+        if isinstance(e, CantBeBlockedEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_granted(self.edit.perm(pid), CantBeBlocked(text=f.ability.text),
+                                       f.ability.text))
+            return ", ".join(f"{pid} can't be blocked this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
             for pid in ids:
@@ -617,7 +741,10 @@ class _Play:
         if isinstance(e, LifeEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
+            lines = []
             for p in ps:
+                if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
+                    n = (max(0, state.life.get(p, 0)) + 1) // 2
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
@@ -625,8 +752,8 @@ class _Play:
                         self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
-            verb = "gains" if e.gain else "loses"
-            return ", ".join(f"{p} {verb} {n} life" for p in ps) or "no player"
+                lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
+            return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
@@ -646,21 +773,25 @@ class _Play:
             done = []
             for pid in ids:
                 perm = self.edit.perm(pid)
-                if not e.exile and self.board.has_keyword(perm, "indestructible"):
+                if not e.exile and not e.sacrifice and self.board.has_keyword(perm, "indestructible"):
                     continue  # 702.12b
                 state.destroyed.append(pid)
-                state.reasons[pid] = ("exiled by a triggered ability (701.13)" if e.exile
+                state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            return ", ".join(f"{pid} {'exiled' if e.exile else 'destroyed'}" for pid in done) or "nothing"
+            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
             out = []
             for p in self.players(f, e.who, chosen):
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
-                       and (q.is_creature or not e.creature)]
+                       and (q.is_creature or not e.creature
+                            or e.or_artifact and q.is_a("Artifact"))
+                       and not (e.other and q.id == f.source)]
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with
@@ -674,11 +805,21 @@ class _Play:
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
                     out.append(f"{p} sacrifices {pick}")
+                # in the answer's choices, so a line can be replayed (combat.trigger_choices)
+                chosen.setdefault("sacrifice", []).extend(picks)
             return ", ".join(out) or "nothing to sacrifice"
         if isinstance(e, CreateTokens):
             return self.create(f, e)
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
+        if isinstance(e, ReturnToBattlefield):
+            return self.returned(f, e)
+        if isinstance(e, MustBlockSource):
+            ids = [pid for pid in self.objects(f, e.who, chosen) if f.source in self.attackers]
+            for pid in ids:  # 509.1c: a requirement of the blocks declared after this window
+                self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
+                    blocker=pid, attacker=f.source)))
+            return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         return "not played"
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
@@ -747,18 +888,19 @@ class _Play:
                 self.state.counters[tid] = {}
                 self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no token"
+            return ", ".join(f"created {t}, a token copy of {f.source}, attacking {self.attackers[t]}"
+                             for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
             parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            types = ("Artifact", "Creature") if e.artifact else ("Creature",)
             tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=("Creature",), subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(("Creature",), e.subtypes, (), e.colors, e.power,
-                                      e.toughness))
+                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}
@@ -766,7 +908,10 @@ class _Play:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
         where = f" attacking {target}" if e.attacking and target is not None else ""
-        return ", ".join(made) + where if made else "no token"
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:
@@ -797,18 +942,75 @@ class _Play:
                                               f.trigger))
                 continue
             self.gains = []
+            self.entered = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.entered:
+                pending = pending + self.enters(self.entered)
             if self.gains:
                 # 119.9, 603.2: each life gain is one event ("whenever you gain life")
                 pending = pending + _collect(self.board, self.state, [],
                                              [("you_gain_life", p) for p in self.gains])
 
+    def enters(self, ids: Sequence[str]) -> list[Fired]:
+        """The "when ~ enters" abilities of creatures returned to the battlefield (603.6a),
+        unless a permanent says entering creatures cause no abilities to trigger (Torpor
+        Orb). Other permanents' "whenever a creature enters" are not played."""
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        if any(enters_stopped(tuple(p.parsed.ignored) + tuple(p.parsed.unparsed))
+               for p in perms.values() if self.state.on_battlefield(p.id)
+               and p.lost_abilities_at is None):
+            return []
+        out = []
+        for pid in ids:
+            perm = self.edit.perm(pid)
+            for t in enters_triggers(perm.parsed, _names(perm)):
+                out.append(Fired(pid, perm.controller, t, pid, {}))
+        return out
+
+    def returned(self, f: Fired, e: ReturnToBattlefield) -> str:
+        """Persist and undying (702.79a, 702.93a): the card that died comes back as a new
+        object (400.7) with one counter, out of combat (506.4), untapped, without damage;
+        it keeps the effects of other permanents (a lord) but not its own until-end-of-turn
+        changes or the counters it had."""
+        pid = f.source
+        if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
+            return "not in the graveyard"
+        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+            return "not in the graveyard (a token ceases to exist, 111.7)"
+        old = self.edit.perm(pid)
+        eot = old.until_end_of_turn
+        had = self.state.counters.get(pid, {})
+        net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
+        net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        dp = -(eot.power if eot else 0) - net + d
+        dt = -(eot.toughness if eot else 0) - net + d
+        b = old.base
+        new_id = f"{pid}~returned"
+        new = dataclasses.replace(
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
+            index=len(self.edit.base.permanents) + 1000 + self.tokens,
+            parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
+            power=None if old.power is None else old.power + dp,
+            toughness=None if old.toughness is None else old.toughness + dt,
+            base=None if b is None else dataclasses.replace(
+                b, power=None if b.power is None else b.power - (eot.power if eot else 0),
+                toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
+        self.edit.put(new)
+        self.state.damage[new_id] = 0
+        self.state.counters[new_id] = {e.counter: 1}
+        self.entered.append(new_id)
+        return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
+
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
-        own "when ~ dies" and others' "whenever another creature ... dies"."""
+        own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
+        left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
+        returned to a hand too)."""
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -817,17 +1019,17 @@ class _Play:
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
             for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
-                if t.event != "dies":
+                if t.event not in ("dies", "leaves"):
                     continue
                 for _, cid, _, _ in events:
                     c = board.permanents.get(cid)
                     if c is None or not c.is_creature:
                         continue
-                    if self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return out
+        return _once([f for f in out if _holds(self, f)])
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
@@ -976,6 +1178,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         me = board.permanents[f.source]
         return any((board.permanents[a].power or 0) > (me.power or 0)
                    for a in play.attackers if a != f.source and a in board.permanents)
+    if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
+        return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
     return False
@@ -1139,3 +1343,27 @@ def outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> Node:
         return Node(outcome=out)
 
     return expand([])
+
+
+_KEYWORD_LINE = re.compile(r"^[A-Za-z ,\-]+$")
+
+
+def _own_keywords(perm: Permanent, words: tuple[str, ...]) -> list[tuple[str, str | None]]:
+    """The keywords of ``words`` on ``perm``'s own keyword lines among the sentences the
+    parser set aside ("Flying, hexproof"; "Hexproof from blue" -> ``("hexproof", "blue")``),
+    as ``(keyword, quality or None)`` (702.11d). Parenthesised reminder text is dropped."""
+    out: list[tuple[str, str | None]] = []
+    if perm.lost_abilities_at is not None:
+        return out
+    for sentence in perm.parsed.ignored:
+        line = re.sub(r"\([^)]*\)", "", sentence).strip().rstrip(".").strip()
+        if not _KEYWORD_LINE.match(line):
+            continue
+        for part in re.split(r",\s*|\s+and\s+", line):
+            low = part.strip().lower()
+            for w in words:
+                if low == w:
+                    out.append((w, None))
+                elif low.startswith(w + " from "):
+                    out.append((w, low[len(w) + 6:].strip()))
+    return out

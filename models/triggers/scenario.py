@@ -123,6 +123,18 @@ class ScenarioChoices:
         assert window in TRIGGER_WINDOWS, window
         return _Answers(self, window, fallback)
 
+    def unused(self, resolved: Sequence[Resolved]) -> list[str]:
+        """One warning per item no ability of its source resolved in its window on the
+        line played (``resolved``: what resolved, damage windows named by their step):
+        the ability didn't trigger there, so the stated choice was not used."""
+        out = []
+        for i, item in self.items:
+            if not any(r.source == item.source and r.window == item.window
+                       and (item.trigger is None or r.trigger == item.trigger) for r in resolved):
+                out.append(f"warning: combat.trigger_choices[{i}] was not used: no triggered ability "
+                           f"of {self._label(item.source)} resolved in the {item.window} window")
+        return out
+
     def wrap(self, window: str, run: Callable[[Chooser], Any]) -> Callable[[Chooser], Any]:
         """``run(chooser)`` (one run of a window, returning its
         :class:`~redzone.models.triggers.resolve.Outcome`) answering the scenario's choices
@@ -187,6 +199,15 @@ class _Answers:
                         + f" by {c.player} to {g._label(c.source)}'s ability (they sacrifice "
                         f"{size} of: {', '.join(map(str, c.among))}; CR 701.21a)")
                 return picks
+        if self.fallback is None and c.what in ("exert", "enlist", "myriad"):
+            opts = ", ".join("none" if o is None else str(o) for o in c.options)
+            how = {"exert": f"state it on the permanent: conditions: {{exerted: true}} or {{exerted: false}}",
+                   "enlist": "state conditions: {enlisted: false} on the permanent to decline",
+                   "myriad": "the scenario has no field for it"}[c.what]
+            raise ScenarioError(
+                "combat.trigger_choices",
+                f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
+                f"attacks, and the scenario doesn't say it: {how} (options: {opts})")
         if self.fallback is None:
             opts = ", ".join("no target" if o is None else str(o) for o in c.options)
             trig = f" (triggered by {g._label(c.trigger)})" if c.trigger and c.trigger != c.source else ""

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 
 from redzone.models.board import Board
 from redzone.models.game_state import GameState
-from redzone.models.game_terms import PressureWeights, game_terms
+from redzone.models.game_terms import PressureWeights, TermsTable
 from redzone.solver.ai.memo import Principal
-from redzone.solver.ai.search import INF, Game
+from redzone.solver.ai.search import INF, Game, Leaf
 
 __all__ = ["Chosen", "choose", "expected_score"]
 
@@ -60,14 +60,16 @@ def _quiet(board: Board, state: GameState) -> bool:
             and all(state.on_battlefield(pid) for pid, perm in board.permanents.items() if perm.is_creature))
 
 
-def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights
-                   ) -> float | None:
+def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights,
+                   table: TermsTable | None = None) -> float | None:
     """The expected score of ``attack`` (see the module docstring) in ``now``, a game at
-    lookahead 0 of the question's board; ``None`` when it has more than ``max_blocks``
+    lookahead 0 of the question's board (``table``: its :class:`TermsTable`, made here when
+    ``None``); ``None`` when it has more than ``max_blocks``
     blocks or its lines can't be scored (several defending players)."""
     ev = now.ev
     me = now.facts.ap
     board = now.facts.board
+    table = table if table is not None else TermsTable(board, me, ev)
     values: list[float] = []
     scores: list[float] = []
     for blocks, bcost in now.order.block_order(attack, cost, -INF):
@@ -84,7 +86,7 @@ def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: Pre
         if now.values.departed(attack, blocks) is not None:
             return None
         state = now.units.combine(leaves)
-        terms = game_terms(board, state, me, ev)
+        terms = table.terms(state)
         if terms is None:
             return None
         scores.append(0.0 if terms.stalled and _quiet(board, state) else points + terms.points(weights))
@@ -94,6 +96,24 @@ def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: Pre
     t = weights.temperature
     w = [math.exp(-(v - best) / t) for v in values]
     return sum(p * s for p, s in zip(w, scores)) / sum(w)
+
+
+def _worst_case(game: Game, attack: Mapping[str, str], cost: int, alpha: int, beta: int
+                ) -> tuple[int | None, tuple[dict[str, list[str]], list[Leaf]] | None]:
+    """:meth:`Game.block_value` of ``attack`` in the window (``alpha``, ``beta``), or
+    ``(None, None)`` when some value on the way was not proved (the window's claim fails)."""
+    exact_before, game.status.exact = game.status.exact, True
+    try:
+        v, line = game.block_value(attack, cost, alpha, beta)
+    finally:
+        clean, game.status.exact = game.status.exact, exact_before
+    return (v, line) if clean else (None, None)
+
+
+def _cost(game: Game, attack: Mapping[str, str], candidates: list[tuple[dict[str, str], int]]) -> int:
+    """The attack mana of ``attack`` as listed among ``candidates`` (0 when not listed)."""
+    key = _key(game, attack)
+    return next((c for a, c in candidates if _key(game, a) == key), 0)
 
 
 def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, str], int]],
@@ -107,29 +127,30 @@ def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, st
     if len(game.facts.board.players) != 2 or principal.value >= game.ev.win // 2:
         return None
     now = Game(game.facts.board, game.facts.ap, game.ev.weights, 0, game.clock.child(), game.shared)
-    scored: list[tuple[float, int, dict[str, str], int]] = []
-    key = _key(game, principal.attack)
-    mine: float | None = None
-    for i, (attack, cost) in enumerate(candidates):
-        e = expected_score(now, attack, cost, weights)
-        if _key(game, attack) == key:
-            mine = e
-        elif e is not None:
-            scored.append((e, i, attack, cost))
+    table = TermsTable(now.facts.board, now.facts.ap, now.ev)
+    mine = expected_score(now, principal.attack, 0 if not candidates else _cost(game, principal.attack, candidates),
+                          weights, table)
     if mine is None:
         return None
+    key = _key(game, principal.attack)
     floor = principal.value - int(round(weights.margin * 1000))
     best = Chosen(principal, mine)
     best_objective = mine
-    for e, _, attack, cost in sorted(scored, key=lambda x: (-x[0], x[1])):
-        if e <= best_objective + 1e-9:
-            break  # (the objective is at most the expected score)
-        exact_before, game.status.exact = game.status.exact, True
-        try:
-            v, line = game.block_value(attack, cost, floor - 1, INF)
-        finally:
-            clean, game.status.exact = game.status.exact, exact_before
-        if not clean or line is None or v < floor:
+    for attack, cost in candidates:
+        if _key(game, attack) == key:
+            continue
+        # Within the margin? A null window at the floor answers that (most declarations
+        # fail low at once, refuted by one block); then the expected score, and the exact
+        # worst case only when the objective could beat the best so far (it is at most the
+        # expected score).
+        ok, _ = _worst_case(game, attack, cost, floor - 1, floor)
+        if ok is None or ok < floor:
+            continue
+        e = expected_score(now, attack, cost, weights, table)
+        if e is None or e <= best_objective + 1e-9:
+            continue
+        v, line = _worst_case(game, attack, cost, floor - 1, INF)
+        if v is None or line is None or v < floor:
             continue
         objective = e - weights.risk * (principal.value - v) / 1000
         if objective > best_objective + 1e-9:

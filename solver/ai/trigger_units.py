@@ -112,7 +112,7 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
             # A delayed "destroy / exile at end of combat" (603.7, 511.2): its state-based
             # actions are checked on the board the windows left, pumps included.
             return False
-        for t in triggers(perm, board):  # its own and those other permanents grant it (613.1f)
+        for t in triggers(perm, board, state.on_battlefield):  # its own and granted (613.1f)
             if t.window != "attack" and not local_trigger(t):
                 return False
     if coupling_sources(board) or loss_shields(board, state):

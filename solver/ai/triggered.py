@@ -843,13 +843,18 @@ def line_parts(line: Line) -> tuple[dict[str, list[str]], list[dict[str, Any]], 
             parts.extend(replay(*part[1:]))
             break
         parts.append(part)
+    step = "regular"
     for part in parts:
         kind = part[0]
         if kind == "blocks":
             blocks = {b: list(a) for b, a in part[1].items() if a}
-        elif kind in ("attack", "block", "damage"):
+        elif kind in ("attack", "block"):
             resolved.extend(r.to_json() for r in part[1])
+        elif kind == "damage":
+            # named by its step, as combat.trigger_choices names it (issue 21 §2)
+            resolved.extend({**r.to_json(), "window": step} for r in part[1])
         elif kind == "step":
+            step = part[1]
             damage.append({"step": part[1], "assignment": {s: {r: n for r, n in row.items() if n}
                                                            for s, row in part[2].items()
                                                            if any(row.values())}})

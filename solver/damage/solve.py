@@ -499,8 +499,9 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     todo = list(windows) + (list(steps) if not windows else ["steps"])
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
+    warnings = list(end.warnings) + run.given.unused(end.resolved)
     return DamageResult(end.results, end.state.to_outcome(board), status, objective,
-                        tuple(end.warnings), tuple(end.resolved))
+                        tuple(warnings), tuple(end.resolved))
 
 
 def pending_windows(board: Any) -> tuple[str, ...]:
@@ -552,6 +553,44 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     if live != attackers:
         cur = _with_attackers(cur, live)
     return cur, live, tuple(out.resolved)
+
+
+def after_windows(board: Any, choose: Any = None) -> tuple[Any, Any, tuple[Any, ...]]:
+    """The board and :class:`redzone.models.outcome.GameState` as combat damage begins when
+    the attack and/or block window of ``board``'s combat is still to resolve
+    (:func:`pending_windows`): each resolved in order (508.2, 509.2) with the scenario's
+    ``combat.trigger_choices``; a choice it doesn't state is asked of ``choose``, or with
+    ``None`` is a :class:`ScenarioError` (field ``combat.trigger_choices``: a check
+    command's case). Returns ``(board, state, resolved)``; ``(board, None, ())`` when
+    nothing is to resolve (the board as given)."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, block_window, has_combat_triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not combat.attackers or not has_combat_triggers(board):
+        return board, None, ()
+    windows = pending_windows(board)
+    if not windows:
+        return board, None, ()
+    given = ScenarioChoices(board)
+    state = GameState.from_board(board)
+    attackers = dict(combat.attackers)
+    blockers = {b: list(a) for b, a in combat.blockers.items()}
+    cur, resolved = board, []
+    for w in windows:
+        answers = given.chooser(w, choose)
+        if w == "attack":
+            out = attack_window(cur, state, attackers, answers)
+        else:
+            out = block_window(cur, state, attackers, blockers, answers)
+        answers.verify(out.resolved)
+        resolved.extend(out.resolved)
+        cur = out.board
+        if dict(out.attackers) != attackers:
+            attackers = dict(out.attackers)
+            cur = _with_attackers(cur, attackers)
+    return cur, state, tuple(resolved)
 
 
 @dataclass
@@ -657,7 +696,7 @@ class _PlayRun:
             d = (now.get("+1/+1", 0) - before.get("+1/+1", 0)
                  - now.get("-1/-1", 0) + before.get("-1/-1", 0))
             perm = end.board.permanents.get(pid)
-            if d and perm is not None:
+            if d and perm is not None and perm.is_creature:
                 counters += d if perm.controller == self.ap else -d
         if self.objective == "max-kills":
             return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value,
