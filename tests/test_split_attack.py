@@ -8,8 +8,9 @@ the exhaustive reference (:mod:`redzone.solver.ai.reference`: every declaration,
 of the defending players' blocks, every damage assignment) on random four-player boards —
 with lifelinkers (the attacking player's life couples the parts: the sum is then only an
 upper bound), planeswalkers, commanders with totals near 21 (903.10a, 704.6c), infect and
-poison near 10 (704.5c) — and against the search without the split on larger boards. A
-planted bug (a part's bound taken one point too low) must be caught."""
+poison near 10 (704.5c) — and against the search without the split on larger boards.
+Planted bugs (each part's exact value one milli-point low; every restricted floor taken as
+proved) must be caught."""
 
 from __future__ import annotations
 
@@ -111,16 +112,22 @@ def test_split_is_taken_and_a_planted_bug_is_caught(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(separable.SplitAttack, "_search", low)
     assert sum(attack_mismatch(d, 0) is not None for d in boards) >= 3
+    # Plant: the floor of a restricted damage game (floor_skips) taken as proved whatever
+    # it says: blocks that would refute an attack are skipped.
+    monkeypatch.setattr(separable.SplitAttack, "_search", real_search)
+    monkeypatch.setattr(separable, "floor_skips", lambda *a: True)
+    assert sum(attack_mismatch(d, 0) is not None for d in boards[:20]) >= 1
 
 
 def test_split_matches_the_search_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # Larger boards (4-5 attackers, up to 3 blockers a player) than the reference can take:
     # the same value as the search that takes the minimum over the product of blocks
-    # declaration by declaration (the split turned off).
+    # declaration by declaration (the split and the restricted floors turned off).
     rng = random.Random(5)
     boards = [four_player_board(rng, rng.randint(4, 5), 3) for _ in range(8)]
     got = [choose_attack(build_board(parse_scenario(d)), lookahead=0) for d in boards]
     monkeypatch.setattr(separable.SplitAttack, "of", classmethod(lambda cls, game, candidates: None))
+    monkeypatch.setattr(separable, "floors_apply", lambda game: False)  # (and no floor_tree)
     want = [choose_attack(build_board(parse_scenario(d)), lookahead=0) for d in boards]
     for g, w in zip(got, want):
         assert (g.status, g.value) == (w.status, w.value) == ("optimal", w.value)
