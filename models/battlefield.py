@@ -138,6 +138,9 @@ class Player:
     poison: int = 0
     mana: int = 0
     library: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    """Card names in the player's graveyard (the scenario's; cards put there in combat are
+    the state's ``destroyed``)."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 

@@ -69,6 +69,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     """
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, library=tuple(p.library),
+               graveyard=tuple(getattr(p, "graveyard", None) or ()),
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )
@@ -205,7 +206,13 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
                                 f"{board.permanents[gap.source].label}: {gap.message()}")
     # CR 704.3: the board as the game has it; a board some permanent left is built again
     # from the scenario without it.
-    return perform_on_load(board, strict=strict, rebuild=build_board)
+    board = perform_on_load(board, strict=strict, rebuild=build_board)
+    if combat is not None and getattr(combat, "trigger_choices", None):
+        # Issue 21: each stated choice names an ability of its window with such a choice.
+        from redzone.models.triggers.scenario import check_trigger_choices
+
+        check_trigger_choices(board)
+    return board
 
 
 def _commanders_are_creatures(board: Board) -> None:

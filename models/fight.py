@@ -35,7 +35,8 @@ class FightResult:
     ``excess``: recipient id -> damage beyond lethal (120.4a). ``dealt``: the per-source
     details (:class:`redzone.models.outcome.DealtDamage`). ``outcome``: the contract's ``outcome``
     object after state-based actions (:meth:`redzone.models.outcome.GameState.to_outcome`).
-    ``state``: the :class:`redzone.models.outcome.GameState` itself.
+    ``state``: the :class:`redzone.models.outcome.GameState` itself. ``triggers``: what
+    the damage triggered and how it resolved (JSON key ``triggers``, only when some did).
     """
 
     kind: Literal["fight", "bite"]
@@ -48,11 +49,15 @@ class FightResult:
     dealt: tuple[DealtDamage, ...] = ()
     outcome: OutcomeJSON = field(default_factory=dict)  # type: ignore[assignment]
     state: GameState | None = None
+    triggers: tuple[Any, ...] = ()
+    """The triggered abilities the fight's damage triggered, as they resolved
+    (:class:`redzone.models.triggers.types.Resolved`; each choice the first legal one)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``redzone fight --json`` object: ``fought``, ``damage``, ``outcome`` (the
-        contract's keys) plus ``kind``, ``reason``, ``excess`` and ``dealt``."""
-        return {
+        contract's keys) plus ``kind``, ``reason``, ``excess`` and ``dealt``; ``triggers``
+        when the damage triggered abilities."""
+        out: dict[str, Any] = {
             "fought": self.fought,
             "damage": dict(self.damage),
             "outcome": self.outcome,
@@ -66,6 +71,9 @@ class FightResult:
                 for d in self.dealt
             ],
         }
+        if self.triggers:
+            out["triggers"] = [t.to_json() for t in self.triggers]
+        return out
 
 
 def _check_known(board: Board, which: str, perm_id: str) -> None:
@@ -115,10 +123,20 @@ def _resolve(kind: Literal["fight", "bite"], board: Board, a: str, b: str,
     if kind == "fight":
         events.append(DamageEvent(b, a, max(0, state.power(cur, b))))
     dealt = deal_damage(cur, state, events, combat=False)
+    before = len(state.destroyed)
     state_based_actions(cur, state)
     # One the fight destroyed: the layers apply again without it and state-based actions are
     # checked again (704.3): a creature it kept alive may now have lethal damage marked.
     relayered_after_departures(board, state)
+    triggers: tuple[Any, ...] = ()
+    from redzone.models.triggers.resolve import damage_window, first_choice, has_combat_triggers
+
+    if has_combat_triggers(cur):
+        # What the fight's damage triggered ("whenever ~ deals damage", lifelink's gain,
+        # "when ~ dies"; 603.2, 701.14d: not combat damage), each choice the first legal one.
+        died = list(state.destroyed[before:])
+        got = damage_window(cur, state, {}, {}, dealt, died, first_choice, combat=False)
+        triggers = tuple(got.resolved)
     damage: dict[str, int] = {}
     excess: dict[str, int] = {}
     for d in dealt:
@@ -126,7 +144,8 @@ def _resolve(kind: Literal["fight", "bite"], board: Board, a: str, b: str,
         if d.excess:
             excess[d.recipient] = excess.get(d.recipient, 0) + d.excess
     return FightResult(kind=kind, a=a, b=b, fought=True, damage=damage, excess=excess,
-                       dealt=tuple(dealt), outcome=state.to_outcome(board), state=state)
+                       dealt=tuple(dealt), outcome=state.to_outcome(board), state=state,
+                       triggers=triggers)
 
 
 def fight(board: Board, a: str, b: str, *, illegal: Iterable[str] = frozenset(),

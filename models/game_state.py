@@ -188,15 +188,18 @@ class GameState:
         (id -> marked damage, permanents still on the battlefield with damage marked),
         ``loyalty`` (every planeswalker; one that left shows its last value), ``defense``
         (every battle, likewise), ``counters`` (id -> counters, for permanents whose counters
-        changed), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
+        differ from ``board``'s; a permanent not on ``board`` counts from none), ``lost`` (players who lost), ``gained`` (player -> life gained, nonzero
         only) and ``reasons`` (destroyed id -> why, with the CR rule). In a Commander game
         (:func:`commander_game`) also ``commander_damage`` (player -> commander id -> total
         combat damage over the game for every player, nonzero totals only; 903.10a) and ``lost_to_commander`` (player who lost -> the commanders that dealt them
         21 or more, 704.6c; ``{}`` when none).
         """
+        # Compared with ``board``'s counters: pass the board combat started from (a board
+        # after triggered abilities already has their counters on it); a permanent that is
+        # not on it (a token made in combat) counts from none.
         changed = {
             pid: dict(c) for pid, c in self.counters.items()
-            if c != board.permanents[pid].counters
+            if c != (board.permanents[pid].counters if pid in board.permanents else {})
         }
         out: OutcomeJSON = {
             "life": dict(self.life),

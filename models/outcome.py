@@ -75,7 +75,9 @@ __all__ = [
     "POISON_TO_LOSE",
     "deal_damage",
     "has_quality",
+    "losing_players",
     "loss_shields",
+    "out_of_game",
     "relayered_after_departures",
     "resolve_damage",
     "state_based_actions",
@@ -327,6 +329,10 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         if n > 0:
             counters["+1/+1"] -= n
             state.plus_added[rec] = state.plus_added.get(rec, 0) - n
+            # the number removed, on the recipient's last event ("when one or more counters
+            # are removed this way, ... that much": Magma Pummeler, 603.12)
+            last = max(i for i, x in enumerate(planned) if x[1] == rec)
+            planned[last][4].append(f"{n} +1/+1 counters removed (615)")
 
     out: list[DealtDamage] = []
     for src_id, rec, assigned, amount, notes in planned:
@@ -466,19 +472,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
         leaving: dict[str, str] = {}
         losing: list[str] = []
         changed = False
-        shields = loss_shields(board, state)
-        for p in board.players:
-            if p.name in state.lost:
-                continue
-            shield = shields.get(p.name)
-            if state.life.get(p.name, 0) <= 0 and shield is None:
-                losing.append(p.name)
-            elif state.poison.get(p.name, 0) >= POISON_TO_LOSE and shield != "all":
-                losing.append(p.name)
-            elif shield != "all" and state.commander_damage and any(
-                    n >= COMMANDER_DAMAGE_TO_LOSE
-                    for n in state.commander_damage.get(p.name, {}).values()):
-                losing.append(p.name)  # 704.6c: 21 combat damage from one commander
+        losing.extend(losing_players(board, state))
         for perm in board.permanents.values():
             pid = perm.id
             if not state.on_battlefield(pid):
@@ -521,6 +515,39 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
             left.append(pid)
         if not leaving and not losing and not changed:
             return left
+
+
+def losing_players(board: Board, state: GameState) -> list[str]:
+    """The players still in the game (not in ``state.lost``) who lose when state-based
+    actions are next checked, in seat order: 0 or less life (704.5a), 10 or more poison
+    counters (704.5c), 21 or more combat damage from one commander (903.10a, 704.6c) —
+    unless an effect says they don't (:func:`loss_shields`: Phyrexian Unlife for 0 life,
+    Platinum Angel for every road; 104.3, 614.1). The test :func:`state_based_actions`
+    performs; the AI asks it of states its play-outs did not check yet."""
+    shields: dict[str, str] | None = None
+    out: list[str] = []
+    for p in board.players:
+        if p.name in state.lost:
+            continue
+        life_out = state.life.get(p.name, p.life) <= 0
+        poison_out = state.poison.get(p.name, p.poison) >= POISON_TO_LOSE
+        commander_out = bool(state.commander_damage) and any(
+            n >= COMMANDER_DAMAGE_TO_LOSE for n in state.commander_damage.get(p.name, {}).values())
+        if not (life_out or poison_out or commander_out):
+            continue
+        if shields is None:
+            shields = loss_shields(board, state)
+        shield = shields.get(p.name)
+        if (life_out and shield is None) or ((poison_out or commander_out) and shield != "all"):
+            out.append(p.name)
+    return out
+
+
+def out_of_game(board: Board, state: GameState) -> set[str]:
+    """The players who have left the game or leave it at the next check of state-based
+    actions: ``state.lost`` and :func:`losing_players` (800.4a: a player who lost leaves a
+    multiplayer game; 104.2a, 104.3)."""
+    return set(state.lost) | set(losing_players(board, state))
 
 
 def loss_shields(board: Board, state: GameState) -> dict[str, str]:

@@ -18,14 +18,17 @@ Also reported:
   no static sentence unparsed, and every triggered ability whose event happens in combat
   (:func:`redzone.models.triggers.classify.in_combat`) read by
   :mod:`redzone.models.triggers.parse` — before the trigger reader (no trigger of combat
-  played) and now; with the most frequent unread trigger conditions;
+  played) and now; with the most frequent unread trigger conditions and, with ``--shapes``,
+  the most frequent unread *shapes* (:func:`redzone.models.triggers.parse.unread_part`: the
+  keyword, the condition, or the first effect sentence not read), each with the number of
+  sentences, of cards for which it is the only thing unplayed, and an example;
 - a breakdown of sentences by status and reason;
 - the most frequent unparsed sentences (self-references shown as ``~``).
 
 Card data: ``redzone.models.cards.all_cards()`` when that module exists, otherwise the raw corpus
 JSON (``--corpus``, default /tmp/pm/x/mtg/_data/oracle_corpus.json).
 
-Usage: ``python3 scripts/parser_coverage.py [--top 30] [--json] [--corpus PATH]``
+Usage: ``python3 scripts/parser_coverage.py [--top 30] [--shapes 40] [--json] [--corpus PATH]``
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ from redzone.models.abilities import (  # noqa: E402  (block templates, issue 3)
     Protection,
 )
 from redzone.models.triggers.classify import condition_of, in_combat  # noqa: E402
-from redzone.models.triggers.parse import is_read  # noqa: E402
+from redzone.models.triggers.parse import is_read, unread_part  # noqa: E402
 from redzone.models.parser import (  # noqa: E402
     Sentence,
     analyse_text,
@@ -261,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=DEFAULT_CORPUS)
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--shapes", type=int, default=0, metavar="N",
+                    help="also list the N most frequent unread shapes of triggered abilities "
+                         "of combat (keyword, condition or first effect sentence not read)")
     args = ap.parse_args(argv)
 
     source, cards = load_cards(args.corpus)
@@ -319,6 +325,22 @@ def main(argv: list[str] | None = None) -> int:
                 unread[key] += 1
                 unread_example.setdefault(key, c.name)
 
+    # --shapes: what of each unread trigger isn't read; "alone": cards for which that shape
+    # is the only thing left unplayed (statics understood, no other unread shape)
+    shapes: collections.Counter[str] = collections.Counter()
+    shapes_alone: collections.Counter[str] = collections.Counter()
+    shape_example: dict[str, str] = {}
+    if args.shapes:
+        for c in creatures:
+            mine = {unread_part(text, names) or "" for text, names, read in trig[c.name] if not read}
+            for text, names, read in trig[c.name]:
+                if not read:
+                    k = unread_part(text, names) or ""
+                    shapes[k] += 1
+                    shape_example.setdefault(k, c.name)
+            if len(mine) == 1 and c.name in static_ok:
+                shapes_alone[next(iter(mine))] += 1
+
     silent = [(c.name, s.text) for c in cards for s in set_aside(c)]
     report = {
         "source": source,
@@ -347,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
         "top_unread_triggers": [
             {"count": n, "condition": k, "example": unread_example[k]}
             for k, n in unread.most_common(args.top)
+        ],
+        "top_unread_shapes": [
+            {"count": n, "cards_alone": shapes_alone[k], "shape": k, "example": shape_example[k]}
+            for k, n in shapes.most_common(args.shapes)
         ],
         "parse_seconds": round(elapsed, 2),
         "sentences_by_reason": {f"{k[0]}:{k[1]}": v for k, v in reasons.most_common()},
@@ -386,6 +412,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\ntop {args.top} unread trigger conditions of combat on creature cards:")
     for k, n in unread.most_common(args.top):
         print(f"  {n:4d}  {k}   [{unread_example[k]}]")
+    if args.shapes:
+        print(f"\ntop {args.shapes} unread shapes of triggers of combat (sentences, cards for "
+              f"which it is the only thing unplayed):")
+        for k, n in shapes.most_common(args.shapes):
+            print(f"  {n:4d} {shapes_alone[k]:4d}  {k}   [{shape_example[k]}]")
     print(f"\ntop {args.top} unparsed sentences on creature cards:")
     for s, n in unparsed.most_common(args.top):
         print(f"  {n:4d}  {s}   [{example[s]}]")

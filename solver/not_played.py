@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
+from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.parse import is_read
 
 if TYPE_CHECKING:
@@ -74,9 +75,11 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
         name = getattr(perm, "name", "") or ""
         card = getattr(perm, "card", None)
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
-        for sentence in sentences:
+        in_context = read_in_context(tuple(sentences), names)
+        for i, sentence in enumerate(sentences):
             kind = classify(sentence)
-            if kind is None or (kind == "triggered" and is_read(sentence, names)):
+            if kind is None or (kind == "triggered" and (is_read(sentence, names)
+                                                         or i in in_context)):
                 continue
             out.append(NotPlayed(perm.id, sentence, kind))
     return tuple(out)

@@ -207,8 +207,9 @@ def _with_resolved(scenario: dict[str, Any], windows: list[str]) -> dict[str, An
     """``scenario`` with ``combat.triggers_resolved`` = ``windows`` (docs/scenario-format.md),
     so that a scenario snapshot taken from phase after its attack triggers resolved — their
     pumps are in the given power and toughness — is never pumped again by redzone. Left out
-    while redzone's scenario format doesn't know the field (it then judges a scenario with
-    blockers declared as standing after the attack triggers, the same thing)."""
+    if redzone's scenario format doesn't know the field (a version before it: it then
+    judges a scenario with blockers declared as standing after the attack triggers, the
+    same thing)."""
     if not _RESOLVED_FIELD:
         from redzone.models.scenario import parse_scenario
         probe = {"players": [{"name": "P1"}, {"name": "P2"}], "active_player": "P1",

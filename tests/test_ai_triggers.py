@@ -287,15 +287,18 @@ def test_triggers_slow_differential(request: pytest.FixtureRequest) -> None:
 def test_planted_trigger_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # Plant a bug: the search resolves the block window's triggered abilities twice (bushido,
     # rampage, flanking, afflict applied twice). The differential check must report it.
-    from redzone.solver.ai import triggered
+    # (Wherever the search resolves it: the whole combat, or one unit at a time.)
+    from redzone.solver.ai import trigger_units, triggered
 
     real = triggered.block_window
 
-    def twice(board: Any, state: Any, attackers: Any, blockers: Any, choose: Any) -> Any:
-        first = real(board, state, attackers, blockers, choose)
-        return real(first.board, first.state, first.attackers, blockers, choose)
+    def twice(board: Any, state: Any, attackers: Any, blockers: Any, choose: Any = None) -> Any:
+        first = real(board, state, attackers, blockers, choose) if choose else real(board, state, attackers, blockers)
+        return real(first.board, first.state, first.attackers, blockers, choose) if choose else \
+            real(first.board, first.state, first.attackers, blockers)
 
     monkeypatch.setattr(triggered, "block_window", twice)
+    monkeypatch.setattr(trigger_units, "block_window", twice)
     found = 0
     for seed in range(200):
         rng = random.Random(seed)
@@ -304,3 +307,110 @@ def test_planted_trigger_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
             if found >= 2:
                 break
     assert found >= 2
+
+
+# ============================================================================ units (issue 21 §4)
+
+COUPLING = ["Whenever this creature blocks, other creatures you control get +1/+1 until end of turn.",
+            "Whenever this creature becomes blocked, other attacking creatures get +1/+0 until end of turn.",
+            "Whenever this creature deals combat damage to a player, that player loses 1 life."]
+"""Triggered abilities of the declare blockers and damage steps that reach past their own
+unit (another unit's creatures, or a damage window): the combat must not be split."""
+
+
+def coupling_board(rng: random.Random) -> dict[str, Any]:
+    """:func:`trigger_board` with, half the time, one creature given a :data:`COUPLING`
+    ability (the others keep their local triggered keywords: bushido, flanking ...)."""
+    data = trigger_board(rng, rng.randint(2, 3), rng.randint(1, 3))
+    if rng.random() < 0.5:
+        perm = rng.choice(data["permanents"])
+        perm["text"] = "\n".join(x for x in (perm["text"], rng.choice(COUPLING)) if x)
+    return data
+
+
+def test_local_and_coupling_triggers() -> None:
+    # docs/ai.md "Coupling": bushido (702.45a), flanking (702.25a), rampage (702.23a),
+    # afflict (702.130a) and frenzy (702.68a) reach only their own creature, its blockers
+    # and the defending player's life: local. Exalted and battle cry are attack triggers
+    # (resolved before blocks, 508.2); a pump of "other creatures you control" or of the
+    # other attacking creatures reaches other units; a damage trigger resolves in a damage
+    # window (510.3): none of them is local.
+    from redzone.models.triggers.resolve import triggers
+    from redzone.solver.ai.trigger_units import local_trigger
+
+    def read(text: str) -> Any:
+        board = _board([{"id": "x", "name": "x", "controller": "Alice", "types": ["Creature"], "power": 1,
+                         "toughness": 1, "text": text}])
+        (t,) = triggers(board.permanents["x"])
+        return t
+
+    for text in ["Bushido 1", "Flanking", "Rampage 2", "Afflict 2", "Frenzy 1"]:
+        assert local_trigger(read(text)), text
+    for text in ["Exalted", "Battle cry", *COUPLING]:
+        assert not local_trigger(read(text)), text
+
+
+def test_units_are_played_on_local_boards() -> None:
+    # A board of local triggers only (two bushido blockers, a flanking attacker): the trigger
+    # search plays its blocks in units (trigger_units.UnitPlay), and the answer is the
+    # reference's optimum.
+    from redzone.solver.ai import trigger_units
+
+    perms = [{"id": "a0", "name": "a0", "controller": "Alice", "types": ["Creature"], "power": 2,
+              "toughness": 2, "text": "Flanking"},
+             {"id": "a1", "name": "a1", "controller": "Alice", "types": ["Creature"], "power": 3,
+              "toughness": 3, "text": ""},
+             {"id": "b0", "name": "b0", "controller": "Bob", "types": ["Creature"], "power": 1,
+              "toughness": 1, "text": "Bushido 1"},
+             {"id": "b1", "name": "b1", "controller": "Bob", "types": ["Creature"], "power": 1,
+              "toughness": 2, "text": "Bushido 2"}]
+    data = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 6}], "permanents": perms}
+    played = []
+    real = trigger_units.UnitPlay._play
+
+    def spy(self: Any, unit: Any) -> Any:
+        played.append(unit)
+        return real(self, unit)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(trigger_units.UnitPlay, "_play", spy)
+        assert attack_mismatch(data, 0) is None
+    assert played
+
+
+@_settings(60)
+@given(seeds())
+def test_coupling_boards_match_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    assert attack_mismatch(coupling_board(rng), 0) is None
+
+
+def test_planted_units_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plant a bug: every triggered ability of the declare blockers step is taken as local
+    # (the pump of "other creatures you control" or of the other attacking creatures split
+    # away from the units it reaches). The differential check must report it.
+    from redzone.solver.ai import trigger_units
+
+    monkeypatch.setattr(trigger_units, "local_trigger", lambda t: t.window == "block")
+    found = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        if attack_mismatch(coupling_board(rng), 0) is not None:
+            found += 1
+            if found >= 2:
+                break
+    assert found >= 2
+
+
+@_settings(25)
+@given(seeds())
+def test_granted_local_triggers_match_reference(seed: int) -> None:
+    # Triggered keywords another permanent grants ("Other creatures you control have
+    # bushido 1", 613.1f) are local too, but a unit's kept result must not outlive its
+    # grantor: at lookahead 1 the grantor may die in this combat, and the next player's
+    # combat is played without the grant.
+    rng = random.Random(seed)
+    data = trigger_board(rng, rng.randint(1, 2), rng.randint(1, 2))
+    perm = rng.choice(data["permanents"])
+    perm["text"] = "\n".join(x for x in (perm["text"], "Other creatures you control have bushido 1.") if x)
+    assert attack_mismatch(data, rng.choice([0, 1])) is None

@@ -127,6 +127,21 @@ def test_card_shows_parsed_abilities() -> None:
     assert data["unparsed"] == []
 
 
+def test_card_says_which_triggered_abilities_of_combat_are_played() -> None:
+    # 603.2: Goblin Heelcutter's attack trigger is read and played (docs/triggers.md);
+    # Blightbelly Rat's "when this creature dies, proliferate" is a triggered ability of
+    # combat (it can die in combat, 700.4) that the play leaves out.
+    code, out, _ = run("card", "Goblin Heelcutter", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["triggers_played"] == ["Whenever this creature attacks, target creature can't block this turn."]
+    assert data["triggers_not_played"] == []
+    code, out, _ = run("card", "Blightbelly Rat")
+    assert code == 0
+    assert "triggered ability of combat, not played: When this creature dies, proliferate." in out
+    assert json.loads(run("card", "Blightbelly Rat", "--json")[1])["triggers_played"] == []
+
+
 def test_unknown_card_name_exit_2() -> None:
     code, _, err = run("card", "Grizly", "Bears")
     assert code == 2 and "closest: Grizzly Bears" in err

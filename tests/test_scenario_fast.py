@@ -57,7 +57,7 @@ def _scenarios(full: bool) -> st.SearchStrategy[dict[str, Any]]:
     text_lists = lists(texts)
     players = record({"name": names}, {
         "life": signed, "mana": counts, "poison": counts, "library": text_lists,
-        "commanders": text_lists, "commander_damage": maps(counts)})
+        "graveyard": text_lists, "commanders": text_lists, "commander_damage": maps(counts)})
     permanents = record({"controller": texts}, {
         "id": opt(names), "card": opt(names), "name": opt(names), "owner": opt(texts),
         "types": opt(text_lists), "subtypes": opt(text_lists), "supertypes": opt(text_lists),
@@ -327,9 +327,9 @@ def test_objects_compare_and_print_as_the_models_did() -> None:
     a, b = PlayerSpec(name="A"), PlayerSpec(name="A", life=20)
     assert a == b and a != PlayerSpec(name="A", life=19)
     assert repr(a) == ("PlayerSpec(name='A', life=20, mana=0, poison=0, library=[], "
-                       "commanders=[], commander_damage={})")
+                       "graveyard=[], commanders=[], commander_damage={})")
     assert a.model_dump() == {"name": "A", "life": 20, "mana": 0, "poison": 0, "library": [],
-                              "commanders": [], "commander_damage": {}}
+                              "graveyard": [], "commanders": [], "commander_damage": {}}
     with pytest.raises(TypeError):
         hash(a)  # mutable, so unhashable (as a pydantic model)
 

@@ -42,7 +42,10 @@ from redzone.models.scenario.types import (
     PreventDamageEffect,
     PreventDamageSpec,
     Scenario,
+    TRIGGER_WINDOWS,
+    TriggerChoice,
     UntilEndOfTurn,
+    resolved_windows,
 )
 from redzone.models.scenario.validation import (
     MAX_DEPTH,
@@ -68,12 +71,15 @@ __all__ = [
     "PreventDamageEffect",
     "PreventDamageSpec",
     "Scenario",
+    "TRIGGER_WINDOWS",
+    "TriggerChoice",
     "UntilEndOfTurn",
     "default_id",
     "iter_scenarios_jsonl",
     "load_scenario",
     "parse_scenario",
     "parse_scenario_line",
+    "resolved_windows",
     "scenario_json_schema",
     "unique_keys",
 ]

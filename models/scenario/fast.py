@@ -36,6 +36,7 @@ from redzone.models.scenario.types import (
     PreventDamageEffect,
     PreventDamageSpec,
     Scenario,
+    TriggerChoice,
     UntilEndOfTurn,
     _Spec,
 )
@@ -159,6 +160,7 @@ _opt_count = _optional(_count)
 
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
+    "graveyard": _texts,
     "commanders": _texts, "commander_damage": _dict_of(_count)})
 
 _until_end_of_turn = _model(UntilEndOfTurn, {
@@ -198,11 +200,18 @@ def _effect(v: Any) -> Any:
     return _EFFECTS[kinds[0]](v)
 
 
+_WINDOW = _one_of("attack", "block", "first-strike", "regular")
+
+_trigger_choice = _model(TriggerChoice, {
+    "source": _text, "window": _WINDOW, "trigger": _opt_text, "target": _opt_text,
+    "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts})
+
 _combat = _model(CombatSpec, {
     "attackers": _dict_of(_text), "blockers": _dict_of(_texts), "blocked": _texts,
     "step": _optional(_one_of("first-strike", "regular")), "first_strike_dealt": _texts,
     "damage_order": _dict_of(_texts), "assignment": _dict_of(_dict_of(_count)),
-    "bands": _list_of(_texts),
+    "bands": _list_of(_texts), "triggers_resolved": _optional(_list_of(_WINDOW)),
+    "trigger_choices": _list_of(_trigger_choice),
 })
 
 _scenario = _model(Scenario, {
@@ -215,7 +224,7 @@ _scenario = _model(Scenario, {
 
 _CHECKS: dict[type[_Spec], Check] = {
     Scenario: _scenario, PlayerSpec: _player, PermanentSpec: _permanent, CombatSpec: _combat,
-    UntilEndOfTurn: _until_end_of_turn,
+    UntilEndOfTurn: _until_end_of_turn, TriggerChoice: _trigger_choice,
     **_EFFECTS,
 }
 

@@ -56,6 +56,9 @@ class PlayerSpec(_Strict):
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
+    graveyard: list[str] = Field(default_factory=list,
+                                 description="Card names in the player's graveyard (what triggered "
+                                             "abilities count: creature cards in your graveyard).")
     commanders: list[str] = Field(
         default_factory=list,
         description="format: commander only: ids of this player's commanders that are not on the "
@@ -227,6 +230,33 @@ Effect = Annotated[
 ``prevent_damage``) decides."""
 
 
+TriggerWindow = Literal["attack", "block", "first-strike", "regular"]
+"""A trigger window of combat (:data:`redzone.models.scenario.types.TRIGGER_WINDOWS`)."""
+
+
+class TriggerChoice(_Strict):
+    """One choice of a triggered ability of combat the commands take instead of choosing
+    (see :class:`redzone.models.scenario.types.TriggerChoice`; CR 603.3d, 603.5, 701.21)."""
+
+    source: str = Field(description="The permanent id of the triggered ability.")
+    window: TriggerWindow = Field(
+        description="The window it triggers in: attack (508.2), block (509.2), first-strike or "
+                    "regular (after that combat damage step, 510.3); a \"dies\" ability: the "
+                    "window its creature died in.")
+    trigger: str | None = Field(
+        None, description="The creature whose event triggered it (\"whenever a creature you "
+                          "control attacks\": that attacker); default: any.")
+    target: str | None = Field(
+        None, description="The target chosen as it is put on the stack (603.3d): a permanent id "
+                          "or a player name.")
+    no_target: Flag = Field(False, description="\"Up to one\" target: none chosen.")
+    may: Flag | None = Field(None, description="\"You may\": taken (true) or not (603.5).")
+    sacrifice: list[str] = Field(
+        default_factory=list,
+        description="The permanents sacrificed, in order (701.21; annihilator: the defending "
+                    "player's choice).")
+
+
 class CombatSpec(_Strict):
     """The combat so far.
 
@@ -248,6 +278,17 @@ class CombatSpec(_Strict):
     damage_order: dict[str, list[str]] = Field(default_factory=dict)
     assignment: dict[str, dict[str, NonNegative]] = Field(default_factory=dict)
     bands: list[list[str]] = Field(default_factory=list)
+    triggers_resolved: list[TriggerWindow] | None = Field(
+        None, description="The trigger windows whose triggered abilities have resolved, their "
+                          "effects in the board as given (attack, block, first-strike, regular; "
+                          "issue 21, docs/triggers.md). Default: after the attack window when "
+                          "blockers are declared, after the first-strike window once "
+                          "first_strike_dealt is given, else before every window.")
+    trigger_choices: list[TriggerChoice] = Field(
+        default_factory=list,
+        description="Choices of triggered abilities still to resolve (targets, \"may\", "
+                    "sacrifices), taken instead of choosing; a check command needs every choice "
+                    "its windows ask.")
 
 
 class Scenario(_Strict):
@@ -269,7 +310,8 @@ class Scenario(_Strict):
 
 MODELS: dict[str, type[BaseModel]] = {cls.__name__: cls for cls in (
     Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
-    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn)}
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn,
+    TriggerChoice)}
 """Each model by name (the runtime class of the same name holds its result)."""
 
 
@@ -353,6 +395,7 @@ def _model_at(loc: tuple[Any, ...], root: type[BaseModel] = Scenario) -> type[Ba
         (MustBlockEffect, "must_block"): MustBlock,
         (PreventDamageEffect, "prevent_damage"): PreventDamageSpec,
         (PermanentSpec, "until_end_of_turn"): UntilEndOfTurn,
+        (CombatSpec, "trigger_choices"): TriggerChoice,
     }
     tags = {"GoadEffect": GoadEffect, "MustAttackEffect": MustAttackEffect,
             "MustBlockEffect": MustBlockEffect, "PreventDamageEffect": PreventDamageEffect}

@@ -40,7 +40,10 @@ __all__ = [
     "PreventDamageEffect",
     "PreventDamageSpec",
     "Scenario",
+    "TRIGGER_WINDOWS",
+    "TriggerChoice",
     "UntilEndOfTurn",
+    "resolved_windows",
 ]
 
 MAX_NUMBER = 1_000_000
@@ -125,7 +128,8 @@ class PlayerSpec(_Spec):
     ``name`` (unique, non-empty), ``life`` (CR 119; may be negative; default 20), ``mana``:
     generic mana available to pay combat costs such as attack and block taxes (CR 508.1d,
     509.1d), ``poison`` counters (CR 122.1f), ``library``: card names, top card first (read
-    by clash, CR 701.30). Commander games (``format: commander``, CR 903) only:
+    by clash, CR 701.30), ``graveyard``: card names in the player's graveyard (counted by
+    triggered abilities: "the number of creature cards in your graveyard"). Commander games (``format: commander``, CR 903) only:
     ``commanders``: ids of this player's commanders that are not on the battlefield
     (command zone, graveyard, ...; 903.3), so that combat damage they dealt earlier stays
     countable; ``commander_damage``: commander id -> combat damage that commander has dealt
@@ -134,12 +138,13 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list),
-              ("commanders", list), ("commander_damage", dict))
+              ("graveyard", list), ("commanders", list), ("commander_damage", dict))
     name: str
     life: int
     mana: int
     poison: int
     library: list[str]
+    graveyard: list[str]
     commanders: list[str]
     commander_damage: dict[str, int]
 
@@ -309,6 +314,62 @@ EFFECT_KEYS: dict[str, type[_Spec]] = {
 # -------------------------------------------------------------------------- combat
 
 
+TRIGGER_WINDOWS = ("attack", "block", "first-strike", "regular")
+"""The trigger windows of a combat, in order (docs/triggers.md): after attackers are declared
+(508.2), after blockers are declared (509.2), after the first-strike combat damage step and
+after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
+``combat.trigger_choices`` name them."""
+
+
+class TriggerChoice(_Spec):
+    """One choice of a triggered ability of combat, stated by the scenario
+    (``combat.trigger_choices``; docs/scenario-format.md), which the commands take instead
+    of choosing.
+
+    ``source``: the permanent id of the ability; ``window``: one of
+    :data:`TRIGGER_WINDOWS`, the window it triggers in ("dies" abilities: the window the
+    creature died in); ``trigger``: the creature whose event triggered it ("whenever a
+    creature you control attacks": the attacker; ``None``: any); ``target``: the target
+    chosen as it is put on the stack (603.3d: a permanent id or a player name);
+    ``no_target``: an "up to one" target, none chosen; ``may``: "you may" taken or not
+    (603.5); ``sacrifice``: the permanents sacrificed, in order (701.21; annihilator: the
+    defending player's choice). Items with the same source, window and trigger answer that
+    ability's choices in the order it triggers (the order its events are listed: attackers,
+    then blockers, in the scenario's order)."""
+
+    FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
+              ("no_target", False), ("may", None), ("sacrifice", list))
+    source: str
+    window: str
+    trigger: str | None
+    target: str | None
+    no_target: bool
+    may: bool | None
+    sacrifice: list[str]
+
+
+def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:
+    """The trigger windows of ``combat`` (a :class:`CombatSpec` or a view with its fields)
+    whose triggered abilities have resolved, in :data:`TRIGGER_WINDOWS` order, and whether the
+    scenario stated them (``combat.triggers_resolved``). Not stated: a combat whose first-strike
+    step is over (``first_strike_dealt`` not empty) stands after the attack, block and
+    first-strike windows (509.2, 510.4); one whose blockers are declared (``blockers`` or
+    ``blocked``) after the attack window (its abilities resolved before blockers were
+    declared, 508.2, 509.1) and before the block window; any other before every window.
+    (``step: regular`` alone doesn't say the first-strike step happened: with no first
+    strikers it is the only step.)"""
+    if combat is None:
+        return (), False
+    given = getattr(combat, "triggers_resolved", None)
+    if given is not None:
+        return tuple(w for w in TRIGGER_WINDOWS if w in given), True
+    if getattr(combat, "first_strike_dealt", None):
+        return ("attack", "block", "first-strike"), False
+    if any((getattr(combat, "blockers", None) or {}).values()) or getattr(combat, "blocked", None):
+        return ("attack",), False
+    return (), False
+
+
 class CombatSpec(_Spec):
     """The combat so far.
 
@@ -321,11 +382,15 @@ class CombatSpec(_Spec):
     ``assignment``: a proposed damage assignment, source id -> recipient (id or player) ->
     amount (>= 0). ``bands`` (issue 10 §5): attacking bands (702.22c), each a list of
     attacking creature ids; checked by :func:`redzone.models.block_rules.attack_bands`.
+    ``triggers_resolved`` (issue 21): the trigger windows (:data:`TRIGGER_WINDOWS`) whose
+    triggered abilities have resolved, their effects in the board as given; ``None``: not
+    stated, :func:`resolved_windows` decides. ``trigger_choices``: choices of triggered
+    abilities still to resolve (:class:`TriggerChoice`), taken instead of choosing.
     """
 
     FIELDS = (("attackers", dict), ("blockers", dict), ("blocked", list), ("step", None),
               ("first_strike_dealt", list), ("damage_order", dict), ("assignment", dict),
-              ("bands", list))
+              ("bands", list), ("triggers_resolved", None), ("trigger_choices", list))
     attackers: dict[str, str]
     blockers: dict[str, list[str]]
     blocked: list[str]
@@ -334,6 +399,8 @@ class CombatSpec(_Spec):
     damage_order: dict[str, list[str]]
     assignment: dict[str, dict[str, int]]
     bands: list[list[str]]
+    triggers_resolved: list[str] | None
+    trigger_choices: list[TriggerChoice]
 
 
 # ------------------------------------------------------------------------ scenario
@@ -398,5 +465,6 @@ class Scenario(_Spec):
 
 SPEC_CLASSES: dict[str, type[_Spec]] = {cls.__name__: cls for cls in (
     Scenario, PlayerSpec, PermanentSpec, CombatSpec, GoadEffect, MustAttack, MustAttackEffect,
-    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn)}
+    MustBlock, MustBlockEffect, PreventDamageSpec, PreventDamageEffect, UntilEndOfTurn,
+    TriggerChoice)}
 """Each runtime class by name (the pydantic model of the same name is its schema)."""

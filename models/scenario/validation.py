@@ -31,8 +31,10 @@ from redzone.models.scenario.types import (
     PermanentSpec,
     PlayerSpec,
     PreventDamageEffect,
+    TRIGGER_WINDOWS,
     Scenario,
     _Spec,
+    resolved_windows,
 )
 
 __all__ = ["MAX_DEPTH", "check_depth", "default_id", "parse_scenario", "scenario_json_schema"]
@@ -150,6 +152,8 @@ class _Checker:
             for i, p in enumerate(s.players):
                 for j, name in enumerate(p.library):
                     self._lookup(f"players[{i}].library[{j}]", name)
+                for j, name in enumerate(getattr(p, "graveyard", None) or ()):
+                    self._lookup(f"players[{i}].graveyard[{j}]", name)
 
     def _permanents(self) -> None:
         s = self.s
@@ -348,6 +352,75 @@ class _Checker:
             self._permanent("combat.assignment", source)
             for recipient in split:
                 self._player_or_permanent(f"combat.assignment.{source}", recipient)
+        self._triggers_resolved(c)
+        self._trigger_choices(c)
+
+    def _triggers_resolved(self, c: CombatSpec) -> None:
+        """``combat.triggers_resolved`` (issue 21): known windows, each once, and in the order
+        of combat — the attack window's abilities resolve before blockers are declared (508.2,
+        509.1), the block window's before combat damage (509.2, 510.1), the first-strike
+        step's before the regular step (510.4)."""
+        given = getattr(c, "triggers_resolved", None)
+        if given is None:
+            return
+        field = "combat.triggers_resolved"
+        seen: list[str] = []
+        for j, w in enumerate(given):
+            if w not in TRIGGER_WINDOWS:
+                raise ScenarioError(f"{field}[{j}]", f"unknown window {w!r} (windows: {', '.join(TRIGGER_WINDOWS)})")
+            if w in seen:
+                raise ScenarioError(f"{field}[{j}]", f"window {w!r} is listed twice")
+            seen.append(w)
+        if "block" in seen and "attack" not in seen:
+            raise ScenarioError(field, "lists block without attack: the attack window's abilities "
+                                       "resolve before blockers are declared (CR 508.2, 509.1)")
+        for w in ("first-strike", "regular"):
+            if w in seen and not {"attack", "block"} <= set(seen):
+                raise ScenarioError(field, f"lists {w} without attack and block: combat damage comes "
+                                           f"after the declare blockers step (CR 509.2, 510.1)")
+        if "first-strike" in seen and c.step != "regular":
+            raise ScenarioError(field, "lists first-strike: the first-strike combat damage step is "
+                                       "over, so give combat.step: regular too (CR 510.4)")
+        if "regular" in seen and c.step == "first-strike":
+            raise ScenarioError(field, "lists regular, but combat.step is first-strike: the regular "
+                                       "step comes after it (CR 510.4)")
+
+    def _trigger_choices(self, c: CombatSpec) -> None:
+        """``combat.trigger_choices``: known ids and players, and a window still to resolve
+        (a resolved window's choices are in the board as given). Whether the source has
+        such an ability and the choice is legal is checked on the board
+        (:mod:`redzone.models.triggers.scenario`)."""
+        items = getattr(c, "trigger_choices", None) or []
+        if not items:
+            return
+        done, stated = resolved_windows(c)
+        for i, item in enumerate(items):
+            where = f"combat.trigger_choices[{i}]"
+            self._permanent(f"{where}.source", item.source)
+            if item.window not in TRIGGER_WINDOWS:
+                raise ScenarioError(f"{where}.window", f"unknown window {item.window!r} "
+                                                       f"(windows: {', '.join(TRIGGER_WINDOWS)})")
+            if item.window in done:
+                why = ("combat.triggers_resolved lists it" if stated else
+                       "combat.triggers_resolved is not given, and the combat is taken to stand "
+                       "after it (" + ("blockers are declared" if item.window == "attack" else
+                                       "first_strike_dealt is given") + ")")
+                advice = ("leave this choice out, or take the window out of "
+                          "combat.triggers_resolved" if stated else
+                          "give combat.triggers_resolved to say where the combat stands")
+                raise ScenarioError(f"{where}.window",
+                                    f"the {item.window} window has resolved ({why}): its choices "
+                                    f"are in the board as given; {advice}")
+            if item.trigger is not None:
+                self._permanent(f"{where}.trigger", item.trigger)
+            if item.target is not None:
+                self._player_or_permanent(f"{where}.target", item.target)
+                if item.no_target:
+                    raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
+            for j, pid in enumerate(item.sacrifice):
+                self._permanent(f"{where}.sacrifice[{j}]", pid)
+            if item.target is None and not item.no_target and item.may is None and not item.sacrifice:
+                raise ScenarioError(where, "states no choice: give target, no_target, may or sacrifice")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

@@ -27,6 +27,7 @@ from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -37,8 +38,10 @@ from redzone.models.triggers.types import (
     GainKeywords,
     Intervening,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -47,11 +50,13 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of"]
+__all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "triggers_of",
+           "unread_part"]
 
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                  "blocker", "damage_dealt"]
+                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
+                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -120,6 +125,14 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
         return TriggeredAbility("attacks", (CreateTokens(Amount(n), 1, 1, ("Warrior",), ("R",),
                                                          attacking=True, tapped=True),),
                                 text, keyword=word)
+    if word == "provoke":  # 702.39a: may untap a creature and it blocks this creature if able
+        target = Who("target_creature", "opponents", defending=True)
+        return TriggeredAbility("attacks", (TapEffect(target, untap=True), MustBlockSource(target)),
+                                text, keyword=word, optional=True)
+    if word in ("persist", "undying"):  # 702.79a, 702.93a: if it had no such counter
+        counter = "-1/-1" if word == "persist" else "+1/+1"
+        return TriggeredAbility("dies", (ReturnToBattlefield(counter),), text, keyword=word,
+                                intervening=Intervening("had_no_counter", counter=counter))
     if word == "afterlife":  # 702.135a: N 1/1 white and black Spirit tokens with flying
         return TriggeredAbility("dies", (CreateTokens(Amount(n), 1, 1, ("Spirit",), ("W", "B"),
                                                       ("flying",)),), text, keyword=word)
@@ -128,6 +141,11 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
     if word == "ingest":  # 702.115a: the player exiles the top card of their library
         return TriggeredAbility("combat_damage_player", (ValueOnly("exile from library"),), text,
                                 keyword=word)
+    if word == "modular":  # 702.43a: "you may put its +1/+1 counters on target artifact creature"
+        artifact = Quality(types=("Artifact",))
+        return TriggeredAbility("dies", (Counters(Who("target_creature", qualities=(artifact,)),
+                                                  "+1/+1", Amount(1, "plus_counters")),),
+                                text, keyword=word, optional=True)
     if word == "firebending":  # N red mana until end of combat: nobody casts in combat here
         return TriggeredAbility("attacks", (ValueOnly("mana"),), text, keyword=word)
     return None
@@ -136,7 +154,7 @@ def _keyword(word: str, n: int, text: str) -> TriggeredAbility | None:
 _KEYWORD = re.compile(
     r"^(?P<word>exalted|bushido|flanking|rampage|battle cry|afflict|frenzy|poisonous|melee|"
     r"dethrone|training|mentor|annihilator|renown|myriad|mobilize|afterlife|soulshift|ingest|"
-    r"firebending)(?: (?P<n>\d+))?$",
+    r"firebending|persist|undying|provoke|modular)(?: (?P<n>\d+))?$",
     re.IGNORECASE)
 
 
@@ -162,7 +180,7 @@ class _Reading:
 
 _TRIGGER_WHO = Who("trigger")
 _QUAL_WORDS = r"(?:[A-Z][\w'-]*(?:(?:, | or | and |, or )[A-Z][\w'-]*)*)"
-_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green)"
+_ADJ = r"(?:nontoken|equipped|modified|legendary|artifact|white|blue|black|red|green|attacking|blocking)"
 _WITH = (r" with (?:flying|deathtouch|first strike|double strike|trample|lifelink|menace|"
          r"vigilance|haste|reach|power \d+ or greater|toughness \d+ or greater|"
          r"a \+1/\+1 counter on it|\+1/\+1 counters on them|a counter on it|counters on them)")
@@ -193,10 +211,14 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"deals? (?:combat )?damage to (?:a player|an opponent|one or more players)",
      ("combat_damage_player",), None),
     (r"deals? (?:combat )?damage to a creature", ("combat_damage_creature",), None),
-    (r"deals? (?:combat )?damage", ("combat_damage",), None),
+    (r"deals? combat damage", ("combat_damage",), None),
+    (r"deals? damage", ("deals_damage",), None),  # any damage: combat, a fight (701.14)
     (r"(?:is|are) dealt (?:combat )?damage", ("dealt_damage",), None),
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
+    (r"leaves? the battlefield", ("leaves",), None),
+    # every death the play of combat produces is during combat (506.1)
+    (r"dies during combat", ("dies",), None),
 ]
 
 
@@ -252,8 +274,17 @@ def _quality_of(types: str | None, adjectives: str, with_: str | None,
 
 def _readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition ("Whenever ~ attacks"), or ``None``."""
+    both = re.fullmatch(r"(When|Whenever) ~ or (equipped|enchanted) creature (.+)", head)
+    if both:
+        # two creatures, two events: the source's own and the creature it is attached to
+        # (one ability each; a reconfigure creature attached is no creature, 702.151b)
+        own = _readings(f"{both[1]} ~ {both[3]}")
+        attached = _readings(f"{both[1]} {both[2]} creature {both[3]}")
+        return own + attached if own and attached else None
     if head == "Whenever you attack":
         return [_Reading("you_attack", Watch("player"), it=None)]
+    if head == "Whenever you gain life":  # 119.9 (lifelink in combat, 120.3f)
+        return [_Reading("you_gain_life", Watch("player"), it=None)]
     m = re.fullmatch(rf"Whenever you attack with {_COUNT} or more creatures", head)
     if m:
         return [_Reading("you_attack", Watch("player"),
@@ -266,17 +297,58 @@ def _readings(head: str) -> list[_Reading] | None:
     if not sm or not rest[sm.end():].startswith(" "):
         return None
     verb = rest[sm.end() + 1:]
-    for pattern, events, intervening in _VERBS:
-        if re.fullmatch(pattern, verb):
-            break
+    other_quality: Quality | None = None
+    mq = re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) a creature "
+                      r"with (power|toughness) (\d+) or (less|greater)", verb)
+    if mq:
+        # the other creature of the block must match (Arrogant Bloodlord); one event per
+        # creature blocked or blocking (509.3)
+        which: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = which.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        bound = "at_most" if mq[4] == "less" else "at_least"
+        other_quality = Quality(**{f"{mq[2]}_{bound}": int(mq[3])})  # type: ignore[arg-type]
+    elif (mq := re.fullmatch(r"(blocks? or becomes? blocked by|blocks?|becomes? blocked by) "
+                             r"(?:a|an) (?:(non-?)?([\w]+) )?creature(?: with (flying))?",
+                             verb)) and (mq[3] or mq[4]):
+        # "blocks a creature with flying", "... blocked by a non-Wall / nonblack / an artifact
+        # creature": the other creature of the block must match, one event per creature
+        # blocked or blocking (509.3)
+        fields: dict[str, object] = {}
+        word = mq[3]
+        if word in _COLORS:
+            fields["exclude_colors" if mq[2] else "colors"] = (_COLORS[word],)
+        elif word == "artifact" and not mq[2]:
+            fields["types"] = ("Artifact",)
+        elif word and word[:1].isupper() and word in CREATURE_TYPES \
+                and word not in _NOT_CREATURE_TYPES:
+            fields["exclude_subtypes" if mq[2] else "subtypes"] = (word,)
+        elif word:
+            return None
+        if mq[4]:
+            if word:
+                return None  # two conditions on the creature: not read
+            fields["keywords"] = ("flying",)
+        by_verb2: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        events = by_verb2.get(mq[1], ("blocks_creature", "blocked_by"))
+        intervening = None
+        other_quality = Quality(**fields)  # type: ignore[arg-type]
     else:
-        return None
+        for pattern, events, intervening in _VERBS:
+            if re.fullmatch(pattern, verb):
+                break
+        else:
+            return None
     once = False
     if sm["self"]:
         watch, it = Watch(), _SELF
     elif sm["selfor"]:
         got = _quality_of(sm["so_types"], sm["so_adj"] or "", None, False)
-        if got is None:
+        if got is None or {"attacking", "blocking"} & set((sm["so_adj"] or "").split()):
             return None
         watch = Watch("creatures", "you" if sm["so_ctl"] else "any", qualities=got[0],
                       nontoken=got[1])
@@ -293,8 +365,10 @@ def _readings(head: str) -> list[_Reading] | None:
         ctl = {None: "any", " you control": "you", " an opponent controls": "opponents",
                " your opponents control": "opponents"}[sm["ctl"]]
         once = sm["q"].startswith("one or more")
+        adj = (sm["adj"] or "").split()
         watch = Watch("creatures", ctl, other=sm["q"] == "another" or "other" in sm["q"],  # type: ignore[arg-type]
-                      qualities=got[0], nontoken=got[1])
+                      qualities=got[0], nontoken=got[1], attacking="attacking" in adj,
+                      blocking="blocking" in adj)
         it = None if once else _TRIGGER_WHO
     if (once and events == ("attacks",) and watch == Watch("creatures", "you")
             and intervening is None):
@@ -308,7 +382,10 @@ def _readings(head: str) -> list[_Reading] | None:
         if event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked"):
             that_player = Who("defending_player")
         elif event == "blocks":
-            that_creature = Who("blocked")
+            # "whenever a creature blocks, that creature ...": the blocker; "blocks a
+            # creature, ... that creature" (or the source's own block): the creature blocked
+            if watch.kind == "self" or verb.endswith("a creature") or "blocked by" in verb:
+                that_creature = Who("blocked")
         elif event == "blocked_by":
             that_creature = _TRIGGER_WHO
             if watch.kind != "self":
@@ -319,6 +396,13 @@ def _readings(head: str) -> list[_Reading] | None:
             that_creature = Who("damaged")
         if that_creature is None and watch.kind != "self" and subject == _TRIGGER_WHO:
             that_creature = _TRIGGER_WHO  # "whenever a creature you control attacks, ... that creature"
+        if other_quality is not None:
+            if watch.kind != "self":
+                return None
+            watch = Watch(qualities=(other_quality,))
+            that_creature = _TRIGGER_WHO
+        if event == "dies" and watch.kind == "creatures" and watch.controller == "opponents":
+            that_player = Who("trigger_controller")  # "a creature an opponent controls dies, that player"
         out.append(_Reading(event, watch, intervening, once, subject, that_creature, that_player))
     return out
 
@@ -363,6 +447,11 @@ class _Refs:
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
+                         r"controls|you don't control)", s)
+        if m:
+            ctl = "you" if m[2] == "you control" else "opponents"
+            return Who("target_creature", ctl, also_types=(m[1].capitalize(),))
         m = re.fullmatch(r"(up to one |another )?target (attacking |blocking |nonattacking )?"
                          r"(creature|[A-Z][\w'-]*(?= creature| you| an| with|$))(?: creature)?"
                          r"( with flying| without flying)?"
@@ -372,12 +461,13 @@ class _Refs:
             if m[2] and m[2] != "attacking ":
                 return None
             ctl_text = m[5] or ""
-            if ctl_text == " that player controls":
-                return None  # one opponent among several: no filter for "that player"
-            if ctl_text == " defending player controls":
-                return None  # with several opponents, "opponents" would be too wide
-            ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
-                   " you don't control": "opponents", " defending player controls": "opponents"}[ctl_text]
+            if ctl_text in (" that player controls", " defending player controls"):
+                ctl = self.whose(ctl_text.strip())  # one opponent among several (506.2)
+                if ctl is None:
+                    return None
+            else:
+                ctl = {"": "any", " you control": "you", " an opponent controls": "opponents",
+                       " you don't control": "opponents"}[ctl_text]
             quals: list[Quality] = []
             if m[3] != "creature":
                 if m[3] not in CREATURE_TYPES or m[3] in _NOT_CREATURE_TYPES:
@@ -392,17 +482,54 @@ class _Refs:
                        qualities=tuple(quals), up_to=m[1] == "up to one ",
                        attacking=m[2] == "attacking ")
         m = re.fullmatch(r"(each |all )?(other )?(attacking |blocking )?creatures?"
-                         r"( you control| your opponents control| an opponent controls)?", s)
+                         r"( you control| your opponents control| an opponent controls|"
+                         r" defending player controls| that player controls)?", s)
         if m and (m[1] or s.endswith("creatures") or m[4]):
-            if m[3] == "blocking ":
-                return None
-            ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
-                   " an opponent controls": "opponents"}[m[4]]
+            if m[4] in (" that player controls", " defending player controls"):
+                ctl = self.whose(m[4].strip())
+                if ctl is None:
+                    return None
+            else:
+                ctl = {None: "any", " you control": "you", " your opponents control": "opponents",
+                       " an opponent controls": "opponents"}[m[4]]
+            if m[3] == "blocking ":  # "each blocking creature" (Hezrou)
+                return Who("each_creature", ctl, other=bool(m[2]), blocking=True)  # type: ignore[arg-type]
             kind = "attacking" if m[3] else "each_creature"
             return Who(kind, ctl, other=bool(m[2]))  # type: ignore[arg-type]
+        m = re.fullmatch(r"(each |all )?(other )?(attacking )?(?:creatures (with|without) "
+                         r"flying|([A-Z][\w'-]*))( you control| your opponents control)?", s)
+        if m:
+            # a group: "other Humans you control", "attacking creatures with flying"
+            if m[4]:
+                quality = (Quality(keywords=("flying",)) if m[4] == "with"
+                           else Quality(without_keywords=("flying",)))
+            else:
+                one = m[5] if m[1] == "each " else singular(m[5])  # "each Vampire you control"
+                if not one or one not in CREATURE_TYPES or one in _NOT_CREATURE_TYPES:
+                    return None
+                quality = Quality(subtypes=(one,))
+            ctl = {None: "any", " you control": "you", " your opponents control": "opponents"}[m[6]]
+            return Who("attacking" if m[3] else "each_creature", ctl,  # type: ignore[arg-type]
+                       other=bool(m[2]), qualities=(quality,))
         if s in ("each creature blocking it", "each creature blocking ~", "creatures blocking it",
                  "creatures blocking ~") and self.r.it == _SELF:
             return Who("blockers")
+        if s in ("each creature it blocked this combat", "each creature ~ blocked this combat",
+                 "each creature it blocked this turn", "each creature ~ blocked this turn"
+                 ) and self.r.it == _SELF:
+            return Who("blocked")  # blocked in this combat (the only one played)
+        return None
+
+    def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
+        """Whose creatures "... defending player controls" / "... that player controls"
+        are: the defending player of the source or of the creature that triggered it (506.2;
+        only where "defending player" can be named), the player dealt combat damage; ``None``
+        otherwise."""
+        who = self.player(s.removesuffix(" controls"))
+        if who == Who("defending_player"):
+            return "defending"
+        if who == Who("damaged_player"):
+            return "damaged_player"
         return None
 
     def player(self, s: str) -> Who | None:
@@ -421,12 +548,25 @@ class _Refs:
             return None
         if s == "that player":
             return self.r.that_player
+        if s == "that creature's controller":
+            that = self.r.that_creature
+            if that == _TRIGGER_WHO:
+                return Who("trigger_controller")
+            if that == Who("damaged"):
+                return Who("damaged_controller")
+            return None
+        if s == "each other opponent" and self.r.event == "combat_damage_player":
+            return Who("other_opponents")  # each opponent but the one dealt the damage
         return None
 
 
+_AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
+"""Where "and" begins another clause ("draw cards equal to its power and you lose ...")."""
+
 _VALUE: list[tuple[str, str]] = [
     (r"(?:you )?draw (?:a card|two cards|three cards|\w+ cards|that many cards|"
-     r"cards equal to [^.]+|a card for each [^.]+)", "draw"),
+     r"cards equal to (?:(?!" + _AND_CLAUSE + r")[^.])+|a card for each (?:(?!" + _AND_CLAUSE
+     + r")[^.])+)", "draw"),
     (r"(?:you )?draw a card, then discard a card", "loot"),
     (r"(?:you )?draw (?:a card|two cards), then discard (?:a card|two cards)", "loot"),
     (r"discard a card\. If you do, draw a card", "rummage"),
@@ -484,12 +624,32 @@ _VALUE: list[tuple[str, str]] = [
      r"(?: this turn| until end of turn| until the end of your next turn| for as long as "
      r"(?:it remains|they remain) exiled)?", "impulse"),
     (r"reveal the top card of your library", "reveal"),
+    # the creatures that saddled it are tapped and out of combat (702.171a): leaving changes
+    # nothing in this combat
+    (r"return any number of creatures that saddled (?:it|~) this turn to their owner's hand",
+     "return to hand"),
     (r"(?:if it's a (?:land|creature|nonland|noncreature) card, )?put (?:it|that card) into "
      r"your hand", "draw"),
+    # cards from hands, libraries and graveyards, and noncreature tokens with no static
+    # ability: nothing on the battlefield changes in combat
+    (r"(?:that player|defending player|target player|target opponent|each opponent) "
+     r"(?:discards|mills) (?:a card|\w+ cards|that many cards)", "discard"),
+    (r"(?:you )?(?:discard|mill) that many cards", "discard"),
+    (r"(?:defending player|that player|target player|target opponent) may draw a card", "draw"),
+    (r"investigate (?:that many times|\w+ times)", "investigate"),
+    (r"create (?:a|an|one|two|three|that many) (?:tapped )?(?:Junk|Mutagen|Incubator) tokens?",
+     "token"),
+    (r"incubate \d+", "token"),  # an Incubator artifact, not a creature until transformed
+    (r"exile (?:up to one )?(?:a|an|target|another target) (?:creature |artifact |enchantment |"
+     r"land |instant or sorcery |instant |sorcery |nonland |[A-Z][\w'-]* )?card from (?:a|your|"
+     r"an opponent's|target player's|that player's|defending player's) graveyard", "exile from graveyard"),
+    (r"look at (?:defending player's|that player's|target player's|target opponent's) hand",
+     "look"),
 ]
 
 
-_PER = (r"(?: for each (other attacking creature|attacking creature|creature blocking it"
+_PER = (r"(?: for each (other attacking creature|attacking creature|other attacking [A-Z][\w'-]*"
+        r"|attacking [A-Z][\w'-]*|creature blocking it"
         r"(?: beyond the first)?|opponent you attacked this combat))?")
 _PER_KIND: dict[str, PerKind] = {
     "other attacking creature": "other_attacker", "attacking creature": "attacker",
@@ -502,14 +662,34 @@ def _per(words: str | None, refs: _Refs) -> PerKind | None | Literal[False]:
     ("each creature blocking it" where "it" isn't the source: ``per`` counts the source's)."""
     if words is None:
         return None
+    if words not in _PER_KIND:  # "for each other attacking Goblin": a creature type
+        kind = words.rsplit(" ", 1)[1]
+        if kind not in CREATURE_TYPES or kind in _NOT_CREATURE_TYPES:
+            return False
+        return "other_attacker" if words.startswith("other ") else "attacker"
     per = _PER_KIND[words]
     if per in ("blocker", "blocker_beyond_first") and refs.r.it != _SELF:
         return False
     return per
 
 
+def _per_types(words: str | None) -> tuple[str, ...]:
+    """The creature type counted by "for each [other] attacking Goblin", else ``()``."""
+    if words is None or words in _PER_KIND:
+        return ()
+    return (words.rsplit(" ", 1)[1],)
+
+
+_OF: dict[tuple[str, bool], PerKind] = {
+    ("power", True): "power", ("power", False): "trigger_power",
+    ("toughness", True): "toughness", ("toughness", False): "trigger_toughness"}
+"""An :class:`Amount` ``per`` of "equal to its power / toughness": (the word, of the source?)."""
+
+_GONE = ("dies", "leaves")
+"""Events after which the source (or the creature that triggered it) is off the battlefield."""
+
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage")
+                  "dealt_damage", "deals_damage")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -522,8 +702,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             if tag in ("return to hand", "exile from graveyard", "to library") and (
                     s.startswith("return ~") or s.startswith("return it")
                     or s in ("exile it", "exile ~") or tag == "to library"):
-                if not dies_self:
-                    return None  # a permanent on the battlefield: it leaves (not a value)
+                # the card of a creature that died is in its owner's graveyard (700.4): "it"
+                # is that card when the creature that triggered it died
+                died_card = dies_self or (refs.r.event == "dies" and refs.r.it == _TRIGGER_WHO
+                                          and re.search(r"\bit\b", s) is not None)
+                if not died_card:
+                    continue  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
     # X gets +a/+b [and gains K] until end of turn [for each ...]
     m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
@@ -532,7 +716,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         per = _per(m[5], refs)
         if who is None or per is False:
             return None
-        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per))]
+        out: list[Effect] = [Pump(who, _signed(m[2]), _signed(m[3]), Amount(1, per, _per_types(m[5])))]
         if m[4]:
             out.append(GainKeywords(who, _keywords(m[4])))
         return tuple(out)
@@ -548,25 +732,67 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
+    m = re.fullmatch(r"(.+?) can't be blocked this turn", s)
+    if m:
+        who = refs.obj(m[1])
+        return None if who is None else (CantBeBlockedEffect(who),)
+    m = re.fullmatch(r"sacrifice (~|it)", s)
+    if m:  # the source, which its controller controls (701.21); not once it left
+        if refs.obj(m[1]) != _SELF or refs.r.event in _GONE:
+            return None
+        return (Destroy(_SELF, sacrifice=True),)
     m = re.fullmatch(r"(tap|untap) (.+)", s)
     if m:
         who = refs.obj(m[2])
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
+    m = re.fullmatch(r"(destroy|exile) (.+?) at end of combat", s)
+    if m:  # a delayed triggered ability (603.7), at the end of combat step (511.2)
+        who = refs.obj(m[2])
+        if who is None or refs.r.event == "dies":
+            return None
+        return (Destroy(who, exile=m[1] == "exile", at_end_of_combat=True),)
     m = re.fullmatch(r"(destroy|exile) (.+?)(?:\. (?:It|They) can't be regenerated)?", s)
     if m:
         who = refs.obj(m[2])
-        if who is None or (refs.r.event == "dies" and who in (_SELF, _TRIGGER_WHO)):
+        if who is None or (refs.r.event in _GONE and who in (_SELF, _TRIGGER_WHO)):
             return None
         return (Destroy(who, exile=m[1] == "exile"),)
     m = re.fullmatch(r"return (.+?) to (?:its|their) owners?'s? hands?", s)
     if m:
         who = refs.obj(m[1])
-        if who is None or refs.r.event == "dies":
+        if who is None or refs.r.event in _GONE:
             return None
         return (Destroy(who, exile=True),)
-    m = re.fullmatch(rf"have (~|it) deal {_N} damage to (.+)", s)
+    m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
-        s = f"{m[1]} deals {m[2]} damage to {m[3]}"  # "you may have it deal ..." (608.2)
+        s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
+    m = re.fullmatch(r"(~|it) deals damage equal to (its|~'s) power to (.+)", s)
+    if m:  # 608.2h: its power as it resolves, or its last known power once it left
+        if refs.r.it != _SELF and (m[1] == "it" or m[2] == "its"):
+            return None
+        if m[3] == "any target":
+            return (DamageEffect(Who("any_target"), Amount(1, "power")),)
+        who = refs.player(m[3]) or refs.obj(m[3])
+        return None if who is None else (DamageEffect(who, Amount(1, "power")),)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to (its|~'s|that creature's) "
+                     r"(power|toughness)", s)
+    if m:
+        who = refs.player(m[1])
+        whose = {"~'s": _SELF, "its": refs.r.it, "that creature's": refs.r.that_creature}[m[3]]
+        if who is None or whose not in (_SELF, _TRIGGER_WHO):
+            return None
+        return (LifeEffect(who, Amount(1, _OF[(m[4], whose == _SELF)]),
+                           gain=m[2].startswith("gain")),)
+    m = re.fullmatch(rf"(~|it) deals {_N} damage to (each creature(?: with(?:out)? flying)?) and "
+                     r"each (player|opponent)", s)
+    if m and m[2] != "X" and (m[1] == "~" or refs.r.it == _SELF):
+        # one event dealing damage to all of them (120.3); no state-based action is checked
+        # until the ability has resolved (704.3)
+        creatures = refs.obj(m[3])
+        if creatures is None:
+            return None
+        players = (Who("you"), Who("each_opponent")) if m[4] == "player" else (Who("each_opponent"),)
+        return tuple(DamageEffect(w, Amount(_num(m[2]))) for w in (creatures, *players))
     m = re.fullmatch(rf"(~|it) deals {_N} damage to (.+)", s)
     if m:
         if m[1] == "it" and refs.r.it != _SELF:
@@ -583,7 +809,14 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         who = refs.player(m[1])
         per = _per(m[4], refs)
         if who is not None and per is not False:
-            return (LifeEffect(who, Amount(_num(m[3]), per), gain=m[2].startswith("gain")),)
+            return (LifeEffect(who, Amount(_num(m[3]), per, _per_types(m[4])),
+                               gain=m[2].startswith("gain")),)
+    m = re.fullmatch(r"(.+?) (loses?|gains?) life equal to the number of creature cards in your "
+                     r"graveyard", s)
+    if m:  # counted on resolution (608.2h) from the scenario's graveyard and this combat
+        who = refs.player(m[1])
+        if who is not None:
+            return (LifeEffect(who, Amount(1, "graveyard_creatures"), gain=m[2].startswith("gain")),)
     if re.fullmatch(rf"gain {_N} life", s):
         return _clause("you " + s, refs, dies_self)
     m = re.fullmatch(r"you (gain|lose) that much life", s)
@@ -594,7 +827,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (LifeEffect(Who("you"), Amount(_num(m[1])), gain=False),
                 LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
     m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
-                     r"target creature|target player|target opponent|defending player)", s)
+                     r"target creature|target player|target opponent|defending player|"
+                     r"each other opponent)", s)
     if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
         who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
         return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
@@ -606,6 +840,17 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+    m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
+    if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
+        return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
+    m = re.fullmatch(r"sacrifice another creature( or (?:an )?artifact)?", s)
+    if m:  # you sacrifice a creature (or artifact) of your choice other than the source (701.21)
+        return (Sacrifice(Who("you"), Amount(1), creature=True, other=True,
+                          or_artifact=bool(m[1])),)
+    m = re.fullmatch(r"(.+?) loses? half (?:their|your|his or her) life, rounded up", s)
+    if m:
+        who = refs.player(m[1])
+        return None if who is None else (LifeEffect(who, Amount(1, "half_life"), gain=False),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:
@@ -615,14 +860,15 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return (Sacrifice(who, Amount(_count(m[2])), creature=m[3].startswith("creature")),)
     m = re.fullmatch(r"create (a|an|one|two|three|four|\d+) (?:(tapped) )?(\d+)/(\d+) "
                      r"((?:(?:white|blue|black|red|green|colorless)(?:, | and )?)+) "
-                     r"((?:[A-Z][\w'-]* )+)creature tokens?"
+                     r"((?:[A-Z][\w'-]* )+)(artifact )?creature tokens?"
                      rf"(?: with {_KWS})?(?: (?:that's|that are) (tapped and attacking|attacking))?",
                      s)
     if m:
         colors = tuple(_COLORS[c] for c in re.split(r", | and ", m[5]) if c in _COLORS)
         return (CreateTokens(Amount(_count(m[1])), int(m[3]), int(m[4]), tuple(m[6].split()),
-                             colors, _keywords(m[7]) if m[7] else (),
-                             attacking=bool(m[8]), tapped=bool(m[2]) or bool(m[8])),)
+                             colors, _keywords(m[8]) if m[8] else (),
+                             attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
+                             artifact=bool(m[7])),)
     return None
 
 
@@ -663,6 +909,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     ``None`` when one sentence isn't understood."""
     rest = rest.strip()
     optional = False
+    may_value = False  # the sentence before was "you may" over a value-only effect
+    once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
     sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
@@ -679,17 +927,35 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                 and isinstance(effects[-1], Destroy) and not effects[-1].exile):
             i += 1  # no regeneration shield is ever played (701.19): nothing to forbid
             continue
+        if (re.fullmatch(r'(?:it|they) (?:has|have) "sacrifice (?:this token|this creature|~): add '
+                         r'\{c\}\."\.?', sent, re.IGNORECASE)
+                and effects and isinstance(effects[-1], CreateTokens)):
+            # an Eldrazi Spawn or Scion's mana ability (605.1a): nobody activates abilities or
+            # casts spells in the play of combat, so the token is its creature alone
+            i += 1
+            continue
+        if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
+            once_a_turn = True  # how often it resolves matters only for a combat effect
+            i += 1
+            continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         if_you_do = optional and sent.startswith("if you do, ")
         if if_you_do:
             sent = sent[len("if you do, "):]  # done only if the "you may" was: the same choice
+        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        if after_value:
+            # "you may discard your hand. If you do, draw ...": a value after a value choice
+            sent = sent[len("if you do, "):]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
         got = _sentence(sent, refs, dies_self)
         if got is None:
             return None
+        if after_value and not all(isinstance(e, ValueOnly) for e in got):
+            return None  # a combat effect hangs on a choice made with hidden cards
+        may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got):
             return None  # "you may A. B": B is not part of the choice
@@ -702,6 +968,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             optional = True
         effects.extend(got)
         i += 1
+    if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
+        return None  # whether it triggered earlier this turn is not known
     return tuple(effects), optional
 
 
@@ -750,6 +1018,36 @@ def parse_trigger(sentence: str, names: tuple[str, ...] = ()) -> TriggeredAbilit
     names that refer to the source itself. Never raises."""
     got = parse_triggers(sentence, names)
     return got[0] if len(got) == 1 else None
+
+
+def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
+    """What of ``sentence`` :func:`parse_triggers` doesn't read, for coverage reports:
+    ``"keyword: persist"``, ``"condition: Whenever ~ attacks for the first time each
+    turn"`` or ``"effect: <the first effect sentence not read>"`` (numbers as ``N``, the
+    source as ``~``); ``"effect: (together)"`` when each sentence reads alone but not
+    together ("you may A. B"); ``None`` when it is read."""
+    if parse_triggers(sentence, names):
+        return None
+    s = _normalise(sentence.strip(), names)
+    head, sep, rest = s.partition(", ")
+    if not sep:
+        return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
+    readings = _readings(combat_condition(head))
+    if not readings:
+        return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
+    for r in readings:
+        refs = _Refs(r)
+        dies_self = r.event == "dies" and r.watch.kind == "self"
+        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+            t = sent.strip()
+            if t[:1].isupper() and not t.startswith("~"):
+                t = t[0].lower() + t[1:]
+            for lead in ("then ", "if you do, ", "you may "):
+                t = t.removeprefix(lead)
+            if (_sentence(t, refs, dies_self) is None
+                    and not re.fullmatch(r"this ability triggers only once each turn\.?", t)):
+                return "effect: " + re.sub(r"\d+", "N", t.rstrip("."))
+    return "effect: (together)"
 
 
 @lru_cache(maxsize=16384)

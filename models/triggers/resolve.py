@@ -24,18 +24,25 @@ Entry points: :func:`attack_window`, :func:`block_window`, :func:`damage_window`
 from __future__ import annotations
 
 import dataclasses
+import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from redzone.models.abilities import CantBlock, Keyword, ParsedText
+from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedText, Protection
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
+from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
+                                                     has_enlist, may_exert)
+from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -44,9 +51,11 @@ from redzone.models.triggers.types import (
     Effect,
     GainKeywords,
     LifeEffect,
+    MustBlockSource,
     PoisonEffect,
     Pump,
     Resolved,
+    ReturnToBattlefield,
     Sacrifice,
     TapEffect,
     TriggeredAbility,
@@ -55,7 +64,7 @@ from redzone.models.triggers.types import (
 )
 
 __all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
-           "damage_window", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
+           "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
 # ====================================================================== what a permanent has
@@ -68,20 +77,54 @@ def _names(perm: Permanent) -> tuple[str, ...]:
     return tuple(names)
 
 
-def triggers(perm: Permanent) -> tuple[TriggeredAbility, ...]:
+def triggers(perm: Permanent, board: Board | None = None,
+             here: Callable[[str], bool] | None = None) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities of combat ``perm`` has now (none once it lost all its
-    abilities, 613.1f; a keyword it lost is not there either)."""
+    abilities, 613.1f; a keyword it lost is not there either): its own, those its keyword
+    counters give (122.1b) and, given the ``board``, the triggered keywords other
+    permanents grant it (613.1f; :mod:`redzone.models.triggers.granted`) while the grantor
+    is on the battlefield (``here``: which ids are; default: every permanent of the
+    board)."""
     if perm.lost_abilities_at is not None:
         return ()
-    got = triggers_of(perm.parsed, _names(perm))
+    got = triggers_of(perm.parsed, _names(perm)) + choice_triggers(perm.parsed, _names(perm))
+    if perm.counters:
+        got = got + counter_triggers(perm.counters)
+    if board is not None and perm.is_creature:
+        got = got + _granted_triggers(board, perm, here)
     if perm.lost_keywords:
         got = tuple(t for t in got if t.keyword not in perm.lost_keywords)
     return got
 
 
+def _grantors(board: Board) -> list[tuple[Permanent, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents of ``board`` granting triggered keywords, with what and to whom
+    (cached on the board: most boards have none)."""
+    got = board.__dict__.get("_trigger_grantors")
+    if got is None or got[0] is not board.permanents:
+        found = [(src, affected, abilities) for src in board.permanents.values()
+                 if src.lost_abilities_at is None
+                 for affected, abilities in grants_of(src.parsed, _names(src))]
+        got = (board.permanents, found)
+        board.__dict__["_trigger_grantors"] = got
+    return got[1]
+
+
+def _granted_triggers(board: Board, perm: Permanent,
+                      here: Callable[[str], bool] | None) -> tuple[TriggeredAbility, ...]:
+    out: list[TriggeredAbility] = []
+    for src, affected, abilities in _grantors(board):
+        if here is not None and not here(src.id):
+            continue
+        if board.affects(src, affected, perm):
+            out.extend(abilities)
+    return tuple(out)
+
+
 def has_combat_triggers(board: Board) -> bool:
-    """Whether some permanent of ``board`` has a triggered ability of combat that is played."""
-    return any(triggers(p) for p in board.permanents.values())
+    """Whether some permanent of ``board`` has a triggered ability of combat that is played
+    (its own, or granted: :func:`triggers`)."""
+    return any(triggers(p, board) for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -89,15 +132,20 @@ def has_combat_triggers(board: Board) -> bool:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice point: ``player`` chooses one of ``options`` (ids, or ``True``/``False`` for
-    "you may") for ``what`` (``"target"``, ``"may"``, ``"sacrifice"``) of the ability of
-    ``source`` quoted in ``text``."""
+    """A choice point: ``player`` chooses one of ``options`` (ids, ``True``/``False`` for
+    "you may", tuples of ids for a sacrifice) for ``what`` (``"target"``, ``"may"``,
+    ``"sacrifice"``) of the ability of ``source`` quoted in ``text``; ``trigger``: the
+    creature whose event triggered it. For a sacrifice, ``options`` lists the sets up to
+    interchangeable permanents and ``among`` every permanent the player may sacrifice: a
+    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a)."""
 
     player: str
     what: str
     source: str
     text: str
     options: tuple[Any, ...]
+    trigger: str | None = None
+    among: tuple[str, ...] = ()
 
 
 Chooser = Callable[[Choice], Any]
@@ -119,6 +167,8 @@ class _Edit:
         self.base = board
         self.perms: dict[str, Permanent] | None = None
         self.attackers: dict[str, str] | None = None
+        self.effects: list[Any] = []
+        """Scenario effects added (provoke's block requirement, 702.39a)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -131,7 +181,7 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None:
+        if self.perms is None and self.attackers is None and not self.effects:
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players,
@@ -141,11 +191,11 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if self.attackers is not None and combat is not None:
+        if (self.attackers is not None or self.effects) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
-                "assignment", "bands")})
-            view.attackers = dict(self.attackers)
+                "assignment", "bands", "triggers_resolved", "trigger_choices")})
+            view.attackers = dict(self.attackers if self.attackers is not None else combat.attackers)
             view.blockers = dict(view.blockers or {})
             view.blocked = tuple(view.blocked or ())
             view.first_strike_dealt = tuple(view.first_strike_dealt or ())
@@ -153,7 +203,8 @@ class _Edit:
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
             out.scenario = SimpleNamespace(combat=view,
-                                           effects=tuple(getattr(b.scenario, "effects", None) or ()))
+                                           effects=tuple(getattr(b.scenario, "effects", None) or ())
+                                           + tuple(self.effects))
         if b.combat is not None:
             attacking = dict(b.combat.attacking)
             if self.attackers is not None:
@@ -193,6 +244,19 @@ def _granted(perm: Permanent, ability: Any, text: str) -> Permanent:
         eot.power, eot.toughness, eot.abilities + (text,), eot.after))
 
 
+@lru_cache(maxsize=4096)
+def _creature_card(name: str) -> bool:
+    """Whether the card ``name`` (of the card data) is a creature card (its front face)."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import UnknownCardError
+
+    try:
+        card = lookup(name)
+    except UnknownCardError:
+        return False
+    return bool(card.faces) and "Creature" in card.faces[0].types
+
+
 # ====================================================================== what triggered
 
 
@@ -230,6 +294,14 @@ def _watches(board: Board, src: Permanent, t: TriggeredAbility, creature: Perman
             return False
         if w.nontoken and creature.token:
             return False
+        if w.attacking or w.blocking:
+            combat = board.combat
+            if combat is None:
+                return False
+            if w.attacking and creature.id not in combat.attacking:
+                return False
+            if w.blocking and creature.id not in combat.blocking:
+                return False
     else:
         return False
     if w.qualities:
@@ -242,7 +314,7 @@ def _matches(board: Board, subject: Permanent, q: Any, other: Permanent | None) 
     """:func:`matches_quality`, with the triggered keywords ``subject`` has counted as
     keywords: flanking, bushido ... are read as triggered abilities (not ``Keyword``), so
     "a creature without flanking" (702.25a) must look at them here."""
-    mine = {t.keyword for t in triggers(subject) if t.keyword}
+    mine = {t.keyword for t in triggers(subject, board) if t.keyword}
     if q.without_keywords and mine & set(q.without_keywords):
         return False
     if q.keywords and mine & set(q.keywords):
@@ -261,16 +333,24 @@ def _by_apnap(board: Board, fired: list[Fired]) -> list[Fired]:
 
 def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, str | None,
                                                                    Mapping[str, Any]]],
-             player_events: Iterable[tuple[str, str]] = ()) -> list[Fired]:
+             player_events: Iterable[tuple[str, str]] = (),
+             sources: Iterable[Permanent] | None = None,
+             here: Callable[[str], bool] | None = None) -> list[Fired]:
     """What triggers on ``events`` — (event, creature id, other creature id or ``None``,
-    data) — and ``player_events`` — (event, player) — among permanents on the battlefield."""
+    data) — and ``player_events`` — (event, player) — among permanents on the battlefield
+    (``sources``: only these, e.g. creatures that left with the event, 603.10a; ``here``:
+    which permanents' grants count, default those on the battlefield). An ability that
+    triggers "once" ("whenever one or more creatures you control ...", 603.2c) triggers
+    once for all its events of the moment: the first creature's, with the damage added up."""
     out: list[Fired] = []
     events = list(events)
     player_events = list(player_events)
-    for src in board.permanents.values():
-        if not state.on_battlefield(src.id):
+    on = here if here is not None else state.on_battlefield
+    for src in (sources if sources is not None else board.permanents.values()):
+        if sources is None and not state.on_battlefield(src.id):
             continue
-        for t in triggers(src):
+        for t in triggers(src, board, on):
+            first: int | None = None
             for event, cid, other_id, data in events:
                 if t.event != event:
                     continue
@@ -278,10 +358,35 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 other = board.permanents.get(other_id) if other_id else None
                 if creature is None or not _watches(board, src, t, creature, other):
                     continue
+                if t.once and first is not None:
+                    f0 = out[first]
+                    merged = dict(f0.data)
+                    if "damage" in data:
+                        merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    out[first] = dataclasses.replace(f0, data=merged)
+                    continue
+                if t.once:
+                    first = len(out)
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
                     out.append(Fired(src.id, src.controller, t, None, {}))
+    return out
+
+
+def _once(fired: list[Fired]) -> list[Fired]:
+    """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
+    other creatures you control die") kept once for the creatures that died at one moment
+    (603.2c: one event however many creatures it concerns)."""
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for f in fired:
+        if f.ability.once:
+            key = (f.source, id(f.ability))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
     return out
 
 
@@ -313,6 +418,10 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.entered: list[str] = []
+        """Creatures returned to the battlefield by the ability resolving now (persist)."""
+        self.gains: list[str] = []
+        """Players who gained life in the ability resolving now ("whenever you gain life")."""
 
     # -- helpers
     @property
@@ -351,15 +460,47 @@ class _Play:
             return a.n * max(0, blocking - 1)
         if a.per == "blocker":
             return a.n * blocking
-        if a.per == "attacker":
-            return a.n * sum(1 for x in self.attackers if self.state.on_battlefield(x))
-        if a.per == "other_attacker":
-            return a.n * sum(1 for x in self.attackers if x != src and self.state.on_battlefield(x))
+        if a.per in ("attacker", "other_attacker"):
+            return a.n * sum(
+                1 for x in self.attackers
+                if self.state.on_battlefield(x) and (a.per == "attacker" or x != src)
+                and (not a.subtypes or set(a.subtypes) & set(self.edit.perm(x).subtypes)))
         if a.per == "opponent_attacked":
             return a.n * len({d for x in self.attackers if (d := self.defending(x)) is not None})
         if a.per == "damage_dealt":
             return a.n * int(f.data.get("damage", 0))
+        if a.per in ("power", "trigger_power", "toughness", "trigger_toughness"):
+            # 608.2h: its power (toughness) as the ability resolves, or as it last existed
+            # on the battlefield (the board keeps a permanent that left as it was)
+            pid = src if a.per in ("power", "toughness") else f.trigger
+            perm = self.edit.perm(pid) if pid in self.edit.base.permanents else None
+            if perm is None:
+                return 0
+            value = perm.power if a.per.endswith("power") else perm.toughness
+            return a.n * max(0, value or 0)
+        if a.per == "plus_counters":  # modular (702.43a): its counters as it last existed
+            return a.n * self.state.counters.get(src, {}).get("+1/+1", 0)
+        if a.per == "enlisted_power":
+            return a.n * int(f.data.get("power", 0))
+        if a.per == "graveyard_creatures":
+            return a.n * self.graveyard_creatures(f.controller)
         return 0
+
+    def graveyard_creatures(self, player: str) -> int:
+        """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
+        the nontoken creatures they own that died in this combat and stayed there (not
+        exiled, not returned by persist or undying)."""
+        base = self.edit.base
+        given = next((p.graveyard for p in base.players if p.name == player), ())
+        n = sum(1 for name in given if _creature_card(name))
+        for pid in self.state.destroyed:
+            perm = base.permanents.get(pid)
+            if (perm is None or perm.token or perm.owner != player or not perm.is_creature
+                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or f"{pid}~returned" in (self.edit.perms or base.permanents)):
+                continue
+            n += 1
+        return n
 
     # -- objects an effect acts on
     def _candidates(self, f: Fired, who: Who) -> list[Permanent]:
@@ -370,10 +511,19 @@ class _Play:
                 continue
             if who.attacking and c.id not in self.attackers:
                 continue
+            if who.blocking and not self.blockers.get(c.id):
+                continue
+            if who.defending and c.controller != self.defending(f.source):
+                continue
             if who.controller == "you" and c.controller != f.controller:
                 continue
             if who.controller == "opponents" and c.controller == f.controller:
                 continue
+            if who.controller in ("defending", "damaged_player"):
+                # "target creature defending player controls / that player controls" (506.2)
+                whose = Who("defending_player" if who.controller == "defending" else "damaged_player")
+                if c.controller not in self.players(f, whose, {}):
+                    continue
             if who.qualities and not any(matches_quality(self.board, c, q, src)
                                          for q in who.qualities):
                 continue
@@ -413,12 +563,24 @@ class _Play:
         if k == "each_opponent":
             return [p for p in alive if p != f.controller]
         if k == "defending_player":
-            att = f.source if f.source in self.attackers else f.trigger
+            # the player the creature that attacked is attacking (506.2): the trigger's when
+            # it is an attacking creature (a creature you control attacks), else the source's
+            att = f.trigger if f.trigger in self.attackers else f.source
             d = self.defending(att) if att else None
             return [d] if d is not None else []
         if k == "damaged_player":
             p = f.data.get("player")
             return [p] if p else []
+        if k == "other_opponents":
+            return [p for p in alive if p not in (f.controller, f.data.get("player"))]
+        if k in ("trigger_controller", "damaged_controller"):
+            # the controller of that creature as it last existed (608.2h)
+            pid = f.trigger if k == "trigger_controller" else f.data.get("recipient")
+            perm = board.permanents.get(pid) if pid else None
+            if perm is None:
+                return []
+            perm = self.edit.perm(perm.id)
+            return [perm.controller] if self.state.in_game(perm.controller) else []
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
@@ -439,6 +601,20 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            if who.also_types:
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and self.state.on_battlefield(q.id)
+                    and any(q.is_a(t) for t in who.also_types)
+                    and (who.controller == "any" or (q.controller == f.controller)
+                         == (who.controller == "you"))
+                    and self._targetable(f, q))
+            if who.kind == "any_target":
+                # 115.4: "any target" is a creature, a player, a planeswalker or a battle
+                options.extend(
+                    q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                    if not q.is_creature and (q.is_a("Planeswalker") or q.is_a("Battle"))
+                    and self.state.on_battlefield(q.id) and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
                 options.extend(p.name for p in board.players if self.state.in_game(p.name))
             if who.kind == "target_opponent":
@@ -449,24 +625,37 @@ class _Play:
             if not options:
                 return None
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options)))
+                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                       f.trigger))
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
-        """Shroud and hexproof (702.18, 702.11) keep a creature from being targeted by an
-        opponent's ability; protection from the source's qualities too (702.16b)."""
+        """Shroud and hexproof (702.18b, 702.11b; "hexproof from" a quality, 702.11d) keep a
+        creature from being targeted by an opponent's ability (shroud: by anyone's), and so
+        does protection from a quality the source has (702.16b). Hexproof and shroud are
+        read from the creature's own keyword lines (the parser sets them aside as not of
+        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
         board = self.board
-        if board.has_keyword(c, "shroud"):
-            return False
-        if board.has_keyword(c, "hexproof") and c.controller != f.controller:
-            return False
+        src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+            if word == "shroud":
+                return False
+            if c.controller != f.controller and (quality is None or (
+                    src is not None and has_quality(src, quality))):
+                return False
+        if src is not None:
+            protections = [a for a in c.abilities if isinstance(a, Protection)]
+            protections += [a for a, _ in board.granted(c) if isinstance(a, Protection)]
+            if any(has_quality(src, p.quality) for p in protections):  # type: ignore[attr-defined]
+                return False
         return True
 
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         if t.optional:
-            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False))):
+            if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
+                                     f.trigger)):
                 self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                               "declined (optional)", {**chosen, "may": False},
                                               f.trigger))
@@ -479,7 +668,14 @@ class _Play:
                                           "does nothing: already renowned (603.4)", chosen,
                                           f.trigger))
             return
-        lines = [self.effect(f, e, chosen) for e in t.effects]
+        lines = []
+        for e in t.effects:
+            lines.append(self.effect(f, e, chosen))
+            if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
+                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
+                # done (608.2c)
+                break
         if renown:
             perm = self.edit.perm(f.source)
             self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, "renowned": True}))
@@ -526,6 +722,12 @@ class _Play:
                 self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
                                        f.ability.text))
             return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
+        if isinstance(e, CantBeBlockedEffect):
+            ids = self.objects(f, e.who, chosen)
+            for pid in ids:
+                self.edit.put(_granted(self.edit.perm(pid), CantBeBlocked(text=f.ability.text),
+                                       f.ability.text))
+            return ", ".join(f"{pid} can't be blocked this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
             for pid in ids:
@@ -545,54 +747,122 @@ class _Play:
         if isinstance(e, LifeEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
+            lines = []
             for p in ps:
+                if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
+                    n = (max(0, state.life.get(p, 0)) + 1) // 2
                 if e.gain:
                     state.life[p] = state.life.get(p, 0) + n
                     state.gained[p] = state.gained.get(p, 0) + n
+                    if n > 0:
+                        self.gains.append(p)
                 else:
                     state.life[p] = state.life.get(p, 0) - n
-            verb = "gains" if e.gain else "loses"
-            return ", ".join(f"{p} {verb} {n} life" for p in ps) or "no player"
+                lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
+            return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
             ps = self.players(f, e.who, chosen)
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
+        if isinstance(e, Destroy) and e.at_end_of_combat:
+            ids = self.objects(f, e.who, chosen)
+            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            for pid in ids:
+                perm = self.edit.perm(pid)
+                self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+            verb = "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
             ids = self.objects(f, e.who, chosen)
             done = []
             for pid in ids:
                 perm = self.edit.perm(pid)
-                if not e.exile and self.board.has_keyword(perm, "indestructible"):
+                if not e.exile and not e.sacrifice and self.board.has_keyword(perm, "indestructible"):
                     continue  # 702.12b
                 state.destroyed.append(pid)
-                state.reasons[pid] = ("exiled by a triggered ability (701.13)" if e.exile
+                state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            return ", ".join(f"{pid} {'exiled' if e.exile else 'destroyed'}" for pid in done) or "nothing"
+            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
             out = []
             for p in self.players(f, e.who, chosen):
                 own = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
                        if q.controller == p and state.on_battlefield(q.id)
-                       and (q.is_creature or not e.creature)]
-                for _ in range(min(n, len(own))):
-                    pick = own[0] if len(own) == 1 else self.choose(
-                        Choice(p, "sacrifice", f.source, f.ability.text, tuple(own)))
-                    own.remove(pick)
+                       and (q.is_creature or not e.creature
+                            or e.or_artifact and q.is_a("Artifact"))
+                       and not (e.other and q.id == f.source)]
+                if not own or n <= 0:
+                    continue
+                # 701.21a: the player chooses which n at once: one choice of a set, with
+                # interchangeable permanents (same card and state) taken in board order.
+                options = self.sacrifice_sets(own, min(n, len(own)))
+                picks = options[0] if len(options) == 1 else self.choose(
+                    Choice(p, "sacrifice", f.source, f.ability.text, tuple(options), f.trigger,
+                           tuple(own)))
+                for pick in picks:
                     state.destroyed.append(pick)
                     state.reasons[pick] = "sacrificed (701.21)"
                     state.damage.pop(pick, None)
                     out.append(f"{p} sacrifices {pick}")
+                # in the answer's choices, so a line can be replayed (combat.trigger_choices)
+                chosen.setdefault("sacrifice", []).extend(picks)
             return ", ".join(out) or "nothing to sacrifice"
         if isinstance(e, CreateTokens):
             return self.create(f, e)
         if isinstance(e, ValueOnly):
             return f"{e.what} (no effect on combat)"
+        if isinstance(e, ReturnToBattlefield):
+            return self.returned(f, e)
+        if isinstance(e, MustBlockSource):
+            ids = [pid for pid in self.objects(f, e.who, chosen) if f.source in self.attackers]
+            for pid in ids:  # 509.1c: a requirement of the blocks declared after this window
+                self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
+                    blocker=pid, attacker=f.source)))
+            return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         return "not played"
+
+    def _alike(self, pid: str) -> tuple[Any, ...]:
+        """What tells a permanent apart for the outcome of a sacrifice: two with the same
+        key are interchangeable (same card, state, counters, damage, nothing attached, not
+        in combat)."""
+        q = self.edit.perm(pid)
+        attached = any(o.attached_to == pid for o in self.edit.base.permanents.values())
+        in_combat = pid in self.attackers or pid in self.blockers
+        if attached or in_combat or q.attached_to is not None or q.paired_with is not None:
+            return ("unique", pid)
+        return (q.card or q.name, q.token, q.tapped, q.power, q.toughness, q.types,
+                tuple(sorted(self.state.counters.get(pid, q.counters).items())),
+                self.state.damage.get(pid, 0), q.until_end_of_turn, q.lost_abilities_at)
+
+    def sacrifice_sets(self, own: list[str], n: int) -> list[tuple[str, ...]]:
+        """Every set of ``n`` of ``own`` to sacrifice, up to interchangeable permanents
+        (:meth:`_alike`: of a group the first ones in board order are taken)."""
+        groups: dict[tuple[Any, ...], list[str]] = {}
+        for pid in own:
+            groups.setdefault(self._alike(pid), []).append(pid)
+        members = list(groups.values())
+        out: list[tuple[str, ...]] = []
+
+        def rec(i: int, left: int, acc: list[str]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(acc, key=own.index)))
+                return
+            if i == len(members):
+                return
+            room = sum(len(g) for g in members[i + 1:])
+            for k in range(min(left, len(members[i])), -1, -1):
+                if left - k <= room:
+                    rec(i + 1, left - k, acc + members[i][:k])
+
+        rec(0, n, [])
+        return out
 
     def create(self, f: Fired, e: CreateTokens) -> str:
         n = self.amount(f, e.amount)
@@ -606,6 +876,15 @@ class _Play:
             others = [p.name for p in self.edit.base.players
                       if p.name not in (f.controller, d) and self.state.in_game(p.name)]
             for p in others:
+                # 702.116a: "you may" create it, attacking that player or a planeswalker
+                # they control
+                walkers = [q.id for q in (self.edit.perms or self.edit.base.permanents).values()
+                           if q.controller == p and q.is_a("Planeswalker")
+                           and self.state.on_battlefield(q.id)]
+                attacked = self.choose(Choice(f.controller, "myriad", f.source, f.ability.text,
+                                              (p, *walkers, None)))
+                if attacked is None:
+                    continue
                 self.tokens += 1
                 tid = f"{f.source}~token{self.tokens}"
                 tok = dataclasses.replace(src, id=tid, token=True, tapped=True, damage=0,
@@ -613,20 +892,21 @@ class _Play:
                 self.edit.put(tok)
                 self.state.damage[tid] = 0
                 self.state.counters[tid] = {}
-                self.attackers[tid] = p
+                self.attackers[tid] = attacked
                 made.append(tid)
-            return ", ".join(f"{t} attacking {self.attackers[t]}" for t in made) or "no other opponent"
+            return ", ".join(f"created {t}, a token copy of {f.source}, attacking {self.attackers[t]}"
+                             for t in made) or "no token"
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
             parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            types = ("Artifact", "Creature") if e.artifact else ("Creature",)
             tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=("Creature",), subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(("Creature",), e.subtypes, (), e.colors, e.power,
-                                      e.toughness))
+                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}
@@ -634,7 +914,10 @@ class _Play:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
         where = f" attacking {target}" if e.attacking and target is not None else ""
-        return ", ".join(made) + where if made else "no token"
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:
@@ -664,14 +947,76 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
+            self.gains = []
+            self.entered = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
                 pending = self.dies(died)
+            if self.entered:
+                pending = pending + self.enters(self.entered)
+            if self.gains:
+                # 119.9, 603.2: each life gain is one event ("whenever you gain life")
+                pending = pending + _collect(self.board, self.state, [],
+                                             [("you_gain_life", p) for p in self.gains])
+
+    def enters(self, ids: Sequence[str]) -> list[Fired]:
+        """The "when ~ enters" abilities of creatures returned to the battlefield (603.6a),
+        unless a permanent says entering creatures cause no abilities to trigger (Torpor
+        Orb). Other permanents' "whenever a creature enters" are not played."""
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        if any(enters_stopped(tuple(p.parsed.ignored) + tuple(p.parsed.unparsed))
+               for p in perms.values() if self.state.on_battlefield(p.id)
+               and p.lost_abilities_at is None):
+            return []
+        out = []
+        for pid in ids:
+            perm = self.edit.perm(pid)
+            for t in enters_triggers(perm.parsed, _names(perm)):
+                out.append(Fired(pid, perm.controller, t, pid, {}))
+        return out
+
+    def returned(self, f: Fired, e: ReturnToBattlefield) -> str:
+        """Persist and undying (702.79a, 702.93a): the card that died comes back as a new
+        object (400.7) with one counter, out of combat (506.4), untapped, without damage;
+        it keeps the effects of other permanents (a lord) but not its own until-end-of-turn
+        changes or the counters it had."""
+        pid = f.source
+        if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
+            return "not in the graveyard"
+        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+            return "not in the graveyard (a token ceases to exist, 111.7)"
+        old = self.edit.perm(pid)
+        eot = old.until_end_of_turn
+        had = self.state.counters.get(pid, {})
+        net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
+        net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        dp = -(eot.power if eot else 0) - net + d
+        dt = -(eot.toughness if eot else 0) - net + d
+        b = old.base
+        new_id = f"{pid}~returned"
+        new = dataclasses.replace(
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
+            index=len(self.edit.base.permanents) + 1000 + self.tokens,
+            parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
+            power=None if old.power is None else old.power + dp,
+            toughness=None if old.toughness is None else old.toughness + dt,
+            base=None if b is None else dataclasses.replace(
+                b, power=None if b.power is None else b.power - (eot.power if eot else 0),
+                toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
+        self.edit.put(new)
+        self.state.damage[new_id] = 0
+        self.state.counters[new_id] = {e.counter: 1}
+        self.entered.append(new_id)
+        return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
         """Triggers of creatures that died (700.4), looking back (603.10a): the creature's
-        own "when ~ dies" and others' "whenever another creature ... dies"."""
+        own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
+        left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
+        returned to a hand too)."""
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -679,18 +1024,18 @@ class _Play:
             looking_back = src.id in died
             if not looking_back and not self.state.on_battlefield(src.id):
                 continue
-            for t in triggers(src):
-                if t.event != "dies":
+            for t in triggers(src, board, lambda x: x in died or self.state.on_battlefield(x)):
+                if t.event not in ("dies", "leaves"):
                     continue
                 for _, cid, _, _ in events:
                     c = board.permanents.get(cid)
                     if c is None or not c.is_creature:
                         continue
-                    if self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
-        return out
+        return _once([f for f in out if _holds(self, f)])
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
@@ -705,6 +1050,36 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
 
     play.run(fired, window, sba)
     return Outcome(play.board, play.state, play.attackers, play.resolved)
+
+
+# ====================================================================== end of combat
+
+_DESTROY_AT_END = "destroyed at end of combat"
+_EXILE_AT_END = "exiled at end of combat"
+
+
+def end_of_combat(board: Board, state: GameState) -> GameState:
+    """``state`` after the end of combat step (511): the delayed triggered abilities of
+    combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
+    still on the battlefield (an indestructible one is not destroyed, 702.12b), then
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    marked = [p for p in board.permanents.values()
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              and state.on_battlefield(p.id)]
+    if not marked:
+        return state
+    state = state.copy()
+    for perm in marked:
+        exile = bool(perm.conditions.get(_EXILE_AT_END))
+        if not exile and board.has_keyword(perm, "indestructible"):
+            continue
+        state.destroyed.append(perm.id)
+        state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
+                                  if exile else
+                                  "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
+        state.damage.pop(perm.id, None)
+    state_based_actions(board, state)
+    return state
 
 
 # ====================================================================== the windows
@@ -724,6 +1099,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
         events.append(("attacks", a, None, {}))
+    events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
         events.append(("attacks_alone", a, None, {}))
@@ -731,6 +1107,53 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
     return _run(play, fired, "attack")
+
+
+def _attack_choices(play: _Play, attackers: Mapping[str, str]
+                    ) -> list[tuple[str, str, str | None, Mapping[str, Any]]]:
+    """The choices made as attackers are declared, in the board's order of attackers —
+    exert (701.43a) and enlist (702.154a), each the attacking creature's controller's
+    unless the scenario states it (``conditions``: ``exerted``, ``enlisted``) — and the
+    events they make ("exerted", "enlisted": their reflexive triggers, 603.12)."""
+    board = play.edit.base
+    events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
+    for a in attackers:
+        perm = board.permanents.get(a)
+        if perm is None or perm.lost_abilities_at is not None:
+            continue
+        sentence = may_exert(perm.parsed, _names(perm))
+        if sentence is not None:
+            stated = perm.conditions.get("exerted")
+            do = stated if stated is not None else play.choose(
+                Choice(perm.controller, "exert", a, sentence, (True, False)))
+            play.resolved.append(Resolved(a, perm.controller, sentence, "attack",
+                                          "exerted as it attacks (701.43a)" if do
+                                          else "not exerted", {"exert": bool(do)}))
+            if do:
+                events.append(("exerted", a, None, {}))
+        if has_enlist(perm.parsed) and perm.conditions.get("enlisted") is not False:
+            options: list[Any] = [
+                c.id for c in play.creatures()
+                if c.controller == perm.controller and c.id not in play.attackers
+                and not c.tapped and (not c.summoning_sick or board.has_keyword(c, "haste"))]
+            if perm.conditions.get("enlisted") is None:
+                options.append(None)
+            if not options:
+                continue
+            pick = options[0] if len(options) == 1 else play.choose(
+                Choice(perm.controller, "enlist", a, "Enlist", tuple(options)))
+            if pick is None:
+                play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                              "enlists no creature", {"enlist": None}))
+                continue
+            tapped = play.edit.perm(pick)
+            play.edit.put(dataclasses.replace(tapped, tapped=True))
+            power = max(0, play.state.power(board, pick))
+            play.resolved.append(Resolved(a, perm.controller, "Enlist", "attack",
+                                          f"taps {pick} (power {power}) as it attacks (702.154a)",
+                                          {"enlist": pick}))
+            events.append(("enlisted", a, pick, {"power": power}))
+    return events
 
 
 def _renowned(perm: Permanent) -> bool:
@@ -761,6 +1184,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         me = board.permanents[f.source]
         return any((board.permanents[a].power or 0) > (me.power or 0)
                    for a in play.attackers if a != f.source and a in board.permanents)
+    if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
+        return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
     return False
@@ -783,6 +1208,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
             events.append(("blocks_or_blocked", b, None, {}))
         for a in atts:
             blocked_by.setdefault(a, []).append(b)
+            events.append(("blocks_creature", b, a, {}))
     combat = getattr(board.scenario, "combat", None)
     already = set(getattr(combat, "blocked", None) or ())
     for a in attackers:
@@ -799,60 +1225,81 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
 
 def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
                   blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
-                  died: Sequence[str], choose: Chooser = first_choice) -> Outcome:
+                  died: Sequence[str], choose: Chooser = first_choice,
+                  combat: bool = True) -> Outcome:
     """Resolve what triggered in a combat damage step (510.3, after its damage and
     state-based actions): "deals combat damage to a player / creature", "is dealt damage",
     poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
-    ``dealt``: the step's damage as dealt; ``state`` is changed in place."""
+    ``dealt``: the step's damage as dealt; ``state`` is changed in place. ``combat=False``:
+    ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
+    dies abilities trigger."""
     play = _Play(board, state, attackers, blockers, choose)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
+    dealt_by: dict[str, int] = {}
     for d in dealt:
         if d.amount <= 0:
+            continue
+        rec = board.permanents.get(d.recipient)
+        dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        if not combat:
             continue
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))
-        else:
+        elif rec is not None and rec.is_creature:
+            # a planeswalker or battle dealt damage is not a creature dealt damage
             events.append(("combat_damage_creature", d.source, None,
                            {"damage": d.amount, "recipient": d.recipient}))
             dealt_to[d.recipient] = dealt_to.get(d.recipient, 0) + d.amount
-        events.append(("combat_damage", d.source, None, {"damage": d.amount,
-                                                         "recipient": d.recipient}))
-    # "Is dealt damage": one event per creature however many sources dealt the step's
-    # damage to it at once (603.2c; e.g. Spitemare's ruling: two blockers, one trigger),
-    # with the total ("that much damage").
-    for rec, amount in dealt_to.items():
-        events.append(("dealt_damage", rec, None, {"damage": amount}))
-    fired = _collect(board, state, events)
-    # a creature's own event while it left (it died to this damage) still triggers (603.10a)
-    seen = {(f.source, id(f.ability), f.trigger) for f in fired}
+    # "Deals combat damage" (to anything) and "is dealt damage": one event per creature
+    # however many recipients or sources the step's simultaneous damage has (603.2c; e.g.
+    # Spitemare's ruling: two blockers, one trigger), with the total ("that much damage").
+    for src_id, amount in dealt_by.items():
+        if combat:
+            events.append(("combat_damage", src_id, None, {"damage": amount}))
+        events.append(("deals_damage", src_id, None, {"damage": amount}))
+    for rec_id, amount in dealt_to.items():
+        events.append(("dealt_damage", rec_id, None, {"damage": amount}))
     for d in dealt:
-        for src_id in (d.source, d.recipient):
-            src = board.permanents.get(src_id)
-            if src is None or state.on_battlefield(src_id):
-                continue
-            for f in _collect_gone(board, src, events):
-                key = (f.source, id(f.ability), f.trigger)
-                if key not in seen:
-                    seen.add(key)
-                    fired.append(f)
+        for note in d.notes:
+            m = _REMOVED_NOTE.fullmatch(note)
+            if m:  # a prevention removed counters (615): "this way" (603.12)
+                events.append(("counters_removed", d.recipient, None, {"damage": int(m[1])}))
+    left = set(died) | {x for d in dealt for x in (d.source, d.recipient)
+                        if not state.on_battlefield(x)}
+
+    def here(x: str) -> bool:
+        return state.on_battlefield(x) or x in left
+
+    # Lifelink (120.3f): each source's damage is one life gain event of its controller.
+    gained = [p for src in dict.fromkeys(d.source for d in dealt) for p in _lifelinked(dealt, src)]
+    fired = _collect(board, state, events, [("you_gain_life", p) for p in gained], here=here)
+    # a creature's own event while it left (it died to this damage) still triggers (603.10a)
+    gone = [board.permanents[x] for x in dict.fromkeys(
+        x for d in dealt for x in (d.source, d.recipient))
+        if x in board.permanents and not state.on_battlefield(x)]
+    fired += [f for f in _collect(board, state, events, sources=gone, here=here)
+              if f.ability.watch.kind == "self"]
     fired = [f for f in fired if _holds(play, f)] + play.dies(died)
     return _run(play, fired, "damage")
 
 
-def _collect_gone(board: Board, src: Permanent, events: Sequence[tuple[str, str, str | None,
-                                                                      Mapping[str, Any]]]
-                  ) -> list[Fired]:
-    """Triggers of ``src`` (which left in the same step) on its own events: leaves-the-
-    battlefield abilities look back in time, and so do those of an event simultaneous with
-    leaving (603.10a)."""
-    out = []
-    for t in triggers(src):
-        for event, cid, other, data in events:
-            if t.event == event and cid == src.id and t.watch.kind == "self":
-                out.append(Fired(src.id, src.controller, t, other or cid, data))
-    return out
+def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
+    """The player who gained life by ``source``'s lifelink damage in ``dealt`` (one event
+    for all its damage, 120.3f), or ``[]``."""
+    for d in dealt:
+        if d.source != source:
+            continue
+        for note in d.notes:
+            m = _LIFELINK_NOTE.fullmatch(note)
+            if m and int(m[2]) > 0:
+                return [m[1]]
+    return []
+
+
+_REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
+_LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 
 
 # ====================================================================== every outcome
@@ -902,3 +1349,27 @@ def outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> Node:
         return Node(outcome=out)
 
     return expand([])
+
+
+_KEYWORD_LINE = re.compile(r"^[A-Za-z ,\-]+$")
+
+
+def _own_keywords(perm: Permanent, words: tuple[str, ...]) -> list[tuple[str, str | None]]:
+    """The keywords of ``words`` on ``perm``'s own keyword lines among the sentences the
+    parser set aside ("Flying, hexproof"; "Hexproof from blue" -> ``("hexproof", "blue")``),
+    as ``(keyword, quality or None)`` (702.11d). Parenthesised reminder text is dropped."""
+    out: list[tuple[str, str | None]] = []
+    if perm.lost_abilities_at is not None:
+        return out
+    for sentence in perm.parsed.ignored:
+        line = re.sub(r"\([^)]*\)", "", sentence).strip().rstrip(".").strip()
+        if not _KEYWORD_LINE.match(line):
+            continue
+        for part in re.split(r",\s*|\s+and\s+", line):
+            low = part.strip().lower()
+            for w in words:
+                if low == w:
+                    out.append((w, None))
+                elif low.startswith(w + " from "):
+                    out.append((w, low[len(w) + 6:].strip()))
+    return out

@@ -28,9 +28,10 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBlockEffect", "Counters", "CreateTokens", "DamageEffect", "Destroy", "Effect",
-    "Event", "GainKeywords", "Intervening", "LifeEffect", "PoisonEffect", "Pump", "Resolved",
-    "Sacrifice", "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
+    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Counters", "CreateTokens",
+    "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
+    "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
+    "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
 ]
 
@@ -39,6 +40,7 @@ Event = Literal[
     "you_attack",          # "whenever you attack": once per combat, when you declare any
     "attacks_alone",       # exalted, "attacks alone" (506.5: the only creature declared)
     "blocks",              # 509.1, 509.3c: declared as a blocking creature
+    "blocks_creature",     # 509.3d: once for each creature it blocks (with a filter on it)
     "becomes_blocked",     # 509.3c: once, when it becomes blocked
     "blocked_by",          # 509.3d: once for each creature blocking it
     "blocks_or_blocked",   # "blocks or becomes blocked": once
@@ -46,8 +48,19 @@ Event = Literal[
     "combat_damage_player",    # 510.3a: deals combat damage to a player
     "combat_damage_creature",  # deals combat damage to a creature
     "combat_damage",           # deals combat damage (to anything)
+    "deals_damage",            # deals damage (any: combat damage, or a fight's, 701.14)
     "dealt_damage",        # is dealt damage (any damage, in combat: combat damage)
     "dies",                # 700.4: put into a graveyard from the battlefield (603.10a)
+    "leaves",              # 603.6c: leaves the battlefield (dies, exiled, returned to hand)
+    "exerted",             # 701.43a: exerted as it attacks ("When you do", 603.12; "whenever
+                           # you exert a creature")
+    "enlisted",            # 702.154a: it enlisted a creature as it attacked ("When you do")
+    "enters",              # 603.6a: a creature returned to the battlefield in combat
+                           # (persist, undying) enters: its own "when ~ enters"
+    "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
+                           # a triggered ability's gain)
+    "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
+                           # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -58,10 +71,13 @@ them; put on the stack with the others of that moment)."""
 
 EVENT_WINDOW: dict[str, Window] = {
     "attacks": "attack", "you_attack": "attack", "attacks_alone": "attack",
-    "blocks": "block", "becomes_blocked": "block", "blocked_by": "block",
+    "blocks": "block", "blocks_creature": "block", "becomes_blocked": "block", "blocked_by": "block",
     "blocks_or_blocked": "block", "unblocked": "block",
     "combat_damage_player": "damage", "combat_damage_creature": "damage",
-    "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies",
+    "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
+    "deals_damage": "damage",
+    "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
+    "counters_removed": "damage",
 }
 
 
@@ -83,6 +99,11 @@ class Watch:
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     nontoken: bool = False
+    attacking: bool = False
+    """Only an attacking creature's event ("whenever an attacking creature dies": Kardur;
+    one that died attacking, looking back, 603.10a)."""
+    blocking: bool = False
+    """Only a blocking creature's event."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +115,12 @@ class Intervening:
     ``"saddled"`` ("attacks while saddled": the scenario's ``conditions``); ``"greater_power_attacks"``
     (training, 702.149: another attacking creature has greater power)."""
 
-    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks"]
+    kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
+                  "had_no_counter"]
     n: int = 0
+    counter: str = ""
+    """``"had_no_counter"``: the kind of counter it had none of as it died (persist
+    ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
 
 @dataclass(frozen=True)
@@ -106,12 +131,25 @@ class Amount:
     ``per``: ``"blocker_beyond_first"`` (rampage, 702.23), ``"other_attacker"`` (attacking
     creatures other than the source), ``"attacker"`` (attacking creatures),
     ``"opponent_attacked"`` (melee, 702.121: opponents attacked with a creature this combat),
-    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage").
+    ``"blocker"`` (creatures blocking the source), ``"damage_dealt"`` ("that much damage"),
+    ``"power"`` (the source's power: "equal to its power"; its last known power once it
+    left, 608.2h), ``"trigger_power"`` (the power of the creature whose event it was, last
+    known if it left), ``"toughness"`` / ``"trigger_toughness"`` likewise,
+    ``"plus_counters"`` (the +1/+1 counters on the source, last known: modular 702.43a),
+    ``"half_life"`` (half the player's life total, rounded up, 107.1a: each player's own),
+    ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
+    ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
+    ``players[].graveyard`` and the nontoken creatures they own that died in this combat).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
-                 "blocker", "damage_dealt"] | None = None
+                 "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
+                 "trigger_power", "toughness", "trigger_toughness", "plus_counters",
+                 "half_life"] | None = None
+    subtypes: tuple[str, ...] = ()
+    """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
+    creature types count ("for each other attacking Goblin")."""
 
 
 @dataclass(frozen=True)
@@ -128,21 +166,36 @@ class Who:
     flanking), ``"blocked"`` (each creature the source blocks), ``"damaged"`` (the creature
     it dealt combat damage to).
     Players: ``"you"``, ``"defending_player"`` (508.5 / 506.2), ``"each_opponent"``,
-    ``"damaged_player"`` (the player dealt the damage), ``"any_target"`` (a creature,
-    planeswalker, battle or player, chosen, 115.4).
-    ``controller``: relative to the ability's controller (``"any"``: no constraint).
+    ``"damaged_player"`` (the player dealt the damage), ``"other_opponents"`` (each opponent
+    but the player dealt the damage), ``"trigger_controller"`` (the controller of the
+    creature whose event it was, as it last existed: "that creature's controller"),
+    ``"damaged_controller"`` (the controller of the creature dealt the damage),
+    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4).
+    ``controller``: relative to the ability's controller (``"any"``: no constraint;
+    ``"defending"``: controlled by the defending player of the source, or of the creature
+    whose event it was when the source isn't attacking, 506.2; ``"damaged_player"``:
+    controlled by the player dealt the combat damage).
     """
 
     kind: Literal["source", "trigger", "target_creature", "each_creature", "attacking",
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
-                  "target_opponent"]
-    controller: Literal["you", "opponents", "any"] = "any"
+                  "target_opponent", "other_opponents", "trigger_controller",
+                  "damaged_controller"]
+    controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
     up_to: bool = False
     attacking: bool = False
     """Only attacking creatures ("target attacking creature": mentor)."""
+    blocking: bool = False
+    """Only blocking creatures ("each blocking creature": Hezrou)."""
+    defending: bool = False
+    """Only creatures the defending player of the source controls (506.2: provoke's "target
+    creature defending player controls")."""
+    also_types: tuple[str, ...] = ()
+    """``"target_creature"``: permanents of these card types may be targeted too ("target
+    creature or enchantment you control": Heliod, Sun-Crowned)."""
 
 
 SOURCE = Who("source")
@@ -186,6 +239,14 @@ class CantBlockEffect:
 
 
 @dataclass(frozen=True)
+class CantBeBlockedEffect:
+    """Each of ``who`` can't be blocked this turn (509.1b; it matters when it resolves before
+    blockers are declared: an attack trigger)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
 class TapEffect:
     """Tap (``untap=False``) or untap each of ``who`` (701.26)."""
 
@@ -221,20 +282,47 @@ class PoisonEffect:
 @dataclass(frozen=True)
 class Destroy:
     """Destroy (``exile=False``) or exile / return to hand (``exile=True``: it leaves the
-    battlefield, 701.8, 701.13) each of ``who``."""
+    battlefield, 701.8, 701.13) each of ``who``; ``sacrifice``: its controller sacrifices it
+    ("sacrifice it": 701.21, indestructible doesn't stop it; it dies, 700.4)."""
 
     who: Who
     exile: bool = False
+    sacrifice: bool = False
+    at_end_of_combat: bool = False
+    """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
+    the last combat damage step, to what is still on the battlefield then."""
+
+
+@dataclass(frozen=True)
+class MustBlockSource:
+    """Each of ``who`` blocks the source this combat if able (provoke, 702.39a; a block
+    requirement, 509.1c, like the scenario's ``effects.must_block``)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield:
+    """Return the creature that died (the source) to the battlefield under its owner's
+    control with one ``counter`` counter on it (persist 702.79a, undying 702.93a). It is a
+    new object (400.7): a new permanent id (``<id>~returned``), not in combat (506.4), no
+    damage, untapped; the card that died stays in ``destroyed``. A token that died can't
+    return (111.7, 704.5d)."""
+
+    counter: str
 
 
 @dataclass(frozen=True)
 class Sacrifice:
     """Each of ``who`` (players) sacrifices ``amount`` permanents (``creature``: creatures
-    only) of their choice (701.21; annihilator 702.86)."""
+    only; ``or_artifact``: creatures or artifacts; ``other``: not the source, "sacrifice
+    another creature") of their choice (701.21; annihilator 702.86)."""
 
     who: Who
     amount: Amount
     creature: bool = False
+    other: bool = False
+    or_artifact: bool = False
 
 
 @dataclass(frozen=True)
@@ -254,6 +342,8 @@ class CreateTokens:
     attacking: bool = False
     tapped: bool = False
     copy_of_source: bool = False
+    artifact: bool = False
+    """Artifact creature tokens ("a 1/1 colorless Thopter artifact creature token")."""
 
 
 @dataclass(frozen=True)
@@ -265,8 +355,9 @@ class ValueOnly:
     what: str
 
 
-Effect = (Pump | Counters | GainKeywords | CantBlockEffect | TapEffect | DamageEffect
-          | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens | ValueOnly)
+Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
+          | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
+          | ValueOnly | ReturnToBattlefield | MustBlockSource)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from redzone.models.attack_rules import attack_problem
-from redzone.models.outcome import GameState
+from redzone.models.outcome import GameState, out_of_game
 from redzone.solver.ai.clock import Timeout
 from redzone.solver.ai.position import next_player, next_turn_board
 from redzone.solver.ai.tree import INF, Leaf
@@ -53,9 +53,7 @@ class CrackBack:
         """(the next player, the crack-back position): what :func:`next_turn_board` reads
         from this combat — who attacked without vigilance (they stay tapped, 302.6) and
         the state's changes except life gained."""
-        lost = set(state.lost) | {p.name for p in self.board.players  # (lost stays lost, 800.4)
-                                  if state.life.get(p.name, 1) <= 0 or state.poison.get(p.name, 0) >= 10
-                                  or state.lost_to_commander(p.name)}  # 704.6c
+        lost = out_of_game(self.board, state)  # (lost stays lost, 800.4; 704.5a, 704.5c, 704.6c)
         player = next_player(self.board, lost)
         d = self.units.delta(state)
         return player, (player, self._tapped(attack), d[:2] + d[3:])

@@ -38,6 +38,7 @@ from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.search import INF, Game, Leaf, Principal
 from redzone.solver.ai.reasons import _attack_reasons, _block_reasons
 from redzone.solver.ai.reserve import GRACE_PERMANENTS, Skips, grace
+from redzone.solver.ai.separable import SplitAttack
 from redzone.solver.ai.triggered import plays_triggers
 
 if TYPE_CHECKING:
@@ -509,6 +510,7 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
     finished = False
     k = 0
     proved = False
+    split: SplitAttack | None = None
     cuts = Timeout.raised
     probing = False
     try:
@@ -536,7 +538,16 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
                 best, proved = v, True
                 principal = Principal(attack, line[0], line[1], v)
             probing = False
-        for k, (attack, cost) in enumerate(candidates):
+        split = SplitAttack.of(game, candidates) if lookahead == 0 else None
+        if split is not None:
+            # Several defending players, a value that separates: the branch and bound over
+            # the defending players' parts (solver/ai/separable.py).
+            try:
+                split.run()
+            finally:
+                if split.principal is not None:
+                    best, principal, proved = split.best, split.principal, split.proved
+        for k, (attack, cost) in enumerate(candidates if split is None else []):
             # Among won lines (every one worth a won game, less the mana: a win dominates),
             # the one paying less life for its costs (Norn's Annex, 119.4): a declaration
             # worth as much is searched exactly (its window opens one below) and then kept
@@ -568,7 +579,9 @@ def choose_attack(board: Board, *, evaluation: Weights | None = None, lookahead:
         # either way the best line so far stands. The declaration being searched is bounded
         # by its best block so far (when every value on the way was proved: one interruption,
         # the one that ends the search), every later one by a won game.
-        if candidates and probing:
+        if split is not None:
+            upper.append(split.bound())  # the best bound of a declaration not settled
+        elif candidates and probing:
             upper.append(game.ev.win)  # cut while asking whether the biggest attack wins now
         elif candidates:
             sound = Timeout.raised - cuts <= 1 and game.partial < INF

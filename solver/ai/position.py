@@ -17,7 +17,7 @@ from redzone.models.board import Board, Permanent
 from redzone.models.cleanup import end_turn
 from redzone.models.layers import relayered
 from redzone.models.leaving import leaving_with
-from redzone.models.outcome import GameState
+from redzone.models.outcome import GameState, out_of_game
 
 __all__ = ["CombatView", "Departure", "ScenarioView", "departure", "next_player",
            "next_turn_board", "symmetry_classes", "with_combat"]
@@ -93,11 +93,7 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     cleanup step with the damage (514.2): power, toughness and abilities lose what the
     scenario's ``until_end_of_turn`` marks, and a creature then at toughness 0 or less dies
     (514.3a, 704.5f; :func:`redzone.models.cleanup.end_turn`)."""
-    lost = set(state.lost)
-    for p in board.players:
-        if (state.life.get(p.name, p.life) <= 0 or state.poison.get(p.name, p.poison) >= 10
-                or state.lost_to_commander(p.name)):  # 704.6c
-            lost.add(p.name)
+    lost = out_of_game(board, state)  # 704.5a, 704.5c, 704.6c (800.4a: they leave)
     perms: dict[str, Permanent] = {}
     for pid, perm in board.permanents.items():
         if not state.on_battlefield(pid) or perm.controller in lost:

@@ -22,9 +22,9 @@ from redzone.models.damage_problem import Step
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
-                                    state_based_actions)
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
+                                    relayered_after_departures, state_based_actions)
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              has_combat_triggers, outcomes)
 from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
 from redzone.solver.reference import (
@@ -91,9 +91,7 @@ class _Ref:
             return v + mana
         # (A player who lost stays lost: a lifelinker of theirs dealing damage later in the
         # combat does not bring them back, 104.3, 800.4.)
-        lost = set(state.lost) | {p.name for p in self.board.players
-                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
-                                  or state.lost_to_commander(p.name)}  # 704.6c
+        lost = out_of_game(self.board, state)  # 704.5a, 704.5c, 704.6c
         player = next_player(self.board, lost)
         if player is None:
             return v + mana
@@ -267,8 +265,7 @@ class _TriggerRef:
         self.evaluators: dict[int, tuple[Board, Evaluator]] = {}
 
     def over(self, state: GameState) -> bool:
-        lost = set(state.lost) | {p for p in [self.ap, *self.opponents] if state.life.get(p, 1) <= 0
-                                  or state.poison.get(p, 0) >= 10}
+        lost = out_of_game(self.ref.board, state)  # 704.5a, 704.5c, 704.6c
         return self.ap in lost or all(o in lost for o in self.opponents)
 
     def tree(self, node: Node, value: Any) -> int:
@@ -280,7 +277,9 @@ class _TriggerRef:
 
     def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int) -> int:
         """Attacker-view value of the end of combat on ``board`` (the board the windows
-        left: its pumps end in cleanup, 514.2; its tokens are scored)."""
+        left: its pumps end in cleanup, 514.2; its tokens are scored; what is destroyed at
+        end of combat is, 511.2)."""
+        state = end_of_combat(board, state)
         ref = self.ref
         if board is ref.board:
             ev = ref.ev
@@ -293,9 +292,7 @@ class _TriggerRef:
         v = ev.score(state)
         if abs(v) == ev.win or ref.lookahead == 0:
             return ref.sign * (v + mana)
-        lost = set(state.lost) | {p.name for p in board.players
-                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
-                                  or state.lost_to_commander(p.name)}  # 704.6c
+        lost = out_of_game(board, state)  # 704.5a, 704.5c, 704.6c
         player = next_player(board, lost)
         if player is None:
             return ref.sign * (v + mana)
@@ -363,7 +360,10 @@ class _TriggerRef:
         b0 = with_combat(board, attack, {})
         state = GameState.from_board(b0)
         if attack and "attack" in pending_windows(board):
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            given = ScenarioChoices(board)  # the scenario's combat.trigger_choices (issue 21)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             o = self.principal(tree, lambda o: self.blocks(window_board(b0, attack, o, {}), o.attackers,
                                                            o.state, 0))
             return self.block_values(window_board(b0, attack, o, {}), dict(o.attackers), o.state, 0)

@@ -186,6 +186,12 @@ class Game:
             damage_value = self.values.damage_value
             if source is None:
                 source = ((b, c, False) for b, c in self.order.block_order(attack, attack_cost, alpha))
+            # Where the static floors stand aside (several players, commander damage): a
+            # block whose restricted damage game is worth at least the best so far is
+            # skipped (separable.floor_skips).
+            from redzone.solver.ai.separable import floor_skips, floors_apply
+
+            floors = not bounded and floors_apply(self)  # pyright: ignore[reportArgumentType]
             for blocks, cost, low in source:
                 if cost is None:
                     # Every block of the run would be skipped on its bound (at or above
@@ -224,6 +230,9 @@ class Game:
                             if low < above:
                                 above, above_line = low, (blocks, [])
                             continue
+                elif floors and best <= beta and best < INF and floor_skips(
+                        self, attack, blocks, mana_term(attack_cost, cost), best):  # pyright: ignore[reportArgumentType]
+                    continue  # (its value is at least its floor, at or above the best so far)
                 v, leaves = damage_value(attack, blocks, mana_term(attack_cost, cost), alpha, min(beta, best))
                 if v < best:
                     best, line = v, (blocks, leaves or [])

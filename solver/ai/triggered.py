@@ -14,8 +14,11 @@ minimise it (the AI's paranoid game, as the search without triggers).
 
 What it shares with :mod:`redzone.solver.ai.search`: the rules (block problems, damage
 problems, the windows of :mod:`redzone.models.triggers.resolve`), the evaluation and the
-:class:`~redzone.solver.ai.clock.Clock`. What it does not use: units, bounds, the
-transposition table — they assume a combat without triggers. It cuts with alpha-beta and
+:class:`~redzone.solver.ai.clock.Clock`; after the attack window, a combat whose remaining
+triggered abilities are all local is played in units (:mod:`redzone.solver.ai.trigger_units`,
+its own, with these abilities played in each unit). What it does not use: the bounds and the
+transposition table of the search without triggers — they assume a combat without
+triggers. It cuts with alpha-beta and
 lists one block per multiset of identical blocking creatures (swapping two identical
 creatures maps the game onto itself, their triggered abilities included: the classes are
 worked out on the board the attack window left, with marked damage and counters of the
@@ -37,11 +40,12 @@ from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
-from redzone.models.outcome import (DamageEvent, GameState, deal_damage, relayered_after_departures,
-                                    state_based_actions)
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window,
+from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
+                                    relayered_after_departures, state_based_actions)
+from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
 from redzone.solver.ai.clock import Clock
+from redzone.solver.ai.trigger_units import UnitPlay, splits, units_of
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
                                         symmetry_classes, with_combat)
 from redzone.solver.reference import reference_legal_damage
@@ -112,7 +116,8 @@ class TriggerGame:
     :class:`~redzone.solver.ai.clock.Timeout`)."""
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
-                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None) -> None:
+                 clock: Clock, crack: dict[Any, tuple[int, int]] | None = None,
+                 unit_results: dict[Any, Any] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -131,6 +136,9 @@ class TriggerGame:
         self.found: Decision | None = None
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
+        self._plays: dict[tuple[int, int], tuple[Board, GameState, UnitPlay | None]] = {}
+        self.unit_results: dict[Any, Any] = {} if unit_results is None else unit_results
+        """Units' results kept across the question's positions (:class:`UnitPlay`)."""
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
         """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
         (:func:`_position_key`)."""
@@ -144,8 +152,7 @@ class TriggerGame:
 
     def over(self, state: GameState) -> bool:
         """The combat is over: the attacking player or every opponent lost (104.2a)."""
-        lost = set(state.lost) | {p for p in [self.ap, *self.opponents]
-                                  if state.life.get(p, 1) <= 0 or state.poison.get(p, 0) >= 10}
+        lost = out_of_game(self.board, state)  # 704.5a, 704.5c, 704.6c
         return self.ap in lost or all(o in lost for o in self.opponents)
 
     def evaluator(self, board: Board) -> Evaluator:
@@ -169,14 +176,13 @@ class TriggerGame:
         next player's combat, searched within the window (``alpha``, ``beta``: fail-soft,
         a value outside it is a bound)."""
         self.clock.tick()
+        state = end_of_combat(board, state)  # 511.2: "at end of combat" (603.7)
         ev = self.evaluator(board)
         v = ev.score(state)
         end: Line = (("end", board, state),)
         if abs(v) == ev.win or self.lookahead == 0:
             return self.sign * v + mana, end
-        lost = set(state.lost) | {p.name for p in board.players
-                                  if state.life[p.name] <= 0 or state.poison[p.name] >= 10
-                                  or state.lost_to_commander(p.name)}  # 704.6c
+        lost = out_of_game(board, state)  # 704.5a, 704.5c, 704.6c
         player = next_player(board, lost)
         if player is None:
             return self.sign * v + mana, end
@@ -184,7 +190,8 @@ class TriggerGame:
         # The window in the perspective's terms: attacker view = sign * value + mana.
         lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
         if plays_triggers(board2):
-            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack)
+            nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack,
+                                 self.unit_results)
             value = nested.game_value(lo, hi)
             self.exact = self.exact and nested.exact
         else:
@@ -303,7 +310,8 @@ class TriggerGame:
         this board with the state's marked damage and counters), with its mana and the life
         each player pays for it; listed lazily. The block that refuted the last declaration
         (:attr:`killer`, restricted to what may block now) comes first when nothing
-        restricts, requires or taxes blocks (it is then legal); it may come again later."""
+        requires or taxes blocks and it breaks no restriction (it is then legal); it may
+        come again later."""
         view, live = battlefield_view(board, state, attackers)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
@@ -311,10 +319,10 @@ class TriggerGame:
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
         problems = block_problems(view, live)
-        if len(problems) == 1 and _free(problems[0]) and self.killer:
+        if len(problems) == 1 and self.killer and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
             killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
-            if killer:
+            if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                 yield killer, 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
@@ -378,6 +386,10 @@ class TriggerGame:
                   alpha: int, beta: int) -> _Value:
         """Attacker-view value of the combat after ``blocks``: the block window, then the
         damage steps."""
+        if not paid and attackers:
+            got = self.by_units(board, attackers, state, blocks, mana, alpha, beta)
+            if got is not None:
+                return got
         b2 = with_combat(board, attackers, blocks)
         st = state.copy()
         _pay(b2, st, paid)
@@ -391,6 +403,94 @@ class TriggerGame:
             return v, (("block", tuple(o.resolved)),) + line
 
         return self.tree(tree, after, alpha, beta)
+
+    def unit_play(self, board: Board, attackers: Mapping[str, str], state: GameState) -> UnitPlay | None:
+        """The units of the combat on ``board`` after the attack window (``state``), kept for
+        the blocks of one position (:mod:`redzone.solver.ai.trigger_units`); ``None`` when
+        the combat does not split (:func:`~redzone.solver.ai.trigger_units.splits`)."""
+        key = (id(board), id(state))
+        got = self._plays.get(key)
+        if got is not None and got[0] is board and got[1] is state:
+            return got[2]
+        play: UnitPlay | None = None
+        if splits(board, state, attackers):
+            score = None
+            if self.lookahead == 0:
+                ev = self.evaluator(board)
+                sign = self.sign
+                score = lambda pid, st: sign * ev.permanent_score(pid, st)  # noqa: E731
+            play = UnitPlay(board, state, attackers, score, self.unit_results, (self.sign, self.lookahead))
+        if len(self._plays) > 64:
+            self._plays.clear()
+        self._plays[key] = (board, state, play)
+        return play
+
+    def by_units(self, board: Board, attackers: dict[str, str], state: GameState, blocks: dict[str, list[str]],
+                 mana: int, alpha: int, beta: int) -> _Value | None:
+        """Attacker-view value of the combat after ``blocks`` played in units (``None``:
+        it can't be, the block is played whole): the units' states after the block window,
+        after the first-strike step and at the end combined, the game ending at the first
+        of these where a player lost (104.2a, 704.5a), as :meth:`one_block` plays it."""
+        play = self.unit_play(board, attackers, state)
+        if play is None:
+            return None
+        results = []
+        for unit in units_of(attackers, blocks):
+            r = play.result(unit)
+            if r is None:
+                return None
+            results.append(r)
+        left = [k for k, r in enumerate(results) if r.tree is not None]
+        if len(left) > 1:
+            return None  # choices in two units: their joint game is played whole
+        self.clock.tick()
+        if not left:
+            return self.units_value(play, board, attackers, state, blocks, results, mana, alpha, beta)
+        # One unit with choices left, the others settled: the joint game is that unit's damage
+        # game (the attacking player's part of each step, then the defending player's), its
+        # leaves valued with the others' results.
+        k = left[0]
+        import dataclasses
+
+        def value(node: Any, a: int, b: int) -> _Value:
+            if not isinstance(node[0], str):
+                end, first, done = node
+                rk = dataclasses.replace(results[k], first=first, end=end, assignments=done, tree=None)
+                return self.units_value(play, board, attackers, state, blocks,
+                                        results[:k] + [rk] + results[k + 1:], mana, a, b)
+            maximise = node[0] == "max"
+            best: _Value | None = None
+            for child in node[1]:
+                v, line = value(child, a, b)
+                if best is None or (v > best[0] if maximise else v < best[0]):
+                    best = (v, line)
+                if maximise:
+                    a = max(a, v)
+                else:
+                    b = min(b, v)
+                if a >= b:
+                    break
+            assert best is not None
+            return best
+
+        return value(results[k].tree, alpha, beta)
+
+    def units_value(self, play: UnitPlay, board: Board, attackers: dict[str, str], state: GameState,
+                    blocks: dict[str, list[str]], results: list[Any], mana: int, alpha: int, beta: int) -> _Value:
+        """Attacker-view value of the units' settled ``results`` combined: the game ends at
+        the first of the block window, the first-strike step and the last step where a
+        player lost (104.2a, 704.5a)."""
+        head = (("units", board, dict(attackers), state, dict(blocks), results),)
+        # (Whether a player lost reads only the totals: a state is built for the moment
+        # the game ends, or for the end.)
+        stage = [r.end for r in results]
+        if play.ends([r.window for r in results], results):
+            stage = [r.window for r in results]
+        elif any(len(r.steps) == 2 for r in results) and play.ends([r.first for r in results], results):
+            stage = [r.first for r in results]
+        st = play.combine(stage, results)
+        v, line = self.leaf(board, attackers, st, mana, alpha, beta)
+        return v, head + line
 
     def damage(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
                steps: list[Any] | None, i: int, state: GameState, dealt: list[str], mana: int,
@@ -487,7 +587,11 @@ class TriggerGame:
         head: Line = ()
         board, attackers = b0, attack
         if attack and pending_attack_window:
-            tree = outcomes(lambda ch: attack_window(b0, state.copy(), attack, ch))
+            from redzone.models.triggers.scenario import ScenarioChoices
+
+            # the scenario's combat.trigger_choices are taken; the others are moves (issue 21)
+            given = ScenarioChoices(self.board)
+            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
             node = tree
             while node.outcome is None:
                 assert node.choice is not None
@@ -553,7 +657,7 @@ def _legal_damage(problem: Any) -> list[dict[str, dict[str, int]]]:
 
 
 _ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "becomes_blocked", "blocked_by",
-                               "unblocked", "combat_damage_player"})
+                               "unblocked", "combat_damage_player", "exerted", "enlisted"})
 """Events only an attacking creature (or the attacking player) has: a creature that can
 block can't deal combat damage to a player (510.1c-d)."""
 
@@ -580,7 +684,7 @@ def _live(board: Board, attacking: str) -> bool:
     from redzone.models.triggers.resolve import triggers
 
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             if perm.controller != attacking and t.event in _ATTACKING_EVENTS and (
                     t.watch.kind in ("self", "player")
                     or (t.watch.kind == "creatures" and t.watch.controller == "you")):
@@ -599,7 +703,7 @@ def _windows(board: Board) -> set[str]:
 
     out: set[str] = set()
     for perm in board.permanents.values():
-        for t in triggers(perm):
+        for t in triggers(perm, board):
             out.add(t.window)
             for e in t.effects:
                 if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
@@ -626,30 +730,97 @@ def _position_key(board: Board) -> Any:
                   for p in board.permanents.values()))
 
 
+_BLOCKS: dict[Any, list[dict[str, list[str]]]] = {}
+"""Legal blocks of a judged (not free) block problem, by everything the listing reads (the
+problem's fields and the blockers' classes): the same problem comes back in every position
+of a search whose creatures did not change (a crack-back position, another declaration's
+outcome)."""
+
+
+def _problem_key(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Any:
+    """A key of everything :func:`_player_blocks` reads (``None``: something unhashable)."""
+    try:
+        key = (problem.defending_player, problem.attackers, problem.blockers,
+               tuple(sorted(problem.allowed.items())), tuple(sorted(problem.capacity.items())),
+               tuple(sorted(problem.power.items())), problem.restrictions, problem.requirements,
+               tuple(sorted(problem.blocker_costs.items())), tuple(sorted(problem.pair_costs.items())),
+               problem.mana, tuple(sorted(problem.blocker_life_costs.items())),
+               tuple(sorted(problem.pair_life_costs.items())), problem.life, problem.bands,
+               _class_pattern(problem.blockers, classes))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _class_pattern(items: tuple[str, ...], classes: Mapping[str, int]) -> tuple[int, ...]:
+    """Which of ``items`` share a class (what the listing reads of the classes): each
+    item's first fellow member's place (an item without a class is alone)."""
+    first: dict[int, int] = {}
+    return tuple(first.setdefault(classes[x], i) if x in classes else i for i, x in enumerate(items))
+
+
 def _player_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> Iterator[dict[str, list[str]]]:
     """One defending player's legal blocks (509.1a-d), one per multiset of identical
     blocking creatures: each blocker's attacker sets within its capacity (509.1a), no
     restriction broken (509.1b), cost within the mana and life (509.1d), at least the most
     requirements any legal block obeys (509.1c; the rules are symmetric in identical
-    creatures, so the most over one block per multiset is the most)."""
+    creatures, so the most over one block per multiset is the most). A judged listing is
+    kept by :func:`_problem_key` (:data:`_BLOCKS`; the blocks it yields are read only)."""
+    if _restricted_only(problem):
+        # Only restrictions (509.1b): a block is legal when it breaks none — judged as it is
+        # listed, so that a cut-off spares the rest.
+        for d in _judged_blocks(problem, classes, lazy=True):
+            if not bp_mod.restriction_violations(problem, d):
+                yield d
+        return
+    if not _free(problem):
+        key = _problem_key(problem, classes)
+        got = _BLOCKS.get(key) if key is not None else None
+        if got is None:
+            got = list(_judged_blocks(problem, classes))
+            if key is not None:
+                if len(_BLOCKS) > 2_000:
+                    _BLOCKS.clear()
+                _BLOCKS[key] = got
+        yield from got
+        return
+    yield from _judged_blocks(problem, classes)
+
+
+def _restricted_only(problem: bp_mod.BlockProblem) -> bool:
+    """Restrictions (509.1b), but no requirement or cost (509.1c-d)."""
+    return bool(problem.restrictions) and not (
+        problem.requirements or problem.blocker_costs or problem.pair_costs or problem.blocker_life_costs
+        or problem.pair_life_costs)
+
+
+def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int], lazy: bool = False
+                   ) -> Iterator[dict[str, list[str]]]:
+    """:func:`_player_blocks`, listed afresh (``lazy``: every listed block, unjudged)."""
     blockers, options = _block_options(problem)
     listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
               for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
-    if _free(problem):
+    if lazy or _free(problem):
         yield from listed  # every listed block is legal: listed lazily
         return
     rows = list(listed)
     judged = []
     maximum = 0
+    # (Each part is worked out only when the problem has it: no cost, no requirement.)
+    costs = bool(problem.blocker_costs or problem.pair_costs)
+    lives = bool(problem.blocker_life_costs or problem.pair_life_costs)
+    required = bool(problem.requirements)
+    restricted = bool(problem.restrictions)
     for d in rows:
-        legal = not bp_mod.restriction_violations(problem, d)
-        cost = bp_mod.cost_of(problem, d)
-        obeyed = bp_mod.obeyed_count(problem, d)
+        legal = not restricted or not bp_mod.restriction_violations(problem, d)
+        cost = bp_mod.cost_of(problem, d) if costs else 0
+        obeyed = bp_mod.obeyed_count(problem, d) if required else 0
         judged.append((d, legal, cost, obeyed))
-        if legal and cost == 0 and not bp_mod.life_cost_of(problem, d):  # 509.1d: costs are never forced
+        if legal and cost == 0 and not (lives and bp_mod.life_cost_of(problem, d)):  # 509.1d: costs are never forced
             maximum = max(maximum, obeyed)
     yield from (d for d, legal, cost, obeyed in judged if legal and cost <= problem.mana and obeyed >= maximum
-                and bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d)))
+                and (not lives or bp_mod.can_pay_life(problem, bp_mod.life_cost_of(problem, d))))
 
 
 # ============================================================================ answers
@@ -664,13 +835,26 @@ def line_parts(line: Line) -> tuple[dict[str, list[str]], list[dict[str, Any]], 
     resolved: list[dict[str, object]] = []
     board: Board | None = None
     state: GameState | None = None
+    parts: list[tuple[Any, ...]] = []
     for part in line:
+        if part[0] == "units":  # a block played in units: replayed whole for the answer
+            from redzone.solver.ai.trigger_units import replay
+
+            parts.extend(replay(*part[1:]))
+            break
+        parts.append(part)
+    step = "regular"
+    for part in parts:
         kind = part[0]
         if kind == "blocks":
             blocks = {b: list(a) for b, a in part[1].items() if a}
-        elif kind in ("attack", "block", "damage"):
+        elif kind in ("attack", "block"):
             resolved.extend(r.to_json() for r in part[1])
+        elif kind == "damage":
+            # named by its step, as combat.trigger_choices names it (issue 21 §2)
+            resolved.extend({**r.to_json(), "window": step} for r in part[1])
         elif kind == "step":
+            step = part[1]
             damage.append({"step": part[1], "assignment": {s: {r: n for r, n in row.items() if n}
                                                            for s, row in part[2].items()
                                                            if any(row.values())}})
@@ -716,7 +900,7 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     if lethal:
         value = bound = win
     blocks, damage, resolved, end_board, state = line_parts(line) if line is not None else ({}, [], [], None, None)
-    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
     life = attack_life_of(problem, attack)
     response_mana, paid = next(((x[2], x[3]) for x in line if x[0] == "blocks"), (0, {})) \
         if line is not None else (0, {})
@@ -759,7 +943,7 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
     win = game.ev.win
     value = -got.value
-    outcome: Any = state.to_outcome(end_board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
     from redzone.models.block_rules import attacked_players
 
     defenders = set(board.opponents(board.active_player))

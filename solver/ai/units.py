@@ -105,6 +105,8 @@ class UnitGames:
         self.classes = facts.classes
         self.problem = facts.problem
         self._units: dict[Any, Any] = {}
+        self._floors: dict[Any, Any] = {}  # (unit, steps) -> floor_tree
+        self._greedy = False  # (set while floor_tree plays a unit)
         self.flat: dict[int, list[Leaf] | None] = {}
         """id of a unit's tree -> its leaves when no choice is left in it (``None``: some
         choice is); read by the values and the branch and bound."""
@@ -365,6 +367,71 @@ class UnitGames:
                 self.shared.units[shared_key] = (got, self.flat[id(got)])
         return got
 
+    def floor_tree(self, unit: Any, steps: tuple[str, ...]) -> Any | None:
+        """A game worth at most :meth:`unit_tree`'s for the attacking player, cheaper to
+        play: the unit's damage game with the attacking player's choice in every step but
+        the last restricted to one assignment (the one whose result, right after the step,
+        the evaluation likes best for them; the defending players' choices all kept). A
+        restriction of the maximising player's choices, so in any combination with other
+        units its value is a lower bound of the real one (the search uses it to skip blocks,
+        :func:`redzone.solver.ai.separable.floor_skips`). The unit's real game when it is
+        already played; ``None`` where the unit is not played apart on its own board (a
+        departure that matters, a lord's relayering) or has one damage step (nothing to
+        restrict)."""
+        key = (unit, steps)
+        got = self._units.get(key)
+        if got is not None:
+            return got
+        got = self._floors.get(key)
+        if got is not None:
+            return got
+        attack = dict(unit[0])
+        blocks = {b: list(a) for b, a in unit[1]}
+        if (len(steps) < 2 or self.departures_matter(True)
+                or (self._reach and self.lords.links(attack, _facing(blocks), True)[1])):
+            return None
+        if not ((self._two or self.first_strike_harmless()) and not self._non_additive):
+            return None  # (played with the players' life as it is: leave it to unit_tree)
+        board = self._unit_board(attack, blocks)
+        start = self.base.copy()
+        boost_before, self._boost = self._boost, BOOST
+        for p in start.life:
+            start.life[p] += BOOST
+            start.poison[p] -= BOOST
+        for totals in start.commander_damage.values():  # 704.6c likewise
+            for c in totals:
+                totals[c] -= BOOST
+        self._greedy = True
+        try:
+            got = self._step(board, steps, 0, start, [], None, ())
+        finally:
+            self._greedy = False
+            self._boost = boost_before
+        self._floors[key] = got
+        self.flat[id(got)] = _flatten(got)
+        return got
+
+    def _greedy_pick(self, board: Board, state: GameState,
+                     groups: dict[Any, list[dict[str, dict[str, int]]]]) -> Any:
+        """The attacking player's part (a key of ``groups``) whose first completion leaves
+        the position the evaluation likes best for them right after the step (permanents
+        only), more damage marked on the other players' creatures breaking ties."""
+        sign = 1 if self.ev.player == self.ap else -1
+        perms = list(board.permanents)
+        best, pick = None, None
+        for part, completions in groups.items():
+            s2 = state.copy()
+            deal_damage(board, s2, [DamageEvent(s, r, n) for s, row in completions[0].items()
+                                    for r, n in row.items()], combat=True)
+            state_based_actions(board, s2)
+            v = sign * sum(self.ev.permanent_score(pid, s2) - self.ev.permanent_score(pid, state)
+                           for pid in perms)
+            marked = sum(n for pid, n in s2.damage.items()
+                         if pid in board.permanents and board.permanents[pid].controller != self.ap)
+            if best is None or (v, marked) > best:
+                best, pick = (v, marked), part
+        return pick
+
     def _departure_tree(self, key: Any, attack: Mapping[str, str], blocks: Mapping[str, list[str]],
                         steps: tuple[str, ...]) -> Any:
         """The damage game of a combat of more than two players in which a defending
@@ -602,6 +669,9 @@ class UnitGames:
         for a in self._assignments(problem, i == len(steps) - 1):
             part = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
             groups.setdefault(part, []).append(a)
+        if self._greedy and i < len(steps) - 1 and len(groups) > 1:
+            pick = self._greedy_pick(board, state, groups)  # (floor_tree: one choice)
+            groups = {pick: groups[pick]}
         next_dealt = list(dealt)
         if step == "first-strike":
             next_dealt.extend(s.id for s in problem.sources if s.id not in next_dealt)

@@ -444,10 +444,14 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     and/or ``"block"`` (blockers declared, 509.2); ``None``: the scenario's
     ``combat.triggers_resolved`` decides (:func:`pending_windows`). After each damage step
     what it triggered resolves (510.3): combat damage to a player or creature, dealt damage,
-    dies. Choices of those abilities (targets, "may", sacrifices) are made for each player
+    dies. Choices of those abilities (targets, "may", sacrifices) stated by the scenario
+    (``combat.trigger_choices``) are taken (a stated choice that is not legal raises
+    ScenarioError); the others are made for each player
     by the same objective: every outcome is played to the end of combat, the active
     player's choices take the best by ``objective``, the other players' the worst for it
-    (docs/triggers.md). What resolved is in the result's ``triggers``.
+    (docs/triggers.md). What resolved is in the result's ``triggers`` (a damage step's
+    window named by its step, ``"first-strike"`` or ``"regular"``). With ``"regular"`` in
+    ``combat.triggers_resolved`` no damage step is left to play.
 
     In a game of more than two players, a defending player who loses in a step while the
     game goes on leaves it at once with everything they own or control (104.5, 800.4a;
@@ -484,6 +488,8 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     played = has_combat_triggers(board)
     if windows is None:
         windows = pending_windows(board) if played and step is None else ()
+    if step is None and combat is not None and "regular" in (getattr(combat, "triggers_resolved", None) or ()):
+        steps = []  # the regular step and its triggers are over: no combat damage is left
     run = _PlayRun(objective, time_limit, played, board)
     attackers = dict(combat.attackers) if combat is not None else {}
     blockers = {b: list(a) for b, a in (combat.blockers or {}).items()} if combat is not None else {}
@@ -493,8 +499,9 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     todo = list(windows) + (list(steps) if not windows else ["steps"])
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
-    return DamageResult(end.results, end.state.to_outcome(end.board), status, objective,
-                        tuple(end.warnings), tuple(end.resolved))
+    warnings = list(end.warnings) + run.given.unused(end.resolved)
+    return DamageResult(end.results, end.state.to_outcome(board), status, objective,
+                        tuple(warnings), tuple(end.resolved))
 
 
 def pending_windows(board: Any) -> tuple[str, ...]:
@@ -502,15 +509,88 @@ def pending_windows(board: Any) -> tuple[str, ...]:
     scenario-format.md, ``combat.triggers_resolved``): ``"attack"`` and ``"block"`` not
     listed there. Without the field: a scenario whose blockers are declared stands after
     the attack triggers (they resolved before blockers were declared, 508.2, 509.1) and
-    before the block triggers; one without blockers stands before both."""
-    combat = board.scenario.combat
-    if combat is None:
-        return ()
-    given = getattr(combat, "triggers_resolved", None)
-    if given is not None:
-        return tuple(w for w in ("attack", "block") if w not in given)
-    declared = bool(combat.blockers) or bool(getattr(combat, "blocked", None))
-    return ("block",) if declared else ("attack", "block")
+    before the block triggers; one after the first-strike step (``first_strike_dealt``)
+    after both; one
+    without blockers before both (:func:`redzone.models.triggers.scenario.pending`)."""
+    from redzone.models.triggers.scenario import pending
+
+    return pending(board)
+
+
+def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, str], tuple[Any, ...]]:
+    """The board as blockers are declared (509.1) when the attack window of ``board``'s
+    combat is still to resolve (:func:`pending_windows`): its triggered abilities resolved
+    (508.2; "target creature can't block this turn", a pump, a creature tapped or
+    destroyed, tokens put onto the battlefield attacking, 508.4) with the scenario's
+    ``combat.trigger_choices``; a choice the scenario doesn't state is asked of ``choose``
+    (a :data:`redzone.models.triggers.resolve.Chooser`), or with ``None`` is a
+    :class:`ScenarioError` (field ``combat.trigger_choices``, a check command's case).
+
+    Returns ``(board, attackers, resolved)``: the board without the permanents that left,
+    the attacking creatures (tokens included), and the
+    :class:`redzone.models.triggers.types.Resolved` records in order; ``board`` itself, its
+    attackers and ``()`` when nothing is to resolve."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    attackers = dict(combat.attackers) if combat is not None else {}
+    if not attackers or "attack" not in pending_windows(board) or not any(
+            t.window == "attack" for p in board.permanents.values() for t in triggers(p, board)):
+        return board, attackers, ()
+    state = GameState.from_board(board)
+    answers = ScenarioChoices(board).chooser("attack", choose)
+    out = attack_window(board, state, attackers, answers)
+    answers.verify(out.resolved)
+    cur = out.board
+    if not all(state.on_battlefield(pid) for pid in cur.permanents):
+        view = dataclasses.replace(cur, permanents={pid: p for pid, p in cur.permanents.items()
+                                                    if state.on_battlefield(pid)})
+        view.combat = cur.combat
+        cur = view
+    live = {a: t for a, t in out.attackers.items() if state.on_battlefield(a)}
+    if live != attackers:
+        cur = _with_attackers(cur, live)
+    return cur, live, tuple(out.resolved)
+
+
+def after_windows(board: Any, choose: Any = None) -> tuple[Any, Any, tuple[Any, ...]]:
+    """The board and :class:`redzone.models.outcome.GameState` as combat damage begins when
+    the attack and/or block window of ``board``'s combat is still to resolve
+    (:func:`pending_windows`): each resolved in order (508.2, 509.2) with the scenario's
+    ``combat.trigger_choices``; a choice it doesn't state is asked of ``choose``, or with
+    ``None`` is a :class:`ScenarioError` (field ``combat.trigger_choices``: a check
+    command's case). Returns ``(board, state, resolved)``; ``(board, None, ())`` when
+    nothing is to resolve (the board as given)."""
+    from redzone.models.outcome import GameState
+    from redzone.models.triggers.resolve import attack_window, block_window, has_combat_triggers
+    from redzone.models.triggers.scenario import ScenarioChoices
+
+    combat = getattr(board.scenario, "combat", None)
+    if combat is None or not combat.attackers or not has_combat_triggers(board):
+        return board, None, ()
+    windows = pending_windows(board)
+    if not windows:
+        return board, None, ()
+    given = ScenarioChoices(board)
+    state = GameState.from_board(board)
+    attackers = dict(combat.attackers)
+    blockers = {b: list(a) for b, a in combat.blockers.items()}
+    cur, resolved = board, []
+    for w in windows:
+        answers = given.chooser(w, choose)
+        if w == "attack":
+            out = attack_window(cur, state, attackers, answers)
+        else:
+            out = block_window(cur, state, attackers, blockers, answers)
+        answers.verify(out.resolved)
+        resolved.extend(out.resolved)
+        cur = out.board
+        if dict(out.attackers) != attackers:
+            attackers = dict(out.attackers)
+            cur = _with_attackers(cur, attackers)
+    return cur, state, tuple(resolved)
 
 
 @dataclass
@@ -561,6 +641,10 @@ class _PlayRun:
         self.ap = board.active_player
         self.opponents = board.opponents(self.ap)
         self.start = board
+        from redzone.models.triggers.scenario import ScenarioChoices
+
+        self.given = ScenarioChoices(board)
+        """The scenario's ``combat.trigger_choices``, answered before any is searched."""
 
     def over(self, ph: _Phase) -> bool:
         st = ph.state
@@ -580,7 +664,12 @@ class _PlayRun:
             if ph.todo and ph.todo[0] == "after-damage" and not self.over(ph):
                 ph.todo.pop(0)
                 return self.window(ph, "damage")
-        return _End(ph.cur, ph.state, ph.results, ph.warnings, ph.resolved)
+        state = ph.state
+        if self.played and not self.over(ph):
+            from redzone.models.triggers.resolve import end_of_combat
+
+            state = end_of_combat(ph.cur, state)  # 511.2: "at end of combat" (603.7)
+        return _End(ph.cur, state, ph.results, ph.warnings, ph.resolved)
 
     def measure(self, end: _End) -> tuple[int, ...]:
         """The active player's objective on the end of combat (larger is better)."""
@@ -593,18 +682,40 @@ class _PlayRun:
         kills = sum(1 for pid in st.destroyed if pid not in mine)
         losses = sum(1 for pid in st.destroyed if pid in mine)
         lost = 1 if self.ap in st.lost else 0
+        # last tie-break: the power and toughness of what left (a sacrifice of a land or of
+        # a Memnite rather than a 5/3, 701.21a; the defending player keeps its best too)
+        kill_value = sum(_size(board, pid) for pid in st.destroyed if pid not in mine)
+        loss_value = sum(_size(board, pid) for pid in st.destroyed if pid in mine)
+        # then the +1/+1 and -1/-1 counters put on in combat (they outlast it): on the
+        # active player's creatures that remain, less those on the other players'
+        counters = 0
+        for pid, now in st.counters.items():
+            if not st.on_battlefield(pid):
+                continue
+            before = board.permanents[pid].counters if pid in board.permanents else {}
+            d = (now.get("+1/+1", 0) - before.get("+1/+1", 0)
+                 - now.get("-1/-1", 0) + before.get("-1/-1", 0))
+            perm = end.board.permanents.get(pid)
+            if d and perm is not None and perm.is_creature:
+                counters += d if perm.controller == self.ap else -d
         if self.objective == "max-kills":
-            return (-lost, opp_lost, kills, life + poison, -losses)
+            return (-lost, opp_lost, kills, life + poison, -losses, kill_value, -loss_value,
+                    counters)
         if self.objective == "min-losses":
-            return (-lost, opp_lost, -losses, kills, life + poison)
-        return (-lost, opp_lost, life + poison, kills, -losses)
+            return (-lost, opp_lost, -losses, kills, life + poison, -loss_value, kill_value,
+                    counters)
+        return (-lost, opp_lost, life + poison, kills, -losses, kill_value, -loss_value,
+                counters)
 
     def window(self, ph: _Phase, which: str) -> _End:
         from redzone.models.triggers.resolve import (attack_window, block_window, damage_window,
                                                      outcomes)
+        from redzone.models.triggers.scenario import step_window
 
         dealt = ph.results[-1].dealt if which == "damage" and ph.results else []
         died = list(ph.died)
+        name = which if which != "damage" else step_window(ph.results[-1].plan.step if ph.results
+                                                           else "regular")
 
         def run(chooser: Any) -> Any:
             st = ph.state.copy()
@@ -612,9 +723,12 @@ class _PlayRun:
                 return attack_window(ph.cur, st, ph.attackers, chooser)
             if which == "block":
                 return block_window(ph.cur, st, ph.attackers, ph.blockers, chooser)
-            return damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+            out = damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+            # named by its step, as combat.trigger_choices names it (replayable, issue 21 §2)
+            out.resolved = [dataclasses.replace(r, window=name) for r in out.resolved]
+            return out
 
-        tree = outcomes(run)
+        tree = outcomes(self.given.wrap(name, run))  # the scenario's choices first (issue 21)
         return self.best(ph, tree)
 
     def best(self, ph: _Phase, node: Any) -> _End:
@@ -693,6 +807,15 @@ class _PlayRun:
         return ph
 
 
+def _size(board: Any, pid: str) -> int:
+    """Power plus toughness of a permanent of ``board`` (0: not a creature, or a token made
+    in combat)."""
+    perm = board.permanents.get(pid)
+    if perm is None or not perm.is_creature:
+        return 0
+    return max(0, perm.power or 0) + max(0, perm.toughness or 0)
+
+
 def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
     """``board`` with its combat's attackers replaced (tokens put onto the battlefield
     attacking, 508.4)."""
@@ -701,7 +824,7 @@ def _with_attackers(board: Any, attackers: Mapping[str, str]) -> Any:
     combat = board.scenario.combat
     view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
         "blockers", "blocked", "step", "first_strike_dealt", "damage_order", "assignment",
-        "bands", "triggers_resolved")})
+        "bands", "triggers_resolved", "trigger_choices")})
     view.attackers = dict(attackers)
     view.blockers = dict(view.blockers or {})
     view.blocked = tuple(view.blocked or ())

@@ -11,7 +11,7 @@ imported at module level; :func:`combat_picture` imports the one it needs when c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from redzone.models.board import Board
@@ -58,6 +58,9 @@ class CombatPicture:
       caveats such as "not proved");
     - ``reasons``: permanent id -> one line shown in its card's tooltip (the AI's reason
       for attacking, blocking or staying home).
+    - ``triggers``: the triggered abilities of combat that resolved on what is drawn, in
+      order (:meth:`redzone.models.triggers.types.Resolved.to_json` dictionaries, issue 21);
+      each is also one of the ``notes``.
     """
 
     attackers: Mapping[str, str] = field(default_factory=dict)
@@ -67,6 +70,7 @@ class CombatPicture:
     title: str = ""
     notes: Sequence[str] = ()
     reasons: Mapping[str, str] = field(default_factory=dict)
+    triggers: Sequence[Mapping[str, Any]] = ()
 
 
 def _marks_from_steps(steps: Iterable[Any]) -> list[DamageMark]:
@@ -78,6 +82,23 @@ def _marks_from_steps(steps: Iterable[Any]) -> list[DamageMark]:
             if d.assigned or d.amount:
                 marks.append(DamageMark(d.source, d.recipient, st.plan.step, d.assigned, d.amount))
     return marks
+
+
+def _trigger_notes(triggers: Sequence[Mapping[str, Any]]) -> list[str]:
+    """One note per triggered ability that resolved (issue 21 §2): window, source, what it
+    did and its choices."""
+    out = []
+    for t in triggers:
+        choices = t.get("choices") or {}
+        chosen = ", ".join(f"{k}: {v}" for k, v in choices.items()) if isinstance(choices, Mapping) else ""
+        out.append(f"trigger ({t['window']}): {t['source']}: {t['result']}" + (f" ({chosen})" if chosen else ""))
+    return out
+
+
+def _with_trigger_notes(picture: CombatPicture) -> CombatPicture:
+    if not picture.triggers:
+        return picture
+    return replace(picture, notes=tuple(picture.notes) + tuple(_trigger_notes(picture.triggers)))
 
 
 def combat_picture(board: Board, plan: str | None = None, *, time_limit: float | None = None,
@@ -133,24 +154,30 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
     if plan == "block":
         from redzone.models.block_rules import block_problems
         from redzone.solver.block.solve import plan_blocks
+        from redzone.solver.damage.solve import after_attack_window
 
-        problems = block_problems(board)
+        # Issue 21: blocks declared on the board the attack window left (508.2, 509.1).
+        view, live, resolved = after_attack_window(board)
+        problems = block_problems(view, live)
         found = plan_blocks(problems, time_limit=time_limit)
         notes = [f"requirements obeyed: {found.obeyed} of a possible {found.maximum} (CR 509.1c)"]
         if not problems:
             notes = ["no creature is attacking (combat.attackers is empty): nothing to block"]
         elif not found.maximum_proved:
             notes.append("the maximum is not proved (time limit): legality is provisional")
-        return CombatPicture(attackers, found.blockers, (), None, f"block declaration ({found.status})", notes)
+        return _with_trigger_notes(CombatPicture(
+            live, found.blockers, (), None, f"block declaration ({found.status})", notes,
+            triggers=[r.to_json() for r in resolved]))
     if plan == "damage":
         from redzone.solver.damage.solve import play_out
 
         result = play_out(board, objective, time_limit=time_limit)
         steps = ", ".join(s.plan.step for s in result.steps) or "none"
         notes = [f"objective {objective}; damage steps: {steps}"]
-        return CombatPicture(attackers, blockers, _marks_from_steps(result.steps), result.outcome,
-                             f"combat damage ({result.status})", notes)
-    return _ai_picture(board, plan, time_limit=time_limit)
+        return _with_trigger_notes(CombatPicture(
+            attackers, blockers, _marks_from_steps(result.steps), result.outcome,
+            f"combat damage ({result.status})", notes, triggers=[t.to_json() for t in result.triggers]))
+    return _with_trigger_notes(_ai_picture(board, plan, time_limit=time_limit))
 
 
 def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatPicture:
@@ -182,7 +209,8 @@ def _ai_picture(board: Board, plan: str, *, time_limit: float | None) -> CombatP
         notes.append("skipped (time limit spent): " + ", ".join(found.skipped))
     return CombatPicture(attackers, blockers, _marks_from_assignments(board, found.damage),
                          found.outcome or None,
-                         title, notes, dict(getattr(found, "reasons", {}) or {}))
+                         title, notes, dict(getattr(found, "reasons", {}) or {}),
+                         triggers=list(getattr(found, "triggers", ()) or ()))
 
 
 def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) -> list[DamageMark]:

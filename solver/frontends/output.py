@@ -145,3 +145,14 @@ def commander_lines(board: Any, outcome: Mapping[str, Any]) -> list[str]:
                if player.name in lost else "")
         lines.append(f"  commander damage to {player.name} (903.10a): {'; '.join(parts)}{end}")
     return lines
+
+
+def trigger_line(board: Any, trigger: Mapping[str, Any]) -> str:
+    """One text line for a triggered ability that resolved (an answer's ``triggers`` item,
+    issue 21 §2): ``Trigger (window): source: what it did (choices)``."""
+    perm = board.permanents.get(str(trigger["source"]))
+    label = perm.label if perm is not None else str(trigger["source"])
+    choices = trigger.get("choices") or {}
+    chosen = ", ".join(f"{k}: {v}" for k, v in choices.items()) if isinstance(choices, Mapping) else ""
+    return (f"Trigger ({trigger['window']}): {label}: {trigger['result']}"
+            + (f" ({chosen})" if chosen else ""))

@@ -27,6 +27,8 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     from redzone.models.cards import lookup
     from redzone.models.errors import RedzoneError
     from redzone.models.parser import parse_text
+    from redzone.models.triggers.classify import classify, in_combat
+    from redzone.models.triggers.parse import is_read
     from redzone.solver.frontends.output import ability_to_dict, describe_ability
 
     query = " ".join(name)
@@ -39,6 +41,17 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         parsed = parse_text(face.text, names=tuple(dict.fromkeys((face.name, found.name))))
         faces.append((face, parsed))
     front, parsed = faces[0]
+
+    def combat_triggers(face_name: str, ignored: tuple[str, ...]) -> tuple[list[str], list[str]]:
+        """The set-aside sentences that are triggered abilities of combat (CR 603.2): those
+        the play of combat plays (docs/triggers.md, "What is read") and those it leaves out."""
+        names = tuple(dict.fromkeys((face_name, found.name)))
+        played = [t for t in ignored if is_read(t, names)]
+        left = [t for t in ignored if t not in played and in_combat(t, names)
+                and classify(t) == "triggered"]
+        return played, left
+
+    played, left = combat_triggers(front.name, parsed.ignored)
     from redzone.models.cards import CardDataGapError
 
     try:
@@ -62,6 +75,8 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         "abilities": [ability_to_dict(a) for a in parsed.abilities],
         "unparsed": list(parsed.unparsed),
         "ignored": list(parsed.ignored),
+        "triggers_played": played,
+        "triggers_not_played": left,
         "faces": [
             {"name": f.name, "mana_cost": f.mana_cost, "mana_value": f.mana_value, "type_line": f.type_line,
              "power": _stat(f.power), "toughness": _stat(f.toughness), "loyalty": _stat(f.loyalty),
@@ -94,6 +109,11 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
             con.print(f"  [green]✓[/green] {describe_ability(a)}")
         for s in p.unparsed:
             con.print(f"  [yellow]?[/yellow] not understood: {s}")
+        face_played, face_left = combat_triggers(face.name, p.ignored)
+        for s in face_played:
+            con.print(f"  [green]✓[/green] triggered ability of combat, played: {s}")
+        for s in face_left:
+            con.print(f"  [yellow]![/yellow] triggered ability of combat, not played: {s}")
 
 
 @cli.command()

@@ -185,6 +185,19 @@ def _trigger_lines(con: Console, board: Board, triggers: tuple[dict[str, object]
                   + (f" ({chosen})" if chosen else ""), markup=False)
 
 
+def _unused_choices(board: Board, command: str, used: tuple[str, ...]) -> list[str]:
+    """A warning naming the scenario's ``combat.trigger_choices`` the AI command does not
+    take (issue 21): ``choose-attack`` chooses the attack, so none; ``choose-block`` takes
+    the attack window's (``used``) and searches the later windows' choices as moves."""
+    combat = getattr(board.scenario, "combat", None)
+    items = [(i, c) for i, c in enumerate(getattr(combat, "trigger_choices", None) or ())
+             if c.window not in used]
+    if not items:
+        return []
+    listed = ", ".join(f"combat.trigger_choices[{i}] ({c.source}, {c.window})" for i, c in items)
+    return [f"warning: {listed} not used: {command} searches these choices itself (docs/triggers.md)"]
+
+
 @dataclass(frozen=True)
 class ChooseAttackAnswer(PlayedAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.decisions.AttackDecision`."""
@@ -196,6 +209,11 @@ class ChooseAttackAnswer(PlayedAnswer):
         """The ``choose-attack`` JSON object."""
         return {**self.decision.to_json(), "weights": self.weights_file,
                 "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
+
+    def warnings(self) -> list[str]:
+        """Unparsed-sentence and not-played notes, and the scenario's trigger choices it
+        doesn't take (it chooses the attack: :func:`_unused_choices`)."""
+        return super().warnings() + _unused_choices(self.board, "choose-attack", ())
 
     def render(self, con: Console) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
@@ -265,7 +283,7 @@ class ChooseBlockAnswer(PlayedAnswer):
         one saying that ``combat.blockers`` is ignored (with what of it is illegal, 509.1a-b)."""
         out = super().warnings() + [
             f"warning: the attack is illegal, answered as given: {v.message} ({v.source})"
-            for v in self.illegal_attackers]
+            for v in self.illegal_attackers] + _unused_choices(self.board, "choose-block", ("attack",))
         if self.ignored_blockers:
             given = "; ".join(f"{_label(self.board, b)} blocks "
                               + ", ".join(_label(self.board, a) for a in lst)

@@ -72,6 +72,22 @@ def _no_attack_note(con: Console, problems: list[BlockProblem]) -> None:
         con.print("[dim]No creature is attacking (combat.attackers is empty): nothing to block.[/dim]")
 
 
+def _triggers_json(triggers: tuple[Any, ...]) -> dict[str, Any]:
+    """The ``triggers`` key (issue 21 §2): the attack window's abilities resolved before
+    blockers are declared, in order; absent when none resolved."""
+    return {"triggers": [t.to_json() for t in triggers]} if triggers else {}
+
+
+def _trigger_notes(con: Console, board: Any, triggers: tuple[Any, ...]) -> None:
+    """One line per attack-window ability resolved before blockers are declared (508.2)."""
+    from redzone.solver.frontends.output import trigger_line
+
+    for t in triggers:
+        con.print(trigger_line(board, t.to_json()), markup=False)
+    if triggers:
+        con.print("[dim]  blocks are judged on the board these left (CR 508.2, 509.1)[/dim]")
+
+
 @dataclass(frozen=True)
 class BlockAnswer(BoardAnswer):
     """``block``: the plan (:class:`redzone.solver.block.solve.BlockPlan`), one problem per
@@ -79,6 +95,8 @@ class BlockAnswer(BoardAnswer):
 
     problems: list[BlockProblem]
     plan: BlockPlan
+    triggers: tuple[Any, ...] = ()
+    """The attack window's triggered abilities resolved first (issue 21), in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``block`` JSON object."""
@@ -92,12 +110,14 @@ class BlockAnswer(BoardAnswer):
                 for name, p in plan.players.items()},
             "unable": {b: why for p in self.problems for (b, a), why in p.unable.items() if a == ""},
             "unparsed": unparsed_json(self.board),
+            **_triggers_json(self.triggers),
         }
 
     def render(self, con: Console) -> None:
         """The declaration, requirements obeyed (per defending player) and who can't block."""
         plan, problems = self.plan, self.problems
         _no_attack_note(con, problems)
+        _trigger_notes(con, self.board, self.triggers)
         con.print(f"[bold]Block declaration[/bold] ({plan.status})")
         for line in block_lines(problems, plan.blockers):
             con.print(line)
@@ -121,15 +141,19 @@ class BlockListAnswer(BoardAnswer):
 
     problems: list[BlockProblem]
     found: BlockEnumeration
+    triggers: tuple[Any, ...] = ()
+    """The attack window's triggered abilities resolved first (issue 21), in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``block --all`` JSON object."""
-        return {**self.found.to_json(), "unparsed": unparsed_json(self.board)}
+        return {**self.found.to_json(), "unparsed": unparsed_json(self.board),
+                **_triggers_json(self.triggers)}
 
     def render(self, con: Console) -> None:
         """Each declaration with what it pays."""
         found, problems = self.found, self.problems
         _no_attack_note(con, problems)
+        _trigger_notes(con, self.board, self.triggers)
         con.print(f"[bold]{found.count} legal block declaration(s){listing_tail(found)}[/bold]")
         for i, decl in enumerate(found.declarations, 1):
             cost = sum(p.blocker_costs.get(b, 0) for p in problems for b in decl if b in p.blockers)
@@ -149,18 +173,21 @@ class CheckBlockAnswer(BoardAnswer):
     problems: list[BlockProblem]
     blockers: dict[str, list[str]]
     result: BlockCheck
+    triggers: tuple[Any, ...] = ()
+    """The attack window's triggered abilities resolved first (issue 21), in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``check-block`` JSON object."""
         data = self.result.to_json()
         return {"legal": data.pop("legal"), "status": data.pop("status"),
                 "blockers": {b: list(a) for b, a in self.blockers.items()}, **data,
-                "unparsed": unparsed_json(self.board)}
+                "unparsed": unparsed_json(self.board), **_triggers_json(self.triggers)}
 
     def render(self, con: Console) -> None:
         """Verdict, the declaration, requirements, violations and a legal witness."""
         r, problems = self.result, self.problems
         _no_attack_note(con, problems)
+        _trigger_notes(con, self.board, self.triggers)
         con.print(f"[bold]Block declaration is {verdict_markup(r.legal)}[/bold]")
         if r.legal is None:
             con.print(f"[yellow]  {r.reason} (CR 509.1c)[/yellow]")
@@ -186,13 +213,17 @@ def block(scenario: Scenario, options: BlockOptions) -> BlockAnswer | BlockListA
     from redzone.models.block_rules import block_problems
     from redzone.solver.block.solve import enumerate_all_blocks, plan_blocks
 
+    from redzone.solver.damage.solve import after_attack_window
+
     board = magic_board_of(scenario, options.strict)
-    problems = block_problems(board)
+    # Issue 21: blocks are declared on the board the attack window left (508.2, 509.1).
+    view, attackers, resolved = after_attack_window(board)
+    problems = block_problems(view, attackers)
     if options.all:
         found = enumerate_all_blocks(problems, limit=options.limit, time_limit=options.time_limit)
-        return BlockListAnswer(board=board, problems=problems, found=found)
+        return BlockListAnswer(board=board, problems=problems, found=found, triggers=resolved)
     plan = plan_blocks(problems, time_limit=options.time_limit)
-    return BlockAnswer(board=board, problems=problems, plan=plan)
+    return BlockAnswer(board=board, problems=problems, plan=plan, triggers=resolved)
 
 
 def check_block(scenario: Scenario, options: CheckBlockOptions) -> CheckBlockAnswer:
@@ -206,8 +237,13 @@ def check_block(scenario: Scenario, options: CheckBlockOptions) -> CheckBlockAns
     from redzone.models.block_rules import block_problems
     from redzone.solver.block.solve import check_blocks
 
+    from redzone.solver.damage.solve import after_attack_window
+
     board = magic_board_of(scenario, options.strict)
-    problems = block_problems(board)
+    # Issue 21: judged on the board the attack window left (508.2, 509.1; its choices are
+    # the scenario's combat.trigger_choices).
+    view, attackers, resolved = after_attack_window(board)
+    problems = block_problems(view, attackers)
     given = options.blockers
     combat = getattr(board.scenario, "combat", None)  # as loaded: state-based actions done
     proposal = ({b: list(a) for b, a in given.items()} if given is not None else
@@ -215,4 +251,5 @@ def check_block(scenario: Scenario, options: CheckBlockOptions) -> CheckBlockAns
     if given is not None:
         check_ids(board, proposal, "--blockers")
     result = check_blocks(problems, proposal, time_limit=options.time_limit)
-    return CheckBlockAnswer(board=board, problems=problems, blockers=proposal, result=result)
+    return CheckBlockAnswer(board=board, problems=problems, blockers=proposal, result=result,
+                            triggers=resolved)

@@ -67,7 +67,10 @@ def scenario_warnings(board: Board) -> list[str]:
     a creature with lethal damage or toughness 0 or less, a planeswalker at 0 loyalty, a
     battle at 0 defense left the board before combat, CR 704.3; a player who starts at 0 or
     less life or with 10 or more poison counters has already lost the game, 704.5a, 704.5c —
-    that board is answered as given, but says so)."""
+    that board is answered as given, but says so); then, when ``combat.triggers_resolved`` is
+    not given and blockers are declared (or the first-strike damage step is over), which
+    trigger windows were taken as resolved
+    (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21)."""
     out: list[str] = []
     combat = getattr(getattr(board, "scenario", None), "combat", None)
     order = getattr(combat, "damage_order", None) if combat is not None else None
@@ -75,6 +78,13 @@ def scenario_warnings(board: Board) -> list[str]:
         out.append("warning: combat.damage_order is ignored under rules: current — there is no "
                    "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
     out.extend(f"warning: {action.message}" for action in getattr(board, "load_actions", ()))
+    if combat is not None and getattr(combat, "triggers_resolved", None) is None and combat.attackers \
+            and (any(combat.blockers.values()) or combat.blocked or combat.first_strike_dealt):
+        # Issue 21: where the combat stands as to its triggered abilities, when the scenario
+        # doesn't say and the default assumed matters (imported only then: start-up).
+        from redzone.models.triggers.scenario import trigger_warnings
+
+        out.extend(trigger_warnings(board))
     return out
 
 

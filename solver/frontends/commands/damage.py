@@ -160,8 +160,17 @@ def block_violations(board: Board) -> list[Violation]:
     if combat is None or not any(combat.blockers.values()):
         return []
     declared = {b: list(a) for b, a in combat.blockers.items()}
+    from redzone.solver.damage.solve import after_attack_window
+
     try:
-        problems = block_problems(board, only_pairs=declared)
+        # Issue 21: a scenario whose attack window is still to resolve (triggers_resolved)
+        # has its blocks judged on the board that window leaves, with the scenario's choices
+        # (508.2, 509.1); when it leaves a choice open, on the board as given.
+        view, attackers, _ = after_attack_window(board)
+    except ScenarioError:
+        view, attackers = board, dict(combat.attackers)
+    try:
+        problems = block_problems(view, attackers, only_pairs=declared)
     except ScenarioError:
         return []  # a malformed combat: the damage rules report it themselves
     from redzone.models.attack_problem import Violation
@@ -259,7 +268,15 @@ class DamageAnswer(PlayedAnswer):
 
     def render(self, con: Console) -> None:
         """Each step's assignment and what it became, then the outcome."""
+        from redzone.solver.frontends.output import trigger_line
+
         board, result = self.board, self.result
+        # Triggered abilities in the order they resolved (issue 21 §2): the attack and block
+        # windows before the damage steps, each step's own after it (510.3).
+        triggers = [t.to_json() for t in result.triggers]
+        for t in triggers:
+            if t["window"] in ("attack", "block"):
+                con.print(trigger_line(board, t), markup=False)
         if not result.steps:
             con.print("No combat damage step is played.")
         for st in result.steps:
@@ -284,6 +301,9 @@ class DamageAnswer(PlayedAnswer):
                     else:
                         con.print(f"[dim]  {', '.join(names)} deal no damage in this step "
                                   f"(each: {why})[/dim]")
+            for t in triggers:
+                if t["window"] == st.plan.step:
+                    con.print(trigger_line(board, t), markup=False)
         con.print("[bold]Outcome[/bold]")
         for line in outcome_lines(board, result.outcome):
             con.print(line)
@@ -295,17 +315,24 @@ class CheckDamageAnswer(BoardAnswer):
 
     assignment: dict[str, dict[str, int]]
     result: DamageCheck
+    triggers: tuple[Any, ...] = ()
+    """The attack and block windows' triggered abilities resolved first (issue 21), in order."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``check-damage`` JSON object."""
         r = self.result.to_json()
         return {"legal": r["legal"], "violations": r["violations"], "step": r["step"],
                 "assignment": self.assignment, "witness": r["witness"],
-                "unparsed": unparsed_json(self.board), **_warnings_json(self.board)}
+                "unparsed": unparsed_json(self.board), **_warnings_json(self.board),
+                **({"triggers": [t.to_json() for t in self.triggers]} if self.triggers else {})}
 
     def render(self, con: Console) -> None:
         """Verdict, the assignment, violations and a legal assignment for comparison."""
+        from redzone.solver.frontends.output import trigger_line
+
         board, r = self.board, self.result
+        for t in self.triggers:
+            con.print(trigger_line(board, t.to_json()), markup=False)
         verdict = "[green]legal[/green]" if r.legal else "[red]illegal[/red]"
         con.print(f"[bold]Combat damage assignment ({r.step} step) is {verdict}[/bold]")
         for line in assignment_lines(board, {s: {t: n for t, n in row.items() if n}
@@ -358,10 +385,15 @@ def check_damage(scenario: Scenario, options: CheckDamageOptions) -> CheckDamage
     given = options.assignment
     if given is not None:
         check_assignment_option(given)
+    from redzone.solver.damage.solve import after_windows
+
     board = magic_board_of(scenario, options.strict)
-    problem = damage_problem(board, options.step)
+    # Issue 21: judged on the board the attack and block windows still to resolve leave
+    # (508.2, 509.2; their choices the scenario's combat.trigger_choices).
+    view, state, resolved = after_windows(board)
+    problem = damage_problem(view, options.step, state=state)
     combat = getattr(board.scenario, "combat", None)  # as loaded: state-based actions done
     proposal = ({s: dict(row) for s, row in given.items()} if given is not None else
                 {s: dict(row) for s, row in (combat.assignment if combat else {}).items()})
     result = check(problem, proposal, witness=True, time_limit=options.time_limit)
-    return CheckDamageAnswer(board=board, assignment=proposal, result=result)
+    return CheckDamageAnswer(board=board, assignment=proposal, result=result, triggers=resolved)

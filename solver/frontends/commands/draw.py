@@ -5,7 +5,9 @@ Without a plan the scenario's own ``combat`` is drawn; ``plan`` draws what a sol
 ``choose-block``). JSON keys: ``svg`` (the document as text), ``plan``, ``title``,
 ``notes``, ``attackers``, ``blockers``, ``damage`` (list of ``{source, recipient, step,
 assigned, dealt}``), ``outcome`` (``null`` when nothing was played out), ``reasons`` (the
-AI's one-line reason per creature; ``{}`` for the other plans), ``unparsed``.
+AI's one-line reason per creature; ``{}`` for the other plans), ``unparsed``, ``triggers``
+(the triggered abilities of combat that resolved on what is drawn, in order, as the
+``damage`` answer's; issue 21).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ class DrawAnswer(PlayedAnswer):
             "damage": [{"source": m.source, "recipient": m.recipient, "step": m.step,
                         "assigned": m.assigned, "dealt": m.dealt} for m in p.damage],
             "outcome": p.outcome, "reasons": dict(p.reasons), "unparsed": unparsed_json(self.board),
-            "not_played": self.not_played_json(),
+            "not_played": self.not_played_json(), "triggers": [dict(t) for t in p.triggers],
         }
 
     def render(self, con: Any) -> None:
