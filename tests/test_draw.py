@@ -466,3 +466,24 @@ def test_wither_and_infect_show_counters_and_poison() -> None:
     assert "-1/-1 ×2" in "".join(_card(root, "t").itertext())
     assert "poison 0 → 3" in _player_text(root, "Bob")
     assert _tags(root)[("i", "Bob")] == "3"
+
+
+def test_damage_plan_draws_power_and_toughness_after_the_triggers() -> None:
+    # 702.83a: Grizzly Bears attacks alone with Akrasan Squire and Noble Hierarch (exalted
+    # each) on Alice's side: two +1/+1 until end of turn, 2/2 -> 4/4, before Hill Giant
+    # (3/3) blocks and deals it 3 (not lethal). The card shows 2/2→4/4, the Giant's 3/3
+    # is unchanged.
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "permanents": [{"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+                       {"id": "squire", "card": "Akrasan Squire", "controller": "Alice"},
+                       {"id": "hier", "card": "Noble Hierarch", "controller": "Alice"},
+                       {"id": "giant", "card": "Hill Giant", "controller": "Bob"}],
+        "combat": {"attackers": {"bears": "Bob"}, "blockers": {"giant": ["bears"]},
+                   "triggers_resolved": []}}))
+    picture = combat_picture(board, "damage")
+    assert picture.stats == {"bears": (4, 4)}
+    root = ET.fromstring(combat_svg(board, picture))
+    assert "2/2→4/4" in "".join(_card(root, "bears").itertext())
+    assert "3/3" in "".join(_card(root, "giant").itertext())
+    assert picture.outcome is not None and picture.outcome["destroyed"] == ["giant"]

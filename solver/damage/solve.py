@@ -181,6 +181,9 @@ class DamageResult:
     triggers: tuple[Any, ...] = ()
     """The triggered abilities that resolved, in order
     (:class:`redzone.models.triggers.types.Resolved`)."""
+    board_after: Any = None
+    """The board the play ended on (the triggered abilities' pumps and tokens in it), or
+    ``None``; not part of the JSON answer."""
 
     def to_json(self) -> dict[str, Any]:
         """``steps`` (list of ``{step, assignment, ...}``), ``outcome``, ``status``,
@@ -501,7 +504,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
     warnings = list(end.warnings) + run.given.unused(end.resolved)
     return DamageResult(end.results, end.state.to_outcome(board), status, objective,
-                        tuple(warnings), tuple(end.resolved))
+                        tuple(warnings), tuple(end.resolved), end.board)
 
 
 def pending_windows(board: Any) -> tuple[str, ...]:

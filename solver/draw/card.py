@@ -182,12 +182,16 @@ def is_creature(board: Board, perm: Permanent) -> bool:
     return perm.is_creature or (board.game != "magic" and perm.power is not None)
 
 
-def stat(board: Board, perm: Permanent, outcome: Mapping[str, Any] | None) -> tuple[str, str]:
-    """The corner box and its caption: power/toughness (caption ""), or loyalty / defense
-    before → after (caption "loyalty" / "defense")."""
+def stat(board: Board, perm: Permanent, outcome: Mapping[str, Any] | None,
+         after: tuple[int | None, int | None] | None = None) -> tuple[str, str]:
+    """The corner box and its caption: power/toughness (caption ""; ``after``: the values
+    triggered abilities left, drawn before → after), or loyalty / defense before → after
+    (caption "loyalty" / "defense")."""
     if is_creature(board, perm) and perm.power is not None:
         if perm.toughness is None:
             return str(perm.power), ""
+        if after is not None and after != (perm.power, perm.toughness):
+            return f"{perm.power}/{perm.toughness}→{after[0]}/{after[1]}", ""
         return f"{perm.power}/{perm.toughness}", ""
     for key in ("loyalty", "defense"):
         before = getattr(perm, key)
@@ -288,13 +292,15 @@ def labels_for(board: Board, perm: Permanent, dm: Mapping[str, list[str]] | None
 
 
 def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str], *,
-         role: str = "", outcome: Mapping[str, Any] | None = None, note: str = "") -> str:
+         role: str = "", outcome: Mapping[str, Any] | None = None, note: str = "",
+         stats: tuple[int | None, int | None] | None = None) -> str:
     """A card-shaped box for ``perm`` with its top-left corner at (``x``, ``y``):
     ``<g class="card" data-id=...>``. ``role``: ``"attacking"`` (thick vermillion border),
     ``"blocking"`` (thick dashed blue border) or ``""``. ``outcome``: the contract's outcome
     object; a destroyed permanent is struck through and crossed out, marked damage, loyalty
     and defense are shown after the damage, and -1/-1 counters it put on as a first label.
-    ``note``: a further line for the card's tooltip (``<title>``), e.g. the AI's reason."""
+    ``note``: a further line for the card's tooltip (``<title>``), e.g. the AI's reason.
+    ``stats``: (power, toughness) after the triggered abilities that resolved."""
     out = outcome or {}
     destroyed = perm.id in out.get("destroyed", ())
     creature = is_creature(board, perm)
@@ -336,7 +342,7 @@ def card(board: Board, perm: Permanent, x: float, y: float, labels: Sequence[str
         labels = [f"-1/-1 ×{added}", *labels]
     parts.extend(chips(labels, x + 6, ty + 1, x + CARD_W - 6, y + CARD_H - 28))
     # Bottom line: the stat box on the right; marked damage or the stat's name on the left.
-    value, caption = stat(board, perm, out)
+    value, caption = stat(board, perm, out, stats)
     if caption:
         parts.append(text(x + 7, y + CARD_H - 11, caption, 9, fill=MUTED))
     if value:

@@ -61,6 +61,8 @@ class CombatPicture:
     - ``triggers``: the triggered abilities of combat that resolved on what is drawn, in
       order (:meth:`redzone.models.triggers.types.Resolved.to_json` dictionaries, issue 21);
       each is also one of the ``notes``.
+    - ``stats``: permanent id -> (power, toughness) after the triggered abilities that
+      resolved, for the creatures whose values they changed (drawn before → after).
     """
 
     attackers: Mapping[str, str] = field(default_factory=dict)
@@ -71,6 +73,20 @@ class CombatPicture:
     notes: Sequence[str] = ()
     reasons: Mapping[str, str] = field(default_factory=dict)
     triggers: Sequence[Mapping[str, Any]] = ()
+    stats: Mapping[str, tuple[int | None, int | None]] = field(default_factory=dict)
+
+
+def _changed_stats(board: Board, after: Board | None) -> dict[str, tuple[int | None, int | None]]:
+    """(power, toughness) on ``after`` (the board the triggered abilities left) of each
+    creature of ``board`` whose values differ there; ``{}`` without ``after``."""
+    if after is None:
+        return {}
+    out: dict[str, tuple[int | None, int | None]] = {}
+    for pid, perm in board.permanents.items():
+        new = after.permanents.get(pid)
+        if new is not None and perm.is_creature and (new.power, new.toughness) != (perm.power, perm.toughness):
+            out[pid] = (new.power, new.toughness)
+    return out
 
 
 def _marks_from_steps(steps: Iterable[Any]) -> list[DamageMark]:
@@ -176,7 +192,8 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
         notes = [f"objective {objective}; damage steps: {steps}"]
         return _with_trigger_notes(CombatPicture(
             attackers, blockers, _marks_from_steps(result.steps), result.outcome,
-            f"combat damage ({result.status})", notes, triggers=[t.to_json() for t in result.triggers]))
+            f"combat damage ({result.status})", notes, triggers=[t.to_json() for t in result.triggers],
+            stats=_changed_stats(board, result.board_after)))
     return _with_trigger_notes(_ai_picture(board, plan, time_limit=time_limit))
 
 

@@ -620,7 +620,8 @@ def combat_svg(board: Board, picture: CombatPicture | None = None, *, caption: s
         perm = board.permanents[pid]
         role = "attacking" if pid in picture.attackers else ("blocking" if picture.blockers.get(pid) else "")
         body.append(card(board, perm, rect[0], rect[1], labels_for(board, perm, dm), role=role,
-                         outcome=picture.outcome, note=picture.reasons.get(pid, "")))
+                         outcome=picture.outcome, note=picture.reasons.get(pid, ""),
+                         stats=picture.stats.get(pid)))
     body.extend(arrows)
     body.extend(labels)
     body.extend(tags)
