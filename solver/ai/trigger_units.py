@@ -52,6 +52,7 @@ from redzone.models.triggers.resolve import block_window, outcomes, triggers
 from redzone.models.triggers.types import (Counters, LifeEffect, PoisonEffect, Pump, TriggeredAbility,
                                            ValueOnly)
 from redzone.solver.ai.position import with_combat
+from redzone.solver.ai.units import lethal_classes
 
 __all__ = ["BOOST", "UnitPlay", "UnitResult", "local_trigger", "splits", "units_of"]
 
@@ -401,37 +402,8 @@ def _classes(board: Board, problem: Any) -> Any:
     not (704.5g; nothing prevents or replaces damage here, :func:`splits`); any other amount
     is kept itself (-1/-1 counters, poison and life gained count every point, 702.80a,
     702.90b-c, 702.15b; joint lethal damage, 510.1c-d; a player)."""
-    owners: dict[str, list[str]] = {}
-    exact: set[str] = set()
-    for src in problem.sources:
-        if src.amount <= 0:
-            continue
-        perm = board.permanents[src.id]
-        if any(board.has_keyword(perm, k) for k in ("wither", "infect", "lifelink")):
-            exact.add(src.id)
-        for r in src.recipients:
-            rec = problem.recipients[r]
-            if rec.kind != "creature":
-                continue
-            if rec.need <= 0:
-                return None
-            owners.setdefault(r, []).append(src.id)
-    thresholds: dict[tuple[str, str], int] = {}
-    for src in problem.sources:
-        if src.id in exact:
-            continue
-        for r in src.recipients:
-            if owners.get(r) == [src.id]:
-                thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
-
-    def classify(sid: str, row: Mapping[str, int]) -> tuple[Any, ...]:
-        out = []
-        for r, n in row.items():
-            t = thresholds.get((sid, r))
-            out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
-        return tuple(out)
-
-    return classify
+    found = lethal_classes(board, problem)
+    return None if found is None else found[1]
 
 
 def replay(board: Board, attackers: Mapping[str, str], state: GameState, blocks: Mapping[str, list[str]],

@@ -618,39 +618,10 @@ class UnitGames:
         702.19b, loyalty 702.19c, the 2023 order) read only these classes."""
         if self._coupling or self._relayer_board is not None:
             return None
-        owners: dict[str, list[str]] = {}
-        exact: set[str] = set()
-        for src in problem.sources:
-            if src.amount <= 0:
-                continue
-            perm = self.board.permanents[src.id]
-            if any(self.board.has_keyword(perm, k) for k in ("wither", "infect", "lifelink")):
-                exact.add(src.id)
-            for r in src.recipients:
-                rec = problem.recipients[r]
-                if rec.kind != "creature":
-                    continue
-                if rec.need <= 0:
-                    return None
-                owners.setdefault(r, []).append(src.id)
-        # A creature dealt damage by several sources (an attacker blocked by several
-        # creatures) keeps exact amounts: its lethal damage is joint (510.1c-d, 702.19b).
-        thresholds: dict[tuple[str, str], int] = {}
-        for src in problem.sources:
-            if src.id in exact:
-                continue
-            for r in src.recipients:
-                if owners.get(r) == [src.id]:
-                    thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
-        self._thresholds = thresholds
-
-        def classify(sid: str, row: Mapping[str, int]) -> tuple[Any, ...]:
-            out = []
-            for r, n in row.items():
-                t = thresholds.get((sid, r))
-                out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
-            return tuple(out)
-
+        found = lethal_classes(self.board, problem)
+        if found is None:
+            return None
+        self._thresholds, classify = found
         return classify
 
     def _step(self, board: Board, steps: tuple[str, ...], i: int, state: GameState,
@@ -858,3 +829,47 @@ class UnitGames:
     def delta(self, state: GameState, boost: int = 0) -> tuple[Any, ...]:
         """:func:`redzone.solver.ai.tree.state_delta` from this game's starting state."""
         return state_delta(self.base, state, boost)
+
+
+def lethal_classes(board: Board, problem: Any) -> tuple[dict[tuple[str, str], int], Any] | None:
+    """The classes of a last damage step's amounts (:meth:`UnitGames._classes` says when
+    they are safe): ``(thresholds, classify)`` — ``thresholds[(source, creature)]`` the
+    lethal amount (its need, 1 from a deathtouch source, 702.2c) for a creature only that
+    source may damage, from a source without wither, infect or lifelink; ``classify(source,
+    row)`` that source's part of an assignment's class (0 / some / lethal for such pairs,
+    the amount itself for any other: -1/-1 counters, poison and life gained count every
+    point, 702.80a, 702.90b-c, 702.15b; joint lethal damage, 510.1c-d; a player). ``None``
+    when a creature already has lethal damage (need 0)."""
+    owners: dict[str, list[str]] = {}
+    exact: set[str] = set()
+    for src in problem.sources:
+        if src.amount <= 0:
+            continue
+        perm = board.permanents[src.id]
+        if any(board.has_keyword(perm, k) for k in ("wither", "infect", "lifelink")):
+            exact.add(src.id)
+        for r in src.recipients:
+            rec = problem.recipients[r]
+            if rec.kind != "creature":
+                continue
+            if rec.need <= 0:
+                return None
+            owners.setdefault(r, []).append(src.id)
+    # A creature dealt damage by several sources (an attacker blocked by several creatures)
+    # keeps exact amounts: its lethal damage is joint (510.1c-d, 702.19b).
+    thresholds: dict[tuple[str, str], int] = {}
+    for src in problem.sources:
+        if src.id in exact:
+            continue
+        for r in src.recipients:
+            if owners.get(r) == [src.id]:
+                thresholds[(src.id, r)] = 1 if src.deathtouch else problem.recipients[r].need
+
+    def classify(sid: str, row: Mapping[str, int]) -> tuple[Any, ...]:
+        out = []
+        for r, n in row.items():
+            t = thresholds.get((sid, r))
+            out.append((sid, r, n if t is None else (0 if n == 0 else 1 if n < t else 2)))
+        return tuple(out)
+
+    return thresholds, classify
