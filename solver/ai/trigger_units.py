@@ -52,14 +52,9 @@ from redzone.models.triggers.resolve import block_window, outcomes, triggers
 from redzone.models.triggers.types import (Counters, LifeEffect, PoisonEffect, Pump, TriggeredAbility,
                                            ValueOnly)
 from redzone.solver.ai.position import with_combat
-from redzone.solver.ai.units import lethal_classes
+from redzone.solver.ai.units import BOOST, boost, combat_units, lethal_classes
 
 __all__ = ["BOOST", "UnitPlay", "UnitResult", "local_trigger", "splits", "units_of"]
-
-BOOST = 1 << 40
-"""Added to every life total (and taken from every poison count) while a unit is played
-alone, so that no player loses inside a unit."""
-
 _LOCAL_EVENTS = frozenset({"blocks", "becomes_blocked", "blocked_by", "blocks_or_blocked", "unblocked"})
 _UNIT_OBJECTS = frozenset({"source", "blockers", "blocked", "trigger"})
 _PLAYERS = frozenset({"you", "defending_player", "each_opponent"})
@@ -128,26 +123,7 @@ def units_of(attackers: Mapping[str, str], blocks: Mapping[str, list[str]]
              ) -> list[tuple[tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]]:
     """The combat split into units: attackers joined when one creature blocks several of
     them (509.1a), each with its blockers; in a canonical form (sorted), usable as a key."""
-    parent = {a: a for a in attackers}
-
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for lst in blocks.values():
-        for x, y in zip(lst, lst[1:]):
-            parent[find(x)] = find(y)
-    groups: dict[str, list[str]] = {}
-    for a in attackers:
-        groups.setdefault(find(a), []).append(a)
-    out = []
-    for members in groups.values():
-        ms = set(members)
-        out.append((tuple(sorted((a, attackers[a]) for a in members)),
-                    tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
-    return out
+    return combat_units(attackers, blocks)
 
 
 @dataclass
@@ -190,11 +166,7 @@ class UnitPlay:
         """Units' results kept across the positions of one question by everything a unit's
         play reads (:meth:`_content`), under ``context`` (the game's sign and lookahead)."""
         self.context = context
-        self.start = state.copy()
-        for p in self.start.life:
-            self.start.life[p] += BOOST
-        for p in self.start.poison:
-            self.start.poison[p] -= BOOST
+        self.start = boost(state.copy())  # (no commander damage here: splits)
         self._got: dict[Any, UnitResult | None] = {}
 
     def result(self, unit: Any) -> UnitResult | None:

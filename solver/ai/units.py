@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from redzone.models import attack_problem as ap_mod
@@ -45,6 +45,55 @@ if TYPE_CHECKING:
     from redzone.solver.ai.memo import Shared
 
 BOOST = 1 << 40
+
+
+def combat_units(attack: Mapping[str, str], blocks: Mapping[str, list[str]],
+                 shared: Collection[str] = ()) -> list[tuple[tuple[tuple[str, str], ...],
+                                                        tuple[tuple[str, tuple[str, ...]], ...]]]:
+    """The combat split into units: attackers joined when one creature blocks several of
+    them (509.1a) or when they attack the same one of ``shared`` (a planeswalker or battle,
+    whose damage is joint), each with its blockers; canonical (sorted), usable as a key."""
+    parent = {a: a for a in attack}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner: dict[str, str] = {}
+    for a, t in attack.items():
+        if t not in shared:
+            continue
+        if t in owner:
+            parent[find(a)] = find(owner[t])
+        else:
+            owner[t] = a
+    for lst in blocks.values():
+        for x, y in zip(lst, lst[1:]):
+            parent[find(x)] = find(y)
+    groups: dict[str, list[str]] = {}
+    for a in attack:
+        groups.setdefault(find(a), []).append(a)
+    out = []
+    for members in groups.values():
+        ms = set(members)
+        out.append((tuple(sorted((a, attack[a]) for a in members)),
+                    tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
+    return out
+
+
+def boost(state: GameState) -> GameState:
+    """``state`` (changed in place and returned) with every player's life raised and poison
+    and commander damage lowered by :data:`BOOST`, so that nobody loses inside a unit's
+    game (704.5a, 704.5c, 704.6c); losses are judged when the units are combined."""
+    for p in state.life:
+        state.life[p] += BOOST
+        state.poison[p] -= BOOST
+    for totals in state.commander_damage.values():
+        for c in totals:
+            totals[c] -= BOOST
+    return state
 """Added to every life total (and taken from every poison count) while a unit's damage is
 played alone, so that no player loses inside a unit."""
 
@@ -130,7 +179,6 @@ class UnitGames:
         matters (:meth:`UnitGames.departures_matter`). Units are also joined when a lord that
         may leave in this combat changes another one's damage or survival
         (:meth:`Lords.links`)."""
-        attackers = list(attack)
         bands = getattr(getattr(self.board.scenario, "combat", None), "bands", None) or ()
         if bands:
             # 702.22h: a creature blocking one creature of a band blocks all of it.
@@ -162,33 +210,7 @@ class UnitGames:
             return self.lords.join(
                 [(((a, t),), tuple((b, (a,)) for b in sorted(by[a])) if a in by else ())
                  for a, t in attack.items()], attack, blocks)
-        parent = {a: a for a in attackers}
-
-        def find(x: str) -> str:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        owner: dict[str, str] = {}
-        for a, t in attack.items():
-            if t in players:
-                continue
-            if t in owner:
-                parent[find(a)] = find(owner[t])
-            else:
-                owner[t] = a
-        for b, lst in blocks.items():
-            for x, y in zip(lst, lst[1:]):
-                parent[find(x)] = find(y)
-        groups: dict[str, list[str]] = {}
-        for a in attackers:
-            groups.setdefault(find(a), []).append(a)
-        out = []
-        for members in groups.values():
-            ms = set(members)
-            out.append((tuple(sorted((a, attack[a]) for a in members)),
-                        tuple(sorted((b, tuple(lst)) for b, lst in blocks.items() if lst and lst[0] in ms))))
+        out = combat_units(attack, blocks, {t for t in attack.values() if t not in players})
         return self.lords.join(out, attack, blocks)
 
     def fixed_part(self, attack: Mapping[str, str], steps: tuple[str, ...]
@@ -352,12 +374,7 @@ class UnitGames:
                 # combined (:meth:`combine`, :meth:`fast_score`). Not with a life floor
                 # (Worship) or redirection: the combat is then one unit, played as it is.
                 self._boost = BOOST
-                for p in start.life:
-                    start.life[p] += BOOST
-                    start.poison[p] -= BOOST
-                for totals in start.commander_damage.values():  # 704.6c likewise
-                    for c in totals:
-                        totals[c] -= BOOST
+                boost(start)
             got = self._step(board, steps, 0, start, [], None, ())
             if iso is not None:
                 self._iso[iso[0]] = (iso[1], got)
@@ -395,12 +412,7 @@ class UnitGames:
         board = self._unit_board(attack, blocks)
         start = self.base.copy()
         boost_before, self._boost = self._boost, BOOST
-        for p in start.life:
-            start.life[p] += BOOST
-            start.poison[p] -= BOOST
-        for totals in start.commander_damage.values():  # 704.6c likewise
-            for c in totals:
-                totals[c] -= BOOST
+        boost(start)
         self._greedy = True
         try:
             got = self._step(board, steps, 0, start, [], None, ())
@@ -815,12 +827,7 @@ class UnitGames:
         self._boost = 0
         if (self._two or len(steps) == 1 or self.first_strike_harmless()) and not self._non_additive:
             self._boost = BOOST  # as in unit_tree: judged when the units are combined
-            for p in start.life:
-                start.life[p] += BOOST
-                start.poison[p] -= BOOST
-            for totals in start.commander_damage.values():  # 704.6c likewise
-                for c in totals:
-                    totals[c] -= BOOST
+            boost(start)
         got = self._play_relayered(key, board, steps, start)
         if shared_key is not None:
             self.shared.units[shared_key] = (got, self.flat[id(got)])
