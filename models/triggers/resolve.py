@@ -716,18 +716,14 @@ class _Play:
                     perm = _granted(perm, Keyword(name=k, text=f.ability.text), f.ability.text)
                 self.edit.put(perm)
             return ", ".join(f"{pid} gains {' and '.join(e.keywords)}" for pid in ids) or "no creature"
-        if isinstance(e, CantBlockEffect):
+        if isinstance(e, (CantBlockEffect, CantBeBlockedEffect)):
+            blocks = isinstance(e, CantBlockEffect)
             ids = self.objects(f, e.who, chosen)
             for pid in ids:
-                self.edit.put(_granted(self.edit.perm(pid), CantBlock(text=f.ability.text),
-                                       f.ability.text))
-            return ", ".join(f"{pid} can't block this turn" for pid in ids) or "no creature"
-        if isinstance(e, CantBeBlockedEffect):
-            ids = self.objects(f, e.who, chosen)
-            for pid in ids:
-                self.edit.put(_granted(self.edit.perm(pid), CantBeBlocked(text=f.ability.text),
-                                       f.ability.text))
-            return ", ".join(f"{pid} can't be blocked this turn" for pid in ids) or "no creature"
+                granted = (CantBlock if blocks else CantBeBlocked)(text=f.ability.text)
+                self.edit.put(_granted(self.edit.perm(pid), granted, f.ability.text))
+            what = "can't block" if blocks else "can't be blocked"
+            return ", ".join(f"{pid} {what} this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
             for pid in ids:

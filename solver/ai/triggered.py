@@ -64,6 +64,26 @@ Line = tuple[tuple[Any, ...], ...]
 _Value = tuple[int, Line]
 
 
+def _alpha_beta(children: Any, maximise: bool, alpha: int, beta: int,
+                value: Callable[[Any, int, int], _Value]) -> _Value:
+    """The best of ``children`` for the player to move (the attacking player's view:
+    ``maximise`` for them, minimise for the others), each valued by ``value(child, alpha,
+    beta)``, cut off once ``alpha >= beta`` (alpha-beta pruning); with its line."""
+    best: _Value | None = None
+    for child in children:
+        v, line = value(child, alpha, beta)
+        if best is None or (v > best[0] if maximise else v < best[0]):
+            best = (v, line)
+        if maximise:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    assert best is not None
+    return best
+
+
 def _pay(board: Board, state: GameState, paid: Mapping[str, int]) -> None:
     """Life paid for combat costs (119.4), then state-based actions when a player reached 0
     (704.5a)."""
@@ -265,20 +285,8 @@ class TriggerGame:
         if node.outcome is not None:
             return value(node.outcome, alpha, beta)
         assert node.choice is not None
-        maximise = node.choice.player == self.ap
-        best: _Value | None = None
-        for child in node.children:
-            v, line = self.tree(child, value, alpha, beta)
-            if best is None or (v > best[0] if maximise else v < best[0]):
-                best = (v, line)
-            if maximise:
-                alpha = max(alpha, v)
-            else:
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        assert best is not None
-        return best
+        return _alpha_beta(node.children, node.choice.player == self.ap, alpha, beta,
+                           lambda child, a, b: self.tree(child, value, a, b))
 
     # ------------------------------------------------------------------ declarations
 
@@ -458,20 +466,7 @@ class TriggerGame:
                 rk = dataclasses.replace(results[k], first=first, end=end, assignments=done, tree=None)
                 return self.units_value(play, board, attackers, state, blocks,
                                         results[:k] + [rk] + results[k + 1:], mana, a, b)
-            maximise = node[0] == "max"
-            best: _Value | None = None
-            for child in node[1]:
-                v, line = value(child, a, b)
-                if best is None or (v > best[0] if maximise else v < best[0]):
-                    best = (v, line)
-                if maximise:
-                    a = max(a, v)
-                else:
-                    b = min(b, v)
-                if a >= b:
-                    break
-            assert best is not None
-            return best
+            return _alpha_beta(node[1], node[0] == "max", a, b, value)
 
         return value(results[k].tree, alpha, beta)
 
