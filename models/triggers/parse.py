@@ -24,6 +24,7 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.classify import combat_condition, normalise
+from redzone.models.triggers.value import value_effect
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -709,6 +710,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                 if not died_card:
                     continue  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
+    got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
+    if got_value is not None:
+        return got_value
     # X gets +a/+b [and gains K] until end of turn [for each ...]
     m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
     if m:

@@ -1,0 +1,164 @@
+"""The value grammar of effect clauses (models/triggers/value.py; issue 21; docs/triggers.md
+"Value only") and resolution-time "if" conditions of effects (CR 608.2c).
+
+A value-only clause changes nothing in combat: cards move between libraries, hands,
+graveyards and exile, players get mana, energy, experience or the monarchy, noncreature
+artifact tokens are made. Everything else — a card put onto the battlefield, a creature
+token, life, damage, counters on permanents, a spell cast as the ability resolves — must
+*not* read as a value (it would be silently dropped). Real cards' sentences are read as a
+board would (``parse_text`` then ``triggers_of``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from redzone.models.cards import lookup
+from redzone.models.parser import parse_text
+from redzone.models.triggers.parse import parse_trigger, triggers_of
+from redzone.models.triggers.types import (
+    Amount,
+    Counters,
+    LifeEffect,
+    TriggeredAbility,
+    ValueOnly,
+    Who,
+)
+from redzone.models.triggers.value import value_tag
+from redzone.solver.frontends.commands import run_command
+
+
+def read(card: str) -> tuple[TriggeredAbility, ...]:
+    """The triggered abilities of combat read from ``card``'s front face, text blanked."""
+    c = lookup(card)
+    assert c is not None, card
+    face = c.faces[0]
+    names = tuple(dict.fromkeys((face.name, c.name)))
+    got = triggers_of(parse_text(face.text, names=names), names)
+    return tuple(dataclasses.replace(t, text="") for t in got)
+
+
+# --------------------------------------------------------------- the grammar, clause by clause
+
+VALUE = [
+    ("draw a card", "draw"),
+    ("you draw two cards and each opponent draws a card", "draw"),  # Clockwork Fox
+    ("that player discards all the cards in their hand, then draws that many cards", "discard"),
+    ("search your library for a Dragon card, reveal it, put it into your hand, then shuffle",
+     "search"),
+    ("you may search your library for up to two basic land cards, reveal them, put them into "
+     "your hand, then shuffle", "search"),
+    ("create a Treasure token", "token"),
+    ("create a number of tapped Treasure tokens equal to its power", "token"),
+    ("you get {E} for each creature you control", "energy"),
+    ("you get an experience counter for each player who discarded a card this turn",
+     "experience"),
+    ("add {R} or {G}", "mana"),
+    ("surveil X, where X is the number of opponents being attacked", "surveil"),
+    ("return the exiled card to its owner's hand", "return to hand"),
+    ("return target artifact or enchantment card from your graveyard to your hand",
+     "return to hand"),
+    ("target opponent puts a card from their hand on top of their library", "draw"),
+    ("exile up to two target cards from that player's graveyard", "exile from graveyard"),
+    ("reveal the top card of your library and put it into your hand", "reveal"),
+    ("look at the top card of that player's library and exile it face down", "look"),
+    ("you may cast that card this turn", "impulse"),
+    ("the next spell you cast this turn costs {1} less to cast", "cost"),
+    ("that player becomes the monarch", "monarch"),
+]
+
+NOT_VALUE = [
+    # onto the battlefield: a creature, or a land (landfall), is a permanent of the combat's board
+    "return target creature card from your graveyard to the battlefield",
+    "search your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+    "put a creature card from your hand onto the battlefield tapped and attacking",
+    # creature tokens (CreateTokens reads those it can play)
+    "create a 1/1 white Soldier creature token",
+    "create a token that's a copy of ~",
+    # a pronoun with no card in view could be a permanent on the battlefield
+    "put it into your hand",
+    "exile it",
+    "put it on top of its owner's library",
+    # life, counters, damage joined to a value
+    "you draw a card and you lose 1 life",
+    "you draw cards equal to that creature's power and you lose life equal to that creature's "
+    "toughness",  # Greven: the count may not swallow the next clause
+    "draw a card and put a +1/+1 counter on ~",
+    "surveil 1, then remove a -1/-1 counter from ~",
+    # a spell cast as the ability resolves: the hidden card's own effect may change combat
+    "cast target instant or sorcery card from your graveyard without paying its mana cost",
+    "you may cast that card without paying its mana cost",
+    # venture, the initiative, the Ring, amass, explore, connive, proliferate (see value.py)
+    "venture into the dungeon",
+    "the Ring tempts you",
+    "you take the initiative",
+    "amass Orcs 2",
+    "it explores",
+    "it connives",
+    "proliferate",
+    # a card in a graveyard with a counter on a permanent
+    "exile up to one target Assassin creature card from your graveyard with a memory counter on it",
+]
+
+
+@pytest.mark.parametrize(("clause", "tag"), VALUE)
+def test_value_clauses(clause: str, tag: str) -> None:
+    assert value_tag(clause) == tag
+
+
+@pytest.mark.parametrize("clause", NOT_VALUE)
+def test_not_value_clauses(clause: str) -> None:
+    assert value_tag(clause) is None
+
+
+# --------------------------------------------------------------- real cards
+
+
+@pytest.mark.parametrize(("card", "event", "effects"), [
+    # 701.23 (search), 701.20 (reveal): a card from the library to the hand
+    ("Draconic Muralists", "dies", (ValueOnly("search"),)),
+    # a Lander token: a noncreature artifact with an activated ability only
+    ("Beamsaw Prospector", "dies", (ValueOnly("token"),)),
+    # the card exiled by its enters ability goes back to its owner's hand (610.3)
+    ("Tidehollow Sculler", "leaves", (ValueOnly("return to hand"),)),
+    # "that player loses 1 life and mills a card, then you gain 1 life and scry 1": the life
+    # changes are played, the mill and the scry are values (608.2c: in order)
+    ("Krydle of Baldur's Gate", "combat_damage_player",
+     (LifeEffect(Who("damaged_player"), Amount(1), gain=False), ValueOnly("mill"),
+      LifeEffect(Who("you"), Amount(1), gain=True), ValueOnly("scry"))),
+])
+def test_real_cards_read_as_values(card: str, event: str, effects: tuple[Any, ...]) -> None:
+    got = [t for t in read(card) if t.event == event]
+    assert len(got) == 1, read(card)
+    assert got[0].effects == effects
+
+
+def test_spider_man_noir_counter_then_surveil() -> None:
+    # "put a +1/+1 counter on it. Then surveil X, where X is the number of counters on it":
+    # the counter is played (122.1), the surveil (701.42) is a value
+    (t,) = read("Spider-Man Noir")
+    assert t.effects[0] == Counters(Who("trigger"), "+1/+1")
+    assert t.effects[1:] == (ValueOnly("surveil"),)
+
+
+def test_a_land_onto_the_battlefield_is_not_read() -> None:
+    # Atalan Jackal: "search your library for a basic land card, put it onto the battlefield
+    # tapped, then shuffle" — a land entering can trigger landfall (not a value)
+    assert parse_trigger("When this creature dies, search your library for a basic land card, "
+                         "put it onto the battlefield tapped, then shuffle.") is None
+
+
+def test_value_trigger_resolves_as_nothing_in_combat() -> None:
+    # Nightveil Specter (2/3 flying): "Whenever this creature deals combat damage to a
+    # player, that player exiles the top card of their library." Unblocked it deals 2
+    # (510.1): Bob 18; the trigger resolves (510.3a) and changes no life or permanent.
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": [{"id": "spec", "card": "Nightveil Specter", "controller": "Alice"}],
+                "combat": {"attackers": {"spec": "Bob"}, "blockers": {}}}
+    got = run_command("damage", scenario, {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+    assert [t["result"] for t in got["triggers"]] == ["impulse (no effect on combat)"]
+    assert "not_played" not in got or not got["not_played"]
