@@ -21,6 +21,7 @@ from redzone.models.parser import parse_text
 from redzone.models.triggers.parse import parse_trigger, triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    Conditional,
     Counters,
     LifeEffect,
     TriggeredAbility,
@@ -162,3 +163,99 @@ def test_value_trigger_resolves_as_nothing_in_combat() -> None:
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
     assert [t["result"] for t in got["triggers"]] == ["impulse (no effect on combat)"]
     assert "not_played" not in got or not got["not_played"]
+
+
+# --------------------------------------------------------------- "if" conditions (608.2c, 603.4)
+
+
+def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **fields}
+
+
+def _damage(perms: list[dict[str, Any]], attackers: dict[str, str],
+            blockers: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": perms,
+                "combat": {"attackers": attackers, "blockers": blockers or {}}}
+    return run_command("damage", scenario, {}).to_json()
+
+
+def test_if_you_control_a_dinosaur_pumps_only_with_one() -> None:
+    # Tilonalli's Knight (2/2): "Whenever this creature attacks, if you control a Dinosaur,
+    # this creature gets +1/+1 until end of turn" (603.4: an intervening "if"). Alone: 2
+    # damage, Bob 18; with Colossal Dreadmaw (a Dinosaur) at home: 3 damage, Bob 17.
+    alone = _damage([_p("k", "Tilonalli's Knight", "Alice")], {"k": "Bob"})
+    assert alone["outcome"]["life"]["Bob"] == 18
+    assert alone.get("triggers", []) == []  # it did not trigger at all (603.4)
+    dino = _damage([_p("k", "Tilonalli's Knight", "Alice"), _p("d", "Colossal Dreadmaw", "Alice")],
+                   {"k": "Bob"})
+    assert dino["outcome"]["life"]["Bob"] == 17
+    assert [t["result"] for t in dino["triggers"]] == ["k gets +1/+1"]
+
+
+def test_keldon_berserker_counts_untapped_lands() -> None:
+    # Keldon Berserker (2/3): "if you control no untapped lands, it gets +3/+0". With an
+    # untapped Mountain: 2 damage (Bob 18); with the Mountain tapped: 5 (Bob 15).
+    untapped = _damage([_p("kb", "Keldon Berserker", "Alice"), _p("m", "Mountain", "Alice")],
+                       {"kb": "Bob"})
+    assert untapped["outcome"]["life"]["Bob"] == 18
+    tapped = _damage([_p("kb", "Keldon Berserker", "Alice"),
+                      _p("m", "Mountain", "Alice", tapped=True)], {"kb": "Bob"})
+    assert tapped["outcome"]["life"]["Bob"] == 15
+
+
+def test_intervening_if_is_checked_as_the_event_happens() -> None:
+    # 603.4: Heir of the Wilds' "Whenever this creature attacks, if you control a creature
+    # with power 4 or greater, ..." Alice attacks with Heir (2/2), Goblin Wardriver (2/2,
+    # battle cry) and Hill Giant (3/3). As attackers are declared no creature has power 4,
+    # so Heir's ability doesn't trigger — even though battle cry then makes the Giant 4/3.
+    # Heir 3/2, Giant 4/3, Wardriver 2/2 unblocked: 9 damage, Bob 11 (not 10).
+    got = _damage([_p("heir", "Heir of the Wilds", "Alice"), _p("war", "Goblin Wardriver", "Alice"),
+                   _p("giant", "Hill Giant", "Alice")],
+                  {"heir": "Bob", "war": "Bob", "giant": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 11
+    assert [t["source"] for t in got["triggers"]] == ["war"]
+
+
+def test_then_if_is_checked_as_the_ability_resolves() -> None:
+    # Dark Leo & Shredder: "create a 1/1 black Ninja creature token. Then if you control five
+    # or more Ninjas, that player loses half their life, rounded up" (608.2c: checked after
+    # the token is made, so the new Ninja counts).
+    (t,) = read("Dark Leo & Shredder")
+    assert t.intervening is None
+    cond = t.effects[1]
+    assert isinstance(cond, Conditional)
+    assert cond.test.kind == "you_control" and cond.test.count == 5
+    assert cond.effects == (LifeEffect(Who("damaged_player"), Amount(1, "half_life"), gain=False),)
+
+
+@pytest.mark.parametrize("sentence", [
+    # the condition scopes over both clauses: "scry 1 and put a +1/+1 counter" is not split
+    "Whenever another creature you control leaves the battlefield, if it didn't die, scry 1 "
+    "and put a +1/+1 counter on this creature.",
+    # the condition ends at its first comma: the value after "then" is not the whole effect
+    "When this creature dies, if it had no time counters on it, you may search your library "
+    "for an enchantment card, put it onto the battlefield, then shuffle.",
+    # a condition the board can't decide over a combat effect
+    "Whenever this creature attacks, if you've completed a dungeon, it gets +2/+2 until end "
+    "of turn.",
+    # "instead": a replacement of an effect before it
+    "Whenever this creature attacks, it gets +1/+1 until end of turn. If you control four or "
+    "more creatures, it gets +2/+2 until end of turn instead.",
+])
+def test_if_conditions_not_read(sentence: str) -> None:
+    assert parse_trigger(sentence) is None
+
+
+@pytest.mark.parametrize(("sentence", "tag"), [
+    # whatever the condition, a value changes nothing in combat: nothing is decided
+    ("Whenever this creature deals combat damage to a player, if you have the city's "
+     "blessing, draw a card.", "draw"),
+    ("When this creature dies, draw three cards if three or more creatures died this turn.",
+     "draw"),
+    ("Whenever this creature deals combat damage to a player, draw a card. Then discard a "
+     "card unless there are seven or more cards in your graveyard.", "discard"),
+])
+def test_conditioned_values(sentence: str, tag: str) -> None:
+    got = parse_trigger(sentence)
+    assert got is not None and got.effects[-1] == ValueOnly(tag)

@@ -24,6 +24,7 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.classify import combat_condition, normalise
+from redzone.models.triggers.conditions import if_effects, intervening_of
 from redzone.models.triggers.value import value_effect
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -882,6 +883,12 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     got = _clause(s, refs, dies_self)
     if got is not None:
         return got
+    if s.startswith("if ") or " if " in s or " unless " in s:
+        # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
+        # sentence, so a sentence with "if" or "unless" is never split below
+        return if_effects(s, lambda part: _sentence(part, refs, dies_self),
+                          defending=refs.player("defending player") == Who("defending_player"),
+                          it_is_source=refs.r.it == _SELF)
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
@@ -1010,8 +1017,12 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         if got is None:
             return ()
         effects, optional = got
+        intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
+        if intervening is False:
+            return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
-                                    intervening=r.intervening, optional=optional, once=r.once))
+                                    intervening=intervening or None, optional=optional,
+                                    once=r.once))
     return tuple(out)
 
 

@@ -44,12 +44,14 @@ from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
     CantBlockEffect,
+    Conditional,
     Counters,
     CreateTokens,
     DamageEffect,
     Destroy,
     Effect,
     GainKeywords,
+    IfTest,
     LifeEffect,
     MustBlockSource,
     PoisonEffect,
@@ -816,6 +818,10 @@ class _Play:
             return f"{e.what} (no effect on combat)"
         if isinstance(e, ReturnToBattlefield):
             return self.returned(f, e)
+        if isinstance(e, Conditional):  # 608.2c: decided now, as the ability resolves
+            if not self.test(f, e.test):
+                return "condition not met: does nothing"
+            return "; ".join(x for x in (self.effect(f, inner, chosen) for inner in e.effects) if x)
         if isinstance(e, MustBlockSource):
             ids = [pid for pid in self.objects(f, e.who, chosen) if f.source in self.attackers]
             for pid in ids:  # 509.1c: a requirement of the blocks declared after this window
@@ -823,6 +829,42 @@ class _Play:
                     blocker=pid, attacker=f.source)))
             return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         return "not played"
+
+    def test(self, f: Fired, t: IfTest) -> bool:
+        """Whether the condition ``t`` of ``f`` holds on the board now (608.2c, 603.4):
+        permanents on the battlefield and their characteristics as the effects of this combat
+        left them, life totals as they are now."""
+        board = self.board
+        state = self.state
+        if t.kind in ("you_control", "opponent_controls", "defending_controls"):
+            if t.kind == "you_control":
+                whose = {f.controller}
+            elif t.kind == "opponent_controls":
+                whose = {p.name for p in board.players if p.name != f.controller}
+            else:
+                whose = set(self.players(f, Who("defending_player"), {}))
+            n = sum(1 for p in board.permanents.values()
+                    if p.controller in whose and state.on_battlefield(p.id)
+                    and not (t.other and p.id == f.source)
+                    and (t.quality is None or matches_quality(board, p, t.quality)))
+            return n == 0 if t.none else n >= t.count
+        if t.kind in ("life_at_least", "life_at_most"):
+            life = state.life.get(f.controller, next(
+                (p.life for p in board.players if p.name == f.controller), 0))
+            return life >= t.count if t.kind == "life_at_least" else life <= t.count
+        if not state.on_battlefield(f.source) or f.source not in board.permanents:
+            return False  # the source has left: it is no longer attacking, nothing is on it
+        if t.kind == "source_attacking":
+            return f.source in self.attackers
+        if t.kind == "source_attached":
+            return any(p.attached_to == f.source and state.on_battlefield(p.id)
+                       and (t.attached == "any" or t.attached in p.subtypes)
+                       for p in board.permanents.values())
+        if t.kind == "source_counters":
+            counters = state.counters.get(f.source, board.permanents[f.source].counters)
+            n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
+            return n >= t.count
+        return False
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
         """What tells a permanent apart for the outcome of a sacrifice: two with the same
@@ -1182,6 +1224,8 @@ def _holds(play: _Play, f: Fired) -> bool:
                    for a in play.attackers if a != f.source and a in board.permanents)
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
+    if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
+        return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
     return False

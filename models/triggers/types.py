@@ -28,7 +28,8 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Counters", "CreateTokens",
+    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Conditional", "Counters", "CreateTokens",
+    "IfTest", "flat_effects",
     "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
@@ -116,9 +117,13 @@ class Intervening:
     (training, 702.149: another attacking creature has greater power)."""
 
     kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
-                  "had_no_counter"]
+                  "had_no_counter", "test"]
     n: int = 0
     counter: str = ""
+    test: IfTest | None = None
+    """``"test"``: "Whenever ..., if <condition>, ..." with a condition the board decides
+    (:class:`IfTest`); the ability's one effect is then a :class:`Conditional` on the same
+    test, which checks it again on resolution (603.4)."""
     """``"had_no_counter"``: the kind of counter it had none of as it died (persist
     ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
@@ -355,9 +360,58 @@ class ValueOnly:
     what: str
 
 
+# -- resolution-time conditions of effects (h1; docs/triggers.md "Conditions of effects")
+
+
+@dataclass(frozen=True)
+class IfTest:
+    """The condition of a :class:`Conditional`, decided from the board as the ability
+    resolves (608.2c), relative to the ability's controller ("you") and its source.
+
+    ``kind``: ``"you_control"`` / ``"opponent_controls"`` / ``"defending_controls"``: at least
+    ``count`` permanents on the battlefield matching ``quality`` (``None``: any permanent)
+    are controlled by you / by an opponent / by the defending player (506.2; ``other``: not
+    counting the source; ``none``: there is no such permanent); ``"life_at_least"`` /
+    ``"life_at_most"``: your life total now is at least / at most ``count`` (119);
+    ``"source_attached"``: an Aura (``attached="Aura"``) or Equipment (``"Equipment"``) is
+    attached to the source; ``"source_counters"``: the source has at least ``count``
+    counters of kind ``counter`` (``None``: any kind) on it now (122); ``"source_attacking"``:
+    the source is an attacking creature now (506.4)."""
+
+    kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
+                  "life_at_most", "source_attached", "source_counters", "source_attacking"]
+    count: int = 1
+    quality: Quality | None = None
+    other: bool = False
+    none: bool = False
+    attached: str = "any"
+    counter: str | None = None
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """"If <condition>, <effects>" inside an effect (608.2c: checked as the ability
+    resolves, not as it triggers — not an intervening "if", 603.4): when ``test`` holds,
+    ``effects`` resolve in order; otherwise they do nothing. Read only with effects that
+    have no target (a target is chosen as the ability is put on the stack whatever the
+    condition, 603.3d) and no choice of their own."""
+
+    test: IfTest
+    effects: tuple[Effect, ...]
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
-          | ValueOnly | ReturnToBattlefield | MustBlockSource)
+          | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional)
+
+
+def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """``effects`` with each :class:`Conditional`'s effects in its place (what an ability may
+    do, whatever its conditions)."""
+    out: list[Effect] = []
+    for e in effects:
+        out.extend(flat_effects(e.effects) if isinstance(e, Conditional) else (e,))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from redzone.models.triggers.types import ValueOnly
 
-__all__ = ["value_effect", "value_tag"]
+__all__ = ["conditioned_value", "value_effect", "value_tag"]
 
 _NUM = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|that many|"
         r"any number of|a number of)")
@@ -240,6 +240,27 @@ def value_tag(clause: str) -> str | None:
         return None
     got = _actions(s, False)
     return None if got is None else got[0]
+
+
+def conditioned_value(clause: str) -> str | None:
+    """The value tag of a value clause under a condition checked as the ability resolves
+    (608.2c): "if <condition>, <value>" ("if you have the city's blessing, draw a card"),
+    "<value> if <condition>", "<value> unless <condition>", with an "instead" ("if you have
+    a full party, instead draw three cards"). Whether the condition holds changes nothing in
+    combat, so it is never decided; ``None`` when the conditioned part is not a value."""
+    s = clause.strip().rstrip(".").strip()
+    if s.startswith("if "):
+        k = s.find(", ")  # the condition ends at the first comma: never inside the effect
+        if k < 0:
+            return None
+        return value_tag(s[k + 2:].removeprefix("instead ").removesuffix(" instead"))
+    for word in (" if ", " unless "):
+        k = s.find(word)
+        if k > 0:
+            tag = value_tag(s[:k].removesuffix(" instead"))
+            if tag is not None:
+                return tag
+    return None
 
 
 def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:

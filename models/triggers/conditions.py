@@ -1,0 +1,139 @@
+"""Resolution-time "if" conditions inside the effects of triggered abilities of combat
+(CR 608.2c; issue 21; docs/triggers.md "Conditions of effects").
+
+"Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of
+turn": the condition is not an intervening "if" (603.4: that one follows the trigger
+condition directly and is checked twice); it is part of the effect, checked once, as the
+ability resolves. :func:`if_effects` reads such a sentence:
+
+- "if <condition>, <value>" (or "<value> if / unless <condition>") is a value whatever the
+  condition (:func:`redzone.models.triggers.value.conditioned_value`): nothing is decided;
+- "if <condition>, <effects>" with a condition the board decides
+  (:class:`redzone.models.triggers.types.IfTest`: what you / an opponent / the defending
+  player control, your life total, Auras / Equipment / counters on the source, whether the
+  source is attacking) and effects with no target and no choice of their own is a
+  :class:`redzone.models.triggers.types.Conditional`, played by
+  :mod:`redzone.models.triggers.resolve`.
+
+Anything else is not read (``None``). Pure Python; no board is looked at here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from redzone.models.parser.conditions import parse_condition
+from redzone.models.triggers.types import (
+    CantBeBlockedEffect,
+    CantBlockEffect,
+    Conditional,
+    Counters,
+    CreateTokens,
+    DamageEffect,
+    Destroy,
+    Effect,
+    GainKeywords,
+    IfTest,
+    Intervening,
+    LifeEffect,
+    PoisonEffect,
+    Pump,
+    TapEffect,
+    ValueOnly,
+)
+from redzone.models.triggers.value import conditioned_value
+
+__all__ = ["if_effects", "if_test", "intervening_of"]
+
+_PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
+           DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly)
+"""The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
+battlefield, no block requirement, no nested condition."""
+
+
+def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
+    """The :class:`IfTest` of a condition phrase (self references as "~"), or ``None``.
+    ``defending``: "defending player" names a player in this ability (an attack event);
+    ``it_is_source``: "it" in the effect is the source."""
+    c = cond.strip()
+    it = r"(?:~|it)" if it_is_source else r"~"
+    if re.fullmatch(it + r" is attacking|it's attacking", c) and (
+            it_is_source or c.startswith("~")):
+        return IfTest("source_attacking")
+    m = re.fullmatch(r"(?:defending player|the defending player) controls (.+)", c)
+    if m:
+        if not defending:
+            return None
+        got = parse_condition("an opponent controls " + m[1])
+        if got is None or got.kind != "opponent controls":
+            return None
+        return IfTest("defending_controls", got.count, got.quality, got.other, got.none)
+    if re.match(r"it\b", c) and not it_is_source:
+        return None  # "it" is not the source: the condition is about another object
+    got = parse_condition(c)
+    if got is None or got.negate:
+        return None
+    if got.kind == "you control":
+        return IfTest("you_control", got.count, got.quality, got.other, got.none)
+    if got.kind == "opponent controls":
+        return IfTest("opponent_controls", got.count, got.quality, got.other, got.none)
+    if got.kind in ("life at least", "life at most"):
+        return IfTest("life_at_least" if got.kind == "life at least" else "life_at_most",
+                      got.count)
+    if got.kind == "attached":
+        return IfTest("source_attached", attached=got.attached)
+    if got.kind == "counters" and got.at_most is None:
+        return IfTest("source_counters", got.count, counter=got.counter)
+    return None
+
+
+def _targets(effects: tuple[Effect, ...]) -> bool:
+    for e in effects:
+        who = getattr(e, "who", None)
+        if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
+            return True
+    return False
+
+
+def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defending: bool,
+               it_is_source: bool) -> tuple[Effect, ...] | None:
+    """The effects of one effect sentence ``s`` (no final period) that has an "if"
+    condition checked on resolution, or ``None``. ``read``: the reader of an effect
+    sentence (:func:`redzone.models.triggers.parse` ``_sentence``); ``defending``,
+    ``it_is_source``: as for :func:`if_test`."""
+    tag = conditioned_value(s)
+    if tag is not None:
+        return (ValueOnly(tag),)
+    m = re.fullmatch(r"if ([^,]+), (.+)", s)
+    if m is None or " instead" in s:
+        return None  # "... instead": a replacement of an effect before it, not read
+    test = if_test(m[1], defending=defending, it_is_source=it_is_source)
+    if test is None:
+        return None
+    effects = read(m[2])
+    if not effects or _targets(effects) or not all(isinstance(e, _PLAYED) for e in effects):
+        return None
+    if all(isinstance(e, ValueOnly) for e in effects):
+        return effects
+    return (Conditional(test, effects),)
+
+
+def intervening_of(rest: str, effects: tuple[Effect, ...],
+                   current: Intervening | None) -> Intervening | None | Literal[False]:
+    """The intervening "if" of an ability whose effect text is ``rest`` and whose effects
+    read as ``effects`` (603.4: "When/Whenever <event>, if <condition>, <effect>": it
+    triggers only if the condition holds as the event happens, and does nothing unless it
+    still holds as it resolves): ``Intervening("test")`` when ``rest`` begins with a
+    condition read as a :class:`Conditional` that is the ability's only effect, else
+    ``current``; ``False`` when it can't be read so (a :class:`Conditional` beginning the
+    text with other effects after it, or with another intervening "if")."""
+    if not any(isinstance(e, Conditional) for e in effects):
+        return current
+    if not rest.lstrip().lower().startswith("if "):
+        return current  # "... Then if ...": checked on resolution only (608.2c)
+    first = effects[0]
+    if len(effects) != 1 or current is not None or not isinstance(first, Conditional):
+        return False
+    return Intervening("test", test=first.test)
