@@ -259,3 +259,30 @@ def test_if_conditions_not_read(sentence: str) -> None:
 def test_conditioned_values(sentence: str, tag: str) -> None:
     got = parse_trigger(sentence)
     assert got is not None and got.effects[-1] == ValueOnly(tag)
+
+
+@pytest.mark.parametrize(("clause", "tag"), [
+    ("you and defending player each draw a card, then discard a card", "draw"),  # Cait
+    ("put one of them into your hand and the rest on the bottom of your library in any order",
+     "draw"),  # Dragonlord Ojutai
+    ("mill two cards, then incubate X, where X is the number of creature cards in your "
+     "graveyard", "mill"),  # Blight Titan: an Incubator is no creature until it transforms
+    ("exile the top X cards of your library, where X is the number of creatures you control "
+     "with power 4 or greater", "impulse"),  # "or greater" is part of the count
+    ("for each nonland card revealed this way, you create a tapped Treasure token", "token"),
+    ("until end of turn, you don't lose this mana as steps and phases end", "mana"),
+    ("search your library for a card named ~, reveal it, put it into your hand, then shuffle",
+     "search"),
+    ("return the exiled cards to their owner's graveyard", "to graveyard"),
+])
+def test_value_clauses_more(clause: str, tag: str) -> None:
+    assert value_tag(clause) == tag
+
+
+@pytest.mark.parametrize("clause", [
+    "return the rest to their owners' hands",  # "the rest" of what: not only put cards
+    "put the rest onto the battlefield",
+    "for each opponent, create a 1/1 white Human creature token",
+])
+def test_not_value_clauses_more(clause: str) -> None:
+    assert value_tag(clause) is None

@@ -36,19 +36,21 @@ __all__ = ["conditioned_value", "value_effect", "value_tag"]
 
 _NUM = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|that many|"
         r"any number of|a number of)")
-_PLAYER = (r"(?:you|each player|each opponent|each other player|target player|target opponent|"
-           r"that player|that opponent|defending player|the defending player|its owner|"
-           r"its controller|that creature's controller|the player|they|"
-           r"you and (?:that player|defending player|target opponent|target player|"
-           r"each opponent) each)")
+_PLAYER = (r"(?:you and (?:that player|defending player|target opponent|target player|"
+           r"each opponent) each|any number of target players each|each other player|"
+           r"each player|each opponent|target player|target opponent|that player|that opponent|"
+           r"defending player|the defending player|its owner|its controller|"
+           r"that creature's controller|the player|any player|they|you)")
+"""A player subject, longest first (the rest of the action follows it)."""
 _WHOSE = (r"(?:your|their|his or her|that player's|defending player's|target player's|"
           r"target opponent's|each player's|each opponent's|its owner's|an opponent's|"
           r"that opponent's)")
 _LIBRARY = _WHOSE + r" library"
 _GRAVEYARD = r"(?:" + _WHOSE + r" graveyard|a graveyard|graveyards)"
 _HAND = (r"(?:" + _WHOSE + r"|their owner's|their owners') hands?")
-_AMT = r"(?:(?! and | or |, )[^.])+?"
-"""A count's words: never across "and" / "or" / a comma (another clause may follow)."""
+_AMT = r"(?:(?! and | or (?!greater|less|more|fewer)|, )[^.])+?"
+"""A count's words: never across "and" / "or" / a comma (another clause may follow), "or
+greater" and the like aside."""
 _AMOUNT = (r"(?: equal to " + _AMT + r"| for each " + _AMT + r"|, where X is " + _AMT + r")?")
 _CARDS = (r"(?:" + _NUM + r" (?:additional )?cards?|an additional card|cards|"
           r"that many cards plus one|half (?:their|your) library, rounded up)")
@@ -66,8 +68,9 @@ _FORBIDDEN_CARD = re.compile(
 # "with ..." after it
 _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all |each |"
          r"a |an |one |two |three |\w+ )?(?:other )?(?:target )?[\w ,'/-]*?\bcards?"
-         r"(?: named [\w ,'-]+?| with [\w ,'-]+?)?)")
+         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?)")
 _REFS = r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?)"
+"""Cards named without a pronoun."""
 _PRONOUNS = r"(?:it|them|one of them|the rest|the other|the others)"
 
 
@@ -90,16 +93,23 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"surveils? (?:\d+|X)" + _AMOUNT, "surveil", False),
     (r"looks? at (?:the top (?:card|" + _NUM + r" cards) of " + _LIBRARY + r")" + _AMOUNT,
      "look", True),
+    (r"looks? at " + _NUM + r" cards from the top of " + _LIBRARY + _AMOUNT, "look", True),
+    (r"reveals? " + _NUM + r" cards from the top of " + _LIBRARY + _AMOUNT, "reveal", True),
+    (r"reveals? a card at random from (?:their|your) hand", "reveal", True),
+    (r"exiles? " + _NUM + r" cards from the top of " + _LIBRARY + r"(?: face down)?" + _AMOUNT,
+     "impulse", True),
+    (r"exiles? a (?:nonland )?card from " + _LIBRARY + r" at random", "impulse", True),
+    (r"(?:you )?chooses? (?:one of those cards|a card from it)", "look", True),
     (r"looks? at " + _HAND + r"(?: and chooses? a card from it)?", "look", False),
     (r"reveals? (?:the top (?:card|" + _NUM + r" cards) of " + _LIBRARY + r")" + _AMOUNT,
      "reveal", True),
     (r"reveals? (?:their|your) hand", "reveal", False),
-    (r"reveals? cards from the top of " + _LIBRARY + r" until (?:you|they) reveal an? "
-     r"(?P<card>[\w ,'/-]+? card)", "reveal", True),
+    (r"reveals? cards from the top of " + _LIBRARY + r" until (?:you|they) reveal (?:an?|"
+     + _NUM + r") (?P<card>[\w ,'/-]+? cards?)", "reveal", True),
     (r"exiles? cards from the top of " + _LIBRARY + r" until (?:you|they) exile an? "
      r"(?P<card>[\w ,'/-]+? card)", "impulse", True),
     (r"reveals? (?P<pron>it|them|that card|those cards)", "reveal", True),
-    (r"reveals? " + _CARD + r" from among them", "reveal", True),
+    (r"(?:reveals?|exiles?) " + _CARD + r" from among them", "reveal", True),
     (r"search(?:es)? (?:your|their) library(?: and/or graveyard)? for " + _CARD,
      "search", True),
     (r"shuffles?(?: (?:your|their) library)?", "shuffle", False),
@@ -107,24 +117,29 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"shuffles? " + _CARD + r" from (?:your|their) graveyard into (?:your|their) library",
      "shuffle", False),
     # cards put into a hand, on a library or into a graveyard
-    (r"puts? (?:(?P<pron>" + _PRONOUNS + r")|" + _REFS + r"|" + _CARD + r" from (?:" + _HAND
+    # "the rest" (of the cards looked at) put on a library or into a graveyard or hand
+    (r"puts? (?:(?P<pron>" + _PRONOUNS + r")|" + _REFS + r"|the rest|the other cards|" + _CARD + r" from (?:" + _HAND
      + r"|" + _GRAVEYARD + r"|among them))"
      r" (?:into " + _HAND + r"|on (?:top|the bottom) of " + _LIBRARY
      + r"(?: in (?:any|a random) order)?|into " + _GRAVEYARD + r")", "draw", True),
-    (r"puts? (?P<pron>one of them|(?:one|two) of those cards) into your hand and the rest "
+    (r"puts? (?:one of them|(?:one|two) of those cards) into your hand and the rest "
      r"(?:on the bottom of your library(?: in (?:any|a random) order)?|into your graveyard)",
      "draw", True),
+    (r"puts? up to one of them on top of your library and the rest on the bottom"
+     r"(?: of your library)?(?: in (?:any|a random) order)?", "look", True),
+    (r"(?:the player )?discards? that card", "discard", False),
     (r"puts? each card exiled with (?:it|~) into its owner's hand", "draw", False),
     # cards returned from a graveyard or from exile to a hand
     (r"returns? " + _CARD + r" from " + _GRAVEYARD + r" to " + _HAND, "return to hand", False),
     (r"returns? " + _REFS + r"(?: exiled with ~)? to " + _HAND, "return to hand", False),
+    (r"returns? " + _REFS + r" to (?:their|its) owner's graveyard", "to graveyard", False),
     (r"returns? (?:an? |the )?(?P<card>[\w ,'/-]+? card) exiled with ~ to " + _HAND,
      "return to hand", False),
     (r"returns? to your hand " + _CARD + r" that were put into your graveyard from the "
      r"battlefield this turn", "return to hand", False),
     # cards exiled from a graveyard, a hand or a library
-    (r"exiles? " + _CARD + r" from (?:" + _GRAVEYARD + r"|" + _HAND + r")", "exile from graveyard",
-     False),
+    (r"exiles? " + _CARD + r" from (?:" + _GRAVEYARD + r"|" + _HAND + r")(?: face down)?",
+     "exile from graveyard", False),
     (r"exiles? (?:" + _WHOSE + r" graveyard|all cards from " + _GRAVEYARD + r")",
      "exile from graveyard", False),
     (r"exiles? (?:the top (?:card|" + _NUM + r" cards) of " + _LIBRARY + r")"
@@ -141,6 +156,16 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      r"(?: at the beginning of your next main phase this turn)?" + _AMOUNT, "mana", False),
     (r"adds? (?:" + _NUM + r") mana (?:of any one color|of any color|in any combination of "
      r"colors|of any type)" + _AMOUNT, "mana", False),
+    (r"adds? that much mana in any combination of (?:\{[WUBRGC]\}(?:, | and/or | or )?)+",
+     "mana", False),
+    (r"until end of turn, you don't lose this mana as steps and phases end", "mana", False),
+    (r"spend this mana only to cast spells", "mana", False),
+    (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way)",
+     "mana", False),
+    (r"you may spend mana as though it were mana of any (?:color|type) to cast "
+     r"(?:that spell|those spells)", "mana", False),
+    (r"incubates? (?:\d+|X)" + _AMOUNT, "token", False),  # an Incubator: no creature yet
+    (r"investigates?(?: twice| that many times| \w+ times)?", "investigate", False),
     (r"becomes? the monarch", "monarch", False),
     (r"learns?", "learn", False),
     (r"chooses? a card name", "name", False),
@@ -155,7 +180,10 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      r"[\w ,'/-]*?) gains? (?:flashback|escape|jump-start|retrace) until end of turn",
      "flashback", False),
     (r"the next (?:[\w ,-]+ )?spell you cast this turn (?:costs? (?:\{\w\})+ less to cast|"
-     r"has (?:convoke|affinity for artifacts|improvise|delve))", "cost", False),
+     r"has (?:convoke|affinity for artifacts|improvise|delve))" + _AMOUNT, "cost", False),
+    (r"(?:spells with the chosen name|(?:[\w-]+ )?spells you cast(?: from exile)? this turn) "
+     r"cost (?:\{\w\})+ less to cast(?: this turn)?" + _AMOUNT, "cost", False),
+    (r"the (?:flashback|escape) cost is equal to its mana cost", "flashback", False),
 ]
 _COMPILED = [(re.compile(p), tag, brings) for p, tag, brings in _ACTIONS]
 
@@ -178,6 +206,9 @@ def _action(s: str, in_view: bool) -> tuple[str, bool] | None:
     s = s.removeprefix("may ")
     s = s.removeprefix("have target player ").removeprefix("have that player ")
     s = s.removeprefix("have you ")
+    each = re.fullmatch(r"for each [^,]+, (.+)", s)
+    if each:  # "for each nonland card revealed this way, you create a tapped Treasure token"
+        return _action(each[1], in_view)
     for rx, tag, brings in _COMPILED:
         m = rx.fullmatch(s)
         if m is None:
@@ -234,6 +265,7 @@ def value_tag(clause: str) -> str | None:
     a spell cast now) is ``None``. Tags: the first action's ("draw", "discard", "mill",
     "scry", "surveil", "look", "reveal", "search", "shuffle", "return to hand", "exile from graveyard",
     "impulse", "token", "energy", "experience", "mana", "monarch", "learn", "name",
+    "to graveyard", "investigate",
     "land drop", "flashback", "cost")."""
     s = clause.strip().rstrip(".").strip()
     if not s:
