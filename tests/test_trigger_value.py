@@ -286,3 +286,28 @@ def test_value_clauses_more(clause: str, tag: str) -> None:
 ])
 def test_not_value_clauses_more(clause: str) -> None:
     assert value_tag(clause) is None
+
+
+def test_look_reveal_and_the_rest_on_the_bottom() -> None:
+    # Ashe, Princess of Dalmasca: "look at the top five cards of your library. You may
+    # reveal an artifact card from among them and put it into your hand. Put the rest on the
+    # bottom of your library in a random order." — three values (401: a library's order)
+    (t,) = read("Ashe, Princess of Dalmasca")
+    assert t.effects == (ValueOnly("look"), ValueOnly("reveal"), ValueOnly("draw"))
+
+
+def test_goblin_guide_the_card_revealed_is_a_card() -> None:
+    # Goblin Guide: "defending player reveals the top card of their library. If it's a land
+    # card, that player puts it into their hand." — "it" is the card (the condition says so)
+    (t,) = read("Goblin Guide")
+    assert t.effects == (ValueOnly("reveal"), ValueOnly("draw"))
+
+
+@pytest.mark.parametrize("sentence", [
+    # "it" a permanent: the condition doesn't say it is a card
+    "Whenever this creature attacks, if it's a creature, put it on top of its owner's library.",
+    "Whenever this creature attacks, if it's attacking, put it on the bottom of its owner's "
+    "library.",
+])
+def test_if_without_a_card_keeps_it_a_permanent(sentence: str) -> None:
+    assert parse_trigger(sentence) is None

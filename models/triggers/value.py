@@ -71,7 +71,7 @@ _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all 
          r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?)")
 _REFS = r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?)"
 """Cards named without a pronoun."""
-_PRONOUNS = r"(?:it|them|one of them|the rest|the other|the others)"
+_PRONOUNS = r"(?:it|them|one of them)"
 
 
 def _card_ok(card: str | None) -> bool:
@@ -216,9 +216,7 @@ def _action(s: str, in_view: bool) -> tuple[str, bool] | None:
         groups = m.groupdict()
         if groups.get("card") is not None and not _card_ok(groups["card"]):
             continue
-        if groups.get("pron") is not None and groups["pron"] in (
-                "it", "them", "one of them", "the rest", "the other", "the others") \
-                and not in_view:
+        if groups.get("pron") in ("it", "them", "one of them") and not in_view:
             continue
         what = groups.get("what")
         if what is not None and not _PERMISSION_WHAT.fullmatch(what):
@@ -285,7 +283,13 @@ def conditioned_value(clause: str) -> str | None:
         k = s.find(", ")  # the condition ends at the first comma: never inside the effect
         if k < 0:
             return None
-        return value_tag(s[k + 2:].removeprefix("instead ").removesuffix(" instead"))
+        rest = s[k + 2:].removeprefix("instead ").removesuffix(" instead")
+        # "if it's a Zombie card, you may reveal it and put it into your hand": the condition
+        # says "it" is a card (one revealed or exiled before), not a permanent
+        card = re.search(r"\b(?:it's an? [\w ,'/-]*?card|it is an? [\w ,'/-]*?card|"
+                         r"the card|that card)\b", s[:k]) is not None
+        got = _actions(rest, card)
+        return None if got is None else got[0]
     for word in (" if ", " unless "):
         k = s.find(word)
         if k > 0:
