@@ -174,9 +174,13 @@ def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
 
 def _damage(perms: list[dict[str, Any]], attackers: dict[str, str],
             blockers: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The ``damage`` job's answer; with blockers given, the attack window is still to
+    resolve (``triggers_resolved: []``, docs/scenario-format.md)."""
+    combat: dict[str, Any] = {"attackers": attackers, "blockers": blockers or {}}
+    if blockers:
+        combat["triggers_resolved"] = []
     scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "permanents": perms,
-                "combat": {"attackers": attackers, "blockers": blockers or {}}}
+                "permanents": perms, "combat": combat}
     return run_command("damage", scenario, {}).to_json()
 
 
@@ -311,3 +315,50 @@ def test_goblin_guide_the_card_revealed_is_a_card() -> None:
 ])
 def test_if_without_a_card_keeps_it_a_permanent(sentence: str) -> None:
     assert parse_trigger(sentence) is None
+
+
+def test_formidable_total_power_gives_first_strike() -> None:
+    # Sabertooth Outrider (4/2 trample): "if creatures you control have total power 8 or
+    # greater, this creature gains first strike" (603.4). Blocked by Hill Giant (3/3).
+    # Alone (total power 4): both deal damage at once (510.2), both die, 1 tramples over.
+    # With Colossal Dreadmaw (6/6) at home (total 10): first strike kills the Giant in the
+    # first-strike damage step (510.4) — the Outrider survives.
+    perms = [_p("sab", "Sabertooth Outrider", "Alice"), _p("hg", "Hill Giant", "Bob")]
+    alone = _damage(perms, {"sab": "Bob"}, {"hg": ["sab"]})
+    assert sorted(alone["outcome"]["destroyed"]) == ["hg", "sab"]
+    strong = _damage(perms + [_p("d", "Colossal Dreadmaw", "Alice")], {"sab": "Bob"},
+                     {"hg": ["sab"]})
+    assert strong["outcome"]["destroyed"] == ["hg"]
+    assert strong["outcome"]["life"]["Bob"] == 19
+
+
+def test_septic_rats_defending_player_poisoned() -> None:
+    # Septic Rats (2/2 infect): "if defending player is poisoned, it gets +1/+1" (122.1f:
+    # a player with a poison counter is poisoned). Bob with 1 poison counter: 3 infect
+    # damage, Bob 4 poison counters (702.90b); with none: 2.
+    def poison(start: int) -> int:
+        scenario = {"players": [{"name": "Alice", "life": 20},
+                                {"name": "Bob", "life": 20, "poison": start}],
+                    "permanents": [_p("rats", "Septic Rats", "Alice")],
+                    "combat": {"attackers": {"rats": "Bob"}, "blockers": {}}}
+        got = run_command("damage", scenario, {}).to_json()
+        return got["outcome"]["poison"]["Bob"]
+    assert poison(1) == 4
+    assert poison(0) == 2
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ("Whenever this creature attacks, if it's renowned, other attacking creatures you "
+     "control get +1/+1 until end of turn.", "source_renowned"),
+    ("Whenever this creature attacks, if an opponent has three or more poison counters, "
+     "creatures you control get +1/+1 until end of turn.", "opponent_poison_at_least"),
+    ("Whenever this creature attacks, if you control three or more tokens, this creature "
+     "gets +2/+0 and gains first strike until end of turn.", "you_control"),
+    ("Whenever this creature attacks, if you control an artifact or enchantment, this "
+     "creature gets +1/+1 and gains lifelink until end of turn.", "you_control"),
+])
+def test_intervening_tests_read(sentence: str, kind: str) -> None:
+    t = parse_trigger(sentence)
+    assert t is not None and t.intervening is not None and t.intervening.test is not None
+    assert t.intervening.test.kind == kind
+    assert len(t.effects) == 1 and isinstance(t.effects[0], Conditional)

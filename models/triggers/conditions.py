@@ -24,7 +24,9 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
+from redzone.models.ability_base import Quality
 from redzone.models.parser.conditions import parse_condition
+from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
     CantBlockEffect,
@@ -46,6 +48,14 @@ from redzone.models.triggers.types import (
 from redzone.models.triggers.value import conditioned_value
 
 __all__ = ["if_effects", "if_test", "intervening_of"]
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+
+
+def _number(word: str) -> int:
+    """"three" -> 3, "4" -> 4; 0 when not a number."""
+    return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
 
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
            DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly)
@@ -70,6 +80,34 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
         if got is None or got.kind != "opponent controls":
             return None
         return IfTest("defending_controls", got.count, got.quality, got.other, got.none)
+    if re.fullmatch(r"(?:it's|it is|~ is) renowned", c) and (it_is_source or c.startswith("~")):
+        return IfTest("source_renowned")
+    m = re.fullmatch(r"an? ([A-Z][\w'-]*) is attacking", c)
+    if m and m[1] in CREATURE_TYPES:
+        return IfTest("attacking_exists", quality=Quality(subtypes=(m[1],)))
+    m = re.fullmatch(r"an opponent has (\w+) or more poison counters", c)
+    if m and _number(m[1]):
+        return IfTest("opponent_poison_at_least", _number(m[1]))
+    if re.fullmatch(r"(?:the )?defending player is poisoned", c):
+        return IfTest("defending_poisoned") if defending else None
+    m = re.fullmatch(r"creatures you control have total power (\d+) or greater", c)
+    if m:
+        return IfTest("total_power_at_least", int(m[1]))
+    m = re.fullmatch(r"you control (an?|\w+ or more) (artifact|creature|enchantment|land|"
+                     r"planeswalker) or (artifact|creature|enchantment|land|planeswalker)", c)
+    if m:  # "an artifact or enchantment": a permanent of either card type (Quality.types)
+        n = 1 if m[1] in ("a", "an") else _number(m[1].split()[0])
+        if n:
+            return IfTest("you_control", n, Quality(types=(m[2].capitalize(), m[3].capitalize())))
+    m = re.fullmatch(r"you control (an?|another|\w+ or more) tokens?", c)
+    if m:
+        n = 1 if m[1] in ("a", "an", "another") else _number(m[1].split()[0])
+        if n:
+            return IfTest("you_control", n, Quality(token=True), other=m[1] == "another")
+    m = re.fullmatch(r"you control another non-([A-Z][\w'-]*) creature", c)
+    if m and m[1] in CREATURE_TYPES:
+        return IfTest("you_control", 1, Quality(types=("Creature",), exclude_subtypes=(m[1],)),
+                      other=True)
     if re.match(r"it\b", c) and not it_is_source:
         return None  # "it" is not the source: the condition is about another object
     got = parse_condition(c)

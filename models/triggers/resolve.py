@@ -848,6 +848,21 @@ class _Play:
                     and not (t.other and p.id == f.source)
                     and (t.quality is None or matches_quality(board, p, t.quality)))
             return n == 0 if t.none else n >= t.count
+        if t.kind == "attacking_exists":
+            return any(state.on_battlefield(a) and a in board.permanents and (
+                t.quality is None or matches_quality(board, board.permanents[a], t.quality))
+                for a in self.attackers)
+        if t.kind in ("opponent_poison_at_least", "defending_poisoned"):
+            whose = (set(self.players(f, Who("defending_player"), {}))
+                     if t.kind == "defending_poisoned"
+                     else {p.name for p in board.players if p.name != f.controller})
+            need = t.count if t.kind == "opponent_poison_at_least" else 1
+            return any(state.poison.get(p.name, p.poison) >= need
+                       for p in board.players if p.name in whose)
+        if t.kind == "total_power_at_least":
+            return sum((p.power or 0) for p in board.permanents.values()
+                       if p.controller == f.controller and p.is_creature
+                       and state.on_battlefield(p.id)) >= t.count  # negative power counts as it is
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(
                 (p.life for p in board.players if p.name == f.controller), 0))
@@ -856,6 +871,8 @@ class _Play:
             return False  # the source has left: it is no longer attacking, nothing is on it
         if t.kind == "source_attacking":
             return f.source in self.attackers
+        if t.kind == "source_renowned":
+            return _renowned(self.edit.perm(f.source))
         if t.kind == "source_attached":
             return any(p.attached_to == f.source and state.on_battlefield(p.id)
                        and (t.attached == "any" or t.attached in p.subtypes)

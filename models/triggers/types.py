@@ -376,10 +376,17 @@ class IfTest:
     ``"source_attached"``: an Aura (``attached="Aura"``) or Equipment (``"Equipment"``) is
     attached to the source; ``"source_counters"``: the source has at least ``count``
     counters of kind ``counter`` (``None``: any kind) on it now (122); ``"source_attacking"``:
-    the source is an attacking creature now (506.4)."""
+    the source is an attacking creature now (506.4); ``"source_renowned"``: the source is
+    renowned (702.112b); ``"attacking_exists"``: an attacking creature matching ``quality``
+    exists ("if a Rat is attacking"); ``"opponent_poison_at_least"``: an opponent has at
+    least ``count`` poison counters; ``"defending_poisoned"``: the defending player has a
+    poison counter (122.1f: "poisoned"); ``"total_power_at_least"``: the creatures you control
+    have a total power of at least ``count``."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
-                  "life_at_most", "source_attached", "source_counters", "source_attacking"]
+                  "life_at_most", "source_attached", "source_counters", "source_attacking",
+                  "source_renowned", "attacking_exists", "opponent_poison_at_least",
+                  "defending_poisoned", "total_power_at_least"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
