@@ -17,7 +17,11 @@ A sentence is listed when it is
   doesn't read (one it reads is played), unless its trigger event can't happen in what is
   played — a permanent entering the battlefield, a spell cast or copied, a card drawn,
   cycled or discarded, a permanent turned face up, a land played, a target chosen
-  (nothing enters, nobody casts, draws or activates anything);
+  (nothing enters, nobody casts, draws or activates anything) — except when a triggered
+  ability played on the board draws, discards, makes a token, returns a creature ... (a
+  value-only effect, a token, persist): then a triggered ability of such an event ("Whenever
+  you draw a card", "Whenever an artifact enters under your control") is listed, as the
+  play doesn't trigger it;
 - a **triggered keyword ability** that acts in combat or when a creature dies (exalted,
   bushido, flanking, rampage, battle cry, annihilator, afflict, melee, myriad, dethrone,
   training, mentor, renown, persist, undying, afterlife, soulshift, modular, ingest,
@@ -39,7 +43,10 @@ from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers.attack_choices import read_in_context
-from redzone.models.triggers.parse import is_read
+from redzone.models.triggers.parse import is_read, triggers_of
+from redzone.models.triggers.types import (CreateTokens, ReturnToBattlefield, ValueOnly,
+                                           flat_effects)
+from redzone.models.triggers.value import caused_by_values
 
 if TYPE_CHECKING:
     from redzone.models.board import Board
@@ -67,6 +74,7 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
     aside when the board was built; a triggered ability is looked up in the trigger reader's
     cache (:func:`redzone.models.triggers.parse.is_read`)."""
     out: list[NotPlayed] = []
+    causes = _causes_values(board)
     for perm in board.permanents.values():
         parsed = getattr(perm, "parsed", None)
         sentences = getattr(parsed, "ignored", ()) or ()
@@ -78,8 +86,28 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
         in_context = read_in_context(tuple(sentences), names)
         for i, sentence in enumerate(sentences):
             kind = classify(sentence)
+            if kind is None and causes and caused_by_values(sentence):
+                kind = "triggered"  # a card drawn, a token entering ... in this combat
             if kind is None or (kind == "triggered" and (is_read(sentence, names)
                                                          or i in in_context)):
                 continue
             out.append(NotPlayed(perm.id, sentence, kind))
     return tuple(out)
+
+
+def _causes_values(board: Board) -> bool:
+    """Whether a triggered ability of combat on ``board`` that is played draws, discards,
+    makes a value token or a creature token, returns a creature ... — events other
+    permanents' abilities may trigger on (:func:`redzone.models.triggers.value.caused_by_values`)."""
+    for perm in board.permanents.values():
+        parsed = getattr(perm, "parsed", None)
+        if parsed is None or not getattr(parsed, "ignored", ()):
+            continue
+        name = getattr(perm, "name", "") or ""
+        card = getattr(perm, "card", None)
+        names = tuple(dict.fromkeys(n for n in (name, card) if n))
+        for t in triggers_of(parsed, names):
+            if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield))
+                   for e in flat_effects(t.effects)):
+                return True
+    return False

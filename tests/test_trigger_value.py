@@ -362,3 +362,18 @@ def test_intervening_tests_read(sentence: str, kind: str) -> None:
     assert t is not None and t.intervening is not None and t.intervening.test is not None
     assert t.intervening.test.kind == kind
     assert len(t.effects) == 1 and isinstance(t.effects[0], Conditional)
+
+
+def test_an_ability_a_value_can_trigger_is_listed_as_not_played() -> None:
+    # Thieving Magpie draws a card as its damage trigger resolves (510.3a); Niv-Mizzet,
+    # Parun's "Whenever you draw a card, Niv-Mizzet deals 1 damage to any target" then
+    # triggers (603.2) — the play doesn't play it, so the answer lists it (never silently
+    # wrong). Without the Magpie's draw on the board, nothing draws and it isn't listed.
+    perms = [_p("mag", "Thieving Magpie", "Alice"), _p("niv", "Niv-Mizzet, Parun", "Alice")]
+    got = _damage(perms, {"mag": "Bob"})
+    listed = [(n["id"], n["sentence"]) for n in got["not_played"]]
+    assert ("niv", "Whenever you draw a card, Niv-Mizzet deals 1 damage to any target.") in listed
+    alone = _damage([_p("niv", "Niv-Mizzet, Parun", "Alice"), _p("b", "Grizzly Bears", "Alice")],
+                    {"b": "Bob"})
+    assert all(n["id"] != "niv" or "draw a card," not in n["sentence"]
+               for n in alone.get("not_played", []))

@@ -22,7 +22,8 @@ Not value, so never read here (docs/triggers.md says why): anything onto the bat
 resolution (the hidden card's own effect could change the combat), venture into the
 dungeon and the initiative (rooms gain and lose life, create creatures, put counters), the
 Ring tempting you (the Ring-bearer can't be blocked by greater power), amass, explore,
-connive, proliferate. Pure Python.
+connive, proliferate, a clash (winning one can trigger abilities that cast a spell during
+combat: Marvo, Deep Operative). Pure Python.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from functools import lru_cache
 
 from redzone.models.triggers.types import ValueOnly
 
-__all__ = ["conditioned_value", "value_effect", "value_tag"]
+__all__ = ["caused_by_values", "conditioned_value", "value_effect", "value_tag"]
 
 _NUM = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|that many|"
         r"any number of|a number of)")
@@ -60,7 +61,7 @@ _TOKENS = (r"(?:Treasure|Clue|Food|Blood|Gold|Map|Powerstone|Junk|Shard|Lander|M
 # what a card phrase may not mention: the battlefield, combat, life, counters, tokens
 _FORBIDDEN_CARD = re.compile(
     r"\b(?:battlefield|onto|attacking|blocking|attack|block|tap|tapped|untap|sacrifice|"
-    r"destroy|damage|life|counters?|gets?|gains?|loses?|token|it|them|this)\b",
+    r"destroy|damage|life|counters?|gets?|gains?|loses?|token|it|them|this(?! way))\b",
     re.IGNORECASE)
 
 # a card named by a phrase ("target creature card with mana value 3 or less", "a Zombie
@@ -68,7 +69,8 @@ _FORBIDDEN_CARD = re.compile(
 # "with ..." after it
 _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all |each |"
          r"a |an |one |two |three |\w+ )?(?:other )?(?:target )?[\w ,'/-]*?\bcards?"
-         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?)")
+         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?"
+         r"(?: (?:revealed|milled|exiled) this way)?)")
 _REFS = r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?)"
 """Cards named without a pronoun."""
 _PRONOUNS = r"(?:it|them|one of them)"
@@ -122,9 +124,11 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      + r"|" + _GRAVEYARD + r"|among them))"
      r" (?:into " + _HAND + r"|on (?:top|the bottom) of " + _LIBRARY
      + r"(?: in (?:any|a random) order)?|into " + _GRAVEYARD + r")", "draw", True),
-    (r"puts? (?:one of them|(?:one|two) of those cards) into your hand and the rest "
-     r"(?:on the bottom of your library(?: in (?:any|a random) order)?|into your graveyard)",
-     "draw", True),
+    (r"puts? (?:one of them|(?:one|two) of those cards|" + _CARD + r") into your hand and "
+     r"the rest (?:on the bottom of your library(?: in (?:any|a random) order)?|into your "
+     r"graveyard)", "draw", True),
+    # "one of them" into a hand: cards (a permanent is returned, never put, into a hand)
+    (r"puts? one of them into your hand", "draw", True),
     (r"puts? up to one of them on top of your library and the rest on the bottom"
      r"(?: of your library)?(?: in (?:any|a random) order)?", "look", True),
     (r"(?:the player )?discards? that card", "discard", False),
@@ -162,8 +166,13 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"spend this mana only to cast spells", "mana", False),
     (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way)",
      "mana", False),
-    (r"you may spend mana as though it were mana of any (?:color|type) to cast "
+    (r"spend mana as though it were mana of any (?:color|type) to cast "
      r"(?:that spell|those spells)", "mana", False),
+    (r"adds? that much mana (?:of any one color|of any color|in any combination of colors)",
+     "mana", False),
+    (r"collects? evidence (?:\d+|X)", "evidence", False),  # cards exiled from a graveyard
+    (r"chooses? a (?:creature|planeswalker|card|basic land) type", "name", False),
+    (r"each player who searched their library this way shuffles", "shuffle", False),
     (r"incubates? (?:\d+|X)" + _AMOUNT, "token", False),  # an Incubator: no creature yet
     (r"investigates?(?: twice| that many times| \w+ times)?", "investigate", False),
     (r"becomes? the monarch", "monarch", False),
@@ -172,10 +181,10 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"plays? an additional land this turn", "land drop", False),
     # permissions to play cards later (nobody plays or casts anything in the play of combat)
     (r"(?:play|cast) (?P<what>[^,]+?) (?:this turn|until end of turn|until the end of "
-     r"(?:your|their) next turn|for as long as (?:it remains|they remain) exiled)",
-     "impulse", False),
-    (r"(?:until end of turn|until the end of your next turn), (?:you )?may (?:play|cast) "
-     r"(?P<what>[^,]+)", "impulse", False),
+     r"(?:your|their) next turn|until your next end step|for as long as (?:it remains|they "
+     r"remain) exiled|for as long as you control ~)", "impulse", False),
+    (r"(?:until end of turn|until the end of your next turn|for as long as (?:that card|it) "
+     r"remains exiled), (?:you )?may (?:play|cast) (?P<what>[^,]+)", "impulse", False),
     (r"(?P<card>(?:target|each|up to one target) [\w ,'/-]*?cards? in your graveyard"
      r"[\w ,'/-]*?) gains? (?:flashback|escape|jump-start|retrace) until end of turn",
      "flashback", False),
@@ -191,7 +200,8 @@ _SUBJECT = re.compile(r"(?P<who>" + _PLAYER + r") (?P<rest>.+)")
 _PERMISSION_WHAT = re.compile(
     r"(?:that card|it|those cards|that spell|them|cards exiled this way|one of those cards|"
     r"one of them|the exiled cards?|cards? exiled with ~|(?:an? |the )?[\w ,'/-]*?(?:spells?|"
-    r"cards?) (?:from among (?:them|the exiled cards|cards exiled this way)|exiled with ~))"
+    r"cards?) (?:from among (?:them|the exiled cards|cards exiled this way|those cards|"
+    r"those exiled cards)|exiled with ~)|target [\w ,'/-]*?card from your graveyard)"
     r"(?: from (?:exile|your graveyard|among them))?(?: as an Adventure)?"
     r"(?: without paying (?:its|their) mana costs?)?")
 
@@ -263,7 +273,7 @@ def value_tag(clause: str) -> str | None:
     a spell cast now) is ``None``. Tags: the first action's ("draw", "discard", "mill",
     "scry", "surveil", "look", "reveal", "search", "shuffle", "return to hand", "exile from graveyard",
     "impulse", "token", "energy", "experience", "mana", "monarch", "learn", "name",
-    "to graveyard", "investigate",
+    "to graveyard", "investigate", "evidence",
     "land drop", "flashback", "cost")."""
     s = clause.strip().rstrip(".").strip()
     if not s:
@@ -303,3 +313,29 @@ def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:
     """:func:`value_tag` as the effects of a clause: ``(ValueOnly(tag),)``, or ``None``."""
     tag = value_tag(clause)
     return None if tag is None else (ValueOnly(tag),)
+
+
+# -- abilities that value effects can trigger (solver/not_played.py)
+
+_CAUSED = re.compile(
+    r"\b(?:draws?|discards?|mills?|scry|scries|surveils?|search(?:es)?|shuffles?|enters?|"
+    r"entered|monarch|graveyard|exiled?|investigates?|sacrifices?)\b|\{E\}", re.IGNORECASE)
+_OWN_ENTERS = re.compile(r"^(?:When|Whenever) (?:~|this (?:creature|permanent|artifact|card)) "
+                         r"enters\b")
+_TRIGGER_HEAD = re.compile(r"^(?:[A-Z][\w'’ -]{0,40} — )?(?:When|Whenever|At)\b")
+
+
+def caused_by_values(sentence: str) -> bool:
+    """Whether ``sentence`` (self references as "~" or "this ...") is a triggered ability
+    whose event a played value-only effect or a token made in combat can cause — a card drawn,
+    discarded or milled, a scry, a search, a token or other permanent entering, energy, the
+    monarch ... ("Whenever you draw a card, ...", "Whenever an artifact enters under your
+    control, ..."). Such abilities are outside what is played (the trigger reader never
+    reads them): :func:`redzone.solver.not_played.not_played` lists them when the board has
+    such an effect to play, so the answer says it may miss them."""
+    text = sentence.strip()
+    if not _TRIGGER_HEAD.match(text):
+        return False
+    body = re.sub(r"^[A-Z][\w'’ -]{0,40} — ", "", text, count=1)
+    condition = body.split(",", 1)[0]
+    return bool(_CAUSED.search(condition)) and not _OWN_ENTERS.match(condition)
