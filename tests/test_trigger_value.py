@@ -377,3 +377,17 @@ def test_an_ability_a_value_can_trigger_is_listed_as_not_played() -> None:
                     {"b": "Bob"})
     assert all(n["id"] != "niv" or "draw a card," not in n["sentence"]
                for n in alone.get("not_played", []))
+
+
+@pytest.mark.parametrize(("card", "effects"), [
+    # 401.4: a hand shuffled into the library, then as many cards drawn
+    ("Whirlpool Drake", (ValueOnly("shuffle"),)),  # one clause: its first action's tag
+    # 406.3: twenty cards exiled from a library
+    ("Ulamog, the Ceaseless Hunger", (ValueOnly("impulse"),)),
+    ("Talas Lookout", (ValueOnly("look"), ValueOnly("draw"))),
+    # mana kept until end of turn (500.5a emptying replaced): nobody casts in combat
+    ("Su-Chi Cave Guard", (ValueOnly("mana"), ValueOnly("mana"))),
+])
+def test_more_real_values(card: str, effects: tuple[ValueOnly, ...]) -> None:
+    got = read(card)
+    assert len(got) == 1 and got[0].effects == effects

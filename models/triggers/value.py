@@ -35,10 +35,11 @@ from redzone.models.triggers.types import ValueOnly
 
 __all__ = ["caused_by_values", "conditioned_value", "value_effect", "value_tag"]
 
-_NUM = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|that many|"
-        r"any number of|a number of)")
+_NUM = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+        r"fourteen|fifteen|twenty|\d+|X|that many|any number of|a number of)")
 _PLAYER = (r"(?:you and (?:that player|defending player|target opponent|target player|"
-           r"each opponent) each|any number of target players each|each other player|"
+           r"each opponent|another target player) each|any number of target players each|"
+           r"up to one target player|each other player|"
            r"each player|each opponent|target player|target opponent|that player|that opponent|"
            r"defending player|the defending player|its owner|its controller|"
            r"that creature's controller|the player|any player|they|you)")
@@ -70,8 +71,9 @@ _FORBIDDEN_CARD = re.compile(
 _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all |each |"
          r"a |an |one |two |three |\w+ )?(?:other )?(?:target )?[\w ,'/-]*?\bcards?"
          r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?"
-         r"(?: (?:revealed|milled|exiled) this way)?)")
-_REFS = r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?)"
+         r"(?: (?:revealed|milled|exiled) this way| chosen at random)?)")
+_REFS = (r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?|"
+         r"the cards exiled with (?:it|~))")
 """Cards named without a pronoun."""
 _PRONOUNS = r"(?:it|them|one of them)"
 
@@ -107,25 +109,29 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      "reveal", True),
     (r"reveals? (?:their|your) hand", "reveal", False),
     (r"reveals? cards from the top of " + _LIBRARY + r" until (?:you|they) reveal (?:an?|"
-     + _NUM + r") (?P<card>[\w ,'/-]+? cards?)", "reveal", True),
+     + _NUM + r") (?P<card>[\w ,'/-]+? cards?(?: with [\w ,'-]+)?)", "reveal", True),
     (r"exiles? cards from the top of " + _LIBRARY + r" until (?:you|they) exile an? "
      r"(?P<card>[\w ,'/-]+? card)", "impulse", True),
     (r"reveals? (?P<pron>it|them|that card|those cards)", "reveal", True),
     (r"(?:reveals?|exiles?) " + _CARD + r" from among them", "reveal", True),
-    (r"search(?:es)? (?:your|their) library(?: and/or graveyard)? for " + _CARD,
-     "search", True),
+    (r"search(?:es)? " + _LIBRARY + r"(?: and/or graveyard)? for " + _CARD, "search", True),
+    (r"shuffles? the cards from (?:your|their) hand into (?:your|their) library", "shuffle",
+     False),
+    (r"(?:you )?chooses? an? (?:nonland |land |creature |noncreature )?card from it"
+     r"(?: with the longest name)?", "look", True),
     (r"shuffles?(?: (?:your|their) library)?", "shuffle", False),
     (r"shuffles? (?:your|their) graveyard into (?:your|their) library", "shuffle", False),
     (r"shuffles? " + _CARD + r" from (?:your|their) graveyard into (?:your|their) library",
      "shuffle", False),
     # cards put into a hand, on a library or into a graveyard
     # "the rest" (of the cards looked at) put on a library or into a graveyard or hand
-    (r"puts? (?:(?P<pron>" + _PRONOUNS + r")|" + _REFS + r"|the rest|the other cards|" + _CARD + r" from (?:" + _HAND
-     + r"|" + _GRAVEYARD + r"|among them))"
+    (r"puts? (?:(?P<pron>" + _PRONOUNS + r")|" + _REFS + r"|the rest|the other cards|"
+     + _CARD + r" from (?:" + _HAND + r"|" + _GRAVEYARD + r"|among them|among the cards "
+     r"(?:milled|revealed|exiled) this way))"
      r" (?:into " + _HAND + r"|on (?:top|the bottom) of " + _LIBRARY
      + r"(?: in (?:any|a random) order)?|into " + _GRAVEYARD + r")", "draw", True),
     (r"puts? (?:one of them|(?:one|two) of those cards|" + _CARD + r") into your hand and "
-     r"the rest (?:on the bottom of your library(?: in (?:any|a random) order)?|into your "
+     r"the (?:rest|other) (?:on the bottom of your library(?: in (?:any|a random) order)?|into your "
      r"graveyard)", "draw", True),
     # "one of them" into a hand: cards (a permanent is returned, never put, into a hand)
     (r"puts? one of them into your hand", "draw", True),
@@ -148,7 +154,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      "exile from graveyard", False),
     (r"exiles? (?:the top (?:card|" + _NUM + r" cards) of " + _LIBRARY + r")"
      r"(?: face down)?" + _AMOUNT, "impulse", True),
-    (r"exiles? (?P<pron>it|them|that card|those cards)(?: face down)?", "impulse", True),
+    (r"exiles? (?P<pron>it|them|that card|those cards|one of them)(?: face down)?", "impulse",
+     True),
     # tokens with no creature in them, and things of players
     (r"creates? (?:" + _NUM + r") (?:tapped )?" + _TOKENS + r" tokens?" + _AMOUNT, "token", False),
     (r"creates? (?:" + _NUM + r") (?:tapped )?" + _TOKENS + r" tokens? and (?:" + _NUM
@@ -164,12 +171,13 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      "mana", False),
     (r"until end of turn, you don't lose this mana as steps and phases end", "mana", False),
     (r"spend this mana only to cast spells", "mana", False),
-    (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way)",
+    (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way|it)",
      "mana", False),
     (r"spend mana as though it were mana of any (?:color|type) to cast "
      r"(?:that spell|those spells)", "mana", False),
     (r"adds? that much mana (?:of any one color|of any color|in any combination of colors)",
      "mana", False),
+    (r"adds? (?:that much|" + _NUM + r"|an amount of) \{[WUBRGC]\}" + _AMOUNT, "mana", False),
     (r"collects? evidence (?:\d+|X)", "evidence", False),  # cards exiled from a graveyard
     (r"chooses? a (?:creature|planeswalker|card|basic land) type", "name", False),
     (r"each player who searched their library this way shuffles", "shuffle", False),
@@ -183,16 +191,19 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"(?:play|cast) (?P<what>[^,]+?) (?:this turn|until end of turn|until the end of "
      r"(?:your|their) next turn|until your next end step|for as long as (?:it remains|they "
      r"remain) exiled|for as long as you control ~)", "impulse", False),
-    (r"(?:until end of turn|until the end of your next turn|for as long as (?:that card|it) "
+    (r"(?:until end of turn|until the end of your next turn|until your next end step|"
+     r"for as long as (?:that card|it) "
      r"remains exiled), (?:you )?may (?:play|cast) (?P<what>[^,]+)", "impulse", False),
     (r"(?P<card>(?:target|each|up to one target) [\w ,'/-]*?cards? in your graveyard"
      r"[\w ,'/-]*?) gains? (?:flashback|escape|jump-start|retrace) until end of turn",
      "flashback", False),
     (r"the next (?:[\w ,-]+ )?spell you cast this turn (?:costs? (?:\{\w\})+ less to cast|"
-     r"has (?:convoke|affinity for artifacts|improvise|delve))" + _AMOUNT, "cost", False),
-    (r"(?:spells with the chosen name|(?:[\w-]+ )?spells you cast(?: from exile)? this turn) "
+     r"has (?:convoke|affinity for artifacts|improvise|delve|storm))" + _AMOUNT, "cost", False),
+    (r"(?:spells with the chosen name|(?:[\w-]+ |instant and sorcery )?spells you cast"
+     r"(?: from exile)? this turn) "
      r"cost (?:\{\w\})+ less to cast(?: this turn)?" + _AMOUNT, "cost", False),
-    (r"the (?:flashback|escape) cost is equal to its mana cost", "flashback", False),
+    (r"the (?:flashback|escape) cost is equal to (?:its|that card's) mana cost", "flashback",
+     False),
 ]
 _COMPILED = [(re.compile(p), tag, brings) for p, tag, brings in _ACTIONS]
 
