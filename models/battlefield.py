@@ -570,7 +570,13 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
         if q.power_vs == "less" and not power < theirs:
             return False
-    if q.counter is not None and creature.counters.get(q.counter, 0) <= 0:
+    if q.counter is not None:
+        if q.counter == "any":
+            if not any(v > 0 for v in creature.counters.values()):
+                return False
+        elif creature.counters.get(q.counter, 0) <= 0:
+            return False
+    if q.commander is not None and bool(getattr(creature, "commander", False)) != q.commander:
         return False
     if q.color_count is not None:
         n = len(creature.colors)
