@@ -27,6 +27,7 @@ from redzone.models.abilities import (
     DamageModifier,
     Keyword,
     LifeFloor,
+    LifeGain,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
@@ -37,7 +38,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.game_state import GameState
 from redzone.models.parser import singular
 
-__all__ = ["has_quality"]
+__all__ = ["has_quality", "life_gained"]
 
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -436,3 +437,61 @@ def _as_counters(board: Board, state: GameState, recipient: str,
         if _present(board, state, holder) and _kind_applies(ability.damage, combat):
             return ability, holder
     return None
+
+
+# ================================================================ h4: life gained (119.7)
+
+
+def _gain_applies(board: Board, ability: LifeGain, holder: Permanent, player: str) -> bool:
+    if ability.who == "players":
+        return True
+    if ability.who == "you":
+        return player == holder.controller
+    return player != holder.controller and player in board.opponents(holder.controller)
+
+
+def life_gained(board: Board, state: GameState, player: str,
+                amount: int) -> tuple[int, tuple[str, ...]]:
+    """What a life gain event of ``amount`` for ``player`` becomes under the
+    :class:`redzone.models.abilities.LifeGain` statics of the permanents still on the
+    battlefield (611.3): (the change of ``player``'s life total — positive: life gained,
+    negative: life lost instead —, a note naming the rule). "Can't gain life" (119.7) wins:
+    nothing happens and nothing replaces the gain. Otherwise the replacements (614.1a) apply
+    in the order the gaining player chooses (616.1), taken as the one best for them; "loses
+    that much life instead" makes the event a life loss, which no gain replacement
+    modifies. The notes hold ``"lifelink: P gains N (120.3f)"`` whenever life is gained
+    (what "whenever you gain life" triggers read), then the replacements used."""
+    rules = [(a, h) for a, h in board.abilities_of_kind(LifeGain)
+             if _present(board, state, h) and _gain_applies(board, a, h, player)]  # type: ignore[arg-type]
+    if amount <= 0:
+        return 0, ()
+    for a, h in rules:
+        assert isinstance(a, LifeGain)
+        if a.mode == "cant":
+            return 0, (f"{player} can't gain life: {h.label} (119.7)",)
+    if not rules:
+        return amount, (f"lifelink: {player} gains {amount} (120.3f)",)
+    best: tuple[int, list[Permanent]] | None = None
+    for order in permutations(rules):
+        n, lost, used = amount, False, []
+        for a, h in order:
+            assert isinstance(a, LifeGain)
+            if lost:
+                break
+            used.append(h)
+            if a.mode == "plus":
+                n += a.amount
+            elif a.mode == "times":
+                n *= a.amount
+            else:
+                lost = True
+        value = -n if lost else n
+        if best is None or value > best[0]:
+            best = (value, used)
+    assert best is not None
+    value, used = best
+    by = ", ".join(dict.fromkeys(h.label for h in used))
+    if value < 0:
+        return value, (f"{player} loses {-value} life instead of gaining {amount}: {by} (614.1a)",)
+    return value, (f"lifelink: {player} gains {value} (120.3f)",
+                   f"gain of {amount} replaced: {by} (614.1a)")

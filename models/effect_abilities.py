@@ -35,6 +35,7 @@ __all__ = [
     "DamageRecipients",
     "LethalByPower",
     "LifeFloor",
+    "LifeGain",
     "LoseAbilities",
     "ModifyPT",
     "Permanents",
@@ -321,6 +322,24 @@ class LifeFloor(Ability):
 
     floor: int = 1
     needs_creature: bool = False
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class LifeGain(Ability):
+    """A static rule on life gained (h4): "Your opponents can't gain life", "Players can't
+    gain life" (``mode="cant"``, CR 119.7); "If you would gain life, you gain that much life
+    plus 1 instead" (``"plus"``, ``amount`` 1), "... twice that much life instead"
+    (``"times"``, ``amount`` 2), "If an opponent would gain life, that player loses that
+    much life instead" (``"lose"``); the last three are replacement effects (614.1a).
+
+    ``who``: whose life gains it watches, relative to the holder's controller (``"you"``,
+    ``"opponents"``, ``"players"``). Applied to every life gain event —
+    lifelink's, one per source and damage step (120.3f), and a resolving ability's — by
+    :func:`redzone.models.damage_effects.life_gained`."""
+
+    who: Literal["you", "opponents", "players"] = "you"
+    mode: Literal["cant", "plus", "times", "lose"] = "cant"
+    amount: int = 1
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

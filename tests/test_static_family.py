@@ -104,3 +104,96 @@ def test_nev_creatures_with_counters_have_trample() -> None:
     ])
     assert board.has_keyword(board.permanents["a"], "trample") is True
     assert board.has_keyword(board.permanents["b"], "trample") is False
+
+
+# ------------------------------------------------------------------------- life gained
+
+
+def test_life_gain_statics_are_read() -> None:
+    from redzone.models.abilities import LifeGain
+    cases = {
+        ("Your opponents can't gain life.", "Archfiend of Despair"): ("opponents", "cant", 1),
+        ("Players can't gain life.", "Giant Cindermaw"): ("players", "cant", 1),
+        ("If you would gain life, you gain that much life plus 1 instead.",
+         "Angel of Vitality"): ("you", "plus", 1),
+        ("If you would gain life, you gain twice that much life instead.",
+         "Alhammarret's Archive"): ("you", "times", 2),
+        ("If an opponent would gain life, that player loses that much life instead.",
+         "Plague Drone"): ("opponents", "lose", 1),
+    }
+    for (text, name), want in cases.items():
+        (s,) = analyse_text(text, names=(name,))
+        assert s.status == "understood", text
+        (a,) = s.abilities
+        assert isinstance(a, LifeGain) and (a.who, a.mode, a.amount) == want
+
+
+def _nighthawks(extra: list[dict[str, Any]], a_life: int = 20):
+    # Two Vampire Nighthawks (2/3 flying, deathtouch, lifelink) of Alice's.
+    return build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": a_life}, {"name": "Bob"}],
+        "permanents": [{"id": "n1", "card": "Vampire Nighthawk", "controller": "Alice"},
+                       {"id": "n2", "card": "Vampire Nighthawk", "controller": "Alice"},
+                       {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+                       {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"}, *extra]}))
+
+
+def test_archfiend_of_despair_stops_lifelink() -> None:
+    # Bob's "Your opponents can't gain life" (119.7): Alice's lifelink damage is dealt, Bob
+    # loses 4, Alice gains nothing; Bob himself is no opponent of his own Archfiend.
+    board = _nighthawks([{"id": "fiend", "card": "Archfiend of Despair", "controller": "Bob"}])
+    state, dealt = play(board, ("n1", "Bob", 2), ("n2", "Bob", 2))
+    out = state.to_outcome(board)
+    assert out["life"] == {"Alice": 20, "Bob": 16}
+    assert any("can't gain life" in n for d in dealt for n in d.notes)
+
+
+def test_angel_of_vitality_adds_one_per_lifelink_source() -> None:
+    # "you gain that much life plus 1 instead" (614.1a): each source's lifelink damage is
+    # one life gain event (120.3f): n1 deals 2 to Bob and 1 + 1 to the two Bears (one event
+    # of 4: +5), n2 deals 2 to Bob (+3): Alice 20 + 8 = 28.
+    board = _nighthawks([{"id": "angel", "card": "Angel of Vitality", "controller": "Alice"}])
+    state, _ = play(board, ("n1", "Bob", 2), ("n1", "b1", 1), ("n1", "b2", 1), ("n2", "Bob", 2))
+    assert state.to_outcome(board)["life"]["Alice"] == 28
+
+
+def test_two_gain_replacements_in_the_order_best_for_the_gainer() -> None:
+    # Angel of Vitality (+1) and Alhammarret's Archive (twice): Alice orders them (616.1):
+    # +1 then twice gives (2 + 1) x 2 = 6, better than 2 x 2 + 1 = 5.
+    board = _nighthawks([{"id": "angel", "card": "Angel of Vitality", "controller": "Alice"},
+                         {"id": "arch", "card": "Alhammarret's Archive", "controller": "Alice"}])
+    state, _ = play(board, ("n1", "Bob", 2))
+    assert state.to_outcome(board)["life"]["Alice"] == 26
+
+
+def test_cant_gain_life_beats_the_replacements() -> None:
+    # Giant Cindermaw's "Players can't gain life" (119.7): there is no gain to replace.
+    board = _nighthawks([{"id": "angel", "card": "Angel of Vitality", "controller": "Alice"},
+                         {"id": "giant", "card": "Giant Cindermaw", "controller": "Bob"}])
+    state, _ = play(board, ("n1", "Bob", 2))
+    assert state.to_outcome(board)["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_plague_drone_turns_lifelink_into_a_loss_and_the_lifelinker_loses() -> None:
+    # Bob's Plague Drone: Alice at 3 would gain 4, loses 4 instead (614.1a): -1, she loses
+    # the game (704.5a) even though Bob is dealt 4.
+    board = _nighthawks([{"id": "drone", "card": "Plague Drone", "controller": "Bob"}], a_life=3)
+    state, _ = play(board, ("n1", "Bob", 2), ("n2", "Bob", 2))
+    out = state.to_outcome(board)
+    assert out["life"] == {"Alice": -1, "Bob": 16}
+    assert out["lost"] == ["Alice"]
+
+
+def test_ai_lets_a_lifelinker_through_against_plague_drone() -> None:
+    # Alice (2 life) attacks Bob with a Vampire Nighthawk; Bob controls Plague Drone (1/1
+    # flier, it could block). Unblocked, the Nighthawk's 2 lifelink damage makes Alice lose 2
+    # instead of gaining (614.1a): she is at 0 and loses (704.5a), so Bob's best block is none.
+    from redzone.solver.ai.decisions import choose_blocks
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 2}, {"name": "Bob"}],
+        "permanents": [{"id": "hawk", "card": "Vampire Nighthawk", "controller": "Alice"},
+                       {"id": "drone", "card": "Plague Drone", "controller": "Bob"}],
+        "combat": {"attackers": {"hawk": "Bob"}}}))
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {} or all(not v for v in r.blockers.values())
+    assert r.outcome["lost"] == ["Alice"] and r.outcome["life"]["Alice"] == 0
