@@ -28,6 +28,7 @@ from redzone.models.abilities import (
     ModifyPT,
     ParsedText,
     Permanents,
+    PreventDamage,
     Quality,
 )
 from redzone.models.lazy_dataclass import lazy_dataclass
@@ -373,10 +374,16 @@ class Board:
     def has_combat_effects(self) -> bool:
         """Whether some permanent has a combat-dependent characteristic-changing effect
         ("attacking creatures you control get +1/+0"), so that who attacks and blocks changes
-        power or toughness (506.4, 611.3a)."""
+        power or toughness (506.4, 611.3a) — or a prevention that depends on the combat
+        (h4: "... dealt to attacking creatures you control", "... by creatures it's
+        blocking", "... by creatures blocking it"; 615.1), so that a board for another
+        combat must know its blocks (:meth:`with_combat`)."""
         if self._combat_fx is None:
-            self._combat_fx = any(isinstance(a, (ModifyPT, Grant)) and a.when is not None
-                                  for p in self.permanents.values() for a in p.abilities)
+            self._combat_fx = any(
+                (isinstance(a, (ModifyPT, Grant)) and a.when is not None)
+                or (isinstance(a, PreventDamage)
+                    and (a.when is not None or a.from_blockers or a.from_blocked))
+                for p in self.permanents.values() for a in p.abilities)
         return self._combat_fx
 
     def affects(self, source: Permanent, affected: Affected, creature: Permanent) -> bool:

@@ -20,6 +20,7 @@ from itertools import permutations
 from typing import Any
 
 from redzone.models.abilities import (
+    ANY_SOURCE,
     Ability,
     DamageCantBePrevented,
     DamageKind,
@@ -34,7 +35,7 @@ from redzone.models.abilities import (
     RedirectDamage,
     SourceFilter,
 )
-from redzone.models.battlefield import Board, Permanent
+from redzone.models.battlefield import Board, Permanent, in_combat
 from redzone.models.game_state import GameState
 from redzone.models.parser import singular
 
@@ -116,6 +117,13 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
         if not (set(f.colors) & set(source.colors) or set(f.types) & set(source.types)):
             return False
     if f.subtypes and not set(f.subtypes) & set(source.subtypes):
+        return False
+    if f.keywords and not any(board.has_keyword(source, k) for k in f.keywords):
+        return False
+    if f.supertypes and not set(f.supertypes) & set(source.supertypes):
+        return False
+    if f.enchanted and not any(p.attached_to == source.id and "Aura" in p.subtypes
+                               for p in board.permanents.values()):
         return False
     return True
 
@@ -208,6 +216,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             continue
         if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
             continue
+        wanted = ability.recipients  # type: ignore[attr-defined]
+        if wanted != ANY_SOURCE and (rec is None or not _source_matches(board, wanted, holder, rec)):
+            continue  # h4: "... would deal to red creatures" (Indentured Oaf)
         return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
     if recipient in statics.players:
         for ability, holder in statics.to_players:
@@ -230,6 +241,13 @@ def _prevents_to(board: Board, state: GameState, ability: PreventDamage, holder:
     if ability.from_creatures and not source.is_creature:
         return False
     if ability.from_blockers and (board.combat is None or (source.id, rec) not in board.combat.blocks):
+        return False
+    if ability.when is not None and (rec not in board.permanents or not in_combat(
+            ability.when, board.permanents[rec], holder, board.combat)):
+        return False
+    if ability.from_blocked and (board.combat is None or (rec, source.id) not in board.combat.blocks):
+        return False
+    if ability.sources != ANY_SOURCE and not _source_matches(board, ability.sources, holder, source):
         return False
     if ability.while_counter and state.counters.get(rec, {}).get("+1/+1", 0) <= 0:
         return False

@@ -79,6 +79,13 @@ class SourceFilter:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    """h4: it has at least one of these keywords, own or granted ("creatures with first
+    strike")."""
+    supertypes: tuple[str, ...] = ()
+    """h4: it has at least one of these supertypes ("snow creatures")."""
+    enchanted: bool = False
+    """h4: an Aura is attached to it ("enchanted creatures", 303.4)."""
 
 
 ANY_SOURCE = SourceFilter()
@@ -150,6 +157,21 @@ class PreventDamage(Ability):
     """Only damage from creatures blocking the affected creature ("Prevent all combat damage
     that would be dealt to this creature by creatures blocking it": Armored Transport), as
     the board's combat says (:attr:`redzone.models.battlefield.CombatState.blocks`)."""
+    from_blocked: bool = False
+    """h4: only damage from the creatures the affected creature is blocking ("Prevent all
+    damage that would be dealt to this creature by creatures it's blocking": Wall of
+    Shadows)."""
+    sources: SourceFilter = ANY_SOURCE
+    """h4: with ``to``, only damage from these sources ("... by artifact creatures", "...
+    by Walls", "... by creatures with first strike")."""
+    recipients: SourceFilter = ANY_SOURCE
+    """h4: with ``by``, only damage to permanents like these ("Prevent all damage that this
+    creature would deal to red creatures": Indentured Oaf); players never match a filter
+    that is set."""
+    when: str | None = None
+    """h4: only while the affected creature is in this combat state (``"attacking"``:
+    "Prevent all damage that would be dealt to attacking creatures you control", Iroas;
+    CR 506.4, 611.3a), as the board's combat says."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -197,3 +197,90 @@ def test_ai_lets_a_lifelinker_through_against_plague_drone() -> None:
     r = choose_blocks(board, lookahead=0)
     assert r.blockers == {} or all(not v for v in r.blockers.values())
     assert r.outcome["lost"] == ["Alice"] and r.outcome["life"]["Alice"] == 0
+
+
+# ------------------------------------------------------------- filtered prevention (615)
+
+
+def _combat_board(permanents: list[dict[str, Any]], attackers: dict[str, str],
+                  blockers: dict[str, list[str]]):
+    return build_board(parse_scenario({
+        "players": PLAYERS, "permanents": permanents,
+        "combat": {"attackers": attackers, "blockers": blockers}}))
+
+
+def test_wall_of_shadows_takes_no_damage_from_the_creature_it_blocks() -> None:
+    # "Prevent all damage that would be dealt to this creature by creatures it's blocking"
+    # (615.1): Alice's Hill Giant (3/3) is blocked by Bob's Wall of Shadows (0/1): its 3
+    # damage is prevented, the Wall survives; the same 3 from a creature it doesn't block
+    # (a fight-like event from Bob's other side) is dealt.
+    board = _combat_board([
+        {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+        {"id": "wall", "card": "Wall of Shadows", "controller": "Bob"},
+        {"id": "other", "card": "Hill Giant", "controller": "Alice"},
+    ], {"giant": "Bob"}, {"wall": ["giant"]})
+    state, dealt = play(board, ("giant", "wall", 3))
+    assert dealt[0].amount == 0 and state.to_outcome(board)["destroyed"] == []
+    state, dealt = play(board, ("other", "wall", 3))
+    assert dealt[0].amount == 3 and state.to_outcome(board)["destroyed"] == ["wall"]
+
+
+def test_tresserhorn_skyknight_prevents_only_first_strikers_damage() -> None:
+    # "... by creatures with first strike": a White Knight (first strike) deals it nothing,
+    # a Hill Giant its 3 (Tresserhorn Skyknight is 5/3: destroyed, 704.5g).
+    board = board_of([
+        {"id": "sky", "card": "Tresserhorn Skyknight", "controller": "Bob"},
+        {"id": "knight", "card": "White Knight", "controller": "Alice"},
+        {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+    ])
+    state, dealt = play(board, ("knight", "sky", 2))
+    assert dealt[0].amount == 0
+    state, dealt = play(board, ("giant", "sky", 3))
+    assert dealt[0].amount == 3 and state.to_outcome(board)["destroyed"] == ["sky"]
+
+
+def test_indentured_oaf_deals_no_damage_to_red_creatures() -> None:
+    # "Prevent all damage that this creature would deal to red creatures": 0 to a Goblin
+    # Piker (red), 4 to a Grizzly Bears (green); damage to a player is not filtered.
+    board = board_of([
+        {"id": "oaf", "card": "Indentured Oaf", "controller": "Alice"},
+        {"id": "piker", "card": "Goblin Piker", "controller": "Bob"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"},
+    ])
+    _, dealt = play(board, ("oaf", "piker", 4))
+    assert dealt[0].amount == 0
+    _, dealt = play(board, ("oaf", "bear", 4))
+    assert dealt[0].amount == 4
+    _, dealt = play(board, ("oaf", "Bob", 4))
+    assert dealt[0].amount == 4
+
+
+def test_iroas_prevents_damage_to_attacking_creatures_only() -> None:
+    # "Prevent all damage that would be dealt to attacking creatures you control" (615.1,
+    # 506.4): Alice's attacking Grizzly Bears blocked by a Hill Giant survives; her Bears that
+    # didn't attack is dealt the damage.
+    board = _combat_board([
+        {"id": "iroas", "card": "Iroas, God of Victory", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "home", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "giant", "card": "Hill Giant", "controller": "Bob"},
+    ], {"bear": "Bob"}, {"giant": ["bear"]})
+    state, dealt = play(board, ("giant", "bear", 3), ("bear", "giant", 2))
+    assert [d.amount for d in dealt] == [0, 2]
+    assert state.to_outcome(board)["destroyed"] == []
+    state, dealt = play(board, ("giant", "home", 3))
+    assert dealt[0].amount == 3 and state.to_outcome(board)["destroyed"] == ["home"]
+
+
+def test_ai_blocks_with_wall_of_shadows_for_free() -> None:
+    # The Wall takes no damage from the Hill Giant it blocks (615.1): blocking saves Bob 3
+    # life and costs nothing, so it is Bob's best block; the Wall survives the combat.
+    from redzone.solver.ai.decisions import choose_blocks
+    board = build_board(parse_scenario({
+        "players": PLAYERS,
+        "permanents": [{"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                       {"id": "wall", "card": "Wall of Shadows", "controller": "Bob"}],
+        "combat": {"attackers": {"giant": "Bob"}}}))
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"wall": ["giant"]}
+    assert r.outcome["life"]["Bob"] == 20 and r.outcome["destroyed"] == []

@@ -89,6 +89,7 @@ from redzone.models.parser.layers import (
 )
 
 from redzone.models.parser.life import _life_static
+from redzone.models.parser.prevention import _prevention_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -98,6 +99,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _block_static,  # block templates (.blocks)
     _layer_static,  # characteristic-changing statics, CR 613 (.layers)
     _life_static,  # life gained: "can't gain life", gain replacements (.life, h4)
+    _prevention_static,  # prevention filtered by source or recipient (.prevention, h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
