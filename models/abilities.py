@@ -34,6 +34,7 @@ from redzone.models.ability_base import (
 )
 from redzone.models.effect_abilities import (
     ANY_SOURCE,
+    AssignAsUnblocked,
     AssignsToughness,
     CantLoseGame,
     ColorChange,
@@ -65,6 +66,7 @@ __all__ = [
     "Ability",
     "Affected",
     "AllMustBlock",
+    "AssignAsUnblocked",
     "AssignsToughness",
     "CantLoseGame",
     "LethalByPower",

@@ -24,6 +24,7 @@ from redzone.models.lazy_dataclass import lazy_dataclass
 
 __all__ = [
     "ANY_SOURCE",
+    "AssignAsUnblocked",
     "AssignsToughness",
     "CantLoseGame",
     "ColorChange",
@@ -384,6 +385,19 @@ class AssignsToughness(Ability):
     """"Each creature you control assigns combat damage equal to its toughness rather than
     its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
     effect): an affected creature's combat damage amount is its toughness."""
+
+    affected: Affected = SELF
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class AssignAsUnblocked(Ability):
+    """"You may have this creature assign its combat damage as though it weren't blocked"
+    (Thorn Elemental, Deathcoil Wurm; h4): a blocked affected attacking creature's
+    controller may have it assign all its combat damage to the player, planeswalker or
+    battle it attacks instead of to its blockers (CR 510.1c as modified by the effect; the
+    cards' rulings: all or nothing, never split between the two; with no blocker left it
+    may still assign its damage there). :func:`redzone.models.damage_rules.damage_problem`
+    offers it (``DamageSource.unblocked_to``)."""
 
     affected: Affected = SELF
 

@@ -284,3 +284,82 @@ def test_ai_blocks_with_wall_of_shadows_for_free() -> None:
     r = choose_blocks(board, lookahead=0)
     assert r.blockers == {"wall": ["giant"]}
     assert r.outcome["life"]["Bob"] == 20 and r.outcome["destroyed"] == []
+
+
+# ---------------------------------------------- combat damage as though unblocked (510.1c)
+
+
+def _thorn_problem(permanents: list[dict[str, Any]], attackers: dict[str, str],
+                   blockers: dict[str, list[str]]):
+    from redzone.models.damage_rules import damage_problem
+    board = _combat_board(permanents, attackers, blockers)
+    return board, damage_problem(board, "regular")
+
+
+def test_deathcoil_wurm_sentence_is_read() -> None:
+    from redzone.models.abilities import AssignAsUnblocked
+    (s,) = analyse_text("You may have this creature assign its combat damage as though it "
+                        "weren't blocked.", names=("Deathcoil Wurm",))
+    assert s.status == "understood"
+    (a,) = s.abilities
+    assert isinstance(a, AssignAsUnblocked) and a.affected.kind == "self"
+
+
+def test_thorn_elemental_assigns_all_to_the_player_or_all_to_its_blockers() -> None:
+    # Thorn Elemental (7/7) blocked by a Grizzly Bears: it may assign its 7 to the Bears or,
+    # as though it weren't blocked, all 7 to Bob — never split (510.1c; the card's rulings).
+    from redzone.models.damage_problem import damage_violations
+    from redzone.solver.damage.solve import enumerate_damage_assignments, plan_damage_step, solver_accepts
+    _, problem = _thorn_problem([
+        {"id": "thorn", "card": "Thorn Elemental", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"},
+    ], {"thorn": "Bob"}, {"bear": ["thorn"]})
+    bear = {"bear": {"thorn": 2}}
+    assert damage_violations(problem, {"thorn": {"Bob": 7}, **bear}) == []
+    assert damage_violations(problem, {"thorn": {"bear": 7}, **bear}) == []
+    assert damage_violations(problem, {"thorn": {"bear": 2, "Bob": 5}, **bear}) != []
+    found, complete = enumerate_damage_assignments(problem)
+    assert complete
+    assert sorted(sorted(a["thorn"].items()) for a in found) == [[("Bob", 7)], [("bear", 7)]]
+    assert solver_accepts(problem, {"thorn": {"Bob": 7}, **bear})
+    assert not solver_accepts(problem, {"thorn": {"bear": 2, "Bob": 5}, **bear})
+    assert plan_damage_step(problem, "max-player-damage").assignment["thorn"] == {"Bob": 7}
+    assert plan_damage_step(problem, "max-kills").assignment["thorn"] == {"bear": 7}
+
+
+def test_granted_to_a_trampler_all_or_trample_excess() -> None:
+    # Proud Wildbonder (4/3 trample) gives its own trampling self the choice. Blocked by a Craw
+    # Wurm (6/4): trample alone can't reach Bob (4 lethal needed, 702.19b), but as though
+    # unblocked all 4 go to Bob. Blocked by a Grizzly Bears: 2 to the Bears and 2 to Bob
+    # is ordinary trample, also legal.
+    from redzone.models.damage_problem import damage_violations
+    from redzone.solver.damage.solve import plan_damage_step, solver_accepts
+    _, problem = _thorn_problem([
+        {"id": "pw", "card": "Proud Wildbonder", "controller": "Alice"},
+        {"id": "wurm", "card": "Craw Wurm", "controller": "Bob"},
+    ], {"pw": "Bob"}, {"wurm": ["pw"]})
+    wurm = {"wurm": {"pw": 6}}
+    assert damage_violations(problem, {"pw": {"Bob": 4}, **wurm}) == []
+    assert damage_violations(problem, {"pw": {"wurm": 1, "Bob": 3}, **wurm}) != []
+    assert plan_damage_step(problem, "max-player-damage").assignment["pw"] == {"Bob": 4}
+    _, problem = _thorn_problem([
+        {"id": "pw", "card": "Proud Wildbonder", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"},
+    ], {"pw": "Bob"}, {"bear": ["pw"]})
+    bear = {"bear": {"pw": 2}}
+    assert damage_violations(problem, {"pw": {"bear": 2, "Bob": 2}, **bear}) == []
+    assert solver_accepts(problem, {"pw": {"bear": 2, "Bob": 2}, **bear})
+    assert not solver_accepts(problem, {"pw": {"bear": 1, "Bob": 3}, **bear})
+
+
+def test_ai_knows_thorn_elemental_is_lethal_through_a_blocker() -> None:
+    # Bob at 7 with a Craw Wurm to block: whatever he does, Thorn Elemental's 7 reach him
+    # (510.1c as modified) and he loses (704.5a), so the attack is lethal.
+    from redzone.solver.ai.decisions import choose_attack
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": 7}],
+        "permanents": [{"id": "thorn", "card": "Thorn Elemental", "controller": "Alice"},
+                       {"id": "wurm", "card": "Craw Wurm", "controller": "Bob"}]}))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"thorn": "Bob"} and r.lethal
+    assert r.outcome["lost"] == ["Bob"]

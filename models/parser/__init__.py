@@ -88,6 +88,7 @@ from redzone.models.parser.layers import (
     _layer_static,
 )
 
+from redzone.models.parser.assignment import _assignment_static
 from redzone.models.parser.life import _life_static
 from redzone.models.parser.prevention import _prevention_static
 
@@ -100,6 +101,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _layer_static,  # characteristic-changing statics, CR 613 (.layers)
     _life_static,  # life gained: "can't gain life", gain replacements (.life, h4)
     _prevention_static,  # prevention filtered by source or recipient (.prevention, h4)
+    _assignment_static,  # damage assigned as though unblocked (.assignment, h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
