@@ -116,12 +116,15 @@ class CombatState:
     ``attacking``: attacking creature id -> its defending player (508.5: the player, a
     planeswalker's controller or a battle's protector). ``blocking``: ids of blocking
     creatures. ``blocks``: (blocking creature id, attacking creature id it blocks) pairs
-    ("creatures blocking it", Armored Transport).
+    ("creatures blocking it", Armored Transport). ``at_player``: ids of attacking
+    creatures that attack a player, not a planeswalker or battle (h4: "creatures attacking
+    your opponents").
     """
 
     attacking: Mapping[str, str] = field(default_factory=dict)
     blocking: frozenset[str] = frozenset()
     blocks: frozenset[tuple[str, str]] = frozenset()
+    at_player: frozenset[str] = frozenset()
 
 
 # ------------------------------------------------------------------ players and permanents
@@ -687,7 +690,8 @@ def combat_state(board: Board, attackers: Mapping[str, str] | None,
     blocking = frozenset(b for b, lst in (blockers or {}).items() if lst)
     pairs = frozenset((b, a) for b, lst in (blockers or {}).items()
                       if isinstance(lst, (list, tuple)) for a in lst)
-    return CombatState(attacking, blocking, pairs)
+    at_player = frozenset(a for a, target in attackers.items() if target not in board.permanents)
+    return CombatState(attacking, blocking, pairs, at_player)
 
 
 def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:
@@ -700,6 +704,10 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return blocking
     if when == "attacking or blocking":
         return attacking or blocking
+    if when == "attacking an opponent":
+        # h4: "Creatures attacking your opponents": attacking a player other than the
+        # effect's controller (every other player is an opponent; no teams).
+        return attacking and perm.id in combat.at_player and combat.attacking[perm.id] != source.controller
     if when == "attacking you":
         return attacking and combat.attacking[perm.id] == source.controller
     if when == "attacking alone":

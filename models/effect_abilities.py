@@ -201,10 +201,11 @@ class DamageCantBePrevented(Ability):
 # characteristics.
 
 CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you",
-                          "attacking alone"]
+                          "attacking alone", "attacking an opponent"]
 """When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
 attacking creature, a blocking creature, either, attacking the effect's controller (or a
-planeswalker or battle of theirs), or the only attacking creature (506.5)."""
+planeswalker or battle of theirs), the only attacking creature (506.5), or attacking a
+player other than the effect's controller (h4: "creatures attacking your opponents")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -363,3 +363,90 @@ def test_ai_knows_thorn_elemental_is_lethal_through_a_blocker() -> None:
     r = choose_attack(board, lookahead=0)
     assert r.attackers == {"thorn": "Bob"} and r.lethal
     assert r.outcome["lost"] == ["Bob"]
+
+
+# ------------------------------------------------- conditions, "the same is true", misc.
+
+
+def test_blast_furnace_hellkite_double_strike_only_attacking_an_opponent() -> None:
+    # "Creatures attacking your opponents have double strike" (506.4, 611.3a): Alice's Bears
+    # attacking Bob has double strike; her Bears at home doesn't; attacking Bob's
+    # planeswalker is not attacking Bob.
+    board = _combat_board([
+        {"id": "hk", "card": "Blast-Furnace Hellkite", "controller": "Alice"},
+        {"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "home", "card": "Grizzly Bears", "controller": "Alice"},
+    ], {"a": "Bob"}, {})
+    kw = board.has_keyword
+    assert kw(board.permanents["a"], "double strike") is True
+    assert kw(board.permanents["home"], "double strike") is False
+    board = _combat_board([
+        {"id": "hk", "card": "Blast-Furnace Hellkite", "controller": "Alice"},
+        {"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "pw", "card": "Jace Beleren", "controller": "Bob", "loyalty": 3},
+    ], {"a": "pw"}, {})
+    assert board.has_keyword(board.permanents["a"], "double strike") is False
+
+
+def test_branded_brawlers_cant_block_if_an_untapped_land() -> None:
+    # "This creature can't block if you control an untapped land" (509.1b, 611.3a): with an
+    # untapped Mountain it can't block; with the Mountain tapped it can.
+    from redzone.models.block_rules import block_problems
+
+    def can_block(tapped: bool) -> bool:
+        board = build_board(parse_scenario({
+            "players": PLAYERS, "active_player": "Bob",
+            "permanents": [{"id": "bb", "card": "Branded Brawlers", "controller": "Alice"},
+                           {"id": "m", "card": "Mountain", "controller": "Alice", "tapped": tapped},
+                           {"id": "x", "card": "Grizzly Bears", "controller": "Bob"}],
+            "combat": {"attackers": {"x": "Alice"}}}))
+        (problem,) = block_problems(board, {"x": "Alice"})
+        return "x" in problem.allowed.get("bb", ())
+    assert can_block(tapped=False) is False
+    assert can_block(tapped=True) is True
+
+
+def test_soulflayer_the_same_is_true_for_each_keyword() -> None:
+    # "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The
+    # same is true for first strike, ..." : one stated condition per keyword (611.3a);
+    # hexproof is not a combat keyword and is left out.
+    from redzone.models.abilities import Conditional
+    sents = analyse_text(
+        "If a creature card with flying was exiled with this creature's delve ability, this "
+        "creature has flying. The same is true for first strike, double strike, deathtouch, "
+        "haste, hexproof, indestructible, lifelink, reach, trample, and vigilance.",
+        names=("Soulflayer",))
+    assert [s.status for s in sents] == ["understood", "understood"]
+    conds = sents[1].abilities
+    assert all(isinstance(c, Conditional) for c in conds)
+    names = [c.abilities[0].name for c in conds]  # type: ignore[attr-defined]
+    assert names == ["first strike", "double strike", "deathtouch", "haste", "indestructible",
+                     "lifelink", "reach", "trample", "vigilance"]
+    assert conds[0].condition.phrase == ("a creature card with first strike was exiled with "
+                                         "~'s delve ability")
+    # played: the scenario states the trample condition only
+    board = board_of([{"id": "s", "card": "Soulflayer", "controller": "Alice", "conditions": {
+        "a creature card with trample was exiled with ~'s delve ability": True}}])
+    perm = board.permanents["s"]
+    assert board.has_keyword(perm, "trample") and not board.has_keyword(perm, "flying")
+
+
+def test_a_protection_list_stays_unread() -> None:
+    # "protection" names no quality here (from what?): the sentence stays reported.
+    sents = analyse_text("As long as a creature card with flying is in a graveyard, this "
+                         "creature has flying. The same is true for fear, first strike, "
+                         "protection, and trample.", names=("Cairn Wanderer",))
+    assert [s.status for s in sents] == ["understood", "unparsed"]
+
+
+def test_avacyn_and_fruitcake_indestructible_survive_lethal_damage() -> None:
+    # "Other permanents you control have indestructible" / "~ is indestructible" (702.12b):
+    # lethal damage doesn't destroy them (704.5g).
+    board = board_of([
+        {"id": "av", "card": "Avacyn, Angel of Hope", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "cake", "card": "Fruitcake Elemental", "controller": "Alice"},
+        {"id": "wurm", "card": "Craw Wurm", "controller": "Bob"},
+    ])
+    state, _ = play(board, ("wurm", "bear", 6), ("wurm", "cake", 6))
+    assert state.to_outcome(board)["destroyed"] == []
