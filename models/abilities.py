@@ -34,6 +34,7 @@ from redzone.models.ability_base import (
 )
 from redzone.models.effect_abilities import (
     ANY_SOURCE,
+    AssignAsUnblocked,
     AssignsToughness,
     CantLoseGame,
     ColorChange,
@@ -45,6 +46,7 @@ from redzone.models.effect_abilities import (
     DamageRecipients,
     LethalByPower,
     LifeFloor,
+    LifeGain,
     LoseAbilities,
     ModifyPT,
     Permanents,
@@ -64,6 +66,7 @@ __all__ = [
     "Ability",
     "Affected",
     "AllMustBlock",
+    "AssignAsUnblocked",
     "AssignsToughness",
     "CantLoseGame",
     "LethalByPower",
@@ -114,6 +117,7 @@ __all__ = [
     "Keyword",
     "Landwalk",
     "LifeFloor",
+    "LifeGain",
     "LoseAbilities",
     "ModifyPT",
     "MustBeAttacked",

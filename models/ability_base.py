@@ -93,6 +93,9 @@ class Quality:
       control", 301.5); ``enchanted_or_equipped``: an Aura or an Equipment is;
     - ``modified``: ``True``: it has a counter on it, is equipped, or is enchanted by an Aura
       its controller controls (CR 700.9).
+    - ``commander``: ``True``: it is a commander (the scenario's ``commander`` flag; CR 903.3).
+
+    ``counter="any"``: a counter of any kind ("creatures you control with counters on them").
     """
 
     subtypes: tuple[str, ...] = ()
@@ -116,3 +119,4 @@ class Quality:
     equipped: bool | None = None
     enchanted_or_equipped: bool | None = None
     modified: bool | None = None
+    commander: bool | None = None

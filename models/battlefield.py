@@ -28,6 +28,7 @@ from redzone.models.abilities import (
     ModifyPT,
     ParsedText,
     Permanents,
+    PreventDamage,
     Quality,
 )
 from redzone.models.lazy_dataclass import lazy_dataclass
@@ -115,12 +116,15 @@ class CombatState:
     ``attacking``: attacking creature id -> its defending player (508.5: the player, a
     planeswalker's controller or a battle's protector). ``blocking``: ids of blocking
     creatures. ``blocks``: (blocking creature id, attacking creature id it blocks) pairs
-    ("creatures blocking it", Armored Transport).
+    ("creatures blocking it", Armored Transport). ``at_player``: ids of attacking
+    creatures that attack a player, not a planeswalker or battle (h4: "creatures attacking
+    your opponents").
     """
 
     attacking: Mapping[str, str] = field(default_factory=dict)
     blocking: frozenset[str] = frozenset()
     blocks: frozenset[tuple[str, str]] = frozenset()
+    at_player: frozenset[str] = frozenset()
 
 
 # ------------------------------------------------------------------ players and permanents
@@ -373,10 +377,16 @@ class Board:
     def has_combat_effects(self) -> bool:
         """Whether some permanent has a combat-dependent characteristic-changing effect
         ("attacking creatures you control get +1/+0"), so that who attacks and blocks changes
-        power or toughness (506.4, 611.3a)."""
+        power or toughness (506.4, 611.3a) — or a prevention that depends on the combat
+        (h4: "... dealt to attacking creatures you control", "... by creatures it's
+        blocking", "... by creatures blocking it"; 615.1), so that a board for another
+        combat must know its blocks (:meth:`with_combat`)."""
         if self._combat_fx is None:
-            self._combat_fx = any(isinstance(a, (ModifyPT, Grant)) and a.when is not None
-                                  for p in self.permanents.values() for a in p.abilities)
+            self._combat_fx = any(
+                (isinstance(a, (ModifyPT, Grant)) and a.when is not None)
+                or (isinstance(a, PreventDamage)
+                    and (a.when is not None or a.from_blockers or a.from_blocked))
+                for p in self.permanents.values() for a in p.abilities)
         return self._combat_fx
 
     def affects(self, source: Permanent, affected: Affected, creature: Permanent) -> bool:
@@ -570,7 +580,13 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
             return False
         if q.power_vs == "less" and not power < theirs:
             return False
-    if q.counter is not None and creature.counters.get(q.counter, 0) <= 0:
+    if q.counter is not None:
+        if q.counter == "any":
+            if not any(v > 0 for v in creature.counters.values()):
+                return False
+        elif creature.counters.get(q.counter, 0) <= 0:
+            return False
+    if q.commander is not None and bool(getattr(creature, "commander", False)) != q.commander:
         return False
     if q.color_count is not None:
         n = len(creature.colors)
@@ -674,7 +690,8 @@ def combat_state(board: Board, attackers: Mapping[str, str] | None,
     blocking = frozenset(b for b, lst in (blockers or {}).items() if lst)
     pairs = frozenset((b, a) for b, lst in (blockers or {}).items()
                       if isinstance(lst, (list, tuple)) for a in lst)
-    return CombatState(attacking, blocking, pairs)
+    at_player = frozenset(a for a, target in attackers.items() if target not in board.permanents)
+    return CombatState(attacking, blocking, pairs, at_player)
 
 
 def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatState) -> bool:
@@ -687,6 +704,10 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return blocking
     if when == "attacking or blocking":
         return attacking or blocking
+    if when == "attacking an opponent":
+        # h4: "Creatures attacking your opponents": attacking a player other than the
+        # effect's controller (every other player is an opponent; no teams).
+        return attacking and perm.id in combat.at_player and combat.attacking[perm.id] != source.controller
     if when == "attacking you":
         return attacking and combat.attacking[perm.id] == source.controller
     if when == "attacking alone":

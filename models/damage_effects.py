@@ -20,6 +20,7 @@ from itertools import permutations
 from typing import Any
 
 from redzone.models.abilities import (
+    ANY_SOURCE,
     Ability,
     DamageCantBePrevented,
     DamageKind,
@@ -27,17 +28,18 @@ from redzone.models.abilities import (
     DamageModifier,
     Keyword,
     LifeFloor,
+    LifeGain,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
     RedirectDamage,
     SourceFilter,
 )
-from redzone.models.battlefield import Board, Permanent
+from redzone.models.battlefield import Board, Permanent, in_combat
 from redzone.models.game_state import GameState
 from redzone.models.parser import singular
 
-__all__ = ["has_quality"]
+__all__ = ["has_quality", "life_gained"]
 
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -115,6 +117,13 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
         if not (set(f.colors) & set(source.colors) or set(f.types) & set(source.types)):
             return False
     if f.subtypes and not set(f.subtypes) & set(source.subtypes):
+        return False
+    if f.keywords and not any(board.has_keyword(source, k) for k in f.keywords):
+        return False
+    if f.supertypes and not set(f.supertypes) & set(source.supertypes):
+        return False
+    if f.enchanted and not any(p.attached_to == source.id and "Aura" in p.subtypes
+                               for p in board.permanents.values()):
         return False
     return True
 
@@ -207,6 +216,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             continue
         if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
             continue
+        wanted = ability.recipients  # type: ignore[attr-defined]
+        if wanted != ANY_SOURCE and (rec is None or not _source_matches(board, wanted, holder, rec)):
+            continue  # h4: "... would deal to red creatures" (Indentured Oaf)
         return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
     if recipient in statics.players:
         for ability, holder in statics.to_players:
@@ -229,6 +241,13 @@ def _prevents_to(board: Board, state: GameState, ability: PreventDamage, holder:
     if ability.from_creatures and not source.is_creature:
         return False
     if ability.from_blockers and (board.combat is None or (source.id, rec) not in board.combat.blocks):
+        return False
+    if ability.when is not None and (rec not in board.permanents or not in_combat(
+            ability.when, board.permanents[rec], holder, board.combat)):
+        return False
+    if ability.from_blocked and (board.combat is None or (rec, source.id) not in board.combat.blocks):
+        return False
+    if ability.sources != ANY_SOURCE and not _source_matches(board, ability.sources, holder, source):
         return False
     if ability.while_counter and state.counters.get(rec, {}).get("+1/+1", 0) <= 0:
         return False
@@ -436,3 +455,61 @@ def _as_counters(board: Board, state: GameState, recipient: str,
         if _present(board, state, holder) and _kind_applies(ability.damage, combat):
             return ability, holder
     return None
+
+
+# ================================================================ h4: life gained (119.7)
+
+
+def _gain_applies(board: Board, ability: LifeGain, holder: Permanent, player: str) -> bool:
+    if ability.who == "players":
+        return True
+    if ability.who == "you":
+        return player == holder.controller
+    return player != holder.controller and player in board.opponents(holder.controller)
+
+
+def life_gained(board: Board, state: GameState, player: str,
+                amount: int) -> tuple[int, tuple[str, ...]]:
+    """What a life gain event of ``amount`` for ``player`` becomes under the
+    :class:`redzone.models.abilities.LifeGain` statics of the permanents still on the
+    battlefield (611.3): (the change of ``player``'s life total — positive: life gained,
+    negative: life lost instead —, a note naming the rule). "Can't gain life" (119.7) wins:
+    nothing happens and nothing replaces the gain. Otherwise the replacements (614.1a) apply
+    in the order the gaining player chooses (616.1), taken as the one best for them; "loses
+    that much life instead" makes the event a life loss, which no gain replacement
+    modifies. The notes hold ``"lifelink: P gains N (120.3f)"`` whenever life is gained
+    (what "whenever you gain life" triggers read), then the replacements used."""
+    rules = [(a, h) for a, h in board.abilities_of_kind(LifeGain)
+             if _present(board, state, h) and _gain_applies(board, a, h, player)]  # type: ignore[arg-type]
+    if amount <= 0:
+        return 0, ()
+    for a, h in rules:
+        assert isinstance(a, LifeGain)
+        if a.mode == "cant":
+            return 0, (f"{player} can't gain life: {h.label} (119.7)",)
+    if not rules:
+        return amount, (f"lifelink: {player} gains {amount} (120.3f)",)
+    best: tuple[int, list[Permanent]] | None = None
+    for order in permutations(rules):
+        n, lost, used = amount, False, []
+        for a, h in order:
+            assert isinstance(a, LifeGain)
+            if lost:
+                break
+            used.append(h)
+            if a.mode == "plus":
+                n += a.amount
+            elif a.mode == "times":
+                n *= a.amount
+            else:
+                lost = True
+        value = -n if lost else n
+        if best is None or value > best[0]:
+            best = (value, used)
+    assert best is not None
+    value, used = best
+    by = ", ".join(dict.fromkeys(h.label for h in used))
+    if value < 0:
+        return value, (f"{player} loses {-value} life instead of gaining {amount}: {by} (614.1a)",)
+    return value, (f"lifelink: {player} gains {value} (120.3f)",
+                   f"gain of {amount} replaced: {by} (614.1a)")

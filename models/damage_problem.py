@@ -104,6 +104,10 @@ class DamageSource:
     - ``trample`` / ``over_planeswalkers``: its keywords, for messages.
     - ``decider``: the player who chooses how its damage is divided (510.1, 702.22j-k).
     - ``why``: one phrase explaining its recipients, with the rule (for messages).
+    - ``unblocked_to``: a blocked attacking creature that may assign its combat damage as
+      though it weren't blocked (Thorn Elemental; h4): what it attacks, also listed in
+      ``recipients``; any damage assigned there must be all of its damage (and nothing
+      then goes to its blockers), unless it is trample excess (702.19b). ``None`` otherwise.
     """
 
     id: str
@@ -122,6 +126,7 @@ class DamageSource:
     trample: bool = False
     over_planeswalkers: bool = False
     why: str = ""
+    unblocked_to: str | None = None
 
     @property
     def has_choice(self) -> bool:
@@ -329,6 +334,18 @@ def _lethal_violations(problem: DamageProblem, assignment: Assignment) -> list[V
     for src in problem.sources:
         split = assignment.get(src.id, {})
         label = problem.label(src.id)
+        if src.unblocked_to is not None and split.get(src.unblocked_to, 0) > 0:
+            # h4 (Thorn Elemental, 510.1c as modified): all of its damage as though unblocked
+            # is legal as it is; a part of it is legal only as trample excess (below).
+            if split.get(src.unblocked_to, 0) == src.amount:
+                continue
+            if src.unblocked_to not in src.excess:
+                out.append(Violation(
+                    "lethal", label,
+                    f"{label} assigns {split[src.unblocked_to]} of its {src.amount} combat damage "
+                    f"to {problem.label(src.unblocked_to)}: as though it weren't blocked, it "
+                    "assigns all of it there or none (CR 510.1c)"))
+                continue
         # CR 702.19b: trample excess only once every blocker has been assigned lethal damage.
         for r in src.excess:
             a = split.get(r, 0)

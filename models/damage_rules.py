@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from redzone.models.abilities import AssignsToughness, Keyword
+from redzone.models.abilities import AssignAsUnblocked, AssignsToughness, Keyword
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.block_rules import attack_bands
 from redzone.models.damage_problem import DamageProblem, DamageRecipient, DamageSource, Step
@@ -56,6 +56,12 @@ class _View:
             if self.present(holder.id):
                 return self.toughness(perm)
         return self.power(perm)
+
+    def as_unblocked(self, perm: Permanent) -> bool:
+        """Whether an effect of a permanent still on the battlefield lets ``perm`` assign its
+        combat damage as though it weren't blocked (Thorn Elemental; h4)."""
+        return any(self.present(holder.id)
+                   for _, holder in self.board.abilities_affecting(perm, AssignAsUnblocked))
 
     def toughness(self, perm: Permanent) -> int:
         if self.state is not None:
@@ -383,12 +389,20 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
         else:
             recips = ()
             why = "it is blocked but no creature blocks it any more, so it deals no damage (CR 510.1c)"
+        unblocked_to = None
+        if blocked and alive and not banders and view.as_unblocked(perm):
+            # h4 (Thorn Elemental): all of its damage to what it attacks instead (510.1c).
+            unblocked_to = tail[0]
+            if unblocked_to not in recips:
+                recips = recips + (unblocked_to,)
+            why += (f"; it may instead assign all its combat damage to {label(unblocked_to)} as "
+                    "though it weren't blocked (CR 510.1c)")
         amount = max(0, power) if recips else 0
         sources.append(DamageSource(
             id=a, controller=perm.controller, role="attacker", power=power, amount=amount,
             recipients=recips, decider=decider, blockers=blockers, excess=excess, spill=spill,
             spill_from=spill_from, order=order, deathtouch=deathtouch, trample=trample,
-            over_planeswalkers=over, why=why))
+            over_planeswalkers=over, why=why, unblocked_to=unblocked_to))
 
     for b in [c for c in dealing if c in combat.blocks]:
         perm = perms[b]

@@ -24,6 +24,7 @@ from redzone.models.lazy_dataclass import lazy_dataclass
 
 __all__ = [
     "ANY_SOURCE",
+    "AssignAsUnblocked",
     "AssignsToughness",
     "CantLoseGame",
     "ColorChange",
@@ -35,6 +36,7 @@ __all__ = [
     "DamageRecipients",
     "LethalByPower",
     "LifeFloor",
+    "LifeGain",
     "LoseAbilities",
     "ModifyPT",
     "Permanents",
@@ -78,6 +80,13 @@ class SourceFilter:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    """h4: it has at least one of these keywords, own or granted ("creatures with first
+    strike")."""
+    supertypes: tuple[str, ...] = ()
+    """h4: it has at least one of these supertypes ("snow creatures")."""
+    enchanted: bool = False
+    """h4: an Aura is attached to it ("enchanted creatures", 303.4)."""
 
 
 ANY_SOURCE = SourceFilter()
@@ -149,6 +158,21 @@ class PreventDamage(Ability):
     """Only damage from creatures blocking the affected creature ("Prevent all combat damage
     that would be dealt to this creature by creatures blocking it": Armored Transport), as
     the board's combat says (:attr:`redzone.models.battlefield.CombatState.blocks`)."""
+    from_blocked: bool = False
+    """h4: only damage from the creatures the affected creature is blocking ("Prevent all
+    damage that would be dealt to this creature by creatures it's blocking": Wall of
+    Shadows)."""
+    sources: SourceFilter = ANY_SOURCE
+    """h4: with ``to``, only damage from these sources ("... by artifact creatures", "...
+    by Walls", "... by creatures with first strike")."""
+    recipients: SourceFilter = ANY_SOURCE
+    """h4: with ``by``, only damage to permanents like these ("Prevent all damage that this
+    creature would deal to red creatures": Indentured Oaf); players never match a filter
+    that is set."""
+    when: str | None = None
+    """h4: only while the affected creature is in this combat state (``"attacking"``:
+    "Prevent all damage that would be dealt to attacking creatures you control", Iroas;
+    CR 506.4, 611.3a), as the board's combat says."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -177,10 +201,11 @@ class DamageCantBePrevented(Ability):
 # characteristics.
 
 CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you",
-                          "attacking alone"]
+                          "attacking alone", "attacking an opponent"]
 """When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
 attacking creature, a blocking creature, either, attacking the effect's controller (or a
-planeswalker or battle of theirs), or the only attacking creature (506.5)."""
+planeswalker or battle of theirs), the only attacking creature (506.5), or attacking a
+player other than the effect's controller (h4: "creatures attacking your opponents")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -324,6 +349,24 @@ class LifeFloor(Ability):
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
+class LifeGain(Ability):
+    """A static rule on life gained (h4): "Your opponents can't gain life", "Players can't
+    gain life" (``mode="cant"``, CR 119.7); "If you would gain life, you gain that much life
+    plus 1 instead" (``"plus"``, ``amount`` 1), "... twice that much life instead"
+    (``"times"``, ``amount`` 2), "If an opponent would gain life, that player loses that
+    much life instead" (``"lose"``); the last three are replacement effects (614.1a).
+
+    ``who``: whose life gains it watches, relative to the holder's controller (``"you"``,
+    ``"opponents"``, ``"players"``). Applied to every life gain event —
+    lifelink's, one per source and damage step (120.3f), and a resolving ability's — by
+    :func:`redzone.models.damage_effects.life_gained`."""
+
+    who: Literal["you", "opponents", "players"] = "you"
+    mode: Literal["cant", "plus", "times", "lose"] = "cant"
+    amount: int = 1
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
 class DamageAsCounters(Ability):
     """"If damage would be dealt to this creature, put that many +1/+1 counters on it
     instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
@@ -343,6 +386,19 @@ class AssignsToughness(Ability):
     """"Each creature you control assigns combat damage equal to its toughness rather than
     its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
     effect): an affected creature's combat damage amount is its toughness."""
+
+    affected: Affected = SELF
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class AssignAsUnblocked(Ability):
+    """"You may have this creature assign its combat damage as though it weren't blocked"
+    (Thorn Elemental, Deathcoil Wurm; h4): a blocked affected attacking creature's
+    controller may have it assign all its combat damage to the player, planeswalker or
+    battle it attacks instead of to its blockers (CR 510.1c as modified by the effect; the
+    cards' rulings: all or nothing, never split between the two; with no blocker left it
+    may still assign its damage there). :func:`redzone.models.damage_rules.damage_problem`
+    offers it (``DamageSource.unblocked_to``)."""
 
     affected: Affected = SELF
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from redzone.models.abilities import (
@@ -35,6 +35,7 @@ from redzone.models.abilities import (
     DamageModifier,
     Keyword,
     LifeFloor,
+    LifeGain,
     PreventDamage,
     PreventDamageToPlayer,
     Protection,
@@ -54,6 +55,7 @@ from redzone.models.damage_effects import (
     _scenario_preventions,
     _Statics,
     has_quality,
+    life_gained,
 )
 from redzone.models.errors import ScenarioError
 from redzone.models.game_state import (
@@ -74,6 +76,7 @@ __all__ = [
     "OutcomeJSON",
     "POISON_TO_LOSE",
     "deal_damage",
+    "gain_life",
     "has_quality",
     "losing_players",
     "loss_shields",
@@ -157,7 +160,7 @@ def _plain(board: Board) -> _Plain | None:
         plain = got[3]
     else:
         kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
-                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor)
+                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor, LifeGain)
         perms = board.permanents.values()
         if (_scenario_preventions(board) or any(board.granted(p) for p in perms)
                 or any(isinstance(a, kinds) for p in perms for a in p.abilities)):
@@ -335,6 +338,9 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             planned[last][4].append(f"{n} +1/+1 counters removed (615)")
 
     out: list[DealtDamage] = []
+    # h4: under a life gain rule (119.7, 614.1a) each source's lifelink is one event (120.3f)
+    gain_rules = bool(board.abilities_of_kind(LifeGain))
+    linked: dict[str, tuple[int, int]] = {}  # source -> (damage dealt, index of its last event)
     for src_id, rec, assigned, amount, notes in planned:
         source = board.permanents[src_id]
         if amount <= 0:
@@ -386,10 +392,28 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 excess = _damage_permanent(board, state, perm, amount, results,
                                            deathtouch=False, as_counters=False)
         if _keyword(board, state, source, "lifelink"):
-            _lifelink(state, source.controller, amount, notes)
+            if gain_rules:
+                linked[src_id] = (linked.get(src_id, (0, 0))[0] + amount, len(out))
+            else:
+                _lifelink(state, source.controller, amount, notes)
         out.append(DealtDamage(src_id, rec, assigned, amount, "+".join(results) or "none",
                                excess, tuple(notes)))
+    for src_id, (amount, last) in linked.items():
+        notes = gain_life(board, state, board.permanents[src_id].controller, amount)
+        out[last] = replace(out[last], notes=out[last].notes + notes)
     return out
+
+
+def gain_life(board: Board, state: GameState, player: str, amount: int) -> tuple[str, ...]:
+    """One life gain event of ``amount`` for ``player`` (lifelink's, 120.3f, or a resolving
+    ability's, 119.3) under the board's life gain statics (119.7 "can't gain life",
+    614.1a replacements: :func:`redzone.models.damage_effects.life_gained`): ``state``'s
+    life and life gained this turn change; returns the notes saying what happened."""
+    change, notes = life_gained(board, state, player, amount)
+    state.life[player] = state.life.get(player, 0) + change
+    if change > 0:
+        state.gained[player] = state.gained.get(player, 0) + change
+    return notes
 
 
 def _commander_damage(state: GameState, commander: str, player: str, amount: int,

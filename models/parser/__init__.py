@@ -88,6 +88,12 @@ from redzone.models.parser.layers import (
     _layer_static,
 )
 
+from redzone.models.parser.assignment import _assignment_static
+from redzone.models.parser.life import _life_static
+from redzone.models.parser.permanents import _permanents_static
+from redzone.models.parser.prevention import _prevention_static
+from redzone.models.parser.same_is_true import same_is_true
+
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
 SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] = (
@@ -95,6 +101,10 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _damage_static,  # damage prevention and replacement (.damage)
     _block_static,  # block templates (.blocks)
     _layer_static,  # characteristic-changing statics, CR 613 (.layers)
+    _life_static,  # life gained: "can't gain life", gain replacements (.life, h4)
+    _prevention_static,  # prevention filtered by source or recipient (.prevention, h4)
+    _assignment_static,  # damage assigned as though unblocked (.assignment, h4)
+    _permanents_static,  # "~ is indestructible", "permanents you control have ..." (h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -516,6 +526,10 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
             previous = None
             continue
         r = parse_sentence(sent, names=names, previous=previous)
+        if r.status == "unparsed" and out:
+            same = same_is_true(sent, out[-1])  # h4: "The same is true for ..." (.same_is_true)
+            if same is not None:
+                r = Sentence(r.text, same[0], same[1], same[2])  # type: ignore[arg-type]
         if r.status == "understood" and k + 1 < len(sentences) \
                 and _CHANGES_AFTER_PREVENTION.search(sentences[k + 1]) \
                 and any(isinstance(a, PreventDamage) for a in r.abilities):

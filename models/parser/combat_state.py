@@ -75,6 +75,13 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
         who = m["who"]
         rest = re.sub(r"^(?:it|It|he|she) ", (who[:1].upper() + who[1:]) + " ", m["rest"])
         return m["w"], rest
+    # h4: "Creatures attacking your opponents have double strike" (Blast-Furnace Hellkite),
+    # "Each creature that's attacking one of your opponents has trample" (Oviya).
+    m = re.fullmatch(r"(?:Creatures attacking your opponents (?P<v1>have|get)|Each creature "
+                     r"that's attacking one of your opponents (?P<v2>has|gets)) (?P<rest>.+)", s)
+    if m:
+        verb = "have" if m["v1"] == "have" or m["v2"] == "has" else "get"
+        return "attacking an opponent", f"All creatures {verb} {m['rest']}"
     m = _GROUP.fullmatch(s)
     if m and re.match(r"(?:[A-Z][\w'-]* )*(?:creatures?|tokens?|[A-Z][\w'-]*s)\b", m["rest"]) \
             and not re.search(r"\b(?:attack|block)", m["rest"]):

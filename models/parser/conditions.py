@@ -213,7 +213,27 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         if cond is None:
             return None
         return cond, m["rest"]
-    return None
+    return _if_condition(s)
+
+
+# h4: "if" in a static about the permanent itself means "as long as" (611.3a): "~ can't
+# block if you control an untapped land" (Branded Brawlers), "~ can't be blocked if you've
+# cast two or more spells this turn", "~ has flying and trample if it devoured a creature",
+# "If you're on the Mirran team, ~ has lifelink". Only a restriction or "has" of ~ itself.
+_IF_BACK = lazy_compile(
+    r"(?P<rest>~ (?:can't (?:attack or block|attack|block|be blocked)|has [^,]+?)) if (?P<cond>.+)")
+_IF_FRONT = lazy_compile(r"If (?P<cond>[^,]+), (?P<rest>~ has .+)")
+
+
+def _if_condition(s: str) -> tuple[Condition, str] | None:
+    """The "if" forms of the block above, else ``None``."""
+    m = _IF_BACK.fullmatch(s) or _IF_FRONT.fullmatch(s)
+    if m is None or " if " in m["rest"] or " unless " in m["rest"]:
+        return None
+    cond = stated_or_parsed(re.sub(r"^(?:it|he|she) ", "~ ", m["cond"]))
+    if cond is None:
+        return None
+    return cond, m["rest"]
 
 
 # Rules round 2: restrictions on what the defending player controls (508.1c, 509.1b, 508.5).

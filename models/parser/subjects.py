@@ -152,6 +152,8 @@ def _parse_subject(subject: str) -> Affected | None:
         got = _filtered_subject(subject.strip())
     if got is None:
         got = _adjective_subject(subject.strip())
+    if got is None:
+        got = _type_list_subject(subject.strip())
     return got
 
 
@@ -326,3 +328,98 @@ def _plain_subject(subject: str) -> Affected | None:
         kind="creatures", controller=controller, subtypes=subtypes,
         exclude_subtypes=exclude, other=bool(m["other"]),
     )
+
+
+# ============================================================ h4: lists of creature types
+# "Other Orcs and Goblins you control", "Goblins you control and Elementals you control",
+# "Other Demons, Devils, Imps, and Tieflings you control", "Each other creature you control
+# that's a Cat, Elemental, Nightmare, Dinosaur, or Beast", "Other outlaws you control",
+# "Commanders you control", "Creatures you control with counters on them": a creature has
+# the ability when it has at least one of the types (``Affected.subtypes`` is a union).
+
+# The creature types "outlaw" stands for (the batching word of Outlaws of Thunder Junction).
+OUTLAW_TYPES = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+_LIST_SEP = r"(?:,\s(?:and\s|or\s|and/or\s)?|\sand/or\s|\sand\s|\sor\s)"
+_CTL = (r"(?:you\scontrol|your\sopponents\scontrol|an\sopponent\scontrols|"
+        r"each\sopponent\scontrols)")
+_TYPE_LIST = lazy_compile(
+    r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?"
+    r"(?P<types>[A-Za-z][\w'-]*(?:" + _LIST_SEP + r"[A-Z][\w'-]*)+)"
+    r"(?:\s(?P<ctl>" + _CTL + r"))?")
+# "Goblins you control and Elementals you control" (the same controller after each type)
+_TYPE_LIST_CTL = lazy_compile(
+    r"(?P<other>[Oo]ther\s)?(?P<a>[A-Z][\w'-]*)\s(?P<c1>" + _CTL + r")\sand\s"
+    r"(?P<b>[A-Z][\w'-]*)\s(?P<c2>" + _CTL + r")")
+# "Each [other] creature [you control] that's a Barbarian, a Warrior, or a Berserker"
+_THATS = lazy_compile(
+    r"(?P<q>[Ee]ach\s)(?P<other>other\s)?creature(?:\s(?P<ctl>" + _CTL + r"))?"
+    r"\sthat's\s(?P<types>.+)")
+_COMMANDERS = lazy_compile(
+    r"(?P<other>[Oo]ther\s)?[Cc]ommander(?:s|\screatures)\s(?P<ctl>you\scontrol)")
+_ANY_COUNTERS = lazy_compile(
+    r"(?P<q>(?:[Aa]ll|[Ee]ach)\s)?(?P<other>[Oo]ther\s)?[Cc]reatures?\s(?P<ctl>" + _CTL + r")"
+    r"\swith\s(?:one\sor\smore\s)?counters\son\s(?:it|them)")
+
+
+def _controller(ctl: str | None) -> Any:
+    ctl = (ctl or "").strip()
+    return "you" if ctl == "you control" else ("opponents" if ctl else "any")
+
+
+def _plural_types(words: str) -> tuple[str, ...] | None:
+    """"Orcs and Goblins" -> ("Orc", "Goblin"); "outlaws" adds the five outlaw types;
+    ``None`` when a word is not a plural creature type."""
+    out: list[str] = []
+    for w in re.split(_LIST_SEP, words):
+        w = re.sub(r"^an?\s", "", w)
+        if w.lower() == "outlaws":
+            out.extend(OUTLAW_TYPES)
+            continue
+        one = _plural_subtype(w[:1].upper() + w[1:]) if w else None
+        if one is None and w in CREATURE_TYPES:
+            one = w  # after "that's a": singular
+        if one is None:
+            return None
+        out.append(one)
+    return tuple(dict.fromkeys(out))
+
+
+def _type_list_subject(s: str) -> Affected | None:
+    """A creature group named by a list of creature types, commanders or "with counters on
+    them" (the block above); ``None`` otherwise."""
+    m = _TYPE_LIST.fullmatch(s)
+    if m:
+        types = _plural_types(m["types"])
+        if types is None:
+            return None
+        return Affected(kind="creatures", controller=_controller(m["ctl"]), subtypes=types,
+                        other=bool(m["other"]))
+    m = _TYPE_LIST_CTL.fullmatch(s)
+    if m and m["c1"] == m["c2"]:
+        types = _plural_types(f"{m['a']} and {m['b']}")
+        if types is None:
+            return None
+        return Affected(kind="creatures", controller=_controller(m["c1"]), subtypes=types,
+                        other=bool(m["other"]))
+    m = _THATS.fullmatch(s)
+    if m:
+        types = _plural_types(m["types"])
+        if types is None or any(t not in CREATURE_TYPES for t in types):
+            return None
+        return Affected(kind="creatures", controller=_controller(m["ctl"]), subtypes=types,
+                        other=bool(m["other"]))
+    m = _COMMANDERS.fullmatch(s)
+    if m:
+        # CR 903.3: a commander is the card the scenario marks ``commander``.
+        return Affected(kind="creatures", controller="you", other=bool(m["other"]),
+                        qualities=(Quality(commander=True),))
+    m = _ANY_COUNTERS.fullmatch(s)
+    if m:
+        return Affected(kind="creatures", controller=_controller(m["ctl"]),
+                        other=bool(m["other"]), qualities=(Quality(counter="any"),))
+    w = re.fullmatch(r"(?P<other>[Oo]ther\s)?outlaws\s(?P<ctl>you\scontrol)", s)
+    if w:
+        return Affected(kind="creatures", controller="you", subtypes=OUTLAW_TYPES,
+                        other=bool(w["other"]))
+    return None

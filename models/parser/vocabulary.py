@@ -97,7 +97,7 @@ _IRREGULAR_PLURALS = {
 }
 _INVARIANT_PLURALS = frozenset(
     """merfolk kithkin sheep fish elk djinn efreet samurai moonfolk kor vedalken jellyfish
-    squid kraken moose deer bison""".split()
+    squid kraken moose deer bison eldrazi treefolk""".split()
 )
 
 

@@ -35,7 +35,8 @@ from redzone.models.abilities import CantBeBlocked, CantBlock, Keyword, ParsedTe
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matches_quality
 from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
-from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
+                                    state_based_actions)
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
@@ -750,10 +751,14 @@ class _Play:
                 if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
                     n = (max(0, state.life.get(p, 0)) + 1) // 2
                 if e.gain:
-                    state.life[p] = state.life.get(p, 0) + n
-                    state.gained[p] = state.gained.get(p, 0) + n
-                    if n > 0:
+                    # h4: "can't gain life" and gain replacements (119.7, 614.1a)
+                    had = (state.life.get(p, 0), state.gained.get(p, 0))
+                    gain_life(self.board, state, p, n)
+                    if state.gained.get(p, 0) > had[1]:
                         self.gains.append(p)
+                    if state.life.get(p, 0) != had[0] + n:
+                        lines.append(f"{p}'s life {had[0]} -> {state.life.get(p, 0)}")
+                        continue
                 else:
                     state.life[p] = state.life.get(p, 0) - n
                 lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")

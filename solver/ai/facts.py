@@ -21,6 +21,7 @@ from redzone.models.abilities import (
     DamageModifier,
     Grant,
     LifeFloor,
+    LifeGain,
     ModifyPT,
     PreventDamage,
     PreventDamageToPlayer,
@@ -43,9 +44,10 @@ if TYPE_CHECKING:
 __all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
 
 # Abilities whose holder couples combat units (coupling_sources): grants, damage prevention
-# and replacement, redirection, a life floor, damage by toughness.
+# and replacement, redirection, a life floor, damage by toughness, life gain rules (h4).
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
-                       DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness)
+                       DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness,
+                       LifeGain)
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness
@@ -246,7 +248,7 @@ class Facts:
         creatures = [p for p in board.permanents.values() if p.is_creature]
         opponents = [p.name for p in board.players if p.name != ap]
         two = len(board.players) == 2
-        non_additive = bool(board.abilities_of_kind((LifeFloor, RedirectDamage)))
+        non_additive = bool(board.abilities_of_kind((LifeFloor, RedirectDamage, LifeGain)))
         uniform: bp_mod.BlockProblem | None = None
         if uniform_block_rules(board):
             every = {c: opponents[0] for c in problem.creatures if problem.allowed.get(c)}

@@ -72,13 +72,22 @@ class _Model:
         for s in problem.sources:
             if s.id not in self.by_source:
                 continue
+            # h4, CR 510.1c as modified (Thorn Elemental): all of its damage to what it
+            # attacks as though unblocked (u), or none there unless as trample excess.
+            u = None
+            if s.unblocked_to is not None and (s.id, s.unblocked_to) in self.x and len(self.by_source[s.id]) > 1:
+                u = m.new_bool_var("")
+                t = self.x[(s.id, s.unblocked_to)]
+                m.add(t == s.amount).only_enforce_if(u)
+                if s.unblocked_to not in s.excess:
+                    m.add(t == 0).only_enforce_if(u.Not())
             # CR 702.19b (and 702.19c-e, whose excess recipients are listed the same way): a
             # trampler's excess goes on only once every blocker has been assigned lethal
             # damage, counting all damage assigned to it this step and marked on it.
             excess = [self.x[(s.id, r)] for r in s.excess if (s.id, r) in self.x]
             if excess:
                 for b in s.blockers:
-                    self._only_if(excess, self.lethal(b))
+                    self._only_if(excess, self.lethal(b), unless=u)
             # CR 702.19c: damage reaches the planeswalker's controller only once the
             # planeswalker has been assigned (by every source) at least its loyalty.
             if s.spill is not None and s.spill_from is not None and (s.id, s.spill) in self.x:
@@ -93,15 +102,19 @@ class _Model:
 
     # ---------------------------------------------------------------- building blocks
 
-    def _only_if(self, variables: list[Any], literal: Any) -> None:
-        """sum(variables) == 0 unless ``literal`` (True: no constraint; False: always 0)."""
+    def _only_if(self, variables: list[Any], literal: Any, unless: Any = None) -> None:
+        """sum(variables) == 0 unless ``literal`` (True: no constraint; False: always 0), or
+        unless the Boolean ``unless`` holds (when given)."""
         if literal is True:
             return
         expr = self.cp.LinearExpr.sum(variables)
-        if literal is False:
-            self.model.add(expr == 0)
+        guards = [] if unless is None else [unless.Not()]
+        if literal is not False:
+            guards.append(literal.Not())
+        if guards:
+            self.model.add(expr == 0).only_enforce_if(guards)
         else:
-            self.model.add(expr == 0).only_enforce_if(literal.Not())
+            self.model.add(expr == 0)
 
     def lethal(self, creature: str, only: frozenset[str] | None = None, *,
                upper: bool = True, lower: bool = False) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from redzone.models.abilities import LifeFloor, Protection, RedirectDamage, Toxic
+from redzone.models.abilities import LifeFloor, LifeGain, Protection, RedirectDamage, Toxic
 from redzone.models.cleanup import ended
 from redzone.solver.ai.tree import INF, Leaf
 
@@ -307,7 +307,7 @@ class Bounds:
         player lose whatever the blocks (704.5a, 704.5c). Proved for two players when
         nothing can raise the defending player's life or take damage elsewhere (no
         lifelink among their permanents, 702.15b; no damage prevention, replacement,
-        redirection, life floor or grants on the board, so other units only add damage and
+        redirection, life floor, life gain rule or grants on the board, so other units only add damage and
         poison), and
         when the attacking player can't lose in this combat (blocking creatures deal damage
         only to attacking creatures, 510.1b-c). The value of a won game is then the
@@ -321,7 +321,7 @@ class Bounds:
             board = self.board
             safe = fs = False
             if (self._two and not self._coupling
-                    and not board.abilities_of_kind((RedirectDamage, LifeFloor))):
+                    and not board.abilities_of_kind((RedirectDamage, LifeFloor, LifeGain))):
                 o = self._opponents[0]
                 ap = self.ap
                 safe = self._base_life[ap] > 0 and self._base_poison[ap] < 10 and not any(
