@@ -137,7 +137,7 @@ class TriggerGame:
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
                  clock: Clock, crack: dict[Any, tuple[int, int]] | None = None,
-                 unit_results: dict[Any, Any] | None = None) -> None:
+                 unit_results: dict[Any, Any] | None = None, killers: dict[str, Any] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -162,6 +162,10 @@ class TriggerGame:
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
         """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
         (:func:`_position_key`)."""
+        self.killers: dict[str, Any] = {} if killers is None else killers
+        """Shared by a question's games: ``"attack"``, the best declaration of the last
+        next-player game searched ((creature, target) pairs; tried first in the next one,
+        where most positions differ little: good moves early make the cut-offs bite)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
 
     # ------------------------------------------------------------------ pieces
@@ -211,7 +215,7 @@ class TriggerGame:
         lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
         if plays_triggers(board2):
             nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack,
-                                 self.unit_results)
+                                 self.unit_results, self.killers)
             value = nested.game_value(lo, hi)
             self.exact = self.exact and nested.exact
         else:
@@ -264,11 +268,17 @@ class TriggerGame:
         lo, hi = max(lo, lower), min(hi, upper)
         alpha, beta = (lo, hi) if self.sign > 0 else (-hi, -lo)
         best = -INF
-        for attack, cost, life in self.attacks():
+        best_attack: dict[str, str] | None = None
+        for attack, cost, life in self.attacks(self.killers.get("attack")):
             v, _ = self.attack_value(attack, cost, life, max(alpha, best), beta)
-            best = max(best, v)
+            if v > best:
+                best, best_attack = v, attack
             if best >= beta:
                 break
+        if best_attack is not None and best > alpha:
+            # (a refutation, or the exact best: a declaration that failed low everywhere
+            # says nothing of which is best)
+            self.killers["attack"] = tuple(best_attack.items())
         value = self.sign * best
         if value <= lo:
             upper = min(upper, value)
@@ -290,9 +300,10 @@ class TriggerGame:
 
     # ------------------------------------------------------------------ declarations
 
-    def attacks(self) -> list[tuple[dict[str, str], int, int]]:
+    def attacks(self, first: Any = None) -> list[tuple[dict[str, str], int, int]]:
         """Every legal declaration of attackers (508.1), one per multiset of identical
-        creatures, with its mana and life costs."""
+        creatures, with its mana and life costs; ``first`` ((creature, target) pairs), when
+        one of them is that declaration (what of it may attack now), comes first."""
         from redzone.solver.reference import reference_legal_declarations
 
         problem = attack_problem(self.board)
@@ -309,6 +320,13 @@ class TriggerGame:
         # first — cheap to search, and they set the bar the larger ones must pass (a stable
         # sort: ties as listed).
         out.sort(key=lambda x: len(x[0]))
+        if first:
+            allowed = problem.allowed
+            want = tuple(sorted((classes.get(c, -1), t) for c, t in first if t in allowed.get(c, ())))
+            for i, (d, _, _) in enumerate(out):
+                if tuple(sorted((classes.get(c, -1), t) for c, t in d.items())) == want:
+                    out.insert(1 if i and not out[0][0] else 0, out.pop(i))
+                    break
         return out
 
     def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
@@ -327,9 +345,10 @@ class TriggerGame:
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
         problems = block_problems(view, live)
-        if len(problems) == 1 and self.killer and (_free(problems[0]) or _restricted_only(problems[0])):
+        refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
+        if len(problems) == 1 and refuted and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
-            killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
+            killer = {b: [a] for b, a in refuted if a in p.allowed.get(b, ())}
             if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                 yield killer, 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
@@ -385,6 +404,8 @@ class TriggerGame:
             beta = min(beta, v)
             if alpha >= beta:
                 self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
+                if self.lookahead == 0:
+                    self.killers["block"] = self.killer
                 break
         assert best is not None, "no block is always legal when nothing requires one (509.1c)"
         return best
