@@ -270,15 +270,22 @@ class UnitPlay:
         problem = damage_problem(cur, step, state=state, first_strike_dealt=dealt)
         ap = self.board.active_player
         mine = {s.id for s in problem.sources if s.decider == ap}
-        classify = _classes(self.board, problem) if i == len(steps) - 1 else None
+        found = lethal_classes(self.board, problem) if i == len(steps) - 1 else None
+        classify = None if found is None else found[1]
         groups: dict[Any, list[dict[str, dict[str, int]]]] = {}
-        seen: set[Any] = set()
-        for a in _legal_damage(problem):
+        listed = _class_walk(problem, found) if found is not None else None
+        if listed is None:
+            listed = _legal_damage(problem)
             if classify is not None:
-                cls = tuple(sorted(x for s, row in a.items() for x in classify(s, row)))
-                if cls in seen:
-                    continue  # the same result as an assignment listed already
-                seen.add(cls)
+                seen: set[Any] = set()
+                firsts = []
+                for a in listed:
+                    cls = tuple(sorted(x for s, row in a.items() for x in classify(s, row)))
+                    if cls not in seen:  # else the same result as an assignment listed already
+                        seen.add(cls)
+                        firsts.append(a)
+                listed = firsts
+        for a in listed:
             key = tuple(sorted((s, tuple(sorted(r.items()))) for s, r in a.items() if s in mine))
             groups.setdefault(key, []).append(a)
         nxt = list(dealt)
@@ -376,6 +383,54 @@ def _classes(board: Board, problem: Any) -> Any:
     702.90b-c, 702.15b; joint lethal damage, 510.1c-d; a player)."""
     found = lethal_classes(board, problem)
     return None if found is None else found[1]
+
+
+def _class_walk(problem: Any, found: Any) -> list[dict[str, dict[str, int]]] | None:
+    """One legal assignment per result of a last damage step (``found``: the
+    ``(thresholds, classify)`` of :func:`~redzone.solver.ai.units.lethal_classes`), in the
+    order :func:`redzone.solver.ai.triggered._legal_damage` lists them first, without
+    listing the others: a class is one part per source, so the classes are the product of
+    each source's parts and the first assignment of a class in listing order (a product
+    over the sources, component by component, of each source's splits in
+    :func:`~redzone.solver.reference._compositions` order) is made of each source's first
+    split of its class; legality (510.1c-d, 702.19b) reads only the class, so one
+    representative is judged for all. Two classes that differ only in "some but less than
+    lethal" against "none" to a creature (no step follows: it survives either way, and its
+    marked damage is removed in cleanup, 514.2, read by nothing in between) give one
+    result: the first legal one stands for both, as
+    :meth:`redzone.solver.ai.units.UnitGames._assignments` does. ``None`` when the listing
+    would pass :data:`~redzone.solver.reference.DAMAGE_BOUND` (the caller's listing
+    raises then)."""
+    import itertools
+
+    from redzone.models.damage_problem import damage_violations
+    from redzone.solver.reference import DAMAGE_BOUND, _compositions, _damage_components, damage_search_space
+
+    if damage_search_space(problem) > DAMAGE_BOUND:
+        return None
+    thresholds, classify = found
+    by_id = {s.id: s for s in problem.sources}
+    per_source: list[list[tuple[tuple[Any, ...], str, dict[str, int]]]] = []
+    for comp in _damage_components(problem):
+        for sid in [s.id for s in problem.sources if s.id in set(comp)]:
+            src = by_id[sid]
+            firsts: dict[tuple[Any, ...], dict[str, int]] = {}
+            for split in _compositions(src.amount, len(src.recipients)):
+                row = {r: n for r, n in zip(src.recipients, split) if n}
+                firsts.setdefault(classify(sid, row), row)
+            per_source.append([(cls, sid, row) for cls, row in firsts.items()])
+    seen: set[Any] = set()
+    out = []
+    for choice in itertools.product(*per_source):
+        result = tuple(sorted(x for c, _, _ in choice for x in c if not (x[2] == 1 and (x[0], x[1]) in thresholds)))
+        if result in seen:
+            continue
+        a = {sid: row for _, sid, row in choice if row}
+        if damage_violations(problem, a):
+            continue
+        seen.add(result)
+        out.append(a)
+    return out
 
 
 def replay(board: Board, attackers: Mapping[str, str], state: GameState, blocks: Mapping[str, list[str]],

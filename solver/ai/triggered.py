@@ -137,7 +137,7 @@ class TriggerGame:
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
                  clock: Clock, crack: dict[Any, tuple[int, int]] | None = None,
-                 unit_results: dict[Any, Any] | None = None) -> None:
+                 unit_results: dict[Any, Any] | None = None, killers: dict[str, Any] | None = None) -> None:
         self.board = board
         self.perspective = perspective
         self.weights = weights
@@ -157,11 +157,22 @@ class TriggerGame:
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
         self._plays: dict[tuple[int, int], tuple[Board, GameState, UnitPlay | None]] = {}
+        self._fast: dict[tuple[int, int], tuple[Any, Evaluator, int]] = {}
+        self._inert: dict[tuple[str, str], bool] = {}
+        self._untaps: bool | None = None
+        """Whether some triggered ability of the board untaps a creature (``None``: not yet read)."""
+        """:meth:`inert_merged`: whether an ability (source, text) only makes its target unable
+        to block."""
+        """:meth:`fast_units`' sums, by (position's unit play or unit result, evaluator)."""
         self.unit_results: dict[Any, Any] = {} if unit_results is None else unit_results
         """Units' results kept across the question's positions (:class:`UnitPlay`)."""
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
         """Proved (lower, upper) bounds of the next player's combat (lookahead 1) by position
         (:func:`_position_key`)."""
+        self.killers: dict[str, Any] = {} if killers is None else killers
+        """Shared by a question's games: ``"attack"``, the best declaration of the last
+        next-player game searched ((creature, target) pairs; tried first in the next one,
+        where most positions differ little: good moves early make the cut-offs bite)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
 
     # ------------------------------------------------------------------ pieces
@@ -179,6 +190,12 @@ class TriggerGame:
         if board is self.board:
             return self.ev
         got = self._evaluators.get(id(board))
+        if got is None and board.permanents is self.board.permanents and board.players is self.board.players \
+                and board.departed == self.board.departed and not self.ev.layer_sources \
+                and not self.ev.condition_sources:
+            # The same permanents and players (a combat view of this board, with_combat): the
+            # evaluation reads nothing else when no layer effect or condition is in play.
+            return self.ev
         if got is None:
             # The keyword parts of the creatures of this question's board hold on the boards
             # its windows leave: what they change ends at end of turn (pumps, abilities
@@ -209,9 +226,14 @@ class TriggerGame:
         board2 = next_turn_board(board, state, attackers, player)
         # The window in the perspective's terms: attacker view = sign * value + mana.
         lo, hi = (alpha - mana, beta - mana) if self.sign > 0 else (mana - beta, mana - alpha)
+        lower, upper = self.crack.get(_position_key(board2), (-INF, INF))
+        if lower == upper or lower >= hi:  # (as game_value and plain read it, before building either)
+            return self.sign * lower + mana, end
+        if upper <= lo:
+            return self.sign * upper + mana, end
         if plays_triggers(board2):
             nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack,
-                                 self.unit_results)
+                                 self.unit_results, self.killers)
             value = nested.game_value(lo, hi)
             self.exact = self.exact and nested.exact
         else:
@@ -264,11 +286,17 @@ class TriggerGame:
         lo, hi = max(lo, lower), min(hi, upper)
         alpha, beta = (lo, hi) if self.sign > 0 else (-hi, -lo)
         best = -INF
-        for attack, cost, life in self.attacks():
+        best_attack: dict[str, str] | None = None
+        for attack, cost, life in self.attacks(self.killers.get("attack")):
             v, _ = self.attack_value(attack, cost, life, max(alpha, best), beta)
-            best = max(best, v)
+            if v > best:
+                best, best_attack = v, attack
             if best >= beta:
                 break
+        if best_attack is not None and best > alpha:
+            # (a refutation, or the exact best: a declaration that failed low everywhere
+            # says nothing of which is best)
+            self.killers["attack"] = tuple(best_attack.items())
         value = self.sign * best
         if value <= lo:
             upper = min(upper, value)
@@ -290,9 +318,10 @@ class TriggerGame:
 
     # ------------------------------------------------------------------ declarations
 
-    def attacks(self) -> list[tuple[dict[str, str], int, int]]:
+    def attacks(self, first: Any = None) -> list[tuple[dict[str, str], int, int]]:
         """Every legal declaration of attackers (508.1), one per multiset of identical
-        creatures, with its mana and life costs."""
+        creatures, with its mana and life costs; ``first`` ((creature, target) pairs), when
+        one of them is that declaration (what of it may attack now), comes first."""
         from redzone.solver.reference import reference_legal_declarations
 
         problem = attack_problem(self.board)
@@ -309,6 +338,13 @@ class TriggerGame:
         # first — cheap to search, and they set the bar the larger ones must pass (a stable
         # sort: ties as listed).
         out.sort(key=lambda x: len(x[0]))
+        if first:
+            allowed = problem.allowed
+            want = tuple(sorted((classes.get(c, -1), t) for c, t in first if t in allowed.get(c, ())))
+            for i, (d, _, _) in enumerate(out):
+                if tuple(sorted((classes.get(c, -1), t) for c, t in d.items())) == want:
+                    out.insert(1 if i and not out[0][0] else 0, out.pop(i))
+                    break
         return out
 
     def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
@@ -327,9 +363,10 @@ class TriggerGame:
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
         problems = block_problems(view, live)
-        if len(problems) == 1 and self.killer and (_free(problems[0]) or _restricted_only(problems[0])):
+        refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
+        if len(problems) == 1 and refuted and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
-            killer = {b: [a] for b, a in self.killer if a in p.allowed.get(b, ())}
+            killer = {b: [a] for b, a in refuted if a in p.allowed.get(b, ())}
             if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                 yield killer, 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
@@ -362,7 +399,11 @@ class TriggerGame:
             _pay(board, state, {self.ap: attack_life})
         if self.over(state) or not attack or "attack" not in self.windows:
             return self.blocks(board, attack, state, attack_cost, alpha, beta)
-        tree = outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
+        if self.lookahead == 0:
+            tree = outcomes(lambda ch: attack_window(board, state.copy(), attack,
+                                                     lambda c: ch(self.inert_merged(board, c))))
+        else:
+            tree = outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
 
         def after(o: Outcome, a: int, b: int) -> _Value:
             v, line = self.blocks(window_board(board, attack, o, {}), dict(o.attackers), o.state,
@@ -370,6 +411,53 @@ class TriggerGame:
             return v, (("attack", tuple(o.resolved)),) + line
 
         return self.tree(tree, after, alpha, beta)
+
+    def inert_merged(self, board: Board, choice: Any) -> Any:
+        """``choice`` with its inert options merged into the first of them, at lookahead 0:
+        the target of an ability whose only effect is "target creature can't block this turn"
+        (509.1b; Goblin Heelcutter's), among creatures the attacking player controls — only
+        the defending players' creatures block (509.1a) — or tapped creatures, when no
+        ability of the board untaps one (only untapped creatures block, 509.1a; nothing
+        else untaps a creature in combat) —, and the effect ends with the turn
+        (514.2), before anything else could read it; the evaluation reads such a creature's
+        keywords from the question's board. These options lead to the same game, so one of
+        them stands for all (a choice among equal values)."""
+        if choice.what != "target":
+            return choice
+        key = (choice.source, choice.text)
+        inert = self._inert.get(key)
+        if inert is None:
+            from redzone.models.triggers.resolve import triggers
+            from redzone.models.triggers.types import CantBlockEffect
+
+            perm = board.permanents.get(choice.source)
+            found = [t for t in triggers(perm, board) if t.text == choice.text] if perm is not None else []
+            inert = self._inert[key] = bool(found) and all(
+                t.effects and all(isinstance(e, CantBlockEffect) and e.who.kind == "target_creature"
+                                  for e in t.effects) for t in found)
+        if not inert:
+            return choice
+        untaps = self._untaps
+        if untaps is None:
+            from redzone.models.triggers.resolve import triggers
+            from redzone.models.triggers.types import TapEffect
+
+            untaps = self._untaps = any(isinstance(e, TapEffect) and e.untap for p in self.board.permanents.values()
+                                        for t in triggers(p, self.board) for e in t.effects)
+        kept: list[Any] = []
+        merged = False
+        for opt in choice.options:
+            perm = board.permanents.get(opt) if isinstance(opt, str) else None
+            if perm is not None and (perm.controller == self.ap or (perm.tapped and not untaps)):
+                if merged:
+                    continue
+                merged = True
+            kept.append(opt)
+        if len(kept) == len(choice.options):
+            return choice
+        import dataclasses
+
+        return dataclasses.replace(choice, options=tuple(kept))
 
     def blocks(self, board: Board, attackers: dict[str, str], state: GameState, attack_cost: int,
                alpha: int, beta: int) -> _Value:
@@ -385,6 +473,8 @@ class TriggerGame:
             beta = min(beta, v)
             if alpha >= beta:
                 self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
+                if self.lookahead == 0:
+                    self.killers["block"] = self.killer
                 break
         assert best is not None, "no block is always legal when nothing requires one (509.1c)"
         return best
@@ -476,6 +566,12 @@ class TriggerGame:
         the first of the block window, the first-strike step and the last step where a
         player lost (104.2a, 704.5a)."""
         head = (("units", board, dict(attackers), state, dict(blocks), results),)
+        if self.lookahead == 0:
+            fast = self.fast_units(play, board, state, results)
+            if fast is not None:
+                self.clock.tick()  # (a leaf, as :meth:`leaf` counts it)
+                # (the line's end is replayed from the head, trigger_units.replay)
+                return self.sign * fast + mana, head
         # (Whether a player lost reads only the totals: a state is built for the moment
         # the game ends, or for the end.)
         stage = [r.end for r in results]
@@ -486,6 +582,51 @@ class TriggerGame:
         st = play.combine(stage, results)
         v, line = self.leaf(board, attackers, st, mana, alpha, beta)
         return v, head + line
+
+    def fast_units(self, play: UnitPlay, board: Board, state: GameState, results: list[Any]) -> int | None:
+        """At lookahead 0, :meth:`Evaluator.score` of the units' settled ``results``
+        combined at the end of combat, without building the state (``None``: not this way —
+        a player lost in the combat, or the board has what the plain sum does not cover).
+        The score is the players' part, read from the summed life and poison totals, plus
+        each permanent's part, which reads only that permanent (its power and toughness,
+        its -1/-1 and +1/+1 counters put in combat, whether it left: what
+        :meth:`UnitPlay.combine` takes from its unit's state): the position's sum, plus each
+        unit's change over its own permanents, kept by unit result and evaluator. Nothing
+        here changes the value: no layer effect, condition or loss shield, two players, no
+        commander damage (:func:`~redzone.solver.ai.trigger_units.splits` rules out the
+        rest, and the end of combat has nothing to do)."""
+        ev = self.evaluator(board)
+        if (ev.layer_sources or ev.condition_sources or ev.lost_before or state.lost or state.commander_damage
+                or any(p.commander_damage for p in board.players)):
+            return None
+        if play.ends([r.window for r in results], results):
+            return None
+        if any(len(r.steps) == 2 for r in results) and play.ends([r.first for r in results], results):
+            return None
+        cache = self._fast
+        key = (id(play), id(ev))
+        got = cache.get(key)
+        if got is None or got[0] is not play or got[1] is not ev:
+            base = ev.departed_part + sum(ev.permanent_score(pid, state) for pid, _, _, _ in ev._kinds)
+            if len(cache) > 10_000:
+                cache.clear()
+            got = cache[key] = (play, ev, base)
+        total = got[2]
+        for p in board.players:
+            life = state.life.get(p.name, p.life) + sum(r.end.life[p.name] - r.start.life[p.name] for r in results)
+            poison = state.poison.get(p.name, p.poison) + sum(r.end.poison[p.name] - r.start.poison[p.name]
+                                                               for r in results)
+            if life <= 0 or poison >= 10:
+                return None  # (a player lost at the end: the whole state decides)
+            total += ev.player_score(p.name, life, poison)
+        for r in results:
+            k = (id(r), id(ev))
+            d = cache.get(k)
+            if d is None or d[0] is not r or d[1] is not ev:
+                change = sum(ev.permanent_score(pid, r.end) - ev.permanent_score(pid, state) for pid in r.perms)
+                d = cache[k] = (r, ev, change)
+            total += d[2]
+        return ev.clamp(total)
 
     def damage(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
                steps: list[Any] | None, i: int, state: GameState, dealt: list[str], mana: int,
