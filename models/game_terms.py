@@ -46,7 +46,7 @@ class PressureWeights:
       value) is at least the best worst case less ``margin`` points (default 2.5).
     - ``stall_margin``: the margin instead when the board is stalled — no creature of either
       side gets through (:class:`GameTerms` ``stalled``), so staying home draws — if larger
-      (default 2.5).
+      (default 5).
     - ``temperature``: the defender model — the defending player picks each legal block
       (one per multiset of identical creatures' choices) with probability proportional to
       ``exp(-(v - v_best) / temperature)``, ``v`` the block's value after this combat for
@@ -67,13 +67,13 @@ class PressureWeights:
     """
 
     margin: float = 2.5
-    stall_margin: float = 2.5
+    stall_margin: float = 5.0
     temperature: float = 1.0
     risk: float = 1.0
     ratio: float = 4.0
     race: float = 4.0
     max_blocks: int = 64
-    max_lines: int = 100000
+    max_lines: int = 256
 
     def __post_init__(self) -> None:
         for f in fields(self):

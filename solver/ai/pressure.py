@@ -27,6 +27,7 @@ finished (else the exact choice stands).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -64,9 +65,18 @@ def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: Pre
                    table: TermsTable | None = None) -> float | None:
     """The expected score of ``attack`` (see the module docstring) in ``now``, a game at
     lookahead 0 of the question's board (``table``: its :class:`TermsTable`, made here when
-    ``None``); ``None`` when it has more than ``max_blocks``
-    blocks or its lines can't be scored (several defending players)."""
+    ``None``); ``None`` when it has more than ``max_blocks`` blocks or its lines can't be
+    scored (several defending players)."""
     return _expected(now, attack, cost, weights, table)[0]
+
+
+def _blocks(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights
+            ) -> list[tuple[dict[str, list[str]], int]] | None:
+    """The legal blocks against ``attack`` (one per multiset of identical creatures'
+    choices), listed before any is valued; ``None`` when there are more than
+    ``max_blocks`` (the declaration is not scored, and costs no line of the budget)."""
+    listed = list(itertools.islice(now.order.block_order(attack, cost, -INF), weights.max_blocks + 1))
+    return None if len(listed) > weights.max_blocks else listed
 
 
 def _expected(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights,
@@ -79,9 +89,10 @@ def _expected(now: Game, attack: Mapping[str, str], cost: int, weights: Pressure
     table = table if table is not None else TermsTable(board, me, ev)
     values: list[float] = []
     scores: list[float] = []
-    for blocks, bcost in now.order.block_order(attack, cost, -INF):
-        if len(values) >= weights.max_blocks:
-            return None, len(values)
+    blocks_of = _blocks(now, attack, cost, weights)
+    if blocks_of is None:
+        return None, 0
+    for blocks, bcost in blocks_of:
         v, leaves = now.values.damage_value(attack, blocks, now.values.mana_term(cost, bcost), -INF, INF)
         if leaves is None:
             return None, len(values) + 1
