@@ -235,8 +235,13 @@ class RedzonePolicy(Policy):
     name = "redzone"
 
     def __init__(self, time_limit: float | None = None, brain: pb.RedzoneBrain | None = None,
-                 style: str | None = None) -> None:
-        self.brain = brain or pb.RedzoneBrain(time_limit=time_limit, style=style)
+                 style: str | None = None, pressure: Mapping[str, float] | None = None) -> None:
+        weights = None
+        if pressure:
+            from redzone.models.game_terms import PressureWeights
+
+            weights = PressureWeights(**pressure)  # type: ignore[arg-type]
+        self.brain = brain or pb.RedzoneBrain(time_limit=time_limit, style=style, pressure=weights)
         if style is not None:
             self.name = f"redzone-{style}"
 
@@ -365,11 +370,13 @@ def object_id_in(perm_id: str, object_ids: Sequence[int]) -> bool:
 
 
 def make_policy(name: str, phase_ai: str = "Hard", time_limit: float | None = None,
-                style: str | None = None) -> Policy:
+                style: str | None = None, pressure: Mapping[str, float] | None = None) -> Policy:
     """The policy called ``name`` (``redzone``, ``phase``, ``greedy``); ``style``: redzone's
-    ``choose-attack`` style (``exact``, ``pressure``; ``None``: the default, issue 22)."""
+    ``choose-attack`` style (``exact``, ``pressure``; ``None``: the default, issue 22);
+    ``pressure``: the ``pressure`` style's weights that differ from the defaults
+    (:class:`redzone.models.game_terms.PressureWeights` fields)."""
     if name == "redzone":
-        return RedzonePolicy(time_limit=time_limit, style=style)
+        return RedzonePolicy(time_limit=time_limit, style=style, pressure=pressure)
     if name == "phase":
         return PhaseAI(phase_ai)
     if name == "greedy":
@@ -703,10 +710,11 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(us: str, them: str, phase_ai: str, time_limit: float | None,
-                 styles: tuple[str | None, str | None] = (None, None)) -> None:
+                 styles: tuple[str | None, str | None] = (None, None),
+                 pressure: Mapping[str, float] | None = None) -> None:
     """A pool worker's engine and policies, built once per process."""
     _WORKER["eng"] = engine()
-    _WORKER["us"] = make_policy(us, phase_ai, time_limit, styles[0])
+    _WORKER["us"] = make_policy(us, phase_ai, time_limit, styles[0], pressure)
     _WORKER["them"] = make_policy(them, phase_ai, time_limit, styles[1])
 
 
@@ -721,7 +729,8 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
               progress: Callable[[int, Match], None] | None = None, jobs: int = 1,
               phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0,
               kind: str = "random", turns: int | None = None,
-              styles: tuple[str | None, str | None] = (None, None)) -> Match:
+              styles: tuple[str | None, str | None] = (None, None),
+              pressure: Mapping[str, float] | None = None) -> Match:
     """``games`` games (``games // 2`` positions of ``kind`` from ``seed``, each played with
     seats swapped) of ``us`` against ``them`` (policies, or policy names for
     :func:`make_policy`), to ``turns`` (default :data:`TURN_LIMIT` for ``random`` positions,
@@ -736,7 +745,8 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     counts add up (``merge``).
 
     ``styles``: the redzone policies' ``choose-attack`` styles (``us``, ``them``; ``None``:
-    the default), for policies given by name.
+    the default), for policies given by name; ``pressure``: the first policy's ``pressure``
+    weights that differ from the defaults (``--pressure``).
 
     Raises ``ValueError`` when ``games`` is odd, ``kind`` unknown or ``jobs`` > 1 is given
     policy objects.
@@ -745,7 +755,7 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     eng = engine() if jobs <= 1 or kind == "balanced" else None  # workers build their own
     dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
     todo = dealt[first:]
-    us_p = make_policy(us, phase_ai, time_limit, styles[0]) if isinstance(us, str) else us
+    us_p = make_policy(us, phase_ai, time_limit, styles[0], pressure) if isinstance(us, str) else us
     them_p = make_policy(them, phase_ai, time_limit, styles[1]) if isinstance(them, str) else them
     match = Match(us_p.name, them_p.name, kind=kind, turn_cap=cap, tried=tried)
     if jobs <= 1:
@@ -764,7 +774,7 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
     # spawn: phase's engine and ortools are not shared with a forked parent.
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
-                             initargs=(us, them, phase_ai, time_limit, styles)) as pool:
+                             initargs=(us, them, phase_ai, time_limit, styles, pressure)) as pool:
         jobs_in = [(i, sides, game_seed, cap) for i, (sides, game_seed) in enumerate(todo)]
         done: dict[int, tuple[list[tuple[GameRecord, int, list[str]]], float]] = {}
         next_index = 0
@@ -857,6 +867,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the first policy's choose-attack style when it is redzone (default: redzone's default)")
     parser.add_argument("--opponent-style", default=None, choices=("exact", "pressure"),
                         help="the opponent's choose-attack style when it is redzone")
+    parser.add_argument("--pressure", default=None,
+                        help="the first policy's pressure weights that differ from the defaults, "
+                             "as name=value,... (e.g. margin=3,ratio=6; docs/ai.md \"Styles\")")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per redzone decision")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", default=None, help="append a progress line every 10 games to this file")
@@ -877,6 +890,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     if not 0 <= 2 * args.first_position < args.games:
         parser.error("--first-position must leave positions to play (0 <= 2K < --games)")
+    pressure: dict[str, float] = {}
+    for item in filter(None, (args.pressure or "").split(",")):
+        name, _, value = item.partition("=")
+        try:
+            pressure[name.strip()] = int(value) if name.strip() in ("max_blocks", "max_lines") else float(value)
+        except ValueError:
+            parser.error(f"--pressure: {item!r} is not name=number")
+    from redzone.models.errors import RedzoneError
+
+    try:
+        if pressure:
+            from redzone.models.game_terms import PressureWeights
+
+            PressureWeights(**pressure)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RedzoneError) as exc:
+        parser.error(f"--pressure: {exc}")
     started = time.time()
     cpu0 = time.process_time()
 
@@ -896,9 +925,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
                       jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit,
                       first=args.first_position, kind=args.positions, turns=args.turns,
-                      styles=(args.style, args.opponent_style))
+                      styles=(args.style, args.opponent_style), pressure=pressure or None)
     out = match.to_json()
-    out.update({"first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
+    out.update({"pressure": pressure or None, "first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
                 "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})
     if args.json:
         print(json.dumps(out))

@@ -44,6 +44,9 @@ class PressureWeights:
 
     - ``margin``: a declaration is a candidate when its proved worst case (its minimax
       value) is at least the best worst case less ``margin`` points (default 2.5).
+    - ``stall_margin``: the margin instead when the board is stalled — no creature of either
+      side gets through (:class:`GameTerms` ``stalled``), so staying home draws — if larger
+      (default 5).
     - ``temperature``: the defender model — the defending player picks each legal block
       (one per multiset of identical creatures' choices) with probability proportional to
       ``exp(-(v - v_best) / temperature)``, ``v`` the block's value after this combat for
@@ -57,14 +60,20 @@ class PressureWeights:
     - ``max_blocks``: most blocks a declaration may have to be scored (default 64); a
       declaration with more is not a candidate (and when the exact choice has more, the
       exact choice stands).
+    - ``max_lines``: the work budget — the most block lines (a block and the best damage
+      against it, at lookahead 0) valued for the expected scores of the other declarations,
+      taken in the exact search's order (default 256); the scan stops there with the best so
+      far. A count, not a clock: the same board gets the same answer on any machine.
     """
 
     margin: float = 2.5
+    stall_margin: float = 5.0
     temperature: float = 1.0
     risk: float = 1.0
     ratio: float = 4.0
     race: float = 4.0
     max_blocks: int = 64
+    max_lines: int = 256
 
     def __post_init__(self) -> None:
         for f in fields(self):

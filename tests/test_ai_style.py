@@ -113,10 +113,15 @@ def test_raptor_pressure_attacks_with_mastodon_and_raptor() -> None:
 
 
 def test_margin_zero_keeps_the_worst_case() -> None:
-    """With margin 0 only declarations as good as the optimum in the exact game are
-    candidates: on the Fire Elemental board that is staying home alone."""
-    d = choose_attack(board(ELEMENTAL), style="pressure", pressure=PressureWeights(margin=0))
+    """With both margins 0 only declarations as good as the optimum in the exact game are
+    candidates: on the Fire Elemental board that is staying home alone. The board is stalled
+    (no creature gets through), so ``stall_margin`` is the one that applies: with it at 2.5
+    the attack with both is a candidate again."""
+    b = board(ELEMENTAL)
+    d = choose_attack(b, style="pressure", pressure=PressureWeights(margin=0, stall_margin=0))
     assert d.attackers == {} and d.status == "optimal" and d.value == pytest.approx(3.904, abs=1e-3)
+    d = choose_attack(b, style="pressure", pressure=PressureWeights(margin=0, stall_margin=2.5))
+    assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"} and d.value == pytest.approx(1.788, abs=1e-3)
 
 
 def test_choose_blocks_takes_style_and_answers_exactly() -> None:
@@ -183,15 +188,20 @@ def test_pressure_weights_are_checked() -> None:
 # ------------------------------------------------- never worse than exact by the margin
 
 
-def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float) -> str | None:
-    """``None`` when pressure's answer keeps the honesty rules against the reference."""
+def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float,
+                      stall_margin: float = 0.0, max_lines: int = 256) -> str | None:
+    """``None`` when pressure's answer keeps the honesty rules against the reference: its
+    choice is never worse than the optimum by more than the larger of the two margins (the
+    stated bound: ``stall_margin`` applies on stalled boards only)."""
     b = build_board(parse_scenario(data))
-    r = choose_attack(b, lookahead=lookahead, style="pressure", pressure=PressureWeights(margin=margin))
+    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines)
+    r = choose_attack(b, lookahead=lookahead, style="pressure", pressure=weights)
     values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
     best = max(values.values())
     chosen = values.get(_key(r.attackers))
-    if chosen is None or chosen < best - round(margin * 1000):
-        return f"chose {r.attackers} worth {chosen}, optimum {best}, margin {margin}"
+    stated = max(margin, stall_margin)
+    if chosen is None or chosen < best - round(stated * 1000):
+        return f"chose {r.attackers} worth {chosen}, optimum {best}, margins {margin} / {stall_margin}"
     if round(r.value * 1000) != chosen or round(r.bound * 1000) != best:
         return f"value {r.value} / bound {r.bound} vs reference {chosen} / {best}"
     if (r.status == "optimal") != (chosen == best):
@@ -204,7 +214,8 @@ def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float) -> st
 def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_0(seed: int) -> None:
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
-    assert pressure_mismatch(data, 0, rng.choice([0.5, 2.5, 6.0])) is None
+    assert pressure_mismatch(data, 0, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
+                             rng.choice([8, 256])) is None
 
 
 @_settings(30)
@@ -212,7 +223,8 @@ def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_0(see
 def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_1(seed: int) -> None:
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2))
-    assert pressure_mismatch(data, 1, rng.choice([0.5, 2.5, 6.0])) is None
+    assert pressure_mismatch(data, 1, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
+                             rng.choice([8, 256])) is None
 
 
 # -------------------------------------------------------------------------- front ends

@@ -27,6 +27,7 @@ finished (else the exact choice stands).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -64,38 +65,55 @@ def expected_score(now: Game, attack: Mapping[str, str], cost: int, weights: Pre
                    table: TermsTable | None = None) -> float | None:
     """The expected score of ``attack`` (see the module docstring) in ``now``, a game at
     lookahead 0 of the question's board (``table``: its :class:`TermsTable`, made here when
-    ``None``); ``None`` when it has more than ``max_blocks``
-    blocks or its lines can't be scored (several defending players)."""
+    ``None``); ``None`` when it has more than ``max_blocks`` blocks or its lines can't be
+    scored (several defending players)."""
+    return _expected(now, attack, cost, weights, table)[0]
+
+
+def _blocks(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights
+            ) -> list[tuple[dict[str, list[str]], int]] | None:
+    """The legal blocks against ``attack`` (one per multiset of identical creatures'
+    choices), listed before any is valued; ``None`` when there are more than
+    ``max_blocks`` (the declaration is not scored, and costs no line of the budget)."""
+    listed = list(itertools.islice(now.order.block_order(attack, cost, -INF), weights.max_blocks + 1))
+    return None if len(listed) > weights.max_blocks else listed
+
+
+def _expected(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights,
+              table: TermsTable | None = None) -> tuple[float | None, int]:
+    """:func:`expected_score` and how many block lines it valued (the work the style's
+    ``max_lines`` budget counts)."""
     ev = now.ev
     me = now.facts.ap
     board = now.facts.board
     table = table if table is not None else TermsTable(board, me, ev)
     values: list[float] = []
     scores: list[float] = []
-    for blocks, bcost in now.order.block_order(attack, cost, -INF):
-        if len(values) >= weights.max_blocks:
-            return None
+    blocks_of = _blocks(now, attack, cost, weights)
+    if blocks_of is None:
+        return None, 0
+    for blocks, bcost in blocks_of:
         v, leaves = now.values.damage_value(attack, blocks, now.values.mana_term(cost, bcost), -INF, INF)
         if leaves is None:
-            return None
+            return None, len(values) + 1
         points = v / 1000
         values.append(points)
         if abs(v) >= ev.win // 2:  # a decided game: its value
             scores.append(points)
             continue
         if now.values.departed(attack, blocks) is not None:
-            return None
+            return None, len(values)
         state = now.units.combine(leaves)
         terms = table.terms(state)
         if terms is None:
-            return None
+            return None, len(values)
         scores.append(0.0 if terms.stalled and _quiet(board, state) else points + terms.points(weights))
     if not values:
-        return None
+        return None, 0
     best = min(values)
     t = weights.temperature
     w = [math.exp(-(v - best) / t) for v in values]
-    return sum(p * s for p, s in zip(w, scores)) / sum(w)
+    return sum(p * s for p, s in zip(w, scores)) / sum(w), len(values)
 
 
 def _worst_case(game: Game, attack: Mapping[str, str], cost: int, alpha: int, beta: int
@@ -128,28 +146,45 @@ def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, st
         return None
     now = Game(game.facts.board, game.facts.ap, game.ev.weights, 0, game.clock.child(), game.shared)
     table = TermsTable(now.facts.board, now.facts.ap, now.ev)
-    mine = expected_score(now, principal.attack, 0 if not candidates else _cost(game, principal.attack, candidates),
-                          weights, table)
+    mine, _ = _expected(now, principal.attack, 0 if not candidates else _cost(game, principal.attack, candidates),
+                        weights, table)
     if mine is None:
         return None
     key = _key(game, principal.attack)
-    floor = principal.value - int(round(weights.margin * 1000))
+    # On a stalled board (no creature of either side gets through: staying home draws) the
+    # style may give up more of the worst case: ``stall_margin``.
+    base = table.terms(now.units.base)
+    margin = max(weights.margin, weights.stall_margin) if base is not None and base.stalled else weights.margin
+    floor = principal.value - int(round(margin * 1000))
     best = Chosen(principal, mine)
     best_objective = mine
-    for attack, cost in candidates:
+    # The expected scores first (lookahead 0, cheap), best first: a declaration's objective
+    # is at most its expected score, so the scan stops at the first that can't beat the best
+    # so far; the worst case (lookahead included, the costly part) is searched only for the
+    # others, in a window whose floor is what the objective needs — the margin's floor, or
+    # higher: the worst case v must give e - risk * (principal - v) > best objective.
+    scored: list[tuple[float, int, dict[str, str], int]] = []
+    lines = 0
+    for i, (attack, cost) in enumerate(candidates):
+        if lines >= weights.max_lines:  # the budget: declarations in the search's order
+            break
         if _key(game, attack) == key:
             continue
-        # Within the margin? A null window at the floor answers that (most declarations
-        # fail low at once, refuted by one block); then the expected score, and the exact
-        # worst case only when the objective could beat the best so far (it is at most the
-        # expected score).
-        ok, _ = _worst_case(game, attack, cost, floor - 1, floor)
-        if ok is None or ok < floor:
+        e, n = _expected(now, attack, cost, weights, table)
+        lines += n
+        if e is not None and e > mine + 1e-9:
+            scored.append((e, i, attack, cost))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    for e, _, attack, cost in scored:
+        if e <= best_objective + 1e-9:
+            break
+        need = floor
+        if weights.risk > 0:
+            need = max(need, principal.value - int(math.floor((e - best_objective) / weights.risk * 1000)))
+        ok, _ = _worst_case(game, attack, cost, need - 1, need)
+        if ok is None or ok < need:
             continue
-        e = expected_score(now, attack, cost, weights, table)
-        if e is None or e <= best_objective + 1e-9:
-            continue
-        v, line = _worst_case(game, attack, cost, floor - 1, INF)
+        v, line = _worst_case(game, attack, cost, need - 1, INF)
         if v is None or line is None or v < floor:
             continue
         objective = e - weights.risk * (principal.value - v) / 1000

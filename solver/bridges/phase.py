@@ -512,15 +512,21 @@ class RedzoneBrain:
     time_limit: float | None = None
     times: dict[str, list[float]] = field(default_factory=dict)
     style: str | None = None
+    pressure: Any = None
+    """The ``pressure`` style's weights (a :class:`redzone.models.game_terms.PressureWeights`;
+    ``None``: the defaults)."""
 
     def _attack(self, board: Any) -> Mapping[str, str]:
         if self.attack is not None:
             return self.attack(board)
         from redzone.solver.ai.decisions import choose_attack
 
-        if self.style is None:
+        if self.style is None and self.pressure is None:
             return choose_attack(board, lookahead=1, time_limit=self.time_limit).attackers
-        return choose_attack(board, lookahead=1, time_limit=self.time_limit, style=self.style).attackers
+        if self.style is None:
+            return choose_attack(board, lookahead=1, time_limit=self.time_limit, pressure=self.pressure).attackers
+        return choose_attack(board, lookahead=1, time_limit=self.time_limit, style=self.style,
+                             pressure=self.pressure).attackers
 
     def _block(self, board: Any) -> Mapping[str, Sequence[str]]:
         if self.block is not None:
