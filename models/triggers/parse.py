@@ -407,6 +407,14 @@ def _readings(head: str) -> list[_Reading] | None:
     return out
 
 
+def _all_readings(head: str) -> list[_Reading] | None:
+    """:func:`_readings`, else the wider grammar of subjects and events of
+    :mod:`redzone.models.triggers.watches` (h2)."""
+    from redzone.models.triggers.watches import readings
+
+    return _readings(head) or readings(head)  # type: ignore[return-value]  # same class
+
+
 # ----------------------------------------------------------------- effects
 
 _PT = r"([+\-−]\d+)/([+\-−]\d+)"
@@ -689,7 +697,7 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage")
+                  "dealt_damage", "deals_damage", "combat_damage_to")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -996,7 +1004,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head))
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
@@ -1032,7 +1040,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head))
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:
