@@ -217,3 +217,52 @@ def test_grammar_readings_and_refusals() -> None:
                           "all creatures you control.") == ()
     assert parse_triggers("When this creature dies or is put into exile from the battlefield, "
                           "draw a card.") == ()
+
+
+# ================================================== more subjects
+
+
+def test_blocked_by_one_or_more_black_creatures_triggers_once() -> None:
+    # 509.3d, 603.2c: "Whenever this creature blocks or becomes blocked by one or more blue
+    # and/or black creatures, this creature gets +3/+3" (Amphibious Kavu, 2/2): blocked by
+    # two black Gravediggers (2/2) it triggers once: 5/5, it survives their 4 damage and
+    # kills both.
+    got = _damage(_scenario([_p("kavu", "Amphibious Kavu", "Alice"), _p("g1", "Gravedigger", "Bob"),
+                             _p("g2", "Gravedigger", "Bob")], {"kavu": "Bob"},
+                            {"g1": ["kavu"], "g2": ["kavu"]}, triggers_resolved=["attack"]))
+    assert _fired(got) == ["kavu"]
+    assert sorted(got["outcome"]["destroyed"]) == ["g1", "g2"]
+
+
+def test_a_source_an_opponent_controls_deals_damage_to_you_that_player_sacrifices() -> None:
+    # 510.2, 701.21a: "Whenever a source an opponent controls deals damage to you, that
+    # player sacrifices a permanent of their choice" (Michiko Konda, Bob's). Alice's
+    # unblocked Grizzly Bears deal 2 to Bob: Alice (the source's controller) sacrifices her
+    # only permanent, the Bears.
+    got = _damage(_scenario([_p("bears", "Grizzly Bears", "Alice"),
+                             _p("mk", "Michiko Konda, Truth Seeker", "Bob")], {"bears": "Bob"}))
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+    assert got["outcome"]["destroyed"] == ["bears"]
+
+
+def test_a_permanent_owned_by_another_player_put_into_a_graveyard() -> None:
+    # 700.4, 400.3: "Whenever a permanent owned by another player is put into a graveyard
+    # from the battlefield, you draw a card and you lose 1 life" (Kothophed, Alice's): Bob's
+    # Grizzly Bears block Alice's Hill Giant and die: Alice 19. Alice's own Bears dying to
+    # Bob's Hill Giant in the other fight don't trigger it.
+    got = _damage(_scenario([_p("giant", "Hill Giant", "Alice"), _p("mine", "Grizzly Bears", "Alice"),
+                             _p("koth", "Kothophed, Soul Hoarder", "Alice"),
+                             _p("bears", "Grizzly Bears", "Bob"), _p("g2", "Hill Giant", "Bob")],
+                            {"giant": "Bob", "mine": "Bob"}, {"bears": ["giant"], "g2": ["mine"]}))
+    assert sorted(got["outcome"]["destroyed"]) == ["bears", "mine"]
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 20}
+
+
+def test_two_conditions_on_the_creature_blocked_are_both_asked() -> None:
+    # 509.3d: "blocks a black creature with flying" — one quality with both fields (a
+    # creature matches when every field holds): a black creature without flying doesn't
+    # trigger it.
+    (t,) = parse_triggers("Whenever this creature blocks a black creature with flying, destroy "
+                          "that creature.")
+    assert t.event == "blocks_creature"
+    assert [(q.colors, q.keywords) for q in t.watch.qualities] == [(("B",), ("flying",))]

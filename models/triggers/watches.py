@@ -19,7 +19,8 @@ conditions built from
   opponent controls], a battle, the player with the most life or tied for most life]
   [while you control ...]; deals combat damage to [a player or planeswalker, a player or
   battle, one of your opponents, an opponent, you, defending player]; "you attack with
-  one or more ..." and "you attack a player [with one or more ...]".
+  one or more ..." and "you attack a player [with one or more ...]"; "~ and at least N
+  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>".
 
 What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 ``Watch.extra``, checked by :func:`holds` as the event happens:
@@ -44,7 +45,8 @@ Not read here (left unread, never guessed): "for the first time each turn" (whet
 attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
 anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
 "dies or is put into exile" (a return to the hand is played as an exile), "a source deals
-damage to ~ / you" (a triggered ability's damage triggers no damage event in the play),
+damage to ~" (once per source), "a source you control deals damage to you" (in combat only
+a triggered ability of yours does, and its damage triggers no damage event in the play),
 "a player attacks ...", "an opponent attacks you", "historic", mana value, "power or
 toughness N or less". Pure Python.
 """
@@ -116,6 +118,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
         return ({"types": (t,)} if t != "Creature" else {}), t == "Creature"
     if low in ("permanent", "permanents"):
         return {}, False
+    if low == "source":  # only creatures deal combat damage (510.1)
+        return {}, True
     if low in ("token", "tokens"):
         return {"token": True}, False
     if low in ("creature token", "creature tokens"):
@@ -193,19 +197,35 @@ def _subject(text: str) -> _Subject | None:
     got.other = det in ("another", "one or more other") and not include_self
     got.once = det.startswith("one or more")
     adjs: list[str] = []
+    fields: dict[str, Any] = {}
+    m = re.match(r"((?:white|blue|black|red|green)(?:(?:, or |, | or | and/or )(?:white|blue|"
+                 r"black|red|green))+) ", s)
+    if m:  # "a green or white creature", "one or more blue and/or black creatures"
+        fields["colors"] = tuple(_COLORS[c] for c in re.split(r", or |, | or | and/or ", m[1]))
+        s = s[m.end():]
     while True:
         m = re.match(_ADJ + " ", s)
-        if not m:
-            break
+        if not m or re.match(r"(?:you|an opponent|your opponents|with|other than|that)\b",
+                             s[m.end():]):
+            break  # "a token you control": the adjective is the noun
         adjs.append(m[0].strip())
         s = s[m.end():]
     # tails, from the right: "dealt damage by ~ this turn", "that's enchanted or equipped",
     # "with ...", controller, "with ..."
-    fields: dict[str, Any] = {}
     extra: list[str] = []
+    m = re.search(r" without (" + "|".join(_KEYWORDS) + r")$", s)
+    if m:
+        fields["without_keywords"] = (m[1],)
+        s = s[:m.start()]
     if s.endswith(" dealt damage by ~ this turn"):
         extra.append("damaged_by_source")
         s = s[:-len(" dealt damage by ~ this turn")]
+    if s.endswith(" owned by another player"):
+        extra.append("owner:opponent")
+        s = s[:-len(" owned by another player")]
+    if s.endswith(" blocking ~"):  # "a creature blocking ~ dies" (509.1g; 603.10a)
+        extra.append("blocking_source")
+        s = s[:-len(" blocking ~")]
     if s.endswith(" that's enchanted or equipped"):
         fields["enchanted_or_equipped"] = True
         s = s[:-len(" that's enchanted or equipped")]
@@ -351,6 +371,29 @@ def readings(head: str) -> list[_Reading] | None:
     if m:  # once, however many players are attacked: the watch of "one or more creatures"
         return [_Reading("attacks", Watch("creatures", "you", extra=("at:player",)), once=True,
                          it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) ~ and at least (one|two|three|four) other creatures? "
+                     r"attack", head)
+    if m:  # "Whenever Sokka and at least one other creature attack" (battalion's form)
+        return [_Reading("attacks", Watch(), Intervening("attackers_at_least", _WORDS[m[1]] + 1),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(?:When|Whenever) ~ (blocks? or becomes? blocked by|blocks?|becomes? "
+                     r"blocked by) (a|an|one or more) (.+)", head)
+    if m:
+        # the other creature of the block must match ("a green or white creature", "one or
+        # more Orcs", "a creature without flying"): one event per creature blocked or blocking
+        # (509.3d), once for "one or more" (603.2c)
+        other = _subject(("one or more " if m[2] == "one or more" else "a ") + m[3])
+        if (other is None or other.kind == "self" or other.extra or not other.creatures_only
+                or other.controller != "any" or other.nontoken or other.attacking
+                or other.blocking or other.other or not other.qualities):
+            return None
+        which: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        once = m[2] == "one or more"
+        return [_Reading(e, Watch(qualities=other.qualities), once=once,
+                         that_creature=None if once else _TRIGGER)
+                for e in which.get(m[1], ("blocks_creature", "blocked_by"))]
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None
@@ -377,7 +420,10 @@ def readings(head: str) -> list[_Reading] | None:
         events.append(("attacks", (), intervening))
         events.append(("blocks", (), intervening))
     if not events:
-        mm = re.fullmatch(r"(.+?) deals? combat damage to (.+)", body)
+        # "deals damage to you": in the play, the damage a creature deals to a player is
+        # combat damage (a fight's is to creatures; a triggered ability's makes no damage
+        # event: the limit of "deals damage", docs/triggers.md)
+        mm = re.fullmatch(r"(.+?) deals? (?:combat )?damage to (.+)", body)
         if mm and mm[2] in _DAMAGE_TO:
             subj_text = mm[1]
             to = _DAMAGE_TO[mm[2]]
@@ -413,10 +459,15 @@ def readings(head: str) -> list[_Reading] | None:
             return None
         out.extend(own)
     for event, event_extra, intervening in events:
+        if event_extra == ("to:you",) and sub.controller == "you":
+            # "a source you control deals damage to you": in combat only a triggered ability
+            # of yours does that, and its damage makes no event in the play: left unread
+            return None
         sub_extra = list(sub.extra)
         if "permanent" in sub_extra and event not in ("dies", "leaves"):
             sub_extra.remove("permanent")  # only a creature attacks or deals combat damage
-        if "damaged_by_source" in sub.extra and event != "dies":
+        if ("damaged_by_source" in sub.extra or "blocking_source" in sub.extra) \
+                and event != "dies":
             return None
         if (sub.attacking or sub.blocking) and event not in ("dies", "leaves"):
             return None
@@ -436,8 +487,12 @@ def readings(head: str) -> list[_Reading] | None:
         that_player: Who | None = None
         if event in ("attacks", "unblocked", "becomes_blocked"):
             that_player = Who("defending_player")
+        elif event == "combat_damage_to" and event_extra == ("to:you",):
+            # "a source an opponent controls deals damage to you, that player ...": the
+            # controller of what dealt it (Michiko Konda)
+            that_player = Who("trigger_controller")
         elif event == "combat_damage_player" or (
-                event == "combat_damage_to" and set(event_extra) <= {"to:opponent", "to:you"}):
+                event == "combat_damage_to" and event_extra == ("to:opponent",)):
             that_player = Who("damaged_player")
         elif event == "dies" and sub.controller == "opponents" and sub.kind != "self":
             that_player = Who("trigger_controller")
@@ -506,6 +561,10 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
                 return False
         elif tag == "owner:opponent":
             if creature.owner == src.controller:
+                return False
+        elif tag == "blocking_source":
+            combat = board.combat
+            if combat is None or (creature.id, src.id) not in combat.blocks:
                 return False
         elif tag == "damaged_by_source":
             if src.id not in state.damaged_by.get(creature.id, ()):
