@@ -266,3 +266,29 @@ def test_two_conditions_on_the_creature_blocked_are_both_asked() -> None:
                           "that creature.")
     assert t.event == "blocks_creature"
     assert [(q.colors, q.keywords) for q in t.watch.qualities] == [(("B",), ("flying",))]
+
+
+def test_disciple_of_the_vault_an_artifact_creature_dies_in_combat() -> None:
+    # 700.4: Bob's Ornithopter (0/2 artifact creature) blocks Alice's Grizzly Bears and dies:
+    # "Whenever an artifact is put into a graveyard from the battlefield, you may have
+    # target opponent lose 1 life" (Disciple of the Vault, Alice's; 603.5: she does): Bob 19.
+    got = _damage(_scenario([_p("bears", "Grizzly Bears", "Alice"), _p("dis", "Disciple of the Vault", "Alice"),
+                             _p("orn", "Ornithopter", "Bob")], {"bears": "Bob"}, {"orn": ["bears"]}))
+    assert got["outcome"]["destroyed"] == ["orn"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+    assert got["triggers"][0]["choices"] == {"target": "Bob", "may": True}
+
+
+def test_a_commander_you_control_attacks() -> None:
+    # 903.3: "Whenever a commander you control attacks, put a +1/+1 counter on it" (Keleth,
+    # Sunmane Familiar): Alice's commander (a Grizzly Bears) gets a counter and deals 3;
+    # her other Grizzly Bears, not a commander, gets none: Bob 40 - 3 - 2 = 35.
+    got = _damage({"format": "commander",
+                   "players": [{"name": "Alice", "life": 40}, {"name": "Bob", "life": 40}],
+                   "permanents": [_p("cmd", "Grizzly Bears", "Alice", commander=True),
+                                  _p("b2", "Grizzly Bears", "Alice"),
+                                  _p("kel", "Keleth, Sunmane Familiar", "Alice")],
+                   "combat": {"attackers": {"cmd": "Bob", "b2": "Bob"}, "blockers": {}}})
+    assert got["outcome"]["counters"].get("cmd") == {"+1/+1": 1}
+    assert "b2" not in got["outcome"]["counters"]
+    assert got["outcome"]["life"]["Bob"] == 35

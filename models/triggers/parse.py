@@ -774,6 +774,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
         s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
+    m = re.fullmatch(r"have (target opponent|target player|each opponent|that player) "
+                     r"(lose|gain) (.+ life)", s)
+    if m:  # h2: "you may have target opponent lose 1 life" (Disciple of the Vault)
+        s = f"{m[1]} {m[2]}s {m[3]}"
     m = re.fullmatch(r"(~|it) deals damage equal to (its|~'s) power to (.+)", s)
     if m:  # 608.2h: its power as it resolves, or its last known power once it left
         if refs.r.it != _SELF and (m[1] == "it" or m[2] == "its"):

@@ -120,6 +120,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
         return {}, False
     if low == "source":  # only creatures deal combat damage (510.1)
         return {}, True
+    if low in ("commander", "commanders"):  # tagged "commander" by _subject (903.3)
+        return {}, True
     if low in ("token", "tokens"):
         return {"token": True}, False
     if low in ("creature token", "creature tokens"):
@@ -184,6 +186,8 @@ def _subject(text: str) -> _Subject | None:
     if s == "~":
         return _Subject(kind="self")
     got = _Subject()
+    if s == "your commander":  # a commander you own (903.3)
+        return _Subject(controller="any", extra=["commander", "owner:you"])
     if s.startswith("~ or another "):
         s = "another " + s[len("~ or another "):]
         include_self = True
@@ -235,6 +239,13 @@ def _subject(text: str) -> _Subject | None:
         if not _with(m[1], fields, extra):
             return None
         s = s[:m.start()]
+    if s.endswith(" you control but don't own"):
+        got.controller = "you"
+        extra.append("owner:opponent")
+        s = s[:-len(" you control but don't own")]
+    elif s.endswith(" you own"):
+        extra.append("owner:you")
+        s = s[:-len(" you own")]
     for words, ctl in _CTL.items():
         if s.endswith(words):
             got.controller = ctl
@@ -277,6 +288,8 @@ def _subject(text: str) -> _Subject | None:
                 fields["exclude_subtypes"] = (word,)
             else:
                 return None  # nonland, nonartifact: no such filter of a Quality
+    if [n.lower() for n in nouns] in (["commander"], ["commanders"]):
+        extra.append("commander")  # its owner's commander (903.3): the scenario's flag
     quals: list[Quality] = []
     for n in nouns:
         got_noun = _noun(n)
@@ -367,6 +380,9 @@ def readings(head: str) -> list[_Reading] | None:
         watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
                       nontoken=sub.nontoken, attacking=False, extra=extra)
         return [_Reading("attacks", watch, once=True, it=None)]
+    if head == "Whenever you attack with your commander":  # your commander attacks (903.3)
+        return [_Reading("attacks", Watch("creatures", "any", extra=("commander", "owner:you")),
+                         that_player=Who("defending_player"))]
     m = re.fullmatch(r"(?:When|Whenever) you attack a player", head)
     if m:  # once, however many players are attacked: the watch of "one or more creatures"
         return [_Reading("attacks", Watch("creatures", "you", extra=("at:player",)), once=True,
@@ -561,6 +577,9 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
                 return False
         elif tag == "owner:opponent":
             if creature.owner == src.controller:
+                return False
+        elif tag == "commander":
+            if not creature.commander:
                 return False
         elif tag == "blocking_source":
             combat = board.combat
