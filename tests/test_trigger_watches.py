@@ -292,3 +292,18 @@ def test_a_commander_you_control_attacks() -> None:
     assert got["outcome"]["counters"].get("cmd") == {"+1/+1": 1}
     assert "b2" not in got["outcome"]["counters"]
     assert got["outcome"]["life"]["Bob"] == 35
+
+
+def test_a_creature_blocking_it_dies() -> None:
+    # 509.1g, 603.10a: Baneclaw Marauder (5/4) blocked by two Grizzly Bears: "whenever this
+    # creature becomes blocked, each creature blocking it gets -1/-1" makes them 1/1; it
+    # deals them lethal damage and "whenever a creature blocking this creature dies, that
+    # creature's controller loses 1 life" triggers for each: Bob 18. Bob's Bears blocking
+    # Alice's other attacker (a Hill Giant) and dying don't trigger it.
+    got = _damage(_scenario([_p("bm", "Baneclaw Marauder", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                             _p("b1", "Grizzly Bears", "Bob"), _p("b2", "Grizzly Bears", "Bob"),
+                             _p("b3", "Grizzly Bears", "Bob")],
+                            {"bm": "Bob", "giant": "Bob"}, {"b1": ["bm"], "b2": ["bm"], "b3": ["giant"]},
+                            triggers_resolved=["attack"]))
+    assert sorted(got["outcome"]["destroyed"]) == ["b1", "b2", "b3"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
