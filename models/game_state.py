@@ -81,7 +81,11 @@ class GameState:
     - ``commander_damage``: in a Commander game (:func:`commander_game`), player -> commander
       id -> combat damage that commander has dealt that player over the game (CR 903.10a),
       every commander on the battlefield listed for every player (0 when none yet); empty
-      in other games.
+      in other games;
+    - ``damaged_by``: permanent id -> the sources that dealt it damage in this play (combat
+      damage, a fight's, a triggered ability's; recorded by
+      :mod:`redzone.models.triggers.resolve` for "a creature dealt damage by ~ this turn
+      dies", CR 603.10a); damage marked before the play has no known source.
     """
 
     life: dict[str, int] = field(default_factory=dict)
@@ -98,6 +102,7 @@ class GameState:
     gained: dict[str, int] = field(default_factory=dict)
     deathtouched: set[str] = field(default_factory=set)
     commander_damage: dict[str, dict[str, int]] = field(default_factory=dict)
+    damaged_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_board(cls, board: Board) -> GameState:
@@ -136,6 +141,7 @@ class GameState:
             reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
             deathtouched=set(self.deathtouched),
             commander_damage={p: dict(t) for p, t in self.commander_damage.items()},
+            damaged_by=dict(self.damaged_by),
         )
 
     # -- queries used by combat damage and fight

@@ -151,8 +151,8 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "Whenever this creature attacks, roll a six-sided die.",
     "Whenever this creature attacks, put a +1/+1 counter on it. Then it explodes.",
     "Whenever this creature deals combat damage to a player, that player loses the game.",
-    # two conditions on the creature blocked
-    "Whenever this creature blocks a black creature with flying, destroy that creature.",
+    # haunt: the creature it haunts is chosen from exile, which no scenario shows
+    "When this creature enters or the creature it haunts dies, destroy target enchantment.",
     "Whenever this creature attacks, it gets +X/+0 until end of turn, where X is its power.",
     "Whenever a creature you control becomes blocked by a creature, it gets +1/+1 until end "
     "of turn.",  # the trigger is the blocker: "it" can't be named

@@ -409,6 +409,14 @@ def _readings(head: str) -> list[_Reading] | None:
     return out
 
 
+def _all_readings(head: str) -> list[_Reading] | None:
+    """:func:`_readings`, else the wider grammar of subjects and events of
+    :mod:`redzone.models.triggers.watches` (h2)."""
+    from redzone.models.triggers.watches import readings
+
+    return _readings(head) or readings(head)  # type: ignore[return-value]  # same class
+
+
 # ----------------------------------------------------------------- effects
 
 _PT = r"([+\-−]\d+)/([+\-−]\d+)"
@@ -691,7 +699,7 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage")
+                  "dealt_damage", "deals_damage", "combat_damage_to")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -771,6 +779,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
         s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
+    m = re.fullmatch(r"have (target opponent|target player|each opponent|that player) "
+                     r"(lose|gain) (.+ life)", s)
+    if m:  # h2: "you may have target opponent lose 1 life" (Disciple of the Vault)
+        s = f"{m[1]} {m[2]}s {m[3]}"
     m = re.fullmatch(r"(~|it) deals damage equal to (its|~'s) power to (.+)", s)
     if m:  # 608.2h: its power as it resolves, or its last known power once it left
         if refs.r.it != _SELF and (m[1] == "it" or m[2] == "its"):
@@ -1007,7 +1019,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head))
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
@@ -1047,7 +1059,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head))
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:

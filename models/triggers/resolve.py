@@ -41,6 +41,9 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
                                                      has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.watches import holds as watch_holds
+from redzone.models.triggers.watches import (combat_damage_to, record_damage, watches_permanents,
+                                             you_control)
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
@@ -361,6 +364,8 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 other = board.permanents.get(other_id) if other_id else None
                 if creature is None or not _watches(board, src, t, creature, other):
                     continue
+                if t.watch.extra and not watch_holds(board, state, src, t, creature, data):
+                    continue  # h2: what it attacks, who was dealt the damage ... (watches.py)
                 if t.once and first is not None:
                     f0 = out[first]
                     merged = dict(f0.data)
@@ -742,6 +747,7 @@ class _Play:
                 return "no damage"
             dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],
                                 combat=False)
+            record_damage(state, dealt)  # h2 (watches.py)
             return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
         if isinstance(e, LifeEffect):
             n = self.amount(f, e.amount)
@@ -1089,7 +1095,9 @@ class _Play:
                     continue
                 for _, cid, _, _ in events:
                     c = board.permanents.get(cid)
-                    if c is None or not c.is_creature:
+                    if c is None or not (c.is_creature or watches_permanents(t)):
+                        continue  # h2: "an artifact is put into a graveyard" (watches.py)
+                    if t.watch.extra and not watch_holds(board, self.state, src, t, c, {}):
                         continue
                     if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
                         continue  # exiled: it didn't die (700.4)
@@ -1158,7 +1166,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
         return Outcome(board, state, dict(attackers), [])
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
-        events.append(("attacks", a, None, {}))
+        events.append(("attacks", a, None, {"attacked": attackers[a]}))  # 508.1b
     events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
@@ -1250,6 +1258,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
+    if cond.kind == "you_control":  # h2: "attacks while you control ..." (watches.py)
+        return you_control(play.board, play.state, f.controller, cond)
     return False
 
 
@@ -1296,6 +1306,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
     dies abilities trigger."""
     play = _Play(board, state, attackers, blockers, choose)
+    record_damage(state, dealt)  # h2: "a creature dealt damage by ~ this turn" (watches.py)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}
     dealt_by: dict[str, int] = {}
@@ -1306,6 +1317,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
         if not combat:
             continue
+        events.extend(combat_damage_to(board, d))  # h2: to a player, planeswalker or battle
         if board.is_player(d.recipient):
             events.append(("combat_damage_player", d.source, None,
                            {"damage": d.amount, "player": d.recipient}))

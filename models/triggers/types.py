@@ -62,6 +62,9 @@ Event = Literal[
                            # a triggered ability's gain)
     "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
                            # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
+    # -- h2 (models/triggers/watches.py): events with what they are dealt to
+    "combat_damage_to",    # 510.2: combat damage to a player, planeswalker or battle, once per
+                           # recipient (603.2c); which recipients count: ``Watch.extra``
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -79,6 +82,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "deals_damage": "damage",
     "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
     "counters_removed": "damage",
+    "combat_damage_to": "damage",
 }
 
 
@@ -105,6 +109,10 @@ class Watch:
     one that died attacking, looking back, 603.10a)."""
     blocking: bool = False
     """Only a blocking creature's event."""
+    extra: tuple[str, ...] = ()
+    """More conditions on the event, read and checked by
+    :mod:`redzone.models.triggers.watches` (``"permanent"``: a noncreature permanent's
+    event counts too; ``"to:player"``, ``"at:you"``, ``"control:..."`` ...: see there)."""
 
 
 @dataclass(frozen=True)
@@ -117,15 +125,19 @@ class Intervening:
     (training, 702.149: another attacking creature has greater power)."""
 
     kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
-                  "had_no_counter", "test"]
+                  "had_no_counter", "test", "you_control"]
     n: int = 0
     counter: str = ""
+    """``"had_no_counter"``: the kind of counter it had none of as it died (persist
+    ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
     test: IfTest | None = None
     """``"test"``: "Whenever ..., if <condition>, ..." with a condition the board decides
     (:class:`IfTest`); the ability's one effect is then a :class:`Conditional` on the same
     test, which checks it again on resolution (603.4)."""
-    """``"had_no_counter"``: the kind of counter it had none of as it died (persist
-    ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
+    quality: Quality | None = None
+    """``"you_control"`` ("attacks while you control a creature with power 4 or greater",
+    "... two or more artifacts"): the ability's controller controls at least ``n``
+    permanents matching it (:mod:`redzone.models.triggers.watches`)."""
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,10 @@ def scenario_warnings(board: Board) -> list[str]:
     that board is answered as given, but says so); then, when ``combat.triggers_resolved`` is
     not given and blockers are declared (or the first-strike damage step is over), which
     trigger windows were taken as resolved
-    (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21)."""
+    (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21); and when a
+    creature has damage marked and a permanent watches "a creature dealt damage by ~ this
+    turn dies", that this damage is taken as not its
+    (:func:`redzone.models.triggers.watches.warnings`)."""
     out: list[str] = []
     combat = getattr(getattr(board, "scenario", None), "combat", None)
     order = getattr(combat, "damage_order", None) if combat is not None else None
@@ -85,6 +88,12 @@ def scenario_warnings(board: Board) -> list[str]:
         from redzone.models.triggers.scenario import trigger_warnings
 
         out.extend(trigger_warnings(board))
+    if combat is not None and any(getattr(p, "damage", 0) for p in board.permanents.values()):
+        # "a creature dealt damage by ~ this turn dies": damage marked before the play has no
+        # known source (h2, models/triggers/watches.py)
+        from redzone.models.triggers.watches import warnings as watch_warnings
+
+        out.extend(watch_warnings(board))
     return out
 
 

@@ -1,0 +1,674 @@
+"""More trigger conditions of combat: a grammar of who is watched and of which event (CR
+603.2; docs/triggers.md, "Trigger conditions").
+
+:mod:`redzone.models.triggers.parse` reads the common conditions ("Whenever ~ attacks",
+"Whenever another creature you control dies"); this module reads, when that fails, the
+conditions built from
+
+- a **subject**: ``~``; ``~ or another ...``; ``a/an/another/one or more [other]`` +
+  adjectives (nontoken, colourless, multicoloured, a colour, ``non-<type>``, legendary,
+  attacking, blocking, equipped, modified) + one or more nouns joined by "or", "and/or"
+  (creature, creature token, token, artifact, enchantment, land, planeswalker, permanent, a
+  creature type, an artifact or enchantment subtype such as Vehicle, Food, Aura) + "with"
+  (a keyword, power N or greater, a counter / counters / a <kind> counter on it) +
+  controller (you control, an opponent controls, your opponents control, you don't
+  control) + "that's enchanted or equipped" + "dealt damage by ~ this turn";
+- an **event**: dies / is put into a (your, an opponent's) graveyard from the battlefield
+  (700.4: any permanent, not only a creature), leaves the battlefield; attacks [a player,
+  you, you or a planeswalker you control, one of your opponents [or a planeswalker an
+  opponent controls], a battle, the player with the most life or tied for most life]
+  [while you control ...]; deals combat damage to [a player or planeswalker, a player or
+  battle, one of your opponents, an opponent, you, defending player]; "you attack with
+  one or more ..." and "you attack a player [with one or more ...]"; "~ and at least N
+  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>".
+
+What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
+``Watch.extra``, checked by :func:`holds` as the event happens:
+
+- ``"permanent"``: a noncreature permanent's event counts too (an artifact put into a
+  graveyard: Disciple of the Vault; an Aura put there by 704.5m);
+- ``"counter"`` / ``"counter:<kind>"``: it has a counter (of that kind) on it, as the
+  game state has them (wither's -1/-1 counters too), as it last existed (603.10a);
+- ``"owner:you"`` / ``"owner:opponent"``: "put into your (an opponent's) graveyard": its
+  owner (400.3);
+- ``"at:<target>"``: what an attacking creature attacks (508.1b; the ``attacked`` of the
+  attack event): ``player``, ``you``, ``you_or_yours``, ``opponent``, ``opponent_or_theirs``,
+  ``battle``, ``most_life``;
+- ``"to:<recipient>"``: who was dealt combat damage (the ``combat_damage_to`` event, one per
+  recipient, 603.2c): ``player``, ``planeswalker``, ``battle``, ``you``, ``opponent``;
+- ``"damaged_by_source"``: the creature was dealt damage by the ability's source this
+  turn — in the play, by combat damage, a fight or a triggered ability
+  (``GameState.damaged_by``, :func:`record_damage`); damage marked before the play has no
+  known source and is taken as not the source's (:func:`warnings` says so).
+
+Not read here (left unread, never guessed): "for the first time each turn" (whether it
+attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
+anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
+"dies or is put into exile" (a return to the hand is played as an exile), "a source deals
+damage to ~" (once per source), "a source you control deals damage to you" (in combat only
+a triggered ability of yours does, and its damage triggers no damage event in the play),
+"a player attacks ...", "an opponent attacks you", "historic", mana value, "power or
+toughness N or less". Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from redzone.models.ability_base import Quality
+from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
+from redzone.models.triggers.types import Event, Intervening, Watch, Who
+
+if TYPE_CHECKING:
+    from redzone.models.battlefield import Board, Permanent
+    from redzone.models.game_state import GameState
+    from redzone.models.outcome import DealtDamage
+    from redzone.models.triggers.parse import _Reading
+    from redzone.models.triggers.types import TriggeredAbility
+
+__all__ = ["combat_damage_to", "holds", "readings", "record_damage", "warnings",
+           "watches_permanents", "you_control"]
+
+_SELF = Who("source")
+_TRIGGER = Who("trigger")
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_KEYWORDS = ("flying", "deathtouch", "first strike", "double strike", "trample", "lifelink",
+             "menace", "vigilance", "haste", "reach", "defender", "shadow", "skulk", "flash",
+             "toxic", "indestructible", "intimidate", "fear", "horsemanship")
+_NONCREATURE_SUBTYPES = {"Vehicle": "Artifact", "Food": "Artifact", "Clue": "Artifact",
+                         "Treasure": "Artifact", "Equipment": "Artifact", "Aura": "Enchantment",
+                         "Blood": "Artifact", "Map": "Artifact"}
+_CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
+               "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+# ====================================================================== subjects
+
+
+@dataclass
+class _Subject:
+    """What the subject words say: who is watched, and what "it" can name."""
+
+    kind: str = "creatures"          # "self" or "creatures"
+    controller: str = "any"
+    other: bool = False
+    qualities: tuple[Quality, ...] = ()
+    nontoken: bool = False
+    attacking: bool = False
+    blocking: bool = False
+    extra: list[str] = field(default_factory=list)
+    once: bool = False
+    creatures_only: bool = True
+    """Every noun names a creature ("it" is a creature)."""
+    or_self: bool = False
+    """"~ or another ...": the source's own event too, whatever its qualities."""
+
+
+def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
+    """One noun of a subject -> (Quality fields, whether it is a creature), or ``None``."""
+    w = word.strip()
+    low = w.lower()
+    plural_low = low[:-1] if low.endswith("s") and low[:-1] in _CARD_TYPES else low
+    if plural_low in _CARD_TYPES:
+        t = _CARD_TYPES[plural_low]
+        return ({"types": (t,)} if t != "Creature" else {}), t == "Creature"
+    if low in ("permanent", "permanents"):
+        return {}, False
+    if low == "source":  # only creatures deal combat damage (510.1)
+        return {}, True
+    if low in ("commander", "commanders"):  # tagged "commander" by _subject (903.3)
+        return {}, True
+    if low in ("token", "tokens"):
+        return {"token": True}, False
+    if low in ("creature token", "creature tokens"):
+        return {"token": True}, True
+    m = re.fullmatch(r"([A-Z][\w'-]*)(?: (creatures?))?", w)
+    if not m:
+        return None
+    name = m[1]
+    if name not in CREATURE_TYPES and name not in _NONCREATURE_SUBTYPES:
+        one = singular(name)
+        if one is None or (one not in CREATURE_TYPES and one not in _NONCREATURE_SUBTYPES):
+            return None
+        name = one
+    if name in _NONCREATURE_SUBTYPES:
+        if m[2]:
+            return None
+        return {"subtypes": (name,), "types": (_NONCREATURE_SUBTYPES[name],)}, False
+    return {"subtypes": (name,)}, True
+
+
+_ADJ = (r"(?:nontoken|token|colorless|multicolored|monocolored|legendary|attacking|blocking|"
+        r"equipped|modified|white|blue|black|red|green|non-?[A-Z][\w'-]*|non(?:white|blue|"
+        r"black|red|green|artifact|land))")
+_CTL = {" you control": "you", " an opponent controls": "opponents",
+        " your opponents control": "opponents", " you don't control": "opponents"}
+
+
+def _with(words: str, fields: dict[str, Any], extra: list[str]) -> bool:
+    """Read "with ..." words into Quality ``fields`` / ``extra`` tags; ``False`` if not
+    understood."""
+    w = words
+    m = re.fullmatch(r"power (\d+) or greater", w)
+    if m:
+        fields["power_at_least"] = int(m[1])
+        return True
+    m = re.fullmatch(r"toughness (\d+) or greater", w)
+    if m:
+        fields["toughness_at_least"] = int(m[1])
+        return True
+    if w in ("a counter on it", "counters on them", "one or more counters on it",
+             "counters on it"):
+        extra.append("counter")
+        return True
+    m = re.fullmatch(r"(?:a|an) ([+-]\d+/[+-]\d+|[a-z]+) counter on it", w)
+    if m:
+        extra.append("counter:" + m[1])
+        return True
+    m = re.fullmatch(r"([+-]\d+/[+-]\d+|[a-z]+) counters on them", w)
+    if m:
+        extra.append("counter:" + m[1])
+        return True
+    if w in _KEYWORDS:
+        fields["keywords"] = (w,)
+        return True
+    return False
+
+
+def _subject(text: str) -> _Subject | None:
+    """The subject words of a condition ("another creature or artifact you control",
+    "a creature you control with a counter on it"), or ``None``."""
+    s = text.strip()
+    if s == "~":
+        return _Subject(kind="self")
+    got = _Subject()
+    if s == "your commander":  # a commander you own (903.3)
+        return _Subject(controller="any", extra=["commander", "owner:you"])
+    if s.startswith("~ or another "):
+        s = "another " + s[len("~ or another "):]
+        include_self = True
+    else:
+        include_self = False
+    m = re.match(r"(a|an|another|one or more other|one or more) ", s)
+    if not m:
+        return None
+    det = m[1]
+    s = s[m.end():]
+    got.other = det in ("another", "one or more other") and not include_self
+    got.once = det.startswith("one or more")
+    adjs: list[str] = []
+    fields: dict[str, Any] = {}
+    m = re.match(r"((?:white|blue|black|red|green)(?:(?:, or |, | or | and/or )(?:white|blue|"
+                 r"black|red|green))+) ", s)
+    if m:  # "a green or white creature", "one or more blue and/or black creatures"
+        fields["colors"] = tuple(_COLORS[c] for c in re.split(r", or |, | or | and/or ", m[1]))
+        s = s[m.end():]
+    while True:
+        m = re.match(_ADJ + " ", s)
+        if not m or re.match(r"(?:you|an opponent|your opponents|with|other than|that)\b",
+                             s[m.end():]):
+            break  # "a token you control": the adjective is the noun
+        adjs.append(m[0].strip())
+        s = s[m.end():]
+    # tails, from the right: "dealt damage by ~ this turn", "that's enchanted or equipped",
+    # "with ...", controller, "with ..."
+    extra: list[str] = []
+    m = re.search(r" without (" + "|".join(_KEYWORDS) + r")$", s)
+    if m:
+        fields["without_keywords"] = (m[1],)
+        s = s[:m.start()]
+    if s.endswith(" dealt damage by ~ this turn"):
+        extra.append("damaged_by_source")
+        s = s[:-len(" dealt damage by ~ this turn")]
+    if s.endswith(" owned by another player"):
+        extra.append("owner:opponent")
+        s = s[:-len(" owned by another player")]
+    if s.endswith(" blocking ~"):  # "a creature blocking ~ dies" (509.1g; 603.10a)
+        extra.append("blocking_source")
+        s = s[:-len(" blocking ~")]
+    if s.endswith(" that's enchanted or equipped"):
+        fields["enchanted_or_equipped"] = True
+        s = s[:-len(" that's enchanted or equipped")]
+    m = re.search(r" with (.+)$", s)
+    if m and not re.search(r" (?:you|an opponent|your opponents) (?:control|controls|don't "
+                           r"control)", m[1]):
+        if not _with(m[1], fields, extra):
+            return None
+        s = s[:m.start()]
+    if s.endswith(" you control but don't own"):
+        got.controller = "you"
+        extra.append("owner:opponent")
+        s = s[:-len(" you control but don't own")]
+    elif s.endswith(" you own"):
+        extra.append("owner:you")
+        s = s[:-len(" you own")]
+    for words, ctl in _CTL.items():
+        if s.endswith(words):
+            got.controller = ctl
+            s = s[:-len(words)]
+            break
+    m = re.search(r" with (.+)$", s)
+    if m:
+        if not _with(m[1], fields, extra):
+            return None
+        s = s[:m.start()]
+    nouns = [n for n in re.split(r", or |, and/or |, | or | and/or ", s) if n]
+    if not nouns:
+        return None
+    for a in adjs:
+        if a == "nontoken":
+            got.nontoken = True
+        elif a == "token":
+            fields["token"] = True
+        elif a in ("colorless", "multicolored", "monocolored"):
+            fields["color_count"] = a
+        elif a in _COLORS:
+            if "colors" in fields:
+                return None
+            fields["colors"] = (_COLORS[a],)
+        elif a == "legendary":
+            fields["supertypes"] = ("Legendary",)
+        elif a == "attacking":
+            got.attacking = True
+        elif a == "blocking":
+            got.blocking = True
+        elif a == "equipped":
+            fields["equipped"] = True
+        elif a == "modified":
+            fields["modified"] = True
+        else:  # non-<colour>, non-<type>
+            word = re.sub(r"^non-?", "", a)
+            if word in _COLORS:
+                fields["exclude_colors"] = (_COLORS[word],)
+            elif word in CREATURE_TYPES:
+                fields["exclude_subtypes"] = (word,)
+            else:
+                return None  # nonland, nonartifact: no such filter of a Quality
+    if [n.lower() for n in nouns] in (["commander"], ["commanders"]):
+        extra.append("commander")  # its owner's commander (903.3): the scenario's flag
+    quals: list[Quality] = []
+    for n in nouns:
+        got_noun = _noun(n)
+        if got_noun is None:
+            return None
+        own, creature = got_noun
+        if not creature:
+            got.creatures_only = False
+        merged = dict(fields)
+        for k, v in own.items():
+            if k in merged and merged[k] != v:
+                return None
+            merged[k] = v
+        if not creature and len(nouns) > 1 and "types" not in own and "token" not in own:
+            return None
+        if creature and len(nouns) > 1:
+            merged.setdefault("types", ("Creature",))
+        quals.append(Quality(**merged))
+    if all(q == Quality() for q in quals):
+        quals = []
+    got.qualities = tuple(quals)
+    got.extra = extra
+    if not got.creatures_only:
+        got.extra.append("permanent")
+    if include_self:
+        # "~ or another creature you control with power 5 or greater": the words after
+        # "another" describe only the other creature (Mycoid Shepherd's own death counts
+        # whatever its power): the source's event is read as a second ability
+        got.or_self = True
+        got.other = True
+        got.once = False
+    return got
+
+
+# ====================================================================== events
+
+_DIES = re.compile(r"(?:dies|die|(?:is|are) put into (?P<whose>a|your|an opponent's) "
+                   r"graveyards? from the battlefield)")
+_LEAVES = re.compile(r"leaves? the battlefield")
+_ATTACK_AT = {
+    "": None, " a player": "player", " you": "you",
+    " you or a planeswalker you control": "you_or_yours",
+    " one of your opponents": "opponent",
+    " one or more of your opponents": "opponent",
+    " one of your opponents or a planeswalker an opponent controls": "opponent_or_theirs",
+    " a battle": "battle",
+    " the player with the most life or tied for most life": "most_life",
+}
+_DAMAGE_TO: dict[str, tuple[str, ...]] = {
+    "a player or planeswalker": ("player", "planeswalker"),
+    "a player or battle": ("player", "battle"),
+    "one of your opponents": ("opponent",),
+    "one or more of your opponents": ("opponent",),
+    "an opponent": ("opponent",),
+    "you": ("you",),
+    "defending player": ("player",),  # only an attacker deals combat damage to a player
+}
+
+
+def _while(words: str) -> Intervening | None:
+    """ "while you control a creature with power 4 or greater", "... two or more
+    artifacts", "... a Dinosaur", "... a token" -> an intervening "if" (603.4), else
+    ``None``."""
+    m = re.fullmatch(r"while you control (a|an|one|two|three|four|five) (?:or more )?(.+)", words)
+    if not m:
+        return None
+    n = _WORDS[m[1]]
+    sub = _subject("a " + m[2])
+    if sub is None or sub.extra and sub.extra != ["permanent"] or sub.nontoken or sub.attacking \
+            or sub.blocking or len(sub.qualities) > 1:
+        return None
+    quality = sub.qualities[0] if sub.qualities else Quality()
+    return Intervening("you_control", n=n, quality=quality)
+
+
+def readings(head: str) -> list[_Reading] | None:
+    """The readings of a trigger condition this module understands (module docstring), or
+    ``None``. ``head``: the condition, normalised (the source is ``~``)."""
+    from redzone.models.triggers.parse import _Reading
+
+    m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player )?with (?P<subj>one or more "
+                     r".+)", head)
+    if m:  # "whenever you attack with one or more Elves": one or more Elves you control attack
+        sub = _subject(m["subj"])
+        if sub is None or sub.kind == "self" or sub.controller != "any" or not sub.creatures_only:
+            return None
+        extra = tuple(sub.extra) + (("at:player",) if m["at"] else ())
+        watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
+                      nontoken=sub.nontoken, attacking=False, extra=extra)
+        return [_Reading("attacks", watch, once=True, it=None)]
+    if head == "Whenever you attack with your commander":  # your commander attacks (903.3)
+        return [_Reading("attacks", Watch("creatures", "any", extra=("commander", "owner:you")),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(?:When|Whenever) you attack a player", head)
+    if m:  # once, however many players are attacked: the watch of "one or more creatures"
+        return [_Reading("attacks", Watch("creatures", "you", extra=("at:player",)), once=True,
+                         it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) ~ and at least (one|two|three|four) other creatures? "
+                     r"attack", head)
+    if m:  # "Whenever Sokka and at least one other creature attack" (battalion's form)
+        return [_Reading("attacks", Watch(), Intervening("attackers_at_least", _WORDS[m[1]] + 1),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(?:When|Whenever) ~ (blocks? or becomes? blocked by|blocks?|becomes? "
+                     r"blocked by) (a|an|one or more) (.+)", head)
+    if m:
+        # the other creature of the block must match ("a green or white creature", "one or
+        # more Orcs", "a creature without flying"): one event per creature blocked or blocking
+        # (509.3d), once for "one or more" (603.2c)
+        other = _subject(("one or more " if m[2] == "one or more" else "a ") + m[3])
+        if (other is None or other.kind == "self" or other.extra or not other.creatures_only
+                or other.controller != "any" or other.nontoken or other.attacking
+                or other.blocking or other.other or not other.qualities):
+            return None
+        which: dict[str, tuple[Event, ...]] = {
+            "blocks": ("blocks_creature",), "block": ("blocks_creature",),
+            "becomes blocked by": ("blocked_by",), "become blocked by": ("blocked_by",)}
+        once = m[2] == "one or more"
+        return [_Reading(e, Watch(qualities=other.qualities), once=once,
+                         that_creature=None if once else _TRIGGER)
+                for e in which.get(m[1], ("blocks_creature", "blocked_by"))]
+    m = re.fullmatch(r"(When|Whenever) (.+)", head)
+    if not m:
+        return None
+    body = m[2]
+    # ---- the event, from the right
+    events: list[tuple[Event, tuple[str, ...], Intervening | None]] = []
+    subj_text = ""
+    mm = re.fullmatch(r"(.+?) (?:attacks?|attack)(?P<at>(?: [^w].*?)?)(?: (?P<wh>while you "
+                      r"control .+))?", body)
+    if mm and mm["at"] in _ATTACK_AT and not mm[1].endswith(" or"):
+        subj_text = mm[1]
+        at = _ATTACK_AT[mm["at"]]
+        intervening = _while(mm["wh"]) if mm["wh"] else None
+        if mm["wh"] and intervening is None:
+            return None
+        events.append(("attacks", (f"at:{at}",) if at else (), intervening))
+    mm = mm if events else re.fullmatch(r"(.+?) (?:attacks|attack) or blocks? (while you control "
+                                        r".+)", body)
+    if not events and mm:
+        subj_text = mm[1]
+        intervening = _while(mm[2])
+        if intervening is None:
+            return None
+        events.append(("attacks", (), intervening))
+        events.append(("blocks", (), intervening))
+    if not events:
+        # "deals damage to you": in the play, the damage a creature deals to a player is
+        # combat damage (a fight's is to creatures; a triggered ability's makes no damage
+        # event: the limit of "deals damage", docs/triggers.md)
+        mm = re.fullmatch(r"(.+?) deals? (?:combat )?damage to (.+)", body)
+        if mm and mm[2] in _DAMAGE_TO:
+            subj_text = mm[1]
+            to = _DAMAGE_TO[mm[2]]
+            if to == ("player",):
+                events.append(("combat_damage_player", (), None))
+            else:
+                events.append(("combat_damage_to", tuple(f"to:{x}" for x in to), None))
+        elif mm and mm[2] in ("a player",):
+            subj_text = mm[1]
+            events.append(("combat_damage_player", (), None))
+    if not events:
+        mm = re.fullmatch(r"(.+?) " + _DIES.pattern, body)
+        if mm:
+            subj_text = mm[1]
+            whose = mm["whose"]
+            extra: tuple[str, ...] = ({"your": ("owner:you",), "an opponent's":
+                                       ("owner:opponent",)}.get(whose or "", ()))
+            events.append(("dies", extra, None))
+        else:
+            mm = re.fullmatch(r"(.+?) " + _LEAVES.pattern, body)
+            if mm:
+                subj_text = mm[1]
+                events.append(("leaves", (), None))
+    if not events:
+        return None
+    sub = _subject(subj_text)
+    if sub is None:
+        return None
+    out: list[_Reading] = []
+    if sub.or_self:
+        own = readings(f"{m[1]} ~ {body[len(subj_text) + 1:]}")
+        if not own:
+            return None
+        out.extend(own)
+    for event, event_extra, intervening in events:
+        if event_extra == ("to:you",) and sub.controller == "you":
+            # "a source you control deals damage to you": in combat only a triggered ability
+            # of yours does that, and its damage makes no event in the play: left unread
+            return None
+        sub_extra = list(sub.extra)
+        if "permanent" in sub_extra and event not in ("dies", "leaves"):
+            sub_extra.remove("permanent")  # only a creature attacks or deals combat damage
+        if ("damaged_by_source" in sub.extra or "blocking_source" in sub.extra) \
+                and event != "dies":
+            return None
+        if (sub.attacking or sub.blocking) and event not in ("dies", "leaves"):
+            return None
+        if sub.kind == "self":
+            if event_extra and event == "dies" or sub_extra:
+                return None
+            watch = Watch(extra=event_extra)
+            it: Who | None = _SELF
+        else:
+            watch = Watch("creatures", sub.controller, other=sub.other,  # type: ignore[arg-type]
+                          qualities=sub.qualities, nontoken=sub.nontoken,
+                          attacking=sub.attacking, blocking=sub.blocking,
+                          extra=tuple(sub_extra) + event_extra)
+            creature = sub.creatures_only or event not in ("dies", "leaves")
+            it = None if sub.once or not creature else _TRIGGER
+        that_creature = _TRIGGER if it == _TRIGGER else None
+        that_player: Who | None = None
+        if event in ("attacks", "unblocked", "becomes_blocked"):
+            that_player = Who("defending_player")
+        elif event == "combat_damage_to" and event_extra == ("to:you",):
+            # "a source an opponent controls deals damage to you, that player ...": the
+            # controller of what dealt it (Michiko Konda)
+            that_player = Who("trigger_controller")
+        elif event == "combat_damage_player" or (
+                event == "combat_damage_to" and event_extra == ("to:opponent",)):
+            that_player = Who("damaged_player")
+        elif event == "dies" and sub.controller == "opponents" and sub.kind != "self":
+            that_player = Who("trigger_controller")
+        if event == "blocks" and sub.kind == "self":
+            that_creature = Who("blocked")
+        out.append(_Reading(event, watch, intervening, sub.once, it, that_creature, that_player))
+    return out
+
+
+# ====================================================================== playing them
+
+
+def watches_permanents(t: TriggeredAbility) -> bool:
+    """Whether ``t`` watches noncreature permanents too (an artifact or enchantment put
+    into a graveyard from the battlefield, 700.4)."""
+    return "permanent" in t.watch.extra
+
+
+def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
+                 target: str | None) -> bool:
+    """Whether an attack on ``target`` (a player's name, or a planeswalker's or battle's
+    id) is one ``at`` names, for the source's controller (508.1b)."""
+    if target is None:
+        return False
+    you = src.controller
+    if board.is_player(target):
+        if at == "player":
+            return True
+        if at in ("you", "you_or_yours"):
+            return target == you
+        if at in ("opponent", "opponent_or_theirs"):
+            return target != you
+        if at == "most_life":
+            alive = [p.name for p in board.players if state.in_game(p.name)]
+            most = max(state.life.get(p, 0) for p in alive) if alive else 0
+            return state.life.get(target, 0) >= most
+        return False
+    perm = board.permanents.get(target)
+    if perm is None:
+        return False
+    if at == "battle":
+        return perm.is_a("Battle")
+    if perm.is_a("Planeswalker"):
+        if at == "you_or_yours":
+            return perm.controller == you
+        if at == "opponent_or_theirs":
+            return perm.controller != you
+    return False
+
+
+def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
+          creature: Permanent, data: Mapping[str, Any]) -> bool:
+    """Whether the event of ``creature`` (with its ``data``: ``attacked``, ``to``,
+    ``player``) meets the tags of ``t.watch.extra`` (module docstring) for the ability of
+    ``src``."""
+    for tag in t.watch.extra:
+        if tag == "permanent":
+            continue
+        if tag == "counter" or tag.startswith("counter:"):
+            have = state.counters.get(creature.id, creature.counters)
+            kind = tag.partition(":")[2]
+            if not any(v > 0 for k, v in have.items() if not kind or k == kind):
+                return False
+        elif tag == "owner:you":
+            if creature.owner != src.controller:
+                return False
+        elif tag == "owner:opponent":
+            if creature.owner == src.controller:
+                return False
+        elif tag == "commander":
+            if not creature.commander:
+                return False
+        elif tag == "blocking_source":
+            combat = board.combat
+            if combat is None or (creature.id, src.id) not in combat.blocks:
+                return False
+        elif tag == "damaged_by_source":
+            if src.id not in state.damaged_by.get(creature.id, ()):
+                return False
+        elif tag.startswith("at:"):
+            if not _attacked_ok(board, state, src, tag[3:], data.get("attacked")):
+                return False
+        elif tag.startswith("to:"):
+            continue  # checked below: one of the recipients
+        else:
+            return False
+    tos = [tag[3:] for tag in t.watch.extra if tag.startswith("to:")]
+    if tos:
+        kind, player = data.get("to"), data.get("player")
+        ok = False
+        for to in tos:
+            if to in ("player", "planeswalker", "battle") and kind == to:
+                ok = True
+            elif to == "you" and kind == "player" and player == src.controller:
+                ok = True
+            elif to == "opponent" and kind == "player" and player != src.controller:
+                ok = True
+        if not ok:
+            return False
+    return True
+
+
+def you_control(board: Board, state: GameState, controller: str, cond: Intervening) -> bool:
+    """An intervening "while you control ..." (603.4): ``controller`` controls at least
+    ``cond.n`` permanents on the battlefield matching ``cond.quality``."""
+    from redzone.models.battlefield import matches_quality
+
+    q = cond.quality or Quality()
+    n = sum(1 for p in board.permanents.values()
+            if p.controller == controller and state.on_battlefield(p.id)
+            and matches_quality(board, p, q))
+    return n >= max(1, cond.n)
+
+
+def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None, dict[str, Any]]]:
+    """The ``combat_damage_to`` event of one combat damage event ``d`` (510.2) to a player,
+    a planeswalker or a battle (``to``: which; ``player`` or ``recipient``), or ``[]``: one
+    event per recipient, so a creature with trample over planeswalkers dealing damage to a
+    planeswalker and its controller at once triggers "to a player or planeswalker" twice
+    (603.2c)."""
+    if d.amount <= 0:
+        return []
+    if board.is_player(d.recipient):
+        return [("combat_damage_to", d.source, None,
+                 {"damage": d.amount, "to": "player", "player": d.recipient})]
+    rec = board.permanents.get(d.recipient)
+    if rec is None or rec.is_creature:
+        return []
+    kind = "planeswalker" if rec.is_a("Planeswalker") else "battle" if rec.is_a("Battle") else None
+    if kind is None:
+        return []
+    return [("combat_damage_to", d.source, None,
+             {"damage": d.amount, "to": kind, "recipient": d.recipient})]
+
+
+def record_damage(state: GameState, dealt: Sequence[DealtDamage]) -> None:
+    """Note in ``state.damaged_by`` which sources dealt damage to which permanents (amount
+    above 0, 120.1): "a creature dealt damage by ~ this turn" (603.10a)."""
+    for d in dealt:
+        if d.amount <= 0:
+            continue
+        had = state.damaged_by.get(d.recipient, ())
+        if d.source not in had:
+            state.damaged_by[d.recipient] = had + (d.source,)
+
+
+def warnings(board: Board) -> list[str]:
+    """One warning when a permanent watches "a creature dealt damage by ~ this turn" and a
+    creature has damage marked as the scenario begins: who dealt it is not known, and it
+    is taken as not dealt by that permanent."""
+    from redzone.models.triggers.resolve import triggers
+
+    marked = [p for p in board.permanents.values() if p.is_creature and p.damage > 0]
+    if not marked:
+        return []
+    watchers = [p for p in board.permanents.values()
+                if any("damaged_by_source" in t.watch.extra for t in triggers(p, board))]
+    if not watchers:
+        return []
+    return [f"warning: {', '.join(p.label for p in watchers)}: \"a creature dealt damage by ~ "
+            f"this turn dies\" counts only damage dealt in this combat; the damage marked on "
+            f"{', '.join(p.label for p in marked)} before it is taken as not dealt by "
+            f"{'them' if len(watchers) > 1 else 'it'}"]
