@@ -23,6 +23,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
+from redzone.models.triggers import board_effects
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -697,6 +698,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     s = s.strip()
     if not s:
         return None
+    delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
+    if delayed is not None:
+        return delayed
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -869,7 +873,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                              colors, _keywords(m[8]) if m[8] else (),
                              attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
                              artifact=bool(m[7])),)
-    return None
+    return board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

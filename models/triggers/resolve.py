@@ -38,10 +38,12 @@ from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
+from redzone.models.triggers import board_effects
 from redzone.models.triggers.granted import counter_triggers, grants_of
-from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.types import (
     Amount,
+    AtEndOfCombat,
     CantBeBlockedEffect,
     CantBlockEffect,
     Counters,
@@ -685,6 +687,8 @@ class _Play:
 
     def effect(self, f: Fired, e: Effect, chosen: dict[str, Any]) -> str:
         state = self.state
+        if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
+            return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -1058,7 +1062,14 @@ def end_of_combat(board: Board, state: GameState) -> GameState:
     """``state`` after the end of combat step (511): the delayed triggered abilities of
     combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
     still on the battlefield (an indestructible one is not destroyed, 702.12b), then
-    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy.
+    Then the other delayed abilities of combat (:func:`_delayed_at_end`)."""
+    state = _marked_at_end(board, state)
+    return _delayed_at_end(board, state)
+
+
+def _marked_at_end(board: Board, state: GameState) -> GameState:
+    """"Destroy / exile ~ at end of combat" (:func:`end_of_combat`)."""
     marked = [p for p in board.permanents.values()
               if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
               and state.on_battlefield(p.id)]
@@ -1369,3 +1380,44 @@ def _own_keywords(perm: Permanent, words: tuple[str, ...]) -> list[tuple[str, st
                 elif low.startswith(w + " from "):
                     out.append((w, low[len(w) + 6:].strip()))
     return out
+
+
+# ---------------------------------------------------------------------- h3: delayed abilities
+
+
+def _delayed_at_end(board: Board, state: GameState) -> GameState:
+    """The delayed "at end of combat" abilities created in this combat (603.7,
+    :class:`~redzone.models.triggers.types.AtEndOfCombat`; "sacrifice it at end of combat",
+    "remove a +1/+1 counter from it at end of combat"), in the board's order of their
+    sources, each followed by state-based actions (704.3). Each acts on the objects fixed as
+    it was created, those still on the battlefield (603.7c); players and amounts are read
+    now. The abilities that trigger on what they do (a creature sacrificed now dying) are not
+    played: the end of combat step is the end of the play (docs/triggers.md). ``state``
+    itself when there is none, else a copy."""
+    todo = [(perm, d) for perm in board.permanents.values()
+            for d in board_effects.delayed_of(perm)]
+    if not todo:
+        return state
+    state = state.copy()
+    combat = getattr(board.scenario, "combat", None)
+    attackers = dict(getattr(combat, "attackers", None) or {})
+    play = _Play(board, state, attackers, {}, first_choice)
+    for perm, (text, j, trigger, target, fixed) in todo:
+        ability = next((t for t in parse_triggers(text, _names(perm))
+                        if j < len(t.effects) and isinstance(t.effects[j], AtEndOfCombat)), None)
+        if ability is None:
+            continue
+        delayed = ability.effects[j]
+        assert isinstance(delayed, AtEndOfCombat)
+        f = Fired(perm.id, perm.controller, ability, trigger)
+        chosen = {"target": target} if target is not None else {}
+        for inner, ids in zip(delayed.effects, fixed):
+            if ids is None:
+                play.effect(f, inner, chosen)
+                continue
+            for pid in ids:
+                if state.on_battlefield(pid):  # 603.7c: gone, it is not affected
+                    play.effect(Fired(perm.id, perm.controller, ability, pid),
+                                dataclasses.replace(inner, who=Who("trigger")), {})  # type: ignore[arg-type]
+        state_based_actions(play.board, state)
+    return state

@@ -33,6 +33,8 @@ __all__ = [
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
+    # effects that change the battlefield (h3 block, below)
+    "AtEndOfCombat", "DoesntUntap", "NoCombatDamage", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -355,9 +357,52 @@ class ValueOnly:
     what: str
 
 
+# ----------------------------------------------------------------- effects that change the
+# battlefield later or elsewhere (h3: delayed "at end of combat", untap steps, damage
+# assignment; read by redzone.models.triggers.board_effects)
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """A delayed triggered ability (603.7): ``effects`` are done at the end of combat step
+    (511.2), after the last combat damage step — "sacrifice it at end of combat", "return
+    that creature to its owner's hand at end of combat", "remove a +1/+1 counter from it at
+    end of combat". The objects it acts on are fixed when it is created (603.7c: one that
+    left the battlefield by then is not affected)."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class DoesntUntap:
+    """Each of ``who`` doesn't untap during its controller's next untap step (502.3; a
+    tapped creature stays tapped through that turn)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class NoCombatDamage:
+    """Each of ``who`` assigns no combat damage this turn (510.1: it is still in combat and
+    can be dealt damage)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class RemoveCounters:
+    """Remove ``amount`` ``kind`` counters from each of ``who`` (122.1; as many as it has at
+    most)."""
+
+    who: Who
+    kind: str
+    amount: Amount = Amount()
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
-          | ValueOnly | ReturnToBattlefield | MustBlockSource)
+          | ValueOnly | ReturnToBattlefield | MustBlockSource
+          | AtEndOfCombat | DoesntUntap | NoCombatDamage | RemoveCounters)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,203 @@
+"""Reading effects of combat triggers that change the battlefield later or elsewhere (CR 603.7
+delayed triggered abilities, 502.3 untap steps, 510.1 damage assignment; docs/triggers.md,
+"Effects"): "sacrifice it at end of combat", "return that creature to its owner's hand at end
+of combat", "remove a +1/+1 counter from it at end of combat", "~ assigns no combat damage this
+turn", "that creature doesn't untap during its controller's next untap step".
+
+:func:`read_clause` is called by :mod:`redzone.models.triggers.parse` for one effect clause
+(no final period); it gets the parser's reference resolver (``refs``: ``obj``, ``player``,
+``r``) and its sentence reader (``sentence``) for the effects a delayed ability wraps, so this
+module imports no parser code. What it returns is resolved by
+:mod:`redzone.models.triggers.resolve`. Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from redzone.models.triggers.types import (
+    Amount,
+    AtEndOfCombat,
+    Counters,
+    DamageEffect,
+    Destroy,
+    DoesntUntap,
+    Effect,
+    LifeEffect,
+    NoCombatDamage,
+    RemoveCounters,
+    TapEffect,
+    Who,
+)
+
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "delayed_of", "read_clause",
+           "read_delayed", "read_tap_and_hold", "resolve"]
+
+_SELF = Who("source")
+_GONE = ("dies", "leaves")
+
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+EFFECTS = (AtEndOfCombat, DoesntUntap, NoCombatDamage, RemoveCounters)
+"""The effect classes :func:`resolve` plays."""
+
+_DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
+"""What a delayed "at end of combat" ability may do here: what the end of combat step
+(:func:`redzone.models.triggers.resolve.end_of_combat`) plays on the state."""
+
+
+def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """:func:`read_tap_and_hold`, or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
+    ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
+    at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
+    got = read_tap_and_hold(s, refs)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"at end of combat, (.+)", s) or re.fullmatch(r"(.+?) at end of combat", s)
+    if not m or re.match(r"(?:destroy|exile) ", s):
+        return None
+    if refs.r.event in _GONE:
+        return None  # its objects left with the event: not read
+    inner = sentence(m[1])
+    if inner is None or not all(isinstance(e, _DELAYED_OK) for e in inner):
+        return None
+    if any(isinstance(e, Destroy) and e.at_end_of_combat for e in inner):
+        return None
+    return (AtEndOfCombat(inner),)
+
+
+_NO_UNTAP = (r"(?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap steps?")
+
+
+def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"tap X and it doesn't untap during its controller's next untap step" ("it" is X), or
+    ``None``."""
+    m = re.fullmatch(r"tap (.+?) and (?:it|they) " + _NO_UNTAP, s)
+    if not m:
+        return None
+    who = refs.obj(m[1])
+    return None if who is None else (TapEffect(who), DoesntUntap(who))
+
+
+def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """One clause of this module's effects, or ``None``."""
+    m = re.fullmatch(r"(.+?) assigns? no combat damage this turn", s)
+    if m:  # 510.1: it deals no combat damage; it is still in combat
+        who = _it(m[1], refs)
+        return None if who is None else (NoCombatDamage(who),)
+    m = re.fullmatch(r"(.+?) " + _NO_UNTAP, s)
+    if m:
+        who = _it(m[1], refs)
+        return None if who is None else (DoesntUntap(who),)
+    m = re.fullmatch(r"remove (a|an|one|two|three) (\+1/\+1|-1/-1) counters? from (.+)", s)
+    if m:
+        who = refs.obj(m[3])
+        if who is None:
+            return None
+        return (RemoveCounters(who, m[2], Amount(_COUNT[m[1]])),)
+    return None
+
+
+def _it(words: str, refs: Any) -> Who | None:
+    """The creature ``words`` name: "~", "this creature", "that creature", or "it" when it
+    can only mean the subject of the trigger condition (not where "that creature" names
+    another one: "tap that creature. It doesn't untap ..." is that creature)."""
+    words = words.strip()
+    if words in ("it", "he", "she", "they") and refs.r.that_creature is not None:
+        return None
+    return refs.obj("it" if words in ("he", "she") else words)
+
+
+# ----------------------------------------------------------------- resolving (603.7, 502.3, 510.1)
+
+NO_COMBAT_DAMAGE = "assigns no combat damage"
+"""The ``conditions`` key of a creature that assigns no combat damage this turn (read by
+:func:`redzone.models.damage_rules.damage_problem`)."""
+
+DOESNT_UNTAP = "doesn't untap"
+"""The ``conditions`` key of a permanent that doesn't untap during its controller's next
+untap step (502.3). The AI's crack-back (docs/ai.md) does not read it."""
+
+DELAYED = "at end of combat: "
+"""The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
+the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
+
+_OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
+                 "blocked", "damaged")
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of this module's effects in the window being played (``play``: the
+    resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it did."""
+    state = play.state
+    if isinstance(e, (NoCombatDamage, DoesntUntap)):
+        key = NO_COMBAT_DAMAGE if isinstance(e, NoCombatDamage) else DOESNT_UNTAP
+        ids = play.objects(f, e.who, chosen)
+        for pid in ids:
+            perm = play.edit.perm(pid)
+            play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+        what = ("assigns no combat damage this turn (510.1)" if key == NO_COMBAT_DAMAGE else
+                "doesn't untap during its controller's next untap step (502.3)")
+        return ", ".join(f"{pid} {what}" for pid in ids) or "no creature"
+    if isinstance(e, RemoveCounters):
+        n = play.amount(f, e.amount)
+        out = []
+        for pid in play.objects(f, e.who, chosen):
+            perm = play.edit.perm(pid)
+            counters = dict(state.counters.get(pid, perm.counters))
+            k = min(n, counters.get(e.kind, 0))
+            if k <= 0:
+                continue
+            counters[e.kind] -= k
+            if not counters[e.kind]:
+                del counters[e.kind]
+            state.counters[pid] = counters
+            d = -k if e.kind == "+1/+1" else k if e.kind == "-1/-1" else 0
+            play.edit.put(dataclasses.replace(
+                perm, counters=counters,
+                power=None if perm.power is None else perm.power + d,
+                toughness=None if perm.toughness is None else perm.toughness + d))
+            out.append(f"{k} {e.kind} removed from {pid}")
+        return ", ".join(out) or "no counter to remove"
+    if isinstance(e, AtEndOfCombat):
+        # 603.7c: the objects are fixed now; at end of combat one that left is not affected
+        fixed = [play.objects(f, who, chosen)
+                 if (who := getattr(inner, "who", None)) is not None and who.kind in _OBJECT_KINDS
+                 else None for inner in e.effects]
+        j = f.ability.effects.index(e)
+        key = DELAYED + json.dumps([f.ability.text, j, f.trigger, chosen.get("target"), fixed])
+        perm = play.edit.perm(f.source)
+        play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+        return "at end of combat (603.7): " + "; ".join(
+            _describe(inner, ids) for inner, ids in zip(e.effects, fixed))
+    return "not played"
+
+
+def _describe(e: Effect, ids: list[str] | None) -> str:
+    what = type(e).__name__
+    if isinstance(e, Destroy):
+        what = "sacrifice" if e.sacrifice else "leave the battlefield" if e.exile else "destroy"
+    elif isinstance(e, (Counters, RemoveCounters)):
+        what = ("put " if isinstance(e, Counters) else "remove ") + f"{e.amount.n} {e.kind}"
+    elif isinstance(e, DamageEffect):
+        what = "damage"
+    elif isinstance(e, LifeEffect):
+        what = "life"
+    return what + (f" ({', '.join(ids) or 'nothing'})" if ids is not None else "")
+
+
+def delayed_of(perm: Any) -> list[tuple[str, int, str | None, Any, list[list[str] | None]]]:
+    """The delayed "at end of combat" abilities ``perm`` is the source of, in the order they
+    were created: (text, effect index, trigger id, target, fixed ids per effect)."""
+    out = []
+    for key, on in perm.conditions.items():
+        if on and key.startswith(DELAYED):
+            text, j, trigger, target, fixed = json.loads(key[len(DELAYED):])
+            out.append((text, j, trigger, target, fixed))
+    return out

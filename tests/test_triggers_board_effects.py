@@ -1,0 +1,144 @@
+"""Effects of combat triggers that change the battlefield later or elsewhere (h3;
+models/triggers/board_effects.py, docs/triggers.md "Effects"): delayed "at end of combat"
+abilities (603.7, 511.2), "doesn't untap during its controller's next untap step" (502.3),
+"assigns no combat damage this turn" (510.1). Real cards on small boards played by the
+``damage`` job, each answer worked out from the rules by hand with the CR rule cited.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.triggers.parse import parse_triggers
+from redzone.models.triggers.types import AtEndOfCombat, DoesntUntap, NoCombatDamage, TapEffect
+from redzone.solver.frontends.commands import run_command
+
+
+def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **fields}
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None, *, alice: dict[str, Any] | None = None,
+              **combat: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, **(alice or {})}, {"name": "Bob", "life": 20}],
+            "permanents": perms,
+            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+
+
+def _damage(scenario: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return run_command("damage", scenario, options).to_json()
+
+
+# ============================================================ at end of combat (603.7, 511.2)
+
+
+def test_crumbling_colossus_is_sacrificed_at_end_of_combat_after_its_damage() -> None:
+    # "When this creature attacks, sacrifice it at end of combat" (Crumbling Colossus, 7/4):
+    # a delayed triggered ability (603.7) done in the end of combat step (511.2), after the
+    # damage: unblocked it deals 7 (Bob 13), then it is sacrificed (701.21).
+    got = _damage(_scenario([_p("colossus", "Crumbling Colossus", "Alice")], {"colossus": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 13
+    assert got["outcome"]["destroyed"] == ["colossus"]
+    assert got["outcome"]["reasons"]["colossus"] == "sacrificed (701.21)"
+    assert "at end of combat (603.7): sacrifice (colossus)" in got["triggers"][0]["result"]
+
+
+def test_wall_of_tears_returns_the_creature_it_blocked_at_end_of_combat() -> None:
+    # "Whenever this creature blocks a creature, return that creature to its owner's hand at
+    # end of combat" (Wall of Tears, 0/4): Grizzly Bears (2/2) blocked deals its 2 to the
+    # Wall, then leaves the battlefield at end of combat (603.7, 511.2); the Wall stays with
+    # 2 damage marked.
+    got = _damage(_scenario([_p("bears", "Grizzly Bears", "Alice"), _p("wall", "Wall of Tears", "Bob")],
+                            {"bears": "Bob"}, {"wall": ["bears"]}))
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["damage"] == {"wall": 2}
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_a_creature_gone_before_end_of_combat_is_not_returned() -> None:
+    # 603.7c: the delayed ability acts on the Bears it was created for, if they are still on
+    # the battlefield then. Blocked by Wall of Tears and Hill Giant (3/3), the Bears die in
+    # the damage step (704.5g): nothing is returned at end of combat, they stay destroyed
+    # by lethal damage.
+    got = _damage(_scenario([_p("bears", "Grizzly Bears", "Alice"), _p("wall", "Wall of Tears", "Bob"),
+                             _p("giant", "Hill Giant", "Bob")],
+                            {"bears": "Bob"}, {"wall": ["bears"], "giant": ["bears"]}))
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["reasons"]["bears"] == "lethal damage (704.5g)"
+
+
+def test_clockwork_beetle_loses_a_counter_at_end_of_combat() -> None:
+    # Clockwork Beetle (0/0 with two +1/+1 counters: a 2/2) attacks: unblocked it deals 2
+    # (Bob 18); at end of combat a +1/+1 counter is removed (603.7, 122.1): one is left.
+    got = _damage(_scenario([_p("beetle", "Clockwork Beetle", "Alice", counters={"+1/+1": 2})],
+                            {"beetle": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["outcome"]["counters"] == {"beetle": {"+1/+1": 1}}
+    assert got["outcome"]["destroyed"] == []
+
+
+def test_delayed_abilities_are_read_only_where_their_objects_stay() -> None:
+    # "<effect> at end of combat" is a delayed ability (603.7) of the effects the end of
+    # combat plays; "destroy / exile X at end of combat" stays the parser's own Destroy.
+    t = parse_triggers("When this creature attacks or blocks, at end of combat, sacrifice it and it "
+                       "deals 5 damage to you.")
+    assert len(t) == 2 and all(isinstance(x.effects[0], AtEndOfCombat) for x in t)
+    assert parse_triggers("When this creature dies, sacrifice it at end of combat.") == ()
+
+
+def test_time_elemental_is_sacrificed_and_deals_five_damage_to_you_at_end_of_combat() -> None:
+    # "When this creature attacks or blocks, at end of combat, sacrifice it and it deals 5
+    # damage to you" (Time Elemental, 0/2): it attacks (0 damage), then at end of combat it
+    # is sacrificed and deals 5 to Alice, as it last existed (608.2h): Alice 15.
+    got = _damage(_scenario([_p("elem", "Time Elemental", "Alice")], {"elem": "Bob"}))
+    assert got["outcome"]["life"] == {"Alice": 15, "Bob": 20}
+    assert got["outcome"]["destroyed"] == ["elem"]
+
+
+# ============================================================ untap steps (502.3)
+
+
+def test_orochi_ranger_taps_the_creature_it_damaged_and_holds_it() -> None:
+    # "Whenever this creature deals combat damage to a creature, tap that creature and it
+    # doesn't untap during its controller's next untap step" (Orochi Ranger, 2/1): blocked
+    # by Hill Giant (3/3), it deals 2 to the Giant and dies; the Giant is tapped (701.26)
+    # and marked not to untap in Bob's next untap step (502.3).
+    (t,) = parse_triggers("Whenever this creature deals combat damage to a creature, tap that "
+                          "creature and it doesn't untap during its controller's next untap step.")
+    assert [type(e) for e in t.effects] == [TapEffect, DoesntUntap]
+    got = _damage(_scenario([_p("ranger", "Orochi Ranger", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                            {"ranger": "Bob"}, {"giant": ["ranger"]}))
+    assert got["outcome"]["destroyed"] == ["ranger"]
+    (r,) = got["triggers"]
+    assert r["result"] == ("giant tapped; giant doesn't untap during its controller's next untap "
+                           "step (502.3)")
+
+
+def test_it_after_that_creature_is_not_guessed() -> None:
+    # "Tap that creature. It doesn't untap ..." (Queen of Ice): "it" there is the creature
+    # tapped, not the source; not read rather than read wrong.
+    assert parse_triggers("Whenever this creature deals combat damage to a creature, tap that "
+                          "creature. It doesn't untap during its controller's next untap step.") == ()
+
+
+# ============================================================ damage assignment (510.1)
+
+
+def test_dwarven_vigilantes_deals_its_damage_to_a_creature_instead() -> None:
+    # "Whenever this creature attacks and isn't blocked, you may have it deal damage equal to
+    # its power to target creature. If you do, this creature assigns no combat damage this
+    # turn" (Dwarven Vigilantes, 2/2). Unblocked with Bob's Grizzly Bears (2/2) back: by the
+    # player-damage objective it declines and deals 2 to Bob (Bob 18); by max-kills it
+    # kills the Bears (120.3) and assigns no combat damage (510.1): Bob stays at 20.
+    (t,) = parse_triggers("Whenever this creature attacks and isn't blocked, you may have it deal "
+                          "damage equal to its power to target creature. If you do, this creature "
+                          "assigns no combat damage this turn.")
+    assert t.optional and isinstance(t.effects[1], NoCombatDamage)
+    scenario = _scenario([_p("vig", "Dwarven Vigilantes", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                         {"vig": "Bob"})
+    life = _damage(scenario)
+    assert life["outcome"]["life"]["Bob"] == 18 and life["outcome"]["destroyed"] == []
+    kills = _damage(scenario, objective="max-kills")
+    assert kills["outcome"]["life"]["Bob"] == 20
+    assert kills["outcome"]["destroyed"] == ["bears"]
