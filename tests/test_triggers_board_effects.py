@@ -142,3 +142,82 @@ def test_dwarven_vigilantes_deals_its_damage_to_a_creature_instead() -> None:
     kills = _damage(scenario, objective="max-kills")
     assert kills["outcome"]["life"]["Bob"] == 20
     assert kills["outcome"]["destroyed"] == ["bears"]
+
+
+# ============================================================ "you may pay ..." (118.3, 119.4)
+
+
+def test_thriving_rhino_pays_energy_it_has() -> None:
+    # "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on
+    # it" (Thriving Rhino, 2/3). With two energy counters (players[].energy) Alice pays and
+    # the Rhino deals 3 (Bob 17); with one she can't pay (118.3): 2 damage, Bob 18.
+    rich = _damage(_scenario([_p("rhino", "Thriving Rhino", "Alice")], {"rhino": "Bob"},
+                             alice={"energy": 2}))
+    assert rich["outcome"]["life"]["Bob"] == 17
+    assert rich["outcome"]["counters"] == {"rhino": {"+1/+1": 1}}
+    assert rich["triggers"][0]["result"].startswith("Alice pays 2 energy")
+    poor = _damage(_scenario([_p("rhino", "Thriving Rhino", "Alice")], {"rhino": "Bob"},
+                             alice={"energy": 1}))
+    assert poor["outcome"]["life"]["Bob"] == 18
+    assert poor["triggers"][0]["result"] == "declined: can't pay its cost (118.3, 119.4)"
+
+
+def test_energy_must_be_a_count() -> None:
+    # players[].energy is validated like mana: a one-line error naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    bad = _scenario([_p("rhino", "Thriving Rhino", "Alice")], {"rhino": "Bob"}, alice={"energy": -1})
+    with pytest.raises(ScenarioError, match=r"players\[0\]\.energy"):
+        _damage(bad)
+
+
+def test_arrogant_poet_pays_life_only_with_enough_and_not_to_lose() -> None:
+    # "Whenever this creature attacks, you may pay 2 life. If you do, it gains flying until
+    # end of turn" (Arrogant Poet). 119.4: life can be paid only with a life total at least
+    # that large. At 3 life Alice may pay (to 1); at 2 she may, but would lose (704.5a), so
+    # the play declines; at 1 she can't pay.
+    def play(life: int) -> dict[str, Any]:
+        return _damage(_scenario([_p("poet", "Arrogant Poet", "Alice")], {"poet": "Bob"},
+                                 alice={"life": life}))
+
+    three = play(3)
+    assert three["outcome"]["life"]["Alice"] == 1 and three["triggers"][0]["choices"] == {"may": True}
+    two = play(2)
+    assert two["outcome"]["life"]["Alice"] == 2 and two["triggers"][0]["choices"] == {"may": False}
+    one = play(1)
+    assert one["triggers"][0]["result"] == "declined: can't pay its cost (118.3, 119.4)"
+
+
+def test_mana_spent_on_attack_taxes_is_not_there_for_a_trigger() -> None:
+    # "Whenever this creature attacks, you may pay {R}. If you do, target creature can't
+    # block this turn" (Frenzied Goblin). A coloured symbol is one of players[].mana. With
+    # 1 mana Alice pays; attacking Bob under his Propaganda (508.1h: {2} per attacking
+    # creature, paid as attackers are declared, before the ability resolves) 2 mana leave
+    # none for it.
+    bears = _p("bears", "Grizzly Bears", "Bob")
+    target = [{"source": "gob", "window": "attack", "target": "bears"}]
+    free = _damage(_scenario([_p("gob", "Frenzied Goblin", "Alice"), bears], {"gob": "Bob"},
+                             alice={"mana": 1}, trigger_choices=target))
+    assert free["triggers"][0]["choices"] == {"target": "bears", "may": True}
+    assert free["triggers"][0]["result"] == "Alice pays 1 mana; bears can't block this turn"
+    taxed = _damage(_scenario([_p("gob", "Frenzied Goblin", "Alice"), bears,
+                               _p("prop", "Propaganda", "Bob")], {"gob": "Bob"}, alice={"mana": 2},
+                              trigger_choices=target))
+    assert taxed["triggers"][0]["result"] == "declined: can't pay its cost (118.3, 119.4)"
+    paid = _damage(_scenario([_p("gob", "Frenzied Goblin", "Alice"), bears,
+                              _p("prop", "Propaganda", "Bob")], {"gob": "Bob"}, alice={"mana": 3},
+                             trigger_choices=target))
+    assert paid["triggers"][0]["choices"]["may"] is True
+
+
+def test_paying_only_for_value_is_a_value() -> None:
+    # "You may pay {2}. If you do, draw a card" changes nothing in combat but the mana: read
+    # as a value (nothing paid, no choice searched); a payment not under "you may" is not
+    # read.
+    (t,) = parse_triggers("When this creature dies, you may pay {1}{U}. If you do, draw a card.")
+    assert not t.optional and len(t.effects) == 1 and t.effects[0].what == "paid for value: not paid"  # type: ignore[union-attr]
+    assert parse_triggers("Whenever this creature attacks, pay {1}. If you do, draw a card.") == ()
+    assert parse_triggers("Whenever this creature attacks, you may pay {X}. If you do, it gets "
+                          "+1/+1 until end of turn.") == ()

@@ -54,6 +54,8 @@ class PlayerSpec(_Strict):
     name: str = Field(min_length=1, description="Unique player name.")
     life: Signed = Field(20, description="Life total (CR 119).")
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
+    energy: NonNegative = Field(0, description="Energy counters (CR 122.1f): what triggered "
+                                               "abilities' {E} costs may pay.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
     graveyard: list[str] = Field(default_factory=list,

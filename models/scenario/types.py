@@ -137,11 +137,13 @@ class PlayerSpec(_Spec):
     name in some player's ``commanders``.
     """
 
-    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list),
-              ("graveyard", list), ("commanders", list), ("commander_damage", dict))
+    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
+              ("library", list), ("graveyard", list), ("commanders", list), ("commander_damage", dict))
     name: str
     life: int
     mana: int
+    energy: int
+    """Energy counters (122.1f): what the {E} costs of triggered abilities may pay."""
     poison: int
     library: list[str]
     graveyard: list[str]

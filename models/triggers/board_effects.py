@@ -29,13 +29,15 @@ from redzone.models.triggers.types import (
     Effect,
     LifeEffect,
     NoCombatDamage,
+    Pay,
     RemoveCounters,
     TapEffect,
     Who,
 )
 
-__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "delayed_of", "read_clause",
-           "read_delayed", "read_tap_and_hold", "resolve"]
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "available", "can_pay",
+           "delayed_of", "paid", "pay", "read_clause", "read_cost", "read_delayed",
+           "read_tap_and_hold", "reflexive", "resolve"]
 
 _SELF = Who("source")
 _GONE = ("dies", "leaves")
@@ -44,7 +46,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
-EFFECTS = (AtEndOfCombat, DoesntUntap, NoCombatDamage, RemoveCounters)
+EFFECTS = (AtEndOfCombat, DoesntUntap, NoCombatDamage, Pay, RemoveCounters)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -87,6 +89,10 @@ def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     """One clause of this module's effects, or ``None``."""
+    m = re.fullmatch(r"pay (.+)", s)
+    if m:  # "you may pay ...": checked by :func:`paid`
+        cost = read_cost(m[1])
+        return None if cost is None else (cost,)
     m = re.fullmatch(r"(.+?) assigns? no combat damage this turn", s)
     if m:  # 510.1: it deals no combat damage; it is still in combat
         who = _it(m[1], refs)
@@ -136,6 +142,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Resolve one of this module's effects in the window being played (``play``: the
     resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it did."""
     state = play.state
+    if isinstance(e, Pay):
+        return pay(play, f, e)
     if isinstance(e, (NoCombatDamage, DoesntUntap)):
         key = NO_COMBAT_DAMAGE if isinstance(e, NoCombatDamage) else DOESNT_UNTAP
         ids = play.objects(f, e.who, chosen)
@@ -201,3 +209,125 @@ def delayed_of(perm: Any) -> list[tuple[str, int, str | None, Any, list[list[str
             text, j, trigger, target, fixed = json.loads(key[len(DELAYED):])
             out.append((text, j, trigger, target, fixed))
     return out
+
+
+# ----------------------------------------------------------------- "you may pay ..." (118.3, 119.4)
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def read_cost(words: str) -> Pay | None:
+    """A cost of "you may pay <cost>": mana symbols ({2}, {R}, {W/B}, {C}: each coloured or
+    hybrid symbol one mana), energy symbols ({E}{E}), "N life", or mana "and N life";
+    ``None`` for anything else ({X}, Phyrexian or snow mana, "any amount", "eight {E}")."""
+    m = re.fullmatch(r"(\d+) life", words)
+    if m:
+        return Pay(life=int(m[1]))
+    m = re.fullmatch(r"((?:\{[^}]+\})+)(?: and (\d+) life)?", words)
+    if not m:
+        return None
+    mana = energy = 0
+    for sym in _SYMBOL.findall(m[1]):
+        if sym.isdigit():
+            mana += int(sym)
+        elif sym == "E":
+            energy += 1
+        elif re.fullmatch(r"[WUBRGC]|[WUBRG]/[WUBRG]", sym):
+            mana += 1
+        else:
+            return None
+    if energy and (mana or m[2]):
+        return None
+    return Pay(mana, energy, int(m[2] or 0))
+
+
+def reflexive(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is the reflexive "When you do, ..." (603.12) of a payment just read:
+    it is done only if the payment was, as "If you do" (the targets are chosen with the
+    ability here, before the payment: with no legal target nobody pays, which the payment
+    could not have changed)."""
+    return sent.startswith("when you do, ") and bool(effects) and isinstance(effects[0], Pay)
+
+
+def paid(effects: tuple[Effect, ...], optional: bool) -> tuple[tuple[Effect, ...], bool] | None:
+    """The effects of an ability with a payment checked: a payment only as the first effect
+    of a "you may" (``None`` otherwise); paying only for value-only effects ("you may pay
+    {2}. If you do, draw a card") is read as a value: paying changes nothing in combat but
+    what is paid, so the play never pays (no choice is searched)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    pays = [i for i, e in enumerate(effects) if isinstance(e, Pay)]
+    if not pays:
+        return effects, optional
+    if pays != [0] or not optional:
+        return None
+    if all(isinstance(e, ValueOnly) for e in effects[1:]):
+        return (ValueOnly("paid for value: not paid"),), False
+    return effects, optional
+
+
+def available(play: Any, player: str) -> tuple[int, int, int]:
+    """What ``player`` can pay now: (mana, energy, life). Mana is the scenario's
+    ``players[].mana`` less what triggered abilities took this combat and less the taxes of
+    the attack or blocks declared (508.1h, 509.1d: paid before any of this combat's
+    abilities resolve); energy ``players[].energy`` less what was paid; life the current
+    total."""
+    p = next((x for x in play.board.players if x.name == player), None)
+    if p is None:
+        return 0, 0, 0
+    mana = p.mana - (_taxes(play, player) if p.mana > 0 else 0)
+    return max(0, mana), p.energy, play.state.life.get(player, p.life)
+
+
+def _taxes(play: Any, player: str) -> int:
+    """The generic mana ``player``'s attack (the active player) or blocks cost (508.1h,
+    509.1d), cached on the board for one declaration."""
+    base = play.edit.base
+    if player == base.active_player:
+        key: Any = ("attack", player, tuple(sorted(play.attackers.items())))
+    else:
+        blocks = {b: list(a) for b, a in play.blockers.items()
+                  if b in base.permanents and base.permanents[b].controller == player and a}
+        if not blocks:
+            return 0
+        key = ("block", player, tuple(sorted((b, tuple(a)) for b, a in blocks.items())))
+    cache = base.__dict__.setdefault("_h3_taxes", {})
+    if key not in cache:
+        if key[0] == "attack":
+            from redzone.models.attack_problem import cost_of
+            from redzone.models.attack_rules import attack_problem
+
+            problem = attack_problem(base, player)
+            cache[key] = cost_of(problem, {a: t for a, t in play.attackers.items()
+                                           if a in problem.creatures})
+        else:
+            from redzone.models.block_problem import cost_of as block_cost
+            from redzone.models.block_rules import block_problem
+
+            problem = block_problem(base, player)
+            cache[key] = block_cost(problem, {b: a for b, a in key[2]})
+    return cache[key]
+
+
+def can_pay(play: Any, f: Any) -> bool:
+    """Whether the controller of ``f`` can pay its payment (118.3; life: 119.4) — ``True``
+    when it has none."""
+    pay = f.ability.effects[0] if f.ability.effects else None
+    if not isinstance(pay, Pay):
+        return True
+    mana, energy, life = available(play, f.controller)
+    return pay.mana <= mana and pay.energy <= energy and (pay.life <= 0 or life >= pay.life)
+
+
+def pay(play: Any, f: Any, e: Pay) -> str:
+    """Pay ``e`` (checked by :func:`can_pay` before the choice): mana and energy off the
+    player, life off the life total (paying life is losing it, 119.4)."""
+    player = f.controller
+    players = play.edit.players if play.edit.players is not None else play.edit.base.players
+    play.edit.players = tuple(dataclasses.replace(p, mana=p.mana - e.mana, energy=p.energy - e.energy)
+                              if p.name == player else p for p in players)
+    if e.life:
+        play.state.life[player] = play.state.life.get(player, 0) - e.life
+    parts = [f"{e.mana} mana" if e.mana else "", f"{e.energy} energy" if e.energy else "",
+             f"{e.life} life" if e.life else ""]
+    return f"{player} pays " + " and ".join(x for x in parts if x)

@@ -944,9 +944,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
-        if_you_do = optional and sent.startswith("if you do, ")
+        if_you_do = optional and (sent.startswith("if you do, ")
+                                  or board_effects.reflexive(sent, effects))  # h3: "When you do"
         if if_you_do:
-            sent = sent[len("if you do, "):]  # done only if the "you may" was: the same choice
+            sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and may_value and sent.startswith("if you do, ")
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
@@ -974,7 +975,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
-    return tuple(effects), optional
+    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
 
 
 # ----------------------------------------------------------------- sentences

@@ -171,6 +171,8 @@ class _Edit:
         self.attackers: dict[str, str] | None = None
         self.effects: list[Any] = []
         """Scenario effects added (provoke's block requirement, 702.39a)."""
+        self.players: tuple[Any, ...] | None = None
+        """The players with what they paid taken off (h3: mana and energy, 118.3)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -183,10 +185,10 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None and not self.effects:
+        if self.perms is None and self.attackers is None and not self.effects and self.players is None:
             return self.base
         b = self.base
-        out = Board(scenario=b.scenario, players=b.players,
+        out = Board(scenario=b.scenario, players=b.players if self.players is None else self.players,
                     permanents=self.perms if self.perms is not None else dict(b.permanents),
                     active_player=b.active_player, rules=b.rules, game=b.game,
                     departed=b.departed)
@@ -655,6 +657,11 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
+        if t.optional and not board_effects.can_pay(self, f):  # h3: 118.3
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "declined: can't pay its cost (118.3, 119.4)",
+                                          {**chosen}, f.trigger))
+            return
         if t.optional:
             if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
                                      f.trigger)):

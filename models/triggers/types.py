@@ -34,7 +34,7 @@ __all__ = [
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
     # effects that change the battlefield (h3 block, below)
-    "AtEndOfCombat", "DoesntUntap", "NoCombatDamage", "RemoveCounters",
+    "AtEndOfCombat", "DoesntUntap", "NoCombatDamage", "Pay", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -390,6 +390,19 @@ class NoCombatDamage:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """The ability's controller pays ``mana`` (each mana symbol one of the scenario's
+    ``players[].mana``, a coloured one too), ``energy`` counters (``players[].energy``) and
+    ``life`` (119.4: only with at least that much life) — the first effect of a "you may
+    pay ... . If you do / When you do, ..." ability (optional): it can't be chosen without
+    the resources to pay it fully (118.3)."""
+
+    mana: int = 0
+    energy: int = 0
+    life: int = 0
+
+
+@dataclass(frozen=True)
 class RemoveCounters:
     """Remove ``amount`` ``kind`` counters from each of ``who`` (122.1; as many as it has at
     most)."""
@@ -402,7 +415,7 @@ class RemoveCounters:
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
-          | AtEndOfCombat | DoesntUntap | NoCombatDamage | RemoveCounters)
+          | AtEndOfCombat | DoesntUntap | NoCombatDamage | Pay | RemoveCounters)
 
 
 @dataclass(frozen=True)
