@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers.attack_choices import read_in_context
+from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
         name = getattr(perm, "name", "") or ""
         card = getattr(perm, "card", None)
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
-        in_context = read_in_context(tuple(sentences), names)
+        in_context = read_in_context(tuple(sentences), names) | modal_read(tuple(sentences), names)
         for i, sentence in enumerate(sentences):
             kind = classify(sentence)
             if kind is None or (kind == "triggered" and (is_read(sentence, names)

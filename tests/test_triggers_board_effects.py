@@ -221,3 +221,63 @@ def test_paying_only_for_value_is_a_value() -> None:
     assert parse_triggers("Whenever this creature attacks, pay {1}. If you do, draw a card.") == ()
     assert parse_triggers("Whenever this creature attacks, you may pay {X}. If you do, it gets "
                           "+1/+1 until end of turn.") == ()
+
+
+# ============================================================ modes (700.2, 603.3c)
+
+
+def test_shambling_ghast_mode_is_its_controllers_choice_or_the_scenarios() -> None:
+    # "When this creature dies, choose one — • Target creature an opponent controls gets
+    # -1/-1 until end of turn. • Create a Treasure token." (Shambling Ghast, 1/1.) It blocks
+    # Grizzly Bears (2/2): both deal damage, the Ghast dies, and Bob chooses the mode as the
+    # ability is put on the stack (603.3c): the play-out takes the other players' choices
+    # worst for Alice, -1/-1 on the Bears, which then die with 1 damage marked (704.5g).
+    # Stated as mode [2] (a Treasure: a value), the Bears survive.
+    perms = [_p("bears", "Grizzly Bears", "Alice"), _p("ghast", "Shambling Ghast", "Bob")]
+    got = _damage(_scenario(perms, {"bears": "Bob"}, {"ghast": ["bears"]}))
+    assert got["outcome"]["destroyed"] == ["ghast", "bears"]
+    assert got["triggers"][0]["choices"] == {"target": "bears", "mode": [1]}
+    stated = _damage(_scenario(perms, {"bears": "Bob"}, {"ghast": ["bears"]},
+                               trigger_choices=[{"source": "ghast", "window": "regular", "mode": [2]}]))
+    assert stated["outcome"]["destroyed"] == ["ghast"]
+    assert stated["triggers"][0]["choices"] == {"mode": [2]}
+
+
+def test_a_mode_stated_must_be_legal() -> None:
+    # 603.3c: the modes are 1 and 2; a third is refused on one line naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    perms = [_p("bears", "Grizzly Bears", "Alice"), _p("ghast", "Shambling Ghast", "Bob")]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.mode"):
+        _damage(_scenario(perms, {"bears": "Bob"}, {"ghast": ["bears"]},
+                          trigger_choices=[{"source": "ghast", "window": "regular", "mode": [3]}]))
+
+
+def test_a_mode_with_no_legal_target_cannot_be_chosen() -> None:
+    # 603.3c: a mode whose target can't be chosen can't be chosen. Memnite (1/1) attacks and
+    # the Ghast blocks it: both die in the same damage step (704.5g), so when the Ghast's
+    # ability is put on the stack no creature of Bob's opponent is left to target: only the
+    # Treasure mode (2) can be chosen, without a choice.
+    perms = [_p("mem", "Memnite", "Alice"), _p("ghast", "Shambling Ghast", "Bob")]
+    got = _damage(_scenario(perms, {"mem": "Bob"}, {"ghast": ["mem"]}))
+    assert sorted(got["outcome"]["destroyed"]) == ["ghast", "mem"]
+    assert got["triggers"][0]["choices"] == {"mode": [2]}
+    assert got["triggers"][0]["result"] == "token (no effect on combat)"
+
+
+def test_modal_trigger_read_with_its_modes() -> None:
+    # The parser gives the modes as their own sentences ("•"); read with the trigger they
+    # belong to (700.2). "Choose one at random" and "one that hasn't been chosen" are not.
+    from redzone.models.triggers.parse import read_triggers
+    from redzone.models.triggers.types import Modes
+
+    got = read_triggers(("When this creature dies, choose one —",
+                         "• Target creature an opponent controls gets -1/-1 until end of turn.",
+                         "• Create a Treasure token."),
+                        ("Shambling Ghast",))
+    assert len(got) == 1 and isinstance(got[0].effects[0], Modes)
+    assert len(got[0].effects[0].modes) == 2
+    assert read_triggers(("Whenever this creature attacks, choose one at random —",
+                          "• You gain 3 life.", "• Draw a card."), ("X",)) == ()

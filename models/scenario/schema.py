@@ -29,6 +29,8 @@ __all__ = ["Scenario", "scenario_json_schema", "validate", "validate_spec"]
 
 NonNegative = Annotated[int, Field(strict=True, ge=0, le=MAX_NUMBER)]
 """A whole number in [0, MAX_NUMBER] (a Boolean or a float is refused)."""
+Positive = Annotated[int, Field(strict=True, ge=1, le=MAX_NUMBER)]
+"""A whole number in [1, MAX_NUMBER]."""
 
 Signed = Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
 """A whole number in [-MAX_NUMBER, MAX_NUMBER] (a Boolean or a float is refused)."""
@@ -257,6 +259,9 @@ class TriggerChoice(_Strict):
         default_factory=list,
         description="The permanents sacrificed, in order (701.21; annihilator: the defending "
                     "player's choice).")
+    mode: list[Positive] | None = Field(
+        None, description="A modal ability's modes (\"choose one —\"): their numbers in "
+                          "printed order, from 1 (700.2, 603.3c).")
 
 
 class CombatSpec(_Strict):

@@ -28,6 +28,7 @@ from redzone.models.triggers.types import (
     DoesntUntap,
     Effect,
     LifeEffect,
+    Modes,
     NoCombatDamage,
     Pay,
     RemoveCounters,
@@ -36,8 +37,9 @@ from redzone.models.triggers.types import (
 )
 
 __all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "available", "can_pay",
-           "delayed_of", "paid", "pay", "read_clause", "read_cost", "read_delayed",
-           "read_tap_and_hold", "reflexive", "resolve"]
+           "choose_mode", "delayed_of", "flat", "join_modes", "modal_read", "paid", "pay",
+           "read_clause", "read_cost", "read_delayed", "read_modes", "read_tap_and_hold",
+           "reflexive", "resolve"]
 
 _SELF = Who("source")
 _GONE = ("dies", "leaves")
@@ -331,3 +333,116 @@ def pay(play: Any, f: Any, e: Pay) -> str:
     parts = [f"{e.mana} mana" if e.mana else "", f"{e.energy} energy" if e.energy else "",
              f"{e.life} life" if e.life else ""]
     return f"{player} pays " + " and ".join(x for x in parts if x)
+
+
+# ----------------------------------------------------------------- modes (700.2, 603.3c)
+
+_MODAL = re.compile(r"choose (one|one or both|two|three) ?— ?(•.+)", re.DOTALL)
+_HEADER = re.compile(r".*, choose (?:one|one or both|two|three) ?—$")
+_MODE_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
+_HOW_MANY = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2), "three": (3, 3)}
+
+Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
+
+
+def read_modes(rest: str, effects: Effects) -> tuple[bool, tuple[tuple[Effect, ...], bool] | None]:
+    """(whether ``rest`` is a modal effect "choose one — • A. • B.", its reading or
+    ``None``): each mode read by ``effects`` (the parser's reader of an effect text), none
+    optional and none with a payment; with more than one mode chosen at most one of them
+    may have targets (one target per ability here)."""
+    m = _MODAL.fullmatch(rest.strip())
+    if not m:
+        return False, None
+    least, most = _HOW_MANY[m[1]]
+    modes: list[tuple[Effect, ...]] = []
+    for part in m[2].split("•"):
+        part = _MODE_WORD.sub("", part.strip())
+        if not part:
+            continue
+        got = effects(part)
+        if got is None or got[1] or any(isinstance(e, Pay) for e in got[0]):
+            return True, None
+        modes.append(got[0])
+    if len(modes) < max(2, most):
+        return True, None
+    if most > 1 and sum(1 for mode in modes if any(_targets(e) for e in mode)) > 1:
+        return True, None
+    return True, ((Modes(tuple(modes), least, most),), False)
+
+
+def _targets(e: Effect) -> bool:
+    who = getattr(e, "who", None)
+    return who is not None and (who.kind.startswith("target") or who.kind == "any_target")
+
+
+def flat(effects: tuple[Effect, ...]) -> list[Effect]:
+    """``effects`` with the effects inside modes and delayed abilities listed too."""
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if isinstance(e, Modes):
+            for mode in e.modes:
+                out.extend(flat(mode))
+        elif isinstance(e, AtEndOfCombat):
+            out.extend(flat(e.effects))
+    return out
+
+
+def join_modes(sentences: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The sentences with each modal trigger's modes joined to it ("Whenever ~ attacks,
+    choose one —" and the "• ..." sentences after it: one sentence, as the parser reads
+    it): (index of the first sentence, the text)."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(sentences):
+        s = sentences[i]
+        j = i + 1
+        if _HEADER.fullmatch(s.strip()):
+            while j < len(sentences) and sentences[j].lstrip().startswith("•"):
+                j += 1
+            if j > i + 1:
+                s = " ".join(x.strip() for x in sentences[i:j])
+        out.append((i, s))
+        i = j
+    return out
+
+
+def modal_read(sentences: tuple[str, ...], names: tuple[str, ...]) -> frozenset[int]:
+    """Indexes of the modal triggers among ``sentences`` read with their modes (the
+    trigger reader's :func:`~redzone.models.triggers.parse.is_read` of the joined text)."""
+    from redzone.models.triggers.parse import is_read
+
+    return frozenset(i for i, s in join_modes(sentences)
+                     if s != sentences[i] and is_read(s, names))
+
+
+def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
+    """The mode choice of ``f`` as it is put on the stack (700.2a, 603.3c): ``(f with the
+    chosen modes' effects, their numbers from 1)``; ``(f, None)`` when it is not modal;
+    ``(f, [])`` when no mode can be chosen (each has a target and none is legal). The
+    controller chooses (a ``Choice`` ``"mode"`` whose options are tuples of mode numbers)."""
+    from itertools import combinations
+
+    from redzone.models.triggers.resolve import Choice, first_choice
+
+    t = f.ability
+    if not t.effects or not isinstance(t.effects[0], Modes):
+        return f, None
+    m = t.effects[0]
+
+    def with_modes(numbers: tuple[int, ...]) -> Any:
+        effects = tuple(e for k in numbers for e in m.modes[k - 1])
+        return dataclasses.replace(f, ability=dataclasses.replace(t, effects=effects))
+
+    saved = play.choose
+    play.choose = first_choice  # only whether a target can be chosen: nothing is chosen
+    try:
+        legal = [k + 1 for k in range(len(m.modes)) if play.targets(with_modes((k + 1,))) is not None]
+    finally:
+        play.choose = saved
+    options = [c for n in range(m.least, m.most + 1) for c in combinations(legal, n)]
+    if not options:
+        return f, []
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "mode", f.source, t.text, tuple(options), f.trigger))
+    return with_modes(tuple(pick)), list(pick)

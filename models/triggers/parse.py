@@ -912,6 +912,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     """Every sentence of an effect text, and whether it is optional ("you may"), or
     ``None`` when one sentence isn't understood."""
     rest = rest.strip()
+    modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
+    if modal:
+        return reading
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
@@ -1068,7 +1071,7 @@ def read_triggers(sentences: tuple[str, ...], names: tuple[str, ...]) -> tuple[T
     set aside), in text order; sentences not read are left out (the caller lists them as
     not played). Cached: boards share parsed texts."""
     out: list[TriggeredAbility] = []
-    for sentence in sentences:
+    for _, sentence in board_effects.join_modes(sentences):  # h3: a modal trigger's modes
         out.extend(parse_triggers(sentence, names))
     return tuple(out)
 

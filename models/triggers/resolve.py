@@ -935,7 +935,15 @@ class _Play:
         pending = _by_apnap(self.edit.base, fired)
         while True:
             for f in pending:
+                f, mode = board_effects.choose_mode(self, f)  # h3: modes first (603.3c)
+                if mode == []:
+                    self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                                  "removed: no mode can be chosen (603.3c)", {},
+                                                  f.trigger))
+                    continue
                 chosen = self.targets(f)
+                if chosen is not None and mode:
+                    chosen["mode"] = mode
                 if chosen is None:
                     self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                                   "removed: no legal target (603.3d)", {},

@@ -34,7 +34,7 @@ __all__ = [
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
     # effects that change the battlefield (h3 block, below)
-    "AtEndOfCombat", "DoesntUntap", "NoCombatDamage", "Pay", "RemoveCounters",
+    "AtEndOfCombat", "DoesntUntap", "Modes", "NoCombatDamage", "Pay", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -390,6 +390,19 @@ class NoCombatDamage:
 
 
 @dataclass(frozen=True)
+class Modes:
+    """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
+    of ``modes`` (each the effects of one mode, in printed order) as the ability is put on
+    the stack (603.3c), before its targets; a mode whose targets can't be chosen can't be
+    chosen (603.3c), and with no mode left the ability is removed from the stack. The only
+    effect of its ability."""
+
+    modes: tuple[tuple[Effect, ...], ...]
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True)
 class Pay:
     """The ability's controller pays ``mana`` (each mana symbol one of the scenario's
     ``players[].mana``, a coloured one too), ``energy`` counters (``players[].energy``) and
@@ -415,7 +428,7 @@ class RemoveCounters:
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
-          | AtEndOfCombat | DoesntUntap | NoCombatDamage | Pay | RemoveCounters)
+          | AtEndOfCombat | DoesntUntap | Modes | NoCombatDamage | Pay | RemoveCounters)
 
 
 @dataclass(frozen=True)

@@ -693,6 +693,7 @@ def _windows(board: Board) -> set[str]:
     ``board``'s permanents trigger in; every window when one of them gives abilities or
     makes creature tokens with abilities (they might bring triggered abilities of their
     own)."""
+    from redzone.models.triggers.board_effects import flat
     from redzone.models.triggers.resolve import triggers
     from redzone.models.triggers.types import CreateTokens, GainKeywords
 
@@ -700,7 +701,7 @@ def _windows(board: Board) -> set[str]:
     for perm in board.permanents.values():
         for t in triggers(perm, board):
             out.add(t.window)
-            for e in t.effects:
+            for e in flat(t.effects):  # a mode's effects too
                 if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
                     return {"attack", "block", "damage", "dies"}
     return out
