@@ -281,3 +281,36 @@ def test_modal_trigger_read_with_its_modes() -> None:
     assert len(got[0].effects[0].modes) == 2
     assert read_triggers(("Whenever this creature attacks, choose one at random —",
                           "• You gain 3 life.", "• Draw a card."), ("X",)) == ()
+
+
+# ============================================================ counters moved, power doubled
+
+
+def test_star_pupil_puts_its_counters_on_a_creature_as_it_dies() -> None:
+    # "When this creature dies, put its counters on target creature you control" (Star
+    # Pupil, 0/0 with a +1/+1 counter): blocked by Hill Giant (3/3) it dies; the counters it
+    # had as it last existed (608.2h) go on Alice's other attacker, Grizzly Bears, which
+    # dealt its 2 already (Bob 18) and is a 3/3 after combat.
+    got = _damage(_scenario([_p("pupil", "Star Pupil", "Alice", counters={"+1/+1": 1}),
+                             _p("bears", "Grizzly Bears", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                            {"pupil": "Bob", "bears": "Bob"}, {"giant": ["pupil"]}))
+    assert got["outcome"]["destroyed"] == ["pupil"]
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["outcome"]["counters"]["bears"] == {"+1/+1": 1}
+    assert got["triggers"][0]["choices"] == {"target": "bears"}
+
+
+def test_grunn_doubles_its_power_and_toughness_attacking_alone() -> None:
+    # "Whenever Grunn attacks alone, double its power and toughness until end of turn"
+    # (Grunn, the Lonely King, 5/5): it gets +5/+5 (701.10): 10 damage, Bob 10.
+    got = _damage(_scenario([_p("grunn", "Grunn, the Lonely King", "Alice")], {"grunn": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 10
+    assert got["triggers"][0]["result"] == "grunn gets +5/+5"
+
+
+def test_a_card_returned_from_exile_to_a_hand_is_a_value() -> None:
+    # "When this creature leaves the battlefield, return the exiled card to its owner's
+    # hand" (Tidehollow Sculler): exile to hand changes nothing on the battlefield.
+    (t,) = parse_triggers("When this creature leaves the battlefield, return the exiled card to "
+                          "its owner's hand.")
+    assert [type(e).__name__ for e in t.effects] == ["ValueOnly"]

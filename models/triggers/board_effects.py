@@ -26,13 +26,16 @@ from redzone.models.triggers.types import (
     DamageEffect,
     Destroy,
     DoesntUntap,
+    Double,
     Effect,
     LifeEffect,
     Modes,
+    MoveCounters,
     NoCombatDamage,
     Pay,
     RemoveCounters,
     TapEffect,
+    ValueOnly,
     Who,
 )
 
@@ -48,7 +51,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
-EFFECTS = (AtEndOfCombat, DoesntUntap, NoCombatDamage, Pay, RemoveCounters)
+EFFECTS = (AtEndOfCombat, DoesntUntap, Double, MoveCounters, NoCombatDamage, Pay, RemoveCounters)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -57,12 +60,17 @@ _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
 
 
 def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
-    """:func:`read_tap_and_hold`, or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
+    """:func:`read_tap_and_hold`, "return the exiled card to its owner's hand" (a value),
+    or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
     ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
     at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
     got = read_tap_and_hold(s, refs)
     if got is not None:
         return got
+    if re.fullmatch(r"(?:return|put) the exiled cards? (?:to|into) (?:its|their) owners?'s? "
+                    r"hands?", s):
+        # a card from exile to a hand (Tidehollow Sculler, Champion of the Clachan): a value
+        return (ValueOnly("return to hand"),)
     m = re.fullmatch(r"at end of combat, (.+)", s) or re.fullmatch(r"(.+?) at end of combat", s)
     if not m or re.match(r"(?:destroy|exile) ", s):
         return None
@@ -91,6 +99,19 @@ def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     """One clause of this module's effects, or ``None``."""
+    m = re.fullmatch(r"put its counters on (.+)", s)
+    if m and refs.r.event in _GONE and refs.r.it is not None:
+        # the counters it had as it last existed (608.2h)
+        who = refs.obj(m[1])
+        return None if who is None else (MoveCounters(who, refs.r.it),)
+    m = re.fullmatch(r"double (its|~'s) power( and toughness)? until end of turn", s)
+    if m:  # 701.10
+        who = refs.obj("~" if m[1] == "~'s" else "it")
+        return None if who is None else (Double(who, bool(m[2])),)
+    m = re.fullmatch(r"double the power( and toughness)? of (.+?) until end of turn", s)
+    if m:
+        who = refs.obj(m[2])
+        return None if who is None else (Double(who, bool(m[1])),)
     m = re.fullmatch(r"pay (.+)", s)
     if m:  # "you may pay ...": checked by :func:`paid`
         cost = read_cost(m[1])
@@ -146,6 +167,25 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     state = play.state
     if isinstance(e, Pay):
         return pay(play, f, e)
+    if isinstance(e, Double):
+        from redzone.models.triggers.resolve import _pumped
+
+        out = []
+        for pid in play.objects(f, e.who, chosen):
+            dp = state.power(play.board, pid)  # 701.10: +X/+0, X its power now
+            dt = state.toughness(play.board, pid) if e.toughness else 0
+            play.edit.put(_pumped(play.edit.perm(pid), dp, dt))
+            out.append(f"{pid} gets {dp:+d}/{dt:+d}")
+        return ", ".join(out) or "no creature"
+    if isinstance(e, MoveCounters):
+        of = f.source if e.of.kind == "source" else f.trigger  # as it last existed (608.2h)
+        had = {k: n for k, n in state.counters.get(of, {}).items() if n > 0} if of else {}
+        if not had:
+            return "no counters to put"
+        lines = []
+        for kind, n in had.items():
+            lines.append(play.effect(f, Counters(e.who, kind, Amount(n)), chosen))
+        return "; ".join(lines)
     if isinstance(e, (NoCombatDamage, DoesntUntap)):
         key = NO_COMBAT_DAMAGE if isinstance(e, NoCombatDamage) else DOESNT_UNTAP
         ids = play.objects(f, e.who, chosen)

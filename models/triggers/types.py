@@ -34,7 +34,8 @@ __all__ = [
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
     # effects that change the battlefield (h3 block, below)
-    "AtEndOfCombat", "DoesntUntap", "Modes", "NoCombatDamage", "Pay", "RemoveCounters",
+    "AtEndOfCombat", "DoesntUntap", "Double", "Modes", "MoveCounters", "NoCombatDamage", "Pay",
+    "RemoveCounters",
 ]
 
 Event = Literal[
@@ -403,6 +404,27 @@ class Modes:
 
 
 @dataclass(frozen=True)
+class MoveCounters:
+    """Put on each of ``who`` the counters the creature whose event it was (``of``: the
+    source, or the creature that triggered it) had as it last existed (608.2h: "put its
+    counters on target creature you control", as it died or left). A +1/+1 or -1/-1 counter
+    changes power and toughness (613.4c); counters of other kinds are put as counters."""
+
+    who: Who
+    of: Who
+
+
+@dataclass(frozen=True)
+class Double:
+    """Each of ``who`` gets +X/+0 (``toughness``: +X/+Y) until end of turn, X its power (Y
+    its toughness) as the ability resolves: "double its power (and toughness) until end of
+    turn" (701.10; a power below 0 is doubled too: it gets -N, N how far below 0 it is)."""
+
+    who: Who
+    toughness: bool = False
+
+
+@dataclass(frozen=True)
 class Pay:
     """The ability's controller pays ``mana`` (each mana symbol one of the scenario's
     ``players[].mana``, a coloured one too), ``energy`` counters (``players[].energy``) and
@@ -428,7 +450,8 @@ class RemoveCounters:
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
-          | AtEndOfCombat | DoesntUntap | Modes | NoCombatDamage | Pay | RemoveCounters)
+          | AtEndOfCombat | DoesntUntap | Double | Modes | MoveCounters | NoCombatDamage | Pay
+          | RemoveCounters)
 
 
 @dataclass(frozen=True)
