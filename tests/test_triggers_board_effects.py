@@ -314,3 +314,46 @@ def test_a_card_returned_from_exile_to_a_hand_is_a_value() -> None:
     (t,) = parse_triggers("When this creature leaves the battlefield, return the exiled card to "
                           "its owner's hand.")
     assert [type(e).__name__ for e in t.effects] == ["ValueOnly"]
+
+
+# ============================================================ bolster, goad, "if you do" after a removal
+
+
+def test_dromoka_captain_bolsters_the_creature_with_the_least_toughness() -> None:
+    # "Whenever this creature attacks, bolster 1" (Dromoka Captain, 1/1 first strike;
+    # 701.39a: a creature with the least toughness among Alice's gets a +1/+1 counter, her
+    # choice, not a target). With Memnite (1/1) at home it's a tie: the play-out puts the
+    # counter on the attacking Captain (2 damage, Bob 18); stated as chosen: memnite, the
+    # Captain deals 1 (Bob 19).
+    perms = [_p("cap", "Dromoka Captain", "Alice"), _p("mem", "Memnite", "Alice"),
+             _p("giant", "Hill Giant", "Alice")]
+    got = _damage(_scenario(perms, {"cap": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["choices"] == {"chosen": "cap"}
+    stated = _damage(_scenario(perms, {"cap": "Bob"},
+                               trigger_choices=[{"source": "cap", "window": "attack", "chosen": "mem"}]))
+    assert stated["outcome"]["life"]["Bob"] == 19
+    assert stated["outcome"]["counters"] == {"mem": {"+1/+1": 1}}
+
+
+def test_taunting_kobold_goads_a_creature_and_changes_nothing_this_combat() -> None:
+    # "Whenever this creature attacks, goad target creature an opponent controls" (Taunting
+    # Kobold, 0/1): the goaded Grizzly Bears attacks in Bob's next combat if able (701.15a);
+    # in this combat nothing changes (Bob 20: the Kobold has power 0).
+    got = _damage(_scenario([_p("kob", "Taunting Kobold", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                            {"kob": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 20
+    assert got["triggers"][0]["result"] == "bears is goaded by Alice (701.15a; until their next turn)"
+
+
+def test_exemplar_of_strength_gains_life_only_if_a_counter_was_removed() -> None:
+    # "Whenever this creature attacks, remove a -1/-1 counter from it. If you do, you gain 1
+    # life" (Exemplar of Strength, 4/4). With three -1/-1 counters (a 1/1) one is removed:
+    # a 2/2 deals 2 (Bob 18) and Alice gains 1 (21). With none, nothing is removed, so no
+    # life is gained (608.2c): 4 damage, Alice 20.
+    with_counters = _damage(_scenario([_p("ex", "Exemplar of Strength", "Alice", counters={"-1/-1": 3})],
+                                      {"ex": "Bob"}))
+    assert with_counters["outcome"]["life"] == {"Alice": 21, "Bob": 18}
+    bare = _damage(_scenario([_p("ex", "Exemplar of Strength", "Alice")], {"ex": "Bob"}))
+    assert bare["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    assert bare["triggers"][0]["result"] == "no counter to remove"

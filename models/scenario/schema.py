@@ -259,6 +259,9 @@ class TriggerChoice(_Strict):
         default_factory=list,
         description="The permanents sacrificed, in order (701.21; annihilator: the defending "
                     "player's choice).")
+    chosen: str | None = Field(
+        None, description="A permanent chosen as the ability resolves, not targeted (bolster's "
+                          "creature with the least toughness, 701.39a): its id.")
     mode: list[Positive] | None = Field(
         None, description="A modal ability's modes (\"choose one —\"): their numbers in "
                           "printed order, from 1 (700.2, 603.3c).")

@@ -340,7 +340,8 @@ class TriggerChoice(_Spec):
     then blockers, in the scenario's order)."""
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
-              ("no_target", False), ("may", None), ("sacrifice", list), ("mode", None))
+              ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
+              ("mode", None))
     source: str
     window: str
     trigger: str | None
@@ -348,6 +349,8 @@ class TriggerChoice(_Spec):
     no_target: bool
     may: bool | None
     sacrifice: list[str]
+    chosen: str | None
+    """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a)."""
     mode: list[int] | None
     """A modal ability's modes, numbered from 1 in printed order (700.2, 603.3c)."""
 

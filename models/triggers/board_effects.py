@@ -25,9 +25,11 @@ from redzone.models.triggers.types import (
     Counters,
     DamageEffect,
     Destroy,
+    Bolster,
     DoesntUntap,
     Double,
     Effect,
+    Goad,
     LifeEffect,
     Modes,
     MoveCounters,
@@ -51,7 +53,8 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
-EFFECTS = (AtEndOfCombat, DoesntUntap, Double, MoveCounters, NoCombatDamage, Pay, RemoveCounters)
+EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
+           RemoveCounters)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -112,6 +115,13 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (Double(who, bool(m[1])),)
+    m = re.fullmatch(r"goad (.+)", s)
+    if m:  # 701.15a
+        who = refs.obj(m[1])
+        return None if who is None else (Goad(who),)
+    m = re.fullmatch(r"bolster (\d+)", s)
+    if m:  # 701.39a
+        return (Bolster(int(m[1])),)
     m = re.fullmatch(r"pay (.+)", s)
     if m:  # "you may pay ...": checked by :func:`paid`
         cost = read_cost(m[1])
@@ -167,6 +177,16 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     state = play.state
     if isinstance(e, Pay):
         return pay(play, f, e)
+    if isinstance(e, Goad):
+        ids = play.objects(f, e.who, chosen)
+        key = f"goaded by {f.controller}"
+        for pid in ids:
+            perm = play.edit.perm(pid)
+            play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
+        return ", ".join(f"{pid} is goaded by {f.controller} (701.15a; until their next turn)"
+                         for pid in ids) or "no creature"
+    if isinstance(e, Bolster):
+        return _bolster(play, f, e, chosen)
     if isinstance(e, Double):
         from redzone.models.triggers.resolve import _pumped
 
@@ -486,3 +506,38 @@ def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
     pick = options[0] if len(options) == 1 else play.choose(
         Choice(f.controller, "mode", f.source, t.text, tuple(options), f.trigger))
     return with_modes(tuple(pick)), list(pick)
+
+
+def _bolster(play: Any, f: Any, e: Bolster, chosen: dict[str, Any]) -> str:
+    """Bolster (701.39a): among the controller's creatures on the battlefield, those with
+    the least toughness now; with several, the controller chooses one (a ``Choice``
+    ``"chosen"``, stated as ``combat.trigger_choices[].chosen``)."""
+    from redzone.models.triggers.resolve import Choice
+
+    mine = [c.id for c in play.creatures() if c.controller == f.controller]
+    if not mine:
+        return "no creature"
+    least = min(play.state.toughness(play.board, pid) for pid in mine)
+    options = [pid for pid in mine if play.state.toughness(play.board, pid) == least]
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    chosen["chosen"] = pick
+    return play.effect(dataclasses.replace(f, trigger=pick), Counters(Who("trigger"), "+1/+1",
+                                                                      Amount(e.n)), chosen)
+
+
+def gated(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is "If you do, ..." after "remove a counter from it" (608.2c: done
+    only if a counter was removed); marks that removal as the gate (``effects`` changed in
+    place)."""
+    if not (sent.startswith("if you do, ") and effects and isinstance(effects[-1], RemoveCounters)
+            and len(effects) == 1):
+        return False
+    effects[-1] = dataclasses.replace(effects[-1], gate=True)
+    return True
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: a gate removed
+    no counter (:func:`gated`)."""
+    return isinstance(e, RemoveCounters) and e.gate and line == "no counter to remove"

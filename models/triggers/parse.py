@@ -947,8 +947,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
-        if_you_do = optional and (sent.startswith("if you do, ")
-                                  or board_effects.reflexive(sent, effects))  # h3: "When you do"
+        if_you_do = (optional and (sent.startswith("if you do, ")
+                                   or board_effects.reflexive(sent, effects))  # h3: "When you do"
+                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and may_value and sent.startswith("if you do, ")

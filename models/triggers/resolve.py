@@ -680,6 +680,8 @@ class _Play:
         lines = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
+            if board_effects.stops(e, lines[-1]):  # h3: "If you do" after nothing done (608.2c)
+                break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice"):
                 # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't

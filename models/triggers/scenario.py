@@ -25,7 +25,7 @@ from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import Modes, Resolved, Sacrifice, TriggeredAbility
+from redzone.models.triggers.types import Bolster, Modes, Resolved, Sacrifice, TriggeredAbility
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -88,7 +88,10 @@ def check_trigger_choices(board: Board) -> None:
                   ("sacrifice", bool(item.sacrifice),
                    lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
                   ("mode", item.mode is not None,
-                   lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"))
+                   lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
+                  ("chosen", item.chosen is not None,
+                   lambda t: any(isinstance(e, Bolster) for e in flat(t.effects)),
+                   "a creature chosen on resolution (bolster)"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -195,6 +198,16 @@ class _Answers:
                         f"mode {list(value)} is not a legal choice for {g._label(c.source)}'s "
                         f"ability {clip(c.text)} (legal: {legal}; CR 700.2, 603.3c)")
                 return value
+            if c.what == "chosen" and "chosen" not in self.used[i] and item.chosen is not None:
+                # bolster (701.39a): one of the creatures with the least toughness
+                self.used[i].add("chosen")
+                if item.chosen not in c.options:
+                    raise ScenarioError(
+                        f"{where}.chosen",
+                        f"{item.chosen!r} can't be chosen for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
+                        f"CR 701.39a)")
+                return item.chosen
             if c.what == "may" and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may

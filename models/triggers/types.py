@@ -34,8 +34,8 @@ __all__ = [
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
     # effects that change the battlefield (h3 block, below)
-    "AtEndOfCombat", "DoesntUntap", "Double", "Modes", "MoveCounters", "NoCombatDamage", "Pay",
-    "RemoveCounters",
+    "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
+    "NoCombatDamage", "Pay", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -404,6 +404,24 @@ class Modes:
 
 
 @dataclass(frozen=True)
+class Goad:
+    """Each of ``who`` is goaded by the ability's controller (701.15a): until that player's
+    next turn it attacks each combat if able and attacks a player other than them if able.
+    Nothing changes in this combat; the AI's crack-back does not see it."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Bolster:
+    """Bolster ``n`` (701.39a): the controller chooses a creature with the least toughness
+    among creatures they control (as the ability resolves, not a target) and puts ``n``
+    +1/+1 counters on it."""
+
+    n: int
+
+
+@dataclass(frozen=True)
 class MoveCounters:
     """Put on each of ``who`` the counters the creature whose event it was (``of``: the
     source, or the creature that triggered it) had as it last existed (608.2h: "put its
@@ -445,13 +463,16 @@ class RemoveCounters:
     who: Who
     kind: str
     amount: Amount = Amount()
+    gate: bool = False
+    """The effects after it are done only if a counter was removed ("remove a +1/+1
+    counter from it. If you do, ...", 608.2c)."""
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
-          | AtEndOfCombat | DoesntUntap | Double | Modes | MoveCounters | NoCombatDamage | Pay
-          | RemoveCounters)
+          | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
+          | NoCombatDamage | Pay | RemoveCounters)
 
 
 @dataclass(frozen=True)
