@@ -141,6 +141,8 @@ class Player:
     life: int = 20
     poison: int = 0
     mana: int = 0
+    energy: int = 0
+    """Energy counters (122.1f): what the {E} costs of triggered abilities may pay."""
     library: tuple[str, ...] = ()
     graveyard: tuple[str, ...] = ()
     """Card names in the player's graveyard (the scenario's; cards put there in combat are

@@ -267,6 +267,10 @@ def damage_problem(board: Board, step: Step | None = None, *, state: Any = None,
     later: set[str] = set()
     for c in combat.combatants():
         perm = perms[c]
+        if perm.conditions.get("assigns no combat damage"):
+            # a triggered ability said so this turn (models/triggers/board_effects.py; 510.1)
+            silent[c] = "it assigns no combat damage this turn (a triggered ability; CR 510.1)"
+            continue
         double = view.keyword(perm, "double strike")
         first = view.keyword(perm, "first strike")
         if step == "first-strike":

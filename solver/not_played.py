@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers.attack_choices import read_in_context
+from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
 from redzone.models.triggers.types import (CreateTokens, ReturnToBattlefield, ValueOnly,
                                            flat_effects)
@@ -83,7 +84,7 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
         name = getattr(perm, "name", "") or ""
         card = getattr(perm, "card", None)
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
-        in_context = read_in_context(tuple(sentences), names)
+        in_context = read_in_context(tuple(sentences), names) | modal_read(tuple(sentences), names)
         for i, sentence in enumerate(sentences):
             kind = classify(sentence)
             if kind is None and causes and caused_by_values(sentence):

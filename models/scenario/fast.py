@@ -75,6 +75,12 @@ def _count(v: Any) -> int:  # strict, [0, MAX_NUMBER]
     raise _Unsure
 
 
+def _positive(v: Any) -> int:  # strict, [1, MAX_NUMBER]
+    if type(v) is int and 1 <= v <= MAX_NUMBER:
+        return v
+    raise _Unsure
+
+
 def _flag(v: Any) -> bool:  # strict or lax: a bool is a bool
     if type(v) is bool:
         return v
@@ -161,7 +167,7 @@ _opt_count = _optional(_count)
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
     "graveyard": _texts,
-    "commanders": _texts, "commander_damage": _dict_of(_count)})
+    "commanders": _texts, "commander_damage": _dict_of(_count), "energy": _count})
 
 _until_end_of_turn = _model(UntilEndOfTurn, {
     "power": _signed, "toughness": _signed, "abilities": _texts})
@@ -204,7 +210,8 @@ _WINDOW = _one_of("attack", "block", "first-strike", "regular")
 
 _trigger_choice = _model(TriggerChoice, {
     "source": _text, "window": _WINDOW, "trigger": _opt_text, "target": _opt_text,
-    "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts})
+    "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts, "chosen": _opt_text,
+    "mode": _optional(_list_of(_positive))})
 
 _combat = _model(CombatSpec, {
     "attackers": _dict_of(_text), "blockers": _dict_of(_texts), "blocked": _texts,

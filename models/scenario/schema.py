@@ -29,6 +29,8 @@ __all__ = ["Scenario", "scenario_json_schema", "validate", "validate_spec"]
 
 NonNegative = Annotated[int, Field(strict=True, ge=0, le=MAX_NUMBER)]
 """A whole number in [0, MAX_NUMBER] (a Boolean or a float is refused)."""
+Positive = Annotated[int, Field(strict=True, ge=1, le=MAX_NUMBER)]
+"""A whole number in [1, MAX_NUMBER]."""
 
 Signed = Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
 """A whole number in [-MAX_NUMBER, MAX_NUMBER] (a Boolean or a float is refused)."""
@@ -54,6 +56,8 @@ class PlayerSpec(_Strict):
     name: str = Field(min_length=1, description="Unique player name.")
     life: Signed = Field(20, description="Life total (CR 119).")
     mana: NonNegative = Field(0, description="Generic mana available for combat costs.")
+    energy: NonNegative = Field(0, description="Energy counters (CR 122.1f): what triggered "
+                                               "abilities' {E} costs may pay.")
     poison: NonNegative = Field(0, description="Poison counters.")
     library: list[str] = Field(default_factory=list, description="Card names, top first.")
     graveyard: list[str] = Field(default_factory=list,
@@ -255,6 +259,12 @@ class TriggerChoice(_Strict):
         default_factory=list,
         description="The permanents sacrificed, in order (701.21; annihilator: the defending "
                     "player's choice).")
+    chosen: str | None = Field(
+        None, description="A permanent chosen as the ability resolves, not targeted (bolster's "
+                          "creature with the least toughness, 701.39a): its id.")
+    mode: list[Positive] | None = Field(
+        None, description="A modal ability's modes (\"choose one —\"): their numbers in "
+                          "printed order, from 1 (700.2, 603.3c).")
 
 
 class CombatSpec(_Strict):

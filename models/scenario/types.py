@@ -137,11 +137,13 @@ class PlayerSpec(_Spec):
     name in some player's ``commanders``.
     """
 
-    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("poison", 0), ("library", list),
-              ("graveyard", list), ("commanders", list), ("commander_damage", dict))
+    FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
+              ("library", list), ("graveyard", list), ("commanders", list), ("commander_damage", dict))
     name: str
     life: int
     mana: int
+    energy: int
+    """Energy counters (122.1f): what the {E} costs of triggered abilities may pay."""
     poison: int
     library: list[str]
     graveyard: list[str]
@@ -338,7 +340,8 @@ class TriggerChoice(_Spec):
     then blockers, in the scenario's order)."""
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
-              ("no_target", False), ("may", None), ("sacrifice", list))
+              ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
+              ("mode", None))
     source: str
     window: str
     trigger: str | None
@@ -346,6 +349,10 @@ class TriggerChoice(_Spec):
     no_target: bool
     may: bool | None
     sacrifice: list[str]
+    chosen: str | None
+    """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a)."""
+    mode: list[int] | None
+    """A modal ability's modes, numbered from 1 in printed order (700.2, 603.3c)."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -419,8 +419,12 @@ class _Checker:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
-            if item.target is None and not item.no_target and item.may is None and not item.sacrifice:
-                raise ScenarioError(where, "states no choice: give target, no_target, may or sacrifice")
+            if item.chosen is not None:
+                self._permanent(f"{where}.chosen", item.chosen)
+            if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
+                    and item.mode is None and item.chosen is None):
+                raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
+                                           "chosen or mode")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

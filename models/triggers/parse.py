@@ -23,6 +23,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
+from redzone.models.triggers import board_effects
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, intervening_of
 from redzone.models.triggers.value import value_effect
@@ -707,6 +708,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     s = s.strip()
     if not s:
         return None
+    delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
+    if delayed is not None:
+        return delayed
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -886,7 +890,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                              colors, _keywords(m[8]) if m[8] else (),
                              attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
                              artifact=bool(m[7])),)
-    return None
+    return board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -931,6 +935,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     """Every sentence of an effect text, and whether it is optional ("you may"), or
     ``None`` when one sentence isn't understood."""
     rest = rest.strip()
+    modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
+    if modal:
+        return reading
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
@@ -963,9 +970,11 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             continue
         if sent.startswith("then "):
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
-        if_you_do = optional and sent.startswith("if you do, ")
+        if_you_do = (optional and (sent.startswith("if you do, ")
+                                   or board_effects.reflexive(sent, effects))  # h3: "When you do"
+                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
         if if_you_do:
-            sent = sent[len("if you do, "):]  # done only if the "you may" was: the same choice
+            sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and may_value and sent.startswith("if you do, ")
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
@@ -993,7 +1002,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
-    return tuple(effects), optional
+    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
 
 
 # ----------------------------------------------------------------- sentences
@@ -1090,7 +1099,7 @@ def read_triggers(sentences: tuple[str, ...], names: tuple[str, ...]) -> tuple[T
     set aside), in text order; sentences not read are left out (the caller lists them as
     not played). Cached: boards share parsed texts."""
     out: list[TriggeredAbility] = []
-    for sentence in sentences:
+    for _, sentence in board_effects.join_modes(sentences):  # h3: a modal trigger's modes
         out.extend(parse_triggers(sentence, names))
     return tuple(out)
 

@@ -39,13 +39,15 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
                                     state_based_actions)
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
+from redzone.models.triggers import board_effects
 from redzone.models.triggers.granted import counter_triggers, grants_of
-from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.watches import (combat_damage_to, record_damage, watches_permanents,
                                              you_control)
 from redzone.models.triggers.types import (
     Amount,
+    AtEndOfCombat,
     CantBeBlockedEffect,
     CantBlockEffect,
     Conditional,
@@ -175,6 +177,8 @@ class _Edit:
         self.attackers: dict[str, str] | None = None
         self.effects: list[Any] = []
         """Scenario effects added (provoke's block requirement, 702.39a)."""
+        self.players: tuple[Any, ...] | None = None
+        """The players with what they paid taken off (h3: mana and energy, 118.3)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -187,10 +191,10 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None and not self.effects:
+        if self.perms is None and self.attackers is None and not self.effects and self.players is None:
             return self.base
         b = self.base
-        out = Board(scenario=b.scenario, players=b.players,
+        out = Board(scenario=b.scenario, players=b.players if self.players is None else self.players,
                     permanents=self.perms if self.perms is not None else dict(b.permanents),
                     active_player=b.active_player, rules=b.rules, game=b.game,
                     departed=b.departed)
@@ -661,6 +665,11 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
+        if t.optional and not board_effects.can_pay(self, f):  # h3: 118.3
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "declined: can't pay its cost (118.3, 119.4)",
+                                          {**chosen}, f.trigger))
+            return
         if t.optional:
             if not self.choose(Choice(f.controller, "may", f.source, t.text, (True, False),
                                      f.trigger)):
@@ -679,6 +688,8 @@ class _Play:
         lines = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
+            if board_effects.stops(e, lines[-1]):  # h3: "If you do" after nothing done (608.2c)
+                break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice"):
                 # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
@@ -693,6 +704,8 @@ class _Play:
 
     def effect(self, f: Fired, e: Effect, chosen: dict[str, Any]) -> str:
         state = self.state
+        if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
+            return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -994,7 +1007,15 @@ class _Play:
         pending = _by_apnap(self.edit.base, fired)
         while True:
             for f in pending:
+                f, mode = board_effects.choose_mode(self, f)  # h3: modes first (603.3c)
+                if mode == []:
+                    self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                                  "removed: no mode can be chosen (603.3c)", {},
+                                                  f.trigger))
+                    continue
                 chosen = self.targets(f)
+                if chosen is not None and mode:
+                    chosen["mode"] = mode
                 if chosen is None:
                     self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                                   "removed: no legal target (603.3d)", {},
@@ -1130,7 +1151,14 @@ def end_of_combat(board: Board, state: GameState) -> GameState:
     """``state`` after the end of combat step (511): the delayed triggered abilities of
     combat ("destroy ~ at end of combat", 603.7, 511.2) done to the permanents of ``board``
     still on the battlefield (an indestructible one is not destroyed, 702.12b), then
-    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy."""
+    state-based actions (704.3). ``state`` itself when there is nothing to do, else a copy.
+    Then the other delayed abilities of combat (:func:`_delayed_at_end`)."""
+    state = _marked_at_end(board, state)
+    return _delayed_at_end(board, state)
+
+
+def _marked_at_end(board: Board, state: GameState) -> GameState:
+    """"Destroy / exile ~ at end of combat" (:func:`end_of_combat`)."""
     marked = [p for p in board.permanents.values()
               if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
               and state.on_battlefield(p.id)]
@@ -1447,3 +1475,44 @@ def _own_keywords(perm: Permanent, words: tuple[str, ...]) -> list[tuple[str, st
                 elif low.startswith(w + " from "):
                     out.append((w, low[len(w) + 6:].strip()))
     return out
+
+
+# ---------------------------------------------------------------------- h3: delayed abilities
+
+
+def _delayed_at_end(board: Board, state: GameState) -> GameState:
+    """The delayed "at end of combat" abilities created in this combat (603.7,
+    :class:`~redzone.models.triggers.types.AtEndOfCombat`; "sacrifice it at end of combat",
+    "remove a +1/+1 counter from it at end of combat"), in the board's order of their
+    sources, each followed by state-based actions (704.3). Each acts on the objects fixed as
+    it was created, those still on the battlefield (603.7c); players and amounts are read
+    now. The abilities that trigger on what they do (a creature sacrificed now dying) are not
+    played: the end of combat step is the end of the play (docs/triggers.md). ``state``
+    itself when there is none, else a copy."""
+    todo = [(perm, d) for perm in board.permanents.values()
+            for d in board_effects.delayed_of(perm)]
+    if not todo:
+        return state
+    state = state.copy()
+    combat = getattr(board.scenario, "combat", None)
+    attackers = dict(getattr(combat, "attackers", None) or {})
+    play = _Play(board, state, attackers, {}, first_choice)
+    for perm, (text, j, trigger, target, fixed) in todo:
+        ability = next((t for t in parse_triggers(text, _names(perm))
+                        if j < len(t.effects) and isinstance(t.effects[j], AtEndOfCombat)), None)
+        if ability is None:
+            continue
+        delayed = ability.effects[j]
+        assert isinstance(delayed, AtEndOfCombat)
+        f = Fired(perm.id, perm.controller, ability, trigger)
+        chosen = {"target": target} if target is not None else {}
+        for inner, ids in zip(delayed.effects, fixed):
+            if ids is None:
+                play.effect(f, inner, chosen)
+                continue
+            for pid in ids:
+                if state.on_battlefield(pid):  # 603.7c: gone, it is not affected
+                    play.effect(Fired(perm.id, perm.controller, ability, pid),
+                                dataclasses.replace(inner, who=Who("trigger")), {})  # type: ignore[arg-type]
+        state_based_actions(play.board, state)
+    return state

@@ -23,8 +23,9 @@ from typing import Any
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
+from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import Resolved, Sacrifice, TriggeredAbility
+from redzone.models.triggers.types import Bolster, Modes, Resolved, Sacrifice, TriggeredAbility
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -58,7 +59,7 @@ def _in_window(t: TriggeredAbility, window: str) -> bool:
 
 
 def _has_target(t: TriggeredAbility, up_to: bool = False) -> bool:
-    for e in t.effects:
+    for e in flat(t.effects):  # a mode's targets too
         who = getattr(e, "who", None)
         if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
             if not up_to or who.up_to:
@@ -85,7 +86,12 @@ def check_trigger_choices(board: Board) -> None:
                   ("no_target", item.no_target, lambda t: _has_target(t, True), "an \"up to one\" target"),
                   ("may", item.may is not None, lambda t: t.optional, "a \"you may\" choice"),
                   ("sacrifice", bool(item.sacrifice),
-                   lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"))
+                   lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
+                  ("mode", item.mode is not None,
+                   lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
+                  ("chosen", item.chosen is not None,
+                   lambda t: any(isinstance(e, Bolster) for e in flat(t.effects)),
+                   "a creature chosen on resolution (bolster)"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -181,6 +187,27 @@ class _Answers:
                         f"{'no target' if value is None else repr(value)} is not a legal choice for "
                         f"{g._label(c.source)}'s ability {clip(c.text)} (legal: {legal}; CR 603.3d)")
                 return value
+            if c.what == "mode" and "mode" not in self.used[i] and item.mode is not None:
+                # 700.2a, 603.3c: the modes, chosen as it is put on the stack
+                self.used[i].add("mode")
+                value = tuple(item.mode)
+                if value not in c.options:
+                    legal = "; ".join(", ".join(map(str, o)) for o in c.options)
+                    raise ScenarioError(
+                        f"{where}.mode",
+                        f"mode {list(value)} is not a legal choice for {g._label(c.source)}'s "
+                        f"ability {clip(c.text)} (legal: {legal}; CR 700.2, 603.3c)")
+                return value
+            if c.what == "chosen" and "chosen" not in self.used[i] and item.chosen is not None:
+                # bolster (701.39a): one of the creatures with the least toughness
+                self.used[i].add("chosen")
+                if item.chosen not in c.options:
+                    raise ScenarioError(
+                        f"{where}.chosen",
+                        f"{item.chosen!r} can't be chosen for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
+                        f"CR 701.39a)")
+                return item.chosen
             if c.what == "may" and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may
@@ -209,7 +236,8 @@ class _Answers:
                 f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
                 f"attacks, and the scenario doesn't say it: {how} (options: {opts})")
         if self.fallback is None:
-            opts = ", ".join("no target" if o is None else str(o) for o in c.options)
+            opts = ", ".join("no target" if o is None else str(list(o)) if c.what == "mode" else str(o)
+                             for o in c.options)
             trig = f" (triggered by {g._label(c.trigger)})" if c.trigger and c.trigger != c.source else ""
             raise ScenarioError(
                 "combat.trigger_choices",

@@ -34,6 +34,9 @@ __all__ = [
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
     "Window",
+    # effects that change the battlefield (h3 block, below)
+    "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
+    "NoCombatDamage", "Pay", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -419,17 +422,138 @@ class Conditional:
     effects: tuple[Effect, ...]
 
 
+# ----------------------------------------------------------------- effects that change the
+# battlefield later or elsewhere (h3: delayed "at end of combat", untap steps, damage
+# assignment; read by redzone.models.triggers.board_effects)
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """A delayed triggered ability (603.7): ``effects`` are done at the end of combat step
+    (511.2), after the last combat damage step — "sacrifice it at end of combat", "return
+    that creature to its owner's hand at end of combat", "remove a +1/+1 counter from it at
+    end of combat". The objects it acts on are fixed when it is created (603.7c: one that
+    left the battlefield by then is not affected)."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class DoesntUntap:
+    """Each of ``who`` doesn't untap during its controller's next untap step (502.3; a
+    tapped creature stays tapped through that turn)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class NoCombatDamage:
+    """Each of ``who`` assigns no combat damage this turn (510.1: it is still in combat and
+    can be dealt damage)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Modes:
+    """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
+    of ``modes`` (each the effects of one mode, in printed order) as the ability is put on
+    the stack (603.3c), before its targets; a mode whose targets can't be chosen can't be
+    chosen (603.3c), and with no mode left the ability is removed from the stack. The only
+    effect of its ability."""
+
+    modes: tuple[tuple[Effect, ...], ...]
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True)
+class Goad:
+    """Each of ``who`` is goaded by the ability's controller (701.15a): until that player's
+    next turn it attacks each combat if able and attacks a player other than them if able.
+    Nothing changes in this combat; the AI's crack-back does not see it."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Bolster:
+    """Bolster ``n`` (701.39a): the controller chooses a creature with the least toughness
+    among creatures they control (as the ability resolves, not a target) and puts ``n``
+    +1/+1 counters on it."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class MoveCounters:
+    """Put on each of ``who`` the counters the creature whose event it was (``of``: the
+    source, or the creature that triggered it) had as it last existed (608.2h: "put its
+    counters on target creature you control", as it died or left). A +1/+1 or -1/-1 counter
+    changes power and toughness (613.4c); counters of other kinds are put as counters."""
+
+    who: Who
+    of: Who
+
+
+@dataclass(frozen=True)
+class Double:
+    """Each of ``who`` gets +X/+0 (``toughness``: +X/+Y) until end of turn, X its power (Y
+    its toughness) as the ability resolves: "double its power (and toughness) until end of
+    turn" (701.10; a power below 0 is doubled too: it gets -N, N how far below 0 it is)."""
+
+    who: Who
+    toughness: bool = False
+
+
+@dataclass(frozen=True)
+class Pay:
+    """The ability's controller pays ``mana`` (each mana symbol one of the scenario's
+    ``players[].mana``, a coloured one too), ``energy`` counters (``players[].energy``) and
+    ``life`` (119.4: only with at least that much life) — the first effect of a "you may
+    pay ... . If you do / When you do, ..." ability (optional): it can't be chosen without
+    the resources to pay it fully (118.3)."""
+
+    mana: int = 0
+    energy: int = 0
+    life: int = 0
+
+
+@dataclass(frozen=True)
+class RemoveCounters:
+    """Remove ``amount`` ``kind`` counters from each of ``who`` (122.1; as many as it has at
+    most)."""
+
+    who: Who
+    kind: str
+    amount: Amount = Amount()
+    gate: bool = False
+    """The effects after it are done only if a counter was removed ("remove a +1/+1
+    counter from it. If you do, ...", 608.2c)."""
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
-          | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional)
+          | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
+          | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
+          | NoCombatDamage | Pay | RemoveCounters)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    """``effects`` with each :class:`Conditional`'s effects in its place (what an ability may
-    do, whatever its conditions)."""
+    """``effects`` with what they may do listed: a :class:`Conditional`'s effects in its place
+    (whatever its condition), a :class:`Modes`' and an :class:`AtEndOfCombat`'s effects after
+    it (every mode, the delayed ability's effects)."""
     out: list[Effect] = []
     for e in effects:
-        out.extend(flat_effects(e.effects) if isinstance(e, Conditional) else (e,))
+        if isinstance(e, Conditional):
+            out.extend(flat_effects(e.effects))
+            continue
+        out.append(e)
+        if isinstance(e, Modes):
+            for mode in e.modes:
+                out.extend(flat_effects(mode))
+        elif isinstance(e, AtEndOfCombat):
+            out.extend(flat_effects(e.effects))
     return tuple(out)
 
 

@@ -841,7 +841,7 @@ def _windows(board: Board) -> set[str]:
     for perm in board.permanents.values():
         for t in triggers(perm, board):
             out.add(t.window)
-            for e in flat_effects(t.effects):
+            for e in flat_effects(t.effects):  # a mode's and a condition's effects too
                 if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
                     return {"attack", "block", "damage", "dies"}
     return out
