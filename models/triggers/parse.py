@@ -23,6 +23,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
+from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -56,7 +57,8 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                   "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
-                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life"]
+                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life",
+                  "count"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -709,6 +711,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                 if not died_card:
                     continue  # a permanent on the battlefield: it leaves (not a value)
             return (ValueOnly(tag),)
+    # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
+    got = quantity_clause(s, refs, dies_self, _sentence)
+    if got is not None:
+        return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
     m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
     if m:
@@ -950,6 +956,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
+        if i > 0 and re.match(r"(?:it|its|they|their) ", sent) and "target" in sentences[i - 1]:
+            return None  # h7: "it" may be the target the sentence before chose, not the subject
         got = _sentence(sent, refs, dies_self)
         if got is None:
             return None

@@ -36,6 +36,7 @@ from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, matche
 from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, DealtDamage, deal_damage, state_based_actions
+from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
@@ -484,6 +485,8 @@ class _Play:
             return a.n * int(f.data.get("power", 0))
         if a.per == "graveyard_creatures":
             return a.n * self.graveyard_creatures(f.controller)
+        if a.per == "count" and a.count is not None:  # h7: counted on the board (amounts.py)
+            return a.n * count_now(self, f, a.count)
         return 0
 
     def graveyard_creatures(self, player: str) -> int:

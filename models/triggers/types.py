@@ -28,7 +28,7 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Counters", "CreateTokens",
+    "Amount", "CantBeBlockedEffect", "Count", "CantBlockEffect", "Counters", "CreateTokens",
     "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
@@ -123,6 +123,42 @@ class Intervening:
     ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
 
+# ---------------------------------------------------------------- counted amounts (h7)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number counted on the board as the ability resolves (608.2h), for
+    ``Amount(per="count")`` ("where X is the number of artifacts you control", "for each
+    legendary creature you control", "the greatest power among creatures you control").
+
+    ``kind``: ``"permanents"`` (permanents on the battlefield matching one of
+    ``qualities``, controlled per ``controller``; ``other``: not the source; ``attacking``:
+    attacking creatures only; ``attached``: attached to the source; with ``of="trigger"``,
+    ``other`` is "not the creature whose event it was"), ``"counters"`` (the
+    ``counter`` counters, every kind when ``""``, on the source or, ``of="trigger"``, the
+    creature whose event it was; as it last existed once it left), ``"greatest"`` (the
+    greatest ``stat`` — ``"power"``, ``"toughness"``, ``"mana_value"`` — among the
+    permanents ``"permanents"`` would count; 0 when none), ``"opponents"`` (the opponents
+    still in the game), ``"blocked"`` (the creatures the source blocks). ``controller``:
+    relative to the ability's controller; ``"defending"`` / ``"damaged_player"`` /
+    ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
+    the player dealt the damage; the controller of the creature whose event it was)."""
+
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked"]
+    qualities: tuple[Quality, ...] = ()
+    controller: Literal["you", "opponents", "any", "defending", "damaged_player",
+                        "trigger_controller"] = "any"
+    other: bool = False
+    attacking: bool = False
+    attached: bool = False
+    counter: str = ""
+    of: Literal["source", "trigger"] = "source"
+    stat: Literal["power", "toughness", "mana_value", ""] = ""
+    also: tuple[str, ...] = ()
+    """Card types every permanent counted has as well ("artifact creatures")."""
+
+
 @dataclass(frozen=True)
 class Amount:
     """A number of an effect: ``n`` times the count ``per`` (``None``: just ``n``), fixed on
@@ -139,17 +175,20 @@ class Amount:
     ``"half_life"`` (half the player's life total, rounded up, 107.1a: each player's own),
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
     ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
-    ``players[].graveyard`` and the nontoken creatures they own that died in this combat).
+    ``players[].graveyard`` and the nontoken creatures they own that died in this combat),
+    ``"count"`` (``count``, a :class:`Count`, counted on the board).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life"] | None = None
+                 "half_life", "count"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
+    count: Count | None = None
+    """For ``per="count"``: what is counted on the board (:class:`Count`)."""
 
 
 @dataclass(frozen=True)
