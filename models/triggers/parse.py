@@ -25,6 +25,7 @@ from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
+from redzone.models.triggers.zones import zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -713,6 +714,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
             return (ValueOnly(tag),)
     # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
     got = quantity_clause(s, refs, dies_self, _sentence)
+    if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
+        got = zone_clause(s, refs, dies_self, _sentence)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]

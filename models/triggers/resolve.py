@@ -41,6 +41,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
                                                      has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
@@ -64,7 +65,7 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
+__all__ = ["Choice", "Chooser", "Fired", "Outcome", "after_departures", "attack_window", "block_window",
            "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
@@ -555,7 +556,7 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        return []
+        return extra_objects(self, f, who, chosen)  # h7: zones.py
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -587,7 +588,7 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return []
+        return extra_players(self, f, who, chosen)  # h7: zones.py
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -604,6 +605,7 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            options.extend(extra_targets(self, f, who))  # h7: zones.py
             if who.also_types:
                 options.extend(
                     q.id for q in (self.edit.perms or self.edit.base.permanents).values()
@@ -796,7 +798,8 @@ class _Play:
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature
                             or e.or_artifact and q.is_a("Artifact"))
-                       and not (e.other and q.id == f.source)]
+                       and not (e.other and q.id == f.source)
+                       and may_sacrifice(self.board, q, e)]  # h7: zones.py
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with
@@ -1049,6 +1052,49 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
 
     play.run(fired, window, sba)
     return Outcome(play.board, play.state, play.attackers, play.resolved)
+
+
+# ====================================================================== after a window (h7)
+
+
+def after_departures(board: Board, state: GameState, gone_before: Iterable[str]) -> Board:
+    """``board`` — the board a window left (:attr:`Outcome.board`) — with the static
+    abilities of the permanents that left the battlefield in that window ended (611.3a: an
+    anthem, an Equipment or Aura destroyed, a lord sacrificed), the layers applied again to
+    what remains (613) and state-based actions performed on ``state`` (704.3), by
+    :func:`redzone.models.outcome.relayered_after_departures` over the permanents that were
+    on the battlefield as the window began. ``gone_before``: the ids that had left before
+    the window (their effects are already out of ``board``). ``board`` itself when no
+    permanent that left had such an ability. The permanents that left stay on the result
+    as they were (the combat declarations still name them). The board to apply the
+    layers again from after a later damage step is still ``board`` (it has the departed
+    permanents' effects in it)."""
+    from redzone.models.conditions import condition_sources
+    from redzone.models.layers import layer_sources
+    from redzone.models.outcome import relayered_after_departures
+
+    before = set(gone_before)
+    gone = {pid for pid in board.permanents if pid not in before and not state.on_battlefield(pid)}
+    if not gone or not gone & (layer_sources(board) | condition_sources(board)):
+        return board
+    view = Board(scenario=board.scenario, players=board.players,
+                 permanents={pid: p for pid, p in board.permanents.items() if pid not in before},
+                 active_player=board.active_player, rules=board.rules, game=board.game,
+                 departed=board.departed)
+    view.combat = board.combat
+    view.gaps = list(board.gaps)
+    view.load_actions = board.load_actions
+    cur, _ = relayered_after_departures(view, state)
+    if cur is view:
+        return board
+    out = Board(scenario=cur.scenario, players=cur.players,
+                permanents={pid: cur.permanents.get(pid, p) for pid, p in board.permanents.items()},
+                active_player=cur.active_player, rules=cur.rules, game=cur.game,
+                departed=board.departed)
+    out.combat = board.combat
+    out.gaps = list(cur.gaps)
+    out.load_actions = board.load_actions
+    return out
 
 
 # ====================================================================== end of combat

@@ -220,7 +220,13 @@ class Who:
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
                   "target_opponent", "other_opponents", "trigger_controller",
-                  "damaged_controller"]
+                  "damaged_controller",
+                  # h7 (zones.py): a target permanent of ``also_types`` (any permanent when
+                  # empty) but not ``exclude_types``; a target player / opponent or a target
+                  # planeswalker (115.1); the player or planeswalker the source / the
+                  # creature whose event it was is attacking (506.2)
+                  "target_permanent", "target_player_or_planeswalker",
+                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -234,7 +240,10 @@ class Who:
     creature defending player controls")."""
     also_types: tuple[str, ...] = ()
     """``"target_creature"``: permanents of these card types may be targeted too ("target
-    creature or enchantment you control": Heliod, Sun-Crowned)."""
+    creature or enchantment you control": Heliod, Sun-Crowned); ``"target_permanent"``: the
+    card types it may have (one of; any permanent when empty)."""
+    exclude_types: tuple[str, ...] = ()
+    """``"target_permanent"``: card types it must not have ("nonland permanent")."""
 
 
 SOURCE = Who("source")
@@ -362,6 +371,12 @@ class Sacrifice:
     creature: bool = False
     other: bool = False
     or_artifact: bool = False
+    kinds: tuple[Quality, ...] = ()
+    """h7: what may be sacrificed when set, one of these (card types, subtypes, token:
+    "a land", "a Food", "an artifact or creature", "a nontoken creature"); ``creature`` and
+    ``or_artifact`` are then unused."""
+    exclude_types: tuple[str, ...] = ()
+    """h7: card types it must not have ("a nonland permanent")."""
 
 
 @dataclass(frozen=True)
