@@ -25,6 +25,7 @@ from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
+from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.zones import zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -716,6 +717,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got = quantity_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
         got = zone_clause(s, refs, dies_self, _sentence)
+    if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
+        got = counter_clause(s, refs)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -981,6 +984,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
+    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+               and (w.kind.startswith("target") or w.kind == "any_target")}
+    if len(targets) > 1:
+        return None  # h7: two targets; resolve.py chooses one target per ability
     return tuple(effects), optional
 
 

@@ -41,11 +41,13 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
                                                      has_enlist, may_exert)
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
+from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
     CantBlockEffect,
+    CounterChange,
     Counters,
     CreateTokens,
     DamageEffect,
@@ -712,6 +714,7 @@ class _Play:
                         perm, counters=counters,
                         power=None if perm.power is None else perm.power + d,
                         toughness=None if perm.toughness is None else perm.toughness + d))
+            after_counters(self, ids, e.kind)  # h7: other kinds on the board, keyword counters
             return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
         if isinstance(e, GainKeywords):
             ids = self.objects(f, e.who, chosen)
@@ -731,10 +734,15 @@ class _Play:
             return ", ".join(f"{pid} {what} this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
-            for pid in ids:
-                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
             verb = "untapped" if e.untap else "tapped"
-            return ", ".join(f"{pid} {verb}" for pid in ids) or "no creature"
+            lines = []
+            for pid in ids:
+                if e.untap and stunned_untap(self, pid):  # h7: 122.1d
+                    lines.append(f"{pid} stays tapped, a stun counter removed")
+                    continue
+                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
+                lines.append(f"{pid} {verb}")
+            return ", ".join(lines) or "no creature"
         if isinstance(e, DamageEffect):
             n = self.amount(f, e.amount)
             recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
@@ -828,6 +836,8 @@ class _Play:
                 self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
                     blocker=pid, attacker=f.source)))
             return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
+        if isinstance(e, CounterChange):  # h7: counters.py
+            return counter_change(self, f, e, chosen)
         return "not played"
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
@@ -1060,7 +1070,9 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
 def after_departures(board: Board, state: GameState, gone_before: Iterable[str]) -> Board:
     """``board`` — the board a window left (:attr:`Outcome.board`) — with the static
     abilities of the permanents that left the battlefield in that window ended (611.3a: an
-    anthem, an Equipment or Aura destroyed, a lord sacrificed), the layers applied again to
+    anthem, an Equipment or Aura destroyed, a lord sacrificed) and the conditions of
+    static abilities decided again (611.3a: "as long as it has an ice counter on it", a
+    counter removed in the window), the layers applied again to
     what remains (613) and state-based actions performed on ``state`` (704.3), by
     :func:`redzone.models.outcome.relayered_after_departures` over the permanents that were
     on the battlefield as the window began. ``gone_before``: the ids that had left before
@@ -1075,8 +1087,8 @@ def after_departures(board: Board, state: GameState, gone_before: Iterable[str])
 
     before = set(gone_before)
     gone = {pid for pid in board.permanents if pid not in before and not state.on_battlefield(pid)}
-    if not gone or not gone & (layer_sources(board) | condition_sources(board)):
-        return board
+    if not condition_sources(board) and not gone & layer_sources(board):
+        return board  # nothing left that had such an ability, and no condition to decide again
     view = Board(scenario=board.scenario, players=board.players,
                  permanents={pid: p for pid, p in board.permanents.items() if pid not in before},
                  active_player=board.active_player, rules=board.rules, game=board.game,

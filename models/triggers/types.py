@@ -28,7 +28,7 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBeBlockedEffect", "Count", "CantBlockEffect", "Counters", "CreateTokens",
+    "Amount", "CantBeBlockedEffect", "Count", "CounterChange", "CantBlockEffect", "Counters", "CreateTokens",
     "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
@@ -409,9 +409,23 @@ class ValueOnly:
     what: str
 
 
+@dataclass(frozen=True)
+class CounterChange:
+    """h7 (counters.py): each of ``who`` gets as many more ``kind`` counters as it has
+    (``mode="double"``: "double the number of +1/+1 counters on it", 122.1; every kind when
+    ``kind`` is ``""``), or loses ``amount`` of them (``"remove"``: "remove a +1/+1 counter
+    from it"; as many as it has, at most) — power and toughness follow the +1/+1 and -1/-1
+    counters (613.4c)."""
+
+    who: Who
+    kind: str
+    mode: Literal["double", "remove"]
+    amount: Amount = Amount()
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
-          | ValueOnly | ReturnToBattlefield | MustBlockSource)
+          | ValueOnly | ReturnToBattlefield | MustBlockSource | CounterChange)
 
 
 @dataclass(frozen=True)
