@@ -276,6 +276,12 @@ def _lift(effects: tuple[Effect, ...], amt: Amount) -> tuple[Effect, ...] | None
                 continue
             out.append(e)
             continue
+        if isinstance(e, CreateTokens) and (e.power == MARK or e.toughness == MARK):
+            if e.power != e.toughness or e.amount.n == MARK:
+                return None  # "X/1", "X X/X tokens": not read
+            found = True
+            out.append(dataclasses.replace(e, power=0, toughness=0, size=amt))
+            continue
         a = getattr(e, "amount", None)
         if isinstance(a, Amount) and a.per is None and a.n == MARK:
             found = True
@@ -313,6 +319,9 @@ _KNOWN_PER = (r"(?:other )?attacking (?:creature|[A-Z][\w'-]*)|creature blocking
               r"(?: beyond the first)?|opponent you attacked this combat")
 """"For each" words :mod:`redzone.models.triggers.parse` reads itself (``_PER``)."""
 
+_DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                  "dealt_damage", "deals_damage")
+
 _X = re.compile(r"(?<!\w)X(?!\w)")
 
 
@@ -332,6 +341,10 @@ def quantity_clause(s: str, refs: Any, dies_self: bool,
         head = _X.sub(str(MARK), m[1])
         got = sentence(head, refs, dies_self)
         return None if got is None else _lift(got, amt)
+    m = re.fullmatch(r"create that many (.+)", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:  # the damage of the triggering event (120.3)
+        got = sentence(f"create {MARK} {m[1]}", refs, dies_self)
+        return None if got is None else _lift(got, Amount(1, "damage_dealt"))
     m = re.fullmatch(r"(.+?) for each (.+)", s)
     if m and not re.fullmatch(_KNOWN_PER, m[2]) and " for each " not in m[1]:
         amt = each_phrase(m[2], refs)

@@ -26,6 +26,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.counters import counter_clause
+from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.zones import zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -881,7 +882,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                              colors, _keywords(m[8]) if m[8] else (),
                              attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
                              artifact=bool(m[7])),)
-    return None
+    return token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

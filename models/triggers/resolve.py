@@ -42,6 +42,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
+from redzone.models.triggers.tokens import token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.types import (
     Amount,
@@ -908,10 +909,13 @@ class _Play:
                 made.append(tid)
             return ", ".join(f"created {t}, a token copy of {f.source}, attacking {self.attackers[t]}"
                              for t in made) or "no token"
+        if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
+            x = self.amount(f, e.size)
+            e = dataclasses.replace(e, power=x, toughness=x, size=None)
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
-            parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            parsed = token_parsed(e, " ".join(e.subtypes) or "Token")  # h7: tokens.py
             types = ("Artifact", "Creature") if e.artifact else ("Creature",)
             tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,

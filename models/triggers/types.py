@@ -398,6 +398,12 @@ class CreateTokens:
     copy_of_source: bool = False
     artifact: bool = False
     """Artifact creature tokens ("a 1/1 colorless Thopter artifact creature token")."""
+    size: Amount | None = None
+    """h7 (tokens.py): an X/X token: its power and toughness, counted as it is created
+    (608.2h); ``power`` and ``toughness`` are then unused."""
+    text: str = ""
+    """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
+    creature can't block."), read by the static parser as the token is created."""
 
 
 @dataclass(frozen=True)
