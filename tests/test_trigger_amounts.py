@@ -123,3 +123,21 @@ def test_guardian_of_the_gateless_counts_the_creatures_it_blocks() -> None:
                   {"bears": "Bob", "giant": "Bob"}, {"guard": ["bears", "giant"]})
     assert got["triggers"][0]["result"] == "guard gets +2/+2"
     assert sorted(got["outcome"]["destroyed"]) == ["bears", "giant", "guard"]
+
+
+def test_berserk_murlodont_counts_the_blockers_of_the_beast_that_became_blocked() -> None:
+    # 509.3c, 608.2h: "Whenever a Beast becomes blocked, it gets +1/+1 for each creature
+    # blocking it": Berserk Murlodont (a 3/3 Beast) blocked by two Grizzly Bears is a 5/5:
+    # it takes 4 and survives, and its 5 damage kills both Bears.
+    got = _damage([_p("murlo", "Berserk Murlodont", "Alice"), _p("b1", "Grizzly Bears", "Bob"),
+                   _p("b2", "Grizzly Bears", "Bob")], {"murlo": "Bob"}, {"b1": ["murlo"], "b2": ["murlo"]})
+    assert got["triggers"][0]["result"] == "murlo gets +2/+2"
+    assert got["outcome"]["destroyed"] == ["b1", "b2"]
+    assert got["outcome"]["damage"] == {"murlo": 4}
+
+
+def test_an_x_over_a_value_only_effect_is_read() -> None:
+    # "scry X, where X is ...": how many cards changes nothing in combat (a value).
+    got = parse_trigger("Whenever Siani attacks, scry X, where X is the number of attacking "
+                        "creatures with flying.", ("Siani",))
+    assert got is not None and [type(e).__name__ for e in got.effects] == ["ValueOnly"]

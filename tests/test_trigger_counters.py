@@ -84,3 +84,12 @@ def test_a_stunned_creature_that_would_untap_loses_a_stun_counter_instead() -> N
     got = run_command("damage", scenario, {}).to_json()
     assert got["triggers"][0]["result"] == "bears stays tapped, a stun counter removed"
     assert got["outcome"]["counters"] == {"bears": {"stun": 0}}
+
+
+def test_ammit_eternal_removes_all_its_minus_counters_after_dealing_damage() -> None:
+    # 510.3a, 613.4c: Ammit Eternal (5/5 with two -1/-1 counters: 3/3) unblocked deals 3 to
+    # Bob, then "remove all -1/-1 counters from it": none left.
+    got = _damage([_p("ammit", "Ammit Eternal", "Alice", counters={"-1/-1": 2})], {"ammit": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert got["triggers"][0]["result"] == "2 -1/-1 removed from ammit"
+    assert got["outcome"]["counters"] == {"ammit": {"-1/-1": 0}}

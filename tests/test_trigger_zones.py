@@ -140,3 +140,13 @@ def test_thresher_beast_makes_the_defending_player_sacrifice_a_land() -> None:
                   triggers_resolved=["attack"])
     assert got["triggers"][0]["result"] == "Bob sacrifices forest"
     assert got["outcome"]["destroyed"] == ["forest", "bears"]
+
+
+def test_bola_slinger_taps_a_target_artifact() -> None:
+    # 701.26a: "tap target artifact or creature an opponent controls": Bob's Sol Ring, a
+    # noncreature artifact, is a legal target and becomes tapped.
+    got = _damage([_p("slinger", "Bola Slinger", "Alice"), _p("ring", "Sol Ring", "Bob"),
+                   _p("bears", "Grizzly Bears", "Bob")], {"slinger": "Bob"},
+                  trigger_choices=[{"source": "slinger", "window": "attack", "target": "ring"}])
+    assert got["triggers"][0]["result"] == "ring tapped"
+    assert got["outcome"]["life"]["Bob"] == 18

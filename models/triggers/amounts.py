@@ -237,7 +237,11 @@ def each_phrase(words: str, refs: Any) -> Amount | None:
             return None
         return Amount(1, "count", count=Count("counters", counter=m[1].strip(), of=whose))  # type: ignore[arg-type]
     if words in ("creature blocking it", "creature blocking ~"):
-        return Amount(1, "blocker") if refs.r.it == _SELF else None
+        if words.endswith("~") or refs.r.it == _SELF:
+            return Amount(1, "blocker")
+        # "whenever a Beast becomes blocked, it gets +1/+1 for each creature blocking it"
+        return Amount(1, "count", count=Count("blockers", of="trigger")) \
+            if refs.r.it == _TRIGGER else None
     if words in ("creature it's blocking", "creature ~ is blocking"):
         return Amount(1, "count", count=Count("blocked")) if refs.r.it == _SELF else None
     m = re.fullmatch(r"(Equipment|Aura) attached to (~|it|him|her)", words)
@@ -290,6 +294,8 @@ def _lift(effects: tuple[Effect, ...], amt: Amount) -> tuple[Effect, ...] | None
         if MARK in _numbers(e):
             return None
         out.append(e)
+    if not found and all(isinstance(e, ValueOnly) for e in out):
+        return tuple(out)  # "draw X cards", "surveil X": how many changes nothing in combat
     return tuple(out) if found else None
 
 
@@ -346,7 +352,8 @@ def quantity_clause(s: str, refs: Any, dies_self: bool,
         got = sentence(f"create {MARK} {m[1]}", refs, dies_self)
         return None if got is None else _lift(got, Amount(1, "damage_dealt"))
     m = re.fullmatch(r"(.+?) for each (.+)", s)
-    if m and not re.fullmatch(_KNOWN_PER, m[2]) and " for each " not in m[1]:
+    if m and " for each " not in m[1] and (not re.fullmatch(_KNOWN_PER, m[2]) or (
+            m[2] == "creature blocking it" and refs.r.it == _TRIGGER)):
         amt = each_phrase(m[2], refs)
         if amt is None:
             return None
@@ -405,6 +412,9 @@ def count_now(play: Any, f: Any, c: Count) -> int:
             v for v in counters.values() if v > 0)
     if c.kind == "blocked":
         return sum(1 for a in play.blockers.get(f.source, []) if state.on_battlefield(a))
+    if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
+        return sum(1 for b, atts in play.blockers.items()
+                   if f.trigger in atts and state.on_battlefield(b))
     board = play.board
     whose: list[str] | None = None
     if c.controller in ("defending", "damaged_player", "trigger_controller"):

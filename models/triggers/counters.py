@@ -51,6 +51,10 @@ def counter_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         who = refs.obj(m[2])
         kind = "+1/+1" if m[1].startswith("+1/+1") else ""
         return None if who is None else (CounterChange(who, kind, "double"),)
+    m = re.fullmatch(r"remove all (\+1/\+1|-1/-1) counters from (.+)", s)
+    if m and "at end of combat" not in m[2]:
+        who = refs.obj(m[2])
+        return None if who is None else (CounterChange(who, m[1], "remove", Amount(1000)),)
     m = re.fullmatch(r"remove (a|an|one|two|three) (\+1/\+1|-1/-1|[a-z][a-z ]*?) counters? "
                      r"from (.+)", s)
     if m and m[2] not in _NOT_READ - {"+1/+1", "-1/-1"} and "at end of combat" not in m[3]:

@@ -6,7 +6,9 @@ forms): a 1/1 black Rat creature token with the quoted ability "this creature ca
 one "with toxic 1 and" a quoted ability, "create a 3/3 ... token with deathtouch and a 3/3
 ... token with lifelink" (each its own :class:`redzone.models.triggers.types.CreateTokens`), "... named
 Twin". The token's keywords and quoted abilities are read by the static parser
-(:func:`redzone.models.parser.parse_text`): every one must be understood, and a triggered
+(:func:`redzone.models.parser.parse_text`): every one must be understood, none may change
+characteristics or grant abilities (613: no layer is applied again for a token made in
+combat), and a triggered
 ability of combat among them must be one :mod:`redzone.models.triggers.parse` reads (the
 token plays it); otherwise the sentence is not read. "Create an X/X ... token, where X is
 ..." is :mod:`redzone.models.triggers.amounts`' (``CreateTokens.size``).
@@ -47,6 +49,13 @@ def _understood(text: str, name: str) -> bool:
 
     parsed = parse_text(text, names=(name,))
     if parsed.unparsed:
+        return False
+    from redzone.models.abilities import Conditional, Grant
+    from redzone.models.layers import _LAYER_CLASSES
+
+    if any(isinstance(a, _LAYER_CLASSES + (Grant, Conditional)) for a in parsed.abilities):
+        # a characteristic-changing or granting static ability (613): a token made in
+        # combat is put on the board as it is, with no layer applied again for it
         return False
     return all(not in_combat(s, (name,)) or is_read(s, (name,)) for s in parsed.ignored)
 

@@ -140,12 +140,13 @@ class Count:
     creature whose event it was; as it last existed once it left), ``"greatest"`` (the
     greatest ``stat`` — ``"power"``, ``"toughness"``, ``"mana_value"`` — among the
     permanents ``"permanents"`` would count; 0 when none), ``"opponents"`` (the opponents
-    still in the game), ``"blocked"`` (the creatures the source blocks). ``controller``:
+    still in the game), ``"blocked"`` (the creatures the source blocks), ``"blockers"`` (the
+    creatures blocking the creature whose event it was). ``controller``:
     relative to the ability's controller; ``"defending"`` / ``"damaged_player"`` /
     ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
     the player dealt the damage; the controller of the creature whose event it was)."""
 
-    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked"]
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"

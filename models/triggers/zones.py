@@ -36,7 +36,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.battlefield import Permanent, matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amount, DamageEffect, Destroy, Effect, Sacrifice,
-                                           Who)
+                                           TapEffect, Who)
 
 __all__ = ["extra_objects", "extra_players", "extra_targets", "may_sacrifice", "zone_clause"]
 
@@ -210,6 +210,10 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     if m:
         who = _target_permanent(m[2], refs)
         return None if who is None else (Destroy(who, exile=m[1] == "exile"),)
+    m = re.fullmatch(r"(tap|untap) (.+)", s)
+    if m:  # a target land, artifact or permanent (a creature among them is a creature)
+        who = _target_permanent(m[2], refs)
+        return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
     m = re.fullmatch(r"sacrifice (a|an|one|two|three) (.+)", s)
     if m and not re.fullmatch(r"(?:creatures?|permanents?)", m[2]):
         got = _sacrificed(m[2])
