@@ -153,7 +153,7 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "Whenever this creature deals combat damage to a player, that player loses the game.",
     # haunt: the creature it haunts is chosen from exile, which no scenario shows
     "When this creature enters or the creature it haunts dies, destroy target enchantment.",
-    "Whenever this creature attacks, it gets +X/+0 until end of turn, where X is its power.",
+    # (h7: "+X/+0 ..., where X is its power" is read now: tests/test_trigger_amounts.py)
     "Whenever a creature you control becomes blocked by a creature, it gets +1/+1 until end "
     "of turn.",  # the trigger is the blocker: "it" can't be named
     "When this creature dies, destroy it.",

@@ -24,9 +24,13 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers import board_effects
+from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, intervening_of
+from redzone.models.triggers.counters import counter_clause
+from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.zones import zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -59,7 +63,8 @@ __all__ = ["is_read", "parse_trigger", "parse_triggers", "read_triggers", "trigg
 _SELF = Who("source")
 PerKind = Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                   "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
-                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life"]
+                  "trigger_power", "toughness", "trigger_toughness", "plus_counters", "half_life",
+                  "count"]
 _ABILITY_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _N = r"(\d+|X)"
 
@@ -726,6 +731,14 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
+    got = quantity_clause(s, refs, dies_self, _sentence)
+    if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
+        got = zone_clause(s, refs, dies_self, _sentence)
+    if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
+        got = counter_clause(s, refs)
+    if got is not None:
+        return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
     m = re.fullmatch(rf"(.+?) gets? {_PT}(?: and gains? {_KWS})? until end of turn{_PER}", s)
     if m:
@@ -890,7 +903,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                              colors, _keywords(m[8]) if m[8] else (),
                              attacking=bool(m[9]), tapped=bool(m[2]) or bool(m[9]),
                              artifact=bool(m[7])),)
-    return board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
+    got_board = board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
+    if got_board is not None:
+        return got_board
+    return token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -982,6 +998,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
+        if i > 0 and re.match(r"(?:it|its|they|their) ", sent) and "target" in sentences[i - 1]:
+            return None  # h7: "it" may be the target the sentence before chose, not the subject
         got = _sentence(sent, refs, dies_self)
         if got is None:
             return None
@@ -1002,6 +1020,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
+    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+               and (w.kind.startswith("target") or w.kind == "any_target")}
+    if len(targets) > 1:
+        return None  # h7: two targets; resolve.py chooses one target per ability
     return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
 
 

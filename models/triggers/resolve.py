@@ -37,6 +37,7 @@ from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
                                     state_based_actions)
+from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
 from redzone.models.triggers import board_effects
@@ -45,12 +46,16 @@ from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.watches import (combat_damage_to, record_damage, watches_permanents,
                                              you_control)
+from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
+from redzone.models.triggers.tokens import token_parsed
+from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.types import (
     Amount,
     AtEndOfCombat,
     CantBeBlockedEffect,
     CantBlockEffect,
     Conditional,
+    CounterChange,
     Counters,
     CreateTokens,
     DamageEffect,
@@ -71,7 +76,7 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["Choice", "Chooser", "Fired", "Outcome", "attack_window", "block_window",
+__all__ = ["Choice", "Chooser", "Fired", "Outcome", "after_departures", "attack_window", "block_window",
            "damage_window", "end_of_combat", "first_choice", "has_combat_triggers", "outcomes", "triggers"]
 
 
@@ -496,6 +501,8 @@ class _Play:
             return a.n * int(f.data.get("power", 0))
         if a.per == "graveyard_creatures":
             return a.n * self.graveyard_creatures(f.controller)
+        if a.per == "count" and a.count is not None:  # h7: counted on the board (amounts.py)
+            return a.n * count_now(self, f, a.count)
         return 0
 
     def graveyard_creatures(self, player: str) -> int:
@@ -564,7 +571,7 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        return []
+        return extra_objects(self, f, who, chosen)  # h7: zones.py
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -596,7 +603,7 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return []
+        return extra_players(self, f, who, chosen)  # h7: zones.py
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -613,6 +620,7 @@ class _Play:
             board = self.edit.base
             if who.kind in ("target_creature", "any_target"):
                 options.extend(c.id for c in self._candidates(f, who) if self._targetable(f, c))
+            options.extend(extra_targets(self, f, who))  # h7: zones.py
             if who.also_types:
                 options.extend(
                     q.id for q in (self.edit.perms or self.edit.base.permanents).values()
@@ -728,6 +736,7 @@ class _Play:
                         perm, counters=counters,
                         power=None if perm.power is None else perm.power + d,
                         toughness=None if perm.toughness is None else perm.toughness + d))
+            after_counters(self, ids, e.kind)  # h7: other kinds on the board, keyword counters
             return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
         if isinstance(e, GainKeywords):
             ids = self.objects(f, e.who, chosen)
@@ -747,10 +756,15 @@ class _Play:
             return ", ".join(f"{pid} {what} this turn" for pid in ids) or "no creature"
         if isinstance(e, TapEffect):
             ids = self.objects(f, e.who, chosen)
-            for pid in ids:
-                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
             verb = "untapped" if e.untap else "tapped"
-            return ", ".join(f"{pid} {verb}" for pid in ids) or "no creature"
+            lines = []
+            for pid in ids:
+                if e.untap and stunned_untap(self, pid):  # h7: 122.1d
+                    lines.append(f"{pid} stays tapped, a stun counter removed")
+                    continue
+                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
+                lines.append(f"{pid} {verb}")
+            return ", ".join(lines) or "no creature"
         if isinstance(e, DamageEffect):
             n = self.amount(f, e.amount)
             recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
@@ -819,7 +833,8 @@ class _Play:
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature
                             or e.or_artifact and q.is_a("Artifact"))
-                       and not (e.other and q.id == f.source)]
+                       and not (e.other and q.id == f.source)
+                       and may_sacrifice(self.board, q, e)]  # h7: zones.py
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with
@@ -852,6 +867,8 @@ class _Play:
                 self.edit.effects.append(SimpleNamespace(must_block=SimpleNamespace(
                     blocker=pid, attacker=f.source)))
             return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
+        if isinstance(e, CounterChange):  # h7: counters.py
+            return counter_change(self, f, e, chosen)
         return "not played"
 
     def test(self, f: Fired, t: IfTest) -> bool:
@@ -975,10 +992,13 @@ class _Play:
                 made.append(tid)
             return ", ".join(f"created {t}, a token copy of {f.source}, attacking {self.attackers[t]}"
                              for t in made) or "no token"
+        if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
+            x = self.amount(f, e.size)
+            e = dataclasses.replace(e, power=x, toughness=x, size=None)
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
-            parsed = ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+            parsed = token_parsed(e, " ".join(e.subtypes) or "Token")  # h7: tokens.py
             types = ("Artifact", "Creature") if e.artifact else ("Creature",)
             tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
@@ -1139,6 +1159,51 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
 
     play.run(fired, window, sba)
     return Outcome(play.board, play.state, play.attackers, play.resolved)
+
+
+# ====================================================================== after a window (h7)
+
+
+def after_departures(board: Board, state: GameState, gone_before: Iterable[str]) -> Board:
+    """``board`` — the board a window left (:attr:`Outcome.board`) — with the static
+    abilities of the permanents that left the battlefield in that window ended (611.3a: an
+    anthem, an Equipment or Aura destroyed, a lord sacrificed) and the conditions of
+    static abilities decided again (611.3a: "as long as it has an ice counter on it", a
+    counter removed in the window), the layers applied again to
+    what remains (613) and state-based actions performed on ``state`` (704.3), by
+    :func:`redzone.models.outcome.relayered_after_departures` over the permanents that were
+    on the battlefield as the window began. ``gone_before``: the ids that had left before
+    the window (their effects are already out of ``board``). ``board`` itself when no
+    permanent that left had such an ability. The permanents that left stay on the result
+    as they were (the combat declarations still name them). The board to apply the
+    layers again from after a later damage step is still ``board`` (it has the departed
+    permanents' effects in it)."""
+    from redzone.models.conditions import condition_sources
+    from redzone.models.layers import layer_sources
+    from redzone.models.outcome import relayered_after_departures
+
+    before = set(gone_before)
+    gone = {pid for pid in board.permanents if pid not in before and not state.on_battlefield(pid)}
+    if not condition_sources(board) and not gone & layer_sources(board):
+        return board  # nothing left that had such an ability, and no condition to decide again
+    view = Board(scenario=board.scenario, players=board.players,
+                 permanents={pid: p for pid, p in board.permanents.items() if pid not in before},
+                 active_player=board.active_player, rules=board.rules, game=board.game,
+                 departed=board.departed)
+    view.combat = board.combat
+    view.gaps = list(board.gaps)
+    view.load_actions = board.load_actions
+    cur, _ = relayered_after_departures(view, state)
+    if cur is view:
+        return board
+    out = Board(scenario=cur.scenario, players=cur.players,
+                permanents={pid: cur.permanents.get(pid, p) for pid, p in board.permanents.items()},
+                active_player=cur.active_player, rules=cur.rules, game=cur.game,
+                departed=board.departed)
+    out.combat = board.combat
+    out.gaps = list(cur.gaps)
+    out.load_actions = board.load_actions
+    return out
 
 
 # ====================================================================== end of combat

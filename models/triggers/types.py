@@ -28,8 +28,8 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 
 __all__ = [
-    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Conditional", "Counters", "CreateTokens",
-    "IfTest", "flat_effects",
+    "Amount", "CantBeBlockedEffect", "CantBlockEffect", "Conditional", "Count", "CounterChange",
+    "Counters", "CreateTokens", "IfTest", "flat_effects",
     "DamageEffect", "Destroy", "Effect", "Event", "GainKeywords", "Intervening", "LifeEffect",
     "MustBlockSource", "PoisonEffect", "Pump", "Resolved", "ReturnToBattlefield", "Sacrifice",
     "TapEffect", "TriggeredAbility", "ValueOnly", "Watch", "Who", "EVENT_WINDOW",
@@ -143,6 +143,43 @@ class Intervening:
     permanents matching it (:mod:`redzone.models.triggers.watches`)."""
 
 
+# ---------------------------------------------------------------- counted amounts (h7)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number counted on the board as the ability resolves (608.2h), for
+    ``Amount(per="count")`` ("where X is the number of artifacts you control", "for each
+    legendary creature you control", "the greatest power among creatures you control").
+
+    ``kind``: ``"permanents"`` (permanents on the battlefield matching one of
+    ``qualities``, controlled per ``controller``; ``other``: not the source; ``attacking``:
+    attacking creatures only; ``attached``: attached to the source; with ``of="trigger"``,
+    ``other`` is "not the creature whose event it was"), ``"counters"`` (the
+    ``counter`` counters, every kind when ``""``, on the source or, ``of="trigger"``, the
+    creature whose event it was; as it last existed once it left), ``"greatest"`` (the
+    greatest ``stat`` — ``"power"``, ``"toughness"``, ``"mana_value"`` — among the
+    permanents ``"permanents"`` would count; 0 when none), ``"opponents"`` (the opponents
+    still in the game), ``"blocked"`` (the creatures the source blocks), ``"blockers"`` (the
+    creatures blocking the creature whose event it was). ``controller``:
+    relative to the ability's controller; ``"defending"`` / ``"damaged_player"`` /
+    ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
+    the player dealt the damage; the controller of the creature whose event it was)."""
+
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers"]
+    qualities: tuple[Quality, ...] = ()
+    controller: Literal["you", "opponents", "any", "defending", "damaged_player",
+                        "trigger_controller"] = "any"
+    other: bool = False
+    attacking: bool = False
+    attached: bool = False
+    counter: str = ""
+    of: Literal["source", "trigger"] = "source"
+    stat: Literal["power", "toughness", "mana_value", ""] = ""
+    also: tuple[str, ...] = ()
+    """Card types every permanent counted has as well ("artifact creatures")."""
+
+
 @dataclass(frozen=True)
 class Amount:
     """A number of an effect: ``n`` times the count ``per`` (``None``: just ``n``), fixed on
@@ -159,17 +196,20 @@ class Amount:
     ``"half_life"`` (half the player's life total, rounded up, 107.1a: each player's own),
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
     ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
-    ``players[].graveyard`` and the nontoken creatures they own that died in this combat).
+    ``players[].graveyard`` and the nontoken creatures they own that died in this combat),
+    ``"count"`` (``count``, a :class:`Count`, counted on the board).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life"] | None = None
+                 "half_life", "count"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
+    count: Count | None = None
+    """For ``per="count"``: what is counted on the board (:class:`Count`)."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +241,13 @@ class Who:
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
                   "target_opponent", "other_opponents", "trigger_controller",
-                  "damaged_controller"]
+                  "damaged_controller",
+                  # h7 (zones.py): a target permanent of ``also_types`` (any permanent when
+                  # empty) but not ``exclude_types``; a target player / opponent or a target
+                  # planeswalker (115.1); the player or planeswalker the source / the
+                  # creature whose event it was is attacking (506.2)
+                  "target_permanent", "target_player_or_planeswalker",
+                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -215,7 +261,10 @@ class Who:
     creature defending player controls")."""
     also_types: tuple[str, ...] = ()
     """``"target_creature"``: permanents of these card types may be targeted too ("target
-    creature or enchantment you control": Heliod, Sun-Crowned)."""
+    creature or enchantment you control": Heliod, Sun-Crowned); ``"target_permanent"``: the
+    card types it may have (one of; any permanent when empty)."""
+    exclude_types: tuple[str, ...] = ()
+    """``"target_permanent"``: card types it must not have ("nonland permanent")."""
 
 
 SOURCE = Who("source")
@@ -343,6 +392,12 @@ class Sacrifice:
     creature: bool = False
     other: bool = False
     or_artifact: bool = False
+    kinds: tuple[Quality, ...] = ()
+    """h7: what may be sacrificed when set, one of these (card types, subtypes, token:
+    "a land", "a Food", "an artifact or creature", "a nontoken creature"); ``creature`` and
+    ``or_artifact`` are then unused."""
+    exclude_types: tuple[str, ...] = ()
+    """h7: card types it must not have ("a nonland permanent")."""
 
 
 @dataclass(frozen=True)
@@ -364,6 +419,12 @@ class CreateTokens:
     copy_of_source: bool = False
     artifact: bool = False
     """Artifact creature tokens ("a 1/1 colorless Thopter artifact creature token")."""
+    size: Amount | None = None
+    """h7 (tokens.py): an X/X token: its power and toughness, counted as it is created
+    (608.2h); ``power`` and ``toughness`` are then unused."""
+    text: str = ""
+    """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
+    creature can't block."), read by the static parser as the token is created."""
 
 
 @dataclass(frozen=True)
@@ -532,11 +593,25 @@ class RemoveCounters:
     counter from it. If you do, ...", 608.2c)."""
 
 
+@dataclass(frozen=True)
+class CounterChange:
+    """h7 (counters.py): each of ``who`` gets as many more ``kind`` counters as it has
+    (``mode="double"``: "double the number of +1/+1 counters on it", 122.1; every kind when
+    ``kind`` is ``""``), or loses ``amount`` of them (``"remove"``: "remove a +1/+1 counter
+    from it"; as many as it has, at most) — power and toughness follow the +1/+1 and -1/-1
+    counters (613.4c)."""
+
+    who: Who
+    kind: str
+    mode: Literal["double", "remove"]
+    amount: Amount = Amount()
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | RemoveCounters)
+          | NoCombatDamage | Pay | RemoveCounters | CounterChange)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

@@ -1,0 +1,129 @@
+"""Creature tokens with rules text, several tokens at once, and X/X tokens, for triggered
+abilities of combat (CR 111; docs/triggers.md, "Tokens (h7)").
+
+Reading (:func:`token_clause`, called by :mod:`redzone.models.triggers.parse` after its own
+forms): a 1/1 black Rat creature token with the quoted ability "this creature can't block",
+one "with toxic 1 and" a quoted ability, "create a 3/3 ... token with deathtouch and a 3/3
+... token with lifelink" (each its own :class:`redzone.models.triggers.types.CreateTokens`), "... named
+Twin". The token's keywords and quoted abilities are read by the static parser
+(:func:`redzone.models.parser.parse_text`): every one must be understood, none may change
+characteristics or grant abilities (613: no layer is applied again for a token made in
+combat), and a triggered
+ability of combat among them must be one :mod:`redzone.models.triggers.parse` reads (the
+token plays it); otherwise the sentence is not read. "Create an X/X ... token, where X is
+..." is :mod:`redzone.models.triggers.amounts`' (``CreateTokens.size``).
+
+Playing: :func:`token_parsed` (the token's parsed text). Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from redzone.models.abilities import Keyword, ParsedText
+from redzone.models.triggers.types import Amount, CreateTokens, Effect
+
+__all__ = ["token_clause", "token_parsed"]
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": ""}
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7}
+_ONE = re.compile(
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|\d+) (?P<tapped>tapped )?"
+    r"(?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
+    r"(?:, and |, | and )?)+) (?P<subs>(?:[A-Z][\w'-]* )+)(?P<art>artifact )?creature tokens?"
+    r"(?: named (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*))?(?: with (?P<with>.+?))?"
+    r"(?P<att> (?:that's|that are) (?:tapped and attacking|attacking))?")
+_KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*(?: \d+)?")
+
+
+@lru_cache(maxsize=1024)
+def _understood(text: str, name: str) -> bool:
+    """Whether the static parser understands every line of ``text`` (a token's), and every
+    triggered ability of combat among them is read."""
+    from redzone.models.parser import parse_text
+    from redzone.models.triggers.classify import in_combat
+    from redzone.models.triggers.parse import is_read
+
+    parsed = parse_text(text, names=(name,))
+    if parsed.unparsed:
+        return False
+    from redzone.models.abilities import Conditional, Grant
+    from redzone.models.layers import _LAYER_CLASSES
+
+    if any(isinstance(a, _LAYER_CLASSES + (Grant, Conditional)) for a in parsed.abilities):
+        # a characteristic-changing or granting static ability (613): a token made in
+        # combat is put on the board as it is, with no layer applied again for it
+        return False
+    return all(not in_combat(s, (name,)) or is_read(s, (name,)) for s in parsed.ignored)
+
+
+def _one(words: str, quoted: list[str]) -> CreateTokens | None:
+    m = _ONE.fullmatch(words)
+    if not m:
+        return None
+    subtypes = tuple(m["subs"].split())
+    name = m["name"] or " ".join(subtypes)
+    keywords: list[str] = []
+    lines: list[str] = []
+    for part in re.split(r", and |, | and ", m["with"] or ""):
+        part = part.strip()
+        if not part:
+            continue
+        q = re.fullmatch(r"@(\d+)", part)
+        if q:  # a quoted ability; "~" is the token itself
+            line = quoted[int(q[1])].strip().rstrip(",")
+            lines.append(re.sub(r"~", "this creature", line))
+            continue
+        if not _KEYWORD_WORDS.fullmatch(part):
+            return None
+        lines.append(part[0].upper() + part[1:])
+        keywords.append(part)
+    text = "\n".join(lines)
+    if text and not _understood(text, name):
+        return None
+    simple = all(" " not in k or k in ("first strike", "double strike") for k in keywords)
+    colors = tuple(c for c in (_COLORS[w] for w in re.split(r", and |, | and ", m["colors"])
+                               if w) if c)
+    n = _COUNT[m["n"]] if m["n"] in _COUNT else int(m["n"])
+    return CreateTokens(Amount(n), int(m["p"]), int(m["t"]), subtypes, colors,
+                        tuple(keywords) if simple and len(lines) == len(keywords) else (),
+                        attacking=bool(m["att"]), tapped=bool(m["tapped"]) or bool(m["att"]),
+                        artifact=bool(m["art"]),
+                        text="" if simple and len(lines) == len(keywords) else text)
+
+
+def token_clause(s: str) -> tuple[Effect, ...] | None:
+    """"create <token>[, <token>,] and <token>" with keywords and quoted abilities; ``None``
+    when not read."""
+    m = re.fullmatch(r"create (.+)", s)
+    if not m:
+        return None
+    quoted: list[str] = []
+
+    def hide(q: re.Match[str]) -> str:
+        quoted.append(q[1])
+        return f"@{len(quoted) - 1}"
+
+    body = re.sub(r"[\"“]([^\"”]*)[\"”]", hide, m[1])
+    parts = re.split(r",? and (?=(?:a|an|one|two|three) \d+/\d+ )|, (?=(?:a|an|one|two|three) "
+                     r"\d+/\d+ )", body)
+    out: list[Effect] = []
+    for part in parts:
+        got = _one(part.strip(), quoted)
+        if got is None:
+            return None
+        out.append(got)
+    return tuple(out)
+
+
+def token_parsed(e: CreateTokens, name: str) -> ParsedText:
+    """The parsed text of a token ``e`` creates: its keywords, and its rules text read by the
+    static parser."""
+    if not e.text:
+        return ParsedText(tuple(Keyword(name=k, text=k) for k in e.keywords))
+    from redzone.models.parser import parse_text
+
+    return parse_text(e.text, names=(name,))
