@@ -92,7 +92,8 @@ class SourceFilter:
 ANY_SOURCE = SourceFilter()
 
 DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
-                           "creatures", "your creatures"]
+                           "creatures", "your creatures", "you or your creatures",
+                           "you or your permanents", "your planeswalkers", "attached"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -127,6 +128,15 @@ class DamageModifier(Ability):
     sources: SourceFilter = ANY_SOURCE
     recipients: DamageRecipients = "any"
     damage: DamageKind = "any"
+    prevention: bool = False
+    """h4: a prevention effect written as an amount ("prevent 1 of that damage", "prevent
+    all but 1 of that damage": Guardian Seraph, Temple Altisaur; 615.1) — ``minus`` or
+    ``cap`` — that "damage can't be prevented" switches off (615.12)."""
+    recipient_subtypes: tuple[str, ...] = ()
+    """h4: a creature recipient must have one of these subtypes ("a Cleric creature you
+    control", "you or a Hero you control"); a player recipient is not filtered."""
+    recipient_other: bool = False
+    """h4: not the permanent with the ability ("another Dinosaur you control")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -450,3 +450,35 @@ def test_avacyn_and_fruitcake_indestructible_survive_lethal_damage() -> None:
     ])
     state, _ = play(board, ("wurm", "bear", 6), ("wurm", "cake", 6))
     assert state.to_outcome(board)["destroyed"] == []
+
+
+def test_guardian_seraph_prevents_one_per_source_unless_unpreventable() -> None:
+    # "If a source an opponent controls would deal damage to you, prevent 1 of that damage"
+    # (615.1): two Bears of Bob's deal 2 each to Alice: 1 + 1. With Bob's Questing Beast
+    # ("Combat damage that would be dealt by creatures you control can't be prevented",
+    # 615.12) the same damage is dealt in full.
+    def dealt_by_bears(beast: bool) -> list[int]:
+        board = board_of([
+            {"id": "seraph", "card": "Guardian Seraph", "controller": "Alice"},
+            {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"},
+            *([{"id": "qb", "card": "Questing Beast", "controller": "Bob"}] if beast else []),
+        ])
+        _, dealt = play(board, ("b1", "Alice", 2), ("b2", "Alice", 2))
+        return [d.amount for d in dealt]
+    assert dealt_by_bears(beast=False) == [1, 1]
+    assert dealt_by_bears(beast=True) == [2, 2]
+
+
+def test_temple_altisaur_all_but_one_to_another_dinosaur() -> None:
+    # "If a source would deal damage to another Dinosaur you control, prevent all but 1 of
+    # that damage": Colossal Dreadmaw (6/6 Dinosaur) is dealt 1 of 7 and survives; Temple
+    # Altisaur itself ("another") is dealt all 7 and is destroyed (704.5g).
+    board = board_of([
+        {"id": "ta", "card": "Temple Altisaur", "controller": "Alice"},
+        {"id": "dm", "card": "Colossal Dreadmaw", "controller": "Alice"},
+        {"id": "x", "card": "Craw Wurm", "controller": "Bob"},
+    ])
+    state, dealt = play(board, ("x", "dm", 6), ("x", "ta", 6))
+    assert [d.amount for d in dealt] == [1, 6]
+    assert state.to_outcome(board)["destroyed"] == ["ta"]
