@@ -120,7 +120,8 @@ def _describe(q: Quality) -> str:
     if q.token is not None:
         parts.append("token" if q.token else "nontoken")
     for flag, word in ((q.equipped, "equipped"), (q.enchanted_or_equipped, "enchanted or equipped"),
-                       (q.modified, "modified")):
+                       (q.modified, "modified"), (q.enchanted, "enchanted"),
+                       (q.commander, "commander")):
         if flag is not None:
             parts.append(word if flag else f"not {word}")
     return " ".join(parts) or "any creature"

@@ -482,3 +482,45 @@ def test_temple_altisaur_all_but_one_to_another_dinosaur() -> None:
     state, dealt = play(board, ("x", "dm", 6), ("x", "ta", 6))
     assert [d.amount for d in dealt] == [1, 6]
     assert state.to_outcome(board)["destroyed"] == ["ta"]
+
+
+# ---------------------------------------------------------------- blocker filters (509.1b)
+
+
+def _can_block(permanents: list[dict[str, Any]], attacker: str, blocker: str) -> bool:
+    from redzone.models.block_rules import block_problems
+    board = build_board(parse_scenario({
+        "players": PLAYERS, "permanents": permanents,
+        "combat": {"attackers": {attacker: "Bob"}}}))
+    (problem,) = block_problems(board, {attacker: "Bob"})
+    return attacker in problem.allowed.get(blocker, ())
+
+
+def test_orcish_veteran_cant_block_white_creatures_with_power_two_or_more() -> None:
+    # "can't block white creatures with power 2 or greater": not Savannah Lions (white 2/1),
+    # yes Grizzly Bears (green 2/2) and Doomed Traveler (white 1/1).
+    vet = {"id": "vet", "card": "Orcish Veteran", "controller": "Bob"}
+    assert not _can_block([{"id": "a", "card": "Savannah Lions", "controller": "Alice"}, vet], "a", "vet")
+    assert _can_block([{"id": "a", "card": "Grizzly Bears", "controller": "Alice"}, vet], "a", "vet")
+    assert _can_block([{"id": "a", "card": "Doomed Traveler", "controller": "Alice"}, vet], "a", "vet")
+
+
+def test_sacred_knight_and_silumgar_assassin_and_sneaky_homunculus() -> None:
+    # Sacred Knight (white) "can't be blocked by black and/or red creatures": not by a Goblin
+    # Piker (red), yes by Grizzly Bears. Silumgar Assassin (2/1) "Creatures with power greater
+    # than ~'s power can't block it": not by Hill Giant (3), yes by Grizzly Bears (2).
+    # Sneaky Homunculus (1/1) "can't block or be blocked by creatures with power 2 or greater".
+    assert not _can_block([{"id": "a", "card": "Sacred Knight", "controller": "Alice"},
+                           {"id": "b", "card": "Goblin Piker", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Sacred Knight", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Silumgar Assassin", "controller": "Alice"},
+                           {"id": "b", "card": "Hill Giant", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Silumgar Assassin", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Sneaky Homunculus", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+                           {"id": "b", "card": "Sneaky Homunculus", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Sneaky Homunculus", "controller": "Alice"},
+                       {"id": "b", "card": "Doomed Traveler", "controller": "Bob"}], "a", "b")
