@@ -125,6 +125,8 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
     if f.enchanted and not any(p.attached_to == source.id and "Aura" in p.subtypes
                                for p in board.permanents.values()):
         return False
+    if f.counters and not any(v > 0 for v in source.counters.values()):
+        return False
     return True
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "LethalByPower",
     "LifeFloor",
     "LifeGain",
+    "LandwalkIgnored",
     "LoseAbilities",
     "ModifyPT",
     "Permanents",
@@ -87,6 +88,8 @@ class SourceFilter:
     """h4: it has at least one of these supertypes ("snow creatures")."""
     enchanted: bool = False
     """h4: an Aura is attached to it ("enchanted creatures", 303.4)."""
+    counters: bool = False
+    """h4: it has a counter on it ("creatures you control with counters on them", 122.1)."""
 
 
 ANY_SOURCE = SourceFilter()
@@ -442,3 +445,12 @@ class CantLoseGame(Ability):
 
 
 # ------------------------------------------------ statics under a condition (issue 10, 611.3a)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class LandwalkIgnored(Ability):
+    """"Creatures with islandwalk can be blocked as though they didn't have islandwalk"
+    (Gosta Dirk, Lord Magnus, Ur-Drago; h4): while its permanent is on the battlefield, no
+    creature's ``land``walk makes it unblockable (702.14c does not apply to it)."""
+
+    land: str = "Island"

@@ -524,3 +524,37 @@ def test_sacred_knight_and_silumgar_assassin_and_sneaky_homunculus() -> None:
                            {"id": "b", "card": "Sneaky Homunculus", "controller": "Bob"}], "a", "b")
     assert _can_block([{"id": "a", "card": "Sneaky Homunculus", "controller": "Alice"},
                        {"id": "b", "card": "Doomed Traveler", "controller": "Bob"}], "a", "b")
+
+
+def test_your_team_is_you_without_teams() -> None:
+    # "Warriors your team controls have haste": no teams are modelled (every other player is
+    # an opponent), so Alice's Warriors have haste, Bob's don't (613.1f).
+    board = board_of([
+        {"id": "rc", "card": "Rushblade Commander", "controller": "Alice"},
+        {"id": "w", "card": "Rushblade Commander", "controller": "Bob"},
+        {"id": "mine", "card": "Bane Alley Blackguard", "controller": "Alice"},
+    ])
+    assert board.has_keyword(board.permanents["rc"], "haste")  # a Warrior of Alice's
+    assert not board.has_keyword(board.permanents["mine"], "haste")  # a Rogue
+
+
+def test_wolverine_doubles_its_own_damage() -> None:
+    # "Double all damage ~ would deal" (614.1a): Wolverine, Best There Is deals 2 x its
+    # assigned damage; another creature's damage is unchanged.
+    board = board_of([
+        {"id": "wol", "card": "Wolverine, Best There Is", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ])
+    _, dealt = play(board, ("wol", "Bob", 3), ("bear", "Bob", 2))
+    assert [d.amount for d in dealt] == [6, 2]
+
+
+def test_gosta_dirk_lets_islandwalkers_be_blocked() -> None:
+    # "Creatures with islandwalk can be blocked as though they didn't have islandwalk":
+    # Segovian Leviathan (islandwalk) attacking Bob, who controls an Island, may be blocked
+    # while Gosta Dirk is on the battlefield (702.14c does not apply), not without it.
+    base = [{"id": "a", "card": "Segovian Leviathan", "controller": "Alice"},
+            {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "isl", "card": "Island", "controller": "Bob"}]
+    assert not _can_block(base, "a", "b")
+    assert _can_block(base + [{"id": "g", "card": "Gosta Dirk", "controller": "Bob"}], "a", "b")

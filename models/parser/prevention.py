@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from redzone.models.abilities import (ATTACHED, KEYWORDS, SELF, Ability, DamageModifier,
-                                     PreventDamage, SourceFilter)
+                                     LandwalkIgnored, PreventDamage, SourceFilter)
 from redzone.models.parser.subjects import _parse_subject
 from redzone.models.parser.vocabulary import _CARD_TYPE_PLURALS, _COLORS, _plural_subtype
 
@@ -54,7 +54,7 @@ def _group(phrase: str) -> SourceFilter | None:
 
 def _prevention_static(s: str, text: str) -> list[Ability] | None:
     """A filtered prevention on ``~`` (the block above), or ``None``."""
-    got = _amount_prevention(s, text)
+    got = _amount_prevention(s, text) or _double_all(s, text) or _walk_ignored(s, text)
     if got is not None:
         return got
     m = _ATTACKING.fullmatch(s)
@@ -132,3 +132,38 @@ def _amount_prevention(s: str, text: str) -> list[Ability] | None:
     return [DamageModifier(sources=src, recipients=rcp[0], recipient_subtypes=rcp[1],  # type: ignore[arg-type]
                            recipient_other=rcp[2], damage=kind, prevention=True, text=text,  # type: ignore[arg-type]
                            **shape)]  # type: ignore[arg-type]
+
+
+# "Double all damage [that] *sources* would deal" (Wolverine, Best There Is; Absorbing Man
+# and Titania; Raphael, the Muscle): a doubling replacement (614.1a), like "If a source would
+# deal damage, it deals double that damage instead".
+_DOUBLE = re.compile(r"Double all damage (?:that )?(?P<src>.+?) would deal")
+_DOUBLE_SOURCES = {
+    "~": SourceFilter(self_only=True),
+    "creature sources you control": SourceFilter(creature=True, controller="you"),
+    "sources you control": SourceFilter(controller="you"),
+    "creatures you control": SourceFilter(creature=True, controller="you"),
+    "creatures you control with counters on them": SourceFilter(creature=True, controller="you",
+                                                                counters=True),
+}
+
+
+def _double_all(s: str, text: str) -> list[Ability] | None:
+    m = _DOUBLE.fullmatch(s)
+    if m is None or m["src"] not in _DOUBLE_SOURCES:
+        return None
+    return [DamageModifier(factor=2, sources=_DOUBLE_SOURCES[m["src"]], text=text)]
+
+
+# "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (Gosta
+# Dirk, Lord Magnus, Ur-Drago; 702.14c switched off) — with the prevention family for want of
+# a better home: a static the block rules read.
+_WALK = re.compile(r"Creatures with (?P<w>island|swamp|forest|mountain|plains)walk can be blocked "
+                   r"as though they didn't have (?P=w)walk")
+
+
+def _walk_ignored(s: str, text: str) -> list[Ability] | None:
+    m = _WALK.fullmatch(s)
+    if m is None:
+        return None
+    return [LandwalkIgnored(land=m["w"].capitalize(), text=text)]

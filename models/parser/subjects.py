@@ -147,6 +147,10 @@ def _subtype_list(text: str, *, plural: bool = False) -> tuple[str, ...] | None:
 
 def _parse_subject(subject: str) -> Affected | None:
     """Subject phrase -> :class:`Affected`, or ``None`` if it is not one we can express."""
+    if subject.endswith(" your team controls"):
+        # h4: no teams are modelled (every other player is an opponent), so a player's team
+        # is that player alone (CR 810.1: Two-Headed Giant is not played).
+        subject = subject[: -len(" your team controls")] + " you control"
     got = _plain_subject(subject)
     if got is None:
         got = _filtered_subject(subject.strip())
