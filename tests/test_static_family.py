@@ -558,3 +558,44 @@ def test_gosta_dirk_lets_islandwalkers_be_blocked() -> None:
             {"id": "isl", "card": "Island", "controller": "Bob"}]
     assert not _can_block(base, "a", "b")
     assert _can_block(base + [{"id": "g", "card": "Gosta Dirk", "controller": "Bob"}], "a", "b")
+
+
+def test_dion_and_other_knights_have_flying_during_its_controllers_turn() -> None:
+    # "During your turn, ~ and other Knights you control have flying" (611.3a, 613.1f): on
+    # Alice's turn Dion and her White Knight fly, her Bears doesn't; on Bob's turn none does.
+    def flying(active: str) -> dict[str, bool]:
+        board = build_board(parse_scenario({
+            "players": PLAYERS, "active_player": active,
+            "permanents": [
+                {"id": "dion", "card": "Dion, Bahamut's Dominant // Bahamut, Warden of Light",
+                 "controller": "Alice"},
+                {"id": "wk", "card": "White Knight", "controller": "Alice"},
+                {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"}]}))
+        return {pid: board.has_keyword(board.permanents[pid], "flying") for pid in ("dion", "wk", "bear")}
+    assert flying("Alice") == {"dion": True, "wk": True, "bear": False}
+    assert flying("Bob") == {"dion": False, "wk": False, "bear": False}
+
+
+def test_jetmir_also_gets_counts_each_threshold() -> None:
+    # Jetmir (5/4): three thresholds, each "as long as you control N or more creatures"
+    # (611.3a, 613.4c): with six creatures (Jetmir and five Bears) a Bears gets +1/+0 twice
+    # (2 + 2 = 4 power) and has vigilance and trample, not double strike.
+    perms = [{"id": "j", "card": "Jetmir, Nexus of Revels", "controller": "Alice"}] + [
+        {"id": f"b{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(5)]
+    board = board_of(perms)
+    bear = board.permanents["b0"]
+    assert (bear.power, bear.toughness) == (4, 2)
+    kw = board.has_keyword
+    assert kw(bear, "vigilance") and kw(bear, "trample") and not kw(bear, "double strike")
+
+
+def test_bayek_historic_creatures_double_strike_on_its_turn() -> None:
+    # "During your turn, other historic creatures you control have double strike" (700.6:
+    # artifacts, legendaries, Sagas): an Ornithopter (artifact) has it, a Bears doesn't.
+    board = board_of([
+        {"id": "bayek", "card": "Bayek of Siwa", "controller": "Alice"},
+        {"id": "orn", "card": "Ornithopter", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ], active_player="Alice")
+    assert board.has_keyword(board.permanents["orn"], "double strike")
+    assert not board.has_keyword(board.permanents["bear"], "double strike")

@@ -422,6 +422,12 @@ def _type_list_subject(s: str) -> Affected | None:
     if m:
         return Affected(kind="creatures", controller=_controller(m["ctl"]),
                         other=bool(m["other"]), qualities=(Quality(counter="any"),))
+    h = re.fullmatch(r"(?P<other>[Oo]ther\s)?historic\screatures\s(?P<ctl>" + _CTL + r")", s)
+    if h:
+        # CR 700.6: artifacts, legendaries and Sagas are historic.
+        return Affected(kind="creatures", controller=_controller(h["ctl"]), other=bool(h["other"]),
+                        qualities=(Quality(types=("Artifact",)), Quality(supertypes=("Legendary",)),
+                                   Quality(subtypes=("Saga",))))
     w = re.fullmatch(r"(?P<other>[Oo]ther\s)?outlaws\s(?P<ctl>you\scontrol)", s)
     if w:
         return Affected(kind="creatures", controller="you", subtypes=OUTLAW_TYPES,
