@@ -94,6 +94,7 @@ class Quality:
     - ``modified``: ``True``: it has a counter on it, is equipped, or is enchanted by an Aura
       its controller controls (CR 700.9).
     - ``commander``: ``True``: it is a commander (the scenario's ``commander`` flag; CR 903.3).
+    - ``enchanted``: ``True``: an Aura is attached to it ("enchanted creatures", 303.4).
 
     ``counter="any"``: a counter of any kind ("creatures you control with counters on them").
     """
@@ -120,3 +121,4 @@ class Quality:
     enchanted_or_equipped: bool | None = None
     modified: bool | None = None
     commander: bool | None = None
+    enchanted: bool | None = None

@@ -603,6 +603,10 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.token is not None and bool(getattr(creature, "token", False)) != q.token:
         return False
+    if q.enchanted is not None and any(
+            p.attached_to == creature.id and "Aura" in p.subtypes
+            for p in board.permanents.values()) != q.enchanted:
+        return False
     if q.equipped is not None or q.enchanted_or_equipped is not None or q.modified is not None:
         equipped = enchanted = own_aura = False
         for perm in board.permanents.values():

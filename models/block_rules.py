@@ -51,6 +51,7 @@ from redzone.models.abilities import (
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
     Landwalk,
+    LandwalkIgnored,
     MustBeBlocked,
     Protection,
     Quality,
@@ -120,7 +121,8 @@ def _describe(q: Quality) -> str:
     if q.token is not None:
         parts.append("token" if q.token else "nontoken")
     for flag, word in ((q.equipped, "equipped"), (q.enchanted_or_equipped, "enchanted or equipped"),
-                       (q.modified, "modified")):
+                       (q.modified, "modified"), (q.enchanted, "enchanted"),
+                       (q.commander, "commander")):
         if flag is not None:
             parts.append(word if flag else f"not {word}")
     return " ".join(parts) or "any creature"
@@ -308,8 +310,11 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
                 unblockable = f"{source.label}: {ability.text} ({defender} does; CR 509.1b)"
                 break
     if unblockable is None:
+        ignored = {x.land for x, _ in board.abilities_of_kind(LandwalkIgnored)}  # type: ignore[attr-defined]
         for ability, source in _own_and_granted(board, a, Landwalk):
             assert isinstance(ability, Landwalk)
+            if ability.land in ignored:
+                continue  # h4: "can be blocked as though they didn't have islandwalk"
             if _controls_land_for_walk(board, defender, ability.land):
                 walk = f"{ability.land.lower()}walk" if ability.land in (
                     "Island", "Swamp", "Forest", "Mountain", "Plains", "Desert") else f"{ability.land} landwalk"

@@ -125,6 +125,8 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
     if f.enchanted and not any(p.attached_to == source.id and "Aura" in p.subtypes
                                for p in board.permanents.values()):
         return False
+    if f.counters and not any(v > 0 for v in source.counters.values()):
+        return False
     return True
 
 
@@ -138,6 +140,23 @@ def _controller_of(board: Board, recipient: str) -> str:
 def _recipient_matches(board: Board, mod: DamageModifier, holder: Permanent, recipient: str) -> bool:
     you = holder.controller
     is_player = board.is_player(recipient)
+    if not is_player and (mod.recipient_subtypes or mod.recipient_other):
+        # h4: "a Cleric creature you control", "another Dinosaur you control"
+        perm = board.permanents[recipient]
+        if mod.recipient_other and perm.id == holder.id:
+            return False
+        if mod.recipient_subtypes and not set(mod.recipient_subtypes) & set(perm.subtypes):
+            return False
+    if mod.recipients == "you or your creatures":
+        return recipient == you or (not is_player and board.permanents[recipient].is_creature
+                                    and board.permanents[recipient].controller == you)
+    if mod.recipients == "you or your permanents":
+        return recipient == you or (not is_player and board.permanents[recipient].controller == you)
+    if mod.recipients == "your planeswalkers":
+        return (not is_player and board.permanents[recipient].is_a("Planeswalker")
+                and board.permanents[recipient].controller == you)
+    if mod.recipients == "attached":
+        return recipient == holder.attached_to
     if mod.recipients == "any":
         return True
     if mod.recipients == "self":
@@ -304,10 +323,17 @@ def _unpreventable(board: Board, state: GameState, source: Permanent, combat: bo
 def _modifiers(board: Board, state: GameState, source: Permanent, recipient: str,
                combat: bool, statics: _Statics | None = None) -> list[tuple[DamageModifier, Permanent]]:
     out = []
+    unpreventable: bool | None = None
     for ability, holder in (statics or _Statics.of(board)).modifiers:
         assert isinstance(ability, DamageModifier)
         if not _present(board, state, holder) or not _kind_applies(ability.damage, combat):
             continue
+        if ability.prevention:
+            # h4: "prevent 1 of that damage" is prevention: off under 615.12
+            if unpreventable is None:
+                unpreventable = _unpreventable(board, state, source, combat, statics) is not None
+            if unpreventable:
+                continue
         if _source_matches(board, ability.sources, holder, source) and _recipient_matches(
                 board, ability, holder, recipient):
             out.append((ability, holder))

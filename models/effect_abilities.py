@@ -37,6 +37,7 @@ __all__ = [
     "LethalByPower",
     "LifeFloor",
     "LifeGain",
+    "LandwalkIgnored",
     "LoseAbilities",
     "ModifyPT",
     "Permanents",
@@ -87,12 +88,15 @@ class SourceFilter:
     """h4: it has at least one of these supertypes ("snow creatures")."""
     enchanted: bool = False
     """h4: an Aura is attached to it ("enchanted creatures", 303.4)."""
+    counters: bool = False
+    """h4: it has a counter on it ("creatures you control with counters on them", 122.1)."""
 
 
 ANY_SOURCE = SourceFilter()
 
 DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
-                           "creatures", "your creatures"]
+                           "creatures", "your creatures", "you or your creatures",
+                           "you or your permanents", "your planeswalkers", "attached"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -127,6 +131,15 @@ class DamageModifier(Ability):
     sources: SourceFilter = ANY_SOURCE
     recipients: DamageRecipients = "any"
     damage: DamageKind = "any"
+    prevention: bool = False
+    """h4: a prevention effect written as an amount ("prevent 1 of that damage", "prevent
+    all but 1 of that damage": Guardian Seraph, Temple Altisaur; 615.1) — ``minus`` or
+    ``cap`` — that "damage can't be prevented" switches off (615.12)."""
+    recipient_subtypes: tuple[str, ...] = ()
+    """h4: a creature recipient must have one of these subtypes ("a Cleric creature you
+    control", "you or a Hero you control"); a player recipient is not filtered."""
+    recipient_other: bool = False
+    """h4: not the permanent with the ability ("another Dinosaur you control")."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -432,3 +445,12 @@ class CantLoseGame(Ability):
 
 
 # ------------------------------------------------ statics under a condition (issue 10, 611.3a)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class LandwalkIgnored(Ability):
+    """"Creatures with islandwalk can be blocked as though they didn't have islandwalk"
+    (Gosta Dirk, Lord Magnus, Ur-Drago; h4): while its permanent is on the battlefield, no
+    creature's ``land``walk makes it unblockable (702.14c does not apply to it)."""
+
+    land: str = "Island"

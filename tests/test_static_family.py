@@ -450,3 +450,152 @@ def test_avacyn_and_fruitcake_indestructible_survive_lethal_damage() -> None:
     ])
     state, _ = play(board, ("wurm", "bear", 6), ("wurm", "cake", 6))
     assert state.to_outcome(board)["destroyed"] == []
+
+
+def test_guardian_seraph_prevents_one_per_source_unless_unpreventable() -> None:
+    # "If a source an opponent controls would deal damage to you, prevent 1 of that damage"
+    # (615.1): two Bears of Bob's deal 2 each to Alice: 1 + 1. With Bob's Questing Beast
+    # ("Combat damage that would be dealt by creatures you control can't be prevented",
+    # 615.12) the same damage is dealt in full.
+    def dealt_by_bears(beast: bool) -> list[int]:
+        board = board_of([
+            {"id": "seraph", "card": "Guardian Seraph", "controller": "Alice"},
+            {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"},
+            *([{"id": "qb", "card": "Questing Beast", "controller": "Bob"}] if beast else []),
+        ])
+        _, dealt = play(board, ("b1", "Alice", 2), ("b2", "Alice", 2))
+        return [d.amount for d in dealt]
+    assert dealt_by_bears(beast=False) == [1, 1]
+    assert dealt_by_bears(beast=True) == [2, 2]
+
+
+def test_temple_altisaur_all_but_one_to_another_dinosaur() -> None:
+    # "If a source would deal damage to another Dinosaur you control, prevent all but 1 of
+    # that damage": Colossal Dreadmaw (6/6 Dinosaur) is dealt 1 of 7 and survives; Temple
+    # Altisaur itself ("another") is dealt all 7 and is destroyed (704.5g).
+    board = board_of([
+        {"id": "ta", "card": "Temple Altisaur", "controller": "Alice"},
+        {"id": "dm", "card": "Colossal Dreadmaw", "controller": "Alice"},
+        {"id": "x", "card": "Craw Wurm", "controller": "Bob"},
+    ])
+    state, dealt = play(board, ("x", "dm", 6), ("x", "ta", 6))
+    assert [d.amount for d in dealt] == [1, 6]
+    assert state.to_outcome(board)["destroyed"] == ["ta"]
+
+
+# ---------------------------------------------------------------- blocker filters (509.1b)
+
+
+def _can_block(permanents: list[dict[str, Any]], attacker: str, blocker: str) -> bool:
+    from redzone.models.block_rules import block_problems
+    board = build_board(parse_scenario({
+        "players": PLAYERS, "permanents": permanents,
+        "combat": {"attackers": {attacker: "Bob"}}}))
+    (problem,) = block_problems(board, {attacker: "Bob"})
+    return attacker in problem.allowed.get(blocker, ())
+
+
+def test_orcish_veteran_cant_block_white_creatures_with_power_two_or_more() -> None:
+    # "can't block white creatures with power 2 or greater": not Savannah Lions (white 2/1),
+    # yes Grizzly Bears (green 2/2) and Doomed Traveler (white 1/1).
+    vet = {"id": "vet", "card": "Orcish Veteran", "controller": "Bob"}
+    assert not _can_block([{"id": "a", "card": "Savannah Lions", "controller": "Alice"}, vet], "a", "vet")
+    assert _can_block([{"id": "a", "card": "Grizzly Bears", "controller": "Alice"}, vet], "a", "vet")
+    assert _can_block([{"id": "a", "card": "Doomed Traveler", "controller": "Alice"}, vet], "a", "vet")
+
+
+def test_sacred_knight_and_silumgar_assassin_and_sneaky_homunculus() -> None:
+    # Sacred Knight (white) "can't be blocked by black and/or red creatures": not by a Goblin
+    # Piker (red), yes by Grizzly Bears. Silumgar Assassin (2/1) "Creatures with power greater
+    # than ~'s power can't block it": not by Hill Giant (3), yes by Grizzly Bears (2).
+    # Sneaky Homunculus (1/1) "can't block or be blocked by creatures with power 2 or greater".
+    assert not _can_block([{"id": "a", "card": "Sacred Knight", "controller": "Alice"},
+                           {"id": "b", "card": "Goblin Piker", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Sacred Knight", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Silumgar Assassin", "controller": "Alice"},
+                           {"id": "b", "card": "Hill Giant", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Silumgar Assassin", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Sneaky Homunculus", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    assert not _can_block([{"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+                           {"id": "b", "card": "Sneaky Homunculus", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Sneaky Homunculus", "controller": "Alice"},
+                       {"id": "b", "card": "Doomed Traveler", "controller": "Bob"}], "a", "b")
+
+
+def test_your_team_is_you_without_teams() -> None:
+    # "Warriors your team controls have haste": no teams are modelled (every other player is
+    # an opponent), so Alice's Warriors have haste, Bob's don't (613.1f).
+    board = board_of([
+        {"id": "rc", "card": "Rushblade Commander", "controller": "Alice"},
+        {"id": "w", "card": "Rushblade Commander", "controller": "Bob"},
+        {"id": "mine", "card": "Bane Alley Blackguard", "controller": "Alice"},
+    ])
+    assert board.has_keyword(board.permanents["rc"], "haste")  # a Warrior of Alice's
+    assert not board.has_keyword(board.permanents["mine"], "haste")  # a Rogue
+
+
+def test_wolverine_doubles_its_own_damage() -> None:
+    # "Double all damage ~ would deal" (614.1a): Wolverine, Best There Is deals 2 x its
+    # assigned damage; another creature's damage is unchanged.
+    board = board_of([
+        {"id": "wol", "card": "Wolverine, Best There Is", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ])
+    _, dealt = play(board, ("wol", "Bob", 3), ("bear", "Bob", 2))
+    assert [d.amount for d in dealt] == [6, 2]
+
+
+def test_gosta_dirk_lets_islandwalkers_be_blocked() -> None:
+    # "Creatures with islandwalk can be blocked as though they didn't have islandwalk":
+    # Segovian Leviathan (islandwalk) attacking Bob, who controls an Island, may be blocked
+    # while Gosta Dirk is on the battlefield (702.14c does not apply), not without it.
+    base = [{"id": "a", "card": "Segovian Leviathan", "controller": "Alice"},
+            {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "isl", "card": "Island", "controller": "Bob"}]
+    assert not _can_block(base, "a", "b")
+    assert _can_block(base + [{"id": "g", "card": "Gosta Dirk", "controller": "Bob"}], "a", "b")
+
+
+def test_dion_and_other_knights_have_flying_during_its_controllers_turn() -> None:
+    # "During your turn, ~ and other Knights you control have flying" (611.3a, 613.1f): on
+    # Alice's turn Dion and her White Knight fly, her Bears doesn't; on Bob's turn none does.
+    def flying(active: str) -> dict[str, bool]:
+        board = build_board(parse_scenario({
+            "players": PLAYERS, "active_player": active,
+            "permanents": [
+                {"id": "dion", "card": "Dion, Bahamut's Dominant // Bahamut, Warden of Light",
+                 "controller": "Alice"},
+                {"id": "wk", "card": "White Knight", "controller": "Alice"},
+                {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"}]}))
+        return {pid: board.has_keyword(board.permanents[pid], "flying") for pid in ("dion", "wk", "bear")}
+    assert flying("Alice") == {"dion": True, "wk": True, "bear": False}
+    assert flying("Bob") == {"dion": False, "wk": False, "bear": False}
+
+
+def test_jetmir_also_gets_counts_each_threshold() -> None:
+    # Jetmir (5/4): three thresholds, each "as long as you control N or more creatures"
+    # (611.3a, 613.4c): with six creatures (Jetmir and five Bears) a Bears gets +1/+0 twice
+    # (2 + 2 = 4 power) and has vigilance and trample, not double strike.
+    perms = [{"id": "j", "card": "Jetmir, Nexus of Revels", "controller": "Alice"}] + [
+        {"id": f"b{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(5)]
+    board = board_of(perms)
+    bear = board.permanents["b0"]
+    assert (bear.power, bear.toughness) == (4, 2)
+    kw = board.has_keyword
+    assert kw(bear, "vigilance") and kw(bear, "trample") and not kw(bear, "double strike")
+
+
+def test_bayek_historic_creatures_double_strike_on_its_turn() -> None:
+    # "During your turn, other historic creatures you control have double strike" (700.6:
+    # artifacts, legendaries, Sagas): an Ornithopter (artifact) has it, a Bears doesn't.
+    board = board_of([
+        {"id": "bayek", "card": "Bayek of Siwa", "controller": "Alice"},
+        {"id": "orn", "card": "Ornithopter", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ], active_player="Alice")
+    assert board.has_keyword(board.permanents["orn"], "double strike")
+    assert not board.has_keyword(board.permanents["bear"], "double strike")

@@ -93,6 +93,7 @@ from redzone.models.parser.life import _life_static
 from redzone.models.parser.permanents import _permanents_static
 from redzone.models.parser.prevention import _prevention_static
 from redzone.models.parser.same_is_true import same_is_true
+from redzone.models.parser.self_and_group import _self_and_group
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -105,6 +106,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _prevention_static,  # prevention filtered by source or recipient (.prevention, h4)
     _assignment_static,  # damage assigned as though unblocked (.assignment, h4)
     _permanents_static,  # "~ is indestructible", "permanents you control have ..." (h4)
+    _self_and_group,  # "~ and other Knights you control have ...", "also get" (h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -48,7 +48,14 @@ from redzone.models.parser.sentences import (
 
 _BQ_KW = "(?:" + "|".join(re.escape(k) for k in _COMBAT_KEYWORDS) + ")"
 _BQ_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_BQ_COLORS = r"white|blue|black|red|green"
 _BQ_FORMS: tuple[str, ...] = (
+    # h4: "black and/or red creatures" (either colour), "white creatures with power 2 or
+    # greater" (both), "enchanted creatures" (an Aura attached)
+    r"(?P<c1>" + _BQ_COLORS + r")(?: and/or | or )(?P<c2>" + _BQ_COLORS + r") creatures?",
+    r"(?P<cp>" + _BQ_COLORS + r") creatures? with power (?P<cpn>" + _NUM + r") or "
+    r"(?P<cpdir>less|greater)",
+    r"(?P<enchanted>enchanted) creatures?",
     r"creatures? with power (?P<pn>" + _NUM + r") or (?P<pdir>less|greater)",
     r"creatures? with toughness (?P<tn>" + _NUM + r") or (?P<tdir>less|greater)",
     r"creatures? with (?P<rel>greater) power",
@@ -70,6 +77,14 @@ _BQ_CONN_RE = lazy_compile(_BQ_CONN)
 
 def _block_quality(m: re.Match[str]) -> Quality | None:
     """One matched creature description -> :class:`Quality` (``None``: not expressible)."""
+    if m["c1"]:
+        return Quality(colors=(_BQ_COLOR[m["c1"]], _BQ_COLOR[m["c2"]]))
+    if m["cp"]:
+        n = _number(m["cpn"])
+        bound = {"power_at_most": n} if m["cpdir"] == "less" else {"power_at_least": n}
+        return Quality(colors=(_BQ_COLOR[m["cp"]],), **bound)  # type: ignore[arg-type]
+    if m["enchanted"]:
+        return Quality(enchanted=True)
     if m["pn"]:
         n = _number(m["pn"])
         return Quality(power_at_most=n) if m["pdir"] == "less" else Quality(power_at_least=n)
@@ -125,6 +140,9 @@ _PB_BLOCKED_BY = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) be blocked (?P<exc>except )?by (?P<q>" + _BQ_LIST + r")"
     r"(?: this turn| this combat)?"
 )
+# h4: "can't block or be blocked by creatures with power 2 or greater" (Sneaky Homunculus)
+_PB_CANT_BLOCK_OR_BE_BLOCKED = lazy_compile(
+    r"(?:it |they )?(?:can't|cannot) block or be blocked by (?P<q>" + _BQ_LIST + r")")
 _PB_CANT_BLOCK = lazy_compile(
     r"(?:it |they )?(?:can't|cannot) block (?P<q>" + _BQ_LIST + r")(?: this turn| this combat)?"
 )
@@ -178,6 +196,10 @@ _BLOCK_PREDICATES: list[tuple[re.Pattern[str], Callable[[re.Match[str], Affected
                                                         list[Ability] | None]]] = [
     (_PB_ALL_OR_NOTHING, lambda m, a, t: [CantBeBlockedUnlessAllBlock(affected=a, text=t)]),
     (_PB_BLOCKED_BY, _pb_blocked_by),
+    (_PB_CANT_BLOCK_OR_BE_BLOCKED, lambda m, a, t: (
+        None if (qs := _block_qualities(m["q"])) is None else
+        [CantBlockCreatures(affected=a, qualities=qs, text=t),
+         *[CantBeBlockedBy(affected=a, quality=q, text=t) for q in qs]])),
     (_PB_CANT_BLOCK, _pb_cant_block),
     (_PB_MUST_BE_BLOCKED, _pb_must_be_blocked),
     (_PB_LURE, lambda m, a, t: [AllMustBlock(affected=a, text=t)]),
@@ -190,7 +212,8 @@ _SB_LURE = lazy_compile(
     r"(?: this turn| this combat)? do so"
 )
 _SB_HEXPROOF = lazy_compile(r"~ has (?:hexproof|shroud) (?:unless|as long as) [^.]+")
-_SB_LESS_POWER = lazy_compile(r"Creatures with power less than ~'s power can't block (?:it|~)")
+_SB_LESS_POWER = lazy_compile(r"Creatures with power (?P<rel>less|greater) than ~'s power can't "
+                             r"block (?:it|~)")
 _SB_CANT_BLOCK_GROUP = lazy_compile(
     r"(?P<q>Creatures with [^,]+?) can't block (?P<subj>(?:other )?creatures you control)")
 _SB_TAX = lazy_compile(
@@ -251,8 +274,9 @@ def _block_static(s: str, text: str) -> list[Ability] | str | None:
             blockers = Quality(subtypes=(one,))
         whos = {"~": [SELF], "~ or enchanted creature": [SELF, ATTACHED]}.get(m["who"], [ATTACHED])
         return [AllMustBlock(affected=w, blockers=blockers, text=text) for w in whos]
-    if _SB_LESS_POWER.fullmatch(s):
-        return [CantBeBlockedBy(affected=SELF, quality=Quality(power_vs="less"), text=text)]
+    m = _SB_LESS_POWER.fullmatch(s)
+    if m:  # (h4: "greater", Silumgar Assassin)
+        return [CantBeBlockedBy(affected=SELF, quality=Quality(power_vs=m["rel"]), text=text)]  # type: ignore[arg-type]
     m = _SB_CANT_BLOCK_GROUP.fullmatch(s)
     if m:
         # "Creatures with flying can't block creatures you control" (Bower Passage): the

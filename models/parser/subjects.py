@@ -147,6 +147,10 @@ def _subtype_list(text: str, *, plural: bool = False) -> tuple[str, ...] | None:
 
 def _parse_subject(subject: str) -> Affected | None:
     """Subject phrase -> :class:`Affected`, or ``None`` if it is not one we can express."""
+    if subject.endswith(" your team controls"):
+        # h4: no teams are modelled (every other player is an opponent), so a player's team
+        # is that player alone (CR 810.1: Two-Headed Giant is not played).
+        subject = subject[: -len(" your team controls")] + " you control"
     got = _plain_subject(subject)
     if got is None:
         got = _filtered_subject(subject.strip())
@@ -418,6 +422,12 @@ def _type_list_subject(s: str) -> Affected | None:
     if m:
         return Affected(kind="creatures", controller=_controller(m["ctl"]),
                         other=bool(m["other"]), qualities=(Quality(counter="any"),))
+    h = re.fullmatch(r"(?P<other>[Oo]ther\s)?historic\screatures\s(?P<ctl>" + _CTL + r")", s)
+    if h:
+        # CR 700.6: artifacts, legendaries and Sagas are historic.
+        return Affected(kind="creatures", controller=_controller(h["ctl"]), other=bool(h["other"]),
+                        qualities=(Quality(types=("Artifact",)), Quality(supertypes=("Legendary",)),
+                                   Quality(subtypes=("Saga",))))
     w = re.fullmatch(r"(?P<other>[Oo]ther\s)?outlaws\s(?P<ctl>you\scontrol)", s)
     if w:
         return Affected(kind="creatures", controller="you", subtypes=OUTLAW_TYPES,
