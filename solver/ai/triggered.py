@@ -59,7 +59,9 @@ BLOCK_BOUND = 200_000
 Line = tuple[tuple[Any, ...], ...]
 """A line of play, in order: ``("attack", resolved)``, ``("blocks", blocks, mana, life paid)``,
 ``("block", resolved)``, ``("step", step, assignment)``, ``("damage", resolved)``,
-``("end", board, state)`` (the last)."""
+``("end", board, state)`` (the last); a block played in units has ``("units", board,
+attackers, state, blocks, results)`` after its ``"blocks"`` instead (replayed whole for the
+answer, :func:`line_parts`; what follows it, if anything, is not read)."""
 
 _Value = tuple[int, Line]
 
