@@ -59,7 +59,9 @@ BLOCK_BOUND = 200_000
 Line = tuple[tuple[Any, ...], ...]
 """A line of play, in order: ``("attack", resolved)``, ``("blocks", blocks, mana, life paid)``,
 ``("block", resolved)``, ``("step", step, assignment)``, ``("damage", resolved)``,
-``("end", board, state)`` (the last)."""
+``("end", board, state)`` (the last); a block played in units has ``("units", board,
+attackers, state, blocks, results)`` after its ``"blocks"`` instead (replayed whole for the
+answer, :func:`line_parts`; what follows it, if anything, is not read)."""
 
 _Value = tuple[int, Line]
 
@@ -287,7 +289,7 @@ class TriggerGame:
         alpha, beta = (lo, hi) if self.sign > 0 else (-hi, -lo)
         best = -INF
         best_attack: dict[str, str] | None = None
-        for attack, cost, life in self.attacks(self.killers.get("attack")):
+        for attack, cost, life in self.lazy_attacks(self.killers.get("attack")):
             v, _ = self.attack_value(attack, cost, life, max(alpha, best), beta)
             if v > best:
                 best, best_attack = v, attack
@@ -317,6 +319,16 @@ class TriggerGame:
                            lambda child, a, b: self.tree(child, value, a, b))
 
     # ------------------------------------------------------------------ declarations
+
+    def lazy_attacks(self, first: Any = None) -> Iterator[tuple[dict[str, str], int, int]]:
+        """:meth:`attacks` in the same order, no attack first without listing the others when
+        nothing requires an attack (508.1d: no attack is then legal, at no cost): a next
+        player's game is often settled by it (a fail low), the others never listed."""
+        if not attack_problem(self.board).requirements:
+            yield {}, 0, 0
+            yield from (x for x in self.attacks(first) if x[0])
+            return
+        yield from self.attacks(first)
 
     def attacks(self, first: Any = None) -> list[tuple[dict[str, str], int, int]]:
         """Every legal declaration of attackers (508.1), one per multiset of identical
@@ -357,11 +369,6 @@ class TriggerGame:
         requires or taxes blocks and it breaks no restriction (it is then legal); it may
         come again later."""
         view, live = battlefield_view(board, state, attackers)
-        classes = symmetry_classes(view)
-        refined: dict[Any, int] = {}
-        cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
-                                        tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
-               for pid, c in classes.items()}
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
         if len(problems) == 1 and refuted and (_free(problems[0]) or _restricted_only(problems[0])):
@@ -369,6 +376,12 @@ class TriggerGame:
             killer = {b: [a] for b, a in refuted if a in p.allowed.get(b, ())}
             if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                 yield killer, 0, {}
+        # (the classes only once the first block did not cut off: most blocks lists stop there)
+        classes = symmetry_classes(view)
+        refined: dict[Any, int] = {}
+        cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
+                                        tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
+               for pid, c in classes.items()}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
     def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
