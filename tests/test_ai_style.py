@@ -124,6 +124,19 @@ def test_margin_zero_keeps_the_worst_case() -> None:
     assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"} and d.value == pytest.approx(1.788, abs=1e-3)
 
 
+def test_work_budget_stops_the_scan_with_the_exact_choice() -> None:
+    """``max_lines`` counts the block lines valued for the other declarations' expected
+    scores: with 0 none is valued and the exact choice (staying home, 3.904) stands; the
+    attack with both needs its 9 lines (3 choices for each of Bo's two creatures: no block,
+    the Elemental, Ann's Mastodon — 509.1a) and is found with a budget that covers the
+    declarations listed before it."""
+    b = board(ELEMENTAL)
+    d = choose_attack(b, style="pressure", pressure=PressureWeights(max_lines=0))
+    assert d.attackers == {} and d.value == pytest.approx(3.904, abs=1e-3) and d.status == "optimal"
+    d = choose_attack(b, style="pressure", pressure=PressureWeights(max_lines=256))
+    assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"}
+
+
 def test_choose_blocks_takes_style_and_answers_exactly() -> None:
     """The pressure style chooses declarations of attackers only: choose-block answers its
     exact choice under either style and says ``exact``."""
