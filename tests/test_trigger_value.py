@@ -391,3 +391,23 @@ def test_an_ability_a_value_can_trigger_is_listed_as_not_played() -> None:
 def test_more_real_values(card: str, effects: tuple[ValueOnly, ...]) -> None:
     got = read(card)
     assert len(got) == 1 and got[0].effects == effects
+
+
+def test_attacks_while_you_control_is_checked_as_it_attacks() -> None:
+    # Courageous Goblin (2/2): "Whenever this creature attacks while you control a creature
+    # with power 4 or greater, this creature gets +1/+0 and gains menace until end of turn"
+    # (603.2: part of the trigger event). With Hill Giant (3/3) at home: no trigger, 2
+    # damage (Bob 18); with Colossal Dreadmaw (6/6): 3 damage (Bob 17).
+    small = _damage([_p("g", "Courageous Goblin", "Alice"), _p("h", "Hill Giant", "Alice")],
+                    {"g": "Bob"})
+    assert small["outcome"]["life"]["Bob"] == 18 and small.get("triggers", []) == []
+    big = _damage([_p("g", "Courageous Goblin", "Alice"), _p("d", "Colossal Dreadmaw", "Alice")],
+                  {"g": "Bob"})
+    assert big["outcome"]["life"]["Bob"] == 17
+    assert [t["result"] for t in big["triggers"]] == ["g gets +1/+0; g gains menace"]
+
+
+def test_attacks_while_saddled_still_reads() -> None:
+    # "attacks while saddled" is the saddle condition (702.171), not a board test
+    (t,) = read("Gloryheath Lynx")
+    assert t.intervening is not None and t.intervening.kind == "saddled"

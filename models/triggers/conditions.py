@@ -108,6 +108,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
     if m and m[1] in CREATURE_TYPES:
         return IfTest("you_control", 1, Quality(types=("Creature",), exclude_subtypes=(m[1],)),
                       other=True)
+    m = re.fullmatch(r"you don't control (a|an|another) (.+)", c)
+    if m:  # "you don't control another Dinosaur": you control no other Dinosaur
+        c = "you control no " + ("other " if m[1] == "another" else "") + m[2]
     if re.match(r"it\b", c) and not it_is_source:
         return None  # "it" is not the source: the condition is about another object
     got = parse_condition(c)

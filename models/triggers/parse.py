@@ -24,7 +24,7 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.classify import combat_condition, normalise
-from redzone.models.triggers.conditions import if_effects, intervening_of
+from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
 from redzone.models.triggers.value import value_effect
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -291,6 +291,15 @@ def _readings(head: str) -> list[_Reading] | None:
     if m:
         return [_Reading("you_attack", Watch("player"),
                          Intervening("attackers_at_least", _count(m[1])), it=None)]
+    wm = re.fullmatch(r"(Whenever ~ (?:attacks or blocks|attacks|blocks)) while (.+)", head)
+    test = if_test(wm[2], defending=False, it_is_source=False) if wm else None
+    if wm and test is not None:
+        # "attacks while you control a Dinosaur": checked as the event happens only (603.2)
+        inner = _readings(wm[1])
+        if not inner or any(r.intervening for r in inner):
+            return None
+        return [_Reading(r.event, r.watch, Intervening("test", test=test), r.once, r.it,
+                         r.that_creature, r.that_player) for r in inner]
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None

@@ -121,9 +121,10 @@ class Intervening:
     n: int = 0
     counter: str = ""
     test: IfTest | None = None
-    """``"test"``: "Whenever ..., if <condition>, ..." with a condition the board decides
-    (:class:`IfTest`); the ability's one effect is then a :class:`Conditional` on the same
-    test, which checks it again on resolution (603.4)."""
+    """``"test"``: a condition the board decides (:class:`IfTest`), checked as the event
+    happens: "Whenever ..., if <condition>, ..." (the ability's one effect is then a
+    :class:`Conditional` on the same test, which checks it again on resolution, 603.4), or
+    "Whenever ~ attacks while <condition>" (part of the trigger event: checked then only)."""
     """``"had_no_counter"``: the kind of counter it had none of as it died (persist
     ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
 
