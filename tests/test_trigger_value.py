@@ -411,3 +411,29 @@ def test_attacks_while_saddled_still_reads() -> None:
     # "attacks while saddled" is the saddle condition (702.171), not a board test
     (t,) = read("Gloryheath Lynx")
     assert t.intervening is not None and t.intervening.kind == "saddled"
+
+
+def test_its_power_was_looks_back_at_the_creature_that_died() -> None:
+    # Deathknell Berserker (2/2): "When this creature dies, if its power was 3 or greater,
+    # create a 2/2 black Zombie Berserker creature token" (603.4, 603.10a: its power as it
+    # last existed). Blocked by Hill Giant (3/3): as a 2/2 it dies alone and no token is
+    # made; with a +1/+1 counter (3/3) both die and the token is made.
+    plain = _damage([_p("db", "Deathknell Berserker", "Alice"), _p("hg", "Hill Giant", "Bob")],
+                    {"db": "Bob"}, {"hg": ["db"]})
+    assert plain["outcome"]["destroyed"] == ["db"] and plain.get("triggers", []) == []
+    big = _damage([_p("db", "Deathknell Berserker", "Alice", counters={"+1/+1": 1}),
+                   _p("hg", "Hill Giant", "Bob")], {"db": "Bob"}, {"hg": ["db"]})
+    assert big["outcome"]["destroyed"] == ["db", "hg"]
+    assert [t["result"] for t in big["triggers"]] == [
+        "created 1 2/2 Zombie Berserker token (db~token1)"]
+
+
+@pytest.mark.parametrize(("card", "kind", "of_trigger"), [
+    ("Basri's Lieutenant", "had_counters", True),   # "it": the creature that died
+    ("Deadly Grub", "had_counters", False),         # "it": the Grub itself (none=True)
+    ("Fyndhorn Druid", "source_blocked", False),
+])
+def test_looking_back_tests(card: str, kind: str, of_trigger: bool) -> None:
+    (t,) = read(card)
+    assert t.intervening is not None and t.intervening.test is not None
+    assert (t.intervening.test.kind, t.intervening.test.of_trigger) == (kind, of_trigger)

@@ -897,7 +897,9 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
         # sentence, so a sentence with "if" or "unless" is never split below
         return if_effects(s, lambda part: _sentence(part, refs, dies_self),
                           defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF)
+                          it_is_source=refs.r.it == _SELF,
+                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
