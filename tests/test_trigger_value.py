@@ -437,3 +437,15 @@ def test_looking_back_tests(card: str, kind: str, of_trigger: bool) -> None:
     (t,) = read(card)
     assert t.intervening is not None and t.intervening.test is not None
     assert (t.intervening.test.kind, t.intervening.test.of_trigger) == (kind, of_trigger)
+
+
+@pytest.mark.parametrize(("clause", "tag"), [
+    ("discard a card unless there are seven or more cards in your graveyard", "discard"),
+    ("discard two cards unless you discard a Pirate card", "discard"),  # a value either way
+    # a choice that changes combat instead of the value: not a value
+    ("each opponent discards a card unless they sacrifice a creature", None),
+    ("that player discards a card unless they pay 3 life", None),
+])
+def test_unless(clause: str, tag: str | None) -> None:
+    from redzone.models.triggers.value import conditioned_value
+    assert conditioned_value(clause) == tag

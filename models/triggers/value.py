@@ -90,7 +90,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"draws? cards" + _AMOUNT, "draw", False),
     (r"discards? (?:" + _CARDS + r"(?: at random)?|(?:their|your) hand|all the cards in "
      r"(?:their|your) hand|an? (?:creature|land|nonland|noncreature|artifact|"
-     r"instant or sorcery|instant|sorcery) card|any number of (?:land |nonland )?cards)"
+     r"instant or sorcery|instant|sorcery|[A-Z][\w'-]*) card|any number of (?:land |nonland )?"
+     r"cards)"
      + _AMOUNT, "discard", False),
     (r"mills? (?:" + _CARDS + r")" + _AMOUNT, "mill", False),
     (r"scrys? (?:\d+|X)" + _AMOUNT, "scry", False),
@@ -315,9 +316,24 @@ def conditioned_value(clause: str) -> str | None:
         k = s.find(word)
         if k > 0:
             tag = value_tag(s[:k].removesuffix(" instead"))
-            if tag is not None:
-                return tag
+            if tag is None:
+                continue
+            if word == " unless " and not _harmless_unless(s[k + len(word):]):
+                return None  # "unless they sacrifice a creature": a combat choice instead
+            return tag
     return None
+
+
+def _harmless_unless(rest: str) -> bool:
+    """Whether the words after "unless" are a state ("there are seven or more cards in your
+    graveyard", "this creature entered this turn") or a value action ("you discard a Pirate
+    card") — not a choice that changes combat (a sacrifice, life paid, mana paid by tapping
+    permanents: 'unless that player pays {2}' is not read here)."""
+    if re.match(r"(?:there (?:is|are)|this creature|~|it|you control|you have|that player has|"
+                r"they have|you've|it's) ", rest) and not re.search(
+                    r"\b(?:pays?|sacrifices?|taps?|untaps?)\b", rest):
+        return True
+    return value_tag(rest) is not None
 
 
 def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:
