@@ -55,7 +55,7 @@ _AMT = r"(?:(?! and | or (?!greater|less|more|fewer)|, )[^.])+?"
 greater" and the like aside."""
 _AMOUNT = (r"(?: equal to " + _AMT + r"| for each " + _AMT + r"|, where X is " + _AMT + r")?")
 _CARDS = (r"(?:" + _NUM + r" (?:additional )?cards?|an additional card|cards|"
-          r"that many cards plus one|half (?:their|your) library, rounded up)")
+          r"that many cards plus one|half (?:their|your) library, rounded (?:up|down))")
 _TOKENS = (r"(?:Treasure|Clue|Food|Blood|Gold|Map|Powerstone|Junk|Shard|Lander|Mutagen|"
            r"Incubator)")
 
@@ -70,7 +70,7 @@ _FORBIDDEN_CARD = re.compile(
 # "with ..." after it
 _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all |each |"
          r"a |an |one |two |three |\w+ )?(?:other )?(?:target )?[\w ,'/-]*?\bcards?"
-         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?"
+         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type| of that type)?"
          r"(?: (?:revealed|milled|exiled) this way| chosen at random)?)")
 _REFS = (r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?|"
          r"the cards exiled with (?:it|~))")
@@ -142,7 +142,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"puts? each card exiled with (?:it|~) into its owner's hand", "draw", False),
     # cards returned from a graveyard or from exile to a hand
     (r"returns? " + _CARD + r" from " + _GRAVEYARD + r" to " + _HAND, "return to hand", False),
-    (r"returns? " + _REFS + r"(?: exiled with ~)? to " + _HAND, "return to hand", False),
+    (r"returns? " + _REFS + r"(?: exiled with ~)? to " + _HAND
+     + r"(?: at the beginning of the next end step)?", "return to hand", False),
     (r"returns? " + _REFS + r" to (?:their|its) owner's graveyard", "to graveyard", False),
     (r"returns? (?:an? |the )?(?P<card>[\w ,'/-]+? card) exiled with ~ to " + _HAND,
      "return to hand", False),
