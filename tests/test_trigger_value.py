@@ -449,3 +449,17 @@ def test_looking_back_tests(card: str, kind: str, of_trigger: bool) -> None:
 def test_unless(clause: str, tag: str | None) -> None:
     from redzone.models.triggers.value import conditioned_value
     assert conditioned_value(clause) == tag
+
+
+def test_it_had_a_counter_looks_back_at_the_creature_that_died() -> None:
+    # Basri's Lieutenant (3/4 vigilance): "Whenever this creature or another creature you
+    # control dies, if it had a +1/+1 counter on it, create a 2/2 white Knight creature
+    # token with vigilance" (603.10a: counters as it last existed). Blocked by Colossal
+    # Dreadmaw (6/6) it dies: with no counter nothing is made; with one, a Knight.
+    def knights(**extra: Any) -> list[str]:
+        got = _damage([_p("bl", "Basri's Lieutenant", "Alice", **extra),
+                       _p("d", "Colossal Dreadmaw", "Bob")], {"bl": "Bob"}, {"d": ["bl"]})
+        assert got["outcome"]["destroyed"] == ["bl"]
+        return [t["result"] for t in got.get("triggers", [])]
+    assert knights() == []
+    assert knights(counters={"+1/+1": 1}) == ["created 1 2/2 Knight token (bl~token1)"]
