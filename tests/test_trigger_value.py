@@ -391,3 +391,75 @@ def test_an_ability_a_value_can_trigger_is_listed_as_not_played() -> None:
 def test_more_real_values(card: str, effects: tuple[ValueOnly, ...]) -> None:
     got = read(card)
     assert len(got) == 1 and got[0].effects == effects
+
+
+def test_attacks_while_you_control_is_checked_as_it_attacks() -> None:
+    # Courageous Goblin (2/2): "Whenever this creature attacks while you control a creature
+    # with power 4 or greater, this creature gets +1/+0 and gains menace until end of turn"
+    # (603.2: part of the trigger event). With Hill Giant (3/3) at home: no trigger, 2
+    # damage (Bob 18); with Colossal Dreadmaw (6/6): 3 damage (Bob 17).
+    small = _damage([_p("g", "Courageous Goblin", "Alice"), _p("h", "Hill Giant", "Alice")],
+                    {"g": "Bob"})
+    assert small["outcome"]["life"]["Bob"] == 18 and small.get("triggers", []) == []
+    big = _damage([_p("g", "Courageous Goblin", "Alice"), _p("d", "Colossal Dreadmaw", "Alice")],
+                  {"g": "Bob"})
+    assert big["outcome"]["life"]["Bob"] == 17
+    assert [t["result"] for t in big["triggers"]] == ["g gets +1/+0; g gains menace"]
+
+
+def test_attacks_while_saddled_still_reads() -> None:
+    # "attacks while saddled" is the saddle condition (702.171), not a board test
+    (t,) = read("Gloryheath Lynx")
+    assert t.intervening is not None and t.intervening.kind == "saddled"
+
+
+def test_its_power_was_looks_back_at_the_creature_that_died() -> None:
+    # Deathknell Berserker (2/2): "When this creature dies, if its power was 3 or greater,
+    # create a 2/2 black Zombie Berserker creature token" (603.4, 603.10a: its power as it
+    # last existed). Blocked by Hill Giant (3/3): as a 2/2 it dies alone and no token is
+    # made; with a +1/+1 counter (3/3) both die and the token is made.
+    plain = _damage([_p("db", "Deathknell Berserker", "Alice"), _p("hg", "Hill Giant", "Bob")],
+                    {"db": "Bob"}, {"hg": ["db"]})
+    assert plain["outcome"]["destroyed"] == ["db"] and plain.get("triggers", []) == []
+    big = _damage([_p("db", "Deathknell Berserker", "Alice", counters={"+1/+1": 1}),
+                   _p("hg", "Hill Giant", "Bob")], {"db": "Bob"}, {"hg": ["db"]})
+    assert big["outcome"]["destroyed"] == ["db", "hg"]
+    assert [t["result"] for t in big["triggers"]] == [
+        "created 1 2/2 Zombie Berserker token (db~token1)"]
+
+
+@pytest.mark.parametrize(("card", "kind", "of_trigger"), [
+    ("Basri's Lieutenant", "had_counters", True),   # "it": the creature that died
+    ("Deadly Grub", "had_counters", False),         # "it": the Grub itself (none=True)
+    ("Fyndhorn Druid", "source_blocked", False),
+])
+def test_looking_back_tests(card: str, kind: str, of_trigger: bool) -> None:
+    (t,) = read(card)
+    assert t.intervening is not None and t.intervening.test is not None
+    assert (t.intervening.test.kind, t.intervening.test.of_trigger) == (kind, of_trigger)
+
+
+@pytest.mark.parametrize(("clause", "tag"), [
+    ("discard a card unless there are seven or more cards in your graveyard", "discard"),
+    ("discard two cards unless you discard a Pirate card", "discard"),  # a value either way
+    # a choice that changes combat instead of the value: not a value
+    ("each opponent discards a card unless they sacrifice a creature", None),
+    ("that player discards a card unless they pay 3 life", None),
+])
+def test_unless(clause: str, tag: str | None) -> None:
+    from redzone.models.triggers.value import conditioned_value
+    assert conditioned_value(clause) == tag
+
+
+def test_it_had_a_counter_looks_back_at_the_creature_that_died() -> None:
+    # Basri's Lieutenant (3/4 vigilance): "Whenever this creature or another creature you
+    # control dies, if it had a +1/+1 counter on it, create a 2/2 white Knight creature
+    # token with vigilance" (603.10a: counters as it last existed). Blocked by Colossal
+    # Dreadmaw (6/6) it dies: with no counter nothing is made; with one, a Knight.
+    def knights(**extra: Any) -> list[str]:
+        got = _damage([_p("bl", "Basri's Lieutenant", "Alice", **extra),
+                       _p("d", "Colossal Dreadmaw", "Bob")], {"bl": "Bob"}, {"d": ["bl"]})
+        assert got["outcome"]["destroyed"] == ["bl"]
+        return [t["result"] for t in got.get("triggers", [])]
+    assert knights() == []
+    assert knights(counters={"+1/+1": 1}) == ["created 1 2/2 Knight token (bl~token1)"]

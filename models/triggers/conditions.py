@@ -63,11 +63,16 @@ _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, T
 battlefield, no block requirement, no nested condition."""
 
 
-def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
+def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,
+            that_is_trigger: bool = False) -> IfTest | None:
     """The :class:`IfTest` of a condition phrase (self references as "~"), or ``None``.
     ``defending``: "defending player" names a player in this ability (an attack event);
-    ``it_is_source``: "it" in the effect is the source."""
+    ``it_is_source``: "it" in the effect is the source; ``it_is_trigger`` /
+    ``that_is_trigger``: "it" / "that creature" is the creature whose event it was."""
     c = cond.strip()
+    past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
+    if past is not None:
+        return past
     it = r"(?:~|it)" if it_is_source else r"~"
     if re.fullmatch(it + r" is attacking|it's attacking", c) and (
             it_is_source or c.startswith("~")):
@@ -108,6 +113,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
     if m and m[1] in CREATURE_TYPES:
         return IfTest("you_control", 1, Quality(types=("Creature",), exclude_subtypes=(m[1],)),
                       other=True)
+    m = re.fullmatch(r"you don't control (a|an|another) (.+)", c)
+    if m:  # "you don't control another Dinosaur": you control no other Dinosaur
+        c = "you control no " + ("other " if m[1] == "another" else "") + m[2]
     if re.match(r"it\b", c) and not it_is_source:
         return None  # "it" is not the source: the condition is about another object
     got = parse_condition(c)
@@ -127,6 +135,42 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
     return None
 
 
+def _looking_back(c: str, it_is_source: bool, it_is_trigger: bool,
+                  that_is_trigger: bool) -> IfTest | None:
+    """Conditions about the creature as it last existed (608.2h): "it had a +1/+1 counter on
+    it", "its power was 3 or greater", "that creature was an Elemental", "it was blocked this
+    turn" — ``None`` when not one of them or "it" / "that creature" isn't named here."""
+    m = re.fullmatch(r"(it|that creature) had (no|an?|one or more|\w+ or more) "
+                     r"(?:(\+1/\+1|-1/-1|[a-z]+) )?counters? on it", c)
+    if m:
+        who = _who(m[1], it_is_source, it_is_trigger, that_is_trigger)
+        n = 1 if m[2] in ("no", "a", "an", "one or more") else _number(m[2].split()[0])
+        if who is None or not n:
+            return None
+        return IfTest("had_counters", n, counter=m[3], none=m[2] == "no", of_trigger=who)
+    m = re.fullmatch(r"(its|that creature's) power was (\d+) or greater", c)
+    if m:
+        who = _who("it" if m[1] == "its" else "that creature", it_is_source, it_is_trigger,
+                   that_is_trigger)
+        return None if who is None else IfTest("had_power_at_least", int(m[2]), of_trigger=who)
+    m = re.fullmatch(r"(it|that creature) was an? ([A-Z][\w'-]*)", c)
+    if m and m[2] in CREATURE_TYPES:
+        who = _who(m[1], it_is_source, it_is_trigger, that_is_trigger)
+        return None if who is None else IfTest("was_type", quality=Quality(subtypes=(m[2],)),
+                                               of_trigger=who)
+    if c == "it was blocked this turn" and it_is_source:
+        return IfTest("source_blocked")  # this combat: the only one played
+    return None
+
+
+def _who(word: str, it_is_source: bool, it_is_trigger: bool, that_is_trigger: bool) -> bool | None:
+    """Whether ``word`` ("it" / "that creature") is the creature whose event it was
+    (``True``), the source (``False``), or neither named (``None``)."""
+    if word == "it":
+        return False if it_is_source else True if it_is_trigger else None
+    return True if that_is_trigger else None
+
+
 def _targets(effects: tuple[Effect, ...]) -> bool:
     for e in effects:
         who = getattr(e, "who", None)
@@ -136,7 +180,8 @@ def _targets(effects: tuple[Effect, ...]) -> bool:
 
 
 def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defending: bool,
-               it_is_source: bool) -> tuple[Effect, ...] | None:
+               it_is_source: bool, it_is_trigger: bool = False,
+               that_is_trigger: bool = False) -> tuple[Effect, ...] | None:
     """The effects of one effect sentence ``s`` (no final period) that has an "if"
     condition checked on resolution, or ``None``. ``read``: the reader of an effect
     sentence (:func:`redzone.models.triggers.parse` ``_sentence``); ``defending``,
@@ -147,7 +192,8 @@ def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defe
     m = re.fullmatch(r"if ([^,]+), (.+)", s)
     if m is None or " instead" in s:
         return None  # "... instead": a replacement of an effect before it, not read
-    test = if_test(m[1], defending=defending, it_is_source=it_is_source)
+    test = if_test(m[1], defending=defending, it_is_source=it_is_source,
+                   it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
     if test is None:
         return None
     effects = read(m[2])

@@ -26,7 +26,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import board_effects
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
-from redzone.models.triggers.conditions import if_effects, intervening_of
+from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
 from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
@@ -297,6 +297,15 @@ def _readings(head: str) -> list[_Reading] | None:
     if m:
         return [_Reading("you_attack", Watch("player"),
                          Intervening("attackers_at_least", _count(m[1])), it=None)]
+    wm = re.fullmatch(r"(Whenever ~ (?:attacks or blocks|attacks|blocks)) while (.+)", head)
+    test = if_test(wm[2], defending=False, it_is_source=False) if wm else None
+    if wm and test is not None:
+        # "attacks while you control a Dinosaur": checked as the event happens only (603.2)
+        inner = _readings(wm[1])
+        if not inner or any(r.intervening for r in inner):
+            return None
+        return [_Reading(r.event, r.watch, Intervening("test", test=test), r.once, r.it,
+                         r.that_creature, r.that_player) for r in inner]
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None
@@ -920,7 +929,9 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
         # sentence, so a sentence with "if" or "unless" is never split below
         return if_effects(s, lambda part: _sentence(part, refs, dies_self),
                           defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF)
+                          it_is_source=refs.r.it == _SELF,
+                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):

@@ -904,6 +904,21 @@ class _Play:
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
                        and state.on_battlefield(p.id)) >= t.count  # negative power counts as it is
+        if t.kind in ("had_counters", "had_power_at_least", "was_type"):
+            # 608.2h: the creature as it last existed (the board keeps one that left)
+            pid = f.trigger if t.of_trigger else f.source
+            if pid is None or pid not in self.edit.base.permanents:
+                return False
+            perm = self.edit.perm(pid)
+            if t.kind == "had_power_at_least":
+                return (perm.power or 0) >= t.count
+            if t.kind == "was_type":
+                return t.quality is None or matches_quality(board, perm, t.quality)
+            counters = state.counters.get(pid, perm.counters)
+            n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
+            return n == 0 if t.none else n >= t.count
+        if t.kind == "source_blocked":  # 509.1h: it stays blocked
+            return any(f.source in attackers for attackers in self.blockers.values())
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(
                 (p.life for p in board.players if p.name == f.controller), 0))

@@ -134,9 +134,10 @@ class Intervening:
     """``"had_no_counter"``: the kind of counter it had none of as it died (persist
     ``"-1/-1"``, undying ``"+1/+1"``; 702.79a, 702.93a, looking back, 603.10a)."""
     test: IfTest | None = None
-    """``"test"``: "Whenever ..., if <condition>, ..." with a condition the board decides
-    (:class:`IfTest`); the ability's one effect is then a :class:`Conditional` on the same
-    test, which checks it again on resolution (603.4)."""
+    """``"test"``: a condition the board decides (:class:`IfTest`), checked as the event
+    happens: "Whenever ..., if <condition>, ..." (the ability's one effect is then a
+    :class:`Conditional` on the same test, which checks it again on resolution, 603.4), or
+    "Whenever ~ attacks while <condition>" (part of the trigger event: checked then only)."""
     quality: Quality | None = None
     """``"you_control"`` ("attacks while you control a creature with power 4 or greater",
     "... two or more artifacts"): the ability's controller controls at least ``n``
@@ -457,18 +458,24 @@ class IfTest:
     exists ("if a Rat is attacking"); ``"opponent_poison_at_least"``: an opponent has at
     least ``count`` poison counters; ``"defending_poisoned"``: the defending player has a
     poison counter (122.1f: "poisoned"); ``"total_power_at_least"``: the creatures you control
-    have a total power of at least ``count``."""
+    have a total power of at least ``count``; looking back at the creature as it last
+    existed (608.2h; the source, or with ``of_trigger`` the creature whose event it was):
+    ``"had_counters"`` (``count`` or more ``counter`` counters, ``none``: no such counter),
+    ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
+    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
-                  "defending_poisoned", "total_power_at_least"]
+                  "defending_poisoned", "total_power_at_least", "had_counters",
+                  "had_power_at_least", "was_type", "source_blocked"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
     none: bool = False
     attached: str = "any"
     counter: str | None = None
+    of_trigger: bool = False
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ _AMT = r"(?:(?! and | or (?!greater|less|more|fewer)|, )[^.])+?"
 greater" and the like aside."""
 _AMOUNT = (r"(?: equal to " + _AMT + r"| for each " + _AMT + r"|, where X is " + _AMT + r")?")
 _CARDS = (r"(?:" + _NUM + r" (?:additional )?cards?|an additional card|cards|"
-          r"that many cards plus one|half (?:their|your) library, rounded up)")
+          r"that many cards plus one|half (?:their|your) library, rounded (?:up|down))")
 _TOKENS = (r"(?:Treasure|Clue|Food|Blood|Gold|Map|Powerstone|Junk|Shard|Lander|Mutagen|"
            r"Incubator)")
 
@@ -70,7 +70,7 @@ _FORBIDDEN_CARD = re.compile(
 # "with ..." after it
 _CARD = (r"(?P<card>(?:up to (?:one|two|three|\w+) |any number of |another |all |each |"
          r"a |an |one |two |three |\w+ )?(?:other )?(?:target )?[\w ,'/-]*?\bcards?"
-         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type)?"
+         r"(?: named [\w ,'~-]+?| with [\w ,'-]+?| of each card type| of that type)?"
          r"(?: (?:revealed|milled|exiled) this way| chosen at random)?)")
 _REFS = (r"(?:that card|those cards|the exiled cards?|the revealed cards?|the milled cards?|"
          r"the cards exiled with (?:it|~))")
@@ -90,7 +90,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"draws? cards" + _AMOUNT, "draw", False),
     (r"discards? (?:" + _CARDS + r"(?: at random)?|(?:their|your) hand|all the cards in "
      r"(?:their|your) hand|an? (?:creature|land|nonland|noncreature|artifact|"
-     r"instant or sorcery|instant|sorcery) card|any number of (?:land |nonland )?cards)"
+     r"instant or sorcery|instant|sorcery|[A-Z][\w'-]*) card|any number of (?:land |nonland )?"
+     r"cards)"
      + _AMOUNT, "discard", False),
     (r"mills? (?:" + _CARDS + r")" + _AMOUNT, "mill", False),
     (r"scrys? (?:\d+|X)" + _AMOUNT, "scry", False),
@@ -141,7 +142,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"puts? each card exiled with (?:it|~) into its owner's hand", "draw", False),
     # cards returned from a graveyard or from exile to a hand
     (r"returns? " + _CARD + r" from " + _GRAVEYARD + r" to " + _HAND, "return to hand", False),
-    (r"returns? " + _REFS + r"(?: exiled with ~)? to " + _HAND, "return to hand", False),
+    (r"returns? " + _REFS + r"(?: exiled with ~)? to " + _HAND
+     + r"(?: at the beginning of the next end step)?", "return to hand", False),
     (r"returns? " + _REFS + r" to (?:their|its) owner's graveyard", "to graveyard", False),
     (r"returns? (?:an? |the )?(?P<card>[\w ,'/-]+? card) exiled with ~ to " + _HAND,
      "return to hand", False),
@@ -315,9 +317,24 @@ def conditioned_value(clause: str) -> str | None:
         k = s.find(word)
         if k > 0:
             tag = value_tag(s[:k].removesuffix(" instead"))
-            if tag is not None:
-                return tag
+            if tag is None:
+                continue
+            if word == " unless " and not _harmless_unless(s[k + len(word):]):
+                return None  # "unless they sacrifice a creature": a combat choice instead
+            return tag
     return None
+
+
+def _harmless_unless(rest: str) -> bool:
+    """Whether the words after "unless" are a state ("there are seven or more cards in your
+    graveyard", "this creature entered this turn") or a value action ("you discard a Pirate
+    card") — not a choice that changes combat (a sacrifice, life paid, mana paid by tapping
+    permanents: 'unless that player pays {2}' is not read here)."""
+    if re.match(r"(?:there (?:is|are)|this creature|~|it|you control|you have|that player has|"
+                r"they have|you've|it's) ", rest) and not re.search(
+                    r"\b(?:pays?|sacrifices?|taps?|untaps?)\b", rest):
+        return True
+    return value_tag(rest) is not None
 
 
 def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:
