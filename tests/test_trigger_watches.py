@@ -307,3 +307,32 @@ def test_a_creature_blocking_it_dies() -> None:
                             triggers_resolved=["attack"]))
     assert sorted(got["outcome"]["destroyed"]) == ["b1", "b2", "b3"]
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_you_attack_with_two_or_more_spiders() -> None:
+    # 508.1, 603.4: "Whenever you attack with two or more Spiders, put a +1/+1 counter on
+    # Spinneret and Spiderling" (1/2 Spider): with a Giant Spider (2/4) attacking too it is
+    # 2/3: Bob 20 - 2 - 2 = 16; with a Grizzly Bears instead, one Spider: no counter, Bob 17.
+    two = _damage(_scenario([_p("sp", "Spinneret and Spiderling", "Alice"), _p("gs", "Giant Spider", "Alice")],
+                            {"sp": "Bob", "gs": "Bob"}))
+    assert two["outcome"]["counters"].get("sp") == {"+1/+1": 1}
+    assert two["outcome"]["life"]["Bob"] == 16
+    one = _damage(_scenario([_p("sp", "Spinneret and Spiderling", "Alice"), _p("b", "Grizzly Bears", "Alice")],
+                            {"sp": "Bob", "b": "Bob"}))
+    assert one["outcome"]["life"]["Bob"] == 17 and "sp" not in one["outcome"]["counters"]
+
+
+def test_another_creature_dies_during_your_turn() -> None:
+    # "Whenever another creature dies during your turn, put a +1/+1 counter on Vogar": in
+    # Alice's combat (she attacks) her Grizzly Bears die blocked by Bob's Hill Giant: one
+    # counter. In Bob's combat (he attacks, 505.1: it is his turn) his Bears dying to Alice's
+    # Hill Giant don't trigger Alice's Vogar.
+    mine = _damage(_scenario([_p("vogar", "Vogar, Necropolis Tyrant", "Alice"), _p("b", "Grizzly Bears", "Alice"),
+                              _p("giant", "Hill Giant", "Bob")], {"b": "Bob"}, {"giant": ["b"]}))
+    assert mine["outcome"]["counters"].get("vogar") == {"+1/+1": 1}
+    bobs = _scenario([_p("vogar", "Vogar, Necropolis Tyrant", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                      _p("b", "Grizzly Bears", "Bob")], {"b": "Alice"}, {"giant": ["b"]})
+    bobs["active_player"] = "Bob"
+    theirs = _damage(bobs)
+    assert theirs["outcome"]["destroyed"] == ["b"]
+    assert "vogar" not in theirs["outcome"]["counters"]

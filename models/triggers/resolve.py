@@ -41,8 +41,8 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
-from redzone.models.triggers.watches import (combat_damage_to, record_damage, watches_permanents,
-                                             you_control)
+from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, record_damage,
+                                             watches_permanents, you_control)
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
@@ -1194,6 +1194,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         return bool(board.permanents[f.source].conditions.get("saddled"))
     if cond.kind == "you_control":  # h2: "attacks while you control ..." (watches.py)
         return you_control(play.board, play.state, f.controller, cond)
+    if cond.kind in ("attackers_matching", "other_attackers_matching"):  # h2 (watches.py)
+        return attackers_matching(play.board, play.attackers, f.source, cond)
     return False
 
 

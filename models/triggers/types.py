@@ -124,7 +124,8 @@ class Intervening:
     (training, 702.149: another attacking creature has greater power)."""
 
     kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
-                  "had_no_counter", "you_control"]
+                  "had_no_counter", "you_control", "attackers_matching",
+                  "other_attackers_matching"]
     n: int = 0
     counter: str = ""
     """``"had_no_counter"``: the kind of counter it had none of as it died (persist
@@ -132,7 +133,11 @@ class Intervening:
     quality: Quality | None = None
     """``"you_control"`` ("attacks while you control a creature with power 4 or greater",
     "... two or more artifacts"): the ability's controller controls at least ``n``
-    permanents matching it (:mod:`redzone.models.triggers.watches`)."""
+    permanents matching it; ``"attackers_matching"`` ("whenever you attack with two or
+    more Spiders"): at least ``n`` attacking creatures match it;
+    ``"other_attackers_matching"`` ("whenever ~ and at least two Zombies attack"): at
+    least ``n`` attacking creatures other than the source do
+    (:mod:`redzone.models.triggers.watches`)."""
 
 
 @dataclass(frozen=True)

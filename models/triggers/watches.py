@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from redzone.models.triggers.parse import _Reading
     from redzone.models.triggers.types import TriggeredAbility
 
-__all__ = ["combat_damage_to", "holds", "readings", "record_damage", "warnings",
+__all__ = ["attackers_matching", "combat_damage_to", "holds", "readings", "record_damage", "warnings",
            "watches_permanents", "you_control"]
 
 _SELF = Who("source")
@@ -365,6 +365,17 @@ def _while(words: str) -> Intervening | None:
     return Intervening("you_control", n=n, quality=quality)
 
 
+def _count_quality(words: str) -> Quality | None:
+    """The one quality of counted creatures ("Spiders", "creatures with flying", "other
+    Warriors" without "other"), or ``None``."""
+    sub = _subject("one or more " + words)
+    if (sub is None or sub.kind == "self" or sub.extra or not sub.creatures_only
+            or sub.controller != "any" or sub.nontoken or sub.attacking or sub.blocking
+            or len(sub.qualities) > 1):
+        return None
+    return sub.qualities[0] if sub.qualities else Quality()
+
+
 def readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition this module understands (module docstring), or
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
@@ -380,6 +391,23 @@ def readings(head: str) -> list[_Reading] | None:
         watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
                       nontoken=sub.nontoken, attacking=False, extra=extra)
         return [_Reading("attacks", watch, once=True, it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) you attack with (two|three|four|five) or more (.+)", head)
+    if m:  # "whenever you attack with two or more Spiders": once, as attackers are declared
+        q = _count_quality(m[2])
+        if q is None:
+            return None
+        return [_Reading("you_attack", Watch("player"),
+                         Intervening("attackers_matching", _WORDS[m[1]], quality=q), it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) ~ and at least (one|two|three|four) (other )?(.+) attack",
+                     head)
+    if m and (m[2] or m[1] != "one"):
+        # "~ and at least two Zombies attack", "... one other Warrior": the others counted
+        q = _count_quality(m[3])
+        if q is None:
+            return None
+        return [_Reading("attacks", Watch(), Intervening("other_attackers_matching", _WORDS[m[1]],
+                                                         quality=q),
+                         that_player=Who("defending_player"))]
     if head == "Whenever you attack with your commander":  # your commander attacks (903.3)
         return [_Reading("attacks", Watch("creatures", "any", extra=("commander", "owner:you")),
                          that_player=Who("defending_player"))]
@@ -414,6 +442,10 @@ def readings(head: str) -> list[_Reading] | None:
     if not m:
         return None
     body = m[2]
+    turn: tuple[str, ...] = ()
+    if body.endswith(" during your turn"):  # the play is the active player's combat
+        body = body[:-len(" during your turn")]
+        turn = ("your_turn",)
     # ---- the event, from the right
     events: list[tuple[Event, tuple[str, ...], Intervening | None]] = []
     subj_text = ""
@@ -450,6 +482,9 @@ def readings(head: str) -> list[_Reading] | None:
         elif mm and mm[2] in ("a player",):
             subj_text = mm[1]
             events.append(("combat_damage_player", (), None))
+        elif turn and (mm := re.fullmatch(r"(.+?) deals? combat damage", body)):
+            subj_text = mm[1]
+            events.append(("combat_damage", (), None))
     if not events:
         mm = re.fullmatch(r"(.+?) " + _DIES.pattern, body)
         if mm:
@@ -490,13 +525,13 @@ def readings(head: str) -> list[_Reading] | None:
         if sub.kind == "self":
             if event_extra and event == "dies" or sub_extra:
                 return None
-            watch = Watch(extra=event_extra)
+            watch = Watch(extra=event_extra + turn)
             it: Who | None = _SELF
         else:
             watch = Watch("creatures", sub.controller, other=sub.other,  # type: ignore[arg-type]
                           qualities=sub.qualities, nontoken=sub.nontoken,
                           attacking=sub.attacking, blocking=sub.blocking,
-                          extra=tuple(sub_extra) + event_extra)
+                          extra=tuple(sub_extra) + event_extra + turn)
             creature = sub.creatures_only or event not in ("dies", "leaves")
             it = None if sub.once or not creature else _TRIGGER
         that_creature = _TRIGGER if it == _TRIGGER else None
@@ -578,6 +613,9 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
         elif tag == "owner:opponent":
             if creature.owner == src.controller:
                 return False
+        elif tag == "your_turn":
+            if board.active_player != src.controller:
+                return False
         elif tag == "commander":
             if not creature.commander:
                 return False
@@ -642,6 +680,20 @@ def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None,
         return []
     return [("combat_damage_to", d.source, None,
              {"damage": d.amount, "to": kind, "recipient": d.recipient})]
+
+
+def attackers_matching(board: Board, attackers: Mapping[str, str], source: str,
+                       cond: Intervening) -> bool:
+    """An intervening count of attacking creatures (603.4): at least ``cond.n`` of
+    ``attackers`` match ``cond.quality`` (``"other_attackers_matching"``: not counting the
+    ``source``)."""
+    from redzone.models.battlefield import matches_quality
+
+    q = cond.quality or Quality()
+    n = sum(1 for a in attackers
+            if a in board.permanents and not (cond.kind == "other_attackers_matching" and a == source)
+            and matches_quality(board, board.permanents[a], q))
+    return n >= cond.n
 
 
 def record_damage(state: GameState, dealt: Sequence[DealtDamage]) -> None:
