@@ -336,3 +336,28 @@ def test_another_creature_dies_during_your_turn() -> None:
     theirs = _damage(bobs)
     assert theirs["outcome"]["destroyed"] == ["b"]
     assert "vogar" not in theirs["outcome"]["counters"]
+
+
+def test_phyrexian_obliterator_once_per_source() -> None:
+    # 603.2c, 701.21a: "Whenever a source deals damage to this creature, that source's
+    # controller sacrifices that many permanents of their choice" (Phyrexian Obliterator,
+    # 5/5 trample, Alice's, attacking). Bob double-blocks with two Grizzly Bears: each deals
+    # it 2 — two sources, two triggers: Bob sacrifices 2 and 2 of his four Forests (the Bears
+    # died to 2 damage each; 1 tramples over: Bob 19).
+    forests = [_p(f"f{i}", "Forest", "Bob") for i in range(4)]
+    got = _damage(_scenario([_p("obl", "Phyrexian Obliterator", "Alice"), _p("b1", "Grizzly Bears", "Bob"),
+                             _p("b2", "Grizzly Bears", "Bob"), *forests],
+                            {"obl": "Bob"}, {"b1": ["obl"], "b2": ["obl"]}))
+    destroyed = got["outcome"]["destroyed"]
+    assert sorted(destroyed) == ["b1", "b2", "f0", "f1", "f2", "f3"]
+    assert got["outcome"]["life"]["Bob"] == 19
+    assert sorted(t["trigger"] for t in got["triggers"]) == ["b1", "b2"]
+
+
+def test_reaper_of_sheoldred_poisons_the_sources_controller() -> None:
+    # "Whenever a source deals damage to this creature, that source's controller gets a
+    # poison counter" (Reaper of Sheoldred, 2/5, Bob's) blocks Alice's Hill Giant: Alice 1
+    # poison.
+    got = _damage(_scenario([_p("giant", "Hill Giant", "Alice"), _p("reaper", "Reaper of Sheoldred", "Bob")],
+                            {"giant": "Bob"}, {"reaper": ["giant"]}))
+    assert got["outcome"]["poison"] == {"Alice": 1, "Bob": 0}

@@ -556,6 +556,8 @@ class _Refs:
             return None
         if s == "that player":
             return self.r.that_player
+        if s == "that source's controller" and self.r.event == "dealt_damage_by":
+            return Who("trigger_controller")  # h2: the source is the event's other object
         if s == "that creature's controller":
             that = self.r.that_creature
             if that == _TRIGGER_WHO:
@@ -697,7 +699,7 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage", "combat_damage_to")
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -863,6 +865,11 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (LifeEffect(who, Amount(1, "half_life"), gain=False),)
+    m = re.fullmatch(r"(.+?) sacrifices? that many (creatures|permanents)(?: of their choice)?", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:  # h2: Phyrexian Obliterator (701.21a)
+        who = refs.player(m[1])
+        if who is not None and who.kind != "you":
+            return (Sacrifice(who, Amount(1, "damage_dealt"), creature=m[2] == "creatures"),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:

@@ -41,8 +41,8 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
-from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, record_damage,
-                                             watches_permanents, you_control)
+from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
+                                             record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
@@ -1251,6 +1251,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
             continue
         rec = board.permanents.get(d.recipient)
         dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        events.extend(dealt_damage_by(board, d))  # h2: "a source deals damage to ~" (watches.py)
         if not combat:
             continue
         events.extend(combat_damage_to(board, d))  # h2: to a player, planeswalker or battle

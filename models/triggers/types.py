@@ -64,6 +64,8 @@ Event = Literal[
     # -- h2 (models/triggers/watches.py): events with what they are dealt to
     "combat_damage_to",    # 510.2: combat damage to a player, planeswalker or battle, once per
                            # recipient (603.2c); which recipients count: ``Watch.extra``
+    "dealt_damage_by",     # "a source deals damage to ~": once per source (603.2c), the
+                           # source as the event's other object (combat damage, a fight's)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -82,6 +84,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
     "counters_removed": "damage",
     "combat_damage_to": "damage",
+    "dealt_damage_by": "damage",
 }
 
 

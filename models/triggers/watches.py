@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from redzone.models.triggers.parse import _Reading
     from redzone.models.triggers.types import TriggeredAbility
 
-__all__ = ["attackers_matching", "combat_damage_to", "holds", "readings", "record_damage", "warnings",
+__all__ = ["attackers_matching", "combat_damage_to", "dealt_damage_by", "holds", "readings", "record_damage", "warnings",
            "watches_permanents", "you_control"]
 
 _SELF = Who("source")
@@ -486,6 +486,11 @@ def readings(head: str) -> list[_Reading] | None:
             subj_text = mm[1]
             events.append(("combat_damage", (), None))
     if not events:
+        mm = re.fullmatch(r"a source(?P<ctl> an opponent controls)? deals damage to ~", body)
+        if mm:  # once per source (603.2c); the source is the event's other object
+            extra_by = ("by:opponent",) if mm["ctl"] else ()
+            return [_Reading("dealt_damage_by", Watch(extra=extra_by), it=_SELF)]
+    if not events:
         mm = re.fullmatch(r"(.+?) " + _DIES.pattern, body)
         if mm:
             subj_text = mm[1]
@@ -613,6 +618,10 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
         elif tag == "owner:opponent":
             if creature.owner == src.controller:
                 return False
+        elif tag == "by:opponent":
+            by = board.permanents.get(str(data.get("source", "")))
+            if by is None or by.controller == src.controller:
+                return False
         elif tag == "your_turn":
             if board.active_player != src.controller:
                 return False
@@ -659,6 +668,16 @@ def you_control(board: Board, state: GameState, controller: str, cond: Interveni
             if p.controller == controller and state.on_battlefield(p.id)
             and matches_quality(board, p, q))
     return n >= max(1, cond.n)
+
+
+def dealt_damage_by(board: Board, d: DealtDamage) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """The ``dealt_damage_by`` event of one damage event ``d`` to a permanent (combat damage
+    or a fight's; 120.3): the recipient's, with the source as its other object, so "whenever
+    a source deals damage to ~" triggers once per source (603.2c: Phyrexian Obliterator
+    blocked by two creatures, two triggers)."""
+    if d.amount <= 0 or d.recipient not in board.permanents or d.source not in board.permanents:
+        return []
+    return [("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
 
 
 def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None, dict[str, Any]]]:
