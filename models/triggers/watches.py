@@ -20,7 +20,8 @@ conditions built from
   [while you control ...]; deals combat damage to [a player or planeswalker, a player or
   battle, one of your opponents, an opponent, you, defending player]; "you attack with
   one or more ..." and "you attack a player [with one or more ...]"; "~ and at least N
-  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>".
+  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>"; "a
+  source [an opponent controls] deals damage to ~" (``dealt_damage_by``, once per source).
 
 What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 ``Watch.extra``, checked by :func:`holds` as the event happens:
@@ -44,8 +45,7 @@ What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 Not read here (left unread, never guessed): "for the first time each turn" (whether it
 attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
 anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
-"dies or is put into exile" (a return to the hand is played as an exile), "a source deals
-damage to ~" (once per source), "a source you control deals damage to you" (in combat only
+"dies or is put into exile" (a return to the hand is played as an exile), "a source you control deals damage to you" (in combat only
 a triggered ability of yours does, and its damage triggers no damage event in the play),
 "a player attacks ...", "an opponent attacks you", "historic", mana value, "power or
 toughness N or less". Pure Python.
