@@ -361,3 +361,11 @@ def test_reaper_of_sheoldred_poisons_the_sources_controller() -> None:
     got = _damage(_scenario([_p("giant", "Hill Giant", "Alice"), _p("reaper", "Reaper of Sheoldred", "Bob")],
                             {"giant": "Bob"}, {"reaper": ["giant"]}))
     assert got["outcome"]["poison"] == {"Alice": 1, "Bob": 0}
+
+
+def test_a_keyword_the_parser_does_not_read_is_not_asked_for() -> None:
+    # Toxic is read as an amount, not as a Keyword a creature can be asked for: "another
+    # creature you control with toxic attacks" stays unread (listed in not_played) rather
+    # than never triggering.
+    assert parse_triggers("Whenever another creature you control with toxic attacks, it gets "
+                          "+1/+1 until end of turn.") == ()

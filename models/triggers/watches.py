@@ -58,6 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from redzone.models.abilities import KEYWORDS
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import Event, Intervening, Watch, Who
@@ -75,9 +76,9 @@ __all__ = ["attackers_matching", "combat_damage_to", "dealt_damage_by", "holds",
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_KEYWORDS = ("flying", "deathtouch", "first strike", "double strike", "trample", "lifelink",
-             "menace", "vigilance", "haste", "reach", "defender", "shadow", "skulk", "flash",
-             "toxic", "indestructible", "intimidate", "fear", "horsemanship")
+_KEYWORDS = tuple(k for k in KEYWORDS if k != "banding")
+"""Keywords a creature is asked for ("a creature with shadow"): those the parser reads as
+:class:`Keyword` (toxic, flash ... are not, so "with toxic" is not read)."""
 _NONCREATURE_SUBTYPES = {"Vehicle": "Artifact", "Food": "Artifact", "Clue": "Artifact",
                          "Treasure": "Artifact", "Equipment": "Artifact", "Aura": "Enchantment",
                          "Blood": "Artifact", "Map": "Artifact"}
