@@ -210,13 +210,14 @@ def test_grammar_readings_and_refusals() -> None:
     assert one[0].watch.qualities[0].subtypes == ("Elf",)
     two = parse_triggers("Whenever this creature deals combat damage to a player or battle, draw a card.")
     assert two[0].event == "combat_damage_to" and two[0].watch.extra == ("to:player", "to:battle")
-    # not read: haunt, "for the first time each turn", "dies or is put into exile"
+    # not read: haunt, "for the first time each turn", "a source you control deals damage to
+    # you" (in combat only a triggered ability of yours does, and it makes no damage event)
     assert parse_triggers("When this creature enters or the creature it haunts dies, create two "
                           "1/1 black Bat creature tokens with flying.") == ()
     assert parse_triggers("Whenever this creature attacks for the first time each turn, untap "
                           "all creatures you control.") == ()
-    assert parse_triggers("When this creature dies or is put into exile from the battlefield, "
-                          "draw a card.") == ()
+    assert parse_triggers("Whenever a source you control deals damage to you, put that many "
+                          "+1/+1 counters on this creature.") == ()
 
 
 # ================================================== more subjects
@@ -369,3 +370,44 @@ def test_a_keyword_the_parser_does_not_read_is_not_asked_for() -> None:
     # than never triggering.
     assert parse_triggers("Whenever another creature you control with toxic attacks, it gets "
                           "+1/+1 until end of turn.") == ()
+
+
+def test_leaves_the_battlefield_without_dying() -> None:
+    # 700.4, 400.7: Saprazzan Raider ("when this creature becomes blocked, return it to its
+    # owner's hand") is blocked and returned to Alice's hand: it left without dying, so
+    # Imperial Cosmographer ("whenever another creature you control leaves the battlefield
+    # without dying, put two +1/+1 counters on this creature") gets two counters. Alice's
+    # Grizzly Bears dying to Bob's Hill Giant (it died) adds none.
+    got = _damage(_scenario([_p("raider", "Saprazzan Raider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                             _p("cosmo", "Imperial Cosmographer", "Alice"),
+                             _p("wall", "Wall of Stone", "Bob"), _p("giant", "Hill Giant", "Bob")],
+                            {"raider": "Bob", "bears": "Bob"}, {"wall": ["raider"], "giant": ["bears"]},
+                            triggers_resolved=["attack"]))
+    assert sorted(got["outcome"]["destroyed"]) == ["bears", "raider"]
+    assert got["outcome"]["reasons"]["raider"].startswith("returned to its owner's hand")
+    assert got["outcome"]["counters"].get("cosmo") == {"+1/+1": 2}
+
+
+def test_dies_or_is_put_into_exile_not_a_return_to_hand() -> None:
+    # 700.4: God-Eternal Bontu's "when ~ dies or is put into exile from the battlefield, you
+    # may put it into its owner's library third from the top" (a card off the battlefield: a
+    # value) triggers as it dies blocked by two Hill Giants ...
+    got = _damage(_scenario([_p("bontu", "God-Eternal Bontu", "Alice"), _p("g1", "Hill Giant", "Bob"),
+                             _p("g2", "Hill Giant", "Bob")], {"bontu": "Bob"},
+                            {"g1": ["bontu"], "g2": ["bontu"]}))
+    assert "bontu" in got["outcome"]["destroyed"]
+    assert _fired(got) == ["bontu"]
+    # ... but not when it is returned to its owner's hand (the event's check, watches.holds)
+    from types import SimpleNamespace
+
+    from redzone.models.triggers import watches
+
+    (t,) = parse_triggers("When God-Eternal Bontu dies or is put into exile from the battlefield, "
+                          "you may put it into its owner's library third from the top.",
+                          ("God-Eternal Bontu",))
+    perm = SimpleNamespace(id="bontu", controller="Alice", owner="Alice", counters={})
+    for reason, fires in (("returned to its owner's hand by a triggered ability (400.7)", False),
+                          ("exiled by a triggered ability (701.13)", True),
+                          ("lethal damage (704.5g)", True)):
+        state = SimpleNamespace(reasons={"bontu": reason})
+        assert watches.holds(None, state, perm, t, perm, {}) is fires  # type: ignore[arg-type]

@@ -596,6 +596,8 @@ _VALUE: list[tuple[str, str]] = [
      "return to hand"),
     (r"(?:shuffle (?:~|it) into its owner's library|put (?:~|it) on (?:top|the bottom) of its "
      r"owner's library)", "to library"),
+    # h2: the card of a creature that died or was exiled (God-Eternals)
+    (r"put (?:~|it) into its owner's library (?:second|third|fourth) from the top", "to library"),
     (r"return (?:another )?target (?:creature |artifact |enchantment |land |permanent |instant or sorcery |"
      r"[A-Z][\w'-]* )?card (?:with mana value \d+ or less )?from your graveyard to your hand",
      "return to hand"),
@@ -772,7 +774,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         who = refs.obj(m[1])
         if who is None or refs.r.event in _GONE:
             return None
-        return (Destroy(who, exile=True),)
+        return (Destroy(who, exile=True, to_hand=True),)
     m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
         s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
@@ -1020,7 +1022,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         return ()
     out: list[TriggeredAbility] = []
     for r in readings:
-        dies_self = r.event == "dies" and r.watch.kind == "self"
+        dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
         got = _effects(rest, _Refs(r), dies_self)
         if got is None:
             return ()
@@ -1056,7 +1058,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:
         refs = _Refs(r)
-        dies_self = r.event == "dies" and r.watch.kind == "self"
+        dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
         for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):

@@ -501,7 +501,7 @@ class _Play:
         for pid in self.state.destroyed:
             perm = base.permanents.get(pid)
             if (perm is None or perm.token or perm.owner != player or not perm.is_creature
-                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or self.state.reasons.get(pid, "").startswith(_NOT_DIED)
                     or f"{pid}~returned" in (self.edit.perms or base.permanents)):
                 continue
             n += 1
@@ -785,11 +785,14 @@ class _Play:
                     continue  # 702.12b
                 state.destroyed.append(pid)
                 state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "returned to its owner's hand by a triggered ability "
+                                           "(400.7)" if e.to_hand
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
+                    else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
@@ -986,7 +989,7 @@ class _Play:
         pid = f.source
         if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
             return "not in the graveyard"
-        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+        if self.state.reasons.get(pid, "").startswith(_NOT_DIED) or self.edit.perm(pid).token:
             return "not in the graveyard (a token ceases to exist, 111.7)"
         old = self.edit.perm(pid)
         eot = old.until_end_of_turn
@@ -1035,7 +1038,7 @@ class _Play:
                         continue  # h2: "an artifact is put into a graveyard" (watches.py)
                     if t.watch.extra and not watch_holds(board, self.state, src, t, c, {}):
                         continue
-                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith(_NOT_DIED):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
@@ -1309,6 +1312,9 @@ def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
     return []
 
 
+_NOT_DIED = ("exiled", "returned")
+"""Reasons of a permanent that left the battlefield without being put into a graveyard
+(exiled, or returned to its owner's hand: 700.4)."""
 _REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
 _LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 

@@ -311,6 +311,9 @@ class Destroy:
     at_end_of_combat: bool = False
     """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
     the last combat damage step, to what is still on the battlefield then."""
+    to_hand: bool = False
+    """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
+    dying either way; "dies or is put into exile" tells them apart)."""
 
 
 @dataclass(frozen=True)

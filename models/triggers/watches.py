@@ -45,7 +45,7 @@ What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 Not read here (left unread, never guessed): "for the first time each turn" (whether it
 attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
 anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
-"dies or is put into exile" (a return to the hand is played as an exile), "a source you control deals damage to you" (in combat only
+"a source you control deals damage to you" (in combat only
 a triggered ability of yours does, and its damage triggers no damage event in the play),
 "a player attacks ...", "an opponent attacks you", "historic", mana value, "power or
 toughness N or less". Pure Python.
@@ -492,6 +492,18 @@ def readings(head: str) -> list[_Reading] | None:
             extra_by = ("by:opponent",) if mm["ctl"] else ()
             return [_Reading("dealt_damage_by", Watch(extra=extra_by), it=_SELF)]
     if not events:
+        # "dies or is put into exile (from the battlefield)": it leaves, but not to a hand;
+        # "leaves the battlefield without dying": exiled or returned to a hand (700.4)
+        mm = re.fullmatch(r"(.+?) (?:dies|(?:is|are) put into a graveyard from the battlefield) "
+                          r"or (?:is|are) put into exile(?: from the battlefield)?", body)
+        mm2 = re.fullmatch(r"(.+?) leaves? the battlefield without dying", body)
+        if mm:
+            subj_text = mm[1]
+            events.append(("leaves", ("not_to_hand",), None))
+        elif mm2:
+            subj_text = mm2[1]
+            events.append(("leaves", ("not_died",), None))
+    if not events:
         mm = re.fullmatch(r"(.+?) " + _DIES.pattern, body)
         if mm:
             subj_text = mm[1]
@@ -531,6 +543,11 @@ def readings(head: str) -> list[_Reading] | None:
         if sub.kind == "self":
             if event_extra and event == "dies" or sub_extra:
                 return None
+            if event == "leaves" and event_extra:
+                it_self: Who | None = None  # it left: "it" would be the card (not read)
+                out.append(_Reading(event, Watch(extra=event_extra + turn), intervening,
+                                    it=it_self))
+                continue
             watch = Watch(extra=event_extra + turn)
             it: Who | None = _SELF
         else:
@@ -623,6 +640,12 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
             by = board.permanents.get(str(data.get("source", "")))
             if by is None or by.controller == src.controller:
                 return False
+        elif tag in ("not_to_hand", "not_died"):
+            why = state.reasons.get(creature.id, "")
+            if tag == "not_to_hand" and why.startswith("returned"):
+                return False  # returned to its owner's hand: neither died nor exiled
+            if tag == "not_died" and not why.startswith(("exiled", "returned")):
+                return False  # it died (700.4)
         elif tag == "your_turn":
             if board.active_player != src.controller:
                 return False
