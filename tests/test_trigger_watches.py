@@ -411,3 +411,16 @@ def test_dies_or_is_put_into_exile_not_a_return_to_hand() -> None:
                           ("lethal damage (704.5g)", True)):
         state = SimpleNamespace(reasons={"bontu": reason})
         assert watches.holds(None, state, perm, t, perm, {}) is fires  # type: ignore[arg-type]
+
+
+def test_enters_or_another_nontoken_human_dies() -> None:
+    # "Whenever Jerren enters or another nontoken Human you control dies, you lose 1 life
+    # and create a 1/1 white Human creature token" (Jerren, Corrupted Bishop): nothing
+    # enters in the play; Alice's Elite Vanguard (a Human) blocked by a Hill Giant dies:
+    # Alice 19 and a Human token (700.4, 603.10a).
+    got = _damage(_scenario([_p("jerren", "Jerren, Corrupted Bishop", "Alice"),
+                             _p("ev", "Elite Vanguard", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                            {"ev": "Bob"}, {"giant": ["ev"]}))
+    assert got["outcome"]["destroyed"] == ["ev"]
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 20}
+    assert "created 1 1/1 Human token" in got["triggers"][0]["result"]

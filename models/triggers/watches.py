@@ -208,6 +208,10 @@ def _subject(text: str) -> _Subject | None:
     if m:  # "a green or white creature", "one or more blue and/or black creatures"
         fields["colors"] = tuple(_COLORS[c] for c in re.split(r", or |, | or | and/or ", m[1]))
         s = s[m.end():]
+    m = re.match(r"(artifact|enchantment|land) (?=creatures?\b)", s)
+    if m:  # "a land creature you control", "artifact creatures"
+        fields["types"] = (_CARD_TYPES[m[1]],)
+        s = s[m.end():]
     while True:
         m = re.match(_ADJ + " ", s)
         if not m or re.match(r"(?:you|an opponent|your opponents|with|other than|that)\b",
@@ -240,7 +244,11 @@ def _subject(text: str) -> _Subject | None:
         if not _with(m[1], fields, extra):
             return None
         s = s[:m.start()]
-    if s.endswith(" you control but don't own"):
+    if s.endswith(" you own but don't control"):
+        got.controller = "opponents"
+        extra.append("owner:you")
+        s = s[:-len(" you own but don't control")]
+    elif s.endswith(" you control but don't own"):
         got.controller = "you"
         extra.append("owner:opponent")
         s = s[:-len(" you control but don't own")]
@@ -439,6 +447,12 @@ def readings(head: str) -> list[_Reading] | None:
         return [_Reading(e, Watch(qualities=other.qualities), once=once,
                          that_creature=None if once else _TRIGGER)
                 for e in which.get(m[1], ("blocks_creature", "blocked_by"))]
+    m = re.fullmatch(r"(When|Whenever) ~ (?:transforms into ~|phases out) or (.+)", head)
+    if m:  # nothing transforms or phases out in the play: the other event ("or dies")
+        return readings(f"{m[1]} ~ {m[2]}")
+    m = re.fullmatch(r"(When|Whenever) ~ ((?:another|a|an|one or more) .+)", head)
+    if m:  # "When ~ enters or another nontoken Human you control dies", the enters cut away
+        return readings(f"{m[1]} {m[2]}")
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None
