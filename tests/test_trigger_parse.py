@@ -339,7 +339,7 @@ NEW_FORMS: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [
         optional=True),)),
     ("603.2, 509.3c: becomes blocked -> return it to its owner's hand (it leaves combat, "
      "506.4)", "Saprazzan Raider",
-     (T("becomes_blocked", (Destroy(SELF, exile=True),), ""),)),
+     (T("becomes_blocked", (Destroy(SELF, exile=True, to_hand=True),), ""),)),
     ("603.5, 701.21, 608.2c: attacks -> you may sacrifice another creature; if you do, +2/+2",
      "Brawl-Bash Ogre",
      (T("attacks", (Sacrifice(Who("you"), Amount(1), creature=True, other=True),
@@ -482,7 +482,7 @@ def test_leaves_the_battlefield_triggers_when_returned_to_hand() -> None:
                     {"id": "b", "card": "Grizzly Bears", "controller": "P2"}],
                    {"r": "P2"}, {"b": ["r"]})
     assert result.outcome["destroyed"] == ["r"]
-    assert [(t.source, t.result) for t in result.triggers] == [("r", "r exiled"),
+    assert [(t.source, t.result) for t in result.triggers] == [("r", "r returned to hand"),
                                                                ("o", "1 +1/+1 on o")]
     assert result.outcome["life"] == {"P1": 20, "P2": 20} and "b" not in result.outcome["damage"]
 
@@ -565,7 +565,7 @@ def test_the_card_of_a_creature_that_died_is_a_value() -> None:
     # a creature that became blocked is still on the battlefield: it leaves (Destroy)
     got = parse_trigger("Whenever a creature you control becomes blocked, return it to its "
                         "owner's hand.")
-    assert got is not None and got.effects == (Destroy(Who("trigger"), exile=True),)
+    assert got is not None and got.effects == (Destroy(Who("trigger"), exile=True, to_hand=True),)
 
 
 def test_damage_to_each_creature_and_each_player_when_it_dies() -> None:

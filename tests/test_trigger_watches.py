@@ -210,13 +210,14 @@ def test_grammar_readings_and_refusals() -> None:
     assert one[0].watch.qualities[0].subtypes == ("Elf",)
     two = parse_triggers("Whenever this creature deals combat damage to a player or battle, draw a card.")
     assert two[0].event == "combat_damage_to" and two[0].watch.extra == ("to:player", "to:battle")
-    # not read: haunt, "for the first time each turn", "dies or is put into exile"
+    # not read: haunt, "for the first time each turn", "a source you control deals damage to
+    # you" (in combat only a triggered ability of yours does, and it makes no damage event)
     assert parse_triggers("When this creature enters or the creature it haunts dies, create two "
                           "1/1 black Bat creature tokens with flying.") == ()
     assert parse_triggers("Whenever this creature attacks for the first time each turn, untap "
                           "all creatures you control.") == ()
-    assert parse_triggers("When this creature dies or is put into exile from the battlefield, "
-                          "draw a card.") == ()
+    assert parse_triggers("Whenever a source you control deals damage to you, put that many "
+                          "+1/+1 counters on this creature.") == ()
 
 
 # ================================================== more subjects
@@ -307,3 +308,119 @@ def test_a_creature_blocking_it_dies() -> None:
                             triggers_resolved=["attack"]))
     assert sorted(got["outcome"]["destroyed"]) == ["b1", "b2", "b3"]
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_you_attack_with_two_or_more_spiders() -> None:
+    # 508.1, 603.4: "Whenever you attack with two or more Spiders, put a +1/+1 counter on
+    # Spinneret and Spiderling" (1/2 Spider): with a Giant Spider (2/4) attacking too it is
+    # 2/3: Bob 20 - 2 - 2 = 16; with a Grizzly Bears instead, one Spider: no counter, Bob 17.
+    two = _damage(_scenario([_p("sp", "Spinneret and Spiderling", "Alice"), _p("gs", "Giant Spider", "Alice")],
+                            {"sp": "Bob", "gs": "Bob"}))
+    assert two["outcome"]["counters"].get("sp") == {"+1/+1": 1}
+    assert two["outcome"]["life"]["Bob"] == 16
+    one = _damage(_scenario([_p("sp", "Spinneret and Spiderling", "Alice"), _p("b", "Grizzly Bears", "Alice")],
+                            {"sp": "Bob", "b": "Bob"}))
+    assert one["outcome"]["life"]["Bob"] == 17 and "sp" not in one["outcome"]["counters"]
+
+
+def test_another_creature_dies_during_your_turn() -> None:
+    # "Whenever another creature dies during your turn, put a +1/+1 counter on Vogar": in
+    # Alice's combat (she attacks) her Grizzly Bears die blocked by Bob's Hill Giant: one
+    # counter. In Bob's combat (he attacks, 505.1: it is his turn) his Bears dying to Alice's
+    # Hill Giant don't trigger Alice's Vogar.
+    mine = _damage(_scenario([_p("vogar", "Vogar, Necropolis Tyrant", "Alice"), _p("b", "Grizzly Bears", "Alice"),
+                              _p("giant", "Hill Giant", "Bob")], {"b": "Bob"}, {"giant": ["b"]}))
+    assert mine["outcome"]["counters"].get("vogar") == {"+1/+1": 1}
+    bobs = _scenario([_p("vogar", "Vogar, Necropolis Tyrant", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                      _p("b", "Grizzly Bears", "Bob")], {"b": "Alice"}, {"giant": ["b"]})
+    bobs["active_player"] = "Bob"
+    theirs = _damage(bobs)
+    assert theirs["outcome"]["destroyed"] == ["b"]
+    assert "vogar" not in theirs["outcome"]["counters"]
+
+
+def test_phyrexian_obliterator_once_per_source() -> None:
+    # 603.2c, 701.21a: "Whenever a source deals damage to this creature, that source's
+    # controller sacrifices that many permanents of their choice" (Phyrexian Obliterator,
+    # 5/5 trample, Alice's, attacking). Bob double-blocks with two Grizzly Bears: each deals
+    # it 2 — two sources, two triggers: Bob sacrifices 2 and 2 of his four Forests (the Bears
+    # died to 2 damage each; 1 tramples over: Bob 19).
+    forests = [_p(f"f{i}", "Forest", "Bob") for i in range(4)]
+    got = _damage(_scenario([_p("obl", "Phyrexian Obliterator", "Alice"), _p("b1", "Grizzly Bears", "Bob"),
+                             _p("b2", "Grizzly Bears", "Bob"), *forests],
+                            {"obl": "Bob"}, {"b1": ["obl"], "b2": ["obl"]}))
+    destroyed = got["outcome"]["destroyed"]
+    assert sorted(destroyed) == ["b1", "b2", "f0", "f1", "f2", "f3"]
+    assert got["outcome"]["life"]["Bob"] == 19
+    assert sorted(t["trigger"] for t in got["triggers"]) == ["b1", "b2"]
+
+
+def test_reaper_of_sheoldred_poisons_the_sources_controller() -> None:
+    # "Whenever a source deals damage to this creature, that source's controller gets a
+    # poison counter" (Reaper of Sheoldred, 2/5, Bob's) blocks Alice's Hill Giant: Alice 1
+    # poison.
+    got = _damage(_scenario([_p("giant", "Hill Giant", "Alice"), _p("reaper", "Reaper of Sheoldred", "Bob")],
+                            {"giant": "Bob"}, {"reaper": ["giant"]}))
+    assert got["outcome"]["poison"] == {"Alice": 1, "Bob": 0}
+
+
+def test_a_keyword_the_parser_does_not_read_is_not_asked_for() -> None:
+    # Toxic is read as an amount, not as a Keyword a creature can be asked for: "another
+    # creature you control with toxic attacks" stays unread (listed in not_played) rather
+    # than never triggering.
+    assert parse_triggers("Whenever another creature you control with toxic attacks, it gets "
+                          "+1/+1 until end of turn.") == ()
+
+
+def test_leaves_the_battlefield_without_dying() -> None:
+    # 700.4, 400.7: Saprazzan Raider ("when this creature becomes blocked, return it to its
+    # owner's hand") is blocked and returned to Alice's hand: it left without dying, so
+    # Imperial Cosmographer ("whenever another creature you control leaves the battlefield
+    # without dying, put two +1/+1 counters on this creature") gets two counters. Alice's
+    # Grizzly Bears dying to Bob's Hill Giant (it died) adds none.
+    got = _damage(_scenario([_p("raider", "Saprazzan Raider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                             _p("cosmo", "Imperial Cosmographer", "Alice"),
+                             _p("wall", "Wall of Stone", "Bob"), _p("giant", "Hill Giant", "Bob")],
+                            {"raider": "Bob", "bears": "Bob"}, {"wall": ["raider"], "giant": ["bears"]},
+                            triggers_resolved=["attack"]))
+    assert sorted(got["outcome"]["destroyed"]) == ["bears", "raider"]
+    assert got["outcome"]["reasons"]["raider"].startswith("returned to its owner's hand")
+    assert got["outcome"]["counters"].get("cosmo") == {"+1/+1": 2}
+
+
+def test_dies_or_is_put_into_exile_not_a_return_to_hand() -> None:
+    # 700.4: God-Eternal Bontu's "when ~ dies or is put into exile from the battlefield, you
+    # may put it into its owner's library third from the top" (a card off the battlefield: a
+    # value) triggers as it dies blocked by two Hill Giants ...
+    got = _damage(_scenario([_p("bontu", "God-Eternal Bontu", "Alice"), _p("g1", "Hill Giant", "Bob"),
+                             _p("g2", "Hill Giant", "Bob")], {"bontu": "Bob"},
+                            {"g1": ["bontu"], "g2": ["bontu"]}))
+    assert "bontu" in got["outcome"]["destroyed"]
+    assert _fired(got) == ["bontu"]
+    # ... but not when it is returned to its owner's hand (the event's check, watches.holds)
+    from types import SimpleNamespace
+
+    from redzone.models.triggers import watches
+
+    (t,) = parse_triggers("When God-Eternal Bontu dies or is put into exile from the battlefield, "
+                          "you may put it into its owner's library third from the top.",
+                          ("God-Eternal Bontu",))
+    perm = SimpleNamespace(id="bontu", controller="Alice", owner="Alice", counters={})
+    for reason, fires in (("returned to its owner's hand by a triggered ability (400.7)", False),
+                          ("exiled by a triggered ability (701.13)", True),
+                          ("lethal damage (704.5g)", True)):
+        state = SimpleNamespace(reasons={"bontu": reason})
+        assert watches.holds(None, state, perm, t, perm, {}) is fires  # type: ignore[arg-type]
+
+
+def test_enters_or_another_nontoken_human_dies() -> None:
+    # "Whenever Jerren enters or another nontoken Human you control dies, you lose 1 life
+    # and create a 1/1 white Human creature token" (Jerren, Corrupted Bishop): nothing
+    # enters in the play; Alice's Elite Vanguard (a Human) blocked by a Hill Giant dies:
+    # Alice 19 and a Human token (700.4, 603.10a).
+    got = _damage(_scenario([_p("jerren", "Jerren, Corrupted Bishop", "Alice"),
+                             _p("ev", "Elite Vanguard", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                            {"ev": "Bob"}, {"giant": ["ev"]}))
+    assert got["outcome"]["destroyed"] == ["ev"]
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 20}
+    assert "created 1 1/1 Human token" in got["triggers"][0]["result"]

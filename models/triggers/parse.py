@@ -573,6 +573,8 @@ class _Refs:
             return None
         if s == "that player":
             return self.r.that_player
+        if s == "that source's controller" and self.r.event == "dealt_damage_by":
+            return Who("trigger_controller")  # h2: the source is the event's other object
         if s == "that creature's controller":
             that = self.r.that_creature
             if that == _TRIGGER_WHO:
@@ -611,6 +613,8 @@ _VALUE: list[tuple[str, str]] = [
      "return to hand"),
     (r"(?:shuffle (?:~|it) into its owner's library|put (?:~|it) on (?:top|the bottom) of its "
      r"owner's library)", "to library"),
+    # h2: the card of a creature that died or was exiled (God-Eternals)
+    (r"put (?:~|it) into its owner's library (?:second|third|fourth) from the top", "to library"),
     (r"return (?:another )?target (?:creature |artifact |enchantment |land |permanent |instant or sorcery |"
      r"[A-Z][\w'-]* )?card (?:with mana value \d+ or less )?from your graveyard to your hand",
      "return to hand"),
@@ -714,7 +718,7 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage", "combat_damage_to")
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -801,7 +805,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         who = refs.obj(m[1])
         if who is None or refs.r.event in _GONE:
             return None
-        return (Destroy(who, exile=True),)
+        return (Destroy(who, exile=True, to_hand=True),)
     m = re.fullmatch(r"have (~|it) deal (.+)", s)
     if m:
         s = f"{m[1]} deals {m[2]}"  # "you may have it deal ..." (608.2)
@@ -894,6 +898,11 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.player(m[1])
         return None if who is None else (LifeEffect(who, Amount(1, "half_life"), gain=False),)
+    m = re.fullmatch(r"(.+?) sacrifices? that many (creatures|permanents)(?: of their choice)?", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:  # h2: Phyrexian Obliterator (701.21a)
+        who = refs.player(m[1])
+        if who is not None and who.kind != "you":
+            return (Sacrifice(who, Amount(1, "damage_dealt"), creature=m[2] == "creatures"),)
     m = re.fullmatch(r"(.+?) sacrifices? (a|an|one|two|\d+) (creatures?|permanents?)"
                      r"(?: of their choice)?", s)
     if m:
@@ -1066,7 +1075,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         return ()
     out: list[TriggeredAbility] = []
     for r in readings:
-        dies_self = r.event == "dies" and r.watch.kind == "self"
+        dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
         got = _effects(rest, _Refs(r), dies_self)
         if got is None:
             return ()
@@ -1106,7 +1115,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:
         refs = _Refs(r)
-        dies_self = r.event == "dies" and r.watch.kind == "self"
+        dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
         for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):

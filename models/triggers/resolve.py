@@ -44,11 +44,11 @@ from redzone.models.triggers import board_effects
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
-from redzone.models.triggers.watches import (combat_damage_to, record_damage, watches_permanents,
-                                             you_control)
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
 from redzone.models.triggers.tokens import token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
+from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
+                                             record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
     Amount,
     AtEndOfCombat,
@@ -515,7 +515,7 @@ class _Play:
         for pid in self.state.destroyed:
             perm = base.permanents.get(pid)
             if (perm is None or perm.token or perm.owner != player or not perm.is_creature
-                    or self.state.reasons.get(pid, "").startswith("exiled")
+                    or self.state.reasons.get(pid, "").startswith(_NOT_DIED)
                     or f"{pid}~returned" in (self.edit.perms or base.permanents)):
                 continue
             n += 1
@@ -819,11 +819,14 @@ class _Play:
                     continue  # 702.12b
                 state.destroyed.append(pid)
                 state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
+                                      else "returned to its owner's hand by a triggered ability "
+                                           "(400.7)" if e.to_hand
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            verb = "sacrificed" if e.sacrifice else "exiled" if e.exile else "destroyed"
+            verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
+                    else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
             n = self.amount(f, e.amount)
@@ -1106,7 +1109,7 @@ class _Play:
         pid = f.source
         if self.state.on_battlefield(pid) or pid not in self.edit.base.permanents:
             return "not in the graveyard"
-        if self.state.reasons.get(pid, "").startswith("exiled") or self.edit.perm(pid).token:
+        if self.state.reasons.get(pid, "").startswith(_NOT_DIED) or self.edit.perm(pid).token:
             return "not in the graveyard (a token ceases to exist, 111.7)"
         old = self.edit.perm(pid)
         eot = old.until_end_of_turn
@@ -1155,7 +1158,7 @@ class _Play:
                         continue  # h2: "an artifact is put into a graveyard" (watches.py)
                     if t.watch.extra and not watch_holds(board, self.state, src, t, c, {}):
                         continue
-                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith("exiled"):
+                    if t.event == "dies" and self.state.reasons.get(cid, "").startswith(_NOT_DIED):
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
@@ -1368,6 +1371,8 @@ def _holds(play: _Play, f: Fired) -> bool:
         return bool(board.permanents[f.source].conditions.get("saddled"))
     if cond.kind == "you_control":  # h2: "attacks while you control ..." (watches.py)
         return you_control(play.board, play.state, f.controller, cond)
+    if cond.kind in ("attackers_matching", "other_attackers_matching"):  # h2 (watches.py)
+        return attackers_matching(play.board, play.attackers, f.source, cond)
     return False
 
 
@@ -1423,6 +1428,7 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
             continue
         rec = board.permanents.get(d.recipient)
         dealt_by[d.source] = dealt_by.get(d.source, 0) + d.amount
+        events.extend(dealt_damage_by(board, d))  # h2: "a source deals damage to ~" (watches.py)
         if not combat:
             continue
         events.extend(combat_damage_to(board, d))  # h2: to a player, planeswalker or battle
@@ -1480,6 +1486,9 @@ def _lifelinked(dealt: Sequence[DealtDamage], source: str) -> list[str]:
     return []
 
 
+_NOT_DIED = ("exiled", "returned")
+"""Reasons of a permanent that left the battlefield without being put into a graveyard
+(exiled, or returned to its owner's hand: 700.4)."""
 _REMOVED_NOTE = re.compile(r"(\d+) \+1/\+1 counters removed \(615\)")
 _LIFELINK_NOTE = re.compile(r"lifelink: (.+) gains (\d+) \(120\.3f\)")
 

@@ -68,6 +68,8 @@ Event = Literal[
     # -- h2 (models/triggers/watches.py): events with what they are dealt to
     "combat_damage_to",    # 510.2: combat damage to a player, planeswalker or battle, once per
                            # recipient (603.2c); which recipients count: ``Watch.extra``
+    "dealt_damage_by",     # "a source deals damage to ~": once per source (603.2c), the
+                           # source as the event's other object (combat damage, a fight's)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -86,6 +88,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
     "counters_removed": "damage",
     "combat_damage_to": "damage",
+    "dealt_damage_by": "damage",
 }
 
 
@@ -128,7 +131,8 @@ class Intervening:
     (training, 702.149: another attacking creature has greater power)."""
 
     kind: Literal["defender_most_life", "attackers_at_least", "saddled", "greater_power_attacks",
-                  "had_no_counter", "test", "you_control"]
+                  "had_no_counter", "test", "you_control", "attackers_matching",
+                  "other_attackers_matching"]
     n: int = 0
     counter: str = ""
     """``"had_no_counter"``: the kind of counter it had none of as it died (persist
@@ -141,7 +145,11 @@ class Intervening:
     quality: Quality | None = None
     """``"you_control"`` ("attacks while you control a creature with power 4 or greater",
     "... two or more artifacts"): the ability's controller controls at least ``n``
-    permanents matching it (:mod:`redzone.models.triggers.watches`)."""
+    permanents matching it; ``"attackers_matching"`` ("whenever you attack with two or
+    more Spiders"): at least ``n`` attacking creatures match it;
+    ``"other_attackers_matching"`` ("whenever ~ and at least two Zombies attack"): at
+    least ``n`` attacking creatures other than the source do
+    (:mod:`redzone.models.triggers.watches`)."""
 
 
 # ---------------------------------------------------------------- counted amounts (h7)
@@ -361,6 +369,9 @@ class Destroy:
     at_end_of_combat: bool = False
     """A delayed triggered ability (603.7): done at the end of combat step (511.2), after
     the last combat damage step, to what is still on the battlefield then."""
+    to_hand: bool = False
+    """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
+    dying either way; "dies or is put into exile" tells them apart)."""
 
 
 @dataclass(frozen=True)

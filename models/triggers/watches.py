@@ -20,7 +20,8 @@ conditions built from
   [while you control ...]; deals combat damage to [a player or planeswalker, a player or
   battle, one of your opponents, an opponent, you, defending player]; "you attack with
   one or more ..." and "you attack a player [with one or more ...]"; "~ and at least N
-  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>".
+  other creatures attack"; "~ blocks / becomes blocked by [one or more] <creatures>"; "a
+  source [an opponent controls] deals damage to ~" (``dealt_damage_by``, once per source).
 
 What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 ``Watch.extra``, checked by :func:`holds` as the event happens:
@@ -44,8 +45,7 @@ What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
 Not read here (left unread, never guessed): "for the first time each turn" (whether it
 attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
 anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
-"dies or is put into exile" (a return to the hand is played as an exile), "a source deals
-damage to ~" (once per source), "a source you control deals damage to you" (in combat only
+"a source you control deals damage to you" (in combat only
 a triggered ability of yours does, and its damage triggers no damage event in the play),
 "a player attacks ...", "an opponent attacks you", "historic", mana value, "power or
 toughness N or less". Pure Python.
@@ -58,6 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from redzone.models.abilities import KEYWORDS
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import Event, Intervening, Watch, Who
@@ -69,15 +70,15 @@ if TYPE_CHECKING:
     from redzone.models.triggers.parse import _Reading
     from redzone.models.triggers.types import TriggeredAbility
 
-__all__ = ["combat_damage_to", "holds", "readings", "record_damage", "warnings",
+__all__ = ["attackers_matching", "combat_damage_to", "dealt_damage_by", "holds", "readings", "record_damage", "warnings",
            "watches_permanents", "you_control"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_KEYWORDS = ("flying", "deathtouch", "first strike", "double strike", "trample", "lifelink",
-             "menace", "vigilance", "haste", "reach", "defender", "shadow", "skulk", "flash",
-             "toxic", "indestructible", "intimidate", "fear", "horsemanship")
+_KEYWORDS = tuple(k for k in KEYWORDS if k != "banding")
+"""Keywords a creature is asked for ("a creature with shadow"): those the parser reads as
+:class:`Keyword` (toxic, flash ... are not, so "with toxic" is not read)."""
 _NONCREATURE_SUBTYPES = {"Vehicle": "Artifact", "Food": "Artifact", "Clue": "Artifact",
                          "Treasure": "Artifact", "Equipment": "Artifact", "Aura": "Enchantment",
                          "Blood": "Artifact", "Map": "Artifact"}
@@ -207,6 +208,10 @@ def _subject(text: str) -> _Subject | None:
     if m:  # "a green or white creature", "one or more blue and/or black creatures"
         fields["colors"] = tuple(_COLORS[c] for c in re.split(r", or |, | or | and/or ", m[1]))
         s = s[m.end():]
+    m = re.match(r"(artifact|enchantment|land) (?=creatures?\b)", s)
+    if m:  # "a land creature you control", "artifact creatures"
+        fields["types"] = (_CARD_TYPES[m[1]],)
+        s = s[m.end():]
     while True:
         m = re.match(_ADJ + " ", s)
         if not m or re.match(r"(?:you|an opponent|your opponents|with|other than|that)\b",
@@ -239,7 +244,11 @@ def _subject(text: str) -> _Subject | None:
         if not _with(m[1], fields, extra):
             return None
         s = s[:m.start()]
-    if s.endswith(" you control but don't own"):
+    if s.endswith(" you own but don't control"):
+        got.controller = "opponents"
+        extra.append("owner:you")
+        s = s[:-len(" you own but don't control")]
+    elif s.endswith(" you control but don't own"):
         got.controller = "you"
         extra.append("owner:opponent")
         s = s[:-len(" you control but don't own")]
@@ -365,6 +374,17 @@ def _while(words: str) -> Intervening | None:
     return Intervening("you_control", n=n, quality=quality)
 
 
+def _count_quality(words: str) -> Quality | None:
+    """The one quality of counted creatures ("Spiders", "creatures with flying", "other
+    Warriors" without "other"), or ``None``."""
+    sub = _subject("one or more " + words)
+    if (sub is None or sub.kind == "self" or sub.extra or not sub.creatures_only
+            or sub.controller != "any" or sub.nontoken or sub.attacking or sub.blocking
+            or len(sub.qualities) > 1):
+        return None
+    return sub.qualities[0] if sub.qualities else Quality()
+
+
 def readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition this module understands (module docstring), or
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
@@ -380,6 +400,23 @@ def readings(head: str) -> list[_Reading] | None:
         watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
                       nontoken=sub.nontoken, attacking=False, extra=extra)
         return [_Reading("attacks", watch, once=True, it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) you attack with (two|three|four|five) or more (.+)", head)
+    if m:  # "whenever you attack with two or more Spiders": once, as attackers are declared
+        q = _count_quality(m[2])
+        if q is None:
+            return None
+        return [_Reading("you_attack", Watch("player"),
+                         Intervening("attackers_matching", _WORDS[m[1]], quality=q), it=None)]
+    m = re.fullmatch(r"(?:When|Whenever) ~ and at least (one|two|three|four) (other )?(.+) attack",
+                     head)
+    if m and (m[2] or m[1] != "one"):
+        # "~ and at least two Zombies attack", "... one other Warrior": the others counted
+        q = _count_quality(m[3])
+        if q is None:
+            return None
+        return [_Reading("attacks", Watch(), Intervening("other_attackers_matching", _WORDS[m[1]],
+                                                         quality=q),
+                         that_player=Who("defending_player"))]
     if head == "Whenever you attack with your commander":  # your commander attacks (903.3)
         return [_Reading("attacks", Watch("creatures", "any", extra=("commander", "owner:you")),
                          that_player=Who("defending_player"))]
@@ -410,10 +447,20 @@ def readings(head: str) -> list[_Reading] | None:
         return [_Reading(e, Watch(qualities=other.qualities), once=once,
                          that_creature=None if once else _TRIGGER)
                 for e in which.get(m[1], ("blocks_creature", "blocked_by"))]
+    m = re.fullmatch(r"(When|Whenever) ~ (?:transforms into ~|phases out) or (.+)", head)
+    if m:  # nothing transforms or phases out in the play: the other event ("or dies")
+        return readings(f"{m[1]} ~ {m[2]}")
+    m = re.fullmatch(r"(When|Whenever) ~ ((?:another|a|an|one or more) .+)", head)
+    if m:  # "When ~ enters or another nontoken Human you control dies", the enters cut away
+        return readings(f"{m[1]} {m[2]}")
     m = re.fullmatch(r"(When|Whenever) (.+)", head)
     if not m:
         return None
     body = m[2]
+    turn: tuple[str, ...] = ()
+    if body.endswith(" during your turn"):  # the play is the active player's combat
+        body = body[:-len(" during your turn")]
+        turn = ("your_turn",)
     # ---- the event, from the right
     events: list[tuple[Event, tuple[str, ...], Intervening | None]] = []
     subj_text = ""
@@ -450,6 +497,26 @@ def readings(head: str) -> list[_Reading] | None:
         elif mm and mm[2] in ("a player",):
             subj_text = mm[1]
             events.append(("combat_damage_player", (), None))
+        elif turn and (mm := re.fullmatch(r"(.+?) deals? combat damage", body)):
+            subj_text = mm[1]
+            events.append(("combat_damage", (), None))
+    if not events:
+        mm = re.fullmatch(r"a source(?P<ctl> an opponent controls)? deals damage to ~", body)
+        if mm:  # once per source (603.2c); the source is the event's other object
+            extra_by = ("by:opponent",) if mm["ctl"] else ()
+            return [_Reading("dealt_damage_by", Watch(extra=extra_by), it=_SELF)]
+    if not events:
+        # "dies or is put into exile (from the battlefield)": it leaves, but not to a hand;
+        # "leaves the battlefield without dying": exiled or returned to a hand (700.4)
+        mm = re.fullmatch(r"(.+?) (?:dies|(?:is|are) put into a graveyard from the battlefield) "
+                          r"or (?:is|are) put into exile(?: from the battlefield)?", body)
+        mm2 = re.fullmatch(r"(.+?) leaves? the battlefield without dying", body)
+        if mm:
+            subj_text = mm[1]
+            events.append(("leaves", ("not_to_hand",), None))
+        elif mm2:
+            subj_text = mm2[1]
+            events.append(("leaves", ("not_died",), None))
     if not events:
         mm = re.fullmatch(r"(.+?) " + _DIES.pattern, body)
         if mm:
@@ -490,13 +557,18 @@ def readings(head: str) -> list[_Reading] | None:
         if sub.kind == "self":
             if event_extra and event == "dies" or sub_extra:
                 return None
-            watch = Watch(extra=event_extra)
+            if event == "leaves" and event_extra:
+                it_self: Who | None = None  # it left: "it" would be the card (not read)
+                out.append(_Reading(event, Watch(extra=event_extra + turn), intervening,
+                                    it=it_self))
+                continue
+            watch = Watch(extra=event_extra + turn)
             it: Who | None = _SELF
         else:
             watch = Watch("creatures", sub.controller, other=sub.other,  # type: ignore[arg-type]
                           qualities=sub.qualities, nontoken=sub.nontoken,
                           attacking=sub.attacking, blocking=sub.blocking,
-                          extra=tuple(sub_extra) + event_extra)
+                          extra=tuple(sub_extra) + event_extra + turn)
             creature = sub.creatures_only or event not in ("dies", "leaves")
             it = None if sub.once or not creature else _TRIGGER
         that_creature = _TRIGGER if it == _TRIGGER else None
@@ -578,6 +650,19 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
         elif tag == "owner:opponent":
             if creature.owner == src.controller:
                 return False
+        elif tag == "by:opponent":
+            by = board.permanents.get(str(data.get("source", "")))
+            if by is None or by.controller == src.controller:
+                return False
+        elif tag in ("not_to_hand", "not_died"):
+            why = state.reasons.get(creature.id, "")
+            if tag == "not_to_hand" and why.startswith("returned"):
+                return False  # returned to its owner's hand: neither died nor exiled
+            if tag == "not_died" and not why.startswith(("exiled", "returned")):
+                return False  # it died (700.4)
+        elif tag == "your_turn":
+            if board.active_player != src.controller:
+                return False
         elif tag == "commander":
             if not creature.commander:
                 return False
@@ -623,6 +708,16 @@ def you_control(board: Board, state: GameState, controller: str, cond: Interveni
     return n >= max(1, cond.n)
 
 
+def dealt_damage_by(board: Board, d: DealtDamage) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """The ``dealt_damage_by`` event of one damage event ``d`` to a permanent (combat damage
+    or a fight's; 120.3): the recipient's, with the source as its other object, so "whenever
+    a source deals damage to ~" triggers once per source (603.2c: Phyrexian Obliterator
+    blocked by two creatures, two triggers)."""
+    if d.amount <= 0 or d.recipient not in board.permanents or d.source not in board.permanents:
+        return []
+    return [("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
+
+
 def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None, dict[str, Any]]]:
     """The ``combat_damage_to`` event of one combat damage event ``d`` (510.2) to a player,
     a planeswalker or a battle (``to``: which; ``player`` or ``recipient``), or ``[]``: one
@@ -642,6 +737,20 @@ def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None,
         return []
     return [("combat_damage_to", d.source, None,
              {"damage": d.amount, "to": kind, "recipient": d.recipient})]
+
+
+def attackers_matching(board: Board, attackers: Mapping[str, str], source: str,
+                       cond: Intervening) -> bool:
+    """An intervening count of attacking creatures (603.4): at least ``cond.n`` of
+    ``attackers`` match ``cond.quality`` (``"other_attackers_matching"``: not counting the
+    ``source``)."""
+    from redzone.models.battlefield import matches_quality
+
+    q = cond.quality or Quality()
+    n = sum(1 for a in attackers
+            if a in board.permanents and not (cond.kind == "other_attackers_matching" and a == source)
+            and matches_quality(board, board.permanents[a], q))
+    return n >= cond.n
 
 
 def record_damage(state: GameState, dealt: Sequence[DealtDamage]) -> None:
