@@ -357,3 +357,42 @@ def test_exemplar_of_strength_gains_life_only_if_a_counter_was_removed() -> None
     bare = _damage(_scenario([_p("ex", "Exemplar of Strength", "Alice")], {"ex": "Bob"}))
     assert bare["outcome"]["life"] == {"Alice": 20, "Bob": 16}
     assert bare["triggers"][0]["result"] == "no counter to remove"
+
+
+# ============================================================ proliferate (701.34a)
+
+
+def _bird_board(**combat: Any) -> dict[str, Any]:
+    scenario = _scenario([_p("bird", "Thrummingbird", "Alice"),
+                          _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1}),
+                          _p("giant", "Hill Giant", "Bob", counters={"+1/+1": 1})],
+                         {"bird": "Bob"}, **combat)
+    scenario["players"][1]["poison"] = 2
+    return scenario
+
+
+def test_thrummingbird_proliferates_what_its_controller_chooses() -> None:
+    # "Whenever this creature deals combat damage to a player, proliferate" (Thrummingbird,
+    # 1/1 flying; 701.34a: any number of the permanents and players with counters get one
+    # more of each kind). Alice's play-out gives Bob a third poison counter and her Bears a
+    # second +1/+1 counter, not Bob's Hill Giant.
+    got = _damage(_bird_board())
+    assert got["outcome"]["poison"]["Bob"] == 3
+    assert got["outcome"]["counters"] == {"bears": {"+1/+1": 2}}
+    assert got["triggers"][0]["choices"] == {"proliferate": [["bears", "Bob"]]}
+
+
+def test_a_stated_proliferate_is_taken_and_checked() -> None:
+    # Stated (combat.trigger_choices[].proliferate), the set is taken: the Giant only. A
+    # permanent without counters can't be chosen: one line naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    got = _damage(_bird_board(trigger_choices=[{"source": "bird", "window": "regular",
+                                                "proliferate": ["giant"]}]))
+    assert got["outcome"]["poison"]["Bob"] == 2
+    assert got["outcome"]["counters"] == {"giant": {"+1/+1": 2}}
+    with pytest.raises(ScenarioError, match=r"proliferate\[0\]"):
+        _damage(_bird_board(trigger_choices=[{"source": "bird", "window": "regular",
+                                              "proliferate": ["bird"]}]))

@@ -35,6 +35,7 @@ from redzone.models.triggers.types import (
     MoveCounters,
     NoCombatDamage,
     Pay,
+    Proliferate,
     RemoveCounters,
     TapEffect,
     ValueOnly,
@@ -54,7 +55,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           RemoveCounters)
+           Proliferate, RemoveCounters)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -119,6 +120,9 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     if m:  # 701.15a
         who = refs.obj(m[1])
         return None if who is None else (Goad(who),)
+    m = re.fullmatch(r"proliferate(?: (twice)|, then proliferate again)?", s)
+    if m:  # 701.34a
+        return (Proliferate(2 if m[1] or s.endswith("again") else 1),)
     m = re.fullmatch(r"bolster (\d+)", s)
     if m:  # 701.39a
         return (Bolster(int(m[1])),)
@@ -187,6 +191,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
                          for pid in ids) or "no creature"
     if isinstance(e, Bolster):
         return _bolster(play, f, e, chosen)
+    if isinstance(e, Proliferate):
+        return "; ".join(_proliferate(play, f, chosen) for _ in range(e.times))
     if isinstance(e, Double):
         from redzone.models.triggers.resolve import _pumped
 
@@ -541,3 +547,66 @@ def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: a gate removed
     no counter (:func:`gated`)."""
     return isinstance(e, RemoveCounters) and e.gate and line == "no counter to remove"
+
+
+PROLIFERATE_LIMIT = 10
+"""More candidates than this for one proliferate is an error (2**10 sets to choose from)."""
+
+
+def _proliferate(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """One proliferate (701.34a): the controller chooses a set of the permanents and players
+    with counters (a ``Choice`` ``"proliferate"``, options the sets, every one first;
+    stated as ``combat.trigger_choices[].proliferate``) and each gets one more counter of
+    each kind it has."""
+    from itertools import combinations
+
+    from redzone.models.triggers.resolve import Choice
+
+    state = play.state
+    perms = [p for p in (play.edit.perms or play.edit.base.permanents).values()
+             if state.on_battlefield(p.id)]
+    kinds: dict[str, list[str]] = {}
+    for p in perms:
+        have = [k for k, n in state.counters.get(p.id, p.counters).items() if n > 0
+                and k not in ("loyalty", "defense")]
+        if state.loyalty.get(p.id, 0) > 0:
+            have.append("loyalty")
+        if state.defense.get(p.id, 0) > 0:
+            have.append("defense")
+        if have:
+            kinds[p.id] = have
+    players = play.board.players
+    for p in players:
+        if not state.in_game(p.name):
+            continue
+        have = (["poison"] if state.poison.get(p.name, 0) > 0 else []) + (["energy"] if p.energy > 0 else [])
+        if have:
+            kinds[p.name] = have
+    among = tuple(kinds)
+    if not among:
+        return "nothing to proliferate"
+    if len(among) > PROLIFERATE_LIMIT:
+        raise RuntimeError(f"proliferate with {len(among)} permanents and players with counters "
+                           f"(more than {PROLIFERATE_LIMIT}) is not enumerated")
+    options = [c for n in range(len(among), -1, -1) for c in combinations(among, n)]
+    pick = play.choose(Choice(f.controller, "proliferate", f.source, f.ability.text, tuple(options),
+                              f.trigger, among))
+    chosen.setdefault("proliferate", []).append(list(pick))
+    out = []
+    for x in pick:
+        for kind in kinds[x]:
+            if x in play.edit.base.permanents:
+                if kind == "loyalty":
+                    state.loyalty[x] += 1
+                elif kind == "defense":
+                    state.defense[x] += 1
+                else:
+                    play.effect(dataclasses.replace(f, trigger=x), Counters(Who("trigger"), kind), chosen)
+            elif kind == "poison":
+                state.poison[x] = state.poison.get(x, 0) + 1
+            else:
+                current = play.edit.players if play.edit.players is not None else play.edit.base.players
+                play.edit.players = tuple(dataclasses.replace(p, energy=p.energy + 1) if p.name == x
+                                          else p for p in current)
+            out.append(f"a {kind} counter on {x}")
+    return "proliferate (701.34a): " + (", ".join(out) or "nothing chosen")

@@ -35,7 +35,7 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "NoCombatDamage", "Pay", "RemoveCounters",
+    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters",
 ]
 
 Event = Literal[
@@ -413,6 +413,16 @@ class Goad:
 
 
 @dataclass(frozen=True)
+class Proliferate:
+    """Proliferate (701.34a), ``times`` times: the controller chooses any number of
+    permanents and players with counters and gives each one more counter of each kind it
+    has (a +1/+1 or -1/-1 counter changes power and toughness; poison and energy counters
+    of players; loyalty and defense)."""
+
+    times: int = 1
+
+
+@dataclass(frozen=True)
 class Bolster:
     """Bolster ``n`` (701.39a): the controller chooses a creature with the least toughness
     among creatures they control (as the ability resolves, not a target) and puts ``n``
@@ -472,7 +482,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | RemoveCounters)
+          | NoCombatDamage | Pay | Proliferate | RemoveCounters)
 
 
 @dataclass(frozen=True)
