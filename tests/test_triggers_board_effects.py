@@ -396,3 +396,34 @@ def test_a_stated_proliferate_is_taken_and_checked() -> None:
     with pytest.raises(ScenarioError, match=r"proliferate\[0\]"):
         _damage(_bird_board(trigger_choices=[{"source": "bird", "window": "regular",
                                               "proliferate": ["bird"]}]))
+
+
+# ============================================================ "target player or planeswalker"
+
+
+def test_orcish_hellraiser_deals_its_damage_to_a_player_or_a_planeswalker() -> None:
+    # "When this creature dies, it deals 2 damage to target player or planeswalker" (Orcish
+    # Hellraiser; 115.4: a player or a planeswalker, not a creature). Blocked by Hill Giant
+    # (3/3) it dies; the play-out targets Bob (Bob 18); stated, Ajani Goldmane (loyalty 4)
+    # loses 2 loyalty (120.3c) and Bob stays at 20.
+    perms = [_p("orc", "Orcish Hellraiser", "Alice"), _p("giant", "Hill Giant", "Bob"),
+             _p("ajani", "Ajani Goldmane", "Bob")]
+    got = _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]}))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["choices"] == {"target": "Bob"}
+    walker = _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]},
+                               trigger_choices=[{"source": "orc", "window": "regular", "target": "ajani"}]))
+    assert walker["outcome"]["life"]["Bob"] == 20
+    assert walker["outcome"]["loyalty"]["ajani"] == 2
+
+
+def test_a_creature_is_not_a_player_or_planeswalker() -> None:
+    # 603.3d: the Giant is not a legal target of "target player or planeswalker".
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    perms = [_p("orc", "Orcish Hellraiser", "Alice"), _p("giant", "Hill Giant", "Bob")]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]},
+                          trigger_choices=[{"source": "orc", "window": "regular", "target": "giant"}]))

@@ -68,7 +68,7 @@ def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | No
     or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
     ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
     at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
-    got = read_tap_and_hold(s, refs)
+    got = read_tap_and_hold(s, refs) or read_damage(s, refs)
     if got is not None:
         return got
     if re.fullmatch(r"(?:return|put) the exiled cards? (?:to|into) (?:its|their) owners?'s? "
@@ -99,6 +99,37 @@ def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
         return None
     who = refs.obj(m[1])
     return None if who is None else (TapEffect(who), DoesntUntap(who))
+
+
+_OR_WALKER = {"player": "target_player", "opponent": "target_opponent", "creature": "target_creature"}
+
+
+def read_damage(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"~ / it deals N (that much, damage equal to its power) damage to target player /
+    opponent / creature or planeswalker [an opponent controls / you don't control]" (and
+    "have ~ deal ..."): a :class:`DamageEffect` whose target may be a planeswalker too
+    (``Who.also_types``), or ``None``. "It" must be the source (the damage is the source's)."""
+    m = re.fullmatch(r"(?:have )?(~|it) deals? (\d+|that much|damage equal to (?:its|~'s) power) "
+                     r"(?:damage )?to target (player|opponent|creature) or planeswalker"
+                     r"( an opponent controls| you don't control)?", s)
+    if not m or (m[1] == "it" and refs.r.it != _SELF):
+        return None
+    if m[2] == "that much":
+        if refs.r.event not in ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                                "dealt_damage", "deals_damage"):
+            return None
+        amount = Amount(1, "damage_dealt")
+    elif m[2].startswith("damage equal"):
+        if refs.r.it != _SELF:
+            return None
+        amount = Amount(1, "power")  # 608.2h: as it resolves, or as it last existed
+    else:
+        amount = Amount(int(m[2]))
+    if m[4] and m[3] != "creature":
+        return None
+    ctl = "opponents" if m[4] else "any"
+    who = Who(_OR_WALKER[m[3]], ctl, also_types=("Planeswalker",))  # type: ignore[arg-type]
+    return (DamageEffect(who, amount),)
 
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:

@@ -746,7 +746,7 @@ class _Play:
         if isinstance(e, DamageEffect):
             n = self.amount(f, e.amount)
             recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
-            if e.who.kind == "any_target":
+            if e.who.kind == "any_target" or e.who.also_types:  # h3: "... or planeswalker"
                 recips = [chosen["target"]] if chosen.get("target") is not None else []
             if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
                 return "no damage"
