@@ -427,3 +427,15 @@ def test_a_creature_is_not_a_player_or_planeswalker() -> None:
     with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
         _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]},
                           trigger_choices=[{"source": "orc", "window": "regular", "target": "giant"}]))
+
+
+def test_hellrider_deals_damage_to_what_each_attacker_attacks() -> None:
+    # "Whenever a creature you control attacks, this creature deals 1 damage to the player or
+    # planeswalker it's attacking" (Hellrider, 3/3): Hellrider attacks Bob and Grizzly Bears
+    # attacks Ajani Goldmane (loyalty 4): 1 to Bob, 1 to Ajani (120.3c), then combat damage
+    # 3 to Bob and 2 to Ajani: Bob 16, Ajani 1.
+    got = _damage(_scenario([_p("hell", "Hellrider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                             _p("ajani", "Ajani Goldmane", "Bob")], {"hell": "Bob", "bears": "ajani"}))
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["loyalty"]["ajani"] == 1
+    assert [t["result"] for t in got["triggers"]] == ["1 damage to ajani", "1 damage to Bob"]

@@ -101,6 +101,9 @@ def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
     return None if who is None else (TapEffect(who), DoesntUntap(who))
 
 
+_ATTACKING = ("attacks", "attacks_alone", "becomes_blocked", "unblocked", "blocked_by")
+"""Events whose creature is attacking ("the player or planeswalker it's attacking")."""
+
 _OR_WALKER = {"player": "target_player", "opponent": "target_opponent", "creature": "target_creature"}
 
 
@@ -109,6 +112,9 @@ def read_damage(s: str, refs: Any) -> tuple[Effect, ...] | None:
     opponent / creature or planeswalker [an opponent controls / you don't control]" (and
     "have ~ deal ..."): a :class:`DamageEffect` whose target may be a planeswalker too
     (``Who.also_types``), or ``None``. "It" must be the source (the damage is the source's)."""
+    m = re.fullmatch(r"(~|it) deals? (\d+) damage to the player or planeswalker it's attacking", s)
+    if m and (m[1] == "~" or refs.r.it == _SELF) and refs.r.event in _ATTACKING:
+        return (DamageEffect(Who("attacked"), Amount(int(m[2]))),)
     m = re.fullmatch(r"(?:have )?(~|it) deals? (\d+|that much|damage equal to (?:its|~'s) power) "
                      r"(?:damage )?to target (player|opponent|creature) or planeswalker"
                      r"( an opponent controls| you don't control)?", s)
@@ -641,3 +647,20 @@ def _proliferate(play: Any, f: Any, chosen: dict[str, Any]) -> str:
                                           else p for p in current)
             out.append(f"a {kind} counter on {x}")
     return "proliferate (701.34a): " + (", ".join(out) or "nothing chosen")
+
+
+def attacked(play: Any, f: Any) -> list[str]:
+    """The player or planeswalker attacked by the creature whose event it was (if it
+    attacks) or else by the source (506.2); ``[]`` for a battle or a creature no longer
+    attacking."""
+    who = f.trigger if f.trigger in play.attackers else f.source
+    target = play.attackers.get(who)
+    if target is None:
+        return []
+    base = play.edit.base
+    if base.is_player(target):
+        return [target] if play.state.in_game(target) else []
+    perm = base.permanents.get(target)
+    if perm is None or not perm.is_a("Planeswalker") or not play.state.on_battlefield(target):
+        return []
+    return [target]

@@ -748,6 +748,8 @@ class _Play:
             recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
             if e.who.kind == "any_target" or e.who.also_types:  # h3: "... or planeswalker"
                 recips = [chosen["target"]] if chosen.get("target") is not None else []
+            if e.who.kind == "attacked":  # h3: "the player or planeswalker it's attacking"
+                recips = board_effects.attacked(self, f)
             if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
                 return "no damage"
             dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],

@@ -173,7 +173,9 @@ class Who:
     but the player dealt the damage), ``"trigger_controller"`` (the controller of the
     creature whose event it was, as it last existed: "that creature's controller"),
     ``"damaged_controller"`` (the controller of the creature dealt the damage),
-    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4).
+    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4),
+    ``"attacked"`` (the player or planeswalker the creature that attacked is attacking —
+    the creature whose event it was if it attacks, else the source; a battle is neither).
     ``controller``: relative to the ability's controller (``"any"``: no constraint;
     ``"defending"``: controlled by the defending player of the source, or of the creature
     whose event it was when the source isn't attacking, 506.2; ``"damaged_player"``:
@@ -184,7 +186,7 @@ class Who:
                   "blockers", "blocked", "damaged", "you", "defending_player",
                   "each_opponent", "damaged_player", "any_target", "target_player",
                   "target_opponent", "other_opponents", "trigger_controller",
-                  "damaged_controller"]
+                  "damaged_controller", "attacked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
