@@ -439,3 +439,33 @@ def test_hellrider_deals_damage_to_what_each_attacker_attacks() -> None:
     assert got["outcome"]["life"]["Bob"] == 16
     assert got["outcome"]["loyalty"]["ajani"] == 1
     assert [t["result"] for t in got["triggers"]] == ["1 damage to ajani", "1 damage to Bob"]
+
+
+# ============================================================ sacrifice a land, a Food ... (701.21a)
+
+
+def _food() -> dict[str, Any]:
+    return {"id": "food", "name": "Food", "controller": "Alice", "types": ["Artifact"],
+            "subtypes": ["Food"], "token": True}
+
+
+def test_provisions_merchant_sacrifices_a_food_for_its_pump() -> None:
+    # "Whenever this creature attacks, you may sacrifice a Food. If you do, attacking
+    # creatures get +1/+1 and gain trample until end of turn" (Provisions Merchant). With a
+    # Food, Alice sacrifices it (701.21a): the Merchant and Grizzly Bears deal one more each.
+    # Without one, nothing is sacrificed, so nothing else is done (608.2c).
+    perms = [_p("merch", "Provisions Merchant", "Alice"), _p("bears", "Grizzly Bears", "Alice")]
+    plain = _damage(_scenario(perms, {"merch": "Bob", "bears": "Bob"}))
+    fed = _damage(_scenario(perms + [_food()], {"merch": "Bob", "bears": "Bob"}))
+    assert fed["outcome"]["destroyed"] == ["food"]
+    assert plain["outcome"]["life"]["Bob"] - fed["outcome"]["life"]["Bob"] == 2
+    assert plain["triggers"][0]["result"] == "nothing to sacrifice"
+
+
+def test_lesser_gargadon_sacrifices_a_land_as_it_attacks() -> None:
+    # "Whenever this creature attacks or blocks, sacrifice a land" (Lesser Gargadon): Alice
+    # sacrifices her only land; a creature is not a land.
+    got = _damage(_scenario([_p("garg", "Lesser Gargadon", "Alice"), _p("forest", "Forest", "Alice"),
+                             _p("bears", "Grizzly Bears", "Alice")], {"garg": "Bob"}))
+    assert got["outcome"]["destroyed"] == ["forest"]
+    assert got["triggers"][0]["result"] == "Alice sacrifices forest"

@@ -37,6 +37,7 @@ from redzone.models.triggers.types import (
     Pay,
     Proliferate,
     RemoveCounters,
+    Sacrifice,
     TapEffect,
     ValueOnly,
     Who,
@@ -153,6 +154,11 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (Double(who, bool(m[1])),)
+    m = re.fullmatch(r"sacrifice (a|an|another) (land|artifact|Food|Blood token|nonland permanent)", s)
+    if m:  # the controller's choice of one of theirs (701.21a)
+        kind = {"land": "Land", "artifact": "Artifact", "Food": "Food", "Blood token": "Blood",
+                "nonland permanent": "nonland"}[m[2]]
+        return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", kind=kind),)
     m = re.fullmatch(r"goad (.+)", s)
     if m:  # 701.15a
         who = refs.obj(m[1])
@@ -664,3 +670,13 @@ def attacked(play: Any, f: Any) -> list[str]:
     if perm is None or not perm.is_a("Planeswalker") or not play.state.on_battlefield(target):
         return []
     return [target]
+
+
+def of_kind(perm: Any, e: Sacrifice) -> bool:
+    """Whether ``perm`` is of the kind a sacrifice asks for (:attr:`Sacrifice.kind`: a card
+    type, a subtype such as Food or Blood, or ``"nonland"``)."""
+    if not e.kind:
+        return True
+    if e.kind == "nonland":
+        return not perm.is_a("Land")
+    return perm.is_a(e.kind) or e.kind in perm.subtypes

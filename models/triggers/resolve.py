@@ -808,7 +808,8 @@ class _Play:
                        if q.controller == p and state.on_battlefield(q.id)
                        and (q.is_creature or not e.creature
                             or e.or_artifact and q.is_a("Artifact"))
-                       and not (e.other and q.id == f.source)]
+                       and not (e.other and q.id == f.source)
+                       and board_effects.of_kind(q, e)]  # h3: "a land", "a Food" ...
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with

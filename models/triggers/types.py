@@ -328,6 +328,9 @@ class Sacrifice:
     creature: bool = False
     other: bool = False
     or_artifact: bool = False
+    kind: str = ""
+    """h3: only permanents of this card type or subtype ("Land", "Artifact", "Food", "Blood"),
+    or ``"nonland"``; ``""``: any (as ``creature`` / ``or_artifact`` say)."""
 
 
 @dataclass(frozen=True)
