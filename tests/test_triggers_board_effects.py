@@ -469,3 +469,25 @@ def test_lesser_gargadon_sacrifices_a_land_as_it_attacks() -> None:
                              _p("bears", "Grizzly Bears", "Alice")], {"garg": "Bob"}))
     assert got["outcome"]["destroyed"] == ["forest"]
     assert got["triggers"][0]["result"] == "Alice sacrifices forest"
+
+
+# ============================================================ "unless [a player] pays" (118.12)
+
+
+def test_plague_fiend_destroys_unless_the_controller_pays() -> None:
+    # "Whenever this creature deals combat damage to a creature, destroy that creature unless
+    # its controller pays {2}" (Plague Fiend, 1/1). Blocked by Hill Giant (3/3): the Giant is
+    # dealt 1; with no mana Bob can't pay (118.3) and it is destroyed; with 2 mana the
+    # play-out takes Bob's choice worst for Alice: he pays and keeps it.
+    def play(mana: int) -> dict[str, Any]:
+        scenario = _scenario([_p("fiend", "Plague Fiend", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                             {"fiend": "Bob"}, {"giant": ["fiend"]})
+        scenario["players"][1]["mana"] = mana
+        return _damage(scenario)
+
+    broke = play(0)
+    assert broke["outcome"]["destroyed"] == ["fiend", "giant"]
+    rich = play(2)
+    assert rich["outcome"]["destroyed"] == ["fiend"]
+    assert rich["triggers"][0]["choices"] == {"pay": True}
+    assert rich["triggers"][0]["result"] == "Bob pays 2 mana (nothing else is done)"

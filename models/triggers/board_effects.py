@@ -39,6 +39,7 @@ from redzone.models.triggers.types import (
     RemoveCounters,
     Sacrifice,
     TapEffect,
+    Unless,
     ValueOnly,
     Who,
 )
@@ -56,7 +57,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           Proliferate, RemoveCounters)
+           Proliferate, RemoveCounters, Unless)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -69,7 +70,7 @@ def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | No
     or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
     ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
     at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
-    got = read_tap_and_hold(s, refs) or read_damage(s, refs)
+    got = read_tap_and_hold(s, refs) or read_damage(s, refs) or read_unless(s, refs, sentence)
     if got is not None:
         return got
     if re.fullmatch(r"(?:return|put) the exiled cards? (?:to|into) (?:its|their) owners?'s? "
@@ -137,6 +138,30 @@ def read_damage(s: str, refs: Any) -> tuple[Effect, ...] | None:
     ctl = "opponents" if m[4] else "any"
     who = Who(_OR_WALKER[m[3]], ctl, also_types=("Planeswalker",))  # type: ignore[arg-type]
     return (DamageEffect(who, amount),)
+
+
+def read_unless(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"E unless you pay C", "E unless its (that creature's) controller pays C", "P loses N
+    life unless they pay C" (118.12), or ``None``."""
+    m = re.fullmatch(r"(.+?) unless (you pay|(?:its|that creature's) controller pays|they pay) (.+)", s)
+    if not m:
+        return None
+    cost = read_cost(m[3])
+    if cost is None:
+        return None
+    inner = sentence(m[1])
+    if inner is None or any(isinstance(e, (Pay, Unless)) for e in inner):
+        return None
+    if m[2] == "you pay":
+        payer: Who | None = Who("you")
+    elif m[2] == "they pay":
+        subject = re.match(r"(.+?) (?:loses|gains|sacrifices) ", m[1])
+        payer = refs.player(subject[1]) if subject else None
+    else:
+        payer = refs.player("that creature's controller")
+    if payer is None:
+        return None
+    return (Unless(payer, cost, inner),)
 
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
@@ -234,6 +259,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
                          for pid in ids) or "no creature"
     if isinstance(e, Bolster):
         return _bolster(play, f, e, chosen)
+    if isinstance(e, Unless):
+        return _unless(play, f, e, chosen)
     if isinstance(e, Proliferate):
         return "; ".join(_proliferate(play, f, chosen) for _ in range(e.times))
     if isinstance(e, Double):
@@ -680,3 +707,21 @@ def of_kind(perm: Any, e: Sacrifice) -> bool:
     if e.kind == "nonland":
         return not perm.is_a("Land")
     return perm.is_a(e.kind) or e.kind in perm.subtypes
+
+
+def _unless(play: Any, f: Any, e: Unless, chosen: dict[str, Any]) -> str:
+    """"E unless P pays C" (118.12): P chooses (a ``Choice`` ``"pay"``, stated as
+    ``combat.trigger_choices[].may``), if P can pay C fully (118.3, 119.4)."""
+    from redzone.models.triggers.resolve import Choice
+
+    payers = play.players(f, e.payer, chosen)
+    if len(payers) == 1:
+        p = payers[0]
+        mana, energy, life = available(play, p)
+        c = e.cost
+        if c.mana <= mana and c.energy <= energy and (c.life <= 0 or life >= c.life):
+            if play.choose(Choice(p, "pay", f.source, f.ability.text, (True, False), f.trigger)):
+                chosen["pay"] = True
+                return pay(play, dataclasses.replace(f, controller=p), c) + " (nothing else is done)"
+            chosen["pay"] = False
+    return "; ".join(play.effect(f, inner, chosen) for inner in e.effects)

@@ -26,7 +26,7 @@ from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolv
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, Modes, Proliferate, Resolved, Sacrifice,
-                                           TriggeredAbility)
+                                           TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -85,7 +85,9 @@ def check_trigger_choices(board: Board) -> None:
                                                    f"{item.window} window that redzone plays")
         checks = (("target", item.target is not None, lambda t: _has_target(t), "a target"),
                   ("no_target", item.no_target, lambda t: _has_target(t, True), "an \"up to one\" target"),
-                  ("may", item.may is not None, lambda t: t.optional, "a \"you may\" choice"),
+                  ("may", item.may is not None,
+                   lambda t: t.optional or any(isinstance(e, Unless) for e in flat(t.effects)),
+                   "a \"you may\" choice (or \"unless ... pays\")"),
                   ("sacrifice", bool(item.sacrifice),
                    lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
                   ("mode", item.mode is not None,
@@ -221,7 +223,7 @@ class _Answers:
                         f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
                         f"CR 701.39a)")
                 return item.chosen
-            if c.what == "may" and "may" not in self.used[i] and item.may is not None:
+            if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may
             if c.what == "sacrifice" and item.sacrifice and not self.sacrificed[i]:

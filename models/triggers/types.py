@@ -35,7 +35,7 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters",
+    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
 ]
 
 Event = Literal[
@@ -418,6 +418,17 @@ class Goad:
 
 
 @dataclass(frozen=True)
+class Unless:
+    """``effects`` unless ``payer`` (one player) pays ``cost`` (118.12: "unless [a player]
+    pays"): on resolution that player chooses whether to pay, only with the resources to pay
+    it fully (118.3); paid, ``effects`` are not done."""
+
+    payer: Who
+    cost: Pay
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
 class Proliferate:
     """Proliferate (701.34a), ``times`` times: the controller chooses any number of
     permanents and players with counters and gives each one more counter of each kind it
@@ -487,7 +498,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | Proliferate | RemoveCounters)
+          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless)
 
 
 @dataclass(frozen=True)
