@@ -491,3 +491,14 @@ def test_plague_fiend_destroys_unless_the_controller_pays() -> None:
     assert rich["outcome"]["destroyed"] == ["fiend"]
     assert rich["triggers"][0]["choices"] == {"pay": True}
     assert rich["triggers"][0]["result"] == "Bob pays 2 mana (nothing else is done)"
+
+
+def test_kalonian_hydra_doubles_its_counters_as_it_attacks() -> None:
+    # "Whenever this creature attacks, double the number of +1/+1 counters on each creature
+    # you control" (Kalonian Hydra, 0/0 trample with four +1/+1 counters; 701.10e: it gets as
+    # many more as it has): an 8/8, 8 damage (Bob 12), and Grizzly Bears at home with one
+    # counter gets a second.
+    got = _damage(_scenario([_p("hydra", "Kalonian Hydra", "Alice", counters={"+1/+1": 4}),
+                             _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"hydra": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert got["outcome"]["counters"] == {"hydra": {"+1/+1": 8}, "bears": {"+1/+1": 2}}
