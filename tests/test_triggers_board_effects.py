@@ -502,3 +502,35 @@ def test_kalonian_hydra_doubles_its_counters_as_it_attacks() -> None:
                              _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"hydra": "Bob"}))
     assert got["outcome"]["life"]["Bob"] == 12
     assert got["outcome"]["counters"] == {"hydra": {"+1/+1": 8}, "bears": {"+1/+1": 2}}
+
+
+# ============================================================ the AI's next turn
+
+
+def test_this_turns_marks_end_before_the_crack_back() -> None:
+    # The next turn's board (the AI's crack-back, lookahead 1) starts after the cleanup step:
+    # "assigns no combat damage this turn" has ended (514.2) and the delayed "at end of
+    # combat" abilities were done (603.7); a stale one would act again. choose-attack with
+    # Wall of Tears back (its delayed ability returns the creature it blocked) plays both
+    # turns.
+    import dataclasses
+
+    from redzone.models.game_state import GameState
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.board import build_board
+    from redzone.models.triggers.board_effects import DELAYED, NO_COMBAT_DAMAGE
+    from redzone.solver.ai.position import next_turn_board
+
+    scenario = _scenario([_p("vig", "Dwarven Vigilantes", "Alice"), _p("wall", "Wall of Tears", "Bob")],
+                         {"vig": "Bob"})
+    board = build_board(parse_scenario(scenario))
+    marked = dict(board.permanents)
+    marked["vig"] = dataclasses.replace(marked["vig"], conditions={NO_COMBAT_DAMAGE: True, "renowned": True})
+    marked["wall"] = dataclasses.replace(marked["wall"], conditions={DELAYED + "[]": True})
+    board = dataclasses.replace(board, permanents=marked)
+    nxt = next_turn_board(board, GameState.from_board(board), {"vig": "Bob"}, "Bob")
+    assert nxt.permanents["vig"].conditions == {"renowned": True}
+    assert nxt.permanents["wall"].conditions == {}
+    got = run_command("choose-attack", {k: v for k, v in scenario.items() if k != "combat"},
+                      {"lookahead": 1}).to_json()
+    assert got["status"] == "optimal"

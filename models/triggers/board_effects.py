@@ -45,7 +45,7 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "available", "can_pay",
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "THIS_TURN", "available", "can_pay",
            "choose_mode", "delayed_of", "flat", "join_modes", "modal_read", "paid", "pay",
            "read_clause", "read_cost", "read_delayed", "read_modes", "read_tap_and_hold",
            "reflexive", "resolve"]
@@ -245,6 +245,22 @@ DELAYED = "at end of combat: "
 """The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
 the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
 
+GOADED = "goaded by "
+"""The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
+the goading player's name follows)."""
+
+
+class _ThisTurn:
+    """The ``conditions`` keys this module's effects put on for this turn (``in``: a key is
+    one of them): no combat damage, doesn't untap, goaded by a player."""
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP)
+                                         or key.startswith(GOADED))
+
+
+THIS_TURN = _ThisTurn()
+
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
                  "blocked", "damaged")
 
@@ -257,7 +273,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return pay(play, f, e)
     if isinstance(e, Goad):
         ids = play.objects(f, e.who, chosen)
-        key = f"goaded by {f.controller}"
+        key = GOADED + f.controller
         for pid in ids:
             perm = play.edit.perm(pid)
             play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))

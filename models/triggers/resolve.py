@@ -1436,7 +1436,7 @@ def _delayed_at_end(board: Board, state: GameState) -> GameState:
                 play.effect(f, inner, chosen)
                 continue
             for pid in ids:
-                if state.on_battlefield(pid):  # 603.7c: gone, it is not affected
+                if pid in board.permanents and state.on_battlefield(pid):  # 603.7c: gone, not affected
                     play.effect(Fired(perm.id, perm.controller, ability, pid),
                                 dataclasses.replace(inner, who=Who("trigger")), {})  # type: ignore[arg-type]
         state_based_actions(play.board, state)
