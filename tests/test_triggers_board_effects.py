@@ -534,3 +534,21 @@ def test_this_turns_marks_end_before_the_crack_back() -> None:
     got = run_command("choose-attack", {k: v for k, v in scenario.items() if k != "combat"},
                       {"lookahead": 1}).to_json()
     assert got["status"] == "optimal"
+
+
+def test_thistledown_players_untaps_a_noncreature_permanent_too() -> None:
+    # "Whenever this creature attacks, untap target nonland permanent" (Thistledown Players;
+    # 701.26): a target among creatures and noncreature nonland permanents — Bob's tapped
+    # Propaganda (an enchantment) is one, Alice's tapped Forest is not (603.3d).
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    perms = [_p("players", "Thistledown Players", "Alice"), _p("prop", "Propaganda", "Bob", tapped=True),
+             _p("forest", "Forest", "Alice", tapped=True)]
+    got = _damage(_scenario(perms, {"players": "Bob"},
+                            trigger_choices=[{"source": "players", "window": "attack", "target": "prop"}]))
+    assert got["triggers"][0]["result"] == "prop untapped"
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        _damage(_scenario(perms, {"players": "Bob"},
+                          trigger_choices=[{"source": "players", "window": "attack", "target": "forest"}]))

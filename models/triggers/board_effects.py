@@ -71,7 +71,8 @@ def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | No
     or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
     ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
     at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
-    got = read_tap_and_hold(s, refs) or read_damage(s, refs) or read_unless(s, refs, sentence)
+    got = (read_tap_and_hold(s, refs) or read_damage(s, refs) or read_unless(s, refs, sentence)
+           or read_untap_permanent(s))
     if got is not None:
         return got
     if re.fullmatch(r"(?:return|put) the exiled cards? (?:to|into) (?:its|their) owners?'s? "
@@ -139,6 +140,30 @@ def read_damage(s: str, refs: Any) -> tuple[Effect, ...] | None:
     ctl = "opponents" if m[4] else "any"
     who = Who(_OR_WALKER[m[3]], ctl, also_types=("Planeswalker",))  # type: ignore[arg-type]
     return (DamageEffect(who, amount),)
+
+
+_PERMANENT_TYPES = ("Artifact", "Enchantment", "Land", "Planeswalker", "Battle")
+_UNTAP_TARGETS = {
+    "permanent": ("", _PERMANENT_TYPES), "nonland permanent": ("", ("Artifact", "Enchantment",
+                                                                    "Planeswalker", "Battle")),
+    "creature or land": ("", ("Land",)), "artifact or creature": ("", ("Artifact",)),
+    "artifact": ("Artifact", ("Artifact",))}
+
+
+def read_untap_permanent(s: str) -> tuple[Effect, ...] | None:
+    """"untap target permanent / nonland permanent / creature or land / artifact or creature
+    / artifact" (701.26): a target among creatures and permanents of those types
+    (``Who.also_types``; "target artifact": artifact creatures and other artifacts), or
+    ``None``."""
+    m = re.fullmatch(r"untap target (permanent|nonland permanent|creature or land|"
+                     r"artifact or creature|artifact)", s)
+    if not m:
+        return None
+    only, types = _UNTAP_TARGETS[m[1]]
+    from redzone.models.ability_base import Quality
+
+    quals = (Quality(types=(only,)),) if only else ()
+    return (TapEffect(Who("target_creature", qualities=quals, also_types=types), untap=True),)
 
 
 def read_unless(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
