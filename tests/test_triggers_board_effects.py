@@ -552,3 +552,13 @@ def test_thistledown_players_untaps_a_noncreature_permanent_too() -> None:
     with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
         _damage(_scenario(perms, {"players": "Bob"},
                           trigger_choices=[{"source": "players", "window": "attack", "target": "forest"}]))
+
+
+def test_hurloon_shaman_makes_each_player_sacrifice_a_land() -> None:
+    # "When this creature dies, each player sacrifices a land of their choice" (Hurloon
+    # Shaman, 2/3): blocked by Hill Giant (3/3) it dies; Alice sacrifices her Mountain and
+    # Bob his Forest (701.21a), each their own choice; Bob's Giant is not a land.
+    got = _damage(_scenario([_p("shaman", "Hurloon Shaman", "Alice"), _p("mountain", "Mountain", "Alice"),
+                             _p("giant", "Hill Giant", "Bob"), _p("forest", "Forest", "Bob")],
+                            {"shaman": "Bob"}, {"giant": ["shaman"]}))
+    assert got["outcome"]["destroyed"] == ["shaman", "mountain", "forest"]

@@ -215,6 +215,15 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         who = refs.obj(m[2])
         kind = "+1/+1" if m[1].startswith("+1/+1") else ""
         return None if who is None else (DoubleCounters(who, kind),)
+    m = re.fullmatch(r"(.+?) sacrifices? a land(?: of their choice)?", s)
+    if m:  # each player's own choice (701.21a)
+        if m[1] == "each player":
+            return (Sacrifice(Who("you"), Amount(1), kind="Land"),
+                    Sacrifice(Who("each_opponent"), Amount(1), kind="Land"))
+        who = refs.player(m[1])
+        if who is None or who.kind == "you":
+            return None
+        return (Sacrifice(who, Amount(1), kind="Land"),)
     m = re.fullmatch(r"goad (.+)", s)
     if m:  # 701.15a
         who = refs.obj(m[1])
