@@ -533,8 +533,8 @@ def test_unread_part_names_what_is_not_read() -> None:
     assert unread_part("Whenever this creature attacks for the first time each turn, untap "
                        "all creatures you control.") == \
         "condition: Whenever ~ attacks for the first time each turn"
-    assert unread_part("Whenever this creature blocks, proliferate. You gain 2 life.") == \
-        "effect: proliferate"
+    assert unread_part("Whenever this creature blocks, roll a d20. You gain 2 life.") == \
+        "effect: roll a dN"  # (proliferate, the example before h3, is read: 701.34a)
     assert unread_part("Whenever this creature attacks, it gets +2/+0 until end of turn.") is None
 
 

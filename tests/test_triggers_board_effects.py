@@ -357,3 +357,208 @@ def test_exemplar_of_strength_gains_life_only_if_a_counter_was_removed() -> None
     bare = _damage(_scenario([_p("ex", "Exemplar of Strength", "Alice")], {"ex": "Bob"}))
     assert bare["outcome"]["life"] == {"Alice": 20, "Bob": 16}
     assert bare["triggers"][0]["result"] == "no counter to remove"
+
+
+# ============================================================ proliferate (701.34a)
+
+
+def _bird_board(**combat: Any) -> dict[str, Any]:
+    scenario = _scenario([_p("bird", "Thrummingbird", "Alice"),
+                          _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1}),
+                          _p("giant", "Hill Giant", "Bob", counters={"+1/+1": 1})],
+                         {"bird": "Bob"}, **combat)
+    scenario["players"][1]["poison"] = 2
+    return scenario
+
+
+def test_thrummingbird_proliferates_what_its_controller_chooses() -> None:
+    # "Whenever this creature deals combat damage to a player, proliferate" (Thrummingbird,
+    # 1/1 flying; 701.34a: any number of the permanents and players with counters get one
+    # more of each kind). Alice's play-out gives Bob a third poison counter and her Bears a
+    # second +1/+1 counter, not Bob's Hill Giant.
+    got = _damage(_bird_board())
+    assert got["outcome"]["poison"]["Bob"] == 3
+    assert got["outcome"]["counters"] == {"bears": {"+1/+1": 2}}
+    assert got["triggers"][0]["choices"] == {"proliferate": [["bears", "Bob"]]}
+
+
+def test_a_stated_proliferate_is_taken_and_checked() -> None:
+    # Stated (combat.trigger_choices[].proliferate), the set is taken: the Giant only. A
+    # permanent without counters can't be chosen: one line naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    got = _damage(_bird_board(trigger_choices=[{"source": "bird", "window": "regular",
+                                                "proliferate": ["giant"]}]))
+    assert got["outcome"]["poison"]["Bob"] == 2
+    assert got["outcome"]["counters"] == {"giant": {"+1/+1": 2}}
+    with pytest.raises(ScenarioError, match=r"proliferate\[0\]"):
+        _damage(_bird_board(trigger_choices=[{"source": "bird", "window": "regular",
+                                              "proliferate": ["bird"]}]))
+
+
+# ============================================================ "target player or planeswalker"
+
+
+def test_orcish_hellraiser_deals_its_damage_to_a_player_or_a_planeswalker() -> None:
+    # "When this creature dies, it deals 2 damage to target player or planeswalker" (Orcish
+    # Hellraiser; 115.4: a player or a planeswalker, not a creature). Blocked by Hill Giant
+    # (3/3) it dies; the play-out targets Bob (Bob 18); stated, Ajani Goldmane (loyalty 4)
+    # loses 2 loyalty (120.3c) and Bob stays at 20.
+    perms = [_p("orc", "Orcish Hellraiser", "Alice"), _p("giant", "Hill Giant", "Bob"),
+             _p("ajani", "Ajani Goldmane", "Bob")]
+    got = _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]}))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["choices"] == {"target": "Bob"}
+    walker = _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]},
+                               trigger_choices=[{"source": "orc", "window": "regular", "target": "ajani"}]))
+    assert walker["outcome"]["life"]["Bob"] == 20
+    assert walker["outcome"]["loyalty"]["ajani"] == 2
+
+
+def test_a_creature_is_not_a_player_or_planeswalker() -> None:
+    # 603.3d: the Giant is not a legal target of "target player or planeswalker".
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    perms = [_p("orc", "Orcish Hellraiser", "Alice"), _p("giant", "Hill Giant", "Bob")]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        _damage(_scenario(perms, {"orc": "Bob"}, {"giant": ["orc"]},
+                          trigger_choices=[{"source": "orc", "window": "regular", "target": "giant"}]))
+
+
+def test_hellrider_deals_damage_to_what_each_attacker_attacks() -> None:
+    # "Whenever a creature you control attacks, this creature deals 1 damage to the player or
+    # planeswalker it's attacking" (Hellrider, 3/3): Hellrider attacks Bob and Grizzly Bears
+    # attacks Ajani Goldmane (loyalty 4): 1 to Bob, 1 to Ajani (120.3c), then combat damage
+    # 3 to Bob and 2 to Ajani: Bob 16, Ajani 1.
+    got = _damage(_scenario([_p("hell", "Hellrider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                             _p("ajani", "Ajani Goldmane", "Bob")], {"hell": "Bob", "bears": "ajani"}))
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["loyalty"]["ajani"] == 1
+    assert [t["result"] for t in got["triggers"]] == ["1 damage to ajani", "1 damage to Bob"]
+
+
+# ============================================================ sacrifice a land, a Food ... (701.21a)
+
+
+def _food() -> dict[str, Any]:
+    return {"id": "food", "name": "Food", "controller": "Alice", "types": ["Artifact"],
+            "subtypes": ["Food"], "token": True}
+
+
+def test_provisions_merchant_sacrifices_a_food_for_its_pump() -> None:
+    # "Whenever this creature attacks, you may sacrifice a Food. If you do, attacking
+    # creatures get +1/+1 and gain trample until end of turn" (Provisions Merchant). With a
+    # Food, Alice sacrifices it (701.21a): the Merchant and Grizzly Bears deal one more each.
+    # Without one, nothing is sacrificed, so nothing else is done (608.2c).
+    perms = [_p("merch", "Provisions Merchant", "Alice"), _p("bears", "Grizzly Bears", "Alice")]
+    plain = _damage(_scenario(perms, {"merch": "Bob", "bears": "Bob"}))
+    fed = _damage(_scenario(perms + [_food()], {"merch": "Bob", "bears": "Bob"}))
+    assert fed["outcome"]["destroyed"] == ["food"]
+    assert plain["outcome"]["life"]["Bob"] - fed["outcome"]["life"]["Bob"] == 2
+    assert plain["triggers"][0]["result"] == "nothing to sacrifice"
+
+
+def test_lesser_gargadon_sacrifices_a_land_as_it_attacks() -> None:
+    # "Whenever this creature attacks or blocks, sacrifice a land" (Lesser Gargadon): Alice
+    # sacrifices her only land; a creature is not a land.
+    got = _damage(_scenario([_p("garg", "Lesser Gargadon", "Alice"), _p("forest", "Forest", "Alice"),
+                             _p("bears", "Grizzly Bears", "Alice")], {"garg": "Bob"}))
+    assert got["outcome"]["destroyed"] == ["forest"]
+    assert got["triggers"][0]["result"] == "Alice sacrifices forest"
+
+
+# ============================================================ "unless [a player] pays" (118.12)
+
+
+def test_plague_fiend_destroys_unless_the_controller_pays() -> None:
+    # "Whenever this creature deals combat damage to a creature, destroy that creature unless
+    # its controller pays {2}" (Plague Fiend, 1/1). Blocked by Hill Giant (3/3): the Giant is
+    # dealt 1; with no mana Bob can't pay (118.3) and it is destroyed; with 2 mana the
+    # play-out takes Bob's choice worst for Alice: he pays and keeps it.
+    def play(mana: int) -> dict[str, Any]:
+        scenario = _scenario([_p("fiend", "Plague Fiend", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                             {"fiend": "Bob"}, {"giant": ["fiend"]})
+        scenario["players"][1]["mana"] = mana
+        return _damage(scenario)
+
+    broke = play(0)
+    assert broke["outcome"]["destroyed"] == ["fiend", "giant"]
+    rich = play(2)
+    assert rich["outcome"]["destroyed"] == ["fiend"]
+    assert rich["triggers"][0]["choices"] == {"pay": True}
+    assert rich["triggers"][0]["result"] == "Bob pays 2 mana (nothing else is done)"
+
+
+def test_kalonian_hydra_doubles_its_counters_as_it_attacks() -> None:
+    # "Whenever this creature attacks, double the number of +1/+1 counters on each creature
+    # you control" (Kalonian Hydra, 0/0 trample with four +1/+1 counters; 701.10e: it gets as
+    # many more as it has): an 8/8, 8 damage (Bob 12), and Grizzly Bears at home with one
+    # counter gets a second.
+    got = _damage(_scenario([_p("hydra", "Kalonian Hydra", "Alice", counters={"+1/+1": 4}),
+                             _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"hydra": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert got["outcome"]["counters"] == {"hydra": {"+1/+1": 8}, "bears": {"+1/+1": 2}}
+
+
+# ============================================================ the AI's next turn
+
+
+def test_this_turns_marks_end_before_the_crack_back() -> None:
+    # The next turn's board (the AI's crack-back, lookahead 1) starts after the cleanup step:
+    # "assigns no combat damage this turn" has ended (514.2) and the delayed "at end of
+    # combat" abilities were done (603.7); a stale one would act again. choose-attack with
+    # Wall of Tears back (its delayed ability returns the creature it blocked) plays both
+    # turns.
+    import dataclasses
+
+    from redzone.models.game_state import GameState
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.board import build_board
+    from redzone.models.triggers.board_effects import DELAYED, NO_COMBAT_DAMAGE
+    from redzone.solver.ai.position import next_turn_board
+
+    scenario = _scenario([_p("vig", "Dwarven Vigilantes", "Alice"), _p("wall", "Wall of Tears", "Bob")],
+                         {"vig": "Bob"})
+    board = build_board(parse_scenario(scenario))
+    marked = dict(board.permanents)
+    marked["vig"] = dataclasses.replace(marked["vig"], conditions={NO_COMBAT_DAMAGE: True, "renowned": True})
+    marked["wall"] = dataclasses.replace(marked["wall"], conditions={DELAYED + "[]": True})
+    board = dataclasses.replace(board, permanents=marked)
+    nxt = next_turn_board(board, GameState.from_board(board), {"vig": "Bob"}, "Bob")
+    assert nxt.permanents["vig"].conditions == {"renowned": True}
+    assert nxt.permanents["wall"].conditions == {}
+    got = run_command("choose-attack", {k: v for k, v in scenario.items() if k != "combat"},
+                      {"lookahead": 1}).to_json()
+    assert got["status"] == "optimal"
+
+
+def test_thistledown_players_untaps_a_noncreature_permanent_too() -> None:
+    # "Whenever this creature attacks, untap target nonland permanent" (Thistledown Players;
+    # 701.26): a target among creatures and noncreature nonland permanents — Bob's tapped
+    # Propaganda (an enchantment) is one, Alice's tapped Forest is not (603.3d).
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    perms = [_p("players", "Thistledown Players", "Alice"), _p("prop", "Propaganda", "Bob", tapped=True),
+             _p("forest", "Forest", "Alice", tapped=True)]
+    got = _damage(_scenario(perms, {"players": "Bob"},
+                            trigger_choices=[{"source": "players", "window": "attack", "target": "prop"}]))
+    assert got["triggers"][0]["result"] == "prop untapped"
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        _damage(_scenario(perms, {"players": "Bob"},
+                          trigger_choices=[{"source": "players", "window": "attack", "target": "forest"}]))
+
+
+def test_hurloon_shaman_makes_each_player_sacrifice_a_land() -> None:
+    # "When this creature dies, each player sacrifices a land of their choice" (Hurloon
+    # Shaman, 2/3): blocked by Hill Giant (3/3) it dies; Alice sacrifices her Mountain and
+    # Bob his Forest (701.21a), each their own choice; Bob's Giant is not a land.
+    got = _damage(_scenario([_p("shaman", "Hurloon Shaman", "Alice"), _p("mountain", "Mountain", "Alice"),
+                             _p("giant", "Hill Giant", "Bob"), _p("forest", "Forest", "Bob")],
+                            {"shaman": "Bob"}, {"giant": ["shaman"]}))
+    assert got["outcome"]["destroyed"] == ["shaman", "mountain", "forest"]

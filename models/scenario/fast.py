@@ -211,6 +211,7 @@ _WINDOW = _one_of("attack", "block", "first-strike", "regular")
 _trigger_choice = _model(TriggerChoice, {
     "source": _text, "window": _WINDOW, "trigger": _opt_text, "target": _opt_text,
     "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts, "chosen": _opt_text,
+    "proliferate": _opt_texts,
     "mode": _optional(_list_of(_positive))})
 
 _combat = _model(CombatSpec, {

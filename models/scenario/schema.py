@@ -262,6 +262,9 @@ class TriggerChoice(_Strict):
     chosen: str | None = Field(
         None, description="A permanent chosen as the ability resolves, not targeted (bolster's "
                           "creature with the least toughness, 701.39a): its id.")
+    proliferate: list[str] | None = Field(
+        None, description="The permanents and players given a counter of each kind they have by "
+                          "each proliferate of the ability (701.34a): ids and player names.")
     mode: list[Positive] | None = Field(
         None, description="A modal ability's modes (\"choose one —\"): their numbers in "
                           "printed order, from 1 (700.2, 603.3c).")

@@ -341,7 +341,7 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("mode", None))
+              ("proliferate", None), ("mode", None))
     source: str
     window: str
     trigger: str | None
@@ -351,6 +351,8 @@ class TriggerChoice(_Spec):
     sacrifice: list[str]
     chosen: str | None
     """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a)."""
+    proliferate: list[str] | None
+    """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None
     """A modal ability's modes, numbered from 1 in printed order (700.2, 603.3c)."""
 

@@ -421,10 +421,12 @@ class _Checker:
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
             if item.chosen is not None:
                 self._permanent(f"{where}.chosen", item.chosen)
+            for j, x in enumerate(item.proliferate or ()):
+                self._player_or_permanent(f"{where}.proliferate[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
-                    and item.mode is None and item.chosen is None):
+                    and item.mode is None and item.chosen is None and item.proliferate is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen or mode")
+                                           "chosen, proliferate or mode")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

@@ -29,6 +29,7 @@ from redzone.models.triggers.types import (
     Bolster,
     DoesntUntap,
     Double,
+    DoubleCounters,
     Effect,
     Goad,
     LifeEffect,
@@ -36,13 +37,16 @@ from redzone.models.triggers.types import (
     MoveCounters,
     NoCombatDamage,
     Pay,
+    Proliferate,
     RemoveCounters,
+    Sacrifice,
     TapEffect,
+    Unless,
     ValueOnly,
     Who,
 )
 
-__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "NO_COMBAT_DAMAGE", "available", "can_pay",
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "THIS_TURN", "available", "can_pay",
            "choose_mode", "delayed_of", "flat", "join_modes", "modal_read", "paid", "pay",
            "read_clause", "read_cost", "read_delayed", "read_modes", "read_tap_and_hold",
            "reflexive", "resolve"]
@@ -55,7 +59,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           RemoveCounters)
+           Proliferate, RemoveCounters, Unless, DoubleCounters)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -68,7 +72,8 @@ def read_delayed(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | No
     or "<effect> at end of combat" / "at end of combat, <effect>" (a delayed triggered
     ability, 603.7, done in the end of combat step, 511.2), or ``None``. "Destroy / exile X
     at end of combat" is the parser's own (:class:`Destroy` ``at_end_of_combat``)."""
-    got = read_tap_and_hold(s, refs)
+    got = (read_tap_and_hold(s, refs) or read_damage(s, refs) or read_unless(s, refs, sentence)
+           or read_untap_permanent(s))
     if got is not None:
         return got
     if re.fullmatch(r"(?:return|put) the exiled cards? (?:to|into) (?:its|their) owners?'s? "
@@ -101,6 +106,91 @@ def read_tap_and_hold(s: str, refs: Any) -> tuple[Effect, ...] | None:
     return None if who is None else (TapEffect(who), DoesntUntap(who))
 
 
+_ATTACKING = ("attacks", "attacks_alone", "becomes_blocked", "unblocked", "blocked_by")
+"""Events whose creature is attacking ("the player or planeswalker it's attacking")."""
+
+_OR_WALKER = {"player": "target_player", "opponent": "target_opponent", "creature": "target_creature"}
+
+
+def read_damage(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"~ / it deals N (that much, damage equal to its power) damage to target player /
+    opponent / creature or planeswalker [an opponent controls / you don't control]" (and
+    "have ~ deal ..."): a :class:`DamageEffect` whose target may be a planeswalker too
+    (``Who.also_types``), or ``None``. "It" must be the source (the damage is the source's)."""
+    m = re.fullmatch(r"(~|it) deals? (\d+) damage to the player or planeswalker it's attacking", s)
+    if m and (m[1] == "~" or refs.r.it == _SELF) and refs.r.event in _ATTACKING:
+        return (DamageEffect(Who("attacked"), Amount(int(m[2]))),)
+    m = re.fullmatch(r"(?:have )?(~|it) deals? (\d+|that much|damage equal to (?:its|~'s) power) "
+                     r"(?:damage )?to target (player|opponent|creature) or planeswalker"
+                     r"( an opponent controls| you don't control)?", s)
+    if not m or (m[1] == "it" and refs.r.it != _SELF):
+        return None
+    if m[2] == "that much":
+        if refs.r.event not in ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                                "dealt_damage", "deals_damage"):
+            return None
+        amount = Amount(1, "damage_dealt")
+    elif m[2].startswith("damage equal"):
+        if refs.r.it != _SELF:
+            return None
+        amount = Amount(1, "power")  # 608.2h: as it resolves, or as it last existed
+    else:
+        amount = Amount(int(m[2]))
+    if m[4] and m[3] != "creature":
+        return None
+    ctl = "opponents" if m[4] else "any"
+    who = Who(_OR_WALKER[m[3]], ctl, also_types=("Planeswalker",))  # type: ignore[arg-type]
+    return (DamageEffect(who, amount),)
+
+
+_PERMANENT_TYPES = ("Artifact", "Enchantment", "Land", "Planeswalker", "Battle")
+_UNTAP_TARGETS = {
+    "permanent": ("", _PERMANENT_TYPES), "nonland permanent": ("", ("Artifact", "Enchantment",
+                                                                    "Planeswalker", "Battle")),
+    "creature or land": ("", ("Land",)), "artifact or creature": ("", ("Artifact",)),
+    "artifact": ("Artifact", ("Artifact",))}
+
+
+def read_untap_permanent(s: str) -> tuple[Effect, ...] | None:
+    """"untap target permanent / nonland permanent / creature or land / artifact or creature
+    / artifact" (701.26): a target among creatures and permanents of those types
+    (``Who.also_types``; "target artifact": artifact creatures and other artifacts), or
+    ``None``."""
+    m = re.fullmatch(r"untap target (permanent|nonland permanent|creature or land|"
+                     r"artifact or creature|artifact)", s)
+    if not m:
+        return None
+    only, types = _UNTAP_TARGETS[m[1]]
+    from redzone.models.ability_base import Quality
+
+    quals = (Quality(types=(only,)),) if only else ()
+    return (TapEffect(Who("target_creature", qualities=quals, also_types=types), untap=True),)
+
+
+def read_unless(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"E unless you pay C", "E unless its (that creature's) controller pays C", "P loses N
+    life unless they pay C" (118.12), or ``None``."""
+    m = re.fullmatch(r"(.+?) unless (you pay|(?:its|that creature's) controller pays|they pay) (.+)", s)
+    if not m:
+        return None
+    cost = read_cost(m[3])
+    if cost is None:
+        return None
+    inner = sentence(m[1])
+    if inner is None or any(isinstance(e, (Pay, Unless)) for e in inner):
+        return None
+    if m[2] == "you pay":
+        payer: Who | None = Who("you")
+    elif m[2] == "they pay":
+        subject = re.match(r"(.+?) (?:loses|gains|sacrifices) ", m[1])
+        payer = refs.player(subject[1]) if subject else None
+    else:
+        payer = refs.player("that creature's controller")
+    if payer is None:
+        return None
+    return (Unless(payer, cost, inner),)
+
+
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     """One clause of this module's effects, or ``None``."""
     m = re.fullmatch(r"put its counters on (.+)", s)
@@ -116,10 +206,32 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[2])
         return None if who is None else (Double(who, bool(m[1])),)
+    m = re.fullmatch(r"sacrifice (a|an|another) (land|artifact|Food|Blood token|nonland permanent)", s)
+    if m:  # the controller's choice of one of theirs (701.21a)
+        kind = {"land": "Land", "artifact": "Artifact", "Food": "Food", "Blood token": "Blood",
+                "nonland permanent": "nonland"}[m[2]]
+        return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", kind=kind),)
+    m = re.fullmatch(r"double the number of (\+1/\+1 counters|each kind of counter) on (.+)", s)
+    if m:  # 701.10e
+        who = refs.obj(m[2])
+        kind = "+1/+1" if m[1].startswith("+1/+1") else ""
+        return None if who is None else (DoubleCounters(who, kind),)
+    m = re.fullmatch(r"(.+?) sacrifices? a land(?: of their choice)?", s)
+    if m:  # each player's own choice (701.21a)
+        if m[1] == "each player":
+            return (Sacrifice(Who("you"), Amount(1), kind="Land"),
+                    Sacrifice(Who("each_opponent"), Amount(1), kind="Land"))
+        who = refs.player(m[1])
+        if who is None or who.kind == "you":
+            return None
+        return (Sacrifice(who, Amount(1), kind="Land"),)
     m = re.fullmatch(r"goad (.+)", s)
     if m:  # 701.15a
         who = refs.obj(m[1])
         return None if who is None else (Goad(who),)
+    m = re.fullmatch(r"proliferate(?: (twice)|, then proliferate again)?", s)
+    if m:  # 701.34a
+        return (Proliferate(2 if m[1] or s.endswith("again") else 1),)
     m = re.fullmatch(r"bolster (\d+)", s)
     if m:  # 701.39a
         return (Bolster(int(m[1])),)
@@ -168,6 +280,22 @@ DELAYED = "at end of combat: "
 """The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
 the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
 
+GOADED = "goaded by "
+"""The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
+the goading player's name follows)."""
+
+
+class _ThisTurn:
+    """The ``conditions`` keys this module's effects put on for this turn (``in``: a key is
+    one of them): no combat damage, doesn't untap, goaded by a player."""
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP)
+                                         or key.startswith(GOADED))
+
+
+THIS_TURN = _ThisTurn()
+
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
                  "blocked", "damaged")
 
@@ -180,7 +308,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return pay(play, f, e)
     if isinstance(e, Goad):
         ids = play.objects(f, e.who, chosen)
-        key = f"goaded by {f.controller}"
+        key = GOADED + f.controller
         for pid in ids:
             perm = play.edit.perm(pid)
             play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
@@ -188,6 +316,20 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
                          for pid in ids) or "no creature"
     if isinstance(e, Bolster):
         return _bolster(play, f, e, chosen)
+    if isinstance(e, Unless):
+        return _unless(play, f, e, chosen)
+    if isinstance(e, DoubleCounters):
+        lines = []
+        for pid in play.objects(f, e.who, chosen):
+            perm = play.edit.perm(pid)
+            have = {k: n for k, n in state.counters.get(pid, perm.counters).items()
+                    if n > 0 and (not e.kind or k == e.kind)}
+            for kind, n in have.items():  # as many more as it has (701.10e)
+                lines.append(play.effect(dataclasses.replace(f, trigger=pid),
+                                         Counters(Who("trigger"), kind, Amount(n)), chosen))
+        return "; ".join(lines) or "no counters to double"
+    if isinstance(e, Proliferate):
+        return "; ".join(_proliferate(play, f, chosen) for _ in range(e.times))
     if isinstance(e, Double):
         from redzone.models.triggers.resolve import _pumped
 
@@ -535,3 +677,111 @@ def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: a gate removed
     no counter (:func:`gated`)."""
     return isinstance(e, RemoveCounters) and e.gate and line == "no counter to remove"
+
+
+PROLIFERATE_LIMIT = 10
+"""More candidates than this for one proliferate is an error (2**10 sets to choose from)."""
+
+
+def _proliferate(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """One proliferate (701.34a): the controller chooses a set of the permanents and players
+    with counters (a ``Choice`` ``"proliferate"``, options the sets, every one first;
+    stated as ``combat.trigger_choices[].proliferate``) and each gets one more counter of
+    each kind it has."""
+    from itertools import combinations
+
+    from redzone.models.triggers.resolve import Choice
+
+    state = play.state
+    perms = [p for p in (play.edit.perms or play.edit.base.permanents).values()
+             if state.on_battlefield(p.id)]
+    kinds: dict[str, list[str]] = {}
+    for p in perms:
+        have = [k for k, n in state.counters.get(p.id, p.counters).items() if n > 0
+                and k not in ("loyalty", "defense")]
+        if state.loyalty.get(p.id, 0) > 0:
+            have.append("loyalty")
+        if state.defense.get(p.id, 0) > 0:
+            have.append("defense")
+        if have:
+            kinds[p.id] = have
+    players = play.board.players
+    for p in players:
+        if not state.in_game(p.name):
+            continue
+        have = (["poison"] if state.poison.get(p.name, 0) > 0 else []) + (["energy"] if p.energy > 0 else [])
+        if have:
+            kinds[p.name] = have
+    among = tuple(kinds)
+    if not among:
+        return "nothing to proliferate"
+    if len(among) > PROLIFERATE_LIMIT:
+        raise RuntimeError(f"proliferate with {len(among)} permanents and players with counters "
+                           f"(more than {PROLIFERATE_LIMIT}) is not enumerated")
+    options = [c for n in range(len(among), -1, -1) for c in combinations(among, n)]
+    pick = play.choose(Choice(f.controller, "proliferate", f.source, f.ability.text, tuple(options),
+                              f.trigger, among))
+    chosen.setdefault("proliferate", []).append(list(pick))
+    out = []
+    for x in pick:
+        for kind in kinds[x]:
+            if x in play.edit.base.permanents:
+                if kind == "loyalty":
+                    state.loyalty[x] += 1
+                elif kind == "defense":
+                    state.defense[x] += 1
+                else:
+                    play.effect(dataclasses.replace(f, trigger=x), Counters(Who("trigger"), kind), chosen)
+            elif kind == "poison":
+                state.poison[x] = state.poison.get(x, 0) + 1
+            else:
+                current = play.edit.players if play.edit.players is not None else play.edit.base.players
+                play.edit.players = tuple(dataclasses.replace(p, energy=p.energy + 1) if p.name == x
+                                          else p for p in current)
+            out.append(f"a {kind} counter on {x}")
+    return "proliferate (701.34a): " + (", ".join(out) or "nothing chosen")
+
+
+def attacked(play: Any, f: Any) -> list[str]:
+    """The player or planeswalker attacked by the creature whose event it was (if it
+    attacks) or else by the source (506.2); ``[]`` for a battle or a creature no longer
+    attacking."""
+    who = f.trigger if f.trigger in play.attackers else f.source
+    target = play.attackers.get(who)
+    if target is None:
+        return []
+    base = play.edit.base
+    if base.is_player(target):
+        return [target] if play.state.in_game(target) else []
+    perm = base.permanents.get(target)
+    if perm is None or not perm.is_a("Planeswalker") or not play.state.on_battlefield(target):
+        return []
+    return [target]
+
+
+def of_kind(perm: Any, e: Sacrifice) -> bool:
+    """Whether ``perm`` is of the kind a sacrifice asks for (:attr:`Sacrifice.kind`: a card
+    type, a subtype such as Food or Blood, or ``"nonland"``)."""
+    if not e.kind:
+        return True
+    if e.kind == "nonland":
+        return not perm.is_a("Land")
+    return perm.is_a(e.kind) or e.kind in perm.subtypes
+
+
+def _unless(play: Any, f: Any, e: Unless, chosen: dict[str, Any]) -> str:
+    """"E unless P pays C" (118.12): P chooses (a ``Choice`` ``"pay"``, stated as
+    ``combat.trigger_choices[].may``), if P can pay C fully (118.3, 119.4)."""
+    from redzone.models.triggers.resolve import Choice
+
+    payers = play.players(f, e.payer, chosen)
+    if len(payers) == 1:
+        p = payers[0]
+        mana, energy, life = available(play, p)
+        c = e.cost
+        if c.mana <= mana and c.energy <= energy and (c.life <= 0 or life >= c.life):
+            if play.choose(Choice(p, "pay", f.source, f.ability.text, (True, False), f.trigger)):
+                chosen["pay"] = True
+                return pay(play, dataclasses.replace(f, controller=p), c) + " (nothing else is done)"
+            chosen["pay"] = False
+    return "; ".join(play.effect(f, inner, chosen) for inner in e.effects)

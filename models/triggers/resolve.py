@@ -768,8 +768,10 @@ class _Play:
         if isinstance(e, DamageEffect):
             n = self.amount(f, e.amount)
             recips = self.objects(f, e.who, chosen) + self.players(f, e.who, chosen)
-            if e.who.kind == "any_target":
+            if e.who.kind == "any_target" or e.who.also_types:  # h3: "... or planeswalker"
                 recips = [chosen["target"]] if chosen.get("target") is not None else []
+            if e.who.kind == "attacked":  # h3: "the player or planeswalker it's attacking"
+                recips = board_effects.attacked(self, f)
             if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
                 return "no damage"
             dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],
@@ -837,7 +839,8 @@ class _Play:
                        and (q.is_creature or not e.creature
                             or e.or_artifact and q.is_a("Artifact"))
                        and not (e.other and q.id == f.source)
-                       and may_sacrifice(self.board, q, e)]  # h7: zones.py
+                       and may_sacrifice(self.board, q, e)  # h7: zones.py
+                       and board_effects.of_kind(q, e)]  # h3: "a land", "a Food" ...
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with
@@ -1600,7 +1603,7 @@ def _delayed_at_end(board: Board, state: GameState) -> GameState:
                 play.effect(f, inner, chosen)
                 continue
             for pid in ids:
-                if state.on_battlefield(pid):  # 603.7c: gone, it is not affected
+                if pid in board.permanents and state.on_battlefield(pid):  # 603.7c: gone, not affected
                     play.effect(Fired(perm.id, perm.controller, ability, pid),
                                 dataclasses.replace(inner, who=Who("trigger")), {})  # type: ignore[arg-type]
         state_based_actions(play.board, state)

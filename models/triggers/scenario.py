@@ -25,7 +25,8 @@ from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import Bolster, Modes, Resolved, Sacrifice, TriggeredAbility
+from redzone.models.triggers.types import (Bolster, Modes, Proliferate, Resolved, Sacrifice,
+                                           TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -84,14 +85,18 @@ def check_trigger_choices(board: Board) -> None:
                                                    f"{item.window} window that redzone plays")
         checks = (("target", item.target is not None, lambda t: _has_target(t), "a target"),
                   ("no_target", item.no_target, lambda t: _has_target(t, True), "an \"up to one\" target"),
-                  ("may", item.may is not None, lambda t: t.optional, "a \"you may\" choice"),
+                  ("may", item.may is not None,
+                   lambda t: t.optional or any(isinstance(e, Unless) for e in flat(t.effects)),
+                   "a \"you may\" choice (or \"unless ... pays\")"),
                   ("sacrifice", bool(item.sacrifice),
                    lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
                    lambda t: any(isinstance(e, Bolster) for e in flat(t.effects)),
-                   "a creature chosen on resolution (bolster)"))
+                   "a creature chosen on resolution (bolster)"),
+                  ("proliferate", item.proliferate is not None,
+                   lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -198,6 +203,16 @@ class _Answers:
                         f"mode {list(value)} is not a legal choice for {g._label(c.source)}'s "
                         f"ability {clip(c.text)} (legal: {legal}; CR 700.2, 603.3c)")
                 return value
+            if c.what == "proliferate" and item.proliferate is not None:
+                # 701.34a: any number of those with counters, for each proliferate of it
+                wrong = [x for x in item.proliferate if x not in c.among]
+                if wrong:
+                    raise ScenarioError(
+                        f"{where}.proliferate[{item.proliferate.index(wrong[0])}]",
+                        f"{wrong[0]!r} has no counter to proliferate for {g._label(c.source)}'s "
+                        f"ability {clip(c.text)} (those with counters: {', '.join(c.among)}; "
+                        f"CR 701.34a)")
+                return tuple(x for x in c.among if x in item.proliferate)
             if c.what == "chosen" and "chosen" not in self.used[i] and item.chosen is not None:
                 # bolster (701.39a): one of the creatures with the least toughness
                 self.used[i].add("chosen")
@@ -208,7 +223,7 @@ class _Answers:
                         f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
                         f"CR 701.39a)")
                 return item.chosen
-            if c.what == "may" and "may" not in self.used[i] and item.may is not None:
+            if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may
             if c.what == "sacrifice" and item.sacrifice and not self.sacrificed[i]:

@@ -36,7 +36,7 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "NoCombatDamage", "Pay", "RemoveCounters",
+    "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
 ]
 
 Event = Literal[
@@ -239,7 +239,9 @@ class Who:
     but the player dealt the damage), ``"trigger_controller"`` (the controller of the
     creature whose event it was, as it last existed: "that creature's controller"),
     ``"damaged_controller"`` (the controller of the creature dealt the damage),
-    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4).
+    ``"any_target"`` (a creature, planeswalker, battle or player, chosen, 115.4),
+    ``"attacked"`` (the player or planeswalker the creature that attacked is attacking —
+    the creature whose event it was if it attacks, else the source; a battle is neither).
     ``controller``: relative to the ability's controller (``"any"``: no constraint;
     ``"defending"``: controlled by the defending player of the source, or of the creature
     whose event it was when the source isn't attacking, 506.2; ``"damaged_player"``:
@@ -410,6 +412,10 @@ class Sacrifice:
     ``or_artifact`` are then unused."""
     exclude_types: tuple[str, ...] = ()
     """h7: card types it must not have ("a nonland permanent")."""
+    kind: str = ""
+    """h3: only permanents of this card type or subtype ("Land", "Artifact", "Food", "Blood"),
+    or ``"nonland"``; ``""``: any (as ``creature`` / ``or_artifact`` say)."""
+
 
 
 @dataclass(frozen=True)
@@ -556,6 +562,36 @@ class Goad:
 
 
 @dataclass(frozen=True)
+class Unless:
+    """``effects`` unless ``payer`` (one player) pays ``cost`` (118.12: "unless [a player]
+    pays"): on resolution that player chooses whether to pay, only with the resources to pay
+    it fully (118.3); paid, ``effects`` are not done."""
+
+    payer: Who
+    cost: Pay
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class DoubleCounters:
+    """Double the number of ``kind`` counters on each of ``who`` (701.10e: it gets as many
+    more as it has; ``kind`` ``""``: of each kind it has)."""
+
+    who: Who
+    kind: str = "+1/+1"
+
+
+@dataclass(frozen=True)
+class Proliferate:
+    """Proliferate (701.34a), ``times`` times: the controller chooses any number of
+    permanents and players with counters and gives each one more counter of each kind it
+    has (a +1/+1 or -1/-1 counter changes power and toughness; poison and energy counters
+    of players; loyalty and defense)."""
+
+    times: int = 1
+
+
+@dataclass(frozen=True)
 class Bolster:
     """Bolster ``n`` (701.39a): the controller chooses a creature with the least toughness
     among creatures they control (as the ability resolves, not a target) and puts ``n``
@@ -629,7 +665,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | RemoveCounters | CounterChange)
+          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
+          | CounterChange)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

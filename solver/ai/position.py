@@ -18,6 +18,7 @@ from redzone.models.cleanup import end_turn
 from redzone.models.layers import relayered
 from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState, out_of_game
+from redzone.models.triggers.board_effects import DELAYED, THIS_TURN
 
 __all__ = ["CombatView", "Departure", "ScenarioView", "departure", "next_player",
            "next_turn_board", "symmetry_classes", "with_combat"]
@@ -107,6 +108,12 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
         shift = ((now.get("+1/+1", 0) - perm.counters.get("+1/+1", 0))
                  - (now.get("-1/-1", 0) - perm.counters.get("-1/-1", 0)))
         changes: dict[str, Any] = {"damage": 0, "counters": dict(now)}
+        if perm.conditions and any(k in THIS_TURN or k.startswith(DELAYED) for k in perm.conditions):
+            # this turn's marks of triggered abilities end with it (h3: "assigns no combat
+            # damage this turn", delayed "at end of combat" abilities done; goad and "doesn't
+            # untap" are not carried: docs/ai.md "Limits")
+            changes["conditions"] = {k: v for k, v in perm.conditions.items()
+                                     if k not in THIS_TURN and not k.startswith(DELAYED)}
         if perm.power is not None:
             changes["power"] = perm.power + shift
         if perm.toughness is not None:
