@@ -673,12 +673,16 @@ class DefenderControls(Ability):
     quality: Quality | None = None
     count: int = 1
     unless: bool = False
+    versus_you: bool = False
+    """h4: the condition is "you control more permanents matching ``quality`` than the
+    defending player" ("can't attack unless you control more creatures than defending
+    player": Goblin Goon), you being the ability's controller; ``count`` is then unused."""
 
 
 
 ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
                         "attached", "counters", "life at most", "life at least", "untapped",
-                        "tapped", "stated"]
+                        "tapped", "stated", "more than attacking player"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

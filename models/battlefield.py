@@ -708,6 +708,10 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return blocking
     if when == "attacking or blocking":
         return attacking or blocking
+    if when == "unblocked":
+        # h4 (509.1h): attacking and blocked by no creature; before blockers are declared this
+        # reads "unblocked" too, so only damage-time keywords are granted this way (parser).
+        return attacking and not any(a == perm.id for _, a in combat.blocks)
     if when == "attacking an opponent":
         # h4: "Creatures attacking your opponents": attacking a player other than the
         # effect's controller (every other player is an opponent; no teams).

@@ -599,3 +599,47 @@ def test_bayek_historic_creatures_double_strike_on_its_turn() -> None:
     ], active_player="Alice")
     assert board.has_keyword(board.permanents["orn"], "double strike")
     assert not board.has_keyword(board.permanents["bear"], "double strike")
+
+
+def test_goblin_goon_compares_creature_counts() -> None:
+    # "can't attack unless you control more creatures than defending player" (508.1c, per
+    # defending player 508.5) and "can't block unless you control more creatures than
+    # attacking player" (509.1b): Alice with Goon + 1 Bears (2) against Bob's 2 Bears: it
+    # can't attack; with a third creature it can. Bob's Goon can't block Alice's attack
+    # when Alice has more or as many creatures.
+    from redzone.models.attack_rules import attack_problem
+
+    def can_attack(extra: int) -> bool:
+        board = board_of([
+            {"id": "goon", "card": "Goblin Goon", "controller": "Alice"},
+            *[{"id": f"a{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(1 + extra)],
+            {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"},
+        ])
+        return "Bob" in attack_problem(board).allowed.get("goon", ())
+    assert can_attack(0) is False
+    assert can_attack(1) is True
+    bob_goon = [{"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+                {"id": "goon", "card": "Goblin Goon", "controller": "Bob"}]
+    assert not _can_block(bob_goon, "a", "goon")  # 1 creature each: not more
+    assert _can_block(bob_goon + [{"id": "b2", "card": "Grizzly Bears", "controller": "Bob"}], "a", "goon")
+
+
+def test_throatseeker_lifelink_only_unblocked_and_serpent_list() -> None:
+    # "Unblocked attacking Ninjas you control have lifelink" (509.1h): an attacking Ninja no
+    # creature blocks gains Alice life as it deals damage; a blocked one doesn't.
+    def gained(blocked: bool) -> int:
+        board = _combat_board([
+            {"id": "ts", "card": "Throatseeker", "controller": "Alice"},
+            {"id": "n", "card": "Ninja of the Deep Hours", "controller": "Alice"},
+            {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+        ], {"n": "Bob"}, {"b": ["n"]} if blocked else {})
+        state, _ = play(board, ("n", "b" if blocked else "Bob", 2))
+        return state.to_outcome(board)["life"]["Alice"] - 20
+    assert gained(False) == 2 and gained(True) == 0
+    # "Krakens, Leviathans, Octopuses, and Serpents you control can't be blocked except by
+    # Krakens, Leviathans, Octopuses, and Serpents" (Serpent of Yawning Depths, 509.1b).
+    (s,) = analyse_text("Krakens, Leviathans, Octopuses, and Serpents you control can't be "
+                        "blocked except by Krakens, Leviathans, Octopuses, and Serpents.",
+                        names=("Serpent of Yawning Depths",))
+    assert s.status == "understood"

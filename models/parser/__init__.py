@@ -89,6 +89,7 @@ from redzone.models.parser.layers import (
 )
 
 from redzone.models.parser.assignment import _assignment_static
+from redzone.models.parser.comparisons import _comparison_static
 from redzone.models.parser.life import _life_static
 from redzone.models.parser.permanents import _permanents_static
 from redzone.models.parser.prevention import _prevention_static
@@ -107,6 +108,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _assignment_static,  # damage assigned as though unblocked (.assignment, h4)
     _permanents_static,  # "~ is indestructible", "permanents you control have ..." (h4)
     _self_and_group,  # "~ and other Knights you control have ...", "also get" (h4)
+    _comparison_static,  # "can't attack unless you control more creatures than ..." (h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
