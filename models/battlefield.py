@@ -708,6 +708,9 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return blocking
     if when == "attacking or blocking":
         return attacking or blocking
+    if when == "blocking or blocked by it":
+        # h4: "Creatures blocking or blocked by this creature" (Alms Beast; 509.1h)
+        return (perm.id, source.id) in combat.blocks or (source.id, perm.id) in combat.blocks
     if when == "unblocked":
         # h4 (509.1h): attacking and blocked by no creature; before blockers are declared this
         # reads "unblocked" too, so only damage-time keywords are granted this way (parser).

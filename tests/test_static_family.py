@@ -643,3 +643,31 @@ def test_throatseeker_lifelink_only_unblocked_and_serpent_list() -> None:
                         "blocked except by Krakens, Leviathans, Octopuses, and Serpents.",
                         names=("Serpent of Yawning Depths",))
     assert s.status == "understood"
+
+
+def test_alms_beast_gives_lifelink_to_creatures_in_combat_with_it() -> None:
+    # "Creatures blocking or blocked by this creature have lifelink" (509.1h, 702.15b): Bob's
+    # Alms Beast blocks Alice's Bears: the Bears has lifelink (Alice gains 2); the Beast
+    # itself doesn't (it neither blocks nor is blocked by itself), nor does Alice's
+    # unblocked Bears.
+    board = _combat_board([
+        {"id": "beast", "card": "Alms Beast", "controller": "Bob"},
+        {"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "free", "card": "Grizzly Bears", "controller": "Alice"},
+    ], {"a": "Bob", "free": "Bob"}, {"beast": ["a"]})
+    kw = board.has_keyword
+    assert kw(board.permanents["a"], "lifelink")
+    assert not kw(board.permanents["beast"], "lifelink") and not kw(board.permanents["free"], "lifelink")
+    state, _ = play(board, ("a", "beast", 2), ("beast", "a", 6), ("free", "Bob", 2))
+    assert state.to_outcome(board)["life"] == {"Alice": 22, "Bob": 18}
+
+
+def test_damage_statics_about_spells_are_set_aside() -> None:
+    # No spell deals damage in the combat redzone plays (510.2; a triggered ability's source
+    # is its permanent, 113.7a): Benevolent Unicorn's and Fire Servant's statics are ignored.
+    for text, name in (("If a spell would deal damage to a permanent or player, it deals that "
+                        "much damage minus 1 to that permanent or player instead.", "Benevolent Unicorn"),
+                       ("If a red instant or sorcery spell you control would deal damage, it "
+                        "deals double that damage instead.", "Fire Servant")):
+        (s,) = analyse_text(text, names=(name,))
+        assert (s.status, s.reason) == ("ignored", "about spells")

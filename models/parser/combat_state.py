@@ -84,6 +84,10 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
     if m:
         verb = "have" if m["v1"] == "have" or m["v2"] == "has" else "get"
         return "attacking an opponent", f"All creatures {verb} {m['rest']}"
+    # h4: "Creatures blocking or blocked by this creature have lifelink" (Alms Beast).
+    m = re.fullmatch(r"Creatures blocking or blocked by ~ (?P<verb>have|get) (?P<rest>.+)", s)
+    if m:
+        return "blocking or blocked by it", f"All creatures {m['verb']} {m['rest']}"
     # h4: "Unblocked attacking Ninjas you control have lifelink" (Throatseeker; 509.1h):
     # read only for abilities that matter when damage is dealt (see combat_conditioned).
     m = re.fullmatch(r"Unblocked attacking (?P<rest>.+)", s)
