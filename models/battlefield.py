@@ -15,6 +15,8 @@ is :func:`redzone.models.board.build_board`. Pure Python; never imports ortools.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator, Mapping
 from copy import copy
 from dataclasses import dataclass, field
@@ -752,3 +754,32 @@ def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[i
                 dp, dt = out.get(p.id, (0, 0))
                 out[p.id] = (dp + fx.power, dt + fx.toughness)
     return out
+
+
+# ------------------------------------------ h4: protection qualities beyond colours and types
+
+
+def protection_extra(quality: str, perm: Permanent) -> bool | None:
+    """Whether ``perm`` (a damage source or a would-be blocker) has the protection quality
+    ``quality`` (lower case) for the qualities added by h4 — ``"snow"`` (supertype),
+    ``"legendary creatures"``, ``"god creatures"`` (a creature type and "creature"),
+    ``"non-squirrels"`` (anything that is not a Squirrel), ``"non-spirit creatures"``,
+    ``"arcane"`` (a spell subtype: no permanent has it) — CR 702.16; ``None`` for any other
+    quality (the caller's own table decides)."""
+    q = quality.lower()
+    if q == "snow":
+        return "Snow" in perm.supertypes
+    if q == "arcane":
+        return "Arcane" in perm.subtypes
+    m = re.fullmatch(r"(?P<non>non-)?(?P<what>[a-z]+?)(?P<cr> creatures|s)?", q)
+    if m is None or q in ("everything", "creatures", "multicolored", "monocolored", "colorless"):
+        return None
+    what, non, creatures = m["what"], bool(m["non"]), m["cr"] == " creatures"
+    if what == "legendary" and creatures and not non:
+        return perm.is_creature and "Legendary" in perm.supertypes
+    if non or creatures:
+        has = any(s.lower() == what for s in perm.subtypes)
+        if creatures and not perm.is_creature:
+            return False
+        return not has if non else has
+    return None

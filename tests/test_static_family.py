@@ -671,3 +671,23 @@ def test_damage_statics_about_spells_are_set_aside() -> None:
                         "deals double that damage instead.", "Fire Servant")):
         (s,) = analyse_text(text, names=(name,))
         assert (s.status, s.reason) == ("ignored", "about spells")
+
+
+def test_protection_from_kavu_legendary_creatures_non_squirrels() -> None:
+    # Protection (702.16e-f): Shoreline Raider ("protection from Kavu") can't be blocked by a
+    # Kavu (Kavu Climber) but can by Grizzly Bears; Tsabo Tavoc ("protection from legendary
+    # creatures") is dealt no damage by a legendary creature (Isamaru, Hound of Konda) and all
+    # of a nonlegendary one's; Emrakul and Chatterfang ("protection from non-Squirrels") takes
+    # none from a Bears.
+    assert not _can_block([{"id": "a", "card": "Shoreline Raider", "controller": "Alice"},
+                           {"id": "b", "card": "Kavu Climber", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Shoreline Raider", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    board = board_of([
+        {"id": "t", "card": "Tsabo Tavoc", "controller": "Alice"},
+        {"id": "ec", "card": "Emrakul and Chatterfang", "controller": "Alice"},
+        {"id": "isa", "card": "Isamaru, Hound of Konda", "controller": "Bob"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"},
+    ])
+    _, dealt = play(board, ("isa", "t", 2), ("bear", "t", 2), ("bear", "ec", 2))
+    assert [d.amount for d in dealt] == [0, 2, 0]
