@@ -199,7 +199,7 @@ class Landwalk(Ability):
     """Landwalk (CR 702.14): unblockable while the defending player controls such a land.
 
     ``land`` is the land type or quality: ``"Island"``, ``"Forest"``, ``"nonbasic"``,
-    ``"legendary"``, ``"snow"``, ``"artifact"``, ...
+    ``"legendary"``, ``"snow"``, ``"artifact"``, ``"snow Swamp"`` (h4: snow swampwalk), ...
     """
 
     land: str

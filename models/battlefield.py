@@ -586,7 +586,7 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         if q.counter == "any":
             if not any(v > 0 for v in creature.counters.values()):
                 return False
-        elif creature.counters.get(q.counter, 0) <= 0:
+        elif creature.counters.get(q.counter, 0) < max(1, q.counter_at_least):
             return False
     if q.commander is not None and bool(getattr(creature, "commander", False)) != q.commander:
         return False

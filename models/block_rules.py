@@ -168,6 +168,9 @@ def _controls_land_for_walk(board: Board, player: str, land: str) -> bool:
         elif land == "artifact":
             if "Artifact" in p.types:
                 return True
+        elif land.startswith("snow "):
+            if "snow" in supers and land[5:] in p.subtypes:  # h4: "snow swampwalk"
+                return True
         elif land and land in p.subtypes:
             return True
     return False

@@ -691,3 +691,26 @@ def test_protection_from_kavu_legendary_creatures_non_squirrels() -> None:
     ])
     _, dealt = play(board, ("isa", "t", 2), ("bear", "t", 2), ("bear", "ec", 2))
     assert [d.amount for d in dealt] == [0, 2, 0]
+
+
+def test_snow_swampwalk_needs_a_snow_swamp() -> None:
+    # "Snow swampwalk" (702.14c): Legions of Lim-Dûl can't be blocked while Bob controls a
+    # Snow-Covered Swamp; a plain Swamp doesn't count.
+    def blockable(land: str) -> bool:
+        return _can_block([{"id": "a", "card": "Legions of Lim-Dûl", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+                           {"id": "l", "card": land, "controller": "Bob"}], "a", "b")
+    assert blockable("Swamp") is True
+    assert blockable("Snow-Covered Swamp") is False
+
+
+def test_runadi_haste_from_three_counters() -> None:
+    # "Creatures you control with three or more +1/+1 counters on them have haste" (122.1):
+    # three counters yes, two no.
+    board = board_of([
+        {"id": "r", "card": "Runadi, Behemoth Caller", "controller": "Alice"},
+        {"id": "three", "card": "Grizzly Bears", "controller": "Alice", "counters": {"+1/+1": 3}},
+        {"id": "two", "card": "Grizzly Bears", "controller": "Alice", "counters": {"+1/+1": 2}},
+    ])
+    assert board.has_keyword(board.permanents["three"], "haste")
+    assert not board.has_keyword(board.permanents["two"], "haste")

@@ -91,8 +91,11 @@ def _landwalk(item: str, text: str) -> list[Ability] | None:
     q = (m["q"] or "").lower()
     if t == "land":
         return [Landwalk(land=q, text=text)] if q else None
+    if q == "snow":
+        # h4: "snow swampwalk" (Legions of Lim-Dûl): a snow Swamp (702.14c).
+        return [Landwalk(land=f"snow {_LAND_TYPES[t]}", text=text)]
     if q:
-        return None  # "snow swampwalk" etc.: a combined quality the class does not name
+        return None  # "nonbasic forestwalk" etc.: a combined quality the class does not name
     return [Landwalk(land=_LAND_TYPES[t], text=text)]
 
 
