@@ -714,3 +714,26 @@ def test_runadi_haste_from_three_counters() -> None:
     ])
     assert board.has_keyword(board.permanents["three"], "haste")
     assert not board.has_keyword(board.permanents["two"], "haste")
+
+
+def test_storm_windrider_fliers_cant_attack_you_or_block_your_creatures() -> None:
+    # "Creatures with flying can't attack you or block creatures you control" (508.1c,
+    # 509.1b): Bob's Storm; Alice's flier can't attack Bob, her Bears can; Bob's attacking
+    # Bears can't be blocked by Alice's flier.
+    from redzone.models.attack_rules import attack_problem
+    board = board_of([
+        {"id": "storm", "card": "Storm, Windrider", "controller": "Bob"},
+        {"id": "bird", "card": "Suntail Hawk", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ])
+    allowed = attack_problem(board).allowed
+    assert "Bob" not in allowed.get("bird", ()) and "Bob" in allowed.get("bear", ())
+    board = build_board(parse_scenario({
+        "players": PLAYERS, "active_player": "Bob",
+        "permanents": [{"id": "storm", "card": "Storm, Windrider", "controller": "Bob"},
+                       {"id": "x", "card": "Grizzly Bears", "controller": "Bob"},
+                       {"id": "bird", "card": "Suntail Hawk", "controller": "Alice"}],
+        "combat": {"attackers": {"x": "Alice"}}}))
+    from redzone.models.block_rules import block_problems
+    (problem,) = block_problems(board, {"x": "Alice"})
+    assert "x" not in problem.allowed.get("bird", ())
