@@ -199,7 +199,7 @@ class Landwalk(Ability):
     """Landwalk (CR 702.14): unblockable while the defending player controls such a land.
 
     ``land`` is the land type or quality: ``"Island"``, ``"Forest"``, ``"nonbasic"``,
-    ``"legendary"``, ``"snow"``, ``"artifact"``, ...
+    ``"legendary"``, ``"snow"``, ``"artifact"``, ``"snow Swamp"`` (h4: snow swampwalk), ...
     """
 
     land: str
@@ -673,12 +673,16 @@ class DefenderControls(Ability):
     quality: Quality | None = None
     count: int = 1
     unless: bool = False
+    versus_you: bool = False
+    """h4: the condition is "you control more permanents matching ``quality`` than the
+    defending player" ("can't attack unless you control more creatures than defending
+    player": Goblin Goon), you being the ability's controller; ``count`` is then unused."""
 
 
 
 ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
                         "attached", "counters", "life at most", "life at least", "untapped",
-                        "tapped", "stated"]
+                        "tapped", "stated", "more than attacking player"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

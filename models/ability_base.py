@@ -96,7 +96,9 @@ class Quality:
     - ``commander``: ``True``: it is a commander (the scenario's ``commander`` flag; CR 903.3).
     - ``enchanted``: ``True``: an Aura is attached to it ("enchanted creatures", 303.4).
 
-    ``counter="any"``: a counter of any kind ("creatures you control with counters on them").
+    ``counter="any"``: a counter of any kind ("creatures you control with counters on them");
+    ``counter_at_least``: how many of them at least ("with three or more +1/+1 counters on
+    them", h4).
     """
 
     subtypes: tuple[str, ...] = ()
@@ -122,3 +124,4 @@ class Quality:
     modified: bool | None = None
     commander: bool | None = None
     enchanted: bool | None = None
+    counter_at_least: int = 1

@@ -196,7 +196,8 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
             if ability.effect != "can't attack":
                 continue
             for t in targets:
-                if t.id in ok and defender_controls(board, t.player, ability) != ability.unless:
+                if t.id in ok and defender_controls(board, t.player, ability,
+                                                    you=source.controller) != ability.unless:
                     ok.remove(t.id)
                     unable[(c.id, t.id)] = (f"{source.label}: {ability.text} (the defending player "
                                             f"is {t.player}; CR 508.1c)")
@@ -384,9 +385,17 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
     return out
 
 
-def defender_controls(board: Board, player: str, ability: DefenderControls) -> bool:
+def defender_controls(board: Board, player: str, ability: DefenderControls,
+                      you: str | None = None) -> bool:
     """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
-    permanents matching ``ability.quality`` (rules round 2; 508.1c, 509.1b)."""
+    permanents matching ``ability.quality`` (rules round 2; 508.1c, 509.1b) — or, with
+    ``ability.versus_you`` (h4), whether ``you`` (the ability's controller) controls more of
+    them than ``player``."""
+    if ability.versus_you:
+        def count(who: str | None) -> int:
+            return sum(1 for perm in board.controlled_by(who) if ability.quality is None
+                       or matches_quality(board, perm, ability.quality)) if who else 0
+        return count(you) > count(player)
     n = 0
     for perm in board.controlled_by(player):
         if ability.quality is None or matches_quality(board, perm, ability.quality):

@@ -15,6 +15,8 @@ is :func:`redzone.models.board.build_board`. Pure Python; never imports ortools.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator, Mapping
 from copy import copy
 from dataclasses import dataclass, field
@@ -586,7 +588,7 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         if q.counter == "any":
             if not any(v > 0 for v in creature.counters.values()):
                 return False
-        elif creature.counters.get(q.counter, 0) <= 0:
+        elif creature.counters.get(q.counter, 0) < max(1, q.counter_at_least):
             return False
     if q.commander is not None and bool(getattr(creature, "commander", False)) != q.commander:
         return False
@@ -710,6 +712,13 @@ def _in_combat(when: str, perm: Permanent, source: Permanent, combat: CombatStat
         return blocking
     if when == "attacking or blocking":
         return attacking or blocking
+    if when == "blocking or blocked by it":
+        # h4: "Creatures blocking or blocked by this creature" (Alms Beast; 509.1h)
+        return (perm.id, source.id) in combat.blocks or (source.id, perm.id) in combat.blocks
+    if when == "unblocked":
+        # h4 (509.1h): attacking and blocked by no creature; before blockers are declared this
+        # reads "unblocked" too, so only damage-time keywords are granted this way (parser).
+        return attacking and not any(a == perm.id for _, a in combat.blocks)
     if when == "attacking an opponent":
         # h4: "Creatures attacking your opponents": attacking a player other than the
         # effect's controller (every other player is an opponent; no teams).
@@ -747,3 +756,32 @@ def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[i
                 dp, dt = out.get(p.id, (0, 0))
                 out[p.id] = (dp + fx.power, dt + fx.toughness)
     return out
+
+
+# ------------------------------------------ h4: protection qualities beyond colours and types
+
+
+def protection_extra(quality: str, perm: Permanent) -> bool | None:
+    """Whether ``perm`` (a damage source or a would-be blocker) has the protection quality
+    ``quality`` (lower case) for the qualities added by h4 — ``"snow"`` (supertype),
+    ``"legendary creatures"``, ``"god creatures"`` (a creature type and "creature"),
+    ``"non-squirrels"`` (anything that is not a Squirrel), ``"non-spirit creatures"``,
+    ``"arcane"`` (a spell subtype: no permanent has it) — CR 702.16; ``None`` for any other
+    quality (the caller's own table decides)."""
+    q = quality.lower()
+    if q == "snow":
+        return "Snow" in perm.supertypes
+    if q == "arcane":
+        return "Arcane" in perm.subtypes
+    m = re.fullmatch(r"(?P<non>non-)?(?P<what>[a-z]+?)(?P<cr> creatures|s)?", q)
+    if m is None or q in ("everything", "creatures", "multicolored", "monocolored", "colorless"):
+        return None
+    what, non, creatures = m["what"], bool(m["non"]), m["cr"] == " creatures"
+    if what == "legendary" and creatures and not non:
+        return perm.is_creature and "Legendary" in perm.supertypes
+    if non or creatures:
+        has = any(s.lower() == what for s in perm.subtypes)
+        if creatures and not perm.is_creature:
+            return False
+        return not has if non else has
+    return None

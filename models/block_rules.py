@@ -69,7 +69,7 @@ from redzone.models.block_problem import (
     MinBlockers,
     MinOtherBlockers,
 )
-from redzone.models.battlefield import Board, Permanent, matches_quality
+from redzone.models.battlefield import Board, Permanent, matches_quality, protection_extra
 from redzone.models.errors import ScenarioError
 from redzone.models.layers import BASIC_LAND_TYPES
 from redzone.models.limits import check_time
@@ -133,6 +133,9 @@ def _protected_from(quality: str, blocker: Permanent) -> bool:
     q = quality.lower()
     if q in ("everything", "creatures"):
         return True
+    extra = protection_extra(q, blocker)  # h4: snow, legendary creatures, non-Squirrels, ...
+    if extra is not None:
+        return extra
     if q in _COLOR_WORDS:
         return _COLOR_WORDS[q] in blocker.colors
     if q == "each color":
@@ -164,6 +167,9 @@ def _controls_land_for_walk(board: Board, player: str, land: str) -> bool:
                 return True
         elif land == "artifact":
             if "Artifact" in p.types:
+                return True
+        elif land.startswith("snow "):
+            if "snow" in supers and land[5:] in p.subtypes:  # h4: "snow swampwalk"
                 return True
         elif land and land in p.subtypes:
             return True

@@ -30,7 +30,7 @@ from redzone.models.parser.subjects import _normalise_self
 # life totals (combat damage, lifelink, 119.3, 702.15b). Whose turn it is and tapped status
 # change only between turns (502.3): :func:`refresh` decides those again on a next turn's board.
 CHANGING_KINDS = frozenset({"you control", "opponent controls", "attached", "counters",
-                            "life at most", "life at least"})
+                            "life at most", "life at least", "more than attacking player"})
 
 
 def holds(board: Board, source: Permanent, condition: Condition,
@@ -84,6 +84,13 @@ def _holds(board: Board, source: Permanent, condition: Condition,
         else:
             n = counters.get(condition.counter, 0)
         return n >= condition.count and (condition.at_most is None or n <= condition.at_most)
+    if kind == "more than attacking player":
+        # h4: "can't block unless you control more creatures than attacking player"
+        # (Goblin Goon, 509.1b): counted as blockers are declared.
+        def count(player: str) -> int:
+            return sum(1 for perm in board.controlled_by(player)
+                       if condition.quality is None or matches_quality(board, perm, condition.quality))
+        return count(you) > count(board.active_player)
     if kind == "stated":
         return _stated(source, condition.phrase)
     if kind in ("life at most", "life at least"):

@@ -35,7 +35,7 @@ from redzone.models.abilities import (
     RedirectDamage,
     SourceFilter,
 )
-from redzone.models.battlefield import Board, Permanent, in_combat
+from redzone.models.battlefield import Board, Permanent, in_combat, protection_extra
 from redzone.models.game_state import GameState
 from redzone.models.parser import singular
 
@@ -59,6 +59,9 @@ def has_quality(source: Permanent, quality: str) -> bool:
     colors = set(source.colors)
     if q == "everything":
         return True
+    extra = protection_extra(q, source)  # h4: snow, legendary creatures, non-Squirrels, ...
+    if extra is not None:
+        return extra
     if q in _COLOR_WORDS:
         return _COLOR_WORDS[q] in colors
     if q == "each color":

@@ -214,11 +214,14 @@ class DamageCantBePrevented(Ability):
 # characteristics.
 
 CombatCondition = Literal["attacking", "blocking", "attacking or blocking", "attacking you",
-                          "attacking alone", "attacking an opponent"]
+                          "attacking alone", "attacking an opponent", "unblocked",
+                          "blocking or blocked by it"]
 """When a combat-dependent effect applies to a creature (506.4, 611.3a): while it is an
 attacking creature, a blocking creature, either, attacking the effect's controller (or a
 planeswalker or battle of theirs), the only attacking creature (506.5), or attacking a
-player other than the effect's controller (h4: "creatures attacking your opponents")."""
+player other than the effect's controller (h4: "creatures attacking your opponents"), or
+attacking and blocked by no creature (h4: "unblocked attacking Ninjas", 509.1h), or
+blocking the effect's permanent or blocked by it (h4: Alms Beast)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

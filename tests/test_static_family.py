@@ -599,3 +599,141 @@ def test_bayek_historic_creatures_double_strike_on_its_turn() -> None:
     ], active_player="Alice")
     assert board.has_keyword(board.permanents["orn"], "double strike")
     assert not board.has_keyword(board.permanents["bear"], "double strike")
+
+
+def test_goblin_goon_compares_creature_counts() -> None:
+    # "can't attack unless you control more creatures than defending player" (508.1c, per
+    # defending player 508.5) and "can't block unless you control more creatures than
+    # attacking player" (509.1b): Alice with Goon + 1 Bears (2) against Bob's 2 Bears: it
+    # can't attack; with a third creature it can. Bob's Goon can't block Alice's attack
+    # when Alice has more or as many creatures.
+    from redzone.models.attack_rules import attack_problem
+
+    def can_attack(extra: int) -> bool:
+        board = board_of([
+            {"id": "goon", "card": "Goblin Goon", "controller": "Alice"},
+            *[{"id": f"a{i}", "card": "Grizzly Bears", "controller": "Alice"} for i in range(1 + extra)],
+            {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+            {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"},
+        ])
+        return "Bob" in attack_problem(board).allowed.get("goon", ())
+    assert can_attack(0) is False
+    assert can_attack(1) is True
+    bob_goon = [{"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+                {"id": "goon", "card": "Goblin Goon", "controller": "Bob"}]
+    assert not _can_block(bob_goon, "a", "goon")  # 1 creature each: not more
+    assert _can_block(bob_goon + [{"id": "b2", "card": "Grizzly Bears", "controller": "Bob"}], "a", "goon")
+
+
+def test_throatseeker_lifelink_only_unblocked_and_serpent_list() -> None:
+    # "Unblocked attacking Ninjas you control have lifelink" (509.1h): an attacking Ninja no
+    # creature blocks gains Alice life as it deals damage; a blocked one doesn't.
+    def gained(blocked: bool) -> int:
+        board = _combat_board([
+            {"id": "ts", "card": "Throatseeker", "controller": "Alice"},
+            {"id": "n", "card": "Ninja of the Deep Hours", "controller": "Alice"},
+            {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+        ], {"n": "Bob"}, {"b": ["n"]} if blocked else {})
+        state, _ = play(board, ("n", "b" if blocked else "Bob", 2))
+        return state.to_outcome(board)["life"]["Alice"] - 20
+    assert gained(False) == 2 and gained(True) == 0
+    # "Krakens, Leviathans, Octopuses, and Serpents you control can't be blocked except by
+    # Krakens, Leviathans, Octopuses, and Serpents" (Serpent of Yawning Depths, 509.1b).
+    (s,) = analyse_text("Krakens, Leviathans, Octopuses, and Serpents you control can't be "
+                        "blocked except by Krakens, Leviathans, Octopuses, and Serpents.",
+                        names=("Serpent of Yawning Depths",))
+    assert s.status == "understood"
+
+
+def test_alms_beast_gives_lifelink_to_creatures_in_combat_with_it() -> None:
+    # "Creatures blocking or blocked by this creature have lifelink" (509.1h, 702.15b): Bob's
+    # Alms Beast blocks Alice's Bears: the Bears has lifelink (Alice gains 2); the Beast
+    # itself doesn't (it neither blocks nor is blocked by itself), nor does Alice's
+    # unblocked Bears.
+    board = _combat_board([
+        {"id": "beast", "card": "Alms Beast", "controller": "Bob"},
+        {"id": "a", "card": "Grizzly Bears", "controller": "Alice"},
+        {"id": "free", "card": "Grizzly Bears", "controller": "Alice"},
+    ], {"a": "Bob", "free": "Bob"}, {"beast": ["a"]})
+    kw = board.has_keyword
+    assert kw(board.permanents["a"], "lifelink")
+    assert not kw(board.permanents["beast"], "lifelink") and not kw(board.permanents["free"], "lifelink")
+    state, _ = play(board, ("a", "beast", 2), ("beast", "a", 6), ("free", "Bob", 2))
+    assert state.to_outcome(board)["life"] == {"Alice": 22, "Bob": 18}
+
+
+def test_damage_statics_about_spells_are_set_aside() -> None:
+    # No spell deals damage in the combat redzone plays (510.2; a triggered ability's source
+    # is its permanent, 113.7a): Benevolent Unicorn's and Fire Servant's statics are ignored.
+    for text, name in (("If a spell would deal damage to a permanent or player, it deals that "
+                        "much damage minus 1 to that permanent or player instead.", "Benevolent Unicorn"),
+                       ("If a red instant or sorcery spell you control would deal damage, it "
+                        "deals double that damage instead.", "Fire Servant")):
+        (s,) = analyse_text(text, names=(name,))
+        assert (s.status, s.reason) == ("ignored", "about spells")
+
+
+def test_protection_from_kavu_legendary_creatures_non_squirrels() -> None:
+    # Protection (702.16e-f): Shoreline Raider ("protection from Kavu") can't be blocked by a
+    # Kavu (Kavu Climber) but can by Grizzly Bears; Tsabo Tavoc ("protection from legendary
+    # creatures") is dealt no damage by a legendary creature (Isamaru, Hound of Konda) and all
+    # of a nonlegendary one's; Emrakul and Chatterfang ("protection from non-Squirrels") takes
+    # none from a Bears.
+    assert not _can_block([{"id": "a", "card": "Shoreline Raider", "controller": "Alice"},
+                           {"id": "b", "card": "Kavu Climber", "controller": "Bob"}], "a", "b")
+    assert _can_block([{"id": "a", "card": "Shoreline Raider", "controller": "Alice"},
+                       {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}], "a", "b")
+    board = board_of([
+        {"id": "t", "card": "Tsabo Tavoc", "controller": "Alice"},
+        {"id": "ec", "card": "Emrakul and Chatterfang", "controller": "Alice"},
+        {"id": "isa", "card": "Isamaru, Hound of Konda", "controller": "Bob"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"},
+    ])
+    _, dealt = play(board, ("isa", "t", 2), ("bear", "t", 2), ("bear", "ec", 2))
+    assert [d.amount for d in dealt] == [0, 2, 0]
+
+
+def test_snow_swampwalk_needs_a_snow_swamp() -> None:
+    # "Snow swampwalk" (702.14c): Legions of Lim-Dûl can't be blocked while Bob controls a
+    # Snow-Covered Swamp; a plain Swamp doesn't count.
+    def blockable(land: str) -> bool:
+        return _can_block([{"id": "a", "card": "Legions of Lim-Dûl", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+                           {"id": "l", "card": land, "controller": "Bob"}], "a", "b")
+    assert blockable("Swamp") is True
+    assert blockable("Snow-Covered Swamp") is False
+
+
+def test_runadi_haste_from_three_counters() -> None:
+    # "Creatures you control with three or more +1/+1 counters on them have haste" (122.1):
+    # three counters yes, two no.
+    board = board_of([
+        {"id": "r", "card": "Runadi, Behemoth Caller", "controller": "Alice"},
+        {"id": "three", "card": "Grizzly Bears", "controller": "Alice", "counters": {"+1/+1": 3}},
+        {"id": "two", "card": "Grizzly Bears", "controller": "Alice", "counters": {"+1/+1": 2}},
+    ])
+    assert board.has_keyword(board.permanents["three"], "haste")
+    assert not board.has_keyword(board.permanents["two"], "haste")
+
+
+def test_storm_windrider_fliers_cant_attack_you_or_block_your_creatures() -> None:
+    # "Creatures with flying can't attack you or block creatures you control" (508.1c,
+    # 509.1b): Bob's Storm; Alice's flier can't attack Bob, her Bears can; Bob's attacking
+    # Bears can't be blocked by Alice's flier.
+    from redzone.models.attack_rules import attack_problem
+    board = board_of([
+        {"id": "storm", "card": "Storm, Windrider", "controller": "Bob"},
+        {"id": "bird", "card": "Suntail Hawk", "controller": "Alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+    ])
+    allowed = attack_problem(board).allowed
+    assert "Bob" not in allowed.get("bird", ()) and "Bob" in allowed.get("bear", ())
+    board = build_board(parse_scenario({
+        "players": PLAYERS, "active_player": "Bob",
+        "permanents": [{"id": "storm", "card": "Storm, Windrider", "controller": "Bob"},
+                       {"id": "x", "card": "Grizzly Bears", "controller": "Bob"},
+                       {"id": "bird", "card": "Suntail Hawk", "controller": "Alice"}],
+        "combat": {"attackers": {"x": "Alice"}}}))
+    from redzone.models.block_rules import block_problems
+    (problem,) = block_problems(board, {"x": "Alice"})
+    assert "x" not in problem.allowed.get("bird", ())

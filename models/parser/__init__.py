@@ -89,11 +89,13 @@ from redzone.models.parser.layers import (
 )
 
 from redzone.models.parser.assignment import _assignment_static
+from redzone.models.parser.comparisons import _comparison_static
 from redzone.models.parser.life import _life_static
 from redzone.models.parser.permanents import _permanents_static
 from redzone.models.parser.prevention import _prevention_static
 from redzone.models.parser.same_is_true import same_is_true
 from redzone.models.parser.self_and_group import _self_and_group
+from redzone.models.parser.spells import _spell_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -107,6 +109,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _assignment_static,  # damage assigned as though unblocked (.assignment, h4)
     _permanents_static,  # "~ is indestructible", "permanents you control have ..." (h4)
     _self_and_group,  # "~ and other Knights you control have ...", "also get" (h4)
+    _comparison_static,  # "can't attack unless you control more creatures than ..." (h4)
+    _spell_static,  # damage statics about spells only: ignored (h4)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -70,7 +70,7 @@ _BQ_FORMS: tuple[str, ...] = (
 )
 _BQ_ONE = lazy_compile("|".join(f"(?:{f})" for f in _BQ_FORMS))
 _BQ_PLAIN = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", f) for f in _BQ_FORMS) + ")"
-_BQ_CONN = r"(?:, (?:and/or |or )?| and/or | or )"
+_BQ_CONN = r"(?:, (?:and/or |or |and )?| and/or | or )"  # (h4: ", and" in a list of types)
 _BQ_LIST = _BQ_PLAIN + "(?:" + _BQ_CONN + _BQ_PLAIN + ")*"
 _BQ_CONN_RE = lazy_compile(_BQ_CONN)
 

@@ -38,6 +38,8 @@ _BACK = lazy_compile(r"(?P<rest>.+?) as long as (?:it's|it is|~ is|he's|she's|th
 _FRONT = lazy_compile(r"As long as (?P<who>~|enchanted creature|equipped creature) is " + _WHEN
                     + r", (?P<rest>.+)")
 _GROUP = lazy_compile(r"(?P<W>Attacking|Blocking) (?P<rest>.+)")
+# Keywords that only matter as combat damage is dealt (h4: "unblocked attacking ... have").
+_DAMAGE_ONLY = ("lifelink", "deathtouch", "infect", "wither")
 
 # Abilities a creature may be granted with the same meaning as having them itself.
 _SELF_ABILITIES = (Keyword, Protection, Landwalk)
@@ -82,6 +84,16 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
     if m:
         verb = "have" if m["v1"] == "have" or m["v2"] == "has" else "get"
         return "attacking an opponent", f"All creatures {verb} {m['rest']}"
+    # h4: "Creatures blocking or blocked by this creature have lifelink" (Alms Beast).
+    m = re.fullmatch(r"Creatures blocking or blocked by ~ (?P<verb>have|get) (?P<rest>.+)", s)
+    if m:
+        return "blocking or blocked by it", f"All creatures {m['verb']} {m['rest']}"
+    # h4: "Unblocked attacking Ninjas you control have lifelink" (Throatseeker; 509.1h):
+    # read only for abilities that matter when damage is dealt (see combat_conditioned).
+    m = re.fullmatch(r"Unblocked attacking (?P<rest>.+)", s)
+    if m:
+        rest = m["rest"]
+        return "unblocked", rest[:1].upper() + rest[1:]
     m = _GROUP.fullmatch(s)
     if m and re.match(r"(?:[A-Z][\w'-]* )*(?:creatures?|tokens?|[A-Z][\w'-]*s)\b", m["rest"]) \
             and not re.search(r"\b(?:attack|block)", m["rest"]):
@@ -105,6 +117,11 @@ def combat_conditioned(s: str, parse: Callable[[str], tuple[Ability, ...] | None
     inner = parse(rest)
     if not inner:
         return None
+    if when == "unblocked" and not all(
+            isinstance(a, Grant) and all(isinstance(k, Keyword) and k.name in _DAMAGE_ONLY
+                                         for k in a.abilities)
+            for a in inner):
+        return None  # before blocks are declared "unblocked" can't be told (CombatState)
     if when == "attacking alone" and not all(
             getattr(a, "affected", SELF).kind in ("self", "attached")
             or isinstance(a, _SELF_ABILITIES)

@@ -21,6 +21,7 @@ from redzone.models.abilities import (
 )
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.vocabulary import (
+    CREATURE_TYPES,
     _CARD_TYPE_PLURALS,
     _COLORS,
     _KEYWORD_ITEM_HEAD,
@@ -55,10 +56,23 @@ def _protection(rest: str, text: str) -> list[Ability] | None:
             quality = low
         elif _plural_subtype(q) is not None:
             quality = low
+        elif _protection_extra_quality(q):
+            quality = low  # h4: snow, legendary / God / non-Spirit creatures, non-Squirrels, Kavu
         else:
             return None
         out.append(Protection(quality=quality, text=text))
     return out or None
+
+
+def _protection_extra_quality(q: str) -> bool:
+    """h4: the protection qualities :func:`redzone.models.battlefield.protection_extra`
+    decides, and a singular creature type standing for its own plural ("Kavu"), or "Arcane"
+    (a spell subtype)."""
+    low = q.lower()
+    if low in ("snow", "legendary creatures", "arcane") or q in CREATURE_TYPES:
+        return True
+    m = re.fullmatch(r"(?P<non>non-)?(?P<t>[A-Z][\w'-]*?)(?P<cr> creatures|s)", q)
+    return bool(m and m["t"] in CREATURE_TYPES and (m["non"] or m["cr"] == " creatures"))
 
 
 _LANDWALK = lazy_compile(r"(?i)(?:(?P<q>nonbasic|legendary|snow|artifact) )?(?P<t>[a-z]+)walk")
@@ -77,8 +91,11 @@ def _landwalk(item: str, text: str) -> list[Ability] | None:
     q = (m["q"] or "").lower()
     if t == "land":
         return [Landwalk(land=q, text=text)] if q else None
+    if q == "snow":
+        # h4: "snow swampwalk" (Legions of Lim-Dûl): a snow Swamp (702.14c).
+        return [Landwalk(land=f"snow {_LAND_TYPES[t]}", text=text)]
     if q:
-        return None  # "snow swampwalk" etc.: a combined quality the class does not name
+        return None  # "nonbasic forestwalk" etc.: a combined quality the class does not name
     return [Landwalk(land=_LAND_TYPES[t], text=text)]
 
 

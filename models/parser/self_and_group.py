@@ -16,6 +16,10 @@ import re
 from redzone.models.abilities import Ability
 
 _SELF_AND = re.compile(r"~ and (?P<g>[^,]+?) (?P<verb>have|get) (?P<rest>.+)")
+# "Creatures with flying can't attack you or block creatures you control" (Storm, Windrider):
+# the two restrictions of the group, each a sentence of its own (508.1c, 509.1b).
+_ATTACK_OR_BLOCK = re.compile(r"(?P<g>Creatures with [^,]+?) can't attack you or block "
+                              r"(?P<who>creatures you control)")
 _ALSO = re.compile(r"^(?P<subj>[^,]+?) also (?P<verb>gets?|ha(?:s|ve)|gains?) (?P<rest>.+)")
 
 
@@ -27,6 +31,13 @@ def _self_and_group(s: str, text: str) -> list[Ability] | None:
     if m:
         inner = _parse_plain(f"{m['subj']} {m['verb']} {m['rest']}")
         return list(inner.abilities) if inner.status == "understood" and inner.abilities else None
+    m = _ATTACK_OR_BLOCK.fullmatch(s)
+    if m:
+        parts = (_parse_plain(f"{m['g']} can't attack you"),
+                 _parse_plain(f"{m['g']} can't block {m['who']}"))
+        if any(p.status != "understood" or not p.abilities for p in parts):
+            return None
+        return [a for p in parts for a in p.abilities]
     m = _SELF_AND.fullmatch(s)
     if m is None:
         return None

@@ -176,7 +176,8 @@ _PREFIX = lazy_compile(
 _WITH = lazy_compile(r"(?P<head>.+?) with(?P<out>out)? (?P<q>.+)")
 _STAT = lazy_compile(r"(?P<what>power or toughness|power|toughness) (?P<n>\d+) or (?P<dir>less|greater)")
 _COUNTERS = lazy_compile(
-    r"(?:an? |one or more )?(?P<kind>\+1/\+1|-1/-1|[a-z]+) counters? on (?:it|them)")
+    r"(?:an? |one or more |(?P<n>two|three|four|five|\d+) or more )?(?P<kind>\+1/\+1|-1/-1|[a-z]+) "
+    r"counters? on (?:it|them)")
 
 
 def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
@@ -201,6 +202,9 @@ def _with_qualities(text: str, without: bool) -> tuple[Quality, ...] | None:
         return (Quality(keywords=tuple(kws)),)
     m = _COUNTERS.fullmatch(text)
     if m and not without:
+        if m["n"]:  # h4: "with three or more +1/+1 counters on them" (Runadi)
+            n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m["n"]) or int(m["n"])
+            return (Quality(counter=m["kind"], counter_at_least=n),)
         return (Quality(counter=m["kind"]),)
     return None
 

@@ -91,7 +91,7 @@ _IRREGULAR_PLURALS = {
     "elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
     "oxen": "Ox", "fungi": "Fungus", "cyclopes": "Cyclops", "mice": "Mouse",
     "zombies": "Zombie", "faeries": "Faerie", "pixies": "Pixie", "homunculi": "Homunculus",
-    "octopi": "Octopus", "thieves": "Thief", "sphinxes": "Sphinx", "foxes": "Fox",
+    "octopi": "Octopus", "octopuses": "Octopus", "thieves": "Thief", "sphinxes": "Sphinx", "foxes": "Fox",
     "lynxes": "Lynx", "witches": "Witch", "boxes": "Box", "pegasi": "Pegasus",
     "calves": "Calf", "halves": "Half", "loxodons": "Loxodon", "mummies": "Mummy",
 }
