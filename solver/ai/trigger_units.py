@@ -123,7 +123,14 @@ def units_of(attackers: Mapping[str, str], blocks: Mapping[str, list[str]]
              ) -> list[tuple[tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]]:
     """The combat split into units: attackers joined when one creature blocks several of
     them (509.1a), each with its blockers; in a canonical form (sorted), usable as a key."""
-    return combat_units(attackers, blocks)
+    by: dict[str, list[str]] = {}
+    for b, lst in blocks.items():
+        if len(lst) > 1:
+            return combat_units(attackers, blocks)  # (a creature blocking several: joined)
+        if lst:
+            by.setdefault(lst[0], []).append(b)
+    # (each blocker blocks one attacker: one unit per attacker, as combat_units lists them)
+    return [(((a, t),), tuple((b, (a,)) for b in sorted(by.get(a, ())))) for a, t in attackers.items()]
 
 
 @dataclass
