@@ -227,6 +227,9 @@ class UnitPlay:
 
         board, st = self.board, self.state
         order = getattr(getattr(board.scenario, "combat", None), "damage_order", None) or {}
+        from redzone.models.triggers.resolve import _grantors  # pyright: ignore[reportPrivateUsage]
+
+        granting = bool(_grantors(board))
         perms = []
         for part in unit:
             for pid, _ in part:
@@ -244,8 +247,9 @@ class UnitPlay:
                     if len(_PRINTS) > 20_000:
                         _PRINTS.clear()
                     got = _PRINTS[id(perm)] = (perm, tuple(fields))
-                # (its triggered abilities with the board's grants: a grantor elsewhere, 613.1f)
-                perms.append((pid, got[1], triggers(perm, board), st.damage.get(pid, 0),
+                # (its triggered abilities with the board's grants: a grantor elsewhere, 613.1f;
+                # without a grantor they are its fields')
+                perms.append((pid, got[1], triggers(perm, board) if granting else (), st.damage.get(pid, 0),
                               tuple(sorted(st.counters.get(pid, {}).items())),
                               st.minus_added.get(pid, 0), st.plus_added.get(pid, 0)))
         try:
