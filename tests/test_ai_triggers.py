@@ -134,6 +134,27 @@ def test_afflict_ends_the_game_at_the_block() -> None:
     assert b3.outcome["life"]["Bob"] == 1
 
 
+def test_afflict_loss_at_the_block_stands_against_later_lifelink() -> None:
+    # Afflict 2 (702.130a) on a 1/4 against Bob at 2 life with a 2/2 lifelink blocker. If
+    # it blocks, Bob loses 2 life as blockers are declared and loses the game there (704.5a,
+    # 104.2a): no damage is dealt, so the lifelink gain (702.15b, 510.2) that would take him
+    # back to 2 never happens. Unblocked, the 1/4 deals 1 and Bob is at 1. Bob's best answer
+    # is not to block; blocking is a won game for Alice. (The units' fast scoring must judge
+    # the loss after the block window, not only on the totals at the end.)
+    perms = [{"id": "a0", "name": "a0", "controller": "Alice", "types": ["Creature"], "power": 1,
+              "toughness": 4, "text": "Afflict 2"},
+             {"id": "b0", "name": "b0", "controller": "Bob", "types": ["Creature"], "power": 2,
+              "toughness": 2, "text": "Lifelink"}]
+    b = choose_blocks(_board(perms, bob=2, attackers={"a0": "Bob"}), lookahead=0)
+    assert b.blockers == {} and b.survives is True and b.outcome["life"]["Bob"] == 1
+    blocked = {_key(d): v for d, v in reference_block_value(_board(perms, bob=2, attackers={"a0": "Bob"}),
+                                                            lookahead=0)}
+    assert blocked[_key({"b0": ["a0"]})] == 1_000_000_000
+    r = choose_attack(_board(perms, bob=2), lookahead=0)
+    assert r.attackers == {"a0": "Bob"} and not r.lethal and r.status == "optimal"
+    assert r.response == {}
+
+
 def test_tokens_put_onto_the_battlefield_attacking_can_be_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
     # A "whenever this creature attacks, create two 1/1 Goblin tokens tapped and attacking"
     # ability (mobilize 2's effect; written as data here: the reader of that template is

@@ -89,7 +89,6 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
     player, every triggered ability of the permanents still on the battlefield either an
     attack trigger (resolved already) or local, and nothing on the board coupling units."""
     from redzone.models.outcome import loss_shields
-    from redzone.solver.ai.facts import coupling_sources
 
     if len(board.players) != 2 or board.has_combat_effects or state.commander_damage or state.lost:
         return False
@@ -98,6 +97,28 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
         return False
     if not all(board.is_player(t) for t in attackers.values()):
         return False
+    off = tuple(pid for pid in board.permanents if not state.on_battlefield(pid))
+    key = (id(board.permanents), off)
+    got = _SPLITS.get(key)
+    if got is None or got[0] is not board.permanents:
+        if len(_SPLITS) > 5_000:
+            _SPLITS.clear()
+        got = _SPLITS[key] = (board.permanents, _splits_board(board, state))
+    return got[1] and not loss_shields(board, state)
+
+
+_SPLITS: dict[tuple[int, tuple[str, ...]], tuple[Any, bool]] = {}
+"""What :func:`splits` reads of the permanents (:func:`_splits_board`), by the permanents'
+mapping (kept with it, so the id stays its own; the search never changes one in place) and
+the ids that left the battlefield in the state."""
+
+
+def _splits_board(board: Board, state: GameState) -> bool:
+    """:func:`splits`' reading of the permanents: every triggered ability of those still on
+    the battlefield an attack trigger or local, no delayed end-of-combat destroy, and no
+    permanent coupling units (grants, prevention, redirection, life floors, layer effects,
+    conditions)."""
+    from redzone.solver.ai.facts import coupling_sources
     from redzone.models.triggers import resolve
 
     ends = (resolve._DESTROY_AT_END, resolve._EXILE_AT_END)  # pyright: ignore[reportPrivateUsage]
@@ -111,7 +132,7 @@ def splits(board: Board, state: GameState, attackers: Mapping[str, str]) -> bool
         for t in triggers(perm, board, state.on_battlefield):  # its own and granted (613.1f)
             if t.window != "attack" and not local_trigger(t):
                 return False
-    if coupling_sources(board) or loss_shields(board, state):
+    if coupling_sources(board):
         return False
     from redzone.models.conditions import condition_sources
     from redzone.models.layers import layer_sources
@@ -123,7 +144,14 @@ def units_of(attackers: Mapping[str, str], blocks: Mapping[str, list[str]]
              ) -> list[tuple[tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]]:
     """The combat split into units: attackers joined when one creature blocks several of
     them (509.1a), each with its blockers; in a canonical form (sorted), usable as a key."""
-    return combat_units(attackers, blocks)
+    by: dict[str, list[str]] = {}
+    for b, lst in blocks.items():
+        if len(lst) > 1:
+            return combat_units(attackers, blocks)  # (a creature blocking several: joined)
+        if lst:
+            by.setdefault(lst[0], []).append(b)
+    # (each blocker blocks one attacker: one unit per attacker, as combat_units lists them)
+    return [(((a, t),), tuple((b, (a,)) for b in sorted(by.get(a, ())))) for a, t in attackers.items()]
 
 
 @dataclass
@@ -199,6 +227,9 @@ class UnitPlay:
 
         board, st = self.board, self.state
         order = getattr(getattr(board.scenario, "combat", None), "damage_order", None) or {}
+        from redzone.models.triggers.resolve import _grantors  # pyright: ignore[reportPrivateUsage]
+
+        granting = bool(_grantors(board))
         perms = []
         for part in unit:
             for pid, _ in part:
@@ -216,8 +247,9 @@ class UnitPlay:
                     if len(_PRINTS) > 20_000:
                         _PRINTS.clear()
                     got = _PRINTS[id(perm)] = (perm, tuple(fields))
-                # (its triggered abilities with the board's grants: a grantor elsewhere, 613.1f)
-                perms.append((pid, got[1], triggers(perm, board), st.damage.get(pid, 0),
+                # (its triggered abilities with the board's grants: a grantor elsewhere, 613.1f;
+                # without a grantor they are its fields')
+                perms.append((pid, got[1], triggers(perm, board) if granting else (), st.damage.get(pid, 0),
                               tuple(sorted(st.counters.get(pid, {}).items())),
                               st.minus_added.get(pid, 0), st.plus_added.get(pid, 0)))
         try:
@@ -233,6 +265,18 @@ class UnitPlay:
         blocks = {b: list(a) for b, a in unit[1]}
         perms = tuple(att) + tuple(blocks)
         board = with_combat(self.board, att, blocks)
+        # Played on the unit's own permanents (and the players, and the permanents granting
+        # triggered keywords, 613.1f: what they grant is the unit's): nothing else on the
+        # board reaches it — no static grant, damage prevention, replacement or redirection,
+        # life floor, layer effect or condition, and every triggered ability left is local
+        # (splits) —, and the damage and state-based actions then look at its creatures only.
+        import dataclasses
+
+        from redzone.models.triggers.resolve import _grantors  # pyright: ignore[reportPrivateUsage]
+
+        keep = set(perms) | {src.id for src, _, _ in _grantors(board)}
+        board = dataclasses.replace(board, permanents={pid: p for pid, p in board.permanents.items() if pid in keep},
+                                    _grants=None, _index=None)
         tree = outcomes(lambda ch: block_window(board, self.start.copy(), att, blocks, ch))
         if tree.outcome is None:
             return None  # a choice in the block window

@@ -159,13 +159,14 @@ class TriggerGame:
         self.killer: tuple[tuple[str, str], ...] = ()
         """(blocker, attacker) pairs of the block that last refuted a declaration."""
         self._plays: dict[tuple[int, int], tuple[Board, GameState, UnitPlay | None]] = {}
-        self._fast: dict[tuple[int, int], tuple[Any, Evaluator, int]] = {}
+        self._fast: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
         self._inert: dict[tuple[str, str], bool] = {}
         self._untaps: bool | None = None
         """Whether some triggered ability of the board untaps a creature (``None``: not yet read)."""
         """:meth:`inert_merged`: whether an ability (source, text) only makes its target unable
         to block."""
-        """:meth:`fast_units`' sums, by (position's unit play or unit result, evaluator)."""
+        """:meth:`fast_units`' sums, by (position's unit play or unit result, evaluator), and
+        each unit result's life and poison changes, by (unit result, 0)."""
         self.unit_results: dict[Any, Any] = {} if unit_results is None else unit_results
         """Units' results kept across the question's positions (:class:`UnitPlay`)."""
         self.crack: dict[Any, tuple[int, int]] = {} if crack is None else crack
@@ -612,11 +613,32 @@ class TriggerGame:
         if (ev.layer_sources or ev.condition_sources or ev.lost_before or state.lost or state.commander_damage
                 or any(p.commander_damage for p in board.players)):
             return None
-        if play.ends([r.window for r in results], results):
-            return None
-        if any(len(r.steps) == 2 for r in results) and play.ends([r.first for r in results], results):
-            return None
         cache = self._fast
+        # Each result's life and poison changes after the block window, the first-strike step
+        # and at the end (kept by result): a player at 0 or less life or 10 or more poison
+        # counters at any of them lost (704.5a, 704.5c; as UnitPlay.ends reads the totals).
+        changes = []
+        two = False
+        for r in results:
+            got = cache.get((id(r), 0))
+            if got is None or got[0] is not r:
+                start = r.start
+                got = cache[(id(r), 0)] = (r, None, tuple(
+                    tuple((p, st.life[p] - start.life[p], st.poison[p] - start.poison[p]) for p in start.life)
+                    for st in (r.window, r.first, r.end)))
+            changes.append(got[2])
+            two = two or len(r.steps) == 2
+        life0, poison0 = state.life, state.poison
+        life, poison = life0, poison0
+        for moment in ((0, 1, 2) if two else (0, 2)):
+            life = dict(life0)
+            poison = dict(poison0)
+            for ch in changes:
+                for p, dl, dp in ch[moment]:
+                    life[p] += dl
+                    poison[p] += dp
+            if any(v <= 0 for v in life.values()) or any(v >= 10 for v in poison.values()):
+                return None  # (a player lost in the combat: the whole state decides)
         key = (id(play), id(ev))
         got = cache.get(key)
         if got is None or got[0] is not play or got[1] is not ev:
@@ -625,13 +647,8 @@ class TriggerGame:
                 cache.clear()
             got = cache[key] = (play, ev, base)
         total = got[2]
-        for p in board.players:
-            life = state.life.get(p.name, p.life) + sum(r.end.life[p.name] - r.start.life[p.name] for r in results)
-            poison = state.poison.get(p.name, p.poison) + sum(r.end.poison[p.name] - r.start.poison[p.name]
-                                                               for r in results)
-            if life <= 0 or poison >= 10:
-                return None  # (a player lost at the end: the whole state decides)
-            total += ev.player_score(p.name, life, poison)
+        for p in board.players:  # (``life``, ``poison``: the totals at the end, above)
+            total += ev.player_score(p.name, life.get(p.name, p.life), poison.get(p.name, p.poison))
         for r in results:
             k = (id(r), id(ev))
             d = cache.get(k)
