@@ -150,3 +150,33 @@ def test_bola_slinger_taps_a_target_artifact() -> None:
                   trigger_choices=[{"source": "slinger", "window": "attack", "target": "ring"}])
     assert got["triggers"][0]["result"] == "ring tapped"
     assert got["outcome"]["life"]["Bob"] == 18
+
+
+def test_goblin_swine_rider_damages_every_attacking_and_blocking_creature() -> None:
+    # 509.3c, 120.3: "it deals 2 damage to each attacking creature and each blocking
+    # creature": Goblin Swine-Rider (1/1) and Grizzly Bears attack, Hill Giant blocks the
+    # Swine-Rider: both attackers die before damage; the Giant keeps 2 damage.
+    got = _damage([_p("swine", "Goblin Swine-Rider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("giant", "Hill Giant", "Bob")], {"swine": "Bob", "bears": "Bob"},
+                  {"giant": ["swine"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["swine", "bears"]
+    assert got["outcome"]["damage"] == {"giant": 2}
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_archfiend_of_the_dross_makes_the_dead_creatures_controller_lose_life() -> None:
+    # 603.10a: "Whenever a creature an opponent controls dies, its controller loses 2 life":
+    # two Grizzly Bears trade; only Bob's is an opponent's: Bob 18, Alice 20.
+    got = _damage([_p("fiend", "Archfiend of the Dross", "Alice", counters={"oil": 4}),
+                   _p("bears", "Grizzly Bears", "Alice"), _p("bbears", "Grizzly Bears", "Bob")],
+                  {"bears": "Bob"}, {"bbears": ["bears"]})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_flayed_nim_makes_the_damaged_creatures_controller_lose_that_much() -> None:
+    # 510.3a: Flayed Nim (2/2) blocked by Hill Giant deals it 2: "that creature's controller
+    # loses that much life": Bob 18.
+    got = _damage([_p("nim", "Flayed Nim", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                  {"nim": "Bob"}, {"giant": ["nim"]})
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["result"] == "Bob loses 2 life"

@@ -190,6 +190,10 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     m = re.fullmatch(r"(he|she) (deals .+)", s)
     if m and refs.r.it == _SELF:
         return sentence("~ " + m[2], refs, dies_self)  # "he deals ...": the source
+    m = re.fullmatch(r"its controller (.+)", s)
+    if m and refs.r.it == _TRIGGER and refs.r.that_creature == _TRIGGER:
+        # "whenever a creature an opponent controls dies, its controller ...": that creature's
+        return sentence("that creature's controller " + m[1], refs, dies_self)
     m = re.fullmatch(r"(?:have )?(~|it) deals? (\d+|that much) damage to (.+)", s)
     if m and (m[1] == "~" or refs.r.it == _SELF):
         if m[2] == "that much":
@@ -199,6 +203,12 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
         else:
             amount = Amount(int(m[2]))
         targets = _damage_targets(m[3], refs)
+        if targets is None and " and each " in m[3]:
+            # "each attacking creature and each blocking creature": one event (120.3); no
+            # state-based action until the ability has resolved (704.3)
+            parts = [refs.obj(w) for w in m[3].split(" and ")]
+            targets = None if any(w is None or w.kind.startswith("target") for w in parts) \
+                else tuple(w for w in parts if w is not None)
         if targets is None and m[2] == "that much" and m[3] not in (
                 "any target", "each opponent", "you", "target creature", "target player",
                 "target opponent", "defending player", "each other opponent"):
