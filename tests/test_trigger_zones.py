@@ -180,3 +180,30 @@ def test_flayed_nim_makes_the_damaged_creatures_controller_lose_that_much() -> N
                   {"nim": "Bob"}, {"giant": ["nim"]})
     assert got["outcome"]["life"]["Bob"] == 18
     assert got["triggers"][0]["result"] == "Bob loses 2 life"
+
+
+def test_the_attack_windows_board_no_longer_has_the_destroyed_equipments_bonus() -> None:
+    # 611.3a, 613: the board the attack window leaves (what blocks, the AI's search and the
+    # reference go on from) has Bob's Grizzly Bears back at 2/2 once Kogla destroyed the
+    # Bonesplitter; applying the layers again from it after a damage step (as a play-out
+    # does) doesn't take the +2/+0 off a second time.
+    from redzone.models.board import build_board
+    from redzone.models.game_state import GameState
+    from redzone.models.outcome import relayered_after_departures
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+
+    scenario = parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "permanents": [_p("kogla", "Kogla, the Titan Ape", "Alice"),
+                       _p("bears", "Grizzly Bears", "Bob"),
+                       _p("split", "Bonesplitter", "Bob", attached_to="bears")],
+        "combat": {"attackers": {"kogla": "Bob"}, "blockers": {}}})
+    board = build_board(scenario)
+    assert board.permanents["bears"].power == 4
+    state = GameState.from_board(board)
+    out = attack_window(board, state, {"kogla": "Bob"})
+    assert not state.on_battlefield("split")
+    assert out.board.permanents["bears"].power == 2
+    again, _ = relayered_after_departures(out.board, state)
+    assert again.permanents["bears"].power == 2
