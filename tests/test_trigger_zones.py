@@ -207,3 +207,27 @@ def test_the_attack_windows_board_no_longer_has_the_destroyed_equipments_bonus()
     assert out.board.permanents["bears"].power == 2
     again, _ = relayered_after_departures(out.board, state)
     assert again.permanents["bears"].power == 2
+
+
+def test_sacrifice_another_permanent_and_a_nontoken_creature() -> None:
+    # 701.21a: "sacrifice another creature or land" (Morkrut Necropod: not the source);
+    # "each opponent sacrifices a nontoken creature of their choice" (The Serpent Society).
+    got = parse_trigger("Whenever this creature attacks, sacrifice another creature or land.")
+    assert got is not None
+    assert got.effects == (Sacrifice(Who("you"), Amount(1), other=True, kinds=(
+        Quality(types=("Creature",)), Quality(types=("Land",)))),)
+    snakes = parse_trigger("Whenever another creature you control with deathtouch dies, each "
+                           "opponent sacrifices a nontoken creature of their choice.")
+    assert snakes is not None
+    assert snakes.effects == (Sacrifice(Who("each_opponent"), Amount(1), kinds=(
+        Quality(types=("Creature",), token=False),)),)
+
+
+def test_morkrut_necropod_sacrifices_a_land_rather_than_a_creature() -> None:
+    # 701.21a: Morkrut Necropod (7/7) attacks; Alice sacrifices another creature or a land
+    # of her choice: the play-out keeps her Grizzly Bears and sacrifices the Forest (a
+    # land's size counts for nothing, _PlayRun.measure); Bob 13.
+    got = _damage([_p("pod", "Morkrut Necropod", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("forest", "Forest", "Alice")], {"pod": "Bob"})
+    assert got["outcome"]["destroyed"] == ["forest"]
+    assert got["outcome"]["life"]["Bob"] == 13

@@ -28,6 +28,7 @@ these kinds; :func:`may_sacrifice` filters what a player may sacrifice. Pure Pyt
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -161,6 +162,8 @@ def _sacrificed(desc: str) -> tuple[tuple[Quality, ...], tuple[str, ...], bool] 
     if m:
         exclude = (_TYPES[m[1]],)
         desc = m[2]
+    nontoken = desc.startswith("nontoken ")
+    desc = desc.removeprefix("nontoken ")
     quals: list[Quality] = []
     for w in re.split(r" or an? | or ", desc):
         token = w.endswith(" token") or w.endswith(" tokens")
@@ -180,6 +183,10 @@ def _sacrificed(desc: str) -> tuple[tuple[Quality, ...], tuple[str, ...], bool] 
             quals.append(Quality(subtypes=(sub,), token=True if token else None))
             continue
         return None
+    if nontoken:
+        if any(q.token is not None for q in quals):
+            return None
+        quals = [dataclasses.replace(q, token=False) for q in quals]
     return tuple(quals), exclude, other
 
 
@@ -224,13 +231,16 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     if m:  # a target land, artifact or permanent (a creature among them is a creature)
         who = _target_permanent(m[2], refs)
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
-    m = re.fullmatch(r"sacrifice (a|an|one|two|three) (.+)", s)
-    if m and not re.fullmatch(r"(?:creatures?|permanents?)", m[2]):
-        got = _sacrificed(m[2])
+    m = re.fullmatch(r"sacrifice (a|an|one|two|three|another) (.+)", s)
+    if m and not re.fullmatch(r"another creature(?: or (?:an )?artifact)?", f"{m[1]} {m[2]}") \
+            and not (m[1] != "another" and re.fullmatch(r"(?:creatures?|permanents?)", m[2])):
+        # (the parser reads "sacrifice a creature", "sacrifice another creature [or artifact]")
+        n = 1 if m[1] == "another" else _COUNTS[m[1]]
+        got = _sacrificed(("another " if m[1] == "another" else "") + m[2])
         if got is None:
             return None
         quals, exclude, other = got
-        return (Sacrifice(Who("you"), Amount(_COUNTS[m[1]]), other=other, kinds=quals,
+        return (Sacrifice(Who("you"), Amount(n), other=other, kinds=quals,
                           exclude_types=exclude),)
     m = re.fullmatch(r"(each player|each opponent|defending player|that player|target opponent)"
                      r" sacrifices? (a|an|one|two|three) (.+?) of their choice", s)
