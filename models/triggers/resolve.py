@@ -42,7 +42,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import triggers_of
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
-from redzone.models.triggers.tokens import token_parsed
+from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.types import (
     Amount,
@@ -929,6 +929,7 @@ class _Play:
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
+        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
         where = f" attacking {target}" if e.attacking and target is not None else ""
         what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
             " ".join(e.subtypes) or "creature") + " token"
