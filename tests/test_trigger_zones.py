@@ -231,3 +231,12 @@ def test_morkrut_necropod_sacrifices_a_land_rather_than_a_creature() -> None:
                    _p("forest", "Forest", "Alice")], {"pod": "Bob"})
     assert got["outcome"]["destroyed"] == ["forest"]
     assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_throat_slitter_can_only_target_a_nonblack_creature() -> None:
+    # 603.3d: "destroy target nonblack creature that player controls": of Bob's Grizzly
+    # Bears and Vampire Nighthawk (black) only the Bears is a legal target.
+    got = _damage([_p("slitter", "Throat Slitter", "Alice"), _p("bears", "Grizzly Bears", "Bob"),
+                   _p("hawk", "Vampire Nighthawk", "Bob")], {"slitter": "Bob"})
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["triggers"][0]["choices"] == {"target": "bears"}

@@ -39,7 +39,8 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amount, DamageEffect, Destroy, Effect, Sacrifice,
                                            TapEffect, Who)
 
-__all__ = ["extra_objects", "extra_players", "extra_targets", "may_sacrifice", "zone_clause"]
+__all__ = ["extra_objects", "extra_players", "extra_targets", "may_sacrifice", "more_obj",
+           "zone_clause"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -135,20 +136,48 @@ def _damage_targets(words: str, refs: Any) -> tuple[Who, ...] | None:
         return (Who("you"), Who("each_opponent"))
     if words == "any other target":
         return (Who("any_target", other=True),)
-    m = re.fullmatch(r"each creature (with|without) flying( that player controls| defending "
-                     r"player controls| you don't control| your opponents control)?", words)
-    if m:
-        ctl = _controller(m[2], refs)
-        if ctl is None:
-            return None
-        q = Quality(keywords=("flying",)) if m[1] == "with" else Quality(without_keywords=("flying",))
-        return (Who("each_creature", ctl, qualities=(q,)),)  # type: ignore[arg-type]
     m = re.fullmatch(r"target planeswalker (that player controls|defending player controls|an "
                      r"opponent controls|you don't control)", words)
     if m:
         ctl = _controller(m[1], refs)
         return None if ctl is None else (Who("target_permanent", ctl,  # type: ignore[arg-type]
                                              also_types=("Planeswalker",)),)
+    return None
+
+
+def more_obj(s: str, refs: Any) -> Who | None:
+    """Creatures the parser's ``_Refs.obj`` doesn't name: "[another / up to one] target
+    [non]white (blue ...) creature [you control / an opponent controls / ...]", "target
+    creature [<controller>] with power (toughness) N or less (greater)", "each creature with
+    (without) flying [<controller>]"; ``None`` otherwise."""
+    m = re.fullmatch(r"(up to one |another )?target (non)?(white|blue|black|red|green) creature"
+                     r"( you control| an opponent controls| you don't control| that player "
+                     r"controls| defending player controls)?", s)
+    if m:
+        ctl = _controller(m[4], refs)
+        if ctl is None:
+            return None
+        q = Quality(exclude_colors=(_COLORS[m[3]],)) if m[2] else Quality(colors=(_COLORS[m[3]],))
+        return Who("target_creature", ctl, other=m[1] == "another ", qualities=(q,),  # type: ignore[arg-type]
+                   up_to=m[1] == "up to one ")
+    m = re.fullmatch(r"(up to one )?target creature( you control| an opponent controls| you "
+                     r"don't control| that player controls| defending player controls)? with "
+                     r"(power|toughness) (\d+) or (less|greater)", s)
+    if m:
+        ctl = _controller(m[2], refs)
+        if ctl is None:
+            return None
+        bound = "at_most" if m[5] == "less" else "at_least"
+        q = Quality(**{f"{m[3]}_{bound}": int(m[4])})  # type: ignore[arg-type]
+        return Who("target_creature", ctl, qualities=(q,), up_to=bool(m[1]))  # type: ignore[arg-type]
+    m = re.fullmatch(r"each creature (with|without) flying( that player controls| defending "
+                     r"player controls| you don't control| your opponents control| you control)?", s)
+    if m:
+        ctl = _controller(m[2], refs)
+        if ctl is None:
+            return None
+        q = Quality(keywords=("flying",)) if m[1] == "with" else Quality(without_keywords=("flying",))
+        return Who("each_creature", ctl, qualities=(q,))  # type: ignore[arg-type]
     return None
 
 
