@@ -134,6 +134,9 @@ def _damage_targets(words: str, refs: Any) -> tuple[Who, ...] | None:
         return None
     if words == "each player":
         return (Who("you"), Who("each_opponent"))
+    permanent = _target_permanent(words, refs)  # "target creature or planeswalker ..."
+    if permanent is not None:
+        return (permanent,)
     if words == "any other target":
         return (Who("any_target", other=True),)
     m = re.fullmatch(r"target planeswalker (that player controls|defending player controls|an "
@@ -226,6 +229,14 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     m = re.fullmatch(r"(he|she) (deals .+)", s)
     if m and refs.r.it == _SELF:
         return sentence("~ " + m[2], refs, dies_self)  # "he deals ...": the source
+    m = re.fullmatch(r"(.+?) (gains?) (.+?) and (gets?) ([+\-−][\dX]+/[+\-−][\dX]+|[+\-−]\d+/[+\-−]\d+|"
+                     r"[+\-−]9973/[+\-−]\d+|[+\-−]\d+/[+\-−]9973|[+\-−]9973/[+\-−]9973) until end of turn", s)
+    if m:  # "X gains trample and gets +2/+2 until end of turn": the parser's order
+        return sentence(f"{m[1]} {m[4]} {m[5]} and {m[2]} {m[3]} until end of turn", refs, dies_self)
+    m = re.fullmatch(r"have (.+?) (get|gain) (.+)", s)
+    if m and not m[1].startswith(("~ ", "it ")):  # "you may have other attacking creatures get ..."
+        verb = m[2] if m[1].endswith("s") and not m[1].endswith("ss") else m[2] + "s"
+        return sentence(f"{m[1]} {verb} {m[3]}", refs, dies_self)
     m = re.fullmatch(r"its controller (.+)", s)
     if m and refs.r.it == _TRIGGER and refs.r.that_creature == _TRIGGER:
         # "whenever a creature an opponent controls dies, its controller ...": that creature's
