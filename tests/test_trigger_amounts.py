@@ -18,9 +18,10 @@ def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
 
 
 def _damage(perms: list[dict[str, Any]], attackers: dict[str, str],
-            blockers: dict[str, list[str]] | None = None) -> dict[str, Any]:
+            blockers: dict[str, list[str]] | None = None, **combat: Any) -> dict[str, Any]:
     scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "permanents": perms, "combat": {"attackers": attackers, "blockers": blockers or {}}}
+                "permanents": perms,
+                "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
     return run_command("damage", scenario, {}).to_json()
 
 
@@ -141,3 +142,14 @@ def test_an_x_over_a_value_only_effect_is_read() -> None:
     got = parse_trigger("Whenever Siani attacks, scry X, where X is the number of attacking "
                         "creatures with flying.", ("Siani",))
     assert got is not None and [type(e).__name__ for e in got.effects] == ["ValueOnly"]
+
+
+def test_ashroot_animist_gives_trample_and_its_power() -> None:
+    # "another target creature you control gains trample and gets +X/+X until end of turn,
+    # where X is this creature's power" (608.2h): Ashroot Animist (4/4) attacks with Grizzly
+    # Bears; the Bears is a 6/6 trampler blocked by Memnite: 5 tramples over. 4 + 5: Bob 11.
+    got = _damage([_p("ash", "Ashroot Animist", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("mem", "Memnite", "Bob")], {"ash": "Bob", "bears": "Bob"}, {"mem": ["bears"]},
+                  triggers_resolved=[], trigger_choices=[{"source": "ash", "window": "attack",
+                                                          "target": "bears"}])
+    assert got["outcome"]["life"]["Bob"] == 11

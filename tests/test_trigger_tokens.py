@@ -70,3 +70,12 @@ def test_flesh_carvers_horror_is_as_big_as_its_last_known_power() -> None:
                    _p("giant", "Hill Giant", "Bob")], {"carver": "Bob"}, {"giant": ["carver"]})
     assert "carver" in got["outcome"]["destroyed"]
     assert got["triggers"][0]["result"] == "created 1 4/4 Horror token (carver~token1)"
+
+
+def test_tokens_made_in_combat_get_the_anthems_bonus() -> None:
+    # 613.4c, 508.4: Bone-Cairn Butcher (4/4, mobilize 2) attacks with Glorious Anthem on
+    # the battlefield: it is a 5/5 and its two 1/1 Warriors, put onto the battlefield
+    # tapped and attacking, are 2/2s: 5 + 2 + 2 = 9 damage, Bob 11.
+    got = _damage([_p("butcher", "Bone-Cairn Butcher", "Alice"), _p("anthem", "Glorious Anthem", "Alice")],
+                  {"butcher": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 11

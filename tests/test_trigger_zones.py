@@ -150,3 +150,93 @@ def test_bola_slinger_taps_a_target_artifact() -> None:
                   trigger_choices=[{"source": "slinger", "window": "attack", "target": "ring"}])
     assert got["triggers"][0]["result"] == "ring tapped"
     assert got["outcome"]["life"]["Bob"] == 18
+
+
+def test_goblin_swine_rider_damages_every_attacking_and_blocking_creature() -> None:
+    # 509.3c, 120.3: "it deals 2 damage to each attacking creature and each blocking
+    # creature": Goblin Swine-Rider (1/1) and Grizzly Bears attack, Hill Giant blocks the
+    # Swine-Rider: both attackers die before damage; the Giant keeps 2 damage.
+    got = _damage([_p("swine", "Goblin Swine-Rider", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("giant", "Hill Giant", "Bob")], {"swine": "Bob", "bears": "Bob"},
+                  {"giant": ["swine"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["swine", "bears"]
+    assert got["outcome"]["damage"] == {"giant": 2}
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_archfiend_of_the_dross_makes_the_dead_creatures_controller_lose_life() -> None:
+    # 603.10a: "Whenever a creature an opponent controls dies, its controller loses 2 life":
+    # two Grizzly Bears trade; only Bob's is an opponent's: Bob 18, Alice 20.
+    got = _damage([_p("fiend", "Archfiend of the Dross", "Alice", counters={"oil": 4}),
+                   _p("bears", "Grizzly Bears", "Alice"), _p("bbears", "Grizzly Bears", "Bob")],
+                  {"bears": "Bob"}, {"bbears": ["bears"]})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_flayed_nim_makes_the_damaged_creatures_controller_lose_that_much() -> None:
+    # 510.3a: Flayed Nim (2/2) blocked by Hill Giant deals it 2: "that creature's controller
+    # loses that much life": Bob 18.
+    got = _damage([_p("nim", "Flayed Nim", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                  {"nim": "Bob"}, {"giant": ["nim"]})
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["result"] == "Bob loses 2 life"
+
+
+def test_the_attack_windows_board_no_longer_has_the_destroyed_equipments_bonus() -> None:
+    # 611.3a, 613: the board the attack window leaves (what blocks, the AI's search and the
+    # reference go on from) has Bob's Grizzly Bears back at 2/2 once Kogla destroyed the
+    # Bonesplitter; applying the layers again from it after a damage step (as a play-out
+    # does) doesn't take the +2/+0 off a second time.
+    from redzone.models.board import build_board
+    from redzone.models.game_state import GameState
+    from redzone.models.outcome import relayered_after_departures
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+
+    scenario = parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "permanents": [_p("kogla", "Kogla, the Titan Ape", "Alice"),
+                       _p("bears", "Grizzly Bears", "Bob"),
+                       _p("split", "Bonesplitter", "Bob", attached_to="bears")],
+        "combat": {"attackers": {"kogla": "Bob"}, "blockers": {}}})
+    board = build_board(scenario)
+    assert board.permanents["bears"].power == 4
+    state = GameState.from_board(board)
+    out = attack_window(board, state, {"kogla": "Bob"})
+    assert not state.on_battlefield("split")
+    assert out.board.permanents["bears"].power == 2
+    again, _ = relayered_after_departures(out.board, state)
+    assert again.permanents["bears"].power == 2
+
+
+def test_sacrifice_another_permanent_and_a_nontoken_creature() -> None:
+    # 701.21a: "sacrifice another creature or land" (Morkrut Necropod: not the source);
+    # "each opponent sacrifices a nontoken creature of their choice" (The Serpent Society).
+    got = parse_trigger("Whenever this creature attacks, sacrifice another creature or land.")
+    assert got is not None
+    assert got.effects == (Sacrifice(Who("you"), Amount(1), other=True, kinds=(
+        Quality(types=("Creature",)), Quality(types=("Land",)))),)
+    snakes = parse_trigger("Whenever another creature you control with deathtouch dies, each "
+                           "opponent sacrifices a nontoken creature of their choice.")
+    assert snakes is not None
+    assert snakes.effects == (Sacrifice(Who("each_opponent"), Amount(1), kinds=(
+        Quality(types=("Creature",), token=False),)),)
+
+
+def test_morkrut_necropod_sacrifices_a_land_rather_than_a_creature() -> None:
+    # 701.21a: Morkrut Necropod (7/7) attacks; Alice sacrifices another creature or a land
+    # of her choice: the play-out keeps her Grizzly Bears and sacrifices the Forest (a
+    # land's size counts for nothing, _PlayRun.measure); Bob 13.
+    got = _damage([_p("pod", "Morkrut Necropod", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("forest", "Forest", "Alice")], {"pod": "Bob"})
+    assert got["outcome"]["destroyed"] == ["forest"]
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_throat_slitter_can_only_target_a_nonblack_creature() -> None:
+    # 603.3d: "destroy target nonblack creature that player controls": of Bob's Grizzly
+    # Bears and Vampire Nighthawk (black) only the Bears is a legal target.
+    got = _damage([_p("slitter", "Throat Slitter", "Alice"), _p("bears", "Grizzly Bears", "Bob"),
+                   _p("hawk", "Vampire Nighthawk", "Bob")], {"slitter": "Bob"})
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["triggers"][0]["choices"] == {"target": "bears"}

@@ -347,6 +347,10 @@ def quantity_clause(s: str, refs: Any, dies_self: bool,
         head = _X.sub(str(MARK), m[1])
         got = sentence(head, refs, dies_self)
         return None if got is None else _lift(got, amt)
+    m = re.fullmatch(r"(.+?) (gains?|loses?) that much life", s)
+    if m and m[1] != "you" and refs.r.event in _DAMAGE_EVENTS:  # "you": the parser's own
+        got = sentence(f"{m[1]} {m[2]} {MARK} life", refs, dies_self)
+        return None if got is None else _lift(got, Amount(1, "damage_dealt"))
     m = re.fullmatch(r"create that many (.+)", s)
     if m and refs.r.event in _DAMAGE_EVENTS:  # the damage of the triggering event (120.3)
         got = sentence(f"create {MARK} {m[1]}", refs, dies_self)

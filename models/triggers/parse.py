@@ -30,7 +30,7 @@ from redzone.models.triggers.conditions import if_effects, if_test, intervening_
 from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
-from redzone.models.triggers.zones import zone_clause
+from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -543,7 +543,7 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return None
+        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"

@@ -45,7 +45,7 @@ from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
-from redzone.models.triggers.tokens import token_parsed
+from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
@@ -1033,6 +1033,7 @@ class _Play:
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
+        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
         where = f" attacking {target}" if e.attacking and target is not None else ""
         what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
             " ".join(e.subtypes) or "creature") + " token"
@@ -1169,6 +1170,7 @@ class _Play:
 
 
 def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
+    gone_before = [pid for pid in play.edit.base.permanents if not play.state.on_battlefield(pid)]
     before = len(play.state.destroyed)
     marker = [before]
 
@@ -1179,50 +1181,71 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
         return new
 
     play.run(fired, window, sba)
-    return Outcome(play.board, play.state, play.attackers, play.resolved)
+    # h7: what the window removed stops affecting the others (611.3a, 613)
+    board = after_departures(play.board, play.state, gone_before)
+    return Outcome(board, play.state, play.attackers, play.resolved)
 
 
 # ====================================================================== after a window (h7)
 
 
 def after_departures(board: Board, state: GameState, gone_before: Iterable[str]) -> Board:
-    """``board`` — the board a window left (:attr:`Outcome.board`) — with the static
-    abilities of the permanents that left the battlefield in that window ended (611.3a: an
-    anthem, an Equipment or Aura destroyed, a lord sacrificed) and the conditions of
-    static abilities decided again (611.3a: "as long as it has an ice counter on it", a
-    counter removed in the window), the layers applied again to
-    what remains (613) and state-based actions performed on ``state`` (704.3), by
+    """``board`` — the board a window left — with the static abilities of the permanents
+    that left the battlefield in that window ended (611.3a: an anthem, an Equipment or Aura
+    destroyed, a lord sacrificed) and the conditions of static abilities decided again
+    (611.3a: a counter removed, a life total changed), the layers applied again to what
+    remains (613) and state-based actions performed on ``state`` (704.3), by
     :func:`redzone.models.outcome.relayered_after_departures` over the permanents that were
     on the battlefield as the window began. ``gone_before``: the ids that had left before
-    the window (their effects are already out of ``board``). ``board`` itself when no
-    permanent that left had such an ability. The permanents that left stay on the result
-    as they were (the combat declarations still name them). The board to apply the
-    layers again from after a later damage step is still ``board`` (it has the departed
-    permanents' effects in it)."""
+    the window (their effects are already out of ``board``).
+
+    The permanents that left stay on the result as they were (the combat declarations
+    still name them; their triggered abilities look back, 603.10a), but without the static
+    abilities that reach other permanents, so that applying the layers again from the
+    result after a later damage step doesn't take their effects off a second time.
+    ``board`` itself when no permanent that left had such an ability and no condition is
+    to be decided. A creature that dies in the state-based actions performed here (it had
+    lethal damage without the bonus) triggers nothing: as after a damage step's re-layering
+    (``solver/damage/solve.py``), a limit."""
+    from redzone.models.abilities import Conditional
     from redzone.models.conditions import condition_sources
-    from redzone.models.layers import layer_sources
+    from redzone.models.layers import layer_sources, reaches_others
     from redzone.models.outcome import relayered_after_departures
 
     before = set(gone_before)
-    gone = {pid for pid in board.permanents if pid not in before and not state.on_battlefield(pid)}
-    if not condition_sources(board) and not gone & layer_sources(board):
-        return board  # nothing left that had such an ability, and no condition to decide again
-    view = Board(scenario=board.scenario, players=board.players,
-                 permanents={pid: p for pid, p in board.permanents.items() if pid not in before},
-                 active_player=board.active_player, rules=board.rules, game=board.game,
-                 departed=board.departed)
-    view.combat = board.combat
-    view.gaps = list(board.gaps)
-    view.load_actions = board.load_actions
-    cur, _ = relayered_after_departures(view, state)
-    if cur is view:
+    departed = {pid for pid in board.permanents if not state.on_battlefield(pid)}
+    conditioned = condition_sources(board)
+    sources = layer_sources(board) | conditioned
+    if not sources or (not (departed - before) & sources and not conditioned - departed
+                       and not departed & sources):
         return board
-    out = Board(scenario=cur.scenario, players=cur.players,
-                permanents={pid: cur.permanents.get(pid, p) for pid, p in board.permanents.items()},
-                active_player=cur.active_player, rules=cur.rules, game=cur.game,
+    perms = dict(board.permanents)
+    if (departed - before) & sources or conditioned - departed:
+        view = Board(scenario=board.scenario, players=board.players,
+                     permanents={pid: p for pid, p in board.permanents.items() if pid not in before},
+                     active_player=board.active_player, rules=board.rules, game=board.game,
+                     departed=board.departed)
+        view.combat = board.combat
+        view.gaps = list(board.gaps)
+        view.load_actions = board.load_actions
+        cur, _ = relayered_after_departures(view, state)
+        if cur is not view:
+            perms = {pid: cur.permanents.get(pid, p) for pid, p in board.permanents.items()}
+    changed = perms != board.permanents
+    for pid in departed & sources:
+        p = perms[pid]
+        kept = tuple(a for a in p.parsed.abilities
+                     if not reaches_others(a) and not isinstance(a, Conditional))
+        perms[pid] = dataclasses.replace(
+            p, parsed=ParsedText(kept, p.parsed.unparsed, p.parsed.ignored), conditional=None)
+        changed = True
+    if not changed:
+        return board
+    out = Board(scenario=board.scenario, players=board.players, permanents=perms,
+                active_player=board.active_player, rules=board.rules, game=board.game,
                 departed=board.departed)
     out.combat = board.combat
-    out.gaps = list(cur.gaps)
+    out.gaps = list(board.gaps)
     out.load_actions = board.load_actions
     return out
 

@@ -13,11 +13,13 @@ ability of combat among them must be one :mod:`redzone.models.triggers.parse` re
 token plays it); otherwise the sentence is not read. "Create an X/X ... token, where X is
 ..." is :mod:`redzone.models.triggers.amounts`' (``CreateTokens.size``).
 
-Playing: :func:`token_parsed` (the token's parsed text). Pure Python.
+Playing: :func:`token_parsed` (the token's parsed text) and :func:`layered_tokens` (the
+effects of other permanents on a token made in combat, 613). Pure Python.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 from typing import Any
@@ -25,7 +27,7 @@ from typing import Any
 from redzone.models.abilities import Keyword, ParsedText
 from redzone.models.triggers.types import Amount, CreateTokens, Effect
 
-__all__ = ["token_clause", "token_parsed"]
+__all__ = ["layered_tokens", "token_clause", "token_parsed"]
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": ""}
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -127,3 +129,35 @@ def token_parsed(e: CreateTokens, name: str) -> ParsedText:
     from redzone.models.parser import parse_text
 
     return parse_text(e.text, names=(name,))
+
+
+def layered_tokens(play: Any, ids: list[str]) -> None:
+    """Give the creature tokens ``ids`` just created in the window ``play`` the effects of
+    the permanents on the battlefield (613: an anthem's "+1/+1", "attacking creatures get
+    +1/+0" for a token put onto the battlefield attacking, 508.4): the layers applied to a
+    copy of the board, and the tokens' characteristics taken from it (their abilities
+    granted by others are looked up on the board as always)."""
+    import copy
+
+    from redzone.models.battlefield import Board, combat_state
+    from redzone.models.layers import apply_layers, layer_sources
+
+    board = play.board
+    if not ids or not layer_sources(board):
+        return
+    perms = {pid: copy.copy(p) for pid, p in board.permanents.items()
+             if play.state.on_battlefield(pid)}
+    view = Board(scenario=board.scenario, players=board.players, permanents=perms,
+                 active_player=board.active_player, rules=board.rules, game=board.game,
+                 departed=board.departed)
+    view.combat = combat_state(view, {a: t for a, t in play.attackers.items() if a in perms},
+                               {b: a for b, a in play.blockers.items() if b in perms})
+    apply_layers(view, view.combat)
+    for tid in ids:
+        t = perms.get(tid)
+        if t is None:
+            continue
+        play.edit.put(dataclasses.replace(
+            play.edit.perm(tid), power=t.power, toughness=t.toughness, types=t.types,
+            subtypes=t.subtypes, colors=t.colors, combat_delta=t.combat_delta,
+            lost_abilities_at=t.lost_abilities_at, lost_keywords=t.lost_keywords))

@@ -28,6 +28,7 @@ these kinds; :func:`may_sacrifice` filters what a player may sacrifice. Pure Pyt
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -38,7 +39,8 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amount, DamageEffect, Destroy, Effect, Sacrifice,
                                            TapEffect, Who)
 
-__all__ = ["extra_objects", "extra_players", "extra_targets", "may_sacrifice", "zone_clause"]
+__all__ = ["extra_objects", "extra_players", "extra_targets", "may_sacrifice", "more_obj",
+           "zone_clause"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -132,22 +134,53 @@ def _damage_targets(words: str, refs: Any) -> tuple[Who, ...] | None:
         return None
     if words == "each player":
         return (Who("you"), Who("each_opponent"))
+    permanent = _target_permanent(words, refs)  # "target creature or planeswalker ..."
+    if permanent is not None:
+        return (permanent,)
     if words == "any other target":
         return (Who("any_target", other=True),)
-    m = re.fullmatch(r"each creature (with|without) flying( that player controls| defending "
-                     r"player controls| you don't control| your opponents control)?", words)
-    if m:
-        ctl = _controller(m[2], refs)
-        if ctl is None:
-            return None
-        q = Quality(keywords=("flying",)) if m[1] == "with" else Quality(without_keywords=("flying",))
-        return (Who("each_creature", ctl, qualities=(q,)),)  # type: ignore[arg-type]
     m = re.fullmatch(r"target planeswalker (that player controls|defending player controls|an "
                      r"opponent controls|you don't control)", words)
     if m:
         ctl = _controller(m[1], refs)
         return None if ctl is None else (Who("target_permanent", ctl,  # type: ignore[arg-type]
                                              also_types=("Planeswalker",)),)
+    return None
+
+
+def more_obj(s: str, refs: Any) -> Who | None:
+    """Creatures the parser's ``_Refs.obj`` doesn't name: "[another / up to one] target
+    [non]white (blue ...) creature [you control / an opponent controls / ...]", "target
+    creature [<controller>] with power (toughness) N or less (greater)", "each creature with
+    (without) flying [<controller>]"; ``None`` otherwise."""
+    m = re.fullmatch(r"(up to one |another )?target (non)?(white|blue|black|red|green) creature"
+                     r"( you control| an opponent controls| you don't control| that player "
+                     r"controls| defending player controls)?", s)
+    if m:
+        ctl = _controller(m[4], refs)
+        if ctl is None:
+            return None
+        q = Quality(exclude_colors=(_COLORS[m[3]],)) if m[2] else Quality(colors=(_COLORS[m[3]],))
+        return Who("target_creature", ctl, other=m[1] == "another ", qualities=(q,),  # type: ignore[arg-type]
+                   up_to=m[1] == "up to one ")
+    m = re.fullmatch(r"(up to one )?target creature( you control| an opponent controls| you "
+                     r"don't control| that player controls| defending player controls)? with "
+                     r"(power|toughness) (\d+) or (less|greater)", s)
+    if m:
+        ctl = _controller(m[2], refs)
+        if ctl is None:
+            return None
+        bound = "at_most" if m[5] == "less" else "at_least"
+        q = Quality(**{f"{m[3]}_{bound}": int(m[4])})  # type: ignore[arg-type]
+        return Who("target_creature", ctl, qualities=(q,), up_to=bool(m[1]))  # type: ignore[arg-type]
+    m = re.fullmatch(r"each creature (with|without) flying( that player controls| defending "
+                     r"player controls| you don't control| your opponents control| you control)?", s)
+    if m:
+        ctl = _controller(m[2], refs)
+        if ctl is None:
+            return None
+        q = Quality(keywords=("flying",)) if m[1] == "with" else Quality(without_keywords=("flying",))
+        return Who("each_creature", ctl, qualities=(q,))  # type: ignore[arg-type]
     return None
 
 
@@ -161,6 +194,8 @@ def _sacrificed(desc: str) -> tuple[tuple[Quality, ...], tuple[str, ...], bool] 
     if m:
         exclude = (_TYPES[m[1]],)
         desc = m[2]
+    nontoken = desc.startswith("nontoken ")
+    desc = desc.removeprefix("nontoken ")
     quals: list[Quality] = []
     for w in re.split(r" or an? | or ", desc):
         token = w.endswith(" token") or w.endswith(" tokens")
@@ -180,6 +215,10 @@ def _sacrificed(desc: str) -> tuple[tuple[Quality, ...], tuple[str, ...], bool] 
             quals.append(Quality(subtypes=(sub,), token=True if token else None))
             continue
         return None
+    if nontoken:
+        if any(q.token is not None for q in quals):
+            return None
+        quals = [dataclasses.replace(q, token=False) for q in quals]
     return tuple(quals), exclude, other
 
 
@@ -190,6 +229,18 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     m = re.fullmatch(r"(he|she) (deals .+)", s)
     if m and refs.r.it == _SELF:
         return sentence("~ " + m[2], refs, dies_self)  # "he deals ...": the source
+    m = re.fullmatch(r"(.+?) (gains?) (.+?) and (gets?) ([+\-−][\dX]+/[+\-−][\dX]+|[+\-−]\d+/[+\-−]\d+|"
+                     r"[+\-−]9973/[+\-−]\d+|[+\-−]\d+/[+\-−]9973|[+\-−]9973/[+\-−]9973) until end of turn", s)
+    if m:  # "X gains trample and gets +2/+2 until end of turn": the parser's order
+        return sentence(f"{m[1]} {m[4]} {m[5]} and {m[2]} {m[3]} until end of turn", refs, dies_self)
+    m = re.fullmatch(r"have (.+?) (get|gain) (.+)", s)
+    if m and not m[1].startswith(("~ ", "it ")):  # "you may have other attacking creatures get ..."
+        verb = m[2] if m[1].endswith("s") and not m[1].endswith("ss") else m[2] + "s"
+        return sentence(f"{m[1]} {verb} {m[3]}", refs, dies_self)
+    m = re.fullmatch(r"its controller (.+)", s)
+    if m and refs.r.it == _TRIGGER and refs.r.that_creature == _TRIGGER:
+        # "whenever a creature an opponent controls dies, its controller ...": that creature's
+        return sentence("that creature's controller " + m[1], refs, dies_self)
     m = re.fullmatch(r"(?:have )?(~|it) deals? (\d+|that much) damage to (.+)", s)
     if m and (m[1] == "~" or refs.r.it == _SELF):
         if m[2] == "that much":
@@ -199,6 +250,12 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
         else:
             amount = Amount(int(m[2]))
         targets = _damage_targets(m[3], refs)
+        if targets is None and " and each " in m[3]:
+            # "each attacking creature and each blocking creature": one event (120.3); no
+            # state-based action until the ability has resolved (704.3)
+            parts = [refs.obj(w) for w in m[3].split(" and ")]
+            targets = None if any(w is None or w.kind.startswith("target") for w in parts) \
+                else tuple(w for w in parts if w is not None)
         if targets is None and m[2] == "that much" and m[3] not in (
                 "any target", "each opponent", "you", "target creature", "target player",
                 "target opponent", "defending player", "each other opponent"):
@@ -214,13 +271,16 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
     if m:  # a target land, artifact or permanent (a creature among them is a creature)
         who = _target_permanent(m[2], refs)
         return None if who is None else (TapEffect(who, untap=m[1] == "untap"),)
-    m = re.fullmatch(r"sacrifice (a|an|one|two|three) (.+)", s)
-    if m and not re.fullmatch(r"(?:creatures?|permanents?)", m[2]):
-        got = _sacrificed(m[2])
+    m = re.fullmatch(r"sacrifice (a|an|one|two|three|another) (.+)", s)
+    if m and not re.fullmatch(r"another creature(?: or (?:an )?artifact)?", f"{m[1]} {m[2]}") \
+            and not (m[1] != "another" and re.fullmatch(r"(?:creatures?|permanents?)", m[2])):
+        # (the parser reads "sacrifice a creature", "sacrifice another creature [or artifact]")
+        n = 1 if m[1] == "another" else _COUNTS[m[1]]
+        got = _sacrificed(("another " if m[1] == "another" else "") + m[2])
         if got is None:
             return None
         quals, exclude, other = got
-        return (Sacrifice(Who("you"), Amount(_COUNTS[m[1]]), other=other, kinds=quals,
+        return (Sacrifice(Who("you"), Amount(n), other=other, kinds=quals,
                           exclude_types=exclude),)
     m = re.fullmatch(r"(each player|each opponent|defending player|that player|target opponent)"
                      r" sacrifices? (a|an|one|two|three) (.+?) of their choice", s)

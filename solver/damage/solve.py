@@ -534,7 +534,7 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     :class:`redzone.models.triggers.types.Resolved` records in order; ``board`` itself, its
     attackers and ``()`` when nothing is to resolve."""
     from redzone.models.outcome import GameState
-    from redzone.models.triggers.resolve import after_departures, attack_window, triggers
+    from redzone.models.triggers.resolve import attack_window, triggers
     from redzone.models.triggers.scenario import ScenarioChoices
 
     combat = getattr(board.scenario, "combat", None)
@@ -546,7 +546,7 @@ def after_attack_window(board: Any, choose: Any = None) -> tuple[Any, dict[str, 
     answers = ScenarioChoices(board).chooser("attack", choose)
     out = attack_window(board, state, attackers, answers)
     answers.verify(out.resolved)
-    cur = after_departures(out.board, state, ())  # 611.3a (h7)
+    cur = out.board
     if not all(state.on_battlefield(pid) for pid in cur.permanents):
         view = dataclasses.replace(cur, permanents={pid: p for pid, p in cur.permanents.items()
                                                     if state.on_battlefield(pid)})
@@ -567,8 +567,7 @@ def after_windows(board: Any, choose: Any = None) -> tuple[Any, Any, tuple[Any, 
     command's case). Returns ``(board, state, resolved)``; ``(board, None, ())`` when
     nothing is to resolve (the board as given)."""
     from redzone.models.outcome import GameState
-    from redzone.models.triggers.resolve import (after_departures, attack_window, block_window,
-                                                 has_combat_triggers)
+    from redzone.models.triggers.resolve import attack_window, block_window, has_combat_triggers
     from redzone.models.triggers.scenario import ScenarioChoices
 
     combat = getattr(board.scenario, "combat", None)
@@ -584,14 +583,13 @@ def after_windows(board: Any, choose: Any = None) -> tuple[Any, Any, tuple[Any, 
     cur, resolved = board, []
     for w in windows:
         answers = given.chooser(w, choose)
-        gone_before = [pid for pid in cur.permanents if not state.on_battlefield(pid)]
         if w == "attack":
             out = attack_window(cur, state, attackers, answers)
         else:
             out = block_window(cur, state, attackers, blockers, answers)
         answers.verify(out.resolved)
         resolved.extend(out.resolved)
-        cur = after_departures(out.board, state, gone_before)  # 611.3a (h7)
+        cur = out.board
         if dict(out.attackers) != attackers:
             attackers = dict(out.attackers)
             cur = _with_attackers(cur, attackers)
@@ -748,13 +746,6 @@ class _PlayRun:
                 nxt.base = out.board
             if out.attackers != ph.attackers:
                 nxt.cur = nxt.base = _with_attackers(out.board, out.attackers)
-            # 611.3a, 613: a permanent the window removed (an anthem, an Equipment) stops
-            # affecting the others before the next step (h7; base keeps its effects for the
-            # next step's re-layering from it)
-            from redzone.models.triggers.resolve import after_departures
-
-            nxt.cur = after_departures(nxt.cur, out.state, [
-                pid for pid in ph.cur.permanents if not ph.state.on_battlefield(pid)])
             return self.go(nxt)
         ends = [self.best(ph, child) for child in node.children]
         keys = [self.measure(e) for e in ends]
