@@ -14,6 +14,7 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent greedy --positions mirror --games 400 --seed 1
     python -m benchmarks.arena --opponent phase --style pressure --positions balanced --games 400
     python -m benchmarks.arena --opponent redzone --style pressure --opponent-style exact --positions mirror --games 400
+    python -m benchmarks.arena --opponent phase --positions mirror --seed 2 --pressure stall_margin=5,max_lines=128  # tuning
 
 Positions (``--positions``):
 
@@ -52,6 +53,9 @@ Policies (``--opponent`` / ``--redzone``):
   ``--style`` (the first policy) and ``--opponent-style`` choose its choose-attack style
   (``exact`` or ``pressure``, docs/ai.md "Styles"; default: redzone's default), and the
   policy is then named ``redzone-<style>`` (so that redzone can play itself);
+  ``--pressure name=value,...`` sets the first policy's ``pressure`` weights that differ
+  from the defaults (:class:`redzone.models.game_terms.PressureWeights`; for tuning on
+  training seeds, docs/ai.md "Styles"), echoed as ``pressure`` in the JSON;
 - ``phase``: phase's own AI. ``--phase-ai combat`` uses ``Game.choose_attackers`` /
   ``Game.choose_blockers`` (and ``choose_action`` at Medium for damage);
   ``--phase-ai Medium|Hard|VeryHard`` uses ``Game.choose_action`` at that difficulty at

@@ -290,3 +290,20 @@ def test_match_counts_attack_rate_draws_and_lengths():
     out = m.to_json()
     assert out["draw_rate"] == 0.5 and out["mean_turns"] == 23.5 and out["mean_turns_decided"] == 7
     assert out["pairs"] == [[1.0, 0.5]] and out["ci95_positions"] == [0.0, 1.0]
+
+
+def test_pressure_weights_reach_the_first_policy(capsys):
+    """``--pressure name=value,...`` gives the first redzone policy those weights (the rest
+    the defaults); a name that is not a weight, or a value the weights refuse, is one line
+    and exit status 2."""
+    from redzone.models.game_terms import PressureWeights
+
+    policy = arena.make_policy("redzone", style="pressure", pressure={"stall_margin": 3.0, "max_lines": 64})
+    assert isinstance(policy, arena.RedzonePolicy)
+    assert policy.brain.pressure == PressureWeights(stall_margin=3.0, max_lines=64)
+    assert arena.make_policy("redzone").brain.pressure is None  # type: ignore[attr-defined]
+    for bad in ("foo=1", "margin=-1", "margin"):
+        with pytest.raises(SystemExit) as exc:
+            arena.main(["--opponent", "greedy", "--games", "2", "--pressure", bad])
+        assert exc.value.code == 2
+        assert "--pressure" in capsys.readouterr().err
