@@ -180,7 +180,9 @@ def test_choose_attack_under_a_spent_budget_lists_what_it_skipped(lookahead: int
     # search stops at its first clock check; the bound, the replay and the reasons are
     # skipped and listed (and the fallback's value, when no line was found).
     board = _board(6)
-    d = choose_attack(board, lookahead=lookahead)
+    # the exact style: its choice is the exact game's optimum (the pressure style may choose
+    # another declaration within its margin, which is then "feasible", docs/ai.md "Styles")
+    d = choose_attack(board, lookahead=lookahead, style="exact")
     assert d.status == "optimal" and d.skipped == ()  # without a limit nothing is skipped
     with time_budget(0.0):
         d = choose_attack(board, lookahead=lookahead, time_limit=10)
