@@ -29,7 +29,6 @@ from redzone.models.triggers.types import (
     Bolster,
     DoesntUntap,
     Double,
-    DoubleCounters,
     Effect,
     Goad,
     LifeEffect,
@@ -59,7 +58,7 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           Proliferate, RemoveCounters, Unless, DoubleCounters)
+           Proliferate, RemoveCounters, Unless)
 """The effect classes :func:`resolve` plays."""
 
 _DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
@@ -211,11 +210,6 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         kind = {"land": "Land", "artifact": "Artifact", "Food": "Food", "Blood token": "Blood",
                 "nonland permanent": "nonland"}[m[2]]
         return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", kind=kind),)
-    m = re.fullmatch(r"double the number of (\+1/\+1 counters|each kind of counter) on (.+)", s)
-    if m:  # 701.10e
-        who = refs.obj(m[2])
-        kind = "+1/+1" if m[1].startswith("+1/+1") else ""
-        return None if who is None else (DoubleCounters(who, kind),)
     m = re.fullmatch(r"(.+?) sacrifices? a land(?: of their choice)?", s)
     if m:  # each player's own choice (701.21a)
         if m[1] == "each player":
@@ -318,16 +312,6 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _bolster(play, f, e, chosen)
     if isinstance(e, Unless):
         return _unless(play, f, e, chosen)
-    if isinstance(e, DoubleCounters):
-        lines = []
-        for pid in play.objects(f, e.who, chosen):
-            perm = play.edit.perm(pid)
-            have = {k: n for k, n in state.counters.get(pid, perm.counters).items()
-                    if n > 0 and (not e.kind or k == e.kind)}
-            for kind, n in have.items():  # as many more as it has (701.10e)
-                lines.append(play.effect(dataclasses.replace(f, trigger=pid),
-                                         Counters(Who("trigger"), kind, Amount(n)), chosen))
-        return "; ".join(lines) or "no counters to double"
     if isinstance(e, Proliferate):
         return "; ".join(_proliferate(play, f, chosen) for _ in range(e.times))
     if isinstance(e, Double):

@@ -36,7 +36,7 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
 ]
 
 Event = Literal[
@@ -573,15 +573,6 @@ class Unless:
 
 
 @dataclass(frozen=True)
-class DoubleCounters:
-    """Double the number of ``kind`` counters on each of ``who`` (701.10e: it gets as many
-    more as it has; ``kind`` ``""``: of each kind it has)."""
-
-    who: Who
-    kind: str = "+1/+1"
-
-
-@dataclass(frozen=True)
 class Proliferate:
     """Proliferate (701.34a), ``times`` times: the controller chooses any number of
     permanents and players with counters and gives each one more counter of each kind it
@@ -665,7 +656,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
+          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange)
 
 
