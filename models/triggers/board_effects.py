@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from redzone.models.ability_base import Quality
 from redzone.models.triggers.types import (
     flat_effects,
     Amount,
@@ -160,8 +161,6 @@ def read_untap_permanent(s: str) -> tuple[Effect, ...] | None:
     if not m:
         return None
     only, types = _UNTAP_TARGETS[m[1]]
-    from redzone.models.ability_base import Quality
-
     quals = (Quality(types=(only,)),) if only else ()
     return (TapEffect(Who("target_creature", qualities=quals, also_types=types), untap=True),)
 
@@ -206,19 +205,22 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         who = refs.obj(m[2])
         return None if who is None else (Double(who, bool(m[1])),)
     m = re.fullmatch(r"sacrifice (a|an|another) (land|artifact|Food|Blood token|nonland permanent)", s)
-    if m:  # the controller's choice of one of theirs (701.21a)
-        kind = {"land": "Land", "artifact": "Artifact", "Food": "Food", "Blood token": "Blood",
-                "nonland permanent": "nonland"}[m[2]]
-        return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", kind=kind),)
+    if m:  # the controller's choice of one of theirs (701.21a); zones.may_sacrifice filters
+        if m[2] == "nonland permanent":
+            return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", exclude_types=("Land",)),)
+        kind = {"land": Quality(types=("Land",)), "artifact": Quality(types=("Artifact",)),
+                "Food": Quality(subtypes=("Food",)), "Blood token": Quality(subtypes=("Blood",))}[m[2]]
+        return (Sacrifice(Who("you"), Amount(1), other=m[1] == "another", kinds=(kind,)),)
     m = re.fullmatch(r"(.+?) sacrifices? a land(?: of their choice)?", s)
     if m:  # each player's own choice (701.21a)
+        land = (Quality(types=("Land",)),)
         if m[1] == "each player":
-            return (Sacrifice(Who("you"), Amount(1), kind="Land"),
-                    Sacrifice(Who("each_opponent"), Amount(1), kind="Land"))
+            return (Sacrifice(Who("you"), Amount(1), kinds=land),
+                    Sacrifice(Who("each_opponent"), Amount(1), kinds=land))
         who = refs.player(m[1])
         if who is None or who.kind == "you":
             return None
-        return (Sacrifice(who, Amount(1), kind="Land"),)
+        return (Sacrifice(who, Amount(1), kinds=land),)
     m = re.fullmatch(r"goad (.+)", s)
     if m:  # 701.15a
         who = refs.obj(m[1])
@@ -741,16 +743,6 @@ def attacked(play: Any, f: Any) -> list[str]:
     if perm is None or not perm.is_a("Planeswalker") or not play.state.on_battlefield(target):
         return []
     return [target]
-
-
-def of_kind(perm: Any, e: Sacrifice) -> bool:
-    """Whether ``perm`` is of the kind a sacrifice asks for (:attr:`Sacrifice.kind`: a card
-    type, a subtype such as Food or Blood, or ``"nonland"``)."""
-    if not e.kind:
-        return True
-    if e.kind == "nonland":
-        return not perm.is_a("Land")
-    return perm.is_a(e.kind) or e.kind in perm.subtypes
 
 
 def _unless(play: Any, f: Any, e: Unless, chosen: dict[str, Any]) -> str:

@@ -839,8 +839,7 @@ class _Play:
                        and (q.is_creature or not e.creature
                             or e.or_artifact and q.is_a("Artifact"))
                        and not (e.other and q.id == f.source)
-                       and may_sacrifice(self.board, q, e)  # h7: zones.py
-                       and board_effects.of_kind(q, e)]  # h3: "a land", "a Food" ...
+                       and may_sacrifice(self.board, q, e)]  # zones.py: "a land", "a Food" ...
                 if not own or n <= 0:
                     continue
                 # 701.21a: the player chooses which n at once: one choice of a set, with

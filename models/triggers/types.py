@@ -407,14 +407,11 @@ class Sacrifice:
     other: bool = False
     or_artifact: bool = False
     kinds: tuple[Quality, ...] = ()
-    """h7: what may be sacrificed when set, one of these (card types, subtypes, token:
+    """What may be sacrificed when set, one of these (card types, subtypes, token:
     "a land", "a Food", "an artifact or creature", "a nontoken creature"); ``creature`` and
     ``or_artifact`` are then unused."""
     exclude_types: tuple[str, ...] = ()
-    """h7: card types it must not have ("a nonland permanent")."""
-    kind: str = ""
-    """h3: only permanents of this card type or subtype ("Land", "Artifact", "Food", "Blood"),
-    or ``"nonland"``; ``""``: any (as ``creature`` / ``or_artifact`` say)."""
+    """Card types it must not have ("a nonland permanent")."""
 
 
 
