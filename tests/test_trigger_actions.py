@@ -35,3 +35,77 @@ def test_card_lists_enlist_as_played() -> None:
     data = json.loads(result.stdout)
     assert data["triggers_played"] == ["Enlist"]
     assert data["triggers_not_played"] == []
+
+
+def test_amass_creates_the_army_first_then_grows_it() -> None:
+    # 701.47a: "Whenever this creature deals combat damage to a player, amass Orcs 3"
+    # (Corsairs of Umbar, 3/3). Two of them connect: the first ability finds no Army, so a
+    # 0/0 black Orc Army token is created and gets three +1/+1 counters (it survives: state-
+    # based actions wait until the ability has resolved, 704.3); the second finds that Army
+    # and puts three more on it. Bob takes 6. (c2's ability is put on the stack last and
+    # resolves first, 405.5: the token is c2's.)
+    got = _damage(_scenario([_p("c1", "Corsairs of Umbar", "Alice"), _p("c2", "Corsairs of Umbar", "Alice")],
+                            {"c1": "Bob", "c2": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 14
+    assert got["outcome"]["counters"] == {"c2~token1": {"+1/+1": 6}}
+    assert got["outcome"]["destroyed"] == []
+    assert [t["result"] for t in got["triggers"]][0].startswith("created 1 0/0 Orc Army token")
+
+
+def test_endure_counters_or_a_spirit_token_as_stated() -> None:
+    # Endure (Anafenza, Unyielding Lineage, 2/2: "Whenever another nontoken creature you
+    # control dies, Anafenza endures 2"): the Grizzly Bears attack into Bob's Hill Giant and
+    # die (700.4); Alice chooses on resolution two +1/+1 counters on Anafenza or a 2/2 white
+    # Spirit token.
+    perms = [_p("ana", "Anafenza, Unyielding Lineage", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+             _p("giant", "Hill Giant", "Bob")]
+    counters = _damage(_scenario(perms, {"bears": "Bob"}, {"giant": ["bears"]},
+                                 trigger_choices=[{"source": "ana", "window": "regular",
+                                                   "chosen": "counters"}]))
+    assert counters["outcome"]["destroyed"] == ["bears"]
+    assert counters["outcome"]["counters"] == {"ana": {"+1/+1": 2}}
+    token = _damage(_scenario(perms, {"bears": "Bob"}, {"giant": ["bears"]},
+                              trigger_choices=[{"source": "ana", "window": "regular",
+                                                "chosen": "token"}]))
+    assert token["outcome"]["counters"] == {"ana~token1": {}} or "ana" not in token["outcome"]["counters"]
+    assert token["triggers"][0]["result"] == "created 1 2/2 Spirit token (ana~token1)"
+    assert token["triggers"][0]["choices"] == {"chosen": "token"}
+
+
+def test_connive_counter_only_for_a_nonland_discard() -> None:
+    # 701.50a: Atlantean Skirmisher (1/2) attacks and connives. Discarding a nonland card
+    # puts a +1/+1 counter on it: 2 damage, Bob 18; a land, no counter: Bob 19. Unstated,
+    # the attacking player's choice (the hand is hidden: either kind is assumed available).
+    perms = [_p("sk", "Atlantean Skirmisher", "Alice")]
+    best = _damage(_scenario(perms, {"sk": "Bob"}))
+    assert best["outcome"]["life"]["Bob"] == 18
+    land = _damage(_scenario(perms, {"sk": "Bob"}, trigger_choices=[
+        {"source": "sk", "window": "attack", "chosen": "land"}]))
+    assert land["outcome"]["life"]["Bob"] == 19
+    assert land["outcome"]["counters"] == {} or "sk" not in land["outcome"]["counters"] \
+        or land["outcome"]["counters"]["sk"] == {}
+
+
+def test_blight_puts_minus_counters_on_a_creature_chosen_on_resolution() -> None:
+    # Blight 2 (its reminder text: two -1/-1 counters on a creature you control): Blighted
+    # Blackthorn (3/7) attacks, Alice blights and, if she does, draws and loses 1 life.
+    # Blighting the Blackthorn itself: a 1/5, Bob 19, Alice 19. Blighting her Grizzly Bears
+    # kills them (704.5f) and the Blackthorn deals 3.
+    alone = _damage(_scenario([_p("bt", "Blighted Blackthorn", "Alice")], {"bt": "Bob"},
+                              trigger_choices=[{"source": "bt", "window": "attack", "may": True}]))
+    assert alone["outcome"]["life"] == {"Alice": 19, "Bob": 19}
+    bears = _damage(_scenario([_p("bt", "Blighted Blackthorn", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                              {"bt": "Bob"}, trigger_choices=[
+                                  {"source": "bt", "window": "attack", "may": True, "chosen": "bears"}]))
+    assert bears["outcome"]["life"] == {"Alice": 19, "Bob": 17}
+    assert bears["outcome"]["destroyed"] == ["bears"]
+
+
+def test_you_create_a_villain_token() -> None:
+    # 111.1, 603.2: "Whenever one or more nontoken Villains you control attack a player, you
+    # create a 2/1 black Villain creature token with menace" (Crimson Cowl, a 1/3 Villain):
+    # the token is created, not attacking (508.4: only what is put onto the battlefield
+    # attacking attacks). Bob takes 1.
+    got = _damage(_scenario([_p("cowl", "Crimson Cowl, Master of Evil", "Alice")], {"cowl": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 19
+    assert got["triggers"][0]["result"] == "created 1 2/1 Villain token (cowl~token1)"

@@ -23,6 +23,7 @@ from typing import Any
 from redzone.models.errors import ScenarioError, UnknownCardError, clip
 import redzone.models.scenario.types as _types
 from redzone.models.scenario.fast import build as _build_fast
+from redzone.models.scenario.types import CHOSEN_WORDS
 from redzone.models.scenario.types import (
     CombatSpec,
     GoadEffect,
@@ -419,7 +420,7 @@ class _Checker:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
-            if item.chosen is not None:
+            if item.chosen is not None and item.chosen not in CHOSEN_WORDS:  # h9: endure, connive
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)

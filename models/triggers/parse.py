@@ -23,7 +23,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import board_effects
+from redzone.models.triggers import actions, board_effects
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -924,7 +924,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_board = board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
     if got_board is not None:
         return got_board
-    return token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    got_tokens = token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    if got_tokens is not None:
+        return got_tokens
+    return actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -1,0 +1,177 @@
+"""Keyword actions in effects of combat triggers (h9; docs/triggers.md, "Keyword actions"):
+amass (CR 701.47), endure, connive (701.50), blight, and "you create ..." (a token created
+by the ability's controller, the subject said).
+
+:func:`read_clause` is called by :mod:`redzone.models.triggers.parse` for one effect clause
+(no final period) with the parser's reference resolver ``refs`` (``obj``, ``r``) and its
+sentence reader ``sentence``; :func:`resolve` plays what it returns in the window being
+resolved (``play``: the resolver's ``_Play``). Each choice made as the ability resolves is a
+``Choice`` ``"chosen"`` of the ability's controller (stated as
+``combat.trigger_choices[].chosen``): the Army that gets the counters, "counters" or
+"token" for endure, "nonland" or "land" for the card a conniving player discards, the
+creature that gets blight's counters. Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
+from redzone.models.triggers.types import Amount, Counters, CreateTokens, Effect, Who
+
+__all__ = ["Amass", "Blight", "Connive", "EFFECTS", "Endure", "read_clause", "resolve", "stops"]
+
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+
+@dataclass(frozen=True)
+class Amass:
+    """Amass ``subtype`` ``n`` (701.47a): if the controller controls no Army creature, they
+    create a 0/0 black ``subtype`` Army creature token first; then they choose an Army
+    creature they control, put ``n`` +1/+1 counters on it, and it becomes a ``subtype`` in
+    addition to its other types."""
+
+    n: int
+    subtype: str
+
+
+@dataclass(frozen=True)
+class Endure:
+    """``who`` endures ``n``: its controller chooses, as the ability resolves, to put ``n``
+    +1/+1 counters on it or to create an ``n``/``n`` white Spirit creature token; when it
+    can't get the counters (it left the battlefield) the token is created."""
+
+    who: Who
+    n: int
+
+
+@dataclass(frozen=True)
+class Connive:
+    """``who`` connives (701.50a): its controller draws a card, then discards a card; if a
+    nonland card was discarded, a +1/+1 counter is put on it (701.50c: not when it has left
+    the battlefield). The hand is hidden: which kind of card is discarded is the
+    controller's choice here (``"nonland"`` or ``"land"``), as if they held both."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Blight:
+    """Blight ``n`` (its reminder text): the controller puts ``n`` -1/-1 counters on a
+    creature they control, chosen as the ability resolves (not targeted)."""
+
+    n: int
+
+
+EFFECTS = (Amass, Blight, Connive, Endure)
+"""The effect classes :func:`resolve` plays."""
+
+CHOSEN = EFFECTS
+"""The effects whose choice made on resolution is stated as ``trigger_choices[].chosen``."""
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _n(s: str) -> int | None:
+    return int(s) if s.isdigit() else _COUNT.get(s)
+
+
+def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One clause of this module's effects, or ``None``."""
+    m = re.fullmatch(r"amass ([A-Z][\w'-]*) (\d+)", s)
+    if m:
+        one = singular(m[1])
+        if not one or one not in CREATURE_TYPES:
+            return None
+        return (Amass(int(m[2]), one),)
+    m = re.fullmatch(r"(.+?) endures? (\d+)", s)
+    if m:
+        words = m[1].strip()
+        who = refs.obj("it" if words in ("he", "she") else words)
+        if who is None or who.kind not in ("source", "trigger"):
+            return None
+        return (Endure(who, int(m[2])),)
+    m = re.fullmatch(r"(.+?) connives?", s)
+    if m:
+        words = m[1].strip()
+        who = refs.obj("it" if words in ("he", "she") else words)
+        if who is None or who.kind not in ("source", "trigger"):
+            return None
+        return (Connive(who),)
+    m = re.fullmatch(r"blight (\d+|a|one|two|three)", s)
+    if m:
+        n = _n(m[1])
+        return None if n is None else (Blight(n),)
+    if s.startswith("you create "):
+        # the ability's controller creates it, as "create ..." says (Crimson Cowl)
+        return sentence(s[len("you "):])
+    return None
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: "you may blight N.
+    If you do, ..." when the controller had no creature to put the counters on (608.2c)."""
+    return isinstance(e, Blight) and line == "no creature to blight"
+
+
+def _choose(play: Any, f: Any, options: tuple[Any, ...], chosen: dict[str, Any]) -> Any:
+    from redzone.models.triggers.resolve import Choice
+
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, options, f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    return pick
+
+
+def _counters_on(play: Any, f: Any, pid: str, kind: str, n: int, chosen: dict[str, Any]) -> str:
+    return play.effect(dataclasses.replace(f, trigger=pid), Counters(Who("trigger"), kind, Amount(n)),
+                       chosen)
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of this module's effects: a line of what it did."""
+    if isinstance(e, Amass):
+        lines = []
+        armies = [c.id for c in play.creatures() if c.controller == f.controller and "Army" in c.subtypes]
+        if not armies:  # 701.47a: the token first
+            lines.append(play.create(f, CreateTokens(Amount(1), 0, 0, (e.subtype, "Army"), ("B",))))
+            armies = [c.id for c in play.creatures() if c.controller == f.controller
+                      and "Army" in c.subtypes]
+            if not armies:
+                return "; ".join(lines) or "no Army"
+        pid = _choose(play, f, tuple(armies), chosen)
+        lines.append(_counters_on(play, f, pid, "+1/+1", e.n, chosen))
+        perm = play.edit.perm(pid)
+        if e.subtype not in perm.subtypes:  # it becomes one in addition (701.47a)
+            base = perm.base
+            play.edit.put(dataclasses.replace(
+                perm, subtypes=perm.subtypes + (e.subtype,),
+                base=None if base is None else dataclasses.replace(
+                    base, subtypes=base.subtypes + (e.subtype,))))
+            lines.append(f"{pid} is also a {e.subtype}")
+        return "; ".join(lines)
+    if isinstance(e, Endure):
+        ids = play.objects(f, e.who, chosen)
+        pick = _choose(play, f, ("counters", "token") if ids else ("token",), chosen)
+        if pick == "counters":
+            return _counters_on(play, f, ids[0], "+1/+1", e.n, chosen)
+        return play.create(f, CreateTokens(Amount(1), e.n, e.n, ("Spirit",), ("W",)))
+    if isinstance(e, Connive):
+        ids = play.objects(f, e.who, chosen)
+        pick = _choose(play, f, ("nonland", "land"), chosen)
+        line = f"{f.controller} draws a card and discards a {pick} card"
+        if pick == "nonland" and ids:  # 701.50c: not once it has left the battlefield
+            line += "; " + _counters_on(play, f, ids[0], "+1/+1", 1, chosen)
+        return line
+    if isinstance(e, Blight):
+        mine = tuple(c.id for c in play.creatures() if c.controller == f.controller)
+        if not mine:
+            return "no creature to blight"
+        pid = _choose(play, f, mine, chosen)
+        return _counters_on(play, f, pid, "-1/-1", e.n, chosen)
+    return "not played"
