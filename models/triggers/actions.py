@@ -17,54 +17,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
-from redzone.models.triggers.types import Amount, Counters, CreateTokens, Effect, Who
+from redzone.models.triggers.types import (Amass, Amount, Blight, Connive, Counters, CreateTokens,
+                                           Effect, Endure, Who)
 
-__all__ = ["Amass", "Blight", "Connive", "EFFECTS", "Endure", "read_clause", "resolve", "stops"]
+__all__ = ["CHOSEN", "EFFECTS", "read_clause", "resolve", "stops"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
-
-
-@dataclass(frozen=True)
-class Amass:
-    """Amass ``subtype`` ``n`` (701.47a): if the controller controls no Army creature, they
-    create a 0/0 black ``subtype`` Army creature token first; then they choose an Army
-    creature they control, put ``n`` +1/+1 counters on it, and it becomes a ``subtype`` in
-    addition to its other types."""
-
-    n: int
-    subtype: str
-
-
-@dataclass(frozen=True)
-class Endure:
-    """``who`` endures ``n``: its controller chooses, as the ability resolves, to put ``n``
-    +1/+1 counters on it or to create an ``n``/``n`` white Spirit creature token; when it
-    can't get the counters (it left the battlefield) the token is created."""
-
-    who: Who
-    n: int
-
-
-@dataclass(frozen=True)
-class Connive:
-    """``who`` connives (701.50a): its controller draws a card, then discards a card; if a
-    nonland card was discarded, a +1/+1 counter is put on it (701.50c: not when it has left
-    the battlefield). The hand is hidden: which kind of card is discarded is the
-    controller's choice here (``"nonland"`` or ``"land"``), as if they held both."""
-
-    who: Who
-
-
-@dataclass(frozen=True)
-class Blight:
-    """Blight ``n`` (its reminder text): the controller puts ``n`` -1/-1 counters on a
-    creature they control, chosen as the ability resolves (not targeted)."""
-
-    n: int
 
 
 EFFECTS = (Amass, Blight, Connive, Endure)

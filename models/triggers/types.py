@@ -37,6 +37,8 @@ __all__ = [
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    # keyword actions (h9)
+    "Amass", "Blight", "Connive", "Endure",
 ]
 
 Event = Literal[
@@ -661,12 +663,55 @@ class CounterChange:
     amount: Amount = Amount()
 
 
+# ----------------------------------------------------------------- keyword actions (h9;
+# read and played by redzone.models.triggers.actions)
+
+
+@dataclass(frozen=True)
+class Amass:
+    """Amass ``subtype`` ``n`` (701.47a): if the controller controls no Army creature, they
+    create a 0/0 black ``subtype`` Army creature token first; then they choose an Army
+    creature they control, put ``n`` +1/+1 counters on it, and it becomes a ``subtype`` in
+    addition to its other types."""
+
+    n: int
+    subtype: str
+
+
+@dataclass(frozen=True)
+class Endure:
+    """``who`` endures ``n``: its controller chooses, as the ability resolves, to put ``n``
+    +1/+1 counters on it or to create an ``n``/``n`` white Spirit creature token; when it
+    can't get the counters (it left the battlefield) the token is created."""
+
+    who: Who
+    n: int
+
+
+@dataclass(frozen=True)
+class Connive:
+    """``who`` connives (701.50a): its controller draws a card, then discards a card; if a
+    nonland card was discarded, a +1/+1 counter is put on it (701.50c: not when it has left
+    the battlefield). The hand is hidden: which kind of card is discarded is the
+    controller's choice here (``"nonland"`` or ``"land"``), as if they held both."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Blight:
+    """Blight ``n`` (its reminder text): the controller puts ``n`` -1/-1 counters on a
+    creature they control, chosen as the ability resolves (not targeted)."""
+
+    n: int
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
-          | CounterChange)
+          | CounterChange | Amass | Blight | Connive | Endure)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
