@@ -109,3 +109,28 @@ def test_you_create_a_villain_token() -> None:
     got = _damage(_scenario([_p("cowl", "Crimson Cowl, Master of Evil", "Alice")], {"cowl": "Bob"}))
     assert got["outcome"]["life"]["Bob"] == 19
     assert got["triggers"][0]["result"] == "created 1 2/1 Villain token (cowl~token1)"
+
+
+def test_it_after_a_target_is_that_target() -> None:
+    # 603.3d, 608.2c: "untap another target attacking creature. It gets +X/+0 until end of
+    # turn, where X is Skanos's power" (Skanos, 6/6 vigilance): "it" is the creature
+    # targeted. Skanos and Grizzly Bears attack; the Bears untap and get +6/+0: 6 + 8 = 14,
+    # Bob 6.
+    got = _damage(_scenario([_p("sk", "Skanos, Green Dragon Vassal", "Alice"),
+                             _p("bears", "Grizzly Bears", "Alice", tapped=True)],
+                            {"sk": "Bob", "bears": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 6
+    assert got["triggers"][0]["choices"] == {"target": "bears"}
+    assert got["triggers"][0]["result"] == "bears untapped; bears gets +6/+0"
+
+
+def test_frost_titan_holds_its_target_tapped() -> None:
+    # 502.3: "tap target permanent. It doesn't untap during its controller's next untap
+    # step" (Frost Titan): "it" is the permanent targeted — here Bob's Hill Giant, which is
+    # tapped (it can't block, 509.1a) and marked for his untap step. Bob takes 6.
+    got = _damage(_scenario([_p("titan", "Frost Titan", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                            {"titan": "Bob"}, trigger_choices=[
+                                {"source": "titan", "window": "attack", "target": "giant"}]))
+    assert got["outcome"]["life"]["Bob"] == 14
+    assert got["triggers"][0]["result"] == (
+        "giant tapped; giant doesn't untap during its controller's next untap step (502.3)")

@@ -1,4 +1,4 @@
-"""Keyword actions in effects of combat triggers (h9; docs/triggers.md, "Keyword actions"):
+"""Keyword actions in effects of combat triggers (h9; docs/triggers.md, "Effects"):
 amass (CR 701.47), endure, connive (701.50), blight, and "you create ..." (a token created
 by the ability's controller, the subject said).
 
@@ -23,7 +23,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amass, Amount, Blight, Connive, Counters, CreateTokens,
                                            Effect, Endure, Who)
 
-__all__ = ["CHOSEN", "EFFECTS", "read_clause", "resolve", "stops"]
+__all__ = ["CHOSEN", "EFFECTS", "read_clause", "resolve", "stops", "the_target"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
@@ -136,3 +136,19 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         pid = _choose(play, f, mine, chosen)
         return _counters_on(play, f, pid, "-1/-1", e.n, chosen)
     return "not played"
+
+
+def the_target(effects: list[Effect], sent: str) -> Who | None:
+    """What "it" / "its" at the start of ``sent`` names after a sentence that chose a target:
+    that target (the ability's one target, 603.3d; "tap target permanent. It doesn't untap
+    ..."), when the effects read before act on exactly one object or player and it is that
+    target; ``None`` otherwise ("they" / "their" are not read)."""
+    if not re.match(r"(?:it|its) ", sent):
+        return None
+    whos = {w for e in effects if (w := getattr(e, "who", None)) is not None}
+    if len(whos) != 1:
+        return None
+    who = next(iter(whos))
+    if not (who.kind.startswith("target") or who.kind == "any_target"):
+        return None
+    return who

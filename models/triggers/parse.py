@@ -16,6 +16,7 @@ parsed text, cached). Pure Python.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -1021,9 +1022,15 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
+        sent_refs = refs
         if i > 0 and re.match(r"(?:it|its|they|their) ", sent) and "target" in sentences[i - 1]:
-            return None  # h7: "it" may be the target the sentence before chose, not the subject
-        got = _sentence(sent, refs, dies_self)
+            # h7: "it" may be the target the sentence before chose, not the subject; h9: it is
+            # that target when the effects before have one target and no other object
+            it_target = actions.the_target(effects, sent)
+            if it_target is None:
+                return None
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
+        got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
         if after_value and not all(isinstance(e, ValueOnly) for e in got):
