@@ -134,3 +134,28 @@ def test_frost_titan_holds_its_target_tapped() -> None:
     assert got["outcome"]["life"]["Bob"] == 14
     assert got["triggers"][0]["result"] == (
         "giant tapped; giant doesn't untap during its controller's next untap step (502.3)")
+
+
+def test_tap_any_number_of_untapped_creatures_for_a_pump() -> None:
+    # Ledev Champion (2/2): "you may tap any number of untapped creatures you control. This
+    # creature gets +1/+1 until end of turn for each creature tapped this way". It and the
+    # Grizzly Bears attack (tapped as they are declared, 508.1f), so only the two Hill Giants
+    # at home can be tapped: by default both (max damage: 4 + 2 = 6, Bob 14); stated, one
+    # (3 + 2, Bob 15), and that Giant is tapped after combat.
+    perms = [_p("led", "Ledev Champion", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+             _p("g1", "Hill Giant", "Alice"), _p("g2", "Hill Giant", "Alice")]
+    best = _damage(_scenario(perms, {"led": "Bob", "bears": "Bob"}))
+    assert best["outcome"]["life"]["Bob"] == 14
+    assert best["triggers"][0]["choices"] == {"tapped": ["g1", "g2"]}
+    one = _damage(_scenario(perms, {"led": "Bob", "bears": "Bob"}, trigger_choices=[
+        {"source": "led", "window": "attack", "tapped": ["g2"]}]))
+    assert one["outcome"]["life"]["Bob"] == 15
+    assert one["triggers"][0]["result"] == "g2 tapped; led gets +1/+1"
+
+
+def test_becomes_prepared_changes_nothing_in_combat() -> None:
+    # "While it's prepared, you may cast a copy of its spell" (Encouraging Aviator's
+    # reminder text): nobody casts in combat; the 2/3 flier deals 2, Bob 18.
+    got = _damage(_scenario([_p("av", "Encouraging Aviator // Jump", "Alice")], {"av": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["result"] == "prepared (no effect on combat)"

@@ -348,7 +348,7 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("proliferate", None), ("mode", None))
+              ("proliferate", None), ("mode", None), ("tapped", None))
     source: str
     window: str
     trigger: str | None
@@ -363,6 +363,9 @@ class TriggerChoice(_Spec):
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None
     """A modal ability's modes, numbered from 1 in printed order (700.2, 603.3c)."""
+    tapped: list[str] | None
+    """h9: the creatures tapped by "tap any number of untapped creatures you control"
+    (Ledev Champion), chosen as the ability resolves (``[]``: none)."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -424,10 +424,13 @@ class _Checker:
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)
+            for j, x in enumerate(item.tapped or ()):  # h9
+                self._permanent(f"{where}.tapped[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
-                    and item.mode is None and item.chosen is None and item.proliferate is None):
+                    and item.mode is None and item.chosen is None and item.proliferate is None
+                    and item.tapped is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen, proliferate or mode")
+                                           "chosen, proliferate, mode or tapped")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

@@ -21,17 +21,19 @@ from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amass, Amount, Blight, Connive, Counters, CreateTokens,
-                                           Effect, Endure, Who)
+                                           Effect, Endure, Pump, TapAny, ValueOnly, Who)
+from redzone.models.ability_base import Quality
 
-__all__ = ["CHOSEN", "EFFECTS", "read_clause", "resolve", "stops", "the_target"]
+__all__ = ["CHOSEN", "EFFECTS", "TAP_LIMIT", "read_clause", "read_whole", "resolve", "stops",
+           "the_target"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 
-EFFECTS = (Amass, Blight, Connive, Endure)
+EFFECTS = (Amass, Blight, Connive, Endure, TapAny)
 """The effect classes :func:`resolve` plays."""
 
-CHOSEN = EFFECTS
+CHOSEN = (Amass, Blight, Connive, Endure)
 """The effects whose choice made on resolution is stated as ``trigger_choices[].chosen``."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -67,10 +69,73 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:
         n = _n(m[1])
         return None if n is None else (Blight(n),)
+    if re.fullmatch(r"(?:~|it) becomes prepared", s):
+        # its reminder text: while prepared, its controller may cast a copy of its spell
+        # (casting it unprepares it). Nobody casts in the play of combat, and no card in the
+        # card data looks at whether a creature is prepared other than to cast: a value
+        return (ValueOnly("prepared"),)
     if s.startswith("you create "):
         # the ability's controller creates it, as "create ..." says (Crimson Cowl)
         return sentence(s[len("you "):])
     return None
+
+
+_TAP_ANY = re.compile(
+    r"(?:you may )?tap any number of untapped (?P<what>creatures|[A-Z][\w'-]*) you control\. "
+    r"(?:~ gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn for each creature tapped this way"
+    r"|draw a card for each (?P<one>[A-Z][\w'-]*) tapped this way)\.?")
+
+
+def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """An effect text of several sentences read as one (``(effects, optional)``): "[you may]
+    tap any number of untapped creatures you control. ~ gets +1/+1 until end of turn for
+    each creature tapped this way" (Ledev Champion; :class:`TapAny`), "... Humans you
+    control. Draw a card for each Human tapped this way"; ``None`` otherwise."""
+    m = _TAP_ANY.fullmatch(rest.strip())
+    if not m:
+        return None
+    quality = None
+    if m["what"] != "creatures":
+        one = singular(m["what"])
+        if not one or one not in CREATURE_TYPES or (m["one"] and m["one"] != one):
+            return None
+        quality = Quality(subtypes=(one,))
+    elif m["one"]:
+        return None
+    if m["p"]:
+        return (TapAny(quality, int(m["p"]), int(m["t"])),), False
+    return (TapAny(quality), ValueOnly("draw")), False
+
+
+TAP_LIMIT = 1024
+"""More sets than this to choose from for one :class:`TapAny` is an error (never a cut)."""
+
+
+def _tap_any(play: Any, f: Any, e: TapAny, chosen: dict[str, Any]) -> str:
+    from redzone.models.battlefield import matches_quality
+    from redzone.models.triggers.resolve import Choice
+
+    board = play.board
+    # an attacking creature without vigilance was tapped as it was declared (508.1f), whatever
+    # the scenario's ``tapped`` says
+    own = [c.id for c in play.creatures() if c.controller == f.controller and not c.tapped
+           and not (c.id in play.attackers and not board.has_keyword(c, "vigilance"))
+           and (e.quality is None or matches_quality(board, c, e.quality))]
+    options = [s for k in range(len(own), -1, -1) for s in play.sacrifice_sets(own, k)]
+    if len(options) > TAP_LIMIT:
+        raise RuntimeError(f"tapping any number of {len(own)} creatures ({len(options)} sets, more "
+                           f"than {TAP_LIMIT}) is not enumerated")
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "tapped", f.source, f.ability.text, tuple(options), f.trigger,
+               tuple(own)))
+    chosen["tapped"] = list(pick)
+    for pid in pick:
+        play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
+    line = ", ".join(f"{pid} tapped" for pid in pick) or "nothing tapped"
+    if (e.power or e.toughness) and pick:
+        line += "; " + play.effect(f, Pump(Who("source"), e.power * len(pick),
+                                           e.toughness * len(pick)), chosen)
+    return line
 
 
 def stops(e: Effect, line: str) -> bool:
@@ -129,6 +194,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         if pick == "nonland" and ids:  # 701.50c: not once it has left the battlefield
             line += "; " + _counters_on(play, f, ids[0], "+1/+1", 1, chosen)
         return line
+    if isinstance(e, TapAny):
+        return _tap_any(play, f, e, chosen)
     if isinstance(e, Blight):
         mine = tuple(c.id for c in play.creatures() if c.controller == f.controller)
         if not mine:

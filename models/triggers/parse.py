@@ -978,6 +978,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
+    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    if whole is not None:
+        return whole
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False

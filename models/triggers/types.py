@@ -38,7 +38,7 @@ __all__ = [
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
-    "Amass", "Blight", "Connive", "Endure",
+    "Amass", "Blight", "Connive", "Endure", "TapAny",
 ]
 
 Event = Literal[
@@ -706,12 +706,25 @@ class Blight:
     n: int
 
 
+
+@dataclass(frozen=True)
+class TapAny:
+    """"[You may] tap any number of untapped creatures (``quality``: Humans ...) you control"
+    and, for each creature tapped this way, the source gets +``power``/+``toughness`` until
+    end of turn (h9). The controller chooses the set as the ability resolves (none is as
+    good as declining "you may"); tapping an attacking creature doesn't remove it from
+    combat (506.4)."""
+
+    quality: Quality | None = None
+    power: int = 0
+    toughness: int = 0
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
-          | CounterChange | Amass | Blight | Connive | Endure)
+          | CounterChange | Amass | Blight | Connive | Endure | TapAny)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
