@@ -159,3 +159,49 @@ def test_becomes_prepared_changes_nothing_in_combat() -> None:
     got = _damage(_scenario([_p("av", "Encouraging Aviator // Jump", "Alice")], {"av": "Bob"}))
     assert got["outcome"]["life"]["Bob"] == 18
     assert got["triggers"][0]["result"] == "prepared (no effect on combat)"
+
+
+def test_sacrificed_at_the_next_end_step_is_gone_from_the_next_turn() -> None:
+    # 603.7, 513.1: "When this creature attacks or blocks, sacrifice it at the beginning of
+    # the next end step" (Brackwater Elemental, 4/4). In combat nothing changes (it deals
+    # 4, Bob 16); at this turn's end step it is sacrificed, so the board of Bob's turn (the
+    # AI's crack-back) no longer has it.
+    from redzone.models.board import build_board
+    from redzone.models.outcome import GameState
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+    from redzone.solver.ai.position import next_turn_board
+
+    scenario = _scenario([_p("elem", "Brackwater Elemental", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                         {"elem": "Bob"})
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["destroyed"] == []
+    assert got["triggers"][0]["result"] == (
+        "elem will be sacrificed at the beginning of the next end step (603.7, 513.1)")
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    after = attack_window(board, state, {"elem": "Bob"})
+    assert sorted(next_turn_board(after.board, state, {"elem": "Bob"}, "Bob").permanents) == ["bears"]
+
+
+def test_alora_returns_the_creature_it_made_unblockable() -> None:
+    # 603.7c: "Whenever you attack, up to one target attacking creature can't be blocked this
+    # turn. At the beginning of the next end step, return that creature to its owner's hand"
+    # (Alora, Rogue Companion): "that creature" is the target. Alora (3/3) and the Hill Giant
+    # attack; Bob's Grizzly Bears can't block the one targeted.
+    got = _damage(_scenario([_p("alora", "Alora, Rogue Companion", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                             _p("bears", "Grizzly Bears", "Bob")], {"alora": "Bob", "giant": "Bob"},
+                            trigger_choices=[{"source": "alora", "window": "attack", "target": "giant"}]))
+    assert got["triggers"][0]["result"] == (
+        "giant can't be blocked this turn; giant will be returned to its owner's hand at the "
+        "beginning of the next end step (603.7, 513.1)")
+
+
+def test_have_it_get_then_sacrifice_at_the_next_end_step() -> None:
+    # Attack-in-the-Box (2/4): "you may have it get +4/+0 until end of turn. If you do,
+    # sacrifice it at the beginning of the next end step": taken, it deals 6 (Bob 14).
+    got = _damage(_scenario([_p("box", "Attack-in-the-Box", "Alice")], {"box": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 14
+    assert got["triggers"][0]["result"] == (
+        "box gets +4/+0; box will be sacrificed at the beginning of the next end step (603.7, 513.1)")

@@ -20,17 +20,17 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
-from redzone.models.triggers.types import (Amass, Amount, Blight, Connive, Counters, CreateTokens,
+from redzone.models.triggers.types import (Amass, Amount, AtNextEndStep, Blight, Connive, Counters, CreateTokens,
                                            Effect, Endure, Pump, TapAny, ValueOnly, Who)
 from redzone.models.ability_base import Quality
 
-__all__ = ["CHOSEN", "EFFECTS", "TAP_LIMIT", "read_clause", "read_whole", "resolve", "stops",
-           "the_target"]
+__all__ = ["CHOSEN", "EFFECTS", "LEAVES_AT_END_STEP", "TAP_LIMIT", "read_clause", "read_whole", "resolve", "stops",
+           "that_target", "the_target"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 
-EFFECTS = (Amass, Blight, Connive, Endure, TapAny)
+EFFECTS = (Amass, AtNextEndStep, Blight, Connive, Endure, TapAny)
 """The effect classes :func:`resolve` plays."""
 
 CHOSEN = (Amass, Blight, Connive, Endure)
@@ -74,6 +74,18 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         # (casting it unprepares it). Nobody casts in the play of combat, and no card in the
         # card data looks at whether a creature is prepared other than to cast: a value
         return (ValueOnly("prepared"),)
+    m = (re.fullmatch(r"(sacrifice|return) (.+?)(?: to its owner's hand)? at the beginning of the next "
+                      r"end step", s)
+         or re.fullmatch(r"at the beginning of the next end step, (sacrifice|return) (.+?)"
+                         r"(?: to its owner's hand)?", s))
+    if m and (m[1] == "sacrifice") != ("to its owner's hand" in s) and refs.r.event not in ("dies", "leaves"):
+        who = refs.obj(m[2])
+        if who is None or who.kind not in ("source", "trigger", "target_creature"):
+            return None
+        return (AtNextEndStep(who, "sacrifice" if m[1] == "sacrifice" else "to_hand"),)
+    m = re.fullmatch(r"have (it|~) (get|gain|deal)( .+)", s)
+    if m:  # "you may have it get +4/+0 until end of turn" (Attack-in-the-Box)
+        return sentence(f"{m[1]} {m[2]}s{m[3]}")
     if s.startswith("you create "):
         # the ability's controller creates it, as "create ..." says (Crimson Cowl)
         return sentence(s[len("you "):])
@@ -138,6 +150,12 @@ def _tap_any(play: Any, f: Any, e: TapAny, chosen: dict[str, Any]) -> str:
     return line
 
 
+LEAVES_AT_END_STEP = "leaves at the next end step"
+"""The ``conditions`` key of a permanent a delayed ability makes leave the battlefield at the
+beginning of the next end step (:class:`AtNextEndStep`): the board of the
+next turn (:func:`redzone.solver.ai.position.next_turn_board`) leaves it out."""
+
+
 def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: "you may blight N.
     If you do, ..." when the controller had no creature to put the counters on (608.2c)."""
@@ -196,6 +214,15 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return line
     if isinstance(e, TapAny):
         return _tap_any(play, f, e, chosen)
+    if isinstance(e, AtNextEndStep):  # 603.7c: the objects are fixed now
+        ids = play.objects(f, e.who, chosen)
+        how = "sacrificed" if e.kind == "sacrifice" else "returned to its owner's hand"
+        for pid in ids:
+            perm = play.edit.perm(pid)
+            play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions,
+                                                                LEAVES_AT_END_STEP: True}))
+        return ", ".join(f"{pid} will be {how} at the beginning of the next end step (603.7, 513.1)"
+                         for pid in ids) or "no creature"
     if isinstance(e, Blight):
         mine = tuple(c.id for c in play.creatures() if c.controller == f.controller)
         if not mine:
@@ -203,6 +230,16 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         pid = _choose(play, f, mine, chosen)
         return _counters_on(play, f, pid, "-1/-1", e.n, chosen)
     return "not played"
+
+
+def that_target(effects: list[Effect], sent: str, refs: Any) -> Who | None:
+    """What "that creature" in ``sent`` names where the trigger condition names none ("whenever
+    you attack, up to one target attacking creature can't be blocked this turn. At the beginning
+    of the next end step, return that creature to its owner's hand": Alora): the ability's one
+    target, as :func:`the_target`; ``None`` otherwise."""
+    if "that creature" not in sent or refs.r.that_creature is not None:
+        return None
+    return the_target(effects, "it ")
 
 
 def the_target(effects: list[Effect], sent: str) -> Who | None:

@@ -1033,6 +1033,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             if it_target is None:
                 return None
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
+        elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
         got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None

@@ -38,7 +38,7 @@ __all__ = [
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
-    "Amass", "Blight", "Connive", "Endure", "TapAny",
+    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "TapAny",
 ]
 
 Event = Literal[
@@ -719,12 +719,26 @@ class TapAny:
     power: int = 0
     toughness: int = 0
 
+
+@dataclass(frozen=True)
+class AtNextEndStep:
+    """A delayed triggered ability (603.7) that makes each of ``who`` leave the battlefield
+    at the beginning of the next end step (513.1), after this combat: ``"sacrifice"``
+    ("sacrifice it at the beginning of the next end step") or ``"to_hand"`` ("return that
+    creature to its owner's hand ..."). Its objects are fixed now (603.7c). Nothing changes
+    in this combat; the board of the turn after it (the AI's crack-back) no longer has
+    them (h9)."""
+
+    who: Who
+    kind: Literal["sacrifice", "to_hand"]
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
-          | CounterChange | Amass | Blight | Connive | Endure | TapAny)
+          | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
