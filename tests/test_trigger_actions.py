@@ -205,3 +205,25 @@ def test_have_it_get_then_sacrifice_at_the_next_end_step() -> None:
     assert got["outcome"]["life"]["Bob"] == 14
     assert got["triggers"][0]["result"] == (
         "box gets +4/+0; box will be sacrificed at the beginning of the next end step (603.7, 513.1)")
+
+
+def test_manifest_dread_puts_a_face_down_two_two_onto_the_battlefield() -> None:
+    # 701.62a, 701.40, 708.2: "Whenever this creature attacks, manifest dread" (Hauntwoods
+    # Shrieker): whichever card Alice manifests, it is a face-down 2/2 creature, not
+    # attacking (508.4); an anthem (Glorious Anthem: creatures you control get +1/+1) applies
+    # to it as to any creature (613).
+    got = _damage(_scenario([_p("sh", "Hauntwoods Shrieker", "Alice"), _p("anthem", "Glorious Anthem", "Alice")],
+                            {"sh": "Bob"}))
+    assert got["triggers"][0]["result"] == (
+        "Alice manifests a card: sh~manifest1, a face-down 2/2 creature (701.62a, 708.2)")
+    from redzone.models.board import build_board
+    from redzone.models.outcome import GameState
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+
+    board = build_board(parse_scenario(_scenario(
+        [_p("sh", "Hauntwoods Shrieker", "Alice"), _p("anthem", "Glorious Anthem", "Alice")], {"sh": "Bob"})))
+    after = attack_window(board, GameState.from_board(board), {"sh": "Bob"})
+    face_down = after.board.permanents["sh~manifest1"]
+    assert (face_down.power, face_down.toughness, face_down.token) == (3, 3, False)
+    assert "sh~manifest1" not in after.attackers

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
-from redzone.models.triggers.types import (Amass, Amount, AtNextEndStep, Blight, Connive, Counters, CreateTokens,
+from redzone.models.triggers.types import (Amass, Amount, AtNextEndStep, ManifestDread, Blight, Connive, Counters, CreateTokens,
                                            Effect, Endure, Pump, TapAny, ValueOnly, Who)
 from redzone.models.ability_base import Quality
 
@@ -30,7 +30,7 @@ __all__ = ["CHOSEN", "EFFECTS", "LEAVES_AT_END_STEP", "TAP_LIMIT", "read_clause"
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 
-EFFECTS = (Amass, AtNextEndStep, Blight, Connive, Endure, TapAny)
+EFFECTS = (Amass, AtNextEndStep, Blight, Connive, Endure, ManifestDread, TapAny)
 """The effect classes :func:`resolve` plays."""
 
 CHOSEN = (Amass, Blight, Connive, Endure)
@@ -69,6 +69,8 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:
         n = _n(m[1])
         return None if n is None else (Blight(n),)
+    if s == "manifest dread":
+        return (ManifestDread(),)
     if re.fullmatch(r"(?:~|it) becomes prepared", s):
         # its reminder text: while prepared, its controller may cast a copy of its spell
         # (casting it unprepares it). Nobody casts in the play of combat, and no card in the
@@ -156,6 +158,26 @@ beginning of the next end step (:class:`AtNextEndStep`): the board of the
 next turn (:func:`redzone.solver.ai.position.next_turn_board`) leaves it out."""
 
 
+def _manifest(play: Any, f: Any) -> str:
+    """A face-down 2/2 creature (708.2) of the controller's: a card, not a token; untapped,
+    not attacking, summoning sick; the permanents' effects applied to it (613)."""
+    from redzone.models.abilities import ParsedText
+    from redzone.models.battlefield import Base, Permanent
+    from redzone.models.triggers.tokens import layered_tokens
+
+    play.tokens += 1
+    pid = f"{f.source}~manifest{play.tokens}"
+    perm = Permanent(id=pid, name="Face-down creature", controller=f.controller, owner=f.controller,
+                     index=len(play.edit.base.permanents) + play.tokens, types=("Creature",),
+                     power=2, toughness=2, summoning_sick=True, parsed=ParsedText(),
+                     base=Base(("Creature",), (), (), (), 2, 2))
+    play.edit.put(perm)
+    play.state.damage[pid] = 0
+    play.state.counters[pid] = {}
+    layered_tokens(play, [pid])
+    return f"{f.controller} manifests a card: {pid}, a face-down 2/2 creature (701.62a, 708.2)"
+
+
 def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: "you may blight N.
     If you do, ..." when the controller had no creature to put the counters on (608.2c)."""
@@ -214,6 +236,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return line
     if isinstance(e, TapAny):
         return _tap_any(play, f, e, chosen)
+    if isinstance(e, ManifestDread):
+        return _manifest(play, f)
     if isinstance(e, AtNextEndStep):  # 603.7c: the objects are fixed now
         ids = play.objects(f, e.who, chosen)
         how = "sacrificed" if e.kind == "sacrifice" else "returned to its owner's hand"

@@ -38,7 +38,7 @@ __all__ = [
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
-    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "TapAny",
+    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny",
 ]
 
 Event = Literal[
@@ -733,12 +733,22 @@ class AtNextEndStep:
     kind: Literal["sacrifice", "to_hand"]
 
 
+
+@dataclass(frozen=True)
+class ManifestDread:
+    """Manifest dread (701.62a): the controller looks at the top two cards of their library,
+    manifests one (701.40a: it is put onto the battlefield face down, a 2/2 creature with no
+    name, types, abilities or colour, 708.2) and puts the other into their graveyard. Which
+    card is manifested is hidden; the permanent is the same 2/2 whichever it is (h9)."""
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
-          | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep)
+          | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
+          | ManifestDread)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
