@@ -227,3 +227,27 @@ def test_manifest_dread_puts_a_face_down_two_two_onto_the_battlefield() -> None:
     face_down = after.board.permanents["sh~manifest1"]
     assert (face_down.power, face_down.toughness, face_down.token) == (3, 3, False)
     assert "sh~manifest1" not in after.attackers
+
+
+def test_transform_mid_combat_keeps_the_creature_in_combat() -> None:
+    # 712, 701.28a: "When another creature you control dies, transform this creature"
+    # (Desperate Farmer, 2/2 lifelink // Depraved Harvester, 4/3 lifelink). Farmer and
+    # Grizzly Bears attack; Bob's Youthful Knight (2/1 first strike) blocks the Bears and
+    # kills them in the first-strike step (510.4); the Farmer transforms — the same object,
+    # still attacking and unblocked — and deals 4 with lifelink in the regular step: Bob 16,
+    # Alice 24.
+    got = _damage(_scenario([_p("farmer", "Desperate Farmer // Depraved Harvester", "Alice"),
+                             _p("bears", "Grizzly Bears", "Alice"), _p("knight", "Youthful Knight", "Bob")],
+                            {"farmer": "Bob", "bears": "Bob"}, {"knight": ["bears"]}))
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["life"] == {"Alice": 24, "Bob": 16}
+    assert got["triggers"][0]["result"] == "farmer transforms into Depraved Harvester"
+
+
+def test_transform_not_read_when_the_back_face_is_not_all_played() -> None:
+    # Bereaved Survivor's back face (Dauntless Avenger) has an attack trigger redzone doesn't
+    # read: playing the transform would play a creature without it, so it stays unread.
+    from redzone.models.triggers.parse import parse_triggers
+
+    assert parse_triggers("When another creature you control dies, transform this creature.",
+                          ("Bereaved Survivor", "Bereaved Survivor // Dauntless Avenger")) == ()

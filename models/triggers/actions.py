@@ -17,20 +17,21 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
-from redzone.models.triggers.types import (Amass, Amount, AtNextEndStep, ManifestDread, Blight, Connive, Counters, CreateTokens,
+from redzone.models.triggers.types import (Amass, Amount, AtNextEndStep, ManifestDread, Transform, Blight, Connive, Counters, CreateTokens,
                                            Effect, Endure, Pump, TapAny, ValueOnly, Who)
 from redzone.models.ability_base import Quality
 
 __all__ = ["CHOSEN", "EFFECTS", "LEAVES_AT_END_STEP", "TAP_LIMIT", "read_clause", "read_whole", "resolve", "stops",
-           "that_target", "the_target"]
+           "names_ok", "that_target", "the_target", "transformable"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 
-EFFECTS = (Amass, AtNextEndStep, Blight, Connive, Endure, ManifestDread, TapAny)
+EFFECTS = (Amass, AtNextEndStep, Blight, Connive, Endure, ManifestDread, TapAny, Transform)
 """The effect classes :func:`resolve` plays."""
 
 CHOSEN = (Amass, Blight, Connive, Endure)
@@ -69,6 +70,10 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:
         n = _n(m[1])
         return None if n is None else (Blight(n),)
+    m = re.fullmatch(r"transform (~|it|him|her)", s)
+    if m:  # only the source itself (checked against the card by :func:`transformable`)
+        who = refs.obj("it" if m[1] in ("him", "her") else m[1])
+        return None if who is None or who.kind != "source" else (Transform(who),)
     if s == "manifest dread":
         return (ManifestDread(),)
     if re.fullmatch(r"(?:~|it) becomes prepared", s):
@@ -238,6 +243,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _tap_any(play, f, e, chosen)
     if isinstance(e, ManifestDread):
         return _manifest(play, f)
+    if isinstance(e, Transform):
+        return _transform(play, f, e, chosen)
     if isinstance(e, AtNextEndStep):  # 603.7c: the objects are fixed now
         ids = play.objects(f, e.who, chosen)
         how = "sacrificed" if e.kind == "sacrifice" else "returned to its owner's hand"
@@ -280,3 +287,88 @@ def the_target(effects: list[Effect], sent: str) -> Who | None:
     if not (who.kind.startswith("target") or who.kind == "any_target"):
         return None
     return who
+
+
+def _faces(names: tuple[str, ...]) -> Any:
+    """The card of ``names`` (a face's name and the card's) when it is a transforming
+    double-faced card whose front face is named first; else ``None``."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import RedzoneError
+
+    for name in names[1:] or names:
+        try:
+            card = lookup(name)
+        except RedzoneError:
+            continue
+        if (getattr(card, "layout", None) == "transform" and len(card.faces) == 2
+                and card.faces[0].name == names[0]):
+            return card
+    return None
+
+
+@lru_cache(maxsize=1024)
+def transformable(names: tuple[str, ...]) -> bool:
+    """Whether "transform ~" of the face ``names[0]`` is played: both faces are creatures
+    with printed power and toughness, and the back face is read in full (no sentence
+    unparsed, each triggered ability of combat read), so nothing of it is left unplayed."""
+    from redzone.models.parser import parse_text
+    from redzone.models.triggers.classify import in_combat
+    from redzone.models.triggers.parse import is_read
+
+    card = _faces(names)
+    if card is None:
+        return False
+    front, back = card.faces
+    if not all("Creature" in x.types and str(x.power).isdigit() and str(x.toughness).isdigit()
+               for x in (front, back)):
+        return False
+    back_names = (back.name, card.name)
+    parsed = parse_text(back.text, names=back_names)
+    return not parsed.unparsed and all(is_read(s, back_names) or not in_combat(s, back_names)
+                                       for s in parsed.ignored)
+
+
+def _transform(play: Any, f: Any, e: Transform, chosen: dict[str, Any]) -> str:
+    """712, 701.28: the source turns to its back face, the same object: its counters, damage,
+    combat status, tapped state and this turn's effects stay; power and toughness change by
+    the difference of the printed values (the effects folded into them stay), then the
+    permanents' effects are applied again (613)."""
+    from redzone.models.abilities import ParsedText
+    from redzone.models.parser import parse_text
+    from redzone.models.triggers.tokens import layered_tokens
+
+    ids = play.objects(f, e.who, chosen)
+    if not ids:
+        return "nothing transforms"
+    pid = ids[0]
+    perm = play.edit.perm(pid)
+    card = _faces((perm.name, perm.card or perm.name))
+    if card is None:
+        # it has transformed since the ability was put on the stack (701.28f)
+        return f"{pid} doesn't transform (701.28f)"
+    front, back = card.faces
+    dp, dt = int(back.power) - int(front.power), int(back.toughness) - int(front.toughness)
+    printed = parse_text(front.text, names=(front.name, card.name)).abilities
+    extra = tuple(a for a in perm.parsed.abilities if a not in printed)  # granted this turn
+    parsed = parse_text(back.text, names=(back.name, card.name))
+    b = perm.base
+    base = None if b is None else dataclasses.replace(
+        b, types=back.types, subtypes=back.subtypes, supertypes=back.supertypes, colors=back.colors,
+        power=None if b.power is None else b.power + dp,
+        toughness=None if b.toughness is None else b.toughness + dt)
+    play.edit.put(dataclasses.replace(
+        perm, name=back.name, types=back.types, subtypes=back.subtypes, supertypes=back.supertypes,
+        colors=back.colors, base=base,
+        power=None if perm.power is None else perm.power + dp,
+        toughness=None if perm.toughness is None else perm.toughness + dt,
+        parsed=ParsedText(parsed.abilities + extra, parsed.unparsed, parsed.ignored)))
+    layered_tokens(play, [pid])  # the permanents' effects on its new characteristics (613)
+    return f"{pid} transforms into {back.name}"
+
+
+def names_ok(effects: tuple[Effect, ...], names: tuple[str, ...]) -> bool:
+    """Whether ``effects`` (one ability's, read from the face ``names``) are played on that
+    card: a :class:`Transform` only where :func:`transformable`."""
+    from redzone.models.triggers.types import flat_effects
+
+    return not any(isinstance(x, Transform) for x in flat_effects(effects)) or transformable(names)

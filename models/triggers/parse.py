@@ -1095,6 +1095,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         if got is None:
             return ()
         effects, optional = got
+        if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
             return ()
@@ -1140,6 +1142,8 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
             if (_sentence(t, refs, dies_self) is None
                     and not re.fullmatch(r"this ability triggers only once each turn\.?", t)):
                 return "effect: " + re.sub(r"\d+", "N", t.rstrip("."))
+    if re.search(r"\btransform\b", rest) and not actions.transformable(names):  # h9
+        return "effect: transform (the back face is not a creature read in full)"
     return "effect: (together)"
 
 

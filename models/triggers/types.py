@@ -38,7 +38,7 @@ __all__ = [
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
-    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny",
+    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
 ]
 
 Event = Literal[
@@ -742,13 +742,24 @@ class ManifestDread:
     card is manifested is hidden; the permanent is the same 2/2 whichever it is (h9)."""
 
 
+
+@dataclass(frozen=True)
+class Transform:
+    """``who`` (the source) transforms (701.28a, 712): a double-faced permanent on its front
+    face turns to its back face — the same object (it stays in combat, keeps its counters,
+    damage and effects), with the back face's characteristics. Read only for a card
+    whose back face is a creature read in full (h9, ``actions.transformable``)."""
+
+    who: Who
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread)
+          | ManifestDread | Transform)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
