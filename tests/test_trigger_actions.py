@@ -251,3 +251,13 @@ def test_transform_not_read_when_the_back_face_is_not_all_played() -> None:
 
     assert parse_triggers("When another creature you control dies, transform this creature.",
                           ("Bereaved Survivor", "Bereaved Survivor // Dauntless Avenger")) == ()
+
+
+def test_a_token_made_by_amass_lists_enters_triggers_as_not_played() -> None:
+    # not_played (docs/triggers.md): a played ability that makes a token can trigger
+    # "whenever a creature enters" elsewhere, which the play doesn't: with Corsairs of Umbar
+    # (amass: a 0/0 Army token), Soul Warden's "Whenever another creature enters, you gain 1
+    # life" is listed as not played.
+    got = _damage(_scenario([_p("cors", "Corsairs of Umbar", "Alice"), _p("warden", "Soul Warden", "Alice")],
+                            {"cors": "Bob"}))
+    assert any(x["id"] == "warden" for x in got["not_played"])
