@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
+from redzone.models.triggers import actions
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
@@ -108,7 +109,7 @@ def _causes_values(board: Board) -> bool:
         card = getattr(perm, "card", None)
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
         for t in triggers_of(parsed, names):
-            if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield))
-                   for e in flat_effects(t.effects)):
+            if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, *actions.EFFECTS))
+                   for e in flat_effects(t.effects)):  # h9: tokens, a manifest, draws, transforms
                 return True
     return False

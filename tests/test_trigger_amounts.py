@@ -56,10 +56,12 @@ def test_counts_not_on_the_board_are_not_read() -> None:
 
 def test_it_after_a_target_sentence_is_not_read_as_the_source() -> None:
     # Skanos, Green Dragon Vassal: "untap another target attacking creature. It gets +X/+0":
-    # "it" is the target chosen in the sentence before, not the source: not read.
-    assert parse_trigger("Whenever Skanos attacks, untap another target attacking creature. It "
-                         "gets +X/+0 until end of turn, where X is Skanos's power.",
-                         ("Skanos",)) is None
+    # "it" is the target chosen in the sentence before, not the source (h9: read as that
+    # target, tests/test_trigger_actions.py plays it).
+    got = parse_trigger("Whenever Skanos attacks, untap another target attacking creature. It "
+                        "gets +X/+0 until end of turn, where X is Skanos's power.", ("Skanos",))
+    assert got is not None
+    assert [e.who.kind for e in got.effects] == ["target_creature", "target_creature"]  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------- playing

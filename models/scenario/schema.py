@@ -268,6 +268,9 @@ class TriggerChoice(_Strict):
     mode: list[Positive] | None = Field(
         None, description="A modal ability's modes (\"choose one —\"): their numbers in "
                           "printed order, from 1 (700.2, 603.3c).")
+    tapped: list[str] | None = Field(
+        None, description="The creatures tapped by \"tap any number of untapped creatures you "
+                          "control\", chosen as the ability resolves: ids ([]: none).")
 
 
 class CombatSpec(_Strict):

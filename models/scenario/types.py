@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Union
 
 __all__ = [
+    "CHOSEN_WORDS",
     "CombatSpec",
     "Effect",
     "GoadEffect",
@@ -323,6 +324,12 @@ after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
 ``combat.trigger_choices`` name them."""
 
 
+CHOSEN_WORDS = ("counters", "token", "nonland", "land")
+"""h9: the words ``TriggerChoice.chosen`` may be instead of a permanent id: endure's choice
+("counters" on the creature or a Spirit "token") and the kind of card a conniving player
+discards ("nonland": a +1/+1 counter; "land"; models/triggers/actions.py)."""
+
+
 class TriggerChoice(_Spec):
     """One choice of a triggered ability of combat, stated by the scenario
     (``combat.trigger_choices``; docs/scenario-format.md), which the commands take instead
@@ -341,7 +348,7 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("proliferate", None), ("mode", None))
+              ("proliferate", None), ("mode", None), ("tapped", None))
     source: str
     window: str
     trigger: str | None
@@ -350,11 +357,15 @@ class TriggerChoice(_Spec):
     may: bool | None
     sacrifice: list[str]
     chosen: str | None
-    """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a)."""
+    """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a; the Army
+    of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive)."""
     proliferate: list[str] | None
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None
     """A modal ability's modes, numbered from 1 in printed order (700.2, 603.3c)."""
+    tapped: list[str] | None
+    """h9: the creatures tapped by "tap any number of untapped creatures you control"
+    (Ledev Champion), chosen as the ability resolves (``[]``: none)."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

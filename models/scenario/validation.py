@@ -23,6 +23,7 @@ from typing import Any
 from redzone.models.errors import ScenarioError, UnknownCardError, clip
 import redzone.models.scenario.types as _types
 from redzone.models.scenario.fast import build as _build_fast
+from redzone.models.scenario.types import CHOSEN_WORDS
 from redzone.models.scenario.types import (
     CombatSpec,
     GoadEffect,
@@ -419,14 +420,17 @@ class _Checker:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
-            if item.chosen is not None:
+            if item.chosen is not None and item.chosen not in CHOSEN_WORDS:  # h9: endure, connive
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)
+            for j, x in enumerate(item.tapped or ()):  # h9
+                self._permanent(f"{where}.tapped[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
-                    and item.mode is None and item.chosen is None and item.proliferate is None):
+                    and item.mode is None and item.chosen is None and item.proliferate is None
+                    and item.tapped is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen, proliferate or mode")
+                                           "chosen, proliferate, mode or tapped")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

@@ -16,6 +16,7 @@ parsed text, cached). Pure Python.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +24,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import board_effects
+from redzone.models.triggers import actions, board_effects
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -924,7 +925,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_board = board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
     if got_board is not None:
         return got_board
-    return token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    got_tokens = token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    if got_tokens is not None:
+        return got_tokens
+    return actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -974,6 +978,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
+    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    if whole is not None:
+        return whole
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
@@ -1018,9 +1025,17 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
+        sent_refs = refs
         if i > 0 and re.match(r"(?:it|its|they|their) ", sent) and "target" in sentences[i - 1]:
-            return None  # h7: "it" may be the target the sentence before chose, not the subject
-        got = _sentence(sent, refs, dies_self)
+            # h7: "it" may be the target the sentence before chose, not the subject; h9: it is
+            # that target when the effects before have one target and no other object
+            it_target = actions.the_target(effects, sent)
+            if it_target is None:
+                return None
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
+        elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
         if after_value and not all(isinstance(e, ValueOnly) for e in got):
@@ -1080,6 +1095,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         if got is None:
             return ()
         effects, optional = got
+        if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
             return ()
@@ -1125,6 +1142,8 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
             if (_sentence(t, refs, dies_self) is None
                     and not re.fullmatch(r"this ability triggers only once each turn\.?", t)):
                 return "effect: " + re.sub(r"\d+", "N", t.rstrip("."))
+    if re.search(r"\btransform\b", rest) and not actions.transformable(names):  # h9
+        return "effect: transform (the back face is not a creature read in full)"
     return "effect: (together)"
 
 

@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import board_effects
+from redzone.models.triggers import actions, board_effects
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -696,7 +696,7 @@ class _Play:
         lines = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
-            if board_effects.stops(e, lines[-1]):  # h3: "If you do" after nothing done (608.2c)
+            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice"):
@@ -714,6 +714,8 @@ class _Play:
         state = self.state
         if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
             return board_effects.resolve(self, f, e, chosen)
+        if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
+            return actions.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

@@ -23,10 +23,11 @@ from typing import Any
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
+from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, Modes, Proliferate, Resolved, Sacrifice,
-                                           TriggeredAbility, Unless)
+                                           TapAny, TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -93,10 +94,13 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, Bolster) for e in flat(t.effects)),
-                   "a creature chosen on resolution (bolster)"),
+                   lambda t: any(isinstance(e, (Bolster, *CHOSEN)) for e in flat(t.effects)),
+                   "a choice made on resolution (bolster, amass, endure, connive, blight)"),
                   ("proliferate", item.proliferate is not None,
-                   lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"))
+                   lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
+                  ("tapped", item.tapped is not None,
+                   lambda t: any(isinstance(e, TapAny) for e in flat(t.effects)),
+                   "creatures to tap (\"tap any number of ...\")"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -223,6 +227,17 @@ class _Answers:
                         f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
                         f"CR 701.39a)")
                 return item.chosen
+            if c.what == "tapped" and "tapped" not in self.used[i] and item.tapped is not None:
+                # h9: "tap any number of untapped creatures you control", one set
+                self.used[i].add("tapped")
+                wrong = [x for x in item.tapped if x not in c.among]
+                if wrong:
+                    raise ScenarioError(
+                        f"{where}.tapped[{item.tapped.index(wrong[0])}]",
+                        f"{wrong[0]!r} can't be tapped for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (untapped creatures it may tap: {', '.join(c.among)})")
+                return next((o for o in c.options if sorted(o) == sorted(set(item.tapped))),
+                            tuple(x for x in c.among if x in item.tapped))
             if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may

@@ -37,6 +37,8 @@ __all__ = [
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    # keyword actions (h9)
+    "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
 ]
 
 Event = Literal[
@@ -649,12 +651,103 @@ class CounterChange:
     amount: Amount = Amount()
 
 
+# ----------------------------------------------------------------- keyword actions (h9;
+# read and played by redzone.models.triggers.actions)
+
+
+@dataclass(frozen=True)
+class Amass:
+    """Amass ``subtype`` ``n`` (701.47a): if the controller controls no Army creature, they
+    create a 0/0 black ``subtype`` Army creature token first; then they choose an Army
+    creature they control, put ``n`` +1/+1 counters on it, and it becomes a ``subtype`` in
+    addition to its other types."""
+
+    n: int
+    subtype: str
+
+
+@dataclass(frozen=True)
+class Endure:
+    """``who`` endures ``n``: its controller chooses, as the ability resolves, to put ``n``
+    +1/+1 counters on it or to create an ``n``/``n`` white Spirit creature token; when it
+    can't get the counters (it left the battlefield) the token is created."""
+
+    who: Who
+    n: int
+
+
+@dataclass(frozen=True)
+class Connive:
+    """``who`` connives (701.50a): its controller draws a card, then discards a card; if a
+    nonland card was discarded, a +1/+1 counter is put on it (701.50c: not when it has left
+    the battlefield). The hand is hidden: which kind of card is discarded is the
+    controller's choice here (``"nonland"`` or ``"land"``), as if they held both."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class Blight:
+    """Blight ``n`` (its reminder text): the controller puts ``n`` -1/-1 counters on a
+    creature they control, chosen as the ability resolves (not targeted)."""
+
+    n: int
+
+
+
+@dataclass(frozen=True)
+class TapAny:
+    """"[You may] tap any number of untapped creatures (``quality``: Humans ...) you control"
+    and, for each creature tapped this way, the source gets +``power``/+``toughness`` until
+    end of turn (h9). The controller chooses the set as the ability resolves (none is as
+    good as declining "you may"); tapping an attacking creature doesn't remove it from
+    combat (506.4)."""
+
+    quality: Quality | None = None
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True)
+class AtNextEndStep:
+    """A delayed triggered ability (603.7) that makes each of ``who`` leave the battlefield
+    at the beginning of the next end step (513.1), after this combat: ``"sacrifice"``
+    ("sacrifice it at the beginning of the next end step") or ``"to_hand"`` ("return that
+    creature to its owner's hand ..."). Its objects are fixed now (603.7c). Nothing changes
+    in this combat; the board of the turn after it (the AI's crack-back) no longer has
+    them (h9)."""
+
+    who: Who
+    kind: Literal["sacrifice", "to_hand"]
+
+
+
+@dataclass(frozen=True)
+class ManifestDread:
+    """Manifest dread (701.62a): the controller looks at the top two cards of their library,
+    manifests one (701.40a: it is put onto the battlefield face down, a 2/2 creature with no
+    name, types, abilities or colour, 708.2) and puts the other into their graveyard. Which
+    card is manifested is hidden; the permanent is the same 2/2 whichever it is (h9)."""
+
+
+
+@dataclass(frozen=True)
+class Transform:
+    """``who`` (the source) transforms (701.28a, 712): a double-faced permanent on its front
+    face turns to its back face — the same object (it stays in combat, keeps its counters,
+    damage and effects), with the back face's characteristics. Read only for a card
+    whose back face is a creature read in full (h9, ``actions.transformable``)."""
+
+    who: Who
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
-          | CounterChange)
+          | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
+          | ManifestDread | Transform)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

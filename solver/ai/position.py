@@ -18,6 +18,7 @@ from redzone.models.cleanup import end_turn
 from redzone.models.layers import relayered
 from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState, out_of_game
+from redzone.models.triggers.actions import LEAVES_AT_END_STEP
 from redzone.models.triggers.board_effects import DELAYED, THIS_TURN
 
 __all__ = ["CombatView", "Departure", "ScenarioView", "departure", "next_player",
@@ -99,6 +100,8 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     for pid, perm in board.permanents.items():
         if not state.on_battlefield(pid) or perm.controller in lost:
             continue
+        if perm.conditions.get(LEAVES_AT_END_STEP):
+            continue  # h9: a delayed ability made it leave at this turn's end step (603.7, 513.1)
         # Counters this combat put on or took off change its power and toughness (122.1a,
         # 613.4c): -1/-1 counters from wither or infect, +1/+1 counters put instead of
         # damage (Phytohydra, 614.1a) or removed as damage is prevented (Phantom Centaur).

@@ -865,14 +865,15 @@ def _windows(board: Board) -> set[str]:
     makes creature tokens with abilities (they might bring triggered abilities of their
     own)."""
     from redzone.models.triggers.resolve import triggers
-    from redzone.models.triggers.types import CreateTokens, GainKeywords, flat_effects
+    from redzone.models.triggers.types import CreateTokens, GainKeywords, Transform, flat_effects
 
     out: set[str] = set()
     for perm in board.permanents.values():
         for t in triggers(perm, board):
             out.add(t.window)
             for e in flat_effects(t.effects):  # a mode's and a condition's effects too
-                if isinstance(e, GainKeywords) or (isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
+                if isinstance(e, (GainKeywords, Transform)) or (  # h9: a back face's abilities
+                        isinstance(e, CreateTokens) and (e.keywords or e.copy_of_source)):
                     return {"attack", "block", "damage", "dies"}
     return out
 

@@ -45,10 +45,13 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     def combat_triggers(face_name: str, ignored: tuple[str, ...]) -> tuple[list[str], list[str]]:
         """The set-aside sentences that are triggered abilities of combat (CR 603.2): those
         the play of combat plays (docs/triggers.md, "What is read") and those it leaves out."""
+        from redzone.models.triggers.attack_choices import read_in_context
         from redzone.models.triggers.board_effects import modal_read
 
         names = tuple(dict.fromkeys((face_name, found.name)))
         modal = modal_read(tuple(ignored), names)  # a modal trigger read with its modes
+        # enlist, exert's "When you do" ...: played by attack_choices (as not_played says)
+        modal = modal | read_in_context(tuple(ignored), names)
         played = [t for i, t in enumerate(ignored) if is_read(t, names) or i in modal]
         left = [t for t in ignored if t not in played and in_combat(t, names)
                 and classify(t) == "triggered"]
