@@ -796,10 +796,11 @@ class TriggerGame:
 
     # ------------------------------------------------------------------ cut short
 
-    def positions(self, pending_attack_window: bool) -> list[tuple[Board, dict[str, str], GameState]] | None:
+    def positions(self, pending_attack_window: bool) -> list[tuple[Board, dict[str, str], GameState]]:
         """Every position blocks may be declared in (509.1): each outcome of the attack
-        window when it is still to resolve (:meth:`declared`), else the declared position;
-        ``None`` past :func:`~redzone.models.triggers.resolve.outcomes`' limit."""
+        window when it is still to resolve (:meth:`declared`), else the declared position.
+        Raises ``RuntimeError`` past :func:`~redzone.models.triggers.resolve.outcomes`'
+        limit."""
         attack, b0, state, tree = self.declared(pending_attack_window)
         if tree is None:
             return [(b0, attack, state)]
@@ -1226,10 +1227,11 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     finished = finished and game.exact
     win = game.ev.win
     skips = Skips()
+    attack: dict[str, str] = {}
     if best is None:
         from redzone.solver.ai.decisions import _fallback_attack
 
-        attack: dict[str, str] = _fallback_attack(problem)  # TimeLimitReached when not proved legal
+        attack = _fallback_attack(problem)  # TimeLimitReached when not proved legal
         fallback = attack
 
         def play() -> Decision:
@@ -1356,8 +1358,8 @@ def _cut_short_blocks(game: TriggerGame, board: Board, pending: bool, got: Decis
         with grace(len(board.permanents)):  # what a legal block needs (a small board: always)
             positions = game.positions(pending)
             problems = game.problems_of(positions)
-    except RuntimeError:
-        pass  # more outcomes of the attack window than are listed: no block proved legal
+    except (RuntimeError, TimeLimitReached):
+        pass  # more outcomes of the attack window than are listed, or no time: nothing proved legal
     if positions is None or problems is None:
         if got is not None and got.line is not None:
             return got, None
@@ -1391,25 +1393,52 @@ def _fallback_block(game: TriggerGame, positions: list[tuple[Board, dict[str, st
                     ) -> tuple[dict[str, list[str]], int, dict[str, int]] | None:
     """A block proved legal in every position blocks may be declared in (each outcome of a
     pending attack window: a creature that "can't block this turn", 509.1b, or a
-    requirement, 509.1c, may arise in one of them), with its mana and life paid: no block
-    when that is proved legal everywhere (:meth:`TriggerGame.legal_everywhere`: nothing
-    requires a block, 509.1c); else, in a single position, the block solver's plan when it
-    is proved legal (:func:`redzone.solver.block.solve.plan_blocks`); else ``None``."""
+    requirement such as provoke's, 509.1c, 702.39a, may arise in one of them), with its
+    mana and life paid: no block when that is proved legal everywhere
+    (:meth:`TriggerGame.legal_everywhere`: nothing requires a block, 509.1c); else the
+    block solver's plan (:func:`redzone.solver.block.solve.plan_blocks`) of one position
+    — in a single position when it is proved legal there, among several when it obeys
+    every requirement of each (the first of at most :data:`FALLBACK_PLANS` positions'
+    plans that does); else ``None``."""
     got = game.legal_everywhere({}, problems)
     if got is not None:
         return {}, got[0], got[1]
-    if len(positions) != 1 or problems[0] is None:
-        return None
     from redzone.solver.block.solve import plan_blocks
 
-    plan = plan_blocks(problems[0])
-    if plan.legal is not True:
-        return None
-    blocks = {b: list(a) for b, a in plan.blockers.items() if a}
-    cost = sum(bp_mod.cost_of(p, {b: a for b, a in blocks.items() if b in p.blockers}) for p in problems[0])
+    tried: list[dict[str, list[str]]] = []
+    for probs in problems:
+        if probs is None or len(tried) >= FALLBACK_PLANS:
+            continue
+        plan = plan_blocks(probs)
+        if plan.legal is not True:
+            continue
+        blocks = {b: list(a) for b, a in plan.blockers.items() if a}
+        if blocks in tried:
+            continue
+        tried.append(blocks)
+        if len(positions) == 1:
+            return blocks, _cost(probs, blocks), _life_paid(probs, blocks)
+        got = game.legal_everywhere(blocks, problems)
+        if got is not None:
+            return blocks, got[0], got[1]
+    return None
+
+
+FALLBACK_PLANS = 8
+"""Most positions (outcomes of a pending attack window) whose block solver's plan
+:func:`_fallback_block` tries."""
+
+
+def _cost(problems: list[bp_mod.BlockProblem], blocks: Mapping[str, list[str]]) -> int:
+    """The mana ``blocks`` costs (509.1d), summed over the defending players' problems."""
+    return sum(bp_mod.cost_of(p, {b: a for b, a in blocks.items() if b in p.blockers}) for p in problems)
+
+
+def _life_paid(problems: list[bp_mod.BlockProblem], blocks: Mapping[str, list[str]]) -> dict[str, int]:
+    """The life each defending player pays for ``blocks`` (509.1d, 119.4)."""
     paid: dict[str, int] = {}
-    for p in problems[0]:
+    for p in problems:
         life = bp_mod.life_cost_of(p, {b: a for b, a in blocks.items() if b in p.blockers})
         if life:
             paid[p.defending_player] = paid.get(p.defending_player, 0) + life
-    return blocks, cost, paid
+    return paid
