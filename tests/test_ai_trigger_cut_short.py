@@ -125,6 +125,25 @@ def test_planted_no_greedy_block_is_caught(expired: None, monkeypatch: pytest.Mo
     assert r.blockers == {} and r.survives is False
 
 
+def test_greedy_block_is_searched_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Move ordering: the question's search values the greedy block before any other, so a
+    # search cut right after its first block (a short time limit on a loaded machine: about
+    # 0.2 s here) has a surviving line already — no rescue after it needed (turned off).
+    listing = triggered.TriggerGame.block_list
+
+    def first_only(self: Any, board: Any, attackers: Any, state: Any) -> Any:
+        if self.lookahead == 1:  # the question's own game (its crack-backs are at lookahead 0)
+            raise Timeout
+        yield from listing(self, board, attackers, state)
+
+    monkeypatch.setattr(triggered.TriggerGame, "block_list", first_only)
+    monkeypatch.setattr(triggered, "_cut_short_blocks", lambda game, board, pending, got, skips: (got, None))
+    board = _sengir()
+    r = choose_blocks(board, lookahead=1)
+    assert _legal_multi(board, r.blockers) and r.blockers
+    assert r.survives and r.outcome["life"]["Bob"] > 0  # 704.5a
+
+
 HEEL = [_card("heel", "Goblin Heelcutter", "Alice"), _card("wall", "Wall of Stone", "Bob")]
 
 
