@@ -178,6 +178,9 @@ class TriggerGame:
         next-player game searched ((creature, target) pairs; tried first in the next one,
         where most positions differ little: good moves early make the cut-offs bite)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
+        self.greedy_valued: dict[str, list[str]] | None = None
+        """The greedy block (:meth:`greedy_block`) :meth:`choose_blocks` valued to the end
+        (``None``: none; a climb cut by the clock may stop short of the whole one)."""
 
     # ------------------------------------------------------------------ pieces
 
@@ -781,6 +784,7 @@ class TriggerGame:
             head = (("attack", tuple(o.resolved)),)
         best: Decision | None = None
         listed = self.block_list(board, attackers, state)
+        first = None
         if not self.over(state):
             first = self.greedy_block([(board, attackers, state)])
             if first is not None:
@@ -791,6 +795,8 @@ class TriggerGame:
             if best is None or v < best.value:
                 best = Decision(attack, dict(blocks), v, head + (("blocks", blocks, cost, dict(paid)),) + line)
                 self.found = best
+            if first is not None and blocks is first[0]:
+                self.greedy_valued = blocks
         assert best is not None
         return best
 
@@ -1368,8 +1374,8 @@ def _cut_short_blocks(game: TriggerGame, board: Board, pending: bool, got: Decis
 
     def rescue() -> Decision | None:
         first = game.greedy_block(ready_positions, ready_problems)
-        if first is None or (got is not None and got.blocks == first[0]):
-            return got
+        if first is None or first[0] == game.greedy_valued or (got is not None and got.blocks == first[0]):
+            return got  # (valued already: the best so far is at least as good)
         line = game.block_line(first[0], pending, first[1], first[2])
         return line if got is None or line.value < got.value else got
 
