@@ -22,7 +22,9 @@ triggers. It cuts with alpha-beta and
 lists one block per multiset of identical blocking creatures (swapping two identical
 creatures maps the game onto itself, their triggered abilities included: the classes are
 worked out on the board the attack window left, with marked damage and counters of the
-state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends it.
+state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends it, and
+the answer is then the best line searched to the end, the greedy block played once, or a
+legal fallback (:func:`answer_blocks`, :func:`answer_attack`; docs/ai.md "Cut short").
 """
 
 from __future__ import annotations
