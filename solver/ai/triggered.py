@@ -893,19 +893,24 @@ class TriggerGame:
     def block_line(self, blocks: Mapping[str, list[str]], pending_attack_window: bool,
                    cost: int, paid: Mapping[str, int]) -> Decision:
         """The defending players' committing to ``blocks`` (proved legal in every position
-        of :meth:`positions` by the caller, with its ``cost`` and life ``paid``), played
-        once: the attack window's outcomes as in the search (each chooser playing best
-        against this block), then the block window and the damage steps. The value is
-        exactly this block's (attacker view); raises
-        :class:`~redzone.solver.ai.clock.Timeout` when the clock runs out."""
+        of :meth:`positions` by the caller), played once: the attack window's outcomes as in
+        the search (each chooser playing best against this block), then the block window
+        and the damage steps. Its mana and life paid are worked out in each outcome
+        (:func:`proved_legal`; ``cost`` and ``paid``, the caller's, where that can't prove
+        it: a single position whose block solver's plan is legal). The value is exactly
+        this block's (attacker view); raises :class:`~redzone.solver.ai.clock.Timeout` when
+        the clock runs out."""
         attack, b0, state, tree = self.declared(pending_attack_window)
         blocks = {b: list(a) for b, a in blocks.items() if a}
 
         def play(board: Board, attackers: dict[str, str], st: GameState, a: int, b: int) -> _Value:
             if self.over(st):
                 return self.leaf(board, attackers, st, self.mana(0, 0), a, b)
-            v, line = self.one_block(board, attackers, st, blocks, self.mana(0, cost), paid, a, b)
-            return v, (("blocks", blocks, cost, dict(paid)),) + line
+            view, live = battlefield_view(board, st, attackers)
+            here = proved_legal(block_problems(view, live), blocks)
+            c, p = here if here is not None else (cost, dict(paid))
+            v, line = self.one_block(board, attackers, st, blocks, self.mana(0, c), p, a, b)
+            return v, (("blocks", blocks, c, dict(p)),) + line
 
         if tree is None:
             v, line = play(b0, attack, state, -INF, INF)
