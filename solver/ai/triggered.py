@@ -22,11 +22,14 @@ triggers. It cuts with alpha-beta and
 lists one block per multiset of identical blocking creatures (swapping two identical
 creatures maps the game onto itself, their triggered abilities included: the classes are
 worked out on the board the attack window left, with marked damage and counters of the
-state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends it.
+state). Exact when it finishes; a :class:`~redzone.solver.ai.clock.Timeout` ends it, and
+the answer is then the best line searched to the end, the greedy block played once, or a
+legal fallback (:func:`answer_blocks`, :func:`answer_attack`; docs/ai.md "Cut short").
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -177,6 +180,9 @@ class TriggerGame:
         next-player game searched ((creature, target) pairs; tried first in the next one,
         where most positions differ little: good moves early make the cut-offs bite)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
+        self.greedy_valued: dict[str, list[str]] | None = None
+        """The greedy block (:meth:`greedy_block`) :meth:`choose_blocks` valued to the end
+        (``None``: none; a climb cut by the clock may stop short of the whole one)."""
 
     # ------------------------------------------------------------------ pieces
 
@@ -741,23 +747,32 @@ class TriggerGame:
         assert best is not None, "no attack is always legal when nothing requires one"
         return best
 
-    def choose_blocks(self, pending_attack_window: bool) -> Decision:
-        """The defending players' best block against the board's ``combat.attackers``
-        (attacker-view value: the least). With ``pending_attack_window``, the attack
-        window resolves first, each chooser playing best; the block answers the line it
-        reaches."""
+    def declared(self, pending_attack_window: bool) -> tuple[dict[str, str], Board, GameState, Node | None]:
+        """The board's ``combat.attackers``, the board with them attacking, its state, and —
+        when ``pending_attack_window`` and some creature attacks — the tree of the attack
+        window's outcomes (508.2; the scenario's ``combat.trigger_choices`` taken, the other
+        choices moves, issue 21); ``None`` when no window is to resolve."""
         scenario: Any = self.board.scenario
         attack = dict(scenario.combat.attackers)
         b0 = with_combat(self.board, attack, {})
         state = GameState.from_board(b0)
+        if not (attack and pending_attack_window):
+            return attack, b0, state, None
+        from redzone.models.triggers.scenario import ScenarioChoices
+
+        given = ScenarioChoices(self.board)
+        return attack, b0, state, outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
+
+    def choose_blocks(self, pending_attack_window: bool) -> Decision:
+        """The defending players' best block against the board's ``combat.attackers``
+        (attacker-view value: the least). With ``pending_attack_window``, the attack
+        window resolves first, each chooser playing best; the block answers the line it
+        reaches. The greedy block of :meth:`greedy_block`, when proved legal, is searched
+        first (move ordering only: every block is searched)."""
+        attack, b0, state, tree = self.declared(pending_attack_window)
         head: Line = ()
         board, attackers = b0, attack
-        if attack and pending_attack_window:
-            from redzone.models.triggers.scenario import ScenarioChoices
-
-            # the scenario's combat.trigger_choices are taken; the others are moves (issue 21)
-            given = ScenarioChoices(self.board)
-            tree = outcomes(given.wrap("attack", lambda ch: attack_window(b0, state.copy(), attack, ch)))
+        if tree is not None:
             node = tree
             while node.outcome is None:
                 assert node.choice is not None
@@ -770,14 +785,179 @@ class TriggerGame:
             board, attackers, state = window_board(b0, attack, o, {}), dict(o.attackers), o.state
             head = (("attack", tuple(o.resolved)),)
         best: Decision | None = None
-        for blocks, cost, paid in self.block_list(board, attackers, state):
+        listed = self.block_list(board, attackers, state)
+        first = None
+        if not self.over(state):
+            first = self.greedy_block([(board, attackers, state)])
+            if first is not None:
+                listed = itertools.chain([first], listed)
+        for blocks, cost, paid in listed:
             beta = best.value if best is not None else INF
             v, line = self.one_block(board, attackers, state, blocks, self.mana(0, cost), paid, -INF, beta)
             if best is None or v < best.value:
                 best = Decision(attack, dict(blocks), v, head + (("blocks", blocks, cost, dict(paid)),) + line)
                 self.found = best
+            if first is not None and blocks is first[0]:
+                self.greedy_valued = blocks
         assert best is not None
         return best
+
+    # ------------------------------------------------------------------ cut short
+
+    def positions(self, pending_attack_window: bool) -> list[tuple[Board, dict[str, str], GameState]]:
+        """Every position blocks may be declared in (509.1): each outcome of the attack
+        window when it is still to resolve (:meth:`declared`), else the declared position.
+        Raises ``RuntimeError`` past :func:`~redzone.models.triggers.resolve.outcomes`'
+        limit."""
+        attack, b0, state, tree = self.declared(pending_attack_window)
+        if tree is None:
+            return [(b0, attack, state)]
+        out: list[tuple[Board, dict[str, str], GameState]] = []
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            if node.outcome is not None:
+                o = node.outcome
+                out.append((window_board(b0, attack, o, {}), dict(o.attackers), o.state))
+            else:
+                stack.extend(reversed(node.children))
+        return out
+
+    def problems_of(self, positions: list[tuple[Board, dict[str, str], GameState]]
+                    ) -> list[list[bp_mod.BlockProblem] | None]:
+        """The defending players' block problems (509.1) of each of ``positions``, on the
+        battlefield its state left (:func:`battlefield_view`); ``None`` for a position where
+        a player already lost (104.2a: no block is declared there)."""
+        out: list[list[bp_mod.BlockProblem] | None] = []
+        for board, attackers, state in positions:
+            if self.over(state):
+                out.append(None)
+            else:
+                view, live = battlefield_view(board, state, attackers)
+                out.append(block_problems(view, live))
+        return out
+
+    @staticmethod
+    def legal_everywhere(blocks: Mapping[str, list[str]], problems: list[list[bp_mod.BlockProblem] | None]
+                         ) -> tuple[int, dict[str, int]] | None:
+        """(mana, life paid by each defending player) of ``blocks`` in the first position
+        of ``problems`` (:meth:`problems_of`) when ``blocks`` is proved legal in every one
+        of them (:func:`proved_legal`; a position where a player lost counts as legal);
+        else ``None``."""
+        got: tuple[int, dict[str, int]] | None = None
+        for probs in problems:
+            here = (0, {}) if probs is None else proved_legal(probs, blocks)
+            if here is None:
+                return None
+            if got is None:
+                got = here
+        return got
+
+    def greedy_block(self, positions: list[tuple[Board, dict[str, str], GameState]],
+                     problems: list[list[bp_mod.BlockProblem] | None] | None = None
+                     ) -> tuple[dict[str, list[str]], int, dict[str, int]] | None:
+        """A cheap block that may survive (:func:`redzone.solver.ai.block_search._static_climb`:
+        from no block, the one- or two-creature changes that lower the damage and poison the
+        attacking creatures alone can push through, while that is still lethal — no damage
+        game played), on the first of ``positions``, with its mana and life paid; ``None``
+        when it is no block, there are several defending players, or it is not proved legal
+        in every position (:meth:`legal_everywhere`; ``problems``: :meth:`problems_of` of
+        ``positions``, worked out when ``None``). A candidate only: its value is the
+        game's."""
+        from types import SimpleNamespace
+
+        from redzone.solver.ai.block_search import _static_climb
+
+        if problems is None:
+            problems = self.problems_of(positions)
+        board, attackers, state = positions[0]
+        own = problems[0]
+        if own is None or len(own) != 1 or own[0].bands:
+            return None
+        view, live = battlefield_view(board, state, attackers)
+        players = {p.name for p in view.players}
+        # What the climb reads of a game (block_search._through): the creatures, the players
+        # and their totals in this position, and a clock for the time checks.
+        shim: Any = SimpleNamespace(
+            facts=SimpleNamespace(board=view, players=players, base_life=dict(state.life),
+                                  base_poison=dict(state.poison)),
+            combatants=SimpleNamespace(through_of={}), clock=self.clock)
+        found = _static_climb(shim, live, own[0],
+                              lambda d: 0 if self.legal_everywhere(d, problems) is not None else None, {})
+        found = {b: list(a) for b, a in found.items() if a}
+        if not found:
+            return None
+        got = self.legal_everywhere(found, problems)
+        return None if got is None else (found, got[0], got[1])
+
+    def block_line(self, blocks: Mapping[str, list[str]], pending_attack_window: bool,
+                   cost: int, paid: Mapping[str, int]) -> Decision:
+        """The defending players' committing to ``blocks`` (proved legal in every position
+        of :meth:`positions` by the caller), played once: the attack window's outcomes as in
+        the search (each chooser playing best against this block), then the block window
+        and the damage steps. Its mana and life paid are worked out in each outcome
+        (:func:`proved_legal`; ``cost`` and ``paid``, the caller's, where that can't prove
+        it: a single position whose block solver's plan is legal). The value is exactly
+        this block's (attacker view); raises :class:`~redzone.solver.ai.clock.Timeout` when
+        the clock runs out."""
+        attack, b0, state, tree = self.declared(pending_attack_window)
+        blocks = {b: list(a) for b, a in blocks.items() if a}
+
+        def play(board: Board, attackers: dict[str, str], st: GameState, a: int, b: int) -> _Value:
+            if self.over(st):
+                return self.leaf(board, attackers, st, self.mana(0, 0), a, b)
+            view, live = battlefield_view(board, st, attackers)
+            here = proved_legal(block_problems(view, live), blocks)
+            c, p = here if here is not None else (cost, dict(paid))
+            v, line = self.one_block(board, attackers, st, blocks, self.mana(0, c), p, a, b)
+            return v, (("blocks", blocks, c, dict(p)),) + line
+
+        if tree is None:
+            v, line = play(b0, attack, state, -INF, INF)
+        else:
+            def after(o: Outcome, a: int, b: int) -> _Value:
+                v, line = play(window_board(b0, attack, o, {}), dict(o.attackers), o.state, a, b)
+                return v, (("attack", tuple(o.resolved)),) + line
+
+            v, line = self.tree(tree, after, -INF, INF)
+        return Decision(attack, blocks, v, line)
+
+
+def proved_legal(problems: list[bp_mod.BlockProblem], blocks: Mapping[str, list[str]]
+                 ) -> tuple[int, dict[str, int]] | None:
+    """(mana, life paid by each defending player) of ``blocks`` against the defending
+    players' ``problems`` when it is proved legal without a solver (509.1, 802.4): each
+    blocking creature one of a problem's blockers, nothing unavailable or restricted
+    (509.1a-b, :func:`~redzone.models.block_problem.restriction_violations`), the cost within
+    the mana and life (509.1d, 119.4), and every requirement obeyed (509.1c: the most any
+    block obeys is at most all of them). ``None`` otherwise — also when it may be legal
+    but that would need the maximum of the requirements, or a band's rules (702.22h)."""
+    owner = {b: i for i, p in enumerate(problems) for b in p.blockers}
+    parts: list[dict[str, list[str]]] = [{} for _ in problems]
+    for b, lst in blocks.items():
+        if not lst:
+            continue
+        i = owner.get(b)
+        if i is None:
+            return None  # not a creature a defending player may block with (509.1a)
+        parts[i][b] = list(lst)
+    cost = 0
+    paid: dict[str, int] = {}
+    for p, d in zip(problems, parts):
+        if p.bands and d:
+            return None
+        if bp_mod.restriction_violations(p, d):
+            return None
+        c = bp_mod.cost_of(p, d)
+        life = bp_mod.life_cost_of(p, d)
+        if c > p.mana or not bp_mod.can_pay_life(p, life):
+            return None
+        if p.requirements and bp_mod.obeyed_count(p, d) < len(p.requirements):
+            return None
+        cost += c
+        if life:
+            paid[p.defending_player] = paid.get(p.defending_player, 0) + life
+    return cost, paid
 
 
 _LEGAL_DAMAGE: dict[Any, list[dict[str, dict[str, int]]]] = {}
@@ -1034,10 +1214,16 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     """The fields of ``choose_attack``'s answer on a board with triggered abilities of
     combat: the exact search's best declaration (``status`` optimal) or, cut short by the
     clock, the best declaration searched to the end so far (``feasible``, ``bound`` a won
-    game), or no attack when none was (legal when nothing requires an attack; otherwise
-    :class:`redzone.models.limits.TimeLimitReached`)."""
+    game). When none was: the legal fallback (``decisions._fallback_attack``: no attack
+    when nothing requires one, 508.1d; else the attack solver's plan when proved legal —
+    triggered abilities trigger only once attackers are declared, 508.1, 603.2, so they
+    don't change which declarations are legal), played once in what is left of the
+    command's time (``replay``; skipped: ``value`` a lost game, no line, no reasons).
+    Raises :class:`redzone.models.limits.TimeLimitReached` when no legal declaration is
+    proved in time."""
     from redzone.models.limits import TimeLimitReached
     from redzone.solver.ai.clock import Timeout
+    from redzone.solver.ai.reserve import Skips
 
     game = TriggerGame(board, board.active_player, weights, lookahead, clock)
     problem = attack_problem(board)
@@ -1054,10 +1240,23 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
         pass
     finished = finished and game.exact
     win = game.ev.win
+    skips = Skips()
+    attack: dict[str, str] = {}
     if best is None:
-        if problem.requirements:
-            raise TimeLimitReached("choosing a legal attack with triggered abilities")
-        attack: dict[str, str] = {}
+        from redzone.solver.ai.decisions import _fallback_attack
+
+        attack = _fallback_attack(problem)  # TimeLimitReached when not proved legal
+        fallback = attack
+
+        def play() -> Decision:
+            v, got = game.attack_value(fallback, attack_cost_of(problem, fallback),
+                                       attack_life_of(problem, fallback), -INF, INF)
+            return Decision(dict(fallback), {}, v, got)
+
+        best = skips.run("replay", play, None, game, share=0.6)
+        if best is None:
+            skips.add("value")  # its value is the play's
+    if best is None:
         value, bound, line = -win, win, None
     else:
         attack, value, line = best.attack, best.value, best.line
@@ -1076,51 +1275,184 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
         paid[board.active_player] = paid.get(board.active_player, 0) + life
     reasons = {c: (f"attacks {attack[c]}" if c in attack else "stays home")
                + (" (exact search with triggered abilities, CR 603)" if finished else "")
-               for c in dict.fromkeys(problem.creatures)}
+               for c in dict.fromkeys(problem.creatures)} if line is not None else {}
+    if line is None:
+        skips.add("reasons")  # they describe the line played out
     return {"attackers": attack, "status": "optimal" if finished else "feasible", "value": value,
             "bound": bound, "lethal": lethal, "response": blocks, "damage": damage, "outcome": outcome,
             "reasons": reasons, "mana_paid": cost, "life_paid": paid, "response_mana_paid": response_mana,
             "response_proved": finished, "triggers": tuple(resolved),
-            "skipped": () if line is not None else ("replay", "reasons")}
+            "skipped": tuple(skips.names)}
 
 
 def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) -> dict[str, Any]:
     """The fields of ``choose_blocks``' answer on a board with triggered abilities of
     combat (the attack window first unless the scenario says it resolved,
-    ``combat.triggers_resolved``): the exact search's best block (``optimal``), or the best
-    searched so far when the clock ran out (``feasible``); raises
-    :class:`redzone.models.limits.TimeLimitReached` when none was."""
+    ``combat.triggers_resolved``): the exact search's best block (``optimal``). Cut short by
+    the clock (docs/ai.md "Triggered abilities of combat", "Cut short"; ``feasible``,
+    ``bound`` a won game for the defending players): the better of the best block searched
+    to the end so far and the greedy block (:meth:`TriggerGame.greedy_block`) played once
+    (``rescue``, in what is left of the command's time); when neither was played, a block
+    proved legal in every outcome of a pending attack window (:func:`_fallback_block`),
+    played once if there is time (``replay``; else nothing of it is played: ``value`` a
+    lost game, ``outcome`` empty, ``survives`` ``None``). Raises
+    :class:`redzone.models.limits.TimeLimitReached` when no block can be proved legal."""
     from redzone.models.limits import TimeLimitReached
     from redzone.solver.ai.clock import Timeout
+    from redzone.solver.ai.reserve import Skips
     from redzone.solver.damage.solve import pending_windows
 
     game = TriggerGame(board, board.active_player, weights, lookahead, clock)
     scenario: Any = board.scenario
     attack = dict(scenario.combat.attackers) if getattr(scenario, "combat", None) is not None else {}
+    pending = "attack" in pending_windows(board)
     finished = False
     try:
-        got: Decision | None = game.choose_blocks("attack" in pending_windows(board))
+        got: Decision | None = game.choose_blocks(pending)
         finished = True
     except (Timeout, TimeLimitReached):
         got = game.found  # the best block searched to the end so far
-    if got is None or got.line is None:
-        raise TimeLimitReached("choosing blocks with triggered abilities")
+    skips = Skips()
+    fallback: tuple[dict[str, list[str]], int, dict[str, int]] | None = None
+    if not finished:
+        got, fallback = _cut_short_blocks(game, board, pending, got, skips)
     finished = finished and game.exact
-    blocks, damage, resolved, end_board, state = line_parts(got.line)
-    mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
     win = game.ev.win
-    value = -got.value
+    if got is not None and got.line is not None:
+        blocks, damage, resolved, end_board, state = line_parts(got.line)
+        mana, paid = next(((x[2], x[3]) for x in got.line if x[0] == "blocks"), (0, {}))
+        value = -got.value
+        if not finished and game.exact and value >= win:
+            # A won game for the defending players, valued exactly on a line played to the end
+            # (no block costs anything then: nothing is worth more): proved best.
+            finished = True
+    else:
+        assert fallback is not None
+        blocks, mana, paid = fallback[0], fallback[1], fallback[2]
+        damage, resolved, end_board, state = [], [], None, None
+        value = -win  # nothing played, nothing proved of this block's value
     outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
     from redzone.models.block_rules import attacked_players
 
     defenders = set(board.opponents(board.active_player))
     # 508.5: the defending players are those attacked (or whose planeswalkers or battles are)
-    survives = state is not None and not any(p in state.lost for p in attacked_players(board, attack))
-    reasons = {}
-    for p in board.permanents.values():
-        if p.is_creature and p.controller in defenders:
-            reasons[p.id] = (f"blocks {', '.join(blocks[p.id])}" if p.id in blocks else "doesn't block") \
-                + " (exact search with triggered abilities, CR 603)"
+    survives = None if state is None else not any(p in state.lost for p in attacked_players(board, attack))
+    reasons: dict[str, str] = {}
+    if state is None:
+        skips.add("reasons")  # they describe the line played out
+    else:
+        how = " (exact search with triggered abilities, CR 603)" if finished else \
+            " (search with triggered abilities cut short: a legal block, not proved best)"
+        for p in board.permanents.values():
+            if p.is_creature and p.controller in defenders:
+                reasons[p.id] = (f"blocks {', '.join(blocks[p.id])}" if p.id in blocks else "doesn't block") + how
     return {"blockers": blocks, "status": "optimal" if finished else "feasible", "value": value,
             "bound": value if finished else win, "survives": survives, "damage": damage, "outcome": outcome,
-            "reasons": reasons, "triggers": tuple(resolved), "mana_paid": mana, "life_paid": dict(paid)}
+            "reasons": reasons, "triggers": tuple(resolved), "mana_paid": mana, "life_paid": dict(paid),
+            "skipped": tuple(skips.names)}
+
+
+def _cut_short_blocks(game: TriggerGame, board: Board, pending: bool, got: Decision | None, skips: Any
+                      ) -> tuple[Decision | None, tuple[dict[str, list[str]], int, dict[str, int]] | None]:
+    """``answer_blocks``' answer when the search was cut short with ``got`` (the best block
+    searched to the end, or ``None``): the greedy block played once when it does better
+    (``rescue``); with still no line, the legal fallback (:func:`_fallback_block`) played
+    once (``replay``; ``value`` skipped with it). Returns (the line played, or ``None``;
+    the fallback block with its mana and life paid, or ``None`` when a line was played).
+    Each play runs in what is left of the command's time (``skips``,
+    :class:`redzone.solver.ai.reserve.Skips`); the fallback itself is worked out whatever
+    the time on a small board (:func:`redzone.solver.ai.reserve.grace`) and raises
+    :class:`redzone.models.limits.TimeLimitReached` when no block is proved legal."""
+    from redzone.models.limits import TimeLimitReached
+    from redzone.solver.ai.reserve import grace
+
+    positions: list[tuple[Board, dict[str, str], GameState]] | None = None
+    problems: list[list[bp_mod.BlockProblem] | None] | None = None
+    try:
+        with grace(len(board.permanents)):  # what a legal block needs (a small board: always)
+            positions = game.positions(pending)
+            problems = game.problems_of(positions)
+    except (RuntimeError, TimeLimitReached):
+        pass  # more outcomes of the attack window than are listed, or no time: nothing proved legal
+    if positions is None or problems is None:
+        if got is not None and got.line is not None:
+            return got, None
+        raise TimeLimitReached("choosing a legal block with triggered abilities")
+    ready_positions, ready_problems = positions, problems
+
+    def rescue() -> Decision | None:
+        first = game.greedy_block(ready_positions, ready_problems)
+        if first is None or first[0] == game.greedy_valued or (got is not None and got.blocks == first[0]):
+            return got  # (valued already: the best so far is at least as good)
+        line = game.block_line(first[0], pending, first[1], first[2])
+        return line if got is None or line.value < got.value else got
+
+    got = skips.run("rescue", rescue, got, game, share=0.5)
+    if got is not None and got.line is not None:
+        return got, None
+    with grace(len(board.permanents)):
+        fallback = _fallback_block(game, ready_positions, ready_problems)
+    if fallback is None:
+        raise TimeLimitReached("choosing a legal block with triggered abilities")
+    blocks, cost, paid = fallback
+    played = skips.run("replay", lambda: game.block_line(blocks, pending, cost, paid), None, game, share=0.6)
+    if played is None:
+        skips.add("value")  # its value is the play's
+        return None, fallback
+    return played, None
+
+
+def _fallback_block(game: TriggerGame, positions: list[tuple[Board, dict[str, str], GameState]],
+                    problems: list[list[bp_mod.BlockProblem] | None]
+                    ) -> tuple[dict[str, list[str]], int, dict[str, int]] | None:
+    """A block proved legal in every position blocks may be declared in (each outcome of a
+    pending attack window: a creature that "can't block this turn", 509.1b, or a
+    requirement such as provoke's, 509.1c, 702.39a, may arise in one of them), with its
+    mana and life paid: no block when that is proved legal everywhere
+    (:meth:`TriggerGame.legal_everywhere`: nothing requires a block, 509.1c); else the
+    block solver's plan (:func:`redzone.solver.block.solve.plan_blocks`) of one position
+    — in a single position when it is proved legal there, among several when it obeys
+    every requirement of each (the first of at most :data:`FALLBACK_PLANS` positions'
+    plans that does); else ``None``."""
+    got = game.legal_everywhere({}, problems)
+    if got is not None:
+        return {}, got[0], got[1]
+    from redzone.solver.block.solve import plan_blocks
+
+    tried: list[dict[str, list[str]]] = []
+    for probs in problems:
+        if probs is None or len(tried) >= FALLBACK_PLANS:
+            continue
+        plan = plan_blocks(probs)
+        if plan.legal is not True:
+            continue
+        blocks = {b: list(a) for b, a in plan.blockers.items() if a}
+        if blocks in tried:
+            continue
+        tried.append(blocks)
+        if len(positions) == 1:
+            return blocks, _cost(probs, blocks), _life_paid(probs, blocks)
+        got = game.legal_everywhere(blocks, problems)
+        if got is not None:
+            return blocks, got[0], got[1]
+    return None
+
+
+FALLBACK_PLANS = 8
+"""Most positions (outcomes of a pending attack window) whose block solver's plan
+:func:`_fallback_block` tries."""
+
+
+def _cost(problems: list[bp_mod.BlockProblem], blocks: Mapping[str, list[str]]) -> int:
+    """The mana ``blocks`` costs (509.1d), summed over the defending players' problems."""
+    return sum(bp_mod.cost_of(p, {b: a for b, a in blocks.items() if b in p.blockers}) for p in problems)
+
+
+def _life_paid(problems: list[bp_mod.BlockProblem], blocks: Mapping[str, list[str]]) -> dict[str, int]:
+    """The life each defending player pays for ``blocks`` (509.1d, 119.4)."""
+    paid: dict[str, int] = {}
+    for p in problems:
+        life = bp_mod.life_cost_of(p, {b: a for b, a in blocks.items() if b in p.blockers})
+        if life:
+            paid[p.defending_player] = paid.get(p.defending_player, 0) + life
+    return paid
