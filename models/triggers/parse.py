@@ -28,6 +28,7 @@ from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
 from redzone.models.triggers.counters import counter_clause
+from redzone.models.triggers.entries import entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
@@ -924,7 +925,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_board = board_effects.read_clause(s, refs)  # h3: effects that change the battlefield
     if got_board is not None:
         return got_board
-    return token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    got_tokens = token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
+    if got_tokens is not None:
+        return got_tokens
+    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

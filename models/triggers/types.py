@@ -37,6 +37,8 @@ __all__ = [
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
     "DoubleCounters", "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    # permanents put onto the battlefield from card data (h8 block, below)
+    "EntersFromCard",
 ]
 
 Event = Literal[
@@ -661,12 +663,45 @@ class CounterChange:
     amount: Amount = Amount()
 
 
+# ----------------------------------------------------------------- permanents put onto the
+# battlefield from card data in combat (h8; read and played by redzone.models.triggers.entries)
+
+
+@dataclass(frozen=True)
+class EntersFromCard:
+    """h8 (entries.py): a permanent put onto the battlefield in combat, built from the card
+    data, a new object (400.7) with no damage, counters or effects of its own, summoning
+    sick; the layers of other permanents applied to it (613), its own "when ~ enters"
+    abilities triggered (603.6a).
+
+    ``what``: ``"copy_of_source"`` (a token that's a copy of the source: its copiable values,
+    707.2 — the card's printed characteristics, not its counters, damage or pumps);
+    ``"died"`` (the card of the creature that died — the source, or with ``of="trigger"``
+    the creature whose event it was — from its owner's graveyard, 700.4: id
+    ``<id>~returned``); ``"graveyard_card"`` (a target card in the controller's graveyard
+    of one of ``card_types`` with ``mana_value_at_most`` / ``power_at_most``, chosen as the
+    ability is put on the stack, 603.3d, ``up_to``: or none). ``under``: whose control it
+    enters under (``"owner"`` or ``"you"``, the ability's controller); ``tapped``;
+    ``attacking``: tapped and attacking a player or planeswalker its controller chooses
+    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
+
+    what: Literal["copy_of_source", "died", "graveyard_card"]
+    of: Literal["source", "trigger"] = "source"
+    under: Literal["owner", "you"] = "owner"
+    tapped: bool = False
+    attacking: bool = False
+    card_types: tuple[str, ...] = ("Creature",)
+    mana_value_at_most: int | None = None
+    power_at_most: int | None = None
+    up_to: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless | DoubleCounters
-          | CounterChange)
+          | CounterChange | EntersFromCard)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

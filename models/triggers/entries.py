@@ -1,0 +1,305 @@
+"""Permanents put onto the battlefield from card data by triggered abilities of combat
+(docs/triggers.md, "Permanents from card data (h8)").
+
+Reading (:func:`entry_clause`, called by :mod:`redzone.models.triggers.parse` after its own
+forms):
+
+- "create a token that's a copy of ~" (707.2: the copiable values — the card's printed
+  characteristics; not its counters, damage or effects on it);
+- "return it / ~ to the battlefield [tapped] [under its owner's / your control]" when the
+  source died (700.4: its card is in its owner's graveyard), "return that card (it) to the
+  battlefield [tapped] under your control" when the creature whose event it was died
+  ("whenever a creature an opponent controls ... dies");
+- "return [up to one] target creature card [with mana value / power N or less] from your
+  graveyard to the battlefield [tapped] [and attacking]".
+
+Playing: :func:`enter` builds the permanent (a new object, 400.7) from the card data — the
+front face of a double-faced card (712.14: it enters front face up unless told otherwise) —
+applies the layers of the others to it (:func:`redzone.models.triggers.tokens.layered_tokens`,
+613) and lists it as entered, so that its own "when ~ enters" abilities trigger (603.6a;
+others' "whenever a creature enters" are not played). :func:`card_target` chooses the target
+card in a graveyard as the ability is put on the stack (603.3d): the scenario's
+``players[].graveyard`` and the nontoken creatures the controller owns that died in this
+combat. Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from redzone.models.battlefield import Base, Permanent
+from redzone.models.triggers.tokens import layered_tokens
+from redzone.models.triggers.types import Effect, EntersFromCard, Who
+
+__all__ = ["card_target", "enter", "entry_clause"]
+
+_SELF = Who("source")
+_TRIGGER = Who("trigger")
+_NOT_DIED = ("exiled", "returned")
+
+
+# ---------------------------------------------------------------- reading
+
+def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None:
+    """One effect clause of this module's kinds (module docstring), or ``None``."""
+    r = refs.r
+    if s in ("create a token that's a copy of ~", "create a token that's a copy of it") \
+            and (s.endswith("~") or r.it == _SELF):
+        return (EntersFromCard("copy_of_source"),)
+    m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?"
+                     r"(?: under (its owner's|your) control)?( tapped)?", s)
+    if m and r.event == "dies":
+        tapped = bool(m[2] or m[4])
+        under = "you" if m[3] == "your" else "owner"
+        if dies_self and m[1] in ("it", "~") and r.it == _SELF:
+            return (EntersFromCard("died", "source", under, tapped),)  # type: ignore[arg-type]
+        if not dies_self and r.watch.kind == "creatures" and (
+                m[1] == "that card" and r.that_creature == _TRIGGER
+                or m[1] == "it" and r.it == _TRIGGER):
+            return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
+        return None
+    m = re.fullmatch(r"return (up to one )?target creature card(?: with (mana value|power) (\d+) "
+                     r"or less)? from your graveyard to the battlefield( tapped and attacking|"
+                     r" tapped)?", s)
+    if m:
+        bound = int(m[3]) if m[3] else None
+        return (EntersFromCard(
+            "graveyard_card", tapped=bool(m[4]), attacking=m[4] == " tapped and attacking",
+            mana_value_at_most=bound if m[2] == "mana value" else None,
+            power_at_most=bound if m[2] == "power" else None, up_to=bool(m[1])),)
+    return None
+
+
+# ---------------------------------------------------------------- playing
+
+def _card_of(name: str) -> tuple[Any, Any] | None:
+    """(card, front face) of the card data, or ``None`` when not known."""
+    from redzone.models.cards import lookup_face
+    from redzone.models.errors import UnknownCardError
+
+    try:
+        card, _ = lookup_face(name)
+    except UnknownCardError:
+        return None
+    if not card.faces or not card.faces[0].known:
+        return None
+    return card, card.faces[0]
+
+
+def _printed(v: Any) -> int | None:
+    try:
+        return None if v is None else int(v)
+    except (TypeError, ValueError):
+        return None  # "*": a characteristic-defining ability, 0 in every other zone (208.2a)
+
+
+def _from_card(name: str, pid: str, controller: str, owner: str, index: int) -> Permanent | None:
+    """A permanent of the card ``name`` as it enters (its front face), or ``None`` when the
+    card data doesn't give its characteristics."""
+    from redzone.models.parser import parse_text
+
+    got = _card_of(name)
+    if got is None:
+        return None
+    card, face = got
+    power, toughness = _printed(face.power), _printed(face.toughness)
+    if "Creature" in face.types and (power is None or toughness is None):
+        return None
+    parsed = parse_text(face.text, names=tuple(dict.fromkeys((face.name, card.name))))
+    return Permanent(
+        id=pid, name=face.name, card=card.name, controller=controller, owner=owner,
+        index=index, types=tuple(face.types), subtypes=tuple(face.subtypes),
+        supertypes=tuple(face.supertypes), colors=tuple(face.colors), mana_value=face.mana_value,
+        power=power, toughness=toughness, loyalty=_printed(face.loyalty), summoning_sick=True,
+        parsed=parsed, base=Base(tuple(face.types), tuple(face.subtypes), tuple(face.supertypes),
+                                 tuple(face.colors), power, toughness))
+
+
+def _fresh(old: Permanent, pid: str, controller: str, index: int) -> Permanent:
+    """``old`` (a permanent built inline, no card data) as a new object: its base
+    characteristics and text, nothing of what happened to it."""
+    eot = old.until_end_of_turn
+    b = old.base
+    parsed = eot.after if eot is not None and eot.after is not None else old.parsed
+    return dataclasses.replace(
+        old, id=pid, controller=controller, index=index, tapped=False, damage=0, counters={},
+        until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
+        parsed=parsed, lost_abilities_at=None, lost_keywords=frozenset(), lost_keyword_at={},
+        combat_delta=(0, 0), conditions={}, commander=False,
+        types=b.types if b is not None else old.types,
+        subtypes=b.subtypes if b is not None else old.subtypes,
+        colors=b.colors if b is not None else old.colors,
+        power=b.power if b is not None else old.power,
+        toughness=b.toughness if b is not None else old.toughness)
+
+
+def _graveyard_cards(play: Any, f: Any, e: EntersFromCard) -> list[str]:
+    """The cards in the controller's graveyard ``e`` may return, one of each name: ids
+    ``<player>~graveyard<i>`` (the scenario's ``graveyard``) and the ids of the nontoken
+    creatures they own that died in this combat and are still there."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given = next((p.graveyard for p in base.players if p.name == f.controller), ())
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, name in enumerate(given):
+        gid = f"{f.controller}~graveyard{i}"
+        if gid in perms or name in seen or not _fits(name, e):
+            continue
+        seen.add(name)
+        out.append(gid)
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if perm is None or perm.token or perm.owner != f.controller \
+                or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
+                or f"{pid}~returned" in perms or not perm.is_creature:
+            continue
+        name = perm.card or perm.name
+        if perm.card is None:
+            if not _fits_perm(perm, e):
+                continue
+        elif not _fits(name, e):
+            continue
+        out.append(pid)
+    return out
+
+
+def _fits(name: str, e: EntersFromCard) -> bool:
+    got = _card_of(name)
+    if got is None:
+        return False
+    _, face = got
+    if not any(t in face.types for t in e.card_types):
+        return False
+    if e.mana_value_at_most is not None and face.mana_value > e.mana_value_at_most:
+        return False
+    if e.power_at_most is not None:
+        p = _printed(face.power)
+        if p is None or p > e.power_at_most:
+            return False
+    return True
+
+
+def _fits_perm(perm: Permanent, e: EntersFromCard) -> bool:
+    b = perm.base
+    types = b.types if b is not None else perm.types
+    power = b.power if b is not None else perm.power
+    if not any(t in types for t in e.card_types):
+        return False
+    if e.mana_value_at_most is not None and perm.mana_value > e.mana_value_at_most:
+        return False
+    return e.power_at_most is None or (power is not None and power <= e.power_at_most)
+
+
+def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
+    """Choose the target card of ``f``'s :class:`EntersFromCard` ``"graveyard_card"`` effect
+    as it is put on the stack (603.3d), into ``chosen["card"]``; ``False`` when it has no
+    legal target (the ability is removed from the stack). ``True`` when it has none such."""
+    from redzone.models.triggers.resolve import Choice
+
+    e = next((x for x in f.ability.effects
+              if isinstance(x, EntersFromCard) and x.what == "graveyard_card"), None)
+    if e is None:
+        return True
+    options: list[Any] = list(_graveyard_cards(play, f, e))
+    if e.up_to:
+        options.append(None)
+    if not options:
+        return False
+    chosen["card"] = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "target", f.source, f.ability.text, tuple(options), f.trigger))
+    return True
+
+
+def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
+    """Resolve ``e`` (:class:`EntersFromCard`) for ``f`` in the window ``play``; the line of
+    what it did."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    if e.what == "copy_of_source":
+        if f.source not in base.permanents:
+            return "nothing to copy"
+        src = play.edit.perm(f.source)
+        if "Legendary" in ((src.base.supertypes if src.base is not None else src.supertypes)):
+            return "not played: a copy of a legendary permanent (the legend rule, 704.5j)"
+        play.tokens += 1
+        tid = f"{f.source}~token{play.tokens}"
+        new = (_from_card(src.card, tid, f.controller, f.controller, index) if src.card
+               else _fresh(src, tid, f.controller, index))
+        if new is None:
+            return "not played: the card data doesn't give its characteristics"
+        new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller)
+        _put(play, new)
+        return f"created {tid}, a token copy of {f.source} (707.2)"
+    if e.what == "died":
+        pid = f.source if e.of == "source" else f.trigger
+        if pid is None or pid not in base.permanents or play.state.on_battlefield(pid):
+            return "not in the graveyard"
+        old = play.edit.perm(pid)
+        if play.state.reasons.get(pid, "").startswith(_NOT_DIED) or old.token:
+            return "not in the graveyard (a token ceases to exist, 111.7)"
+        new_id = f"{pid}~returned"
+        if new_id in perms:
+            return "not in the graveyard: already returned"
+        controller = f.controller if e.under == "you" else old.owner
+        new = (_from_card(old.card, new_id, controller, old.owner, index) if old.card
+               else _fresh(old, new_id, controller, index))
+        if new is None:
+            return "not played: the card data doesn't give its characteristics"
+        new = dataclasses.replace(new, tapped=e.tapped, owner=old.owner, controller=controller)
+        _put(play, new)
+        return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
+            + (f" under {controller}'s control" if controller != old.owner else "")
+    # "graveyard_card": the target chosen; still in the graveyard? (608.2b)
+    card = chosen.get("card")
+    if card is None:
+        return "no card chosen"
+    if card in base.permanents:
+        if card not in _graveyard_cards(play, f, e):
+            return "removed: its target card left the graveyard (608.2b)"
+        old = play.edit.perm(card)
+        new_id = f"{card}~returned"
+        new = (_from_card(old.card, new_id, f.controller, old.owner, index) if old.card
+               else _fresh(old, new_id, f.controller, index))
+    else:
+        if card in perms:
+            return "removed: its target card left the graveyard (608.2b)"
+        m = re.fullmatch(r"(.+)~graveyard(\d+)", card)
+        given = next((p.graveyard for p in base.players if m and p.name == m[1]), ())
+        if m is None or int(m[2]) >= len(given):
+            return "no card chosen"
+        new_id = card
+        new = _from_card(given[int(m[2])], new_id, f.controller, m[1], index)
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
+    attacked = None
+    if e.attacking:
+        # 508.4: its controller chooses the player or planeswalker it attacks (an opponent)
+        options = [p.name for p in base.players
+                   if p.name != f.controller and play.state.in_game(p.name)]
+        options += [q.id for q in perms.values() if q.is_a("Planeswalker")
+                    and q.controller != f.controller and play.state.on_battlefield(q.id)]
+        if options:
+            attacked = options[0] if len(options) == 1 else play.choose(
+                Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options),
+                       f.trigger))
+    _put(play, new)
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    return f"{card} returns to the battlefield as {new.id}" + (
+        f" tapped and attacking {attacked}" if attacked is not None
+        else " tapped" if e.tapped else "")
+
+
+def _put(play: Any, new: Permanent) -> None:
+    play.edit.put(new)
+    play.state.damage[new.id] = 0
+    play.state.counters[new.id] = {}
+    layered_tokens(play, [new.id])  # the effects of other permanents on it (613)
+    play.entered.append(new.id)  # its own "when ~ enters" (603.6a)

@@ -1,0 +1,172 @@
+"""Permanents put onto the battlefield from card data by triggered abilities of combat:
+token copies, creatures returned after dying, creature cards returned from a graveyard
+(docs/triggers.md, "Permanents from card data (h8)"; :mod:`redzone.models.triggers.entries`),
+read from real cards and played by the ``damage`` job or the resolve API, each answer worked
+out by hand from the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.board import build_board
+from redzone.models.game_state import GameState
+from redzone.models.outcome import DamageEvent, deal_damage, state_based_actions
+from redzone.models.scenario import parse_scenario
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.resolve import damage_window
+from redzone.models.triggers.types import EntersFromCard
+from redzone.solver.damage.solve import after_attack_window
+from redzone.solver.frontends.commands import run_command
+
+
+def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **fields}
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None,
+              graveyard: list[str] | None = None, bob_mana: int = 0) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, "graveyard": graveyard or []},
+                        {"name": "Bob", "life": 20, "mana": bob_mana}],
+            "permanents": perms, "combat": {"attackers": attackers, "blockers": blockers or {}}}
+
+
+def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command("damage", scenario, {}).to_json()
+
+
+def _after_damage(scenario: dict[str, Any], events: list[tuple[str, str, int]]) -> Any:
+    """The damage window's outcome (resolve API) after ``events`` (source, recipient,
+    amount) are dealt as combat damage and state-based actions performed (510.2, 704.3)."""
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    dealt = deal_damage(board, state, [DamageEvent(s, r, n) for s, r, n in events], combat=True)
+    before = len(state.destroyed)
+    state_based_actions(board, state)
+    combat = scenario["combat"]
+    return damage_window(board, state, combat["attackers"], combat["blockers"], dealt,
+                         state.destroyed[before:])
+
+
+# ------------------------------------------------------------------ reading
+
+
+def test_the_shapes_are_read() -> None:
+    copy = parse_trigger("Whenever this creature deals combat damage to a player, create a "
+                         "token that's a copy of this creature.", ("Spawnwrithe",))
+    assert copy is not None and copy.effects == (EntersFromCard("copy_of_source"),)
+    back = parse_trigger("When this creature dies, return it to the battlefield tapped.")
+    assert back is not None and back.effects == (EntersFromCard("died", tapped=True),)
+    theirs = parse_trigger("Whenever a creature an opponent controls with a -1/-1 counter on it "
+                           "dies, you may return that card to the battlefield under your control.")
+    assert theirs is not None and theirs.optional
+    assert theirs.effects == (EntersFromCard("died", "trigger", "you"),)
+    grave = parse_trigger("Whenever this creature attacks, return target creature card with mana "
+                          "value 3 or less from your graveyard to the battlefield tapped and "
+                          "attacking.")
+    assert grave is not None and grave.effects == (EntersFromCard(
+        "graveyard_card", tapped=True, attacking=True, mana_value_at_most=3),)
+    # "return it" when the source didn't die (it attacked): not the graveyard's card
+    assert parse_trigger("Whenever this creature attacks, return it to the battlefield.") is None
+
+
+# ------------------------------------------------------------------ token copies (707.2)
+
+
+def test_spawnwrithe_copy_has_the_printed_values_and_the_anthems_bonus() -> None:
+    # 707.2, 613.4c: Spawnwrithe (2/2 trample) with two +1/+1 counters (4/4), and Glorious
+    # Anthem (5/5), deals combat damage to Bob: its token copy has the copiable values only
+    # — a 2/2 without the counters — plus the anthem's +1/+1: a 3/3 token, summoning sick,
+    # not attacking (it was never declared, 508.4 doesn't apply: it isn't put attacking).
+    scenario = _scenario([_p("sw", "Spawnwrithe", "Alice", counters={"+1/+1": 2}),
+                          _p("anthem", "Glorious Anthem", "Alice")], {"sw": "Bob"})
+    out = _after_damage(scenario, [("sw", "Bob", 5)])
+    tok = out.board.permanents["sw~token1"]
+    assert (tok.power, tok.toughness, tok.token, tok.controller) == (3, 3, True, "Alice")
+    assert out.state.counters["sw~token1"] == {} and "sw~token1" not in out.attackers
+    assert out.resolved[0].result == "created sw~token1, a token copy of sw (707.2)"
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 15
+
+
+# ------------------------------------------------------------------ returned after dying (700.4)
+
+
+def test_tenacious_dead_returns_tapped_when_its_cost_is_paid() -> None:
+    # 700.4, 400.7, 118.3: Tenacious Dead (1/1) blocks Grizzly Bears and dies; Bob may pay
+    # {1}{B} (he has 2 mana): it returns tapped, a new object td~returned with no damage.
+    # Without the mana the ability can't be chosen (118.3) and nothing returns.
+    perms = [_p("bears", "Grizzly Bears", "Alice"), _p("td", "Tenacious Dead", "Bob")]
+    scenario = _scenario(perms, {"bears": "Bob"}, {"td": ["bears"]}, bob_mana=2)
+    out = _after_damage(scenario, [("bears", "td", 2), ("td", "bears", 1)])
+    new = out.board.permanents["td~returned"]
+    assert out.state.on_battlefield("td~returned") and not out.state.on_battlefield("td")
+    assert (new.tapped, new.power, new.toughness, new.controller) == (True, 1, 1, "Bob")
+    assert out.state.damage["td~returned"] == 0
+    got = _damage(scenario)
+    assert got["triggers"][0]["result"] == "Bob pays 2 mana; td returns to the battlefield as td~returned tapped"
+    poor = _damage(_scenario(perms, {"bears": "Bob"}, {"td": ["bears"]}))
+    assert poor["triggers"][0]["result"] == "declined: can't pay its cost (118.3, 119.4)"
+
+
+def test_necroskitter_returns_the_opponents_creature_under_its_controllers_control() -> None:
+    # 702.80a, 704.5f, 700.4: Bob's Llanowar Elves (1/1) attacks and is blocked by Alice's
+    # Necroskitter (1/4, wither): it gets a -1/-1 counter and dies as a 0/0 with the counter
+    # on it; Alice may return that card under her control: elves~returned, a 1/1 without
+    # the counter, owned by Bob and controlled by Alice (the old object's counter is gone,
+    # 400.7).
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "active_player": "Bob",
+                "permanents": [_p("elves", "Llanowar Elves", "Bob"), _p("nk", "Necroskitter", "Alice")],
+                "combat": {"attackers": {"elves": "Alice"}, "blockers": {"nk": ["elves"]}}}
+    out = _after_damage(scenario, [("nk", "elves", 1), ("elves", "nk", 1)])
+    new = out.board.permanents["elves~returned"]
+    assert (new.controller, new.owner, new.power, new.toughness) == ("Alice", "Bob", 1, 1)
+    assert out.state.counters["elves~returned"] == {}
+    assert out.resolved[-1].result == "elves returns to the battlefield as elves~returned under Alice's control"
+
+
+# ------------------------------------------------------------------ from a graveyard (508.4)
+
+
+def test_yore_tiller_returns_a_creature_card_tapped_and_attacking() -> None:
+    # 508.4, 603.3d: Yore-Tiller Nephilim (2/2) attacks; its target is the Hill Giant card
+    # in Alice's graveyard (the Forest isn't a creature card): the Giant (3/3) enters
+    # tapped and attacking Bob, never declared. Unblocked, 2 + 3 = 5: Bob 15.
+    scenario = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"},
+                         graveyard=["Forest", "Hill Giant"])
+    board = build_board(parse_scenario(scenario))
+    after, attackers, resolved = after_attack_window(board)
+    giant = after.permanents["Alice~graveyard1"]
+    assert attackers["Alice~graveyard1"] == "Bob" and giant.tapped and giant.power == 3
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert got["triggers"][0]["choices"] == {"card": "Alice~graveyard1"}
+
+
+def test_no_creature_card_in_the_graveyard_removes_the_ability() -> None:
+    # 603.3d: with only a Forest in the graveyard the ability has no legal target and is
+    # removed from the stack: the Nephilim alone deals 2, Bob 18.
+    got = _damage(_scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"},
+                            graveyard=["Forest"]))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["result"] == "removed: no legal target (603.3d)"
+
+
+def test_a_creature_that_died_this_combat_is_in_the_graveyard() -> None:
+    # 700.4, 603.3d: Vesperlark (3/2 flying; "when this creature leaves the battlefield,
+    # return target creature card with power 1 or less from your graveyard to the
+    # battlefield"): Bob's Hill Giant attacks Alice and is blocked by her Vesperlark and
+    # Llanowar Elves (1/1); the Giant assigns 2 to
+    # Vesperlark and 1 to the Elves: both die together, and the Elves card (power 1) is the
+    # target: it returns as elves~returned. Vesperlark (power 3) is not a legal target.
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "active_player": "Bob",
+                "permanents": [_p("giant", "Hill Giant", "Bob"), _p("vl", "Vesperlark", "Alice"),
+                               _p("elves", "Llanowar Elves", "Alice")],
+                "combat": {"attackers": {"giant": "Alice"}, "blockers": {"vl": ["giant"], "elves": ["giant"]}}}
+    out = _after_damage(scenario, [("giant", "vl", 2), ("giant", "elves", 1), ("vl", "giant", 3),
+                                   ("elves", "giant", 1)])
+    assert out.state.on_battlefield("elves~returned")
+    assert out.board.permanents["elves~returned"].controller == "Alice"
+    assert [r.choices.get("card") for r in out.resolved] == ["elves"]
