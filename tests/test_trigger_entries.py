@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from redzone.models.board import build_board
+from redzone.models.errors import ScenarioError
 from redzone.models.game_state import GameState
 from redzone.models.outcome import DamageEvent, deal_damage, state_based_actions
 from redzone.models.scenario import parse_scenario
@@ -170,3 +173,29 @@ def test_a_creature_that_died_this_combat_is_in_the_graveyard() -> None:
     assert out.state.on_battlefield("elves~returned")
     assert out.board.permanents["elves~returned"].controller == "Alice"
     assert [r.choices.get("card") for r in out.resolved] == ["elves"]
+
+
+def test_a_stated_target_card_is_taken_and_an_illegal_one_names_the_field() -> None:
+    # 603.3d: two creature cards in Alice's graveyard (Llanowar Elves, Hill Giant); the
+    # scenario states the Elves (index 0): 2 + 1 = 3 damage, Bob 17. The Forest (index 2)
+    # isn't a creature card: not a legal target, one-line error naming the field.
+    def scenario(target: str) -> dict[str, Any]:
+        s = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"},
+                      graveyard=["Llanowar Elves", "Hill Giant", "Forest"])
+        s["combat"]["trigger_choices"] = [{"source": "yt", "window": "attack", "target": target}]
+        return s
+
+    got = _damage(scenario("Alice~graveyard0"))
+    assert got["outcome"]["life"]["Bob"] == 17
+    with pytest.raises(ScenarioError, match=r"^combat.trigger_choices\[0\].target: 'Alice~graveyard2' "
+                                            r"is not a legal choice"):
+        _damage(scenario("Alice~graveyard2"))
+
+
+def test_a_target_card_beyond_the_graveyard_is_a_one_line_error() -> None:
+    # Bad input names the field: Alice's graveyard has one card (index 0 only).
+    s = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"}, graveyard=["Hill Giant"])
+    s["combat"]["trigger_choices"] = [{"source": "yt", "window": "attack", "target": "Alice~graveyard3"}]
+    with pytest.raises(ScenarioError, match=r"^combat.trigger_choices\[0\].target: 'Alice~graveyard3': "
+                                            r"Alice's graveyard has 1 card"):
+        _damage(s)
