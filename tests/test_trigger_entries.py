@@ -199,3 +199,71 @@ def test_a_target_card_beyond_the_graveyard_is_a_one_line_error() -> None:
     with pytest.raises(ScenarioError, match=r"^combat.trigger_choices\[0\].target: 'Alice~graveyard3': "
                                             r"Alice's graveyard has 1 card"):
         _damage(s)
+
+
+def test_a_lord_returned_attacking_pumps_the_others() -> None:
+    # 613.4c, 611.3a, 508.4: Yore-Tiller Nephilim (2/2) returns Benalish Marshal (3/3,
+    # "other creatures you control get +1/+1") tapped and attacking: from then on the
+    # Nephilim is a 3/3. Unblocked, 3 + 3 = 6: Bob 14.
+    scenario = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"},
+                         graveyard=["Benalish Marshal"])
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)))
+    assert (after.permanents["yt"].power, after.permanents["Alice~graveyard0"].power) == (3, 3)
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 14
+
+
+# ------------------------------------------------------------------ basic lands (701.19b)
+
+
+def test_ranging_raptors_puts_a_basic_land_from_the_library_tapped() -> None:
+    # 701.19b: Bob's Ranging Raptors (2/3; "whenever this creature is dealt damage, you may
+    # search your library for a basic land card, put it onto the battlefield tapped") blocks
+    # Grizzly Bears and is dealt 2. Bob's library (given) holds a Mountain, Grizzly Bears
+    # and a Snow-Covered Forest: he chooses among the two basic land cards (or none); the
+    # Snow-Covered Forest is put onto the battlefield tapped, a land he controls.
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20,
+                             "library": ["Mountain", "Grizzly Bears", "Snow-Covered Forest"]}],
+                "permanents": [_p("bears", "Grizzly Bears", "Alice"), _p("rr", "Ranging Raptors", "Bob")],
+                "combat": {"attackers": {"bears": "Bob"}, "blockers": {"rr": ["bears"]}}}
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "search":
+            asked.append(c.options)
+            return "Snow-Covered Forest"
+        return c.options[0]
+
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    dealt = deal_damage(board, state, [DamageEvent("bears", "rr", 2), DamageEvent("rr", "bears", 2)],
+                        combat=True)
+    state_based_actions(board, state)
+    out = damage_window(board, state, {"bears": "Bob"}, {"rr": ["bears"]}, dealt, state.destroyed, choose)
+    assert asked == [("Mountain", "Snow-Covered Forest", None)]
+    land = out.board.permanents["rr~land1"]
+    assert land.is_a("Land") and land.tapped and land.controller == "Bob"
+    assert land.subtypes == ("Forest",) and "Snow" in land.supertypes
+    assert out.state.on_battlefield("rr~land1")
+
+
+def test_an_unknown_library_names_one_of_the_five_basic_lands() -> None:
+    # 701.19b: Atalan Jackal (2/2 ... "whenever this creature deals combat damage to a
+    # player, you may search ... basic land card, put it onto the battlefield tapped"),
+    # Alice's library not given: she names one of Plains, Island, Swamp, Mountain, Forest,
+    # or finds none. The first choice: a tapped Plains.
+    scenario = _scenario([_p("aj", "Atalan Jackal", "Alice")], {"aj": "Bob"})
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "search":
+            asked.append(c.options)
+        return c.options[0]
+
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    power = board.permanents["aj"].power or 0
+    dealt = deal_damage(board, state, [DamageEvent("aj", "Bob", power)], combat=True)
+    out = damage_window(board, state, {"aj": "Bob"}, {}, dealt, [], choose)
+    assert asked == [("Plains", "Island", "Swamp", "Mountain", "Forest", None)]
+    assert out.board.permanents["aj~land1"].name == "Plains" and out.board.permanents["aj~land1"].tapped

@@ -33,7 +33,7 @@ from redzone.models.battlefield import Base, Permanent
 from redzone.models.triggers.tokens import layered_tokens
 from redzone.models.triggers.types import Effect, EntersFromCard, Who
 
-__all__ = ["card_target", "enter", "entry_clause"]
+__all__ = ["card_target", "counted_again", "enter", "entry_clause"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -60,6 +60,10 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
                 or m[1] == "it" and r.it == _TRIGGER):
             return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
         return None
+    m = re.fullmatch(r"search your library for a basic land card, put (?:it|that card) onto the "
+                     r"battlefield( tapped)?, then shuffle", s)
+    if m:
+        return (EntersFromCard("basic_land", under="you", tapped=bool(m[1])),)
     m = re.fullmatch(r"return (up to one )?target creature card(?: with (mana value|power) (\d+) "
                      r"or less)? from your graveyard to the battlefield( tapped and attacking|"
                      r" tapped)?", s)
@@ -255,6 +259,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         _put(play, new)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f" under {controller}'s control" if controller != old.owner else "")
+    if e.what == "basic_land":
+        return _basic_land(play, f, e, index)
     # "graveyard_card": the target chosen; still in the graveyard? (608.2b)
     card = chosen.get("card")
     if card is None:
@@ -297,9 +303,87 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         else " tapped" if e.tapped else "")
 
 
+_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _basic_land(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
+    """"Search your library for a basic land card, put it onto the battlefield": the
+    controller chooses one of the basic land cards of their ``library`` (one of each name)
+    when the scenario gives it, else names one of the five basic lands (the library is
+    unknown); finding none is a choice too (701.19b)."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    if library:
+        names = list(dict.fromkeys(n for n in library if _is_basic_land(n)))
+    else:
+        names = list(_BASICS)
+    options: list[Any] = [*names, None]
+    name = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "search", f.source, f.ability.text, tuple(options), f.trigger))
+    if name is None:
+        return "no basic land card found (701.19b)"
+    play.tokens += 1
+    lid = f"{f.source}~land{play.tokens}"
+    new = _from_card(name, lid, f.controller, f.controller, index)
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    _put(play, dataclasses.replace(new, tapped=e.tapped, summoning_sick=False))
+    return f"{name} put onto the battlefield as {lid}" + (" tapped" if e.tapped else "")
+
+
+def _is_basic_land(name: str) -> bool:
+    got = _card_of(name)
+    return got is not None and "Land" in got[1].types and "Basic" in got[1].supertypes
+
+
 def _put(play: Any, new: Permanent) -> None:
     play.edit.put(new)
     play.state.damage[new.id] = 0
     play.state.counters[new.id] = {}
     layered_tokens(play, [new.id])  # the effects of other permanents on it (613)
+    counted_again(play, new.id)
     play.entered.append(new.id)  # its own "when ~ enters" (603.6a)
+
+
+def counted_again(play: Any, new_id: str) -> None:
+    """The power and toughness of the other permanents changed by ``new_id``'s entering
+    (613, 611.3a: "+1/+1 for each Forest you control", "equal to the number of creatures
+    you control", the new permanent's own anthem): the layers applied to two copies of the
+    board, with and without it, and the difference added to each permanent as it is now
+    (so what this combat did to it stays). A power or toughness the scenario gave is a
+    current value: it is not counted again."""
+    import copy
+
+    from redzone.models.battlefield import Board, combat_state
+    from redzone.models.layers import apply_layers, layer_sources
+
+    board = play.board
+    if not layer_sources(board):
+        return
+
+    def layered(include: bool) -> dict[str, Permanent]:
+        perms = {pid: copy.copy(p) for pid, p in board.permanents.items()
+                 if play.state.on_battlefield(pid) and (include or pid != new_id)}
+        view = Board(scenario=board.scenario, players=board.players, permanents=perms,
+                     active_player=board.active_player, rules=board.rules, game=board.game,
+                     departed=board.departed)
+        view.combat = combat_state(view, {a: t for a, t in play.attackers.items() if a in perms},
+                                   {b: a for b, a in play.blockers.items() if b in perms})
+        apply_layers(view, view.combat)
+        return perms
+
+    with_it, without = layered(True), layered(False)
+    for pid, before in without.items():
+        after = with_it[pid]
+        if before.power is None or after.power is None or before.toughness is None \
+                or after.toughness is None:
+            continue
+        dp, dt = after.power - before.power, after.toughness - before.toughness
+        if dp or dt:
+            live = play.edit.perm(pid)
+            if live.power is None or live.toughness is None:
+                continue
+            play.edit.put(dataclasses.replace(live, power=live.power + dp,
+                                              toughness=live.toughness + dt))

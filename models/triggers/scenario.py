@@ -243,12 +243,13 @@ class _Answers:
                         + f" by {c.player} to {g._label(c.source)}'s ability (they sacrifice "
                         f"{size} of: {', '.join(map(str, c.among))}; CR 701.21a)")
                 return picks
-        if self.fallback is None and c.what in ("exert", "enlist", "myriad", "attacked"):
+        if self.fallback is None and c.what in ("exert", "enlist", "myriad", "attacked", "search"):
             opts = ", ".join("none" if o is None else str(o) for o in c.options)
             how = {"exert": f"state it on the permanent: conditions: {{exerted: true}} or {{exerted: false}}",
                    "enlist": "state conditions: {enlisted: false} on the permanent to decline",
                    "myriad": "the scenario has no field for it",
-                   "attacked": "the scenario has no field for it"}[c.what]
+                   "attacked": "the scenario has no field for it",
+                   "search": "the scenario has no field for it"}[c.what]
             raise ScenarioError(
                 "combat.trigger_choices",
                 f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "

@@ -681,11 +681,14 @@ class EntersFromCard:
     ``<id>~returned``); ``"graveyard_card"`` (a target card in the controller's graveyard
     of one of ``card_types`` with ``mana_value_at_most`` / ``power_at_most``, chosen as the
     ability is put on the stack, 603.3d, ``up_to``: or none). ``under``: whose control it
-    enters under (``"owner"`` or ``"you"``, the ability's controller); ``tapped``;
+    enters under (``"owner"`` or ``"you"``, the ability's controller); ``"basic_land"``: a
+    basic land card the controller searches their library for (701.19b; the scenario's
+    ``players[].library`` when given, else the controller names one of the five basic
+    lands, or finds none); ``tapped``;
     ``attacking``: tapped and attacking a player or planeswalker its controller chooses
     (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card"]
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land"]
     of: Literal["source", "trigger"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
