@@ -267,3 +267,22 @@ def test_an_unknown_library_names_one_of_the_five_basic_lands() -> None:
     out = damage_window(board, state, {"aj": "Bob"}, {}, dealt, [], choose)
     assert asked == [("Plains", "Island", "Swamp", "Mountain", "Forest", None)]
     assert out.board.permanents["aj~land1"].name == "Plains" and out.board.permanents["aj~land1"].tapped
+
+
+def test_enduring_tenacity_returns_as_an_enchantment() -> None:
+    # 700.4, 205.1b: Bob's Enduring Tenacity (4/3, 2 damage marked) blocks Alice's Youthful
+    # Knight (2/1 first strike) and dies in the first-strike damage step; "if it was a
+    # creature" (it was: it died), it returns as an enchantment — a new object that is not a
+    # creature, with no creature types or power. (Its "whenever you gain life" is not played:
+    # listed in not_played.)
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": [_p("knight", "Youthful Knight", "Alice"),
+                               _p("ten", "Enduring Tenacity", "Bob", damage=2)],
+                "combat": {"attackers": {"knight": "Bob"}, "blockers": {"ten": ["knight"]}}}
+    got = _damage(scenario)
+    assert got["outcome"]["destroyed"] == ["ten"] and got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+    assert [t["result"] for t in got["triggers"]] == ["ten returns to the battlefield as ten~returned"]
+    out = _after_damage(scenario, [("knight", "ten", 2)])
+    new = out.board.permanents["ten~returned"]
+    assert out.state.on_battlefield("ten~returned")
+    assert (new.types, new.subtypes, new.power, new.is_creature) == (("Enchantment",), (), None, False)

@@ -33,7 +33,7 @@ from redzone.models.battlefield import Base, Permanent
 from redzone.models.triggers.tokens import layered_tokens
 from redzone.models.triggers.types import Effect, EntersFromCard, Who
 
-__all__ = ["card_target", "counted_again", "enter", "entry_clause"]
+__all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -48,6 +48,10 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
     if s in ("create a token that's a copy of ~", "create a token that's a copy of it") \
             and (s.endswith("~") or r.it == _SELF):
         return (EntersFromCard("copy_of_source"),)
+    if s == "if it was a creature, return it to the battlefield under its owner's control" \
+            and dies_self and r.it == _SELF:
+        # it died: it was a creature (700.4), looking back (603.10a)
+        return (EntersFromCard("died"),)
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?"
                      r"(?: under (its owner's|your) control)?( tapped)?", s)
     if m and r.event == "dies":
@@ -74,6 +78,17 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             mana_value_at_most=bound if m[2] == "mana value" else None,
             power_at_most=bound if m[2] == "power" else None, up_to=bool(m[1])),)
     return None
+
+
+def amend(sentence: str, effects: list[Effect]) -> bool:
+    """A sentence after a return that says what the card is on the battlefield ("It's an
+    enchantment."): ``effects[-1]`` changed accordingly, ``True``; else ``False``."""
+    if re.fullmatch(r"it's an enchantment\.?", sentence.strip()) and effects \
+            and isinstance(effects[-1], EntersFromCard) and effects[-1].what == "died" \
+            and not effects[-1].types:
+        effects[-1] = dataclasses.replace(effects[-1], types=("Enchantment",))
+        return True
+    return False
 
 
 # ---------------------------------------------------------------- playing
@@ -256,6 +271,11 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         if new is None:
             return "not played: the card data doesn't give its characteristics"
         new = dataclasses.replace(new, tapped=e.tapped, owner=old.owner, controller=controller)
+        if e.types:  # "It's an enchantment": not a creature (205.1b, 208.3)
+            new = dataclasses.replace(
+                new, types=e.types, subtypes=(), power=None, toughness=None,
+                base=None if new.base is None else dataclasses.replace(
+                    new.base, types=e.types, subtypes=(), power=None, toughness=None))
         _put(play, new)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f" under {controller}'s control" if controller != old.owner else "")

@@ -28,7 +28,7 @@ from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
 from redzone.models.triggers.counters import counter_clause
-from redzone.models.triggers.entries import entry_clause
+from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
@@ -1002,6 +1002,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                 and effects and isinstance(effects[-1], CreateTokens)):
             # an Eldrazi Spawn or Scion's mana ability (605.1a): nobody activates abilities or
             # casts spells in the play of combat, so the token is its creature alone
+            i += 1
+            continue
+        if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
             i += 1
             continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):

@@ -697,6 +697,10 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
+    types: tuple[str, ...] = ()
+    """``"died"``: the card types it has on the battlefield instead of its own, without
+    subtypes, power or toughness ("It's an enchantment": the Enduring cycle, not a creature;
+    205.1b, 208.3)."""
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
