@@ -286,3 +286,32 @@ def test_enduring_tenacity_returns_as_an_enchantment() -> None:
     new = out.board.permanents["ten~returned"]
     assert out.state.on_battlefield("ten~returned")
     assert (new.types, new.subtypes, new.power, new.is_creature) == (("Enchantment",), (), None, False)
+
+
+# ------------------------------------------------------------------ the exiled card (607.2a)
+
+
+def test_faceless_butcher_returns_the_card_it_exiled_to_its_owner() -> None:
+    # 607.2a, 400.7: Bob's Faceless Butcher (2/3) exiled Alice's Serra Angel (the scenario's
+    # `exiled`); it blocks Alice's Hill Giant (3/3) and dies: its leaves-the-battlefield
+    # ability returns the Angel under its owner's (Alice's) control, a new 4/4 not in combat.
+    # Without `exiled`, nothing returns.
+    perms = [_p("giant", "Hill Giant", "Alice"), _p("fb", "Faceless Butcher", "Bob", exiled={"Serra Angel": "Alice"})]
+    scenario = _scenario(perms, {"giant": "Bob"}, {"fb": ["giant"]})
+    got = _damage(scenario)
+    assert got["outcome"]["destroyed"] == ["fb"]
+    assert got["triggers"][0]["result"] == "Serra Angel returns to the battlefield as fb~exiled0 under Alice's control"
+    out = _after_damage(scenario, [("giant", "fb", 3), ("fb", "giant", 2)])
+    angel = out.board.permanents["fb~exiled0"]
+    assert (angel.controller, angel.owner, angel.power, angel.tapped) == ("Alice", "Alice", 4, False)
+    assert "fb~exiled0" not in out.attackers
+    bare = _damage(_scenario([perms[0], _p("fb", "Faceless Butcher", "Bob")], {"giant": "Bob"}, {"fb": ["giant"]}))
+    assert bare["triggers"][0]["result"] == "no card exiled with it (the scenario's exiled)"
+
+
+def test_exiled_names_a_card_and_a_player() -> None:
+    # Bad input: one-line errors naming the field.
+    for exiled, message in (({"Serra Angle": "Alice"}, r"^permanents\[0\]\.exiled\.Serra Angle: "),
+                            ({"Serra Angel": "Carol"}, r"^permanents\[0\]\.exiled\.Serra Angel: unknown player 'Carol'")):
+        with pytest.raises(ScenarioError, match=message):
+            parse_scenario(_scenario([_p("fb", "Faceless Butcher", "Bob", exiled=exiled)], {}))

@@ -197,6 +197,11 @@ class _Checker:
                 self._normalise(where, p)
                 if p.card is not None:
                     self._lookup(f"{where}.card", p.card)
+            for name, owner in (getattr(p, "exiled", None) or {}).items():
+                if not self.magic:
+                    raise ScenarioError(f"{where}.exiled", "Magic only: Duel Masters has no exile")
+                self._lookup(f"{where}.exiled.{name}", name)
+                self._player(f"{where}.exiled.{name}", owner)
 
         # Derived ids: from the card or name, never colliding with a given id, a player
         # name or an earlier derived id; repeats get "-2", "-3", ... in scenario order.

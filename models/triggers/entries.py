@@ -64,6 +64,11 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
                 or m[1] == "it" and r.it == _TRIGGER):
             return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
         return None
+    m = re.fullmatch(r"return the exiled (card|cards) to the battlefield( tapped)? under "
+                     r"(?:its owner's|their owners') control", s)
+    if m and r.event in ("leaves", "dies") and r.watch.kind == "self" and r.it == _SELF:
+        # 607.2a: the cards its own linked ability exiled (the scenario's ``exiled``)
+        return (EntersFromCard("exiled", tapped=bool(m[2])),)
     m = re.fullmatch(r"search your library for a basic land card, put (?:it|that card) onto the "
                      r"battlefield( tapped)?, then shuffle", s)
     if m:
@@ -279,6 +284,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         _put(play, new)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f" under {controller}'s control" if controller != old.owner else "")
+    if e.what == "exiled":
+        return _exiled(play, f, e, index)
     if e.what == "basic_land":
         return _basic_land(play, f, e, index)
     # "graveyard_card": the target chosen; still in the graveyard? (608.2b)
@@ -321,6 +328,30 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
     return f"{card} returns to the battlefield as {new.id}" + (
         f" tapped and attacking {attacked}" if attacked is not None
         else " tapped" if e.tapped else "")
+
+
+def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
+    """"Return the exiled card(s) to the battlefield under its (their) owner's control": the
+    cards the scenario's ``exiled`` says the source exiled (607.2a), each under its owner's
+    control, a new object (ids ``<source>~exiled<i>``); none given: nothing returns."""
+    src = play.edit.base.permanents.get(f.source)
+    cards = list((src.exiled if src is not None else {}).items())
+    if not cards:
+        return "no card exiled with it (the scenario's exiled)"
+    perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    lines = []
+    for i, (name, owner) in enumerate(cards):
+        pid = f"{f.source}~exiled{i}"
+        if pid in perms or not play.state.in_game(owner):
+            continue  # already returned; an owner who left the game (800.4a)
+        new = _from_card(name, pid, owner, owner, index + i)
+        if new is None:
+            lines.append(f"{name}: not played, the card data doesn't give its characteristics")
+            continue
+        _put(play, dataclasses.replace(new, tapped=e.tapped))
+        lines.append(f"{name} returns to the battlefield as {pid} under {owner}'s control"
+                     + (" tapped" if e.tapped else ""))
+    return ", ".join(lines) or "nothing returns"
 
 
 _BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")

@@ -684,11 +684,12 @@ class EntersFromCard:
     enters under (``"owner"`` or ``"you"``, the ability's controller); ``"basic_land"``: a
     basic land card the controller searches their library for (701.19b; the scenario's
     ``players[].library`` when given, else the controller names one of the five basic
-    lands, or finds none); ``tapped``;
+    lands, or finds none); ``"exiled"``: the cards exiled with the source by its own ability
+    (607.2a; the scenario's ``exiled``), each under its owner's control; ``tapped``;
     ``attacking``: tapped and attacking a player or planeswalker its controller chooses
     (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land"]
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled"]
     of: Literal["source", "trigger"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
