@@ -315,3 +315,16 @@ def test_exiled_names_a_card_and_a_player() -> None:
                             ({"Serra Angel": "Carol"}, r"^permanents\[0\]\.exiled\.Serra Angel: unknown player 'Carol'")):
         with pytest.raises(ScenarioError, match=message):
             parse_scenario(_scenario([_p("fb", "Faceless Butcher", "Bob", exiled=exiled)], {}))
+
+
+def test_landfall_on_the_board_is_listed_as_not_played() -> None:
+    # A land put onto the battlefield in combat is an event others may trigger on (Steppe
+    # Lynx's landfall, 603.2); the play doesn't trigger them, so the answer lists them in
+    # not_played rather than leave them out silently.
+    got = _damage(_scenario([_p("aj", "Atalan Jackal", "Alice"), _p("lynx", "Steppe Lynx", "Alice")],
+                            {"aj": "Bob"}))
+    assert any(n["id"] == "lynx" and n["kind"] == "triggered" and "a land you control enters"
+               in n["sentence"] for n in got["not_played"])
+    alone = _damage(_scenario([_p("lynx", "Steppe Lynx", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                              {"bears": "Bob"}))
+    assert not any(n["id"] == "lynx" for n in alone["not_played"])
