@@ -98,7 +98,7 @@ class Quality:
 
     ``counter="any"``: a counter of any kind ("creatures you control with counters on them");
     ``counter_at_least``: how many of them at least ("with three or more +1/+1 counters on
-    them", h4).
+    them", h4); 0, the default, means one (so a quality without ``counter`` shows no count).
     """
 
     subtypes: tuple[str, ...] = ()
@@ -124,4 +124,4 @@ class Quality:
     modified: bool | None = None
     commander: bool | None = None
     enchanted: bool | None = None
-    counter_at_least: int = 1
+    counter_at_least: int = 0

@@ -42,7 +42,9 @@ def test_damage_to_target_player_or_planeswalker_and_each_player() -> None:
     got = parse_trigger("When this creature dies, it deals 2 damage to target player or "
                         "planeswalker.")
     assert got is not None
-    assert got.effects == (DamageEffect(Who("target_player_or_planeswalker"), Amount(2)),)
+    # read by board_effects (h3) as a target player, or a planeswalker (also_types)
+    assert got.effects == (DamageEffect(Who("target_player", also_types=("Planeswalker",)),
+                                        Amount(2)),)
     swine = parse_trigger("Whenever this creature is dealt damage, it deals that much damage "
                           "to each player.")
     assert swine is not None
