@@ -328,3 +328,18 @@ def test_landfall_on_the_board_is_listed_as_not_played() -> None:
     alone = _damage(_scenario([_p("lynx", "Steppe Lynx", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
                               {"bears": "Bob"}))
     assert not any(n["id"] == "lynx" for n in alone["not_played"])
+
+
+def test_ojer_axonil_returns_transformed_as_its_temple() -> None:
+    # 712.14a, 400.7: Bob's Ojer Axonil, Deepest Might (4/4 trample) blocks Alice's Craw
+    # Wurm (6/4): they trade; Ojer returns tapped and transformed — its back face, Temple of
+    # Power, a land (not a creature) — under its owner's control.
+    scenario = _scenario([_p("wurm", "Craw Wurm", "Alice"), _p("ojer", "Ojer Axonil, Deepest Might", "Bob")],
+                         {"wurm": "Bob"}, {"ojer": ["wurm"]})
+    got = _damage(scenario)
+    assert got["outcome"]["destroyed"] == ["wurm", "ojer"]
+    assert got["triggers"][0]["result"] == ("ojer returns to the battlefield as ojer~returned tapped, "
+                                            "transformed (Temple of Power)")
+    out = _after_damage(scenario, [("wurm", "ojer", 6), ("ojer", "wurm", 4)])
+    temple = out.board.permanents["ojer~returned"]
+    assert (temple.name, temple.types, temple.tapped, temple.controller) == ("Temple of Power", ("Land",), True, "Bob")

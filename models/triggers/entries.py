@@ -52,13 +52,18 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             and dies_self and r.it == _SELF:
         # it died: it was a creature (700.4), looking back (603.10a)
         return (EntersFromCard("died"),)
-    m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?"
-                     r"(?: under (its owner's|your) control)?( tapped)?", s)
+    m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
+                     r" transformed)?(?: under (its owner's|your) control)?( tapped)?", s)
     if m and r.event == "dies":
-        tapped = bool(m[2] or m[4])
-        under = "you" if m[3] == "your" else "owner"
+        tapped = bool(m[2] or m[5])
+        under = "you" if m[4] == "your" else "owner"
+        if m[3] and not (m[3] == " and transformed") == bool(m[2]):
+            return None  # "tapped and transformed" / "transformed" only
         if dies_self and m[1] in ("it", "~") and r.it == _SELF:
-            return (EntersFromCard("died", "source", under, tapped),)  # type: ignore[arg-type]
+            return (EntersFromCard("died", "source", under, tapped,  # type: ignore[arg-type]
+                                   transformed=bool(m[3])),)
+        if m[3]:
+            return None
         if not dies_self and r.watch.kind == "creatures" and (
                 m[1] == "that card" and r.that_creature == _TRIGGER
                 or m[1] == "it" and r.it == _TRIGGER):
@@ -98,8 +103,9 @@ def amend(sentence: str, effects: list[Effect]) -> bool:
 
 # ---------------------------------------------------------------- playing
 
-def _card_of(name: str) -> tuple[Any, Any] | None:
-    """(card, front face) of the card data, or ``None`` when not known."""
+def _card_of(name: str, face: int = 0) -> tuple[Any, Any] | None:
+    """(card, its face ``face``: 0 the front, 1 the back of a transforming double-faced card)
+    of the card data, or ``None`` when not known."""
     from redzone.models.cards import lookup_face
     from redzone.models.errors import UnknownCardError
 
@@ -107,9 +113,11 @@ def _card_of(name: str) -> tuple[Any, Any] | None:
         card, _ = lookup_face(name)
     except UnknownCardError:
         return None
-    if not card.faces or not card.faces[0].known:
+    if face and card.layout != "transform":
+        return None  # only a double-faced card can enter transformed (712.14a)
+    if len(card.faces) <= face or not card.faces[face].known:
         return None
-    return card, card.faces[0]
+    return card, card.faces[face]
 
 
 def _printed(v: Any) -> int | None:
@@ -119,12 +127,13 @@ def _printed(v: Any) -> int | None:
         return None  # "*": a characteristic-defining ability, 0 in every other zone (208.2a)
 
 
-def _from_card(name: str, pid: str, controller: str, owner: str, index: int) -> Permanent | None:
-    """A permanent of the card ``name`` as it enters (its front face), or ``None`` when the
-    card data doesn't give its characteristics."""
+def _from_card(name: str, pid: str, controller: str, owner: str, index: int,
+               face: int = 0) -> Permanent | None:
+    """A permanent of the card ``name`` as it enters (its front face; ``face=1``: its back
+    face, transformed), or ``None`` when the card data doesn't give its characteristics."""
     from redzone.models.parser import parse_text
 
-    got = _card_of(name)
+    got = _card_of(name, face)
     if got is None:
         return None
     card, face = got
@@ -271,8 +280,10 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         if new_id in perms:
             return "not in the graveyard: already returned"
         controller = f.controller if e.under == "you" else old.owner
-        new = (_from_card(old.card, new_id, controller, old.owner, index) if old.card
-               else _fresh(old, new_id, controller, index))
+        if e.transformed and not old.card:
+            return "not played: the card data doesn't give its back face"
+        new = (_from_card(old.card, new_id, controller, old.owner, index, int(e.transformed))
+               if old.card else _fresh(old, new_id, controller, index))
         if new is None:
             return "not played: the card data doesn't give its characteristics"
         new = dataclasses.replace(new, tapped=e.tapped, owner=old.owner, controller=controller)
@@ -283,6 +294,7 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                     new.base, types=e.types, subtypes=(), power=None, toughness=None))
         _put(play, new)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
+            + (f", transformed ({new.name})" if e.transformed else "") \
             + (f" under {controller}'s control" if controller != old.owner else "")
     if e.what == "exiled":
         return _exiled(play, f, e, index)

@@ -698,6 +698,9 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
+    transformed: bool = False
+    """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
+    battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""
     types: tuple[str, ...] = ()
     """``"died"``: the card types it has on the battlefield instead of its own, without
     subtypes, power or toughness ("It's an enchantment": the Enduring cycle, not a creature;
