@@ -128,12 +128,12 @@ def _printed(v: Any) -> int | None:
 
 
 def _from_card(name: str, pid: str, controller: str, owner: str, index: int,
-               face: int = 0) -> Permanent | None:
-    """A permanent of the card ``name`` as it enters (its front face; ``face=1``: its back
+               side: int = 0) -> Permanent | None:
+    """A permanent of the card ``name`` as it enters (its front face; ``side=1``: its back
     face, transformed), or ``None`` when the card data doesn't give its characteristics."""
     from redzone.models.parser import parse_text
 
-    got = _card_of(name, face)
+    got = _card_of(name, side)
     if got is None:
         return None
     card, face = got
