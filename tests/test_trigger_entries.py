@@ -343,3 +343,28 @@ def test_ojer_axonil_returns_transformed_as_its_temple() -> None:
     out = _after_damage(scenario, [("wurm", "ojer", 6), ("ojer", "wurm", 4)])
     temple = out.board.permanents["ojer~returned"]
     assert (temple.name, temple.types, temple.tapped, temple.controller) == ("Temple of Power", ("Land",), True, "Bob")
+
+
+def test_ink_eyes_takes_a_creature_card_from_the_damaged_players_graveyard() -> None:
+    # 510.3a, 603.3d, 108.3: Alice's Ink-Eyes, Servant of Oni (5/4) deals combat damage to
+    # Bob; she may put target creature card from his graveyard (Serra Angel) onto the
+    # battlefield under her control: Bob~graveyard0, a 4/4 Alice controls and Bob owns.
+    scenario = _scenario([_p("ink", "Ink-Eyes, Servant of Oni", "Alice")], {"ink": "Bob"})
+    scenario["players"][1]["graveyard"] = ["Forest", "Serra Angel"]
+    out = _after_damage(scenario, [("ink", "Bob", 5)])
+    angel = out.board.permanents["Bob~graveyard1"]
+    assert (angel.controller, angel.owner, angel.power, angel.tapped) == ("Alice", "Bob", 4, False)
+    assert out.resolved[0].choices == {"card": "Bob~graveyard1", "may": True}
+
+
+def test_admonition_angel_returns_all_cards_exiled_with_it() -> None:
+    # 607.2a: Bob's Admonition Angel (6/6 flying) exiled Alice's Grizzly Bears and Hill Giant
+    # (`exiled`); it blocks Alice's two Craw Wurms (6/4 each) and dies (12 damage): both
+    # cards return, each under its owner's (Alice's) control.
+    perms = [_p("w1", "Craw Wurm", "Alice"), _p("w2", "Craw Wurm", "Alice"),
+             _p("aa", "Admonition Angel", "Bob", exiled={"Grizzly Bears": "Alice", "Hill Giant": "Alice"})]
+    got = _damage(_scenario(perms, {"w1": "Bob", "w2": "Bob"}, {"aa": ["w1", "w2"]}))
+    assert "aa" in got["outcome"]["destroyed"]
+    assert [t["result"] for t in got["triggers"]] == [
+        "Grizzly Bears returns to the battlefield as aa~exiled0 under Alice's control, "
+        "Hill Giant returns to the battlefield as aa~exiled1 under Alice's control"]

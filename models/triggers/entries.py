@@ -69,11 +69,17 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
                 or m[1] == "it" and r.it == _TRIGGER):
             return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
         return None
-    m = re.fullmatch(r"return the exiled (card|cards) to the battlefield( tapped)? under "
-                     r"(?:its owner's|their owners') control", s)
+    m = re.fullmatch(r"return (?:the exiled (?:card|cards)|all cards exiled with (?:it|~)) to the "
+                     r"battlefield( tapped)? under (?:its owner's|their owners') control", s)
     if m and r.event in ("leaves", "dies") and r.watch.kind == "self" and r.it == _SELF:
         # 607.2a: the cards its own linked ability exiled (the scenario's ``exiled``)
-        return (EntersFromCard("exiled", tapped=bool(m[2])),)
+        return (EntersFromCard("exiled", tapped=bool(m[1])),)
+    m = re.fullmatch(r"put (up to one )?target creature card from that player's graveyard onto the "
+                     r"battlefield under your control", s)
+    if m and r.that_player == Who("damaged_player"):
+        # the player dealt the combat damage (510.3a); the card keeps its owner (108.3)
+        return (EntersFromCard("graveyard_card", under="you", up_to=bool(m[1]),
+                               graveyard="damaged_player"),)
     m = re.fullmatch(r"search your library for a basic land card, put (?:it|that card) onto the "
                      r"battlefield( tapped)?, then shuffle", s)
     if m:
@@ -169,23 +175,25 @@ def _fresh(old: Permanent, pid: str, controller: str, index: int) -> Permanent:
 
 
 def _graveyard_cards(play: Any, f: Any, e: EntersFromCard) -> list[str]:
-    """The cards in the controller's graveyard ``e`` may return, one of each name: ids
+    """The cards in the graveyard ``e`` names (the controller's, or the player's dealt the
+    combat damage) that it may return, one of each name: ids
     ``<player>~graveyard<i>`` (the scenario's ``graveyard``) and the ids of the nontoken
     creatures they own that died in this combat and are still there."""
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    given = next((p.graveyard for p in base.players if p.name == f.controller), ())
+    whose = f.controller if e.graveyard == "you" else f.data.get("player")
+    given = next((p.graveyard for p in base.players if p.name == whose), ())
     out: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(given):
-        gid = f"{f.controller}~graveyard{i}"
+        gid = f"{whose}~graveyard{i}"
         if gid in perms or name in seen or not _fits(name, e):
             continue
         seen.add(name)
         out.append(gid)
     for pid in play.state.destroyed:
         perm = base.permanents.get(pid)
-        if perm is None or perm.token or perm.owner != f.controller \
+        if perm is None or perm.token or perm.owner != whose \
                 or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
                 or f"{pid}~returned" in perms or not perm.is_creature:
             continue

@@ -698,6 +698,9 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
+    graveyard: Literal["you", "damaged_player"] = "you"
+    """``"graveyard_card"``: whose graveyard the card is in — the controller's, or the player
+    dealt the combat damage ("from that player's graveyard": Ink-Eyes)."""
     transformed: bool = False
     """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
     battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""
