@@ -368,3 +368,36 @@ def test_admonition_angel_returns_all_cards_exiled_with_it() -> None:
     assert [t["result"] for t in got["triggers"]] == [
         "Grizzly Bears returns to the battlefield as aa~exiled0 under Alice's control, "
         "Hill Giant returns to the battlefield as aa~exiled1 under Alice's control"]
+
+
+def test_a_returned_faceless_butcher_exiles_and_the_link_is_kept() -> None:
+    # 603.6a, 607.2a: Yore-Tiller Nephilim returns Faceless Butcher (2/3) from Alice's
+    # graveyard tapped and attacking; its "when this creature enters, exile another target
+    # creature" triggers and exiles Bob's Grizzly Bears (Alice's other creature, the
+    # Nephilim, is the other choice). The Bears are then exiled with the Butcher: its
+    # "return the exiled card" ability would return them (the record is on the new object).
+    scenario = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                         {"yt": "Bob"}, graveyard=["Faceless Butcher"])
+
+    def choose(c: Any) -> Any:
+        return "bears" if "bears" in c.options else c.options[0]
+
+    after, attackers, resolved = after_attack_window(build_board(parse_scenario(scenario)), choose)
+    assert [r.result for r in resolved][-1] == "bears exiled"
+    assert after.permanents["Alice~graveyard0"].exiled == {"Grizzly Bears": "Bob"}
+    assert attackers["Alice~graveyard0"] == "Bob"
+
+
+def test_a_returned_creatures_unread_enters_ability_is_said_not_played() -> None:
+    # 603.6a: Yore-Tiller Nephilim returns Venser, Shaper Savant (2/2) tapped and attacking;
+    # Venser's "when this creature enters, return target spell or permanent to its owner's
+    # hand" triggers and the play doesn't read it: the result line says so rather than leave
+    # it out silently. Unblocked: 2 + 2 = 4, Bob 16.
+    scenario = _scenario([_p("yt", "Yore-Tiller Nephilim", "Alice")], {"yt": "Bob"},
+                         graveyard=["Venser, Shaper Savant"])
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["triggers"][0]["result"] == (
+        "Alice~graveyard0 returns to the battlefield as Alice~graveyard0 tapped and attacking Bob; "
+        "not played: its own \"When Venser enters, return target spell or permanent to its owner's "
+        "hand.\"")

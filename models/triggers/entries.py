@@ -33,7 +33,7 @@ from redzone.models.battlefield import Base, Permanent
 from redzone.models.triggers.tokens import layered_tokens
 from redzone.models.triggers.types import Effect, EntersFromCard, Who
 
-__all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause"]
+__all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause", "exiled_with"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -263,7 +263,7 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     index = len(base.permanents) + 1000 + play.tokens + len(perms)
     if e.what == "copy_of_source":
-        if f.source not in base.permanents:
+        if not _known(play, f.source):
             return "nothing to copy"
         src = play.edit.perm(f.source)
         if "Legendary" in ((src.base.supertypes if src.base is not None else src.supertypes)):
@@ -275,8 +275,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         if new is None:
             return "not played: the card data doesn't give its characteristics"
         new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller)
-        _put(play, new)
-        return f"created {tid}, a token copy of {f.source} (707.2)"
+        note = _put(play, new)
+        return f"created {tid}, a token copy of {f.source} (707.2)" + note
     if e.what == "died":
         pid = f.source if e.of == "source" else f.trigger
         if pid is None or pid not in base.permanents or play.state.on_battlefield(pid):
@@ -300,10 +300,10 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                 new, types=e.types, subtypes=(), power=None, toughness=None,
                 base=None if new.base is None else dataclasses.replace(
                     new.base, types=e.types, subtypes=(), power=None, toughness=None))
-        _put(play, new)
+        note = _put(play, new)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f", transformed ({new.name})" if e.transformed else "") \
-            + (f" under {controller}'s control" if controller != old.owner else "")
+            + (f" under {controller}'s control" if controller != old.owner else "") + note
     if e.what == "exiled":
         return _exiled(play, f, e, index)
     if e.what == "basic_land":
@@ -342,19 +342,19 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
             attacked = options[0] if len(options) == 1 else play.choose(
                 Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options),
                        f.trigger))
-    _put(play, new)
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    note = _put(play, new)
     return f"{card} returns to the battlefield as {new.id}" + (
         f" tapped and attacking {attacked}" if attacked is not None
-        else " tapped" if e.tapped else "")
+        else " tapped" if e.tapped else "") + note
 
 
 def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
     """"Return the exiled card(s) to the battlefield under its (their) owner's control": the
     cards the scenario's ``exiled`` says the source exiled (607.2a), each under its owner's
     control, a new object (ids ``<source>~exiled<i>``); none given: nothing returns."""
-    src = play.edit.base.permanents.get(f.source)
+    src = play.edit.perm(f.source) if _known(play, f.source) else None
     cards = list((src.exiled if src is not None else {}).items())
     if not cards:
         return "no card exiled with it (the scenario's exiled)"
@@ -368,10 +368,35 @@ def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
         if new is None:
             lines.append(f"{name}: not played, the card data doesn't give its characteristics")
             continue
-        _put(play, dataclasses.replace(new, tapped=e.tapped))
+        note = _put(play, dataclasses.replace(new, tapped=e.tapped))
         lines.append(f"{name} returns to the battlefield as {pid} under {owner}'s control"
-                     + (" tapped" if e.tapped else ""))
+                     + (" tapped" if e.tapped else "") + note)
     return ", ".join(lines) or "nothing returns"
+
+
+def _known(play: Any, pid: str) -> bool:
+    """Whether ``pid`` is a permanent of the window's board (one that entered in it too)."""
+    return pid in play.edit.base.permanents or (play.edit.perms is not None
+                                                and pid in play.edit.perms)
+
+
+def exiled_with(play: Any, f: Any, ids: list[str]) -> None:
+    """Record the nontoken permanents ``ids`` that ``f``'s ability just exiled as exiled with
+    its source (607.2a: Faceless Butcher's "the exiled card", when the Butcher entered in
+    this combat), card name -> owner, for its "return the exiled card" ability. A token
+    exiled ceases to exist (111.7)."""
+    if not _known(play, f.source) or not ids:
+        return
+    src = play.edit.perm(f.source)
+    if not any("exiled card" in s or "cards exiled with" in s for s in src.parsed.ignored):
+        return
+    add = {}
+    for pid in ids:
+        p = play.edit.perm(pid)
+        if not p.token and (p.card or p.name):
+            add[p.card or p.name] = p.owner
+    if add:
+        play.edit.put(dataclasses.replace(src, exiled={**src.exiled, **add}))
 
 
 _BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -400,8 +425,8 @@ def _basic_land(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
     new = _from_card(name, lid, f.controller, f.controller, index)
     if new is None:
         return "not played: the card data doesn't give its characteristics"
-    _put(play, dataclasses.replace(new, tapped=e.tapped, summoning_sick=False))
-    return f"{name} put onto the battlefield as {lid}" + (" tapped" if e.tapped else "")
+    note = _put(play, dataclasses.replace(new, tapped=e.tapped, summoning_sick=False))
+    return f"{name} put onto the battlefield as {lid}" + (" tapped" if e.tapped else "") + note
 
 
 def _is_basic_land(name: str) -> bool:
@@ -409,13 +434,34 @@ def _is_basic_land(name: str) -> bool:
     return got is not None and "Land" in got[1].types and "Basic" in got[1].supertypes
 
 
-def _put(play: Any, new: Permanent) -> None:
+def _put(play: Any, new: Permanent) -> str:
+    """Put ``new`` on the board of ``play``: the layers of the others on it, the others
+    counted again, its own "when ~ enters" abilities triggered (603.6a). Returns a note
+    naming those of them that are not read (so not played), ``""`` when none."""
     play.edit.put(new)
     play.state.damage[new.id] = 0
     play.state.counters[new.id] = {}
     layered_tokens(play, [new.id])  # the effects of other permanents on it (613)
     counted_again(play, new.id)
     play.entered.append(new.id)  # its own "when ~ enters" (603.6a)
+    return _unplayed_enters(new)
+
+
+_OWN_ENTERS = re.compile(r"(?:[A-Z][\w'’ -]{0,40} — )?(?:When|Whenever) (?:~|this (?:creature|"
+                         r"permanent|land|artifact|enchantment)) enters\b")
+
+
+def _unplayed_enters(perm: Permanent) -> str:
+    """"; its own 'When ~ enters ...' is not played" for each of ``perm``'s own enters
+    abilities that :func:`redzone.models.triggers.attack_choices.enters_triggers` doesn't read."""
+    from redzone.models.triggers.attack_choices import enters_triggers
+    from redzone.models.triggers.classify import normalise
+
+    names = tuple(dict.fromkeys(n for n in (perm.name, perm.card) if n))
+    played = {t.text for t in enters_triggers(perm.parsed, names)}
+    missed = [s for s in perm.parsed.ignored
+              if s not in played and _OWN_ENTERS.match(normalise(s, names))]
+    return "".join(f"; not played: its own {s!r}" for s in missed)
 
 
 def counted_again(play: Any, new_id: str) -> None:

@@ -45,7 +45,7 @@ from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
-from redzone.models.triggers.entries import card_target, enter
+from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
@@ -832,6 +832,8 @@ class _Play:
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
+            if e.exile and not e.to_hand:
+                exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
