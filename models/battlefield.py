@@ -211,6 +211,9 @@ class Permanent:
     until_end_of_turn: EndOfTurn | None = None
     """What of its current power, toughness and abilities ends in the cleanup step (CR 514.2;
     the scenario's ``until_end_of_turn``), or ``None``; ended by :mod:`redzone.models.cleanup`."""
+    exiled: dict[str, str] = field(default_factory=dict)
+    """h8: cards exiled with it by its own ability (607.2a), card name -> owner (the
+    scenario's ``exiled``): "return the exiled card" puts them back."""
     commander: bool = False
     """Its owner's commander (CR 903.3; the scenario's ``commander``, ``format: commander``):
     combat damage it deals to a player is counted per player (903.10a, 704.6c)."""

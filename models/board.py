@@ -182,6 +182,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
             choices=dict(getattr(spec, "choices", None) or {}),
             until_end_of_turn=until_end_of_turn,
             commander=bool(getattr(spec, "commander", False)),
+            exiled=dict(getattr(spec, "exiled", None) or {}),
         )
     board = Board(
         scenario=scenario, players=players, permanents=permanents,

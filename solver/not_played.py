@@ -46,8 +46,8 @@ from redzone.models.triggers import actions
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
-from redzone.models.triggers.types import (CreateTokens, ReturnToBattlefield, ValueOnly,
-                                           flat_effects)
+from redzone.models.triggers.types import (CreateTokens, EntersFromCard, ReturnToBattlefield,
+                                           ValueOnly, flat_effects)
 from redzone.models.triggers.value import caused_by_values
 
 if TYPE_CHECKING:
@@ -99,7 +99,8 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
 
 def _causes_values(board: Board) -> bool:
     """Whether a triggered ability of combat on ``board`` that is played draws, discards,
-    makes a value token or a creature token, returns a creature ... — events other
+    makes a value token or a creature token, returns a creature, puts a permanent onto the
+    battlefield from card data (h8: a land too: landfall) ... — events other
     permanents' abilities may trigger on (:func:`redzone.models.triggers.value.caused_by_values`)."""
     for perm in board.permanents.values():
         parsed = getattr(perm, "parsed", None)
@@ -109,7 +110,8 @@ def _causes_values(board: Board) -> bool:
         card = getattr(perm, "card", None)
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
         for t in triggers_of(parsed, names):
-            if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, *actions.EFFECTS))
-                   for e in flat_effects(t.effects)):  # h9: tokens, a manifest, draws, transforms
+            if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, EntersFromCard,
+                                  *actions.EFFECTS))
+                   for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True
     return False

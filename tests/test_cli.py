@@ -129,19 +129,21 @@ def test_card_shows_parsed_abilities() -> None:
 
 def test_card_says_which_triggered_abilities_of_combat_are_played() -> None:
     # 603.2: Goblin Heelcutter's attack trigger is read and played (docs/triggers.md);
-    # Faceless Butcher's "when this creature leaves the battlefield, return the exiled card to
-    # the battlefield ..." is a triggered ability of combat (it can die in combat, 700.4,
-    # 603.6c) that the play leaves out (the exiled card is not in a scenario).
+    # Ivory Gargoyle's "when this creature dies, return it to the battlefield ... at the
+    # beginning of the next end step and you skip your next draw step" is a triggered ability
+    # of combat (it can die in combat, 700.4) that the play leaves out (a delayed return after
+    # combat, and a skipped step).
     code, out, _ = run("card", "Goblin Heelcutter", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["triggers_played"] == ["Whenever this creature attacks, target creature can't block this turn."]
     assert data["triggers_not_played"] == []
-    code, out, _ = run("card", "Faceless Butcher")
+    code, out, _ = run("card", "Ivory Gargoyle")
     assert code == 0
-    assert ("triggered ability of combat, not played: When this creature leaves the battlefield, "
-            "return the exiled card to the battlefield under its owner's control.") in out
-    assert json.loads(run("card", "Faceless Butcher", "--json")[1])["triggers_played"] == []
+    assert ("triggered ability of combat, not played: When this creature dies, return it to the "
+            "battlefield under its owner's control at the beginning of the next end step and you "
+            "skip your next draw step.") in out
+    assert json.loads(run("card", "Ivory Gargoyle", "--json")[1])["triggers_played"] == []
 
 
 def test_unknown_card_name_exit_2() -> None:

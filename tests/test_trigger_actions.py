@@ -9,6 +9,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from redzone.models.triggers.types import Transform
 from redzone.solver.frontends.cli import cli
 from redzone.solver.frontends.commands import run_command
 
@@ -244,13 +245,16 @@ def test_transform_mid_combat_keeps_the_creature_in_combat() -> None:
     assert got["triggers"][0]["result"] == "farmer transforms into Depraved Harvester"
 
 
-def test_transform_not_read_when_the_back_face_is_not_all_played() -> None:
-    # Bereaved Survivor's back face (Dauntless Avenger) has an attack trigger redzone doesn't
-    # read: playing the transform would play a creature without it, so it stays unread.
+def test_transform_read_once_the_back_face_is_all_played() -> None:
+    # Bereaved Survivor's back face (Dauntless Avenger) has an attack trigger that returns a
+    # creature card from the graveyard tapped and attacking: read since h8 (entries.py), so
+    # the transform (712) is read too — actions.transformable asks for a back face read in
+    # full. (Before h8 the same sentence was unread for that reason.)
     from redzone.models.triggers.parse import parse_triggers
 
-    assert parse_triggers("When another creature you control dies, transform this creature.",
-                          ("Bereaved Survivor", "Bereaved Survivor // Dauntless Avenger")) == ()
+    got = parse_triggers("When another creature you control dies, transform this creature.",
+                         ("Bereaved Survivor", "Bereaved Survivor // Dauntless Avenger"))
+    assert len(got) == 1 and isinstance(got[0].effects[0], Transform)
 
 
 def test_a_token_made_by_amass_lists_enters_triggers_as_not_played() -> None:

@@ -182,6 +182,7 @@ _permanent = _model(PermanentSpec, {
     "attached_to": _opt_text, "paired_with": _opt_text, "choices": _dict_of(_text),
     "conditions": _dict_of(_flag),  # dict[str, bool], lax: only a real bool is sure
     "until_end_of_turn": _optional(_until_end_of_turn), "commander": _flag,
+    "exiled": _dict_of(_text),
 })
 
 _EFFECTS: dict[type[_Spec], Check] = {

@@ -150,6 +150,11 @@ class PermanentSpec(_Strict):
         False, description="format: commander only: this creature is its owner's commander "
                            "(CR 903.3); combat damage it deals to a player counts towards 21 "
                            "(903.10a, 704.6c).")
+    exiled: dict[str, str] = Field(
+        default_factory=dict,
+        description="Cards exiled with this permanent by its own ability (CR 607.2a: Faceless "
+                    "Butcher's, Fiend Hunter's \"the exiled card\"): card name -> its owner "
+                    "(a player). They return when its leaves-the-battlefield ability resolves.")
 
 
 class GoadEffect(_Strict):

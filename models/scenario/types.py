@@ -191,7 +191,9 @@ class PermanentSpec(_Spec):
     ``until_end_of_turn``: what of its current power, toughness and abilities ends in the
     cleanup step (CR 514.2; :class:`UntilEndOfTurn`), or ``None``. ``commander``: the
     permanent is its owner's commander (CR 903.3; ``format: commander`` only; a creature:
-    combat damage it deals to a player counts towards 21, 903.10a, 704.6c).
+    combat damage it deals to a player counts towards 21, 903.10a, 704.6c). ``exiled``: the
+    cards exiled with it by its own ability (607.2a: Faceless Butcher's "the exiled card"),
+    card name -> owner.
 
     After validation inside a :class:`Scenario`, ``id`` is always set (see
     :func:`redzone.models.scenario.default_id`), ``types``/``supertypes`` are spelt as in
@@ -207,6 +209,7 @@ class PermanentSpec(_Spec):
         ("tapped", False), ("summoning_sick", False), ("token", False), ("damage", 0),
         ("counters", dict), ("attached_to", None), ("paired_with", None), ("choices", dict),
         ("conditions", dict), ("until_end_of_turn", None), ("commander", False),
+        ("exiled", dict),
     )
     id: str | None
     card: str | None
@@ -236,6 +239,7 @@ class PermanentSpec(_Spec):
     conditions: dict[str, bool]
     until_end_of_turn: UntilEndOfTurn | None
     commander: bool
+    exiled: dict[str, str]
 
     @property
     def display_name(self) -> str:

@@ -118,6 +118,20 @@ class _Checker:
         if value not in self.ids:
             raise ScenarioError(field, self._unknown("ids", value, list(self.ids)))
 
+    def _graveyard_card(self, field: str, value: str) -> bool:
+        """Whether ``value`` names a card in a graveyard, ``PLAYER~graveyardI`` (h8: a target
+        card of a triggered ability, docs/triggers.md); raises :class:`ScenarioError` naming
+        ``field`` when it has that form but no such card."""
+        m = re.fullmatch(r"(.+)~graveyard(\d+)", value)
+        if m is None or m[1] not in self.players:
+            return False
+        cards = next((getattr(p, "graveyard", None) or () for p in self.s.players
+                      if p.name == m[1]), ())
+        if int(m[2]) >= len(cards):
+            raise ScenarioError(field, f"{value!r}: {m[1]}'s graveyard has {len(cards)} card(s) "
+                                       f"(players[].graveyard, indexes from 0)")
+        return True
+
     def _player_or_permanent(self, field: str, value: str) -> None:
         if value not in self.ids and value not in self.players:
             known = self.players + list(self.ids)
@@ -184,6 +198,11 @@ class _Checker:
                 self._normalise(where, p)
                 if p.card is not None:
                     self._lookup(f"{where}.card", p.card)
+            for name, owner in (getattr(p, "exiled", None) or {}).items():
+                if not self.magic:
+                    raise ScenarioError(f"{where}.exiled", "Magic only: Duel Masters has no exile")
+                self._lookup(f"{where}.exiled.{name}", name)
+                self._player(f"{where}.exiled.{name}", owner)
 
         # Derived ids: from the card or name, never colliding with a given id, a player
         # name or an earlier derived id; repeats get "-2", "-3", ... in scenario order.
@@ -414,7 +433,7 @@ class _Checker:
                                     f"are in the board as given; {advice}")
             if item.trigger is not None:
                 self._permanent(f"{where}.trigger", item.trigger)
-            if item.target is not None:
+            if item.target is not None and not self._graveyard_card(f"{where}.target", item.target):
                 self._player_or_permanent(f"{where}.target", item.target)
                 if item.no_target:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")

@@ -29,6 +29,7 @@ from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
 from redzone.models.triggers.counters import counter_clause
+from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
@@ -928,7 +929,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_tokens = token_clause(s)  # h7: tokens with rules text, several tokens (tokens.py)
     if got_tokens is not None:
         return got_tokens
-    return actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
+    got_action = actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
+    if got_action is not None:
+        return got_action
+    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1005,6 +1009,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                 and effects and isinstance(effects[-1], CreateTokens)):
             # an Eldrazi Spawn or Scion's mana ability (605.1a): nobody activates abilities or
             # casts spells in the play of combat, so the token is its creature alone
+            i += 1
+            continue
+        if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
             i += 1
             continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):

@@ -45,6 +45,7 @@ from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
+from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
@@ -59,6 +60,7 @@ from redzone.models.triggers.types import (
     Counters,
     CreateTokens,
     DamageEffect,
+    EntersFromCard,
     Destroy,
     Effect,
     GainKeywords,
@@ -511,7 +513,8 @@ class _Play:
         exiled, not returned by persist or undying)."""
         base = self.edit.base
         given = next((p.graveyard for p in base.players if p.name == player), ())
-        n = sum(1 for name in given if _creature_card(name))
+        n = sum(1 for i, name in enumerate(given) if _creature_card(name)
+                and f"{player}~graveyard{i}" not in (self.edit.perms or base.permanents))  # h8
         for pid in self.state.destroyed:
             perm = base.permanents.get(pid)
             if (perm is None or perm.token or perm.owner != player or not perm.is_creature
@@ -647,6 +650,8 @@ class _Play:
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
                 Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
                        f.trigger))
+        if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
+            return None
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -829,6 +834,8 @@ class _Play:
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
+            if e.exile and not e.to_hand:
+                exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
@@ -876,6 +883,8 @@ class _Play:
             return ", ".join(f"{pid} blocks {f.source} this combat if able" for pid in ids) or "no creature"
         if isinstance(e, CounterChange):  # h7: counters.py
             return counter_change(self, f, e, chosen)
+        if isinstance(e, EntersFromCard):  # h8: permanents from card data (entries.py)
+            return enter(self, f, e, chosen)
         return "not played"
 
     def test(self, f: Fired, t: IfTest) -> bool:

@@ -26,8 +26,8 @@ from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolv
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import (Bolster, Modes, Proliferate, Resolved, Sacrifice,
-                                           TapAny, TriggeredAbility, Unless)
+from redzone.models.triggers.types import (Bolster, EntersFromCard, Modes, Proliferate, Resolved,
+                                           Sacrifice, TapAny, TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -66,6 +66,8 @@ def _has_target(t: TriggeredAbility, up_to: bool = False) -> bool:
         if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
             if not up_to or who.up_to:
                 return True
+        if isinstance(e, EntersFromCard) and e.what == "graveyard_card" and (not up_to or e.up_to):
+            return True  # h8: a target card in a graveyard (entries.py)
     return False
 
 
@@ -256,11 +258,13 @@ class _Answers:
                         + f" by {c.player} to {g._label(c.source)}'s ability (they sacrifice "
                         f"{size} of: {', '.join(map(str, c.among))}; CR 701.21a)")
                 return picks
-        if self.fallback is None and c.what in ("exert", "enlist", "myriad"):
+        if self.fallback is None and c.what in ("exert", "enlist", "myriad", "attacked", "search"):
             opts = ", ".join("none" if o is None else str(o) for o in c.options)
             how = {"exert": f"state it on the permanent: conditions: {{exerted: true}} or {{exerted: false}}",
                    "enlist": "state conditions: {enlisted: false} on the permanent to decline",
-                   "myriad": "the scenario has no field for it"}[c.what]
+                   "myriad": "the scenario has no field for it",
+                   "attacked": "the scenario has no field for it",
+                   "search": "the scenario has no field for it"}[c.what]
             raise ScenarioError(
                 "combat.trigger_choices",
                 f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
@@ -285,8 +289,9 @@ class _Answers:
             for r in resolved:
                 if r.source != item.source or (item.trigger is not None and r.trigger != item.trigger):
                     continue
-                got = r.choices.get("target")
-                if "target" in r.choices and got != item.target:
+                key = "card" if "card" in r.choices else "target"  # h8: a card's (entries.py)
+                got = r.choices.get(key)
+                if key in r.choices and got != item.target:
                     raise ScenarioError(
                         f"combat.trigger_choices[{i}].target",
                         f"{item.target!r} is not a legal target of {self.given._label(item.source)}'s "

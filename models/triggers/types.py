@@ -39,6 +39,8 @@ __all__ = [
     "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
+    # permanents put onto the battlefield from card data (h8 block, below)
+    "EntersFromCard",
 ]
 
 Event = Literal[
@@ -739,6 +741,51 @@ class Transform:
     whose back face is a creature read in full (h9, ``actions.transformable``)."""
 
     who: Who
+# ----------------------------------------------------------------- permanents put onto the
+# battlefield from card data in combat (h8; read and played by redzone.models.triggers.entries)
+
+
+@dataclass(frozen=True)
+class EntersFromCard:
+    """h8 (entries.py): a permanent put onto the battlefield in combat, built from the card
+    data, a new object (400.7) with no damage, counters or effects of its own, summoning
+    sick; the layers of other permanents applied to it (613), its own "when ~ enters"
+    abilities triggered (603.6a).
+
+    ``what``: ``"copy_of_source"`` (a token that's a copy of the source: its copiable values,
+    707.2 — the card's printed characteristics, not its counters, damage or pumps);
+    ``"died"`` (the card of the creature that died — the source, or with ``of="trigger"``
+    the creature whose event it was — from its owner's graveyard, 700.4: id
+    ``<id>~returned``); ``"graveyard_card"`` (a target card in the controller's graveyard
+    of one of ``card_types`` with ``mana_value_at_most`` / ``power_at_most``, chosen as the
+    ability is put on the stack, 603.3d, ``up_to``: or none). ``under``: whose control it
+    enters under (``"owner"`` or ``"you"``, the ability's controller); ``"basic_land"``: a
+    basic land card the controller searches their library for (701.19b; the scenario's
+    ``players[].library`` when given, else the controller names one of the five basic
+    lands, or finds none); ``"exiled"``: the cards exiled with the source by its own ability
+    (607.2a; the scenario's ``exiled``), each under its owner's control; ``tapped``;
+    ``attacking``: tapped and attacking a player or planeswalker its controller chooses
+    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
+
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled"]
+    of: Literal["source", "trigger"] = "source"
+    under: Literal["owner", "you"] = "owner"
+    tapped: bool = False
+    attacking: bool = False
+    card_types: tuple[str, ...] = ("Creature",)
+    mana_value_at_most: int | None = None
+    power_at_most: int | None = None
+    up_to: bool = False
+    graveyard: Literal["you", "damaged_player"] = "you"
+    """``"graveyard_card"``: whose graveyard the card is in — the controller's, or the player
+    dealt the combat damage ("from that player's graveyard": Ink-Eyes)."""
+    transformed: bool = False
+    """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
+    battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""
+    types: tuple[str, ...] = ()
+    """``"died"``: the card types it has on the battlefield instead of its own, without
+    subtypes, power or toughness ("It's an enchantment": the Enduring cycle, not a creature;
+    205.1b, 208.3)."""
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
@@ -747,7 +794,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform)
+          | ManifestDread | Transform | EntersFromCard)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
