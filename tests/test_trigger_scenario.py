@@ -325,3 +325,23 @@ def test_an_answers_triggers_replay_as_trigger_choices():
     again = play_out(_board(perms, {**combat, "trigger_choices": items}))
     assert [t.to_json() for t in again.triggers] == [t.to_json() for t in first.triggers]
     assert again.outcome == first.outcome and again.warnings == ()
+
+
+def test_a_stated_target_of_a_mode_without_one_is_reported_unused() -> None:
+    # 700.2a, 603.3c: Titanium Man's attack trigger is modal ("choose one — it gains flying
+    # until end of turn; or it deals 1 damage to any target"). Mode 1 has no target, so a
+    # stated target is never asked for: the answer warns instead of dropping it silently
+    # (found by a new user's trial). Mode 2 uses it: no warning, and the Turtle takes 1.
+    ti = {"id": "ti", "card": "Titanium Man", "controller": "Alice"}
+    turtle = {"id": "turtle", "card": "Horned Turtle", "controller": "Bob"}
+    combat: dict[str, Any] = {"attackers": {"ti": "Bob"}, "triggers_resolved": [],
+                              "trigger_choices": [{"source": "ti", "window": "attack", "mode": [1],
+                                                   "target": "turtle"}]}
+    result = play_out(_board([ti, turtle], combat))
+    assert result.warnings == ("warning: combat.trigger_choices[0].target was not used: the ability "
+                               "of Titanium Man (ti) that resolved in the attack window chose no "
+                               "target",)
+    combat["trigger_choices"][0]["mode"] = [2]
+    result = play_out(_board([ti, turtle], combat))
+    assert result.warnings == ()
+    assert result.outcome["damage"]["turtle"] == 1

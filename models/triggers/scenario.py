@@ -146,10 +146,17 @@ class ScenarioChoices:
         the ability didn't trigger there, so the stated choice was not used."""
         out = []
         for i, item in self.items:
-            if not any(r.source == item.source and r.window == item.window
-                       and (item.trigger is None or r.trigger == item.trigger) for r in resolved):
+            mine = [r for r in resolved if r.source == item.source and r.window == item.window
+                    and (item.trigger is None or r.trigger == item.trigger)]
+            if not mine:
                 out.append(f"warning: combat.trigger_choices[{i}] was not used: no triggered ability "
                            f"of {self._label(item.source)} resolved in the {item.window} window")
+            elif item.target is not None and not any("target" in r.choices or "card" in r.choices
+                                                     for r in mine):
+                # e.g. a mode without a target chosen (700.2, 603.3c): the target goes unused
+                out.append(f"warning: combat.trigger_choices[{i}].target was not used: the "
+                           f"ability of {self._label(item.source)} that resolved in the "
+                           f"{item.window} window chose no target")
         return out
 
     def wrap(self, window: str, run: Callable[[Chooser], Any]) -> Callable[[Chooser], Any]:

@@ -147,12 +147,20 @@ def commander_lines(board: Any, outcome: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _choice_text(value: Any) -> str:
+    """A choice's value in a text line: ``yes`` / ``no`` for a "may", else as it is."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def trigger_line(board: Any, trigger: Mapping[str, Any]) -> str:
     """One text line for a triggered ability that resolved (an answer's ``triggers`` item,
     issue 21 §2): ``Trigger (window): source: what it did (choices)``."""
     perm = board.permanents.get(str(trigger["source"]))
     label = perm.label if perm is not None else str(trigger["source"])
     choices = trigger.get("choices") or {}
-    chosen = ", ".join(f"{k}: {v}" for k, v in choices.items()) if isinstance(choices, Mapping) else ""
+    chosen = (", ".join(f"{k}: {_choice_text(v)}" for k, v in choices.items())
+              if isinstance(choices, Mapping) else "")
     return (f"Trigger ({trigger['window']}): {label}: {trigger['result']}"
             + (f" ({chosen})" if chosen else ""))

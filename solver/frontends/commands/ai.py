@@ -178,11 +178,10 @@ def _outcome_lines(con: Console, board: Board, outcome: Mapping[str, Any], head:
 def _trigger_lines(con: Console, board: Board, triggers: tuple[dict[str, object], ...]) -> None:
     """One line per triggered ability that resolves on the line shown (issue 21, CR 603):
     its source, window, choices and what it did."""
+    from redzone.solver.frontends.output import trigger_line
+
     for t in triggers:
-        choices = t.get("choices") or {}
-        chosen = ", ".join(f"{k}: {v}" for k, v in choices.items()) if isinstance(choices, dict) else ""
-        con.print(f"Trigger ({t['window']}): {_label(board, str(t['source']))}: {t['result']}"
-                  + (f" ({chosen})" if chosen else ""), markup=False)
+        con.print(trigger_line(board, t), markup=False)
 
 
 def _unused_choices(board: Board, command: str, used: tuple[str, ...]) -> list[str]:
