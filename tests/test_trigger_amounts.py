@@ -5,24 +5,10 @@ each answer worked out by hand from the rules."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.types import Amount, Count, Pump, Who
-from redzone.solver.frontends.commands import run_command
-
-
-def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
-    return {"id": pid, "card": card, "controller": controller, **fields}
-
-
-def _damage(perms: list[dict[str, Any]], attackers: dict[str, str],
-            blockers: dict[str, list[str]] | None = None, **combat: Any) -> dict[str, Any]:
-    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "permanents": perms,
-                "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
-    return run_command("damage", scenario, {}).to_json()
+from trigger_play import damage as _damage, perm as _p
 
 
 # ---------------------------------------------------------------- reading

@@ -4,21 +4,10 @@ real cards and played by the ``damage`` job, each answer worked out by hand from
 
 from __future__ import annotations
 
-from typing import Any
-
 from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.types import Amount, CounterChange, Counters, RemoveCounters, Who
 from redzone.solver.frontends.commands import run_command
-
-
-def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
-    return {"id": pid, "card": card, "controller": controller, **fields}
-
-
-def _damage(perms: list[dict[str, Any]], attackers: dict[str, str]) -> dict[str, Any]:
-    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-                "permanents": perms, "combat": {"attackers": attackers, "blockers": {}}}
-    return run_command("damage", scenario, {}).to_json()
+from trigger_play import damage as _damage, perm as _p
 
 
 def test_counter_kinds_read_and_not_read() -> None:
