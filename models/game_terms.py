@@ -17,11 +17,18 @@ by design, stated below, never a proved statement about the game.
   horsemanship, fear, intimidate, skulk, protection, "can't be blocked", as the block rules
   say) deals it lethal damage — their power (twice with double strike) at least its
   toughness, or one of them with deathtouch and power above 0; menace with fewer than two
-  such blockers and indestructible get through. A side's *clock* is the opponent's life
-  divided by the power (twice with double strike) of its creatures that get through,
-  rounded up (infinite when that is 0); ``race = 1 / my clock - 1 / theirs``.
-- No one can win: neither side has a creature that gets through (both clocks infinite),
-  and nobody has lost: the position is valued as a draw.
+  such blockers and indestructible get through. A side's damage a turn ``d`` is the power
+  (twice with double strike, 702.4b) of its creatures that get through; the opponent's
+  gain a turn ``g`` is the damage of *their* creatures with lifelink that get through
+  (702.15b: that damage gains their controller as much life). The side's *clock* is the
+  fewest turns ``n`` with ``life - n * d + (n - 1) * g <= 0`` (the opponent gains between
+  two of the side's hits, not after the last): ``max(1, ceil((life - g) / (d - g)))`` when
+  ``d > g``, 1 when ``d >= life``, otherwise infinite (the race does not move: each turn
+  they gain back at least what they lose); ``race = 1 / my clock - 1 / theirs``.
+  Lifelink gained while blocking is not counted (an estimate).
+- No one can win: both clocks infinite — no creature of either side gets through, or what
+  gets through is gained back by the other side's lifelink every turn — and nobody has
+  lost: the position is valued as a draw.
 Two players only (:func:`game_terms` returns ``None`` otherwise).
 """
 
@@ -45,7 +52,8 @@ class PressureWeights:
     - ``margin``: a declaration is a candidate when its proved worst case (its minimax
       value) is at least the best worst case less ``margin`` points (default 2.5).
     - ``stall_margin``: the margin instead when the board is stalled — no creature of either
-      side gets through (:class:`GameTerms` ``stalled``), so staying home draws — if larger
+      side gets through, or what does is gained back by lifelink every turn
+      (:class:`GameTerms` ``stalled``), so staying home draws — if larger
       (default 5).
     - ``temperature``: the defender model — the defending player picks each legal block
       (one per multiset of identical creatures' choices) with probability proportional to
@@ -88,7 +96,8 @@ class PressureWeights:
 class GameTerms:
     """:func:`game_terms`' answer for ``player``: ``ratio`` in [-1, 1], ``race`` in [-1, 1],
     ``clocks`` (player -> turns to kill the opponent, ``math.inf`` when none of their
-    creatures gets through) and ``stalled`` (no one can win: both clocks infinite)."""
+    creatures gets through or the opponent's lifelink gains back at least as much each
+    turn, CR 702.15b) and ``stalled`` (no one can win: both clocks infinite)."""
 
     ratio: float
     race: float
@@ -111,6 +120,7 @@ class _Creature:
     menace: bool
     deathtouch: bool
     double_strike: bool
+    lifelink: bool
     defender: bool
     blockers: frozenset[str]
 
@@ -138,7 +148,8 @@ class TermsTable:
             able = frozenset(b.id for b in perms if b.controller != a.controller
                              and _pair_reason(board, blocker_facts[b.id], facts) is None)
             self.creatures.append(_Creature(a.id, a.controller, kw(a, "indestructible"), kw(a, "menace"),
-                                            kw(a, "deathtouch"), kw(a, "double strike"), kw(a, "defender"),
+                                            kw(a, "deathtouch"), kw(a, "double strike"), kw(a, "lifelink"),
+                                            kw(a, "defender"),
                                             able))
         self._memo: dict[Any, GameTerms | None] = {}
 
@@ -163,16 +174,19 @@ class TermsTable:
         total = material[player] + material[opponent]
         ratio = (material[player] - material[opponent]) / total if total > 0 else 0.0
         by_id = {c.id: c for c in alive}
+        damage = {player: 0, opponent: 0}
+        gain = {player: 0, opponent: 0}  # lifelink of the creatures that get through (702.15b)
+        for a in alive:
+            if power[a.id] <= 0 or a.defender:
+                continue
+            if self._gets_through(state, a, [by_id[b] for b in a.blockers if b in by_id], power):
+                dealt = 2 * power[a.id] if a.double_strike else power[a.id]
+                damage[a.controller] += dealt
+                if a.lifelink:
+                    gain[a.controller] += dealt
         clocks: dict[str, float] = {}
         for side, other in ((player, opponent), (opponent, player)):
-            damage = 0
-            for a in alive:
-                if a.controller != side or power[a.id] <= 0 or a.defender:
-                    continue
-                if self._gets_through(state, a, [by_id[b] for b in a.blockers if b in by_id], power):
-                    damage += 2 * power[a.id] if a.double_strike else power[a.id]
-            life = max(state.life.get(other, 1), 1)
-            clocks[side] = math.ceil(life / damage) if damage > 0 else math.inf
+            clocks[side] = _clock(max(state.life.get(other, 1), 1), damage[side], gain[other])
         race = 1 / clocks[player] - 1 / clocks[opponent]
         return GameTerms(ratio, race, clocks, stalled=math.isinf(clocks[player]) and math.isinf(clocks[opponent]))
 
@@ -187,6 +201,17 @@ class TermsTable:
                 return False
             dealt += 2 * p if b.double_strike else p
         return dealt < max(state.toughness(self.board, a.id), 0)
+
+
+def _clock(life: int, damage: int, gain: int) -> float:
+    """Turns to take ``life`` to 0 dealing ``damage`` a turn while the opponent gains
+    ``gain`` between two hits (CR 702.15b lifelink): the fewest ``n`` with
+    ``life - n * damage + (n - 1) * gain <= 0``; ``math.inf`` when there is none."""
+    if damage >= life:
+        return 1
+    if damage <= gain:
+        return math.inf
+    return max(1, math.ceil((life - gain) / (damage - gain)))
 
 
 def game_terms(board: Board, state: Any, player: str, ev: Any) -> GameTerms | None:

@@ -189,6 +189,56 @@ def test_game_terms_read_flying_and_double_strike() -> None:
     assert terms.race == pytest.approx(1 / 3 - 1 / 2)
 
 
+def _duel(a_life: int, b_life: int, a_card: str, b_card: str) -> Board:
+    return board({"players": [{"name": "A", "life": a_life}, {"name": "B", "life": b_life}],
+                  "active_player": "A",
+                  "permanents": [{"id": "a", "card": a_card, "controller": "A"},
+                                 {"id": "b", "card": b_card, "controller": "B"}]})
+
+
+def test_race_counts_lifelink_gained_back() -> None:
+    """CR 702.15b: damage dealt by a source with lifelink gains its controller that much
+    life, so the race counts what each side's attackers that get through gain back.
+    Vampire Nighthawk (2/3 flying, deathtouch, lifelink) against White Knight (2/2 first
+    strike, protection from black): neither can block the other (702.9b flying; 702.16
+    protection from black), both get through, 2 a turn each way, 10 life each. A's clock:
+    ceil(10 / 2) = 5; B's: 2 a turn against A's 2 gained back a turn, the race never moves:
+    infinite. Without lifelink the two clocks would be equal (race 0); with it, race 1/5."""
+    b = _duel(10, 10, "Vampire Nighthawk", "White Knight")
+    terms = game_terms(b, GameState.from_board(b), "A", Evaluator(b, "A"))
+    assert terms is not None and terms.clocks == {"A": 5, "B": math.inf}
+    assert terms.race == pytest.approx(1 / 5) and not terms.stalled
+    theirs = game_terms(b, GameState.from_board(b), "B", Evaluator(b, "B"))
+    assert theirs is not None and theirs.race == pytest.approx(-1 / 5)
+
+
+def test_race_gain_comes_between_hits() -> None:
+    """Vampire Cutthroat (1/1 skulk, lifelink) can't be blocked by Nighthawk (power 2 > 1,
+    702.118b) and can't block it (flying): both get through. Nighthawk against B at 4 life
+    gaining 1 a turn (702.15b): 4 -> 2, +1 -> 3, -> 1, +1 -> 2, -> 0: 3 turns (not
+    ceil(4 / 1) = 4: nothing is gained after the last hit). Cutthroat deals 1 a turn
+    against Nighthawk's 2 gained: infinite."""
+    b = _duel(20, 4, "Vampire Nighthawk", "Vampire Cutthroat")
+    terms = game_terms(b, GameState.from_board(b), "A", Evaluator(b, "A"))
+    assert terms is not None and terms.clocks == {"A": 3, "B": math.inf}
+    assert terms.race == pytest.approx(1 / 3)
+    # Lethal this turn whatever the gain: B at 2, Nighthawk deals 2 (704.5a).
+    b2 = _duel(20, 2, "Vampire Nighthawk", "Vampire Cutthroat")
+    terms2 = game_terms(b2, GameState.from_board(b2), "A", Evaluator(b2, "A"))
+    assert terms2 is not None and terms2.clocks["A"] == 1
+
+
+def test_lifelink_race_that_never_moves_is_stalled() -> None:
+    """Issue 22's drawn lifelink races: two Farbog Revenants (1/3 skulk, lifelink) may block
+    each other (equal power, 702.118b) but deal 1 < 3: both get through, each deals 1 and
+    gains 1 a turn (702.15b). Neither clock moves: both infinite, race 0, stalled (no one
+    can win by attacking) — before lifelink was counted each clock read ceil(5 / 1) = 5."""
+    b = _duel(5, 5, "Farbog Revenant", "Farbog Revenant")
+    terms = game_terms(b, GameState.from_board(b), "A", Evaluator(b, "A"))
+    assert terms is not None and terms.clocks == {"A": math.inf, "B": math.inf}
+    assert terms.race == 0 and terms.stalled
+
+
 def test_pressure_weights_are_checked() -> None:
     with pytest.raises(ScenarioError, match="pressure.temperature"):
         PressureWeights(temperature=0)

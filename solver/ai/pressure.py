@@ -151,8 +151,9 @@ def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, st
     if mine is None:
         return None
     key = _key(game, principal.attack)
-    # On a stalled board (no creature of either side gets through: staying home draws) the
-    # style may give up more of the worst case: ``stall_margin``.
+    # On a stalled board (both clocks infinite: nothing gets through, or lifelink gains it
+    # back every turn; staying home draws) the style may give up more of the worst case:
+    # ``stall_margin``.
     base = table.terms(now.units.base)
     margin = max(weights.margin, weights.stall_margin) if base is not None and base.stalled else weights.margin
     floor = principal.value - int(round(margin * 1000))
