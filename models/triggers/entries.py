@@ -30,7 +30,7 @@ import re
 from typing import Any
 
 from redzone.models.battlefield import Base, Permanent
-from redzone.models.triggers.tokens import layered_tokens
+from redzone.models.triggers.tokens import layered_tokens, layered_view
 from redzone.models.triggers.types import Effect, EntersFromCard, Who
 
 __all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause", "exiled_with"]
@@ -471,27 +471,12 @@ def counted_again(play: Any, new_id: str) -> None:
     board, with and without it, and the difference added to each permanent as it is now
     (so what this combat did to it stays). A power or toughness the scenario gave is a
     current value: it is not counted again."""
-    import copy
-
-    from redzone.models.battlefield import Board, combat_state
-    from redzone.models.layers import apply_layers, layer_sources
+    from redzone.models.layers import layer_sources
 
     board = play.board
     if not layer_sources(board):
         return
-
-    def layered(include: bool) -> dict[str, Permanent]:
-        perms = {pid: copy.copy(p) for pid, p in board.permanents.items()
-                 if play.state.on_battlefield(pid) and (include or pid != new_id)}
-        view = Board(scenario=board.scenario, players=board.players, permanents=perms,
-                     active_player=board.active_player, rules=board.rules, game=board.game,
-                     departed=board.departed)
-        view.combat = combat_state(view, {a: t for a, t in play.attackers.items() if a in perms},
-                                   {b: a for b, a in play.blockers.items() if b in perms})
-        apply_layers(view, view.combat)
-        return perms
-
-    with_it, without = layered(True), layered(False)
+    with_it, without = layered_view(play), layered_view(play, leave_out=new_id)
     for pid, before in without.items():
         after = with_it[pid]
         if before.power is None or after.power is None or before.toughness is None \

@@ -131,28 +131,38 @@ def token_parsed(e: CreateTokens, name: str) -> ParsedText:
     return parse_text(e.text, names=(name,))
 
 
-def layered_tokens(play: Any, ids: list[str]) -> None:
-    """Give the creature tokens ``ids`` just created in the window ``play`` the effects of
-    the permanents on the battlefield (613: an anthem's "+1/+1", "attacking creatures get
-    +1/+0" for a token put onto the battlefield attacking, 508.4): the layers applied to a
-    copy of the board, and the tokens' characteristics taken from it (their abilities
-    granted by others are looked up on the board as always)."""
+def layered_view(play: Any, leave_out: str | None = None) -> dict[str, Any]:
+    """Copies of the permanents on the battlefield in the window ``play`` (but
+    ``leave_out``) with the layers applied to them (613) on a board of their own, in the
+    combat as it stands (the attackers and blockers still there): what each would be now."""
     import copy
 
     from redzone.models.battlefield import Board, combat_state
-    from redzone.models.layers import apply_layers, layer_sources
+    from redzone.models.layers import apply_layers
 
     board = play.board
-    if not ids or not layer_sources(board):
-        return
     perms = {pid: copy.copy(p) for pid, p in board.permanents.items()
-             if play.state.on_battlefield(pid)}
+             if play.state.on_battlefield(pid) and pid != leave_out}
     view = Board(scenario=board.scenario, players=board.players, permanents=perms,
                  active_player=board.active_player, rules=board.rules, game=board.game,
                  departed=board.departed)
     view.combat = combat_state(view, {a: t for a, t in play.attackers.items() if a in perms},
                                {b: a for b, a in play.blockers.items() if b in perms})
     apply_layers(view, view.combat)
+    return perms
+
+
+def layered_tokens(play: Any, ids: list[str]) -> None:
+    """Give the creature tokens ``ids`` just created in the window ``play`` the effects of
+    the permanents on the battlefield (613: an anthem's "+1/+1", "attacking creatures get
+    +1/+0" for a token put onto the battlefield attacking, 508.4): the layers applied to a
+    copy of the board, and the tokens' characteristics taken from it (their abilities
+    granted by others are looked up on the board as always)."""
+    from redzone.models.layers import layer_sources
+
+    if not ids or not layer_sources(play.board):
+        return
+    perms = layered_view(play)
     for tid in ids:
         t = perms.get(tid)
         if t is None:
