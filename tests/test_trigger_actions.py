@@ -12,17 +12,7 @@ from click.testing import CliRunner
 from redzone.models.triggers.types import Transform
 from redzone.solver.frontends.cli import cli
 from redzone.solver.frontends.commands import run_command
-
-
-def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
-    return {"id": pid, "card": card, "controller": controller, **fields}
-
-
-def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
-              blockers: dict[str, list[str]] | None = None, **combat: Any) -> dict[str, Any]:
-    return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
-            "permanents": perms,
-            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+from trigger_play import perm as _p, scenario as _scenario
 
 
 def _damage(scenario: dict[str, Any], **options: Any) -> dict[str, Any]:

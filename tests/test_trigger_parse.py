@@ -12,7 +12,6 @@ in ``not_played``), never a guess.
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -20,7 +19,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.cards import lookup
 from redzone.models.parser import parse_text
 from redzone.models.triggers.classify import classify, in_combat
-from redzone.models.triggers.parse import parse_trigger, parse_triggers, triggers_of
+from redzone.models.triggers.parse import parse_trigger, parse_triggers
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
@@ -40,19 +39,10 @@ from redzone.models.triggers.types import (
     Watch,
     Who,
 )
+from trigger_play import read
 
 SELF = Who("source")
 T = TriggeredAbility
-
-
-def read(card: str) -> tuple[TriggeredAbility, ...]:
-    """The triggered abilities of combat read from ``card``'s front face, text blanked."""
-    c = lookup(card)
-    assert c is not None, card
-    face = c.faces[0]
-    names = tuple(dict.fromkeys((face.name, c.name)))
-    got = triggers_of(parse_text(face.text, names=names), names)
-    return tuple(dataclasses.replace(t, text="") for t in got)
 
 
 CASES: list[tuple[str, str, tuple[TriggeredAbility, ...]]] = [

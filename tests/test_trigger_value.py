@@ -11,35 +11,22 @@ board would (``parse_text`` then ``triggers_of``).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 
-from redzone.models.cards import lookup
-from redzone.models.parser import parse_text
-from redzone.models.triggers.parse import parse_trigger, triggers_of
+from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.types import (
     Amount,
     Conditional,
     Counters,
     LifeEffect,
-    TriggeredAbility,
     ValueOnly,
     Who,
 )
 from redzone.models.triggers.value import value_tag
 from redzone.solver.frontends.commands import run_command
-
-
-def read(card: str) -> tuple[TriggeredAbility, ...]:
-    """The triggered abilities of combat read from ``card``'s front face, text blanked."""
-    c = lookup(card)
-    assert c is not None, card
-    face = c.faces[0]
-    names = tuple(dict.fromkeys((face.name, c.name)))
-    got = triggers_of(parse_text(face.text, names=names), names)
-    return tuple(dataclasses.replace(t, text="") for t in got)
+from trigger_play import read
 
 
 # --------------------------------------------------------------- the grammar, clause by clause
