@@ -720,7 +720,8 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by",
+                  "deals_damage_to")  # h12
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -74,6 +74,9 @@ Event = Literal[
                            # recipient (603.2c); which recipients count: ``Watch.extra``
     "dealt_damage_by",     # "a source deals damage to ~": once per source (603.2c), the
                            # source as the event's other object (combat damage, a fight's)
+    # -- h12 (watches.py): the same damage seen from its source
+    "deals_damage_to",     # "~ deals damage to a Dinosaur": once per creature dealt damage,
+                           # that creature as the event's other object (combat damage, a fight's)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -93,6 +96,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "counters_removed": "damage",
     "combat_damage_to": "damage",
     "dealt_damage_by": "damage",
+    "deals_damage_to": "damage",
 }
 
 

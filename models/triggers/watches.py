@@ -123,6 +123,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
         return {}, True
     if low in ("commander", "commanders"):  # tagged "commander" by _subject (903.3)
         return {}, True
+    if low in ("outlaw", "outlaws"):  # h12: an Assassin, Mercenary, Pirate, Rogue or Warlock
+        return {"subtypes": ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")}, True
     if low in ("token", "tokens"):
         return {"token": True}, False
     if low in ("creature token", "creature tokens"):
@@ -145,7 +147,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
 
 _ADJ = (r"(?:nontoken|token|colorless|multicolored|monocolored|legendary|attacking|blocking|"
         r"equipped|modified|white|blue|black|red|green|non-?[A-Z][\w'-]*|non(?:white|blue|"
-        r"black|red|green|artifact|land))")
+        r"black|red|green|artifact|land)|"
+        r"renowned|historic|enchanted|goaded)")  # h12: the last four
 _CTL = {" you control": "you", " an opponent controls": "opponents",
         " your opponents control": "opponents", " you don't control": "opponents"}
 
@@ -176,6 +179,36 @@ def _with(words: str, fields: dict[str, Any], extra: list[str]) -> bool:
         return True
     if w in _KEYWORDS:
         fields["keywords"] = (w,)
+        return True
+    return _with_more(w, fields, extra)  # h12
+
+
+def _with_more(w: str, fields: dict[str, Any], extra: list[str]) -> bool:
+    """h12: more "with ..." words — "power 2 or less", "toughness 2 or less", "power or
+    toughness 1 or less", "mana value 4 or greater / 3 or less", "power equal to its
+    toughness", "flying and/or haste" (one of the keywords), "a legendary Equipment attached
+    to it" — into Quality ``fields`` or ``extra`` tags (checked by :func:`holds`)."""
+    m = re.fullmatch(r"(power|toughness) (\d+) or less", w)
+    if m:
+        fields[m[1] + "_at_most"] = int(m[2])
+        return True
+    m = re.fullmatch(r"power or toughness (\d+) or less", w)
+    if m:
+        extra.append("pt_at_most:" + m[1])
+        return True
+    m = re.fullmatch(r"mana value (\d+) or (greater|less)", w)
+    if m:
+        extra.append(("mv_at_least:" if m[2] == "greater" else "mv_at_most:") + m[1])
+        return True
+    if w == "power equal to its toughness":
+        extra.append("power_is_toughness")
+        return True
+    m = re.fullmatch(r"(\w[\w ]*?) (?:and/or|or) (\w[\w ]*)", w)
+    if m and m[1] in _KEYWORDS and m[2] in _KEYWORDS:
+        fields["keywords"] = (m[1], m[2])
+        return True
+    if w == "a legendary Equipment attached to it":
+        extra.append("legendary_equipment")
         return True
     return False
 
@@ -289,6 +322,12 @@ def _subject(text: str) -> _Subject | None:
             fields["equipped"] = True
         elif a == "modified":
             fields["modified"] = True
+        elif a == "enchanted":  # h12: an Aura is attached to it (303.4)
+            fields["enchanted"] = True
+        elif a in ("renowned", "historic", "goaded"):  # h12: tags checked by holds
+            extra.append(a)
+        elif a in ("nonartifact", "nonland"):  # h12: not that card type
+            extra.append("not:" + a[3:].capitalize())
         else:  # non-<colour>, non-<type>
             word = re.sub(r"^non-?", "", a)
             if word in _COLORS:
@@ -345,6 +384,8 @@ _ATTACK_AT = {
     " one or more of your opponents": "opponent",
     " one of your opponents or a planeswalker an opponent controls": "opponent_or_theirs",
     " a battle": "battle",
+    " an opponent": "opponent",  # h12
+    " a player who has more life than you": "more_life",  # h12
     " the player with the most life or tied for most life": "most_life",
 }
 _DAMAGE_TO: dict[str, tuple[str, ...]] = {
@@ -385,11 +426,61 @@ def _count_quality(words: str) -> Quality | None:
     return sub.qualities[0] if sub.qualities else Quality()
 
 
+def _events_more(body: str) -> tuple[str, list[tuple[Event, tuple[str, ...], Intervening | None]]] | None:
+    """h12: more events after a subject — "blocks" ("a creature you control with defender
+    blocks"), "blocks two or more creatures" (509.1a), "deals combat damage to its owner"
+    (to a player who owns it) — as (subject words, events), or ``None``."""
+    mm = re.fullmatch(r"(.+?) blocks? (two|three|four) or more creatures", body)
+    if mm:
+        return mm[1], [("blocks", (f"blocked_at_least:{_WORDS[mm[2]]}",), None)]
+    mm = re.fullmatch(r"(.+?) blocks?", body)
+    if mm:
+        return mm[1], [("blocks", (), None)]
+    mm = re.fullmatch(r"(.+?) deals? combat damage to its owner", body)
+    if mm:
+        return mm[1], [("combat_damage_to", ("to:player", "owner_dealt"), None)]
+    return None
+
+
+def _deals_damage_to(head: str) -> list[_Reading] | None:
+    """h12: "Whenever ~ deals damage to a Dinosaur / a Goblin or Orc / one or more creatures
+    / a creature or opponent": the ``deals_damage_to`` event (combat damage or a fight's,
+    once per creature dealt damage, 510.2, 701.14; "one or more": once per moment, 603.2c)
+    with the creature dealt damage as its other object ("that creature"); "or opponent":
+    combat damage to an opponent too (``combat_damage_to``)."""
+    from redzone.models.triggers.parse import _Reading
+
+    m = re.fullmatch(r"(?:When|Whenever) ~ deals? damage to (an?|one or more) (.+?)"
+                     r"( or opponent)?", head)
+    if not m:
+        return None
+    words = m[2]
+    if words in ("creature", "creatures"):
+        quals: tuple[Quality, ...] = ()
+    else:
+        kinds = [singular(k) or k if m[1] == "one or more" else k for k in words.split(" or ")]
+        if any(k not in CREATURE_TYPES or k in _NONCREATURE_SUBTYPES for k in kinds):
+            return None
+        quals = (Quality(subtypes=tuple(kinds)),)
+    once = m[1] == "one or more"
+    out = [_Reading("deals_damage_to", Watch(qualities=quals), once=once,
+                    that_creature=None if once else Who("damaged"))]
+    if m[3]:
+        if once:
+            return None
+        out.append(_Reading("combat_damage_to", Watch(extra=("to:opponent",)),
+                            that_player=Who("damaged_player")))
+    return out
+
+
 def readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition this module understands (module docstring), or
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
     from redzone.models.triggers.parse import _Reading
 
+    got = _deals_damage_to(head)  # h12
+    if got is not None:
+        return got
     m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player )?with (?P<subj>one or more "
                      r".+)", head)
     if m:  # "whenever you attack with one or more Elves": one or more Elves you control attack
@@ -531,7 +622,10 @@ def readings(head: str) -> list[_Reading] | None:
                 subj_text = mm[1]
                 events.append(("leaves", (), None))
     if not events:
-        return None
+        got = _events_more(body)  # h12
+        if got is None:
+            return None
+        subj_text, events = got
     sub = _subject(subj_text)
     if sub is None:
         return None
@@ -586,6 +680,8 @@ def readings(head: str) -> list[_Reading] | None:
             that_player = Who("trigger_controller")
         if event == "blocks" and sub.kind == "self":
             that_creature = Who("blocked")
+        if event == "combat_damage_creature":  # h12: the creature dealt the damage
+            that_creature = Who("damaged")
         out.append(_Reading(event, watch, intervening, sub.once, it, that_creature, that_player))
     return out
 
@@ -613,6 +709,8 @@ def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
             return target == you
         if at in ("opponent", "opponent_or_theirs"):
             return target != you
+        if at == "more_life":  # h12: more life than the ability's controller now
+            return target != you and state.life.get(target, 0) > state.life.get(you, 0)
         if at == "most_life":
             alive = [p.name for p in board.players if state.in_game(p.name)]
             most = max(state.life.get(p, 0) for p in alive) if alive else 0
@@ -678,7 +776,7 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
                 return False
         elif tag.startswith("to:"):
             continue  # checked below: one of the recipients
-        else:
+        elif not _holds_more(board, state, src, tag, creature, data):  # h12
             return False
     tos = [tag[3:] for tag in t.watch.extra if tag.startswith("to:")]
     if tos:
@@ -694,6 +792,52 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
         if not ok:
             return False
     return True
+
+
+def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creature: Permanent,
+                data: Mapping[str, Any]) -> bool:
+    """h12: whether one more tag of ``Watch.extra`` holds for the event of ``creature``
+    (``False`` for a tag not known): ``renowned`` (702.112b), ``historic`` (legendary or
+    an artifact, 700.6; a creature is never a Saga), ``goaded`` (701.15: by the scenario's
+    ``effects`` or an ability resolved in this combat), ``not:<card type>``,
+    ``pt_at_most:N``, ``power_is_toughness`` (its power and toughness now, as the game
+    state has them; as it last existed once it left, 603.10a), ``mv_at_least:N`` /
+    ``mv_at_most:N`` (mana value, 202.3), ``legendary_equipment`` (a legendary Equipment is
+    attached to it), ``blocked_at_least:N`` (it blocks N or more creatures), ``owner_dealt`` (the
+    player dealt the combat damage owns the creature that dealt it)."""
+    from redzone.models.triggers.board_effects import GOADED
+
+    if tag == "renowned":
+        return bool(creature.conditions.get("renowned"))
+    if tag == "historic":
+        return "Legendary" in creature.supertypes or "Artifact" in creature.types
+    if tag == "goaded":
+        if any(k.startswith(GOADED) and v for k, v in creature.conditions.items()):
+            return True
+        return any(getattr(e, "goad", None) == creature.id
+                   for e in getattr(board.scenario, "effects", None) or [])
+    if tag.startswith("not:"):
+        return tag[4:] not in creature.types
+    if tag.startswith("pt_at_most:"):
+        n = int(tag.partition(":")[2])
+        return (state.power(board, creature.id) <= n or state.toughness(board, creature.id) <= n)
+    if tag == "power_is_toughness":
+        return state.power(board, creature.id) == state.toughness(board, creature.id)
+    if tag.startswith(("mv_at_least:", "mv_at_most:")):
+        n = int(tag.partition(":")[2])
+        mv = creature.mana_value
+        return mv >= n if tag.startswith("mv_at_least:") else mv <= n
+    if tag == "legendary_equipment":
+        return any(p.attached_to == creature.id and "Equipment" in p.subtypes
+                   and "Legendary" in p.supertypes and state.on_battlefield(p.id)
+                   for p in board.permanents.values())
+    if tag.startswith("blocked_at_least:"):
+        combat = board.combat
+        n = int(tag.partition(":")[2])
+        return combat is not None and sum(1 for b, _a in combat.blocks if b == creature.id) >= n
+    if tag == "owner_dealt":
+        return data.get("to") == "player" and data.get("player") == creature.owner
+    return False
 
 
 def you_control(board: Board, state: GameState, controller: str, cond: Intervening) -> bool:
@@ -712,10 +856,16 @@ def dealt_damage_by(board: Board, d: DealtDamage) -> list[tuple[str, str, str, d
     """The ``dealt_damage_by`` event of one damage event ``d`` to a permanent (combat damage
     or a fight's; 120.3): the recipient's, with the source as its other object, so "whenever
     a source deals damage to ~" triggers once per source (603.2c: Phyrexian Obliterator
-    blocked by two creatures, two triggers)."""
+    blocked by two creatures, two triggers); and, to a creature, the source's
+    ``deals_damage_to`` event with the recipient as its other object (h12)."""
     if d.amount <= 0 or d.recipient not in board.permanents or d.source not in board.permanents:
         return []
-    return [("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
+    out: list[tuple[str, str, str, dict[str, Any]]] = [
+        ("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
+    if board.permanents[d.recipient].is_creature:  # h12: "~ deals damage to a Dinosaur"
+        out.append(("deals_damage_to", d.source, d.recipient,
+                    {"damage": d.amount, "recipient": d.recipient}))
+    return out
 
 
 def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None, dict[str, Any]]]:

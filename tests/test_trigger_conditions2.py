@@ -1,0 +1,179 @@
+"""More trigger conditions of combat (issue 21, h12): die rolls are not deaths, more self
+names, "~ deals damage to a Vampire", "blocks two or more creatures", "with defender
+blocks", "power equal to its toughness", "a renowned creature", "deals combat damage to its
+owner" ... Real cards on small boards played by ``damage``; each answer worked out by hand
+from the rules (CR cited)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.triggers.classify import in_combat, normalise
+from redzone.models.triggers.parse import parse_triggers
+from trigger_play import damage, perm as _p
+
+
+def _fired(answer: dict[str, Any]) -> list[str]:
+    return [t["source"] for t in answer.get("triggers", [])]
+
+
+# ================================================== what is a trigger of combat
+
+
+def test_rolling_a_die_is_not_a_creature_dying() -> None:
+    # 706.1 (a die is rolled), 700.4 ("dies": put into a graveyard from the battlefield):
+    # "on a die" is the noun; nothing in the play of combat rolls a die, so these abilities
+    # are not triggers of combat. A creature dying still is.
+    assert not in_combat("Whenever you roll a 5 or higher on a die, this creature gains "
+                         "trample until end of turn.", ("Ground Pounder",))
+    assert not in_combat("Whenever a 6 is rolled on a six-sided die, put a +1/+1 counter on "
+                         "each Bird.", ("Chicken à la King",))
+    assert not in_combat("Whenever you roll your third die each turn, put a +1/+1 counter on "
+                         "this creature.", ("Resolute Veggiesaur",))
+    assert in_combat("Whenever one or more other creatures you control die, draw a card.")
+
+
+def test_more_forms_of_the_cards_own_name_are_the_source() -> None:
+    # 201.5: a card's text refers to itself by its name; the printed short forms.
+    assert normalise("Whenever Jedit Ojanen attacks or blocks, create a 2/2 green Cat "
+                     "Warrior creature token with forestwalk.", ("Jedit Ojanen of Efrava",)) \
+        == "Whenever ~ attacks or blocks, create a 2/2 green Cat Warrior creature token with forestwalk."
+    assert normalise("Whenever Vela or another creature you control leaves the battlefield, "
+                     "each opponent loses 1 life.", ("Vela the Night-Clad",)).startswith(
+        "Whenever ~ or another creature you control leaves")
+    assert normalise("Whenever the The Caffeinated Runner enters or attacks, create a Food "
+                     "token.", ("The Caffeinated Runner",)).startswith("Whenever ~ enters")
+
+
+def test_vela_another_creature_you_control_dies() -> None:
+    # 603.6c, 603.10a: Alice's Grizzly Bears (2/2) attack and are blocked by Bob's Hill Giant
+    # (3/3): the Bears die (704.5g) and leave the battlefield; Vela's "Vela or another
+    # creature you control leaves the battlefield, each opponent loses 1 life": Bob 19.
+    got = damage([_p("vela", "Vela the Night-Clad", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                  _p("giant", "Hill Giant", "Bob")], {"bears": "Bob"}, {"giant": ["bears"]})
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+    assert _fired(got) == ["vela"]
+
+
+# ================================================== "~ deals damage to a Vampire"
+
+
+def test_vampire_slayer_destroys_the_vampire_it_damaged_even_as_it_dies() -> None:
+    # 510.2, 603.2: Vampire Slayer (2/2) is blocked by Sengir Vampire (4/4, a Vampire): both
+    # deal combat damage at once; the Slayer dies (704.5g) but its ability triggered on the
+    # damage event and resolves: "destroy that creature" — the Vampire it dealt damage to
+    # (701.8). Both are destroyed. (Sengir's own "a creature dealt damage by ~ this turn
+    # dies" triggers for the Slayer too; Bob's ability is put on the stack last and resolves
+    # first, 603.3b.)
+    got = damage([_p("slayer", "Vampire Slayer", "Alice"), _p("sengir", "Sengir Vampire", "Bob")],
+                 {"slayer": "Bob"}, {"sengir": ["slayer"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["sengir", "slayer"]
+    assert _fired(got) == ["sengir", "slayer"]
+
+
+def test_vampire_slayer_ignores_a_creature_that_is_no_vampire() -> None:
+    # The blocker (Hill Giant) is not a Vampire: no trigger; the Slayer (2/2) dies to its 3
+    # damage and the Giant survives with 2 damage.
+    got = damage([_p("slayer", "Vampire Slayer", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                 {"slayer": "Bob"}, {"giant": ["slayer"]})
+    assert got["outcome"]["destroyed"] == ["slayer"]
+    assert "triggers" not in got
+
+
+def test_flesh_reaver_hurts_its_controller_for_the_damage_it_deals() -> None:
+    # Flesh Reaver (4/4) unblocked: 4 combat damage to Bob (an opponent), "~ deals that much
+    # damage to you" (120.3): Alice 16, Bob 16.
+    got = damage([_p("reaver", "Flesh Reaver", "Alice")], {"reaver": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 16, "Bob": 16}
+    # blocked by a Hill Giant (3/3): 4 damage to a creature, Alice takes 4; the Giant dies.
+    got = damage([_p("reaver", "Flesh Reaver", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                 {"reaver": "Bob"}, {"giant": ["reaver"]})
+    assert got["outcome"]["life"] == {"Alice": 16, "Bob": 20}
+    assert got["outcome"]["destroyed"] == ["giant"]
+
+
+# ================================================== blocks
+
+
+def test_lairwatch_giant_blocking_two_creatures_gains_first_strike() -> None:
+    # 509.1a (it can block an additional creature), then "whenever ~ blocks two or more
+    # creatures, it gains first strike" (702.7): Lairwatch Giant (5/3) blocking two Grizzly
+    # Bears (2/2) deals its 5 damage first, killing both (2 + 2 <= 5) before they strike:
+    # it survives.
+    got = damage([_p("b1", "Grizzly Bears", "Alice"), _p("b2", "Grizzly Bears", "Alice"),
+                  _p("lair", "Lairwatch Giant", "Bob")], {"b1": "Bob", "b2": "Bob"},
+                 {"lair": ["b1", "b2"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["b1", "b2"]
+    assert _fired(got) == ["lair"]
+
+
+def test_lairwatch_giant_blocking_one_creature_gains_nothing() -> None:
+    # One creature blocked: no trigger; Bears (2/2) and Giant (5/3) trade 2 and 5 damage:
+    # only the Bears die.
+    got = damage([_p("b1", "Grizzly Bears", "Alice"), _p("lair", "Lairwatch Giant", "Bob")],
+                 {"b1": "Bob"}, {"lair": ["b1"]})
+    assert got["outcome"]["destroyed"] == ["b1"]
+    assert "triggers" not in got
+
+
+def test_perimeter_captain_a_creature_with_defender_blocks() -> None:
+    # Bob's Wall of Stone (0/8, defender) blocks; Perimeter Captain (Bob's): "you may gain 2
+    # life" — Bob's choice, played as the worst for the attacker (docs/triggers.md): Bob 22.
+    got = damage([_p("bears", "Grizzly Bears", "Alice"), _p("wall", "Wall of Stone", "Bob"),
+                  _p("captain", "Perimeter Captain", "Bob")], {"bears": "Bob"}, {"wall": ["bears"]})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 22}
+    assert _fired(got) == ["captain"]
+
+
+# ================================================== qualities of the creature
+
+
+def test_master_symmetrist_power_equal_to_toughness_gains_trample() -> None:
+    # Grizzly Bears (2/2: power equals toughness) attack: "it gains trample" (702.19): blocked
+    # by Llanowar Elves (1/1), 1 damage is assigned to the blocker and 1 tramples over.
+    got = damage([_p("sym", "Master Symmetrist", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                  _p("elves", "Llanowar Elves", "Bob")], {"bears": "Bob"}, {"elves": ["bears"]},
+                 triggers_resolved=[])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+    assert _fired(got) == ["sym"]
+    # Savannah Lions (2/1): power is not its toughness, no trigger.
+    got = damage([_p("sym", "Master Symmetrist", "Alice"), _p("ape", "Savannah Lions", "Alice")],
+                 {"ape": "Bob"})
+    assert "triggers" not in got  # Savannah Lions is 2/1
+
+
+def test_aragorn_doubles_the_counters_of_a_renowned_creature() -> None:
+    # Alice's Grizzly Bears, renowned already (702.112b) with one +1/+1 counter (3/3),
+    # attack unblocked (Aragorn grants first strike to attackers): 3 damage, then "double the
+    # number of +1/+1 counters on it" (701.10e) -> two counters (4/4) before the regular step
+    # (it has first strike only, so no second damage): Bob 17.
+    got = damage([_p("aragorn", "Aragorn, Hornburg Hero", "Alice"),
+                  _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 1},
+                     conditions={"renowned": True})], {"bears": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 17}
+    assert "aragorn" in _fired(got)
+
+
+def test_the_beast_a_creature_deals_combat_damage_to_its_owner() -> None:
+    # Alice controls Bob's Grizzly Bears (owner Bob) and attacks Bob with them: combat damage
+    # to its owner triggers The Beast (Bob's): "untap The Beast and draw a card".
+    got = damage([_p("bears", "Grizzly Bears", "Alice", owner="Bob"),
+                  _p("beast", "The Beast, Deathless Prince", "Bob", tapped=True)], {"bears": "Bob"})
+    assert _fired(got) == ["beast"]
+    # Alice's own Bears: Bob is not their owner, no trigger.
+    got = damage([_p("bears", "Grizzly Bears", "Alice"),
+                  _p("beast", "The Beast, Deathless Prince", "Bob", tapped=True)], {"bears": "Bob"})
+    assert "triggers" not in got
+
+
+def test_readings_of_historic_and_mana_value() -> None:
+    # 700.6: historic = legendary, artifact or Saga; 202.3 mana value.
+    (aya,) = parse_triggers("Whenever a historic creature you control deals combat damage to a "
+                            "player, create a 1/1 black Assassin creature token with menace.",
+                            ("Aya of Alexandria",))
+    assert "historic" in aya.watch.extra
+    got = parse_triggers("Whenever this creature or another creature you control with mana "
+                         "value 4 or greater dies, create two 1/1 green and white Citizen "
+                         "creature tokens.", ("Caldaia Guardian",))
+    assert [t.watch.extra for t in got] == [(), ("mv_at_least:4",)]
