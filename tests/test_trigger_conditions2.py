@@ -177,3 +177,156 @@ def test_readings_of_historic_and_mana_value() -> None:
                          "value 4 or greater dies, create two 1/1 green and white Citizen "
                          "creature tokens.", ("Caldaia Guardian",))
     assert [t.watch.extra for t in got] == [(), ("mv_at_least:4",)]
+
+
+# ================================================== a player attacks (508.1)
+
+
+def _players(alice: int = 20, bob: int = 20) -> list[dict[str, Any]]:
+    return [{"name": "Alice", "life": alice}, {"name": "Bob", "life": bob}]
+
+
+def _bears(n: int, controller: str = "Alice") -> list[dict[str, Any]]:
+    return [_p(f"b{i}", "Grizzly Bears", controller) for i in range(1, n + 1)]
+
+
+def test_aurelia_the_law_above_counts_the_creatures_a_player_attacks_with() -> None:
+    # 508.1, 603.2c: Alice attacks with five Grizzly Bears: "a player attacks with three or
+    # more creatures" and "... five or more creatures" each trigger once. The second: 3
+    # damage to each opponent and Alice gains 3 (120.3, 119.3); five unblocked Bears deal 10:
+    # Bob 20 - 3 - 10 = 7, Alice 23.
+    got = damage([_p("aurelia", "Aurelia, the Law Above", "Alice"), *_bears(5)],
+                 {f"b{i}": "Bob" for i in range(1, 6)})
+    assert got["outcome"]["life"] == {"Alice": 23, "Bob": 7}
+    assert _fired(got) == ["aurelia", "aurelia"]
+    # four attackers: only the draw (three or more): Bob 20 - 8 = 12
+    got = damage([_p("aurelia", "Aurelia, the Law Above", "Alice"), *_bears(4)],
+                 {f"b{i}": "Bob" for i in range(1, 5)})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    assert _fired(got) == ["aurelia"]
+
+
+def test_everett_an_opponent_attacks_you_with_two_or_more_creatures() -> None:
+    # Bob's Everett K. Ross: Alice attacks Bob with two creatures: one trigger (603.2c);
+    # with one creature, none.
+    got = damage([_p("ross", "Everett K. Ross, Hapless Attaché", "Bob"), *_bears(2)],
+                 {"b1": "Bob", "b2": "Bob"})
+    assert _fired(got) == ["ross"]
+    got = damage([_p("ross", "Everett K. Ross, Hapless Attaché", "Bob"), *_bears(1)],
+                 {"b1": "Bob"})
+    assert "triggers" not in got
+
+
+def test_flummoxed_cyclops_cant_block_after_two_opponents_creatures_attack() -> None:
+    # Alice attacks with two Grizzly Bears: Bob's Flummoxed Cyclops "can't block this
+    # combat" (509.1b) — the attack window resolves before blockers: its block is illegal.
+    from redzone.models.triggers.parse import parse_triggers as _pt
+
+    (t,) = _pt("Whenever two or more creatures your opponents control attack, this creature "
+               "can't block this combat.", ("Flummoxed Cyclops",))
+    assert t.event == "attacks" and t.once and t.watch.controller == "opponents"
+    assert t.watch.extra == ("attacking_at_least:2:any",)
+    got = damage([_p("cyc", "Flummoxed Cyclops", "Bob"), *_bears(2)], {"b1": "Bob", "b2": "Bob"})
+    assert _fired(got) == ["cyc"]
+    assert "can't block" in got["triggers"][0]["result"]
+
+
+def test_preacher_of_the_schism_attacks_while_you_have_the_most_life() -> None:
+    # Tied at 20 (603.2: checked as it attacks): both abilities trigger — a 1/1 lifelink
+    # Vampire token, and "you draw a card and you lose 1 life": Alice 19; the Preacher (2/4)
+    # deals 2: Bob 18.
+    from redzone.solver.frontends.commands import run_command
+
+    def play(alice: int) -> dict[str, Any]:
+        scen = {"players": _players(alice, 20), "permanents": [_p("pr", "Preacher of the Schism", "Alice")],
+                "combat": {"attackers": {"pr": "Bob"}, "blockers": {}}}
+        return run_command("damage", scen, {}).to_json()
+
+    got = play(20)
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 18}
+    assert _fired(got) == ["pr", "pr"]
+    # Alice at 15: Bob has the most life: only the token (Bob is the player with the most
+    # life): Alice 15, Bob 18.
+    got = play(15)
+    assert got["outcome"]["life"] == {"Alice": 15, "Bob": 18}
+    assert _fired(got) == ["pr"]
+
+
+# ================================================== two events in one condition
+
+
+def test_death_tyrant_an_attacking_creature_you_control_or_a_blocking_creature_dies() -> None:
+    # Alice's Grizzly Bears attack, blocked by Bob's Hill Giant: the Bears die (an attacking
+    # creature Alice controls): a 2/2 Zombie token for Alice. Alice's Hill Giant attacks,
+    # blocked by Bob's Bears: the Bears die (a blocking creature an opponent controls): a
+    # token too. Bob's Giant surviving triggers nothing.
+    got = damage([_p("tyrant", "Death Tyrant", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                  _p("giant", "Hill Giant", "Bob")], {"bears": "Bob"}, {"giant": ["bears"]})
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert _fired(got) == ["tyrant"]
+    got = damage([_p("tyrant", "Death Tyrant", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                  _p("bears", "Grizzly Bears", "Bob")], {"giant": "Bob"}, {"bears": ["giant"]})
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert _fired(got) == ["tyrant"]
+
+
+def test_park_heights_maverick_reads_as_two_abilities() -> None:
+    # "deals combat damage to a player or dies": two events, one ability each (603.2).
+    got = parse_triggers("Whenever this creature deals combat damage to a player or dies, "
+                         "proliferate.", ("Park Heights Maverick",))
+    assert [t.event for t in got] == ["combat_damage_player", "dies"]
+
+
+def test_spell_damage_is_never_a_trigger_of_combat() -> None:
+    # Nothing casts a spell in the play of combat (its events: 508-511, 700.4), so "an
+    # instant or sorcery spell you control deals damage" never triggers there; "~ or a
+    # spell" still does through ~.
+    assert not in_combat("Whenever an instant or sorcery spell you control deals damage to an "
+                         "opponent, this creature deals that much damage to target creature that "
+                         "player controls.", ("Satyr Firedancer",))
+    assert in_combat("Whenever Syr Carah or an instant or sorcery spell you control deals damage "
+                     "to a player, exile the top card of your library.", ("Syr Carah, the Bold",))
+
+
+# ================================================== damage and counters
+
+
+def test_tephraderm_deals_back_the_damage_a_creature_dealt_it() -> None:
+    # Alice's Enormous Baloth (7/7) is blocked by Bob's Tephraderm (4/5): 7 damage kills the
+    # Tephraderm, whose ability triggered on that damage and resolves though it left
+    # (603.2, 608.2h): "deals that much damage to that creature" — 7 more to the Baloth,
+    # which took 4 combat damage: 11 >= 7, it dies (without the trigger it would live).
+    got = damage([_p("wurm", "Enormous Baloth", "Alice"), _p("teph", "Tephraderm", "Bob")],
+                 {"wurm": "Bob"}, {"teph": ["wurm"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["teph", "wurm"]
+    assert _fired(got) == ["teph"]
+
+
+def test_zurgo_gets_a_counter_when_a_creature_it_damaged_dies() -> None:
+    # Zurgo Helmsmasher (7/2, indestructible during Alice's turn) blocked by a Hill Giant
+    # (3/3): the Giant dies; "a creature dealt damage by Zurgo this turn dies": +1/+1 counter.
+    got = damage([_p("zurgo", "Zurgo Helmsmasher", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                 {"zurgo": "Bob"}, {"giant": ["zurgo"]})
+    assert got["outcome"]["destroyed"] == ["giant"]
+    assert got["outcome"]["counters"] == {"zurgo": {"+1/+1": 1}}
+
+
+def test_necrogen_rotpriest_an_additional_poison_counter() -> None:
+    # Bilious Skulldweller (toxic 1) unblocked: 1 damage and 1 poison counter (702.164c),
+    # then Necrogen Rotpriest's "that player gets an additional poison counter": Bob 2 poison.
+    got = damage([_p("rot", "Necrogen Rotpriest", "Alice"),
+                  _p("skull", "Bilious Skulldweller", "Alice")], {"skull": "Bob"})
+    assert got["outcome"]["poison"] == {"Alice": 0, "Bob": 2}
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+
+
+def test_slaughter_singer_another_creature_with_toxic_attacks() -> None:
+    # Bilious Skulldweller (1/1, toxic 1, 702.164) attacks: Slaughter Singer's "it gets
+    # +1/+1": 2 damage and 1 poison counter (toxic's amount, not its power): Bob 18, 1 poison.
+    # Grizzly Bears (no toxic) attacking beside it get nothing: 2 more damage.
+    got = damage([_p("singer", "Slaughter Singer", "Alice"),
+                  _p("skull", "Bilious Skulldweller", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                 {"skull": "Bob", "bears": "Bob"})
+    assert _fired(got) == ["singer"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    assert got["outcome"]["poison"] == {"Alice": 0, "Bob": 1}

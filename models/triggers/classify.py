@@ -77,7 +77,12 @@ _NEVER_ALTERNATIVE = [
                 r"(?:when|whenever) (.+)$"), r"Whenever \1"),
     (re.compile(r"^(When|Whenever) (.+?) and when you (?:discard|cycle) this card$"),
      r"\1 \2"),
+    (re.compile(r"^(When|Whenever) ~ specializes or (.+)$"), r"\1 ~ \2"),  # h12: 702.170
 ]
+
+# h12: a condition whose only damage is a spell's: nothing casts a spell in the play
+_SPELL_ONLY = re.compile(r"^(?:When|Whenever) (?:a|an) (?!.*\b(?:source|~|or by)\b)[^,]*?\bspells?\b"
+                         r"[^,]* deals? damage\b", re.IGNORECASE)
 
 
 def combat_condition(condition: str) -> str:
@@ -160,6 +165,8 @@ def _more_self(body: str, names: tuple[str, ...]) -> str:
             if first[:1].isupper() and first not in ("The", "A", "An"):
                 body = re.sub(r"^" + re.escape(first) + r"(?= or another | leaves the battlefield)",
                               "~", body)
+                body = re.sub(r"(?<= by )" + re.escape(first) + r"(?= this turn\b)", "~", body)
+                body = re.sub(r"( counters? on )" + re.escape(first) + r"(?=\.|$)", r"\1~", body)
     return re.sub(r"\bthe ~", "~", body)
 
 
@@ -187,6 +194,6 @@ def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
     if word in COMBAT_KEYWORDS:
         return True
     condition = combat_condition(condition_of(text, names))
-    if not condition or _STEP.match(condition):
+    if not condition or _STEP.match(condition) or _SPELL_ONLY.match(condition):
         return False
     return _COMBAT_EVENT.search(condition) is not None

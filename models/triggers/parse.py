@@ -564,7 +564,8 @@ class _Refs:
         "target player", "target opponent"."""
         s = s.strip()
         fixed = {"you": "you", "each opponent": "each_opponent", "target player": "target_player",
-                 "target opponent": "target_opponent"}
+                 "target opponent": "target_opponent",
+                 "each of your opponents": "each_opponent"}  # h12
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
         if s in ("defending player", "the defending player"):
@@ -774,7 +775,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[3])
         return None if who is None else (Counters(who, m[2], Amount(_count(m[1]))),)
-    m = re.fullmatch(r"(.+?) can't block this turn", s)
+    m = re.fullmatch(r"(.+?) can't block this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
@@ -878,7 +879,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                 LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
     m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
                      r"target creature|target player|target opponent|defending player|"
-                     r"each other opponent)", s)
+                     r"each other opponent|that creature)", s)  # h12: that creature
     if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
         who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
         return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
@@ -886,10 +887,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and refs.r.event in _DAMAGE_EVENTS:
         who = refs.obj(m[1])
         return None if who is None else (Counters(who, "+1/+1", Amount(1, "damage_dealt")),)
-    m = re.fullmatch(rf"(.+?) gets? {_COUNT} poison counters?", s)
+    m = re.fullmatch(rf"(.+?) gets? (?:an additional|{_COUNT}) poison counters?", s)  # h12: "an additional"
     if m:
         who = refs.player(m[1])
-        return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+        return None if who is None else (PoisonEffect(who, Amount(_count(m[2] or "one"))),)
     m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
     if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
         return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)

@@ -81,7 +81,8 @@ _KEYWORDS = tuple(k for k in KEYWORDS if k != "banding")
 :class:`Keyword` (toxic, flash ... are not, so "with toxic" is not read)."""
 _NONCREATURE_SUBTYPES = {"Vehicle": "Artifact", "Food": "Artifact", "Clue": "Artifact",
                          "Treasure": "Artifact", "Equipment": "Artifact", "Aura": "Enchantment",
-                         "Blood": "Artifact", "Map": "Artifact"}
+                         "Blood": "Artifact", "Map": "Artifact",
+                         "Curse": "Enchantment"}  # h12: Curse
 _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
                "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -133,6 +134,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
     if not m:
         return None
     name = m[1]
+    if name == "Heroes":  # h12: "-oes" plural
+        name = "Hero"
     if name not in CREATURE_TYPES and name not in _NONCREATURE_SUBTYPES:
         one = singular(name)
         if one is None or (one not in CREATURE_TYPES and one not in _NONCREATURE_SUBTYPES):
@@ -207,6 +210,9 @@ def _with_more(w: str, fields: dict[str, Any], extra: list[str]) -> bool:
     if m and m[1] in _KEYWORDS and m[2] in _KEYWORDS:
         fields["keywords"] = (m[1], m[2])
         return True
+    if w == "toxic":  # Toxic N (702.164), its own or granted
+        extra.append("toxic")
+        return True
     if w == "a legendary Equipment attached to it":
         extra.append("legendary_equipment")
         return True
@@ -227,6 +233,19 @@ def _subject(text: str) -> _Subject | None:
         include_self = True
     else:
         include_self = False
+    # h12: "another creature you control or a land you control": one subject
+    mo = re.fullmatch(r"another (\w+) you control or an? (\w+) you control", s)
+    if mo:
+        s = f"another {mo[1]} or {mo[2]} you control"
+    mo = re.fullmatch(r"(?:a|an) (.+) other than ~", s)
+    if mo:  # h12: "a legendary permanent other than ~"
+        s = "another " + mo[1]
+    other_extra: list[str] = []
+    mo = re.fullmatch(r"(a|an|another|one or more other|one or more) ((?:\w+ )*?)attacking or "
+                      r"blocking (.+)", s)
+    if mo:  # h12: "a goaded attacking or blocking creature": in combat either way
+        s = f"{mo[1]} {mo[2]}{mo[3]}"
+        other_extra.append("attacking_or_blocking")
     m = re.match(r"(a|an|another|one or more other|one or more) ", s)
     if not m:
         return None
@@ -254,7 +273,7 @@ def _subject(text: str) -> _Subject | None:
         s = s[m.end():]
     # tails, from the right: "dealt damage by ~ this turn", "that's enchanted or equipped",
     # "with ...", controller, "with ..."
-    extra: list[str] = []
+    extra: list[str] = list(other_extra)
     m = re.search(r" without (" + "|".join(_KEYWORDS) + r")$", s)
     if m:
         fields["without_keywords"] = (m[1],)
@@ -394,6 +413,7 @@ _DAMAGE_TO: dict[str, tuple[str, ...]] = {
     "one of your opponents": ("opponent",),
     "one or more of your opponents": ("opponent",),
     "an opponent": ("opponent",),
+    "your opponents": ("opponent",),  # h12
     "you": ("you",),
     "defending player": ("player",),  # only an attacker deals combat damage to a player
 }
@@ -473,21 +493,120 @@ def _deals_damage_to(head: str) -> list[_Reading] | None:
     return out
 
 
+_PLAYER_ATTACKS = re.compile(
+    r"(?:When|Whenever) (?P<who>a player|an opponent|another player) attacks"
+    r"(?P<at>| you| one of your opponents| one or more of your opponents| another one of your "
+    r"opponents)(?: with (?P<n>creatures|one or more creatures|(?:two|three|four|five) or more "
+    r"creatures))?")
+
+
+def _player_attacks(head: str) -> list[_Reading] | None:
+    """h12: "Whenever a player / an opponent / another player attacks [you / one of your
+    opponents ...] [with N or more creatures]" and "Whenever two or more creatures your
+    opponents control attack": once, when that player declares attackers (508.1, 603.2c: one
+    event however many creatures attack) — in the play, the active player; with a count,
+    only when at least that many of their creatures attack (the place named). "That player"
+    / "they": the attacking player."""
+    from redzone.models.triggers.parse import _Reading
+
+    m = _PLAYER_ATTACKS.fullmatch(head)
+    if m:
+        ctl = "any" if m["who"] == "a player" else "opponents"
+        at = {"": None, " you": "you"}.get(m["at"], "opponent")
+        n = m["n"] or ""
+        count = _WORDS.get(n.split()[0], 1) if n.endswith("or more creatures") else 1
+    else:
+        m = re.fullmatch(r"(?:When|Whenever) (two|three|four|five) or more creatures "
+                         r"(you control|your opponents control) attack", head)
+        if not m:
+            return None
+        ctl = "you" if m[2] == "you control" else "opponents"
+        at, count = None, _WORDS[m[1]]
+    extra = ((f"at:{at}",) if at else ()) + (
+        (f"attacking_at_least:{count}:{at or 'any'}",) if count > 1 else ())
+    return [_Reading("attacks", Watch("creatures", ctl, extra=extra), once=True, it=None,  # type: ignore[arg-type]
+                     that_player=Who("trigger_controller"))]
+
+
+def _two_conditions(head: str) -> list[_Reading] | None:
+    """h12: one condition naming two events joined by "or" ("Whenever ~ deals combat damage to
+    a player or dies", "When ~ dies or another artifact you control is put into a graveyard
+    from the battlefield", "an attacking creature you control or a blocking creature an
+    opponent controls dies"): one ability for each, when each part reads alone and no event
+    can meet both (different events, or the same event of creatures of different
+    controllers)."""
+    m = re.fullmatch(r"(When|Whenever) (.+)", head)
+    if not m or " or " not in m[2]:
+        return None
+    from redzone.models.triggers.parse import _all_readings
+
+    body = m[2]
+    for k in [i for i in range(len(body)) if body.startswith(" or ", i)]:
+        left, right = body[:k], body[k + 4:]
+        first = _all_readings(f"{m[1]} {left}")
+        if not first:
+            continue
+        second = _all_readings(f"{m[1]} {right}")
+        if not second and left.startswith("~ "):
+            second = _all_readings(f"{m[1]} ~ {right}")  # "~ attacks or dies"
+        if not second:
+            continue
+        same = {r.event for r in first} & {r.event for r in second}
+        if same and not _apart(first + second):
+            return None
+        return first + second
+    m2 = re.fullmatch(r"(.+?) or (an? .+?)( dies| attacks)", body)
+    if m2:  # "an attacking creature you control or a blocking creature an opponent controls dies"
+        first = _all_readings(f"{m[1]} {m2[1]}{m2[3]}")
+        second = _all_readings(f"{m[1]} {m2[2]}{m2[3]}")
+        if first and second and _apart(first + second):
+            return first + second
+    return None
+
+
+def _apart(rs: list[Any]) -> bool:
+    """h12: no creature's event can trigger two of the readings ``rs`` of one ability (same
+    event): creatures of different controllers, or the source and "another" creature."""
+    kinds = {r.watch.kind for r in rs}
+    if kinds == {"creatures"}:
+        return {r.watch.controller for r in rs} == {"you", "opponents"}
+    if kinds == {"self", "creatures"} and len(rs) == 2:
+        return all(r.watch.other for r in rs if r.watch.kind == "creatures")
+    return False
+
+
 def readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition this module understands (module docstring), or
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
     from redzone.models.triggers.parse import _Reading
 
-    got = _deals_damage_to(head)  # h12
+    got = _deals_damage_to(head) or _player_attacks(head) or _two_conditions(head)  # h12
     if got is not None:
         return got
-    m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player )?with (?P<subj>one or more "
-                     r".+)", head)
+    m = re.fullmatch(r"(When|Whenever) ~ attacks while you have the most life or are tied for "
+                     r"most life", head)
+    if m:  # h12: part of the trigger event, checked as it attacks only (603.2)
+        return [_Reading("attacks", Watch(extra=("you_most_life",)),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(When|Whenever) (.+?) and whenever (.+)", head)
+    if m:  # h12: "Whenever you attack with one or more Gods and whenever a God dies": two
+        first, second = readings(f"{m[1]} {m[2]}"), readings(f"Whenever {m[3]}")
+        return first + second if first and second else None
+    m = re.fullmatch(r"(?:When|Whenever) you attack with ~ and another (.+)", head)
+    if m:  # h12: "... and another legendary creature": ~ and one such other creature attack
+        q = _count_quality(m[1] + "s" if not m[1].endswith("s") else m[1])
+        if q is None:
+            return None
+        return [_Reading("attacks", Watch(), Intervening("other_attackers_matching", 1, quality=q),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player (?P<pw>or planeswalker )?)?"
+                     r"with (?P<subj>one or more .+)", head)
     if m:  # "whenever you attack with one or more Elves": one or more Elves you control attack
         sub = _subject(m["subj"])
         if sub is None or sub.kind == "self" or sub.controller != "any" or not sub.creatures_only:
             return None
-        extra = tuple(sub.extra) + (("at:player",) if m["at"] else ())
+        at = ("at:player_or_planeswalker",) if m["pw"] else ("at:player",) if m["at"] else ()
+        extra = tuple(sub.extra) + at  # h12: "a player or planeswalker" (not a battle)
         watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
                       nontoken=sub.nontoken, attacking=False, extra=extra)
         return [_Reading("attacks", watch, once=True, it=None)]
@@ -596,6 +715,9 @@ def readings(head: str) -> list[_Reading] | None:
         if mm:  # once per source (603.2c); the source is the event's other object
             extra_by = ("by:opponent",) if mm["ctl"] else ()
             return [_Reading("dealt_damage_by", Watch(extra=extra_by), it=_SELF)]
+        if body == "a creature deals damage to ~":  # h12: every source of damage in the play
+            # is a creature (combat damage, a fight); "that creature": the source
+            return [_Reading("dealt_damage_by", Watch(), it=_SELF, that_creature=Who("trigger"))]
     if not events:
         # "dies or is put into exile (from the battlefield)": it leaves, but not to a hand;
         # "leaves the battlefield without dying": exiled or returned to a hand (700.4)
@@ -703,7 +825,7 @@ def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
         return False
     you = src.controller
     if board.is_player(target):
-        if at == "player":
+        if at in ("player", "player_or_planeswalker"):
             return True
         if at in ("you", "you_or_yours"):
             return target == you
@@ -719,6 +841,8 @@ def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
     perm = board.permanents.get(target)
     if perm is None:
         return False
+    if at == "player_or_planeswalker":  # h12
+        return perm.is_a("Planeswalker")
     if at == "battle":
         return perm.is_a("Battle")
     if perm.is_a("Planeswalker"):
@@ -835,9 +959,45 @@ def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creatu
         combat = board.combat
         n = int(tag.partition(":")[2])
         return combat is not None and sum(1 for b, _a in combat.blocks if b == creature.id) >= n
+    if tag.startswith("attacking_at_least:"):
+        _, n, at = tag.split(":")
+        return _attacking_count(board, src, creature.controller, at) >= int(n)
+    if tag == "toxic":
+        from redzone.models.abilities import Toxic
+
+        return any(isinstance(a, Toxic) for a in creature.abilities) or any(
+            isinstance(a, Toxic) for a, _ in board.granted(creature))
+    if tag == "attacking_or_blocking":
+        combat = board.combat
+        return combat is not None and (creature.id in combat.attacking
+                                       or creature.id in combat.blocking)
+    if tag == "you_most_life":
+        mine = state.life.get(src.controller, 0)
+        return all(state.life.get(p.name, 0) <= mine for p in board.players
+                   if state.in_game(p.name))
     if tag == "owner_dealt":
         return data.get("to") == "player" and data.get("player") == creature.owner
     return False
+
+
+def _attacking_count(board: Board, src: Permanent, player: str, at: str) -> int:
+    """h12: how many creatures ``player`` attacks with (the board's combat, 508.1) — every
+    one (``at="any"``), those attacking the ability's controller (``"you"``) or those
+    attacking another player (``"opponent"``; a player, not a planeswalker or battle)."""
+    combat = board.combat
+    if combat is None:
+        return 0
+    n = 0
+    for a, defender in combat.attacking.items():
+        perm = board.permanents.get(a)
+        if perm is None or perm.controller != player:
+            continue
+        if at == "you" and not (a in combat.at_player and defender == src.controller):
+            continue
+        if at == "opponent" and not (a in combat.at_player and defender != src.controller):
+            continue
+        n += 1
+    return n
 
 
 def you_control(board: Board, state: GameState, controller: str, cond: Intervening) -> bool:
