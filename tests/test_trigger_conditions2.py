@@ -330,3 +330,136 @@ def test_slaughter_singer_another_creature_with_toxic_attacks() -> None:
     assert _fired(got) == ["singer"]
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
     assert got["outcome"]["poison"] == {"Alice": 0, "Bob": 1}
+
+
+# ================================================== coin flips and die rolls (705, 706)
+
+
+def test_skyclaw_thrash_unstated_flip_is_the_worst_for_its_controller_and_said() -> None:
+    # 705.1: a flip is nobody's choice. Unstated, the line played takes the result worst for
+    # the ability's controller (Alice): the flip is lost, Skyclaw Thrash stays a 4/4: Bob 16;
+    # a warning says what was assumed.
+    got = damage([_p("t", "Skyclaw Thrash", "Alice")], {"t": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    assert got["triggers"][0]["choices"] == {"coin": 0}
+    assert any("coin flip" in w and "worst for its controller" in w for w in got["warnings"])
+    # stated won (combat.trigger_choices[].coin: 1): +1/+1 and flying: 5 damage, no warning.
+    got = damage([_p("t", "Skyclaw Thrash", "Alice")], {"t": "Bob"},
+                 trigger_choices=[{"source": "t", "window": "attack", "coin": 1}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    assert not any("coin flip" in w for w in got.get("warnings", []))
+
+
+def test_a_stated_result_that_cant_happen_is_a_one_line_error() -> None:
+    # One coin: 0 or 1 flips won; a d6: 1 to 6.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.coin: 2 is not a possible"):
+        damage([_p("t", "Skyclaw Thrash", "Alice")], {"t": "Bob"},
+               trigger_choices=[{"source": "t", "window": "attack", "coin": 2}])
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.roll: 7 is not a possible"):
+        damage([_p("v", "Velukan Dragon", "Alice")], {"v": "Bob"},
+               trigger_choices=[{"source": "v", "window": "attack", "roll": 7}])
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.roll: no triggered ability"):
+        damage([_p("t", "Skyclaw Thrash", "Alice")], {"t": "Bob"},
+               trigger_choices=[{"source": "t", "window": "attack", "roll": 3}])
+
+
+def test_velukan_dragon_gets_the_roll_minus_one() -> None:
+    # 706.2: Velukan Dragon (5/5 flying) attacks and rolls a six-sided die: "+X/+0, where X is
+    # the result minus 1". Stated 6: +5/+0, 10 damage: Bob 10. Unstated: 1 (the worst), +0/+0.
+    got = damage([_p("v", "Velukan Dragon", "Alice")], {"v": "Bob"},
+                 trigger_choices=[{"source": "v", "window": "attack", "roll": 6}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 10}
+    got = damage([_p("v", "Velukan Dragon", "Alice")], {"v": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    assert got["triggers"][0]["choices"] == {"roll": 1}
+
+
+def test_two_headed_giant_both_heads_double_strike() -> None:
+    # Two coins, both heads (coin: 2 heads): double strike (702.4): 4 + 4 = 8 damage: Bob 12.
+    # One head: nothing; unstated: the worst for Alice among 0, 1, 2 heads — menace (0 heads)
+    # or nothing (1) leave 4 damage: Bob 16.
+    got = damage([_p("g", "Two-Headed Giant", "Alice")], {"g": "Bob"},
+                 trigger_choices=[{"source": "g", "window": "attack", "coin": 2}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    got = damage([_p("g", "Two-Headed Giant", "Alice")], {"g": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+
+
+def test_goblin_traprunner_a_token_attacking_for_each_flip_won() -> None:
+    # Three coins, two won: two 1/1 Goblin tokens tapped and attacking (508.4): 4 + 1 + 1:
+    # Bob 14.
+    got = damage([_p("g", "Goblin Traprunner", "Alice")], {"g": "Bob"},
+                 trigger_choices=[{"source": "g", "window": "attack", "coin": 2}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 14}
+
+
+def test_creepy_doll_a_won_flip_destroys_the_creature_it_damaged() -> None:
+    # Creepy Doll (1/1, indestructible) blocked by Hill Giant (3/3): 1 combat damage to the
+    # Giant, flip won: destroy that creature (701.8). Lost: the Giant lives.
+    perms = [_p("doll", "Creepy Doll", "Alice"), _p("giant", "Hill Giant", "Bob")]
+    got = damage(perms, {"doll": "Bob"}, {"giant": ["doll"]},
+                 trigger_choices=[{"source": "doll", "window": "regular", "coin": 1}])
+    assert got["outcome"]["destroyed"] == ["giant"]
+    got = damage(perms, {"doll": "Bob"}, {"giant": ["doll"]},
+                 trigger_choices=[{"source": "doll", "window": "regular", "coin": 0}])
+    assert got["outcome"]["destroyed"] == []
+
+
+def test_a_roll_that_only_makes_treasure_is_value() -> None:
+    # Ancient Copper Dragon's d20 only counts Treasure tokens (noncreature artifacts): the
+    # result changes nothing in combat: no choice, no warning.
+    got = damage([_p("d", "Ancient Copper Dragon", "Alice")], {"d": "Bob"})
+    assert got["triggers"][0]["choices"] == {}
+    assert not any("die roll" in w for w in got.get("warnings", []))
+
+
+def test_the_ai_takes_the_flip_worst_for_its_controller() -> None:
+    # Bob at 5 with Grizzly Bears; Alice's Skyclaw Thrash (4/4): won, it would be a 5/5 flyer
+    # the Bears can't block — lethal; lost, the Bears chump-block. The AI's proved value takes
+    # the lost flip (nature as the adversary of Alice): not a won game; the reference agrees.
+    import sys
+
+    sys.path.insert(0, "tests")
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.ai.decisions import choose_attack
+    from redzone.solver.ai.reference import reference_attack_values
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 5}],
+        "permanents": [_p("t", "Skyclaw Thrash", "Alice"), _p("bears", "Grizzly Bears", "Bob")]}))
+    r = choose_attack(board, lookahead=0)
+    assert not r.lethal and r.value < 1_000_000
+    values = dict((tuple(sorted(d.items())), v) for d, v in reference_attack_values(board, lookahead=0))
+    assert values[(("t", "Bob"),)] < 1_000_000_000
+
+
+_FLIPS = ["Whenever this creature attacks, flip a coin. If you win the flip, this creature gets "
+          "+1/+1 and gains flying until end of turn.",
+          "Whenever this creature blocks, flip a coin. If you win the flip, this creature gets "
+          "+2/+2 until end of turn.",
+          "Whenever this creature attacks or blocks, roll a six-sided die. This creature gets "
+          "+X/+0 until end of turn, where X is the result minus 1."]
+
+
+def test_the_ai_plays_flips_and_rolls_as_its_reference_does(monkeypatch: Any) -> None:
+    # The search and the exhaustive reference both take a flip's or roll's result as a choice
+    # of the controller's adversary: on random boards whose creatures flip and roll, they
+    # agree (attacks at lookahead 0, blocks).
+    import random
+    import sys
+
+    sys.path.insert(0, "tests")
+    import test_ai_triggers as t
+    from test_ai_differential import attack_mismatch, block_mismatch
+
+    monkeypatch.setattr(t, "TRIGGERS", _FLIPS)
+    for seed in range(12):
+        rng = random.Random(seed)
+        assert attack_mismatch(t.trigger_board(rng, rng.randint(1, 2), rng.randint(0, 2)), 0) is None
+        assert block_mismatch(t.trigger_board(rng, rng.randint(1, 2), rng.randint(0, 2), combat=True),
+                              0) is None

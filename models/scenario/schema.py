@@ -276,6 +276,12 @@ class TriggerChoice(_Strict):
     tapped: list[str] | None = Field(
         None, description="The creatures tapped by \"tap any number of untapped creatures you "
                           "control\", chosen as the ability resolves: ids ([]: none).")
+    coin: NonNegative | None = Field(
+        None, description="How many of its coin flips were won, or came up heads (705): 0 to "
+                          "the number of coins. Unstated: the result worst for its controller.")
+    roll: Positive | None = Field(
+        None, description="The result of its die roll (706): 1 to the die's sides. Unstated: "
+                          "the result worst for its controller.")
 
 
 class CombatSpec(_Strict):

@@ -352,7 +352,8 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("proliferate", None), ("mode", None), ("tapped", None))
+              ("proliferate", None), ("mode", None), ("tapped", None), ("coin", None),
+              ("roll", None))
     source: str
     window: str
     trigger: str | None
@@ -370,6 +371,11 @@ class TriggerChoice(_Spec):
     tapped: list[str] | None
     """h9: the creatures tapped by "tap any number of untapped creatures you control"
     (Ledev Champion), chosen as the ability resolves (``[]``: none)."""
+    coin: int | None
+    """h12: how many of its coin flips were won — or came up heads (705) — 0 to the number
+    of coins."""
+    roll: int | None
+    """h12: the result of its die roll (706), 1 to the die's sides."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -447,9 +447,9 @@ class _Checker:
                 self._permanent(f"{where}.tapped[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
                     and item.mode is None and item.chosen is None and item.proliferate is None
-                    and item.tapped is None):
+                    and item.tapped is None and item.coin is None and item.roll is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen, proliferate, mode or tapped")
+                                           "chosen, proliferate, mode, tapped, coin or roll")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

@@ -24,7 +24,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, chance
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -985,6 +985,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     if modal:
         return reading
     whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    if whole is not None:
+        return whole
+    whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
     if whole is not None:
         return whole
     optional = False

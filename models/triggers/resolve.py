@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, chance
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -721,6 +721,8 @@ class _Play:
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
             return actions.resolve(self, f, e, chosen)
+        if isinstance(e, chance.Chance):  # h12: a coin flip, a die roll (chance.py)
+            return chance.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

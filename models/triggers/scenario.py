@@ -25,6 +25,7 @@ from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
+from redzone.models.triggers.chance import Chance
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, EntersFromCard, Modes, Proliferate, Resolved,
                                            Sacrifice, TapAny, TriggeredAbility, Unless)
@@ -102,7 +103,13 @@ def check_trigger_choices(board: Board) -> None:
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
                    lambda t: any(isinstance(e, TapAny) for e in flat(t.effects)),
-                   "creatures to tap (\"tap any number of ...\")"))
+                   "creatures to tap (\"tap any number of ...\")"),
+                  ("coin", item.coin is not None,  # h12
+                   lambda t: any(isinstance(e, Chance) and e.kind == "coin" for e in flat(t.effects)),
+                   "a coin flip"),
+                  ("roll", item.roll is not None,
+                   lambda t: any(isinstance(e, Chance) and e.kind == "die" for e in flat(t.effects)),
+                   "a die roll"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -247,6 +254,17 @@ class _Answers:
                         f"{clip(c.text)} (untapped creatures it may tap: {', '.join(c.among)})")
                 return next((o for o in c.options if sorted(o) == sorted(set(item.tapped))),
                             tuple(x for x in c.among if x in item.tapped))
+            if c.what in ("coin", "roll") and c.what not in self.used[i] \
+                    and getattr(item, c.what) is not None:  # h12: a flip's or roll's result
+                self.used[i].add(c.what)
+                value = getattr(item, c.what)
+                if value not in c.options:
+                    raise ScenarioError(
+                        f"{where}.{c.what}",
+                        f"{value!r} is not a possible result for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (from {c.options[0]} to {c.options[-1]}; CR "
+                        f"{'705' if c.what == 'coin' else '706'})")
+                return value
             if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may

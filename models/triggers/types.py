@@ -41,6 +41,8 @@ __all__ = [
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
+    # a coin flip, a die roll (h12)
+    "Chance",
 ]
 
 Event = Literal[
@@ -792,13 +794,33 @@ class EntersFromCard:
     205.1b, 208.3)."""
 
 
+# ----------------------------------------------------------------- coin flips and die rolls
+# (h12; read and played by redzone.models.triggers.chance)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Flip ``n`` coins (``kind="coin"``, 705) or roll one ``n``-sided die (``"die"``, 706),
+    then resolve ``branches`` — (``when``, effects) pairs. Coins: ``when`` is ``"win"``
+    (every flip won), ``"lose"`` (none won), ``"each_win"`` (the effects once per flip won),
+    ``"all_heads"`` / ``"all_tails"`` (every coin heads / tails; the result counts heads).
+    Die: ``when`` is ``"result"`` with ``offset``: each effect's :class:`Amount` (a
+    :class:`Pump`'s, a :class:`Counters`' or :class:`CreateTokens`' count) becomes the result
+    plus ``offset`` (at least 0)."""
+
+    kind: Literal["coin", "die"]
+    n: int
+    branches: tuple[tuple[str, tuple[Effect, ...]], ...]
+    offset: int = 0
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard)
+          | ManifestDread | Transform | EntersFromCard | Chance)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -816,6 +838,9 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
                 out.extend(flat_effects(mode))
         elif isinstance(e, AtEndOfCombat):
             out.extend(flat_effects(e.effects))
+        elif isinstance(e, Chance):  # h12: a flip's or roll's branches (chance.py)
+            for _, sub in e.branches:
+                out.extend(flat_effects(sub))
     return tuple(out)
 
 

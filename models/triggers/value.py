@@ -174,6 +174,7 @@ _ACTIONS: list[tuple[str, str, bool]] = [
      "mana", False),
     (r"until end of turn, you don't lose this mana as steps and phases end", "mana", False),
     (r"until end of combat, you don't lose this mana as steps end", "mana", False),  # h12
+    (r"(?:you )?have no maximum hand size for the rest of the game", "draw", False),  # h12 (402.2)
     (r"spend this mana only to cast spells", "mana", False),
     (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way|it)",
      "mana", False),
