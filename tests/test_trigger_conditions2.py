@@ -463,3 +463,24 @@ def test_the_ai_plays_flips_and_rolls_as_its_reference_does(monkeypatch: Any) ->
         assert attack_mismatch(t.trigger_board(rng, rng.randint(1, 2), rng.randint(0, 2)), 0) is None
         assert block_mismatch(t.trigger_board(rng, rng.randint(1, 2), rng.randint(0, 2), combat=True),
                               0) is None
+
+
+def test_a_d20_table_of_results() -> None:
+    # 706.2: "roll a d20" and its table ("1—9 | You gain 1 life. 10—19 | You gain 2 life.
+    # 20 | You gain 5 life."): Sylvan Shepherd (2/3) attacks; stated 20: Alice gains 5;
+    # unstated, the worst for Alice (a row of 1—9): 1 life, and a warning.
+    got = damage([_p("s", "Sylvan Shepherd", "Alice")], {"s": "Bob"},
+                 trigger_choices=[{"source": "s", "window": "attack", "roll": 20}])
+    assert got["outcome"]["life"] == {"Alice": 25, "Bob": 18}
+    got = damage([_p("s", "Sylvan Shepherd", "Alice")], {"s": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 21, "Bob": 18}
+    assert any("die roll" in w for w in got["warnings"])
+    # Lightfoot Rogue (2/1): 20 | "+3/+0 and gains first strike and deathtouch": 5 damage.
+    got = damage([_p("r", "Lightfoot Rogue", "Alice")], {"r": "Bob"},
+                 trigger_choices=[{"source": "r", "window": "attack", "roll": 20}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    # Hoarding Ogre's table makes only Treasure: value, no choice.
+    (t,) = parse_triggers("Whenever this creature attacks, roll a d20. 1—9 | Create a Treasure "
+                          "token. 10—19 | Create two Treasure tokens. 20 | Create three Treasure "
+                          "tokens.", ("Hoarding Ogre",))
+    assert [type(e).__name__ for e in t.effects] == ["ValueOnly"]

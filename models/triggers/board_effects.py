@@ -570,10 +570,15 @@ def flat(effects: tuple[Effect, ...]) -> list[Effect]:
     return list(flat_effects(effects))
 
 
+_ROLL_HEADER = re.compile(r".*\broll a d\d+(?: for each [^.]+)?\.")
+_TABLE_ROW = re.compile(r"\d+(?:—\d+)? \| ")
+
+
 def join_modes(sentences: tuple[str, ...]) -> list[tuple[int, str]]:
     """The sentences with each modal trigger's modes joined to it ("Whenever ~ attacks,
     choose one —" and the "• ..." sentences after it: one sentence, as the parser reads
-    it): (index of the first sentence, the text)."""
+    it), and (h12) each "roll a d20." trigger's table of results ("1—9 | ...", with the
+    sentences of a row): (index of the first sentence, the text)."""
     out: list[tuple[int, str]] = []
     i = 0
     while i < len(sentences):
@@ -581,6 +586,12 @@ def join_modes(sentences: tuple[str, ...]) -> list[tuple[int, str]]:
         j = i + 1
         if _HEADER.fullmatch(s.strip()):
             while j < len(sentences) and sentences[j].lstrip().startswith("•"):
+                j += 1
+            if j > i + 1:
+                s = " ".join(x.strip() for x in sentences[i:j])
+        elif _ROLL_HEADER.fullmatch(s.strip()):  # h12: a die roll's table of results (706.2)
+            while j < len(sentences) and (_TABLE_ROW.match(sentences[j].strip()) or (
+                    j > i + 1 and not re.match(r"(?:\d|When|Whenever|At\b)", sentences[j].strip()))):
                 j += 1
             if j > i + 1:
                 s = " ".join(x.strip() for x in sentences[i:j])

@@ -16,9 +16,12 @@ warning (:func:`assumed`). A roll whose effects are all value (Ancient Copper Dr
 Treasures, Ancient Silver Dragon's cards) is :class:`ValueOnly` ("roll"): its result
 changes nothing in combat.
 
-Not read here: a roll with a table of results ("1-9 | ..."), "chosen at random", a flip
-whose branch has a target (chosen as the ability is put on the stack, 603.3d, before the
-flip), and a branch of more than one sentence. Pure Python.
+Also read: "If you roll a 1, <effects>. Otherwise, <effects>.", "If the result is 4 or less,
+<effects>." and a d20's table of results ("1—9 | ...", its rows joined to the trigger by
+:func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "chosen at
+random", a flip whose branch has a target (chosen as the ability is put on the stack,
+603.3d, before the flip), a coin branch of more than one sentence, "that much" of a roll.
+Pure Python.
 """
 
 from __future__ import annotations
@@ -89,10 +92,20 @@ def read(rest: str, effects_of: EffectsReader) -> tuple[tuple[Effect, ...], bool
         if not branches:
             return None
         return (Chance("coin", n, tuple(branches)),), False
-    m = re.fullmatch(r"roll (?:a six-sided die|a d(\d+))\.?", _lower(sents[0]))
+    table = re.fullmatch(r"(roll a d(\d+)(?: for each player being attacked and ignore all but "
+                         r"the highest roll)?\.) (\d+(?:—\d+)? \| .+)", _lower(rest.strip()))
+    if table:
+        return _table(int(table[2]), table[3], effects_of)
+    may = _lower(sents[0]).startswith("you may roll ")
+    m = re.fullmatch(r"(?:you may )?roll (?:a six-sided die|a d(\d+))\.?", _lower(sents[0]))
     if not m or len(sents) < 2:
         return None
     sides = int(m[1]) if m[1] else 6
+    ranged = _ranges(sides, sents[1:], effects_of)
+    if ranged is not None:
+        return (ranged,), may
+    if may:
+        return None
     body = " ".join(sents[1:])
     values = effects_of(body)
     if values is not None and not values[1] and all(isinstance(e, ValueOnly)
@@ -120,6 +133,62 @@ def read(rest: str, effects_of: EffectsReader) -> tuple[tuple[Effect, ...], bool
     if isinstance(e, Pump) and (e.power, e.toughness) not in ((1, 0), (0, 1), (1, 1)):
         return None
     return (Chance("die", sides, (("result", (e,)),), offset),), False
+
+
+def _ranges(sides: int, sents: list[str], effects_of: EffectsReader) -> Chance | None:
+    """"If you roll a 1, <effects>. Otherwise, <effects>." / "If the result is 4 or less
+    (5 or greater), <effects>.": the results each sentence covers, as rows of a table."""
+    branches: list[tuple[str, tuple[Effect, ...]]] = []
+    left = set(range(1, sides + 1))
+    for s in sents:
+        low = _lower(s).rstrip(".")
+        m = re.fullmatch(r"if (?:you roll an? (\d+)|the result is (\d+) or (less|greater|higher)),"
+                         r" (.+)", low)
+        if m and m[1]:
+            lo = hi = int(m[1])
+            text = m[4]
+        elif m:
+            n = int(m[2])
+            lo, hi = (1, n) if m[3] == "less" else (n, sides)
+            text = m[4]
+        elif low.startswith("otherwise, ") and branches and left:
+            lo, hi, text = 0, 0, low[len("otherwise, "):]
+        else:
+            return None
+        got = effects_of(text)
+        if got is None or got[1] or not _plain(got[0]):
+            return None
+        if lo == 0:  # "otherwise": every result not covered yet, each a row of its own
+            branches.extend((f"range:{k}-{k}", got[0]) for k in sorted(left))
+            left.clear()
+            continue
+        if not 1 <= lo <= hi <= sides:
+            return None
+        left -= set(range(lo, hi + 1))
+        branches.append((f"range:{lo}-{hi}", got[0]))
+    return Chance("die", sides, tuple(branches)) if branches else None
+
+
+def _table(sides: int, rows: str, effects_of: EffectsReader
+           ) -> tuple[tuple[Effect, ...], bool] | None:
+    """A die roll's table of results ("1—9 | Create a Treasure token. 10—19 | ... 20 | ..."):
+    each row's effects for the results it covers (``"range:1-9"``), every result from 1 to
+    ``sides`` covered once; all value: :class:`ValueOnly` "roll"."""
+    parts = re.split(r"(?:^|\s)(\d+)(?:—(\d+))? \| ", " " + rows)
+    branches: list[tuple[str, tuple[Effect, ...]]] = []
+    covered: list[int] = []
+    for k in range(1, len(parts) - 2, 3):
+        lo, hi, text = int(parts[k]), int(parts[k + 1] or parts[k]), parts[k + 2].strip()
+        got = effects_of(text)
+        if got is None or got[1] or not _plain(got[0]) or lo > hi:
+            return None
+        covered.extend(range(lo, hi + 1))
+        branches.append((f"range:{lo}-{hi}", got[0]))
+    if sorted(covered) != list(range(1, sides + 1)):
+        return None
+    if all(isinstance(e, ValueOnly) for _, effects in branches for e in effects):
+        return (ValueOnly("roll"),), False
+    return (Chance("die", sides, tuple(branches)),), False
 
 
 # ====================================================================== playing
@@ -166,7 +235,12 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
                 lines.extend(play.effect(f, x, chosen) for x in effects)
         return "; ".join([head] + [x for x in lines if x])
     n = max(0, k + e.offset)
-    for _, effects in e.branches:
+    for when, effects in e.branches:
+        if when.startswith("range:"):  # a row of the table of results
+            lo, _, hi = when[6:].partition("-")
+            if int(lo) <= k <= int(hi):
+                lines.extend(play.effect(f, x, chosen) for x in effects)
+            continue
         for x in effects:
             lines.append(play.effect(f, dataclasses.replace(x, amount=Amount(n)), chosen))
     return "; ".join([f"rolled {k} (706)"] + [x for x in lines if x])

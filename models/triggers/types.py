@@ -804,7 +804,8 @@ class Chance:
     then resolve ``branches`` — (``when``, effects) pairs. Coins: ``when`` is ``"win"``
     (every flip won), ``"lose"`` (none won), ``"each_win"`` (the effects once per flip won),
     ``"all_heads"`` / ``"all_tails"`` (every coin heads / tails; the result counts heads).
-    Die: ``when`` is ``"result"`` with ``offset``: each effect's :class:`Amount` (a
+    Die: ``when`` is ``"range:<lo>-<hi>"`` (a row of a table of results: its effects when the
+    result is from lo to hi) or ``"result"`` with ``offset``: each effect's :class:`Amount` (a
     :class:`Pump`'s, a :class:`Counters`' or :class:`CreateTokens`' count) becomes the result
     plus ``offset`` (at least 0)."""
 
