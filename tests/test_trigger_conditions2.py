@@ -484,3 +484,27 @@ def test_a_d20_table_of_results() -> None:
                           "token. 10—19 | Create two Treasure tokens. 20 | Create three Treasure "
                           "tokens.", ("Hoarding Ogre",))
     assert [type(e).__name__ for e in t.effects] == ["ValueOnly"]
+
+
+def test_zagras_destroys_the_planeswalker_a_creature_dealt_combat_damage() -> None:
+    # 510.1, 306.8: Grizzly Bears attack Bob's Chandra, Torch of Defiance (loyalty 4): 2
+    # combat damage removes two loyalty counters; Zagras's "destroy that planeswalker".
+    got = damage([_p("zagras", "Zagras, Thief of Heartbeats", "Alice"),
+                  _p("bears", "Grizzly Bears", "Alice"),
+                  _p("chandra", "Chandra, Torch of Defiance", "Bob")], {"bears": "chandra"})
+    assert "chandra" in got["outcome"]["destroyed"]
+    assert _fired(got) == ["zagras"]
+
+
+def test_kestia_an_enchanted_creature_or_enchantment_creature_attacks() -> None:
+    # Kestia: "an enchanted creature or enchantment creature you control attacks": Grizzly
+    # Bears with Holy Strength attached (303.4) trigger it; bare Bears don't.
+    (t,) = parse_triggers("Whenever an enchanted creature or enchantment creature you control "
+                          "attacks, draw a card.", ("Kestia, the Cultivator",))
+    assert t.event == "attacks" and t.watch.controller == "you"
+    got = damage([_p("kestia", "Kestia, the Cultivator", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                  _p("aura", "Holy Strength", "Alice", attached_to="bears")], {"bears": "Bob"})
+    assert _fired(got) == ["kestia"]
+    got = damage([_p("kestia", "Kestia, the Cultivator", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                 {"bears": "Bob"})
+    assert "triggers" not in got

@@ -474,6 +474,9 @@ class _Refs:
             return self.r.it
         if s == "that creature":
             return self.r.that_creature
+        if (s == "that planeswalker" and self.r.event == "combat_damage_to"
+                and [x for x in self.r.watch.extra if x.startswith("to:")] == ["to:planeswalker"]):
+            return Who("damaged")  # h12: the planeswalker dealt the combat damage
         m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
                          r"controls|you don't control)", s)
         if m:

@@ -237,6 +237,15 @@ def _subject(text: str) -> _Subject | None:
     mo = re.fullmatch(r"another (\w+) you control or an? (\w+) you control", s)
     if mo:
         s = f"another {mo[1]} or {mo[2]} you control"
+    if s == "an enchanted creature or enchantment creature you control":  # h12 (Kestia)
+        return _Subject(controller="you", qualities=(Quality(enchanted=True),
+                                                     Quality(types=("Enchantment",))))
+    if s.endswith(" that are enchanted by an Aura you control"):  # h12 (Killian)
+        inner = _subject(s[:-len(" that are enchanted by an Aura you control")])
+        if inner is None or inner.kind == "self":
+            return None
+        inner.extra.append("enchanted_by_yours")
+        return inner
     mo = re.fullmatch(r"(?:a|an) (.+) other than ~", s)
     if mo:  # h12: "a legendary permanent other than ~"
         s = "another " + mo[1]
@@ -414,6 +423,7 @@ _DAMAGE_TO: dict[str, tuple[str, ...]] = {
     "one or more of your opponents": ("opponent",),
     "an opponent": ("opponent",),
     "your opponents": ("opponent",),  # h12
+    "a planeswalker": ("planeswalker",),  # h12
     "you": ("you",),
     "defending player": ("player",),  # only an attacker deals combat damage to a player
 }
@@ -971,6 +981,10 @@ def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creatu
         combat = board.combat
         return combat is not None and (creature.id in combat.attacking
                                        or creature.id in combat.blocking)
+    if tag == "enchanted_by_yours":  # an Aura its controller... the ability's controller controls
+        return any(p.attached_to == creature.id and "Aura" in p.subtypes
+                   and p.controller == src.controller and state.on_battlefield(p.id)
+                   for p in board.permanents.values())
     if tag == "you_most_life":
         mine = state.life.get(src.controller, 0)
         return all(state.life.get(p.name, 0) <= mine for p in board.players
