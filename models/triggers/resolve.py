@@ -1388,6 +1388,7 @@ def _attack_choices(play: _Play, attackers: Mapping[str, str]
                                           f"taps {pick} (power {power}) as it attacks (702.154a)",
                                           {"enlist": pick}))
             events.append(("enlisted", a, pick, {"power": power}))
+            events.append(("becomes_tapped", pick, None, {}))  # 701.26a: tapped to pay the cost
     return events
 
 
