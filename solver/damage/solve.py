@@ -506,7 +506,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     warnings = list(end.warnings) + run.given.unused(end.resolved)
     warnings += assumed(end.resolved, [item for _, item in run.given.items],  # h12: a flip, a roll
                         run.given.labels)
-    return DamageResult(end.results, end.state.to_outcome(board), status, objective,
+    return DamageResult(end.results, end.state.to_outcome(board, end.board), status, objective,
                         tuple(warnings), tuple(end.resolved), end.board)
 
 
