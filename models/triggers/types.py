@@ -776,9 +776,24 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
-    graveyard: Literal["you", "damaged_player"] = "you"
-    """``"graveyard_card"``: whose graveyard the card is in — the controller's, or the player
-    dealt the combat damage ("from that player's graveyard": Ink-Eyes)."""
+    graveyard: Literal["you", "damaged_player", "defending", "any"] = "you"
+    """``"graveyard_card"``: whose graveyard the card is in — the controller's, the player
+    dealt the combat damage ("from that player's graveyard": Ink-Eyes), the defending player
+    (506.2), or any player's ("from a graveyard")."""
+    kinds: tuple[str, ...] = ()
+    """h13, ``"graveyard_card"``: what the card is, one of these descriptions, each
+    "[legendary |nonlegendary |nonX |non-Subtype ]<card type | subtype> [<card type>]"
+    ("nonland permanent", "Spirit permanent", "non-Aura enchantment", "Vampire"); when set,
+    ``card_types`` is unused."""
+    another: bool = False
+    """h13, ``"graveyard_card"``: not the source's own card ("another target creature card")."""
+    bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage"] = ""
+    """h13, ``"graveyard_card"``: a bound read as the target is chosen and again on
+    resolution (608.2b): mana value at most the source's power (as it last existed,
+    608.2h), a lesser mana value / an equal or lesser power than the creature whose event it
+    was (the one that died); mana value at most the damage of the triggering event."""
+    counters: tuple[tuple[str, int], ...] = ()
+    """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
     transformed: bool = False
     """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
     battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""

@@ -1,0 +1,169 @@
+"""h13: effects that move cards between zones in triggered abilities of combat — cards of a
+kind returned from a graveyard to the battlefield (docs/triggers.md, "Permanents from card
+data"). Real cards; expected values from the rules cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.board import build_board
+from redzone.models.game_state import GameState
+from redzone.models.outcome import DamageEvent, deal_damage, state_based_actions
+from redzone.models.scenario import parse_scenario
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.resolve import damage_window
+from redzone.models.triggers.types import EntersFromCard
+from redzone.solver.frontends.commands import run_command
+from trigger_play import perm
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None, graveyard: list[str] | None = None,
+              bob_graveyard: list[str] | None = None, **combat: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, "graveyard": graveyard or []},
+                        {"name": "Bob", "life": 20, "graveyard": bob_graveyard or []}],
+            "permanents": perms,
+            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+
+
+def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command("damage", scenario, {}).to_json()
+
+
+def _after_damage(scenario: dict[str, Any], events: list[tuple[str, str, int]]) -> Any:
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    dealt = deal_damage(board, state, [DamageEvent(s, r, n) for s, r, n in events], combat=True)
+    before = len(state.destroyed)
+    state_based_actions(board, state)
+    combat = scenario["combat"]
+    return damage_window(board, state, combat["attackers"], combat["blockers"], dealt,
+                         state.destroyed[before:])
+
+
+# ------------------------------------------------------------------ reading
+
+
+def test_kinds_and_bounds_of_graveyard_cards_are_read() -> None:
+    sun = parse_trigger("Whenever this creature enters or attacks, you may return target "
+                        "permanent card with mana value 3 or less from your graveyard to the "
+                        "battlefield.", ("Sun Titan",))
+    assert sun is not None and sun.effects == (EntersFromCard(
+        "graveyard_card", kinds=("permanent",), mana_value_at_most=3),)
+    scale = parse_trigger("Whenever this creature attacks, return target nonland permanent card "
+                          "with mana value X or less from your graveyard to the battlefield, "
+                          "where X is this creature's power.", ("Guardian Scalelord",))
+    assert scale is not None and scale.effects == (EntersFromCard(
+        "graveyard_card", kinds=("nonland permanent",), bound="source_power"),)
+    havi = parse_trigger("Whenever Havi or another legendary creature you control dies, return "
+                         "target legendary creature card with lesser mana value from your "
+                         "graveyard to the battlefield tapped.", ("Havi, the All-Father", "Havi"))
+    assert havi is not None and havi.effects == (EntersFromCard(
+        "graveyard_card", kinds=("legendary creature",), bound="lesser_mv", tapped=True),)
+    # "lesser mana value" names the creature that died: not read on an attack trigger
+    assert parse_trigger("Whenever this creature attacks, return target creature card with "
+                         "lesser mana value from your graveyard to the battlefield.",
+                         ("Test",)) is None
+    # two target cards ("up to two"): one target card per ability is played
+    assert parse_trigger("When this creature leaves the battlefield, return up to two target "
+                         "creature cards with power 2 or less from your graveyard to the "
+                         "battlefield.", ("Reveillark",)) is None
+
+
+# ------------------------------------------------------------------ playing
+
+
+def test_sun_titan_returns_an_anthem_that_pumps_it() -> None:
+    # 603.3d, 613.4c: Sun Titan (6/6) attacks; of Alice's graveyard only Glorious Anthem
+    # (mana value 3) is a permanent card with mana value 3 or less (Hill Giant is 4, Shock
+    # is not a permanent card). It returns and Sun Titan is 7/7: unblocked, Bob 13.
+    s = _scenario([perm("sun", "Sun Titan", "Alice")], {"sun": "Bob"},
+                  graveyard=["Hill Giant", "Shock", "Glorious Anthem"])
+    got = _damage(s)
+    assert got["outcome"]["life"]["Bob"] == 13
+    assert got["triggers"][0]["choices"]["card"] == "Alice~graveyard2"
+
+
+def test_sun_titan_with_only_an_aura_says_it_is_not_played() -> None:
+    # 303.4f: an Aura put onto the battlefield is attached to what its controller chooses:
+    # not played, and said so. Pacifism is Alice's only permanent card with mana value <= 3.
+    s = _scenario([perm("sun", "Sun Titan", "Alice")], {"sun": "Bob"}, graveyard=["Pacifism"],
+                  trigger_choices=[{"source": "sun", "window": "attack", "may": True}])
+    got = _damage(s)
+    assert got["triggers"][0]["result"].startswith("not played: Pacifism (an Aura)")
+    assert got["outcome"]["life"]["Bob"] == 14
+
+
+def test_guardian_scalelord_bound_is_its_power_as_the_ability_resolves() -> None:
+    # 608.2b: "mana value X or less, where X is this creature's power": Guardian Scalelord
+    # is 3/4; Serra Angel (5) is too big, Llanowar Elves (1) is the only legal card. It
+    # returns untapped and not attacking: Bob takes 3 only.
+    s = _scenario([perm("gs", "Guardian Scalelord", "Alice")], {"gs": "Bob"},
+                  graveyard=["Serra Angel", "Forest", "Llanowar Elves"])
+    got = _damage(s)
+    assert got["triggers"][0]["choices"]["card"] == "Alice~graveyard2"
+    assert got["outcome"]["life"]["Bob"] == 17
+    # with power 5 (a +2/+0 stated) Serra Angel is a legal target too
+    s["permanents"][0]["power"] = 5
+    s["combat"]["trigger_choices"] = [{"source": "gs", "window": "attack",
+                                       "target": "Alice~graveyard0"}]
+    got = _damage(s)
+    assert "Alice~graveyard0 returns to the battlefield" in got["triggers"][0]["result"]
+
+
+def test_rakshasa_debaser_takes_the_defending_players_creature_card() -> None:
+    # 506.2, 108.3: the target is a creature card in the defending player's (Bob's)
+    # graveyard; it enters under Alice's control, Bob still owns it.
+    s = _scenario([perm("rd", "Rakshasa Debaser", "Alice")], {"rd": "Bob"},
+                  graveyard=["Hill Giant"], bob_graveyard=["Serra Angel"])
+    board = build_board(parse_scenario(s))
+    from redzone.solver.damage.solve import after_attack_window
+
+    after, attackers, _ = after_attack_window(board)
+    angel = after.permanents["Bob~graveyard0"]
+    assert (angel.controller, angel.owner) == ("Alice", "Bob")
+    assert "Alice~graveyard0" not in after.permanents
+    assert "Bob~graveyard0" not in attackers  # neither attacking nor blocking (it says neither)
+
+
+def test_gixian_puppeteer_returns_another_creature_not_itself() -> None:
+    # 700.4, 603.3d: Gixian Puppeteer (4/3) blocks Bob's Craw Wurm (6/4) and dies; "another
+    # target creature card with mana value 3 or less": the Puppeteer's own card (mana value
+    # 4, and it is the source) is not a target, Llanowar Elves (1) in Alice's graveyard is.
+    s = {"players": [{"name": "Alice", "life": 20, "graveyard": ["Llanowar Elves"]},
+                     {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob"), perm("gp", "Gixian Puppeteer", "Alice")],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"gp": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "gp", 6), ("gp", "wurm", 4)])
+    assert out.state.on_battlefield("Alice~graveyard0")
+    assert "gp~returned" not in out.board.permanents
+    assert [r.choices.get("card") for r in out.resolved] == ["Alice~graveyard0"]
+
+
+def test_havi_returns_a_legendary_creature_of_lesser_mana_value() -> None:
+    # 700.4, 603.3d: Havi (6/6, mana value 6) blocks Bob's Craw Wurm (stated power 7) and
+    # dies. "Legendary creature card with lesser mana value": Isamaru, Hound of Konda
+    # (legendary, mana value 1) fits, Hill Giant is not legendary. It returns tapped.
+    s = {"players": [{"name": "Alice", "life": 20,
+                      "graveyard": ["Hill Giant", "Isamaru, Hound of Konda"]},
+                     {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob", power=7),
+                        perm("havi", "Havi, the All-Father", "Alice")],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"havi": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "havi", 7), ("havi", "wurm", 6)])
+    assert out.state.on_battlefield("Alice~graveyard1")
+    assert out.board.permanents["Alice~graveyard1"].tapped
+
+
+def test_venerable_warsinger_bound_is_the_damage_dealt() -> None:
+    # 120.3, 510.2: Venerable Warsinger (3/3 trample) deals 3 combat damage to Bob: "mana
+    # value X or less, where X is the damage dealt": Hill Giant (4) is too big, Grizzly
+    # Bears (2) fits.
+    s = _scenario([perm("vw", "Venerable Warsinger", "Alice")], {"vw": "Bob"},
+                  graveyard=["Hill Giant", "Grizzly Bears"],
+                  trigger_choices=[{"source": "vw", "window": "regular", "may": True}])
+    got = _damage(s)
+    res = [t for t in got["triggers"] if t["source"] == "vw"][0]
+    assert res["choices"]["card"] == "Alice~graveyard1"
