@@ -167,3 +167,98 @@ def test_venerable_warsinger_bound_is_the_damage_dealt() -> None:
     got = _damage(s)
     res = [t for t in got["triggers"] if t["source"] == "vw"][0]
     assert res["choices"]["card"] == "Alice~graveyard1"
+
+
+# ------------------------------------------------------------------ zone moves (moves.py)
+
+
+def test_value_moves_of_a_dead_creatures_card_are_read() -> None:
+    from trigger_play import read
+
+    from redzone.models.triggers.types import ValueOnly
+
+    # 700.4: the card of a creature that died is in its owner's graveyard; moving it on to a
+    # hand or library changes nothing on the battlefield
+    assert read("Zodiac Dragon")[0].effects == (ValueOnly("card of a creature that died"),)
+    assert read("Michelangelo, On the Scene")[0].effects == (
+        ValueOnly("card of a creature that died"),)
+    # 113.6k: "return this card from your graveyard to your hand" works only in the graveyard
+    assert read("Adéwalé, Breaker of Chains")[0].effects == (
+        ValueOnly("cards between hidden zones"),)
+    # "return it to its owner's hand" of a creature that did not die is its leaving
+    bob = parse_trigger("Whenever this creature attacks, return it to its owner's hand.",
+                        ("Test Bouncer",))
+    assert bob is not None and bob.effects[0].__class__.__name__ == "Destroy"
+
+
+def test_havengul_skaab_returns_the_other_attacker_to_hand() -> None:
+    # 400.7, 506.4: Havengul Skaab (4/5) and Grizzly Bears (2/2) attack; the Skaab's trigger
+    # returns the Bears (Alice's only other creature) to her hand: removed from combat, it
+    # deals no damage and doesn't die. Bob takes 4: 16.
+    s = _scenario([perm("hs", "Havengul Skaab", "Alice"), perm("gb", "Grizzly Bears", "Alice")],
+                  {"hs": "Bob", "gb": "Bob"})
+    got = _damage(s)
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert "Alice returns gb to its owner's hand" in got["triggers"][0]["result"]
+
+
+def test_alaborn_zealot_destroys_itself_and_the_creature_it_blocks() -> None:
+    # 509.1, 603.3, 701.8: Bob's Alaborn Zealot blocks Alice's Hill Giant (3/3): both are
+    # destroyed as the trigger resolves in the declare blockers step; no combat damage.
+    s = _scenario([perm("giant", "Hill Giant", "Alice"), perm("az", "Alaborn Zealot", "Bob")],
+                  {"giant": "Bob"}, {"az": ["giant"]})
+    got = _damage(s)
+    assert "giant destroyed" in got["triggers"][0]["result"]
+    assert "az destroyed" in got["triggers"][0]["result"]
+    assert got["outcome"]["life"]["Bob"] == 20
+    assert set(got["outcome"]["destroyed"]) >= {"giant", "az"}
+
+
+def test_abu_jafar_destroys_the_creature_it_blocked() -> None:
+    # 700.4, 701.8: Abu Ja'far (0/1) blocks Bob's Grizzly Bears and dies to its 2 damage;
+    # its dies trigger destroys the creatures it blocked: the Bears.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("gb", "Grizzly Bears", "Bob"), perm("abu", "Abu Ja'far", "Alice")],
+         "combat": {"attackers": {"gb": "Alice"}, "blockers": {"abu": ["gb"]}}}
+    out = _after_damage(s, [("gb", "abu", 2)])
+    assert not out.state.on_battlefield("gb")
+    assert out.state.reasons["gb"] == "destroyed by a triggered ability (701.8)"
+
+
+def test_photon_blinks_an_attacker_out_of_combat() -> None:
+    # 400.7, 506.4: Photon (3/3 flying) and Grizzly Bears attack; the stated target is the
+    # Bears: exiled and returned, a new object (gb~returned), not attacking: Bob takes 3.
+    s = _scenario([perm("ph", "Photon, Lady of Light", "Alice"),
+                   perm("gb", "Grizzly Bears", "Alice")], {"ph": "Bob", "gb": "Bob"},
+                  trigger_choices=[{"source": "ph", "window": "attack", "target": "gb"}])
+    got = _damage(s)
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert "gb returns to the battlefield as gb~returned" in got["triggers"][0]["result"]
+
+
+def test_ajani_returns_transformed_as_a_planeswalker() -> None:
+    # 712.14a, 400.7: Alice's Ajani, Nacatl Pariah and a Cat Warrior token (2/1) block; the
+    # token dies: Ajani may be exiled and return transformed, Ajani, Nacatl Avenger, a
+    # planeswalker with loyalty 3, not in combat (506.4).
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("giant", "Hill Giant", "Bob"),
+                        perm("aj", "Ajani, Nacatl Pariah", "Alice"),
+                        {"id": "cat", "name": "Cat Warrior", "controller": "Alice", "token": True,
+                         "types": ["Creature"], "subtypes": ["Cat", "Warrior"], "power": 2,
+                         "toughness": 1}],
+         "combat": {"attackers": {"giant": "Alice"}, "blockers": {"cat": ["giant"]},
+                    "trigger_choices": [{"source": "aj", "window": "regular", "may": True}]}}
+    out = _after_damage(s, [("giant", "cat", 3), ("cat", "giant", 2)])
+    assert not out.state.on_battlefield("aj")
+    back = out.board.permanents["aj~returned"]
+    assert (back.name, back.loyalty, back.types) == ("Ajani, Nacatl Avenger", 3, ("Planeswalker",))
+
+
+def test_jecht_whose_back_face_is_a_saga_is_not_read() -> None:
+    # 714.3a: a Saga entering gets a lore counter and its chapter ability: not played, so
+    # Jecht's "exile it, then return it transformed" is not read
+    from trigger_play import read
+
+    assert read("Jecht, Reluctant Guardian") == ()

@@ -369,6 +369,26 @@ def _transform(play: Any, f: Any, e: Transform, chosen: dict[str, Any]) -> str:
 def names_ok(effects: tuple[Effect, ...], names: tuple[str, ...]) -> bool:
     """Whether ``effects`` (one ability's, read from the face ``names``) are played on that
     card: a :class:`Transform` only where :func:`transformable`."""
-    from redzone.models.triggers.types import flat_effects
+    from redzone.models.triggers.types import EntersFromCard, flat_effects
 
-    return not any(isinstance(x, Transform) for x in flat_effects(effects)) or transformable(names)
+    flat = flat_effects(effects)
+    if any(isinstance(x, EntersFromCard) and x.what == "blink" and x.transformed for x in flat) \
+            and not _back_enters(names):
+        return False  # h13: its back face returns only when the card data gives it, no Saga
+    return not any(isinstance(x, Transform) for x in flat) or transformable(names)
+
+
+@lru_cache(maxsize=256)
+def _back_enters(names: tuple[str, ...]) -> bool:
+    """h13: whether the back face of the transforming card ``names`` can be played as it
+    enters the battlefield (712.14a): not a Saga or an Aura (714.3a, 303.4f); a creature with
+    printed power and toughness, or a planeswalker with printed loyalty."""
+    card = _faces(names)
+    if card is None:
+        return False
+    back = card.faces[1]
+    if "Saga" in back.subtypes or "Aura" in back.subtypes:
+        return False
+    if "Creature" in back.types:
+        return str(back.power).isdigit() and str(back.toughness).isdigit()
+    return "Planeswalker" in back.types and str(back.loyalty).isdigit()

@@ -465,6 +465,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f", transformed ({new.name})" if e.transformed else "") \
             + (f" under {controller}'s control" if controller != old.owner else "") + note
+    if e.what == "blink":
+        return _blink(play, f, e, chosen, index)
     if e.what == "exiled":
         return _exiled(play, f, e, index)
     if e.what == "basic_land":
@@ -524,6 +526,40 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
     return f"{card} returns to the battlefield as {new.id}" + (
         f" tapped and attacking {attacked}" if attacked is not None
         else " tapped" if e.tapped else "") + note
+
+
+def _blink(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: int) -> str:
+    """h13: "exile X, then return it to the battlefield [transformed]": the card the same
+    ability just exiled (the source, or its target) returns as a new object (400.7: id
+    ``<id>~returned``, not in combat 506.4, summoning sick, no damage or effects), its back
+    face up when ``transformed`` (712.14a). A token exiled ceases to exist (111.8)."""
+    pid = f.source if e.of == "source" else chosen.get("target")
+    base = play.edit.base
+    if not isinstance(pid, str) or pid not in base.permanents and not _known(play, pid) \
+            or play.state.on_battlefield(pid):
+        return "nothing exiled"
+    if not play.state.reasons.get(pid, "").startswith("exiled"):
+        return "nothing exiled"
+    old = play.edit.perm(pid)
+    if old.token:
+        return f"{pid} doesn't return: a token ceased to exist (111.8)"
+    new_id = f"{pid}~returned"
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    if new_id in perms:
+        return "already returned"
+    controller = f.controller if e.under == "you" else old.owner
+    if e.transformed and not old.card:
+        return "not played: the card data doesn't give its back face"
+    new = (_from_card(old.card, new_id, controller, old.owner, index, int(e.transformed))
+           if old.card else _fresh(old, new_id, controller, index))
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    if "Saga" in new.subtypes or "Aura" in new.subtypes:
+        return f"not played: {new.name} (a Saga or an Aura) entering the battlefield"
+    new = dataclasses.replace(new, tapped=e.tapped, owner=old.owner, controller=controller)
+    note = _put(play, new)
+    return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
+        + (f", transformed ({new.name})" if e.transformed else "") + note
 
 
 def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:

@@ -33,6 +33,7 @@ from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
+from redzone.models.triggers.moves import move_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -752,6 +753,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         got = zone_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
         got = counter_clause(s, refs)
+    if got is None:  # h13: zone moves (moves.py)
+        got = move_clause(s, refs, dies_self)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -1025,10 +1028,12 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        after_value = not if_you_do and may_value and sent.startswith(("if you do, ",
+                                                                         "when you do, "))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
-            sent = sent[len("if you do, "):]
+            # (h13: "When you do, ..." too, 603.12)
+            sent = sent.split(", ", 1)[1]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]

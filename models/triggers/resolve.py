@@ -704,7 +704,7 @@ class _Play:
             if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
-                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                    and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
                 # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
                 # done (608.2c)
                 break
@@ -859,12 +859,14 @@ class _Play:
                            tuple(own)))
                 for pick in picks:
                     state.destroyed.append(pick)
-                    state.reasons[pick] = "sacrificed (701.21)"
+                    state.reasons[pick] = ("returned to its owner's hand by a triggered ability "
+                                           "(400.7)" if e.to_hand else "sacrificed (701.21)")
                     state.damage.pop(pick, None)
-                    out.append(f"{p} sacrifices {pick}")
+                    out.append(f"{p} returns {pick} to its owner's hand" if e.to_hand
+                               else f"{p} sacrifices {pick}")
                 # in the answer's choices, so a line can be replayed (combat.trigger_choices)
                 chosen.setdefault("sacrifice", []).extend(picks)
-            return ", ".join(out) or "nothing to sacrifice"
+            return ", ".join(out) or ("nothing to return" if e.to_hand else "nothing to sacrifice")
         if isinstance(e, CreateTokens):
             return self.create(f, e)
         if isinstance(e, ValueOnly):

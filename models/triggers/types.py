@@ -416,6 +416,9 @@ class Sacrifice:
     ``or_artifact`` are then unused."""
     exclude_types: tuple[str, ...] = ()
     """Card types it must not have ("a nonland permanent")."""
+    to_hand: bool = False
+    """h13: returned to its owner's hand rather than sacrificed ("return a land you control
+    to its owner's hand"): it leaves the battlefield without dying (400.7)."""
 
 
 
@@ -765,10 +768,13 @@ class EntersFromCard:
     lands, or finds none); ``"exiled"``: the cards exiled with the source by its own ability
     (607.2a; the scenario's ``exiled``), each under its owner's control; ``tapped``;
     ``attacking``: tapped and attacking a player or planeswalker its controller chooses
-    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
+    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it); h13
+    ``"blink"``: the card of the permanent the same ability just exiled — the source, or with
+    ``of="target"`` its target — returns (a new object, 400.7; a token can't, 111.8), under
+    ``under``'s control, ``transformed``: its back face up (712.14a)."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled"]
-    of: Literal["source", "trigger"] = "source"
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled", "blink"]
+    of: Literal["source", "trigger", "target"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
     attacking: bool = False
