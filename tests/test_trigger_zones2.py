@@ -262,3 +262,75 @@ def test_jecht_whose_back_face_is_a_saga_is_not_read() -> None:
     from trigger_play import read
 
     assert read("Jecht, Reluctant Guardian") == ()
+
+
+# ------------------------------------------------------------------ cards from a hand (h13)
+
+
+def _with_hand(s: dict[str, Any], hand: list[str]) -> dict[str, Any]:
+    s["players"][0]["hand"] = hand
+    return s
+
+
+def test_kinscaer_sentry_puts_a_creature_from_the_stated_hand_attacking() -> None:
+    # 508.4, 608.2b: Kinscaer Sentry (2/2 first strike, lifelink) and Grizzly Bears attack:
+    # X = 2 attacking creatures Alice controls. Of her stated hand, Hill Giant (mana value 4)
+    # and Centaur Courser (3) are too big: Llanowar Elves (1) is the only card. It enters
+    # tapped and attacking Bob (never declared).
+    # Unblocked: 2 + 2 + 1 = 5, Bob 15.
+    s = _with_hand(_scenario([perm("ks", "Kinscaer Sentry", "Alice"),
+                              perm("gb", "Grizzly Bears", "Alice")], {"ks": "Bob", "gb": "Bob"},
+                             trigger_choices=[{"source": "ks", "window": "attack", "may": True}]),
+                   ["Hill Giant", "Centaur Courser", "Llanowar Elves"])
+    got = _damage(s)
+    assert "Llanowar Elves put onto the battlefield from Alice's hand as Alice~hand2 tapped " \
+           "and attacking Bob" in got["triggers"][0]["result"]
+    assert got["outcome"]["life"]["Bob"] == 15
+
+
+def test_an_unstated_hand_holds_no_card() -> None:
+    # the scenario says what the hand holds: unstated, nothing enters; Bob takes 2 + 2.
+    s = _scenario([perm("ks", "Kinscaer Sentry", "Alice"), perm("gb", "Grizzly Bears", "Alice")],
+                  {"ks": "Bob", "gb": "Bob"},
+                  trigger_choices=[{"source": "ks", "window": "attack", "may": True}])
+    got = _damage(s)
+    assert got["triggers"][0]["result"] == "no such card in the hand (the scenario's players[].hand)"
+    assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_shadowfax_chooses_among_lesser_power_cards() -> None:
+    # Shadowfax (4/4): "a creature card with lesser power" than its 4: Craw Wurm (6) is not
+    # one; of Hill Giant (3) and Grizzly Bears (2) the stated choice is the Giant. Horses
+    # have haste (irrelevant: it is put onto the battlefield attacking, 508.4). 4 + 3: Bob 13.
+    s = _with_hand(_scenario([perm("sf", "Shadowfax, Lord of Horses", "Alice")], {"sf": "Bob"},
+                             trigger_choices=[{"source": "sf", "window": "attack", "may": True,
+                                               "chosen": "Alice~hand1"}]),
+                   ["Craw Wurm", "Hill Giant", "Grizzly Bears"])
+    got = _damage(s)
+    assert got["outcome"]["life"]["Bob"] == 13
+    s["combat"]["trigger_choices"][0]["chosen"] = "Alice~hand0"
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match=r"^combat.trigger_choices\[0\].chosen: 'Alice~hand0' "
+                                            r"can't be chosen"):
+        _damage(s)
+
+
+def test_a_hand_card_after_a_draw_is_not_read() -> None:
+    # a card drawn is hidden: Nick Fury's "draw a card. Then you may put a creature card ...
+    # from your hand" is not read
+    from trigger_play import read
+
+    assert read("Nick Fury, Spymaster") == ()
+
+
+def test_hand_cards_are_checked_against_the_card_data() -> None:
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    s = _with_hand(_scenario([perm("gb", "Grizzly Bears", "Alice")], {"gb": "Bob"}), ["Hill Gint"])
+    with pytest.raises(ScenarioError, match=r"^players\[0\].hand\[0\]: unknown card 'Hill Gint'"):
+        _damage(s)

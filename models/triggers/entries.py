@@ -329,9 +329,18 @@ def _bounds(play: Any, f: Any, e: EntersFromCard) -> tuple[int | None, int | Non
     if e.bound == "damage":
         d = int(f.data.get("damage", 0))
         return (d if mv is None else min(mv, d)), power
-    if e.bound == "source_power":
+    if e.bound in ("source_power", "source_power_less"):
         p = play.edit.perm(f.source).power if _known(play, f.source) else None
+        if e.bound == "source_power_less":  # "with lesser power" than the source's
+            return mv, (-1 if p is None else p - 1)
         return (None if p is None else p if mv is None else min(mv, p)), power
+    if e.bound == "attackers":  # attacking creatures the controller controls, now
+        n = sum(1 for a in play.attackers if play.state.on_battlefield(a)
+                and _known(play, a) and play.edit.perm(a).controller == f.controller)
+        return (n if mv is None else min(mv, n)), power
+    if e.bound == "trigger_power":  # the creature that died, as it last existed (608.2h)
+        p = play.edit.perm(f.trigger).power if f.trigger and _known(play, f.trigger) else None
+        return (-1 if p is None else p), power
     pid = f.trigger or f.source
     dead = play.edit.perm(pid) if pid is not None and _known(play, pid) else None
     if dead is None:
@@ -467,6 +476,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
             + (f" under {controller}'s control" if controller != old.owner else "") + note
     if e.what == "blink":
         return _blink(play, f, e, chosen, index)
+    if e.what == "hand_card":
+        return _hand_card(play, f, e, chosen, index)
     if e.what == "exiled":
         return _exiled(play, f, e, index)
     if e.what == "basic_land":
@@ -560,6 +571,67 @@ def _blink(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: 
     note = _put(play, new)
     return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
         + (f", transformed ({new.name})" if e.transformed else "") + note
+
+
+def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: int) -> str:
+    """h13: "put a <kinds> card from your hand onto the battlefield [tapped and attacking]":
+    the controller chooses, as the ability resolves, one card of the kinds and bounds
+    (608.2b) among those of the scenario's ``players[].hand`` (one of each name; id
+    ``<player>~hand<i>``, the index in that list), a new permanent under their control;
+    with none there, nothing happens (the scenario says what the hand holds)."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    hand = next((p.hand for p in base.players if p.name == f.controller), ())
+    bounds = _bounds(play, f, e)
+    options: list[Any] = []
+    seen: set[str] = set()
+    for i, name in enumerate(hand):
+        hid = f"{f.controller}~hand{i}"
+        if hid in perms or name in seen or not _fits(name, e, bounds):
+            continue
+        seen.add(name)
+        options.append(hid)
+    if not options:
+        return "no such card in the hand (the scenario's players[].hand)"
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    name = hand[int(pick.rsplit("~hand", 1)[1])]
+    new = _from_card(name, pick, f.controller, f.controller, index)
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    if not any(t in new.types for t in _PERMANENT_TYPES):
+        return f"{name} stays in the hand: not a permanent card (400.4a)"
+    if "Aura" in new.subtypes or "Saga" in new.subtypes:
+        return f"not played: {name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
+               "entering the battlefield"
+    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
+    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    note = _put(play, new)
+    return f"{name} put onto the battlefield from {f.controller}'s hand as {pick}" + (
+        f" tapped and attacking {attacked}" if attacked is not None
+        else " tapped" if e.tapped or e.attacking else "") + note
+
+
+def _attack_target(play: Any, f: Any) -> str | None:
+    """508.4: the player or planeswalker a creature put onto the battlefield attacking
+    attacks: one of the opponents' (its controller's choice)."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    options = [p.name for p in base.players if p.name != f.controller and play.state.in_game(p.name)]
+    options += [q.id for q in perms.values() if q.is_a("Planeswalker")
+                and q.controller != f.controller and play.state.on_battlefield(q.id)]
+    if not options:
+        return None
+    return options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options), f.trigger))
 
 
 def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:

@@ -121,6 +121,9 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                      r"under (?:his|her|its) owner's control", s)
     if m and not leaves and (m[1] == "~" or r.it == _SELF):
         return (Destroy(_SELF, exile=True), EntersFromCard("blink", transformed=True))
+    got = _hand_card(s, refs)
+    if got is not None:
+        return got
     m = re.fullmatch(r"exile (up to one )?(other )?target (?:creature|nontoken creature) you "
                      r"control, then return (?:it|that card) to the battlefield( tapped)? "
                      r"under (its owner's|your) control( tapped)?", s)
@@ -130,3 +133,63 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                 EntersFromCard("blink", of="target", tapped=bool(m[3] or m[5]),
                                under="you" if m[4] == "your" else "owner"))
     return None
+
+
+_HAND = re.compile(
+    r"put (?:a|an) (?P<kinds>.+?) card(?: with (?P<stat>mana value|power) (?P<n>\d+|X) or less"
+    r"| with mana value less than or equal to (?P<eq>that damage|that creature's power|~'s power)"
+    r"| with (?P<lesser>lesser power))? from your hand onto the battlefield"
+    r"(?P<tap> tapped and attacking| tapped)?(?P<x>, where X is the number of attacking "
+    r"creatures you control)?")
+
+
+def _hand_card(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """h13: "put a <kinds> card [with <bound>] from your hand onto the battlefield [tapped
+    [and attacking]]" (the scenario's ``players[].hand``), or ``None``."""
+    from redzone.models.triggers.entries import _kind_parts
+
+    m = _HAND.fullmatch(s)
+    if not m:
+        return None
+    alts = tuple(a for a in re.split(r", or |, | or ", m["kinds"]) if a)
+    if not alts or " and/or " in m["kinds"] or any(_kind_parts(a) is None for a in alts):
+        return None
+    r = refs.r
+    bound = ""
+    n = int(m["n"]) if m["n"] and m["n"] != "X" else None
+    if (m["n"] == "X") != bool(m["x"]) or m["x"] and m["stat"] != "mana value":
+        return None
+    if m["x"]:
+        bound = "attackers"
+    elif m["eq"] == "~'s power":
+        bound = "source_power"
+    elif m["eq"] == "that damage":
+        if r.event != "combat_damage_player" or r.watch.kind != "self":
+            return None  # the damage of the source's own event (120.3)
+        bound = "damage"
+    elif m["eq"] == "that creature's power":
+        if r.event != "dies" or r.that_creature != _TRIGGER:
+            return None
+        bound = "trigger_power"  # as it last existed (608.2h)
+    elif m["lesser"]:
+        bound = "source_power_less"
+    tap = m["tap"] or ""
+    return (EntersFromCard("hand_card", under="you", tapped=bool(tap), attacking="attacking" in tap,
+                           kinds=alts, mana_value_at_most=n if m["stat"] == "mana value" else None,
+                           power_at_most=n if m["stat"] == "power" else None,
+                           bound=bound),)  # type: ignore[arg-type]
+
+
+def hand_ok(effects: tuple[Effect, ...]) -> bool:
+    """Whether a card put from a hand is one the scenario can state: not after the same
+    ability drew a card (a card drawn is hidden: which one it is decides the play)."""
+    from redzone.models.triggers.types import flat_effects
+
+    seen_value = False
+    for e in flat_effects(effects):
+        if isinstance(e, ValueOnly) and e.what not in ("cards between hidden zones",
+                                                       "card of a creature that died"):
+            seen_value = True
+        if isinstance(e, EntersFromCard) and e.what == "hand_card" and seen_value:
+            return False
+    return True

@@ -33,7 +33,7 @@ from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
-from redzone.models.triggers.moves import move_clause
+from redzone.models.triggers.moves import hand_ok, move_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -1108,6 +1108,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
+        if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:

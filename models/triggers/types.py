@@ -771,9 +771,12 @@ class EntersFromCard:
     (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it); h13
     ``"blink"``: the card of the permanent the same ability just exiled — the source, or with
     ``of="target"`` its target — returns (a new object, 400.7; a token can't, 111.8), under
-    ``under``'s control, ``transformed``: its back face up (712.14a)."""
+    ``under``'s control, ``transformed``: its back face up (712.14a); h13 ``"hand_card"``: a
+    card of ``kinds`` from the controller's hand (the scenario's ``players[].hand``), chosen as
+    the ability resolves (``trigger_choices[].chosen``: ``<player>~hand<i>``), not targeted."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled", "blink"]
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled", "blink",
+                  "hand_card"]
     of: Literal["source", "trigger", "target"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
@@ -793,11 +796,15 @@ class EntersFromCard:
     ``card_types`` is unused."""
     another: bool = False
     """h13, ``"graveyard_card"``: not the source's own card ("another target creature card")."""
-    bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage"] = ""
+    bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage", "trigger_power",
+                   "source_power_less", "attackers"] = ""
     """h13, ``"graveyard_card"``: a bound read as the target is chosen and again on
     resolution (608.2b): mana value at most the source's power (as it last existed,
     608.2h), a lesser mana value / an equal or lesser power than the creature whose event it
-    was (the one that died); mana value at most the damage of the triggering event."""
+    was (the one that died); mana value at most the damage of the triggering event; ``"hand_card"``
+    also: mana value at most the power of the creature whose event it was, power less than
+    the source's, mana value at most the number of attacking creatures the controller
+    controls."""
     counters: tuple[tuple[str, int], ...] = ()
     """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
     transformed: bool = False
