@@ -329,7 +329,7 @@ def test_objects_compare_and_print_as_the_models_did() -> None:
     assert repr(a) == ("PlayerSpec(name='A', life=20, mana=0, energy=0, poison=0, library=[], "
                        "graveyard=[], hand=[], commanders=[], commander_damage={})")
     assert a.model_dump() == {"name": "A", "life": 20, "mana": 0, "energy": 0, "poison": 0, "library": [],
-                              "graveyard": [], "commanders": [], "commander_damage": {}}
+                              "graveyard": [], "hand": [], "commanders": [], "commander_damage": {}}
     with pytest.raises(TypeError):
         hash(a)  # mutable, so unhashable (as a pydantic model)
 
