@@ -334,3 +334,41 @@ def test_hand_cards_are_checked_against_the_card_data() -> None:
     s = _with_hand(_scenario([perm("gb", "Grizzly Bears", "Alice")], {"gb": "Bob"}), ["Hill Gint"])
     with pytest.raises(ScenarioError, match=r"^players\[0\].hand\[0\]: unknown card 'Hill Gint'"):
         _damage(s)
+
+
+# ------------------------------------------------------------------ flips, counters, colours
+
+
+def test_akki_lavarunner_flips_into_tok_tok() -> None:
+    # 709.4: Akki Lavarunner (1/1) deals 1 combat damage to Bob and flips: the same object,
+    # now Tok-Tok, Volcano Born (2/2: power and toughness change by the printed difference).
+    s = _scenario([perm("akki", "Akki Lavarunner", "Alice")], {"akki": "Bob"})
+    got = _damage(s)
+    assert got["outcome"]["life"]["Bob"] == 19
+    assert got["triggers"][0]["result"] == "akki transforms into Tok-Tok, Volcano Born"
+
+
+def test_luminous_broodmoth_returns_the_creature_with_a_flying_counter() -> None:
+    # 122.1b, 122.6: Alice's Grizzly Bears (no flying) blocks Bob's Hill Giant and dies:
+    # Luminous Broodmoth returns it as gb~returned, with a flying counter: it has flying.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("giant", "Hill Giant", "Bob"), perm("gb", "Grizzly Bears", "Alice"),
+                        perm("moth", "Luminous Broodmoth", "Alice")],
+         "combat": {"attackers": {"giant": "Alice"}, "blockers": {"gb": ["giant"]}}}
+    out = _after_damage(s, [("giant", "gb", 3), ("gb", "giant", 2)])
+    assert out.state.on_battlefield("gb~returned")
+    assert out.state.counters["gb~returned"] == {"flying": 1}
+    assert out.board.has_keyword(out.board.permanents["gb~returned"], "flying")
+
+
+def test_lightwielder_paladin_exiles_a_black_permanent_of_the_damaged_player() -> None:
+    # 701.13, 510.3a: Lightwielder Paladin (4/4 first strike) deals combat damage to Bob; the
+    # target is a black or red permanent Bob controls: his Dusk Imp (black), not his
+    # Grizzly Bears (green).
+    s = _scenario([perm("lp", "Lightwielder Paladin", "Alice"), perm("imp", "Dusk Imp", "Bob"),
+                   perm("gb", "Grizzly Bears", "Bob")], {"lp": "Bob"},
+                  trigger_choices=[{"source": "lp", "window": "first-strike", "may": True}])
+    got = _damage(s)
+    res = [t for t in got["triggers"] if t["source"] == "lp"][0]
+    assert res["result"] == "imp exiled" and res["choices"]["target"] == "imp"

@@ -70,8 +70,8 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:
         n = _n(m[1])
         return None if n is None else (Blight(n),)
-    m = re.fullmatch(r"transform (~|it|him|her)", s)
-    if m:  # only the source itself (checked against the card by :func:`transformable`)
+    m = re.fullmatch(r"(?:transform|flip) (~|it|him|her)", s)
+    if m:  # h13: "flip" a flip card (709.4): its other half, played as a transform  # only the source itself (checked against the card by :func:`transformable`)
         who = refs.obj("it" if m[1] in ("him", "her") else m[1])
         return None if who is None or who.kind != "source" else (Transform(who),)
     if s == "manifest dread":
@@ -300,7 +300,7 @@ def _faces(names: tuple[str, ...]) -> Any:
             card = lookup(name)
         except RedzoneError:
             continue
-        if (getattr(card, "layout", None) == "transform" and len(card.faces) == 2
+        if (getattr(card, "layout", None) in ("transform", "flip") and len(card.faces) == 2
                 and card.faces[0].name == names[0]):
             return card
     return None

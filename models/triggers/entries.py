@@ -53,7 +53,18 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
         # it died: it was a creature (700.4), looking back (603.10a)
         return (EntersFromCard("died"),)
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
-                     r" transformed)?(?: under (its owner's|your) control)?( tapped)?", s)
+                     r" transformed| flipped)?(?: under (its owner's|your) control)?( tapped)?"
+                     r"(?: with (a|an|one|two|three) (\+1/\+1|flying|first strike|vigilance|"
+                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible) "
+                     r"counters? on it)?", s)  # h13: the counters it enters with (122.6)
+    if m and r.event == "dies" and m[6] and m[3]:
+        return None
+    if m and r.event == "dies" and m[6]:
+        n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}[m[6]]
+        got = entry_clause(s[:m.start(6) - len(" with ")], refs, dies_self)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (dataclasses.replace(got[0], counters=((m[7], n),)),)
     if m and r.event == "dies":
         tapped = bool(m[2] or m[5])
         under = "you" if m[4] == "your" else "owner"
@@ -219,8 +230,9 @@ def _card_of(name: str, face: int = 0) -> tuple[Any, Any] | None:
         card, _ = lookup_face(name)
     except UnknownCardError:
         return None
-    if face and card.layout != "transform":
-        return None  # only a double-faced card can enter transformed (712.14a)
+    if face and card.layout not in ("transform", "flip"):
+        return None  # only a double-faced card can enter transformed (712.14a), h13: a flip
+        # card flipped (709.4)
     if len(card.faces) <= face or not card.faces[face].known:
         return None
     return card, card.faces[face]
@@ -470,7 +482,7 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                 new, types=e.types, subtypes=(), power=None, toughness=None,
                 base=None if new.base is None else dataclasses.replace(
                     new.base, types=e.types, subtypes=(), power=None, toughness=None))
-        note = _put(play, new)
+        note = _put(play, new) + _with_counters(play, f, e, new.id, chosen)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f", transformed ({new.name})" if e.transformed else "") \
             + (f" under {controller}'s control" if controller != old.owner else "") + note
@@ -527,13 +539,7 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                        f.trigger))
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
-    note = _put(play, new)
-    if e.counters:  # h13: it enters with them (122.6), counted in its power and toughness
-        from redzone.models.triggers.types import Amount, Counters
-
-        for kind, n in e.counters:
-            note = "; " + play.effect(dataclasses.replace(f, trigger=new.id),
-                                      Counters(Who("trigger"), kind, Amount(n)), chosen) + note
+    note = _put(play, new) + _with_counters(play, f, e, new.id, chosen)
     return f"{card} returns to the battlefield as {new.id}" + (
         f" tapped and attacking {attacked}" if attacked is not None
         else " tapped" if e.tapped else "") + note
@@ -571,6 +577,17 @@ def _blink(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: 
     note = _put(play, new)
     return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
         + (f", transformed ({new.name})" if e.transformed else "") + note
+
+
+def _with_counters(play: Any, f: Any, e: EntersFromCard, pid: str, chosen: dict[str, Any]) -> str:
+    """h13: the counters ``e`` says the permanent ``pid`` enters with (122.6: "with a +1/+1 /
+    flying counter on it"), counted in its power and toughness, a keyword counter giving its
+    keyword (122.1b); the line of them, ``""`` when none."""
+    from redzone.models.triggers.types import Amount, Counters
+
+    return "".join("; " + play.effect(dataclasses.replace(f, trigger=pid),
+                                      Counters(Who("trigger"), kind, Amount(n)), chosen)
+                   for kind, n in e.counters)
 
 
 def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: int) -> str:

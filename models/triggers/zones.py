@@ -82,7 +82,7 @@ def _permanent_kinds(desc: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple
     types: list[str] = []
     rest = " ".join(words)
     m = re.fullmatch(r"((?:non(?:land|creature),? )*)((?:(?:white|blue|black|red|green)"
-                     r"(?: or | and/or |, )?)*)(.+)", rest)
+                     r"(?: or | and/or |, | )?)*)(.+)", rest)  # h13: "black or red permanent"
     if not m:
         return None
     exclude = [_TYPES[w.removeprefix("non").rstrip(",")] for w in m[1].split()]
