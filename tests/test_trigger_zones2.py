@@ -372,3 +372,26 @@ def test_lightwielder_paladin_exiles_a_black_permanent_of_the_damaged_player() -
     got = _damage(s)
     res = [t for t in got["triggers"] if t["source"] == "lp"][0]
     assert res["result"] == "imp exiled" and res["choices"]["target"] == "imp"
+
+
+def test_custodi_soulcaller_counts_the_players_attacked() -> None:
+    # 608.2h: "mana value X or less, where X is the number of players you attacked this
+    # combat": Alice attacks Bob only, X = 1: Llanowar Elves (1) fits, Grizzly Bears (2)
+    # doesn't; the Elves enters untapped, not attacking.
+    s = _scenario([perm("cs", "Custodi Soulcaller", "Alice")], {"cs": "Bob"},
+                  graveyard=["Grizzly Bears", "Llanowar Elves"])
+    got = _damage(s)
+    res = [t for t in got["triggers"] if "graveyard" in t["text"]][0]
+    assert res["choices"]["card"] == "Alice~graveyard1"
+    assert res["result"] == "Alice~graveyard1 returns to the battlefield as Alice~graveyard1"
+
+
+def test_a_value_then_when_you_do_value_is_read() -> None:
+    # 603.12: "exile it. When you do, return up to X target cards from your graveyard to your
+    # hand ...": cards between a graveyard, exile and a hand only
+    from trigger_play import read
+
+    from redzone.models.triggers.types import ValueOnly
+
+    got = read("Glissa's Retriever")
+    assert got and all(isinstance(e, ValueOnly) for e in got[0].effects)

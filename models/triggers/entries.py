@@ -108,7 +108,7 @@ _RETURN = re.compile(
     r" from (?P<gy>your|that player's|defending player's|a) graveyard (?:to|onto) the "
     r"battlefield(?P<under> under your control)?(?P<tap> tapped and attacking| tapped)?"
     r"(?P<under2> under your control)?(?: with (?P<cn>a|one|two|three) \+1/\+1 counters? on it)?"
-    r"(?:, where X is (?P<x>~'s power|the amount of damage ~ dealt to that player))?")
+    r"(?:, where X is (?P<x>.+))?")
 _BOUNDS = {"mana value less than or equal to ~'s power": "source_power",
            "lesser mana value": "lesser_mv", "equal or lesser power": "lesser_power"}
 _PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -186,12 +186,18 @@ def _graveyard_return(s: str, refs: Any) -> tuple[Effect, ...] | None:
     bound = _BOUNDS.get(m["bound"] or "", "")
     if (m["n"] == "X") != bool(m["x"]) or m["x"] and m["stat"] != "mana value":
         return None
+    x = None
     if m["x"] == "~'s power":
         bound = "source_power"
-    elif m["x"]:
+    elif m["x"] == "the amount of damage ~ dealt to that player":
         if refs.r.event != "combat_damage_player" or refs.r.watch.kind != "self":
             return None
         bound = "damage"  # the damage of the triggering event (120.3)
+    elif m["x"]:
+        x = x_amount(m["x"], refs)
+        if x is None:
+            return None
+        bound = "x"
     if bound in ("lesser_mv", "lesser_power") and refs.r.event != "dies":
         return None  # lesser than the creature that died
     n = int(m["n"]) if m["n"] and m["n"] != "X" else None
@@ -204,7 +210,19 @@ def _graveyard_return(s: str, refs: Any) -> tuple[Effect, ...] | None:
         mana_value_at_most=n if m["stat"] == "mana value" else None,
         power_at_most=n if m["stat"] == "power" else None, up_to=bool(m["up"]),
         graveyard=gy, another=bool(m["other"]), bound=bound,  # type: ignore[arg-type]
-        counters=counters),)
+        counters=counters, x=x),)
+
+
+def x_amount(words: str, refs: Any) -> Any:
+    """h13: the :class:`Amount` of "where X is <words>" (amounts.count_phrase; "the number of
+    players / opponents you attacked this combat"), or ``None``."""
+    from redzone.models.triggers.amounts import count_phrase
+    from redzone.models.triggers.types import Amount
+
+    if words in ("the number of players you attacked this combat",
+                 "the number of opponents you attacked this combat"):
+        return Amount(1, "opponent_attacked")
+    return count_phrase(words, refs)
 
 
 def amend(sentence: str, effects: list[Effect]) -> bool:
@@ -338,6 +356,9 @@ def _bounds(play: Any, f: Any, e: EntersFromCard) -> tuple[int | None, int | Non
     mv, power = e.mana_value_at_most, e.power_at_most
     if not e.bound:
         return mv, power
+    if e.bound == "x" and e.x is not None:  # counted as it resolves (608.2h)
+        n = play.amount(f, e.x)
+        return (n if mv is None else min(mv, n)), power
     if e.bound == "damage":
         d = int(f.data.get("damage", 0))
         return (d if mv is None else min(mv, d)), power

@@ -139,8 +139,7 @@ _HAND = re.compile(
     r"put (?:a|an) (?P<kinds>.+?) card(?: with (?P<stat>mana value|power) (?P<n>\d+|X) or less"
     r"| with mana value less than or equal to (?P<eq>that damage|that creature's power|~'s power)"
     r"| with (?P<lesser>lesser power))? from your hand onto the battlefield"
-    r"(?P<tap> tapped and attacking| tapped)?(?P<x>, where X is the number of attacking "
-    r"creatures you control)?")
+    r"(?P<tap> tapped and attacking| tapped)?(?:, where X is (?P<x>.+))?")
 
 
 def _hand_card(s: str, refs: Any) -> tuple[Effect, ...] | None:
@@ -159,8 +158,16 @@ def _hand_card(s: str, refs: Any) -> tuple[Effect, ...] | None:
     n = int(m["n"]) if m["n"] and m["n"] != "X" else None
     if (m["n"] == "X") != bool(m["x"]) or m["x"] and m["stat"] != "mana value":
         return None
-    if m["x"]:
+    x = None
+    if m["x"] == "the number of attacking creatures you control":
         bound = "attackers"
+    elif m["x"]:
+        from redzone.models.triggers.entries import x_amount
+
+        x = x_amount(m["x"], refs)
+        if x is None:
+            return None
+        bound = "x"
     elif m["eq"] == "~'s power":
         bound = "source_power"
     elif m["eq"] == "that damage":
@@ -177,7 +184,7 @@ def _hand_card(s: str, refs: Any) -> tuple[Effect, ...] | None:
     return (EntersFromCard("hand_card", under="you", tapped=bool(tap), attacking="attacking" in tap,
                            kinds=alts, mana_value_at_most=n if m["stat"] == "mana value" else None,
                            power_at_most=n if m["stat"] == "power" else None,
-                           bound=bound),)  # type: ignore[arg-type]
+                           bound=bound, x=x),)  # type: ignore[arg-type]
 
 
 def hand_ok(effects: tuple[Effect, ...]) -> bool:

@@ -1028,8 +1028,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith(("if you do, ",
-                                                                         "when you do, "))
+        after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
+                                                                          "when you do, "))
+                                         or sent.startswith("when you do, ") and bool(effects)
+                                         and all(isinstance(e, ValueOnly) for e in effects))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
             # (h13: "When you do, ..." too, 603.12)

@@ -797,14 +797,16 @@ class EntersFromCard:
     another: bool = False
     """h13, ``"graveyard_card"``: not the source's own card ("another target creature card")."""
     bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage", "trigger_power",
-                   "source_power_less", "attackers"] = ""
+                   "source_power_less", "attackers", "x"] = ""
     """h13, ``"graveyard_card"``: a bound read as the target is chosen and again on
     resolution (608.2b): mana value at most the source's power (as it last existed,
     608.2h), a lesser mana value / an equal or lesser power than the creature whose event it
     was (the one that died); mana value at most the damage of the triggering event; ``"hand_card"``
     also: mana value at most the power of the creature whose event it was, power less than
     the source's, mana value at most the number of attacking creatures the controller
-    controls."""
+    controls; ``"x"``: mana value at most ``x`` counted as it resolves (608.2h)."""
+    x: "Amount | None" = None
+    """h13: with ``bound="x"``, the "where X is <count>" amount."""
     counters: tuple[tuple[str, int], ...] = ()
     """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
     transformed: bool = False
