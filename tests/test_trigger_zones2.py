@@ -395,3 +395,23 @@ def test_a_value_then_when_you_do_value_is_read() -> None:
 
     got = read("Glissa's Retriever")
     assert got and all(isinstance(e, ValueOnly) for e in got[0].effects)
+
+
+def test_bob_returns_to_hand_and_then_drains() -> None:
+    # 400.7, 506.4, 608.2c: Bob attacks alone and is returned to Alice's hand (removed from
+    # combat: no combat damage); "If you do": he left, so Bob (the player) loses 2 and Alice
+    # gains 2.
+    s = _scenario([perm("bob", "Bob, Reluctant HYDRA Agent", "Alice")], {"bob": "Bob"})
+    got = _damage(s)
+    assert got["outcome"]["life"] == {"Alice": 22, "Bob": 18}
+    assert got["triggers"][0]["result"].startswith("bob returned to hand")
+
+
+def test_the_gate_stops_when_the_source_did_not_leave() -> None:
+    # 608.2c: "If you do" after the source's own leaving: nothing moved, nothing after it
+    from redzone.models.triggers.moves import stops
+    from redzone.models.triggers.types import Destroy, Who
+
+    gate = Destroy(Who("source"), exile=True, to_hand=True, gate=True)
+    assert stops(gate, "nothing") and not stops(gate, "bob returned to hand")
+    assert not stops(Destroy(Who("source"), exile=True), "nothing")

@@ -37,7 +37,7 @@ from typing import Any
 from redzone.models.triggers.types import (Amount, Destroy, Effect, EntersFromCard, ManifestDread,
                                            Sacrifice, Transform, ValueOnly, Who)
 
-__all__ = ["move_clause"]
+__all__ = ["gated", "hand_ok", "move_clause", "stops"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -200,3 +200,27 @@ def hand_ok(effects: tuple[Effect, ...]) -> bool:
         if isinstance(e, EntersFromCard) and e.what == "hand_card" and seen_value:
             return False
     return True
+
+
+def gated(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is "If you do, ..." after the source's own leaving ("return him to
+    his owner's hand. If you do, ...", "exile ~, then return her transformed. If you do,
+    ..."): done only if it left (608.2c); marks that :class:`Destroy` as the gate
+    (``effects`` changed in place)."""
+    import dataclasses
+
+    if not sent.startswith("if you do, ") or not effects:
+        return False
+    i = 0 if len(effects) == 2 and isinstance(effects[1], EntersFromCard) \
+        and effects[1].what == "blink" else len(effects) - 1
+    e = effects[i]
+    if len(effects) > 2 or not isinstance(e, Destroy) or e.who != _SELF or not e.exile:
+        return False
+    effects[i] = dataclasses.replace(e, gate=True)
+    return True
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: a gate
+    (:func:`gated`) that moved nothing."""
+    return isinstance(e, Destroy) and e.gate and line == "nothing"

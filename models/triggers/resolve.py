@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, moves
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -701,7 +701,8 @@ class _Play:
         lines = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
-            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
+            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]) \
+                    or moves.stops(e, lines[-1]):  # h3, h9, h13: (608.2c)
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):

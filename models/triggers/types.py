@@ -378,6 +378,9 @@ class Destroy:
     to_hand: bool = False
     """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
     dying either way; "dies or is put into exile" tells them apart)."""
+    gate: bool = False
+    """h13: "If you do, ..." follows: the effects after it are done only if it moved
+    something (608.2c; :func:`redzone.models.triggers.moves.stops`)."""
 
 
 @dataclass(frozen=True)
