@@ -415,3 +415,36 @@ def test_the_gate_stops_when_the_source_did_not_leave() -> None:
     gate = Destroy(Who("source"), exile=True, to_hand=True, gate=True)
     assert stops(gate, "nothing") and not stops(gate, "bob returned to hand")
     assert not stops(Destroy(Who("source"), exile=True), "nothing")
+
+
+def test_ashcloud_phoenix_returns_face_down_as_a_2_2() -> None:
+    # 708.2, 400.7: Ashcloud Phoenix (4/1 flying) blocks Bob's Hill Giant and dies; it
+    # returns face down: a 2/2 creature with no name, abilities or flying, not blocking.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("giant", "Hill Giant", "Bob"), perm("ph", "Ashcloud Phoenix", "Alice")],
+         "combat": {"attackers": {"giant": "Alice"}, "blockers": {"ph": ["giant"]}}}
+    out = _after_damage(s, [("giant", "ph", 3), ("ph", "giant", 4)])
+    fd = out.board.permanents["ph~returned"]
+    assert (fd.power, fd.toughness, fd.types, fd.name) == (2, 2, ("Creature",), "Face-down creature")
+    assert not out.board.has_keyword(fd, "flying")
+
+
+def test_child_of_alara_destroys_every_nonland_permanent() -> None:
+    # 701.8: Child of Alara (6/6) blocks Bob's Craw Wurm (6/4) and dies: every nonland
+    # permanent is destroyed — the Wurm, Alice's Glorious Anthem — but not Bob's Forest.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob", power=7), perm("forest", "Forest", "Bob"),
+                        perm("child", "Child of Alara", "Alice"),
+                        perm("anthem", "Glorious Anthem", "Alice")],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"child": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "child", 7)])
+    assert not out.state.on_battlefield("wurm") and not out.state.on_battlefield("anthem")
+    assert out.state.on_battlefield("forest")
+    from trigger_play import read
+
+    from redzone.models.triggers.types import Destroy, Who
+
+    assert read("Child of Alara")[0].effects == (
+        Destroy(Who("each_permanent", exclude_types=("Land",))),)

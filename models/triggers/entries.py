@@ -52,6 +52,13 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             and dies_self and r.it == _SELF:
         # it died: it was a creature (700.4), looking back (603.10a)
         return (EntersFromCard("died"),)
+    m = re.fullmatch(r"return (it|~|that card) to the battlefield face down under (its owner's|"
+                     r"your) control", s)
+    if m and r.event == "dies":  # h13: 708.2 (Ashcloud Phoenix, Yedora)
+        got = entry_clause(f"return {m[1]} to the battlefield under {m[2]} control", refs, dies_self)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (dataclasses.replace(got[0], face_down=True),)
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
                      r" transformed| flipped)?(?: under (its owner's|your) control)?( tapped)?"
                      r"(?: with (a|an|one|two|three) (\+1/\+1|flying|first strike|vigilance|"
@@ -232,6 +239,11 @@ def amend(sentence: str, effects: list[Effect]) -> bool:
             and isinstance(effects[-1], EntersFromCard) and effects[-1].what == "died" \
             and not effects[-1].types:
         effects[-1] = dataclasses.replace(effects[-1], types=("Enchantment",))
+        return True
+    if re.fullmatch(r"it's a forest land\.?", sentence.strip().lower()) and effects \
+            and isinstance(effects[-1], EntersFromCard) and effects[-1].face_down \
+            and not effects[-1].types:  # h13: Yedora's face-down Forest (708.2)
+        effects[-1] = dataclasses.replace(effects[-1], types=("Land",))
         return True
     return False
 
@@ -491,6 +503,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         if new_id in perms:
             return "not in the graveyard: already returned"
         controller = f.controller if e.under == "you" else old.owner
+        if e.face_down:
+            return _face_down(play, old, new_id, controller, e, index)
         if e.transformed and not old.card:
             return "not played: the card data doesn't give its back face"
         new = (_from_card(old.card, new_id, controller, old.owner, index, int(e.transformed))
@@ -598,6 +612,25 @@ def _blink(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: 
     note = _put(play, new)
     return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
         + (f", transformed ({new.name})" if e.transformed else "") + note
+
+
+def _face_down(play: Any, old: Permanent, new_id: str, controller: str, e: EntersFromCard,
+               index: int) -> str:
+    """h13: the card of ``old`` returned face down (708.2): a 2/2 creature with no name,
+    types, colour or abilities; with ``e.types`` ("It's a Forest land"): a Forest land with
+    no other types or abilities. A new object (400.7), not in combat."""
+    from redzone.models.abilities import ParsedText
+
+    land = "Land" in e.types
+    types, subtypes = (("Land",), ("Forest",)) if land else (("Creature",), ())
+    power, toughness = (None, None) if land else (2, 2)
+    new = Permanent(id=new_id, name="Face-down " + ("land" if land else "creature"),
+                    controller=controller, owner=old.owner, index=index, types=types,
+                    subtypes=subtypes, power=power, toughness=toughness, summoning_sick=True,
+                    parsed=ParsedText(), base=Base(types, subtypes, (), (), power, toughness))
+    note = _put(play, new)
+    return f"{old.id} returns to the battlefield face down as {new_id}, " + (
+        "a Forest land" if land else "a 2/2 creature") + " (708.2)" + note
 
 
 def _with_counters(play: Any, f: Any, e: EntersFromCard, pid: str, chosen: dict[str, Any]) -> str:

@@ -110,6 +110,16 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
             and r.that_creature is not None and r.that_creature.kind in ("trigger", "blocked"):
         # "when ~ blocks a creature, destroy both creatures": the creature it blocks and itself
         return (Destroy(r.that_creature), Destroy(_SELF))
+    m = re.fullmatch(r"destroy all (nonland permanents|permanents|(?:artifacts|creatures|"
+                     r"enchantments|lands|planeswalkers)(?:(?:, and |, | and )(?:artifacts|creatures|"
+                     r"enchantments|lands|planeswalkers))*)", s)
+    if m and m[1] != "creatures":  # every permanent of those card types, at once (701.8)
+        words = re.split(r", and |, | and ", m[1])
+        if m[1] in ("nonland permanents", "permanents"):
+            return (Destroy(Who("each_permanent", exclude_types=("Land",) if m[1][0] == "n"
+                                else ())),)
+        types = tuple(w[:-1].capitalize() for w in words)
+        return (Destroy(Who("each_permanent", also_types=types)),)
     if s == "sacrifice all creatures you control":
         return (Destroy(Who("each_creature", "you"), sacrifice=True),)
     if s == "it becomes foretold" and r.it == _SELF:

@@ -264,7 +264,10 @@ class Who:
                   # planeswalker (115.1); the player or planeswalker the source / the
                   # creature whose event it was is attacking (506.2)
                   "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
+                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
+                  # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
+                  # ``exclude_types`` ("destroy all nonland permanents")
+                  "each_permanent"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -814,6 +817,10 @@ class EntersFromCard:
     """h13: with ``bound="x"``, the "where X is <count>" amount."""
     counters: tuple[tuple[str, int], ...] = ()
     """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
+    face_down: bool = False
+    """h13, ``"died"``: it enters face down (708.2: a 2/2 creature with no name, types or
+    abilities; with ``types`` ``("Land",)``: "It's a Forest land", a land with no
+    abilities)."""
     transformed: bool = False
     """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
     battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""

@@ -358,6 +358,10 @@ def extra_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any]) -> list[s
         t = chosen.get("target")
         return [t] if isinstance(t, str) and not play.edit.base.is_player(t) \
             and play.state.on_battlefield(t) else []
+    if who.kind == "each_permanent":  # h13: "destroy all nonland permanents" (moves.py)
+        return [p.id for p in _perms(play)
+                if (not who.also_types or any(p.is_a(t) for t in who.also_types))
+                and not any(p.is_a(t) for t in who.exclude_types)]
     if who.kind in ("attacked", "trigger_attacked"):
         a = f.source if who.kind == "attacked" else f.trigger
         t = play.attackers.get(a) if a is not None and play.state.on_battlefield(a) else None
