@@ -448,3 +448,58 @@ def test_child_of_alara_destroys_every_nonland_permanent() -> None:
 
     assert read("Child of Alara")[0].effects == (
         Destroy(Who("each_permanent", exclude_types=("Land",))),)
+
+
+# ------------------------------------------------------------------ exile until it leaves (610.3c)
+
+
+def test_grasping_giant_exiles_its_blocker_and_stays_blocked() -> None:
+    # 610.3c, 509.1h: Grasping Giant (5/7) becomes blocked by Grizzly Bears: the Bears are
+    # exiled until the Giant leaves; the Giant stays blocked (no trample): Bob 20.
+    s = _scenario([perm("gg", "Grasping Giant", "Alice"), perm("gb", "Grizzly Bears", "Bob")],
+                  {"gg": "Bob"}, {"gb": ["gg"]})
+    got = _damage(s)
+    assert got["triggers"][0]["result"] == "gb exiled"
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_colossal_whale_exiled_card_returns_when_the_whale_dies() -> None:
+    # 610.3c, 400.7: Colossal Whale (5/5) attacks and exiles Bob's Grizzly Bears "until this
+    # creature leaves the battlefield"; Bob's Craw Wurm (stated 6/4) blocks and kills the
+    # Whale: at once the Bears return under Bob's control, a new object (wh~exiled0), not
+    # blocking.
+    s = _scenario([perm("wh", "Colossal Whale", "Alice"), perm("gb", "Grizzly Bears", "Bob"),
+                   perm("wurm", "Craw Wurm", "Bob")], {"wh": "Bob"},
+                  trigger_choices=[{"source": "wh", "window": "attack", "may": True,
+                                    "target": "gb"}])
+    board = build_board(parse_scenario(s))
+    from redzone.solver.damage.solve import after_attack_window
+
+    after, _, _ = after_attack_window(board)
+    assert after.permanents["wh"].exiled == {"Grizzly Bears": "Bob"}
+    s["combat"]["blockers"] = {"wurm": ["wh"]}
+    s["combat"]["triggers_resolved"] = ["attack"]
+    s["permanents"][0]["exiled"] = {"Grizzly Bears": "Bob"}
+    s["permanents"][0]["conditions"] = {}
+    s["permanents"] = [p for p in s["permanents"] if p["id"] != "gb"]
+    s["combat"].pop("trigger_choices")
+    out = _after_damage(s, [("wurm", "wh", 6), ("wh", "wurm", 5)])
+    assert not out.state.on_battlefield("wh")
+    back = out.board.permanents["wh~exiled0"]
+    assert (back.name, back.controller) == ("Grizzly Bears", "Bob")
+
+
+def test_banisher_priests_stated_exiled_card_returns_when_it_dies() -> None:
+    # 610.3c: Banisher Priest's printed "exile target creature an opponent controls until
+    # Banisher Priest leaves the battlefield": the scenario says it exiled Bob's Serra Angel.
+    # The Priest (2/2) blocks Bob's Hill Giant and dies: the Angel returns under Bob's
+    # control at once.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("giant", "Hill Giant", "Bob"),
+                        perm("bp", "Banisher Priest", "Alice", exiled={"Serra Angel": "Bob"})],
+         "combat": {"attackers": {"giant": "Alice"}, "blockers": {"bp": ["giant"]}}}
+    out = _after_damage(s, [("giant", "bp", 3), ("bp", "giant", 2)])
+    back = out.board.permanents["bp~exiled0"]
+    assert (back.name, back.controller, back.power) == ("Serra Angel", "Bob", 4)
+    assert out.state.on_battlefield("bp~exiled0")

@@ -729,6 +729,25 @@ def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
     return ", ".join(lines) or "nothing returns"
 
 
+def return_exiled(play: Any, src_id: str) -> list[str]:
+    """h13 (610.3c): the cards of ``src_id``'s ``exiled`` returned to the battlefield under
+    their owners' control, untapped, new objects (ids ``<source>~exiled<i>``); the ids that
+    entered (a card the card data doesn't give stays in exile)."""
+    src = play.edit.perm(src_id)
+    perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    index = len(play.edit.base.permanents) + 1000 + play.tokens + len(perms)
+    out = []
+    for i, (name, owner) in enumerate(src.exiled.items()):
+        pid = f"{src_id}~exiled{i}"
+        if pid in perms or not play.state.in_game(owner):
+            continue
+        new = _from_card(name, pid, owner, owner, index + i)
+        if new is not None:
+            _put(play, new)
+            out.append(pid)
+    return out
+
+
 def _known(play: Any, pid: str) -> bool:
     """Whether ``pid`` is a permanent of the window's board (one that entered in it too)."""
     return pid in play.edit.base.permanents or (play.edit.perms is not None

@@ -120,6 +120,15 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                                 else ())),)
         types = tuple(w[:-1].capitalize() for w in words)
         return (Destroy(Who("each_permanent", also_types=types)),)
+    m = re.fullmatch(r"exile (.+?) until ~ leaves the battlefield", s)
+    if m and not leaves:
+        from redzone.models.triggers.zones import _target_permanent
+
+        who = refs.obj(m[1]) or _target_permanent(m[1], refs)
+        if who is None or who.kind not in ("target_creature", "target_permanent", "trigger",
+                                           "blocked", "damaged") and not who.kind.startswith("each"):
+            return None
+        return (Destroy(who, exile=True, until_leaves=True),)
     if s == "sacrifice all creatures you control":
         return (Destroy(Who("each_creature", "you"), sacrifice=True),)
     if s == "it becomes foretold" and r.it == _SELF:
@@ -234,3 +243,55 @@ def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: a gate
     (:func:`gated`) that moved nothing."""
     return isinstance(e, Destroy) and e.gate and line == "nothing"
+
+
+UNTIL_LEAVES = "exiled until it leaves"
+"""The ``conditions`` key of a permanent whose ``exiled`` cards return when it leaves the
+battlefield (610.3c: "exile ... until ~ leaves the battlefield")."""
+
+_UNTIL_TEXT = re.compile(r"\bexile\b.*\buntil (?:~|this creature|this permanent|this artifact|"
+                         r"this enchantment) leaves the battlefield", re.IGNORECASE)
+
+
+def exiles_until(perm: Any) -> bool:
+    """Whether the cards exiled with ``perm`` (its ``exiled``) return when it leaves the
+    battlefield: an exile of its own ability said "until ~ leaves the battlefield" (the
+    scenario's ``exiled`` of Banisher Priest too: its text says so)."""
+    from redzone.models.triggers.classify import normalise
+
+    if perm.conditions.get(UNTIL_LEAVES):
+        return True
+    names = tuple(dict.fromkeys(n for n in (perm.name, perm.card) if n))
+    return any(_UNTIL_TEXT.search(normalise(s, names)) for s in perm.parsed.ignored)
+
+
+def exiled_until(play: Any, f: Any, ids: list[str]) -> None:
+    """Record the nontoken permanents ``ids`` just exiled "until ~ leaves the battlefield"
+    as exiled with the source (card name -> owner, its ``exiled``; a token exiled ceases to
+    exist, 111.8)."""
+    import dataclasses
+
+    src = play.edit.perm(f.source)
+    add = {}
+    for pid in ids:
+        p = play.edit.perm(pid)
+        if not p.token and (p.card or p.name):
+            add[p.card or p.name] = p.owner
+    play.edit.put(dataclasses.replace(src, exiled={**src.exiled, **add},
+                                      conditions={**src.conditions, UNTIL_LEAVES: True}))
+
+
+def return_until(play: Any, left: Any) -> list[str]:
+    """610.3c: the cards exiled "until ~ leaves the battlefield" by each permanent of
+    ``left`` (ids that just left) return to the battlefield under their owners' control, new
+    objects not in combat (ids ``<source>~exiled<i>``); the ids that entered."""
+    from redzone.models.triggers.entries import return_exiled
+
+    out: list[str] = []
+    for pid in left:
+        if pid not in play.edit.base.permanents and not (play.edit.perms and pid in play.edit.perms):
+            continue
+        perm = play.edit.perm(pid)
+        if perm.exiled and exiles_until(perm):
+            out.extend(return_exiled(play, pid))
+    return out

@@ -832,6 +832,8 @@ class _Play:
             verb = "exiled" if e.exile else "destroyed"
             return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
+            if e.until_leaves and not state.on_battlefield(f.source):
+                return "nothing exiled: the source has left the battlefield (610.3c)"  # h13
             ids = self.objects(f, e.who, chosen)
             done = []
             for pid in ids:
@@ -846,8 +848,10 @@ class _Play:
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            if e.exile and not e.to_hand:
+            if e.exile and not e.to_hand and not e.until_leaves:
                 exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
+            if e.until_leaves:
+                moves.exiled_until(self, f, done)  # h13: returns when the source leaves
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
@@ -1175,6 +1179,7 @@ class _Play:
         own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
         left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
         returned to a hand too)."""
+        back = moves.return_until(self, died)  # h13: exiled "until ~ leaves" return (610.3c)
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -1195,6 +1200,9 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
+        if back:  # their own "when ~ enters" (603.6a), collected here once
+            self.entered = [x for x in self.entered if x not in back]
+            return _once([f for f in out if _holds(self, f)]) + self.enters(back)
         return _once([f for f in out if _holds(self, f)])
 
 

@@ -383,6 +383,10 @@ class Destroy:
     to_hand: bool = False
     """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
     dying either way; "dies or is put into exile" tells them apart)."""
+    until_leaves: bool = False
+    """h13, with ``exile``: "exile X until ~ leaves the battlefield" (610.3c): the card
+    returns under its owner's control as soon as the source leaves; nothing is exiled if
+    the source has already left."""
     gate: bool = False
     """h13: "If you do, ..." follows: the effects after it are done only if it moved
     something (608.2c; :func:`redzone.models.triggers.moves.stops`)."""
