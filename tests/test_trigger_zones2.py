@@ -503,3 +503,18 @@ def test_banisher_priests_stated_exiled_card_returns_when_it_dies() -> None:
     back = out.board.permanents["bp~exiled0"]
     assert (back.name, back.controller, back.power) == ("Serra Angel", "Bob", 4)
     assert out.state.on_battlefield("bp~exiled0")
+
+
+def test_banisher_priest_return_is_played_by_the_damage_command() -> None:
+    # 610.3c: the same board through the damage command (no triggered ability of combat on
+    # it): the Priest dies to the Giant's 3 damage and the Angel is back under Bob's control.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("giant", "Hill Giant", "Bob"),
+                        perm("bp", "Banisher Priest", "Alice", exiled={"Serra Angel": "Bob"})],
+         "combat": {"attackers": {"giant": "Alice"}, "blockers": {"bp": ["giant"]}}}
+    got = _damage(s)
+    assert "bp" in got["outcome"]["destroyed"]
+    entered = {e["id"]: e for e in got["outcome"]["entered"]}
+    assert entered["bp~exiled0"]["name"] == "Serra Angel"
+    assert entered["bp~exiled0"]["controller"] == "Bob"

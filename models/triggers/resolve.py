@@ -138,8 +138,11 @@ def _granted_triggers(board: Board, perm: Permanent,
 
 def has_combat_triggers(board: Board) -> bool:
     """Whether some permanent of ``board`` has a triggered ability of combat that is played
-    (its own, or granted: :func:`triggers`)."""
-    return any(triggers(p, board) for p in board.permanents.values())
+    (its own, or granted: :func:`triggers`) — or h13: cards exiled with it that return as it
+    leaves (610.3c, :func:`redzone.models.triggers.moves.exiles_until`), played by the same
+    windows."""
+    return any(triggers(p, board) or p.exiled and moves.exiles_until(p)
+               for p in board.permanents.values())
 
 
 # ====================================================================== choices
