@@ -518,3 +518,28 @@ def test_banisher_priest_return_is_played_by_the_damage_command() -> None:
     entered = {e["id"]: e for e in got["outcome"]["entered"]}
     assert entered["bp~exiled0"]["name"] == "Serra Angel"
     assert entered["bp~exiled0"]["controller"] == "Bob"
+
+
+def test_geist_of_saint_traft_angel_is_exiled_at_end_of_combat() -> None:
+    # 508.4, 603.7c, 511.2: Geist of Saint Traft (2/2) attacks; its Angel token (4/4 flying)
+    # enters tapped and attacking: unblocked, 2 + 4 = 6, Bob 14. "Exile that token at end of
+    # combat": the token this ability created, exiled in the end of combat step.
+    got = _damage(_scenario([perm("geist", "Geist of Saint Traft", "Alice")], {"geist": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 14
+    assert got["outcome"]["destroyed"] == ["geist~token1"]
+    assert got["outcome"]["reasons"]["geist~token1"].startswith("exiled at end of combat")
+
+
+def test_flaxen_intruder_sacrifices_itself_then_destroys_an_artifact() -> None:
+    # 603.12, 701.21: Flaxen Intruder (1/2) deals combat damage to Bob; Alice may sacrifice
+    # it; when she does, Bob's Bonesplitter (an artifact) is destroyed.
+    s = _scenario([perm("fi", "Flaxen Intruder", "Alice"), perm("bs", "Bonesplitter", "Bob")],
+                  {"fi": "Bob"},
+                  trigger_choices=[{"source": "fi", "window": "regular", "may": True}])
+    got = _damage(s)
+    res = got["triggers"][0]
+    assert res["result"] == "fi sacrificed; bs destroyed"
+    assert set(got["outcome"]["destroyed"]) == {"fi", "bs"}
+    # declined: nothing is destroyed (608.2c)
+    s["combat"]["trigger_choices"][0]["may"] = False
+    assert _damage(s)["outcome"]["destroyed"] == []

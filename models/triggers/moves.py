@@ -37,7 +37,7 @@ from typing import Any
 from redzone.models.triggers.types import (Amount, Destroy, Effect, EntersFromCard, ManifestDread,
                                            Sacrifice, Transform, ValueOnly, Who)
 
-__all__ = ["gated", "hand_ok", "move_clause", "stops"]
+__all__ = ["gated", "hand_ok", "move_clause", "reflexive", "stops"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
@@ -129,6 +129,10 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                                            "blocked", "damaged") and not who.kind.startswith("each"):
             return None
         return (Destroy(who, exile=True, until_leaves=True),)
+    m = re.fullmatch(r"(exile|sacrifice) (?:that token|those tokens|them) at end of combat", s)
+    if m:  # the tokens this ability just created (603.7c: fixed as it resolves)
+        return (Destroy(Who("created"), exile=m[1] == "exile", sacrifice=m[1] == "sacrifice",
+                        at_end_of_combat=True),)
     if s == "sacrifice all creatures you control":
         return (Destroy(Who("each_creature", "you"), sacrifice=True),)
     if s == "it becomes foretold" and r.it == _SELF:
@@ -295,3 +299,18 @@ def return_until(play: Any, left: Any) -> list[str]:
         if perm.exiled and exiles_until(perm):
             out.extend(return_exiled(play, pid))
     return out
+
+
+def reflexive(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is the reflexive "When you do, ..." (603.12) of "you may sacrifice
+    it / ~": done only if the source was sacrificed, as "If you do" (the resolver stops
+    after a sacrifice that took nothing). Its target is chosen with the ability here,
+    before the sacrifice: not read when that target could be the source itself (a target
+    creature)."""
+    if not sent.startswith("when you do, ") or len(effects) != 1:
+        return False
+    e = effects[0]
+    if not (isinstance(e, Destroy) and e.sacrifice and e.who == _SELF and not e.at_end_of_combat):
+        return False
+    rest = sent[len("when you do, "):]
+    return "creature" not in rest and "permanent" not in rest and "any target" not in rest

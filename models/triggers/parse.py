@@ -34,6 +34,7 @@ from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
+from redzone.models.triggers.moves import reflexive as moves_reflexive
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -1027,7 +1028,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if_you_do = (optional and (sent.startswith("if you do, ")
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
-                     or moves_gated(sent, effects))  # h13: "return ~ to hand. If you do"
+                     or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
+                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",

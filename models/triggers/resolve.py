@@ -440,6 +440,7 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.tokens_at = 0  # h13: self.tokens as the ability being resolved began
         self.entered: list[str] = []
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
@@ -710,6 +711,7 @@ class _Play:
                                           f.trigger))
             return
         lines = []
+        self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]) \
@@ -828,11 +830,12 @@ class _Play:
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
         if isinstance(e, Destroy) and e.at_end_of_combat:
             ids = self.objects(f, e.who, chosen)
-            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            key = (_EXILE_AT_END if e.exile else _SACRIFICE_AT_END if e.sacrifice  # h13
+                   else _DESTROY_AT_END)
             for pid in ids:
                 perm = self.edit.perm(pid)
                 self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
-            verb = "exiled" if e.exile else "destroyed"
+            verb = "exiled" if e.exile else "sacrificed" if e.sacrifice else "destroyed"
             return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
             if e.until_leaves and not state.on_battlefield(f.source):
@@ -1294,6 +1297,7 @@ def after_departures(board: Board, state: GameState, gone_before: Iterable[str])
 
 _DESTROY_AT_END = "destroyed at end of combat"
 _EXILE_AT_END = "exiled at end of combat"
+_SACRIFICE_AT_END = "sacrificed at end of combat"
 
 
 def end_of_combat(board: Board, state: GameState) -> GameState:
@@ -1309,18 +1313,22 @@ def end_of_combat(board: Board, state: GameState) -> GameState:
 def _marked_at_end(board: Board, state: GameState) -> GameState:
     """"Destroy / exile ~ at end of combat" (:func:`end_of_combat`)."""
     marked = [p for p in board.permanents.values()
-              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END)
+                  or p.conditions.get(_SACRIFICE_AT_END))
               and state.on_battlefield(p.id)]
     if not marked:
         return state
     state = state.copy()
     for perm in marked:
         exile = bool(perm.conditions.get(_EXILE_AT_END))
-        if not exile and board.has_keyword(perm, "indestructible"):
+        sacrifice = not exile and bool(perm.conditions.get(_SACRIFICE_AT_END))
+        if not exile and not sacrifice and board.has_keyword(perm, "indestructible"):
             continue
         state.destroyed.append(perm.id)
         state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
                                   if exile else
+                                  "sacrificed at end of combat by a delayed triggered ability (603.7, "
+                                  "511.2, 701.21)" if sacrifice else
                                   "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
         state.damage.pop(perm.id, None)
     state_based_actions(board, state)

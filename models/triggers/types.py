@@ -266,8 +266,9 @@ class Who:
                   "target_permanent", "target_player_or_planeswalker",
                   "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
                   # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
-                  # ``exclude_types`` ("destroy all nonland permanents")
-                  "each_permanent"]
+                  # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
+                  # ability created as it resolved ("exile that token at end of combat")
+                  "each_permanent", "created"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()

@@ -358,6 +358,11 @@ def extra_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any]) -> list[s
         t = chosen.get("target")
         return [t] if isinstance(t, str) and not play.edit.base.is_player(t) \
             and play.state.on_battlefield(t) else []
+    if who.kind == "created":  # h13: "that token": the tokens this resolution created
+        first = getattr(play, "tokens_at", play.tokens)
+        return [t for i in range(first + 1, play.tokens + 1)
+                if play.state.on_battlefield(t := f"{f.source}~token{i}")
+                and (play.edit.perms or {}).get(t) is not None]
     if who.kind == "each_permanent":  # h13: "destroy all nonland permanents" (moves.py)
         return [p.id for p in _perms(play)
                 if (not who.also_types or any(p.is_a(t) for t in who.also_types))
