@@ -149,6 +149,8 @@ class Player:
     graveyard: tuple[str, ...] = ()
     """Card names in the player's graveyard (the scenario's; cards put there in combat are
     the state's ``destroyed``)."""
+    hand: tuple[str, ...] = ()
+    """h13: card names in the player's hand, as the scenario states it (unstated: none)."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 

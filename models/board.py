@@ -70,6 +70,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, energy=p.energy, library=tuple(p.library),
                graveyard=tuple(getattr(p, "graveyard", None) or ()),
+               hand=tuple(getattr(p, "hand", None) or ()),
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )

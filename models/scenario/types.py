@@ -139,7 +139,8 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
-              ("library", list), ("graveyard", list), ("commanders", list), ("commander_damage", dict))
+              ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
+              ("commander_damage", dict))
     name: str
     life: int
     mana: int
@@ -148,6 +149,9 @@ class PlayerSpec(_Spec):
     poison: int
     library: list[str]
     graveyard: list[str]
+    hand: list[str]
+    """Card names in the player's hand (h13: what "put a ... card from your hand onto the
+    battlefield" may put; unstated: none)."""
     commanders: list[str]
     commander_damage: dict[str, int]
 

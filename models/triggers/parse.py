@@ -33,6 +33,8 @@ from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.zones import more_obj, zone_clause
+from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
+from redzone.models.triggers.moves import reflexive as moves_reflexive
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -758,6 +760,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         got = zone_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
         got = counter_clause(s, refs)
+    if got is None:  # h13: zone moves (moves.py)
+        got = move_clause(s, refs, dies_self)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -1031,13 +1035,19 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         if_you_do = (optional and (sent.startswith("if you do, ")
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
-                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
+                     or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
+                     or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
+                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
+                                                                          "when you do, "))
+                                         or sent.startswith("when you do, ") and bool(effects)
+                                         and all(isinstance(e, ValueOnly) for e in effects))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
-            sent = sent[len("if you do, "):]
+            # (h13: "When you do, ..." too, 603.12)
+            sent = sent.split(", ", 1)[1]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
@@ -1112,6 +1122,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
+        if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:

@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects, chance
+from redzone.models.triggers import actions, board_effects, chance, moves
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -138,8 +138,11 @@ def _granted_triggers(board: Board, perm: Permanent,
 
 def has_combat_triggers(board: Board) -> bool:
     """Whether some permanent of ``board`` has a triggered ability of combat that is played
-    (its own, or granted: :func:`triggers`)."""
-    return any(triggers(p, board) for p in board.permanents.values())
+    (its own, or granted: :func:`triggers`) — or h13: cards exiled with it that return as it
+    leaves (610.3c, :func:`redzone.models.triggers.moves.exiles_until`), played by the same
+    windows."""
+    return any(triggers(p, board) or p.exiled and moves.exiles_until(p)
+               for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -437,6 +440,7 @@ class _Play:
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.tokens_at = 0  # h13: self.tokens as the ability being resolved began
         self.entered: list[str] = []
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
@@ -707,12 +711,14 @@ class _Play:
                                           f.trigger))
             return
         lines = []
+        self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
-            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
+            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]) \
+                    or moves.stops(e, lines[-1]):  # h3, h9, h13: (608.2c)
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
-                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                    and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
                 # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
                 # done (608.2c)
                 break
@@ -826,13 +832,16 @@ class _Play:
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
         if isinstance(e, Destroy) and e.at_end_of_combat:
             ids = self.objects(f, e.who, chosen)
-            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            key = (_EXILE_AT_END if e.exile else _SACRIFICE_AT_END if e.sacrifice  # h13
+                   else _DESTROY_AT_END)
             for pid in ids:
                 perm = self.edit.perm(pid)
                 self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
-            verb = "exiled" if e.exile else "destroyed"
+            verb = "exiled" if e.exile else "sacrificed" if e.sacrifice else "destroyed"
             return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
+            if e.until_leaves and not state.on_battlefield(f.source):
+                return "nothing exiled: the source has left the battlefield (610.3c)"  # h13
             ids = self.objects(f, e.who, chosen)
             done = []
             for pid in ids:
@@ -847,8 +856,10 @@ class _Play:
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            if e.exile and not e.to_hand:
+            if e.exile and not e.to_hand and not e.until_leaves:
                 exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
+            if e.until_leaves:
+                moves.exiled_until(self, f, done)  # h13: returns when the source leaves
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
@@ -872,12 +883,14 @@ class _Play:
                            tuple(own)))
                 for pick in picks:
                     state.destroyed.append(pick)
-                    state.reasons[pick] = "sacrificed (701.21)"
+                    state.reasons[pick] = ("returned to its owner's hand by a triggered ability "
+                                           "(400.7)" if e.to_hand else "sacrificed (701.21)")
                     state.damage.pop(pick, None)
-                    out.append(f"{p} sacrifices {pick}")
+                    out.append(f"{p} returns {pick} to its owner's hand" if e.to_hand
+                               else f"{p} sacrifices {pick}")
                 # in the answer's choices, so a line can be replayed (combat.trigger_choices)
                 chosen.setdefault("sacrifice", []).extend(picks)
-            return ", ".join(out) or "nothing to sacrifice"
+            return ", ".join(out) or ("nothing to return" if e.to_hand else "nothing to sacrifice")
         if isinstance(e, CreateTokens):
             return self.create(f, e)
         if isinstance(e, ValueOnly):
@@ -1174,6 +1187,7 @@ class _Play:
         own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
         left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
         returned to a hand too)."""
+        back = moves.return_until(self, died)  # h13: exiled "until ~ leaves" return (610.3c)
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -1194,6 +1208,9 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
+        if back:  # their own "when ~ enters" (603.6a), collected here once
+            self.entered = [x for x in self.entered if x not in back]
+            return _once([f for f in out if _holds(self, f)]) + self.enters(back)
         return _once([f for f in out if _holds(self, f)])
 
 
@@ -1282,6 +1299,7 @@ def after_departures(board: Board, state: GameState, gone_before: Iterable[str])
 
 _DESTROY_AT_END = "destroyed at end of combat"
 _EXILE_AT_END = "exiled at end of combat"
+_SACRIFICE_AT_END = "sacrificed at end of combat"
 
 
 def end_of_combat(board: Board, state: GameState) -> GameState:
@@ -1297,18 +1315,22 @@ def end_of_combat(board: Board, state: GameState) -> GameState:
 def _marked_at_end(board: Board, state: GameState) -> GameState:
     """"Destroy / exile ~ at end of combat" (:func:`end_of_combat`)."""
     marked = [p for p in board.permanents.values()
-              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END)
+                  or p.conditions.get(_SACRIFICE_AT_END))
               and state.on_battlefield(p.id)]
     if not marked:
         return state
     state = state.copy()
     for perm in marked:
         exile = bool(perm.conditions.get(_EXILE_AT_END))
-        if not exile and board.has_keyword(perm, "indestructible"):
+        sacrifice = not exile and bool(perm.conditions.get(_SACRIFICE_AT_END))
+        if not exile and not sacrifice and board.has_keyword(perm, "indestructible"):
             continue
         state.destroyed.append(perm.id)
         state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
                                   if exile else
+                                  "sacrificed at end of combat by a delayed triggered ability (603.7, "
+                                  "511.2, 701.21)" if sacrifice else
                                   "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
         state.damage.pop(perm.id, None)
     state_based_actions(board, state)

@@ -97,7 +97,8 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, *CHOSEN)) for e in flat(t.effects)),
+                   lambda t: any(isinstance(e, (Bolster, *CHOSEN)) or isinstance(e, EntersFromCard)
+                                 and e.what == "hand_card" for e in flat(t.effects)),
                    "a choice made on resolution (bolster, amass, endure, connive, blight)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),

@@ -270,7 +270,11 @@ class Who:
                   # planeswalker (115.1); the player or planeswalker the source / the
                   # creature whose event it was is attacking (506.2)
                   "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
+                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
+                  # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
+                  # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
+                  # ability created as it resolved ("exile that token at end of combat")
+                  "each_permanent", "created"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -386,6 +390,13 @@ class Destroy:
     to_hand: bool = False
     """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
     dying either way; "dies or is put into exile" tells them apart)."""
+    until_leaves: bool = False
+    """h13, with ``exile``: "exile X until ~ leaves the battlefield" (610.3c): the card
+    returns under its owner's control as soon as the source leaves; nothing is exiled if
+    the source has already left."""
+    gate: bool = False
+    """h13: "If you do, ..." follows: the effects after it are done only if it moved
+    something (608.2c; :func:`redzone.models.triggers.moves.stops`)."""
 
 
 @dataclass(frozen=True)
@@ -424,6 +435,9 @@ class Sacrifice:
     ``or_artifact`` are then unused."""
     exclude_types: tuple[str, ...] = ()
     """Card types it must not have ("a nonland permanent")."""
+    to_hand: bool = False
+    """h13: returned to its owner's hand rather than sacrificed ("return a land you control
+    to its owner's hand"): it leaves the battlefield without dying (400.7)."""
 
 
 
@@ -773,10 +787,16 @@ class EntersFromCard:
     lands, or finds none); ``"exiled"``: the cards exiled with the source by its own ability
     (607.2a; the scenario's ``exiled``), each under its owner's control; ``tapped``;
     ``attacking``: tapped and attacking a player or planeswalker its controller chooses
-    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
+    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it); h13
+    ``"blink"``: the card of the permanent the same ability just exiled — the source, or with
+    ``of="target"`` its target — returns (a new object, 400.7; a token can't, 111.8), under
+    ``under``'s control, ``transformed``: its back face up (712.14a); h13 ``"hand_card"``: a
+    card of ``kinds`` from the controller's hand (the scenario's ``players[].hand``), chosen as
+    the ability resolves (``trigger_choices[].chosen``: ``<player>~hand<i>``), not targeted."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled"]
-    of: Literal["source", "trigger"] = "source"
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled", "blink",
+                  "hand_card"]
+    of: Literal["source", "trigger", "target"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
     attacking: bool = False
@@ -784,9 +804,34 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
-    graveyard: Literal["you", "damaged_player"] = "you"
-    """``"graveyard_card"``: whose graveyard the card is in — the controller's, or the player
-    dealt the combat damage ("from that player's graveyard": Ink-Eyes)."""
+    graveyard: Literal["you", "damaged_player", "defending", "any"] = "you"
+    """``"graveyard_card"``: whose graveyard the card is in — the controller's, the player
+    dealt the combat damage ("from that player's graveyard": Ink-Eyes), the defending player
+    (506.2), or any player's ("from a graveyard")."""
+    kinds: tuple[str, ...] = ()
+    """h13, ``"graveyard_card"``: what the card is, one of these descriptions, each
+    "[legendary |nonlegendary |nonX |non-Subtype ]<card type | subtype> [<card type>]"
+    ("nonland permanent", "Spirit permanent", "non-Aura enchantment", "Vampire"); when set,
+    ``card_types`` is unused."""
+    another: bool = False
+    """h13, ``"graveyard_card"``: not the source's own card ("another target creature card")."""
+    bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage", "trigger_power",
+                   "source_power_less", "attackers", "x"] = ""
+    """h13, ``"graveyard_card"``: a bound read as the target is chosen and again on
+    resolution (608.2b): mana value at most the source's power (as it last existed,
+    608.2h), a lesser mana value / an equal or lesser power than the creature whose event it
+    was (the one that died); mana value at most the damage of the triggering event; ``"hand_card"``
+    also: mana value at most the power of the creature whose event it was, power less than
+    the source's, mana value at most the number of attacking creatures the controller
+    controls; ``"x"``: mana value at most ``x`` counted as it resolves (608.2h)."""
+    x: "Amount | None" = None
+    """h13: with ``bound="x"``, the "where X is <count>" amount."""
+    counters: tuple[tuple[str, int], ...] = ()
+    """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
+    face_down: bool = False
+    """h13, ``"died"``: it enters face down (708.2: a 2/2 creature with no name, types or
+    abilities; with ``types`` ``("Land",)``: "It's a Forest land", a land with no
+    abilities)."""
     transformed: bool = False
     """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
     battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""
