@@ -38,7 +38,7 @@ from redzone.models.triggers.types import (
     NoCombatDamage,
     Pay,
     Proliferate,
-    RemoveCounters,
+    CounterChange,
     Sacrifice,
     TapEffect,
     Unless,
@@ -59,10 +59,10 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           Proliferate, RemoveCounters, Unless)
+           Proliferate, Unless)
 """The effect classes :func:`resolve` plays."""
 
-_DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
+_DELAYED_OK = (Destroy, Counters, CounterChange, DamageEffect, LifeEffect)
 """What a delayed "at end of combat" ability may do here: what the end of combat step
 (:func:`redzone.models.triggers.resolve.end_of_combat`) plays on the state."""
 
@@ -248,7 +248,7 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         who = refs.obj(m[3])
         if who is None:
             return None
-        return (RemoveCounters(who, m[2], Amount(_COUNT[m[1]])),)
+        return (CounterChange(who, m[2], "remove", Amount(_COUNT[m[1]])),)
     return None
 
 
@@ -293,7 +293,7 @@ class _ThisTurn:
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged")
+                 "blocked", "damaged", "group")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -344,26 +344,6 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         what = ("assigns no combat damage this turn (510.1)" if key == NO_COMBAT_DAMAGE else
                 "doesn't untap during its controller's next untap step (502.3)")
         return ", ".join(f"{pid} {what}" for pid in ids) or "no creature"
-    if isinstance(e, RemoveCounters):
-        n = play.amount(f, e.amount)
-        out = []
-        for pid in play.objects(f, e.who, chosen):
-            perm = play.edit.perm(pid)
-            counters = dict(state.counters.get(pid, perm.counters))
-            k = min(n, counters.get(e.kind, 0))
-            if k <= 0:
-                continue
-            counters[e.kind] -= k
-            if not counters[e.kind]:
-                del counters[e.kind]
-            state.counters[pid] = counters
-            d = -k if e.kind == "+1/+1" else k if e.kind == "-1/-1" else 0
-            play.edit.put(dataclasses.replace(
-                perm, counters=counters,
-                power=None if perm.power is None else perm.power + d,
-                toughness=None if perm.toughness is None else perm.toughness + d))
-            out.append(f"{k} {e.kind} removed from {pid}")
-        return ", ".join(out) or "no counter to remove"
     if isinstance(e, AtEndOfCombat):
         # 603.7c: the objects are fixed now; at end of combat one that left is not affected
         fixed = [play.objects(f, who, chosen)
@@ -382,8 +362,10 @@ def _describe(e: Effect, ids: list[str] | None) -> str:
     what = type(e).__name__
     if isinstance(e, Destroy):
         what = "sacrifice" if e.sacrifice else "leave the battlefield" if e.exile else "destroy"
-    elif isinstance(e, (Counters, RemoveCounters)):
-        what = ("put " if isinstance(e, Counters) else "remove ") + f"{e.amount.n} {e.kind}"
+    elif isinstance(e, (Counters, CounterChange)):
+        what = ("put " if isinstance(e, Counters) else "double" if e.mode == "double"
+                else "remove ") + ("" if isinstance(e, CounterChange) and e.mode == "double"
+                                   else f"{e.amount.n} {e.kind}")
     elif isinstance(e, DamageEffect):
         what = "damage"
     elif isinstance(e, LifeEffect):
@@ -652,8 +634,8 @@ def gated(sent: str, effects: list[Effect]) -> bool:
     """Whether ``sent`` is "If you do, ..." after "remove a counter from it" (608.2c: done
     only if a counter was removed); marks that removal as the gate (``effects`` changed in
     place)."""
-    if not (sent.startswith("if you do, ") and effects and isinstance(effects[-1], RemoveCounters)
-            and len(effects) == 1):
+    if not (sent.startswith("if you do, ") and effects and isinstance(effects[-1], CounterChange)
+            and effects[-1].mode == "remove" and len(effects) == 1):
         return False
     effects[-1] = dataclasses.replace(effects[-1], gate=True)
     return True
@@ -662,7 +644,7 @@ def gated(sent: str, effects: list[Effect]) -> bool:
 def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: a gate removed
     no counter (:func:`gated`)."""
-    return isinstance(e, RemoveCounters) and e.gate and line == "no counter to remove"
+    return isinstance(e, CounterChange) and e.gate and line == "no counter to remove"
 
 
 PROLIFERATE_LIMIT = 10

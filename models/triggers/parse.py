@@ -24,7 +24,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, more_effects
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -545,7 +545,8 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups (more_effects.py)
+        return more_obj(s, self) or more_effects.group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"

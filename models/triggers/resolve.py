@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, more_effects
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -574,6 +574,8 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
+        if k == "group":  # h14: each <group> (more_effects.py)
+            return more_effects.group_objects(self, f, who)
         return extra_objects(self, f, who, chosen)  # h7: zones.py
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:

@@ -36,7 +36,7 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    "NoCombatDamage", "Pay", "Proliferate", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # permanents put onto the battlefield from card data (h8 block, below)
@@ -262,7 +262,11 @@ class Who:
                   # planeswalker (115.1); the player or planeswalker the source / the
                   # creature whose event it was is attacking (506.2)
                   "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
+                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
+                  # h14 (more_effects.py): every permanent ``count`` counts (a group read by
+                  # the counted-amounts grammar: "each tapped creature you control", "all
+                  # artifacts", "each snow permanent you control")
+                  "group"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -280,6 +284,9 @@ class Who:
     card types it may have (one of; any permanent when empty)."""
     exclude_types: tuple[str, ...] = ()
     """``"target_permanent"``: card types it must not have ("nonland permanent")."""
+    count: Count | None = None
+    """``"group"``: the permanents on the battlefield this :class:`Count` (``"permanents"``)
+    would count as the effect resolves (608.2h)."""
 
 
 SOURCE = Who("source")
@@ -627,30 +634,21 @@ class Pay:
 
 
 @dataclass(frozen=True)
-class RemoveCounters:
-    """Remove ``amount`` ``kind`` counters from each of ``who`` (122.1; as many as it has at
-    most)."""
-
-    who: Who
-    kind: str
-    amount: Amount = Amount()
-    gate: bool = False
-    """The effects after it are done only if a counter was removed ("remove a +1/+1
-    counter from it. If you do, ...", 608.2c)."""
-
-
-@dataclass(frozen=True)
 class CounterChange:
     """h7 (counters.py): each of ``who`` gets as many more ``kind`` counters as it has
     (``mode="double"``: "double the number of +1/+1 counters on it", 122.1; every kind when
     ``kind`` is ``""``), or loses ``amount`` of them (``"remove"``: "remove a +1/+1 counter
     from it"; as many as it has, at most) — power and toughness follow the +1/+1 and -1/-1
-    counters (613.4c)."""
+    counters (613.4c). The one effect for counters doubled or removed (h14 folded h3's
+    ``RemoveCounters`` into it)."""
 
     who: Who
     kind: str
     mode: Literal["double", "remove"]
     amount: Amount = Amount()
+    gate: bool = False
+    """``"remove"``: the effects after it are done only if a counter was removed ("remove a
+    +1/+1 counter from it. If you do, ...", 608.2c)."""
 
 
 # ----------------------------------------------------------------- keyword actions (h9;
@@ -792,7 +790,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
+          | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard)
 

@@ -1,0 +1,106 @@
+"""More effects of triggered abilities of combat: groups of permanents, counters moved, damage
+dealt by the creature whose event it was, tap costs, permanents put into a library, divided
+damage (h14; docs/triggers.md, "More effects (h14)").
+
+Reading: :func:`group_obj` names a group of permanents for any effect that acts on
+"X" (counters, tap and untap, damage): "each tapped creature you control", "each land
+creature you control", "each colorless creature you control", "all artifacts", "each snow
+permanent you control", "each creature you control that's an Ape or a Monkey", "each
+creature with a -1/-1 counter on it" — the counted-amounts grammar of
+:mod:`redzone.models.triggers.amounts` (:class:`~redzone.models.triggers.types.Count`) as a
+:class:`~redzone.models.triggers.types.Who` of kind ``"group"``, counted as the effect
+resolves (608.2h). :func:`read_clause` reads the clauses of this module (called by
+:mod:`redzone.models.triggers.parse` after its own forms).
+
+Playing: :func:`group_objects` (the permanents of a group now). Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from redzone.models.ability_base import Quality
+from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.amounts import permanents_now, permanents_phrase
+from redzone.models.triggers.types import Count, Who
+
+__all__ = ["group_obj", "group_objects"]
+
+# ---------------------------------------------------------------- groups of permanents
+
+_EXTRA_ADJ = {
+    "colorless": {"color_count": "colorless"},
+    "multicolored": {"color_count": "multicolored"},
+    "snow": {"supertypes": ("Snow",)},
+    "enchanted": {"enchanted": True},
+}
+"""Adjectives the counted-amounts grammar doesn't have, and what they ask of a permanent."""
+
+_NON_COLOR = {"nonwhite": "W", "nonblue": "U", "nonblack": "B", "nonred": "R", "nongreen": "G"}
+
+
+def group_obj(s: str, refs: Any) -> Who | None:
+    """"each <group>" / "all <groups>" (module docstring) as a ``Who("group")``; ``None``
+    when not read. Only groups the counted-amounts grammar reads, with a few more words:
+    "colorless", "multicolored", "snow", "enchanted", "non<colour>", "land creature",
+    "that's a <type> or a <type>" (one of them), "with (that has) a <kind> counter on it"."""
+    m = re.fullmatch(r"(each|all) (.+)", s.strip())
+    if not m:
+        return None
+    plural = m[1] == "all"
+    words = m[2]
+    fields: dict[str, Any] = {}
+    also: list[str] = []
+    alternatives: list[dict[str, Any]] = []
+    # "... that's a token or a Rabbit", "... that's an Ape or a Monkey": one of them
+    am = re.fullmatch(r"(.+?) that's (?:a|an) ([\w'-]+) or (?:a|an) ([\w'-]+)", words)
+    if am:
+        words = am[1]
+        for w in (am[2], am[3]):
+            if w == "token":
+                alternatives.append({"token": True})
+            elif w in CREATURE_TYPES:
+                alternatives.append({"subtypes": (w,)})
+            else:
+                return None
+    # "with a -1/-1 counter on it", "that has a +1/+1 counter on it"
+    cm = re.fullmatch(r"(.+?) (?:with|that has|that have) (?:a|an) ([+-]1/[+-]1|[a-z]+) counters? "
+                      r"on (?:it|them)", words)
+    if cm:
+        words = cm[1]
+        fields["counter"] = cm[2]
+    tokens = words.split()
+    kept: list[str] = []
+    for i, w in enumerate(tokens):
+        if w in _EXTRA_ADJ and i + 1 < len(tokens):
+            fields.update(_EXTRA_ADJ[w])
+        elif w in _NON_COLOR and i + 1 < len(tokens):
+            fields["exclude_colors"] = (_NON_COLOR[w],)
+        elif w == "land" and i + 1 < len(tokens) and tokens[i + 1] in ("creature", "creatures"):
+            also.append("Land")
+        else:
+            kept.append(w)
+    c = permanents_phrase(" ".join(kept), refs, plural)
+    if c is None or c.kind != "permanents" or not c.qualities:
+        return None
+    quals = [dataclasses.replace(q, **fields) for q in c.qualities]
+    if alternatives:
+        if len(quals) != 1:
+            return None
+        quals = [dataclasses.replace(quals[0], **alt) for alt in alternatives]
+    return Who("group", count=dataclasses.replace(c, qualities=tuple(quals),
+                                                  also=c.also + tuple(also)))
+
+
+def group_objects(play: Any, f: Any, who: Who) -> list[str]:
+    """The ids of the permanents of a ``Who("group")`` on the battlefield now (608.2h), in
+    the board's order."""
+    c = who.count if who.count is not None else Count("permanents")
+    return [p.id for p in permanents_now(play, f, c)]
+
+
+def _quality_words(q: Quality) -> str:
+    """A short description of ``q`` (for tests and results)."""
+    return ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(q).items() if v not in ((), None, False, 0))

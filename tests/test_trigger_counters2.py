@@ -1,0 +1,62 @@
+"""h14's effects of triggered abilities of combat (docs/triggers.md, "More effects (h14)";
+:mod:`redzone.models.triggers.more_effects`): groups of permanents, read from real cards and
+played by the ``damage`` job, each answer worked out by hand from the rules."""
+
+from __future__ import annotations
+
+from redzone.models.ability_base import Quality
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.types import Count, TapEffect, Who
+from trigger_play import damage, perm
+
+
+# ---------------------------------------------------------------- groups of permanents
+
+
+def test_a_group_is_read_with_the_counted_amounts_grammar() -> None:
+    # Roaring Slagwurm: "tap all artifacts" — every artifact, any controller's (701.26a).
+    got = parse_trigger("Whenever this creature attacks, tap all artifacts.")
+    assert got is not None
+    assert got.effects == (TapEffect(Who("group", count=Count(
+        "permanents", (Quality(types=("Artifact",)),), "any"))),)
+    # Jorn, God of Winter: "each snow permanent you control" (a supertype, 205.4).
+    jorn = parse_trigger("Whenever Jorn attacks, untap each snow permanent you control.",
+                         ("Jorn, God of Winter",))
+    assert jorn is not None and jorn.effects[0] == TapEffect(Who("group", count=Count(
+        "permanents", (Quality(supertypes=("Snow",)),), "you")), untap=True)
+    # Kibo, Uktabi Prince: "each creature you control that's an Ape or a Monkey": one of them
+    kibo = parse_trigger("Whenever an artifact an opponent controls is put into a graveyard from "
+                         "the battlefield, put a +1/+1 counter on each creature you control "
+                         "that's an Ape or a Monkey.")
+    assert kibo is not None
+    group = kibo.effects[0].who.count  # type: ignore[union-attr]
+    assert group is not None and [q.subtypes for q in group.qualities] == [("Ape",), ("Monkey",)]
+
+
+def test_roaring_slagwurm_taps_the_defenders_artifact_creature() -> None:
+    # 701.26a: the attack trigger taps every artifact, Bob's Ornithopter too; 6 to Bob.
+    got = damage([perm("w", "Roaring Slagwurm", "Alice"), perm("o", "Ornithopter", "Bob")],
+                 {"w": "Bob"})
+    assert got["triggers"][0]["result"] == "o tapped"
+    assert got["outcome"]["life"]["Bob"] == 14
+
+
+def test_oran_rief_ooze_grows_each_attacker_that_has_a_counter() -> None:
+    # Oran-Rief Ooze (2/2) attacks with two Grizzly Bears, one of them with a +1/+1 counter:
+    # only that one gets another (613.4c): 2 + 4 + 2 = 8 damage, Bob 12.
+    got = damage([perm("ooze", "Oran-Rief Ooze", "Alice"),
+                  perm("b1", "Grizzly Bears", "Alice", counters={"+1/+1": 1}),
+                  perm("b2", "Grizzly Bears", "Alice")],
+                 {"ooze": "Bob", "b1": "Bob", "b2": "Bob"})
+    assert got["outcome"]["counters"] == {"b1": {"+1/+1": 2}}
+    assert got["outcome"]["life"]["Bob"] == 12
+
+
+def test_lockjaw_snapper_dying_finishes_the_creature_it_withered() -> None:
+    # Hill Giant (3/3) is blocked by Lockjaw Snapper (2/2 wither): two -1/-1 counters on the
+    # Giant (702.80a, a 1/1), 3 damage kills the Snapper; its dies trigger puts a -1/-1
+    # counter on each creature with one: the Giant is 0/0 and dies (704.5f).
+    got = damage([perm("giant", "Hill Giant", "Alice"), perm("snap", "Lockjaw Snapper", "Bob")],
+                 {"giant": "Bob"}, {"snap": ["giant"]}, triggers_resolved=["attack", "block"])
+    assert sorted(got["outcome"]["destroyed"]) == ["giant", "snap"]
+    assert got["outcome"]["counters"]["giant"] == {"-1/-1": 3}
