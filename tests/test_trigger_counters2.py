@@ -60,3 +60,38 @@ def test_lockjaw_snapper_dying_finishes_the_creature_it_withered() -> None:
                  {"giant": "Bob"}, {"snap": ["giant"]}, triggers_resolved=["attack", "block"])
     assert sorted(got["outcome"]["destroyed"]) == ["giant", "snap"]
     assert got["outcome"]["counters"]["giant"] == {"-1/-1": 3}
+
+
+# ---------------------------------------------------------------- counters moved as it dies
+
+
+def test_iron_apprentice_puts_the_counters_it_had_on_a_creature_of_its_controller() -> None:
+    # Iron Apprentice (0/0, one +1/+1 counter) blocks Hill Giant and dies; "if it had counters
+    # on it" (603.4, looking back 603.10a) holds: its counter goes on Bob's Grizzly Bears, the
+    # only legal target (608.2h: the counters it had as it last existed).
+    got = damage([perm("giant", "Hill Giant", "Alice"),
+                  perm("app", "Iron Apprentice", "Bob", counters={"+1/+1": 1}),
+                  perm("bears", "Grizzly Bears", "Bob")],
+                 {"giant": "Bob"}, {"app": ["giant"]}, triggers_resolved=["attack", "block"])
+    assert got["outcome"]["destroyed"] == ["app"]
+    assert got["triggers"][0]["choices"] == {"target": "bears"}
+    assert got["outcome"]["counters"]["bears"] == {"+1/+1": 1}
+
+
+def test_scolding_administrator_without_counters_does_not_trigger() -> None:
+    # 603.4: an intervening "if" false as the event happens: the ability doesn't trigger (no
+    # target is chosen, nothing resolves).
+    got = damage([perm("giant", "Hill Giant", "Alice"),
+                  perm("adm", "Scolding Administrator", "Bob")],
+                 {"giant": "Bob"}, {"adm": ["giant"]}, triggers_resolved=["attack", "block"])
+    assert got["outcome"]["destroyed"] == ["adm"]
+    assert got.get("triggers", []) == []
+
+
+def test_selfless_police_captain_moves_only_its_plus_counters() -> None:
+    # "its +1/+1 counters": the +1/+1 counters only, not its stun counter (122.1).
+    got = damage([perm("giant", "Hill Giant", "Alice"),
+                  perm("cap", "Selfless Police Captain", "Bob", counters={"+1/+1": 1, "stun": 1}),
+                  perm("bears", "Grizzly Bears", "Bob")],
+                 {"giant": "Bob"}, {"cap": ["giant"]}, triggers_resolved=["attack", "block"])
+    assert got["outcome"]["counters"]["bears"] == {"+1/+1": 1}

@@ -191,11 +191,12 @@ def read_unless(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     """One clause of this module's effects, or ``None``."""
-    m = re.fullmatch(r"put its counters on (.+)", s)
+    m = re.fullmatch(r"put (?:its|those) (\+1/\+1 )?counters on (.+)", s)
     if m and refs.r.event in _GONE and refs.r.it is not None:
-        # the counters it had as it last existed (608.2h)
-        who = refs.obj(m[1])
-        return None if who is None else (MoveCounters(who, refs.r.it),)
+        # the counters it had as it last existed (608.2h); h14: "those counters" (after "if
+        # it had counters on it"), "its +1/+1 counters"
+        who = refs.obj(m[2])
+        return None if who is None else (MoveCounters(who, refs.r.it, (m[1] or "").strip()),)
     m = re.fullmatch(r"double (its|~'s) power( and toughness)? until end of turn", s)
     if m:  # 701.10
         who = refs.obj("~" if m[1] == "~'s" else "it")
@@ -328,7 +329,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return ", ".join(out) or "no creature"
     if isinstance(e, MoveCounters):
         of = f.source if e.of.kind == "source" else f.trigger  # as it last existed (608.2h)
-        had = {k: n for k, n in state.counters.get(of, {}).items() if n > 0} if of else {}
+        had = {k: n for k, n in state.counters.get(of, {}).items() if n > 0
+               and (not e.kind or k == e.kind)} if of else {}
         if not had:
             return "no counters to put"
         lines = []

@@ -25,6 +25,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
 from redzone.models.triggers.types import Count, Who
+from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["group_obj", "group_objects"]
 
@@ -42,10 +43,15 @@ _NON_COLOR = {"nonwhite": "W", "nonblue": "U", "nonblack": "B", "nonred": "R", "
 
 
 def group_obj(s: str, refs: Any) -> Who | None:
-    """"each <group>" / "all <groups>" (module docstring) as a ``Who("group")``; ``None``
+    """"each <group>" / "all <groups>" (module docstring) as a ``Who("group")``, or "[up to
+    one] target <permanent kinds> [<controller>]" (a target permanent of the removal grammar
+    of :mod:`redzone.models.triggers.zones`: "target nonland permanent you control", "target
+    land you don't control", "target artifact or creature you control"); ``None``
     when not read. Only groups the counted-amounts grammar reads, with a few more words:
     "colorless", "multicolored", "snow", "enchanted", "non<colour>", "land creature",
     "that's a <type> or a <type>" (one of them), "with (that has) a <kind> counter on it"."""
+    if re.match(r"(?:up to one )?target ", s.strip()):
+        return _target_permanent(s.strip(), refs)
     m = re.fullmatch(r"(each|all) (.+)", s.strip())
     if not m:
         return None

@@ -615,7 +615,11 @@ class _Play:
         """The targets chosen as ``f`` is put on the stack; ``None``: it has a target and no
         legal one, so it is removed from the stack (603.3d)."""
         chosen: dict[str, Any] = {}
-        for e in f.ability.effects:
+        # h14: a target inside a condition of an effect is chosen too, whatever the
+        # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
+        listed = [x for e in f.ability.effects
+                  for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+        for e in listed:
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target":
                 continue

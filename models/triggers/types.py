@@ -608,6 +608,8 @@ class MoveCounters:
 
     who: Who
     of: Who
+    kind: str = ""
+    """Only counters of this kind ("put its +1/+1 counters on ..."); every kind when ``""``."""
 
 
 @dataclass(frozen=True)
