@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import Count, TapEffect, Who
+from redzone.models.triggers.types import Count, DamageEffect, TapEffect, Who
 from trigger_play import damage, perm
 
 
@@ -95,3 +95,28 @@ def test_selfless_police_captain_moves_only_its_plus_counters() -> None:
                   perm("bears", "Grizzly Bears", "Bob")],
                  {"giant": "Bob"}, {"cap": ["giant"]}, triggers_resolved=["attack", "block"])
     assert got["outcome"]["counters"]["bears"] == {"+1/+1": 1}
+
+
+# ---------------------------------------------------------------- damage dealt by the creature whose event it was
+
+
+def test_stalking_vengeance_damage_is_dealt_by_the_creature_that_died() -> None:
+    # Vampire Nighthawk (2/3 deathtouch lifelink) blocks Hill Giant: both die. Stalking
+    # Vengeance: "it deals damage equal to its power to target player or planeswalker" — the
+    # Nighthawk deals 2 (its power as it last existed, 608.2h) to Alice, Bob's choice of
+    # target, and its lifelink gains Bob 2 (702.15b): Bob 20 + 2 + 2, Alice 18.
+    got = damage([perm("giant", "Hill Giant", "Alice"), perm("hawk", "Vampire Nighthawk", "Bob"),
+                  perm("sv", "Stalking Vengeance", "Bob")],
+                 {"giant": "Bob"}, {"hawk": ["giant"]}, triggers_resolved=["attack", "block"])
+    assert got["triggers"][0]["result"] == "2 damage to Alice"
+    assert got["outcome"]["life"] == {"Alice": 18, "Bob": 24}
+
+
+def test_wrathful_red_dragon_may_not_target_a_dragon() -> None:
+    # "any target that isn't a Dragon": the creature type excludes Dragons from the targets.
+    got = parse_trigger("Whenever a Dragon you control is dealt damage, it deals that much damage "
+                        "to any target that isn't a Dragon.")
+    assert got is not None
+    e = got.effects[0]
+    assert isinstance(e, DamageEffect) and e.by == "trigger"
+    assert e.who == Who("any_target", qualities=(Quality(exclude_subtypes=("Dragon",)),))

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import Count, Who
+from redzone.models.triggers.types import Count, DamageEffect, Effect, Who
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["group_obj", "group_objects"]
+__all__ = ["group_obj", "group_objects", "read_clause"]
 
 # ---------------------------------------------------------------- groups of permanents
 
@@ -110,3 +111,54 @@ def group_objects(play: Any, f: Any, who: Who) -> list[str]:
 def _quality_words(q: Quality) -> str:
     """A short description of ``q`` (for tests and results)."""
     return ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(q).items() if v not in ((), None, False, 0))
+
+
+# ---------------------------------------------------------------- clauses
+
+_TRIGGER = Who("trigger")
+
+Reader = Callable[[str, Any], "tuple[Effect, ...] | None"]
+"""The parser's reader of an effect sentence: (text, references) -> effects or ``None``."""
+
+
+def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One effect clause of this module (module docstring), or ``None``; ``sentence``: the
+    parser's reader of an effect sentence (:data:`Reader`)."""
+    return _damage_by_trigger(s, refs, sentence)
+
+
+def _damage_by_trigger(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"it deals N (that much, damage equal to its power) damage to X" where "it" is the
+    creature whose event it was ("whenever a Dragon you control attacks, it deals 2 damage to
+    any target"): the damage is that creature's (``DamageEffect.by``), read as the source's
+    would be; "any target that isn't a Dinosaur" excludes the creature type."""
+    m = re.fullmatch(r"it deals (.+)", s)
+    if not m or refs.r.it != _TRIGGER:
+        return None
+    rest = re.sub(r"\bequal to its (power|toughness)\b", r"equal to ~'s \1", m[1])
+    rest = rest.replace("damage equal to its power", "damage equal to ~'s power")
+    quality: Quality | None = None
+    nm = re.fullmatch(r"(.+ to any target) that isn't an? ([A-Z][\w'-]*)", rest)
+    if nm:
+        if nm[2] not in CREATURE_TYPES:
+            return None
+        rest = nm[1]
+        quality = Quality(exclude_subtypes=(nm[2],))
+    self_refs = type(refs)(dataclasses.replace(refs.r, it=Who("source")))
+    got = sentence("~ deals " + rest, self_refs)
+    if got is None or not all(isinstance(e, DamageEffect) for e in got):
+        return None
+    out: list[Effect] = []
+    for e in got:
+        assert isinstance(e, DamageEffect)
+        if e.amount.per in ("power", "toughness"):
+            e = dataclasses.replace(e, amount=dataclasses.replace(
+                e.amount, per="trigger_" + e.amount.per))  # type: ignore[arg-type]
+        elif e.amount.per not in (None, "damage_dealt"):
+            return None  # a count about the source: not read
+        if quality is not None:
+            if e.who.kind != "any_target":
+                return None
+            e = dataclasses.replace(e, who=dataclasses.replace(e.who, qualities=(quality,)))
+        out.append(dataclasses.replace(e, by="trigger"))
+    return tuple(out)

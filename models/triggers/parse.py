@@ -585,7 +585,8 @@ class _Refs:
             if that == Who("damaged"):
                 return Who("damaged_controller")
             return None
-        if s == "each other opponent" and self.r.event == "combat_damage_player":
+        if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
+                self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
         return None
 
@@ -732,6 +733,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
+    got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (

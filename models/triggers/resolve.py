@@ -785,9 +785,11 @@ class _Play:
                 recips = [chosen["target"]] if chosen.get("target") is not None else []
             if e.who.kind == "attacked":  # h3: "the player or planeswalker it's attacking"
                 recips = board_effects.attacked(self, f)
-            if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
+            by = f.trigger if e.by == "trigger" else f.source  # h14: the creature whose event it was
+            if not recips or n <= 0 or by is None or (
+                    not state.on_battlefield(by) and by not in self.edit.base.permanents):
                 return "no damage"
-            dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],
+            dealt = deal_damage(self.board, state, [DamageEvent(by, r, n) for r in recips],
                                 combat=False)
             record_damage(state, dealt)  # h2 (watches.py)
             return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)

@@ -351,6 +351,10 @@ class DamageEffect:
 
     who: Who
     amount: Amount
+    by: Literal["source", "trigger"] = "source"
+    """h14: who deals it — the source, or the creature whose event it was ("whenever a Dragon
+    you control attacks, it deals 2 damage to any target"; as it last existed once it left,
+    608.2h): its deathtouch, lifelink, infect and protection count (702.2b, 702.15b, 702.16e)."""
 
 
 @dataclass(frozen=True)
