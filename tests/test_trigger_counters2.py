@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import Count, DamageEffect, TapEffect, Who
+from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Counters, DamageEffect,
+                                           TapEffect, Who)
 from trigger_play import damage, perm
 
 
@@ -120,3 +121,49 @@ def test_wrathful_red_dragon_may_not_target_a_dragon() -> None:
     e = got.effects[0]
     assert isinstance(e, DamageEffect) and e.by == "trigger"
     assert e.who == Who("any_target", qualities=(Quality(exclude_subtypes=("Dragon",)),))
+
+
+# ---------------------------------------------------------------- targets, names, two objects
+
+
+def test_anafenza_targets_another_tapped_creature_of_its_controller() -> None:
+    # Anafenza (4/4) attacks with Grizzly Bears (tapped by attacking, 508.1f); Alice's untapped
+    # Hill Giant at home is no legal target: the counter goes on the Bears, 4 + 3 = 7.
+    got = damage([perm("ana", "Anafenza, the Foremost", "Alice"),
+                  perm("bears", "Grizzly Bears", "Alice", tapped=True),
+                  perm("giant", "Hill Giant", "Alice")],
+                 {"ana": "Bob", "bears": "Bob"})
+    assert got["triggers"][0]["choices"] == {"target": "bears"}
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_trygon_prime_makes_its_target_unblockable() -> None:
+    # "That creature" is the ability's one target (603.3d), not the Trygon: the counter on
+    # each, and Grizzly Bears can't be blocked (509.1b).
+    got = parse_trigger("Whenever this creature attacks, put a +1/+1 counter on it and a +1/+1 "
+                        "counter on up to one other target attacking creature. That creature "
+                        "can't be blocked this turn.")
+    assert got is not None
+    target = Who("target_creature", other=True, up_to=True, attacking=True,
+                 qualities=(Quality(types=("Creature",)),))
+    assert got.effects == (Counters(Who("source"), "+1/+1"), Counters(target, "+1/+1"),
+                           CantBeBlockedEffect(target))
+
+
+def test_kresh_is_named_by_its_first_word_as_an_object() -> None:
+    # Kresh the Bloodbraided: "put X +1/+1 counters on Kresh, where X is that creature's power"
+    # (608.2h: its power as it last existed). Bob's Hill Giant (3/3) blocks Alice's Serra
+    # Angel (4/4) and dies: Alice may put three counters on Kresh.
+    got = damage([perm("angel", "Serra Angel", "Alice"), perm("kresh", "Kresh the Bloodbraided", "Alice"),
+                  perm("giant", "Hill Giant", "Bob")],
+                 {"angel": "Bob"}, {"giant": ["angel"]}, triggers_resolved=["attack", "block"])
+    assert got["outcome"]["counters"]["kresh"] == {"+1/+1": 3}
+
+
+def test_putrid_warrior_modes_each_player_gains_or_loses() -> None:
+    # Putrid Warrior (2/2) deals damage: "choose one — each player loses 1 life / each player
+    # gains 1 life" (700.2); the damage job keeps the best for Alice: Bob 20 - 2 - 1 = 17,
+    # Alice 19.
+    got = damage([perm("pw", "Putrid Warrior", "Alice")], {"pw": "Bob"})
+    assert got["triggers"][0]["choices"] == {"mode": [1]}
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 17}

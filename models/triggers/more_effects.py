@@ -25,10 +25,10 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import Count, DamageEffect, Effect, Who
+from redzone.models.triggers.types import Amount, Count, DamageEffect, Effect, LifeEffect, Who
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["group_obj", "group_objects", "read_clause"]
+__all__ = ["group_obj", "group_objects", "object_names", "read_clause"]
 
 # ---------------------------------------------------------------- groups of permanents
 
@@ -51,8 +51,12 @@ def group_obj(s: str, refs: Any) -> Who | None:
     when not read. Only groups the counted-amounts grammar reads, with a few more words:
     "colorless", "multicolored", "snow", "enchanted", "non<colour>", "land creature",
     "that's a <type> or a <type>" (one of them), "with (that has) a <kind> counter on it"."""
-    if re.match(r"(?:up to one )?target ", s.strip()):
-        return _target_permanent(s.strip(), refs)
+    s = s.strip()
+    m = re.fullmatch(r"that ([A-Z][\w'-]*)", s)
+    if m and (m[1] in CREATURE_TYPES or m[1] == "Vehicle"):
+        return refs.r.that_creature  # "that Hero", "that Vehicle": "that creature"
+    if re.match(r"(?:up to one |another |up to one other )?target ", s):
+        return _target_permanent(s, refs) or _target_creature(s, refs)
     m = re.fullmatch(r"(each|all) (.+)", s.strip())
     if not m:
         return None
@@ -101,6 +105,34 @@ def group_obj(s: str, refs: Any) -> Who | None:
                                                   also=c.also + tuple(also)))
 
 
+_WHO_CONTROLLER = {"you": "you", "opponents": "opponents", "any": "any", "defending": "defending",
+                   "damaged_player": "damaged_player"}
+
+
+def _target_creature(s: str, refs: Any) -> Who | None:
+    """"[another / up to one / up to one other] target <adjectives> creature [<controller>]"
+    with the words of a group ("another target tapped creature you control", "target modified
+    creature you control"), or ``None``."""
+    m = re.fullmatch(r"(up to one |another |up to one other )?target (.+)", s)
+    if not m:
+        return None
+    group = group_obj("each " + m[2], refs)
+    c = group.count if group is not None else None
+    if c is None or c.other or c.attached or c.controller not in _WHO_CONTROLLER:
+        return None
+    quals = []
+    for q in c.qualities:
+        if q.types != ("Creature",):
+            return None
+        quals.append(dataclasses.replace(q, types=c.also[:1]) if c.also else q)
+    if len(c.also) > 1:
+        return None
+    return Who("target_creature", _WHO_CONTROLLER[c.controller],  # type: ignore[arg-type]
+               other="another" in (m[1] or "") or "other" in (m[1] or ""),
+               qualities=tuple(quals), up_to=(m[1] or "").startswith("up to"),
+               attacking=c.attacking)
+
+
 def group_objects(play: Any, f: Any, who: Who) -> list[str]:
     """The ids of the permanents of a ``Who("group")`` on the battlefield now (608.2h), in
     the board's order."""
@@ -124,7 +156,21 @@ Reader = Callable[[str, Any], "tuple[Effect, ...] | None"]
 def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One effect clause of this module (module docstring), or ``None``; ``sentence``: the
     parser's reader of an effect sentence (:data:`Reader`)."""
-    return _damage_by_trigger(s, refs, sentence)
+    got = _damage_by_trigger(s, refs, sentence)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"each player (gains|loses) (\d+) life", s)
+    if m:  # the ability's controller and each opponent (119.3, 119.4)
+        n, gain = Amount(int(m[2])), m[1] == "gains"
+        return (LifeEffect(Who("you"), n, gain), LifeEffect(Who("each_opponent"), n, gain))
+    m = re.fullmatch(r"put (a|an|one|two|three) ([^ ]+) counters? on (.+?) and (a|an|one|two|three) "
+                     r"([^ ]+) counters? on (.+)", s)
+    if m:  # "put a +1/+1 counter on ~ and a +1/+1 counter on each Golem you control"
+        a = sentence(f"put {m[1]} {m[2]} counter{'s' if m[1] not in ('a', 'an', 'one') else ''} on {m[3]}", refs)
+        b = sentence(f"put {m[4]} {m[5]} counter{'s' if m[4] not in ('a', 'an', 'one') else ''} on {m[6]}", refs)
+        if a is not None and b is not None:
+            return a + b
+    return None
 
 
 def _damage_by_trigger(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -162,3 +208,28 @@ def _damage_by_trigger(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...
             e = dataclasses.replace(e, who=dataclasses.replace(e.who, qualities=(quality,)))
         out.append(dataclasses.replace(e, by="trigger"))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- the source's first name
+
+
+def object_names(s: str, names: tuple[str, ...]) -> str:
+    """``s`` (a trigger sentence with the source's full and short names already ``~``) with
+    the first word of a name ("Mirri" of Mirri the Cursed, "Kresh" of Kresh the Bloodbraided)
+    also made ``~`` where it stands as an object — after "on", "to", "from" — or as a
+    possessive ("Drizzt's power"), in the effect part only; a first word that is a creature
+    type ("Goblin") is never taken."""
+    head, sep, rest = s.partition(", ")
+    if not sep:
+        return s
+    for name in names:
+        for face in name.split(" // "):
+            words = face.split()
+            first = words[0].rstrip(",") if words else ""
+            if len(words) < 2 or not first[:1].isupper() or first in CREATURE_TYPES \
+                    or len(first) < 3 or first in ("The", "This", "That"):
+                continue
+            f = re.escape(first)
+            rest = re.sub(rf"\b(on|to|from) {f}(?=$|[ .,])", r"\1 ~", rest)
+            rest = re.sub(rf"\b{f}'s\b", "~'s", rest)
+    return head + sep + rest

@@ -1080,7 +1080,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
     s = normalise(sentence, names)
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
-    return s.strip()
+    return more_effects.object_names(s.strip(), names)  # h14: "put a +1/+1 counter on Mirri"
 
 
 def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[TriggeredAbility, ...]:
