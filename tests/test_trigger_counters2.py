@@ -167,3 +167,39 @@ def test_putrid_warrior_modes_each_player_gains_or_loses() -> None:
     got = damage([perm("pw", "Putrid Warrior", "Alice")], {"pw": "Bob"})
     assert got["triggers"][0]["choices"] == {"mode": [1]}
     assert got["outcome"]["life"] == {"Alice": 19, "Bob": 17}
+
+
+# ---------------------------------------------------------------- tap costs ("If you do")
+
+
+def test_gravelgill_scoundrel_taps_a_creature_to_be_unblockable() -> None:
+    # "You may tap another untapped creature you control. If you do, this creature can't be
+    # blocked this turn" (608.2c): Grizzly Bears at home is tapped.
+    got = damage([perm("g", "Gravelgill Scoundrel", "Alice"), perm("bears", "Grizzly Bears", "Alice")],
+                 {"g": "Bob"})
+    t = got["triggers"][0]
+    assert t["choices"] == {"may": True, "tapped": ["bears"]}
+    assert t["result"] == "bears tapped; g can't be blocked this turn"
+
+
+def test_tidal_terror_with_one_other_untapped_creature_does_nothing() -> None:
+    # "Tap two other untapped creatures": with one, nothing is tapped and "If you do" fails.
+    got = damage([perm("t", "Tidal Terror", "Alice"), perm("bears", "Grizzly Bears", "Alice")],
+                 {"t": "Bob"})
+    assert got["triggers"][0]["result"] == "nothing tapped"
+
+
+def test_a_tap_cost_stated_by_the_scenario_must_name_as_many_as_it_taps() -> None:
+    # The scenario names the creature tapped (combat.trigger_choices[].tapped); two where one
+    # is tapped is refused.
+    from redzone.models.errors import ScenarioError
+    import pytest
+
+    perms = [perm("g", "Gravelgill Scoundrel", "Alice"), perm("b1", "Grizzly Bears", "Alice"),
+             perm("b2", "Hill Giant", "Alice")]
+    got = damage(perms, {"g": "Bob"}, trigger_choices=[
+        {"source": "g", "window": "attack", "may": True, "tapped": ["b2"]}])
+    assert got["triggers"][0]["choices"]["tapped"] == ["b2"]
+    with pytest.raises(ScenarioError):
+        damage(perms, {"g": "Bob"}, trigger_choices=[
+            {"source": "g", "window": "attack", "may": True, "tapped": ["b1", "b2"]}])

@@ -421,7 +421,10 @@ def reflexive(sent: str, effects: list[Effect]) -> bool:
     it is done only if the payment was, as "If you do" (the targets are chosen with the
     ability here, before the payment: with no legal target nobody pays, which the payment
     could not have changed)."""
-    return sent.startswith("when you do, ") and bool(effects) and isinstance(effects[0], Pay)
+    from redzone.models.triggers.types import TapCost
+
+    # h14: a tap cost too ("you may tap another untapped Merfolk you control. When you do, ...")
+    return sent.startswith("when you do, ") and bool(effects) and isinstance(effects[0], (Pay, TapCost))
 
 
 def paid(effects: tuple[Effect, ...], optional: bool) -> tuple[tuple[Effect, ...], bool] | None:

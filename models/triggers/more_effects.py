@@ -23,12 +23,17 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Quality
-from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import Amount, Count, DamageEffect, Effect, LifeEffect, Who
+from redzone.models.triggers.types import (Amount, Count, DamageEffect, Effect, LifeEffect, TapCost,
+                                           Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["group_obj", "group_objects", "object_names", "read_clause"]
+__all__ = ["EFFECTS", "group_obj", "group_objects", "object_names", "read_clause", "resolve",
+           "stops"]
+
+EFFECTS = (TapCost,)
+"""The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
 
@@ -159,6 +164,19 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _damage_by_trigger(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"tap (an|a|another|two|two other|three other) untapped (.+?) you control", s)
+    if m:  # "you may tap another untapped Merfolk you control. If you do, ..." (608.2c)
+        what = m[2]
+        quality: Quality | None = None
+        if what != "creature" and what != "creatures":
+            nm = re.fullmatch(r"(non-?)?([A-Z][\w'-]*?)(?: creatures?)?", what)
+            one = nm[2] if nm else ""
+            if not nm or (one not in CREATURE_TYPES and singular(one) not in CREATURE_TYPES):
+                return None
+            one = one if one in CREATURE_TYPES else singular(one) or one
+            quality = Quality(exclude_subtypes=(one,)) if nm[1] else Quality(subtypes=(one,))
+        n = {"an": 1, "a": 1, "another": 1, "two": 2, "two other": 2, "three other": 3}[m[1]]
+        return (TapCost(n, quality, other=m[1] in ("another", "two other", "three other")),)
     m = re.fullmatch(r"each player (gains|loses) (\d+) life", s)
     if m:  # the ability's controller and each opponent (119.3, 119.4)
         n, gain = Amount(int(m[2])), m[1] == "gains"
@@ -233,3 +251,55 @@ def object_names(s: str, names: tuple[str, ...]) -> str:
             rest = re.sub(rf"\b(on|to|from) {f}(?=$|[ .,])", r"\1 ~", rest)
             rest = re.sub(rf"\b{f}'s\b", "~'s", rest)
     return head + sep + rest
+
+
+# ---------------------------------------------------------------- playing
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of this module's effects (:data:`EFFECTS`) in the window being played
+    (``play``: the resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it
+    did."""
+    if isinstance(e, TapCost):
+        return _tap_cost(play, f, e, chosen)
+    return "not played"
+
+
+NOTHING_TAPPED = "nothing tapped"
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: a tap cost that
+    could not be paid ("If you do", 608.2c)."""
+    return isinstance(e, TapCost) and line == NOTHING_TAPPED
+
+
+def _tap_cost(play: Any, f: Any, e: TapCost, chosen: dict[str, Any]) -> str:
+    """Tap ``e.n`` untapped creatures of the controller's (a ``Choice`` ``"tapped"`` among the
+    sets, interchangeable creatures as one; stated as ``combat.trigger_choices[].tapped``);
+    fewer able: nothing."""
+    from redzone.models.battlefield import matches_quality
+    from redzone.models.triggers.resolve import Choice
+
+    board = play.board
+    # an attacking creature without vigilance was tapped as it was declared (508.1f)
+    own = [c.id for c in play.creatures() if c.controller == f.controller and not c.tapped
+           and not (c.id in play.attackers and not board.has_keyword(c, "vigilance"))
+           and not (e.other and c.id == f.source)
+           and (e.quality is None or matches_quality(board, c, e.quality))]
+    if len(own) < e.n:
+        chosen["tapped"] = []
+        return NOTHING_TAPPED
+    options = play.sacrifice_sets(own, e.n)
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "tapped", f.source, f.ability.text, tuple(options), f.trigger,
+               tuple(own)))
+    if len(set(pick)) != e.n or any(pid not in own for pid in pick):
+        from redzone.models.errors import ScenarioError
+
+        raise ScenarioError("combat.trigger_choices", f"{len(set(pick))} creature(s) stated to tap "
+                            f"for {f.source}'s ability where it taps {e.n} of: {', '.join(own)}")
+    chosen["tapped"] = list(pick)
+    for pid in pick:
+        play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
+    return ", ".join(f"{pid} tapped" for pid in pick)

@@ -707,7 +707,8 @@ class _Play:
         lines = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
-            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
+            if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
+                    or more_effects.stops(e, lines[-1])):  # h14
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice"):
@@ -727,6 +728,8 @@ class _Play:
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
             return actions.resolve(self, f, e, chosen)
+        if isinstance(e, more_effects.EFFECTS):  # h14: tap costs (more_effects.py)
+            return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

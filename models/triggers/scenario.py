@@ -27,7 +27,7 @@ from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, EntersFromCard, Modes, Proliferate, Resolved,
-                                           Sacrifice, TapAny, TriggeredAbility, Unless)
+                                           Sacrifice, TapAny, TapCost, TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -101,7 +101,7 @@ def check_trigger_choices(board: Board) -> None:
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
-                   lambda t: any(isinstance(e, TapAny) for e in flat(t.effects)),
+                   lambda t: any(isinstance(e, (TapAny, TapCost)) for e in flat(t.effects)),
                    "creatures to tap (\"tap any number of ...\")"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):

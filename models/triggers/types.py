@@ -41,6 +41,8 @@ __all__ = [
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
+    # h14 (more_effects.py)
+    "TapCost",
 ]
 
 Event = Literal[
@@ -792,13 +794,29 @@ class EntersFromCard:
     205.1b, 208.3)."""
 
 
+# ----------------------------------------------------------------- h14 (more_effects.py)
+
+
+@dataclass(frozen=True)
+class TapCost:
+    """"[You may] tap ``n`` untapped creatures (``quality``: Merfolk, non-Humans ...) you
+    control [other than ~]. If you do, ..." (h14): the controller chooses which ``n`` as the
+    ability resolves; with fewer than ``n`` able, nothing is tapped and the effects after it
+    are not done (608.2c). Tapping an attacking creature doesn't remove it from combat
+    (506.4)."""
+
+    n: int = 1
+    quality: Quality | None = None
+    other: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard)
+          | ManifestDread | Transform | EntersFromCard | TapCost)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
