@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Counters, DamageEffect,
+from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Counters, DamageEffect, ValueOnly,
                                            TapEffect, Who)
 from trigger_play import damage, perm
 
@@ -203,3 +203,23 @@ def test_a_tap_cost_stated_by_the_scenario_must_name_as_many_as_it_taps() -> Non
     with pytest.raises(ScenarioError):
         damage(perms, {"g": "Bob"}, trigger_choices=[
             {"source": "g", "window": "attack", "may": True, "tapped": ["b1", "b2"]}])
+
+
+# ---------------------------------------------------------------- put into a library
+
+
+def test_elven_warhounds_puts_its_blocker_on_top_of_its_library() -> None:
+    # Grizzly Bears blocks Elven Warhounds and is put on top of Bob's library (it leaves, it
+    # doesn't die: 700.4); the Warhounds stays blocked (509.1h) and deals no damage.
+    got = damage([perm("dogs", "Elven Warhounds", "Alice"), perm("bears", "Grizzly Bears", "Bob")],
+                 {"dogs": "Bob"}, {"bears": ["dogs"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["reasons"]["bears"].startswith("returned to the top of its owner's library")
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_the_card_of_a_creature_that_died_put_into_a_library_is_a_value() -> None:
+    # Trash Panda dies: its card moves from a graveyard to another (nothing on the battlefield).
+    got = parse_trigger("When Trash Panda dies, put it into target opponent's graveyard.",
+                        ("Trash Panda",))
+    assert got is not None and got.effects == (ValueOnly("to library"),)

@@ -25,8 +25,8 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Count, DamageEffect, Effect, LifeEffect, TapCost,
-                                           Who)
+from redzone.models.triggers.types import (Amount, Count, DamageEffect, Destroy, Effect, LifeEffect,
+                                           TapCost, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["EFFECTS", "group_obj", "group_objects", "object_names", "read_clause", "resolve",
@@ -177,6 +177,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
             quality = Quality(exclude_subtypes=(one,)) if nm[1] else Quality(subtypes=(one,))
         n = {"an": 1, "a": 1, "another": 1, "two": 2, "two other": 2, "three other": 3}[m[1]]
         return (TapCost(n, quality, other=m[1] in ("another", "two other", "three other")),)
+    got = _to_library(s, refs)
+    if got is not None:
+        return got
     m = re.fullmatch(r"each player (gains|loses) (\d+) life", s)
     if m:  # the ability's controller and each opponent (119.3, 119.4)
         n, gain = Amount(int(m[2])), m[1] == "gains"
@@ -189,6 +192,31 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if a is not None and b is not None:
             return a + b
     return None
+
+
+_SOURCE = Who("source")
+
+
+def _to_library(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"put X on top of (at the bottom of) its owner's library": a permanent on the
+    battlefield leaves (``Destroy.to_library``; it doesn't die, 700.4); the card of the source
+    that died — "put it (him) on the bottom of its (his) owner's library", "on your choice of
+    the top or bottom", "into target opponent's graveyard" — is a card in a graveyard: a
+    value."""
+    dies_self = refs.r.event == "dies" and refs.r.watch.kind == "self"
+    m = re.fullmatch(r"put (it|him|her|~) (?:on (?:top|the bottom) of (?:its|his|her) owner's library|"
+                     r"on your choice of the top or bottom of its owner's library|"
+                     r"into target opponent's graveyard)", s)
+    if m and dies_self:
+        return (ValueOnly("to library"),)
+    m = re.fullmatch(r"put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)", s)
+    if not m:
+        return None
+    who = refs.obj(m[1])
+    gone = _SOURCE if refs.r.watch.kind == "self" else _TRIGGER
+    if who is None or (refs.r.event in ("dies", "leaves") and who == gone):
+        return None  # the card of the creature that left: not on the battlefield
+    return (Destroy(who, exile=True, to_library="top" if m[2] == "top" else "bottom"),)
 
 
 def _damage_by_trigger(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:

@@ -841,13 +841,16 @@ class _Play:
                 state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
                                       else "returned to its owner's hand by a triggered ability "
                                            "(400.7)" if e.to_hand
+                                      else f"returned to the {e.to_library} of its owner's library "
+                                           "by a triggered ability (400.7)" if e.to_library
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            if e.exile and not e.to_hand:
+            if e.exile and not e.to_hand and not e.to_library:
                 exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
+                    else f"put on the {e.to_library} of its owner's library" if e.to_library
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):

@@ -391,6 +391,9 @@ class Destroy:
     to_hand: bool = False
     """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
     dying either way; "dies or is put into exile" tells them apart)."""
+    to_library: Literal["", "top", "bottom"] = ""
+    """h14, with ``exile``: put on the top / at the bottom of its owner's library rather than
+    exiled (it leaves without dying, neither exiled nor returned to a hand)."""
 
 
 @dataclass(frozen=True)
