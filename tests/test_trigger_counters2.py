@@ -223,3 +223,39 @@ def test_the_card_of_a_creature_that_died_put_into_a_library_is_a_value() -> Non
     got = parse_trigger("When Trash Panda dies, put it into target opponent's graveyard.",
                         ("Trash Panda",))
     assert got is not None and got.effects == (ValueOnly("to library"),)
+
+
+# ---------------------------------------------------------------- removed from combat
+
+
+def test_gustcloak_harrier_blocked_leaves_combat_untapped() -> None:
+    # Hill Giant blocks Gustcloak Harrier (2/2): Alice untaps it and removes it from combat
+    # (506.4): it deals and is dealt no combat damage; the Giant still blocks, nothing.
+    got = damage([perm("h", "Gustcloak Harrier", "Alice"), perm("giant", "Hill Giant", "Bob")],
+                 {"h": "Bob"}, {"giant": ["h"]}, triggers_resolved=["attack"])
+    assert got["triggers"][0]["choices"] == {"may": True}
+    assert got["triggers"][0]["result"] == "h untapped; h is removed from combat (506.4)"
+    assert got["steps"][0]["silent"]["h"] == "a triggered ability removed it from combat (CR 506.4)"
+    assert got["outcome"]["destroyed"] == [] and got["outcome"]["damage"] == {}
+
+
+def test_the_ai_and_its_reference_play_the_removal_from_combat() -> None:
+    # Gustcloak Harrier (2/2 flying) against Giant Spider (2/4 reach): blocked, the Harrier
+    # leaves combat and survives, so Bob's best answer to the attack is the block (no damage
+    # either way for the Harrier's blockers); the search and the exhaustive reference agree.
+    import sys
+
+    sys.path.insert(0, "tests")
+    from test_ai_triggers import _board, _card
+    from test_ai_differential import _key
+    from redzone.solver.ai.decisions import choose_blocks
+    from redzone.solver.ai.reference import reference_block_value
+
+    board = _board([_card("h", "Gustcloak Harrier", "Alice"), _card("s", "Giant Spider", "Bob")],
+                   attackers={"h": "Bob"})
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"s": ["h"]} and r.outcome["destroyed"] == []
+    values = {_key(d): v for d, v in reference_block_value(board, lookahead=0)}
+    # the attacker's value: unblocked 2 damage to Bob; blocked, nothing happens
+    assert values[_key({"s": ["h"]})] < values[_key({})]
+    assert round(r.value * 1000) == -values[_key({"s": ["h"]})]

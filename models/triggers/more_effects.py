@@ -26,13 +26,13 @@ from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
 from redzone.models.triggers.types import (Amount, Count, DamageEffect, Destroy, Effect, LifeEffect,
-                                           TapCost, ValueOnly, Who)
+                                           RemoveFromCombat, TapCost, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["EFFECTS", "group_obj", "group_objects", "object_names", "read_clause", "resolve",
-           "stops"]
+__all__ = ["EFFECTS", "group_obj", "group_objects", "object_names", "read_clause", "removed",
+           "resolve", "stops"]
 
-EFFECTS = (TapCost,)
+EFFECTS = (TapCost, RemoveFromCombat)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -180,6 +180,10 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _to_library(s, refs)
     if got is not None:
         return got
+    m = re.fullmatch(r"remove (it|~|that creature|him|her) from combat", s)
+    if m:  # 506.4
+        who = refs.obj("it" if m[1] in ("him", "her") else m[1])
+        return None if who is None else (RemoveFromCombat(who),)
     m = re.fullmatch(r"each player (gains|loses) (\d+) life", s)
     if m:  # the ability's controller and each opponent (119.3, 119.4)
         n, gain = Amount(int(m[2])), m[1] == "gains"
@@ -290,7 +294,39 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     did."""
     if isinstance(e, TapCost):
         return _tap_cost(play, f, e, chosen)
+    if isinstance(e, RemoveFromCombat):
+        return _remove_from_combat(play, f, e, chosen)
     return "not played"
+
+
+def removed(board: Any, pid: str) -> bool:
+    """Whether permanent ``pid`` of ``board`` was removed from combat by a triggered ability
+    (:data:`~redzone.models.triggers.board_effects.REMOVED_FROM_COMBAT`)."""
+    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
+
+    perm = board.permanents.get(pid)
+    return perm is not None and bool(perm.conditions.get(REMOVED_FROM_COMBAT))
+
+
+def _remove_from_combat(play: Any, f: Any, e: RemoveFromCombat, chosen: dict[str, Any]) -> str:
+    """506.4: each of ``e.who`` in combat stops attacking or blocking now; the creatures
+    blocking an attacker removed stay blocking, and block nothing."""
+    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
+
+    out = []
+    for pid in play.objects(f, e.who, chosen):
+        if pid not in play.attackers and pid not in play.blockers:
+            continue
+        perm = play.edit.perm(pid)
+        play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, REMOVED_FROM_COMBAT: True}))
+        if pid in play.attackers:
+            play.removed[pid] = play.attackers.pop(pid)
+            for lst in play.blockers.values():
+                while pid in lst:
+                    lst.remove(pid)
+        play.blockers.pop(pid, None)
+        out.append(f"{pid} is removed from combat (506.4)")
+    return ", ".join(out) or "nothing in combat"
 
 
 NOTHING_TAPPED = "nothing tapped"

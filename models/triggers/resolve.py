@@ -432,8 +432,13 @@ class _Play:
                  blockers: Mapping[str, Sequence[str]], choose: Chooser) -> None:
         self.edit = _Edit(board)
         self.state = state
-        self.attackers = dict(attackers)
-        self.blockers = {b: list(a) for b, a in blockers.items()}
+        # h14: a creature removed from combat (506.4) is neither attacking nor blocking here;
+        # the combat outside keeps it (its blocks stay declared), damage_rules silences it
+        self.removed: dict[str, str] = {a: t for a, t in attackers.items()
+                                        if more_effects.removed(board, a)}
+        self.attackers = {a: t for a, t in attackers.items() if a not in self.removed}
+        self.blockers = {b: [a for a in lst if a not in self.removed]
+                         for b, lst in blockers.items() if not more_effects.removed(board, b)}
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
@@ -1207,7 +1212,7 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     play.run(fired, window, sba)
     # h7: what the window removed stops affecting the others (611.3a, 613)
     board = after_departures(play.board, play.state, gone_before)
-    return Outcome(board, play.state, play.attackers, play.resolved)
+    return Outcome(board, play.state, {**play.attackers, **play.removed}, play.resolved)
 
 
 # ====================================================================== after a window (h7)

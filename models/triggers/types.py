@@ -42,7 +42,7 @@ __all__ = [
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # h14 (more_effects.py)
-    "TapCost",
+    "RemoveFromCombat", "TapCost",
 ]
 
 Event = Literal[
@@ -813,13 +813,23 @@ class TapCost:
     other: bool = False
 
 
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
+    blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
+    stay blocking creatures that block nothing. "Untap it and remove it from combat"
+    (Gustcloak Harrier) is a :class:`TapEffect` and this."""
+
+    who: Who
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | TapCost)
+          | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
