@@ -259,3 +259,60 @@ def test_the_ai_and_its_reference_play_the_removal_from_combat() -> None:
     # the attacker's value: unblocked 2 damage to Bob; blocked, nothing happens
     assert values[_key({"s": ["h"]})] < values[_key({})]
     assert round(r.value * 1000) == -values[_key({"s": ["h"]})]
+
+
+# ---------------------------------------------------------------- divided damage (601.2d)
+
+
+def _titan_board() -> list[dict[str, object]]:
+    return [perm("t", "Inferno Titan", "Alice"), perm("elf", "Llanowar Elves", "Bob"),
+            perm("bears", "Grizzly Bears", "Bob")]
+
+
+def test_inferno_titan_divides_its_damage_by_the_objective() -> None:
+    # "3 damage divided as you choose among one, two, or three targets", chosen as it is put
+    # on the stack (601.2d). For the most player damage, all 3 to Bob: 6 + 3, Bob 11.
+    got = damage(_titan_board(), {"t": "Bob"})
+    assert got["triggers"][0]["choices"] == {"divided": {"Bob": 3}}
+    assert got["outcome"]["life"]["Bob"] == 11
+    # For the most kills: 1 to Llanowar Elves (1/1), 2 to Grizzly Bears (2/2) — both die.
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    kills = run_command("damage", scenario(_titan_board(), {"t": "Bob"}),
+                        {"objective": "max-kills"}).to_json()
+    assert kills["triggers"][0]["choices"] == {"divided": {"elf": 1, "bears": 2}}
+    assert sorted(kills["outcome"]["destroyed"]) == ["bears", "elf"]
+
+
+def test_a_division_stated_by_the_scenario_is_taken_or_refused() -> None:
+    from redzone.models.errors import ScenarioError
+    import pytest
+
+    got = damage(_titan_board(), {"t": "Bob"}, trigger_choices=[
+        {"source": "t", "window": "attack", "divided": {"bears": 1, "Bob": 2}}])
+    assert got["outcome"]["life"]["Bob"] == 12  # 6 + 2
+    assert got["outcome"]["damage"] == {"bears": 1}
+    with pytest.raises(ScenarioError) as err:  # 4 damage: not a division of 3
+        damage(_titan_board(), {"t": "Bob"}, trigger_choices=[
+            {"source": "t", "window": "attack", "divided": {"bears": 2, "Bob": 2}}])
+    assert err.value.field == "combat.trigger_choices[0].divided"
+
+
+def test_the_ai_search_and_reference_agree_on_a_divided_attack_trigger() -> None:
+    # Bob at 3 life with a Wall of Stone: Inferno Titan's 3 divided damage all to Bob is
+    # lethal as it attacks (before blockers, 508.2): the search and the reference see the win.
+    import sys
+
+    sys.path.insert(0, "tests")
+    from test_ai_triggers import _board, _card
+    from test_ai_differential import _key
+    from redzone.solver.ai.decisions import choose_attack
+    from redzone.solver.ai.reference import reference_attack_values
+
+    board = _board([_card("t", "Inferno Titan", "Alice"), _card("wall", "Wall of Stone", "Bob")],
+                   bob=3)
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"t": "Bob"} and r.lethal
+    values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert values[_key({"t": "Bob"})] == 1_000_000_000

@@ -213,7 +213,8 @@ _trigger_choice = _model(TriggerChoice, {
     "source": _text, "window": _WINDOW, "trigger": _opt_text, "target": _opt_text,
     "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts, "chosen": _opt_text,
     "proliferate": _opt_texts,
-    "mode": _optional(_list_of(_positive)), "tapped": _opt_texts})
+    "mode": _optional(_list_of(_positive)), "tapped": _opt_texts,
+    "divided": _optional(_dict_of(_positive))})
 
 _combat = _model(CombatSpec, {
     "attackers": _dict_of(_text), "blockers": _dict_of(_texts), "blocked": _texts,

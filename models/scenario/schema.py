@@ -276,6 +276,9 @@ class TriggerChoice(_Strict):
     tapped: list[str] | None = Field(
         None, description="The creatures tapped by \"tap any number of untapped creatures you "
                           "control\", chosen as the ability resolves: ids ([]: none).")
+    divided: dict[str, Positive] | None = Field(
+        None, description="Damage divided as its controller chooses (601.2d): target (a "
+                          "permanent id or a player name) -> damage, each at least 1.")
 
 
 class CombatSpec(_Strict):

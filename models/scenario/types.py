@@ -352,7 +352,7 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("proliferate", None), ("mode", None), ("tapped", None))
+              ("proliferate", None), ("mode", None), ("tapped", None), ("divided", None))
     source: str
     window: str
     trigger: str | None
@@ -370,6 +370,9 @@ class TriggerChoice(_Spec):
     tapped: list[str] | None
     """h9: the creatures tapped by "tap any number of untapped creatures you control"
     (Ledev Champion), chosen as the ability resolves (``[]``: none)."""
+    divided: dict[str, int] | None
+    """h14: damage divided as its controller chooses (601.2d: Inferno Titan): target (a
+    permanent id or a player name) -> damage, each at least 1."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -25,14 +25,14 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Count, DamageEffect, Destroy, Effect, LifeEffect,
-                                           RemoveFromCombat, TapCost, ValueOnly, Who)
+from redzone.models.triggers.types import (Amount, Count, DamageEffect, Destroy, DividedDamage, Effect,
+                                           LifeEffect, RemoveFromCombat, TapCost, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["EFFECTS", "group_obj", "group_objects", "object_names", "read_clause", "removed",
-           "resolve", "stops"]
+__all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
+           "read_clause", "removed", "resolve", "stops"]
 
-EFFECTS = (TapCost, RemoveFromCombat)
+EFFECTS = (TapCost, RemoveFromCombat, DividedDamage)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -180,6 +180,13 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _to_library(s, refs)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:it|~) deals (\d+ damage|damage equal to (?:its|~'s) power) divided as you "
+                     r"choose among (one, two, or three|one or two|any number of) (targets|target "
+                     r"creatures)", s)
+    if m and (s.startswith("~") or refs.r.it == _SOURCE):  # 601.2d
+        amount = Amount(int(m[1].split()[0])) if m[1][0].isdigit() else Amount(1, "power")
+        most = {"one, two, or three": 3, "one or two": 2}.get(m[2], 0)
+        return (DividedDamage(amount, most, creatures=m[3] == "target creatures"),)
     m = re.fullmatch(r"remove (it|~|that creature|him|her) from combat", s)
     if m:  # 506.4
         who = refs.obj("it" if m[1] in ("him", "her") else m[1])
@@ -296,7 +303,86 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _tap_cost(play, f, e, chosen)
     if isinstance(e, RemoveFromCombat):
         return _remove_from_combat(play, f, e, chosen)
+    if isinstance(e, DividedDamage):
+        return _divided(play, f, chosen)
     return "not played"
+
+
+DIVIDE_LIMIT = 4096
+"""More ways than this to divide one ability's damage is an error (never a cut)."""
+
+
+def _divisions(n: int, among: list[str], most: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every division of ``n`` damage among 1 to ``most`` (0: ``n``) of ``among``, each at
+    least 1: tuples of (target, amount) in ``among`` order."""
+    from itertools import combinations
+
+    most = min(most or n, n, len(among))
+    out: list[tuple[tuple[str, int], ...]] = []
+
+    def parts(total: int, k: int) -> list[list[int]]:
+        if k == 1:
+            return [[total]]
+        return [[first, *rest] for first in range(1, total - k + 2) for rest in parts(total - first, k - 1)]
+
+    for k in range(1, most + 1):
+        for who in combinations(among, k):
+            for split in parts(n, k):
+                out.append(tuple(zip(who, split)))
+    return out
+
+
+def divide(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
+    """The targets and division of a :class:`DividedDamage` of ``f``, chosen as it is put on
+    the stack (601.2d, 603.3d; a ``Choice`` ``"divided"`` whose options are tuples of (target,
+    damage); stated as ``combat.trigger_choices[].divided``); ``False`` when it has no legal
+    target (the ability is removed from the stack). ``True`` when ``f`` divides nothing."""
+    from redzone.models.triggers.resolve import Choice
+
+    e = next((x for x in f.ability.effects if isinstance(x, DividedDamage)), None)
+    if e is None:
+        return True
+    n = play.amount(f, e.amount)
+    who = Who("target_creature") if e.creatures else Who("any_target")
+    among = [c.id for c in play._candidates(f, who) if play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
+    if not e.creatures:
+        perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+        among += [q.id for q in perms.values() if not q.is_creature
+                  and (q.is_a("Planeswalker") or q.is_a("Battle"))
+                  and play.state.on_battlefield(q.id) and play._targetable(f, q)]  # pyright: ignore[reportPrivateUsage]
+        among += [p.name for p in play.edit.base.players if play.state.in_game(p.name)]
+    if not among:
+        return False
+    if n <= 0:
+        chosen["divided"] = {}
+        return True
+    options = _divisions(n, among, e.most)
+    if len(options) > DIVIDE_LIMIT:
+        raise RuntimeError(f"dividing {n} damage among {len(among)} targets ({len(options)} ways, "
+                           f"more than {DIVIDE_LIMIT}) is not enumerated")
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "divided", f.source, f.ability.text, tuple(options), f.trigger,
+               tuple(among)))
+    chosen["divided"] = {t: k for t, k in pick}
+    return True
+
+
+def _divided(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """Deal the damage as divided (one event, 120.3) to the targets still legal (608.2b: on
+    the battlefield, in the game)."""
+    from redzone.models.outcome import DamageEvent, deal_damage
+    from redzone.models.triggers.watches import record_damage
+
+    state = play.state
+    base = play.edit.base
+    events = [DamageEvent(f.source, t, k) for t, k in (chosen.get("divided") or {}).items()
+              if (base.is_player(t) and state.in_game(t)) or (not base.is_player(t)
+                                                              and state.on_battlefield(t))]
+    if not events or (not state.on_battlefield(f.source) and f.source not in base.permanents):
+        return "no damage"
+    dealt = deal_damage(play.board, state, events, combat=False)
+    record_damage(state, dealt)
+    return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
 
 
 def removed(board: Any, pid: str) -> bool:

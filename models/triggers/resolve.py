@@ -663,6 +663,8 @@ class _Play:
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
+        if not more_effects.divide(self, f, chosen):  # h14: divided damage (601.2d)
+            return None
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:

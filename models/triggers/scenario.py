@@ -26,7 +26,7 @@ from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolv
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import (Bolster, EntersFromCard, Modes, Proliferate, Resolved,
+from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
                                            Sacrifice, TapAny, TapCost, TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
@@ -102,7 +102,10 @@ def check_trigger_choices(board: Board) -> None:
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
                    lambda t: any(isinstance(e, (TapAny, TapCost)) for e in flat(t.effects)),
-                   "creatures to tap (\"tap any number of ...\")"))
+                   "creatures to tap (\"tap any number of ...\")"),
+                  ("divided", item.divided is not None,
+                   lambda t: any(isinstance(e, DividedDamage) for e in flat(t.effects)),
+                   "damage to divide (601.2d)"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -247,6 +250,18 @@ class _Answers:
                         f"{clip(c.text)} (untapped creatures it may tap: {', '.join(c.among)})")
                 return next((o for o in c.options if sorted(o) == sorted(set(item.tapped))),
                             tuple(x for x in c.among if x in item.tapped))
+            if c.what == "divided" and "divided" not in self.used[i] and item.divided is not None:
+                # h14: the targets and the division, chosen as it is put on the stack (601.2d)
+                self.used[i].add("divided")
+                want = dict(item.divided)
+                got = next((o for o in c.options if dict(o) == want), None)
+                if got is None:
+                    raise ScenarioError(
+                        f"{where}.divided",
+                        f"{want} is not a legal division for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (each of 1 to as many targets as it allows, among: "
+                        f"{', '.join(c.among)}, at least 1 damage, all of it divided; CR 601.2d)")
+                return got
             if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may

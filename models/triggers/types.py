@@ -42,7 +42,7 @@ __all__ = [
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # h14 (more_effects.py)
-    "RemoveFromCombat", "TapCost",
+    "DividedDamage", "RemoveFromCombat", "TapCost",
 ]
 
 Event = Literal[
@@ -814,6 +814,20 @@ class TapCost:
 
 
 @dataclass(frozen=True)
+class DividedDamage:
+    """The source deals ``amount`` damage divided as its controller chooses among one to
+    ``most`` targets (``most`` 0: any number, at most one per point of damage), each dealt
+    at least 1 (601.2d, 603.3d: the targets and the division are chosen as the ability is
+    put on the stack; ``creatures``: target creatures only, else any targets, 115.4). On
+    resolution a target no longer legal is dealt nothing and the division is not changed
+    (608.2b) (h14)."""
+
+    amount: Amount
+    most: int = 0
+    creatures: bool = False
+
+
+@dataclass(frozen=True)
 class RemoveFromCombat:
     """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
     blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
@@ -829,7 +843,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat)
+          | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat
+          | DividedDamage)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
