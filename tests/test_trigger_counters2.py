@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Counters, DamageEffect, ValueOnly,
+from redzone.models.triggers.types import (Amount, CantBeBlockedEffect, Count, CounterChange, Counters,
+                                           DamageEffect, Sacrifice, ValueOnly,
                                            TapEffect, Who)
 from trigger_play import damage, perm
 
@@ -316,3 +317,53 @@ def test_the_ai_search_and_reference_agree_on_a_divided_attack_trigger() -> None
     assert r.attackers == {"t": "Bob"} and r.lethal
     values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
     assert values[_key({"t": "Bob"})] == 1_000_000_000
+
+
+# ---------------------------------------------------------------- amounts, counters removed, reflexive sacrifice
+
+
+def test_krenko_counts_its_power_after_its_counter() -> None:
+    # Krenko (1/2) attacks: a +1/+1 counter (2/3), then tokens "equal to Krenko's power" as
+    # the ability resolves (608.2h): two 1/1 Goblins, not attacking. Bob takes 2.
+    got = damage([perm("k", "Krenko, Tin Street Kingpin", "Alice")], {"k": "Bob"})
+    assert got["triggers"][0]["result"].endswith("created 2 1/1 Goblin tokens (k~token1, k~token2)")
+    assert got["outcome"]["life"]["Bob"] == 18
+
+
+def test_vincent_valentine_grows_by_the_power_of_the_creature_that_died() -> None:
+    # Bob's Hill Giant (3/3) blocks Alice's Serra Angel (4/4) and dies: Vincent gets three
+    # counters ("equal to that creature's power", as it last existed, 608.2h).
+    got = damage([perm("angel", "Serra Angel", "Alice"),
+                  perm("v", "Vincent Valentine // Galian Beast", "Alice"),
+                  perm("giant", "Hill Giant", "Bob")],
+                 {"angel": "Bob"}, {"giant": ["angel"]}, triggers_resolved=["attack", "block"])
+    assert got["outcome"]["counters"]["v"] == {"+1/+1": 3}
+
+
+def test_remove_all_counters_and_that_many_counters_are_read() -> None:
+    # Marchesa: "remove all counters from up to one target permanent" (every kind, 122.1);
+    # Drake Hatcher: "put that many incubation counters on it" (the damage dealt, 120.3).
+    got = parse_trigger("Whenever Marchesa attacks, remove all counters from up to one target "
+                        "permanent.", ("Marchesa, Resolute Monarch",))
+    assert got is not None and got.effects == (CounterChange(
+        Who("target_permanent", up_to=True), "", "remove", Amount(1000)),)
+    hatcher = parse_trigger("Whenever this creature deals combat damage to a player, put that "
+                            "many incubation counters on it.")
+    assert hatcher is not None and hatcher.effects == (
+        Counters(Who("source"), "incubation", Amount(1, "damage_dealt")),)
+
+
+def test_felothar_when_you_do_follows_the_sacrifice() -> None:
+    # "You may sacrifice a nonland permanent. When you do, put a +1/+1 counter on each
+    # creature you control" (603.12, read as "If you do"): Alice sacrifices her Darksteel
+    # Relic; Felothar (3/3 trample) and Grizzly Bears get a counter: 4 to Bob.
+    got = damage([perm("f", "Felothar, Dawn of the Abzan", "Alice"), perm("r", "Darksteel Relic", "Alice"),
+                  perm("b", "Grizzly Bears", "Alice")], {"f": "Bob"})
+    assert got["triggers"][0]["choices"] == {"may": True, "sacrifice": ["r"]}
+    assert got["outcome"]["counters"] == {"f": {"+1/+1": 1}, "b": {"+1/+1": 1}}
+    assert got["outcome"]["life"]["Bob"] == 16
+    read = parse_trigger("Whenever Felothar enters or attacks, you may sacrifice a nonland "
+                         "permanent. When you do, put a +1/+1 counter on each creature you control.",
+                         ("Felothar, Dawn of the Abzan",))
+    assert read is not None and read.optional
+    assert isinstance(read.effects[0], Sacrifice) and isinstance(read.effects[1], Counters)

@@ -429,8 +429,10 @@ def reflexive(sent: str, effects: list[Effect]) -> bool:
     could not have changed)."""
     from redzone.models.triggers.types import TapCost
 
-    # h14: a tap cost too ("you may tap another untapped Merfolk you control. When you do, ...")
-    return sent.startswith("when you do, ") and bool(effects) and isinstance(effects[0], (Pay, TapCost))
+    # h14: a tap cost or a sacrifice too ("you may tap another untapped Merfolk you control.
+    # When you do, ...", "you may sacrifice a nonland permanent. When you do, ...")
+    return sent.startswith("when you do, ") and bool(effects) and (
+        isinstance(effects[0], Pay) or len(effects) == 1 and isinstance(effects[0], (TapCost, Sacrifice)))
 
 
 def paid(effects: tuple[Effect, ...], optional: bool) -> tuple[tuple[Effect, ...], bool] | None:

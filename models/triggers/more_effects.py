@@ -25,8 +25,9 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Count, DamageEffect, Destroy, DividedDamage, Effect,
-                                           LifeEffect, RemoveFromCombat, TapCost, ValueOnly, Who)
+from redzone.models.triggers.types import (Amount, Count, CounterChange, Counters, DamageEffect, Destroy,
+                                           DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
+                                           TapCost, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
@@ -60,6 +61,10 @@ def group_obj(s: str, refs: Any) -> Who | None:
     m = re.fullmatch(r"that ([A-Z][\w'-]*)", s)
     if m and (m[1] in CREATURE_TYPES or m[1] == "Vehicle"):
         return refs.r.that_creature  # "that Hero", "that Vehicle": "that creature"
+    m = re.fullmatch(r"target creature or Vehicle (you control|an opponent controls)", s)
+    if m:  # a Vehicle is an artifact, a creature only while crewed (301.7)
+        return Who("target_permanent", "you" if m[1] == "you control" else "opponents",
+                   qualities=(Quality(types=("Creature",)), Quality(subtypes=("Vehicle",))))
     if re.match(r"(?:up to one |another |up to one other )?target ", s):
         return _target_permanent(s, refs) or _target_creature(s, refs)
     m = re.fullmatch(r"(each|all) (.+)", s.strip())
@@ -191,6 +196,27 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:  # 506.4
         who = refs.obj("it" if m[1] in ("him", "her") else m[1])
         return None if who is None else (RemoveFromCombat(who),)
+    got = _counted_stat(s, refs, sentence)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"~ deals damage equal to its (power|toughness) to (.+)", s)
+    if m:  # "its": the subject's, ~'s (whatever "it" names in the condition)
+        return sentence(f"~ deals damage equal to ~'s {m[1]} to {m[2]}", refs)
+    m = re.fullmatch(r"double (.+?)'s power until end of turn", s)
+    if m and m[1] not in ("its", "~"):  # "double target creature's power" (701.10)
+        who = refs.obj(m[1])
+        return None if who is None else (Double(who),)
+    m = re.fullmatch(r"put that many ([a-z]+) counters on (.+)", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:  # "put that many incubation counters on it"
+        got = sentence(f"put a {m[1]} counter on {m[2]}", refs)
+        if got and len(got) == 1 and isinstance(got[0], Counters) and got[0].amount == Amount(1):
+            return (dataclasses.replace(got[0], amount=Amount(1, "damage_dealt")),)
+        return None
+    m = re.fullmatch(r"remove all ([a-z]+ )?counters from (.+)", s)
+    if m and m[1] not in ("+1/+1 ", "-1/-1 "):  # every counter (of a kind): 122.1
+        who = refs.obj(m[2])
+        return None if who is None else (CounterChange(who, (m[1] or "").strip(), "remove",
+                                                       Amount(1000)),)
     m = re.fullmatch(r"each player (gains|loses) (\d+) life", s)
     if m:  # the ability's controller and each opponent (119.3, 119.4)
         n, gain = Amount(int(m[2])), m[1] == "gains"
@@ -206,6 +232,32 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
 
 
 _SOURCE = Who("source")
+_DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+
+
+def _counted_stat(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"put a number of +1/+1 counters on X equal to that creature's power", "create a number
+    of 1/1 red Goblin creature tokens equal to ~'s power" (608.2h: as it resolves, or as it
+    last existed): the parser's own forms with the amount of :func:`~redzone.models.triggers.
+    amounts.count_phrase`."""
+    from redzone.models.triggers.amounts import MARK, count_phrase
+
+    m = (re.fullmatch(r"put a number of (\+1/\+1|-1/-1) counters on (.+?) equal to "
+                      r"((?:its|~'s|that creature's) (?:power|toughness))", s)
+         or re.fullmatch(r"create a number of (.+?) tokens? equal to "
+                         r"((?:its|~'s|that creature's) (?:power|toughness))", s))
+    if not m:
+        return None
+    amount = count_phrase(m[m.lastindex or 0], refs)
+    if amount is None:
+        return None
+    text = (f"put {MARK} {m[1]} counters on {m[2]}" if s.startswith("put")
+            else f"create {MARK} {m[1]} tokens")
+    got = sentence(text, refs)
+    if got is None or len(got) != 1 or getattr(got[0], "amount", None) != Amount(MARK):
+        return None
+    return (dataclasses.replace(got[0], amount=amount),)  # type: ignore[type-var]
 
 
 def _to_library(s: str, refs: Any) -> tuple[Effect, ...] | None:
