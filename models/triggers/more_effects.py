@@ -504,4 +504,5 @@ def _tap_cost(play: Any, f: Any, e: TapCost, chosen: dict[str, Any]) -> str:
     chosen["tapped"] = list(pick)
     for pid in pick:
         play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
+        play.tapped.append(pid)  # 701.26a: each was untapped ("becomes tapped")
     return ", ".join(f"{pid} tapped" for pid in pick)
