@@ -367,3 +367,18 @@ def test_felothar_when_you_do_follows_the_sacrifice() -> None:
                          ("Felothar, Dawn of the Abzan",))
     assert read is not None and read.optional
     assert isinstance(read.effects[0], Sacrifice) and isinstance(read.effects[1], Counters)
+
+
+# ---------------------------------------------------------------- "each of them" (603.2c)
+
+
+def test_vrestin_puts_a_counter_on_each_insect_that_attacked() -> None:
+    # "Whenever you attack with one or more Insects, put a +1/+1 counter on each of them":
+    # one trigger (603.2c) for Vrestin (0/0 with two counters) and Giant Cockroach (4/2);
+    # Grizzly Bears attacks too and gets none: 3 + 5 + 2 = 10 to Bob.
+    got = damage([perm("v", "Vrestin, Menoptra Leader", "Alice", counters={"+1/+1": 2}),
+                  perm("roach", "Giant Cockroach", "Alice"), perm("bears", "Grizzly Bears", "Alice")],
+                 {"v": "Bob", "roach": "Bob", "bears": "Bob"})
+    assert len(got["triggers"]) == 1
+    assert got["outcome"]["counters"] == {"v": {"+1/+1": 3}, "roach": {"+1/+1": 1}}
+    assert got["outcome"]["life"]["Bob"] == 10

@@ -58,6 +58,8 @@ def group_obj(s: str, refs: Any) -> Who | None:
     "colorless", "multicolored", "snow", "enchanted", "non<colour>", "land creature",
     "that's a <type> or a <type>" (one of them), "with (that has) a <kind> counter on it"."""
     s = s.strip()
+    if s in ("each of them", "each of those creatures", "those creatures") and refs.r.once:
+        return Who("those")  # the creatures of a "one or more" event (603.2c)
     m = re.fullmatch(r"that ([A-Z][\w'-]*)", s)
     if m and (m[1] in CREATURE_TYPES or m[1] == "Vehicle"):
         return refs.r.that_creature  # "that Hero", "that Vehicle": "that creature"
@@ -145,7 +147,9 @@ def _target_creature(s: str, refs: Any) -> Who | None:
 
 def group_objects(play: Any, f: Any, who: Who) -> list[str]:
     """The ids of the permanents of a ``Who("group")`` on the battlefield now (608.2h), in
-    the board's order."""
+    the board's order; of a ``Who("those")``: the creatures of the event still there."""
+    if who.kind == "those":
+        return [x for x in f.data.get("those", ()) if x and play.state.on_battlefield(x)]
     c = who.count if who.count is not None else Count("permanents")
     return [p.id for p in permanents_now(play, f, c)]
 

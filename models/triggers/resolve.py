@@ -382,10 +382,12 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                     merged = dict(f0.data)
                     if "damage" in data:
                         merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    merged["those"] = (*merged.get("those", ()), cid)  # h14: "each of them"
                     out[first] = dataclasses.replace(f0, data=merged)
                     continue
                 if t.once:
                     first = len(out)
+                    data = {**data, "those": (cid,)}  # h14: the creatures of the event
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
@@ -397,14 +399,18 @@ def _once(fired: list[Fired]) -> list[Fired]:
     """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
     other creatures you control die") kept once for the creatures that died at one moment
     (603.2c: one event however many creatures it concerns)."""
-    seen: set[tuple[str, int]] = set()
-    out = []
+    seen: dict[tuple[str, int], int] = {}
+    out: list[Fired] = []
     for f in fired:
         if f.ability.once:
             key = (f.source, id(f.ability))
-            if key in seen:
+            if key in seen:  # h14: the creatures of the event ("each of them")
+                first = out[seen[key]]
+                those = (*first.data.get("those", ()), f.trigger)
+                out[seen[key]] = dataclasses.replace(first, data={**first.data, "those": those})
                 continue
-            seen.add(key)
+            seen[key] = len(out)
+            f = dataclasses.replace(f, data={**f.data, "those": (f.trigger,)})
         out.append(f)
     return out
 
@@ -587,7 +593,7 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        if k == "group":  # h14: each <group> (more_effects.py)
+        if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
             return more_effects.group_objects(self, f, who)
         return extra_objects(self, f, who, chosen)  # h7: zones.py
 

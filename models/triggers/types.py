@@ -270,7 +270,10 @@ class Who:
                   # h14 (more_effects.py): every permanent ``count`` counts (a group read by
                   # the counted-amounts grammar: "each tapped creature you control", "all
                   # artifacts", "each snow permanent you control")
-                  "group"]
+                  "group",
+                  # h14: the creatures of a "one or more" event ("put a +1/+1 counter on each
+                  # of them"), those still on the battlefield
+                  "those"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
