@@ -382,3 +382,16 @@ def test_vrestin_puts_a_counter_on_each_insect_that_attacked() -> None:
     assert len(got["triggers"]) == 1
     assert got["outcome"]["counters"] == {"v": {"+1/+1": 3}, "roach": {"+1/+1": 1}}
     assert got["outcome"]["life"]["Bob"] == 10
+
+
+# ---------------------------------------------------------------- conditions on the source's counters
+
+
+def test_ayaras_oathsworn_stops_growing_at_four_counters() -> None:
+    # "If it has fewer than four +1/+1 counters on it, put a +1/+1 counter on it" (an
+    # intervening "if", 603.4; the search after it is a value): with three, a fourth; with
+    # four, the ability doesn't trigger.
+    got = damage([perm("a", "Ayara's Oathsworn", "Alice", counters={"+1/+1": 3})], {"a": "Bob"})
+    assert got["outcome"]["counters"] == {"a": {"+1/+1": 4}}
+    got = damage([perm("a", "Ayara's Oathsworn", "Alice", counters={"+1/+1": 4})], {"a": "Bob"})
+    assert got.get("triggers", []) == [] and got["outcome"]["counters"] == {}

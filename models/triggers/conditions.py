@@ -76,6 +76,13 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
     if past is not None:
         return past
+    m = re.fullmatch(r"(?:it|~) (?:has fewer than (\w+)|doesn't have an?) (\+1/\+1|[a-z]+) "
+                     r"counters? on it", c)
+    if m and (it_is_source or c.startswith("~")):
+        # h14: "if it has fewer than four +1/+1 counters on it", "if it doesn't have an
+        # indestructible counter on it" (the source now)
+        n = _number(m[1]) if m[1] else 1
+        return IfTest("source_counters", n, counter=m[2], none=True) if n else None
     it = r"(?:~|it)" if it_is_source else r"~"
     if re.fullmatch(it + r" is attacking|it's attacking", c) and (
             it_is_source or c.startswith("~")):
@@ -217,6 +224,9 @@ def intervening_of(rest: str, effects: tuple[Effect, ...],
     if not rest.lstrip().lower().startswith("if "):
         return current  # "... Then if ...": checked on resolution only (608.2c)
     first = effects[0]
-    if len(effects) != 1 or current is not None or not isinstance(first, Conditional):
+    # h14: values may follow ("Then if it has exactly four +1/+1 counters on it, search ..."):
+    # the whole ability triggers only if the condition holds (603.4)
+    if (any(not isinstance(e, ValueOnly) for e in effects[1:]) or current is not None
+            or not isinstance(first, Conditional)):
         return False
     return Intervening("test", test=first.test)

@@ -990,7 +990,7 @@ class _Play:
         if t.kind == "source_counters":
             counters = state.counters.get(f.source, board.permanents[f.source].counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
-            return n >= t.count
+            return n < t.count if t.none else n >= t.count  # h14: none: fewer than count
         return False
 
     def _alike(self, pid: str) -> tuple[Any, ...]:

@@ -491,7 +491,8 @@ class IfTest:
     ``"life_at_most"``: your life total now is at least / at most ``count`` (119);
     ``"source_attached"``: an Aura (``attached="Aura"``) or Equipment (``"Equipment"``) is
     attached to the source; ``"source_counters"``: the source has at least ``count``
-    counters of kind ``counter`` (``None``: any kind) on it now (122); ``"source_attacking"``:
+    counters of kind ``counter`` (``None``: any kind) on it now (122; with ``none``: fewer
+    than ``count``); ``"source_attacking"``:
     the source is an attacking creature now (506.4); ``"source_renowned"``: the source is
     renowned (702.112b); ``"attacking_exists"``: an attacking creature matching ``quality``
     exists ("if a Rat is attacking"); ``"opponent_poison_at_least"``: an opponent has at
