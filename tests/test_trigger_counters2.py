@@ -395,3 +395,19 @@ def test_ayaras_oathsworn_stops_growing_at_four_counters() -> None:
     assert got["outcome"]["counters"] == {"a": {"+1/+1": 4}}
     got = damage([perm("a", "Ayara's Oathsworn", "Alice", counters={"+1/+1": 4})], {"a": "Bob"})
     assert got.get("triggers", []) == [] and got["outcome"]["counters"] == {}
+
+
+# ---------------------------------------------------------------- tap or untap (608.2d)
+
+
+def test_esper_sojourners_taps_or_untaps_as_stated() -> None:
+    # Esper Sojourners blocks Hill Giant and dies; "you may tap or untap target permanent":
+    # Bob chooses as it resolves (608.2d). Stated: untap Bob's tapped Grizzly Bears.
+    got = damage([perm("giant", "Hill Giant", "Alice"), perm("es", "Esper Sojourners", "Bob"),
+                  perm("bears", "Grizzly Bears", "Bob", tapped=True)],
+                 {"giant": "Bob"}, {"es": ["giant"]}, triggers_resolved=["attack", "block"],
+                 trigger_choices=[{"source": "es", "window": "regular", "may": True,
+                                   "target": "bears", "chosen": "untap"}])
+    t = got["triggers"][0]
+    assert t["choices"] == {"target": "bears", "may": True, "chosen": "untap"}
+    assert t["result"] == "bears untapped"

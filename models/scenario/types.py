@@ -328,7 +328,7 @@ after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
 ``combat.trigger_choices`` name them."""
 
 
-CHOSEN_WORDS = ("counters", "token", "nonland", "land")
+CHOSEN_WORDS = ("counters", "token", "nonland", "land", "tap", "untap")
 """h9: the words ``TriggerChoice.chosen`` may be instead of a permanent id: endure's choice
 ("counters" on the creature or a Spirit "token") and the kind of card a conniving player
 discards ("nonland": a +1/+1 counter; "land"; models/triggers/actions.py)."""
@@ -362,7 +362,8 @@ class TriggerChoice(_Spec):
     sacrifice: list[str]
     chosen: str | None
     """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a; the Army
-    of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive)."""
+    of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive;
+    h14: "tap or untap target permanent")."""
     proliferate: list[str] | None
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None

@@ -27,13 +27,13 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
 from redzone.models.triggers.types import (Amount, Count, CounterChange, Counters, DamageEffect, Destroy,
                                            DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
-                                           TapCost, ValueOnly, Who)
+                                           TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
            "read_clause", "removed", "resolve", "stops"]
 
-EFFECTS = (TapCost, RemoveFromCombat, DividedDamage)
+EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -203,6 +203,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"tap or untap (.+)", s)
+    if m:  # the choice is made as it resolves (608.2d)
+        inner = sentence(f"tap {m[1]}", refs)
+        if inner is None or len(inner) != 1 or not isinstance(inner[0], TapEffect):
+            return None
+        return (TapOrUntap(inner[0].who),)
     m = re.fullmatch(r"~ deals damage equal to its (power|toughness) to (.+)", s)
     if m:  # "its": the subject's, ~'s (whatever "it" names in the condition)
         return sentence(f"~ deals damage equal to ~'s {m[1]} to {m[2]}", refs)
@@ -361,6 +367,15 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _remove_from_combat(play, f, e, chosen)
     if isinstance(e, DividedDamage):
         return _divided(play, f, chosen)
+    if isinstance(e, TapOrUntap):
+        from redzone.models.triggers.resolve import Choice
+
+        if not play.objects(f, e.who, chosen):
+            return "nothing to tap or untap"
+        pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text,
+                                  ("tap", "untap"), f.trigger))
+        chosen["chosen"] = pick
+        return play.effect(f, TapEffect(e.who, untap=pick == "untap"), chosen)
     return "not played"
 
 

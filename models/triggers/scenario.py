@@ -27,7 +27,8 @@ from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
-                                           Sacrifice, TapAny, TapCost, TriggeredAbility, Unless)
+                                           Sacrifice, TapAny, TapCost, TapOrUntap, TriggeredAbility,
+                                           Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -96,8 +97,8 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, *CHOSEN)) for e in flat(t.effects)),
-                   "a choice made on resolution (bolster, amass, endure, connive, blight)"),
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN)) for e in flat(t.effects)),
+                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or untap)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,

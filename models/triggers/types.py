@@ -42,7 +42,7 @@ __all__ = [
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # h14 (more_effects.py)
-    "DividedDamage", "RemoveFromCombat", "TapCost",
+    "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -834,6 +834,14 @@ class DividedDamage:
 
 
 @dataclass(frozen=True)
+class TapOrUntap:
+    """Tap or untap each of ``who`` (701.26), which its controller chooses as the ability
+    resolves ("you may tap or untap target permanent", h14)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
 class RemoveFromCombat:
     """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
     blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
@@ -850,7 +858,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat
-          | DividedDamage)
+          | DividedDamage | TapOrUntap)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
