@@ -286,6 +286,9 @@ class TriggerChoice(_Strict):
     roll: Positive | None = Field(
         None, description="The result of its die roll (706): 1 to the die's sides. Unstated: "
                           "the result worst for its controller.")
+    divided: dict[str, Positive] | None = Field(
+        None, description="Damage divided as its controller chooses (601.2d): target (a "
+                          "permanent id or a player name) -> damage, each at least 1.")
 
 
 class CombatSpec(_Strict):

@@ -271,6 +271,12 @@ def that_target(effects: list[Effect], sent: str, refs: Any) -> Who | None:
     target, as :func:`the_target`; ``None`` otherwise."""
     if "that creature" not in sent or refs.r.that_creature is not None:
         return None
+    # h14: the one target among other objects ("put a +1/+1 counter on it and a +1/+1 counter
+    # on up to one other target attacking creature. That creature can't be blocked ...")
+    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+               and (w.kind.startswith("target") or w.kind == "any_target")}
+    if len(targets) == 1:
+        return next(iter(targets))
     return the_target(effects, "it ")
 
 

@@ -31,7 +31,8 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
-__all__ = ["MARK", "count_now", "count_phrase", "each_phrase", "quantity_clause"]
+__all__ = ["MARK", "count_now", "count_phrase", "each_phrase", "permanents_now", "permanents_phrase",
+           "quantity_clause"]
 
 MARK = 9973
 """A number standing for X while the effect around it is read (no card prints it)."""
@@ -165,6 +166,12 @@ def _permanents(words: str, refs: Any, plural: bool) -> Count | None:
     of = "trigger" if m["other"] and not m["other2"] and refs.r.it == _TRIGGER else "source"
     return Count("permanents", tuple(quals), whose, other=bool(m["other"] or m["other2"]),  # type: ignore[arg-type]
                  attacking="attacking" in adj, also=tuple(also), of=of)  # type: ignore[arg-type]
+
+
+def permanents_phrase(words: str, refs: Any, plural: bool) -> Count | None:
+    """A group of permanents as counts read it ("tapped creatures you control", "artifact you
+    control"; ``plural``: plural nouns), or ``None`` (h14: the groups of effects)."""
+    return _permanents(words, refs, plural)
 
 
 def _who_of(word: str, refs: Any) -> str | None:
@@ -398,27 +405,10 @@ _EQUAL: list[tuple[str, str]] = [
 # ---------------------------------------------------------------- counting on a board
 
 
-def count_now(play: Any, f: Any, c: Count) -> int:
-    """``c`` counted as the ability of ``f`` resolves (608.2h) in the window ``play``
-    (:class:`redzone.models.triggers.resolve._Play`): permanents on the battlefield now,
-    counters as they are (or as the permanent last existed), the greatest power among
-    creatures now (0 when none)."""
+def permanents_now(play: Any, f: Any, c: Count) -> list[Any]:
+    """The permanents on the battlefield a ``"permanents"`` (or ``"greatest"``) :class:`Count`
+    counts as the ability of ``f`` resolves (608.2h), as they are now."""
     state = play.state
-    if c.kind == "opponents":
-        return len(play.players(f, Who("each_opponent"), {}))
-    if c.kind == "counters":
-        pid = f.source if c.of == "source" else f.trigger
-        if pid is None or pid not in play.edit.base.permanents and (
-                play.edit.perms is None or pid not in play.edit.perms):
-            return 0
-        counters = state.counters.get(pid, play.edit.perm(pid).counters)
-        return counters.get(c.counter, 0) if c.counter else sum(
-            v for v in counters.values() if v > 0)
-    if c.kind == "blocked":
-        return sum(1 for a in play.blockers.get(f.source, []) if state.on_battlefield(a))
-    if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
-        return sum(1 for b, atts in play.blockers.items()
-                   if f.trigger in atts and state.on_battlefield(b))
     board = play.board
     whose: list[str] | None = None
     if c.controller in ("defending", "damaged_player", "trigger_controller"):
@@ -446,9 +436,37 @@ def count_now(play: Any, f: Any, c: Count) -> int:
         if state.minus_added.get(p.id) or state.plus_added.get(p.id):
             p = dataclasses.replace(p, power=state.power(board, p.id),
                                     toughness=state.toughness(board, p.id))
+        now = state.counters.get(p.id)
+        if now is not None and now != p.counters:  # wither's and infect's counters (h14)
+            p = dataclasses.replace(p, counters=now)
         if c.qualities and not any(matches_quality(board, p, q) for q in c.qualities):
             continue
         found.append(p)
+    return found
+
+
+def count_now(play: Any, f: Any, c: Count) -> int:
+    """``c`` counted as the ability of ``f`` resolves (608.2h) in the window ``play``
+    (:class:`redzone.models.triggers.resolve._Play`): permanents on the battlefield now,
+    counters as they are (or as the permanent last existed), the greatest power among
+    creatures now (0 when none)."""
+    state = play.state
+    if c.kind == "opponents":
+        return len(play.players(f, Who("each_opponent"), {}))
+    if c.kind == "counters":
+        pid = f.source if c.of == "source" else f.trigger
+        if pid is None or pid not in play.edit.base.permanents and (
+                play.edit.perms is None or pid not in play.edit.perms):
+            return 0
+        counters = state.counters.get(pid, play.edit.perm(pid).counters)
+        return counters.get(c.counter, 0) if c.counter else sum(
+            v for v in counters.values() if v > 0)
+    if c.kind == "blocked":
+        return sum(1 for a in play.blockers.get(f.source, []) if state.on_battlefield(a))
+    if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
+        return sum(1 for b, atts in play.blockers.items()
+                   if f.trigger in atts and state.on_battlefield(b))
+    found = permanents_now(play, f, c)
     if c.kind == "greatest":
         if c.stat == "mana_value":
             return max((int(p.mana_value) for p in found), default=0)

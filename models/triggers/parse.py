@@ -24,7 +24,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects, chance
+from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -551,7 +551,8 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups (more_effects.py)
+        return more_obj(s, self) or more_effects.group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -591,7 +592,8 @@ class _Refs:
             if that == Who("damaged"):
                 return Who("damaged_controller")
             return None
-        if s == "each other opponent" and self.r.event == "combat_damage_player":
+        if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
+                self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
         return None
 
@@ -739,6 +741,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
+    got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -1094,7 +1099,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
     s = normalise(sentence, names)
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
-    return s.strip()
+    return more_effects.object_names(s.strip(), names)  # h14: "put a +1/+1 counter on Mirri"
 
 
 def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[TriggeredAbility, ...]:

@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects, chance, moves
+from redzone.models.triggers import actions, board_effects, chance, more_effects, moves
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -385,10 +385,12 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                     merged = dict(f0.data)
                     if "damage" in data:
                         merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    merged["those"] = (*merged.get("those", ()), cid)  # h14: "each of them"
                     out[first] = dataclasses.replace(f0, data=merged)
                     continue
                 if t.once:
                     first = len(out)
+                    data = {**data, "those": (cid,)}  # h14: the creatures of the event
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
@@ -400,14 +402,18 @@ def _once(fired: list[Fired]) -> list[Fired]:
     """``fired`` with an ability that says "one or more" (``once``: "whenever one or more
     other creatures you control die") kept once for the creatures that died at one moment
     (603.2c: one event however many creatures it concerns)."""
-    seen: set[tuple[str, int]] = set()
-    out = []
+    seen: dict[tuple[str, int], int] = {}
+    out: list[Fired] = []
     for f in fired:
         if f.ability.once:
             key = (f.source, id(f.ability))
-            if key in seen:
+            if key in seen:  # h14: the creatures of the event ("each of them")
+                first = out[seen[key]]
+                those = (*first.data.get("those", ()), f.trigger)
+                out[seen[key]] = dataclasses.replace(first, data={**first.data, "those": those})
                 continue
-            seen.add(key)
+            seen[key] = len(out)
+            f = dataclasses.replace(f, data={**f.data, "those": (f.trigger,)})
         out.append(f)
     return out
 
@@ -435,8 +441,13 @@ class _Play:
                  blockers: Mapping[str, Sequence[str]], choose: Chooser) -> None:
         self.edit = _Edit(board)
         self.state = state
-        self.attackers = dict(attackers)
-        self.blockers = {b: list(a) for b, a in blockers.items()}
+        # h14: a creature removed from combat (506.4) is neither attacking nor blocking here;
+        # the combat outside keeps it (its blocks stay declared), damage_rules silences it
+        self.removed: dict[str, str] = {a: t for a, t in attackers.items()
+                                        if more_effects.removed(board, a)}
+        self.attackers = {a: t for a, t in attackers.items() if a not in self.removed}
+        self.blockers = {b: [a for a in lst if a not in self.removed]
+                         for b, lst in blockers.items() if not more_effects.removed(board, b)}
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
@@ -586,6 +597,8 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
+        if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
+            return more_effects.group_objects(self, f, who)
         return extra_objects(self, f, who, chosen)  # h7: zones.py
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
@@ -625,7 +638,11 @@ class _Play:
         """The targets chosen as ``f`` is put on the stack; ``None``: it has a target and no
         legal one, so it is removed from the stack (603.3d)."""
         chosen: dict[str, Any] = {}
-        for e in f.ability.effects:
+        # h14: a target inside a condition of an effect is chosen too, whatever the
+        # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
+        listed = [x for e in f.ability.effects
+                  for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+        for e in listed:
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target":
                 continue
@@ -663,6 +680,8 @@ class _Play:
                 Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
+            return None
+        if not more_effects.divide(self, f, chosen):  # h14: divided damage (601.2d)
             return None
         return chosen
 
@@ -714,8 +733,9 @@ class _Play:
         self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
-            if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]) \
-                    or moves.stops(e, lines[-1]):  # h3, h9, h13: (608.2c)
+            if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
+                    or moves.stops(e, lines[-1])  # h13
+                    or more_effects.stops(e, lines[-1])):  # h14
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
@@ -737,6 +757,8 @@ class _Play:
             return actions.resolve(self, f, e, chosen)
         if isinstance(e, chance.Chance):  # h12: a coin flip, a die roll (chance.py)
             return chance.resolve(self, f, e, chosen)
+        if isinstance(e, more_effects.EFFECTS):  # h14: tap costs (more_effects.py)
+            return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -798,9 +820,11 @@ class _Play:
                 recips = [chosen["target"]] if chosen.get("target") is not None else []
             if e.who.kind == "attacked":  # h3: "the player or planeswalker it's attacking"
                 recips = board_effects.attacked(self, f)
-            if not recips or n <= 0 or not state.on_battlefield(f.source) and f.source not in self.edit.base.permanents:
+            by = f.trigger if e.by == "trigger" else f.source  # h14: the creature whose event it was
+            if not recips or n <= 0 or by is None or (
+                    not state.on_battlefield(by) and by not in self.edit.base.permanents):
                 return "no damage"
-            dealt = deal_damage(self.board, state, [DamageEvent(f.source, r, n) for r in recips],
+            dealt = deal_damage(self.board, state, [DamageEvent(by, r, n) for r in recips],
                                 combat=False)
             record_damage(state, dealt)  # h2 (watches.py)
             return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
@@ -852,15 +876,18 @@ class _Play:
                 state.reasons[pid] = ("sacrificed (701.21)" if e.sacrifice
                                       else "returned to its owner's hand by a triggered ability "
                                            "(400.7)" if e.to_hand
+                                      else f"returned to the {e.to_library} of its owner's library "
+                                           "by a triggered ability (400.7)" if e.to_library
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            if e.exile and not e.to_hand and not e.until_leaves:
+            if e.exile and not e.to_hand and not e.until_leaves and not e.to_library:
                 exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
             if e.until_leaves:
                 moves.exiled_until(self, f, done)  # h13: returns when the source leaves
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
+                    else f"put on the {e.to_library} of its owner's library" if e.to_library
                     else "exiled" if e.exile else "destroyed")
             return ", ".join(f"{pid} {verb}" for pid in done) or "nothing"
         if isinstance(e, Sacrifice):
@@ -978,7 +1005,7 @@ class _Play:
         if t.kind == "source_counters":
             counters = state.counters.get(f.source, board.permanents[f.source].counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
-            return n >= t.count
+            return n < t.count if t.none else n >= t.count  # h14: none: fewer than count
         return False
 
     def _alike(self, pid: str) -> tuple[Any, ...]:
@@ -1228,7 +1255,7 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     play.run(fired, window, sba)
     # h7: what the window removed stops affecting the others (611.3a, 613)
     board = after_departures(play.board, play.state, gone_before)
-    return Outcome(board, play.state, play.attackers, play.resolved)
+    return Outcome(board, play.state, {**play.attackers, **play.removed}, play.resolved)
 
 
 # ====================================================================== after a window (h7)

@@ -36,13 +36,15 @@ __all__ = [
     "Window",
     # effects that change the battlefield (h3 block, below)
     "AtEndOfCombat", "Bolster", "DoesntUntap", "Double", "Goad", "Modes", "MoveCounters",
-    "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
+    "NoCombatDamage", "Pay", "Proliferate", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # a coin flip, a die roll (h12)
     "Chance",
+    # h14 (more_effects.py)
+    "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -274,7 +276,14 @@ class Who:
                   # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
                   # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
                   # ability created as it resolved ("exile that token at end of combat")
-                  "each_permanent", "created"]
+                  "each_permanent", "created",
+                  # h14 (more_effects.py): every permanent ``count`` counts (a group read by
+                  # the counted-amounts grammar: "each tapped creature you control", "all
+                  # artifacts", "each snow permanent you control")
+                  "group",
+                  # h14: the creatures of a "one or more" event ("put a +1/+1 counter on each
+                  # of them"), those still on the battlefield
+                  "those"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -292,6 +301,9 @@ class Who:
     card types it may have (one of; any permanent when empty)."""
     exclude_types: tuple[str, ...] = ()
     """``"target_permanent"``: card types it must not have ("nonland permanent")."""
+    count: Count | None = None
+    """``"group"``: the permanents on the battlefield this :class:`Count` (``"permanents"``)
+    would count as the effect resolves (608.2h)."""
 
 
 SOURCE = Who("source")
@@ -356,6 +368,10 @@ class DamageEffect:
 
     who: Who
     amount: Amount
+    by: Literal["source", "trigger"] = "source"
+    """h14: who deals it — the source, or the creature whose event it was ("whenever a Dragon
+    you control attacks, it deals 2 damage to any target"; as it last existed once it left,
+    608.2h): its deathtouch, lifelink, infect and protection count (702.2b, 702.15b, 702.16e)."""
 
 
 @dataclass(frozen=True)
@@ -397,6 +413,9 @@ class Destroy:
     gate: bool = False
     """h13: "If you do, ..." follows: the effects after it are done only if it moved
     something (608.2c; :func:`redzone.models.triggers.moves.stops`)."""
+    to_library: Literal["", "top", "bottom"] = ""
+    """h14, with ``exile``: put on the top / at the bottom of its owner's library rather than
+    exiled (it leaves without dying, neither exiled nor returned to a hand)."""
 
 
 @dataclass(frozen=True)
@@ -492,7 +511,8 @@ class IfTest:
     ``"life_at_most"``: your life total now is at least / at most ``count`` (119);
     ``"source_attached"``: an Aura (``attached="Aura"``) or Equipment (``"Equipment"``) is
     attached to the source; ``"source_counters"``: the source has at least ``count``
-    counters of kind ``counter`` (``None``: any kind) on it now (122); ``"source_attacking"``:
+    counters of kind ``counter`` (``None``: any kind) on it now (122; with ``none``: fewer
+    than ``count``); ``"source_attacking"``:
     the source is an attacking creature now (506.4); ``"source_renowned"``: the source is
     renowned (702.112b); ``"attacking_exists"``: an attacking creature matching ``quality``
     exists ("if a Rat is attacking"); ``"opponent_poison_at_least"``: an opponent has at
@@ -623,6 +643,8 @@ class MoveCounters:
 
     who: Who
     of: Who
+    kind: str = ""
+    """Only counters of this kind ("put its +1/+1 counters on ..."); every kind when ``""``."""
 
 
 @dataclass(frozen=True)
@@ -649,30 +671,21 @@ class Pay:
 
 
 @dataclass(frozen=True)
-class RemoveCounters:
-    """Remove ``amount`` ``kind`` counters from each of ``who`` (122.1; as many as it has at
-    most)."""
-
-    who: Who
-    kind: str
-    amount: Amount = Amount()
-    gate: bool = False
-    """The effects after it are done only if a counter was removed ("remove a +1/+1
-    counter from it. If you do, ...", 608.2c)."""
-
-
-@dataclass(frozen=True)
 class CounterChange:
     """h7 (counters.py): each of ``who`` gets as many more ``kind`` counters as it has
     (``mode="double"``: "double the number of +1/+1 counters on it", 122.1; every kind when
     ``kind`` is ``""``), or loses ``amount`` of them (``"remove"``: "remove a +1/+1 counter
     from it"; as many as it has, at most) — power and toughness follow the +1/+1 and -1/-1
-    counters (613.4c)."""
+    counters (613.4c). The one effect for counters doubled or removed (h14 folded h3's
+    ``RemoveCounters`` into it)."""
 
     who: Who
     kind: str
     mode: Literal["double", "remove"]
     amount: Amount = Amount()
+    gate: bool = False
+    """``"remove"``: the effects after it are done only if a counter was removed ("remove a
+    +1/+1 counter from it. If you do, ...", 608.2c)."""
 
 
 # ----------------------------------------------------------------- keyword actions (h9;
@@ -860,15 +873,62 @@ class Chance:
     n: int
     branches: tuple[tuple[str, tuple[Effect, ...]], ...]
     offset: int = 0
+# ----------------------------------------------------------------- h14 (more_effects.py)
+
+
+@dataclass(frozen=True)
+class TapCost:
+    """"[You may] tap ``n`` untapped creatures (``quality``: Merfolk, non-Humans ...) you
+    control [other than ~]. If you do, ..." (h14): the controller chooses which ``n`` as the
+    ability resolves; with fewer than ``n`` able, nothing is tapped and the effects after it
+    are not done (608.2c). Tapping an attacking creature doesn't remove it from combat
+    (506.4)."""
+
+    n: int = 1
+    quality: Quality | None = None
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class DividedDamage:
+    """The source deals ``amount`` damage divided as its controller chooses among one to
+    ``most`` targets (``most`` 0: any number, at most one per point of damage), each dealt
+    at least 1 (601.2d, 603.3d: the targets and the division are chosen as the ability is
+    put on the stack; ``creatures``: target creatures only, else any targets, 115.4). On
+    resolution a target no longer legal is dealt nothing and the division is not changed
+    (608.2b) (h14)."""
+
+    amount: Amount
+    most: int = 0
+    creatures: bool = False
+
+
+@dataclass(frozen=True)
+class TapOrUntap:
+    """Tap or untap each of ``who`` (701.26), which its controller chooses as the ability
+    resolves ("you may tap or untap target permanent", h14)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
+    blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
+    stay blocking creatures that block nothing. "Untap it and remove it from combat"
+    (Gustcloak Harrier) is a :class:`TapEffect` and this."""
+
+    who: Who
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
-          | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
+          | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | Chance)
+          | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
+          | DividedDamage | TapOrUntap)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
