@@ -32,6 +32,7 @@ from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.creatures import group_obj
 from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
@@ -545,7 +546,8 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        got = more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        return got if got is not None else group_obj(s, self)  # h15: groups, targets (creatures.py)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"

@@ -1,0 +1,153 @@
+"""Creature groups and targets described by their characteristics, for the effects of
+triggered abilities of combat (h15; docs/triggers.md, "Groups and targets by
+characteristics").
+
+Reading (:func:`group_obj`, the last fallback of the parser's ``_Refs.obj``): the static
+parser's subject grammar (:func:`redzone.models.parser.subjects._parse_subject`: colours,
+card types, creature types and lists of them, "non-<type>", legendary, nontoken, modified,
+equipped, tokens, "with <keyword> / power N or greater / counters on them", controllers)
+with the combat adjectives "attacking" and "blocking" (506.4: only creatures in combat
+now), "other" and "other than ~" (the source excluded):
+
+- groups: "attacking red creatures", "other attacking creatures you control with flying",
+  "Goblin creatures you control", "non-Elf creatures", "Dinosaurs you control other than
+  ~", "blocking creatures with flying", "creatures you control with counters on them" ->
+  ``Who("each_creature" | "attacking", controller, other, qualities, blocking)``;
+- one target: "[up to one / another] target [attacking] <adjectives> creature / <type>[,
+  <type>, or <type>] [<controller>] [with ...]" -> ``Who("target_creature", ...)``.
+
+What a creature must be is a tuple of :class:`Quality` alternatives (one of them must hold,
+the creature types of the subject in each): matched on the board as the ability resolves
+(608.2h; the target as it is chosen, 603.3d, and again on resolution, 608.2b, as for every
+target). Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from redzone.models.ability_base import Affected, Quality
+from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
+from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.types import Who
+
+__all__ = ["group_obj"]
+
+_COMBAT = re.compile(r"(?:(attacking|blocking) )")
+_CTL_WORDS = {"you control": "you", "an opponent controls": "opponents",
+              "you don't control": "opponents", "your opponents control": "opponents"}
+_TARGET_CTL = (r"( you control| an opponent controls| you don't control|"
+               r" defending player controls| that player controls)?")
+
+
+def _qualities(a: Affected) -> tuple[Quality, ...]:
+    """The alternatives of ``a`` with its creature types put in each (``()``: any)."""
+    if not (a.subtypes or a.exclude_subtypes):
+        return a.qualities
+    alts = a.qualities or (Quality(),)
+    out = []
+    for q in alts:
+        if (a.subtypes and q.subtypes) or (a.exclude_subtypes and q.exclude_subtypes):
+            return ()  # never both (not a form the subject grammar gives)
+        out.append(dataclasses.replace(q, subtypes=a.subtypes or q.subtypes,
+                                       exclude_subtypes=a.exclude_subtypes or q.exclude_subtypes))
+    return tuple(out)
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _subject(words: str) -> Affected | None:
+    """A creature group of the static grammar (first letter as a sentence would have it);
+    a lower-case first word that is a creature type is read capitalised ("goblin creatures
+    you control": the parser lowers a sentence's first letter)."""
+    a = _parse_subject(_cap(words))
+    if a is None or a.kind != "creatures" or a.controller not in ("you", "opponents", "any"):
+        return None
+    if (a.subtypes or a.exclude_subtypes) and not _qualities(a):
+        return None
+    return a
+
+
+def _strip_combat(words: str) -> tuple[str, str | None] | None:
+    """``words`` without its one "attacking" / "blocking" adjective (after "each", "all",
+    "other" or a colour / other adjective before the noun), and that adjective; ``None``
+    with two of them."""
+    found = _COMBAT.findall(words)
+    if not found:
+        return words, None
+    if len(found) > 1:
+        return None
+    return _COMBAT.sub("", words, count=1), found[0]
+
+
+def group_obj(s: str, refs: Any) -> Who | None:
+    """The creatures ``s`` names (see the module docstring), or ``None``."""
+    s = s.strip()
+    if "target " in s:
+        return _target(s, refs)
+    other_than = False
+    if s.endswith(" other than ~"):
+        s, other_than = s[: -len(" other than ~")], True
+    stripped = _strip_combat(s)
+    if stripped is None:
+        return None
+    words, combat = stripped
+    if not re.search(r"\b(?:creatures|[A-Z][\w'-]*s|[a-z]+s you control)\b", words) \
+            and not words.startswith(("each ", "all ")):
+        return None
+    a = _subject(words)
+    if a is None:
+        return None
+    return Who("attacking" if combat == "attacking" else "each_creature",
+               a.controller, other=a.other or other_than, qualities=_qualities(a),
+               blocking=combat == "blocking")
+
+
+_TARGET = re.compile(r"(up to one |another |up to one other )?target (attacking )?(.+?)"
+                     + _TARGET_CTL + r"( with .+)?")
+
+
+def _target(s: str, refs: Any) -> Who | None:
+    """"[up to one / another] target [attacking] <adjectives> creature / <types> [<controller>]
+    [with ...]": one creature; ``None`` otherwise."""
+    m = _TARGET.fullmatch(s)
+    if not m:
+        return None
+    desc = m[3]
+    if re.search(r"\b(?:attacking|blocking|nonattacking|permanent|artifact or|or planeswalker|"
+                 r"player|card|spell)\b", desc):
+        return None
+    if desc == "creature" or desc.endswith(" creature"):
+        plural = desc + "s"
+    else:
+        # one creature type or a list of them ("Cleric, Rogue, Warrior, or Wizard"), maybe
+        # after "non-"
+        types = [t for t in re.split(r",? or |, ", desc.removeprefix("non-")) if t]
+        if not types or any(t not in CREATURE_TYPES for t in types):
+            return None
+        plural = ("Non-" + desc[4:] + " creatures") if desc.startswith("non-") \
+            else (desc + " creatures" if len(types) == 1 else "Each creature that's " + ", ".join(
+                f"a {t}" for t in types[:-1]) + f", or a {types[-1]}")
+    ctl_text = (m[4] or "").strip()
+    with_text = m[5] or ""
+    if with_text:
+        with_text = re.sub(r" on it$", " on them", with_text)
+    a = _subject(plural + with_text)
+    if a is None or a.controller != "any" or a.other:
+        return None
+    if ctl_text in ("that player controls", "defending player controls"):
+        ctl = refs.whose(ctl_text)
+        if ctl is None:
+            return None
+    else:
+        ctl = _CTL_WORDS.get(ctl_text, "any")
+    quals = _qualities(a)
+    if len(quals) > 1:
+        return None  # one target of one description
+    return Who("target_creature", ctl, other=(m[1] or "").strip() in ("another", "up to one other"),
+               qualities=quals, up_to=(m[1] or "").startswith("up to one"),
+               attacking=bool(m[2]))

@@ -1,0 +1,101 @@
+"""Effects of triggered abilities of combat that change creatures (h15; docs/triggers.md,
+"Groups and targets by characteristics" and the entries after it;
+:mod:`redzone.models.triggers.creatures`), read from real cards and played by the ``damage``
+job and the AI on small boards, each answer worked out by hand from the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.ability_base import Quality
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+from redzone.models.triggers.types import GainKeywords, Pump, Who
+from redzone.solver.ai.decisions import choose_attack
+from redzone.solver.ai.reference import reference_attack_values
+from test_ai_differential import _key
+from trigger_play import damage as _damage, perm as _p, read as _read
+
+_ALL = {"triggers_resolved": []}
+
+
+# ---------------------------------------------------------------- groups: reading
+
+
+def test_creature_type_group_you_control_is_read_with_its_type() -> None:
+    # Goblin General: "Goblin creatures you control get +1/+1" (a creature type before
+    # "creatures", 205.3m; the parser lowers the sentence's first letter).
+    (t,) = _read("Goblin General")
+    assert t.effects == (Pump(Who("each_creature", "you", qualities=(Quality(subtypes=("Goblin",)),)),
+                              1, 1),)
+
+
+def test_attacking_group_with_a_keyword_and_other() -> None:
+    # Steel-Plume Marshal: "other attacking creatures you control with flying".
+    (t,) = _read("Steel-Plume Marshal")
+    assert t.effects == (Pump(Who("attacking", "you", other=True,
+                                  qualities=(Quality(keywords=("flying",)),)), 2, 2),)
+
+
+def test_target_attacking_equipped_creature() -> None:
+    # Item Shopkeep: one target (603.3d), attacking and equipped (301.5).
+    (t,) = _read("Item Shopkeep")
+    assert t.effects == (GainKeywords(Who("target_creature", attacking=True,
+                                          qualities=(Quality(equipped=True),)), ("menace",)),)
+
+
+def test_non_type_group_reaches_every_controller() -> None:
+    # Elvish Dreadlord: "non-Elf creatures get -3/-3" — everyone's (no controller named).
+    (t,) = _read("Elvish Dreadlord")
+    assert t.effects == (Pump(Who("each_creature", qualities=(Quality(exclude_subtypes=("Elf",)),)),
+                              -3, -3),)
+
+
+# ---------------------------------------------------------------- groups: playing
+
+
+def test_goblin_general_pumps_only_goblins() -> None:
+    # 508.2, 603.2: the attack trigger resolves before blocks; Goblin General (1/1) and Goblin
+    # Piker (2/1) are Goblins and get +1/+1, Grizzly Bears (a Bear) don't: 2 + 3 + 2 = 7.
+    got = _damage([_p("gen", "Goblin General", "Alice"), _p("piker", "Goblin Piker", "Alice"),
+                   _p("bears", "Grizzly Bears", "Alice")],
+                  {"gen": "Bob", "piker": "Bob", "bears": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "gen gets +1/+1, piker gets +1/+1"
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_kangee_blocking_fliers_get_toughness() -> None:
+    # Kangee, Sky Warden (3/3 flying) blocks Serra Angel (4/4 flying, vigilance): the block
+    # trigger (509.2) gives blocking creatures with flying +0/+2 — Kangee is a 3/5 and
+    # survives 4 damage (704.5g), Serra takes 3.
+    got = _damage([_p("serra", "Serra Angel", "Alice"), _p("kangee", "Kangee, Sky Warden", "Bob")],
+                  {"serra": "Bob"}, {"kangee": ["serra"]}, **_ALL)
+    assert [t["result"] for t in got["triggers"]] == ["kangee gets +0/+2"]
+    assert got["outcome"]["destroyed"] == []
+    assert got["outcome"]["damage"] == {"kangee": 4, "serra": 3}
+
+
+def test_mistford_river_turtle_target_must_be_non_human() -> None:
+    # Mistford River Turtle: "another target attacking non-Human creature can't be blocked
+    # this turn". The Soldier of the Pantheon (a Human) is no legal target (603.3d); the
+    # Grizzly Bears are (the Turtle itself is not: "another"), and can't be blocked (509.1b).
+    got = _damage([_p("turtle", "Mistford River Turtle", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("human", "Soldier of the Pantheon", "Alice")],
+                  {"turtle": "Bob", "bears": "Bob", "human": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "bears"}
+    assert got["triggers"][0]["result"] == "bears can't be blocked this turn"
+
+
+def test_ai_sees_the_goblin_pump_as_lethal() -> None:
+    # Bob at 5 with no creature: Goblin General (1/1) and Goblin Piker (2/1) attacking deal
+    # 1 + 2 = 3 unpumped, 2 + 3 = 5 with the attack trigger (the AI's search and reference
+    # play it): lethal (704.5a).
+    data: dict[str, Any] = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 5}],
+                            "permanents": [_p("gen", "Goblin General", "Alice"),
+                                           _p("piker", "Goblin Piker", "Alice")]}
+    board = build_board(parse_scenario(data))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"gen": "Bob", "piker": "Bob"} and r.lethal
+    assert r.outcome["life"]["Bob"] == 0
+    values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert values[_key({"gen": "Bob", "piker": "Bob"})] == 1_000_000_000
