@@ -99,3 +99,87 @@ def test_ai_sees_the_goblin_pump_as_lethal() -> None:
     assert r.outcome["life"]["Bob"] == 0
     values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
     assert values[_key({"gen": "Bob", "piker": "Bob"})] == 1_000_000_000
+
+
+def test_goreclaw_pumps_and_gives_trample_to_the_same_creatures() -> None:
+    # 611.2c: "each creature you control with power 4 or greater gets +1/+1 and gains
+    # trample" affects the creatures that have power 4 or greater as it resolves: Goreclaw
+    # (4/3); Hill Giant (3/3) doesn't get trample after a pump it never got either.
+    got = _damage([_p("gore", "Goreclaw, Terror of Qal Sisma", "Alice"),
+                   _p("giant", "Hill Giant", "Alice")], {"gore": "Bob", "giant": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "gore gets +1/+1; gore gains trample"
+    assert got["outcome"]["life"]["Bob"] == 20 - 5 - 3
+
+
+def test_hammer_of_ruin_target_equipment_is_not_a_creature_type() -> None:
+    # "target Equipment that player controls" names an artifact (301.5), not creatures of a
+    # creature type: not read as a target creature.
+    from redzone.models.triggers.parse import parse_trigger
+
+    assert parse_trigger("Whenever equipped creature deals combat damage to a player, you may "
+                         "destroy target Equipment that player controls.", ("Hammer of Ruin",)) is None
+
+
+# ---------------------------------------------------------------- preventions (615)
+
+
+def test_goblin_snowman_blocks_and_nothing_is_dealt() -> None:
+    # Goblin Snowman (1/1) blocks Grizzly Bears (2/2): its block trigger (509.2) prevents
+    # the combat damage dealt to and by it this turn (615.1a): both survive, no damage.
+    got = _damage([_p("bears", "Grizzly Bears", "Alice"), _p("snow", "Goblin Snowman", "Bob")],
+                  {"bears": "Bob"}, {"snow": ["bears"]}, **_ALL)
+    assert got["triggers"][0]["result"] == "combat damage dealt to and by snow is prevented this turn"
+    assert got["outcome"]["destroyed"] == []
+    assert got["outcome"]["damage"] == {}
+
+
+def test_ignoble_soldier_deals_nothing_once_blocked() -> None:
+    # Ignoble Soldier (3/1) becomes blocked by Grizzly Bears (2/2): the damage it would deal
+    # is prevented (615.1a), the Bears' 2 is not — the Soldier dies (704.5g), the Bears live.
+    got = _damage([_p("sol", "Ignoble Soldier", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                  {"sol": "Bob"}, {"bears": ["sol"]}, **_ALL)
+    assert got["outcome"]["destroyed"] == ["sol"]
+    assert got["outcome"]["damage"] == {}  # none on the Bears (the dead Soldier's is not listed)
+    dealt = {d["source"]: d["amount"] for s in got["steps"] for d in s["dealt"]}
+    assert dealt == {"sol": 0, "bears": 2}
+
+
+# ---------------------------------------------------------------- other forms
+
+
+def test_agrus_kos_two_groups_one_sentence() -> None:
+    # Agrus Kos (red and white 3/3): attacking red creatures get +2/+0, attacking white ones
+    # +0/+2 (it is both: 5/5); Goblin Piker (red 2/1) 4/1; Savannah Lions (white 2/1) 2/3:
+    # 5 + 4 + 2 = 11 damage.
+    got = _damage([_p("agrus", "Agrus Kos, Wojek Veteran", "Alice"), _p("piker", "Goblin Piker", "Alice"),
+                   _p("lions", "Savannah Lions", "Alice")],
+                  {"agrus": "Bob", "piker": "Bob", "lions": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == ("agrus gets +2/+0, piker gets +2/+0; "
+                                            "agrus gets +0/+2, lions gets +0/+2")
+    assert got["outcome"]["life"]["Bob"] == 9
+
+
+def test_sickle_dancer_team_is_its_controller() -> None:
+    # "If your team controls another Warrior": no teams are played (810 is not), so the team
+    # is Alice: with Goblin Piker (a Warrior) the Dancer (3/2) is a 4/3, alone it is not.
+    with_piker = _damage([_p("sd", "Sickle Dancer", "Alice"), _p("piker", "Goblin Piker", "Alice")],
+                         {"sd": "Bob"}, **_ALL)
+    assert with_piker["outcome"]["life"]["Bob"] == 16
+    alone = _damage([_p("sd", "Sickle Dancer", "Alice")], {"sd": "Bob"}, **_ALL)
+    assert alone["outcome"]["life"]["Bob"] == 17
+
+
+def test_murk_dwellers_until_end_of_combat() -> None:
+    # Murk Dwellers (2/2) attacks and isn't blocked: +2/+0 until end of combat (511.3), in
+    # effect as combat damage is dealt: 4 damage.
+    got = _damage([_p("murk", "Murk Dwellers", "Alice")], {"murk": "Bob"}, **_ALL)
+    assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_witherscale_wurm_blocker_gains_wither() -> None:
+    # Grizzly Bears block Witherscale Wurm (9/9): "that creature" (the blocker) gains wither
+    # (702.80a): its 2 damage are dealt as two -1/-1 counters on the Wurm.
+    got = _damage([_p("wurm", "Witherscale Wurm", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                  {"wurm": "Bob"}, {"bears": ["wurm"]}, **_ALL)
+    assert got["outcome"]["counters"] == {"wurm": {"-1/-1": 2}}
+    assert "bears" in got["outcome"]["destroyed"]

@@ -26,14 +26,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import Who
+from redzone.models.triggers.types import (CantBeBlockedEffect, Effect, GainKeywords,
+                                           PreventCombatDamage, Pump, Who)
 
-__all__ = ["group_obj"]
+__all__ = ["EFFECTS", "creature_clause", "creature_first", "group_obj", "resolve"]
+
+EFFECTS = (PreventCombatDamage,)
+"""The effect classes :func:`resolve` plays."""
+
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 _COMBAT = re.compile(r"(?:(attacking|blocking) )")
 _CTL_WORDS = {"you control": "you", "an opponent controls": "opponents",
@@ -60,6 +67,12 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+_NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasure", "Clue",
+                                 "Blood", "Gold", "Map", "Powerstone"})
+"""Subtypes of artifacts and enchantments the vocabulary lists among creature types: a group
+or target named by one is not (only) creatures ("target Equipment that player controls")."""
+
+
 def _subject(words: str) -> Affected | None:
     """A creature group of the static grammar (first letter as a sentence would have it);
     a lower-case first word that is a creature type is read capitalised ("goblin creatures
@@ -68,6 +81,8 @@ def _subject(words: str) -> Affected | None:
     if a is None or a.kind != "creatures" or a.controller not in ("you", "opponents", "any"):
         return None
     if (a.subtypes or a.exclude_subtypes) and not _qualities(a):
+        return None
+    if any(set(q.subtypes) & _NOT_CREATURE_TYPES for q in _qualities(a)):
         return None
     return a
 
@@ -151,3 +166,84 @@ def _target(s: str, refs: Any) -> Who | None:
     return Who("target_creature", ctl, other=(m[1] or "").strip() in ("another", "up to one other"),
                qualities=quals, up_to=(m[1] or "").startswith("up to one"),
                attacking=bool(m[2]))
+
+
+# ---------------------------------------------------------------- effect clauses
+
+_ONE = ("source", "trigger", "target_creature")
+"""The objects a prevention is read for: one creature each, fixed as the ability resolves
+(a group named by its characteristics would take in creatures that join it later, 611.2c
+does not apply to a prevention effect)."""
+
+_PT = r"([+-]\d+)/([+-]\d+)"
+
+
+def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One effect clause of this module (docs/triggers.md), or ``None``: preventions of the
+    combat damage a creature would deal (and be dealt), "can't be blocked this combat",
+    "gets +N/-M until end of combat", two groups pumped in one sentence, wither and infect
+    gained, "your team" (the controller alone: no teams are played), a trailing "if"."""
+    m = re.fullmatch(r"prevent all combat damage (?:that would be dealt (to and dealt by|to and "
+                     r"by|by) (.+?)|(.+?) would deal) this turn", s)
+    if m:
+        who = refs.obj(m[2] or m[3])
+        if who is None or who.kind not in _ONE or who.up_to:
+            return None
+        return (PreventCombatDamage(who, to=bool(m[1]) and m[1] != "by"),)
+    m = re.fullmatch(r"(.+?) can't be blocked this combat", s)
+    if m:
+        # the play is one combat: "this combat" and "this turn" end after it alike (the next
+        # turn's board has neither)
+        got = sentence(f"{m[1]} can't be blocked this turn")
+        return got if got is not None and all(isinstance(e, CantBeBlockedEffect) for e in got) \
+            else None
+    m = re.fullmatch(rf"(.+?) gets? {_PT} until end of combat", s)
+    if m and int(m[3]) <= 0:
+        # 511.3: it ends as the end of combat step ends, before the cleanup step; with no
+        # toughness added, nothing dies when it ends, so it plays as "until end of turn"
+        got = sentence(f"{m[1]} gets {m[2]}/{m[3]} until end of turn")
+        return got if got is not None and all(isinstance(e, Pump) for e in got) else None
+    return None
+
+
+def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """The clauses of this module read before the parser's own forms (which would take them
+    for one effect on a subject they can't read): two groups pumped in one sentence, "your
+    team" (the controller alone: no teams are played, as the static parser's h4 reading),
+    a trailing "if" (the same condition as a leading one); ``None`` otherwise."""
+    m = re.fullmatch(rf"(.+?) gets? {_PT} and (.+?) gets? {_PT} until end of turn", s)
+    if m:  # "attacking red creatures get +2/+0 and attacking white creatures get +0/+2 ..."
+        a = sentence(f"{m[1]} get {m[2]}/{m[3]} until end of turn")
+        b = sentence(f"{m[4]} get {m[5]}/{m[6]} until end of turn")
+        if a is None or b is None or not all(isinstance(e, Pump) for e in a + b):
+            return None
+        return a + b
+    m = re.fullmatch(r"(.+?) gains? (wither|infect) until end of turn", s)
+    if m:
+        who = refs.obj(m[1])
+        return None if who is None else (GainKeywords(who, (m[2],)),)
+    if " your team controls " in f" {s} ":
+        return sentence(s.replace("your team controls", "you control"))  # as h4's statics
+    m = re.fullmatch(r"(.+?) if ([^,]+)", s)
+    if m and not s.startswith("if ") and " instead" not in s and " unless " not in s:
+        # "it gains flying until end of turn if you control a creature with flying": the same
+        # condition, checked as the ability resolves (608.2c)
+        return sentence(f"if {m[2]}, {m[1]}")
+    return None
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of this module's effects (``play``: the resolver's ``_Play``; ``f``: the
+    ``Fired`` ability): a line of what it did."""
+    from redzone.models.effect_abilities import PreventDamage
+    from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
+
+    assert isinstance(e, PreventCombatDamage)
+    ids = play.objects(f, e.who, chosen)
+    text = f.ability.text
+    for pid in ids:
+        shield = PreventDamage(to=e.to, by=True, damage="combat", text=text)
+        play.edit.put(_granted(play.edit.perm(pid), shield, text))
+    what = "dealt to and by" if e.to else "dealt by"
+    return ", ".join(f"combat damage {what} {pid} is prevented this turn" for pid in ids) \
+        or "no creature"

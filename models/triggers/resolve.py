@@ -40,7 +40,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, creatures
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -441,6 +441,9 @@ class _Play:
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
+        self.pumped: tuple[Fired, Who, list[str]] | None = None
+        """h15: the ability, creatures and ids of the last pump (611.2c: "gets ... and gains
+        ..." affects the same creatures)."""
 
     # -- helpers
     @property
@@ -721,10 +724,13 @@ class _Play:
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
             return actions.resolve(self, f, e, chosen)
+        if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
+            return creatures.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
             ids = self.objects(f, e.who, chosen)
+            self.pumped = (f, e.who, ids)  # h15: "... get +1/+1 and gain trample" (611.2c)
             for pid in ids:
                 self.edit.put(_pumped(self.edit.perm(pid), dp, dt))
             return ", ".join(f"{pid} gets {dp:+d}/{dt:+d}" for pid in ids) if ids else "no creature"
@@ -747,6 +753,10 @@ class _Play:
             return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
         if isinstance(e, GainKeywords):
             ids = self.objects(f, e.who, chosen)
+            if self.pumped is not None and self.pumped[0] is f and self.pumped[1] == e.who:
+                # h15: the creatures of "each creature with power 4 or greater gets +1/+1 and
+                # gains trample" are those it had as it began (611.2c), not after the pump
+                ids = [pid for pid in self.pumped[2] if self.state.on_battlefield(pid)]
             for pid in ids:
                 perm = self.edit.perm(pid)
                 for k in e.keywords:

@@ -39,6 +39,8 @@ __all__ = [
     "NoCombatDamage", "Pay", "Proliferate", "RemoveCounters", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
+    # prevention on chosen creatures (h15)
+    "PreventCombatDamage",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
 ]
@@ -540,6 +542,18 @@ class NoCombatDamage:
     who: Who
 
 
+# h15 (creatures.py): a prevention effect on chosen creatures
+@dataclass(frozen=True)
+class PreventCombatDamage:
+    """All combat damage each of ``who`` would deal this turn is prevented (615.1a), and with
+    ``to`` the combat damage that would be dealt to it too: it stays in combat and assigns
+    its damage (510.1), none of which is dealt (no lifelink, deathtouch or "deals combat
+    damage" event, 615.5, 120.3)."""
+
+    who: Who
+    to: bool = False
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -794,7 +808,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard)
+          | ManifestDread | Transform | EntersFromCard | PreventCombatDamage)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
