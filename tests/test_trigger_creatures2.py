@@ -183,3 +183,36 @@ def test_witherscale_wurm_blocker_gains_wither() -> None:
                   {"wurm": "Bob"}, {"bears": ["wurm"]}, **_ALL)
     assert got["outcome"]["counters"] == {"wurm": {"-1/-1": 2}}
     assert "bears" in got["outcome"]["destroyed"]
+
+
+def test_leery_fogbeast_prevents_all_combat_damage() -> None:
+    # Leery Fogbeast (3/2) becomes blocked by Grizzly Bears: "prevent all combat damage that
+    # would be dealt this turn" (615.1a) — the Bears, the Fogbeast and the unblocked Savannah
+    # Lions deal nothing: Bob stays at 20, nothing dies.
+    got = _damage([_p("fog", "Leery Fogbeast", "Alice"), _p("lions", "Savannah Lions", "Alice"),
+                   _p("bears", "Grizzly Bears", "Bob")],
+                  {"fog": "Bob", "lions": "Bob"}, {"bears": ["fog"]}, **_ALL)
+    assert got["triggers"][0]["result"] == "all combat damage is prevented this turn"
+    assert got["outcome"]["life"]["Bob"] == 20
+    assert got["outcome"]["destroyed"] == [] and got["outcome"]["damage"] == {}
+
+
+def test_ai_blocks_leery_fogbeast_safely() -> None:
+    # Bob at 3 with Grizzly Bears (2/2) against an attacking Leery Fogbeast (3/2): unblocked,
+    # 3 damage kill him (704.5a); blocked, the Fogbeast's trigger prevents all combat damage
+    # (615.1a), so the block saves him and the Bears live. The AI's search blocks; its
+    # reference values the block above staying back.
+    from redzone.solver.ai.decisions import choose_blocks
+    from redzone.solver.ai.reference import reference_block_value
+
+    data: dict[str, Any] = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 3}],
+                            "permanents": [_p("fog", "Leery Fogbeast", "Alice"),
+                                           _p("bears", "Grizzly Bears", "Bob")],
+                            "combat": {"attackers": {"fog": "Bob"}}}
+    board = build_board(parse_scenario(data))
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"bears": ["fog"]} and r.survives
+    assert r.outcome["life"]["Bob"] == 3 and r.outcome["destroyed"] == []
+    values = {tuple(sorted((b, tuple(a)) for b, a in blk.items())): v
+              for blk, v in reference_block_value(board, lookahead=0)}
+    assert values[(("bears", ("fog",)),)] < values[()]  # the attacker's value: lower is Bob's best

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from redzone.models.ability_base import Affected, Quality
@@ -183,6 +184,8 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
     combat damage a creature would deal (and be dealt), "can't be blocked this combat",
     "gets +N/-M until end of combat", two groups pumped in one sentence, wither and infect
     gained, "your team" (the controller alone: no teams are played), a trailing "if"."""
+    if s == "prevent all combat damage that would be dealt this turn":
+        return (PreventCombatDamage(None),)
     m = re.fullmatch(r"prevent all combat damage (?:that would be dealt (to and dealt by|to and "
                      r"by|by) (.+?)|(.+?) would deal) this turn", s)
     if m:
@@ -239,6 +242,10 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
 
     assert isinstance(e, PreventCombatDamage)
+    if e.who is None:  # 615.1a: a prevention of all combat damage this turn, as a scenario's
+        play.edit.effects.append(SimpleNamespace(prevent_damage=SimpleNamespace(
+            combat=True, to=None, by=None)))
+        return "all combat damage is prevented this turn"
     ids = play.objects(f, e.who, chosen)
     text = f.ability.text
     for pid in ids:

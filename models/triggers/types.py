@@ -550,7 +550,9 @@ class PreventCombatDamage:
     its damage (510.1), none of which is dealt (no lifelink, deathtouch or "deals combat
     damage" event, 615.5, 120.3)."""
 
-    who: Who
+    who: Who | None
+    """``None``: all combat damage this turn, whatever deals it and to whatever (a fog: also
+    creatures that enter later, 615.1a)."""
     to: bool = False
 
 
