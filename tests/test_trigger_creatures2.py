@@ -216,3 +216,58 @@ def test_ai_blocks_leery_fogbeast_safely() -> None:
     values = {tuple(sorted((b, tuple(a)) for b, a in blk.items())): v
               for blk, v in reference_block_value(board, lookahead=0)}
     assert values[(("bears", ("fog",)),)] < values[()]  # the attacker's value: lower is Bob's best
+
+
+# ---------------------------------------------------------------- removed from combat (506.4)
+
+
+def test_gustcloak_runner_removed_from_combat_deals_and_takes_nothing() -> None:
+    # Gustcloak Runner (1/1) becomes blocked by Grizzly Bears; Savannah Lions are unblocked.
+    # Alice may untap it and remove it from combat (506.4): it is no longer attacking, so it
+    # deals and is dealt no combat damage (510.1) and the Bears, still blocking, deal none.
+    # Taken (Alice keeps her creature), only the Lions' 2 reach Bob.
+    got = _damage([_p("run", "Gustcloak Runner", "Alice"), _p("lions", "Savannah Lions", "Alice"),
+                   _p("bears", "Grizzly Bears", "Bob")],
+                  {"run": "Bob", "lions": "Bob"}, {"bears": ["run"]}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"may": True}
+    assert got["triggers"][0]["result"] == "run untapped; run is removed from combat"
+    assert got["steps"][0]["assignment"] == {"lions": {"Bob": 2}}
+    assert got["outcome"]["destroyed"] == [] and got["outcome"]["life"]["Bob"] == 18
+    # declined: the Runner stays blocked and dies to the Bears (704.5g)
+    kept = _damage([_p("run", "Gustcloak Runner", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                   {"run": "Bob"}, {"bears": ["run"]}, triggers_resolved=[],
+                   trigger_choices=[{"source": "run", "window": "block", "may": False}])
+    assert kept["outcome"]["destroyed"] == ["run"] and kept["outcome"]["damage"] == {"bears": 1}
+
+
+def test_ai_knows_the_gustcloak_runner_escapes() -> None:
+    # Bob at 1 with Grizzly Bears against an attacking Gustcloak Runner: he must block
+    # (704.5a), and the AI plays the Runner's removal from combat (506.4): nobody dies. The
+    # reference agrees that blocking is Bob's only move that doesn't lose.
+    from redzone.solver.ai.decisions import choose_blocks
+    from redzone.solver.ai.reference import reference_block_value
+
+    data: dict[str, Any] = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 1}],
+                            "permanents": [_p("run", "Gustcloak Runner", "Alice"),
+                                           _p("bears", "Grizzly Bears", "Bob")],
+                            "combat": {"attackers": {"run": "Bob"}}}
+    board = build_board(parse_scenario(data))
+    r = choose_blocks(board, lookahead=0)
+    assert r.blockers == {"bears": ["run"]} and r.survives
+    assert r.outcome["destroyed"] == [] and r.outcome["life"]["Bob"] == 1
+    values = {tuple(sorted((b, tuple(a)) for b, a in blk.items())): v
+              for blk, v in reference_block_value(board, lookahead=0)}
+    assert values[()] == 1_000_000_000 > values[(("bears", ("run",)),)]
+
+
+def test_ai_attack_value_with_removal_matches_reference() -> None:
+    # The search (solver/ai/triggered.py) and the exhaustive reference play the Runner's
+    # removal from combat alike: the same best value and an attack the reference rates best.
+    data: dict[str, Any] = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                            "permanents": [_p("run", "Gustcloak Runner", "Alice"),
+                                           _p("lions", "Savannah Lions", "Alice"),
+                                           _p("bears", "Grizzly Bears", "Bob")]}
+    board = build_board(parse_scenario(data))
+    r = choose_attack(board, lookahead=0)
+    values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert values[_key(r.attackers)] == max(values.values())

@@ -28,17 +28,20 @@ import dataclasses
 import re
 from collections.abc import Callable
 from types import SimpleNamespace
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (CantBeBlockedEffect, Effect, GainKeywords,
-                                           PreventCombatDamage, Pump, Who)
+                                           PreventCombatDamage, Pump, RemoveFromCombat,
+                                           TapEffect, Who)
 
-__all__ = ["EFFECTS", "creature_clause", "creature_first", "group_obj", "resolve"]
+__all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_obj",
+           "removed_combat_state", "removed_from_combat", "resolve"]
 
-EFFECTS = (PreventCombatDamage,)
+EFFECTS = (PreventCombatDamage, RemoveFromCombat)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -177,6 +180,8 @@ _ONE = ("source", "trigger", "target_creature")
 does not apply to a prevention effect)."""
 
 _PT = r"([+-]\d+)/([+-]\d+)"
+_ATTACKING = ("attacks", "attacks_alone", "becomes_blocked", "unblocked", "blocked_by")
+"""Events whose creature ("it") is an attacking creature."""
 
 
 def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -184,6 +189,14 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
     combat damage a creature would deal (and be dealt), "can't be blocked this combat",
     "gets +N/-M until end of combat", two groups pumped in one sentence, wither and infect
     gained, "your team" (the controller alone: no teams are played), a trailing "if"."""
+    m = re.fullmatch(r"(?:(untap) (it|~|that creature|this creature) and )?remove (it|~|that "
+                     r"creature|this creature) from combat", s)
+    if m:
+        who = refs.obj(m[3])
+        if (who is None or who != refs.r.it or who.kind not in ("source", "trigger")
+                or refs.r.event not in _ATTACKING or (m[2] and refs.obj(m[2]) != who)):
+            return None  # only the attacking creature of the event (not a blocker: 509.1h)
+        return ((TapEffect(who, untap=True),) if m[1] else ()) + (RemoveFromCombat(who),)
     if s == "prevent all combat damage that would be dealt this turn":
         return (PreventCombatDamage(None),)
     m = re.fullmatch(r"prevent all combat damage (?:that would be dealt (to and dealt by|to and "
@@ -241,6 +254,15 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     from redzone.models.effect_abilities import PreventDamage
     from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
 
+    if isinstance(e, RemoveFromCombat):
+        out = []
+        for pid in play.objects(f, e.who, chosen):
+            if pid not in play.attackers:
+                continue
+            del play.attackers[pid]  # 506.4: no longer an attacking creature
+            play.edit.removed.add(pid)
+            out.append(f"{pid} is removed from combat")
+        return ", ".join(out) or "nothing removed"
     assert isinstance(e, PreventCombatDamage)
     if e.who is None:  # 615.1a: a prevention of all combat damage this turn, as a scenario's
         play.edit.effects.append(SimpleNamespace(prevent_damage=SimpleNamespace(
@@ -254,3 +276,36 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     what = "dealt to and by" if e.to else "dealt by"
     return ", ".join(f"combat damage {what} {pid} is prevented this turn" for pid in ids) \
         or "no creature"
+
+
+# ---------------------------------------------------------------- removed from combat (506.4)
+
+
+def removed_from_combat(view: Any, removed: set[str]) -> None:
+    """A scenario combat view (attackers, blockers, blocked) without the attacking creatures
+    ``removed`` from combat, in place: a creature blocking one stays a blocking creature
+    (its list may be empty) and is assigned no damage by it, nor assigns it any (510.1)."""
+    view.attackers = {a: x for a, x in view.attackers.items() if a not in removed}
+    view.blockers = {b: [a for a in atts if a not in removed] for b, atts in view.blockers.items()}
+    view.blocked = tuple(a for a in view.blocked if a not in removed)
+    view.damage_order = {a: o for a, o in view.damage_order.items() if a not in removed}
+    view.assignment = {a: x for a, x in view.assignment.items() if a not in removed}
+    view.bands = tuple(tuple(a for a in band if a not in removed) for band in view.bands)
+    view.first_strike_dealt = tuple(a for a in view.first_strike_dealt if a not in removed)
+
+
+def removed_combat_state(combat: Any, removed: set[str]) -> Any:
+    """The board's :class:`redzone.models.battlefield.CombatState` without the attacking
+    creatures ``removed`` from combat (506.4: combat-dependent effects stop applying)."""
+    return dataclasses.replace(
+        combat, attacking={a: x for a, x in combat.attacking.items() if a not in removed},
+        blocks=frozenset((b, a) for b, a in combat.blocks if a not in removed),
+        at_player=frozenset(a for a in combat.at_player if a not in removed))
+
+
+def blocks_in_combat(blocks: Mapping[str, Sequence[str]], attackers: Mapping[str, str]
+                     ) -> dict[str, list[str]]:
+    """``blocks`` (blocker -> attackers it blocks) with only the attackers still attacking
+    after a window (``attackers``; one removed from combat is not, 506.4). Creatures put onto
+    the battlefield attacking are never blocked (508.4), so nothing is added."""
+    return {b: [a for a in atts if a in attackers] for b, atts in blocks.items()}

@@ -41,6 +41,7 @@ from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
 from redzone.models.triggers import actions, board_effects, creatures
+from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -186,6 +187,8 @@ class _Edit:
         """Scenario effects added (provoke's block requirement, 702.39a)."""
         self.players: tuple[Any, ...] | None = None
         """The players with what they paid taken off (h3: mana and energy, 118.3)."""
+        self.removed: set[str] = set()
+        """h15: attacking creatures removed from combat (506.4; creatures.py)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -198,7 +201,8 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None and not self.effects and self.players is None:
+        if (self.perms is None and self.attackers is None and not self.effects and self.players is None
+                and not self.removed):
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players if self.players is None else self.players,
@@ -208,7 +212,7 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if (self.attackers is not None or self.effects) and combat is not None:
+        if (self.attackers is not None or self.effects or self.removed) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
                 "assignment", "bands", "triggers_resolved", "trigger_choices")})
@@ -219,6 +223,8 @@ class _Edit:
             view.damage_order = dict(view.damage_order or {})
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
+            if self.removed:  # h15: 506.4 (creatures.py)
+                removed_from_combat(view, self.removed)
             out.scenario = SimpleNamespace(combat=view,
                                            effects=tuple(getattr(b.scenario, "effects", None) or ())
                                            + tuple(self.effects))
@@ -227,6 +233,8 @@ class _Edit:
             if self.attackers is not None:
                 attacking.update(self.attackers)
             out.combat = dataclasses.replace(b.combat, attacking=attacking)
+            if self.removed:  # h15: 506.4 (creatures.py)
+                out.combat = removed_combat_state(out.combat, self.removed)
         return out
 
 

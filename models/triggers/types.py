@@ -40,7 +40,7 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "PreventCombatDamage",
+    "PreventCombatDamage", "RemoveFromCombat",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
 ]
@@ -556,6 +556,16 @@ class PreventCombatDamage:
     to: bool = False
 
 
+# h15 (creatures.py): an attacking creature removed from combat
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    """Each of ``who`` (an attacking creature) is removed from combat (506.4): it stops being
+    an attacking, blocked or unblocked creature, so it deals and is dealt no combat damage
+    (510.1); the creatures blocking it stay blocking creatures and assign it no damage."""
+
+    who: Who
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -810,7 +820,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | PreventCombatDamage)
+          | ManifestDread | Transform | EntersFromCard | PreventCombatDamage
+          | RemoveFromCombat)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
