@@ -10,7 +10,7 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.models.triggers.types import GainKeywords, Pump, Who
+from redzone.models.triggers.types import GainKeywords, MustBlockSource, Pump, Who
 from redzone.solver.ai.decisions import choose_attack
 from redzone.solver.ai.reference import reference_attack_values
 from test_ai_differential import _key
@@ -271,3 +271,20 @@ def test_ai_attack_value_with_removal_matches_reference() -> None:
     r = choose_attack(board, lookahead=0)
     values = {_key(d): v for d, v in reference_attack_values(board, lookahead=0)}
     assert values[_key(r.attackers)] == max(values.values())
+
+
+def test_avalanche_tusker_target_must_block_it() -> None:
+    # Avalanche Tusker (6/4) attacks: "target creature defending player controls blocks it
+    # this combat if able" — a block requirement (509.1c) for the blocks declared after the
+    # attack window (508.2, 509.1): Bob's Grizzly Bears must block it, so the AI blocks so.
+    from redzone.solver.ai.decisions import choose_blocks
+
+    (t,) = _read("Avalanche Tusker")
+    assert t.effects == (MustBlockSource(Who("target_creature", "defending")),)
+    data: dict[str, Any] = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                            "permanents": [_p("tusker", "Avalanche Tusker", "Alice"),
+                                           _p("bears", "Grizzly Bears", "Bob")],
+                            "combat": {"attackers": {"tusker": "Bob"}}}
+    r = choose_blocks(build_board(parse_scenario(data)), lookahead=0)
+    assert r.blockers == {"bears": ["tusker"]}
+    assert r.outcome["destroyed"] == ["bears"] and r.outcome["life"]["Bob"] == 20

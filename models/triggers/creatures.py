@@ -35,7 +35,7 @@ from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (CantBeBlockedEffect, Effect, GainKeywords,
-                                           PreventCombatDamage, Pump, RemoveFromCombat,
+                                           MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
                                            TapEffect, Who)
 
 __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_obj",
@@ -197,6 +197,14 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
                 or refs.r.event not in _ATTACKING or (m[2] and refs.obj(m[2]) != who)):
             return None  # only the attacking creature of the event (not a blocker: 509.1h)
         return ((TapEffect(who, untap=True),) if m[1] else ()) + (RemoveFromCombat(who),)
+    m = re.fullmatch(r"(.+?) blocks (it|~|this creature) this (?:combat|turn) if able", s)
+    if m and refs.r.event in ("attacks", "attacks_alone") and refs.obj(m[2]) == Who("source"):
+        # a block requirement for the blocks declared after the attack window (509.1c), as
+        # provoke's (702.39a)
+        who = refs.obj(m[1])
+        if who is None or who.kind != "target_creature":
+            return None
+        return (MustBlockSource(who),)
     if s == "prevent all combat damage that would be dealt this turn":
         return (PreventCombatDamage(None),)
     m = re.fullmatch(r"prevent all combat damage (?:that would be dealt (to and dealt by|to and "
