@@ -288,3 +288,23 @@ def test_avalanche_tusker_target_must_block_it() -> None:
     r = choose_blocks(build_board(parse_scenario(data)), lookahead=0)
     assert r.blockers == {"bears": ["tusker"]}
     assert r.outcome["destroyed"] == ["bears"] and r.outcome["life"]["Bob"] == 20
+
+
+def test_mr_orfeo_doubles_the_targets_power() -> None:
+    # "Double target creature's power until end of turn" (701.10a: +X/+0, X its power as the
+    # ability resolves). Alice attacks with Mr. Orfeo (2/4) and Hill Giant (3/3); doubling
+    # the Giant deals the most: 2 + 6 = 8.
+    got = _damage([_p("orfeo", "Mr. Orfeo, the Boulder", "Alice"), _p("giant", "Hill Giant", "Alice")],
+                  {"orfeo": "Bob", "giant": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "giant"}
+    assert got["triggers"][0]["result"] == "giant gets +3/+0"
+    assert got["outcome"]["life"]["Bob"] == 12
+
+
+def test_luke_cage_he_is_the_source() -> None:
+    # "he gets +2/+0 and gains indestructible": "he" is Luke Cage (as "it"); blocked by Hill
+    # Giant (3/3) he survives 3 damage as a 4/5 anyway, and the Giant dies to 4.
+    got = _damage([_p("luke", "Luke Cage, Power Man", "Alice"), _p("giant", "Hill Giant", "Bob")],
+                  {"luke": "Bob"}, {"giant": ["luke"]}, **_ALL)
+    assert got["triggers"][0]["result"] == "luke gets +2/+0; luke gains indestructible"
+    assert got["outcome"]["destroyed"] == ["giant"]

@@ -106,6 +106,8 @@ def _strip_combat(words: str) -> tuple[str, str | None] | None:
 def group_obj(s: str, refs: Any) -> Who | None:
     """The creatures ``s`` names (see the module docstring), or ``None``."""
     s = s.strip()
+    if s in ("he", "she"):
+        return refs.r.it  # as "it" / "him" / "her" (Luke Cage, Killmonger)
     if "target " in s:
         return _target(s, refs)
     other_than = False
@@ -242,6 +244,9 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
         if a is None or b is None or not all(isinstance(e, Pump) for e in a + b):
             return None
         return a + b
+    m = re.fullmatch(r"double (.*target .+?)'s power until end of turn", s)
+    if m:  # "double target creature's power" (701.10: +X/+0, X its power as it resolves)
+        return sentence(f"double the power of {m[1]} until end of turn")
     m = re.fullmatch(r"(.+?) gains? (wither|infect) until end of turn", s)
     if m:
         who = refs.obj(m[1])
