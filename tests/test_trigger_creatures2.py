@@ -308,3 +308,15 @@ def test_luke_cage_he_is_the_source() -> None:
                   {"luke": "Bob"}, {"giant": ["luke"]}, **_ALL)
     assert got["triggers"][0]["result"] == "luke gets +2/+0; luke gains indestructible"
     assert got["outcome"]["destroyed"] == ["giant"]
+
+
+def test_tsagan_counts_creatures_with_first_or_double_strike() -> None:
+    # "+1/+0 for each creature you control with first strike or double strike" (608.2h: counted
+    # as it resolves): Tsagan (1/4, double strike) and White Knight (2/2, first strike) count,
+    # Grizzly Bears don't: +2/+0 each. Tsagan deals 3 twice (702.4b), the Knight 4, the
+    # Bears 4: 14.
+    got = _damage([_p("tsagan", "Tsagan, Raider Warlord", "Alice"), _p("knight", "White Knight", "Alice"),
+                   _p("bears", "Grizzly Bears", "Alice")],
+                  {"tsagan": "Bob", "knight": "Bob", "bears": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "tsagan gets +2/+0, knight gets +2/+0, bears gets +2/+0"
+    assert got["outcome"]["life"]["Bob"] == 6

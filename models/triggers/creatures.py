@@ -34,11 +34,12 @@ from typing import Any
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedEffect, Effect, GainKeywords,
+from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Effect, GainKeywords,
                                            MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
                                            TapEffect, Who)
 
-__all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_obj",
+__all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_count",
+           "group_obj",
            "removed_combat_state", "removed_from_combat", "resolve"]
 
 EFFECTS = (PreventCombatDamage, RemoveFromCombat)
@@ -126,6 +127,18 @@ def group_obj(s: str, refs: Any) -> Who | None:
     return Who("attacking" if combat == "attacking" else "each_creature",
                a.controller, other=a.other or other_than, qualities=_qualities(a),
                blocking=combat == "blocking")
+
+
+def group_count(words: str, refs: Any, *, each: bool) -> Count | None:
+    """The creatures a count names with the grammar of :func:`group_obj` ("for each creature
+    you control with first strike or double strike", ``each``; "the number of attacking
+    creatures with flying"), counted as the ability resolves (608.2h); ``None`` otherwise
+    (blocking creatures are not counted here)."""
+    who = group_obj(f"each {words}" if each else words, refs)
+    if who is None or who.kind not in ("each_creature", "attacking") or who.blocking:
+        return None
+    return Count("permanents", who.qualities, who.controller, other=who.other,  # type: ignore[arg-type]
+                 attacking=who.kind == "attacking", also=("Creature",))
 
 
 _TARGET = re.compile(r"(up to one |another |up to one other )?target (attacking )?(.+?)"
