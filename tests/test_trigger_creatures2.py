@@ -16,7 +16,7 @@ from redzone.solver.ai.reference import reference_attack_values
 from test_ai_differential import _key
 from trigger_play import damage as _damage, perm as _p, read as _read
 
-_ALL = {"triggers_resolved": []}
+_ALL: dict[str, Any] = {"triggers_resolved": []}
 
 
 # ---------------------------------------------------------------- groups: reading

@@ -182,7 +182,8 @@ def _target(s: str, refs: Any) -> Who | None:
     quals = _qualities(a)
     if len(quals) > 1:
         return None  # one target of one description
-    return Who("target_creature", ctl, other=(m[1] or "").strip() in ("another", "up to one other"),
+    return Who("target_creature", ctl,  # type: ignore[arg-type]
+               other=(m[1] or "").strip() in ("another", "up to one other"),
                qualities=quals, up_to=(m[1] or "").startswith("up to one"),
                attacking=bool(m[2]))
 
