@@ -320,3 +320,37 @@ def test_tsagan_counts_creatures_with_first_or_double_strike() -> None:
                   {"tsagan": "Bob", "knight": "Bob", "bears": "Bob"}, **_ALL)
     assert got["triggers"][0]["result"] == "tsagan gets +2/+0, knight gets +2/+0, bears gets +2/+0"
     assert got["outcome"]["life"]["Bob"] == 6
+
+
+def test_storm_until_end_of_turn_said_first() -> None:
+    # "until end of turn, another target attacking creature gains flying and gets +X/+0, where
+    # X is Storm's power" (4): Grizzly Bears become a 6/2 flier; 4 + 6 = 10 damage.
+    got = _damage([_p("storm", "Storm, Queen of Wakanda", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                  {"storm": "Bob", "bears": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "bears gets +4/+0; bears gains flying"
+    assert got["outcome"]["life"]["Bob"] == 10
+
+
+def test_witch_maw_nephilim_trailing_if_checked_on_resolution() -> None:
+    # "it gains trample until end of turn if its power is 10 or greater" (608.2c): with ten
+    # +1/+1 counters (11/11) it tramples over Grizzly Bears for 9; with eight (9/9) not.
+    big = _damage([_p("wm", "Witch-Maw Nephilim", "Alice", counters={"+1/+1": 10}),
+                   _p("bears", "Grizzly Bears", "Bob")], {"wm": "Bob"}, {"bears": ["wm"]}, **_ALL)
+    assert big["triggers"][0]["result"] == "wm gains trample"
+    assert big["outcome"]["life"]["Bob"] == 11
+    small = _damage([_p("wm", "Witch-Maw Nephilim", "Alice", counters={"+1/+1": 8}),
+                     _p("bears", "Grizzly Bears", "Bob")], {"wm": "Bob"}, {"bears": ["wm"]}, **_ALL)
+    assert small["triggers"][0]["result"] == "condition not met: does nothing"
+    assert small["outcome"]["life"]["Bob"] == 20
+
+
+def test_spectral_force_your_next_untap_step() -> None:
+    # "if defending player controls no black permanents, it doesn't untap during your next
+    # untap step" (603.4, 502.3): Bob with Grizzly Bears (green): it triggers; with Typhoid
+    # Rats (black) it doesn't trigger at all.
+    got = _damage([_p("sf", "Spectral Force", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                  {"sf": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "sf doesn't untap during its controller's next untap step (502.3)"
+    black = _damage([_p("sf", "Spectral Force", "Alice"), _p("rats", "Typhoid Rats", "Bob")],
+                    {"sf": "Bob"}, **_ALL)
+    assert not black.get("triggers")

@@ -35,6 +35,7 @@ from redzone.models.triggers.types import (
     CreateTokens,
     DamageEffect,
     Destroy,
+    DoesntUntap,
     Effect,
     GainKeywords,
     IfTest,
@@ -58,7 +59,8 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
 
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
-           DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly)
+           DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
+           DoesntUntap)  # h15: Spectral Force
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 

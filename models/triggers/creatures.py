@@ -267,11 +267,25 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
         return None if who is None else (GainKeywords(who, (m[2],)),)
     if " your team controls " in f" {s} ":
         return sentence(s.replace("your team controls", "you control"))  # as h4's statics
+    m = re.fullmatch(r"until end of turn, (.+?)(, where X is .+)?", s)
+    if m and "until end of turn" not in m[1]:
+        # "until end of turn, another target attacking creature gains flying and gets +X/+0,
+        # where X is ~'s power": the duration said first (Storm, Queen of Wakanda)
+        got = sentence(f"{m[1]} until end of turn{m[2] or ''}")
+        return got if got is not None and all(isinstance(e, (Pump, GainKeywords)) for e in got) \
+            else None
     m = re.fullmatch(r"(.+?) if ([^,]+)", s)
     if m and not s.startswith("if ") and " instead" not in s and " unless " not in s:
         # "it gains flying until end of turn if you control a creature with flying": the same
-        # condition, checked as the ability resolves (608.2c)
-        return sentence(f"if {m[2]}, {m[1]}")
+        # condition, checked as the ability resolves (608.2c); "its power is N or greater" of
+        # the source is its power now, or as it last existed (608.2h), as "was" reads it
+        cond = re.sub(r"^its power is (\d+) or greater$", r"its power was \1 or greater", m[2]) \
+            if refs.r.it == Who("source") else m[2]
+        return sentence(f"if {cond}, {m[1]}")
+    m = re.fullmatch(r"(it|~) doesn't untap during your next untap step", s)
+    if m and refs.obj(m[1]) == Who("source"):
+        # the source's controller is "you" (502.3): Spectral Force
+        return sentence(f"{m[1]} doesn't untap during its controller's next untap step")
     return None
 
 
