@@ -354,3 +354,32 @@ def test_spectral_force_your_next_untap_step() -> None:
     black = _damage([_p("sf", "Spectral Force", "Alice"), _p("rats", "Typhoid Rats", "Bob")],
                     {"sf": "Bob"}, **_ALL)
     assert not black.get("triggers")
+
+
+def test_abu_jafar_destroys_what_blocked_it() -> None:
+    # Abu Ja'far (0/1) attacks with Savannah Lions; Grizzly Bears block Abu, Hill Giant blocks
+    # the Lions. Abu dies (704.5g); its dies trigger destroys the creatures blocking it (the
+    # Bears), not the Giant, which blocked another creature.
+    got = _damage([_p("abu", "Abu Ja'far", "Alice"), _p("lions", "Savannah Lions", "Alice"),
+                   _p("bears", "Grizzly Bears", "Bob"), _p("giant", "Hill Giant", "Bob")],
+                  {"abu": "Bob", "lions": "Bob"}, {"bears": ["abu"], "giant": ["lions"]}, **_ALL)
+    assert got["triggers"][0]["result"] == "bears destroyed; nothing"  # Abu blocked nothing
+    assert sorted(got["outcome"]["destroyed"]) == ["abu", "bears", "lions"]
+
+
+def test_radhas_firebrand_target_with_less_power() -> None:
+    # "target creature defending player controls with power less than this creature's power
+    # (3)": Llanowar Elves (1/1) is a legal target, Hill Giant (3/3) is not (603.3d).
+    got = _damage([_p("radha", "Radha's Firebrand", "Alice"), _p("giant", "Hill Giant", "Bob"),
+                   _p("elves", "Llanowar Elves", "Bob")], {"radha": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "elves"}
+
+
+def test_seedpod_squire_target_without_flying() -> None:
+    # "target creature you control without flying": Serra Angel (flying) can't be chosen,
+    # the Squire or the Bears can: 3 + 4 + 2 damage and +1 on the target = 10.
+    got = _damage([_p("squire", "Seedpod Squire", "Alice"), _p("serra", "Serra Angel", "Alice"),
+                   _p("bears", "Grizzly Bears", "Alice")],
+                  {"squire": "Bob", "serra": "Bob", "bears": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"]["target"] in ("squire", "bears")
+    assert got["outcome"]["life"]["Bob"] == 20 - 3 - 4 - 2 - 1

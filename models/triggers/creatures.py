@@ -34,7 +34,7 @@ from typing import Any
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Effect, GainKeywords,
+from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Destroy, Effect, GainKeywords,
                                            MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
                                            TapEffect, Who)
 
@@ -142,7 +142,9 @@ def group_count(words: str, refs: Any, *, each: bool) -> Count | None:
 
 
 _TARGET = re.compile(r"(up to one |another |up to one other )?target (attacking )?(.+?)"
-                     + _TARGET_CTL + r"( with .+)?")
+                     + _TARGET_CTL + r"( with(?:out)? .+)?")
+_POWER_VS = {" with power less than ~'s power": "less", " with power greater than ~'s power": "greater"}
+"""Compared with the source's power as the target is chosen (603.3d; Radha's Firebrand)."""
 
 
 def _target(s: str, refs: Any) -> Who | None:
@@ -168,6 +170,9 @@ def _target(s: str, refs: Any) -> Who | None:
                 f"a {t}" for t in types[:-1]) + f", or a {types[-1]}")
     ctl_text = (m[4] or "").strip()
     with_text = m[5] or ""
+    vs = _POWER_VS.get(with_text)
+    if vs is not None:
+        with_text = ""
     if with_text:
         with_text = re.sub(r" on it$", " on them", with_text)
     a = _subject(plural + with_text)
@@ -180,6 +185,8 @@ def _target(s: str, refs: Any) -> Who | None:
     else:
         ctl = _CTL_WORDS.get(ctl_text, "any")
     quals = _qualities(a)
+    if vs is not None:
+        quals = tuple(dataclasses.replace(q, power_vs=vs) for q in quals or (Quality(),))
     if len(quals) > 1:
         return None  # one target of one description
     return Who("target_creature", ctl,  # type: ignore[arg-type]
@@ -258,6 +265,17 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
         if a is None or b is None or not all(isinstance(e, Pump) for e in a + b):
             return None
         return a + b
+    m = re.fullmatch(r"(destroy|exile) all creatures blocking or blocked by (it|~)", s)
+    if m and refs.obj(m[2]) == Who("source"):
+        # the creatures of its blocks (509.1h: as declared, looking back once it died)
+        return (Destroy(Who("blockers"), exile=m[1] == "exile"),
+                Destroy(Who("blocked"), exile=m[1] == "exile"))
+    m = re.fullmatch(r"put (an?|one|two|three) (\+1/\+1|-1/-1) counters? on (.+?) and (an?|one|two|three) "
+                     r"(\+1/\+1|-1/-1) counters? on (.+)", s)
+    if m:  # "put a +1/+1 counter on ~ and a +1/+1 counter on each Golem you control"
+        a = sentence(f"put {m[1]} {m[2]} counter on {m[3]}")
+        b = sentence(f"put {m[4]} {m[5]} counter on {m[6]}")
+        return None if a is None or b is None else a + b
     m = re.fullmatch(r"double (.*target .+?)'s power until end of turn", s)
     if m:  # "double target creature's power" (701.10: +X/+0, X its power as it resolves)
         return sentence(f"double the power of {m[1]} until end of turn")
