@@ -383,3 +383,25 @@ def test_seedpod_squire_target_without_flying() -> None:
                   {"squire": "Bob", "serra": "Bob", "bears": "Bob"}, **_ALL)
     assert got["triggers"][0]["choices"]["target"] in ("squire", "bears")
     assert got["outcome"]["life"]["Bob"] == 20 - 3 - 4 - 2 - 1
+
+
+def test_legion_loyalist_creature_tokens_cant_block() -> None:
+    # Legion Loyalist (1/1) attacks with Grizzly Bears and Savannah Lions (battalion): they
+    # gain first strike and trample and "can't be blocked by creature tokens this turn"
+    # (509.1b). Bob at 4 with a Grizzly Bears token: blocking a 2-power attacker would save
+    # him (5 - 2 = 3 < 4), but the token can't block: he loses. A nontoken Bears can block.
+    from redzone.solver.ai.decisions import choose_blocks
+
+    def blocks(token: bool) -> Any:
+        data: dict[str, Any] = {
+            "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 4}],
+            "permanents": [_p("ll", "Legion Loyalist", "Alice"), _p("b1", "Grizzly Bears", "Alice"),
+                           _p("lions", "Savannah Lions", "Alice"),
+                           _p("tok", "Grizzly Bears", "Bob", token=token)],
+            "combat": {"attackers": {"ll": "Bob", "b1": "Bob", "lions": "Bob"}}}
+        return choose_blocks(build_board(parse_scenario(data)), lookahead=0)
+
+    r = blocks(True)
+    assert r.blockers == {} and not r.survives
+    r = blocks(False)
+    assert r.survives and list(r.blockers) == ["tok"]

@@ -34,7 +34,8 @@ from typing import Any
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedEffect, Count, Destroy, Effect, GainKeywords,
+from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
+                                           Destroy, Effect, GainKeywords,
                                            MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
                                            TapEffect, Who)
 
@@ -42,7 +43,7 @@ __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "
            "group_obj",
            "removed_combat_state", "removed_from_combat", "resolve"]
 
-EFFECTS = (PreventCombatDamage, RemoveFromCombat)
+EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -237,6 +238,11 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
         if who is None or who.kind not in _ONE or who.up_to:
             return None
         return (PreventCombatDamage(who, to=bool(m[1]) and m[1] != "by"),)
+    m = re.fullmatch(r"(.+?) can't be blocked by (.+?) this (?:turn|combat)", s)
+    if m:
+        who = refs.obj(m[1])
+        ability = _block_restriction(m[2])
+        return None if who is None or ability is None else (CantBeBlockedByEffect(who, ability),)
     m = re.fullmatch(r"(.+?) can't be blocked this combat", s)
     if m:
         # the play is one combat: "this combat" and "this turn" end after it alike (the next
@@ -251,6 +257,21 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
         got = sentence(f"{m[1]} gets {m[2]}/{m[3]} until end of turn")
         return got if got is not None and all(isinstance(e, Pump) for e in got) else None
     return None
+
+
+def _block_restriction(blockers: str) -> Any:
+    """The static parser's reading of "This creature can't be blocked by <blockers>." (one
+    :class:`redzone.models.abilities.CantBeBlockedBy` of the creature itself), or ``None``."""
+    from redzone.models.abilities import CantBeBlockedBy
+    from redzone.models.parser import parse_text
+
+    parsed = parse_text(f"This creature can't be blocked by {blockers}.", names=("~",))
+    if parsed.unparsed or len(parsed.abilities) != 1:
+        return None
+    (a,) = parsed.abilities
+    if not isinstance(a, CantBeBlockedBy) or a.affected.kind != "self":
+        return None
+    return a
 
 
 def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -275,6 +296,11 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     if m:  # "put a +1/+1 counter on ~ and a +1/+1 counter on each Golem you control"
         a = sentence(f"put {m[1]} {m[2]} counter on {m[3]}")
         b = sentence(f"put {m[4]} {m[5]} counter on {m[6]}")
+        return None if a is None or b is None else a + b
+    m = re.fullmatch(r"(.+?) gains? (.+?) until end of turn and can't be blocked by (.+) this turn", s)
+    if m:  # Legion Loyalist: both said of the same creatures
+        a = sentence(f"{m[1]} gain {m[2]} until end of turn")
+        b = sentence(f"{m[1]} can't be blocked by {m[3]} this turn")
         return None if a is None or b is None else a + b
     m = re.fullmatch(r"double (.*target .+?)'s power until end of turn", s)
     if m:  # "double target creature's power" (701.10: +X/+0, X its power as it resolves)
@@ -313,6 +339,12 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     from redzone.models.effect_abilities import PreventDamage
     from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
 
+    if isinstance(e, CantBeBlockedByEffect):  # 509.1b, granted until end of turn (514.2)
+        ids = play.objects(f, e.who, chosen)
+        for pid in ids:
+            play.edit.put(_granted(play.edit.perm(pid), e.ability, f.ability.text))
+        by = re.sub(r"^This creature can't be blocked by (.+?)\.?$", r"\1", e.ability.text)
+        return ", ".join(f"{pid} can't be blocked by {by} this turn" for pid in ids) or "no creature"
     if isinstance(e, RemoveFromCombat):
         out = []
         for pid in play.objects(f, e.who, chosen):

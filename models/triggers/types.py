@@ -23,7 +23,7 @@ here looks at a board; :mod:`redzone.models.triggers.resolve` does. Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from redzone.models.ability_base import Quality
 
@@ -40,7 +40,7 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "PreventCombatDamage", "RemoveFromCombat",
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
 ]
@@ -568,6 +568,17 @@ class RemoveFromCombat:
     who: Who
 
 
+# h15 (creatures.py): a block restriction read by the static parser, granted this turn
+@dataclass(frozen=True)
+class CantBeBlockedByEffect:
+    """Each of ``who`` can't be blocked by the creatures ``ability`` (a
+    :class:`redzone.models.abilities.CantBeBlockedBy` of "this creature") describes this turn
+    (509.1b): the ability is granted until end of turn, checked as blockers are declared."""
+
+    who: Who
+    ability: Any
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -823,7 +834,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | PreventCombatDamage
-          | RemoveFromCombat)
+          | RemoveFromCombat | CantBeBlockedByEffect)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
