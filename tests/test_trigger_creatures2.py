@@ -405,3 +405,13 @@ def test_legion_loyalist_creature_tokens_cant_block() -> None:
     assert r.blockers == {} and not r.survives
     r = blocks(False)
     assert r.survives and list(r.blockers) == ["tok"]
+
+
+def test_tegan_jovanka_target_attacking_historic_creature() -> None:
+    # "target attacking historic creature" (700.6: legendary, artifact or Saga): Tegan stays
+    # home; of the attacking Grizzly Bears and Ornithopter (an artifact) only the Ornithopter
+    # is a legal target (603.3d): it becomes a 1/3.
+    got = _damage([_p("tegan", "Tegan Jovanka", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("thopter", "Ornithopter", "Alice")], {"bears": "Bob", "thopter": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "thopter"}
+    assert got["outcome"]["life"]["Bob"] == 17

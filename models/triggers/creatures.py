@@ -155,6 +155,9 @@ def _target(s: str, refs: Any) -> Who | None:
     if not m:
         return None
     desc = m[3]
+    historic = desc.startswith("historic ")
+    if historic:  # 700.6: legendary, an artifact or a Saga
+        desc = desc[len("historic "):]
     if re.search(r"\b(?:attacking|blocking|nonattacking|permanent|artifact or|or planeswalker|"
                  r"player|card|spell)\b", desc):
         return None
@@ -190,6 +193,13 @@ def _target(s: str, refs: Any) -> Who | None:
         quals = tuple(dataclasses.replace(q, power_vs=vs) for q in quals or (Quality(),))
     if len(quals) > 1:
         return None  # one target of one description
+    if historic:
+        one = quals[0] if quals else Quality()
+        quals = (dataclasses.replace(one, supertypes=("Legendary",)),
+                 dataclasses.replace(one, types=("Artifact",)),
+                 dataclasses.replace(one, subtypes=("Saga",)))
+        if any(len(set(q.supertypes) | set(q.types) | set(q.subtypes)) != 1 for q in quals):
+            return None
     return Who("target_creature", ctl,  # type: ignore[arg-type]
                other=(m[1] or "").strip() in ("another", "up to one other"),
                qualities=quals, up_to=(m[1] or "").startswith("up to one"),
