@@ -415,3 +415,16 @@ def test_tegan_jovanka_target_attacking_historic_creature() -> None:
                    _p("thopter", "Ornithopter", "Alice")], {"bears": "Bob", "thopter": "Bob"}, **_ALL)
     assert got["triggers"][0]["choices"] == {"target": "thopter"}
     assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_marton_stromgald_counts_the_other_blockers() -> None:
+    # Márton Stromgald (1/1) and Llanowar Elves block Hill Giant, Savannah Lions block Grizzly
+    # Bears: "other blocking creatures get +1/+1 for each blocking creature other than ~"
+    # (608.2h): two others, so the Elves and the Lions get +2/+2 (Márton doesn't).
+    got = _damage([_p("giant", "Hill Giant", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("m", "Márton Stromgald", "Bob"), _p("elves", "Llanowar Elves", "Bob"),
+                   _p("lions", "Savannah Lions", "Bob")],
+                  {"giant": "Bob", "bears": "Bob"}, {"m": ["giant"], "elves": ["giant"], "lions": ["bears"]},
+                  **_ALL)
+    assert got["triggers"][0]["result"] == "elves gets +2/+2, lions gets +2/+2"
+    assert sorted(got["outcome"]["destroyed"]) == ["bears", "giant", "m"]

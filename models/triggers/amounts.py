@@ -444,6 +444,8 @@ def count_now(play: Any, f: Any, c: Count) -> int:
             continue
         if c.attacking and p.id not in play.attackers:
             continue
+        if c.blocking and not any(play.blockers.get(p.id, ())):  # h15 (creatures.py)
+            continue
         if c.attached and p.attached_to != f.source:
             continue
         if c.also and not all(p.is_a(t) for t in c.also):

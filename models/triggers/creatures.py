@@ -133,13 +133,14 @@ def group_obj(s: str, refs: Any) -> Who | None:
 def group_count(words: str, refs: Any, *, each: bool) -> Count | None:
     """The creatures a count names with the grammar of :func:`group_obj` ("for each creature
     you control with first strike or double strike", ``each``; "the number of attacking
-    creatures with flying"), counted as the ability resolves (608.2h); ``None`` otherwise
-    (blocking creatures are not counted here)."""
+    creatures with flying", "for each blocking creature other than ~"), counted as the
+    ability resolves (608.2h; a blocking creature: one that blocks a creature still on the
+    battlefield, 506.4); ``None`` otherwise."""
     who = group_obj(f"each {words}" if each else words, refs)
-    if who is None or who.kind not in ("each_creature", "attacking") or who.blocking:
+    if who is None or who.kind not in ("each_creature", "attacking"):
         return None
     return Count("permanents", who.qualities, who.controller, other=who.other,  # type: ignore[arg-type]
-                 attacking=who.kind == "attacking", also=("Creature",))
+                 attacking=who.kind == "attacking", also=("Creature",), blocking=who.blocking)
 
 
 _TARGET = re.compile(r"(up to one |another |up to one other )?target (attacking )?(.+?)"

@@ -195,6 +195,8 @@ class Count:
     stat: Literal["power", "toughness", "mana_value", ""] = ""
     also: tuple[str, ...] = ()
     """Card types every permanent counted has as well ("artifact creatures")."""
+    blocking: bool = False
+    """h15: blocking creatures only ("for each blocking creature other than ~")."""
 
 
 @dataclass(frozen=True)
