@@ -428,3 +428,24 @@ def test_marton_stromgald_counts_the_other_blockers() -> None:
                   **_ALL)
     assert got["triggers"][0]["result"] == "elves gets +2/+2, lions gets +2/+2"
     assert sorted(got["outcome"]["destroyed"]) == ["bears", "giant", "m"]
+
+
+def test_value_clauses_of_the_family() -> None:
+    # Clues however many (Sophina), mana (Fangorn: nobody casts in combat), a card foretold
+    # in exile (Ethereal Valkyrie), a delayed "becomes prepared" (Stensian Sanguinist): values
+    # that change nothing in combat (docs/triggers.md "Value only").
+    from redzone.models.triggers.types import Sacrifice, ValueOnly
+
+    (sophina,) = _read("Sophina, Spearsage Deserter")
+    assert sophina.effects == (ValueOnly("investigate"),)
+    (fangorn,) = _read("Fangorn, Tree Shepherd")
+    assert fangorn.effects == (ValueOnly("mana"),)
+    (valkyrie,) = _read("Ethereal Valkyrie")
+    assert [e for e in valkyrie.effects if e != ValueOnly("foretell")] == [valkyrie.effects[0]]
+    (stensian,) = _read("Stensian Sanguinist // Exsanguinate")
+    assert stensian.effects[-1] == ValueOnly("prepared")
+    # Fire Lord Ozai: "you may sacrifice another creature. If you do, add ... {R} ..." — one
+    # choice (603.5), the sacrifice a combat effect (701.21a), the mana a value.
+    (ozai,) = _read("Fire Lord Ozai")
+    assert ozai.optional and isinstance(ozai.effects[0], Sacrifice)
+    assert ozai.effects[1:] == (ValueOnly(ozai.effects[1].what), ValueOnly("mana"))

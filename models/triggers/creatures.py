@@ -35,7 +35,7 @@ from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
-                                           Destroy, Effect, GainKeywords,
+                                           Destroy, Effect, GainKeywords, ValueOnly,
                                            MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
                                            TapEffect, Who)
 
@@ -219,6 +219,20 @@ _ATTACKING = ("attacks", "attacks_alone", "becomes_blocked", "unblocked", "block
 """Events whose creature ("it") is an attacking creature."""
 
 
+_VALUES: tuple[tuple[str, str], ...] = (
+    (r"investigate once for each .+", "investigate"),  # Clue tokens, however many
+    (r"add (?:twice )?that much \{[WUBRGC]\}", "mana"),  # nobody casts in combat
+    (r"until end of combat, you don't lose this mana as steps end", "mana"),
+    (r"(?:it|that card) becomes foretold", "foretell"),  # a card in exile (702.143)
+    (r"its foretell cost is its mana cost reduced by \{\d+\}", "foretell"),
+    (r"it has affinity for artifacts", "cost"),  # a spell's cost (702.41)
+    (r"whenever that creature deals combat damage to a player this combat, ~ becomes prepared",
+     "prepared"),  # a delayed ability whose effect is a value (h9's "prepared")
+)
+"""Value-only clauses (docs/triggers.md, "Value only") of this module's family: nothing in
+combat depends on them, so they resolve as no-ops."""
+
+
 def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One effect clause of this module (docs/triggers.md), or ``None``: preventions of the
     combat damage a creature would deal (and be dealt), "can't be blocked this combat",
@@ -240,6 +254,9 @@ def creature_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] |
         if who is None or who.kind != "target_creature":
             return None
         return (MustBlockSource(who),)
+    for pattern, tag in _VALUES:
+        if re.fullmatch(pattern, s):
+            return (ValueOnly(tag),)
     if s == "prevent all combat damage that would be dealt this turn":
         return (PreventCombatDamage(None),)
     m = re.fullmatch(r"prevent all combat damage (?:that would be dealt (to and dealt by|to and "
