@@ -46,7 +46,7 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "REMOVED_FROM_COMBAT", "THIS_TURN", "available", "can_pay",
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "THIS_TURN", "available", "can_pay",
            "choose_mode", "delayed_of", "flat", "join_modes", "modal_read", "paid", "pay",
            "read_clause", "read_cost", "read_delayed", "read_modes", "read_tap_and_hold",
            "reflexive", "resolve"]
@@ -277,12 +277,6 @@ DELAYED = "at end of combat: "
 """The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
 the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
 
-REMOVED_FROM_COMBAT = "removed from combat"
-"""The ``conditions`` key of a creature a triggered ability removed from combat (506.4, h14:
-Gustcloak Harrier): it stays in the scenario's combat, as blocks were declared, and is no
-longer attacking or blocking (:func:`redzone.models.damage_rules.damage_problem` silences it;
-the resolver leaves it out of the attacking and blocking creatures)."""
-
 GOADED = "goaded by "
 """The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
 the goading player's name follows)."""
@@ -293,7 +287,7 @@ class _ThisTurn:
     one of them): no combat damage, doesn't untap, goaded by a player."""
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP, REMOVED_FROM_COMBAT)
+        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP)
                                          or key.startswith(GOADED))
 
 

@@ -31,9 +31,9 @@ from redzone.models.triggers.types import (Amount, Count, CounterChange, Counter
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
-           "read_clause", "removed", "resolve", "stops"]
+           "read_clause", "resolve", "stops"]
 
-EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap)
+EFFECTS = (TapCost, DividedDamage, TapOrUntap)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -363,8 +363,6 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     did."""
     if isinstance(e, TapCost):
         return _tap_cost(play, f, e, chosen)
-    if isinstance(e, RemoveFromCombat):
-        return _remove_from_combat(play, f, e, chosen)
     if isinstance(e, DividedDamage):
         return _divided(play, f, chosen)
     if isinstance(e, TapOrUntap):
@@ -454,36 +452,6 @@ def _divided(play: Any, f: Any, chosen: dict[str, Any]) -> str:
     dealt = deal_damage(play.board, state, events, combat=False)
     record_damage(state, dealt)
     return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
-
-
-def removed(board: Any, pid: str) -> bool:
-    """Whether permanent ``pid`` of ``board`` was removed from combat by a triggered ability
-    (:data:`~redzone.models.triggers.board_effects.REMOVED_FROM_COMBAT`)."""
-    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
-
-    perm = board.permanents.get(pid)
-    return perm is not None and bool(perm.conditions.get(REMOVED_FROM_COMBAT))
-
-
-def _remove_from_combat(play: Any, f: Any, e: RemoveFromCombat, chosen: dict[str, Any]) -> str:
-    """506.4: each of ``e.who`` in combat stops attacking or blocking now; the creatures
-    blocking an attacker removed stay blocking, and block nothing."""
-    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
-
-    out = []
-    for pid in play.objects(f, e.who, chosen):
-        if pid not in play.attackers and pid not in play.blockers:
-            continue
-        perm = play.edit.perm(pid)
-        play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, REMOVED_FROM_COMBAT: True}))
-        if pid in play.attackers:
-            play.removed[pid] = play.attackers.pop(pid)
-            for lst in play.blockers.values():
-                while pid in lst:
-                    lst.remove(pid)
-        play.blockers.pop(pid, None)
-        out.append(f"{pid} is removed from combat (506.4)")
-    return ", ".join(out) or "nothing in combat"
 
 
 NOTHING_TAPPED = "nothing tapped"

@@ -32,6 +32,7 @@ from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
 from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
 from redzone.models.triggers.moves import reflexive as moves_reflexive
@@ -551,8 +552,10 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups (more_effects.py)
-        return more_obj(s, self) or more_effects.group_obj(s, self)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
+        # (more_effects.py); h15: groups, targets (creatures.py)
+        got = more_obj(s, self) or more_effects.group_obj(s, self)
+        return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -759,6 +762,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_first is not None:
+        return got_first
     # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
     got = quantity_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
@@ -947,7 +953,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_action = actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
     if got_action is not None:
         return got_action
-    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    if got_entry is not None:
+        return got_entry
+    return creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -40,7 +40,8 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects, chance, more_effects, moves
+from redzone.models.triggers import actions, board_effects, chance, creatures, more_effects, moves
+from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -189,6 +190,8 @@ class _Edit:
         """Scenario effects added (provoke's block requirement, 702.39a)."""
         self.players: tuple[Any, ...] | None = None
         """The players with what they paid taken off (h3: mana and energy, 118.3)."""
+        self.removed: set[str] = set()
+        """h15: attacking creatures removed from combat (506.4; creatures.py)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -201,7 +204,8 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None and not self.effects and self.players is None:
+        if (self.perms is None and self.attackers is None and not self.effects and self.players is None
+                and not self.removed):
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players if self.players is None else self.players,
@@ -211,7 +215,7 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if (self.attackers is not None or self.effects) and combat is not None:
+        if (self.attackers is not None or self.effects or self.removed) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
                 "assignment", "bands", "triggers_resolved", "trigger_choices")})
@@ -222,6 +226,8 @@ class _Edit:
             view.damage_order = dict(view.damage_order or {})
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
+            if self.removed:  # h15: 506.4 (creatures.py)
+                removed_from_combat(view, self.removed)
             out.scenario = SimpleNamespace(combat=view,
                                            effects=tuple(getattr(b.scenario, "effects", None) or ())
                                            + tuple(self.effects))
@@ -230,6 +236,8 @@ class _Edit:
             if self.attackers is not None:
                 attacking.update(self.attackers)
             out.combat = dataclasses.replace(b.combat, attacking=attacking)
+            if self.removed:  # h15: 506.4 (creatures.py)
+                out.combat = removed_combat_state(out.combat, self.removed)
         return out
 
 
@@ -441,13 +449,8 @@ class _Play:
                  blockers: Mapping[str, Sequence[str]], choose: Chooser) -> None:
         self.edit = _Edit(board)
         self.state = state
-        # h14: a creature removed from combat (506.4) is neither attacking nor blocking here;
-        # the combat outside keeps it (its blocks stay declared), damage_rules silences it
-        self.removed: dict[str, str] = {a: t for a, t in attackers.items()
-                                        if more_effects.removed(board, a)}
-        self.attackers = {a: t for a, t in attackers.items() if a not in self.removed}
-        self.blockers = {b: [a for a in lst if a not in self.removed]
-                         for b, lst in blockers.items() if not more_effects.removed(board, b)}
+        self.attackers = dict(attackers)
+        self.blockers = {b: list(a) for b, a in blockers.items()}
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
@@ -456,6 +459,9 @@ class _Play:
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
+        self.pumped: tuple[Fired, Who, list[str]] | None = None
+        """h15: the ability, creatures and ids of the last pump (611.2c: "gets ... and gains
+        ..." affects the same creatures)."""
         self.tapped: list[str] = []
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
@@ -759,10 +765,13 @@ class _Play:
             return chance.resolve(self, f, e, chosen)
         if isinstance(e, more_effects.EFFECTS):  # h14: tap costs (more_effects.py)
             return more_effects.resolve(self, f, e, chosen)
+        if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
+            return creatures.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
             ids = self.objects(f, e.who, chosen)
+            self.pumped = (f, e.who, ids)  # h15: "... get +1/+1 and gain trample" (611.2c)
             for pid in ids:
                 self.edit.put(_pumped(self.edit.perm(pid), dp, dt))
             return ", ".join(f"{pid} gets {dp:+d}/{dt:+d}" for pid in ids) if ids else "no creature"
@@ -785,6 +794,10 @@ class _Play:
             return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
         if isinstance(e, GainKeywords):
             ids = self.objects(f, e.who, chosen)
+            if self.pumped is not None and self.pumped[0] is f and self.pumped[1] == e.who:
+                # h15: the creatures of "each creature with power 4 or greater gets +1/+1 and
+                # gains trample" are those it had as it began (611.2c), not after the pump
+                ids = [pid for pid in self.pumped[2] if self.state.on_battlefield(pid)]
             for pid in ids:
                 perm = self.edit.perm(pid)
                 for k in e.keywords:
@@ -1255,7 +1268,7 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     play.run(fired, window, sba)
     # h7: what the window removed stops affecting the others (611.3a, 613)
     board = after_departures(play.board, play.state, gone_before)
-    return Outcome(board, play.state, {**play.attackers, **play.removed}, play.resolved)
+    return Outcome(board, play.state, play.attackers, play.resolved)
 
 
 # ====================================================================== after a window (h7)

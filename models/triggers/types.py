@@ -23,7 +23,7 @@ here looks at a board; :mod:`redzone.models.triggers.resolve` does. Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from redzone.models.ability_base import Quality
 
@@ -39,12 +39,14 @@ __all__ = [
     "NoCombatDamage", "Pay", "Proliferate", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
+    # prevention on chosen creatures (h15)
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # a coin flip, a die roll (h12)
     "Chance",
     # h14 (more_effects.py)
-    "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
+    "DividedDamage", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -201,6 +203,8 @@ class Count:
     stat: Literal["power", "toughness", "mana_value", ""] = ""
     also: tuple[str, ...] = ()
     """Card types every permanent counted has as well ("artifact creatures")."""
+    blocking: bool = False
+    """h15: blocking creatures only ("for each blocking creature other than ~")."""
 
 
 @dataclass(frozen=True)
@@ -582,6 +586,41 @@ class NoCombatDamage:
     who: Who
 
 
+# h15 (creatures.py): a prevention effect on chosen creatures
+@dataclass(frozen=True)
+class PreventCombatDamage:
+    """All combat damage each of ``who`` would deal this turn is prevented (615.1a), and with
+    ``to`` the combat damage that would be dealt to it too: it stays in combat and assigns
+    its damage (510.1), none of which is dealt (no lifelink, deathtouch or "deals combat
+    damage" event, 615.5, 120.3)."""
+
+    who: Who | None
+    """``None``: all combat damage this turn, whatever deals it and to whatever (a fog: also
+    creatures that enter later, 615.1a)."""
+    to: bool = False
+
+
+# h15 (creatures.py): an attacking creature removed from combat
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    """Each of ``who`` (an attacking creature) is removed from combat (506.4): it stops being
+    an attacking, blocked or unblocked creature, so it deals and is dealt no combat damage
+    (510.1); the creatures blocking it stay blocking creatures and assign it no damage."""
+
+    who: Who
+
+
+# h15 (creatures.py): a block restriction read by the static parser, granted this turn
+@dataclass(frozen=True)
+class CantBeBlockedByEffect:
+    """Each of ``who`` can't be blocked by the creatures ``ability`` (a
+    :class:`redzone.models.abilities.CantBeBlockedBy` of "this creature") describes this turn
+    (509.1b): the ability is granted until end of turn, checked as blockers are declared."""
+
+    who: Who
+    ability: Any
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -911,16 +950,6 @@ class TapOrUntap:
     who: Who
 
 
-@dataclass(frozen=True)
-class RemoveFromCombat:
-    """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
-    blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
-    stay blocking creatures that block nothing. "Untap it and remove it from combat"
-    (Gustcloak Harrier) is a :class:`TapEffect` and this."""
-
-    who: Who
-
-
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -928,7 +957,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
-          | DividedDamage | TapOrUntap)
+          | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

@@ -45,6 +45,7 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
                                     relayered_after_departures, state_based_actions)
+from redzone.models.triggers.creatures import blocks_in_combat
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
 from redzone.solver.ai.clock import Clock
@@ -516,8 +517,9 @@ class TriggerGame:
         tree = outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
 
         def after(o: Outcome, a: int, b: int) -> _Value:
-            cur = window_board(b2, attackers, o, blocks)
-            v, line = self.damage(cur, cur, dict(o.attackers), blocks, None, 0, o.state, [], mana, a, b)
+            kept = blocks_in_combat(blocks, o.attackers)  # h15: one removed from combat (506.4)
+            cur = window_board(b2, attackers, o, kept)
+            v, line = self.damage(cur, cur, dict(o.attackers), kept, None, 0, o.state, [], mana, a, b)
             return v, (("block", tuple(o.resolved)),) + line
 
         return self.tree(tree, after, alpha, beta)
