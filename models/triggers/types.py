@@ -258,11 +258,11 @@ class Who:
                   "target_opponent", "other_opponents", "trigger_controller",
                   "damaged_controller",
                   # h7 (zones.py): a target permanent of ``also_types`` (any permanent when
-                  # empty) but not ``exclude_types``; a target player / opponent or a target
-                  # planeswalker (115.1); the player or planeswalker the source / the
-                  # creature whose event it was is attacking (506.2)
-                  "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked"]
+                  # empty) but not ``exclude_types``; the player or planeswalker the source /
+                  # the creature whose event it was is attacking (506.2). "Target player
+                  # (opponent) or planeswalker" is ``target_player`` (``target_opponent``)
+                  # with ``also_types=("Planeswalker",)`` (115.1)
+                  "target_permanent", "attacked", "trigger_attacked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
