@@ -61,3 +61,154 @@ def test_doom_engine_targets_an_opponent_or_any_planeswalker() -> None:
     with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
         _play(perms, {"doom": "Bob"}, blocks, damage_order={"doom": ["g1", "g2"]},
               trigger_choices=[{"source": "doom", "window": "regular", "target": "Alice"}])
+
+
+def _three(perms: list[dict[str, Any]], attackers: dict[str, str],
+           blockers: dict[str, list[str]] | None = None, life: dict[str, int] | None = None,
+           **combat: Any) -> dict[str, Any]:
+    """``damage`` on a board of Alice (active), Bob and Carol, every window still to play."""
+    s = _scenario(perms, attackers, blockers, triggers_resolved=[], **combat)
+    s["players"] = [{"name": n, "life": (life or {}).get(n, 20)} for n in ("Alice", "Bob", "Carol")]
+    return run_command("damage", s, {}).to_json()
+
+
+def _life(perms: list[dict[str, Any]], attackers: dict[str, str],
+          blockers: dict[str, list[str]] | None = None, life: dict[str, int] | None = None,
+          **combat: Any) -> dict[str, Any]:
+    """``damage`` (Alice attacks Bob) with the life totals ``life``, every window to play."""
+    s = _scenario(perms, attackers, blockers, triggers_resolved=[], **combat)
+    s["players"] = [{"name": n, "life": (life or {}).get(n, 20)} for n in ("Alice", "Bob")]
+    return run_command("damage", s, {}).to_json()
+
+
+# ============================================================ "those creatures" (603.2c)
+
+
+def test_angelic_guardian_makes_the_attackers_indestructible() -> None:
+    # "Whenever one or more creatures you control attack, they gain indestructible until end
+    # of turn" (Angelic Guardian, not attacking): the Grizzly Bears attack and gain it, so
+    # Bob's Hill Giant's 3 damage doesn't destroy them (702.12b); the Giant takes 2.
+    got = _play([_p("guard", "Angelic Guardian", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                 _p("giant", "Hill Giant", "Bob")], {"bears": "Bob"}, {"giant": ["bears"]})
+    assert got["triggers"][0]["result"] == "bears gains indestructible"
+    assert got["outcome"]["destroyed"] == []
+    assert got["outcome"]["damage"] == {"bears": 3, "giant": 2}
+
+
+def test_lulu_counts_the_other_attacking_flyers() -> None:
+    # "Whenever you attack with one or more other creatures with flying, you gain twice that
+    # much life" (Lulu, Helpful Hollyphant): Lulu and two Wind Drakes attack; "other" leaves
+    # Lulu out, so two creatures: Alice gains 4 (603.2c: one trigger). Unblocked, Bob takes
+    # 2 + 2 + 2.
+    got = _play([_p("lulu", "Lulu, Helpful Hollyphant", "Alice"), _p("d1", "Wind Drake", "Alice"),
+                 _p("d2", "Wind Drake", "Alice")], {"lulu": "Bob", "d1": "Bob", "d2": "Bob"})
+    assert len(got["triggers"]) == 1
+    assert got["outcome"]["life"] == {"Alice": 24, "Bob": 14}
+
+
+# ============================================================ tokens for each opponent
+
+
+def test_adeline_makes_a_token_attacking_each_opponent() -> None:
+    # "Whenever you attack, for each opponent, create a 1/1 white Human creature token that's
+    # tapped and attacking that player or a planeswalker they control" (Adeline, not
+    # attacking): the Grizzly Bears attack Bob; one Human attacks Bob and one Carol (508.4),
+    # unblocked: Bob 20 - 2 - 1 = 17, Carol 19.
+    adeline = _p("adeline", "Adeline, Resplendent Cathar", "Alice", power=2)
+    got = _three([adeline, _p("bears", "Grizzly Bears", "Alice")], {"bears": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 17, "Carol": 19}
+    assert "attacking Bob, Carol" in got["triggers"][0]["result"]
+    # With Carol's Ajani Goldmane on the battlefield, what Carol's token attacks is Alice's
+    # choice: `damage` keeps the best for her, Carol's life (the objective counts life).
+    walker = _three([adeline, _p("bears", "Grizzly Bears", "Alice"),
+                     _p("ajani", "Ajani Goldmane", "Carol")], {"bears": "Bob"})
+    assert walker["outcome"]["life"]["Carol"] == 19
+    assert walker["outcome"]["loyalty"]["ajani"] == 4
+
+
+# ============================================================ life
+
+
+def test_kokusho_drains_each_opponent_and_gains_what_they_lost() -> None:
+    # "When Kokusho dies, each opponent loses 5 life. You gain life equal to the life lost
+    # this way." Kokusho (5/5 flying) attacks Bob and is blocked by Deadly Recluse (1/2 reach
+    # deathtouch): both die (702.2b); Bob and Carol lose 5 each, Alice gains 10 (608.2c).
+    got = _three([_p("koku", "Kokusho, the Evening Star", "Alice"),
+                  _p("spider", "Deadly Recluse", "Bob")], {"koku": "Bob"}, {"spider": ["koku"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["koku", "spider"]
+    assert got["outcome"]["life"] == {"Alice": 30, "Bob": 15, "Carol": 15}
+
+
+def test_raving_dead_halves_the_life_rounded_down() -> None:
+    # Raving Dead (2/6 deathtouch) deals 2 combat damage to Bob (21 -> 19): "that player
+    # loses half their life, rounded down" — 9 (107.1a): Bob 10.
+    got = _life([_p("dead", "Raving Dead", "Alice")], {"dead": "Bob"}, life={"Bob": 21})
+    assert got["outcome"]["life"]["Bob"] == 10
+
+
+def test_personal_incarnation_costs_its_owner_half_their_life_rounded_up() -> None:
+    # "When this creature dies, its owner loses half their life, rounded up": Alice's
+    # Personal Incarnation (6/6) attacks and is blocked by Deadly Recluse (deathtouch);
+    # Alice at 15 loses 8 (107.1a): 7.
+    got = _life([_p("inc", "Personal Incarnation", "Alice"), _p("spider", "Deadly Recluse", "Bob")],
+                {"inc": "Bob"}, {"spider": ["inc"]}, life={"Alice": 15})
+    assert got["outcome"]["life"]["Alice"] == 7
+
+
+def test_souls_of_the_faultless_drains_the_attacking_player() -> None:
+    # "Whenever this creature is dealt combat damage, you gain that much life and attacking
+    # player loses that much life": Bob's Souls of the Faultless (0/4) blocks Alice's Hill
+    # Giant (3/3): Bob gains 3, Alice (the attacking player, 506.2) loses 3.
+    got = _play([_p("giant", "Hill Giant", "Alice"), _p("souls", "Souls of the Faultless", "Bob")],
+                {"giant": "Bob"}, {"souls": ["giant"]})
+    assert got["outcome"]["life"] == {"Alice": 17, "Bob": 23}
+
+
+def test_takenuma_bleeder_loses_life_unless_a_demon_is_controlled() -> None:
+    # "Whenever this creature attacks or blocks, you lose 1 life if you don't control a
+    # Demon" (608.2c: checked as it resolves): Alice 19 attacking alone, 20 with Kuro, Pitlord
+    # (a Demon); Bob takes the Bleeder's 3.
+    got = _play([_p("bleed", "Takenuma Bleeder", "Alice")], {"bleed": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 19, "Bob": 17}
+    demon = _play([_p("bleed", "Takenuma Bleeder", "Alice"), _p("kuro", "Kuro, Pitlord", "Alice")],
+                  {"bleed": "Bob"})
+    assert demon["outcome"]["life"] == {"Alice": 20, "Bob": 17}
+
+
+def test_angel_of_destiny_both_players_gain_the_damage() -> None:
+    # "Whenever a creature you control deals combat damage to a player, you and that player
+    # each gain that much life": Hill Giant deals 3 to Bob (17), then both gain 3.
+    got = _play([_p("angel", "Angel of Destiny", "Alice"), _p("giant", "Hill Giant", "Alice")],
+                {"giant": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 23, "Bob": 20}
+
+
+def test_etali_gives_that_many_poison_counters() -> None:
+    # "Whenever Etali deals combat damage to a player, they get that many poison counters"
+    # (Etali, Primal Sickness, 11/11 trample... given as the back face): 11 damage, 11 poison.
+    got = _play([_p("etali", "Etali, Primal Sickness", "Alice")], {"etali": "Bob"})
+    assert got["outcome"]["poison"]["Bob"] == 11
+
+
+# ============================================================ creatures and tokens
+
+
+def test_jacked_rabbit_makes_rabbits_equal_to_its_power() -> None:
+    # "Whenever this creature attacks, create a number of 1/1 white Rabbit creature tokens
+    # equal to this creature's power" (608.2h): Jacked Rabbit given as a 3/4 (X = 2 counters
+    # left out: its power given), three Rabbits, not attacking.
+    got = _play([_p("rabbit", "Jacked Rabbit", "Alice", power=3, toughness=4)], {"rabbit": "Bob"})
+    assert got["triggers"][0]["result"].startswith("created 3 1/1 Rabbit tokens")
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_order_of_the_alabaster_host_shrinks_the_blocking_creature() -> None:
+    # "Whenever this creature becomes blocked by a creature, the blocking creature gets
+    # -1/-1 until end of turn" (Order of the Alabaster Host, 3/3, the back face of Order of
+    # the Mirror): Bob's Grizzly Bears (2/2) block it and become 1/1; they die and the Host
+    # takes 1.
+    got = _play([_p("host", "Order of the Alabaster Host", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                {"host": "Bob"}, {"bears": ["host"]})
+    assert got["triggers"][0]["result"] == "bears gets -1/-1"
+    assert got["outcome"]["destroyed"] == ["bears"]
+    assert got["outcome"]["damage"]["host"] == 1

@@ -25,6 +25,7 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -470,8 +471,8 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
-        if s in ("it", "they", "him", "her"):
-            return self.r.it
+        if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
+            return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
         m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
@@ -545,7 +546,8 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h16: players.py
+        return more_obj(s, self) or _players.more_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -586,7 +588,7 @@ class _Refs:
             return None
         if s == "each other opponent" and self.r.event == "combat_damage_player":
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return None
+        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
@@ -932,7 +934,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_action = actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
     if got_action is not None:
         return got_action
-    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    if got_entry is not None:
+        return got_entry
+    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -48,6 +48,8 @@ from redzone.models.triggers.counters import after_counters, counter_change, stu
 from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
+from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
+                                             players as player_players, token_attacks)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -382,14 +384,23 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                     merged = dict(f0.data)
                     if "damage" in data:
                         merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
+                    if cid not in merged["those"]:  # h16: "those creatures" (players.py)
+                        merged["those"] = (*merged["those"], cid)
                     out[first] = dataclasses.replace(f0, data=merged)
                     continue
                 if t.once:
                     first = len(out)
+                    data = {**data, "those": (cid,)}
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
-                    out.append(Fired(src.id, src.controller, t, None, {}))
+                    # h16: the creatures of "whenever you attack" / "one or more creatures
+                    # you control attack" ("those creatures", players.py)
+                    those = tuple(cid for ev, cid, _, _ in events if ev == "attacks"
+                                  and (p := board.permanents.get(cid)) is not None
+                                  and p.controller == player) if event == "you_attack" else ()
+                    out.append(Fired(src.id, src.controller, t, None,
+                                     {"those": those} if those else {}))
     return out
 
 
@@ -441,6 +452,8 @@ class _Play:
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
+        self.lost_this_way = 0
+        """h16: the life players lost to the ability resolving now (players.py)."""
 
     # -- helpers
     @property
@@ -505,7 +518,7 @@ class _Play:
             return a.n * self.graveyard_creatures(f.controller)
         if a.per == "count" and a.count is not None:  # h7: counted on the board (amounts.py)
             return a.n * count_now(self, f, a.count)
-        return 0
+        return player_amount(self, f, a) or 0  # h16: players.py
 
     def graveyard_creatures(self, player: str) -> int:
         """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
@@ -574,7 +587,7 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        return extra_objects(self, f, who, chosen)  # h7: zones.py
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -606,7 +619,7 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen)  # h7: zones.py
+        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -699,6 +712,7 @@ class _Play:
                                           f.trigger))
             return
         lines = []
+        self.lost_this_way = 0
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
@@ -792,6 +806,8 @@ class _Play:
             for p in ps:
                 if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
                     n = (max(0, state.life.get(p, 0)) + 1) // 2
+                if e.amount.per == "half_life_down":  # h16: "..., rounded down" (107.1a)
+                    n = max(0, state.life.get(p, 0)) // 2
                 if e.gain:
                     # h4: "can't gain life" and gain replacements (119.7, 614.1a)
                     had = (state.life.get(p, 0), state.gained.get(p, 0))
@@ -803,6 +819,7 @@ class _Play:
                         continue
                 else:
                     state.life[p] = state.life.get(p, 0) - n
+                    self.lost_this_way += max(0, n)  # h16: "the life lost this way"
                 lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
             return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
@@ -1026,6 +1043,22 @@ class _Play:
         if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
             x = self.amount(f, e.size)
             e = dataclasses.replace(e, power=x, toughness=x, size=None)
+        each: list[str | None] = [target]
+        if e.attacks:  # h16: for each opponent, attacking that player (players.py)
+            each = token_attacks(self, f, e)
+        for target in each:
+            made += self._tokens(f, e, n, target)
+        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
+        where = (f" attacking {', '.join(sorted({str(self.attackers.get(t)) for t in made}))}"
+                 if e.attacking and any(t in self.attackers for t in made) else "")
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
+
+    def _tokens(self, f: Fired, e: CreateTokens, n: int, target: str | None) -> list[str]:
+        """``n`` tokens ``e`` creates, attacking ``target`` when ``e.attacking`` (508.4)."""
+        made: list[str] = []
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
@@ -1043,12 +1076,7 @@ class _Play:
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
-        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
-        where = f" attacking {target}" if e.attacking and target is not None else ""
-        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
-            " ".join(e.subtypes) or "creature") + " token"
-        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
-            if made else "no token"
+        return made
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:

@@ -210,14 +210,17 @@ class Amount:
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
     ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
     ``players[].graveyard`` and the nontoken creatures they own that died in this combat),
-    ``"count"`` (``count``, a :class:`Count`, counted on the board).
+    ``"count"`` (``count``, a :class:`Count`, counted on the board); h16 (players.py):
+    ``"those"`` (the creatures of a "one or more" event), ``"half_life_down"`` (half the
+    player's life, rounded down), ``"lost_this_way"`` (the life the ability's effects before
+    it took).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life", "count"] | None = None
+                 "half_life", "count", "those", "half_life_down", "lost_this_way"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -262,7 +265,11 @@ class Who:
                   # the creature whose event it was is attacking (506.2). "Target player
                   # (opponent) or planeswalker" is ``target_player`` (``target_opponent``)
                   # with ``also_types=("Planeswalker",)`` (115.1)
-                  "target_permanent", "attacked", "trigger_attacked"]
+                  "target_permanent", "attacked", "trigger_attacked",
+                  # h16 (players.py): the creatures of a "one or more" event ("those
+                  # creatures"); the owner of the source / of the creature whose event it was;
+                  # the attacking (active) player
+                  "those", "source_owner", "trigger_owner", "attacking_player"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -444,6 +451,10 @@ class CreateTokens:
     text: str = ""
     """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
     creature can't block."), read by the static parser as the token is created."""
+    attacks: Literal["", "each_opponent", "each_opponent_or_walker"] = ""
+    """h16 (players.py): with ``attacking``, ``amount`` tokens for each opponent, attacking
+    that player (``"each_opponent_or_walker"``: or a planeswalker they control, the
+    controller's choice) rather than what the source attacks."""
 
 
 @dataclass(frozen=True)

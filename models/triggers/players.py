@@ -1,0 +1,266 @@
+"""Players, "those creatures", tokens for each opponent and amounts of triggered abilities of
+combat (h16; docs/triggers.md, "Players, those creatures and tokens (h16)").
+
+Reading (fallbacks of :mod:`redzone.models.triggers.parse`, tried after every other reader):
+
+- :func:`more_obj`: "those creatures" / "they" after a "one or more" condition (603.2c: the
+  creatures of the event, ``Who("those")``), "he" / "she" (the source), "the blocking
+  creature" (the blocker of "becomes blocked by a creature"), "that <creature type>" (the
+  creature of the event), "each creature you control with power N or greater / with a
+  counter on it", "target creature you control with(out) flying";
+- :func:`more_player`: "its owner" (of the source, or of the creature whose event it was, as
+  it last existed: ``source_owner`` / ``trigger_owner``), "attacking player" (the active
+  player, 506.2), "they" (the player of "that player");
+- :func:`read_clause`: "that much" of a "one or more" attack (the number of those
+  creatures), "twice that much", "you and that player each gain that much life", "P loses
+  half their life, rounded down", "you gain life equal to the life lost this way" (the life
+  the ability's earlier effects took, 608.2c), "P gets that many poison counters", rad
+  counters (a value: they act in their player's precombat main phase, outside combat), "P
+  can't cast spells this turn" (nobody casts in the play), "you gain life and draw cards
+  equal to its power", "for each C, E" (E for each C), "create a number of ... equal to C",
+  "E if <condition>" (a :class:`Conditional` checked on resolution, 608.2c), "for each
+  opponent, [you] create ... tapped and attacking that player [or a planeswalker they
+  control]" (``CreateTokens.attacks="each_opponent"``), a colorless noncreature artifact
+  token with no rules text (a value: it can't become a creature in combat).
+
+Playing: :func:`objects`, :func:`players` and :func:`amount` extend
+:class:`redzone.models.triggers.resolve._Play` for these kinds. Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+from redzone.models.ability_base import Quality
+from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.amounts import MARK, count_phrase
+from redzone.models.triggers.conditions import if_test
+from redzone.models.triggers.types import (Amount, Conditional, CreateTokens, Effect, LifeEffect,
+                                           PoisonEffect, ValueOnly, Who)
+
+__all__ = ["amount", "more_obj", "more_player", "objects", "players", "read_clause"]
+
+_SELF = Who("source")
+_TRIGGER = Who("trigger")
+_THOSE = Who("those")
+_DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
+                  "dealt_damage", "deals_damage")
+_NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasure", "Clue",
+                                 "Blood", "Gold", "Map", "Powerstone"})
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+
+def _those(refs: Any) -> bool:
+    """Whether the condition names a group of creatures "those creatures" can be: "one or
+    more creatures ... attack" (603.2c) or "whenever you attack"."""
+    r = refs.r
+    return r.it is None and (r.event == "you_attack" or (r.once and r.event == "attacks"))
+
+
+# ---------------------------------------------------------------- reading
+
+def more_obj(s: str, refs: Any) -> Who | None:
+    """Creatures the other readers don't name (module docstring), or ``None``."""
+    if s in ("those creatures", "they", "them") and _those(refs):
+        return _THOSE
+    if s in ("he", "she") and refs.r.it == _SELF:
+        return _SELF
+    if s == "the blocking creature" and refs.r.event == "blocked_by" \
+            and refs.r.that_creature == _TRIGGER:
+        return _TRIGGER
+    m = re.fullmatch(r"that ([A-Z][\w'-]*)", s)
+    if m and refs.r.it == _TRIGGER and m[1] in CREATURE_TYPES and m[1] not in _NOT_CREATURE_TYPES \
+            and any(m[1] in q.subtypes for q in refs.r.watch.qualities):
+        return _TRIGGER  # "whenever a Sliver becomes blocked, that Sliver ..."
+    m = re.fullmatch(r"each (other )?creature you control (with power (\d+) or greater|with a "
+                     r"counter on it)", s)
+    if m:
+        q = Quality(power_at_least=int(m[3])) if m[3] else Quality(counter="any")
+        return Who("each_creature", "you", other=bool(m[1]), qualities=(q,))
+    m = re.fullmatch(r"(up to one )?target creature you control (with|without) flying", s)
+    if m:
+        q = Quality(keywords=("flying",)) if m[2] == "with" else Quality(without_keywords=("flying",))
+        return Who("target_creature", "you", qualities=(q,), up_to=bool(m[1]))
+    return None
+
+
+def more_player(s: str, refs: Any) -> Who | None:
+    """Players the other readers don't name (module docstring), or ``None``."""
+    if s == "its owner":
+        if refs.r.it == _SELF:
+            return Who("source_owner")
+        if refs.r.it == _TRIGGER:
+            return Who("trigger_owner")
+        return None
+    if s in ("attacking player", "the attacking player"):
+        return Who("attacking_player")
+    if s == "they" and refs.r.that_player is not None:
+        return refs.r.that_player
+    return None
+
+
+def _that_much(refs: Any) -> str | None:
+    """What "that much" counts: the damage of the event, or the creatures of a "one or
+    more" attack (their number); ``None`` otherwise."""
+    if refs.r.event in _DAMAGE_EVENTS:
+        return "damage_dealt"
+    if refs.r.once and refs.r.event == "attacks":
+        return "those"
+    return None
+
+
+_PLAYER_WORDS = (r"(?:you|each player|each opponent|that player|defending player|they|"
+                 r"target player|target opponent|its owner)")
+
+
+def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One effect clause of this module's kinds (module docstring), or ``None``."""
+    m = re.fullmatch(r"(.+?) (gains?|loses?) (twice )?that much life", s)
+    if m:
+        per = _that_much(refs)
+        who = refs.player(m[1])
+        if per is None or who is None:
+            return None
+        return (LifeEffect(who, Amount(2 if m[3] else 1, per), gain=m[2].startswith("gain")),)  # type: ignore[arg-type]
+    m = re.fullmatch(r"you and (that player|defending player|target opponent) each (gain|lose) "
+                     r"(\d+|that much) life", s)
+    if m:
+        other = refs.player(m[1])
+        per = None if m[3].isdigit() else _that_much(refs)
+        if other is None or (per is None and not m[3].isdigit()):
+            return None
+        amt = Amount(int(m[3])) if m[3].isdigit() else Amount(1, per)  # type: ignore[arg-type]
+        return (LifeEffect(Who("you"), amt, gain=m[2] == "gain"),
+                LifeEffect(other, amt, gain=m[2] == "gain"))
+    m = re.fullmatch(r"(.+?) loses? half (?:their|your|his or her) life, rounded down", s)
+    if m:
+        who = refs.player(m[1])
+        return None if who is None else (LifeEffect(who, Amount(1, "half_life_down"), gain=False),)
+    m = re.fullmatch(r"(.+?) (gains?|loses?) life equal to the life lost this way", s)
+    if m:
+        who = refs.player(m[1])
+        return None if who is None else (
+            LifeEffect(who, Amount(1, "lost_this_way"), gain=m[2].startswith("gain")),)
+    m = re.fullmatch(r"(.+?) gets? that many poison counters", s)
+    if m and refs.r.event in _DAMAGE_EVENTS:
+        who = refs.player(m[1])
+        return None if who is None else (PoisonEffect(who, Amount(1, "damage_dealt")),)
+    if re.fullmatch(_PLAYER_WORDS + r" gets? (?:a|an|one|two|three|four|five|\d+|that many|a "
+                    r"number of) rad counters?(?: equal to (?:its|~'s) power)?", s):
+        return (ValueOnly("rad counters"),)
+    if re.fullmatch(r"(?:defending player|each opponent|that player|target opponent|target "
+                    r"player) can't cast spells this turn", s):
+        return (ValueOnly("can't cast spells"),)  # nobody casts spells in the play of combat
+    m = re.fullmatch(r"you gain life and draw cards equal to (its|~'s) power", s)
+    if m and refs.r.it == _SELF:
+        return (LifeEffect(Who("you"), Amount(1, "power"), gain=True), ValueOnly("draw"))
+    m = re.fullmatch(r"for each (?!opponent,)([^,]+), (.+)", s)
+    if m:
+        return sentence(f"{m[2]} for each {m[1]}")
+    m = re.fullmatch(r"create a number of (.+?) equal to (.+)", s)
+    if m and "token" in m[1]:
+        amt = count_phrase(m[2], refs)
+        got = sentence(f"create {MARK} {m[1]}") if amt is not None else None
+        if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+                or got[0].amount != Amount(MARK) or got[0].size is not None:
+            return None
+        return (dataclasses.replace(got[0], amount=amt),)
+    got = _for_each_opponent(s, refs, sentence)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"create (?:a|an) (tapped )?colorless artifact token named [A-Z][\w'-]*", s)
+    if m:  # no rules text: it can never be a creature in combat (a value, like a Treasure)
+        return (ValueOnly("token"),)
+    m = re.fullmatch(r"(.+) if (you (?:don't )?control [^,]+)", s)
+    if m and " if " not in m[1]:
+        test = if_test(m[2], defending=False, it_is_source=refs.r.it == _SELF)
+        got = sentence(m[1]) if test is not None else None
+        if test is None or not got or any(
+                (w := getattr(e, "who", None)) is not None and (w.kind.startswith("target")
+                                                                or w.kind == "any_target")
+                for e in got):
+            return None  # a target is chosen whatever the condition (603.3d): not read
+        if all(isinstance(e, ValueOnly) for e in got):
+            return got
+        from redzone.models.triggers.conditions import _PLAYED
+
+        if not all(isinstance(e, _PLAYED) for e in got):
+            return None
+        return (Conditional(test, got),)
+    return None
+
+
+def _for_each_opponent(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"for each opponent, [you] create <tokens> that's tapped and attacking that player
+    [or a planeswalker they control] / that opponent" (Adeline, Stampede Surfer)."""
+    m = re.fullmatch(r"for each opponent, (?:you )?create (.+?) (?:that's|that are) tapped and "
+                     r"attacking (that player or a planeswalker they control|that player|"
+                     r"that opponent)", s)
+    if not m:
+        return None
+    got = sentence(f"create {m[1]}")
+    if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+            or got[0].attacking or got[0].copy_of_source:
+        return None
+    attacks = "each_opponent_or_walker" if "planeswalker" in m[2] else "each_opponent"
+    return (dataclasses.replace(got[0], attacking=True, tapped=True, attacks=attacks),)  # type: ignore[call-arg]
+
+
+# ---------------------------------------------------------------- playing
+
+def objects(play: Any, f: Any, who: Who) -> list[str]:
+    """The permanents of this module's kinds: ``those`` (the creatures of the event still on
+    the battlefield)."""
+    if who.kind == "those":
+        return [c for c in f.data.get("those", ()) if play.state.on_battlefield(c)]
+    return []
+
+
+def players(play: Any, f: Any, who: Who) -> list[str]:
+    """The players of this module's kinds: the owner of the source or of the creature whose
+    event it was (as it last existed), the attacking (active) player."""
+    base = play.edit.base
+    if who.kind in ("source_owner", "trigger_owner"):
+        pid = f.source if who.kind == "source_owner" else f.trigger
+        perm = base.permanents.get(pid) if pid else None
+        if perm is None:
+            return []
+        owner = perm.owner or perm.controller
+        return [owner] if play.state.in_game(owner) else []
+    if who.kind == "attacking_player":
+        ap = base.active_player
+        return [ap] if ap and play.state.in_game(ap) else []
+    return []
+
+
+def amount(play: Any, f: Any, a: Amount) -> int | None:
+    """The amounts of this module's kinds (``None`` when not one): ``those`` (how many
+    creatures the event had), ``lost_this_way`` (life the ability's effects took so far)."""
+    if a.per == "those":
+        return a.n * len(f.data.get("those", ()))
+    if a.per == "lost_this_way":
+        return a.n * int(getattr(play, "lost_this_way", 0))
+    return None
+
+
+def token_attacks(play: Any, f: Any, e: CreateTokens) -> list[str | None]:
+    """What each batch of ``e``'s tokens attacks (508.4): for each opponent still in the game,
+    in turn order, that player — or, with ``"each_opponent_or_walker"``, a planeswalker they
+    control, the controller's choice (a ``Choice`` ``"attacked"``)."""
+    from redzone.models.triggers.resolve import Choice
+
+    out: list[str | None] = []
+    for p in play.edit.base.players:
+        if p.name == f.controller or not play.state.in_game(p.name):
+            continue
+        options: list[str] = [p.name]
+        if e.attacks == "each_opponent_or_walker":
+            perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+            options += [q.id for q in perms.values() if q.controller == p.name
+                        and q.is_a("Planeswalker") and play.state.on_battlefield(q.id)]
+        out.append(options[0] if len(options) == 1 else play.choose(
+            Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options), f.trigger)))
+    return out
