@@ -212,3 +212,60 @@ def test_order_of_the_alabaster_host_shrinks_the_blocking_creature() -> None:
     assert got["triggers"][0]["result"] == "bears gets -1/-1"
     assert got["outcome"]["destroyed"] == ["bears"]
     assert got["outcome"]["damage"]["host"] == 1
+
+
+# ============================================================ named tokens, "that token"
+
+
+def test_kari_zev_makes_ragavan_attacking_and_exiles_it_at_end_of_combat() -> None:
+    # "Whenever Kari Zev attacks, create Ragavan, a legendary 2/1 red Monkey creature token.
+    # Ragavan enters tapped and attacking. Exile that token at end of combat." Kari Zev (1/3
+    # first strike, menace) and Ragavan attack Bob unblocked: Bob takes 1 + 2; Ragavan is
+    # exiled at end of combat (603.7, 511.2).
+    got = _play([_p("kari", "Kari Zev, Skyship Raider", "Alice")], {"kari": "Bob"})
+    assert got["triggers"][0]["result"].startswith("created 1 2/1 Monkey token (kari~token1) "
+                                                   "attacking Bob")
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert got["outcome"]["destroyed"] == ["kari~token1"]
+
+
+def test_two_ragavans_are_one_by_the_legend_rule() -> None:
+    # Two Kari Zevs attack: the second Ragavan created meets the first (both legendary, the
+    # same name, one controller): Alice keeps one, the other is put into the graveyard
+    # (704.5j). Bob takes 1 + 1 + 2.
+    got = _play([_p("k1", "Kari Zev, Skyship Raider", "Alice"),
+                 _p("k2", "Kari Zev, Skyship Raider", "Alice")], {"k1": "Bob", "k2": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["reasons"][got["outcome"]["destroyed"][0]] == "the legend rule (704.5j)"
+
+
+def test_koma_makes_four_coils_named_after_it() -> None:
+    # "Whenever Koma deals combat damage to a player, create four 3/3 blue Serpent creature
+    # tokens named Koma's Coil": four tokens, not attacking, named after Koma ("~", the
+    # card's short name); Bob takes Koma's 8 (an 8/12).
+    from types import SimpleNamespace
+
+    from redzone.models.triggers.players import token_name
+
+    got = _play([_p("koma", "Koma, World-Eater", "Alice")], {"koma": "Bob"})
+    assert got["triggers"][0]["result"].startswith("created 4 3/3 Serpent tokens")
+    assert got["outcome"]["life"]["Bob"] == 12
+    (coil,) = parse_trigger("Whenever Koma deals combat damage to a player, create four 3/3 "
+                            "blue Serpent creature tokens named Koma's Coil.", ("Koma",)).effects  # type: ignore[union-attr]
+    play = SimpleNamespace(edit=SimpleNamespace(base=SimpleNamespace(
+        permanents={"koma": SimpleNamespace(name="Koma, World-Eater")})))
+    assert token_name(play, SimpleNamespace(source="koma"), coil) == "Koma's Coil"  # type: ignore[arg-type]
+
+
+def test_mordor_trebuchet_boulder_attacks_a_chosen_player_and_is_sacrificed() -> None:
+    # "Whenever you attack with one or more Goblins and/or Orcs, create a 2/1 colorless
+    # Construct artifact creature token with flying named Ballistic Boulder that's tapped and
+    # attacking. Sacrifice that token at end of combat." The Trebuchet (defender) doesn't
+    # attack: Alice chooses what the token attacks (508.4), Bob; Goblin Piker (2/1) and the
+    # Boulder deal 4; the Boulder is sacrificed at end of combat.
+    got = _play([_p("treb", "Mordor Trebuchet", "Alice"), _p("piker", "Goblin Piker", "Alice")],
+                {"piker": "Bob"})
+    assert "attacking Bob" in got["triggers"][0]["result"]
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["destroyed"] == ["treb~token1"]
+    assert got["outcome"]["reasons"]["treb~token1"].startswith("sacrificed")

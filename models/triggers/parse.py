@@ -1019,6 +1019,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
             i += 1
             continue
+        if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1

@@ -38,14 +38,16 @@ from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.amounts import MARK, count_phrase
 from redzone.models.triggers.conditions import if_test
-from redzone.models.triggers.types import (Amount, Conditional, CreateTokens, Effect, LifeEffect,
-                                           PoisonEffect, ValueOnly, Who)
+from redzone.models.triggers.types import (Amount, Conditional, CreateTokens, Destroy, Effect,
+                                           LifeEffect, PoisonEffect, ValueOnly, Who)
 
-__all__ = ["amount", "more_obj", "more_player", "objects", "players", "read_clause"]
+__all__ = ["amend", "amount", "legend_rule", "more_obj", "more_player", "objects", "players",
+           "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
 _THOSE = Who("those")
+_CREATED = Who("created")
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage", "deals_damage")
 _NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasure", "Clue",
@@ -68,6 +70,8 @@ def more_obj(s: str, refs: Any) -> Who | None:
         return _THOSE
     if s in ("he", "she") and refs.r.it == _SELF:
         return _SELF
+    if s in ("that token", "the token", "those tokens", "the tokens", "that creature token"):
+        return _CREATED  # the tokens this ability created (a sentence before created them)
     if s == "the blocking creature" and refs.r.event == "blocked_by" \
             and refs.r.that_creature == _TRIGGER:
         return _TRIGGER
@@ -118,6 +122,9 @@ _PLAYER_WORDS = (r"(?:you|each player|each opponent|that player|defending player
 
 def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One effect clause of this module's kinds (module docstring), or ``None``."""
+    m = re.fullmatch(r"sacrifice (that token|the token|those tokens|the tokens)", s)
+    if m:
+        return (Destroy(_CREATED, sacrifice=True),)
     m = re.fullmatch(r"(.+?) (gains?|loses?) (twice )?that much life", s)
     if m:
         per = _that_much(refs)
@@ -209,6 +216,23 @@ def _for_each_opponent(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...
     return (dataclasses.replace(got[0], attacking=True, tapped=True, attacks=attacks),)  # type: ignore[call-arg]
 
 
+def amend(sentence: str, effects: list[Effect]) -> bool:
+    """A sentence after a token is created that says how it enters ("Ragavan enters tapped
+    and attacking.", "It enters tapped and attacking.", "The tokens enter tapped and
+    attacking."): ``effects[-1]`` made attacking (508.4), ``True``; else ``False``."""
+    m = re.fullmatch(r"([\w~][\w'-]*(?: [\w'-]+)*) enters? tapped and attacking\.?",
+                     sentence.strip())
+    if not m or not effects or not isinstance(effects[-1], CreateTokens) \
+            or effects[-1].attacking or effects[-1].copy_of_source:
+        return False
+    last = effects[-1]
+    named = m[1] not in ("it", "they", "the token", "the tokens", "that token")
+    if named and m[1].lower() != last.name.lower():
+        return False
+    effects[-1] = dataclasses.replace(last, attacking=True, tapped=True)
+    return True
+
+
 # ---------------------------------------------------------------- playing
 
 def objects(play: Any, f: Any, who: Who) -> list[str]:
@@ -216,6 +240,8 @@ def objects(play: Any, f: Any, who: Who) -> list[str]:
     the battlefield)."""
     if who.kind == "those":
         return [c for c in f.data.get("those", ()) if play.state.on_battlefield(c)]
+    if who.kind == "created":
+        return [c for c in play.created_now if play.state.on_battlefield(c)]
     return []
 
 
@@ -246,21 +272,64 @@ def amount(play: Any, f: Any, a: Amount) -> int | None:
     return None
 
 
-def token_attacks(play: Any, f: Any, e: CreateTokens) -> list[str | None]:
+def token_attacks(play: Any, f: Any, e: CreateTokens, one: bool = False) -> list[str | None]:
     """What each batch of ``e``'s tokens attacks (508.4): for each opponent still in the game,
     in turn order, that player — or, with ``"each_opponent_or_walker"``, a planeswalker they
-    control, the controller's choice (a ``Choice`` ``"attacked"``)."""
+    control, the controller's choice (a ``Choice`` ``"attacked"``). ``one``: a token put onto
+    the battlefield attacking when its source isn't attacking ("whenever you attack, create
+    ... tapped and attacking"): one player or planeswalker among all the opponents', the
+    controller's choice (508.4)."""
     from redzone.models.triggers.resolve import Choice
 
-    out: list[str | None] = []
+    perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    groups: list[list[str]] = []
     for p in play.edit.base.players:
         if p.name == f.controller or not play.state.in_game(p.name):
             continue
         options: list[str] = [p.name]
-        if e.attacks == "each_opponent_or_walker":
-            perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+        if one or e.attacks == "each_opponent_or_walker":
             options += [q.id for q in perms.values() if q.controller == p.name
                         and q.is_a("Planeswalker") and play.state.on_battlefield(q.id)]
+        groups.append(options)
+    if one:
+        groups = [[o for g in groups for o in g]]
+    out: list[str | None] = []
+    for options in groups:
+        if not options:
+            out.append(None)
+            continue
         out.append(options[0] if len(options) == 1 else play.choose(
             Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options), f.trigger)))
     return out
+
+
+def token_name(play: Any, f: Any, e: CreateTokens) -> str:
+    """The name of a token ``e`` creates: the name the effect gives ("~" the source's first
+    word, as the card's own short name), else its subtypes."""
+    if not e.name:
+        return " ".join(e.subtypes) or "Token"
+    src = play.edit.base.permanents.get(f.source)
+    short = src.name.split()[0].rstrip(",") if src is not None else "~"
+    return e.name.replace("~", short)
+
+
+def legend_rule(play: Any, f: Any, tid: str) -> None:
+    """704.5j, as a legendary token ``tid`` is created: with another legendary permanent of
+    the same name its controller controls, the controller chooses one to keep (a ``Choice``
+    ``"chosen"``) and the others are put into their owner's graveyard (they die, 700.4)."""
+    from redzone.models.triggers.resolve import Choice
+
+    tok = play.edit.perm(tid)
+    perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    same = [q.id for q in perms.values() if q.id != tid and q.name == tok.name
+            and q.controller == tok.controller and "Legendary" in q.supertypes
+            and play.state.on_battlefield(q.id)]
+    if not same:
+        return
+    keep = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text,
+                              (tid, *same), f.trigger))
+    for pid in (tid, *same):
+        if pid != keep:
+            play.state.destroyed.append(pid)
+            play.state.reasons[pid] = "the legend rule (704.5j)"
+            play.state.damage.pop(pid, None)

@@ -49,7 +49,8 @@ from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
-                                             players as player_players, token_attacks)
+                                             players as player_players, token_attacks,
+                                             legend_rule, token_name)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -454,6 +455,8 @@ class _Play:
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
         self.lost_this_way = 0
         """h16: the life players lost to the ability resolving now (players.py)."""
+        self.created_now: list[str] = []
+        """h16: the tokens the ability resolving now created ("that token", players.py)."""
 
     # -- helpers
     @property
@@ -713,6 +716,7 @@ class _Play:
             return
         lines = []
         self.lost_this_way = 0
+        self.created_now = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1]):  # h3, h9: (608.2c)
@@ -1043,6 +1047,8 @@ class _Play:
         if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
             x = self.amount(f, e.size)
             e = dataclasses.replace(e, power=x, toughness=x, size=None)
+        if e.attacking and target is None and not e.attacks:
+            target = token_attacks(self, f, e, one=True)[0]  # h16: 508.4, its controller's choice
         each: list[str | None] = [target]
         if e.attacks:  # h16: for each opponent, attacking that player (players.py)
             each = token_attacks(self, f, e)
@@ -1062,20 +1068,25 @@ class _Play:
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
-            parsed = token_parsed(e, " ".join(e.subtypes) or "Token")  # h7: tokens.py
+            name = token_name(self, f, e)  # h16: a named token (players.py)
+            parsed = token_parsed(e, name)  # h7: tokens.py
             types = ("Artifact", "Creature") if e.artifact else ("Creature",)
-            tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
+            supertypes = ("Legendary",) if e.legendary else ()
+            tok = Permanent(id=tid, name=name, controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=types, subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, supertypes=supertypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
+                            base=Base(types, e.subtypes, supertypes, e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
+            if e.legendary:
+                legend_rule(self, f, tid)  # h16: 704.5j (players.py)
+        self.created_now.extend(made)
         return made
 
     # -- the stack

@@ -269,7 +269,9 @@ class Who:
                   # h16 (players.py): the creatures of a "one or more" event ("those
                   # creatures"); the owner of the source / of the creature whose event it was;
                   # the attacking (active) player
-                  "those", "source_owner", "trigger_owner", "attacking_player"]
+                  "those", "source_owner", "trigger_owner", "attacking_player",
+                  # h16: the tokens the ability created ("that token", "those tokens")
+                  "created"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -451,6 +453,11 @@ class CreateTokens:
     text: str = ""
     """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
     creature can't block."), read by the static parser as the token is created."""
+    name: str = ""
+    """h16: the token's name when the effect names it ("named Koma's Coil", "Ragavan, a
+    legendary ..."; "~" the source's first name word); else its subtypes."""
+    legendary: bool = False
+    """h16: a legendary token (the legend rule, 704.5j, is applied as it is created)."""
     attacks: Literal["", "each_opponent", "each_opponent_or_walker"] = ""
     """h16 (players.py): with ``attacking``, ``amount`` tokens for each opponent, attacking
     that player (``"each_opponent_or_walker"``: or a planeswalker they control, the
