@@ -269,3 +269,65 @@ def test_mordor_trebuchet_boulder_attacks_a_chosen_player_and_is_sacrificed() ->
     assert got["outcome"]["life"]["Bob"] == 16
     assert got["outcome"]["destroyed"] == ["treb~token1"]
     assert got["outcome"]["reasons"]["treb~token1"].startswith("sacrificed")
+
+
+# ============================================================ requirements, losing, conditions
+
+
+def test_avalanche_tusker_target_must_block_it() -> None:
+    # "Whenever this creature attacks, target creature defending player controls blocks it
+    # this combat if able" (509.1c: a requirement of the blocks declared after the window):
+    # with the trigger aimed at Bob's Grizzly Bears, no block at all is illegal.
+    s = _scenario([_p("tusk", "Avalanche Tusker", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                  {"tusk": "Bob"}, {}, triggers_resolved=[],
+                  trigger_choices=[{"source": "tusk", "window": "attack", "target": "bears"}])
+    got = run_command("check-block", s, {}).to_json()
+    assert got["legal"] is False
+    s["combat"]["blockers"] = {"bears": ["tusk"]}
+    assert run_command("check-block", s, {}).to_json()["legal"] is True
+
+
+def test_phage_makes_the_player_dealt_damage_lose() -> None:
+    # "Whenever Phage deals combat damage to a player, that player loses the game" (104.3e):
+    # Bob at 20 loses; with Platinum Angel ("You can't lose the game", 104.3a) he doesn't.
+    got = _play([_p("phage", "Phage the Untouchable", "Alice")], {"phage": "Bob"})
+    assert got["outcome"]["lost"] == ["Bob"]
+    angel = _play([_p("phage", "Phage the Untouchable", "Alice"), _p("pa", "Platinum Angel", "Bob")],
+                  {"phage": "Bob"})
+    assert angel["outcome"]["lost"] == []
+    assert angel["triggers"][0]["result"] == "Bob can't lose the game (104.3a)"
+
+
+def test_attendant_of_vraska_needs_a_vraska_planeswalker() -> None:
+    # "When this creature dies, if you control a Vraska planeswalker, you gain life equal to
+    # this creature's power" (603.4): the Attendant (3/3) attacks and is blocked by Deadly
+    # Recluse (deathtouch); with Vraska, Relic Seeker Alice gains 3, without it nothing.
+    perms = [_p("att", "Attendant of Vraska", "Alice"), _p("spider", "Deadly Recluse", "Bob")]
+    got = _play(perms, {"att": "Bob"}, {"spider": ["att"]})
+    assert got["outcome"]["life"]["Alice"] == 20
+    vraska = _play(perms + [_p("vr", "Vraska, Relic Seeker", "Alice")], {"att": "Bob"},
+                   {"spider": ["att"]})
+    assert vraska["outcome"]["life"]["Alice"] == 23
+
+
+def test_felisa_makes_inklings_for_the_counters_the_creature_had() -> None:
+    # "Whenever a nontoken creature you control dies, if it had counters on it, create X
+    # tapped 2/1 white and black Inkling creature tokens with flying, where X is the number of
+    # counters it had on it" (608.2h, as it last existed): Grizzly Bears with two +1/+1
+    # counters (4/4) attack and die to Deadly Recluse: two Inklings.
+    got = _play([_p("felisa", "Felisa, Fang of Silverquill", "Alice"),
+                 _p("bears", "Grizzly Bears", "Alice", counters={"+1/+1": 2}),
+                 _p("spider", "Deadly Recluse", "Bob")], {"bears": "Bob"}, {"spider": ["bears"]})
+    made = [t for t in got["triggers"] if t["source"] == "felisa"]
+    assert made[0]["result"].startswith("created 2 2/1 Inkling tokens")
+
+
+def test_cadira_makes_a_rabbit_for_each_token() -> None:
+    # "Whenever Cadira deals combat damage to a player, for each token you control, create a
+    # 1/1 white Rabbit creature token" (608.2h: counted as it resolves): two tokens already
+    # (Grizzly Bears stated as tokens, 111.1), two more; a nontoken Bears isn't counted.
+    got = _play([_p("cadira", "Cadira, Caller of the Small", "Alice"),
+                 _p("t1", "Grizzly Bears", "Alice", token=True),
+                 _p("t2", "Grizzly Bears", "Alice", token=True),
+                 _p("card", "Grizzly Bears", "Alice")], {"cadira": "Bob"})
+    assert got["triggers"][0]["result"].startswith("created 2 1/1 Rabbit tokens")

@@ -949,11 +949,14 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     if s.startswith("if ") or " if " in s or " unless " in s:
         # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
         # sentence, so a sentence with "if" or "unless" is never split below
-        return if_effects(s, lambda part: _sentence(part, refs, dies_self),
-                          defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF,
-                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
-                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        got_if = if_effects(s, lambda part: _sentence(part, refs, dies_self),
+                            defending=refs.player("defending player") == Who("defending_player"),
+                            it_is_source=refs.r.it == _SELF,
+                            it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                            that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        if got_if is not None:
+            return got_if
+        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):

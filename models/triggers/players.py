@@ -36,12 +36,14 @@ from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.amounts import MARK, count_phrase
+from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ignore[reportPrivateUsage]
+                                             count_phrase, each_phrase)
 from redzone.models.triggers.conditions import if_test
-from redzone.models.triggers.types import (Amount, Conditional, CreateTokens, Destroy, Effect,
-                                           LifeEffect, PoisonEffect, ValueOnly, Who)
+from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
+                                           IfTest, LifeEffect, LoseGame, MustBlockSource,
+                                           PoisonEffect, ValueOnly, Who)
 
-__all__ = ["amend", "amount", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "amend", "amount", "if_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -53,6 +55,10 @@ _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_dama
 _NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasure", "Clue",
                                  "Blood", "Gold", "Map", "Powerstone"})
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+
+EFFECTS = (LoseGame,)
+"""The effect classes :func:`resolve` plays."""
 
 
 def _those(refs: Any) -> bool:
@@ -165,6 +171,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m and refs.r.it == _SELF:
         return (LifeEffect(Who("you"), Amount(1, "power"), gain=True), ValueOnly("draw"))
     m = re.fullmatch(r"for each (?!opponent,)([^,]+), (.+)", s)
+    if m and m[1] in ("token you control", "creature token you control"):
+        # counted on the battlefield as it resolves (608.2h)
+        q = Quality(token=True, types=("Creature",) if m[1].startswith("creature") else ())
+        got = sentence(m[2])
+        amt = Amount(1, "count", count=Count("permanents", (q,), controller="you"))
+        return None if got is None else _times(got, amt)
     if m:
         return sentence(f"{m[2]} for each {m[1]}")
     m = re.fullmatch(r"create a number of (.+?) equal to (.+)", s)
@@ -178,6 +190,30 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _for_each_opponent(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+) blocks (it|~) this combat if able", s)
+    if m and refs.r.event in ("attacks", "attacks_alone") and refs.r.it == _SELF:
+        # "target creature defending player controls blocks it this combat if able" (509.1c:
+        # a requirement of the blocks declared after the attack window, as provoke's)
+        who = refs.obj(m[1])
+        if who is None or who.kind != "target_creature":
+            return None
+        return (MustBlockSource(who),)
+    m = re.fullmatch(r"(that player|defending player|target opponent|target player) loses the "
+                     r"game", s)
+    if m:  # 104.3e (an effect says so); not while an effect says they can't (104.3a, 614)
+        who = refs.player(m[1])
+        return None if who is None else (LoseGame(who),)
+    m = re.fullmatch(r"(.+), where X is the number of (Equipment|Auras?) attached to (it|him|her|~)",
+                     s)
+    if m and (m[3] == "~" or refs.r.it == _SELF):
+        head = re.sub(r"(?<!\w)X(?!\w)", str(MARK), m[1])
+        got = sentence(head)
+        amt = each_phrase(f"{m[2].rstrip('s')} attached to ~", refs)
+        return None if got is None or amt is None else _lift(got, amt)
+    m = re.fullmatch(r"(.+), where X is the number of counters (it|~) had on (it|~)", s)
+    if m:  # as it last existed (608.2h): the counters on it, counted from the game state
+        return sentence(f"{m[1]}, where X is the number of counters on {m[2]}")
+
     m = re.fullmatch(r"create (?:a|an) (tapped )?colorless artifact token named [A-Z][\w'-]*", s)
     if m:  # no rules text: it can never be a creature in combat (a value, like a Treasure)
         return (ValueOnly("token"),)
@@ -185,10 +221,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m and " if " not in m[1]:
         test = if_test(m[2], defending=False, it_is_source=refs.r.it == _SELF)
         got = sentence(m[1]) if test is not None else None
-        if test is None or not got or any(
-                (w := getattr(e, "who", None)) is not None and (w.kind.startswith("target")
-                                                                or w.kind == "any_target")
-                for e in got):
+        if test is None or not got or _has_target(got):
             return None  # a target is chosen whatever the condition (603.3d): not read
         if all(isinstance(e, ValueOnly) for e in got):
             return got
@@ -197,6 +230,51 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if not all(isinstance(e, _PLAYED) for e in got):
             return None
         return (Conditional(test, got),)
+    return None
+
+
+def if_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"if <condition>, <effects>" with a condition of :func:`_extra_test` (what
+    :func:`redzone.models.triggers.conditions.if_effects` doesn't read): a
+    :class:`Conditional` (608.2c; an intervening "if" when it begins the ability, 603.4),
+    not over a target or a choice; ``None`` otherwise."""
+    m = re.fullmatch(r"if ([^,]+), (.+)", s)
+    if m is None or " instead" in s:
+        return None
+    test = _extra_test(m[1], refs)
+    got = sentence(m[2]) if test is not None else None
+    if test is None or not got or _has_target(got):
+        return None
+    from redzone.models.triggers.conditions import _PLAYED  # pyright: ignore[reportPrivateUsage]
+
+    if not all(isinstance(e, _PLAYED) for e in got):
+        return None
+    return (Conditional(test, got),)
+
+
+def _has_target(effects: tuple[Effect, ...]) -> bool:
+    return any((w := getattr(e, "who", None)) is not None
+               and (w.kind.startswith("target") or w.kind == "any_target") for e in effects)
+
+
+def _extra_test(cond: str, refs: Any) -> IfTest | None:
+    """Conditions :func:`redzone.models.triggers.conditions.if_test` doesn't read: "he's /
+    she's equipped" (the source), "it had counters on it" (looking back, 608.2h), "you
+    control a creature with a counter on it", "you control a <subtype> planeswalker";
+    ``None`` otherwise."""
+    it_source = refs.r.it == _SELF
+    it_trigger = refs.r.it == _TRIGGER
+    m = re.fullmatch(r"(?:he|she)'s (equipped|enchanted)", cond)
+    if m and it_source:
+        return if_test(f"it's {m[1]}", defending=False, it_is_source=True)
+    if cond == "it had counters on it":
+        return if_test("it had one or more counters on it", defending=False,
+                       it_is_source=it_source, it_is_trigger=it_trigger)
+    if cond == "you control a creature with a counter on it":
+        return IfTest("you_control", 1, Quality(types=("Creature",), counter="any"))
+    m = re.fullmatch(r"you control an? ([A-Z][\w'-]*) planeswalker", cond)
+    if m:
+        return IfTest("you_control", 1, Quality(types=("Planeswalker",), subtypes=(m[1],)))
     return None
 
 
@@ -234,6 +312,23 @@ def amend(sentence: str, effects: list[Effect]) -> bool:
 
 
 # ---------------------------------------------------------------- playing
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Play one of :data:`EFFECTS`; returns the result line."""
+    from redzone.models.outcome import loss_shields
+
+    assert isinstance(e, LoseGame)
+    out = []
+    for p in play.players(f, e.who, chosen):
+        if p in play.state.lost:
+            continue
+        if loss_shields(play.board, play.state).get(p) == "all":
+            out.append(f"{p} can't lose the game (104.3a)")
+            continue
+        play.state.lost.append(p)
+        out.append(f"{p} loses the game")
+    return ", ".join(out) or "no player"
+
 
 def objects(play: Any, f: Any, who: Who) -> list[str]:
     """The permanents of this module's kinds: ``those`` (the creatures of the event still on

@@ -41,6 +41,7 @@ from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
 from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -739,6 +740,8 @@ class _Play:
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
             return actions.resolve(self, f, e, chosen)
+        if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)
+            return _players.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

@@ -806,13 +806,21 @@ class EntersFromCard:
     205.1b, 208.3)."""
 
 
+@dataclass(frozen=True)
+class LoseGame:
+    """h16 (players.py): each of ``who`` (players) loses the game (104.3e), unless an effect
+    says they can't lose it (104.3a: Platinum Angel)."""
+
+    who: Who
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard)
+          | ManifestDread | Transform | EntersFromCard | LoseGame)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
