@@ -331,3 +331,35 @@ def test_cadira_makes_a_rabbit_for_each_token() -> None:
                  _p("t2", "Grizzly Bears", "Alice", token=True),
                  _p("card", "Grizzly Bears", "Alice")], {"cadira": "Bob"})
     assert got["triggers"][0]["result"].startswith("created 2 1/1 Rabbit tokens")
+
+
+# ============================================================ {X} paid
+
+
+def _mana(perms: list[dict[str, Any]], attackers: dict[str, str], mana: int,
+          **combat: Any) -> dict[str, Any]:
+    s = _scenario(perms, attackers, {}, triggers_resolved=[], **combat)
+    s["players"][0]["mana"] = mana
+    return run_command("damage", s, {}).to_json()
+
+
+def test_flameblast_dragon_pays_x_for_x_damage() -> None:
+    # "Whenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to any
+    # target." With 4 mana Alice pays X = 3 at most (107.3a; {R} is one of the four): `damage`
+    # keeps the best, 3 to Bob, then the Dragon's 5: Bob 12. Stated X = 1: Bob 14. Without
+    # mana she can't pay (118.3): Bob 15.
+    dragon = [_p("drag", "Flameblast Dragon", "Alice")]
+    got = _mana(dragon, {"drag": "Bob"}, 4)
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert got["triggers"][0]["choices"]["chosen"] == "3"
+    one = _mana(dragon, {"drag": "Bob"}, 4, trigger_choices=[
+        {"source": "drag", "window": "attack", "may": True, "chosen": "1", "target": "Bob"}])
+    assert one["outcome"]["life"]["Bob"] == 14
+    broke = _mana(dragon, {"drag": "Bob"}, 0)
+    assert broke["outcome"]["life"]["Bob"] == 15
+    assert broke["triggers"][0]["result"].startswith("declined: can't pay")
+
+
+def test_x_without_a_payment_of_x_is_not_read() -> None:
+    # X stands for nothing here (no {X} paid, no "where X is"): not read, never guessed.
+    assert parse_trigger("Whenever this creature attacks, it deals X damage to any target.") is None

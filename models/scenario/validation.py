@@ -439,7 +439,8 @@ class _Checker:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
-            if item.chosen is not None and item.chosen not in CHOSEN_WORDS:  # h9: endure, connive
+            if item.chosen is not None and item.chosen not in CHOSEN_WORDS \
+                    and not item.chosen.isdigit():  # h9: endure, connive; h16: X paid
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)

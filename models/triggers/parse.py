@@ -946,6 +946,9 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     got = _clause(s, refs, dies_self)
     if got is not None:
         return got
+    got = _players.x_clause(s, lambda x: _sentence(x, refs, dies_self))  # h16: X of {X}
+    if got is not None:
+        return got
     if s.startswith("if ") or " if " in s or " unless " in s:
         # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
         # sentence, so a sentence with "if" or "unless" is never split below
@@ -1077,7 +1080,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
-    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
+    return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 
 # ----------------------------------------------------------------- sentences

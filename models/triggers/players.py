@@ -36,14 +36,15 @@ from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.board_effects import read_cost
 from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ignore[reportPrivateUsage]
                                              count_phrase, each_phrase)
 from redzone.models.triggers.conditions import if_test
 from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
-                                           IfTest, LifeEffect, LoseGame, MustBlockSource,
-                                           PoisonEffect, ValueOnly, Who)
+                                           IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
+                                           PoisonEffect, ValueOnly, Who, flat_effects)
 
-__all__ = ["EFFECTS", "amend", "amount", "if_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -128,6 +129,10 @@ _PLAYER_WORDS = (r"(?:you|each player|each opponent|that player|defending player
 
 def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One effect clause of this module's kinds (module docstring), or ``None``."""
+    m = re.fullmatch(r"pay \{X\}((?:\{[^}X]+\})*)", s)
+    if m:  # "you may pay {X}{R}": X chosen as it is paid (107.3a)
+        fixed = read_cost(m[1]) if m[1] else Pay()
+        return None if fixed is None or fixed.energy else (dataclasses.replace(fixed, x=True),)
     m = re.fullmatch(r"sacrifice (that token|the token|those tokens|the tokens)", s)
     if m:
         return (Destroy(_CREATED, sacrifice=True),)
@@ -252,6 +257,54 @@ def if_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     return (Conditional(test, got),)
 
 
+def x_clause(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
+    """An effect clause with the X of a "you may pay {X} ..." before it ("it deals X damage
+    to any target", "you gain X life"): X is ``Amount(per="x_paid")`` (:func:`checked` makes
+    sure the ability pays {X}); ``None`` otherwise."""
+    if not re.search(r"(?<![\w{])X(?![\w}])", s) or "where X is" in s:
+        return None
+    got = sentence(re.sub(r"(?<![\w{])X(?![\w}])", str(MARK), s))
+    return None if got is None else _lift(got, Amount(1, "x_paid"))
+
+
+def resolution_choice(e: Effect) -> bool:
+    """Whether ``e`` makes a choice on resolution stated as ``trigger_choices[].chosen``: the
+    X of {X}, the permanent a legendary token's controller keeps (704.5j)."""
+    return (isinstance(e, Pay) and e.x) or (isinstance(e, CreateTokens) and e.legendary)
+
+
+def checked(got: tuple[tuple[Effect, ...], bool] | None) -> tuple[tuple[Effect, ...], bool] | None:
+    """An ability's effects (:func:`redzone.models.triggers.board_effects.paid`'s answer)
+    with X read only after a payment of {X}: ``None`` when an amount is ``x_paid`` and the
+    ability doesn't begin with such a :class:`Pay`, or a :class:`Pay` of {X} is left where
+    the play would pay it for value only."""
+    if got is None:
+        return None
+    effects = got[0]
+    x_pay = bool(effects) and isinstance(effects[0], Pay) and effects[0].x
+    for e in flat_effects(effects):
+        for a in (getattr(e, "amount", None), getattr(e, "size", None)):
+            if isinstance(a, Amount) and a.per == "x_paid" and not x_pay:
+                return None
+    return got
+
+
+def choose_x(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> int:
+    """X of a payment of {X} (107.3a): chosen by the payer among 0 up to the mana they have
+    left after the rest of the cost (a ``Choice`` ``"chosen"`` of the number as text)."""
+    from redzone.models.triggers.board_effects import available
+    from redzone.models.triggers.resolve import Choice
+
+    mana, _, _ = available(play, f.controller)
+    options = tuple(str(i) for i in range(max(0, mana - e.mana) + 1))
+    x = int(options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, options, f.trigger)))
+    play.x_paid = x
+    if chosen is not None:
+        chosen["chosen"] = str(x)  # in the answer's choices (combat.trigger_choices[].chosen)
+    return x
+
+
 def _has_target(effects: tuple[Effect, ...]) -> bool:
     return any((w := getattr(e, "who", None)) is not None
                and (w.kind.startswith("target") or w.kind == "any_target") for e in effects)
@@ -364,6 +417,8 @@ def amount(play: Any, f: Any, a: Amount) -> int | None:
         return a.n * len(f.data.get("those", ()))
     if a.per == "lost_this_way":
         return a.n * int(getattr(play, "lost_this_way", 0))
+    if a.per == "x_paid":
+        return a.n * int(getattr(play, "x_paid", 0))
     return None
 
 

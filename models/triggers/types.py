@@ -213,14 +213,15 @@ class Amount:
     ``"count"`` (``count``, a :class:`Count`, counted on the board); h16 (players.py):
     ``"those"`` (the creatures of a "one or more" event), ``"half_life_down"`` (half the
     player's life, rounded down), ``"lost_this_way"`` (the life the ability's effects before
-    it took).
+    it took), ``"x_paid"`` (the X of the ability's :class:`Pay`).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life", "count", "those", "half_life_down", "lost_this_way"] | None = None
+                 "half_life", "count", "those", "half_life_down", "lost_this_way",
+                 "x_paid"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -642,6 +643,10 @@ class Pay:
     mana: int = 0
     energy: int = 0
     life: int = 0
+    x: bool = False
+    """h16 (players.py): the cost has one {X} too ("you may pay {X}{R}"): the payer chooses X
+    (107.3a) as it is paid, at most the mana left after ``mana``; X in the effects after it is
+    ``Amount(per="x_paid")``."""
 
 
 @dataclass(frozen=True)
