@@ -363,3 +363,18 @@ def test_flameblast_dragon_pays_x_for_x_damage() -> None:
 def test_x_without_a_payment_of_x_is_not_read() -> None:
     # X stands for nothing here (no {X} paid, no "where X is"): not read, never guessed.
     assert parse_trigger("Whenever this creature attacks, it deals X damage to any target.") is None
+
+
+def test_a_quoted_ability_of_two_sentences_stays_whole() -> None:
+    # Nezumi Linkbreaker: "create a 1/1 red Mercenary creature token with "{T}: Target
+    # creature you control gets +1/+0 until end of turn. Activate only as a sorcery."" — the
+    # quotation is one ability of the token (an activated one nobody activates in combat,
+    # 602.5d), not two sentences of the trigger.
+    from redzone.models.triggers.players import split_sentences
+
+    text = ('create a 1/1 red Mercenary creature token with "{T}: Target creature you control '
+            'gets +1/+0 until end of turn. Activate only as a sorcery." Draw a card.')
+    assert len(split_sentences(text)) == 2
+    got = _play([_p("nez", "Nezumi Linkbreaker", "Alice"), _p("spider", "Deadly Recluse", "Bob")],
+                {"nez": "Bob"}, {"spider": ["nez"]})
+    assert got["triggers"][0]["result"].startswith("created 1 1/1 Mercenary token")

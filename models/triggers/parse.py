@@ -1001,7 +1001,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
-    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
+    sentences = _players.split_sentences(rest)  # h16: a quoted ability stays whole
     i = 0
     while i < len(sentences):
         sent = sentences[i].strip()
@@ -1154,7 +1154,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     for r in readings:
         refs = _Refs(r)
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+        for sent in _players.split_sentences(rest.strip()):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):
                 t = t[0].lower() + t[1:]

@@ -44,7 +44,7 @@ from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTok
                                            IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
                                            PoisonEffect, ValueOnly, Who, flat_effects)
 
-__all__ = ["EFFECTS", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "split_sentences", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -111,6 +111,20 @@ def more_player(s: str, refs: Any) -> Who | None:
     if s == "they" and refs.r.that_player is not None:
         return refs.r.that_player
     return None
+
+
+def split_sentences(rest: str) -> list[str]:
+    """The sentences of an effect text, a quoted ability (a token's "{T}: ... . Activate only
+    as a sorcery.") kept whole within its sentence."""
+    out: list[str] = []
+    for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest):
+        if not x:
+            continue
+        if out and (out[-1].count('"') + out[-1].count("“") + out[-1].count("”")) % 2:
+            out[-1] += " " + x  # inside a quotation
+        else:
+            out.append(x)
+    return out
 
 
 def _that_much(refs: Any) -> str | None:
