@@ -117,7 +117,7 @@ def split_sentences(rest: str) -> list[str]:
     """The sentences of an effect text, a quoted ability (a token's "{T}: ... . Activate only
     as a sorcery.") kept whole within its sentence."""
     out: list[str] = []
-    for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest):
+    for x in re.split(r"(?:(?<=\.)|(?<=\.\")|(?<=\.”))\s+(?=[A-Z])", rest):
         if not x:
             continue
         if out and (out[-1].count('"') + out[-1].count("“") + out[-1].count("”")) % 2:
