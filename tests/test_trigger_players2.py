@@ -378,3 +378,29 @@ def test_a_quoted_ability_of_two_sentences_stays_whole() -> None:
     got = _play([_p("nez", "Nezumi Linkbreaker", "Alice"), _p("spider", "Deadly Recluse", "Bob")],
                 {"nez": "Bob"}, {"spider": ["nez"]})
     assert got["triggers"][0]["result"].startswith("created 1 1/1 Mercenary token")
+
+
+# ============================================================ tokens of other players (111.2)
+
+
+def test_skyclave_apparition_gives_the_exiled_cards_owner_an_illusion() -> None:
+    # "When this creature leaves the battlefield, the exiled card's owner creates an X/X blue
+    # Illusion creature token, where X is the mana value of the exiled card." Skyclave
+    # Apparition (2/2) exiled Bob's Hill Giant (mana value 4, the scenario's `exiled`); it
+    # attacks and dies to Deadly Recluse: Bob creates a 4/4 Illusion (under his control).
+    got = _play([_p("sky", "Skyclave Apparition", "Alice", exiled={"Hill Giant": "Bob"}),
+                 _p("spider", "Deadly Recluse", "Bob")], {"sky": "Bob"}, {"spider": ["sky"]})
+    line = [t for t in got["triggers"] if t["source"] == "sky"][0]["result"]
+    assert line.startswith("Bob: created 1 4/4 Illusion token")
+    bare = _play([_p("sky", "Skyclave Apparition", "Alice"), _p("spider", "Deadly Recluse", "Bob")],
+                 {"sky": "Bob"}, {"spider": ["sky"]})
+    assert [t for t in bare["triggers"] if t["source"] == "sky"][0]["result"] == \
+        "no card exiled with it (the scenario's exiled)"
+
+
+def test_relic_robber_gives_the_player_a_goblin_construct() -> None:
+    # "Whenever this creature deals combat damage to a player, that player creates a 0/1
+    # colorless Goblin Construct artifact creature token with "This token can't block" and
+    # ..." (111.2: Bob creates it, so he controls it).
+    got = _play([_p("robber", "Relic Robber", "Alice")], {"robber": "Bob"})
+    assert got["triggers"][0]["result"].startswith("Bob: created 1 0/1 Goblin Construct token")

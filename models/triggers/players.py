@@ -42,7 +42,7 @@ from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ig
 from redzone.models.triggers.conditions import if_test
 from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
                                            IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
-                                           PoisonEffect, ValueOnly, Who, flat_effects)
+                                           PoisonEffect, TokensFor, ValueOnly, Who, flat_effects)
 
 __all__ = ["EFFECTS", "split_sentences", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
@@ -58,7 +58,7 @@ _NOT_CREATURE_TYPES = frozenset({"Food", "Equipment", "Vehicle", "Aura", "Treasu
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 
-EFFECTS = (LoseGame,)
+EFFECTS = (LoseGame, TokensFor)
 """The effect classes :func:`resolve` plays."""
 
 
@@ -209,6 +209,23 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _for_each_opponent(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"(that player|defending player|each opponent|target opponent) creates (.+)",
+                     s)
+    if m:  # "that player creates a 0/1 ... token" (Relic Robber): theirs (111.2)
+        who = refs.player(m[1])
+        got = sentence(f"create {m[2]}") if who is not None else None
+        if who is None or got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+                or got[0].attacking or got[0].attacks or got[0].size is not None:
+            return None
+        return (TokensFor(who, got[0]),)
+    m = re.fullmatch(r"the exiled card's owner creates an X/X (.+?) tokens?, where X is the mana "
+                     r"value of the exiled card", s)
+    if m and refs.r.it == _SELF and refs.r.event == "leaves":
+        got = sentence(f"create a {MARK}/{MARK} {m[1]} token")
+        if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens):
+            return None
+        return (TokensFor(Who("you"), dataclasses.replace(got[0], power=0, toughness=0),
+                          exiled=True),)
     m = re.fullmatch(r"(.+) blocks (it|~) this combat if able", s)
     if m and refs.r.event in ("attacks", "attacks_alone") and refs.r.it == _SELF:
         # "target creature defending player controls blocks it this combat if able" (509.1c:
@@ -384,6 +401,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Play one of :data:`EFFECTS`; returns the result line."""
     from redzone.models.outcome import loss_shields
 
+    if isinstance(e, TokensFor):
+        return _tokens_for(play, f, e)
     assert isinstance(e, LoseGame)
     out = []
     for p in play.players(f, e.who, chosen):
@@ -395,6 +414,31 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         play.state.lost.append(p)
         out.append(f"{p} loses the game")
     return ", ".join(out) or "no player"
+
+
+def _tokens_for(play: Any, f: Any, e: TokensFor) -> str:
+    """Tokens created under other players' control (111.2: the player who creates a token
+    controls it and owns it)."""
+    from redzone.models.cards import lookup
+
+    lines = []
+    if e.exiled:
+        src = play.edit.base.permanents.get(f.source)
+        cards = list((src.exiled if src is not None else {}).items())
+        if not cards:
+            return "no card exiled with it (the scenario's exiled)"
+        for name, owner in cards:
+            if not play.state.in_game(owner):
+                continue
+            card = lookup(name)
+            mv = card.mana_value if card is not None else 0
+            x = int(mv) if isinstance(mv, (int, float)) else 0
+            toks = dataclasses.replace(e.tokens, power=x, toughness=x, size=None)
+            lines.append(f"{owner}: " + play.create(dataclasses.replace(f, controller=owner), toks))
+        return "; ".join(lines) or "no player"
+    for p in play.players(f, e.who, {}):
+        lines.append(f"{p}: " + play.create(dataclasses.replace(f, controller=p), e.tokens))
+    return "; ".join(lines) or "no player"
 
 
 def objects(play: Any, f: Any, who: Who) -> list[str]:

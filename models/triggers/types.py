@@ -819,13 +819,25 @@ class LoseGame:
     who: Who
 
 
+@dataclass(frozen=True)
+class TokensFor:
+    """h16 (players.py): ``tokens`` created under another player's control: each of ``who``
+    (players: "that player creates ...") — or, with ``exiled``, the owner of each card the
+    source exiled (its ``exiled``, 607.2a: "the exiled card's owner creates an X/X ...
+    token, where X is the mana value of the exiled card", X that card's mana value)."""
+
+    who: Who
+    tokens: CreateTokens
+    exiled: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | LoseGame)
+          | ManifestDread | Transform | EntersFromCard | LoseGame | TokensFor)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
