@@ -404,3 +404,26 @@ def test_relic_robber_gives_the_player_a_goblin_construct() -> None:
     # ..." (111.2: Bob creates it, so he controls it).
     got = _play([_p("robber", "Relic Robber", "Alice")], {"robber": "Bob"})
     assert got["triggers"][0]["result"].startswith("Bob: created 1 0/1 Goblin Construct token")
+
+
+def test_shrouded_serpent_is_unblockable_unless_the_defender_pays() -> None:
+    # "Whenever this creature attacks, defending player may pay {4}. If that player doesn't,
+    # this creature can't be blocked this turn" (118.12: Bob's choice, only with 4 mana,
+    # 118.3). Bob with 4 mana pays (the worst for Alice) and may block; with none, the Serpent
+    # can't be blocked, so the Hill Giant blocking it is illegal.
+    serpent = [_p("serp", "Shrouded Serpent", "Alice"), _p("giant", "Hill Giant", "Bob")]
+    s = _scenario(serpent, {"serp": "Bob"}, {"giant": ["serp"]}, triggers_resolved=[],
+                  trigger_choices=[{"source": "serp", "window": "attack", "may": False}])
+    assert run_command("check-block", s, {}).to_json()["legal"] is False
+    s["players"][1]["mana"] = 4
+    s["combat"]["trigger_choices"] = [{"source": "serp", "window": "attack", "may": True}]
+    assert run_command("check-block", s, {}).to_json()["legal"] is True
+
+
+def test_thornbow_archer_drains_only_opponents_without_an_elf() -> None:
+    # "Whenever this creature attacks, each opponent who doesn't control an Elf loses 1 life"
+    # (608.2c, as it resolves): Carol controls Llanowar Elves, Bob none; Bob also takes the
+    # Archer's 1.
+    got = _three([_p("archer", "Thornbow Archer", "Alice"), _p("elf", "Llanowar Elves", "Carol")],
+                 {"archer": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18, "Carol": 20}

@@ -993,7 +993,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
-    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
     if whole is not None:
         return whole
     optional = False

@@ -42,9 +42,10 @@ from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ig
 from redzone.models.triggers.conditions import if_test
 from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
                                            IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
-                                           PoisonEffect, TokensFor, ValueOnly, Who, flat_effects)
+                                           PoisonEffect, TokensFor, Unless, ValueOnly, Who,
+                                           flat_effects)
 
-__all__ = ["EFFECTS", "split_sentences", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "read_whole", "split_sentences", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -234,6 +235,11 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None or who.kind != "target_creature":
             return None
         return (MustBlockSource(who),)
+    m = re.fullmatch(r"each opponent who doesn't control an? ([A-Z][\w'-]*) (loses|gains) (\d+) "
+                     r"life", s)
+    if m and m[1] in CREATURE_TYPES:  # each opponent for whom it holds as it resolves (608.2c)
+        who = Who("opponents_without", qualities=(Quality(subtypes=(m[1],)),))
+        return (LifeEffect(who, Amount(int(m[3])), gain=m[2] == "gains"),)
     m = re.fullmatch(r"(that player|defending player|target opponent|target player) loses the "
                      r"game", s)
     if m:  # 104.3e (an effect says so); not while an effect says they can't (104.3a, 614)
@@ -267,6 +273,22 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
             return None
         return (Conditional(test, got),)
     return None
+
+
+def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """A whole effect text of two sentences: "P may pay C. If that player doesn't, E" — E
+    unless P pays C (118.12: P's choice, only with the resources to pay it, 118.3); ``None``
+    otherwise."""
+    m = re.fullmatch(r"(defending player|that player) may pay ((?:\{[^}]+\})+)\. If (?:that "
+                     r"player|they) (?:doesn't|don't), (.+?)\.?", rest.strip())
+    if not m:
+        return None
+    payer = refs.player(m[1])
+    cost = read_cost(m[2])
+    inner = sentence(m[3]) if payer is not None and cost is not None and not cost.x else None
+    if inner is None or payer is None or cost is None or cost.energy or _has_target(inner):
+        return None
+    return (Unless(payer, cost, inner),), False
 
 
 def if_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -465,6 +487,15 @@ def players(play: Any, f: Any, who: Who) -> list[str]:
     if who.kind == "attacking_player":
         ap = base.active_player
         return [ap] if ap and play.state.in_game(ap) else []
+    if who.kind == "opponents_without":
+        from redzone.models.battlefield import matches_quality
+
+        perms = play.edit.perms if play.edit.perms is not None else base.permanents
+        return [p.name for p in base.players if p.name != f.controller
+                and play.state.in_game(p.name)
+                and not any(q.controller == p.name and play.state.on_battlefield(q.id)
+                            and any(matches_quality(play.board, q, x) for x in who.qualities)
+                            for q in perms.values())]
     return []
 
 

@@ -271,8 +271,9 @@ class Who:
                   # creatures"); the owner of the source / of the creature whose event it was;
                   # the attacking (active) player
                   "those", "source_owner", "trigger_owner", "attacking_player",
-                  # h16: the tokens the ability created ("that token", "those tokens")
-                  "created"]
+                  # h16: the tokens the ability created ("that token", "those tokens"); each
+                  # opponent who controls no permanent of ``qualities``
+                  "created", "opponents_without"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
