@@ -427,3 +427,10 @@ def test_thornbow_archer_drains_only_opponents_without_an_elf() -> None:
     got = _three([_p("archer", "Thornbow Archer", "Alice"), _p("elf", "Llanowar Elves", "Carol")],
                  {"archer": "Bob"})
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18, "Carol": 20}
+
+
+def test_that_token_needs_a_token_created_by_the_ability() -> None:
+    # "That token" is the token the ability created (Mordor Trebuchet); with none created it
+    # would name something else (the creature of the event): not read, never guessed.
+    assert parse_trigger("Whenever a creature token you control attacks, sacrifice that token "
+                         "at end of combat.") is None

@@ -328,14 +328,17 @@ def resolution_choice(e: Effect) -> bool:
 
 def checked(got: tuple[tuple[Effect, ...], bool] | None) -> tuple[tuple[Effect, ...], bool] | None:
     """An ability's effects (:func:`redzone.models.triggers.board_effects.paid`'s answer)
-    with X read only after a payment of {X}: ``None`` when an amount is ``x_paid`` and the
-    ability doesn't begin with such a :class:`Pay`, or a :class:`Pay` of {X} is left where
-    the play would pay it for value only."""
+    with X read only after a payment of {X} and "that token" only where the ability creates
+    tokens: ``None`` when an amount is ``x_paid`` and the ability doesn't begin with such a
+    :class:`Pay`, or ``Who("created")`` acts where no token is created."""
     if got is None:
         return None
     effects = got[0]
     x_pay = bool(effects) and isinstance(effects[0], Pay) and effects[0].x
+    makes = any(isinstance(e, (CreateTokens, TokensFor)) for e in flat_effects(effects))
     for e in flat_effects(effects):
+        if getattr(e, "who", None) == _CREATED and not makes:
+            return None  # "that token" names a token this ability doesn't create: not read
         for a in (getattr(e, "amount", None), getattr(e, "size", None)):
             if isinstance(a, Amount) and a.per == "x_paid" and not x_pay:
                 return None
