@@ -122,7 +122,7 @@ def test_reads_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility
 
 @pytest.mark.parametrize("card", [
     "Blinding Angel",  # "that player skips their next combat phase": no effect kind for it
-    "Bounding Felidar",       # its second sentence ("for each of those creatures") isn't read
+    "Shisato, Whispering Hunter",  # "that player skips their next untap step": not read
     "Aurelia, the Warleader",  # "attacks for the first time each turn": a scenario may be a
     # second combat
 ])

@@ -434,3 +434,15 @@ def test_that_token_needs_a_token_created_by_the_ability() -> None:
     # would name something else (the creature of the event): not read, never guessed.
     assert parse_trigger("Whenever a creature token you control attacks, sacrifice that token "
                          "at end of combat.") is None
+
+
+def test_those_creatures_are_the_group_of_the_sentence_before() -> None:
+    # Bounding Felidar: "Whenever this creature attacks while saddled, put a +1/+1 counter on
+    # each other creature you control. You gain 1 life for each of those creatures." Saddled,
+    # it attacks with two Grizzly Bears at home: two counters, Alice gains 2 (608.2c: the same
+    # creatures, nothing happens in between); Bob takes the Felidar's 4.
+    got = _play([_p("fel", "Bounding Felidar", "Alice", conditions={"saddled": True}),
+                 _p("b1", "Grizzly Bears", "Alice"), _p("b2", "Grizzly Bears", "Alice")],
+                {"fel": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 22, "Bob": 16}
+    assert got["outcome"]["counters"] == {"b1": {"+1/+1": 1}, "b2": {"+1/+1": 1}}

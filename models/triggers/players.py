@@ -45,7 +45,7 @@ from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTok
                                            PoisonEffect, TokensFor, Unless, ValueOnly, Who,
                                            flat_effects)
 
-__all__ = ["EFFECTS", "read_whole", "split_sentences", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -112,6 +112,28 @@ def more_player(s: str, refs: Any) -> Who | None:
     if s == "they" and refs.r.that_player is not None:
         return refs.r.that_player
     return None
+
+
+_GROUP = re.compile(r"(?:^|\b(?:on|to) )(each (?:other )?creature you control|other creatures you control|"
+                    r"creatures you control)\b")
+
+
+def those_of(sent: str, before: str) -> str:
+    """``sent`` with "those creatures" written as the group of creatures the sentence
+    ``before`` named ("put a +1/+1 counter on each other creature you control. Those
+    creatures gain trample ..."; "You gain 1 life for each of those creatures"): the same
+    creatures, as nothing happens in between (608.2c; state-based actions wait, 704.3);
+    ``sent`` unchanged otherwise."""
+    if "those creatures" not in sent:
+        return sent
+    groups = {m[1] for m in _GROUP.finditer(before.strip().rstrip(".").lower())}
+    if len(groups) != 1:
+        return sent
+    (group,) = groups
+    each = group if group.startswith("each ") else "each " + group.replace("creatures", "creature")
+    plain = each[len("each "):]
+    sent = re.sub(r"\bfor each of those creatures\b", f"for each {plain}", sent)
+    return re.sub(r"^those creatures\b", each, sent)
 
 
 def split_sentences(rest: str) -> list[str]:
