@@ -446,3 +446,13 @@ def test_those_creatures_are_the_group_of_the_sentence_before() -> None:
                 {"fel": "Bob"})
     assert got["outcome"]["life"] == {"Alice": 22, "Bob": 16}
     assert got["outcome"]["counters"] == {"b1": {"+1/+1": 1}, "b2": {"+1/+1": 1}}
+
+
+def test_guiltfeeder_counts_the_defending_players_graveyard() -> None:
+    # "Whenever this creature attacks and isn't blocked, defending player loses 1 life for
+    # each card in their graveyard" (608.2h: counted as it resolves): Bob's graveyard holds
+    # three cards (the scenario's `graveyard`): Bob loses 3, then takes the Guiltfeeder's 0.
+    s = _scenario([_p("gf", "Guiltfeeder", "Alice")], {"gf": "Bob"}, {}, triggers_resolved=[])
+    s["players"][1]["graveyard"] = ["Grizzly Bears", "Shock", "Forest"]
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["life"]["Bob"] == 17

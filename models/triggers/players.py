@@ -257,6 +257,10 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None or who.kind != "target_creature":
             return None
         return (MustBlockSource(who),)
+    m = re.fullmatch(r"defending player loses (\d+) life for each card in their graveyard", s)
+    if m and refs.player("defending player") == Who("defending_player"):
+        return (LifeEffect(Who("defending_player"), Amount(int(m[1]), "defending_graveyard"),
+                           gain=False),)
     m = re.fullmatch(r"each opponent who doesn't control an? ([A-Z][\w'-]*) (loses|gains) (\d+) "
                      r"life", s)
     if m and m[1] in CREATURE_TYPES:  # each opponent for whom it holds as it resolves (608.2c)
@@ -488,6 +492,25 @@ def _tokens_for(play: Any, f: Any, e: TokensFor) -> str:
     return "; ".join(lines) or "no player"
 
 
+def graveyard_cards(play: Any, player: str) -> int:
+    """The cards in ``player``'s graveyard now: the scenario's ``graveyard`` (less those put
+    onto the battlefield from it) and the nontoken permanents they own that went there in
+    this combat (died: not exiled or returned to a hand or the battlefield). Cards a value
+    moved (a mill, a discard) are not tracked (docs/triggers.md, "Known limit")."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given = next((p.graveyard for p in base.players if p.name == player), ())
+    n = sum(1 for i in range(len(given)) if f"{player}~graveyard{i}" not in perms)
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if (perm is None or perm.token or perm.owner != player
+                or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
+                or f"{pid}~returned" in perms):
+            continue
+        n += 1
+    return n
+
+
 def objects(play: Any, f: Any, who: Who) -> list[str]:
     """The permanents of this module's kinds: ``those`` (the creatures of the event still on
     the battlefield)."""
@@ -533,6 +556,9 @@ def amount(play: Any, f: Any, a: Amount) -> int | None:
         return a.n * int(getattr(play, "lost_this_way", 0))
     if a.per == "x_paid":
         return a.n * int(getattr(play, "x_paid", 0))
+    if a.per == "defending_graveyard":
+        ds = play.players(f, Who("defending_player"), {})
+        return a.n * graveyard_cards(play, ds[0]) if ds else 0
     return None
 
 

@@ -215,7 +215,8 @@ class Amount:
     ``"count"`` (``count``, a :class:`Count`, counted on the board); h16 (players.py):
     ``"those"`` (the creatures of a "one or more" event), ``"half_life_down"`` (half the
     player's life, rounded down), ``"lost_this_way"`` (the life the ability's effects before
-    it took), ``"x_paid"`` (the X of the ability's :class:`Pay`).
+    it took), ``"x_paid"`` (the X of the ability's :class:`Pay`), ``"defending_graveyard"``
+    (the cards in the defending player's graveyard).
     """
 
     n: int = 1
@@ -223,7 +224,7 @@ class Amount:
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
                  "half_life", "count", "those", "half_life_down", "lost_this_way",
-                 "x_paid"] | None = None
+                 "x_paid", "defending_graveyard"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
