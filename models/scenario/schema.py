@@ -270,7 +270,8 @@ class TriggerChoice(_Strict):
                     "player's choice).")
     chosen: str | None = Field(
         None, description="A permanent chosen as the ability resolves, not targeted (bolster's "
-                          "creature with the least toughness, 701.39a): its id.")
+                          "creature with the least toughness, 701.39a): its id; or the X paid "
+                          "for a cost with {X}, as a number (107.3a).")
     proliferate: list[str] | None = Field(
         None, description="The permanents and players given a counter of each kind they have by "
                           "each proliferate of the ability (701.34a): ids and player names.")

@@ -368,7 +368,8 @@ class TriggerChoice(_Spec):
     chosen: str | None
     """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a; the Army
     of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive;
-    h14: "tap or untap target permanent")."""
+    h14: "tap or untap target permanent"), or a number: the X of a payment of {X} (h16,
+    107.3a)."""
     proliferate: list[str] | None
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None

@@ -455,7 +455,8 @@ class _Checker:
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
             if item.chosen is not None and item.chosen not in CHOSEN_WORDS \
-                    and not self._hand_card(f"{where}.chosen", item.chosen):  # h9, h13
+                    and not item.chosen.isdigit() \
+                    and not self._hand_card(f"{where}.chosen", item.chosen):  # h9, h13; h16: X paid
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)

@@ -87,7 +87,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
                          r"(?: to its owner's hand)?", s))
     if m and (m[1] == "sacrifice") != ("to its owner's hand" in s) and refs.r.event not in ("dies", "leaves"):
         who = refs.obj(m[2])
-        if who is None or who.kind not in ("source", "trigger", "target_creature"):
+        if who is None or who.kind not in ("source", "trigger", "target_creature", "created"):
             return None
         return (AtNextEndStep(who, "sacrifice" if m[1] == "sacrifice" else "to_hand"),)
     m = re.fullmatch(r"have (it|~) (get|gain|deal)( .+)", s)

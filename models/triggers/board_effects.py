@@ -294,7 +294,7 @@ class _ThisTurn:
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged", "group", "those")
+                 "blocked", "damaged", "group", "those", "created")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -302,7 +302,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it did."""
     state = play.state
     if isinstance(e, Pay):
-        return pay(play, f, e)
+        return pay(play, f, e, chosen)
     if isinstance(e, Goad):
         ids = play.objects(f, e.who, chosen)
         key = GOADED + f.controller
@@ -499,10 +499,14 @@ def can_pay(play: Any, f: Any) -> bool:
     return pay.mana <= mana and pay.energy <= energy and (pay.life <= 0 or life >= pay.life)
 
 
-def pay(play: Any, f: Any, e: Pay) -> str:
+def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
     """Pay ``e`` (checked by :func:`can_pay` before the choice): mana and energy off the
     player, life off the life total (paying life is losing it, 119.4)."""
     player = f.controller
+    if e.x:  # h16: {X}, chosen as it is paid (107.3a; players.py)
+        from redzone.models.triggers.players import choose_x
+
+        e = dataclasses.replace(e, mana=e.mana + choose_x(play, f, e, chosen), x=False)
     players = play.edit.players if play.edit.players is not None else play.edit.base.players
     play.edit.players = tuple(dataclasses.replace(p, mana=p.mana - e.mana, energy=p.energy - e.energy)
                               if p.name == player else p for p in players)

@@ -26,7 +26,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
 from redzone.models.triggers.types import (Amount, Count, CounterChange, Counters, DamageEffect, Destroy,
-                                           DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
+                                           DividedDamage, Double, Effect, LifeEffect,
                                            TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
@@ -196,10 +196,6 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         amount = Amount(int(m[1].split()[0])) if m[1][0].isdigit() else Amount(1, "power")
         most = {"one, two, or three": 3, "one or two": 2}.get(m[2], 0)
         return (DividedDamage(amount, most, creatures=m[3] == "target creatures"),)
-    m = re.fullmatch(r"remove (it|~|that creature|him|her) from combat", s)
-    if m:  # 506.4
-        who = refs.obj("it" if m[1] in ("him", "her") else m[1])
-        return None if who is None else (RemoveFromCombat(who),)
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got

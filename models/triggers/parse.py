@@ -25,6 +25,7 @@ from typing import Literal
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -474,8 +475,8 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
-        if s in ("it", "they", "him", "her"):
-            return self.r.it
+        if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
+            return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
         if (s == "that planeswalker" and self.r.event == "combat_damage_to"
@@ -553,8 +554,8 @@ class _Refs:
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
         # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
-        # (more_effects.py); h15: groups, targets (creatures.py)
-        got = more_obj(s, self) or more_effects.group_obj(s, self)
+        # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
+        got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
         return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
@@ -598,7 +599,7 @@ class _Refs:
         if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
                 self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return None
+        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
@@ -956,7 +957,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
     if got_entry is not None:
         return got_entry
-    return creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_creature is not None:
+        return got_creature
+    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -965,14 +969,20 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     got = _clause(s, refs, dies_self)
     if got is not None:
         return got
+    got = _players.x_clause(s, lambda x: _sentence(x, refs, dies_self))  # h16: X of {X}
+    if got is not None:
+        return got
     if s.startswith("if ") or " if " in s or " unless " in s:
         # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
         # sentence, so a sentence with "if" or "unless" is never split below
-        return if_effects(s, lambda part: _sentence(part, refs, dies_self),
-                          defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF,
-                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
-                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        got_if = if_effects(s, lambda part: _sentence(part, refs, dies_self),
+                            defending=refs.player("defending player") == Who("defending_player"),
+                            it_is_source=refs.r.it == _SELF,
+                            it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                            that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        if got_if is not None:
+            return got_if
+        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
@@ -1006,7 +1016,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
-    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1017,7 +1028,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
-    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
+    sentences = _players.split_sentences(rest)  # h16: a quoted ability stays whole
     i = 0
     while i < len(sentences):
         sent = sentences[i].strip()
@@ -1039,6 +1050,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             i += 1
             continue
         if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
+            i += 1
+            continue
+        if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
             i += 1
             continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
@@ -1075,6 +1089,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
         elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        if i > 0:  # h16: "those creatures" of the group the sentence before named
+            sent = _players.those_of(sent, sentences[i - 1])
         got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
@@ -1099,7 +1115,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
-    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
+    return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 
 # ----------------------------------------------------------------- sentences
@@ -1175,7 +1191,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     for r in readings:
         refs = _Refs(r)
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+        for sent in _players.split_sentences(rest.strip()):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):
                 t = t[0].lower() + t[1:]

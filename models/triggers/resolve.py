@@ -42,6 +42,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
                                                      has_enlist, may_exert)
 from redzone.models.triggers import actions, board_effects, chance, creatures, more_effects, moves
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -49,6 +50,9 @@ from redzone.models.triggers.counters import after_counters, counter_change, stu
 from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
+from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
+                                             players as player_players, token_attacks,
+                                             legend_rule, token_name)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -393,7 +397,8 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                     merged = dict(f0.data)
                     if "damage" in data:
                         merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
-                    merged["those"] = (*merged.get("those", ()), cid)  # h14: "each of them"
+                    if cid not in merged.get("those", ()):  # h14, h16: "each of them", "those creatures"
+                        merged["those"] = (*merged.get("those", ()), cid)
                     out[first] = dataclasses.replace(f0, data=merged)
                     continue
                 if t.once:
@@ -402,7 +407,13 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
-                    out.append(Fired(src.id, src.controller, t, None, {}))
+                    # h16: the creatures of "whenever you attack" / "one or more creatures
+                    # you control attack" ("those creatures", players.py)
+                    those = tuple(cid for ev, cid, _, _ in events if ev == "attacks"
+                                  and (p := board.permanents.get(cid)) is not None
+                                  and p.controller == player) if event == "you_attack" else ()
+                    out.append(Fired(src.id, src.controller, t, None,
+                                     {"those": those} if those else {}))
     return out
 
 
@@ -462,6 +473,10 @@ class _Play:
         self.pumped: tuple[Fired, Who, list[str]] | None = None
         """h15: the ability, creatures and ids of the last pump (611.2c: "gets ... and gains
         ..." affects the same creatures)."""
+        self.lost_this_way = 0
+        """h16: the life players lost to the ability resolving now (players.py)."""
+        self.created_now: list[str] = []
+        """h16: the tokens the ability resolving now created ("that token", players.py)."""
         self.tapped: list[str] = []
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
@@ -534,7 +549,7 @@ class _Play:
             return a.n * self.graveyard_creatures(f.controller)
         if a.per == "count" and a.count is not None:  # h7: counted on the board (amounts.py)
             return a.n * count_now(self, f, a.count)
-        return 0
+        return player_amount(self, f, a) or 0  # h16: players.py
 
     def graveyard_creatures(self, player: str) -> int:
         """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
@@ -605,7 +620,7 @@ class _Play:
             return [r] if r and self.state.on_battlefield(r) else []
         if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
             return more_effects.group_objects(self, f, who)
-        return extra_objects(self, f, who, chosen)  # h7: zones.py
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -637,7 +652,7 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen)  # h7: zones.py
+        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -737,6 +752,8 @@ class _Play:
             return
         lines = []
         self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
+        self.lost_this_way = 0
+        self.created_now = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
@@ -767,6 +784,8 @@ class _Play:
             return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
             return creatures.resolve(self, f, e, chosen)
+        if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)
+            return _players.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -848,6 +867,8 @@ class _Play:
             for p in ps:
                 if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
                     n = (max(0, state.life.get(p, 0)) + 1) // 2
+                if e.amount.per == "half_life_down":  # h16: "..., rounded down" (107.1a)
+                    n = max(0, state.life.get(p, 0)) // 2
                 if e.gain:
                     # h4: "can't gain life" and gain replacements (119.7, 614.1a)
                     had = (state.life.get(p, 0), state.gained.get(p, 0))
@@ -859,6 +880,7 @@ class _Play:
                         continue
                 else:
                     state.life[p] = state.life.get(p, 0) - n
+                    self.lost_this_way += max(0, n)  # h16: "the life lost this way"
                 lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
             return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
@@ -1092,29 +1114,47 @@ class _Play:
         if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
             x = self.amount(f, e.size)
             e = dataclasses.replace(e, power=x, toughness=x, size=None)
+        if e.attacking and target is None and not e.attacks:
+            target = token_attacks(self, f, e, one=True)[0]  # h16: 508.4, its controller's choice
+        each: list[str | None] = [target]
+        if e.attacks:  # h16: for each opponent, attacking that player (players.py)
+            each = token_attacks(self, f, e)
+        for target in each:
+            made += self._tokens(f, e, n, target)
+        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
+        where = (f" attacking {', '.join(sorted({str(self.attackers.get(t)) for t in made}))}"
+                 if e.attacking and any(t in self.attackers for t in made) else "")
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
+
+    def _tokens(self, f: Fired, e: CreateTokens, n: int, target: str | None) -> list[str]:
+        """``n`` tokens ``e`` creates, attacking ``target`` when ``e.attacking`` (508.4)."""
+        made: list[str] = []
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
-            parsed = token_parsed(e, " ".join(e.subtypes) or "Token")  # h7: tokens.py
+            name = token_name(self, f, e)  # h16: a named token (players.py)
+            parsed = token_parsed(e, name)  # h7: tokens.py
             types = ("Artifact", "Creature") if e.artifact else ("Creature",)
-            tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
+            supertypes = ("Legendary",) if e.legendary else ()
+            tok = Permanent(id=tid, name=name, controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=types, subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, supertypes=supertypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
+                            base=Base(types, e.subtypes, supertypes, e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
-        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
-        where = f" attacking {target}" if e.attacking and target is not None else ""
-        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
-            " ".join(e.subtypes) or "creature") + " token"
-        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
-            if made else "no token"
+            if e.legendary:
+                legend_rule(self, f, tid)  # h16: 704.5j (players.py)
+        self.created_now.extend(made)
+        return made
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
+from redzone.models.triggers.players import resolution_choice  # h16
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance
@@ -98,10 +99,11 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN))
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN)) or resolution_choice(e)
                                  or isinstance(e, EntersFromCard) and e.what == "hand_card"
                                  for e in flat(t.effects)),
-                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or untap)"),
+                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
+                   "untap, {X}, the legend rule)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,

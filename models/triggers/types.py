@@ -224,14 +224,19 @@ class Amount:
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
     ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
     ``players[].graveyard`` and the nontoken creatures they own that died in this combat),
-    ``"count"`` (``count``, a :class:`Count`, counted on the board).
+    ``"count"`` (``count``, a :class:`Count`, counted on the board); h16 (players.py):
+    ``"those"`` (the creatures of a "one or more" event), ``"half_life_down"`` (half the
+    player's life, rounded down), ``"lost_this_way"`` (the life the ability's effects before
+    it took), ``"x_paid"`` (the X of the ability's :class:`Pay`), ``"defending_graveyard"``
+    (the cards in the defending player's graveyard).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life", "count"] | None = None
+                 "half_life", "count", "those", "half_life_down", "lost_this_way",
+                 "x_paid", "defending_graveyard"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -272,14 +277,15 @@ class Who:
                   "target_opponent", "other_opponents", "trigger_controller",
                   "damaged_controller",
                   # h7 (zones.py): a target permanent of ``also_types`` (any permanent when
-                  # empty) but not ``exclude_types``; a target player / opponent or a target
-                  # planeswalker (115.1); the player or planeswalker the source / the
-                  # creature whose event it was is attacking (506.2)
-                  "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
+                  # empty) but not ``exclude_types``; the player or planeswalker the source /
+                  # the creature whose event it was is attacking (506.2). "Target player
+                  # (opponent) or planeswalker" is ``target_player`` (``target_opponent``)
+                  # with ``also_types=("Planeswalker",)`` (115.1)
+                  "target_permanent", "attacked", "trigger_attacked",
                   # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
                   # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
-                  # ability created as it resolved ("exile that token at end of combat")
+                  # ability created as it resolved ("exile that token at end of combat", also
+                  # h16's "that token", "those tokens")
                   "each_permanent", "created",
                   # h14 (more_effects.py): every permanent ``count`` counts (a group read by
                   # the counted-amounts grammar: "each tapped creature you control", "all
@@ -287,7 +293,11 @@ class Who:
                   "group",
                   # h14: the creatures of a "one or more" event ("put a +1/+1 counter on each
                   # of them"), those still on the battlefield
-                  "those"]
+                  "those",
+                  # h16 (players.py): the owner of the source / of the creature whose event it
+                  # was; the attacking (active) player; each opponent who controls no permanent
+                  # of ``qualities``
+                  "source_owner", "trigger_owner", "attacking_player", "opponents_without"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -489,6 +499,15 @@ class CreateTokens:
     text: str = ""
     """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
     creature can't block."), read by the static parser as the token is created."""
+    name: str = ""
+    """h16: the token's name when the effect names it ("named Koma's Coil", "Ragavan, a
+    legendary ..."; "~" the source's first name word); else its subtypes."""
+    legendary: bool = False
+    """h16: a legendary token (the legend rule, 704.5j, is applied as it is created)."""
+    attacks: Literal["", "each_opponent", "each_opponent_or_walker"] = ""
+    """h16 (players.py): with ``attacking``, ``amount`` tokens for each opponent, attacking
+    that player (``"each_opponent_or_walker"``: or a planeswalker they control, the
+    controller's choice) rather than what the source attacks."""
 
 
 @dataclass(frozen=True)
@@ -707,6 +726,10 @@ class Pay:
     mana: int = 0
     energy: int = 0
     life: int = 0
+    x: bool = False
+    """h16 (players.py): the cost has one {X} too ("you may pay {X}{R}"): the payer chooses X
+    (107.3a) as it is paid, at most the mana left after ``mana``; X in the effects after it is
+    ``Amount(per="x_paid")``."""
 
 
 @dataclass(frozen=True)
@@ -950,6 +973,26 @@ class TapOrUntap:
     who: Who
 
 
+@dataclass(frozen=True)
+class LoseGame:
+    """h16 (players.py): each of ``who`` (players) loses the game (104.3e), unless an effect
+    says they can't lose it (104.3a: Platinum Angel)."""
+
+    who: Who
+
+
+@dataclass(frozen=True)
+class TokensFor:
+    """h16 (players.py): ``tokens`` created under another player's control: each of ``who``
+    (players: "that player creates ...") — or, with ``exiled``, the owner of each card the
+    source exiled (its ``exiled``, 607.2a: "the exiled card's owner creates an X/X ...
+    token, where X is the mana value of the exiled card", X that card's mana value)."""
+
+    who: Who
+    tokens: CreateTokens
+    exiled: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -957,7 +1000,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
-          | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect)
+          | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
+          | TokensFor)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
