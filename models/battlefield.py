@@ -19,7 +19,7 @@ import re
 
 from collections.abc import Iterator, Mapping
 from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as _replace
 from typing import Any
 
 from redzone.models.abilities import (
@@ -424,7 +424,10 @@ class Board:
             return False
         if affected.exclude_subtypes and set(affected.exclude_subtypes) & set(creature.subtypes):
             return False
-        if affected.qualities and not self._has_quality(creature, affected.qualities):
+        qualities = affected.qualities
+        if any("~" in q.names or "~" in q.exclude_names for q in qualities):
+            qualities = tuple(_own_name(q, source) for q in qualities)  # h17: "named ~"
+        if qualities and not self._has_quality(creature, qualities):
             return False
         return True
 
@@ -549,6 +552,17 @@ class Board:
 # ------------------------------------------------------------------ queries
 
 
+def _own_name(q: Quality, source: Permanent) -> Quality:
+    """``q`` with the name "~" (the source's own name: "creatures named ~", CR 201.2) put
+    as the source's face name and card name."""
+    own = tuple(dict.fromkeys((source.name, source.card or source.name)))
+
+    def put(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(x for n in names for x in (own if n == "~" else (n,)))
+
+    return _replace(q, names=put(q.names), exclude_names=put(q.exclude_names))
+
+
 def matches_quality(board: Board, creature: Permanent, quality: Quality,
                     other: Permanent | None = None) -> bool:
     """Whether ``creature`` matches ``quality`` (see :class:`redzone.models.abilities.Quality`).
@@ -567,6 +581,15 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.types and not set(q.types) & set(creature.types):
         return False
+    if q.exclude_types and set(q.exclude_types) & set(creature.types):
+        return False
+    if q.names or q.exclude_names:
+        # h17: CR 201.2 — a permanent's name (its face's, or the card's full name)
+        named = {creature.name, creature.card or creature.name}
+        if q.names and not named & set(q.names):
+            return False
+        if named & set(q.exclude_names):
+            return False
     if q.keywords and not any(board.has_keyword(creature, k) for k in q.keywords):
         return False
     if q.without_keywords and any(board.has_keyword(creature, k) for k in q.without_keywords):

@@ -96,6 +96,8 @@ from redzone.models.parser.prevention import _prevention_static
 from redzone.models.parser.same_is_true import same_is_true
 from redzone.models.parser.self_and_group import _self_and_group
 from redzone.models.parser.spells import _spell_static
+from redzone.models.parser.prevention_riders import prevention_rider_static
+from redzone.models.parser.named import named_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -111,6 +113,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _self_and_group,  # "~ and other Knights you control have ...", "also get" (h4)
     _comparison_static,  # "can't attack unless you control more creatures than ..." (h4)
     _spell_static,  # damage statics about spells only: ignored (h4)
+    prevention_rider_static,  # "prevent that damage and mill ..." (.prevention_riders, h17)
+    named_static,  # "Creatures named Rock Lobster can't attack or block" (.named, h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -199,7 +199,9 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)
         if m:
-            return Condition(kind="your turn"), m["rest"]
+            rest = m["rest"]  # h17: "During your turn, prevent all damage ..." (Guardian Naga)
+            return Condition(kind="your turn"), (rest[0].upper() + rest[1:]
+                                                 if rest.startswith("prevent ") else rest)
     m = _AS_LONG_FRONT.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         cond = stated_or_parsed(m["cond"])

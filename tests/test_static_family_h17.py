@@ -1,0 +1,124 @@
+"""Static abilities of creature cards the parser used to leave unparsed (h17, issue 21: the
+static side of "every combat-relevant ability is played"). Each reading is played by the
+engine: a real card, the outcome the rules give, the rule cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.parser import analyse_text
+from redzone.solver.frontends.commands import run_command
+from tests.trigger_play import damage, perm, scenario
+
+
+def turn_of(active: str, perms: list[dict[str, Any]], attackers: dict[str, str],
+            blockers: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The ``damage`` answer with ``active`` the active player (CR 102.1)."""
+    sc = scenario(perms, attackers, blockers)
+    sc["active_player"] = active
+    return run_command("damage", sc, {}).to_json()
+
+
+def statuses(text: str, name: str) -> list[str]:
+    return [s.status for s in analyse_text(text, names=(name,)) if s.status != "ignored"]
+
+
+def dealt(answer: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """(source, recipient) -> damage dealt, over the answer's damage steps."""
+    out: dict[tuple[str, str], int] = {}
+    for step in answer["steps"]:
+        for d in step["dealt"]:
+            out[(d["source"], d["recipient"])] = out.get((d["source"], d["recipient"]), 0) + d["amount"]
+    return out
+
+
+# ------------------------------------------------------- prevention with a card rider (615.1)
+
+
+def test_angel_of_suffering_prevents_damage_to_its_controller() -> None:
+    # "If damage would be dealt to you, prevent that damage and mill twice that many cards":
+    # Bob's Angel prevents the 2 of Alice's unblocked Grizzly Bears (615.1); the mill moves
+    # library cards only. Bob stays at 20.
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("s", "Angel of Suffering", "Bob")],
+                 {"a": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+    assert dealt(got)[("a", "Bob")] == 0
+
+
+def test_gloom_surgeon_prevents_combat_damage_to_itself() -> None:
+    # "If combat damage would be dealt to this creature, prevent that damage and exile that
+    # many cards ...": Gloom Surgeon (2/1) blocks Grizzly Bears and survives; the Bears die.
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("g", "Gloom Surgeon", "Bob")],
+                 {"a": "Bob"}, {"g": ["a"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["destroyed"] == ["a"]
+    assert dealt(got)[("a", "g")] == 0
+
+
+def test_the_mindskinner_prevents_damage_to_opponents_from_your_sources() -> None:
+    # "If a source you control would deal damage to an opponent, prevent that damage and each
+    # opponent mills that many cards": neither the Mindskinner's 10 nor the Bears' 2 reach
+    # Bob (615.1); Bob's own creature still deals damage to Alice's.
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("m", "The Mindskinner", "Alice"),
+                  perm("b", "Grizzly Bears", "Bob")], {"a": "Bob", "m": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_guardian_naga_prevents_damage_during_its_controllers_turn_only() -> None:
+    # "During your turn, prevent all damage that would be dealt to this creature" (611.3a,
+    # 615.1): on Bob's turn the Naga (5/6) attacks and a blocking Krosan Colossus (9/9) deals
+    # it no damage; on Alice's turn the Naga blocks the Colossus and dies (704.5g).
+    big = perm("x", "Krosan Colossus", "Alice")
+    naga = perm("n", "Guardian Naga // Banishing Coils", "Bob")
+    on_bob = turn_of("Bob", [big, naga], {"n": "Alice"}, {"x": ["n"]})
+    assert on_bob["unparsed"] == []
+    assert dealt(on_bob)[("x", "n")] == 0 and on_bob["outcome"]["destroyed"] == []
+    on_alice = turn_of("Alice", [big, naga], {"x": "Bob"}, {"n": ["x"]})
+    assert dealt(on_alice)[("x", "n")] == 9 and on_alice["outcome"]["destroyed"] == ["n"]
+
+
+def test_rider_that_changes_the_board_stays_unparsed() -> None:
+    # Anti-Venom's counters and Khârn's change of control are no card riders: reported.
+    assert statuses("If damage would be dealt to Anti-Venom, prevent that damage and put that "
+                    "many +1/+1 counters on him.", "Anti-Venom, Horrifying Healer") == ["unparsed"]
+    assert statuses("If damage would be dealt to Khârn the Betrayer, prevent that damage and an "
+                    "opponent of your choice gains control of it.",
+                    "Khârn the Betrayer") == ["unparsed"]
+
+
+# --------------------------------------------------------- creatures named ... (CR 201.2)
+
+
+def test_rock_lobster_and_paper_tiger_name_the_creatures_they_stop() -> None:
+    # Paper Tiger: "Creatures named Rock Lobster can't attack or block"; Rock Lobster:
+    # "Creatures named Scissors Lizard can't attack or block" (508.1c, 509.1b). Alice's
+    # Scissors Lizard can't attack, Bob's Rock Lobster can't block it.
+    got = damage([perm("t", "Paper Tiger", "Alice"), perm("l", "Rock Lobster", "Bob"),
+                  perm("s", "Scissors Lizard", "Alice")], {"s": "Bob"}, {"l": ["s"]})
+    assert got["unparsed"] == []
+    assert [x["source"] for x in got["illegal_attackers"]] == ["Scissors Lizard (s)"]
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Rock Lobster (l)"]
+
+
+def test_akron_legionnaire_stops_all_but_its_namesakes_and_artifact_creatures() -> None:
+    # "Except for creatures named Akron Legionnaire and artifact creatures, creatures you
+    # control can't attack" (508.1c): the Bears can't; the Legionnaire and Ornithopter can.
+    got = damage([perm("a", "Akron Legionnaire", "Alice"), perm("b", "Grizzly Bears", "Alice"),
+                  perm("o", "Ornithopter", "Alice"), perm("x", "Grizzly Bears", "Bob")],
+                 {"a": "Bob", "b": "Bob", "o": "Bob"})
+    assert got["unparsed"] == []
+    assert [x["source"] for x in got["illegal_attackers"]] == ["Grizzly Bears (b)"]
+
+
+def test_brothers_yamazaki_pump_each_other() -> None:
+    # "Each other creature named Brothers Yamazaki gets +2/+2 and has haste" (613.4c,
+    # 613.1f): two of them (2/1 each) are 4/3 with haste: 8 damage on the turn they enter.
+    got = damage([perm("a", "Brothers Yamazaki", "Alice", summoning_sick=True),
+                  perm("b", "Brothers Yamazaki", "Alice", summoning_sick=True)],
+                 {"a": "Bob", "b": "Bob"})
+    assert got["unparsed"] == [] and got["illegal_attackers"] == []
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    alone = damage([perm("a", "Brothers Yamazaki", "Alice", summoning_sick=True)], {"a": "Bob"})
+    assert [x["kind"] for x in alone["illegal_attackers"]] == ["unable"]  # no haste alone (302.6)
