@@ -374,9 +374,12 @@ def test_protection_forms():
     assert p.abilities == (Protection(quality="each color", text="Protection from all colors"),)
 
 
-def test_protection_from_a_chosen_colour_is_unparsed():
+def test_protection_from_a_chosen_colour_keeps_the_phrase():
+    # h17: the colour is the scenario's ``choices`` (models/choices.py, which reports the
+    # ability when it is not given); the parser keeps the phrase.
     p = parse_text("Protection from the chosen color")
-    assert p.abilities == () and p.unparsed == ("Protection from the chosen color",)
+    assert [(type(a).__name__, a.quality) for a in p.abilities] == [("Protection", "the chosen color")]
+    assert p.unparsed == ()
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from redzone.models.errors import ScenarioError
 from redzone.models.parser import analyse_text
 from redzone.solver.frontends.commands import run_command
 from tests.trigger_play import damage, perm, scenario
@@ -122,3 +125,60 @@ def test_brothers_yamazaki_pump_each_other() -> None:
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
     alone = damage([perm("a", "Brothers Yamazaki", "Alice", summoning_sick=True)], {"a": "Bob"})
     assert [x["kind"] for x in alone["illegal_attackers"]] == ["unable"]  # no haste alone (302.6)
+
+
+# ------------------------------------------ values chosen as the permanent entered (614.12)
+
+
+def test_voice_of_all_protection_from_the_stated_color() -> None:
+    # "As this creature enters, choose a color. This creature has protection from the chosen
+    # color" with {"color": "green"}: Grizzly Bears' damage to it is prevented (702.16e) and
+    # it kills the Bears; a red attacker would not be stopped.
+    got = damage([perm("a", "Grizzly Bears", "Alice"),
+                  perm("v", "Voice of All", "Bob", choices={"color": "green"})],
+                 {"a": "Bob"}, {"v": ["a"]})
+    assert got["unparsed"] == []
+    assert dealt(got)[("a", "v")] == 0 and got["outcome"]["destroyed"] == ["a"]
+
+
+def test_voice_of_all_without_its_choice_is_reported_not_guessed() -> None:
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("v", "Voice of All", "Bob")],
+                 {"a": "Bob"}, {"v": ["a"]})
+    assert [u["id"] for u in got["unparsed"]] == ["v"]
+    assert '"color"' in got["unparsed"][0]["sentence"]
+    assert sorted(got["outcome"]["destroyed"]) == ["a", "v"]  # no protection in force
+
+
+def test_ward_sliver_grants_the_chosen_protection_to_slivers() -> None:
+    # "All Slivers have protection from the chosen color" (613.1f): Ward Sliver itself, with
+    # green chosen, takes no damage from the Bears.
+    got = damage([perm("a", "Grizzly Bears", "Alice"),
+                  perm("s", "Ward Sliver", "Bob", choices={"color": "green"})],
+                 {"a": "Bob"}, {"s": ["a"]})
+    assert got["unparsed"] == [] and dealt(got)[("a", "s")] == 0
+
+
+def test_riders_of_gavony_protection_from_creatures_of_the_chosen_type() -> None:
+    # "Human creatures you control have protection from creatures of the chosen type":
+    # Goblin chosen; Bob's Elite Vanguard (a Human) blocks Goblin Piker and takes no damage.
+    got = damage([perm("a", "Goblin Piker", "Alice"),
+                  perm("r", "Riders of Gavony", "Bob", choices={"creature type": "Goblin"}),
+                  perm("t", "Elite Vanguard", "Bob")], {"a": "Bob"}, {"t": ["a"]})
+    assert got["unparsed"] == []
+    assert dealt(got)[("a", "t")] == 0 and got["outcome"]["destroyed"] == ["a"]
+
+
+def test_camato_scout_landwalk_of_the_chosen_type() -> None:
+    # "Camato Scout has landwalk of the chosen type" (702.14c): Island chosen, Bob controls an
+    # Island: Bob's creature can't block it.
+    got = damage([perm("c", "Camato Scout", "Alice", choices={"land type": "Island"}),
+                  perm("i", "Island", "Bob"), perm("b", "Grizzly Bears", "Bob")],
+                 {"c": "Bob"}, {"b": ["c"]})
+    assert got["unparsed"] == []
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Grizzly Bears (b)"]
+
+
+def test_a_chosen_value_that_is_no_color_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError, match=r"permanents\[1\]\.choices\.color"):
+        damage([perm("a", "Grizzly Bears", "Alice"),
+                perm("v", "Voice of All", "Bob", choices={"color": "greenish"})], {"a": "Bob"})
