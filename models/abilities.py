@@ -677,6 +677,15 @@ class DefenderControls(Ability):
     """h4: the condition is "you control more permanents matching ``quality`` than the
     defending player" ("can't attack unless you control more creatures than defending
     player": Goblin Goon), you being the ability's controller; ``count`` is then unused."""
+    state: Literal["", "poisoned", "graveyard", "most creatures", "shared type"] = ""
+    """h17: a fact about the defending player instead of a count of ``quality``:
+    ``"poisoned"`` — one or more poison counters (Chained Throatseeker); ``"graveyard"`` —
+    ``count`` or more cards in their graveyard (Vantress Gargoyle); ``"most creatures"`` —
+    no player controls more creatures (ties count: Hooded Horror); ``"shared type"`` —
+    ``count`` or more of their creatures share a creature type (Graxiplon)."""
+    alternatives: tuple[Quality, ...] = ()
+    """h17: with ``state`` empty, a permanent matching any of these counts too ("an
+    enchantment or an enchanted permanent": Godhunter Octopus)."""
 
 
 

@@ -385,6 +385,25 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
     return out
 
 
+def _defender_state(board: Board, player: str, ability: DefenderControls) -> bool:
+    """h17: the defending player facts of :attr:`DefenderControls.state` as the board
+    is when the declaration is checked (508.1c, 509.1b)."""
+    if ability.state == "poisoned":
+        return board.player(player).poison > 0  # one or more poison counters (122.1f)
+    if ability.state == "graveyard":
+        return len(board.player(player).graveyard) >= ability.count
+    creatures = {p.name: [c for c in board.controlled_by(p.name) if c.is_creature]
+                 for p in board.players}
+    if ability.state == "most creatures":
+        return all(len(creatures.get(player, [])) >= len(v) for v in creatures.values())
+    # "shared type": some creature type is had by `count` of their creatures (205.3m)
+    seen: dict[str, int] = {}
+    for c in creatures.get(player, []):
+        for t in set(c.subtypes):
+            seen[t] = seen.get(t, 0) + 1
+    return any(n >= ability.count for n in seen.values())
+
+
 def defender_controls(board: Board, player: str, ability: DefenderControls,
                       you: str | None = None) -> bool:
     """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
@@ -396,9 +415,12 @@ def defender_controls(board: Board, player: str, ability: DefenderControls,
             return sum(1 for perm in board.controlled_by(who) if ability.quality is None
                        or matches_quality(board, perm, ability.quality)) if who else 0
         return count(you) > count(player)
+    if ability.state:
+        return _defender_state(board, player, ability)
     n = 0
     for perm in board.controlled_by(player):
-        if ability.quality is None or matches_quality(board, perm, ability.quality):
+        if ability.quality is None or matches_quality(board, perm, ability.quality) or any(
+                matches_quality(board, perm, q) for q in ability.alternatives):
             n += 1
             if n >= ability.count:
                 return True

@@ -312,7 +312,8 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
     if unblockable is None:
         for ability, source in board.abilities_affecting(a, DefenderControls):
             assert isinstance(ability, DefenderControls)
-            if ability.effect == "can't be blocked" and defender_controls(board, defender, ability):
+            if ability.effect == "can't be blocked" and defender_controls(
+                    board, defender, ability, you=source.controller) != ability.unless:
                 unblockable = f"{source.label}: {ability.text} ({defender} does; CR 509.1b)"
                 break
     if unblockable is None:

@@ -182,3 +182,65 @@ def test_a_chosen_value_that_is_no_color_is_a_scenario_error() -> None:
     with pytest.raises(ScenarioError, match=r"permanents\[1\]\.choices\.color"):
         damage([perm("a", "Grizzly Bears", "Alice"),
                 perm("v", "Voice of All", "Bob", choices={"color": "greenish"})], {"a": "Bob"})
+
+
+# ------------------------------------- facts about the defending player (508.1c, 509.1b, 508.5)
+
+
+def players(**poison_graveyard: Any) -> list[dict[str, Any]]:
+    return [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20, **poison_graveyard}]
+
+
+def run(perms: list[dict[str, Any]], attackers: dict[str, str],
+        blockers: dict[str, list[str]] | None = None, **bob: Any) -> dict[str, Any]:
+    sc = scenario(perms, attackers, blockers)
+    sc["players"] = players(**bob)
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_chained_throatseeker_attacks_only_a_poisoned_player() -> None:
+    # "can't attack unless defending player is poisoned": Bob with no poison counter can't
+    # be attacked by it; with one he can.
+    t = [perm("t", "Chained Throatseeker", "Alice")]
+    assert [x["kind"] for x in run(t, {"t": "Bob"})["illegal_attackers"]] == ["unable"]
+    got = run(t, {"t": "Bob"}, poison=1)
+    assert got["illegal_attackers"] == [] and got["outcome"]["poison"]["Bob"] == 6  # infect
+
+
+def test_vantress_gargoyle_needs_seven_cards_in_the_defenders_graveyard() -> None:
+    g = [perm("g", "Vantress Gargoyle", "Alice")]
+    six = ["Grizzly Bears"] * 6
+    assert run(g, {"g": "Bob"}, graveyard=six)["illegal_attackers"] != []
+    assert run(g, {"g": "Bob"}, graveyard=six + ["Island"])["illegal_attackers"] == []
+
+
+def test_hooded_horror_unblockable_while_the_defender_has_the_most_creatures() -> None:
+    # "can't be blocked as long as defending player controls the most creatures or is tied
+    # for the most" (509.1b): Bob with 1 creature against Alice's 1 (tied): unblockable;
+    # with Alice at 2 creatures, Bob's Bears may block.
+    h = perm("h", "Hooded Horror", "Alice")
+    bears = perm("b", "Grizzly Bears", "Bob")
+    tied = run([h, bears], {"h": "Bob"}, {"b": ["h"]})
+    assert [x["source"] for x in tied["illegal_blocks"]] == ["Grizzly Bears (b)"]
+    fewer = run([h, perm("x", "Grizzly Bears", "Alice"), bears], {"h": "Bob"}, {"b": ["h"]})
+    assert fewer["illegal_blocks"] == []
+
+
+def test_graxiplon_blockable_only_by_a_defender_with_three_of_a_type() -> None:
+    # "can't be blocked unless defending player controls three or more creatures that share
+    # a creature type": two Bears can't block it, three can.
+    g = perm("g", "Graxiplon", "Alice")
+    two = [perm(f"b{i}", "Grizzly Bears", "Bob") for i in range(2)]
+    got = run([g, *two], {"g": "Bob"}, {"b0": ["g"]})
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Grizzly Bears (b0)"]
+    three = two + [perm("b2", "Grizzly Bears", "Bob")]
+    assert run([g, *three], {"g": "Bob"}, {"b0": ["g"]})["illegal_blocks"] == []
+
+
+def test_godhunter_octopus_needs_an_enchantment_or_an_enchanted_permanent() -> None:
+    o = perm("o", "Godhunter Octopus", "Alice")
+    assert run([o, perm("b", "Grizzly Bears", "Bob")], {"o": "Bob"})["illegal_attackers"] != []
+    aura = perm("p", "Pacifism", "Alice", attached_to="b")  # Alice's Aura on Bob's creature
+    assert run([o, perm("b", "Grizzly Bears", "Bob"), aura], {"o": "Bob"})["illegal_attackers"] == []
+    ench = perm("e", "Glorious Anthem", "Bob")
+    assert run([o, ench], {"o": "Bob"})["illegal_attackers"] == []
