@@ -302,6 +302,9 @@ class XCount:
     what: Literal["permanents", "counters", "basic land types"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    counter: str | None = None
+    """h17: with ``what="counters"``, only counters of this kind ("for each +1/+1 counter on
+    it": Phyrexian Marauder, Myr Prototype); ``None``: counters of any kind."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -358,6 +361,9 @@ class MustBeAttacked(Ability):
     """
 
     include_planeswalkers: bool = True
+    anywhere: bool = False
+    """h17: "Each opponent must attack with at least one creature each combat if able"
+    (Seeker of Slaanesh): obeyed when at least one creature attacks, whatever it attacks."""
 
 
 # ------------------------------------------- added with the Oracle-text parser (issue 2, §4)

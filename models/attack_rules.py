@@ -248,7 +248,11 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
             requirements.append(Requirement(c.id, None, source.label, "attacks each combat if able"))
     for ability, source in _of(board_wide, MustBeAttacked):
         assert isinstance(ability, MustBeAttacked)
-        if source.controller in opponents:
+        if source.controller in opponents and ability.anywhere:
+            # h17: "must attack with at least one creature" (Seeker of Slaanesh): any target
+            requirements.append(Requirement(None, frozenset(t.id for t in targets), source.label,
+                                            "at least one creature attacks if able"))
+        elif source.controller in opponents:
             hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
             where = " or a planeswalker they control" if ability.include_planeswalkers else ""
             requirements.append(Requirement(
@@ -335,6 +339,8 @@ def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanen
     if tax.x is None:
         return 0
     if tax.x.what == "counters":
+        if tax.x.counter is not None:  # h17: "for each +1/+1 counter on it"
+            return max(0, creature.counters.get(tax.x.counter, 0))
         return sum(max(0, n) for n in creature.counters.values())
     if tax.x.what == "basic land types":  # domain (305.6)
         return len({t for p in board.controlled_by(source.controller) if "Land" in p.types

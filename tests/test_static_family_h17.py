@@ -244,3 +244,39 @@ def test_godhunter_octopus_needs_an_enchantment_or_an_enchanted_permanent() -> N
     assert run([o, perm("b", "Grizzly Bears", "Bob"), aura], {"o": "Bob"})["illegal_attackers"] == []
     ench = perm("e", "Glorious Anthem", "Bob")
     assert run([o, ench], {"o": "Bob"})["illegal_attackers"] == []
+
+
+# -------------------------------------------------- a cost per counter (508.1d, 508.1h, 509.1d)
+
+
+def test_phyrexian_marauder_pays_one_per_plus_one_counter_to_attack() -> None:
+    # "can't attack unless you pay {1} for each +1/+1 counter on it": with three counters it
+    # costs {3}: illegal with 2 mana, legal with 3 (508.1h-j).
+    for mana, legal in ((2, False), (3, True)):
+        sc = {"players": [{"name": "Alice", "mana": mana}, {"name": "Bob"}],
+              "permanents": [perm("m", "Phyrexian Marauder", "Alice", counters={"+1/+1": 3})]}
+        got = run_command("check-attack", sc, {"declaration": {"m": "Bob"}}).to_json()
+        assert (got["legal"], got["mana_paid"], got["unparsed"]) == (legal, 3, [])
+
+
+def test_myr_prototype_pays_to_block_too() -> None:
+    # "... can't attack or block unless you pay {1} for each +1/+1 counter on it" (509.1d):
+    # blocking with two counters and 1 mana is illegal; with 2 mana it is legal.
+    for mana, legal in ((1, False), (2, True)):
+        sc = {"players": [{"name": "Alice"}, {"name": "Bob", "mana": mana}],
+              "permanents": [perm("a", "Grizzly Bears", "Alice"),
+                             perm("m", "Myr Prototype", "Bob", counters={"+1/+1": 2})],
+              "combat": {"attackers": {"a": "Bob"}}}
+        got = run_command("check-block", sc, {"blockers": {"m": ["a"]}}).to_json()
+        assert got["legal"] is legal and got["unparsed"] == []
+
+
+def test_seeker_of_slaanesh_makes_each_opponent_attack_with_a_creature() -> None:
+    # "Each opponent must attack with at least one creature each combat if able" (508.1d):
+    # Alice attacking no one disobeys it; attacking Carol (not Bob) obeys it.
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}],
+          "permanents": [perm("s", "Seeker of Slaanesh", "Bob"), perm("a", "Grizzly Bears", "Alice")]}
+    none = run_command("check-attack", sc, {"declaration": {}}).to_json()
+    assert none["legal"] is False and none["requirements"]["maximum"] == 1
+    carol = run_command("check-attack", sc, {"declaration": {"a": "Carol"}}).to_json()
+    assert carol["legal"] is True and carol["unparsed"] == []

@@ -99,6 +99,8 @@ from redzone.models.parser.spells import _spell_static
 from redzone.models.parser.prevention_riders import prevention_rider_static
 from redzone.models.parser.named import named_static
 from redzone.models.parser.defending_player import defending_player_static
+from redzone.models.parser.counter_costs import counter_cost_static
+from redzone.models.parser.player_requirements import player_requirement_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -117,6 +119,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     prevention_rider_static,  # "prevent that damage and mill ..." (.prevention_riders, h17)
     named_static,  # "Creatures named Rock Lobster can't attack or block" (.named, h17)
     defending_player_static,  # "can't attack unless defending player is poisoned" (h17)
+    counter_cost_static,  # "can't attack unless you pay {1} for each +1/+1 counter" (h17)
+    player_requirement_static,  # "Each opponent must attack with at least one creature" (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
