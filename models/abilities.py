@@ -79,6 +79,7 @@ __all__ = [
     "BlockTax",
     "BlocksEachCombat",
     "CanAttackDespiteDefender",
+    "TappedCanBlock",
     "CanBlockAdditional",
     "CanBlockOnlyFliers",
     "CanBlockShadow",
@@ -760,6 +761,16 @@ class AttackOnlyNearestOpponent(Ability):
     direction ("left" or "right") is chosen as the permanent enters: the scenario gives it in
     the permanent's ``choices`` (``{"direction": "left"}``)."""
 
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class TappedCanBlock(Ability):
+    """"Tapped creatures can block" (Siege Elemental), "Tapped creatures you control can block
+    as though they were untapped" (Masako the Humorless; h17): an affected tapped creature
+    may be declared as a blocker (the "untapped" of CR 509.1a does not stop it); it blocks
+    and deals combat damage like any blocker (510.1)."""
+
+    affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -48,6 +48,7 @@ from redzone.models.abilities import (
     CantBlockAlone,
     CantBlockCreatures,
     DefenderControls,
+    TappedCanBlock,
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
     Landwalk,
@@ -406,8 +407,8 @@ def _pair_reason(board: Board, b: _Blocker, a: _Attacker) -> str | None:
 
 def _unable_to_block(board: Board, b: Permanent) -> str | None:
     """Why ``b`` can't block at all (509.1a-b), or ``None``."""
-    if b.tapped:
-        return "it is tapped (CR 509.1a)"
+    if b.tapped and not board.abilities_affecting(b, TappedCanBlock):
+        return "it is tapped (CR 509.1a)"  # h17: unless "tapped creatures can block"
     found = board.abilities_affecting(b, CantBlock)
     if found:
         return f"{found[0][1].label} says it can't block (CR 509.1b)"

@@ -280,3 +280,71 @@ def test_seeker_of_slaanesh_makes_each_opponent_attack_with_a_creature() -> None
     assert none["legal"] is False and none["requirements"]["maximum"] == 1
     carol = run_command("check-attack", sc, {"declaration": {"a": "Carol"}}).to_json()
     assert carol["legal"] is True and carol["unparsed"] == []
+
+
+# ------------------------------------------------------ tapped creatures that block (509.1a)
+
+
+def test_masako_lets_its_controllers_tapped_creatures_block() -> None:
+    # "Tapped creatures you control can block as though they were untapped": Bob's tapped
+    # Hill Giant blocks and kills the Bears (510.1); under Alice's Masako it can't (509.1a).
+    giant = perm("b", "Hill Giant", "Bob", tapped=True)
+    bears = perm("a", "Grizzly Bears", "Alice")
+    mine = damage([bears, perm("m", "Masako the Humorless", "Bob"), giant], {"a": "Bob"}, {"b": ["a"]})
+    assert mine["illegal_blocks"] == [] and mine["outcome"]["destroyed"] == ["a"]
+    theirs = damage([bears, perm("m", "Masako the Humorless", "Alice"), giant], {"a": "Bob"},
+                    {"b": ["a"]})
+    assert [x["source"] for x in theirs["illegal_blocks"]] == ["Hill Giant (b)"]
+
+
+def test_siege_elemental_the_block_ai_uses_a_tapped_blocker() -> None:
+    # "Tapped creatures can block" (any player's): Bob's only creature is tapped, yet the
+    # block AI blocks the Bears with it (a 3/3 kills a 2/2 and survives).
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+          "permanents": [perm("a", "Grizzly Bears", "Alice"),
+                         perm("s", "Siege Elemental", "Alice", tapped=True),
+                         perm("b", "Hill Giant", "Bob", tapped=True)],
+          "combat": {"attackers": {"a": "Bob"}}}
+    assert run_command("choose-block", sc, {}).to_json()["blockers"] == {"b": ["a"]}
+
+
+def test_hipparion_pays_to_block_a_big_creature_only() -> None:
+    # "can't block creatures with power 3 or greater unless you pay {1}" (509.1d): blocking
+    # Hill Giant (3/3) with no mana is illegal, with 1 mana legal; blocking Bears is free.
+    def legal(mana: int, attacker: str) -> bool:
+        sc = {"players": [{"name": "Alice"}, {"name": "Bob", "mana": mana}],
+              "permanents": [perm("a", "Hill Giant", "Alice"), perm("g", "Grizzly Bears", "Alice"),
+                             perm("h", "Hipparion", "Bob")],
+              "combat": {"attackers": {"a": "Bob", "g": "Bob"}}}
+        return run_command("check-block", sc, {"blockers": {"h": [attacker]}}).to_json()["legal"]
+    assert (legal(0, "a"), legal(1, "a"), legal(0, "g")) == (False, True, True)
+
+
+def test_stone_tongue_basilisk_lure_under_its_stated_threshold() -> None:
+    # "As long as there are seven or more cards in your graveyard, all creatures able to
+    # block this creature do so" (611.3a, 509.1c; threshold stated in "conditions"): Bob's
+    # untapped Bears not blocking it disobeys the requirement.
+    cond = {"there are seven or more cards in your graveyard": True}
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+          "permanents": [perm("s", "Stone-Tongue Basilisk", "Alice", conditions=cond),
+                         perm("b", "Grizzly Bears", "Bob")],
+          "combat": {"attackers": {"s": "Bob"}}}
+    got = run_command("check-block", sc, {"blockers": {}}).to_json()
+    assert got["legal"] is False and got["unparsed"] == []
+    sc["permanents"][0]["conditions"] = {"there are seven or more cards in your graveyard": False}
+    assert run_command("check-block", sc, {"blockers": {}}).to_json()["legal"] is True
+
+
+def test_pristine_angel_protection_from_artifacts_and_each_color_while_untapped() -> None:
+    # "As long as this creature is untapped, it has protection from artifacts and from each
+    # color" (702.16e): the untapped Angel blocks a green Bears and its damage is prevented.
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("p", "Pristine Angel", "Bob")],
+                 {"a": "Bob"}, {"p": ["a"]})
+    assert got["unparsed"] == [] and dealt(got)[("a", "p")] == 0
+
+
+def test_wardscale_dragon_spell_rule_is_set_aside() -> None:
+    # "As long as this creature is attacking, defending player can't cast spells": redzone
+    # plays no spell during combat, so the sentence is ignored (about spells), not unparsed.
+    assert statuses("As long as this creature is attacking, defending player can't cast spells.",
+                    "Wardscale Dragon") == []

@@ -101,6 +101,8 @@ from redzone.models.parser.named import named_static
 from redzone.models.parser.defending_player import defending_player_static
 from redzone.models.parser.counter_costs import counter_cost_static
 from redzone.models.parser.player_requirements import player_requirement_static
+from redzone.models.parser.tapped_blockers import tapped_blockers_static
+from redzone.models.parser.casting import casting_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -121,6 +123,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     defending_player_static,  # "can't attack unless defending player is poisoned" (h17)
     counter_cost_static,  # "can't attack unless you pay {1} for each +1/+1 counter" (h17)
     player_requirement_static,  # "Each opponent must attack with at least one creature" (h17)
+    tapped_blockers_static,  # "Tapped creatures can block" (h17)
+    casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -208,6 +208,8 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         if cond is None:
             return None
         rest = re.sub(r"^(?:it|It) ", "~ ", m["rest"])
+        if re.match(r"(?:all|prevent) ", rest):  # h17: a whole-sentence template's capital
+            rest = rest[0].upper() + rest[1:]  # ("all creatures able to block ~ do so")
         return cond, rest
     m = _AS_LONG_BACK.fullmatch(s)
     if m and " as long as " not in m["cond"]:
