@@ -232,10 +232,15 @@ class CanOnlyAttackAlone(Ability):
 
 @lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackUnlessOthersAttack(Ability):
-    """Can't attack unless at least ``count`` other creatures attack (508.1c)."""
+    """Can't attack unless at least ``count`` other creatures attack (508.1c).
+
+    h17: with ``qualities``, one other attacking creature matching any of them ("can't
+    attack unless a black or green creature also attacks": Scarred Puma); ``count`` is then
+    1."""
 
     affected: Affected = SELF
     count: int = 1
+    qualities: tuple[Quality, ...] = ()
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -224,6 +224,11 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 restrictions.append(NotAlone(c.id, source.label))
             elif isinstance(ability, CanOnlyAttackAlone):
                 restrictions.append(OnlyAlone(c.id, source.label))
+            elif isinstance(ability, CantAttackUnlessOthersAttack) and ability.qualities:
+                # h17: "unless a black or green creature also attacks" (508.1c)
+                restrictions.append(GreaterPowerCompanion(c.id, source.label, frozenset(
+                    o.id for o in creatures if o.id != c.id
+                    and any(matches_quality(board, o, q) for q in ability.qualities))))
             elif isinstance(ability, CantAttackUnlessOthersAttack):
                 restrictions.append(MinOtherAttackers(c.id, ability.count, source.label))
             else:

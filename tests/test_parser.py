@@ -449,13 +449,17 @@ def test_attack_trigger_is_not_a_requirement():
     assert parse_text(text).abilities == ()
 
 
-def test_conditional_requirement_is_reported_not_half_parsed():
+def test_conditional_requirement_is_never_half_parsed():
     # Reckless Cohort's requirement has an "unless" condition: the sentence must not yield a
-    # plain AttacksEachCombat.
+    # plain AttacksEachCombat. Since h17 it is the requirement under the negated condition
+    # (611.3a), decided from the board.
+    from redzone.models.abilities import AttacksEachCombat, Conditional
+
     p = parse_card("Reckless Cohort")
-    assert p.abilities == ()
-    assert p.unparsed == ("This creature attacks each combat if able unless you control "
-                          "another Ally.",)
+    (c,) = p.abilities
+    assert isinstance(c, Conditional) and c.condition.negate
+    assert (c.condition.kind, c.condition.other, c.condition.quality.subtypes) == ("you control", True, ("Ally",))
+    assert [type(a) for a in c.abilities] == [AttacksEachCombat] and p.unparsed == ()
 
 
 def test_curse_over_a_player_is_unparsed():

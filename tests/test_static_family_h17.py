@@ -348,3 +348,58 @@ def test_wardscale_dragon_spell_rule_is_set_aside() -> None:
     # plays no spell during combat, so the sentence is ignored (about spells), not unparsed.
     assert statuses("As long as this creature is attacking, defending player can't cast spells.",
                     "Wardscale Dragon") == []
+
+
+def test_scarred_puma_needs_a_black_or_green_companion() -> None:
+    # "can't attack unless a black or green creature also attacks" (508.1c): with a white
+    # Savannah Lions it can't; with a green Grizzly Bears it can; the attack solver, asked to
+    # obey "attacks each combat if able", sends the Bears along.
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+          "permanents": [perm("p", "Scarred Puma", "Alice"), perm("g", "Grizzly Bears", "Alice"),
+                         perm("w", "Savannah Lions", "Alice")]}
+
+    def legal(declaration: dict[str, str]) -> bool:
+        return run_command("check-attack", sc, {"declaration": declaration}).to_json()["legal"]
+    assert (legal({"p": "Bob", "w": "Bob"}), legal({"p": "Bob", "g": "Bob"})) == (False, True)
+    sc["permanents"][0]["abilities"] = ["This creature attacks each combat if able."]
+    assert run_command("attack", sc, {}).to_json()["attackers"] == {"p": "Bob", "g": "Bob"}
+
+
+# ------------------------------------ attack rules under "unless" / an earlier turn (611.3a)
+
+
+def attack_check(perms: list[dict[str, Any]], declaration: dict[str, str]) -> dict[str, Any]:
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": perms}
+    return run_command("check-attack", sc, {"declaration": declaration}).to_json()
+
+
+def test_reckless_cohort_must_attack_unless_another_ally_is_there() -> None:
+    # "attacks each combat if able unless you control another Ally" (508.1d): alone, not
+    # attacking disobeys the requirement; with Ondu Cleric (an Ally) there is none.
+    alone = attack_check([perm("r", "Reckless Cohort", "Alice")], {})
+    assert (alone["legal"], alone["requirements"]["maximum"]) == (False, 1)
+    ally = attack_check([perm("r", "Reckless Cohort", "Alice"), perm("o", "Ondu Cleric", "Alice")], {})
+    assert (ally["legal"], ally["requirements"]["maximum"]) == (True, 0)
+
+
+def test_marauding_maulhorn_named_advocate_lifts_the_requirement() -> None:
+    with_advocate = attack_check([perm("m", "Marauding Maulhorn", "Alice"),
+                                  perm("a", "Advocate of the Beast", "Alice")], {})
+    assert with_advocate["legal"] is True
+    assert attack_check([perm("m", "Marauding Maulhorn", "Alice")], {})["legal"] is False
+
+
+def test_pipsqueak_can_attack_alone_only_with_a_counter() -> None:
+    # "can't attack alone unless he has a +1/+1 counter on him" (508.1c).
+    assert attack_check([perm("p", "Pipsqueak, Rebel Strongarm", "Alice")], {"p": "Bob"})["legal"] is False
+    assert attack_check([perm("p", "Pipsqueak, Rebel Strongarm", "Alice", counters={"+1/+1": 1})],
+                        {"p": "Bob"})["legal"] is True
+
+
+def test_giant_turtle_last_turn_is_stated_never_guessed() -> None:
+    # "can't attack if it attacked during your last turn": an earlier turn is no board fact,
+    # so the scenario states it; unstated, the sentence is reported.
+    said = {"Giant Turtle attacked during your last turn": True}
+    assert attack_check([perm("t", "Giant Turtle", "Alice", conditions=said)], {"t": "Bob"})["legal"] is False
+    unsaid = attack_check([perm("t", "Giant Turtle", "Alice")], {"t": "Bob"})
+    assert [u["id"] for u in unsaid["unparsed"]] == ["t"]

@@ -103,6 +103,8 @@ from redzone.models.parser.counter_costs import counter_cost_static
 from redzone.models.parser.player_requirements import player_requirement_static
 from redzone.models.parser.tapped_blockers import tapped_blockers_static
 from redzone.models.parser.casting import casting_static
+from redzone.models.parser.companions import companion_static
+from redzone.models.parser.unless_requirements import unless_requirement_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -125,6 +127,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     player_requirement_static,  # "Each opponent must attack with at least one creature" (h17)
     tapped_blockers_static,  # "Tapped creatures can block" (h17)
     casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
+    companion_static,  # "can't attack unless a black or green creature also attacks" (h17)
+    unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
