@@ -583,6 +583,10 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.exclude_types and set(q.exclude_types) & set(creature.types):
         return False
+    if q.mana_value_parity is not None:
+        mv = creature.mana_value  # h17: CR 202.3; a half (Un-) value is neither even nor odd
+        if mv != int(mv) or (int(mv) % 2 == 0) != (q.mana_value_parity == "even"):
+            return False
     if q.names or q.exclude_names:
         # h17: CR 201.2 — a permanent's name (its face's, or the card's full name)
         named = {creature.name, creature.card or creature.name}
@@ -797,6 +801,10 @@ def protection_extra(quality: str, perm: Permanent) -> bool | None:
     q = quality.lower()
     if q == "snow":
         return "Snow" in perm.supertypes
+    m = re.fullmatch(r"mana value (\d+) or (greater|less)", q)
+    if m:  # h17: "protection from mana value 3 or greater" (Mistmeadow Skulk; 202.3)
+        n = int(m[1])
+        return perm.mana_value >= n if m[2] == "greater" else perm.mana_value <= n
     if q == "arcane":
         return "Arcane" in perm.subtypes
     m = re.fullmatch(r"(?P<non>non-)?(?P<what>[a-z]+?)(?P<cr> creatures|s)?", q)

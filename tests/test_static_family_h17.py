@@ -403,3 +403,35 @@ def test_giant_turtle_last_turn_is_stated_never_guessed() -> None:
     assert attack_check([perm("t", "Giant Turtle", "Alice", conditions=said)], {"t": "Bob"})["legal"] is False
     unsaid = attack_check([perm("t", "Giant Turtle", "Alice")], {"t": "Bob"})
     assert [u["id"] for u in unsaid["unparsed"]] == ["t"]
+
+
+def test_agent_frank_horrigan_indestructible_while_it_attacks() -> None:
+    # "has indestructible as long as it attacked this turn": a scenario is one combat, the
+    # turn's first, so attacking now is attacking this turn. Blocked by Krosan Colossus (9/9)
+    # it survives the damage (702.12b); blocking the Colossus on Bob's turn it dies.
+    frank = perm("f", "Agent Frank Horrigan", "Alice")
+    big = perm("x", "Krosan Colossus", "Bob")
+    attacking = damage([frank, big], {"f": "Bob"}, {"x": ["f"]})
+    assert attacking["unparsed"] == [] and "f" not in attacking["outcome"]["destroyed"]
+    blocking = turn_of("Bob", [frank, big], {"x": "Alice"}, {"f": ["x"]})
+    assert "f" in blocking["outcome"]["destroyed"]
+
+
+def test_void_winnower_opponents_block_only_with_odd_mana_values() -> None:
+    # "Your opponents can't block with creatures with even mana values" (509.1b, 202.3):
+    # Grizzly Bears (mana value 2) can't block; Savannah Lions (1) can.
+    got = damage([perm("v", "Void Winnower", "Alice"), perm("a", "Grizzly Bears", "Alice"),
+                  perm("b", "Grizzly Bears", "Bob"), perm("l", "Savannah Lions", "Bob")],
+                 {"a": "Bob", "v": "Bob"}, {"b": ["a"], "l": ["v"]})
+    assert got["unparsed"] == []
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Grizzly Bears (b)"]
+
+
+def test_mistmeadow_skulk_protection_from_mana_value_3_or_greater() -> None:
+    # 702.16f: Hill Giant (mana value 4) can't block it; Grizzly Bears (2) can.
+    got = damage([perm("s", "Mistmeadow Skulk", "Alice"), perm("g", "Hill Giant", "Bob")],
+                 {"s": "Bob"}, {"g": ["s"]})
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Hill Giant (g)"]
+    ok = damage([perm("s", "Mistmeadow Skulk", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+                {"s": "Bob"}, {"b": ["s"]})
+    assert ok["illegal_blocks"] == [] and ok["unparsed"] == []

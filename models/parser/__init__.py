@@ -105,6 +105,7 @@ from redzone.models.parser.tapped_blockers import tapped_blockers_static
 from redzone.models.parser.casting import casting_static
 from redzone.models.parser.companions import companion_static
 from redzone.models.parser.unless_requirements import unless_requirement_static
+from redzone.models.parser.mana_values import mana_value_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -129,6 +130,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
     companion_static,  # "can't attack unless a black or green creature also attacks" (h17)
     unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)
+    mana_value_static,  # "can't block with creatures with even mana values" (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -79,6 +79,8 @@ def _protection_extra_quality(q: str) -> bool:
     low = q.lower()
     if low in ("snow", "legendary creatures", "arcane") or q in CREATURE_TYPES:
         return True
+    if re.fullmatch(r"mana value \d+ or (?:greater|less)", low):
+        return True  # h17: Mistmeadow Skulk (redzone.models.battlefield.protection_extra)
     m = re.fullmatch(r"(?P<non>non-)?(?P<t>[A-Z][\w'-]*?)(?P<cr> creatures|s)", q)
     return bool(m and m["t"] in CREATURE_TYPES and (m["non"] or m["cr"] == " creatures"))
 
