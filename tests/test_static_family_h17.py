@@ -435,3 +435,24 @@ def test_mistmeadow_skulk_protection_from_mana_value_3_or_greater() -> None:
     ok = damage([perm("s", "Mistmeadow Skulk", "Alice"), perm("b", "Grizzly Bears", "Bob")],
                 {"s": "Bob"}, {"b": ["s"]})
     assert ok["illegal_blocks"] == [] and ok["unparsed"] == []
+
+
+def test_callous_giant_prevents_only_small_damage() -> None:
+    # "If a source would deal 3 or less damage to this creature, prevent that damage"
+    # (615.1): Hill Giant's 3 is prevented; Krosan Colossus's 9 is dealt and kills it.
+    small = damage([perm("c", "Callous Giant", "Bob"), perm("a", "Hill Giant", "Alice")],
+                   {"a": "Bob"}, {"c": ["a"]})
+    assert dealt(small)[("a", "c")] == 0 and small["outcome"]["destroyed"] == ["a"]
+    big = damage([perm("c", "Callous Giant", "Bob"), perm("k", "Krosan Colossus", "Alice")],
+                 {"k": "Bob"}, {"c": ["k"]})
+    assert dealt(big)[("k", "c")] == 9 and big["outcome"]["destroyed"] == ["c"]
+
+
+def test_gisela_halves_damage_to_her_side_rounding_the_prevention_up() -> None:
+    # "... prevent half that damage, rounded up": the Colossus's 9 to Bob becomes 4 (5
+    # prevented); her first-strike 5 to Alice's Hill Giant is doubled to 10 (614.1a).
+    got = damage([perm("g", "Gisela, Blade of Goldnight", "Bob"), perm("k", "Krosan Colossus", "Alice"),
+                  perm("h", "Hill Giant", "Alice")], {"k": "Bob", "h": "Bob"}, {"g": ["h"]})
+    assert got["unparsed"] == []
+    assert (dealt(got)[("k", "Bob")], dealt(got)[("g", "h")]) == (4, 10)
+    assert got["outcome"]["life"]["Bob"] == 16

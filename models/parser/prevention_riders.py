@@ -14,6 +14,11 @@ replacement (h17, issue 21) — CR 615.1:
   are no combat fact (no creature, life total, counter or damage changes), so the rider is
   a value the combat does not play, like a trigger's mill.
 
+Also prevention written as an amount (h17): "If a source would deal damage to you or a
+permanent you control, prevent half that damage, rounded up" (Gisela, Blade of Goldnight:
+half the damage, rounded down, is left) and "If a source would deal 3 or less damage to this
+creature, prevent that damage" (Callous Giant: ``DamageModifier.up_to``).
+
 A rider that changes the board ("put that many +1/+1 counters on it", "sacrifice that many
 permanents", "an opponent gains control of it") is never dropped: the sentence stays
 unparsed.
@@ -38,9 +43,26 @@ _TO_YOU = re.compile(r"If (?P<kind>combat |noncombat )?damage would be dealt to 
 _TO_OPPONENT = re.compile(r"If a source you control would deal (?P<kind>combat )?damage to an "
                           r"opponent, prevent that damage")
 _KIND = {"combat ": "combat", "noncombat ": "noncombat", None: "any"}
+# "If a source would deal damage to you or a permanent you control, prevent half that
+# damage, rounded up" (Gisela): half prevented rounded up leaves half rounded down.
+_HALF = re.compile(r"If a source would deal (?P<kind>combat )?damage to (?P<rcp>you or a permanent "
+                   r"you control|you|~), prevent half that damage, rounded (?P<r>up|down)")
+_HALF_RCP = {"you or a permanent you control": "you or your permanents", "you": "you", "~": "self"}
+# "If a source would deal 3 or less damage to this creature, prevent that damage" (Callous Giant)
+_UP_TO = re.compile(r"If a source would deal (?P<n>\d+) or less (?P<kind>combat )?damage to ~, "
+                    r"prevent that damage")
 
 
 def _plain(s: str, text: str) -> list[Ability] | None:
+    m = _HALF.fullmatch(s)
+    if m:
+        return [DamageModifier(divide=2, round_up=m["r"] == "down", prevention=True,
+                               recipients=_HALF_RCP[m["rcp"]], damage=_KIND[m["kind"]],  # type: ignore[arg-type]
+                               text=text)]
+    m = _UP_TO.fullmatch(s)
+    if m:
+        return [DamageModifier(factor=0, up_to=int(m["n"]), prevention=True, recipients="self",
+                               damage=_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
     m = _TO_YOU.fullmatch(s)
     if m:
         return [PreventDamageToPlayer(damage=_KIND[m["kind"]], text=text)]  # type: ignore[arg-type]
