@@ -456,3 +456,35 @@ def test_gisela_halves_damage_to_her_side_rounding_the_prevention_up() -> None:
     assert got["unparsed"] == []
     assert (dealt(got)[("k", "Bob")], dealt(got)[("g", "h")]) == (4, 10)
     assert got["outcome"]["life"]["Bob"] == 16
+
+
+# -------------------------------------------------------------- more subjects (613.1f)
+
+
+def test_masked_gorgon_green_and_white_creatures_get_protection_from_gorgons() -> None:
+    # "Green creatures and white creatures have protection from Gorgons" (702.16e): Bob's
+    # green Bears blocks Alice's Masked Gorgon (5/5) and takes no damage.
+    no = {"there are seven or more cards in your graveyard": False}
+    got = damage([perm("m", "Masked Gorgon", "Bob", conditions=no), perm("b", "Grizzly Bears", "Bob"),
+                  perm("g", "Masked Gorgon", "Alice", conditions=no)], {"g": "Bob"}, {"b": ["g"]})
+    assert got["unparsed"] == [] and dealt(got)[("g", "b")] == 0
+
+
+def test_timber_protector_other_treefolk_are_indestructible() -> None:
+    # "Other Treefolk and Forests you control have indestructible" (702.12b): Ironroot
+    # Treefolk (3/5) blocks Krosan Colossus (9/9) and stays.
+    got = damage([perm("t", "Timber Protector", "Bob"), perm("w", "Ironroot Treefolk", "Bob"),
+                  perm("k", "Krosan Colossus", "Alice")], {"k": "Bob"}, {"w": ["k"]})
+    assert got["unparsed"] == [] and got["outcome"]["destroyed"] == []
+    alone = damage([perm("w", "Ironroot Treefolk", "Bob"), perm("k", "Krosan Colossus", "Alice")],
+                   {"k": "Bob"}, {"w": ["k"]})
+    assert alone["outcome"]["destroyed"] == ["w"]
+
+
+def test_avatar_kyoshi_land_creatures_have_trample() -> None:
+    # "Lands you control have trample": Dryad Arbor (a land creature, here 4/1) blocked by
+    # Wall of Wood (0/3) assigns 3 to the Wall and tramples 1 over (702.19b).
+    got = damage([perm("t", "Avatar Kyoshi", "Alice"),  # the back face
+                  perm("l", "Dryad Arbor", "Alice", power=4), perm("b", "Wall of Wood", "Bob")],
+                 {"l": "Bob"}, {"b": ["l"]})
+    assert got["unparsed"] == [] and got["outcome"]["life"]["Bob"] == 19
