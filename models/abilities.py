@@ -474,10 +474,14 @@ class CanBlockOnlyFliers(Ability):
 @lazy_dataclass(frozen=True, kw_only=True)
 class CanBlockAdditional(Ability):
     """The affected creatures can block ``count`` additional creatures each combat
-    (509.1a: "card text may allow more"); ``count=None`` means any number of creatures."""
+    (509.1a: "card text may allow more"); ``count=None`` means any number of creatures.
+    h17: with ``per_attached`` (``"Equipment"``), ``count`` for each permanent of that
+    subtype attached to the blocking creature ("... for each Equipment attached to this
+    creature": Kemba's Legion)."""
 
     affected: Affected = SELF
     count: int | None = 1
+    per_attached: str | None = None
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -741,6 +745,9 @@ class Condition:
     at_most: int | None = None
     phrase: str = ""
     negate: bool = False
+    also: Condition | None = None
+    """h17: a second condition that must hold too ("During your turn, as long as ~ is
+    equipped, ...": Cloud, Planet's Champion)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -496,6 +496,9 @@ def block_problem(board: Board, defending_player: str,
             assert isinstance(ability, CanBlockAdditional)
             if ability.count is None or extra is None:
                 extra = None
+            elif ability.per_attached is not None:  # h17: "for each Equipment attached to it"
+                extra += ability.count * sum(1 for p in board.permanents.values()
+                                             if p.attached_to == c.id and ability.per_attached in p.subtypes)
             else:
                 extra += ability.count
         if extra != 0:

@@ -488,3 +488,30 @@ def test_avatar_kyoshi_land_creatures_have_trample() -> None:
                   perm("l", "Dryad Arbor", "Alice", power=4), perm("b", "Wall of Wood", "Bob")],
                  {"l": "Bob"}, {"b": ["l"]})
     assert got["unparsed"] == [] and got["outcome"]["life"]["Bob"] == 19
+
+
+def test_kembas_legion_blocks_one_more_per_equipment() -> None:
+    # "... can block an additional creature each combat for each Equipment attached to this
+    # creature" (509.1a): with one Bonesplitter it blocks two Bears, not three; bare, one.
+    kemba = perm("k", "Kemba's Legion", "Bob")
+    eq = perm("e", "Bonesplitter", "Bob", attached_to="k")
+    bears = [perm(x, "Grizzly Bears", "Alice") for x in "abc"]
+    attack = {"a": "Bob", "b": "Bob", "c": "Bob"}
+    assert damage([kemba, eq, *bears], attack, {"k": ["a", "b"]})["illegal_blocks"] == []
+    assert damage([kemba, eq, *bears], attack, {"k": ["a", "b", "c"]})["illegal_blocks"] != []
+    assert damage([kemba, *bears], attack, {"k": ["a", "b"]})["illegal_blocks"] != []
+
+
+def test_cloud_two_conditions_your_turn_and_equipped() -> None:
+    # "During your turn, as long as Cloud is equipped, it has double strike and
+    # indestructible" (611.3a: both must hold). Equipped with Bonesplitter (6/4) on Alice's
+    # turn it deals 6 twice to Krosan Colossus (9/9) and survives its 9; on Bob's turn, or
+    # unequipped, it dies.
+    cloud = perm("c", "Cloud, Planet's Champion", "Alice")
+    eq = perm("e", "Bonesplitter", "Alice", attached_to="c")
+    big = perm("k", "Krosan Colossus", "Bob")
+    mine = turn_of("Alice", [cloud, eq, big], {"c": "Bob"}, {"k": ["c"]})
+    assert mine["unparsed"] == [] and mine["outcome"]["destroyed"] == ["k"]
+    assert dealt(mine)[("c", "k")] == 12
+    assert turn_of("Bob", [cloud, eq, big], {"k": "Alice"}, {"c": ["k"]})["outcome"]["destroyed"] == ["c"]
+    assert turn_of("Alice", [cloud, big], {"c": "Bob"}, {"k": ["c"]})["outcome"]["destroyed"] == ["c"]

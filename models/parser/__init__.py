@@ -101,7 +101,7 @@ from redzone.models.parser.named import named_static
 from redzone.models.parser.defending_player import defending_player_static
 from redzone.models.parser.counter_costs import counter_cost_static
 from redzone.models.parser.player_requirements import player_requirement_static
-from redzone.models.parser.tapped_blockers import tapped_blockers_static
+from redzone.models.parser.tapped_blockers import per_attached_block_static, tapped_blockers_static
 from redzone.models.parser.casting import casting_static
 from redzone.models.parser.companions import companion_static
 from redzone.models.parser.unless_requirements import unless_requirement_static
@@ -128,6 +128,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     counter_cost_static,  # "can't attack unless you pay {1} for each +1/+1 counter" (h17)
     player_requirement_static,  # "Each opponent must attack with at least one creature" (h17)
     tapped_blockers_static,  # "Tapped creatures can block" (h17)
+    per_attached_block_static,  # "an additional creature for each Equipment attached" (h17)
     casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
     companion_static,  # "can't attack unless a black or green creature also attacks" (h17)
     unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)

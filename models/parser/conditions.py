@@ -196,6 +196,14 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         if cond is None:
             return None
         return replace(cond, negate=True), f"{m['subj']} {m['verb']}"
+    m = re.fullmatch(r"During your turn, as long as (?P<cond>[^,]+), (?P<rest>.+)", s)
+    if m and " as long as " not in m["rest"]:
+        # h17: two conditions (Cloud, Planet's Champion): whose turn and a decided one
+        inner = parse_condition(m["cond"])
+        if inner is None:
+            return None
+        rest = re.sub(r"^(?:it|It|he|she) ", "~ ", m["rest"])
+        return Condition(kind="your turn", also=inner), rest
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)
         if m:
