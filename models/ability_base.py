@@ -132,6 +132,9 @@ class Quality:
     """h17: its name is none of these ("Except for creatures named Akron Legionnaire")."""
     exclude_types: tuple[str, ...] = ()
     """h17: it has none of these card types ("... and artifact creatures")."""
+    without_landwalk: tuple[str, ...] = ()
+    """h17: it has none of these landwalks, own or granted ("creatures without flying or
+    islandwalk": Stormtide Leviathan; ``"Island"``)."""
     mana_value_parity: Literal["even", "odd"] | None = None
     """h17: its mana value is even / odd ("creatures with even mana values": Void Winnower;
     CR 202.3, a token's is 0 unless it copies something)."""

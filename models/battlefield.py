@@ -27,6 +27,7 @@ from redzone.models.abilities import (
     Affected,
     Grant,
     Keyword,
+    Landwalk,
     ModifyPT,
     ParsedText,
     Permanents,
@@ -598,6 +599,10 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.without_keywords and any(board.has_keyword(creature, k) for k in q.without_keywords):
         return False
+    if q.without_landwalk and any(
+            isinstance(a, Landwalk) and a.land in q.without_landwalk
+            for a in [*creature.abilities, *(x for x, _ in board.granted(creature))]):
+        return False  # h17: 702.14
     power = creature.power or 0
     toughness = creature.toughness or 0
     if q.power_at_most is not None and power > q.power_at_most:

@@ -515,3 +515,31 @@ def test_cloud_two_conditions_your_turn_and_equipped() -> None:
     assert dealt(mine)[("c", "k")] == 12
     assert turn_of("Bob", [cloud, eq, big], {"k": "Alice"}, {"c": ["k"]})["outcome"]["destroyed"] == ["c"]
     assert turn_of("Alice", [cloud, big], {"c": "Bob"}, {"k": ["c"]})["outcome"]["destroyed"] == ["c"]
+
+
+def test_stormtide_leviathan_only_fliers_and_islandwalkers_attack() -> None:
+    # "Creatures without flying or islandwalk can't attack" (508.1c): Grizzly Bears can't;
+    # Suntail Hawk (flying) and a creature with islandwalk can.
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+          "permanents": [perm("s", "Stormtide Leviathan", "Bob"), perm("g", "Grizzly Bears", "Alice"),
+                         perm("f", "Suntail Hawk", "Alice"),
+                         perm("i", "Fugitive Wizard", "Alice", abilities=["Islandwalk"])]}
+    got = run_command("check-attack", sc, {"declaration": {"g": "Bob", "f": "Bob", "i": "Bob"}}).to_json()
+    assert got["unparsed"] == []
+    assert [v["source"] for v in got["violations"]] == ["Grizzly Bears (g)"]
+
+
+def test_tribal_golem_one_keyword_per_condition() -> None:
+    # "... trample as long as you control a Beast, haste as long as you control a Goblin, ...
+    # flying as long as you control a Wizard, ..." (611.3a): with a Goblin and a Wizard
+    # (Prodigal Sorcerer) it has haste and flying, not trample nor first strike.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "permanents": [perm("t", "Tribal Golem", "Alice"), perm("g", "Raging Goblin", "Alice"),
+                       perm("w", "Prodigal Sorcerer", "Alice")]}))
+    golem = board.permanents["t"]
+    has = [k for k in ("trample", "haste", "first strike", "flying") if board.has_keyword(golem, k)]
+    assert has == ["haste", "flying"] and golem.parsed.unparsed == ()

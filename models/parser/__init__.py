@@ -107,6 +107,7 @@ from redzone.models.parser.companions import companion_static
 from redzone.models.parser.unless_requirements import unless_requirement_static
 from redzone.models.parser.mana_values import mana_value_static
 from redzone.models.parser.more_subjects import more_subjects_static
+from redzone.models.parser.condition_lists import condition_list_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -134,6 +135,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)
     mana_value_static,  # "can't block with creatures with even mana values" (h17)
     more_subjects_static,  # "Green creatures and white creatures have ...", "Lands you control" (h17)
+    condition_list_static,  # "~ has trample as long as ..., haste as long as ..." (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -9,7 +9,9 @@
   is destroyed in the combat redzone plays;
 - "Lands you control have trample and hexproof" (Avatar Kyoshi): the lands that are
   creatures (``Quality(types=("Land",))``); a land that is no creature deals no damage, so
-  trample means nothing to it.
+  trample means nothing to it;
+- "Creatures without flying or islandwalk can't attack" (Stormtide Leviathan): creatures
+  with neither (``Quality.without_landwalk``).
 
 The predicates are those of the subject+predicate grammar (:mod:`.predicates`).
 Part of :mod:`redzone.models.parser`.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from redzone.models.abilities import Ability, Affected, Quality
+from redzone.models.abilities import KEYWORDS, Ability, Affected, Quality
 from redzone.models.parser.predicates import _parse_predicates
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 
@@ -31,6 +33,8 @@ _TYPE_AND_LAND = re.compile(
     r"(?P<other>Other )?(?P<t>[A-Z][\w'-]*) and (?P<land>Plains|Islands|Swamps|Mountains|Forests)"
     r" you control (?P<pred>(?:have|get) .+)")
 _LANDS = re.compile(r"Lands you control (?P<pred>have .+)")
+_WITHOUT_WALK = re.compile(r"Creatures without (?P<kw>[a-z ]+?) or (?P<w>island|swamp|forest|"
+                           r"mountain|plains)walk (?P<pred>can't .+)")
 _LAND_ONE = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
              "Forests": "Forest"}
 
@@ -50,6 +54,13 @@ def more_subjects_static(s: str, text: str) -> list[Ability] | None:
             return None
         a = Affected(kind="creatures", controller="you", other=bool(m["other"]),
                      subtypes=(one, _LAND_ONE[m["land"]]))
+        return _parse_predicates(m["pred"], a, text) or None
+    m = _WITHOUT_WALK.fullmatch(s)
+    if m and m["kw"] in KEYWORDS:
+        # "Creatures without flying or islandwalk can't attack" (Stormtide Leviathan): those
+        # with neither (702.14)
+        a = Affected(kind="creatures", qualities=(Quality(
+            without_keywords=(m["kw"],), without_landwalk=(m["w"].capitalize(),)),))
         return _parse_predicates(m["pred"], a, text) or None
     m = _LANDS.fullmatch(s)
     if m:
