@@ -543,3 +543,20 @@ def test_tribal_golem_one_keyword_per_condition() -> None:
     golem = board.permanents["t"]
     has = [k for k in ("trample", "haste", "first strike", "flying") if board.has_keyword(golem, k)]
     assert has == ["haste", "flying"] and golem.parsed.unparsed == ()
+
+
+def test_death_baron_reaches_a_skeleton_zombie_once() -> None:
+    # "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch"
+    # (613.4c; the ruling: a creature that is both gets +1/+1 once): Drudge Skeletons 2/2,
+    # Walking Corpse 3/3, Changeling Outcast (every type, 702.73a) 1/1 becomes 2/2; Death
+    # Baron itself stays 2/2.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "permanents": [perm("d", "Death Baron", "Alice"), perm("s", "Drudge Skeletons", "Alice"),
+                       perm("z", "Walking Corpse", "Alice"), perm("both", "Changeling Outcast", "Alice")]}))
+    got = {k: (p.power, p.toughness, board.has_keyword(p, "deathtouch"))
+           for k, p in board.permanents.items()}
+    assert got == {"d": (2, 2, False), "s": (2, 2, True), "z": (3, 3, True), "both": (2, 2, True)}

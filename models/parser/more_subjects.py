@@ -10,6 +10,8 @@
 - "Lands you control have trample and hexproof" (Avatar Kyoshi): the lands that are
   creatures (``Quality(types=("Land",))``); a land that is no creature deals no damage, so
   trample means nothing to it;
+- "Skeletons you control and other Zombies you control get ... and have ..." (Death Baron):
+  two groups, the second without the first's type (a creature of both is reached once);
 - "Creatures without flying or islandwalk can't attack" (Stormtide Leviathan): creatures
   with neither (``Quality.without_landwalk``).
 
@@ -33,6 +35,8 @@ _TYPE_AND_LAND = re.compile(
     r"(?P<other>Other )?(?P<t>[A-Z][\w'-]*) and (?P<land>Plains|Islands|Swamps|Mountains|Forests)"
     r" you control (?P<pred>(?:have|get) .+)")
 _LANDS = re.compile(r"Lands you control (?P<pred>have .+)")
+_TWO_GROUPS = re.compile(r"(?P<a>[A-Z][\w'-]*) you control and other (?P<b>[A-Z][\w'-]*) you control "
+                         r"(?P<pred>(?:get|have) .+)")
 _WITHOUT_WALK = re.compile(r"Creatures without (?P<kw>[a-z ]+?) or (?P<w>island|swamp|forest|"
                            r"mountain|plains)walk (?P<pred>can't .+)")
 _LAND_ONE = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
@@ -55,6 +59,21 @@ def more_subjects_static(s: str, text: str) -> list[Ability] | None:
         a = Affected(kind="creatures", controller="you", other=bool(m["other"]),
                      subtypes=(one, _LAND_ONE[m["land"]]))
         return _parse_predicates(m["pred"], a, text) or None
+    m = _TWO_GROUPS.fullmatch(s)
+    if m:
+        # "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch"
+        # (Death Baron): two groups, the second without the first's type so that a creature
+        # of both types is reached once (the card's ruling), the source excluded from the
+        # second only.
+        a_one, b_one = (t if t in CREATURE_TYPES else singular(t) for t in (m["a"], m["b"]))
+        if a_one not in CREATURE_TYPES or b_one not in CREATURE_TYPES:
+            return None
+        first = _parse_predicates(m["pred"], Affected(kind="creatures", controller="you",
+                                                      subtypes=(a_one,)), text)
+        second = _parse_predicates(m["pred"], Affected(
+            kind="creatures", controller="you", other=True, subtypes=(b_one,),
+            exclude_subtypes=(a_one,)), text)
+        return (first + second) if first and second else None
     m = _WITHOUT_WALK.fullmatch(s)
     if m and m["kw"] in KEYWORDS:
         # "Creatures without flying or islandwalk can't attack" (Stormtide Leviathan): those
