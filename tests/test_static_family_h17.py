@@ -560,3 +560,16 @@ def test_death_baron_reaches_a_skeleton_zombie_once() -> None:
     got = {k: (p.power, p.toughness, board.has_keyword(p, "deathtouch"))
            for k, p in board.permanents.items()}
     assert got == {"d": (2, 2, False), "s": (2, 2, True), "z": (3, 3, True), "both": (2, 2, True)}
+
+
+def test_a_conditional_enters_trigger_is_set_aside_an_attack_trigger_is_not() -> None:
+    # Centaur Chieftain's threshold grants a "When this creature enters" trigger: it is on
+    # the battlefield already and never enters in the combat: ignored. A granted attack
+    # trigger under the same condition stays reported (it would fire in combat).
+    enters = ('As long as there are seven or more cards in your graveyard, this creature has '
+              '"When this creature enters, creatures you control get +1/+1 and gain trample until '
+              'end of turn."')
+    assert statuses(enters, "Centaur Chieftain") == []
+    attacks = ('As long as there are seven or more cards in your graveyard, this creature has '
+               '"Whenever this creature attacks, it gets +1/+1 until end of turn."')
+    assert statuses(attacks, "Centaur Chieftain") == ["unparsed"]

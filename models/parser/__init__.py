@@ -102,7 +102,7 @@ from redzone.models.parser.defending_player import defending_player_static
 from redzone.models.parser.counter_costs import counter_cost_static
 from redzone.models.parser.player_requirements import player_requirement_static
 from redzone.models.parser.tapped_blockers import per_attached_block_static, tapped_blockers_static
-from redzone.models.parser.casting import casting_static
+from redzone.models.parser.casting import casting_static, enters_grant_static
 from redzone.models.parser.companions import companion_static
 from redzone.models.parser.unless_requirements import unless_requirement_static
 from redzone.models.parser.mana_values import mana_value_static
@@ -131,6 +131,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     tapped_blockers_static,  # "Tapped creatures can block" (h17)
     per_attached_block_static,  # "an additional creature for each Equipment attached" (h17)
     casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
+    enters_grant_static,  # 'As long as C, ~ has "When ~ enters, ..."': ignored (h17)
     companion_static,  # "can't attack unless a black or green creature also attacks" (h17)
     unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)
     mana_value_static,  # "can't block with creatures with even mana values" (h17)

@@ -22,3 +22,17 @@ _NO_SPELLS = re.compile(
 def casting_static(s: str, text: str) -> str | None:
     """``"about spells"`` for the sentences above (normalised ``s``), else ``None``."""
     return "about spells" if _NO_SPELLS.fullmatch(s) else None
+
+
+# h17: a stated condition granting the permanent an "enters" trigger: "As long as there are
+# seven or more cards in your graveyard, this creature has "When this creature enters, ..."
+# (Centaur Chieftain, Teroh's Vanguard). The permanent is on the battlefield already and
+# nothing redzone plays puts it there again, so the trigger never fires in the combat:
+# ignored like an "enters the battlefield" sentence. Any other granted trigger (an attack
+# trigger) is not set aside here.
+_ENTERS_GRANT = re.compile(r"As long as [^,]+, ~ has \"When ~ enters(?: the battlefield)?, [^\"]+\"")
+
+
+def enters_grant_static(s: str, text: str) -> str | None:
+    """``"enters the battlefield"`` for the sentence above (normalised ``s``), else ``None``."""
+    return "enters the battlefield" if _ENTERS_GRANT.fullmatch(s) else None
