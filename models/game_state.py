@@ -55,6 +55,7 @@ class OutcomeJSON(TypedDict):
     reasons: dict[str, str]
     commander_damage: NotRequired[dict[str, dict[str, int]]]
     lost_to_commander: NotRequired[dict[str, list[str]]]
+    entered: list[dict[str, object]]
 
 
 @dataclass
@@ -187,7 +188,7 @@ class GameState:
                 if any_lethal_by_power(board) else toughness)
         return max(0, need - self.marked(perm_id))
 
-    def to_outcome(self, board: Board) -> OutcomeJSON:
+    def to_outcome(self, board: Board, end: Board | None = None) -> OutcomeJSON:
         """The contract's ``outcome`` object (JSON-ready):
 
         ``life`` and ``poison`` (every player), ``destroyed`` (ids, in order), ``damage``
@@ -199,6 +200,15 @@ class GameState:
         (:func:`commander_game`) also ``commander_damage`` (player -> commander id -> total
         combat damage over the game for every player, nonzero totals only; 903.10a) and ``lost_to_commander`` (player who lost -> the commanders that dealt them
         21 or more, 704.6c; ``{}`` when none).
+
+        Given ``end`` (the board after the combat's triggered abilities), also ``entered``:
+        the permanents put onto the battlefield during combat (tokens, creatures returned or
+        put onto it, 508.4 "tapped and attacking"), each ``{"id", "name", "controller",
+        "token", "power", "toughness", "tapped", "attacking"}`` (printed power and toughness
+        as it entered; ``attacking`` the player or permanent it attacks, ``null`` when it
+        isn't attacking), in the order they entered; one that left again is in
+        ``destroyed`` too. Without ``end`` (a play with no triggered ability: nothing enters)
+        the list is empty.
         """
         # Compared with ``board``'s counters: pass the board combat started from (a board
         # after triggered abilities already has their counters on it); a permanent that is
@@ -218,7 +228,16 @@ class GameState:
             "lost": list(self.lost),
             "gained": {p: n for p, n in self.gained.items() if n},
             "reasons": dict(self.reasons),
+            "entered": [],
         }
+        if end is not None:
+            combat = getattr(end.scenario, "combat", None)  # Board.scenario is the validated input
+            attackers: dict[str, str] = dict(combat.attackers) if combat is not None else {}
+            out["entered"] = [
+                {"id": pid, "name": p.name, "controller": p.controller, "token": p.token,
+                 "power": p.power, "toughness": p.toughness, "tapped": p.tapped,
+                 "attacking": attackers.get(pid)}
+                for pid, p in end.permanents.items() if pid not in board.permanents]
         if commander_game(board):
             out["commander_damage"] = {
                 p: dict(sorted((c, n) for c, n in t.items() if n))

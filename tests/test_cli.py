@@ -222,3 +222,18 @@ def test_a_reader_that_stops_early_is_not_an_internal_error(tmp_path: Path) -> N
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0, err
     assert err == b""
+
+
+def test_card_says_why_a_triggered_ability_of_combat_is_not_played() -> None:
+    # Ivory Gargoyle's dies trigger (700.4) returns it at the next end step and skips a draw
+    # step: that effect sentence is not read, and the answer names it; a read ability
+    # (Goblin Heelcutter's attack trigger, 508.1m) gives no reason.
+    gargoyle_why = ("effect not read: return it to the battlefield under its owner's control at "
+                    "the beginning of the next end step and you skip your next draw step")
+    code, out, _ = run("card", "Ivory Gargoyle", "--json")
+    assert code == 0
+    assert json.loads(out)["triggers_not_played_why"] == [gargoyle_why]
+    code, out, _ = run("card", "Goblin Heelcutter", "--json")
+    assert json.loads(out)["triggers_not_played_why"] == []
+    code, out, _ = run("card", "Ivory Gargoyle")
+    assert f"({gargoyle_why})" in out

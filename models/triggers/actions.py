@@ -150,6 +150,7 @@ def _tap_any(play: Any, f: Any, e: TapAny, chosen: dict[str, Any]) -> str:
     chosen["tapped"] = list(pick)
     for pid in pick:
         play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
+        play.tapped.append(pid)  # 701.26a: each was untapped ("becomes tapped")
     line = ", ".join(f"{pid} tapped" for pid in pick) or "nothing tapped"
     if (e.power or e.toughness) and pick:
         line += "; " + play.effect(f, Pump(Who("source"), e.power * len(pick),

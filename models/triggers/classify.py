@@ -58,7 +58,9 @@ _COMBAT_EVENT = re.compile(
     r"\b(?:attacks?|attacking|blocks?|blocked|blocking|"
     r"deals? (?:combat )?damage|(?:is|are|was) dealt (?:combat )?damage|"
     r"dies|die|(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
-    r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield)\b",
+    r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield|"
+    # 508.1f: declaring a creature without vigilance as an attacker taps it
+    r"becomes? tapped)\b",
     re.IGNORECASE)
 # Steps and phases outside the play: "at the beginning of combat" comes before attackers are
 # declared (507), "at end of combat" after the combat damage step (511).
@@ -152,8 +154,10 @@ def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:
 def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
     """True when ``sentence`` is a triggered ability whose event the play of combat produces
     (module docstring): a "When"/"Whenever" condition about attacking, blocking, being
-    blocked, damage or dying (603.2; 603.6c, 603.10a: leaves-the-battlefield abilities look
-    back), or a triggered keyword of :data:`COMBAT_KEYWORDS`. "At ..." abilities (a step or
+    blocked, damage, dying (603.2; 603.6c, 603.10a: leaves-the-battlefield abilities look
+    back) or becoming tapped (508.1f: an attacking creature without vigilance is tapped as
+    it is declared; the play doesn't read these yet, so they count as not played), or a
+    triggered keyword of :data:`COMBAT_KEYWORDS`. "At ..." abilities (a step or
     phase beginning, 603.2b) are never in combat: the play starts at the declare attackers
     step's turn-based action and ends with the combat damage step."""
     if classify(sentence) != "triggered":

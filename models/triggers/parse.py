@@ -227,6 +227,7 @@ _VERBS: list[tuple[str, tuple[Event, ...], Intervening | None]] = [
     (r"dies|die|(?:is|are) put into (?:a|your|its owner's) graveyard from the battlefield",
      ("dies",), None),
     (r"leaves? the battlefield", ("leaves",), None),
+    (r"becomes? tapped", ("becomes_tapped",), None),  # 508.1f, 701.26a
     # every death the play of combat produces is during combat (506.1)
     (r"dies during combat", ("dies",), None),
 ]

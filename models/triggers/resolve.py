@@ -441,8 +441,16 @@ class _Play:
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
+        self.tapped: list[str] = []
+        """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
     # -- helpers
+    def attacked_tapped(self, pid: str) -> bool:
+        """Whether ``pid`` is an attacking creature without vigilance: tapped as it was
+        declared (508.1f), whatever the scenario's ``tapped`` says."""
+        return pid in self.attackers and not self.board.has_keyword(self.board.permanents[pid],
+                                                                    "vigilance")
+
     @property
     def board(self) -> Board:
         return self.edit.board()
@@ -769,7 +777,10 @@ class _Play:
                 if e.untap and stunned_untap(self, pid):  # h7: 122.1d
                     lines.append(f"{pid} stays tapped, a stun counter removed")
                     continue
+                was_tapped = self.edit.perm(pid).tapped or self.attacked_tapped(pid)
                 self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
+                if not e.untap and not was_tapped:
+                    self.tapped.append(pid)
                 lines.append(f"{pid} {verb}")
             return ", ".join(lines) or "no creature"
         if isinstance(e, DamageEffect):
@@ -1088,6 +1099,7 @@ class _Play:
                 continue
             self.gains = []
             self.entered = []
+            self.tapped = []
             self.resolve(f, chosen, window)
             died = sba()
             if died:
@@ -1098,6 +1110,10 @@ class _Play:
                 # 119.9, 603.2: each life gain is one event ("whenever you gain life")
                 pending = pending + _collect(self.board, self.state, [],
                                              [("you_gain_life", p) for p in self.gains])
+            if self.tapped:
+                # 701.26a: an untapped permanent tapped by the ability "becomes tapped"
+                pending = pending + _collect(self.board, self.state,
+                                             [("becomes_tapped", p, None, {}) for p in self.tapped])
 
     def enters(self, ids: Sequence[str]) -> list[Fired]:
         """The "when ~ enters" abilities of creatures returned to the battlefield (603.6a),
@@ -1314,6 +1330,10 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     for a in attackers:
         events.append(("attacks", a, None, {"attacked": attackers[a]}))  # 508.1b
+    for a in attackers:
+        if not board.has_keyword(board.permanents[a], "vigilance"):
+            # 508.1f: tapped as it is declared (an untapped creature, 508.1a)
+            events.append(("becomes_tapped", a, None, {}))
     events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers
@@ -1368,6 +1388,7 @@ def _attack_choices(play: _Play, attackers: Mapping[str, str]
                                           f"taps {pick} (power {power}) as it attacks (702.154a)",
                                           {"enlist": pick}))
             events.append(("enlisted", a, pick, {"power": power}))
+            events.append(("becomes_tapped", pick, None, {}))  # 701.26a: tapped to pay the cost
     return events
 
 

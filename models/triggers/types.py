@@ -67,6 +67,8 @@ Event = Literal[
                            # (persist, undying) enters: its own "when ~ enters"
     "you_gain_life",       # 119.9: "whenever you gain life" (lifelink, 120.3f: once per source;
                            # a triggered ability's gain)
+    "becomes_tapped",      # 508.1f: an attacking creature without vigilance is tapped as it
+                           # is declared; or an effect taps it (701.26a)
     "counters_removed",    # 603.12: "when one or more counters are removed from ~ this way"
                            # (a prevention that removes +1/+1 counters, 615: Magma Pummeler)
     # -- h2 (models/triggers/watches.py): events with what they are dealt to
@@ -90,7 +92,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "combat_damage": "damage", "dealt_damage": "damage", "dies": "dies", "leaves": "dies",
     "deals_damage": "damage",
     "exerted": "attack", "enlisted": "attack", "enters": "dies", "you_gain_life": "damage",
-    "counters_removed": "damage",
+    "counters_removed": "damage", "becomes_tapped": "attack",
     "combat_damage_to": "damage",
     "dealt_damage_by": "damage",
 }

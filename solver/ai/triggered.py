@@ -1268,7 +1268,7 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     if lethal:
         value = bound = win
     blocks, damage, resolved, end_board, state = line_parts(line) if line is not None else ({}, [], [], None, None)
-    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board, end_board) if state is not None and end_board is not None else {}
     life = attack_life_of(problem, attack)
     response_mana, paid = next(((x[2], x[3]) for x in line if x[0] == "blocks"), (0, {})) \
         if line is not None else (0, {})
@@ -1333,7 +1333,7 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
         blocks, mana, paid = fallback[0], fallback[1], fallback[2]
         damage, resolved, end_board, state = [], [], None, None
         value = -win  # nothing played, nothing proved of this block's value
-    outcome: Any = state.to_outcome(board) if state is not None and end_board is not None else {}
+    outcome: Any = state.to_outcome(board, end_board) if state is not None and end_board is not None else {}
     from redzone.models.block_rules import attacked_players
 
     defenders = set(board.opponents(board.active_player))

@@ -503,7 +503,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
     warnings = list(end.warnings) + run.given.unused(end.resolved)
-    return DamageResult(end.results, end.state.to_outcome(board), status, objective,
+    return DamageResult(end.results, end.state.to_outcome(board, end.board), status, objective,
                         tuple(warnings), tuple(end.resolved), end.board)
 
 

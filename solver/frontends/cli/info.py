@@ -4,6 +4,7 @@ schema`` (the JSON Schema of a scenario): commands that read no scenario."""
 from __future__ import annotations
 
 import json
+import re
 
 import click
 
@@ -28,7 +29,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     from redzone.models.errors import RedzoneError
     from redzone.models.parser import parse_text
     from redzone.models.triggers.classify import classify, in_combat
-    from redzone.models.triggers.parse import is_read
+    from redzone.models.triggers.parse import is_read, unread_part
     from redzone.solver.frontends.output import ability_to_dict, describe_ability
 
     query = " ".join(name)
@@ -58,6 +59,21 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         return played, left
 
     played, left = combat_triggers(front.name, parsed.ignored)
+
+    def why(face_name: str, sentence: str) -> str:
+        """Which part of a triggered ability the trigger reader doesn't read (the keyword,
+        the trigger condition or the first effect sentence), for a user who asks why it is
+        not played."""
+        names = tuple(dict.fromkeys((face_name, found.name)))
+        part = unread_part(sentence, names)
+        if part is None:  # each sentence reads alone but not in this card's context
+            return "not read in context"
+        kind, _, text = part.partition(": ")
+        if text == "(together)":
+            return "effect not read as a whole: each part reads alone, not joined as written"
+        shape = " (numbers shown as N)" if re.search(r"(?<![A-Za-z])N(?![a-z])", text) else ""
+        return f"{kind} not read: {text}{shape}"
+
     from redzone.models.cards import CardDataGapError
 
     try:
@@ -83,6 +99,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         "ignored": list(parsed.ignored),
         "triggers_played": played,
         "triggers_not_played": left,
+        "triggers_not_played_why": [why(front.name, t) for t in left],
         "faces": [
             {"name": f.name, "mana_cost": f.mana_cost, "mana_value": f.mana_value, "type_line": f.type_line,
              "power": _stat(f.power), "toughness": _stat(f.toughness), "loyalty": _stat(f.loyalty),
@@ -120,6 +137,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
             con.print(f"  [green]✓[/green] triggered ability of combat, played: {s}")
         for s in face_left:
             con.print(f"  [yellow]![/yellow] triggered ability of combat, not played: {s}")
+            con.print(f"    [dim]({why(face.name, s)})[/dim]")
 
 
 @cli.command()

@@ -119,8 +119,9 @@ def assignment_lines(board: Board, assignment: dict[str, dict[str, int]]) -> lis
 
 
 def outcome_lines(board: Board, outcome: OutcomeJSON) -> list[str]:
-    """Readable lines of an outcome object (life, poison, destroyed, damage, loyalty,
-    defense, and commander damage in a Commander game), against the board before."""
+    """Readable lines of an outcome object (life, poison, permanents that entered,
+    destroyed, damage, loyalty, defense, and commander damage in a Commander game), against
+    the board before."""
     lines = []
     for p in board.players:
         life = outcome["life"].get(p.name, p.life)
@@ -130,6 +131,11 @@ def outcome_lines(board: Board, outcome: OutcomeJSON) -> list[str]:
             change.append(f"poison {p.poison} → {poison}")
         lost = " [red](loses the game)[/red]" if p.name in outcome.get("lost", []) else ""
         lines.append(f"  {p.name}: {', '.join(change)}{lost}")
+    for e in outcome.get("entered", []):
+        how = ", ".join(w for w in ("token" if e["token"] else "", "tapped" if e["tapped"] else "",
+                                    f"attacking {e['attacking']}" if e["attacking"] else "") if w)
+        lines.append(f"  {e['name']} ({e['id']}, {e['power']}/{e['toughness']}) entered the "
+                     f"battlefield under {e['controller']}'s control" + (f" ({how})" if how else ""))
     for pid in outcome["destroyed"]:
         why = outcome.get("reasons", {}).get(pid, "")
         lines.append(f"  {_name(board, pid)} leaves the battlefield" + (f" ({why})" if why else ""))
