@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from redzone.models.abilities import TappedCanBlock
 from redzone.models import block_problem as bp_mod
 from redzone.models.attack_problem import cost_of as attack_cost_of
 from redzone.models.attack_problem import life_cost_of as attack_life_of
@@ -469,7 +470,8 @@ class TriggerGame:
         merged = False
         for opt in choice.options:
             perm = board.permanents.get(opt) if isinstance(opt, str) else None
-            if perm is not None and (perm.controller == self.ap or (perm.tapped and not untaps)):
+            if perm is not None and (perm.controller == self.ap or (
+                    perm.tapped and not untaps and not board.abilities_affecting(perm, TappedCanBlock))):
                 if merged:
                     continue
                 merged = True
