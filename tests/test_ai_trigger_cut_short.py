@@ -217,3 +217,33 @@ def test_spent_budget_attack_answers_legal() -> None:
     assert r.attackers.get("j") == "Bob" and r.status == "feasible"
     assert r.skipped == ("replay", "value", "reasons")
     assert r.outcome == {} and r.reasons == {} and (r.value, r.bound) == (-WIN, WIN)
+
+
+# Devoted Retainer (bushido 1, 702.45) against two Grizzly Bears and a Hill Giant: the
+# Retainer alone attacking can be blocked in 6 ways (each Bears blocks or not, one per
+# multiset of the two identical ones, 509.1a; the Giant blocks or not).
+BUSHIDO = [_card("r", "Devoted Retainer", "Alice"), _card("g1", "Grizzly Bears", "Bob"),
+           _card("g2", "Grizzly Bears", "Bob"), _card("h", "Hill Giant", "Bob")]
+
+
+def test_too_many_blocks_cuts_the_attack_search_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the whole listing the answer is proved; with the bound at 1, below the Retainer's 6
+    # blocks, the search stops there as by its clock (``TooManyBlocks``): ``feasible``, the
+    # best declaration searched to the end (no attack, 508.1d) — never an escaped
+    # OverflowError (8 v 8 at lookahead 1 raised it) nor a minimum over part of the blocks.
+    board = _board(BUSHIDO, {}, bob=20)
+    assert triggered.plays_triggers(board, 0)
+    assert choose_attack(board, lookahead=0).status == "optimal"
+    monkeypatch.setattr(triggered, "BLOCK_BOUND", 1)
+    r = choose_attack(board, lookahead=0)
+    assert r.status == "feasible" and r.attackers == {} and r.bound == WIN
+    assert r.outcome["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_too_many_blocks_answers_a_legal_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    # choose-block against the attacking Retainer with the bound at 1, below its 6 blocks: the
+    # greedy block or the fallback, legal and ``feasible``.
+    board = _board(BUSHIDO, {"r": "Bob"}, bob=20)
+    monkeypatch.setattr(triggered, "BLOCK_BOUND", 1)
+    r = choose_blocks(board, lookahead=0)
+    assert r.status == "feasible" and _legal_multi(board, r.blockers)

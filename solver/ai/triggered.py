@@ -47,17 +47,25 @@ from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_
                                     relayered_after_departures, state_based_actions)
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
-from redzone.solver.ai.clock import Clock
+from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.trigger_units import UnitPlay, splits, units_of
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
                                         symmetry_classes, with_combat)
 from redzone.solver.reference import reference_legal_damage
 
-__all__ = ["INF", "Line", "TriggerGame"]
+__all__ = ["INF", "Line", "TooManyBlocks", "TriggerGame"]
 
 INF = 1 << 62
 BLOCK_BOUND = 200_000
-"""Most blocks listed for one defending player (past it, :class:`OverflowError`)."""
+"""Most blocks listed for one defending player (past it, :class:`TooManyBlocks`)."""
+
+
+class TooManyBlocks(Timeout):
+    """A defending player's blocks passed :data:`BLOCK_BOUND` (8 v 8 at lookahead 1: the
+    next player's attack with most of their creatures). The search is cut short there as
+    by its clock — every handler of :class:`~redzone.solver.ai.clock.Timeout` takes it: the
+    answer is ``feasible`` (the best line searched to the end, the greedy block, or the
+    legal fallback), never a value claimed over a part of the blocks."""
 
 Line = tuple[tuple[Any, ...], ...]
 """A line of play, in order: ``("attack", resolved)``, ``("blocks", blocks, mana, life paid)``,
@@ -261,7 +269,6 @@ class TriggerGame:
             return lower
         if upper <= lo:
             return upper
-        from redzone.solver.ai.clock import Timeout
 
         game = Game(board, self.perspective, self.weights, 0, self.clock.child())
         cuts = Timeout.raised
@@ -1148,10 +1155,13 @@ def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int], laz
     blockers, options = _block_options(problem)
     listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
               for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
-    if lazy or _free(problem):
-        yield from listed  # every listed block is legal: listed lazily
-        return
-    rows = list(listed)
+    try:
+        if lazy or _free(problem):
+            yield from listed  # every listed block is legal: listed lazily
+            return
+        rows = list(listed)
+    except OverflowError:
+        raise TooManyBlocks from None  # (past BLOCK_BOUND: cut short, never a partial minimum)
     judged = []
     maximum = 0
     # (Each part is worked out only when the problem has it: no cost, no requirement.)
@@ -1222,7 +1232,6 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     Raises :class:`redzone.models.limits.TimeLimitReached` when no legal declaration is
     proved in time."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.clock import Timeout
     from redzone.solver.ai.reserve import Skips
 
     game = TriggerGame(board, board.active_player, weights, lookahead, clock)
@@ -1298,7 +1307,6 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     lost game, ``outcome`` empty, ``survives`` ``None``). Raises
     :class:`redzone.models.limits.TimeLimitReached` when no block can be proved legal."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.clock import Timeout
     from redzone.solver.ai.reserve import Skips
     from redzone.solver.damage.solve import pending_windows
 
