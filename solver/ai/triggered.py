@@ -60,6 +60,10 @@ BLOCK_BOUND = 200_000
 """Most blocks listed for one defending player (past it, :class:`TooManyBlocks`)."""
 
 
+RECENT = 32
+"""How many of the last distinct refuting blocks a block list tries first."""
+
+
 class TooManyBlocks(Timeout):
     """A defending player's blocks passed :data:`BLOCK_BOUND` (8 v 8 at lookahead 1: the
     next player's attack with most of their creatures). The search is cut short there as
@@ -186,7 +190,10 @@ class TriggerGame:
         self.killers: dict[str, Any] = {} if killers is None else killers
         """Shared by a question's games: ``"attack"``, the best declaration of the last
         next-player game searched ((creature, target) pairs; tried first in the next one,
-        where most positions differ little: good moves early make the cut-offs bite)."""
+        where most positions differ little: good moves early make the cut-offs bite);
+        ``"block"``, the block that last refuted a declaration at lookahead 0; ``"by attack"``,
+        the block that last refuted each declaration (by :func:`_attack_key`); ``"recent"``,
+        the last :data:`RECENT` distinct refuting blocks (:meth:`block_list`)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
         self.greedy_valued: dict[str, list[str]] | None = None
         """The greedy block (:meth:`greedy_block`) :meth:`choose_blocks` valued to the end
@@ -378,18 +385,26 @@ class TriggerGame:
         """Every legal block (509.1b-f, each defending player's own, 802.4) on ``board``
         against ``attackers``, one per multiset of identical blocking creatures (classes on
         this board with the state's marked damage and counters), with its mana and the life
-        each player pays for it; listed lazily. The block that refuted the last declaration
-        (:attr:`killer`, restricted to what may block now) comes first when nothing
-        requires or taxes blocks and it breaks no restriction (it is then legal); it may
-        come again later."""
+        each player pays for it; listed lazily. Move ordering only: when nothing requires or
+        taxes blocks, first the blocks that refuted a declaration before, each restricted to
+        what may block now and kept when it breaks no restriction (it is then legal) — the
+        one that last refuted this same declaration (:attr:`killers` ``"by attack"``, shared
+        by the question's games: the next player's games meet the same declarations in
+        positions that differ little), the one that refuted the last declaration
+        (:attr:`killer`), then the last :data:`RECENT` distinct refuting blocks, most recent
+        first; any of them may come again later."""
         view, live = battlefield_view(board, state, attackers)
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
-        if len(problems) == 1 and refuted and (_free(problems[0]) or _restricted_only(problems[0])):
+        mine = self.killers.get("by attack", {}).get(_attack_key(attackers))
+        if len(problems) == 1 and (refuted or mine or self.killers.get("recent")) and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
-            killer = {b: [a] for b, a in refuted if a in p.allowed.get(b, ())}
-            if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
-                yield killer, 0, {}
+            tried: list[dict[str, list[str]]] = []
+            for pairs in (mine, refuted, *self.killers.get("recent", ())):
+                killer = {b: [a] for b, a in pairs or () if a in p.allowed.get(b, ())}
+                if killer and killer not in tried and (_free(p) or not bp_mod.restriction_violations(p, killer)):
+                    tried.append(killer)
+                    yield killer, 0, {}
         # (the classes only once the first block did not cut off: most blocks lists stop there)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
@@ -500,6 +515,12 @@ class TriggerGame:
             beta = min(beta, v)
             if alpha >= beta:
                 self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
+                self.killers.setdefault("by attack", {})[_attack_key(attackers)] = self.killer
+                recent = self.killers.setdefault("recent", [])
+                if self.killer in recent:
+                    recent.remove(self.killer)
+                recent.insert(0, self.killer)
+                del recent[RECENT:]
                 if self.lookahead == 0:
                     self.killers["block"] = self.killer
                 break
@@ -1069,6 +1090,12 @@ def _free(problem: bp_mod.BlockProblem) -> bool:
     """No restriction, requirement or cost (509.1b-d): every listed block is legal."""
     return not (problem.restrictions or problem.requirements or problem.blocker_costs or problem.pair_costs
                 or problem.blocker_life_costs or problem.pair_life_costs)
+
+
+def _attack_key(attackers: Mapping[str, str]) -> Any:
+    """The key of :attr:`TriggerGame.killers`' ``"by attack"`` table: the attacking
+    creatures and what each attacks."""
+    return tuple(sorted(attackers.items()))
 
 
 def _position_key(board: Board) -> Any:
