@@ -131,10 +131,10 @@ def test_greedy_block_is_searched_first(monkeypatch: pytest.MonkeyPatch) -> None
     # 0.2 s here) has a surviving line already — no rescue after it needed (turned off).
     listing = triggered.TriggerGame.block_list
 
-    def first_only(self: Any, board: Any, attackers: Any, state: Any) -> Any:
+    def first_only(self: Any, board: Any, attackers: Any, state: Any, **kwargs: Any) -> Any:
         if self.lookahead == 1:  # the question's own game (its crack-backs are at lookahead 0)
             raise Timeout
-        yield from listing(self, board, attackers, state)
+        yield from listing(self, board, attackers, state, **kwargs)
 
     monkeypatch.setattr(triggered.TriggerGame, "block_list", first_only)
     monkeypatch.setattr(triggered, "_cut_short_blocks", lambda game, board, pending, got, skips: (got, None))

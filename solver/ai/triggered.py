@@ -135,6 +135,16 @@ def window_board(board: Board, before: Mapping[str, str], out: Outcome,
 
 
 @dataclass
+class _BranchBound:
+    """:meth:`TriggerGame.block_list`'s marker: search the rest of the blocks of
+    ``problem`` (the one defending player's) by :func:`redzone.solver.ai.trigger_bb.branch_and_bound`
+    with ``classes`` (the listing's classes of identical blocking creatures)."""
+
+    problem: bp_mod.BlockProblem
+    classes: Mapping[str, int]
+
+
+@dataclass
 class Decision:
     """What :meth:`TriggerGame.choose_attack` / :meth:`TriggerGame.choose_blocks` found:
     the choice, its attacker-view value and the line (``None`` when cut short)."""
@@ -380,8 +390,8 @@ class TriggerGame:
                     break
         return out
 
-    def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
-                   ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
+    def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState, bb: bool = False
+                   ) -> Iterator[tuple[Any, int, dict[str, int]]]:
         """Every legal block (509.1b-f, each defending player's own, 802.4) on ``board``
         against ``attackers``, one per multiset of identical blocking creatures (classes on
         this board with the state's marked damage and counters), with its mana and the life
@@ -392,7 +402,10 @@ class TriggerGame:
         by the question's games: the next player's games meet the same declarations in
         positions that differ little), the one that refuted the last declaration
         (:attr:`killer`), then the last :data:`RECENT` distinct refuting blocks, most recent
-        first; any of them may come again later."""
+        first; any of them may come again later. ``bb``: when the branch and bound over
+        blocks applies (:func:`redzone.solver.ai.trigger_bb.applies`), a
+        :class:`_BranchBound` comes next (the caller searches the blocks with it), then the
+        listing (read only when the caller could not use it)."""
         view, live = battlefield_view(board, state, attackers)
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
@@ -411,6 +424,10 @@ class TriggerGame:
         cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
+        from redzone.solver.ai import trigger_bb
+
+        if bb and len(problems) == 1 and trigger_bb.applies(self, board, attackers, state, problems[0], cls):
+            yield _BranchBound(problems[0], cls), 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
     def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
@@ -507,7 +524,18 @@ class TriggerGame:
         if self.over(state):
             return self.leaf(board, attackers, state, self.mana(attack_cost, 0), alpha, beta)
         best: _Value | None = None
-        for blocks, cost, paid in self.block_list(board, attackers, state):
+        for blocks, cost, paid in self.block_list(board, attackers, state, bb=True):
+            if isinstance(blocks, _BranchBound):
+                # The refuting blocks did not cut off: the rest by branch and bound (the
+                # listing goes on when it can't be used).
+                from redzone.solver.ai import trigger_bb
+
+                got = trigger_bb.branch_and_bound(self, board, attackers, state, blocks.problem, blocks.classes,
+                                                  self.mana(attack_cost, 0), alpha, beta, best)
+                if got is not None:
+                    best = got
+                    break
+                continue
             v, line = self.one_block(board, attackers, state, blocks, self.mana(attack_cost, cost), paid,
                                      alpha, beta)
             if best is None or v < best[0]:
