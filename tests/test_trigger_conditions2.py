@@ -508,3 +508,28 @@ def test_kestia_an_enchanted_creature_or_enchantment_creature_attacks() -> None:
     got = damage([_p("kestia", "Kestia, the Cultivator", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
                  {"bears": "Bob"})
     assert "triggers" not in got
+
+
+def test_canal_courier_attacks_a_different_player_than_another_creature() -> None:
+    # 508.1: Alice attacks Bob with Canal Courier and Carol with Grizzly Bears: "~ and another
+    # creature attack different players": it can't be blocked this combat (509.1b). Both at
+    # Bob: no trigger.
+    from redzone.solver.frontends.commands import run_command
+
+    def play(bears_at: str) -> dict[str, Any]:
+        scen = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20},
+                            {"name": "Carol", "life": 20}],
+                "permanents": [_p("cc", "Canal Courier", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                "combat": {"attackers": {"cc": "Bob", "bears": bears_at}, "blockers": {}}}
+        return run_command("damage", scen, {}).to_json()
+
+    got = play("Carol")
+    assert _fired(got) == ["cc"] and "can't be blocked" in got["triggers"][0]["result"]
+    assert "triggers" not in play("Bob")
+
+
+def test_her_majesty_is_the_underworld_fantasy_queen() -> None:
+    # 201.5: the card's text calls it "Her Majesty".
+    (t,) = parse_triggers("Whenever a creature an opponent controls dies, put a +1/+1 counter on "
+                          "Her Majesty.", ("The Underworld Fantasy Queen",))
+    assert t.event == "dies" and t.effects[0].who.kind == "source"  # type: ignore[union-attr]

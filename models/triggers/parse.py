@@ -783,7 +783,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
-    m = re.fullmatch(r"(.+?) can't be blocked this turn", s)
+    m = re.fullmatch(r"(.+?) can't be blocked this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBeBlockedEffect(who),)

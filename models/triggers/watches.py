@@ -593,6 +593,11 @@ def readings(head: str) -> list[_Reading] | None:
     got = _deals_damage_to(head) or _player_attacks(head) or _two_conditions(head)  # h12
     if got is not None:
         return got
+    if head == "Whenever ~ and another creature attack different players":
+        # h12: as attackers are declared (508.1): another attacking creature attacks a player
+        # other than the one ~ attacks
+        return [_Reading("attacks", Watch(extra=("other_attacks_another_player",)),
+                         that_player=Who("defending_player"))]
     m = re.fullmatch(r"(When|Whenever) ~ attacks while you have the most life or are tied for "
                      r"most life", head)
     if m:  # h12: part of the trigger event, checked as it attacks only (603.2)
@@ -985,6 +990,13 @@ def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creatu
         return any(p.attached_to == creature.id and "Aura" in p.subtypes
                    and p.controller == src.controller and state.on_battlefield(p.id)
                    for p in board.permanents.values())
+    if tag == "other_attacks_another_player":
+        combat = board.combat
+        if combat is None or creature.id not in combat.at_player:
+            return False
+        mine = combat.attacking.get(creature.id)
+        return any(a != creature.id and a in combat.at_player and d != mine
+                   for a, d in combat.attacking.items())
     if tag == "you_most_life":
         mine = state.life.get(src.controller, 0)
         return all(state.life.get(p.name, 0) <= mine for p in board.players
