@@ -533,3 +533,32 @@ def test_her_majesty_is_the_underworld_fantasy_queen() -> None:
     (t,) = parse_triggers("Whenever a creature an opponent controls dies, put a +1/+1 counter on "
                           "Her Majesty.", ("The Underworld Fantasy Queen",))
     assert t.event == "dies" and t.effects[0].who.kind == "source"  # type: ignore[union-attr]
+
+
+def test_pack_tactics_counts_the_power_declared_attacking() -> None:
+    # Pack tactics (Gnoll Hunter, 2/2: "if you attacked with creatures with total power 6 or
+    # greater this combat, put a +1/+1 counter on this creature", 603.4): with a Hill Giant
+    # (3/3) and Grizzly Bears (2/2): 2 + 3 + 2 = 7 >= 6: a counter (3/3): Bob 20 - 8 = 12.
+    # With the Giant alone beside it: 5 < 6: nothing: Bob 15.
+    got = damage([_p("gnoll", "Gnoll Hunter", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                  _p("bears", "Grizzly Bears", "Alice")],
+                 {"gnoll": "Bob", "giant": "Bob", "bears": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    assert got["outcome"]["counters"] == {"gnoll": {"+1/+1": 1}}
+    got = damage([_p("gnoll", "Gnoll Hunter", "Alice"), _p("giant", "Hill Giant", "Alice")],
+                 {"gnoll": "Bob", "giant": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    assert "triggers" not in got
+
+
+def test_pack_tactics_does_not_count_a_token_put_onto_the_battlefield_attacking() -> None:
+    # 508.4: Battle Cry Goblin's token is tapped and attacking but was never declared; a
+    # second Battle Cry Goblin's pack tactics counts only the declared: two Goblins (2/2)
+    # and a Hill Giant: 2 + 2 + 3 = 7: both trigger, two 1/1 tokens: Bob 20 - 7 - 2 = 11.
+    got = damage([_p("g1", "Battle Cry Goblin", "Alice"), _p("g2", "Battle Cry Goblin", "Alice"),
+                  _p("giant", "Hill Giant", "Alice")], {"g1": "Bob", "g2": "Bob", "giant": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 11}
+    # Two Goblins alone (4 < 6): no token.
+    got = damage([_p("g1", "Battle Cry Goblin", "Alice"), _p("g2", "Battle Cry Goblin", "Alice")],
+                 {"g1": "Bob", "g2": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
