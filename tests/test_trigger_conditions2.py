@@ -562,3 +562,39 @@ def test_pack_tactics_does_not_count_a_token_put_onto_the_battlefield_attacking(
     got = damage([_p("g1", "Battle Cry Goblin", "Alice"), _p("g2", "Battle Cry Goblin", "Alice")],
                  {"g1": "Bob", "g2": "Bob"})
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+
+
+def test_donna_noble_a_creature_it_is_paired_with_is_dealt_damage() -> None:
+    # 702.95 (soulbond): Alice's Grizzly Bears paired with Donna Noble attack and are blocked
+    # by a Hill Giant: 3 damage dealt to the Bears; "Donna Noble deals that much damage to
+    # target opponent": Bob 17. Not paired: no trigger.
+    perms = [_p("donna", "Donna Noble", "Alice"), _p("bears", "Grizzly Bears", "Alice", paired_with="donna"),
+             _p("giant", "Hill Giant", "Bob")]
+    got = damage(perms, {"bears": "Bob"}, {"giant": ["bears"]})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 17}
+    assert _fired(got) == ["donna"]
+    perms[1] = _p("bears", "Grizzly Bears", "Alice")
+    got = damage(perms, {"bears": "Bob"}, {"giant": ["bears"]})
+    assert "triggers" not in got
+
+
+def test_a_permanent_dealt_damage_is_not_read_as_a_creature() -> None:
+    # A planeswalker dealt combat damage (306.8) makes no "is dealt damage" event of the
+    # play: "a permanent you control is dealt damage" stays unread (not played), rather than
+    # missing it.
+    assert parse_triggers("Whenever a permanent you control is dealt damage, this creature "
+                          "deals that much damage to any target.") == ()
+
+
+def test_syr_vondam_leaves_while_its_power_is_four_or_greater() -> None:
+    # 603.10a: its power as it left. Blocked by a Craw Wurm (6/4), Syr Vondam (2/2) with two
+    # +1/+1 counters (4/4) deals 4 (the Wurm dies) and dies: "destroy up to one target
+    # nonland permanent". Blocked by an Enormous Baloth (7/7), which survives the 4 damage,
+    # the trigger destroys it (Alice's best choice, 701.8); with no counters (2/2) Syr Vondam
+    # triggers nothing and the Baloth lives.
+    got = damage([_p("vondam", "Syr Vondam, Sunstar Exemplar", "Alice", counters={"+1/+1": 2}),
+                  _p("baloth", "Enormous Baloth", "Bob")], {"vondam": "Bob"}, {"baloth": ["vondam"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["baloth", "vondam"]
+    got = damage([_p("vondam", "Syr Vondam, Sunstar Exemplar", "Alice"),
+                  _p("baloth", "Enormous Baloth", "Bob")], {"vondam": "Bob"}, {"baloth": ["vondam"]})
+    assert got["outcome"]["destroyed"] == ["vondam"]
