@@ -598,3 +598,25 @@ def test_syr_vondam_leaves_while_its_power_is_four_or_greater() -> None:
     got = damage([_p("vondam", "Syr Vondam, Sunstar Exemplar", "Alice"),
                   _p("baloth", "Enormous Baloth", "Bob")], {"vondam": "Bob"}, {"baloth": ["vondam"]})
     assert got["outcome"]["destroyed"] == ["vondam"]
+
+
+def test_cult_of_skaro_a_mode_chosen_at_random() -> None:
+    # "choose one at random —" (700.2): no player's choice: stated mode 4 ("each opponent
+    # loses 4 life"): Bob 20 - 4 - 4 = 12. Unstated: the mode worst for Alice (a card drawn
+    # or a token, 4 damage): Bob 16, and a warning.
+    got = damage([_p("cult", "Cult of Skaro", "Alice")], {"cult": "Bob"},
+                 trigger_choices=[{"source": "cult", "window": "attack", "mode": [4]}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    got = damage([_p("cult", "Cult of Skaro", "Alice")], {"cult": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    assert any("mode chosen at random" in w for w in got["warnings"])
+
+
+def test_knight_rampager_target_opponent_chosen_at_random() -> None:
+    # Knight Rampager (6/5 trample) blocked by two Hill Giants dies; "it deals 4 damage to
+    # target opponent chosen at random": with one opponent, Bob: 4 damage, plus the trample
+    # over: 6 - 3 - 3 = 0. Bob 16.
+    got = damage([_p("kr", "Knight Rampager", "Alice"), _p("g1", "Hill Giant", "Bob"),
+                  _p("g2", "Hill Giant", "Bob")], {"kr": "Bob"}, {"g1": ["kr"], "g2": ["kr"]})
+    assert "kr" in got["outcome"]["destroyed"]
+    assert got["outcome"]["life"]["Bob"] == 16

@@ -16,10 +16,12 @@ warning (:func:`assumed`). A roll whose effects are all value (Ancient Copper Dr
 Treasures, Ancient Silver Dragon's cards) is :class:`ValueOnly` ("roll"): its result
 changes nothing in combat.
 
-Also read: "If you roll a 1, <effects>. Otherwise, <effects>.", "If the result is 4 or less,
+"Choose one at random —" (:class:`Modes` ``random``) and "target opponent chosen at
+random" (:class:`Who` ``random``) are chosen the same way (the scenario states them as
+``mode`` / ``target``). Also read: "If you roll a 1, <effects>. Otherwise, <effects>.", "If the result is 4 or less,
 <effects>." and a d20's table of results ("1—9 | ...", its rows joined to the trigger by
-:func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "chosen at
-random", a flip whose branch has a target (chosen as the ability is put on the stack,
+:func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "a creature ...
+chosen at random" (not a target), a flip whose branch has a target (chosen as the ability is put on the stack,
 603.3d, before the flip), a coin branch of more than one sentence, "that much" of a roll.
 Pure Python.
 """
@@ -248,23 +250,26 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
 
 def assumed(resolved: Sequence[Resolved], stated: Sequence[TriggerChoice],
             labels: dict[str, str] | None = None) -> list[str]:
-    """One warning per flip or roll of ``resolved`` whose result no ``stated`` item (the
-    scenario's ``combat.trigger_choices``) gave: the line played took the result worst for
-    the ability's controller. ``labels``: permanent id -> how to name it."""
+    """One warning per flip, roll, mode or target chosen at random of ``resolved`` whose
+    result no ``stated`` item (the scenario's ``combat.trigger_choices``) gave: the line
+    played took the result worst for the ability's controller. ``labels``: permanent id ->
+    how to name it."""
     out = []
     for r in resolved:
-        for what in ("coin", "roll"):
-            if what not in r.choices:
+        for what in ("coin", "roll", "mode", "target"):
+            if what not in r.choices or (what in ("mode", "target") and "at random" not in r.text):
                 continue
             if any(i.source == r.source and i.window == r.window
                    and (i.trigger is None or i.trigger == r.trigger)
                    and getattr(i, what) is not None for i in stated):
                 continue
-            said = (f"{r.choices[what]} flip(s) won" if what == "coin"
-                    else f"a roll of {r.choices[what]}")
+            said = {"coin": f"{r.choices[what]} flip(s) won", "roll": f"a roll of {r.choices[what]}",
+                    "mode": f"mode {r.choices[what]}", "target": f"target {r.choices[what]}"}[what]
+            event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
+                     "target": "target chosen at random"}[what]
+            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d"}[what]
             who = (labels or {}).get(r.source, r.source)
-            out.append(f"warning: {who}'s {'coin flip' if what == 'coin' else 'die roll'} "
-                       f"in the {r.window} window is not stated: {said} was assumed, the result "
-                       f"worst for its controller (state it as combat.trigger_choices[]."
-                       f"{what}; CR {'705' if what == 'coin' else '706'})")
+            out.append(f"warning: {who}'s {event} in the {r.window} window is not stated: {said} "
+                       f"was assumed, the result worst for its controller (state it as "
+                       f"combat.trigger_choices[].{what}; CR {rule})")
     return out

@@ -655,8 +655,9 @@ class _Play:
                 options.append(None)
             if not options:
                 return None
+            chooser = chance.adversary(self, f.controller) if who.random else f.controller  # h12
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                Choice(chooser, "target", f.source, f.ability.text, tuple(options),
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None

@@ -288,6 +288,9 @@ class Who:
     card types it may have (one of; any permanent when empty)."""
     exclude_types: tuple[str, ...] = ()
     """``"target_permanent"``: card types it must not have ("nonland permanent")."""
+    random: bool = False
+    """h12: the target is "chosen at random" (608.2d is no player's choice): the
+    controller's adversary chooses it (models/triggers/chance.py)."""
 
 
 SOURCE = Who("source")
@@ -563,6 +566,8 @@ class Modes:
     modes: tuple[tuple[Effect, ...], ...]
     least: int = 1
     most: int = 1
+    random: bool = False
+    """h12: "choose one at random —": the controller's adversary chooses (chance.py)."""
 
 
 @dataclass(frozen=True)
