@@ -620,3 +620,18 @@ def test_knight_rampager_target_opponent_chosen_at_random() -> None:
                   _p("g2", "Hill Giant", "Bob")], {"kr": "Bob"}, {"g1": ["kr"], "g2": ["kr"]})
     assert "kr" in got["outcome"]["destroyed"]
     assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_non_human_cannonball_deals_the_roll_to_its_controller() -> None:
+    # Non-Human Cannonball (4/3) blocked by a Hill Giant dies; "roll a six-sided die. If the
+    # result is 4 or less, this creature deals that much damage to you": stated 3: Alice 17;
+    # 5: nothing; unstated: the worst for Alice, 4: Alice 16.
+    perms = [_p("can", "Non-Human Cannonball", "Alice"), _p("giant", "Hill Giant", "Bob")]
+
+    def life(roll: int | None) -> int:
+        stated = [{"source": "can", "window": "regular", "roll": roll}] if roll else []
+        got = damage(perms, {"can": "Bob"}, {"giant": ["can"]}, trigger_choices=stated)
+        assert "can" in got["outcome"]["destroyed"]
+        return int(got["outcome"]["life"]["Alice"])
+
+    assert (life(3), life(5), life(None)) == (17, 20, 16)

@@ -22,7 +22,7 @@ random" (:class:`Who` ``random``) are chosen the same way (the scenario states t
 <effects>." and a d20's table of results ("1—9 | ...", its rows joined to the trigger by
 :func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "a creature ...
 chosen at random" (not a target), a flip whose branch has a target (chosen as the ability is put on the stack,
-603.3d, before the flip), a coin branch of more than one sentence, "that much" of a roll.
+603.3d, before the flip), a coin branch of more than one sentence.
 Pure Python.
 """
 
@@ -33,13 +33,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from redzone.models.triggers.types import (Amount, Chance, Counters, CreateTokens, Effect, Pump,
-                                           Resolved, ValueOnly, flat_effects)
+from redzone.models.triggers.types import (Amount, Chance, Counters, CreateTokens, DamageEffect,
+                                           Effect, Pump, Resolved, ValueOnly, flat_effects)
 
 if TYPE_CHECKING:
     from redzone.models.scenario.types import TriggerChoice
 
-__all__ = ["Chance", "assumed", "read", "resolve"]
+__all__ = ["Chance", "adversary", "assumed", "is_random", "read", "resolve"]
 
 _WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SPLIT = re.compile(r"(?<=\.)\s+(?=[A-Z~])")
@@ -139,7 +139,8 @@ def read(rest: str, effects_of: EffectsReader) -> tuple[tuple[Effect, ...], bool
 
 def _ranges(sides: int, sents: list[str], effects_of: EffectsReader) -> Chance | None:
     """"If you roll a 1, <effects>. Otherwise, <effects>." / "If the result is 4 or less
-    (5 or greater), <effects>.": the results each sentence covers, as rows of a table."""
+    (5 or greater), <effects>.": the results each sentence covers, as rows of a table ("~
+    deals that much damage ...": the result, one row per result)."""
     branches: list[tuple[str, tuple[Effect, ...]]] = []
     left = set(range(1, sides + 1))
     for s in sents:
@@ -157,9 +158,20 @@ def _ranges(sides: int, sents: list[str], effects_of: EffectsReader) -> Chance |
             lo, hi, text = 0, 0, low[len("otherwise, "):]
         else:
             return None
+        per_result = " that much damage " in f" {text} "
+        if per_result:  # "deals that much damage": the result (each result a row of its own)
+            text = text.replace("that much damage", "1 damage")
         got = effects_of(text)
         if got is None or got[1] or not _plain(got[0]):
             return None
+        if per_result:
+            if not 1 <= lo <= hi <= sides or len(got[0]) != 1 \
+                    or not isinstance(got[0][0], DamageEffect) or got[0][0].amount != Amount():
+                return None
+            left -= set(range(lo, hi + 1))
+            branches.extend((f"range:{k}-{k}", (dataclasses.replace(got[0][0], amount=Amount(k)),))
+                            for k in range(lo, hi + 1))
+            continue
         if lo == 0:  # "otherwise": every result not covered yet, each a row of its own
             branches.extend((f"range:{k}-{k}", got[0]) for k in sorted(left))
             left.clear()
@@ -246,6 +258,14 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
         for x in effects:
             lines.append(play.effect(f, dataclasses.replace(x, amount=Amount(n)), chosen))
     return "; ".join([f"rolled {k} (706)"] + [x for x in lines if x])
+
+
+def is_random(choice: Any) -> bool:
+    """Whether ``choice`` (a resolver ``Choice``) is a flip's, a roll's, or a mode or target
+    chosen at random: the adversary's result, not a player's choice."""
+    what = getattr(choice, "what", "")
+    return what in ("coin", "roll") or (what in ("mode", "target")
+                                        and "at random" in getattr(choice, "text", ""))
 
 
 def assumed(resolved: Sequence[Resolved], stated: Sequence[TriggerChoice],
