@@ -169,7 +169,14 @@ def _more_self(body: str, names: tuple[str, ...]) -> str:
                               "~", body)
                 body = re.sub(r"(?<= by )" + re.escape(first) + r"(?= this turn\b)", "~", body)
                 body = re.sub(r"( counters? on )" + re.escape(first) + r"(?=\.|$)", r"\1~", body)
+    for name in names:  # a name the card's own text gives it
+        for nick in _NICKNAMES.get(name, ()):
+            body = re.sub(r"(?<![\w'-])" + re.escape(nick) + r"(?![\w'-])", "~", body)
     return re.sub(r"\bthe ~", "~", body)
+
+
+_NICKNAMES = {"The Underworld Fantasy Queen": ("Her Majesty",)}
+"""h12: cards whose text calls the card by another name."""
 
 
 def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:

@@ -107,6 +107,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
         return IfTest("opponent_poison_at_least", _number(m[1]))
     if re.fullmatch(r"(?:the )?defending player is poisoned", c):
         return IfTest("defending_poisoned") if defending else None
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", c)
+    if m:  # h12: pack tactics — the attackers as declared (508.1), in an attack event only
+        return IfTest("attacked_power_at_least", int(m[1])) if defending else None
     m = re.fullmatch(r"creatures you control have total power (\d+) or greater", c)
     if m:
         return IfTest("total_power_at_least", int(m[1]))

@@ -479,6 +479,12 @@ class _Refs:
             return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"each (artifact|enchantment) creature( you control| your opponents "
+                         r"control)?", s)
+        if m:  # h12: "each artifact creature you control" (Cult of Skaro)
+            ctl = {None: "any", " you control": "you", " your opponents control": "opponents"}[m[2]]
+            return Who("each_creature", ctl,  # type: ignore[arg-type]
+                       qualities=(Quality(types=(m[1].capitalize(),)),))
         if (s == "that planeswalker" and self.r.event == "combat_damage_to"
                 and [x for x in self.r.watch.extra if x.startswith("to:")] == ["to:planeswalker"]):
             return Who("damaged")  # h12: the planeswalker dealt the combat damage
@@ -579,6 +585,8 @@ class _Refs:
                  "each of your opponents": "each_opponent"}  # h12
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
+        if s == "target opponent chosen at random":  # h12: the adversary chooses (chance.py)
+            return Who("target_opponent", random=True)
         if s in ("defending player", "the defending player"):
             # the player the source (or the creature that triggered it) attacks (506.2)
             if self.r.event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked") or (
@@ -799,7 +807,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
-    m = re.fullmatch(r"(.+?) can't be blocked this turn", s)
+    m = re.fullmatch(r"(.+?) can't be blocked this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBeBlockedEffect(who),)

@@ -697,8 +697,9 @@ class _Play:
                 options.append(None)
             if not options:
                 return None
+            chooser = chance.adversary(self, f.controller) if who.random else f.controller  # h12
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                Choice(chooser, "target", f.source, f.ability.text, tuple(options),
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
@@ -1021,6 +1022,13 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "attacked_power_at_least":  # h12: pack tactics (508.1, 508.4)
+            # the declared attackers are those of the window's own board (a token put onto
+            # the battlefield attacking is not in it), with their power as they were declared
+            base = self.edit.base
+            return sum((base.permanents[a].power or 0) for a in self.attackers
+                       if a in base.permanents and base.permanents[a].controller == f.controller
+                       ) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
         if t.kind in ("life_at_least", "life_at_most"):

@@ -318,6 +318,9 @@ class Who:
     count: Count | None = None
     """``"group"``: the permanents on the battlefield this :class:`Count` (``"permanents"``)
     would count as the effect resolves (608.2h)."""
+    random: bool = False
+    """h12: the target is "chosen at random" (608.2d is no player's choice): the
+    controller's adversary chooses it (models/triggers/chance.py)."""
 
 
 SOURCE = Who("source")
@@ -545,13 +548,17 @@ class IfTest:
     existed (608.2h; the source, or with ``of_trigger`` the creature whose event it was):
     ``"had_counters"`` (``count`` or more ``counter`` counters, ``none``: no such counter),
     ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
-    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h)."""
+    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
+    ``"attacked_power_at_least"`` (h12, pack tactics): the creatures you declared as attackers
+    this combat had a total power of at least ``count`` as they were declared (508.1; a
+    creature put onto the battlefield attacking was not declared, 508.4)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  "attacked_power_at_least"]  # h12
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -651,6 +658,8 @@ class Modes:
     modes: tuple[tuple[Effect, ...], ...]
     least: int = 1
     most: int = 1
+    random: bool = False
+    """h12: "choose one at random —": the controller's adversary chooses (chance.py)."""
 
 
 @dataclass(frozen=True)
