@@ -543,3 +543,51 @@ def test_flaxen_intruder_sacrifices_itself_then_destroys_an_artifact() -> None:
     # declined: nothing is destroyed (608.2c)
     s["combat"]["trigger_choices"][0]["may"] = False
     assert _damage(s)["outcome"]["destroyed"] == []
+
+
+def test_treefolk_mystic_destroys_the_auras_of_the_creature_it_blocks() -> None:
+    # 509.2, 701.8, 613: Alice's Grizzly Bears enchanted with Rancor (+2/+0, trample) attack;
+    # Bob's Treefolk Mystic (2/4) blocks: Rancor is destroyed as blockers are declared, so the
+    # Bears deal 2 (no trample) and the Mystic survives.
+    s = _scenario([perm("gb", "Grizzly Bears", "Alice"),
+                   perm("rancor", "Rancor", "Alice", attached_to="gb"),
+                   perm("tm", "Treefolk Mystic", "Bob")], {"gb": "Bob"}, {"tm": ["gb"]})
+    got = _damage(s)
+    assert got["triggers"][0]["result"] == "rancor destroyed"
+    assert "tm" not in got["outcome"]["destroyed"] and got["outcome"]["damage"]["tm"] == 2
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_corrosive_ooze_destroys_the_equipment_at_end_of_combat() -> None:
+    # 603.7, 511.2: Corrosive Ooze blocks Grizzly Bears equipped with Bonesplitter (+2/+0):
+    # the Equipment still applies in the damage step (4 damage kills the 2/2 Ooze) and is
+    # destroyed at end of combat.
+    s = _scenario([perm("gb", "Grizzly Bears", "Alice"),
+                   perm("bs", "Bonesplitter", "Alice", attached_to="gb"),
+                   perm("ooze", "Corrosive Ooze", "Bob")], {"gb": "Bob"}, {"ooze": ["gb"]})
+    got = _damage(s)
+    assert "ooze" in got["outcome"]["destroyed"]
+    assert got["outcome"]["reasons"]["bs"].startswith("destroyed at end of combat")
+
+
+def test_battering_ram_destroys_the_wall_at_end_of_combat() -> None:
+    # 603.7: Battering Ram becomes blocked by Wall of Stone (0/8): the Wall is destroyed at
+    # end of combat.
+    s = _scenario([perm("ram", "Battering Ram", "Alice"), perm("wall", "Wall of Stone", "Bob")],
+                  {"ram": "Bob"}, {"wall": ["ram"]})
+    got = _damage(s)
+    assert got["outcome"]["reasons"]["wall"].startswith("destroyed at end of combat")
+
+
+def test_ojer_pakpatiq_returns_transformed_with_time_counters() -> None:
+    # 712.14a, 122.6: Ojer Pakpatiq (4/3) blocks Bob's Craw Wurm (6/4) and dies: it
+    # returns tapped and transformed (Temple of Cyclical Time, a land) with three time
+    # counters on it.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob"), perm("ojer", "Ojer Pakpatiq, Deepest Epoch", "Alice")],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"ojer": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "ojer", 6), ("ojer", "wurm", 4)])
+    temple = out.board.permanents["ojer~returned"]
+    assert (temple.name, temple.tapped) == ("Temple of Cyclical Time", True)
+    assert out.state.counters["ojer~returned"] == {"time": 3}

@@ -62,10 +62,8 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
                      r" transformed| flipped)?(?: under (its owner's|your) control)?( tapped)?"
                      r"(?: with (a|an|one|two|three) (\+1/\+1|flying|first strike|vigilance|"
-                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible) "
+                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible|time) "
                      r"counters? on it)?", s)  # h13: the counters it enters with (122.6)
-    if m and r.event == "dies" and m[6] and m[3]:
-        return None
     if m and r.event == "dies" and m[6]:
         n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}[m[6]]
         got = entry_clause(s[:m.start(6) - len(" with ")], refs, dies_self)

@@ -268,7 +268,10 @@ class Who:
                   # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
                   # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
                   # ability created as it resolved ("exile that token at end of combat")
-                  "each_permanent", "created"]
+                  "each_permanent", "created",
+                  # the Auras / Equipment (``qualities``) attached to the creature whose event
+                  # it was / to each creature the source blocks
+                  "attached_to_trigger", "attached_to_blocked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
