@@ -591,3 +591,26 @@ def test_ojer_pakpatiq_returns_transformed_with_time_counters() -> None:
     temple = out.board.permanents["ojer~returned"]
     assert (temple.name, temple.tapped) == ("Temple of Cyclical Time", True)
     assert out.state.counters["ojer~returned"] == {"time": 3}
+
+
+def test_surgespanner_returns_a_target_permanent_to_its_owners_hand() -> None:
+    # 508.1f, 701.26a, 400.7: Surgespanner attacks (it becomes tapped); Alice pays {1}{U}
+    # and the stated target, Bob's Glorious Anthem, returns to his hand: it left the
+    # battlefield without being destroyed.
+    s = _scenario([perm("ss", "Surgespanner", "Alice"), perm("anthem", "Glorious Anthem", "Bob"),
+                   perm("gb", "Grizzly Bears", "Bob")], {"ss": "Bob"},
+                  trigger_choices=[{"source": "ss", "window": "attack", "may": True,
+                                    "target": "anthem"}])
+    s["players"][0]["mana"] = 2
+    got = _damage(s)
+    assert "anthem returned to hand" in got["triggers"][0]["result"]
+    assert got["outcome"]["reasons"]["anthem"].startswith("returned to its owner's hand")
+
+
+def test_card_type_adjectives_are_required_types() -> None:
+    # "an artifact creature card": both card types (205.2a)
+    from redzone.models.triggers.entries import _kind_fits
+
+    e = EntersFromCard("hand_card", kinds=("artifact creature",))
+    assert _kind_fits(("Artifact", "Creature"), (), (), e)
+    assert not _kind_fits(("Creature",), (), (), e) and not _kind_fits(("Artifact",), (), (), e)
