@@ -614,3 +614,27 @@ def test_card_type_adjectives_are_required_types() -> None:
     e = EntersFromCard("hand_card", kinds=("artifact creature",))
     assert _kind_fits(("Artifact", "Creature"), (), (), e)
     assert not _kind_fits(("Creature",), (), (), e) and not _kind_fits(("Artifact",), (), (), e)
+
+
+def test_trove_warden_puts_its_exiled_cards_back_under_their_owners() -> None:
+    # 607.2a, 110.2: Trove Warden (3/4) exiled Bob's Bonesplitter earlier (the scenario's
+    # exiled); it blocks Bob's stated 7/4 Craw Wurm and dies: the Bonesplitter returns
+    # under Bob's control.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob", power=7),
+                        perm("tw", "Trove Warden", "Alice", exiled={"Bonesplitter": "Bob"})],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"tw": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "tw", 7), ("tw", "wurm", 4)])
+    back = out.board.permanents["tw~exiled0"]
+    assert (back.name, back.controller) == ("Bonesplitter", "Bob")
+
+
+def test_a_trains_trigger_is_of_combat() -> None:
+    # 702.149a: training resolves as attackers are declared: "whenever ~ trains" is a
+    # triggered ability of combat (not played yet: listed as not played)
+    from redzone.models.triggers.classify import in_combat
+
+    assert in_combat("Whenever this creature trains, exile up to one other target creature "
+                     "from the battlefield or creature card from a graveyard.",
+                     ("Savior of Ollenbock",))

@@ -86,7 +86,11 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
         return None
     m = re.fullmatch(r"return (?:the exiled (?:card|cards)|all cards exiled with (?:it|~)) to the "
-                     r"battlefield( tapped)? under (?:its owner's|their owners') control", s)
+                     r"battlefield( tapped)? under (?:its owner's|their owners') control", s) \
+        or re.fullmatch(r"put (?:the exiled cards|each permanent card exiled with (?:it|~)) onto the "
+                        r"battlefield( tapped)? under (?:their owners'|the control of that card's "
+                        r"owner) control", s.replace("the control of that card's owner",
+                                                     "the control of that card's owner control"))
     if m and r.event in ("leaves", "dies") and r.watch.kind == "self" and r.it == _SELF:
         # 607.2a: the cards its own linked ability exiled (the scenario's ``exiled``)
         return (EntersFromCard("exiled", tapped=bool(m[1])),)
