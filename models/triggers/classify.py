@@ -62,7 +62,9 @@ _COMBAT_EVENT = re.compile(
     r"(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
     r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield|"
     # 508.1f: declaring a creature without vigilance as an attacker taps it
-    r"becomes? tapped)\b",
+    r"becomes? tapped|"
+    # h13, 702.149a: training resolves as attackers are declared ("whenever ~ trains")
+    r"trains?)\b",
     re.IGNORECASE)
 # Steps and phases outside the play: "at the beginning of combat" comes before attackers are
 # declared (507), "at end of combat" after the combat damage step (511).

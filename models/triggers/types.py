@@ -297,7 +297,10 @@ class Who:
                   # h16 (players.py): the owner of the source / of the creature whose event it
                   # was; the attacking (active) player; each opponent who controls no permanent
                   # of ``qualities``
-                  "source_owner", "trigger_owner", "attacking_player", "opponents_without"]
+                  "source_owner", "trigger_owner", "attacking_player", "opponents_without",
+                  # h13: the Auras / Equipment (``qualities``) attached to the creature whose
+                  # event it was / to each creature the source blocks
+                  "attached_to_trigger", "attached_to_blocked"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
