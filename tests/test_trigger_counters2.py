@@ -411,3 +411,20 @@ def test_esper_sojourners_taps_or_untaps_as_stated() -> None:
     t = got["triggers"][0]
     assert t["choices"] == {"target": "bears", "may": True, "chosen": "untap"}
     assert t["result"] == "bears untapped"
+
+
+# ---------------------------------------------------------------- pack tactics (508.1, 603.4)
+
+
+def test_gnoll_hunter_counts_the_power_attacked_with_as_declared() -> None:
+    # "If you attacked with creatures with total power 6 or greater this combat" (an
+    # intervening "if", 603.4): Gnoll Hunter (2/2) with Hill Giant (3/3) and Grizzly Bears
+    # (2/2) is 7: a counter, 3 + 3 + 2 = 8 to Bob. With the Giant alone, 5: no trigger.
+    got = damage([perm("g", "Gnoll Hunter", "Alice"), perm("giant", "Hill Giant", "Alice"),
+                  perm("bears", "Grizzly Bears", "Alice")],
+                 {"g": "Bob", "giant": "Bob", "bears": "Bob"})
+    assert got["outcome"]["counters"] == {"g": {"+1/+1": 1}}
+    assert got["outcome"]["life"]["Bob"] == 12
+    got = damage([perm("g", "Gnoll Hunter", "Alice"), perm("giant", "Hill Giant", "Alice")],
+                 {"g": "Bob", "giant": "Bob"})
+    assert got.get("triggers", []) == [] and got["outcome"]["life"]["Bob"] == 15

@@ -25,7 +25,8 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Count, CounterChange, Counters, DamageEffect, Destroy,
+from redzone.models.triggers.types import (Amount, Conditional, Count, CounterChange, Counters, CreateTokens,
+                                           DamageEffect, Destroy, GainKeywords, IfTest, Pump,
                                            DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
                                            TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
@@ -203,6 +204,16 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"if you attacked with creatures with total power (\d+) or greater this "
+                     r"combat, (.+)", s)
+    if m and refs.r.event in ("attacks", "you_attack", "attacks_alone"):
+        # the creatures declared (508.1), their power then: the attack window's own board
+        inner = sentence(m[2], refs)
+        if not inner or not all(isinstance(e, _IF_OK) for e in inner):
+            return None
+        if all(isinstance(e, ValueOnly) for e in inner):
+            return inner
+        return (Conditional(IfTest("attacked_power_at_least", int(m[1])), inner),)
     m = re.fullmatch(r"tap or untap (.+)", s)
     if m:  # the choice is made as it resolves (608.2d)
         inner = sentence(f"tap {m[1]}", refs)
@@ -242,6 +253,8 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
 
 
 _SOURCE = Who("source")
+_IF_OK = (Counters, CreateTokens, DamageEffect, GainKeywords, LifeEffect, Pump, TapEffect, ValueOnly)
+"""What a condition of this module may hold: no choice of its own."""
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
 

@@ -971,6 +971,10 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "attacked_power_at_least":  # h14: as declared (508.1), the window's board
+            base = self.edit.base
+            declared = [a for a in {**self.attackers, **self.removed} if a in base.permanents]
+            return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
         if t.kind in ("life_at_least", "life_at_most"):

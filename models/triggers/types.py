@@ -508,7 +508,10 @@ class IfTest:
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  # h14: the creatures the controller attacked with had a total power of at
+                  # least ``count`` as they were declared (508.1; pack tactics)
+                  "attacked_power_at_least"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
