@@ -428,3 +428,26 @@ def test_gnoll_hunter_counts_the_power_attacked_with_as_declared() -> None:
     got = damage([perm("g", "Gnoll Hunter", "Alice"), perm("giant", "Hill Giant", "Alice")],
                  {"g": "Bob", "giant": "Bob"})
     assert got.get("triggers", []) == [] and got["outcome"]["life"]["Bob"] == 15
+
+
+# ---------------------------------------------------------------- delirium
+
+
+def _zealot(graveyard: list[str]) -> dict[str, object]:
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    sc = scenario([perm("z", "Gouged Zealot", "Alice"), perm("elf", "Llanowar Elves", "Bob")],
+                  {"z": "Bob"})
+    sc["players"][0]["graveyard"] = graveyard
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_gouged_zealot_needs_four_card_types_in_its_controllers_graveyard() -> None:
+    # "If there are four or more card types among cards in your graveyard" (603.4): creature,
+    # instant, land and artifact — 1 damage to each creature Bob controls, the Elves die; with
+    # three types (two creature cards), no trigger.
+    got = _zealot(["Grizzly Bears", "Lightning Bolt", "Forest", "Darksteel Relic"])
+    assert got["outcome"]["destroyed"] == ["elf"]
+    got = _zealot(["Grizzly Bears", "Lightning Bolt", "Forest", "Hill Giant"])
+    assert got.get("triggers", []) == [] and got["outcome"]["destroyed"] == []

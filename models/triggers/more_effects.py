@@ -31,8 +31,8 @@ from redzone.models.triggers.types import (Amount, Conditional, Count, CounterCh
                                            TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
-           "read_clause", "removed", "resolve", "stops"]
+__all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
+           "object_names", "read_clause", "removed", "resolve", "stops"]
 
 EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap)
 """The effect classes :func:`resolve` plays."""
@@ -538,3 +538,48 @@ def _tap_cost(play: Any, f: Any, e: TapCost, chosen: dict[str, Any]) -> str:
         play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
         play.tapped.append(pid)  # 701.26a: each was untapped ("becomes tapped")
     return ", ".join(f"{pid} tapped" for pid in pick)
+
+
+# ---------------------------------------------------------------- delirium
+
+
+_CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
+                         "Land", "Planeswalker", "Sorcery", "Tribal"})
+
+
+def _card_types(name: str) -> frozenset[str]:
+    """The card types of the card ``name`` in a graveyard (its front face; a split card's two
+    halves, 709.4); ``frozenset()`` when the card data doesn't know it."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import RedzoneError
+
+    try:
+        card = lookup(name)
+    except RedzoneError:
+        return frozenset()
+    faces = card.faces if getattr(card, "layout", None) == "split" else card.faces[:1]
+    return frozenset(t for f in faces for t in f.types if t in _CARD_TYPES)
+
+
+def graveyard_types(play: Any, player: str) -> int:
+    """How many card types are among the cards in ``player``'s graveyard now: the scenario's
+    ``players[].graveyard`` (less a card returned to the battlefield in this combat) and the
+    nontoken permanents they own that died in this combat and stayed there (not exiled,
+    returned to a hand or library, or returned by persist or undying). Cards a value moved
+    are not tracked (docs/triggers.md, known limit)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given = next((p.graveyard for p in base.players if p.name == player), ())
+    types: set[str] = set()
+    for i, name in enumerate(given):
+        if f"{player}~graveyard{i}" not in perms:
+            types |= _card_types(name)
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if perm is None or perm.token or perm.owner != player or f"{pid}~returned" in perms:
+            continue
+        if play.state.reasons.get(pid, "").startswith(("exiled", "returned")):
+            continue
+        types |= _card_types(perm.card or perm.name) or frozenset(
+            t for t in perm.types if t in _CARD_TYPES)
+    return len(types)

@@ -971,6 +971,8 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "graveyard_types_at_least":  # h14: delirium
+            return more_effects.graveyard_types(self, f.controller) >= t.count
         if t.kind == "attacked_power_at_least":  # h14: as declared (508.1), the window's board
             base = self.edit.base
             declared = [a for a in {**self.attackers, **self.removed} if a in base.permanents]

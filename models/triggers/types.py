@@ -511,7 +511,10 @@ class IfTest:
                   "had_power_at_least", "was_type", "source_blocked",
                   # h14: the creatures the controller attacked with had a total power of at
                   # least ``count`` as they were declared (508.1; pack tactics)
-                  "attacked_power_at_least"]
+                  "attacked_power_at_least",
+                  # h14: delirium: at least ``count`` card types among the cards in the
+                  # controller's graveyard (the scenario's and this combat's deaths)
+                  "graveyard_types_at_least"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
