@@ -451,3 +451,18 @@ def test_gouged_zealot_needs_four_card_types_in_its_controllers_graveyard() -> N
     assert got["outcome"]["destroyed"] == ["elf"]
     got = _zealot(["Grizzly Bears", "Lightning Bolt", "Forest", "Hill Giant"])
     assert got.get("triggers", []) == [] and got["outcome"]["destroyed"] == []
+
+
+def test_quirion_beastcaller_distributes_its_counters_as_stated() -> None:
+    # Quirion Beastcaller (2/2, two +1/+1 counters) blocks Serra Angel (4/4): both die. "When
+    # this creature dies, distribute X +1/+1 counters among any number of target creatures you
+    # control, where X is the number of +1/+1 counters on this creature" — two, as it last
+    # existed (608.2h), divided as Bob states (601.2d): both on Grizzly Bears.
+    perms = [perm("angel", "Serra Angel", "Alice"),
+             perm("qb", "Quirion Beastcaller", "Bob", counters={"+1/+1": 2}),
+             perm("bears", "Grizzly Bears", "Bob"), perm("elf", "Llanowar Elves", "Bob")]
+    got = damage(perms, {"angel": "Bob"}, {"qb": ["angel"]}, triggers_resolved=["attack", "block"],
+                 trigger_choices=[{"source": "qb", "window": "regular", "divided": {"bears": 2}}])
+    assert sorted(got["outcome"]["destroyed"]) == ["angel", "qb"]
+    assert got["outcome"]["counters"]["bears"] == {"+1/+1": 2}
+    assert "elf" not in got["outcome"]["counters"]

@@ -190,6 +190,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _to_library(s, refs)
     if got is not None:
         return got
+    got = _distribute(s, refs)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(?:it|~) deals (\d+ damage|damage equal to (?:its|~'s) power) divided as you "
                      r"choose among (one, two, or three|one or two|any number of) (targets|target "
                      r"creatures)", s)
@@ -257,6 +260,33 @@ _IF_OK = (Counters, CreateTokens, DamageEffect, GainKeywords, LifeEffect, Pump, 
 """What a condition of this module may hold: no choice of its own."""
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+
+
+_HOW_MANY = {"one or two": 2, "one, two, or three": 3, "any number of": 0}
+
+
+def _distribute(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"distribute N (X, a number of ... equal to C) <kind> counters among one or two (one,
+    two, or three / any number of) [target] creatures [you control][, where X is C]"
+    (:class:`DividedDamage` with ``counter``), or ``None``."""
+    from redzone.models.triggers.amounts import count_phrase
+
+    m = re.fullmatch(r"distribute (a|an|one|two|three|four|five|six|X|a number of) ([+-]1/[+-]1|[a-z]+) "
+                     r"counters (?:equal to (.+?) )?among (one or two|one, two, or three|any number of) "
+                     r"(target creatures|creatures)( you control)?(?:, where X is (.+))?", s)
+    if not m:
+        return None
+    if m[1] == "X":
+        amount = count_phrase(m[7], refs) if m[7] else None
+    elif m[1] == "a number of":
+        amount = count_phrase(m[3], refs) if m[3] and not m[7] else None
+    else:
+        n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}[m[1]]
+        amount = None if (m[3] or m[7]) else Amount(n)
+    if amount is None:
+        return None
+    return (DividedDamage(amount, _HOW_MANY[m[4]], creatures=True, counter=m[2],
+                          controller="you" if m[6] else "any", targeted=m[5] == "target creatures"),)
 
 
 def _counted_stat(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -378,6 +408,13 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _tap_cost(play, f, e, chosen)
     if isinstance(e, RemoveFromCombat):
         return _remove_from_combat(play, f, e, chosen)
+    if isinstance(e, DividedDamage) and e.counter:  # 122.1: counters, as divided
+        if not e.targeted and not _choose_division(play, f, e, chosen):  # 608.2d: now
+            return "no creature"
+        lines = [play.effect(dataclasses.replace(f, trigger=t), Counters(Who("trigger"), e.counter,
+                                                                        Amount(k)), chosen)
+                 for t, k in (chosen.get("divided") or {}).items() if play.state.on_battlefield(t)]
+        return "; ".join(lines) or "no creature"
     if isinstance(e, DividedDamage):
         return _divided(play, f, chosen)
     if isinstance(e, TapOrUntap):
@@ -421,14 +458,21 @@ def divide(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
     the stack (601.2d, 603.3d; a ``Choice`` ``"divided"`` whose options are tuples of (target,
     damage); stated as ``combat.trigger_choices[].divided``); ``False`` when it has no legal
     target (the ability is removed from the stack). ``True`` when ``f`` divides nothing."""
+    e = next((x for x in f.ability.effects if isinstance(x, DividedDamage)), None)
+    if e is None or not e.targeted:
+        return True  # not targeted: chosen as it resolves (608.2d)
+    return _choose_division(play, f, e, chosen)
+
+
+def _choose_division(play: Any, f: Any, e: DividedDamage, chosen: dict[str, Any]) -> bool:
+    """Choose the division of ``e`` (:func:`divide`); ``False`` when there is nothing to
+    divide among."""
     from redzone.models.triggers.resolve import Choice
 
-    e = next((x for x in f.ability.effects if isinstance(x, DividedDamage)), None)
-    if e is None:
-        return True
     n = play.amount(f, e.amount)
-    who = Who("target_creature") if e.creatures else Who("any_target")
-    among = [c.id for c in play._candidates(f, who) if play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
+    who = Who("target_creature", e.controller) if e.creatures else Who("any_target")
+    among = [c.id for c in play._candidates(f, who)  # pyright: ignore[reportPrivateUsage]
+             if not e.targeted or play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
     if not e.creatures:
         perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
         among += [q.id for q in perms.values() if not q.is_creature
@@ -442,8 +486,9 @@ def divide(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
         return True
     options = _divisions(n, among, e.most)
     if len(options) > DIVIDE_LIMIT:
-        raise RuntimeError(f"dividing {n} damage among {len(among)} targets ({len(options)} ways, "
-                           f"more than {DIVIDE_LIMIT}) is not enumerated")
+        raise RuntimeError(f"dividing {n} {e.counter + ' counters' if e.counter else 'damage'} among "
+                           f"{len(among)} ({len(options)} ways, more than {DIVIDE_LIMIT}) is not "
+                           f"enumerated")
     pick = options[0] if len(options) == 1 else play.choose(
         Choice(f.controller, "divided", f.source, f.ability.text, tuple(options), f.trigger,
                tuple(among)))

@@ -837,6 +837,14 @@ class DividedDamage:
     amount: Amount
     most: int = 0
     creatures: bool = False
+    counter: str = ""
+    """When set, ``amount`` counters of this kind are distributed instead of damage ("distribute
+    five +1/+1 counters among any number of target creatures": creatures only, 122.1)."""
+    controller: Literal["any", "you"] = "any"
+    """Counters: only creatures the ability's controller controls ("... you control")."""
+    targeted: bool = True
+    """Counters: the creatures are targets (603.3d: hexproof, shroud and protection count);
+    ``False`` ("among any number of creatures you control"): chosen, not targeted."""
 
 
 @dataclass(frozen=True)
