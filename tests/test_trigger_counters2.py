@@ -466,3 +466,25 @@ def test_quirion_beastcaller_distributes_its_counters_as_stated() -> None:
     assert sorted(got["outcome"]["destroyed"]) == ["angel", "qb"]
     assert got["outcome"]["counters"]["bears"] == {"+1/+1": 2}
     assert "elf" not in got["outcome"]["counters"]
+
+
+# ---------------------------------------------------------------- a set of targets (603.3d)
+
+
+def test_cho_arrim_bruiser_taps_up_to_two_target_creatures() -> None:
+    # "You may tap up to two target creatures": the set is chosen as the ability is put on
+    # the stack (603.3d); stated: Bob's Grizzly Bears only.
+    perms = [perm("cab", "Cho-Arrim Bruiser", "Alice"), perm("bears", "Grizzly Bears", "Bob"),
+             perm("elf", "Llanowar Elves", "Bob")]
+    got = damage(perms, {"cab": "Bob"}, trigger_choices=[
+        {"source": "cab", "window": "attack", "targets": ["bears"], "may": True}])
+    t = got["triggers"][0]
+    assert t["choices"] == {"targets": ["bears"], "may": True}
+    assert t["result"] == "bears tapped"
+    from redzone.models.errors import ScenarioError
+    import pytest
+
+    with pytest.raises(ScenarioError) as err:  # three where two at most
+        damage(perms + [perm("giant", "Hill Giant", "Bob")], {"cab": "Bob"}, trigger_choices=[
+            {"source": "cab", "window": "attack", "targets": ["bears", "elf", "giant"], "may": True}])
+    assert err.value.field == "combat.trigger_choices[0].targets"

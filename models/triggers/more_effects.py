@@ -32,7 +32,7 @@ from redzone.models.triggers.types import (Amount, Conditional, Count, CounterCh
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
-           "object_names", "read_clause", "removed", "resolve", "stops"]
+           "object_names", "read_clause", "removed", "resolve", "stops", "target_set"]
 
 EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap)
 """The effect classes :func:`resolve` plays."""
@@ -68,6 +68,13 @@ def group_obj(s: str, refs: Any) -> Who | None:
     if m:  # a Vehicle is an artifact, a creature only while crewed (301.7)
         return Who("target_permanent", "you" if m[1] == "you control" else "opponents",
                    qualities=(Quality(types=("Creature",)), Quality(subtypes=("Vehicle",))))
+    m = re.fullmatch(r"(?:each of )?up to (two|three|four|five|eight) (other )?target creatures( .+)?", s)
+    if m:  # a set of targets (603.3d), chosen as the ability is put on the stack
+        one = _target_creature(f"{'another ' if m[2] else ''}target creature{m[3] or ''}", refs)
+        if one is None or one.kind != "target_creature":
+            return None
+        n = {"two": 2, "three": 3, "four": 4, "five": 5, "eight": 8}[m[1]]
+        return dataclasses.replace(one, kind="target_set", n=n, up_to=True)
     if re.match(r"(?:up to one |another |up to one other )?target ", s):
         return _target_permanent(s, refs) or _target_creature(s, refs)
     m = re.fullmatch(r"(each|all) (.+)", s.strip())
@@ -146,11 +153,40 @@ def _target_creature(s: str, refs: Any) -> Who | None:
                attacking=c.attacking)
 
 
-def group_objects(play: Any, f: Any, who: Who) -> list[str]:
+def target_set(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
+    """The set of targets of a ``Who("target_set")`` of ``f`` (603.3d: chosen as it is put on
+    the stack; a ``Choice`` ``"targets"`` among every set up to ``n``, the largest first;
+    stated as ``combat.trigger_choices[].targets``). ``True`` when ``f`` has none."""
+    from itertools import combinations
+
+    from redzone.models.triggers.resolve import Choice
+
+    who = next((w for e in f.ability.effects if (w := getattr(e, "who", None)) is not None
+                and w.kind == "target_set"), None)
+    if who is None:
+        return True
+    base = dataclasses.replace(who, kind="target_creature", n=0, up_to=False)
+    among = [c.id for c in play._candidates(f, base)  # pyright: ignore[reportPrivateUsage]
+             if play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
+    options = [c for k in range(min(who.n, len(among)), -1, -1) for c in combinations(among, k)]
+    if len(options) > DIVIDE_LIMIT:
+        raise RuntimeError(f"{len(options)} sets of targets (more than {DIVIDE_LIMIT}) are not "
+                           f"enumerated")
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "targets", f.source, f.ability.text, tuple(options), f.trigger,
+               tuple(among)))
+    chosen["targets"] = list(pick)
+    return True
+
+
+def group_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:
     """The ids of the permanents of a ``Who("group")`` on the battlefield now (608.2h), in
-    the board's order; of a ``Who("those")``: the creatures of the event still there."""
+    the board's order; of a ``Who("those")``: the creatures of the event still there; of a
+    ``Who("target_set")``: the targets chosen (``chosen["targets"]``) still there."""
     if who.kind == "those":
         return [x for x in f.data.get("those", ()) if x and play.state.on_battlefield(x)]
+    if who.kind == "target_set":  # those still on the battlefield (608.2b)
+        return [x for x in (chosen or {}).get("targets", ()) if play.state.on_battlefield(x)]
     c = who.count if who.count is not None else Count("permanents")
     return [p.id for p in permanents_now(play, f, c)]
 

@@ -593,8 +593,8 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
-            return more_effects.group_objects(self, f, who)
+        if k in ("group", "those", "target_set"):  # h14: each <group>, each of them, up to two targets
+            return more_effects.group_objects(self, f, who, chosen)
         return extra_objects(self, f, who, chosen)  # h7: zones.py
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
@@ -640,7 +640,8 @@ class _Play:
                   for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
         for e in listed:
             who = getattr(e, "who", None)
-            if who is None or not who.kind.startswith("target") and who.kind != "any_target":
+            if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
+                    or who.kind == "target_set":  # h14: a set, more_effects.target_set
                 continue
             if "target" in chosen:
                 continue  # one target shared by the ability's effects ("it gets", "that creature")
@@ -677,8 +678,8 @@ class _Play:
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
-        if not more_effects.divide(self, f, chosen):  # h14: divided damage (601.2d)
-            return None
+        if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):
+            return None  # h14: divided damage (601.2d), a set of targets (603.3d)
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:

@@ -273,7 +273,10 @@ class Who:
                   "group",
                   # h14: the creatures of a "one or more" event ("put a +1/+1 counter on each
                   # of them"), those still on the battlefield
-                  "those"]
+                  "those",
+                  # h14: "each of up to two target creatures": a set of up to ``n`` target
+                  # creatures matching the filter, chosen as the ability is put on the stack
+                  "target_set"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -294,6 +297,8 @@ class Who:
     count: Count | None = None
     """``"group"``: the permanents on the battlefield this :class:`Count` (``"permanents"``)
     would count as the effect resolves (608.2h)."""
+    n: int = 0
+    """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
 
 
 SOURCE = Who("source")
