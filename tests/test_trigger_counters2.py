@@ -488,3 +488,25 @@ def test_cho_arrim_bruiser_taps_up_to_two_target_creatures() -> None:
         damage(perms + [perm("giant", "Hill Giant", "Bob")], {"cab": "Bob"}, trigger_choices=[
             {"source": "cab", "window": "attack", "targets": ["bears", "elf", "giant"], "may": True}])
     assert err.value.field == "combat.trigger_choices[0].targets"
+
+
+# ---------------------------------------------------------------- a land type added (Xolatoyac)
+
+
+def test_xolatoyacs_flood_counter_makes_the_defenders_forest_an_island() -> None:
+    # "Put a flood counter on target land. That land is an Island in addition to its other
+    # types for as long as it has a flood counter on it": Bob's Forest becomes an Island too,
+    # so Segovian Leviathan (islandwalk, 702.14c) can't be blocked by his Grizzly Bears.
+    from redzone.models.block_rules import block_problem
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.damage.solve import after_attack_window
+    from trigger_play import scenario
+
+    perms = [perm("x", "Xolatoyac, the Smiling Flood", "Alice"), perm("lev", "Segovian Leviathan", "Alice"),
+             perm("forest", "Forest", "Bob"), perm("bears", "Grizzly Bears", "Bob")]
+    board = build_board(parse_scenario(scenario(perms, {"x": "Bob", "lev": "Bob"})))
+    assert "lev" in block_problem(board, "Bob").allowed.get("bears", ())
+    after, attackers, resolved = after_attack_window(board, lambda c: "forest")
+    assert resolved[0].result == "1 flood on forest; forest is an Island too"
+    assert "lev" not in block_problem(after, "Bob", attackers).allowed.get("bears", ())

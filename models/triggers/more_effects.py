@@ -25,7 +25,7 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Conditional, Count, CounterChange, Counters, CreateTokens,
+from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters, CreateTokens,
                                            DamageEffect, Destroy, GainKeywords, IfTest, Pump,
                                            DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
                                            TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
@@ -34,7 +34,7 @@ from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[r
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
            "object_names", "read_clause", "removed", "resolve", "stops", "target_set"]
 
-EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap)
+EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap, AddLandType)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -243,6 +243,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:it's|it is|that land is) an? (Island|Forest|Swamp|Mountain|Plains) in "
+                     r"addition to its other types for as long as it has an? ([a-z]+) counter on it", s)
+    if m:  # the target land of the sentence before, which got that counter (one target, 603.3d)
+        return (AddLandType(Who("target_permanent", also_types=("Land",)), m[1], m[2]),)
+    if s == "whenever that land becomes tapped, you investigate":
+        return (ValueOnly("investigate"),)  # a Clue later: a value (Impressive Rat)
     m = re.fullmatch(r"if you attacked with creatures with total power (\d+) or greater this "
                      r"combat, (.+)", s)
     if m and refs.r.event in ("attacks", "you_attack", "attacks_alone"):
@@ -453,6 +459,17 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return "; ".join(lines) or "no creature"
     if isinstance(e, DividedDamage):
         return _divided(play, f, chosen)
+    if isinstance(e, AddLandType):
+        out = []
+        for pid in play.objects(f, e.who, chosen):
+            perm = play.edit.perm(pid)
+            have = play.state.counters.get(pid, perm.counters).get(e.counter, 0)
+            if not perm.is_a("Land") or have <= 0 or e.subtype in perm.subtypes:
+                continue
+            play.edit.put(dataclasses.replace(perm, subtypes=(*perm.subtypes, e.subtype)))
+            out.append(f"{pid} is an {e.subtype} too" if e.subtype[0] in "AEIOU"
+                       else f"{pid} is a {e.subtype} too")
+        return ", ".join(out) or "no land"
     if isinstance(e, TapOrUntap):
         from redzone.models.triggers.resolve import Choice
 

@@ -42,7 +42,7 @@ __all__ = [
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # h14 (more_effects.py)
-    "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
+    "AddLandType", "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -861,6 +861,18 @@ class TapOrUntap:
 
 
 @dataclass(frozen=True)
+class AddLandType:
+    """Each of ``who`` (a land) has the land type ``subtype`` in addition to its other types
+    (305.7 doesn't apply: "in addition") for as long as it has a ``counter`` counter on it —
+    the rest of this combat (h14: "put a flood counter on target land. It's an Island in
+    addition to its other types ..."; islandwalk, 702.14c, sees it)."""
+
+    who: Who
+    subtype: str
+    counter: str
+
+
+@dataclass(frozen=True)
 class RemoveFromCombat:
     """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
     blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
@@ -877,7 +889,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat
-          | DividedDamage | TapOrUntap)
+          | DividedDamage | TapOrUntap | AddLandType)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
