@@ -510,3 +510,30 @@ def test_xolatoyacs_flood_counter_makes_the_defenders_forest_an_island() -> None
     after, attackers, resolved = after_attack_window(board, lambda c: "forest")
     assert resolved[0].result == "1 flood on forest; forest is an Island too"
     assert "lev" not in block_problem(after, "Bob", attackers).allowed.get("bears", ())
+
+
+# ---------------------------------------------------------------- counts of colours and types
+
+
+def test_briar_hydra_counts_the_basic_land_types_among_its_controllers_lands() -> None:
+    # "Where X is the number of basic land types among lands you control" (305.6): Forest,
+    # Forest and Island are two types — two +1/+1 counters on the only creature Alice
+    # controls, the Hydra itself.
+    got = damage([perm("h", "Briar Hydra", "Alice"), perm("f1", "Forest", "Alice"),
+                  perm("f2", "Forest", "Alice"), perm("i", "Island", "Alice")], {"h": "Bob"})
+    assert got["outcome"]["counters"] == {"h": {"+1/+1": 2}}
+
+
+def test_moonveil_regent_counts_colors_as_it_resolves() -> None:
+    # "It deals X damage to any target, where X is the number of colors among permanents you
+    # control" as the dies trigger resolves (608.2h): the Regent is gone; Llanowar Elves
+    # (green) and Hill Giant (red) are two colours: 2 damage.
+    got = parse_trigger("When this creature dies, it deals X damage to any target, where X is the "
+                        "number of colors among permanents you control.")
+    assert got is not None
+    amount = got.effects[0].amount  # type: ignore[union-attr]
+    assert amount.count is not None and amount.count.kind == "colors"
+    result = damage([perm("angel", "Serra Angel", "Bob"), perm("mr", "Moonveil Regent", "Alice"),
+                     perm("elf", "Llanowar Elves", "Alice"), perm("giant", "Hill Giant", "Alice")],
+                    {"mr": "Bob"}, {"angel": ["mr"]}, triggers_resolved=["attack", "block"])
+    assert result["triggers"][0]["result"].startswith("2 damage to")

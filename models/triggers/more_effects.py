@@ -659,12 +659,12 @@ def _card_types(name: str) -> frozenset[str]:
     return frozenset(t for f in faces for t in f.types if t in _CARD_TYPES)
 
 
-def graveyard_types(play: Any, player: str) -> int:
+def graveyard_types(play: Any, player: str, only: tuple[str, ...] = ()) -> int:
     """How many card types are among the cards in ``player``'s graveyard now: the scenario's
     ``players[].graveyard`` (less a card returned to the battlefield in this combat) and the
     nontoken permanents they own that died in this combat and stayed there (not exiled,
-    returned to a hand or library, or returned by persist or undying). Cards a value moved
-    are not tracked (docs/triggers.md, known limit)."""
+    returned to a hand or library, or returned by persist or undying); ``only``: of these
+    types only. Cards a value moved are not tracked (docs/triggers.md, known limit)."""
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     given = next((p.graveyard for p in base.players if p.name == player), ())
@@ -680,4 +680,4 @@ def graveyard_types(play: Any, player: str) -> int:
             continue
         types |= _card_types(perm.card or perm.name) or frozenset(
             t for t in perm.types if t in _CARD_TYPES)
-    return len(types)
+    return len(types & set(only)) if only else len(types)

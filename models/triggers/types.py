@@ -183,7 +183,11 @@ class Count:
     ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
     the player dealt the damage; the controller of the creature whose event it was)."""
 
-    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers"]
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers",
+                  # h14: the colours (105.2) / basic land types (305.6) among the permanents
+                  # "permanents" counts; the card types (``also``: only these) among the cards
+                  # in the controller's graveyard
+                  "colors", "land_types", "graveyard_types"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
