@@ -1,18 +1,23 @@
-"""More effects of triggered abilities of combat: groups of permanents, counters moved, damage
-dealt by the creature whose event it was, tap costs, permanents put into a library, divided
-damage (h14; docs/triggers.md, "More effects (h14)").
+"""More effects of triggered abilities of combat (h14; docs/triggers.md, "More effects (h14)").
 
-Reading: :func:`group_obj` names a group of permanents for any effect that acts on
-"X" (counters, tap and untap, damage): "each tapped creature you control", "each land
-creature you control", "each colorless creature you control", "all artifacts", "each snow
-permanent you control", "each creature you control that's an Ape or a Monkey", "each
-creature with a -1/-1 counter on it" — the counted-amounts grammar of
-:mod:`redzone.models.triggers.amounts` (:class:`~redzone.models.triggers.types.Count`) as a
-:class:`~redzone.models.triggers.types.Who` of kind ``"group"``, counted as the effect
-resolves (608.2h). :func:`read_clause` reads the clauses of this module (called by
-:mod:`redzone.models.triggers.parse` after its own forms).
+Reading: :func:`group_obj` names what "X" is for any effect that acts on X (counters, tap
+and untap, damage, pumps): a group of permanents ("each tapped creature you control", "all
+artifacts", "each snow permanent you control", "each creature you control that's an Ape or a
+Monkey" — the counted-amounts grammar of :mod:`redzone.models.triggers.amounts` as a
+``Who("group")``, taken as the effect resolves, 608.2h), a target with a group's words
+("another target tapped creature you control"), a target permanent of the removal grammar,
+a set of targets ("each of up to two target creatures"), "each of them" after a "one or more"
+condition, "that Hero". :func:`read_clause` reads the clauses of this module (called by
+:mod:`redzone.models.triggers.parse` before its own forms): damage dealt by the creature whose
+event it was, divided damage and distributed counters (601.2d), tap costs, "tap or untap",
+removal from combat (506.4), permanents put into a library, a land type added, pack tactics,
+amounts equal to a creature's power, "remove all counters". :func:`object_names` makes the
+first word of the source's name ``~`` where it is an object.
 
-Playing: :func:`group_objects` (the permanents of a group now). Pure Python.
+Playing: :func:`resolve` (:data:`EFFECTS`), :func:`group_objects`, :func:`divide` and
+:func:`target_set` (choices as the ability is put on the stack, 603.3d), :func:`stops`
+("If you do" after a tap cost), :func:`removed`, :func:`graveyard_types` (delirium). Pure
+Python.
 """
 
 from __future__ import annotations
@@ -189,11 +194,6 @@ def group_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = N
         return [x for x in (chosen or {}).get("targets", ()) if play.state.on_battlefield(x)]
     c = who.count if who.count is not None else Count("permanents")
     return [p.id for p in permanents_now(play, f, c)]
-
-
-def _quality_words(q: Quality) -> str:
-    """A short description of ``q`` (for tests and results)."""
-    return ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(q).items() if v not in ((), None, False, 0))
 
 
 # ---------------------------------------------------------------- clauses
