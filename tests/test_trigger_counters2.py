@@ -537,3 +537,10 @@ def test_moonveil_regent_counts_colors_as_it_resolves() -> None:
                      perm("elf", "Llanowar Elves", "Alice"), perm("giant", "Hill Giant", "Alice")],
                     {"mr": "Bob"}, {"angel": ["mr"]}, triggers_resolved=["attack", "block"])
     assert result["triggers"][0]["result"].startswith("2 damage to")
+
+
+def test_two_targets_one_inside_a_condition_are_not_read() -> None:
+    # One target per ability is played: a second target inside an "if" (608.2c) would share
+    # the first one's choice, so such an ability is not read (a loud gap, never a guess).
+    assert parse_trigger("Whenever this creature attacks, tap target creature. If you control "
+                         "a Wizard, destroy target artifact.") is None
