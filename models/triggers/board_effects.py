@@ -294,7 +294,7 @@ class _ThisTurn:
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged", "group", "those", "created")
+                 "blocked", "damaged", "group", "those", "created", "target_set")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:

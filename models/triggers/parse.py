@@ -42,6 +42,7 @@ from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
     CantBlockEffect,
+    Conditional,
     Counters,
     CreateTokens,
     DamageEffect,
@@ -1119,7 +1120,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
-    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+    # h14: a target inside a condition of an effect counts too (resolve.targets chooses it)
+    listed = [x for e in effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+    targets = {w for e in listed if (w := getattr(e, "who", None)) is not None
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability

@@ -618,8 +618,8 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
-            return more_effects.group_objects(self, f, who)
+        if k in ("group", "those", "target_set"):  # h14: each <group>, each of them, up to two targets
+            return more_effects.group_objects(self, f, who, chosen)
         return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
@@ -665,7 +665,8 @@ class _Play:
                   for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
         for e in listed:
             who = getattr(e, "who", None)
-            if who is None or not who.kind.startswith("target") and who.kind != "any_target":
+            if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
+                    or who.kind == "target_set":  # h14: a set, more_effects.target_set
                 continue
             if "target" in chosen:
                 continue  # one target shared by the ability's effects ("it gets", "that creature")
@@ -703,8 +704,8 @@ class _Play:
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
-        if not more_effects.divide(self, f, chosen):  # h14: divided damage (601.2d)
-            return None
+        if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):
+            return None  # h14: divided damage (601.2d), a set of targets (603.3d)
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -1022,6 +1023,8 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "graveyard_types_at_least":  # h14: delirium
+            return more_effects.graveyard_types(self, f.controller) >= t.count
         if t.kind == "attacked_power_at_least":  # h12: pack tactics (508.1, 508.4)
             # the declared attackers are those of the window's own board (a token put onto
             # the battlefield attacking is not in it), with their power as they were declared

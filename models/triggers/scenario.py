@@ -117,7 +117,11 @@ def check_trigger_choices(board: Board) -> None:
                    "a die roll"),
                   ("divided", item.divided is not None,
                    lambda t: any(isinstance(e, DividedDamage) for e in flat(t.effects)),
-                   "damage to divide (601.2d)"))
+                   "damage to divide (601.2d)"),
+                  ("targets", item.targets is not None,
+                   lambda t: any(getattr(getattr(e, "who", None), "kind", "") == "target_set"
+                                 for e in flat(t.effects)),
+                   "a set of targets (\"up to two target creatures\")"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -273,6 +277,18 @@ class _Answers:
                         f"{clip(c.text)} (from {c.options[0]} to {c.options[-1]}; CR "
                         f"{'705' if c.what == 'coin' else '706'})")
                 return value
+            if c.what == "targets" and "targets" not in self.used[i] and item.targets is not None:
+                # h14: a set of targets (603.3d)
+                self.used[i].add("targets")
+                want = sorted(set(item.targets))
+                got_set = next((o for o in c.options if sorted(o) == want), None)
+                if got_set is None or len(want) != len(item.targets):
+                    raise ScenarioError(
+                        f"{where}.targets",
+                        f"{item.targets} is not a legal set of targets for {g._label(c.source)}'s "
+                        f"ability {clip(c.text)} (up to {max(len(o) for o in c.options)} of: "
+                        f"{', '.join(c.among)}; CR 603.3d)")
+                return got_set
             if c.what == "divided" and "divided" not in self.used[i] and item.divided is not None:
                 # h14: the targets and the division, chosen as it is put on the stack (601.2d)
                 self.used[i].add("divided")

@@ -46,7 +46,7 @@ __all__ = [
     # a coin flip, a die roll (h12)
     "Chance",
     # h14 (more_effects.py)
-    "DividedDamage", "TapCost", "TapOrUntap",
+    "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -191,7 +191,11 @@ class Count:
     ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
     the player dealt the damage; the controller of the creature whose event it was)."""
 
-    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers"]
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers",
+                  # h14: the colours (105.2) / basic land types (305.6) among the permanents
+                  # "permanents" counts; the card types (``also``: only these) among the cards
+                  # in the controller's graveyard
+                  "colors", "land_types", "graveyard_types"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
@@ -300,7 +304,10 @@ class Who:
                   "source_owner", "trigger_owner", "attacking_player", "opponents_without",
                   # h13: the Auras / Equipment (``qualities``) attached to the creature whose
                   # event it was / to each creature the source blocks
-                  "attached_to_trigger", "attached_to_blocked"]
+                  "attached_to_trigger", "attached_to_blocked",
+                  # h14: "each of up to two target creatures": a set of up to ``n`` target
+                  # creatures matching the filter, chosen as the ability is put on the stack
+                  "target_set"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -324,6 +331,8 @@ class Who:
     random: bool = False
     """h12: the target is "chosen at random" (608.2d is no player's choice): the
     controller's adversary chooses it (models/triggers/chance.py)."""
+    n: int = 0
+    """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
 
 
 SOURCE = Who("source")
@@ -561,7 +570,10 @@ class IfTest:
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
-                  "attacked_power_at_least"]  # h12
+                  "attacked_power_at_least",  # h12
+                  # h14: delirium: at least ``count`` card types among the cards in the
+                  # controller's graveyard (the scenario's and this combat's deaths)
+                  "graveyard_types_at_least"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -975,6 +987,14 @@ class DividedDamage:
     amount: Amount
     most: int = 0
     creatures: bool = False
+    counter: str = ""
+    """When set, ``amount`` counters of this kind are distributed instead of damage ("distribute
+    five +1/+1 counters among any number of target creatures": creatures only, 122.1)."""
+    controller: Literal["any", "you"] = "any"
+    """Counters: only creatures the ability's controller controls ("... you control")."""
+    targeted: bool = True
+    """Counters: the creatures are targets (603.3d: hexproof, shroud and protection count);
+    ``False`` ("among any number of creatures you control"): chosen, not targeted."""
 
 
 @dataclass(frozen=True)
@@ -983,6 +1003,18 @@ class TapOrUntap:
     resolves ("you may tap or untap target permanent", h14)."""
 
     who: Who
+
+
+@dataclass(frozen=True)
+class AddLandType:
+    """Each of ``who`` (a land) has the land type ``subtype`` in addition to its other types
+    (305.7 doesn't apply: "in addition") for as long as it has a ``counter`` counter on it —
+    the rest of this combat (h14: "put a flood counter on target land. It's an Island in
+    addition to its other types ..."; islandwalk, 702.14c, sees it)."""
+
+    who: Who
+    subtype: str
+    counter: str
 
 
 @dataclass(frozen=True)
@@ -1013,7 +1045,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor)
+          | TokensFor | AddLandType)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
