@@ -449,3 +449,24 @@ def test_value_clauses_of_the_family() -> None:
     (ozai,) = _read("Fire Lord Ozai")
     assert ozai.optional and isinstance(ozai.effects[0], Sacrifice)
     assert ozai.effects[1:] == (ValueOnly(ozai.effects[1].what), ValueOnly("mana"))
+
+
+def test_base_power_and_toughness_set_under_counters_and_pumps() -> None:
+    # Voice of the Vermin: "target creature you control has base power and toughness 4/4 until
+    # end of turn" (613.4b, layer 7b); a +1/+1 counter still applies on top (613.4c): Grizzly
+    # Bears with a counter (3/3) becomes 5/5, Voice (2/2) 4/4 — either way +2: 7 damage.
+    got = _damage([_p("v", "Voice of the Vermin", "Alice"),
+                   _p("b", "Grizzly Bears", "Alice", counters={"+1/+1": 1})],
+                  {"v": "Bob", "b": "Bob"}, **_ALL, trigger_choices=[
+                      {"source": "v", "window": "attack", "target": "b"}])
+    assert got["triggers"][0]["result"] == "b has base power and toughness 4/4"
+    assert got["outcome"]["life"]["Bob"] == 20 - 2 - 5
+
+
+def test_unruly_krasis_x_is_its_power() -> None:
+    # Unruly Krasis (4/4): "have the base power and toughness of another target creature you
+    # control become X/X, where X is this creature's power": Grizzly Bears become 4/4.
+    got = _damage([_p("k", "Unruly Krasis", "Alice"), _p("b", "Grizzly Bears", "Alice")],
+                  {"k": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "b", "may": True}
+    assert got["outcome"]["life"]["Bob"] == 20 - 4 - 4

@@ -26,24 +26,23 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
-                                           Destroy, Effect, GainKeywords, ValueOnly,
-                                           MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
-                                           TapEffect, Who)
+                                           Destroy, Effect, GainKeywords, MustBlockSource,
+                                           PreventCombatDamage, Pump, RemoveFromCombat, SetBase,
+                                           TapEffect, ValueOnly, Who)
 
 __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_count",
            "group_obj",
            "removed_combat_state", "removed_from_combat", "resolve"]
 
-EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat)
+EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat, SetBase)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -307,6 +306,28 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     for one effect on a subject they can't read): two groups pumped in one sentence, "your
     team" (the controller alone: no teams are played, as the static parser's h4 reading),
     a trailing "if" (the same condition as a leading one); ``None`` otherwise."""
+    m = re.fullmatch(r"(?:until end of turn, (.+?) (?:has|have) base power and toughness (\d+)/(\d+)"
+                     r"(?: and gains? (.+))?|(.+?) (?:has|have) base power and toughness (\d+)/(\d+) "
+                     r"until end of turn)", s)
+    if m:  # 613.4b (Voice of the Vermin, Gnottvold Hermit, Taranika)
+        who = refs.obj(m[1] or m[5])
+        if who is None:
+            return None
+        out: tuple[Effect, ...] = (SetBase(who, int(m[2] or m[6]), int(m[3] or m[7])),)
+        if m[4]:
+            more = sentence(f"{m[1]} gains {m[4]} until end of turn")
+            if more is None or not all(isinstance(e, GainKeywords) for e in more):
+                return None
+            out += more
+        return out
+    m = re.fullmatch(r"have the base power and toughness of (.+?) become X/X until end of turn, "
+                     r"where X is (.+)", s)
+    if m:  # Unruly Krasis
+        from redzone.models.triggers.amounts import count_phrase
+
+        who = refs.obj(m[1])
+        amt = count_phrase(m[2], refs)
+        return None if who is None or amt is None else (SetBase(who, 0, 0, amt),)
     m = re.fullmatch(rf"(.+?) gets? {_PT} and (.+?) gets? {_PT} until end of turn", s)
     if m:  # "attacking red creatures get +2/+0 and attacking white creatures get +0/+2 ..."
         a = sentence(f"{m[1]} get {m[2]}/{m[3]} until end of turn")
@@ -373,6 +394,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
             play.edit.put(_granted(play.edit.perm(pid), e.ability, f.ability.text))
         by = re.sub(r"^This creature can't be blocked by (.+?)\.?$", r"\1", e.ability.text)
         return ", ".join(f"{pid} can't be blocked by {by} this turn" for pid in ids) or "no creature"
+    if isinstance(e, SetBase):
+        return _set_base(play, f, e, chosen)
     if isinstance(e, RemoveFromCombat):
         out = []
         for pid in play.objects(f, e.who, chosen):
@@ -428,3 +451,33 @@ def blocks_in_combat(blocks: Mapping[str, Sequence[str]], attackers: Mapping[str
     after a window (``attackers``; one removed from combat is not, 506.4). Creatures put onto
     the battlefield attacking are never blocked (508.4), so nothing is added."""
     return {b: [a for a in atts if a in attackers] for b, atts in blocks.items()}
+
+
+def _set_base(play: Any, f: Any, e: SetBase, chosen: dict[str, Any]) -> str:
+    """613.4b: the new base replaces the printed one (layer 7b) under the layer-7c changes
+    the creature has; folded like a pump (its base and ``until_end_of_turn`` change by the
+    difference, undone in the cleanup step, 514.2). Its base before is the printed one less
+    this turn's pumps; a creature without a printed base, or under another base-setting
+    effect of a permanent (613.7: which one wins depends on timestamps), is not changed and
+    the result says so."""
+    from redzone.models.effect_abilities import SetBasePT
+    from redzone.models.triggers.resolve import _pumped  # pyright: ignore[reportPrivateUsage]
+
+    n = play.amount(f, e.amount) if e.amount is not None else None
+    power, toughness = (n, n) if n is not None else (e.power, e.toughness)
+    out = []
+    for pid in play.objects(f, e.who, chosen):
+        perm = play.edit.perm(pid)
+        b = perm.base
+        if b is None or b.power is None or b.toughness is None:
+            out.append(f"not played: {pid} has no printed power and toughness")
+            continue
+        if play.board.abilities_affecting(perm, SetBasePT):
+            out.append(f"not played: another base power and toughness effect applies to {pid}")
+            continue
+        eot = perm.until_end_of_turn
+        was_p = b.power - (eot.power if eot is not None else 0)
+        was_t = b.toughness - (eot.toughness if eot is not None else 0)
+        play.edit.put(_pumped(perm, power - was_p, toughness - was_t))
+        out.append(f"{pid} has base power and toughness {power}/{toughness}")
+    return ", ".join(out) or "no creature"

@@ -40,7 +40,7 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat", "SetBase",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
 ]
@@ -581,6 +581,20 @@ class CantBeBlockedByEffect:
     ability: Any
 
 
+# h15 (creatures.py): base power and toughness set until end of turn
+@dataclass(frozen=True)
+class SetBase:
+    """Each of ``who`` has base power and toughness ``power``/``toughness`` until end of turn
+    (613.4b, layer 7b): the changes of layer 7c (counters, pumps, anthems) still apply on top.
+    ``amount``: X/X, X counted as the ability resolves (608.2h; then ``power`` and
+    ``toughness`` are ignored)."""
+
+    who: Who
+    power: int
+    toughness: int
+    amount: Amount | None = None
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -836,7 +850,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | PreventCombatDamage
-          | RemoveFromCombat | CantBeBlockedByEffect)
+          | RemoveFromCombat | CantBeBlockedByEffect | SetBase)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
