@@ -470,3 +470,16 @@ def test_unruly_krasis_x_is_its_power() -> None:
                   {"k": "Bob", "b": "Bob"}, **_ALL)
     assert got["triggers"][0]["choices"] == {"target": "b", "may": True}
     assert got["outcome"]["life"]["Bob"] == 20 - 4 - 4
+
+
+def test_a_second_base_setting_this_turn_is_not_played() -> None:
+    # Two Voice of the Vermin set the Bears' base twice: the second would need the base
+    # before it (613.7, timestamps); it is not played and says so (never silently wrong).
+    got = _damage([_p("v1", "Voice of the Vermin", "Alice"), _p("v2", "Voice of the Vermin", "Alice"),
+                   _p("b", "Grizzly Bears", "Alice")],
+                  {"v1": "Bob", "v2": "Bob", "b": "Bob"}, **_ALL, trigger_choices=[
+                      {"source": "v1", "window": "attack", "target": "b"},
+                      {"source": "v2", "window": "attack", "target": "b"}])
+    results = sorted(t["result"] for t in got["triggers"])
+    assert results[0] == "b has base power and toughness 4/4"
+    assert results[1].startswith("not played: b's base power and toughness were set")

@@ -453,13 +453,18 @@ def blocks_in_combat(blocks: Mapping[str, Sequence[str]], attackers: Mapping[str
     return {b: [a for a in atts if a in attackers] for b, atts in blocks.items()}
 
 
+_BASE_SET = "base power and toughness set until end of turn"
+"""The condition a creature gets from :class:`SetBase` (a second one the same turn is not
+played: the base before it is not known)."""
+
+
 def _set_base(play: Any, f: Any, e: SetBase, chosen: dict[str, Any]) -> str:
     """613.4b: the new base replaces the printed one (layer 7b) under the layer-7c changes
     the creature has; folded like a pump (its base and ``until_end_of_turn`` change by the
     difference, undone in the cleanup step, 514.2). Its base before is the printed one less
-    this turn's pumps; a creature without a printed base, or under another base-setting
-    effect of a permanent (613.7: which one wins depends on timestamps), is not changed and
-    the result says so."""
+    this turn's pumps; a creature without a printed base, under another base-setting effect
+    of a permanent (613.7: which one wins depends on timestamps), or whose base was set this
+    turn already is not changed, and the result says so."""
     from redzone.models.effect_abilities import SetBasePT
     from redzone.models.triggers.resolve import _pumped  # pyright: ignore[reportPrivateUsage]
 
@@ -476,8 +481,13 @@ def _set_base(play: Any, f: Any, e: SetBase, chosen: dict[str, Any]) -> str:
             out.append(f"not played: another base power and toughness effect applies to {pid}")
             continue
         eot = perm.until_end_of_turn
+        if perm.conditions.get(_BASE_SET) and eot is not None:
+            out.append(f"not played: {pid}'s base power and toughness were set this turn already "
+                       "(its base before is not known)")
+            continue
         was_p = b.power - (eot.power if eot is not None else 0)
         was_t = b.toughness - (eot.toughness if eot is not None else 0)
-        play.edit.put(_pumped(perm, power - was_p, toughness - was_t))
+        new = _pumped(perm, power - was_p, toughness - was_t)
+        play.edit.put(dataclasses.replace(new, conditions={**new.conditions, _BASE_SET: True}))
         out.append(f"{pid} has base power and toughness {power}/{toughness}")
     return ", ".join(out) or "no creature"
