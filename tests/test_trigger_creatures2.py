@@ -483,3 +483,12 @@ def test_a_second_base_setting_this_turn_is_not_played() -> None:
     results = sorted(t["result"] for t in got["triggers"])
     assert results[0] == "b has base power and toughness 4/4"
     assert results[1].startswith("not played: b's base power and toughness were set")
+
+
+def test_tanazir_quandrix_base_equal_to_its_power_and_toughness() -> None:
+    # Tanazir Quandrix (4/4): "other creatures you control" get base 4/4 (613.4b); Bob's
+    # Grizzly Bears are not Alice's and stay 2/2. Tanazir 4 + Alice's Bears 4 = 8.
+    got = _damage([_p("t", "Tanazir Quandrix", "Alice"), _p("b", "Grizzly Bears", "Alice"),
+                   _p("c", "Grizzly Bears", "Bob")], {"t": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "b has base power and toughness 4/4"
+    assert got["outcome"]["life"]["Bob"] == 12

@@ -328,6 +328,18 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
         who = refs.obj(m[1])
         amt = count_phrase(m[2], refs)
         return None if who is None or amt is None else (SetBase(who, 0, 0, amt),)
+    m = (re.fullmatch(r"change the base power and toughness of (.+?) to (~'s|its|that creature's) "
+                      r"power and toughness until end of turn", s)
+         or re.fullmatch(r"have the base power and toughness of (.+?) become equal to (~'s|its|that "
+                         r"creature's) power and toughness until end of turn", s))
+    if m:  # Exuberant Wolfbear, Tanazir Quandrix: as the ability resolves (608.2h)
+        from redzone.models.triggers.amounts import count_phrase
+
+        who = refs.obj(m[1])
+        p_amt, t_amt = count_phrase(f"{m[2]} power", refs), count_phrase(f"{m[2]} toughness", refs)
+        if who is None or p_amt is None or t_amt is None:
+            return None
+        return (SetBase(who, 0, 0, p_amt, t_amt),)
     m = re.fullmatch(rf"(.+?) gets? {_PT} and (.+?) gets? {_PT} until end of turn", s)
     if m:  # "attacking red creatures get +2/+0 and attacking white creatures get +0/+2 ..."
         a = sentence(f"{m[1]} get {m[2]}/{m[3]} until end of turn")
@@ -470,6 +482,8 @@ def _set_base(play: Any, f: Any, e: SetBase, chosen: dict[str, Any]) -> str:
 
     n = play.amount(f, e.amount) if e.amount is not None else None
     power, toughness = (n, n) if n is not None else (e.power, e.toughness)
+    if e.toughness_amount is not None:
+        toughness = play.amount(f, e.toughness_amount)
     out = []
     for pid in play.objects(f, e.who, chosen):
         perm = play.edit.perm(pid)

@@ -593,6 +593,8 @@ class SetBase:
     power: int
     toughness: int
     amount: Amount | None = None
+    toughness_amount: Amount | None = None
+    """With ``amount``: the toughness counted apart ("... to ~'s power and toughness")."""
 
 
 @dataclass(frozen=True)
