@@ -118,6 +118,8 @@ def group_obj(s: str, refs: Any) -> Who | None:
     if stripped is None:
         return None
     words, combat = stripped
+    if re.search(r"\btokens?\b", words) and not re.search(r"(?:creature|[A-Z][\w'-]*) tokens?\b", words):
+        return None  # "tokens you control": Treasures and Clues too, not only creatures
     if not re.search(r"\b(?:creatures|[A-Z][\w'-]*s|[a-z]+s you control)\b", words) \
             and not words.startswith(("each ", "all ")):
         return None
