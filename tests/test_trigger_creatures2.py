@@ -492,3 +492,19 @@ def test_tanazir_quandrix_base_equal_to_its_power_and_toughness() -> None:
                    _p("c", "Grizzly Bears", "Bob")], {"t": "Bob", "b": "Bob"}, **_ALL)
     assert got["triggers"][0]["result"] == "b has base power and toughness 4/4"
     assert got["outcome"]["life"]["Bob"] == 12
+
+
+def test_shakedown_heavy_defending_player_may_remove_it() -> None:
+    # Shakedown Heavy (6/4) attacks: "defending player may have you draw a card. If they do,
+    # untap this creature and remove it from combat" (506.4) — Bob's choice, played as an
+    # adversary's: taken, only the Bears' 2 reach him; declined (stated), 6 + 2 = 8.
+    perms = [_p("s", "Shakedown Heavy", "Alice"), _p("b", "Grizzly Bears", "Alice")]
+    got = _damage(perms, {"s": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"may": True}
+    assert got["triggers"][0]["result"] == ("draw (no effect on combat); s untapped; "
+                                            "s is removed from combat")
+    assert got["outcome"]["life"]["Bob"] == 18
+    declined = _damage(perms, {"s": "Bob", "b": "Bob"}, triggers_resolved=[],
+                       trigger_choices=[{"source": "s", "window": "attack", "may": False}])
+    assert declined["triggers"][0]["result"] == "Bob declines"
+    assert declined["outcome"]["life"]["Bob"] == 12

@@ -36,13 +36,13 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
                                            Destroy, Effect, GainKeywords, MustBlockSource,
                                            PreventCombatDamage, Pump, RemoveFromCombat, SetBase,
-                                           TapEffect, ValueOnly, Who)
+                                           TapEffect, TheyMay, ValueOnly, Who)
 
 __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_count",
-           "group_obj",
+           "group_obj", "read_whole",
            "removed_combat_state", "removed_from_combat", "resolve"]
 
-EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat, SetBase)
+EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat, SetBase, TheyMay)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -396,6 +396,23 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     return None
 
 
+def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"<player> may have you draw a card. If they do, <effects>." (Shakedown Heavy): another
+    player's choice (:class:`TheyMay`), the effects read with ``sentence``; ``None`` otherwise.
+    Returns ``(effects, optional)`` as the parser's ``_effects``."""
+    m = re.fullmatch(r"(defending player|that player|target opponent) may have you (.+?)\. "
+                     r"If (?:they|that player) do(?:es)?, (.+?)\.?", rest.strip())
+    if not m:
+        return None
+    who = refs.player(m[1])
+    value = sentence(f"you {m[2]}")
+    inner = sentence(m[3])
+    if (who is None or who.kind not in ("defending_player", "damaged_player") or value is None
+            or not all(isinstance(e, ValueOnly) for e in value) or inner is None):
+        return None
+    return (TheyMay(who, value + inner),), False
+
+
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Resolve one of this module's effects (``play``: the resolver's ``_Play``; ``f``: the
     ``Fired`` ability): a line of what it did."""
@@ -410,6 +427,18 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return ", ".join(f"{pid} can't be blocked by {by} this turn" for pid in ids) or "no creature"
     if isinstance(e, SetBase):
         return _set_base(play, f, e, chosen)
+    if isinstance(e, TheyMay):
+        from redzone.models.triggers.resolve import Choice
+
+        players = play.players(f, e.who, chosen)
+        if len(players) != 1:
+            return "no player to choose"
+        if not play.choose(Choice(players[0], "may", f.source, f.ability.text, (True, False),
+                                  f.trigger)):
+            chosen["may"] = False
+            return f"{players[0]} declines"
+        chosen["may"] = True
+        return "; ".join(x for x in (play.effect(f, inner, chosen) for inner in e.effects) if x)
     if isinstance(e, RemoveFromCombat):
         out = []
         for pid in play.objects(f, e.who, chosen):

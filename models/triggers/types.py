@@ -40,7 +40,7 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat", "SetBase",
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat", "SetBase", "TheyMay",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
 ]
@@ -597,6 +597,17 @@ class SetBase:
     """With ``amount``: the toughness counted apart ("... to ~'s power and toughness")."""
 
 
+# h15 (creatures.py): another player's "may ... If they do, ..."
+@dataclass(frozen=True)
+class TheyMay:
+    """``who`` (one player, not the controller) may have the ``effects`` happen ("defending
+    player may have you draw a card. If they do, ..."): their choice on resolution (a
+    ``Choice`` ``"may"`` of theirs, 608.2d), the effects only if they do (608.2c)."""
+
+    who: Who
+    effects: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -852,7 +863,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | NoCombatDamage | Pay | Proliferate | RemoveCounters | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | PreventCombatDamage
-          | RemoveFromCombat | CantBeBlockedByEffect | SetBase)
+          | RemoveFromCombat | CantBeBlockedByEffect | SetBase | TheyMay)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
