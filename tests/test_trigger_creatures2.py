@@ -508,3 +508,15 @@ def test_shakedown_heavy_defending_player_may_remove_it() -> None:
                        trigger_choices=[{"source": "s", "window": "attack", "may": False}])
     assert declined["triggers"][0]["result"] == "Bob declines"
     assert declined["outcome"]["life"]["Bob"] == 12
+
+
+def test_ophidian_may_draw_instead_of_damage() -> None:
+    # Ophidian (1/3) attacks and isn't blocked: "you may draw a card. If you do, this creature
+    # assigns no combat damage this turn" (603.5, 510.1): one choice of Alice's. Declined (the
+    # card weighs nothing here), 1 damage; taken (stated), none.
+    got = _damage([_p("o", "Ophidian", "Alice")], {"o": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"may": False}
+    assert got["outcome"]["life"]["Bob"] == 19
+    drew = _damage([_p("o", "Ophidian", "Alice")], {"o": "Bob"}, triggers_resolved=[],
+                   trigger_choices=[{"source": "o", "window": "block", "may": True}])
+    assert drew["outcome"]["life"]["Bob"] == 20

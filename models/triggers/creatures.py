@@ -398,8 +398,16 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
 
 def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
     """"<player> may have you draw a card. If they do, <effects>." (Shakedown Heavy): another
-    player's choice (:class:`TheyMay`), the effects read with ``sentence``; ``None`` otherwise.
-    Returns ``(effects, optional)`` as the parser's ``_effects``."""
+    player's choice (:class:`TheyMay`), the effects read with ``sentence``; "you may draw a
+    card. If you do, <effects>" (Ophidian): the controller's one choice (603.5); ``None``
+    otherwise. Returns ``(effects, optional)`` as the parser's ``_effects``."""
+    m = re.fullmatch(r"you may draw a card\. If you do, (.+?)\.?", rest.strip())
+    if m:  # Ophidian: drawing can always be chosen (a value), the rest only with it (608.2c)
+        inner = sentence(m[1])
+        if inner is None or not any(not isinstance(e, ValueOnly) for e in inner) or any(
+                getattr(getattr(e, "who", None), "kind", "").startswith("target") for e in inner):
+            return None  # values alone: the parser's own; a target would be chosen before
+        return (ValueOnly("draw"),) + inner, True
     m = re.fullmatch(r"(defending player|that player|target opponent) may have you (.+?)\. "
                      r"If (?:they|that player) do(?:es)?, (.+?)\.?", rest.strip())
     if not m:
