@@ -520,3 +520,20 @@ def test_ophidian_may_draw_instead_of_damage() -> None:
     drew = _damage([_p("o", "Ophidian", "Alice")], {"o": "Bob"}, triggers_resolved=[],
                    trigger_choices=[{"source": "o", "window": "block", "may": True}])
     assert drew["outcome"]["life"]["Bob"] == 20
+
+
+def test_pack_tactics_counts_the_power_as_declared() -> None:
+    # Hobgoblin Captain (3/1), pack tactics: "if you attacked with creatures with total power
+    # 6 or greater this combat" (an intervening "if", 603.4, of the attackers as declared,
+    # 508.1). With Hill Giant (3/3): 6, it gains first strike and kills a blocking Grizzly
+    # Bears before they strike back; with Grizzly Bears (2/2) attacking instead: 5, nothing.
+    six = _damage([_p("hob", "Hobgoblin Captain", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                   _p("bears", "Grizzly Bears", "Bob")],
+                  {"hob": "Bob", "giant": "Bob"}, {"bears": ["hob"]}, **_ALL)
+    assert six["triggers"][0]["result"] == "hob gains first strike"
+    assert six["outcome"]["destroyed"] == ["bears"]
+    five = _damage([_p("hob", "Hobgoblin Captain", "Alice"), _p("b2", "Grizzly Bears", "Alice"),
+                    _p("bears", "Grizzly Bears", "Bob")],
+                   {"hob": "Bob", "b2": "Bob"}, {"bears": ["hob"]}, **_ALL)
+    assert not five.get("triggers")
+    assert sorted(five["outcome"]["destroyed"]) == ["bears", "hob"]

@@ -33,7 +33,7 @@ from typing import Any
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
+from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Conditional, Count, IfTest,
                                            Destroy, Effect, GainKeywords, MustBlockSource,
                                            PreventCombatDamage, Pump, RemoveFromCombat, SetBase,
                                            TapEffect, TheyMay, ValueOnly, Who)
@@ -342,6 +342,19 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
         if who is None or p_amt is None or t_amt is None:
             return None
         return (SetBase(who, 0, 0, p_amt, t_amt),)
+    m = re.fullmatch(r"if you attacked with creatures with total power (\d+) or greater this combat, "
+                     r"(.+)", s)
+    if m and refs.r.event in ("attacks", "attacks_alone", "you_attack"):
+        # pack tactics: the total power as the attackers were declared (508.1), what the
+        # attack window's board holds before any ability resolves
+        from redzone.models.triggers.conditions import _PLAYED, _targets  # pyright: ignore[reportPrivateUsage]
+
+        inner = sentence(m[2])
+        if not inner or _targets(inner) or not all(isinstance(e, _PLAYED) for e in inner):
+            return None
+        if all(isinstance(e, ValueOnly) for e in inner):
+            return inner
+        return (Conditional(IfTest("attacked_power_at_least", int(m[1])), inner),)
     m = re.fullmatch(rf"(.+?) gets? {_PT} and (.+?) gets? {_PT} until end of turn", s)
     if m:  # "attacking red creatures get +2/+0 and attacking white creatures get +0/+2 ..."
         a = sentence(f"{m[1]} get {m[2]}/{m[3]} until end of turn")

@@ -962,6 +962,10 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "attacked_power_at_least":  # h15 (creatures.py): as declared (508.1)
+            base = self.edit.base.permanents
+            return sum((base[a].power or 0) for a in self.attackers  # negative counts as it is
+                       if a in base and base[a].controller == f.controller) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
         if t.kind in ("life_at_least", "life_at_most"):

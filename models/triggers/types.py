@@ -486,13 +486,17 @@ class IfTest:
     existed (608.2h; the source, or with ``of_trigger`` the creature whose event it was):
     ``"had_counters"`` (``count`` or more ``counter`` counters, ``none``: no such counter),
     ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
-    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h)."""
+    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
+    ``"attacked_power_at_least"`` (h15, pack tactics): the creatures you declared as
+    attackers this combat had a total power of at least ``count`` as they were declared
+    (508.1; the attack window's board before any ability resolved)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  "attacked_power_at_least"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
