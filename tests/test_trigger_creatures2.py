@@ -537,3 +537,18 @@ def test_pack_tactics_counts_the_power_as_declared() -> None:
                    {"hob": "Bob", "b2": "Bob"}, {"bears": ["hob"]}, **_ALL)
     assert not five.get("triggers")
     assert sorted(five["outcome"]["destroyed"]) == ["bears", "hob"]
+
+
+def test_a_target_under_an_intervening_if() -> None:
+    # Blowfly Infestation: "whenever a creature dies, if it had a -1/-1 counter on it, put a
+    # -1/-1 counter on target creature" — the target is chosen as the ability is put on the
+    # stack (603.3d), the condition checked as it dies and on resolution (603.4). Grizzly
+    # Bears with a -1/-1 counter die to Hill Giant; the counter kills Llanowar Elves, whose
+    # death (it had one now) puts another on the Giant.
+    got = _damage([_p("fly", "Blowfly Infestation", "Alice"),
+                   _p("bears", "Grizzly Bears", "Alice", counters={"-1/-1": 1}),
+                   _p("giant", "Hill Giant", "Bob"), _p("elves", "Llanowar Elves", "Bob")],
+                  {"bears": "Bob"}, {"giant": ["bears"]}, **_ALL)
+    assert [t["choices"] for t in got["triggers"]] == [{"target": "elves"}, {"target": "giant"}]
+    assert got["outcome"]["destroyed"] == ["bears", "elves"]
+    assert got["outcome"]["counters"]["giant"] == {"-1/-1": 1}

@@ -347,10 +347,10 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     if m and refs.r.event in ("attacks", "attacks_alone", "you_attack"):
         # pack tactics: the total power as the attackers were declared (508.1), what the
         # attack window's board holds before any ability resolves
-        from redzone.models.triggers.conditions import _PLAYED, _targets  # pyright: ignore[reportPrivateUsage]
+        from redzone.models.triggers.conditions import _PLAYED  # pyright: ignore[reportPrivateUsage]
 
         inner = sentence(m[2])
-        if not inner or _targets(inner) or not all(isinstance(e, _PLAYED) for e in inner):
+        if not inner or not all(isinstance(e, _PLAYED) for e in inner):
             return None
         if all(isinstance(e, ValueOnly) for e in inner):
             return inner

@@ -39,6 +39,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
+    Conditional,
     CantBlockEffect,
     Counters,
     CreateTokens,
@@ -1075,7 +1076,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
-    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+    targets = {w for e in effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))
+               if (w := getattr(x, "who", None)) is not None  # h15: under an "if" too
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability

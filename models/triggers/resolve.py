@@ -238,6 +238,17 @@ class _Edit:
         return out
 
 
+def _with_conditional(effects: tuple[Effect, ...]) -> list[Effect]:
+    """``effects`` with a :class:`Conditional`'s effects after it (h15): its targets are
+    chosen as the ability is put on the stack whatever the condition (603.3d, 608.2c)."""
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if isinstance(e, Conditional):
+            out.extend(_with_conditional(e.effects))
+    return out
+
+
 def _until_eot(perm: Permanent) -> EndOfTurn:
     eot = perm.until_end_of_turn
     return eot if eot is not None else EndOfTurn(0, 0, (), perm.parsed)
@@ -632,7 +643,7 @@ class _Play:
         """The targets chosen as ``f`` is put on the stack; ``None``: it has a target and no
         legal one, so it is removed from the stack (603.3d)."""
         chosen: dict[str, Any] = {}
-        for e in f.ability.effects:
+        for e in _with_conditional(f.ability.effects):  # h15: a target under an "if" too (603.3d)
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target":
                 continue
