@@ -19,7 +19,15 @@ now), "other" and "other than ~" (the source excluded):
 What a creature must be is a tuple of :class:`Quality` alternatives (one of them must hold,
 the creature types of the subject in each): matched on the board as the ability resolves
 (608.2h; the target as it is chosen, 603.3d, and again on resolution, 608.2b, as for every
-target). Pure Python.
+target). :func:`group_count` counts such groups for ``amounts.py``.
+
+Effects (:func:`creature_first`, :func:`creature_clause`, :func:`read_whole`, hooks of the
+parser; played by :func:`resolve`): preventions of combat damage (615.1a) and a fog, an
+attacking creature removed from combat (506.4; :func:`removed_from_combat`,
+:func:`removed_combat_state` and :func:`blocks_in_combat` keep the board's combat, the
+play-out's and the AI's blocks to the attackers still attacking), block restrictions and
+requirements, base power and toughness (613.4b), another player's "may have ...", pack
+tactics, and smaller forms (docs/triggers.md, "Effects (h15)"). Pure Python.
 """
 
 from __future__ import annotations
@@ -33,14 +41,14 @@ from typing import Any
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Conditional, Count, IfTest,
-                                           Destroy, Effect, GainKeywords, MustBlockSource,
-                                           PreventCombatDamage, Pump, RemoveFromCombat, SetBase,
-                                           TapEffect, TheyMay, ValueOnly, Who)
+from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect,
+                                           Conditional, Count, Destroy, Effect, GainKeywords,
+                                           IfTest, MustBlockSource, PreventCombatDamage, Pump,
+                                           RemoveFromCombat, SetBase, TapEffect, TheyMay,
+                                           ValueOnly, Who)
 
 __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_count",
-           "group_obj", "read_whole",
-           "removed_combat_state", "removed_from_combat", "resolve"]
+           "group_obj", "read_whole", "removed_combat_state", "removed_from_combat", "resolve"]
 
 EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat, SetBase, TheyMay)
 """The effect classes :func:`resolve` plays."""
