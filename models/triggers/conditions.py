@@ -11,7 +11,8 @@ ability resolves. :func:`if_effects` reads such a sentence:
 - "if <condition>, <effects>" with a condition the board decides
   (:class:`redzone.models.triggers.types.IfTest`: what you / an opponent / the defending
   player control, your life total, Auras / Equipment / counters on the source, whether the
-  source is attacking) and effects with no target and no choice of their own is a
+  source is attacking) and effects with no choice of their own (a target among them is
+  chosen as the ability is put on the stack, whatever the condition: 603.3d; h15) is a
   :class:`redzone.models.triggers.types.Conditional`, played by
   :mod:`redzone.models.triggers.resolve`.
 

@@ -34,6 +34,7 @@ from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
+from redzone.models.triggers.creatures import read_whole as creature_whole
 from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
 from redzone.models.triggers.moves import reflexive as moves_reflexive
@@ -41,6 +42,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
+    Conditional,
     CantBlockEffect,
     Conditional,
     Counters,
@@ -1032,6 +1034,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
     if whole is not None:
         return whole
+    they = creature_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if they is not None:
+        return they
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False

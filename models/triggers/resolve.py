@@ -245,6 +245,17 @@ class _Edit:
         return out
 
 
+def _with_conditional(effects: tuple[Effect, ...]) -> list[Effect]:
+    """``effects`` with a :class:`Conditional`'s effects after it (h15): its targets are
+    chosen as the ability is put on the stack whatever the condition (603.3d, 608.2c)."""
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if isinstance(e, Conditional):
+            out.extend(_with_conditional(e.effects))
+    return out
+
+
 def _until_eot(perm: Permanent) -> EndOfTurn:
     eot = perm.until_end_of_turn
     return eot if eot is not None else EndOfTurn(0, 0, (), perm.parsed)

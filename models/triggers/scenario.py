@@ -29,8 +29,8 @@ from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
-                                           Sacrifice, TapAny, TapCost, TapOrUntap, TriggeredAbility,
-                                           Unless)
+                                           Sacrifice, TapAny, TapCost, TapOrUntap, TheyMay,
+                                           TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -92,8 +92,9 @@ def check_trigger_choices(board: Board) -> None:
         checks = (("target", item.target is not None, lambda t: _has_target(t), "a target"),
                   ("no_target", item.no_target, lambda t: _has_target(t, True), "an \"up to one\" target"),
                   ("may", item.may is not None,
-                   lambda t: t.optional or any(isinstance(e, Unless) for e in flat(t.effects)),
-                   "a \"you may\" choice (or \"unless ... pays\")"),
+                   lambda t: t.optional or any(isinstance(e, (Unless, TheyMay))  # h15: TheyMay
+                                               for e in flat(t.effects)),
+                   "a \"you may\" choice (or \"unless ... pays\", \"<player> may have ...\")"),
                   ("sacrifice", bool(item.sacrifice),
                    lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
                   ("mode", item.mode is not None,

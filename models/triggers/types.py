@@ -40,7 +40,7 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat", "SetBase", "TheyMay",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # a coin flip, a die roll (h12)
@@ -662,6 +662,33 @@ class CantBeBlockedByEffect:
     ability: Any
 
 
+# h15 (creatures.py): base power and toughness set until end of turn
+@dataclass(frozen=True)
+class SetBase:
+    """Each of ``who`` has base power and toughness ``power``/``toughness`` until end of turn
+    (613.4b, layer 7b): the changes of layer 7c (counters, pumps, anthems) still apply on top.
+    ``amount``: X/X, X counted as the ability resolves (608.2h; then ``power`` and
+    ``toughness`` are ignored)."""
+
+    who: Who
+    power: int
+    toughness: int
+    amount: Amount | None = None
+    toughness_amount: Amount | None = None
+    """With ``amount``: the toughness counted apart ("... to ~'s power and toughness")."""
+
+
+# h15 (creatures.py): another player's "may ... If they do, ..."
+@dataclass(frozen=True)
+class TheyMay:
+    """``who`` (one player, not the controller) may have the ``effects`` happen ("defending
+    player may have you draw a card. If they do, ..."): their choice on resolution (a
+    ``Choice`` ``"may"`` of theirs, 608.2d), the effects only if they do (608.2c)."""
+
+    who: Who
+    effects: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -1045,7 +1072,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType)
+          | TokensFor | AddLandType | SetBase | TheyMay)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
