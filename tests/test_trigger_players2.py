@@ -456,3 +456,16 @@ def test_guiltfeeder_counts_the_defending_players_graveyard() -> None:
     s["players"][1]["graveyard"] = ["Grizzly Bears", "Shock", "Forest"]
     got = run_command("damage", s, {}).to_json()
     assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_tectonic_hellion_makes_the_land_richest_sacrifice_two() -> None:
+    # "Whenever this creature attacks, each player who controls the most lands sacrifices two
+    # lands of their choice" (701.21a): Bob's three Mountains against Alice's two Forests —
+    # Bob sacrifices two; tied at three, both do.
+    hellion = _p("hell", "Tectonic Hellion", "Alice")
+    forests = [_p(f"f{i}", "Forest", "Alice") for i in range(2)]
+    mountains = [_p(f"m{i}", "Mountain", "Bob") for i in range(3)]
+    got = _play([hellion, *forests, *mountains], {"hell": "Bob"})
+    assert sorted(got["outcome"]["destroyed"]) == ["m0", "m1"]
+    tied = _play([hellion, *forests, _p("f2", "Forest", "Alice"), *mountains], {"hell": "Bob"})
+    assert len(tied["outcome"]["destroyed"]) == 4

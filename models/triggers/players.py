@@ -42,7 +42,8 @@ from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ig
 from redzone.models.triggers.conditions import if_test
 from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
                                            IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
-                                           PoisonEffect, TokensFor, Unless, ValueOnly, Who,
+                                           PoisonEffect, Sacrifice, TokensFor, Unless,
+                                           ValueOnly, Who,
                                            flat_effects)
 
 __all__ = ["EFFECTS", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
@@ -257,6 +258,11 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None or who.kind != "target_creature":
             return None
         return (MustBlockSource(who),)
+    m = re.fullmatch(r"each player who controls the most lands sacrifices (a|one|two|three) lands? "
+                     r"of their choice", s)
+    if m:  # 701.21a: each such player's own choice, decided as it resolves
+        n = {"a": 1, "one": 1, "two": 2, "three": 3}[m[1]]
+        return (Sacrifice(Who("most_lands"), Amount(n), kinds=(Quality(types=("Land",)),)),)
     m = re.fullmatch(r"defending player loses (\d+) life for each card in their graveyard", s)
     if m and refs.player("defending player") == Who("defending_player"):
         return (LifeEffect(Who("defending_player"), Amount(int(m[1]), "defending_graveyard"),
@@ -535,6 +541,13 @@ def players(play: Any, f: Any, who: Who) -> list[str]:
     if who.kind == "attacking_player":
         ap = base.active_player
         return [ap] if ap and play.state.in_game(ap) else []
+    if who.kind == "most_lands":
+        perms = play.edit.perms if play.edit.perms is not None else base.permanents
+        alive = [p.name for p in base.players if play.state.in_game(p.name)]
+        lands = {p: sum(1 for q in perms.values() if q.controller == p and q.is_a("Land")
+                        and play.state.on_battlefield(q.id)) for p in alive}
+        most = max(lands.values(), default=0)
+        return [p for p in alive if lands[p] == most and most > 0]
     if who.kind == "opponents_without":
         from redzone.models.battlefield import matches_quality
 

@@ -275,8 +275,9 @@ class Who:
                   # the attacking (active) player
                   "those", "source_owner", "trigger_owner", "attacking_player",
                   # h16: the tokens the ability created ("that token", "those tokens"); each
-                  # opponent who controls no permanent of ``qualities``
-                  "created", "opponents_without"]
+                  # opponent who controls no permanent of ``qualities``; each player who
+                  # controls the most lands (ties: each of them)
+                  "created", "opponents_without", "most_lands"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
