@@ -469,3 +469,16 @@ def test_tectonic_hellion_makes_the_land_richest_sacrifice_two() -> None:
     assert sorted(got["outcome"]["destroyed"]) == ["m0", "m1"]
     tied = _play([hellion, *forests, _p("f2", "Forest", "Alice"), *mountains], {"hell": "Bob"})
     assert len(tied["outcome"]["destroyed"]) == 4
+
+
+def test_crashing_boars_defender_chooses_the_creature_that_must_block() -> None:
+    # "Whenever this creature attacks, defending player chooses an untapped creature they
+    # control. That creature blocks this creature this turn if able." (509.1c; a choice, not
+    # a target): Bob's only untapped creature is the Grizzly Bears (the Hill Giant is tapped),
+    # so no block is illegal and the Bears blocking is legal.
+    s = _scenario([_p("boars", "Crashing Boars", "Alice"), _p("bears", "Grizzly Bears", "Bob"),
+                   _p("giant", "Hill Giant", "Bob", tapped=True)], {"boars": "Bob"}, {},
+                  triggers_resolved=[])
+    assert run_command("check-block", s, {}).to_json()["legal"] is False
+    s["combat"]["blockers"] = {"bears": ["boars"]}
+    assert run_command("check-block", s, {}).to_json()["legal"] is True

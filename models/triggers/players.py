@@ -311,6 +311,11 @@ def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ..
     """A whole effect text of two sentences: "P may pay C. If that player doesn't, E" — E
     unless P pays C (118.12: P's choice, only with the resources to pay it, 118.3); ``None``
     otherwise."""
+    m = re.fullmatch(r"defending player chooses an untapped creature they control\. That creature "
+                     r"blocks (?:~|this creature) this (?:turn|combat) if able\.?", rest.strip())
+    if m and refs.r.event in ("attacks", "attacks_alone") and refs.r.it == _SELF:
+        # the defending player's choice, not a target (509.1c: a requirement of the blocks)
+        return (MustBlockSource(Who("defender_chooses", qualities=(Quality(tapped=False),))),), False
     m = re.fullmatch(r"(defending player|that player) may pay ((?:\{[^}]+\})+)\. If (?:that "
                      r"player|they) (?:doesn't|don't), (.+?)\.?", rest.strip())
     if not m:
@@ -354,8 +359,10 @@ def x_clause(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
 
 def resolution_choice(e: Effect) -> bool:
     """Whether ``e`` makes a choice on resolution stated as ``trigger_choices[].chosen``: the
-    X of {X}, the permanent a legendary token's controller keeps (704.5j)."""
-    return (isinstance(e, Pay) and e.x) or (isinstance(e, CreateTokens) and e.legendary)
+    X of {X}, the permanent a legendary token's controller keeps (704.5j), the creature a
+    defending player chooses to block."""
+    return ((isinstance(e, Pay) and e.x) or (isinstance(e, CreateTokens) and e.legendary)
+            or (isinstance(e, MustBlockSource) and e.who.kind == "defender_chooses"))
 
 
 def checked(got: tuple[tuple[Effect, ...], bool] | None) -> tuple[tuple[Effect, ...], bool] | None:
@@ -517,9 +524,30 @@ def graveyard_cards(play: Any, player: str) -> int:
     return n
 
 
-def objects(play: Any, f: Any, who: Who) -> list[str]:
+def objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:
     """The permanents of this module's kinds: ``those`` (the creatures of the event still on
-    the battlefield)."""
+    the battlefield), ``created`` (the tokens the ability created), ``defender_chooses`` (a
+    creature the defending player chooses now among theirs of ``qualities``: a ``Choice``
+    ``"chosen"``, stated as ``combat.trigger_choices[].chosen``)."""
+    if who.kind == "defender_chooses":
+        from redzone.models.battlefield import matches_quality
+        from redzone.models.triggers.resolve import Choice
+
+        if chosen is not None and "chosen" in chosen:
+            c = chosen["chosen"]
+            return [c] if play.state.on_battlefield(c) else []
+        ds = play.players(f, Who("defending_player"), {})
+        if not ds:
+            return []
+        options = tuple(c.id for c in play.creatures() if c.controller == ds[0]
+                        and all(matches_quality(play.board, c, q) for q in who.qualities))
+        if not options:
+            return []
+        pick = options[0] if len(options) == 1 else play.choose(
+            Choice(ds[0], "chosen", f.source, f.ability.text, options, f.trigger))
+        if chosen is not None:
+            chosen["chosen"] = pick
+        return [pick]
     if who.kind == "those":
         return [c for c in f.data.get("those", ()) if play.state.on_battlefield(c)]
     if who.kind == "created":

@@ -599,7 +599,7 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who, chosen)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind

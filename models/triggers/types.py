@@ -276,8 +276,9 @@ class Who:
                   "those", "source_owner", "trigger_owner", "attacking_player",
                   # h16: the tokens the ability created ("that token", "those tokens"); each
                   # opponent who controls no permanent of ``qualities``; each player who
-                  # controls the most lands (ties: each of them)
-                  "created", "opponents_without", "most_lands"]
+                  # controls the most lands (ties: each of them); a creature of ``qualities``
+                  # the defending player chooses as it resolves (not a target)
+                  "created", "opponents_without", "most_lands", "defender_chooses"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
