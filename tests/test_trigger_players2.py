@@ -482,3 +482,17 @@ def test_crashing_boars_defender_chooses_the_creature_that_must_block() -> None:
     assert run_command("check-block", s, {}).to_json()["legal"] is False
     s["combat"]["blockers"] = {"bears": ["boars"]}
     assert run_command("check-block", s, {}).to_json()["legal"] is True
+
+
+def test_radhas_firebrand_targets_only_a_smaller_creature() -> None:
+    # "Whenever this creature attacks, target creature defending player controls with power
+    # less than this creature's power can't block this turn" (603.3d): the Firebrand (3/1)
+    # may target Bob's Llanowar Elves (1/1) but not his Hill Giant (3/3).
+    perms = [_p("fb", "Radha's Firebrand", "Alice"), _p("elf", "Llanowar Elves", "Bob"),
+             _p("bears", "Hill Giant", "Bob")]
+    s = _scenario(perms, {"fb": "Bob"}, {"elf": ["fb"]}, triggers_resolved=[],
+                  trigger_choices=[{"source": "fb", "window": "attack", "target": "elf"}])
+    assert run_command("check-block", s, {}).to_json()["legal"] is False
+    s["combat"]["trigger_choices"] = [{"source": "fb", "window": "attack", "target": "bears"}]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        run_command("check-block", s, {})

@@ -93,6 +93,13 @@ def more_obj(s: str, refs: Any) -> Who | None:
     if m:
         q = Quality(power_at_least=int(m[3])) if m[3] else Quality(counter="any")
         return Who("each_creature", "you", other=bool(m[1]), qualities=(q,))
+    m = re.fullmatch(r"target creature (defending player controls|an opponent controls|you don't "
+                     r"control) with power less than ~'s power", s)
+    if m:  # compared with the source's power as the target is chosen (603.3d)
+        ctl = "opponents" if m[1] != "defending player controls" else refs.whose(m[1])
+        if ctl is None:
+            return None
+        return Who("target_creature", ctl, qualities=(Quality(power_vs="less"),))
     m = re.fullmatch(r"(up to one )?target creature you control (with|without) flying", s)
     if m:
         q = Quality(keywords=("flying",)) if m[2] == "with" else Quality(without_keywords=("flying",))
