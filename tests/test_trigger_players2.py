@@ -496,3 +496,44 @@ def test_radhas_firebrand_targets_only_a_smaller_creature() -> None:
     s["combat"]["trigger_choices"] = [{"source": "fb", "window": "attack", "target": "bears"}]
     with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
         run_command("check-block", s, {})
+
+
+# ============================================================ the AI's search and its reference
+
+
+def test_the_ai_sees_phage_win_and_the_reference_agrees() -> None:
+    # Phage the Untouchable (4/4) against Bob at 20 with a tapped Hill Giant: attacking
+    # unblocked, its combat damage trigger makes Bob lose (104.3e) — a won game for the AI's
+    # search (solver/ai/triggered.py) and for the exhaustive reference alike.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.ai.decisions import choose_attack
+    from redzone.solver.ai.reference import reference_attack_values
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "permanents": [_p("phage", "Phage the Untouchable", "Alice"),
+                       _p("giant", "Hill Giant", "Bob", tapped=True)]}))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"phage": "Bob"} and r.lethal
+    assert r.outcome["lost"] == ["Bob"]
+    values = {tuple(sorted(d.items())): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert values[(("phage", "Bob"),)] == 1_000_000_000 > values[()]
+
+
+def test_the_ai_counts_adelines_tokens() -> None:
+    # Adeline (given 2/4) and Grizzly Bears against Bob at 3 with no creature: attacking with
+    # the Bears alone makes a 1/1 Human attacking Bob too (508.4): 2 + 1 = 3, lethal; the
+    # search finds a lethal attack.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.ai.decisions import choose_attack
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 3}],
+        "permanents": [_p("adeline", "Adeline, Resplendent Cathar", "Alice", power=2,
+                          summoning_sick=True),
+                       _p("bears", "Grizzly Bears", "Alice")]}))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"bears": "Bob"} and r.lethal
+    assert r.outcome["lost"] == ["Bob"]
