@@ -537,3 +537,36 @@ def test_the_ai_counts_adelines_tokens() -> None:
     r = choose_attack(board, lookahead=0)
     assert r.attackers == {"bears": "Bob"} and r.lethal
     assert r.outcome["lost"] == ["Bob"]
+
+
+# ============================================================ graveyard conditions
+
+
+def _graveyard(perms: list[dict[str, Any]], attackers: dict[str, str], cards: list[str]) -> dict[str, Any]:
+    s = _scenario(perms, attackers, {}, triggers_resolved=[])
+    s["players"][0]["graveyard"] = cards
+    return run_command("damage", s, {}).to_json()
+
+
+def test_inexorable_blob_counts_card_types_in_the_graveyard() -> None:
+    # "Whenever this creature attacks, if there are four or more card types among cards in
+    # your graveyard, create a 3/3 green Ooze creature token that's tapped and attacking"
+    # (603.4; the types from the card data): creature, instant, land, artifact — an Ooze
+    # attacks too (Bob takes 3 + 3); with three types, nothing triggers (Bob takes 3).
+    blob = [_p("blob", "Inexorable Blob", "Alice")]
+    four = _graveyard(blob, {"blob": "Bob"}, ["Grizzly Bears", "Shock", "Forest", "Sol Ring"])
+    assert four["outcome"]["life"]["Bob"] == 14
+    three = _graveyard(blob, {"blob": "Bob"}, ["Grizzly Bears", "Shock", "Forest", "Hill Giant"])
+    assert three["outcome"]["life"]["Bob"] == 17
+    assert three.get("triggers", []) == []
+
+
+def test_stinging_cave_crawler_counts_permanent_cards() -> None:
+    # "... if there are four or more permanent cards in your graveyard, you draw a card and
+    # you lose 1 life": four permanent cards (Shock, an instant, isn't one): Alice 19.
+    crawler = [_p("cc", "Stinging Cave Crawler", "Alice")]
+    got = _graveyard(crawler, {"cc": "Bob"}, ["Grizzly Bears", "Forest", "Sol Ring", "Hill Giant",
+                                              "Shock"])
+    assert got["outcome"]["life"]["Alice"] == 19
+    fewer = _graveyard(crawler, {"cc": "Bob"}, ["Grizzly Bears", "Forest", "Sol Ring", "Shock"])
+    assert fewer["outcome"]["life"]["Alice"] == 20

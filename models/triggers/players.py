@@ -46,7 +46,7 @@ from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTok
                                            ValueOnly, Who,
                                            flat_effects)
 
-__all__ = ["EFFECTS", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "graveyard_test", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -427,10 +427,72 @@ def _extra_test(cond: str, refs: Any) -> IfTest | None:
                        it_is_source=it_source, it_is_trigger=it_trigger)
     if cond == "you control a creature with a counter on it":
         return IfTest("you_control", 1, Quality(types=("Creature",), counter="any"))
+    m = re.fullmatch(r"there(?: are (\w+) or more| is an?|'s an?) ((?:permanent |creature |land |"
+                     r"artifact |[A-Z][\w'-]* )?)cards? in your graveyard", cond)
+    if m:
+        n = _NUMBER.get(m[1] or "one", 0)
+        word = m[2].strip()
+        if not n:
+            return None
+        q = (Quality(types=_PERMANENT_TYPES) if word == "permanent"
+             else Quality(types=(word.capitalize(),)) if word in ("creature", "land", "artifact")
+             else Quality(subtypes=(word,)) if word else None)
+        return IfTest("graveyard_cards", n, q)
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", cond)
+    if m and _NUMBER.get(m[1]):
+        return IfTest("graveyard_types", _NUMBER[m[1]])
     m = re.fullmatch(r"you control an? ([A-Z][\w'-]*) planeswalker", cond)
     if m:
         return IfTest("you_control", 1, Quality(types=("Planeswalker",), subtypes=(m[1],)))
     return None
+
+
+_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10}
+_PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+_CARD_TYPES = _PERMANENT_TYPES + ("Instant", "Sorcery", "Kindred", "Tribal")
+
+
+def _graveyard_names(play: Any, player: str) -> list[str]:
+    """The names of the cards in ``player``'s graveyard now (:func:`graveyard_cards`)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given: tuple[str, ...] = tuple(next((p.graveyard for p in base.players if p.name == player), ()))
+    out: list[str] = [name for i, name in enumerate(given) if f"{player}~graveyard{i}" not in perms]
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if (perm is None or perm.token or perm.owner != player
+                or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
+                or f"{pid}~returned" in perms):
+            continue
+        out.append(perm.card or perm.name)
+    return out
+
+
+def graveyard_test(play: Any, f: Any, t: IfTest) -> bool:
+    """The graveyard conditions of :class:`IfTest` (``graveyard_cards``,
+    ``graveyard_types``) on the controller's graveyard now (608.2c), the card types and
+    subtypes from the card data (a name not found counts as no type)."""
+    from redzone.models.cards import lookup
+
+    names = _graveyard_names(play, f.controller)
+    if t.kind == "graveyard_cards":
+        if t.quality is None:
+            return len(names) >= t.count
+        n = 0
+        for name in names:
+            card = lookup(name)
+            face = card.faces[0] if card is not None else None
+            if face is not None and (set(t.quality.types) & set(face.types)
+                                     or set(t.quality.subtypes) & set(face.subtypes)):
+                n += 1
+        return n >= t.count
+    kinds: set[str] = set()
+    for name in names:
+        card = lookup(name)
+        if card is not None:
+            kinds |= set(card.faces[0].types) & set(_CARD_TYPES)
+    return len(kinds) >= t.count
 
 
 def _for_each_opponent(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -517,18 +579,7 @@ def graveyard_cards(play: Any, player: str) -> int:
     onto the battlefield from it) and the nontoken permanents they own that went there in
     this combat (died: not exiled or returned to a hand or the battlefield). Cards a value
     moved (a mill, a discard) are not tracked (docs/triggers.md, "Known limit")."""
-    base = play.edit.base
-    perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    given = next((p.graveyard for p in base.players if p.name == player), ())
-    n = sum(1 for i in range(len(given)) if f"{player}~graveyard{i}" not in perms)
-    for pid in play.state.destroyed:
-        perm = base.permanents.get(pid)
-        if (perm is None or perm.token or perm.owner != player
-                or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
-                or f"{pid}~returned" in perms):
-            continue
-        n += 1
-    return n
+    return len(_graveyard_names(play, player))
 
 
 def objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:

@@ -51,7 +51,7 @@ from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
                                              players as player_players, token_attacks,
-                                             legend_rule, token_name)
+                                             legend_rule, token_name, graveyard_test)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -970,6 +970,8 @@ class _Play:
             return n == 0 if t.none else n >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
+        if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
+            return graveyard_test(self, f, t)
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(
                 (p.life for p in board.players if p.name == f.controller), 0))

@@ -511,7 +511,11 @@ class IfTest:
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  # h16 (players.py): at least ``count`` cards in your graveyard (of
+                  # ``quality``'s card types / subtypes when set); at least ``count`` card types
+                  # among them
+                  "graveyard_cards", "graveyard_types"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
