@@ -24,7 +24,7 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects
+from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
@@ -33,7 +33,10 @@ from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
 from redzone.models.triggers.zones import more_obj, zone_clause
+from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
+from redzone.models.triggers.moves import reflexive as moves_reflexive
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -476,6 +479,9 @@ class _Refs:
             return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
+        if (s == "that planeswalker" and self.r.event == "combat_damage_to"
+                and [x for x in self.r.watch.extra if x.startswith("to:")] == ["to:planeswalker"]):
+            return Who("damaged")  # h12: the planeswalker dealt the combat damage
         m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
                          r"controls|you don't control)", s)
         if m:
@@ -547,8 +553,10 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        # h7: coloured targets, power bounds, flying groups (zones.py); h16: players.py
-        return more_obj(s, self) or _players.more_obj(s, self)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
+        # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
+        got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
+        return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -567,7 +575,8 @@ class _Refs:
         "target player", "target opponent"."""
         s = s.strip()
         fixed = {"you": "you", "each opponent": "each_opponent", "target player": "target_player",
-                 "target opponent": "target_opponent"}
+                 "target opponent": "target_opponent",
+                 "each of your opponents": "each_opponent"}  # h12
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
         if s in ("defending player", "the defending player"):
@@ -587,7 +596,8 @@ class _Refs:
             if that == Who("damaged"):
                 return Who("damaged_controller")
             return None
-        if s == "each other opponent" and self.r.event == "combat_damage_player":
+        if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
+                self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
         return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
 
@@ -723,7 +733,8 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by",
+                  "deals_damage_to")  # h12
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -734,6 +745,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
+    got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -749,12 +763,17 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_first is not None:
+        return got_first
     # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
     got = quantity_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
         got = zone_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
         got = counter_clause(s, refs)
+    if got is None:  # h13: zone moves (moves.py)
+        got = move_clause(s, refs, dies_self)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -776,7 +795,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[3])
         return None if who is None else (Counters(who, m[2], Amount(_count(m[1]))),)
-    m = re.fullmatch(r"(.+?) can't block this turn", s)
+    m = re.fullmatch(r"(.+?) can't block this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
@@ -880,7 +899,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                 LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
     m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
                      r"target creature|target player|target opponent|defending player|"
-                     r"each other opponent)", s)
+                     r"each other opponent|that creature)", s)  # h12: that creature
     if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
         who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
         return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
@@ -888,10 +907,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and refs.r.event in _DAMAGE_EVENTS:
         who = refs.obj(m[1])
         return None if who is None else (Counters(who, "+1/+1", Amount(1, "damage_dealt")),)
-    m = re.fullmatch(rf"(.+?) gets? {_COUNT} poison counters?", s)
+    m = re.fullmatch(rf"(.+?) gets? (?:an additional|{_COUNT}) poison counters?", s)  # h12: "an additional"
     if m:
         who = refs.player(m[1])
-        return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+        return None if who is None else (PoisonEffect(who, Amount(_count(m[2] or "one"))),)
     m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
     if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
         return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
@@ -938,6 +957,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
     if got_entry is not None:
         return got_entry
+    got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_creature is not None:
+        return got_creature
     return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
 
 
@@ -998,6 +1020,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
     if whole is not None:
         return whole
+    whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
+    if whole is not None:
+        return whole
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
@@ -1038,13 +1063,19 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         if_you_do = (optional and (sent.startswith("if you do, ")
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
-                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
+                     or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
+                     or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
+                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
+                                                                          "when you do, "))
+                                         or sent.startswith("when you do, ") and bool(effects)
+                                         and all(isinstance(e, ValueOnly) for e in effects))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
-            sent = sent[len("if you do, "):]
+            # (h13: "When you do, ..." too, 603.12)
+            sent = sent.split(", ", 1)[1]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
@@ -1093,7 +1124,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
     s = normalise(sentence, names)
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
-    return s.strip()
+    return more_effects.object_names(s.strip(), names)  # h14: "put a +1/+1 counter on Mirri"
 
 
 def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[TriggeredAbility, ...]:
@@ -1121,6 +1152,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
+        if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:

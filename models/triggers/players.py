@@ -583,10 +583,10 @@ def graveyard_cards(play: Any, player: str) -> int:
 
 
 def objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:
-    """The permanents of this module's kinds: ``those`` (the creatures of the event still on
-    the battlefield), ``created`` (the tokens the ability created), ``defender_chooses`` (a
-    creature the defending player chooses now among theirs of ``qualities``: a ``Choice``
-    ``"chosen"``, stated as ``combat.trigger_choices[].chosen``)."""
+    """The permanents of this module's kinds: ``defender_chooses`` (a creature the defending
+    player chooses now among theirs of ``qualities``: a ``Choice`` ``"chosen"``, stated as
+    ``combat.trigger_choices[].chosen``). (``those`` and ``created`` are
+    :mod:`redzone.models.triggers.more_effects`' and :mod:`redzone.models.triggers.zones`'.)"""
     if who.kind == "defender_chooses":
         from redzone.models.battlefield import matches_quality
         from redzone.models.triggers.resolve import Choice
@@ -606,10 +606,6 @@ def objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -
         if chosen is not None:
             chosen["chosen"] = pick
         return [pick]
-    if who.kind == "those":
-        return [c for c in f.data.get("those", ()) if play.state.on_battlefield(c)]
-    if who.kind == "created":
-        return [c for c in play.created_now if play.state.on_battlefield(c)]
     return []
 
 

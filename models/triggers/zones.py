@@ -82,7 +82,7 @@ def _permanent_kinds(desc: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple
     types: list[str] = []
     rest = " ".join(words)
     m = re.fullmatch(r"((?:non(?:land|creature),? )*)((?:(?:white|blue|black|red|green)"
-                     r"(?: or | and/or |, )?)*)(.+)", rest)
+                     r"(?: or | and/or |, | )?)*)(.+)", rest)  # h13: "black or red permanent"
     if not m:
         return None
     exclude = [_TYPES[w.removeprefix("non").rstrip(",")] for w in m[1].split()]
@@ -352,6 +352,15 @@ def extra_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any]) -> list[s
         t = chosen.get("target")
         return [t] if isinstance(t, str) and not play.edit.base.is_player(t) \
             and play.state.on_battlefield(t) else []
+    if who.kind == "created":  # h13: "that token": the tokens this resolution created
+        first = getattr(play, "tokens_at", play.tokens)
+        return [t for i in range(first + 1, play.tokens + 1)
+                if play.state.on_battlefield(t := f"{f.source}~token{i}")
+                and (play.edit.perms or {}).get(t) is not None]
+    if who.kind == "each_permanent":  # h13: "destroy all nonland permanents" (moves.py)
+        return [p.id for p in _perms(play)
+                if (not who.also_types or any(p.is_a(t) for t in who.also_types))
+                and not any(p.is_a(t) for t in who.exclude_types)]
     if who.kind in ("attacked", "trigger_attacked"):
         a = f.source if who.kind == "attacked" else f.trigger
         t = play.attackers.get(a) if a is not None and play.state.on_battlefield(a) else None
