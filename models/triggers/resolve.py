@@ -52,7 +52,7 @@ from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
                                              players as player_players, token_attacks,
-                                             legend_rule, token_name)
+                                             legend_rule, token_name, graveyard_test)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -486,8 +486,6 @@ class _Play:
         ..." affects the same creatures)."""
         self.lost_this_way = 0
         """h16: the life players lost to the ability resolving now (players.py)."""
-        self.created_now: list[str] = []
-        """h16: the tokens the ability resolving now created ("that token", players.py)."""
         self.tapped: list[str] = []
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
@@ -631,7 +629,7 @@ class _Play:
             return [r] if r and self.state.on_battlefield(r) else []
         if k in ("group", "those", "target_set"):  # h14: each <group>, each of them, up to two targets
             return more_effects.group_objects(self, f, who, chosen)
-        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who, chosen)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -766,7 +764,6 @@ class _Play:
         lines = []
         self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
         self.lost_this_way = 0
-        self.created_now = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
@@ -1045,6 +1042,8 @@ class _Play:
                        ) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
+        if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
+            return graveyard_test(self, f, t)
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(
                 (p.life for p in board.players if p.name == f.controller), 0))
@@ -1175,7 +1174,6 @@ class _Play:
             made.append(tid)
             if e.legendary:
                 legend_rule(self, f, tid)  # h16: 704.5j (players.py)
-        self.created_now.extend(made)
         return made
 
     # -- the stack

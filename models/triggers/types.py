@@ -307,7 +307,10 @@ class Who:
                   "attached_to_trigger", "attached_to_blocked",
                   # h14: "each of up to two target creatures": a set of up to ``n`` target
                   # creatures matching the filter, chosen as the ability is put on the stack
-                  "target_set"]
+                  "target_set",
+                  # h16: each player who controls the most lands (ties: each of them); a
+                  # creature of ``qualities`` the defending player chooses as it resolves
+                  "most_lands", "defender_chooses"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -573,7 +576,11 @@ class IfTest:
                   "attacked_power_at_least",  # h12
                   # h14: delirium: at least ``count`` card types among the cards in the
                   # controller's graveyard (the scenario's and this combat's deaths)
-                  "graveyard_types_at_least"]
+                  "graveyard_types_at_least",
+                  # h16 (players.py): at least ``count`` cards in your graveyard (of
+                  # ``quality``'s card types / subtypes when set); at least ``count`` card types
+                  # among them
+                  "graveyard_cards", "graveyard_types"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
