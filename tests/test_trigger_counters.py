@@ -5,7 +5,7 @@ real cards and played by the ``damage`` job, each answer worked out by hand from
 from __future__ import annotations
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import Amount, CounterChange, Counters, RemoveCounters, Who
+from redzone.models.triggers.types import Amount, CounterChange, Counters, Who
 from redzone.solver.frontends.commands import run_command
 from trigger_play import damage as _damage, perm as _p
 
@@ -32,8 +32,8 @@ def test_double_and_remove_are_counter_changes() -> None:
     auntie = parse_trigger("Whenever another creature you control dies, surveil 1, then remove a "
                            "-1/-1 counter from this creature.")
     assert auntie is not None
-    # one -1/-1 counter removed: RemoveCounters (board_effects), which also gates "If you do"
-    assert auntie.effects[1] == RemoveCounters(Who("source"), "-1/-1", Amount(1))
+    # one -1/-1 counter removed: CounterChange "remove" (board_effects), which also gates "If you do"
+    assert auntie.effects[1] == CounterChange(Who("source"), "-1/-1", "remove", Amount(1))
 
 
 def test_two_targets_in_one_ability_are_not_read() -> None:

@@ -20,6 +20,7 @@ from redzone.models.triggers.types import (
     Amount,
     Conditional,
     Counters,
+    Destroy,
     LifeEffect,
     ValueOnly,
     Who,
@@ -296,14 +297,17 @@ def test_goblin_guide_the_card_revealed_is_a_card() -> None:
     assert t.effects == (ValueOnly("reveal"), ValueOnly("draw"))
 
 
-@pytest.mark.parametrize("sentence", [
-    # "it" a permanent: the condition doesn't say it is a card
-    "Whenever this creature attacks, if it's a creature, put it on top of its owner's library.",
-    "Whenever this creature attacks, if it's attacking, put it on the bottom of its owner's "
-    "library.",
-])
-def test_if_without_a_card_keeps_it_a_permanent(sentence: str) -> None:
-    assert parse_trigger(sentence) is None
+def test_if_without_a_card_keeps_it_a_permanent() -> None:
+    # "it" a permanent: the condition doesn't say it is a card, so it is no value
+    assert parse_trigger("Whenever this creature attacks, if it's a creature, put it on top of "
+                         "its owner's library.") is None
+    # h14: the permanent leaves the battlefield for its owner's library (not a value)
+    got = parse_trigger("Whenever this creature attacks, if it's attacking, put it on the bottom "
+                        "of its owner's library.")
+    assert got is not None
+    (cond,) = got.effects
+    assert isinstance(cond, Conditional) and cond.effects == (
+        Destroy(Who("source"), exile=True, to_library="bottom"),)
 
 
 def test_formidable_total_power_gives_first_strike() -> None:

@@ -139,7 +139,8 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
-              ("library", list), ("graveyard", list), ("commanders", list), ("commander_damage", dict))
+              ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
+              ("commander_damage", dict))
     name: str
     life: int
     mana: int
@@ -148,6 +149,9 @@ class PlayerSpec(_Spec):
     poison: int
     library: list[str]
     graveyard: list[str]
+    hand: list[str]
+    """Card names in the player's hand (h13: what "put a ... card from your hand onto the
+    battlefield" may put; unstated: none)."""
     commanders: list[str]
     commander_damage: dict[str, int]
 
@@ -328,7 +332,7 @@ after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
 ``combat.trigger_choices`` name them."""
 
 
-CHOSEN_WORDS = ("counters", "token", "nonland", "land")
+CHOSEN_WORDS = ("counters", "token", "nonland", "land", "tap", "untap")
 """h9: the words ``TriggerChoice.chosen`` may be instead of a permanent id: endure's choice
 ("counters" on the creature or a Spirit "token") and the kind of card a conniving player
 discards ("nonland": a +1/+1 counter; "land"; models/triggers/actions.py)."""
@@ -353,7 +357,7 @@ class TriggerChoice(_Spec):
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
               ("proliferate", None), ("mode", None), ("tapped", None), ("coin", None),
-              ("roll", None))
+              ("roll", None), ("divided", None))
     source: str
     window: str
     trigger: str | None
@@ -363,7 +367,9 @@ class TriggerChoice(_Spec):
     sacrifice: list[str]
     chosen: str | None
     """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a; the Army
-    of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive)."""
+    of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive;
+    h14: "tap or untap target permanent"), or a number: the X of a payment of {X} (h16,
+    107.3a)."""
     proliferate: list[str] | None
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None
@@ -376,6 +382,9 @@ class TriggerChoice(_Spec):
     of coins."""
     roll: int | None
     """h12: the result of its die roll (706), 1 to the die's sides."""
+    divided: dict[str, int] | None
+    """h14: damage divided as its controller chooses (601.2d: Inferno Titan): target (a
+    permanent id or a player name) -> damage, each at least 1."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -28,10 +28,12 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
+from redzone.models.triggers.creatures import group_count
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
-__all__ = ["MARK", "count_now", "count_phrase", "each_phrase", "quantity_clause"]
+__all__ = ["MARK", "count_now", "count_phrase", "each_phrase", "permanents_now", "permanents_phrase",
+           "quantity_clause"]
 
 MARK = 9973
 """A number standing for X while the effect around it is read (no card prints it)."""
@@ -167,6 +169,12 @@ def _permanents(words: str, refs: Any, plural: bool) -> Count | None:
                  attacking="attacking" in adj, also=tuple(also), of=of)  # type: ignore[arg-type]
 
 
+def permanents_phrase(words: str, refs: Any, plural: bool) -> Count | None:
+    """A group of permanents as counts read it ("tapped creatures you control", "artifact you
+    control"; ``plural``: plural nouns), or ``None`` (h14: the groups of effects)."""
+    return _permanents(words, refs, plural)
+
+
 def _who_of(word: str, refs: Any) -> str | None:
     """``"source"`` / ``"trigger"`` for "~", "it", "its", "that creature['s]" ...; ``None``
     when the word names neither."""
@@ -221,6 +229,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
     m = re.fullmatch(r"the number of (.+)", words)
     if m:
         c = _permanents(m[1], refs, plural=True)
+        if c is None:
+            c = group_count(m[1], refs, each=False)  # h15: the creature groups of creatures.py
         return None if c is None else Amount(1, "count", count=c)
     return None
 
@@ -253,6 +263,8 @@ def each_phrase(words: str, refs: Any) -> Amount | None:
     if words == "creature card in your graveyard":
         return Amount(1, "graveyard_creatures")
     c = _permanents(words, refs, plural=False)
+    if c is None:
+        c = group_count(words, refs, each=True)  # h15: the creature groups of creatures.py
     return None if c is None else Amount(1, "count", count=c)
 
 
@@ -398,6 +410,48 @@ _EQUAL: list[tuple[str, str]] = [
 # ---------------------------------------------------------------- counting on a board
 
 
+def permanents_now(play: Any, f: Any, c: Count) -> list[Any]:
+    """The permanents on the battlefield a ``"permanents"`` (or ``"greatest"``) :class:`Count`
+    counts as the ability of ``f`` resolves (608.2h), as they are now."""
+    state = play.state
+    board = play.board
+    whose: list[str] | None = None
+    if c.controller in ("defending", "damaged_player", "trigger_controller"):
+        kind = {"defending": "defending_player", "damaged_player": "damaged_player",
+                "trigger_controller": "trigger_controller"}[c.controller]
+        whose = play.players(f, Who(kind), {})  # type: ignore[arg-type]
+    found: list[Any] = []
+    for p in board.permanents.values():
+        if not state.on_battlefield(p.id):
+            continue
+        if c.controller == "you" and p.controller != f.controller:
+            continue
+        if c.controller == "opponents" and p.controller == f.controller:
+            continue
+        if whose is not None and p.controller not in whose:
+            continue
+        if c.other and p.id == (f.trigger if c.of == "trigger" else f.source):
+            continue
+        if c.attacking and p.id not in play.attackers:
+            continue
+        if c.blocking and not any(play.blockers.get(p.id, ())):  # h15 (creatures.py)
+            continue
+        if c.attached and p.attached_to != f.source:
+            continue
+        if c.also and not all(p.is_a(t) for t in c.also):
+            continue
+        if state.minus_added.get(p.id) or state.plus_added.get(p.id):
+            p = dataclasses.replace(p, power=state.power(board, p.id),
+                                    toughness=state.toughness(board, p.id))
+        now = state.counters.get(p.id)
+        if now is not None and now != p.counters:  # wither's and infect's counters (h14)
+            p = dataclasses.replace(p, counters=now)
+        if c.qualities and not any(matches_quality(board, p, q) for q in c.qualities):
+            continue
+        found.append(p)
+    return found
+
+
 def count_now(play: Any, f: Any, c: Count) -> int:
     """``c`` counted as the ability of ``f`` resolves (608.2h) in the window ``play``
     (:class:`redzone.models.triggers.resolve._Play`): permanents on the battlefield now,
@@ -419,36 +473,7 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
         return sum(1 for b, atts in play.blockers.items()
                    if f.trigger in atts and state.on_battlefield(b))
-    board = play.board
-    whose: list[str] | None = None
-    if c.controller in ("defending", "damaged_player", "trigger_controller"):
-        kind = {"defending": "defending_player", "damaged_player": "damaged_player",
-                "trigger_controller": "trigger_controller"}[c.controller]
-        whose = play.players(f, Who(kind), {})  # type: ignore[arg-type]
-    found: list[Any] = []
-    for p in board.permanents.values():
-        if not state.on_battlefield(p.id):
-            continue
-        if c.controller == "you" and p.controller != f.controller:
-            continue
-        if c.controller == "opponents" and p.controller == f.controller:
-            continue
-        if whose is not None and p.controller not in whose:
-            continue
-        if c.other and p.id == (f.trigger if c.of == "trigger" else f.source):
-            continue
-        if c.attacking and p.id not in play.attackers:
-            continue
-        if c.attached and p.attached_to != f.source:
-            continue
-        if c.also and not all(p.is_a(t) for t in c.also):
-            continue
-        if state.minus_added.get(p.id) or state.plus_added.get(p.id):
-            p = dataclasses.replace(p, power=state.power(board, p.id),
-                                    toughness=state.toughness(board, p.id))
-        if c.qualities and not any(matches_quality(board, p, q) for q in c.qualities):
-            continue
-        found.append(p)
+    found = permanents_now(play, f, c)
     if c.kind == "greatest":
         if c.stat == "mana_value":
             return max((int(p.mana_value) for p in found), default=0)

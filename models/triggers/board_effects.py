@@ -38,7 +38,7 @@ from redzone.models.triggers.types import (
     NoCombatDamage,
     Pay,
     Proliferate,
-    RemoveCounters,
+    CounterChange,
     Sacrifice,
     TapEffect,
     Unless,
@@ -59,10 +59,10 @@ Reader = Callable[[str], "tuple[Effect, ...] | None"]
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 EFFECTS = (AtEndOfCombat, Bolster, DoesntUntap, Double, Goad, MoveCounters, NoCombatDamage, Pay,
-           Proliferate, RemoveCounters, Unless)
+           Proliferate, Unless)
 """The effect classes :func:`resolve` plays."""
 
-_DELAYED_OK = (Destroy, Counters, RemoveCounters, DamageEffect, LifeEffect)
+_DELAYED_OK = (Destroy, Counters, CounterChange, DamageEffect, LifeEffect)
 """What a delayed "at end of combat" ability may do here: what the end of combat step
 (:func:`redzone.models.triggers.resolve.end_of_combat`) plays on the state."""
 
@@ -191,11 +191,12 @@ def read_unless(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
 
 def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     """One clause of this module's effects, or ``None``."""
-    m = re.fullmatch(r"put its counters on (.+)", s)
+    m = re.fullmatch(r"put (?:its|those) (\+1/\+1 )?counters on (.+)", s)
     if m and refs.r.event in _GONE and refs.r.it is not None:
-        # the counters it had as it last existed (608.2h)
-        who = refs.obj(m[1])
-        return None if who is None else (MoveCounters(who, refs.r.it),)
+        # the counters it had as it last existed (608.2h); h14: "those counters" (after "if
+        # it had counters on it"), "its +1/+1 counters"
+        who = refs.obj(m[2])
+        return None if who is None else (MoveCounters(who, refs.r.it, (m[1] or "").strip()),)
     m = re.fullmatch(r"double (its|~'s) power( and toughness)? until end of turn", s)
     if m:  # 701.10
         who = refs.obj("~" if m[1] == "~'s" else "it")
@@ -248,7 +249,7 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         who = refs.obj(m[3])
         if who is None:
             return None
-        return (RemoveCounters(who, m[2], Amount(_COUNT[m[1]])),)
+        return (CounterChange(who, m[2], "remove", Amount(_COUNT[m[1]])),)
     return None
 
 
@@ -293,7 +294,7 @@ class _ThisTurn:
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged")
+                 "blocked", "damaged", "group", "those", "created")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -301,7 +302,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it did."""
     state = play.state
     if isinstance(e, Pay):
-        return pay(play, f, e)
+        return pay(play, f, e, chosen)
     if isinstance(e, Goad):
         ids = play.objects(f, e.who, chosen)
         key = GOADED + f.controller
@@ -328,7 +329,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return ", ".join(out) or "no creature"
     if isinstance(e, MoveCounters):
         of = f.source if e.of.kind == "source" else f.trigger  # as it last existed (608.2h)
-        had = {k: n for k, n in state.counters.get(of, {}).items() if n > 0} if of else {}
+        had = {k: n for k, n in state.counters.get(of, {}).items() if n > 0
+               and (not e.kind or k == e.kind)} if of else {}
         if not had:
             return "no counters to put"
         lines = []
@@ -344,26 +346,6 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         what = ("assigns no combat damage this turn (510.1)" if key == NO_COMBAT_DAMAGE else
                 "doesn't untap during its controller's next untap step (502.3)")
         return ", ".join(f"{pid} {what}" for pid in ids) or "no creature"
-    if isinstance(e, RemoveCounters):
-        n = play.amount(f, e.amount)
-        out = []
-        for pid in play.objects(f, e.who, chosen):
-            perm = play.edit.perm(pid)
-            counters = dict(state.counters.get(pid, perm.counters))
-            k = min(n, counters.get(e.kind, 0))
-            if k <= 0:
-                continue
-            counters[e.kind] -= k
-            if not counters[e.kind]:
-                del counters[e.kind]
-            state.counters[pid] = counters
-            d = -k if e.kind == "+1/+1" else k if e.kind == "-1/-1" else 0
-            play.edit.put(dataclasses.replace(
-                perm, counters=counters,
-                power=None if perm.power is None else perm.power + d,
-                toughness=None if perm.toughness is None else perm.toughness + d))
-            out.append(f"{k} {e.kind} removed from {pid}")
-        return ", ".join(out) or "no counter to remove"
     if isinstance(e, AtEndOfCombat):
         # 603.7c: the objects are fixed now; at end of combat one that left is not affected
         fixed = [play.objects(f, who, chosen)
@@ -382,8 +364,10 @@ def _describe(e: Effect, ids: list[str] | None) -> str:
     what = type(e).__name__
     if isinstance(e, Destroy):
         what = "sacrifice" if e.sacrifice else "leave the battlefield" if e.exile else "destroy"
-    elif isinstance(e, (Counters, RemoveCounters)):
-        what = ("put " if isinstance(e, Counters) else "remove ") + f"{e.amount.n} {e.kind}"
+    elif isinstance(e, (Counters, CounterChange)):
+        what = ("put " if isinstance(e, Counters) else "double" if e.mode == "double"
+                else "remove ") + ("" if isinstance(e, CounterChange) and e.mode == "double"
+                                   else f"{e.amount.n} {e.kind}")
     elif isinstance(e, DamageEffect):
         what = "damage"
     elif isinstance(e, LifeEffect):
@@ -437,7 +421,12 @@ def reflexive(sent: str, effects: list[Effect]) -> bool:
     it is done only if the payment was, as "If you do" (the targets are chosen with the
     ability here, before the payment: with no legal target nobody pays, which the payment
     could not have changed)."""
-    return sent.startswith("when you do, ") and bool(effects) and isinstance(effects[0], Pay)
+    from redzone.models.triggers.types import TapCost
+
+    # h14: a tap cost or a sacrifice too ("you may tap another untapped Merfolk you control.
+    # When you do, ...", "you may sacrifice a nonland permanent. When you do, ...")
+    return sent.startswith("when you do, ") and bool(effects) and (
+        isinstance(effects[0], Pay) or len(effects) == 1 and isinstance(effects[0], (TapCost, Sacrifice)))
 
 
 def paid(effects: tuple[Effect, ...], optional: bool) -> tuple[tuple[Effect, ...], bool] | None:
@@ -510,10 +499,14 @@ def can_pay(play: Any, f: Any) -> bool:
     return pay.mana <= mana and pay.energy <= energy and (pay.life <= 0 or life >= pay.life)
 
 
-def pay(play: Any, f: Any, e: Pay) -> str:
+def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
     """Pay ``e`` (checked by :func:`can_pay` before the choice): mana and energy off the
     player, life off the life total (paying life is losing it, 119.4)."""
     player = f.controller
+    if e.x:  # h16: {X}, chosen as it is paid (107.3a; players.py)
+        from redzone.models.triggers.players import choose_x
+
+        e = dataclasses.replace(e, mana=e.mana + choose_x(play, f, e, chosen), x=False)
     players = play.edit.players if play.edit.players is not None else play.edit.base.players
     play.edit.players = tuple(dataclasses.replace(p, mana=p.mana - e.mana, energy=p.energy - e.energy)
                               if p.name == player else p for p in players)
@@ -666,8 +659,8 @@ def gated(sent: str, effects: list[Effect]) -> bool:
     """Whether ``sent`` is "If you do, ..." after "remove a counter from it" (608.2c: done
     only if a counter was removed); marks that removal as the gate (``effects`` changed in
     place)."""
-    if not (sent.startswith("if you do, ") and effects and isinstance(effects[-1], RemoveCounters)
-            and len(effects) == 1):
+    if not (sent.startswith("if you do, ") and effects and isinstance(effects[-1], CounterChange)
+            and effects[-1].mode == "remove" and len(effects) == 1):
         return False
     effects[-1] = dataclasses.replace(effects[-1], gate=True)
     return True
@@ -676,7 +669,7 @@ def gated(sent: str, effects: list[Effect]) -> bool:
 def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: a gate removed
     no counter (:func:`gated`)."""
-    return isinstance(e, RemoveCounters) and e.gate and line == "no counter to remove"
+    return isinstance(e, CounterChange) and e.gate and line == "no counter to remove"
 
 
 PROLIFERATE_LIMIT = 10

@@ -31,15 +31,18 @@ from redzone.models.triggers.types import (
     CantBeBlockedEffect,
     CantBlockEffect,
     Conditional,
+    CounterChange,
     Counters,
     CreateTokens,
     DamageEffect,
     Destroy,
+    DoesntUntap,
     Effect,
     GainKeywords,
     IfTest,
     Intervening,
     LifeEffect,
+    MoveCounters,
     PoisonEffect,
     Pump,
     TapEffect,
@@ -58,7 +61,9 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
 
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
-           DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly)
+           DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
+           MoveCounters, CounterChange,
+           DoesntUntap)  # h15: Spectral Force
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 
@@ -73,6 +78,13 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
     if past is not None:
         return past
+    m = re.fullmatch(r"(?:it|~) (?:has fewer than (\w+)|doesn't have an?) (\+1/\+1|[a-z]+) "
+                     r"counters? on it", c)
+    if m and (it_is_source or c.startswith("~")):
+        # h14: "if it has fewer than four +1/+1 counters on it", "if it doesn't have an
+        # indestructible counter on it" (the source now)
+        n = _number(m[1]) if m[1] else 1
+        return IfTest("source_counters", n, counter=m[2], none=True) if n else None
     it = r"(?:~|it)" if it_is_source else r"~"
     if re.fullmatch(it + r" is attacking|it's attacking", c) and (
             it_is_source or c.startswith("~")):
@@ -143,11 +155,12 @@ def _looking_back(c: str, it_is_source: bool, it_is_trigger: bool,
     """Conditions about the creature as it last existed (608.2h): "it had a +1/+1 counter on
     it", "its power was 3 or greater", "that creature was an Elemental", "it was blocked this
     turn" — ``None`` when not one of them or "it" / "that creature" isn't named here."""
-    m = re.fullmatch(r"(it|that creature) had (no|an?|one or more|\w+ or more) "
+    m = re.fullmatch(r"(it|that creature) had (?:(no|an?|one or more|\w+ or more) )?"
                      r"(?:(\+1/\+1|-1/-1|[a-z]+) )?counters? on it", c)
     if m:
         who = _who(m[1], it_is_source, it_is_trigger, that_is_trigger)
-        n = 1 if m[2] in ("no", "a", "an", "one or more") else _number(m[2].split()[0])
+        # h14: "if it had counters on it": one or more of any kind
+        n = 1 if m[2] in (None, "no", "a", "an", "one or more") else _number(m[2].split()[0])
         if who is None or not n:
             return None
         return IfTest("had_counters", n, counter=m[3], none=m[2] == "no", of_trigger=who)
@@ -174,14 +187,6 @@ def _who(word: str, it_is_source: bool, it_is_trigger: bool, that_is_trigger: bo
     return True if that_is_trigger else None
 
 
-def _targets(effects: tuple[Effect, ...]) -> bool:
-    for e in effects:
-        who = getattr(e, "who", None)
-        if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
-            return True
-    return False
-
-
 def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defending: bool,
                it_is_source: bool, it_is_trigger: bool = False,
                that_is_trigger: bool = False) -> tuple[Effect, ...] | None:
@@ -200,7 +205,10 @@ def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defe
     if test is None:
         return None
     effects = read(m[2])
-    if not effects or _targets(effects) or not all(isinstance(e, _PLAYED) for e in effects):
+    # h14: a target inside is chosen as the ability is put on the stack whatever the
+    # condition (603.3d; resolve.targets looks into a Conditional); an intervening "if" false
+    # as the event happens doesn't trigger at all (603.4), so nothing is chosen then
+    if not effects or not all(isinstance(e, _PLAYED) for e in effects):
         return None
     if all(isinstance(e, ValueOnly) for e in effects):
         return effects
@@ -221,6 +229,9 @@ def intervening_of(rest: str, effects: tuple[Effect, ...],
     if not rest.lstrip().lower().startswith("if "):
         return current  # "... Then if ...": checked on resolution only (608.2c)
     first = effects[0]
-    if len(effects) != 1 or current is not None or not isinstance(first, Conditional):
+    # h14: values may follow ("Then if it has exactly four +1/+1 counters on it, search ..."):
+    # the whole ability triggers only if the condition holds (603.4)
+    if (any(not isinstance(e, ValueOnly) for e in effects[1:]) or current is not None
+            or not isinstance(first, Conditional)):
         return False
     return Intervening("test", test=first.test)

@@ -57,7 +57,7 @@ def counter_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         return None if who is None else (CounterChange(who, m[1], "remove", Amount(1000)),)
     m = re.fullmatch(r"remove (a|an|one|two|three) (\+1/\+1|-1/-1|[a-z][a-z ]*?) counters? "
                      r"from (.+)", s)
-    # +1/+1 and -1/-1 counters removed: board_effects.RemoveCounters (with "If you do", 608.2c)
+    # +1/+1 and -1/-1 counters removed: board_effects.read_clause (with "If you do", 608.2c)
     if m and m[2] not in _NOT_READ and "at end of combat" not in m[3]:
         who = refs.obj(m[3])
         return None if who is None else (CounterChange(who, m[2], "remove",
@@ -109,7 +109,7 @@ def counter_change(play: Any, f: Any, e: CounterChange, chosen: dict[str, Any]) 
             d += change if k == "+1/+1" else -change if k == "-1/-1" else 0
             lines.append(f"{abs(change)} {k} {'put on' if change > 0 else 'removed from'} {pid}")
         _set_counters(play, pid, counters, d)
-    return ", ".join(lines) or "no counter"
+    return ", ".join(lines) or ("no counter to remove" if e.mode == "remove" else "no counter")
 
 
 def stunned_untap(play: Any, pid: str) -> bool:

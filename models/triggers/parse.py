@@ -24,7 +24,8 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects, chance
+from redzone.models.triggers import actions, board_effects, chance, more_effects
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -32,7 +33,10 @@ from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
 from redzone.models.triggers.zones import more_obj, zone_clause
+from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
+from redzone.models.triggers.moves import reflexive as moves_reflexive
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -471,8 +475,8 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
-        if s in ("it", "they", "him", "her"):
-            return self.r.it
+        if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
+            return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
         m = re.fullmatch(r"each (artifact|enchantment) creature( you control| your opponents "
@@ -555,7 +559,10 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        return more_obj(s, self)  # h7: coloured targets, power bounds, flying groups (zones.py)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
+        # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
+        got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
+        return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -597,9 +604,10 @@ class _Refs:
             if that == Who("damaged"):
                 return Who("damaged_controller")
             return None
-        if s == "each other opponent" and self.r.event == "combat_damage_player":
+        if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
+                self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return None
+        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
@@ -745,6 +753,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
+    got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -760,12 +771,17 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_first is not None:
+        return got_first
     # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
     got = quantity_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
         got = zone_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
         got = counter_clause(s, refs)
+    if got is None:  # h13: zone moves (moves.py)
+        got = move_clause(s, refs, dies_self)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -946,7 +962,13 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_action = actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
     if got_action is not None:
         return got_action
-    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    if got_entry is not None:
+        return got_entry
+    got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_creature is not None:
+        return got_creature
+    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -955,14 +977,20 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     got = _clause(s, refs, dies_self)
     if got is not None:
         return got
+    got = _players.x_clause(s, lambda x: _sentence(x, refs, dies_self))  # h16: X of {X}
+    if got is not None:
+        return got
     if s.startswith("if ") or " if " in s or " unless " in s:
         # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
         # sentence, so a sentence with "if" or "unless" is never split below
-        return if_effects(s, lambda part: _sentence(part, refs, dies_self),
-                          defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF,
-                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
-                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        got_if = if_effects(s, lambda part: _sentence(part, refs, dies_self),
+                            defending=refs.player("defending player") == Who("defending_player"),
+                            it_is_source=refs.r.it == _SELF,
+                            it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                            that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        if got_if is not None:
+            return got_if
+        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
@@ -996,7 +1024,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
-    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1007,7 +1036,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
-    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
+    sentences = _players.split_sentences(rest)  # h16: a quoted ability stays whole
     i = 0
     while i < len(sentences):
         sent = sentences[i].strip()
@@ -1031,6 +1060,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
             i += 1
             continue
+        if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1
@@ -1039,13 +1071,19 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         if_you_do = (optional and (sent.startswith("if you do, ")
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
-                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
+                     or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
+                     or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
+                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
+                                                                          "when you do, "))
+                                         or sent.startswith("when you do, ") and bool(effects)
+                                         and all(isinstance(e, ValueOnly) for e in effects))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
-            sent = sent[len("if you do, "):]
+            # (h13: "When you do, ..." too, 603.12)
+            sent = sent.split(", ", 1)[1]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
@@ -1059,6 +1097,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
         elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        if i > 0:  # h16: "those creatures" of the group the sentence before named
+            sent = _players.those_of(sent, sentences[i - 1])
         got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
@@ -1083,7 +1123,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
-    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
+    return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 
 # ----------------------------------------------------------------- sentences
@@ -1092,7 +1132,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
 def _normalise(sentence: str, names: tuple[str, ...]) -> str:
     s = normalise(sentence, names)
     s = re.sub(r"\bthis (?:creature|permanent)\b", "~", s, flags=re.IGNORECASE)
-    return s.strip()
+    return more_effects.object_names(s.strip(), names)  # h14: "put a +1/+1 counter on Mirri"
 
 
 def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[TriggeredAbility, ...]:
@@ -1120,6 +1160,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
+        if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
@@ -1157,7 +1199,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     for r in readings:
         refs = _Refs(r)
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+        for sent in _players.split_sentences(rest.strip()):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):
                 t = t[0].lower() + t[1:]

@@ -23,12 +23,14 @@ from typing import Any
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
+from redzone.models.triggers.players import resolution_choice  # h16
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance, is_random
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import (Bolster, EntersFromCard, Modes, Proliferate, Resolved,
-                                           Sacrifice, TapAny, TriggeredAbility, Unless)
+from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
+                                           Sacrifice, TapAny, TapCost, TapOrUntap, TriggeredAbility,
+                                           Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -97,19 +99,25 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, *CHOSEN)) for e in flat(t.effects)),
-                   "a choice made on resolution (bolster, amass, endure, connive, blight)"),
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN)) or resolution_choice(e)
+                                 or isinstance(e, EntersFromCard) and e.what == "hand_card"
+                                 for e in flat(t.effects)),
+                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
+                   "untap, {X}, the legend rule)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
-                   lambda t: any(isinstance(e, TapAny) for e in flat(t.effects)),
+                   lambda t: any(isinstance(e, (TapAny, TapCost)) for e in flat(t.effects)),
                    "creatures to tap (\"tap any number of ...\")"),
                   ("coin", item.coin is not None,  # h12
                    lambda t: any(isinstance(e, Chance) and e.kind == "coin" for e in flat(t.effects)),
                    "a coin flip"),
                   ("roll", item.roll is not None,
                    lambda t: any(isinstance(e, Chance) and e.kind == "die" for e in flat(t.effects)),
-                   "a die roll"))
+                   "a die roll"),
+                  ("divided", item.divided is not None,
+                   lambda t: any(isinstance(e, DividedDamage) for e in flat(t.effects)),
+                   "damage to divide (601.2d)"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -265,6 +273,18 @@ class _Answers:
                         f"{clip(c.text)} (from {c.options[0]} to {c.options[-1]}; CR "
                         f"{'705' if c.what == 'coin' else '706'})")
                 return value
+            if c.what == "divided" and "divided" not in self.used[i] and item.divided is not None:
+                # h14: the targets and the division, chosen as it is put on the stack (601.2d)
+                self.used[i].add("divided")
+                want = dict(item.divided)
+                got = next((o for o in c.options if dict(o) == want), None)
+                if got is None:
+                    raise ScenarioError(
+                        f"{where}.divided",
+                        f"{want} is not a legal division for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (each of 1 to as many targets as it allows, among: "
+                        f"{', '.join(c.among)}, at least 1 damage, all of it divided; CR 601.2d)")
+                return got
             if c.what in ("may", "pay") and "may" not in self.used[i] and item.may is not None:
                 self.used[i].add("may")
                 return item.may
