@@ -635,3 +635,19 @@ def test_non_human_cannonball_deals_the_roll_to_its_controller() -> None:
         return int(got["outcome"]["life"]["Alice"])
 
     assert (life(3), life(5), life(None)) == (17, 20, 16)
+
+
+def test_check_block_needs_a_flip_result_stated() -> None:
+    # check-block judges blocks on the board after the attack window: the flip's result must
+    # be stated (it is no player's choice to search); one line naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    s = scenario([_p("t", "Skyclaw Thrash", "Alice"), _p("b", "Grizzly Bears", "Bob")], {"t": "Bob"})
+    with pytest.raises(ScenarioError, match=r"^combat.trigger_choices: the result of .* coin: \.\.\."):
+        run_command("check-block", s, {})
+    s["combat"]["trigger_choices"] = [{"source": "t", "window": "attack", "coin": 0}]
+    assert run_command("check-block", s, {}).to_json()["legal"] is True

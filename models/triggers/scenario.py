@@ -26,7 +26,7 @@ from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolv
 from redzone.models.triggers.players import resolution_choice  # h16
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
-from redzone.models.triggers.chance import Chance
+from redzone.models.triggers.chance import Chance, is_random
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
                                            Sacrifice, TapAny, TapCost, TapOrUntap, TheyMay,
@@ -331,6 +331,14 @@ class _Answers:
                 "combat.trigger_choices",
                 f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
                 f"attacks, and the scenario doesn't say it: {how} (options: {opts})")
+        if self.fallback is None and is_random(c):  # h12: no player's choice
+            opts = ", ".join(str(list(o)) if c.what == "mode" else str(o) for o in c.options)
+            raise ScenarioError(
+                "combat.trigger_choices",
+                f"the {'result' if c.what in ('coin', 'roll') else c.what + ' chosen at random'} "
+                f"of {g._label(c.source)}'s ability {clip(c.text)} in the {self.window} window is "
+                f"not stated: add {{source: {c.source}, window: {self.window}, {c.what}: ...}} "
+                f"(possible: {opts})")
         if self.fallback is None:
             opts = ", ".join("no target" if o is None else str(list(o)) if c.what == "mode" else str(o)
                              for o in c.options)
