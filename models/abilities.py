@@ -79,6 +79,7 @@ __all__ = [
     "BlockTax",
     "BlocksEachCombat",
     "CanAttackDespiteDefender",
+    "TappedCanBlock",
     "CanBlockAdditional",
     "CanBlockOnlyFliers",
     "CanBlockShadow",
@@ -231,10 +232,15 @@ class CanOnlyAttackAlone(Ability):
 
 @lazy_dataclass(frozen=True, kw_only=True)
 class CantAttackUnlessOthersAttack(Ability):
-    """Can't attack unless at least ``count`` other creatures attack (508.1c)."""
+    """Can't attack unless at least ``count`` other creatures attack (508.1c).
+
+    h17: with ``qualities``, one other attacking creature matching any of them ("can't
+    attack unless a black or green creature also attacks": Scarred Puma); ``count`` is then
+    1."""
 
     affected: Affected = SELF
     count: int = 1
+    qualities: tuple[Quality, ...] = ()
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -302,6 +308,9 @@ class XCount:
     what: Literal["permanents", "counters", "basic land types"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    counter: str | None = None
+    """h17: with ``what="counters"``, only counters of this kind ("for each +1/+1 counter on
+    it": Phyrexian Marauder, Myr Prototype); ``None``: counters of any kind."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -358,6 +367,9 @@ class MustBeAttacked(Ability):
     """
 
     include_planeswalkers: bool = True
+    anywhere: bool = False
+    """h17: "Each opponent must attack with at least one creature each combat if able"
+    (Seeker of Slaanesh): obeyed when at least one creature attacks, whatever it attacks."""
 
 
 # ------------------------------------------- added with the Oracle-text parser (issue 2, §4)
@@ -462,10 +474,14 @@ class CanBlockOnlyFliers(Ability):
 @lazy_dataclass(frozen=True, kw_only=True)
 class CanBlockAdditional(Ability):
     """The affected creatures can block ``count`` additional creatures each combat
-    (509.1a: "card text may allow more"); ``count=None`` means any number of creatures."""
+    (509.1a: "card text may allow more"); ``count=None`` means any number of creatures.
+    h17: with ``per_attached`` (``"Equipment"``), ``count`` for each permanent of that
+    subtype attached to the blocking creature ("... for each Equipment attached to this
+    creature": Kemba's Legion)."""
 
     affected: Affected = SELF
     count: int | None = 1
+    per_attached: str | None = None
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -677,6 +693,15 @@ class DefenderControls(Ability):
     """h4: the condition is "you control more permanents matching ``quality`` than the
     defending player" ("can't attack unless you control more creatures than defending
     player": Goblin Goon), you being the ability's controller; ``count`` is then unused."""
+    state: Literal["", "poisoned", "graveyard", "most creatures", "shared type"] = ""
+    """h17: a fact about the defending player instead of a count of ``quality``:
+    ``"poisoned"`` — one or more poison counters (Chained Throatseeker); ``"graveyard"`` —
+    ``count`` or more cards in their graveyard (Vantress Gargoyle); ``"most creatures"`` —
+    no player controls more creatures (ties count: Hooded Horror); ``"shared type"`` —
+    ``count`` or more of their creatures share a creature type (Graxiplon)."""
+    alternatives: tuple[Quality, ...] = ()
+    """h17: with ``state`` empty, a permanent matching any of these counts too ("an
+    enchantment or an enchanted permanent": Godhunter Octopus)."""
 
 
 
@@ -720,6 +745,9 @@ class Condition:
     at_most: int | None = None
     phrase: str = ""
     negate: bool = False
+    also: Condition | None = None
+    """h17: a second condition that must hold too ("During your turn, as long as ~ is
+    equipped, ...": Cloud, Planet's Champion)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -745,6 +773,16 @@ class AttackOnlyNearestOpponent(Ability):
     direction ("left" or "right") is chosen as the permanent enters: the scenario gives it in
     the permanent's ``choices`` (``{"direction": "left"}``)."""
 
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class TappedCanBlock(Ability):
+    """"Tapped creatures can block" (Siege Elemental), "Tapped creatures you control can block
+    as though they were untapped" (Masako the Humorless; h17): an affected tapped creature
+    may be declared as a blocker (the "untapped" of CR 509.1a does not stop it); it blocks
+    and deals combat damage like any blocker (510.1)."""
+
+    affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

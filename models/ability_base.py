@@ -125,3 +125,16 @@ class Quality:
     commander: bool | None = None
     enchanted: bool | None = None
     counter_at_least: int = 0
+    names: tuple[str, ...] = ()
+    """h17: its name is one of these ("creatures named Rock Lobster", CR 201.2; a card's
+    face name or full name)."""
+    exclude_names: tuple[str, ...] = ()
+    """h17: its name is none of these ("Except for creatures named Akron Legionnaire")."""
+    exclude_types: tuple[str, ...] = ()
+    """h17: it has none of these card types ("... and artifact creatures")."""
+    without_landwalk: tuple[str, ...] = ()
+    """h17: it has none of these landwalks, own or granted ("creatures without flying or
+    islandwalk": Stormtide Leviathan; ``"Island"``)."""
+    mana_value_parity: Literal["even", "odd"] | None = None
+    """h17: its mana value is even / odd ("creatures with even mana values": Void Winnower;
+    CR 202.3, a token's is 0 unless it copies something)."""

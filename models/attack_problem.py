@@ -83,10 +83,13 @@ class MinOtherAttackers:
 
 @dataclass(frozen=True)
 class GreaterPowerCompanion:
-    """If ``creature`` attacks, an attacking creature has greater power than it."""
+    """If ``creature`` attacks, an attacking creature has greater power than it — or, with
+    ``companions`` (h17), one of those creatures attacks ("unless a black or green creature
+    also attacks")."""
 
     creature: str
     source: str
+    companions: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -269,6 +272,13 @@ def restriction_violations(problem: AttackProblem, declaration: Declaration) -> 
                 "restriction", r.source,
                 f"{who} can't attack unless at least {r.count} other creatures attack; "
                 f"{len(others)} do (CR 508.1c)"))
+        elif isinstance(r, GreaterPowerCompanion) and r.companions is not None:
+            if not any(a in r.companions for a in others):
+                out.append(Violation(
+                    "restriction", r.source,
+                    f"{who} can't attack unless one of "
+                    f"{', '.join(problem.label(x) for x in sorted(r.companions)) or 'no creature'} "
+                    f"also attacks (CR 508.1c)"))
         elif isinstance(r, GreaterPowerCompanion):
             mine = problem.power.get(r.creature, 0)
             if not any(problem.power.get(a, 0) > mine for a in others):

@@ -224,6 +224,11 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 restrictions.append(NotAlone(c.id, source.label))
             elif isinstance(ability, CanOnlyAttackAlone):
                 restrictions.append(OnlyAlone(c.id, source.label))
+            elif isinstance(ability, CantAttackUnlessOthersAttack) and ability.qualities:
+                # h17: "unless a black or green creature also attacks" (508.1c)
+                restrictions.append(GreaterPowerCompanion(c.id, source.label, frozenset(
+                    o.id for o in creatures if o.id != c.id
+                    and any(matches_quality(board, o, q) for q in ability.qualities))))
             elif isinstance(ability, CantAttackUnlessOthersAttack):
                 restrictions.append(MinOtherAttackers(c.id, ability.count, source.label))
             else:
@@ -248,7 +253,11 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
             requirements.append(Requirement(c.id, None, source.label, "attacks each combat if able"))
     for ability, source in _of(board_wide, MustBeAttacked):
         assert isinstance(ability, MustBeAttacked)
-        if source.controller in opponents:
+        if source.controller in opponents and ability.anywhere:
+            # h17: "must attack with at least one creature" (Seeker of Slaanesh): any target
+            requirements.append(Requirement(None, frozenset(t.id for t in targets), source.label,
+                                            "at least one creature attacks if able"))
+        elif source.controller in opponents:
             hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
             where = " or a planeswalker they control" if ability.include_planeswalkers else ""
             requirements.append(Requirement(
@@ -335,6 +344,8 @@ def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanen
     if tax.x is None:
         return 0
     if tax.x.what == "counters":
+        if tax.x.counter is not None:  # h17: "for each +1/+1 counter on it"
+            return max(0, creature.counters.get(tax.x.counter, 0))
         return sum(max(0, n) for n in creature.counters.values())
     if tax.x.what == "basic land types":  # domain (305.6)
         return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
@@ -385,6 +396,25 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
     return out
 
 
+def _defender_state(board: Board, player: str, ability: DefenderControls) -> bool:
+    """h17: the defending player facts of :attr:`DefenderControls.state` as the board
+    is when the declaration is checked (508.1c, 509.1b)."""
+    if ability.state == "poisoned":
+        return board.player(player).poison > 0  # one or more poison counters (122.1f)
+    if ability.state == "graveyard":
+        return len(board.player(player).graveyard) >= ability.count
+    creatures = {p.name: [c for c in board.controlled_by(p.name) if c.is_creature]
+                 for p in board.players}
+    if ability.state == "most creatures":
+        return all(len(creatures.get(player, [])) >= len(v) for v in creatures.values())
+    # "shared type": some creature type is had by `count` of their creatures (205.3m)
+    seen: dict[str, int] = {}
+    for c in creatures.get(player, []):
+        for t in set(c.subtypes):
+            seen[t] = seen.get(t, 0) + 1
+    return any(n >= ability.count for n in seen.values())
+
+
 def defender_controls(board: Board, player: str, ability: DefenderControls,
                       you: str | None = None) -> bool:
     """Whether ``player`` (a defending player, 508.5) controls at least ``ability.count``
@@ -396,9 +426,12 @@ def defender_controls(board: Board, player: str, ability: DefenderControls,
             return sum(1 for perm in board.controlled_by(who) if ability.quality is None
                        or matches_quality(board, perm, ability.quality)) if who else 0
         return count(you) > count(player)
+    if ability.state:
+        return _defender_state(board, player, ability)
     n = 0
     for perm in board.controlled_by(player):
-        if ability.quality is None or matches_quality(board, perm, ability.quality):
+        if ability.quality is None or matches_quality(board, perm, ability.quality) or any(
+                matches_quality(board, perm, q) for q in ability.alternatives):
             n += 1
             if n >= ability.count:
                 return True

@@ -19,7 +19,7 @@ import re
 
 from collections.abc import Iterator, Mapping
 from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as _replace
 from typing import Any
 
 from redzone.models.abilities import (
@@ -27,6 +27,7 @@ from redzone.models.abilities import (
     Affected,
     Grant,
     Keyword,
+    Landwalk,
     ModifyPT,
     ParsedText,
     Permanents,
@@ -149,6 +150,8 @@ class Player:
     graveyard: tuple[str, ...] = ()
     """Card names in the player's graveyard (the scenario's; cards put there in combat are
     the state's ``destroyed``)."""
+    hand: tuple[str, ...] = ()
+    """h13: card names in the player's hand, as the scenario states it (unstated: none)."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 
@@ -424,7 +427,10 @@ class Board:
             return False
         if affected.exclude_subtypes and set(affected.exclude_subtypes) & set(creature.subtypes):
             return False
-        if affected.qualities and not self._has_quality(creature, affected.qualities):
+        qualities = affected.qualities
+        if any("~" in q.names or "~" in q.exclude_names for q in qualities):
+            qualities = tuple(_own_name(q, source) for q in qualities)  # h17: "named ~"
+        if qualities and not self._has_quality(creature, qualities):
             return False
         return True
 
@@ -549,6 +555,17 @@ class Board:
 # ------------------------------------------------------------------ queries
 
 
+def _own_name(q: Quality, source: Permanent) -> Quality:
+    """``q`` with the name "~" (the source's own name: "creatures named ~", CR 201.2) put
+    as the source's face name and card name."""
+    own = tuple(dict.fromkeys((source.name, source.card or source.name)))
+
+    def put(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(x for n in names for x in (own if n == "~" else (n,)))
+
+    return _replace(q, names=put(q.names), exclude_names=put(q.exclude_names))
+
+
 def matches_quality(board: Board, creature: Permanent, quality: Quality,
                     other: Permanent | None = None) -> bool:
     """Whether ``creature`` matches ``quality`` (see :class:`redzone.models.abilities.Quality`).
@@ -567,10 +584,27 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.types and not set(q.types) & set(creature.types):
         return False
+    if q.exclude_types and set(q.exclude_types) & set(creature.types):
+        return False
+    if q.mana_value_parity is not None:
+        mv = creature.mana_value  # h17: CR 202.3; a half (Un-) value is neither even nor odd
+        if mv != int(mv) or (int(mv) % 2 == 0) != (q.mana_value_parity == "even"):
+            return False
+    if q.names or q.exclude_names:
+        # h17: CR 201.2 — a permanent's name (its face's, or the card's full name)
+        named = {creature.name, creature.card or creature.name}
+        if q.names and not named & set(q.names):
+            return False
+        if named & set(q.exclude_names):
+            return False
     if q.keywords and not any(board.has_keyword(creature, k) for k in q.keywords):
         return False
     if q.without_keywords and any(board.has_keyword(creature, k) for k in q.without_keywords):
         return False
+    if q.without_landwalk and any(
+            isinstance(a, Landwalk) and a.land in q.without_landwalk
+            for a in [*creature.abilities, *(x for x, _ in board.granted(creature))]):
+        return False  # h17: 702.14
     power = creature.power or 0
     toughness = creature.toughness or 0
     if q.power_at_most is not None and power > q.power_at_most:
@@ -774,6 +808,10 @@ def protection_extra(quality: str, perm: Permanent) -> bool | None:
     q = quality.lower()
     if q == "snow":
         return "Snow" in perm.supertypes
+    m = re.fullmatch(r"mana value (\d+) or (greater|less)", q)
+    if m:  # h17: "protection from mana value 3 or greater" (Mistmeadow Skulk; 202.3)
+        n = int(m[1])
+        return perm.mana_value >= n if m[2] == "greater" else perm.mana_value <= n
     if q == "arcane":
         return "Arcane" in perm.subtypes
     m = re.fullmatch(r"(?P<non>non-)?(?P<what>[a-z]+?)(?P<cr> creatures|s)?", q)

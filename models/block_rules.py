@@ -48,6 +48,7 @@ from redzone.models.abilities import (
     CantBlockAlone,
     CantBlockCreatures,
     DefenderControls,
+    TappedCanBlock,
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
     Landwalk,
@@ -312,7 +313,8 @@ def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
     if unblockable is None:
         for ability, source in board.abilities_affecting(a, DefenderControls):
             assert isinstance(ability, DefenderControls)
-            if ability.effect == "can't be blocked" and defender_controls(board, defender, ability):
+            if ability.effect == "can't be blocked" and defender_controls(
+                    board, defender, ability, you=source.controller) != ability.unless:
                 unblockable = f"{source.label}: {ability.text} ({defender} does; CR 509.1b)"
                 break
     if unblockable is None:
@@ -405,8 +407,8 @@ def _pair_reason(board: Board, b: _Blocker, a: _Attacker) -> str | None:
 
 def _unable_to_block(board: Board, b: Permanent) -> str | None:
     """Why ``b`` can't block at all (509.1a-b), or ``None``."""
-    if b.tapped:
-        return "it is tapped (CR 509.1a)"
+    if b.tapped and not board.abilities_affecting(b, TappedCanBlock):
+        return "it is tapped (CR 509.1a)"  # h17: unless "tapped creatures can block"
     found = board.abilities_affecting(b, CantBlock)
     if found:
         return f"{found[0][1].label} says it can't block (CR 509.1b)"
@@ -418,6 +420,8 @@ def _x_value(board: Board, tax: BlockTax, source: Permanent, blocker: Permanent)
     if tax.x is None:
         return 0
     if tax.x.what == "counters":
+        if tax.x.counter is not None:  # h17: "for each +1/+1 counter on it"
+            return max(0, blocker.counters.get(tax.x.counter, 0))
         return sum(max(0, n) for n in blocker.counters.values())
     if tax.x.what == "basic land types":  # domain (305.6)
         return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
@@ -492,6 +496,9 @@ def block_problem(board: Board, defending_player: str,
             assert isinstance(ability, CanBlockAdditional)
             if ability.count is None or extra is None:
                 extra = None
+            elif ability.per_attached is not None:  # h17: "for each Equipment attached to it"
+                extra += ability.count * sum(1 for p in board.permanents.values()
+                                             if p.attached_to == c.id and ability.per_attached in p.subtypes)
             else:
                 extra += ability.count
         if extra != 0:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from redzone.models.abilities import Ability, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, Player
 from redzone.models.cards import lookup_face
+from redzone.models.choices import resolve_choices
 from redzone.models.conditions import resolve
 from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import apply_layers, combat_state, reaches_others
@@ -70,6 +71,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, energy=p.energy, library=tuple(p.library),
                graveyard=tuple(getattr(p, "graveyard", None) or ()),
+               hand=tuple(getattr(p, "hand", None) or ()),
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )
@@ -191,6 +193,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     )
     _default_protectors(board)
     _pairs(board)
+    resolve_choices(board)  # h17: values chosen as it entered ("the chosen color"), 614.12
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
     combat = getattr(scenario, "combat", None)
     # CR 613: characteristics as other permanents' effects make them; combat-dependent ones

@@ -38,9 +38,15 @@ def holds(board: Board, source: Permanent, condition: Condition,
     """:func:`_holds`, negated for an "unless ..." condition (``negate``). ``counters``: the
     source's counters as they now are (``None``: the permanent's own)."""
     got = _holds(board, source, condition, counters)
-    if got is None or not condition.negate:
+    if got is not None and condition.negate:
+        got = not got
+    if condition.also is None:
         return got
-    return not got
+    # h17: both conditions must hold; a false one decides even when the other is undecided
+    other = holds(board, source, condition.also, counters)
+    if got is False or other is False:
+        return False
+    return None if got is None or other is None else True
 
 
 def _holds(board: Board, source: Permanent, condition: Condition,
@@ -152,7 +158,7 @@ def condition_sources(board: Board, changing: bool = True) -> frozenset[str]:
         text = getattr(perm, "conditional", None)
         if text is None:
             continue
-        if not changing or any(isinstance(a, Conditional) and a.condition.kind in CHANGING_KINDS
+        if not changing or any(isinstance(a, Conditional) and _changing(a.condition)
                                for a in text.abilities):
             out.append(perm.id)
     return frozenset(out)
@@ -191,6 +197,15 @@ def decided_again(board: Board, ids: Iterable[str], *, life: Mapping[str, int] |
         if got != perm.parsed.abilities:
             out[pid] = ParsedText(got, perm.parsed.unparsed, perm.parsed.ignored)
     return out
+
+
+def _changing(condition: Condition | None) -> bool:
+    """Whether ``condition`` or one it is joined with (``also``) is of a changing kind."""
+    while condition is not None:
+        if condition.kind in CHANGING_KINDS:
+            return True
+        condition = condition.also
+    return False
 
 
 def _has_conditional(ability: Ability) -> bool:

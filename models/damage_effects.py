@@ -367,6 +367,8 @@ def _modify(board: Board, state: GameState, source: Permanent, recipient: str, a
 def _apply_modifier(mod: DamageModifier, amount: int) -> int:
     """One :class:`DamageModifier` applied to ``amount`` (see its docstring for the order:
     multiply, halve, add, subtract, cap)."""
+    if mod.up_to is not None and amount > mod.up_to:
+        return amount  # h17: "3 or less damage" (Callous Giant)
     amount *= mod.factor
     if mod.divide > 1:
         amount = -(-amount // mod.divide) if mod.round_up else amount // mod.divide
@@ -388,6 +390,8 @@ def _describe_modifier(mod: DamageModifier) -> str:
         parts.append(f"-{mod.minus}")
     if mod.cap is not None:
         parts.append(f"{mod.cap_from} or more becomes {mod.cap}")
+    if mod.up_to is not None:
+        parts.append(f"(only {mod.up_to} or less)")
     return " ".join(parts) or "unchanged"
 
 

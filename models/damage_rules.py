@@ -127,8 +127,6 @@ class _Combat:
             elif perm.controller != ap:
                 self.silent[a] = (f"it is controlled by {perm.controller}, not the active player, "
                                   "so it is not attacking (CR 506.4, 508.1a)")
-            elif perm.conditions.get("removed from combat"):  # h14: board_effects.REMOVED_FROM_COMBAT
-                self.silent[a] = "a triggered ability removed it from combat (CR 506.4)"
             else:
                 self.attackers[a] = target
         self.blocks: dict[str, list[str]] = {}  # blocking creatures still in combat -> attackers
@@ -155,8 +153,6 @@ class _Combat:
                 self.silent[b] = "it is not a creature, so it has left combat (CR 506.4)"
             elif perm.controller == ap:
                 self.silent[b] = "the active player's creatures can't block (CR 509.1a)"
-            elif perm.conditions.get("removed from combat"):  # h14: board_effects.REMOVED_FROM_COMBAT
-                self.silent[b] = "a triggered ability removed it from combat (CR 506.4)"
             else:
                 self.blocks[b] = list(dict.fromkeys(x for x in lst if x in self.attackers))
         for j, a in enumerate(spec.blocked):

@@ -140,6 +140,10 @@ class DamageModifier(Ability):
     control", "you or a Hero you control"); a player recipient is not filtered."""
     recipient_other: bool = False
     """h4: not the permanent with the ability ("another Dinosaur you control")."""
+    up_to: int | None = None
+    """h17: only damage of at most this amount is modified ("If a source would deal 3 or
+    less damage to this creature, prevent that damage": Callous Giant, with ``factor=0``);
+    more damage is left as it is."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -131,10 +131,10 @@ def test_greedy_block_is_searched_first(monkeypatch: pytest.MonkeyPatch) -> None
     # 0.2 s here) has a surviving line already — no rescue after it needed (turned off).
     listing = triggered.TriggerGame.block_list
 
-    def first_only(self: Any, board: Any, attackers: Any, state: Any) -> Any:
+    def first_only(self: Any, board: Any, attackers: Any, state: Any, **kwargs: Any) -> Any:
         if self.lookahead == 1:  # the question's own game (its crack-backs are at lookahead 0)
             raise Timeout
-        yield from listing(self, board, attackers, state)
+        yield from listing(self, board, attackers, state, **kwargs)
 
     monkeypatch.setattr(triggered.TriggerGame, "block_list", first_only)
     monkeypatch.setattr(triggered, "_cut_short_blocks", lambda game, board, pending, got, skips: (got, None))
@@ -217,3 +217,33 @@ def test_spent_budget_attack_answers_legal() -> None:
     assert r.attackers.get("j") == "Bob" and r.status == "feasible"
     assert r.skipped == ("replay", "value", "reasons")
     assert r.outcome == {} and r.reasons == {} and (r.value, r.bound) == (-WIN, WIN)
+
+
+# Devoted Retainer (bushido 1, 702.45) against two Grizzly Bears and a Hill Giant: the
+# Retainer alone attacking can be blocked in 6 ways (each Bears blocks or not, one per
+# multiset of the two identical ones, 509.1a; the Giant blocks or not).
+BUSHIDO = [_card("r", "Devoted Retainer", "Alice"), _card("g1", "Grizzly Bears", "Bob"),
+           _card("g2", "Grizzly Bears", "Bob"), _card("h", "Hill Giant", "Bob")]
+
+
+def test_too_many_blocks_cuts_the_attack_search_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the whole listing the answer is proved; with the bound at 1, below the Retainer's 6
+    # blocks, the search stops there as by its clock (``TooManyBlocks``): ``feasible``, the
+    # best declaration searched to the end (no attack, 508.1d) — never an escaped
+    # OverflowError (8 v 8 at lookahead 1 raised it) nor a minimum over part of the blocks.
+    board = _board(BUSHIDO, {}, bob=20)
+    assert triggered.plays_triggers(board, 0)
+    assert choose_attack(board, lookahead=0).status == "optimal"
+    monkeypatch.setattr(triggered, "BLOCK_BOUND", 1)
+    r = choose_attack(board, lookahead=0)
+    assert r.status == "feasible" and r.attackers == {} and r.bound == WIN
+    assert r.outcome["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_too_many_blocks_answers_a_legal_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    # choose-block against the attacking Retainer with the bound at 1, below its 6 blocks: the
+    # greedy block or the fallback, legal and ``feasible``.
+    board = _board(BUSHIDO, {"r": "Bob"}, bob=20)
+    monkeypatch.setattr(triggered, "BLOCK_BOUND", 1)
+    r = choose_blocks(board, lookahead=0)
+    assert r.status == "feasible" and _legal_multi(board, r.blockers)

@@ -79,14 +79,15 @@ def test_combat_state_conditions_are_computed_not_stated() -> None:
     # Whether a creature is attacking is redzone's to compute, not the scenario's to state:
     # "first strike as long as it's attacking" is a grant that applies while it attacks
     # (rules round 2, 506.4, 611.3a; boards in tests/test_rules2.py); a combat condition
-    # redzone doesn't compute (who controls the most creatures) is still reported.
+    # redzone doesn't compute (a rad counter on the defending player; who controls the most
+    # creatures is computed since h17) is still reported.
     from redzone.models.abilities import Grant
 
     (s,) = analyse_text("This creature has first strike as long as it's attacking.")
     assert s.status == "understood"
     assert isinstance(s.abilities[0], Grant) and s.abilities[0].when == "attacking"
-    (d,) = analyse_text("This creature can't be blocked as long as defending player controls "
-                        "the most creatures or is tied for the most.")
+    (d,) = analyse_text("This creature can't be blocked as long as defending player has a rad "
+                        "counter.")
     assert d.status == "unparsed"
     (k,) = analyse_text("Flying")
     assert isinstance(k.abilities[0], Keyword)

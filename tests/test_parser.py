@@ -374,9 +374,12 @@ def test_protection_forms():
     assert p.abilities == (Protection(quality="each color", text="Protection from all colors"),)
 
 
-def test_protection_from_a_chosen_colour_is_unparsed():
+def test_protection_from_a_chosen_colour_keeps_the_phrase():
+    # h17: the colour is the scenario's ``choices`` (models/choices.py, which reports the
+    # ability when it is not given); the parser keeps the phrase.
     p = parse_text("Protection from the chosen color")
-    assert p.abilities == () and p.unparsed == ("Protection from the chosen color",)
+    assert [(type(a).__name__, a.quality) for a in p.abilities] == [("Protection", "the chosen color")]
+    assert p.unparsed == ()
 
 
 @pytest.mark.parametrize(
@@ -446,13 +449,17 @@ def test_attack_trigger_is_not_a_requirement():
     assert parse_text(text).abilities == ()
 
 
-def test_conditional_requirement_is_reported_not_half_parsed():
+def test_conditional_requirement_is_never_half_parsed():
     # Reckless Cohort's requirement has an "unless" condition: the sentence must not yield a
-    # plain AttacksEachCombat.
+    # plain AttacksEachCombat. Since h17 it is the requirement under the negated condition
+    # (611.3a), decided from the board.
+    from redzone.models.abilities import AttacksEachCombat, Conditional
+
     p = parse_card("Reckless Cohort")
-    assert p.abilities == ()
-    assert p.unparsed == ("This creature attacks each combat if able unless you control "
-                          "another Ally.",)
+    (c,) = p.abilities
+    assert isinstance(c, Conditional) and c.condition.negate
+    assert (c.condition.kind, c.condition.other, c.condition.quality.subtypes) == ("you control", True, ("Ally",))
+    assert [type(a) for a in c.abilities] == [AttacksEachCombat] and p.unparsed == ()
 
 
 def test_curse_over_a_player_is_unparsed():

@@ -235,8 +235,8 @@ def test_gustcloak_harrier_blocked_leaves_combat_untapped() -> None:
     got = damage([perm("h", "Gustcloak Harrier", "Alice"), perm("giant", "Hill Giant", "Bob")],
                  {"h": "Bob"}, {"giant": ["h"]}, triggers_resolved=["attack"])
     assert got["triggers"][0]["choices"] == {"may": True}
-    assert got["triggers"][0]["result"] == "h untapped; h is removed from combat (506.4)"
-    assert got["steps"][0]["silent"]["h"] == "a triggered ability removed it from combat (CR 506.4)"
+    assert got["triggers"][0]["result"] == "h untapped; h is removed from combat"
+    assert "h" not in got["steps"][0]["assignment"] and "giant" not in got["steps"][0]["assignment"]
     assert got["outcome"]["destroyed"] == [] and got["outcome"]["damage"] == {}
 
 

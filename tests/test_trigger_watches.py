@@ -355,10 +355,11 @@ def test_reaper_of_sheoldred_poisons_the_sources_controller() -> None:
 
 
 def test_a_keyword_the_parser_does_not_read_is_not_asked_for() -> None:
-    # Toxic is read as an amount, not as a Keyword a creature can be asked for: "another
-    # creature you control with toxic attacks" stays unread (listed in not_played) rather
-    # than never triggering.
-    assert parse_triggers("Whenever another creature you control with toxic attacks, it gets "
+    # Flash is not read as a Keyword a creature can be asked for: "another creature you
+    # control with flash attacks" stays unread (listed in not_played) rather than never
+    # triggering. (Toxic, read as an amount, is asked for by its own tag: h12,
+    # tests/test_trigger_conditions2.py.)
+    assert parse_triggers("Whenever another creature you control with flash attacks, it gets "
                           "+1/+1 until end of turn.") == ()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from redzone.models.triggers.parse import parse_triggers
-from redzone.models.triggers.types import AtEndOfCombat, DoesntUntap, NoCombatDamage, TapEffect
+from redzone.models.triggers.types import AtEndOfCombat, DoesntUntap, NoCombatDamage, Pay, TapEffect
 from redzone.solver.frontends.commands import run_command
 
 
@@ -219,8 +219,10 @@ def test_paying_only_for_value_is_a_value() -> None:
     (t,) = parse_triggers("When this creature dies, you may pay {1}{U}. If you do, draw a card.")
     assert not t.optional and len(t.effects) == 1 and t.effects[0].what == "paid for value: not paid"  # type: ignore[union-attr]
     assert parse_triggers("Whenever this creature attacks, pay {1}. If you do, draw a card.") == ()
-    assert parse_triggers("Whenever this creature attacks, you may pay {X}. If you do, it gets "
-                          "+1/+1 until end of turn.") == ()
+    # h16: {X} is read (107.3a: X chosen as it is paid, 0 too), so this is a payment
+    (x,) = parse_triggers("Whenever this creature attacks, you may pay {X}. If you do, it gets "
+                          "+1/+1 until end of turn.")
+    assert x.optional and x.effects[0] == Pay(x=True)
 
 
 # ============================================================ modes (700.2, 603.3c)

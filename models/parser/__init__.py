@@ -96,6 +96,18 @@ from redzone.models.parser.prevention import _prevention_static
 from redzone.models.parser.same_is_true import same_is_true
 from redzone.models.parser.self_and_group import _self_and_group
 from redzone.models.parser.spells import _spell_static
+from redzone.models.parser.prevention_riders import prevention_rider_static
+from redzone.models.parser.named import named_static
+from redzone.models.parser.defending_player import defending_player_static
+from redzone.models.parser.counter_costs import counter_cost_static
+from redzone.models.parser.player_requirements import player_requirement_static
+from redzone.models.parser.tapped_blockers import per_attached_block_static, tapped_blockers_static
+from redzone.models.parser.casting import casting_static, enters_grant_static
+from redzone.models.parser.companions import companion_static
+from redzone.models.parser.unless_requirements import unless_requirement_static
+from redzone.models.parser.mana_values import mana_value_static
+from redzone.models.parser.more_subjects import more_subjects_static
+from redzone.models.parser.condition_lists import condition_list_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -111,6 +123,20 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     _self_and_group,  # "~ and other Knights you control have ...", "also get" (h4)
     _comparison_static,  # "can't attack unless you control more creatures than ..." (h4)
     _spell_static,  # damage statics about spells only: ignored (h4)
+    prevention_rider_static,  # "prevent that damage and mill ..." (.prevention_riders, h17)
+    named_static,  # "Creatures named Rock Lobster can't attack or block" (.named, h17)
+    defending_player_static,  # "can't attack unless defending player is poisoned" (h17)
+    counter_cost_static,  # "can't attack unless you pay {1} for each +1/+1 counter" (h17)
+    player_requirement_static,  # "Each opponent must attack with at least one creature" (h17)
+    tapped_blockers_static,  # "Tapped creatures can block" (h17)
+    per_attached_block_static,  # "an additional creature for each Equipment attached" (h17)
+    casting_static,  # "defending player can't cast spells": ignored, about spells (h17)
+    enters_grant_static,  # 'As long as C, ~ has "When ~ enters, ..."': ignored (h17)
+    companion_static,  # "can't attack unless a black or green creature also attacks" (h17)
+    unless_requirement_static,  # "attacks each combat if able unless you control ..." (h17)
+    mana_value_static,  # "can't block with creatures with even mana values" (h17)
+    more_subjects_static,  # "Green creatures and white creatures have ...", "Lands you control" (h17)
+    condition_list_static,  # "~ has trample as long as ..., haste as long as ..." (h17)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -72,6 +72,12 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
     m = _BACK.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         return m["w"], m["rest"]
+    # h17: "~ has indestructible as long as it attacked this turn" (Agent Frank Horrigan): a
+    # scenario is one combat, taken as the turn's first (attack_rules), so a creature attacked
+    # this turn exactly when it is attacking in it.
+    m = re.fullmatch(r"(?P<rest>~ has .+?) as long as (?:it|~|he|she) attacked this turn", s)
+    if m and " as long as " not in m["rest"]:
+        return "attacking", m["rest"]
     m = _FRONT.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         who = m["who"]

@@ -196,16 +196,28 @@ def split_condition(s: str) -> tuple[Condition, str] | None:
         if cond is None:
             return None
         return replace(cond, negate=True), f"{m['subj']} {m['verb']}"
+    m = re.fullmatch(r"During your turn, as long as (?P<cond>[^,]+), (?P<rest>.+)", s)
+    if m and " as long as " not in m["rest"]:
+        # h17: two conditions (Cloud, Planet's Champion): whose turn and a decided one
+        inner = parse_condition(m["cond"])
+        if inner is None:
+            return None
+        rest = re.sub(r"^(?:it|It|he|she) ", "~ ", m["rest"])
+        return Condition(kind="your turn", also=inner), rest
     for rx in (_DURING, _DURING_END):
         m = rx.fullmatch(s)
         if m:
-            return Condition(kind="your turn"), m["rest"]
+            rest = m["rest"]  # h17: "During your turn, prevent all damage ..." (Guardian Naga)
+            return Condition(kind="your turn"), (rest[0].upper() + rest[1:]
+                                                 if rest.startswith("prevent ") else rest)
     m = _AS_LONG_FRONT.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         cond = stated_or_parsed(m["cond"])
         if cond is None:
             return None
         rest = re.sub(r"^(?:it|It) ", "~ ", m["rest"])
+        if re.match(r"(?:all|prevent) ", rest):  # h17: a whole-sentence template's capital
+            rest = rest[0].upper() + rest[1:]  # ("all creatures able to block ~ do so")
         return cond, rest
     m = _AS_LONG_BACK.fullmatch(s)
     if m and " as long as " not in m["cond"]:

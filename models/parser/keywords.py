@@ -58,10 +58,18 @@ def _protection(rest: str, text: str) -> list[Ability] | None:
             quality = low
         elif _protection_extra_quality(q):
             quality = low  # h4: snow, legendary / God / non-Spirit creatures, non-Squirrels, Kavu
+        elif low in CHOSEN_QUALITIES:
+            quality = low  # h17: a value chosen as it entered: the scenario's ``choices``
         else:
             return None
         out.append(Protection(quality=quality, text=text))
     return out or None
+
+
+# h17: protection qualities chosen as the permanent entered ("protection from the chosen
+# color": Voice of All, Ward Sliver; "from creatures of the chosen type": Riders of Gavony),
+# replaced by the scenario's ``choices`` when the board is built (redzone.models.choices).
+CHOSEN_QUALITIES = ("the chosen color", "creatures of the chosen type")
 
 
 def _protection_extra_quality(q: str) -> bool:
@@ -71,6 +79,8 @@ def _protection_extra_quality(q: str) -> bool:
     low = q.lower()
     if low in ("snow", "legendary creatures", "arcane") or q in CREATURE_TYPES:
         return True
+    if re.fullmatch(r"mana value \d+ or (?:greater|less)", low):
+        return True  # h17: Mistmeadow Skulk (redzone.models.battlefield.protection_extra)
     m = re.fullmatch(r"(?P<non>non-)?(?P<t>[A-Z][\w'-]*?)(?P<cr> creatures|s)", q)
     return bool(m and m["t"] in CREATURE_TYPES and (m["non"] or m["cr"] == " creatures"))
 
@@ -116,6 +126,9 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
     if low.startswith("protection"):
         got = _protection(raw[len("protection"):].strip(), text)
         return ("combat", got) if got else ("unparsed", [])
+    if low == "landwalk of the chosen type":
+        # h17: Camato Scout; the land type chosen as it entered is the scenario's ``choices``
+        return "combat", [Landwalk(land="the chosen type", text=text)]
     if re.fullmatch(r"(?i)(?:\w+ )?\w+walk", raw) and not low.endswith("planeswalk"):
         got = _landwalk(raw, text)
         return ("combat", got) if got else ("unparsed", [])

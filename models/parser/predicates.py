@@ -83,7 +83,10 @@ def use_grammar(analyse_text: _Grammar) -> None:
 
 
 _KWITEM = (
-    r"(?:" + _KW_ALT + r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"
+    r"(?:" + _KW_ALT + r"|protection from (?:the chosen color|creatures of the chosen type)"
+    r"|landwalk of the chosen type"  # h17: chosen values (redzone.models.choices)
+    r"|protection from (?:[\w'-]+,? and from )?(?:each color|all colors)"  # h17: Pristine Angel
+    r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"
     r"|(?:,| and)(?: and| or)? (?:white|blue|black|red|green)\b)*"
     r"|(?:nonbasic |legendary )?[a-z]+walk|toxic \d+|decayed|hexproof(?: from \w+)?|shroud|"
     r"ward \{\d+\}|changeling|prowess|exalted|flanking|persist|undying|"

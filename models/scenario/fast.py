@@ -166,7 +166,7 @@ _opt_count = _optional(_count)
 
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
-    "graveyard": _texts,
+    "graveyard": _texts, "hand": _texts,
     "commanders": _texts, "commander_damage": _dict_of(_count), "energy": _count})
 
 _until_end_of_turn = _model(UntilEndOfTurn, {
@@ -214,6 +214,7 @@ _trigger_choice = _model(TriggerChoice, {
     "no_target": _flag, "may": _optional(_flag), "sacrifice": _texts, "chosen": _opt_text,
     "proliferate": _opt_texts,
     "mode": _optional(_list_of(_positive)), "tapped": _opt_texts,
+    "coin": _optional(_count), "roll": _optional(_positive),
     "divided": _optional(_dict_of(_positive)), "targets": _opt_texts})
 
 _combat = _model(CombatSpec, {

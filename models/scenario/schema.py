@@ -63,6 +63,10 @@ class PlayerSpec(_Strict):
     graveyard: list[str] = Field(default_factory=list,
                                  description="Card names in the player's graveyard (what triggered "
                                              "abilities count: creature cards in your graveyard).")
+    hand: list[str] = Field(default_factory=list,
+                            description="Card names in the player's hand, when the scenario states "
+                                        "it (what \"put a creature card from your hand onto the "
+                                        "battlefield\" may put; unstated: no card).")
     commanders: list[str] = Field(
         default_factory=list,
         description="format: commander only: ids of this player's commanders that are not on the "
@@ -266,7 +270,8 @@ class TriggerChoice(_Strict):
                     "player's choice).")
     chosen: str | None = Field(
         None, description="A permanent chosen as the ability resolves, not targeted (bolster's "
-                          "creature with the least toughness, 701.39a): its id.")
+                          "creature with the least toughness, 701.39a): its id; or the X paid "
+                          "for a cost with {X}, as a number (107.3a).")
     proliferate: list[str] | None = Field(
         None, description="The permanents and players given a counter of each kind they have by "
                           "each proliferate of the ability (701.34a): ids and player names.")
@@ -276,6 +281,12 @@ class TriggerChoice(_Strict):
     tapped: list[str] | None = Field(
         None, description="The creatures tapped by \"tap any number of untapped creatures you "
                           "control\", chosen as the ability resolves: ids ([]: none).")
+    coin: NonNegative | None = Field(
+        None, description="How many of its coin flips were won, or came up heads (705): 0 to "
+                          "the number of coins. Unstated: the result worst for its controller.")
+    roll: Positive | None = Field(
+        None, description="The result of its die roll (706): 1 to the die's sides. Unstated: "
+                          "the result worst for its controller.")
     divided: dict[str, Positive] | None = Field(
         None, description="Damage divided as its controller chooses (601.2d): target (a "
                           "permanent id or a player name) -> damage, each at least 1.")

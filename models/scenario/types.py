@@ -139,7 +139,8 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
-              ("library", list), ("graveyard", list), ("commanders", list), ("commander_damage", dict))
+              ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
+              ("commander_damage", dict))
     name: str
     life: int
     mana: int
@@ -148,6 +149,9 @@ class PlayerSpec(_Spec):
     poison: int
     library: list[str]
     graveyard: list[str]
+    hand: list[str]
+    """Card names in the player's hand (h13: what "put a ... card from your hand onto the
+    battlefield" may put; unstated: none)."""
     commanders: list[str]
     commander_damage: dict[str, int]
 
@@ -352,8 +356,8 @@ class TriggerChoice(_Spec):
 
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
-              ("proliferate", None), ("mode", None), ("tapped", None), ("divided", None),
-              ("targets", None))
+              ("proliferate", None), ("mode", None), ("tapped", None), ("coin", None),
+              ("roll", None), ("divided", None), ("targets", None))
     source: str
     window: str
     trigger: str | None
@@ -364,7 +368,8 @@ class TriggerChoice(_Spec):
     chosen: str | None
     """A permanent chosen as the ability resolves, not targeted (bolster, 701.39a; the Army
     of amass, 701.47a; blight's creature), or one of :data:`CHOSEN_WORDS` (endure, connive;
-    h14: "tap or untap target permanent")."""
+    h14: "tap or untap target permanent"), or a number: the X of a payment of {X} (h16,
+    107.3a)."""
     proliferate: list[str] | None
     """The permanents and players each proliferate of the ability chooses (701.34a)."""
     mode: list[int] | None
@@ -372,6 +377,11 @@ class TriggerChoice(_Spec):
     tapped: list[str] | None
     """h9: the creatures tapped by "tap any number of untapped creatures you control"
     (Ledev Champion), chosen as the ability resolves (``[]``: none)."""
+    coin: int | None
+    """h12: how many of its coin flips were won — or came up heads (705) — 0 to the number
+    of coins."""
+    roll: int | None
+    """h12: the result of its die roll (706), 1 to the die's sides."""
     divided: dict[str, int] | None
     """h14: damage divided as its controller chooses (601.2d: Inferno Titan): target (a
     permanent id or a player name) -> damage, each at least 1."""

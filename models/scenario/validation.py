@@ -132,6 +132,19 @@ class _Checker:
                                        f"(players[].graveyard, indexes from 0)")
         return True
 
+    def _hand_card(self, field: str, value: str) -> bool:
+        """Whether ``value`` names a card in a hand, ``PLAYER~handI`` (h13: a card "put from
+        your hand onto the battlefield", docs/triggers.md); raises :class:`ScenarioError`
+        naming ``field`` when it has that form but no such card."""
+        m = re.fullmatch(r"(.+)~hand(\d+)", value)
+        if m is None or m[1] not in self.players:
+            return False
+        cards = next((getattr(p, "hand", None) or () for p in self.s.players if p.name == m[1]), ())
+        if int(m[2]) >= len(cards):
+            raise ScenarioError(field, f"{value!r}: {m[1]}'s hand has {len(cards)} card(s) "
+                                       f"(players[].hand, indexes from 0)")
+        return True
+
     def _player_or_permanent(self, field: str, value: str) -> None:
         if value not in self.ids and value not in self.players:
             known = self.players + list(self.ids)
@@ -169,6 +182,8 @@ class _Checker:
                     self._lookup(f"players[{i}].library[{j}]", name)
                 for j, name in enumerate(getattr(p, "graveyard", None) or ()):
                     self._lookup(f"players[{i}].graveyard[{j}]", name)
+                for j, name in enumerate(getattr(p, "hand", None) or ()):
+                    self._lookup(f"players[{i}].hand[{j}]", name)
 
     def _permanents(self) -> None:
         s = self.s
@@ -439,7 +454,9 @@ class _Checker:
                     raise ScenarioError(f"{where}.no_target", "give either target or no_target, not both")
             for j, pid in enumerate(item.sacrifice):
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
-            if item.chosen is not None and item.chosen not in CHOSEN_WORDS:  # h9: endure, connive
+            if item.chosen is not None and item.chosen not in CHOSEN_WORDS \
+                    and not item.chosen.isdigit() \
+                    and not self._hand_card(f"{where}.chosen", item.chosen):  # h9, h13; h16: X paid
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)
@@ -451,9 +468,11 @@ class _Checker:
                 self._permanent(f"{where}.targets[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
                     and item.mode is None and item.chosen is None and item.proliferate is None
-                    and item.tapped is None and item.divided is None and item.targets is None):
+                    and item.tapped is None and item.coin is None and item.roll is None
+                    and item.divided is None and item.targets is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen, proliferate, mode, tapped, divided or targets")
+                                           "chosen, proliferate, mode, tapped, coin, roll, divided or "
+                                           "targets")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

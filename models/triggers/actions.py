@@ -70,8 +70,8 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:
         n = _n(m[1])
         return None if n is None else (Blight(n),)
-    m = re.fullmatch(r"transform (~|it|him|her)", s)
-    if m:  # only the source itself (checked against the card by :func:`transformable`)
+    m = re.fullmatch(r"(?:transform|flip) (~|it|him|her)", s)
+    if m:  # h13: "flip" a flip card (709.4): its other half, played as a transform  # only the source itself (checked against the card by :func:`transformable`)
         who = refs.obj("it" if m[1] in ("him", "her") else m[1])
         return None if who is None or who.kind != "source" else (Transform(who),)
     if s == "manifest dread":
@@ -87,7 +87,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
                          r"(?: to its owner's hand)?", s))
     if m and (m[1] == "sacrifice") != ("to its owner's hand" in s) and refs.r.event not in ("dies", "leaves"):
         who = refs.obj(m[2])
-        if who is None or who.kind not in ("source", "trigger", "target_creature"):
+        if who is None or who.kind not in ("source", "trigger", "target_creature", "created"):
             return None
         return (AtNextEndStep(who, "sacrifice" if m[1] == "sacrifice" else "to_hand"),)
     m = re.fullmatch(r"have (it|~) (get|gain|deal)( .+)", s)
@@ -307,7 +307,7 @@ def _faces(names: tuple[str, ...]) -> Any:
             card = lookup(name)
         except RedzoneError:
             continue
-        if (getattr(card, "layout", None) == "transform" and len(card.faces) == 2
+        if (getattr(card, "layout", None) in ("transform", "flip") and len(card.faces) == 2
                 and card.faces[0].name == names[0]):
             return card
     return None
@@ -376,6 +376,26 @@ def _transform(play: Any, f: Any, e: Transform, chosen: dict[str, Any]) -> str:
 def names_ok(effects: tuple[Effect, ...], names: tuple[str, ...]) -> bool:
     """Whether ``effects`` (one ability's, read from the face ``names``) are played on that
     card: a :class:`Transform` only where :func:`transformable`."""
-    from redzone.models.triggers.types import flat_effects
+    from redzone.models.triggers.types import EntersFromCard, flat_effects
 
-    return not any(isinstance(x, Transform) for x in flat_effects(effects)) or transformable(names)
+    flat = flat_effects(effects)
+    if any(isinstance(x, EntersFromCard) and x.what == "blink" and x.transformed for x in flat) \
+            and not _back_enters(names):
+        return False  # h13: its back face returns only when the card data gives it, no Saga
+    return not any(isinstance(x, Transform) for x in flat) or transformable(names)
+
+
+@lru_cache(maxsize=256)
+def _back_enters(names: tuple[str, ...]) -> bool:
+    """h13: whether the back face of the transforming card ``names`` can be played as it
+    enters the battlefield (712.14a): not a Saga or an Aura (714.3a, 303.4f); a creature with
+    printed power and toughness, or a planeswalker with printed loyalty."""
+    card = _faces(names)
+    if card is None:
+        return False
+    back = card.faces[1]
+    if "Saga" in back.subtypes or "Aura" in back.subtypes:
+        return False
+    if "Creature" in back.types:
+        return str(back.power).isdigit() and str(back.toughness).isdigit()
+    return "Planeswalker" in back.types and str(back.loyalty).isdigit()

@@ -28,6 +28,7 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
+from redzone.models.triggers.creatures import group_count
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
@@ -240,6 +241,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
     m = re.fullmatch(r"the number of (.+)", words)
     if m:
         c = _permanents(m[1], refs, plural=True)
+        if c is None:
+            c = group_count(m[1], refs, each=False)  # h15: the creature groups of creatures.py
         return None if c is None else Amount(1, "count", count=c)
     return None
 
@@ -272,6 +275,8 @@ def each_phrase(words: str, refs: Any) -> Amount | None:
     if words == "creature card in your graveyard":
         return Amount(1, "graveyard_creatures")
     c = _permanents(words, refs, plural=False)
+    if c is None:
+        c = group_count(words, refs, each=True)  # h15: the creature groups of creatures.py
     return None if c is None else Amount(1, "count", count=c)
 
 
@@ -440,6 +445,8 @@ def permanents_now(play: Any, f: Any, c: Count) -> list[Any]:
         if c.other and p.id == (f.trigger if c.of == "trigger" else f.source):
             continue
         if c.attacking and p.id not in play.attackers:
+            continue
+        if c.blocking and not any(play.blockers.get(p.id, ())):  # h15 (creatures.py)
             continue
         if c.attached and p.attached_to != f.source:
             continue

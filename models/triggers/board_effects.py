@@ -46,7 +46,7 @@ from redzone.models.triggers.types import (
     Who,
 )
 
-__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "REMOVED_FROM_COMBAT", "THIS_TURN", "available", "can_pay",
+__all__ = ["DELAYED", "DOESNT_UNTAP", "EFFECTS", "GOADED", "NO_COMBAT_DAMAGE", "THIS_TURN", "available", "can_pay",
            "choose_mode", "delayed_of", "flat", "join_modes", "modal_read", "paid", "pay",
            "read_clause", "read_cost", "read_delayed", "read_modes", "read_tap_and_hold",
            "reflexive", "resolve"]
@@ -277,12 +277,6 @@ DELAYED = "at end of combat: "
 """The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
 the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
 
-REMOVED_FROM_COMBAT = "removed from combat"
-"""The ``conditions`` key of a creature a triggered ability removed from combat (506.4, h14:
-Gustcloak Harrier): it stays in the scenario's combat, as blocks were declared, and is no
-longer attacking or blocking (:func:`redzone.models.damage_rules.damage_problem` silences it;
-the resolver leaves it out of the attacking and blocking creatures)."""
-
 GOADED = "goaded by "
 """The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
 the goading player's name follows)."""
@@ -293,14 +287,14 @@ class _ThisTurn:
     one of them): no combat damage, doesn't untap, goaded by a player."""
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP, REMOVED_FROM_COMBAT)
+        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP)
                                          or key.startswith(GOADED))
 
 
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged", "group", "those", "target_set")
+                 "blocked", "damaged", "group", "those", "created", "target_set")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -308,7 +302,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it did."""
     state = play.state
     if isinstance(e, Pay):
-        return pay(play, f, e)
+        return pay(play, f, e, chosen)
     if isinstance(e, Goad):
         ids = play.objects(f, e.who, chosen)
         key = GOADED + f.controller
@@ -505,10 +499,14 @@ def can_pay(play: Any, f: Any) -> bool:
     return pay.mana <= mana and pay.energy <= energy and (pay.life <= 0 or life >= pay.life)
 
 
-def pay(play: Any, f: Any, e: Pay) -> str:
+def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
     """Pay ``e`` (checked by :func:`can_pay` before the choice): mana and energy off the
     player, life off the life total (paying life is losing it, 119.4)."""
     player = f.controller
+    if e.x:  # h16: {X}, chosen as it is paid (107.3a; players.py)
+        from redzone.models.triggers.players import choose_x
+
+        e = dataclasses.replace(e, mana=e.mana + choose_x(play, f, e, chosen), x=False)
     players = play.edit.players if play.edit.players is not None else play.edit.base.players
     play.edit.players = tuple(dataclasses.replace(p, mana=p.mana - e.mana, energy=p.energy - e.energy)
                               if p.name == player else p for p in players)
@@ -565,10 +563,15 @@ def flat(effects: tuple[Effect, ...]) -> list[Effect]:
     return list(flat_effects(effects))
 
 
+_ROLL_HEADER = re.compile(r".*\broll a d\d+(?: for each [^.]+)?\.")
+_TABLE_ROW = re.compile(r"\d+(?:—\d+)? \| ")
+
+
 def join_modes(sentences: tuple[str, ...]) -> list[tuple[int, str]]:
     """The sentences with each modal trigger's modes joined to it ("Whenever ~ attacks,
     choose one —" and the "• ..." sentences after it: one sentence, as the parser reads
-    it): (index of the first sentence, the text)."""
+    it), and (h12) each "roll a d20." trigger's table of results ("1—9 | ...", with the
+    sentences of a row): (index of the first sentence, the text)."""
     out: list[tuple[int, str]] = []
     i = 0
     while i < len(sentences):
@@ -576,6 +579,12 @@ def join_modes(sentences: tuple[str, ...]) -> list[tuple[int, str]]:
         j = i + 1
         if _HEADER.fullmatch(s.strip()):
             while j < len(sentences) and sentences[j].lstrip().startswith("•"):
+                j += 1
+            if j > i + 1:
+                s = " ".join(x.strip() for x in sentences[i:j])
+        elif _ROLL_HEADER.fullmatch(s.strip()):  # h12: a die roll's table of results (706.2)
+            while j < len(sentences) and (_TABLE_ROW.match(sentences[j].strip()) or (
+                    j > i + 1 and not re.match(r"(?:\d|When|Whenever|At\b)", sentences[j].strip()))):
                 j += 1
             if j > i + 1:
                 s = " ".join(x.strip() for x in sentences[i:j])

@@ -57,7 +57,9 @@ _LOYALTY = re.compile(r"^\[?[+−–-]?(\d+|X)\]?$")
 _COMBAT_EVENT = re.compile(
     r"\b(?:attacks?|attacking|blocks?|blocked|blocking|"
     r"deals? (?:combat )?damage|(?:is|are|was) dealt (?:combat )?damage|"
-    r"dies|die|(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
+    # "die" the verb, not the noun ("roll a die", "a six-sided die", "your third die")
+    r"dies|(?<!\ba )(?<!-sided )(?<!\bthird )die|"
+    r"(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
     r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield|"
     # 508.1f: declaring a creature without vigilance as an attacker taps it
     r"becomes? tapped)\b",
@@ -77,7 +79,12 @@ _NEVER_ALTERNATIVE = [
                 r"(?:when|whenever) (.+)$"), r"Whenever \1"),
     (re.compile(r"^(When|Whenever) (.+?) and when you (?:discard|cycle) this card$"),
      r"\1 \2"),
+    (re.compile(r"^(When|Whenever) ~ specializes or (.+)$"), r"\1 ~ \2"),  # h12: 702.170
 ]
+
+# h12: a condition whose only damage is a spell's: nothing casts a spell in the play
+_SPELL_ONLY = re.compile(r"^(?:When|Whenever) (?:a|an) (?!.*\b(?:source|~|or by)\b)[^,]*?\bspells?\b"
+                         r"[^,]* deals? damage\b", re.IGNORECASE)
 
 
 def combat_condition(condition: str) -> str:
@@ -136,9 +143,33 @@ def normalise(sentence: str, names: tuple[str, ...] = ()) -> str:
     if m:  # the subject of the trigger condition stands after "When", "Whenever" or "At"
         k = m.end() + 1
         body = body[:k] + _normalise_self(body[k:], tuple(names))
+        body = body[:k] + _more_self(body[k:], tuple(names))  # h12
     else:
         body = _normalise_self(body, tuple(names))
     return body.strip()
+
+
+def _more_self(body: str, names: tuple[str, ...]) -> str:
+    """h12: the self references :func:`_normalise_self` leaves in a trigger ability's text —
+    a name's part before " of " when it has two or more words ("Jedit Ojanen" of Jedit
+    Ojanen of Efrava), a name beginning with "The" written "the ..." ("the Disciple of
+    Nissa"), "the ~" ("the The Caffeinated Runner"), and the first word of a name as the
+    subject of "or another ..." / "leaves the battlefield" ("Vela or another creature you
+    control", "Hazezon leaves the battlefield")."""
+    for name in names:
+        for face in name.split(" // "):
+            short = face.split(" of ", 1)[0] if " of " in face else ""
+            forms = [f for f in (short if len(short.split()) >= 2 else "",
+                                 "the " + face[4:] if face.startswith("The ") else "") if f]
+            for form in forms:
+                body = re.sub(r"(?<![\w'-])" + re.escape(form) + r"(?![\w'-])", "~", body)
+            first = face.split()[0] if len(face.split()) >= 2 else ""
+            if first[:1].isupper() and first not in ("The", "A", "An"):
+                body = re.sub(r"^" + re.escape(first) + r"(?= or another | leaves the battlefield)",
+                              "~", body)
+                body = re.sub(r"(?<= by )" + re.escape(first) + r"(?= this turn\b)", "~", body)
+                body = re.sub(r"( counters? on )" + re.escape(first) + r"(?=\.|$)", r"\1~", body)
+    return re.sub(r"\bthe ~", "~", body)
 
 
 def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:
@@ -167,6 +198,6 @@ def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
     if word in COMBAT_KEYWORDS:
         return True
     condition = combat_condition(condition_of(text, names))
-    if not condition or _STEP.match(condition):
+    if not condition or _STEP.match(condition) or _SPELL_ONLY.match(condition):
         return False
     return _COMBAT_EVENT.search(condition) is not None

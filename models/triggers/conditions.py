@@ -36,6 +36,7 @@ from redzone.models.triggers.types import (
     CreateTokens,
     DamageEffect,
     Destroy,
+    DoesntUntap,
     Effect,
     GainKeywords,
     IfTest,
@@ -61,7 +62,8 @@ def _number(word: str) -> int:
 
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
            DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
-           MoveCounters, CounterChange)
+           MoveCounters, CounterChange,
+           DoesntUntap)  # h15: Spectral Force
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 

@@ -52,8 +52,26 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             and dies_self and r.it == _SELF:
         # it died: it was a creature (700.4), looking back (603.10a)
         return (EntersFromCard("died"),)
+    m = re.fullmatch(r"return (it|~|that card) to the battlefield face down under (its owner's|"
+                     r"your) control", s)
+    if m and r.event == "dies":  # h13: 708.2 (Ashcloud Phoenix, Yedora)
+        got = entry_clause(f"return {m[1]} to the battlefield under {m[2]} control", refs, dies_self)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (dataclasses.replace(got[0], face_down=True),)
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
-                     r" transformed)?(?: under (its owner's|your) control)?( tapped)?", s)
+                     r" transformed| flipped)?(?: under (its owner's|your) control)?( tapped)?"
+                     r"(?: with (a|an|one|two|three) (\+1/\+1|flying|first strike|vigilance|"
+                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible) "
+                     r"counters? on it)?", s)  # h13: the counters it enters with (122.6)
+    if m and r.event == "dies" and m[6] and m[3]:
+        return None
+    if m and r.event == "dies" and m[6]:
+        n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}[m[6]]
+        got = entry_clause(s[:m.start(6) - len(" with ")], refs, dies_self)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (dataclasses.replace(got[0], counters=((m[7], n),)),)
     if m and r.event == "dies":
         tapped = bool(m[2] or m[5])
         under = "you" if m[4] == "your" else "owner"
@@ -84,16 +102,134 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
                      r"battlefield( tapped)?, then shuffle", s)
     if m:
         return (EntersFromCard("basic_land", under="you", tapped=bool(m[1])),)
-    m = re.fullmatch(r"return (up to one )?target creature card(?: with (mana value|power) (\d+) "
-                     r"or less)? from your graveyard to the battlefield( tapped and attacking|"
-                     r" tapped)?", s)
-    if m:
-        bound = int(m[3]) if m[3] else None
-        return (EntersFromCard(
-            "graveyard_card", tapped=bool(m[4]), attacking=m[4] == " tapped and attacking",
-            mana_value_at_most=bound if m[2] == "mana value" else None,
-            power_at_most=bound if m[2] == "power" else None, up_to=bool(m[1])),)
-    return None
+    return _graveyard_return(s, refs)
+
+
+# h13: "return [up to one / another] target <kinds> card [with <bound>] from <whose>
+# graveyard to the battlefield [tapped [and attacking]] [with a +1/+1 counter on it]",
+# "put target <kinds> card from <whose> graveyard onto the battlefield under your control"
+_RETURN = re.compile(
+    r"(?:return|put) (?P<up>up to one )?(?P<other>another )?target (?P<kinds>.+?) card"
+    r"(?: with (?P<stat>mana value|power) (?P<n>\d+|X) or less| with (?P<bound>mana value less "
+    r"than or equal to ~'s power|lesser mana value|equal or lesser power))?"
+    r" from (?P<gy>your|that player's|defending player's|a) graveyard (?:to|onto) the "
+    r"battlefield(?P<under> under your control)?(?P<tap> tapped and attacking| tapped)?"
+    r"(?P<under2> under your control)?(?: with (?P<cn>a|one|two|three) \+1/\+1 counters? on it)?"
+    r"(?:, where X is (?P<x>.+))?")
+_BOUNDS = {"mana value less than or equal to ~'s power": "source_power",
+           "lesser mana value": "lesser_mv", "equal or lesser power": "lesser_power"}
+_PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+               "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
+               "instant": "Instant", "sorcery": "Sorcery"}
+_OTHER_SUBTYPES = frozenset({"Aura", "Equipment", "Vehicle", "Saga", "Gate", "Curse", "Food",
+                             "Clue", "Treasure", "Shrine", "Forest", "Island", "Mountain",
+                             "Plains", "Swamp", "Cartouche", "Background", "Class", "Room"})
+
+
+def _subtype(word: str) -> bool:
+    from redzone.models.parser.vocabulary import CREATURE_TYPES
+
+    return word in CREATURE_TYPES or word in _OTHER_SUBTYPES
+
+
+def _kind_parts(alt: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                                    tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
+    """One card description ("nonland permanent", "legendary creature", "Spirit permanent",
+    "non-Aura enchantment", "Vampire") as (card types, one of which it has — ``("permanent",)``
+    for any permanent type; subtypes it has; supertypes it has; card types, subtypes and
+    supertypes it must not have); ``None`` when not understood."""
+    words = alt.split()
+    if not words:
+        return None
+    noun = words[-1]
+    types: tuple[str, ...] = ()
+    subs: list[str] = []
+    if noun == "permanent":
+        types = ("permanent",)
+    elif noun in _CARD_TYPES:
+        types = (_CARD_TYPES[noun],)
+    elif _subtype(noun):
+        subs.append(noun)
+    else:
+        return None
+    supers: list[str] = []
+    no_types: list[str] = []
+    no_subs: list[str] = []
+    no_supers: list[str] = []
+    for w in words[:-1]:
+        if w == "legendary":
+            supers.append("Legendary")
+        elif w == "nonlegendary":
+            no_supers.append("Legendary")
+        elif w.startswith("non-") and _subtype(w[4:]):
+            no_subs.append(w[4:])
+        elif w.startswith("non") and w[3:] in _CARD_TYPES:
+            no_types.append(_CARD_TYPES[w[3:]])
+        elif _subtype(w) and not subs:
+            subs.append(w)
+        else:
+            return None
+    return types, tuple(subs), tuple(supers), tuple(no_types), tuple(no_subs), tuple(no_supers)
+
+
+def _graveyard_return(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """h13: a target card of a kind returned from a graveyard to the battlefield (module
+    docstring), or ``None``."""
+    m = _RETURN.fullmatch(s)
+    if not m:
+        return None
+    if s.startswith("put ") != (m["gy"] != "your" or bool(m["under"] or m["under2"])):
+        return None  # "return ... from your graveyard", "put ... under your control"
+    alts = tuple(a for a in re.split(r", or |, | or ", m["kinds"]) if a)
+    if not alts or any(_kind_parts(a) is None for a in alts) or " and/or " in m["kinds"]:
+        return None
+    gy = {"your": "you", "a": "any", "defending player's": "defending",
+          "that player's": "damaged_player"}[m["gy"]]
+    if gy == "defending" and refs.player("defending player") != Who("defending_player"):
+        return None
+    if gy == "damaged_player" and refs.r.that_player != Who("damaged_player"):
+        return None
+    bound = _BOUNDS.get(m["bound"] or "", "")
+    if (m["n"] == "X") != bool(m["x"]) or m["x"] and m["stat"] != "mana value":
+        return None
+    x = None
+    if m["x"] == "~'s power":
+        bound = "source_power"
+    elif m["x"] == "the amount of damage ~ dealt to that player":
+        if refs.r.event != "combat_damage_player" or refs.r.watch.kind != "self":
+            return None
+        bound = "damage"  # the damage of the triggering event (120.3)
+    elif m["x"]:
+        x = x_amount(m["x"], refs)
+        if x is None:
+            return None
+        bound = "x"
+    if bound in ("lesser_mv", "lesser_power") and refs.r.event != "dies":
+        return None  # lesser than the creature that died
+    n = int(m["n"]) if m["n"] and m["n"] != "X" else None
+    tap = m["tap"] or ""
+    counters = ((("+1/+1", {"a": 1, "one": 1, "two": 2, "three": 3}[m["cn"]]),)
+                if m["cn"] else ())
+    return (EntersFromCard(
+        "graveyard_card", under="owner" if gy == "you" else "you", tapped=bool(tap), attacking="attacking" in tap,
+        kinds=() if alts == ("creature",) else alts,
+        mana_value_at_most=n if m["stat"] == "mana value" else None,
+        power_at_most=n if m["stat"] == "power" else None, up_to=bool(m["up"]),
+        graveyard=gy, another=bool(m["other"]), bound=bound,  # type: ignore[arg-type]
+        counters=counters, x=x),)
+
+
+def x_amount(words: str, refs: Any) -> Any:
+    """h13: the :class:`Amount` of "where X is <words>" (amounts.count_phrase; "the number of
+    players / opponents you attacked this combat"), or ``None``."""
+    from redzone.models.triggers.amounts import count_phrase
+    from redzone.models.triggers.types import Amount
+
+    if words in ("the number of players you attacked this combat",
+                 "the number of opponents you attacked this combat"):
+        return Amount(1, "opponent_attacked")
+    return count_phrase(words, refs)
 
 
 def amend(sentence: str, effects: list[Effect]) -> bool:
@@ -103,6 +239,11 @@ def amend(sentence: str, effects: list[Effect]) -> bool:
             and isinstance(effects[-1], EntersFromCard) and effects[-1].what == "died" \
             and not effects[-1].types:
         effects[-1] = dataclasses.replace(effects[-1], types=("Enchantment",))
+        return True
+    if re.fullmatch(r"it's a forest land\.?", sentence.strip().lower()) and effects \
+            and isinstance(effects[-1], EntersFromCard) and effects[-1].face_down \
+            and not effects[-1].types:  # h13: Yedora's face-down Forest (708.2)
+        effects[-1] = dataclasses.replace(effects[-1], types=("Land",))
         return True
     return False
 
@@ -119,8 +260,9 @@ def _card_of(name: str, face: int = 0) -> tuple[Any, Any] | None:
         card, _ = lookup_face(name)
     except UnknownCardError:
         return None
-    if face and card.layout != "transform":
-        return None  # only a double-faced card can enter transformed (712.14a)
+    if face and card.layout not in ("transform", "flip"):
+        return None  # only a double-faced card can enter transformed (712.14a), h13: a flip
+        # card flipped (709.4)
     if len(card.faces) <= face or not card.faces[face].known:
         return None
     return card, card.faces[face]
@@ -174,64 +316,137 @@ def _fresh(old: Permanent, pid: str, controller: str, index: int) -> Permanent:
         toughness=b.toughness if b is not None else old.toughness)
 
 
+def _graveyard_owners(play: Any, f: Any, e: EntersFromCard) -> list[str]:
+    """The players whose graveyard ``e`` takes a card from."""
+    if e.graveyard == "you":
+        return [f.controller]
+    if e.graveyard == "damaged_player":
+        p = f.data.get("player")
+        return [p] if p else []
+    if e.graveyard == "defending":
+        return play.players(f, Who("defending_player"), {})
+    return [p.name for p in play.edit.base.players]
+
+
 def _graveyard_cards(play: Any, f: Any, e: EntersFromCard) -> list[str]:
-    """The cards in the graveyard ``e`` names (the controller's, or the player's dealt the
-    combat damage) that it may return, one of each name: ids
-    ``<player>~graveyard<i>`` (the scenario's ``graveyard``) and the ids of the nontoken
-    creatures they own that died in this combat and are still there."""
+    """The cards in the graveyards ``e`` names (the controller's, the player's dealt the
+    combat damage, the defending player's, any) that it may return, one of each name per
+    player: ids ``<player>~graveyard<i>`` (the scenario's ``graveyard``) and the ids of the
+    nontoken permanents they own that died in this combat and are still there."""
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    whose = f.controller if e.graveyard == "you" else f.data.get("player")
-    given = next((p.graveyard for p in base.players if p.name == whose), ())
+    bounds = _bounds(play, f, e)
     out: list[str] = []
-    seen: set[str] = set()
-    for i, name in enumerate(given):
-        gid = f"{whose}~graveyard{i}"
-        if gid in perms or name in seen or not _fits(name, e):
-            continue
-        seen.add(name)
-        out.append(gid)
-    for pid in play.state.destroyed:
-        perm = base.permanents.get(pid)
-        if perm is None or perm.token or perm.owner != whose \
-                or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
-                or f"{pid}~returned" in perms or not perm.is_creature:
-            continue
-        name = perm.card or perm.name
-        if perm.card is None:
-            if not _fits_perm(perm, e):
+    for whose in _graveyard_owners(play, f, e):
+        given = next((p.graveyard for p in base.players if p.name == whose), ())
+        seen: set[str] = set()
+        for i, name in enumerate(given):
+            gid = f"{whose}~graveyard{i}"
+            if gid in perms or name in seen or not _fits(name, e, bounds):
                 continue
-        elif not _fits(name, e):
-            continue
-        out.append(pid)
+            seen.add(name)
+            out.append(gid)
+        for pid in play.state.destroyed:
+            perm = base.permanents.get(pid)
+            if perm is None or perm.token or perm.owner != whose \
+                    or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
+                    or f"{pid}~returned" in perms or (e.another and pid == f.source):
+                continue
+            if perm.card is None or _card_of(perm.card) is None:
+                if not _fits_perm(perm, e, bounds):
+                    continue
+            elif not _fits(perm.card, e, bounds):
+                continue
+            out.append(pid)
     return out
 
 
-def _fits(name: str, e: EntersFromCard) -> bool:
+def _bounds(play: Any, f: Any, e: EntersFromCard) -> tuple[int | None, int | None]:
+    """(greatest mana value, greatest power) the card of ``e`` may have, now (608.2b): the
+    numbers ``e`` states and its ``bound`` — the source's power as it last existed (608.2h);
+    one less than the mana value / the power of the creature that died."""
+    mv, power = e.mana_value_at_most, e.power_at_most
+    if not e.bound:
+        return mv, power
+    if e.bound == "x" and e.x is not None:  # counted as it resolves (608.2h)
+        n = play.amount(f, e.x)
+        return (n if mv is None else min(mv, n)), power
+    if e.bound == "damage":
+        d = int(f.data.get("damage", 0))
+        return (d if mv is None else min(mv, d)), power
+    if e.bound in ("source_power", "source_power_less"):
+        p = play.edit.perm(f.source).power if _known(play, f.source) else None
+        if e.bound == "source_power_less":  # "with lesser power" than the source's
+            return mv, (-1 if p is None else p - 1)
+        return (None if p is None else p if mv is None else min(mv, p)), power
+    if e.bound == "attackers":  # attacking creatures the controller controls, now
+        n = sum(1 for a in play.attackers if play.state.on_battlefield(a)
+                and _known(play, a) and play.edit.perm(a).controller == f.controller)
+        return (n if mv is None else min(mv, n)), power
+    if e.bound == "trigger_power":  # the creature that died, as it last existed (608.2h)
+        p = play.edit.perm(f.trigger).power if f.trigger and _known(play, f.trigger) else None
+        return (-1 if p is None else p), power
+    pid = f.trigger or f.source
+    dead = play.edit.perm(pid) if pid is not None and _known(play, pid) else None
+    if dead is None:
+        return -1, -1  # nothing to compare with: no card fits
+    if e.bound == "lesser_mv":
+        return dead.mana_value - 1, power
+    return mv, dead.power if dead.power is not None else -1
+
+
+def _kind_fits(types: tuple[str, ...], subtypes: tuple[str, ...], supertypes: tuple[str, ...],
+               e: EntersFromCard) -> bool:
+    if not e.kinds:
+        return any(t in types for t in e.card_types)
+    for alt in e.kinds:
+        got = _kind_parts(alt)
+        if got is None:
+            continue
+        need, subs, supers, no_types, no_subs, no_supers = got
+        if need == ("permanent",):
+            if not any(t in types for t in _PERMANENT_TYPES):
+                continue
+        elif need and not any(t in types for t in need):
+            continue
+        if any(x not in subtypes for x in subs) or any(x not in supertypes for x in supers):
+            continue
+        if any(x in types for x in no_types) or any(x in subtypes for x in no_subs) \
+                or any(x in supertypes for x in no_supers):
+            continue
+        return True
+    return False
+
+
+def _fits(name: str, e: EntersFromCard, bounds: tuple[int | None, int | None]) -> bool:
     got = _card_of(name)
     if got is None:
         return False
     _, face = got
-    if not any(t in face.types for t in e.card_types):
+    if not _kind_fits(tuple(face.types), tuple(face.subtypes), tuple(face.supertypes), e):
         return False
-    if e.mana_value_at_most is not None and face.mana_value > e.mana_value_at_most:
+    mv, power = bounds
+    if mv is not None and face.mana_value > mv:
         return False
-    if e.power_at_most is not None:
+    if power is not None:
         p = _printed(face.power)
-        if p is None or p > e.power_at_most:
+        if p is None or p > power:
             return False
     return True
 
 
-def _fits_perm(perm: Permanent, e: EntersFromCard) -> bool:
+def _fits_perm(perm: Permanent, e: EntersFromCard, bounds: tuple[int | None, int | None]) -> bool:
     b = perm.base
     types = b.types if b is not None else perm.types
+    subtypes = b.subtypes if b is not None else perm.subtypes
+    supertypes = b.supertypes if b is not None else perm.supertypes
     power = b.power if b is not None else perm.power
-    if not any(t in types for t in e.card_types):
+    if not _kind_fits(tuple(types), tuple(subtypes), tuple(supertypes), e):
         return False
-    if e.mana_value_at_most is not None and perm.mana_value > e.mana_value_at_most:
+    mv, most = bounds
+    if mv is not None and perm.mana_value > mv:
         return False
-    return e.power_at_most is None or (power is not None and power <= e.power_at_most)
+    return most is None or (power is not None and power <= most)
 
 
 def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
@@ -288,6 +503,8 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         if new_id in perms:
             return "not in the graveyard: already returned"
         controller = f.controller if e.under == "you" else old.owner
+        if e.face_down:
+            return _face_down(play, old, new_id, controller, e, index)
         if e.transformed and not old.card:
             return "not played: the card data doesn't give its back face"
         new = (_from_card(old.card, new_id, controller, old.owner, index, int(e.transformed))
@@ -300,10 +517,14 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                 new, types=e.types, subtypes=(), power=None, toughness=None,
                 base=None if new.base is None else dataclasses.replace(
                     new.base, types=e.types, subtypes=(), power=None, toughness=None))
-        note = _put(play, new)
+        note = _put(play, new) + _with_counters(play, f, e, new.id, chosen)
         return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
             + (f", transformed ({new.name})" if e.transformed else "") \
             + (f" under {controller}'s control" if controller != old.owner else "") + note
+    if e.what == "blink":
+        return _blink(play, f, e, chosen, index)
+    if e.what == "hand_card":
+        return _hand_card(play, f, e, chosen, index)
     if e.what == "exiled":
         return _exiled(play, f, e, index)
     if e.what == "basic_land":
@@ -326,10 +547,19 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
         given = next((p.graveyard for p in base.players if m and p.name == m[1]), ())
         if m is None or int(m[2]) >= len(given):
             return "no card chosen"
+        if not _fits(given[int(m[2])], e, _bounds(play, f, e)):
+            return "removed: its target card is no longer legal (608.2b)"
         new_id = card
         new = _from_card(given[int(m[2])], new_id, f.controller, m[1], index)
     if new is None:
         return "not played: the card data doesn't give its characteristics"
+    if not any(t in new.types for t in _PERMANENT_TYPES):
+        return f"{card} stays in the graveyard: not a permanent card (400.4a)"
+    if "Aura" in new.subtypes or "Saga" in new.subtypes:
+        # h13: an Aura enters attached to what its controller chooses (303.4f), a Saga with
+        # a lore counter and its chapter ability (714.3a): neither is played
+        return f"not played: {new.name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
+               "entering the battlefield"
     new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
     attacked = None
     if e.attacking:
@@ -344,10 +574,135 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
                        f.trigger))
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
-    note = _put(play, new)
+    note = _put(play, new) + _with_counters(play, f, e, new.id, chosen)
     return f"{card} returns to the battlefield as {new.id}" + (
         f" tapped and attacking {attacked}" if attacked is not None
         else " tapped" if e.tapped else "") + note
+
+
+def _blink(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: int) -> str:
+    """h13: "exile X, then return it to the battlefield [transformed]": the card the same
+    ability just exiled (the source, or its target) returns as a new object (400.7: id
+    ``<id>~returned``, not in combat 506.4, summoning sick, no damage or effects), its back
+    face up when ``transformed`` (712.14a). A token exiled ceases to exist (111.8)."""
+    pid = f.source if e.of == "source" else chosen.get("target")
+    base = play.edit.base
+    if not isinstance(pid, str) or pid not in base.permanents and not _known(play, pid) \
+            or play.state.on_battlefield(pid):
+        return "nothing exiled"
+    if not play.state.reasons.get(pid, "").startswith("exiled"):
+        return "nothing exiled"
+    old = play.edit.perm(pid)
+    if old.token:
+        return f"{pid} doesn't return: a token ceased to exist (111.8)"
+    new_id = f"{pid}~returned"
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    if new_id in perms:
+        return "already returned"
+    controller = f.controller if e.under == "you" else old.owner
+    if e.transformed and not old.card:
+        return "not played: the card data doesn't give its back face"
+    new = (_from_card(old.card, new_id, controller, old.owner, index, int(e.transformed))
+           if old.card else _fresh(old, new_id, controller, index))
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    if "Saga" in new.subtypes or "Aura" in new.subtypes:
+        return f"not played: {new.name} (a Saga or an Aura) entering the battlefield"
+    new = dataclasses.replace(new, tapped=e.tapped, owner=old.owner, controller=controller)
+    note = _put(play, new)
+    return f"{pid} returns to the battlefield as {new_id}" + (" tapped" if e.tapped else "") \
+        + (f", transformed ({new.name})" if e.transformed else "") + note
+
+
+def _face_down(play: Any, old: Permanent, new_id: str, controller: str, e: EntersFromCard,
+               index: int) -> str:
+    """h13: the card of ``old`` returned face down (708.2): a 2/2 creature with no name,
+    types, colour or abilities; with ``e.types`` ("It's a Forest land"): a Forest land with
+    no other types or abilities. A new object (400.7), not in combat."""
+    from redzone.models.abilities import ParsedText
+
+    land = "Land" in e.types
+    types, subtypes = (("Land",), ("Forest",)) if land else (("Creature",), ())
+    power, toughness = (None, None) if land else (2, 2)
+    new = Permanent(id=new_id, name="Face-down " + ("land" if land else "creature"),
+                    controller=controller, owner=old.owner, index=index, types=types,
+                    subtypes=subtypes, power=power, toughness=toughness, summoning_sick=True,
+                    parsed=ParsedText(), base=Base(types, subtypes, (), (), power, toughness))
+    note = _put(play, new)
+    return f"{old.id} returns to the battlefield face down as {new_id}, " + (
+        "a Forest land" if land else "a 2/2 creature") + " (708.2)" + note
+
+
+def _with_counters(play: Any, f: Any, e: EntersFromCard, pid: str, chosen: dict[str, Any]) -> str:
+    """h13: the counters ``e`` says the permanent ``pid`` enters with (122.6: "with a +1/+1 /
+    flying counter on it"), counted in its power and toughness, a keyword counter giving its
+    keyword (122.1b); the line of them, ``""`` when none."""
+    from redzone.models.triggers.types import Amount, Counters
+
+    return "".join("; " + play.effect(dataclasses.replace(f, trigger=pid),
+                                      Counters(Who("trigger"), kind, Amount(n)), chosen)
+                   for kind, n in e.counters)
+
+
+def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], index: int) -> str:
+    """h13: "put a <kinds> card from your hand onto the battlefield [tapped and attacking]":
+    the controller chooses, as the ability resolves, one card of the kinds and bounds
+    (608.2b) among those of the scenario's ``players[].hand`` (one of each name; id
+    ``<player>~hand<i>``, the index in that list), a new permanent under their control;
+    with none there, nothing happens (the scenario says what the hand holds)."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    hand = next((p.hand for p in base.players if p.name == f.controller), ())
+    bounds = _bounds(play, f, e)
+    options: list[Any] = []
+    seen: set[str] = set()
+    for i, name in enumerate(hand):
+        hid = f"{f.controller}~hand{i}"
+        if hid in perms or name in seen or not _fits(name, e, bounds):
+            continue
+        seen.add(name)
+        options.append(hid)
+    if not options:
+        return "no such card in the hand (the scenario's players[].hand)"
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    name = hand[int(pick.rsplit("~hand", 1)[1])]
+    new = _from_card(name, pick, f.controller, f.controller, index)
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    if not any(t in new.types for t in _PERMANENT_TYPES):
+        return f"{name} stays in the hand: not a permanent card (400.4a)"
+    if "Aura" in new.subtypes or "Saga" in new.subtypes:
+        return f"not played: {name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
+               "entering the battlefield"
+    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
+    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    note = _put(play, new)
+    return f"{name} put onto the battlefield from {f.controller}'s hand as {pick}" + (
+        f" tapped and attacking {attacked}" if attacked is not None
+        else " tapped" if e.tapped or e.attacking else "") + note
+
+
+def _attack_target(play: Any, f: Any) -> str | None:
+    """508.4: the player or planeswalker a creature put onto the battlefield attacking
+    attacks: one of the opponents' (its controller's choice)."""
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    options = [p.name for p in base.players if p.name != f.controller and play.state.in_game(p.name)]
+    options += [q.id for q in perms.values() if q.is_a("Planeswalker")
+                and q.controller != f.controller and play.state.on_battlefield(q.id)]
+    if not options:
+        return None
+    return options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options), f.trigger))
 
 
 def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
@@ -372,6 +727,25 @@ def _exiled(play: Any, f: Any, e: EntersFromCard, index: int) -> str:
         lines.append(f"{name} returns to the battlefield as {pid} under {owner}'s control"
                      + (" tapped" if e.tapped else "") + note)
     return ", ".join(lines) or "nothing returns"
+
+
+def return_exiled(play: Any, src_id: str) -> list[str]:
+    """h13 (610.3c): the cards of ``src_id``'s ``exiled`` returned to the battlefield under
+    their owners' control, untapped, new objects (ids ``<source>~exiled<i>``); the ids that
+    entered (a card the card data doesn't give stays in exile)."""
+    src = play.edit.perm(src_id)
+    perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    index = len(play.edit.base.permanents) + 1000 + play.tokens + len(perms)
+    out = []
+    for i, (name, owner) in enumerate(src.exiled.items()):
+        pid = f"{src_id}~exiled{i}"
+        if pid in perms or not play.state.in_game(owner):
+            continue
+        new = _from_card(name, pid, owner, owner, index + i)
+        if new is not None:
+            _put(play, new)
+            out.append(pid)
+    return out
 
 
 def _known(play: Any, pid: str) -> bool:

@@ -30,16 +30,16 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters, CreateTokens,
-                                           DamageEffect, Destroy, GainKeywords, IfTest, Pump,
-                                           DividedDamage, Double, Effect, LifeEffect, RemoveFromCombat,
-                                           TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
+from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters,
+                                           CreateTokens, DamageEffect, Destroy, DividedDamage, Double,
+                                           Effect, GainKeywords, IfTest, LifeEffect, Pump, TapCost,
+                                           TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
-           "object_names", "read_clause", "removed", "resolve", "stops", "target_set"]
+           "object_names", "read_clause", "resolve", "stops", "target_set"]
 
-EFFECTS = (TapCost, RemoveFromCombat, DividedDamage, TapOrUntap, AddLandType)
+EFFECTS = (TapCost, DividedDamage, TapOrUntap, AddLandType)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -236,10 +236,6 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         amount = Amount(int(m[1].split()[0])) if m[1][0].isdigit() else Amount(1, "power")
         most = {"one, two, or three": 3, "one or two": 2}.get(m[2], 0)
         return (DividedDamage(amount, most, creatures=m[3] == "target creatures"),)
-    m = re.fullmatch(r"remove (it|~|that creature|him|her) from combat", s)
-    if m:  # 506.4
-        who = refs.obj("it" if m[1] in ("him", "her") else m[1])
-        return None if who is None else (RemoveFromCombat(who),)
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got
@@ -448,8 +444,6 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     did."""
     if isinstance(e, TapCost):
         return _tap_cost(play, f, e, chosen)
-    if isinstance(e, RemoveFromCombat):
-        return _remove_from_combat(play, f, e, chosen)
     if isinstance(e, DividedDamage) and e.counter:  # 122.1: counters, as divided
         if not e.targeted and not _choose_division(play, f, e, chosen):  # 608.2d: now
             return "no creature"
@@ -565,36 +559,6 @@ def _divided(play: Any, f: Any, chosen: dict[str, Any]) -> str:
     dealt = deal_damage(play.board, state, events, combat=False)
     record_damage(state, dealt)
     return ", ".join(f"{d.amount} damage to {d.recipient}" for d in dealt)
-
-
-def removed(board: Any, pid: str) -> bool:
-    """Whether permanent ``pid`` of ``board`` was removed from combat by a triggered ability
-    (:data:`~redzone.models.triggers.board_effects.REMOVED_FROM_COMBAT`)."""
-    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
-
-    perm = board.permanents.get(pid)
-    return perm is not None and bool(perm.conditions.get(REMOVED_FROM_COMBAT))
-
-
-def _remove_from_combat(play: Any, f: Any, e: RemoveFromCombat, chosen: dict[str, Any]) -> str:
-    """506.4: each of ``e.who`` in combat stops attacking or blocking now; the creatures
-    blocking an attacker removed stay blocking, and block nothing."""
-    from redzone.models.triggers.board_effects import REMOVED_FROM_COMBAT
-
-    out = []
-    for pid in play.objects(f, e.who, chosen):
-        if pid not in play.attackers and pid not in play.blockers:
-            continue
-        perm = play.edit.perm(pid)
-        play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, REMOVED_FROM_COMBAT: True}))
-        if pid in play.attackers:
-            play.removed[pid] = play.attackers.pop(pid)
-            for lst in play.blockers.values():
-                while pid in lst:
-                    lst.remove(pid)
-        play.blockers.pop(pid, None)
-        out.append(f"{pid} is removed from combat (506.4)")
-    return ", ".join(out) or "nothing in combat"
 
 
 NOTHING_TAPPED = "nothing tapped"

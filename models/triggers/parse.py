@@ -24,7 +24,8 @@ from typing import Literal
 
 from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
-from redzone.models.triggers import actions, board_effects, more_effects
+from redzone.models.triggers import actions, board_effects, chance, more_effects
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -32,7 +33,10 @@ from redzone.models.triggers.counters import counter_clause
 from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
+from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
 from redzone.models.triggers.zones import more_obj, zone_clause
+from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
+from redzone.models.triggers.moves import reflexive as moves_reflexive
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
@@ -472,10 +476,13 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
-        if s in ("it", "they", "him", "her"):
-            return self.r.it
+        if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
+            return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
+        if (s == "that planeswalker" and self.r.event == "combat_damage_to"
+                and [x for x in self.r.watch.extra if x.startswith("to:")] == ["to:planeswalker"]):
+            return Who("damaged")  # h12: the planeswalker dealt the combat damage
         m = re.fullmatch(r"target creature or (enchantment|artifact) (you control|an opponent "
                          r"controls|you don't control)", s)
         if m:
@@ -547,8 +554,10 @@ class _Refs:
                  "each creature it blocked this turn", "each creature ~ blocked this turn"
                  ) and self.r.it == _SELF:
             return Who("blocked")  # blocked in this combat (the only one played)
-        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups (more_effects.py)
-        return more_obj(s, self) or more_effects.group_obj(s, self)
+        # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
+        # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
+        got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
+        return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
         """Whose creatures "... defending player controls" / "... that player controls"
@@ -567,7 +576,8 @@ class _Refs:
         "target player", "target opponent"."""
         s = s.strip()
         fixed = {"you": "you", "each opponent": "each_opponent", "target player": "target_player",
-                 "target opponent": "target_opponent"}
+                 "target opponent": "target_opponent",
+                 "each of your opponents": "each_opponent"}  # h12
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
         if s in ("defending player", "the defending player"):
@@ -590,7 +600,7 @@ class _Refs:
         if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
                 self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return None
+        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
@@ -724,7 +734,8 @@ _GONE = ("dies", "leaves")
 """Events after which the source (or the creature that triggered it) is off the battlefield."""
 
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
-                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+                  "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by",
+                  "deals_damage_to")  # h12
 
 
 def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -753,12 +764,17 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_first is not None:
+        return got_first
     # h7: counted amounts ("where X is ...", "for each ...", "equal to ...": amounts.py)
     got = quantity_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: damage to players and planeswalkers, removal, sacrifices (zones.py)
         got = zone_clause(s, refs, dies_self, _sentence)
     if got is None:  # h7: counters of other kinds, doubled, removed (counters.py)
         got = counter_clause(s, refs)
+    if got is None:  # h13: zone moves (moves.py)
+        got = move_clause(s, refs, dies_self)
     if got is not None:
         return got
     # X gets +a/+b [and gains K] until end of turn [for each ...]
@@ -780,7 +796,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[3])
         return None if who is None else (Counters(who, m[2], Amount(_count(m[1]))),)
-    m = re.fullmatch(r"(.+?) can't block this turn", s)
+    m = re.fullmatch(r"(.+?) can't block this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
@@ -884,7 +900,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
                 LifeEffect(Who("each_opponent"), Amount(_num(m[1])), gain=False))
     m = re.fullmatch(r"(~|it) deals that much damage to (any target|each opponent|you|"
                      r"target creature|target player|target opponent|defending player|"
-                     r"each other opponent)", s)
+                     r"each other opponent|that creature)", s)  # h12: that creature
     if m and refs.r.event in _DAMAGE_EVENTS and (m[1] == "~" or refs.r.it == _SELF):
         who = Who("any_target") if m[2] == "any target" else (refs.player(m[2]) or refs.obj(m[2]))
         return None if who is None else (DamageEffect(who, Amount(1, "damage_dealt")),)
@@ -892,10 +908,10 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m and refs.r.event in _DAMAGE_EVENTS:
         who = refs.obj(m[1])
         return None if who is None else (Counters(who, "+1/+1", Amount(1, "damage_dealt")),)
-    m = re.fullmatch(rf"(.+?) gets? {_COUNT} poison counters?", s)
+    m = re.fullmatch(rf"(.+?) gets? (?:an additional|{_COUNT}) poison counters?", s)  # h12: "an additional"
     if m:
         who = refs.player(m[1])
-        return None if who is None else (PoisonEffect(who, Amount(_count(m[2]))),)
+        return None if who is None else (PoisonEffect(who, Amount(_count(m[2] or "one"))),)
     m = re.fullmatch(r"sacrifice (a|an|one|two|\d+) (creatures?|permanents?)", s)
     if m:  # imperative: the ability's controller sacrifices (Drinker of Sorrow, 701.21a)
         return (Sacrifice(Who("you"), Amount(_count(m[1])), creature=m[2].startswith("creature")),)
@@ -939,7 +955,13 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_action = actions.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h9: keyword actions
     if got_action is not None:
         return got_action
-    return entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    got_entry = entry_clause(s, refs, dies_self)  # h8: permanents from card data (entries.py)
+    if got_entry is not None:
+        return got_entry
+    got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if got_creature is not None:
+        return got_creature
+    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -948,14 +970,20 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     got = _clause(s, refs, dies_self)
     if got is not None:
         return got
+    got = _players.x_clause(s, lambda x: _sentence(x, refs, dies_self))  # h16: X of {X}
+    if got is not None:
+        return got
     if s.startswith("if ") or " if " in s or " unless " in s:
         # a condition checked on resolution (608.2c; conditions.py): its scope is the whole
         # sentence, so a sentence with "if" or "unless" is never split below
-        return if_effects(s, lambda part: _sentence(part, refs, dies_self),
-                          defending=refs.player("defending player") == Who("defending_player"),
-                          it_is_source=refs.r.it == _SELF,
-                          it_is_trigger=refs.r.it == _TRIGGER_WHO,
-                          that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        got_if = if_effects(s, lambda part: _sentence(part, refs, dies_self),
+                            defending=refs.player("defending player") == Who("defending_player"),
+                            it_is_source=refs.r.it == _SELF,
+                            it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                            that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+        if got_if is not None:
+            return got_if
+        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
@@ -989,7 +1017,11 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     modal, reading = board_effects.read_modes(rest, lambda x: _effects(x, refs, dies_self))  # h3
     if modal:
         return reading
-    whole = actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+    whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
+             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
+    if whole is not None:
+        return whole
+    whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
     if whole is not None:
         return whole
     optional = False
@@ -997,7 +1029,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     once_a_turn = False
     effects: list[Effect] = []
     # whole-text value forms spanning sentences ("draw a card. If you do, discard a card")
-    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest) if x]
+    sentences = _players.split_sentences(rest)  # h16: a quoted ability stays whole
     i = 0
     while i < len(sentences):
         sent = sentences[i].strip()
@@ -1021,6 +1053,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if entries_amend(sent, effects):  # h8: "It's an enchantment." after a return
             i += 1
             continue
+        if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1
@@ -1029,13 +1064,19 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent = sent[len("then "):]  # "Then ...": the next effect, in order (608.2c)
         if_you_do = (optional and (sent.startswith("if you do, ")
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
-                     or board_effects.gated(sent, effects))  # h3: "remove a counter. If you do"
+                     or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
+                     or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
+                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
-        after_value = not if_you_do and may_value and sent.startswith("if you do, ")
+        after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
+                                                                          "when you do, "))
+                                         or sent.startswith("when you do, ") and bool(effects)
+                                         and all(isinstance(e, ValueOnly) for e in effects))
         if after_value:
             # "you may discard your hand. If you do, draw ...": a value after a value choice
-            sent = sent[len("if you do, "):]
+            # (h13: "When you do, ..." too, 603.12)
+            sent = sent.split(", ", 1)[1]
         may = sent.startswith("you may ")
         if may:
             sent = sent[len("you may "):]
@@ -1049,6 +1090,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
         elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        if i > 0:  # h16: "those creatures" of the group the sentence before named
+            sent = _players.those_of(sent, sentences[i - 1])
         got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
@@ -1075,7 +1118,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
-    return board_effects.paid(tuple(effects), optional)  # h3: "you may pay ..."
+    return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 
 # ----------------------------------------------------------------- sentences
@@ -1113,6 +1156,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
             return ()
+        if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
+            return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
             return ()
@@ -1149,7 +1194,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     for r in readings:
         refs = _Refs(r)
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        for sent in (x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", rest.strip()) if x):
+        for sent in _players.split_sentences(rest.strip()):
             t = sent.strip()
             if t[:1].isupper() and not t.startswith("~"):
                 t = t[0].lower() + t[1:]

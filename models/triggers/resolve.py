@@ -40,7 +40,9 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
-from redzone.models.triggers import actions, board_effects, more_effects
+from redzone.models.triggers import actions, board_effects, chance, creatures, more_effects, moves
+from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
+from redzone.models.triggers import players as _players
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -48,6 +50,9 @@ from redzone.models.triggers.counters import after_counters, counter_change, stu
 from redzone.models.triggers.entries import card_target, enter, exiled_with
 from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
+from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
+                                             players as player_players, token_attacks,
+                                             legend_rule, token_name)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -138,8 +143,11 @@ def _granted_triggers(board: Board, perm: Permanent,
 
 def has_combat_triggers(board: Board) -> bool:
     """Whether some permanent of ``board`` has a triggered ability of combat that is played
-    (its own, or granted: :func:`triggers`)."""
-    return any(triggers(p, board) for p in board.permanents.values())
+    (its own, or granted: :func:`triggers`) — or h13: cards exiled with it that return as it
+    leaves (610.3c, :func:`redzone.models.triggers.moves.exiles_until`), played by the same
+    windows."""
+    return any(triggers(p, board) or p.exiled and moves.exiles_until(p)
+               for p in board.permanents.values())
 
 
 # ====================================================================== choices
@@ -186,6 +194,8 @@ class _Edit:
         """Scenario effects added (provoke's block requirement, 702.39a)."""
         self.players: tuple[Any, ...] | None = None
         """The players with what they paid taken off (h3: mana and energy, 118.3)."""
+        self.removed: set[str] = set()
+        """h15: attacking creatures removed from combat (506.4; creatures.py)."""
 
     def perm(self, pid: str) -> Permanent:
         if self.perms is not None and pid in self.perms:
@@ -198,7 +208,8 @@ class _Edit:
         self.perms[perm.id] = perm
 
     def board(self) -> Board:
-        if self.perms is None and self.attackers is None and not self.effects and self.players is None:
+        if (self.perms is None and self.attackers is None and not self.effects and self.players is None
+                and not self.removed):
             return self.base
         b = self.base
         out = Board(scenario=b.scenario, players=b.players if self.players is None else self.players,
@@ -208,7 +219,7 @@ class _Edit:
         out.gaps = list(b.gaps)
         out.load_actions = b.load_actions
         combat = getattr(b.scenario, "combat", None)
-        if (self.attackers is not None or self.effects) and combat is not None:
+        if (self.attackers is not None or self.effects or self.removed) and combat is not None:
             view = SimpleNamespace(**{k: getattr(combat, k, None) for k in (
                 "blockers", "blocked", "step", "first_strike_dealt", "damage_order",
                 "assignment", "bands", "triggers_resolved", "trigger_choices")})
@@ -219,6 +230,8 @@ class _Edit:
             view.damage_order = dict(view.damage_order or {})
             view.assignment = dict(view.assignment or {})
             view.bands = tuple(view.bands or ())
+            if self.removed:  # h15: 506.4 (creatures.py)
+                removed_from_combat(view, self.removed)
             out.scenario = SimpleNamespace(combat=view,
                                            effects=tuple(getattr(b.scenario, "effects", None) or ())
                                            + tuple(self.effects))
@@ -227,6 +240,8 @@ class _Edit:
             if self.attackers is not None:
                 attacking.update(self.attackers)
             out.combat = dataclasses.replace(b.combat, attacking=attacking)
+            if self.removed:  # h15: 506.4 (creatures.py)
+                out.combat = removed_combat_state(out.combat, self.removed)
         return out
 
 
@@ -382,7 +397,8 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                     merged = dict(f0.data)
                     if "damage" in data:
                         merged["damage"] = int(merged.get("damage", 0)) + int(data["damage"])
-                    merged["those"] = (*merged.get("those", ()), cid)  # h14: "each of them"
+                    if cid not in merged.get("those", ()):  # h14, h16: "each of them", "those creatures"
+                        merged["those"] = (*merged.get("those", ()), cid)
                     out[first] = dataclasses.replace(f0, data=merged)
                     continue
                 if t.once:
@@ -391,7 +407,13 @@ def _collect(board: Board, state: GameState, events: Iterable[tuple[str, str, st
                 out.append(Fired(src.id, src.controller, t, other_id if other_id else cid, data))
             for event, player in player_events:
                 if t.event == event and t.watch.kind == "player" and player == src.controller:
-                    out.append(Fired(src.id, src.controller, t, None, {}))
+                    # h16: the creatures of "whenever you attack" / "one or more creatures
+                    # you control attack" ("those creatures", players.py)
+                    those = tuple(cid for ev, cid, _, _ in events if ev == "attacks"
+                                  and (p := board.permanents.get(cid)) is not None
+                                  and p.controller == player) if event == "you_attack" else ()
+                    out.append(Fired(src.id, src.controller, t, None,
+                                     {"those": those} if those else {}))
     return out
 
 
@@ -438,20 +460,23 @@ class _Play:
                  blockers: Mapping[str, Sequence[str]], choose: Chooser) -> None:
         self.edit = _Edit(board)
         self.state = state
-        # h14: a creature removed from combat (506.4) is neither attacking nor blocking here;
-        # the combat outside keeps it (its blocks stay declared), damage_rules silences it
-        self.removed: dict[str, str] = {a: t for a, t in attackers.items()
-                                        if more_effects.removed(board, a)}
-        self.attackers = {a: t for a, t in attackers.items() if a not in self.removed}
-        self.blockers = {b: [a for a in lst if a not in self.removed]
-                         for b, lst in blockers.items() if not more_effects.removed(board, b)}
+        self.attackers = dict(attackers)
+        self.blockers = {b: list(a) for b, a in blockers.items()}
         self.choose = choose
         self.resolved: list[Resolved] = []
         self.tokens = 0
+        self.tokens_at = 0  # h13: self.tokens as the ability being resolved began
         self.entered: list[str] = []
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
         """Players who gained life in the ability resolving now ("whenever you gain life")."""
+        self.pumped: tuple[Fired, Who, list[str]] | None = None
+        """h15: the ability, creatures and ids of the last pump (611.2c: "gets ... and gains
+        ..." affects the same creatures)."""
+        self.lost_this_way = 0
+        """h16: the life players lost to the ability resolving now (players.py)."""
+        self.created_now: list[str] = []
+        """h16: the tokens the ability resolving now created ("that token", players.py)."""
         self.tapped: list[str] = []
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
@@ -524,7 +549,7 @@ class _Play:
             return a.n * self.graveyard_creatures(f.controller)
         if a.per == "count" and a.count is not None:  # h7: counted on the board (amounts.py)
             return a.n * count_now(self, f, a.count)
-        return 0
+        return player_amount(self, f, a) or 0  # h16: players.py
 
     def graveyard_creatures(self, player: str) -> int:
         """Creature cards in ``player``'s graveyard now: the scenario's (``graveyard``) and
@@ -595,7 +620,7 @@ class _Play:
             return [r] if r and self.state.on_battlefield(r) else []
         if k in ("group", "those", "target_set"):  # h14: each <group>, each of them, up to two targets
             return more_effects.group_objects(self, f, who, chosen)
-        return extra_objects(self, f, who, chosen)  # h7: zones.py
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -627,7 +652,7 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen)  # h7: zones.py
+        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -727,13 +752,17 @@ class _Play:
                                           f.trigger))
             return
         lines = []
+        self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
+        self.lost_this_way = 0
+        self.created_now = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
+                    or moves.stops(e, lines[-1])  # h13
                     or more_effects.stops(e, lines[-1])):  # h14
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
-                    and lines[-1] in ("nothing", "nothing to sacrifice"):
+                    and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
                 # "you may sacrifice ... . If you do, B": nothing was sacrificed, so B isn't
                 # done (608.2c)
                 break
@@ -750,12 +779,19 @@ class _Play:
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
             return actions.resolve(self, f, e, chosen)
+        if isinstance(e, chance.Chance):  # h12: a coin flip, a die roll (chance.py)
+            return chance.resolve(self, f, e, chosen)
         if isinstance(e, more_effects.EFFECTS):  # h14: tap costs (more_effects.py)
             return more_effects.resolve(self, f, e, chosen)
+        if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
+            return creatures.resolve(self, f, e, chosen)
+        if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)
+            return _players.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
             ids = self.objects(f, e.who, chosen)
+            self.pumped = (f, e.who, ids)  # h15: "... get +1/+1 and gain trample" (611.2c)
             for pid in ids:
                 self.edit.put(_pumped(self.edit.perm(pid), dp, dt))
             return ", ".join(f"{pid} gets {dp:+d}/{dt:+d}" for pid in ids) if ids else "no creature"
@@ -778,6 +814,10 @@ class _Play:
             return ", ".join(f"{n} {e.kind} on {pid}" for pid in ids) if ids else "no creature"
         if isinstance(e, GainKeywords):
             ids = self.objects(f, e.who, chosen)
+            if self.pumped is not None and self.pumped[0] is f and self.pumped[1] == e.who:
+                # h15: the creatures of "each creature with power 4 or greater gets +1/+1 and
+                # gains trample" are those it had as it began (611.2c), not after the pump
+                ids = [pid for pid in self.pumped[2] if self.state.on_battlefield(pid)]
             for pid in ids:
                 perm = self.edit.perm(pid)
                 for k in e.keywords:
@@ -828,6 +868,8 @@ class _Play:
             for p in ps:
                 if e.amount.per == "half_life":  # "half their life, rounded up" (107.1a)
                     n = (max(0, state.life.get(p, 0)) + 1) // 2
+                if e.amount.per == "half_life_down":  # h16: "..., rounded down" (107.1a)
+                    n = max(0, state.life.get(p, 0)) // 2
                 if e.gain:
                     # h4: "can't gain life" and gain replacements (119.7, 614.1a)
                     had = (state.life.get(p, 0), state.gained.get(p, 0))
@@ -839,6 +881,7 @@ class _Play:
                         continue
                 else:
                     state.life[p] = state.life.get(p, 0) - n
+                    self.lost_this_way += max(0, n)  # h16: "the life lost this way"
                 lines.append(f"{p} {'gains' if e.gain else 'loses'} {n} life")
             return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
@@ -849,13 +892,16 @@ class _Play:
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
         if isinstance(e, Destroy) and e.at_end_of_combat:
             ids = self.objects(f, e.who, chosen)
-            key = _EXILE_AT_END if e.exile else _DESTROY_AT_END
+            key = (_EXILE_AT_END if e.exile else _SACRIFICE_AT_END if e.sacrifice  # h13
+                   else _DESTROY_AT_END)
             for pid in ids:
                 perm = self.edit.perm(pid)
                 self.edit.put(dataclasses.replace(perm, conditions={**perm.conditions, key: True}))
-            verb = "exiled" if e.exile else "destroyed"
+            verb = "exiled" if e.exile else "sacrificed" if e.sacrifice else "destroyed"
             return ", ".join(f"{pid} will be {verb} at end of combat (603.7)" for pid in ids) or "nothing"
         if isinstance(e, Destroy):
+            if e.until_leaves and not state.on_battlefield(f.source):
+                return "nothing exiled: the source has left the battlefield (610.3c)"  # h13
             ids = self.objects(f, e.who, chosen)
             done = []
             for pid in ids:
@@ -872,8 +918,10 @@ class _Play:
                                       else "destroyed by a triggered ability (701.8)")
                 state.damage.pop(pid, None)
                 done.append(pid)
-            if e.exile and not e.to_hand and not e.to_library:
+            if e.exile and not e.to_hand and not e.until_leaves and not e.to_library:
                 exiled_with(self, f, done)  # h8: "the exiled card" of its source (607.2a)
+            if e.until_leaves:
+                moves.exiled_until(self, f, done)  # h13: returns when the source leaves
             verb = ("sacrificed" if e.sacrifice else "returned to hand" if e.to_hand
                     else f"put on the {e.to_library} of its owner's library" if e.to_library
                     else "exiled" if e.exile else "destroyed")
@@ -898,12 +946,14 @@ class _Play:
                            tuple(own)))
                 for pick in picks:
                     state.destroyed.append(pick)
-                    state.reasons[pick] = "sacrificed (701.21)"
+                    state.reasons[pick] = ("returned to its owner's hand by a triggered ability "
+                                           "(400.7)" if e.to_hand else "sacrificed (701.21)")
                     state.damage.pop(pick, None)
-                    out.append(f"{p} sacrifices {pick}")
+                    out.append(f"{p} returns {pick} to its owner's hand" if e.to_hand
+                               else f"{p} sacrifices {pick}")
                 # in the answer's choices, so a line can be replayed (combat.trigger_choices)
                 chosen.setdefault("sacrifice", []).extend(picks)
-            return ", ".join(out) or "nothing to sacrifice"
+            return ", ".join(out) or ("nothing to return" if e.to_hand else "nothing to sacrifice")
         if isinstance(e, CreateTokens):
             return self.create(f, e)
         if isinstance(e, ValueOnly):
@@ -976,7 +1026,8 @@ class _Play:
             return more_effects.graveyard_types(self, f.controller) >= t.count
         if t.kind == "attacked_power_at_least":  # h14: as declared (508.1), the window's board
             base = self.edit.base
-            declared = [a for a in {**self.attackers, **self.removed} if a in base.permanents]
+            declared = [a for a in dict.fromkeys([*self.attackers, *self.edit.removed])
+                        if a in base.permanents]  # h15's removed from combat were declared
             return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
@@ -1071,29 +1122,47 @@ class _Play:
         if e.size is not None:  # h7: an X/X token, X counted now (608.2h)
             x = self.amount(f, e.size)
             e = dataclasses.replace(e, power=x, toughness=x, size=None)
+        if e.attacking and target is None and not e.attacks:
+            target = token_attacks(self, f, e, one=True)[0]  # h16: 508.4, its controller's choice
+        each: list[str | None] = [target]
+        if e.attacks:  # h16: for each opponent, attacking that player (players.py)
+            each = token_attacks(self, f, e)
+        for target in each:
+            made += self._tokens(f, e, n, target)
+        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
+        where = (f" attacking {', '.join(sorted({str(self.attackers.get(t)) for t in made}))}"
+                 if e.attacking and any(t in self.attackers for t in made) else "")
+        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
+            " ".join(e.subtypes) or "creature") + " token"
+        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
+            if made else "no token"
+
+    def _tokens(self, f: Fired, e: CreateTokens, n: int, target: str | None) -> list[str]:
+        """``n`` tokens ``e`` creates, attacking ``target`` when ``e.attacking`` (508.4)."""
+        made: list[str] = []
         for _ in range(n):
             self.tokens += 1
             tid = f"{f.source}~token{self.tokens}"
-            parsed = token_parsed(e, " ".join(e.subtypes) or "Token")  # h7: tokens.py
+            name = token_name(self, f, e)  # h16: a named token (players.py)
+            parsed = token_parsed(e, name)  # h7: tokens.py
             types = ("Artifact", "Creature") if e.artifact else ("Creature",)
-            tok = Permanent(id=tid, name=" ".join(e.subtypes) or "Token", controller=f.controller,
+            supertypes = ("Legendary",) if e.legendary else ()
+            tok = Permanent(id=tid, name=name, controller=f.controller,
                             owner=f.controller, index=len(self.edit.base.permanents) + self.tokens,
-                            types=types, subtypes=e.subtypes, colors=e.colors,
+                            types=types, subtypes=e.subtypes, supertypes=supertypes, colors=e.colors,
                             power=e.power, toughness=e.toughness, tapped=e.tapped or e.attacking,
                             summoning_sick=True, token=True, parsed=parsed,
-                            base=Base(types, e.subtypes, (), e.colors, e.power, e.toughness))
+                            base=Base(types, e.subtypes, supertypes, e.colors, e.power, e.toughness))
             self.edit.put(tok)
             self.state.damage[tid] = 0
             self.state.counters[tid] = {}
             if e.attacking and target is not None:
                 self.attackers[tid] = target  # 508.4: attacking, never declared
             made.append(tid)
-        layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
-        where = f" attacking {target}" if e.attacking and target is not None else ""
-        what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (
-            " ".join(e.subtypes) or "creature") + " token"
-        return f"created {len(made)} {what}{'s' if len(made) > 1 else ''} ({', '.join(made)}){where}" \
-            if made else "no token"
+            if e.legendary:
+                legend_rule(self, f, tid)  # h16: 704.5j (players.py)
+        self.created_now.extend(made)
+        return made
 
     # -- the stack
     def run(self, fired: list[Fired], window: str, sba: Callable[[], list[str]]) -> None:
@@ -1206,6 +1275,7 @@ class _Play:
         own "when ~ dies" and others' "whenever another creature ... dies"; and of those that
         left the battlefield any way (603.6c: "when ~ leaves the battlefield", exiled or
         returned to a hand too)."""
+        back = moves.return_until(self, died)  # h13: exiled "until ~ leaves" return (610.3c)
         board = self.board
         events = [("dies", pid, None, {}) for pid in died]
         out: list[Fired] = []
@@ -1226,6 +1296,9 @@ class _Play:
                         continue  # exiled: it didn't die (700.4)
                     if _watches(board, src, t, c):
                         out.append(Fired(src.id, src.controller, t, cid, {}))
+        if back:  # their own "when ~ enters" (603.6a), collected here once
+            self.entered = [x for x in self.entered if x not in back]
+            return _once([f for f in out if _holds(self, f)]) + self.enters(back)
         return _once([f for f in out if _holds(self, f)])
 
 
@@ -1243,7 +1316,7 @@ def _run(play: _Play, fired: list[Fired], window: str) -> Outcome:
     play.run(fired, window, sba)
     # h7: what the window removed stops affecting the others (611.3a, 613)
     board = after_departures(play.board, play.state, gone_before)
-    return Outcome(board, play.state, {**play.attackers, **play.removed}, play.resolved)
+    return Outcome(board, play.state, play.attackers, play.resolved)
 
 
 # ====================================================================== after a window (h7)
@@ -1314,6 +1387,7 @@ def after_departures(board: Board, state: GameState, gone_before: Iterable[str])
 
 _DESTROY_AT_END = "destroyed at end of combat"
 _EXILE_AT_END = "exiled at end of combat"
+_SACRIFICE_AT_END = "sacrificed at end of combat"
 
 
 def end_of_combat(board: Board, state: GameState) -> GameState:
@@ -1329,18 +1403,22 @@ def end_of_combat(board: Board, state: GameState) -> GameState:
 def _marked_at_end(board: Board, state: GameState) -> GameState:
     """"Destroy / exile ~ at end of combat" (:func:`end_of_combat`)."""
     marked = [p for p in board.permanents.values()
-              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END))
+              if (p.conditions.get(_DESTROY_AT_END) or p.conditions.get(_EXILE_AT_END)
+                  or p.conditions.get(_SACRIFICE_AT_END))
               and state.on_battlefield(p.id)]
     if not marked:
         return state
     state = state.copy()
     for perm in marked:
         exile = bool(perm.conditions.get(_EXILE_AT_END))
-        if not exile and board.has_keyword(perm, "indestructible"):
+        sacrifice = not exile and bool(perm.conditions.get(_SACRIFICE_AT_END))
+        if not exile and not sacrifice and board.has_keyword(perm, "indestructible"):
             continue
         state.destroyed.append(perm.id)
         state.reasons[perm.id] = ("exiled at end of combat by a delayed triggered ability (603.7, 511.2)"
                                   if exile else
+                                  "sacrificed at end of combat by a delayed triggered ability (603.7, "
+                                  "511.2, 701.21)" if sacrifice else
                                   "destroyed at end of combat by a delayed triggered ability (603.7, 511.2)")
         state.damage.pop(perm.id, None)
     state_based_actions(board, state)

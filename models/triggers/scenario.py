@@ -23,8 +23,10 @@ from typing import Any
 from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
+from redzone.models.triggers.players import resolution_choice  # h16
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
+from redzone.models.triggers.chance import Chance
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
                                            Sacrifice, TapAny, TapCost, TapOrUntap, TriggeredAbility,
@@ -97,13 +99,22 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN)) for e in flat(t.effects)),
-                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or untap)"),
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN)) or resolution_choice(e)
+                                 or isinstance(e, EntersFromCard) and e.what == "hand_card"
+                                 for e in flat(t.effects)),
+                   "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
+                   "untap, {X}, the legend rule)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
                    lambda t: any(isinstance(e, (TapAny, TapCost)) for e in flat(t.effects)),
                    "creatures to tap (\"tap any number of ...\")"),
+                  ("coin", item.coin is not None,  # h12
+                   lambda t: any(isinstance(e, Chance) and e.kind == "coin" for e in flat(t.effects)),
+                   "a coin flip"),
+                  ("roll", item.roll is not None,
+                   lambda t: any(isinstance(e, Chance) and e.kind == "die" for e in flat(t.effects)),
+                   "a die roll"),
                   ("divided", item.divided is not None,
                    lambda t: any(isinstance(e, DividedDamage) for e in flat(t.effects)),
                    "damage to divide (601.2d)"),
@@ -267,6 +278,17 @@ class _Answers:
                         f"ability {clip(c.text)} (up to {max(len(o) for o in c.options)} of: "
                         f"{', '.join(c.among)}; CR 603.3d)")
                 return got_set
+            if c.what in ("coin", "roll") and c.what not in self.used[i] \
+                    and getattr(item, c.what) is not None:  # h12: a flip's or roll's result
+                self.used[i].add(c.what)
+                value = getattr(item, c.what)
+                if value not in c.options:
+                    raise ScenarioError(
+                        f"{where}.{c.what}",
+                        f"{value!r} is not a possible result for {g._label(c.source)}'s ability "
+                        f"{clip(c.text)} (from {c.options[0]} to {c.options[-1]}; CR "
+                        f"{'705' if c.what == 'coin' else '706'})")
+                return value
             if c.what == "divided" and "divided" not in self.used[i] and item.divided is not None:
                 # h14: the targets and the division, chosen as it is put on the stack (601.2d)
                 self.used[i].add("divided")

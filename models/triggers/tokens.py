@@ -32,11 +32,14 @@ __all__ = ["layered_tokens", "token_clause", "token_parsed"]
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": ""}
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7}
+_NAME = r"(?:[A-Z][\w'-]*|~(?:'s)?)(?: (?:[A-Z][\w'-]*|of|the))*"
 _ONE = re.compile(
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|\d+) (?P<tapped>tapped )?"
+    r"(?:(?P<lname>" + _NAME + r"), a (?P<legendary>legendary) |"
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|\d+) )(?P<tapped>tapped )?"
     r"(?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
     r"(?:, and |, | and )?)+) (?P<subs>(?:[A-Z][\w'-]* )+)(?P<art>artifact )?creature tokens?"
-    r"(?: named (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*))?(?: with (?P<with>.+?))?"
+    r"(?: named (?P<name>" + _NAME + r"))?(?: with (?P<with>.+?))?"
+    r"(?: named (?P<name2>" + _NAME + r"))?"
     r"(?P<att> (?:that's|that are) (?:tapped and attacking|attacking))?")
 _KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*(?: \d+)?")
 
@@ -67,7 +70,10 @@ def _one(words: str, quoted: list[str]) -> CreateTokens | None:
     if not m:
         return None
     subtypes = tuple(m["subs"].split())
-    name = m["name"] or " ".join(subtypes)
+    if m["name"] and m["name2"]:
+        return None
+    given = m["lname"] or m["name"] or m["name2"] or ""  # h16: a named token
+    name = given or " ".join(subtypes)
     keywords: list[str] = []
     lines: list[str] = []
     for part in re.split(r", and |, | and ", m["with"] or ""):
@@ -89,12 +95,13 @@ def _one(words: str, quoted: list[str]) -> CreateTokens | None:
     simple = all(" " not in k or k in ("first strike", "double strike") for k in keywords)
     colors = tuple(c for c in (_COLORS[w] for w in re.split(r", and |, | and ", m["colors"])
                                if w) if c)
-    n = _COUNT[m["n"]] if m["n"] in _COUNT else int(m["n"])
+    n = 1 if m["lname"] else _COUNT[m["n"]] if m["n"] in _COUNT else int(m["n"])
     return CreateTokens(Amount(n), int(m["p"]), int(m["t"]), subtypes, colors,
                         tuple(keywords) if simple and len(lines) == len(keywords) else (),
                         attacking=bool(m["att"]), tapped=bool(m["tapped"]) or bool(m["att"]),
                         artifact=bool(m["art"]),
-                        text="" if simple and len(lines) == len(keywords) else text)
+                        text="" if simple and len(lines) == len(keywords) else text,
+                        name=given, legendary=bool(m["legendary"]))
 
 
 def token_clause(s: str) -> tuple[Effect, ...] | None:

@@ -23,7 +23,7 @@ here looks at a board; :mod:`redzone.models.triggers.resolve` does. Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from redzone.models.ability_base import Quality
 
@@ -39,10 +39,14 @@ __all__ = [
     "NoCombatDamage", "Pay", "Proliferate", "Unless",
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
+    # prevention on chosen creatures (h15)
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
+    # a coin flip, a die roll (h12)
+    "Chance",
     # h14 (more_effects.py)
-    "AddLandType", "DividedDamage", "RemoveFromCombat", "TapCost", "TapOrUntap",
+    "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -78,6 +82,9 @@ Event = Literal[
                            # recipient (603.2c); which recipients count: ``Watch.extra``
     "dealt_damage_by",     # "a source deals damage to ~": once per source (603.2c), the
                            # source as the event's other object (combat damage, a fight's)
+    # -- h12 (watches.py): the same damage seen from its source
+    "deals_damage_to",     # "~ deals damage to a Dinosaur": once per creature dealt damage,
+                           # that creature as the event's other object (combat damage, a fight's)
 ]
 
 Window = Literal["attack", "block", "damage", "dies"]
@@ -97,6 +104,7 @@ EVENT_WINDOW: dict[str, Window] = {
     "counters_removed": "damage", "becomes_tapped": "attack",
     "combat_damage_to": "damage",
     "dealt_damage_by": "damage",
+    "deals_damage_to": "damage",
 }
 
 
@@ -199,6 +207,8 @@ class Count:
     stat: Literal["power", "toughness", "mana_value", ""] = ""
     also: tuple[str, ...] = ()
     """Card types every permanent counted has as well ("artifact creatures")."""
+    blocking: bool = False
+    """h15: blocking creatures only ("for each blocking creature other than ~")."""
 
 
 @dataclass(frozen=True)
@@ -218,14 +228,19 @@ class Amount:
     ``"enlisted_power"`` (the power of the creature enlisted, 702.154a),
     ``"graveyard_creatures"`` (creature cards in the controller's graveyard: the scenario's
     ``players[].graveyard`` and the nontoken creatures they own that died in this combat),
-    ``"count"`` (``count``, a :class:`Count`, counted on the board).
+    ``"count"`` (``count``, a :class:`Count`, counted on the board); h16 (players.py):
+    ``"those"`` (the creatures of a "one or more" event), ``"half_life_down"`` (half the
+    player's life, rounded down), ``"lost_this_way"`` (the life the ability's effects before
+    it took), ``"x_paid"`` (the X of the ability's :class:`Pay`), ``"defending_graveyard"``
+    (the cards in the defending player's graveyard).
     """
 
     n: int = 1
     per: Literal["blocker_beyond_first", "other_attacker", "attacker", "opponent_attacked",
                  "blocker", "damage_dealt", "enlisted_power", "graveyard_creatures", "power",
                  "trigger_power", "toughness", "trigger_toughness", "plus_counters",
-                 "half_life", "count"] | None = None
+                 "half_life", "count", "those", "half_life_down", "lost_this_way",
+                 "x_paid", "defending_graveyard"] | None = None
     subtypes: tuple[str, ...] = ()
     """For ``"attacker"`` / ``"other_attacker"``: only attacking creatures with one of these
     creature types count ("for each other attacking Goblin")."""
@@ -266,11 +281,16 @@ class Who:
                   "target_opponent", "other_opponents", "trigger_controller",
                   "damaged_controller",
                   # h7 (zones.py): a target permanent of ``also_types`` (any permanent when
-                  # empty) but not ``exclude_types``; a target player / opponent or a target
-                  # planeswalker (115.1); the player or planeswalker the source / the
-                  # creature whose event it was is attacking (506.2)
-                  "target_permanent", "target_player_or_planeswalker",
-                  "target_opponent_or_planeswalker", "attacked", "trigger_attacked",
+                  # empty) but not ``exclude_types``; the player or planeswalker the source /
+                  # the creature whose event it was is attacking (506.2). "Target player
+                  # (opponent) or planeswalker" is ``target_player`` (``target_opponent``)
+                  # with ``also_types=("Planeswalker",)`` (115.1)
+                  "target_permanent", "attacked", "trigger_attacked",
+                  # h13 (moves.py): every permanent of ``also_types`` (any when empty) but not
+                  # ``exclude_types`` ("destroy all nonland permanents"); the tokens the same
+                  # ability created as it resolved ("exile that token at end of combat", also
+                  # h16's "that token", "those tokens")
+                  "each_permanent", "created",
                   # h14 (more_effects.py): every permanent ``count`` counts (a group read by
                   # the counted-amounts grammar: "each tapped creature you control", "all
                   # artifacts", "each snow permanent you control")
@@ -280,7 +300,11 @@ class Who:
                   "those",
                   # h14: "each of up to two target creatures": a set of up to ``n`` target
                   # creatures matching the filter, chosen as the ability is put on the stack
-                  "target_set"]
+                  "target_set",
+                  # h16 (players.py): the owner of the source / of the creature whose event it
+                  # was; the attacking (active) player; each opponent who controls no permanent
+                  # of ``qualities``
+                  "source_owner", "trigger_owner", "attacking_player", "opponents_without"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -405,6 +429,13 @@ class Destroy:
     to_hand: bool = False
     """With ``exile``: returned to its owner's hand rather than exiled (it leaves without
     dying either way; "dies or is put into exile" tells them apart)."""
+    until_leaves: bool = False
+    """h13, with ``exile``: "exile X until ~ leaves the battlefield" (610.3c): the card
+    returns under its owner's control as soon as the source leaves; nothing is exiled if
+    the source has already left."""
+    gate: bool = False
+    """h13: "If you do, ..." follows: the effects after it are done only if it moved
+    something (608.2c; :func:`redzone.models.triggers.moves.stops`)."""
     to_library: Literal["", "top", "bottom"] = ""
     """h14, with ``exile``: put on the top / at the bottom of its owner's library rather than
     exiled (it leaves without dying, neither exiled nor returned to a hand)."""
@@ -446,6 +477,9 @@ class Sacrifice:
     ``or_artifact`` are then unused."""
     exclude_types: tuple[str, ...] = ()
     """Card types it must not have ("a nonland permanent")."""
+    to_hand: bool = False
+    """h13: returned to its owner's hand rather than sacrificed ("return a land you control
+    to its owner's hand"): it leaves the battlefield without dying (400.7)."""
 
 
 
@@ -474,6 +508,15 @@ class CreateTokens:
     text: str = ""
     """h7 (tokens.py): the token's other rules text, one ability a line ("Toxic 1", "This
     creature can't block."), read by the static parser as the token is created."""
+    name: str = ""
+    """h16: the token's name when the effect names it ("named Koma's Coil", "Ragavan, a
+    legendary ..."; "~" the source's first name word); else its subtypes."""
+    legendary: bool = False
+    """h16: a legendary token (the legend rule, 704.5j, is applied as it is created)."""
+    attacks: Literal["", "each_opponent", "each_opponent_or_walker"] = ""
+    """h16 (players.py): with ``attacking``, ``amount`` tokens for each opponent, attacking
+    that player (``"each_opponent_or_walker"``: or a planeswalker they control, the
+    controller's choice) rather than what the source attacks."""
 
 
 @dataclass(frozen=True)
@@ -577,6 +620,41 @@ class NoCombatDamage:
     who: Who
 
 
+# h15 (creatures.py): a prevention effect on chosen creatures
+@dataclass(frozen=True)
+class PreventCombatDamage:
+    """All combat damage each of ``who`` would deal this turn is prevented (615.1a), and with
+    ``to`` the combat damage that would be dealt to it too: it stays in combat and assigns
+    its damage (510.1), none of which is dealt (no lifelink, deathtouch or "deals combat
+    damage" event, 615.5, 120.3)."""
+
+    who: Who | None
+    """``None``: all combat damage this turn, whatever deals it and to whatever (a fog: also
+    creatures that enter later, 615.1a)."""
+    to: bool = False
+
+
+# h15 (creatures.py): an attacking creature removed from combat
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    """Each of ``who`` (an attacking creature) is removed from combat (506.4): it stops being
+    an attacking, blocked or unblocked creature, so it deals and is dealt no combat damage
+    (510.1); the creatures blocking it stay blocking creatures and assign it no damage."""
+
+    who: Who
+
+
+# h15 (creatures.py): a block restriction read by the static parser, granted this turn
+@dataclass(frozen=True)
+class CantBeBlockedByEffect:
+    """Each of ``who`` can't be blocked by the creatures ``ability`` (a
+    :class:`redzone.models.abilities.CantBeBlockedBy` of "this creature") describes this turn
+    (509.1b): the ability is granted until end of turn, checked as blockers are declared."""
+
+    who: Who
+    ability: Any
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -663,6 +741,10 @@ class Pay:
     mana: int = 0
     energy: int = 0
     life: int = 0
+    x: bool = False
+    """h16 (players.py): the cost has one {X} too ("you may pay {X}{R}"): the payer chooses X
+    (107.3a) as it is paid, at most the mana left after ``mana``; X in the effects after it is
+    ``Amount(per="x_paid")``."""
 
 
 @dataclass(frozen=True)
@@ -795,10 +877,16 @@ class EntersFromCard:
     lands, or finds none); ``"exiled"``: the cards exiled with the source by its own ability
     (607.2a; the scenario's ``exiled``), each under its owner's control; ``tapped``;
     ``attacking``: tapped and attacking a player or planeswalker its controller chooses
-    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it)."""
+    (508.4: never declared, so "whenever ~ attacks" doesn't trigger for it); h13
+    ``"blink"``: the card of the permanent the same ability just exiled — the source, or with
+    ``of="target"`` its target — returns (a new object, 400.7; a token can't, 111.8), under
+    ``under``'s control, ``transformed``: its back face up (712.14a); h13 ``"hand_card"``: a
+    card of ``kinds`` from the controller's hand (the scenario's ``players[].hand``), chosen as
+    the ability resolves (``trigger_choices[].chosen``: ``<player>~hand<i>``), not targeted."""
 
-    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled"]
-    of: Literal["source", "trigger"] = "source"
+    what: Literal["copy_of_source", "died", "graveyard_card", "basic_land", "exiled", "blink",
+                  "hand_card"]
+    of: Literal["source", "trigger", "target"] = "source"
     under: Literal["owner", "you"] = "owner"
     tapped: bool = False
     attacking: bool = False
@@ -806,9 +894,34 @@ class EntersFromCard:
     mana_value_at_most: int | None = None
     power_at_most: int | None = None
     up_to: bool = False
-    graveyard: Literal["you", "damaged_player"] = "you"
-    """``"graveyard_card"``: whose graveyard the card is in — the controller's, or the player
-    dealt the combat damage ("from that player's graveyard": Ink-Eyes)."""
+    graveyard: Literal["you", "damaged_player", "defending", "any"] = "you"
+    """``"graveyard_card"``: whose graveyard the card is in — the controller's, the player
+    dealt the combat damage ("from that player's graveyard": Ink-Eyes), the defending player
+    (506.2), or any player's ("from a graveyard")."""
+    kinds: tuple[str, ...] = ()
+    """h13, ``"graveyard_card"``: what the card is, one of these descriptions, each
+    "[legendary |nonlegendary |nonX |non-Subtype ]<card type | subtype> [<card type>]"
+    ("nonland permanent", "Spirit permanent", "non-Aura enchantment", "Vampire"); when set,
+    ``card_types`` is unused."""
+    another: bool = False
+    """h13, ``"graveyard_card"``: not the source's own card ("another target creature card")."""
+    bound: Literal["", "source_power", "lesser_mv", "lesser_power", "damage", "trigger_power",
+                   "source_power_less", "attackers", "x"] = ""
+    """h13, ``"graveyard_card"``: a bound read as the target is chosen and again on
+    resolution (608.2b): mana value at most the source's power (as it last existed,
+    608.2h), a lesser mana value / an equal or lesser power than the creature whose event it
+    was (the one that died); mana value at most the damage of the triggering event; ``"hand_card"``
+    also: mana value at most the power of the creature whose event it was, power less than
+    the source's, mana value at most the number of attacking creatures the controller
+    controls; ``"x"``: mana value at most ``x`` counted as it resolves (608.2h)."""
+    x: "Amount | None" = None
+    """h13: with ``bound="x"``, the "where X is <count>" amount."""
+    counters: tuple[tuple[str, int], ...] = ()
+    """h13: counters it enters with ("with a +1/+1 counter on it", 122.6)."""
+    face_down: bool = False
+    """h13, ``"died"``: it enters face down (708.2: a 2/2 creature with no name, types or
+    abilities; with ``types`` ``("Land",)``: "It's a Forest land", a land with no
+    abilities)."""
     transformed: bool = False
     """``"died"``: it enters transformed — its back face up (712.14a: "return it to the
     battlefield transformed", the Ojer cycle's lands); the card's front face otherwise."""
@@ -818,6 +931,25 @@ class EntersFromCard:
     205.1b, 208.3)."""
 
 
+# ----------------------------------------------------------------- coin flips and die rolls
+# (h12; read and played by redzone.models.triggers.chance)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Flip ``n`` coins (``kind="coin"``, 705) or roll one ``n``-sided die (``"die"``, 706),
+    then resolve ``branches`` — (``when``, effects) pairs. Coins: ``when`` is ``"win"``
+    (every flip won), ``"lose"`` (none won), ``"each_win"`` (the effects once per flip won),
+    ``"all_heads"`` / ``"all_tails"`` (every coin heads / tails; the result counts heads).
+    Die: ``when`` is ``"range:<lo>-<hi>"`` (a row of a table of results: its effects when the
+    result is from lo to hi) or ``"result"`` with ``offset``: each effect's :class:`Amount` (a
+    :class:`Pump`'s, a :class:`Counters`' or :class:`CreateTokens`' count) becomes the result
+    plus ``offset`` (at least 0)."""
+
+    kind: Literal["coin", "die"]
+    n: int
+    branches: tuple[tuple[str, tuple[Effect, ...]], ...]
+    offset: int = 0
 # ----------------------------------------------------------------- h14 (more_effects.py)
 
 
@@ -877,13 +1009,23 @@ class AddLandType:
 
 
 @dataclass(frozen=True)
-class RemoveFromCombat:
-    """Each of ``who`` is removed from combat (506.4, h14): it stops being an attacking or
-    blocking creature — it deals and is dealt no combat damage, and the creatures blocking it
-    stay blocking creatures that block nothing. "Untap it and remove it from combat"
-    (Gustcloak Harrier) is a :class:`TapEffect` and this."""
+class LoseGame:
+    """h16 (players.py): each of ``who`` (players) loses the game (104.3e), unless an effect
+    says they can't lose it (104.3a: Platinum Angel)."""
 
     who: Who
+
+
+@dataclass(frozen=True)
+class TokensFor:
+    """h16 (players.py): ``tokens`` created under another player's control: each of ``who``
+    (players: "that player creates ...") — or, with ``exiled``, the owner of each card the
+    source exiled (its ``exiled``, 607.2a: "the exiled card's owner creates an X/X ...
+    token, where X is the mana value of the exiled card", X that card's mana value)."""
+
+    who: Who
+    tokens: CreateTokens
+    exiled: bool = False
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
@@ -892,8 +1034,9 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | AtEndOfCombat | Bolster | DoesntUntap | Double | Goad | Modes | MoveCounters
           | NoCombatDamage | Pay | Proliferate | Unless
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
-          | ManifestDread | Transform | EntersFromCard | TapCost | RemoveFromCombat
-          | DividedDamage | TapOrUntap | AddLandType)
+          | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
+          | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
+          | TokensFor | AddLandType)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -911,6 +1054,9 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
                 out.extend(flat_effects(mode))
         elif isinstance(e, AtEndOfCombat):
             out.extend(flat_effects(e.effects))
+        elif isinstance(e, Chance):  # h12: a flip's or roll's branches (chance.py)
+            for _, sub in e.branches:
+                out.extend(flat_effects(sub))
     return tuple(out)
 
 

@@ -42,6 +42,7 @@ _PLAYER = (r"(?:you and (?:that player|defending player|target opponent|target p
            r"up to one target player|each other player|"
            r"each player|each opponent|target player|target opponent|that player|that opponent|"
            r"defending player|the defending player|its owner|its controller|"
+           r"that attacking player|"  # h12: the player whose attack it was
            r"that creature's controller|the player|any player|they|you)")
 """A player subject, longest first (the rest of the action follows it)."""
 _WHOSE = (r"(?:your|their|his or her|that player's|defending player's|target player's|"
@@ -172,6 +173,8 @@ _ACTIONS: list[tuple[str, str, bool]] = [
     (r"adds? that much mana in any combination of (?:\{[WUBRGC]\}(?:, | and/or | or )?)+",
      "mana", False),
     (r"until end of turn, you don't lose this mana as steps and phases end", "mana", False),
+    (r"until end of combat, you don't lose this mana as steps end", "mana", False),  # h12
+    (r"(?:you )?have no maximum hand size for the rest of the game", "draw", False),  # h12 (402.2)
     (r"spend this mana only to cast spells", "mana", False),
     (r"mana of any type can be spent to cast (?:that spell|those spells|a spell this way|it)",
      "mana", False),

@@ -81,7 +81,8 @@ _KEYWORDS = tuple(k for k in KEYWORDS if k != "banding")
 :class:`Keyword` (toxic, flash ... are not, so "with toxic" is not read)."""
 _NONCREATURE_SUBTYPES = {"Vehicle": "Artifact", "Food": "Artifact", "Clue": "Artifact",
                          "Treasure": "Artifact", "Equipment": "Artifact", "Aura": "Enchantment",
-                         "Blood": "Artifact", "Map": "Artifact"}
+                         "Blood": "Artifact", "Map": "Artifact",
+                         "Curse": "Enchantment"}  # h12: Curse
 _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
                "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -123,6 +124,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
         return {}, True
     if low in ("commander", "commanders"):  # tagged "commander" by _subject (903.3)
         return {}, True
+    if low in ("outlaw", "outlaws"):  # h12: an Assassin, Mercenary, Pirate, Rogue or Warlock
+        return {"subtypes": ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")}, True
     if low in ("token", "tokens"):
         return {"token": True}, False
     if low in ("creature token", "creature tokens"):
@@ -131,6 +134,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
     if not m:
         return None
     name = m[1]
+    if name == "Heroes":  # h12: "-oes" plural
+        name = "Hero"
     if name not in CREATURE_TYPES and name not in _NONCREATURE_SUBTYPES:
         one = singular(name)
         if one is None or (one not in CREATURE_TYPES and one not in _NONCREATURE_SUBTYPES):
@@ -145,7 +150,8 @@ def _noun(word: str) -> tuple[dict[str, Any], bool] | None:
 
 _ADJ = (r"(?:nontoken|token|colorless|multicolored|monocolored|legendary|attacking|blocking|"
         r"equipped|modified|white|blue|black|red|green|non-?[A-Z][\w'-]*|non(?:white|blue|"
-        r"black|red|green|artifact|land))")
+        r"black|red|green|artifact|land)|"
+        r"renowned|historic|enchanted|goaded)")  # h12: the last four
 _CTL = {" you control": "you", " an opponent controls": "opponents",
         " your opponents control": "opponents", " you don't control": "opponents"}
 
@@ -177,6 +183,39 @@ def _with(words: str, fields: dict[str, Any], extra: list[str]) -> bool:
     if w in _KEYWORDS:
         fields["keywords"] = (w,)
         return True
+    return _with_more(w, fields, extra)  # h12
+
+
+def _with_more(w: str, fields: dict[str, Any], extra: list[str]) -> bool:
+    """h12: more "with ..." words — "power 2 or less", "toughness 2 or less", "power or
+    toughness 1 or less", "mana value 4 or greater / 3 or less", "power equal to its
+    toughness", "flying and/or haste" (one of the keywords), "a legendary Equipment attached
+    to it" — into Quality ``fields`` or ``extra`` tags (checked by :func:`holds`)."""
+    m = re.fullmatch(r"(power|toughness) (\d+) or less", w)
+    if m:
+        fields[m[1] + "_at_most"] = int(m[2])
+        return True
+    m = re.fullmatch(r"power or toughness (\d+) or less", w)
+    if m:
+        extra.append("pt_at_most:" + m[1])
+        return True
+    m = re.fullmatch(r"mana value (\d+) or (greater|less)", w)
+    if m:
+        extra.append(("mv_at_least:" if m[2] == "greater" else "mv_at_most:") + m[1])
+        return True
+    if w == "power equal to its toughness":
+        extra.append("power_is_toughness")
+        return True
+    m = re.fullmatch(r"(\w[\w ]*?) (?:and/or|or) (\w[\w ]*)", w)
+    if m and m[1] in _KEYWORDS and m[2] in _KEYWORDS:
+        fields["keywords"] = (m[1], m[2])
+        return True
+    if w == "toxic":  # Toxic N (702.164), its own or granted
+        extra.append("toxic")
+        return True
+    if w == "a legendary Equipment attached to it":
+        extra.append("legendary_equipment")
+        return True
     return False
 
 
@@ -194,6 +233,28 @@ def _subject(text: str) -> _Subject | None:
         include_self = True
     else:
         include_self = False
+    # h12: "another creature you control or a land you control": one subject
+    mo = re.fullmatch(r"another (\w+) you control or an? (\w+) you control", s)
+    if mo:
+        s = f"another {mo[1]} or {mo[2]} you control"
+    if s == "an enchanted creature or enchantment creature you control":  # h12 (Kestia)
+        return _Subject(controller="you", qualities=(Quality(enchanted=True),
+                                                     Quality(types=("Enchantment",))))
+    if s.endswith(" that are enchanted by an Aura you control"):  # h12 (Killian)
+        inner = _subject(s[:-len(" that are enchanted by an Aura you control")])
+        if inner is None or inner.kind == "self":
+            return None
+        inner.extra.append("enchanted_by_yours")
+        return inner
+    mo = re.fullmatch(r"(?:a|an) (.+) other than ~", s)
+    if mo:  # h12: "a legendary permanent other than ~"
+        s = "another " + mo[1]
+    other_extra: list[str] = []
+    mo = re.fullmatch(r"(a|an|another|one or more other|one or more) ((?:\w+ )*?)attacking or "
+                      r"blocking (.+)", s)
+    if mo:  # h12: "a goaded attacking or blocking creature": in combat either way
+        s = f"{mo[1]} {mo[2]}{mo[3]}"
+        other_extra.append("attacking_or_blocking")
     m = re.match(r"(a|an|another|one or more other|one or more) ", s)
     if not m:
         return None
@@ -221,7 +282,7 @@ def _subject(text: str) -> _Subject | None:
         s = s[m.end():]
     # tails, from the right: "dealt damage by ~ this turn", "that's enchanted or equipped",
     # "with ...", controller, "with ..."
-    extra: list[str] = []
+    extra: list[str] = list(other_extra)
     m = re.search(r" without (" + "|".join(_KEYWORDS) + r")$", s)
     if m:
         fields["without_keywords"] = (m[1],)
@@ -289,6 +350,12 @@ def _subject(text: str) -> _Subject | None:
             fields["equipped"] = True
         elif a == "modified":
             fields["modified"] = True
+        elif a == "enchanted":  # h12: an Aura is attached to it (303.4)
+            fields["enchanted"] = True
+        elif a in ("renowned", "historic", "goaded"):  # h12: tags checked by holds
+            extra.append(a)
+        elif a in ("nonartifact", "nonland"):  # h12: not that card type
+            extra.append("not:" + a[3:].capitalize())
         else:  # non-<colour>, non-<type>
             word = re.sub(r"^non-?", "", a)
             if word in _COLORS:
@@ -345,6 +412,8 @@ _ATTACK_AT = {
     " one or more of your opponents": "opponent",
     " one of your opponents or a planeswalker an opponent controls": "opponent_or_theirs",
     " a battle": "battle",
+    " an opponent": "opponent",  # h12
+    " a player who has more life than you": "more_life",  # h12
     " the player with the most life or tied for most life": "most_life",
 }
 _DAMAGE_TO: dict[str, tuple[str, ...]] = {
@@ -353,6 +422,8 @@ _DAMAGE_TO: dict[str, tuple[str, ...]] = {
     "one of your opponents": ("opponent",),
     "one or more of your opponents": ("opponent",),
     "an opponent": ("opponent",),
+    "your opponents": ("opponent",),  # h12
+    "a planeswalker": ("planeswalker",),  # h12
     "you": ("you",),
     "defending player": ("player",),  # only an attacker deals combat damage to a player
 }
@@ -385,18 +456,167 @@ def _count_quality(words: str) -> Quality | None:
     return sub.qualities[0] if sub.qualities else Quality()
 
 
+def _events_more(body: str) -> tuple[str, list[tuple[Event, tuple[str, ...], Intervening | None]]] | None:
+    """h12: more events after a subject — "blocks" ("a creature you control with defender
+    blocks"), "blocks two or more creatures" (509.1a), "deals combat damage to its owner"
+    (to a player who owns it) — as (subject words, events), or ``None``."""
+    mm = re.fullmatch(r"(.+?) blocks? (two|three|four) or more creatures", body)
+    if mm:
+        return mm[1], [("blocks", (f"blocked_at_least:{_WORDS[mm[2]]}",), None)]
+    mm = re.fullmatch(r"(.+?) blocks?", body)
+    if mm:
+        return mm[1], [("blocks", (), None)]
+    mm = re.fullmatch(r"(.+?) deals? combat damage to its owner", body)
+    if mm:
+        return mm[1], [("combat_damage_to", ("to:player", "owner_dealt"), None)]
+    return None
+
+
+def _deals_damage_to(head: str) -> list[_Reading] | None:
+    """h12: "Whenever ~ deals damage to a Dinosaur / a Goblin or Orc / one or more creatures
+    / a creature or opponent": the ``deals_damage_to`` event (combat damage or a fight's,
+    once per creature dealt damage, 510.2, 701.14; "one or more": once per moment, 603.2c)
+    with the creature dealt damage as its other object ("that creature"); "or opponent":
+    combat damage to an opponent too (``combat_damage_to``)."""
+    from redzone.models.triggers.parse import _Reading
+
+    m = re.fullmatch(r"(?:When|Whenever) ~ deals? damage to (an?|one or more) (.+?)"
+                     r"( or opponent)?", head)
+    if not m:
+        return None
+    words = m[2]
+    if words in ("creature", "creatures"):
+        quals: tuple[Quality, ...] = ()
+    else:
+        kinds = [singular(k) or k if m[1] == "one or more" else k for k in words.split(" or ")]
+        if any(k not in CREATURE_TYPES or k in _NONCREATURE_SUBTYPES for k in kinds):
+            return None
+        quals = (Quality(subtypes=tuple(kinds)),)
+    once = m[1] == "one or more"
+    out = [_Reading("deals_damage_to", Watch(qualities=quals), once=once,
+                    that_creature=None if once else Who("damaged"))]
+    if m[3]:
+        if once:
+            return None
+        out.append(_Reading("combat_damage_to", Watch(extra=("to:opponent",)),
+                            that_player=Who("damaged_player")))
+    return out
+
+
+_PLAYER_ATTACKS = re.compile(
+    r"(?:When|Whenever) (?P<who>a player|an opponent|another player) attacks"
+    r"(?P<at>| you| one of your opponents| one or more of your opponents| another one of your "
+    r"opponents)(?: with (?P<n>creatures|one or more creatures|(?:two|three|four|five) or more "
+    r"creatures))?")
+
+
+def _player_attacks(head: str) -> list[_Reading] | None:
+    """h12: "Whenever a player / an opponent / another player attacks [you / one of your
+    opponents ...] [with N or more creatures]" and "Whenever two or more creatures your
+    opponents control attack": once, when that player declares attackers (508.1, 603.2c: one
+    event however many creatures attack) — in the play, the active player; with a count,
+    only when at least that many of their creatures attack (the place named). "That player"
+    / "they": the attacking player."""
+    from redzone.models.triggers.parse import _Reading
+
+    m = _PLAYER_ATTACKS.fullmatch(head)
+    if m:
+        ctl = "any" if m["who"] == "a player" else "opponents"
+        at = {"": None, " you": "you"}.get(m["at"], "opponent")
+        n = m["n"] or ""
+        count = _WORDS.get(n.split()[0], 1) if n.endswith("or more creatures") else 1
+    else:
+        m = re.fullmatch(r"(?:When|Whenever) (two|three|four|five) or more creatures "
+                         r"(you control|your opponents control) attack", head)
+        if not m:
+            return None
+        ctl = "you" if m[2] == "you control" else "opponents"
+        at, count = None, _WORDS[m[1]]
+    extra = ((f"at:{at}",) if at else ()) + (
+        (f"attacking_at_least:{count}:{at or 'any'}",) if count > 1 else ())
+    return [_Reading("attacks", Watch("creatures", ctl, extra=extra), once=True, it=None,  # type: ignore[arg-type]
+                     that_player=Who("trigger_controller"))]
+
+
+def _two_conditions(head: str) -> list[_Reading] | None:
+    """h12: one condition naming two events joined by "or" ("Whenever ~ deals combat damage to
+    a player or dies", "When ~ dies or another artifact you control is put into a graveyard
+    from the battlefield", "an attacking creature you control or a blocking creature an
+    opponent controls dies"): one ability for each, when each part reads alone and no event
+    can meet both (different events, or the same event of creatures of different
+    controllers)."""
+    m = re.fullmatch(r"(When|Whenever) (.+)", head)
+    if not m or " or " not in m[2]:
+        return None
+    from redzone.models.triggers.parse import _all_readings
+
+    body = m[2]
+    for k in [i for i in range(len(body)) if body.startswith(" or ", i)]:
+        left, right = body[:k], body[k + 4:]
+        first = _all_readings(f"{m[1]} {left}")
+        if not first:
+            continue
+        second = _all_readings(f"{m[1]} {right}")
+        if not second and left.startswith("~ "):
+            second = _all_readings(f"{m[1]} ~ {right}")  # "~ attacks or dies"
+        if not second:
+            continue
+        same = {r.event for r in first} & {r.event for r in second}
+        if same and not _apart(first + second):
+            return None
+        return first + second
+    m2 = re.fullmatch(r"(.+?) or (an? .+?)( dies| attacks)", body)
+    if m2:  # "an attacking creature you control or a blocking creature an opponent controls dies"
+        first = _all_readings(f"{m[1]} {m2[1]}{m2[3]}")
+        second = _all_readings(f"{m[1]} {m2[2]}{m2[3]}")
+        if first and second and _apart(first + second):
+            return first + second
+    return None
+
+
+def _apart(rs: list[Any]) -> bool:
+    """h12: no creature's event can trigger two of the readings ``rs`` of one ability (same
+    event): creatures of different controllers, or the source and "another" creature."""
+    kinds = {r.watch.kind for r in rs}
+    if kinds == {"creatures"}:
+        return {r.watch.controller for r in rs} == {"you", "opponents"}
+    if kinds == {"self", "creatures"} and len(rs) == 2:
+        return all(r.watch.other for r in rs if r.watch.kind == "creatures")
+    return False
+
+
 def readings(head: str) -> list[_Reading] | None:
     """The readings of a trigger condition this module understands (module docstring), or
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
     from redzone.models.triggers.parse import _Reading
 
-    m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player )?with (?P<subj>one or more "
-                     r".+)", head)
+    got = _deals_damage_to(head) or _player_attacks(head) or _two_conditions(head)  # h12
+    if got is not None:
+        return got
+    m = re.fullmatch(r"(When|Whenever) ~ attacks while you have the most life or are tied for "
+                     r"most life", head)
+    if m:  # h12: part of the trigger event, checked as it attacks only (603.2)
+        return [_Reading("attacks", Watch(extra=("you_most_life",)),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(When|Whenever) (.+?) and whenever (.+)", head)
+    if m:  # h12: "Whenever you attack with one or more Gods and whenever a God dies": two
+        first, second = readings(f"{m[1]} {m[2]}"), readings(f"Whenever {m[3]}")
+        return first + second if first and second else None
+    m = re.fullmatch(r"(?:When|Whenever) you attack with ~ and another (.+)", head)
+    if m:  # h12: "... and another legendary creature": ~ and one such other creature attack
+        q = _count_quality(m[1] + "s" if not m[1].endswith("s") else m[1])
+        if q is None:
+            return None
+        return [_Reading("attacks", Watch(), Intervening("other_attackers_matching", 1, quality=q),
+                         that_player=Who("defending_player"))]
+    m = re.fullmatch(r"(?:When|Whenever) you attack (?P<at>a player (?P<pw>or planeswalker )?)?"
+                     r"with (?P<subj>one or more .+)", head)
     if m:  # "whenever you attack with one or more Elves": one or more Elves you control attack
         sub = _subject(m["subj"])
         if sub is None or sub.kind == "self" or sub.controller != "any" or not sub.creatures_only:
             return None
-        extra = tuple(sub.extra) + (("at:player",) if m["at"] else ())
+        at = ("at:player_or_planeswalker",) if m["pw"] else ("at:player",) if m["at"] else ()
+        extra = tuple(sub.extra) + at  # h12: "a player or planeswalker" (not a battle)
         watch = Watch("creatures", "you", other=sub.other, qualities=sub.qualities,
                       nontoken=sub.nontoken, attacking=False, extra=extra)
         return [_Reading("attacks", watch, once=True, it=None)]
@@ -505,6 +725,9 @@ def readings(head: str) -> list[_Reading] | None:
         if mm:  # once per source (603.2c); the source is the event's other object
             extra_by = ("by:opponent",) if mm["ctl"] else ()
             return [_Reading("dealt_damage_by", Watch(extra=extra_by), it=_SELF)]
+        if body == "a creature deals damage to ~":  # h12: every source of damage in the play
+            # is a creature (combat damage, a fight); "that creature": the source
+            return [_Reading("dealt_damage_by", Watch(), it=_SELF, that_creature=Who("trigger"))]
     if not events:
         # "dies or is put into exile (from the battlefield)": it leaves, but not to a hand;
         # "leaves the battlefield without dying": exiled or returned to a hand (700.4)
@@ -531,7 +754,10 @@ def readings(head: str) -> list[_Reading] | None:
                 subj_text = mm[1]
                 events.append(("leaves", (), None))
     if not events:
-        return None
+        got = _events_more(body)  # h12
+        if got is None:
+            return None
+        subj_text, events = got
     sub = _subject(subj_text)
     if sub is None:
         return None
@@ -586,6 +812,8 @@ def readings(head: str) -> list[_Reading] | None:
             that_player = Who("trigger_controller")
         if event == "blocks" and sub.kind == "self":
             that_creature = Who("blocked")
+        if event == "combat_damage_creature":  # h12: the creature dealt the damage
+            that_creature = Who("damaged")
         out.append(_Reading(event, watch, intervening, sub.once, it, that_creature, that_player))
     return out
 
@@ -607,12 +835,14 @@ def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
         return False
     you = src.controller
     if board.is_player(target):
-        if at == "player":
+        if at in ("player", "player_or_planeswalker"):
             return True
         if at in ("you", "you_or_yours"):
             return target == you
         if at in ("opponent", "opponent_or_theirs"):
             return target != you
+        if at == "more_life":  # h12: more life than the ability's controller now
+            return target != you and state.life.get(target, 0) > state.life.get(you, 0)
         if at == "most_life":
             alive = [p.name for p in board.players if state.in_game(p.name)]
             most = max(state.life.get(p, 0) for p in alive) if alive else 0
@@ -621,6 +851,8 @@ def _attacked_ok(board: Board, state: GameState, src: Permanent, at: str,
     perm = board.permanents.get(target)
     if perm is None:
         return False
+    if at == "player_or_planeswalker":  # h12
+        return perm.is_a("Planeswalker")
     if at == "battle":
         return perm.is_a("Battle")
     if perm.is_a("Planeswalker"):
@@ -678,7 +910,7 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
                 return False
         elif tag.startswith("to:"):
             continue  # checked below: one of the recipients
-        else:
+        elif not _holds_more(board, state, src, tag, creature, data):  # h12
             return False
     tos = [tag[3:] for tag in t.watch.extra if tag.startswith("to:")]
     if tos:
@@ -694,6 +926,92 @@ def holds(board: Board, state: GameState, src: Permanent, t: TriggeredAbility,
         if not ok:
             return False
     return True
+
+
+def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creature: Permanent,
+                data: Mapping[str, Any]) -> bool:
+    """h12: whether one more tag of ``Watch.extra`` holds for the event of ``creature``
+    (``False`` for a tag not known): ``renowned`` (702.112b), ``historic`` (legendary or
+    an artifact, 700.6; a creature is never a Saga), ``goaded`` (701.15: by the scenario's
+    ``effects`` or an ability resolved in this combat), ``not:<card type>``,
+    ``pt_at_most:N``, ``power_is_toughness`` (its power and toughness now, as the game
+    state has them; as it last existed once it left, 603.10a), ``mv_at_least:N`` /
+    ``mv_at_most:N`` (mana value, 202.3), ``legendary_equipment`` (a legendary Equipment is
+    attached to it), ``blocked_at_least:N`` (it blocks N or more creatures), ``owner_dealt`` (the
+    player dealt the combat damage owns the creature that dealt it)."""
+    from redzone.models.triggers.board_effects import GOADED
+
+    if tag == "renowned":
+        return bool(creature.conditions.get("renowned"))
+    if tag == "historic":
+        return "Legendary" in creature.supertypes or "Artifact" in creature.types
+    if tag == "goaded":
+        if any(k.startswith(GOADED) and v for k, v in creature.conditions.items()):
+            return True
+        return any(getattr(e, "goad", None) == creature.id
+                   for e in getattr(board.scenario, "effects", None) or [])
+    if tag.startswith("not:"):
+        return tag[4:] not in creature.types
+    if tag.startswith("pt_at_most:"):
+        n = int(tag.partition(":")[2])
+        return (state.power(board, creature.id) <= n or state.toughness(board, creature.id) <= n)
+    if tag == "power_is_toughness":
+        return state.power(board, creature.id) == state.toughness(board, creature.id)
+    if tag.startswith(("mv_at_least:", "mv_at_most:")):
+        n = int(tag.partition(":")[2])
+        mv = creature.mana_value
+        return mv >= n if tag.startswith("mv_at_least:") else mv <= n
+    if tag == "legendary_equipment":
+        return any(p.attached_to == creature.id and "Equipment" in p.subtypes
+                   and "Legendary" in p.supertypes and state.on_battlefield(p.id)
+                   for p in board.permanents.values())
+    if tag.startswith("blocked_at_least:"):
+        combat = board.combat
+        n = int(tag.partition(":")[2])
+        return combat is not None and sum(1 for b, _a in combat.blocks if b == creature.id) >= n
+    if tag.startswith("attacking_at_least:"):
+        _, n, at = tag.split(":")
+        return _attacking_count(board, src, creature.controller, at) >= int(n)
+    if tag == "toxic":
+        from redzone.models.abilities import Toxic
+
+        return any(isinstance(a, Toxic) for a in creature.abilities) or any(
+            isinstance(a, Toxic) for a, _ in board.granted(creature))
+    if tag == "attacking_or_blocking":
+        combat = board.combat
+        return combat is not None and (creature.id in combat.attacking
+                                       or creature.id in combat.blocking)
+    if tag == "enchanted_by_yours":  # an Aura its controller... the ability's controller controls
+        return any(p.attached_to == creature.id and "Aura" in p.subtypes
+                   and p.controller == src.controller and state.on_battlefield(p.id)
+                   for p in board.permanents.values())
+    if tag == "you_most_life":
+        mine = state.life.get(src.controller, 0)
+        return all(state.life.get(p.name, 0) <= mine for p in board.players
+                   if state.in_game(p.name))
+    if tag == "owner_dealt":
+        return data.get("to") == "player" and data.get("player") == creature.owner
+    return False
+
+
+def _attacking_count(board: Board, src: Permanent, player: str, at: str) -> int:
+    """h12: how many creatures ``player`` attacks with (the board's combat, 508.1) — every
+    one (``at="any"``), those attacking the ability's controller (``"you"``) or those
+    attacking another player (``"opponent"``; a player, not a planeswalker or battle)."""
+    combat = board.combat
+    if combat is None:
+        return 0
+    n = 0
+    for a, defender in combat.attacking.items():
+        perm = board.permanents.get(a)
+        if perm is None or perm.controller != player:
+            continue
+        if at == "you" and not (a in combat.at_player and defender == src.controller):
+            continue
+        if at == "opponent" and not (a in combat.at_player and defender != src.controller):
+            continue
+        n += 1
+    return n
 
 
 def you_control(board: Board, state: GameState, controller: str, cond: Intervening) -> bool:
@@ -712,10 +1030,16 @@ def dealt_damage_by(board: Board, d: DealtDamage) -> list[tuple[str, str, str, d
     """The ``dealt_damage_by`` event of one damage event ``d`` to a permanent (combat damage
     or a fight's; 120.3): the recipient's, with the source as its other object, so "whenever
     a source deals damage to ~" triggers once per source (603.2c: Phyrexian Obliterator
-    blocked by two creatures, two triggers)."""
+    blocked by two creatures, two triggers); and, to a creature, the source's
+    ``deals_damage_to`` event with the recipient as its other object (h12)."""
     if d.amount <= 0 or d.recipient not in board.permanents or d.source not in board.permanents:
         return []
-    return [("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
+    out: list[tuple[str, str, str, dict[str, Any]]] = [
+        ("dealt_damage_by", d.recipient, d.source, {"damage": d.amount, "source": d.source})]
+    if board.permanents[d.recipient].is_creature:  # h12: "~ deals damage to a Dinosaur"
+        out.append(("deals_damage_to", d.source, d.recipient,
+                    {"damage": d.amount, "recipient": d.recipient}))
+    return out
 
 
 def combat_damage_to(board: Board, d: DealtDamage) -> list[tuple[str, str, None, dict[str, Any]]]:

@@ -82,7 +82,7 @@ def _permanent_kinds(desc: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple
     types: list[str] = []
     rest = " ".join(words)
     m = re.fullmatch(r"((?:non(?:land|creature),? )*)((?:(?:white|blue|black|red|green)"
-                     r"(?: or | and/or |, )?)*)(.+)", rest)
+                     r"(?: or | and/or |, | )?)*)(.+)", rest)  # h13: "black or red permanent"
     if not m:
         return None
     exclude = [_TYPES[w.removeprefix("non").rstrip(",")] for w in m[1].split()]
@@ -122,10 +122,11 @@ def _target_permanent(words: str, refs: Any) -> Who | None:
 def _damage_targets(words: str, refs: Any) -> tuple[Who, ...] | None:
     """The recipients of damage this module adds to the parser's: players or planeswalkers,
     what a creature is attacking, creatures with or without flying, each player."""
-    if words == "target player or planeswalker":
-        return (Who("target_player_or_planeswalker"),)
-    if words == "target opponent or planeswalker":
-        return (Who("target_opponent_or_planeswalker"),)
+    if words in ("target player or planeswalker", "target opponent or planeswalker"):
+        # one representation with board_effects.read_damage: a target player (opponent)
+        # that may be a planeswalker too (115.1, ``Who.also_types``)
+        kind = "target_player" if words.startswith("target player") else "target_opponent"
+        return (Who(kind, also_types=("Planeswalker",)),)  # type: ignore[arg-type]
     if words == "the player or planeswalker it's attacking":
         if refs.r.it == _SELF:
             return (Who("attacked"),)
@@ -305,8 +306,7 @@ def zone_clause(s: str, refs: Any, dies_self: bool,
 
 # ---------------------------------------------------------------- playing
 
-_TARGET_KINDS = ("target_permanent", "target_player_or_planeswalker",
-                 "target_opponent_or_planeswalker")
+_TARGET_KINDS = ("target_permanent",)
 
 
 def _perms(play: Any) -> list[Permanent]:
@@ -317,12 +317,12 @@ def _perms(play: Any) -> list[Permanent]:
 def extra_targets(play: Any, f: Any, who: Who) -> list[str]:
     """The legal targets (603.3d) of this module's kinds for the ability of ``f``: permanents
     of the kinds named, controlled as said, that can be targeted (hexproof, shroud,
-    protection); players, opponents and planeswalkers."""
+    protection). A target player or planeswalker is ``resolve``'s (``Who.also_types``)."""
     if who.kind not in _TARGET_KINDS:
         return []
     board = play.board
     out: list[str] = []
-    if who.kind == "target_permanent":
+    if who.kind == "target_permanent":  # (players and planeswalkers: resolve.targets)
         whose: list[str] | None = None
         if who.controller in ("defending", "damaged_player"):
             whose = play.players(f, Who("defending_player" if who.controller == "defending"
@@ -342,12 +342,6 @@ def extra_targets(play: Any, f: Any, who: Who) -> list[str]:
                 continue
             if play._targetable(f, p):
                 out.append(p.id)
-        return out
-    players = [p.name for p in play.edit.base.players if play.state.in_game(p.name)]
-    if who.kind == "target_opponent_or_planeswalker":
-        players = [p for p in players if p != f.controller]
-    out.extend(players)
-    out.extend(p.id for p in _perms(play) if p.is_a("Planeswalker") and play._targetable(f, p))
     return out
 
 
@@ -358,6 +352,15 @@ def extra_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any]) -> list[s
         t = chosen.get("target")
         return [t] if isinstance(t, str) and not play.edit.base.is_player(t) \
             and play.state.on_battlefield(t) else []
+    if who.kind == "created":  # h13: "that token": the tokens this resolution created
+        first = getattr(play, "tokens_at", play.tokens)
+        return [t for i in range(first + 1, play.tokens + 1)
+                if play.state.on_battlefield(t := f"{f.source}~token{i}")
+                and (play.edit.perms or {}).get(t) is not None]
+    if who.kind == "each_permanent":  # h13: "destroy all nonland permanents" (moves.py)
+        return [p.id for p in _perms(play)
+                if (not who.also_types or any(p.is_a(t) for t in who.also_types))
+                and not any(p.is_a(t) for t in who.exclude_types)]
     if who.kind in ("attacked", "trigger_attacked"):
         a = f.source if who.kind == "attacked" else f.trigger
         t = play.attackers.get(a) if a is not None and play.state.on_battlefield(a) else None

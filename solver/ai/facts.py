@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from redzone.models import block_problem as bp_mod
 from redzone.models.abilities import (
     AssignsToughness,
+    TappedCanBlock,
     BlockTax,
     Conditional,
     DamageCantBePrevented,
@@ -269,7 +270,8 @@ class Facts:
             sign=1 if ap == perspective else -1, conditional=conditional, base=base,
             classes=symmetry_classes(board), pos={pid: i for i, pid in enumerate(board.permanents)},
             problem=problem, attack_paid=attack_paid, block_life=block_life,
-            no_blockers=not any(p.is_creature and not p.tapped and p.controller != ap
+            no_blockers=not any(p.is_creature and p.controller != ap and (
+                                    not p.tapped or board.abilities_affecting(p, TappedCanBlock))
                                 for p in board.permanents.values()),
             coupling=coupling, layer_sources=layer_sources,
             conditions=conditions_in_combat(board, ev.condition_sources),

@@ -24,6 +24,7 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
                                     relayered_after_departures, state_based_actions)
+from redzone.models.triggers.creatures import blocks_in_combat
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              has_combat_triggers, outcomes)
 from redzone.solver.ai.position import departure, next_player, next_turn_board, with_combat
@@ -371,8 +372,9 @@ class _TriggerRef:
 
     def after_blocks(self, board: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
                      o: Outcome, mana: int) -> int:
-        cur = window_board(board, attackers, o, blocks)
-        return self.damage(cur, cur, dict(o.attackers), blocks, None, 0, o.state, [], mana)
+        kept = blocks_in_combat(blocks, o.attackers)  # h15: one removed from combat (506.4)
+        cur = window_board(board, attackers, o, kept)
+        return self.damage(cur, cur, dict(o.attackers), kept, None, 0, o.state, [], mana)
 
     def damage(self, base: Board, cur: Board, attackers: dict[str, str], blocks: dict[str, list[str]],
                steps: list[Step] | None, i: int, state: GameState, dealt: list[str], mana: int) -> int:

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from redzone.models.abilities import TappedCanBlock
 from redzone.models import block_problem as bp_mod
 from redzone.models.attack_problem import cost_of as attack_cost_of
 from redzone.models.attack_problem import life_cost_of as attack_life_of
@@ -45,19 +46,32 @@ from redzone.models.evaluation import Evaluator, Weights
 from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
                                     relayered_after_departures, state_based_actions)
+from redzone.models.triggers.creatures import blocks_in_combat
 from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
                                              outcomes)
-from redzone.solver.ai.clock import Clock
+from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.trigger_units import UnitPlay, splits, units_of
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
                                         symmetry_classes, with_combat)
 from redzone.solver.reference import reference_legal_damage
 
-__all__ = ["INF", "Line", "TriggerGame"]
+__all__ = ["INF", "Line", "TooManyBlocks", "TriggerGame"]
 
 INF = 1 << 62
 BLOCK_BOUND = 200_000
-"""Most blocks listed for one defending player (past it, :class:`OverflowError`)."""
+"""Most blocks listed for one defending player (past it, :class:`TooManyBlocks`)."""
+
+
+RECENT = 32
+"""How many of the last distinct refuting blocks a block list tries first."""
+
+
+class TooManyBlocks(Timeout):
+    """A defending player's blocks passed :data:`BLOCK_BOUND` (8 v 8 at lookahead 1: the
+    next player's attack with most of their creatures). The search is cut short there as
+    by its clock — every handler of :class:`~redzone.solver.ai.clock.Timeout` takes it: the
+    answer is ``feasible`` (the best line searched to the end, the greedy block, or the
+    legal fallback), never a value claimed over a part of the blocks."""
 
 Line = tuple[tuple[Any, ...], ...]
 """A line of play, in order: ``("attack", resolved)``, ``("blocks", blocks, mana, life paid)``,
@@ -123,6 +137,16 @@ def window_board(board: Board, before: Mapping[str, str], out: Outcome,
 
 
 @dataclass
+class _BranchBound:
+    """:meth:`TriggerGame.block_list`'s marker: search the rest of the blocks of
+    ``problem`` (the one defending player's) by :func:`redzone.solver.ai.trigger_bb.branch_and_bound`
+    with ``classes`` (the listing's classes of identical blocking creatures)."""
+
+    problem: bp_mod.BlockProblem
+    classes: Mapping[str, int]
+
+
+@dataclass
 class Decision:
     """What :meth:`TriggerGame.choose_attack` / :meth:`TriggerGame.choose_blocks` found:
     the choice, its attacker-view value and the line (``None`` when cut short)."""
@@ -178,7 +202,10 @@ class TriggerGame:
         self.killers: dict[str, Any] = {} if killers is None else killers
         """Shared by a question's games: ``"attack"``, the best declaration of the last
         next-player game searched ((creature, target) pairs; tried first in the next one,
-        where most positions differ little: good moves early make the cut-offs bite)."""
+        where most positions differ little: good moves early make the cut-offs bite);
+        ``"block"``, the block that last refuted a declaration at lookahead 0; ``"by attack"``,
+        the block that last refuted each declaration (by :func:`_attack_key`); ``"recent"``,
+        the last :data:`RECENT` distinct refuting blocks (:meth:`block_list`)."""
         """The best block searched to the end so far (:meth:`choose_blocks`)."""
         self.greedy_valued: dict[str, list[str]] | None = None
         """The greedy block (:meth:`greedy_block`) :meth:`choose_blocks` valued to the end
@@ -261,7 +288,6 @@ class TriggerGame:
             return lower
         if upper <= lo:
             return upper
-        from redzone.solver.ai.clock import Timeout
 
         game = Game(board, self.perspective, self.weights, 0, self.clock.child())
         cuts = Timeout.raised
@@ -366,29 +392,44 @@ class TriggerGame:
                     break
         return out
 
-    def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState
-                   ) -> Iterator[tuple[dict[str, list[str]], int, dict[str, int]]]:
+    def block_list(self, board: Board, attackers: Mapping[str, str], state: GameState, bb: bool = False
+                   ) -> Iterator[tuple[Any, int, dict[str, int]]]:
         """Every legal block (509.1b-f, each defending player's own, 802.4) on ``board``
         against ``attackers``, one per multiset of identical blocking creatures (classes on
         this board with the state's marked damage and counters), with its mana and the life
-        each player pays for it; listed lazily. The block that refuted the last declaration
-        (:attr:`killer`, restricted to what may block now) comes first when nothing
-        requires or taxes blocks and it breaks no restriction (it is then legal); it may
-        come again later."""
+        each player pays for it; listed lazily. Move ordering only: when nothing requires or
+        taxes blocks, first the blocks that refuted a declaration before, each restricted to
+        what may block now and kept when it breaks no restriction (it is then legal) — the
+        one that last refuted this same declaration (:attr:`killers` ``"by attack"``, shared
+        by the question's games: the next player's games meet the same declarations in
+        positions that differ little), the one that refuted the last declaration
+        (:attr:`killer`), then the last :data:`RECENT` distinct refuting blocks, most recent
+        first; any of them may come again later. ``bb``: when the branch and bound over
+        blocks applies (:func:`redzone.solver.ai.trigger_bb.applies`), a
+        :class:`_BranchBound` comes next (the caller searches the blocks with it), then the
+        listing (read only when the caller could not use it)."""
         view, live = battlefield_view(board, state, attackers)
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
-        if len(problems) == 1 and refuted and (_free(problems[0]) or _restricted_only(problems[0])):
+        mine = self.killers.get("by attack", {}).get(_attack_key(attackers))
+        if len(problems) == 1 and (refuted or mine or self.killers.get("recent")) and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
-            killer = {b: [a] for b, a in refuted if a in p.allowed.get(b, ())}
-            if killer and (_free(p) or not bp_mod.restriction_violations(p, killer)):
-                yield killer, 0, {}
+            tried: list[dict[str, list[str]]] = []
+            for pairs in (mine, refuted, *self.killers.get("recent", ())):
+                killer = {b: [a] for b, a in pairs or () if a in p.allowed.get(b, ())}
+                if killer and killer not in tried and (_free(p) or not bp_mod.restriction_violations(p, killer)):
+                    tried.append(killer)
+                    yield killer, 0, {}
         # (the classes only once the first block did not cut off: most blocks lists stop there)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
         cls = {pid: refined.setdefault((c, state.damage.get(pid, 0),
                                         tuple(sorted(state.counters.get(pid, {}).items()))), len(refined))
                for pid, c in classes.items()}
+        from redzone.solver.ai import trigger_bb
+
+        if bb and len(problems) == 1 and trigger_bb.applies(self, board, attackers, state, problems[0], cls):
+            yield _BranchBound(problems[0], cls), 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
     def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
@@ -468,7 +509,8 @@ class TriggerGame:
         merged = False
         for opt in choice.options:
             perm = board.permanents.get(opt) if isinstance(opt, str) else None
-            if perm is not None and (perm.controller == self.ap or (perm.tapped and not untaps)):
+            if perm is not None and (perm.controller == self.ap or (
+                    perm.tapped and not untaps and not board.abilities_affecting(perm, TappedCanBlock))):
                 if merged:
                     continue
                 merged = True
@@ -485,7 +527,18 @@ class TriggerGame:
         if self.over(state):
             return self.leaf(board, attackers, state, self.mana(attack_cost, 0), alpha, beta)
         best: _Value | None = None
-        for blocks, cost, paid in self.block_list(board, attackers, state):
+        for blocks, cost, paid in self.block_list(board, attackers, state, bb=True):
+            if isinstance(blocks, _BranchBound):
+                # The refuting blocks did not cut off: the rest by branch and bound (the
+                # listing goes on when it can't be used).
+                from redzone.solver.ai import trigger_bb
+
+                got = trigger_bb.branch_and_bound(self, board, attackers, state, blocks.problem, blocks.classes,
+                                                  self.mana(attack_cost, 0), alpha, beta, best)
+                if got is not None:
+                    best = got
+                    break
+                continue
             v, line = self.one_block(board, attackers, state, blocks, self.mana(attack_cost, cost), paid,
                                      alpha, beta)
             if best is None or v < best[0]:
@@ -493,6 +546,12 @@ class TriggerGame:
             beta = min(beta, v)
             if alpha >= beta:
                 self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
+                self.killers.setdefault("by attack", {})[_attack_key(attackers)] = self.killer
+                recent = self.killers.setdefault("recent", [])
+                if self.killer in recent:
+                    recent.remove(self.killer)
+                recent.insert(0, self.killer)
+                del recent[RECENT:]
                 if self.lookahead == 0:
                     self.killers["block"] = self.killer
                 break
@@ -516,8 +575,9 @@ class TriggerGame:
         tree = outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
 
         def after(o: Outcome, a: int, b: int) -> _Value:
-            cur = window_board(b2, attackers, o, blocks)
-            v, line = self.damage(cur, cur, dict(o.attackers), blocks, None, 0, o.state, [], mana, a, b)
+            kept = blocks_in_combat(blocks, o.attackers)  # h15: one removed from combat (506.4)
+            cur = window_board(b2, attackers, o, kept)
+            v, line = self.damage(cur, cur, dict(o.attackers), kept, None, 0, o.state, [], mana, a, b)
             return v, (("block", tuple(o.resolved)),) + line
 
         return self.tree(tree, after, alpha, beta)
@@ -1064,6 +1124,12 @@ def _free(problem: bp_mod.BlockProblem) -> bool:
                 or problem.blocker_life_costs or problem.pair_life_costs)
 
 
+def _attack_key(attackers: Mapping[str, str]) -> Any:
+    """The key of :attr:`TriggerGame.killers`' ``"by attack"`` table: the attacking
+    creatures and what each attacks."""
+    return tuple(sorted(attackers.items()))
+
+
 def _position_key(board: Board) -> Any:
     """A key of a board at the start of a turn (:func:`~redzone.solver.ai.position.next_turn_board`):
     the active player, life and poison totals, and each permanent's id, name, power,
@@ -1148,10 +1214,13 @@ def _judged_blocks(problem: bp_mod.BlockProblem, classes: Mapping[str, int], laz
     blockers, options = _block_options(problem)
     listed = ({b: list(options[i][k]) for i, (b, k) in enumerate(zip(blockers, idx)) if k}
               for idx in _canonical_product(blockers, options, classes, BLOCK_BOUND))
-    if lazy or _free(problem):
-        yield from listed  # every listed block is legal: listed lazily
-        return
-    rows = list(listed)
+    try:
+        if lazy or _free(problem):
+            yield from listed  # every listed block is legal: listed lazily
+            return
+        rows = list(listed)
+    except OverflowError:
+        raise TooManyBlocks from None  # (past BLOCK_BOUND: cut short, never a partial minimum)
     judged = []
     maximum = 0
     # (Each part is worked out only when the problem has it: no cost, no requirement.)
@@ -1222,7 +1291,6 @@ def answer_attack(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     Raises :class:`redzone.models.limits.TimeLimitReached` when no legal declaration is
     proved in time."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.clock import Timeout
     from redzone.solver.ai.reserve import Skips
 
     game = TriggerGame(board, board.active_player, weights, lookahead, clock)
@@ -1298,7 +1366,6 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     lost game, ``outcome`` empty, ``survives`` ``None``). Raises
     :class:`redzone.models.limits.TimeLimitReached` when no block can be proved legal."""
     from redzone.models.limits import TimeLimitReached
-    from redzone.solver.ai.clock import Timeout
     from redzone.solver.ai.reserve import Skips
     from redzone.solver.damage.solve import pending_windows
 

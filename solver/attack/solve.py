@@ -303,6 +303,14 @@ class _AttackModel:
             # attackers >= (N + 1) * a.
             if r.count > 0:
                 m.add(self.total() - (r.count + 1) * a >= 0)
+        elif isinstance(r, GreaterPowerCompanion) and r.companions is not None:
+            # CR 508.1c: "can't attack unless a black or green creature also attacks" (h17):
+            # sum of the companions' attack variables >= a.
+            cs = [v for c, v in self._attacks.items() if c in r.companions and c != r.creature]
+            if not cs:
+                m.add(a == 0)
+            else:
+                m.add(self.cp.LinearExpr.sum(cs) - a >= 0)
         elif isinstance(r, GreaterPowerCompanion):
             # CR 508.1c: "can't attack unless a creature with greater power also attacks";
             # the creature never has greater power than itself: stronger attackers >= a.

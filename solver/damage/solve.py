@@ -480,6 +480,7 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     """
     from redzone.models.damage_rules import remaining_steps
     from redzone.models.outcome import GameState
+    from redzone.models.triggers.chance import assumed
     from redzone.models.triggers.resolve import has_combat_triggers
 
     _validate_objective(objective)
@@ -503,6 +504,8 @@ def play_out(board: Any, objective: str = "max-player-damage", step: str | None 
     end = run.go(_Phase(board, board, state, attackers, blockers, todo, dealt_first))
     status = "optimal" if all(r.plan.status == "optimal" for r in end.results) else "feasible"
     warnings = list(end.warnings) + run.given.unused(end.resolved)
+    warnings += assumed(end.resolved, [item for _, item in run.given.items],  # h12: a flip, a roll
+                        run.given.labels)
     return DamageResult(end.results, end.state.to_outcome(board, end.board), status, objective,
                         tuple(warnings), tuple(end.resolved), end.board)
 
