@@ -30,10 +30,10 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters, CreateTokens,
-                                           DamageEffect, Destroy, GainKeywords, IfTest, Pump,
-                                           DividedDamage, Double, Effect, LifeEffect,
-                                           TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
+from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters,
+                                           CreateTokens, DamageEffect, Destroy, DividedDamage, Double,
+                                           Effect, GainKeywords, IfTest, LifeEffect, Pump, TapCost,
+                                           TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",

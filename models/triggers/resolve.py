@@ -1037,9 +1037,9 @@ class _Play:
             # the declared attackers are those of the window's own board (a token put onto
             # the battlefield attacking is not in it), with their power as they were declared
             base = self.edit.base
-            return sum((base.permanents[a].power or 0) for a in self.attackers
-                       if a in base.permanents and base.permanents[a].controller == f.controller
-                       ) >= t.count
+            declared = [a for a in dict.fromkeys([*self.attackers, *self.edit.removed])
+                        if a in base.permanents]  # h15's removed from combat were declared
+            return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
         if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
