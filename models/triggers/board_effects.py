@@ -633,7 +633,7 @@ def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
 
     chooser = adversary(play, f.controller) if m.random else f.controller
     pick = options[0] if len(options) == 1 else play.choose(
-        Choice(chooser, "mode", f.source, t.text, tuple(options), f.trigger))
+        Choice(chooser, "mode", f.source, t.text, tuple(options), f.trigger, random=m.random))
     return with_modes(tuple(pick)), list(pick)
 
 

@@ -234,7 +234,7 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
     options: tuple[int, ...] = (tuple(range(e.n + 1)) if e.kind == "coin"
                                 else tuple(range(1, e.n + 1)))
     got = play.choose(Choice(adversary(play, f.controller), what, f.source, f.ability.text,
-                             options, f.trigger))
+                             options, f.trigger, random=True))
     k = int(got)
     chosen[what] = k
     lines: list[str] = []

@@ -160,7 +160,11 @@ class Choice:
     ``"sacrifice"``) of the ability of ``source`` quoted in ``text``; ``trigger``: the
     creature whose event triggered it. For a sacrifice, ``options`` lists the sets up to
     interchangeable permanents and ``among`` every permanent the player may sacrifice: a
-    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a)."""
+    chooser may answer any set of ``len(options[0])`` of ``among`` (701.21a). ``random``: a
+    result no player chooses (a coin flip, 705; a die roll, 706; "at random", 608.2d) —
+    ``player`` is then the adversary of the ability's controller (``damage`` takes the
+    result worst for the controller), and the AI's search takes the result worst for the
+    player whose value it proves (docs/ai.md), so that its value stays a proved lower bound."""
 
     player: str
     what: str
@@ -169,6 +173,7 @@ class Choice:
     options: tuple[Any, ...]
     trigger: str | None = None
     among: tuple[str, ...] = ()
+    random: bool = False
 
 
 Chooser = Callable[[Choice], Any]
@@ -710,7 +715,7 @@ class _Play:
             chooser = chance.adversary(self, f.controller) if who.random else f.controller  # h12
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
                 Choice(chooser, "target", f.source, f.ability.text, tuple(options),
-                       f.trigger))
+                       f.trigger, random=who.random))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
         if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):

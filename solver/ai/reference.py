@@ -77,9 +77,13 @@ def _pay(board: Board, state: GameState, paid: Mapping[str, int]) -> None:
 
 
 class _Ref:
-    def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int) -> None:
+    def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
+                 against: str | None = None) -> None:
         self.board = board
         self.perspective = perspective
+        self.against = perspective if against is None else against
+        """Whose value is proved: random results are taken worst for them (as the search's
+        ``TriggerGame.against``)."""
         self.weights = weights
         self.lookahead = lookahead
         self.sign = 1 if board.active_player == perspective else -1
@@ -97,7 +101,7 @@ class _Ref:
         if player is None:
             return v + mana
         board2 = next_turn_board(self.board, state, attack, player)
-        return reference_game_value(board2, self.perspective, self.weights, 0) + mana
+        return reference_game_value(board2, self.perspective, self.weights, 0, self.against) + mana
 
     def damage(self, board: Board, attack: Mapping[str, str], steps: list[Step], i: int,
                state: GameState, dealt: list[str], mana: int, cur: Board | None = None) -> int:
@@ -149,7 +153,7 @@ class _Ref:
             # damage, with their permanents: the combat goes on on the board that remains
             # (life paid already in its totals; the departed listed as lost).
             attack2, blocks2, _ = dep.declarations(attack, blocks)
-            sub = _Ref(dep.board, self.perspective, self.weights, self.lookahead)
+            sub = _Ref(dep.board, self.perspective, self.weights, self.lookahead, self.against)
             board = with_combat(dep.board, attack2, blocks2)
             state = GameState.from_board(board)
             state.lost.extend(sorted(dep.departed))
@@ -181,11 +185,13 @@ class _Ref:
 
 
 def reference_attack_values(board: Board, weights: Weights | None = None, lookahead: int = 1,
-                            perspective: str | None = None) -> list[tuple[dict[str, str], int]]:
+                            perspective: str | None = None, against: str | None = None
+                            ) -> list[tuple[dict[str, str], int]]:
     """Every legal declaration of attackers with its value (milli-points, ``perspective``'s
-    view, default the active player), by exhaustive search."""
+    view, default the active player), by exhaustive search; random results worst for
+    ``against`` (default ``perspective``)."""
     weights = weights or Weights()
-    ref = _Ref(board, perspective or board.active_player, weights, lookahead)
+    ref = _Ref(board, perspective or board.active_player, weights, lookahead, against)
     problem = attack_problem(board)
     out = []
     for d in reference_legal_declarations(problem):
@@ -195,10 +201,11 @@ def reference_attack_values(board: Board, weights: Weights | None = None, lookah
 
 
 def reference_game_value(board: Board, perspective: str, weights: Weights | None = None,
-                         lookahead: int = 1) -> int:
+                         lookahead: int = 1, against: str | None = None) -> int:
     """The value of the combat game (``perspective``'s milli-points; the active player
-    maximises it when it is the perspective, minimises it otherwise)."""
-    values = reference_attack_values(board, weights, lookahead, perspective)
+    maximises it when it is the perspective, minimises it otherwise; random results worst
+    for ``against``, default ``perspective``)."""
+    values = reference_attack_values(board, weights, lookahead, perspective, against)
     sign = 1 if board.active_player == perspective else -1
     return sign * max(sign * v for _, v in values)
 
@@ -209,7 +216,10 @@ def reference_block_value(board: Board, weights: Weights | None = None, lookahea
     milli-points): the attacking player's best damage against it. The attackers are taken
     as declared and paid for (the scenario's life totals); only the blocks' life is paid."""
     weights = weights or Weights()
-    ref = _Ref(board, board.active_player, weights, lookahead)
+    # the defending players' value is what a block answer proves: random results are taken
+    # worst for them (as the search's answer_blocks)
+    defender = next(iter(board.opponents(board.active_player)), board.active_player)
+    ref = _Ref(board, board.active_player, weights, lookahead, defender)
     if ref.triggers is not None:  # triggered abilities of combat (issue 21)
         return ref.triggers.declared_block_values(board)
     scenario: Any = board.scenario
@@ -269,12 +279,19 @@ class _TriggerRef:
         lost = out_of_game(self.ref.board, state)  # 704.5a, 704.5c, 704.6c
         return self.ap in lost or all(o in lost for o in self.opponents)
 
+    def maximises(self, choice: Any) -> bool:
+        """Whether ``choice`` maximises the attacker-view value: the attacking player's; a
+        random result (705, 706) worst for the perspective, as the search takes it."""
+        if choice.random:
+            return self.ref.against != self.ap
+        return choice.player == self.ap
+
     def tree(self, node: Node, value: Any) -> int:
         if node.outcome is not None:
             return value(node.outcome)
         assert node.choice is not None
         vals = [self.tree(c, value) for c in node.children]
-        return max(vals) if node.choice.player == self.ap else min(vals)
+        return max(vals) if self.maximises(node.choice) else min(vals)
 
     def leaf(self, board: Board, attackers: Mapping[str, str], state: GameState, mana: int) -> int:
         """Attacker-view value of the end of combat on ``board`` (the board the windows
@@ -345,7 +362,7 @@ class _TriggerRef:
         while node.outcome is None:
             assert node.choice is not None
             vals = [self.tree(c, value) for c in node.children]
-            pick = max(vals) if node.choice.player == self.ap else min(vals)
+            pick = max(vals) if self.maximises(node.choice) else min(vals)
             node = node.children[vals.index(pick)]
         return node.outcome
 

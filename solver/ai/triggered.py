@@ -166,9 +166,14 @@ class TriggerGame:
 
     def __init__(self, board: Board, perspective: str, weights: Weights, lookahead: int,
                  clock: Clock, crack: dict[Any, tuple[int, int]] | None = None,
-                 unit_results: dict[Any, Any] | None = None, killers: dict[str, Any] | None = None) -> None:
+                 unit_results: dict[Any, Any] | None = None, killers: dict[str, Any] | None = None,
+                 against: str | None = None) -> None:
         self.board = board
         self.perspective = perspective
+        self.against = perspective if against is None else against
+        """The player whose value the question proves (the attacking player for
+        ``choose_attack``, a defending player for ``choose_blocks``): random results (705,
+        706) are taken worst for them (:meth:`maximises`)."""
         self.weights = weights
         self.lookahead = lookahead
         self.clock = clock
@@ -269,7 +274,7 @@ class TriggerGame:
             return self.sign * upper + mana, end
         if plays_triggers(board2):
             nested = TriggerGame(board2, self.perspective, self.weights, 0, self.clock, self.crack,
-                                 self.unit_results, self.killers)
+                                 self.unit_results, self.killers, self.against)
             value = nested.game_value(lo, hi)
             self.exact = self.exact and nested.exact
         else:
@@ -342,13 +347,23 @@ class TriggerGame:
         self.crack[key] = (lower, upper)
         return value
 
+    def maximises(self, choice: Any) -> bool:
+        """Whether ``choice`` maximises the attacker-view value: a choice of the attacking
+        player's; a random result (705, 706) is taken worst for ``perspective`` (so ``value``
+        stays a proved lower bound whatever the coins and dice do): it maximises the
+        attacker-view value when the player the question proves a value for (``against``)
+        is not this game's attacking player."""
+        if choice.random:
+            return self.against != self.ap
+        return choice.player == self.ap
+
     def tree(self, node: Node, value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int
              ) -> _Value:
         """Alpha-beta over a window's choices (the attacking player's maximise)."""
         if node.outcome is not None:
             return value(node.outcome, alpha, beta)
         assert node.choice is not None
-        return _alpha_beta(node.children, node.choice.player == self.ap, alpha, beta,
+        return _alpha_beta(node.children, self.maximises(node.choice), alpha, beta,
                            lambda child, a, b: self.tree(child, value, a, b))
 
     # ------------------------------------------------------------------ declarations
@@ -840,7 +855,7 @@ class TriggerGame:
                 vals = [self.tree(c, lambda o, a, b: self.blocks(window_board(b0, attack, o, {}),
                                                                  dict(o.attackers), o.state, 0, a, b),
                                   -INF, INF)[0] for c in node.children]
-                pick = max(vals) if node.choice.player == self.ap else min(vals)
+                pick = max(vals) if self.maximises(node.choice) else min(vals)
                 node = node.children[vals.index(pick)]
             o = node.outcome
             board, attackers, state = window_board(b0, attack, o, {}), dict(o.attackers), o.state
@@ -1370,7 +1385,10 @@ def answer_blocks(board: Board, weights: Weights, lookahead: int, clock: Clock) 
     from redzone.solver.ai.reserve import Skips
     from redzone.solver.damage.solve import pending_windows
 
-    game = TriggerGame(board, board.active_player, weights, lookahead, clock)
+    # the defending players' value is what this answer proves: a random result is taken
+    # worst for them (TriggerGame.maximises)
+    defender = next(iter(board.opponents(board.active_player)), board.active_player)
+    game = TriggerGame(board, board.active_player, weights, lookahead, clock, against=defender)
     scenario: Any = board.scenario
     attack = dict(scenario.combat.attackers) if getattr(scenario, "combat", None) is not None else {}
     pending = "attack" in pending_windows(board)
