@@ -1,0 +1,54 @@
+"""h21 audit of the creature cards made "fully played" in one hour (docs/triggers.md): each
+test plays a real card on a small board and checks the values the Comprehensive Rules give.
+A test here failed before its fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.solver.frontends.commands import run_command
+
+
+def _damage(perms: list[dict[str, Any]], attackers: dict[str, str],
+            blockers: dict[str, list[str]] | None = None,
+            resolved: list[str] | None = None) -> dict[str, Any]:
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}], "permanents": perms,
+                "combat": {"attackers": attackers, "blockers": blockers or {},
+                           "triggers_resolved": resolved if resolved is not None else []}}
+    return run_command("damage", scenario, {}).to_json()
+
+
+def _left(out: dict[str, Any]) -> set[str]:
+    return {d["id"] if isinstance(d, dict) else d for d in out["outcome"]["destroyed"]}
+
+
+def test_storm_deals_damage_equal_to_her_own_power() -> None:
+    # Storm, Queen of Wakanda (4/5): "Whenever a creature with flying attacks you, Storm deals
+    # damage equal to her power to that creature." "Her" is Storm (the subject of the
+    # clause): 4 damage to Seacoast Drake (1/3), which dies (704.5g) before blockers. Read
+    # as the attacker's power it was 1 damage and the Drake lived to deal 1 to Bob.
+    out = _damage([{"id": "drake", "card": "Seacoast Drake", "controller": "Alice"},
+                   {"id": "storm", "card": "Storm, Queen of Wakanda", "controller": "Bob"}],
+                  {"drake": "Bob"})
+    assert "drake" in _left(out)
+    assert out["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+    assert "4 damage to drake" in out["triggers"][0]["result"]
+
+
+def test_magus_of_the_bridge_counts_only_creatures_put_into_your_graveyard() -> None:
+    # Magus of the Bridge: "Whenever a nontoken creature is put into your graveyard from the
+    # battlefield, create a 2/2 black Zombie ..." Bob's Grizzly Bears dies blocking Alice's
+    # Hill Giant: it goes to Bob's graveyard (its owner's, 404.2), so Alice's Magus makes no
+    # Zombie; its other ability ("put into an opponent's graveyard") exiles it (603.10a).
+    out = _damage([{"id": "magus", "card": "Magus of the Bridge", "controller": "Alice"},
+                   {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                   {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"}],
+                  {"giant": "Bob"}, {"bear": ["giant"]}, ["attack"])
+    assert out["outcome"]["entered"] == []
+    assert _left(out) == {"bear", "magus"}
+    # Alice's own nontoken Bears dying does make one (it goes to her graveyard)
+    out = _damage([{"id": "magus", "card": "Magus of the Bridge", "controller": "Alice"},
+                   {"id": "bear", "card": "Grizzly Bears", "controller": "Alice"},
+                   {"id": "giant", "card": "Hill Giant", "controller": "Bob"}],
+                  {"bear": "Bob"}, {"giant": ["bear"]}, ["attack"])
+    assert [e["name"] for e in out["outcome"]["entered"]] == ["Zombie"]
