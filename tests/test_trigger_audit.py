@@ -52,3 +52,17 @@ def test_magus_of_the_bridge_counts_only_creatures_put_into_your_graveyard() -> 
                    {"id": "giant", "card": "Hill Giant", "controller": "Bob"}],
                   {"bear": "Bob"}, {"giant": ["bear"]}, ["attack"])
     assert [e["name"] for e in out["outcome"]["entered"]] == ["Zombie"]
+
+
+def test_millicent_triggers_on_another_spirit_dealing_combat_damage() -> None:
+    # Millicent, Restless Revenant: "Whenever Millicent or another nontoken Spirit you
+    # control dies or deals combat damage to a player, create a 1/1 white Spirit creature
+    # token with flying." Spirit of the Hearth (a nontoken Cat Spirit, 4/5) deals 4 combat
+    # damage to Bob: one token (510.3, 603.2). The subject of the second event was read as
+    # Millicent alone, and no token was made.
+    out = _damage([{"id": "m", "card": "Millicent, Restless Revenant", "controller": "Alice"},
+                   {"id": "sp", "card": "Spirit of the Hearth", "controller": "Alice"}],
+                  {"sp": "Bob"})
+    assert out["outcome"]["life"]["Bob"] == 16
+    assert [(e["name"], e["power"], e["toughness"]) for e in out["outcome"]["entered"]] == [
+        ("Spirit", 1, 1)]

@@ -557,7 +557,13 @@ def _two_conditions(head: str) -> list[_Reading] | None:
         if not first:
             continue
         second = _all_readings(f"{m[1]} {right}")
-        if not second and left.startswith("~ "):
+        if not second and left.startswith("~ or "):
+            # h21: the subject is all of "~ or another nontoken Spirit you control", not "~"
+            # (Millicent: "... dies or deals combat damage to a player")
+            subj, _, verb = left.rpartition(" ")
+            if verb in ("dies", "attacks", "blocks"):
+                second = _all_readings(f"{m[1]} {subj} {right}")
+        elif not second and left.startswith("~ "):
             second = _all_readings(f"{m[1]} ~ {right}")  # "~ attacks or dies"
         if not second:
             continue
