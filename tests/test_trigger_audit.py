@@ -66,3 +66,20 @@ def test_millicent_triggers_on_another_spirit_dealing_combat_damage() -> None:
     assert out["outcome"]["life"]["Bob"] == 16
     assert [(e["name"], e["power"], e["toughness"]) for e in out["outcome"]["entered"]] == [
         ("Spirit", 1, 1)]
+
+
+def test_risona_damage_to_you_trigger_is_reported_not_played() -> None:
+    # Risona, Asari Commander: "Whenever combat damage is dealt to you, remove an
+    # indestructible counter from Risona." A triggered ability of combat (510.3, 603.2):
+    # Risona's controller is dealt 3 by an unblocked Hill Giant, so the counter should go.
+    # It was set aside as "not of combat" and silently never played; until it is played it
+    # must be reported (docs/triggers.md, "never silently wrong").
+    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                "permanents": [{"id": "r", "card": "Risona, Asari Commander",
+                                "controller": "Bob", "counters": {"indestructible": 1}},
+                               {"id": "g", "card": "Hill Giant", "controller": "Alice"}],
+                "combat": {"attackers": {"g": "Bob"}, "triggers_resolved": []}}
+    out = run_command("damage", scenario, {}).to_json()
+    assert [(n["id"], n["sentence"]) for n in out["not_played"]] == [
+        ("r", "Whenever combat damage is dealt to you, remove an indestructible counter from "
+              "Risona.")]
