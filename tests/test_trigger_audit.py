@@ -83,3 +83,18 @@ def test_risona_damage_to_you_trigger_is_reported_not_played() -> None:
     assert [(n["id"], n["sentence"]) for n in out["not_played"]] == [
         ("r", "Whenever combat damage is dealt to you, remove an indestructible counter from "
               "Risona.")]
+
+
+def test_aragorn_grants_renown_with_first_strike() -> None:
+    # Aragorn, Hornburg Hero: "Attacking creatures you control have first strike and renown
+    # 1." and "Whenever a renowned creature you control deals combat damage to a player,
+    # double the number of +1/+1 counters on it." Fencing Ace (1/1 double strike) attacks
+    # alone, unblocked: first-strike damage 1 (Bob 19), renown puts a +1/+1 counter on it and
+    # it becomes renowned (702.112a); regular damage 2 (Bob 17) and, now renowned, Aragorn's
+    # trigger doubles its counters to 2 (renown does not trigger again). The static parser
+    # kept first strike and dropped renown: Bob ended at 18 with no counters.
+    out = _damage([{"id": "ar", "card": "Aragorn, Hornburg Hero", "controller": "Alice"},
+                   {"id": "ace", "card": "Fencing Ace", "controller": "Alice"}],
+                  {"ace": "Bob"})
+    assert out["outcome"]["life"]["Bob"] == 17
+    assert out["outcome"]["counters"]["ace"] == {"+1/+1": 2}
