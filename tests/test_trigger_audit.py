@@ -98,3 +98,20 @@ def test_aragorn_grants_renown_with_first_strike() -> None:
                   {"ace": "Bob"})
     assert out["outcome"]["life"]["Bob"] == 17
     assert out["outcome"]["counters"]["ace"] == {"+1/+1": 2}
+
+
+def test_adeline_counts_the_tokens_her_trigger_makes() -> None:
+    # Adeline, Resplendent Cathar: "Adeline's power is equal to the number of creatures you
+    # control." (a characteristic-defining ability, 604.3, applied continuously) and
+    # "Whenever you attack, for each opponent, create a 1/1 white Human creature token
+    # that's tapped and attacking that player ...". Alone on Alice's side (power 1), she
+    # attacks Bob: the token enters before blockers (508.4), Alice controls 2 creatures, so
+    # Adeline deals 2 and the token 1: Bob 20 -> 17. She dealt 1 before (Bob 18).
+    out = _damage([{"id": "ad", "card": "Adeline, Resplendent Cathar", "controller": "Alice",
+                    "power": 1}], {"ad": "Bob"})
+    assert out["outcome"]["life"]["Bob"] == 17
+    # Silverwing Squadron (power and toughness each the number of creatures you control,
+    # 1/1 alone): its Knight token makes it 2/2 before damage: Bob 20 -> 18
+    out = _damage([{"id": "sq", "card": "Silverwing Squadron", "controller": "Alice",
+                    "power": 1, "toughness": 1}], {"sq": "Bob"})
+    assert out["outcome"]["life"]["Bob"] == 18
