@@ -68,21 +68,36 @@ def test_millicent_triggers_on_another_spirit_dealing_combat_damage() -> None:
         ("Spirit", 1, 1)]
 
 
-def test_risona_damage_to_you_trigger_is_reported_not_played() -> None:
-    # Risona, Asari Commander: "Whenever combat damage is dealt to you, remove an
-    # indestructible counter from Risona." A triggered ability of combat (510.3, 603.2):
-    # Risona's controller is dealt 3 by an unblocked Hill Giant, so the counter should go.
-    # It was set aside as "not of combat" and silently never played; until it is played it
-    # must be reported (docs/triggers.md, "never silently wrong").
-    scenario = {"players": [{"name": "Alice"}, {"name": "Bob"}],
-                "permanents": [{"id": "r", "card": "Risona, Asari Commander",
-                                "controller": "Bob", "counters": {"indestructible": 1}},
-                               {"id": "g", "card": "Hill Giant", "controller": "Alice"}],
-                "combat": {"attackers": {"g": "Bob"}, "triggers_resolved": []}}
-    out = run_command("damage", scenario, {}).to_json()
-    assert [(n["id"], n["sentence"]) for n in out["not_played"]] == [
-        ("r", "Whenever combat damage is dealt to you, remove an indestructible counter from "
-              "Risona.")]
+def test_risona_loses_her_indestructible_counter_when_you_are_dealt_combat_damage() -> None:
+    # Risona, Asari Commander (3/3) blocks Craw Wurm (6/4) with an indestructible counter
+    # (122.1b: she has indestructible) while Fencing Ace (1/1 double strike) is unblocked.
+    # First-strike step: Ace deals 1 to Bob; "Whenever combat damage is dealt to you, remove
+    # an indestructible counter from Risona" triggers (510.3) and resolves before the
+    # regular step (510.4): no counter, no indestructible; the Wurm's 6 destroy her (704.5g).
+    # The ability was set aside as not of combat (silently) and the scenario's counter gave
+    # no indestructible: she died either way, for the wrong reason. Without the Ace she lives.
+    perms = [{"id": "ace", "card": "Fencing Ace", "controller": "Alice"},
+             {"id": "wurm", "card": "Craw Wurm", "controller": "Alice"},
+             {"id": "r", "card": "Risona, Asari Commander", "controller": "Bob",
+              "counters": {"indestructible": 1}}]
+    out = _damage(perms, {"ace": "Bob", "wurm": "Bob"}, {"r": ["wurm"]}, ["attack"])
+    assert out["not_played"] == []
+    assert "r" in _left(out)
+    assert out["outcome"]["life"]["Bob"] == 18
+    out = _damage(perms[1:], {"wurm": "Bob"}, {"r": ["wurm"]}, ["attack"])
+    assert "r" not in _left(out)
+    assert out["outcome"]["counters"].get("r", {}).get("indestructible", 1) == 1
+
+
+def test_keyword_counter_given_by_the_scenario_gives_its_keyword() -> None:
+    # 122.1b: a permanent with an indestructible counter has indestructible; a Grizzly Bears
+    # given one in the scenario blocks Craw Wurm (6 damage) and is not destroyed (702.12b).
+    # It was destroyed: only counters put on in combat gave their keyword.
+    out = _damage([{"id": "wurm", "card": "Craw Wurm", "controller": "Alice"},
+                   {"id": "b", "card": "Grizzly Bears", "controller": "Bob",
+                    "counters": {"indestructible": 1}}],
+                  {"wurm": "Bob"}, {"b": ["wurm"]}, ["attack"])
+    assert _left(out) == set()
 
 
 def test_aragorn_grants_renown_with_first_strike() -> None:
