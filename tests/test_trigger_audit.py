@@ -130,3 +130,14 @@ def test_adeline_counts_the_tokens_her_trigger_makes() -> None:
     out = _damage([{"id": "sq", "card": "Silverwing Squadron", "controller": "Alice",
                     "power": 1, "toughness": 1}], {"sq": "Bob"})
     assert out["outcome"]["life"]["Bob"] == 18
+
+
+def test_field_of_souls_ignores_an_opponents_creature_dying() -> None:
+    # Field of Souls: "Whenever a nontoken creature is put into your graveyard from the
+    # battlefield, create a 1/1 white Spirit creature token with flying." Same reading as
+    # Magus of the Bridge: Bob's Bears dies (to Bob's graveyard, 404.2), no Spirit for Alice.
+    out = _damage([{"id": "f", "card": "Field of Souls", "controller": "Alice"},
+                   {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                   {"id": "bear", "card": "Grizzly Bears", "controller": "Bob"}],
+                  {"giant": "Bob"}, {"bear": ["giant"]}, ["attack"])
+    assert _left(out) == {"bear"} and out["outcome"]["entered"] == []
