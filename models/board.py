@@ -16,7 +16,7 @@ rules ask of them) is :mod:`redzone.models.battlefield`'s; it is re-exported her
 
 from __future__ import annotations
 
-from redzone.models.abilities import Ability, ParsedText
+from redzone.models.abilities import Ability, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, Player
 from redzone.models.cards import lookup_face
 from redzone.models.choices import resolve_choices
@@ -59,6 +59,21 @@ def _printed_stat(value: str | None, given: int | None, where: str, what: str, c
 #: CR 110.4a: the permanent types.
 _PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 
+
+
+def _keyword_counters(parsed: ParsedText, counters: dict[str, int] | None) -> ParsedText:
+    """h21: a permanent with a keyword counter (an indestructible, flying ... counter) has
+    that keyword (122.1b), as a counter put on it in combat gives it
+    (:func:`redzone.models.triggers.counters._set_counters`, whose text ``"<kind> counter"``
+    marks it); triggered keyword counters (exalted) are :mod:`redzone.models.triggers.granted`'s."""
+    if not counters:
+        return parsed
+    from redzone.models.triggers.counters import KEYWORD_COUNTERS
+
+    have = {a.name for a in parsed.abilities if isinstance(a, Keyword)}
+    extra = tuple(Keyword(name=k, text=f"{k} counter") for k in sorted(KEYWORD_COUNTERS)
+                  if counters.get(k, 0) > 0 and k not in have)
+    return ParsedText(parsed.abilities + extra, parsed.unparsed, parsed.ignored) if extra else parsed
 
 def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
@@ -164,6 +179,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
             label = shown if shown == pid else f"{shown} ({pid})"  # the id tells copies apart
             raise UnparsedTextError(f"{where}: {label}: not understood: {parsed.unparsed[0]!r}"
                                     f"{hint_suffix(parsed.unparsed[0], names)}")
+        parsed = _keyword_counters(parsed, counters)  # h21: 122.1b
         eot = getattr(spec, "until_end_of_turn", None)
         until_end_of_turn = _end_of_turn(eot, text, spec.abilities or [], names, where) if eot else None
 

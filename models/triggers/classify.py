@@ -57,6 +57,8 @@ _LOYALTY = re.compile(r"^\[?[+−–-]?(\d+|X)\]?$")
 _COMBAT_EVENT = re.compile(
     r"\b(?:attacks?|attacking|blocks?|blocked|blocking|"
     r"deals? (?:combat )?damage|(?:is|are|was) dealt (?:combat )?damage|"
+    # h21: "Whenever combat damage is dealt to you" (Risona): dealt in the damage step
+    r"combat damage (?:is|are) dealt|"
     # "die" the verb, not the noun ("roll a die", "a six-sided die", "your third die")
     r"dies|(?<!\ba )(?<!-sided )(?<!\bthird )die|"
     r"(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "

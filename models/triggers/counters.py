@@ -71,6 +71,14 @@ def _set_counters(play: Any, pid: str, counters: dict[str, int], d: int) -> None
     play.state.counters[pid] = counters
     perm = play.edit.perm(pid)
     parsed = perm.parsed
+    gone = {k for k in KEYWORD_COUNTERS if counters.get(k, 0) <= 0}
+    if any(isinstance(a, Keyword) and a.text == f"{a.name} counter" and a.name in gone
+           for a in parsed.abilities):
+        # h21: the last such counter removed (Risona's): the keyword it gave goes (122.1b)
+        parsed = ParsedText(tuple(a for a in parsed.abilities
+                                  if not (isinstance(a, Keyword) and a.name in gone
+                                          and a.text == f"{a.name} counter")),
+                            parsed.unparsed, parsed.ignored)
     have = {a.name for a in parsed.abilities if isinstance(a, Keyword)}
     extra = tuple(Keyword(name=k, text=f"{k} counter") for k in sorted(KEYWORD_COUNTERS)
                   if counters.get(k, 0) > 0 and k not in have)

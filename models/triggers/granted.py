@@ -52,9 +52,44 @@ def grant_of(sentence: str, names: tuple[str, ...] = ()) -> tuple[Affected, tupl
 def grants_of(parsed: ParsedText, names: tuple[str, ...]) -> tuple[tuple[Affected, tuple[TriggeredAbility, ...]], ...]:
     """Every grant of triggered keywords among a permanent's set-aside sentences
     (:func:`grant_of`), in text order."""
-    if not parsed.ignored:
-        return ()
-    return tuple(g for s in parsed.ignored if (g := grant_of(s, names)) is not None)
+    got = tuple(g for s in parsed.ignored if (g := grant_of(s, names)) is not None)
+    return got + _mixed_grants(parsed, names)
+
+
+# Triggered keywords whose event needs the creature attacking (a combat damage to a player):
+# granted to "attacking creatures" they trigger as if granted always.
+_WHILE_ATTACKING = frozenset({"renown", "poisonous"})
+
+
+def _mixed_grants(parsed: ParsedText, names: tuple[str, ...]) -> tuple[tuple[Affected, tuple[TriggeredAbility, ...]], ...]:
+    """h21: the triggered keywords of a grant the static parser read for its other keywords
+    ("Attacking creatures you control have first strike and renown 1": the static parser
+    keeps first strike as a :class:`Grant` and sets renown aside; 613.1f). A keyword granted
+    only while attacking counts when its event needs the creature attacking (renown,
+    poisonous: combat damage to a player); any other such keyword is not granted here."""
+    from redzone.models.abilities import Grant
+
+    out: list[tuple[Affected, tuple[TriggeredAbility, ...]]] = []
+    for g in parsed.abilities:
+        if not isinstance(g, Grant) or g.affected.kind == "self":
+            continue
+        m = _GRANT.fullmatch(normalise(g.text.strip(), names).strip())
+        if not m:
+            continue
+        found: list[TriggeredAbility] = []
+        for word in re.split(r", and |, | and ", m["keywords"]):
+            k = _KEYWORD.fullmatch(word.strip())
+            if not k:
+                continue
+            if g.when is not None and (g.when != "attacking"
+                                       or k["word"].lower() not in _WHILE_ATTACKING):
+                continue
+            got = _keyword(k["word"].lower(), int(k["n"] or 1), word.strip())
+            if got is not None:
+                found.append(got)
+        if found:
+            out.append((g.affected, tuple(found)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)

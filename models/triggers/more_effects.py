@@ -261,7 +261,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if inner is None or len(inner) != 1 or not isinstance(inner[0], TapEffect):
             return None
         return (TapOrUntap(inner[0].who),)
-    m = re.fullmatch(r"~ deals damage equal to its (power|toughness) to (.+)", s)
+    m = re.fullmatch(r"~ deals damage equal to (?:its|his|her) (power|toughness) to (.+)", s)
     if m:  # "its": the subject's, ~'s (whatever "it" names in the condition)
         return sentence(f"~ deals damage equal to ~'s {m[1]} to {m[2]}", refs)
     m = re.fullmatch(r"double (.+?)'s power until end of turn", s)

@@ -397,6 +397,10 @@ def _readings(head: str) -> list[_Reading] | None:
                       qualities=got[0], nontoken=got[1], attacking="attacking" in adj,
                       blocking="blocking" in adj)
         it = None if once else _TRIGGER_WHO
+    if watch.kind != "self" and "into your graveyard" in verb:
+        # h21: "a nontoken creature is put into YOUR graveyard" — only a creature you own
+        # goes there (404.2: a card goes to its owner's graveyard); another player's does not
+        watch = dataclasses.replace(watch, extra=(*watch.extra, "owner:you"))
     if (once and events == ("attacks",) and watch == Watch("creatures", "you")
             and intervening is None):
         # "whenever one or more creatures you control attack" is "whenever you attack"

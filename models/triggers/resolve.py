@@ -48,7 +48,7 @@ from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
 from redzone.models.triggers.counters import after_counters, counter_change, stunned_untap
 from redzone.models.triggers.entries import card_target, enter, exiled_with
-from redzone.models.triggers.tokens import layered_tokens, token_parsed
+from redzone.models.triggers.tokens import recount_creature_cdas, layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
                                              players as player_players, token_attacks,
@@ -1148,6 +1148,7 @@ class _Play:
         for target in each:
             made += self._tokens(f, e, n, target)
         layered_tokens(self, made)  # h7: an anthem's effect on the new tokens (613)
+        recount_creature_cdas(self, f.controller, len(made))  # h21: Adeline's power (604.3)
         where = (f" attacking {', '.join(sorted({str(self.attackers.get(t)) for t in made}))}"
                  if e.attacking and any(t in self.attackers for t in made) else "")
         what = (f"{e.power}/{e.toughness} " if e.power is not None else "") + (

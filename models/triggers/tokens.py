@@ -178,3 +178,47 @@ def layered_tokens(play: Any, ids: list[str]) -> None:
             play.edit.perm(tid), power=t.power, toughness=t.toughness, types=t.types,
             subtypes=t.subtypes, colors=t.colors, combat_delta=t.combat_delta,
             lost_abilities_at=t.lost_abilities_at, lost_keywords=t.lost_keywords))
+
+
+_CDA_CREATURES = re.compile(
+    r"[^.]*?(?:'s|\bits) (?P<what>power|power and toughness) (?:is|are each) equal to the "
+    r"number of creatures you control\.?", re.IGNORECASE)
+
+
+def _creature_count_cda(perm: Any) -> str | None:
+    """``"power"`` / ``"power and toughness"`` when ``perm``'s own characteristic-defining
+    ability counts "the number of creatures you control" (604.3: Adeline's power, Silverwing
+    Squadron's power and toughness), else ``None``."""
+    texts = list(perm.parsed.ignored) + [getattr(a, "text", "") for a in perm.parsed.abilities]
+    for s in texts:
+        m = _CDA_CREATURES.fullmatch(s.strip())
+        if m:
+            return m["what"].lower()
+    return None
+
+
+def recount_creature_cdas(play: Any, controller: str, n: int) -> None:
+    """h21: ``n`` creature tokens just entered under ``controller``: a permanent of theirs
+    whose characteristic-defining ability counts the creatures they control (604.3, 613.4a:
+    applied continuously) grows by ``n`` at once (the scenario gives its current power and
+    toughness, so the change is exact). Adeline's "whenever you attack, ... create a 1/1
+    ... token" makes her one bigger before damage."""
+    if n <= 0:
+        return
+    for pid, perm in list((play.edit.perms or play.edit.base.permanents).items()):
+        if perm.controller != controller or not play.state.on_battlefield(pid) \
+                or perm.power is None or perm.lost_abilities_at is not None:
+            continue
+        what = _creature_count_cda(perm)
+        if what is None:
+            continue
+        dt = n if what == "power and toughness" and perm.toughness is not None else 0
+        changes: dict[str, Any] = {"power": perm.power + n}
+        if dt:
+            changes["toughness"] = (perm.toughness or 0) + dt
+        b = perm.base
+        if b is not None:
+            changes["base"] = dataclasses.replace(
+                b, power=None if b.power is None else b.power + n,
+                toughness=None if b.toughness is None or not dt else b.toughness + dt)
+        play.edit.put(dataclasses.replace(play.edit.perm(pid), **changes))

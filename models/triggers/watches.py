@@ -564,7 +564,13 @@ def _two_conditions(head: str) -> list[_Reading] | None:
         if not first:
             continue
         second = _all_readings(f"{m[1]} {right}")
-        if not second and left.startswith("~ "):
+        if not second and left.startswith("~ or "):
+            # h21: the subject is all of "~ or another nontoken Spirit you control", not "~"
+            # (Millicent: "... dies or deals combat damage to a player")
+            subj, _, verb = left.rpartition(" ")
+            if verb in ("dies", "attacks", "blocks"):
+                second = _all_readings(f"{m[1]} {subj} {right}")
+        elif not second and left.startswith("~ "):
             second = _all_readings(f"{m[1]} ~ {right}")  # "~ attacks or dies"
         if not second:
             continue
@@ -597,6 +603,10 @@ def readings(head: str) -> list[_Reading] | None:
     ``None``. ``head``: the condition, normalised (the source is ``~``)."""
     from redzone.models.triggers.parse import _Reading
 
+    if head == "Whenever combat damage is dealt to you":
+        # h21 (Risona): combat damage is dealt only by creatures (510.1), all of a step's at
+        # once (510.2): one event per step in which some is dealt to you
+        head = "Whenever one or more creatures deal combat damage to you"
     got = _deals_damage_to(head) or _player_attacks(head) or _two_conditions(head)  # h12
     if got is not None:
         return got
