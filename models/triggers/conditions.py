@@ -27,6 +27,7 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 from redzone.models.parser.conditions import parse_condition
 from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
     CantBlockEffect,
@@ -75,6 +76,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     ``it_is_source``: "it" in the effect is the source; ``it_is_trigger`` /
     ``that_is_trigger``: "it" / "that creature" is the creature whose event it was."""
     c = cond.strip()
+    graveyard = reflexive.graveyard_test(c)  # h20: "there are seven or more cards in your graveyard"
+    if graveyard is not None:
+        return graveyard
     past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
     if past is not None:
         return past

@@ -43,6 +43,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers import actions, board_effects, chance, creatures, more_effects, moves
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers import players as _players
+from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -1004,6 +1005,8 @@ class _Play:
             need = t.count if t.kind == "opponent_poison_at_least" else 1
             return any(state.poison.get(p.name, p.poison) >= need
                        for p in board.players if p.name in whose)
+        if t.kind == "graveyard_at_least":  # h20: the cards in your graveyard (reflexive.py)
+            return reflexive.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature

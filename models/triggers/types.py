@@ -545,13 +545,16 @@ class IfTest:
     existed (608.2h; the source, or with ``of_trigger`` the creature whose event it was):
     ``"had_counters"`` (``count`` or more ``counter`` counters, ``none``: no such counter),
     ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
-    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h)."""
+    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
+    ``"graveyard_at_least"``: at least ``count`` of ``measure`` among the cards in your
+    graveyard (:mod:`redzone.models.triggers.reflexive`)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  "graveyard_at_least"]  # h20: reflexive.py
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -559,6 +562,9 @@ class IfTest:
     attached: str = "any"
     counter: str | None = None
     of_trigger: bool = False
+    measure: str = ""
+    """h20 (reflexive.py): what ``"graveyard_at_least"`` counts among the cards in your
+    graveyard: ``"cards"``, ``"card_types"``, ``"permanent_cards"``, ``"subtype:<Subtype>"``."""
 
 
 @dataclass(frozen=True)
