@@ -108,3 +108,54 @@ def test_creatures_that_died_this_combat_are_cards_in_the_graveyard() -> None:
     assert not holds(play, f, IfTest("graveyard_at_least", 7, measure="cards"))
     assert holds(play, f, IfTest("graveyard_at_least", 2, measure="card_types"))
     assert not holds(play, f, IfTest("graveyard_at_least", 3, measure="card_types"))
+
+
+def test_battle_cry_goblin_pack_tactics_counts_the_declared_attackers() -> None:
+    # Pack tactics (603.4, 508.1): Battle Cry Goblin (2/2) attacks with Craw Wurm (6/4):
+    # total power 8, a 1/1 Goblin token enters tapped and attacking (508.4): Bob takes
+    # 2 + 6 + 1 = 9. With Grizzly Bears (2/2) instead, total 4: no token, Bob takes 4.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "permanents": [perm("g", "Battle Cry Goblin", "Alice"), perm("w", "Craw Wurm", "Alice")],
+         "combat": {"attackers": {"g": "Bob", "w": "Bob"}, "blockers": {}}}
+    assert run_command("damage", s, {}).to_json()["outcome"]["life"]["Bob"] == 11
+    s["permanents"][1] = perm("w", "Grizzly Bears", "Alice")
+    assert run_command("damage", s, {}).to_json()["outcome"]["life"]["Bob"] == 16
+
+
+def test_targ_nar_pack_tactics_ignores_pumps_after_declaration() -> None:
+    # 508.1, 603.4: Targ Nar (2/2), Gnoll Hunter (2/2) and Grizzly Bears (2/2) attack: total
+    # 6 as declared, so both pack tactics abilities trigger. Whatever order they resolve in,
+    # each still holds (Targ Nar's +1/+0 doesn't change what was declared): Targ Nar 3,
+    # Hunter 2 + 1 counter + 1 = 4, Bears 3: Bob takes 10.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "permanents": [perm("t", "Targ Nar, Demon-Fang Gnoll", "Alice"),
+                        perm("h", "Gnoll Hunter", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+         "combat": {"attackers": {"t": "Bob", "h": "Bob", "b": "Bob"}, "blockers": {}}}
+    assert run_command("damage", s, {}).to_json()["outcome"]["life"]["Bob"] == 10
+
+
+_OURS = ["Whenever this creature attacks, if you attacked with creatures with total power 6 or "
+         "greater this combat, put a +1/+1 counter on this creature.",
+         "Whenever this creature attacks, if there are seven or more cards in your graveyard, "
+         "this creature gets +2/+0 until end of turn."]
+
+
+def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -> None:
+    # The AI's search and the exhaustive reference resolve the same conditions: on random
+    # boards whose creatures have pack tactics or threshold, they agree (attacks at
+    # lookahead 0, blocks).
+    import random
+    import sys
+
+    sys.path.insert(0, "tests")
+    import test_ai_triggers as t
+    from test_ai_differential import attack_mismatch, block_mismatch
+
+    monkeypatch.setattr(t, "TRIGGERS", _OURS)
+    for seed in range(8):
+        rng = random.Random(seed)
+        board = t.trigger_board(rng, rng.randint(1, 3), rng.randint(0, 2))
+        board["players"][0]["graveyard"] = _SEVEN[:rng.choice((6, 7))]
+        assert attack_mismatch(board, 0) is None
+        board = t.trigger_board(rng, rng.randint(1, 3), rng.randint(0, 2), combat=True)
+        assert block_mismatch(board, 0) is None

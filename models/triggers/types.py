@@ -547,14 +547,15 @@ class IfTest:
     ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
     an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
     ``"graveyard_at_least"``: at least ``count`` of ``measure`` among the cards in your
-    graveyard (:mod:`redzone.models.triggers.reflexive`)."""
+    graveyard; ``"attacked_power_at_least"``: the creatures you attacked with this combat had
+    a total power of at least ``count`` as declared (both :mod:`redzone.models.triggers.reflexive`)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
-                  "graveyard_at_least"]  # h20: reflexive.py
+                  "graveyard_at_least", "attacked_power_at_least"]  # h20: reflexive.py
     count: int = 1
     quality: Quality | None = None
     other: bool = False
