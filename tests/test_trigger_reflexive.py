@@ -137,7 +137,9 @@ def test_targ_nar_pack_tactics_ignores_pumps_after_declaration() -> None:
 _OURS = ["Whenever this creature attacks, if you attacked with creatures with total power 6 or "
          "greater this combat, put a +1/+1 counter on this creature.",
          "Whenever this creature attacks, if there are seven or more cards in your graveyard, "
-         "this creature gets +2/+0 until end of turn."]
+         "this creature gets +2/+0 until end of turn.",
+         "Whenever this creature attacks, if you control a Desert or there are four or more "
+         "card types among cards in your graveyard, this creature gets +1/+1 until end of turn."]
 
 
 def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -> None:
@@ -159,3 +161,86 @@ def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -
         assert attack_mismatch(board, 0) is None
         board = t.trigger_board(rng, rng.randint(1, 3), rng.randint(0, 2), combat=True)
         assert block_mismatch(board, 0) is None
+
+
+def _s(perms: list[dict[str, Any]], attackers: dict[str, str],
+       blockers: dict[str, list[str]] | None = None, graveyard: list[str] | None = None,
+       **combat: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, "graveyard": graveyard or []},
+                        {"name": "Bob", "life": 20}],
+            "permanents": perms,
+            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+
+
+def test_gilded_cerodon_either_condition() -> None:
+    # 603.4: "if you control a Desert or there is a Desert card in your graveyard": either
+    # half is enough. Gilded Cerodon (4/4) attacks; with Desert of the Fervent in Alice's
+    # graveyard, the stated target, Bob's Grizzly Bears, can't block this turn. With a
+    # Forest there and no Desert on the battlefield it doesn't trigger.
+    read = parse_trigger("Whenever this creature attacks, if you control a Desert or there is a "
+                         "Desert card in your graveyard, target creature can't block this turn.",
+                         ("Gilded Cerodon",))
+    assert read is not None and read.intervening is not None
+    test = read.intervening.test
+    assert test is not None and test.kind == "either"
+    assert test.parts[1] == IfTest("graveyard_at_least", 1, measure="subtype:Desert")
+    perms = [perm("c", "Gilded Cerodon", "Alice"), perm("b", "Grizzly Bears", "Bob")]
+    choice = [{"source": "c", "window": "attack", "target": "b"}]
+    got = run_command("damage", _s(perms, {"c": "Bob"}, graveyard=["Desert of the Fervent"],
+                                   trigger_choices=choice), {}).to_json()
+    res = [t for t in got.get("triggers", []) if t["source"] == "c"]
+    assert res and res[0]["result"] == "b can't block this turn"
+    got = run_command("damage", _s(perms, {"c": "Bob"}, graveyard=["Forest"]), {}).to_json()
+    assert not [t for t in got.get("triggers", []) if t["source"] == "c"]  # 603.4: no trigger
+
+
+def test_naomi_both_an_artifact_and_an_enchantment() -> None:
+    # 603.4: "if you control an artifact and an enchantment": Naomi (4/4) attacks with
+    # Ornithopter (artifact) and Glorious Anthem (enchantment) on Alice's side: a 2/2
+    # Samurai token (not attacking). Without the Anthem: no token.
+    perms = [perm("n", "Naomi, Pillar of Order", "Alice"), perm("o", "Ornithopter", "Alice"),
+             perm("a", "Glorious Anthem", "Alice")]
+    got = run_command("damage", _s(perms, {"n": "Bob"}), {}).to_json()
+    assert [t for t in got.get("triggers", []) if t["source"] == "n"]
+    got = run_command("damage", _s(perms[:2], {"n": "Bob"}), {}).to_json()
+    assert not [t for t in got.get("triggers", []) if t["source"] == "n"]
+
+
+def test_karplusan_hound_needs_a_chandra_planeswalker() -> None:
+    # 205.3j, 603.4: Karplusan Hound (3/3) attacks; Alice controls Chandra, Torch of
+    # Defiance: 2 damage to any target (Bob, the only one worth it: 3 + 2 = 5, Bob 15).
+    perms = [perm("h", "Karplusan Hound", "Alice"),
+             perm("c", "Chandra, Torch of Defiance", "Alice")]
+    got = run_command("damage", _s(perms, {"h": "Bob"},
+                                   trigger_choices=[{"source": "h", "window": "attack",
+                                                     "target": "Bob"}]), {}).to_json()
+    assert got["outcome"]["life"]["Bob"] == 15
+    got = run_command("damage", _s(perms[:1], {"h": "Bob"}), {}).to_json()
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_pelt_collector_compares_the_dead_creatures_power() -> None:
+    # 603.10a, 608.2h: Bob's Hill Giant (3/3) attacks Alice; her Grizzly Bears (2/2) block
+    # it and die: their power 2 > Pelt Collector's 1, a +1/+1 counter.
+    perms = [perm("g", "Hill Giant", "Bob"), perm("b", "Grizzly Bears", "Alice"),
+             perm("p", "Pelt Collector", "Alice")]
+    s = _s(perms, {"g": "Alice"}, {"b": ["g"]})
+    s["active_player"] = "Bob"
+    got = run_command("damage", s, {}).to_json()
+    res = [t for t in got.get("triggers", []) if t["source"] == "p"]
+    assert res and res[0]["result"] == "1 +1/+1 on p"
+    # An Ornithopter (0/2) dying instead is not stronger than it: no counter (603.4).
+    perms[1] = perm("b", "Ornithopter", "Alice", power=0, toughness=2)
+    got = run_command("damage", s | {"permanents": perms}, {}).to_json()
+    assert not [t for t in got.get("triggers", []) if t["source"] == "p"]
+
+
+def test_momentum_rumbler_has_first_strike_or_not() -> None:
+    # 702.7, 603.4: Momentum Rumbler (3/3) attacks without first strike: its first ability
+    # puts a first strike counter on it (122.1b); the second ("if it has first strike")
+    # didn't trigger (603.4: false as it attacked). Bob takes 3.
+    got = run_command("damage", _s([perm("m", "Momentum Rumbler", "Alice")], {"m": "Bob"}),
+                      {}).to_json()
+    res = [t for t in got.get("triggers", []) if t["source"] == "m"]
+    assert len(res) == 1 and "first strike" in res[0]["result"]
+    assert got["outcome"]["life"]["Bob"] == 17

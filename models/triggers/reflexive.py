@@ -18,11 +18,13 @@ Pure Python; the board is looked at only through the play (:func:`holds`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+from redzone.models.ability_base import Quality
 from redzone.models.triggers.types import IfTest
 
-__all__ = ["graveyard_test", "holds"]
+__all__ = ["graveyard_test", "holds", "more_test"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -59,6 +61,56 @@ def graveyard_test(cond: str) -> IfTest | None:
     m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", c)
     if m:  # pack tactics
         return IfTest("attacked_power_at_least", int(m[1]))
+    return None
+
+
+_KEYWORDS = ("flying", "first strike", "double strike", "deathtouch", "trample", "vigilance",
+             "lifelink", "menace", "reach", "haste", "defender", "indestructible", "hexproof")
+
+
+def more_test(c: str, *, it_is_source: bool, that_is_trigger: bool,
+              read: Callable[[str], IfTest | None]) -> IfTest | None:
+    """Conditions :func:`redzone.models.triggers.conditions.if_test` reads through this
+    module (``c``: the condition, self references as "~"; ``read``: ``if_test`` itself, for
+    the two halves of "A or B" / "A and B"), or ``None``:
+
+    - the graveyard conditions of :func:`graveyard_test` and pack tactics;
+    - "you control a Chandra planeswalker" (a planeswalker of that subtype, 205.3j);
+    - "it's / ~ is enchanted or equipped" (an Aura or an Equipment attached to the source);
+    - "~'s power is N or greater" (the source now; as it last existed if it left, 608.2h);
+    - "~ has <keyword>" / "it doesn't have <keyword>" (the source now);
+    - "that creature's power is greater than ~'s" (the creature of the event, as it last
+      existed, against the source now);
+    - "<A> or <B>" / "<A> and <B>": both halves read alone (``"either"`` / ``"both"``)."""
+    got = graveyard_test(c)
+    if got is not None:
+        return got
+    it = r"(?:~|it)" if it_is_source else r"~"
+    m = re.fullmatch(r"you control an? ([A-Z][\w'-]*) planeswalker", c)
+    if m:
+        return IfTest("you_control", 1, Quality(types=("Planeswalker",), subtypes=(m[1],)))
+    if re.fullmatch(it + r"(?:'s| is) enchanted or equipped", c) and (
+            it_is_source or c.startswith("~")):
+        return IfTest("source_attached", attached="any")
+    m = re.fullmatch(r"(?:~'s|its) power is (\d+) or greater", c)
+    if m and (it_is_source or c.startswith("~")):
+        return IfTest("had_power_at_least", int(m[1]))
+    m = re.fullmatch(it + r" (has|doesn't have) (" + "|".join(_KEYWORDS) + ")", c)
+    if m and (it_is_source or c.startswith("~")):
+        return IfTest("source_keyword", measure=m[2], none=m[1] != "has")
+    if (re.fullmatch(r"that creature's power is greater than ~'s(?: power)?", c)
+            and that_is_trigger):
+        return IfTest("trigger_power_greater", of_trigger=True)
+    for word, kind in ((" or ", "either"), (" and ", "both")):
+        if c.count(word) != 1:
+            continue
+        left, right = c.split(word)
+        a = read(left)
+        b = read(right)
+        if b is None and left.startswith("you control ") and not right.startswith(("you ", "there ")):
+            b = read("you control " + right)  # "you control an artifact and an enchantment"
+        if a is not None and b is not None:
+            return IfTest(kind, parts=(a, b))  # type: ignore[arg-type]
     return None
 
 
@@ -106,6 +158,19 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
     what happens to them later doesn't change what it attacked with): the powers of the
     play's board, the board the attack was declared on (tokens put onto the battlefield
     attacking were not declared, 508.4)."""
+    if t.kind in ("either", "both"):
+        got = [play.test(f, part) for part in t.parts]
+        return any(got) if t.kind == "either" else all(got)
+    if t.kind in ("source_keyword", "trigger_power_greater"):
+        here = play.edit.perms or play.edit.base.permanents  # tokens made this combat too
+        if not play.state.on_battlefield(f.source) or f.source not in here:
+            return False  # the source has left: it has no keyword, no power to compare
+        src = play.edit.perm(f.source)
+        if t.kind == "source_keyword":
+            return play.board.has_keyword(src, t.measure) != t.none
+        if f.trigger is None or f.trigger not in here:
+            return False
+        return (play.edit.perm(f.trigger).power or 0) > (src.power or 0)
     if t.kind == "attacked_power_at_least":
         base = play.edit.base
         return sum((base.permanents[a].power or 0) for a in play.attackers

@@ -548,14 +548,18 @@ class IfTest:
     an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
     ``"graveyard_at_least"``: at least ``count`` of ``measure`` among the cards in your
     graveyard; ``"attacked_power_at_least"``: the creatures you attacked with this combat had
-    a total power of at least ``count`` as declared (both :mod:`redzone.models.triggers.reflexive`)."""
+    a total power of at least ``count`` as declared; ``"source_keyword"``: the source has the
+    keyword ``measure`` now (``none``: it hasn't); ``"trigger_power_greater"``: the creature of
+    the event had greater power than the source has; ``"either"`` / ``"both"``: one / both of
+    ``parts`` hold (all :mod:`redzone.models.triggers.reflexive`)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
-                  "graveyard_at_least", "attacked_power_at_least"]  # h20: reflexive.py
+                  "graveyard_at_least", "attacked_power_at_least",  # h20: reflexive.py
+                  "source_keyword", "trigger_power_greater", "either", "both"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -563,8 +567,11 @@ class IfTest:
     attached: str = "any"
     counter: str | None = None
     of_trigger: bool = False
+    parts: tuple["IfTest", ...] = ()
+    """h20 (reflexive.py): the two conditions of ``"either"`` ("A or B") / ``"both"``."""
     measure: str = ""
-    """h20 (reflexive.py): what ``"graveyard_at_least"`` counts among the cards in your
+    """h20 (reflexive.py): the keyword of ``"source_keyword"`` (``none``: it doesn't have it);
+    what ``"graveyard_at_least"`` counts among the cards in your
     graveyard: ``"cards"``, ``"card_types"``, ``"permanent_cards"``, ``"subtype:<Subtype>"``."""
 
 
