@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.reflexive import GraveyardCost
 from redzone.models.triggers.types import Conditional, IfTest
 from redzone.solver.frontends.commands import run_command
 from trigger_play import perm
@@ -139,7 +140,9 @@ _OURS = ["Whenever this creature attacks, if you attacked with creatures with to
          "Whenever this creature attacks, if there are seven or more cards in your graveyard, "
          "this creature gets +2/+0 until end of turn.",
          "Whenever this creature attacks, if you control a Desert or there are four or more "
-         "card types among cards in your graveyard, this creature gets +1/+1 until end of turn."]
+         "card types among cards in your graveyard, this creature gets +1/+1 until end of turn.",
+         "Whenever this creature attacks, you may exile an instant or sorcery card from your "
+         "graveyard. If you do, put a +1/+1 counter on this creature."]
 
 
 def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -> None:
@@ -244,3 +247,52 @@ def test_momentum_rumbler_has_first_strike_or_not() -> None:
     res = [t for t in got.get("triggers", []) if t["source"] == "m"]
     assert len(res) == 1 and "first strike" in res[0]["result"]
     assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_imoen_exiles_an_instant_or_sorcery_card_to_deal_damage() -> None:
+    # 608.2c, 118.3: Imoen, Chaotic Trickster (3/2) deals combat damage to Bob; Alice may
+    # exile an instant or sorcery card from her graveyard: with Lightning Bolt there she does
+    # (the card leaves), and Imoen deals 2 more: Bob 15. With only a Forest she can't pay.
+    read = parse_trigger("Whenever Imoen deals combat damage to a player, you may exile an "
+                         "instant or sorcery card from your graveyard. If you do, Imoen deals 2 "
+                         "damage to each opponent.", ("Imoen, Chaotic Trickster", "Imoen"))
+    assert read is not None and read.optional
+    assert read.effects[0] == GraveyardCost(("Instant", "Sorcery"))
+    got = _damage([perm("i", "Imoen, Chaotic Trickster", "Alice")], {"i": "Bob"},
+                  ["Forest", "Lightning Bolt"])
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert got["triggers"][0]["choices"]["chosen"] == "Alice~graveyard1"
+    got = _damage([perm("i", "Imoen, Chaotic Trickster", "Alice")], {"i": "Bob"}, ["Forest"])
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert got["triggers"][0]["result"].startswith("declined: can't pay")
+
+
+def test_one_card_pays_for_one_ability_only() -> None:
+    # 118.3: two Imoens (Chaotic 3/2, Occult 2/3) connect; one Lightning Bolt in Alice's
+    # graveyard pays for one ability only: after the first exiles it, the second can't pay.
+    # Both choices stated as taken ("may": true).
+    may = [{"source": x, "window": "regular", "may": True} for x in ("i", "o")]
+    got = run_command("damage", _s([perm("i", "Imoen, Chaotic Trickster", "Alice"),
+                                    perm("o", "Imoen, Occult Trickster", "Alice")],
+                                   {"i": "Bob", "o": "Bob"}, graveyard=["Lightning Bolt"],
+                                   trigger_choices=may), {}).to_json()
+    results = sorted(t["result"] for t in got["triggers"])
+    assert len(results) == 2
+    assert sum(r.startswith("declined: can't pay") for r in results) == 1
+    assert sum("exiles Alice~graveyard0" in r for r in results) == 1
+
+
+def test_kavaron_harrier_sacrifices_the_token_it_paid_for() -> None:
+    # 608.2c, 603.7: Kavaron Harrier attacks; Alice pays {2} (players[].mana 2): a 2/2 Robot
+    # enters tapped and attacking (508.4), deals 2 to Bob with the Harrier, and is
+    # sacrificed at end of combat. Without mana: no token, no sacrifice.
+    s = _s([perm("k", "Kavaron Harrier", "Alice")], {"k": "Bob"})
+    s["players"][0]["mana"] = 2
+    got = run_command("damage", s, {}).to_json()
+    power = 2  # Kavaron Harrier's printed power
+    assert got["outcome"]["life"]["Bob"] == 20 - power - 2
+    res = [t for t in got["triggers"] if t["source"] == "k"]
+    assert any("sacrific" in t["result"] for t in got["triggers"]), res
+    s["players"][0]["mana"] = 0
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["life"]["Bob"] == 20 - power

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.types import IfTest
 
-__all__ = ["graveyard_test", "holds", "more_test"]
+__all__ = ["GraveyardCost", "can_pay", "card_cost", "gone", "graveyard_test", "holds",
+           "more_test", "of_the_choice", "pay"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -140,7 +142,7 @@ def graveyard(play: Any, player: str) -> list[tuple[tuple[str, ...], tuple[str, 
     here = play.edit.perms or base.permanents
     given = next((p.graveyard for p in base.players if p.name == player), ())
     out = [_card_types(name) for i, name in enumerate(given)
-           if f"{player}~graveyard{i}" not in here]
+           if f"{player}~graveyard{i}" not in here and not gone(play.state, f"{player}~graveyard{i}")]
     for pid in play.state.destroyed:
         perm = base.permanents.get(pid)
         if (perm is None or perm.token or perm.owner != player
@@ -189,3 +191,125 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
         sub = t.measure.split(":", 1)[1]
         return sum(1 for _, subs in cards if sub in subs) >= t.count
     return False
+
+
+# ----------------------------------------------------------------- a card from a graveyard as the price
+# "You may exile an instant or sorcery card from your graveyard. If you do / When you do, B"
+# (608.2c, 603.12): B is done only if a card was exiled; whether one can be is decided from
+# the graveyard above (what the scenario states, and this combat's deaths).
+
+_KINDS = {"card": (), "creature card": ("Creature",), "instant or sorcery card": ("Instant", "Sorcery"),
+          "artifact card": ("Artifact",), "land card": ("Land",), "enchantment card": ("Enchantment",),
+          "noncreature card": ("-Creature",)}
+
+_COST = re.compile(r"(?:you may )?exile an? (" + "|".join(sorted(_KINDS, key=len, reverse=True))
+                   + r") from your graveyard\.?")
+
+EXILED_FOR_COST = "exiled from the graveyard to pay a cost"
+"""The ``state.reasons`` entry of a card exiled from a graveyard by :func:`pay`."""
+
+
+@dataclass(frozen=True)
+class GraveyardCost:
+    """The first effect of a "you may exile a <kind> card from your graveyard. If you do /
+    When you do, ..." ability (optional): one card of ``kinds`` (card types; ``()``: any
+    card; ``"-Creature"``: not a creature card) leaves your graveyard for exile. It can't be
+    chosen without such a card (118.3)."""
+
+    kinds: tuple[str, ...] = ()
+
+
+def card_cost(before: str, sent: str, effects: list[Any]) -> bool:
+    """Whether ``sent`` is "If you do, ..." / "When you do, ..." after ``before``, "you may
+    exile a <kind> card from your graveyard", read as the ability's only effect so far (a
+    value): that value becomes a :class:`GraveyardCost` (``effects`` changed in place) and
+    the rest is done only if it was paid."""
+    from redzone.models.triggers.types import ValueOnly
+
+    if not sent.startswith(("if you do, ", "when you do, ")):
+        return False
+    if len(effects) != 1 or not isinstance(effects[0], ValueOnly):
+        return False
+    m = _COST.fullmatch(before.strip()[0].lower() + before.strip()[1:])
+    if m is None:
+        return False
+    effects[0] = GraveyardCost(_KINDS[m[1]])
+    return True
+
+
+def _fits(types: tuple[str, ...], kinds: tuple[str, ...]) -> bool:
+    if not kinds:
+        return True
+    if kinds == ("-Creature",):
+        return "Creature" not in types
+    return any(k in types for k in kinds)
+
+
+def _candidates(play: Any, player: str, e: GraveyardCost) -> list[str]:
+    """The cards of ``player``'s graveyard :func:`pay` may exile, one of each name: ids
+    ``<player>~graveyard<i>`` and the ids of this combat's dead nontoken permanents."""
+    from redzone.models.triggers.resolve import _NOT_DIED
+
+    base = play.edit.base
+    here = play.edit.perms or base.permanents
+    out: list[str] = []
+    seen: set[str] = set()
+    given = next((p.graveyard for p in base.players if p.name == player), ())
+    for i, name in enumerate(given):
+        gid = f"{player}~graveyard{i}"
+        if gid in here or gid in play.state.reasons or name in seen:
+            continue
+        if _fits(_card_types(name)[0], e.kinds):
+            seen.add(name)
+            out.append(gid)
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if (perm is None or perm.token or perm.owner != player
+                or play.state.reasons.get(pid, "").startswith(_NOT_DIED)
+                or f"{pid}~returned" in here):
+            continue
+        if _fits(tuple(perm.types), e.kinds):
+            out.append(pid)
+    return out
+
+
+def can_pay(play: Any, f: Any) -> bool:
+    """Whether the controller of ``f`` can pay its :class:`GraveyardCost` (``True`` when it
+    has none)."""
+    e = f.ability.effects[0] if f.ability.effects else None
+    if not isinstance(e, GraveyardCost):
+        return True
+    return bool(_candidates(play, f.controller, e))
+
+
+def pay(play: Any, f: Any, e: GraveyardCost, chosen: dict[str, Any]) -> str:
+    """Exile one card of ``e`` from the controller's graveyard: the controller chooses which
+    (a ``Choice`` ``"chosen"``; the scenario's ``trigger_choices[].chosen``). The card is no
+    longer counted in the graveyard (``state.reasons``)."""
+    from redzone.models.triggers.resolve import Choice
+
+    options = _candidates(play, f.controller, e)
+    if not options:
+        return "nothing"
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    chosen["chosen"] = pick
+    play.state.reasons[pick] = EXILED_FOR_COST  # a dead permanent's reason: it left the graveyard
+    return f"{f.controller} exiles {pick} from their graveyard"
+
+
+def of_the_choice(got: tuple[Any, ...], effects: list[Any]) -> bool:
+    """Whether ``got`` (a sentence after "you may A. If you do, create a token") is "Sacrifice
+    / exile that token at end of combat": it acts on the token made only if the choice was
+    taken, so it belongs to that choice (declined, there is no token to act on)."""
+    from redzone.models.triggers.types import AtEndOfCombat, CreateTokens
+
+    return (len(got) == 1 and isinstance(got[0], AtEndOfCombat)
+            and all(getattr(x, "who", None) is not None and x.who.kind == "created"
+                    for x in got[0].effects)
+            and any(isinstance(e, CreateTokens) for e in effects))
+
+
+def gone(state: Any, gid: str) -> bool:
+    """Whether the scenario's graveyard card ``gid`` was exiled by :func:`pay`."""
+    return state.reasons.get(gid) == EXILED_FOR_COST

@@ -559,7 +559,8 @@ class _Play:
         base = self.edit.base
         given = next((p.graveyard for p in base.players if p.name == player), ())
         n = sum(1 for i, name in enumerate(given) if _creature_card(name)
-                and f"{player}~graveyard{i}" not in (self.edit.perms or base.permanents))  # h8
+                and f"{player}~graveyard{i}" not in (self.edit.perms or base.permanents)  # h8
+                and not reflexive.gone(self.state, f"{player}~graveyard{i}"))  # h20: exiled as a cost
         for pid in self.state.destroyed:
             perm = base.permanents.get(pid)
             if (perm is None or perm.token or perm.owner != player or not perm.is_creature
@@ -731,7 +732,8 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        if t.optional and not board_effects.can_pay(self, f):  # h3: 118.3
+        if t.optional and not (board_effects.can_pay(self, f)  # h3: 118.3
+                               and reflexive.can_pay(self, f)):  # h20: a card from a graveyard
             self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                           "declined: can't pay its cost (118.3, 119.4)",
                                           {**chosen}, f.trigger))
@@ -775,6 +777,8 @@ class _Play:
 
     def effect(self, f: Fired, e: Effect, chosen: dict[str, Any]) -> str:
         state = self.state
+        if isinstance(e, reflexive.GraveyardCost):  # h20: a card exiled from a graveyard
+            return reflexive.pay(self, f, e, chosen)
         if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
