@@ -305,7 +305,7 @@ def of_the_choice(got: tuple[Any, ...], effects: list[Any]) -> bool:
     from redzone.models.triggers.types import AtEndOfCombat, CreateTokens
 
     return (len(got) == 1 and isinstance(got[0], AtEndOfCombat)
-            and all(getattr(x, "who", None) is not None and x.who.kind == "created"
+            and all(getattr(getattr(x, "who", None), "kind", None) == "created"
                     for x in got[0].effects)
             and any(isinstance(e, CreateTokens) for e in effects))
 
