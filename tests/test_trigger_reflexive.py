@@ -142,7 +142,9 @@ _OURS = ["Whenever this creature attacks, if you attacked with creatures with to
          "Whenever this creature attacks, if you control a Desert or there are four or more "
          "card types among cards in your graveyard, this creature gets +1/+1 until end of turn.",
          "Whenever this creature attacks, you may exile an instant or sorcery card from your "
-         "graveyard. If you do, put a +1/+1 counter on this creature."]
+         "graveyard. If you do, put a +1/+1 counter on this creature.",
+         "Whenever this creature attacks, you may collect evidence 3. If you do, this creature "
+         "gets +2/+0 until end of turn."]
 
 
 def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -> None:
@@ -160,7 +162,8 @@ def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -
     for seed in range(8):
         rng = random.Random(seed)
         board = t.trigger_board(rng, rng.randint(1, 3), rng.randint(0, 2))
-        board["players"][0]["graveyard"] = _SEVEN[:rng.choice((6, 7))]
+        board["players"][0]["graveyard"] = rng.choice(
+            (_SEVEN[:6], _SEVEN, ["Hill Giant", "Lightning Bolt", "Shock", "Grizzly Bears"]))
         assert attack_mismatch(board, 0) is None
         board = t.trigger_board(rng, rng.randint(1, 3), rng.randint(0, 2), combat=True)
         assert block_mismatch(board, 0) is None
@@ -296,3 +299,18 @@ def test_kavaron_harrier_sacrifices_the_token_it_paid_for() -> None:
     s["players"][0]["mana"] = 0
     got = run_command("damage", s, {}).to_json()
     assert got["outcome"]["life"]["Bob"] == 20 - power
+
+
+def test_sample_collector_collects_evidence_from_the_graveyard() -> None:
+    # 701.59a, 603.12: Sample Collector (2/3) attacks alone; Alice may
+    # collect evidence 3: Hill Giant (mana value 4) alone is enough (the smallest set with no
+    # card to spare), and the +1/+1 counter goes on the only creature she controls.
+    # Lightning Bolt and Shock (1 + 1 = 2) are not enough: she can't pay.
+    perms = [perm("s", "Sample Collector", "Alice")]
+    got = _damage(perms, {"s": "Bob"}, ["Lightning Bolt", "Hill Giant"])
+    res = [t for t in got["triggers"] if t["source"] == "s"][0]
+    assert res["result"].startswith("Alice collects evidence 3: exiles Alice~graveyard1;")
+    assert got["outcome"]["life"]["Bob"] == 17
+    got = _damage(perms, {"s": "Bob"}, ["Lightning Bolt", "Shock"])
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert got["triggers"][0]["result"].startswith("declined: can't pay")

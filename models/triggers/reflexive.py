@@ -217,6 +217,16 @@ class GraveyardCost:
     chosen without such a card (118.3)."""
 
     kinds: tuple[str, ...] = ()
+    evidence: int = 0
+    """Collect evidence N (701.59a): any number of cards with a total mana value of N or
+    more (0: one card of ``kinds``)."""
+
+
+_EVIDENCE = re.compile(r"(?:you may )?collect evidence (\d+)\.?")
+
+EVIDENCE_OPTIONS = 32
+"""At most this many sets of cards are offered for one collect evidence (the smallest
+first): a larger graveyard offers only the first ones."""
 
 
 def card_cost(before: str, sent: str, effects: list[Any]) -> bool:
@@ -230,11 +240,16 @@ def card_cost(before: str, sent: str, effects: list[Any]) -> bool:
         return False
     if len(effects) != 1 or not isinstance(effects[0], ValueOnly):
         return False
-    m = _COST.fullmatch(before.strip()[0].lower() + before.strip()[1:])
-    if m is None:
-        return False
-    effects[0] = GraveyardCost(_KINDS[m[1]])
-    return True
+    text = before.strip()[0].lower() + before.strip()[1:]
+    m = _COST.fullmatch(text)
+    if m is not None:
+        effects[0] = GraveyardCost(_KINDS[m[1]])
+        return True
+    m = _EVIDENCE.fullmatch(text)
+    if m is not None and int(m[1]) > 0:
+        effects[0] = GraveyardCost(evidence=int(m[1]))
+        return True
+    return False
 
 
 def _fits(types: tuple[str, ...], kinds: tuple[str, ...]) -> bool:
@@ -257,7 +272,7 @@ def _candidates(play: Any, player: str, e: GraveyardCost) -> list[str]:
     given = next((p.graveyard for p in base.players if p.name == player), ())
     for i, name in enumerate(given):
         gid = f"{player}~graveyard{i}"
-        if gid in here or gid in play.state.reasons or name in seen:
+        if gid in here or gid in play.state.reasons or name in seen and not e.evidence:
             continue
         if _fits(_card_types(name)[0], e.kinds):
             seen.add(name)
@@ -279,7 +294,60 @@ def can_pay(play: Any, f: Any) -> bool:
     e = f.ability.effects[0] if f.ability.effects else None
     if not isinstance(e, GraveyardCost):
         return True
+    if e.evidence:
+        return sum(_mana_value(play, c) for c in _candidates(play, f.controller, e)) >= e.evidence
     return bool(_candidates(play, f.controller, e))
+
+
+def _mana_value(play: Any, cid: str) -> int:
+    """The mana value of a graveyard card: a scenario ``graveyard`` entry's (card data) or a
+    dead permanent's (202.3)."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import UnknownCardError
+
+    if cid in play.edit.base.permanents:
+        return int(play.edit.base.permanents[cid].mana_value or 0)
+    player, _, index = cid.partition("~graveyard")
+    given = next((p.graveyard for p in play.edit.base.players if p.name == player), ())
+    try:
+        card = lookup(given[int(index)])
+    except (UnknownCardError, IndexError, ValueError):
+        return 0
+    return int(card.faces[0].mana_value or 0) if card.faces else 0
+
+
+def _evidence_sets(play: Any, cards: list[str], need: int) -> list[tuple[str, ...]]:
+    """The sets of ``cards`` whose total mana value is at least ``need`` and that have no
+    card to spare (removing any falls short), smallest first, alike sets (same card names
+    for scenario cards) once, at most :data:`EVIDENCE_OPTIONS`."""
+    from itertools import combinations
+
+    mv = {c: _mana_value(play, c) for c in cards}
+    useful = [c for c in cards if mv[c] > 0]
+    names = {c: _name(play, c) for c in useful}
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for size in range(1, len(useful) + 1):
+        for combo in combinations(useful, size):
+            total = sum(mv[c] for c in combo)
+            if total < need or any(total - mv[c] >= need for c in combo):
+                continue
+            key = tuple(sorted(names[c] for c in combo))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(combo)
+            if len(out) >= EVIDENCE_OPTIONS:
+                return out
+    return out
+
+
+def _name(play: Any, cid: str) -> str:
+    if cid in play.edit.base.permanents:
+        return cid  # a dead permanent: its own card
+    player, _, index = cid.partition("~graveyard")
+    given = next((p.graveyard for p in play.edit.base.players if p.name == player), ())
+    return given[int(index)]
 
 
 def pay(play: Any, f: Any, e: GraveyardCost, chosen: dict[str, Any]) -> str:
@@ -288,6 +356,16 @@ def pay(play: Any, f: Any, e: GraveyardCost, chosen: dict[str, Any]) -> str:
     longer counted in the graveyard (``state.reasons``)."""
     from redzone.models.triggers.resolve import Choice
 
+    if e.evidence:
+        sets = _evidence_sets(play, _candidates(play, f.controller, e), e.evidence)
+        if not sets:
+            return "nothing"
+        picked = sets[0] if len(sets) == 1 else play.choose(
+            Choice(f.controller, "chosen", f.source, f.ability.text, tuple(sets), f.trigger))
+        chosen["chosen"] = picked
+        for c in picked:
+            play.state.reasons[c] = EXILED_FOR_COST
+        return f"{f.controller} collects evidence {e.evidence}: exiles {', '.join(picked)}"
     options = _candidates(play, f.controller, e)
     if not options:
         return "nothing"
