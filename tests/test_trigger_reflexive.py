@@ -144,7 +144,9 @@ _OURS = ["Whenever this creature attacks, if you attacked with creatures with to
          "Whenever this creature attacks, you may exile an instant or sorcery card from your "
          "graveyard. If you do, put a +1/+1 counter on this creature.",
          "Whenever this creature attacks, you may collect evidence 3. If you do, this creature "
-         "gets +2/+0 until end of turn."]
+         "gets +2/+0 until end of turn.",
+         "Whenever this creature attacks or blocks, any player may exile a card from their "
+         "graveyard. If a player does, this creature assigns no combat damage this turn."]
 
 
 def test_the_ai_plays_these_conditions_as_its_reference_does(monkeypatch: Any) -> None:
@@ -314,3 +316,30 @@ def test_sample_collector_collects_evidence_from_the_graveyard() -> None:
     got = _damage(perms, {"s": "Bob"}, ["Lightning Bolt", "Shock"])
     assert got["outcome"]["life"]["Bob"] == 18
     assert got["triggers"][0]["result"].startswith("declined: can't pay")
+
+
+def _carrion(card: str, alice: list[str], bob: list[str]) -> dict[str, Any]:
+    s = {"players": [{"name": "Alice", "life": 20, "graveyard": alice},
+                     {"name": "Bob", "life": 20, "graveyard": bob}],
+         "permanents": [perm("r", card, "Alice")],
+         "combat": {"attackers": {"r": "Bob"}, "blockers": {}}}
+    return run_command("damage", s, {}).to_json()
+
+
+def test_carrion_rats_any_player_may_exile_a_card() -> None:
+    # 101.4, 608.2c: Carrion Rats (2/1) attacks Bob. "Any player may exile a card from their
+    # graveyard. If a player does, it assigns no combat damage": Bob, with a Forest in his
+    # graveyard, does (510.1: Bob stays at 20). Nobody with a card: Bob takes 2. Alice's own
+    # card is hers to keep: she declines, Bob takes 2.
+    got = _carrion("Carrion Rats", [], ["Forest"])
+    assert got["outcome"]["life"]["Bob"] == 20
+    assert got["triggers"][0]["result"].startswith("Bob exiles Bob~graveyard0")
+    assert _carrion("Carrion Rats", [], [])["outcome"]["life"]["Bob"] == 18
+    assert _carrion("Carrion Rats", ["Forest"], [])["outcome"]["life"]["Bob"] == 18
+
+
+def test_carrion_wurm_needs_three_cards() -> None:
+    # Carrion Wurm (6/5): "exile three cards": Bob's three cards pay (Bob 20); two don't
+    # (Bob 14).
+    assert _carrion("Carrion Wurm", [], ["Forest", "Island", "Swamp"])["outcome"]["life"]["Bob"] == 20
+    assert _carrion("Carrion Wurm", [], ["Forest", "Island"])["outcome"]["life"]["Bob"] == 14

@@ -1070,6 +1070,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True
+        elif not if_you_do and i > 0 and reflexive.anyone_cost(sentences[i - 1], sent, effects):
+            if_you_do = True  # h20: "any player may exile a card ... . If a player does, ..."
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",

@@ -25,8 +25,8 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.triggers.types import IfTest
 
-__all__ = ["GraveyardCost", "can_pay", "card_cost", "gone", "graveyard_test", "holds",
-           "more_test", "of_the_choice", "pay"]
+__all__ = ["GraveyardCost", "anyone_cost", "can_pay", "card_cost", "gone", "graveyard_test",
+           "holds", "more_test", "of_the_choice", "pay", "stops"]
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -220,6 +220,12 @@ class GraveyardCost:
     evidence: int = 0
     """Collect evidence N (701.59a): any number of cards with a total mana value of N or
     more (0: one card of ``kinds``)."""
+    anyone: bool = False
+    """"Any player may exile a card from their graveyard. If a player does, ...": each
+    player in turn order, the active player first (101.4), may exile a card of their own
+    graveyard; the effects after it are done if one did (608.2c). Not optional as a whole."""
+    count: int = 1
+    """How many cards one payment exiles ("exile three cards from their graveyard")."""
 
 
 _EVIDENCE = re.compile(r"(?:you may )?collect evidence (\d+)\.?")
@@ -227,6 +233,34 @@ _EVIDENCE = re.compile(r"(?:you may )?collect evidence (\d+)\.?")
 EVIDENCE_OPTIONS = 32
 """At most this many sets of cards are offered for one collect evidence (the smallest
 first): a larger graveyard offers only the first ones."""
+
+
+_ANYONE = re.compile(r"any player may exile (a|two|three|four|five) cards? from their graveyard\.?")
+
+NOBODY = "nobody exiles a card"
+"""The result of an ``anyone`` :class:`GraveyardCost` that nobody paid (:func:`stops`)."""
+
+
+def anyone_cost(before: str, sent: str, effects: list[Any]) -> bool:
+    """Whether ``sent`` is "If a player does, ..." after ``before``, "any player may exile a
+    card from their graveyard", read as the ability's only effect so far: it becomes a
+    :class:`GraveyardCost` ``anyone`` (``effects`` changed in place)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    if not sent.startswith("if a player does, ") or len(effects) != 1 \
+            or not isinstance(effects[0], ValueOnly):
+        return False
+    m = _ANYONE.fullmatch(before.strip()[0].lower() + before.strip()[1:])
+    if m is None:
+        return False
+    effects[0] = GraveyardCost(anyone=True, count=_number(m[1]))
+    return True
+
+
+def stops(e: Any, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: nobody paid an
+    ``anyone`` :class:`GraveyardCost`."""
+    return isinstance(e, GraveyardCost) and e.anyone and line == NOBODY
 
 
 def card_cost(before: str, sent: str, effects: list[Any]) -> bool:
@@ -272,7 +306,8 @@ def _candidates(play: Any, player: str, e: GraveyardCost) -> list[str]:
     given = next((p.graveyard for p in base.players if p.name == player), ())
     for i, name in enumerate(given):
         gid = f"{player}~graveyard{i}"
-        if gid in here or gid in play.state.reasons or name in seen and not e.evidence:
+        if gid in here or gid in play.state.reasons or name in seen and not (
+                e.evidence or e.count > 1):
             continue
         if _fits(_card_types(name)[0], e.kinds):
             seen.add(name)
@@ -342,6 +377,24 @@ def _evidence_sets(play: Any, cards: list[str], need: int) -> list[tuple[str, ..
     return out
 
 
+def _sets_of(play: Any, cards: list[str], n: int) -> list[tuple[str, ...]]:
+    """The sets of ``n`` of ``cards`` (all of a graveyard's cards: no dedupe by name here is
+    needed for one card, :func:`_candidates` keeps one of each name), alike sets once, at
+    most :data:`EVIDENCE_OPTIONS`."""
+    from itertools import combinations
+
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for combo in combinations(cards, n):
+        key = tuple(sorted(_name(play, c) for c in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(combo)
+            if len(out) >= EVIDENCE_OPTIONS:
+                break
+    return out
+
+
 def _name(play: Any, cid: str) -> str:
     if cid in play.edit.base.permanents:
         return cid  # a dead permanent: its own card
@@ -356,6 +409,23 @@ def pay(play: Any, f: Any, e: GraveyardCost, chosen: dict[str, Any]) -> str:
     longer counted in the graveyard (``state.reasons``)."""
     from redzone.models.triggers.resolve import Choice
 
+    if e.anyone:
+        order = [p.name for p in play.edit.base.players if play.state.in_game(p.name)]
+        ap = play.edit.base.active_player
+        if ap in order:
+            order = order[order.index(ap):] + order[:order.index(ap)]
+        done: list[str] = []
+        for player in order:
+            options = _sets_of(play, _candidates(play, player, e), e.count)
+            if not options or not play.choose(Choice(player, "may", f.source, f.ability.text,
+                                                     (True, False), f.trigger)):
+                continue
+            pick = options[0] if len(options) == 1 else play.choose(
+                Choice(player, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+            for c in pick:
+                play.state.reasons[c] = EXILED_FOR_COST
+            done.append(f"{player} exiles {', '.join(pick)} from their graveyard")
+        return "; ".join(done) if done else NOBODY
     if e.evidence:
         sets = _evidence_sets(play, _candidates(play, f.controller, e), e.evidence)
         if not sets:
