@@ -343,3 +343,15 @@ def test_carrion_wurm_needs_three_cards() -> None:
     # (Bob 14).
     assert _carrion("Carrion Wurm", [], ["Forest", "Island", "Swamp"])["outcome"]["life"]["Bob"] == 20
     assert _carrion("Carrion Wurm", [], ["Forest", "Island"])["outcome"]["life"]["Bob"] == 14
+
+
+def test_eomer_needs_the_greatest_power() -> None:
+    # 603.4: Éomer (5/4) attacks. Bob's Grizzly Bears (2/2): Alice controls the creature with
+    # the greatest power, a 1/1 Soldier token is created. Bob's Craw Wurm (6/4) is greater:
+    # the ability doesn't trigger.
+    perms = [perm("e", "Éomer of the Riddermark", "Alice"), perm("b", "Grizzly Bears", "Bob")]
+    got = run_command("damage", _s(perms, {"e": "Bob"}), {}).to_json()
+    assert [t["result"] for t in got["triggers"]] == ["created 1 1/1 Human Soldier token (e~token1)"]
+    perms[1] = perm("w", "Craw Wurm", "Bob")
+    got = run_command("damage", _s(perms, {"e": "Bob"}), {}).to_json()
+    assert not got.get("triggers")

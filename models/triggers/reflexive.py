@@ -83,6 +83,8 @@ def more_test(c: str, *, it_is_source: bool, that_is_trigger: bool,
     - "~ has <keyword>" / "it doesn't have <keyword>" (the source now);
     - "that creature's power is greater than ~'s" (the creature of the event, as it last
       existed, against the source now);
+    - "you control N or more creatures with different powers", "you control a creature with
+      the greatest power among creatures on the battlefield" (ties count);
     - "<A> or <B>" / "<A> and <B>": both halves read alone (``"either"`` / ``"both"``)."""
     got = graveyard_test(c)
     if got is not None:
@@ -103,6 +105,11 @@ def more_test(c: str, *, it_is_source: bool, that_is_trigger: bool,
     if (re.fullmatch(r"that creature's power is greater than ~'s(?: power)?", c)
             and that_is_trigger):
         return IfTest("trigger_power_greater", of_trigger=True)
+    m = re.fullmatch(r"you control (\w+) or more creatures with different powers", c)
+    if m and _number(m[1]):
+        return IfTest("different_powers", _number(m[1]))
+    if c == "you control a creature with the greatest power among creatures on the battlefield":
+        return IfTest("greatest_power")
     for word, kind in ((" or ", "either"), (" and ", "both")):
         if c.count(word) != 1:
             continue
@@ -163,6 +170,15 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
     if t.kind in ("either", "both"):
         got = [play.test(f, part) for part in t.parts]
         return any(got) if t.kind == "either" else all(got)
+    if t.kind in ("different_powers", "greatest_power"):
+        board, state = play.board, play.state
+        creatures = [p for p in board.permanents.values()
+                     if p.is_creature and state.on_battlefield(p.id)]
+        mine = [p.power or 0 for p in creatures if p.controller == f.controller]
+        if t.kind == "different_powers":
+            return len(set(mine)) >= t.count
+        # "the greatest power": ties count (a creature with power equal to the greatest has it)
+        return bool(mine) and max(mine) >= max(p.power or 0 for p in creatures)
     if t.kind in ("source_keyword", "trigger_power_greater"):
         here = play.edit.perms or play.edit.base.permanents  # tokens made this combat too
         if not play.state.on_battlefield(f.source) or f.source not in here:

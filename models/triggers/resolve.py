@@ -1011,7 +1011,8 @@ class _Play:
             return any(state.poison.get(p.name, p.poison) >= need
                        for p in board.players if p.name in whose)
         if t.kind in ("graveyard_at_least", "attacked_power_at_least", "source_keyword",
-                      "trigger_power_greater", "either", "both"):  # h20: the cards in your graveyard (reflexive.py)
+                      "trigger_power_greater", "either", "both", "different_powers",
+                      "greatest_power"):  # h20: the cards in your graveyard (reflexive.py)
             return reflexive.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()

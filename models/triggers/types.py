@@ -551,7 +551,9 @@ class IfTest:
     a total power of at least ``count`` as declared; ``"source_keyword"``: the source has the
     keyword ``measure`` now (``none``: it hasn't); ``"trigger_power_greater"``: the creature of
     the event had greater power than the source has; ``"either"`` / ``"both"``: one / both of
-    ``parts`` hold (all :mod:`redzone.models.triggers.reflexive`)."""
+    ``parts`` hold; ``"different_powers"``: your creatures have at least ``count`` different
+    powers; ``"greatest_power"``: one of your creatures has the greatest power on the
+    battlefield (all :mod:`redzone.models.triggers.reflexive`)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
@@ -559,7 +561,8 @@ class IfTest:
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
                   "graveyard_at_least", "attacked_power_at_least",  # h20: reflexive.py
-                  "source_keyword", "trigger_power_greater", "either", "both"]
+                  "source_keyword", "trigger_power_greater", "either", "both",
+                  "different_powers", "greatest_power"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
