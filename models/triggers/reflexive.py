@@ -5,8 +5,7 @@ effects".
 "Whenever this creature attacks, if there are seven or more cards in your graveyard, ...",
 "... if there are four or more card types among cards in your graveyard, ...", "... if there
 are four or more permanent cards in your graveyard, ...", "... if there is a Desert card in
-your graveyard, ...", and pack tactics ("if you attacked with creatures with total power 6 or
-greater this combat"). The graveyard is the scenario's ``players[].graveyard`` (what the
+your graveyard, ...". The graveyard is the scenario's ``players[].graveyard`` (what the
 scenario states is there as combat begins; unstated, it is empty: the scenario format says
 so) less the cards taken out of it in this combat (returned to the battlefield), plus the
 nontoken permanents the player owns that were put there in this combat (died: not exiled,
@@ -60,9 +59,6 @@ def graveyard_test(cond: str) -> IfTest | None:
     m = re.fullmatch(r"there(?: is|'s) an? ([A-Z][\w'-]*) card in your graveyard", c)
     if m:
         return IfTest("graveyard_at_least", 1, measure="subtype:" + m[1])
-    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", c)
-    if m:  # pack tactics
-        return IfTest("attacked_power_at_least", int(m[1]))
     return None
 
 
@@ -76,7 +72,7 @@ def more_test(c: str, *, it_is_source: bool, that_is_trigger: bool,
     module (``c``: the condition, self references as "~"; ``read``: ``if_test`` itself, for
     the two halves of "A or B" / "A and B"), or ``None``:
 
-    - the graveyard conditions of :func:`graveyard_test` and pack tactics;
+    - the graveyard conditions of :func:`graveyard_test`;
     - "you control a Chandra planeswalker" (a planeswalker of that subtype, 205.3j);
     - "it's / ~ is enchanted or equipped" (an Aura or an Equipment attached to the source);
     - "~'s power is N or greater" (the source now; as it last existed if it left, 608.2h);
@@ -162,11 +158,7 @@ def graveyard(play: Any, player: str) -> list[tuple[tuple[str, ...], tuple[str, 
 
 def holds(play: Any, f: Any, t: IfTest) -> bool:
     """Whether the condition ``t`` (:func:`graveyard_test`) holds now for the controller of
-    the ability ``f``. ``"attacked_power_at_least"``: the creatures it declared as attackers
-    in this combat had a total power of at least ``count`` as they were declared (508.1;
-    what happens to them later doesn't change what it attacked with): the powers of the
-    play's board, the board the attack was declared on (tokens put onto the battlefield
-    attacking were not declared, 508.4)."""
+    the ability ``f``."""
     if t.kind in ("either", "both"):
         got = [play.test(f, part) for part in t.parts]
         return any(got) if t.kind == "either" else all(got)
@@ -189,11 +181,6 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
         if f.trigger is None or f.trigger not in here:
             return False
         return (play.edit.perm(f.trigger).power or 0) > (src.power or 0)
-    if t.kind == "attacked_power_at_least":
-        base = play.edit.base
-        return sum((base.permanents[a].power or 0) for a in play.attackers
-                   if a in base.permanents
-                   and base.permanents[a].controller == f.controller) >= t.count
     cards = graveyard(play, f.controller)
     if t.measure == "cards":
         return len(cards) >= t.count

@@ -412,7 +412,8 @@ class TriggerGame:
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
         mine = self.killers.get("by attack", {}).get(_attack_key(attackers))
-        if len(problems) == 1 and (refuted or mine or self.killers.get("recent")) and (_free(problems[0]) or _restricted_only(problems[0])):
+        if (len(problems) == 1 and (refuted or mine or self.killers.get("recent"))
+                and (_free(problems[0]) or _restricted_only(problems[0]))):
             p = problems[0]
             tried: list[dict[str, list[str]]] = []
             for pairs in (mine, refuted, *self.killers.get("recent", ())):
