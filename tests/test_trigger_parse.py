@@ -160,9 +160,10 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     # whether it already triggered this turn is not known, and a counter changes combat
     "Whenever a creature you control dies, put a +1/+1 counter on this creature. This ability "
     "triggers only once each turn.",
-    # a combat effect hanging on a choice made with hidden cards (is there such a card?)
-    "Whenever this creature deals combat damage to a player, you may exile an instant or "
-    "sorcery card from your graveyard. If you do, this creature deals 2 damage to each opponent.",
+    # a combat effect hanging on a choice made with hidden cards (is there such a card? a
+    # graveyard's cards are stated by the scenario and read: tests/test_trigger_reflexive.py)
+    "Whenever this creature deals combat damage to a player, you may discard an instant or "
+    "sorcery card. If you do, this creature deals 2 damage to each opponent.",
     # "that creature" is the sacrificed creature: no reference to it is kept
     "Whenever this creature attacks, you may sacrifice another creature. If you do, you draw "
     "cards equal to that creature's power and you lose life equal to that creature's toughness.",

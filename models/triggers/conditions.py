@@ -28,6 +28,7 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 from redzone.models.parser.conditions import parse_condition
 from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
     CantBlockEffect,
@@ -75,6 +76,20 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     ``defending``: "defending player" names a player in this ability (an attack event);
     ``it_is_source``: "it" in the effect is the source; ``it_is_trigger`` /
     ``that_is_trigger``: "it" / "that creature" is the creature whose event it was."""
+    def again(x: str) -> IfTest | None:
+        return if_test(x, defending=defending, it_is_source=it_is_source,
+                       it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
+
+    # h20: more conditions and "A or B" / "A and B" of two conditions (reflexive.py)
+    return (_if_test(cond, defending=defending, it_is_source=it_is_source,
+                     it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
+            or reflexive.more_test(cond.strip(), it_is_source=it_is_source,
+                                   that_is_trigger=that_is_trigger, read=again))
+
+
+def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,
+             that_is_trigger: bool = False) -> IfTest | None:
+    """:func:`if_test` before h20's additions."""
     c = cond.strip()
     past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
     if past is not None:

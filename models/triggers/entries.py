@@ -346,7 +346,8 @@ def _graveyard_cards(play: Any, f: Any, e: EntersFromCard) -> list[str]:
         seen: set[str] = set()
         for i, name in enumerate(given):
             gid = f"{whose}~graveyard{i}"
-            if gid in perms or name in seen or not _fits(name, e, bounds):
+            if gid in perms or name in seen or not _fits(name, e, bounds) \
+                    or gid in play.state.reasons:  # h20: exiled as a cost (reflexive.py)
                 continue
             seen.add(name)
             out.append(gid)

@@ -35,6 +35,7 @@ from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Cou
                                            Effect, GainKeywords, IfTest, LifeEffect, Pump, TapCost,
                                            TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
+from redzone.models.triggers import reflexive  # h20: cards exiled from a graveyard as a cost
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
            "object_names", "read_clause", "resolve", "stops", "target_set"]
@@ -634,7 +635,7 @@ def graveyard_types(play: Any, player: str, only: tuple[str, ...] = ()) -> int:
     given = next((p.graveyard for p in base.players if p.name == player), ())
     types: set[str] = set()
     for i, name in enumerate(given):
-        if f"{player}~graveyard{i}" not in perms:
+        if f"{player}~graveyard{i}" not in perms and not reflexive.gone(play.state, f"{player}~graveyard{i}"):  # h20
             types |= _card_types(name)
     for pid in play.state.destroyed:
         perm = base.permanents.get(pid)

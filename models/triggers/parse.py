@@ -26,6 +26,7 @@ from redzone.models.abilities import ParsedText
 from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
+from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -1084,6 +1085,11 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
                      or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
                      or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
+        if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
+                and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
+            if_you_do = optional = True
+        elif not if_you_do and i > 0 and reflexive.anyone_cost(sentences[i - 1], sent, effects):
+            if_you_do = True  # h20: "any player may exile a card ... . If a player does, ..."
         if if_you_do:
             sent = sent.split(", ", 1)[1]  # done only if the "you may" was: the same choice
         after_value = not if_you_do and (may_value and sent.startswith(("if you do, ",
@@ -1116,7 +1122,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             return None  # a combat effect hangs on a choice made with hidden cards
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
-                isinstance(e, ValueOnly) for e in got):
+                isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects):  # h20
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Quality
+from redzone.models.triggers import reflexive  # h20: cards exiled from a graveyard as a cost
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.board_effects import read_cost
 from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ignore[reportPrivateUsage]
@@ -458,7 +459,8 @@ def _graveyard_names(play: Any, player: str) -> list[str]:
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     given: tuple[str, ...] = tuple(next((p.graveyard for p in base.players if p.name == player), ()))
-    out: list[str] = [name for i, name in enumerate(given) if f"{player}~graveyard{i}" not in perms]
+    out: list[str] = [name for i, name in enumerate(given) if f"{player}~graveyard{i}" not in perms
+                      and not reflexive.gone(play.state, f"{player}~graveyard{i}")]  # h20: exiled as a cost
     for pid in play.state.destroyed:
         perm = base.permanents.get(pid)
         if (perm is None or perm.token or perm.owner != player

@@ -43,6 +43,7 @@ from redzone.models.triggers.attack_choices import (choice_triggers, enters_stop
 from redzone.models.triggers import actions, board_effects, chance, creatures, more_effects, moves
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers import players as _players
+from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -572,7 +573,8 @@ class _Play:
         base = self.edit.base
         given = next((p.graveyard for p in base.players if p.name == player), ())
         n = sum(1 for i, name in enumerate(given) if _creature_card(name)
-                and f"{player}~graveyard{i}" not in (self.edit.perms or base.permanents))  # h8
+                and f"{player}~graveyard{i}" not in (self.edit.perms or base.permanents)  # h8
+                and not reflexive.gone(self.state, f"{player}~graveyard{i}"))  # h20: exiled as a cost
         for pid in self.state.destroyed:
             perm = base.permanents.get(pid)
             if (perm is None or perm.token or perm.owner != player or not perm.is_creature
@@ -746,7 +748,8 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        if t.optional and not board_effects.can_pay(self, f):  # h3: 118.3
+        if t.optional and not (board_effects.can_pay(self, f)  # h3: 118.3
+                               and reflexive.can_pay(self, f)):  # h20: a card from a graveyard
             self.resolved.append(Resolved(f.source, f.controller, t.text, window,
                                           "declined: can't pay its cost (118.3, 119.4)",
                                           {**chosen}, f.trigger))
@@ -773,7 +776,8 @@ class _Play:
             lines.append(self.effect(f, e, chosen))
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
                     or moves.stops(e, lines[-1])  # h13
-                    or more_effects.stops(e, lines[-1])):  # h14
+                    or more_effects.stops(e, lines[-1])  # h14
+                    or reflexive.stops(e, lines[-1])):  # h20: nobody paid
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
@@ -789,6 +793,8 @@ class _Play:
 
     def effect(self, f: Fired, e: Effect, chosen: dict[str, Any]) -> str:
         state = self.state
+        if isinstance(e, reflexive.GraveyardCost):  # h20: a card exiled from a graveyard
+            return reflexive.pay(self, f, e, chosen)
         if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
@@ -1019,6 +1025,10 @@ class _Play:
             need = t.count if t.kind == "opponent_poison_at_least" else 1
             return any(state.poison.get(p.name, p.poison) >= need
                        for p in board.players if p.name in whose)
+        if t.kind in ("graveyard_at_least", "source_keyword",
+                      "trigger_power_greater", "either", "both", "different_powers",
+                      "greatest_power"):  # h20: the cards in your graveyard (reflexive.py)
+            return reflexive.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature

@@ -566,7 +566,14 @@ class IfTest:
     an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
     ``"attacked_power_at_least"`` (h12, pack tactics): the creatures you declared as attackers
     this combat had a total power of at least ``count`` as they were declared (508.1; a
-    creature put onto the battlefield attacking was not declared, 508.4)."""
+    creature put onto the battlefield attacking was not declared, 508.4);
+    ``"graveyard_at_least"``: at least ``count`` of ``measure`` among the cards in your
+    graveyard (h20); ``"source_keyword"``: the source has the
+    keyword ``measure`` now (``none``: it hasn't); ``"trigger_power_greater"``: the creature of
+    the event had greater power than the source has; ``"either"`` / ``"both"``: one / both of
+    ``parts`` hold; ``"different_powers"``: your creatures have at least ``count`` different
+    powers; ``"greatest_power"``: one of your creatures has the greatest power on the
+    battlefield (all :mod:`redzone.models.triggers.reflexive`)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
@@ -580,7 +587,10 @@ class IfTest:
                   # h16 (players.py): at least ``count`` cards in your graveyard (of
                   # ``quality``'s card types / subtypes when set); at least ``count`` card types
                   # among them
-                  "graveyard_cards", "graveyard_types"]
+                  "graveyard_cards", "graveyard_types",
+                  "graveyard_at_least",  # h20: reflexive.py
+                  "source_keyword", "trigger_power_greater", "either", "both",
+                  "different_powers", "greatest_power"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -588,6 +598,12 @@ class IfTest:
     attached: str = "any"
     counter: str | None = None
     of_trigger: bool = False
+    parts: tuple["IfTest", ...] = ()
+    """h20 (reflexive.py): the two conditions of ``"either"`` ("A or B") / ``"both"``."""
+    measure: str = ""
+    """h20 (reflexive.py): the keyword of ``"source_keyword"`` (``none``: it doesn't have it);
+    what ``"graveyard_at_least"`` counts among the cards in your
+    graveyard: ``"cards"``, ``"card_types"``, ``"permanent_cards"``, ``"subtype:<Subtype>"``."""
 
 
 @dataclass(frozen=True)
