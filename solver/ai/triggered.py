@@ -241,8 +241,10 @@ class TriggerGame:
             # The keyword parts of the creatures of this question's board hold on the boards
             # its windows leave: what they change ends at end of turn (pumps, abilities
             # gained, 514.2; the evaluation reads creatures as they will be then) or is a
-            # counter (power, not a keyword); a token is read afresh.
-            parts = {pid: v for pid, v in self.ev._parts.items() if pid in self.board.permanents}
+            # +1/+1 or -1/-1 counter (power, not a keyword); a token, and a creature whose
+            # keyword counters changed (122.1b: a first strike counter stays), are read afresh.
+            parts = {pid: v for pid, v in self.ev._parts.items() if pid in self.board.permanents
+                     and _keyword_counters(board, pid) == _keyword_counters(self.board, pid)}
             got = (board, Evaluator(board, self.perspective, self.weights, parts=parts))
             self._evaluators[id(board)] = got
         return got[1]
@@ -607,7 +609,9 @@ class TriggerGame:
         if got is not None and got[0] is board and got[1] is state:
             return got[2]
         play: UnitPlay | None = None
-        if splits(board, state, attackers):
+        # (units are played and scored with this board's keywords: not when a triggered
+        # ability may put or take a keyword counter, 122.1b — the combat is played whole)
+        if splits(board, state, attackers) and not _keyword_counters_may_change(board):
             score = None
             if self.lookahead == 0:
                 ev = self.evaluator(board)
@@ -1082,6 +1086,33 @@ _ATTACKING_EVENTS = frozenset({"attacks", "you_attack", "attacks_alone", "become
                                "unblocked", "combat_damage_player", "exerted", "enlisted"})
 """Events only an attacking creature (or the attacking player) has: a creature that can
 block can't deal combat damage to a player (510.1c-d)."""
+
+
+def _keyword_counters(board: Board, pid: str) -> dict[str, int]:
+    """The keyword counters (122.1b) on permanent ``pid`` of ``board`` (``{}`` when it is
+    not there)."""
+    from redzone.models.triggers.counters import KEYWORD_COUNTERS
+
+    perm = board.permanents.get(pid)
+    return {} if perm is None else {k: n for k, n in perm.counters.items() if k in KEYWORD_COUNTERS}
+
+
+def _keyword_counters_may_change(board: Board) -> bool:
+    """Whether a triggered ability of ``board`` may put, move, double or remove counters
+    other than +1/+1 and -1/-1 (a keyword counter gives or takes a keyword, 122.1b), or
+    proliferate: then a creature's keywords at the end of combat are not those of
+    ``board``."""
+    from redzone.models.triggers.resolve import triggers
+    from redzone.models.triggers.types import (CounterChange, Counters, MoveCounters, Proliferate,
+                                               flat_effects)
+
+    for perm in board.permanents.values():
+        for t in triggers(perm, board):
+            for e in flat_effects(t.effects):
+                if isinstance(e, Proliferate) or isinstance(e, (Counters, CounterChange, MoveCounters)) \
+                        and e.kind not in ("+1/+1", "-1/-1"):
+                    return True
+    return False
 
 
 def plays_triggers(board: Board, lookahead: int = 0) -> bool:
