@@ -412,14 +412,20 @@ class TriggerGame:
         problems = block_problems(view, live)
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
         mine = self.killers.get("by attack", {}).get(_attack_key(attackers))
+        tried: list[dict[str, list[str]]] = []
         if len(problems) == 1 and (refuted or mine or self.killers.get("recent")) and (_free(problems[0]) or _restricted_only(problems[0])):
             p = problems[0]
-            tried: list[dict[str, list[str]]] = []
             for pairs in (mine, refuted, *self.killers.get("recent", ())):
                 killer = {b: [a] for b, a in pairs or () if a in p.allowed.get(b, ())}
                 if killer and killer not in tried and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                     tried.append(killer)
                     yield killer, 0, {}
+        if self.lookahead == 0 and len(problems) == 1 and (_free(problems[0]) or _restricted_only(problems[0])):
+            # h22: then a greedy block read from the units' own results (move ordering only).
+            p = problems[0]
+            greedy = self.unit_greedy_block(board, attackers, state, p)
+            if greedy and greedy not in tried and (_free(p) or not bp_mod.restriction_violations(p, greedy)):
+                yield greedy, 0, {}
         # (the classes only once the first block did not cut off: most blocks lists stop there)
         classes = symmetry_classes(view)
         refined: dict[Any, int] = {}
@@ -431,6 +437,93 @@ class TriggerGame:
         if bb and len(problems) == 1 and trigger_bb.applies(self, board, attackers, state, problems[0], cls):
             yield _BranchBound(problems[0], cls), 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
+
+    def unit_greedy_block(self, board: Board, attackers: Mapping[str, str], state: GameState,
+                          problem: bp_mod.BlockProblem) -> dict[str, list[str]] | None:
+        """Move ordering only, at lookahead 0 when the combat splits into units: a block
+        likely to be among the defending player's best, built greedily from the units' own
+        results (:meth:`UnitPlay.result`, kept across the question's positions). From no
+        block, each step adds the creature (two creatures to an attacker not blocked yet,
+        when the problem has restrictions: menace, 702.111b) that most lowers an estimate of
+        the block's value — each unit's change of its own permanents' part of the evaluation
+        plus the players' part at the position's totals moved by every unit's life and poison
+        changes, a player at 0 or less life or 10 or more poison counters having lost
+        (704.5a, 704.5c) —, while it lowers it. An estimate only: the search values the
+        block exactly, and every block is still searched unless a cut-off spares it.
+        ``None``: no such block (a unit's block window needs a choice, or no block is
+        better than none)."""
+        play = self.unit_play(board, attackers, state)
+        if play is None:
+            return None
+        ev = self.evaluator(board)
+        names = [p.name for p in board.players]
+        ap = self.ap
+        memo: dict[tuple[str, tuple[str, ...]], tuple[int, tuple[tuple[int, int], ...]] | None] = {}
+
+        def unit(a: str, blockers: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+            key = (a, blockers)
+            if key not in memo:
+                r = play.result((((a, attackers[a]),), tuple((b, (a,)) for b in sorted(blockers))))
+                if r is None:
+                    memo[key] = None
+                else:
+                    end, start = r.end, r.start
+                    perm = sum(ev.permanent_score(pid, end) - ev.permanent_score(pid, state) for pid in r.perms)
+                    memo[key] = (perm, tuple((end.life.get(n, 0) - start.life.get(n, 0),
+                                              end.poison.get(n, 0) - start.poison.get(n, 0)) for n in names))
+            return memo[key]
+
+        win = int(ev.win)
+
+        def estimate(chosen: Mapping[str, tuple[str, ...]]) -> int | None:
+            total = 0
+            life = [state.life.get(n, 0) for n in names]
+            poison = [state.poison.get(n, 0) for n in names]
+            for a in attackers:
+                got = unit(a, chosen.get(a, ()))
+                if got is None:
+                    return None
+                total += got[0]
+                for k, (dl, dp) in enumerate(got[1]):
+                    life[k] += dl
+                    poison[k] += dp
+            for k, n in enumerate(names):
+                if life[k] <= 0 or poison[k] >= 10:
+                    return -win if n == ap else win  # (attacker view, below: the sign)
+            for k, n in enumerate(names):
+                total += ev.player_score(n, life[k], poison[k])
+            v = self.sign * total
+            return v
+
+        chosen: dict[str, tuple[str, ...]] = {}
+        best = estimate(chosen)
+        if best is None:
+            return None
+        free = [b for b, allowed in problem.allowed.items() if allowed]
+        pairs = bool(problem.restrictions)
+        while True:
+            used = {b for lst in chosen.values() for b in lst}
+            left = [b for b in free if b not in used]
+            step: tuple[int, str, tuple[str, ...]] | None = None
+            for a in attackers:
+                moves = [(b,) for b in left if a in problem.allowed[b]]
+                if pairs and a not in chosen:
+                    moves += [(b, c) for i, (b,) in enumerate(moves) for (c,) in moves[i + 1:]]
+                for add in moves:
+                    trial = dict(chosen)
+                    trial[a] = tuple(sorted(chosen.get(a, ()) + add))
+                    if pairs and bp_mod.restriction_violations(
+                            problem, {b: [x] for x, lst in trial.items() for b in lst}):
+                        continue  # (a block breaking a restriction is not tried)
+                    got = estimate(trial)
+                    if got is not None and got < best and (step is None or got < step[0]):
+                        step = (got, a, trial[a])
+            if step is None:
+                break
+            best, a, lst = step
+            chosen[a] = lst
+        out = {b: [a] for a, lst in chosen.items() for b in lst}
+        return out or None
 
     def _combine(self, problems: list[bp_mod.BlockProblem], cls: Mapping[str, int], i: int,
                  d0: dict[str, list[str]], c0: int, p0: dict[str, int]
