@@ -463,64 +463,81 @@ class TriggerGame:
         def unit(a: str, blockers: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int], ...]] | None:
             key = (a, blockers)
             if key not in memo:
-                r = play.result((((a, attackers[a]),), tuple((b, (a,)) for b in sorted(blockers))))
+                # (a unit not played yet is played only when unblocked: the others are read
+                # when some position of the question played them, a play costing more than
+                # the blocks it may spare)
+                u = (((a, attackers[a]),), tuple((b, (a,)) for b in sorted(blockers)))
+                r = play.known(u) if blockers else play.result(u)
                 if r is None:
                     memo[key] = None
                 else:
                     end, start = r.end, r.start
-                    perm = sum(ev.permanent_score(pid, end) - ev.permanent_score(pid, state) for pid in r.perms)
-                    memo[key] = (perm, tuple((end.life.get(n, 0) - start.life.get(n, 0),
+                    own = sum(ev.permanent_score(pid, end) - ev.permanent_score(pid, state) for pid in r.perms)
+                    memo[key] = (own, tuple((end.life.get(n, 0) - start.life.get(n, 0),
                                               end.poison.get(n, 0) - start.poison.get(n, 0)) for n in names))
             return memo[key]
 
         win = int(ev.win)
-
-        def estimate(chosen: Mapping[str, tuple[str, ...]]) -> int | None:
-            total = 0
-            life = [state.life.get(n, 0) for n in names]
-            poison = [state.poison.get(n, 0) for n in names]
-            for a in attackers:
-                got = unit(a, chosen.get(a, ()))
-                if got is None:
-                    return None
-                total += got[0]
-                for k, (dl, dp) in enumerate(got[1]):
-                    life[k] += dl
-                    poison[k] += dp
-            for k, n in enumerate(names):
-                if life[k] <= 0 or poison[k] >= 10:
-                    return -win if n == ap else win  # (attacker view, below: the sign)
-            for k, n in enumerate(names):
-                total += ev.player_score(n, life[k], poison[k])
-            v = self.sign * total
-            return v
-
         chosen: dict[str, tuple[str, ...]] = {}
-        best = estimate(chosen)
+        # The estimate's parts for the block chosen so far: the units' permanents' changes and
+        # the players' totals (a trial changes one attacker's unit: read as a difference).
+        perm = 0
+        life = [state.life.get(n, 0) for n in names]
+        poison = [state.poison.get(n, 0) for n in names]
+        for a in attackers:
+            got = unit(a, ())
+            if got is None:
+                return None
+            perm += got[0]
+            for k, (dl, dp) in enumerate(got[1]):
+                life[k] += dl
+                poison[k] += dp
+
+        def estimate(a: str, old: tuple[str, ...], new: tuple[str, ...]) -> int | None:
+            was, now = unit(a, old), unit(a, new)
+            if was is None or now is None:
+                return None
+            total = perm - was[0] + now[0]
+            lives = [x - w[0] + n[0] for x, w, n in zip(life, was[1], now[1])]
+            poisons = [x - w[1] + n[1] for x, w, n in zip(poison, was[1], now[1])]
+            for k, n in enumerate(names):
+                if lives[k] <= 0 or poisons[k] >= 10:
+                    return -win if n == ap else win  # (attacker view: the sign is below)
+            for k, n in enumerate(names):
+                total += ev.player_score(n, lives[k], poisons[k])
+            return self.sign * total
+
+        best = estimate(next(iter(attackers)), (), ()) if attackers else None
         if best is None:
             return None
         free = [b for b, allowed in problem.allowed.items() if allowed]
-        pairs = bool(problem.restrictions)
+        restricted = bool(problem.restrictions)
         while True:
             used = {b for lst in chosen.values() for b in lst}
             left = [b for b in free if b not in used]
             step: tuple[int, str, tuple[str, ...]] | None = None
             for a in attackers:
                 moves = [(b,) for b in left if a in problem.allowed[b]]
-                if pairs and a not in chosen:
-                    moves += [(b, c) for i, (b,) in enumerate(moves) for (c,) in moves[i + 1:]]
+                if restricted and a not in chosen:
+                    # (two creatures to an attacker no one may block alone: menace, 702.111b)
+                    alone = [m for m in moves if not bp_mod.restriction_violations(problem, {m[0]: [a]})]
+                    if not alone:
+                        moves = [(b, c) for i, (b,) in enumerate(moves) for (c,) in moves[i + 1:]]
+                old = chosen.get(a, ())
                 for add in moves:
-                    trial = dict(chosen)
-                    trial[a] = tuple(sorted(chosen.get(a, ()) + add))
-                    if pairs and bp_mod.restriction_violations(
-                            problem, {b: [x] for x, lst in trial.items() for b in lst}):
-                        continue  # (a block breaking a restriction is not tried)
-                    got = estimate(trial)
+                    new = tuple(sorted(old + add))
+                    got = estimate(a, old, new)
                     if got is not None and got < best and (step is None or got < step[0]):
-                        step = (got, a, trial[a])
+                        step = (got, a, new)
             if step is None:
                 break
             best, a, lst = step
+            was, now = unit(a, chosen.get(a, ())), unit(a, lst)
+            assert was is not None and now is not None
+            perm += now[0] - was[0]
+            for k in range(len(names)):
+                life[k] += now[1][k][0] - was[1][k][0]
+                poison[k] += now[1][k][1] - was[1][k][1]
             chosen[a] = lst
         out = {b: [a] for a, lst in chosen.items() for b in lst}
         return out or None
