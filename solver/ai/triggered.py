@@ -65,6 +65,13 @@ BLOCK_BOUND = 200_000
 RECENT = 32
 """How many of the last distinct refuting blocks a block list tries first."""
 
+GREEDY_TRIAL = 16
+"""The greedy block of the units (:meth:`TriggerGame.unit_greedy_block`) is tried in a
+question's first ``GREEDY_TRIAL`` block lists where the refuting blocks did not cut off, and
+after them only while at least one in ``GREEDY_RATE`` of these lists was cut off by it (move ordering
+only: its reading of the units costs more than the blocks it spares when it rarely refutes)."""
+GREEDY_RATE = 4
+
 
 class TooManyBlocks(Timeout):
     """A defending player's blocks passed :data:`BLOCK_BOUND` (8 v 8 at lookahead 1: the
@@ -420,11 +427,16 @@ class TriggerGame:
                 if killer and killer not in tried and (_free(p) or not bp_mod.restriction_violations(p, killer)):
                     tried.append(killer)
                     yield killer, 0, {}
-        if self.lookahead == 0 and len(problems) == 1 and (_free(problems[0]) or _restricted_only(problems[0])):
-            # h22: then a greedy block read from the units' own results (move ordering only).
+        tally = self.killers.setdefault("greedy", [0, 0])
+        if (self.lookahead == 0 and len(problems) == 1 and (_free(problems[0]) or _restricted_only(problems[0]))
+                and (tally[0] < GREEDY_TRIAL or tally[1] * GREEDY_RATE >= tally[0])):
+            # Then a greedy block read from the units' own results (:meth:`unit_greedy_block`),
+            # while it cuts off often enough in the question's games (``tally``: tried, cut off).
             p = problems[0]
+            tally[0] += 1
             greedy = self.unit_greedy_block(board, attackers, state, p)
             if greedy and greedy not in tried and (_free(p) or not bp_mod.restriction_violations(p, greedy)):
+                self.killers["greedy block"] = greedy
                 yield greedy, 0, {}
         # (the classes only once the first block did not cut off: most blocks lists stop there)
         classes = symmetry_classes(view)
@@ -655,6 +667,8 @@ class TriggerGame:
                 best = (v, (("blocks", blocks, cost, dict(paid)),) + line)
             beta = min(beta, v)
             if alpha >= beta:
+                if blocks is self.killers.get("greedy block"):
+                    self.killers["greedy"][1] += 1
                 self.killer = tuple((b, a) for b, lst in blocks.items() for a in lst[:1])
                 self.killers.setdefault("by attack", {})[_attack_key(attackers)] = self.killer
                 recent = self.killers.setdefault("recent", [])
