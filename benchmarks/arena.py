@@ -10,6 +10,7 @@ Run from the repository root (``pip install -e '.[peers]'``)::
     python -m benchmarks.arena --opponent greedy --redzone greedy --games 20 --seed 1  # any pairing
     python -m benchmarks.arena --opponent greedy --games 1000 --seed 1 --jobs 2  # two processes
     python -m benchmarks.arena merge part1.json part2.json  # parts split by --first-position
+    python -m benchmarks.arena draws ours.json reference.json  # draws a reference also drew
     python -m benchmarks.arena --opponent phase --positions balanced --games 400 --seed 1
     python -m benchmarks.arena --opponent greedy --positions mirror --games 400 --seed 1
     python -m benchmarks.arena --opponent phase --style pressure --positions balanced --games 400
@@ -800,6 +801,47 @@ def turn_cap(kind: str, turns: int | None) -> int:
     return TURN_LIMIT if kind == "random" else LONG_TURN_LIMIT
 
 
+def seat_wins(pair: Sequence[float]) -> set[int]:
+    """The seats that won a game of one position of a match, from its ``pairs`` entry (the
+    first policy's result as seat 0, then as seat 1: 1 win, 0.5 draw, 0 loss)."""
+    as_first, as_second = pair
+    won = set()
+    if as_first != 0.5:
+        won.add(0 if as_first == 1.0 else 1)
+    if as_second != 0.5:
+        won.add(1 if as_second == 1.0 else 0)
+    return won
+
+
+def draws_against(ours: Sequence[Sequence[float]], reference: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """How many of a match's draws a reference match on the same positions also drew
+    (issue 22: are the draws the policy's or the positions'?). ``ours``, ``reference``: the
+    ``pairs`` of two ``--json`` runs of the same seed and position kind, position by position
+    (e.g. redzone against phase-Hard, and phase-Hard against itself). Gives ``games``,
+    ``drawn_games`` and ``drawn_positions`` (ours), ``shared_positions`` (every game of the
+    position drawn in both matches) and ``shared_games`` (our drawn games in them),
+    ``missed_games`` (our drawn games whose seat won a game of the reference: a policy there
+    won from that seat) and ``draw_rate_if_won`` (our draw rate had we won all of those).
+    Raises ``ValueError`` when the two have different numbers of positions."""
+    if len(ours) != len(reference):
+        raise ValueError(f"different numbers of positions ({len(ours)} and {len(reference)})")
+    drawn = shared = shared_games = missed = 0
+    drawn_positions = 0
+    for pair, ref in zip(ours, reference):
+        ours_drawn = [seat for seat in (0, 1) if pair[seat] == 0.5]
+        drawn += len(ours_drawn)
+        drawn_positions += bool(ours_drawn)
+        if len(ours_drawn) == 2 and list(ref) == [0.5, 0.5]:
+            shared += 1
+            shared_games += 2
+        won = seat_wins(ref)
+        missed += sum(seat in won for seat in ours_drawn)
+    games = 2 * len(ours)
+    return {"games": games, "drawn_games": drawn, "drawn_positions": drawn_positions,
+            "shared_positions": shared, "shared_games": shared_games, "missed_games": missed,
+            "draw_rate_if_won": round((drawn - missed) / games, 4) if games else 0.0}
+
+
 def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One pairing's figures from the ``--json`` objects of runs split with
     ``--first-position`` (same seed, disjoint positions): counts and position pairs added,
@@ -859,6 +901,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] == "merge":
         # python -m benchmarks.arena merge A.json B.json ...: one pairing's parts, one JSON.
         print(json.dumps(merge([json.loads(Path(f).read_text()) for f in argv[1:]])))
+        return 0
+    if argv and argv[0] == "draws":
+        # python -m benchmarks.arena draws OURS.json REFERENCE.json: draws_against of their pairs.
+        if len(argv) != 3:
+            print("usage: python -m benchmarks.arena draws OURS.json REFERENCE.json", file=sys.stderr)
+            return 2
+        ours, ref = (json.loads(Path(f).read_text()) for f in argv[1:])
+        print(json.dumps(draws_against(ours["pairs"], ref["pairs"])))
         return 0
     parser = argparse.ArgumentParser(prog="python -m benchmarks.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--opponent", choices=("phase", "greedy", "redzone"), required=True)

@@ -135,6 +135,8 @@ class Quality:
     without_landwalk: tuple[str, ...] = ()
     """h17: it has none of these landwalks, own or granted ("creatures without flying or
     islandwalk": Stormtide Leviathan; ``"Island"``)."""
+    goaded: bool | None = None
+    """h17: ``True``: it is goaded (the scenario's ``effects`` goad it; CR 701.15)."""
     mana_value_parity: Literal["even", "odd"] | None = None
     """h17: its mana value is even / odd ("creatures with even mana values": Void Winnower;
     CR 202.3, a token's is 0 unless it copies something)."""

@@ -586,6 +586,11 @@ def matches_quality(board: Board, creature: Permanent, quality: Quality,
         return False
     if q.exclude_types and set(q.exclude_types) & set(creature.types):
         return False
+    if q.goaded is not None:
+        goaded = any(getattr(e, "goad", None) == creature.id
+                     for e in (getattr(board.scenario, "effects", None) or []))
+        if goaded != q.goaded:
+            return False  # h17: goaded by an effect the scenario states (701.15)
     if q.mana_value_parity is not None:
         mv = creature.mana_value  # h17: CR 202.3; a half (Un-) value is neither even nor odd
         if mv != int(mv) or (int(mv) % 2 == 0) != (q.mana_value_parity == "even"):

@@ -101,6 +101,35 @@ def test_merge_adds_the_parts_counts():
         arena.merge([a, {**b, "seed": 2}])
 
 
+def test_seat_wins_reads_a_pair_from_the_first_policys_side():
+    # (first policy as seat 0, as seat 1): 1.0 as seat 0 is seat 0's win; 0.0 as seat 1 is
+    # also seat 0's (the other policy, in seat 0, won).
+    assert arena.seat_wins([1.0, 0.0]) == {0}
+    assert arena.seat_wins([0.0, 1.0]) == {1}
+    assert arena.seat_wins([1.0, 1.0]) == {0, 1}
+    assert arena.seat_wins([0.5, 0.5]) == set()
+    assert arena.seat_wins([0.5, 0.0]) == {0}
+
+
+def test_draws_against_a_reference_on_the_same_positions(tmp_path, capsys):
+    ours = [[0.5, 0.5], [0.5, 0.5], [1.0, 0.5], [1.0, 1.0], [0.5, 0.0]]
+    # Reference self-play: position 0 drawn both games (shared); position 1 won by seat 1
+    # (our two draws: one missed, as seat 1); position 2 won by seat 1 (our seat-1 draw
+    # missed); position 4 won by seat 0 (our seat-0 draw missed).
+    ref = [[0.5, 0.5], [0.0, 1.0], [0.0, 1.0], [0.5, 0.5], [1.0, 0.0]]
+    out = arena.draws_against(ours, ref)
+    assert out == {"games": 10, "drawn_games": 6, "drawn_positions": 4, "shared_positions": 1,
+                   "shared_games": 2, "missed_games": 3, "draw_rate_if_won": 0.3}
+    with pytest.raises(ValueError, match="different numbers of positions"):
+        arena.draws_against(ours, ref[:4])
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps({"pairs": ours}))
+    b.write_text(json.dumps({"pairs": ref}))
+    assert arena.main(["draws", str(a), str(b)]) == 0
+    assert json.loads(capsys.readouterr().out)["missed_games"] == 3
+    assert arena.main(["draws", str(a)]) == 2
+
+
 def test_command_line_json(capsys):
     # Any pairing runs through the fixed interface; here greedy against phase's AI.
     assert arena.main(["--redzone", "greedy", "--opponent", "phase", "--games", "2", "--seed", "3", "--json"]) == 0

@@ -34,10 +34,10 @@ BOARD = {"players": [{"name": "Alice"}, {"name": "Bob"}],
                         {"id": "shivan", "card": "Shivan Dragon", "controller": "Bob", "tapped": True},
                         {"id": "serra", "card": "Serra Angel", "controller": "Bob", "tapped": True}],
          "combat": {"attackers": {"phage": "Bob"}}}
-# Phage's "destroy that creature" trigger (603.2, 701.8) is read by models/triggers/parse and
-# played (issue 21): it is no longer listed; "that player loses the game" is not read.
-EXPECTED = [{"id": "phage", "sentence": PHAGE_PLAYER, "kind": "triggered"},
-            {"id": "master", "sentence": MASTER, "kind": "triggered"},
+# Phage's triggers (603.2: "destroy that creature", 701.8; "that player loses the game",
+# 104.3e) are read by models/triggers/parse and played (issue 21): they are not listed;
+# Master of Cruelties' "life total becomes 1" is not read.
+EXPECTED = [{"id": "master", "sentence": MASTER, "kind": "triggered"},
             {"id": "shivan", "sentence": SHIVAN, "kind": "activated"}]
 
 
@@ -54,16 +54,17 @@ def board(tmp_path: Path) -> str:
 
 
 def test_damage_lists_the_triggers_its_outcome_does_not_play(board: str) -> None:
-    # Phage unblocked deals 4 (CR 510.1a): Bob goes to 16 and stays in the game — its
-    # trigger (603.2, "loses the game") is not played, and the answer says so.
+    # Phage unblocked deals 4 (CR 510.1a): Bob goes to 16, and its trigger (603.2) makes
+    # him lose the game (104.3e); Master of Cruelties' trigger is not played, and the answer
+    # says so.
     code, out, _ = run("damage", board, "--json")
     data = json.loads(out)
     assert code == 0
-    assert data["outcome"]["life"]["Bob"] == 16 and data["outcome"]["lost"] == []
+    assert data["outcome"]["life"]["Bob"] == 16 and data["outcome"]["lost"] == ["Bob"]
     assert data["not_played"] == EXPECTED
     code, _, err = run("damage", board)  # the text form: one note per ability on stderr
-    assert code == 0 and ("note: Phage the Untouchable (phage): triggered ability not played: "
-            f"{PHAGE_PLAYER!r}") in err.splitlines()
+    assert code == 0 and ("note: Master of Cruelties (master): triggered ability not played: "
+            f"{MASTER!r}") in err.splitlines()
     assert "Llanowar Elves" not in err and "Serra Angel" not in err
 
 

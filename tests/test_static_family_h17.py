@@ -573,3 +573,16 @@ def test_a_conditional_enters_trigger_is_set_aside_an_attack_trigger_is_not() ->
     attacks = ('As long as there are seven or more cards in your graveyard, this creature has '
                '"Whenever this creature attacks, it gets +1/+1 until end of turn."')
     assert statuses(attacks, "Centaur Chieftain") == ["unparsed"]
+
+
+def test_bothersome_quasit_goaded_creatures_cant_block() -> None:
+    # "Goaded creatures your opponents control can't block" (509.1b; goad 701.15 stated in
+    # the scenario's effects): Bob's goaded Hill Giant can't block, his other one can.
+    sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+          "permanents": [perm("q", "Bothersome Quasit", "Alice"), perm("a", "Grizzly Bears", "Alice"),
+                         perm("g", "Hill Giant", "Bob"), perm("h", "Hill Giant", "Bob")],
+          "effects": [{"goad": "g", "by": "Alice"}], "combat": {"attackers": {"a": "Bob"}}}
+
+    def legal(blocker: str) -> bool:
+        return run_command("check-block", sc, {"blockers": {blocker: ["a"]}}).to_json()["legal"]
+    assert (legal("g"), legal("h")) == (False, True)

@@ -508,3 +508,146 @@ def test_kestia_an_enchanted_creature_or_enchantment_creature_attacks() -> None:
     got = damage([_p("kestia", "Kestia, the Cultivator", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
                  {"bears": "Bob"})
     assert "triggers" not in got
+
+
+def test_canal_courier_attacks_a_different_player_than_another_creature() -> None:
+    # 508.1: Alice attacks Bob with Canal Courier and Carol with Grizzly Bears: "~ and another
+    # creature attack different players": it can't be blocked this combat (509.1b). Both at
+    # Bob: no trigger.
+    from redzone.solver.frontends.commands import run_command
+
+    def play(bears_at: str) -> dict[str, Any]:
+        scen = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20},
+                            {"name": "Carol", "life": 20}],
+                "permanents": [_p("cc", "Canal Courier", "Alice"), _p("bears", "Grizzly Bears", "Alice")],
+                "combat": {"attackers": {"cc": "Bob", "bears": bears_at}, "blockers": {}}}
+        return run_command("damage", scen, {}).to_json()
+
+    got = play("Carol")
+    assert _fired(got) == ["cc"] and "can't be blocked" in got["triggers"][0]["result"]
+    assert "triggers" not in play("Bob")
+
+
+def test_her_majesty_is_the_underworld_fantasy_queen() -> None:
+    # 201.5: the card's text calls it "Her Majesty".
+    (t,) = parse_triggers("Whenever a creature an opponent controls dies, put a +1/+1 counter on "
+                          "Her Majesty.", ("The Underworld Fantasy Queen",))
+    assert t.event == "dies" and t.effects[0].who.kind == "source"  # type: ignore[union-attr]
+
+
+def test_pack_tactics_counts_the_power_declared_attacking() -> None:
+    # Pack tactics (Gnoll Hunter, 2/2: "if you attacked with creatures with total power 6 or
+    # greater this combat, put a +1/+1 counter on this creature", 603.4): with a Hill Giant
+    # (3/3) and Grizzly Bears (2/2): 2 + 3 + 2 = 7 >= 6: a counter (3/3): Bob 20 - 8 = 12.
+    # With the Giant alone beside it: 5 < 6: nothing: Bob 15.
+    got = damage([_p("gnoll", "Gnoll Hunter", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                  _p("bears", "Grizzly Bears", "Alice")],
+                 {"gnoll": "Bob", "giant": "Bob", "bears": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    assert got["outcome"]["counters"] == {"gnoll": {"+1/+1": 1}}
+    got = damage([_p("gnoll", "Gnoll Hunter", "Alice"), _p("giant", "Hill Giant", "Alice")],
+                 {"gnoll": "Bob", "giant": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    assert "triggers" not in got
+
+
+def test_pack_tactics_does_not_count_a_token_put_onto_the_battlefield_attacking() -> None:
+    # 508.4: Battle Cry Goblin's token is tapped and attacking but was never declared; a
+    # second Battle Cry Goblin's pack tactics counts only the declared: two Goblins (2/2)
+    # and a Hill Giant: 2 + 2 + 3 = 7: both trigger, two 1/1 tokens: Bob 20 - 7 - 2 = 11.
+    got = damage([_p("g1", "Battle Cry Goblin", "Alice"), _p("g2", "Battle Cry Goblin", "Alice"),
+                  _p("giant", "Hill Giant", "Alice")], {"g1": "Bob", "g2": "Bob", "giant": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 11}
+    # Two Goblins alone (4 < 6): no token.
+    got = damage([_p("g1", "Battle Cry Goblin", "Alice"), _p("g2", "Battle Cry Goblin", "Alice")],
+                 {"g1": "Bob", "g2": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+
+
+def test_donna_noble_a_creature_it_is_paired_with_is_dealt_damage() -> None:
+    # 702.95 (soulbond): Alice's Grizzly Bears paired with Donna Noble attack and are blocked
+    # by a Hill Giant: 3 damage dealt to the Bears; "Donna Noble deals that much damage to
+    # target opponent": Bob 17. Not paired: no trigger.
+    perms = [_p("donna", "Donna Noble", "Alice"), _p("bears", "Grizzly Bears", "Alice", paired_with="donna"),
+             _p("giant", "Hill Giant", "Bob")]
+    got = damage(perms, {"bears": "Bob"}, {"giant": ["bears"]})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 17}
+    assert _fired(got) == ["donna"]
+    perms[1] = _p("bears", "Grizzly Bears", "Alice")
+    got = damage(perms, {"bears": "Bob"}, {"giant": ["bears"]})
+    assert "triggers" not in got
+
+
+def test_a_permanent_dealt_damage_is_not_read_as_a_creature() -> None:
+    # A planeswalker dealt combat damage (306.8) makes no "is dealt damage" event of the
+    # play: "a permanent you control is dealt damage" stays unread (not played), rather than
+    # missing it.
+    assert parse_triggers("Whenever a permanent you control is dealt damage, this creature "
+                          "deals that much damage to any target.") == ()
+
+
+def test_syr_vondam_leaves_while_its_power_is_four_or_greater() -> None:
+    # 603.10a: its power as it left. Blocked by a Craw Wurm (6/4), Syr Vondam (2/2) with two
+    # +1/+1 counters (4/4) deals 4 (the Wurm dies) and dies: "destroy up to one target
+    # nonland permanent". Blocked by an Enormous Baloth (7/7), which survives the 4 damage,
+    # the trigger destroys it (Alice's best choice, 701.8); with no counters (2/2) Syr Vondam
+    # triggers nothing and the Baloth lives.
+    got = damage([_p("vondam", "Syr Vondam, Sunstar Exemplar", "Alice", counters={"+1/+1": 2}),
+                  _p("baloth", "Enormous Baloth", "Bob")], {"vondam": "Bob"}, {"baloth": ["vondam"]})
+    assert sorted(got["outcome"]["destroyed"]) == ["baloth", "vondam"]
+    got = damage([_p("vondam", "Syr Vondam, Sunstar Exemplar", "Alice"),
+                  _p("baloth", "Enormous Baloth", "Bob")], {"vondam": "Bob"}, {"baloth": ["vondam"]})
+    assert got["outcome"]["destroyed"] == ["vondam"]
+
+
+def test_cult_of_skaro_a_mode_chosen_at_random() -> None:
+    # "choose one at random —" (700.2): no player's choice: stated mode 4 ("each opponent
+    # loses 4 life"): Bob 20 - 4 - 4 = 12. Unstated: the mode worst for Alice (a card drawn
+    # or a token, 4 damage): Bob 16, and a warning.
+    got = damage([_p("cult", "Cult of Skaro", "Alice")], {"cult": "Bob"},
+                 trigger_choices=[{"source": "cult", "window": "attack", "mode": [4]}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 12}
+    got = damage([_p("cult", "Cult of Skaro", "Alice")], {"cult": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    assert any("mode chosen at random" in w for w in got["warnings"])
+
+
+def test_knight_rampager_target_opponent_chosen_at_random() -> None:
+    # Knight Rampager (6/5 trample) blocked by two Hill Giants dies; "it deals 4 damage to
+    # target opponent chosen at random": with one opponent, Bob: 4 damage, plus the trample
+    # over: 6 - 3 - 3 = 0. Bob 16.
+    got = damage([_p("kr", "Knight Rampager", "Alice"), _p("g1", "Hill Giant", "Bob"),
+                  _p("g2", "Hill Giant", "Bob")], {"kr": "Bob"}, {"g1": ["kr"], "g2": ["kr"]})
+    assert "kr" in got["outcome"]["destroyed"]
+    assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_non_human_cannonball_deals_the_roll_to_its_controller() -> None:
+    # Non-Human Cannonball (4/3) blocked by a Hill Giant dies; "roll a six-sided die. If the
+    # result is 4 or less, this creature deals that much damage to you": stated 3: Alice 17;
+    # 5: nothing; unstated: the worst for Alice, 4: Alice 16.
+    perms = [_p("can", "Non-Human Cannonball", "Alice"), _p("giant", "Hill Giant", "Bob")]
+
+    def life(roll: int | None) -> int:
+        stated = [{"source": "can", "window": "regular", "roll": roll}] if roll else []
+        got = damage(perms, {"can": "Bob"}, {"giant": ["can"]}, trigger_choices=stated)
+        assert "can" in got["outcome"]["destroyed"]
+        return int(got["outcome"]["life"]["Alice"])
+
+    assert (life(3), life(5), life(None)) == (17, 20, 16)
+
+
+def test_check_block_needs_a_flip_result_stated() -> None:
+    # check-block judges blocks on the board after the attack window: the flip's result must
+    # be stated (it is no player's choice to search); one line naming the field.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    s = scenario([_p("t", "Skyclaw Thrash", "Alice"), _p("b", "Grizzly Bears", "Bob")], {"t": "Bob"})
+    with pytest.raises(ScenarioError, match=r"^combat.trigger_choices: the result of .* coin: \.\.\."):
+        run_command("check-block", s, {})
+    s["combat"]["trigger_choices"] = [{"source": "t", "window": "attack", "coin": 0}]
+    assert run_command("check-block", s, {}).to_json()["legal"] is True

@@ -411,3 +411,136 @@ def test_esper_sojourners_taps_or_untaps_as_stated() -> None:
     t = got["triggers"][0]
     assert t["choices"] == {"target": "bears", "may": True, "chosen": "untap"}
     assert t["result"] == "bears untapped"
+
+
+# ---------------------------------------------------------------- pack tactics (508.1, 603.4)
+
+
+def test_gnoll_hunter_counts_the_power_attacked_with_as_declared() -> None:
+    # "If you attacked with creatures with total power 6 or greater this combat" (an
+    # intervening "if", 603.4): Gnoll Hunter (2/2) with Hill Giant (3/3) and Grizzly Bears
+    # (2/2) is 7: a counter, 3 + 3 + 2 = 8 to Bob. With the Giant alone, 5: no trigger.
+    got = damage([perm("g", "Gnoll Hunter", "Alice"), perm("giant", "Hill Giant", "Alice"),
+                  perm("bears", "Grizzly Bears", "Alice")],
+                 {"g": "Bob", "giant": "Bob", "bears": "Bob"})
+    assert got["outcome"]["counters"] == {"g": {"+1/+1": 1}}
+    assert got["outcome"]["life"]["Bob"] == 12
+    got = damage([perm("g", "Gnoll Hunter", "Alice"), perm("giant", "Hill Giant", "Alice")],
+                 {"g": "Bob", "giant": "Bob"})
+    assert got.get("triggers", []) == [] and got["outcome"]["life"]["Bob"] == 15
+
+
+# ---------------------------------------------------------------- delirium
+
+
+def _zealot(graveyard: list[str]) -> dict[str, object]:
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    sc = scenario([perm("z", "Gouged Zealot", "Alice"), perm("elf", "Llanowar Elves", "Bob")],
+                  {"z": "Bob"})
+    sc["players"][0]["graveyard"] = graveyard
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_gouged_zealot_needs_four_card_types_in_its_controllers_graveyard() -> None:
+    # "If there are four or more card types among cards in your graveyard" (603.4): creature,
+    # instant, land and artifact — 1 damage to each creature Bob controls, the Elves die; with
+    # three types (two creature cards), no trigger.
+    got = _zealot(["Grizzly Bears", "Lightning Bolt", "Forest", "Darksteel Relic"])
+    assert got["outcome"]["destroyed"] == ["elf"]
+    got = _zealot(["Grizzly Bears", "Lightning Bolt", "Forest", "Hill Giant"])
+    assert got.get("triggers", []) == [] and got["outcome"]["destroyed"] == []
+
+
+def test_quirion_beastcaller_distributes_its_counters_as_stated() -> None:
+    # Quirion Beastcaller (2/2, two +1/+1 counters) blocks Serra Angel (4/4): both die. "When
+    # this creature dies, distribute X +1/+1 counters among any number of target creatures you
+    # control, where X is the number of +1/+1 counters on this creature" — two, as it last
+    # existed (608.2h), divided as Bob states (601.2d): both on Grizzly Bears.
+    perms = [perm("angel", "Serra Angel", "Alice"),
+             perm("qb", "Quirion Beastcaller", "Bob", counters={"+1/+1": 2}),
+             perm("bears", "Grizzly Bears", "Bob"), perm("elf", "Llanowar Elves", "Bob")]
+    got = damage(perms, {"angel": "Bob"}, {"qb": ["angel"]}, triggers_resolved=["attack", "block"],
+                 trigger_choices=[{"source": "qb", "window": "regular", "divided": {"bears": 2}}])
+    assert sorted(got["outcome"]["destroyed"]) == ["angel", "qb"]
+    assert got["outcome"]["counters"]["bears"] == {"+1/+1": 2}
+    assert "elf" not in got["outcome"]["counters"]
+
+
+# ---------------------------------------------------------------- a set of targets (603.3d)
+
+
+def test_cho_arrim_bruiser_taps_up_to_two_target_creatures() -> None:
+    # "You may tap up to two target creatures": the set is chosen as the ability is put on
+    # the stack (603.3d); stated: Bob's Grizzly Bears only.
+    perms = [perm("cab", "Cho-Arrim Bruiser", "Alice"), perm("bears", "Grizzly Bears", "Bob"),
+             perm("elf", "Llanowar Elves", "Bob")]
+    got = damage(perms, {"cab": "Bob"}, trigger_choices=[
+        {"source": "cab", "window": "attack", "targets": ["bears"], "may": True}])
+    t = got["triggers"][0]
+    assert t["choices"] == {"targets": ["bears"], "may": True}
+    assert t["result"] == "bears tapped"
+    from redzone.models.errors import ScenarioError
+    import pytest
+
+    with pytest.raises(ScenarioError) as err:  # three where two at most
+        damage(perms + [perm("giant", "Hill Giant", "Bob")], {"cab": "Bob"}, trigger_choices=[
+            {"source": "cab", "window": "attack", "targets": ["bears", "elf", "giant"], "may": True}])
+    assert err.value.field == "combat.trigger_choices[0].targets"
+
+
+# ---------------------------------------------------------------- a land type added (Xolatoyac)
+
+
+def test_xolatoyacs_flood_counter_makes_the_defenders_forest_an_island() -> None:
+    # "Put a flood counter on target land. That land is an Island in addition to its other
+    # types for as long as it has a flood counter on it": Bob's Forest becomes an Island too,
+    # so Segovian Leviathan (islandwalk, 702.14c) can't be blocked by his Grizzly Bears.
+    from redzone.models.block_rules import block_problem
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.damage.solve import after_attack_window
+    from trigger_play import scenario
+
+    perms = [perm("x", "Xolatoyac, the Smiling Flood", "Alice"), perm("lev", "Segovian Leviathan", "Alice"),
+             perm("forest", "Forest", "Bob"), perm("bears", "Grizzly Bears", "Bob")]
+    board = build_board(parse_scenario(scenario(perms, {"x": "Bob", "lev": "Bob"})))
+    assert "lev" in block_problem(board, "Bob").allowed.get("bears", ())
+    after, attackers, resolved = after_attack_window(board, lambda c: "forest")
+    assert resolved[0].result == "1 flood on forest; forest is an Island too"
+    assert "lev" not in block_problem(after, "Bob", attackers).allowed.get("bears", ())
+
+
+# ---------------------------------------------------------------- counts of colours and types
+
+
+def test_briar_hydra_counts_the_basic_land_types_among_its_controllers_lands() -> None:
+    # "Where X is the number of basic land types among lands you control" (305.6): Forest,
+    # Forest and Island are two types — two +1/+1 counters on the only creature Alice
+    # controls, the Hydra itself.
+    got = damage([perm("h", "Briar Hydra", "Alice"), perm("f1", "Forest", "Alice"),
+                  perm("f2", "Forest", "Alice"), perm("i", "Island", "Alice")], {"h": "Bob"})
+    assert got["outcome"]["counters"] == {"h": {"+1/+1": 2}}
+
+
+def test_moonveil_regent_counts_colors_as_it_resolves() -> None:
+    # "It deals X damage to any target, where X is the number of colors among permanents you
+    # control" as the dies trigger resolves (608.2h): the Regent is gone; Llanowar Elves
+    # (green) and Hill Giant (red) are two colours: 2 damage.
+    got = parse_trigger("When this creature dies, it deals X damage to any target, where X is the "
+                        "number of colors among permanents you control.")
+    assert got is not None
+    amount = got.effects[0].amount  # type: ignore[union-attr]
+    assert amount.count is not None and amount.count.kind == "colors"
+    result = damage([perm("angel", "Serra Angel", "Bob"), perm("mr", "Moonveil Regent", "Alice"),
+                     perm("elf", "Llanowar Elves", "Alice"), perm("giant", "Hill Giant", "Alice")],
+                    {"mr": "Bob"}, {"angel": ["mr"]}, triggers_resolved=["attack", "block"])
+    assert result["triggers"][0]["result"].startswith("2 damage to")
+
+
+def test_two_targets_one_inside_a_condition_are_not_read() -> None:
+    # One target per ability is played: a second target inside an "if" (608.2c) would share
+    # the first one's choice, so such an ability is not read (a loud gap, never a guess).
+    assert parse_trigger("Whenever this creature attacks, tap target creature. If you control "
+                         "a Wizard, destroy target artifact.") is None

@@ -451,3 +451,106 @@ def test_value_clauses_of_the_family() -> None:
     (ozai,) = _read("Fire Lord Ozai")
     assert ozai.optional and isinstance(ozai.effects[0], Sacrifice)
     assert ozai.effects[1:] == (ValueOnly(ozai.effects[1].what), ValueOnly("mana"))
+
+
+def test_base_power_and_toughness_set_under_counters_and_pumps() -> None:
+    # Voice of the Vermin: "target creature you control has base power and toughness 4/4 until
+    # end of turn" (613.4b, layer 7b); a +1/+1 counter still applies on top (613.4c): Grizzly
+    # Bears with a counter (3/3) becomes 5/5, Voice (2/2) 4/4 — either way +2: 7 damage.
+    got = _damage([_p("v", "Voice of the Vermin", "Alice"),
+                   _p("b", "Grizzly Bears", "Alice", counters={"+1/+1": 1})],
+                  {"v": "Bob", "b": "Bob"}, **_ALL, trigger_choices=[
+                      {"source": "v", "window": "attack", "target": "b"}])
+    assert got["triggers"][0]["result"] == "b has base power and toughness 4/4"
+    assert got["outcome"]["life"]["Bob"] == 20 - 2 - 5
+
+
+def test_unruly_krasis_x_is_its_power() -> None:
+    # Unruly Krasis (4/4): "have the base power and toughness of another target creature you
+    # control become X/X, where X is this creature's power": Grizzly Bears become 4/4.
+    got = _damage([_p("k", "Unruly Krasis", "Alice"), _p("b", "Grizzly Bears", "Alice")],
+                  {"k": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"target": "b", "may": True}
+    assert got["outcome"]["life"]["Bob"] == 20 - 4 - 4
+
+
+def test_a_second_base_setting_this_turn_is_not_played() -> None:
+    # Two Voice of the Vermin set the Bears' base twice: the second would need the base
+    # before it (613.7, timestamps); it is not played and says so (never silently wrong).
+    got = _damage([_p("v1", "Voice of the Vermin", "Alice"), _p("v2", "Voice of the Vermin", "Alice"),
+                   _p("b", "Grizzly Bears", "Alice")],
+                  {"v1": "Bob", "v2": "Bob", "b": "Bob"}, **_ALL, trigger_choices=[
+                      {"source": "v1", "window": "attack", "target": "b"},
+                      {"source": "v2", "window": "attack", "target": "b"}])
+    results = sorted(t["result"] for t in got["triggers"])
+    assert results[0] == "b has base power and toughness 4/4"
+    assert results[1].startswith("not played: b's base power and toughness were set")
+
+
+def test_tanazir_quandrix_base_equal_to_its_power_and_toughness() -> None:
+    # Tanazir Quandrix (4/4): "other creatures you control" get base 4/4 (613.4b); Bob's
+    # Grizzly Bears are not Alice's and stay 2/2. Tanazir 4 + Alice's Bears 4 = 8.
+    got = _damage([_p("t", "Tanazir Quandrix", "Alice"), _p("b", "Grizzly Bears", "Alice"),
+                   _p("c", "Grizzly Bears", "Bob")], {"t": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["result"] == "b has base power and toughness 4/4"
+    assert got["outcome"]["life"]["Bob"] == 12
+
+
+def test_shakedown_heavy_defending_player_may_remove_it() -> None:
+    # Shakedown Heavy (6/4) attacks: "defending player may have you draw a card. If they do,
+    # untap this creature and remove it from combat" (506.4) — Bob's choice, played as an
+    # adversary's: taken, only the Bears' 2 reach him; declined (stated), 6 + 2 = 8.
+    perms = [_p("s", "Shakedown Heavy", "Alice"), _p("b", "Grizzly Bears", "Alice")]
+    got = _damage(perms, {"s": "Bob", "b": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"may": True}
+    assert got["triggers"][0]["result"] == ("draw (no effect on combat); s untapped; "
+                                            "s is removed from combat")
+    assert got["outcome"]["life"]["Bob"] == 18
+    declined = _damage(perms, {"s": "Bob", "b": "Bob"}, triggers_resolved=[],
+                       trigger_choices=[{"source": "s", "window": "attack", "may": False}])
+    assert declined["triggers"][0]["result"] == "Bob declines"
+    assert declined["outcome"]["life"]["Bob"] == 12
+
+
+def test_ophidian_may_draw_instead_of_damage() -> None:
+    # Ophidian (1/3) attacks and isn't blocked: "you may draw a card. If you do, this creature
+    # assigns no combat damage this turn" (603.5, 510.1): one choice of Alice's. Declined (the
+    # card weighs nothing here), 1 damage; taken (stated), none.
+    got = _damage([_p("o", "Ophidian", "Alice")], {"o": "Bob"}, **_ALL)
+    assert got["triggers"][0]["choices"] == {"may": False}
+    assert got["outcome"]["life"]["Bob"] == 19
+    drew = _damage([_p("o", "Ophidian", "Alice")], {"o": "Bob"}, triggers_resolved=[],
+                   trigger_choices=[{"source": "o", "window": "block", "may": True}])
+    assert drew["outcome"]["life"]["Bob"] == 20
+
+
+def test_pack_tactics_counts_the_power_as_declared() -> None:
+    # Hobgoblin Captain (3/1), pack tactics: "if you attacked with creatures with total power
+    # 6 or greater this combat" (an intervening "if", 603.4, of the attackers as declared,
+    # 508.1). With Hill Giant (3/3): 6, it gains first strike and kills a blocking Grizzly
+    # Bears before they strike back; with Grizzly Bears (2/2) attacking instead: 5, nothing.
+    six = _damage([_p("hob", "Hobgoblin Captain", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                   _p("bears", "Grizzly Bears", "Bob")],
+                  {"hob": "Bob", "giant": "Bob"}, {"bears": ["hob"]}, **_ALL)
+    assert six["triggers"][0]["result"] == "hob gains first strike"
+    assert six["outcome"]["destroyed"] == ["bears"]
+    five = _damage([_p("hob", "Hobgoblin Captain", "Alice"), _p("b2", "Grizzly Bears", "Alice"),
+                    _p("bears", "Grizzly Bears", "Bob")],
+                   {"hob": "Bob", "b2": "Bob"}, {"bears": ["hob"]}, **_ALL)
+    assert not five.get("triggers")
+    assert sorted(five["outcome"]["destroyed"]) == ["bears", "hob"]
+
+
+def test_a_target_under_an_intervening_if() -> None:
+    # Blowfly Infestation: "whenever a creature dies, if it had a -1/-1 counter on it, put a
+    # -1/-1 counter on target creature" — the target is chosen as the ability is put on the
+    # stack (603.3d), the condition checked as it dies and on resolution (603.4). Grizzly
+    # Bears with a -1/-1 counter die to Hill Giant; the counter kills Llanowar Elves, whose
+    # death (it had one now) puts another on the Giant.
+    got = _damage([_p("fly", "Blowfly Infestation", "Alice"),
+                   _p("bears", "Grizzly Bears", "Alice", counters={"-1/-1": 1}),
+                   _p("giant", "Hill Giant", "Bob"), _p("elves", "Llanowar Elves", "Bob")],
+                  {"bears": "Bob"}, {"giant": ["bears"]}, **_ALL)
+    assert [t["choices"] for t in got["triggers"]] == [{"target": "elves"}, {"target": "giant"}]
+    assert got["outcome"]["destroyed"] == ["bears", "elves"]
+    assert got["outcome"]["counters"]["giant"] == {"-1/-1": 1}

@@ -456,3 +456,117 @@ def test_guiltfeeder_counts_the_defending_players_graveyard() -> None:
     s["players"][1]["graveyard"] = ["Grizzly Bears", "Shock", "Forest"]
     got = run_command("damage", s, {}).to_json()
     assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_tectonic_hellion_makes_the_land_richest_sacrifice_two() -> None:
+    # "Whenever this creature attacks, each player who controls the most lands sacrifices two
+    # lands of their choice" (701.21a): Bob's three Mountains against Alice's two Forests —
+    # Bob sacrifices two; tied at three, both do.
+    hellion = _p("hell", "Tectonic Hellion", "Alice")
+    forests = [_p(f"f{i}", "Forest", "Alice") for i in range(2)]
+    mountains = [_p(f"m{i}", "Mountain", "Bob") for i in range(3)]
+    got = _play([hellion, *forests, *mountains], {"hell": "Bob"})
+    assert sorted(got["outcome"]["destroyed"]) == ["m0", "m1"]
+    tied = _play([hellion, *forests, _p("f2", "Forest", "Alice"), *mountains], {"hell": "Bob"})
+    assert len(tied["outcome"]["destroyed"]) == 4
+
+
+def test_crashing_boars_defender_chooses_the_creature_that_must_block() -> None:
+    # "Whenever this creature attacks, defending player chooses an untapped creature they
+    # control. That creature blocks this creature this turn if able." (509.1c; a choice, not
+    # a target): Bob's only untapped creature is the Grizzly Bears (the Hill Giant is tapped),
+    # so no block is illegal and the Bears blocking is legal.
+    s = _scenario([_p("boars", "Crashing Boars", "Alice"), _p("bears", "Grizzly Bears", "Bob"),
+                   _p("giant", "Hill Giant", "Bob", tapped=True)], {"boars": "Bob"}, {},
+                  triggers_resolved=[])
+    assert run_command("check-block", s, {}).to_json()["legal"] is False
+    s["combat"]["blockers"] = {"bears": ["boars"]}
+    assert run_command("check-block", s, {}).to_json()["legal"] is True
+
+
+def test_radhas_firebrand_targets_only_a_smaller_creature() -> None:
+    # "Whenever this creature attacks, target creature defending player controls with power
+    # less than this creature's power can't block this turn" (603.3d): the Firebrand (3/1)
+    # may target Bob's Llanowar Elves (1/1) but not his Hill Giant (3/3).
+    perms = [_p("fb", "Radha's Firebrand", "Alice"), _p("elf", "Llanowar Elves", "Bob"),
+             _p("bears", "Hill Giant", "Bob")]
+    s = _scenario(perms, {"fb": "Bob"}, {"elf": ["fb"]}, triggers_resolved=[],
+                  trigger_choices=[{"source": "fb", "window": "attack", "target": "elf"}])
+    assert run_command("check-block", s, {}).to_json()["legal"] is False
+    s["combat"]["trigger_choices"] = [{"source": "fb", "window": "attack", "target": "bears"}]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.target"):
+        run_command("check-block", s, {})
+
+
+# ============================================================ the AI's search and its reference
+
+
+def test_the_ai_sees_phage_win_and_the_reference_agrees() -> None:
+    # Phage the Untouchable (4/4) against Bob at 20 with a tapped Hill Giant: attacking
+    # unblocked, its combat damage trigger makes Bob lose (104.3e) — a won game for the AI's
+    # search (solver/ai/triggered.py) and for the exhaustive reference alike.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.ai.decisions import choose_attack
+    from redzone.solver.ai.reference import reference_attack_values
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "permanents": [_p("phage", "Phage the Untouchable", "Alice"),
+                       _p("giant", "Hill Giant", "Bob", tapped=True)]}))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"phage": "Bob"} and r.lethal
+    assert r.outcome["lost"] == ["Bob"]
+    values = {tuple(sorted(d.items())): v for d, v in reference_attack_values(board, lookahead=0)}
+    assert values[(("phage", "Bob"),)] == 1_000_000_000 > values[()]
+
+
+def test_the_ai_counts_adelines_tokens() -> None:
+    # Adeline (given 2/4) and Grizzly Bears against Bob at 3 with no creature: attacking with
+    # the Bears alone makes a 1/1 Human attacking Bob too (508.4): 2 + 1 = 3, lethal; the
+    # search finds a lethal attack.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.ai.decisions import choose_attack
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 3}],
+        "permanents": [_p("adeline", "Adeline, Resplendent Cathar", "Alice", power=2,
+                          summoning_sick=True),
+                       _p("bears", "Grizzly Bears", "Alice")]}))
+    r = choose_attack(board, lookahead=0)
+    assert r.attackers == {"bears": "Bob"} and r.lethal
+    assert r.outcome["lost"] == ["Bob"]
+
+
+# ============================================================ graveyard conditions
+
+
+def _graveyard(perms: list[dict[str, Any]], attackers: dict[str, str], cards: list[str]) -> dict[str, Any]:
+    s = _scenario(perms, attackers, {}, triggers_resolved=[])
+    s["players"][0]["graveyard"] = cards
+    return run_command("damage", s, {}).to_json()
+
+
+def test_inexorable_blob_counts_card_types_in_the_graveyard() -> None:
+    # "Whenever this creature attacks, if there are four or more card types among cards in
+    # your graveyard, create a 3/3 green Ooze creature token that's tapped and attacking"
+    # (603.4; the types from the card data): creature, instant, land, artifact — an Ooze
+    # attacks too (Bob takes 3 + 3); with three types, nothing triggers (Bob takes 3).
+    blob = [_p("blob", "Inexorable Blob", "Alice")]
+    four = _graveyard(blob, {"blob": "Bob"}, ["Grizzly Bears", "Shock", "Forest", "Sol Ring"])
+    assert four["outcome"]["life"]["Bob"] == 14
+    three = _graveyard(blob, {"blob": "Bob"}, ["Grizzly Bears", "Shock", "Forest", "Hill Giant"])
+    assert three["outcome"]["life"]["Bob"] == 17
+    assert three.get("triggers", []) == []
+
+
+def test_stinging_cave_crawler_counts_permanent_cards() -> None:
+    # "... if there are four or more permanent cards in your graveyard, you draw a card and
+    # you lose 1 life": four permanent cards (Shock, an instant, isn't one): Alice 19.
+    crawler = [_p("cc", "Stinging Cave Crawler", "Alice")]
+    got = _graveyard(crawler, {"cc": "Bob"}, ["Grizzly Bears", "Forest", "Sol Ring", "Hill Giant",
+                                              "Shock"])
+    assert got["outcome"]["life"]["Alice"] == 19
+    fewer = _graveyard(crawler, {"cc": "Bob"}, ["Grizzly Bears", "Forest", "Sol Ring", "Shock"])
+    assert fewer["outcome"]["life"]["Alice"] == 20

@@ -543,3 +543,98 @@ def test_flaxen_intruder_sacrifices_itself_then_destroys_an_artifact() -> None:
     # declined: nothing is destroyed (608.2c)
     s["combat"]["trigger_choices"][0]["may"] = False
     assert _damage(s)["outcome"]["destroyed"] == []
+
+
+def test_treefolk_mystic_destroys_the_auras_of_the_creature_it_blocks() -> None:
+    # 509.2, 701.8, 613: Alice's Grizzly Bears enchanted with Rancor (+2/+0, trample) attack;
+    # Bob's Treefolk Mystic (2/4) blocks: Rancor is destroyed as blockers are declared, so the
+    # Bears deal 2 (no trample) and the Mystic survives.
+    s = _scenario([perm("gb", "Grizzly Bears", "Alice"),
+                   perm("rancor", "Rancor", "Alice", attached_to="gb"),
+                   perm("tm", "Treefolk Mystic", "Bob")], {"gb": "Bob"}, {"tm": ["gb"]})
+    got = _damage(s)
+    assert got["triggers"][0]["result"] == "rancor destroyed"
+    assert "tm" not in got["outcome"]["destroyed"] and got["outcome"]["damage"]["tm"] == 2
+    assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_corrosive_ooze_destroys_the_equipment_at_end_of_combat() -> None:
+    # 603.7, 511.2: Corrosive Ooze blocks Grizzly Bears equipped with Bonesplitter (+2/+0):
+    # the Equipment still applies in the damage step (4 damage kills the 2/2 Ooze) and is
+    # destroyed at end of combat.
+    s = _scenario([perm("gb", "Grizzly Bears", "Alice"),
+                   perm("bs", "Bonesplitter", "Alice", attached_to="gb"),
+                   perm("ooze", "Corrosive Ooze", "Bob")], {"gb": "Bob"}, {"ooze": ["gb"]})
+    got = _damage(s)
+    assert "ooze" in got["outcome"]["destroyed"]
+    assert got["outcome"]["reasons"]["bs"].startswith("destroyed at end of combat")
+
+
+def test_battering_ram_destroys_the_wall_at_end_of_combat() -> None:
+    # 603.7: Battering Ram becomes blocked by Wall of Stone (0/8): the Wall is destroyed at
+    # end of combat.
+    s = _scenario([perm("ram", "Battering Ram", "Alice"), perm("wall", "Wall of Stone", "Bob")],
+                  {"ram": "Bob"}, {"wall": ["ram"]})
+    got = _damage(s)
+    assert got["outcome"]["reasons"]["wall"].startswith("destroyed at end of combat")
+
+
+def test_ojer_pakpatiq_returns_transformed_with_time_counters() -> None:
+    # 712.14a, 122.6: Ojer Pakpatiq (4/3) blocks Bob's Craw Wurm (6/4) and dies: it
+    # returns tapped and transformed (Temple of Cyclical Time, a land) with three time
+    # counters on it.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob"), perm("ojer", "Ojer Pakpatiq, Deepest Epoch", "Alice")],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"ojer": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "ojer", 6), ("ojer", "wurm", 4)])
+    temple = out.board.permanents["ojer~returned"]
+    assert (temple.name, temple.tapped) == ("Temple of Cyclical Time", True)
+    assert out.state.counters["ojer~returned"] == {"time": 3}
+
+
+def test_surgespanner_returns_a_target_permanent_to_its_owners_hand() -> None:
+    # 508.1f, 701.26a, 400.7: Surgespanner attacks (it becomes tapped); Alice pays {1}{U}
+    # and the stated target, Bob's Glorious Anthem, returns to his hand: it left the
+    # battlefield without being destroyed.
+    s = _scenario([perm("ss", "Surgespanner", "Alice"), perm("anthem", "Glorious Anthem", "Bob"),
+                   perm("gb", "Grizzly Bears", "Bob")], {"ss": "Bob"},
+                  trigger_choices=[{"source": "ss", "window": "attack", "may": True,
+                                    "target": "anthem"}])
+    s["players"][0]["mana"] = 2
+    got = _damage(s)
+    assert "anthem returned to hand" in got["triggers"][0]["result"]
+    assert got["outcome"]["reasons"]["anthem"].startswith("returned to its owner's hand")
+
+
+def test_card_type_adjectives_are_required_types() -> None:
+    # "an artifact creature card": both card types (205.2a)
+    from redzone.models.triggers.entries import _kind_fits
+
+    e = EntersFromCard("hand_card", kinds=("artifact creature",))
+    assert _kind_fits(("Artifact", "Creature"), (), (), e)
+    assert not _kind_fits(("Creature",), (), (), e) and not _kind_fits(("Artifact",), (), (), e)
+
+
+def test_trove_warden_puts_its_exiled_cards_back_under_their_owners() -> None:
+    # 607.2a, 110.2: Trove Warden (3/4) exiled Bob's Bonesplitter earlier (the scenario's
+    # exiled); it blocks Bob's stated 7/4 Craw Wurm and dies: the Bonesplitter returns
+    # under Bob's control.
+    s = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+         "active_player": "Bob",
+         "permanents": [perm("wurm", "Craw Wurm", "Bob", power=7),
+                        perm("tw", "Trove Warden", "Alice", exiled={"Bonesplitter": "Bob"})],
+         "combat": {"attackers": {"wurm": "Alice"}, "blockers": {"tw": ["wurm"]}}}
+    out = _after_damage(s, [("wurm", "tw", 7), ("tw", "wurm", 4)])
+    back = out.board.permanents["tw~exiled0"]
+    assert (back.name, back.controller) == ("Bonesplitter", "Bob")
+
+
+def test_a_trains_trigger_is_of_combat() -> None:
+    # 702.149a: training resolves as attackers are declared: "whenever ~ trains" is a
+    # triggered ability of combat (not played yet: listed as not played)
+    from redzone.models.triggers.classify import in_combat
+
+    assert in_combat("Whenever this creature trains, exile up to one other target creature "
+                     "from the battlefield or creature card from a graveyard.",
+                     ("Savior of Ollenbock",))

@@ -271,7 +271,8 @@ def test_a_mode_with_no_legal_target_cannot_be_chosen() -> None:
 
 def test_modal_trigger_read_with_its_modes() -> None:
     # The parser gives the modes as their own sentences ("•"); read with the trigger they
-    # belong to (700.2). "Choose one at random" and "one that hasn't been chosen" are not.
+    # belong to (700.2). "One that hasn't been chosen" is not; "choose one at random" is,
+    # as a random choice (h12: Modes.random, chosen by the controller's adversary).
     from redzone.models.triggers.parse import read_triggers
     from redzone.models.triggers.types import Modes
 
@@ -281,8 +282,9 @@ def test_modal_trigger_read_with_its_modes() -> None:
                         ("Shambling Ghast",))
     assert len(got) == 1 and isinstance(got[0].effects[0], Modes)
     assert len(got[0].effects[0].modes) == 2
-    assert read_triggers(("Whenever this creature attacks, choose one at random —",
-                          "• You gain 3 life.", "• Draw a card."), ("X",)) == ()
+    (rnd,) = read_triggers(("Whenever this creature attacks, choose one at random —",
+                            "• You gain 3 life.", "• Draw a card."), ("X",))
+    assert isinstance(rnd.effects[0], Modes) and rnd.effects[0].random
 
 
 # ============================================================ counters moved, power doubled

@@ -12,6 +12,8 @@
   trample means nothing to it;
 - "Skeletons you control and other Zombies you control get ... and have ..." (Death Baron):
   two groups, the second without the first's type (a creature of both is reached once);
+- "Goaded creatures your opponents control can't block" (Bothersome Quasit): the creatures
+  the scenario's ``effects`` goad (``Quality.goaded``, 701.15);
 - "Creatures without flying or islandwalk can't attack" (Stormtide Leviathan): creatures
   with neither (``Quality.without_landwalk``).
 
@@ -35,6 +37,8 @@ _TYPE_AND_LAND = re.compile(
     r"(?P<other>Other )?(?P<t>[A-Z][\w'-]*) and (?P<land>Plains|Islands|Swamps|Mountains|Forests)"
     r" you control (?P<pred>(?:have|get) .+)")
 _LANDS = re.compile(r"Lands you control (?P<pred>have .+)")
+_GOADED = re.compile(r"Goaded creatures(?P<ctl> your opponents control| you control)? "
+                     r"(?P<pred>can't .+)")
 _TWO_GROUPS = re.compile(r"(?P<a>[A-Z][\w'-]*) you control and other (?P<b>[A-Z][\w'-]*) you control "
                          r"(?P<pred>(?:get|have) .+)")
 _WITHOUT_WALK = re.compile(r"Creatures without (?P<kw>[a-z ]+?) or (?P<w>island|swamp|forest|"
@@ -58,6 +62,13 @@ def more_subjects_static(s: str, text: str) -> list[Ability] | None:
             return None
         a = Affected(kind="creatures", controller="you", other=bool(m["other"]),
                      subtypes=(one, _LAND_ONE[m["land"]]))
+        return _parse_predicates(m["pred"], a, text) or None
+    m = _GOADED.fullmatch(s)
+    if m:
+        # "Goaded creatures your opponents control can't block" (Bothersome Quasit; 701.15)
+        ctl = {" your opponents control": "opponents", " you control": "you"}.get(m["ctl"] or "", "any")
+        a = Affected(kind="creatures", controller=ctl,  # type: ignore[arg-type]
+                     qualities=(Quality(goaded=True),))
         return _parse_predicates(m["pred"], a, text) or None
     m = _TWO_GROUPS.fullmatch(s)
     if m:

@@ -215,7 +215,7 @@ _trigger_choice = _model(TriggerChoice, {
     "proliferate": _opt_texts,
     "mode": _optional(_list_of(_positive)), "tapped": _opt_texts,
     "coin": _optional(_count), "roll": _optional(_positive),
-    "divided": _optional(_dict_of(_positive))})
+    "divided": _optional(_dict_of(_positive)), "targets": _opt_texts})
 
 _combat = _model(CombatSpec, {
     "attackers": _dict_of(_text), "blockers": _dict_of(_texts), "blocked": _texts,

@@ -290,6 +290,9 @@ class TriggerChoice(_Strict):
     divided: dict[str, Positive] | None = Field(
         None, description="Damage divided as its controller chooses (601.2d): target (a "
                           "permanent id or a player name) -> damage, each at least 1.")
+    targets: list[str] | None = Field(
+        None, description="The targets of \"each of up to two target creatures\" (603.3d): "
+                          "ids ([]: none).")
 
 
 class CombatSpec(_Strict):

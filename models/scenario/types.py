@@ -357,7 +357,7 @@ class TriggerChoice(_Spec):
     FIELDS = (("source", REQUIRED), ("window", REQUIRED), ("trigger", None), ("target", None),
               ("no_target", False), ("may", None), ("sacrifice", list), ("chosen", None),
               ("proliferate", None), ("mode", None), ("tapped", None), ("coin", None),
-              ("roll", None), ("divided", None))
+              ("roll", None), ("divided", None), ("targets", None))
     source: str
     window: str
     trigger: str | None
@@ -385,6 +385,9 @@ class TriggerChoice(_Spec):
     divided: dict[str, int] | None
     """h14: damage divided as its controller chooses (601.2d: Inferno Titan): target (a
     permanent id or a player name) -> damage, each at least 1."""
+    targets: list[str] | None
+    """h14: the targets of "each of up to two target creatures" (a set, 603.3d; ``[]``:
+    none)."""
 
 
 def resolved_windows(combat: Any) -> tuple[tuple[str, ...], bool]:

@@ -464,12 +464,14 @@ class _Checker:
                 self._permanent(f"{where}.tapped[{j}]", x)
             for x in item.divided or {}:  # h14
                 self._player_or_permanent(f"{where}.divided.{x}", x)
+            for j, x in enumerate(item.targets or ()):  # h14
+                self._permanent(f"{where}.targets[{j}]", x)
             if (item.target is None and not item.no_target and item.may is None and not item.sacrifice
                     and item.mode is None and item.chosen is None and item.proliferate is None
                     and item.tapped is None and item.coin is None and item.roll is None
-                    and item.divided is None):
+                    and item.divided is None and item.targets is None):
                 raise ScenarioError(where, "states no choice: give target, no_target, may, sacrifice, "
-                                           "chosen, proliferate, mode, tapped, coin, roll or divided")
+                                           "chosen, proliferate, mode, tapped, coin, roll, divided or targets")
 
 
 def _close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:

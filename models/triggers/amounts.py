@@ -217,6 +217,18 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
         return Amount(1, "count", count=Count("counters", counter=kind, of=whose))  # type: ignore[arg-type]
     if words == "the number of opponents you have":
         return Amount(1, "count", count=Count("opponents"))
+    m = re.fullmatch(r"the number of (colors|basic land types) among (.+)", words)
+    if m:  # h14: "colors among permanents you control", "basic land types among lands you control"
+        c = _permanents(m[2], refs, plural=True)
+        if c is None:
+            return None
+        kind = "colors" if m[1] == "colors" else "land_types"
+        return Amount(1, "count", count=dataclasses.replace(c, kind=kind))  # type: ignore[arg-type]
+    m = re.fullmatch(r"the number of (permanent|card) types among cards in your graveyard", words)
+    if m:  # h14: the scenario's graveyard and this combat's deaths (more_effects.graveyard_types)
+        also = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker") \
+            if m[1] == "permanent" else ()
+        return Amount(1, "count", count=Count("graveyard_types", also=also))
     if words == "the number of creature cards in your graveyard":
         return Amount(1, "graveyard_creatures")
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", words)
@@ -473,7 +485,16 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
         return sum(1 for b, atts in play.blockers.items()
                    if f.trigger in atts and state.on_battlefield(b))
+    if c.kind == "graveyard_types":  # h14
+        from redzone.models.triggers.more_effects import graveyard_types
+
+        return graveyard_types(play, f.controller, c.also)
     found = permanents_now(play, f, c)
+    if c.kind == "colors":  # h14: 105.2
+        return len({x for p in found for x in p.colors})
+    if c.kind == "land_types":  # h14: 305.6
+        return len({x for p in found for x in p.subtypes
+                    if x in ("Plains", "Island", "Swamp", "Mountain", "Forest")})
     if c.kind == "greatest":
         if c.stat == "mana_value":
             return max((int(p.mana_value) for p in found), default=0)

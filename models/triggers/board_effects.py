@@ -294,7 +294,7 @@ class _ThisTurn:
 THIS_TURN = _ThisTurn()
 
 _OBJECT_KINDS = ("source", "trigger", "target_creature", "each_creature", "attacking", "blockers",
-                 "blocked", "damaged", "group", "those", "created")
+                 "blocked", "damaged", "group", "those", "created", "target_set")
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -519,8 +519,8 @@ def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
 
 # ----------------------------------------------------------------- modes (700.2, 603.3c)
 
-_MODAL = re.compile(r"choose (one|one or both|two|three) ?— ?(•.+)", re.DOTALL)
-_HEADER = re.compile(r".*, choose (?:one|one or both|two|three) ?—$")
+_MODAL = re.compile(r"choose (one|one or both|two|three)( at random)? ?— ?(•.+)", re.DOTALL)
+_HEADER = re.compile(r".*, choose (?:one|one or both|two|three)(?: at random)? ?—$")
 _MODE_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _HOW_MANY = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2), "three": (3, 3)}
 
@@ -537,7 +537,7 @@ def read_modes(rest: str, effects: Effects) -> tuple[bool, tuple[tuple[Effect, .
         return False, None
     least, most = _HOW_MANY[m[1]]
     modes: list[tuple[Effect, ...]] = []
-    for part in m[2].split("•"):
+    for part in m[3].split("•"):
         part = _MODE_WORD.sub("", part.strip())
         if not part:
             continue
@@ -549,7 +549,7 @@ def read_modes(rest: str, effects: Effects) -> tuple[bool, tuple[tuple[Effect, .
         return True, None
     if most > 1 and sum(1 for mode in modes if any(_targets(e) for e in mode)) > 1:
         return True, None
-    return True, ((Modes(tuple(modes), least, most),), False)
+    return True, ((Modes(tuple(modes), least, most, random=bool(m[2])),), False)
 
 
 def _targets(e: Effect) -> bool:
@@ -629,8 +629,11 @@ def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
     options = [c for n in range(m.least, m.most + 1) for c in combinations(legal, n)]
     if not options:
         return f, []
+    from redzone.models.triggers.chance import adversary  # h12: "choose one at random"
+
+    chooser = adversary(play, f.controller) if m.random else f.controller
     pick = options[0] if len(options) == 1 else play.choose(
-        Choice(f.controller, "mode", f.source, t.text, tuple(options), f.trigger))
+        Choice(chooser, "mode", f.source, t.text, tuple(options), f.trigger))
     return with_modes(tuple(pick)), list(pick)
 
 

@@ -16,11 +16,13 @@ warning (:func:`assumed`). A roll whose effects are all value (Ancient Copper Dr
 Treasures, Ancient Silver Dragon's cards) is :class:`ValueOnly` ("roll"): its result
 changes nothing in combat.
 
-Also read: "If you roll a 1, <effects>. Otherwise, <effects>.", "If the result is 4 or less,
+"Choose one at random —" (:class:`Modes` ``random``) and "target opponent chosen at
+random" (:class:`Who` ``random``) are chosen the same way (the scenario states them as
+``mode`` / ``target``). Also read: "If you roll a 1, <effects>. Otherwise, <effects>.", "If the result is 4 or less,
 <effects>." and a d20's table of results ("1—9 | ...", its rows joined to the trigger by
-:func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "chosen at
-random", a flip whose branch has a target (chosen as the ability is put on the stack,
-603.3d, before the flip), a coin branch of more than one sentence, "that much" of a roll.
+:func:`redzone.models.triggers.board_effects.join_modes`). Not read here: "a creature ...
+chosen at random" (not a target), a flip whose branch has a target (chosen as the ability is put on the stack,
+603.3d, before the flip), a coin branch of more than one sentence.
 Pure Python.
 """
 
@@ -31,13 +33,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from redzone.models.triggers.types import (Amount, Chance, Counters, CreateTokens, Effect, Pump,
-                                           Resolved, ValueOnly, flat_effects)
+from redzone.models.triggers.types import (Amount, Chance, Counters, CreateTokens, DamageEffect,
+                                           Effect, Pump, Resolved, ValueOnly, flat_effects)
 
 if TYPE_CHECKING:
     from redzone.models.scenario.types import TriggerChoice
 
-__all__ = ["Chance", "assumed", "read", "resolve"]
+__all__ = ["Chance", "adversary", "assumed", "is_random", "read", "resolve"]
 
 _WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SPLIT = re.compile(r"(?<=\.)\s+(?=[A-Z~])")
@@ -137,7 +139,8 @@ def read(rest: str, effects_of: EffectsReader) -> tuple[tuple[Effect, ...], bool
 
 def _ranges(sides: int, sents: list[str], effects_of: EffectsReader) -> Chance | None:
     """"If you roll a 1, <effects>. Otherwise, <effects>." / "If the result is 4 or less
-    (5 or greater), <effects>.": the results each sentence covers, as rows of a table."""
+    (5 or greater), <effects>.": the results each sentence covers, as rows of a table ("~
+    deals that much damage ...": the result, one row per result)."""
     branches: list[tuple[str, tuple[Effect, ...]]] = []
     left = set(range(1, sides + 1))
     for s in sents:
@@ -155,9 +158,20 @@ def _ranges(sides: int, sents: list[str], effects_of: EffectsReader) -> Chance |
             lo, hi, text = 0, 0, low[len("otherwise, "):]
         else:
             return None
+        per_result = " that much damage " in f" {text} "
+        if per_result:  # "deals that much damage": the result (each result a row of its own)
+            text = text.replace("that much damage", "1 damage")
         got = effects_of(text)
         if got is None or got[1] or not _plain(got[0]):
             return None
+        if per_result:
+            if not 1 <= lo <= hi <= sides or len(got[0]) != 1 \
+                    or not isinstance(got[0][0], DamageEffect) or got[0][0].amount != Amount():
+                return None
+            left -= set(range(lo, hi + 1))
+            branches.extend((f"range:{k}-{k}", (dataclasses.replace(got[0][0], amount=Amount(k)),))
+                            for k in range(lo, hi + 1))
+            continue
         if lo == 0:  # "otherwise": every result not covered yet, each a row of its own
             branches.extend((f"range:{k}-{k}", got[0]) for k in sorted(left))
             left.clear()
@@ -246,25 +260,36 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
     return "; ".join([f"rolled {k} (706)"] + [x for x in lines if x])
 
 
+def is_random(choice: Any) -> bool:
+    """Whether ``choice`` (a resolver ``Choice``) is a flip's, a roll's, or a mode or target
+    chosen at random: the adversary's result, not a player's choice."""
+    what = getattr(choice, "what", "")
+    return what in ("coin", "roll") or (what in ("mode", "target")
+                                        and "at random" in getattr(choice, "text", ""))
+
+
 def assumed(resolved: Sequence[Resolved], stated: Sequence[TriggerChoice],
             labels: dict[str, str] | None = None) -> list[str]:
-    """One warning per flip or roll of ``resolved`` whose result no ``stated`` item (the
-    scenario's ``combat.trigger_choices``) gave: the line played took the result worst for
-    the ability's controller. ``labels``: permanent id -> how to name it."""
+    """One warning per flip, roll, mode or target chosen at random of ``resolved`` whose
+    result no ``stated`` item (the scenario's ``combat.trigger_choices``) gave: the line
+    played took the result worst for the ability's controller. ``labels``: permanent id ->
+    how to name it."""
     out = []
     for r in resolved:
-        for what in ("coin", "roll"):
-            if what not in r.choices:
+        for what in ("coin", "roll", "mode", "target"):
+            if what not in r.choices or (what in ("mode", "target") and "at random" not in r.text):
                 continue
             if any(i.source == r.source and i.window == r.window
                    and (i.trigger is None or i.trigger == r.trigger)
                    and getattr(i, what) is not None for i in stated):
                 continue
-            said = (f"{r.choices[what]} flip(s) won" if what == "coin"
-                    else f"a roll of {r.choices[what]}")
+            said = {"coin": f"{r.choices[what]} flip(s) won", "roll": f"a roll of {r.choices[what]}",
+                    "mode": f"mode {r.choices[what]}", "target": f"target {r.choices[what]}"}[what]
+            event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
+                     "target": "target chosen at random"}[what]
+            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d"}[what]
             who = (labels or {}).get(r.source, r.source)
-            out.append(f"warning: {who}'s {'coin flip' if what == 'coin' else 'die roll'} "
-                       f"in the {r.window} window is not stated: {said} was assumed, the result "
-                       f"worst for its controller (state it as combat.trigger_choices[]."
-                       f"{what}; CR {'705' if what == 'coin' else '706'})")
+            out.append(f"warning: {who}'s {event} in the {r.window} window is not stated: {said} "
+                       f"was assumed, the result worst for its controller (state it as "
+                       f"combat.trigger_choices[].{what}; CR {rule})")
     return out

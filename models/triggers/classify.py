@@ -62,7 +62,9 @@ _COMBAT_EVENT = re.compile(
     r"(?:is|are) put into (?:a|an|its owner's|your|their owners'?|an opponent's) "
     r"graveyards? from the battlefield|leaves the battlefield|leave the battlefield|"
     # 508.1f: declaring a creature without vigilance as an attacker taps it
-    r"becomes? tapped)\b",
+    r"becomes? tapped|"
+    # h13, 702.149a: training resolves as attackers are declared ("whenever ~ trains")
+    r"trains?)\b",
     re.IGNORECASE)
 # Steps and phases outside the play: "at the beginning of combat" comes before attackers are
 # declared (507), "at end of combat" after the combat damage step (511).
@@ -169,7 +171,14 @@ def _more_self(body: str, names: tuple[str, ...]) -> str:
                               "~", body)
                 body = re.sub(r"(?<= by )" + re.escape(first) + r"(?= this turn\b)", "~", body)
                 body = re.sub(r"( counters? on )" + re.escape(first) + r"(?=\.|$)", r"\1~", body)
+    for name in names:  # a name the card's own text gives it
+        for nick in _NICKNAMES.get(name, ()):
+            body = re.sub(r"(?<![\w'-])" + re.escape(nick) + r"(?![\w'-])", "~", body)
     return re.sub(r"\bthe ~", "~", body)
+
+
+_NICKNAMES = {"The Underworld Fantasy Queen": ("Her Majesty",)}
+"""h12: cards whose text calls the card by another name."""
 
 
 def condition_of(sentence: str, names: tuple[str, ...] = ()) -> str:

@@ -11,7 +11,8 @@ ability resolves. :func:`if_effects` reads such a sentence:
 - "if <condition>, <effects>" with a condition the board decides
   (:class:`redzone.models.triggers.types.IfTest`: what you / an opponent / the defending
   player control, your life total, Auras / Equipment / counters on the source, whether the
-  source is attacking) and effects with no target and no choice of their own is a
+  source is attacking) and effects with no choice of their own (a target among them is
+  chosen as the ability is put on the stack, whatever the condition: 603.3d; h15) is a
   :class:`redzone.models.triggers.types.Conditional`, played by
   :mod:`redzone.models.triggers.resolve`.
 
@@ -78,6 +79,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     past = _looking_back(c, it_is_source, it_is_trigger, that_is_trigger)
     if past is not None:
         return past
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", c)
+    if m and _number(m[1]):  # h14: delirium (the scenario's graveyard and this combat's deaths)
+        return IfTest("graveyard_types_at_least", _number(m[1]))
     m = re.fullmatch(r"(?:it|~) (?:has fewer than (\w+)|doesn't have an?) (\+1/\+1|[a-z]+) "
                      r"counters? on it", c)
     if m and (it_is_source or c.startswith("~")):
@@ -107,6 +111,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
         return IfTest("opponent_poison_at_least", _number(m[1]))
     if re.fullmatch(r"(?:the )?defending player is poisoned", c):
         return IfTest("defending_poisoned") if defending else None
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", c)
+    if m:  # h12: pack tactics — the attackers as declared (508.1), in an attack event only
+        return IfTest("attacked_power_at_least", int(m[1])) if defending else None
     m = re.fullmatch(r"creatures you control have total power (\d+) or greater", c)
     if m:
         return IfTest("total_power_at_least", int(m[1]))

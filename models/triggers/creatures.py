@@ -19,31 +19,38 @@ now), "other" and "other than ~" (the source excluded):
 What a creature must be is a tuple of :class:`Quality` alternatives (one of them must hold,
 the creature types of the subject in each): matched on the board as the ability resolves
 (608.2h; the target as it is chosen, 603.3d, and again on resolution, 608.2b, as for every
-target). Pure Python.
+target). :func:`group_count` counts such groups for ``amounts.py``.
+
+Effects (:func:`creature_first`, :func:`creature_clause`, :func:`read_whole`, hooks of the
+parser; played by :func:`resolve`): preventions of combat damage (615.1a) and a fog, an
+attacking creature removed from combat (506.4; :func:`removed_from_combat`,
+:func:`removed_combat_state` and :func:`blocks_in_combat` keep the board's combat, the
+play-out's and the AI's blocks to the attackers still attacking), block restrictions and
+requirements, base power and toughness (613.4b), another player's "may have ...", pack
+tactics, and smaller forms (docs/triggers.md, "Effects (h15)"). Pure Python.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from redzone.models.ability_base import Affected, Quality
 from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect, Count,
-                                           Destroy, Effect, GainKeywords, ValueOnly,
-                                           MustBlockSource, PreventCombatDamage, Pump, RemoveFromCombat,
-                                           TapEffect, Who)
+from redzone.models.triggers.types import (CantBeBlockedByEffect, CantBeBlockedEffect,
+                                           Conditional, Count, Destroy, Effect, GainKeywords,
+                                           IfTest, MustBlockSource, PreventCombatDamage, Pump,
+                                           RemoveFromCombat, SetBase, TapEffect, TheyMay,
+                                           ValueOnly, Who)
 
 __all__ = ["EFFECTS", "blocks_in_combat", "creature_clause", "creature_first", "group_count",
-           "group_obj",
-           "removed_combat_state", "removed_from_combat", "resolve"]
+           "group_obj", "read_whole", "removed_combat_state", "removed_from_combat", "resolve"]
 
-EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat)
+EFFECTS = (CantBeBlockedByEffect, PreventCombatDamage, RemoveFromCombat, SetBase, TheyMay)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -119,6 +126,8 @@ def group_obj(s: str, refs: Any) -> Who | None:
     if stripped is None:
         return None
     words, combat = stripped
+    if re.search(r"\btokens?\b", words) and not re.search(r"(?:creature|[A-Z][\w'-]*) tokens?\b", words):
+        return None  # "tokens you control": Treasures and Clues too, not only creatures
     if not re.search(r"\b(?:creatures|[A-Z][\w'-]*s|[a-z]+s you control)\b", words) \
             and not words.startswith(("each ", "all ")):
         return None
@@ -307,6 +316,53 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     for one effect on a subject they can't read): two groups pumped in one sentence, "your
     team" (the controller alone: no teams are played, as the static parser's h4 reading),
     a trailing "if" (the same condition as a leading one); ``None`` otherwise."""
+    m = re.fullmatch(r"(?:until end of turn, (.+?) (?:has|have) base power and toughness (\d+)/(\d+)"
+                     r"(?: and gains? (.+))?|(.+?) (?:has|have) base power and toughness (\d+)/(\d+) "
+                     r"until end of turn)", s)
+    if m:  # 613.4b (Voice of the Vermin, Gnottvold Hermit, Taranika)
+        who = refs.obj(m[1] or m[5])
+        if who is None:
+            return None
+        out: tuple[Effect, ...] = (SetBase(who, int(m[2] or m[6]), int(m[3] or m[7])),)
+        if m[4]:
+            more = sentence(f"{m[1]} gains {m[4]} until end of turn")
+            if more is None or not all(isinstance(e, GainKeywords) for e in more):
+                return None
+            out += more
+        return out
+    m = re.fullmatch(r"have the base power and toughness of (.+?) become X/X until end of turn, "
+                     r"where X is (.+)", s)
+    if m:  # Unruly Krasis
+        from redzone.models.triggers.amounts import count_phrase
+
+        who = refs.obj(m[1])
+        amt = count_phrase(m[2], refs)
+        return None if who is None or amt is None else (SetBase(who, 0, 0, amt),)
+    m = (re.fullmatch(r"change the base power and toughness of (.+?) to (~'s|its|that creature's) "
+                      r"power and toughness until end of turn", s)
+         or re.fullmatch(r"have the base power and toughness of (.+?) become equal to (~'s|its|that "
+                         r"creature's) power and toughness until end of turn", s))
+    if m:  # Exuberant Wolfbear, Tanazir Quandrix: as the ability resolves (608.2h)
+        from redzone.models.triggers.amounts import count_phrase
+
+        who = refs.obj(m[1])
+        p_amt, t_amt = count_phrase(f"{m[2]} power", refs), count_phrase(f"{m[2]} toughness", refs)
+        if who is None or p_amt is None or t_amt is None:
+            return None
+        return (SetBase(who, 0, 0, p_amt, t_amt),)
+    m = re.fullmatch(r"if you attacked with creatures with total power (\d+) or greater this combat, "
+                     r"(.+)", s)
+    if m and refs.r.event in ("attacks", "attacks_alone", "you_attack"):
+        # pack tactics: the total power as the attackers were declared (508.1), what the
+        # attack window's board holds before any ability resolves
+        from redzone.models.triggers.conditions import _PLAYED  # pyright: ignore[reportPrivateUsage]
+
+        inner = sentence(m[2])
+        if not inner or not all(isinstance(e, _PLAYED) for e in inner):
+            return None
+        if all(isinstance(e, ValueOnly) for e in inner):
+            return inner
+        return (Conditional(IfTest("attacked_power_at_least", int(m[1])), inner),)
     m = re.fullmatch(rf"(.+?) gets? {_PT} and (.+?) gets? {_PT} until end of turn", s)
     if m:  # "attacking red creatures get +2/+0 and attacking white creatures get +0/+2 ..."
         a = sentence(f"{m[1]} get {m[2]}/{m[3]} until end of turn")
@@ -361,6 +417,31 @@ def creature_first(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | 
     return None
 
 
+def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"<player> may have you draw a card. If they do, <effects>." (Shakedown Heavy): another
+    player's choice (:class:`TheyMay`), the effects read with ``sentence``; "you may draw a
+    card. If you do, <effects>" (Ophidian): the controller's one choice (603.5); ``None``
+    otherwise. Returns ``(effects, optional)`` as the parser's ``_effects``."""
+    m = re.fullmatch(r"you may draw a card\. If you do, (.+?)\.?", rest.strip())
+    if m:  # Ophidian: drawing can always be chosen (a value), the rest only with it (608.2c)
+        inner = sentence(m[1])
+        if inner is None or not any(not isinstance(e, ValueOnly) for e in inner) or any(
+                getattr(getattr(e, "who", None), "kind", "").startswith("target") for e in inner):
+            return None  # values alone: the parser's own; a target would be chosen before
+        return (ValueOnly("draw"),) + inner, True
+    m = re.fullmatch(r"(defending player|that player|target opponent) may have you (.+?)\. "
+                     r"If (?:they|that player) do(?:es)?, (.+?)\.?", rest.strip())
+    if not m:
+        return None
+    who = refs.player(m[1])
+    value = sentence(f"you {m[2]}")
+    inner = sentence(m[3])
+    if (who is None or who.kind not in ("defending_player", "damaged_player") or value is None
+            or not all(isinstance(e, ValueOnly) for e in value) or inner is None):
+        return None
+    return (TheyMay(who, value + inner),), False
+
+
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Resolve one of this module's effects (``play``: the resolver's ``_Play``; ``f``: the
     ``Fired`` ability): a line of what it did."""
@@ -373,6 +454,20 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
             play.edit.put(_granted(play.edit.perm(pid), e.ability, f.ability.text))
         by = re.sub(r"^This creature can't be blocked by (.+?)\.?$", r"\1", e.ability.text)
         return ", ".join(f"{pid} can't be blocked by {by} this turn" for pid in ids) or "no creature"
+    if isinstance(e, SetBase):
+        return _set_base(play, f, e, chosen)
+    if isinstance(e, TheyMay):
+        from redzone.models.triggers.resolve import Choice
+
+        players = play.players(f, e.who, chosen)
+        if len(players) != 1:
+            return "no player to choose"
+        if not play.choose(Choice(players[0], "may", f.source, f.ability.text, (True, False),
+                                  f.trigger)):
+            chosen["may"] = False
+            return f"{players[0]} declines"
+        chosen["may"] = True
+        return "; ".join(x for x in (play.effect(f, inner, chosen) for inner in e.effects) if x)
     if isinstance(e, RemoveFromCombat):
         out = []
         for pid in play.objects(f, e.who, chosen):
@@ -428,3 +523,45 @@ def blocks_in_combat(blocks: Mapping[str, Sequence[str]], attackers: Mapping[str
     after a window (``attackers``; one removed from combat is not, 506.4). Creatures put onto
     the battlefield attacking are never blocked (508.4), so nothing is added."""
     return {b: [a for a in atts if a in attackers] for b, atts in blocks.items()}
+
+
+_BASE_SET = "base power and toughness set until end of turn"
+"""The condition a creature gets from :class:`SetBase` (a second one the same turn is not
+played: the base before it is not known)."""
+
+
+def _set_base(play: Any, f: Any, e: SetBase, chosen: dict[str, Any]) -> str:
+    """613.4b: the new base replaces the printed one (layer 7b) under the layer-7c changes
+    the creature has; folded like a pump (its base and ``until_end_of_turn`` change by the
+    difference, undone in the cleanup step, 514.2). Its base before is the printed one less
+    this turn's pumps; a creature without a printed base, under another base-setting effect
+    of a permanent (613.7: which one wins depends on timestamps), or whose base was set this
+    turn already is not changed, and the result says so."""
+    from redzone.models.effect_abilities import SetBasePT
+    from redzone.models.triggers.resolve import _pumped  # pyright: ignore[reportPrivateUsage]
+
+    n = play.amount(f, e.amount) if e.amount is not None else None
+    power, toughness = (n, n) if n is not None else (e.power, e.toughness)
+    if e.toughness_amount is not None:
+        toughness = play.amount(f, e.toughness_amount)
+    out = []
+    for pid in play.objects(f, e.who, chosen):
+        perm = play.edit.perm(pid)
+        b = perm.base
+        if b is None or b.power is None or b.toughness is None:
+            out.append(f"not played: {pid} has no printed power and toughness")
+            continue
+        if play.board.abilities_affecting(perm, SetBasePT):
+            out.append(f"not played: another base power and toughness effect applies to {pid}")
+            continue
+        eot = perm.until_end_of_turn
+        if perm.conditions.get(_BASE_SET) and eot is not None:
+            out.append(f"not played: {pid}'s base power and toughness were set this turn already "
+                       "(its base before is not known)")
+            continue
+        was_p = b.power - (eot.power if eot is not None else 0)
+        was_t = b.toughness - (eot.toughness if eot is not None else 0)
+        new = _pumped(perm, power - was_p, toughness - was_t)
+        play.edit.put(dataclasses.replace(new, conditions={**new.conditions, _BASE_SET: True}))
+        out.append(f"{pid} has base power and toughness {power}/{toughness}")
+    return ", ".join(out) or "no creature"

@@ -60,12 +60,10 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             return None
         return (dataclasses.replace(got[0], face_down=True),)
     m = re.fullmatch(r"return (it|~|that card) to the battlefield( tapped)?( and transformed|"
-                     r" transformed| flipped)?(?: under (its owner's|your) control)?( tapped)?"
+                     r" transformed| flipped| converted)?(?: under (its owner's|your) control)?( tapped)?"
                      r"(?: with (a|an|one|two|three) (\+1/\+1|flying|first strike|vigilance|"
-                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible) "
+                     r"lifelink|deathtouch|trample|menace|reach|haste|indestructible|time) "
                      r"counters? on it)?", s)  # h13: the counters it enters with (122.6)
-    if m and r.event == "dies" and m[6] and m[3]:
-        return None
     if m and r.event == "dies" and m[6]:
         n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}[m[6]]
         got = entry_clause(s[:m.start(6) - len(" with ")], refs, dies_self)
@@ -88,7 +86,11 @@ def entry_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | Non
             return (EntersFromCard("died", "trigger", under, tapped),)  # type: ignore[arg-type]
         return None
     m = re.fullmatch(r"return (?:the exiled (?:card|cards)|all cards exiled with (?:it|~)) to the "
-                     r"battlefield( tapped)? under (?:its owner's|their owners') control", s)
+                     r"battlefield( tapped)? under (?:its owner's|their owners') control", s) \
+        or re.fullmatch(r"put (?:the exiled cards|each permanent card exiled with (?:it|~)) onto the "
+                        r"battlefield( tapped)? under (?:their owners'|the control of that card's "
+                        r"owner) control", s.replace("the control of that card's owner",
+                                                     "the control of that card's owner control"))
     if m and r.event in ("leaves", "dies") and r.watch.kind == "self" and r.it == _SELF:
         # 607.2a: the cards its own linked ability exiled (the scenario's ``exiled``)
         return (EntersFromCard("exiled", tapped=bool(m[1])),)
@@ -166,6 +168,8 @@ def _kind_parts(alt: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
             no_subs.append(w[4:])
         elif w.startswith("non") and w[3:] in _CARD_TYPES:
             no_types.append(_CARD_TYPES[w[3:]])
+        elif w in _CARD_TYPES and types and types != ("permanent",):
+            supers.append(_CARD_TYPES[w])  # "artifact creature": a card type it has too
         elif _subtype(w) and not subs:
             subs.append(w)
         else:
@@ -409,7 +413,8 @@ def _kind_fits(types: tuple[str, ...], subtypes: tuple[str, ...], supertypes: tu
                 continue
         elif need and not any(t in types for t in need):
             continue
-        if any(x not in subtypes for x in subs) or any(x not in supertypes for x in supers):
+        if any(x not in subtypes for x in subs) \
+                or any(x not in supertypes and x not in types for x in supers):
             continue
         if any(x in types for x in no_types) or any(x in subtypes for x in no_subs) \
                 or any(x in supertypes for x in no_supers):

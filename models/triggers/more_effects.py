@@ -1,18 +1,23 @@
-"""More effects of triggered abilities of combat: groups of permanents, counters moved, damage
-dealt by the creature whose event it was, tap costs, permanents put into a library, divided
-damage (h14; docs/triggers.md, "More effects (h14)").
+"""More effects of triggered abilities of combat (h14; docs/triggers.md, "More effects (h14)").
 
-Reading: :func:`group_obj` names a group of permanents for any effect that acts on
-"X" (counters, tap and untap, damage): "each tapped creature you control", "each land
-creature you control", "each colorless creature you control", "all artifacts", "each snow
-permanent you control", "each creature you control that's an Ape or a Monkey", "each
-creature with a -1/-1 counter on it" — the counted-amounts grammar of
-:mod:`redzone.models.triggers.amounts` (:class:`~redzone.models.triggers.types.Count`) as a
-:class:`~redzone.models.triggers.types.Who` of kind ``"group"``, counted as the effect
-resolves (608.2h). :func:`read_clause` reads the clauses of this module (called by
-:mod:`redzone.models.triggers.parse` after its own forms).
+Reading: :func:`group_obj` names what "X" is for any effect that acts on X (counters, tap
+and untap, damage, pumps): a group of permanents ("each tapped creature you control", "all
+artifacts", "each snow permanent you control", "each creature you control that's an Ape or a
+Monkey" — the counted-amounts grammar of :mod:`redzone.models.triggers.amounts` as a
+``Who("group")``, taken as the effect resolves, 608.2h), a target with a group's words
+("another target tapped creature you control"), a target permanent of the removal grammar,
+a set of targets ("each of up to two target creatures"), "each of them" after a "one or more"
+condition, "that Hero". :func:`read_clause` reads the clauses of this module (called by
+:mod:`redzone.models.triggers.parse` before its own forms): damage dealt by the creature whose
+event it was, divided damage and distributed counters (601.2d), tap costs, "tap or untap",
+removal from combat (506.4), permanents put into a library, a land type added, pack tactics,
+amounts equal to a creature's power, "remove all counters". :func:`object_names` makes the
+first word of the source's name ``~`` where it is an object.
 
-Playing: :func:`group_objects` (the permanents of a group now). Pure Python.
+Playing: :func:`resolve` (:data:`EFFECTS`), :func:`group_objects`, :func:`divide` and
+:func:`target_set` (choices as the ability is put on the stack, 603.3d), :func:`stops`
+("If you do" after a tap cost), :func:`removed`, :func:`graveyard_types` (delirium). Pure
+Python.
 """
 
 from __future__ import annotations
@@ -25,15 +30,16 @@ from typing import Any
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.amounts import permanents_now, permanents_phrase
-from redzone.models.triggers.types import (Amount, Count, CounterChange, Counters, DamageEffect, Destroy,
-                                           DividedDamage, Double, Effect, LifeEffect,
-                                           TapCost, TapEffect, TapOrUntap, ValueOnly, Who)
+from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Count, CounterChange, Counters,
+                                           CreateTokens, DamageEffect, Destroy, DividedDamage, Double,
+                                           Effect, GainKeywords, IfTest, LifeEffect, Pump, TapCost,
+                                           TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 
-__all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "group_obj", "group_objects", "object_names",
-           "read_clause", "resolve", "stops"]
+__all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
+           "object_names", "read_clause", "resolve", "stops", "target_set"]
 
-EFFECTS = (TapCost, DividedDamage, TapOrUntap)
+EFFECTS = (TapCost, DividedDamage, TapOrUntap, AddLandType)
 """The effect classes :func:`resolve` plays."""
 
 # ---------------------------------------------------------------- groups of permanents
@@ -67,6 +73,13 @@ def group_obj(s: str, refs: Any) -> Who | None:
     if m:  # a Vehicle is an artifact, a creature only while crewed (301.7)
         return Who("target_permanent", "you" if m[1] == "you control" else "opponents",
                    qualities=(Quality(types=("Creature",)), Quality(subtypes=("Vehicle",))))
+    m = re.fullmatch(r"(?:each of )?up to (two|three|four|five|eight) (other )?target creatures( .+)?", s)
+    if m:  # a set of targets (603.3d), chosen as the ability is put on the stack
+        one = _target_creature(f"{'another ' if m[2] else ''}target creature{m[3] or ''}", refs)
+        if one is None or one.kind != "target_creature":
+            return None
+        n = {"two": 2, "three": 3, "four": 4, "five": 5, "eight": 8}[m[1]]
+        return dataclasses.replace(one, kind="target_set", n=n, up_to=True)
     if re.match(r"(?:up to one |another |up to one other )?target ", s):
         return _target_permanent(s, refs) or _target_creature(s, refs)
     m = re.fullmatch(r"(each|all) (.+)", s.strip())
@@ -145,18 +158,42 @@ def _target_creature(s: str, refs: Any) -> Who | None:
                attacking=c.attacking)
 
 
-def group_objects(play: Any, f: Any, who: Who) -> list[str]:
+def target_set(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
+    """The set of targets of a ``Who("target_set")`` of ``f`` (603.3d: chosen as it is put on
+    the stack; a ``Choice`` ``"targets"`` among every set up to ``n``, the largest first;
+    stated as ``combat.trigger_choices[].targets``). ``True`` when ``f`` has none."""
+    from itertools import combinations
+
+    from redzone.models.triggers.resolve import Choice
+
+    who = next((w for e in f.ability.effects if (w := getattr(e, "who", None)) is not None
+                and w.kind == "target_set"), None)
+    if who is None:
+        return True
+    base = dataclasses.replace(who, kind="target_creature", n=0, up_to=False)
+    among = [c.id for c in play._candidates(f, base)  # pyright: ignore[reportPrivateUsage]
+             if play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
+    options = [c for k in range(min(who.n, len(among)), -1, -1) for c in combinations(among, k)]
+    if len(options) > DIVIDE_LIMIT:
+        raise RuntimeError(f"{len(options)} sets of targets (more than {DIVIDE_LIMIT}) are not "
+                           f"enumerated")
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "targets", f.source, f.ability.text, tuple(options), f.trigger,
+               tuple(among)))
+    chosen["targets"] = list(pick)
+    return True
+
+
+def group_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:
     """The ids of the permanents of a ``Who("group")`` on the battlefield now (608.2h), in
-    the board's order; of a ``Who("those")``: the creatures of the event still there."""
+    the board's order; of a ``Who("those")``: the creatures of the event still there; of a
+    ``Who("target_set")``: the targets chosen (``chosen["targets"]``) still there."""
     if who.kind == "those":
         return [x for x in f.data.get("those", ()) if x and play.state.on_battlefield(x)]
+    if who.kind == "target_set":  # those still on the battlefield (608.2b)
+        return [x for x in (chosen or {}).get("targets", ()) if play.state.on_battlefield(x)]
     c = who.count if who.count is not None else Count("permanents")
     return [p.id for p in permanents_now(play, f, c)]
-
-
-def _quality_words(q: Quality) -> str:
-    """A short description of ``q`` (for tests and results)."""
-    return ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(q).items() if v not in ((), None, False, 0))
 
 
 # ---------------------------------------------------------------- clauses
@@ -189,6 +226,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _to_library(s, refs)
     if got is not None:
         return got
+    got = _distribute(s, refs)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(?:it|~) deals (\d+ damage|damage equal to (?:its|~'s) power) divided as you "
                      r"choose among (one, two, or three|one or two|any number of) (targets|target "
                      r"creatures)", s)
@@ -199,6 +239,22 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _counted_stat(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:it's|it is|that land is) an? (Island|Forest|Swamp|Mountain|Plains) in "
+                     r"addition to its other types for as long as it has an? ([a-z]+) counter on it", s)
+    if m:  # the target land of the sentence before, which got that counter (one target, 603.3d)
+        return (AddLandType(Who("target_permanent", also_types=("Land",)), m[1], m[2]),)
+    if s == "whenever that land becomes tapped, you investigate":
+        return (ValueOnly("investigate"),)  # a Clue later: a value (Impressive Rat)
+    m = re.fullmatch(r"if you attacked with creatures with total power (\d+) or greater this "
+                     r"combat, (.+)", s)
+    if m and refs.r.event in ("attacks", "you_attack", "attacks_alone"):
+        # the creatures declared (508.1), their power then: the attack window's own board
+        inner = sentence(m[2], refs)
+        if not inner or not all(isinstance(e, _IF_OK) for e in inner):
+            return None
+        if all(isinstance(e, ValueOnly) for e in inner):
+            return inner
+        return (Conditional(IfTest("attacked_power_at_least", int(m[1])), inner),)
     m = re.fullmatch(r"tap or untap (.+)", s)
     if m:  # the choice is made as it resolves (608.2d)
         inner = sentence(f"tap {m[1]}", refs)
@@ -238,8 +294,37 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
 
 
 _SOURCE = Who("source")
+_IF_OK = (Counters, CreateTokens, DamageEffect, GainKeywords, LifeEffect, Pump, TapEffect, ValueOnly)
+"""What a condition of this module may hold: no choice of its own."""
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage", "deals_damage", "combat_damage_to", "dealt_damage_by")
+
+
+_HOW_MANY = {"one or two": 2, "one, two, or three": 3, "any number of": 0}
+
+
+def _distribute(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"distribute N (X, a number of ... equal to C) <kind> counters among one or two (one,
+    two, or three / any number of) [target] creatures [you control][, where X is C]"
+    (:class:`DividedDamage` with ``counter``), or ``None``."""
+    from redzone.models.triggers.amounts import count_phrase
+
+    m = re.fullmatch(r"distribute (a|an|one|two|three|four|five|six|X|a number of) ([+-]1/[+-]1|[a-z]+) "
+                     r"counters (?:equal to (.+?) )?among (one or two|one, two, or three|any number of) "
+                     r"(target creatures|creatures)( you control)?(?:, where X is (.+))?", s)
+    if not m:
+        return None
+    if m[1] == "X":
+        amount = count_phrase(m[7], refs) if m[7] else None
+    elif m[1] == "a number of":
+        amount = count_phrase(m[3], refs) if m[3] and not m[7] else None
+    else:
+        n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}[m[1]]
+        amount = None if (m[3] or m[7]) else Amount(n)
+    if amount is None:
+        return None
+    return (DividedDamage(amount, _HOW_MANY[m[4]], creatures=True, counter=m[2],
+                          controller="you" if m[6] else "any", targeted=m[5] == "target creatures"),)
 
 
 def _counted_stat(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -359,8 +444,26 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     did."""
     if isinstance(e, TapCost):
         return _tap_cost(play, f, e, chosen)
+    if isinstance(e, DividedDamage) and e.counter:  # 122.1: counters, as divided
+        if not e.targeted and not _choose_division(play, f, e, chosen):  # 608.2d: now
+            return "no creature"
+        lines = [play.effect(dataclasses.replace(f, trigger=t), Counters(Who("trigger"), e.counter,
+                                                                        Amount(k)), chosen)
+                 for t, k in (chosen.get("divided") or {}).items() if play.state.on_battlefield(t)]
+        return "; ".join(lines) or "no creature"
     if isinstance(e, DividedDamage):
         return _divided(play, f, chosen)
+    if isinstance(e, AddLandType):
+        out = []
+        for pid in play.objects(f, e.who, chosen):
+            perm = play.edit.perm(pid)
+            have = play.state.counters.get(pid, perm.counters).get(e.counter, 0)
+            if not perm.is_a("Land") or have <= 0 or e.subtype in perm.subtypes:
+                continue
+            play.edit.put(dataclasses.replace(perm, subtypes=(*perm.subtypes, e.subtype)))
+            out.append(f"{pid} is an {e.subtype} too" if e.subtype[0] in "AEIOU"
+                       else f"{pid} is a {e.subtype} too")
+        return ", ".join(out) or "no land"
     if isinstance(e, TapOrUntap):
         from redzone.models.triggers.resolve import Choice
 
@@ -402,14 +505,21 @@ def divide(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
     the stack (601.2d, 603.3d; a ``Choice`` ``"divided"`` whose options are tuples of (target,
     damage); stated as ``combat.trigger_choices[].divided``); ``False`` when it has no legal
     target (the ability is removed from the stack). ``True`` when ``f`` divides nothing."""
+    e = next((x for x in f.ability.effects if isinstance(x, DividedDamage)), None)
+    if e is None or not e.targeted:
+        return True  # not targeted: chosen as it resolves (608.2d)
+    return _choose_division(play, f, e, chosen)
+
+
+def _choose_division(play: Any, f: Any, e: DividedDamage, chosen: dict[str, Any]) -> bool:
+    """Choose the division of ``e`` (:func:`divide`); ``False`` when there is nothing to
+    divide among."""
     from redzone.models.triggers.resolve import Choice
 
-    e = next((x for x in f.ability.effects if isinstance(x, DividedDamage)), None)
-    if e is None:
-        return True
     n = play.amount(f, e.amount)
-    who = Who("target_creature") if e.creatures else Who("any_target")
-    among = [c.id for c in play._candidates(f, who) if play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
+    who = Who("target_creature", e.controller) if e.creatures else Who("any_target")
+    among = [c.id for c in play._candidates(f, who)  # pyright: ignore[reportPrivateUsage]
+             if not e.targeted or play._targetable(f, c)]  # pyright: ignore[reportPrivateUsage]
     if not e.creatures:
         perms = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
         among += [q.id for q in perms.values() if not q.is_creature
@@ -423,8 +533,9 @@ def divide(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
         return True
     options = _divisions(n, among, e.most)
     if len(options) > DIVIDE_LIMIT:
-        raise RuntimeError(f"dividing {n} damage among {len(among)} targets ({len(options)} ways, "
-                           f"more than {DIVIDE_LIMIT}) is not enumerated")
+        raise RuntimeError(f"dividing {n} {e.counter + ' counters' if e.counter else 'damage'} among "
+                           f"{len(among)} ({len(options)} ways, more than {DIVIDE_LIMIT}) is not "
+                           f"enumerated")
     pick = options[0] if len(options) == 1 else play.choose(
         Choice(f.controller, "divided", f.source, f.ability.text, tuple(options), f.trigger,
                tuple(among)))
@@ -489,3 +600,48 @@ def _tap_cost(play: Any, f: Any, e: TapCost, chosen: dict[str, Any]) -> str:
         play.edit.put(dataclasses.replace(play.edit.perm(pid), tapped=True))
         play.tapped.append(pid)  # 701.26a: each was untapped ("becomes tapped")
     return ", ".join(f"{pid} tapped" for pid in pick)
+
+
+# ---------------------------------------------------------------- delirium
+
+
+_CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
+                         "Land", "Planeswalker", "Sorcery", "Tribal"})
+
+
+def _card_types(name: str) -> frozenset[str]:
+    """The card types of the card ``name`` in a graveyard (its front face; a split card's two
+    halves, 709.4); ``frozenset()`` when the card data doesn't know it."""
+    from redzone.models.cards import lookup
+    from redzone.models.errors import RedzoneError
+
+    try:
+        card = lookup(name)
+    except RedzoneError:
+        return frozenset()
+    faces = card.faces if getattr(card, "layout", None) == "split" else card.faces[:1]
+    return frozenset(t for f in faces for t in f.types if t in _CARD_TYPES)
+
+
+def graveyard_types(play: Any, player: str, only: tuple[str, ...] = ()) -> int:
+    """How many card types are among the cards in ``player``'s graveyard now: the scenario's
+    ``players[].graveyard`` (less a card returned to the battlefield in this combat) and the
+    nontoken permanents they own that died in this combat and stayed there (not exiled,
+    returned to a hand or library, or returned by persist or undying); ``only``: of these
+    types only. Cards a value moved are not tracked (docs/triggers.md, known limit)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given = next((p.graveyard for p in base.players if p.name == player), ())
+    types: set[str] = set()
+    for i, name in enumerate(given):
+        if f"{player}~graveyard{i}" not in perms:
+            types |= _card_types(name)
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if perm is None or perm.token or perm.owner != player or f"{pid}~returned" in perms:
+            continue
+        if play.state.reasons.get(pid, "").startswith(("exiled", "returned")):
+            continue
+        types |= _card_types(perm.card or perm.name) or frozenset(
+            t for t in perm.types if t in _CARD_TYPES)
+    return len(types & set(only)) if only else len(types)

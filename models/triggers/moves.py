@@ -53,6 +53,7 @@ _DIED_CARD = [  # the card of a creature that died, in its owner's graveyard (70
 ]
 _VALUE = [
     r"return this card from your graveyard to your hand",
+    r"if this card is in your graveyard, (?:you may )?return (?:this card|it) to your hand",
     # cards from graveyards to hands (never a permanent: "card")
     r"return (?:up to (?:one|two|three|X) |all |another )?(?:target )?(?:[\w,'-]+ )*?cards? "
     r"(?:with [\w ]+ )?from (?:your|all|a|an opponent's) graveyards? to (?:your|their owners'|"
@@ -133,6 +134,26 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
     if m:  # the tokens this ability just created (603.7c: fixed as it resolves)
         return (Destroy(Who("created"), exile=m[1] == "exile", sacrifice=m[1] == "sacrifice",
                         at_end_of_combat=True),)
+    m = re.fullmatch(r"destroy that ([A-Z][\w'-]*) at end of combat", s)
+    if m and r.that_creature == _TRIGGER and r.event == "blocked_by":
+        from redzone.models.parser.vocabulary import CREATURE_TYPES
+
+        if m[1] in CREATURE_TYPES:  # "becomes blocked by a Wall, destroy that Wall ..."
+            return (Destroy(_TRIGGER, at_end_of_combat=True),)
+    m = re.fullmatch(r"destroy all (Auras|Equipment) attached to that creature( at end of combat)?", s)
+    if m and r.that_creature is not None and r.that_creature.kind in ("trigger", "blocked"):
+        from redzone.models.ability_base import Quality
+
+        kind = "attached_to_trigger" if r.that_creature.kind == "trigger" else "attached_to_blocked"
+        q = Quality(subtypes=("Aura" if m[1] == "Auras" else "Equipment",))
+        return (Destroy(Who(kind, qualities=(q,)), at_end_of_combat=bool(m[2])),)  # type: ignore[arg-type]
+    m = re.fullmatch(r"return (.+) to (?:its owner's|their owners') hands?", s)
+    if m and m[1].startswith(("target ", "up to one target ")):
+        from redzone.models.triggers.zones import _target_permanent
+
+        who = _target_permanent(m[1], refs)  # (a target creature: the parser's own reading)
+        if who is not None:
+            return (Destroy(who, exile=True, to_hand=True),)
     if s == "sacrifice all creatures you control":
         return (Destroy(Who("each_creature", "you"), sacrifice=True),)
     if s == "it becomes foretold" and r.it == _SELF:

@@ -34,6 +34,7 @@ from redzone.models.triggers.entries import amend as entries_amend, entry_clause
 from redzone.models.triggers.tokens import token_clause
 from redzone.models.triggers.value import value_effect
 from redzone.models.triggers.creatures import creature_clause, creature_first, group_obj
+from redzone.models.triggers.creatures import read_whole as creature_whole
 from redzone.models.triggers.zones import more_obj, zone_clause
 from redzone.models.triggers.moves import gated as moves_gated, hand_ok, move_clause
 from redzone.models.triggers.moves import reflexive as moves_reflexive
@@ -41,7 +42,9 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.types import (
     Amount,
     CantBeBlockedEffect,
+    Conditional,
     CantBlockEffect,
+    Conditional,
     Counters,
     CreateTokens,
     DamageEffect,
@@ -479,6 +482,12 @@ class _Refs:
             return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
             return self.r.that_creature
+        m = re.fullmatch(r"each (artifact|enchantment) creature( you control| your opponents "
+                         r"control)?", s)
+        if m:  # h12: "each artifact creature you control" (Cult of Skaro)
+            ctl = {None: "any", " you control": "you", " your opponents control": "opponents"}[m[2]]
+            return Who("each_creature", ctl,  # type: ignore[arg-type]
+                       qualities=(Quality(types=(m[1].capitalize(),)),))
         if (s == "that planeswalker" and self.r.event == "combat_damage_to"
                 and [x for x in self.r.watch.extra if x.startswith("to:")] == ["to:planeswalker"]):
             return Who("damaged")  # h12: the planeswalker dealt the combat damage
@@ -579,6 +588,8 @@ class _Refs:
                  "each of your opponents": "each_opponent"}  # h12
         if s in fixed:
             return Who(fixed[s])  # type: ignore[arg-type]
+        if s == "target opponent chosen at random":  # h12: the adversary chooses (chance.py)
+            return Who("target_opponent", random=True)
         if s in ("defending player", "the defending player"):
             # the player the source (or the creature that triggered it) attacks (506.2)
             if self.r.event in ("attacks", "attacks_alone", "unblocked", "becomes_blocked") or (
@@ -799,7 +810,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBlockEffect(who),)
-    m = re.fullmatch(r"(.+?) can't be blocked this turn", s)
+    m = re.fullmatch(r"(.+?) can't be blocked this (?:turn|combat)", s)  # h12: the one combat played
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBeBlockedEffect(who),)
@@ -1023,6 +1034,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
     if whole is not None:
         return whole
+    they = creature_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
+    if they is not None:
+        return they
     optional = False
     may_value = False  # the sentence before was "you may" over a value-only effect
     once_a_turn = False
@@ -1111,7 +1125,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         i += 1
     if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
         return None  # whether it triggered earlier this turn is not known
-    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+    # h14: a target inside a condition of an effect counts too (resolve.targets chooses it)
+    listed = [x for e in effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+    targets = {w for e in listed if (w := getattr(e, "who", None)) is not None
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability

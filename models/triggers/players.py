@@ -42,10 +42,11 @@ from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ig
 from redzone.models.triggers.conditions import if_test
 from redzone.models.triggers.types import (Amount, Conditional, Count, CreateTokens, Destroy, Effect,
                                            IfTest, LifeEffect, LoseGame, MustBlockSource, Pay,
-                                           PoisonEffect, TokensFor, Unless, ValueOnly, Who,
+                                           PoisonEffect, Sacrifice, TokensFor, Unless,
+                                           ValueOnly, Who,
                                            flat_effects)
 
-__all__ = ["EFFECTS", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
+__all__ = ["EFFECTS", "graveyard_test", "read_whole", "split_sentences", "those_of", "amend", "amount", "checked", "resolution_choice", "choose_x", "if_clause", "x_clause", "legend_rule", "more_obj", "more_player", "objects", "players",
            "read_clause", "token_attacks", "token_name"]
 
 _SELF = Who("source")
@@ -92,6 +93,13 @@ def more_obj(s: str, refs: Any) -> Who | None:
     if m:
         q = Quality(power_at_least=int(m[3])) if m[3] else Quality(counter="any")
         return Who("each_creature", "you", other=bool(m[1]), qualities=(q,))
+    m = re.fullmatch(r"target creature (defending player controls|an opponent controls|you don't "
+                     r"control) with power less than ~'s power", s)
+    if m:  # compared with the source's power as the target is chosen (603.3d)
+        ctl = "opponents" if m[1] != "defending player controls" else refs.whose(m[1])
+        if ctl is None:
+            return None
+        return Who("target_creature", ctl, qualities=(Quality(power_vs="less"),))
     m = re.fullmatch(r"(up to one )?target creature you control (with|without) flying", s)
     if m:
         q = Quality(keywords=("flying",)) if m[2] == "with" else Quality(without_keywords=("flying",))
@@ -257,6 +265,11 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None or who.kind != "target_creature":
             return None
         return (MustBlockSource(who),)
+    m = re.fullmatch(r"each player who controls the most lands sacrifices (a|one|two|three) lands? "
+                     r"of their choice", s)
+    if m:  # 701.21a: each such player's own choice, decided as it resolves
+        n = {"a": 1, "one": 1, "two": 2, "three": 3}[m[1]]
+        return (Sacrifice(Who("most_lands"), Amount(n), kinds=(Quality(types=("Land",)),)),)
     m = re.fullmatch(r"defending player loses (\d+) life for each card in their graveyard", s)
     if m and refs.player("defending player") == Who("defending_player"):
         return (LifeEffect(Who("defending_player"), Amount(int(m[1]), "defending_graveyard"),
@@ -305,6 +318,11 @@ def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ..
     """A whole effect text of two sentences: "P may pay C. If that player doesn't, E" — E
     unless P pays C (118.12: P's choice, only with the resources to pay it, 118.3); ``None``
     otherwise."""
+    m = re.fullmatch(r"defending player chooses an untapped creature they control\. That creature "
+                     r"blocks (?:~|this creature) this (?:turn|combat) if able\.?", rest.strip())
+    if m and refs.r.event in ("attacks", "attacks_alone") and refs.r.it == _SELF:
+        # the defending player's choice, not a target (509.1c: a requirement of the blocks)
+        return (MustBlockSource(Who("defender_chooses", qualities=(Quality(tapped=False),))),), False
     m = re.fullmatch(r"(defending player|that player) may pay ((?:\{[^}]+\})+)\. If (?:that "
                      r"player|they) (?:doesn't|don't), (.+?)\.?", rest.strip())
     if not m:
@@ -348,8 +366,10 @@ def x_clause(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
 
 def resolution_choice(e: Effect) -> bool:
     """Whether ``e`` makes a choice on resolution stated as ``trigger_choices[].chosen``: the
-    X of {X}, the permanent a legendary token's controller keeps (704.5j)."""
-    return (isinstance(e, Pay) and e.x) or (isinstance(e, CreateTokens) and e.legendary)
+    X of {X}, the permanent a legendary token's controller keeps (704.5j), the creature a
+    defending player chooses to block."""
+    return ((isinstance(e, Pay) and e.x) or (isinstance(e, CreateTokens) and e.legendary)
+            or (isinstance(e, MustBlockSource) and e.who.kind == "defender_chooses"))
 
 
 def checked(got: tuple[tuple[Effect, ...], bool] | None) -> tuple[tuple[Effect, ...], bool] | None:
@@ -407,10 +427,72 @@ def _extra_test(cond: str, refs: Any) -> IfTest | None:
                        it_is_source=it_source, it_is_trigger=it_trigger)
     if cond == "you control a creature with a counter on it":
         return IfTest("you_control", 1, Quality(types=("Creature",), counter="any"))
+    m = re.fullmatch(r"there(?: are (\w+) or more| is an?|'s an?) ((?:permanent |creature |land |"
+                     r"artifact |[A-Z][\w'-]* )?)cards? in your graveyard", cond)
+    if m:
+        n = _NUMBER.get(m[1] or "one", 0)
+        word = m[2].strip()
+        if not n:
+            return None
+        q = (Quality(types=_PERMANENT_TYPES) if word == "permanent"
+             else Quality(types=(word.capitalize(),)) if word in ("creature", "land", "artifact")
+             else Quality(subtypes=(word,)) if word else None)
+        return IfTest("graveyard_cards", n, q)
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", cond)
+    if m and _NUMBER.get(m[1]):
+        return IfTest("graveyard_types", _NUMBER[m[1]])
     m = re.fullmatch(r"you control an? ([A-Z][\w'-]*) planeswalker", cond)
     if m:
         return IfTest("you_control", 1, Quality(types=("Planeswalker",), subtypes=(m[1],)))
     return None
+
+
+_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10}
+_PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+_CARD_TYPES = _PERMANENT_TYPES + ("Instant", "Sorcery", "Kindred", "Tribal")
+
+
+def _graveyard_names(play: Any, player: str) -> list[str]:
+    """The names of the cards in ``player``'s graveyard now (:func:`graveyard_cards`)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given: tuple[str, ...] = tuple(next((p.graveyard for p in base.players if p.name == player), ()))
+    out: list[str] = [name for i, name in enumerate(given) if f"{player}~graveyard{i}" not in perms]
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if (perm is None or perm.token or perm.owner != player
+                or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
+                or f"{pid}~returned" in perms):
+            continue
+        out.append(perm.card or perm.name)
+    return out
+
+
+def graveyard_test(play: Any, f: Any, t: IfTest) -> bool:
+    """The graveyard conditions of :class:`IfTest` (``graveyard_cards``,
+    ``graveyard_types``) on the controller's graveyard now (608.2c), the card types and
+    subtypes from the card data (a name not found counts as no type)."""
+    from redzone.models.cards import lookup
+
+    names = _graveyard_names(play, f.controller)
+    if t.kind == "graveyard_cards":
+        if t.quality is None:
+            return len(names) >= t.count
+        n = 0
+        for name in names:
+            card = lookup(name)
+            face = card.faces[0] if card is not None else None
+            if face is not None and (set(t.quality.types) & set(face.types)
+                                     or set(t.quality.subtypes) & set(face.subtypes)):
+                n += 1
+        return n >= t.count
+    kinds: set[str] = set()
+    for name in names:
+        card = lookup(name)
+        if card is not None:
+            kinds |= set(card.faces[0].types) & set(_CARD_TYPES)
+    return len(kinds) >= t.count
 
 
 def _for_each_opponent(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -497,27 +579,33 @@ def graveyard_cards(play: Any, player: str) -> int:
     onto the battlefield from it) and the nontoken permanents they own that went there in
     this combat (died: not exiled or returned to a hand or the battlefield). Cards a value
     moved (a mill, a discard) are not tracked (docs/triggers.md, "Known limit")."""
-    base = play.edit.base
-    perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    given = next((p.graveyard for p in base.players if p.name == player), ())
-    n = sum(1 for i in range(len(given)) if f"{player}~graveyard{i}" not in perms)
-    for pid in play.state.destroyed:
-        perm = base.permanents.get(pid)
-        if (perm is None or perm.token or perm.owner != player
-                or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
-                or f"{pid}~returned" in perms):
-            continue
-        n += 1
-    return n
+    return len(_graveyard_names(play, player))
 
 
-def objects(play: Any, f: Any, who: Who) -> list[str]:
-    """The permanents of this module's kinds: ``those`` (the creatures of the event still on
-    the battlefield)."""
-    if who.kind == "those":
-        return [c for c in f.data.get("those", ()) if play.state.on_battlefield(c)]
-    if who.kind == "created":
-        return [c for c in play.created_now if play.state.on_battlefield(c)]
+def objects(play: Any, f: Any, who: Who, chosen: dict[str, Any] | None = None) -> list[str]:
+    """The permanents of this module's kinds: ``defender_chooses`` (a creature the defending
+    player chooses now among theirs of ``qualities``: a ``Choice`` ``"chosen"``, stated as
+    ``combat.trigger_choices[].chosen``). (``those`` and ``created`` are
+    :mod:`redzone.models.triggers.more_effects`' and :mod:`redzone.models.triggers.zones`'.)"""
+    if who.kind == "defender_chooses":
+        from redzone.models.battlefield import matches_quality
+        from redzone.models.triggers.resolve import Choice
+
+        if chosen is not None and "chosen" in chosen:
+            c = chosen["chosen"]
+            return [c] if play.state.on_battlefield(c) else []
+        ds = play.players(f, Who("defending_player"), {})
+        if not ds:
+            return []
+        options = tuple(c.id for c in play.creatures() if c.controller == ds[0]
+                        and all(matches_quality(play.board, c, q) for q in who.qualities))
+        if not options:
+            return []
+        pick = options[0] if len(options) == 1 else play.choose(
+            Choice(ds[0], "chosen", f.source, f.ability.text, options, f.trigger))
+        if chosen is not None:
+            chosen["chosen"] = pick
+        return [pick]
     return []
 
 
@@ -535,6 +623,13 @@ def players(play: Any, f: Any, who: Who) -> list[str]:
     if who.kind == "attacking_player":
         ap = base.active_player
         return [ap] if ap and play.state.in_game(ap) else []
+    if who.kind == "most_lands":
+        perms = play.edit.perms if play.edit.perms is not None else base.permanents
+        alive = [p.name for p in base.players if play.state.in_game(p.name)]
+        lands = {p: sum(1 for q in perms.values() if q.controller == p and q.is_a("Land")
+                        and play.state.on_battlefield(q.id)) for p in alive}
+        most = max(lands.values(), default=0)
+        return [p for p in alive if lands[p] == most and most > 0]
     if who.kind == "opponents_without":
         from redzone.models.battlefield import matches_quality
 

@@ -52,7 +52,7 @@ from redzone.models.triggers.tokens import layered_tokens, token_parsed
 from redzone.models.triggers.zones import extra_objects, extra_players, extra_targets, may_sacrifice
 from redzone.models.triggers.players import (amount as player_amount, objects as player_objects,
                                              players as player_players, token_attacks,
-                                             legend_rule, token_name)
+                                             legend_rule, token_name, graveyard_test)
 from redzone.models.triggers.watches import (attackers_matching, combat_damage_to, dealt_damage_by,
                                              record_damage, watches_permanents, you_control)
 from redzone.models.triggers.types import (
@@ -243,6 +243,17 @@ class _Edit:
             if self.removed:  # h15: 506.4 (creatures.py)
                 out.combat = removed_combat_state(out.combat, self.removed)
         return out
+
+
+def _with_conditional(effects: tuple[Effect, ...]) -> list[Effect]:
+    """``effects`` with a :class:`Conditional`'s effects after it (h15): its targets are
+    chosen as the ability is put on the stack whatever the condition (603.3d, 608.2c)."""
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if isinstance(e, Conditional):
+            out.extend(_with_conditional(e.effects))
+    return out
 
 
 def _until_eot(perm: Permanent) -> EndOfTurn:
@@ -475,8 +486,6 @@ class _Play:
         ..." affects the same creatures)."""
         self.lost_this_way = 0
         """h16: the life players lost to the ability resolving now (players.py)."""
-        self.created_now: list[str] = []
-        """h16: the tokens the ability resolving now created ("that token", players.py)."""
         self.tapped: list[str] = []
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
@@ -618,9 +627,9 @@ class _Play:
         if k == "damaged":
             r = f.data.get("recipient")
             return [r] if r and self.state.on_battlefield(r) else []
-        if k in ("group", "those"):  # h14: each <group>, each of them (more_effects.py)
-            return more_effects.group_objects(self, f, who)
-        return extra_objects(self, f, who, chosen) or player_objects(self, f, who)  # h7, h16
+        if k in ("group", "those", "target_set"):  # h14: each <group>, each of them, up to two targets
+            return more_effects.group_objects(self, f, who, chosen)
+        return extra_objects(self, f, who, chosen) or player_objects(self, f, who, chosen)  # h7, h16
 
     def players(self, f: Fired, who: Who, chosen: dict[str, Any]) -> list[str]:
         k = who.kind
@@ -665,7 +674,8 @@ class _Play:
                   for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
         for e in listed:
             who = getattr(e, "who", None)
-            if who is None or not who.kind.startswith("target") and who.kind != "any_target":
+            if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
+                    or who.kind == "target_set":  # h14: a set, more_effects.target_set
                 continue
             if "target" in chosen:
                 continue  # one target shared by the ability's effects ("it gets", "that creature")
@@ -697,13 +707,14 @@ class _Play:
                 options.append(None)
             if not options:
                 return None
+            chooser = chance.adversary(self, f.controller) if who.random else f.controller  # h12
             chosen["target"] = options[0] if len(options) == 1 else self.choose(
-                Choice(f.controller, "target", f.source, f.ability.text, tuple(options),
+                Choice(chooser, "target", f.source, f.ability.text, tuple(options),
                        f.trigger))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
-        if not more_effects.divide(self, f, chosen):  # h14: divided damage (601.2d)
-            return None
+        if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):
+            return None  # h14: divided damage (601.2d), a set of targets (603.3d)
         return chosen
 
     def _targetable(self, f: Fired, c: Permanent) -> bool:
@@ -753,7 +764,6 @@ class _Play:
         lines = []
         self.tokens_at = self.tokens  # h13: the tokens this resolution creates ("that token")
         self.lost_this_way = 0
-        self.created_now = []
         for e in t.effects:
             lines.append(self.effect(f, e, chosen))
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
@@ -1021,8 +1031,19 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
+        if t.kind == "graveyard_types_at_least":  # h14: delirium
+            return more_effects.graveyard_types(self, f.controller) >= t.count
+        if t.kind == "attacked_power_at_least":  # h12: pack tactics (508.1, 508.4)
+            # the declared attackers are those of the window's own board (a token put onto
+            # the battlefield attacking is not in it), with their power as they were declared
+            base = self.edit.base
+            declared = [a for a in dict.fromkeys([*self.attackers, *self.edit.removed])
+                        if a in base.permanents]  # h15's removed from combat were declared
+            return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
+        if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
+            return graveyard_test(self, f, t)
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(
                 (p.life for p in board.players if p.name == f.controller), 0))
@@ -1153,7 +1174,6 @@ class _Play:
             made.append(tid)
             if e.legendary:
                 legend_rule(self, f, tid)  # h16: 704.5j (players.py)
-        self.created_now.extend(made)
         return made
 
     # -- the stack

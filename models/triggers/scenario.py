@@ -26,11 +26,11 @@ from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolv
 from redzone.models.triggers.players import resolution_choice  # h16
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
-from redzone.models.triggers.chance import Chance
+from redzone.models.triggers.chance import Chance, is_random
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Modes, Proliferate, Resolved,
-                                           Sacrifice, TapAny, TapCost, TapOrUntap, TriggeredAbility,
-                                           Unless)
+                                           Sacrifice, TapAny, TapCost, TapOrUntap, TheyMay,
+                                           TriggeredAbility, Unless)
 
 __all__ = ["ScenarioChoices", "check_trigger_choices", "pending", "step_window",
            "trigger_warnings"]
@@ -92,8 +92,9 @@ def check_trigger_choices(board: Board) -> None:
         checks = (("target", item.target is not None, lambda t: _has_target(t), "a target"),
                   ("no_target", item.no_target, lambda t: _has_target(t, True), "an \"up to one\" target"),
                   ("may", item.may is not None,
-                   lambda t: t.optional or any(isinstance(e, Unless) for e in flat(t.effects)),
-                   "a \"you may\" choice (or \"unless ... pays\")"),
+                   lambda t: t.optional or any(isinstance(e, (Unless, TheyMay))  # h15: TheyMay
+                                               for e in flat(t.effects)),
+                   "a \"you may\" choice (or \"unless ... pays\", \"<player> may have ...\")"),
                   ("sacrifice", bool(item.sacrifice),
                    lambda t: any(isinstance(e, Sacrifice) for e in t.effects), "a sacrifice"),
                   ("mode", item.mode is not None,
@@ -117,7 +118,11 @@ def check_trigger_choices(board: Board) -> None:
                    "a die roll"),
                   ("divided", item.divided is not None,
                    lambda t: any(isinstance(e, DividedDamage) for e in flat(t.effects)),
-                   "damage to divide (601.2d)"))
+                   "damage to divide (601.2d)"),
+                  ("targets", item.targets is not None,
+                   lambda t: any(getattr(getattr(e, "who", None), "kind", "") == "target_set"
+                                 for e in flat(t.effects)),
+                   "a set of targets (\"up to two target creatures\")"))
         for field, given, has, what in checks:
             if given and not any(has(t) for t in mine):
                 raise ScenarioError(f"{where}.{field}", f"no triggered ability of {perm.label} in the "
@@ -273,6 +278,18 @@ class _Answers:
                         f"{clip(c.text)} (from {c.options[0]} to {c.options[-1]}; CR "
                         f"{'705' if c.what == 'coin' else '706'})")
                 return value
+            if c.what == "targets" and "targets" not in self.used[i] and item.targets is not None:
+                # h14: a set of targets (603.3d)
+                self.used[i].add("targets")
+                want = sorted(set(item.targets))
+                got_set = next((o for o in c.options if sorted(o) == want), None)
+                if got_set is None or len(want) != len(item.targets):
+                    raise ScenarioError(
+                        f"{where}.targets",
+                        f"{item.targets} is not a legal set of targets for {g._label(c.source)}'s "
+                        f"ability {clip(c.text)} (up to {max(len(o) for o in c.options)} of: "
+                        f"{', '.join(c.among)}; CR 603.3d)")
+                return got_set
             if c.what == "divided" and "divided" not in self.used[i] and item.divided is not None:
                 # h14: the targets and the division, chosen as it is put on the stack (601.2d)
                 self.used[i].add("divided")
@@ -314,6 +331,14 @@ class _Answers:
                 "combat.trigger_choices",
                 f"{c.player} chooses the {c.what} of {g._label(c.source)} ({clip(c.text)}) as it "
                 f"attacks, and the scenario doesn't say it: {how} (options: {opts})")
+        if self.fallback is None and is_random(c):  # h12: no player's choice
+            opts = ", ".join(str(list(o)) if c.what == "mode" else str(o) for o in c.options)
+            raise ScenarioError(
+                "combat.trigger_choices",
+                f"the {'result' if c.what in ('coin', 'roll') else c.what + ' chosen at random'} "
+                f"of {g._label(c.source)}'s ability {clip(c.text)} in the {self.window} window is "
+                f"not stated: add {{source: {c.source}, window: {self.window}, {c.what}: ...}} "
+                f"(possible: {opts})")
         if self.fallback is None:
             opts = ", ".join("no target" if o is None else str(list(o)) if c.what == "mode" else str(o)
                              for o in c.options)

@@ -40,13 +40,13 @@ __all__ = [
     # keyword actions (h9)
     "Amass", "AtNextEndStep", "Blight", "Connive", "Endure", "ManifestDread", "TapAny", "Transform",
     # prevention on chosen creatures (h15)
-    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat",
+    "CantBeBlockedByEffect", "PreventCombatDamage", "RemoveFromCombat", "SetBase", "TheyMay",
     # permanents put onto the battlefield from card data (h8 block, below)
     "EntersFromCard",
     # a coin flip, a die roll (h12)
     "Chance",
     # h14 (more_effects.py)
-    "DividedDamage", "TapCost", "TapOrUntap",
+    "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
 ]
 
 Event = Literal[
@@ -191,7 +191,11 @@ class Count:
     ``"trigger_controller"``: that one player's (the defending player of the source, 506.2;
     the player dealt the damage; the controller of the creature whose event it was)."""
 
-    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers"]
+    kind: Literal["permanents", "counters", "greatest", "opponents", "blocked", "blockers",
+                  # h14: the colours (105.2) / basic land types (305.6) among the permanents
+                  # "permanents" counts; the card types (``also``: only these) among the cards
+                  # in the controller's graveyard
+                  "colors", "land_types", "graveyard_types"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
@@ -297,7 +301,16 @@ class Who:
                   # h16 (players.py): the owner of the source / of the creature whose event it
                   # was; the attacking (active) player; each opponent who controls no permanent
                   # of ``qualities``
-                  "source_owner", "trigger_owner", "attacking_player", "opponents_without"]
+                  "source_owner", "trigger_owner", "attacking_player", "opponents_without",
+                  # h13: the Auras / Equipment (``qualities``) attached to the creature whose
+                  # event it was / to each creature the source blocks
+                  "attached_to_trigger", "attached_to_blocked",
+                  # h14: "each of up to two target creatures": a set of up to ``n`` target
+                  # creatures matching the filter, chosen as the ability is put on the stack
+                  "target_set",
+                  # h16: each player who controls the most lands (ties: each of them); a
+                  # creature of ``qualities`` the defending player chooses as it resolves
+                  "most_lands", "defender_chooses"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -318,6 +331,11 @@ class Who:
     count: Count | None = None
     """``"group"``: the permanents on the battlefield this :class:`Count` (``"permanents"``)
     would count as the effect resolves (608.2h)."""
+    random: bool = False
+    """h12: the target is "chosen at random" (608.2d is no player's choice): the
+    controller's adversary chooses it (models/triggers/chance.py)."""
+    n: int = 0
+    """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
 
 
 SOURCE = Who("source")
@@ -545,13 +563,24 @@ class IfTest:
     existed (608.2h; the source, or with ``of_trigger`` the creature whose event it was):
     ``"had_counters"`` (``count`` or more ``counter`` counters, ``none``: no such counter),
     ``"had_power_at_least"``, ``"was_type"`` (it matches ``quality``: "if that creature was
-    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h)."""
+    an Elemental"); ``"source_blocked"``: the source was blocked in this combat (509.1h);
+    ``"attacked_power_at_least"`` (h12, pack tactics): the creatures you declared as attackers
+    this combat had a total power of at least ``count`` as they were declared (508.1; a
+    creature put onto the battlefield attacking was not declared, 508.4)."""
 
     kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
-                  "had_power_at_least", "was_type", "source_blocked"]
+                  "had_power_at_least", "was_type", "source_blocked",
+                  "attacked_power_at_least",  # h12
+                  # h14: delirium: at least ``count`` card types among the cards in the
+                  # controller's graveyard (the scenario's and this combat's deaths)
+                  "graveyard_types_at_least",
+                  # h16 (players.py): at least ``count`` cards in your graveyard (of
+                  # ``quality``'s card types / subtypes when set); at least ``count`` card types
+                  # among them
+                  "graveyard_cards", "graveyard_types"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -640,6 +669,33 @@ class CantBeBlockedByEffect:
     ability: Any
 
 
+# h15 (creatures.py): base power and toughness set until end of turn
+@dataclass(frozen=True)
+class SetBase:
+    """Each of ``who`` has base power and toughness ``power``/``toughness`` until end of turn
+    (613.4b, layer 7b): the changes of layer 7c (counters, pumps, anthems) still apply on top.
+    ``amount``: X/X, X counted as the ability resolves (608.2h; then ``power`` and
+    ``toughness`` are ignored)."""
+
+    who: Who
+    power: int
+    toughness: int
+    amount: Amount | None = None
+    toughness_amount: Amount | None = None
+    """With ``amount``: the toughness counted apart ("... to ~'s power and toughness")."""
+
+
+# h15 (creatures.py): another player's "may ... If they do, ..."
+@dataclass(frozen=True)
+class TheyMay:
+    """``who`` (one player, not the controller) may have the ``effects`` happen ("defending
+    player may have you draw a card. If they do, ..."): their choice on resolution (a
+    ``Choice`` ``"may"`` of theirs, 608.2d), the effects only if they do (608.2c)."""
+
+    who: Who
+    effects: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -651,6 +707,8 @@ class Modes:
     modes: tuple[tuple[Effect, ...], ...]
     least: int = 1
     most: int = 1
+    random: bool = False
+    """h12: "choose one at random —": the controller's adversary chooses (chance.py)."""
 
 
 @dataclass(frozen=True)
@@ -963,6 +1021,14 @@ class DividedDamage:
     amount: Amount
     most: int = 0
     creatures: bool = False
+    counter: str = ""
+    """When set, ``amount`` counters of this kind are distributed instead of damage ("distribute
+    five +1/+1 counters among any number of target creatures": creatures only, 122.1)."""
+    controller: Literal["any", "you"] = "any"
+    """Counters: only creatures the ability's controller controls ("... you control")."""
+    targeted: bool = True
+    """Counters: the creatures are targets (603.3d: hexproof, shroud and protection count);
+    ``False`` ("among any number of creatures you control"): chosen, not targeted."""
 
 
 @dataclass(frozen=True)
@@ -971,6 +1037,18 @@ class TapOrUntap:
     resolves ("you may tap or untap target permanent", h14)."""
 
     who: Who
+
+
+@dataclass(frozen=True)
+class AddLandType:
+    """Each of ``who`` (a land) has the land type ``subtype`` in addition to its other types
+    (305.7 doesn't apply: "in addition") for as long as it has a ``counter`` counter on it —
+    the rest of this combat (h14: "put a flood counter on target land. It's an Island in
+    addition to its other types ..."; islandwalk, 702.14c, sees it)."""
+
+    who: Who
+    subtype: str
+    counter: str
 
 
 @dataclass(frozen=True)
@@ -1001,7 +1079,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor)
+          | TokensFor | AddLandType | SetBase | TheyMay)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

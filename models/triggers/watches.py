@@ -53,6 +53,7 @@ toughness N or less". Pure Python.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,7 +62,7 @@ from typing import TYPE_CHECKING, Any
 from redzone.models.abilities import KEYWORDS
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
-from redzone.models.triggers.types import Event, Intervening, Watch, Who
+from redzone.models.triggers.types import Event, IfTest, Intervening, Watch, Who
 
 if TYPE_CHECKING:
     from redzone.models.battlefield import Board, Permanent
@@ -237,6 +238,8 @@ def _subject(text: str) -> _Subject | None:
     mo = re.fullmatch(r"another (\w+) you control or an? (\w+) you control", s)
     if mo:
         s = f"another {mo[1]} or {mo[2]} you control"
+    if s == "a creature it's paired with":  # h12: soulbond (702.95)
+        return _Subject(other=True, extra=["paired_with_source"])
     if s == "an enchanted creature or enchantment creature you control":  # h12 (Kestia)
         return _Subject(controller="you", qualities=(Quality(enchanted=True),
                                                      Quality(types=("Enchantment",))))
@@ -458,14 +461,18 @@ def _count_quality(words: str) -> Quality | None:
 
 def _events_more(body: str) -> tuple[str, list[tuple[Event, tuple[str, ...], Intervening | None]]] | None:
     """h12: more events after a subject — "blocks" ("a creature you control with defender
-    blocks"), "blocks two or more creatures" (509.1a), "deals combat damage to its owner"
-    (to a player who owns it) — as (subject words, events), or ``None``."""
+    blocks"), "blocks two or more creatures" (509.1a), "is dealt damage" ("a creature it's
+    paired with"), "deals combat damage to its owner" (to a player who owns it) — as
+    (subject words, events), or ``None``."""
     mm = re.fullmatch(r"(.+?) blocks? (two|three|four) or more creatures", body)
     if mm:
         return mm[1], [("blocks", (f"blocked_at_least:{_WORDS[mm[2]]}",), None)]
     mm = re.fullmatch(r"(.+?) blocks?", body)
     if mm:
         return mm[1], [("blocks", (), None)]
+    mm = re.fullmatch(r"(.+?) (?:is|are) dealt damage", body)
+    if mm:  # a creature dealt damage (combat damage, a fight's): once per creature per step
+        return mm[1], [("dealt_damage", (), None)]
     mm = re.fullmatch(r"(.+?) deals? combat damage to its owner", body)
     if mm:
         return mm[1], [("combat_damage_to", ("to:player", "owner_dealt"), None)]
@@ -565,7 +572,7 @@ def _two_conditions(head: str) -> list[_Reading] | None:
         if same and not _apart(first + second):
             return None
         return first + second
-    m2 = re.fullmatch(r"(.+?) or (an? .+?)( dies| attacks)", body)
+    m2 = re.fullmatch(r"(.+?) or (an? .+?)( dies| attacks| is dealt damage)", body)
     if m2:  # "an attacking creature you control or a blocking creature an opponent controls dies"
         first = _all_readings(f"{m[1]} {m2[1]}{m2[3]}")
         second = _all_readings(f"{m[1]} {m2[2]}{m2[3]}")
@@ -593,6 +600,18 @@ def readings(head: str) -> list[_Reading] | None:
     got = _deals_damage_to(head) or _player_attacks(head) or _two_conditions(head)  # h12
     if got is not None:
         return got
+    m = re.fullmatch(r"(When|Whenever) (~ .+) while its power is (\d+) or greater", head)
+    if m:  # h12: its power as it left (603.10a, 608.2h), checked as the event happens
+        inner = readings(f"{m[1]} {m[2]}")
+        if not inner or any(r.intervening or r.watch.kind != "self" for r in inner):
+            return None
+        test = IfTest("had_power_at_least", int(m[3]))
+        return [dataclasses.replace(r, intervening=Intervening("test", test=test)) for r in inner]
+    if head == "Whenever ~ and another creature attack different players":
+        # h12: as attackers are declared (508.1): another attacking creature attacks a player
+        # other than the one ~ attacks
+        return [_Reading("attacks", Watch(extra=("other_attacks_another_player",)),
+                         that_player=Who("defending_player"))]
     m = re.fullmatch(r"(When|Whenever) ~ attacks while you have the most life or are tied for "
                      r"most life", head)
     if m:  # h12: part of the trigger event, checked as it attacks only (603.2)
@@ -773,6 +792,8 @@ def readings(head: str) -> list[_Reading] | None:
             # of yours does that, and its damage makes no event in the play: left unread
             return None
         sub_extra = list(sub.extra)
+        if event == "dealt_damage" and not sub.creatures_only:
+            return None  # h12: a planeswalker or battle dealt damage makes no such event
         if "permanent" in sub_extra and event not in ("dies", "leaves"):
             sub_extra.remove("permanent")  # only a creature attacks or deals combat damage
         if ("damaged_by_source" in sub.extra or "blocking_source" in sub.extra) \
@@ -985,6 +1006,15 @@ def _holds_more(board: Board, state: GameState, src: Permanent, tag: str, creatu
         return any(p.attached_to == creature.id and "Aura" in p.subtypes
                    and p.controller == src.controller and state.on_battlefield(p.id)
                    for p in board.permanents.values())
+    if tag == "other_attacks_another_player":
+        combat = board.combat
+        if combat is None or creature.id not in combat.at_player:
+            return False
+        mine = combat.attacking.get(creature.id)
+        return any(a != creature.id and a in combat.at_player and d != mine
+                   for a, d in combat.attacking.items())
+    if tag == "paired_with_source":
+        return creature.paired_with == src.id or src.paired_with == creature.id
     if tag == "you_most_life":
         mine = state.life.get(src.controller, 0)
         return all(state.life.get(p.name, 0) <= mine for p in board.players

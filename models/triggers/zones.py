@@ -352,6 +352,13 @@ def extra_objects(play: Any, f: Any, who: Who, chosen: dict[str, Any]) -> list[s
         t = chosen.get("target")
         return [t] if isinstance(t, str) and not play.edit.base.is_player(t) \
             and play.state.on_battlefield(t) else []
+    if who.kind in ("attached_to_trigger", "attached_to_blocked"):  # h13 (moves.py)
+        if who.kind == "attached_to_trigger":
+            carriers = [f.trigger] if f.trigger else []
+        else:
+            carriers = [a for a in play.blockers.get(f.source, [])]
+        return [p.id for p in _perms(play) if p.attached_to in carriers
+                and any(matches_quality(play.board, p, q) for q in who.qualities)]
     if who.kind == "created":  # h13: "that token": the tokens this resolution created
         first = getattr(play, "tokens_at", play.tokens)
         return [t for i in range(first + 1, play.tokens + 1)

@@ -167,7 +167,8 @@ def branch_and_bound(game: Any, board: Board, attackers: dict[str, str], state: 
     blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
     allowed = {b: set(problem.allowed[b]) for b in blockers}
     can = {a: [b for b in blockers if a in allowed[b]] for a in attackers}
-    base = ev.departed_part + sum(ev.permanent_score(pid, state) for pid, _, _, _ in ev._kinds)  # pyright: ignore[reportPrivateUsage]
+    kinds = ev._kinds  # pyright: ignore[reportPrivateUsage]
+    base = ev.departed_part + sum(ev.permanent_score(pid, state) for pid, _, _, _ in kinds)
     life_a, life_o = state.life[ap], state.life[opp]
     poison_a, poison_o = state.poison[ap], state.poison[opp]
 

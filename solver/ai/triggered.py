@@ -420,7 +420,8 @@ class TriggerGame:
         refuted = self.killer or (self.killers.get("block") if self.lookahead == 0 else ())
         mine = self.killers.get("by attack", {}).get(_attack_key(attackers))
         tried: list[dict[str, list[str]]] = []
-        if len(problems) == 1 and (refuted or mine or self.killers.get("recent")) and (_free(problems[0]) or _restricted_only(problems[0])):
+        if (len(problems) == 1 and (refuted or mine or self.killers.get("recent"))
+                and (_free(problems[0]) or _restricted_only(problems[0]))):
             p = problems[0]
             for pairs in (mine, refuted, *self.killers.get("recent", ())):
                 killer = {b: [a] for b, a in pairs or () if a in p.allowed.get(b, ())}

@@ -738,6 +738,8 @@ class _PlayRun:
         return self.best(ph, tree)
 
     def best(self, ph: _Phase, node: Any) -> _End:
+        from redzone.models.triggers.chance import is_random
+
         if node.outcome is not None:
             out = node.outcome
             nxt = ph.fork(out.state)
@@ -751,7 +753,12 @@ class _PlayRun:
                 nxt.cur = nxt.base = _with_attackers(out.board, out.attackers)
             return self.go(nxt)
         ends = [self.best(ph, child) for child in node.children]
-        keys = [self.measure(e) for e in ends]
+        keys: list[tuple[int, ...]] = [self.measure(e) for e in ends]
+        if is_random(node.choice):
+            # h12: a flip's or roll's result: last, the active player's own life (a roll
+            # that costs its controller life, Non-Human Cannonball: the worst is the most)
+            keys = [k + (int(e.state.life.get(self.ap, 0)) - int(e.state.poison.get(self.ap, 0)),)
+                    for k, e in zip(keys, ends)]
         pick = max if node.choice.player == self.ap else min
         i = keys.index(pick(keys))
         end = ends[i]
