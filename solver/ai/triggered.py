@@ -67,9 +67,10 @@ RECENT = 32
 
 GREEDY_TRIAL = 16
 """The greedy block of the units (:meth:`TriggerGame.unit_greedy_block`) is tried in a
-question's first ``GREEDY_TRIAL`` block lists where the refuting blocks did not cut off, and
-after them only while at least one in ``GREEDY_RATE`` of these lists was cut off by it (move ordering
-only: its reading of the units costs more than the blocks it spares when it rarely refutes)."""
+question's first ``GREEDY_TRIAL`` block lists where the refuting blocks did not cut off,
+and after them only while it cut off at least one in ``GREEDY_RATE`` of these lists (move
+ordering only: its reading of the units costs more than the blocks it spares when it
+rarely refutes)."""
 GREEDY_RATE = 4
 
 
