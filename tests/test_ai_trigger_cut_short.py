@@ -235,6 +235,9 @@ def test_too_many_blocks_cuts_the_attack_search_short(monkeypatch: pytest.Monkey
     assert triggered.plays_triggers(board, 0)
     assert choose_attack(board, lookahead=0).status == "optimal"
     monkeypatch.setattr(triggered, "BLOCK_BOUND", 1)
+    # (h22: the units' greedy block, tried before the listing, refutes the attack and spares
+    # the listing — a proof; without it the listing is reached, as this test needs)
+    monkeypatch.setattr(triggered.TriggerGame, "unit_greedy_block", lambda *_: None)
     r = choose_attack(board, lookahead=0)
     assert r.status == "feasible" and r.attackers == {} and r.bound == WIN
     assert r.outcome["life"] == {"Alice": 20, "Bob": 20}

@@ -215,6 +215,17 @@ class UnitPlay:
         self._got[unit] = got
         return got
 
+    def known(self, unit: Any) -> UnitResult | None:
+        """:meth:`result` when the unit was played already (in this position or, by
+        :meth:`_content`, in another of the question's); else ``None``, without playing it."""
+        if unit in self._got:
+            return self._got[unit]
+        key = self._content(unit) if self.shared is not None else None
+        if key is None or self.shared is None or key not in self.shared:
+            return None
+        got = self._got[unit] = self.shared[key][0]
+        return got
+
     def _content(self, unit: Any) -> Any:
         """A key of everything the unit's play reads: the rules, the attacking player, the
         scenario's damage assignment orders, the unit, each of its permanents' fields (an
