@@ -20,6 +20,7 @@ from redzone.models.triggers.resolve import damage_window
 from redzone.models.triggers.types import EntersFromCard
 from redzone.solver.damage.solve import after_attack_window
 from redzone.solver.frontends.commands import run_command
+from trigger_play import after_damage
 
 
 def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
@@ -38,17 +39,7 @@ def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
     return run_command("damage", scenario, {}).to_json()
 
 
-def _after_damage(scenario: dict[str, Any], events: list[tuple[str, str, int]]) -> Any:
-    """The damage window's outcome (resolve API) after ``events`` (source, recipient,
-    amount) are dealt as combat damage and state-based actions performed (510.2, 704.3)."""
-    board = build_board(parse_scenario(scenario))
-    state = GameState.from_board(board)
-    dealt = deal_damage(board, state, [DamageEvent(s, r, n) for s, r, n in events], combat=True)
-    before = len(state.destroyed)
-    state_based_actions(board, state)
-    combat = scenario["combat"]
-    return damage_window(board, state, combat["attackers"], combat["blockers"], dealt,
-                         state.destroyed[before:])
+_after_damage = after_damage
 
 
 # ------------------------------------------------------------------ reading

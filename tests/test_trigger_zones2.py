@@ -14,7 +14,7 @@ from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.resolve import damage_window
 from redzone.models.triggers.types import EntersFromCard
 from redzone.solver.frontends.commands import run_command
-from trigger_play import perm
+from trigger_play import perm, after_damage
 
 
 def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
@@ -30,15 +30,7 @@ def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
     return run_command("damage", scenario, {}).to_json()
 
 
-def _after_damage(scenario: dict[str, Any], events: list[tuple[str, str, int]]) -> Any:
-    board = build_board(parse_scenario(scenario))
-    state = GameState.from_board(board)
-    dealt = deal_damage(board, state, [DamageEvent(s, r, n) for s, r, n in events], combat=True)
-    before = len(state.destroyed)
-    state_based_actions(board, state)
-    combat = scenario["combat"]
-    return damage_window(board, state, combat["attackers"], combat["blockers"], dealt,
-                         state.destroyed[before:])
+_after_damage = after_damage
 
 
 # ------------------------------------------------------------------ reading

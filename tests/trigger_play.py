@@ -42,3 +42,21 @@ def read(card: str) -> tuple[Any, ...]:
     names = tuple(dict.fromkeys((face.name, c.name)))
     got = triggers_of(parse_text(face.text, names=names), names)
     return tuple(dataclasses.replace(t, text="") for t in got)
+
+
+def after_damage(scenario: dict[str, Any], events: list[tuple[str, str, int]]) -> Any:
+    """The damage window's outcome (resolve API) after ``events`` (source, recipient,
+    amount) are dealt as combat damage and state-based actions performed (510.2, 704.3)."""
+    from redzone.models.board import build_board
+    from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.triggers.resolve import damage_window
+
+    board = build_board(parse_scenario(scenario))
+    state = GameState.from_board(board)
+    dealt = deal_damage(board, state, [DamageEvent(s, r, n) for s, r, n in events], combat=True)
+    before = len(state.destroyed)
+    state_based_actions(board, state)
+    combat = scenario["combat"]
+    return damage_window(board, state, combat["attackers"], combat["blockers"], dealt,
+                         state.destroyed[before:])
