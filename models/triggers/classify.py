@@ -198,8 +198,7 @@ def in_combat(sentence: str, names: tuple[str, ...] = ()) -> bool:
     (module docstring): a "When"/"Whenever" condition about attacking, blocking, being
     blocked, damage, dying (603.2; 603.6c, 603.10a: leaves-the-battlefield abilities look
     back) or becoming tapped (508.1f: an attacking creature without vigilance is tapped as
-    it is declared; the play doesn't read these yet, so they count as not played), or a
-    triggered keyword of :data:`COMBAT_KEYWORDS`. "At ..." abilities (a step or
+    it is declared; 701.26a: an ability taps it), or a triggered keyword of :data:`COMBAT_KEYWORDS`. "At ..." abilities (a step or
     phase beginning, 603.2b) are never in combat: the play starts at the declare attackers
     step's turn-based action and ends with the combat damage step."""
     if classify(sentence) != "triggered":
