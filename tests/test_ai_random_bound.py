@@ -22,6 +22,8 @@ def test_choose_block_takes_the_attackers_flip_worst_for_the_defending_player() 
     assert got["status"] == "optimal"
     assert got["survives"] is False and got["value"] <= -1_000_000
     assert got["triggers"][0]["choices"] == {"coin": 1}
+    (warning,) = got["warnings"]  # the assumption is said, with whose value it protects
+    assert "assumes 1 flip(s) won, the result worst for Bob" in warning
 
 
 def test_choose_attack_takes_its_own_flip_worst_for_the_attacking_player() -> None:
@@ -29,6 +31,7 @@ def test_choose_attack_takes_its_own_flip_worst_for_the_attacking_player() -> No
     # chump-block the 4/4), so attacking is not a proved win (not lethal).
     got = run_command("choose-attack", _THRASH_BOARD, {"lookahead": 0}).to_json()
     assert got["lethal"] is False and got["value"] < 1_000_000
+    assert any("assumes 0 flip(s) won, the result worst for Alice" in w for w in got["warnings"])
 
 
 def test_a_stated_flip_is_taken_as_stated() -> None:
@@ -39,3 +42,4 @@ def test_a_stated_flip_is_taken_as_stated() -> None:
     got = run_command("choose-block", sc, {"lookahead": 0}).to_json()
     assert got["survives"] is True and got["blockers"] == {}
     assert got["outcome"]["life"]["Bob"] == 1
+    assert "warnings" not in got  # stated: nothing assumed

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -197,6 +197,35 @@ def _unused_choices(board: Board, command: str, used: tuple[str, ...]) -> list[s
     return [f"warning: {listed} not used: {command} searches these choices itself (docs/triggers.md)"]
 
 
+def _assumed_random(board: Board, triggers: Sequence[Mapping[str, Any]], whose: str,
+                    used: tuple[str, ...]) -> list[str]:
+    """One warning per coin flip, die roll, or mode or target chosen at random in the
+    answer's line whose result the scenario did not state (``used``: the windows whose
+    stated ``combat.trigger_choices`` the command takes): the search took the result worst
+    for ``whose`` — the players whose value the answer proves (705, 706; docs/ai.md)."""
+    combat = getattr(board.scenario, "combat", None)
+    stated = [c for c in getattr(combat, "trigger_choices", None) or () if c.window in used]
+    out = []
+    for t in triggers:
+        choices = t.get("choices") or {}
+        for what in ("coin", "roll", "mode", "target"):
+            if what not in choices or (what in ("mode", "target")
+                                       and "at random" not in str(t.get("text", ""))):
+                continue
+            if any(c.source == t["source"] and c.window == t["window"]
+                   and getattr(c, what, None) is not None for c in stated):
+                continue
+            said = {"coin": f"{choices[what]} flip(s) won", "roll": f"a roll of {choices[what]}",
+                    "mode": f"mode {choices[what]}", "target": f"target {choices[what]}"}[what]
+            event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
+                     "target": "target chosen at random"}[what]
+            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "608.2d"}[what]
+            out.append(f"warning: {_label(board, str(t['source']))}'s {event} in the {t['window']} "
+                       f"window is not stated: the answer's line assumes {said}, the result worst "
+                       f"for {whose}, so its value holds whatever the result (CR {rule}; docs/ai.md)")
+    return out
+
+
 @dataclass(frozen=True)
 class ChooseAttackAnswer(PlayedAnswer):
     """``choose-attack``: the :class:`redzone.solver.ai.decisions.AttackDecision`."""
@@ -206,13 +235,17 @@ class ChooseAttackAnswer(PlayedAnswer):
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object."""
+        assumed = _assumed_random(self.board, self.decision.triggers, self.board.active_player, ())
         return {**self.decision.to_json(), "weights": self.weights_file,
-                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
+                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json(),
+                **({"warnings": assumed} if assumed else {})}
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence and not-played notes, and the scenario's trigger choices it
-        doesn't take (it chooses the attack: :func:`_unused_choices`)."""
-        return super().warnings() + _unused_choices(self.board, "choose-attack", ())
+        doesn't take (it chooses the attack: :func:`_unused_choices`), and the random
+        results its line assumes (:func:`_assumed_random`; also the JSON key ``warnings``)."""
+        return (super().warnings() + _unused_choices(self.board, "choose-attack", ())
+                + _assumed_random(self.board, self.decision.triggers, self.board.active_player, ()))
 
     def render(self, con: Console) -> None:
         """The attack, one line per creature saying why, the expected answer and outcome."""
@@ -275,7 +308,14 @@ class ChooseBlockAnswer(PlayedAnswer):
                 "illegal_attackers": violations_json(self.illegal_attackers),
                 "ignored_blockers": self.ignored_blockers,
                 "illegal_blocks": violations_json(self.illegal_blocks),
-                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json()}
+                "unparsed": unparsed_json(self.board), "not_played": self.not_played_json(),
+                **({"warnings": assumed} if (assumed := self.assumed()) else {})}
+
+    def assumed(self) -> list[str]:
+        """The random results the answer's line assumes, worst for the defending players
+        (:func:`_assumed_random`)."""
+        return _assumed_random(self.board, self.decision.triggers, " and ".join(
+            self.board.opponents(self.board.active_player)) or "the defending players", ("attack",))
 
     def warnings(self) -> list[str]:
         """Unparsed-sentence notes, a warning per broken attack rule (508.1a, 508.1c), and
@@ -283,6 +323,7 @@ class ChooseBlockAnswer(PlayedAnswer):
         out = super().warnings() + [
             f"warning: the attack is illegal, answered as given: {v.message} ({v.source})"
             for v in self.illegal_attackers] + _unused_choices(self.board, "choose-block", ("attack",))
+        out += self.assumed()
         if self.ignored_blockers:
             given = "; ".join(f"{_label(self.board, b)} blocks "
                               + ", ".join(_label(self.board, a) for a in lst)
