@@ -478,8 +478,6 @@ def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
 def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
     """Resolve ``e`` (:class:`EntersFromCard`) for ``f`` in the window ``play``; the line of
     what it did."""
-    from redzone.models.triggers.resolve import Choice
-
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     index = len(base.permanents) + 1000 + play.tokens + len(perms)
@@ -557,27 +555,12 @@ def enter(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any]) -> str:
             return "removed: its target card is no longer legal (608.2b)"
         new_id = card
         new = _from_card(given[int(m[2])], new_id, f.controller, m[1], index)
-    if new is None:
-        return "not played: the card data doesn't give its characteristics"
-    if not any(t in new.types for t in _PERMANENT_TYPES):
-        return f"{card} stays in the graveyard: not a permanent card (400.4a)"
-    if "Aura" in new.subtypes or "Saga" in new.subtypes:
-        # h13: an Aura enters attached to what its controller chooses (303.4f), a Saga with
-        # a lore counter and its chapter ability (714.3a): neither is played
-        return f"not played: {new.name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
-               "entering the battlefield"
+    refused = _refused(new, card, "graveyard")
+    if refused is not None:
+        return refused
+    assert new is not None  # (_refused said so)
     new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
-    attacked = None
-    if e.attacking:
-        # 508.4: its controller chooses the player or planeswalker it attacks (an opponent)
-        options = [p.name for p in base.players
-                   if p.name != f.controller and play.state.in_game(p.name)]
-        options += [q.id for q in perms.values() if q.is_a("Planeswalker")
-                    and q.controller != f.controller and play.state.on_battlefield(q.id)]
-        if options:
-            attacked = options[0] if len(options) == 1 else play.choose(
-                Choice(f.controller, "attacked", f.source, f.ability.text, tuple(options),
-                       f.trigger))
+    attacked = _attack_target(play, f) if e.attacking else None
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
     note = _put(play, new) + _with_counters(play, f, e, new.id, chosen)
@@ -678,13 +661,10 @@ def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], ind
         chosen["chosen"] = pick
     name = hand[int(pick.rsplit("~hand", 1)[1])]
     new = _from_card(name, pick, f.controller, f.controller, index)
-    if new is None:
-        return "not played: the card data doesn't give its characteristics"
-    if not any(t in new.types for t in _PERMANENT_TYPES):
-        return f"{name} stays in the hand: not a permanent card (400.4a)"
-    if "Aura" in new.subtypes or "Saga" in new.subtypes:
-        return f"not played: {name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
-               "entering the battlefield"
+    refused = _refused(new, name, "hand")
+    if refused is not None:
+        return refused
+    assert new is not None  # (_refused said so)
     new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
     attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
     if attacked is not None:
@@ -693,6 +673,22 @@ def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], ind
     return f"{name} put onto the battlefield from {f.controller}'s hand as {pick}" + (
         f" tapped and attacking {attacked}" if attacked is not None
         else " tapped" if e.tapped or e.attacking else "") + note
+
+
+def _refused(new: Any, card: str, zone: str) -> str | None:
+    """Why the card ``card`` (``new``: its permanent, ``None`` when the card data doesn't
+    give its characteristics) is not put onto the battlefield from ``zone``: not a
+    permanent card (400.4a), or an Aura or a Saga — an Aura enters attached to what its
+    controller chooses (303.4f), a Saga with a lore counter and its chapter ability (714.3a):
+    neither is played. ``None`` when it enters."""
+    if new is None:
+        return "not played: the card data doesn't give its characteristics"
+    if not any(t in new.types for t in _PERMANENT_TYPES):
+        return f"{card} stays in the {zone}: not a permanent card (400.4a)"
+    if "Aura" in new.subtypes or "Saga" in new.subtypes:
+        return f"not played: {new.name} ({'an Aura' if 'Aura' in new.subtypes else 'a Saga'}) " \
+               "entering the battlefield"
+    return None
 
 
 def _attack_target(play: Any, f: Any) -> str | None:
