@@ -440,12 +440,10 @@ def test_granted_local_triggers_match_reference(seed: int) -> None:
 # ============================================================================ branch and bound (issue 21 §4)
 
 
-def _bb_mismatches(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], int]:
-    """The seeds whose answer differs from the reference with the branch and bound over blocks
-    used on every block list where it is exact (``BB_FROM`` 0), and how many times it ran."""
+def _count_bb(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the calls of the branch and bound over blocks: ``[n]``, updated as it runs."""
     from redzone.solver.ai import trigger_bb
 
-    monkeypatch.setattr(trigger_bb, "BB_FROM", 0)
     real = trigger_bb.branch_and_bound
     ran = [0]
 
@@ -454,6 +452,16 @@ def _bb_mismatches(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[
         return real(*args, **kwargs)
 
     monkeypatch.setattr(trigger_bb, "branch_and_bound", counted)
+    return ran
+
+
+def _bb_mismatches(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], int]:
+    """The seeds whose answer differs from the reference with the branch and bound over blocks
+    used on every block list where it is exact (``BB_FROM`` 0), and how many times it ran."""
+    from redzone.solver.ai import trigger_bb
+
+    monkeypatch.setattr(trigger_bb, "BB_FROM", 0)
+    ran = _count_bb(monkeypatch)
     bad = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -496,14 +504,7 @@ def _bb_differs(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int
     every block list where it is exact), and how many times it ran."""
     from redzone.solver.ai import trigger_bb
 
-    real = trigger_bb.branch_and_bound
-    ran = [0]
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        ran[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(trigger_bb, "branch_and_bound", counted)
+    ran = _count_bb(monkeypatch)
     bad = []
     for seed in seeds:
         rng = random.Random(seed)
