@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from redzone.models.triggers.types import (Amount, Chance, Counters, CreateTokens, DamageEffect,
@@ -262,34 +262,42 @@ def resolve(play: Any, f: Any, e: Chance, chosen: dict[str, Any]) -> str:
 
 def is_random(choice: Any) -> bool:
     """Whether ``choice`` (a resolver ``Choice``) is a flip's, a roll's, or a mode or target
-    chosen at random: the adversary's result, not a player's choice."""
-    what = getattr(choice, "what", "")
-    return what in ("coin", "roll") or (what in ("mode", "target")
-                                        and "at random" in getattr(choice, "text", ""))
+    chosen at random: the adversary's result, not a player's choice (``Choice.random``)."""
+    return bool(getattr(choice, "random", False))
 
 
-def assumed(resolved: Sequence[Resolved], stated: Sequence[TriggerChoice],
-            labels: dict[str, str] | None = None) -> list[str]:
-    """One warning per flip, roll, mode or target chosen at random of ``resolved`` whose
-    result no ``stated`` item (the scenario's ``combat.trigger_choices``) gave: the line
-    played took the result worst for the ability's controller. ``labels``: permanent id ->
-    how to name it."""
+def assumed(resolved: Sequence[Resolved | Mapping[str, Any]], stated: Sequence[TriggerChoice],
+            labels: dict[str, str] | None = None, worst_for: str | None = None) -> list[str]:
+    """One warning per flip, roll, mode or target chosen at random of ``resolved`` (resolved
+    abilities, or their JSON objects) whose result no ``stated`` item (the scenario's
+    ``combat.trigger_choices``) gave. The line played took the result worst for the
+    ability's controller (``damage``) or, with ``worst_for``, for the players whose value
+    an AI answer proves (docs/ai.md). ``labels``: permanent id -> how to name it."""
     out = []
     for r in resolved:
+        r = r.to_json() if isinstance(r, Resolved) else r
+        choices: Mapping[str, Any] = r.get("choices") or {}
+        source, window, trigger = str(r["source"]), str(r["window"]), r.get("trigger")
         for what in ("coin", "roll", "mode", "target"):
-            if what not in r.choices or (what in ("mode", "target") and "at random" not in r.text):
+            if what not in choices or (what in ("mode", "target")
+                                       and "at random" not in str(r.get("text", ""))):
                 continue
-            if any(i.source == r.source and i.window == r.window
-                   and (i.trigger is None or i.trigger == r.trigger)
+            if any(i.source == source and i.window == window
+                   and (i.trigger is None or i.trigger == trigger)
                    and getattr(i, what) is not None for i in stated):
                 continue
-            said = {"coin": f"{r.choices[what]} flip(s) won", "roll": f"a roll of {r.choices[what]}",
-                    "mode": f"mode {r.choices[what]}", "target": f"target {r.choices[what]}"}[what]
+            said = {"coin": f"{choices[what]} flip(s) won", "roll": f"a roll of {choices[what]}",
+                    "mode": f"mode {choices[what]}", "target": f"target {choices[what]}"}[what]
             event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
                      "target": "target chosen at random"}[what]
             rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d"}[what]
-            who = (labels or {}).get(r.source, r.source)
-            out.append(f"warning: {who}'s {event} in the {r.window} window is not stated: {said} "
-                       f"was assumed, the result worst for its controller (state it as "
-                       f"combat.trigger_choices[].{what}; CR {rule})")
+            who = (labels or {}).get(source, source)
+            if worst_for is None:
+                out.append(f"warning: {who}'s {event} in the {window} window is not stated: {said} "
+                           f"was assumed, the result worst for its controller (state it as "
+                           f"combat.trigger_choices[].{what}; CR {rule})")
+            else:
+                out.append(f"warning: {who}'s {event} in the {window} window is not stated: the "
+                           f"answer's line assumes {said}, the result worst for {worst_for}, so "
+                           f"its value holds whatever the result (CR {rule}; docs/ai.md)")
     return out

@@ -199,31 +199,16 @@ def _unused_choices(board: Board, command: str, used: tuple[str, ...]) -> list[s
 
 def _assumed_random(board: Board, triggers: Sequence[Mapping[str, Any]], whose: str,
                     used: tuple[str, ...]) -> list[str]:
-    """One warning per coin flip, die roll, or mode or target chosen at random in the
-    answer's line whose result the scenario did not state (``used``: the windows whose
-    stated ``combat.trigger_choices`` the command takes): the search took the result worst
-    for ``whose`` — the players whose value the answer proves (705, 706; docs/ai.md)."""
+    """The random results the answer's line assumes and the scenario did not state
+    (:func:`redzone.models.triggers.chance.assumed`; ``used``: the windows whose stated
+    ``combat.trigger_choices`` the command takes): the search took each worst for ``whose``,
+    the players whose value the answer proves (705, 706; docs/ai.md)."""
+    from redzone.models.triggers.chance import assumed
+
     combat = getattr(board.scenario, "combat", None)
     stated = [c for c in getattr(combat, "trigger_choices", None) or () if c.window in used]
-    out = []
-    for t in triggers:
-        choices = t.get("choices") or {}
-        for what in ("coin", "roll", "mode", "target"):
-            if what not in choices or (what in ("mode", "target")
-                                       and "at random" not in str(t.get("text", ""))):
-                continue
-            if any(c.source == t["source"] and c.window == t["window"]
-                   and getattr(c, what, None) is not None for c in stated):
-                continue
-            said = {"coin": f"{choices[what]} flip(s) won", "roll": f"a roll of {choices[what]}",
-                    "mode": f"mode {choices[what]}", "target": f"target {choices[what]}"}[what]
-            event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
-                     "target": "target chosen at random"}[what]
-            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "608.2d"}[what]
-            out.append(f"warning: {_label(board, str(t['source']))}'s {event} in the {t['window']} "
-                       f"window is not stated: the answer's line assumes {said}, the result worst "
-                       f"for {whose}, so its value holds whatever the result (CR {rule}; docs/ai.md)")
-    return out
+    labels = {pid: p.label for pid, p in board.permanents.items()}
+    return assumed(triggers, stated, labels, worst_for=whose)
 
 
 @dataclass(frozen=True)
