@@ -276,7 +276,8 @@ def assumed(resolved: Sequence[Resolved | Mapping[str, Any]], stated: Sequence[T
     out = []
     for r in resolved:
         r = r.to_json() if isinstance(r, Resolved) else r
-        choices: Mapping[str, Any] = r.get("choices") or {}
+        got = r.get("choices")
+        choices: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
         source, window, trigger = str(r["source"]), str(r["window"]), r.get("trigger")
         for what in ("coin", "roll", "mode", "target"):
             if what not in choices or (what in ("mode", "target")
