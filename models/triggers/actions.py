@@ -138,7 +138,7 @@ def _tap_any(play: Any, f: Any, e: TapAny, chosen: dict[str, Any]) -> str:
     # an attacking creature without vigilance was tapped as it was declared (508.1f), whatever
     # the scenario's ``tapped`` says
     own = [c.id for c in play.creatures() if c.controller == f.controller and not c.tapped
-           and not (c.id in play.attackers and not board.has_keyword(c, "vigilance"))
+           and not play.attacked_tapped(c, board)
            and (e.quality is None or matches_quality(board, c, e.quality))]
     options = [s for k in range(len(own), -1, -1) for s in play.sacrifice_sets(own, k)]
     if len(options) > TAP_LIMIT:

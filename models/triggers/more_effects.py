@@ -581,7 +581,7 @@ def _tap_cost(play: Any, f: Any, e: TapCost, chosen: dict[str, Any]) -> str:
     board = play.board
     # an attacking creature without vigilance was tapped as it was declared (508.1f)
     own = [c.id for c in play.creatures() if c.controller == f.controller and not c.tapped
-           and not (c.id in play.attackers and not board.has_keyword(c, "vigilance"))
+           and not play.attacked_tapped(c, board)
            and not (e.other and c.id == f.source)
            and (e.quality is None or matches_quality(board, c, e.quality))]
     if len(own) < e.n:

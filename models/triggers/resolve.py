@@ -496,11 +496,13 @@ class _Play:
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
     # -- helpers
-    def attacked_tapped(self, pid: str) -> bool:
-        """Whether ``pid`` is an attacking creature without vigilance: tapped as it was
-        declared (508.1f), whatever the scenario's ``tapped`` says."""
-        return pid in self.attackers and not self.board.has_keyword(self.board.permanents[pid],
-                                                                    "vigilance")
+    def attacked_tapped(self, perm: Permanent, board: Board | None = None) -> bool:
+        """Whether ``perm`` is an attacking creature without vigilance: tapped as it was
+        declared (508.1f), whatever the scenario's ``tapped`` says. ``board``: the window's
+        board when the caller has it (built once)."""
+        if perm.id not in self.attackers:
+            return False
+        return not (board if board is not None else self.board).has_keyword(perm, "vigilance")
 
     @property
     def board(self) -> Board:
@@ -860,8 +862,9 @@ class _Play:
                 if e.untap and stunned_untap(self, pid):  # h7: 122.1d
                     lines.append(f"{pid} stays tapped, a stun counter removed")
                     continue
-                was_tapped = self.edit.perm(pid).tapped or self.attacked_tapped(pid)
-                self.edit.put(dataclasses.replace(self.edit.perm(pid), tapped=not e.untap))
+                perm = self.edit.perm(pid)
+                was_tapped = perm.tapped or self.attacked_tapped(perm)
+                self.edit.put(dataclasses.replace(perm, tapped=not e.untap))
                 if not e.untap and not was_tapped:
                     self.tapped.append(pid)
                 lines.append(f"{pid} {verb}")
