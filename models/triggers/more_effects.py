@@ -36,6 +36,7 @@ from redzone.models.triggers.types import (AddLandType, Amount, Conditional, Cou
                                            TapEffect, TapOrUntap, ValueOnly, Who)
 from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
 from redzone.models.triggers import reflexive  # h20: cards exiled from a graveyard as a cost
+from redzone.models.triggers import token_copies  # h23: "that token", "those creatures"
 
 __all__ = ["DIVIDE_LIMIT", "EFFECTS", "divide", "graveyard_types", "group_obj", "group_objects",
            "object_names", "read_clause", "resolve", "stops", "target_set"]
@@ -65,8 +66,9 @@ def group_obj(s: str, refs: Any) -> Who | None:
     "colorless", "multicolored", "snow", "enchanted", "non<colour>", "land creature",
     "that's a <type> or a <type>" (one of them), "with (that has) a <kind> counter on it"."""
     s = s.strip()
-    if s in ("each of them", "each of those creatures", "those creatures") and refs.r.once:
-        return Who("those")  # the creatures of a "one or more" event (603.2c)
+    those = token_copies.those_ref(s, refs)  # h23: the one reading of "those creatures"
+    if those is not None:
+        return those
     m = re.fullmatch(r"that ([A-Z][\w'-]*)", s)
     if m and (m[1] in CREATURE_TYPES or m[1] == "Vehicle"):
         return refs.r.that_creature  # "that Hero", "that Vehicle": "that creature"

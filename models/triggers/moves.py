@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from redzone.models.triggers import token_copies  # h23: "that token", "those creatures"
 from redzone.models.triggers.types import (Amount, Destroy, Effect, EntersFromCard, ManifestDread,
                                            Sacrifice, Transform, ValueOnly, Who)
 
@@ -130,8 +131,9 @@ def move_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                                            "blocked", "damaged") and not who.kind.startswith("each"):
             return None
         return (Destroy(who, exile=True, until_leaves=True),)
-    m = re.fullmatch(r"(exile|sacrifice) (?:that token|those tokens|them) at end of combat", s)
-    if m:  # the tokens this ability just created (603.7c: fixed as it resolves)
+    m = re.fullmatch(r"(exile|sacrifice) (.+?) at end of combat", s)
+    if m and (m[2] == "them" or token_copies.created_ref(m[2])):  # h23: "that token"
+        # the tokens this ability just created (603.7c: fixed as it resolves)
         return (Destroy(Who("created"), exile=m[1] == "exile", sacrifice=m[1] == "sacrifice",
                         at_end_of_combat=True),)
     m = re.fullmatch(r"destroy that ([A-Z][\w'-]*) at end of combat", s)

@@ -36,6 +36,7 @@ from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.triggers import reflexive  # h20: cards exiled from a graveyard as a cost
+from redzone.models.triggers import token_copies  # h23: "that token", "those creatures"
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.board_effects import read_cost
 from redzone.models.triggers.amounts import (MARK, _lift, _times,  # pyright: ignore[reportPrivateUsage]
@@ -52,7 +53,6 @@ __all__ = ["EFFECTS", "graveyard_test", "read_whole", "split_sentences", "those_
 
 _SELF = Who("source")
 _TRIGGER = Who("trigger")
-_THOSE = Who("those")
 _CREATED = Who("created")
 _DAMAGE_EVENTS = ("combat_damage_player", "combat_damage_creature", "combat_damage",
                   "dealt_damage", "deals_damage")
@@ -65,22 +65,16 @@ EFFECTS = (LoseGame, TokensFor)
 """The effect classes :func:`resolve` plays."""
 
 
-def _those(refs: Any) -> bool:
-    """Whether the condition names a group of creatures "those creatures" can be: "one or
-    more creatures ... attack" (603.2c) or "whenever you attack"."""
-    r = refs.r
-    return r.it is None and (r.event == "you_attack" or (r.once and r.event == "attacks"))
-
-
 # ---------------------------------------------------------------- reading
 
 def more_obj(s: str, refs: Any) -> Who | None:
     """Creatures the other readers don't name (module docstring), or ``None``."""
-    if s in ("those creatures", "they", "them") and _those(refs):
-        return _THOSE
+    those = token_copies.those_ref(s, refs)  # h23: the one reading of "those creatures"
+    if those is not None:
+        return those
     if s in ("he", "she") and refs.r.it == _SELF:
         return _SELF
-    if s in ("that token", "the token", "those tokens", "the tokens", "that creature token"):
+    if token_copies.created_ref(s) is not None:  # h23: the one reading of "that token"
         return _CREATED  # the tokens this ability created (a sentence before created them)
     if s == "the blocking creature" and refs.r.event == "blocked_by" \
             and refs.r.that_creature == _TRIGGER:
@@ -179,8 +173,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m:  # "you may pay {X}{R}": X chosen as it is paid (107.3a)
         fixed = read_cost(m[1]) if m[1] else Pay()
         return None if fixed is None or fixed.energy else (dataclasses.replace(fixed, x=True),)
-    m = re.fullmatch(r"sacrifice (that token|the token|those tokens|the tokens)", s)
-    if m:
+    if s.startswith("sacrifice ") and token_copies.created_ref(s[len("sacrifice "):]):  # h23
         return (Destroy(_CREATED, sacrifice=True),)
     m = re.fullmatch(r"(.+?) (gains?|loses?) (twice )?that much life", s)
     if m:
