@@ -5,6 +5,7 @@ by the ``damage`` job, each answer worked out by hand from the rules."""
 from __future__ import annotations
 
 from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.token_copies import CopyToken
 from redzone.models.triggers.types import CreateTokens, ValueOnly
 from trigger_play import damage as _damage, perm as _p, read as _read
 
@@ -52,3 +53,99 @@ def test_delayed_copies_of_loyalty_abilities_and_spells_read_on_four_cards() -> 
                  "Mercurial Spelldancer"):
         (t,) = _read(card)
         assert any(isinstance(e, ValueOnly) for e in t.effects), card
+
+
+def test_flamerush_riders_copy_attacks_and_is_exiled_at_end_of_combat() -> None:
+    # 707.2, 508.4, 603.7: Flamerush Rider (3/3) and Hill Giant (3/3) attack Bob; the Rider's
+    # ability copies the Giant (the target stated): a 3/3 token tapped and attacking, never
+    # declared. Unblocked: 3 + 3 + 3 = 9, Bob 11; the token is exiled at end of combat.
+    got = _damage([_p("rider", "Flamerush Rider", "Alice"), _p("giant", "Hill Giant", "Alice")],
+                  {"rider": "Bob", "giant": "Bob"},
+                  trigger_choices=[{"source": "rider", "window": "attack", "target": "giant"}])
+    assert got["outcome"]["life"]["Bob"] == 11
+    assert got["outcome"]["destroyed"] == ["rider~token1"]
+    assert got["triggers"][0]["result"].startswith(
+        "created rider~token1, a 3/3 token copy of giant (707.2) tapped and attacking Bob")
+
+
+def test_nightmare_shepherd_exiles_the_card_and_makes_a_one_one_copy() -> None:
+    # 707.9b, 608.2c: Hill Giant (Alice's) blocked by Serra Angel dies; Nightmare Shepherd:
+    # "you may exile it. If you do, create a token that's a copy of that creature, except
+    # it's 1/1 and it's a Nightmare": the card leaves the graveyard, a 1/1 Hill Giant
+    # Nightmare token enters (not in combat).
+    got = _damage([_p("shep", "Nightmare Shepherd", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                   _p("ser", "Serra Angel", "Bob")], {"giant": "Bob"}, {"ser": ["giant"]})
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["toughness"], entered["token"]) == \
+        ("Hill Giant", 1, 1, True)
+    assert got["outcome"]["reasons"]["giant"].startswith("exiled from the graveyard")
+    (t,) = _read("Nightmare Shepherd")
+    (e,) = t.effects
+    assert isinstance(e, CopyToken) and e.exile_card and e.subtypes == ("Nightmare",)
+    assert t.optional
+
+
+def test_kinzu_pays_two_life_for_a_one_one_toxic_copy() -> None:
+    # 119.4, 707.9b: Kinzu's "you may pay 2 life and exile it": Alice 20 -> 18; the copy is
+    # 1/1 with toxic 1 added to its text (702.164).
+    got = _damage([_p("kinzu", "Kinzu of the Bleak Coven", "Alice"), _p("giant", "Hill Giant", "Alice"),
+                   _p("ser", "Serra Angel", "Bob")], {"giant": "Bob"}, {"ser": ["giant"]})
+    assert got["outcome"]["life"]["Alice"] == 18
+    assert got["triggers"][0]["result"].endswith("a 1/1 token copy of giant (707.2)")
+    (t,) = _read("Kinzu of the Bleak Coven")
+    (e,) = t.effects
+    assert isinstance(e, CopyToken) and e.pay_life == 2 and e.lines == ("Toxic 1",)
+
+
+def test_hofris_spirit_copy_gets_hofris_bonus() -> None:
+    # 707.9b, 613.4c: Hofri Ghostforge's copy of Hill Giant is a Spirit in addition to its
+    # other types, so Hofri's "Spirits you control get +1/+1" makes it 4/4.
+    got = _damage([_p("hof", "Hofri Ghostforge", "Alice"), _p("g", "Hill Giant", "Alice"),
+                   _p("ser", "Serra Angel", "Bob")], {"g": "Bob"}, {"ser": ["g"]})
+    assert "a 4/4 token copy of g" in got["triggers"][0]["result"]
+
+
+def test_shauns_copy_of_a_legendary_attacker_is_a_nonlegendary_synth() -> None:
+    # 707.9b, 508.4: Shaun (3/3) attacks with Isamaru (2/2, legendary) and Hill Giant;
+    # Shaun's copy of Isamaru isn't legendary (no legend rule, 704.5j) and is a Synth
+    # artifact creature, tapped and attacking: 3 + 2 + 3 + 2 = 10, Bob 10.
+    got = _damage([_p("sh", "Shaun, Father of Synths", "Alice"), _p("g", "Isamaru, Hound of Konda", "Alice"),
+                   _p("h", "Hill Giant", "Alice")], {"sh": "Bob", "g": "Bob", "h": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 10
+    (t, _) = _read("Shaun, Father of Synths")
+    (e,) = t.effects
+    assert isinstance(e, CopyToken) and e.nonlegendary and e.types == ("Artifact",)
+    assert e.subtypes == ("Synth",) and e.attacking
+
+
+def test_loki_without_a_villain_has_no_target() -> None:
+    # 603.3d: Loki's copy needs another target Villain Alice controls; a Hill Giant isn't one,
+    # so the ability is removed from the stack and no token enters.
+    got = _damage([_p("loki", "Loki, the Deceiver", "Alice"), _p("v", "Hill Giant", "Alice")],
+                  {"loki": "Bob"})
+    assert got["triggers"][0]["result"] == "removed: no legal target (603.3d)"
+    assert got["outcome"]["entered"] == []
+
+
+def test_a_copy_of_a_legendary_creature_not_excepted_is_not_played() -> None:
+    # 704.5j: Ratadrabik's copy says "it's not legendary" (played: 2/2); a copy without that
+    # exception of a legendary creature would need the legend rule's choice: not played.
+    got = _damage([_p("rat", "Ratadrabik of Urborg", "Alice"), _p("g", "Isamaru, Hound of Konda", "Alice"),
+                   _p("ser", "Serra Angel", "Bob")], {"g": "Bob"}, {"ser": ["g"]})
+    assert got["triggers"][0]["result"] == "created rat~token1, a 2/2 token copy of g (707.2)"
+    # Genestealer Patriarch copies Isamaru (an infection counter on it) with no such
+    # exception: reported not played.
+    got = _damage([_p("gen", "Genestealer Patriarch", "Alice"),
+                   _p("g", "Isamaru, Hound of Konda", "Bob", counters={"infection": 1}),
+                   _p("ser", "Serra Angel", "Alice")], {"ser": "Bob"}, {"g": ["ser"]},
+                  triggers_resolved=["attack"])
+    assert got["triggers"][0]["result"] == \
+        "not played: a copy of a legendary permanent (the legend rule, 704.5j)"
+
+
+def test_specimen_collector_copies_a_token_when_it_dies() -> None:
+    # 707.2, 111.1: Specimen Collector dies blocked by Serra Angel; it copies Alice's Hill
+    # Giant token (the only target): a 3/3 token.
+    got = _damage([_p("spec", "Specimen Collector", "Alice"), _p("t", "Hill Giant", "Alice", token=True),
+                   _p("ser", "Serra Angel", "Bob")], {"spec": "Bob"}, {"ser": ["spec"]})
+    assert got["triggers"][0]["result"] == "created spec~token1, a 3/3 token copy of t (707.2)"

@@ -375,7 +375,8 @@ def checked(got: tuple[tuple[Effect, ...], bool] | None) -> tuple[tuple[Effect, 
         return None
     effects = got[0]
     x_pay = bool(effects) and isinstance(effects[0], Pay) and effects[0].x
-    makes = any(isinstance(e, (CreateTokens, TokensFor)) for e in flat_effects(effects))
+    makes = any(isinstance(e, (CreateTokens, TokensFor, *token_copies.EFFECTS))  # h23
+                for e in flat_effects(effects))
     for e in flat_effects(effects):
         if getattr(e, "who", None) == _CREATED and not makes:
             return None  # "that token" names a token this ability doesn't create: not read

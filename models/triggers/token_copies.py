@@ -21,16 +21,20 @@ ability created, 603.7c) the other readers share (moves.py, players.py). Pure Py
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.triggers.types import Effect, ValueOnly, Who
+from redzone.models.triggers.types import Amount, CopyToken, Effect, LifeEffect, ValueOnly, Who
 
-__all__ = ["created_ref", "read_clause", "those_ref"]
+__all__ = ["EFFECTS", "CopyToken", "created_ref", "read_clause", "read_whole", "resolve",
+           "those_ref"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
+_SELF = Who("source")
+_TRIGGER = Who("trigger")
 _CREATED = Who("created")
 _THOSE = Who("those")
 _CREATED_WORDS = ("that token", "the token", "those tokens", "the tokens", "that creature token")
@@ -81,9 +85,245 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     reads a rewritten clause with every reader of parse.py."""
     if any(re.fullmatch(p, s) for p in _LATER_COPIES):
         return (ValueOnly("spell copy"),)
+    got = _copy_clause(s, refs)
+    if got is not None:
+        return got
     m = _ATTACKING_FIRST.fullmatch(s)
     if m:
         token = m["token"]
         that = "that's" if re.search(r"\btoken(?: with .*)?$", token) else "that are"
         return sentence(f"create {m['n']} {token} {that} tapped and attacking{m['rest']}")
     return None
+
+
+# ---------------------------------------------------------------- token copies of permanents
+
+
+EFFECTS = (CopyToken,)
+"""The effect classes :func:`resolve` plays."""
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_COPY = re.compile(
+    r"(?:you )?create (?P<n>a|one|two|three) (?P<state>tapped and attacking |tapped )?tokens? "
+    r"(?:that's|that are) (?:a )?cop(?:y|ies) of (?P<obj>.+?)"
+    r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+))?")
+_ADDED = re.compile(
+    r"(?:it's|it is) (?:a |an )?(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<colors>(?:(?:white|blue|black|red|"
+    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact)? in "
+    r"addition to its other (?P<also>colors and )?types")
+
+
+def _object(obj: str, refs: Any) -> Who | None:
+    """What the token copies: "~" / "it" (the source), "that creature" (the creature whose
+    event it was), a target creature or a target permanent; ``None`` otherwise."""
+    from redzone.models.triggers.zones import _target_permanent  # pyright: ignore[reportPrivateUsage]
+
+    r = refs.r
+    if obj == "~" or obj == "it" and r.it == _SELF:
+        return _SELF
+    if obj == "that creature" and r.that_creature == _TRIGGER and r.watch.kind == "creatures":
+        return _TRIGGER
+    if "target" not in obj:
+        return None
+    if obj == "target token you control":  # a token permanent of theirs (111.1)
+        from redzone.models.ability_base import Quality
+
+        return Who("target_permanent", "you", qualities=(Quality(token=True),))
+    m = re.fullmatch(r"target attacking (legendary |nontoken )?creature you control other than ~",
+                     obj)
+    if m:  # "other than ~": another creature (Shaun); attacking now (506.4)
+        from redzone.models.ability_base import Quality
+
+        quals = ((Quality(supertypes=("Legendary",)),) if m[1] == "legendary "
+                 else (Quality(token=False),) if m[1] else ())
+        return Who("target_creature", "you", other=True, attacking=True, qualities=quals)
+    who = refs.obj(obj)
+    if who is not None and who.kind == "target_creature":
+        return who
+    who = _target_permanent(obj, refs)
+    return who if who is not None and who.kind == "target_permanent" else None
+
+
+def _exceptions(text: str, name: str) -> dict[str, Any] | None:
+    """The exceptions of 707.9b "except ..." states, as :class:`CopyToken` fields, or
+    ``None`` when one part isn't read."""
+    from redzone.models.triggers.tokens import _understood  # pyright: ignore[reportPrivateUsage]
+
+    out: dict[str, Any] = {}
+    lines: list[str] = []
+    for part in re.split(r" and (?=it |it's |has |the token )", text.strip().rstrip(".")):
+        part = part.strip()
+        if part in ("it isn't legendary", "it's not legendary", "the token isn't legendary",
+                    "it is not legendary"):
+            out["nonlegendary"] = True
+            continue
+        m = re.fullmatch(r"(?:it's|it is) (\d+)/(\d+)", part)
+        if m:
+            out["power"], out["toughness"] = int(m[1]), int(m[2])
+            continue
+        m = _ADDED.fullmatch(part)
+        if m:
+            if m["colors"] and not m["also"]:
+                return None  # a colour instead of its own (not "in addition to its other colors")
+            if m["p"]:
+                out["power"], out["toughness"] = int(m["p"]), int(m["t"])
+            out["subtypes"] = tuple(m["subs"].split())
+            out["types"] = ("Artifact",) if m["types"] else ()
+            out["colors"] = tuple(_COLORS[c] for c in re.split(r" and ", (m["colors"] or "").strip())
+                                  if c)
+            if not out["subtypes"] and not out["types"]:
+                return None
+            continue
+        m = re.fullmatch(r"(?:it )?has (.+)", part)
+        if m:
+            q = re.fullmatch(r'"(.+)"', m[1])
+            line = q[1] if q else m[1]
+            if not q and not re.fullmatch(r"[a-z][a-z ]*(?: \d+)?", line):
+                return None
+            lines.append(re.sub(r"\bthis token\b", "this creature", line[0].upper() + line[1:]))
+            continue
+        return None
+    if lines and not _understood("\n".join(lines), name):
+        return None
+    out["lines"] = tuple(lines)
+    return out
+
+
+def _copy_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """"create a [tapped [and attacking]] token that's a copy of <object> [and that's tapped
+    and attacking][, except <exceptions>]" (:class:`CopyToken`), or ``None``."""
+    m = _COPY.fullmatch(s)
+    if not m:
+        return None
+    who = _object(m["obj"], refs)
+    if who is None:
+        return None
+    extra: dict[str, Any] = {}
+    if m["except"]:
+        got = _exceptions(m["except"], "Token")
+        if got is None:
+            return None
+        extra = got
+    attacking = m["state"] == "tapped and attacking " or bool(m["and"])
+    if m["state"] and m["and"]:
+        return None
+    plain = not (m["state"] or m["and"] or m["except"]) and who == _SELF and m["n"] == "a"
+    if plain:
+        return None  # "create a token that's a copy of ~": entries.py's (h8)
+    return (CopyToken(who, Amount(_COUNT[m["n"]]), tapped=bool(m["state"]) or attacking,
+                      attacking=attacking, **extra),)
+
+
+def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"[You may] [pay N life and] exile it. If you do, create a token that's a copy of that
+    creature[, except ...]" after a nontoken creature died (the card exiled from its owner's
+    graveyard, then the copy: :class:`CopyToken` ``exile_card``): the effects and whether
+    they are optional (603.5), or ``None``."""
+    m = re.fullmatch(r"(?P<may>you may )?(?:pay (?P<life>\d+) life and )?exile it\. if you do, "
+                     r"(?P<copy>create a token that's a copy of that creature[^.\"]*(?:\"[^\"]*\"[^.\"]*)*)\.?",
+                     rest.strip(), re.IGNORECASE)
+    r = refs.r
+    if not m or r.event != "dies" or r.it != _TRIGGER or r.watch.kind != "creatures" \
+            or not r.watch.nontoken:
+        return None
+    got = sentence(m["copy"][0].lower() + m["copy"][1:])
+    if got is None or len(got) != 1 or not isinstance(got[0], CopyToken) or got[0].who != _TRIGGER:
+        return None
+    return ((dataclasses.replace(got[0], exile_card=True, pay_life=int(m["life"] or 0)),),
+            bool(m["may"]))
+
+
+# ---------------------------------------------------------------- playing
+
+
+def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
+    """Resolve ``e`` for ``f`` in the window ``play`` (:class:`CopyToken`); the line of what
+    it did."""
+    from redzone.models.triggers import entries
+
+    base = play.edit.base
+    if e.who.kind == "source":
+        pid: str | None = f.source
+    elif e.who.kind == "trigger":
+        pid = f.trigger
+    else:
+        ids = play.objects(f, e.who, chosen)
+        pid = ids[0] if ids else None
+        if pid is None:
+            return "removed: its target is gone (608.2b)"
+    if pid is None or not entries._known(play, pid):  # pyright: ignore[reportPrivateUsage]
+        return "nothing to copy"
+    src = play.edit.perm(pid)
+    note = ""
+    if e.exile_card:
+        gone = play.state.on_battlefield(pid) or src.token or pid not in base.permanents \
+            or play.state.reasons.get(pid, "").startswith(("exiled", "returned"))
+        if gone:
+            return "its card is not in the graveyard: nothing is done (If you do)"
+        if e.pay_life:
+            life = play.state.life.get(f.controller, 0)
+            if life < e.pay_life:
+                return f"{f.controller} can't pay {e.pay_life} life (119.4): nothing is done"
+            note = play.effect(f, LifeEffect(Who("you"), Amount(e.pay_life), gain=False), chosen) + "; "
+        play.state.reasons[pid] = "exiled from the graveyard (h23: copied)"
+        note += f"{pid}'s card exiled from the graveyard; "
+    supertypes = src.base.supertypes if src.base is not None else src.supertypes
+    if "Legendary" in supertypes and not e.nonlegendary:
+        return note + "not played: a copy of a legendary permanent (the legend rule, 704.5j)"
+    if e.lines and not src.card:
+        return note + "not played: the card data doesn't give the text to add to"
+    n = play.amount(f, e.amount)
+    made: list[str] = []
+    for _ in range(n):
+        perms = play.edit.perms if play.edit.perms is not None else base.permanents
+        index = len(base.permanents) + 1000 + play.tokens + len(perms)
+        play.tokens += 1
+        tid = f"{f.source}~token{play.tokens}"
+        new = (entries._from_card(src.card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
+               if src.card else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
+        if new is None:
+            return note + "not played: the card data doesn't give its characteristics"
+        new = _excepted(new, e)
+        new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller,
+                                  tapped=e.tapped or e.attacking)
+        attacked = entries._attack_target(play, f) if e.attacking else None  # pyright: ignore[reportPrivateUsage]
+        if attacked is not None:
+            play.attackers[tid] = attacked  # 508.4: attacking, never declared
+        put = entries._put(play, new)  # pyright: ignore[reportPrivateUsage]
+        now = play.edit.perm(tid)  # with the layers of the others (613)
+        pt = f" {now.power}/{now.toughness}" if now.power is not None else ""
+        made.append(f"created {tid}, a{pt} token copy of {pid} (707.2)"
+                    + (f" tapped and attacking {attacked}" if attacked is not None
+                       else " tapped" if e.tapped else "") + put)
+    return note + (", ".join(made) or "no token")
+
+
+def _excepted(new: Any, e: CopyToken) -> Any:
+    """``new`` with the exceptions of ``e`` as part of its copiable values (707.9b): in its
+    base characteristics too, so the layers apply on top of them (613)."""
+    from redzone.models.battlefield import Base
+
+    b = new.base if new.base is not None else Base(new.types, new.subtypes, new.supertypes,
+                                                   new.colors, new.power, new.toughness)
+    supertypes = tuple(x for x in b.supertypes if not (e.nonlegendary and x == "Legendary"))
+    types = tuple(dict.fromkeys((*e.types, *b.types)))
+    subtypes = tuple(dict.fromkeys((*b.subtypes, *e.subtypes)))
+    colors = tuple(dict.fromkeys((*b.colors, *e.colors)))
+    power = e.power if e.power is not None else b.power
+    toughness = e.toughness if e.toughness is not None else b.toughness
+    parsed = new.parsed
+    if e.lines:
+        from redzone.models.parser import parse_text
+        from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
+
+        got = _card_of(new.card)
+        if got is not None:
+            card, face = got
+            parsed = parse_text("\n".join((face.text, *e.lines)),
+                                names=tuple(dict.fromkeys((face.name, card.name))))
+    return dataclasses.replace(
+        new, types=types, subtypes=subtypes, supertypes=supertypes, colors=colors, power=power,
+        toughness=toughness, parsed=parsed,
+        base=dataclasses.replace(b, types=types, subtypes=subtypes, supertypes=supertypes,
+                                 colors=colors, power=power, toughness=toughness))

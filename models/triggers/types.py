@@ -47,6 +47,8 @@ __all__ = [
     "Chance",
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
+    # token copies of permanents (h23, token_copies.py)
+    "CopyToken",
 ]
 
 Event = Literal[
@@ -1087,6 +1089,42 @@ class TokensFor:
     exiled: bool = False
 
 
+# ----------------------------------------------------------------- token copies of
+# permanents (h23; read and played by redzone.models.triggers.token_copies)
+
+
+@dataclass(frozen=True)
+class CopyToken:
+    """Create ``amount`` tokens that are copies of the permanent ``who`` (707.2: its copiable
+    values — the card's printed characteristics, or a token's own; not its counters, damage,
+    pumps or other effects; as it last existed when it left the battlefield, 707.4 and
+    608.2h), under the ability's controller, with the exceptions of 707.9b applied to
+    them: ``nonlegendary`` ("except it isn't legendary"), ``power`` / ``toughness`` ("it's
+    1/1"), ``types`` / ``subtypes`` / ``colors`` added ("it's a Nightmare in addition to its
+    other types"), ``lines`` (keywords and quoted abilities it has, read by the static
+    parser). ``tapped``; ``attacking``: tapped and attacking a player or planeswalker its
+    controller chooses (508.4: never declared). ``who``: the source, the creature whose event
+    it was (``trigger``: the creature that died) or a target (``target_creature`` /
+    ``target_permanent``). ``exile_card``: first the card of the creature that died is exiled
+    from its owner's graveyard ("exile it. If you do, create ..."): nothing happens when it
+    isn't there; ``pay_life``: and that much life is paid with it (119.4: only with that much
+    life or more)."""
+
+    who: Who
+    amount: Amount = Amount(1)
+    tapped: bool = False
+    attacking: bool = False
+    nonlegendary: bool = False
+    power: int | None = None
+    toughness: int | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+    exile_card: bool = False
+    pay_life: int = 0
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1095,7 +1133,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType | SetBase | TheyMay)
+          | TokensFor | AddLandType | SetBase | TheyMay | CopyToken)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
