@@ -157,9 +157,6 @@ def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     "When this creature dies, sacrifice it.",
     # "that player controls" with no player dealt damage or attacked
     "Whenever this creature is dealt damage, tap target creature that player controls.",
-    # whether it already triggered this turn is not known, and a counter changes combat
-    "Whenever a creature you control dies, put a +1/+1 counter on this creature. This ability "
-    "triggers only once each turn.",
     # a combat effect hanging on a choice made with hidden cards (is there such a card? a
     # graveyard's cards are stated by the scenario and read: tests/test_trigger_reflexive.py)
     "Whenever this creature deals combat damage to a player, you may discard an instant or "

@@ -149,3 +149,38 @@ def test_specimen_collector_copies_a_token_when_it_dies() -> None:
     got = _damage([_p("spec", "Specimen Collector", "Alice"), _p("t", "Hill Giant", "Alice", token=True),
                    _p("ser", "Serra Angel", "Bob")], {"spec": "Bob"}, {"ser": ["spec"]})
     assert got["triggers"][0]["result"] == "created spec~token1, a 3/3 token copy of t (707.2)"
+
+
+def _vraan(conditions: dict[str, bool]) -> dict[str, object]:
+    return _damage([_p("v", "Vraan, Executioner Thane", "Alice", conditions=conditions),
+                    _p("b1", "Grizzly Bears", "Alice"), _p("b2", "Grizzly Bears", "Alice"),
+                    _p("wk", "White Knight", "Bob"), _p("hg", "Hill Giant", "Bob")],
+                   {"b1": "Bob", "b2": "Bob"}, {"wk": ["b1"], "hg": ["b2"]})
+
+
+def test_vraan_triggers_only_once_each_turn() -> None:
+    # Vraan: "Whenever one or more other creatures you control die, each opponent loses 2
+    # life and you gain 2 life. This ability triggers only once each turn." One Grizzly
+    # Bears dies to White Knight's first-strike damage (510.4): Bob 18, Alice 22; the other
+    # dies to Hill Giant in the regular step: no second trigger this turn.
+    got = _vraan({})
+    assert got["outcome"]["destroyed"] == ["b1", "b2"]
+    assert (got["outcome"]["life"]["Alice"], got["outcome"]["life"]["Bob"]) == (22, 18)
+    assert len(got["triggers"]) == 1
+    (t,) = _read("Vraan, Executioner Thane")
+    assert t.each_turn_once
+
+
+def test_a_scenario_says_the_once_each_turn_ability_already_triggered() -> None:
+    # conditions {"triggered this turn": true}: it triggered earlier this turn, so neither
+    # death triggers it: both life totals stay 20.
+    got = _vraan({"triggered this turn": True})
+    assert (got["outcome"]["life"]["Alice"], got["outcome"]["life"]["Bob"]) == (20, 20)
+    assert not got.get("triggers")
+
+
+def test_once_each_turn_over_values_alone_is_not_marked() -> None:
+    # Only how often a combat effect resolves matters: over a value (draw) the flag is off.
+    got = parse_trigger("Whenever one or more other creatures you control die, draw a card. "
+                        "This ability triggers only once each turn.")
+    assert got is not None and not got.each_turn_once

@@ -282,12 +282,17 @@ GOADED = "goaded by "
 the goading player's name follows)."""
 
 
+TRIGGERED_THIS_TURN = "triggered this turn"
+"""h23: the ``conditions`` key of a permanent whose "triggers only once each turn" ability
+triggered this turn (the scenario may state it; token_copies.once_each_turn puts it on)."""
+
+
 class _ThisTurn:
     """The ``conditions`` keys this module's effects put on for this turn (``in``: a key is
     one of them): no combat damage, doesn't untap, goaded by a player."""
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP)
+        return isinstance(key, str) and (key in (NO_COMBAT_DAMAGE, DOESNT_UNTAP, TRIGGERED_THIS_TURN)
                                          or key.startswith(GOADED))
 
 

@@ -1138,8 +1138,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             optional = True
         effects.extend(got)
         i += 1
-    if once_a_turn and not all(isinstance(e, ValueOnly) for e in effects):
-        return None  # whether it triggered earlier this turn is not known
+    # h23: "triggers only once each turn" over combat effects: TriggeredAbility.each_turn_once
+    # (parse_triggers), played by token_copies.once_each_turn
     # h14: a target inside a condition of an effect counts too (resolve.targets chooses it)
     listed = [x for e in effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
     targets = {w for e in listed if (w := getattr(e, "who", None)) is not None
@@ -1191,7 +1191,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
                                     intervening=intervening or None, optional=optional,
-                                    once=r.once))
+                                    once=r.once,
+                                    each_turn_once=token_copies.each_turn_once(rest, effects)))  # h23
     return tuple(out)
 
 

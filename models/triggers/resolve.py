@@ -1206,6 +1206,7 @@ class _Play:
         stack: list[tuple[Fired, dict[str, Any]]] = []
         pending = _by_apnap(self.edit.base, fired)
         while True:
+            pending = token_copies.once_each_turn(self, pending)  # h23: "only once each turn"
             for f in pending:
                 f, mode = board_effects.choose_mode(self, f)  # h3: modes first (603.3c)
                 if mode == []:

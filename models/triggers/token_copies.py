@@ -28,8 +28,8 @@ from typing import Any
 
 from redzone.models.triggers.types import Amount, CopyToken, Effect, LifeEffect, ValueOnly, Who
 
-__all__ = ["EFFECTS", "CopyToken", "created_ref", "read_clause", "read_whole", "resolve",
-           "those_ref"]
+__all__ = ["EFFECTS", "CopyToken", "created_ref", "each_turn_once", "once_each_turn",
+           "read_clause", "read_whole", "resolve", "those_ref"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
@@ -327,3 +327,36 @@ def _excepted(new: Any, e: CopyToken) -> Any:
         toughness=toughness, parsed=parsed,
         base=dataclasses.replace(b, types=types, subtypes=subtypes, supertypes=supertypes,
                                  colors=colors, power=power, toughness=toughness))
+
+
+# ---------------------------------------------------------------- "only once each turn"
+
+
+def each_turn_once(rest: str, effects: tuple[Effect, ...]) -> bool:
+    """Whether an ability whose effect text is ``rest`` says "This ability triggers only once
+    each turn" over an effect that is not value only (over values alone how often it
+    resolves changes nothing in combat)."""
+    said = re.search(r"(?:^|\. )this ability triggers only once each turn\b", rest, re.IGNORECASE)
+    return bool(said) and not all(isinstance(e, ValueOnly) for e in effects)
+
+
+def once_each_turn(play: Any, fired: list[Any]) -> list[Any]:
+    """``fired`` without the abilities that "trigger only once each turn" and already
+    triggered this turn (603.2h... the ability's own limit): the source's ``conditions`` has
+    :data:`~redzone.models.triggers.board_effects.TRIGGERED_THIS_TURN` — stated by the
+    scenario (it triggered before this combat) or put on as it triggered in this combat (the
+    first of several at one moment, in APNAP and board order, 603.3b). The mark is this
+    turn's (the next turn's board drops it)."""
+    import dataclasses as _dc
+
+    from redzone.models.triggers.board_effects import TRIGGERED_THIS_TURN
+
+    out: list[Any] = []
+    for f in fired:
+        if getattr(f.ability, "each_turn_once", False):
+            perm = play.edit.perm(f.source)
+            if perm.conditions.get(TRIGGERED_THIS_TURN):
+                continue  # it triggered this turn already
+            play.edit.put(_dc.replace(perm, conditions={**perm.conditions, TRIGGERED_THIS_TURN: True}))
+        out.append(f)
+    return out

@@ -1176,6 +1176,8 @@ class TriggeredAbility:
     optional: bool = False
     keyword: str | None = None
     once: bool = False
+    each_turn_once: bool = False
+    """h23: "This ability triggers only once each turn" (token_copies.once_each_turn)."""
 
     @property
     def window(self) -> Window:
