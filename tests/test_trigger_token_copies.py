@@ -4,6 +4,8 @@ by the ``damage`` job, each answer worked out by hand from the rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.token_copies import CopyToken
 from redzone.models.triggers.types import CreateTokens, ValueOnly
@@ -151,7 +153,7 @@ def test_specimen_collector_copies_a_token_when_it_dies() -> None:
     assert got["triggers"][0]["result"] == "created spec~token1, a 3/3 token copy of t (707.2)"
 
 
-def _vraan(conditions: dict[str, bool]) -> dict[str, object]:
+def _vraan(conditions: dict[str, bool]) -> dict[str, Any]:
     return _damage([_p("v", "Vraan, Executioner Thane", "Alice", conditions=conditions),
                     _p("b1", "Grizzly Bears", "Alice"), _p("b2", "Grizzly Bears", "Alice"),
                     _p("wk", "White Knight", "Bob"), _p("hg", "Hill Giant", "Bob")],
