@@ -108,7 +108,7 @@ def test_hofris_spirit_copy_gets_hofris_bonus() -> None:
 
 
 def test_shauns_copy_of_a_legendary_attacker_is_a_nonlegendary_synth() -> None:
-    # 707.9b, 508.4: Shaun (3/3) attacks with Isamaru (2/2, legendary) and Hill Giant;
+    # 707.9b, 508.4: Shaun (3/4) attacks with Isamaru (2/2, legendary) and Hill Giant;
     # Shaun's copy of Isamaru isn't legendary (no legend rule, 704.5j) and is a Synth
     # artifact creature, tapped and attacking: 3 + 2 + 3 + 2 = 10, Bob 10.
     got = _damage([_p("sh", "Shaun, Father of Synths", "Alice"), _p("g", "Isamaru, Hound of Konda", "Alice"),
@@ -116,7 +116,7 @@ def test_shauns_copy_of_a_legendary_attacker_is_a_nonlegendary_synth() -> None:
     assert got["outcome"]["life"]["Bob"] == 10
     (t, _) = _read("Shaun, Father of Synths")
     (e,) = t.effects
-    assert isinstance(e, CopyToken) and e.nonlegendary and e.types == ("Artifact",)
+    assert isinstance(e, CopyToken) and e.nonlegendary and e.types == ("Artifact", "Creature")
     assert e.subtypes == ("Synth",) and e.attacking
 
 
@@ -186,3 +186,56 @@ def test_once_each_turn_over_values_alone_is_not_marked() -> None:
     got = parse_trigger("Whenever one or more other creatures you control die, draw a card. "
                         "This ability triggers only once each turn.")
     assert got is not None and not got.each_turn_once
+
+
+def test_haunted_angel_gives_each_other_player_an_angel() -> None:
+    # 111.2, 700.4: Haunted Angel blocked by Serra Angel dies; "exile it and each other
+    # player creates a 3/3 black Angel creature token with flying": Bob (the other player)
+    # gets a 3/3 Angel token under his control; exiling the card changes nothing in combat.
+    got = _damage([_p("ha", "Haunted Angel", "Alice"), _p("ser", "Serra Angel", "Bob")],
+                  {"ha": "Bob"}, {"ser": ["ha"]})
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["controller"], entered["power"], entered["toughness"], entered["token"]) == \
+        ("Bob", 3, 3, True)
+
+
+def _with_graveyard(perms: list[dict[str, Any]], attackers: dict[str, str], graveyard: list[str],
+                    **combat: Any) -> dict[str, Any]:
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    sc = scenario(perms, attackers, None, **combat)
+    sc["players"][0]["graveyard"] = graveyard
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_gyrus_copies_a_creature_card_of_lesser_power_from_the_graveyard() -> None:
+    # 603.3d, 707.2, 508.4: Gyrus (0/0 with five +1/+1 counters: 5/5) attacks; Alice's
+    # graveyard holds Hill Giant (3) and Serra Angel (4), both of lesser power. Alice's
+    # choice (the damage job's objective): Serra Angel is exiled and a 4/4 flying copy enters
+    # tapped and attacking: 5 + 4 = 9, Bob 11; the token is exiled at end of combat.
+    got = _with_graveyard([_p("gy", "Gyrus, Waker of Corpses", "Alice", counters={"+1/+1": 5})],
+                          {"gy": "Bob"}, ["Hill Giant", "Serra Angel"])
+    assert got["outcome"]["life"]["Bob"] == 11
+    assert got["triggers"][0]["choices"]["card"] == "Alice~graveyard1"
+    assert got["outcome"]["destroyed"] == ["gy~token1"]
+    # declined ("you may"): nothing exiled, no token: Bob 15
+    got = _with_graveyard([_p("gy", "Gyrus, Waker of Corpses", "Alice", counters={"+1/+1": 5})],
+                          {"gy": "Bob"}, ["Hill Giant"],
+                          trigger_choices=[{"source": "gy", "window": "attack", "may": False}])
+    assert got["outcome"]["life"]["Bob"] == 15 and got["outcome"]["entered"] == []
+
+
+def test_anikthea_makes_an_enchantment_card_a_zombie_creature_copy() -> None:
+    # 707.9b, 613.4c: Anikthea (4/4) attacks; she exiles Glorious Anthem from Alice's
+    # graveyard and its token copy is a 3/3 black Zombie enchantment creature: its own
+    # anthem makes it 4/4 and Anikthea 5/5 before damage: Bob 15.
+    got = _with_graveyard([_p("an", "Anikthea, Hand of Erebos", "Alice")], {"an": "Bob"},
+                          ["Glorious Anthem"])
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["toughness"]) == ("Glorious Anthem", 4, 4)
+    assert got["outcome"]["life"]["Bob"] == 15
+    (t,) = _read("Anikthea, Hand of Erebos")
+    (e,) = t.effects
+    assert isinstance(e, CopyToken) and e.recolor and e.colors == ("B",)
+    assert e.types == ("Creature",) and e.subtypes == ("Zombie",)

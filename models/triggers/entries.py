@@ -31,7 +31,7 @@ from typing import Any
 
 from redzone.models.battlefield import Base, Permanent
 from redzone.models.triggers.tokens import layered_tokens, layered_view
-from redzone.models.triggers.types import Effect, EntersFromCard, Who
+from redzone.models.triggers.types import CopyToken, Effect, EntersFromCard, Who
 
 __all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause", "exiled_with"]
 
@@ -463,6 +463,8 @@ def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
 
     e = next((x for x in f.ability.effects
               if isinstance(x, EntersFromCard) and x.what == "graveyard_card"), None)
+    e = e or next((x.card for x in f.ability.effects if isinstance(x, CopyToken)  # h23
+                   and x.card is not None), None)
     if e is None:
         return True
     options: list[Any] = list(_graveyard_cards(play, f, e))

@@ -1232,7 +1232,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
             if (_sentence(t, refs, dies_self) is None
                     and not re.fullmatch(r"this ability triggers only once each turn\.?", t)):
                 return "effect: " + re.sub(r"\d+", "N", t.rstrip("."))
-    if re.search(r"\btransform\b", rest) and not actions.transformable(names):  # h9
+    if re.search(r"\b(?:transform|transformed|convert|converted)\b", rest) and not actions.transformable(names):  # h9, h23
         return "effect: transform (the back face is not a creature read in full)"
     return "effect: (together)"
 

@@ -88,6 +88,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _copy_clause(s, refs)
     if got is not None:
         return got
+    got = _tokens_for(s, refs, sentence)
+    if got is not None:
+        return got
     m = _ATTACKING_FIRST.fullmatch(s)
     if m:
         token = m["token"]
@@ -110,7 +113,8 @@ _COPY = re.compile(
     r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+))?")
 _ADDED = re.compile(
     r"(?:it's|it is) (?:a |an )?(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<colors>(?:(?:white|blue|black|red|"
-    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact)? in "
+    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact|"
+    r" creature)? in "
     r"addition to its other (?P<also>colors and )?types")
 
 
@@ -164,12 +168,12 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
             continue
         m = _ADDED.fullmatch(part)
         if m:
-            if m["colors"] and not m["also"]:
-                return None  # a colour instead of its own (not "in addition to its other colors")
+            out["recolor"] = bool(m["colors"]) and not m["also"]  # black instead of its own
             if m["p"]:
                 out["power"], out["toughness"] = int(m["p"]), int(m["t"])
             out["subtypes"] = tuple(m["subs"].split())
-            out["types"] = ("Artifact",) if m["types"] else ()
+            out["types"] = {None: (), " artifact creature": ("Artifact", "Creature"),
+                            " artifact": ("Artifact",), " creature": ("Creature",)}[m["types"]]
             out["colors"] = tuple(_COLORS[c] for c in re.split(r" and ", (m["colors"] or "").strip())
                                   if c)
             if not out["subtypes"] and not out["types"]:
@@ -190,13 +194,13 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
     return out
 
 
-def _copy_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
+def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | None:
     """"create a [tapped [and attacking]] token that's a copy of <object> [and that's tapped
     and attacking][, except <exceptions>]" (:class:`CopyToken`), or ``None``."""
     m = _COPY.fullmatch(s)
     if not m:
         return None
-    who = _object(m["obj"], refs)
+    who = _SELF if card and m["obj"] == "~" else _object(m["obj"], refs)
     if who is None:
         return None
     extra: dict[str, Any] = {}
@@ -209,10 +213,73 @@ def _copy_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     if m["state"] and m["and"]:
         return None
     plain = not (m["state"] or m["and"] or m["except"]) and who == _SELF and m["n"] == "a"
-    if plain:
+    if plain and not card:
         return None  # "create a token that's a copy of ~": entries.py's (h8)
     return (CopyToken(who, Amount(_COUNT[m["n"]]), tapped=bool(m["state"]) or attacking,
                       attacking=attacking, **extra),)
+
+
+def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"its controller creates <token>" (the controller of the creature whose event it was),
+    "each other player creates <token>" (every player but the ability's controller: its
+    opponents, no teams being played): :class:`TokensFor` (111.2: the tokens are theirs), as
+    players.py reads "that player creates ..."; ``None`` otherwise."""
+    from redzone.models.triggers.types import CreateTokens, TokensFor
+
+    m = re.fullmatch(r"(its controller|each other player) creates (.+)", s)
+    if not m:
+        return None
+    if m[1] == "its controller":
+        if refs.r.it != _TRIGGER:
+            return None
+        who = Who("trigger_controller")
+    else:
+        who = Who("each_opponent")
+    got = sentence(f"create {m[2]}")
+    if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+            or got[0].attacking or got[0].attacks or got[0].size is not None:
+        return None
+    return (TokensFor(who, got[0]),)
+
+
+_GRAVEYARD_COPY = re.compile(
+    r"(?P<may>you may )?exile (?P<up>up to one )?target (?P<kinds>[\w ,'-]+?) card"
+    r"(?P<lesser> with lesser power)? from your graveyard\. (?P<ifdo>if you do, )?"
+    r"(?P<copy>create a (?:tapped and attacking )?token that's a copy of that card[^.\"]*"
+    r"(?:\"[^\"]*\"[^.\"]*)*)\.(?P<rest>.*)", re.IGNORECASE)
+
+
+def _graveyard_copy(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"[You may] exile [up to one] target <kinds> card [with lesser power] from your
+    graveyard. [If you do,] create a [tapped and attacking] token that's a copy of that card
+    [and that's tapped and attacking][, except ...]. <more sentences>" (Gyrus, Anikthea):
+    :class:`CopyToken` ``card``, the target card chosen as the ability is put on the stack
+    (entries.card_target, 603.3d), exiled and copied; the sentences after it read one by one.
+    ``None`` when not read."""
+    from redzone.models.triggers import entries
+    from redzone.models.triggers.types import EntersFromCard
+
+    m = _GRAVEYARD_COPY.fullmatch(rest.strip())
+    if not m or bool(m["may"]) != bool(m["ifdo"]):
+        return None
+    alts = tuple(a for a in re.split(r", or |, | or ", m["kinds"]) if a)
+    if not alts or any(entries._kind_parts(a) is None for a in alts):  # pyright: ignore[reportPrivateUsage]
+        return None
+    text = m["copy"][0].lower() + m["copy"][1:]
+    got = _copy_clause(text.replace("a copy of that card", "a copy of ~"), refs, card=True)
+    if got is None:
+        return None
+    card = EntersFromCard("graveyard_card", kinds=alts, up_to=bool(m["up"]),
+                          bound="source_power_less" if m["lesser"] else "")
+    effects: list[Effect] = [dataclasses.replace(got[0], who=None, card=card)]
+    for sent in re.split(r"(?<=\.) ", m["rest"].strip()):
+        if not sent:
+            continue
+        more = sentence(sent[0].lower() + sent[1:].rstrip("."))
+        if more is None:
+            return None
+        effects.extend(more)
+    return tuple(effects), bool(m["may"])
 
 
 def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
@@ -220,6 +287,9 @@ def read_whole(rest: str, refs: Any, sentence: Reader) -> tuple[tuple[Effect, ..
     creature[, except ...]" after a nontoken creature died (the card exiled from its owner's
     graveyard, then the copy: :class:`CopyToken` ``exile_card``): the effects and whether
     they are optional (603.5), or ``None``."""
+    got_card = _graveyard_copy(rest, refs, sentence)
+    if got_card is not None:
+        return got_card
     m = re.fullmatch(r"(?P<may>you may )?(?:pay (?P<life>\d+) life and )?exile it\. if you do, "
                      r"(?P<copy>create a token that's a copy of that creature[^.\"]*(?:\"[^\"]*\"[^.\"]*)*)\.?",
                      rest.strip(), re.IGNORECASE)
@@ -243,6 +313,9 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
     from redzone.models.triggers import entries
 
     base = play.edit.base
+    if e.card is not None:
+        return _card_copy(play, f, e, chosen)
+    assert e.who is not None
     if e.who.kind == "source":
         pid: str | None = f.source
     elif e.who.kind == "trigger":
@@ -268,11 +341,48 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
             note = play.effect(f, LifeEffect(Who("you"), Amount(e.pay_life), gain=False), chosen) + "; "
         play.state.reasons[pid] = "exiled from the graveyard (h23: copied)"
         note += f"{pid}'s card exiled from the graveyard; "
-    supertypes = src.base.supertypes if src.base is not None else src.supertypes
+    return note + _make(play, f, e, src.card, pid, src)
+
+
+def _card_copy(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
+    """:class:`CopyToken` ``card``: the target card, still in the graveyard (608.2b), exiled
+    from it, then copied from the card data (707.2: a card's copiable values are its printed
+    ones)."""
+    from redzone.models.triggers import entries
+
+    assert e.card is not None
+    base = play.edit.base
+    card = chosen.get("card")
+    if card is None:
+        return "no card chosen"
+    if card not in entries._graveyard_cards(play, f, e.card):  # pyright: ignore[reportPrivateUsage]
+        return "removed: its target card left the graveyard (608.2b)"
+    if card in base.permanents:
+        name = play.edit.perm(card).card
+    else:
+        m = re.fullmatch(r"(.+)~graveyard(\d+)", card)
+        given = next((p.graveyard for p in base.players if m and p.name == m[1]), ())
+        name = given[int(m[2])] if m is not None and int(m[2]) < len(given) else ""
+    if not name:
+        return "not played: the card data doesn't give its characteristics"
+    play.state.reasons[card] = "exiled from the graveyard (h23: copied)"
+    return f"{card} exiled from the graveyard; " + _make(play, f, e, name, card, None)
+
+
+def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
+    """The tokens of ``e``: copies of the card ``card`` (or, with no card data, of the
+    permanent ``src``), ``of`` naming the original in the line."""
+    from redzone.models.triggers import entries
+
+    base = play.edit.base
+    got = entries._card_of(card) if card else None  # pyright: ignore[reportPrivateUsage]
+    supertypes = (tuple(got[1].supertypes) if got is not None
+                  else src.base.supertypes if src is not None and src.base is not None
+                  else src.supertypes if src is not None else ())
     if "Legendary" in supertypes and not e.nonlegendary:
-        return note + "not played: a copy of a legendary permanent (the legend rule, 704.5j)"
-    if e.lines and not src.card:
-        return note + "not played: the card data doesn't give the text to add to"
+        return "not played: a copy of a legendary permanent (the legend rule, 704.5j)"
+    if e.lines and not card:
+        return "not played: the card data doesn't give the text to add to"
     n = play.amount(f, e.amount)
     made: list[str] = []
     for _ in range(n):
@@ -280,10 +390,11 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
         index = len(base.permanents) + 1000 + play.tokens + len(perms)
         play.tokens += 1
         tid = f"{f.source}~token{play.tokens}"
-        new = (entries._from_card(src.card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
-               if src.card else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
+        new = (entries._from_card(card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
+               if card else None if src is None
+               else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
         if new is None:
-            return note + "not played: the card data doesn't give its characteristics"
+            return "not played: the card data doesn't give its characteristics"
         new = _excepted(new, e)
         new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller,
                                   tapped=e.tapped or e.attacking)
@@ -293,10 +404,10 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
         put = entries._put(play, new)  # pyright: ignore[reportPrivateUsage]
         now = play.edit.perm(tid)  # with the layers of the others (613)
         pt = f" {now.power}/{now.toughness}" if now.power is not None else ""
-        made.append(f"created {tid}, a{pt} token copy of {pid} (707.2)"
+        made.append(f"created {tid}, a{pt} token copy of {of} (707.2)"
                     + (f" tapped and attacking {attacked}" if attacked is not None
                        else " tapped" if e.tapped else "") + put)
-    return note + (", ".join(made) or "no token")
+    return ", ".join(made) or "no token"
 
 
 def _excepted(new: Any, e: CopyToken) -> Any:
@@ -309,7 +420,7 @@ def _excepted(new: Any, e: CopyToken) -> Any:
     supertypes = tuple(x for x in b.supertypes if not (e.nonlegendary and x == "Legendary"))
     types = tuple(dict.fromkeys((*e.types, *b.types)))
     subtypes = tuple(dict.fromkeys((*b.subtypes, *e.subtypes)))
-    colors = tuple(dict.fromkeys((*b.colors, *e.colors)))
+    colors = e.colors if e.recolor else tuple(dict.fromkeys((*b.colors, *e.colors)))
     power = e.power if e.power is not None else b.power
     toughness = e.toughness if e.toughness is not None else b.toughness
     parsed = new.parsed

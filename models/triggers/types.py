@@ -1108,9 +1108,14 @@ class CopyToken:
     ``target_permanent``). ``exile_card``: first the card of the creature that died is exiled
     from its owner's graveyard ("exile it. If you do, create ..."): nothing happens when it
     isn't there; ``pay_life``: and that much life is paid with it (119.4: only with that much
-    life or more)."""
+    life or more). ``card``: instead of a permanent, the target card of this
+    ``"graveyard_card"`` description in the controller's graveyard (chosen as the ability is
+    put on the stack, 603.3d), exiled, then copied from the card data ("exile target creature
+    card from your graveyard. Create a token that's a copy of that card"); ``who`` is then
+    ``None``. ``recolor``: ``colors`` replace its own ("it's a 3/3 black Zombie creature in
+    addition to its other types": black, 105.3)."""
 
-    who: Who
+    who: Who | None
     amount: Amount = Amount(1)
     tapped: bool = False
     attacking: bool = False
@@ -1123,6 +1128,8 @@ class CopyToken:
     lines: tuple[str, ...] = ()
     exile_card: bool = False
     pay_life: int = 0
+    card: EntersFromCard | None = None
+    recolor: bool = False
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
