@@ -27,6 +27,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
+from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -976,7 +977,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_creature is not None:
         return got_creature
-    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+    return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+            or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

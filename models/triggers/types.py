@@ -1087,6 +1087,42 @@ class TokensFor:
     exiled: bool = False
 
 
+
+# ---------------------------------------------------------------- h24: hidden zones
+# (hidden_zones.py: read and played there)
+
+@dataclass(frozen=True)
+class SearchLibrary:
+    """h24: "search your library for <count> <kinds> card(s) [with (total) mana value N or
+    less], put them onto the battlefield [tapped], then shuffle" (701.19). ``kinds``: card
+    descriptions ("enchantment", "nonland permanent", "basic land", "Forest"); ``count``: at
+    most this many (0: "any number of", bounded by ``total``; with ``x``: "up to X", X
+    counted as it resolves, 608.2h); ``mana_value_at_most``: each card's, or with ``total``
+    their sum's. Finding none is always a choice (701.19b)."""
+
+    kinds: tuple[str, ...]
+    count: int = 1
+    mana_value_at_most: int | None = None
+    total: bool = False
+    tapped: bool = False
+    x: "Amount | None" = None
+
+
+@dataclass(frozen=True)
+class CastCard:
+    """h24: "cast a <kinds> spell from your hand / graveyard" or "cast target <kinds> card
+    from <whose> graveyard" [without paying its mana cost] (601.2, 118.9). ``zone``: where
+    the card is; ``card``: what it is — its kinds, bounds and whose graveyard, as
+    :class:`EntersFromCard` says them (``"hand_card"`` / ``"graveyard_card"``); ``free``:
+    without paying its mana cost; ``target``: the card is a target, chosen as the ability is
+    put on the stack (603.3d)."""
+
+    zone: Literal["hand", "graveyard"]
+    card: EntersFromCard
+    free: bool = True
+    target: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1095,7 +1131,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType | SetBase | TheyMay)
+          | TokensFor | AddLandType | SetBase | TheyMay
+          | SearchLibrary | CastCard)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
