@@ -152,6 +152,9 @@ class Player:
     the state's ``destroyed``)."""
     hand: tuple[str, ...] = ()
     """h13: card names in the player's hand, as the scenario states it (unstated: none)."""
+    dungeon: str | None = None
+    """h24: the dungeon room the player's venture marker is on (309.4, 701.49), as the
+    scenario states it; ``None``: no dungeon in the command zone."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 

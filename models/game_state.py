@@ -104,6 +104,9 @@ class GameState:
     deathtouched: set[str] = field(default_factory=set)
     commander_damage: dict[str, dict[str, int]] = field(default_factory=dict)
     damaged_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dungeon: dict[str, str | None] = field(default_factory=dict)
+    """h24: player -> the dungeon room their venture marker is on now (309.4), ``None`` for
+    none; a player not listed is where the board says (``Player.dungeon``)."""
 
     @classmethod
     def from_board(cls, board: Board) -> GameState:
@@ -142,7 +145,7 @@ class GameState:
             reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
             deathtouched=set(self.deathtouched),
             commander_damage={p: dict(t) for p, t in self.commander_damage.items()},
-            damaged_by=dict(self.damaged_by),
+            damaged_by=dict(self.damaged_by), dungeon=dict(self.dungeon),
         )
 
     # -- queries used by combat damage and fight

@@ -134,3 +134,80 @@ def test_efreet_flamepainter_with_no_instant_or_sorcery_is_removed() -> None:
                             graveyard=["Hill Giant"]))
     assert got["outcome"]["life"]["Bob"] == 18
     assert all(t["result"] == "removed: no legal target (603.3d)" for t in got["triggers"])
+
+
+# ------------------------------------------------------------------ venture (309, 701.49)
+
+
+def _venture(dungeon: str | None, room: str) -> tuple[Any, tuple[Any, ...], list[Any]]:
+    # Triumphant Adventurer (1/1 deathtouch; "whenever this creature attacks, venture into
+    # the dungeon") attacks Bob; Alice's venture marker is on ``dungeon`` (None: no dungeon).
+    alice: dict[str, Any] = {"name": "Alice", "life": 20}
+    if dungeon is not None:
+        alice["dungeon"] = dungeon
+    scenario = {"players": [alice, {"name": "Bob", "life": 20}],
+                "permanents": [perm("ta", "Triumphant Adventurer", "Alice")],
+                "combat": {"attackers": {"ta": "Bob"}, "blockers": {}}}
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "room":
+            asked.append(c.options)
+            return room
+        return c.options[0]
+
+    from redzone.models.game_state import GameState
+    from redzone.models.triggers.resolve import attack_window
+
+    board = build_board(parse_scenario(scenario))
+    out = attack_window(board, GameState.from_board(board), {"ta": "Bob"}, choose)
+    return out, tuple(out.resolved), asked
+
+
+def test_a_first_venture_chooses_one_of_three_dungeons() -> None:
+    # 701.49a: with no dungeon, Alice chooses Lost Mine of Phandelver, Tomb of Annihilation or
+    # Dungeon of the Mad Mage and enters its first room; Tomb's Trapped Entry: each player
+    # loses 1 life (309.4c).
+    after, resolved, asked = _venture(None, "Trapped Entry")
+    assert asked == [("Cave Entrance", "Trapped Entry", "Yawning Portal")]
+    assert after.state.life == {"Alice": 19, "Bob": 19}
+    assert "Tomb of Annihilation: Trapped Entry" in resolved[0].result
+    assert resolved[0].choices == {"room": "Trapped Entry"}
+
+
+def test_a_stated_room_moves_the_marker_to_a_next_room() -> None:
+    # 309.5a: from Goblin Lair the marker moves to Storeroom or Dark Pool (her choice); Dark
+    # Pool: Bob loses 1 life and Alice gains 1.
+    after, _, asked = _venture("Goblin Lair", "Dark Pool")
+    assert asked == [("Storeroom", "Dark Pool")]
+    assert after.state.life == {"Alice": 21, "Bob": 19}
+    # Storeroom: a +1/+1 counter on target creature (the Adventurer, the only one): 2/2
+    after, _, _ = _venture("Goblin Lair", "Storeroom")
+    assert after.board.permanents["ta"].power == 2
+
+
+def test_a_completed_dungeon_starts_again_and_unread_rooms_are_listed() -> None:
+    # 309.7: from the bottommost room (completed) a venture starts a new dungeon.
+    _, _, asked = _venture("Temple of Dumathoin", "Yawning Portal")
+    assert asked == [("Cave Entrance", "Trapped Entry", "Yawning Portal")]
+    # From Trapped Entry both next rooms' abilities (Veils of Fear, Oubliette) are not read:
+    # the answer lists the ability as not played; from no dungeon it is played.
+    scenario = {"players": [{"name": "Alice", "life": 20, "dungeon": "Trapped Entry"},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("ta", "Triumphant Adventurer", "Alice")],
+                "combat": {"attackers": {"ta": "Bob"}, "blockers": {}}}
+    got = _damage(scenario)
+    assert any(n["id"] == "ta" and "venture" in n["sentence"] for n in got["not_played"])
+    scenario["players"][0].pop("dungeon")
+    assert not any(n["id"] == "ta" for n in _damage(scenario)["not_played"])
+
+
+def test_an_unknown_room_is_a_one_line_error() -> None:
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"}, {"name": "Bob"}],
+                        "permanents": [], "combat": {"attackers": {}, "blockers": {}}})
+    assert err.value.field == "players[0].dungeon" and "\n" not in str(err.value)

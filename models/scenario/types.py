@@ -140,7 +140,7 @@ class PlayerSpec(_Spec):
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
               ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
-              ("commander_damage", dict))
+              ("commander_damage", dict), ("dungeon", None))
     name: str
     life: int
     mana: int
@@ -154,6 +154,8 @@ class PlayerSpec(_Spec):
     battlefield" may put; unstated: none)."""
     commanders: list[str]
     commander_damage: dict[str, int]
+    dungeon: str | None
+    """h24: the dungeon room the player's venture marker is on (309.4; unstated: none)."""
 
 
 # ---------------------------------------------------------------------- permanents

@@ -27,11 +27,11 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import CastCard, Effect, EntersFromCard, SearchLibrary
+from redzone.models.triggers.types import CastCard, Effect, EntersFromCard, SearchLibrary, Venture
 
-__all__ = ["EFFECTS", "card_target", "read_clause", "resolve"]
+__all__ = ["EFFECTS", "ROOMS", "card_target", "read_clause", "resolve", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard)
+EFFECTS = (SearchLibrary, CastCard, Venture)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -77,6 +77,8 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
         from redzone.models.triggers.types import ValueOnly
 
         return (ValueOnly("spell exiled instead of put into a graveyard"),)
+    if s == "venture into the dungeon":
+        return (Venture(),)
     return _search(s, refs) or _cast(s, refs)
 
 
@@ -213,6 +215,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     what it did."""
     if isinstance(e, SearchLibrary):
         return _search_library(play, f, e)
+    if isinstance(e, Venture):
+        return _venture(play, f, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -401,6 +405,8 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
 
     for t in parse_triggers(sentence, names):
         for e in flat_effects(t.effects):
+            if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
+                return True
             if not isinstance(e, CastCard):
                 continue
             if e.zone == "hand":
@@ -418,3 +424,103 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
                               e.card) and (not e.free or not _is_permanent_card(name)):
                     return True
     return False
+
+
+# ---------------------------------------------------------------- dungeons (309, 701.49)
+
+# The three dungeons a player may choose when they venture (701.49a: not the Undercity, which
+# only "venture into the Undercity" enters): room -> (dungeon, the room's effect in the
+# trigger reader's words, the next rooms). A room's effect the reader can't read is None:
+# entering it is not played (its line says so).
+ROOMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
+    "Cave Entrance": ("Lost Mine of Phandelver", "scry 1", ("Goblin Lair", "Mine Tunnels")),
+    "Goblin Lair": ("Lost Mine of Phandelver", "create a 1/1 red Goblin creature token",
+                    ("Storeroom", "Dark Pool")),
+    "Mine Tunnels": ("Lost Mine of Phandelver", "create a Treasure token",
+                     ("Dark Pool", "Fungi Cavern")),
+    "Storeroom": ("Lost Mine of Phandelver", "put a +1/+1 counter on target creature",
+                  ("Temple of Dumathoin",)),
+    "Dark Pool": ("Lost Mine of Phandelver", "each opponent loses 1 life and you gain 1 life",
+                  ("Temple of Dumathoin",)),
+    "Fungi Cavern": ("Lost Mine of Phandelver", None,  # -4/-0 until your next turn
+                     ("Temple of Dumathoin",)),
+    "Temple of Dumathoin": ("Lost Mine of Phandelver", "draw a card", ()),
+    "Trapped Entry": ("Tomb of Annihilation", "each player loses 1 life",
+                      ("Veils of Fear", "Oubliette")),
+    "Veils of Fear": ("Tomb of Annihilation", None, ("Sandfall Cell",)),  # lose 2 unless discard
+    "Sandfall Cell": ("Tomb of Annihilation", None,  # lose 2 unless sacrifice
+                      ("Cradle of the Death God",)),
+    "Oubliette": ("Tomb of Annihilation", None,  # discard and three sacrifices
+                  ("Cradle of the Death God",)),
+    "Cradle of the Death God": ("Tomb of Annihilation", "create a 4/4 black God Horror creature "
+                                "token with deathtouch", ()),
+    "Yawning Portal": ("Dungeon of the Mad Mage", "you gain 1 life", ("Dungeon Level",)),
+    "Dungeon Level": ("Dungeon of the Mad Mage", "scry 1", ("Goblin Bazaar", "Twisted Caverns")),
+    "Goblin Bazaar": ("Dungeon of the Mad Mage", "create a Treasure token", ("Lost Level",)),
+    "Twisted Caverns": ("Dungeon of the Mad Mage", None,  # can't attack until your next turn
+                        ("Lost Level",)),
+    "Lost Level": ("Dungeon of the Mad Mage", "scry 2", ("Runestone Caverns", "Muiral's Graveyard")),
+    "Runestone Caverns": ("Dungeon of the Mad Mage", "exile the top two cards of your library. "
+                          "You may play them", ("Deep Mines",)),
+    "Muiral's Graveyard": ("Dungeon of the Mad Mage", "create two 1/1 black Skeleton creature "
+                           "tokens", ("Deep Mines",)),
+    "Deep Mines": ("Dungeon of the Mad Mage", "scry 3", ("Mad Wizard's Lair",)),
+    "Mad Wizard's Lair": ("Dungeon of the Mad Mage", None, ()),  # cast a card drawn: hidden
+}
+_FIRST_ROOMS = ("Cave Entrance", "Trapped Entry", "Yawning Portal")
+
+
+def _room_ability(room: str) -> Any:
+    """The room's triggered ability (309.4c) as the trigger reader reads it, or ``None``."""
+    from redzone.models.triggers.parse import parse_trigger
+
+    text = ROOMS[room][1]
+    if text is None:
+        return None
+    return parse_trigger(f"Whenever ~ attacks, {text}.", (room,))
+
+
+def _venture(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """701.49: the controller's venture marker moves to one of the next rooms of their
+    dungeon (a choice where it branches, 309.5a), or, with no dungeon (or one completed,
+    309.7), to the first room of the dungeon they choose (701.49a); the room's ability
+    (309.4c) resolves at once — it would go on the stack above the rest of the window and
+    resolve next, and this ability changes nothing in between. The bottommost room completes
+    the dungeon (309.7): the next venture starts a new one."""
+    from redzone.models.triggers.resolve import Choice, Fired
+
+    base = play.edit.base
+    player = f.controller
+    state = play.state
+    if player in state.dungeon:
+        room = state.dungeon[player]
+    else:
+        room = next((p.dungeon for p in base.players if p.name == player), None)
+    options = _FIRST_ROOMS if room is None else ROOMS[room][2]
+    if not options:
+        options = _FIRST_ROOMS  # completed (309.7): a new dungeon
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(player, "room", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["room"] = pick  # in the answer's choices
+    dungeon, _, after = ROOMS[pick]
+    state.dungeon[player] = None if not after else pick  # 309.7: bottommost, completed
+    head = f"{player} ventures into {dungeon}: {pick}"
+    ability = _room_ability(pick)
+    if ability is None:
+        return f"{head} — not played: the room's ability is not read"
+    room_f = Fired(f.source, player, ability, None, {})
+    chosen = play.targets(room_f)
+    if chosen is None:
+        return f"{head} — its ability is removed: no legal target (603.3d)"
+    play.tokens_at = play.tokens
+    lines = [play.effect(room_f, e, chosen) for e in ability.effects]
+    return f"{head} — " + "; ".join(x for x in lines if x)
+
+
+def unreadable_rooms(board: Any, player: str) -> bool:
+    """Whether a venture of ``player`` on ``board`` may enter a room whose ability is not
+    read (from the room the scenario states)."""
+    room = next((p.dungeon for p in board.players if p.name == player), None)
+    after = _FIRST_ROOMS if room is None or not ROOMS[room][2] else ROOMS[room][2]
+    return any(ROOMS[r][1] is None for r in after)

@@ -1123,6 +1123,14 @@ class CastCard:
     target: bool = False
 
 
+@dataclass(frozen=True)
+class Venture:
+    """h24: "venture into the dungeon" (701.49): the controller's venture marker moves to a
+    next room of their dungeon (their choice where it branches, 309.5a), or — with no dungeon
+    in the command zone — they choose one of the three dungeons and enter its first room
+    (701.49a-b); the room's ability (309.4c, a triggered ability) then resolves."""
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1132,7 +1140,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | SearchLibrary | CastCard)  # h24
+          | SearchLibrary | CastCard | Venture)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
