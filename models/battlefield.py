@@ -155,6 +155,9 @@ class Player:
     dungeon: str | None = None
     """h24: the dungeon room the player's venture marker is on (309.4, 701.49), as the
     scenario states it; ``None``: no dungeon in the command zone."""
+    ring_tempted: int = 0
+    """h24: how many times the Ring has tempted the player this game (701.54), as the scenario
+    states it (unstated: never)."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 

@@ -88,6 +88,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
                graveyard=tuple(getattr(p, "graveyard", None) or ()),
                hand=tuple(getattr(p, "hand", None) or ()),
                dungeon=getattr(p, "dungeon", None),  # h24
+               ring_tempted=getattr(p, "ring_tempted", None) or 0,  # h24
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )

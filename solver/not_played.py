@@ -91,6 +91,8 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
             kind = classify(sentence)
             if kind is None and causes and caused_by_values(sentence):
                 kind = "triggered"  # a card drawn, a token entering ... in this combat
+            if kind is None and hidden_zones.caused(board, sentence):  # h24
+                kind = "triggered"  # the Ring tempting, a venture in this combat
             if kind is None or (kind == "triggered" and (is_read(sentence, names)
                                                          or i in in_context)
                                 and not hidden_zones.unplayed(board, perm, sentence, names)):  # h24

@@ -211,3 +211,39 @@ def test_an_unknown_room_is_a_one_line_error() -> None:
         parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"}, {"name": "Bob"}],
                         "permanents": [], "combat": {"attackers": {}, "blockers": {}}})
     assert err.value.field == "players[0].dungeon" and "\n" not in str(err.value)
+
+
+# ------------------------------------------------------------------ the Ring (701.54)
+
+
+def _ring_scenario(blocker: str, **alice: Any) -> dict[str, Any]:
+    # An inline 1/1 whose text is "Whenever this creature attacks, the Ring tempts you."
+    # attacks Bob; the attack window is still to resolve (triggers_resolved: []).
+    hopeful = {"id": "h", "name": "Hopeful", "controller": "Alice", "types": ["Creature"],
+               "power": 1, "toughness": 1,
+               "text": "Whenever this creature attacks, the Ring tempts you."}
+    return {"players": [{"name": "Alice", "life": 20, **alice}, {"name": "Bob", "life": 20}],
+            "permanents": [hopeful, perm("o", "Hill Giant", "Bob"),
+                           perm("e", "Llanowar Elves", "Bob")],
+            "combat": {"attackers": {"h": "Bob"}, "blockers": {blocker: ["h"]},
+                       "triggers_resolved": []}}
+
+
+def test_the_first_temptation_makes_the_ring_bearer_evasive() -> None:
+    # 701.54a, c: the Ring tempts Alice for the first time; her only creature is her
+    # Ring-bearer: legendary, and it can't be blocked by creatures with greater power
+    # (509.1b). Hill Giant (power 3) can't block it; Llanowar Elves (power 1) can.
+    giant = run_command("check-block", _ring_scenario("o"), {}).to_json()
+    assert not giant["legal"] and "greater power" in giant["violations"][0]["message"]
+    assert run_command("check-block", _ring_scenario("e"), {}).to_json()["legal"]
+    after, _, resolved = after_attack_window(build_board(parse_scenario(_ring_scenario("e"))))
+    assert "Legendary" in after.permanents["h"].supertypes
+    assert "Ring-bearer" in resolved[0].result
+
+
+def test_a_later_temptation_is_listed_not_played() -> None:
+    # players[].ring_tempted: 1 — the Ring tempted Alice before (its bearer then is not
+    # stated and its later abilities are not read): the ability is listed in not_played.
+    got = _damage(_ring_scenario("e", ring_tempted=1))
+    assert any(n["id"] == "h" and "Ring tempts" in n["sentence"] for n in got["not_played"])
+    assert not any(n["id"] == "h" for n in _damage(_ring_scenario("e"))["not_played"])

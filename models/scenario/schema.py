@@ -80,6 +80,8 @@ class PlayerSpec(_Strict):
     dungeon: str | None = Field(
         None, description="The dungeon room the player's venture marker is on (CR 309.4, "
                           "701.49), e.g. \"Goblin Lair\"; unstated: no dungeon.")
+    ring_tempted: NonNegative = Field(0, description="How many times the Ring has tempted the "
+                                                     "player this game (CR 701.54).")
 
 
 class UntilEndOfTurn(_Strict):

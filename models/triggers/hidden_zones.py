@@ -27,11 +27,12 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import CastCard, Effect, EntersFromCard, SearchLibrary, Venture
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, RingTempts, SearchLibrary,
+                                           Venture)
 
 __all__ = ["EFFECTS", "ROOMS", "card_target", "read_clause", "resolve", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -79,6 +80,8 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
         return (ValueOnly("spell exiled instead of put into a graveyard"),)
     if s == "venture into the dungeon":
         return (Venture(),)
+    if s.lower() == "the ring tempts you":
+        return (RingTempts(),)
     return _search(s, refs) or _cast(s, refs)
 
 
@@ -217,6 +220,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _search_library(play, f, e)
     if isinstance(e, Venture):
         return _venture(play, f, chosen)
+    if isinstance(e, RingTempts):
+        return _tempt(play, f, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -407,6 +412,9 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
         for e in flat_effects(t.effects):
             if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
                 return True
+            if isinstance(e, RingTempts) and next(
+                    (p.ring_tempted for p in board.players if p.name == perm.controller), 0):
+                return True  # not its first temptation: not played
             if not isinstance(e, CastCard):
                 continue
             if e.zone == "hand":
@@ -524,3 +532,80 @@ def unreadable_rooms(board: Any, player: str) -> bool:
     room = next((p.dungeon for p in board.players if p.name == player), None)
     after = _FIRST_ROOMS if room is None or not ROOMS[room][2] else ROOMS[room][2]
     return any(ROOMS[r][1] is None for r in after)
+
+
+# ---------------------------------------------------------------- the Ring (701.54)
+
+def _tempt(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """701.54a: the controller chooses a creature they control as their Ring-bearer (they
+    must if they control one; ``trigger_choices[].chosen``) and the Ring gains its next
+    ability (701.54c). The first: "Your Ring-bearer is legendary and can't be blocked by
+    creatures with greater power" — the bearer is legendary from now on and the blocks
+    declared after this window respect it (509.1b). A later temptation (the scenario's
+    ``players[].ring_tempted``, or an earlier one in this play) is not played: the bearer
+    chosen before is not stated, and the third ability (the bearer's blockers sacrificed at
+    end of combat) is not read."""
+    from redzone.models.triggers.creatures import _block_restriction  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
+
+    player = f.controller
+    base = play.edit.base
+    before = play.state.ring.get(player, next((p.ring_tempted for p in base.players
+                                               if p.name == player), 0))
+    play.state.ring[player] = before + 1
+    if before:
+        return (f"not played: the Ring tempts {player} for the {_nth(before + 1)} time (701.54; "
+                "only the first temptation is played)")
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    options = [q.id for q in perms.values() if q.is_creature and q.controller == player
+               and play.state.on_battlefield(q.id)]
+    if not options:
+        return f"the Ring tempts {player}: no creature to choose as Ring-bearer (701.54a)"
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(player, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    bearer = play.edit.perm(pick)
+    ability = _block_restriction("creatures with greater power")
+    assert ability is not None
+    new = _granted(bearer, ability, "Your Ring-bearer can't be blocked by creatures with "
+                                    "greater power.")
+    if "Legendary" not in new.supertypes:
+        new = dataclasses.replace(
+            new, supertypes=(*new.supertypes, "Legendary"),
+            base=None if new.base is None else dataclasses.replace(
+                new.base, supertypes=(*new.base.supertypes, "Legendary")))
+    play.edit.put(new)
+    return (f"the Ring tempts {player}: {pick} is their Ring-bearer — legendary and can't be "
+            "blocked by creatures with greater power (701.54a, c)")
+
+
+def _nth(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+_CAUSED = re.compile(r"\b(?:whenever|when) (?:the ring tempts you|you venture into the dungeon|"
+                     r"you complete a dungeon|you venture)\b", re.IGNORECASE)
+
+
+def caused(board: Any, sentence: str) -> bool:
+    """Whether ``sentence`` is a triggered ability of an event this module's played effects
+    cause on ``board`` — "whenever the Ring tempts you", "whenever you venture into the
+    dungeon", "whenever you complete a dungeon" — which the play doesn't trigger (so
+    ``solver/not_played.py`` lists it)."""
+    from redzone.models.triggers.parse import triggers_of
+    from redzone.models.triggers.types import flat_effects
+
+    if not _CAUSED.search(sentence):
+        return False
+    ring = "ring" in sentence.lower()
+    for perm in board.permanents.values():
+        parsed = getattr(perm, "parsed", None)
+        if parsed is None or not getattr(parsed, "ignored", ()):
+            continue
+        names = tuple(dict.fromkeys(n for n in (perm.name, perm.card) if n))
+        for t in triggers_of(parsed, names):
+            if any(isinstance(e, RingTempts if ring else Venture) for e in flat_effects(t.effects)):
+                return True
+    return False

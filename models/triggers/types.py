@@ -1131,6 +1131,14 @@ class Venture:
     (701.49a-b); the room's ability (309.4c, a triggered ability) then resolves."""
 
 
+@dataclass(frozen=True)
+class RingTempts:
+    """h24: "the Ring tempts you" (701.54): the controller chooses a creature they control
+    as their Ring-bearer (701.54a) and the Ring gains its next ability (701.54c); played only
+    for the first temptation of the game (its Ring-bearer is legendary and can't be blocked
+    by creatures with greater power)."""
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1140,7 +1148,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | SearchLibrary | CastCard | Venture)  # h24
+          | SearchLibrary | CastCard | Venture | RingTempts)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
