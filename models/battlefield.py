@@ -152,6 +152,12 @@ class Player:
     the state's ``destroyed``)."""
     hand: tuple[str, ...] = ()
     """h13: card names in the player's hand, as the scenario states it (unstated: none)."""
+    dungeon: str | None = None
+    """h24: the dungeon room the player's venture marker is on (309.4, 701.49), as the
+    scenario states it; ``None``: no dungeon in the command zone."""
+    ring_tempted: int = 0
+    """h24: how many times the Ring has tempted the player this game (701.54), as the scenario
+    states it (unstated: never)."""
     commander_damage: tuple[tuple[str, int], ...] = ()
 
 

@@ -87,6 +87,8 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, energy=p.energy, library=tuple(p.library),
                graveyard=tuple(getattr(p, "graveyard", None) or ()),
                hand=tuple(getattr(p, "hand", None) or ()),
+               dungeon=getattr(p, "dungeon", None),  # h24
+               ring_tempted=getattr(p, "ring_tempted", None) or 0,  # h24
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))
         for p in scenario.players
     )

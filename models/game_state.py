@@ -104,6 +104,12 @@ class GameState:
     deathtouched: set[str] = field(default_factory=set)
     commander_damage: dict[str, dict[str, int]] = field(default_factory=dict)
     damaged_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dungeon: dict[str, str | None] = field(default_factory=dict)
+    """h24: player -> the dungeon room their venture marker is on now (309.4), ``None`` for
+    none; a player not listed is where the board says (``Player.dungeon``)."""
+    ring: dict[str, int] = field(default_factory=dict)
+    """h24: player -> how many times the Ring has tempted them this game, once it tempted
+    them in this play (701.54); a player not listed: the board's ``Player.ring_tempted``."""
 
     @classmethod
     def from_board(cls, board: Board) -> GameState:
@@ -142,7 +148,8 @@ class GameState:
             reasons=dict(self.reasons), lost=list(self.lost), gained=dict(self.gained),
             deathtouched=set(self.deathtouched),
             commander_damage={p: dict(t) for p, t in self.commander_damage.items()},
-            damaged_by=dict(self.damaged_by),
+            damaged_by=dict(self.damaged_by), dungeon=dict(self.dungeon),
+            ring=dict(self.ring),
         )
 
     # -- queries used by combat damage and fight

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers import actions
+from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
@@ -90,8 +91,11 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
             kind = classify(sentence)
             if kind is None and causes and caused_by_values(sentence):
                 kind = "triggered"  # a card drawn, a token entering ... in this combat
+            if kind is None and hidden_zones.caused(board, sentence):  # h24
+                kind = "triggered"  # the Ring tempting, a venture in this combat
             if kind is None or (kind == "triggered" and (is_read(sentence, names)
-                                                         or i in in_context)):
+                                                         or i in in_context)
+                                and not hidden_zones.unplayed(board, perm, sentence, names)):  # h24
                 continue
             out.append(NotPlayed(perm.id, sentence, kind))
     return tuple(out)
@@ -111,7 +115,7 @@ def _causes_values(board: Board) -> bool:
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
         for t in triggers_of(parsed, names):
             if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, EntersFromCard,
-                                  *actions.EFFECTS))
+                                  *actions.EFFECTS, *hidden_zones.EFFECTS))
                    for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True
     return False

@@ -167,7 +167,8 @@ _opt_count = _optional(_count)
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
     "graveyard": _texts, "hand": _texts,
-    "commanders": _texts, "commander_damage": _dict_of(_count), "energy": _count})
+    "commanders": _texts, "commander_damage": _dict_of(_count), "energy": _count,
+    "dungeon": _opt_text, "ring_tempted": _count})
 
 _until_end_of_turn = _model(UntilEndOfTurn, {
     "power": _signed, "toughness": _signed, "abilities": _texts})

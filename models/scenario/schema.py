@@ -77,6 +77,11 @@ class PlayerSpec(_Strict):
         description="format: commander only: commander id -> combat damage that commander has "
                     "dealt this player this game (CR 903.10a; 21 or more loses, 704.6c); each id "
                     "a permanent with `commander: true` or a name in some player's `commanders`.")
+    dungeon: str | None = Field(
+        None, description="The dungeon room the player's venture marker is on (CR 309.4, "
+                          "701.49), e.g. \"Goblin Lair\"; unstated: no dungeon.")
+    ring_tempted: NonNegative = Field(0, description="How many times the Ring has tempted the "
+                                                     "player this game (CR 701.54).")
 
 
 class UntilEndOfTurn(_Strict):

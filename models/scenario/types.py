@@ -140,7 +140,7 @@ class PlayerSpec(_Spec):
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
               ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
-              ("commander_damage", dict))
+              ("commander_damage", dict), ("dungeon", None), ("ring_tempted", 0))
     name: str
     life: int
     mana: int
@@ -154,6 +154,10 @@ class PlayerSpec(_Spec):
     battlefield" may put; unstated: none)."""
     commanders: list[str]
     commander_damage: dict[str, int]
+    dungeon: str | None
+    """h24: the dungeon room the player's venture marker is on (309.4; unstated: none)."""
+    ring_tempted: int
+    """h24: how many times the Ring has tempted the player this game (701.54; unstated: 0)."""
 
 
 # ---------------------------------------------------------------------- permanents

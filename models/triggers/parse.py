@@ -28,6 +28,7 @@ from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers import token_copies  # h23
+from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -980,7 +981,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_copy = token_copies.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h23
     if got_copy is not None:
         return got_copy
-    return _players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+    return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+            or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -45,6 +45,7 @@ from redzone.models.triggers.creatures import removed_combat_state, removed_from
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
+from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -723,6 +724,8 @@ class _Play:
                        f.trigger, random=who.random))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
+        if not hidden_zones.card_target(self, f, chosen):  # h24: a card cast from a graveyard
+            return None
         if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):
             return None  # h14: divided damage (601.2d), a set of targets (603.3d)
         return chosen
@@ -808,6 +811,8 @@ class _Play:
             return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
             return creatures.resolve(self, f, e, chosen)
+        if isinstance(e, hidden_zones.EFFECTS):  # h24: hidden zones (hidden_zones.py)
+            return hidden_zones.resolve(self, f, e, chosen)
         if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)
             return _players.resolve(self, f, e, chosen)
         if isinstance(e, token_copies.EFFECTS):  # h23: token copies (token_copies.py)

@@ -1131,6 +1131,56 @@ class CopyToken:
     card: EntersFromCard | None = None
     recolor: bool = False
 
+# ---------------------------------------------------------------- h24: hidden zones
+# (hidden_zones.py: read and played there)
+
+@dataclass(frozen=True)
+class SearchLibrary:
+    """h24: "search your library for <count> <kinds> card(s) [with (total) mana value N or
+    less], put them onto the battlefield [tapped], then shuffle" (701.19). ``kinds``: card
+    descriptions ("enchantment", "nonland permanent", "basic land", "Forest"); ``count``: at
+    most this many (0: "any number of", bounded by ``total``; with ``x``: "up to X", X
+    counted as it resolves, 608.2h); ``mana_value_at_most``: each card's, or with ``total``
+    their sum's. Finding none is always a choice (701.19b)."""
+
+    kinds: tuple[str, ...]
+    count: int = 1
+    mana_value_at_most: int | None = None
+    total: bool = False
+    tapped: bool = False
+    x: "Amount | None" = None
+
+
+@dataclass(frozen=True)
+class CastCard:
+    """h24: "cast a <kinds> spell from your hand / graveyard" or "cast target <kinds> card
+    from <whose> graveyard" [without paying its mana cost] (601.2, 118.9). ``zone``: where
+    the card is; ``card``: what it is — its kinds, bounds and whose graveyard, as
+    :class:`EntersFromCard` says them (``"hand_card"`` / ``"graveyard_card"``); ``free``:
+    without paying its mana cost; ``target``: the card is a target, chosen as the ability is
+    put on the stack (603.3d)."""
+
+    zone: Literal["hand", "graveyard"]
+    card: EntersFromCard
+    free: bool = True
+    target: bool = False
+
+
+@dataclass(frozen=True)
+class Venture:
+    """h24: "venture into the dungeon" (701.49): the controller's venture marker moves to a
+    next room of their dungeon (their choice where it branches, 309.5a), or — with no dungeon
+    in the command zone — they choose one of the three dungeons and enter its first room
+    (701.49a-b); the room's ability (309.4c, a triggered ability) then resolves."""
+
+
+@dataclass(frozen=True)
+class RingTempts:
+    """h24: "the Ring tempts you" (701.54): the controller chooses a creature they control
+    as their Ring-bearer (701.54a) and the Ring gains its next ability (701.54c); played only
+    for the first temptation of the game (its Ring-bearer is legendary and can't be blocked
+    by creatures with greater power)."""
+
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
@@ -1140,7 +1190,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType | SetBase | TheyMay | CopyToken)
+          | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
+          | SearchLibrary | CastCard | Venture | RingTempts)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

@@ -1,0 +1,611 @@
+"""Cards from hidden zones in triggered abilities of combat (h24; docs/triggers.md, "Hidden
+zones (h24)").
+
+Reading (:func:`read_clause`, the last fallback of :mod:`redzone.models.triggers.parse`'s
+clause reader):
+
+- "search your library for <a / an / up to N / any number of> <kinds> card(s) [with mana
+  value N or less | with total mana value N or less], put it / them / that card onto the
+  battlefield [tapped], then shuffle" (:class:`SearchLibrary`; 701.19);
+- "cast <a <kinds> spell | target <kinds> card> [with mana value <bound>] from <your hand |
+  your graveyard | that player's / defending player's graveyard> [with mana value <bound>]
+  [without paying its mana cost]" (:class:`CastCard`; 601.2, 118.9).
+
+Playing (:func:`resolve`): the cards are the scenario's ``players[].library`` (top first),
+``hand`` and ``graveyard`` — what the scenario states is there, as for a card put from a hand
+(docs/triggers.md "Cards from a hand"). A search for a card with a stated quality may find
+nothing (701.19b): with no library stated, only basic lands can be named (as the basic land
+search does), any other search finds nothing and its line says why. A permanent spell cast
+resolves (608.3) and its permanent enters, not in combat; an instant or sorcery spell cast,
+or a spell whose mana cost is paid (mana is not modelled), is not played and its line says
+so ("not played: ..."). Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, RingTempts, SearchLibrary,
+                                           Venture)
+
+__all__ = ["EFFECTS", "ROOMS", "card_target", "read_clause", "resolve", "unplayed"]
+
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts)
+"""The effect classes :func:`resolve` plays."""
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_SPELL_TYPES = ("artifact", "creature", "enchantment", "planeswalker", "battle", "instant",
+                "sorcery")
+
+# ---------------------------------------------------------------- reading
+
+_SEARCH = re.compile(
+    r"search your library for (?P<n>a|an|up to (?:one|two|three|four|five|X)|any number of) "
+    r"(?P<kinds>.+?) cards?(?: with (?P<total>total )?mana value (?P<mv>\d+) or less)?"
+    r"(?:, where X is (?P<x>[^,]+))?, (?:reveal (?:it|them|that card|those cards), )?"
+    r"put (?:it|them|that card|those cards) onto the battlefield(?P<tap> tapped)?, then shuffle")
+
+_BOUND = (r"with mana value (?:(?P<{0}n>\d+|X) or less|less than or equal to "
+          r"(?P<{0}eq>that damage|~'s power|his power|her power|its power))")
+_CAST = re.compile(
+    r"cast (?:(?P<target>up to one target |target )(?P<kinds1>.+?) card|(?:a|an) (?P<kinds2>.+?) "
+    r"spell|(?P<any>a spell))(?: " + _BOUND.format("a") + r")? from (?P<zone>your hand|your "
+    r"graveyard|that player's graveyard|defending player's graveyard)(?: " + _BOUND.format("b")
+    + r")?(?P<free> without paying its mana cost)?(?:, where X is (?P<x>.+))?")
+
+
+def _kinds(words: str) -> tuple[str, ...] | None:
+    """Card descriptions of ``words`` ("instant or sorcery", "artifact, instant, or sorcery",
+    "nonland permanent", "basic land"), each readable by ``entries._kind_parts``; ``None``."""
+    from redzone.models.triggers.entries import _kind_parts
+
+    if " and/or " in words:
+        return None
+    alts = tuple(a for a in re.split(r", or |, | or ", words) if a)
+    if not alts or any(_kind_parts(a.removeprefix("basic ")) is None for a in alts):
+        return None
+    return alts
+
+
+def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None:
+    """One clause of this module's kinds (module docstring), or ``None``."""
+    if _EXILED_INSTEAD.fullmatch(s):
+        # 614.1a: where the card of an instant or sorcery spell cast goes after it resolves
+        # (a graveyard or exile): a card between hidden zones, nothing in combat
+        from redzone.models.triggers.types import ValueOnly
+
+        return (ValueOnly("spell exiled instead of put into a graveyard"),)
+    if s == "venture into the dungeon":
+        return (Venture(),)
+    if s.lower() == "the ring tempts you":
+        return (RingTempts(),)
+    return _search(s, refs) or _cast(s, refs)
+
+
+_EXILED_INSTEAD = re.compile(
+    r"if (?:that spell|that card|it|an instant or sorcery spell cast this way) would be put "
+    r"into (?:your|a|its owner's) graveyard(?: this turn)?, exile it instead")
+
+
+def _search(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    m = _SEARCH.fullmatch(s)
+    if not m:
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None:
+        return None
+    n = m["n"]
+    x = None
+    if n == "up to X":
+        if not m["x"]:
+            return None
+        from redzone.models.triggers.entries import x_amount
+
+        x = x_amount(m["x"], refs)
+        if x is None:
+            return None
+        count = 0
+    elif m["x"]:
+        return None
+    else:
+        count = 0 if n == "any number of" else _COUNT[n.removeprefix("up to ")]
+    if count == 0 and x is None and not m["total"]:
+        return None  # "any number of" needs a bound to be finite
+    if (count != 1) != s.split(" onto the battlefield")[0].endswith(("them", "those cards")) \
+            and not (count == 1 and m["n"].startswith("up to")):
+        return None  # "a card ... put it", "up to two cards ... put them"
+    mv = int(m["mv"]) if m["mv"] else None
+    return (SearchLibrary(kinds, count, mv, bool(m["total"]), bool(m["tap"]), x),)
+
+
+def _cast(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    m = _CAST.fullmatch(s)
+    if not m:
+        return None
+    if m["any"]:
+        kinds: tuple[str, ...] | None = _SPELL_TYPES
+    else:
+        kinds = _kinds(m["kinds1"] or m["kinds2"])
+    if kinds is None or any(k.startswith("basic ") for k in kinds):
+        return None
+    bn, beq = m["an"] or m["bn"], m["aeq"] or m["beq"]
+    if m["an"] and m["bn"] or m["aeq"] and m["beq"]:
+        return None
+    r = refs.r
+    bound = ""
+    x = None
+    mv = int(bn) if bn and bn != "X" else None
+    if (bn == "X") != bool(m["x"]):
+        return None
+    if m["x"] == "the number of attacking creatures" \
+            or m["x"] == "the number of attacking creatures you control":
+        bound = "attackers"
+    elif m["x"]:
+        from redzone.models.triggers.entries import x_amount
+
+        x = x_amount(m["x"], refs)
+        if x is None:
+            return None
+        bound = "x"
+    elif beq in ("~'s power", "his power", "her power") \
+            or beq == "its power" and r.it is not None and r.it.kind == "source":
+        bound = "source_power"
+    elif beq == "that damage":
+        if r.event not in ("combat_damage_player", "combat_damage") or r.watch.kind != "self":
+            return None  # the damage of the source's own event (120.3; "deals combat
+            # damage": all it dealt in the step, 603.2c)
+        bound = "damage"
+    elif beq:
+        return None
+    zone = m["zone"]
+    if zone == "your hand":
+        if m["target"]:
+            return None  # a card in a hand is never a target (115.1)
+        where = "you"
+    elif zone == "your graveyard":
+        where = "you"
+    elif zone == "defending player's graveyard":
+        from redzone.models.triggers.types import Who
+
+        if refs.player("defending player") != Who("defending_player"):
+            return None
+        where = "defending"
+    else:
+        from redzone.models.triggers.types import Who
+
+        if r.that_player != Who("damaged_player"):
+            return None
+        where = "damaged_player"
+    if zone != "your hand" and not m["target"] and where != "you":
+        return None
+    spec = EntersFromCard("hand_card" if zone == "your hand" else "graveyard_card", under="you",
+                          kinds=kinds, mana_value_at_most=mv, graveyard=where,  # type: ignore[arg-type]
+                          up_to=m["target"] == "up to one target ", bound=bound,  # type: ignore[arg-type]
+                          x=x)
+    return (CastCard("hand" if zone == "your hand" else "graveyard", spec, bool(m["free"]),
+                     bool(m["target"])),)
+
+
+# ---------------------------------------------------------------- playing
+
+def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
+    """Choose the target card of ``f``'s :class:`CastCard` ("cast target instant card from
+    your graveyard") as the ability is put on the stack (603.3d), into ``chosen["card"]``;
+    ``False`` when it has none (the ability is removed from the stack, 603.3d)."""
+    from redzone.models.triggers.entries import _graveyard_cards
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.types import flat_effects
+
+    e = next((x for x in flat_effects(f.ability.effects) if isinstance(x, CastCard) and x.target),
+             None)
+    if e is None:
+        return True
+    options: list[Any] = list(_graveyard_cards(play, f, e.card))
+    if e.card.up_to:
+        options.append(None)
+    if not options:
+        return False
+    chosen["card"] = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "target", f.source, f.ability.text, tuple(options), f.trigger))
+    return True
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve ``e`` (one of :data:`EFFECTS`) for ``f`` in the window ``play``; the line of
+    what it did."""
+    if isinstance(e, SearchLibrary):
+        return _search_library(play, f, e)
+    if isinstance(e, Venture):
+        return _venture(play, f, chosen)
+    if isinstance(e, RingTempts):
+        return _tempt(play, f, chosen)
+    assert isinstance(e, CastCard)
+    return _cast_card(play, f, e, chosen)
+
+
+def _card_name(play: Any, cid: str) -> str | None:
+    """The card name of a hand / graveyard / library id (``<player>~hand<i>`` ...) or of a
+    permanent that died in this combat."""
+    base = play.edit.base
+    m = re.fullmatch(r"(.+)~(hand|graveyard|library)(\d+)", cid)
+    if m:
+        given = next((getattr(p, m[2]) for p in base.players if p.name == m[1]), ())
+        return given[int(m[3])] if int(m[3]) < len(given) else None
+    perm = base.permanents.get(cid)
+    return None if perm is None else perm.card or perm.name
+
+
+def _is_permanent_card(name: str) -> bool:
+    from redzone.models.triggers.entries import _PERMANENT_TYPES, _card_of
+
+    got = _card_of(name)
+    return got is not None and any(t in got[1].types for t in _PERMANENT_TYPES)
+
+
+def _cast_card(play: Any, f: Any, e: CastCard, chosen: dict[str, Any]) -> str:
+    """601.2, 608.3: the card cast, chosen as the ability resolves (a hand, or a graveyard
+    card not targeted) or its target (608.2b: still there and still legal); a permanent spell
+    cast resolves and its permanent enters under the controller's control, not in combat; an
+    instant or sorcery spell, or a spell whose mana cost must be paid, is not played."""
+    from redzone.models.triggers.entries import (_bounds, _fits, _from_card, _graveyard_cards,
+                                                 _put, _refused)
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    zone = "hand" if e.zone == "hand" else "graveyard"
+    if e.zone == "hand":
+        hand = next((p.hand for p in base.players if p.name == f.controller), ())
+        bounds = _bounds(play, f, e.card)
+        options: list[str] = []
+        seen: set[str] = set()
+        for i, name in enumerate(hand):
+            hid = f"{f.controller}~hand{i}"
+            if hid in perms or name in seen or not _fits(name, e.card, bounds):
+                continue
+            seen.add(name)
+            options.append(hid)
+    elif e.target:
+        card = chosen.get("card")
+        if card is None:
+            return "no card chosen"
+        if card not in _graveyard_cards(play, f, e.card):
+            return "removed: its target card left the graveyard or is no longer legal (608.2b)"
+        options = [card]
+    else:
+        options = list(_graveyard_cards(play, f, e.card))
+    if not options:
+        return (f"no such card in the {zone} (the scenario's players[].{zone}): nothing is "
+                "cast")
+    names = [_card_name(play, o) or o for o in options]
+    if not e.free:
+        return (f"not played: casting {' or '.join(names)} from the {zone} needs its mana cost "
+                "paid (mana is not modelled)")
+    spells = [n for n in names if not _is_permanent_card(n)]
+    if spells:
+        return (f"not played: casting {' or '.join(dict.fromkeys(spells))} (an instant or "
+                "sorcery spell: its effect is not read)")
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    name = _card_name(play, pick) or pick
+    perms_index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    new_id = f"{pick}~returned" if pick in base.permanents else pick
+    owner = pick.split("~", 1)[0] if "~" in pick and pick not in base.permanents \
+        else base.permanents[pick].owner
+    new = _from_card(name, new_id, f.controller, owner, perms_index)
+    refused = _refused(new, name, zone)
+    if refused is not None:
+        return refused
+    assert new is not None  # (_refused said so)
+    note = _put(play, new)
+    return (f"{f.controller} casts {name} from the {zone} without paying its mana cost; it "
+            f"resolves (608.3) and enters as {new_id}") + note
+
+
+def _search_fits(name: str, e: SearchLibrary) -> bool:
+    """Whether the card ``name`` is of ``e``'s kinds ("basic land": a land with the Basic
+    supertype) with mana value at most ``e.mana_value_at_most`` (each, unless ``total``)."""
+    from redzone.models.triggers.entries import _card_of, _kind_fits
+
+    got = _card_of(name)
+    if got is None:
+        return False
+    face = got[1]
+    for alt in e.kinds:
+        basic = alt.startswith("basic ")
+        spec = EntersFromCard("hand_card", kinds=(alt.removeprefix("basic "),))
+        if basic and "Basic" not in face.supertypes:
+            continue
+        if _kind_fits(tuple(face.types), tuple(face.subtypes), tuple(face.supertypes), spec):
+            break
+    else:
+        return False
+    return e.total or e.mana_value_at_most is None or face.mana_value <= e.mana_value_at_most
+
+
+def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
+    """701.19: the controller searches their library for up to ``count`` cards of ``e``'s
+    kinds (one choice each, in turn; finding none is a choice too, 701.19b) and puts them
+    onto the battlefield under their control: among the cards of the scenario's
+    ``players[].library`` when given (ids ``<player>~library<i>``); else — the library
+    unknown — only basic lands can be named (one of the five), and a search for any other
+    card finds nothing."""
+    from redzone.models.triggers.entries import _card_of, _from_card, _put, _refused
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    count = e.count if e.x is None else max(0, play.amount(f, e.x))
+    if count == 0 and e.x is None:
+        count = len(library) if library else 7  # "any number of": bounded by the total
+    budget = e.mana_value_at_most if e.total else None
+    lines: list[str] = []
+    taken: list[str] = []
+    for _ in range(count):
+        options: list[Any] = []
+        if library:
+            seen: set[str] = set()
+            for i, name in enumerate(library):
+                lid = f"{f.controller}~library{i}"
+                if lid in perms or lid in taken or name in seen or not _search_fits(name, e):
+                    continue
+                got = _card_of(name)
+                if budget is not None and (got is None or got[1].mana_value > budget):
+                    continue
+                seen.add(name)
+                options.append(lid)
+        else:
+            options = [n for n in _BASICS if _search_fits(n, e)]
+        if not options:
+            if not lines:
+                return ("no such card found (701.19b)" if library else
+                        "no such card found: the library is not stated (the scenario's "
+                        "players[].library) and a search for a card of a stated quality may "
+                        "find nothing (701.19b)")
+            break
+        options.append(None)
+        pick = play.choose(Choice(f.controller, "search", f.source, f.ability.text,
+                                  tuple(options), f.trigger))
+        if pick is None:
+            break
+        if library:
+            name = library[int(pick.rsplit("~library", 1)[1])]
+            lid = pick
+        else:
+            name = pick
+            play.tokens += 1
+            lid = f"{f.source}~land{play.tokens}"
+        taken.append(lid)
+        index = len(base.permanents) + 1000 + play.tokens + len(perms) + len(taken)
+        new = _from_card(name, lid, f.controller, f.controller, index)
+        refused = _refused(new, name, "library")
+        if refused is not None:
+            lines.append(refused)
+            continue
+        assert new is not None  # (_refused said so)
+        if budget is not None:
+            budget -= new.mana_value
+        new = dataclasses.replace(new, tapped=e.tapped,
+                                  summoning_sick=new.summoning_sick and new.is_creature)
+        lines.append(f"{name} put onto the battlefield from {f.controller}'s library as {lid}"
+                     + (" tapped" if e.tapped else "") + _put(play, new))
+    return ", ".join(lines) or "no card found (701.19b)"
+
+
+def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bool:
+    """Whether the read triggered ability ``sentence`` of ``perm`` casts a card that the
+    scenario's zones (its controller's ``hand`` / ``graveyard``, an opponent's graveyard)
+    state and that the play can't cast — an instant or sorcery card of its kinds, or any card
+    of them when the mana cost must be paid: the ability is then not played on ``board``
+    (``solver/not_played.py`` lists it), whichever choice its "may" gets."""
+    from redzone.models.triggers.entries import _kind_fits, _card_of
+    from redzone.models.triggers.parse import parse_triggers
+    from redzone.models.triggers.types import flat_effects
+
+    for t in parse_triggers(sentence, names):
+        for e in flat_effects(t.effects):
+            if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
+                return True
+            if isinstance(e, RingTempts) and next(
+                    (p.ring_tempted for p in board.players if p.name == perm.controller), 0):
+                return True  # not its first temptation: not played
+            if not isinstance(e, CastCard):
+                continue
+            if e.zone == "hand":
+                zones = [p.hand for p in board.players if p.name == perm.controller]
+            elif e.card.graveyard == "you":
+                zones = [p.graveyard for p in board.players if p.name == perm.controller]
+            else:
+                zones = [p.graveyard for p in board.players if p.name != perm.controller]
+            for name in (n for z in zones for n in z):
+                got = _card_of(name)
+                if got is None:
+                    continue
+                face = got[1]
+                if _kind_fits(tuple(face.types), tuple(face.subtypes), tuple(face.supertypes),
+                              e.card) and (not e.free or not _is_permanent_card(name)):
+                    return True
+    return False
+
+
+# ---------------------------------------------------------------- dungeons (309, 701.49)
+
+# The three dungeons a player may choose when they venture (701.49a: not the Undercity, which
+# only "venture into the Undercity" enters): room -> (dungeon, the room's effect in the
+# trigger reader's words, the next rooms). A room's effect the reader can't read is None:
+# entering it is not played (its line says so).
+ROOMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
+    "Cave Entrance": ("Lost Mine of Phandelver", "scry 1", ("Goblin Lair", "Mine Tunnels")),
+    "Goblin Lair": ("Lost Mine of Phandelver", "create a 1/1 red Goblin creature token",
+                    ("Storeroom", "Dark Pool")),
+    "Mine Tunnels": ("Lost Mine of Phandelver", "create a Treasure token",
+                     ("Dark Pool", "Fungi Cavern")),
+    "Storeroom": ("Lost Mine of Phandelver", "put a +1/+1 counter on target creature",
+                  ("Temple of Dumathoin",)),
+    "Dark Pool": ("Lost Mine of Phandelver", "each opponent loses 1 life and you gain 1 life",
+                  ("Temple of Dumathoin",)),
+    "Fungi Cavern": ("Lost Mine of Phandelver", None,  # -4/-0 until your next turn
+                     ("Temple of Dumathoin",)),
+    "Temple of Dumathoin": ("Lost Mine of Phandelver", "draw a card", ()),
+    "Trapped Entry": ("Tomb of Annihilation", "each player loses 1 life",
+                      ("Veils of Fear", "Oubliette")),
+    "Veils of Fear": ("Tomb of Annihilation", None, ("Sandfall Cell",)),  # lose 2 unless discard
+    "Sandfall Cell": ("Tomb of Annihilation", None,  # lose 2 unless sacrifice
+                      ("Cradle of the Death God",)),
+    "Oubliette": ("Tomb of Annihilation", None,  # discard and three sacrifices
+                  ("Cradle of the Death God",)),
+    "Cradle of the Death God": ("Tomb of Annihilation", "create a 4/4 black God Horror creature "
+                                "token with deathtouch", ()),
+    "Yawning Portal": ("Dungeon of the Mad Mage", "you gain 1 life", ("Dungeon Level",)),
+    "Dungeon Level": ("Dungeon of the Mad Mage", "scry 1", ("Goblin Bazaar", "Twisted Caverns")),
+    "Goblin Bazaar": ("Dungeon of the Mad Mage", "create a Treasure token", ("Lost Level",)),
+    "Twisted Caverns": ("Dungeon of the Mad Mage", None,  # can't attack until your next turn
+                        ("Lost Level",)),
+    "Lost Level": ("Dungeon of the Mad Mage", "scry 2", ("Runestone Caverns", "Muiral's Graveyard")),
+    "Runestone Caverns": ("Dungeon of the Mad Mage", "exile the top two cards of your library. "
+                          "You may play them", ("Deep Mines",)),
+    "Muiral's Graveyard": ("Dungeon of the Mad Mage", "create two 1/1 black Skeleton creature "
+                           "tokens", ("Deep Mines",)),
+    "Deep Mines": ("Dungeon of the Mad Mage", "scry 3", ("Mad Wizard's Lair",)),
+    "Mad Wizard's Lair": ("Dungeon of the Mad Mage", None, ()),  # cast a card drawn: hidden
+}
+_FIRST_ROOMS = ("Cave Entrance", "Trapped Entry", "Yawning Portal")
+
+
+def _room_ability(room: str) -> Any:
+    """The room's triggered ability (309.4c) as the trigger reader reads it, or ``None``."""
+    from redzone.models.triggers.parse import parse_trigger
+
+    text = ROOMS[room][1]
+    if text is None:
+        return None
+    return parse_trigger(f"Whenever ~ attacks, {text}.", (room,))
+
+
+def _venture(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """701.49: the controller's venture marker moves to one of the next rooms of their
+    dungeon (a choice where it branches, 309.5a), or, with no dungeon (or one completed,
+    309.7), to the first room of the dungeon they choose (701.49a); the room's ability
+    (309.4c) resolves at once — it would go on the stack above the rest of the window and
+    resolve next, and this ability changes nothing in between. The bottommost room completes
+    the dungeon (309.7): the next venture starts a new one."""
+    from redzone.models.triggers.resolve import Choice, Fired
+
+    base = play.edit.base
+    player = f.controller
+    state = play.state
+    if player in state.dungeon:
+        room = state.dungeon[player]
+    else:
+        room = next((p.dungeon for p in base.players if p.name == player), None)
+    options = _FIRST_ROOMS if room is None else ROOMS[room][2]
+    if not options:
+        options = _FIRST_ROOMS  # completed (309.7): a new dungeon
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(player, "room", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["room"] = pick  # in the answer's choices
+    dungeon, _, after = ROOMS[pick]
+    state.dungeon[player] = None if not after else pick  # 309.7: bottommost, completed
+    head = f"{player} ventures into {dungeon}: {pick}"
+    ability = _room_ability(pick)
+    if ability is None:
+        return f"{head} — not played: the room's ability is not read"
+    room_f = Fired(f.source, player, ability, None, {})
+    chosen = play.targets(room_f)
+    if chosen is None:
+        return f"{head} — its ability is removed: no legal target (603.3d)"
+    play.tokens_at = play.tokens
+    lines = [play.effect(room_f, e, chosen) for e in ability.effects]
+    return f"{head} — " + "; ".join(x for x in lines if x)
+
+
+def unreadable_rooms(board: Any, player: str) -> bool:
+    """Whether a venture of ``player`` on ``board`` may enter a room whose ability is not
+    read (from the room the scenario states)."""
+    room = next((p.dungeon for p in board.players if p.name == player), None)
+    after = _FIRST_ROOMS if room is None or not ROOMS[room][2] else ROOMS[room][2]
+    return any(ROOMS[r][1] is None for r in after)
+
+
+# ---------------------------------------------------------------- the Ring (701.54)
+
+def _tempt(play: Any, f: Any, chosen: dict[str, Any]) -> str:
+    """701.54a: the controller chooses a creature they control as their Ring-bearer (they
+    must if they control one; ``trigger_choices[].chosen``) and the Ring gains its next
+    ability (701.54c). The first: "Your Ring-bearer is legendary and can't be blocked by
+    creatures with greater power" — the bearer is legendary from now on and the blocks
+    declared after this window respect it (509.1b). A later temptation (the scenario's
+    ``players[].ring_tempted``, or an earlier one in this play) is not played: the bearer
+    chosen before is not stated, and the third ability (the bearer's blockers sacrificed at
+    end of combat) is not read."""
+    from redzone.models.triggers.creatures import _block_restriction  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.resolve import _granted  # pyright: ignore[reportPrivateUsage]
+
+    player = f.controller
+    base = play.edit.base
+    before = play.state.ring.get(player, next((p.ring_tempted for p in base.players
+                                               if p.name == player), 0))
+    play.state.ring[player] = before + 1
+    if before:
+        return (f"not played: the Ring tempts {player} for the {_nth(before + 1)} time (701.54; "
+                "only the first temptation is played)")
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    options = [q.id for q in perms.values() if q.is_creature and q.controller == player
+               and play.state.on_battlefield(q.id)]
+    if not options:
+        return f"the Ring tempts {player}: no creature to choose as Ring-bearer (701.54a)"
+    pick = options[0] if len(options) == 1 else play.choose(
+        Choice(player, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+    if len(options) > 1:
+        chosen["chosen"] = pick
+    bearer = play.edit.perm(pick)
+    ability = _block_restriction("creatures with greater power")
+    assert ability is not None
+    new = _granted(bearer, ability, "Your Ring-bearer can't be blocked by creatures with "
+                                    "greater power.")
+    if "Legendary" not in new.supertypes:
+        new = dataclasses.replace(
+            new, supertypes=(*new.supertypes, "Legendary"),
+            base=None if new.base is None else dataclasses.replace(
+                new.base, supertypes=(*new.base.supertypes, "Legendary")))
+    play.edit.put(new)
+    return (f"the Ring tempts {player}: {pick} is their Ring-bearer — legendary and can't be "
+            "blocked by creatures with greater power (701.54a, c)")
+
+
+def _nth(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+_CAUSED = re.compile(r"\b(?:whenever|when) (?:the ring tempts you|you venture into the dungeon|"
+                     r"you complete a dungeon|you venture)\b", re.IGNORECASE)
+
+
+def caused(board: Any, sentence: str) -> bool:
+    """Whether ``sentence`` is a triggered ability of an event this module's played effects
+    cause on ``board`` — "whenever the Ring tempts you", "whenever you venture into the
+    dungeon", "whenever you complete a dungeon" — which the play doesn't trigger (so
+    ``solver/not_played.py`` lists it)."""
+    from redzone.models.triggers.parse import triggers_of
+    from redzone.models.triggers.types import flat_effects
+
+    if not _CAUSED.search(sentence):
+        return False
+    ring = "ring" in sentence.lower()
+    for perm in board.permanents.values():
+        parsed = getattr(perm, "parsed", None)
+        if parsed is None or not getattr(parsed, "ignored", ()):
+            continue
+        names = tuple(dict.fromkeys(n for n in (perm.name, perm.card) if n))
+        for t in triggers_of(parsed, names):
+            if any(isinstance(e, RingTempts if ring else Venture) for e in flat_effects(t.effects)):
+                return True
+    return False

@@ -1,0 +1,249 @@
+"""h24: cards from hidden zones in triggered abilities of combat — library searches that put
+cards onto the battlefield (701.19) and spells cast during a resolution (601.2, 608.3)
+(models/triggers/hidden_zones.py; docs/triggers.md "Hidden zones (h24)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary
+from redzone.solver.damage.solve import after_attack_window
+from redzone.solver.frontends.commands import run_command
+from trigger_play import perm, read
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              **alice: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, **alice}, {"name": "Bob", "life": 20}],
+            "permanents": perms, "combat": {"attackers": attackers, "blockers": {}}}
+
+
+def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command("damage", scenario, {}).to_json()
+
+
+# ------------------------------------------------------------------ reading
+
+
+def test_searches_are_read_with_their_kinds_counts_and_bounds() -> None:
+    (zur,) = read("Zur the Enchanter")
+    assert zur.optional and zur.effects == (SearchLibrary(("enchantment",), 1, 3),)
+    (titan,) = read("Primeval Titan")
+    assert titan.effects == (SearchLibrary(("land",), 2, tapped=True),)
+    (hulk,) = read("Protean Hulk")
+    assert hulk.effects == (SearchLibrary(("creature",), 0, 6, total=True),)
+    (ash,) = read("Seedguide Ash")
+    assert ash.effects == (SearchLibrary(("Forest",), 3, tapped=True),)
+
+
+def test_casts_are_read_with_their_zone_kinds_and_bounds() -> None:
+    (efreet,) = read("Efreet Flamepainter")
+    cast, instead = efreet.effects
+    assert cast == CastCard("graveyard", EntersFromCard(
+        "graveyard_card", under="you", kinds=("instant", "sorcery")), True, True)
+    assert instead.what == "spell exiled instead of put into a graveyard"  # type: ignore[union-attr]
+    (aisha,) = read("Aisha of Sparks and Smoke")
+    assert aisha.effects == (CastCard("hand", EntersFromCard(
+        "hand_card", under="you", kinds=("sorcery",), bound="damage")),)
+    toshiro = read("Toshiro Umezawa")
+    assert toshiro[-1].effects[0] == CastCard("graveyard", EntersFromCard(
+        "graveyard_card", under="you", kinds=("instant",)), free=False, target=True)
+
+
+# ------------------------------------------------------------------ searches (701.19)
+
+
+def test_zur_puts_an_enchantment_from_the_stated_library_and_it_pumps() -> None:
+    # 701.19, 611.3a: Zur the Enchanter (1/4 flying) attacks; Alice's library holds Glorious
+    # Anthem (mana value 3: "Creatures you control get +1/+1") and Sphere of Safety (mana
+    # value 5: too big). She finds the Anthem and puts it onto the battlefield before
+    # blockers: Zur is 2/5 and deals 2, Bob 18.
+    scenario = _scenario([perm("zur", "Zur the Enchanter", "Alice")], {"zur": "Bob"},
+                         library=["Sphere of Safety", "Glorious Anthem"])
+    board = build_board(parse_scenario(scenario))
+    after, _, _ = after_attack_window(board, choose=lambda c: c.options[0])
+    assert after.permanents["Alice~library1"].name == "Glorious Anthem"
+    assert "Alice~library0" not in after.permanents  # mana value 5 > 3
+    assert after.permanents["zur"].power == 2
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 18
+
+
+def test_an_unstated_library_finds_no_enchantment() -> None:
+    # 701.19b: a search for a card with a stated quality may find nothing; with no library
+    # stated, nothing is found and the line says why. Zur deals 1: Bob 19.
+    got = _damage(_scenario([perm("zur", "Zur the Enchanter", "Alice")], {"zur": "Bob"}))
+    assert got["outcome"]["life"]["Bob"] == 19
+    assert "the library is not stated" in got["triggers"][0]["result"]
+
+
+def test_primeval_titan_finds_two_lands_one_choice_each() -> None:
+    # 701.19: "up to two land cards", put onto the battlefield tapped; the stated library
+    # has one land only (Mountain) and a Hill Giant: one land enters, tapped.
+    scenario = _scenario([perm("pt", "Primeval Titan", "Alice")], {"pt": "Bob"},
+                         library=["Hill Giant", "Mountain"])
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "search":
+            asked.append(c.options)
+        return c.options[0]
+
+    board = build_board(parse_scenario(scenario))
+    after, _, _ = after_attack_window(board, choose=choose)
+    assert asked == [("Alice~library1", None)]
+    land = after.permanents["Alice~library1"]
+    assert land.is_a("Land") and land.tapped and land.controller == "Alice"
+
+
+# ------------------------------------------------------------------ casting (601.2, 608.3)
+
+
+def test_maelstrom_archangel_casts_a_creature_from_the_hand() -> None:
+    # 608.3: Maelstrom Archangel (5/5 flying) deals combat damage to Bob; Alice casts Hill
+    # Giant from her hand without paying its mana cost: it resolves and enters under her
+    # control, not attacking (Bob 15).
+    scenario = _scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"},
+                         hand=["Hill Giant"])
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 15
+    result = got["triggers"][0]["result"]
+    assert "casts Hill Giant" in result and "Alice~hand0" in result
+    assert not any(n["id"] == "ma" for n in got["not_played"])
+
+
+def test_an_instant_in_the_hand_makes_the_cast_not_played() -> None:
+    # A stated instant the ability could cast (Lightning Bolt): its effect is not read, so
+    # the answer lists the Archangel's ability as not played (rather than decline silently).
+    got = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"},
+                            hand=["Lightning Bolt"]))
+    assert any(n["id"] == "ma" and "cast a spell from your hand" in n["sentence"]
+               for n in got["not_played"])
+    none = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}))
+    assert not any(n["id"] == "ma" for n in none["not_played"])
+    assert "no such card in the hand" in none["triggers"][0]["result"]
+
+
+def test_efreet_flamepainter_with_no_instant_or_sorcery_is_removed() -> None:
+    # 603.3d: "cast target instant or sorcery card from your graveyard": a graveyard of a
+    # Hill Giant only holds no legal target; the ability is removed from the stack. Efreet
+    # Flamepainter (1/4 double strike) deals 1 + 1: Bob 18.
+    got = _damage(_scenario([perm("ef", "Efreet Flamepainter", "Alice")], {"ef": "Bob"},
+                            graveyard=["Hill Giant"]))
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert all(t["result"] == "removed: no legal target (603.3d)" for t in got["triggers"])
+
+
+# ------------------------------------------------------------------ venture (309, 701.49)
+
+
+def _venture(dungeon: str | None, room: str) -> tuple[Any, tuple[Any, ...], list[Any]]:
+    # Triumphant Adventurer (1/1 deathtouch; "whenever this creature attacks, venture into
+    # the dungeon") attacks Bob; Alice's venture marker is on ``dungeon`` (None: no dungeon).
+    alice: dict[str, Any] = {"name": "Alice", "life": 20}
+    if dungeon is not None:
+        alice["dungeon"] = dungeon
+    scenario = {"players": [alice, {"name": "Bob", "life": 20}],
+                "permanents": [perm("ta", "Triumphant Adventurer", "Alice")],
+                "combat": {"attackers": {"ta": "Bob"}, "blockers": {}}}
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "room":
+            asked.append(c.options)
+            return room
+        return c.options[0]
+
+    from redzone.models.game_state import GameState
+    from redzone.models.triggers.resolve import attack_window
+
+    board = build_board(parse_scenario(scenario))
+    out = attack_window(board, GameState.from_board(board), {"ta": "Bob"}, choose)
+    return out, tuple(out.resolved), asked
+
+
+def test_a_first_venture_chooses_one_of_three_dungeons() -> None:
+    # 701.49a: with no dungeon, Alice chooses Lost Mine of Phandelver, Tomb of Annihilation or
+    # Dungeon of the Mad Mage and enters its first room; Tomb's Trapped Entry: each player
+    # loses 1 life (309.4c).
+    after, resolved, asked = _venture(None, "Trapped Entry")
+    assert asked == [("Cave Entrance", "Trapped Entry", "Yawning Portal")]
+    assert after.state.life == {"Alice": 19, "Bob": 19}
+    assert "Tomb of Annihilation: Trapped Entry" in resolved[0].result
+    assert resolved[0].choices == {"room": "Trapped Entry"}
+
+
+def test_a_stated_room_moves_the_marker_to_a_next_room() -> None:
+    # 309.5a: from Goblin Lair the marker moves to Storeroom or Dark Pool (her choice); Dark
+    # Pool: Bob loses 1 life and Alice gains 1.
+    after, _, asked = _venture("Goblin Lair", "Dark Pool")
+    assert asked == [("Storeroom", "Dark Pool")]
+    assert after.state.life == {"Alice": 21, "Bob": 19}
+    # Storeroom: a +1/+1 counter on target creature (the Adventurer, the only one): 2/2
+    after, _, _ = _venture("Goblin Lair", "Storeroom")
+    assert after.board.permanents["ta"].power == 2
+
+
+def test_a_completed_dungeon_starts_again_and_unread_rooms_are_listed() -> None:
+    # 309.7: from the bottommost room (completed) a venture starts a new dungeon.
+    _, _, asked = _venture("Temple of Dumathoin", "Yawning Portal")
+    assert asked == [("Cave Entrance", "Trapped Entry", "Yawning Portal")]
+    # From Trapped Entry both next rooms' abilities (Veils of Fear, Oubliette) are not read:
+    # the answer lists the ability as not played; from no dungeon it is played.
+    scenario = {"players": [{"name": "Alice", "life": 20, "dungeon": "Trapped Entry"},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("ta", "Triumphant Adventurer", "Alice")],
+                "combat": {"attackers": {"ta": "Bob"}, "blockers": {}}}
+    got = _damage(scenario)
+    assert any(n["id"] == "ta" and "venture" in n["sentence"] for n in got["not_played"])
+    scenario["players"][0].pop("dungeon")
+    assert not any(n["id"] == "ta" for n in _damage(scenario)["not_played"])
+
+
+def test_an_unknown_room_is_a_one_line_error() -> None:
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"}, {"name": "Bob"}],
+                        "permanents": [], "combat": {"attackers": {}, "blockers": {}}})
+    assert err.value.field == "players[0].dungeon" and "\n" not in str(err.value)
+
+
+# ------------------------------------------------------------------ the Ring (701.54)
+
+
+def _ring_scenario(blocker: str, **alice: Any) -> dict[str, Any]:
+    # An inline 1/1 whose text is "Whenever this creature attacks, the Ring tempts you."
+    # attacks Bob; the attack window is still to resolve (triggers_resolved: []).
+    hopeful = {"id": "h", "name": "Hopeful", "controller": "Alice", "types": ["Creature"],
+               "power": 1, "toughness": 1,
+               "text": "Whenever this creature attacks, the Ring tempts you."}
+    return {"players": [{"name": "Alice", "life": 20, **alice}, {"name": "Bob", "life": 20}],
+            "permanents": [hopeful, perm("o", "Hill Giant", "Bob"),
+                           perm("e", "Llanowar Elves", "Bob")],
+            "combat": {"attackers": {"h": "Bob"}, "blockers": {blocker: ["h"]},
+                       "triggers_resolved": []}}
+
+
+def test_the_first_temptation_makes_the_ring_bearer_evasive() -> None:
+    # 701.54a, c: the Ring tempts Alice for the first time; her only creature is her
+    # Ring-bearer: legendary, and it can't be blocked by creatures with greater power
+    # (509.1b). Hill Giant (power 3) can't block it; Llanowar Elves (power 1) can.
+    giant = run_command("check-block", _ring_scenario("o"), {}).to_json()
+    assert not giant["legal"] and "greater power" in giant["violations"][0]["message"]
+    assert run_command("check-block", _ring_scenario("e"), {}).to_json()["legal"]
+    after, _, resolved = after_attack_window(build_board(parse_scenario(_ring_scenario("e"))))
+    assert "Legendary" in after.permanents["h"].supertypes
+    assert "Ring-bearer" in resolved[0].result
+
+
+def test_a_later_temptation_is_listed_not_played() -> None:
+    # players[].ring_tempted: 1 — the Ring tempted Alice before (its bearer then is not
+    # stated and its later abilities are not read): the ability is listed in not_played.
+    got = _damage(_ring_scenario("e", ring_tempted=1))
+    assert any(n["id"] == "h" and "Ring tempts" in n["sentence"] for n in got["not_played"])
+    assert not any(n["id"] == "h" for n in _damage(_ring_scenario("e"))["not_played"])
