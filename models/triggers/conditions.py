@@ -95,8 +95,9 @@ def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: b
     if past is not None:
         return past
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", c)
-    if m and _number(m[1]):  # h14: delirium (the scenario's graveyard and this combat's deaths)
-        return IfTest("graveyard_types_at_least", _number(m[1]))
+    if m and _number(m[1]):  # h14: delirium (the scenario's graveyard and this combat's deaths;
+        # h25: one reading of it, reflexive.graveyard_test's)
+        return IfTest("graveyard_at_least", _number(m[1]), measure="card_types")
     m = re.fullmatch(r"(?:it|~) (?:has fewer than (\w+)|doesn't have an?) (\+1/\+1|[a-z]+) "
                      r"counters? on it", c)
     if m and (it_is_source or c.startswith("~")):

@@ -1049,8 +1049,6 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
-        if t.kind == "graveyard_types_at_least":  # h14: delirium
-            return more_effects.graveyard_types(self, f.controller) >= t.count
         if t.kind == "attacked_power_at_least":  # h12: pack tactics (508.1, 508.4)
             # the declared attackers are those of the window's own board (a token put onto
             # the battlefield attacking is not in it), with their power as they were declared
@@ -1060,7 +1058,7 @@ class _Play:
             return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
-        if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
+        if t.kind == "graveyard_cards":  # h16: players.py
             return graveyard_test(self, f, t)
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(

@@ -581,14 +581,12 @@ class IfTest:
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
                   "attacked_power_at_least",  # h12
-                  # h14: delirium: at least ``count`` card types among the cards in the
-                  # controller's graveyard (the scenario's and this combat's deaths)
-                  "graveyard_types_at_least",
                   # h16 (players.py): at least ``count`` cards in your graveyard (of
-                  # ``quality``'s card types / subtypes when set); at least ``count`` card types
-                  # among them
-                  "graveyard_cards", "graveyard_types",
-                  "graveyard_at_least",  # h20: reflexive.py
+                  # ``quality``'s card types / subtypes when set)
+                  "graveyard_cards",
+                  # h20: reflexive.py; delirium (h14, h16, h25: its one reading) is
+                  # ``measure="card_types"``
+                  "graveyard_at_least",
                   "source_keyword", "trigger_power_greater", "either", "both",
                   "different_powers", "greatest_power"]
     count: int = 1
