@@ -78,3 +78,127 @@ def test_gouged_zealot_counts_a_kindred_card_once_per_type() -> None:
 
     assert zealot(["Bitterblossom", "Grizzly Bears", "Forest"])["outcome"]["destroyed"] == ["elf"]
     assert zealot(["Bitterblossom", "Grizzly Bears"])["outcome"]["destroyed"] == []
+
+
+# ----------------------------------------------------------------- if_tests.py
+
+
+def _players(alice: dict[str, Any] | None = None, bob: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    return [{"name": "Alice", "life": 20, **(alice or {})}, {"name": "Bob", "life": 20, **(bob or {})}]
+
+
+def test_first_combat_phase_is_decided_by_combat_number() -> None:
+    # "if it's the first combat phase of the turn" (505.1, 500.8): an IfTest decided from the
+    # scenario's combat_number (Karlach's effects add a combat phase, which is not played).
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+
+    got = if_test("it's the first combat phase of the turn", defending=True, it_is_source=True)
+    assert got == IfTest("first_combat")
+    yours = if_test("it's the first combat phase of your turn", defending=True, it_is_source=True)
+    assert yours == IfTest("first_combat", none=True)
+
+
+def test_bloodhall_priest_hellbent_reads_the_stated_hand() -> None:
+    # "Whenever this creature attacks, if you have no cards in hand, it deals 2 damage to any
+    # target" (603.4): with an empty hand it kills Bob's Grizzly Bears (its target); with a
+    # card in hand it doesn't trigger.
+    perms = [perm("p", "Bloodhall Priest", "Alice"), perm("g", "Grizzly Bears", "Bob")]
+    choice = [{"source": "p", "window": "attack", "target": "g"}]
+    empty = play(perms, {"p": "Bob"}, trigger_choices=choice)
+    assert empty["outcome"]["destroyed"] == ["g"]
+    held = play(perms, {"p": "Bob"}, players=_players({"hand": ["Shock"]}))
+    assert held["outcome"]["destroyed"] == [] and held.get("triggers", []) == []
+
+
+def test_reaper_of_night_flies_against_a_small_hand() -> None:
+    # "if defending player has two or fewer cards in hand, it gains flying until end of
+    # turn" (603.4, 702.9b): Bob's two cards — Grizzly Bears can't block it (illegal block);
+    # with three cards the block stands.
+    perms = [perm("r", "Reaper of Night", "Alice"), perm("g", "Grizzly Bears", "Bob")]
+    two = play(perms, {"r": "Bob"}, {"g": ["r"]}, players=_players(bob={"hand": ["Shock", "Opt"]}),
+               triggers_resolved=[])
+    three = play(perms, {"r": "Bob"}, {"g": ["r"]}, triggers_resolved=[],
+                 players=_players(bob={"hand": ["Shock", "Opt", "Forest"]}))
+    assert [x["source"] for x in two["illegal_blocks"]] == ["Grizzly Bears (g)"]
+    assert three["illegal_blocks"] == []
+
+
+def test_polis_crusher_destroys_an_enchantment_only_when_monstrous() -> None:
+    # "if this creature is monstrous, destroy target enchantment that player controls"
+    # (701.37b: a designation the scenario states in conditions; unstated, it isn't).
+    perms = [perm("c", "Polis Crusher", "Alice"), perm("e", "Glorious Anthem", "Bob")]
+    plain = play(perms, {"c": "Bob"})
+    assert "e" not in plain["outcome"]["destroyed"]
+    perms[0]["conditions"] = {"monstrous": True}
+    big = play(perms, {"c": "Bob"}, trigger_choices=[{"source": "c", "window": "regular",
+                                                       "target": "e"}])
+    assert "e" in big["outcome"]["destroyed"]
+
+
+def test_mausoleum_harpy_city_blessing_stated_or_ten_permanents() -> None:
+    # "Whenever another creature you control dies, if you have the city's blessing, put a
+    # +1/+1 counter on this creature" (702.131): Alice's Grizzly Bears dies blocked by Hill
+    # Giant. Unstated with three permanents: no counter; stated: a counter; with ten
+    # permanents ascend gives the blessing at once (702.131b).
+    def harpy(conditions: dict[str, bool], lands: int) -> dict[str, Any]:
+        perms = [perm("h", "Mausoleum Harpy", "Alice", conditions=conditions),
+                 perm("b", "Grizzly Bears", "Alice"), perm("x", "Hill Giant", "Bob")]
+        perms += [perm(f"l{i}", "Swamp", "Alice") for i in range(lands)]
+        return play(perms, {"b": "Bob"}, {"x": ["b"]}, triggers_resolved=["attack"])
+
+    def counters(got: dict[str, Any]) -> int:
+        return got["outcome"].get("counters", {}).get("h", {}).get("+1/+1", 0)
+
+    assert counters(harpy({}, 1)) == 0
+    assert counters(harpy({"city's blessing": True}, 1)) == 1
+    assert counters(harpy({}, 8)) == 0  # nine permanents once the Bears died
+    assert counters(harpy({}, 9)) == 1  # the Harpy and nine Swamps: ten permanents
+
+
+def test_kazuul_triggers_only_when_its_controller_is_attacked() -> None:
+    # "Whenever a creature an opponent controls attacks, if you're the defending player,
+    # create a 3/3 red Ogre creature token unless that creature's controller pays {3}"
+    # (506.2): Alice (no mana) attacks Bob with Grizzly Bears — Bob gets an Ogre; attacking
+    # Carol instead, Bob's Kazuul doesn't trigger.
+    perms = [perm("k", "Kazuul, Tyrant of the Cliffs", "Bob"), perm("g", "Grizzly Bears", "Alice")]
+    three = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
+    at_bob = play(perms, {"g": "Bob"}, players=three)
+    at_carol = play(perms, {"g": "Carol"}, players=three)
+    assert [t["source"] for t in at_bob["triggers"]] == ["k"]
+    assert at_carol.get("triggers", []) == []
+
+
+def test_battle_angels_of_tyr_gain_life_only_from_the_leader() -> None:
+    # "Then you gain 3 life if that player has more life than each other player" (119): Bob
+    # at 30 is dealt 4 (26 > Alice's 20): Alice gains 3; Bob at 22 (18 after) doesn't lead.
+    angels = [perm("a", "Battle Angels of Tyr", "Alice")]
+    rich = play(angels, {"a": "Bob"}, players=_players(bob={"life": 30}))
+    assert rich["outcome"]["life"] == {"Alice": 23, "Bob": 26}
+    poor = play(angels, {"a": "Bob"}, players=_players(bob={"life": 22}))
+    assert poor["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_spectral_bears_reads_black_nontoken_permanents() -> None:
+    # "if defending player controls no black nontoken permanents, it doesn't untap during
+    # your next untap step" (603.4, 502.3): no black permanent — the trigger resolves; Bob's
+    # Vampire Nighthawk (black) — no trigger.
+    bears = perm("s", "Spectral Bears", "Alice")
+    free = play([bears], {"s": "Bob"})
+    assert [t["source"] for t in free["triggers"]] == ["s"]
+    hawk = play([bears, perm("v", "Vampire Nighthawk", "Bob")], {"s": "Bob"})
+    assert hawk.get("triggers", []) == []
+
+
+def test_rufus_shinra_makes_darkstar_once() -> None:
+    # "if you don't control a creature named Darkstar, create Darkstar, a legendary 2/2
+    # white and black Dog creature token" (603.4): no Darkstar — the token is made.
+    got = play([perm("r", "Rufus Shinra", "Alice")], {"r": "Bob"})
+    assert [t["source"] for t in got["triggers"]] == ["r"]
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+    from redzone.models.ability_base import Quality
+
+    assert if_test("you don't control a creature named Darkstar", defending=True,
+                   it_is_source=True) == IfTest("you_control", 1, Quality(
+                       types=("Creature",), names=("Darkstar",)), none=True)

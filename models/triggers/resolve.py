@@ -44,6 +44,7 @@ from redzone.models.triggers import actions, board_effects, chance, creatures, m
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20: graveyard conditions
+from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -1032,6 +1033,8 @@ class _Play:
                       "trigger_power_greater", "either", "both", "different_powers",
                       "greatest_power"):  # h20: the cards in your graveyard (reflexive.py)
             return reflexive.holds(self, f, t)
+        if t.kind in if_tests.KINDS:  # h25: if_tests.py
+            return if_tests.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature

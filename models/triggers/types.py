@@ -588,7 +588,11 @@ class IfTest:
                   # ``measure="card_types"``
                   "graveyard_at_least",
                   "source_keyword", "trigger_power_greater", "either", "both",
-                  "different_powers", "greatest_power"]
+                  "different_powers", "greatest_power",
+                  # h25 (if_tests.py): the turn's first combat, hand sizes, monstrous, the
+                  # city's blessing, "you're the defending player", the most life
+                  "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
+                  "city_blessing", "you_defending", "player_most_life"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
