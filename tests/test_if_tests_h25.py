@@ -202,3 +202,95 @@ def test_rufus_shinra_makes_darkstar_once() -> None:
     assert if_test("you don't control a creature named Darkstar", defending=True,
                    it_is_source=True) == IfTest("you_control", 1, Quality(
                        types=("Creature",), names=("Darkstar",)), none=True)
+
+
+# ----------------------------------------------------------------- "E1. If C, E2 instead" (608.2c)
+
+
+def _counters(got: dict[str, Any], pid: str) -> int:
+    return got["outcome"].get("counters", {}).get(pid, {}).get("+1/+1", 0)
+
+
+def test_elder_cathar_two_counters_on_a_human() -> None:
+    # "When this creature dies, put a +1/+1 counter on target creature you control. If that
+    # creature is a Human, put two +1/+1 counters on it instead": Elder Cathar blocks Hill
+    # Giant and dies; Elite Vanguard (a Human) gets two, Grizzly Bears one.
+    def cathar(target: str) -> dict[str, Any]:
+        perms = [perm("c", "Elder Cathar", "Bob"), perm("v", "Elite Vanguard", "Bob"),
+                 perm("b", "Grizzly Bears", "Bob"), perm("g", "Hill Giant", "Alice")]
+        return play(perms, {"g": "Bob"}, {"c": ["g"]}, triggers_resolved=["attack", "block"],
+                    trigger_choices=[{"source": "c", "window": "regular", "target": target}])
+
+    human = cathar("v")
+    assert "c" in human["outcome"]["destroyed"] and _counters(human, "v") == 2
+    bear = cathar("b")
+    assert _counters(bear, "b") == 1 and _counters(bear, "v") == 0
+
+
+def test_purifying_dragon_deals_two_to_a_zombie() -> None:
+    # "it deals 1 damage to target creature defending player controls. If that creature is a
+    # Zombie, this creature deals 2 damage to it instead": Walking Corpse (2/2 Zombie) dies;
+    # Grizzly Bears (2/2) survives 1 damage.
+    def dragon(target: str, card: str) -> dict[str, Any]:
+        return play([perm("d", "Purifying Dragon", "Alice"), perm(target, card, "Bob")],
+                    {"d": "Bob"}, trigger_choices=[{"source": "d", "window": "attack",
+                                                    "target": target}])
+
+    assert dragon("z", "Walking Corpse")["outcome"]["destroyed"] == ["z"]
+    assert dragon("b", "Grizzly Bears")["outcome"]["destroyed"] == []
+
+
+def test_ugluk_counts_a_goblin_twice() -> None:
+    # "Whenever another creature you control dies, put a +1/+1 counter on Uglúk. If that
+    # creature was a Goblin or Orc, put two +1/+1 counters on Uglúk instead" (608.2h: as it
+    # last existed): Raging Goblin dies blocked by Hill Giant — two counters; Grizzly Bears — one.
+    def ugluk(card: str) -> int:
+        perms = [perm("u", "Uglúk of the White Hand", "Alice"), perm("x", card, "Alice"),
+                 perm("g", "Hill Giant", "Bob")]
+        got = play(perms, {"x": "Bob"}, {"g": ["x"]}, triggers_resolved=["attack", "block"])
+        assert "x" in got["outcome"]["destroyed"]
+        return _counters(got, "u")
+
+    assert ugluk("Raging Goblin") == 2
+    assert ugluk("Grizzly Bears") == 1
+
+
+def test_urdnan_double_strike_with_two_counters() -> None:
+    # "target attacking creature with a +1/+1 counter on it gains first strike until end of
+    # turn. If that creature has two or more +1/+1 counters on it, it gains double strike ...
+    # instead" (702.4b): Grizzly Bears with two counters (4/4) unblocked deals 4 twice; with
+    # one counter (3/3) first strike deals 3 once.
+    def urdnan(n: int) -> int:
+        perms = [perm("u", "Urdnan, Dromoka Warrior", "Alice"),
+                 perm("b", "Grizzly Bears", "Alice", counters={"+1/+1": n})]
+        got = play(perms, {"b": "Bob"}, trigger_choices=[{"source": "u", "window": "attack",
+                                                          "target": "b"}])
+        return got["outcome"]["life"]["Bob"]
+
+    assert urdnan(2) == 12
+    assert urdnan(1) == 17
+
+
+def test_slimy_piper_bigger_with_four_creatures() -> None:
+    # "it gets +1/+1 until end of turn. If you control four or more creatures, it gets +2/+2
+    # and gains indestructible until end of turn instead": with three Grizzly Bears it deals
+    # 4 to Bob; alone 3.
+    alone = play([perm("p", "Slimy Piper", "Alice")], {"p": "Bob"})
+    assert alone["outcome"]["life"]["Bob"] == 17
+    bears = [perm(f"b{i}", "Grizzly Bears", "Alice") for i in range(3)]
+    crowd = play([perm("p", "Slimy Piper", "Alice"), *bears], {"p": "Bob"})
+    assert crowd["outcome"]["life"]["Bob"] == 16
+
+
+def test_hazardroot_herbalist_also_reads_as_a_condition_after_the_pump() -> None:
+    # "target creature you control gets +1/+0 until end of turn. If that creature is a token,
+    # it also gains deathtouch until end of turn": the pump, then a Conditional on the target.
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.types import Conditional, GainKeywords, Pump
+
+    (ability,) = read_card("Hazardroot Herbalist")
+    pump, cond = ability.effects
+    assert isinstance(pump, Pump) and isinstance(cond, Conditional)
+    assert cond.test.kind == "target_is" and cond.test.quality is not None
+    assert cond.test.quality.token is True and cond.otherwise == ()
+    assert isinstance(cond.effects[0], GainKeywords) and cond.effects[0].keywords == ("deathtouch",)

@@ -86,7 +86,8 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
                      it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
             or reflexive.more_test(cond.strip(), it_is_source=it_is_source,
                                    that_is_trigger=that_is_trigger, read=again)
-            or if_tests.read(cond, defending=defending, it_is_source=it_is_source))  # h25
+            or if_tests.read(cond, defending=defending, it_is_source=it_is_source,  # h25
+                             it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger))
 
 
 def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,

@@ -41,10 +41,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from redzone.models.ability_base import Quality
-from redzone.models.triggers.types import IfTest
+from collections.abc import Callable
 
-__all__ = ["KINDS", "holds", "read"]
+from redzone.models.ability_base import Quality
+from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.types import Conditional, Effect, IfTest, ValueOnly, Who
+
+__all__ = ["KINDS", "decide", "holds", "instead", "read"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                    "city_blessing", "you_defending", "player_most_life"})
@@ -59,11 +62,23 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBERS.get(word)
 
 
-def read(c: str, *, defending: bool, it_is_source: bool) -> IfTest | None:
+def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,
+         that_is_trigger: bool = False) -> IfTest | None:
     """The :class:`IfTest` of the condition phrase ``c`` (self references as "~"), or
     ``None`` (module docstring). ``defending``: "defending player" names a player here (an
-    attack event); ``it_is_source``: "it" is the source."""
+    attack event); ``it_is_source``: "it" is the source; ``it_is_trigger`` /
+    ``that_is_trigger``: "it" / "that creature" is the creature of the event."""
     c = c.strip()
+    m = re.fullmatch(r"(it|that creature) was an? ([A-Z][\w'-]*) or (?:an? )?([A-Z][\w'-]*)", c)
+    if m and m[2] in CREATURE_TYPES and m[3] in CREATURE_TYPES:
+        # "if that creature was a Goblin or Orc" (608.2h: as it last existed)
+        of_trigger = that_is_trigger if m[1] == "that creature" else it_is_trigger
+        if of_trigger or (m[1] == "it" and it_is_source):
+            return IfTest("was_type", quality=Quality(subtypes=(m[2], m[3])), of_trigger=of_trigger)
+    m = re.fullmatch(r"you control an? (creature|permanent) named ([A-Z][\w' ,-]*)", c)
+    if m:
+        return IfTest("you_control", 1, Quality(
+            types=("Creature",) if m[1] == "creature" else (), names=(m[2],)))
     m = re.fullmatch(r"it's the first combat phase of (the|your) turn", c)
     if m:
         return IfTest("first_combat", none=m[1] == "your")
@@ -153,3 +168,102 @@ def hand_size(play: Any, player: str) -> int:
     here = play.edit.perms if play.edit.perms is not None else board.permanents
     hand = next((p.hand for p in board.players if p.name == player), ())
     return sum(1 for i in range(len(hand)) if f"{player}~hand{i}" not in here)
+
+
+# ----------------------------------------------------------------- the ability's target
+
+
+def target_test(c: str) -> IfTest | None:
+    """The :class:`IfTest` ``"target_is"`` of a condition on the ability's one target, named
+    "that creature" / "it" (``c`` with that subject), or ``None``: "that creature is a Human"
+    (a creature type), "... is a token", "... has two or more +1/+1 counters on it"."""
+    m = re.fullmatch(r"(?:that creature|it) is an? ([A-Z][\w'-]*)", c)
+    if m and m[1] in CREATURE_TYPES:
+        return IfTest("target_is", quality=Quality(subtypes=(m[1],)))
+    if re.fullmatch(r"(?:that creature|it) is a token", c):
+        return IfTest("target_is", quality=Quality(token=True))
+    m = re.fullmatch(r"(?:that creature|it) has (\w+) or more (\+1/\+1) counters on it", c)
+    if m and _number(m[1]):
+        return IfTest("target_is", _number(m[1]) or 1, counter=m[2])
+    return None
+
+
+def decide(play: Any, f: Any, t: IfTest, chosen: dict[str, Any]) -> bool:
+    """Whether ``t`` holds as the ability ``f`` resolves, ``chosen`` its choices: a
+    ``"target_is"`` test on its target (a permanent still on the battlefield, 608.2b),
+    else ``play.test``."""
+    if t.kind != "target_is":
+        return bool(play.test(f, t))
+    tid = chosen.get("target")
+    if not isinstance(tid, str) or not play.state.on_battlefield(tid):
+        return False
+    here = play.edit.perms if play.edit.perms is not None else play.edit.base.permanents
+    if tid not in here:
+        return False
+    perm = play.edit.perm(tid)
+    if t.counter is not None:  # counters as the game state has them now (122)
+        return play.state.counters.get(tid, perm.counters).get(t.counter, 0) >= t.count
+    from redzone.models.battlefield import matches_quality
+
+    return t.quality is None or matches_quality(play.board, perm, t.quality)
+
+
+_PLAIN_KINDS = ("Pump", "Counters", "GainKeywords", "DamageEffect", "LifeEffect",
+                "CantBeBlockedEffect", "CantBlockEffect", "TapEffect", "ValueOnly")
+
+
+def instead(sent: str, effects: tuple[Effect, ...],
+            read_sentence: Callable[[str, Who | None], tuple[Effect, ...] | None],
+            read_test: Callable[[str], IfTest | None]) -> tuple[Effect, ...] | None:
+    """The effects of an ability after its sentence ``sent`` (lower case, no final period)
+    replaces or adds to the effects ``effects`` of the sentence before (608.2c, decided as it
+    resolves), or ``None`` when ``sent`` is no such sentence or isn't read:
+
+    - "if C, E2 instead" / "E2 instead if C" / "if C, instead E2": one
+      :class:`Conditional` (``test`` C, ``effects`` E2, ``otherwise`` the effects before);
+    - "if C, <subject> also E2": the effects before, then ``Conditional(C, E2)``.
+
+    C about "that creature" / "it" where the effects before have one target is a test of
+    that target (:func:`target_test`; "it" in E2 is then that target too); any other C is
+    ``read_test``'s. ``read_sentence(s, it)``: the reader of an effect sentence, ``it`` the
+    target "it" names (``None``: as the ability's words say). The effects on both sides
+    must be plain (pumps, counters, keywords, damage, life, can't block / be blocked, tap,
+    values) and neither side optional."""
+    sent = sent.strip().rstrip(".")
+    m = (re.fullmatch(r"if ([^,]+), (?:instead )?(.+?)(?: instead)?", sent)
+         if re.fullmatch(r"if [^,]+, (?:instead .+|.+ instead)", sent) else None)
+    also = False
+    if m is None:
+        m2 = re.fullmatch(r"(.+) instead if ([^,]+)", sent)
+        if m2 is not None:
+            cond, then = m2[2], m2[1]
+        else:
+            m3 = re.fullmatch(r"if ([^,]+), (.+?) also (.+)", sent)
+            if m3 is None or " instead" in sent:
+                return None
+            cond, then, also = m3[1], f"{m3[2]} {m3[3]}", True
+    else:
+        cond, then = m[1], m[2]
+    if not effects or any(type(e).__name__ not in _PLAIN_KINDS for e in effects):
+        return None
+    targets = {w for e in effects if (w := getattr(e, "who", None)) is not None
+               and (w.kind.startswith("target") or w.kind == "any_target")}
+    target = next(iter(targets)) if len(targets) == 1 else None
+    test = target_test(cond) if target is not None else None
+    it = target if test is not None else None
+    if test is None:
+        if re.match(r"(?:that creature|it)\b", cond) and target is not None:
+            return None  # about the target, not read
+        test = read_test(cond)
+    if test is None:
+        return None
+    if it is None and target is not None and re.match(r"(?:it|its|that creature)\b", then):
+        it = target  # "E1 on target creature. If C, it gets ... instead": that target
+    got = read_sentence(then, it)
+    if not got or any(type(e).__name__ not in _PLAIN_KINDS for e in got):
+        return None
+    if all(isinstance(e, ValueOnly) for e in got + effects):
+        return effects + got if also else got
+    if also:
+        return effects + (Conditional(test, got),)
+    return (Conditional(test, got, otherwise=effects),)

@@ -259,7 +259,7 @@ def _with_conditional(effects: tuple[Effect, ...]) -> list[Effect]:
     for e in effects:
         out.append(e)
         if isinstance(e, Conditional):
-            out.extend(_with_conditional(e.effects))
+            out.extend(_with_conditional(e.effects + e.otherwise))  # h25: otherwise
     return out
 
 
@@ -681,7 +681,7 @@ class _Play:
         # h14: a target inside a condition of an effect is chosen too, whatever the
         # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
         listed = [x for e in f.ability.effects
-                  for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+                  for x in ((e, *e.effects, *e.otherwise) if isinstance(e, Conditional) else (e,))]
         for e in listed:
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
@@ -985,7 +985,9 @@ class _Play:
         if isinstance(e, ReturnToBattlefield):
             return self.returned(f, e)
         if isinstance(e, Conditional):  # 608.2c: decided now, as the ability resolves
-            if not self.test(f, e.test):
+            if not if_tests.decide(self, f, e.test, chosen):  # h25: a target's test too
+                if e.otherwise:  # h25: "E1. If C, E2 instead": E1
+                    return "; ".join(x for x in (self.effect(f, inner, chosen) for inner in e.otherwise) if x)
                 return "condition not met: does nothing"
             return "; ".join(x for x in (self.effect(f, inner, chosen) for inner in e.effects) if x)
         if isinstance(e, MustBlockSource):

@@ -575,7 +575,8 @@ class IfTest:
     powers; ``"greatest_power"``: one of your creatures has the greatest power on the
     battlefield (all :mod:`redzone.models.triggers.reflexive`)."""
 
-    kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
+    kind: Literal["target_is",  # h25 (if_tests.py): the ability's target matches ``quality``
+                  "you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
@@ -618,6 +619,10 @@ class Conditional:
 
     test: IfTest
     effects: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+    """h25 (if_tests.instead): what is done when ``test`` doesn't hold — "E1. If C, E2
+    instead": ``effects`` E2, ``otherwise`` E1 (the replaced effect, 608.2c: one of the two
+    is done, decided as the ability resolves)."""
 
 
 # ----------------------------------------------------------------- effects that change the
@@ -1107,7 +1112,7 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     out: list[Effect] = []
     for e in effects:
         if isinstance(e, Conditional):
-            out.extend(flat_effects(e.effects))
+            out.extend(flat_effects(e.effects + e.otherwise))  # h25: otherwise
             continue
         out.append(e)
         if isinstance(e, Modes):
