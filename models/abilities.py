@@ -707,7 +707,8 @@ class DefenderControls(Ability):
 
 ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
                         "attached", "counters", "life at most", "life at least", "untapped",
-                        "tapped", "stated", "more than attacking player"]
+                        "tapped", "stated", "more than attacking player",
+                        "first combat"]  # h25: the scenario's combat_number is 1
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -732,7 +733,9 @@ class Condition:
       hold ("can't attack unless you control an artifact");
     - ``"stated"``: a condition the scenario has no field for ("as long as there are seven
       or more cards in your graveyard"): ``phrase`` is its text (self references as "~");
-      the scenario states it in the permanent's ``conditions``, else it is reported.
+      the scenario states it in the permanent's ``conditions``, else it is reported;
+    - ``"first combat"`` (h25): the combat is the turn's first combat phase (the scenario's
+      ``combat_number`` is 1, 505.1); in a later one the condition is not decided (reported).
     """
 
     kind: ConditionKind

@@ -97,6 +97,8 @@ def _holds(board: Board, source: Permanent, condition: Condition,
             return sum(1 for perm in board.controlled_by(player)
                        if condition.quality is None or matches_quality(board, perm, condition.quality))
         return count(you) > count(board.active_player)
+    if kind == "first combat":  # h25: the scenario's combat_number (505.1)
+        return True if getattr(board.scenario, "combat_number", 1) == 1 else None
     if kind == "stated":
         return _stated(source, condition.phrase)
     if kind in ("life at most", "life at least"):

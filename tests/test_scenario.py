@@ -390,7 +390,8 @@ def test_json_schema() -> None:
     schema = scenario_json_schema()
     assert schema["additionalProperties"] is False
     assert set(schema["properties"]) == {
-        "game", "rules", "active_player", "players", "permanents", "effects", "combat", "format"}
+        "game", "rules", "active_player", "players", "permanents", "effects", "combat", "format",
+        "combat_number"}  # h25
     assert schema["required"] == ["players"]
     json.dumps(schema)  # serialisable
 

@@ -233,9 +233,10 @@ def test_then_if_is_checked_as_the_ability_resolves() -> None:
     # a condition the board can't decide over a combat effect
     "Whenever this creature attacks, if you've completed a dungeon, it gets +2/+2 until end "
     "of turn.",
-    # "instead": a replacement of an effect before it
-    "Whenever this creature attacks, it gets +1/+1 until end of turn. If you control four or "
-    "more creatures, it gets +2/+2 until end of turn instead.",
+    # "instead" whose effect leaves its duration to the effect it replaces (h25 reads
+    # "If C, E2 instead" with E2 whole: tests/test_if_tests_h25.py, Slimy Piper)
+    "When this creature dies, target creature an opponent controls gets -1/-1 until end of "
+    "turn. That creature gets -4/-4 instead if you control a creature named Bogbrew Witch.",
 ])
 def test_if_conditions_not_read(sentence: str) -> None:
     assert parse_trigger(sentence) is None

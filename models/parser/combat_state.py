@@ -25,6 +25,8 @@ from redzone.models.abilities import (
     CantBeBlockedByMoreThan,
     CantBeBlockedExceptBy,
     CantBeBlockedExceptByAtLeast,
+    Condition,
+    Conditional,
     Grant,
     Keyword,
     Landwalk,
@@ -72,12 +74,13 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
     m = _BACK.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         return m["w"], m["rest"]
-    # h17: "~ has indestructible as long as it attacked this turn" (Agent Frank Horrigan): a
-    # scenario is one combat, taken as the turn's first (attack_rules), so a creature attacked
-    # this turn exactly when it is attacking in it.
+    # h17: "~ has indestructible as long as it attacked this turn" (Agent Frank Horrigan): in
+    # the turn's first combat phase a creature attacked this turn exactly when it is attacking
+    # (h25: the scenario's combat_number says which combat it is; combat_conditioned puts the
+    # grant under the condition "first combat", undecided, so reported, in a later one).
     m = re.fullmatch(r"(?P<rest>~ has .+?) as long as (?:it|~|he|she) attacked this turn", s)
     if m and " as long as " not in m["rest"]:
-        return "attacking", m["rest"]
+        return "attacked this turn", m["rest"]
     m = _FRONT.fullmatch(s)
     if m and " as long as " not in m["rest"]:
         who = m["who"]
@@ -133,6 +136,10 @@ def combat_conditioned(s: str, parse: Callable[[str], tuple[Ability, ...] | None
             or isinstance(a, _SELF_ABILITIES)
             for a in inner):
         return None
+    if when == "attacked this turn":  # h25: attacking, in the turn's first combat only
+        wrapped = _wrap(inner, "attacking")
+        return None if wrapped is None else [Conditional(
+            condition=Condition(kind="first combat"), abilities=tuple(wrapped), text=s)]
     return _wrap(inner, when)
 
 

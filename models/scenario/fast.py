@@ -228,7 +228,7 @@ _combat = _model(CombatSpec, {
 
 _scenario = _model(Scenario, {
     "game": _one_of("magic", "duel-masters"), "rules": _one_of("current", "2023"),
-    "format": _optional(_one_of("commander")),
+    "format": _optional(_one_of("commander")), "combat_number": _positive,
     "active_player": _opt_text, "players": _list_of(_player, non_empty=True),
     "permanents": _list_of(_permanent), "effects": _list_of(_effect),
     "combat": _optional(_combat),

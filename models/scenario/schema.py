@@ -349,6 +349,11 @@ class Scenario(_Strict):
         None, description="\"commander\": a Commander game (CR 903): a player dealt 21 or more "
                           "combat damage by one commander loses (704.6c). Life totals are "
                           "given as they are (40 at the start, 903.7, is not a combat matter).")
+    combat_number: Positive = Field(
+        1, description="Which combat phase of the turn this combat is (1: the turn's first; "
+                       "an extra combat phase, CR 500.8, is 2 or more). It decides \"if it's the "
+                       "first combat phase of the turn\" and \"as long as it attacked this turn\" "
+                       "(docs/scenario-format.md).")
 
 
 MODELS: dict[str, type[BaseModel]] = {cls.__name__: cls for cls in (

@@ -458,7 +458,8 @@ class Scenario(_Spec):
     ``game``: ``"magic"`` or ``"duel-masters"``. ``rules``: ``"current"`` (free damage split)
     or ``"2023"`` (damage assignment order). ``format``: ``"commander"`` for a Commander
     game (CR 903: a player dealt 21 or more combat damage by one commander loses, 704.6c),
-    ``None`` otherwise. ``players`` in turn order, at least two for
+    ``None`` otherwise. ``combat_number``: which combat phase of the turn the combat is
+    (1, the default: the turn's first; CR 500.8 adds more). ``players`` in turn order, at least two for
     Magic. ``active_player`` defaults to the first player and is always set after
     validation. Built in code, raises :class:`redzone.models.errors.ScenarioError` for a
     reference to an unknown player or permanent, a duplicate name or id, or an unknown card
@@ -467,7 +468,7 @@ class Scenario(_Spec):
 
     FIELDS = (("game", "magic"), ("rules", "current"), ("active_player", None),
               ("players", REQUIRED), ("permanents", list), ("effects", list), ("combat", None),
-              ("format", None))
+              ("format", None), ("combat_number", 1))
     game: str
     rules: str
     active_player: str | None
@@ -476,6 +477,8 @@ class Scenario(_Spec):
     effects: list[Effect]
     combat: CombatSpec | None
     format: str | None
+    combat_number: int
+    """h25: which combat phase of the turn this is (1: the first; 500.8 adds more)."""
 
     # -- convenience look-ups (plain Python, recomputed on each call)
 

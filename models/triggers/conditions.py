@@ -28,7 +28,7 @@ from typing import Literal
 from redzone.models.ability_base import Quality
 from redzone.models.parser.conditions import parse_condition
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers import reflexive  # h20
+from redzone.models.triggers import if_tests, reflexive  # h20, h25
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
     CantBlockEffect,
@@ -48,6 +48,7 @@ from redzone.models.triggers.types import (
     PoisonEffect,
     Pump,
     TapEffect,
+    Unless,
     ValueOnly,
 )
 from redzone.models.triggers.value import conditioned_value
@@ -84,7 +85,9 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
     return (_if_test(cond, defending=defending, it_is_source=it_is_source,
                      it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
             or reflexive.more_test(cond.strip(), it_is_source=it_is_source,
-                                   that_is_trigger=that_is_trigger, read=again))
+                                   that_is_trigger=that_is_trigger, read=again)
+            or if_tests.read(cond, defending=defending, it_is_source=it_is_source,  # h25
+                             it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger))
 
 
 def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,
@@ -95,8 +98,9 @@ def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: b
     if past is not None:
         return past
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", c)
-    if m and _number(m[1]):  # h14: delirium (the scenario's graveyard and this combat's deaths)
-        return IfTest("graveyard_types_at_least", _number(m[1]))
+    if m and _number(m[1]):  # h14: delirium (the scenario's graveyard and this combat's deaths;
+        # h25: one reading of it, reflexive.graveyard_test's)
+        return IfTest("graveyard_at_least", _number(m[1]), measure="card_types")
     m = re.fullmatch(r"(?:it|~) (?:has fewer than (\w+)|doesn't have an?) (\+1/\+1|[a-z]+) "
                      r"counters? on it", c)
     if m and (it_is_source or c.startswith("~")):
@@ -243,11 +247,14 @@ def intervening_of(rest: str, effects: tuple[Effect, ...],
     condition read as a :class:`Conditional` that is the ability's only effect, else
     ``current``; ``False`` when it can't be read so (a :class:`Conditional` beginning the
     text with other effects after it, or with another intervening "if")."""
-    if not any(isinstance(e, Conditional) for e in effects):
+    if not any(isinstance(e, Conditional) or isinstance(e, Unless) and any(  # h25: Kazuul
+            isinstance(x, Conditional) for x in e.effects) for e in effects):
         return current
     if not rest.lstrip().lower().startswith("if "):
         return current  # "... Then if ...": checked on resolution only (608.2c)
     first = effects[0]
+    if isinstance(first, Unless) and len(first.effects) == 1:  # h25: "if C, E unless P pays"
+        first = first.effects[0]  # (Kazuul): the condition decides whether it triggers
     # h14: values may follow ("Then if it has exactly four +1/+1 counters on it, search ..."):
     # the whole ability triggers only if the condition holds (603.4)
     if (any(not isinstance(e, ValueOnly) for e in effects[1:]) or current is not None

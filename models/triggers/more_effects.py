@@ -647,4 +647,5 @@ def graveyard_types(play: Any, player: str, only: tuple[str, ...] = ()) -> int:
             continue
         types |= _card_types(perm.card or perm.name) or frozenset(
             t for t in perm.types if t in _CARD_TYPES)
+    types = {"Kindred" if t == "Tribal" else t for t in types}  # h25: one card type, two names
     return len(types & set(only)) if only else len(types)

@@ -29,6 +29,7 @@ from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
+from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -55,6 +56,7 @@ from redzone.models.triggers.types import (
     Effect,
     Event,
     GainKeywords,
+    IfTest,
     Intervening,
     LifeEffect,
     MustBlockSource,
@@ -1020,6 +1022,22 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
     return None
 
 
+def _instead(sent: str, effects: list[Effect], refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
+    """h25: :func:`redzone.models.triggers.if_tests.instead` with this ability's readers."""
+    def read(x: str, it: Who | None) -> tuple[Effect, ...] | None:
+        r = refs if it is None else _Refs(dataclasses.replace(refs.r, it=it, that_creature=it))
+        return _sentence(x, r, dies_self)
+
+    def test(c: str) -> IfTest | None:
+        return if_test(c, defending=refs.player("defending player") == Who("defending_player"),
+                       it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                       that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
+
+    if " instead" not in sent and " also " not in sent:
+        return None
+    return if_tests.instead(sent, tuple(effects), read, test)
+
+
 def _joined_value(a: str, b: str) -> str | None:
     """The value tag of two sentences read together ("You may draw a card. If you do,
     discard a card."), or ``None``."""
@@ -1122,6 +1140,12 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
+        got = (None if i != 1 or may or if_you_do or optional or after_value  # h25: "E1. If C,
+               else _instead(sent, effects, refs, dies_self))  # E2 instead" (if_tests.instead)
+        if got is not None:
+            effects[:] = list(got)
+            i += 1
+            continue
         got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
@@ -1143,7 +1167,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     # h23: "triggers only once each turn" over combat effects: TriggeredAbility.each_turn_once
     # (parse_triggers), played by token_copies.once_each_turn
     # h14: a target inside a condition of an effect counts too (resolve.targets chooses it)
-    listed = [x for e in effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+    listed = [x for e in effects for x in ((e, *e.effects, *e.otherwise)  # h25: otherwise
+                                           if isinstance(e, Conditional) else (e,))]
     targets = {w for e in listed if (w := getattr(e, "who", None)) is not None
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:

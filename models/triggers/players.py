@@ -434,8 +434,8 @@ def _extra_test(cond: str, refs: Any) -> IfTest | None:
              else Quality(subtypes=(word,)) if word else None)
         return IfTest("graveyard_cards", n, q)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", cond)
-    if m and _NUMBER.get(m[1]):
-        return IfTest("graveyard_types", _NUMBER[m[1]])
+    if m and _NUMBER.get(m[1]):  # h25: delirium, one reading (reflexive.graveyard_test)
+        return IfTest("graveyard_at_least", _NUMBER[m[1]], measure="card_types")
     m = re.fullmatch(r"you control an? ([A-Z][\w'-]*) planeswalker", cond)
     if m:
         return IfTest("you_control", 1, Quality(types=("Planeswalker",), subtypes=(m[1],)))
@@ -445,7 +445,6 @@ def _extra_test(cond: str, refs: Any) -> IfTest | None:
 _NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10}
 _PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
-_CARD_TYPES = _PERMANENT_TYPES + ("Instant", "Sorcery", "Kindred", "Tribal")
 
 
 def _graveyard_names(play: Any, player: str) -> list[str]:
@@ -466,29 +465,22 @@ def _graveyard_names(play: Any, player: str) -> list[str]:
 
 
 def graveyard_test(play: Any, f: Any, t: IfTest) -> bool:
-    """The graveyard conditions of :class:`IfTest` (``graveyard_cards``,
-    ``graveyard_types``) on the controller's graveyard now (608.2c), the card types and
+    """The graveyard condition :class:`IfTest` ``graveyard_cards`` on the controller's
+    graveyard now (608.2c), the card types and
     subtypes from the card data (a name not found counts as no type)."""
     from redzone.models.cards import lookup
 
-    names = _graveyard_names(play, f.controller)
-    if t.kind == "graveyard_cards":
-        if t.quality is None:
-            return len(names) >= t.count
-        n = 0
-        for name in names:
-            card = lookup(name)
-            face = card.faces[0] if card is not None else None
-            if face is not None and (set(t.quality.types) & set(face.types)
-                                     or set(t.quality.subtypes) & set(face.subtypes)):
-                n += 1
-        return n >= t.count
-    kinds: set[str] = set()
+    names = _graveyard_names(play, f.controller)  # h25: delirium is reflexive's (one reading)
+    if t.quality is None:
+        return len(names) >= t.count
+    n = 0
     for name in names:
         card = lookup(name)
-        if card is not None:
-            kinds |= set(card.faces[0].types) & set(_CARD_TYPES)
-    return len(kinds) >= t.count
+        face = card.faces[0] if card is not None else None
+        if face is not None and (set(t.quality.types) & set(face.types)
+                                 or set(t.quality.subtypes) & set(face.subtypes)):
+            n += 1
+    return n >= t.count
 
 
 def _for_each_opponent(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:

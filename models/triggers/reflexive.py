@@ -31,8 +31,6 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
             "fifteen": 15, "twenty": 20}
 
-_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
-               "Planeswalker", "Sorcery", "Tribal")
 """The card types (300.1; Tribal is Kindred's older name, counted as the same type)."""
 
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -186,10 +184,10 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
         return len(cards) >= t.count
     if t.measure == "permanent_cards":
         return sum(1 for types, _ in cards if any(x in _PERMANENT_TYPES for x in types)) >= t.count
-    if t.measure == "card_types":
-        kinds = {"Kindred" if x == "Tribal" else x for types, _ in cards for x in types
-                 if x in _CARD_TYPES}
-        return len(kinds) >= t.count
+    if t.measure == "card_types":  # h25: delirium, counted once (more_effects.graveyard_types)
+        from redzone.models.triggers.more_effects import graveyard_types
+
+        return graveyard_types(play, f.controller) >= t.count
     if t.measure.startswith("subtype:"):
         sub = t.measure.split(":", 1)[1]
         return sum(1 for _, subs in cards if sub in subs) >= t.count

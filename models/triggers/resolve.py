@@ -46,6 +46,7 @@ from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
+from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -260,7 +261,7 @@ def _with_conditional(effects: tuple[Effect, ...]) -> list[Effect]:
     for e in effects:
         out.append(e)
         if isinstance(e, Conditional):
-            out.extend(_with_conditional(e.effects))
+            out.extend(_with_conditional(e.effects + e.otherwise))  # h25: otherwise
     return out
 
 
@@ -682,7 +683,7 @@ class _Play:
         # h14: a target inside a condition of an effect is chosen too, whatever the
         # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
         listed = [x for e in f.ability.effects
-                  for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+                  for x in ((e, *e.effects, *e.otherwise) if isinstance(e, Conditional) else (e,))]
         for e in listed:
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
@@ -992,7 +993,9 @@ class _Play:
         if isinstance(e, ReturnToBattlefield):
             return self.returned(f, e)
         if isinstance(e, Conditional):  # 608.2c: decided now, as the ability resolves
-            if not self.test(f, e.test):
+            if not if_tests.decide(self, f, e.test, chosen):  # h25: a target's test too
+                if e.otherwise:  # h25: "E1. If C, E2 instead": E1
+                    return "; ".join(x for x in (self.effect(f, inner, chosen) for inner in e.otherwise) if x)
                 return "condition not met: does nothing"
             return "; ".join(x for x in (self.effect(f, inner, chosen) for inner in e.effects) if x)
         if isinstance(e, MustBlockSource):
@@ -1040,6 +1043,8 @@ class _Play:
                       "trigger_power_greater", "either", "both", "different_powers",
                       "greatest_power"):  # h20: the cards in your graveyard (reflexive.py)
             return reflexive.holds(self, f, t)
+        if t.kind in if_tests.KINDS:  # h25: if_tests.py
+            return if_tests.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
@@ -1057,8 +1062,6 @@ class _Play:
             counters = state.counters.get(pid, perm.counters)
             n = counters.get(t.counter, 0) if t.counter else sum(counters.values())
             return n == 0 if t.none else n >= t.count
-        if t.kind == "graveyard_types_at_least":  # h14: delirium
-            return more_effects.graveyard_types(self, f.controller) >= t.count
         if t.kind == "attacked_power_at_least":  # h12: pack tactics (508.1, 508.4)
             # the declared attackers are those of the window's own board (a token put onto
             # the battlefield attacking is not in it), with their power as they were declared
@@ -1068,7 +1071,7 @@ class _Play:
             return sum(base.permanents[a].power or 0 for a in declared) >= t.count
         if t.kind == "source_blocked":  # 509.1h: it stays blocked
             return any(f.source in attackers for attackers in self.blockers.values())
-        if t.kind in ("graveyard_cards", "graveyard_types"):  # h16: players.py
+        if t.kind == "graveyard_cards":  # h16: players.py
             return graveyard_test(self, f, t)
         if t.kind in ("life_at_least", "life_at_most"):
             life = state.life.get(f.controller, next(

@@ -577,22 +577,25 @@ class IfTest:
     powers; ``"greatest_power"``: one of your creatures has the greatest power on the
     battlefield (all :mod:`redzone.models.triggers.reflexive`)."""
 
-    kind: Literal["you_control", "opponent_controls", "defending_controls", "life_at_least",
+    kind: Literal["target_is",  # h25 (if_tests.py): the ability's target matches ``quality``
+                  "you_control", "opponent_controls", "defending_controls", "life_at_least",
                   "life_at_most", "source_attached", "source_counters", "source_attacking",
                   "source_renowned", "attacking_exists", "opponent_poison_at_least",
                   "defending_poisoned", "total_power_at_least", "had_counters",
                   "had_power_at_least", "was_type", "source_blocked",
                   "attacked_power_at_least",  # h12
-                  # h14: delirium: at least ``count`` card types among the cards in the
-                  # controller's graveyard (the scenario's and this combat's deaths)
-                  "graveyard_types_at_least",
                   # h16 (players.py): at least ``count`` cards in your graveyard (of
-                  # ``quality``'s card types / subtypes when set); at least ``count`` card types
-                  # among them
-                  "graveyard_cards", "graveyard_types",
-                  "graveyard_at_least",  # h20: reflexive.py
+                  # ``quality``'s card types / subtypes when set)
+                  "graveyard_cards",
+                  # h20: reflexive.py; delirium (h14, h16, h25: its one reading) is
+                  # ``measure="card_types"``
+                  "graveyard_at_least",
                   "source_keyword", "trigger_power_greater", "either", "both",
-                  "different_powers", "greatest_power"]
+                  "different_powers", "greatest_power",
+                  # h25 (if_tests.py): the turn's first combat, hand sizes, monstrous, the
+                  # city's blessing, "you're the defending player", the most life
+                  "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
+                  "city_blessing", "you_defending", "player_most_life"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -618,6 +621,10 @@ class Conditional:
 
     test: IfTest
     effects: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+    """h25 (if_tests.instead): what is done when ``test`` doesn't hold — "E1. If C, E2
+    instead": ``effects`` E2, ``otherwise`` E1 (the replaced effect, 608.2c: one of the two
+    is done, decided as the ability resolves)."""
 
 
 # ----------------------------------------------------------------- effects that change the
@@ -1201,7 +1208,7 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     out: list[Effect] = []
     for e in effects:
         if isinstance(e, Conditional):
-            out.extend(flat_effects(e.effects))
+            out.extend(flat_effects(e.effects + e.otherwise))  # h25: otherwise
             continue
         out.append(e)
         if isinstance(e, Modes):
