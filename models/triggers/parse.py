@@ -27,6 +27,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
+from redzone.models.triggers import control  # h26
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -764,6 +765,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
     if got_more is not None:
         return got_more
+    got_more = control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h26
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -1084,7 +1088,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
                      or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
-                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
+                     or optional and moves_reflexive(sent, effects)  # h13: "sacrifice it. When you do"
+                     or optional and control.reflexive(sent, effects))  # h26: "remove two counters. When you do"
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True

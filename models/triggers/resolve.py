@@ -44,6 +44,7 @@ from redzone.models.triggers import actions, board_effects, chance, creatures, m
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20: graveyard conditions
+from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -779,7 +780,8 @@ class _Play:
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
                     or moves.stops(e, lines[-1])  # h13
                     or more_effects.stops(e, lines[-1])  # h14
-                    or reflexive.stops(e, lines[-1])):  # h20: nobody paid
+                    or reflexive.stops(e, lines[-1])  # h20: nobody paid
+                    or control.stops(e, lines[-1])):  # h26: too few counters
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
@@ -809,6 +811,8 @@ class _Play:
             return creatures.resolve(self, f, e, chosen)
         if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)
             return _players.resolve(self, f, e, chosen)
+        if isinstance(e, control.EFFECTS):  # h26: keywords lost, exact removals (control.py)
+            return control.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

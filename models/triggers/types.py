@@ -47,6 +47,8 @@ __all__ = [
     "Chance",
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
+    # h26 (control.py)
+    "LoseKeywords", "RemoveExactly",
 ]
 
 Event = Literal[
@@ -712,6 +714,28 @@ class TheyMay:
     effects: tuple[Any, ...]
 
 
+# h26 (control.py): keywords lost, an exact counter removal as a gate
+@dataclass(frozen=True)
+class LoseKeywords:
+    """``who`` loses ``keywords`` (613.1f, layer 6) until end of turn (``until_eot``; ended
+    in the cleanup step, 514.2) or for good ("it loses defender")."""
+
+    who: Who
+    keywords: tuple[str, ...]
+    until_eot: bool = True
+
+
+@dataclass(frozen=True)
+class RemoveExactly:
+    """"You may remove N <kind> counters from it. When you do, ..." (603.12): ``n`` counters
+    of ``kind`` are removed from ``who`` only if it has that many; with fewer, none is and
+    the effects after it are not done (608.2c)."""
+
+    who: Who
+    kind: str
+    n: int
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -1095,7 +1119,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType | SetBase | TheyMay)
+          | TokensFor | AddLandType | SetBase | TheyMay
+          | LoseKeywords | RemoveExactly)  # h26 (control.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

@@ -1,0 +1,151 @@
+"""Abilities lost and exact payments in triggered abilities of combat (h26; docs/triggers.md,
+"Abilities lost (h26)").
+
+Reading: :func:`read_clause` reads "X loses flying until end of turn", "you may have X lose
+flying until end of turn", "X gets -2/-0 and loses first strike until end of turn" and "it
+loses defender" (for good) as :class:`LoseKeywords` (613.1f, layer 6), for the static
+keywords of combat only (a triggered keyword such as flanking is read from its sentence,
+which a loss here would not take away); :func:`reflexive` reads "you may remove two oil
+counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: the effects
+after it are done only if every counter was removed.
+
+Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
+the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
+until end of turn, 514.2). A keyword another permanent grants it is taken away too when the
+loss is for good (a later timestamp than the grant's, 613.7, kept as a "loses" ability of
+its own so that applying the layers again keeps it); a loss until end of turn of a granted
+keyword is not played, and the result line says so (the cleanup step would not give it
+back). Pure Python.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+from redzone.models.triggers.types import (Amount, CounterChange, Effect, LoseKeywords, Pump,
+                                           RemoveExactly)
+
+__all__ = ["EFFECTS", "KEYWORDS", "read_clause", "reflexive", "resolve", "stops"]
+
+EFFECTS = (LoseKeywords, RemoveExactly)
+"""The effect classes :func:`resolve` plays."""
+
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+KEYWORDS = ("flying", "first strike", "double strike", "trample", "lifelink", "deathtouch",
+            "vigilance", "menace", "indestructible", "haste", "reach", "defender", "hexproof",
+            "shroud", "intimidate", "fear", "skulk", "horsemanship", "shadow")
+"""Static keywords of combat a triggered ability may take away (702): their rules are read
+from the creature's abilities as they are now."""
+
+_KW = "(?:" + "|".join(KEYWORDS) + ")"
+_KWS = rf"({_KW}(?:(?:, | and |, and ){_KW})*)"
+_PT = r"([+\-−]\d+)/([+\-−]\d+)"
+_NO_LATER_GRANT = 1 << 60
+"""A timestamp later than any permanent's (:mod:`redzone.models.layers` uses the same)."""
+
+
+def _keywords(s: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r", and |, | and ", s) if w)
+
+
+def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One effect clause of this module (module docstring), or ``None``. ``refs``: what the
+    effect's words refer to (the parser's ``_Refs``); ``sentence``: its reader of a
+    sentence."""
+    m = re.fullmatch(rf"(?:have )?(.+?) (?:loses?|lose) {_KWS}( until end of turn)?", s)
+    if m:
+        who = refs.obj(m[1])
+        if who is None:
+            return None
+        return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[3])),)
+    m = re.fullmatch(rf"(.+?) gets? {_PT} and loses? {_KWS} until end of turn", s)
+    if m:  # one subject, both changes (611.2c: the same creatures)
+        pump = sentence(f"{m[1]} gets {m[2]}/{m[3]} until end of turn")
+        who = refs.obj(m[1])
+        if pump is None or who is None or len(pump) != 1 or not isinstance(pump[0], Pump):
+            return None
+        return (pump[0], LoseKeywords(who, _keywords(m[4])))
+    return None
+
+
+def reflexive(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is "When you do, ..." (603.12) after "you may remove N <kind>
+    counters from it" (the only effect read so far): that removal becomes a
+    :class:`RemoveExactly` gate (``effects`` changed in place)."""
+    if not (sent.startswith("when you do, ") and len(effects) == 1):
+        return False
+    e = effects[0]
+    if not (isinstance(e, CounterChange) and e.mode == "remove" and e.kind
+            and e.amount.per is None and e.amount.n >= 1):
+        return False
+    effects[0] = RemoveExactly(e.who, e.kind, e.amount.n)
+    return True
+
+
+def stops(e: Any, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: a
+    :class:`RemoveExactly` found too few counters (608.2c)."""
+    return isinstance(e, RemoveExactly) and line.startswith("too few")
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of this module's effects (:data:`EFFECTS`) in the window being played
+    (``play``: the resolver's ``_Play``; ``f``: the ``Fired`` ability): a line of what it
+    did."""
+    if isinstance(e, RemoveExactly):
+        ids = play.objects(f, e.who, chosen)
+        short = [pid for pid in ids
+                 if play.state.counters.get(pid, play.edit.perm(pid).counters).get(e.kind, 0) < e.n]
+        if not ids or short:
+            return f"too few {e.kind} counters: none removed"
+        return play.effect(f, CounterChange(e.who, e.kind, "remove", Amount(e.n)), chosen)
+    assert isinstance(e, LoseKeywords)
+    return _lose(play, f, e, chosen)
+
+
+def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
+    """613.1f: each of ``e.who`` loses ``e.keywords`` (module docstring)."""
+    from redzone.models.abilities import Keyword, LoseAbilities, ParsedText
+    from redzone.models.battlefield import EndOfTurn
+    from redzone.models.triggers.resolve import _until_eot  # pyright: ignore[reportPrivateUsage]
+
+    kws = set(e.keywords)
+    board = play.board
+    lines = []
+    for pid in play.objects(f, e.who, chosen):
+        perm = play.edit.perm(pid)
+        granted = sorted({a.name for a, src in board.granted(perm)
+                          if isinstance(a, Keyword) and a.name in kws and src.id != pid})
+        if granted and e.until_eot:
+            lines.append(f"{pid} keeps {' and '.join(granted)}: granted by another permanent, "
+                         "a loss until end of turn is not played")
+            continue
+
+        def without(parsed: Any, extra: tuple[Any, ...]) -> Any:
+            kept = tuple(a for a in parsed.abilities
+                         if not (isinstance(a, Keyword) and a.name in kws))
+            return ParsedText(kept + extra, parsed.unparsed, parsed.ignored)
+
+        extra: tuple[Any, ...] = ()
+        changes: dict[str, Any] = {}
+        if granted:  # for good, with a timestamp later than the grant's (613.7)
+            extra = (LoseAbilities(text=f.ability.text, keywords=tuple(granted), cant_have=True),)
+            changes["lost_keywords"] = perm.lost_keywords | frozenset(granted)
+            changes["lost_keyword_at"] = {**perm.lost_keyword_at,
+                                          **{k: _NO_LATER_GRANT for k in granted}}
+        if e.until_eot:  # its own keywords come back in the cleanup step (514.2)
+            eot = _until_eot(perm)
+            changes["until_end_of_turn"] = EndOfTurn(eot.power, eot.toughness,
+                                                     eot.abilities + (f.ability.text,), eot.after)
+        elif perm.until_end_of_turn is not None:
+            eot = perm.until_end_of_turn
+            changes["until_end_of_turn"] = EndOfTurn(eot.power, eot.toughness, eot.abilities,
+                                                     without(eot.after, extra))
+        play.edit.put(dataclasses.replace(perm, parsed=without(perm.parsed, extra), **changes))
+        lines.append(f"{pid} loses {' and '.join(e.keywords)}"
+                     + (" until end of turn" if e.until_eot else ""))
+    return ", ".join(lines) or "no creature"

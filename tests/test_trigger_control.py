@@ -1,0 +1,92 @@
+"""Keywords lost and exact counter removals in triggered abilities of combat (h26;
+models/triggers/control.py): real cards played by the ``damage`` and ``choose-block`` jobs,
+each answer worked out from the rules by hand with the CR rule cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.types import CantBlockEffect, LoseKeywords, RemoveExactly, Who
+from redzone.solver.frontends.commands import run_command
+
+
+def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **fields}
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None, **combat: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+            "permanents": perms,
+            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+
+
+def _run(command: str, scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command(command, scenario, {}).to_json()
+
+
+def test_talruum_champion_takes_first_strike_from_the_creature_it_blocks() -> None:
+    # 613.1f, 510.4: Talruum Champion (3/3 first strike) blocks Battle Hurda (3/3 first
+    # strike): "that creature loses first strike until end of turn" resolves in the declare
+    # blockers step, so only the Champion deals first-strike damage: the Hurda dies before
+    # it deals any (702.7b), the Champion is unhurt. Without the loss both would die.
+    got = _run("damage", _scenario([_p("champ", "Talruum Champion", "Bob"),
+                                    _p("hurda", "Battle Hurda", "Alice")],
+                                   {"hurda": "Bob"}, {"champ": ["hurda"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["result"] == "hurda loses first strike until end of turn"
+    assert got["outcome"]["destroyed"] == ["hurda"]
+    assert got["outcome"]["damage"] == {}
+
+
+def test_kinscaer_harpoonist_grounds_the_flyer_before_blocks() -> None:
+    # 509.1b, 702.9b, 603.3: Kinscaer Harpoonist (2/2 flying) attacks; "you may have target
+    # creature lose flying until end of turn" resolves in the declare attackers step. Bob's
+    # Air Elemental (4/4 flying) without flying can't block a creature with flying: the block
+    # chosen after it is none. Declined, the Elemental blocks and kills the Harpoonist.
+    def blocks(may: bool) -> dict[str, Any]:
+        return _run("choose-block", _scenario(
+            [_p("harp", "Kinscaer Harpoonist", "Alice"), _p("air", "Air Elemental", "Bob")],
+            {"harp": "Bob"}, None,
+            trigger_choices=[{"source": "harp", "window": "attack", "target": "air", "may": may}]))
+
+    taken = blocks(True)
+    assert taken["triggers"][0]["result"] == "air loses flying until end of turn"
+    assert taken["blockers"] == {}
+    assert blocks(False)["blockers"] == {"air": ["harp"]}
+
+
+def test_elder_land_wurm_loses_defender_for_good() -> None:
+    # 613.1f: "When this creature blocks, it loses defender." has no duration: the loss
+    # lasts (611.2a), not ended in the cleanup step as "until end of turn" would be.
+    t = parse_trigger("When this creature blocks, it loses defender.", ("Elder Land Wurm",))
+    assert t is not None and t.effects == (LoseKeywords(Who("source"), ("defender",), until_eot=False),)
+    got = _run("damage", _scenario([_p("wurm", "Elder Land Wurm", "Bob"),
+                                    _p("bears", "Grizzly Bears", "Alice")],
+                                   {"bears": "Bob"}, {"wurm": ["bears"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["result"] == "wurm loses defender"
+    assert got["outcome"]["destroyed"] == ["bears"]
+
+
+def test_forgehammer_centurion_removes_both_oil_counters_or_none() -> None:
+    # 603.12, 608.2c: "you may remove two oil counters from it. When you do, target creature
+    # can't block this turn." With two oil counters both go and Bob's Grizzly Bears can't
+    # block; with one, nothing is removed (two can't be) and the reflexive ability never
+    # triggers: the Bears may block.
+    t = parse_trigger("Whenever this creature attacks, you may remove two oil counters from it. "
+                      "When you do, target creature can't block this turn.", ("Forgehammer Centurion",))
+    assert t is not None and t.optional
+    assert t.effects == (RemoveExactly(Who("source"), "oil", 2),
+                         CantBlockEffect(Who("target_creature")))
+
+    def play(oil: int) -> dict[str, Any]:
+        return _run("choose-block", _scenario(
+            [_p("cent", "Forgehammer Centurion", "Alice", counters={"oil": oil}),
+             _p("bears", "Grizzly Bears", "Bob")], {"cent": "Bob"}, None,
+            trigger_choices=[{"source": "cent", "window": "attack", "target": "bears", "may": True}]))
+
+    two = play(2)
+    assert two["triggers"][0]["result"] == "2 oil removed from cent; bears can't block this turn"
+    assert two["blockers"] == {}
+    one = play(1)
+    assert one["triggers"][0]["result"] == "too few oil counters: none removed"
