@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import CantBlockEffect, LoseKeywords, RemoveExactly, Who
+from redzone.models.triggers.types import (CantBlockEffect, GainControl, LoseKeywords, RemoveExactly,
+                                           TapEffect, Who)
 from redzone.solver.frontends.commands import run_command
 
 
@@ -90,3 +91,58 @@ def test_forgehammer_centurion_removes_both_oil_counters_or_none() -> None:
     assert two["blockers"] == {}
     one = play(1)
     assert one["triggers"][0]["result"] == "too few oil counters: none removed"
+
+
+def test_goblin_cadets_given_away_leaves_combat() -> None:
+    # 613.1b, 506.4: Alice's Goblin Cadets (2/1) attacks and becomes blocked by Bob's Grizzly
+    # Bears (2/2): "target opponent gains control of it" — Bob, the only opponent. A creature
+    # whose controller changes is removed from combat: no combat damage is dealt, both live.
+    # Without the change both would die (2 damage each way).
+    got = _run("damage", _scenario([_p("cad", "Goblin Cadets", "Alice"), _p("bears", "Grizzly Bears", "Bob")],
+                                   {"cad": "Bob"}, {"bears": ["cad"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["choices"] == {"target": "Bob"}
+    assert got["triggers"][0]["result"] == "Bob gains control of cad and it is removed from combat (506.4)"
+    assert got["outcome"]["destroyed"] == [] and got["outcome"]["damage"] == {}
+
+
+def test_a_blocking_creature_changing_control_is_not_played_and_says_so() -> None:
+    # What removing a blocking creature from combat does (506.4, 509.1h) is not modelled: Bob's
+    # Goblin Cadets blocking Alice's Grizzly Bears stays Bob's, the result says so, and the
+    # damage is dealt as blocked (both die).
+    got = _run("damage", _scenario([_p("cad", "Goblin Cadets", "Bob"), _p("bears", "Grizzly Bears", "Alice")],
+                                   {"bears": "Bob"}, {"cad": ["bears"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["result"] == "cad is blocking: its control change is not played"
+    assert sorted(got["outcome"]["destroyed"]) == ["bears", "cad"]
+
+
+def test_keiga_takes_a_creature_unless_control_matters_to_another_permanent() -> None:
+    # 700.4, 613.1b: Keiga, the Tide Star (5/5 flying) attacks and is blocked and killed by
+    # Bob's Colossal Dreadmaw (6/6); "When Keiga dies, gain control of target creature":
+    # Alice takes Bob's Grizzly Bears. With Bob's Glorious Anthem ("Creatures you control
+    # get +1/+1") the Bears' power would depend on who controls them: not played, and said.
+    perms = [_p("keiga", "Keiga, the Tide Star", "Alice"), _p("wurm", "Colossal Dreadmaw", "Bob"),
+             _p("bears", "Grizzly Bears", "Bob")]
+    pick = [{"source": "keiga", "window": "regular", "target": "bears"}]
+    got = _run("damage", _scenario(perms, {"keiga": "Bob"}, {"wurm": ["keiga"]},
+                                   triggers_resolved=["attack", "block"], trigger_choices=pick))
+    assert got["outcome"]["destroyed"] == ["keiga"]
+    assert got["triggers"][0]["result"] == "Alice gains control of bears"
+    anthem = _run("damage", _scenario(perms + [_p("ga", "Glorious Anthem", "Bob")], {"keiga": "Bob"},
+                                      {"wurm": ["keiga"]}, triggers_resolved=["attack", "block"],
+                                      trigger_choices=pick))
+    assert anthem["triggers"][0]["result"].startswith("control not changed (not played): Glorious Anthem")
+
+
+def test_control_readings() -> None:
+    # 613.1b: "gain control of X" reads X with the removal grammar; "Untap it." after it is
+    # that target (Kevin); a duration is not read (Ogre Geargrabber's "until end of turn").
+    kevin = parse_trigger("Whenever Kevin deals combat damage to a player, gain control of target land "
+                          "that player controls. Untap it.", ("Kevin, Questing Dragon", "Kevin"))
+    assert kevin is not None
+    land = Who("target_permanent", "damaged_player", also_types=("Land",))
+    assert kevin.effects == (GainControl(land, Who("you")), TapEffect(land, untap=True))
+    assert parse_trigger("Whenever this creature attacks, gain control of target Equipment an opponent "
+                         "controls until end of turn.", ("Ogre Geargrabber",)) is None
+    saurian = parse_trigger("Whenever a source deals damage to this creature, that source's controller "
+                            "gains control of this creature.", ("Crag Saurian",))
+    assert saurian is not None and saurian.effects == (GainControl(Who("source"), Who("trigger_controller")),)

@@ -1,5 +1,5 @@
-"""Abilities lost and exact payments in triggered abilities of combat (h26; docs/triggers.md,
-"Abilities lost (h26)").
+"""Control changes, abilities lost and exact payments in triggered abilities of combat (h26;
+docs/triggers.md, "Abilities lost, control changes (h26)").
 
 Reading: :func:`read_clause` reads "X loses flying until end of turn", "you may have X lose
 flying until end of turn", "X gets -2/-0 and loses first strike until end of turn" and "it
@@ -7,7 +7,8 @@ loses defender" (for good) as :class:`LoseKeywords` (613.1f, layer 6), for the s
 keywords of combat only (a triggered keyword such as flanking is read from its sentence,
 which a loss here would not take away); :func:`reflexive` reads "you may remove two oil
 counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: the effects
-after it are done only if every counter was removed.
+after it are done only if every counter was removed; "gain control of X" / "P gains control
+of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b).
 
 Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
 the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
@@ -15,7 +16,9 @@ until end of turn, 514.2). A keyword another permanent grants it is taken away t
 loss is for good (a later timestamp than the grant's, 613.7, kept as a "loses" ability of
 its own so that applying the layers again keeps it); a loss until end of turn of a granted
 keyword is not played, and the result line says so (the cleanup step would not give it
-back). Pure Python.
+back). A control change removes an attacking creature from combat (506.4); it is not played
+(the result line says why) when another permanent's static ability depends on who controls
+what, or for a blocking creature or a permanent being attacked. Pure Python.
 """
 
 from __future__ import annotations
@@ -25,12 +28,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.triggers.types import (Amount, CounterChange, Effect, LoseKeywords, Pump,
-                                           RemoveExactly)
+from redzone.models.triggers.types import (Amount, CounterChange, Destroy, Effect, GainControl,
+                                           LoseKeywords, Pump, RemoveExactly, Who)
 
-__all__ = ["EFFECTS", "KEYWORDS", "read_clause", "reflexive", "resolve", "stops"]
+__all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "reflexive", "resolve", "stops"]
 
-EFFECTS = (LoseKeywords, RemoveExactly)
+EFFECTS = (LoseKeywords, RemoveExactly, GainControl)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -52,10 +55,34 @@ def _keywords(s: str) -> tuple[str, ...]:
     return tuple(w for w in re.split(r", and |, | and ", s) if w)
 
 
+def _permanents(x: str, sentence: Reader) -> Who | None:
+    """The permanents "X" names, as the removal grammar reads them ("destroy X": target
+    creature, target artifact defending player controls, all artifacts that player controls,
+    it ...), or ``None``; never a delayed or conditional removal."""
+    got = sentence(f"destroy {x}")
+    if not got or len(got) != 1 or not isinstance(got[0], Destroy):
+        return None
+    d = got[0]
+    if d.exile or d.sacrifice or d.at_end_of_combat or d.to_hand or d.until_leaves or d.gate \
+            or d.to_library:
+        return None
+    return d.who
+
+
 def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One effect clause of this module (module docstring), or ``None``. ``refs``: what the
     effect's words refer to (the parser's ``_Refs``); ``sentence``: its reader of a
     sentence."""
+    m = re.fullmatch(r"(?:you )?gain control of (.+)", s) or re.fullmatch(
+        r"(.+?) gains? control of (.+)", s)
+    if m:  # for good: a duration ("until end of turn", "for as long as ...") is not read
+        to = Who("you") if m.re.pattern.startswith("(?:you )") else refs.player(m[1])
+        who = _permanents(m[m.re.groups], sentence)
+        if to is None or who is None or to.kind in ("each_opponent", "other_opponents"):
+            return None
+        if to.kind.startswith("target") and (who.kind.startswith("target") or who.kind == "any_target"):
+            return None  # two targets: the play chooses one target per ability
+        return (GainControl(who, to),)
     m = re.fullmatch(rf"(?:have )?(.+?) (?:loses?|lose) {_KWS}( until end of turn)?", s)
     if m:
         who = refs.obj(m[1])
@@ -87,9 +114,31 @@ def reflexive(sent: str, effects: list[Effect]) -> bool:
 
 
 def stops(e: Any, line: str) -> bool:
-    """Whether the effects after ``e`` (its result ``line``) are not done: a
-    :class:`RemoveExactly` found too few counters (608.2c)."""
-    return isinstance(e, RemoveExactly) and line.startswith("too few")
+    """Whether the effects after ``e`` (its result ``line``) are not done (608.2c: "If you
+    do"): a :class:`RemoveExactly` found too few counters, a :class:`GainControl` changed
+    nothing."""
+    return (isinstance(e, RemoveExactly) and line.startswith("too few")
+            or isinstance(e, GainControl) and "gains control of" not in line)
+
+
+def target_of(e: Any) -> Who | None:
+    """The target an effect chooses as its ability is put on the stack (603.3d): its
+    ``who``, or for a :class:`GainControl` to a target player ("target opponent gains
+    control of it") that player."""
+    if isinstance(e, GainControl) and e.to.kind.startswith("target"):
+        return e.to
+    return getattr(e, "who", None)
+
+
+def it_is_target(sent: str, effects: list[Effect]) -> Who | None:
+    """What "it" names in "Untap it." / "Tap it." right after a control change of a target
+    ("gain control of target land that player controls. Untap it."): that target; else
+    ``None``."""
+    if not (re.fullmatch(r"(?:un)?tap it\.?", sent) and effects
+            and isinstance(effects[-1], GainControl)):
+        return None
+    who = effects[-1].who
+    return who if who.kind.startswith("target") else None
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
@@ -103,8 +152,66 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         if not ids or short:
             return f"too few {e.kind} counters: none removed"
         return play.effect(f, CounterChange(e.who, e.kind, "remove", Amount(e.n)), chosen)
+    if isinstance(e, GainControl):
+        return _gain_control(play, f, e, chosen)
     assert isinstance(e, LoseKeywords)
     return _lose(play, f, e, chosen)
+
+
+def _by_controller(play: Any) -> str | None:
+    """The first static ability on the battlefield whose reach depends on who controls what
+    ("creatures you control get +1/+1", "creatures your opponents control can't block ...";
+    an ability under a condition), as text; ``None`` when there is none: then a control
+    change moves no other effect (613.1b comes before every layer that could depend on it)."""
+    for p in play.board.permanents.values():
+        if not play.state.on_battlefield(p.id):
+            continue
+        if p.conditional is not None:
+            return f"{p.label}'s abilities under a condition"
+        for a in p.abilities:
+            aff = getattr(a, "affected", None)
+            if getattr(aff, "kind", "") == "creatures" and getattr(aff, "controller", "any") != "any":
+                return f"{p.label}'s \"{a.text}\""
+    return None
+
+
+def _gain_control(play: Any, f: Any, e: GainControl, chosen: dict[str, Any]) -> str:
+    """613.1b: each of ``e.who`` comes under the control of the one player ``e.to``; an
+    attacking creature is removed from combat (506.4). Not played (the line says why) when
+    another permanent's static ability depends on who controls what, or for a blocking
+    creature or a permanent being attacked (what removing those from combat does is not
+    modelled)."""
+    players = play.players(f, e.to, chosen)
+    if len(players) != 1:
+        return "no player to gain control"
+    new = players[0]
+    ids = play.objects(f, e.who, chosen)
+    if not ids:
+        return "nothing"
+    why = _by_controller(play)
+    if why is not None:
+        return f"control not changed (not played): {why} depends on who controls what"
+    board = play.board
+    blocking = set(play.blockers) | set(board.combat.blocking if board.combat is not None else ())
+    attacked = set(play.attackers.values())
+    lines = []
+    for pid in ids:
+        perm = play.edit.perm(pid)
+        if perm.controller == new:
+            lines.append(f"{new} already controls {pid}")
+            continue
+        if pid in blocking or pid in attacked:
+            what = "blocking" if pid in blocking else "being attacked"
+            lines.append(f"{pid} is {what}: its control change is not played")
+            continue
+        out = ""
+        if pid in play.attackers:  # 506.4: no longer an attacking creature
+            del play.attackers[pid]
+            play.edit.removed.add(pid)
+            out = " and it is removed from combat (506.4)"
+        play.edit.put(dataclasses.replace(perm, controller=new))
+        lines.append(f"{new} gains control of {pid}{out}")
+    return ", ".join(lines)
 
 
 def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:

@@ -1118,6 +1118,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
         elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        elif i > 0 and (it := control.it_is_target(sent, effects)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h26: "... Untap it."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
         got = _sentence(sent, sent_refs, dies_self)

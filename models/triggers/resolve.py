@@ -683,7 +683,7 @@ class _Play:
         listed = [x for e in f.ability.effects
                   for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
         for e in listed:
-            who = getattr(e, "who", None)
+            who = control.target_of(e)  # h26: e.who, or the player a control change gives to
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
                     or who.kind == "target_set":  # h14: a set, more_effects.target_set
                 continue

@@ -48,7 +48,7 @@ __all__ = [
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
     # h26 (control.py)
-    "LoseKeywords", "RemoveExactly",
+    "GainControl", "LoseKeywords", "RemoveExactly",
 ]
 
 Event = Literal[
@@ -714,7 +714,7 @@ class TheyMay:
     effects: tuple[Any, ...]
 
 
-# h26 (control.py): keywords lost, an exact counter removal as a gate
+# h26 (control.py): keywords lost, an exact counter removal as a gate, control changes
 @dataclass(frozen=True)
 class LoseKeywords:
     """``who`` loses ``keywords`` (613.1f, layer 6) until end of turn (``until_eot``; ended
@@ -734,6 +734,16 @@ class RemoveExactly:
     who: Who
     kind: str
     n: int
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """``who`` (permanents) comes under the control of ``to`` (one player: ``Who("you")``,
+    the ability's controller; ``"target_opponent"``, "that player" ...) for good (613.1b,
+    layer 2). A creature that changes controller is removed from combat (506.4)."""
+
+    who: Who
+    to: Who
 
 
 @dataclass(frozen=True)
@@ -1120,7 +1130,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | LoseKeywords | RemoveExactly)  # h26 (control.py)
+          | LoseKeywords | RemoveExactly | GainControl)  # h26 (control.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
