@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import (CantBlockEffect, GainControl, LoseKeywords, RemoveExactly,
+from redzone.models.triggers.types import (Becomes, CantBlockEffect, GainControl, LoseKeywords, RemoveExactly,
                                            TapEffect, Who)
 from redzone.solver.frontends.commands import run_command
 
@@ -146,3 +146,47 @@ def test_control_readings() -> None:
     saurian = parse_trigger("Whenever a source deals damage to this creature, that source's controller "
                             "gains control of this creature.", ("Crag Saurian",))
     assert saurian is not None and saurian.effects == (GainControl(Who("source"), Who("trigger_controller")),)
+
+
+def test_aisling_leprechaun_turns_the_attacker_green_and_crusade_stops_reaching_it() -> None:
+    # 613.1e, 613.4c: Alice's Savannah Lions (2/1 white) attacks under her Crusade ("White
+    # creatures get +1/+1": 3/2) and is blocked by Bob's Aisling Leprechaun (1/1): "that
+    # creature becomes green" for good. No longer white, the Lions is 2/1 again (the layers
+    # applied again) and the Leprechaun's 1 damage kills it; both die. With the Lions'
+    # power and toughness given by the scenario (current values) the change is not played.
+    perms = [_p("lep", "Aisling Leprechaun", "Bob"), _p("lions", "Savannah Lions", "Alice"),
+             _p("cru", "Crusade", "Alice")]
+    got = _run("damage", _scenario(perms, {"lions": "Bob"}, {"lep": ["lions"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["result"] == "lions becomes green"
+    assert sorted(got["outcome"]["destroyed"]) == ["lep", "lions"]
+    given = [perms[0], _p("lions", "Savannah Lions", "Alice", power=3, toughness=2), perms[2]]
+    kept = _run("damage", _scenario(given, {"lions": "Bob"}, {"lep": ["lions"]}, triggers_resolved=["attack"]))
+    assert kept["triggers"][0]["result"].startswith("not played: the layers can't be applied again")
+    assert kept["outcome"]["destroyed"] == ["lep"]
+
+
+def test_gornog_makes_a_coward_that_cannot_block_warriors() -> None:
+    # 613.1d, 509.1b: Gornog, the Red Reaper (a Warrior) attacks Bob: "target creature that
+    # player controls becomes a Coward" (its creature types replaced, 205.1b) resolves
+    # before blocks, and Gornog's "Cowards can't block Warriors" keeps Bob's Grizzly Bears
+    # from blocking it; his Wall of Stone, no Coward, blocks.
+    pick = [{"source": "gor", "window": "attack", "target": "bears"}]
+    perms = [_p("gor", "Gornog, the Red Reaper", "Alice"), _p("bears", "Grizzly Bears", "Bob")]
+    got = _run("choose-block", _scenario(perms, {"gor": "Bob"}, None, trigger_choices=pick))
+    assert got["triggers"][0]["result"] == "bears becomes Coward"
+    assert got["blockers"] == {}
+    walled = _run("choose-block", _scenario(perms + [_p("w", "Wall of Stone", "Bob")], {"gor": "Bob"}, None,
+                                            trigger_choices=pick))
+    assert walled["blockers"] == {"w": ["gor"]}
+
+
+def test_ageless_sentinels_reading() -> None:
+    # 205.1b, 613.1d: "it becomes a Bird Giant, and it loses defender" (for good): a Bird
+    # Giant, no longer a Wall; "until end of turn" is not read.
+    t = parse_trigger("When this creature blocks, it becomes a Bird Giant, and it loses defender.",
+                      ("Ageless Sentinels",))
+    assert t is not None
+    assert t.effects == (Becomes(Who("source"), ("Bird", "Giant")),
+                         LoseKeywords(Who("source"), ("defender",), until_eot=False))
+    assert parse_trigger("Whenever this creature attacks, it becomes a Bird until end of turn.",
+                         ("Grizzly Bears",)) is None

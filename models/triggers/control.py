@@ -1,5 +1,5 @@
 """Control changes, abilities lost and exact payments in triggered abilities of combat (h26;
-docs/triggers.md, "Abilities lost, control changes (h26)").
+docs/triggers.md, "Abilities lost, control, types and colours (h26)").
 
 Reading: :func:`read_clause` reads "X loses flying until end of turn", "you may have X lose
 flying until end of turn", "X gets -2/-0 and loses first strike until end of turn" and "it
@@ -8,7 +8,9 @@ keywords of combat only (a triggered keyword such as flanking is read from its s
 which a loss here would not take away); :func:`reflexive` reads "you may remove two oil
 counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: the effects
 after it are done only if every counter was removed; "gain control of X" / "P gains control
-of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b).
+of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b); "X
+becomes a Bird Giant" / "... in addition to its other types" / "X becomes green" (for good)
+as :class:`Becomes` (613.1d-e).
 
 Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
 the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
@@ -28,12 +30,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.triggers.types import (Amount, CounterChange, Destroy, Effect, GainControl,
-                                           LoseKeywords, Pump, RemoveExactly, Who)
+from redzone.models.parser.vocabulary import CREATURE_TYPES
+from redzone.models.triggers.types import (Amount, Becomes, CounterChange, Destroy, Effect,
+                                           GainControl, LoseKeywords, Pump, RemoveExactly, Who)
 
 __all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "reflexive", "resolve", "stops"]
 
-EFFECTS = (LoseKeywords, RemoveExactly, GainControl)
+EFFECTS = (LoseKeywords, RemoveExactly, GainControl, Becomes)
 """The effect classes :func:`resolve` plays."""
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -47,6 +50,8 @@ from the creature's abilities as they are now."""
 _KW = "(?:" + "|".join(KEYWORDS) + ")"
 _KWS = rf"({_KW}(?:(?:, | and |, and ){_KW})*)"
 _PT = r"([+\-−]\d+)/([+\-−]\d+)"
+_COLORS = {"white": ("W",), "blue": ("U",), "black": ("B",), "red": ("R",), "green": ("G",),
+           "colorless": ()}
 _NO_LATER_GRANT = 1 << 60
 """A timestamp later than any permanent's (:mod:`redzone.models.layers` uses the same)."""
 
@@ -73,6 +78,18 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     """One effect clause of this module (module docstring), or ``None``. ``refs``: what the
     effect's words refer to (the parser's ``_Refs``); ``sentence``: its reader of a
     sentence."""
+    m = re.fullmatch(r"(.+?) (?:becomes?|become) (?:an? )?((?:[A-Z][\w'-]* ?)+?)"
+                     r"( in addition to its other(?: creature)? types)?,?", s)
+    if m:  # for good: "until end of turn" is not read (the cleanup step would not undo it)
+        words = m[2].split()
+        who = refs.obj(m[1])
+        if who is None or not all(w in CREATURE_TYPES for w in words) or len(set(words)) != len(words):
+            return None
+        return (Becomes(who, tuple(words), add=bool(m[3])),)
+    m = re.fullmatch(r"(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless)", s)
+    if m:
+        who = refs.obj(m[1])
+        return None if who is None else (Becomes(who, colors=_COLORS[m[2]]),)
     m = re.fullmatch(r"(?:you )?gain control of (.+)", s) or re.fullmatch(
         r"(.+?) gains? control of (.+)", s)
     if m:  # for good: a duration ("until end of turn", "for as long as ...") is not read
@@ -154,6 +171,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return play.effect(f, CounterChange(e.who, e.kind, "remove", Amount(e.n)), chosen)
     if isinstance(e, GainControl):
         return _gain_control(play, f, e, chosen)
+    if isinstance(e, Becomes):
+        return _becomes(play, f, e, chosen)
     assert isinstance(e, LoseKeywords)
     return _lose(play, f, e, chosen)
 
@@ -256,3 +275,58 @@ def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
         lines.append(f"{pid} loses {' and '.join(e.keywords)}"
                      + (" until end of turn" if e.until_eot else ""))
     return ", ".join(lines) or "no creature"
+
+
+def _becomes(play: Any, f: Any, e: Becomes, chosen: dict[str, Any]) -> str:
+    """613.1d-e: each of ``e.who`` gets its new creature types and colours for good, in its
+    :class:`~redzone.models.battlefield.Base` too (what applying the layers again starts
+    from), then the layers are applied again to the board when another permanent's static
+    ability could reach a creature by them (613: "Walls get +0/+1", "green creatures ...").
+    Not played (the line says why) when a static type- or colour-changing effect is on the
+    battlefield (its timestamp is earlier: it would wrongly win when applied again, 613.7),
+    or when the layers must be applied again and a permanent's power and toughness were
+    given by the scenario (current values: the effects under them are not known)."""
+    from redzone.models.abilities import ColorChange, TypeChange
+    from redzone.models.layers import layer_sources
+    from redzone.models.triggers.tokens import layered_view
+
+    ids = [pid for pid in play.objects(f, e.who, chosen) if play.edit.perm(pid).is_creature]
+    if not ids:
+        return "no creature"
+    live = [p for p in play.board.permanents.values() if play.state.on_battlefield(p.id)]
+    changers = ((TypeChange,) if e.subtypes else ()) + ((ColorChange,) if e.colors is not None else ())
+    for p in live:
+        if any(isinstance(a, changers) for a in p.parsed.abilities):
+            return f"not played: {p.label} has a static type or colour change (613.7)"
+    again = bool(layer_sources(play.board))
+    if again and any(p.base is not None and (p.base.power_given or p.base.toughness_given)
+                     for p in live):
+        return "not played: the layers can't be applied again over given power and toughness"
+
+    def new_types(subtypes: tuple[str, ...]) -> tuple[str, ...]:
+        if not e.subtypes:
+            return subtypes
+        kept = subtypes if e.add else tuple(s for s in subtypes if s not in CREATURE_TYPES)
+        return kept + tuple(s for s in e.subtypes if s not in kept)
+
+    for pid in ids:
+        perm = play.edit.perm(pid)
+        colors = perm.colors if e.colors is None else e.colors
+        changes: dict[str, Any] = {"subtypes": new_types(perm.subtypes), "colors": colors}
+        if perm.base is not None:
+            changes["base"] = dataclasses.replace(
+                perm.base, subtypes=new_types(perm.base.subtypes),
+                colors=perm.base.colors if e.colors is None else e.colors)
+        play.edit.put(dataclasses.replace(perm, **changes))
+    if again:  # 613: what the other permanents' effects give now
+        view = layered_view(play)
+        for pid, v in view.items():
+            play.edit.put(dataclasses.replace(
+                play.edit.perm(pid), power=v.power, toughness=v.toughness, types=v.types,
+                subtypes=v.subtypes, colors=v.colors, combat_delta=v.combat_delta,
+                lost_abilities_at=v.lost_abilities_at, lost_keywords=v.lost_keywords,
+                lost_keyword_at=v.lost_keyword_at))
+    what = " ".join(e.subtypes) + (" in addition to its other types" if e.add else "")
+    if e.colors is not None:
+        what = ", ".join(k for k, v in _COLORS.items() if v == e.colors)
+    return ", ".join(f"{pid} becomes {what}" for pid in ids)

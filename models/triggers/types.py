@@ -48,7 +48,7 @@ __all__ = [
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
     # h26 (control.py)
-    "GainControl", "LoseKeywords", "RemoveExactly",
+    "Becomes", "GainControl", "LoseKeywords", "RemoveExactly",
 ]
 
 Event = Literal[
@@ -747,6 +747,18 @@ class GainControl:
 
 
 @dataclass(frozen=True)
+class Becomes:
+    """``who`` (creatures) becomes ``subtypes`` (creature types: its other creature types
+    replaced, 205.1b, or with ``add`` kept) and/or ``colors`` (WUBRG letters, replacing its
+    colors, 105.3), for good (613.1d-e, layers 4 and 5)."""
+
+    who: Who
+    subtypes: tuple[str, ...] = ()
+    add: bool = False
+    colors: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
     of ``modes`` (each the effects of one mode, in printed order) as the ability is put on
@@ -1130,7 +1142,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | LoseKeywords | RemoveExactly | GainControl)  # h26 (control.py)
+          | LoseKeywords | RemoveExactly | GainControl | Becomes)  # h26 (control.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
