@@ -1,4 +1,5 @@
-"""Keywords lost and exact counter removals in triggered abilities of combat (h26;
+"""Keywords lost, control, types and colours changed, "sacrifice all" and exact counter
+removals in triggered abilities of combat (h26;
 models/triggers/control.py): real cards played by the ``damage`` and ``choose-block`` jobs,
 each answer worked out from the rules by hand with the CR rule cited."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import (Becomes, CantBlockEffect, GainControl, LoseKeywords, RemoveExactly,
+from redzone.models.triggers.types import (Becomes, CantBlockEffect, Conditional, GainControl, IfTest, LoseKeywords, RemoveExactly,
                                            TapEffect, Who)
 from redzone.solver.frontends.commands import run_command
 
@@ -190,3 +191,28 @@ def test_ageless_sentinels_reading() -> None:
                          LoseKeywords(Who("source"), ("defender",), until_eot=False))
     assert parse_trigger("Whenever this creature attacks, it becomes a Bird until end of turn.",
                          ("Grizzly Bears",)) is None
+
+
+def test_yukora_leaving_sacrifices_the_non_ogres() -> None:
+    # 603.6c, 701.21a: Yukora, the Prisoner (5/5) attacks and dies blocked by Bob's Colossal
+    # Dreadmaw (6/6): "sacrifice all non-Ogre creatures you control" takes Alice's Grizzly
+    # Bears, not her Ogre Taskmaster (an Ogre).
+    got = _run("damage", _scenario([_p("yuk", "Yukora, the Prisoner", "Alice"), _p("w", "Colossal Dreadmaw", "Bob"),
+                                    _p("bears", "Grizzly Bears", "Alice"), _p("ogre", "Ogre Taskmaster", "Alice")],
+                                   {"yuk": "Bob"}, {"w": ["yuk"]}, triggers_resolved=["attack", "block"]))
+    assert got["outcome"]["destroyed"] == ["yuk", "bears"]
+    assert got["outcome"]["reasons"]["bears"] == "sacrificed (701.21)"
+
+
+def test_guardian_of_the_ages_loses_defender_and_gains_trample_for_good() -> None:
+    # 608.2c, 613.1f: "if this creature has defender, it loses defender and gains trample":
+    # "it" is the Guardian (not the attacking creature), the change lasts (no duration).
+    t = parse_trigger("Whenever a creature attacks you or a planeswalker you control, if Guardian of the "
+                      "Ages has defender, it loses defender and gains trample.", ("Guardian of the Ages",))
+    assert t is not None
+    assert t.effects == (Conditional(IfTest("source_keyword", measure="defender"),
+                                     (LoseKeywords(Who("source"), ("defender",), until_eot=False,
+                                                   gains=("trample",)),)),)
+    got = _run("damage", _scenario([_p("g", "Guardian of the Ages", "Bob"), _p("bears", "Grizzly Bears", "Alice")],
+                                   {"bears": "Bob"}))
+    assert got["triggers"][0]["result"] == "g loses defender and gains trample"

@@ -10,7 +10,8 @@ counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: 
 after it are done only if every counter was removed; "gain control of X" / "P gains control
 of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b); "X
 becomes a Bird Giant" / "... in addition to its other types" / "X becomes green" (for good)
-as :class:`Becomes` (613.1d-e).
+as :class:`Becomes` (613.1d-e); "sacrifice all X" (a group you control) as a sacrifice of
+each (701.21a).
 
 Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
 the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
@@ -31,8 +32,9 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import (Amount, Becomes, CounterChange, Destroy, Effect,
-                                           GainControl, LoseKeywords, Pump, RemoveExactly, Who)
+from redzone.models.triggers.types import (Amount, Becomes, Conditional, CounterChange, Destroy,
+                                           Effect, GainControl, IfTest, LoseKeywords, Pump,
+                                           RemoveExactly, Who)
 
 __all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "reflexive", "resolve", "stops"]
 
@@ -106,6 +108,24 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None:
             return None
         return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[3])),)
+    m = re.fullmatch(rf"if ~ has ({_KW}), (?:it|~) (loses? .+)", s)
+    if m:  # "if ~ has defender, it loses defender and gains trample": "it" is ~ (608.2c)
+        inner = read_clause(f"~ {m[2]}", refs, sentence)
+        if inner is None:
+            return None
+        return (Conditional(IfTest("source_keyword", measure=m[1]), inner),)
+    m = re.fullmatch(rf"(.+?) (?:loses?|lose) {_KWS} and (?:gains?|gain) {_KWS}( until end of turn)?", s)
+    if m:  # "it loses defender and gains trample" (Guardian of the Ages: for good)
+        who = refs.obj(m[1])
+        if who is None:
+            return None
+        return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[4]), gains=_keywords(m[3])),)
+    m = re.fullmatch(r"sacrifice all (.+)", s)
+    if m:  # 701.21a: every permanent of the group its controller controls
+        who = _permanents(f"all {m[1]}", sentence)
+        if who is None or not _yours(who):
+            return None
+        return (Destroy(who, sacrifice=True),)
     m = re.fullmatch(rf"(.+?) gets? {_PT} and loses? {_KWS} until end of turn", s)
     if m:  # one subject, both changes (611.2c: the same creatures)
         pump = sentence(f"{m[1]} gets {m[2]}/{m[3]} until end of turn")
@@ -114,6 +134,14 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
             return None
         return (pump[0], LoseKeywords(who, _keywords(m[4])))
     return None
+
+
+def _yours(who: Who) -> bool:
+    """Whether the group ``who`` holds only permanents the ability's controller controls
+    ("all non-Ogre creatures you control", "all other permanents you control")."""
+    if who.kind == "group" and who.count is not None:
+        return who.count.controller == "you"
+    return who.kind in ("each_creature", "each_permanent") and who.controller == "you"
 
 
 def reflexive(sent: str, effects: list[Effect]) -> bool:
@@ -254,7 +282,9 @@ def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
         def without(parsed: Any, extra: tuple[Any, ...]) -> Any:
             kept = tuple(a for a in parsed.abilities
                          if not (isinstance(a, Keyword) and a.name in kws))
-            return ParsedText(kept + extra, parsed.unparsed, parsed.ignored)
+            have = {a.name for a in kept if isinstance(a, Keyword)}
+            gained = tuple(Keyword(name=k, text=f.ability.text) for k in e.gains if k not in have)
+            return ParsedText(kept + extra + gained, parsed.unparsed, parsed.ignored)
 
         extra: tuple[Any, ...] = ()
         changes: dict[str, Any] = {}
@@ -273,6 +303,7 @@ def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
                                                      without(eot.after, extra))
         play.edit.put(dataclasses.replace(perm, parsed=without(perm.parsed, extra), **changes))
         lines.append(f"{pid} loses {' and '.join(e.keywords)}"
+                     + (f" and gains {' and '.join(e.gains)}" if e.gains else "")
                      + (" until end of turn" if e.until_eot else ""))
     return ", ".join(lines) or "no creature"
 

@@ -718,11 +718,13 @@ class TheyMay:
 @dataclass(frozen=True)
 class LoseKeywords:
     """``who`` loses ``keywords`` (613.1f, layer 6) until end of turn (``until_eot``; ended
-    in the cleanup step, 514.2) or for good ("it loses defender")."""
+    in the cleanup step, 514.2) or for good ("it loses defender"), and gains ``gains`` for
+    as long ("it loses defender and gains trample")."""
 
     who: Who
     keywords: tuple[str, ...]
     until_eot: bool = True
+    gains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
