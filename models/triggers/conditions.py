@@ -44,6 +44,7 @@ from redzone.models.triggers.types import (
     IfTest,
     Intervening,
     LifeEffect,
+    LoseKeywords,
     MoveCounters,
     PoisonEffect,
     Pump,
@@ -66,7 +67,8 @@ def _number(word: str) -> int:
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
            DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
            MoveCounters, CounterChange,
-           DoesntUntap)  # h15: Spectral Force
+           DoesntUntap,  # h15: Spectral Force
+           LoseKeywords)  # h26: Guardian of the Ages
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 

@@ -30,6 +30,7 @@ from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
+from redzone.models.triggers import control  # h26
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -768,6 +769,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
     if got_more is not None:
         return got_more
+    got_more = control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h26
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -1109,7 +1113,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                                    or board_effects.reflexive(sent, effects))  # h3: "When you do"
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
                      or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
-                     or optional and moves_reflexive(sent, effects))  # h13: "sacrifice it. When you do"
+                     or optional and moves_reflexive(sent, effects)  # h13: "sacrifice it. When you do"
+                     or optional and control.reflexive(sent, effects))  # h26: "remove two counters. When you do"
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True
@@ -1138,6 +1143,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it_target))
         elif i > 0 and (that := actions.that_target(effects, sent, refs)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
+        elif i > 0 and (it := control.it_is_target(sent, effects)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h26: "... Untap it."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
         got = (None if i != 1 or may or if_you_do or optional or after_value  # h25: "E1. If C,

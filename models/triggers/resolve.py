@@ -47,6 +47,7 @@ from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
+from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -685,7 +686,7 @@ class _Play:
         listed = [x for e in f.ability.effects
                   for x in ((e, *e.effects, *e.otherwise) if isinstance(e, Conditional) else (e,))]
         for e in listed:
-            who = getattr(e, "who", None)
+            who = control.target_of(e)  # h26: e.who, or the player a control change gives to
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
                     or who.kind == "target_set":  # h14: a set, more_effects.target_set
                 continue
@@ -784,7 +785,8 @@ class _Play:
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
                     or moves.stops(e, lines[-1])  # h13
                     or more_effects.stops(e, lines[-1])  # h14
-                    or reflexive.stops(e, lines[-1])):  # h20: nobody paid
+                    or reflexive.stops(e, lines[-1])  # h20: nobody paid
+                    or control.stops(e, lines[-1])):  # h26: too few counters
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):
@@ -818,6 +820,8 @@ class _Play:
             return _players.resolve(self, f, e, chosen)
         if isinstance(e, token_copies.EFFECTS):  # h23: token copies (token_copies.py)
             return token_copies.resolve(self, f, e, chosen)
+        if isinstance(e, control.EFFECTS):  # h26: keywords lost, exact removals (control.py)
+            return control.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

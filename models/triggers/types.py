@@ -49,6 +49,8 @@ __all__ = [
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
     # token copies of permanents (h23, token_copies.py)
     "CopyToken",
+    # h26 (control.py)
+    "Becomes", "GainControl", "LoseKeywords", "RemoveExactly",
 ]
 
 Event = Literal[
@@ -721,6 +723,52 @@ class TheyMay:
     effects: tuple[Any, ...]
 
 
+# h26 (control.py): keywords lost, an exact counter removal as a gate, control changes
+@dataclass(frozen=True)
+class LoseKeywords:
+    """``who`` loses ``keywords`` (613.1f, layer 6) until end of turn (``until_eot``; ended
+    in the cleanup step, 514.2) or for good ("it loses defender"), and gains ``gains`` for
+    as long ("it loses defender and gains trample")."""
+
+    who: Who
+    keywords: tuple[str, ...]
+    until_eot: bool = True
+    gains: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RemoveExactly:
+    """"You may remove N <kind> counters from it. When you do, ..." (603.12): ``n`` counters
+    of ``kind`` are removed from ``who`` only if it has that many; with fewer, none is and
+    the effects after it are not done (608.2c)."""
+
+    who: Who
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """``who`` (permanents) comes under the control of ``to`` (one player: ``Who("you")``,
+    the ability's controller; ``"target_opponent"``, "that player" ...) for good (613.1b,
+    layer 2). A creature that changes controller is removed from combat (506.4)."""
+
+    who: Who
+    to: Who
+
+
+@dataclass(frozen=True)
+class Becomes:
+    """``who`` (creatures) becomes ``subtypes`` (creature types: its other creature types
+    replaced, 205.1b, or with ``add`` kept) and/or ``colors`` (WUBRG letters, replacing its
+    colors, 105.3), for good (613.1d-e, layers 4 and 5)."""
+
+    who: Who
+    subtypes: tuple[str, ...] = ()
+    add: bool = False
+    colors: tuple[str, ...] | None = None
+
+
 @dataclass(frozen=True)
 class Modes:
     """A modal ability ("choose one —", 700.2): its controller chooses ``least`` to ``most``
@@ -1198,7 +1246,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
-          | SearchLibrary | CastCard | Venture | RingTempts)  # h24
+          | SearchLibrary | CastCard | Venture | RingTempts  # h24
+          | LoseKeywords | RemoveExactly | GainControl | Becomes)  # h26 (control.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
