@@ -108,6 +108,7 @@ from redzone.models.parser.unless_requirements import unless_requirement_static
 from redzone.models.parser.mana_values import mana_value_static
 from redzone.models.parser.more_subjects import more_subjects_static
 from redzone.models.parser.condition_lists import condition_list_static
+from redzone.models.parser.outside_combat import ability_word_trigger, outside_combat_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -137,6 +138,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     mana_value_static,  # "can't block with creatures with even mana values" (h17)
     more_subjects_static,  # "Green creatures and white creatures have ...", "Lands you control" (h17)
     condition_list_static,  # "~ has trample as long as ..., haste as long as ..." (h17)
+    outside_combat_static,  # "~ doesn't untap during your untap step if ...": ignored (h27)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -509,6 +511,8 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         return [Sentence(line, "ignored", "triggered (chapter)")]
     if _LEVEL_MARKER.match(line) or _PT_LINE.match(line):
         return [Sentence(line, "ignored", "level marker")]
+    if ability_word_trigger(line):  # h27: "Protection Fighting Style — When ..." (.outside_combat)
+        return [Sentence(line, "ignored", "triggered")]
     items = _split_keyword_line(line)
     if items is not None:
         out: list[Sentence] = []

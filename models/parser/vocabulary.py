@@ -94,6 +94,7 @@ _IRREGULAR_PLURALS = {
     "octopi": "Octopus", "octopuses": "Octopus", "thieves": "Thief", "sphinxes": "Sphinx", "foxes": "Fox",
     "lynxes": "Lynx", "witches": "Witch", "boxes": "Box", "pegasi": "Pegasus",
     "calves": "Calf", "halves": "Half", "loxodons": "Loxodon", "mummies": "Mummy",
+    "heroes": "Hero",  # h27: not "Heroe" (She-Hulk, Wallbreaker)
 }
 _INVARIANT_PLURALS = frozenset(
     """merfolk kithkin sheep fish elk djinn efreet samurai moonfolk kor vedalken jellyfish

@@ -1,0 +1,175 @@
+"""Static sentences of creature cards left unread before h27 (issue 21, coverage): what is
+no combat rule is set aside with its reason; what is one is played. Real cards, the result
+the rules give, the rule cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redzone.models.parser import analyse_text
+from redzone.solver.frontends.commands import run_command
+from tests.trigger_play import damage, perm, scenario
+
+
+def reasons(card: str) -> list[tuple[str, str]]:
+    """(status, reason) of each sentence of ``card``'s front face."""
+    from redzone.models.cards import lookup
+
+    c = lookup(card)
+    assert c is not None, card
+    face = c.faces[0]
+    names = tuple(dict.fromkeys((face.name, c.name)))
+    return [(s.status, s.reason) for s in analyse_text(face.text, names=names)]
+
+
+# ------------------------------------------------ no combat rule: set aside, with the reason
+
+@pytest.mark.parametrize(("card", "reason"), [
+    ("Goblin Rock Sled", "untap step (not in the combat)"),      # 502.3
+    ("Guardian Beast", "noncreature permanents"),
+    ("Freewind Equenaut", "granted non-static ability"),          # an activated ability
+    ("Falko, Showoff Pilot", "about cards in hand"),
+    ("Sephara, Sky's Blade", "casting"),                           # 601.2
+    ("Qasali Ambusher", "casting"),
+    ("Dynaheir, Invoker Adept", "activated abilities (302.6)"),
+    ("Shang-Chi, Master of Kung Fu", "activated abilities (302.6)"),
+    ("Cazur, Ruthless Stalker", "keyword not combat-relevant"),    # 702.124j
+    ("Tizerus Charger", "enters the battlefield"),
+    ("Chancellor of the Forge", "before the game (opening hand)"),  # 103.6
+])
+def test_no_combat_rule_is_set_aside_with_its_reason(card: str, reason: str) -> None:
+    got = reasons(card)
+    assert ("ignored", reason) in got
+    assert all(status != "unparsed" for status, _ in got)
+
+
+def test_ability_word_before_a_trigger_is_a_triggered_ability() -> None:
+    # 207.2c: "Protection Fighting Style" has no rules meaning; the line is an enters
+    # trigger, not a protection keyword.
+    assert reasons("Icewind Stalwart")[-1] == ("ignored", "triggered")
+
+
+def test_goblin_rock_sled_keeps_its_attack_restriction() -> None:
+    # The untap sentence is set aside; "can't attack unless defending player controls a
+    # Mountain" is still read (508.1c): Bob has no Mountain, the Sled can't attack.
+    got = run_command("attack", {
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "permanents": [perm("s", "Goblin Rock Sled", "Alice")]}, {}).to_json()
+    assert got["unparsed"] == []
+    assert all("s" not in a for a in _attacker_sets(got))
+
+
+def _attacker_sets(answer: dict[str, Any]) -> list[list[str]]:
+    """Every attacker list an ``attack`` answer offers."""
+    found: list[list[str]] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "attackers" and isinstance(v, (dict, list)):
+                    found.append(list(v))
+                else:
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(answer)
+    return found
+
+
+# ------------------------------------------------------- exert's reflexive ability (603.12)
+
+def test_clockwork_droid_exerted_is_unblockable() -> None:
+    # 701.43a, 603.12: exerted as it attacks, "it can't be blocked this turn" (509.1b).
+    from tests.trigger_play import read
+
+    got = damage([perm("d", "Clockwork Droid", "Alice", conditions={"exerted": True})], {"d": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 17
+    assert reasons("Clockwork Droid")[-1] == ("ignored", "triggered (reflexive)")
+    assert read("Clockwork Droid") == ()  # read in context (attack_choices), not alone
+
+
+def test_combat_celebrant_reports_its_reflexive_trigger_not_played() -> None:
+    # "If this creature hasn't been exerted this turn, you may exert it as it attacks. When
+    # you do, ... after this phase, there is an additional combat phase": the exert choice
+    # is read (701.43a); the extra combat phase is not played, so the trigger is reported
+    # as a trigger of combat not played — never "not understood", never dropped.
+    from redzone.models.triggers.attack_choices import exert_reflexive, reflexive_unread
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "parser_coverage.py"
+    spec = importlib.util.spec_from_file_location("parser_coverage_h27", path)
+    assert spec is not None and spec.loader is not None
+    coverage = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = coverage  # its dataclasses look their module up
+    spec.loader.exec_module(coverage)
+
+    text = ("If this creature hasn't been exerted this turn, you may exert it as it attacks.",
+            "When you do, untap all other creatures you control and after this phase, there is "
+            "an additional combat phase.")
+    names = ("Combat Celebrant",)
+    assert exert_reflexive(text, names) == frozenset({1})
+    assert reflexive_unread(text[1], names) == (
+        "untap all other creatures you control and after this phase, there is an additional "
+        "combat phase")
+    _, cards = coverage.load_cards("")
+    card = next(c for c in cards if c.name == "Combat Celebrant")
+    assert [(t, read) for t, _, read in coverage.combat_triggers(card)] == [(text[1], False)]
+    assert all(status != "unparsed" for status, _ in reasons("Combat Celebrant"))
+
+
+def test_exert_as_he_attacks_is_read() -> None:
+    # Themberchaud: "You may exert Themberchaud as he attacks. When you do, he gains flying
+    # until end of turn" (701.43a, 603.12): the exert choice and its trigger are read.
+    from redzone.models.cards import lookup
+    from redzone.models.parser import parse_text
+    from redzone.models.triggers.attack_choices import choice_triggers, may_exert
+
+    c = lookup("Themberchaud")
+    assert c is not None
+    parsed = parse_text(c.faces[0].text, names=("Themberchaud",))
+    assert may_exert(parsed, ("Themberchaud",)) == "You may exert Themberchaud as he attacks."
+    (got,) = choice_triggers(parsed, ("Themberchaud",))
+    assert got.event == "exerted"
+
+
+# ------------------------------------------------------------------ played readings
+
+def test_she_hulk_gives_other_heroes_trample() -> None:
+    # "Other Heroes you control have trample" (613.1f; "Heroes" is the plural of Hero):
+    # Black Widow (2/2 Hero) blocked by Llanowar Elves (1/1) gets a +1/+1 counter from
+    # She-Hulk's "becomes blocked" trigger (one blocker), then as a 3/3 assigns 1 lethal
+    # damage to the Elves and 2 to Bob (702.19b): Bob 20 -> 18 (20 without trample).
+    got = damage([perm("s", "She-Hulk, Wallbreaker", "Alice"),
+                  perm("w", "Black Widow, Natasha Romanoff", "Alice"),
+                  perm("l", "Llanowar Elves", "Bob")], {"w": "Bob"}, {"l": ["w"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert "l" in got["outcome"]["destroyed"]
+
+
+def test_everett_k_ross_pumps_only_commanders() -> None:
+    # "Commander creatures you control get +1/+1 and have lifelink" (903.3: a commander is
+    # the card the scenario marks ``commander``): the commander Grizzly Bears deals 3 with
+    # lifelink, the Hill Giant (not a commander) 3 without. Bob 40 -> 34, Alice 40 -> 43.
+    sc = scenario([perm("e", "Everett K. Ross, Hapless Attaché", "Alice"),
+                   perm("b", "Grizzly Bears", "Alice", commander=True),
+                   perm("g", "Hill Giant", "Alice")], {"b": "Bob", "g": "Bob"})
+    sc["format"] = "commander"
+    sc["players"] = [{"name": "Alice", "life": 40}, {"name": "Bob", "life": 40}]
+    got = run_command("damage", sc, {}).to_json()
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"] == {"Alice": 43, "Bob": 34}
+
+
+def test_everett_k_ross_card_shows_the_commander_filter() -> None:
+    from redzone.models.abilities import Affected, Quality
+    from redzone.solver.frontends.output import _plain, describe_affected  # type: ignore[attr-defined]
+
+    group = Affected(kind="creatures", controller="you", qualities=(Quality(commander=True),))
+    assert describe_affected(_plain(group)) == "creatures you control (commander)"
