@@ -173,3 +173,44 @@ def test_everett_k_ross_card_shows_the_commander_filter() -> None:
 
     group = Affected(kind="creatures", controller="you", qualities=(Quality(commander=True),))
     assert describe_affected(_plain(group)) == "creatures you control (commander)"
+
+
+# ------------------------------------------------------- one sentence, two subjects (613)
+
+def test_thunderfoot_baloth_pumps_the_others_not_itself_twice() -> None:
+    # "As long as you control your commander, this creature gets +2/+2 and other creatures
+    # you control get +2/+2 and have trample" (stated true): Grizzly Bears is 4/4 with
+    # trample; blocked by Llanowar Elves (1/1) it assigns 1 to the Elves and 3 to Bob
+    # (702.19b). The old reading gave the Baloth the trample and the Bears nothing (Bob 20).
+    got = damage([perm("t", "Thunderfoot Baloth", "Alice",
+                       conditions={"you control your commander": True}),
+                  perm("b", "Grizzly Bears", "Alice"), perm("l", "Llanowar Elves", "Bob")],
+                 {"b": "Bob"}, {"l": ["b"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_angelic_field_marshal_gets_plus_two_and_gives_vigilance() -> None:
+    # Angelic Field Marshal (3/3 flying) with its commander condition stated true: 5/5
+    # (613.4c) — Bob 20 -> 15; "creatures you control have vigilance" is a Grant to the
+    # group, not to the Marshal alone.
+    from redzone.models.abilities import Conditional, Grant
+
+    got = damage([perm("m", "Angelic Field Marshal", "Alice",
+                       conditions={"you control your commander": True})], {"m": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 15
+    (cond,) = [s for s in analyse_text(
+        "As long as you control your commander, this creature gets +2/+2 and creatures you "
+        "control have vigilance.", names=("Angelic Field Marshal",))]
+    (c,) = cond.abilities
+    assert isinstance(c, Conditional)
+    grant = c.abilities[-1]
+    assert isinstance(grant, Grant) and grant.affected.kind == "creatures"
+    assert [k.name for k in grant.abilities] == ["vigilance"]  # type: ignore[attr-defined]
+
+
+def test_unstated_commander_condition_is_reported() -> None:
+    # 611.3a: the scenario does not say whether Alice controls her commander: reported.
+    got = damage([perm("m", "Angelic Field Marshal", "Alice")], {"m": "Bob"})
+    assert got["unparsed"] != []
