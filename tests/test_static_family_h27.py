@@ -214,3 +214,19 @@ def test_unstated_commander_condition_is_reported() -> None:
     # 611.3a: the scenario does not say whether Alice controls her commander: reported.
     got = damage([perm("m", "Angelic Field Marshal", "Alice")], {"m": "Bob"})
     assert got["unparsed"] != []
+
+
+# ----------------------------------------------------------- keywords by colour (613.1f)
+
+def test_scion_of_draco_grants_by_colour() -> None:
+    # "Each creature you control has ... first strike if it's red, and trample if it's
+    # green": Goblin Piker (red 2/1) blocked by Grizzly Bears kills them first and survives
+    # (702.7b); Alice's Grizzly Bears (green 2/2) blocked by Llanowar Elves (1/1) assigns 1
+    # to the Elves and 1 to Bob (702.19b): Bob 20 -> 19.
+    got = damage([perm("s", "Scion of Draco", "Alice"), perm("p", "Goblin Piker", "Alice"),
+                  perm("a", "Grizzly Bears", "Alice"), perm("b", "Grizzly Bears", "Bob"),
+                  perm("l", "Llanowar Elves", "Bob")],
+                 {"p": "Bob", "a": "Bob"}, {"b": ["p"], "l": ["a"]})
+    assert got["unparsed"] == []
+    assert sorted(got["outcome"]["destroyed"]) == ["b", "l"]
+    assert got["outcome"]["life"]["Bob"] == 19
