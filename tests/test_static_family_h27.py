@@ -230,3 +230,52 @@ def test_scion_of_draco_grants_by_colour() -> None:
     assert got["unparsed"] == []
     assert sorted(got["outcome"]["destroyed"]) == ["b", "l"]
     assert got["outcome"]["life"]["Bob"] == 19
+
+
+# ------------------------------------------- protection from the chosen player (702.16)
+
+def nemesis(chosen: str) -> dict[str, Any]:
+    return perm("n", "True-Name Nemesis", "Alice", choices={"player": chosen})
+
+
+def test_true_name_nemesis_cant_be_blocked_by_the_chosen_players_creatures() -> None:
+    # Bob chosen: his Grizzly Bears can't block True-Name Nemesis (702.16f); Carol chosen
+    # instead, they can.
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    def allowed(chosen: str) -> dict[str, tuple[str, ...]]:
+        data = {"players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}],
+                "permanents": [nemesis(chosen), perm("b", "Grizzly Bears", "Bob")],
+                "combat": {"attackers": {"n": "Bob"}}}
+        (p,) = block_problems(build_board(parse_scenario(data)))
+        return dict(p.allowed)
+
+    assert allowed("Bob").get("b", ()) == ()
+    assert allowed("Carol")["b"] == ("n",)
+
+
+def test_true_name_nemesis_takes_no_damage_from_the_chosen_player() -> None:
+    # Bob chosen; Nemesis (3/1) blocks Bob's Hill Giant (3/3): the Giant's 3 damage is
+    # prevented (702.16e), the Nemesis survives and deals 3: the Giant dies.
+    got = run_command("damage", {
+        "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+        "active_player": "Bob",
+        "permanents": [nemesis("Bob"), perm("g", "Hill Giant", "Bob")],
+        "combat": {"attackers": {"g": "Alice"}, "blockers": {"n": ["g"]}}}, {}).to_json()
+    assert got["unparsed"] == []
+    assert got["outcome"]["destroyed"] == ["g"]
+
+
+def test_true_name_nemesis_choice_is_checked_and_required() -> None:
+    # 614.12: the player is chosen as it enters: unstated, the protection is reported (not
+    # in force); a name that is no player is an error naming the field.
+    got = damage([perm("n", "True-Name Nemesis", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+                 {"n": "Bob"}, {"b": ["n"]})
+    assert any("choices" in u["sentence"] if isinstance(u, dict) else "choices" in u
+               for u in got["unparsed"])
+    from redzone.models.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match=r"choices\.player"):
+        run_command("damage", scenario([nemesis("Carol")], {"n": "Bob"}), {})
