@@ -396,6 +396,7 @@ class Board:
                 (isinstance(a, (ModifyPT, Grant)) and a.when is not None)
                 or (isinstance(a, PreventDamage)
                     and (a.when is not None or a.from_blockers or a.from_blocked))
+                or getattr(a, "unblocked_only", False)  # h27: RedirectDamage by unblocked creatures
                 for p in self.permanents.values() for a in p.abilities)
         return self._combat_fx
 

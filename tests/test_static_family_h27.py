@@ -279,3 +279,55 @@ def test_true_name_nemesis_choice_is_checked_and_required() -> None:
 
     with pytest.raises(ScenarioError, match=r"choices\.player"):
         run_command("damage", scenario([nemesis("Carol")], {"n": "Bob"}), {})
+
+
+# ------------------------------------------------ damage to you redirected by source (614.1a)
+
+def dealt(answer: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """(source, recipient) -> damage dealt, over the answer's damage steps."""
+    out: dict[tuple[str, str], int] = {}
+    for step in answer["steps"]:
+        for d in step["dealt"]:
+            out[(d["source"], d["recipient"])] = out.get((d["source"], d["recipient"]), 0) + d["amount"]
+    return out
+
+
+def test_veteran_bodyguard_takes_damage_of_unblocked_creatures_only() -> None:
+    # Bob's untapped Veteran Bodyguard (2/5): the 2 of Alice's unblocked Grizzly Bears are
+    # dealt to it instead (614.1a); Colossal Dreadmaw (6/6 trample) blocked by Llanowar
+    # Elves assigns 1 to them and 5 to Bob — a blocked creature, not redirected (509.1h).
+    got = damage([perm("a", "Grizzly Bears", "Alice"), perm("w", "Colossal Dreadmaw", "Alice"),
+                  perm("v", "Veteran Bodyguard", "Bob"), perm("l", "Llanowar Elves", "Bob")],
+                 {"a": "Bob", "w": "Bob"}, {"l": ["w"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert dealt(got)[("a", "v")] == 2
+
+
+def test_veteran_bodyguard_tapped_redirects_nothing() -> None:
+    # "As long as this creature is untapped" (611.3a): tapped, the Bears hit Bob.
+    got = damage([perm("a", "Grizzly Bears", "Alice"),
+                  perm("v", "Veteran Bodyguard", "Bob", tapped=True)], {"a": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 18
+
+
+def test_martyrs_of_korlis_takes_damage_from_artifacts_only() -> None:
+    # Bob's Martyrs of Korlis (1/6): the artifact Bronze Sable's 2 are dealt to it, the
+    # Grizzly Bears' 2 to Bob: Bob 20 -> 18.
+    got = damage([perm("s", "Bronze Sable", "Alice"), perm("a", "Grizzly Bears", "Alice"),
+                  perm("m", "Martyrs of Korlis", "Bob")], {"s": "Bob", "a": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 18
+    assert dealt(got)[("s", "m")] == 2
+
+
+def test_weathered_bodyguards_redirects_combat_damage() -> None:
+    from redzone.models.abilities import Conditional, RedirectDamage
+
+    (s,) = [x for x in analyse_text(
+        "As long as this creature is untapped, all combat damage that would be dealt to you by "
+        "unblocked creatures is dealt to this creature instead.", names=("Weathered Bodyguards",))]
+    (c,) = s.abilities
+    assert isinstance(c, Conditional) and c.condition.kind == "untapped"
+    (r,) = c.abilities
+    assert isinstance(r, RedirectDamage) and r.damage == "combat" and r.unblocked_only
