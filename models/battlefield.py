@@ -402,6 +402,7 @@ class Board:
                 (isinstance(a, (ModifyPT, Grant)) and a.when is not None)
                 or (isinstance(a, PreventDamage)
                     and (a.when is not None or a.from_blockers or a.from_blocked))
+                or getattr(a, "unblocked_only", False)  # h27: RedirectDamage by unblocked creatures
                 for p in self.permanents.values() for a in p.abilities)
         return self._combat_fx
 
@@ -817,6 +818,8 @@ def protection_extra(quality: str, perm: Permanent) -> bool | None:
     ``"arcane"`` (a spell subtype: no permanent has it) — CR 702.16; ``None`` for any other
     quality (the caller's own table decides)."""
     q = quality.lower()
+    if q.startswith("permanents controlled by "):  # h27: the chosen player (models/choices.py)
+        return perm.controller.lower() == q[len("permanents controlled by "):]
     if q == "snow":
         return "Snow" in perm.supertypes
     m = re.fullmatch(r"mana value (\d+) or (greater|less)", q)

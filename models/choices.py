@@ -6,7 +6,8 @@ the value in the permanent's ``choices`` and :func:`resolve_choices` puts it in 
 the board is built (CR 614.12: the choice is made as it enters, and stays).
 
 Keys of ``choices``: ``"color"`` (white, blue, black, red or green), ``"creature type"``
-(a creature type, e.g. ``"Goblin"``), ``"land type"`` (e.g. ``"Island"``). A choice the
+(a creature type, e.g. ``"Goblin"``), ``"land type"`` (e.g. ``"Island"``), ``"player"`` (a
+player's name: "protection from the chosen player", True-Name Nemesis; h27). A choice the
 scenario does not give is reported with the permanent's unparsed sentences (the ability
 is then not in force, never guessed); a value that is no colour / type is a scenario error
 naming the field.
@@ -27,7 +28,12 @@ _COLORS = ("white", "blue", "black", "red", "green")
 _LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Desert")
 # phrase kept by the parser -> the key of ``choices`` that gives it
 _KEY = {"the chosen color": "color", "creatures of the chosen type": "creature type",
-        "the chosen type": "land type"}
+        "the chosen type": "land type", "the chosen player": "player"}
+# h27: "protection from the chosen player" (True-Name Nemesis) becomes protection from the
+# permanents that player controls (702.16: their creatures can't block it, 702.16f; damage
+# from their sources is prevented, 702.16e; their abilities can't target it, 702.16b), a
+# quality :func:`redzone.models.battlefield.protection_extra` decides.
+PLAYER_QUALITY = "permanents controlled by "
 
 
 def _phrase(a: Ability) -> str | None:
@@ -55,6 +61,8 @@ def _value(perm: Permanent, key: str) -> str | None:
         if v.lower() not in _COLORS:
             raise ScenarioError(where, f"{v!r} is not a color (white, blue, black, red or green)")
         return v.lower()
+    if key == "player":
+        return v  # checked against the board's players by resolve_choices
     if key == "creature type":
         t = v[:1].upper() + v[1:]
         if t not in CREATURE_TYPES:
@@ -86,6 +94,8 @@ def _put(a: Ability, perm: Permanent, missing: list[str]) -> Ability | None:
         return replace(a, land=value)
     if key == "creature type":
         return replace(a, quality=f"{value.lower()} creatures")  # 702.16: creatures of that type
+    if key == "player":
+        return replace(a, quality=PLAYER_QUALITY + value)
     return replace(a, quality=value)
 
 
@@ -94,10 +104,15 @@ def resolve_choices(board: Board) -> None:
     report the abilities whose choice is not given. Called by
     :func:`redzone.models.board.build_board` before the conditions are decided. Raises
     :class:`redzone.models.errors.ScenarioError` for a value that is no colour or type."""
+    players = {p.name for p in board.players}
     for perm in board.permanents.values():
         parsed: ParsedText = perm.parsed
         if not any(_uses_choice(a) for a in parsed.abilities):
             continue
+        chosen = (perm.choices or {}).get("player")
+        if chosen is not None and chosen.strip() not in players:
+            raise ScenarioError(f"permanents[{perm.index}].choices.player",
+                                f"{chosen!r} is not a player of the scenario")
         unparsed = list(parsed.unparsed)
         out: list[Ability] = []
         for a in parsed.abilities:

@@ -441,6 +441,8 @@ def _redirected(board: Board, state: GameState, source: Permanent, recipient: st
             continue
         if to_player and holder.controller != recipient:
             continue
+        if not redirect_source_applies(board, ability, holder, source):  # h27
+            continue
         if not to_player:
             # "you and other permanents you control" (Palisade Giant): another permanent of
             # the ability's controller.
@@ -456,6 +458,22 @@ def _redirected(board: Board, state: GameState, source: Permanent, recipient: st
         return new, [f"redirected from {recipient} to {board.permanents[new].label}: "
                      f"{holder.label} (614.1a)"]
     return recipient, []
+
+
+def redirect_source_applies(board: Board, ability: RedirectDamage, holder: Permanent,
+                            source: Permanent) -> bool:
+    """h27: whether a redirection's source filter lets damage from ``source`` be redirected:
+    ``sources`` (Martyrs of Korlis: artifacts) and ``unblocked_only`` (Veteran Bodyguard: an
+    attacking creature no creature blocks, as the board's combat says, 509.1h)."""
+    if not _source_matches(board, ability.sources, holder, source):
+        return False
+    if ability.unblocked_only:
+        combat = board.combat
+        if combat is None or source.id not in combat.attacking:
+            return False
+        if any(attacker == source.id for _, attacker in combat.blocks):
+            return False
+    return True
 
 
 def _life_floor(board: Board, state: GameState, player: str) -> tuple[int, Permanent] | None:

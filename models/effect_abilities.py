@@ -352,6 +352,12 @@ class RedirectDamage(Ability):
     and_permanents: bool = False
     """Rules round 2 (Palisade Giant, Ancient Adamantoise): damage that would be dealt to
     the other permanents the ability's controller controls is dealt to ``to`` as well."""
+    sources: SourceFilter = ANY_SOURCE
+    """h27: only damage from these sources ("... dealt to you by artifacts": Martyrs of
+    Korlis)."""
+    unblocked_only: bool = False
+    """h27: only damage from unblocked attacking creatures ("... by unblocked creatures":
+    Veteran Bodyguard, 509.1h — a creature blocked stays blocked when its blockers leave)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -85,7 +85,7 @@ from redzone.models.abilities import (  # noqa: E402  (block templates, issue 3)
     Protection,
 )
 from redzone.models.triggers.classify import condition_of, in_combat  # noqa: E402
-from redzone.models.triggers.attack_choices import read_in_context  # noqa: E402
+from redzone.models.triggers.attack_choices import exert_reflexive, read_in_context  # noqa: E402
 from redzone.models.triggers.board_effects import join_modes  # noqa: E402
 from redzone.models.triggers.parse import is_read, unread_part  # noqa: E402
 from redzone.models.parser import (  # noqa: E402
@@ -252,7 +252,7 @@ def combat_triggers(card: CardRecord) -> list[tuple[str, tuple[str, ...], bool]]
         in_context = read_in_context(ignored, names)
         # a modal trigger is read with its modes ("choose one —" and the "•" sentences)
         for i, text in join_modes(ignored):
-            if in_combat(ignored[i], names):
+            if in_combat(ignored[i], names) or i in exert_reflexive(ignored, names):  # h27
                 out.append((text, names, is_read(text, names) or i in in_context))
     return out
 

@@ -108,6 +108,10 @@ from redzone.models.parser.unless_requirements import unless_requirement_static
 from redzone.models.parser.mana_values import mana_value_static
 from redzone.models.parser.more_subjects import more_subjects_static
 from redzone.models.parser.condition_lists import condition_list_static
+from redzone.models.parser.outside_combat import ability_word_trigger, outside_combat_static
+from redzone.models.parser.two_subjects import two_subjects_static
+from redzone.models.parser.colour_grants import colour_grants_static
+from redzone.models.parser.filtered_redirects import filtered_redirect_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -137,6 +141,10 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     mana_value_static,  # "can't block with creatures with even mana values" (h17)
     more_subjects_static,  # "Green creatures and white creatures have ...", "Lands you control" (h17)
     condition_list_static,  # "~ has trample as long as ..., haste as long as ..." (h17)
+    outside_combat_static,  # "~ doesn't untap during your untap step if ...": ignored (h27)
+    two_subjects_static,  # "~ gets +2/+2 and other creatures you control have trample" (h27)
+    colour_grants_static,  # "has vigilance if it's white, ... and trample if it's green" (h27)
+    filtered_redirect_static,  # "all damage ... dealt to you by artifacts is dealt to ~" (h27)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -509,6 +517,8 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         return [Sentence(line, "ignored", "triggered (chapter)")]
     if _LEVEL_MARKER.match(line) or _PT_LINE.match(line):
         return [Sentence(line, "ignored", "level marker")]
+    if ability_word_trigger(line):  # h27: "Protection Fighting Style — When ..." (.outside_combat)
+        return [Sentence(line, "ignored", "triggered")]
     items = _split_keyword_line(line)
     if items is not None:
         out: list[Sentence] = []

@@ -69,7 +69,8 @@ def _protection(rest: str, text: str) -> list[Ability] | None:
 # h17: protection qualities chosen as the permanent entered ("protection from the chosen
 # color": Voice of All, Ward Sliver; "from creatures of the chosen type": Riders of Gavony),
 # replaced by the scenario's ``choices`` when the board is built (redzone.models.choices).
-CHOSEN_QUALITIES = ("the chosen color", "creatures of the chosen type")
+CHOSEN_QUALITIES = ("the chosen color", "creatures of the chosen type",
+                    "the chosen player")  # h27: True-Name Nemesis (models/choices.py)
 
 
 def _protection_extra_quality(q: str) -> bool:

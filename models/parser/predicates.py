@@ -83,7 +83,8 @@ def use_grammar(analyse_text: _Grammar) -> None:
 
 
 _KWITEM = (
-    r"(?:" + _KW_ALT + r"|protection from (?:the chosen color|creatures of the chosen type)"
+    r"(?:" + _KW_ALT + r"|protection from (?:the chosen color|creatures of the chosen type"
+    r"|the chosen player)"  # h27: True-Name Nemesis
     r"|landwalk of the chosen type"  # h17: chosen values (redzone.models.choices)
     r"|protection from (?:[\w'-]+,? and from )?(?:each color|all colors)"  # h17: Pristine Angel
     r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"

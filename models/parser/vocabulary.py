@@ -94,6 +94,7 @@ _IRREGULAR_PLURALS = {
     "octopi": "Octopus", "octopuses": "Octopus", "thieves": "Thief", "sphinxes": "Sphinx", "foxes": "Fox",
     "lynxes": "Lynx", "witches": "Witch", "boxes": "Box", "pegasi": "Pegasus",
     "calves": "Calf", "halves": "Half", "loxodons": "Loxodon", "mummies": "Mummy",
+    "heroes": "Hero",  # h27: not "Heroe" (She-Hulk, Wallbreaker)
 }
 _INVARIANT_PLURALS = frozenset(
     """merfolk kithkin sheep fish elk djinn efreet samurai moonfolk kor vedalken jellyfish
@@ -233,6 +234,12 @@ _OUTCOME_RELEVANT = lazy_compile(
 )
 
 
+# h27: "can't have [-1/-1] counters put on it/them" (Melira, Tatterkite, Blightbeetle) changes
+# what wither and infect damage do (120.3d) and what combat triggers' counters do (122.1):
+# reported until the engine plays it, never set aside as "not combat-relevant".
+_COUNTERS_BARRED = lazy_compile(r"(?i)\bcan't have (?:[+\-]1/[+\-]1 )?counters put on\b")
+
+
 def is_combat_relevant(text: str) -> bool:
     """The combat-relevance rule: ``text`` mentions attacking, blocking, combat, goad,
     the defending player, protection, landwalk, banding, toxic, preventing damage, damage
@@ -246,7 +253,7 @@ def is_combat_relevant(text: str) -> bool:
     sentences it could not place): relevant ones are reported as unparsed, the others
     ignored. See ``docs/parser.md`` for why this is the rule.
     """
-    if _RELEVANT.search(text) or _OUTCOME_RELEVANT.search(text):
+    if _RELEVANT.search(text) or _OUTCOME_RELEVANT.search(text) or _COUNTERS_BARRED.search(text):
         return True
     return bool(_DAMAGE_REPLACED.search(text)) and not re.search(
         r"(?i)\bnoncombat\b|\bthis turn\b", text)

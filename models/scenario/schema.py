@@ -145,7 +145,7 @@ class PermanentSpec(_Strict):
     choices: dict[str, str] = Field(
         default_factory=dict,
         description="Choices made as the permanent entered, e.g. {\"direction\": \"left\"} "
-                    "(Pramikon, Sky Rampart).")
+                    "(Pramikon, Sky Rampart), {\"player\": \"Bob\"} (True-Name Nemesis).")
     conditions: dict[str, bool] = Field(
         default_factory=dict,
         description="Conditions of the permanent's static abilities that the scenario has no "

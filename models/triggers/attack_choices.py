@@ -28,10 +28,13 @@ from redzone.models.abilities import ParsedText
 from redzone.models.triggers.parse import _SELF, _effects, _normalise, _Reading, _Refs
 from redzone.models.triggers.types import Amount, DamageEffect, Pump, TriggeredAbility, Watch, Who
 
-__all__ = ["choice_triggers", "enters_stopped", "enters_triggers", "has_enlist", "may_exert",
-           "read_in_context"]
+__all__ = ["choice_triggers", "enters_stopped", "enters_triggers", "exert_reflexive",
+           "has_enlist", "may_exert", "read_in_context"]
 
-_EXERT = re.compile(r"You may exert ~ as (?:it|~) attacks\.?")
+# h27: "If ~ hasn't been exerted this turn, you may exert it as it attacks" (Combat
+# Celebrant): a scenario is the turn's first combat, so it has not been (701.43a)
+_EXERT = re.compile(r"(?:If ~ hasn't been exerted this turn, you|You) may exert (?:~|it|him|her) as (?:it|he|she|~) "
+                    r"attacks\.?")
 _WHEN_YOU_DO = re.compile(r"When you do, (?P<effect>.+)")
 _WHENEVER_EXERT = re.compile(r"Whenever you exert (?:a|one or more) creatures?, (?P<effect>.+)")
 _ENLIST = re.compile(r"Enlist\.?", re.IGNORECASE)
@@ -95,6 +98,27 @@ def read_in_context(sentences: tuple[str, ...], names: tuple[str, ...]) -> froze
     """Indexes of ``sentences`` this module plays (a "When you do" after an exert sentence,
     "whenever you exert a creature", enlist, counters removed "this way")."""
     return frozenset(i for i, _ in _read(tuple(sentences), names))
+
+
+@lru_cache(maxsize=4096)
+def exert_reflexive(sentences: tuple[str, ...], names: tuple[str, ...]) -> frozenset[int]:
+    """h27: indexes of the "When you do, ..." sentences of ``sentences`` (a permanent's
+    set-aside sentences, in order) that follow an exert sentence, read or not: triggered
+    abilities of combat (the creature is exerted as it attacks, 701.43a; the reflexive
+    ability triggers then, 603.12), which the coverage figures and ``redzone card`` count
+    with the other triggers of combat — one this module does not read is reported."""
+    norm = [_normalise(s, names) for s in sentences]
+    return frozenset(i for i in range(1, len(norm))
+                     if _WHEN_YOU_DO.fullmatch(norm[i].rstrip(".")) and _EXERT.fullmatch(norm[i - 1]))
+
+
+def reflexive_unread(sentence: str, names: tuple[str, ...]) -> str | None:
+    """h27: the effect of a "When you do, <effect>" ``sentence`` when the trigger reader
+    does not read it (for ``redzone card``'s "why not played"), else ``None``."""
+    m = _WHEN_YOU_DO.fullmatch(_normalise(sentence, names).rstrip("."))
+    if m is None or _reflexive(m["effect"], _Reading("exerted", Watch()), sentence, "exerted"):
+        return None
+    return m["effect"]
 
 
 def may_exert(parsed: ParsedText, names: tuple[str, ...]) -> str | None:

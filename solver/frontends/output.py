@@ -49,6 +49,11 @@ def describe_affected(affected: dict[str, Any]) -> str:
     owner = {"you": "you control", "opponents": "your opponents control"}.get(affected.get("controller", "any"))
     if owner:
         words.append(owner)
+    qualities = [_describe_value(q) for q in affected.get("qualities") or ()]
+    if qualities:
+        # h27: the filter is part of the group ("Commander creatures you control" is not
+        # every creature you control): each alternative, any one of which must match.
+        words.append("(" + " or ".join(qualities) + ")")
     return " ".join(words)
 
 

@@ -46,7 +46,7 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
     def combat_triggers(face_name: str, ignored: tuple[str, ...]) -> tuple[list[str], list[str]]:
         """The set-aside sentences that are triggered abilities of combat (CR 603.2): those
         the play of combat plays (docs/triggers.md, "What is read") and those it leaves out."""
-        from redzone.models.triggers.attack_choices import read_in_context
+        from redzone.models.triggers.attack_choices import exert_reflexive, read_in_context
         from redzone.models.triggers.board_effects import modal_read
 
         names = tuple(dict.fromkeys((face_name, found.name)))
@@ -54,8 +54,9 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         # enlist, exert's "When you do" ...: played by attack_choices (as not_played says)
         modal = modal | read_in_context(tuple(ignored), names)
         played = [t for i, t in enumerate(ignored) if is_read(t, names) or i in modal]
-        left = [t for t in ignored if t not in played and in_combat(t, names)
-                and classify(t) == "triggered"]
+        exerted = exert_reflexive(tuple(ignored), names)  # h27: "When you do" after exert
+        left = [t for i, t in enumerate(ignored) if t not in played
+                and (in_combat(t, names) or i in exerted) and classify(t) == "triggered"]
         return played, left
 
     played, left = combat_triggers(front.name, parsed.ignored)
@@ -65,7 +66,10 @@ def card(name: tuple[str, ...], as_json: bool) -> None:
         the trigger condition or the first effect sentence), for a user who asks why it is
         not played."""
         names = tuple(dict.fromkeys((face_name, found.name)))
-        part = unread_part(sentence, names)
+        from redzone.models.triggers.attack_choices import reflexive_unread
+
+        effect = reflexive_unread(sentence, names)  # h27: exert's "When you do, <effect>"
+        part = unread_part(sentence, names) if effect is None else "effect: " + effect
         if part is None:  # each sentence reads alone but not in this card's context
             return "not read in context"
         kind, _, text = part.partition(": ")
