@@ -1207,7 +1207,7 @@ class _Play:
                 f, mode = board_effects.choose_mode(self, f)  # h3: modes first (603.3c)
                 if mode == []:
                     self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
-                                                  "removed: no mode can be chosen (603.3c)", {},
+                                                  "removed: no mode chosen (603.3c)", {},
                                                   f.trigger))
                     continue
                 chosen = self.targets(f)
