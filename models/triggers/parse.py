@@ -27,7 +27,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
-from redzone.models.triggers import later  # h28
+from redzone.models.triggers import later, orders  # h28
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -759,6 +759,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     s = s.strip()
     if not s:
         return None
+    if (got_order := orders.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:
+        return got_order  # h28: other word orders of forms read below (orders.py)
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
