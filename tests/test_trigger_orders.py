@@ -7,7 +7,7 @@ from typing import Any
 
 from redzone.models.triggers.types import Amount, DamageEffect, Who
 from redzone.solver.frontends.commands import run_command
-from trigger_play import perm, read
+from trigger_play import damage, perm, read
 
 
 def _bob_attacks(perms: list[dict[str, Any]], attackers: dict[str, str],
@@ -65,3 +65,25 @@ def test_that_archer_is_the_archer_whose_event_it_was() -> None:
     (t,) = read("Greatbow Doyen")
     assert t.effects == (DamageEffect(Who("damaged_controller"), Amount(1, "damage_dealt"),
                                       by="trigger"),)
+
+
+def test_nefashu_shrinks_a_set_of_targets() -> None:
+    # 601.2c, 613.4c: "up to five target creatures each get -1/-1": Bob's Grizzly Bears (2/2)
+    # and Llanowar Elves (1/1) both shrink; the Elves die (704.5f) before blocks; Nefashu (5/3)
+    # unblocked deals 5 (Bob 15).
+    got = damage([perm("n", "Nefashu", "Alice"), perm("b", "Grizzly Bears", "Bob"),
+                  perm("e", "Llanowar Elves", "Bob")], {"n": "Bob"})
+    assert got["triggers"][0]["choices"] == {"targets": ["b", "e"]}
+    assert got["outcome"]["destroyed"] == ["e"]
+    assert got["outcome"]["life"]["Bob"] == 15
+
+
+def test_rage_forger_has_the_attacking_creature_deal_the_damage() -> None:
+    # "you may have that creature deal 1 damage": Alice's Grizzly Bears (3/3 with a +1/+1
+    # counter) attack: 1 damage to Bob, then 3 combat damage (Bob 16).
+    (t,) = read("Rage Forger")
+    assert t.optional and t.effects[0] == DamageEffect(
+        Who("target_player", also_types=("Planeswalker",)), Amount(1), by="trigger")
+    got = damage([perm("r", "Rage Forger", "Alice"),
+                  perm("b", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"b": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 16

@@ -14,7 +14,10 @@ sentence reader (so the effect is the same object, played by the same code):
   attacking creature, controlled by the attacking player (508.1a), "the attacking player";
 - "its controller" where "it" is the creature whose event it was: "that creature's
   controller"; "that <type>" where the trigger's subject is a creature of that type
-  ("whenever an Archer you control deals damage ..., that Archer deals ..."): "it".
+  ("whenever an Archer you control deals damage ..., that Archer deals ..."), and "[have]
+  that creature deal(s)" where that creature is the creature whose event it was: "it";
+- "up to five target creatures each get -1/-1 until end of turn": "each of up to five
+  target creatures gets -1/-1 until end of turn" (a set of targets, 601.2c).
 
 Pure Python.
 """
@@ -36,6 +39,8 @@ _TWO_DAMAGES = re.compile(r"(?P<who>.+?) deals (?P<n>\d+|X|that much) damage to 
 _EQUAL_AFTER = re.compile(r"(?P<who>.+?) deals damage to (?P<to>.+?) equal to (?P<what>(?:its|~'s|that "
                           r"creature's) (?:power|toughness))")
 _TRIGGER = Who("trigger")
+_EACH_AFTER = re.compile(r"(?P<n>(?:up to )?(?:two|three|four|five|six|seven|eight|\d+)) target "
+                         r"(?P<what>[\w' -]+?) each (?P<verb>get|gain|deal) (?P<rest>.+)")
 
 
 def _said_again(s: str, refs: Any) -> str:
@@ -45,6 +50,8 @@ def _said_again(s: str, refs: Any) -> str:
         s = s.replace("that creature's controller", "the attacking player")
     if r.it == _TRIGGER and r.that_creature == _TRIGGER:
         s = re.sub(r"\bits controller\b(?!')", "that creature's controller", s)
+    if r.it == _TRIGGER and r.that_creature == _TRIGGER:
+        s = re.sub(r"^(?:have )?that creature deals? ", "it deals ", s)
     if r.it == _TRIGGER and r.watch.kind == "creatures" and any(q.subtypes for q in r.watch.qualities):
         kinds = {k for q in r.watch.qualities for k in q.subtypes}
         s = re.sub(r"^that ([A-Z][\w'-]*) (?=deals|gets|gains)",
@@ -60,6 +67,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         got = sentence(again)
         if got is not None:
             return got
+    m = _EACH_AFTER.fullmatch(s)
+    if m:
+        return sentence(f"each of {m['n']} target {m['what']} {m['verb']}s {m['rest']}")
     m = _TWO_DAMAGES.fullmatch(s)
     if m:
         a = sentence(f"{m['who']} deals {m['n']} damage to {m['a']}")
