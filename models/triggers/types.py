@@ -47,6 +47,8 @@ __all__ = [
     "Chance",
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
+    # h28 (fights.py)
+    "Fight",
 ]
 
 Event = Literal[
@@ -1087,6 +1089,21 @@ class TokensFor:
     exiled: bool = False
 
 
+# ----------------------------------------------------------------- h28 (fights.py)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The source (``by="source"``) or the creature whose event it was (``"trigger"``) fights
+    ``who``, one target creature (701.14a): each deals damage equal to its power to the other
+    at once; none when either has left the battlefield or the target is illegal (701.14b);
+    a creature that fights itself is dealt twice its power (701.14c). Not combat damage
+    (701.14d). h28: models/triggers/fights.py."""
+
+    who: Who
+    by: Literal["source", "trigger"] = "source"
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1095,7 +1112,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | CounterChange | Amass | Blight | Connive | Endure | TapAny | AtNextEndStep
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
-          | TokensFor | AddLandType | SetBase | TheyMay)
+          | TokensFor | AddLandType | SetBase | TheyMay
+          | Fight)  # h28
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
