@@ -27,7 +27,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
-from redzone.models.triggers import fights, later, orders  # h28
+from redzone.models.triggers import explore, fights, later, orders  # h28
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -786,6 +786,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_later
     if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
         return got_fight
+    if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
+        return got_explore
     got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_first is not None:
         return got_first

@@ -47,8 +47,8 @@ __all__ = [
     "Chance",
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
-    # h28 (fights.py)
-    "Fight",
+    # h28 (fights.py, explore.py)
+    "Explore", "Fight",
 ]
 
 Event = Literal[
@@ -1104,6 +1104,17 @@ class Fight:
     by: Literal["source", "trigger"] = "source"
 
 
+@dataclass(frozen=True)
+class Explore:
+    """``who`` (one creature) explores (701.44a): its controller reveals the top card of
+    their library; a land goes to their hand, otherwise a +1/+1 counter is put on the
+    creature (none once it has left the battlefield, 701.44b) and the card may go to the
+    graveyard. The card is hidden: which kind it is, is no player's choice (h28:
+    models/triggers/explore.py)."""
+
+    who: Who
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1113,7 +1124,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | Fight)  # h28
+          | Fight | Explore)  # h28
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
