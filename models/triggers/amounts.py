@@ -53,6 +53,9 @@ _PLURAL = {"Equipment": "Equipment", "Auras": "Aura", "Vehicles": "Vehicle",
            "Islands": "Island", "Mountains": "Mountain", "Plains": "Plains",
            "Swamps": "Swamp", "Sagas": "Saga", "Gates": "Gate", "Loci": "Locus"}
 _COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_HISTORIC = (Quality(types=("Artifact",)), Quality(supertypes=("Legendary",)),
+             Quality(subtypes=("Saga",)))
+"""h28: what "historic" asks of a permanent, one of (700.6)."""
 _ADJ = (r"(?:attacking|tapped|untapped|legendary|nontoken|equipped|modified|artifact|white|"
         r"blue|black|red|green)")
 _SEP = r"(?:, and/or |, and |, or |, | and/or | or | and )"
@@ -62,7 +65,8 @@ _CTL = (r"(?P<ctl> you control| you don't control| your opponents control| an op
         r"battlefield)?")
 _WITH = (r"(?P<with> with (?:power|toughness) \d+ or (?:greater|less)| with flying| with "
          r"\+1/\+1 counters on them| with a \+1/\+1 counter on it| with counters on them| "
-         r"with a counter on it)?")
+         r"with a counter on it"
+         r"| with (?:an? )?[a-z]+ counters? on (?:it|them))?")  # h28: a named kind ("oil", 122.1)
 _NOUNS = re.compile(
     r"(?P<other>other )?(?P<adj>(?:" + _ADJ + r" )*)(?P<nouns>" + _WORD + r"(?:" + _SEP + _WORD
     + r")*)(?P<tok> tokens?)?" + _WITH.replace("?P<with>", "?P<with0>") + _CTL
@@ -110,6 +114,9 @@ def _whose(ctl: str | None, refs: Any) -> str | None:
 def _permanents(words: str, refs: Any, plural: bool) -> Count | None:
     """A count of permanents ("legendary creatures you control", "land defending player
     controls", "tapped artifacts and/or creatures you control"), or ``None``."""
+    hm = re.fullmatch(r"historic permanents?( you control)", words)
+    if hm:  # h28: historic is artifacts, legendaries and Sagas (700.6)
+        return Count("permanents", _HISTORIC, "you")
     m = _NOUNS.fullmatch(words)
     if not m or (m["with0"] and m["with"]):
         return None
@@ -153,6 +160,8 @@ def _permanents(words: str, refs: Any, plural: bool) -> Count | None:
             fields["keywords"] = ("flying",)
         elif "+1/+1" in with_:
             fields["counter"] = "+1/+1"
+        elif km := re.fullmatch(r"with (?:an? )?([a-z]+) counters? on (?:it|them)", with_):
+            fields["counter"] = km[1]  # h28: "with oil counters on them" (122.1)
         else:
             return None  # a counter of any kind: no such filter
     quals = [dataclasses.replace(q, **fields) for q in quals]  # type: ignore[arg-type]

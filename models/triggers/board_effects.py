@@ -524,10 +524,16 @@ def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
 
 # ----------------------------------------------------------------- modes (700.2, 603.3c)
 
-_MODAL = re.compile(r"choose (one|one or both|two|three)( at random)? ?— ?(•.+)", re.DOTALL)
-_HEADER = re.compile(r".*, choose (?:one|one or both|two|three)(?: at random)? ?—$")
+_MODAL = re.compile(r"choose (one|one or both|two|three|any number|up to one|one or more)"
+                    r"( at random)? ?— ?(•.+)", re.DOTALL)  # h28: any number, up to one, one or more
+_HEADER = re.compile(r".*, choose (?:one|one or both|two|three|any number|up to one|one or more)"
+                     r"(?: at random)? ?—$")
 _MODE_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
-_HOW_MANY = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2), "three": (3, 3)}
+_ALL = 99
+_HOW_MANY = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2), "three": (3, 3),
+             # h28: "any number" may be none (603.3c: no mode chosen, the ability is removed
+             # from the stack), "up to one" too; "one or more" / "any number": up to all of them
+             "any number": (0, _ALL), "up to one": (0, 1), "one or more": (1, _ALL)}
 
 Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
 
@@ -550,6 +556,7 @@ def read_modes(rest: str, effects: Effects) -> tuple[bool, tuple[tuple[Effect, .
         if got is None or got[1] or any(isinstance(e, Pay) for e in got[0]):
             return True, None
         modes.append(got[0])
+    most = len(modes) if most == _ALL else most  # h28
     if len(modes) < max(2, most):
         return True, None
     if most > 1 and sum(1 for mode in modes if any(_targets(e) for e in mode)) > 1:

@@ -43,6 +43,8 @@ __all__ = ["Chance", "adversary", "assumed", "is_random", "read", "resolve"]
 
 _WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SPLIT = re.compile(r"(?<=\.)\s+(?=[A-Z~])")
+_EXPLORES = re.compile(r"\bexplores\b")
+"""h28: the text of an ability that explores (its ``chosen`` is the revealed card's kind)."""
 
 
 # ====================================================================== reading
@@ -279,19 +281,23 @@ def assumed(resolved: Sequence[Resolved | Mapping[str, Any]], stated: Sequence[T
         got = r.get("choices")
         choices: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
         source, window, trigger = str(r["source"]), str(r["window"]), r.get("trigger")
-        for what in ("coin", "roll", "mode", "target"):
+        for what in ("coin", "roll", "mode", "target", "chosen"):
             if what not in choices or (what in ("mode", "target")
                                        and "at random" not in str(r.get("text", ""))):
                 continue
+            if what == "chosen" and not _EXPLORES.search(str(r.get("text", ""))):
+                continue  # h28: only an explore's card is no player's choice (explore.py)
             if any(i.source == source and i.window == window
                    and (i.trigger is None or i.trigger == trigger)
                    and getattr(i, what) is not None for i in stated):
                 continue
             said = {"coin": f"{choices[what]} flip(s) won", "roll": f"a roll of {choices[what]}",
-                    "mode": f"mode {choices[what]}", "target": f"target {choices[what]}"}[what]
+                    "mode": f"mode {choices[what]}", "target": f"target {choices[what]}",
+                    "chosen": f"a {choices[what]} card"}[what]
             event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
-                     "target": "target chosen at random"}[what]
-            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d"}[what]
+                     "target": "target chosen at random", "chosen": "explored card"}[what]
+            rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d",
+                    "chosen": "701.44"}[what]
             who = (labels or {}).get(source, source)
             if worst_for is None:
                 out.append(f"warning: {who}'s {event} in the {window} window is not stated: {said} "

@@ -31,6 +31,7 @@ from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
+from redzone.models.triggers import explore, fights, later, orders  # h28
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -763,6 +764,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     s = s.strip()
     if not s:
         return None
+    if (got_order := orders.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:
+        return got_order  # h28: other word orders of forms read below (orders.py)
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
@@ -787,6 +790,12 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_value = value_effect(s)  # the value grammar and "if ..." conditions (value.py)
     if got_value is not None:
         return got_value
+    if (got_later := later.read_clause(s, refs)) is not None:  # h28: later turns, Attractions
+        return got_later
+    if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
+        return got_fight
+    if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
+        return got_explore
     got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_first is not None:
         return got_first

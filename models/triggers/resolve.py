@@ -48,6 +48,7 @@ from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
+from redzone.models.triggers import explore, fights  # h28
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -822,6 +823,10 @@ class _Play:
             return token_copies.resolve(self, f, e, chosen)
         if isinstance(e, control.EFFECTS):  # h26: keywords lost, exact removals (control.py)
             return control.resolve(self, f, e, chosen)
+        if isinstance(e, fights.EFFECTS):  # h28: fights (fights.py)
+            return fights.resolve(self, f, e, chosen)
+        if isinstance(e, explore.EFFECTS):  # h28: explore (explore.py)
+            return explore.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -1223,7 +1228,7 @@ class _Play:
                 f, mode = board_effects.choose_mode(self, f)  # h3: modes first (603.3c)
                 if mode == []:
                     self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
-                                                  "removed: no mode can be chosen (603.3c)", {},
+                                                  "removed: no mode chosen (603.3c)", {},
                                                   f.trigger))
                     continue
                 chosen = self.targets(f)

@@ -51,6 +51,8 @@ __all__ = [
     "CopyToken",
     # h26 (control.py)
     "Becomes", "GainControl", "LoseKeywords", "RemoveExactly",
+    # h28 (fights.py, explore.py)
+    "Explore", "Fight",
 ]
 
 Event = Literal[
@@ -1235,6 +1237,30 @@ class RingTempts:
     as their Ring-bearer (701.54a) and the Ring gains its next ability (701.54c); played only
     for the first temptation of the game (its Ring-bearer is legendary and can't be blocked
     by creatures with greater power)."""
+# ----------------------------------------------------------------- h28 (fights.py)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The source (``by="source"``) or the creature whose event it was (``"trigger"``) fights
+    ``who``, one target creature (701.14a): each deals damage equal to its power to the other
+    at once; none when either has left the battlefield or the target is illegal (701.14b);
+    a creature that fights itself is dealt twice its power (701.14c). Not combat damage
+    (701.14d). h28: models/triggers/fights.py."""
+
+    who: Who
+    by: Literal["source", "trigger"] = "source"
+
+
+@dataclass(frozen=True)
+class Explore:
+    """``who`` (one creature) explores (701.44a): its controller reveals the top card of
+    their library; a land goes to their hand, otherwise a +1/+1 counter is put on the
+    creature (none once it has left the battlefield, 701.44b) and the card may go to the
+    graveyard. The card is hidden: which kind it is, is no player's choice (h28:
+    models/triggers/explore.py)."""
+
+    who: Who
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
@@ -1247,7 +1273,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
           | SearchLibrary | CastCard | Venture | RingTempts  # h24
-          | LoseKeywords | RemoveExactly | GainControl | Becomes)  # h26 (control.py)
+          | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
+          | Fight | Explore)  # h28
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

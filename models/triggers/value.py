@@ -350,7 +350,8 @@ def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:
 
 _CAUSED = re.compile(
     r"\b(?:draws?|discards?|mills?|scry|scries|surveils?|search(?:es)?|shuffles?|enters?|"
-    r"entered|monarch|graveyard|exiled?|investigates?|sacrifices?)\b|\{E\}", re.IGNORECASE)
+    r"entered|monarch|graveyard|exiled?|investigates?|sacrifices?|explores?)\b|\{E\}",  # h28: explore
+    re.IGNORECASE)
 _OWN_ENTERS = re.compile(r"^(?:When|Whenever) (?:~|this (?:creature|permanent|artifact|card)) "
                          r"enters\b")
 _TRIGGER_HEAD = re.compile(r"^(?:[A-Z][\w'’ -]{0,40} — )?(?:When|Whenever|At)\b")
