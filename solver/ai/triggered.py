@@ -612,7 +612,77 @@ class TriggerGame:
                                   attack_cost, a, b)
             return v, (("attack", tuple(o.resolved)),) + line
 
+        if self.lookahead == 0:
+            return self.window_tree(board, attack, tree, after, alpha, beta)
         return self.tree(tree, after, alpha, beta)
+
+    def window_tree(self, board: Board, attack: Mapping[str, str], node: Node,
+                    value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int) -> _Value:
+        """:meth:`tree` over the attack window at lookahead 0, where the attacking player's
+        choice of the target of a "target creature can't block this turn" ability (509.1b;
+        Goblin Heelcutter's, :meth:`inert_merged`) reuses a sibling's refutation: when an
+        option's outcome was refuted by a block ``B`` (its value at most ``alpha``, no cost)
+        and another option's outcome is a leaf where ``B`` is legal (no blocker of ``B`` is
+        its target), that option is at most the same value — ``B`` there is the same combat
+        (the two outcomes differ only in which creature that blocks in neither can't block:
+        the effect ends with the turn, 514.2, and nothing but the legality of blocks reads
+        it), and the defending player's best is at most ``B``'s value — so it fails low
+        without its blocks being searched (:meth:`refutes`)."""
+        if node.outcome is not None:
+            return value(node.outcome, alpha, beta)
+        assert node.choice is not None
+        choice = node.choice
+        maximise = self.maximises(choice)
+        if not (maximise and choice.what == "target" and self._inert.get((choice.source, choice.text))):
+            return _alpha_beta(node.children, maximise, alpha, beta,
+                               lambda child, a, b: self.window_tree(board, attack, child, value, a, b))
+        best: _Value | None = None
+        refuted: list[tuple[int, dict[str, list[str]], Line]] = []
+        for opt, child in zip(choice.options, node.children):
+            got = self.shared_refutation(board, attack, opt, child.outcome, refuted) \
+                if child.outcome is not None and refuted else None
+            if got is None:
+                got = self.window_tree(board, attack, child, value, alpha, beta)
+                v, line = got
+                if (v <= alpha and child.outcome is not None and len(line) > 1 and line[1][0] == "blocks"
+                        and not line[1][2] and not line[1][3] and dict(child.outcome.attackers) == attack):
+                    refuted.append((v, line[1][1], line))
+            if best is None or got[0] > best[0]:
+                best = got
+            alpha = max(alpha, got[0])
+            if alpha >= beta:
+                break
+        assert best is not None
+        return best
+
+    def shared_refutation(self, board: Board, attack: Mapping[str, str], target: Any, out: Outcome,
+                          refuted: list[tuple[int, dict[str, list[str]], Line]]) -> _Value | None:
+        """The value (an upper bound, at most the window's ``alpha``) and line of a sibling
+        option's refutation that holds in the outcome ``out`` of the option ``target``
+        (:meth:`window_tree`), or ``None``: the first refuting block of ``refuted`` ((value,
+        block, line), each value at most ``alpha``) in which ``target`` does not block and
+        that is legal at no cost in ``out`` (:meth:`refutes`)."""
+        if dict(out.attackers) != dict(attack) or self.over(out.state):
+            return None
+        for v, blocks, line in refuted:
+            if target not in blocks and self.refutes(board, attack, out, blocks):
+                return v, line
+        return None
+
+    def refutes(self, board: Board, attack: Mapping[str, str], out: Outcome, blocks: Mapping[str, list[str]]
+                ) -> bool:
+        """Whether ``blocks`` is a legal block (509.1a-c) at no cost in the window's outcome
+        ``out`` (:meth:`window_tree`)."""
+        view, live = battlefield_view(window_board(board, attack, out, {}), out.state, out.attackers)
+        problems = block_problems(view, live)
+        if len(problems) != 1:
+            return False
+        p = problems[0]
+        if not (_free(p) or _restricted_only(p)):
+            return False
+        if any(a not in p.allowed.get(b, ()) for b, lst in blocks.items() for a in lst):
+            return False
+        return _free(p) or not bp_mod.restriction_violations(p, blocks)
 
     def inert_merged(self, board: Board, choice: Any) -> Any:
         """``choice`` with its inert options merged into the first of them, at lookahead 0:
