@@ -485,6 +485,9 @@ class Match:
     kind: str = "random"
     turn_cap: int = TURN_LIMIT
     tried: int | None = None
+    memo_hits: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per redzone policy (``--jobs 1`` only): its prompts answered from its brain's memo,
+    by prompt type (:attr:`redzone.solver.bridges.phase.RedzoneBrain.memo_hits`)."""
 
     @property
     def games(self) -> int:
@@ -603,6 +606,8 @@ class Match:
                "times": self.timing(), "rejected": self.rejected[:20]}
         if self.tried is not None:
             out["positions_tried"] = self.tried
+        if self.memo_hits:
+            out["memo_hits"] = self.memo_hits
         return out
 
 
@@ -822,6 +827,8 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
             cpu0 = time.process_time()
             played = play_position(eng, us_p, them_p, sides, game_seed, cap)
             match.add_position(i, played, time.process_time() - cpu0)
+            match.memo_hits = {p.name: dict(p.brain.memo_hits) for p in (us_p, them_p)
+                               if isinstance(p, RedzonePolicy) and p.brain.memo_hits}
             if progress is not None:
                 progress(2 * (i + 1), match)
         return match
