@@ -485,6 +485,9 @@ class Match:
     kind: str = "random"
     turn_cap: int = TURN_LIMIT
     tried: int | None = None
+    memo_hits: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per redzone policy (``--jobs 1`` only): its prompts answered from its brain's memo,
+    by prompt type (:attr:`redzone.solver.bridges.phase.RedzoneBrain.memo_hits`)."""
 
     @property
     def games(self) -> int:
@@ -603,6 +606,8 @@ class Match:
                "times": self.timing(), "rejected": self.rejected[:20]}
         if self.tried is not None:
             out["positions_tried"] = self.tried
+        if self.memo_hits:
+            out["memo_hits"] = self.memo_hits
         return out
 
 
@@ -663,6 +668,56 @@ def deal(games: int, seed: int, kind: str = "random", *, turns: int | None = Non
             sides = random_position(rng) if kind == "random" else mirror_position(rng)
         out.append((sides, rng.randrange(2**31)))
     return out, None
+
+
+def _side_json(side: pb.Side) -> dict[str, Any]:
+    return {"creatures": [c if isinstance(c, str) else c.name for c in side.creatures],
+            "life": side.life, "poison": side.poison, "land": side.land, "library": side.library}
+
+
+def deal_cached(path: str | Path, games: int, seed: int, kind: str = "random", *,
+                turns: int | None = None, eng: Any = None
+                ) -> tuple[list[tuple[tuple[pb.Side, pb.Side], int]], int | None]:
+    """:func:`deal`, read from the JSON file ``path`` when it holds at least ``games // 2``
+    positions of the same ``seed``, ``kind`` and turn cap (a seed's positions are dealt in
+    order, so a longer list's first ones are the same positions), else dealt and written
+    there: ``balanced`` positions cost two greedy games per candidate (about 13 candidates
+    a position), paid once for all the runs of a seed. The file: ``seed``, ``kind``,
+    ``turns``, ``positions`` ([sides as dicts, game seed, candidates drawn so far] each)."""
+    count = games // 2
+    cap = turn_cap(kind, turns)
+    file = Path(path)
+    if file.exists():
+        data = json.loads(file.read_text())
+        if (data.get("seed"), data.get("kind"), data.get("turns")) == (seed, kind, cap) \
+                and len(data["positions"]) >= count:
+            out = [((pb.Side(**a), pb.Side(**b)), game_seed) for (a, b), game_seed, _ in data["positions"][:count]]
+            tried = data["positions"][count - 1][2] if count and kind == "balanced" else None
+            return out, tried
+    dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
+    # Candidates drawn up to each kept position (balanced): the count of a shorter deal.
+    upto: list[int | None] = [None] * len(dealt)
+    if kind == "balanced" and dealt:
+        upto = [_tried_upto(seed, dealt, tried)[i] for i in range(len(dealt))]
+    file.write_text(json.dumps({"seed": seed, "kind": kind, "turns": cap, "positions": [
+        [[_side_json(a), _side_json(b)], game_seed, n] for ((a, b), game_seed), n in zip(dealt, upto)]}))
+    return dealt, tried
+
+
+def _tried_upto(seed: int, dealt: Sequence[tuple[tuple[pb.Side, pb.Side], int]], tried: int | None) -> list[int]:
+    """For balanced positions dealt from ``seed``: how many candidates had been drawn when
+    each was kept (replaying the candidates' draws, no games)."""
+    rng = random.Random(seed)
+    out: list[int] = []
+    n = 0
+    wanted = [game_seed for _, game_seed in dealt]
+    while len(out) < len(wanted) and (tried is None or n < tried):
+        random_position(rng)
+        game_seed = rng.randrange(2**31)
+        n += 1
+        if game_seed == wanted[len(out)]:
+            out.append(n)
+    return out
 
 
 def decided_by_side(first: int | None, second: int | None) -> bool:
@@ -735,7 +790,7 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
               phase_ai: str = "Hard", time_limit: float | None = None, first: int = 0,
               kind: str = "random", turns: int | None = None,
               styles: tuple[str | None, str | None] = (None, None),
-              pressure: Mapping[str, float] | None = None) -> Match:
+              pressure: Mapping[str, float] | None = None, dealt_file: str | Path | None = None) -> Match:
     """``games`` games (``games // 2`` positions of ``kind`` from ``seed``, each played with
     seats swapped) of ``us`` against ``them`` (policies, or policy names for
     :func:`make_policy`), to ``turns`` (default :data:`TURN_LIMIT` for ``random`` positions,
@@ -751,14 +806,18 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
 
     ``styles``: the redzone policies' ``choose-attack`` styles (``us``, ``them``; ``None``:
     the default), for policies given by name; ``pressure``: the first policy's ``pressure``
-    weights that differ from the defaults (``--pressure``).
+    weights that differ from the defaults (``--pressure``); ``dealt_file``: the positions
+    through :func:`deal_cached` (``--dealt``).
 
     Raises ``ValueError`` when ``games`` is odd, ``kind`` unknown or ``jobs`` > 1 is given
     policy objects.
     """
     cap = turn_cap(kind, turns)
     eng = engine() if jobs <= 1 or kind == "balanced" else None  # workers build their own
-    dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
+    if dealt_file is not None:
+        dealt, tried = deal_cached(dealt_file, games, seed, kind, turns=cap, eng=eng)
+    else:
+        dealt, tried = deal(games, seed, kind, turns=cap, eng=eng)
     todo = dealt[first:]
     us_p = make_policy(us, phase_ai, time_limit, styles[0], pressure) if isinstance(us, str) else us
     them_p = make_policy(them, phase_ai, time_limit, styles[1]) if isinstance(them, str) else them
@@ -768,6 +827,8 @@ def run_match(us: Policy | str, them: Policy | str, games: int, seed: int, *,
             cpu0 = time.process_time()
             played = play_position(eng, us_p, them_p, sides, game_seed, cap)
             match.add_position(i, played, time.process_time() - cpu0)
+            match.memo_hits = {p.name: dict(p.brain.memo_hits) for p in (us_p, them_p)
+                               if isinstance(p, RedzonePolicy) and p.brain.memo_hits}
             if progress is not None:
                 progress(2 * (i + 1), match)
         return match
@@ -935,6 +996,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="random (default), mirror, balanced (not decided by greedy play) or fixed")
     parser.add_argument("--turns", type=int, default=None,
                         help=f"turn cap (default {TURN_LIMIT} for random positions, {LONG_TURN_LIMIT} for the others)")
+    parser.add_argument("--dealt", default=None,
+                        help="a JSON file of the seed's positions: read when it holds enough of them, "
+                             "else dealt and written (balanced positions are dealt once for all runs)")
     args = parser.parse_args(argv)
     if args.turns is not None and args.turns < 1:
         parser.error("--turns must be at least 1")
@@ -979,7 +1043,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     match = run_match(args.redzone, args.opponent, args.games, args.seed, progress=progress,
                       jobs=args.jobs, phase_ai=args.phase_ai, time_limit=args.time_limit,
                       first=args.first_position, kind=args.positions, turns=args.turns,
-                      styles=(args.style, args.opponent_style), pressure=pressure or None)
+                      styles=(args.style, args.opponent_style), pressure=pressure or None,
+                      dealt_file=args.dealt)
     out = match.to_json()
     out.update({"pressure": pressure or None, "first_position": args.first_position, "seed": args.seed, "phase_ai": args.phase_ai, "wall_s": round(time.time() - started, 1),
                 "cpu_s": round(time.process_time() - cpu0, 1), "jobs": args.jobs, "machine": machine()})

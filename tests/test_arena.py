@@ -336,3 +336,29 @@ def test_pressure_weights_reach_the_first_policy(capsys):
             arena.main(["--opponent", "greedy", "--games", "2", "--pressure", bad])
         assert exc.value.code == 2
         assert "--pressure" in capsys.readouterr().err
+
+
+def test_dealt_positions_are_read_back_from_their_file(tmp_path):
+    # Dealt once and written; read back (for as many positions or fewer) as the same
+    # positions and counts of candidates; another seed or turn cap is dealt again.
+    eng = arena.engine()
+    path = tmp_path / "dealt.json"
+    dealt, tried = arena.deal_cached(path, 4, 7, "balanced", turns=4, eng=eng)
+    assert (dealt, tried) == arena.deal(4, 7, "balanced", turns=4, eng=eng)
+    one, tried1 = arena.balanced_positions(1, 7, turns=4, eng=eng)
+    assert path.exists()
+    assert arena.deal_cached(path, 4, 7, "balanced", turns=4) == (dealt, tried)
+    assert arena.deal_cached(path, 2, 7, "balanced", turns=4) == (one, tried1)
+    assert arena.deal_cached(path, 2, 8, "mirror", turns=6) == arena.deal(2, 8, "mirror", turns=6)
+    assert json.loads(path.read_text())["seed"] == 8
+
+
+def test_memo_hits_are_reported_for_redzone_policies():
+    # The raptor position (issue 22) to turn 8, redzone-exact against redzone-exact: the
+    # position comes back (nobody attacks into the Spiders at first), and repeated prompts
+    # are answered from each brain's memo; the JSON counts them per policy.
+    m = arena.run_match("redzone", "redzone", 4, 1, kind="fixed", turns=8, first=1, styles=("exact", "exact"))
+    hits = m.to_json().get("memo_hits", {})
+    assert m.games == 2 and m.pairs == [(0.5, 0.5)]  # nobody attacks: both games drawn
+    assert set(hits) == {"redzone-exact"} and set(hits["redzone-exact"]) == {"DeclareAttackers"}
+    assert hits["redzone-exact"]["DeclareAttackers"] >= 1

@@ -269,3 +269,27 @@ def test_redzone_ai_wins_with_trample_in_phase(eng):
     assert prompt == {"type": "GameOver", "data": {"winner": 0}}
     assert game.player(1)["life"] <= 0
     assert "DeclareAttackers" in brain.times
+
+
+def test_brain_remembers_the_answer_to_a_position_asked_again(eng):
+    """A stalled game asks the same question every turn: Grizzly Bears (2/2) against Moat
+    Piranhas (3/3 defender, CR 702.3b: it can't attack) — blocking kills the Bears and the
+    Piranhas survive (CR 510.1, 704.5g), so the Bears stay home, and nothing changes from
+    one of their controller's turns to the next. From the second turn on the attack prompt
+    is answered from the memo, with the declaration a brain without memo gives (none)."""
+    game = pb.set_up(eng, [pb.Side(["Grizzly Bears"], life=10), pb.Side(["Moat Piranhas"], life=10, land="Island")],
+                     seed=2)
+    brain = pb.RedzoneBrain()
+    fresh = pb.RedzoneBrain(memo=0)
+    asked = 0
+    prompt = pb.advance(game)
+    while prompt["type"] in pb.COMBAT_PROMPTS and game.turn <= 8:
+        if prompt["type"] == "DeclareAttackers":
+            asked += 1
+            assert brain.decide(game, prompt) == fresh.decide(game, prompt) == pb.attack_action({})
+        brain.play(game, prompt["data"]["player"], prompt)
+        prompt = pb.advance(game)
+    assert asked >= 3
+    assert brain.memo_hits.get("DeclareAttackers", 0) >= 2 * asked - 1  # all but the first ask
+    assert fresh.memo_hits == {} and not fresh._answers
+    assert game.player(0)["life"] == game.player(1)["life"] == 10

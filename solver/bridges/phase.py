@@ -515,6 +515,17 @@ class RedzoneBrain:
     pressure: Any = None
     """The ``pressure`` style's weights (a :class:`redzone.models.game_terms.PressureWeights`;
     ``None``: the defaults)."""
+    memo: int = 4096
+    """How many answers to remember (0: none). redzone's AI is a function of the board (with
+    no time limit: the same board, the same declaration), and a stalled game asks the same
+    question turn after turn; an answer is remembered by the position read from phase's
+    state (:func:`scenario_from_state`: every life total, permanent, counter, tap and
+    combat fact redzone reads) and given again when that position is asked about again. Only
+    redzone's own AI with no time limit (``attack``/``block`` ``None``, ``time_limit``
+    ``None``); least recently used answers are forgotten first."""
+    memo_hits: dict[str, int] = field(default_factory=dict)
+    """Prompts answered from the memo, by prompt type."""
+    _answers: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def _attack(self, board: Any) -> Mapping[str, str]:
         if self.attack is not None:
@@ -545,19 +556,42 @@ class RedzoneBrain:
         if kind not in COMBAT_PROMPTS:
             raise ValueError(f"not a combat prompt: {kind}")
         t0 = time.perf_counter()
-        state = game.state()
-        board = board_from_state(state)
-        if kind == "DeclareAttackers":
-            action = attack_action(self._attack(board))
-        elif kind == "DeclareBlockers":
-            action = block_action(self._block(board))
-        else:
-            from redzone.models.damage_rules import damage_problem
-            from redzone.solver.damage.solve import plan_damage_step
+        scenario = scenario_from_state(game.state())
+        key = None
+        if self.memo > 0 and self.time_limit is None and (kind == "AssignCombatDamage" or (
+                self.attack is None if kind == "DeclareAttackers" else self.block is None)):
+            import json
 
-            problem = damage_problem(board)  # the step from the combat so far (510.4)
-            plan = plan_damage_step(problem, self.objective, time_limit=self.time_limit)
-            action = damage_action(prompt, plan.assignment)
+            key = json.dumps([kind, self.objective, self.style, repr(self.pressure), scenario], sort_keys=True)
+        answer = self._answers.pop(key, None) if key is not None else None
+        if answer is not None:
+            self.memo_hits[kind] = self.memo_hits.get(kind, 0) + 1
+        else:
+            from redzone.models.board import build_board
+            from redzone.models.scenario import parse_scenario
+
+            board = build_board(parse_scenario(scenario, where="phase state"))
+            if kind == "DeclareAttackers":
+                answer = dict(self._attack(board))
+            elif kind == "DeclareBlockers":
+                answer = {b: list(a) for b, a in self._block(board).items()}
+            else:
+                from redzone.models.damage_rules import damage_problem
+                from redzone.solver.damage.solve import plan_damage_step
+
+                problem = damage_problem(board)  # the step from the combat so far (510.4)
+                plan = plan_damage_step(problem, self.objective, time_limit=self.time_limit)
+                answer = {src: dict(row) for src, row in plan.assignment.items()}
+        if key is not None:
+            self._answers[key] = answer  # (last: the most recently used)
+            while len(self._answers) > self.memo:
+                del self._answers[next(iter(self._answers))]
+        if kind == "DeclareAttackers":
+            action = attack_action(answer)
+        elif kind == "DeclareBlockers":
+            action = block_action(answer)
+        else:
+            action = damage_action(prompt, answer)
         self.times.setdefault(kind, []).append(time.perf_counter() - t0)
         return action
 
