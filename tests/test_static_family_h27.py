@@ -331,3 +331,32 @@ def test_weathered_bodyguards_redirects_combat_damage() -> None:
     assert isinstance(c, Conditional) and c.condition.kind == "untapped"
     (r,) = c.abilities
     assert isinstance(r, RedirectDamage) and r.damage == "combat" and r.unblocked_only
+
+
+# ------------------------------------------- clauses about the permanent, one a prevention
+
+@pytest.mark.parametrize(("ice", "bears_die"), [(1, True), (3, False)])
+def test_woolly_razorback_deals_damage_once_its_ice_is_gone(ice: int, bears_die: bool) -> None:
+    # "As long as this creature has an ice counter on it, prevent all combat damage it would
+    # deal and it has defender" (611.3a, 615.1); "Whenever this creature blocks, remove an
+    # ice counter from it". Blocking Grizzly Bears with 1 ice counter: the trigger resolves
+    # in the declare blockers step (603.3), before combat damage, so its 7 damage is dealt
+    # and the Bears die; with 3, 2 remain and the damage is prevented.
+    got = damage([perm("a", "Grizzly Bears", "Alice"),
+                  perm("w", "Woolly Razorback", "Bob", counters={"ice": ice})],
+                 {"a": "Bob"}, {"w": ["a"]})
+    assert got["unparsed"] == []
+    assert ("a" in got["outcome"]["destroyed"]) is bears_die
+
+
+def test_togglodyte_clauses() -> None:
+    from redzone.models.abilities import CantAttack, CantBlock, Conditional, PreventDamage
+
+    (s,) = [x for x in analyse_text(
+        "As long as this creature is turned off, it can't attack or block, and prevent all "
+        "damage it would deal.", names=("Togglodyte",))]
+    (c,) = s.abilities
+    assert isinstance(c, Conditional) and c.condition.kind == "stated"
+    kinds = [type(a) for a in c.abilities]
+    assert kinds == [CantAttack, CantBlock, PreventDamage]
+    assert c.abilities[2].by and c.abilities[2].damage == "any"  # type: ignore[attr-defined]
