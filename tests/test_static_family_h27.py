@@ -360,3 +360,21 @@ def test_togglodyte_clauses() -> None:
     kinds = [type(a) for a in c.abilities]
     assert kinds == [CantAttack, CantBlock, PreventDamage]
     assert c.abilities[2].by and c.abilities[2].damage == "any"  # type: ignore[attr-defined]
+
+
+def test_lo_and_li_gives_noble_creatures_lifelink() -> None:
+    # "Noble creatures you control and Lesson spells you control have lifelink" (613.1f; no
+    # spell is on the battlefield): Imposing Sovereign (Noble 2/1) deals 2 to Bob and Alice
+    # gains 2 (702.15b); Grizzly Bears (no Noble) gains her nothing. Alice 20 -> 22.
+    got = damage([perm("l", "Lo and Li, Twin Tutors", "Alice"),
+                  perm("s", "Imposing Sovereign", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                 {"s": "Bob", "b": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"] == {"Alice": 22, "Bob": 16}
+
+
+def test_emrakul_protection_from_coloured_spells_is_no_combat_rule() -> None:
+    # 702.16: protection from spells stops spells only; triggered abilities are no spells.
+    got = reasons("Emrakul, the Aeons Torn")
+    assert all(status != "unparsed" for status, _ in got)
+    assert ("ignored", "keyword not combat-relevant") in got

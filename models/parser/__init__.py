@@ -109,7 +109,7 @@ from redzone.models.parser.mana_values import mana_value_static
 from redzone.models.parser.more_subjects import more_subjects_static
 from redzone.models.parser.condition_lists import condition_list_static
 from redzone.models.parser.outside_combat import ability_word_trigger, outside_combat_static
-from redzone.models.parser.two_subjects import clause_list_static, two_subjects_static
+from redzone.models.parser.two_subjects import clause_list_static, spells_too_static, two_subjects_static
 from redzone.models.parser.colour_grants import colour_grants_static
 from redzone.models.parser.filtered_redirects import filtered_redirect_static
 
@@ -146,6 +146,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     colour_grants_static,  # "has vigilance if it's white, ... and trample if it's green" (h27)
     filtered_redirect_static,  # "all damage ... dealt to you by artifacts is dealt to ~" (h27)
     clause_list_static,  # "prevent all combat damage it would deal and it has defender" (h27)
+    spells_too_static,  # "Noble creatures you control and Lesson spells you control have ..." (h27)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -13,6 +13,7 @@ redzone plays (h27): each is set aside with a reason that says why, like the oth
 | "[As long as C,] noncreature artifacts you control can't be enchanted, they have indestructible, and other players can't gain control of them" | `noncreature permanents` | none of it reaches a creature: one that becomes a creature stops being "noncreature" |
 | "As long as C, ~ has "*cost*: *effect*"" (a granted activated ability) | `granted non-static ability` | like any activated ability (never activated in the combat redzone plays) |
 | "~ escapes with ... counter(s) on it" | `enters the battlefield` | how it enters: the scenario gives its counters (a flying counter gives flying, 122.1b) |
+| keyword "protection from spells that are one or more colors" (Emrakul, the Aeons Torn; read in `.keywords`) | `keyword not combat-relevant` | only spells are stopped (702.16): none is cast in the combat, and triggered abilities are no spells |
 | "When you do, ..." (after "You may exert ~ as it attacks") | `triggered (reflexive)` | not a static ability: a reflexive triggered ability (603.12), which the trigger reader plays or reports (:mod:`redzone.models.triggers.attack_choices`) |
 
 An ability word before a triggered ability ("Protection Fighting Style — When ~ enters,

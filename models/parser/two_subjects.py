@@ -17,7 +17,12 @@ it has defender" (Woolly Razorback), "... it can't attack or block, and prevent 
 would deal" (Togglodyte): each clause ("it" is the permanent; "prevent all damage it would
 deal" is "prevent all damage that would be dealt by ~", 615.1) read as a whole sentence.
 
-Pure Python; two families of :data:`redzone.models.parser.SENTENCE_FAMILIES`.
+A group of creatures and a group of spells with one predicate ("Noble creatures you control
+and Lesson spells you control have lifelink": Lo and Li, Twin Tutors;
+:func:`spells_too_static`) is read for the creatures: a spell is never on the battlefield in
+the combat redzone plays (no spell is cast there), so its half changes nothing.
+
+Pure Python; three families of :data:`redzone.models.parser.SENTENCE_FAMILIES`.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import re
 
 from redzone.models.abilities import Ability
 
-__all__ = ["clause_list_static", "two_subjects_static"]
+__all__ = ["clause_list_static", "spells_too_static", "two_subjects_static"]
 
 # The first half: the permanent's own change ("~ gets +N/+M"; "~ has K").
 _FIRST = re.compile(r"~ (?:gets [+\-−][\dX]+/[+\-−][\dX]+|has [a-z ,]+)")
@@ -94,3 +99,21 @@ def clause_list_static(s: str, text: str) -> list[Ability] | None:
             return None
         out.extend(got.abilities)
     return [_retext(x, text) for x in out]
+
+
+_SPELLS_TOO = re.compile(r"(?P<group>.+ you control) and (?:[A-Z][\w-]* )?spells you control "
+                         r"(?P<rest>have .+)")
+
+
+def spells_too_static(s: str, text: str) -> list[Ability] | None:
+    """The creature half of "*creatures* you control and *Type* spells you control have
+    *K*" (module docstring), read as a whole sentence; ``None`` otherwise."""
+    m = _SPELLS_TOO.fullmatch(s)
+    if m is None or "spell" in m["group"]:
+        return None
+    from redzone.models.parser import parse_sentence
+
+    got = parse_sentence(f"{m['group']} {m['rest']}.")
+    if got.status != "understood" or not got.abilities:
+        return None
+    return [_retext(x, text) for x in got.abilities]
