@@ -378,3 +378,22 @@ def test_emrakul_protection_from_coloured_spells_is_no_combat_rule() -> None:
     got = reasons("Emrakul, the Aeons Torn")
     assert all(status != "unparsed" for status, _ in got)
     assert ("ignored", "keyword not combat-relevant") in got
+
+
+def test_dragon_hunter_blocks_flying_dragons_only() -> None:
+    # "This creature can block Dragons as though it had reach" (702.9b, 702.17b): Bob's
+    # Dragon Hunter may block Shivan Dragon (a flying Dragon) but not Serra Angel (a flying
+    # Angel). Its protection from Dragons prevents the Dragon's damage (702.16e).
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+            "permanents": [perm("d", "Shivan Dragon", "Alice"), perm("s", "Serra Angel", "Alice"),
+                           perm("h", "Dragon Hunter", "Bob")],
+            "combat": {"attackers": {"d": "Bob", "s": "Bob"}}}
+    (p,) = block_problems(build_board(parse_scenario(data)))
+    assert p.allowed["h"] == ("d",)
+    got = damage([perm("d", "Shivan Dragon", "Alice"), perm("h", "Dragon Hunter", "Bob")],
+                 {"d": "Bob"}, {"h": ["d"]})
+    assert got["unparsed"] == [] and got["outcome"]["destroyed"] == []

@@ -112,6 +112,7 @@ from redzone.models.parser.outside_combat import ability_word_trigger, outside_c
 from redzone.models.parser.two_subjects import clause_list_static, spells_too_static, two_subjects_static
 from redzone.models.parser.colour_grants import colour_grants_static
 from redzone.models.parser.filtered_redirects import filtered_redirect_static
+from redzone.models.parser.block_as_though import block_as_though_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -147,6 +148,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     filtered_redirect_static,  # "all damage ... dealt to you by artifacts is dealt to ~" (h27)
     clause_list_static,  # "prevent all combat damage it would deal and it has defender" (h27)
     spells_too_static,  # "Noble creatures you control and Lesson spells you control have ..." (h27)
+    block_as_though_static,  # "~ can block Dragons as though it had reach" (h27)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
