@@ -397,3 +397,13 @@ def test_dragon_hunter_blocks_flying_dragons_only() -> None:
     got = damage([perm("d", "Shivan Dragon", "Alice"), perm("h", "Dragon Hunter", "Bob")],
                  {"d": "Bob"}, {"h": ["d"]})
     assert got["unparsed"] == [] and got["outcome"]["destroyed"] == []
+
+
+def test_heroic_lines_keep_their_reading() -> None:
+    # Only an ability-word line the keyword splitter would leave unread is re-read: a
+    # "Heroic — Whenever ..." line stays a triggered keyword line, its text whole.
+    from redzone.models.parser import analyse_text as at
+
+    (s,) = at("Heroic — Whenever you cast a spell that targets this creature, put a +1/+1 "
+              "counter on this creature.", names=("Satyr Hoplite",))
+    assert s.reason == "triggered keyword" and s.text.startswith("Heroic — ")

@@ -521,9 +521,9 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         return [Sentence(line, "ignored", "triggered (chapter)")]
     if _LEVEL_MARKER.match(line) or _PT_LINE.match(line):
         return [Sentence(line, "ignored", "level marker")]
-    if ability_word_trigger(line):  # h27: "Protection Fighting Style — When ..." (.outside_combat)
-        return [Sentence(line, "ignored", "triggered")]
     items = _split_keyword_line(line)
+    if items is not None and ability_word_trigger(line, items):
+        items = None  # h27: "Protection Fighting Style — When ...": the ability word path below
     if items is not None:
         out: list[Sentence] = []
         for it in items:
