@@ -82,6 +82,7 @@ __all__ = [
     "TappedCanBlock",
     "CanBlockAdditional",
     "CanBlockOnlyFliers",
+    "CanBlockAsThoughReach",
     "CanBlockShadow",
     "CanOnlyAttackAlone",
     "CantAttack",
@@ -606,6 +607,16 @@ class CantBeBlockedUnlessAllBlock(Ability):
     the defending player controls — tapped ones included — blocks it."""
 
     affected: Affected = SELF
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CanBlockAsThoughReach(Ability):
+    """h27: "This creature can block Dragons as though it had reach" (Dragon Hunter; 702.9b,
+    702.17b): the flying restriction doesn't stop the affected creature from blocking an
+    attacker matching ``attackers``."""
+
+    affected: Affected = SELF
+    attackers: Quality = field(default_factory=lambda: Quality())
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -37,6 +37,7 @@ from redzone.models.abilities import (
     BlockTax,
     CanBlockAdditional,
     CanBlockOnlyFliers,
+    CanBlockAsThoughReach,
     CanBlockShadow,
     CantBeBlocked,
     CantBeBlockedBy,
@@ -302,6 +303,8 @@ class _Blocker:
     horsemanship: bool
     fliers_only: str | None
     cant_block: list[tuple[CantBlockCreatures, str]] = field(default_factory=list)
+    reach_versus: list[CanBlockAsThoughReach] = field(default_factory=list)
+    """h27: attackers it blocks as though it had reach (Dragon Hunter)."""
 
 
 def _attacker_facts(board: Board, a: Permanent, defender: str) -> _Attacker:
@@ -355,6 +358,7 @@ def _blocker_facts(board: Board, b: Permanent) -> _Blocker:
     for ability, source in board.abilities_affecting(b, CantBlockCreatures):
         assert isinstance(ability, CantBlockCreatures)
         facts.cant_block.append((ability, source.label))
+    facts.reach_versus = [x for x, _ in board.abilities_affecting(b, CanBlockAsThoughReach)]  # type: ignore[misc]
     return facts
 
 
@@ -366,7 +370,8 @@ def _pair_reason(board: Board, b: _Blocker, a: _Attacker) -> str | None:
     bp, ap = b.perm, a.perm
     if a.unblockable:
         return a.unblockable
-    if a.flying and not b.flying_or_reach:
+    if a.flying and not b.flying_or_reach and not any(
+            matches_quality(board, ap, x.attackers, bp) for x in b.reach_versus):
         return f"{ap.label} has flying and {bp.label} has neither flying nor reach (CR 702.9b, 702.17b)"
     if a.shadow and not (b.shadow or b.blocks_shadow):
         return f"{ap.label} has shadow and {bp.label} doesn't (CR 702.28b)"

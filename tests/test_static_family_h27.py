@@ -331,3 +331,79 @@ def test_weathered_bodyguards_redirects_combat_damage() -> None:
     assert isinstance(c, Conditional) and c.condition.kind == "untapped"
     (r,) = c.abilities
     assert isinstance(r, RedirectDamage) and r.damage == "combat" and r.unblocked_only
+
+
+# ------------------------------------------- clauses about the permanent, one a prevention
+
+@pytest.mark.parametrize(("ice", "bears_die"), [(1, True), (3, False)])
+def test_woolly_razorback_deals_damage_once_its_ice_is_gone(ice: int, bears_die: bool) -> None:
+    # "As long as this creature has an ice counter on it, prevent all combat damage it would
+    # deal and it has defender" (611.3a, 615.1); "Whenever this creature blocks, remove an
+    # ice counter from it". Blocking Grizzly Bears with 1 ice counter: the trigger resolves
+    # in the declare blockers step (603.3), before combat damage, so its 7 damage is dealt
+    # and the Bears die; with 3, 2 remain and the damage is prevented.
+    got = damage([perm("a", "Grizzly Bears", "Alice"),
+                  perm("w", "Woolly Razorback", "Bob", counters={"ice": ice})],
+                 {"a": "Bob"}, {"w": ["a"]})
+    assert got["unparsed"] == []
+    assert ("a" in got["outcome"]["destroyed"]) is bears_die
+
+
+def test_togglodyte_clauses() -> None:
+    from redzone.models.abilities import CantAttack, CantBlock, Conditional, PreventDamage
+
+    (s,) = [x for x in analyse_text(
+        "As long as this creature is turned off, it can't attack or block, and prevent all "
+        "damage it would deal.", names=("Togglodyte",))]
+    (c,) = s.abilities
+    assert isinstance(c, Conditional) and c.condition.kind == "stated"
+    kinds = [type(a) for a in c.abilities]
+    assert kinds == [CantAttack, CantBlock, PreventDamage]
+    assert c.abilities[2].by and c.abilities[2].damage == "any"  # type: ignore[attr-defined]
+
+
+def test_lo_and_li_gives_noble_creatures_lifelink() -> None:
+    # "Noble creatures you control and Lesson spells you control have lifelink" (613.1f; no
+    # spell is on the battlefield): Imposing Sovereign (Noble 2/1) deals 2 to Bob and Alice
+    # gains 2 (702.15b); Grizzly Bears (no Noble) gains her nothing. Alice 20 -> 22.
+    got = damage([perm("l", "Lo and Li, Twin Tutors", "Alice"),
+                  perm("s", "Imposing Sovereign", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                 {"s": "Bob", "b": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"] == {"Alice": 22, "Bob": 16}
+
+
+def test_emrakul_protection_from_coloured_spells_is_no_combat_rule() -> None:
+    # 702.16: protection from spells stops spells only; triggered abilities are no spells.
+    got = reasons("Emrakul, the Aeons Torn")
+    assert all(status != "unparsed" for status, _ in got)
+    assert ("ignored", "keyword not combat-relevant") in got
+
+
+def test_dragon_hunter_blocks_flying_dragons_only() -> None:
+    # "This creature can block Dragons as though it had reach" (702.9b, 702.17b): Bob's
+    # Dragon Hunter may block Shivan Dragon (a flying Dragon) but not Serra Angel (a flying
+    # Angel). Its protection from Dragons prevents the Dragon's damage (702.16e).
+    from redzone.models.block_rules import block_problems
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+            "permanents": [perm("d", "Shivan Dragon", "Alice"), perm("s", "Serra Angel", "Alice"),
+                           perm("h", "Dragon Hunter", "Bob")],
+            "combat": {"attackers": {"d": "Bob", "s": "Bob"}}}
+    (p,) = block_problems(build_board(parse_scenario(data)))
+    assert p.allowed["h"] == ("d",)
+    got = damage([perm("d", "Shivan Dragon", "Alice"), perm("h", "Dragon Hunter", "Bob")],
+                 {"d": "Bob"}, {"h": ["d"]})
+    assert got["unparsed"] == [] and got["outcome"]["destroyed"] == []
+
+
+def test_heroic_lines_keep_their_reading() -> None:
+    # Only an ability-word line the keyword splitter would leave unread is re-read: a
+    # "Heroic — Whenever ..." line stays a triggered keyword line, its text whole.
+    from redzone.models.parser import analyse_text as at
+
+    (s,) = at("Heroic — Whenever you cast a spell that targets this creature, put a +1/+1 "
+              "counter on this creature.", names=("Satyr Hoplite",))
+    assert s.reason == "triggered keyword" and s.text.startswith("Heroic — ")

@@ -109,9 +109,10 @@ from redzone.models.parser.mana_values import mana_value_static
 from redzone.models.parser.more_subjects import more_subjects_static
 from redzone.models.parser.condition_lists import condition_list_static
 from redzone.models.parser.outside_combat import ability_word_trigger, outside_combat_static
-from redzone.models.parser.two_subjects import two_subjects_static
+from redzone.models.parser.two_subjects import clause_list_static, spells_too_static, two_subjects_static
 from redzone.models.parser.colour_grants import colour_grants_static
 from redzone.models.parser.filtered_redirects import filtered_redirect_static
+from redzone.models.parser.block_as_though import block_as_though_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -145,6 +146,9 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     two_subjects_static,  # "~ gets +2/+2 and other creatures you control have trample" (h27)
     colour_grants_static,  # "has vigilance if it's white, ... and trample if it's green" (h27)
     filtered_redirect_static,  # "all damage ... dealt to you by artifacts is dealt to ~" (h27)
+    clause_list_static,  # "prevent all combat damage it would deal and it has defender" (h27)
+    spells_too_static,  # "Noble creatures you control and Lesson spells you control have ..." (h27)
+    block_as_though_static,  # "~ can block Dragons as though it had reach" (h27)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -517,9 +521,9 @@ def _line(line: str, names: tuple[str, ...], conditional: str | None) -> list[Se
         return [Sentence(line, "ignored", "triggered (chapter)")]
     if _LEVEL_MARKER.match(line) or _PT_LINE.match(line):
         return [Sentence(line, "ignored", "level marker")]
-    if ability_word_trigger(line):  # h27: "Protection Fighting Style — When ..." (.outside_combat)
-        return [Sentence(line, "ignored", "triggered")]
     items = _split_keyword_line(line)
+    if items is not None and ability_word_trigger(line, items):
+        items = None  # h27: "Protection Fighting Style — When ...": the ability word path below
     if items is not None:
         out: list[Sentence] = []
         for it in items:

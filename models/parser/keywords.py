@@ -124,6 +124,8 @@ def _keyword_item(item: str, text: str | None = None) -> tuple[str, list[Ability
         return "combat", [TypeChange(every_creature_type=True, text=text)]
     if low in KEYWORDS:
         return "combat", [Keyword(name=low, text=text)]
+    if low == "protection from spells that are one or more colors":
+        return "other", []  # h27: spells only, none is cast in the combat (.outside_combat)
     if low.startswith("protection"):
         got = _protection(raw[len("protection"):].strip(), text)
         return ("combat", got) if got else ("unparsed", [])

@@ -13,10 +13,12 @@ redzone plays (h27): each is set aside with a reason that says why, like the oth
 | "[As long as C,] noncreature artifacts you control can't be enchanted, they have indestructible, and other players can't gain control of them" | `noncreature permanents` | none of it reaches a creature: one that becomes a creature stops being "noncreature" |
 | "As long as C, ~ has "*cost*: *effect*"" (a granted activated ability) | `granted non-static ability` | like any activated ability (never activated in the combat redzone plays) |
 | "~ escapes with ... counter(s) on it" | `enters the battlefield` | how it enters: the scenario gives its counters (a flying counter gives flying, 122.1b) |
+| keyword "protection from spells that are one or more colors" (Emrakul, the Aeons Torn; read in `.keywords`) | `keyword not combat-relevant` | only spells are stopped (702.16): none is cast in the combat, and triggered abilities are no spells |
 | "When you do, ..." (after "You may exert ~ as it attacks") | `triggered (reflexive)` | not a static ability: a reflexive triggered ability (603.12), which the trigger reader plays or reports (:mod:`redzone.models.triggers.attack_choices`) |
 
 An ability word before a triggered ability ("Protection Fighting Style — When ~ enters,
-...": :func:`ability_word_trigger`) makes the line a triggered ability, not a keyword line.
+...": :func:`ability_word_trigger`) that the keyword-line splitter would read as an unread
+keyword makes the line an ability-word line (the word dropped, then a triggered ability).
 
 Pure Python; one family of :data:`redzone.models.parser.SENTENCE_FAMILIES`.
 """
@@ -60,8 +62,14 @@ def outside_combat_static(s: str, text: str) -> str | None:
 _WORD_TRIGGER = lazy_compile(r"[A-Z][A-Za-z' ]{0,40} — (?:When|Whenever|At the|At end|At each)\b.*")
 
 
-def ability_word_trigger(line: str) -> bool:
-    """Whether the ability ``line`` is an ability word then a triggered ability ("Protection
-    Fighting Style — When this creature enters, ..."): a triggered ability (207.2c: the
-    word has no rules meaning), never a keyword line although it starts like one."""
-    return _WORD_TRIGGER.fullmatch(line) is not None
+def ability_word_trigger(line: str, items: list[str]) -> bool:
+    """Whether the ability ``line``, which the keyword-line splitter took as the keyword
+    ``items``, is rather an ability word then a triggered ability ("Protection Fighting
+    Style — When this creature enters, ..."; 207.2c: the word has no rules meaning): true
+    only when some item would be an unread keyword, so that lines read before keep their
+    reading. The caller then reads it as any ability-word line (the word dropped)."""
+    from redzone.models.parser.keywords import _keyword_item  # pyright: ignore[reportPrivateUsage]
+
+    if _WORD_TRIGGER.fullmatch(line) is None:
+        return False
+    return any(_keyword_item(it)[0] == "unparsed" for it in items)
