@@ -46,7 +46,7 @@ from redzone.models.triggers import actions
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
-from redzone.models.triggers.types import (CreateTokens, EntersFromCard, Explore, ReturnToBattlefield,
+from redzone.models.triggers.types import (Clash, CreateTokens, EntersFromCard, Explore, ReturnToBattlefield,
                                            ValueOnly, flat_effects)
 from redzone.models.triggers.value import caused_by_values
 
@@ -111,7 +111,7 @@ def _causes_values(board: Board) -> bool:
         names = tuple(dict.fromkeys(n for n in (name, card) if n))
         for t in triggers_of(parsed, names):
             if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, EntersFromCard,
-                                  *actions.EFFECTS, Explore))  # h28: explore (a card revealed)
+                                  *actions.EFFECTS, Explore, Clash))  # h28: explore, clash (cards revealed)
                    for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True
     return False

@@ -27,7 +27,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.triggers import actions, board_effects, chance, more_effects
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20
-from redzone.models.triggers import explore, fights, later, orders  # h28
+from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -1046,6 +1046,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
+    whole = whole or clashes.read(rest, lambda x: _effects(x, refs, dies_self))  # h28: a clash
     if whole is not None:
         return whole
     they = creature_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py

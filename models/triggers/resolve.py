@@ -44,7 +44,7 @@ from redzone.models.triggers import actions, board_effects, chance, creatures, m
 from redzone.models.triggers.creatures import removed_combat_state, removed_from_combat
 from redzone.models.triggers import players as _players
 from redzone.models.triggers import reflexive  # h20: graveyard conditions
-from redzone.models.triggers import explore, fights  # h28
+from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -814,6 +814,8 @@ class _Play:
             return fights.resolve(self, f, e, chosen)
         if isinstance(e, explore.EFFECTS):  # h28: explore (explore.py)
             return explore.resolve(self, f, e, chosen)
+        if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
+            return clashes.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

@@ -47,8 +47,8 @@ __all__ = [
     "Chance",
     # h14 (more_effects.py)
     "AddLandType", "DividedDamage", "TapCost", "TapOrUntap",
-    # h28 (fights.py, explore.py)
-    "Explore", "Fight",
+    # h28 (fights.py, explore.py, clashes.py)
+    "Clash", "Explore", "Fight",
 ]
 
 Event = Literal[
@@ -1115,6 +1115,15 @@ class Explore:
     who: Who
 
 
+@dataclass(frozen=True)
+class Clash:
+    """"Clash with an opponent. If you win, <won>" (701.30): both reveal the top card of their
+    library; the controller wins with the greater mana value. The cards are hidden: whether
+    the controller wins is no player's choice (h28: models/triggers/clashes.py)."""
+
+    won: tuple["Effect", ...]
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1124,7 +1133,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | Fight | Explore)  # h28
+          | Fight | Explore | Clash)  # h28
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -1145,6 +1154,8 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
         elif isinstance(e, Chance):  # h12: a flip's or roll's branches (chance.py)
             for _, sub in e.branches:
                 out.extend(flat_effects(sub))
+        elif isinstance(e, Clash):  # h28: what winning a clash does (clashes.py)
+            out.extend(flat_effects(e.won))
     return tuple(out)
 
 
