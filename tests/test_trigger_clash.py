@@ -36,7 +36,17 @@ def test_what_is_read_of_a_clash() -> None:
     # Ringskipper: winning returns the card that died to its owner's hand (a value).
     (t,) = read("Ringskipper")
     assert isinstance(t.effects[0], Clash) and all(isinstance(e, ValueOnly) for e in t.effects[0].won)
-    # a target chosen before the clash (Springjack Knight), or a clash with nothing after it
-    # (Marvo, whose own "whenever you win a clash" does the rest), is not read
-    assert read("Springjack Knight") == ()
+    # a clash with nothing after it (Marvo, whose own "whenever you win a clash" does the
+    # rest) is not read
     assert read("Marvo, Deep Operative") == ()
+
+
+def test_springjack_knight_target_is_chosen_before_the_clash() -> None:
+    # 603.3d: the target is chosen as the ability is put on the stack; the clash won, the
+    # Knight (2/2) gains double strike: 2 + 2 damage (Bob 16); lost: 2 (Bob 18).
+    for result, life in (("won", 16), ("lost", 18)):
+        got = damage([perm("k", "Springjack Knight", "Alice")], {"k": "Bob"},
+                     trigger_choices=[{"source": "k", "window": "attack", "chosen": result,
+                                       "target": "k"}])
+        assert got["triggers"][0]["choices"] == {"target": "k", "chosen": result}
+        assert got["outcome"]["life"]["Bob"] == life

@@ -2,9 +2,9 @@
 
 Read (:func:`read`, a whole effect text): "clash with an opponent / defending player. If you
 win, <effects>." (:class:`~redzone.models.triggers.types.Clash`), the effects of one sentence
-with no target (a target is chosen as the ability is put on the stack, 603.3d, before the
-clash: not read, as a coin flip's branch, :mod:`redzone.models.triggers.chance`) and no
-"you may". A clash with nothing after it is not read (what it does is another ability's:
+(pumps, counters, keywords, damage, life, removal, tapping, values), no "you may"; a target
+among them is chosen as the ability is put on the stack, before the clash (603.3d; the
+resolver's ``targets`` looks inside a clash). A clash with nothing after it is not read (what it does is another ability's:
 "whenever you win a clash", Marvo, Deep Operative).
 
 Played (:func:`resolve`): the revealed cards are hidden, so whether the controller wins is no
@@ -23,12 +23,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.triggers.types import Clash, Effect, flat_effects
+from redzone.models.triggers.types import (CantBeBlockedEffect, CantBlockEffect, Clash, Counters,
+                                           DamageEffect, Destroy, Effect, GainKeywords, LifeEffect,
+                                           Pump, TapEffect, ValueOnly)
 
 __all__ = ["EFFECTS", "read", "resolve"]
 
 EFFECTS = (Clash,)
 """The effect classes :func:`resolve` plays."""
+
+_PLAIN = (Pump, Counters, GainKeywords, DamageEffect, LifeEffect, Destroy, TapEffect, ValueOnly,
+          CantBlockEffect, CantBeBlockedEffect)
+"""The effects winning may do: one target at most among them, chosen as the ability is put on
+the stack (603.3d) like the targets of a :class:`~redzone.models.triggers.types.Conditional`."""
 
 EffectsReader = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
 
@@ -42,12 +49,8 @@ def read(rest: str, effects_of: EffectsReader) -> tuple[tuple[Effect, ...], bool
     if not m:
         return None
     got = effects_of(m["won"])
-    if got is None or got[1]:
+    if got is None or got[1] or any(not isinstance(e, _PLAIN) for e in got[0]):
         return None
-    for e in flat_effects(got[0]):
-        who = getattr(e, "who", None)
-        if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
-            return None
     return (Clash(got[0]),), False
 
 

@@ -681,7 +681,8 @@ class _Play:
         # h14: a target inside a condition of an effect is chosen too, whatever the
         # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
         listed = [x for e in f.ability.effects
-                  for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+                  for x in ((e, *e.effects) if isinstance(e, Conditional)
+                            else (e, *e.won) if isinstance(e, clashes.Clash) else (e,))]  # h28
         for e in listed:
             who = getattr(e, "who", None)
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
