@@ -47,7 +47,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
-from redzone.models.triggers.types import (CreateTokens, EntersFromCard, Explore, ReturnToBattlefield,
+from redzone.models.triggers.types import (Clash, CreateTokens, EntersFromCard, Explore, ReturnToBattlefield,
                                            ValueOnly, flat_effects)
 from redzone.models.triggers.value import caused_by_values
 
@@ -116,7 +116,7 @@ def _causes_values(board: Board) -> bool:
         for t in triggers_of(parsed, names):
             if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, EntersFromCard,
                                   *actions.EFFECTS, *hidden_zones.EFFECTS,
-                                  Explore))  # h28: explore (a card revealed)
+                                  Explore, Clash))  # h28: explore, clash (cards revealed)
                    for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True
     return False

@@ -79,3 +79,28 @@ def test_loyal_cathar_stays_dead_until_the_end_step() -> None:
     assert got["outcome"]["destroyed"] == ["c"]
     assert got["outcome"]["entered"] == []
     assert [t["result"] for t in got["triggers"]] == ["returns later (no effect on combat)"]
+
+
+def test_galepowder_mage_exiles_now_and_returns_at_the_end_step() -> None:
+    # 603.7, 513.1: the exiled card returns at the beginning of the next end step, after
+    # combat: Bob's Grizzly Bears are gone for blocks, so Galepowder Mage (3/3 flying)...
+    (t,) = read("Galepowder Mage")
+    assert t.effects[1:] == (ValueOnly("returns later"),)
+    got = damage([perm("g", "Galepowder Mage", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+                 {"g": "Bob"})
+    assert got["outcome"]["destroyed"] == ["b"]
+    assert got["outcome"]["entered"] == []
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_delayed_value_and_no_regeneration() -> None:
+    # 603.7c: Grim Javelineer's "when that creature dies this turn, surveil 1" only surveils;
+    # Lim-Dûl's Cohort: no regeneration shield is played (701.19), nothing to forbid.
+    (t,) = read("Grim Javelineer")
+    assert t.effects[1:] == (ValueOnly("delayed surveil"),)
+    assert [x.effects for x in read("Lim-Dûl's Cohort")] == [(ValueOnly("no regeneration"),)] * 2
+    # a delayed ability with a combat effect is not a value
+    got = parse_trigger("Whenever this creature attacks, target creature gets +1/+0 until end of "
+                        "turn. When that creature dies this turn, you lose 2 life.")
+    assert got is None or all(not isinstance(e, ValueOnly) or not e.what.startswith("delayed")
+                              for e in got.effects)

@@ -87,3 +87,14 @@ def test_rage_forger_has_the_attacking_creature_deal_the_damage() -> None:
     got = damage([perm("r", "Rage Forger", "Alice"),
                   perm("b", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"b": "Bob"})
     assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_sazh_doubles_the_counters_on_the_same_target() -> None:
+    # 603.3d, 122.1: the counter on target creature, then double the +1/+1 counters "on that
+    # creature" (the same target): Grizzly Bears with one counter -> 2 -> 4 (6/6), plus Sazh
+    # (3/3): 9 damage (Bob 11).
+    got = damage([perm("s", "Sazh Katzroy", "Alice"),
+                  perm("b", "Grizzly Bears", "Alice", counters={"+1/+1": 1})], {"s": "Bob", "b": "Bob"},
+                 trigger_choices=[{"source": "s", "window": "attack", "target": "b"}])
+    assert got["outcome"]["counters"] == {"b": {"+1/+1": 4}}
+    assert got["outcome"]["life"]["Bob"] == 11

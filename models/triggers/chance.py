@@ -43,8 +43,9 @@ __all__ = ["Chance", "adversary", "assumed", "is_random", "read", "resolve"]
 
 _WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SPLIT = re.compile(r"(?<=\.)\s+(?=[A-Z~])")
-_EXPLORES = re.compile(r"\bexplores\b")
-"""h28: the text of an ability that explores (its ``chosen`` is the revealed card's kind)."""
+_EXPLORES = re.compile(r"\b(?:explores|clash with)\b")
+"""h28: the text of an ability that explores or clashes (its ``chosen`` is the hidden card's
+kind, or whether the clash was won)."""
 
 
 # ====================================================================== reading
@@ -293,11 +294,14 @@ def assumed(resolved: Sequence[Resolved | Mapping[str, Any]], stated: Sequence[T
                 continue
             said = {"coin": f"{choices[what]} flip(s) won", "roll": f"a roll of {choices[what]}",
                     "mode": f"mode {choices[what]}", "target": f"target {choices[what]}",
-                    "chosen": f"a {choices[what]} card"}[what]
+                    "chosen": f"a {choices[what]} card" if choices[what] in ("land", "nonland")
+                    else f"the clash {choices[what]}"}[what]
+            clash = what == "chosen" and choices[what] in ("won", "lost")
             event = {"coin": "coin flip", "roll": "die roll", "mode": "mode chosen at random",
-                     "target": "target chosen at random", "chosen": "explored card"}[what]
+                     "target": "target chosen at random",
+                     "chosen": "clash" if clash else "explored card"}[what]
             rule = {"coin": "705", "roll": "706", "mode": "700.2", "target": "603.3d",
-                    "chosen": "701.44"}[what]
+                    "chosen": "701.30" if clash else "701.44"}[what]
             who = (labels or {}).get(source, source)
             if worst_for is None:
                 out.append(f"warning: {who}'s {event} in the {window} window is not stated: {said} "

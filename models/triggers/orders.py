@@ -16,6 +16,8 @@ sentence reader (so the effect is the same object, played by the same code):
   controller"; "that <type>" where the trigger's subject is a creature of that type
   ("whenever an Archer you control deals damage ..., that Archer deals ..."), and "[have]
   that creature deal(s)" where that creature is the creature whose event it was: "it";
+- "put a +1/+1 counter on target creature, then double the number of +1/+1 counters on that
+  creature", where the condition names no "that creature": the same target (603.3d);
 - "up to five target creatures each get -1/-1 until end of turn": "each of up to five
   target creatures gets -1/-1 until end of turn" (a set of targets, 601.2c).
 
@@ -39,6 +41,8 @@ _TWO_DAMAGES = re.compile(r"(?P<who>.+?) deals (?P<n>\d+|X|that much) damage to 
 _EQUAL_AFTER = re.compile(r"(?P<who>.+?) deals damage to (?P<to>.+?) equal to (?P<what>(?:its|~'s|that "
                           r"creature's) (?:power|toughness))")
 _TRIGGER = Who("trigger")
+_THEN_THAT = re.compile(r"(?P<a>[^,]*? (?P<target>(?:another )?target creature(?: you control| an "
+                        r"opponent controls)?)), then (?P<b>[^,]*\bthat creature\b[^,]*)")
 _EACH_AFTER = re.compile(r"(?P<n>(?:up to )?(?:two|three|four|five|six|seven|eight|\d+)) target "
                          r"(?P<what>[\w' -]+?) each (?P<verb>get|gain|deal) (?P<rest>.+)")
 
@@ -67,6 +71,10 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         got = sentence(again)
         if got is not None:
             return got
+    m = _THEN_THAT.fullmatch(s)
+    if m and refs.r.that_creature is None:
+        # "that creature" names nothing of the condition: the clause's one target (603.3d)
+        return sentence(f"{m['a']}, then {m['b'].replace('that creature', m['target'])}")
     m = _EACH_AFTER.fullmatch(s)
     if m:
         return sentence(f"each of {m['n']} target {m['what']} {m['verb']}s {m['rest']}")

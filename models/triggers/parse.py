@@ -31,7 +31,7 @@ from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
-from redzone.models.triggers import explore, fights, later, orders  # h28
+from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -1075,6 +1075,7 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
+    whole = whole or clashes.read(rest, lambda x: _effects(x, refs, dies_self))  # h28: a clash
     if whole is not None:
         return whole
     they = creature_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py

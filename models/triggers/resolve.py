@@ -48,7 +48,7 @@ from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
-from redzone.models.triggers import explore, fights  # h28
+from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -685,7 +685,8 @@ class _Play:
         # h14: a target inside a condition of an effect is chosen too, whatever the
         # condition (603.3d; an intervening "if" false now didn't trigger, 603.4)
         listed = [x for e in f.ability.effects
-                  for x in ((e, *e.effects, *e.otherwise) if isinstance(e, Conditional) else (e,))]
+                  for x in ((e, *e.effects, *e.otherwise) if isinstance(e, Conditional)
+                            else (e, *e.won) if isinstance(e, clashes.Clash) else (e,))]  # h28
         for e in listed:
             who = control.target_of(e)  # h26: e.who, or the player a control change gives to
             if who is None or not who.kind.startswith("target") and who.kind != "any_target" \
@@ -827,6 +828,8 @@ class _Play:
             return fights.resolve(self, f, e, chosen)
         if isinstance(e, explore.EFFECTS):  # h28: explore (explore.py)
             return explore.resolve(self, f, e, chosen)
+        if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
+            return clashes.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

@@ -28,7 +28,7 @@ from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance, is_random
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
-from redzone.models.triggers.types import (Bolster, DividedDamage, EntersFromCard, Explore, Modes, Proliferate, Resolved,
+from redzone.models.triggers.types import (Bolster, Clash, DividedDamage, EntersFromCard, Explore, Modes, Proliferate, Resolved,
                                            Sacrifice, TapAny, TapCost, TapOrUntap, TheyMay,
                                            TriggeredAbility, Unless)
 
@@ -100,11 +100,11 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore)) or resolution_choice(e)
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore, Clash)) or resolution_choice(e)
                                  or isinstance(e, EntersFromCard) and e.what == "hand_card"
                                  for e in flat(t.effects)),  # h28: an explore's card
                    "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
-                   "untap, {X}, the legend rule, an explored card)"),
+                   "untap, {X}, the legend rule, an explored card, a clash)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,

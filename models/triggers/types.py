@@ -51,8 +51,8 @@ __all__ = [
     "CopyToken",
     # h26 (control.py)
     "Becomes", "GainControl", "LoseKeywords", "RemoveExactly",
-    # h28 (fights.py, explore.py)
-    "Explore", "Fight",
+    # h28 (fights.py, explore.py, clashes.py)
+    "Clash", "Explore", "Fight",
 ]
 
 Event = Literal[
@@ -1263,6 +1263,15 @@ class Explore:
     who: Who
 
 
+@dataclass(frozen=True)
+class Clash:
+    """"Clash with an opponent. If you win, <won>" (701.30): both reveal the top card of their
+    library; the controller wins with the greater mana value. The cards are hidden: whether
+    the controller wins is no player's choice (h28: models/triggers/clashes.py)."""
+
+    won: tuple["Effect", ...]
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1274,7 +1283,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
           | SearchLibrary | CastCard | Venture | RingTempts  # h24
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
-          | Fight | Explore)  # h28
+          | Fight | Explore | Clash)  # h28
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -1295,6 +1304,8 @@ def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
         elif isinstance(e, Chance):  # h12: a flip's or roll's branches (chance.py)
             for _, sub in e.branches:
                 out.extend(flat_effects(sub))
+        elif isinstance(e, Clash):  # h28: what winning a clash does (clashes.py)
+            out.extend(flat_effects(e.won))
     return tuple(out)
 
 

@@ -350,7 +350,7 @@ def value_effect(clause: str) -> tuple[ValueOnly, ...] | None:
 
 _CAUSED = re.compile(
     r"\b(?:draws?|discards?|mills?|scry|scries|surveils?|search(?:es)?|shuffles?|enters?|"
-    r"entered|monarch|graveyard|exiled?|investigates?|sacrifices?|explores?)\b|\{E\}",  # h28: explore
+    r"entered|monarch|graveyard|exiled?|investigates?|sacrifices?|explores?|clash(?:es)?)\b|\{E\}",  # h28: explore, clash
     re.IGNORECASE)
 _OWN_ENTERS = re.compile(r"^(?:When|Whenever) (?:~|this (?:creature|permanent|artifact|card)) "
                          r"enters\b")
