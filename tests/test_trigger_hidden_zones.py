@@ -247,3 +247,40 @@ def test_a_later_temptation_is_listed_not_played() -> None:
     got = _damage(_ring_scenario("e", ring_tempted=1))
     assert any(n["id"] == "h" and "Ring tempts" in n["sentence"] for n in got["not_played"])
     assert not any(n["id"] == "h" for n in _damage(_ring_scenario("e"))["not_played"])
+
+
+# ------------------------------------------------------------------ "you may exile it. If you do"
+
+
+def test_academy_rector_exiles_its_card_and_puts_an_enchantment_from_the_library() -> None:
+    # 608.2c, 701.19: Bob's Academy Rector (1/2) blocks Hill Giant and dies; he exiles its
+    # card from his graveyard and puts Glorious Anthem from his stated library onto the
+    # battlefield: his Grizzly Bears become 3/3. The Rector's card is no longer in the
+    # graveyard.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Glorious Anthem"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"), perm("ar", "Academy Rector", "Bob"),
+                               perm("b", "Grizzly Bears", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"ar": ["g"]}}}
+    out = after_damage(scenario, [("g", "ar", 3), ("ar", "g", 1)])
+    assert out.board.permanents["Bob~library0"].name == "Glorious Anthem"
+    assert out.board.permanents["b"].power == 3
+    assert out.state.reasons["ar"].startswith("exiled")
+    assert "exiled from its owner's graveyard" in out.resolved[0].result
+
+
+def test_a_token_rector_has_no_card_to_exile() -> None:
+    # 111.7: a token copy of Academy Rector that dies leaves no card in the graveyard: "If
+    # you do" is not done, nothing is searched for.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Glorious Anthem"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("ar", "Academy Rector", "Bob", token=True)],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"ar": ["g"]}}}
+    out = after_damage(scenario, [("g", "ar", 3), ("ar", "g", 1)])
+    assert "Bob~library0" not in out.board.permanents
+    assert out.resolved[0].result.startswith("its card is not in the graveyard")

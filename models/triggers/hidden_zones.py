@@ -27,12 +27,13 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, RingTempts, SearchLibrary,
-                                           Venture)
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, OwnCardExile, RingTempts,
+                                           SearchLibrary, Venture)
 
-__all__ = ["EFFECTS", "ROOMS", "card_target", "read_clause", "resolve", "unplayed"]
+__all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "own_card_cost", "read_clause", "resolve",
+           "stops", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -222,6 +223,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _venture(play, f, chosen)
     if isinstance(e, RingTempts):
         return _tempt(play, f, chosen)
+    if isinstance(e, OwnCardExile):
+        return _own_card(play, f)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -609,3 +612,50 @@ def caused(board: Any, sentence: str) -> bool:
             if any(isinstance(e, RingTempts if ring else Venture) for e in flat_effects(t.effects)):
                 return True
     return False
+
+
+# ---------------------------------------------------------------- "you may exile it. If you do"
+
+_NOT_THERE = "its card is not in the graveyard: nothing more is done"
+
+
+def own_card_cost(before: str, sent: str, effects: list[Any]) -> bool:
+    """Whether ``sent`` is "If you do, ..." after "you may exile it / ~ / this card" of a
+    source that died, read as the ability's only effect so far (a value): that value becomes
+    :class:`OwnCardExile` (``effects`` changed in place) and the rest is done only if the
+    card was exiled (608.2c)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    if not sent.startswith("if you do, ") or len(effects) != 1 \
+            or not isinstance(effects[0], ValueOnly):
+        return False
+    text = before.strip().rstrip(".").lower()
+    if text not in ("you may exile it", "you may exile ~", "you may exile this card",
+                    "you may exile this creature"):
+        return False
+    effects[0] = OwnCardExile()
+    return True
+
+
+def _own_card(play: Any, f: Any) -> str:
+    """The source's card exiled from its owner's graveyard (its own dies ability): there only
+    if the source died (700.4), was not a token (111.7) and was not returned or exiled since;
+    then no longer counted in the graveyard (``state.reasons``, as a card exiled as a cost)."""
+    from redzone.models.triggers.reflexive import EXILED_FOR_COST
+
+    pid = f.source
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    if pid not in base.permanents or play.state.on_battlefield(pid) \
+            or pid not in play.state.destroyed or play.edit.perm(pid).token \
+            or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
+            or f"{pid}~returned" in perms:
+        return _NOT_THERE
+    play.state.reasons[pid] = EXILED_FOR_COST
+    return f"{pid}'s card is exiled from its owner's graveyard"
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: the source's card
+    was not there to exile ("If you do", 608.2c)."""
+    return isinstance(e, OwnCardExile) and line == _NOT_THERE

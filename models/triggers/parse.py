@@ -1090,6 +1090,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True
+        elif (not if_you_do and may_value and not optional and dies_self  # h24: "you may
+              and hidden_zones.own_card_cost(sentences[i - 1], sent, effects)):  # exile it. If you do"
+            if_you_do = optional = True
         elif not if_you_do and i > 0 and reflexive.anyone_cost(sentences[i - 1], sent, effects):
             if_you_do = True  # h20: "any player may exile a card ... . If a player does, ..."
         if if_you_do:

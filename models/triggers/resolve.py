@@ -782,7 +782,8 @@ class _Play:
             if (board_effects.stops(e, lines[-1]) or actions.stops(e, lines[-1])  # h3, h9: (608.2c)
                     or moves.stops(e, lines[-1])  # h13
                     or more_effects.stops(e, lines[-1])  # h14
-                    or reflexive.stops(e, lines[-1])):  # h20: nobody paid
+                    or reflexive.stops(e, lines[-1])  # h20: nobody paid
+                    or hidden_zones.stops(e, lines[-1])):  # h24: its card was not there
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):

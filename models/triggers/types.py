@@ -1139,6 +1139,14 @@ class RingTempts:
     by creatures with greater power)."""
 
 
+@dataclass(frozen=True)
+class OwnCardExile:
+    """h24: "you may exile it. If you do, ..." when the source died: the card of the source
+    is exiled from its owner's graveyard (a cost-like gate, 608.2c): the effects after it are
+    done only if the card was still there (not a token, 111.7; not returned or exiled
+    already)."""
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1148,7 +1156,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | SearchLibrary | CastCard | Venture | RingTempts)  # h24
+          | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
