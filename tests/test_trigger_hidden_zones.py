@@ -284,3 +284,32 @@ def test_a_token_rector_has_no_card_to_exile() -> None:
     out = after_damage(scenario, [("g", "ar", 3), ("ar", "g", 1)])
     assert "Bob~library0" not in out.board.permanents
     assert out.resolved[0].result.startswith("its card is not in the graveyard")
+
+
+# ------------------------------------------------------------------ drawn, then put from the hand
+
+
+def test_braulios_draws_the_stated_top_card_and_may_put_it_onto_the_battlefield() -> None:
+    # 121.1, 608.2b: Braulios of Pheres Band attacks; Alice draws the top card of her stated
+    # library (a Forest) and may put a land card from her hand onto the battlefield: the
+    # Forest drawn (the hand held only Hill Giant, not a land).
+    scenario = _scenario([perm("br", "Braulios of Pheres Band", "Alice", power=3, toughness=3)], {"br": "Bob"},
+                         library=["Forest", "Mountain"], hand=["Hill Giant"])
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "chosen":
+            asked.append(c.options)
+        return c.options[0]
+
+    after, _, resolved = after_attack_window(build_board(parse_scenario(scenario)), choose=choose)
+    assert asked == [("Alice~library0", None)]  # the Mountain is not drawn
+    assert after.permanents["Alice~library0"].name == "Forest"
+    got = _damage(scenario)
+    assert not any(n["id"] == "br" for n in got["not_played"])
+
+
+def test_an_unstated_library_makes_the_card_drawn_unknown() -> None:
+    # With no library stated the card drawn is unknown: the ability is listed as not played.
+    got = _damage(_scenario([perm("br", "Braulios of Pheres Band", "Alice", power=3, toughness=3)], {"br": "Bob"}))
+    assert any(n["id"] == "br" and "draw a card" in n["sentence"] for n in got["not_played"])

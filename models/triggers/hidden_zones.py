@@ -27,13 +27,13 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, OwnCardExile, RingTempts,
-                                           SearchLibrary, Venture)
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, HandAfterDraw,
+                                           OwnCardExile, RingTempts, SearchLibrary, Venture)
 
 __all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "own_card_cost", "read_clause", "resolve",
            "stops", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -83,6 +83,16 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
         return (Venture(),)
     if s.lower() == "the ring tempts you":
         return (RingTempts(),)
+    m = re.fullmatch(r"draw (a card|two cards|three cards), then you may (put .+)", s)
+    if m:  # the cards drawn: the top of the stated library
+        from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
+        from redzone.models.triggers.types import ValueOnly
+
+        got = _hand_card(m[2], refs)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        n = {"a card": 1, "two cards": 2, "three cards": 3}[m[1]]
+        return (ValueOnly("draw"), HandAfterDraw(n, got[0]))
     return _search(s, refs) or _cast(s, refs)
 
 
@@ -225,6 +235,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _tempt(play, f, chosen)
     if isinstance(e, OwnCardExile):
         return _own_card(play, f)
+    if isinstance(e, HandAfterDraw):
+        return _hand_after_draw(play, f, e, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -415,6 +427,9 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
         for e in flat_effects(t.effects):
             if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
                 return True
+            if isinstance(e, HandAfterDraw) and not next(
+                    (p.library for p in board.players if p.name == perm.controller), ()):
+                return True  # the cards drawn are not stated
             if isinstance(e, RingTempts) and next(
                     (p.ring_tempted for p in board.players if p.name == perm.controller), 0):
                 return True  # not its first temptation: not played
@@ -659,3 +674,60 @@ def stops(e: Effect, line: str) -> bool:
     """Whether the effects after ``e`` (its result ``line``) are not done: the source's card
     was not there to exile ("If you do", 608.2c)."""
     return isinstance(e, OwnCardExile) and line == _NOT_THERE
+
+
+# ---------------------------------------------------------------- drawn, then put from the hand
+
+def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]) -> str:
+    """"Draw N cards, then you may put a <kinds> card from your hand onto the battlefield
+    [tapped [and attacking]]": the cards drawn are the top N of the controller's stated
+    library (ids ``<player>~library<i>``; 121.1), put in the hand with the stated hand's
+    cards; the controller chooses one card of the kinds and bounds (608.2b) among them, or
+    none (a "may"). With no library stated the cards drawn are unknown: only the stated hand
+    is chosen from, the line says so, and the answer lists the ability as not played. Earlier
+    draws of this combat are not counted (the top cards are taken as they were)."""
+    from redzone.models.triggers.entries import (_attack_target, _bounds, _fits, _from_card,
+                                                 _put, _refused)
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    player = next((p for p in base.players if p.name == f.controller), None)
+    hand = player.hand if player is not None else ()
+    library = player.library if player is not None else ()
+    cards = [(f"{f.controller}~hand{i}", name) for i, name in enumerate(hand)]
+    cards += [(f"{f.controller}~library{i}", name) for i, name in enumerate(library[:e.n])]
+    bounds = _bounds(play, f, e.card)
+    options: list[Any] = []
+    seen: set[str] = set()
+    names: dict[str, str] = {}
+    for cid, name in cards:
+        if cid in perms or name in seen or not _fits(name, e.card, bounds):
+            continue
+        seen.add(name)
+        options.append(cid)
+        names[cid] = name
+    note = "" if library else " (the card drawn is not stated: players[].library; not played)"
+    if not options:
+        return "no such card in the hand" + note
+    options.append(None)
+    pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options),
+                              f.trigger))
+    chosen["chosen"] = pick
+    if pick is None:
+        return "no card put onto the battlefield" + note
+    name = names[pick]
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    new = _from_card(name, pick, f.controller, f.controller, index)
+    refused = _refused(new, name, "hand")
+    if refused is not None:
+        return refused + note
+    assert new is not None  # (_refused said so)
+    new = dataclasses.replace(new, tapped=e.card.tapped or e.card.attacking)
+    attacked = _attack_target(play, f) if e.card.attacking and new.is_creature else None
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    line = _put(play, new)
+    return (f"{name} put onto the battlefield from {f.controller}'s hand as {pick}"
+            + (f" tapped and attacking {attacked}" if attacked is not None
+               else " tapped" if e.card.tapped or e.card.attacking else "") + line + note)

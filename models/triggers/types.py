@@ -1147,6 +1147,17 @@ class OwnCardExile:
     already)."""
 
 
+@dataclass(frozen=True)
+class HandAfterDraw:
+    """h24: "draw N card(s), then you may put <a card of kinds> from your hand onto the
+    battlefield ...": the cards drawn are the top ``n`` of the scenario's
+    ``players[].library``; the card put is chosen among them and the stated hand (``card``:
+    an :class:`EntersFromCard` ``"hand_card"``), or none."""
+
+    n: int
+    card: EntersFromCard
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1156,7 +1167,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
-          | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile)  # h24
+          | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
+          | HandAfterDraw)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
