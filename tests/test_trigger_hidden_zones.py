@@ -8,7 +8,7 @@ from typing import Any
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary
+from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary, ZoneCards
 from redzone.solver.damage.solve import after_attack_window
 from redzone.solver.frontends.commands import run_command
 from trigger_play import perm, read
@@ -313,3 +313,37 @@ def test_an_unstated_library_makes_the_card_drawn_unknown() -> None:
     # With no library stated the card drawn is unknown: the ability is listed as not played.
     got = _damage(_scenario([perm("br", "Braulios of Pheres Band", "Alice", power=3, toughness=3)], {"br": "Bob"}))
     assert any(n["id"] == "br" and "draw a card" in n["sentence"] for n in got["not_played"])
+
+
+# ------------------------------------------------------------------ cards of a hand or graveyard
+
+
+def test_world_shaper_returns_every_land_card_of_the_graveyard_tapped() -> None:
+    # 400.7: Alice's World Shaper (3/3) attacks, is blocked by Bob's Hill Giant and dies:
+    # every land card of Alice's stated graveyard (Forest,
+    # Mountain; not the Grizzly Bears) returns to the battlefield tapped.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20,
+                             "graveyard": ["Forest", "Grizzly Bears", "Mountain"]},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("ws", "World Shaper", "Alice"), perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"ws": "Bob"}, "blockers": {"g": ["ws"]}}}
+    out = after_damage(scenario, [("g", "ws", 3), ("ws", "g", 3)])
+    forest, mountain = out.board.permanents["Alice~graveyard0"], out.board.permanents["Alice~graveyard2"]
+    assert forest.name == "Forest" and mountain.name == "Mountain"
+    assert forest.tapped and mountain.tapped and forest.controller == "Alice"
+    assert "Alice~graveyard1" not in out.board.permanents
+
+
+def test_a_graveyard_read_after_a_mill_of_the_same_ability_is_not_read() -> None:
+    # Teval mills three cards, then may return a land card from the graveyard: the cards
+    # milled are not stated, so the ability is not read (a loud gap); Dread Tiller's "from
+    # your hand or graveyard" is.
+    from redzone.models.triggers.parse import parse_trigger
+
+    assert parse_trigger("Whenever Teval attacks, mill three cards. Then you may return a land "
+                         "card from your graveyard to the battlefield tapped.", ("Teval",)) is None
+    (tiller,) = read("Dread Tiller")
+    (put,) = tiller.effects
+    assert isinstance(put, ZoneCards) and put.zones == ("hand", "graveyard") and put.card.tapped

@@ -28,12 +28,13 @@ import re
 from typing import Any
 
 from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, HandAfterDraw,
-                                           OwnCardExile, RingTempts, SearchLibrary, Venture)
+                                           OwnCardExile, RingTempts, SearchLibrary, Venture,
+                                           ZoneCards)
 
 __all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "own_card_cost", "read_clause", "resolve",
            "stops", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -93,7 +94,44 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
             return None
         n = {"a card": 1, "two cards": 2, "three cards": 3}[m[1]]
         return (ValueOnly("draw"), HandAfterDraw(n, got[0]))
-    return _search(s, refs) or _cast(s, refs)
+    return _search(s, refs) or _cast(s, refs) or _zone_cards(s)
+
+
+_ZONE = re.compile(
+    r"(?:put|return) (?P<n>a|an|all) (?P<kinds>.+?) cards? from (?P<zone>your hand or graveyard|"
+    r"your graveyard|a graveyard) (?:onto|to) the battlefield(?P<tap> tapped)?"
+    r"(?P<under> under your control)?")
+
+
+def _zone_cards(s: str) -> tuple[Effect, ...] | None:
+    m = _ZONE.fullmatch(s)
+    if not m or (m["n"] == "all") != s.split(" from ")[0].endswith("cards"):
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None or any(k.startswith("basic ") for k in kinds):
+        return None
+    zone = m["zone"]
+    if zone == "a graveyard" and not m["under"] or zone != "a graveyard" and m["under"]:
+        return None  # "from a graveyard ... under your control"; your own: under its owner's
+    zones = ("hand", "graveyard") if zone == "your hand or graveyard" else ("graveyard",)
+    spec = EntersFromCard("graveyard_card", under="you", tapped=bool(m["tap"]), kinds=kinds,
+                          graveyard="any" if zone == "a graveyard" else "you")
+    return (ZoneCards(zones, spec, m["n"] == "all"),)
+
+
+def checked(effects: Any) -> bool:
+    """Whether ``effects`` (an ability's, in order) reads no hidden zone after a value effect
+    of the same ability ("mill three cards, then return a land card from your graveyard":
+    the cards milled are not stated, so the graveyard is not known)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    seen_value = False
+    for e in effects:
+        if isinstance(e, ValueOnly):
+            seen_value = True
+        elif isinstance(e, ZoneCards) and seen_value:
+            return False
+    return True
 
 
 _EXILED_INSTEAD = re.compile(
@@ -237,6 +275,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _own_card(play, f)
     if isinstance(e, HandAfterDraw):
         return _hand_after_draw(play, f, e, chosen)
+    if isinstance(e, ZoneCards):
+        return _zone_put(play, f, e, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -731,3 +771,72 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     return (f"{name} put onto the battlefield from {f.controller}'s hand as {pick}"
             + (f" tapped and attacking {attacked}" if attacked is not None
                else " tapped" if e.card.tapped or e.card.attacking else "") + line + note)
+
+
+# ---------------------------------------------------------------- cards of a hand or graveyard
+
+def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
+    """A card (or every card) of ``e``'s kinds from the controller's stated hand and / or a
+    graveyard (the stated ``graveyard`` and the nontoken permanents that died in this combat
+    and stayed there) put onto the battlefield: one chosen as it resolves (not targeted), or
+    all of them; under the controller's control ("under your control") or — from their own
+    graveyard — their owner's (the controller's). A card that is not a permanent card stays
+    (400.4a); an Aura or a Saga is not played."""
+    from redzone.models.triggers.entries import (_bounds, _card_of, _fits, _fits_perm,
+                                                 _from_card, _graveyard_owners, _put, _refused)
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    bounds = _bounds(play, f, e.card)
+    found: list[tuple[str, str, str]] = []  # (id, card name, owner)
+    if "hand" in e.zones:
+        hand = next((p.hand for p in base.players if p.name == f.controller), ())
+        found += [(f"{f.controller}~hand{i}", n, f.controller) for i, n in enumerate(hand)
+                  if f"{f.controller}~hand{i}" not in perms and _fits(n, e.card, bounds)]
+    for whose in _graveyard_owners(play, f, e.card):
+        given = next((p.graveyard for p in base.players if p.name == whose), ())
+        found += [(f"{whose}~graveyard{i}", n, whose) for i, n in enumerate(given)
+                  if f"{whose}~graveyard{i}" not in perms and f"{whose}~graveyard{i}"
+                  not in play.state.reasons and _fits(n, e.card, bounds)]
+        for pid in play.state.destroyed:
+            perm = base.permanents.get(pid)
+            if perm is None or perm.token or perm.owner != whose \
+                    or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
+                    or f"{pid}~returned" in perms:
+                continue
+            name = perm.card or perm.name
+            if (_fits(name, e.card, bounds) if perm.card and _card_of(perm.card)
+                    else _fits_perm(perm, e.card, bounds)):
+                found.append((pid, name, whose))
+    if not found:
+        return "no such card (the scenario's players[].hand / graveyard)"
+    if e.every:
+        picks = found
+    else:
+        options: list[Any] = []
+        seen: set[tuple[str, str]] = set()
+        for cid, name, owner in found:
+            if (name, owner) not in seen:
+                seen.add((name, owner))
+                options.append(cid)
+        pick = options[0] if len(options) == 1 else play.choose(
+            Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+        if len(options) > 1:
+            chosen["chosen"] = pick
+        picks = [x for x in found if x[0] == pick]
+    lines: list[str] = []
+    for k, (cid, name, owner) in enumerate(picks):
+        new_id = f"{cid}~returned" if cid in base.permanents else cid
+        index = len(base.permanents) + 1000 + play.tokens + len(perms) + k
+        new = _from_card(name, new_id, f.controller, owner, index) if _card_of(name) else None
+        refused = _refused(new, name, "graveyard" if "graveyard" in cid or cid in base.permanents
+                           else "hand")
+        if refused is not None:
+            lines.append(refused)
+            continue
+        assert new is not None  # (_refused said so)
+        lines.append(f"{name} put onto the battlefield as {new_id}"
+                     + (" tapped" if e.card.tapped else "")
+                     + _put(play, dataclasses.replace(new, tapped=e.card.tapped)))
+    return ", ".join(lines)

@@ -1146,6 +1146,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
+    if not hidden_zones.checked(effects):
+        return None  # h24: a zone read after a value moved hidden cards into it
     return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 

@@ -1158,6 +1158,19 @@ class HandAfterDraw:
     card: EntersFromCard
 
 
+@dataclass(frozen=True)
+class ZoneCards:
+    """h24: "put / return a (all) <kinds> card(s) from <your hand or graveyard | your
+    graveyard | a graveyard> onto the battlefield [tapped] [under your control]", not
+    targeted: chosen as it resolves among the stated zones' cards (``zones``), or every one
+    of them (``every``). ``card``: the kinds, bounds, tapped, whose graveyard and ``under``
+    (an :class:`EntersFromCard`)."""
+
+    zones: tuple[str, ...]
+    card: EntersFromCard
+    every: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1168,7 +1181,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
-          | HandAfterDraw)  # h24
+          | HandAfterDraw | ZoneCards)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
