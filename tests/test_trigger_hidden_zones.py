@@ -208,8 +208,9 @@ def test_an_unknown_room_is_a_one_line_error() -> None:
     from redzone.models.errors import ScenarioError
 
     with pytest.raises(ScenarioError) as err:
-        parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"}, {"name": "Bob"}],
-                        "permanents": [], "combat": {"attackers": {}, "blockers": {}}})
+        build_board(parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"},
+                                                {"name": "Bob"}],
+                                    "permanents": [], "combat": {"attackers": {}, "blockers": {}}}))
     assert err.value.field == "players[0].dungeon" and "\n" not in str(err.value)
 
 
@@ -347,3 +348,22 @@ def test_a_graveyard_read_after_a_mill_of_the_same_ability_is_not_read() -> None
     (tiller,) = read("Dread Tiller")
     (put,) = tiller.effects
     assert isinstance(put, ZoneCards) and put.zones == ("hand", "graveyard") and put.card.tapped
+
+
+# ------------------------------------------------------------------ revealed until (701.20a)
+
+
+def test_raph_and_mikey_put_the_first_creature_card_revealed_attacking() -> None:
+    # 701.20a, 508.4: Raph & Mikey (7/7 trample) attack; Alice reveals from the top of her
+    # stated library until a creature card: Forest, then Hill Giant (3/3), put onto the
+    # battlefield tapped and attacking Bob, never declared. Unblocked: 7 + 3 = 10, Bob 10.
+    scenario = _scenario([perm("rm", "Raph & Mikey, Troublemakers", "Alice")], {"rm": "Bob"},
+                         library=["Forest", "Hill Giant", "Grizzly Bears"])
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)))
+    giant = after.permanents["Alice~library1"]
+    assert giant.name == "Hill Giant" and giant.tapped and attackers["Alice~library1"] == "Bob"
+    assert "Alice~library2" not in after.permanents
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 10
+    # no library stated: the cards revealed are unknown, the ability is listed not played
+    got = _damage(_scenario([perm("rm", "Raph & Mikey, Troublemakers", "Alice")], {"rm": "Bob"}))
+    assert any(n["id"] == "rm" for n in got["not_played"])

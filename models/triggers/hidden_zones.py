@@ -28,13 +28,14 @@ import re
 from typing import Any
 
 from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, HandAfterDraw,
-                                           OwnCardExile, RingTempts, SearchLibrary, Venture,
-                                           ZoneCards)
+                                           OwnCardExile, RevealedPut, RevealUntil, RingTempts,
+                                           SearchLibrary, Venture, ZoneCards)
 
-__all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "own_card_cost", "read_clause", "resolve",
-           "stops", "unplayed"]
+__all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "checked", "own_card_cost", "read_clause",
+           "read_whole", "resolve", "stops", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards,
+           RevealUntil, RevealedPut)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -119,18 +120,47 @@ def _zone_cards(s: str) -> tuple[Effect, ...] | None:
     return (ZoneCards(zones, spec, m["n"] == "all"),)
 
 
+_REVEAL = re.compile(
+    r"reveal cards from the top of your library until you reveal (?:a|an) (?P<kinds>.+?) card"
+    r"(?: with mana value (?P<mv>\d+) or less)?\. put that card onto the battlefield"
+    r"(?P<tap> tapped and attacking| tapped)?(?: and the rest on the bottom of your library in a "
+    r"random order|, then shuffle the rest into your library)\.?")
+
+
+def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text "reveal cards from the top of your library until you reveal a
+    <kinds> card [with mana value N or less]. Put that card onto the battlefield [tapped
+    [and attacking]] and the rest on the bottom of your library in a random order" (Raph &
+    Mikey, Atla Palani): (:class:`RevealUntil`, :class:`RevealedPut`), not optional; else
+    ``None``."""
+    text = rest.strip()
+    m = _REVEAL.fullmatch(text[:1].lower() + text[1:].replace(". Put that", ". put that"))
+    if not m:
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None:
+        return None
+    tap = m["tap"] or ""
+    return ((RevealUntil(kinds, int(m["mv"]) if m["mv"] else None),
+             RevealedPut(bool(tap), "attacking" in tap)), False)
+
+
 def checked(effects: Any) -> bool:
     """Whether ``effects`` (an ability's, in order) reads no hidden zone after a value effect
     of the same ability ("mill three cards, then return a land card from your graveyard":
     the cards milled are not stated, so the graveyard is not known)."""
     from redzone.models.triggers.types import ValueOnly
 
-    seen_value = False
+    seen_value = revealed = False
     for e in effects:
         if isinstance(e, ValueOnly):
             seen_value = True
         elif isinstance(e, ZoneCards) and seen_value:
             return False
+        elif isinstance(e, RevealUntil):
+            revealed = True
+        elif isinstance(e, RevealedPut) and not revealed:
+            return False  # "that card" of another reading
     return True
 
 
@@ -277,6 +307,10 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _hand_after_draw(play, f, e, chosen)
     if isinstance(e, ZoneCards):
         return _zone_put(play, f, e, chosen)
+    if isinstance(e, RevealUntil):
+        return _reveal_until(play, f, e, chosen)
+    if isinstance(e, RevealedPut):
+        return _revealed_put(play, f, e, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -467,6 +501,9 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
         for e in flat_effects(t.effects):
             if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
                 return True
+            if isinstance(e, RevealUntil) and not next(
+                    (p.library for p in board.players if p.name == perm.controller), ()):
+                return True  # the cards revealed are not stated
             if isinstance(e, HandAfterDraw) and not next(
                     (p.library for p in board.players if p.name == perm.controller), ()):
                 return True  # the cards drawn are not stated
@@ -840,3 +877,56 @@ def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
                      + (" tapped" if e.card.tapped else "")
                      + _put(play, dataclasses.replace(new, tapped=e.card.tapped)))
     return ", ".join(lines)
+
+
+# ---------------------------------------------------------------- revealed until
+
+def _reveal_until(play: Any, f: Any, e: RevealUntil, chosen: dict[str, Any]) -> str:
+    """701.20a: the controller reveals cards from the top of their stated library until a
+    card of ``e``'s kinds (and mana value) — the first one, kept for the
+    :class:`RevealedPut` after it (``chosen["revealed"]``); none: every card is revealed and
+    nothing is found. With no library stated the cards are unknown: not played (the answer
+    lists the ability)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    chosen["revealed"] = None
+    if not library:
+        return "not played: the library is not stated (the scenario's players[].library)"
+    spec = SearchLibrary(e.kinds, 1, e.mana_value_at_most)
+    for i, name in enumerate(library):
+        lid = f"{f.controller}~library{i}"
+        if lid in perms:
+            continue  # already put onto the battlefield in this combat
+        if _search_fits(name, spec):
+            chosen["revealed"] = lid
+            return f"{f.controller} reveals cards until {name} ({lid})"
+    return "no such card in the library: every card is revealed"
+
+
+def _revealed_put(play: Any, f: Any, e: RevealedPut, chosen: dict[str, Any]) -> str:
+    """The card :func:`_reveal_until` found put onto the battlefield under the controller's
+    control [tapped and attacking a player or planeswalker they choose, 508.4]; the rest go
+    to the bottom of the library (a value)."""
+    from redzone.models.triggers.entries import _attack_target, _from_card, _put, _refused
+
+    lid = chosen.get("revealed")
+    if not isinstance(lid, str):
+        return "no card revealed"
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    name = library[int(lid.rsplit("~library", 1)[1])]
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    new = _from_card(name, lid, f.controller, f.controller, index)
+    refused = _refused(new, name, "library")
+    if refused is not None:
+        return refused
+    assert new is not None  # (_refused said so)
+    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
+    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    return (f"{name} put onto the battlefield as {lid}"
+            + (f" tapped and attacking {attacked}" if attacked is not None
+               else " tapped" if e.tapped else "") + _put(play, new))

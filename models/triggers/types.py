@@ -1171,6 +1171,25 @@ class ZoneCards:
     every: bool = False
 
 
+@dataclass(frozen=True)
+class RevealUntil:
+    """h24: "reveal cards from the top of your library until you reveal a <kinds> card [with
+    mana value N or less]": the first such card of the scenario's ``players[].library`` (top
+    first), for the :class:`RevealedPut` after it."""
+
+    kinds: tuple[str, ...]
+    mana_value_at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class RevealedPut:
+    """h24: "put that card onto the battlefield [tapped and attacking] and the rest on the
+    bottom of your library in a random order" after :class:`RevealUntil`."""
+
+    tapped: bool = False
+    attacking: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1181,7 +1200,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
-          | HandAfterDraw | ZoneCards)  # h24
+          | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
