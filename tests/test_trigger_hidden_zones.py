@@ -367,3 +367,29 @@ def test_raph_and_mikey_put_the_first_creature_card_revealed_attacking() -> None
     # no library stated: the cards revealed are unknown, the ability is listed not played
     got = _damage(_scenario([perm("rm", "Raph & Mikey, Troublemakers", "Alice")], {"rm": "Bob"}))
     assert any(n["id"] == "rm" for n in got["not_played"])
+
+
+# ------------------------------------------------------------------ the exiled card face up (607.2a)
+
+
+def test_clone_shell_puts_its_stated_face_down_creature_onto_the_battlefield() -> None:
+    # 607.2a: Clone Shell (2/2) exiled Serra Angel face down (the scenario's exiled); it
+    # attacks, Hill Giant blocks and it dies: the Angel is turned face up and, a creature
+    # card, put onto the battlefield under Alice's control.
+    from trigger_play import after_damage
+
+    def scenario(card: str, exiled: str) -> dict[str, Any]:
+        return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": [perm("cs", card, "Alice", exiled={exiled: "Alice"}),
+                               perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"cs": "Bob"}, "blockers": {"g": ["cs"]}}}
+
+    out = after_damage(scenario("Clone Shell", "Serra Angel"), [("g", "cs", 3), ("cs", "g", 2)])
+    angel = out.board.permanents["cs~exiled0"]
+    assert angel.name == "Serra Angel" and angel.controller == "Alice"
+    out = after_damage(scenario("Clone Shell", "Lightning Bolt"), [("g", "cs", 3), ("cs", "g", 2)])
+    assert "cs~exiled0" not in out.board.permanents
+    assert "not a creature card" in out.resolved[0].result
+    # Compleated Clone Shell casts it: an instant's effect is not read, so the answer lists it
+    got = _damage(scenario("Compleated Clone Shell", "Lightning Bolt"))
+    assert any(n["id"] == "cs" and "face up" in n["sentence"] for n in got["not_played"])

@@ -27,7 +27,7 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, HandAfterDraw,
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, ExiledFaceUp, HandAfterDraw,
                                            OwnCardExile, RevealedPut, RevealUntil, RingTempts,
                                            SearchLibrary, Venture, ZoneCards)
 
@@ -35,7 +35,7 @@ __all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "checked", "own_card_cos
            "read_whole", "resolve", "stops", "unplayed"]
 
 EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards,
-           RevealUntil, RevealedPut)
+           RevealUntil, RevealedPut, ExiledFaceUp)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -134,6 +134,12 @@ def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
     Mikey, Atla Palani): (:class:`RevealUntil`, :class:`RevealedPut`), not optional; else
     ``None``."""
     text = rest.strip()
+    low = text.lower().rstrip(".")
+    if low in ("turn the exiled card face up. if it's a creature card, put it onto the "
+               "battlefield under your control",
+               "turn the exiled card face up. you may cast it without paying its mana cost"):
+        cast = "cast" in low
+        return (ExiledFaceUp(cast),), cast  # the cast is a "may"
     m = _REVEAL.fullmatch(text[:1].lower() + text[1:].replace(". Put that", ". put that"))
     if not m:
         return None
@@ -309,6 +315,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _zone_put(play, f, e, chosen)
     if isinstance(e, RevealUntil):
         return _reveal_until(play, f, e, chosen)
+    if isinstance(e, ExiledFaceUp):
+        return _face_up(play, f, e)
     if isinstance(e, RevealedPut):
         return _revealed_put(play, f, e, chosen)
     assert isinstance(e, CastCard)
@@ -501,6 +509,9 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
         for e in flat_effects(t.effects):
             if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
                 return True
+            if isinstance(e, ExiledFaceUp) and e.cast and any(
+                    not _is_permanent_card(n) for n in getattr(perm, "exiled", {}) or {}):
+                return True  # an instant or sorcery card cast: its effect is not read
             if isinstance(e, RevealUntil) and not next(
                     (p.library for p in board.players if p.name == perm.controller), ()):
                 return True  # the cards revealed are not stated
@@ -930,3 +941,44 @@ def _revealed_put(play: Any, f: Any, e: RevealedPut, chosen: dict[str, Any]) -> 
     return (f"{name} put onto the battlefield as {lid}"
             + (f" tapped and attacking {attacked}" if attacked is not None
                else " tapped" if e.tapped else "") + _put(play, new))
+
+
+# ---------------------------------------------------------------- the exiled card turned face up
+
+def _face_up(play: Any, f: Any, e: ExiledFaceUp) -> str:
+    """The card the source's own ability exiled face down (607.2a; the scenario's
+    ``exiled``), turned face up: a creature card is put onto the battlefield under the
+    controller's control (id ``<source>~exiled<i>``); with ``cast``, a permanent card is cast
+    without paying its mana cost and enters as it resolves (608.3), an instant or sorcery is
+    not played (the answer lists the ability). None stated: nothing happens."""
+    from redzone.models.triggers.entries import _card_of, _from_card, _known, _put, _refused
+
+    src = play.edit.perm(f.source) if _known(play, f.source) else None
+    cards = list((src.exiled if src is not None else {}).items())
+    if not cards:
+        return "no card exiled with it (the scenario's exiled)"
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    lines: list[str] = []
+    for i, (name, owner) in enumerate(cards):
+        pid = f"{f.source}~exiled{i}"
+        got = _card_of(name)
+        if pid in perms or got is None:
+            continue
+        if e.cast and not _is_permanent_card(name):
+            lines.append(f"not played: casting {name} (an instant or sorcery spell: its effect "
+                         "is not read)")
+            continue
+        if not e.cast and "Creature" not in got[1].types:
+            lines.append(f"{name} is turned face up: not a creature card, it stays in exile")
+            continue
+        new = _from_card(name, pid, f.controller, owner, len(base.permanents) + 1000
+                         + play.tokens + len(perms) + i)
+        refused = _refused(new, name, "exile")
+        if refused is not None:
+            lines.append(refused)
+            continue
+        assert new is not None  # (_refused said so)
+        lines.append(f"{name} is turned face up and put onto the battlefield as {pid} under "
+                     f"{f.controller}'s control" + _put(play, new))
+    return ", ".join(lines) or "nothing"

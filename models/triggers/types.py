@@ -1190,6 +1190,16 @@ class RevealedPut:
     attacking: bool = False
 
 
+@dataclass(frozen=True)
+class ExiledFaceUp:
+    """h24: "turn the exiled card face up. If it's a creature card, put it onto the
+    battlefield under your control" (Clone Shell; ``cast``: "You may cast it without paying
+    its mana cost"): the card the source's own ability exiled face down (607.2a; the
+    scenario's ``exiled``)."""
+
+    cast: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1200,7 +1210,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
-          | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut)  # h24
+          | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp)  # h24
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
