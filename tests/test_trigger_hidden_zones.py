@@ -393,3 +393,18 @@ def test_clone_shell_puts_its_stated_face_down_creature_onto_the_battlefield() -
     # Compleated Clone Shell casts it: an instant's effect is not read, so the answer lists it
     got = _damage(scenario("Compleated Clone Shell", "Lightning Bolt"))
     assert any(n["id"] == "cs" and "face up" in n["sentence"] for n in got["not_played"])
+
+
+def test_kaalia_puts_an_angel_from_the_hand_attacking_the_player_she_attacks() -> None:
+    # 508.4: Kaalia of the Vast attacks Carol (three players); Alice's stated hand holds Serra
+    # Angel and Hill Giant: the Angel (an Angel) is put onto the battlefield tapped and
+    # attacking Carol — "that opponent", not Alice's choice; the Giant can't be chosen.
+    scenario = {"players": [{"name": "Alice", "life": 20, "hand": ["Hill Giant", "Serra Angel"]},
+                            {"name": "Bob", "life": 20}, {"name": "Carol", "life": 20}],
+                "permanents": [perm("k", "Kaalia of the Vast", "Alice")],
+                "combat": {"attackers": {"k": "Carol"}, "blockers": {}}}
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)),
+                                              choose=lambda c: c.options[0])
+    angel = after.permanents["Alice~hand1"]
+    assert angel.name == "Serra Angel" and angel.tapped and attackers["Alice~hand1"] == "Carol"
+    assert "Alice~hand0" not in after.permanents

@@ -95,6 +95,16 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
             return None
         n = {"a card": 1, "two cards": 2, "three cards": 3}[m[1]]
         return (ValueOnly("draw"), HandAfterDraw(n, got[0]))
+    m = re.fullmatch(r"(put .+ from your hand onto the battlefield tapped and attacking) "
+                     r"(?:that opponent|that player)", s)
+    if m and refs.r.event == "attacks" and refs.r.watch.kind == "self" \
+            and "at:opponent" in refs.r.watch.extra:  # the player the source attacks (508.1b)
+        from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
+
+        got = _hand_card(m[1], refs)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (HandAfterDraw(0, got[0], that_player=True),)
     return _search(s, refs) or _cast(s, refs) or _zone_cards(s)
 
 
@@ -515,7 +525,7 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
             if isinstance(e, RevealUntil) and not next(
                     (p.library for p in board.players if p.name == perm.controller), ()):
                 return True  # the cards revealed are not stated
-            if isinstance(e, HandAfterDraw) and not next(
+            if isinstance(e, HandAfterDraw) and e.n and not next(
                     (p.library for p in board.players if p.name == perm.controller), ()):
                 return True  # the cards drawn are not stated
             if isinstance(e, RingTempts) and next(
@@ -795,7 +805,8 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
         seen.add(name)
         options.append(cid)
         names[cid] = name
-    note = "" if library else " (the card drawn is not stated: players[].library; not played)"
+    note = "" if library or not e.n else (" (the card drawn is not stated: players[].library; "
+                                          "not played)")
     if not options:
         return "no such card in the hand" + note
     options.append(None)
@@ -812,7 +823,9 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
         return refused + note
     assert new is not None  # (_refused said so)
     new = dataclasses.replace(new, tapped=e.card.tapped or e.card.attacking)
-    attacked = _attack_target(play, f) if e.card.attacking and new.is_creature else None
+    attacked = (None if not e.card.attacking or not new.is_creature
+                else str(f.data["attacked"]) if e.that_player and f.data.get("attacked")
+                else _attack_target(play, f))
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
     line = _put(play, new)

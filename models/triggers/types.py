@@ -1156,6 +1156,9 @@ class HandAfterDraw:
 
     n: int
     card: EntersFromCard
+    that_player: bool = False
+    """Attacking the player the source attacks ("... tapped and attacking that opponent":
+    Kaalia of the Vast); with ``n`` 0 nothing is drawn."""
 
 
 @dataclass(frozen=True)
