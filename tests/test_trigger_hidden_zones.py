@@ -408,3 +408,20 @@ def test_kaalia_puts_an_angel_from_the_hand_attacking_the_player_she_attacks() -
     angel = after.permanents["Alice~hand1"]
     assert angel.name == "Serra Angel" and angel.tapped and attackers["Alice~hand1"] == "Carol"
     assert "Alice~hand0" not in after.permanents
+
+
+def test_veteran_explorer_lets_each_player_search_for_two_basic_lands() -> None:
+    # 701.19, 101.4: Veteran Explorer dies; Alice (active) and then Bob may each search their
+    # library for up to two basic land cards, put onto the battlefield under their control.
+    # Bob's stated library: Forest, Hill Giant, Island.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Forest", "Hill Giant", "Island"]}],
+                "permanents": [perm("ve", "Veteran Explorer", "Alice"), perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"ve": "Bob"}, "blockers": {"g": ["ve"]}}}
+    out = after_damage(scenario, [("g", "ve", 3), ("ve", "g", 1)])
+    forest, island = out.board.permanents["Bob~library0"], out.board.permanents["Bob~library2"]
+    assert forest.controller == island.controller == "Bob" and not forest.tapped
+    assert "Bob~library1" not in out.board.permanents
+    assert out.resolved[0].result.startswith("Alice: ")  # the active player first

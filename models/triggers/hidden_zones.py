@@ -186,6 +186,12 @@ _EXILED_INSTEAD = re.compile(
 
 
 def _search(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    if s.startswith("each player may search their library for "):
+        got = _search(s.replace("each player may search their library for ",
+                                "search your library for ", 1), refs)
+        if got is None or not isinstance(got[0], SearchLibrary) or got[0].x is not None:
+            return None
+        return (dataclasses.replace(got[0], each_player=True),)
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
@@ -436,6 +442,29 @@ def _search_fits(name: str, e: SearchLibrary) -> bool:
 
 
 def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
+    """701.19: :func:`_search_one` for the controller, or — ``each_player`` — for each player
+    in turn order from the active player (101.4), each first choosing whether to search (a
+    "may")."""
+    from redzone.models.triggers.resolve import Choice
+
+    if not e.each_player:
+        return _search_one(play, f, e, f.controller)
+    base = play.edit.base
+    names = [p.name for p in base.players if play.state.in_game(p.name)]
+    ap = base.active_player
+    if ap in names:
+        names = names[names.index(ap):] + names[:names.index(ap)]
+    lines = []
+    for player in names:
+        if not play.choose(Choice(player, "may", f.source, f.ability.text, (True, False),
+                                  f.trigger)):
+            lines.append(f"{player} doesn't search")
+            continue
+        lines.append(f"{player}: " + _search_one(play, f, e, player))
+    return "; ".join(lines)
+
+
+def _search_one(play: Any, f: Any, e: SearchLibrary, player: str) -> str:
     """701.19: the controller searches their library for up to ``count`` cards of ``e``'s
     kinds (one choice each, in turn; finding none is a choice too, 701.19b) and puts them
     onto the battlefield under their control: among the cards of the scenario's
@@ -447,7 +476,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
 
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    library = next((p.library for p in base.players if p.name == f.controller), ())
+    library = next((p.library for p in base.players if p.name == player), ())
     count = e.count if e.x is None else max(0, play.amount(f, e.x))
     if count == 0 and e.x is None:
         count = len(library) if library else 7  # "any number of": bounded by the total
@@ -459,7 +488,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
         if library:
             seen: set[str] = set()
             for i, name in enumerate(library):
-                lid = f"{f.controller}~library{i}"
+                lid = f"{player}~library{i}"
                 if lid in perms or lid in taken or name in seen or not _search_fits(name, e):
                     continue
                 got = _card_of(name)
@@ -477,7 +506,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
                         "find nothing (701.19b)")
             break
         options.append(None)
-        pick = play.choose(Choice(f.controller, "search", f.source, f.ability.text,
+        pick = play.choose(Choice(player, "search", f.source, f.ability.text,
                                   tuple(options), f.trigger))
         if pick is None:
             break
@@ -490,7 +519,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
             lid = f"{f.source}~land{play.tokens}"
         taken.append(lid)
         index = len(base.permanents) + 1000 + play.tokens + len(perms) + len(taken)
-        new = _from_card(name, lid, f.controller, f.controller, index)
+        new = _from_card(name, lid, player, player, index)
         refused = _refused(new, name, "library")
         if refused is not None:
             lines.append(refused)
@@ -500,7 +529,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
             budget -= new.mana_value
         new = dataclasses.replace(new, tapped=e.tapped,
                                   summoning_sick=new.summoning_sick and new.is_creature)
-        lines.append(f"{name} put onto the battlefield from {f.controller}'s library as {lid}"
+        lines.append(f"{name} put onto the battlefield from {player}'s library as {lid}"
                      + (" tapped" if e.tapped else "") + _put(play, new))
     return ", ".join(lines) or "no card found (701.19b)"
 

@@ -1106,6 +1106,10 @@ class SearchLibrary:
     total: bool = False
     tapped: bool = False
     x: "Amount | None" = None
+    each_player: bool = False
+    """"Each player may search their library ...": every player in turn order from the
+    active player (101.4), each their own "may", choices and library, the cards under their
+    control."""
 
 
 @dataclass(frozen=True)
