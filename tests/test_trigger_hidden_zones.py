@@ -425,3 +425,24 @@ def test_veteran_explorer_lets_each_player_search_for_two_basic_lands() -> None:
     assert forest.controller == island.controller == "Bob" and not forest.tapped
     assert "Bob~library1" not in out.board.permanents
     assert out.resolved[0].result.startswith("Alice: ")  # the active player first
+
+
+def test_bonny_pall_may_put_a_land_from_the_graveyard_after_drawing() -> None:
+    # "draw a card, then you may put a land card from your hand or graveyard onto the
+    # battlefield": the card drawn (Hill Giant, the top of the stated library) is no land;
+    # the Mountain of Alice's stated graveyard is the one land card to choose.
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"],
+                             "graveyard": ["Grizzly Bears", "Mountain"]},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("bp", "Bonny Pall, Clearcutter", "Alice")],
+                "combat": {"attackers": {"bp": "Bob"}, "blockers": {}}}
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "chosen":
+            asked.append(c.options)
+        return c.options[0]
+
+    after, _, _ = after_attack_window(build_board(parse_scenario(scenario)), choose=choose)
+    assert asked == [("Alice~graveyard1", None)]
+    assert after.permanents["Alice~graveyard1"].name == "Mountain"

@@ -90,11 +90,12 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
         from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
         from redzone.models.triggers.types import ValueOnly
 
-        got = _hand_card(m[2], refs)
+        both = " from your hand or graveyard " in m[2]
+        got = _hand_card(m[2].replace(" from your hand or graveyard ", " from your hand "), refs)
         if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
             return None
         n = {"a card": 1, "two cards": 2, "three cards": 3}[m[1]]
-        return (ValueOnly("draw"), HandAfterDraw(n, got[0]))
+        return (ValueOnly("draw"), HandAfterDraw(n, got[0], graveyard=both))
     m = re.fullmatch(r"(put .+ from your hand onto the battlefield tapped and attacking) "
                      r"(?:that opponent|that player)", s)
     if m and refs.r.event == "attacks" and refs.r.watch.kind == "self" \
@@ -824,6 +825,10 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     library = player.library if player is not None else ()
     cards = [(f"{f.controller}~hand{i}", name) for i, name in enumerate(hand)]
     cards += [(f"{f.controller}~library{i}", name) for i, name in enumerate(library[:e.n])]
+    if e.graveyard:  # the stated graveyard (not its cards of this combat's deaths)
+        grave = player.graveyard if player is not None else ()
+        cards += [(f"{f.controller}~graveyard{i}", name) for i, name in enumerate(grave)
+                  if f"{f.controller}~graveyard{i}" not in play.state.reasons]
     bounds = _bounds(play, f, e.card)
     options: list[Any] = []
     seen: set[str] = set()
@@ -847,7 +852,8 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     name = names[pick]
     index = len(base.permanents) + 1000 + play.tokens + len(perms)
     new = _from_card(name, pick, f.controller, f.controller, index)
-    refused = _refused(new, name, "hand")
+    zone = "graveyard" if "~graveyard" in pick else "hand"
+    refused = _refused(new, name, zone)
     if refused is not None:
         return refused + note
     assert new is not None  # (_refused said so)
@@ -858,7 +864,7 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
     line = _put(play, new)
-    return (f"{name} put onto the battlefield from {f.controller}'s hand as {pick}"
+    return (f"{name} put onto the battlefield from {f.controller}'s {zone} as {pick}"
             + (f" tapped and attacking {attacked}" if attacked is not None
                else " tapped" if e.card.tapped or e.card.attacking else "") + line + note)
 

@@ -1163,6 +1163,8 @@ class HandAfterDraw:
     that_player: bool = False
     """Attacking the player the source attacks ("... tapped and attacking that opponent":
     Kaalia of the Vast); with ``n`` 0 nothing is drawn."""
+    graveyard: bool = False
+    """"From your hand or graveyard": the controller's graveyard's cards too (Bonny Pall)."""
 
 
 @dataclass(frozen=True)
