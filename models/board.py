@@ -75,6 +75,18 @@ def _keyword_counters(parsed: ParsedText, counters: dict[str, int] | None) -> Pa
                   if counters.get(k, 0) > 0 and k not in have)
     return ParsedText(parsed.abilities + extra, parsed.unparsed, parsed.ignored) if extra else parsed
 
+def _check_dungeons(scenario: Scenario) -> None:
+    """h24: each player's stated ``dungeon`` is a room of a dungeon "venture into the
+    dungeon" plays (309.4); else :class:`ScenarioError` naming ``players[i].dungeon``."""
+    from redzone.models.triggers.hidden_zones import ROOMS
+
+    for i, p in enumerate(scenario.players):
+        room = getattr(p, "dungeon", None)
+        if room is not None and room not in ROOMS:
+            raise ScenarioError(f"players[{i}].dungeon",
+                                f"unknown dungeon room {room!r} (rooms: {', '.join(ROOMS)})")
+
+
 def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
 
@@ -83,6 +95,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     combat-relevant sentence the parser did not understand. Card names were already checked
     by the schema; lookups here cannot fail for a validated scenario.
     """
+    _check_dungeons(scenario)  # h24
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, energy=p.energy, library=tuple(p.library),
                graveyard=tuple(getattr(p, "graveyard", None) or ()),

@@ -8,7 +8,7 @@ from typing import Any
 
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
-from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary
+from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary, ZoneCards
 from redzone.solver.damage.solve import after_attack_window
 from redzone.solver.frontends.commands import run_command
 from trigger_play import perm, read
@@ -208,8 +208,9 @@ def test_an_unknown_room_is_a_one_line_error() -> None:
     from redzone.models.errors import ScenarioError
 
     with pytest.raises(ScenarioError) as err:
-        parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"}, {"name": "Bob"}],
-                        "permanents": [], "combat": {"attackers": {}, "blockers": {}}})
+        build_board(parse_scenario({"players": [{"name": "Alice", "dungeon": "Goblin Den"},
+                                                {"name": "Bob"}],
+                                    "permanents": [], "combat": {"attackers": {}, "blockers": {}}}))
     assert err.value.field == "players[0].dungeon" and "\n" not in str(err.value)
 
 
@@ -247,3 +248,201 @@ def test_a_later_temptation_is_listed_not_played() -> None:
     got = _damage(_ring_scenario("e", ring_tempted=1))
     assert any(n["id"] == "h" and "Ring tempts" in n["sentence"] for n in got["not_played"])
     assert not any(n["id"] == "h" for n in _damage(_ring_scenario("e"))["not_played"])
+
+
+# ------------------------------------------------------------------ "you may exile it. If you do"
+
+
+def test_academy_rector_exiles_its_card_and_puts_an_enchantment_from_the_library() -> None:
+    # 608.2c, 701.19: Bob's Academy Rector (1/2) blocks Hill Giant and dies; he exiles its
+    # card from his graveyard and puts Glorious Anthem from his stated library onto the
+    # battlefield: his Grizzly Bears become 3/3. The Rector's card is no longer in the
+    # graveyard.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Glorious Anthem"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"), perm("ar", "Academy Rector", "Bob"),
+                               perm("b", "Grizzly Bears", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"ar": ["g"]}}}
+    out = after_damage(scenario, [("g", "ar", 3), ("ar", "g", 1)])
+    assert out.board.permanents["Bob~library0"].name == "Glorious Anthem"
+    assert out.board.permanents["b"].power == 3
+    assert out.state.reasons["ar"].startswith("exiled")
+    assert "exiled from its owner's graveyard" in out.resolved[0].result
+
+
+def test_a_token_rector_has_no_card_to_exile() -> None:
+    # 111.7: a token copy of Academy Rector that dies leaves no card in the graveyard: "If
+    # you do" is not done, nothing is searched for.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Glorious Anthem"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("ar", "Academy Rector", "Bob", token=True)],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"ar": ["g"]}}}
+    out = after_damage(scenario, [("g", "ar", 3), ("ar", "g", 1)])
+    assert "Bob~library0" not in out.board.permanents
+    assert out.resolved[0].result.startswith("its card is not in the graveyard")
+
+
+# ------------------------------------------------------------------ drawn, then put from the hand
+
+
+def test_braulios_draws_the_stated_top_card_and_may_put_it_onto_the_battlefield() -> None:
+    # 121.1, 608.2b: Braulios of Pheres Band attacks; Alice draws the top card of her stated
+    # library (a Forest) and may put a land card from her hand onto the battlefield: the
+    # Forest drawn (the hand held only Hill Giant, not a land).
+    scenario = _scenario([perm("br", "Braulios of Pheres Band", "Alice", power=3, toughness=3)], {"br": "Bob"},
+                         library=["Forest", "Mountain"], hand=["Hill Giant"])
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "chosen":
+            asked.append(c.options)
+        return c.options[0]
+
+    after, _, resolved = after_attack_window(build_board(parse_scenario(scenario)), choose=choose)
+    assert asked == [("Alice~library0", None)]  # the Mountain is not drawn
+    assert after.permanents["Alice~library0"].name == "Forest"
+    got = _damage(scenario)
+    assert not any(n["id"] == "br" for n in got["not_played"])
+
+
+def test_an_unstated_library_makes_the_card_drawn_unknown() -> None:
+    # With no library stated the card drawn is unknown: the ability is listed as not played.
+    got = _damage(_scenario([perm("br", "Braulios of Pheres Band", "Alice", power=3, toughness=3)], {"br": "Bob"}))
+    assert any(n["id"] == "br" and "draw a card" in n["sentence"] for n in got["not_played"])
+
+
+# ------------------------------------------------------------------ cards of a hand or graveyard
+
+
+def test_world_shaper_returns_every_land_card_of_the_graveyard_tapped() -> None:
+    # 400.7: Alice's World Shaper (3/3) attacks, is blocked by Bob's Hill Giant and dies:
+    # every land card of Alice's stated graveyard (Forest,
+    # Mountain; not the Grizzly Bears) returns to the battlefield tapped.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20,
+                             "graveyard": ["Forest", "Grizzly Bears", "Mountain"]},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("ws", "World Shaper", "Alice"), perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"ws": "Bob"}, "blockers": {"g": ["ws"]}}}
+    out = after_damage(scenario, [("g", "ws", 3), ("ws", "g", 3)])
+    forest, mountain = out.board.permanents["Alice~graveyard0"], out.board.permanents["Alice~graveyard2"]
+    assert forest.name == "Forest" and mountain.name == "Mountain"
+    assert forest.tapped and mountain.tapped and forest.controller == "Alice"
+    assert "Alice~graveyard1" not in out.board.permanents
+
+
+def test_a_graveyard_read_after_a_mill_of_the_same_ability_is_not_read() -> None:
+    # Teval mills three cards, then may return a land card from the graveyard: the cards
+    # milled are not stated, so the ability is not read (a loud gap); Dread Tiller's "from
+    # your hand or graveyard" is.
+    from redzone.models.triggers.parse import parse_trigger
+
+    assert parse_trigger("Whenever Teval attacks, mill three cards. Then you may return a land "
+                         "card from your graveyard to the battlefield tapped.", ("Teval",)) is None
+    (tiller,) = read("Dread Tiller")
+    (put,) = tiller.effects
+    assert isinstance(put, ZoneCards) and put.zones == ("hand", "graveyard") and put.card.tapped
+
+
+# ------------------------------------------------------------------ revealed until (701.20a)
+
+
+def test_raph_and_mikey_put_the_first_creature_card_revealed_attacking() -> None:
+    # 701.20a, 508.4: Raph & Mikey (7/7 trample) attack; Alice reveals from the top of her
+    # stated library until a creature card: Forest, then Hill Giant (3/3), put onto the
+    # battlefield tapped and attacking Bob, never declared. Unblocked: 7 + 3 = 10, Bob 10.
+    scenario = _scenario([perm("rm", "Raph & Mikey, Troublemakers", "Alice")], {"rm": "Bob"},
+                         library=["Forest", "Hill Giant", "Grizzly Bears"])
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)))
+    giant = after.permanents["Alice~library1"]
+    assert giant.name == "Hill Giant" and giant.tapped and attackers["Alice~library1"] == "Bob"
+    assert "Alice~library2" not in after.permanents
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 10
+    # no library stated: the cards revealed are unknown, the ability is listed not played
+    got = _damage(_scenario([perm("rm", "Raph & Mikey, Troublemakers", "Alice")], {"rm": "Bob"}))
+    assert any(n["id"] == "rm" for n in got["not_played"])
+
+
+# ------------------------------------------------------------------ the exiled card face up (607.2a)
+
+
+def test_clone_shell_puts_its_stated_face_down_creature_onto_the_battlefield() -> None:
+    # 607.2a: Clone Shell (2/2) exiled Serra Angel face down (the scenario's exiled); it
+    # attacks, Hill Giant blocks and it dies: the Angel is turned face up and, a creature
+    # card, put onto the battlefield under Alice's control.
+    from trigger_play import after_damage
+
+    def scenario(card: str, exiled: str) -> dict[str, Any]:
+        return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": [perm("cs", card, "Alice", exiled={exiled: "Alice"}),
+                               perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"cs": "Bob"}, "blockers": {"g": ["cs"]}}}
+
+    out = after_damage(scenario("Clone Shell", "Serra Angel"), [("g", "cs", 3), ("cs", "g", 2)])
+    angel = out.board.permanents["cs~exiled0"]
+    assert angel.name == "Serra Angel" and angel.controller == "Alice"
+    out = after_damage(scenario("Clone Shell", "Lightning Bolt"), [("g", "cs", 3), ("cs", "g", 2)])
+    assert "cs~exiled0" not in out.board.permanents
+    assert "not a creature card" in out.resolved[0].result
+    # Compleated Clone Shell casts it: an instant's effect is not read, so the answer lists it
+    got = _damage(scenario("Compleated Clone Shell", "Lightning Bolt"))
+    assert any(n["id"] == "cs" and "face up" in n["sentence"] for n in got["not_played"])
+
+
+def test_kaalia_puts_an_angel_from_the_hand_attacking_the_player_she_attacks() -> None:
+    # 508.4: Kaalia of the Vast attacks Carol (three players); Alice's stated hand holds Serra
+    # Angel and Hill Giant: the Angel (an Angel) is put onto the battlefield tapped and
+    # attacking Carol — "that opponent", not Alice's choice; the Giant can't be chosen.
+    scenario = {"players": [{"name": "Alice", "life": 20, "hand": ["Hill Giant", "Serra Angel"]},
+                            {"name": "Bob", "life": 20}, {"name": "Carol", "life": 20}],
+                "permanents": [perm("k", "Kaalia of the Vast", "Alice")],
+                "combat": {"attackers": {"k": "Carol"}, "blockers": {}}}
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)),
+                                              choose=lambda c: c.options[0])
+    angel = after.permanents["Alice~hand1"]
+    assert angel.name == "Serra Angel" and angel.tapped and attackers["Alice~hand1"] == "Carol"
+    assert "Alice~hand0" not in after.permanents
+
+
+def test_veteran_explorer_lets_each_player_search_for_two_basic_lands() -> None:
+    # 701.19, 101.4: Veteran Explorer dies; Alice (active) and then Bob may each search their
+    # library for up to two basic land cards, put onto the battlefield under their control.
+    # Bob's stated library: Forest, Hill Giant, Island.
+    from trigger_play import after_damage
+
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Forest", "Hill Giant", "Island"]}],
+                "permanents": [perm("ve", "Veteran Explorer", "Alice"), perm("g", "Hill Giant", "Bob")],
+                "combat": {"attackers": {"ve": "Bob"}, "blockers": {"g": ["ve"]}}}
+    out = after_damage(scenario, [("g", "ve", 3), ("ve", "g", 1)])
+    forest, island = out.board.permanents["Bob~library0"], out.board.permanents["Bob~library2"]
+    assert forest.controller == island.controller == "Bob" and not forest.tapped
+    assert "Bob~library1" not in out.board.permanents
+    assert out.resolved[0].result.startswith("Alice: ")  # the active player first
+
+
+def test_bonny_pall_may_put_a_land_from_the_graveyard_after_drawing() -> None:
+    # "draw a card, then you may put a land card from your hand or graveyard onto the
+    # battlefield": the card drawn (Hill Giant, the top of the stated library) is no land;
+    # the Mountain of Alice's stated graveyard is the one land card to choose.
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"],
+                             "graveyard": ["Grizzly Bears", "Mountain"]},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("bp", "Bonny Pall, Clearcutter", "Alice")],
+                "combat": {"attackers": {"bp": "Bob"}, "blockers": {}}}
+    asked: list[Any] = []
+
+    def choose(c: Any) -> Any:
+        if c.what == "chosen":
+            asked.append(c.options)
+        return c.options[0]
+
+    after, _, _ = after_attack_window(build_board(parse_scenario(scenario)), choose=choose)
+    assert asked == [("Alice~graveyard1", None)]
+    assert after.permanents["Alice~graveyard1"].name == "Mountain"

@@ -184,15 +184,6 @@ class _Checker:
                     self._lookup(f"players[{i}].graveyard[{j}]", name)
                 for j, name in enumerate(getattr(p, "hand", None) or ()):
                     self._lookup(f"players[{i}].hand[{j}]", name)
-        for i, p in enumerate(s.players):  # h24: a room of a dungeon venture plays
-            room = getattr(p, "dungeon", None)
-            if room is not None:
-                from redzone.models.triggers.hidden_zones import ROOMS
-
-                if room not in ROOMS:
-                    raise ScenarioError(f"players[{i}].dungeon",
-                                        f"unknown dungeon room {room!r} (rooms: "
-                                        f"{', '.join(ROOMS)})")
 
     def _permanents(self) -> None:
         s = self.s

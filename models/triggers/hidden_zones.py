@@ -27,12 +27,15 @@ import dataclasses
 import re
 from typing import Any
 
-from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, RingTempts, SearchLibrary,
-                                           Venture)
+from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, ExiledFaceUp, HandAfterDraw,
+                                           OwnCardExile, RevealedPut, RevealUntil, RingTempts,
+                                           SearchLibrary, Venture, ZoneCards)
 
-__all__ = ["EFFECTS", "ROOMS", "card_target", "read_clause", "resolve", "unplayed"]
+__all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "checked", "own_card_cost", "read_clause",
+           "read_whole", "resolve", "stops", "unplayed"]
 
-EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts)
+EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards,
+           RevealUntil, RevealedPut, ExiledFaceUp)
 """The effect classes :func:`resolve` plays."""
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -82,7 +85,100 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
         return (Venture(),)
     if s.lower() == "the ring tempts you":
         return (RingTempts(),)
-    return _search(s, refs) or _cast(s, refs)
+    m = re.fullmatch(r"draw (a card|two cards|three cards), then you may (put .+)", s)
+    if m:  # the cards drawn: the top of the stated library
+        from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
+        from redzone.models.triggers.types import ValueOnly
+
+        both = " from your hand or graveyard " in m[2]
+        got = _hand_card(m[2].replace(" from your hand or graveyard ", " from your hand "), refs)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        n = {"a card": 1, "two cards": 2, "three cards": 3}[m[1]]
+        return (ValueOnly("draw"), HandAfterDraw(n, got[0], graveyard=both))
+    m = re.fullmatch(r"(put .+ from your hand onto the battlefield tapped and attacking) "
+                     r"(?:that opponent|that player)", s)
+    if m and refs.r.event == "attacks" and refs.r.watch.kind == "self" \
+            and "at:opponent" in refs.r.watch.extra:  # the player the source attacks (508.1b)
+        from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
+
+        got = _hand_card(m[1], refs)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard):
+            return None
+        return (HandAfterDraw(0, got[0], that_player=True),)
+    return _search(s, refs) or _cast(s, refs) or _zone_cards(s)
+
+
+_ZONE = re.compile(
+    r"(?:put|return) (?P<n>a|an|all) (?P<kinds>.+?) cards? from (?P<zone>your hand or graveyard|"
+    r"your graveyard|a graveyard) (?:onto|to) the battlefield(?P<tap> tapped)?"
+    r"(?P<under> under your control)?")
+
+
+def _zone_cards(s: str) -> tuple[Effect, ...] | None:
+    m = _ZONE.fullmatch(s)
+    if not m or (m["n"] == "all") != s.split(" from ")[0].endswith("cards"):
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None or any(k.startswith("basic ") for k in kinds):
+        return None
+    zone = m["zone"]
+    if zone == "a graveyard" and not m["under"] or zone != "a graveyard" and m["under"]:
+        return None  # "from a graveyard ... under your control"; your own: under its owner's
+    zones = ("hand", "graveyard") if zone == "your hand or graveyard" else ("graveyard",)
+    spec = EntersFromCard("graveyard_card", under="you", tapped=bool(m["tap"]), kinds=kinds,
+                          graveyard="any" if zone == "a graveyard" else "you")
+    return (ZoneCards(zones, spec, m["n"] == "all"),)
+
+
+_REVEAL = re.compile(
+    r"reveal cards from the top of your library until you reveal (?:a|an) (?P<kinds>.+?) card"
+    r"(?: with mana value (?P<mv>\d+) or less)?\. put that card onto the battlefield"
+    r"(?P<tap> tapped and attacking| tapped)?(?: and the rest on the bottom of your library in a "
+    r"random order|, then shuffle the rest into your library)\.?")
+
+
+def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text "reveal cards from the top of your library until you reveal a
+    <kinds> card [with mana value N or less]. Put that card onto the battlefield [tapped
+    [and attacking]] and the rest on the bottom of your library in a random order" (Raph &
+    Mikey, Atla Palani): (:class:`RevealUntil`, :class:`RevealedPut`), not optional; else
+    ``None``."""
+    text = rest.strip()
+    low = text.lower().rstrip(".")
+    if low in ("turn the exiled card face up. if it's a creature card, put it onto the "
+               "battlefield under your control",
+               "turn the exiled card face up. you may cast it without paying its mana cost"):
+        cast = "cast" in low
+        return (ExiledFaceUp(cast),), cast  # the cast is a "may"
+    m = _REVEAL.fullmatch(text[:1].lower() + text[1:].replace(". Put that", ". put that"))
+    if not m:
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None:
+        return None
+    tap = m["tap"] or ""
+    return ((RevealUntil(kinds, int(m["mv"]) if m["mv"] else None),
+             RevealedPut(bool(tap), "attacking" in tap)), False)
+
+
+def checked(effects: Any) -> bool:
+    """Whether ``effects`` (an ability's, in order) reads no hidden zone after a value effect
+    of the same ability ("mill three cards, then return a land card from your graveyard":
+    the cards milled are not stated, so the graveyard is not known)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    seen_value = revealed = False
+    for e in effects:
+        if isinstance(e, ValueOnly):
+            seen_value = True
+        elif isinstance(e, ZoneCards) and seen_value:
+            return False
+        elif isinstance(e, RevealUntil):
+            revealed = True
+        elif isinstance(e, RevealedPut) and not revealed:
+            return False  # "that card" of another reading
+    return True
 
 
 _EXILED_INSTEAD = re.compile(
@@ -91,6 +187,12 @@ _EXILED_INSTEAD = re.compile(
 
 
 def _search(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    if s.startswith("each player may search their library for "):
+        got = _search(s.replace("each player may search their library for ",
+                                "search your library for ", 1), refs)
+        if got is None or not isinstance(got[0], SearchLibrary) or got[0].x is not None:
+            return None
+        return (dataclasses.replace(got[0], each_player=True),)
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
@@ -222,6 +324,18 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _venture(play, f, chosen)
     if isinstance(e, RingTempts):
         return _tempt(play, f, chosen)
+    if isinstance(e, OwnCardExile):
+        return _own_card(play, f)
+    if isinstance(e, HandAfterDraw):
+        return _hand_after_draw(play, f, e, chosen)
+    if isinstance(e, ZoneCards):
+        return _zone_put(play, f, e, chosen)
+    if isinstance(e, RevealUntil):
+        return _reveal_until(play, f, e, chosen)
+    if isinstance(e, ExiledFaceUp):
+        return _face_up(play, f, e)
+    if isinstance(e, RevealedPut):
+        return _revealed_put(play, f, e, chosen)
     assert isinstance(e, CastCard)
     return _cast_card(play, f, e, chosen)
 
@@ -329,6 +443,29 @@ def _search_fits(name: str, e: SearchLibrary) -> bool:
 
 
 def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
+    """701.19: :func:`_search_one` for the controller, or — ``each_player`` — for each player
+    in turn order from the active player (101.4), each first choosing whether to search (a
+    "may")."""
+    from redzone.models.triggers.resolve import Choice
+
+    if not e.each_player:
+        return _search_one(play, f, e, f.controller)
+    base = play.edit.base
+    names = [p.name for p in base.players if play.state.in_game(p.name)]
+    ap = base.active_player
+    if ap in names:
+        names = names[names.index(ap):] + names[:names.index(ap)]
+    lines = []
+    for player in names:
+        if not play.choose(Choice(player, "may", f.source, f.ability.text, (True, False),
+                                  f.trigger)):
+            lines.append(f"{player} doesn't search")
+            continue
+        lines.append(f"{player}: " + _search_one(play, f, e, player))
+    return "; ".join(lines)
+
+
+def _search_one(play: Any, f: Any, e: SearchLibrary, player: str) -> str:
     """701.19: the controller searches their library for up to ``count`` cards of ``e``'s
     kinds (one choice each, in turn; finding none is a choice too, 701.19b) and puts them
     onto the battlefield under their control: among the cards of the scenario's
@@ -340,7 +477,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
 
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    library = next((p.library for p in base.players if p.name == f.controller), ())
+    library = next((p.library for p in base.players if p.name == player), ())
     count = e.count if e.x is None else max(0, play.amount(f, e.x))
     if count == 0 and e.x is None:
         count = len(library) if library else 7  # "any number of": bounded by the total
@@ -352,7 +489,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
         if library:
             seen: set[str] = set()
             for i, name in enumerate(library):
-                lid = f"{f.controller}~library{i}"
+                lid = f"{player}~library{i}"
                 if lid in perms or lid in taken or name in seen or not _search_fits(name, e):
                     continue
                 got = _card_of(name)
@@ -370,7 +507,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
                         "find nothing (701.19b)")
             break
         options.append(None)
-        pick = play.choose(Choice(f.controller, "search", f.source, f.ability.text,
+        pick = play.choose(Choice(player, "search", f.source, f.ability.text,
                                   tuple(options), f.trigger))
         if pick is None:
             break
@@ -383,7 +520,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
             lid = f"{f.source}~land{play.tokens}"
         taken.append(lid)
         index = len(base.permanents) + 1000 + play.tokens + len(perms) + len(taken)
-        new = _from_card(name, lid, f.controller, f.controller, index)
+        new = _from_card(name, lid, player, player, index)
         refused = _refused(new, name, "library")
         if refused is not None:
             lines.append(refused)
@@ -393,7 +530,7 @@ def _search_library(play: Any, f: Any, e: SearchLibrary) -> str:
             budget -= new.mana_value
         new = dataclasses.replace(new, tapped=e.tapped,
                                   summoning_sick=new.summoning_sick and new.is_creature)
-        lines.append(f"{name} put onto the battlefield from {f.controller}'s library as {lid}"
+        lines.append(f"{name} put onto the battlefield from {player}'s library as {lid}"
                      + (" tapped" if e.tapped else "") + _put(play, new))
     return ", ".join(lines) or "no card found (701.19b)"
 
@@ -412,6 +549,15 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
         for e in flat_effects(t.effects):
             if isinstance(e, Venture) and unreadable_rooms(board, perm.controller):
                 return True
+            if isinstance(e, ExiledFaceUp) and e.cast and any(
+                    not _is_permanent_card(n) for n in getattr(perm, "exiled", {}) or {}):
+                return True  # an instant or sorcery card cast: its effect is not read
+            if isinstance(e, RevealUntil) and not next(
+                    (p.library for p in board.players if p.name == perm.controller), ()):
+                return True  # the cards revealed are not stated
+            if isinstance(e, HandAfterDraw) and e.n and not next(
+                    (p.library for p in board.players if p.name == perm.controller), ()):
+                return True  # the cards drawn are not stated
             if isinstance(e, RingTempts) and next(
                     (p.ring_tempted for p in board.players if p.name == perm.controller), 0):
                 return True  # not its first temptation: not played
@@ -609,3 +755,278 @@ def caused(board: Any, sentence: str) -> bool:
             if any(isinstance(e, RingTempts if ring else Venture) for e in flat_effects(t.effects)):
                 return True
     return False
+
+
+# ---------------------------------------------------------------- "you may exile it. If you do"
+
+_NOT_THERE = "its card is not in the graveyard: nothing more is done"
+
+
+def own_card_cost(before: str, sent: str, effects: list[Any]) -> bool:
+    """Whether ``sent`` is "If you do, ..." after "you may exile it / ~ / this card" of a
+    source that died, read as the ability's only effect so far (a value): that value becomes
+    :class:`OwnCardExile` (``effects`` changed in place) and the rest is done only if the
+    card was exiled (608.2c)."""
+    from redzone.models.triggers.types import ValueOnly
+
+    if not sent.startswith("if you do, ") or len(effects) != 1 \
+            or not isinstance(effects[0], ValueOnly):
+        return False
+    text = before.strip().rstrip(".").lower()
+    if text not in ("you may exile it", "you may exile ~", "you may exile this card",
+                    "you may exile this creature"):
+        return False
+    effects[0] = OwnCardExile()
+    return True
+
+
+def _own_card(play: Any, f: Any) -> str:
+    """The source's card exiled from its owner's graveyard (its own dies ability): there only
+    if the source died (700.4), was not a token (111.7) and was not returned or exiled since;
+    then no longer counted in the graveyard (``state.reasons``, as a card exiled as a cost)."""
+    from redzone.models.triggers.reflexive import EXILED_FOR_COST
+
+    pid = f.source
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    if pid not in base.permanents or play.state.on_battlefield(pid) \
+            or pid not in play.state.destroyed or play.edit.perm(pid).token \
+            or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
+            or f"{pid}~returned" in perms:
+        return _NOT_THERE
+    play.state.reasons[pid] = EXILED_FOR_COST
+    return f"{pid}'s card is exiled from its owner's graveyard"
+
+
+def stops(e: Effect, line: str) -> bool:
+    """Whether the effects after ``e`` (its result ``line``) are not done: the source's card
+    was not there to exile ("If you do", 608.2c)."""
+    return isinstance(e, OwnCardExile) and line == _NOT_THERE
+
+
+# ---------------------------------------------------------------- drawn, then put from the hand
+
+def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]) -> str:
+    """"Draw N cards, then you may put a <kinds> card from your hand onto the battlefield
+    [tapped [and attacking]]": the cards drawn are the top N of the controller's stated
+    library (ids ``<player>~library<i>``; 121.1), put in the hand with the stated hand's
+    cards; the controller chooses one card of the kinds and bounds (608.2b) among them, or
+    none (a "may"). With no library stated the cards drawn are unknown: only the stated hand
+    is chosen from, the line says so, and the answer lists the ability as not played. Earlier
+    draws of this combat are not counted (the top cards are taken as they were)."""
+    from redzone.models.triggers.entries import (_attack_target, _bounds, _fits, _from_card,
+                                                 _put, _refused)
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    player = next((p for p in base.players if p.name == f.controller), None)
+    hand = player.hand if player is not None else ()
+    library = player.library if player is not None else ()
+    cards = [(f"{f.controller}~hand{i}", name) for i, name in enumerate(hand)]
+    cards += [(f"{f.controller}~library{i}", name) for i, name in enumerate(library[:e.n])]
+    if e.graveyard:  # the stated graveyard (not its cards of this combat's deaths)
+        grave = player.graveyard if player is not None else ()
+        cards += [(f"{f.controller}~graveyard{i}", name) for i, name in enumerate(grave)
+                  if f"{f.controller}~graveyard{i}" not in play.state.reasons]
+    bounds = _bounds(play, f, e.card)
+    options: list[Any] = []
+    seen: set[str] = set()
+    names: dict[str, str] = {}
+    for cid, name in cards:
+        if cid in perms or name in seen or not _fits(name, e.card, bounds):
+            continue
+        seen.add(name)
+        options.append(cid)
+        names[cid] = name
+    note = "" if library or not e.n else (" (the card drawn is not stated: players[].library; "
+                                          "not played)")
+    if not options:
+        return "no such card in the hand" + note
+    options.append(None)
+    pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options),
+                              f.trigger))
+    chosen["chosen"] = pick
+    if pick is None:
+        return "no card put onto the battlefield" + note
+    name = names[pick]
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    new = _from_card(name, pick, f.controller, f.controller, index)
+    zone = "graveyard" if "~graveyard" in pick else "hand"
+    refused = _refused(new, name, zone)
+    if refused is not None:
+        return refused + note
+    assert new is not None  # (_refused said so)
+    new = dataclasses.replace(new, tapped=e.card.tapped or e.card.attacking)
+    attacked = (None if not e.card.attacking or not new.is_creature
+                else str(f.data["attacked"]) if e.that_player and f.data.get("attacked")
+                else _attack_target(play, f))
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    line = _put(play, new)
+    return (f"{name} put onto the battlefield from {f.controller}'s {zone} as {pick}"
+            + (f" tapped and attacking {attacked}" if attacked is not None
+               else " tapped" if e.card.tapped or e.card.attacking else "") + line + note)
+
+
+# ---------------------------------------------------------------- cards of a hand or graveyard
+
+def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
+    """A card (or every card) of ``e``'s kinds from the controller's stated hand and / or a
+    graveyard (the stated ``graveyard`` and the nontoken permanents that died in this combat
+    and stayed there) put onto the battlefield: one chosen as it resolves (not targeted), or
+    all of them; under the controller's control ("under your control") or — from their own
+    graveyard — their owner's (the controller's). A card that is not a permanent card stays
+    (400.4a); an Aura or a Saga is not played."""
+    from redzone.models.triggers.entries import (_bounds, _card_of, _fits, _fits_perm,
+                                                 _from_card, _graveyard_owners, _put, _refused)
+    from redzone.models.triggers.resolve import Choice
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    bounds = _bounds(play, f, e.card)
+    found: list[tuple[str, str, str]] = []  # (id, card name, owner)
+    if "hand" in e.zones:
+        hand = next((p.hand for p in base.players if p.name == f.controller), ())
+        found += [(f"{f.controller}~hand{i}", n, f.controller) for i, n in enumerate(hand)
+                  if f"{f.controller}~hand{i}" not in perms and _fits(n, e.card, bounds)]
+    for whose in _graveyard_owners(play, f, e.card):
+        given = next((p.graveyard for p in base.players if p.name == whose), ())
+        found += [(f"{whose}~graveyard{i}", n, whose) for i, n in enumerate(given)
+                  if f"{whose}~graveyard{i}" not in perms and f"{whose}~graveyard{i}"
+                  not in play.state.reasons and _fits(n, e.card, bounds)]
+        for pid in play.state.destroyed:
+            perm = base.permanents.get(pid)
+            if perm is None or perm.token or perm.owner != whose \
+                    or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
+                    or f"{pid}~returned" in perms:
+                continue
+            name = perm.card or perm.name
+            if (_fits(name, e.card, bounds) if perm.card and _card_of(perm.card)
+                    else _fits_perm(perm, e.card, bounds)):
+                found.append((pid, name, whose))
+    if not found:
+        return "no such card (the scenario's players[].hand / graveyard)"
+    if e.every:
+        picks = found
+    else:
+        options: list[Any] = []
+        seen: set[tuple[str, str]] = set()
+        for cid, name, owner in found:
+            if (name, owner) not in seen:
+                seen.add((name, owner))
+                options.append(cid)
+        pick = options[0] if len(options) == 1 else play.choose(
+            Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options), f.trigger))
+        if len(options) > 1:
+            chosen["chosen"] = pick
+        picks = [x for x in found if x[0] == pick]
+    lines: list[str] = []
+    for k, (cid, name, owner) in enumerate(picks):
+        new_id = f"{cid}~returned" if cid in base.permanents else cid
+        index = len(base.permanents) + 1000 + play.tokens + len(perms) + k
+        new = _from_card(name, new_id, f.controller, owner, index) if _card_of(name) else None
+        refused = _refused(new, name, "graveyard" if "graveyard" in cid or cid in base.permanents
+                           else "hand")
+        if refused is not None:
+            lines.append(refused)
+            continue
+        assert new is not None  # (_refused said so)
+        lines.append(f"{name} put onto the battlefield as {new_id}"
+                     + (" tapped" if e.card.tapped else "")
+                     + _put(play, dataclasses.replace(new, tapped=e.card.tapped)))
+    return ", ".join(lines)
+
+
+# ---------------------------------------------------------------- revealed until
+
+def _reveal_until(play: Any, f: Any, e: RevealUntil, chosen: dict[str, Any]) -> str:
+    """701.20a: the controller reveals cards from the top of their stated library until a
+    card of ``e``'s kinds (and mana value) — the first one, kept for the
+    :class:`RevealedPut` after it (``chosen["revealed"]``); none: every card is revealed and
+    nothing is found. With no library stated the cards are unknown: not played (the answer
+    lists the ability)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    chosen["revealed"] = None
+    if not library:
+        return "not played: the library is not stated (the scenario's players[].library)"
+    spec = SearchLibrary(e.kinds, 1, e.mana_value_at_most)
+    for i, name in enumerate(library):
+        lid = f"{f.controller}~library{i}"
+        if lid in perms:
+            continue  # already put onto the battlefield in this combat
+        if _search_fits(name, spec):
+            chosen["revealed"] = lid
+            return f"{f.controller} reveals cards until {name} ({lid})"
+    return "no such card in the library: every card is revealed"
+
+
+def _revealed_put(play: Any, f: Any, e: RevealedPut, chosen: dict[str, Any]) -> str:
+    """The card :func:`_reveal_until` found put onto the battlefield under the controller's
+    control [tapped and attacking a player or planeswalker they choose, 508.4]; the rest go
+    to the bottom of the library (a value)."""
+    from redzone.models.triggers.entries import _attack_target, _from_card, _put, _refused
+
+    lid = chosen.get("revealed")
+    if not isinstance(lid, str):
+        return "no card revealed"
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    name = library[int(lid.rsplit("~library", 1)[1])]
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    new = _from_card(name, lid, f.controller, f.controller, index)
+    refused = _refused(new, name, "library")
+    if refused is not None:
+        return refused
+    assert new is not None  # (_refused said so)
+    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
+    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
+    if attacked is not None:
+        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
+    return (f"{name} put onto the battlefield as {lid}"
+            + (f" tapped and attacking {attacked}" if attacked is not None
+               else " tapped" if e.tapped else "") + _put(play, new))
+
+
+# ---------------------------------------------------------------- the exiled card turned face up
+
+def _face_up(play: Any, f: Any, e: ExiledFaceUp) -> str:
+    """The card the source's own ability exiled face down (607.2a; the scenario's
+    ``exiled``), turned face up: a creature card is put onto the battlefield under the
+    controller's control (id ``<source>~exiled<i>``); with ``cast``, a permanent card is cast
+    without paying its mana cost and enters as it resolves (608.3), an instant or sorcery is
+    not played (the answer lists the ability). None stated: nothing happens."""
+    from redzone.models.triggers.entries import _card_of, _from_card, _known, _put, _refused
+
+    src = play.edit.perm(f.source) if _known(play, f.source) else None
+    cards = list((src.exiled if src is not None else {}).items())
+    if not cards:
+        return "no card exiled with it (the scenario's exiled)"
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    lines: list[str] = []
+    for i, (name, owner) in enumerate(cards):
+        pid = f"{f.source}~exiled{i}"
+        got = _card_of(name)
+        if pid in perms or got is None:
+            continue
+        if e.cast and not _is_permanent_card(name):
+            lines.append(f"not played: casting {name} (an instant or sorcery spell: its effect "
+                         "is not read)")
+            continue
+        if not e.cast and "Creature" not in got[1].types:
+            lines.append(f"{name} is turned face up: not a creature card, it stays in exile")
+            continue
+        new = _from_card(name, pid, f.controller, owner, len(base.permanents) + 1000
+                         + play.tokens + len(perms) + i)
+        refused = _refused(new, name, "exile")
+        if refused is not None:
+            lines.append(refused)
+            continue
+        assert new is not None  # (_refused said so)
+        lines.append(f"{name} is turned face up and put onto the battlefield as {pid} under "
+                     f"{f.controller}'s control" + _put(play, new))
+    return ", ".join(lines) or "nothing"

@@ -1071,7 +1071,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         return reading
     whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
              or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h16
-             or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h23
+             or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
+             or hidden_zones.read_whole(rest))  # h24: "reveal cards until ... Put that card ..."
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1127,6 +1128,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or optional and control.reflexive(sent, effects))  # h26: "remove two counters. When you do"
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
+            if_you_do = optional = True
+        elif (not if_you_do and may_value and not optional and dies_self  # h24: "you may
+              and hidden_zones.own_card_cost(sentences[i - 1], sent, effects)):  # exile it. If you do"
             if_you_do = optional = True
         elif not if_you_do and i > 0 and reflexive.anyone_cost(sentences[i - 1], sent, effects):
             if_you_do = True  # h20: "any player may exile a card ... . If a player does, ..."
@@ -1190,6 +1194,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                and (w.kind.startswith("target") or w.kind == "any_target")}
     if len(targets) > 1:
         return None  # h7: two targets; resolve.py chooses one target per ability
+    if not hidden_zones.checked(effects):
+        return None  # h24: a zone read after a value moved hidden cards into it
     return _players.checked(board_effects.paid(tuple(effects), optional))  # h3, h16: {X}
 
 

@@ -788,7 +788,8 @@ class _Play:
                     or moves.stops(e, lines[-1])  # h13
                     or more_effects.stops(e, lines[-1])  # h14
                     or reflexive.stops(e, lines[-1])  # h20: nobody paid
-                    or control.stops(e, lines[-1])):  # h26: too few counters
+                    or control.stops(e, lines[-1])  # h26: too few counters
+                    or hidden_zones.stops(e, lines[-1])):  # h24: its card was not there
                 break
             if t.optional and (isinstance(e, Sacrifice) or isinstance(e, Destroy) and e.sacrifice) \
                     and lines[-1] in ("nothing", "nothing to sacrifice", "nothing to return"):

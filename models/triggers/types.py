@@ -1206,6 +1206,10 @@ class SearchLibrary:
     total: bool = False
     tapped: bool = False
     x: "Amount | None" = None
+    each_player: bool = False
+    """"Each player may search their library ...": every player in turn order from the
+    active player (101.4), each their own "may", choices and library, the cards under their
+    control."""
 
 
 @dataclass(frozen=True)
@@ -1272,6 +1276,72 @@ class Clash:
     won: tuple["Effect", ...]
 
 
+@dataclass(frozen=True)
+class OwnCardExile:
+    """h24: "you may exile it. If you do, ..." when the source died: the card of the source
+    is exiled from its owner's graveyard (a cost-like gate, 608.2c): the effects after it are
+    done only if the card was still there (not a token, 111.7; not returned or exiled
+    already)."""
+
+
+@dataclass(frozen=True)
+class HandAfterDraw:
+    """h24: "draw N card(s), then you may put <a card of kinds> from your hand onto the
+    battlefield ...": the cards drawn are the top ``n`` of the scenario's
+    ``players[].library``; the card put is chosen among them and the stated hand (``card``:
+    an :class:`EntersFromCard` ``"hand_card"``), or none."""
+
+    n: int
+    card: EntersFromCard
+    that_player: bool = False
+    """Attacking the player the source attacks ("... tapped and attacking that opponent":
+    Kaalia of the Vast); with ``n`` 0 nothing is drawn."""
+    graveyard: bool = False
+    """"From your hand or graveyard": the controller's graveyard's cards too (Bonny Pall)."""
+
+
+@dataclass(frozen=True)
+class ZoneCards:
+    """h24: "put / return a (all) <kinds> card(s) from <your hand or graveyard | your
+    graveyard | a graveyard> onto the battlefield [tapped] [under your control]", not
+    targeted: chosen as it resolves among the stated zones' cards (``zones``), or every one
+    of them (``every``). ``card``: the kinds, bounds, tapped, whose graveyard and ``under``
+    (an :class:`EntersFromCard`)."""
+
+    zones: tuple[str, ...]
+    card: EntersFromCard
+    every: bool = False
+
+
+@dataclass(frozen=True)
+class RevealUntil:
+    """h24: "reveal cards from the top of your library until you reveal a <kinds> card [with
+    mana value N or less]": the first such card of the scenario's ``players[].library`` (top
+    first), for the :class:`RevealedPut` after it."""
+
+    kinds: tuple[str, ...]
+    mana_value_at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class RevealedPut:
+    """h24: "put that card onto the battlefield [tapped and attacking] and the rest on the
+    bottom of your library in a random order" after :class:`RevealUntil`."""
+
+    tapped: bool = False
+    attacking: bool = False
+
+
+@dataclass(frozen=True)
+class ExiledFaceUp:
+    """h24: "turn the exiled card face up. If it's a creature card, put it onto the
+    battlefield under your control" (Clone Shell; ``cast``: "You may cast it without paying
+    its mana cost"): the card the source's own ability exiled face down (607.2a; the
+    scenario's ``exiled``)."""
+
+    cast: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1281,7 +1351,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | ManifestDread | Transform | EntersFromCard | Chance | TapCost | RemoveFromCombat
           | DividedDamage | TapOrUntap | PreventCombatDamage | CantBeBlockedByEffect | LoseGame
           | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
-          | SearchLibrary | CastCard | Venture | RingTempts  # h24
+          | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
+          | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp  # h24
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
           | Fight | Explore | Clash)  # h28
 
