@@ -446,3 +446,22 @@ def test_bonny_pall_may_put_a_land_from_the_graveyard_after_drawing() -> None:
     after, _, _ = after_attack_window(build_board(parse_scenario(scenario)), choose=choose)
     assert asked == [("Alice~graveyard1", None)]
     assert after.permanents["Alice~graveyard1"].name == "Mountain"
+
+
+def test_the_cradle_room_creates_the_legendary_atropal() -> None:
+    # Tomb of Annihilation's last room creates The Atropal, a legendary 4/4 black God Horror
+    # token with deathtouch (card data of the dungeon, AFR): a second one would fall to the
+    # legend rule (704.5j), so the token is named and legendary, not a plain 4/4.
+    from redzone.models.triggers.hidden_zones import ROOMS
+    from redzone.models.triggers.parse import parse_triggers
+
+    dungeon, effect, after = ROOMS["Cradle of the Death God"]
+    assert (dungeon, after) == ("Tomb of Annihilation", ())
+    assert effect is not None
+    (t,) = parse_triggers(f"When this creature dies, {effect}.", ())
+    (tok,) = t.effects
+    assert (tok.name, tok.legendary, tok.power, tok.toughness, tok.keywords) == (
+        "The Atropal", True, 4, 4, ("deathtouch",))
+    # the rooms that lead to it (309.5a: the marker moves only along the arrows)
+    assert {r for r, (d, _, nxt) in ROOMS.items() if "Cradle of the Death God" in nxt} == {
+        "Sandfall Cell", "Oubliette"}

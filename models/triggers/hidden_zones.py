@@ -606,8 +606,8 @@ ROOMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
                       ("Cradle of the Death God",)),
     "Oubliette": ("Tomb of Annihilation", None,  # discard and three sacrifices
                   ("Cradle of the Death God",)),
-    "Cradle of the Death God": ("Tomb of Annihilation", "create a 4/4 black God Horror creature "
-                                "token with deathtouch", ()),
+    "Cradle of the Death God": ("Tomb of Annihilation", "create The Atropal, a legendary 4/4 "
+                                "black God Horror creature token with deathtouch", ()),
     "Yawning Portal": ("Dungeon of the Mad Mage", "you gain 1 life", ("Dungeon Level",)),
     "Dungeon Level": ("Dungeon of the Mad Mage", "scry 1", ("Goblin Bazaar", "Twisted Caverns")),
     "Goblin Bazaar": ("Dungeon of the Mad Mage", "create a Treasure token", ("Lost Level",)),
