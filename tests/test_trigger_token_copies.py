@@ -239,3 +239,24 @@ def test_anikthea_makes_an_enchantment_card_a_zombie_creature_copy() -> None:
     (e,) = t.effects
     assert isinstance(e, CopyToken) and e.recolor and e.colors == ("B",)
     assert e.types == ("Creature",) and e.subtypes == ("Zombie",)
+
+
+def test_nacatl_war_pride_makes_one_copy_per_creature_of_the_defender() -> None:
+    # 608.2h, 707.2, 508.4: Nacatl War-Pride (3/3) attacks Bob, who controls two creatures:
+    # X = 2 token copies enter tapped and attacking, each to be exiled at the beginning of
+    # the next end step (603.7). Unblocked: 3 + 3 + 3 = 9, Bob 11.
+    got = _damage([_p("n", "Nacatl War-Pride", "Alice"), _p("a", "Grizzly Bears", "Bob"),
+                   _p("b", "Hill Giant", "Bob")], {"n": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 11
+    assert [e["attacking"] for e in got["outcome"]["entered"]] == ["Bob", "Bob"]
+    assert "n~token2 will be exiled at the beginning of the next end step" in got["triggers"][0]["result"]
+
+
+def test_brood_slivers_token_is_the_slivers_controllers_choice() -> None:
+    # 608.2d, 111.2: "its controller may create a 1/1 colorless Sliver creature token": the
+    # controller of the Sliver that dealt the damage chooses; stated no, no token.
+    got = _damage([_p("s", "Brood Sliver", "Alice")], {"s": "Bob"},
+                  trigger_choices=[{"source": "s", "window": "regular", "may": False}])
+    assert got["outcome"]["entered"] == []
+    got = _damage([_p("s", "Brood Sliver", "Alice")], {"s": "Bob"})
+    assert [(e["controller"], e["power"]) for e in got["outcome"]["entered"]] == [("Alice", 1)]

@@ -91,6 +91,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _tokens_for(s, refs, sentence)
     if got is not None:
         return got
+    m = (re.fullmatch(r"exile (.+?) at the beginning of the next end step", s)
+         or re.fullmatch(r"at the beginning of the next end step, exile (.+)", s))
+    if m and created_ref(m[1]) is not None:  # a delayed ability (603.7) on the tokens made
+        from redzone.models.triggers.types import AtNextEndStep
+
+        return (AtNextEndStep(_CREATED, "exile"),)
     m = _ATTACKING_FIRST.fullmatch(s)
     if m:
         token = m["token"]
@@ -108,9 +114,10 @@ EFFECTS = (CopyToken,)
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _COPY = re.compile(
-    r"(?:you )?create (?P<n>a|one|two|three) (?P<state>tapped and attacking |tapped )?tokens? "
+    r"(?:you )?create (?P<n>a|one|two|three|X) (?P<state>tapped and attacking |tapped )?tokens? "
     r"(?:that's|that are) (?:a )?cop(?:y|ies) of (?P<obj>.+?)"
-    r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+))?")
+    r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+?))?"
+    r"(?:, where X is (?P<x>.+))?")
 _ADDED = re.compile(
     r"(?:it's|it is) (?:a |an )?(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<colors>(?:(?:white|blue|black|red|"
     r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact|"
@@ -215,8 +222,20 @@ def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | 
     plain = not (m["state"] or m["and"] or m["except"]) and who == _SELF and m["n"] == "a"
     if plain and not card:
         return None  # "create a token that's a copy of ~": entries.py's (h8)
-    return (CopyToken(who, Amount(_COUNT[m["n"]]), tapped=bool(m["state"]) or attacking,
+    if (m["n"] == "X") != bool(m["x"]):
+        return None
+    amount = Amount(_COUNT[m["n"]]) if m["n"] != "X" else _x_count(m["x"], refs)
+    if amount is None:
+        return None
+    return (CopyToken(who, amount, tapped=bool(m["state"]) or attacking,
                       attacking=attacking, **extra),)
+
+
+def _x_count(words: str, refs: Any) -> Amount | None:
+    """The amount "X is <words>" names, counted as the ability resolves (608.2h)."""
+    from redzone.models.triggers.amounts import count_phrase
+
+    return count_phrase(words, refs)
 
 
 def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -226,6 +245,12 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     players.py reads "that player creates ..."; ``None`` otherwise."""
     from redzone.models.triggers.types import CreateTokens, TokensFor
 
+    m = re.fullmatch(r"its controller may create (.+)", s)
+    if m and refs.r.it == _TRIGGER:  # their choice on resolution (608.2d; TheyMay)
+        from redzone.models.triggers.types import TheyMay
+
+        got = _tokens_for(f"its controller creates {m[1]}", refs, sentence)
+        return None if got is None else (TheyMay(Who("trigger_controller"), got),)
     m = re.fullmatch(r"(its controller|each other player) creates (.+)", s)
     if not m:
         return None

@@ -890,10 +890,10 @@ class AtNextEndStep:
     ("sacrifice it at the beginning of the next end step") or ``"to_hand"`` ("return that
     creature to its owner's hand ..."). Its objects are fixed now (603.7c). Nothing changes
     in this combat; the board of the turn after it (the AI's crack-back) no longer has
-    them (h9)."""
+    them (h9). h23: ``"exile"`` ("exile the tokens at the beginning of the next end step")."""
 
     who: Who
-    kind: Literal["sacrifice", "to_hand"]
+    kind: Literal["sacrifice", "to_hand", "exile"]
 
 
 
