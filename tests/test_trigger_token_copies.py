@@ -260,3 +260,41 @@ def test_brood_slivers_token_is_the_slivers_controllers_choice() -> None:
     assert got["outcome"]["entered"] == []
     got = _damage([_p("s", "Brood Sliver", "Alice")], {"s": "Bob"})
     assert [(e["controller"], e["power"]) for e in got["outcome"]["entered"]] == [("Alice", 1)]
+
+
+def test_mirror_style_master_copies_each_attacking_modified_creature() -> None:
+    # 608.2h, 707.2: Mirror-Style Master (3/3) attacks with Grizzly Bears (a +1/+1 counter:
+    # modified, 3/3) and Hill Giant (not modified): one copy, of the Bears, without the
+    # counter (2/2), tapped and attacking: 3 + 3 + 3 + 2 = 11, Bob 9; exiled at end of combat.
+    got = _damage([_p("m", "Mirror-Style Master", "Alice"),
+                   _p("a", "Grizzly Bears", "Alice", counters={"+1/+1": 1}),
+                   _p("b", "Hill Giant", "Alice")], {"m": "Bob", "a": "Bob", "b": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 9
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["attacking"]) == ("Grizzly Bears", 2, "Bob")
+    assert got["outcome"]["destroyed"] == ["m~token1"]
+
+
+def test_phantom_steed_copies_the_card_it_exiled() -> None:
+    # 607.2a, 707.2: Phantom Steed (4/3) exiled Bob's Serra Angel (the scenario's exiled);
+    # attacking, it makes a 4/4 flying copy tapped and attacking: Bob 12. With nothing
+    # exiled, no token: Bob 16.
+    got = _damage([_p("ps", "Phantom Steed", "Alice", exiled={"Serra Angel": "Bob"})], {"ps": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert got["outcome"]["entered"][0]["controller"] == "Alice"
+    got = _damage([_p("ps", "Phantom Steed", "Alice")], {"ps": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 16 and got["outcome"]["entered"] == []
+
+
+def test_shredder_sends_a_copy_at_each_other_opponent() -> None:
+    # 508.4, 707.9b: Shredder (5/5) attacks Bob with Carol a third player: a nonlegendary
+    # copy attacks Carol. Each deals 5 and its "loses half their life, rounded up" triggers:
+    # Bob 15 -> 7, Carol 15 -> 7; the copy is sacrificed at end of combat.
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    sc = scenario([_p("sh", "Shredder, Shadow Master", "Alice")], {"sh": "Bob"})
+    sc["players"].append({"name": "Carol", "life": 20})
+    got = run_command("damage", sc, {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 7, "Carol": 7}
+    assert got["outcome"]["destroyed"] == ["sh~token1"]

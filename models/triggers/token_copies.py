@@ -88,6 +88,22 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _copy_clause(s, refs)
     if got is not None:
         return got
+    m = re.fullmatch(r"for each other opponent, create a token that's a copy of ~ tapped and "
+                     r"attacking that player(?:, except (.+))?", s)
+    if m and refs.r.event == "attacks" and refs.r.it == _SELF \
+            and "at:player" in refs.r.watch.extra:  # "whenever ~ attacks a player"
+        extra = _exceptions(m[1], "Token") if m[1] else {}
+        if extra is None:
+            return None
+        return (CopyToken(_SELF, tapped=True, attacking=True, each_other_opponent=True, **extra),)
+    m = re.fullmatch(r"for each ((?:other )?(?:attacking |tapped |untapped )*[\w -]*?creatures? "
+                     r"you control), (create .+)", s)
+    if m:  # a copy of each creature of the group, fixed as it resolves (608.2h)
+        group = refs.obj("each " + m[1])
+        if group is not None and group.kind == "group":
+            got = _copy_clause(m[2], refs, each=group)
+            if got is not None:
+                return got
     got = _tokens_for(s, refs, sentence)
     if got is not None:
         return got
@@ -201,13 +217,20 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
     return out
 
 
-def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | None:
+def _copy_clause(s: str, refs: Any, card: bool = False,
+                 each: Who | None = None) -> tuple[Effect, ...] | None:
     """"create a [tapped [and attacking]] token that's a copy of <object> [and that's tapped
     and attacking][, except <exceptions>]" (:class:`CopyToken`), or ``None``."""
     m = _COPY.fullmatch(s)
     if not m:
         return None
-    who = _SELF if card and m["obj"] == "~" else _object(m["obj"], refs)
+    exiled = m["obj"] == "the exiled card"  # 607.2a: the source's own exiled card
+    if each is not None:  # "for each <group>, create a token that's a copy of that creature"
+        who: Who | None = each if m["obj"] == "that creature" else None
+    elif exiled:
+        who = _SELF
+    else:
+        who = _SELF if card and m["obj"] == "~" else _object(m["obj"], refs)
     if who is None:
         return None
     extra: dict[str, Any] = {}
@@ -219,7 +242,7 @@ def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | 
     attacking = m["state"] == "tapped and attacking " or bool(m["and"])
     if m["state"] and m["and"]:
         return None
-    plain = not (m["state"] or m["and"] or m["except"]) and who == _SELF and m["n"] == "a"
+    plain = not (m["state"] or m["and"] or m["except"] or exiled) and who == _SELF and m["n"] == "a"
     if plain and not card:
         return None  # "create a token that's a copy of ~": entries.py's (h8)
     if (m["n"] == "X") != bool(m["x"]):
@@ -228,7 +251,7 @@ def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | 
     if amount is None:
         return None
     return (CopyToken(who, amount, tapped=bool(m["state"]) or attacking,
-                      attacking=attacking, **extra),)
+                      attacking=attacking, exiled=exiled, **extra),)
 
 
 def _x_count(words: str, refs: Any) -> Amount | None:
@@ -341,10 +364,23 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
     if e.card is not None:
         return _card_copy(play, f, e, chosen)
     assert e.who is not None
+    if e.exiled:  # 607.2a: the card its own ability exiled (the scenario's exiled)
+        src = play.edit.perm(f.source) if entries._known(play, f.source) else None  # pyright: ignore[reportPrivateUsage]
+        cards = list(src.exiled) if src is not None else []
+        if not cards:
+            return "no card exiled with it (the scenario's exiled)"
+        if len(cards) > 1:
+            return "not played: several cards exiled with it (which is \"the exiled card\")"
+        return _make(play, f, e, cards[0], cards[0], None)
     if e.who.kind == "source":
         pid: str | None = f.source
     elif e.who.kind == "trigger":
         pid = f.trigger
+    elif e.who.kind == "group":  # one copy of each (608.2h: the group as it resolves)
+        ids = play.objects(f, e.who, chosen)
+        one = dataclasses.replace(e, who=Who("source"))
+        return "; ".join(_make(play, f, one, play.edit.perm(x).card, x, play.edit.perm(x))
+                         for x in ids) or "no creature to copy"
     else:
         ids = play.objects(f, e.who, chosen)
         pid = ids[0] if ids else None
@@ -409,8 +445,14 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     if e.lines and not card:
         return "not played: the card data doesn't give the text to add to"
     n = play.amount(f, e.amount)
+    each: list[str] | None = None
+    if e.each_other_opponent:  # 508.4: each attacking one opponent other than the defender
+        d = play.defending(f.source)
+        each = [p.name for p in base.players if p.name not in (f.controller, d)
+                and play.state.in_game(p.name)]
+        n = len(each)
     made: list[str] = []
-    for _ in range(n):
+    for i in range(n):
         perms = play.edit.perms if play.edit.perms is not None else base.permanents
         index = len(base.permanents) + 1000 + play.tokens + len(perms)
         play.tokens += 1
@@ -423,7 +465,8 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
         new = _excepted(new, e)
         new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller,
                                   tapped=e.tapped or e.attacking)
-        attacked = entries._attack_target(play, f) if e.attacking else None  # pyright: ignore[reportPrivateUsage]
+        attacked = (each[i] if each is not None else entries._attack_target(play, f)  # pyright: ignore[reportPrivateUsage]
+                    if e.attacking else None)
         if attacked is not None:
             play.attackers[tid] = attacked  # 508.4: attacking, never declared
         put = entries._put(play, new)  # pyright: ignore[reportPrivateUsage]

@@ -1130,6 +1130,13 @@ class CopyToken:
     pay_life: int = 0
     card: EntersFromCard | None = None
     recolor: bool = False
+    each_other_opponent: bool = False
+    """One copy for each opponent other than the player the source attacks, attacking that
+    player (508.4; "for each other opponent, create a token that's a copy of ~ tapped and
+    attacking that player"): none with one opponent."""
+    exiled: bool = False
+    """A copy of "the exiled card": the one card the source exiled with its own ability (its
+    ``exiled``, 607.2a), from the card data; none or several: nothing / not played."""
 
 
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
