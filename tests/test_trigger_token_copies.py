@@ -298,3 +298,24 @@ def test_shredder_sends_a_copy_at_each_other_opponent() -> None:
     got = run_command("damage", sc, {}).to_json()
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 7, "Carol": 7}
     assert got["outcome"]["destroyed"] == ["sh~token1"]
+
+
+def test_lulu_makes_as_many_soldiers_as_other_flyers_attacking() -> None:
+    # 603.2c, 508.4: Lulu (2/4 flying) attacks with two Serra Angels (flying) and Hill Giant:
+    # "that many" = the two other creatures with flying: two 1/1 Soldiers tapped and
+    # attacking. 2 + 4 + 4 + 3 + 1 + 1 = 15, Bob 5.
+    got = _damage([_p("lu", "Lulu, Inspiring Hollyphant", "Alice"), _p("s1", "Serra Angel", "Alice"),
+                   _p("s2", "Serra Angel", "Alice"), _p("g", "Hill Giant", "Alice")],
+                  {"lu": "Bob", "s1": "Bob", "s2": "Bob", "g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 5
+    assert len(got["outcome"]["entered"]) == 2
+
+
+def test_najeela_gives_the_warriors_controller_an_attacking_warrior() -> None:
+    # 508.4, 111.2: Najeela (3/2, a Warrior) attacks with Raging Goblin (not a Warrior):
+    # one trigger, Alice (the Warrior's controller) creates a 1/1 Warrior tapped and
+    # attacking (never declared, so it doesn't trigger Najeela): 3 + 1 + 1 = 5, Bob 15.
+    got = _damage([_p("na", "Najeela, the Blade-Blossom", "Alice"), _p("w", "Raging Goblin", "Alice")],
+                  {"na": "Bob", "w": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert [(e["controller"], e["attacking"]) for e in got["outcome"]["entered"]] == [("Alice", "Bob")]

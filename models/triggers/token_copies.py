@@ -107,6 +107,14 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _tokens_for(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"create that many (.+ tokens?.*)", s)
+    if m and refs.r.once and refs.r.event == "attacks" and refs.r.it is None:
+        # "whenever you attack with one or more ... creatures, create that many ...": as many
+        # as the attacking creatures of the event (603.2c), counted as it resolves
+        from redzone.models.triggers.amounts import MARK, _lift  # pyright: ignore[reportPrivateUsage]
+
+        got = sentence(f"create {MARK} {m[1]}")
+        return None if got is None else _lift(got, Amount(1, "those"))
     m = (re.fullmatch(r"exile (.+?) at the beginning of the next end step", s)
          or re.fullmatch(r"at the beginning of the next end step, exile (.+)", s))
     if m and created_ref(m[1]) is not None:  # a delayed ability (603.7) on the tokens made
@@ -268,6 +276,9 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     players.py reads "that player creates ..."; ``None`` otherwise."""
     from redzone.models.triggers.types import CreateTokens, TokensFor
 
+    m = re.fullmatch(r"have its controller create (.+)", s)
+    if m:  # "you may have its controller create ...": the same tokens (Najeela)
+        return _tokens_for(f"its controller creates {m[1]}", refs, sentence)
     m = re.fullmatch(r"its controller may create (.+)", s)
     if m and refs.r.it == _TRIGGER:  # their choice on resolution (608.2d; TheyMay)
         from redzone.models.triggers.types import TheyMay
@@ -285,8 +296,10 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         who = Who("each_opponent")
     got = sentence(f"create {m[2]}")
     if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
-            or got[0].attacking or got[0].attacks or got[0].size is not None:
+            or got[0].attacks or got[0].size is not None:
         return None
+    if got[0].attacking and not (who.kind == "trigger_controller" and refs.r.event == "attacks"):
+        return None  # attacking: only for the controller of the creature that attacked (508.4)
     return (TokensFor(who, got[0]),)
 
 
