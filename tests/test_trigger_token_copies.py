@@ -319,3 +319,22 @@ def test_najeela_gives_the_warriors_controller_an_attacking_warrior() -> None:
                   {"na": "Bob", "w": "Bob"})
     assert got["outcome"]["life"]["Bob"] == 15
     assert [(e["controller"], e["attacking"]) for e in got["outcome"]["entered"]] == [("Alice", "Bob")]
+
+
+def test_mardu_siegebreaker_copies_the_exiled_card_at_each_opponent() -> None:
+    # 607.2a, 508.4: Mardu Siegebreaker (4/4) exiled Alice's Serra Angel; attacking Bob (the
+    # one opponent) it makes a tapped 4/4 copy attacking him, sacrificed at the beginning of
+    # Alice's next end step (this turn's, 513.1): 4 + 4 = 8, Bob 12.
+    got = _damage([_p("m", "Mardu Siegebreaker", "Alice", exiled={"Serra Angel": "Alice"})], {"m": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert "m~token1 will be sacrificed at the beginning of the next end step" in got["triggers"][0]["result"]
+
+
+def test_phantasmal_spheres_orb_goes_to_the_target_opponent() -> None:
+    # 603.3d, 608.2h, 111.2: Phantasmal Sphere (0/1 with two +1/+1 counters) blocked by Hill
+    # Giant dies; "target opponent creates an X/X blue Orb ..., where X is the number of
+    # +1/+1 counters on this creature": Bob (the target) gets a 2/2 Orb (its last counters).
+    got = _damage([_p("ps", "Phantasmal Sphere", "Alice", counters={"+1/+1": 2}),
+                   _p("g", "Hill Giant", "Bob")], {"ps": "Bob"}, {"g": ["ps"]})
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["controller"], entered["power"], entered["toughness"]) == ("Bob", 2, 2)

@@ -96,6 +96,16 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if extra is None:
             return None
         return (CopyToken(_SELF, tapped=True, attacking=True, each_other_opponent=True, **extra),)
+    m = re.fullmatch(r"for each opponent, create a tapped token that's a copy of the exiled card "
+                     r"attacking that opponent", s)
+    if m and refs.r.event == "attacks" and refs.r.it == _SELF:  # Mardu Siegebreaker
+        return (CopyToken(_SELF, tapped=True, attacking=True, each_opponent=True, exiled=True),)
+    m = re.fullmatch(r"at the beginning of your next end step, sacrifice (.+)", s)
+    if m and created_ref(m[1]) is not None and refs.r.event == "attacks" and refs.r.it == _SELF:
+        # its own attack: this is its controller's turn, whose end step is the next (513.1)
+        from redzone.models.triggers.types import AtNextEndStep
+
+        return (AtNextEndStep(_CREATED, "sacrifice"),)
     m = re.fullmatch(r"for each ((?:other )?(?:attacking |tapped |untapped )*[\w -]*?creatures? "
                      r"you control), (create .+)", s)
     if m:  # a copy of each creature of the group, fixed as it resolves (608.2h)
@@ -276,6 +286,17 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     players.py reads "that player creates ..."; ``None`` otherwise."""
     from redzone.models.triggers.types import CreateTokens, TokensFor
 
+    m = re.fullmatch(r"(target opponent|that player|each opponent) creates (an X/X .+)", s)
+    if m:  # an X/X token for another player, X counted on the source (its counters)
+        who = refs.player(m[1])
+        got = sentence(f"create {m[2]}") if who is not None else None
+        if who is None or got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+                or got[0].attacking or got[0].size is None or got[0].size.count is None:
+            return None
+        c = got[0].size.count
+        if (c.kind, c.of, c.controller) != ("counters", "source", "any"):
+            return None  # a count that would be taken for the new controller
+        return (TokensFor(who, got[0]),)
     m = re.fullmatch(r"have its controller create (.+)", s)
     if m:  # "you may have its controller create ...": the same tokens (Najeela)
         return _tokens_for(f"its controller creates {m[1]}", refs, sentence)
@@ -384,7 +405,7 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
             return "no card exiled with it (the scenario's exiled)"
         if len(cards) > 1:
             return "not played: several cards exiled with it (which is \"the exiled card\")"
-        return _make(play, f, e, cards[0], cards[0], None)
+        return _make(play, f, e, cards[0], cards[0], None)  # (one per opponent: _make)
     if e.who.kind == "source":
         pid: str | None = f.source
     elif e.who.kind == "trigger":
@@ -459,8 +480,8 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
         return "not played: the card data doesn't give the text to add to"
     n = play.amount(f, e.amount)
     each: list[str] | None = None
-    if e.each_other_opponent:  # 508.4: each attacking one opponent other than the defender
-        d = play.defending(f.source)
+    if e.each_other_opponent or e.each_opponent:  # 508.4: each attacking one opponent
+        d = play.defending(f.source) if e.each_other_opponent else None
         each = [p.name for p in base.players if p.name not in (f.controller, d)
                 and play.state.in_game(p.name)]
         n = len(each)

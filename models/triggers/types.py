@@ -1134,6 +1134,9 @@ class CopyToken:
     """One copy for each opponent other than the player the source attacks, attacking that
     player (508.4; "for each other opponent, create a token that's a copy of ~ tapped and
     attacking that player"): none with one opponent."""
+    each_opponent: bool = False
+    """One copy for each opponent, attacking that opponent ("for each opponent, create a
+    tapped token that's a copy of the exiled card attacking that opponent")."""
     exiled: bool = False
     """A copy of "the exiled card": the one card the source exiled with its own ability (its
     ``exiled``, 607.2a), from the card data; none or several: nothing / not played."""
