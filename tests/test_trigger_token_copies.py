@@ -338,3 +338,15 @@ def test_phantasmal_spheres_orb_goes_to_the_target_opponent() -> None:
                    _p("g", "Hill Giant", "Bob")], {"ps": "Bob"}, {"g": ["ps"]})
     (entered,) = got["outcome"]["entered"]
     assert (entered["controller"], entered["power"], entered["toughness"]) == ("Bob", 2, 2)
+
+
+def test_a_copy_of_a_transformed_permanent_copies_its_back_face() -> None:
+    # 707.8, 712.8d: Flamerush Rider copies Alice's Insectile Aberration (Delver of Secrets'
+    # back face, 3/2 flying): the token is a 3/2 Insectile Aberration, not a 1/1 Delver.
+    # 3 (Rider) + 3 + 3 = 9, Bob 11.
+    got = _damage([_p("rider", "Flamerush Rider", "Alice"), _p("d", "Insectile Aberration", "Alice")],
+                  {"rider": "Bob", "d": "Bob"},
+                  trigger_choices=[{"source": "rider", "window": "attack", "target": "d"}])
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["toughness"]) == ("Insectile Aberration", 3, 2)
+    assert got["outcome"]["life"]["Bob"] == 11

@@ -470,7 +470,16 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     from redzone.models.triggers import entries
 
     base = play.edit.base
+    side = 0
     got = entries._card_of(card) if card else None  # pyright: ignore[reportPrivateUsage]
+    if got is None and src is not None:
+        card = ""  # no card data (a token named in the scenario): its own values (707.2)
+    elif got is not None and src is not None and src.name not in (got[1].name, got[0].name):
+        back = entries._card_of(card, 1)  # pyright: ignore[reportPrivateUsage]
+        if back is None or back[1].name != src.name:
+            # face down, or another name: its copiable values are not the card's (708.2)
+            return f"not played: {src.id}'s copiable values are not its card's front face"
+        got, side = back, 1  # transformed: the face up is copied (707.8, 712.8d)
     supertypes = (tuple(got[1].supertypes) if got is not None
                   else src.base.supertypes if src is not None and src.base is not None
                   else src.supertypes if src is not None else ())
@@ -491,12 +500,12 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
         index = len(base.permanents) + 1000 + play.tokens + len(perms)
         play.tokens += 1
         tid = f"{f.source}~token{play.tokens}"
-        new = (entries._from_card(card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
+        new = (entries._from_card(card, tid, f.controller, f.controller, index, side)  # pyright: ignore[reportPrivateUsage]
                if card else None if src is None
                else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
         if new is None:
             return "not played: the card data doesn't give its characteristics"
-        new = _excepted(new, e)
+        new = _excepted(new, e, side)
         new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller,
                                   tapped=e.tapped or e.attacking)
         attacked = (each[i] if each is not None else entries._attack_target(play, f)  # pyright: ignore[reportPrivateUsage]
@@ -512,7 +521,7 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     return ", ".join(made) or "no token"
 
 
-def _excepted(new: Any, e: CopyToken) -> Any:
+def _excepted(new: Any, e: CopyToken, side: int = 0) -> Any:
     """``new`` with the exceptions of ``e`` as part of its copiable values (707.9b): in its
     base characteristics too, so the layers apply on top of them (613)."""
     from redzone.models.battlefield import Base
@@ -530,7 +539,7 @@ def _excepted(new: Any, e: CopyToken) -> Any:
         from redzone.models.parser import parse_text
         from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
 
-        got = _card_of(new.card)
+        got = _card_of(new.card, side)
         if got is not None:
             card, face = got
             parsed = parse_text("\n".join((face.text, *e.lines)),
