@@ -350,3 +350,14 @@ def test_a_copy_of_a_transformed_permanent_copies_its_back_face() -> None:
     (entered,) = got["outcome"]["entered"]
     assert (entered["name"], entered["power"], entered["toughness"]) == ("Insectile Aberration", 3, 2)
     assert got["outcome"]["life"]["Bob"] == 11
+
+
+def test_chronozoa_without_time_counters_dies_into_two_copies() -> None:
+    # 603.4, 608.2c, 707.2: Chronozoa (3/3) with no time counters dies blocked by Serra
+    # Angel: two token copies (as it last existed: 3/3); with a time counter on it, nothing.
+    got = _damage([_p("c", "Chronozoa", "Alice"), _p("g", "Serra Angel", "Bob")],
+                  {"c": "Bob"}, {"g": ["c"]})
+    assert [(e["name"], e["power"]) for e in got["outcome"]["entered"]] == [("Chronozoa", 3)] * 2
+    got = _damage([_p("c", "Chronozoa", "Alice", counters={"time": 1}), _p("g", "Serra Angel", "Bob")],
+                  {"c": "Bob"}, {"g": ["c"]})
+    assert got["outcome"]["entered"] == []

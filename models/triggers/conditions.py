@@ -31,6 +31,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers import reflexive  # h20
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
+    CopyToken,
     CantBlockEffect,
     Conditional,
     CounterChange,
@@ -65,7 +66,8 @@ def _number(word: str) -> int:
 _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, TapEffect,
            DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
            MoveCounters, CounterChange,
-           DoesntUntap)  # h15: Spectral Force
+           DoesntUntap,  # h15: Spectral Force
+           CopyToken)  # h23: "if it had no time counters on it, create two tokens that are copies of it"
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 

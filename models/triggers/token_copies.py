@@ -154,8 +154,8 @@ _COPY = re.compile(
     r"(?:, where X is (?P<x>.+))?")
 _ADDED = re.compile(
     r"(?:it's|it is) (?:a |an )?(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<colors>(?:(?:white|blue|black|red|"
-    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact|"
-    r" creature)? in "
+    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> ?artifact creature| ?artifact|"
+    r" ?creature)? in "
     r"addition to its other (?P<also>colors and )?types")
 
 
@@ -213,8 +213,9 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
             if m["p"]:
                 out["power"], out["toughness"] = int(m["p"]), int(m["t"])
             out["subtypes"] = tuple(m["subs"].split())
-            out["types"] = {None: (), " artifact creature": ("Artifact", "Creature"),
-                            " artifact": ("Artifact",), " creature": ("Creature",)}[m["types"]]
+            out["types"] = {None: (), "artifact creature": ("Artifact", "Creature"),
+                            "artifact": ("Artifact",),
+                            "creature": ("Creature",)}[(m["types"] or "").strip() or None]
             out["colors"] = tuple(_COLORS[c] for c in re.split(r" and ", (m["colors"] or "").strip())
                                   if c)
             if not out["subtypes"] and not out["types"]:
