@@ -239,3 +239,125 @@ def test_anikthea_makes_an_enchantment_card_a_zombie_creature_copy() -> None:
     (e,) = t.effects
     assert isinstance(e, CopyToken) and e.recolor and e.colors == ("B",)
     assert e.types == ("Creature",) and e.subtypes == ("Zombie",)
+
+
+def test_nacatl_war_pride_makes_one_copy_per_creature_of_the_defender() -> None:
+    # 608.2h, 707.2, 508.4: Nacatl War-Pride (3/3) attacks Bob, who controls two creatures:
+    # X = 2 token copies enter tapped and attacking, each to be exiled at the beginning of
+    # the next end step (603.7). Unblocked: 3 + 3 + 3 = 9, Bob 11.
+    got = _damage([_p("n", "Nacatl War-Pride", "Alice"), _p("a", "Grizzly Bears", "Bob"),
+                   _p("b", "Hill Giant", "Bob")], {"n": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 11
+    assert [e["attacking"] for e in got["outcome"]["entered"]] == ["Bob", "Bob"]
+    assert "n~token2 will be exiled at the beginning of the next end step" in got["triggers"][0]["result"]
+
+
+def test_brood_slivers_token_is_the_slivers_controllers_choice() -> None:
+    # 608.2d, 111.2: "its controller may create a 1/1 colorless Sliver creature token": the
+    # controller of the Sliver that dealt the damage chooses; stated no, no token.
+    got = _damage([_p("s", "Brood Sliver", "Alice")], {"s": "Bob"},
+                  trigger_choices=[{"source": "s", "window": "regular", "may": False}])
+    assert got["outcome"]["entered"] == []
+    got = _damage([_p("s", "Brood Sliver", "Alice")], {"s": "Bob"})
+    assert [(e["controller"], e["power"]) for e in got["outcome"]["entered"]] == [("Alice", 1)]
+
+
+def test_mirror_style_master_copies_each_attacking_modified_creature() -> None:
+    # 608.2h, 707.2: Mirror-Style Master (3/3) attacks with Grizzly Bears (a +1/+1 counter:
+    # modified, 3/3) and Hill Giant (not modified): one copy, of the Bears, without the
+    # counter (2/2), tapped and attacking: 3 + 3 + 3 + 2 = 11, Bob 9; exiled at end of combat.
+    got = _damage([_p("m", "Mirror-Style Master", "Alice"),
+                   _p("a", "Grizzly Bears", "Alice", counters={"+1/+1": 1}),
+                   _p("b", "Hill Giant", "Alice")], {"m": "Bob", "a": "Bob", "b": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 9
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["attacking"]) == ("Grizzly Bears", 2, "Bob")
+    assert got["outcome"]["destroyed"] == ["m~token1"]
+
+
+def test_phantom_steed_copies_the_card_it_exiled() -> None:
+    # 607.2a, 707.2: Phantom Steed (4/3) exiled Bob's Serra Angel (the scenario's exiled);
+    # attacking, it makes a 4/4 flying copy tapped and attacking: Bob 12. With nothing
+    # exiled, no token: Bob 16.
+    got = _damage([_p("ps", "Phantom Steed", "Alice", exiled={"Serra Angel": "Bob"})], {"ps": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert got["outcome"]["entered"][0]["controller"] == "Alice"
+    got = _damage([_p("ps", "Phantom Steed", "Alice")], {"ps": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 16 and got["outcome"]["entered"] == []
+
+
+def test_shredder_sends_a_copy_at_each_other_opponent() -> None:
+    # 508.4, 707.9b: Shredder (5/5) attacks Bob with Carol a third player: a nonlegendary
+    # copy attacks Carol. Each deals 5 and its "loses half their life, rounded up" triggers:
+    # Bob 15 -> 7, Carol 15 -> 7; the copy is sacrificed at end of combat.
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    sc = scenario([_p("sh", "Shredder, Shadow Master", "Alice")], {"sh": "Bob"})
+    sc["players"].append({"name": "Carol", "life": 20})
+    got = run_command("damage", sc, {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 7, "Carol": 7}
+    assert got["outcome"]["destroyed"] == ["sh~token1"]
+
+
+def test_lulu_makes_as_many_soldiers_as_other_flyers_attacking() -> None:
+    # 603.2c, 508.4: Lulu (2/4 flying) attacks with two Serra Angels (flying) and Hill Giant:
+    # "that many" = the two other creatures with flying: two 1/1 Soldiers tapped and
+    # attacking. 2 + 4 + 4 + 3 + 1 + 1 = 15, Bob 5.
+    got = _damage([_p("lu", "Lulu, Inspiring Hollyphant", "Alice"), _p("s1", "Serra Angel", "Alice"),
+                   _p("s2", "Serra Angel", "Alice"), _p("g", "Hill Giant", "Alice")],
+                  {"lu": "Bob", "s1": "Bob", "s2": "Bob", "g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 5
+    assert len(got["outcome"]["entered"]) == 2
+
+
+def test_najeela_gives_the_warriors_controller_an_attacking_warrior() -> None:
+    # 508.4, 111.2: Najeela (3/2, a Warrior) attacks with Raging Goblin (not a Warrior):
+    # one trigger, Alice (the Warrior's controller) creates a 1/1 Warrior tapped and
+    # attacking (never declared, so it doesn't trigger Najeela): 3 + 1 + 1 = 5, Bob 15.
+    got = _damage([_p("na", "Najeela, the Blade-Blossom", "Alice"), _p("w", "Raging Goblin", "Alice")],
+                  {"na": "Bob", "w": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert [(e["controller"], e["attacking"]) for e in got["outcome"]["entered"]] == [("Alice", "Bob")]
+
+
+def test_mardu_siegebreaker_copies_the_exiled_card_at_each_opponent() -> None:
+    # 607.2a, 508.4: Mardu Siegebreaker (4/4) exiled Alice's Serra Angel; attacking Bob (the
+    # one opponent) it makes a tapped 4/4 copy attacking him, sacrificed at the beginning of
+    # Alice's next end step (this turn's, 513.1): 4 + 4 = 8, Bob 12.
+    got = _damage([_p("m", "Mardu Siegebreaker", "Alice", exiled={"Serra Angel": "Alice"})], {"m": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert "m~token1 will be sacrificed at the beginning of the next end step" in got["triggers"][0]["result"]
+
+
+def test_phantasmal_spheres_orb_goes_to_the_target_opponent() -> None:
+    # 603.3d, 608.2h, 111.2: Phantasmal Sphere (0/1 with two +1/+1 counters) blocked by Hill
+    # Giant dies; "target opponent creates an X/X blue Orb ..., where X is the number of
+    # +1/+1 counters on this creature": Bob (the target) gets a 2/2 Orb (its last counters).
+    got = _damage([_p("ps", "Phantasmal Sphere", "Alice", counters={"+1/+1": 2}),
+                   _p("g", "Hill Giant", "Bob")], {"ps": "Bob"}, {"g": ["ps"]})
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["controller"], entered["power"], entered["toughness"]) == ("Bob", 2, 2)
+
+
+def test_a_copy_of_a_transformed_permanent_copies_its_back_face() -> None:
+    # 707.8, 712.8d: Flamerush Rider copies Alice's Insectile Aberration (Delver of Secrets'
+    # back face, 3/2 flying): the token is a 3/2 Insectile Aberration, not a 1/1 Delver.
+    # 3 (Rider) + 3 + 3 = 9, Bob 11.
+    got = _damage([_p("rider", "Flamerush Rider", "Alice"), _p("d", "Insectile Aberration", "Alice")],
+                  {"rider": "Bob", "d": "Bob"},
+                  trigger_choices=[{"source": "rider", "window": "attack", "target": "d"}])
+    (entered,) = got["outcome"]["entered"]
+    assert (entered["name"], entered["power"], entered["toughness"]) == ("Insectile Aberration", 3, 2)
+    assert got["outcome"]["life"]["Bob"] == 11
+
+
+def test_chronozoa_without_time_counters_dies_into_two_copies() -> None:
+    # 603.4, 608.2c, 707.2: Chronozoa (3/3) with no time counters dies blocked by Serra
+    # Angel: two token copies (as it last existed: 3/3); with a time counter on it, nothing.
+    got = _damage([_p("c", "Chronozoa", "Alice"), _p("g", "Serra Angel", "Bob")],
+                  {"c": "Bob"}, {"g": ["c"]})
+    assert [(e["name"], e["power"]) for e in got["outcome"]["entered"]] == [("Chronozoa", 3)] * 2
+    got = _damage([_p("c", "Chronozoa", "Alice", counters={"time": 1}), _p("g", "Serra Angel", "Bob")],
+                  {"c": "Bob"}, {"g": ["c"]})
+    assert got["outcome"]["entered"] == []

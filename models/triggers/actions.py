@@ -248,7 +248,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return _transform(play, f, e, chosen)
     if isinstance(e, AtNextEndStep):  # 603.7c: the objects are fixed now
         ids = play.objects(f, e.who, chosen)
-        how = "sacrificed" if e.kind == "sacrifice" else "returned to its owner's hand"
+        how = {"sacrifice": "sacrificed", "to_hand": "returned to its owner's hand",
+               "exile": "exiled"}[e.kind]  # h23: exiled
         for pid in ids:
             perm = play.edit.perm(pid)
             play.edit.put(dataclasses.replace(perm, conditions={**perm.conditions,

@@ -31,6 +31,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers import if_tests, reflexive  # h20, h25
 from redzone.models.triggers.types import (
     CantBeBlockedEffect,
+    CopyToken,
     CantBlockEffect,
     Conditional,
     CounterChange,
@@ -68,7 +69,8 @@ _PLAYED = (Pump, Counters, GainKeywords, CantBlockEffect, CantBeBlockedEffect, T
            DamageEffect, LifeEffect, PoisonEffect, Destroy, CreateTokens, ValueOnly,
            MoveCounters, CounterChange,
            DoesntUntap,  # h15: Spectral Force
-           LoseKeywords)  # h26: Guardian of the Ages
+           LoseKeywords,  # h26: Guardian of the Ages
+           CopyToken)  # h23: "if it had no time counters on it, create two tokens that are copies of it"
 """The effects a :class:`Conditional` may hold: no sacrifice (a choice), no return to the
 battlefield, no block requirement, no nested condition."""
 

@@ -769,6 +769,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
+    got_copy = token_copies.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h23
+    if got_copy is not None:
+        return got_copy
     got_more = more_effects.read_clause(s, refs, lambda x, r: _sentence(x, r, dies_self))  # h14
     if got_more is not None:
         return got_more
@@ -993,9 +996,6 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_creature = creature_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_creature is not None:
         return got_creature
-    got_copy = token_copies.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h23
-    if got_copy is not None:
-        return got_copy
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
             or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
 

@@ -523,7 +523,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     from redzone.models.outcome import loss_shields
 
     if isinstance(e, TokensFor):
-        return _tokens_for(play, f, e)
+        return _tokens_for(play, f, e, chosen)
     assert isinstance(e, LoseGame)
     out = []
     for p in play.players(f, e.who, chosen):
@@ -537,7 +537,7 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     return ", ".join(out) or "no player"
 
 
-def _tokens_for(play: Any, f: Any, e: TokensFor) -> str:
+def _tokens_for(play: Any, f: Any, e: TokensFor, chosen: dict[str, Any] | None = None) -> str:
     """Tokens created under other players' control (111.2: the player who creates a token
     controls it and owns it)."""
     from redzone.models.cards import lookup
@@ -557,7 +557,7 @@ def _tokens_for(play: Any, f: Any, e: TokensFor) -> str:
             toks = dataclasses.replace(e.tokens, power=x, toughness=x, size=None)
             lines.append(f"{owner}: " + play.create(dataclasses.replace(f, controller=owner), toks))
         return "; ".join(lines) or "no player"
-    for p in play.players(f, e.who, {}):
+    for p in play.players(f, e.who, chosen or {}):  # h23: a target player too (603.3d)
         lines.append(f"{p}: " + play.create(dataclasses.replace(f, controller=p), e.tokens))
     return "; ".join(lines) or "no player"
 

@@ -88,9 +88,49 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     got = _copy_clause(s, refs)
     if got is not None:
         return got
+    m = re.fullmatch(r"for each other opponent, create a token that's a copy of ~ tapped and "
+                     r"attacking that player(?:, except (.+))?", s)
+    if m and refs.r.event == "attacks" and refs.r.it == _SELF \
+            and "at:player" in refs.r.watch.extra:  # "whenever ~ attacks a player"
+        extra = _exceptions(m[1], "Token") if m[1] else {}
+        if extra is None:
+            return None
+        return (CopyToken(_SELF, tapped=True, attacking=True, each_other_opponent=True, **extra),)
+    m = re.fullmatch(r"for each opponent, create a tapped token that's a copy of the exiled card "
+                     r"attacking that opponent", s)
+    if m and refs.r.event == "attacks" and refs.r.it == _SELF:  # Mardu Siegebreaker
+        return (CopyToken(_SELF, tapped=True, attacking=True, each_opponent=True, exiled=True),)
+    m = re.fullmatch(r"at the beginning of your next end step, sacrifice (.+)", s)
+    if m and created_ref(m[1]) is not None and refs.r.event == "attacks" and refs.r.it == _SELF:
+        # its own attack: this is its controller's turn, whose end step is the next (513.1)
+        from redzone.models.triggers.types import AtNextEndStep
+
+        return (AtNextEndStep(_CREATED, "sacrifice"),)
+    m = re.fullmatch(r"for each ((?:other )?(?:attacking |tapped |untapped )*[\w -]*?creatures? "
+                     r"you control), (create .+)", s)
+    if m:  # a copy of each creature of the group, fixed as it resolves (608.2h)
+        group = refs.obj("each " + m[1])
+        if group is not None and group.kind == "group":
+            got = _copy_clause(m[2], refs, each=group)
+            if got is not None:
+                return got
     got = _tokens_for(s, refs, sentence)
     if got is not None:
         return got
+    m = re.fullmatch(r"create that many (.+ tokens?.*)", s)
+    if m and refs.r.once and refs.r.event == "attacks" and refs.r.it is None:
+        # "whenever you attack with one or more ... creatures, create that many ...": as many
+        # as the attacking creatures of the event (603.2c), counted as it resolves
+        from redzone.models.triggers.amounts import MARK, _lift  # pyright: ignore[reportPrivateUsage]
+
+        got = sentence(f"create {MARK} {m[1]}")
+        return None if got is None else _lift(got, Amount(1, "those"))
+    m = (re.fullmatch(r"exile (.+?) at the beginning of the next end step", s)
+         or re.fullmatch(r"at the beginning of the next end step, exile (.+)", s))
+    if m and created_ref(m[1]) is not None:  # a delayed ability (603.7) on the tokens made
+        from redzone.models.triggers.types import AtNextEndStep
+
+        return (AtNextEndStep(_CREATED, "exile"),)
     m = _ATTACKING_FIRST.fullmatch(s)
     if m:
         token = m["token"]
@@ -108,13 +148,14 @@ EFFECTS = (CopyToken,)
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _COPY = re.compile(
-    r"(?:you )?create (?P<n>a|one|two|three) (?P<state>tapped and attacking |tapped )?tokens? "
+    r"(?:you )?create (?P<n>a|one|two|three|X) (?P<state>tapped and attacking |tapped )?tokens? "
     r"(?:that's|that are) (?:a )?cop(?:y|ies) of (?P<obj>.+?)"
-    r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+))?")
+    r"(?P<and> and that(?:'s| are) tapped and attacking)?(?:, except (?P<except>.+?))?"
+    r"(?:, where X is (?P<x>.+))?")
 _ADDED = re.compile(
     r"(?:it's|it is) (?:a |an )?(?:(?P<p>\d+)/(?P<t>\d+) )?(?P<colors>(?:(?:white|blue|black|red|"
-    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> artifact creature| artifact|"
-    r" creature)? in "
+    r"green)(?: and )?)+ )?(?P<subs>(?:[A-Z][\w'-]* ?)*?)(?P<types> ?artifact creature| ?artifact|"
+    r" ?creature)? in "
     r"addition to its other (?P<also>colors and )?types")
 
 
@@ -172,8 +213,9 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
             if m["p"]:
                 out["power"], out["toughness"] = int(m["p"]), int(m["t"])
             out["subtypes"] = tuple(m["subs"].split())
-            out["types"] = {None: (), " artifact creature": ("Artifact", "Creature"),
-                            " artifact": ("Artifact",), " creature": ("Creature",)}[m["types"]]
+            out["types"] = {None: (), "artifact creature": ("Artifact", "Creature"),
+                            "artifact": ("Artifact",),
+                            "creature": ("Creature",)}[(m["types"] or "").strip() or None]
             out["colors"] = tuple(_COLORS[c] for c in re.split(r" and ", (m["colors"] or "").strip())
                                   if c)
             if not out["subtypes"] and not out["types"]:
@@ -194,13 +236,20 @@ def _exceptions(text: str, name: str) -> dict[str, Any] | None:
     return out
 
 
-def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | None:
+def _copy_clause(s: str, refs: Any, card: bool = False,
+                 each: Who | None = None) -> tuple[Effect, ...] | None:
     """"create a [tapped [and attacking]] token that's a copy of <object> [and that's tapped
     and attacking][, except <exceptions>]" (:class:`CopyToken`), or ``None``."""
     m = _COPY.fullmatch(s)
     if not m:
         return None
-    who = _SELF if card and m["obj"] == "~" else _object(m["obj"], refs)
+    exiled = m["obj"] == "the exiled card"  # 607.2a: the source's own exiled card
+    if each is not None:  # "for each <group>, create a token that's a copy of that creature"
+        who: Who | None = each if m["obj"] == "that creature" else None
+    elif exiled:
+        who = _SELF
+    else:
+        who = _SELF if card and m["obj"] == "~" else _object(m["obj"], refs)
     if who is None:
         return None
     extra: dict[str, Any] = {}
@@ -212,11 +261,23 @@ def _copy_clause(s: str, refs: Any, card: bool = False) -> tuple[Effect, ...] | 
     attacking = m["state"] == "tapped and attacking " or bool(m["and"])
     if m["state"] and m["and"]:
         return None
-    plain = not (m["state"] or m["and"] or m["except"]) and who == _SELF and m["n"] == "a"
+    plain = not (m["state"] or m["and"] or m["except"] or exiled) and who == _SELF and m["n"] == "a"
     if plain and not card:
         return None  # "create a token that's a copy of ~": entries.py's (h8)
-    return (CopyToken(who, Amount(_COUNT[m["n"]]), tapped=bool(m["state"]) or attacking,
-                      attacking=attacking, **extra),)
+    if (m["n"] == "X") != bool(m["x"]):
+        return None
+    amount = Amount(_COUNT[m["n"]]) if m["n"] != "X" else _x_count(m["x"], refs)
+    if amount is None:
+        return None
+    return (CopyToken(who, amount, tapped=bool(m["state"]) or attacking,
+                      attacking=attacking, exiled=exiled, **extra),)
+
+
+def _x_count(words: str, refs: Any) -> Amount | None:
+    """The amount "X is <words>" names, counted as the ability resolves (608.2h)."""
+    from redzone.models.triggers.amounts import count_phrase
+
+    return count_phrase(words, refs)
 
 
 def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
@@ -226,6 +287,26 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     players.py reads "that player creates ..."; ``None`` otherwise."""
     from redzone.models.triggers.types import CreateTokens, TokensFor
 
+    m = re.fullmatch(r"(target opponent|that player|each opponent) creates (an X/X .+)", s)
+    if m:  # an X/X token for another player, X counted on the source (its counters)
+        who = refs.player(m[1])
+        got = sentence(f"create {m[2]}") if who is not None else None
+        if who is None or got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
+                or got[0].attacking or got[0].size is None or got[0].size.count is None:
+            return None
+        c = got[0].size.count
+        if (c.kind, c.of, c.controller) != ("counters", "source", "any"):
+            return None  # a count that would be taken for the new controller
+        return (TokensFor(who, got[0]),)
+    m = re.fullmatch(r"have its controller create (.+)", s)
+    if m:  # "you may have its controller create ...": the same tokens (Najeela)
+        return _tokens_for(f"its controller creates {m[1]}", refs, sentence)
+    m = re.fullmatch(r"its controller may create (.+)", s)
+    if m and refs.r.it == _TRIGGER:  # their choice on resolution (608.2d; TheyMay)
+        from redzone.models.triggers.types import TheyMay
+
+        got = _tokens_for(f"its controller creates {m[1]}", refs, sentence)
+        return None if got is None else (TheyMay(Who("trigger_controller"), got),)
     m = re.fullmatch(r"(its controller|each other player) creates (.+)", s)
     if not m:
         return None
@@ -237,8 +318,10 @@ def _tokens_for(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         who = Who("each_opponent")
     got = sentence(f"create {m[2]}")
     if got is None or len(got) != 1 or not isinstance(got[0], CreateTokens) \
-            or got[0].attacking or got[0].attacks or got[0].size is not None:
+            or got[0].attacks or got[0].size is not None:
         return None
+    if got[0].attacking and not (who.kind == "trigger_controller" and refs.r.event == "attacks"):
+        return None  # attacking: only for the controller of the creature that attacked (508.4)
     return (TokensFor(who, got[0]),)
 
 
@@ -316,10 +399,23 @@ def resolve(play: Any, f: Any, e: CopyToken, chosen: dict[str, Any]) -> str:
     if e.card is not None:
         return _card_copy(play, f, e, chosen)
     assert e.who is not None
+    if e.exiled:  # 607.2a: the card its own ability exiled (the scenario's exiled)
+        src = play.edit.perm(f.source) if entries._known(play, f.source) else None  # pyright: ignore[reportPrivateUsage]
+        cards = list(src.exiled) if src is not None else []
+        if not cards:
+            return "no card exiled with it (the scenario's exiled)"
+        if len(cards) > 1:
+            return "not played: several cards exiled with it (which is \"the exiled card\")"
+        return _make(play, f, e, cards[0], cards[0], None)  # (one per opponent: _make)
     if e.who.kind == "source":
         pid: str | None = f.source
     elif e.who.kind == "trigger":
         pid = f.trigger
+    elif e.who.kind == "group":  # one copy of each (608.2h: the group as it resolves)
+        ids = play.objects(f, e.who, chosen)
+        one = dataclasses.replace(e, who=Who("source"))
+        return "; ".join(_make(play, f, one, play.edit.perm(x).card, x, play.edit.perm(x))
+                         for x in ids) or "no creature to copy"
     else:
         ids = play.objects(f, e.who, chosen)
         pid = ids[0] if ids else None
@@ -375,7 +471,16 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     from redzone.models.triggers import entries
 
     base = play.edit.base
+    side = 0
     got = entries._card_of(card) if card else None  # pyright: ignore[reportPrivateUsage]
+    if got is None and src is not None:
+        card = ""  # no card data (a token named in the scenario): its own values (707.2)
+    elif got is not None and src is not None and src.name not in (got[1].name, got[0].name):
+        back = entries._card_of(card, 1)  # pyright: ignore[reportPrivateUsage]
+        if back is None or back[1].name != src.name:
+            # face down, or another name: its copiable values are not the card's (708.2)
+            return f"not played: {src.id}'s copiable values are not its card's front face"
+        got, side = back, 1  # transformed: the face up is copied (707.8, 712.8d)
     supertypes = (tuple(got[1].supertypes) if got is not None
                   else src.base.supertypes if src is not None and src.base is not None
                   else src.supertypes if src is not None else ())
@@ -384,21 +489,28 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     if e.lines and not card:
         return "not played: the card data doesn't give the text to add to"
     n = play.amount(f, e.amount)
+    each: list[str] | None = None
+    if e.each_other_opponent or e.each_opponent:  # 508.4: each attacking one opponent
+        d = play.defending(f.source) if e.each_other_opponent else None
+        each = [p.name for p in base.players if p.name not in (f.controller, d)
+                and play.state.in_game(p.name)]
+        n = len(each)
     made: list[str] = []
-    for _ in range(n):
+    for i in range(n):
         perms = play.edit.perms if play.edit.perms is not None else base.permanents
         index = len(base.permanents) + 1000 + play.tokens + len(perms)
         play.tokens += 1
         tid = f"{f.source}~token{play.tokens}"
-        new = (entries._from_card(card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
+        new = (entries._from_card(card, tid, f.controller, f.controller, index, side)  # pyright: ignore[reportPrivateUsage]
                if card else None if src is None
                else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
         if new is None:
             return "not played: the card data doesn't give its characteristics"
-        new = _excepted(new, e)
+        new = _excepted(new, e, side)
         new = dataclasses.replace(new, token=True, owner=f.controller, controller=f.controller,
                                   tapped=e.tapped or e.attacking)
-        attacked = entries._attack_target(play, f) if e.attacking else None  # pyright: ignore[reportPrivateUsage]
+        attacked = (each[i] if each is not None else entries._attack_target(play, f)  # pyright: ignore[reportPrivateUsage]
+                    if e.attacking else None)
         if attacked is not None:
             play.attackers[tid] = attacked  # 508.4: attacking, never declared
         put = entries._put(play, new)  # pyright: ignore[reportPrivateUsage]
@@ -410,7 +522,7 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     return ", ".join(made) or "no token"
 
 
-def _excepted(new: Any, e: CopyToken) -> Any:
+def _excepted(new: Any, e: CopyToken, side: int = 0) -> Any:
     """``new`` with the exceptions of ``e`` as part of its copiable values (707.9b): in its
     base characteristics too, so the layers apply on top of them (613)."""
     from redzone.models.battlefield import Base
@@ -428,7 +540,7 @@ def _excepted(new: Any, e: CopyToken) -> Any:
         from redzone.models.parser import parse_text
         from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
 
-        got = _card_of(new.card)
+        got = _card_of(new.card, side)
         if got is not None:
             card, face = got
             parsed = parse_text("\n".join((face.text, *e.lines)),

@@ -947,10 +947,10 @@ class AtNextEndStep:
     ("sacrifice it at the beginning of the next end step") or ``"to_hand"`` ("return that
     creature to its owner's hand ..."). Its objects are fixed now (603.7c). Nothing changes
     in this combat; the board of the turn after it (the AI's crack-back) no longer has
-    them (h9)."""
+    them (h9). h23: ``"exile"`` ("exile the tokens at the beginning of the next end step")."""
 
     who: Who
-    kind: Literal["sacrifice", "to_hand"]
+    kind: Literal["sacrifice", "to_hand", "exile"]
 
 
 
@@ -1187,6 +1187,16 @@ class CopyToken:
     pay_life: int = 0
     card: EntersFromCard | None = None
     recolor: bool = False
+    each_other_opponent: bool = False
+    """One copy for each opponent other than the player the source attacks, attacking that
+    player (508.4; "for each other opponent, create a token that's a copy of ~ tapped and
+    attacking that player"): none with one opponent."""
+    each_opponent: bool = False
+    """One copy for each opponent, attacking that opponent ("for each opponent, create a
+    tapped token that's a copy of the exiled card attacking that opponent")."""
+    exiled: bool = False
+    """A copy of "the exiled card": the one card the source exiled with its own ability (its
+    ``exiled``, 607.2a), from the card data; none or several: nothing / not played."""
 
 # ---------------------------------------------------------------- h24: hidden zones
 # (hidden_zones.py: read and played there)
