@@ -294,3 +294,66 @@ def test_hazardroot_herbalist_also_reads_as_a_condition_after_the_pump() -> None
     assert cond.test.kind == "target_is" and cond.test.quality is not None
     assert cond.test.quality.token is True and cond.otherwise == ()
     assert isinstance(cond.effects[0], GainKeywords) and cond.effects[0].keywords == ("deathtouch",)
+
+
+# ----------------------------------------------------------------- "E unless P sacrifices X" (118.12)
+
+
+def test_tomb_blade_life_loss_unless_a_creature_is_sacrificed() -> None:
+    # "that player loses life equal to the number of creatures they control unless they
+    # sacrifice a creature of their choice": Bob (two Grizzly Bears) takes 5 combat damage;
+    # sacrificing one Bears he stays at 15, refusing he loses 2 more (13).
+    perms = [perm("t", "Tomb Blade", "Alice"), perm("b1", "Grizzly Bears", "Bob"),
+             perm("b2", "Grizzly Bears", "Bob")]
+
+    def blade(pays: bool) -> dict[str, Any]:
+        return play(perms, {"t": "Bob"}, trigger_choices=[{"source": "t", "window": "regular",
+                                                           "may": pays}])
+
+    paid = blade(True)
+    assert paid["outcome"]["destroyed"] == ["b1"] and paid["outcome"]["life"]["Bob"] == 15
+    refused = blade(False)
+    assert refused["outcome"]["destroyed"] == [] and refused["outcome"]["life"]["Bob"] == 13
+
+
+def test_thing_from_the_deep_sacrificed_unless_an_island_is() -> None:
+    # "Whenever this creature attacks, sacrifice it unless you sacrifice an Island": with the
+    # Island sacrificed it deals 9 (Bob 11); refusing, it is sacrificed before damage.
+    perms = [perm("d", "Thing from the Deep", "Alice"), perm("i", "Island", "Alice")]
+
+    def deep(pays: bool) -> dict[str, Any]:
+        return play(perms, {"d": "Bob"}, trigger_choices=[{"source": "d", "window": "attack",
+                                                           "may": pays}])
+
+    paid = deep(True)
+    assert paid["outcome"]["destroyed"] == ["i"] and paid["outcome"]["life"]["Bob"] == 11
+    refused = deep(False)
+    assert refused["outcome"]["destroyed"] == ["d"] and refused["outcome"]["life"]["Bob"] == 20
+    # with no Island to sacrifice there is no choice to make (118.3): it is sacrificed
+    alone = play([perm("d", "Thing from the Deep", "Alice")], {"d": "Bob"})
+    assert alone["outcome"]["destroyed"] == ["d"]
+
+
+def test_ogre_marauder_unblockable_unless_defending_player_sacrifices() -> None:
+    # "it gains "this creature can't be blocked" until end of turn unless defending player
+    # sacrifices a creature of their choice" (509.1b): refusing, Bob's Grizzly Bears can't
+    # block it; paying, the Bears are sacrificed in the attack window.
+    perms = [perm("o", "Ogre Marauder", "Alice"), perm("b", "Grizzly Bears", "Bob")]
+
+    def ogre(pays: bool) -> dict[str, Any]:
+        return play(perms, {"o": "Bob"}, {"b": ["o"]}, triggers_resolved=[],
+                    trigger_choices=[{"source": "o", "window": "attack", "may": pays}])
+
+    refused = ogre(False)
+    assert [x["kind"] for x in refused["illegal_blocks"]] == ["unable"]
+    assert "b" in ogre(True)["outcome"]["destroyed"]
+
+
+def test_koll_returns_a_card_whatever_the_condition() -> None:
+    # "if it was enchanted or equipped, return it to its owner's hand": the card of a creature
+    # that died goes from a graveyard to a hand, a value whatever the condition (608.2c).
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.types import ValueOnly
+
+    (ability,) = read_card("Koll, the Forgemaster")
+    assert all(isinstance(e, ValueOnly) for e in ability.effects)

@@ -45,9 +45,11 @@ from collections.abc import Callable
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import Conditional, Effect, IfTest, ValueOnly, Who
+from redzone.models.triggers.types import (Conditional, Effect, IfTest, Pay, Sacrifice, Unless,
+                                           ValueOnly, Who)
 
-__all__ = ["KINDS", "decide", "holds", "instead", "read"]
+__all__ = ["KINDS", "decide", "holds", "instead", "read", "unless_sacrifice", "unless_sacrificed",
+           "values_whatever"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                    "city_blessing", "you_defending", "player_most_life"})
@@ -267,3 +269,81 @@ def instead(sent: str, effects: tuple[Effect, ...],
     if also:
         return effects + (Conditional(test, got),)
     return (Conditional(test, got, otherwise=effects),)
+
+
+def values_whatever(effect: str, read: Callable[[str], tuple[Effect, ...] | None]
+                    ) -> tuple[Effect, ...] | None:
+    """The effects of "if <condition>, ``effect``" when the condition isn't read but every
+    effect of ``effect`` is a value (:class:`ValueOnly`: nothing in combat depends on it, so
+    the condition is never decided — as :func:`redzone.models.triggers.value.conditioned_value`
+    for the value grammar's own phrases); ``None`` otherwise. ``read``: the effect reader."""
+    got = read(effect)
+    if got and all(isinstance(e, ValueOnly) for e in got):
+        return got
+    return None
+
+
+# ----------------------------------------------------------------- "E unless P sacrifices X"
+
+
+def unless_sacrifice(s: str, read: Callable[[str], tuple[Effect, ...] | None]
+                     ) -> tuple[Effect, ...] | None:
+    """"<E> unless <player> sacrifices <permanents> [of their choice]" / "<E> unless you
+    sacrifice <a permanent>" (118.12: the player chooses whether to pay the sacrifice, 701.21a),
+    as an :class:`Unless` with ``sacrifice``; ``None`` when ``s`` is not so or a part isn't
+    read. "they" / "their" is the player E names first ("that player loses ... unless they
+    sacrifice a creature"). ``read``: the effect sentence reader."""
+    m = re.fullmatch(r"(.+) unless (defending player|that player|they|you) (sacrifices?) (.+?)"
+                     r"(?: of their choice)?", s.strip().rstrip("."))
+    if m is None or " unless " in m[1] or " if " in f" {m[1]} ":
+        return None
+    payer = m[2]
+    if (payer in ("you", "they")) != (m[3] == "sacrifice"):
+        return None
+    if payer == "they":
+        first = re.match(r"(defending player|that player)\b", m[1])
+        if first is None:
+            return None
+        payer = first[1]
+    cost = read(f"{payer} sacrifices {m[4]}" if payer != "you" else f"sacrifice {m[4]}")
+    # "it gains "~ can't be blocked" until end of turn" (a granted static ability lasting the
+    # turn) is "it can't be blocked this turn" in the play of combat (509.1b)
+    effect = re.sub(r"^(it|~) gains \"~ can't be blocked\" until end of turn$",
+                    r"\1 can't be blocked this turn", m[1])
+    inner = read(effect)
+    if not cost or len(cost) != 1 or not isinstance(cost[0], Sacrifice) or cost[0].to_hand:
+        return None
+    if not inner or any(isinstance(e, (Unless, Conditional)) for e in inner) or any(
+            (w := getattr(e, "who", None)) is not None
+            and (w.kind.startswith("target") or w.kind == "any_target") for e in inner):
+        return None  # no target inside (chosen before the payer's choice, 603.3d): not read
+    sac = cost[0]
+    if sac.amount.per is not None or sac.amount.n != 1:
+        return None
+    return (Unless(sac.who, Pay(), inner, sacrifice=sac),)
+
+
+def unless_sacrificed(play: Any, f: Any, e: Unless, chosen: dict[str, Any],
+                      payers: list[str]) -> str:
+    """Resolve :func:`unless_sacrifice`'s :class:`Unless`: the one payer, with a permanent
+    they may sacrifice, chooses (a ``Choice`` ``"pay"``, stated as
+    ``combat.trigger_choices[].may``) whether to sacrifice (then nothing else is done) or
+    let the effects happen (118.12)."""
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.zones import may_sacrifice
+
+    sac = e.sacrifice
+    assert sac is not None
+    if len(payers) == 1:
+        p = payers[0]
+        here = play.edit.perms or play.edit.base.permanents
+        able = any(q.controller == p and play.state.on_battlefield(q.id)
+                   and (q.is_creature or not sac.creature or sac.or_artifact and q.is_a("Artifact"))
+                   and not (sac.other and q.id == f.source)
+                   and may_sacrifice(play.board, q, sac) for q in here.values())
+        if able:
+            if play.choose(Choice(p, "pay", f.source, f.ability.text, (True, False), f.trigger)):
+                chosen["pay"] = True
+                return play.effect(f, sac, chosen) + " (nothing else is done)"
+            chosen["pay"] = False
+    return "; ".join(play.effect(f, inner, chosen) for inner in e.effects)

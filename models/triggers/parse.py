@@ -1000,7 +1000,8 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
                             that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
         if got_if is not None:
             return got_if
-        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+        return (_players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+                or if_tests.unless_sacrifice(s, lambda x: _sentence(x, refs, dies_self)))  # h25
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):

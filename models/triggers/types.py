@@ -752,6 +752,10 @@ class Unless:
     payer: Who
     cost: Pay
     effects: tuple[Effect, ...]
+    sacrifice: Sacrifice | None = None
+    """h25 (if_tests.unless_sacrifice): the cost is this sacrifice by the payer ("unless
+    defending player sacrifices a creature of their choice"; ``cost`` is then nothing): the
+    payer chooses whether to, only with a permanent to sacrifice (118.3, 701.21a)."""
 
 
 @dataclass(frozen=True)
