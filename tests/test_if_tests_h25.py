@@ -357,3 +357,60 @@ def test_koll_returns_a_card_whatever_the_condition() -> None:
 
     (ability,) = read_card("Koll, the Forgemaster")
     assert all(isinstance(e, ValueOnly) for e in ability.effects)
+
+
+# ----------------------------------------------------------------- the creature of the event
+
+
+def test_wilhelt_makes_a_zombie_for_one_without_decayed() -> None:
+    # "Whenever another Zombie you control dies, if it didn't have decayed, create a 2/2
+    # black Zombie creature token with decayed" (603.4, 608.2h): Walking Corpse dies blocked
+    # by Hill Giant — a token.
+    got = play([perm("w", "Wilhelt, the Rotcleaver", "Alice"), perm("z", "Walking Corpse", "Alice"),
+                perm("h", "Hill Giant", "Bob")], {"z": "Bob"}, {"h": ["z"]},
+               triggers_resolved=["attack", "block"])
+    assert [t["source"] for t in got["triggers"]] == ["w"]
+    assert "created 1 2/2 Zombie token" in got["triggers"][0]["result"]
+
+
+def test_rhoda_ignores_creatures_tapped_as_they_attack() -> None:
+    # "Whenever a creature an opponent controls becomes tapped, if it isn't being declared as
+    # an attacker, put a +1/+1 counter on Rhoda" (508.1f): Grizzly Bears tapped by attacking
+    # triggers nothing.
+    got = play([perm("r", "Rhoda, Geist Avenger", "Bob"), perm("b", "Grizzly Bears", "Alice")],
+               {"b": "Bob"})
+    assert got.get("triggers", []) == [] and _counters(got, "r") == 0
+    from tests.trigger_play import read as read_card
+
+    (ability,) = [t for t in read_card("Rhoda, Geist Avenger") if t.event == "becomes_tapped"]
+    assert ability.intervening is not None and ability.intervening.test is not None
+    assert ability.intervening.test.kind == "not_declared_tapped"
+
+
+def test_taeko_counts_only_creatures_that_did_not_die() -> None:
+    # "Whenever another creature you control leaves the battlefield, if it didn't die, scry 1
+    # and put a +1/+1 counter on Taeko" (700.4): Grizzly Bears dying blocked gives nothing.
+    got = play([perm("t", "Taeko, the Patient Avalanche", "Alice"), perm("b", "Grizzly Bears", "Alice"),
+                perm("h", "Hill Giant", "Bob")], {"b": "Bob"}, {"h": ["b"]},
+               triggers_resolved=["attack", "block"])
+    assert "b" in got["outcome"]["destroyed"] and _counters(got, "t") == 0
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+
+    assert if_test("it didn't die", defending=False, it_is_source=False,
+                   it_is_trigger=True) == IfTest("trigger_not_died")
+
+
+def test_fear_of_the_dark_reads_a_creature_type_the_defender_lacks() -> None:
+    # "if defending player controls no Glimmer creatures, it gains menace and deathtouch":
+    # Grizzly Bears alone can't block it (menace, 702.111b).
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+    from redzone.models.ability_base import Quality
+
+    assert if_test("defending player controls no Glimmer creatures", defending=True,
+                   it_is_source=True) == IfTest("defending_controls", 1, Quality(
+                       types=("Creature",), subtypes=("Glimmer",)), none=True)
+    got = play([perm("f", "Fear of the Dark", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+               {"f": "Bob"}, {"b": ["f"]}, triggers_resolved=[])
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Fear of the Dark (f) (menace)"]

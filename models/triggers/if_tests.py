@@ -27,9 +27,16 @@ conditions read there and in :mod:`redzone.models.triggers.reflexive`); :func:`h
 - "that player has more life than each other player" (``"player_most_life"``): the player
   of the event (dealt the damage) has a greater life total now than every other player
   still in the game (119);
-- "defending player controls no <color> [nontoken] permanents" and "you don't control a
-  creature named <name>" (``"defending_controls"`` / ``"you_control"`` with ``none``: the
-  existing kinds, with a colour, nontoken or name quality).
+- "it didn't die" (``"trigger_not_died"``: the creature of a "leaves the battlefield" event
+  was exiled or returned to a hand, 700.4), "it had / didn't have decayed" (a keyword of the
+  creature of the event as it last existed, 608.2h), "it isn't being declared as an
+  attacker" (``"not_declared_tapped"``: a "becomes tapped" event not of 508.1f);
+- "defending player controls no <color> [nontoken] permanents", "... no Glimmer
+  creatures", "you [don't] control a creature named <name>" (``"defending_controls"`` /
+  ``"you_control"`` [with ``none``]: the existing kinds, with a colour, subtype, nontoken or
+  name quality);
+- "that creature was a Goblin or Orc" (``"was_type"``, either subtype), and the tests of
+  :func:`instead` and :func:`unless_sacrifice` below.
 
 Anything else is not read (``None``): e.g. "your life total is greater than your starting
 life total" (a starting life total can be raised by an eminence, Theopholos's own, which no
@@ -52,7 +59,8 @@ __all__ = ["KINDS", "decide", "holds", "instead", "read", "unless_sacrifice", "u
            "values_whatever"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
-                   "city_blessing", "you_defending", "player_most_life"})
+                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
+                   "trigger_had_keyword", "not_declared_tapped"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
 
 _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -105,6 +113,17 @@ def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = F
     if m and defending:
         q = Quality(colors=("WUBRG"[_COLORS.index(m[1])],), token=False if m[2] else None)
         return IfTest("defending_controls", 1, q, none=True)
+    m = re.fullmatch(r"(?:the )?defending player controls no ([A-Z][\w'-]*) creatures", c)
+    if m and defending and m[1] in CREATURE_TYPES:
+        q = Quality(types=("Creature",), subtypes=(m[1],))
+        return IfTest("defending_controls", 1, q, none=True)
+    if c == "it didn't die" and it_is_trigger:  # a "leaves the battlefield" event (700.4)
+        return IfTest("trigger_not_died")
+    m = re.fullmatch(r"it (had|didn't have) (decayed|flying|deathtouch|trample|haste|menace)", c)
+    if m and it_is_trigger:  # as it last existed (608.2h)
+        return IfTest("trigger_had_keyword", measure=m[2], none=m[1] != "had")
+    if c == "it isn't being declared as an attacker" and it_is_trigger:
+        return IfTest("not_declared_tapped")  # "becomes tapped" not by 508.1f
     m = re.fullmatch(r"you don't control an? (creature|permanent) named ([A-Z][\w' ,-]*)", c)
     if m:
         q = Quality(types=("Creature",) if m[1] == "creature" else (), names=(m[2],))
@@ -128,6 +147,16 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
             return False
         n = hand_size(play, who)
         return n >= t.count if t.kind == "hand_at_least" else n <= t.count
+    if t.kind == "trigger_not_died":  # it left the battlefield other than to a graveyard
+        from redzone.models.triggers.resolve import _NOT_DIED
+
+        return f.trigger is not None and play.state.reasons.get(f.trigger, "").startswith(_NOT_DIED)
+    if t.kind == "trigger_had_keyword":  # as it last existed (608.2h; the board keeps it)
+        if f.trigger is None or f.trigger not in play.edit.base.permanents:
+            return False
+        return play.board.has_keyword(play.edit.perm(f.trigger), t.measure) != t.none
+    if t.kind == "not_declared_tapped":  # 508.1f: tapped as it was declared an attacker
+        return not f.data.get("declared")
     if t.kind == "you_defending":  # 506.2
         attacker = f.trigger if f.trigger is not None else f.source
         return play.defending(attacker) == f.controller
