@@ -414,3 +414,34 @@ def test_fear_of_the_dark_reads_a_creature_type_the_defender_lacks() -> None:
     got = play([perm("f", "Fear of the Dark", "Alice"), perm("b", "Grizzly Bears", "Bob")],
                {"f": "Bob"}, {"b": ["f"]}, triggers_resolved=[])
     assert [x["source"] for x in got["illegal_blocks"]] == ["Fear of the Dark (f) (menace)"]
+
+
+def test_festering_newt_minus_four_with_bogbrew_witch() -> None:
+    # "target creature an opponent controls gets -1/-1 until end of turn. That creature gets
+    # -4/-4 instead if you control a creature named Bogbrew Witch" (the replaced pump's
+    # duration): Newt dies blocked by Hill Giant (3/3, 1 damage marked); -1/-1 leaves it 2/2
+    # alive, -4/-4 kills it.
+    def newt(witch: bool) -> dict[str, Any]:
+        perms = [perm("n", "Festering Newt", "Alice"), perm("g", "Hill Giant", "Bob")]
+        if witch:
+            perms.append(perm("w", "Bogbrew Witch", "Alice"))
+        return play(perms, {"n": "Bob"}, {"g": ["n"]}, triggers_resolved=["attack", "block"],
+                    trigger_choices=[{"source": "n", "window": "regular", "target": "g"}])
+
+    assert newt(False)["outcome"]["destroyed"] == ["n"]
+    assert sorted(newt(True)["outcome"]["destroyed"]) == ["g", "n"]
+
+
+def test_rampaging_geoderm_and_nontoken_pirate_conditions_read() -> None:
+    # "If it's attacking a battle, put a +1/+1 counter on it instead" (a test of the target,
+    # 506.2) and "if you control another nontoken Pirate" (111.1).
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import Conditional, IfTest
+    from redzone.models.ability_base import Quality
+
+    (ability,) = [t for t in read_card("Rampaging Geoderm") if t.event == "you_attack"]
+    (cond,) = ability.effects
+    assert isinstance(cond, Conditional) and cond.test == IfTest("target_is", measure="attacking_battle")
+    assert if_test("you control another nontoken Pirate", defending=True, it_is_source=True) == \
+        IfTest("you_control", 1, Quality(subtypes=("Pirate",), token=False), other=True)

@@ -85,6 +85,9 @@ def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = F
         of_trigger = that_is_trigger if m[1] == "that creature" else it_is_trigger
         if of_trigger or (m[1] == "it" and it_is_source):
             return IfTest("was_type", quality=Quality(subtypes=(m[2], m[3])), of_trigger=of_trigger)
+    m = re.fullmatch(r"you control another nontoken ([A-Z][\w'-]*)", c)
+    if m and m[1] in CREATURE_TYPES:  # "another nontoken Pirate" (111.1: not a token)
+        return IfTest("you_control", 1, Quality(subtypes=(m[1],), token=False), other=True)
     m = re.fullmatch(r"you control an? (creature|permanent) named ([A-Z][\w' ,-]*)", c)
     if m:
         return IfTest("you_control", 1, Quality(
@@ -211,6 +214,8 @@ def target_test(c: str) -> IfTest | None:
     m = re.fullmatch(r"(?:that creature|it) is an? ([A-Z][\w'-]*)", c)
     if m and m[1] in CREATURE_TYPES:
         return IfTest("target_is", quality=Quality(subtypes=(m[1],)))
+    if re.fullmatch(r"(?:that creature|it)(?: is|'s) attacking a battle", c):  # 506.2
+        return IfTest("target_is", measure="attacking_battle")
     if re.fullmatch(r"(?:that creature|it) is a token", c):
         return IfTest("target_is", quality=Quality(token=True))
     m = re.fullmatch(r"(?:that creature|it) has (\w+) or more (\+1/\+1) counters on it", c)
@@ -232,6 +237,9 @@ def decide(play: Any, f: Any, t: IfTest, chosen: dict[str, Any]) -> bool:
     if tid not in here:
         return False
     perm = play.edit.perm(tid)
+    if t.measure == "attacking_battle":  # what it attacks is a battle (506.2, 310)
+        attacked = play.attackers.get(tid)
+        return attacked is not None and attacked in here and here[attacked].is_a("Battle")
     if t.counter is not None:  # counters as the game state has them now (122)
         return play.state.counters.get(tid, perm.counters).get(t.counter, 0) >= t.count
     from redzone.models.battlefield import matches_quality
@@ -291,6 +299,11 @@ def instead(sent: str, effects: tuple[Effect, ...],
     if it is None and target is not None and re.match(r"(?:it|its|that creature)\b", then):
         it = target  # "E1 on target creature. If C, it gets ... instead": that target
     got = read_sentence(then, it)
+    if not got and re.search(r"\bgets? [+-]\d+/[+-]\d+$", then) and any(
+            type(e).__name__ == "Pump" for e in effects):
+        # "That creature gets -4/-4 instead": the duration of the pump it replaces (a Pump
+        # lasts until end of turn)
+        got = read_sentence(then + " until end of turn", it)
     if not got or any(type(e).__name__ not in _PLAIN_KINDS for e in got):
         return None
     if all(isinstance(e, ValueOnly) for e in got + effects):
