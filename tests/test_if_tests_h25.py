@@ -445,3 +445,20 @@ def test_rampaging_geoderm_and_nontoken_pirate_conditions_read() -> None:
     assert isinstance(cond, Conditional) and cond.test == IfTest("target_is", measure="attacking_battle")
     assert if_test("you control another nontoken Pirate", defending=True, it_is_source=True) == \
         IfTest("you_control", 1, Quality(subtypes=("Pirate",), token=False), other=True)
+
+
+def test_kiora_may_create_scion_of_the_deep_with_threshold() -> None:
+    # "if there are seven or more cards in your graveyard, you may create Scion of the Deep, a
+    # legendary 8/8 blue Octopus creature token" (603.4 intervening "if", 603.5 "you may"):
+    # seven cards and taken — the token; declined — none; six cards — no trigger.
+    def kiora(cards: int, may: bool | None) -> dict[str, Any]:
+        players = _players({"graveyard": ["Forest"] * cards})
+        choices = [] if may is None else [{"source": "k", "window": "attack", "may": may}]
+        return play([perm("k", "Kiora, the Rising Tide", "Alice")], {"k": "Bob"},
+                    players=players, trigger_choices=choices)
+
+    taken = kiora(7, True)
+    assert "created 1 8/8 Octopus token" in taken["triggers"][0]["result"]
+    declined = kiora(7, False)
+    assert "created" not in declined["triggers"][0]["result"]
+    assert kiora(6, None).get("triggers", []) == []

@@ -55,7 +55,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (Conditional, Effect, IfTest, Pay, Sacrifice, Unless,
                                            ValueOnly, Who)
 
-__all__ = ["KINDS", "decide", "holds", "instead", "read", "unless_sacrifice", "unless_sacrificed",
+__all__ = ["KINDS", "decide", "holds", "if_may", "instead", "read", "unless_sacrifice", "unless_sacrificed",
            "values_whatever"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
@@ -389,3 +389,23 @@ def unless_sacrificed(play: Any, f: Any, e: Unless, chosen: dict[str, Any],
                 return play.effect(f, sac, chosen) + " (nothing else is done)"
             chosen["pay"] = False
     return "; ".join(play.effect(f, inner, chosen) for inner in e.effects)
+
+
+def if_may(sent: str, read_sentence: Callable[[str], tuple[Effect, ...] | None],
+           read_test: Callable[[str], IfTest | None]) -> tuple[Effect, ...] | None:
+    """"if C, you may E" as an ability's whole text: ``(Conditional(C, E),)``, the caller
+    making the ability optional (603.5: "you may" is the controller's choice as it resolves;
+    with C false nothing is done whatever the choice, 608.2c; as the ability's first words C
+    is an intervening "if" too, 603.4). E: effects a :class:`Conditional` may hold, not all
+    values (those read whatever the condition); ``None`` otherwise."""
+    from redzone.models.triggers.conditions import _PLAYED  # pyright: ignore[reportPrivateUsage]
+
+    m = re.fullmatch(r"if ([^,]+), you may (.+)", sent.strip().rstrip("."))
+    if m is None or " you may " in m[2] or " if " in m[2]:
+        return None
+    test = read_test(m[1])
+    got = read_sentence(m[2]) if test is not None else None
+    if test is None or not got or not all(isinstance(e, _PLAYED) for e in got) or all(
+            isinstance(e, ValueOnly) for e in got):
+        return None
+    return (Conditional(test, got),)
