@@ -399,6 +399,13 @@ def test_taeko_counts_only_creatures_that_did_not_die() -> None:
 
     assert if_test("it didn't die", defending=False, it_is_source=False,
                    it_is_trigger=True) == IfTest("trigger_not_died")
+    # the condition scopes over both clauses (608.2c): one Conditional, scry and counter
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.types import Conditional
+
+    (leaves,) = [t for t in read_card("Taeko, the Patient Avalanche") if t.event == "leaves"]
+    (cond,) = leaves.effects
+    assert isinstance(cond, Conditional) and len(cond.effects) == 2
 
 
 def test_fear_of_the_dark_reads_a_creature_type_the_defender_lacks() -> None:
@@ -462,3 +469,19 @@ def test_kiora_may_create_scion_of_the_deep_with_threshold() -> None:
     declined = kiora(7, False)
     assert "created" not in declined["triggers"][0]["result"]
     assert kiora(6, None).get("triggers", []) == []
+
+
+def test_reveille_squad_untaps_blockers_only_while_untapped() -> None:
+    # "Whenever one or more creatures attack you, if this creature is untapped, you may untap
+    # all creatures you control" (603.4, 509.1a): Bob's tapped Grizzly Bears can then block;
+    # with the Squad tapped nothing triggers and the block is illegal.
+    def squad(tapped: bool) -> dict[str, Any]:
+        perms = [perm("s", "Reveille Squad", "Bob", tapped=tapped),
+                 perm("b", "Grizzly Bears", "Bob", tapped=True), perm("g", "Hill Giant", "Alice")]
+        return play(perms, {"g": "Bob"}, {"b": ["g"]}, triggers_resolved=[],
+                    trigger_choices=[] if tapped else [{"source": "s", "window": "attack", "may": True}])
+
+    awake = squad(False)
+    assert awake["illegal_blocks"] == [] and "b" in awake["outcome"]["destroyed"]
+    asleep = squad(True)
+    assert [x["source"] for x in asleep["illegal_blocks"]] == ["Grizzly Bears (b)"]

@@ -15,6 +15,7 @@ conditions read there and in :mod:`redzone.models.triggers.reflexive`); :func:`h
   unstated, empty) less the cards put from it onto the battlefield in this combat (cards a
   value-only effect draws or discards are not tracked: the known limit of values,
   docs/triggers.md);
+- "~ is untapped" / "~ is tapped" (``"source_untapped"``, ``none``: tapped), the source now;
 - "~ is monstrous" (``"source_monstrous"``, 701.37b): the permanent's ``conditions``
   ``{"monstrous": true}`` (a designation no combat gives: monstrosity is activated);
   unstated, it isn't (like ``renowned``);
@@ -60,7 +61,7 @@ __all__ = ["KINDS", "decide", "holds", "if_may", "instead", "read", "unless_sacr
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                    "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
-                   "trigger_had_keyword", "not_declared_tapped"})
+                   "trigger_had_keyword", "not_declared_tapped", "source_untapped"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
 
 _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -120,6 +121,9 @@ def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = F
     if m and defending and m[1] in CREATURE_TYPES:
         q = Quality(types=("Creature",), subtypes=(m[1],))
         return IfTest("defending_controls", 1, q, none=True)
+    m = re.fullmatch(r"~ is (untapped|tapped)", c)
+    if m:  # the source's status now (the play's taps and untaps)
+        return IfTest("source_untapped", none=m[1] == "tapped")
     if c == "it didn't die" and it_is_trigger:  # a "leaves the battlefield" event (700.4)
         return IfTest("trigger_not_died")
     m = re.fullmatch(r"it (had|didn't have) (decayed|flying|deathtouch|trample|haste|menace)", c)
@@ -170,6 +174,9 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
         return who in life and all(life[who] > v for k, v in life.items() if k != who)
     here = play.edit.perms if play.edit.perms is not None else board.permanents
     src = here.get(f.source)
+    if t.kind == "source_untapped":  # with none: "~ is tapped"
+        return (src is not None and play.state.on_battlefield(f.source)
+                and bool(play.edit.perm(f.source).tapped) == t.none)
     if t.kind == "source_monstrous":  # 701.37b: a designation the scenario states
         return src is not None and play.state.on_battlefield(f.source) and bool(
             src.conditions.get("monstrous"))
