@@ -294,3 +294,194 @@ def test_hazardroot_herbalist_also_reads_as_a_condition_after_the_pump() -> None
     assert cond.test.kind == "target_is" and cond.test.quality is not None
     assert cond.test.quality.token is True and cond.otherwise == ()
     assert isinstance(cond.effects[0], GainKeywords) and cond.effects[0].keywords == ("deathtouch",)
+
+
+# ----------------------------------------------------------------- "E unless P sacrifices X" (118.12)
+
+
+def test_tomb_blade_life_loss_unless_a_creature_is_sacrificed() -> None:
+    # "that player loses life equal to the number of creatures they control unless they
+    # sacrifice a creature of their choice": Bob (two Grizzly Bears) takes 5 combat damage;
+    # sacrificing one Bears he stays at 15, refusing he loses 2 more (13).
+    perms = [perm("t", "Tomb Blade", "Alice"), perm("b1", "Grizzly Bears", "Bob"),
+             perm("b2", "Grizzly Bears", "Bob")]
+
+    def blade(pays: bool) -> dict[str, Any]:
+        return play(perms, {"t": "Bob"}, trigger_choices=[{"source": "t", "window": "regular",
+                                                           "may": pays}])
+
+    paid = blade(True)
+    assert paid["outcome"]["destroyed"] == ["b1"] and paid["outcome"]["life"]["Bob"] == 15
+    refused = blade(False)
+    assert refused["outcome"]["destroyed"] == [] and refused["outcome"]["life"]["Bob"] == 13
+
+
+def test_thing_from_the_deep_sacrificed_unless_an_island_is() -> None:
+    # "Whenever this creature attacks, sacrifice it unless you sacrifice an Island": with the
+    # Island sacrificed it deals 9 (Bob 11); refusing, it is sacrificed before damage.
+    perms = [perm("d", "Thing from the Deep", "Alice"), perm("i", "Island", "Alice")]
+
+    def deep(pays: bool) -> dict[str, Any]:
+        return play(perms, {"d": "Bob"}, trigger_choices=[{"source": "d", "window": "attack",
+                                                           "may": pays}])
+
+    paid = deep(True)
+    assert paid["outcome"]["destroyed"] == ["i"] and paid["outcome"]["life"]["Bob"] == 11
+    refused = deep(False)
+    assert refused["outcome"]["destroyed"] == ["d"] and refused["outcome"]["life"]["Bob"] == 20
+    # with no Island to sacrifice there is no choice to make (118.3): it is sacrificed
+    alone = play([perm("d", "Thing from the Deep", "Alice")], {"d": "Bob"})
+    assert alone["outcome"]["destroyed"] == ["d"]
+
+
+def test_ogre_marauder_unblockable_unless_defending_player_sacrifices() -> None:
+    # "it gains "this creature can't be blocked" until end of turn unless defending player
+    # sacrifices a creature of their choice" (509.1b): refusing, Bob's Grizzly Bears can't
+    # block it; paying, the Bears are sacrificed in the attack window.
+    perms = [perm("o", "Ogre Marauder", "Alice"), perm("b", "Grizzly Bears", "Bob")]
+
+    def ogre(pays: bool) -> dict[str, Any]:
+        return play(perms, {"o": "Bob"}, {"b": ["o"]}, triggers_resolved=[],
+                    trigger_choices=[{"source": "o", "window": "attack", "may": pays}])
+
+    refused = ogre(False)
+    assert [x["kind"] for x in refused["illegal_blocks"]] == ["unable"]
+    assert "b" in ogre(True)["outcome"]["destroyed"]
+
+
+def test_koll_returns_a_card_whatever_the_condition() -> None:
+    # "if it was enchanted or equipped, return it to its owner's hand": the card of a creature
+    # that died goes from a graveyard to a hand, a value whatever the condition (608.2c).
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.types import ValueOnly
+
+    (ability,) = read_card("Koll, the Forgemaster")
+    assert all(isinstance(e, ValueOnly) for e in ability.effects)
+
+
+# ----------------------------------------------------------------- the creature of the event
+
+
+def test_wilhelt_makes_a_zombie_for_one_without_decayed() -> None:
+    # "Whenever another Zombie you control dies, if it didn't have decayed, create a 2/2
+    # black Zombie creature token with decayed" (603.4, 608.2h): Walking Corpse dies blocked
+    # by Hill Giant — a token.
+    got = play([perm("w", "Wilhelt, the Rotcleaver", "Alice"), perm("z", "Walking Corpse", "Alice"),
+                perm("h", "Hill Giant", "Bob")], {"z": "Bob"}, {"h": ["z"]},
+               triggers_resolved=["attack", "block"])
+    assert [t["source"] for t in got["triggers"]] == ["w"]
+    assert "created 1 2/2 Zombie token" in got["triggers"][0]["result"]
+
+
+def test_rhoda_ignores_creatures_tapped_as_they_attack() -> None:
+    # "Whenever a creature an opponent controls becomes tapped, if it isn't being declared as
+    # an attacker, put a +1/+1 counter on Rhoda" (508.1f): Grizzly Bears tapped by attacking
+    # triggers nothing.
+    got = play([perm("r", "Rhoda, Geist Avenger", "Bob"), perm("b", "Grizzly Bears", "Alice")],
+               {"b": "Bob"})
+    assert got.get("triggers", []) == [] and _counters(got, "r") == 0
+    from tests.trigger_play import read as read_card
+
+    (ability,) = [t for t in read_card("Rhoda, Geist Avenger") if t.event == "becomes_tapped"]
+    assert ability.intervening is not None and ability.intervening.test is not None
+    assert ability.intervening.test.kind == "not_declared_tapped"
+
+
+def test_taeko_counts_only_creatures_that_did_not_die() -> None:
+    # "Whenever another creature you control leaves the battlefield, if it didn't die, scry 1
+    # and put a +1/+1 counter on Taeko" (700.4): Grizzly Bears dying blocked gives nothing.
+    got = play([perm("t", "Taeko, the Patient Avalanche", "Alice"), perm("b", "Grizzly Bears", "Alice"),
+                perm("h", "Hill Giant", "Bob")], {"b": "Bob"}, {"h": ["b"]},
+               triggers_resolved=["attack", "block"])
+    assert "b" in got["outcome"]["destroyed"] and _counters(got, "t") == 0
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+
+    assert if_test("it didn't die", defending=False, it_is_source=False,
+                   it_is_trigger=True) == IfTest("trigger_not_died")
+    # the condition scopes over both clauses (608.2c): one Conditional, scry and counter
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.types import Conditional
+
+    (leaves,) = [t for t in read_card("Taeko, the Patient Avalanche") if t.event == "leaves"]
+    (cond,) = leaves.effects
+    assert isinstance(cond, Conditional) and len(cond.effects) == 2
+
+
+def test_fear_of_the_dark_reads_a_creature_type_the_defender_lacks() -> None:
+    # "if defending player controls no Glimmer creatures, it gains menace and deathtouch":
+    # Grizzly Bears alone can't block it (menace, 702.111b).
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+    from redzone.models.ability_base import Quality
+
+    assert if_test("defending player controls no Glimmer creatures", defending=True,
+                   it_is_source=True) == IfTest("defending_controls", 1, Quality(
+                       types=("Creature",), subtypes=("Glimmer",)), none=True)
+    got = play([perm("f", "Fear of the Dark", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+               {"f": "Bob"}, {"b": ["f"]}, triggers_resolved=[])
+    assert [x["source"] for x in got["illegal_blocks"]] == ["Fear of the Dark (f) (menace)"]
+
+
+def test_festering_newt_minus_four_with_bogbrew_witch() -> None:
+    # "target creature an opponent controls gets -1/-1 until end of turn. That creature gets
+    # -4/-4 instead if you control a creature named Bogbrew Witch" (the replaced pump's
+    # duration): Newt dies blocked by Hill Giant (3/3, 1 damage marked); -1/-1 leaves it 2/2
+    # alive, -4/-4 kills it.
+    def newt(witch: bool) -> dict[str, Any]:
+        perms = [perm("n", "Festering Newt", "Alice"), perm("g", "Hill Giant", "Bob")]
+        if witch:
+            perms.append(perm("w", "Bogbrew Witch", "Alice"))
+        return play(perms, {"n": "Bob"}, {"g": ["n"]}, triggers_resolved=["attack", "block"],
+                    trigger_choices=[{"source": "n", "window": "regular", "target": "g"}])
+
+    assert newt(False)["outcome"]["destroyed"] == ["n"]
+    assert sorted(newt(True)["outcome"]["destroyed"]) == ["g", "n"]
+
+
+def test_rampaging_geoderm_and_nontoken_pirate_conditions_read() -> None:
+    # "If it's attacking a battle, put a +1/+1 counter on it instead" (a test of the target,
+    # 506.2) and "if you control another nontoken Pirate" (111.1).
+    from tests.trigger_play import read as read_card
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import Conditional, IfTest
+    from redzone.models.ability_base import Quality
+
+    (ability,) = [t for t in read_card("Rampaging Geoderm") if t.event == "you_attack"]
+    (cond,) = ability.effects
+    assert isinstance(cond, Conditional) and cond.test == IfTest("target_is", measure="attacking_battle")
+    assert if_test("you control another nontoken Pirate", defending=True, it_is_source=True) == \
+        IfTest("you_control", 1, Quality(subtypes=("Pirate",), token=False), other=True)
+
+
+def test_kiora_may_create_scion_of_the_deep_with_threshold() -> None:
+    # "if there are seven or more cards in your graveyard, you may create Scion of the Deep, a
+    # legendary 8/8 blue Octopus creature token" (603.4 intervening "if", 603.5 "you may"):
+    # seven cards and taken — the token; declined — none; six cards — no trigger.
+    def kiora(cards: int, may: bool | None) -> dict[str, Any]:
+        players = _players({"graveyard": ["Forest"] * cards})
+        choices = [] if may is None else [{"source": "k", "window": "attack", "may": may}]
+        return play([perm("k", "Kiora, the Rising Tide", "Alice")], {"k": "Bob"},
+                    players=players, trigger_choices=choices)
+
+    taken = kiora(7, True)
+    assert "created 1 8/8 Octopus token" in taken["triggers"][0]["result"]
+    declined = kiora(7, False)
+    assert "created" not in declined["triggers"][0]["result"]
+    assert kiora(6, None).get("triggers", []) == []
+
+
+def test_reveille_squad_untaps_blockers_only_while_untapped() -> None:
+    # "Whenever one or more creatures attack you, if this creature is untapped, you may untap
+    # all creatures you control" (603.4, 509.1a): Bob's tapped Grizzly Bears can then block;
+    # with the Squad tapped nothing triggers and the block is illegal.
+    def squad(tapped: bool) -> dict[str, Any]:
+        perms = [perm("s", "Reveille Squad", "Bob", tapped=tapped),
+                 perm("b", "Grizzly Bears", "Bob", tapped=True), perm("g", "Hill Giant", "Alice")]
+        return play(perms, {"g": "Bob"}, {"b": ["g"]}, triggers_resolved=[],
+                    trigger_choices=[] if tapped else [{"source": "s", "window": "attack", "may": True}])
+
+    awake = squad(False)
+    assert awake["illegal_blocks"] == [] and "b" in awake["outcome"]["destroyed"]
+    asleep = squad(True)
+    assert [x["source"] for x in asleep["illegal_blocks"]] == ["Grizzly Bears (b)"]

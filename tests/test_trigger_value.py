@@ -225,18 +225,19 @@ def test_then_if_is_checked_as_the_ability_resolves() -> None:
 
 @pytest.mark.parametrize("sentence", [
     # the condition scopes over both clauses: "scry 1 and put a +1/+1 counter" is not split
-    "Whenever another creature you control leaves the battlefield, if it didn't die, scry 1 "
-    "and put a +1/+1 counter on this creature.",
+    # (h25 reads "if it didn't die": tests/test_if_tests_h25.py checks it covers both clauses)
+    "Whenever another creature you control leaves the battlefield, if you've committed a "
+    "crime this turn, scry 1 and put a +1/+1 counter on this creature.",
     # the condition ends at its first comma: the value after "then" is not the whole effect
     "When this creature dies, if it had no time counters on it, you may search your library "
     "for an enchantment card, put it onto the battlefield, then shuffle.",
     # a condition the board can't decide over a combat effect
     "Whenever this creature attacks, if you've completed a dungeon, it gets +2/+2 until end "
     "of turn.",
-    # "instead" whose effect leaves its duration to the effect it replaces (h25 reads
-    # "If C, E2 instead" with E2 whole: tests/test_if_tests_h25.py, Slimy Piper)
-    "When this creature dies, target creature an opponent controls gets -1/-1 until end of "
-    "turn. That creature gets -4/-4 instead if you control a creature named Bogbrew Witch.",
+    # "instead" under a condition not read (h25 reads "If C, E2 instead" when C is read:
+    # tests/test_if_tests_h25.py, Slimy Piper, Festering Newt)
+    "Whenever this creature attacks, it gets +1/+1 until end of turn. If you've completed a "
+    "dungeon, it gets +2/+2 until end of turn instead.",
 ])
 def test_if_conditions_not_read(sentence: str) -> None:
     assert parse_trigger(sentence) is None

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Quality
+from redzone.models.triggers import if_tests  # h25: a sacrifice as the price of "unless"
 from redzone.models.triggers.types import (
     flat_effects,
     Amount,
@@ -770,6 +771,8 @@ def _unless(play: Any, f: Any, e: Unless, chosen: dict[str, Any]) -> str:
     from redzone.models.triggers.resolve import Choice
 
     payers = play.players(f, e.payer, chosen)
+    if e.sacrifice is not None:  # h25: a sacrifice as the price (if_tests.py)
+        return if_tests.unless_sacrificed(play, f, e, chosen, payers)
     if len(payers) == 1:
         p = payers[0]
         mana, energy, life = available(play, p)

@@ -230,7 +230,7 @@ def if_effects(s: str, read: Callable[[str], tuple[Effect, ...] | None], *, defe
     test = if_test(m[1], defending=defending, it_is_source=it_is_source,
                    it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
     if test is None:
-        return None
+        return if_tests.values_whatever(m[2], read)  # h25: values, whatever the condition
     effects = read(m[2])
     # h14: a target inside is chosen as the ability is put on the stack whatever the
     # condition (603.3d; resolve.targets looks into a Conditional); an intervening "if" false

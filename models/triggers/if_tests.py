@@ -15,6 +15,7 @@ conditions read there and in :mod:`redzone.models.triggers.reflexive`); :func:`h
   unstated, empty) less the cards put from it onto the battlefield in this combat (cards a
   value-only effect draws or discards are not tracked: the known limit of values,
   docs/triggers.md);
+- "~ is untapped" / "~ is tapped" (``"source_untapped"``, ``none``: tapped), the source now;
 - "~ is monstrous" (``"source_monstrous"``, 701.37b): the permanent's ``conditions``
   ``{"monstrous": true}`` (a designation no combat gives: monstrosity is activated);
   unstated, it isn't (like ``renowned``);
@@ -27,9 +28,16 @@ conditions read there and in :mod:`redzone.models.triggers.reflexive`); :func:`h
 - "that player has more life than each other player" (``"player_most_life"``): the player
   of the event (dealt the damage) has a greater life total now than every other player
   still in the game (119);
-- "defending player controls no <color> [nontoken] permanents" and "you don't control a
-  creature named <name>" (``"defending_controls"`` / ``"you_control"`` with ``none``: the
-  existing kinds, with a colour, nontoken or name quality).
+- "it didn't die" (``"trigger_not_died"``: the creature of a "leaves the battlefield" event
+  was exiled or returned to a hand, 700.4), "it had / didn't have decayed" (a keyword of the
+  creature of the event as it last existed, 608.2h), "it isn't being declared as an
+  attacker" (``"not_declared_tapped"``: a "becomes tapped" event not of 508.1f);
+- "defending player controls no <color> [nontoken] permanents", "... no Glimmer
+  creatures", "you [don't] control a creature named <name>" (``"defending_controls"`` /
+  ``"you_control"`` [with ``none``]: the existing kinds, with a colour, subtype, nontoken or
+  name quality);
+- "that creature was a Goblin or Orc" (``"was_type"``, either subtype), and the tests of
+  :func:`instead` and :func:`unless_sacrifice` below.
 
 Anything else is not read (``None``): e.g. "your life total is greater than your starting
 life total" (a starting life total can be raised by an eminence, Theopholos's own, which no
@@ -45,12 +53,15 @@ from collections.abc import Callable
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
-from redzone.models.triggers.types import Conditional, Effect, IfTest, ValueOnly, Who
+from redzone.models.triggers.types import (Conditional, Effect, IfTest, Pay, Sacrifice, Unless,
+                                           ValueOnly, Who)
 
-__all__ = ["KINDS", "decide", "holds", "instead", "read"]
+__all__ = ["KINDS", "decide", "holds", "if_may", "instead", "read", "unless_sacrifice", "unless_sacrificed",
+           "values_whatever"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
-                   "city_blessing", "you_defending", "player_most_life"})
+                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
+                   "trigger_had_keyword", "not_declared_tapped", "source_untapped"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
 
 _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -75,6 +86,9 @@ def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = F
         of_trigger = that_is_trigger if m[1] == "that creature" else it_is_trigger
         if of_trigger or (m[1] == "it" and it_is_source):
             return IfTest("was_type", quality=Quality(subtypes=(m[2], m[3])), of_trigger=of_trigger)
+    m = re.fullmatch(r"you control another nontoken ([A-Z][\w'-]*)", c)
+    if m and m[1] in CREATURE_TYPES:  # "another nontoken Pirate" (111.1: not a token)
+        return IfTest("you_control", 1, Quality(subtypes=(m[1],), token=False), other=True)
     m = re.fullmatch(r"you control an? (creature|permanent) named ([A-Z][\w' ,-]*)", c)
     if m:
         return IfTest("you_control", 1, Quality(
@@ -103,6 +117,20 @@ def read(c: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = F
     if m and defending:
         q = Quality(colors=("WUBRG"[_COLORS.index(m[1])],), token=False if m[2] else None)
         return IfTest("defending_controls", 1, q, none=True)
+    m = re.fullmatch(r"(?:the )?defending player controls no ([A-Z][\w'-]*) creatures", c)
+    if m and defending and m[1] in CREATURE_TYPES:
+        q = Quality(types=("Creature",), subtypes=(m[1],))
+        return IfTest("defending_controls", 1, q, none=True)
+    m = re.fullmatch(r"~ is (untapped|tapped)", c)
+    if m:  # the source's status now (the play's taps and untaps)
+        return IfTest("source_untapped", none=m[1] == "tapped")
+    if c == "it didn't die" and it_is_trigger:  # a "leaves the battlefield" event (700.4)
+        return IfTest("trigger_not_died")
+    m = re.fullmatch(r"it (had|didn't have) (decayed|flying|deathtouch|trample|haste|menace)", c)
+    if m and it_is_trigger:  # as it last existed (608.2h)
+        return IfTest("trigger_had_keyword", measure=m[2], none=m[1] != "had")
+    if c == "it isn't being declared as an attacker" and it_is_trigger:
+        return IfTest("not_declared_tapped")  # "becomes tapped" not by 508.1f
     m = re.fullmatch(r"you don't control an? (creature|permanent) named ([A-Z][\w' ,-]*)", c)
     if m:
         q = Quality(types=("Creature",) if m[1] == "creature" else (), names=(m[2],))
@@ -126,6 +154,16 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
             return False
         n = hand_size(play, who)
         return n >= t.count if t.kind == "hand_at_least" else n <= t.count
+    if t.kind == "trigger_not_died":  # it left the battlefield other than to a graveyard
+        from redzone.models.triggers.resolve import _NOT_DIED
+
+        return f.trigger is not None and play.state.reasons.get(f.trigger, "").startswith(_NOT_DIED)
+    if t.kind == "trigger_had_keyword":  # as it last existed (608.2h; the board keeps it)
+        if f.trigger is None or f.trigger not in play.edit.base.permanents:
+            return False
+        return play.board.has_keyword(play.edit.perm(f.trigger), t.measure) != t.none
+    if t.kind == "not_declared_tapped":  # 508.1f: tapped as it was declared an attacker
+        return not f.data.get("declared")
     if t.kind == "you_defending":  # 506.2
         attacker = f.trigger if f.trigger is not None else f.source
         return play.defending(attacker) == f.controller
@@ -136,6 +174,9 @@ def holds(play: Any, f: Any, t: IfTest) -> bool:
         return who in life and all(life[who] > v for k, v in life.items() if k != who)
     here = play.edit.perms if play.edit.perms is not None else board.permanents
     src = here.get(f.source)
+    if t.kind == "source_untapped":  # with none: "~ is tapped"
+        return (src is not None and play.state.on_battlefield(f.source)
+                and bool(play.edit.perm(f.source).tapped) == t.none)
     if t.kind == "source_monstrous":  # 701.37b: a designation the scenario states
         return src is not None and play.state.on_battlefield(f.source) and bool(
             src.conditions.get("monstrous"))
@@ -180,6 +221,8 @@ def target_test(c: str) -> IfTest | None:
     m = re.fullmatch(r"(?:that creature|it) is an? ([A-Z][\w'-]*)", c)
     if m and m[1] in CREATURE_TYPES:
         return IfTest("target_is", quality=Quality(subtypes=(m[1],)))
+    if re.fullmatch(r"(?:that creature|it)(?: is|'s) attacking a battle", c):  # 506.2
+        return IfTest("target_is", measure="attacking_battle")
     if re.fullmatch(r"(?:that creature|it) is a token", c):
         return IfTest("target_is", quality=Quality(token=True))
     m = re.fullmatch(r"(?:that creature|it) has (\w+) or more (\+1/\+1) counters on it", c)
@@ -201,6 +244,9 @@ def decide(play: Any, f: Any, t: IfTest, chosen: dict[str, Any]) -> bool:
     if tid not in here:
         return False
     perm = play.edit.perm(tid)
+    if t.measure == "attacking_battle":  # what it attacks is a battle (506.2, 310)
+        attacked = play.attackers.get(tid)
+        return attacked is not None and attacked in here and here[attacked].is_a("Battle")
     if t.counter is not None:  # counters as the game state has them now (122)
         return play.state.counters.get(tid, perm.counters).get(t.counter, 0) >= t.count
     from redzone.models.battlefield import matches_quality
@@ -260,6 +306,11 @@ def instead(sent: str, effects: tuple[Effect, ...],
     if it is None and target is not None and re.match(r"(?:it|its|that creature)\b", then):
         it = target  # "E1 on target creature. If C, it gets ... instead": that target
     got = read_sentence(then, it)
+    if not got and re.search(r"\bgets? [+-]\d+/[+-]\d+$", then) and any(
+            type(e).__name__ == "Pump" for e in effects):
+        # "That creature gets -4/-4 instead": the duration of the pump it replaces (a Pump
+        # lasts until end of turn)
+        got = read_sentence(then + " until end of turn", it)
     if not got or any(type(e).__name__ not in _PLAIN_KINDS for e in got):
         return None
     if all(isinstance(e, ValueOnly) for e in got + effects):
@@ -267,3 +318,101 @@ def instead(sent: str, effects: tuple[Effect, ...],
     if also:
         return effects + (Conditional(test, got),)
     return (Conditional(test, got, otherwise=effects),)
+
+
+def values_whatever(effect: str, read: Callable[[str], tuple[Effect, ...] | None]
+                    ) -> tuple[Effect, ...] | None:
+    """The effects of "if <condition>, ``effect``" when the condition isn't read but every
+    effect of ``effect`` is a value (:class:`ValueOnly`: nothing in combat depends on it, so
+    the condition is never decided — as :func:`redzone.models.triggers.value.conditioned_value`
+    for the value grammar's own phrases); ``None`` otherwise. ``read``: the effect reader."""
+    got = read(effect)
+    if got and all(isinstance(e, ValueOnly) for e in got):
+        return got
+    return None
+
+
+# ----------------------------------------------------------------- "E unless P sacrifices X"
+
+
+def unless_sacrifice(s: str, read: Callable[[str], tuple[Effect, ...] | None]
+                     ) -> tuple[Effect, ...] | None:
+    """"<E> unless <player> sacrifices <permanents> [of their choice]" / "<E> unless you
+    sacrifice <a permanent>" (118.12: the player chooses whether to pay the sacrifice, 701.21a),
+    as an :class:`Unless` with ``sacrifice``; ``None`` when ``s`` is not so or a part isn't
+    read. "they" / "their" is the player E names first ("that player loses ... unless they
+    sacrifice a creature"). ``read``: the effect sentence reader."""
+    m = re.fullmatch(r"(.+) unless (defending player|that player|they|you) (sacrifices?) (.+?)"
+                     r"(?: of their choice)?", s.strip().rstrip("."))
+    if m is None or " unless " in m[1] or " if " in f" {m[1]} ":
+        return None
+    payer = m[2]
+    if (payer in ("you", "they")) != (m[3] == "sacrifice"):
+        return None
+    if payer == "they":
+        first = re.match(r"(defending player|that player)\b", m[1])
+        if first is None:
+            return None
+        payer = first[1]
+    cost = read(f"{payer} sacrifices {m[4]}" if payer != "you" else f"sacrifice {m[4]}")
+    # "it gains "~ can't be blocked" until end of turn" (a granted static ability lasting the
+    # turn) is "it can't be blocked this turn" in the play of combat (509.1b)
+    effect = re.sub(r"^(it|~) gains \"~ can't be blocked\" until end of turn$",
+                    r"\1 can't be blocked this turn", m[1])
+    inner = read(effect)
+    if not cost or len(cost) != 1 or not isinstance(cost[0], Sacrifice) or cost[0].to_hand:
+        return None
+    if not inner or any(isinstance(e, (Unless, Conditional)) for e in inner) or any(
+            (w := getattr(e, "who", None)) is not None
+            and (w.kind.startswith("target") or w.kind == "any_target") for e in inner):
+        return None  # no target inside (chosen before the payer's choice, 603.3d): not read
+    sac = cost[0]
+    if sac.amount.per is not None or sac.amount.n != 1:
+        return None
+    return (Unless(sac.who, Pay(), inner, sacrifice=sac),)
+
+
+def unless_sacrificed(play: Any, f: Any, e: Unless, chosen: dict[str, Any],
+                      payers: list[str]) -> str:
+    """Resolve :func:`unless_sacrifice`'s :class:`Unless`: the one payer, with a permanent
+    they may sacrifice, chooses (a ``Choice`` ``"pay"``, stated as
+    ``combat.trigger_choices[].may``) whether to sacrifice (then nothing else is done) or
+    let the effects happen (118.12)."""
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.zones import may_sacrifice
+
+    sac = e.sacrifice
+    assert sac is not None
+    if len(payers) == 1:
+        p = payers[0]
+        here = play.edit.perms or play.edit.base.permanents
+        able = any(q.controller == p and play.state.on_battlefield(q.id)
+                   and (q.is_creature or not sac.creature or sac.or_artifact and q.is_a("Artifact"))
+                   and not (sac.other and q.id == f.source)
+                   and may_sacrifice(play.board, q, sac) for q in here.values())
+        if able:
+            if play.choose(Choice(p, "pay", f.source, f.ability.text, (True, False), f.trigger)):
+                chosen["pay"] = True
+                return play.effect(f, sac, chosen) + " (nothing else is done)"
+            chosen["pay"] = False
+    return "; ".join(play.effect(f, inner, chosen) for inner in e.effects)
+
+
+def if_may(sent: str, read_sentence: Callable[[str], tuple[Effect, ...] | None],
+           read_test: Callable[[str], IfTest | None]) -> tuple[Effect, ...] | None:
+    """"if C, you may E" as an ability's whole text: ``(Conditional(C, E),)``, the caller
+    making the ability optional (603.5: "you may" is the controller's choice as it resolves;
+    with C false nothing is done whatever the choice, 608.2c; as the ability's first words C
+    is an intervening "if" too, 603.4). E: effects a :class:`Conditional` may hold, not all
+    values (those read whatever the condition); ``None`` otherwise."""
+    from redzone.models.triggers.conditions import _PLAYED  # pyright: ignore[reportPrivateUsage]
+
+    m = re.fullmatch(r"if ([^,]+), you may (.+)", sent.strip().rstrip("."))
+    if m is None or " you may " in m[2] or " if " in m[2]:
+        return None
+    test = read_test(m[1])
+    got = read_sentence(m[2]) if test is not None else None
+    if test is None or not got or not all(isinstance(e, _PLAYED) for e in got) or all(
+            isinstance(e, ValueOnly) for e in got):
+        return None
+    return (Conditional(test, got),)

@@ -1019,7 +1019,8 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
                             that_is_trigger=refs.r.that_creature == _TRIGGER_WHO)
         if got_if is not None:
             return got_if
-        return _players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+        return (_players.if_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+                or if_tests.unless_sacrifice(s, lambda x: _sentence(x, refs, dies_self)))  # h25
     for sep in (", then ", " and "):
         parts = s.split(sep)
         for k in range(1, len(parts)):
@@ -1033,6 +1034,16 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
             if b is not None:
                 return a + b
     return None
+
+
+def _if_may(sent: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
+    """h25: :func:`redzone.models.triggers.if_tests.if_may` with this ability's readers."""
+    if not sent.startswith("if ") or ", you may " not in sent:
+        return None
+    return if_tests.if_may(sent, lambda x: _sentence(x, refs, dies_self), lambda c: if_test(
+        c, defending=refs.player("defending player") == Who("defending_player"),
+        it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
+        that_is_trigger=refs.r.that_creature == _TRIGGER_WHO))
 
 
 def _instead(sent: str, effects: list[Effect], refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1167,7 +1178,12 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             effects[:] = list(got)
             i += 1
             continue
-        got = _sentence(sent, sent_refs, dies_self)
+        got = (_if_may(sent, refs, dies_self)  # h25: "if C, you may E" (if_tests.if_may)
+               if i == 0 and not may and not optional and len(sentences) == 1 else None)
+        if got is not None:
+            may = True  # the ability's one choice, under its condition
+        else:
+            got = _sentence(sent, sent_refs, dies_self)
         if got is None:
             return None
         if after_value and not all(isinstance(e, ValueOnly) for e in got):

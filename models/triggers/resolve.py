@@ -1501,7 +1501,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     for a in attackers:
         if not board.has_keyword(board.permanents[a], "vigilance"):
             # 508.1f: tapped as it is declared (an untapped creature, 508.1a)
-            events.append(("becomes_tapped", a, None, {}))
+            events.append(("becomes_tapped", a, None, {"declared": True}))  # h25: if_tests
     events.extend(_attack_choices(play, attackers))
     if len(attackers) == 1:
         (a,) = attackers

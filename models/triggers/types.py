@@ -599,7 +599,8 @@ class IfTest:
                   # h25 (if_tests.py): the turn's first combat, hand sizes, monstrous, the
                   # city's blessing, "you're the defending player", the most life
                   "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
-                  "city_blessing", "you_defending", "player_most_life"]
+                  "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
+                  "trigger_had_keyword", "not_declared_tapped", "source_untapped"]
     count: int = 1
     quality: Quality | None = None
     other: bool = False
@@ -804,6 +805,10 @@ class Unless:
     payer: Who
     cost: Pay
     effects: tuple[Effect, ...]
+    sacrifice: Sacrifice | None = None
+    """h25 (if_tests.unless_sacrifice): the cost is this sacrifice by the payer ("unless
+    defending player sacrifices a creature of their choice"; ``cost`` is then nothing): the
+    payer chooses whether to, only with a permanent to sacrifice (118.3, 701.21a)."""
 
 
 @dataclass(frozen=True)
