@@ -485,3 +485,33 @@ def test_reveille_squad_untaps_blockers_only_while_untapped() -> None:
     assert awake["illegal_blocks"] == [] and "b" in awake["outcome"]["destroyed"]
     asleep = squad(True)
     assert [x["source"] for x in asleep["illegal_blocks"]] == ["Grizzly Bears (b)"]
+
+
+def _celebrant(combat_number: int, **conditions: bool) -> dict[str, Any]:
+    s = {"active_player": "Alice", "combat_number": combat_number,
+         "players": [{"name": "Alice"}, {"name": "Bob"}],
+         "permanents": [{"card": "Combat Celebrant", "controller": "Alice",
+                         "conditions": conditions},
+                        {"card": "Glory-Bound Initiate", "controller": "Alice"}],
+         "combat": {"attackers": {"combat-celebrant": "Bob", "glory-bound-initiate": "Bob"},
+                    "blockers": {}}}
+    return run_command("damage", s, {}).to_json()
+
+
+def test_a_conditional_exert_in_a_later_combat_is_not_exerted_unless_stated() -> None:
+    # 701.43a: "If this creature hasn't been exerted this turn, you may exert it as it
+    # attacks" (Combat Celebrant). In the turn's second combat (505.1, combat_number 2) the
+    # scenario doesn't say whether it was exerted in the first: it is not exerted (never
+    # exerting is a legal choice) and the line says why; stated, the statement holds. (Glory-
+    # Bound Initiate, exerted: 4/4 lifelink, opens the attack window.)
+    def exert_lines(out: dict[str, Any]) -> list[str]:
+        return [r["result"] for r in out["triggers"]
+                if r["source"] == "combat-celebrant"]
+
+    later = _celebrant(2)
+    assert later["outcome"]["life"]["Bob"] == 12  # 4 + 4 unblocked damage (510.1c)
+    assert exert_lines(later) == ["not exerted: whether it was exerted in an earlier combat "
+                                  "this turn is not stated (conditions.exerted)"]
+    assert exert_lines(_celebrant(2, exerted=True)) == ["exerted as it attacks (701.43a)"]
+    first = exert_lines(_celebrant(1))
+    assert len(first) == 1 and "not stated" not in first[0]

@@ -1527,10 +1527,19 @@ def _attack_choices(play: _Play, attackers: Mapping[str, str]
         sentence = may_exert(perm.parsed, _names(perm))
         if sentence is not None:
             stated = perm.conditions.get("exerted")
-            do = stated if stated is not None else play.choose(
+            # "If ~ hasn't been exerted this turn, you may exert it" (Combat Celebrant) in a
+            # later combat of the turn (combat_number > 1): whether it was exerted in an
+            # earlier one is not in the scenario, so it is not exerted unless stated — not
+            # exerting is always a legal choice (701.43a), and the line says why
+            unknown = (stated is None and sentence.startswith("If ")
+                       and getattr(board.scenario, "combat_number", 1) > 1)
+            do = stated if stated is not None else False if unknown else play.choose(
                 Choice(perm.controller, "exert", a, sentence, (True, False)))
             play.resolved.append(Resolved(a, perm.controller, sentence, "attack",
                                           "exerted as it attacks (701.43a)" if do
+                                          else "not exerted: whether it was exerted in an "
+                                          "earlier combat this turn is not stated "
+                                          "(conditions.exerted)" if unknown
                                           else "not exerted", {"exert": bool(do)}))
             if do:
                 events.append(("exerted", a, None, {}))
