@@ -216,3 +216,15 @@ def test_guardian_of_the_ages_loses_defender_and_gains_trample_for_good() -> Non
     got = _run("damage", _scenario([_p("g", "Guardian of the Ages", "Bob"), _p("bears", "Grizzly Bears", "Alice")],
                                    {"bears": "Bob"}))
     assert got["triggers"][0]["result"] == "g loses defender and gains trample"
+
+
+def test_defiant_vanguard_destroys_what_it_blocked_at_end_of_combat() -> None:
+    # 603.7, 511.2: Defiant Vanguard (2/2) blocks Alice's Colossal Dreadmaw (6/6 trample):
+    # "at end of combat, destroy it and all creatures it blocked this turn". The Vanguard
+    # dies to the damage (4 tramples over: Bob 16); the delayed ability still destroys the
+    # Dreadmaw at end of combat (its objects fixed as it was created, 603.7c).
+    got = _run("damage", _scenario([_p("dv", "Defiant Vanguard", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")],
+                                   {"w": "Bob"}, {"dv": ["w"]}, triggers_resolved=["attack"]))
+    assert got["outcome"]["destroyed"] == ["dv", "w"]
+    assert got["outcome"]["reasons"]["w"] == "destroyed by a triggered ability (701.8)"
+    assert got["outcome"]["life"]["Bob"] == 16

@@ -120,6 +120,11 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None:
             return None
         return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[4]), gains=_keywords(m[3])),)
+    m = re.fullmatch(r"(destroy|exile) (it|~) and (?:all|each) creatures? (?:it|~) blocked this "
+                     r"(?:turn|combat)", s)
+    if m and refs.obj(m[2]) == Who("source"):  # Defiant Vanguard (509.1h: as declared)
+        return (Destroy(Who("source"), exile=m[1] == "exile"),
+                Destroy(Who("blocked"), exile=m[1] == "exile"))
     m = re.fullmatch(r"sacrifice all (.+)", s)
     if m:  # 701.21a: every permanent of the group its controller controls
         who = _permanents(f"all {m[1]}", sentence)
