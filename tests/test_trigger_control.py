@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.parse import parse_trigger, parse_triggers
 from redzone.models.triggers.types import (Becomes, CantBlockEffect, Conditional, GainControl, IfTest, LoseKeywords, RemoveExactly,
-                                           TapEffect, Who)
+                                           TapEffect, ValueOnly, Who)
 from redzone.solver.frontends.commands import run_command
 
 
@@ -228,3 +228,23 @@ def test_defiant_vanguard_destroys_what_it_blocked_at_end_of_combat() -> None:
     assert got["outcome"]["destroyed"] == ["dv", "w"]
     assert got["outcome"]["reasons"]["w"] == "destroyed by a triggered ability (701.8)"
     assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_ashling_makes_the_player_sacrifice_the_chosen_creature() -> None:
+    # 603.3d, 701.21a: Ashling, the Extinguisher deals combat damage to Bob: "choose target
+    # creature that player controls. The player sacrifices that creature." A sacrifice, so
+    # Bob's indestructible Darksteel Myr (702.12b: not destroyed) still goes.
+    got = _run("damage", _scenario([_p("ash", "Ashling, the Extinguisher", "Alice"), _p("myr", "Darksteel Myr", "Bob")],
+                                   {"ash": "Bob"},
+                                   trigger_choices=[{"source": "ash", "window": "regular", "target": "myr"}]))
+    assert got["outcome"]["destroyed"] == ["myr"]
+    assert got["outcome"]["reasons"]["myr"] == "sacrificed (701.21)"
+
+
+def test_cant_be_regenerated_changes_nothing_in_the_play() -> None:
+    # 701.19: the play regenerates nothing, so "that creature can't be regenerated this turn"
+    # (Lim-Dûl's Cohort) is no change to the combat.
+    got = parse_triggers("Whenever this creature blocks or becomes blocked by a creature, that creature can't "
+                         "be regenerated this turn.", ("Lim-Dûl's Cohort",))
+    assert [t.event for t in got] == ["blocks", "blocked_by"]
+    assert all(isinstance(e, ValueOnly) for t in got for e in t.effects)

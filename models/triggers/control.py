@@ -11,7 +11,8 @@ after it are done only if every counter was removed; "gain control of X" / "P ga
 of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b); "X
 becomes a Bird Giant" / "... in addition to its other types" / "X becomes green" (for good)
 as :class:`Becomes` (613.1d-e); "sacrifice all X" (a group you control) as a sacrifice of
-each (701.21a).
+each (701.21a); :func:`read_whole` "choose target X. <effect on that creature>" (603.3d);
+"can't be regenerated" as no change (the play regenerates nothing, 701.19).
 
 Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
 the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
@@ -34,9 +35,9 @@ from typing import Any
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (Amount, Becomes, Conditional, CounterChange, Destroy,
                                            Effect, GainControl, IfTest, LoseKeywords, Pump,
-                                           RemoveExactly, Who)
+                                           RemoveExactly, ValueOnly, Who)
 
-__all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "reflexive", "resolve", "stops"]
+__all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "read_whole", "reflexive", "resolve", "stops"]
 
 EFFECTS = (LoseKeywords, RemoveExactly, GainControl, Becomes)
 """The effect classes :func:`resolve` plays."""
@@ -125,6 +126,9 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     if m and refs.obj(m[2]) == Who("source"):  # Defiant Vanguard (509.1h: as declared)
         return (Destroy(Who("source"), exile=m[1] == "exile"),
                 Destroy(Who("blocked"), exile=m[1] == "exile"))
+    m = re.fullmatch(r"(.+?) can't be regenerated(?: this turn)?", s)
+    if m and refs.obj(m[1]) is not None:  # the play regenerates nothing (701.19): no change
+        return (ValueOnly("can't be regenerated (no regeneration is played)"),)
     m = re.fullmatch(r"sacrifice all (.+)", s)
     if m:  # 701.21a: every permanent of the group its controller controls
         who = _permanents(f"all {m[1]}", sentence)
@@ -139,6 +143,26 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
             return None
         return (pump[0], LoseKeywords(who, _keywords(m[4])))
     return None
+
+
+def read_whole(rest: str, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"Choose target X. <an effect on that creature>" (603.3d: the target chosen as the
+    ability is put on the stack; Ashling's "choose target creature that player controls. The
+    player sacrifices that creature."): the second sentence read with "target X" for "that
+    creature"; ``None`` otherwise."""
+    m = re.fullmatch(r"choose (target [^.]+?)\. ([^.]+?)\.?", rest.strip())
+    if not m or not re.search(r"\bthat creature\b", m[2]):
+        return None
+    then = re.sub(r"\bthat creature\b", m[1], m[2][:1].lower() + m[2][1:], count=1)
+    if re.search(r"\bthat creature\b|\bit\b|\bits\b", then):
+        return None
+    sm = re.fullmatch(r"(?:the|that) player sacrifices (target .+ that player controls)", then)
+    if sm:  # its controller sacrifices it (701.21a: a sacrifice, indestructible or not)
+        who = _permanents(sm[1], sentence)
+        return None if who is None or not who.kind.startswith("target") else \
+            ((Destroy(who, sacrifice=True),), False)
+    got = sentence(then)
+    return None if got is None else (got, False)
 
 
 def _yours(who: Who) -> bool:

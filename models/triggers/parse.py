@@ -1037,7 +1037,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     if modal:
         return reading
     whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
-             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self)))  # h16
+             or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h16
+             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h26: "choose target X. ..."
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
