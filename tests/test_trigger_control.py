@@ -248,3 +248,29 @@ def test_cant_be_regenerated_changes_nothing_in_the_play() -> None:
                          "be regenerated this turn.", ("Lim-Dûl's Cohort",))
     assert [t.event for t in got] == ["blocks", "blocked_by"]
     assert all(isinstance(e, ValueOnly) for t in got for e in t.effects)
+
+
+def test_warkite_marauder_grounds_and_shrinks_until_end_of_turn() -> None:
+    # 613.1f, 613.4b, 509.1b: Warkite Marauder (2/1 flying) attacks; "target creature defending
+    # player controls loses all abilities and has base power and toughness 0/1 until end of
+    # turn" makes Bob's Air Elemental a 0/1 without flying: it can't block the Marauder. In
+    # the cleanup step (514.2) it is a 4/4 flier again.
+    from redzone.models.board import build_board
+    from redzone.models.cleanup import end_turn
+    from redzone.models.game_state import GameState
+    from redzone.models.scenario.validation import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+
+    perms = [_p("wm", "Warkite Marauder", "Alice"), _p("air", "Air Elemental", "Bob")]
+    pick = [{"source": "wm", "window": "attack", "target": "air"}]
+    got = _run("choose-block", _scenario(perms, {"wm": "Bob"}, None, trigger_choices=pick))
+    assert got["triggers"][0]["result"] == ("air loses all abilities until end of turn; "
+                                            "air has base power and toughness 0/1")
+    assert got["blockers"] == {}
+    board = build_board(parse_scenario(_scenario(perms, {"wm": "Bob"})))
+    out = attack_window(board, GameState.from_board(board), {"wm": "Bob"},
+                        lambda c: "air" if c.what == "target" else c.options[0])
+    air = out.board.permanents["air"]
+    assert (air.power, air.toughness, out.board.has_keyword(air, "flying")) == (0, 1, False)
+    again = end_turn(out.board).permanents["air"]
+    assert (again.power, again.toughness, again.has_keyword("flying")) == (4, 4, True)

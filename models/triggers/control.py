@@ -3,7 +3,8 @@ docs/triggers.md, "Abilities lost, control, types and colours (h26)").
 
 Reading: :func:`read_clause` reads "X loses flying until end of turn", "you may have X lose
 flying until end of turn", "X gets -2/-0 and loses first strike until end of turn" and "it
-loses defender" (for good) as :class:`LoseKeywords` (613.1f, layer 6), for the static
+loses defender" (for good) and "X loses all abilities until end of turn" as
+:class:`LoseKeywords` (613.1f, layer 6), for the static
 keywords of combat only (a triggered keyword such as flanking is read from its sentence,
 which a loss here would not take away); :func:`reflexive` reads "you may remove two oil
 counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: the effects
@@ -109,6 +110,19 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None:
             return None
         return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[3])),)
+    m = re.fullmatch(r"(.+?) (?:loses?|lose) all abilities(?: and (?:has|have) (base power and "
+                     r"toughness \d+/\d+))? until end of turn", s)
+    if m:  # 613.1f (Warkite Marauder: "... and has base power and toughness 0/1 ...")
+        who = refs.obj(m[1])
+        if who is None:
+            return None
+        out: tuple[Effect, ...] = (LoseKeywords(who, (), all_abilities=True),)
+        if m[2]:
+            base = sentence(f"{m[1]} has {m[2]} until end of turn")
+            if base is None:
+                return None
+            out += base
+        return out
     m = re.fullmatch(rf"if ~ has ({_KW}), (?:it|~) (loses? .+)", s)
     if m:  # "if ~ has defender, it loses defender and gains trample": "it" is ~ (608.2c)
         inner = read_clause(f"~ {m[2]}", refs, sentence)
@@ -290,12 +304,60 @@ def _gain_control(play: Any, f: Any, e: GainControl, chosen: dict[str, Any]) -> 
     return ", ".join(lines)
 
 
+def _lose_all(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
+    """613.1f: each of ``e.who`` loses all its abilities until end of turn (a timestamp later
+    than every grant's, 613.7; its triggered abilities stop, its keywords and block rules
+    go). Played only when no permanent on the battlefield has a static ability of the layers
+    (613: none whose effect could depend on the abilities lost, and none of the creature's
+    own to take off its power and toughness) or one that removes abilities; else not played,
+    and the line says so."""
+    from redzone.models.abilities import LoseAbilities, ParsedText
+    from redzone.models.battlefield import EndOfTurn
+    from redzone.models.layers import layer_sources
+    from redzone.models.triggers.resolve import _until_eot  # pyright: ignore[reportPrivateUsage]
+
+    ids = play.objects(f, e.who, chosen)
+    if not ids:
+        return "no creature"
+    board = play.board
+    if layer_sources(board) or any(
+            isinstance(a, LoseAbilities) for p in board.permanents.values()
+            if play.state.on_battlefield(p.id) for a in p.parsed.abilities):
+        return "not played: a static ability of the layers is on the battlefield (613)"
+    lines = []
+    for pid in ids:
+        perm = play.edit.perm(pid)
+        if any(isinstance(a, _layer_classes()) for a in perm.parsed.abilities):
+            lines.append(f"{pid} keeps its abilities: its own static abilities change its "
+                         "characteristics (not played)")
+            continue
+        eot = _until_eot(perm)
+        loss = LoseAbilities(text=f.ability.text)
+        play.edit.put(dataclasses.replace(
+            perm, lost_abilities_at=_NO_LATER_GRANT,
+            parsed=ParsedText(perm.parsed.abilities + (loss,), perm.parsed.unparsed,
+                              perm.parsed.ignored),
+            until_end_of_turn=EndOfTurn(eot.power, eot.toughness,
+                                        eot.abilities + (f.ability.text,), eot.after)))
+        lines.append(f"{pid} loses all abilities until end of turn")
+    return ", ".join(lines)
+
+
+def _layer_classes() -> tuple[type, ...]:
+    from redzone.models.abilities import (ColorChange, Grant, LoseAbilities, ModifyPT, SetBasePT,
+                                          TypeChange)
+
+    return (TypeChange, ColorChange, LoseAbilities, SetBasePT, ModifyPT, Grant)
+
+
 def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
     """613.1f: each of ``e.who`` loses ``e.keywords`` (module docstring)."""
     from redzone.models.abilities import Keyword, LoseAbilities, ParsedText
     from redzone.models.battlefield import EndOfTurn
     from redzone.models.triggers.resolve import _until_eot  # pyright: ignore[reportPrivateUsage]
 
+    if e.all_abilities:
+        return _lose_all(play, f, e, chosen)
     kws = set(e.keywords)
     board = play.board
     lines = []

@@ -725,6 +725,8 @@ class LoseKeywords:
     keywords: tuple[str, ...]
     until_eot: bool = True
     gains: tuple[str, ...] = ()
+    all_abilities: bool = False
+    """"Loses all abilities" (``keywords`` empty; until end of turn only)."""
 
 
 @dataclass(frozen=True)
