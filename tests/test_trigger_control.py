@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from redzone.models.errors import ScenarioError
 from redzone.models.triggers.parse import parse_trigger, parse_triggers
 from redzone.models.triggers.types import (Becomes, CantBlockEffect, Conditional, GainControl, IfTest, LoseKeywords, RemoveExactly,
                                            TapEffect, ValueOnly, Who)
@@ -274,3 +277,28 @@ def test_warkite_marauder_grounds_and_shrinks_until_end_of_turn() -> None:
     assert (air.power, air.toughness, out.board.has_keyword(air, "flying")) == (0, 1, False)
     again = end_turn(out.board).permanents["air"]
     assert (again.power, again.toughness, again.has_keyword("flying")) == (4, 4, True)
+
+
+def test_lulu_stuns_only_a_creature_attacking_her_controller() -> None:
+    # 603.3d, 122.1d: "choose target creature attacking you. Put a stun counter on that
+    # creature." Alice's Grizzly Bears attacks Bob's Ajani Goldmane and her Colossal Dreadmaw
+    # attacks Bob: only the Dreadmaw attacks Bob himself, so the Bears is no legal target.
+    perms = [_p("lulu", "Lulu, Stern Guardian", "Bob"), _p("bears", "Grizzly Bears", "Alice"),
+             _p("aj", "Ajani Goldmane", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")]
+    got = _run("damage", _scenario(perms, {"bears": "aj", "w": "Bob"}))
+    assert got["triggers"][0]["choices"] == {"target": "w"}
+    assert got["outcome"]["counters"] == {"w": {"stun": 1}}
+    with pytest.raises(ScenarioError, match="its only legal target is 'w'"):
+        _run("damage", _scenario(perms, {"bears": "aj", "w": "Bob"},
+                                 trigger_choices=[{"source": "lulu", "window": "attack", "target": "bears"}]))
+
+
+def test_kitesail_skirmisher_picks_a_creature_attacking_the_same_player() -> None:
+    # 508.1b: "another target creature attacking the same player or planeswalker gains
+    # flying": Kitesail Skirmisher attacks Bob; of Alice's Grizzly Bears (attacking Bob's
+    # Ajani Goldmane) and Colossal Dreadmaw (attacking Bob), only the Dreadmaw qualifies.
+    got = _run("damage", _scenario([_p("ks", "Kitesail Skirmisher", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                                    _p("aj", "Ajani Goldmane", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")],
+                                   {"ks": "Bob", "bears": "aj", "w": "Bob"}))
+    assert got["triggers"][0]["choices"] == {"target": "w"}
+    assert got["triggers"][0]["result"] == "w gains flying"

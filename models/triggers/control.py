@@ -38,7 +38,7 @@ from redzone.models.triggers.types import (Amount, Becomes, Conditional, Counter
                                            Effect, GainControl, IfTest, LoseKeywords, Pump,
                                            RemoveExactly, ValueOnly, Who)
 
-__all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "read_whole", "reflexive", "resolve", "stops"]
+__all__ = ["EFFECTS", "KEYWORDS", "attacking_target", "attacks_ok", "it_is_target", "target_of", "read_clause", "read_whole", "reflexive", "resolve", "stops"]
 
 EFFECTS = (LoseKeywords, RemoveExactly, GainControl, Becomes)
 """The effect classes :func:`resolve` plays."""
@@ -177,6 +177,28 @@ def read_whole(rest: str, sentence: Reader) -> tuple[tuple[Effect, ...], bool] |
             ((Destroy(who, sacrifice=True),), False)
     got = sentence(then)
     return None if got is None else (got, False)
+
+
+def attacking_target(s: str, r: Any) -> Who | None:
+    """"target creature attacking you" / "... that's attacking you" and "another target
+    creature attacking the same player or planeswalker" (the source attacking: "whenever ~
+    attacks") as a target creature with :attr:`Who.attacks`; else ``None``. ``r``: the
+    condition's reading (the parser's ``_Reading``)."""
+    if re.fullmatch(r"target creature (?:that's )?attacking you", s):
+        return Who("target_creature", attacking=True, attacks="you")
+    if (s == "another target creature attacking the same player or planeswalker"
+            and r.event in ("attacks", "attacks_alone") and r.it == Who("source")):
+        return Who("target_creature", other=True, attacking=True, attacks="same")
+    return None
+
+
+def attacks_ok(play: Any, f: Any, who: Who, pid: str) -> bool:
+    """Whether creature ``pid`` attacks what :attr:`Who.attacks` asks (508.1b): the ability's
+    controller himself, or the player or planeswalker the source attacks."""
+    at = play.attackers.get(pid)
+    if who.attacks == "you":
+        return at == f.controller
+    return at is not None and at == play.attackers.get(f.source)
 
 
 def _yours(who: Who) -> bool:

@@ -484,6 +484,8 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
+        if (attacked := control.attacking_target(s, self.r)) is not None:  # h26: "attacking you"
+            return attacked
         if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
             return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":

@@ -338,6 +338,10 @@ class Who:
     controller's adversary chooses it (models/triggers/chance.py)."""
     n: int = 0
     """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
+    attacks: Literal["", "you", "same"] = ""
+    """h26 (control.py): only creatures attacking the ability's controller (``"you"``:
+    "target creature attacking you") or what the source attacks (``"same"``: "another target
+    creature attacking the same player or planeswalker")."""
 
 
 SOURCE = Who("source")
