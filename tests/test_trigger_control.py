@@ -302,3 +302,17 @@ def test_kitesail_skirmisher_picks_a_creature_attacking_the_same_player() -> Non
                                    {"ks": "Bob", "bears": "aj", "w": "Bob"}))
     assert got["triggers"][0]["choices"] == {"target": "w"}
     assert got["triggers"][0]["result"] == "w gains flying"
+
+
+def test_namor_pumps_only_the_creatures_attacking_that_player() -> None:
+    # 508.1b, 613.4c: Namor (2/2 flying) attacks Bob (25 life, more than Alice's 20) with a
+    # Grizzly Bears; another Bears attacks Bob's Ajani Goldmane (4 loyalty). "Other creatures
+    # you control attacking that player get +2/+0": the first Bears only. Bob 25 - 2 - 4 = 19;
+    # Ajani 4 - 2 = 2.
+    s = _scenario([_p("nam", "Namor, Atlantean King", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("b2", "Grizzly Bears", "Alice"), _p("aj", "Ajani Goldmane", "Bob")],
+                  {"nam": "Bob", "bears": "Bob", "b2": "aj"})
+    s["players"][1]["life"] = 25
+    got = _run("damage", s)
+    assert got["triggers"][0]["result"] == "bears gets +2/+0"
+    assert got["outcome"]["life"]["Bob"] == 19 and got["outcome"]["loyalty"] == {"aj": 2}

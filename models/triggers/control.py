@@ -186,6 +186,13 @@ def attacking_target(s: str, r: Any) -> Who | None:
     condition's reading (the parser's ``_Reading``)."""
     if re.fullmatch(r"target creature (?:that's )?attacking you", s):
         return Who("target_creature", attacking=True, attacks="you")
+    m = re.fullmatch(r"(other )?creatures you control attacking that player", s)
+    if m and r.it == Who("source") and r.that_player == Who("defending_player") and any(
+            x.startswith("at:") and x not in ("at:battle", "at:you_or_yours", "at:opponent_or_theirs")
+            for x in r.watch.extra):
+        # "Whenever ~ attacks a player ..., other creatures you control attacking that player"
+        # (Namor): the player ~ attacks, not a planeswalker
+        return Who("attacking", "you", other=bool(m[1]), attacks="same")
     if (s == "another target creature attacking the same player or planeswalker"
             and r.event in ("attacks", "attacks_alone") and r.it == Who("source")):
         return Who("target_creature", other=True, attacking=True, attacks="same")
