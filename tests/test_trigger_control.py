@@ -316,3 +316,19 @@ def test_namor_pumps_only_the_creatures_attacking_that_player() -> None:
     got = _run("damage", s)
     assert got["triggers"][0]["result"] == "bears gets +2/+0"
     assert got["outcome"]["life"]["Bob"] == 19 and got["outcome"]["loyalty"] == {"aj": 2}
+
+
+def test_goblin_javelineer_shoots_only_a_creature_blocking_it() -> None:
+    # 509.1, 603.3d: "it deals 1 damage to target creature blocking it": of Bob's two Llanowar
+    # Elves, the one blocking the Javelineer (not the one blocking Alice's Grizzly Bears) is
+    # the only legal target; it dies in the declare blockers step, before combat damage.
+    s = _scenario([_p("jav", "Goblin Javelineer", "Alice"), _p("m", "Llanowar Elves", "Bob"),
+                   _p("b2", "Grizzly Bears", "Alice"), _p("e2", "Llanowar Elves", "Bob")],
+                  {"jav": "Bob", "b2": "Bob"}, {"m": ["jav"], "e2": ["b2"]}, triggers_resolved=["attack"])
+    got = _run("damage", s)
+    assert got["triggers"][0]["choices"] == {"target": "m"}
+    assert got["triggers"][0]["result"] == "1 damage to m"
+    assert got["outcome"]["reasons"]["m"] == "lethal damage (704.5g)"
+    s["combat"]["trigger_choices"] = [{"source": "jav", "window": "block", "target": "e2"}]
+    with pytest.raises(ScenarioError, match="its only legal target is 'm'"):
+        _run("damage", s)

@@ -186,6 +186,8 @@ def attacking_target(s: str, r: Any) -> Who | None:
     condition's reading (the parser's ``_Reading``)."""
     if re.fullmatch(r"target creature (?:that's )?attacking you", s):
         return Who("target_creature", attacking=True, attacks="you")
+    if s in ("target creature blocking it", "target creature blocking ~") and r.it == Who("source"):
+        return Who("target_creature", blocking=True, attacks="source")  # Goblin Javelineer
     m = re.fullmatch(r"(other )?creatures you control attacking that player", s)
     if m and r.it == Who("source") and r.that_player == Who("defending_player") and any(
             x.startswith("at:") and x not in ("at:battle", "at:you_or_yours", "at:opponent_or_theirs")
@@ -201,7 +203,10 @@ def attacking_target(s: str, r: Any) -> Who | None:
 
 def attacks_ok(play: Any, f: Any, who: Who, pid: str) -> bool:
     """Whether creature ``pid`` attacks what :attr:`Who.attacks` asks (508.1b): the ability's
-    controller himself, or the player or planeswalker the source attacks."""
+    controller himself, or the player or planeswalker the source attacks; or blocks the
+    source (509.1)."""
+    if who.attacks == "source":  # 509.1: it blocks the source
+        return f.source in play.blockers.get(pid, ())
     at = play.attackers.get(pid)
     if who.attacks == "you":
         return at == f.controller

@@ -338,10 +338,11 @@ class Who:
     controller's adversary chooses it (models/triggers/chance.py)."""
     n: int = 0
     """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
-    attacks: Literal["", "you", "same"] = ""
+    attacks: Literal["", "you", "same", "source"] = ""
     """h26 (control.py): only creatures attacking the ability's controller (``"you"``:
-    "target creature attacking you") or what the source attacks (``"same"``: "another target
-    creature attacking the same player or planeswalker")."""
+    "target creature attacking you"), what the source attacks (``"same"``: "another target
+    creature attacking the same player or planeswalker"), or blocking the source
+    (``"source"``: "target creature blocking it")."""
 
 
 SOURCE = Who("source")
