@@ -332,3 +332,18 @@ def test_goblin_javelineer_shoots_only_a_creature_blocking_it() -> None:
     s["combat"]["trigger_choices"] = [{"source": "jav", "window": "block", "target": "e2"}]
     with pytest.raises(ScenarioError, match="its only legal target is 'm'"):
         _run("damage", s)
+
+
+def test_cyclopean_giant_makes_a_land_a_swamp() -> None:
+    # 305.7: "When this creature dies, target land becomes a Swamp. Exile this card." —
+    # Cyclopean Giant (4/2) dies blocked by Bob's Colossal Dreadmaw; Bob's Forest is a Swamp
+    # for good (its land types replaced); the card exiled from the graveyard is no change to
+    # the combat.
+    t = parse_trigger("When this creature dies, target land becomes a Swamp. Exile this card.",
+                      ("Cyclopean Giant",))
+    assert t is not None
+    assert t.effects[0] == Becomes(Who("target_permanent", also_types=("Land",)), ("Swamp",), land=True)
+    got = _run("damage", _scenario([_p("cg", "Cyclopean Giant", "Alice"), _p("w", "Colossal Dreadmaw", "Bob"),
+                                    _p("f", "Forest", "Bob")], {"cg": "Bob"}, {"w": ["cg"]},
+                                   triggers_resolved=["attack", "block"]))
+    assert got["triggers"][0]["result"].startswith("f becomes Swamp; ")

@@ -82,6 +82,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     """One effect clause of this module (module docstring), or ``None``. ``refs``: what the
     effect's words refer to (the parser's ``_Refs``); ``sentence``: its reader of a
     sentence."""
+    m = re.fullmatch(r"(target land|that land) becomes an? (Plains|Island|Swamp|Mountain|Forest)", s)
+    if m:  # 305.7, for good (Cyclopean Giant)
+        who = _permanents(m[1], sentence)
+        if who is None or who.also_types != ("Land",):
+            return None
+        return (Becomes(who, (m[2],), land=True),)
     m = re.fullmatch(r"(.+?) (?:becomes?|become) (?:an? )?((?:[A-Z][\w'-]* ?)+?)"
                      r"( in addition to its other(?: creature)? types)?,?", s)
     if m:  # for good: "until end of turn" is not read (the cleanup step would not undo it)
@@ -446,9 +452,13 @@ def _becomes(play: Any, f: Any, e: Becomes, chosen: dict[str, Any]) -> str:
     from redzone.models.layers import layer_sources
     from redzone.models.triggers.tokens import layered_view
 
-    ids = [pid for pid in play.objects(f, e.who, chosen) if play.edit.perm(pid).is_creature]
+    ids = [pid for pid in play.objects(f, e.who, chosen)
+           if (play.edit.perm(pid).is_a("Land") if e.land else play.edit.perm(pid).is_creature)]
     if not ids:
-        return "no creature"
+        return "no land" if e.land else "no creature"
+    if e.land and any(play.edit.perm(pid).parsed.abilities or play.edit.perm(pid).is_creature
+                      for pid in ids):
+        return "not played: the land's own abilities would be lost (305.7)"
     live = [p for p in play.board.permanents.values() if play.state.on_battlefield(p.id)]
     changers = ((TypeChange,) if e.subtypes else ()) + ((ColorChange,) if e.colors is not None else ())
     for p in live:
@@ -462,6 +472,10 @@ def _becomes(play: Any, f: Any, e: Becomes, chosen: dict[str, Any]) -> str:
     def new_types(subtypes: tuple[str, ...]) -> tuple[str, ...]:
         if not e.subtypes:
             return subtypes
+        if e.land:  # 305.7: its old land types go
+            from redzone.models.layers import _LAND_TYPES  # pyright: ignore[reportPrivateUsage]
+
+            return tuple(s for s in subtypes if s not in _LAND_TYPES) + e.subtypes
         kept = subtypes if e.add else tuple(s for s in subtypes if s not in CREATURE_TYPES)
         return kept + tuple(s for s in e.subtypes if s not in kept)
 

@@ -765,6 +765,9 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     add: bool = False
     colors: tuple[str, ...] | None = None
+    land: bool = False
+    """``who`` are lands and ``subtypes`` one basic land type replacing their land types
+    (305.7: "target land becomes a Swamp")."""
 
 
 @dataclass(frozen=True)
