@@ -20,7 +20,7 @@ from typing import Any
 
 from redzone.models.abilities import Conditional, ParsedText
 from redzone.models.battlefield import Board, EndOfTurn, Permanent
-from redzone.models.layers import relayered
+from redzone.models.layers import _NO_LATER_GRANT, relayered  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["EndOfTurn", "end_turn", "ended", "has_end_of_turn"]
 
@@ -58,6 +58,10 @@ def ended(perm: Permanent) -> Permanent:
                       and u not in eot.after.unparsed)
         out.conditional = eot.after
         out.parsed = ParsedText(tuple(kept), eot.after.unparsed + notes, eot.after.ignored)
+    if perm.lost_abilities_at == _NO_LATER_GRANT:
+        # h26: a triggered ability's "loses all abilities until end of turn" (the only one with
+        # that timestamp: models/triggers/control.py) ends with the rest (613.1f)
+        out.lost_abilities_at = None
     out.until_end_of_turn = None
     return out
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from redzone.models.triggers.parse import parse_trigger
+import pytest
+
+from redzone.models.errors import ScenarioError
+from redzone.models.triggers.parse import parse_trigger, parse_triggers
 from redzone.models.triggers.types import (Becomes, CantBlockEffect, Conditional, GainControl, IfTest, LoseKeywords, RemoveExactly,
-                                           TapEffect, Who)
+                                           TapEffect, ValueOnly, Who)
 from redzone.solver.frontends.commands import run_command
 
 
@@ -216,3 +219,131 @@ def test_guardian_of_the_ages_loses_defender_and_gains_trample_for_good() -> Non
     got = _run("damage", _scenario([_p("g", "Guardian of the Ages", "Bob"), _p("bears", "Grizzly Bears", "Alice")],
                                    {"bears": "Bob"}))
     assert got["triggers"][0]["result"] == "g loses defender and gains trample"
+
+
+def test_defiant_vanguard_destroys_what_it_blocked_at_end_of_combat() -> None:
+    # 603.7, 511.2: Defiant Vanguard (2/2) blocks Alice's Colossal Dreadmaw (6/6 trample):
+    # "at end of combat, destroy it and all creatures it blocked this turn". The Vanguard
+    # dies to the damage (4 tramples over: Bob 16); the delayed ability still destroys the
+    # Dreadmaw at end of combat (its objects fixed as it was created, 603.7c).
+    got = _run("damage", _scenario([_p("dv", "Defiant Vanguard", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")],
+                                   {"w": "Bob"}, {"dv": ["w"]}, triggers_resolved=["attack"]))
+    assert got["outcome"]["destroyed"] == ["dv", "w"]
+    assert got["outcome"]["reasons"]["w"] == "destroyed by a triggered ability (701.8)"
+    assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_ashling_makes_the_player_sacrifice_the_chosen_creature() -> None:
+    # 603.3d, 701.21a: Ashling, the Extinguisher deals combat damage to Bob: "choose target
+    # creature that player controls. The player sacrifices that creature." A sacrifice, so
+    # Bob's indestructible Darksteel Myr (702.12b: not destroyed) still goes.
+    got = _run("damage", _scenario([_p("ash", "Ashling, the Extinguisher", "Alice"), _p("myr", "Darksteel Myr", "Bob")],
+                                   {"ash": "Bob"},
+                                   trigger_choices=[{"source": "ash", "window": "regular", "target": "myr"}]))
+    assert got["outcome"]["destroyed"] == ["myr"]
+    assert got["outcome"]["reasons"]["myr"] == "sacrificed (701.21)"
+
+
+def test_cant_be_regenerated_changes_nothing_in_the_play() -> None:
+    # 701.19: the play regenerates nothing, so "that creature can't be regenerated this turn"
+    # (Lim-Dûl's Cohort) is no change to the combat.
+    got = parse_triggers("Whenever this creature blocks or becomes blocked by a creature, that creature can't "
+                         "be regenerated this turn.", ("Lim-Dûl's Cohort",))
+    assert [t.event for t in got] == ["blocks", "blocked_by"]
+    assert all(isinstance(e, ValueOnly) for t in got for e in t.effects)
+
+
+def test_warkite_marauder_grounds_and_shrinks_until_end_of_turn() -> None:
+    # 613.1f, 613.4b, 509.1b: Warkite Marauder (2/1 flying) attacks; "target creature defending
+    # player controls loses all abilities and has base power and toughness 0/1 until end of
+    # turn" makes Bob's Air Elemental a 0/1 without flying: it can't block the Marauder. In
+    # the cleanup step (514.2) it is a 4/4 flier again.
+    from redzone.models.board import build_board
+    from redzone.models.cleanup import end_turn
+    from redzone.models.game_state import GameState
+    from redzone.models.scenario.validation import parse_scenario
+    from redzone.models.triggers.resolve import attack_window
+
+    perms = [_p("wm", "Warkite Marauder", "Alice"), _p("air", "Air Elemental", "Bob")]
+    pick = [{"source": "wm", "window": "attack", "target": "air"}]
+    got = _run("choose-block", _scenario(perms, {"wm": "Bob"}, None, trigger_choices=pick))
+    assert got["triggers"][0]["result"] == ("air loses all abilities until end of turn; "
+                                            "air has base power and toughness 0/1")
+    assert got["blockers"] == {}
+    board = build_board(parse_scenario(_scenario(perms, {"wm": "Bob"})))
+    out = attack_window(board, GameState.from_board(board), {"wm": "Bob"},
+                        lambda c: "air" if c.what == "target" else c.options[0])
+    air = out.board.permanents["air"]
+    assert (air.power, air.toughness, out.board.has_keyword(air, "flying")) == (0, 1, False)
+    again = end_turn(out.board).permanents["air"]
+    assert (again.power, again.toughness, again.has_keyword("flying")) == (4, 4, True)
+
+
+def test_lulu_stuns_only_a_creature_attacking_her_controller() -> None:
+    # 603.3d, 122.1d: "choose target creature attacking you. Put a stun counter on that
+    # creature." Alice's Grizzly Bears attacks Bob's Ajani Goldmane and her Colossal Dreadmaw
+    # attacks Bob: only the Dreadmaw attacks Bob himself, so the Bears is no legal target.
+    perms = [_p("lulu", "Lulu, Stern Guardian", "Bob"), _p("bears", "Grizzly Bears", "Alice"),
+             _p("aj", "Ajani Goldmane", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")]
+    got = _run("damage", _scenario(perms, {"bears": "aj", "w": "Bob"}))
+    assert got["triggers"][0]["choices"] == {"target": "w"}
+    assert got["outcome"]["counters"] == {"w": {"stun": 1}}
+    with pytest.raises(ScenarioError, match="its only legal target is 'w'"):
+        _run("damage", _scenario(perms, {"bears": "aj", "w": "Bob"},
+                                 trigger_choices=[{"source": "lulu", "window": "attack", "target": "bears"}]))
+
+
+def test_kitesail_skirmisher_picks_a_creature_attacking_the_same_player() -> None:
+    # 508.1b: "another target creature attacking the same player or planeswalker gains
+    # flying": Kitesail Skirmisher attacks Bob; of Alice's Grizzly Bears (attacking Bob's
+    # Ajani Goldmane) and Colossal Dreadmaw (attacking Bob), only the Dreadmaw qualifies.
+    got = _run("damage", _scenario([_p("ks", "Kitesail Skirmisher", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                                    _p("aj", "Ajani Goldmane", "Bob"), _p("w", "Colossal Dreadmaw", "Alice")],
+                                   {"ks": "Bob", "bears": "aj", "w": "Bob"}))
+    assert got["triggers"][0]["choices"] == {"target": "w"}
+    assert got["triggers"][0]["result"] == "w gains flying"
+
+
+def test_namor_pumps_only_the_creatures_attacking_that_player() -> None:
+    # 508.1b, 613.4c: Namor (2/2 flying) attacks Bob (25 life, more than Alice's 20) with a
+    # Grizzly Bears; another Bears attacks Bob's Ajani Goldmane (4 loyalty). "Other creatures
+    # you control attacking that player get +2/+0": the first Bears only. Bob 25 - 2 - 4 = 19;
+    # Ajani 4 - 2 = 2.
+    s = _scenario([_p("nam", "Namor, Atlantean King", "Alice"), _p("bears", "Grizzly Bears", "Alice"),
+                   _p("b2", "Grizzly Bears", "Alice"), _p("aj", "Ajani Goldmane", "Bob")],
+                  {"nam": "Bob", "bears": "Bob", "b2": "aj"})
+    s["players"][1]["life"] = 25
+    got = _run("damage", s)
+    assert got["triggers"][0]["result"] == "bears gets +2/+0"
+    assert got["outcome"]["life"]["Bob"] == 19 and got["outcome"]["loyalty"] == {"aj": 2}
+
+
+def test_goblin_javelineer_shoots_only_a_creature_blocking_it() -> None:
+    # 509.1, 603.3d: "it deals 1 damage to target creature blocking it": of Bob's two Llanowar
+    # Elves, the one blocking the Javelineer (not the one blocking Alice's Grizzly Bears) is
+    # the only legal target; it dies in the declare blockers step, before combat damage.
+    s = _scenario([_p("jav", "Goblin Javelineer", "Alice"), _p("m", "Llanowar Elves", "Bob"),
+                   _p("b2", "Grizzly Bears", "Alice"), _p("e2", "Llanowar Elves", "Bob")],
+                  {"jav": "Bob", "b2": "Bob"}, {"m": ["jav"], "e2": ["b2"]}, triggers_resolved=["attack"])
+    got = _run("damage", s)
+    assert got["triggers"][0]["choices"] == {"target": "m"}
+    assert got["triggers"][0]["result"] == "1 damage to m"
+    assert got["outcome"]["reasons"]["m"] == "lethal damage (704.5g)"
+    s["combat"]["trigger_choices"] = [{"source": "jav", "window": "block", "target": "e2"}]
+    with pytest.raises(ScenarioError, match="its only legal target is 'm'"):
+        _run("damage", s)
+
+
+def test_cyclopean_giant_makes_a_land_a_swamp() -> None:
+    # 305.7: "When this creature dies, target land becomes a Swamp. Exile this card." —
+    # Cyclopean Giant (4/2) dies blocked by Bob's Colossal Dreadmaw; Bob's Forest is a Swamp
+    # for good (its land types replaced); the card exiled from the graveyard is no change to
+    # the combat.
+    t = parse_trigger("When this creature dies, target land becomes a Swamp. Exile this card.",
+                      ("Cyclopean Giant",))
+    assert t is not None
+    assert t.effects[0] == Becomes(Who("target_permanent", also_types=("Land",)), ("Swamp",), land=True)
+    got = _run("damage", _scenario([_p("cg", "Cyclopean Giant", "Alice"), _p("w", "Colossal Dreadmaw", "Bob"),
+                                    _p("f", "Forest", "Bob")], {"cg": "Bob"}, {"w": ["cg"]},
+                                   triggers_resolved=["attack", "block"]))
+    assert got["triggers"][0]["result"].startswith("f becomes Swamp; ")

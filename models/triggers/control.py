@@ -3,7 +3,8 @@ docs/triggers.md, "Abilities lost, control, types and colours (h26)").
 
 Reading: :func:`read_clause` reads "X loses flying until end of turn", "you may have X lose
 flying until end of turn", "X gets -2/-0 and loses first strike until end of turn" and "it
-loses defender" (for good) as :class:`LoseKeywords` (613.1f, layer 6), for the static
+loses defender" (for good) and "X loses all abilities until end of turn" as
+:class:`LoseKeywords` (613.1f, layer 6), for the static
 keywords of combat only (a triggered keyword such as flanking is read from its sentence,
 which a loss here would not take away); :func:`reflexive` reads "you may remove two oil
 counters from it. When you do, ..." (603.12) as :class:`RemoveExactly`, a gate: the effects
@@ -11,7 +12,8 @@ after it are done only if every counter was removed; "gain control of X" / "P ga
 of X" (X read by the removal grammar, for good only) as :class:`GainControl` (613.1b); "X
 becomes a Bird Giant" / "... in addition to its other types" / "X becomes green" (for good)
 as :class:`Becomes` (613.1d-e); "sacrifice all X" (a group you control) as a sacrifice of
-each (701.21a).
+each (701.21a); :func:`read_whole` "choose target X. <effect on that creature>" (603.3d);
+"can't be regenerated" as no change (the play regenerates nothing, 701.19).
 
 Playing: :func:`resolve` (:data:`EFFECTS`) and :func:`stops`. A keyword lost is taken out of
 the creature's own abilities (its parsed text; the cleanup step gives it back for a loss
@@ -34,9 +36,9 @@ from typing import Any
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (Amount, Becomes, Conditional, CounterChange, Destroy,
                                            Effect, GainControl, IfTest, LoseKeywords, Pump,
-                                           RemoveExactly, Who)
+                                           RemoveExactly, ValueOnly, Who)
 
-__all__ = ["EFFECTS", "KEYWORDS", "it_is_target", "target_of", "read_clause", "reflexive", "resolve", "stops"]
+__all__ = ["EFFECTS", "KEYWORDS", "attacking_target", "attacks_ok", "it_is_target", "target_of", "read_clause", "read_whole", "reflexive", "resolve", "stops"]
 
 EFFECTS = (LoseKeywords, RemoveExactly, GainControl, Becomes)
 """The effect classes :func:`resolve` plays."""
@@ -80,6 +82,12 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     """One effect clause of this module (module docstring), or ``None``. ``refs``: what the
     effect's words refer to (the parser's ``_Refs``); ``sentence``: its reader of a
     sentence."""
+    m = re.fullmatch(r"(target land|that land) becomes an? (Plains|Island|Swamp|Mountain|Forest)", s)
+    if m:  # 305.7, for good (Cyclopean Giant)
+        who = _permanents(m[1], sentence)
+        if who is None or who.also_types != ("Land",):
+            return None
+        return (Becomes(who, (m[2],), land=True),)
     m = re.fullmatch(r"(.+?) (?:becomes?|become) (?:an? )?((?:[A-Z][\w'-]* ?)+?)"
                      r"( in addition to its other(?: creature)? types)?,?", s)
     if m:  # for good: "until end of turn" is not read (the cleanup step would not undo it)
@@ -108,6 +116,19 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None:
             return None
         return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[3])),)
+    m = re.fullmatch(r"(.+?) (?:loses?|lose) all abilities(?: and (?:has|have) (base power and "
+                     r"toughness \d+/\d+))? until end of turn", s)
+    if m:  # 613.1f (Warkite Marauder: "... and has base power and toughness 0/1 ...")
+        who = refs.obj(m[1])
+        if who is None:
+            return None
+        out: tuple[Effect, ...] = (LoseKeywords(who, (), all_abilities=True),)
+        if m[2]:
+            base = sentence(f"{m[1]} has {m[2]} until end of turn")
+            if base is None:
+                return None
+            out += base
+        return out
     m = re.fullmatch(rf"if ~ has ({_KW}), (?:it|~) (loses? .+)", s)
     if m:  # "if ~ has defender, it loses defender and gains trample": "it" is ~ (608.2c)
         inner = read_clause(f"~ {m[2]}", refs, sentence)
@@ -120,6 +141,14 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
         if who is None:
             return None
         return (LoseKeywords(who, _keywords(m[2]), until_eot=bool(m[4]), gains=_keywords(m[3])),)
+    m = re.fullmatch(r"(destroy|exile) (it|~) and (?:all|each) creatures? (?:it|~) blocked this "
+                     r"(?:turn|combat)", s)
+    if m and refs.obj(m[2]) == Who("source"):  # Defiant Vanguard (509.1h: as declared)
+        return (Destroy(Who("source"), exile=m[1] == "exile"),
+                Destroy(Who("blocked"), exile=m[1] == "exile"))
+    m = re.fullmatch(r"(.+?) can't be regenerated(?: this turn)?", s)
+    if m and refs.obj(m[1]) is not None:  # the play regenerates nothing (701.19): no change
+        return (ValueOnly("can't be regenerated (no regeneration is played)"),)
     m = re.fullmatch(r"sacrifice all (.+)", s)
     if m:  # 701.21a: every permanent of the group its controller controls
         who = _permanents(f"all {m[1]}", sentence)
@@ -134,6 +163,60 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
             return None
         return (pump[0], LoseKeywords(who, _keywords(m[4])))
     return None
+
+
+def read_whole(rest: str, sentence: Reader) -> tuple[tuple[Effect, ...], bool] | None:
+    """"Choose target X. <an effect on that creature>" (603.3d: the target chosen as the
+    ability is put on the stack; Ashling's "choose target creature that player controls. The
+    player sacrifices that creature."): the second sentence read with "target X" for "that
+    creature"; ``None`` otherwise."""
+    m = re.fullmatch(r"choose (target [^.]+?)\. ([^.]+?)\.?", rest.strip())
+    if not m or not re.search(r"\bthat creature\b", m[2]):
+        return None
+    then = re.sub(r"\bthat creature\b", m[1], m[2][:1].lower() + m[2][1:], count=1)
+    if re.search(r"\bthat creature\b|\bit\b|\bits\b", then):
+        return None
+    sm = re.fullmatch(r"(?:the|that) player sacrifices (target .+ that player controls)", then)
+    if sm:  # its controller sacrifices it (701.21a: a sacrifice, indestructible or not)
+        who = _permanents(sm[1], sentence)
+        return None if who is None or not who.kind.startswith("target") else \
+            ((Destroy(who, sacrifice=True),), False)
+    got = sentence(then)
+    return None if got is None else (got, False)
+
+
+def attacking_target(s: str, r: Any) -> Who | None:
+    """"target creature attacking you" / "... that's attacking you" and "another target
+    creature attacking the same player or planeswalker" (the source attacking: "whenever ~
+    attacks") as a target creature with :attr:`Who.attacks`; else ``None``. ``r``: the
+    condition's reading (the parser's ``_Reading``)."""
+    if re.fullmatch(r"target creature (?:that's )?attacking you", s):
+        return Who("target_creature", attacking=True, attacks="you")
+    if s in ("target creature blocking it", "target creature blocking ~") and r.it == Who("source"):
+        return Who("target_creature", blocking=True, attacks="source")  # Goblin Javelineer
+    m = re.fullmatch(r"(other )?creatures you control attacking that player", s)
+    if m and r.it == Who("source") and r.that_player == Who("defending_player") and any(
+            x.startswith("at:") and x not in ("at:battle", "at:you_or_yours", "at:opponent_or_theirs")
+            for x in r.watch.extra):
+        # "Whenever ~ attacks a player ..., other creatures you control attacking that player"
+        # (Namor): the player ~ attacks, not a planeswalker
+        return Who("attacking", "you", other=bool(m[1]), attacks="same")
+    if (s == "another target creature attacking the same player or planeswalker"
+            and r.event in ("attacks", "attacks_alone") and r.it == Who("source")):
+        return Who("target_creature", other=True, attacking=True, attacks="same")
+    return None
+
+
+def attacks_ok(play: Any, f: Any, who: Who, pid: str) -> bool:
+    """Whether creature ``pid`` attacks what :attr:`Who.attacks` asks (508.1b): the ability's
+    controller himself, or the player or planeswalker the source attacks; or blocks the
+    source (509.1)."""
+    if who.attacks == "source":  # 509.1: it blocks the source
+        return f.source in play.blockers.get(pid, ())
+    at = play.attackers.get(pid)
+    if who.attacks == "you":
+        return at == f.controller
+    return at is not None and at == play.attackers.get(f.source)
 
 
 def _yours(who: Who) -> bool:
@@ -261,12 +344,60 @@ def _gain_control(play: Any, f: Any, e: GainControl, chosen: dict[str, Any]) -> 
     return ", ".join(lines)
 
 
+def _lose_all(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
+    """613.1f: each of ``e.who`` loses all its abilities until end of turn (a timestamp later
+    than every grant's, 613.7; its triggered abilities stop, its keywords and block rules
+    go). Played only when no permanent on the battlefield has a static ability of the layers
+    (613: none whose effect could depend on the abilities lost, and none of the creature's
+    own to take off its power and toughness) or one that removes abilities; else not played,
+    and the line says so."""
+    from redzone.models.abilities import LoseAbilities, ParsedText
+    from redzone.models.battlefield import EndOfTurn
+    from redzone.models.layers import layer_sources
+    from redzone.models.triggers.resolve import _until_eot  # pyright: ignore[reportPrivateUsage]
+
+    ids = play.objects(f, e.who, chosen)
+    if not ids:
+        return "no creature"
+    board = play.board
+    if layer_sources(board) or any(
+            isinstance(a, LoseAbilities) for p in board.permanents.values()
+            if play.state.on_battlefield(p.id) for a in p.parsed.abilities):
+        return "not played: a static ability of the layers is on the battlefield (613)"
+    lines = []
+    for pid in ids:
+        perm = play.edit.perm(pid)
+        if any(isinstance(a, _layer_classes()) for a in perm.parsed.abilities):
+            lines.append(f"{pid} keeps its abilities: its own static abilities change its "
+                         "characteristics (not played)")
+            continue
+        eot = _until_eot(perm)
+        loss = LoseAbilities(text=f.ability.text)
+        play.edit.put(dataclasses.replace(
+            perm, lost_abilities_at=_NO_LATER_GRANT,
+            parsed=ParsedText(perm.parsed.abilities + (loss,), perm.parsed.unparsed,
+                              perm.parsed.ignored),
+            until_end_of_turn=EndOfTurn(eot.power, eot.toughness,
+                                        eot.abilities + (f.ability.text,), eot.after)))
+        lines.append(f"{pid} loses all abilities until end of turn")
+    return ", ".join(lines)
+
+
+def _layer_classes() -> tuple[type, ...]:
+    from redzone.models.abilities import (ColorChange, Grant, LoseAbilities, ModifyPT, SetBasePT,
+                                          TypeChange)
+
+    return (TypeChange, ColorChange, LoseAbilities, SetBasePT, ModifyPT, Grant)
+
+
 def _lose(play: Any, f: Any, e: LoseKeywords, chosen: dict[str, Any]) -> str:
     """613.1f: each of ``e.who`` loses ``e.keywords`` (module docstring)."""
     from redzone.models.abilities import Keyword, LoseAbilities, ParsedText
     from redzone.models.battlefield import EndOfTurn
     from redzone.models.triggers.resolve import _until_eot  # pyright: ignore[reportPrivateUsage]
 
+    if e.all_abilities:
+        return _lose_all(play, f, e, chosen)
     kws = set(e.keywords)
     board = play.board
     lines = []
@@ -321,9 +452,13 @@ def _becomes(play: Any, f: Any, e: Becomes, chosen: dict[str, Any]) -> str:
     from redzone.models.layers import layer_sources
     from redzone.models.triggers.tokens import layered_view
 
-    ids = [pid for pid in play.objects(f, e.who, chosen) if play.edit.perm(pid).is_creature]
+    ids = [pid for pid in play.objects(f, e.who, chosen)
+           if (play.edit.perm(pid).is_a("Land") if e.land else play.edit.perm(pid).is_creature)]
     if not ids:
-        return "no creature"
+        return "no land" if e.land else "no creature"
+    if e.land and any(play.edit.perm(pid).parsed.abilities or play.edit.perm(pid).is_creature
+                      for pid in ids):
+        return "not played: the land's own abilities would be lost (305.7)"
     live = [p for p in play.board.permanents.values() if play.state.on_battlefield(p.id)]
     changers = ((TypeChange,) if e.subtypes else ()) + ((ColorChange,) if e.colors is not None else ())
     for p in live:
@@ -337,6 +472,10 @@ def _becomes(play: Any, f: Any, e: Becomes, chosen: dict[str, Any]) -> str:
     def new_types(subtypes: tuple[str, ...]) -> tuple[str, ...]:
         if not e.subtypes:
             return subtypes
+        if e.land:  # 305.7: its old land types go
+            from redzone.models.layers import _LAND_TYPES  # pyright: ignore[reportPrivateUsage]
+
+            return tuple(s for s in subtypes if s not in _LAND_TYPES) + e.subtypes
         kept = subtypes if e.add else tuple(s for s in subtypes if s not in CREATURE_TYPES)
         return kept + tuple(s for s in e.subtypes if s not in kept)
 

@@ -489,6 +489,8 @@ class _Refs:
         s = s.strip()
         if s in ("~", "~'s"):
             return _SELF
+        if (attacked := control.attacking_target(s, self.r)) is not None:  # h26: "attacking you"
+            return attacked
         if s in ("it", "they", "him", "her") and (self.r.it is not None or s == "it"):
             return self.r.it  # (h16: "they" of a "one or more" event: players.more_obj)
         if s == "that creature":
@@ -1083,7 +1085,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
     whole = (actions.read_whole(rest)  # h9: "tap any number of ... . ~ gets ... tapped this way"
              or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h16
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
-             or hidden_zones.read_whole(rest))  # h24: "reveal cards until ... Put that card ..."
+             or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
+             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h26: "choose target X. ..."
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll

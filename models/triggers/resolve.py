@@ -602,6 +602,8 @@ class _Play:
                 continue
             if who.blocking and not self.blockers.get(c.id):
                 continue
+            if who.attacks and not control.attacks_ok(self, f, who, c.id):  # h26
+                continue
             if who.defending and c.controller != self.defending(f.source):
                 continue
             if who.controller == "you" and c.controller != f.controller:

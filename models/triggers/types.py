@@ -342,6 +342,11 @@ class Who:
     controller's adversary chooses it (models/triggers/chance.py)."""
     n: int = 0
     """``"target_set"``: how many targets at most (``up_to``: or fewer, none too)."""
+    attacks: Literal["", "you", "same", "source"] = ""
+    """h26 (control.py): only creatures attacking the ability's controller (``"you"``:
+    "target creature attacking you"), what the source attacks (``"same"``: "another target
+    creature attacking the same player or planeswalker"), or blocking the source
+    (``"source"``: "target creature blocking it")."""
 
 
 SOURCE = Who("source")
@@ -737,6 +742,8 @@ class LoseKeywords:
     keywords: tuple[str, ...]
     until_eot: bool = True
     gains: tuple[str, ...] = ()
+    all_abilities: bool = False
+    """"Loses all abilities" (``keywords`` empty; until end of turn only)."""
 
 
 @dataclass(frozen=True)
@@ -770,6 +777,9 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     add: bool = False
     colors: tuple[str, ...] | None = None
+    land: bool = False
+    """``who`` are lands and ``subtypes`` one basic land type replacing their land types
+    (305.7: "target land becomes a Swamp")."""
 
 
 @dataclass(frozen=True)
