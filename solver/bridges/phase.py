@@ -563,7 +563,7 @@ class RedzoneBrain:
             import json
 
             key = json.dumps([kind, self.objective, self.style, repr(self.pressure), scenario], sort_keys=True)
-        answer = self._answers.pop(key, None) if key is not None else None
+        answer: Any = self._answers.pop(key, None) if key is not None else None
         if answer is not None:
             self.memo_hits[kind] = self.memo_hits.get(kind, 0) + 1
         else:
