@@ -1,0 +1,59 @@
+"""h31 audit of the triggered abilities played since h23-h30 (issue 21): real cards on small
+boards, the expected values from the Comprehensive Rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.solver.frontends.commands import run_command
+
+
+def _p(pid: str, card: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **fields}
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None, **combat: Any) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+            "permanents": perms,
+            "combat": {"attackers": attackers, "blockers": blockers or {}, **combat}}
+
+
+def _run(command: str, scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command(command, scenario, {}).to_json()
+
+
+def test_crag_saurian_blocking_changes_control_after_the_last_damage_step() -> None:
+    # Bob's Crag Saurian (4/4) blocks Alice's Grizzly Bears (2/2). In the regular combat damage
+    # step the Bears deal it 2 damage: "that source's controller gains control of this
+    # creature" — Alice (613.1b). No combat damage step follows (510.4), so removing the
+    # Saurian from combat (506.4) changes nothing and the control change must be played (it
+    # was "not played" for any blocking creature: Bob kept the Saurian).
+    got = _run("damage", _scenario([_p("bears", "Grizzly Bears", "Alice"), _p("sau", "Crag Saurian", "Bob")],
+                                   {"bears": "Bob"}, {"sau": ["bears"]}, triggers_resolved=["attack"]))
+    assert [t["window"] for t in got["triggers"]] == ["regular"]
+    assert got["triggers"][0]["result"].startswith("Alice gains control of sau")
+    assert got["outcome"]["destroyed"] == ["bears"] and got["outcome"]["damage"] == {"sau": 2}
+
+
+def test_keiga_takes_the_creature_that_blocked_it_after_the_last_damage_step() -> None:
+    # 700.4, 613.1b: Alice's Keiga, the Tide Star (5/5) is blocked and killed by Bob's Serra
+    # Angel (given 6/6) in the regular step; "When Keiga dies, gain control of target
+    # creature": the Angel, still a blocking creature, but no combat damage is left (510.4):
+    # Alice gains control of it.
+    perms = [_p("keiga", "Keiga, the Tide Star", "Alice"),
+             _p("angel", "Serra Angel", "Bob", power=6, toughness=6)]
+    got = _run("damage", _scenario(perms, {"keiga": "Bob"}, {"angel": ["keiga"]}, triggers_resolved=["attack"],
+                                   trigger_choices=[{"source": "keiga", "window": "regular", "target": "angel"}]))
+    assert got["outcome"]["destroyed"] == ["keiga"]
+    assert got["triggers"][0]["result"].startswith("Alice gains control of angel")
+
+
+def test_a_blocking_creature_changing_control_before_the_regular_step_is_still_not_played() -> None:
+    # The first-strike step is followed by the regular one (510.4): Bob's Crag Saurian
+    # blocking Alice's White Knight (2/2 first strike) is dealt 2 damage first; removing it
+    # from combat would matter for the regular step (not modelled): not played, and said.
+    got = _run("damage", _scenario([_p("wk", "White Knight", "Alice"), _p("sau", "Crag Saurian", "Bob")],
+                                   {"wk": "Bob"}, {"sau": ["wk"]}, triggers_resolved=["attack"]))
+    assert got["triggers"][0]["window"] == "first-strike"
+    assert got["triggers"][0]["result"] == "sau is blocking: its control change is not played"
