@@ -57,3 +57,18 @@ def test_a_blocking_creature_changing_control_before_the_regular_step_is_still_n
                                    {"wk": "Bob"}, {"sau": ["wk"]}, triggers_resolved=["attack"]))
     assert got["triggers"][0]["window"] == "first-strike"
     assert got["triggers"][0]["result"] == "sau is blocking: its control change is not played"
+
+
+def test_a_hand_size_condition_on_an_unstated_hand_is_warned() -> None:
+    # 603.4: Bloodhall Priest's "if you have no cards in hand" is decided from
+    # players[].hand, a hidden zone: unstated, it is taken as empty (documented), and the
+    # answer must say so rather than guess silently. Stated (one card), no warning and no
+    # trigger: 2 damage to Bob only when the hand is empty.
+    base = _scenario([_p("pr", "Bloodhall Priest", "Alice")], {"pr": "Bob"})
+    got = _run("damage", base)
+    assert any("players[].hand of Alice is not stated" in w for w in got["warnings"])
+    assert got["outcome"]["life"]["Bob"] == 14  # 2 from the trigger, 4 combat damage
+    stated = {**base, "players": [{"name": "Alice", "hand": ["Island"]}, {"name": "Bob"}]}
+    got = _run("damage", stated)
+    assert not any("players[].hand" in w for w in got.get("warnings", []))
+    assert got["outcome"]["life"]["Bob"] == 16
