@@ -72,3 +72,16 @@ def test_a_hand_size_condition_on_an_unstated_hand_is_warned() -> None:
     got = _run("damage", stated)
     assert not any("players[].hand" in w for w in got.get("warnings", []))
     assert got["outcome"]["life"]["Bob"] == 16
+
+
+def test_furnace_blessed_conqueror_copies_its_face_that_is_up() -> None:
+    # Sun-Blessed Guardian transformed: Furnace-Blessed Conqueror (3/3, given two +1/+1
+    # counters: 5/5) attacks; "create a tapped and attacking token that's a copy of it. Put a
+    # +1/+1 counter on that token for each +1/+1 counter on this creature". A copy of a
+    # double-faced permanent copies only the face that's up (707.2, 712.8d): the token is a
+    # 3/3 Furnace-Blessed Conqueror with two counters, 5/5 — it was a 2/2 Sun-Blessed Guardian
+    # (the front face), 4/4. Bob: 20 - 5 - 5 = 10.
+    got = _run("damage", _scenario([_p("s", "Furnace-Blessed Conqueror", "Alice", counters={"+1/+1": 2},
+                                       power=5, toughness=5)], {"s": "Bob"}))
+    assert "a 3/3 token copy of s" in got["triggers"][0]["result"]
+    assert got["outcome"]["life"]["Bob"] == 10

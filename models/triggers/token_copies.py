@@ -375,7 +375,8 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
     from redzone.models.triggers import entries
 
     base = play.edit.base
-    got = entries._card_of(card) if card else None  # pyright: ignore[reportPrivateUsage]
+    side = _side_up(card, src)  # h31: a transformed permanent's copy is of its back face
+    got = entries._card_of(card, side) if card else None  # pyright: ignore[reportPrivateUsage]
     supertypes = (tuple(got[1].supertypes) if got is not None
                   else src.base.supertypes if src is not None and src.base is not None
                   else src.supertypes if src is not None else ())
@@ -390,7 +391,7 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
         index = len(base.permanents) + 1000 + play.tokens + len(perms)
         play.tokens += 1
         tid = f"{f.source}~token{play.tokens}"
-        new = (entries._from_card(card, tid, f.controller, f.controller, index)  # pyright: ignore[reportPrivateUsage]
+        new = (entries._from_card(card, tid, f.controller, f.controller, index, side)  # pyright: ignore[reportPrivateUsage]
                if card else None if src is None
                else entries._fresh(src, tid, f.controller, index))  # pyright: ignore[reportPrivateUsage]
         if new is None:
@@ -408,6 +409,19 @@ def _make(play: Any, f: Any, e: CopyToken, card: str, of: str, src: Any) -> str:
                     + (f" tapped and attacking {attacked}" if attacked is not None
                        else " tapped" if e.tapped else "") + put)
     return ", ".join(made) or "no token"
+
+
+def _side_up(card: str, src: Any) -> int:
+    """Which face of the card ``card`` the permanent ``src`` (``None``: a card, not a
+    permanent) shows: 1 when it is a transforming double-faced card with its back face up
+    (its name is the back face's), else 0. A copy of a double-faced permanent copies only the
+    face that's up (707.2, 712.8d): Furnace-Blessed Conqueror's token is a Conqueror."""
+    from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
+
+    if not card or src is None:
+        return 0
+    back = _card_of(card, 1)
+    return 1 if back is not None and back[1].name == src.name and back[1].name != card else 0
 
 
 def _excepted(new: Any, e: CopyToken) -> Any:
@@ -429,6 +443,8 @@ def _excepted(new: Any, e: CopyToken) -> Any:
         from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
 
         got = _card_of(new.card)
+        if got is not None and got[1].name != new.name:  # h31: the face that's up (712.8d)
+            got = _card_of(new.card, 1) or got
         if got is not None:
             card, face = got
             parsed = parse_text("\n".join((face.text, *e.lines)),
