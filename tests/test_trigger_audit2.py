@@ -85,3 +85,15 @@ def test_furnace_blessed_conqueror_copies_its_face_that_is_up() -> None:
                                        power=5, toughness=5)], {"s": "Bob"}))
     assert "a 3/3 token copy of s" in got["triggers"][0]["result"]
     assert got["outcome"]["life"]["Bob"] == 10
+
+
+def test_guardian_beast_is_a_combat_rule_reported_not_set_aside() -> None:
+    # Guardian Beast: "noncreature artifacts you control ... have indestructible, and other
+    # players can't gain control of them" (untapped). Hellkite Tyrant's combat damage trigger
+    # "gain control of all artifacts that player controls" can't take Bob's Sol Ring then
+    # (613.1b is stopped by the Beast's rule) — the engine takes it, so the sentence must not
+    # be set aside as "no combat rule" (it was: "noncreature permanents"): it is reported as
+    # not read on the board.
+    got = _run("damage", _scenario([_p("h", "Hellkite Tyrant", "Alice"), _p("s", "Sol Ring", "Bob"),
+                                    _p("g", "Guardian Beast", "Bob")], {"h": "Bob"}))
+    assert any(u["id"] == "g" and "can't gain control of them" in u["sentence"] for u in got["unparsed"])
