@@ -28,7 +28,7 @@ def reasons(card: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("card", "reason"), [
     ("Goblin Rock Sled", "untap step (not in the combat)"),      # 502.3
-    ("Guardian Beast", "noncreature permanents"),
+    # Guardian Beast: no longer set aside (h31, tests/test_trigger_audit2.py)
     ("Freewind Equenaut", "granted non-static ability"),          # an activated ability
     ("Falko, Showoff Pilot", "about cards in hand"),
     ("Sephara, Sky's Blade", "casting"),                           # 601.2

@@ -10,11 +10,16 @@ redzone plays (h27): each is set aside with a reason that says why, like the oth
 | "You may activate abilities of [other] creatures you control as though those creatures had haste" | `activated abilities (302.6)` | only the {T}/{Q} costs of activated abilities; attacking is unchanged (508.1a still needs haste) |
 | "[As long as C,] cards in your hand have *keyword*" | `about cards in hand` | cards in a hand are not on the battlefield: a casting permission (spectacle) |
 | "~ doesn't untap during your untap step [if / unless C]" | `untap step (not in the combat)` | 502.3: the untap step is not in the combat phase |
-| "[As long as C,] noncreature artifacts you control can't be enchanted, they have indestructible, and other players can't gain control of them" | `noncreature permanents` | none of it reaches a creature: one that becomes a creature stops being "noncreature" |
 | "As long as C, ~ has "*cost*: *effect*"" (a granted activated ability) | `granted non-static ability` | like any activated ability (never activated in the combat redzone plays) |
 | "~ escapes with ... counter(s) on it" | `enters the battlefield` | how it enters: the scenario gives its counters (a flying counter gives flying, 122.1b) |
 | keyword "protection from spells that are one or more colors" (Emrakul, the Aeons Torn; read in `.keywords`) | `keyword not combat-relevant` | only spells are stopped (702.16): none is cast in the combat, and triggered abilities are no spells |
 | "When you do, ..." (after "You may exert ~ as it attacks") | `triggered (reflexive)` | not a static ability: a reflexive triggered ability (603.12), which the trigger reader plays or reports (:mod:`redzone.models.triggers.attack_choices`) |
+
+Not set aside (h31): Guardian Beast's "noncreature artifacts you control ... have
+indestructible, and other players can't gain control of them" — triggered abilities of
+combat take or destroy artifacts (Hellkite Tyrant gains control of all artifacts the player
+controls, Kukemssa Pirates of a target artifact), so it is a combat rule, reported as not
+read until the control changes and destructions check it.
 
 An ability word before a triggered ability ("Protection Fighting Style — When ~ enters,
 ...": :func:`ability_word_trigger`) that the keyword-line splitter would read as an unread
@@ -41,8 +46,6 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((lazy_compile(p), r) for
      r"had haste", "activated abilities (302.6)"),
     (r"(?:As long as [^,]+, )?cards in your hand have [a-z ]+", "about cards in hand"),
     (r"~ doesn't untap during your untap step(?: (?:if|unless) [^,]+)?", "untap step (not in the combat)"),
-    (r"(?:As long as [^,]+, )?noncreature artifacts you control can't be enchanted, they have "
-     r"indestructible, and other players can't gain control of them", "noncreature permanents"),
     (r'As long as [^,"]+, (?:~|it) has "[^"]*\{[^"]*\}[^"]*:[^"]*"', "granted non-static ability"),
     (r"~ escapes with (?:an? |your choice of an? )[^.]*counters? on it", "enters the battlefield"),
     (r"When you do, .+", "triggered (reflexive)"),

@@ -23,7 +23,9 @@ its own so that applying the layers again keeps it); a loss until end of turn of
 keyword is not played, and the result line says so (the cleanup step would not give it
 back). A control change removes an attacking creature from combat (506.4); it is not played
 (the result line says why) when another permanent's static ability depends on who controls
-what, or for a blocking creature or a permanent being attacked. Pure Python.
+what, or for a blocking creature or a permanent being attacked before the combat's last
+damage step (after it, h31: the control change is played, removal from combat changes no
+damage then, 510.4). Pure Python.
 """
 
 from __future__ import annotations
@@ -309,8 +311,9 @@ def _gain_control(play: Any, f: Any, e: GainControl, chosen: dict[str, Any]) -> 
     """613.1b: each of ``e.who`` comes under the control of the one player ``e.to``; an
     attacking creature is removed from combat (506.4). Not played (the line says why) when
     another permanent's static ability depends on who controls what, or for a blocking
-    creature or a permanent being attacked (what removing those from combat does is not
-    modelled)."""
+    creature or a permanent being attacked before the last combat damage step (what removing
+    those from combat does to damage is not modelled; after it, ``play.last_step``, nothing
+    is left to change, 510.4, and the control change is played)."""
     players = play.players(f, e.to, chosen)
     if len(players) != 1:
         return "no player to gain control"
@@ -330,11 +333,13 @@ def _gain_control(play: Any, f: Any, e: GainControl, chosen: dict[str, Any]) -> 
         if perm.controller == new:
             lines.append(f"{new} already controls {pid}")
             continue
-        if pid in blocking or pid in attacked:
+        if (pid in blocking or pid in attacked) and not play.last_step:
             what = "blocking" if pid in blocking else "being attacked"
             lines.append(f"{pid} is {what}: its control change is not played")
             continue
         out = ""
+        if pid in blocking or pid in attacked:  # h31: after the last damage step (510.4)
+            out = " (after the last combat damage step: leaving combat changes no damage, 506.4)"
         if pid in play.attackers:  # 506.4: no longer an attacking creature
             del play.attackers[pid]
             play.edit.removed.add(pid)

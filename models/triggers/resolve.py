@@ -498,6 +498,9 @@ class _Play:
         self.lost_this_way = 0
         """h16: the life players lost to the ability resolving now (players.py)."""
         self.tapped: list[str] = []
+        self.last_step = False
+        """h31: the window follows the combat's last damage step (no combat damage is left to
+        deal, 510.4): removing a creature from combat (506.4) changes no damage then."""
         """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
     # -- helpers
@@ -1647,14 +1650,16 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
 def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
                   blockers: Mapping[str, Sequence[str]], dealt: Sequence[DealtDamage],
                   died: Sequence[str], choose: Chooser = first_choice,
-                  combat: bool = True) -> Outcome:
+                  combat: bool = True, last_step: bool = False) -> Outcome:
     """Resolve what triggered in a combat damage step (510.3, after its damage and
     state-based actions): "deals combat damage to a player / creature", "is dealt damage",
     poisonous, renown, and "when ~ dies" for the creatures in ``died`` (700.4, 603.10a).
     ``dealt``: the step's damage as dealt; ``state`` is changed in place. ``combat=False``:
     ``dealt`` is noncombat damage (a fight, 701.14d): only "deals damage", lifelink and
-    dies abilities trigger."""
+    dies abilities trigger. ``last_step``: the step was the combat's last damage step (the
+    regular one, 510.4), so a blocking creature's control change is played (control.py)."""
     play = _Play(board, state, attackers, blockers, choose)
+    play.last_step = last_step  # h31
     record_damage(state, dealt)  # h2: "a creature dealt damage by ~ this turn" (watches.py)
     events: list[tuple[str, str, str | None, Mapping[str, Any]]] = []
     dealt_to: dict[str, int] = {}

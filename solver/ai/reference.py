@@ -444,5 +444,7 @@ class _TriggerRef:
             return self.damage(nxt_base, nxt_cur, dict(o.attackers), blocks, steps, i + 1, o.state, dealt,
                                mana)
 
-        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch))
+        last = steps[i] != "first-strike"  # h31: the regular step is the last (510.4)
+        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch,
+                                                 last_step=last))
         return self.tree(tree, go)

@@ -1004,7 +1004,9 @@ class TriggerGame:
                                   mana, a, b)
             return v, (("damage", tuple(o.resolved)),) + line
 
-        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch))
+        last = steps[i] != "first-strike"  # h31: the regular step is the last (510.4)
+        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch,
+                                                 last_step=last))
         return self.tree(tree, go, alpha, beta)
 
     # ------------------------------------------------------------------ questions

@@ -729,7 +729,8 @@ class _PlayRun:
                 return attack_window(ph.cur, st, ph.attackers, chooser)
             if which == "block":
                 return block_window(ph.cur, st, ph.attackers, ph.blockers, chooser)
-            out = damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser)
+            out = damage_window(ph.cur, st, ph.attackers, ph.blockers, dealt, died, chooser,
+                                last_step=name == "regular")  # h31: no damage left (510.4)
             # named by its step, as combat.trigger_choices names it (replayable, issue 21 §2)
             out.resolved = [dataclasses.replace(r, window=name) for r in out.resolved]
             return out
