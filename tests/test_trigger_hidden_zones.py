@@ -121,9 +121,14 @@ def test_an_instant_in_the_hand_makes_the_cast_not_played() -> None:
                             hand=["Lightning Bolt"]))
     assert any(n["id"] == "ma" and "cast a spell from your hand" in n["sentence"]
                for n in got["not_played"])
-    none = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}))
+    # A stated empty hand: nothing to cast, the ability is played (and does nothing).
+    none = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}, hand=[]))
     assert not any(n["id"] == "ma" for n in none["not_played"])
     assert "no such card in the hand" in none["triggers"][0]["result"]
+    # h34: an unstated hand is unknown (it may hold a spell): not played and listed.
+    unknown = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}))
+    assert unknown["triggers"][0]["result"].startswith("not played: players[].hand not stated")
+    assert any(n["id"] == "ma" for n in unknown["not_played"])
 
 
 def test_efreet_flamepainter_with_no_instant_or_sorcery_is_removed() -> None:
