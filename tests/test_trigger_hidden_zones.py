@@ -435,8 +435,9 @@ def test_veteran_explorer_lets_each_player_search_for_two_basic_lands() -> None:
 def test_bonny_pall_may_put_a_land_from_the_graveyard_after_drawing() -> None:
     # "draw a card, then you may put a land card from your hand or graveyard onto the
     # battlefield": the card drawn (Hill Giant, the top of the stated library) is no land;
-    # the Mountain of Alice's stated graveyard is the one land card to choose.
-    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"],
+    # the Mountain of Alice's stated graveyard is the one land card to choose (h34: her hand
+    # is stated empty; unstated, it is unknown and the ability is not played).
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"], "hand": [],
                              "graveyard": ["Grizzly Bears", "Mountain"]},
                             {"name": "Bob", "life": 20}],
                 "permanents": [perm("bp", "Bonny Pall, Clearcutter", "Alice")],
