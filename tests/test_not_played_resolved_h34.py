@@ -70,3 +70,36 @@ def test_resolved_not_played_reads_results_and_deduplicates() -> None:
     assert got == (NotPlayed("lep", LEPRECHAUN, "triggered"),)
     board_item = NotPlayed("lep", LEPRECHAUN, "triggered")
     assert merged((board_item,), got) == (board_item,)
+
+
+def test_an_unstated_hand_is_none_in_both_loaders_and_the_schema() -> None:
+    # h34: `players[].hand` unstated (or null) is None, unknown; `[]` is a stated empty hand —
+    # the fast loader and the pydantic schema agree, and `redzone schema` allows null.
+    from redzone.models.scenario import parse_scenario
+    from redzone.models.scenario.schema import scenario_json_schema, validate
+
+    data: dict[str, Any] = {"players": [{"name": "A"}, {"name": "B", "hand": []}, {"name": "C", "hand": None}],
+                            "permanents": [], "combat": {"attackers": {}}}
+    assert [p.hand for p in parse_scenario(data).players] == [None, [], None]
+    assert [p.hand for p in validate(data).players] == [None, [], None]
+    hand = scenario_json_schema()["$defs"]["PlayerSpec"]["properties"]["hand"]
+    assert hand["default"] is None and {"type": "null"} in hand["anyOf"]
+
+
+def test_reaper_of_night_with_the_defending_players_hand_unstated_is_not_played() -> None:
+    # 603.4, 702.9b: Reaper of Night's "if defending player has two or fewer cards in hand, it
+    # gains flying": Bob's hand unstated, the condition can't be decided: the ability is not
+    # played (no flying: Bob's Grizzly Bears' block stands) and listed; with Bob's two stated
+    # cards it flies (the block is illegal).
+    perms = [_p("r", "Reaper of Night", "Alice"), _p("g", "Grizzly Bears", "Bob")]
+    unknown = run_command("damage", _scenario(perms, {"r": "Bob"}, {"g": ["r"]}, triggers_resolved=[]),
+                          {}).to_json()
+    assert unknown["illegal_blocks"] == []
+    assert unknown["triggers"][0]["result"].startswith(
+        'not played: players[].hand not stated (Bob\'s hand decides "defending player has 2 or fewer')
+    assert [n["id"] for n in unknown["not_played"]] == ["r"]
+    two = _scenario(perms, {"r": "Bob"}, {"g": ["r"]}, triggers_resolved=[])
+    two["players"][1]["hand"] = ["Shock", "Opt"]
+    stated = run_command("damage", two, {}).to_json()
+    assert [x["source"] for x in stated["illegal_blocks"]] == ["Grizzly Bears (g)"]
+    assert stated["not_played"] == []
