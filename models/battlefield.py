@@ -150,8 +150,9 @@ class Player:
     graveyard: tuple[str, ...] = ()
     """Card names in the player's graveyard (the scenario's; cards put there in combat are
     the state's ``destroyed``)."""
-    hand: tuple[str, ...] = ()
-    """h13: card names in the player's hand, as the scenario states it (unstated: none)."""
+    hand: tuple[str, ...] | None = ()
+    """h13: card names in the player's hand, as the scenario states it; ``None`` (h34): the
+    scenario doesn't state it — an ability that needs it is not played."""
     dungeon: str | None = None
     """h24: the dungeon room the player's venture marker is on (309.4, 701.49), as the
     scenario states it; ``None``: no dungeon in the command zone."""

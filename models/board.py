@@ -99,7 +99,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     players = tuple(
         Player(name=p.name, life=p.life, poison=p.poison, mana=p.mana, energy=p.energy, library=tuple(p.library),
                graveyard=tuple(getattr(p, "graveyard", None) or ()),
-               hand=tuple(getattr(p, "hand", None) or ()),
+               hand=None if (h := getattr(p, "hand", None)) is None else tuple(h),  # h34: unstated
                dungeon=getattr(p, "dungeon", None),  # h24
                ring_tempted=getattr(p, "ring_tempted", None) or 0,  # h24
                commander_damage=tuple(sorted((getattr(p, "commander_damage", None) or {}).items())))

@@ -38,8 +38,9 @@ static abilities and one-shot text are not listed. Plain Python, no ortools.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers import actions
@@ -54,7 +55,7 @@ from redzone.models.triggers.value import caused_by_values
 if TYPE_CHECKING:
     from redzone.models.board import Board
 
-__all__ = ["NotPlayed", "not_played", "classify"]
+__all__ = ["NotPlayed", "not_played", "classify", "resolved_not_played", "merged"]
 
 
 @dataclass(frozen=True)
@@ -120,3 +121,35 @@ def _causes_values(board: Board) -> bool:
                    for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True
     return False
+
+
+def resolved_not_played(triggers: Iterable[Any]) -> tuple[NotPlayed, ...]:
+    """The triggered abilities that resolved in the play but whose result says the board
+    doesn't let them be played (h34: "not played: a static ability of the layers is on the
+    battlefield (613)", "not played: casting X (an instant or sorcery spell ...)" ...).
+
+    ``triggers``: the answer's resolved abilities, each a
+    :class:`redzone.models.triggers.types.Resolved` or its JSON mapping (``{"source",
+    "text", "result", ...}``). Returns one :class:`NotPlayed` (``kind`` ``"triggered"``,
+    ``id`` the source, ``sentence`` the ability's text) per ability whose result holds
+    "not played", de-duplicated by (id, sentence), in the order resolved. The effect was
+    left out (CR 608.2: the rest of the resolution, as the play says), so the answer may be
+    wrong about such a board, as for an ability :func:`not_played` lists."""
+    out: dict[tuple[str, str], NotPlayed] = {}
+    for t in triggers:
+        row: Mapping[str, Any] = t if isinstance(t, Mapping) else t.to_json()
+        result, source, text = row.get("result"), row.get("source"), row.get("text")
+        if isinstance(result, str) and "not played" in result and isinstance(source, str) \
+                and isinstance(text, str):
+            out.setdefault((source, text), NotPlayed(source, text, "triggered"))
+    return tuple(out.values())
+
+
+def merged(*groups: Iterable[NotPlayed]) -> tuple[NotPlayed, ...]:
+    """``groups`` in order, each (id, sentence) once (the first kept): the board's
+    :func:`not_played` then :func:`resolved_not_played`."""
+    out: dict[tuple[str, str], NotPlayed] = {}
+    for group in groups:
+        for item in group:
+            out.setdefault((item.id, item.sentence), item)
+    return tuple(out.values())

@@ -101,14 +101,22 @@ def test_first_combat_phase_is_decided_by_combat_number() -> None:
 
 def test_bloodhall_priest_hellbent_reads_the_stated_hand() -> None:
     # "Whenever this creature attacks, if you have no cards in hand, it deals 2 damage to any
-    # target" (603.4): with an empty hand it kills Bob's Grizzly Bears (its target); with a
-    # card in hand it doesn't trigger.
+    # target" (603.4): with a stated empty hand it kills Bob's Grizzly Bears (its target);
+    # with a card in hand it doesn't trigger.
     perms = [perm("p", "Bloodhall Priest", "Alice"), perm("g", "Grizzly Bears", "Bob")]
     choice = [{"source": "p", "window": "attack", "target": "g"}]
-    empty = play(perms, {"p": "Bob"}, trigger_choices=choice)
-    assert empty["outcome"]["destroyed"] == ["g"]
+    empty = play(perms, {"p": "Bob"}, trigger_choices=choice, players=_players({"hand": []}))
+    assert empty["outcome"]["destroyed"] == ["g"] and empty["not_played"] == []
     held = play(perms, {"p": "Bob"}, players=_players({"hand": ["Shock"]}))
     assert held["outcome"]["destroyed"] == [] and held.get("triggers", []) == []
+    # h34 (was: unstated = empty, so it fired on every scenario): unstated, the hand is
+    # unknown: the ability is not played (the Bears live, Bob takes the Priest's 4) and listed.
+    unknown = play(perms, {"p": "Bob"}, trigger_choices=choice)
+    assert unknown["outcome"]["destroyed"] == [] and unknown["outcome"]["life"]["Bob"] == 16
+    assert unknown["triggers"][0]["result"] == (
+        'not played: players[].hand not stated (Alice\'s hand decides "you have no cards in hand"; '
+        '603.4, 608.2c)')
+    assert [(n["id"], n["kind"]) for n in unknown["not_played"]] == [("p", "triggered")]
 
 
 def test_reaper_of_night_flies_against_a_small_hand() -> None:

@@ -324,13 +324,14 @@ def test_errors_are_the_schemas() -> None:
 
 
 def test_objects_compare_and_print_as_the_models_did() -> None:
+    # h34: an unstated hand is None (unknown), not [] (a stated empty hand).
     a, b = PlayerSpec(name="A"), PlayerSpec(name="A", life=20)
     assert a == b and a != PlayerSpec(name="A", life=19)
     assert repr(a) == ("PlayerSpec(name='A', life=20, mana=0, energy=0, poison=0, library=[], "
-                       "graveyard=[], hand=[], commanders=[], commander_damage={}, dungeon=None, "
+                       "graveyard=[], hand=None, commanders=[], commander_damage={}, dungeon=None, "
                        "ring_tempted=0)")
     assert a.model_dump() == {"name": "A", "life": 20, "mana": 0, "energy": 0, "poison": 0, "library": [],
-                              "graveyard": [], "hand": [], "commanders": [], "commander_damage": {},
+                              "graveyard": [], "hand": None, "commanders": [], "commander_damage": {},
                               "dungeon": None, "ring_tempted": 0}
     with pytest.raises(TypeError):
         hash(a)  # mutable, so unhashable (as a pydantic model)

@@ -121,9 +121,14 @@ def test_an_instant_in_the_hand_makes_the_cast_not_played() -> None:
                             hand=["Lightning Bolt"]))
     assert any(n["id"] == "ma" and "cast a spell from your hand" in n["sentence"]
                for n in got["not_played"])
-    none = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}))
+    # A stated empty hand: nothing to cast, the ability is played (and does nothing).
+    none = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}, hand=[]))
     assert not any(n["id"] == "ma" for n in none["not_played"])
     assert "no such card in the hand" in none["triggers"][0]["result"]
+    # h34: an unstated hand is unknown (it may hold a spell): not played and listed.
+    unknown = _damage(_scenario([perm("ma", "Maelstrom Archangel", "Alice")], {"ma": "Bob"}))
+    assert unknown["triggers"][0]["result"].startswith("not played: players[].hand not stated")
+    assert any(n["id"] == "ma" for n in unknown["not_played"])
 
 
 def test_efreet_flamepainter_with_no_instant_or_sorcery_is_removed() -> None:
@@ -430,8 +435,9 @@ def test_veteran_explorer_lets_each_player_search_for_two_basic_lands() -> None:
 def test_bonny_pall_may_put_a_land_from_the_graveyard_after_drawing() -> None:
     # "draw a card, then you may put a land card from your hand or graveyard onto the
     # battlefield": the card drawn (Hill Giant, the top of the stated library) is no land;
-    # the Mountain of Alice's stated graveyard is the one land card to choose.
-    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"],
+    # the Mountain of Alice's stated graveyard is the one land card to choose (h34: her hand
+    # is stated empty; unstated, it is unknown and the ability is not played).
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Hill Giant"], "hand": [],
                              "graveyard": ["Grizzly Bears", "Mountain"]},
                             {"name": "Bob", "life": 20}],
                 "permanents": [perm("bp", "Bonny Pall, Clearcutter", "Alice")],

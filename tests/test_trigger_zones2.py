@@ -280,14 +280,22 @@ def test_kinscaer_sentry_puts_a_creature_from_the_stated_hand_attacking() -> Non
     assert got["outcome"]["life"]["Bob"] == 15
 
 
-def test_an_unstated_hand_holds_no_card() -> None:
-    # the scenario says what the hand holds: unstated, nothing enters; Bob takes 2 + 2.
+def test_an_unstated_hand_is_not_played_and_an_empty_one_holds_no_card() -> None:
+    # h34 (was: unstated = no card): an unstated hand is unknown, so Kinscaer Sentry's "you may
+    # put a creature card ... from your hand onto the battlefield tapped and attacking" is not
+    # played and listed in not_played; nothing enters, Bob takes 2 + 2. A stated empty hand
+    # (`hand: []`) holds no such card (608.2b): the same life, nothing listed.
     s = _scenario([perm("ks", "Kinscaer Sentry", "Alice"), perm("gb", "Grizzly Bears", "Alice")],
                   {"ks": "Bob", "gb": "Bob"},
                   trigger_choices=[{"source": "ks", "window": "attack", "may": True}])
     got = _damage(s)
-    assert got["triggers"][0]["result"] == "no such card in the hand (the scenario's players[].hand)"
+    assert got["triggers"][0]["result"].startswith("not played: players[].hand not stated")
+    assert [n["id"] for n in got["not_played"]] == ["ks"]
     assert got["outcome"]["life"]["Bob"] == 16
+    s["players"][0]["hand"] = []
+    empty = _damage(s)
+    assert empty["triggers"][0]["result"] == "no such card in the hand (the scenario's players[].hand)"
+    assert empty["not_played"] == [] and empty["outcome"]["life"]["Bob"] == 16
 
 
 def test_shadowfax_chooses_among_lesser_power_cards() -> None:

@@ -166,7 +166,7 @@ _opt_count = _optional(_count)
 
 _player = _model(PlayerSpec, {
     "name": _name, "life": _signed, "mana": _count, "poison": _count, "library": _texts,
-    "graveyard": _texts, "hand": _texts,
+    "graveyard": _texts, "hand": _opt_texts,
     "commanders": _texts, "commander_damage": _dict_of(_count), "energy": _count,
     "dungeon": _opt_text, "ring_tempted": _count})
 

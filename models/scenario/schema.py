@@ -63,10 +63,13 @@ class PlayerSpec(_Strict):
     graveyard: list[str] = Field(default_factory=list,
                                  description="Card names in the player's graveyard (what triggered "
                                              "abilities count: creature cards in your graveyard).")
-    hand: list[str] = Field(default_factory=list,
-                            description="Card names in the player's hand, when the scenario states "
-                                        "it (what \"put a creature card from your hand onto the "
-                                        "battlefield\" may put; unstated: no card).")
+    hand: list[str] | None = Field(None,
+                                   description="Card names in the player's hand, when the scenario "
+                                               "states it (what \"put a creature card from your hand "
+                                               "onto the battlefield\" may put, what \"if you have no "
+                                               "cards in hand\" counts); `[]`: an empty hand; "
+                                               "unstated: unknown, and an ability that needs it is "
+                                               "not played (listed in not_played).")
     commanders: list[str] = Field(
         default_factory=list,
         description="format: commander only: ids of this player's commanders that are not on the "

@@ -139,7 +139,7 @@ class PlayerSpec(_Spec):
     """
 
     FIELDS = (("name", REQUIRED), ("life", 20), ("mana", 0), ("energy", 0), ("poison", 0),
-              ("library", list), ("graveyard", list), ("hand", list), ("commanders", list),
+              ("library", list), ("graveyard", list), ("hand", None), ("commanders", list),
               ("commander_damage", dict), ("dungeon", None), ("ring_tempted", 0))
     name: str
     life: int
@@ -149,9 +149,11 @@ class PlayerSpec(_Spec):
     poison: int
     library: list[str]
     graveyard: list[str]
-    hand: list[str]
+    hand: list[str] | None
     """Card names in the player's hand (h13: what "put a ... card from your hand onto the
-    battlefield" may put; unstated: none)."""
+    battlefield" may put). ``None`` when the scenario doesn't state it (h34: not the same as
+    ``[]``, a stated empty hand): an ability that needs the hand (its size, a card from it) is
+    then not played and listed in ``not_played``."""
     commanders: list[str]
     commander_damage: dict[str, int]
     dungeon: str | None

@@ -645,7 +645,11 @@ def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], ind
 
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    hand = next((p.hand for p in base.players if p.name == f.controller), ())
+    from redzone.models.triggers.if_tests import HAND_NOT_STATED, stated_hand
+
+    if stated_hand(base, f.controller) is None:  # h34: unknown, never taken as empty
+        return f"{HAND_NOT_STATED} (the cards of {f.controller}'s hand)"
+    hand = stated_hand(base, f.controller) or ()
     bounds = _bounds(play, f, e)
     options: list[Any] = []
     seen: set[str] = set()

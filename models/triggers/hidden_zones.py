@@ -372,7 +372,11 @@ def _cast_card(play: Any, f: Any, e: CastCard, chosen: dict[str, Any]) -> str:
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     zone = "hand" if e.zone == "hand" else "graveyard"
     if e.zone == "hand":
-        hand = next((p.hand for p in base.players if p.name == f.controller), ())
+        from redzone.models.triggers.if_tests import HAND_NOT_STATED, stated_hand
+
+        if stated_hand(base, f.controller) is None:  # h34: unknown, never taken as empty
+            return f"{HAND_NOT_STATED} (the cards of {f.controller}'s hand)"
+        hand = stated_hand(base, f.controller) or ()
         bounds = _bounds(play, f, e.card)
         options: list[str] = []
         seen: set[str] = set()
@@ -564,7 +568,7 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
             if not isinstance(e, CastCard):
                 continue
             if e.zone == "hand":
-                zones = [p.hand for p in board.players if p.name == perm.controller]
+                zones = [p.hand or () for p in board.players if p.name == perm.controller]
             elif e.card.graveyard == "you":
                 zones = [p.graveyard for p in board.players if p.name == perm.controller]
             else:
@@ -821,7 +825,11 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     player = next((p for p in base.players if p.name == f.controller), None)
-    hand = player.hand if player is not None else ()
+    if player is not None and player.hand is None:  # h34: unknown, never taken as empty
+        from redzone.models.triggers.if_tests import HAND_NOT_STATED
+
+        return f"{HAND_NOT_STATED} (the cards of {f.controller}'s hand)"
+    hand = (player.hand or ()) if player is not None else ()
     library = player.library if player is not None else ()
     cards = [(f"{f.controller}~hand{i}", name) for i, name in enumerate(hand)]
     cards += [(f"{f.controller}~library{i}", name) for i, name in enumerate(library[:e.n])]
@@ -887,7 +895,11 @@ def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
     bounds = _bounds(play, f, e.card)
     found: list[tuple[str, str, str]] = []  # (id, card name, owner)
     if "hand" in e.zones:
-        hand = next((p.hand for p in base.players if p.name == f.controller), ())
+        from redzone.models.triggers.if_tests import HAND_NOT_STATED, stated_hand
+
+        if stated_hand(base, f.controller) is None:  # h34: unknown, never taken as empty
+            return f"{HAND_NOT_STATED} (the cards of {f.controller}'s hand)"
+        hand = stated_hand(base, f.controller) or ()
         found += [(f"{f.controller}~hand{i}", n, f.controller) for i, n in enumerate(hand)
                   if f"{f.controller}~hand{i}" not in perms and _fits(n, e.card, bounds)]
     for whose in _graveyard_owners(play, f, e.card):

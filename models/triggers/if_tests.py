@@ -11,10 +11,11 @@ conditions read there and in :mod:`redzone.models.triggers.reflexive`); :func:`h
   the ability's controller is the active player;
 - "you have no cards in hand", "you have N or more cards in [your] hand", "defending player
   has N or fewer cards in hand" (``"hand_at_least"`` / ``"hand_at_most"``, ``measure``
-  ``"you"`` / ``"defending"``): the scenario's ``players[].hand`` (what it says is there;
-  unstated, empty) less the cards put from it onto the battlefield in this combat (cards a
-  value-only effect draws or discards are not tracked: the known limit of values,
-  docs/triggers.md);
+  ``"you"`` / ``"defending"``): the scenario's ``players[].hand`` (what it says is there)
+  less the cards put from it onto the battlefield in this combat (cards a value-only effect
+  draws or discards are not tracked: the known limit of values, docs/triggers.md); h34: a
+  hand the scenario doesn't state is unknown, never taken as empty — the ability is not
+  played (:func:`hand_not_stated`, its line says so and ``not_played`` lists it);
 - "~ is untapped" / "~ is tapped" (``"source_untapped"``, ``none``: tapped), the source now;
 - "~ is monstrous" (``"source_monstrous"``, 701.37b): the permanent's ``conditions``
   ``{"monstrous": true}`` (a designation no combat gives: monstrosity is activated);
@@ -56,7 +57,7 @@ from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers.types import (Conditional, Effect, IfTest, Pay, Sacrifice, Unless,
                                            ValueOnly, Who)
 
-__all__ = ["KINDS", "decide", "holds", "if_may", "instead", "read", "unless_sacrifice", "unless_sacrificed",
+__all__ = ["HAND_NOT_STATED", "KINDS", "decide", "hand_not_stated", "stated_hand", "holds", "if_may", "instead", "read", "unless_sacrifice", "unless_sacrificed",
            "values_whatever"]
 
 KINDS = frozenset({"first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
@@ -204,11 +205,100 @@ def _has_ascend(name: str) -> bool:
 
 def hand_size(play: Any, player: str) -> int:
     """How many cards ``player`` has in hand now: the scenario's ``players[].hand`` less
-    those put onto the battlefield from it in this combat (id ``<player>~hand<i>``)."""
+    those put onto the battlefield from it in this combat (id ``<player>~hand<i>``); an
+    unstated hand counts 0 here (callers check :func:`hand_not_stated` first)."""
     board = play.edit.base
     here = play.edit.perms if play.edit.perms is not None else board.permanents
-    hand = next((p.hand for p in board.players if p.name == player), ())
+    hand = stated_hand(board, player) or ()
     return sum(1 for i in range(len(hand)) if f"{player}~hand{i}" not in here)
+
+
+HAND_NOT_STATED = "not played: players[].hand not stated"
+"""h34: the start of the result line of an ability that needs a hand the scenario doesn't
+state (its size, or a card from it): never guessed as empty."""
+
+
+def stated_hand(board: Any, player: str) -> tuple[str, ...] | None:
+    """The card names of ``player``'s hand as the scenario states them (``board``: a
+    :class:`redzone.models.board.Board`); ``None`` when ``players[].hand`` is not stated
+    (h34: unknown, not empty); ``()`` for a name that is no player."""
+    found = next((p for p in board.players if p.name == player), None)
+    return () if found is None else found.hand
+
+
+def _hand_tests(effects: tuple[Effect, ...]) -> list[IfTest]:
+    """The hand-size tests (``hand_at_least`` / ``hand_at_most``) in ``effects``' conditions
+    (608.2c), every branch and mode included."""
+    out: list[IfTest] = []
+    for e in effects:
+        if isinstance(e, Conditional):
+            out += _flat_tests(e.test)
+            out += _hand_tests(tuple(e.effects) + tuple(e.otherwise))
+            continue
+        for mode in getattr(e, "modes", None) or ():  # Modes: each mode's effects
+            out += _hand_tests(tuple(mode))
+        for _, branch in getattr(e, "branches", None) or ():  # Chance: (when, effects)
+            out += _hand_tests(tuple(branch))
+        for attr in ("effects", "won"):
+            sub = getattr(e, attr, None)
+            if isinstance(sub, tuple):
+                out += _hand_tests(sub)
+    return out
+
+
+def _flat_tests(t: IfTest) -> list[IfTest]:
+    """``t`` and the tests it is made of ("either" / "both": ``parts``), the hand ones."""
+    out = [t] if t.kind in ("hand_at_least", "hand_at_most") else []
+    for part in t.parts or ():
+        if isinstance(part, IfTest):
+            out += _flat_tests(part)
+    return out
+
+
+def hand_not_stated(play: Any, f: Any) -> str | None:
+    """h34: the result line of the ability ``f`` (a ``resolve.Fired``) when a hand-size
+    condition of it — its intervening "if" (603.4) or a condition of an effect (608.2c):
+    "if you have no cards in hand" (Bloodhall Priest), "if defending player has N or fewer
+    cards in hand" — needs a hand the scenario doesn't state (``players[].hand``): the
+    ability is then not played, as a guess could be wrong either way; so too when an effect
+    takes a card from the controller's unstated hand (:func:`_from_hand`; checked before a
+    "may" is chosen, so that declining doesn't hide it); ``None`` otherwise."""
+    tests: list[IfTest] = []
+    cond = getattr(f.ability, "intervening", None)
+    if cond is not None and getattr(cond, "test", None) is not None:
+        tests += _flat_tests(cond.test)
+    tests += _hand_tests(tuple(f.ability.effects))
+    board = play.edit.base
+    for t in tests:
+        who = (play.defending(f.trigger if f.trigger is not None else f.source)
+               if t.measure == "defending" else f.controller)
+        if who is not None and stated_hand(board, who) is None:
+            return f"{HAND_NOT_STATED} ({who}'s hand decides \"{_said(t)}\"; 603.4, 608.2c)"
+    if stated_hand(board, f.controller) is None and _from_hand(tuple(f.ability.effects)):
+        return f"{HAND_NOT_STATED} (the cards of {f.controller}'s hand; 608.2b)"
+    return None
+
+
+def _from_hand(effects: tuple[Effect, ...]) -> bool:
+    """Whether an effect of ``effects`` takes a card from the controller's hand: "put a ...
+    card from your hand onto the battlefield" (``EntersFromCard`` ``"hand_card"``, after a
+    draw too), "cast ... from your hand" (``CastCard``), "from your hand or graveyard"
+    (``ZoneCards``)."""
+    from redzone.models.triggers.types import CastCard, EntersFromCard, HandAfterDraw, ZoneCards, flat_effects
+
+    for e in flat_effects(effects):
+        if isinstance(e, EntersFromCard) and e.what == "hand_card" or isinstance(e, HandAfterDraw) \
+                or isinstance(e, CastCard) and e.zone == "hand" or isinstance(e, ZoneCards) and "hand" in e.zones:
+            return True
+    return False
+
+
+def _said(t: IfTest) -> str:
+    """The hand condition in words, for :func:`hand_not_stated`'s line."""
+    whose = "defending player has" if t.measure == "defending" else "you have"
+    if t.kind == "hand_at_most":
+        return f"{whose} no cards in hand" if t.count == 0 else f"{whose} {t.count} or fewer cards in hand"
+    return f"{whose} {t.count} or more cards in hand"
 
 
 # ----------------------------------------------------------------- the ability's target

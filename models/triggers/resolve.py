@@ -763,6 +763,11 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
+        unknown = if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+        if unknown is not None:
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
+                                          f.trigger))
+            return
         if t.optional and not (board_effects.can_pay(self, f)  # h3: 118.3
                                and reflexive.can_pay(self, f)):  # h20: a card from a graveyard
             self.resolved.append(Resolved(f.source, f.controller, t.text, window,
@@ -1605,6 +1610,8 @@ def _holds(play: _Play, f: Fired) -> bool:
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
+        if if_tests.hand_not_stated(play, f) is not None:
+            return True  # h34: unknown; it resolves as not played (and is listed), never guessed
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))

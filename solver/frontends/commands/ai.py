@@ -218,6 +218,10 @@ class ChooseAttackAnswer(PlayedAnswer):
     decision: AttackDecision
     weights_file: str | dict[str, float] | None = None
 
+    def played_triggers(self) -> tuple[Any, ...]:
+        """The answer's line's resolved abilities (h34: for ``not_played``)."""
+        return tuple(self.decision.triggers)
+
     def to_json(self) -> dict[str, Any]:
         """The ``choose-attack`` JSON object."""
         assumed = _assumed_random(self.board, self.decision.triggers, self.board.active_player, ())
@@ -283,6 +287,10 @@ class ChooseBlockAnswer(PlayedAnswer):
     illegal_attackers: tuple[Violation, ...] = ()
     ignored_blockers: dict[str, list[str]] = field(default_factory=dict)
     illegal_blocks: tuple[Violation, ...] = ()
+
+    def played_triggers(self) -> tuple[Any, ...]:
+        """The answer's line's resolved abilities (h34: for ``not_played``)."""
+        return tuple(self.decision.triggers)
 
     def to_json(self) -> dict[str, Any]:
         """The ``choose-block`` JSON object; ``illegal_attackers``: the availability rules and

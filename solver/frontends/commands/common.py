@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -159,14 +160,23 @@ class PlayedAnswer(BoardAnswer):
     (:func:`redzone.solver.not_played.not_played`: triggered and activated abilities), as
     the JSON key ``not_played`` (``[{"id", "sentence", "kind"}]``, ``[]`` when none) and one
     note each on standard error. Worked out once per answer, from what the parser set aside
-    when the board was built."""
+    when the board was built, then (h34) each triggered ability that resolved in the answer's
+    play with a result saying "not played" (:meth:`played_triggers`;
+    :func:`redzone.solver.not_played.resolved_not_played`), each (id, sentence) once."""
+
+    def played_triggers(self) -> Iterable[Any]:
+        """The triggered abilities resolved in the play this answer shows
+        (:class:`redzone.models.triggers.types.Resolved` or their JSON mappings); each
+        subclass gives its own, ``()`` here."""
+        return ()
 
     @functools.cached_property
     def not_played(self) -> tuple[Any, ...]:
-        """The board's :class:`redzone.solver.not_played.NotPlayed` items."""
-        from redzone.solver.not_played import not_played
+        """The board's :class:`redzone.solver.not_played.NotPlayed` items, then those of
+        the play's resolutions that say "not played"."""
+        from redzone.solver.not_played import merged, not_played, resolved_not_played
 
-        return not_played(self.board)
+        return merged(not_played(self.board), resolved_not_played(self.played_triggers()))
 
     def not_played_json(self) -> list[dict[str, str]]:
         """The ``not_played`` key."""

@@ -247,6 +247,10 @@ class DamageAnswer(PlayedAnswer):
     illegal_blocks: tuple[Violation, ...] = ()
     illegal_attackers: tuple[Violation, ...] = ()
 
+    def played_triggers(self) -> tuple[Any, ...]:
+        """The abilities resolved in the play (``result.triggers``; h34: those that say "not played" are listed in ``not_played``)."""
+        return tuple(self.result.triggers)
+
     def to_json(self) -> dict[str, Any]:
         """The ``damage`` JSON object: the contract's keys first (``steps``, ``outcome``),
         then ``illegal_blocks`` and ``illegal_attackers`` (``{kind, source, message}``) and

@@ -54,6 +54,10 @@ class DrawAnswer(PlayedAnswer):
     plan: str | None
     output: str | None = None
 
+    def played_triggers(self) -> tuple[Any, ...]:
+        """The abilities resolved in the outcome drawn (h34: for ``not_played``)."""
+        return tuple(self.picture.triggers)
+
     def to_json(self) -> dict[str, Any]:
         """The ``draw`` JSON object."""
         p = self.picture

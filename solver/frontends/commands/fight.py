@@ -37,6 +37,10 @@ class FightAnswer(PlayedAnswer):
 
     result: FightResult
 
+    def played_triggers(self) -> tuple[Any, ...]:
+        """The abilities the fight's damage triggered (h34: for ``not_played``)."""
+        return tuple(self.result.triggers)
+
     def to_json(self) -> dict[str, Any]:
         """The ``fight`` JSON object."""
         return {**self.result.to_json(), "unparsed": unparsed_json(self.board),
