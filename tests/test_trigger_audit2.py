@@ -59,19 +59,20 @@ def test_a_blocking_creature_changing_control_before_the_regular_step_is_still_n
     assert got["triggers"][0]["result"] == "sau is blocking: its control change is not played"
 
 
-def test_a_hand_size_condition_on_an_unstated_hand_is_warned() -> None:
+def test_a_hand_size_condition_on_an_unstated_hand_is_not_played_and_listed() -> None:
     # 603.4: Bloodhall Priest's "if you have no cards in hand" is decided from
-    # players[].hand, a hidden zone: unstated, it is taken as empty (documented), and the
-    # answer must say so rather than guess silently. Stated (one card), no warning and no
-    # trigger: 2 damage to Bob only when the hand is empty.
+    # players[].hand, a hidden zone. Unstated, the hand is unknown: the ability is not played
+    # and the answer lists it (h31 found the silent guess; h34 made the hand unknown). Stated
+    # empty, the trigger deals 2 to Bob; stated with one card, it does nothing.
     base = _scenario([_p("pr", "Bloodhall Priest", "Alice")], {"pr": "Bob"})
     got = _run("damage", base)
-    assert any("players[].hand of Alice is not stated" in w for w in got["warnings"])
-    assert got["outcome"]["life"]["Bob"] == 14  # 2 from the trigger, 4 combat damage
+    assert got["outcome"]["life"]["Bob"] == 16  # 4 combat damage only
+    assert [n["id"] for n in got["not_played"]] == ["pr"]
+    empty = {**base, "players": [{"name": "Alice", "hand": []}, {"name": "Bob"}]}
+    assert _run("damage", empty)["outcome"]["life"]["Bob"] == 14  # 2 from the trigger, 4 combat
     stated = {**base, "players": [{"name": "Alice", "hand": ["Island"]}, {"name": "Bob"}]}
     got = _run("damage", stated)
-    assert not any("players[].hand" in w for w in got.get("warnings", []))
-    assert got["outcome"]["life"]["Bob"] == 16
+    assert got["outcome"]["life"]["Bob"] == 16 and got["not_played"] == []
 
 
 def test_furnace_blessed_conqueror_copies_its_face_that_is_up() -> None:

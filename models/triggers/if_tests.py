@@ -506,34 +506,3 @@ def if_may(sent: str, read_sentence: Callable[[str], tuple[Effect, ...] | None],
             isinstance(e, ValueOnly) for e in got):
         return None
     return (Conditional(test, got),)
-_HAND_TEST = re.compile(r"\bif (?:you have|(?:the )?defending player has) (?:no|\w+ or (?:more|fewer)) "
-                        r"cards? in (?:your |their )?hand", re.IGNORECASE)
-
-
-def hand_warnings(board: Any) -> list[str]:
-    """h31: one warning per permanent of ``board`` with a triggered ability of combat whose
-    condition counts a hand ("if you have no cards in hand", "if defending player has two or
-    fewer cards in hand") while the hand it may count (its controller's, or an opponent's for
-    "defending player") is empty in the scenario: ``players[].hand`` unstated reads as empty
-    (a hidden zone, docs/triggers.md), so the ability is decided on that assumption, said
-    here rather than guessed silently."""
-    from redzone.models.triggers.resolve import triggers
-
-    empty = {p.name for p in board.players if not p.hand}
-    if not empty:
-        return []
-    out = []
-    for perm in board.permanents.values():
-        for t in triggers(perm, board):
-            m = _HAND_TEST.search(t.text)
-            if m is None:
-                continue
-            whose = ({perm.controller} if m[0].lower().startswith("if you")
-                     else {p.name for p in board.players if p.name != perm.controller})
-            if whose & empty:
-                who = ", ".join(sorted(whose & empty))
-                out.append(f"warning: {perm.label}'s ability \"{t.text}\" counts the cards in a hand: "
-                           f"players[].hand of {who} is not stated (or empty) and is taken as empty "
-                           f"(a hidden zone; state the hand to decide it, docs/triggers.md)")
-                break
-    return out

@@ -89,11 +89,6 @@ def scenario_warnings(board: Board) -> list[str]:
         from redzone.models.triggers.scenario import trigger_warnings
 
         out.extend(trigger_warnings(board))
-    if combat is not None and any(not p.hand for p in board.players):
-        # h31: a triggered ability deciding on a hand's size that the scenario doesn't give
-        from redzone.models.triggers.if_tests import hand_warnings
-
-        out.extend(hand_warnings(board))
     if combat is not None and any(getattr(p, "damage", 0) for p in board.permanents.values()):
         # "a creature dealt damage by ~ this turn dies": damage marked before the play has no
         # known source (h2, models/triggers/watches.py)
