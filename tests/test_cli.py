@@ -129,21 +129,22 @@ def test_card_shows_parsed_abilities() -> None:
 
 def test_card_says_which_triggered_abilities_of_combat_are_played() -> None:
     # 603.2: Goblin Heelcutter's attack trigger is read and played (docs/triggers.md);
-    # Ivory Gargoyle's "when this creature dies, return it to the battlefield ... at the
-    # beginning of the next end step and you skip your next draw step" is a triggered ability
-    # of combat (it can die in combat, 700.4) that the play leaves out (a delayed return after
-    # combat, and a skipped step).
+    # Brood of Cockroaches' "when this creature is put into your graveyard from the
+    # battlefield, at the beginning of the next end step, you lose 1 life and return this card
+    # to your hand" is a triggered ability of combat (it can die in combat, 700.4) that the
+    # play leaves out (the delayed life loss is not read). (Ivory Gargoyle, the example
+    # before, is read now: its delayed return is a value of a later step, h28.)
     code, out, _ = run("card", "Goblin Heelcutter", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["triggers_played"] == ["Whenever this creature attacks, target creature can't block this turn."]
     assert data["triggers_not_played"] == []
-    code, out, _ = run("card", "Ivory Gargoyle")
+    code, out, _ = run("card", "Brood of Cockroaches")
     assert code == 0
-    assert ("triggered ability of combat, not played: When this creature dies, return it to the "
-            "battlefield under its owner's control at the beginning of the next end step and you "
-            "skip your next draw step.") in out
-    assert json.loads(run("card", "Ivory Gargoyle", "--json")[1])["triggers_played"] == []
+    assert ("triggered ability of combat, not played: When this creature is put into your "
+            "graveyard from the battlefield, at the beginning of the next end step, you lose 1 "
+            "life and return this card to your hand.") in out
+    assert json.loads(run("card", "Brood of Cockroaches", "--json")[1])["triggers_played"] == []
 
 
 def test_unknown_card_name_exit_2() -> None:
@@ -225,15 +226,15 @@ def test_a_reader_that_stops_early_is_not_an_internal_error(tmp_path: Path) -> N
 
 
 def test_card_says_why_a_triggered_ability_of_combat_is_not_played() -> None:
-    # Ivory Gargoyle's dies trigger (700.4) returns it at the next end step and skips a draw
-    # step: that effect sentence is not read, and the answer names it; a read ability
+    # Brood of Cockroaches' dies trigger (700.4) makes its controller lose 1 life at the next
+    # end step: that effect sentence is not read, and the answer names it; a read ability
     # (Goblin Heelcutter's attack trigger, 508.1m) gives no reason.
-    gargoyle_why = ("effect not read: return it to the battlefield under its owner's control at "
-                    "the beginning of the next end step and you skip your next draw step")
-    code, out, _ = run("card", "Ivory Gargoyle", "--json")
+    brood_why = ("effect not read: at the beginning of the next end step, you lose N life and "
+                 "return this card to your hand (numbers shown as N)")
+    code, out, _ = run("card", "Brood of Cockroaches", "--json")
     assert code == 0
-    assert json.loads(out)["triggers_not_played_why"] == [gargoyle_why]
+    assert json.loads(out)["triggers_not_played_why"] == [brood_why]
     code, out, _ = run("card", "Goblin Heelcutter", "--json")
     assert json.loads(out)["triggers_not_played_why"] == []
-    code, out, _ = run("card", "Ivory Gargoyle")
-    assert f"({gargoyle_why})" in out
+    code, out, _ = run("card", "Brood of Cockroaches")
+    assert f"({brood_why})" in out
