@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.models.abilities import TappedCanBlock
+from redzone.models.abilities import AllMustBlock, TappedCanBlock
 from redzone.models import block_problem as bp_mod
 from redzone.models.attack_problem import cost_of as attack_cost_of
 from redzone.models.attack_problem import life_cost_of as attack_life_of
@@ -672,9 +672,22 @@ class TriggerGame:
     def refutes(self, board: Board, attack: Mapping[str, str], out: Outcome, blocks: Mapping[str, list[str]]
                 ) -> bool:
         """Whether ``blocks`` is a legal block (509.1a-c) at no cost in the window's outcome
-        ``out`` (:meth:`window_tree`)."""
+        ``out`` (:meth:`window_tree`).
+
+        The problem judges only ``blocks``' own pairs (``only_pairs`` of
+        :func:`~redzone.models.block_rules.block_problems`, issue 21 §4, h33): the pairs it reads
+        are judged as in the whole problem, restrictions and costs are built from every
+        creature and attacker (so :func:`~redzone.models.block_problem.restriction_violations`
+        of ``blocks`` is exact), and so are the requirements but one kind — "all creatures
+        able to block it do so" (``AllMustBlock``), listed only for creatures whose pairs are
+        judged: when an attacker has it, the whole problem is built (the answer is the
+        same as from the whole problem in every case)."""
         view, live = battlefield_view(window_board(board, attack, out, {}), out.state, out.attackers)
-        problems = block_problems(view, live)
+        pairs = {b: list(lst) for b, lst in blocks.items()}
+        problems = block_problems(view, live, only_pairs=pairs)
+        if len(problems) == 1 and any(view.abilities_affecting(view.permanents[a], AllMustBlock)
+                                      for a in problems[0].attackers):
+            problems = block_problems(view, live)
         if len(problems) != 1:
             return False
         p = problems[0]
