@@ -122,8 +122,14 @@ def _splits_board(board: Board, state: GameState) -> bool:
     from redzone.models.triggers import resolve
 
     ends = (resolve._DESTROY_AT_END, resolve._EXILE_AT_END)  # pyright: ignore[reportPrivateUsage]
+    granting = bool(resolve._grantors(board))  # pyright: ignore[reportPrivateUsage]
     for perm in board.permanents.values():
         if not state.on_battlefield(perm.id):
+            continue
+        if not granting:
+            # (no grantor: its triggered abilities are its own, read once per permanent)
+            if not own_local(perm):
+                return False
             continue
         if any(perm.conditions.get(c) for c in ends):
             # A delayed "destroy / exile at end of combat" (603.7, 511.2): its state-based
@@ -138,6 +144,33 @@ def _splits_board(board: Board, state: GameState) -> bool:
     from redzone.models.layers import layer_sources
 
     return not layer_sources(board) and not condition_sources(board, changing=False)
+
+
+def own_local(perm: Any) -> bool:
+    """:func:`_splits_board`'s reading of one permanent when no permanent of its board grants
+    triggered abilities (:func:`redzone.models.triggers.resolve.triggers` is then its own,
+    613.1f): no delayed end-of-combat destroy or exile among its ``conditions``, and every
+    triggered ability of its own an attack trigger or local. Kept by the permanent's id with
+    the permanent (:data:`_OWN`): it reads only the permanent's own fields (its parsed text,
+    names, counters, lost abilities and keywords, types, conditions), and the search never
+    changes a permanent in place (a changed permanent is a new object: :data:`_SPLITS`,
+    :data:`_PRINTS` rely on the same)."""
+    got = _OWN.get(id(perm))
+    if got is None or got[0] is not perm:
+        from redzone.models.triggers import resolve
+
+        ends = (resolve._DESTROY_AT_END, resolve._EXILE_AT_END)  # pyright: ignore[reportPrivateUsage]
+        ok = not any(perm.conditions.get(c) for c in ends) and all(
+            t.window == "attack" or local_trigger(t) for t in triggers(perm))
+        if len(_OWN) > 20_000:
+            _OWN.clear()
+        got = _OWN[id(perm)] = (perm, ok)
+    return got[1]
+
+
+_OWN: dict[int, tuple[Any, bool]] = {}
+"""id of a permanent -> (the permanent, :func:`own_local`'s answer); the permanent is kept
+with it, so the id stays its own."""
 
 
 def units_of(attackers: Mapping[str, str], blocks: Mapping[str, list[str]]

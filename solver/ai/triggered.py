@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from redzone.models.abilities import TappedCanBlock
+from redzone.models.abilities import AllMustBlock, TappedCanBlock
 from redzone.models import block_problem as bp_mod
 from redzone.models.attack_problem import cost_of as attack_cost_of
 from redzone.models.attack_problem import life_cost_of as attack_life_of
@@ -672,9 +672,22 @@ class TriggerGame:
     def refutes(self, board: Board, attack: Mapping[str, str], out: Outcome, blocks: Mapping[str, list[str]]
                 ) -> bool:
         """Whether ``blocks`` is a legal block (509.1a-c) at no cost in the window's outcome
-        ``out`` (:meth:`window_tree`)."""
+        ``out`` (:meth:`window_tree`).
+
+        The problem judges only ``blocks``' own pairs (``only_pairs`` of
+        :func:`~redzone.models.block_rules.block_problems`, issue 21 §4, h33): the pairs it reads
+        are judged as in the whole problem, restrictions and costs are built from every
+        creature and attacker (so :func:`~redzone.models.block_problem.restriction_violations`
+        of ``blocks`` is exact), and so are the requirements but one kind — "all creatures
+        able to block it do so" (``AllMustBlock``), listed only for creatures whose pairs are
+        judged: when an attacker has it, the whole problem is built (the answer is the
+        same as from the whole problem in every case)."""
         view, live = battlefield_view(window_board(board, attack, out, {}), out.state, out.attackers)
-        problems = block_problems(view, live)
+        pairs = {b: list(lst) for b, lst in blocks.items()}
+        problems = block_problems(view, live, only_pairs=pairs)
+        if len(problems) == 1 and any(view.abilities_affecting(view.permanents[a], AllMustBlock)
+                                      for a in problems[0].attackers):
+            problems = block_problems(view, live)
         if len(problems) != 1:
             return False
         p = problems[0]
@@ -1299,17 +1312,48 @@ def _keyword_counters_may_change(board: Board) -> bool:
     other than +1/+1 and -1/-1 (a keyword counter gives or takes a keyword, 122.1b), or
     proliferate: then a creature's keywords at the end of combat are not those of
     ``board``."""
+    from redzone.models.triggers.resolve import _grantors  # pyright: ignore[reportPrivateUsage]
+
+    if not _grantors(board):
+        # (no grantor: each permanent's triggered abilities are its own, read once per
+        # permanent, :func:`_own_keyword_counters`)
+        return any(_own_keyword_counters(perm) for perm in board.permanents.values())
+    return any(_changes_keyword_counters(perm, board) for perm in board.permanents.values())
+
+
+def _changes_keyword_counters(perm: Any, board: Board | None) -> bool:
+    """Whether a triggered ability ``perm`` has (with ``board``'s grants; ``None``: its own
+    only) may put, move, double or remove counters other than +1/+1 and -1/-1, or
+    proliferate."""
     from redzone.models.triggers.resolve import triggers
     from redzone.models.triggers.types import (CounterChange, Counters, MoveCounters, Proliferate,
                                                flat_effects)
 
-    for perm in board.permanents.values():
-        for t in triggers(perm, board):
-            for e in flat_effects(t.effects):
-                if isinstance(e, Proliferate) or isinstance(e, (Counters, CounterChange, MoveCounters)) \
-                        and e.kind not in ("+1/+1", "-1/-1"):
-                    return True
+    for t in triggers(perm, board):
+        for e in flat_effects(t.effects):
+            if isinstance(e, Proliferate) or isinstance(e, (Counters, CounterChange, MoveCounters)) \
+                    and e.kind not in ("+1/+1", "-1/-1"):
+                return True
     return False
+
+
+def _own_keyword_counters(perm: Any) -> bool:
+    """:func:`_changes_keyword_counters` of ``perm``'s own triggered abilities (613.1f: no
+    grantor on its board), kept by the permanent's id with the permanent
+    (:data:`_OWN_KC`): it reads only the permanent's own fields (parsed text, names,
+    counters, lost abilities and keywords), and the search never changes a permanent in
+    place (a changed permanent is a new object; ``trigger_units._PRINTS`` relies on the
+    same)."""
+    got = _OWN_KC.get(id(perm))
+    if got is None or got[0] is not perm:
+        if len(_OWN_KC) > 20_000:
+            _OWN_KC.clear()
+        got = _OWN_KC[id(perm)] = (perm, _changes_keyword_counters(perm, None))
+    return got[1]
+
+
+_OWN_KC: dict[int, tuple[Any, bool]] = {}
+"""id of a permanent -> (the permanent, :func:`_own_keyword_counters`' answer)."""
 
 
 def plays_triggers(board: Board, lookahead: int = 0) -> bool:
