@@ -719,7 +719,7 @@ class DefenderControls(Ability):
 ConditionKind = Literal["your turn", "not your turn", "you control", "opponent controls",
                         "attached", "counters", "life at most", "life at least", "untapped",
                         "tapped", "stated", "more than attacking player",
-                        "first combat"]  # h25: the scenario's combat_number is 1
+                        "attacked this turn"]  # h25: the scenario's combat_number
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -745,8 +745,12 @@ class Condition:
     - ``"stated"``: a condition the scenario has no field for ("as long as there are seven
       or more cards in your graveyard"): ``phrase`` is its text (self references as "~");
       the scenario states it in the permanent's ``conditions``, else it is reported;
-    - ``"first combat"`` (h25): the combat is the turn's first combat phase (the scenario's
-      ``combat_number`` is 1, 505.1); in a later one the condition is not decided (reported).
+    - ``"attacked this turn"`` (h25): the source attacked this turn, as far as the scenario
+      tells: holds in the turn's first combat phase (``combat_number`` 1, 505.1, where the
+      grant it guards is further limited to the source while attacking) and, in a later
+      one, when the source is an attacking creature now (it was declared this turn); a
+      source not attacking in a later combat is not decided (an earlier combat is not in
+      the scenario: reported).
     """
 
     kind: ConditionKind

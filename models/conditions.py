@@ -97,8 +97,12 @@ def _holds(board: Board, source: Permanent, condition: Condition,
             return sum(1 for perm in board.controlled_by(player)
                        if condition.quality is None or matches_quality(board, perm, condition.quality))
         return count(you) > count(board.active_player)
-    if kind == "first combat":  # h25: the scenario's combat_number (505.1)
-        return True if getattr(board.scenario, "combat_number", 1) == 1 else None
+    if kind == "attacked this turn":  # h25: the scenario's combat_number (505.1)
+        if getattr(board.scenario, "combat_number", 1) == 1:
+            return True  # the grant is limited to the source while attacking (combat_state)
+        combat = getattr(board, "combat", None) or getattr(board.scenario, "combat", None)
+        attacking = getattr(combat, "attacking", None) or getattr(combat, "attackers", None) or {}
+        return True if source.id in attacking else None  # declared this turn: it attacked
     if kind == "stated":
         return _stated(source, condition.phrase)
     if kind in ("life at most", "life at least"):

@@ -37,18 +37,22 @@ def test_combat_number_defaults_to_the_first_and_is_validated() -> None:
             parse_scenario({**base, "combat_number": bad})
 
 
-def test_agent_frank_horrigan_attacked_this_turn_needs_the_first_combat() -> None:
+def test_agent_frank_horrigan_attacked_this_turn_in_the_first_and_a_later_combat() -> None:
     # "has indestructible as long as it attacked this turn" (611.3a): in the turn's first
     # combat it attacked this turn exactly while attacking, so blocked by Krosan Colossus
-    # (9/9) it survives (702.12b); in a second combat phase (500.8) whether it attacked in the
-    # first is not in the scenario: the sentence is reported, and the 8/6 dies to 9 damage.
+    # (9/9) it survives (702.12b). In a second combat phase (500.8) an attacking Frank was
+    # declared this turn, so it attacked this turn: it survives too (the new-user trial found
+    # it reported and dead). A Frank not attacking in a second combat may have attacked in the
+    # first, which is not in the scenario: the sentence is reported, not guessed.
     frank = perm("f", "Agent Frank Horrigan", "Alice")
     big = perm("x", "Krosan Colossus", "Bob")
     first = play([frank, big], {"f": "Bob"}, {"x": ["f"]})
     assert first["unparsed"] == [] and "f" not in first["outcome"]["destroyed"]
     second = play([frank, big], {"f": "Bob"}, {"x": ["f"]}, top={"combat_number": 2})
-    assert [u["id"] for u in second["unparsed"]] == ["f"]
-    assert "f" in second["outcome"]["destroyed"]
+    assert second["unparsed"] == [] and "f" not in second["outcome"]["destroyed"]
+    bears = perm("b", "Grizzly Bears", "Alice")
+    home = play([frank, bears, big], {"b": "Bob"}, {}, top={"combat_number": 2})
+    assert [u["id"] for u in home["unparsed"]] == ["f"]
 
 
 # ----------------------------------------------------------------- delirium, one reading

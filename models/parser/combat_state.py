@@ -77,7 +77,8 @@ def split_combat_condition(s: str) -> tuple[str, str] | None:
     # h17: "~ has indestructible as long as it attacked this turn" (Agent Frank Horrigan): in
     # the turn's first combat phase a creature attacked this turn exactly when it is attacking
     # (h25: the scenario's combat_number says which combat it is; combat_conditioned puts the
-    # grant under the condition "first combat", undecided, so reported, in a later one).
+    # grant under the condition "attacked this turn": in a later combat it holds while the
+    # creature is attacking and is undecided, so reported, when it is not).
     m = re.fullmatch(r"(?P<rest>~ has .+?) as long as (?:it|~|he|she) attacked this turn", s)
     if m and " as long as " not in m["rest"]:
         return "attacked this turn", m["rest"]
@@ -139,7 +140,7 @@ def combat_conditioned(s: str, parse: Callable[[str], tuple[Ability, ...] | None
     if when == "attacked this turn":  # h25: attacking, in the turn's first combat only
         wrapped = _wrap(inner, "attacking")
         return None if wrapped is None else [Conditional(
-            condition=Condition(kind="first combat"), abilities=tuple(wrapped), text=s)]
+            condition=Condition(kind="attacked this turn"), abilities=tuple(wrapped), text=s)]
     return _wrap(inner, when)
 
 
