@@ -98,3 +98,17 @@ def test_guardian_beast_is_a_combat_rule_reported_not_set_aside() -> None:
     got = _run("damage", _scenario([_p("h", "Hellkite Tyrant", "Alice"), _p("s", "Sol Ring", "Bob"),
                                     _p("g", "Guardian Beast", "Bob")], {"h": "Bob"}))
     assert any(u["id"] == "g" and "can't gain control of them" in u["sentence"] for u in got["unparsed"])
+
+
+def test_tokens_of_the_first_strike_and_regular_steps_keep_their_own_ids() -> None:
+    # Spawnwrithe with a double strike counter (122.1b) attacks unblocked: it deals combat
+    # damage in both steps (702.4b), and "whenever ~ deals combat damage to a player, create
+    # a token that's a copy of ~" triggers each time (510.2, 603.2): two tokens enter. Before,
+    # the regular step's token took the first-strike step's id and one token was lost (the
+    # new-user trial, h32).
+    from tests.trigger_play import damage, perm
+
+    got = damage([perm("sw", "Spawnwrithe", "Alice", counters={"double strike": 1})], {"sw": "Bob"})
+    ids = [e["id"] for e in got["outcome"]["entered"]]
+    assert len(ids) == 2 and len(set(ids)) == 2, ids
+    assert got["outcome"]["life"]["Bob"] == 16  # 2 + 2 (702.4b)

@@ -475,6 +475,10 @@ class Outcome:
     resolved: list[Resolved]
 
 
+_TOKEN_NUMBER = re.compile(r"~token(\d+)$")
+"""The number of a token id made by a triggered ability (``SOURCE~tokenN``)."""
+
+
 class _Play:
     """One window being resolved."""
 
@@ -486,8 +490,12 @@ class _Play:
         self.blockers = {b: list(a) for b, a in blockers.items()}
         self.choose = choose
         self.resolved: list[Resolved] = []
-        self.tokens = 0
-        self.tokens_at = 0  # h13: self.tokens as the ability being resolved began
+        # tokens made in an earlier window of this combat are on ``board`` already (the
+        # first-strike step's, then the regular step's): numbering goes on after them, so a
+        # token of the regular step never takes the id of one of the first-strike step
+        self.tokens = max((int(m[1]) for pid in board.permanents
+                           if (m := _TOKEN_NUMBER.search(pid))), default=0)
+        self.tokens_at = self.tokens  # h13: self.tokens as the ability being resolved began
         self.entered: list[str] = []
         """Creatures returned to the battlefield by the ability resolving now (persist)."""
         self.gains: list[str] = []
