@@ -226,6 +226,11 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     _pairs(board)
     resolve_choices(board)  # h17: values chosen as it entered ("the chosen color"), 614.12
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
+    if strict:  # a condition the scenario doesn't decide is a sentence not played (--strict)
+        for perm in board.permanents.values():
+            undecided = [u for u in perm.parsed.unparsed if u.startswith("condition not decided")]
+            if undecided:
+                raise UnparsedTextError(f"permanents[{perm.index}]: {perm.label}: {undecided[0]}")
     combat = getattr(scenario, "combat", None)
     # CR 613: characteristics as other permanents' effects make them; combat-dependent ones
     # for the scenario's combat (506.4, 611.3a).

@@ -527,3 +527,23 @@ def test_a_conditional_exert_in_a_later_combat_is_not_exerted_unless_stated() ->
     assert exert_lines(_celebrant(2, exerted=True)) == ["exerted as it attacks (701.43a)"]
     first = exert_lines(_celebrant(1))
     assert len(first) == 1 and "not stated" not in first[0]
+
+
+def test_strict_refuses_a_condition_the_scenario_does_not_decide() -> None:
+    # docs/scenario-format.md: --strict makes a sentence not read an error; a static whose
+    # condition the scenario doesn't decide (611.3a: Frank at home in a second combat, 505.1)
+    # is such a sentence (the new-user trial found --strict answering it). Its note gets no
+    # "unknown word" hint: the words are redzone's own.
+    from redzone.models.board import build_board
+    from redzone.models.errors import UnparsedTextError
+    from redzone.models.parser.words import hint
+
+    s = parse_scenario({"active_player": "Alice", "combat_number": 2,
+                        "players": [{"name": "Alice"}, {"name": "Bob"}],
+                        "permanents": [{"id": "f", "card": "Agent Frank Horrigan", "controller": "Alice"},
+                                       {"id": "b", "card": "Grizzly Bears", "controller": "Alice"}],
+                        "combat": {"attackers": {"b": "Bob"}, "blockers": {}}})
+    with pytest.raises(UnparsedTextError, match="condition not decided"):
+        build_board(s, strict=True)
+    note = build_board(s).permanents["f"].parsed.unparsed
+    assert len(note) == 1 and hint(note[0]) == ""
