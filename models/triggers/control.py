@@ -150,7 +150,7 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
                 Destroy(Who("blocked"), exile=m[1] == "exile"))
     m = re.fullmatch(r"(.+?) can't be regenerated(?: this turn)?", s)
     if m and refs.obj(m[1]) is not None:  # the play regenerates nothing (701.19): no change
-        return (ValueOnly("can't be regenerated (no regeneration is played)"),)
+        return (ValueOnly("no regeneration"),)  # (h28 read it too; this is the one reading)
     m = re.fullmatch(r"sacrifice all (.+)", s)
     if m:  # 701.21a: every permanent of the group its controller controls
         who = _permanents(f"all {m[1]}", sentence)

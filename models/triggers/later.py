@@ -15,8 +15,7 @@ combat*:
   upkeep" (the card is in its owner's graveyard now; 700.4);
 - a card exiled or put into a graveyard before ("that card") returned at the next end step;
 - a delayed "when that creature dies this turn, <value>" (603.7c: whenever it triggers,
-  only a value); "that creature can't be regenerated this turn" (no regeneration shield is
-  ever played or stated, 701.19: there is none to forbid);
+  only a value) ("can't be regenerated" is read once, by :mod:`.control`);
 - things of players: "open an Attraction" (701.51: a noncreature artifact card onto the
   battlefield, visited only in a main phase, 701.52), "you get {A}" (a ticket counter on the
   player, 122.1), "it stops being day or night" (730: checked as a turn begins), the cost of
@@ -50,7 +49,6 @@ _RETURN_LATER = re.compile(
     r"(?: under (?:your|its owner's|their owner's) control| attached to you)?(?: tapped)?"
     r" at the beginning of (?:the next end step|(?:its owner's|their|your) next upkeep)")
 _DELAYED_DIES = re.compile(r"when (?:that creature|it) dies this turn, (.+)")
-_NO_REGENERATION = re.compile(r"(?:that creature|it|target creature) can't be regenerated this turn")
 _THINGS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"open (?:an|one|two) Attractions?"), "attraction"),
     (re.compile(r"(?:you )?get (?:\{A\})+"), "ticket"),
@@ -92,10 +90,7 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         if got is not None and all(isinstance(e, ValueOnly) for e in got):
             return (ValueOnly("delayed " + "/".join(e.what for e in got if isinstance(e, ValueOnly))),)
         return None
-    if _NO_REGENERATION.fullmatch(s):
-        # no regeneration shield is played or given by a scenario (701.19; load_actions):
-        # there is none to forbid
-        return (ValueOnly("no regeneration"),)
+    # "that creature can't be regenerated this turn": one reading, control.py's (h26)
     if _RETURN_LATER.fullmatch(s) and refs.r.event in _GONE:
         who = refs.r.it if re.search(r"\b(?:it|her|him)\b", s) else (
             _SELF if re.search(r"~|this card", s) else refs.r.that_creature or refs.r.it)
