@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from redzone.models.board import build_board
 from redzone.models.scenario import parse_scenario
 from redzone.models.triggers.types import CastCard, EntersFromCard, SearchLibrary, ZoneCards
@@ -471,3 +473,26 @@ def test_the_cradle_room_creates_the_legendary_atropal() -> None:
     # the rooms that lead to it (309.5a: the marker moves only along the arrows)
     assert {r for r, (d, _, nxt) in ROOMS.items() if "Cradle of the Death God" in nxt} == {
         "Sandfall Cell", "Oubliette"}
+
+
+def test_the_ring_bearer_can_be_stated() -> None:
+    # 701.54a: as the Ring tempts Alice (Rohirrim Lancer dies to a double block: menace,
+    # 702.111b), she chooses her Ring-bearer; trigger_choices[].chosen states it (the new-user
+    # trial found it refused), and a creature she doesn't control is an error naming the field.
+    s = {"active_player": "Alice", "players": [{"name": "Alice"}, {"name": "Bob"}],
+         "permanents": [{"id": "l", "card": "Rohirrim Lancer", "controller": "Alice"},
+                        {"id": "giant", "card": "Hill Giant", "controller": "Alice"},
+                        {"id": "bears", "card": "Grizzly Bears", "controller": "Alice"},
+                        {"id": "b1", "card": "Grizzly Bears", "controller": "Bob"},
+                        {"id": "b2", "card": "Grizzly Bears", "controller": "Bob"}],
+         "combat": {"attackers": {"l": "Bob"}, "blockers": {"b1": ["l"], "b2": ["l"]},
+                    "trigger_choices": [{"source": "l", "window": "regular", "chosen": "giant"}]}}
+    got = run_command("damage", s, {}).to_json()
+    assert [t["result"] for t in got["triggers"]] == [
+        "the Ring tempts Alice: giant is their Ring-bearer — legendary and can't be blocked by "
+        "creatures with greater power (701.54a, c)"]
+    from redzone.models.errors import ScenarioError
+
+    s["combat"]["trigger_choices"][0]["chosen"] = "b1"
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.chosen"):
+        run_command("damage", s, {})

@@ -29,6 +29,7 @@ from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance, is_random
 from redzone.models.triggers.resolve import Choice, Chooser, triggers
 from redzone.models.triggers.types import (Bolster, Clash, DividedDamage, EntersFromCard, Explore, Modes, Proliferate, Resolved,
+                                            RingTempts,
                                            Sacrifice, TapAny, TapCost, TapOrUntap, TheyMay,
                                            TriggeredAbility, Unless)
 
@@ -100,11 +101,12 @@ def check_trigger_choices(board: Board) -> None:
                   ("mode", item.mode is not None,
                    lambda t: any(isinstance(e, Modes) for e in t.effects), "modes to choose"),
                   ("chosen", item.chosen is not None,
-                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore, Clash)) or resolution_choice(e)
+                   lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore, Clash, RingTempts))
+                                 or resolution_choice(e)
                                  or isinstance(e, EntersFromCard) and e.what == "hand_card"
                                  for e in flat(t.effects)),  # h28: an explore's card
                    "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
-                   "untap, {X}, the legend rule, an explored card, a clash)"),
+                   "untap, {X}, the legend rule, an explored card, a clash, a Ring-bearer)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,
@@ -247,14 +249,15 @@ class _Answers:
                         f"CR 701.34a)")
                 return tuple(x for x in c.among if x in item.proliferate)
             if c.what == "chosen" and "chosen" not in self.used[i] and item.chosen is not None:
-                # bolster (701.39a): one of the creatures with the least toughness
+                # a choice made on resolution (608.2d): bolster's creature (701.39a), an
+                # explored card's kind (701.44a), a clash's result (701.30), a Ring-bearer ...
                 self.used[i].add("chosen")
                 if item.chosen not in c.options:
                     raise ScenarioError(
                         f"{where}.chosen",
                         f"{item.chosen!r} can't be chosen for {g._label(c.source)}'s ability "
                         f"{clip(c.text)} (it chooses one of: {', '.join(map(str, c.options))}; "
-                        f"CR 701.39a)")
+                        f"CR 608.2d)")
                 return item.chosen
             if c.what == "tapped" and "tapped" not in self.used[i] and item.tapped is not None:
                 # h9: "tap any number of untapped creatures you control", one set
