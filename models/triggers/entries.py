@@ -31,7 +31,7 @@ from typing import Any
 
 from redzone.models.battlefield import Base, Permanent
 from redzone.models.triggers.tokens import layered_tokens, layered_view
-from redzone.models.triggers.types import CopyToken, Effect, EntersFromCard, Who
+from redzone.models.triggers.types import CastCard, CopyToken, Effect, EntersFromCard, Who, flat_effects
 
 __all__ = ["amend", "card_target", "counted_again", "enter", "entry_clause", "exiled_with"]
 
@@ -457,14 +457,18 @@ def _fits_perm(perm: Permanent, e: EntersFromCard, bounds: tuple[int | None, int
 
 def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
     """Choose the target card of ``f``'s :class:`EntersFromCard` ``"graveyard_card"`` effect
-    as it is put on the stack (603.3d), into ``chosen["card"]``; ``False`` when it has no
-    legal target (the ability is removed from the stack). ``True`` when it has none such."""
+    (or of a :class:`CopyToken` of a card, or a :class:`CastCard` "cast target ... card from
+    your graveyard") as it is put on the stack (603.3d), into ``chosen["card"]``; ``False``
+    when it has no legal target (the ability is removed from the stack). ``True`` when it has
+    none such."""
     from redzone.models.triggers.resolve import Choice
 
     e = next((x for x in f.ability.effects
               if isinstance(x, EntersFromCard) and x.what == "graveyard_card"), None)
     e = e or next((x.card for x in f.ability.effects if isinstance(x, CopyToken)  # h23
                    and x.card is not None), None)
+    e = e or next((x.card for x in flat_effects(f.ability.effects)  # h24: "cast target ... card
+                   if isinstance(x, CastCard) and x.target), None)  # from your graveyard"
     if e is None:
         return True
     options: list[Any] = list(_graveyard_cards(play, f, e))

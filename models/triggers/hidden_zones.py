@@ -31,7 +31,7 @@ from redzone.models.triggers.types import (CastCard, Effect, EntersFromCard, Exi
                                            OwnCardExile, RevealedPut, RevealUntil, RingTempts,
                                            SearchLibrary, Venture, ZoneCards)
 
-__all__ = ["EFFECTS", "ROOMS", "caused", "card_target", "checked", "own_card_cost", "read_clause",
+__all__ = ["EFFECTS", "ROOMS", "caused", "checked", "own_card_cost", "read_clause",
            "read_whole", "resolve", "stops", "unplayed"]
 
 EFFECTS = (SearchLibrary, CastCard, Venture, RingTempts, OwnCardExile, HandAfterDraw, ZoneCards,
@@ -292,28 +292,6 @@ def _cast(s: str, refs: Any) -> tuple[Effect, ...] | None:
 
 
 # ---------------------------------------------------------------- playing
-
-def card_target(play: Any, f: Any, chosen: dict[str, Any]) -> bool:
-    """Choose the target card of ``f``'s :class:`CastCard` ("cast target instant card from
-    your graveyard") as the ability is put on the stack (603.3d), into ``chosen["card"]``;
-    ``False`` when it has none (the ability is removed from the stack, 603.3d)."""
-    from redzone.models.triggers.entries import _graveyard_cards
-    from redzone.models.triggers.resolve import Choice
-    from redzone.models.triggers.types import flat_effects
-
-    e = next((x for x in flat_effects(f.ability.effects) if isinstance(x, CastCard) and x.target),
-             None)
-    if e is None:
-        return True
-    options: list[Any] = list(_graveyard_cards(play, f, e.card))
-    if e.card.up_to:
-        options.append(None)
-    if not options:
-        return False
-    chosen["card"] = options[0] if len(options) == 1 else play.choose(
-        Choice(f.controller, "target", f.source, f.ability.text, tuple(options), f.trigger))
-    return True
-
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Resolve ``e`` (one of :data:`EFFECTS`) for ``f`` in the window ``play``; the line of

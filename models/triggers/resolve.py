@@ -741,8 +741,6 @@ class _Play:
                        f.trigger, random=who.random))
         if not card_target(self, f, chosen):  # h8: a target card in a graveyard (entries.py)
             return None
-        if not hidden_zones.card_target(self, f, chosen):  # h24: a card cast from a graveyard
-            return None
         if not more_effects.divide(self, f, chosen) or not more_effects.target_set(self, f, chosen):
             return None  # h14: divided damage (601.2d), a set of targets (603.3d)
         return chosen
