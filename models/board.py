@@ -75,6 +75,7 @@ def _keyword_counters(parsed: ParsedText, counters: dict[str, int] | None) -> Pa
                   if counters.get(k, 0) > 0 and k not in have)
     return ParsedText(parsed.abilities + extra, parsed.unparsed, parsed.ignored) if extra else parsed
 
+
 def _check_dungeons(scenario: Scenario) -> None:
     """h24: each player's stated ``dungeon`` is a room of a dungeon "venture into the
     dungeon" plays (309.4); else :class:`ScenarioError` naming ``players[i].dungeon``."""

@@ -506,10 +506,10 @@ class _Play:
         self.lost_this_way = 0
         """h16: the life players lost to the ability resolving now (players.py)."""
         self.tapped: list[str] = []
+        """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
         self.last_step = False
         """h31: the window follows the combat's last damage step (no combat damage is left to
         deal, 510.4): removing a creature from combat (506.4) changes no damage then."""
-        """Permanents the ability resolving now tapped ("whenever ~ becomes tapped", 701.26a)."""
 
     # -- helpers
     def attacked_tapped(self, perm: Permanent, board: Board | None = None) -> bool:
