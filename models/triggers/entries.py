@@ -670,19 +670,36 @@ def _hand_card(play: Any, f: Any, e: EntersFromCard, chosen: dict[str, Any], ind
     if len(options) > 1:
         chosen["chosen"] = pick
     name = hand[int(pick.rsplit("~hand", 1)[1])]
-    new = _from_card(name, pick, f.controller, f.controller, index)
-    refused = _refused(new, name, "hand")
+    refused, tail = put_card(play, f, name, pick, "hand", index, tapped=e.tapped,
+                             attacking=e.attacking)
     if refused is not None:
         return refused
+    return f"{name} put onto the battlefield from {f.controller}'s hand as {pick}" + tail
+
+
+def put_card(play: Any, f: Any, name: str, pid: str, zone: str, index: int, *,
+             tapped: bool, attacking: bool, attacked: str | None = None) -> tuple[str | None, str]:
+    """Put the card ``name`` from ``zone`` (``"hand"``, ``"graveyard"``, ``"library"``) onto
+    the battlefield as ``pid`` under ``f``'s controller, [tapped] [and attacking: a creature
+    attacks ``attacked`` or a player or planeswalker its controller chooses, 508.4 — never
+    declared]. Returns ``(why not, "")`` when the card can't be put (:func:`_refused`), else
+    ``(None, tail)``: the line's tail (" tapped and attacking Bob", " tapped", and the note
+    of :func:`_put`)."""
+    new = _from_card(name, pid, f.controller, f.controller, index)
+    refused = _refused(new, name, zone)
+    if refused is not None:
+        return refused, ""
     assert new is not None  # (_refused said so)
-    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
-    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
+    new = dataclasses.replace(new, tapped=tapped or attacking)
+    if attacking and new.is_creature:
+        attacked = attacked if attacked is not None else _attack_target(play, f)
+    else:
+        attacked = None
     if attacked is not None:
         play.attackers[new.id] = attacked  # 508.4: attacking, never declared
     note = _put(play, new)
-    return f"{name} put onto the battlefield from {f.controller}'s hand as {pick}" + (
-        f" tapped and attacking {attacked}" if attacked is not None
-        else " tapped" if e.tapped or e.attacking else "") + note
+    return None, (f" tapped and attacking {attacked}" if attacked is not None
+                  else " tapped" if tapped or attacking else "") + note
 
 
 def _refused(new: Any, card: str, zone: str) -> str | None:

@@ -796,8 +796,7 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
     none (a "may"). With no library stated the cards drawn are unknown: only the stated hand
     is chosen from, the line says so, and the answer lists the ability as not played. Earlier
     draws of this combat are not counted (the top cards are taken as they were)."""
-    from redzone.models.triggers.entries import (_attack_target, _bounds, _fits, _from_card,
-                                                 _put, _refused)
+    from redzone.models.triggers.entries import _bounds, _fits, put_card
     from redzone.models.triggers.resolve import Choice
 
     base = play.edit.base
@@ -837,22 +836,13 @@ def _hand_after_draw(play: Any, f: Any, e: HandAfterDraw, chosen: dict[str, Any]
         return "no card put onto the battlefield" + note
     name = names[pick]
     index = len(base.permanents) + 1000 + play.tokens + len(perms)
-    new = _from_card(name, pick, f.controller, f.controller, index)
     zone = "graveyard" if "~graveyard" in pick else "hand"
-    refused = _refused(new, name, zone)
+    that = str(f.data["attacked"]) if e.that_player and f.data.get("attacked") else None
+    refused, tail = put_card(play, f, name, pick, zone, index, tapped=e.card.tapped,
+                             attacking=e.card.attacking, attacked=that)
     if refused is not None:
         return refused + note
-    assert new is not None  # (_refused said so)
-    new = dataclasses.replace(new, tapped=e.card.tapped or e.card.attacking)
-    attacked = (None if not e.card.attacking or not new.is_creature
-                else str(f.data["attacked"]) if e.that_player and f.data.get("attacked")
-                else _attack_target(play, f))
-    if attacked is not None:
-        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
-    line = _put(play, new)
-    return (f"{name} put onto the battlefield from {f.controller}'s {zone} as {pick}"
-            + (f" tapped and attacking {attacked}" if attacked is not None
-               else " tapped" if e.card.tapped or e.card.attacking else "") + line + note)
+    return f"{name} put onto the battlefield from {f.controller}'s {zone} as {pick}" + tail + note
 
 
 # ---------------------------------------------------------------- cards of a hand or graveyard
@@ -957,7 +947,7 @@ def _revealed_put(play: Any, f: Any, e: RevealedPut, chosen: dict[str, Any]) -> 
     """The card :func:`_reveal_until` found put onto the battlefield under the controller's
     control [tapped and attacking a player or planeswalker they choose, 508.4]; the rest go
     to the bottom of the library (a value)."""
-    from redzone.models.triggers.entries import _attack_target, _from_card, _put, _refused
+    from redzone.models.triggers.entries import put_card
 
     lid = chosen.get("revealed")
     if not isinstance(lid, str):
@@ -967,18 +957,9 @@ def _revealed_put(play: Any, f: Any, e: RevealedPut, chosen: dict[str, Any]) -> 
     library = next((p.library for p in base.players if p.name == f.controller), ())
     name = library[int(lid.rsplit("~library", 1)[1])]
     index = len(base.permanents) + 1000 + play.tokens + len(perms)
-    new = _from_card(name, lid, f.controller, f.controller, index)
-    refused = _refused(new, name, "library")
-    if refused is not None:
-        return refused
-    assert new is not None  # (_refused said so)
-    new = dataclasses.replace(new, tapped=e.tapped or e.attacking)
-    attacked = _attack_target(play, f) if e.attacking and new.is_creature else None
-    if attacked is not None:
-        play.attackers[new.id] = attacked  # 508.4: attacking, never declared
-    return (f"{name} put onto the battlefield as {lid}"
-            + (f" tapped and attacking {attacked}" if attacked is not None
-               else " tapped" if e.tapped else "") + _put(play, new))
+    refused, tail = put_card(play, f, name, lid, "library", index, tapped=e.tapped,
+                             attacking=e.attacking)
+    return refused if refused is not None else f"{name} put onto the battlefield as {lid}" + tail
 
 
 # ---------------------------------------------------------------- the exiled card turned face up
