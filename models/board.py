@@ -88,6 +88,23 @@ def _check_dungeons(scenario: Scenario) -> None:
                                 f"unknown dungeon room {room!r} (rooms: {', '.join(ROOMS)})")
 
 
+def _unread_conditions(board: Board) -> tuple[str, ...]:
+    """One line per ``conditions`` key of ``board``'s permanents that no rule reads
+    (:func:`redzone.models.condition_keys.unread_keys`)."""
+    from redzone.models.condition_keys import STATED, stated_phrases, unread_keys, words
+
+    phrases = [words(phrase.replace("~", perm.name), (perm.name,))
+               for perm in board.permanents.values()
+               for phrase in stated_phrases((perm.conditional or perm.parsed).abilities)]
+    perms = sorted((p for p in board.permanents.values() if p.conditions), key=lambda p: p.index)
+    stated = [(f"permanents[{p.index}].conditions", tuple(n for n in (p.name, p.card) if n),
+               list(p.conditions)) for p in perms]
+    return tuple(f"{where}: {key!r} is read by no rule: it is neither one of redzone's keys "
+                 f"({', '.join(STATED)}; docs/scenario-format.md) nor the words of a condition "
+                 f"a card on the board asks to be stated, so it changes nothing: check its spelling"
+                 for where, key in unread_keys(stated, phrases))
+
+
 def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     """Resolve a validated :class:`redzone.models.scenario.Scenario` into a :class:`Board`.
 
@@ -227,6 +244,10 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     _pairs(board)
     resolve_choices(board)  # h17: values chosen as it entered ("the chosen color"), 614.12
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
+    if any(p.conditions for p in permanents.values()):
+        board.unread_conditions = _unread_conditions(board)
+        if strict and board.unread_conditions:
+            raise UnparsedTextError(board.unread_conditions[0])
     if strict:  # a condition the scenario doesn't decide is a sentence not played (--strict)
         for perm in board.permanents.values():
             undecided = [u for u in perm.parsed.unparsed if u.startswith("condition not decided")]

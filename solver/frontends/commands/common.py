@@ -82,6 +82,7 @@ def scenario_warnings(board: Board) -> list[str]:
         out.append("warning: combat.damage_order is ignored under rules: current — there is no "
                    "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
     out.extend(f"warning: {action.message}" for action in getattr(board, "load_actions", ()))
+    out.extend(f"warning: {line}" for line in getattr(board, "unread_conditions", ()))
     if combat is not None and getattr(combat, "triggers_resolved", None) is None and combat.attackers \
             and (any(combat.blockers.values()) or combat.blocked or combat.first_strike_dealt):
         # Issue 21: where the combat stands as to its triggered abilities, when the scenario
