@@ -68,10 +68,10 @@ def scenario_warnings(board: Board) -> list[str]:
     a creature with lethal damage or toughness 0 or less, a planeswalker at 0 loyalty, a
     battle at 0 defense left the board before combat, CR 704.3; a player who starts at 0 or
     less life or with 10 or more poison counters has already lost the game, 704.5a, 704.5c —
-    that board is answered as given, but says so); then, when ``combat.triggers_resolved`` is
-    not given and blockers are declared (or the first-strike damage step is over), which
-    trigger windows were taken as resolved
-    (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21); and when a
+    that board is answered as given, but says so); then the stated ``conditions`` keys no rule
+    reads (``board.unread_conditions``, :mod:`redzone.models.condition_keys`); then, when
+    ``combat.triggers_resolved`` is not given and blockers are declared (or the first-strike
+    damage step is over), which trigger windows were taken as resolved (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21); and when a
     creature has damage marked and a permanent watches "a creature dealt damage by ~ this
     turn dies", that this damage is taken as not its
     (:func:`redzone.models.triggers.watches.warnings`)."""
