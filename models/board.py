@@ -20,7 +20,7 @@ from redzone.models.abilities import Ability, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, Player
 from redzone.models.cards import lookup_face
 from redzone.models.choices import resolve_choices
-from redzone.models.conditions import resolve
+from redzone.models.conditions import hand_costs, resolve
 from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import apply_layers, combat_state, reaches_others
 from redzone.models.limits import check_time
@@ -86,30 +86,6 @@ def _check_dungeons(scenario: Scenario) -> None:
         if room is not None and room not in ROOMS:
             raise ScenarioError(f"players[{i}].dungeon",
                                 f"unknown dungeon room {room!r} (rooms: {', '.join(ROOMS)})")
-
-
-def _hand_costs(board: Board) -> None:
-    """Report, instead of playing, each attack or block cost whose X is the number of cards
-    in a hand the scenario does not state (``players[].hand`` unstated is unknown, never
-    empty; Cowed by Wisdom, CR 508.1d, 509.1d): the ability goes to the permanent's
-    unparsed sentences as ``"cost not decided from the scenario ..."``."""
-    from redzone.models.abilities import AttackTax, BlockTax
-
-    for perm in board.permanents.values():
-        parsed = perm.parsed
-        gone = [a for a in parsed.abilities if isinstance(a, (AttackTax, BlockTax))
-                and a.x is not None and a.x.what == "cards in hand"
-                and board.player(perm.controller).hand is None]
-        if not gone:
-            continue
-        notes = list(parsed.unparsed)
-        for ability in gone:
-            note = (f"cost not decided from the scenario (state {perm.controller}'s hand: "
-                    f"players[].hand): {ability.text}")
-            if note not in notes:
-                notes.append(note)
-        perm.parsed = ParsedText(tuple(a for a in parsed.abilities if a not in gone),
-                                 tuple(notes), parsed.ignored)
 
 
 def _unread_conditions(board: Board) -> tuple[str, ...]:
@@ -268,7 +244,7 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     _pairs(board)
     resolve_choices(board)  # h17: values chosen as it entered ("the chosen color"), 614.12
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
-    _hand_costs(board)  # a cost counted by a hand the scenario doesn't state is not decided
+    hand_costs(board)  # a cost counted by a hand the scenario doesn't state is not decided
     if any(p.conditions for p in permanents.values()):
         board.unread_conditions = _unread_conditions(board)
         if strict and board.unread_conditions:
