@@ -19,6 +19,15 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+GOADED = "goaded by "
+"""The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
+the goading player's name follows): read by :mod:`redzone.models.attack_rules` as goad's
+requirements (701.15b) while the goading player's next turn has not begun."""
+
+DOESNT_UNTAP = "doesn't untap"
+"""The ``conditions`` key of a permanent that doesn't untap during its controller's next
+untap step (502.3): read by the AI's next-turn board (``solver/ai/position.py``)."""
+
 STATED: tuple[str, ...] = (
     "renowned",                 # 702.112b
     "saddled",                  # 702.171b
@@ -34,7 +43,7 @@ KEYS: frozenset[str] = frozenset(STATED + (
     # put on by the play of triggered abilities; kept when a position is written again as a
     # scenario (the AI's next turn), so read back as well
     "assigns no combat damage",
-    "doesn't untap",
+    DOESNT_UNTAP,
     "exiled until it leaves",
     "leaves at the next end step",
     "base power and toughness set until end of turn",
@@ -45,7 +54,7 @@ KEYS: frozenset[str] = frozenset(STATED + (
 """The fixed ``conditions`` keys some rule of redzone reads. tests/test_condition_keys.py
 checks that every key a module defines is here."""
 
-PREFIXES: tuple[str, ...] = ("goaded by ", "at end of combat: ")
+PREFIXES: tuple[str, ...] = (GOADED, "at end of combat: ")
 """Prefixes of keys the play of triggered abilities puts on (a player's name or a delayed
 ability follows)."""
 
@@ -107,4 +116,4 @@ def unread_keys(stated: Iterable[tuple[str, Sequence[str], Iterable[str]]],
     return out
 
 
-__all__ = ["KEYS", "PREFIXES", "STATED", "stated_phrases", "unread_keys", "words"]
+__all__ = ["DOESNT_UNTAP", "GOADED", "KEYS", "PREFIXES", "STATED", "stated_phrases", "unread_keys", "words"]
