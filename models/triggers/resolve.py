@@ -757,7 +757,8 @@ class _Play:
         board = self.board
         src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
         perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
-        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)]  # of statics
+        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)
+                   if w != "ward"]  # of statics
         for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
@@ -1276,6 +1277,11 @@ class _Play:
                 self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
+                continue
+            ward = target_grants.warded(self, f, chosen)
+            if ward is not None:  # 702.21a: ward's trigger resolved first and countered it
+                self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                              ward, chosen, f.trigger))
                 continue
             self.gains = []
             self.entered = []
