@@ -32,6 +32,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
+from redzone.models.triggers import if_more  # h35
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -797,6 +798,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_value
     if (got_later := later.read_clause(s, refs)) is not None:  # h28: later turns, Attractions
         return got_later
+    if (got_h35 := if_more.read_clause(s)) is not None:  # h35: extra combat phases (if_more.py)
+        return got_h35
     if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
         return got_fight
     if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
@@ -1255,6 +1258,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
+        effects = if_more.fold_intervening(rest, effects, optional)  # h35: "if C, E1. E2" (603.4)
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
             return ()

@@ -1,0 +1,69 @@
+"""h35: more conditions of triggered abilities of combat and the extra combat phases they
+add (models/triggers/if_more.py; docs/triggers.md "Extra combat phases and first times
+(h35)"). Real cards; expected values from the rules cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.types import Conditional, IfTest, TapEffect, ValueOnly
+from redzone.solver.frontends.commands import run_command
+from trigger_play import perm, read, scenario
+
+
+def _run(perms: list[dict[str, Any]], attackers: dict[str, str],
+         blockers: dict[str, list[str]] | None = None, number: int = 1,
+         **combat: Any) -> dict[str, Any]:
+    sc = scenario(perms, attackers, blockers, **combat)
+    sc["combat_number"] = number
+    return run_command("damage", sc, {}).to_json()
+
+
+@pytest.mark.parametrize("card", [
+    "Anzrag, the Quake-Mole", "Bumi, Unleashed", "Éomer, Marshal of Rohan",
+    "Akki Battle Squad", "Hellkite Charger", "Raiyuu, Storm's Edge",
+])
+def test_an_extra_combat_phase_is_a_later_value(card: str) -> None:
+    # 500.8, 505.1a: the additional combat phase comes after this one ends: nothing in this
+    # combat changes, so it is a value ("extra combat"), the untap before it is played.
+    (t,) = read(card)
+    flat = [x for e in t.effects for x in ((e, *e.effects) if isinstance(e, Conditional) else (e,))]
+    assert ValueOnly("extra combat") in flat, t
+    assert any(isinstance(e, TapEffect) and e.untap for e in flat), t
+
+
+def test_an_extra_combat_phase_alone_is_not_a_pump() -> None:
+    # the phrase must be the whole clause: "there is an additional combat phase" with another
+    # effect in one clause is not read as a value
+    got = parse_trigger("Whenever this creature attacks, there is an additional combat phase "
+                        "and it gets +5/+5 until end of turn.", ("Test Creature",))
+    assert got is None or ValueOnly("extra combat") not in got.effects
+
+
+def test_karlach_intervening_if_covers_every_sentence() -> None:
+    # 603.4: "if it's the first combat phase of the turn" is the whole ability's condition:
+    # one Conditional over the untap, the first strike and the extra combat.
+    (t,) = read("Karlach, Fury of Avernus")
+    assert t.intervening is not None and t.intervening.test == IfTest("first_combat")
+    assert len(t.effects) == 1 and isinstance(t.effects[0], Conditional)
+    assert t.effects[0].effects[-1] == ValueOnly("extra combat")
+
+
+def test_karlach_first_strike_in_the_first_combat_only() -> None:
+    # 505.1 / 603.4: in the turn's first combat, Hill Giant (3/3) gains first strike and kills
+    # Grizzly Bears (2/2) before it deals damage (510.4): no damage on the Giant. In a second
+    # combat (combat_number 2) the ability doesn't trigger: both deal damage at once.
+    perms = [perm("k", "Karlach, Fury of Avernus", "Alice"), perm("b", "Hill Giant", "Alice"),
+             perm("h", "Grizzly Bears", "Bob")]
+    first = _run(perms, {"k": "Bob", "b": "Bob"}, {"h": ["b"]}, 1, triggers_resolved=[])
+    assert first["outcome"]["destroyed"] == ["h"]
+    assert first["outcome"]["damage"] == {}
+    assert first["outcome"]["life"]["Bob"] == 15  # Karlach's 5, unblocked
+    assert "extra combat (no effect on combat)" in first["triggers"][0]["result"]
+    second = _run(perms, {"k": "Bob", "b": "Bob"}, {"h": ["b"]}, 2, triggers_resolved=[])
+    assert second.get("triggers", []) == []
+    assert second["outcome"]["damage"] == {"b": 2}
+    assert second["outcome"]["destroyed"] == ["h"]
