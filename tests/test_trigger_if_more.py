@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from redzone.models.ability_base import Quality
+
 from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.types import Conditional, IfTest, TapEffect, ValueOnly
 from redzone.solver.frontends.commands import run_command
-from trigger_play import perm, read, scenario
+from trigger_play import damage, perm, read, scenario
 
 
 def _run(perms: list[dict[str, Any]], attackers: dict[str, str],
@@ -67,3 +69,52 @@ def test_karlach_first_strike_in_the_first_combat_only() -> None:
     assert second.get("triggers", []) == []
     assert second["outcome"]["damage"] == {"b": 2}
     assert second["outcome"]["destroyed"] == ["h"]
+
+
+def test_unstoppable_slasher_returns_with_stun_counters_when_it_had_none() -> None:
+    # 603.4, 603.10a: "if it had no counters on it" looks back at the creature that died.
+    # Unstoppable Slasher (2/3 deathtouch) blocked by Hill Giant (3/3): both die (704.5g,
+    # 704.5h); it had no counters, so it returns tapped with two stun counters (122.6).
+    got = damage([perm("u", "Unstoppable Slasher", "Alice"), perm("h", "Hill Giant", "Bob")],
+                 {"u": "Bob"}, {"h": ["u"]})
+    assert got["outcome"]["destroyed"] == ["u", "h"]
+    (back,) = got["outcome"]["entered"]
+    assert (back["name"], back["tapped"], back["controller"]) == ("Unstoppable Slasher", True, "Alice")
+    assert got["outcome"]["counters"] == {back["id"]: {"stun": 2}}
+    # with a +1/+1 counter on it as it died (3/4), the ability doesn't trigger: Craw Wurm
+    # (6/4) kills it and it stays in the graveyard
+    got = damage([perm("u", "Unstoppable Slasher", "Alice", counters={"+1/+1": 1}),
+                  perm("w", "Craw Wurm", "Bob")], {"u": "Bob"}, {"w": ["u"]})
+    assert got["outcome"]["destroyed"] == ["u", "w"]
+    assert got["outcome"]["entered"] == [] and got.get("triggers", []) == []
+
+
+def test_a_look_back_intervening_if_is_the_ability_s() -> None:
+    # 603.4 with 608.2h: Lost Auramancers' "if it had no time counters on it" is checked as
+    # it dies; the search after it is the whole effect (not a Conditional)
+    (t,) = read("Lost Auramancers")
+    assert t.intervening is not None and t.intervening.test == IfTest(
+        "had_counters", 1, counter="time", none=True)
+    assert not any(isinstance(e, Conditional) for e in t.effects)
+    # "it wasn't a Demon": a quality that excludes the subtype, as it last existed
+    got = parse_trigger("When this creature dies, if it wasn't a Demon, return it to the "
+                        "battlefield under its owner's control with two +1/+1 counters on it.",
+                        ("Test Creature",))
+    assert got is not None and got.intervening is not None and got.intervening.test is not None
+    assert got.intervening.test.kind == "was_type"
+    assert got.intervening.test.quality == Quality(exclude_subtypes=("Demon",))
+
+
+def test_a_look_back_if_is_not_read_for_an_attack() -> None:
+    # an "if it had ..." of a creature still on the battlefield can change before the
+    # resolution (603.4): not read as a look back
+    got = parse_trigger("Whenever this creature attacks, if it had a +1/+1 counter on it, "
+                        "return it to the battlefield under its owner's control.",
+                        ("Test Creature",))
+    assert got is None
+
+
+def test_nine_lives_familiar_returns_after_this_combat() -> None:
+    # 603.7, 513.1: it returns at the beginning of the next end step, with its counters then
+    (t,) = read("Nine-Lives Familiar")
+    assert t.effects == (ValueOnly("returns later"),)

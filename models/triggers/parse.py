@@ -798,7 +798,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_value
     if (got_later := later.read_clause(s, refs)) is not None:  # h28: later turns, Attractions
         return got_later
-    if (got_h35 := if_more.read_clause(s)) is not None:  # h35: extra combat phases (if_more.py)
+    if (got_h35 := if_more.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:  # h35: extra combat phases (if_more.py)
         return got_h35
     if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
         return got_fight
@@ -1250,7 +1250,9 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     out: list[TriggeredAbility] = []
     for r in readings:
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        got = _effects(rest, _Refs(r), dies_self)
+        back = if_more.lookback(rest, r.event, r.it == _SELF, r.it == _TRIGGER_WHO, r.intervening, lambda c: if_test(  # h35: "if it had ..." (603.10a)
+            c, defending=False, it_is_source=r.it == _SELF, it_is_trigger=r.it == _TRIGGER_WHO))
+        got = _effects(back[1] if back else rest, _Refs(r), dies_self)
         if got is None:
             return ()
         effects, optional = got
@@ -1259,7 +1261,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         effects = if_more.fold_intervening(rest, effects, optional)  # h35: "if C, E1. E2" (603.4)
-        intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
+        intervening = back[0] if back else intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
         if intervening is False:
             return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
