@@ -118,3 +118,45 @@ def test_nine_lives_familiar_returns_after_this_combat() -> None:
     # 603.7, 513.1: it returns at the beginning of the next end step, with its counters then
     (t,) = read("Nine-Lives Familiar")
     assert t.effects == (ValueOnly("returns later"),)
+
+
+def _aurelia(number: int, earlier: bool | None) -> dict[str, Any]:
+    a = perm("a", "Aurelia, the Warleader", "Alice", tapped=True)
+    if earlier is not None:
+        a["conditions"] = {"attacked earlier this turn": earlier}
+    return _run([a, perm("b", "Grizzly Bears", "Alice", tapped=True)], {"a": "Bob", "b": "Bob"},
+                {}, number, triggers_resolved=[])
+
+
+def test_aurelia_first_attack_of_the_turn() -> None:
+    # 505.1, 603.4: in the turn's first combat phase every attack is the creature's first:
+    # Aurelia's ability untaps Alice's creatures (stated tapped) and adds a combat phase
+    # after this one (a value)
+    got = _aurelia(1, None)
+    (t,) = got["triggers"]
+    assert t["result"] == "a untapped, b untapped; extra combat (no effect on combat)"
+    assert got["not_played"] == []
+    assert got["outcome"]["life"]["Bob"] == 15  # 3 flying + 2 unblocked (510.2)
+
+
+def test_aurelia_in_a_later_combat_needs_the_earlier_attack_stated() -> None:
+    # combat_number 2: whether Aurelia attacked in the first combat is not in the scenario:
+    # not played, listed (never guessed); stated false it triggers, stated true it doesn't
+    got = _aurelia(2, None)
+    (t,) = got["triggers"]
+    assert t["result"].startswith("not played: whether a attacked in an earlier combat")
+    assert [x["id"] for x in got["not_played"]] == ["a"]
+    assert _aurelia(2, False)["triggers"][0]["result"].startswith("a untapped, b untapped")
+    assert _aurelia(2, True).get("triggers", []) == []
+
+
+def test_first_time_with_an_intervening_if_reads_both() -> None:
+    # Fear of Missing Out: "attacks for the first time each turn, if <delirium>, ..." —
+    # both as it attacks (603.4); the delirium test again on resolution (the Conditional)
+    (t,) = read("Fear of Missing Out")
+    assert t.event == "attacks" and t.intervening is not None and t.intervening.test is not None
+    assert t.intervening.test.kind == "both"
+    assert [p.kind for p in t.intervening.test.parts] == ["first_time", "graveyard_at_least"]
+    # only the source's own attack: "a creature you control attacks for the first time"
+    assert parse_trigger("Whenever a creature you control attacks for the first time each "
+                         "turn, it gets +1/+1 until end of turn.", ("Test Creature",)) is None

@@ -26,6 +26,16 @@ Read here:
   the next end step" (a later value, :mod:`redzone.models.triggers.later`: the counters are
   on it then).
 
+- "Whenever ~ attacks for the first time each turn" (:func:`first_time`): the attack event
+  with an intervening condition ``IfTest("first_time")`` checked as it attacks (603.2, 603.4):
+  in the turn's first combat phase (the scenario's ``combat_number`` 1, 505.1) every
+  attack is a first one; in a later one it holds as the source's ``conditions``
+  ``{"attacked earlier this turn": false}`` says — unstated, the ability is not played and
+  listed in ``not_played`` (:func:`not_stated`: whether it attacked in an earlier combat is
+  not in the scenario, never guessed). With an intervening "if" after the comma too
+  (:func:`intervening`): ``IfTest("both")`` of the two as it triggers, the "if" again on
+  resolution.
+
 Pure Python.
 """
 
@@ -33,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import Any, Literal
 
 from collections.abc import Callable
 
@@ -43,7 +53,14 @@ from redzone.models.triggers import conditions, later
 from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, IfTest, Intervening,
                                            ValueOnly)
 
-__all__ = ["fold_intervening", "lookback", "read_clause"]
+__all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
+           "lookback", "not_stated", "read_clause"]
+
+KINDS = frozenset({"first_time"})
+"""The :class:`IfTest` kinds :func:`holds` decides."""
+ATTACKED_EARLIER = "attacked earlier this turn"
+"""The permanent ``conditions`` key that says whether it attacked in an earlier combat
+phase of this turn (docs/scenario-format.md)."""
 
 _EXTRA_COMBAT = re.compile(
     r"(?:after this (?:combat )?phase, there is an additional combat phase"
@@ -146,3 +163,76 @@ def _not_type(cond: str, it_is_source: bool) -> IfTest | None:
     if m[1] not in CREATURE_TYPES:
         return None
     return IfTest("was_type", quality=Quality(exclude_subtypes=(m[1],)), of_trigger=not it_is_source)
+
+
+_FIRST_TIME = re.compile(r"(.+ attacks?) for the first time each turn")
+
+
+def first_time(head: str, readings: Callable[[str], list[Any] | None]) -> list[Any] | None:
+    """The readings of a trigger condition ``head`` "Whenever ~ attacks for the first time
+    each turn" (``readings``: the parser's reader of a condition): those of "Whenever ~
+    attacks" with the intervening ``IfTest("first_time")`` (module docstring), only for the
+    source itself attacking; ``None`` otherwise."""
+    m = _FIRST_TIME.fullmatch(head.strip())
+    if not m:
+        return None
+    got = readings(m[1])
+    if not got or any(r.event != "attacks" or r.watch.kind != "self" or r.intervening is not None
+                      for r in got):
+        return None
+    t = Intervening("test", test=IfTest("first_time", measure="attack"))
+    return [dataclasses.replace(r, intervening=t) for r in got]
+
+
+def intervening(rest: str, effects: tuple[Effect, ...], current: Intervening | None,
+                reader: Callable[[str, tuple[Effect, ...], Intervening | None],
+                                 Intervening | None | Literal[False]]
+                ) -> Intervening | None | Literal[False]:
+    """``reader`` (``conditions.intervening_of``) of ``rest`` and ``effects``, except with a
+    "first time" condition (:func:`first_time`) as ``current`` and an intervening "if" after
+    the comma too: both as the event happens (``IfTest("both")``, 603.4); the "if" is the
+    ``Conditional`` of the effects, checked again on resolution."""
+    if (current is not None and current.test is not None and current.test.kind in KINDS):
+        after = reader(rest, effects, None)
+        if after is None:
+            return current
+        if after is False or after.test is None:
+            return False
+        return Intervening("test", test=IfTest("both", parts=(current.test, after.test)))
+    return reader(rest, effects, current)
+
+
+def _first_time_tests(f: Any) -> list[IfTest]:
+    cond = getattr(f.ability, "intervening", None)
+    t = getattr(cond, "test", None)
+    if t is None:
+        return []
+    return [x for x in (t, *t.parts) if x.kind in KINDS]
+
+
+def _earlier(play: Any, f: Any) -> bool | None:
+    """Whether the source attacked in an earlier combat phase of this turn: ``False`` in the
+    turn's first (505.1), else the source's stated ``conditions``; ``None``: not stated."""
+    board = play.edit.base
+    if getattr(board.scenario, "combat_number", 1) == 1:
+        return False
+    perm = board.permanents.get(f.source)
+    stated = None if perm is None else perm.conditions.get(ATTACKED_EARLIER)
+    return None if stated is None else bool(stated)
+
+
+def holds(play: Any, f: Any, t: IfTest) -> bool:
+    """Whether ``t`` (one of :data:`KINDS`) holds for the ability ``f`` (a ``resolve.Fired``)
+    now: ``"first_time"`` — its source didn't attack earlier this turn (an unstated answer
+    is ``False`` here; :func:`not_stated` makes the ability not played)."""
+    return _earlier(play, f) is False
+
+
+def not_stated(play: Any, f: Any) -> str | None:
+    """The result line of ``f`` when a "first time each turn" condition of it can't be
+    decided (a later combat, ``conditions`` not stating it): the ability is not played and
+    the answer lists it; ``None`` otherwise."""
+    if not _first_time_tests(f) or _earlier(play, f) is not None:
+        return None
+    return (f"not played: whether {f.source} attacked in an earlier combat this turn is not "
+            f"stated (permanents[].conditions: \"{ATTACKED_EARLIER}\"; 505.1, 603.4)")

@@ -1244,7 +1244,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings)  # h35
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
@@ -1261,7 +1261,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         effects = if_more.fold_intervening(rest, effects, optional)  # h35: "if C, E1. E2" (603.4)
-        intervening = back[0] if back else intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
+        intervening = back[0] if back else if_more.intervening(rest, effects, r.intervening, intervening_of)  # "..., if X, ..." (603.4; h35)
         if intervening is False:
             return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
@@ -1292,7 +1292,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings)  # h35
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:
