@@ -11,7 +11,7 @@ import pytest
 from redzone.models.ability_base import Quality
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import Conditional, IfTest, TapEffect, ValueOnly
+from redzone.models.triggers.types import Conditional, IfTest, TapEffect, ValueOnly, Who
 from redzone.solver.frontends.commands import run_command
 from trigger_play import damage, perm, read, scenario
 
@@ -160,3 +160,41 @@ def test_first_time_with_an_intervening_if_reads_both() -> None:
     # only the source's own attack: "a creature you control attacks for the first time"
     assert parse_trigger("Whenever a creature you control attacks for the first time each "
                          "turn, it gets +1/+1 until end of turn.", ("Test Creature",)) is None
+
+
+@pytest.mark.parametrize("card", [
+    "Boros Strike-Captain",  # "during any turn you attacked with three or more creatures, ..."
+    "Robber of the Rich",  # ... "and you may spend mana as though it were mana of any color"
+    "Caves of Chaos Adventurer",  # "... this turn without paying its mana cost. Otherwise, ..."
+    "Aerial Extortionist",  # "for as long as that card remains exiled, its owner may cast it"
+])
+def test_permissions_to_play_later_are_values(card: str) -> None:
+    # nobody plays or casts a card in the play of combat (docs/triggers.md): a permission to
+    # play the exiled card later this turn is a value ("impulse"), the exile before it too
+    (t,) = [x for x in read(card) if x.event != "enters"]
+    flat = [x for e in t.effects for x in ((e, *e.effects, *e.otherwise)
+                                           if isinstance(e, Conditional) else (e,))]
+    assert ValueOnly("impulse") in flat, t
+
+
+def test_a_cast_now_is_not_a_permission() -> None:
+    # "cast that card without paying its mana cost" (no "this turn"): a cast during the
+    # resolution (608.2g), not a later permission — not read as a value here
+    from redzone.models.triggers.if_more import read_clause
+
+    assert read_clause("cast that card without paying its mana cost") is None
+    assert read_clause("you may play that card this turn without paying its mana cost") == (
+        ValueOnly("impulse"),)
+
+
+def test_he_is_attacking_is_the_source() -> None:
+    # The Incredible Hulk: "If he's attacking, untap him and there is an additional combat
+    # phase after this phase": the source attacking now (506.4), the untap its own, the
+    # phase a value (500.8)
+    t = parse_trigger("Whenever The Incredible Hulk is dealt damage, put a +1/+1 counter on him. "
+                      "If he's attacking, untap him and there is an additional combat phase "
+                      "after this phase.", ("The Incredible Hulk",))
+    assert t is not None
+    cond = t.effects[1]
+    assert isinstance(cond, Conditional) and cond.test == IfTest("source_attacking")
+    assert cond.effects == (TapEffect(Who("source"), untap=True), ValueOnly("extra combat"))

@@ -9,6 +9,15 @@ Read here:
   combat"``, like the extra turns and upkeeps of :mod:`redzone.models.triggers.later`
   (its combat is another scenario, ``combat_number`` 2). "Only land creatures can attack
   during that combat phase" restricts that later phase only (a value too).
+- permissions to play a card later this turn (value.py's "impulse": nobody plays or casts a
+  card in the play of combat): "during any turn you attacked with a Rogue, you may cast that
+  card [and you may spend mana as though it were mana of any color to cast that spell]",
+  "you may play that card this turn without paying its mana cost" (a cast *now*, without
+  "this turn", is not read here: :mod:`redzone.models.triggers.hidden_zones`), "for as long
+  as that card remains exiled, its owner may cast it", "play lands from among those cards
+  for as long as they remain exiled", "look at that card for as long as it remains exiled",
+  "... for as long as ~ remains on the battlefield"; and "otherwise, <value>" (a value
+  whatever the condition before it, 608.2c);
 - an intervening "if" (603.4) over more than one sentence: "Whenever you attack, if it's the
   first combat phase of the turn, untap all attacking creatures. They gain first strike
   until end of turn." — the condition is the ability's, so every effect after it is done
@@ -51,7 +60,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES
 from redzone.models.triggers import conditions, later
 from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, IfTest, Intervening,
-                                           ValueOnly)
+                                           ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
            "lookback", "not_stated", "read_clause"]
@@ -76,6 +85,27 @@ _RETURN_WITH = re.compile(r"(return (?:it|~|that card) to the battlefield[^,]*?)
 _LATER_WITH = re.compile(r"(return (?:it|~|that card|this card) to the battlefield[^,]*?) with "
                          r"[^,]+? counters? on it( at the beginning of (?:the next end step|"
                          r"(?:its owner's|their|your) next upkeep))")
+
+
+_CARD = r"(?:that card|those cards|it|the exiled card|them)"
+_PERMISSIONS: list[tuple[re.Pattern[str], str]] = [
+    # permissions to play a card later in the turn (as value.py's "impulse": nobody plays or
+    # casts a card in the play of combat), with a condition on the turn, a cost waived or a
+    # mana rule (609.4b)
+    (re.compile(r"during any turn you attacked with [\w ,'-]+?, (?:you may )?(?:play|cast) "
+                + _CARD + r"(?: and (?:you may )?spend mana as though it were mana of any "
+                r"(?:color|type) to cast (?:that spell|it))?"), "impulse"),
+    (re.compile(r"(?:you may )?(?:play|cast) " + _CARD + r" this turn without paying "
+                r"(?:its|their) mana costs?"), "impulse"),
+    (re.compile(r"(?:you may )?(?:play|cast) " + _CARD + r"(?: without paying (?:its|their) mana "
+                r"costs?)? for as long as ~ remains on the battlefield"), "impulse"),
+    (re.compile(r"for as long as (?:that card|it) remains exiled, (?:its owner|you) may "
+                r"(?:play|cast) (?:it|that card)"), "impulse"),
+    (re.compile(r"(?:you may )?play lands from among (?:those cards|them) for as long as they "
+                r"remain exiled"), "impulse"),
+    (re.compile(r"(?:you may )?look at (?:that card|it|the exiled card) for as long as it "
+                r"remains exiled"), "look"),
+]
 
 
 def read_clause(s: str, refs: Any = None,
@@ -103,6 +133,19 @@ def read_clause(s: str, refs: Any = None,
     if _EXTRA_COMBAT.fullmatch(s):
         # 500.8 / 505.1a: a combat phase added after this one; this combat is played as it is
         return (ValueOnly("extra combat"),)
+    for rx, tag in _PERMISSIONS:
+        if rx.fullmatch(s):
+            return (ValueOnly(tag),)
+    m = re.fullmatch(r"if (?:he|she)'s (attacking|blocking|untapped|tapped), (.+)", s)
+    if m and sentence is not None and refs is not None and refs.r.it == Who("source"):
+        # "he" / "she" is the source (a named character): as "if it's attacking, ..."
+        return sentence(f"if it's {m[1]}, {m[2]}".replace(" him", " it").replace(" her", " it"))
+    if s.startswith("otherwise, ") and sentence is not None:
+        # "If C, <E1>. Otherwise, <value>": whichever is done, the "otherwise" half changes
+        # nothing in combat (608.2c), so it is a value whatever C (E1 is read on its own)
+        got = sentence(s[len("otherwise, "):])
+        if got is not None and all(isinstance(e, ValueOnly) for e in got):
+            return got
     if _LATER_COMBAT_ONLY.fullmatch(s):
         return (ValueOnly("extra combat"),)  # 508.1c in that later phase, not in this one
     return None
