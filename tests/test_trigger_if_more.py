@@ -198,3 +198,37 @@ def test_he_is_attacking_is_the_source() -> None:
     cond = t.effects[1]
     assert isinstance(cond, Conditional) and cond.test == IfTest("source_attacking")
     assert cond.effects == (TapEffect(Who("source"), untap=True), ValueOnly("extra combat"))
+
+
+def _interface_ace(active: str) -> dict[str, Any]:
+    attackers = {"i": "Bob"} if active == "Alice" else {"h": "Alice"}
+    sc = {"active_player": active,
+          "players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+          "permanents": [perm("i", "Interface Ace", "Alice"), perm("h", "Hill Giant", "Bob")],
+          "combat": {"attackers": attackers, "blockers": {}, "triggers_resolved": []}}
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_interface_ace_untaps_during_its_controller_s_turn_only() -> None:
+    # 508.1f: declared as an attacker it becomes tapped; "during your turn" (Alice's): the
+    # ability untaps it (it stays attacking, 506.4). On Bob's turn nothing taps it, and an
+    # ability "during your turn" would not trigger anyway.
+    got = _interface_ace("Alice")
+    assert [t["result"] for t in got["triggers"]] == ["i untapped"]
+    assert _interface_ace("Bob").get("triggers", []) == []
+    (t,) = read("Interface Ace")
+    assert t.event == "becomes_tapped" and "your_turn" in t.watch.extra
+
+
+def test_frontier_warmonger_gives_the_attackers_menace() -> None:
+    # "one of your opponents or a planeswalker they control" = "... an opponent controls":
+    # Grizzly Bears attacking Bob gains menace (702.110), so Hill Giant alone can't block it
+    # (509.1b) and Bob takes 2
+    got = damage([perm("w", "Frontier Warmonger", "Alice"), perm("g", "Grizzly Bears", "Alice"),
+                  perm("h", "Hill Giant", "Bob")], {"g": "Bob"}, {}, triggers_resolved=[])
+    assert [t["result"] for t in got["triggers"]] == ["g gains menace"]
+    assert got["outcome"]["life"]["Bob"] == 18
+    blocked = damage([perm("w", "Frontier Warmonger", "Alice"), perm("g", "Grizzly Bears", "Alice"),
+                      perm("h", "Hill Giant", "Bob")], {"g": "Bob"}, {"h": ["g"]},
+                     triggers_resolved=[])
+    assert [x["kind"] for x in blocked["illegal_blocks"]] == ["restriction"]  # 509.1b

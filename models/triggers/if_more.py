@@ -63,7 +63,7 @@ from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, 
                                            ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
-           "lookback", "not_stated", "read_clause"]
+           "lookback", "not_stated", "read_clause", "rephrased"]
 
 KINDS = frozenset({"first_time"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
@@ -225,6 +225,27 @@ def first_time(head: str, readings: Callable[[str], list[Any] | None]) -> list[A
         return None
     t = Intervening("test", test=IfTest("first_time", measure="attack"))
     return [dataclasses.replace(r, intervening=t) for r in got]
+
+
+def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[Any] | None:
+    """Trigger conditions said in other words than the ones read (``readings``: the parser's
+    reader of a condition), or ``None``:
+
+    - "... during your turn" after an event the grammar reads without it ("Whenever ~
+      becomes tapped during your turn"): the watch's ``"your_turn"`` tag (its controller is
+      the active player, as in :mod:`redzone.models.triggers.watches`);
+    - "attack one of your opponents or a planeswalker they control": "they" is that
+      opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b)."""
+    h = head.strip()
+    if h.endswith(" during your turn"):
+        got = readings(h[:-len(" during your turn")])
+        if not got or any("your_turn" in r.watch.extra for r in got):
+            return None
+        return [dataclasses.replace(r, watch=dataclasses.replace(
+            r.watch, extra=(*r.watch.extra, "your_turn"))) for r in got]
+    if h.endswith(" one of your opponents or a planeswalker they control"):
+        return readings(h[:-len("they control")] + "an opponent controls")
+    return None
 
 
 def intervening(rest: str, effects: tuple[Effect, ...], current: Intervening | None,

@@ -1244,7 +1244,7 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings)  # h35
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
@@ -1292,7 +1292,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings)  # h35
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:
