@@ -232,3 +232,28 @@ def test_frontier_warmonger_gives_the_attackers_menace() -> None:
                       perm("h", "Hill Giant", "Bob")], {"g": "Bob"}, {"h": ["g"]},
                      triggers_resolved=[])
     assert [x["kind"] for x in blocked["illegal_blocks"]] == ["restriction"]  # 509.1b
+
+
+def test_rhonas_s_stalwart_one_subject_two_verbs() -> None:
+    # "it gets +1/+1 until end of turn and can't be blocked by creatures with power 2 or less
+    # this turn" (one subject, two verbs: both clauses, 608.2c). Exerted (701.43a), it is a
+    # 3/3 Grizzly Bears (power 2) can't block (509.1b): Bob takes 3.
+    perms = [perm("r", "Rhonas's Stalwart", "Alice", conditions={"exerted": True}),
+             perm("b", "Grizzly Bears", "Bob")]
+    blocked = damage(perms, {"r": "Bob"}, {"b": ["r"]}, triggers_resolved=[])
+    assert [x["kind"] for x in blocked["illegal_blocks"]] == ["unable"]
+    assert blocked["triggers"][1]["result"] == (
+        "r gets +1/+1; r can't be blocked by creatures with power 2 or less this turn")
+    assert damage(perms, {"r": "Bob"}, {}, triggers_resolved=[])["outcome"]["life"]["Bob"] == 17
+
+
+def test_one_verb_two_objects_and_no_split_under_a_condition() -> None:
+    # Godo: "untap it and all Samurai you control": the source, then the Samurai (701.26b)
+    (t,) = read("Godo, Bandit Warlord")
+    untaps = [e for e in t.effects if isinstance(e, TapEffect)]
+    assert [e.who.kind for e in untaps] == ["source", "each_creature"] and all(e.untap for e in untaps)
+    # a sentence with "if" / "where" keeps its one scope (never split here)
+    from redzone.models.triggers.if_more import shared
+
+    assert shared("it gets +X/+X until end of turn and can't be blocked this turn, where X is "
+                  "the number of cards in your hand", lambda x: (ValueOnly(x),)) is None

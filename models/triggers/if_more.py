@@ -18,6 +18,9 @@ Read here:
   for as long as they remain exiled", "look at that card for as long as it remains exiled",
   "... for as long as ~ remains on the battlefield"; and "otherwise, <value>" (a value
   whatever the condition before it, 608.2c);
+- one subject with two verbs, one verb with two objects (:func:`shared`, the parser's last reading of a sentence): "it gets +1/+1
+  until end of turn and can't be blocked by creatures with power 2 or less this turn",
+  "untap it and all Samurai you control" — the two clauses, each read alone;
 - an intervening "if" (603.4) over more than one sentence: "Whenever you attack, if it's the
   first combat phase of the turn, untap all attacking creatures. They gain first strike
   until end of turn." — the condition is the ability's, so every effect after it is done
@@ -63,7 +66,7 @@ from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, 
                                            ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
-           "lookback", "not_stated", "read_clause", "rephrased"]
+           "lookback", "not_stated", "read_clause", "rephrased", "shared"]
 
 KINDS = frozenset({"first_time"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
@@ -300,3 +303,30 @@ def not_stated(play: Any, f: Any) -> str | None:
         return None
     return (f"not played: whether {f.source} attacked in an earlier combat this turn is not "
             f"stated (permanents[].conditions: \"{ATTACKED_EARLIER}\"; 505.1, 603.4)")
+
+
+_VERB = r"(gets?|gains?|can't|has|have|loses?)"
+_SHARED_SUBJECT = re.compile(rf"(.+?) {_VERB} (.+?) and {_VERB} (.+)")
+_SHARED_VERB = re.compile(r"(untap|tap) (it|~|him|her|that creature|target creature) and "
+                          r"((?:all|each|up to one|another target|target) .+)")
+
+
+def shared(s: str, sentence: Callable[[str], tuple[Effect, ...] | None]) -> tuple[Effect, ...] | None:
+    """One subject with two verbs ("it gets +1/+1 until end of turn and can't be blocked by
+    creatures with power 2 or less this turn") or one verb with two objects ("untap it and
+    all Samurai you control"): the two clauses the words say, each read alone by
+    ``sentence`` and done in order (608.2c); ``None`` unless both read. A target named once
+    is one target (the same words twice: one choice, 115.1)."""
+    m = _SHARED_SUBJECT.fullmatch(s)
+    if m and not re.search(r"\b(?:if|unless|where|for each)\b", s):
+        a = sentence(f"{m[1]} {m[2]} {m[3]}")
+        b = sentence(f"{m[1]} {m[4]} {m[5]}") if a is not None else None
+        if a is not None and b is not None:
+            return a + b
+    m = _SHARED_VERB.fullmatch(s)
+    if m:
+        a = sentence(f"{m[1]} {m[2]}")
+        b = sentence(f"{m[1]} {m[3]}") if a is not None else None
+        if a is not None and b is not None:
+            return a + b
+    return None

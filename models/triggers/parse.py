@@ -1038,7 +1038,7 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
                 b = _sentence("you " + right, refs, dies_self)  # "you draw a card and lose 1 life"
             if b is not None:
                 return a + b
-    return None
+    return if_more.shared(s, lambda x: _sentence(x, refs, dies_self))  # h35: "it gets A and can't B"
 
 
 def _if_may(sent: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
