@@ -47,6 +47,7 @@ from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
+from redzone.models.triggers import if_more  # h35: "for the first time each turn"
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
@@ -775,7 +776,7 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        unknown = if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+        unknown = if_tests.hand_not_stated(self, f) or if_more.not_stated(self, f)  # h34; h35: an earlier attack
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))
@@ -1080,6 +1081,8 @@ class _Play:
             return reflexive.holds(self, f, t)
         if t.kind in if_tests.KINDS:  # h25: if_tests.py
             return if_tests.holds(self, f, t)
+        if t.kind in if_more.KINDS:  # h35: if_more.py ("for the first time each turn")
+            return if_more.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
@@ -1627,8 +1630,8 @@ def _holds(play: _Play, f: Fired) -> bool:
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
-        if if_tests.hand_not_stated(play, f) is not None:
-            return True  # h34: unknown; it resolves as not played (and is listed), never guessed
+        if if_tests.hand_not_stated(play, f) is not None or if_more.not_stated(play, f) is not None:
+            return True  # h34 (h35: an earlier attack): unknown; it resolves as not played (and is listed), never guessed
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
