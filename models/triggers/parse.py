@@ -32,6 +32,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -578,6 +579,7 @@ class _Refs:
         # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
         # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
         got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
+        got = got or more_amounts.group(s, self)  # h36: "... named ~", "... with flash or haste"
         return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
@@ -1252,6 +1254,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
+            return ()
+        if (effects := more_amounts.named(effects, names)) is None:  # h36: "named ~"
             return ()
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()

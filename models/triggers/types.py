@@ -201,7 +201,10 @@ class Count:
                   # h14: the colours (105.2) / basic land types (305.6) among the permanents
                   # "permanents" counts; the card types (``also``: only these) among the cards
                   # in the controller's graveyard
-                  "colors", "land_types", "graveyard_types"]
+                  "colors", "land_types", "graveyard_types",
+                  # h36 (more_amounts.py): the greatest of each one's power and toughness; the
+                  # difference of one's power and toughness; kinds of counters; the party size
+                  "greatest_either", "difference", "counter_kinds", "party"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"

@@ -1,0 +1,70 @@
+"""h36: more counted amounts and groups of triggered abilities of combat
+(models/triggers/more_amounts.py; docs/triggers.md "More amounts (h36)"). Real cards;
+expected values from the rules cited."""
+
+from __future__ import annotations
+
+from redzone.models.ability_base import Quality
+from redzone.models.triggers.types import Amount, Counters, Pump, Who
+from trigger_play import damage, perm, read
+
+
+def test_freelance_muscle_counts_the_greater_of_power_and_toughness() -> None:
+    # 608.2h: X is the greatest power and/or toughness among Alice's other creatures: a
+    # Wall of Stone (0/8) gives 8, so Freelance Muscle (4/4) attacks as 12/12 (Bob 8).
+    t = read("Freelance Muscle")[0]  # attacks (and blocks: a second reading)
+    assert isinstance(t.effects[0], Pump) and t.effects[0].amount.count is not None
+    got = damage([perm("m", "Freelance Muscle", "Alice"), perm("w", "Wall of Stone", "Alice")],
+                 {"m": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 8
+
+
+def test_doran_adds_the_difference_of_power_and_toughness() -> None:
+    # 608.2h: Wall of Stone can't attack; Doran's own creature Grizzly Bears (2/2) gets +0/+0
+    # and Doran (0/5) attacking gets +5/+5: 5 combat damage to Bob (15) and 2 from the Bears.
+    got = damage([perm("d", "Doran, Besieged by Time", "Alice"),
+                  perm("g", "Grizzly Bears", "Alice")], {"d": "Bob", "g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_grotag_counts_its_party() -> None:
+    # 700.8: a party is up to one each of Cleric, Rogue, Warrior and Wizard. Grotag (a Goblin
+    # Warrior, 1/2) with a second Warrior (Elite Vanguard is a Human Soldier: not one) and a
+    # Wizard (Prodigal Sorcerer): Grotag and the Sorcerer, 2: Grotag deals 3 (Bob 17).
+    got = damage([perm("g", "Grotag Bug-Catcher", "Alice"),
+                  perm("p", "Prodigal Sorcerer", "Alice"),
+                  perm("e", "Elite Vanguard", "Alice")], {"g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_perrie_counts_kinds_of_counters() -> None:
+    # 122.1: kinds counted once: a +1/+1 counter on Perrie and a +1/+1 and a flying counter
+    # on the Bears: two kinds, so the target (the Bears, 2/2 + 1 counter) gets +2/+2: 5 trample
+    # damage from the Bears and 4 from Perrie (3/3 + 1) (Bob 11).
+    got = damage([perm("p", "Perrie, the Pulverizer", "Alice", counters={"+1/+1": 1}),
+                  perm("g", "Grizzly Bears", "Alice", counters={"+1/+1": 1, "flying": 1})],
+                 {"p": "Bob", "g": "Bob"}, trigger_choices=[{"source": "p", "window": "attack", "target": "g"}])
+    assert got["outcome"]["life"]["Bob"] == 20 - 4 - 5
+
+
+def test_gary_clone_pumps_each_creature_named_gary_clone() -> None:
+    # 201.2: "named Gary Clone": two Gary Clones attack; each one's trigger gives both +1/+0:
+    # 3 damage from each (Bob 14); the Bears, not named so, deal 2 (Bob 12).
+    (t,) = read("Gary Clone")
+    assert t.effects == (Pump(Who("each_creature", "you", qualities=(
+        Quality(names=("Gary Clone",)),)), 1, 0, Amount(1)),)
+    got = damage([perm("a", "Gary Clone", "Alice"), perm("b", "Gary Clone", "Alice"),
+                  perm("g", "Grizzly Bears", "Alice")], {"a": "Bob", "b": "Bob", "g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 12
+
+
+def test_gruff_triplets_counts_its_last_known_power() -> None:
+    # 608.2h: Gruff Triplets (3/3) blocked by a Craw Wurm (6/4) dies (and deals 3); the other
+    # Triplets get three +1/+1 counters (its power as it last existed).
+    (t,) = read("Gruff Triplets")
+    assert t.effects == (Counters(Who("each_creature", "you", qualities=(
+        Quality(names=("Gruff Triplets",)),)), "+1/+1", Amount(1, "power")),)
+    got = damage([perm("a", "Gruff Triplets", "Alice"), perm("b", "Gruff Triplets", "Alice"),
+                  perm("w", "Craw Wurm", "Bob")], {"a": "Bob"}, {"w": ["a"]})
+    assert got["outcome"]["destroyed"] == ["a"]
+    assert got["outcome"]["counters"]["b"] == {"+1/+1": 3}
