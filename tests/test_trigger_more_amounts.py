@@ -68,3 +68,50 @@ def test_gruff_triplets_counts_its_last_known_power() -> None:
                   perm("w", "Craw Wurm", "Bob")], {"a": "Bob"}, {"w": ["a"]})
     assert got["outcome"]["destroyed"] == ["a"]
     assert got["outcome"]["counters"]["b"] == {"+1/+1": 3}
+
+
+def _discover_board(library: list[str], **combat: object) -> dict[str, object]:
+    from redzone.solver.frontends.commands import run_command
+
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": library},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("g", "Primordial Gnawer", "Alice"),
+                               perm("w", "Craw Wurm", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"w": ["g"]}, **combat}}
+    return run_command("damage", scenario, {}).to_json()
+
+
+def test_primordial_gnawer_discovers_a_permanent_card() -> None:
+    # 701.57a: discover 3 as Primordial Gnawer (5/4) dies to Craw Wurm (6/4): the Forest (a
+    # land) and Craw Wurm (mana value 6) go to the bottom; Grizzly Bears (2) is cast without
+    # paying its mana cost and enters (608.3), not in combat.
+    (t,) = read("Primordial Gnawer")
+    from redzone.models.triggers.types import Discover
+    assert t.effects == (Discover(Amount(3)),)
+    got = _discover_board(["Forest", "Craw Wurm", "Grizzly Bears"],
+                          trigger_choices=[{"source": "g", "window": "regular", "chosen": "cast"}])
+    assert got["triggers"][0]["result"].startswith(
+        "Alice discovers Grizzly Bears and casts it without paying its mana cost")
+    assert [x["id"] for x in got["outcome"]["entered"]] == ["Alice~library2"]
+    got = _discover_board(["Forest", "Craw Wurm", "Grizzly Bears"],
+                          trigger_choices=[{"source": "g", "window": "regular", "chosen": "hand"}])
+    assert got["triggers"][0]["result"] == ("Alice discovers Grizzly Bears (Alice~library2) and "
+                                            "puts it into their hand")
+    assert got["outcome"]["entered"] == []
+
+
+def test_discover_of_an_instant_or_an_unstated_library_is_not_played() -> None:
+    # 701.57a: Lightning Bolt (mana value 1) would be cast: its effect is not read, so the
+    # ability is listed as not played; so too with no library stated (hidden cards).
+    got = _discover_board(["Lightning Bolt"])
+    assert got["triggers"][0]["result"].startswith("not played: discovering Lightning Bolt")
+    assert got["not_played"]
+    got = _discover_board([])
+    assert got["triggers"][0]["result"].startswith("not played: the library is not stated")
+
+
+def test_dinosaur_egg_discovers_its_last_known_toughness() -> None:
+    # 608.2h: "discover X, where X is its toughness": Dinosaur Egg (0/3) dies, X = 3.
+    (t,) = read("Dinosaur Egg")
+    from redzone.models.triggers.types import Discover
+    assert t.optional and t.effects == (Discover(Amount(1, "toughness")),)

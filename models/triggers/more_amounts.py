@@ -27,9 +27,13 @@ from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import KEYWORDS
-from redzone.models.triggers.types import Amount, Count, Effect, Who
+from redzone.models.triggers.types import Amount, Count, Discover, Effect, Who
 
-__all__ = ["KINDS", "count_now", "count_phrase", "each_phrase", "group", "named"]
+__all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_phrase", "group",
+           "named", "read_clause", "resolve"]
+
+EFFECTS = (Discover,)
+"""The effect classes :func:`resolve` plays."""
 
 KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party"})
 """The :class:`Count` kinds this module reads and counts."""
@@ -134,6 +138,19 @@ def named(effects: tuple[Effect, ...], names: tuple[str, ...]) -> tuple[Effect, 
     return out  # type: ignore[no-any-return]
 
 
+def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """One effect clause of this module: "discover N" (:class:`Discover`; "discover X,
+    where X is ..." through the counted-amounts grammar); ``None`` otherwise."""
+    from redzone.models.triggers.amounts import MARK
+
+    m = re.fullmatch(r"discover (\d+)", s)
+    if m:
+        return (Discover(Amount(int(m[1]))),)
+    if s == f"discover {MARK}":  # the X of "where X is ..." (amounts.quantity_clause)
+        return (Discover(Amount(MARK)),)
+    return None
+
+
 # ---------------------------------------------------------------- counting on a board
 
 
@@ -179,3 +196,74 @@ def count_now(play: Any, f: Any, c: Count) -> int:
         return max([0, *(max(p.power or 0, p.toughness or 0) for p in found)])
     # counter_kinds: each kind on a permanent counted (122.1), once
     return len({k for p in found for k, v in p.counters.items() if v > 0})
+
+
+# ---------------------------------------------------------------- discover
+
+DISCOVERED = "exiled by discover (701.57a)"
+"""The ``state.reasons`` of a library card (``<player>~library<i>``) a discover exiled."""
+_BOTTOM = "put on the bottom of its library by discover (701.57a)"
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Discover N (701.57a) from the scenario's ``players[].library`` (top first): the first
+    nonland card with mana value N or less that no effect of this combat took. A permanent
+    card is cast without paying its mana cost — it resolves and its permanent enters under
+    the controller's control, not in combat (608.3) — or put into their hand, as they choose
+    (a ``Choice`` ``"chosen"`` among ``"cast"`` and ``"hand"``); an instant or sorcery card
+    cast is not played (its effect is not read), nor a library not stated, nor one whose
+    cards left for the bottom in a random order are reached."""
+    from redzone.models.triggers.entries import _card_of, put_card  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.hidden_zones import _is_permanent_card  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+
+    assert isinstance(e, Discover)
+    n = play.amount(f, e.amount)
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    if not library:
+        return "not played: the library is not stated (the scenario's players[].library)"
+    state = play.state
+    skipped: list[str] = []
+    found: tuple[str, str] | None = None
+    bottomed = False
+    for i, name in enumerate(library):
+        lid = f"{f.controller}~library{i}"
+        if lid in perms or state.reasons.get(lid) == DISCOVERED:
+            continue
+        if state.reasons.get(lid) == _BOTTOM:
+            bottomed = True
+            continue
+        got = _card_of(name)
+        if got is None:
+            return f"not played: {name} is not in the card data"
+        face = got[1]
+        if "Land" not in face.types and int(getattr(got[0], "mana_value", 0) or 0) <= n:
+            found = (lid, name)
+            break
+        skipped.append(lid)
+    if found is None and bottomed:
+        return ("not played: the cards a discover put on the bottom in a random order are "
+                "reached (their order is unknown)")
+    for lid in skipped:
+        state.reasons[lid] = _BOTTOM
+    if found is None:
+        return f"no nonland card with mana value {n} or less in the library: nothing is discovered"
+    lid, name = found
+    if not _is_permanent_card(name):
+        return (f"not played: discovering {name} (an instant or sorcery spell cast: its effect is "
+                "not read)")
+    pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text, ("cast", "hand"),
+                              f.trigger))
+    chosen["chosen"] = pick
+    if pick == "hand":
+        state.reasons[lid] = DISCOVERED  # not a permanent: the card's move, for a later discover
+        return f"{f.controller} discovers {name} ({lid}) and puts it into their hand"
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    refused, tail = put_card(play, f, name, lid, "library", index, tapped=False, attacking=False)
+    if refused is not None:
+        state.reasons[lid] = DISCOVERED  # it left the library either way
+        return refused
+    return (f"{f.controller} discovers {name} and casts it without paying its mana cost; it "
+            f"resolves (608.3) and enters as {lid}" + tail)

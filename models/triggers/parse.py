@@ -803,6 +803,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_fight
     if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
         return got_explore
+    if (got_h36 := more_amounts.read_clause(s, refs)) is not None:  # h36: discover (701.57)
+        return got_h36
     got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_first is not None:
         return got_first

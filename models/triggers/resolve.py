@@ -49,6 +49,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -847,6 +848,8 @@ class _Play:
             return explore.resolve(self, f, e, chosen)
         if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
             return clashes.resolve(self, f, e, chosen)
+        if isinstance(e, more_amounts.EFFECTS):  # h36: discover (more_amounts.py)
+            return more_amounts.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n

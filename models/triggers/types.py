@@ -1370,6 +1370,16 @@ class ExiledFaceUp:
     cast: bool = False
 
 
+@dataclass(frozen=True)
+class Discover:
+    """h36: "discover N" (701.57a): exile cards from the top of the controller's library until
+    a nonland card with mana value ``amount`` or less is exiled; they may cast it without
+    paying its mana cost, else it goes to their hand; the rest go to the bottom of the
+    library in a random order (:mod:`redzone.models.triggers.more_amounts`)."""
+
+    amount: Amount
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1382,7 +1392,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
           | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp  # h24
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
-          | Fight | Explore | Clash)  # h28
+          | Fight | Explore | Clash  # h28
+          | Discover)  # h36 (more_amounts.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
