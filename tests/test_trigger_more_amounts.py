@@ -115,3 +115,42 @@ def test_dinosaur_egg_discovers_its_last_known_toughness() -> None:
     (t,) = read("Dinosaur Egg")
     from redzone.models.triggers.types import Discover
     assert t.optional and t.effects == (Discover(Amount(1, "toughness")),)
+
+
+def test_aloy_discovers_the_greatest_power_among_the_attackers() -> None:
+    # 608.2h: X is the greatest power among the artifact creatures that attacked: Juggernaut
+    # (5/3) and Ornithopter (0/2): 5. Craw Wurm (mana value 6) goes to the bottom; Serra Angel
+    # (5) is cast and enters (608.3), not attacking.
+    from redzone.solver.frontends.commands import run_command
+
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": ["Craw Wurm", "Serra Angel"]},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("a", "Aloy, Savior of Meridian", "Alice"),
+                               perm("j", "Juggernaut", "Alice"), perm("o", "Ornithopter", "Alice")],
+                "combat": {"attackers": {"j": "Bob", "o": "Bob"}, "blockers": {},
+                           "trigger_choices": [{"source": "a", "window": "attack", "chosen": "cast"}]}}
+    got = run_command("damage", scenario, {}).to_json()
+    assert got["triggers"][0]["result"].startswith("Alice discovers Serra Angel and casts it")
+    assert [x["id"] for x in got["outcome"]["entered"]] == ["Alice~library1"]
+    assert got["outcome"]["life"]["Bob"] == 15
+
+
+def test_insidious_mist_transforms_back_to_its_front_face() -> None:
+    # 712.10, 701.28: Insidious Mist (0/1, the back face) attacks unblocked; with {2}{B} paid
+    # it transforms into Elusive Tormentor (4/4), the same object, still attacking and
+    # unblocked (506.4 doesn't apply): 4 combat damage to Bob (16). Unpaid: 0 damage.
+    from redzone.solver.frontends.commands import run_command
+
+    def play(mana: int) -> dict[str, object]:
+        scenario = {"players": [{"name": "Alice", "life": 20, "mana": mana},
+                                {"name": "Bob", "life": 20}],
+                    "permanents": [perm("m", "Insidious Mist", "Alice")],
+                    "combat": {"attackers": {"m": "Bob"}, "blockers": {},
+                               "trigger_choices": [{"source": "m", "window": "block", "may": True}]}}
+        return run_command("damage", scenario, {}).to_json()
+
+    got = play(3)
+    assert got["triggers"][0]["result"] == "Alice pays 3 mana; m transforms into Elusive Tormentor"
+    assert got["outcome"]["life"]["Bob"] == 16
+    got = play(0)
+    assert got["outcome"]["life"]["Bob"] == 20

@@ -8,7 +8,8 @@ Reading, called by one-line hooks in :mod:`redzone.models.triggers.amounts` and
   and/or toughness among <permanents>" (each permanent's greater of the two, the greatest of
   those), "the difference between its power and toughness" (608.2h: as it resolves, or as
   it last existed), "the number of different kinds of counters among <permanents>" (122.1:
-  each kind once, however many permanents have it);
+  each kind once, however many permanents have it), "the greatest power among them" (the
+  creatures of a "one or more" event, as they are or last existed);
 - :func:`each_phrase`: "for each creature in your party" (700.8: up to one each of Cleric,
   Rogue, Warrior and Wizard among the creatures you control, as many as can be assigned);
 - :func:`group`: groups and targets with more words: "<group> named ~" (201.2: the source's
@@ -35,7 +36,7 @@ __all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_
 EFFECTS = (Discover,)
 """The effect classes :func:`resolve` plays."""
 
-KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party"})
+KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party", "greatest_those"})
 """The :class:`Count` kinds this module reads and counts."""
 
 NAME = "~"
@@ -61,6 +62,13 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
         c = permanents_phrase(m[1], refs, plural=True)
         return None if c is None else Amount(1, "count", count=dataclasses.replace(
             c, kind="greatest_either"))  # type: ignore[arg-type]
+    m = re.fullmatch(r"the greatest (power|toughness) among (them|those creatures)", words)
+    if m:  # the creatures of a "one or more" event (token_copies.those_ref), as they are now
+        from redzone.models.triggers.token_copies import those_ref  # or last existed (608.2h)
+
+        if those_ref(m[2], refs) is None:
+            return None
+        return Amount(1, "count", count=Count("greatest_those", stat=m[1]))  # type: ignore[arg-type]
     m = re.fullmatch(r"the difference between (~'s|its|his|her|that creature's) power and "
                      r"toughness", words)
     if m:
@@ -188,6 +196,9 @@ def count_now(play: Any, f: Any, c: Count) -> int:
         if state.on_battlefield(pid) and (state.minus_added.get(pid) or state.plus_added.get(pid)):
             power, tough = state.power(play.board, pid), state.toughness(play.board, pid)
         return abs(power - tough)
+    if c.kind == "greatest_those":
+        ids = [x for x in f.data.get("those", ()) if x]
+        return max([0, *((getattr(play.edit.perm(x), c.stat) or 0) for x in ids)])
     if c.kind == "party":
         mine = [p for p in play.creatures() if p.controller == f.controller]
         return _party([set(p.subtypes) & set(_PARTY) for p in mine])  # changeling: layers
