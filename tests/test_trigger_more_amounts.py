@@ -154,3 +154,44 @@ def test_insidious_mist_transforms_back_to_its_front_face() -> None:
     assert got["outcome"]["life"]["Bob"] == 16
     got = play(0)
     assert got["outcome"]["life"]["Bob"] == 20
+
+
+def test_ghired_populates_a_token_tapped_and_attacking() -> None:
+    # 701.36a, 707.2, 508.4: Ghired (2/5) attacks; Alice's Hill Giant token (3/3, not
+    # attacking) is copied; the copy enters tapped and attacking Bob (never declared): 2 + 3
+    # combat damage (Bob 15).
+    from redzone.models.triggers.types import Populate
+    (t,) = read("Ghired, Conclave Exile")[-1:]
+    assert t.effects == (Populate(attacking=True),)
+    got = damage([perm("g", "Ghired, Conclave Exile", "Alice"),
+                  perm("t", "Hill Giant", "Alice", token=True)], {"g": "Bob"})
+    assert got["triggers"][0]["result"] == ("t populated: created g~token1, a 3/3 token copy of "
+                                            "t (707.2) tapped and attacking Bob")
+    assert got["outcome"]["life"]["Bob"] == 15
+
+
+def test_wayfaring_temple_populates_nothing_without_a_token() -> None:
+    # 701.36b: with no creature token, populate does nothing: Wayfaring Temple (its power
+    # and toughness the number of creatures Alice controls: 1/1) deals 1 (Bob 19).
+    got = damage([perm("w", "Wayfaring Temple", "Alice", power=1, toughness=1)], {"w": "Bob"})
+    assert got["triggers"][0]["result"] == "no creature token to populate (701.36b)"
+    assert got["outcome"]["life"]["Bob"] == 19
+
+
+def test_krenko_gives_haste_to_the_token_it_created() -> None:
+    # 608.2c: "create a 1/1 red Goblin creature token. It gains haste until end of turn": "it"
+    # is that token (Krenko keeps its own haste). Ornithopter dies blocked by Grizzly Bears;
+    # {R} paid: the token enters and gains haste.
+    from redzone.models.triggers.types import CreateTokens, GainKeywords
+    (t,) = read("Krenko, Baron of Tin Street")
+    assert t.optional and isinstance(t.effects[-2], CreateTokens)
+    assert t.effects[-1] == GainKeywords(Who("created"), ("haste",))
+    from redzone.solver.frontends.commands import run_command
+    scenario = {"players": [{"name": "Alice", "life": 20, "mana": 1}, {"name": "Bob", "life": 20}],
+                "permanents": [perm("k", "Krenko, Baron of Tin Street", "Alice"),
+                               perm("o", "Ornithopter", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+                "combat": {"attackers": {"o": "Bob"}, "blockers": {"b": ["o"]},
+                           "trigger_choices": [{"source": "k", "window": "regular", "may": True}]}}
+    got = run_command("damage", scenario, {}).to_json()
+    assert got["triggers"][0]["result"] == ("Alice pays 1 mana; created 1 1/1 Goblin token "
+                                            "(k~token1); k~token1 gains haste")

@@ -28,12 +28,12 @@ from typing import Any
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.vocabulary import KEYWORDS
-from redzone.models.triggers.types import Amount, Count, Discover, Effect, Who
+from redzone.models.triggers.types import Amount, Count, Discover, Effect, Populate, Who
 
 __all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_phrase", "group",
-           "named", "read_clause", "resolve"]
+           "it_created", "named", "on_created", "read_clause", "read_whole", "resolve"]
 
-EFFECTS = (Discover,)
+EFFECTS = (Discover, Populate)
 """The effect classes :func:`resolve` plays."""
 
 KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party", "greatest_those"})
@@ -156,6 +156,41 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         return (Discover(Amount(int(m[1]))),)
     if s == f"discover {MARK}":  # the X of "where X is ..." (amounts.quantity_clause)
         return (Discover(Amount(MARK)),)
+    if s == "populate":
+        return (Populate(),)
+    return None
+
+
+def it_created(sent: str, effects: list[Effect]) -> Who | None:
+    """``Who("created")`` when ``sent`` begins with "it" right after the ability created one
+    token ("create a 1/1 red Goblin creature token. It gains haste until end of turn": that
+    token, 608.2c), else ``None``."""
+    from redzone.models.triggers.types import CreateTokens
+
+    if not re.match(r"it\b", sent) or not effects:
+        return None
+    last = effects[-1]
+    if isinstance(last, CreateTokens) and last.amount == Amount(1):
+        return Who("created")
+    return None
+
+
+def on_created(got: tuple[Effect, ...], effects: list[Effect]) -> bool:
+    """Whether ``got`` (a sentence after "you may A. If you do, create a token") acts only on
+    the token created ("It gains haste until end of turn"): declined, there is no token, so
+    it belongs to that choice (as :func:`redzone.models.triggers.reflexive.of_the_choice`)."""
+    from redzone.models.triggers.types import CreateTokens
+
+    return (bool(got) and all(getattr(getattr(x, "who", None), "kind", None) == "created"
+                              for x in got)
+            and any(isinstance(e, CreateTokens) for e in effects))
+
+
+def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """"Populate. The token enters tapped and attacking." (:class:`Populate` ``attacking``),
+    or ``None``."""
+    if re.fullmatch(r"populate\. The token enters tapped and attacking\.?", rest.strip()):
+        return (Populate(attacking=True),), False
     return None
 
 
@@ -228,6 +263,8 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     from redzone.models.triggers.hidden_zones import _is_permanent_card  # pyright: ignore[reportPrivateUsage]
     from redzone.models.triggers.resolve import Choice
 
+    if isinstance(e, Populate):
+        return _populate(play, f, e, chosen)
     assert isinstance(e, Discover)
     n = play.amount(f, e.amount)
     base = play.edit.base
@@ -278,3 +315,24 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
         return refused
     return (f"{f.controller} discovers {name} and casts it without paying its mana cost; it "
             f"resolves (608.3) and enters as {lid}" + tail)
+
+
+def _populate(play: Any, f: Any, e: Populate, chosen: dict[str, Any]) -> str:
+    """Populate (701.36a): the controller chooses a creature token they control now (a
+    ``Choice`` ``"chosen"``; not a target, so hexproof doesn't matter) and creates a token
+    that's a copy of it (707.2: its copiable values, not its counters, damage or pumps),
+    [tapped and attacking, 508.4]; with none, nothing happens (701.36b)."""
+    from redzone.models.triggers import token_copies
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.types import CopyToken
+
+    mine = [p.id for p in play.creatures() if p.controller == f.controller and p.token]
+    if not mine:
+        return "no creature token to populate (701.36b)"
+    pick = mine[0] if len(mine) == 1 else play.choose(
+        Choice(f.controller, "chosen", f.source, f.ability.text, tuple(mine), f.trigger))
+    if len(mine) > 1:
+        chosen["chosen"] = pick
+    copy = CopyToken(Who("trigger"), tapped=e.attacking, attacking=e.attacking)
+    return f"{pick} populated: " + token_copies.resolve(
+        play, dataclasses.replace(f, trigger=pick), copy, chosen)

@@ -1090,7 +1090,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h16
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
-             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h26: "choose target X. ..."
+             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
+             or more_amounts.read_whole(rest))  # h36: "populate. The token enters tapped and attacking."
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1177,6 +1178,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
         elif i > 0 and (it := control.it_is_target(sent, effects)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h26: "... Untap it."
+        elif i > 0 and (it := more_amounts.it_created(sent, effects)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h36: "create a token. It ..."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
         got = (None if i != 1 or may or if_you_do or optional or after_value  # h25: "E1. If C,
@@ -1197,7 +1200,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             return None  # a combat effect hangs on a choice made with hidden cards
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
-                isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects):  # h20
+                isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
+                and not more_amounts.on_created(got, effects):  # h20; h36: "It gains haste ..."
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice

@@ -1380,6 +1380,15 @@ class Discover:
     amount: Amount
 
 
+@dataclass(frozen=True)
+class Populate:
+    """h36: "populate" (701.36a): create a token that's a copy of a creature token the
+    controller controls, chosen as it resolves (not targeted); none: nothing (701.36b).
+    ``attacking``: "The token enters tapped and attacking" (508.4)."""
+
+    attacking: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1393,7 +1402,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp  # h24
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
           | Fight | Explore | Clash  # h28
-          | Discover)  # h36 (more_amounts.py)
+          | Discover | Populate)  # h36 (more_amounts.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
