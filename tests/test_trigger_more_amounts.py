@@ -195,3 +195,32 @@ def test_krenko_gives_haste_to_the_token_it_created() -> None:
     got = run_command("damage", scenario, {}).to_json()
     assert got["triggers"][0]["result"] == ("Alice pays 1 mana; created 1 1/1 Goblin token "
                                             "(k~token1); k~token1 gains haste")
+
+
+def test_saskia_copies_combat_damage_to_the_chosen_player() -> None:
+    # 120.3, 608.2h: Saskia (3/4) and Grizzly Bears (2/2) deal combat damage to Bob; each one
+    # then deals that much to the chosen player (Bob, stated as Saskia's choices): Bob 20 -
+    # 5 - 5 = 10. Unstated, the player could be anyone: not played (the answer lists it).
+    got = damage([perm("s", "Saskia the Unyielding", "Alice", choices={"player": "Bob"}),
+                  perm("g", "Grizzly Bears", "Alice")], {"s": "Bob", "g": "Bob"})
+    assert sorted(t["result"] for t in got["triggers"]) == ["2 damage to Bob", "3 damage to Bob"]
+    assert got["outcome"]["life"]["Bob"] == 10
+    got = damage([perm("s", "Saskia the Unyielding", "Alice"), perm("g", "Grizzly Bears", "Alice")],
+                 {"s": "Bob", "g": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 15
+    assert [x["id"] for x in got["not_played"]] == ["s"]
+
+
+def test_stuffy_doll_deals_the_damage_it_is_dealt_to_the_chosen_player() -> None:
+    # 120.3: Stuffy Doll (0/1, indestructible) blocks Hill Giant (3 damage): it deals 3 to
+    # the chosen player, Bob (17). A chosen player who is no player is an input error.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+    got = damage([perm("h", "Hill Giant", "Alice"),
+                  perm("d", "Stuffy Doll", "Bob", choices={"player": "Alice"})],
+                 {"h": "Bob"}, {"d": ["h"]})
+    assert got["outcome"]["life"]["Alice"] == 17
+    with pytest.raises(ScenarioError, match=r"permanents\[1\]\.choices\.player"):
+        damage([perm("h", "Hill Giant", "Alice"),
+                perm("d", "Stuffy Doll", "Bob", choices={"player": "Carol"})], {"h": "Bob"}, {"d": ["h"]})

@@ -31,7 +31,8 @@ from redzone.models.parser.vocabulary import KEYWORDS
 from redzone.models.triggers.types import Amount, Count, Discover, Effect, Populate, Who
 
 __all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_phrase", "group",
-           "it_created", "named", "on_created", "read_clause", "read_whole", "resolve"]
+           "it_created", "named", "not_stated", "on_created", "player", "players",
+           "check_chosen_players", "read_clause", "read_whole", "resolve"]
 
 EFFECTS = (Discover, Populate)
 """The effect classes :func:`resolve` plays."""
@@ -336,3 +337,64 @@ def _populate(play: Any, f: Any, e: Populate, chosen: dict[str, Any]) -> str:
     copy = CopyToken(Who("trigger"), tapped=e.attacking, attacking=e.attacking)
     return f"{pick} populated: " + token_copies.resolve(
         play, dataclasses.replace(f, trigger=pick), copy, chosen)
+
+
+# ---------------------------------------------------------------- the chosen player
+
+_CHOSEN = Who("chosen_player")
+
+
+def player(s: str) -> Who | None:
+    """``Who("chosen_player")`` for "the chosen player" (the player chosen as the source
+    entered: "As ~ enters, choose a player"), else ``None``."""
+    return _CHOSEN if s.strip() == "the chosen player" else None
+
+
+def _chosen(play: Any, f: Any) -> str | None:
+    src = play.edit.base.permanents.get(f.source)
+    got = (getattr(src, "choices", None) or {}).get("player") if src is not None else None
+    return got.strip() if isinstance(got, str) else None
+
+
+def players(play: Any, f: Any, who: Who) -> list[str]:
+    """The chosen player of the source (its scenario ``choices["player"]``) while in the
+    game, for ``Who("chosen_player")``; ``[]`` otherwise."""
+    if who.kind != "chosen_player":
+        return []
+    p = _chosen(play, f)
+    return [p] if p is not None and play.state.in_game(p) else []
+
+
+def not_stated(play: Any, f: Any) -> str | None:
+    """The result line of ``f`` when an effect of it acts on "the chosen player" and the
+    scenario states no player (or no player of the game) as the source's
+    ``choices["player"]``: not played, as any player may have been chosen; else ``None``."""
+    from redzone.models.triggers.types import flat_effects
+
+    if not any(getattr(getattr(e, "who", None), "kind", None) == "chosen_player"
+               for e in flat_effects(tuple(f.ability.effects))):
+        return None
+    p = _chosen(play, f)
+    if p is None or p not in {x.name for x in play.edit.base.players}:
+        return ("not played: the chosen player is not stated (the source's choices: "
+                '{"player": ...})')
+    return None
+
+
+def check_chosen_players(board: Any) -> None:
+    """Raise :class:`redzone.models.errors.ScenarioError` (naming
+    ``permanents[i].choices.player``) when a permanent whose triggered ability of combat acts
+    on "the chosen player" states a ``choices["player"]`` that is no player of the scenario."""
+    from redzone.models.errors import ScenarioError
+    from redzone.models.triggers.resolve import triggers
+    from redzone.models.triggers.types import flat_effects
+
+    names = {p.name for p in board.players}
+    for perm in board.permanents.values():
+        got = (getattr(perm, "choices", None) or {}).get("player")
+        if not isinstance(got, str) or got.strip() in names:
+            continue
+        if any(getattr(getattr(e, "who", None), "kind", None) == "chosen_player"
+               for t in triggers(perm, board) for e in flat_effects(tuple(t.effects))):
+            raise ScenarioError(f"permanents[{perm.index}].choices.player",
+                                f"{got!r} is not a player of the scenario")

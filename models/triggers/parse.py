@@ -625,7 +625,7 @@ class _Refs:
         if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
                 self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
+        return _players.more_player(s, self) or more_amounts.player(s)  # h16; h36: "the chosen player"
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "

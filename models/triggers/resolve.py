@@ -689,7 +689,8 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+        return (extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+                or more_amounts.players(self, f, who))  # h36: "the chosen player"
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -770,7 +771,8 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        unknown = if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+        unknown = (if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+                   or more_amounts.not_stated(self, f))  # h36: "the chosen player" not stated
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))

@@ -319,7 +319,10 @@ class Who:
                   "target_set",
                   # h16: each player who controls the most lands (ties: each of them); a
                   # creature of ``qualities`` the defending player chooses as it resolves
-                  "most_lands", "defender_chooses"]
+                  "most_lands", "defender_chooses",
+                  # h36 (more_amounts.py): the player chosen as the source entered (its
+                  # ``choices["player"]``: "the chosen player")
+                  "chosen_player"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
