@@ -224,3 +224,36 @@ def test_stuffy_doll_deals_the_damage_it_is_dealt_to_the_chosen_player() -> None
     with pytest.raises(ScenarioError, match=r"permanents\[1\]\.choices\.player"):
         damage([perm("h", "Hill Giant", "Alice"),
                 perm("d", "Stuffy Doll", "Bob", choices={"player": "Carol"})], {"h": "Bob"}, {"d": ["h"]})
+
+
+def test_twins_of_discord_chosen_parity_cant_block() -> None:
+    # 202.3 ("zero is even"): "choose odd or even" is the controller's choice, stated as mode
+    # [1] (odd) or [2] (even): even: Grizzly Bears (mana value 2) can't block; odd: Savannah
+    # Lions (1) and Twins of Discord itself (7).
+    def play(mode: int) -> str:
+        got = damage([perm("t", "Twins of Discord", "Alice"), perm("g", "Grizzly Bears", "Bob"),
+                      perm("l", "Savannah Lions", "Bob")], {"t": "Bob"},
+                     trigger_choices=[{"source": "t", "window": "attack", "mode": [mode]}],
+                     triggers_resolved=[])
+        return got["triggers"][0]["result"]
+
+    assert play(2) == "g can't block this turn"
+    assert play(1) == "t can't block this turn, l can't block this turn"
+
+
+def test_thunderous_orator_gains_each_keyword_a_creature_of_alices_has() -> None:
+    # 608.2c: one condition for each keyword, checked as it resolves: with Typhoid Rats
+    # (deathtouch) Thunderous Orator gains deathtouch and destroys the blocking Craw Wurm
+    # (702.2b); with Serra Angel (flying) it gains flying, not deathtouch: the Wurm lives.
+    from redzone.models.triggers.types import Conditional
+    (t,) = read("Thunderous Orator")
+    assert len(t.effects) == 8 and all(isinstance(e, Conditional) for e in t.effects)
+
+    def destroyed(friend: str) -> list[str]:
+        got = damage([perm("o", "Thunderous Orator", "Alice"), perm("f", friend, "Alice"),
+                      perm("w", "Craw Wurm", "Bob")], {"o": "Bob"}, {"w": ["o"]},
+                     triggers_resolved=[])
+        return sorted(got["outcome"]["destroyed"])
+
+    assert destroyed("Typhoid Rats") == ["o", "w"]
+    assert destroyed("Serra Angel") == ["o"]

@@ -162,6 +162,31 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
     return None
 
 
+def _same_is_true(first: str, words: str, sentence: Any) -> tuple[tuple[Effect, ...], bool] | None:
+    """The first sentence (a :class:`Conditional` granting keyword K when a creature with K
+    is controlled) and the same for each keyword of ``words``, or ``None``."""
+    from redzone.models.triggers.types import Conditional, GainKeywords
+
+    got = sentence(first[0].lower() + first[1:] if first[:1].isupper() and first[0] != "~"
+                   else first)
+    if not got or len(got) != 1 or not isinstance(got[0], Conditional):
+        return None
+    c = got[0]
+    q = c.test.quality
+    if (q is None or len(q.keywords) != 1 or c.otherwise or len(c.effects) != 1
+            or not isinstance(c.effects[0], GainKeywords) or c.effects[0].keywords != q.keywords):
+        return None
+    kw = re.split(r", and |, | and ", words.strip())
+    if not kw or any(k not in KEYWORDS for k in kw):
+        return None
+    out = [c]
+    for k in kw:
+        out.append(dataclasses.replace(
+            c, test=dataclasses.replace(c.test, quality=dataclasses.replace(q, keywords=(k,))),
+            effects=(dataclasses.replace(c.effects[0], keywords=(k,)),)))
+    return tuple(out), False
+
+
 def it_created(sent: str, effects: list[Effect]) -> Who | None:
     """``Who("created")`` when ``sent`` begins with "it" right after the ability created one
     token ("create a 1/1 red Goblin creature token. It gains haste until end of turn": that
@@ -187,11 +212,25 @@ def on_created(got: tuple[Effect, ...], effects: list[Effect]) -> bool:
             and any(isinstance(e, CreateTokens) for e in effects))
 
 
-def read_whole(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+def read_whole(rest: str, sentence: Any = None) -> tuple[tuple[Effect, ...], bool] | None:
     """"Populate. The token enters tapped and attacking." (:class:`Populate` ``attacking``),
-    or ``None``."""
+    "choose odd or even. Creatures with mana value of that quality can't block this turn.",
+    "<it gains K until end of turn if you control a creature with K>. The same is true for
+    K2, K3 ..." (one such condition for each keyword, in order, 608.2c) — ``sentence``: the
+    parser's reader of one effect sentence; or ``None``."""
+    m = re.fullmatch(r"(.+?)\. The same is true for ([a-z ,]+)\.?", rest.strip())
+    if m and sentence is not None:
+        return _same_is_true(m[1], m[2], sentence)
     if re.fullmatch(r"populate\. The token enters tapped and attacking\.?", rest.strip()):
         return (Populate(attacking=True),), False
+    if re.fullmatch(r"choose odd or even\. Creatures with mana value of that quality can't block "
+                    r"this turn\.?", rest.strip()):
+        # 202.3: the controller's choice as a choice of two modes (odd: 1, even: 2); nothing
+        # is chosen between the trigger and its resolution that it could depend on
+        from redzone.models.triggers.types import CantBlockEffect, Modes
+
+        return (Modes(tuple((CantBlockEffect(Who("each_creature", qualities=(
+            Quality(mana_value_parity=parity),))),) for parity in ("odd", "even"))),), False
     return None
 
 
