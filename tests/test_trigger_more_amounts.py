@@ -257,3 +257,31 @@ def test_thunderous_orator_gains_each_keyword_a_creature_of_alices_has() -> None
 
     assert destroyed("Typhoid Rats") == ["o", "w"]
     assert destroyed("Serra Angel") == ["o"]
+
+
+def test_breeches_chooses_a_mode_not_chosen_this_turn() -> None:
+    # 700.2, 603.3c: two Pirates attack; each trigger of Breeches chooses as it is put on the
+    # stack, and not a mode chosen this turn: [2] then [2] again is illegal (an input error);
+    # [2] then [1] is played. In a later combat of the turn (combat_number 2) the modes chosen
+    # before are not stated: not played.
+    import pytest
+
+    from redzone.models.errors import ScenarioError
+    from redzone.solver.frontends.commands import run_command
+    from trigger_play import scenario
+
+    board = [perm("b", "Breeches, Eager Pillager", "Alice"), perm("h", "Dire Fleet Hoarder", "Alice"),
+             perm("g", "Grizzly Bears", "Bob")]
+    first = {"source": "b", "window": "attack", "trigger": "b", "mode": [2], "target": "g"}
+    got = damage(board, {"b": "Bob", "h": "Bob"}, triggers_resolved=[], trigger_choices=[
+        first, {"source": "b", "window": "attack", "trigger": "h", "mode": [1]}])
+    assert sorted(t["result"] for t in got["triggers"]) == [
+        "g can't block this turn", "token (no effect on combat)"]
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[1\]\.mode"):
+        damage(board, {"b": "Bob", "h": "Bob"}, triggers_resolved=[], trigger_choices=[
+            first, {**first, "trigger": "h"}])
+    later = {**scenario(board, {"b": "Bob", "h": "Bob"}, triggers_resolved=[]), "combat_number": 2}
+    got = run_command("damage", later, {}).to_json()
+    assert all(t["result"].startswith("not played: the modes chosen in an earlier combat")
+               for t in got["triggers"])
+    assert [x["id"] for x in got["not_played"]] == ["b"]

@@ -32,7 +32,7 @@ from redzone.models.triggers.types import Amount, Count, Discover, Effect, Popul
 
 __all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_phrase", "group",
            "it_created", "named", "not_stated", "on_created", "player", "players",
-           "check_chosen_players", "read_clause", "read_whole", "resolve"]
+           "check_chosen_players", "chose_modes", "fresh_modes", "fresh_ok", "read_clause", "read_whole", "resolve"]
 
 EFFECTS = (Discover, Populate)
 """The effect classes :func:`resolve` plays."""
@@ -407,9 +407,15 @@ def players(play: Any, f: Any, who: Who) -> list[str]:
 def not_stated(play: Any, f: Any) -> str | None:
     """The result line of ``f`` when an effect of it acts on "the chosen player" and the
     scenario states no player (or no player of the game) as the source's
-    ``choices["player"]``: not played, as any player may have been chosen; else ``None``."""
+    ``choices["player"]``: not played, as any player may have been chosen; or when its modes
+    must not have been chosen this turn and this is not the turn's first combat (the
+    scenario's ``combat_number``: the modes chosen before are not stated); else ``None``."""
     from redzone.models.triggers.types import flat_effects
 
+    if "that hasn't been chosen this turn" in f.ability.text and getattr(  # (its modes chosen)
+            play.edit.base.scenario, "combat_number", 1) > 1:
+        return ("not played: the modes chosen in an earlier combat this turn are not stated "
+                "(\"that hasn't been chosen this turn\")")
     if not any(getattr(getattr(e, "who", None), "kind", None) == "chosen_player"
                for e in flat_effects(tuple(f.ability.effects))):
         return None
@@ -437,3 +443,42 @@ def check_chosen_players(board: Any) -> None:
                for t in triggers(perm, board) for e in flat_effects(tuple(t.effects))):
             raise ScenarioError(f"permanents[{perm.index}].choices.player",
                                 f"{got!r} is not a player of the scenario")
+
+
+# ---------------------------------------------------------------- modes not chosen this turn
+
+_DECLARED = ("attacks", "you_attack", "attacks_alone")
+"""Events of the declaration of attackers (508.1): once in a combat, all in one window."""
+
+
+def fresh_ok(effects: tuple[Effect, ...], event: str) -> bool:
+    """Whether a "choose one that hasn't been chosen this turn" (``Modes.fresh``) among
+    ``effects`` is played for an ability of ``event``: only where all its triggers of the
+    combat come in the one attack window (508.1), whose modes the play remembers."""
+    from redzone.models.triggers.types import Modes, flat_effects
+
+    fresh = any(isinstance(e, Modes) and e.fresh for e in flat_effects(effects))
+    return not fresh or event in _DECLARED
+
+
+_KEY = "_h36_modes"
+
+
+def _used(play: Any, f: Any) -> set[int]:
+    memo: dict[tuple[str, str], set[int]] = play.__dict__.setdefault(_KEY, {})
+    return memo.setdefault((f.source, f.ability.text), set())
+
+
+def fresh_modes(play: Any, f: Any, m: Any, legal: list[int]) -> list[int]:
+    """``legal`` (mode numbers) without those this ability of this source chose earlier in
+    this window (``m``: its ``Modes``; only ``fresh`` ones)."""
+    if not m.fresh:
+        return legal
+    used = _used(play, f)
+    return [k for k in legal if k not in used]
+
+
+def chose_modes(play: Any, f: Any, m: Any, pick: Any) -> None:
+    """Remember the modes ``pick`` chosen for a ``fresh`` ``Modes`` ``m`` of ``f``."""
+    if m.fresh:
+        _used(play, f).update(pick)

@@ -1263,6 +1263,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         if (effects := more_amounts.named(effects, names)) is None:  # h36: "named ~"
             return ()
+        if not more_amounts.fresh_ok(effects, r.event):  # h36: "that hasn't been chosen this turn"
+            return ()
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
         intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)

@@ -801,6 +801,9 @@ class Modes:
     most: int = 1
     random: bool = False
     """h12: "choose one at random —": the controller's adversary chooses (chance.py)."""
+    fresh: bool = False
+    """h36: "choose one that hasn't been chosen this turn —": not a mode this ability of
+    this source already chose this turn (more_amounts.fresh_modes)."""
 
 
 @dataclass(frozen=True)
