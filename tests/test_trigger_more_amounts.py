@@ -285,3 +285,15 @@ def test_breeches_chooses_a_mode_not_chosen_this_turn() -> None:
     assert all(t["result"].startswith("not played: the modes chosen in an earlier combat")
                for t in got["triggers"])
     assert [x["id"] for x in got["not_played"]] == ["b"]
+
+
+def test_engulfing_slagwurm_gains_the_toughness_of_the_creature_destroyed() -> None:
+    # 608.2h: "that creature's toughness" as it last existed, after it was destroyed: Bob's
+    # Slagwurm blocks Hill Giant (3/3): Bob 23; Alice's Slagwurm blocked by Craw Wurm (6/4):
+    # Alice 24 (the "becomes blocked by" reading, the creature of the event).
+    got = damage([perm("h", "Hill Giant", "Alice"), perm("s", "Engulfing Slagwurm", "Bob")],
+                 {"h": "Bob"}, {"s": ["h"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["h"] and got["outcome"]["life"]["Bob"] == 23
+    got = damage([perm("s", "Engulfing Slagwurm", "Alice"), perm("w", "Craw Wurm", "Bob")],
+                 {"s": "Bob"}, {"w": ["s"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["w"] and got["outcome"]["life"]["Alice"] == 24

@@ -37,7 +37,8 @@ __all__ = ["DISCOVERED", "EFFECTS", "KINDS", "count_now", "count_phrase", "each_
 EFFECTS = (Discover, Populate)
 """The effect classes :func:`resolve` plays."""
 
-KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party", "greatest_those"})
+KINDS = frozenset({"greatest_either", "difference", "counter_kinds", "party", "greatest_those",
+                   "blocked_stat"})
 """The :class:`Count` kinds this module reads and counts."""
 
 NAME = "~"
@@ -159,6 +160,17 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         return (Discover(Amount(MARK)),)
     if s == "populate":
         return (Populate(),)
+    m = re.fullmatch(r"(.+?) (gains?|loses?) life equal to that creature's (power|toughness)", s)
+    if m and refs.r.that_creature == Who("blocked"):
+        # "whenever ~ blocks ... a creature": the creature it blocks, as it is or last existed
+        # (608.2h; each creature it blocks, all of them counted, as one trigger for each would)
+        from redzone.models.triggers.types import LifeEffect
+
+        who = refs.player(m[1])
+        if who is None:
+            return None
+        return (LifeEffect(who, Amount(1, "count", count=Count("blocked_stat", stat=m[3])),  # type: ignore[arg-type]
+                           gain=m[2].startswith("gain")),)
     return None
 
 
@@ -271,6 +283,9 @@ def count_now(play: Any, f: Any, c: Count) -> int:
         if state.on_battlefield(pid) and (state.minus_added.get(pid) or state.plus_added.get(pid)):
             power, tough = state.power(play.board, pid), state.toughness(play.board, pid)
         return abs(power - tough)
+    if c.kind == "blocked_stat":  # each creature the source blocks, as it last existed
+        return sum(max(0, getattr(play.edit.perm(a), c.stat) or 0)
+                   for a in play.blockers.get(f.source, ()))
     if c.kind == "greatest_those":
         ids = [x for x in f.data.get("those", ()) if x]
         return max([0, *((getattr(play.edit.perm(x), c.stat) or 0) for x in ids)])

@@ -204,7 +204,8 @@ class Count:
                   "colors", "land_types", "graveyard_types",
                   # h36 (more_amounts.py): the greatest of each one's power and toughness; the
                   # difference of one's power and toughness; kinds of counters; the party size
-                  "greatest_either", "difference", "counter_kinds", "party", "greatest_those"]
+                  "greatest_either", "difference", "counter_kinds", "party", "greatest_those",
+                  "blocked_stat"]
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
