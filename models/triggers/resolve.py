@@ -51,6 +51,7 @@ from redzone.models.triggers import if_more  # h35: "for the first time each tur
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -690,7 +691,8 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+        return (extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+                or more_amounts.players(self, f, who))  # h36: "the chosen player"
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -776,7 +778,9 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        unknown = if_tests.hand_not_stated(self, f) or if_more.not_stated(self, f)  # h34; h35: an earlier attack
+        unknown = (if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+                   or if_more.not_stated(self, f)  # h35: an earlier attack
+                   or more_amounts.not_stated(self, f))  # h36: "the chosen player" not stated
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))
@@ -854,6 +858,8 @@ class _Play:
             return explore.resolve(self, f, e, chosen)
         if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
             return clashes.resolve(self, f, e, chosen)
+        if isinstance(e, more_amounts.EFFECTS):  # h36: discover (more_amounts.py)
+            return more_amounts.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
