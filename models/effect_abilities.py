@@ -397,11 +397,25 @@ class DamageAsCounters(Ability):
     """"If damage would be dealt to this creature, put that many +1/+1 counters on it
     instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
     deathtouch see no damage — and the affected creature gets ``counter`` counters equal to
-    the amount."""
+    the amount.
+
+    h38, the prevention form (``prevention``): "If damage would be dealt to ~, prevent that
+    damage and put that many +1/+1 counters on it" (Anti-Venom), "... prevent that damage.
+    Put a -1/-1 counter on ~ for each 1 damage prevented this way" (Phyrexian Hydra, Vigor,
+    Stormwild Capridor), "If a creature would deal combat damage to ~, prevent that damage
+    and put a +1/+1 counter on ~" (Ironscale Hydra: ``per_event``, one counter for each
+    damage event; ``sources``, whose damage). A prevention effect (615): damage that can't
+    be prevented (615.12) is dealt and gives no counter; with another prevention that applies
+    too, the creature's controller picks the order (616.1): the one best for them (+1/+1
+    counters: this one; -1/-1 counters: the other, and no counter). Applied by
+    :func:`redzone.models.damage_effects.prevented_as_counters`."""
 
     affected: Affected = SELF
     counter: str = "+1/+1"
     damage: DamageKind = "any"
+    prevention: bool = False
+    per_event: bool = False
+    sources: SourceFilter = ANY_SOURCE
 
 
 # ------------------------------------------------ combat damage by toughness (rules round 2)

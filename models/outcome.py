@@ -52,6 +52,7 @@ from redzone.models.damage_effects import (
     _life_floor,
     _modify,
     _redirected,
+    prevented_as_counters,
     _scenario_preventions,
     _Statics,
     has_quality,
@@ -303,6 +304,7 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         return _deal_plain(board, state, merged, combat, plain, players)
 
     planned: list[tuple[str, str, int, int, list[str]]] = []
+    as_counters: dict[int, tuple[DamageAsCounters, Permanent, int]] = {}  # h38
     removals: dict[str, int] = {}
     seen_removals: set[tuple[int, str]] = set()
     for (src_id, rec), assigned in merged.items():
@@ -317,6 +319,13 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             planned.append((src_id, rec, assigned, 0, ["recipient has left the battlefield"]))
             continue
         rec, moved = _redirected(board, state, source, rec, combat, statics)
+        if (kept := prevented_as_counters(board, state, source, rec, assigned, combat,
+                                          statics)) is not None:
+            # h38: prevented and turned into counters (615, 616.1; damage_effects)
+            as_counters[len(planned)] = kept
+            planned.append((src_id, rec, assigned, 0, moved + [
+                f"prevented: {kept[1].label}: {kept[0].text or 'prevention'} (615)"]))
+            continue
         amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
         removed = _counters_removed(board, state, source, rec, assigned, combat, seen_removals,
                                     statics)
@@ -341,8 +350,14 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
     # h4: under a life gain rule (119.7, 614.1a) each source's lifelink is one event (120.3f)
     gain_rules = bool(board.abilities_of_kind(LifeGain))
     linked: dict[str, tuple[int, int]] = {}  # source -> (damage dealt, index of its last event)
-    for src_id, rec, assigned, amount, notes in planned:
+    for index, (src_id, rec, assigned, amount, notes) in enumerate(planned):
         source = board.permanents[src_id]
+        if index in as_counters:  # h38: damage prevented, counters put (615)
+            ability, holder, n = as_counters[index]
+            _put_prevented_counters(state, rec, ability.counter, n, holder, notes)
+            out.append(DealtDamage(src_id, rec, assigned, 0, f"{ability.counter} counters", 0,
+                                   tuple(notes)))
+            continue
         if amount <= 0:
             out.append(DealtDamage(src_id, rec, assigned, 0, "none", 0, tuple(notes)))
             continue
@@ -402,6 +417,21 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         notes = gain_life(board, state, board.permanents[src_id].controller, amount)
         out[last] = replace(out[last], notes=out[last].notes + notes)
     return out
+
+
+def _put_prevented_counters(state: GameState, rec: str, counter: str, n: int, holder: Permanent,
+                            notes: list[str]) -> None:
+    """h38: ``n`` ``counter`` counters on ``rec`` for damage prevented (615; Anti-Venom,
+    Phyrexian Hydra), counted as counters put this turn; a note names the rule."""
+    if n <= 0:
+        return
+    counters = state.counters.setdefault(rec, {})
+    counters[counter] = counters.get(counter, 0) + n
+    if counter == "+1/+1":
+        state.plus_added[rec] = state.plus_added.get(rec, 0) + n
+    elif counter == "-1/-1":
+        state.minus_added[rec] = state.minus_added.get(rec, 0) + n
+    notes.append(f"{n} {counter} counters for the damage prevented: {holder.label} (615)")
 
 
 def gain_life(board: Board, state: GameState, player: str, amount: int) -> tuple[str, ...]:

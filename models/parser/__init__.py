@@ -113,6 +113,8 @@ from redzone.models.parser.two_subjects import clause_list_static, spells_too_st
 from redzone.models.parser.colour_grants import colour_grants_static
 from redzone.models.parser.filtered_redirects import filtered_redirect_static
 from redzone.models.parser.block_as_though import block_as_though_static
+from redzone.models.parser.entry_copies import entry_copy_static
+from redzone.models.parser.prevented_counters import joins_prevention_tail, prevented_counters_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -149,6 +151,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     clause_list_static,  # "prevent all combat damage it would deal and it has defender" (h27)
     spells_too_static,  # "Noble creatures you control and Lesson spells you control have ..." (h27)
     block_as_though_static,  # "~ can block Dragons as though it had reach" (h27)
+    entry_copy_static,  # "enter as a copy of ..., except it has haste": ignored, entry (h38)
+    prevented_counters_static,  # "prevent that damage and put that many +1/+1 counters" (h38)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -608,6 +612,8 @@ def _join_phantom(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sent in sentences:
         if out and _PHANTOM_TAIL.match(sent) and out[-1].endswith("prevent that damage."):
+            out[-1] = out[-1] + " " + sent
+        elif out and joins_prevention_tail(out[-1], sent):  # h38: Phyrexian Hydra, Vigor
             out[-1] = out[-1] + " " + sent
         else:
             out.append(sent)

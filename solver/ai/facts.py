@@ -18,6 +18,7 @@ from redzone.models.abilities import (
     TappedCanBlock,
     BlockTax,
     Conditional,
+    DamageAsCounters,
     DamageCantBePrevented,
     DamageModifier,
     Grant,
@@ -48,7 +49,7 @@ __all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
 # and replacement, redirection, a life floor, damage by toughness, life gain rules (h4).
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness,
-                       LifeGain)
+                       LifeGain, DamageAsCounters)  # h38: Vigor's reaches other creatures
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness

@@ -1,0 +1,117 @@
+"""Static sentences of creature cards left unread before h38 (issue 21, coverage): what is
+no combat rule is set aside with its reason; what is one is played. Real cards, the result
+the rules give, the rule cited."""
+
+from __future__ import annotations
+
+import pytest
+
+from redzone.models.abilities import DamageAsCounters
+from redzone.models.parser import analyse_text
+from tests.trigger_play import damage, perm
+
+
+def reasons(card: str) -> list[tuple[str, str]]:
+    """(status, reason) of each sentence of ``card``'s front face."""
+    from redzone.models.cards import lookup
+
+    c = lookup(card)
+    assert c is not None, card
+    face = c.faces[0]
+    names = tuple(dict.fromkeys((face.name, c.name)))
+    return [(s.status, s.reason) for s in analyse_text(face.text, names=names)]
+
+
+def abilities(card: str) -> list[object]:
+    """Every ability read from ``card``'s front face."""
+    from redzone.models.cards import lookup
+
+    c = lookup(card)
+    assert c is not None, card
+    face = c.faces[0]
+    names = tuple(dict.fromkeys((face.name, c.name)))
+    return [a for s in analyse_text(face.text, names=names) for a in s.abilities]
+
+
+# ------------------------------------------- an entry choice: set aside (614.1c, 707.9b)
+
+@pytest.mark.parametrize("card", ["Dack's Duplicate", "Copycrook", "Mocking Doppelganger"])
+def test_enter_as_a_copy_except_it_has_is_an_entry_choice(card: str) -> None:
+    # 614.1c, 707.9b: the copy and its exception are chosen as it enters; a scenario states
+    # the permanent as it is (a copy as the creature copied, with the abilities given).
+    got = reasons(card)
+    assert ("ignored", "enters the battlefield") in got
+    assert all(status != "unparsed" for status, _ in got)
+
+
+# --------------------------------------- damage prevented, counters put (615, 616.1)
+
+def test_anti_venom_prevents_the_damage_and_grows() -> None:
+    # 615: Stampeding Rhino's 4 damage to Anti-Venom is prevented and becomes four +1/+1
+    # counters; Anti-Venom (5/5) deals 5 to the 4/4 Rhino, which dies (704.5g).
+    (prev,) = [a for a in abilities("Anti-Venom, Horrifying Healer")
+               if isinstance(a, DamageAsCounters)]
+    assert prev.prevention and prev.counter == "+1/+1" and not prev.per_event
+    got = damage([perm("r", "Stampeding Rhino", "Alice"),
+                  perm("a", "Anti-Venom, Horrifying Healer", "Bob")], {"r": "Bob"}, {"a": ["r"]})
+    assert got["unparsed"] == []
+    out = got["outcome"]
+    assert out["counters"] == {"a": {"+1/+1": 4}}
+    assert out["damage"] == {}
+    assert out["destroyed"] == ["r"]
+
+
+def test_damage_that_cant_be_prevented_gives_no_counter() -> None:
+    # 615.12: Questing Beast's combat damage can't be prevented: Anti-Venom is dealt 4
+    # deathtouch damage and is destroyed (704.5h), with no counter.
+    got = damage([perm("q", "Questing Beast", "Alice"),
+                  perm("a", "Anti-Venom, Horrifying Healer", "Bob")], {"q": "Bob"}, {"a": ["q"]})
+    out = got["outcome"]
+    assert "a" in out["destroyed"]
+    assert "a" not in out["counters"]
+
+
+def test_phyrexian_hydra_takes_minus_counters_for_prevented_damage() -> None:
+    # 615: the 2 damage of Grizzly Bears to Phyrexian Hydra (7/7 infect) is prevented and
+    # becomes two -1/-1 counters; the Hydra's 7 infect damage is seven -1/-1 counters on the
+    # Bears (702.90c), which die (704.5f).
+    got = damage([perm("g", "Grizzly Bears", "Alice"), perm("h", "Phyrexian Hydra", "Bob")],
+                 {"g": "Bob"}, {"h": ["g"]})
+    assert got["unparsed"] == []
+    out = got["outcome"]
+    assert out["counters"]["h"] == {"-1/-1": 2}
+    assert out["destroyed"] == ["g"]
+    assert "h" not in out["damage"]
+
+
+def test_ironscale_hydra_gets_one_counter_per_creature_dealing_it_damage() -> None:
+    # 615: each blocker's combat damage is prevented and gives one +1/+1 counter: two
+    # Grizzly Bears block Ironscale Hydra (4/4), which gets two counters and kills both.
+    got = damage([perm("h", "Ironscale Hydra", "Alice"), perm("g", "Grizzly Bears", "Bob"),
+                  perm("g2", "Grizzly Bears", "Bob")], {"h": "Bob"}, {"g": ["h"], "g2": ["h"]})
+    assert got["unparsed"] == []
+    out = got["outcome"]
+    assert out["counters"] == {"h": {"+1/+1": 2}}
+    assert sorted(out["destroyed"]) == ["g", "g2"]
+
+
+def test_stormwild_capridor_prevents_noncombat_damage_only() -> None:
+    # Its prevention is of noncombat damage: the Bears' combat damage is marked (510.2).
+    got = damage([perm("c", "Stormwild Capridor", "Alice"), perm("g", "Grizzly Bears", "Bob")],
+                 {"c": "Bob"}, {"g": ["c"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["damage"] == {"c": 2, "g": 1}
+    assert got["outcome"]["counters"] == {}
+
+
+def test_vigor_turns_damage_to_another_creature_into_counters() -> None:
+    # 615: Craw Wurm's 6 damage to Bob's Grizzly Bears is prevented (Vigor: another creature
+    # Bob controls) and becomes six +1/+1 counters; the Bears deal their 2 at the same time
+    # (510.2), so the 6/4 Wurm survives with 2 damage marked.
+    got = damage([perm("w", "Craw Wurm", "Alice"), perm("v", "Vigor", "Bob"),
+                  perm("g", "Grizzly Bears", "Bob")], {"w": "Bob"}, {"g": ["w"]})
+    assert got["unparsed"] == []
+    out = got["outcome"]
+    assert out["counters"] == {"g": {"+1/+1": 6}}
+    assert out["destroyed"] == []
+    assert out["damage"] == {"w": 2}
