@@ -115,3 +115,22 @@ def test_vigor_turns_damage_to_another_creature_into_counters() -> None:
     assert out["counters"] == {"g": {"+1/+1": 6}}
     assert out["destroyed"] == []
     assert out["damage"] == {"w": 2}
+
+
+# ------------------------------------------- triggered keywords granted in a keyword list
+
+def test_depthshaker_titan_grants_melee_with_trample_and_haste() -> None:
+    # 613.1f, 702.121a: each artifact creature Alice controls has melee: Depthshaker Titan
+    # (5/5) and Ornithopter (0/2) attack Bob, one opponent attacked, each gets +1/+1: Bob
+    # takes 6 + 1 (510.2).
+    assert all(status != "unparsed" for status, _ in reasons("Depthshaker Titan"))
+    got = damage([perm("t", "Depthshaker Titan", "Alice"), perm("o", "Ornithopter", "Alice")],
+                 {"t": "Bob", "o": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+def test_super_haste_is_set_aside_like_ninjutsu() -> None:
+    # Rocket-Powered Turbo Slug: super haste puts the card from a hand onto the battlefield
+    # attacking (like ninjutsu, 702.49); the permanent's keyword does nothing in combat.
+    assert reasons("Rocket-Powered Turbo Slug") == [("ignored", "keyword not combat-relevant")]
