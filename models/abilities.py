@@ -56,6 +56,7 @@ from redzone.models.effect_abilities import (
     RedirectDamage,
     SetBasePT,
     SourceFilter,
+    TriggersAdditionalTime,
     TypeChange,
     UnappliedEffect,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "SetBasePT",
     "SourceFilter",
     "Toxic",
+    "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
     "XCount",

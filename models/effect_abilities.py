@@ -46,6 +46,7 @@ __all__ = [
     "RedirectDamage",
     "SetBasePT",
     "SourceFilter",
+    "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
 ]
@@ -481,3 +482,21 @@ class LandwalkIgnored(Ability):
     creature's ``land``walk makes it unblockable (702.14c does not apply to it)."""
 
     land: str = "Island"
+
+
+# ------------------------------------------ h38: triggered abilities triggering again (603.2d)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class TriggersAdditionalTime(Ability):
+    """"If a creature [you control] attacking causes a triggered ability of a permanent you
+    control to trigger, that ability triggers an additional time" (Isshin, Two Heavens as
+    One; Wulfgar of Icewind Dale: ``cause="attacking"``); "If a creature you control dealing
+    combat damage to a player causes ..." (Felix Five-Boots: ``"combat_damage_player"``).
+    CR 603.2d: each such ability of a permanent the holder's controller controls triggers
+    once more for each of these statics (two Isshins: three times), each instance with its
+    own choices. ``yours``: only events of creatures the holder's controller controls.
+    Applied by :func:`redzone.models.triggers.additional_times.additional_times`."""
+
+    cause: Literal["attacking", "combat_damage_player"] = "attacking"
+    yours: bool = False

@@ -134,3 +134,51 @@ def test_super_haste_is_set_aside_like_ninjutsu() -> None:
     # Rocket-Powered Turbo Slug: super haste puts the card from a hand onto the battlefield
     # attacking (like ninjutsu, 702.49); the permanent's keyword does nothing in combat.
     assert reasons("Rocket-Powered Turbo Slug") == [("ignored", "keyword not combat-relevant")]
+
+
+# ------------------------------------- triggered abilities triggering again (603.2d)
+
+def test_isshin_makes_exalted_trigger_twice() -> None:
+    # 603.2d, 702.83a: Grizzly Bears attacks alone; Akrasan Squire's exalted triggers, and
+    # with Isshin (a creature attacking caused it) triggers an additional time: +2/+2, Bob
+    # takes 4. Without Isshin: 3.
+    squire, bears = perm("s", "Akrasan Squire", "Alice"), perm("g", "Grizzly Bears", "Alice")
+    got = damage([perm("i", "Isshin, Two Heavens as One", "Alice"), squire, bears], {"g": "Bob"})
+    assert got["unparsed"] == [] and got["not_played"] == []
+    assert got["outcome"]["life"]["Bob"] == 16
+    assert [t["source"] for t in got["triggers"]] == ["s", "s"]
+    assert damage([squire, bears], {"g": "Bob"})["outcome"]["life"]["Bob"] == 17
+
+
+def test_wulfgar_doubles_its_own_melee() -> None:
+    # 603.2d, 702.121a: Wulfgar (4/4, melee) attacks Bob: melee triggers twice, +2/+2.
+    got = damage([perm("w", "Wulfgar of Icewind Dale", "Alice")], {"w": "Bob"})
+    assert got["not_played"] == []
+    assert got["outcome"]["life"]["Bob"] == 14
+
+
+def test_wulfgar_counts_only_creatures_its_controller_controls() -> None:
+    # "a creature you control attacking": Bob's Wulfgar doesn't double Alice's exalted.
+    got = damage([perm("w", "Wulfgar of Icewind Dale", "Bob"), perm("s", "Akrasan Squire", "Alice"),
+                  perm("g", "Grizzly Bears", "Alice")], {"g": "Bob"}, {"w": []})
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_felix_doubles_poisonous() -> None:
+    # 603.2d, 702.70a: Virulent Sliver (poisonous 1) deals combat damage to Bob: the
+    # trigger happens twice with Felix Five-Boots, 2 poison counters.
+    got = damage([perm("f", "Felix Five-Boots", "Alice"), perm("v", "Virulent Sliver", "Alice")],
+                 {"v": "Bob"})
+    assert got["not_played"] == []
+    assert got["outcome"]["poison"]["Bob"] == 2
+
+
+def test_isshin_with_a_becomes_tapped_trigger_is_reported_not_guessed() -> None:
+    # Chrome Companion tapped as it attacks (508.1f): whether Isshin counts that cause is not
+    # read: the trigger resolves once and Isshin is listed as not played.
+    got = damage([perm("i", "Isshin, Two Heavens as One", "Alice"),
+                  perm("c", "Chrome Companion", "Alice")], {"c": "Bob"})
+    assert {"id": "i", "sentence": "If a creature attacking causes a triggered ability of a "
+            "permanent you control to trigger, that ability triggers an additional time.",
+            "kind": "triggered"} in got["not_played"]
+    assert got["outcome"]["life"]["Alice"] == 21

@@ -37,6 +37,7 @@ from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
                                     state_based_actions)
+from redzone.models.triggers.additional_times import additional_times  # h38
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
@@ -1525,6 +1526,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ap = board.active_player
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
+    fired = additional_times(play, fired, "attack")  # h38: Isshin (603.2d)
     return _run(play, fired, "attack")
 
 
@@ -1657,6 +1659,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
         else:
             events.append(("unblocked", a, None, {}))
     fired = [f for f in _collect(board, state, events) if _holds(play, f)]
+    fired = additional_times(play, fired, "block")  # h38: Isshin (603.2d)
     return _run(play, fired, "block")
 
 
@@ -1723,7 +1726,8 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         if x in board.permanents and not state.on_battlefield(x)]
     fired += [f for f in _collect(board, state, events, sources=gone, here=here)
               if f.ability.watch.kind == "self"]
-    fired = [f for f in fired if _holds(play, f)] + play.dies(died)
+    fired = additional_times(play, [f for f in fired if _holds(play, f)], "damage",
+                             dealt) + play.dies(died)  # h38: Felix Five-Boots (603.2d)
     return _run(play, fired, "damage")
 
 

@@ -28,6 +28,7 @@ from redzone.models.abilities import (
     PreventDamage,
     PreventDamageToPlayer,
     RedirectDamage,
+    TriggersAdditionalTime,
 )
 from redzone.models.attack_problem import AttackProblem
 from redzone.models.attack_rules import attack_problem
@@ -49,7 +50,8 @@ __all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
 # and replacement, redirection, a life floor, damage by toughness, life gain rules (h4).
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness,
-                       LifeGain, DamageAsCounters)  # h38: Vigor's reaches other creatures
+                       LifeGain, DamageAsCounters,  # h38: Vigor's reaches other creatures
+                       TriggersAdditionalTime)  # h38: Isshin's reaches every unit's triggers
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness
