@@ -46,6 +46,8 @@ __all__ = [
     "RedirectDamage",
     "SetBasePT",
     "SourceFilter",
+    "CantGetCounters",
+    "CantHaveCounters",
     "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
@@ -500,3 +502,31 @@ class TriggersAdditionalTime(Ability):
 
     cause: Literal["attacking", "combat_damage_player"] = "attacking"
     yours: bool = False
+
+
+# --------------------------------------------- h38: counters that can't be put (122.1, 122.6)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CantHaveCounters(Ability):
+    """"~ can't have counters put on it" (Melira's Keepers, Tatterkite), "Creatures your
+    opponents control can't have +1/+1 counters put on them" (Blightbeetle), "Creatures you
+    control can't have -1/-1 counters put on them" (Melira, Sylvok Outcast). ``counter``:
+    the kind (``""``: any kind). No such counter is put on an affected permanent — wither's
+    and infect's damage (the damage is still dealt: deathtouch and lifelink see it, 120.3d),
+    counters instead of damage, a triggered ability's counters, proliferate, a creature
+    returned with a counter (persist, undying). Read by :mod:`redzone.models.counter_limits`."""
+
+    affected: Affected = SELF
+    counter: str = ""
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CantGetCounters(Ability):
+    """"You can't get poison counters" (Melira, Sylvok Outcast; ``who="you"``, ``counter=
+    "poison"``), "Players can't get counters" (Solemnity; ``"players"``, any kind): infect's
+    and toxic's damage and poisonous give the player no poison counter (the damage is still
+    dealt), nor does proliferate. Read by :mod:`redzone.models.counter_limits`."""
+
+    who: Literal["you", "players"] = "you"
+    counter: str = ""

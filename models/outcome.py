@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from redzone.models.abilities import (
+    CantGetCounters,
+    CantHaveCounters,
     CantLoseGame,
     DamageCantBePrevented,
     DamageAsCounters,
@@ -44,6 +46,7 @@ from redzone.models.abilities import (
 )
 from redzone.models.battlefield import Board, Gap, Permanent
 from redzone.models.conditions import condition_sources, decided_again
+from redzone.models.counter_limits import may_get, may_put
 from redzone.models.damage_effects import (
     _abilities,
     _as_counters,
@@ -161,7 +164,8 @@ def _plain(board: Board) -> _Plain | None:
         plain = got[3]
     else:
         kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
-                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor, LifeGain)
+                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor, LifeGain,
+                 CantHaveCounters, CantGetCounters)  # h38: counter limits (counter_limits)
         perms = board.permanents.values()
         if (_scenario_preventions(board) or any(board.granted(p) for p in perms)
                 or any(isinstance(a, kinds) for p in perms for a in p.abilities)):
@@ -354,7 +358,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         source = board.permanents[src_id]
         if index in as_counters:  # h38: damage prevented, counters put (615)
             ability, holder, n = as_counters[index]
-            _put_prevented_counters(state, rec, ability.counter, n, holder, notes)
+            if may_put(board, state.on_battlefield, board.permanents[rec], ability.counter):
+                _put_prevented_counters(state, rec, ability.counter, n, holder, notes)
             out.append(DealtDamage(src_id, rec, assigned, 0, f"{ability.counter} counters", 0,
                                    tuple(notes)))
             continue
@@ -366,7 +371,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         excess = 0
         if rec in players:
             if infect:
-                state.poison[rec] = state.poison.get(rec, 0) + amount
+                if may_get(board, state.on_battlefield, rec):  # h38: "can't get poison counters"
+                    state.poison[rec] = state.poison.get(rec, 0) + amount
                 results.append("poison")
             else:
                 before = state.life.get(rec, 0)
@@ -380,13 +386,20 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 results.append("life")
             if combat and source.is_creature:
                 toxic = sum(t.amount for t in _abilities(board, state, source, Toxic))  # type: ignore[attr-defined]
-                if toxic:
+                if toxic and not may_get(board, state.on_battlefield, rec):  # h38
+                    notes.append(f"toxic {toxic}: {rec} can't get poison counters (122.6)")
+                elif toxic:
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
             if combat and source.commander and state.commander_damage:
                 _commander_damage(state, src_id, rec, amount, notes)
         elif (instead := _as_counters(board, state, rec, combat)) is not None:
             ability, holder = instead
+            if not may_put(board, state.on_battlefield, board.permanents[rec], ability.counter):
+                # h38: replaced, and no counter can be put (122.6): nothing happens
+                notes.append(f"{rec} can't have {ability.counter} counters put on it (122.6)")
+                out.append(DealtDamage(src_id, rec, assigned, 0, "none", 0, tuple(notes)))
+                continue
             counters = state.counters.setdefault(rec, {})
             counters[ability.counter] = counters.get(ability.counter, 0) + amount
             if ability.counter == "+1/+1":
@@ -400,9 +413,17 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         else:
             perm = board.permanents[rec]
             if perm.is_creature:
-                excess = _damage_permanent(board, state, perm, amount, results,
-                                           deathtouch=_keyword(board, state, source, "deathtouch"),
-                                           as_counters=infect or _keyword(board, state, source, "wither"))
+                wither = infect or _keyword(board, state, source, "wither")
+                if wither and not may_put(board, state.on_battlefield, perm, "-1/-1"):
+                    # h38 (122.6, 120.3d): the damage is dealt, but makes no counter
+                    notes.append(f"{rec} can't have -1/-1 counters put on it (122.6)")
+                    results.append("no counters")
+                    if _keyword(board, state, source, "deathtouch"):
+                        state.deathtouched.add(rec)  # damage was dealt (704.5h)
+                else:
+                    excess = _damage_permanent(
+                        board, state, perm, amount, results,
+                        deathtouch=_keyword(board, state, source, "deathtouch"), as_counters=wither)
             else:
                 excess = _damage_permanent(board, state, perm, amount, results,
                                            deathtouch=False, as_counters=False)

@@ -182,3 +182,44 @@ def test_isshin_with_a_becomes_tapped_trigger_is_reported_not_guessed() -> None:
             "permanent you control to trigger, that ability triggers an additional time.",
             "kind": "triggered"} in got["not_played"]
     assert got["outcome"]["life"]["Alice"] == 21
+
+
+# ------------------------------------------ counters that can't be put (122.6, 120.3d)
+
+def test_melira_s_keepers_gets_no_wither_counters() -> None:
+    # 120.3d, 122.6: Boggart Ram-Gang's wither damage would be -1/-1 counters; Melira's
+    # Keepers (4/4) can't have counters put on it: nothing happens to it, and its 4 damage
+    # destroys the 3/3 Ram-Gang (704.5g).
+    assert all(status != "unparsed" for status, _ in reasons("Melira's Keepers"))
+    got = damage([perm("w", "Boggart Ram-Gang", "Alice"), perm("k", "Melira's Keepers", "Bob")],
+                 {"w": "Bob"}, {"k": ["w"]})
+    assert got["unparsed"] == []
+    assert got["outcome"]["counters"] == {}
+    assert got["outcome"]["destroyed"] == ["w"]
+
+
+def test_blightbeetle_stops_training() -> None:
+    # 702.149a, 122.6: Hopeful Initiate's training would put a +1/+1 counter on it; Bob's
+    # Blightbeetle forbids +1/+1 counters on Alice's creatures: Bob takes 2 + 2, not 5.
+    attackers = {"t": "Bob", "g": "Bob"}
+    team = [perm("t", "Hopeful Initiate", "Alice"), perm("g", "Grizzly Bears", "Alice")]
+    got = damage([perm("b", "Blightbeetle", "Bob"), *team], attackers)
+    assert got["unparsed"] == []
+    assert got["outcome"]["counters"] == {} and got["outcome"]["life"]["Bob"] == 17
+    assert damage(team, attackers)["outcome"]["life"]["Bob"] == 16
+
+
+def test_melira_stops_toxic_poison_and_persist_counters() -> None:
+    # 702.164c, 122.6: Bilious Skulldweller's toxic 1 gives Bob no poison counter with
+    # Melira, Sylvok Outcast (the damage is still dealt: Bob at 19).
+    got = damage([perm("x", "Bilious Skulldweller", "Alice"),
+                  perm("m", "Melira, Sylvok Outcast", "Bob")], {"x": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["poison"]["Bob"] == 0 and got["outcome"]["life"]["Bob"] == 19
+    # 702.79a: Kitchen Finks dies blocking Craw Wurm and returns with no -1/-1 counter (Melira),
+    # its enters trigger gaining Bob 2 life.
+    got = damage([perm("r", "Craw Wurm", "Alice"), perm("k", "Kitchen Finks", "Bob"),
+                  perm("m", "Melira, Sylvok Outcast", "Bob")], {"r": "Bob"}, {"k": ["r"]})
+    assert got["outcome"]["counters"] == {}
+    assert got["outcome"]["life"]["Bob"] == 22
+    assert any("can't have -1/-1 counters" in t["result"] for t in got["triggers"])

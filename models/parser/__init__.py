@@ -116,6 +116,7 @@ from redzone.models.parser.block_as_though import block_as_though_static
 from redzone.models.parser.entry_copies import entry_copy_static
 from redzone.models.parser.prevented_counters import joins_prevention_tail, prevented_counters_static
 from redzone.models.parser.additional_triggers import additional_trigger_static
+from redzone.models.parser.counter_limits import counter_limit_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -155,6 +156,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     entry_copy_static,  # "enter as a copy of ..., except it has haste": ignored, entry (h38)
     prevented_counters_static,  # "prevent that damage and put that many +1/+1 counters" (h38)
     additional_trigger_static,  # "... causes a triggered ability ... an additional time" (h38)
+    counter_limit_static,  # "~ can't have counters put on it", "You can't get poison counters" (h38)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -18,6 +18,8 @@ from redzone.models.abilities import (
     TappedCanBlock,
     BlockTax,
     Conditional,
+    CantGetCounters,
+    CantHaveCounters,
     DamageAsCounters,
     DamageCantBePrevented,
     DamageModifier,
@@ -51,7 +53,8 @@ __all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness,
                        LifeGain, DamageAsCounters,  # h38: Vigor's reaches other creatures
-                       TriggersAdditionalTime)  # h38: Isshin's reaches every unit's triggers
+                       TriggersAdditionalTime,  # h38: Isshin's reaches every unit's triggers
+                       CantHaveCounters, CantGetCounters)  # h38: Melira's reach other units
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness
