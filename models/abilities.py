@@ -349,6 +349,9 @@ class AttackTax(Ability):
     affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
     against: Literal["you", "any"] = "you"
     phyrexian: tuple[str, ...] = ()
+    planeswalkers_only: bool = False
+    """h38: only attacks on the source's controller's planeswalkers are taxed ("Creatures
+    can't attack planeswalkers you control unless ...", Onakke Oathkeeper)."""
 
 
 # ------------------------------------------------------------ attack requirements (508.1d)

@@ -223,3 +223,55 @@ def test_melira_stops_toxic_poison_and_persist_counters() -> None:
     assert got["outcome"]["counters"] == {}
     assert got["outcome"]["life"]["Bob"] == 22
     assert any("can't have -1/-1 counters" in t["result"] for t in got["triggers"])
+
+
+# ------------------------------------------------ an attack tax on planeswalkers only
+
+def test_onakke_oathkeeper_taxes_attacks_on_planeswalkers_only() -> None:
+    # 508.1d, 508.1h: attacking Bob's Jace Beleren costs {1} per creature; attacking Bob
+    # costs nothing. With no mana Alice's Grizzly Bears may attack Bob only; with 1 mana, Jace
+    # too (paying 1).
+    from redzone.models.attack_rules import attack_problem
+    from redzone.solver.attack.solve import check_attack
+    from tests.test_attack_rules import board_of, decl, legal_set
+
+    perms = [{"id": "g", "card": "Grizzly Bears", "controller": "Alice"},
+             {"id": "o", "card": "Onakke Oathkeeper", "controller": "Bob"},
+             {"id": "j", "card": "Jace Beleren", "controller": "Bob", "loyalty": 3}]
+    assert all(status != "unparsed" for status, _ in reasons("Onakke Oathkeeper"))
+    poor = board_of(perms, players=[{"name": "Alice", "mana": 0}, {"name": "Bob"}])
+    assert legal_set(poor) == {decl(), decl(g="Bob")}
+    rich = board_of(perms, players=[{"name": "Alice", "mana": 1}, {"name": "Bob"}])
+    assert legal_set(rich) == {decl(), decl(g="Bob"), decl(g="j")}
+    assert check_attack(attack_problem(rich), {"g": "j"}).mana_paid == 1
+
+
+# ---------------------------------- conditions about the turn the scenario states (611.3a)
+
+def test_medomai_cant_attack_during_an_extra_turn_stated() -> None:
+    # 508.1c under a stated condition: in an extra turn Medomai can't attack; in a normal turn
+    # it may; unstated, the condition is reported (never guessed).
+    from redzone.solver.frontends.commands import run_command
+    from tests.test_attack_rules import board_of, decl, legal_set
+
+    def medomai(cond: dict[str, bool]) -> dict[str, object]:
+        return {"id": "m", "card": "Medomai the Ageless", "controller": "Alice", "conditions": cond}
+
+    assert legal_set(board_of([medomai({"it's an extra turn": True})])) == {decl()}
+    assert legal_set(board_of([medomai({"it's an extra turn": False})])) == {decl(), decl(m="Bob")}
+    got = run_command("attack", {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                                 "permanents": [medomai({})]}, {}).to_json()
+    assert [u["id"] for u in got["unparsed"]] == ["m"]
+
+
+def test_angelic_arbiter_stops_an_opponent_who_cast_a_spell() -> None:
+    # 508.1c: Bob's Angelic Arbiter; Alice (the active player) cast a spell this turn: her
+    # Grizzly Bears can't attack.
+    from tests.test_attack_rules import board_of, decl, legal_set
+
+    arbiter = {"id": "a", "card": "Angelic Arbiter", "controller": "Bob"}
+    bears = {"id": "g", "card": "Grizzly Bears", "controller": "Alice"}
+    cast = {"the active player cast a spell this turn": True}
+    assert legal_set(board_of([{**arbiter, "conditions": cast}, bears])) == {decl()}
+    quiet = {"the active player cast a spell this turn": False}
+    assert legal_set(board_of([{**arbiter, "conditions": quiet}, bears])) == {decl(), decl(g="Bob")}

@@ -117,6 +117,8 @@ from redzone.models.parser.entry_copies import entry_copy_static
 from redzone.models.parser.prevented_counters import joins_prevention_tail, prevented_counters_static
 from redzone.models.parser.additional_triggers import additional_trigger_static
 from redzone.models.parser.counter_limits import counter_limit_static
+from redzone.models.parser.planeswalker_taxes import planeswalker_tax_static
+from redzone.models.parser.turn_history import turn_history_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -157,6 +159,8 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     prevented_counters_static,  # "prevent that damage and put that many +1/+1 counters" (h38)
     additional_trigger_static,  # "... causes a triggered ability ... an additional time" (h38)
     counter_limit_static,  # "~ can't have counters put on it", "You can't get poison counters" (h38)
+    planeswalker_tax_static,  # "Creatures can't attack planeswalkers you control unless ..." (h38)
+    turn_history_static,  # "~ can't attack during extra turns": a stated condition (h38)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
