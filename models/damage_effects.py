@@ -246,7 +246,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
         for ability, holder in statics.to_players:
             if holder.controller != recipient or not _present(board, state, holder):
                 continue
-            if _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
+            if _kind_applies(ability.damage, combat) and (  # type: ignore[attr-defined]
+                    ability.sources == ANY_SOURCE  # type: ignore[attr-defined]
+                    or _source_matches(board, ability.sources, holder, source)):  # type: ignore[attr-defined]
                 return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
     return None
 

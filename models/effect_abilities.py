@@ -198,9 +198,12 @@ class PreventDamage(Ability):
 @lazy_dataclass(frozen=True, kw_only=True)
 class PreventDamageToPlayer(Ability):
     """"Prevent all [combat] damage that would be dealt to you" (Glacial Chasm; CR 615): a
-    player-level prevention shield for the controller of the permanent with the ability."""
+    player-level prevention shield for the controller of the permanent with the ability.
+    h38: ``sources`` narrows whose damage ("You have protection from each of your opponents",
+    Absolute Virtue: damage from sources the opponents control, 702.16b, 702.16e)."""
 
     damage: DamageKind = "any"
+    sources: SourceFilter = ANY_SOURCE
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

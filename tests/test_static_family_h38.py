@@ -275,3 +275,33 @@ def test_angelic_arbiter_stops_an_opponent_who_cast_a_spell() -> None:
     assert legal_set(board_of([{**arbiter, "conditions": cast}, bears])) == {decl()}
     quiet = {"the active player cast a spell this turn": False}
     assert legal_set(board_of([{**arbiter, "conditions": quiet}, bears])) == {decl(), decl(g="Bob")}
+
+
+# ------------------------------------------------------------ protection (702.16)
+
+def test_absolute_virtue_prevents_damage_from_opponents_sources() -> None:
+    # 702.16b, 702.16e: Bob has protection from each of his opponents: Alice's unblocked
+    # Grizzly Bears deals him no damage (Bob may still be attacked).
+    got = damage([perm("g", "Grizzly Bears", "Alice"), perm("v", "Absolute Virtue", "Bob")],
+                 {"g": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 20
+    alone = damage([perm("g", "Grizzly Bears", "Alice")], {"g": "Bob"})
+    assert alone["outcome"]["life"]["Bob"] == 18
+
+
+def test_frenemy_has_protection_from_two_enemy_colours() -> None:
+    # 702.16b: Boros Swiftblade (white and red: enemies, 105.1) can't block Frenemy of the
+    # Guildpact; Rakdos Cackler (black and red: allies) can.
+    from redzone.solver.frontends.commands import run_command
+
+    def check(blocker: str) -> bool:
+        sc = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+              "permanents": [perm("f", "Frenemy of the Guildpact", "Alice"),
+                             perm("s", "Boros Swiftblade", "Bob"),
+                             perm("r", "Rakdos Cackler", "Bob")],
+              "combat": {"attackers": {"f": "Bob"}, "blockers": {blocker: ["f"]}}}
+        return bool(run_command("check-block", sc, {}).to_json()["legal"])
+
+    assert not check("s")
+    assert check("r")
