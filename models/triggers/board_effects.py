@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from redzone.models.counter_limits import may_get  # h38
 from redzone.models.ability_base import Quality
 from redzone.models.condition_keys import DOESNT_UNTAP, GOADED
 from redzone.models.triggers import if_tests  # h25: a sacrifice as the price of "unless"
@@ -734,6 +735,9 @@ def _proliferate(play: Any, f: Any, chosen: dict[str, Any]) -> str:
     out = []
     for x in pick:
         for kind in kinds[x]:
+            if x not in play.edit.base.permanents and not may_get(
+                    play.edit.base, state.on_battlefield, x, kind):
+                continue  # h38: "You can't get poison counters", "Players can't get counters"
             if x in play.edit.base.permanents:
                 if kind == "loyalty":
                     state.loyalty[x] += 1

@@ -37,6 +37,8 @@ from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
                                     state_based_actions)
+from redzone.models.triggers.additional_times import additional_times  # h38
+from redzone.models.counter_limits import may_get, may_put  # h38
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
@@ -871,6 +873,8 @@ class _Play:
         if isinstance(e, Counters):
             n = self.amount(f, e.amount)
             ids = self.objects(f, e.who, chosen)
+            ids = [pid for pid in ids  # h38: "can't have counters put on it" (122.6)
+                   if may_put(self.edit.base, state.on_battlefield, self.edit.perm(pid), e.kind)]
             for pid in ids:
                 perm = self.edit.perm(pid)
                 counters = dict(state.counters.get(pid, perm.counters))
@@ -960,7 +964,8 @@ class _Play:
             return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
-            ps = self.players(f, e.who, chosen)
+            ps = [p for p in self.players(f, e.who, chosen)  # h38: "can't get poison counters"
+                  if may_get(self.edit.base, state.on_battlefield, p)]
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
@@ -1341,13 +1346,15 @@ class _Play:
         had = self.state.counters.get(pid, {})
         net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
         net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
-        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        new_id = f"{pid}~returned"
+        put = may_put(self.edit.base, self.state.on_battlefield,  # h38: 122.6 (Melira)
+                      dataclasses.replace(old, id=new_id), e.counter)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0) if put else 0
         dp = -(eot.power if eot else 0) - net + d
         dt = -(eot.toughness if eot else 0) - net + d
         b = old.base
-        new_id = f"{pid}~returned"
         new = dataclasses.replace(
-            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1} if put else {},
             until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
             index=len(self.edit.base.permanents) + 1000 + self.tokens,
             parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
@@ -1358,8 +1365,10 @@ class _Play:
                 toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
         self.edit.put(new)
         self.state.damage[new_id] = 0
-        self.state.counters[new_id] = {e.counter: 1}
+        self.state.counters[new_id] = {e.counter: 1} if put else {}
         self.entered.append(new_id)
+        if not put:
+            return f"{pid} returns to the battlefield as {new_id} (it can't have {e.counter} counters, 122.6)"
         return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
@@ -1545,6 +1554,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ap = board.active_player
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
+    fired = additional_times(play, fired, "attack")  # h38: Isshin (603.2d)
     return _run(play, fired, "attack")
 
 
@@ -1677,6 +1687,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
         else:
             events.append(("unblocked", a, None, {}))
     fired = [f for f in _collect(board, state, events) if _holds(play, f)]
+    fired = additional_times(play, fired, "block")  # h38: Isshin (603.2d)
     return _run(play, fired, "block")
 
 
@@ -1743,7 +1754,8 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         if x in board.permanents and not state.on_battlefield(x)]
     fired += [f for f in _collect(board, state, events, sources=gone, here=here)
               if f.ability.watch.kind == "self"]
-    fired = [f for f in fired if _holds(play, f)] + play.dies(died)
+    fired = additional_times(play, [f for f in fired if _holds(play, f)], "damage",
+                             dealt) + play.dies(died)  # h38: Felix Five-Boots (603.2d)
     return _run(play, fired, "damage")
 
 
