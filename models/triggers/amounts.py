@@ -29,6 +29,7 @@ from redzone.models.ability_base import Quality
 from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.creatures import group_count
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
@@ -240,6 +241,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
         return Amount(1, "count", count=Count("graveyard_types", also=also))
     if words == "the number of creature cards in your graveyard":
         return Amount(1, "graveyard_creatures")
+    if (got_zone := zone_moves.count_phrase(words, refs)) is not None:  # h37: other graveyards
+        return got_zone
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", words)
     if m:
         c = _permanents(m[2], refs, plural=True)
@@ -494,6 +497,8 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
         return sum(1 for b, atts in play.blockers.items()
                    if f.trigger in atts and state.on_battlefield(b))
+    if c.kind == "zone_cards":  # h37
+        return zone_moves.count_cards(play, f, c)
     if c.kind == "graveyard_types":  # h14
         from redzone.models.triggers.more_effects import graveyard_types
 

@@ -201,7 +201,8 @@ class Count:
                   # h14: the colours (105.2) / basic land types (305.6) among the permanents
                   # "permanents" counts; the card types (``also``: only these) among the cards
                   # in the controller's graveyard
-                  "colors", "land_types", "graveyard_types"]
+                  "colors", "land_types", "graveyard_types",
+                  "zone_cards"]  # h37: cards of kinds in a graveyard (zone_moves.py)
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"

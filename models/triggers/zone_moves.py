@@ -1,0 +1,275 @@
+"""Zone moves of library, hand, graveyard and exile in triggered abilities of combat, read in
+other shapes (h37; docs/triggers.md, "Zone moves in other shapes (h37)").
+
+Reading (:func:`read_whole`, before the sentence loop of
+:mod:`redzone.models.triggers.parse`; :func:`read_clause`, a clause reader; :func:`count_phrase`,
+a count of :mod:`redzone.models.triggers.amounts`):
+
+- a delayed triggered ability at the next end step (603.7, 513.1) — "At the beginning of the
+  next end step, return that creature to its owner's hand. If you do, ...", "return that
+  creature to your hand at the beginning of the next end step", "create a 4/4 ... token at
+  the beginning of the next end step" — acts after this combat: a value (the effects before
+  it in the same ability are read as usual); only bounces, sacrifices, exiles, destructions,
+  tokens and life changes of a small grammar are taken;
+- "tap <X>. That <noun> / It doesn't untap during its controller's next untap step" (the
+  same as "tap X and it doesn't untap ...", :mod:`.board_effects`);
+- "that creature can't attack during its controller's next turn": a later turn (a value);
+- "reveal cards from the top of your library until you reveal a <kinds> card" and "put that
+  card onto the battlefield [tapped [and attacking]] and put all other cards revealed this
+  way into your graveyard / and the rest on the bottom of your library in a random order /,
+  then shuffle the rest into your library" as separate clauses (so that a gate "If you do"
+  may stand between them): :class:`RevealUntil`, :class:`RevealedPut` of
+  :mod:`.hidden_zones` (which plays them; ``hidden_zones.checked`` still asks the put to
+  follow the reveal);
+- "choose a color, then that player reveals their hand and discards all cards of that
+  color": cards of a hand to a graveyard (a value);
+- counts of cards in zones: "the number of <kinds> cards in your / defending player's
+  graveyard", "the number of cards in your hand" (:class:`Count` ``"zone_cards"``).
+
+Playing: :func:`count_cards` counts the cards of a graveyard as the scenario states it
+(``players[].graveyard``, less a card that left it in this combat) with the nontoken
+permanents of the player that died in this combat and stayed there, and the cards of a
+stated hand (an unstated hand counts nothing, and the line of the effect says so through
+``if_tests.stated_hand``'s rule: see :func:`count_cards`). Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from redzone.models.triggers.types import (Amount, Count, Effect, RevealedPut, RevealUntil,
+                                           ValueOnly, Who)
+
+__all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_whole"]
+
+Sentence = Callable[[str], "tuple[Effect, ...] | None"]
+Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
+
+_NEXT_END = "at the beginning of the next end step"
+
+# ---------------------------------------------------------------- delayed to the end step
+
+_OBJ = (r"(?:that creature|it|~|this card|this creature|them|those creatures|that token|"
+        r"those tokens|all tokens created with (?:it|~)|all permanents)")
+_LATER_ACT = re.compile(
+    r"return " + _OBJ + r" to (?:its owner's|their owners'|your|his owner's|her owner's) hands?"
+    r"|(?:sacrifice|exile|destroy) " + _OBJ +
+    r"|(?:you|each opponent|each player) (?:lose|loses|gain|gains) \d+ life"
+    r"|create (?:a|an|one|two|three|\d+) (?:tapped )?\d+/\d+ [a-z ,]+? [A-Z][\w' -]*? creature "
+    r"tokens?(?: with [a-z ,]+)?")
+
+
+def _later_acts(text: str) -> bool:
+    """Whether ``text`` (one clause, or clauses joined by "and") is made of delayed actions
+    of this module's grammar."""
+    text = text.strip().rstrip(".")
+    if _LATER_ACT.fullmatch(text):
+        return True
+    parts = text.split(" and ")
+    return len(parts) > 1 and all(_LATER_ACT.fullmatch(p) for p in parts)
+
+
+def _delayed(sentences: list[str]) -> bool:
+    """Whether ``sentences`` are one delayed triggered ability at the next end step: "At the
+    beginning of the next end step, <acts>." / "<acts> at the beginning of the next end
+    step.", then any "If you do, <acts>." of it (603.12: the same ability's gate)."""
+    if not sentences:
+        return False
+    first = sentences[0].strip().rstrip(".")
+    low = first[:1].lower() + first[1:]
+    if low.startswith(_NEXT_END + ", "):
+        inner = low[len(_NEXT_END) + 2:]
+    elif low.endswith(" " + _NEXT_END):
+        inner = low[:-len(_NEXT_END) - 1]
+    else:
+        return False
+    if not _later_acts(inner):
+        return False
+    for s in sentences[1:]:
+        s = s.strip().rstrip(".")
+        low = s[:1].lower() + s[1:]
+        if not low.startswith("if you do, ") or not _later_acts(low[len("if you do, "):]):
+            return False
+    return True
+
+
+_TAP_HOLD = re.compile(
+    r"(?P<tap>tap [^.]+)\. (?:that (?:creature|land|permanent|artifact)|it) doesn't untap "
+    r"during its controller's next untap step\.?", re.IGNORECASE)
+
+
+def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
+               ) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text in one of this module's shapes spanning sentences (module
+    docstring): ``(effects, optional)``, or ``None``. ``effects`` reads an effect text (the
+    parser's), ``sentence`` one sentence."""
+    from redzone.models.triggers.players import split_sentences
+
+    text = rest.strip()
+    m = _TAP_HOLD.fullmatch(text[:1].lower() + text[1:])
+    if m:
+        # "that land" / "it" is what the sentence before tapped: one object, read as the
+        # one-sentence form (502.3)
+        got = sentence(m["tap"] + " and it doesn't untap during its controller's next untap step")
+        return None if got is None else (got, False)
+    sentences = split_sentences(text)
+    for k, s in enumerate(sentences):
+        if _delayed(sentences[k:]):
+            # 603.7, 513.1: the delayed ability triggers at the end step, after this combat
+            later = (ValueOnly("at the next end step"),)
+            if k == 0:
+                return later, False
+            before = effects(" ".join(sentences[:k]))
+            if before is None:
+                return None
+            return before[0] + later, before[1]
+    return None
+
+
+# ---------------------------------------------------------------- clauses
+
+_REVEAL_UNTIL = re.compile(
+    r"reveal cards from the top of your library until you reveal (?:a|an) (?P<kinds>.+?) card"
+    r"(?: with mana value (?P<mv>\d+) or less)?")
+_PUT_REVEALED = re.compile(
+    r"put that card onto the battlefield(?P<tap> tapped and attacking| tapped)?"
+    r"(?: and put all other cards revealed this way into your graveyard| and the rest on the "
+    r"bottom of your library in a random order|, then shuffle the rest into your library)")
+
+
+def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None:
+    """One clause (no final period) of this module's kinds (module docstring), or ``None``."""
+    from redzone.models.triggers.hidden_zones import _kinds  # pyright: ignore[reportPrivateUsage]
+
+    if _later_acts_clause(s):
+        return (ValueOnly("at the next end step"),)
+    m = re.fullmatch(r"(that creature|it|~) can't attack during its controller's next turn", s)
+    if m and refs.obj(m[1]) is not None:
+        # a rule of a later turn (508.1c there): nothing in this combat
+        return (ValueOnly("can't attack next turn"),)
+    if s == ("choose a color, then that player reveals their hand and discards all cards of "
+             "that color") and refs.r.that_player is not None:
+        return (ValueOnly("discard"),)  # cards of a hand to a graveyard (701.9)
+    m = _REVEAL_UNTIL.fullmatch(s)
+    if m:
+        kinds = _kinds(m["kinds"])
+        if kinds is None:
+            return None
+        return (RevealUntil(kinds, int(m["mv"]) if m["mv"] else None),)
+    m = _PUT_REVEALED.fullmatch(s)
+    if m:
+        tap = m["tap"] or ""
+        return (RevealedPut(bool(tap), "attacking" in tap),)
+    return None
+
+
+def of_the_choice(got: tuple[Effect, ...], effects: list[Effect]) -> bool:
+    """Whether ``got`` (a sentence after "you may A. If you do, reveal cards ... until ...")
+    is the put of the card revealed: it acts on that card only, found only if the choice
+    was taken (declined, no card was revealed), so it belongs to that choice."""
+    return (len(got) == 1 and isinstance(got[0], RevealedPut) and bool(effects)
+            and isinstance(effects[-1], RevealUntil))
+
+
+def _later_acts_clause(s: str) -> bool:
+    """"<acts> at the beginning of the next end step" / "at the beginning of the next end
+    step, <acts>" as one clause."""
+    return _delayed([s])
+
+
+# ---------------------------------------------------------------- counts of cards in zones
+
+_GY_COUNT = re.compile(
+    r"the number of (?:(?P<kinds>[a-z, -]+?) )?cards in (?P<whose>your|defending player's) "
+    r"graveyard")
+_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+          "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
+          "instant": "Instant", "sorcery": "Sorcery"}
+
+
+def count_phrase(words: str, refs: Any) -> Amount | None:
+    """The amount of "the number of [<kinds>] cards in your / defending player's graveyard";
+    ``None`` when not one of these."""
+    m = _GY_COUNT.fullmatch(words)
+    if not m:
+        return None
+    kinds = _gy_kinds(m["kinds"] or "")
+    if kinds is None:
+        return None
+    if m["whose"] == "defending player's":
+        if refs.player("defending player") != Who("defending_player"):
+            return None
+        whose = "defending"
+    else:
+        whose = "you"
+    return Amount(1, "count", count=Count("zone_cards", controller=whose,  # type: ignore[arg-type]
+                                          also=("graveyard", *kinds)))
+
+
+def _gy_kinds(words: str) -> tuple[str, ...] | None:
+    """"" (every card): ``("any",)``; "creature" / "artifact or enchantment" (one of these
+    card types): ``("any", "Creature", ...)``; "noncreature, nonland" (none of them, 205.2):
+    ``("none", "Creature", "Land")``; ``None`` otherwise."""
+    if not words:
+        return ("any",)
+    alts = [a for a in re.split(r", or |, | or ", words) if a]
+    if all(a.startswith("non") and a[3:] in _TYPES for a in alts) and " or " not in words:
+        return ("none", *(_TYPES[a[3:]] for a in alts))
+    if all(a in _TYPES for a in alts) and (len(alts) == 1 or " or " in words):
+        return ("any", *(_TYPES[a] for a in alts))
+    return None
+
+
+def _fits(types: tuple[str, ...], kinds: tuple[str, ...]) -> bool:
+    how, wanted = kinds[0], kinds[1:]
+    if how == "none":
+        return not any(t in types for t in wanted)
+    return not wanted or any(t in types for t in wanted)
+
+
+def _types_of(name: str) -> tuple[str, ...] | None:
+    from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
+
+    got = _card_of(name)
+    return None if got is None else tuple(got[1].types)
+
+
+def count_cards(play: Any, f: Any, c: Count) -> int:
+    """``c`` (``kind="zone_cards"``, ``also``: ``("graveyard", how, *card types)``) counted
+    as the ability resolves (608.2h): the cards of those card types (one of them, ``"any"``;
+    none of them, ``"none"``) in the graveyard of the ability's controller or of the source's
+    defending player (506.2): the scenario's ``players[].graveyard`` less the cards that left
+    it in this combat, and the nontoken permanents the player owns that died in this combat
+    and stayed there (700.4; their card types as cards, or as permanents when the card data
+    is unknown). A stated card of unknown card data is not counted."""
+    from redzone.models.triggers import reflexive
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    if c.controller == "defending":
+        players = list(play.players(f, Who("defending_player"), {}))
+    else:
+        players = [f.controller]
+    kinds = c.also[1:]
+    n = 0
+    for player in players:
+        p = next((x for x in base.players if x.name == player), None)
+        if p is None:
+            continue
+        for i, name in enumerate(p.graveyard):
+            cid = f"{player}~graveyard{i}"
+            if cid in perms or reflexive.gone(play.state, cid) or cid in play.state.reasons:
+                continue
+            types = _types_of(name)
+            n += types is not None and _fits(types, kinds)
+        for pid in play.state.destroyed:
+            perm = base.permanents.get(pid)
+            if perm is None or perm.token or perm.owner != player \
+                    or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
+                    or f"{pid}~returned" in perms:
+                continue
+            types = _types_of(perm.card or perm.name) if perm.card else None
+            n += _fits(types if types is not None else tuple(perm.types), kinds)
+    return n

@@ -1,0 +1,202 @@
+"""h37: zone moves of library, hand, graveyard and exile read in other shapes — delayed
+abilities at the next end step, "That land doesn't untap ...", revealed cards behind a gate,
+counts of cards in graveyards (models/triggers/zone_moves.py; docs/triggers.md "Zone moves in
+other shapes (h37)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redzone.models.board import build_board
+from redzone.models.scenario import parse_scenario
+from redzone.models.triggers.types import (CantBeBlockedEffect, DamageEffect, DoesntUntap,
+                                           EntersFromCard, OwnCardExile, Pump, RevealedPut,
+                                           RevealUntil, TapEffect, ValueOnly)
+from redzone.solver.damage.solve import after_attack_window
+from redzone.solver.frontends.commands import run_command
+from trigger_play import after_damage, perm, read
+
+
+def _scenario(perms: list[dict[str, Any]], attackers: dict[str, str],
+              blockers: dict[str, list[str]] | None = None, alice: dict[str, Any] | None = None,
+              bob: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"players": [{"name": "Alice", "life": 20, **(alice or {})},
+                        {"name": "Bob", "life": 20, **(bob or {})}],
+            "permanents": perms, "combat": {"attackers": attackers, "blockers": blockers or {}}}
+
+
+def _damage(scenario: dict[str, Any]) -> dict[str, Any]:
+    return run_command("damage", scenario, {}).to_json()
+
+
+# ------------------------------------------------------------------ delayed to the end step
+
+
+def test_delayed_abilities_at_the_next_end_step_are_values_after_the_effects_before() -> None:
+    # 603.7, 513.1: the delayed ability acts at the end step, after this combat; what comes
+    # before it in the ability is played as usual (Alora: the target can't be blocked)
+    (alora,) = read("Alora, Cheerful Assassin")
+    assert isinstance(alora.effects[0], CantBeBlockedEffect)
+    assert alora.effects[1:] == (ValueOnly("at the next end step"),)
+    ilharg = read("Ilharg, the Raze-Boar")[0]
+    assert isinstance(ilharg.effects[0], EntersFromCard) and ilharg.effects[0].attacking
+    assert ilharg.effects[1:] == (ValueOnly("at the next end step"),)
+    for card in ("Brood of Cockroaches", "Rukh Egg", "Bearer of the Heavens", "Arcane Artisan"):
+        (t,) = read(card)
+        assert t.effects == (ValueOnly("at the next end step"),), card
+
+
+def test_a_delayed_act_out_of_the_grammar_is_not_taken() -> None:
+    # "sacrifice that token unless you pay ...", "put a +1/+1 counter on ...": not of the
+    # grammar of delayed acts, left to the other readers (or loud)
+    from redzone.models.triggers import zone_moves
+
+    for s in ("at the beginning of the next end step, sacrifice that token unless you pay {E}",
+              "put a +1/+1 counter on target creature at the beginning of the next end step"):
+        assert zone_moves.read_clause(s, None, False) is None
+
+
+def test_alora_makes_her_target_unblockable_and_returns_it_only_later() -> None:
+    # 509.1b, 603.7: Alora (4/4) attacks with Hill Giant (3/3); the Giant is made
+    # unblockable and stays on the battlefield through combat (its return, and Bob's loss of
+    # 2 life, are at the end step): Bob takes 4 + 3 = 7, 13.
+    scenario = _scenario([perm("al", "Alora, Cheerful Assassin", "Alice"),
+                          perm("g", "Hill Giant", "Alice"), perm("b", "Grizzly Bears", "Bob")],
+                         {"al": "Bob", "g": "Bob"})
+    after, _, _ = after_attack_window(build_board(parse_scenario(scenario)),
+                                      choose=lambda c: "g" if "g" in c.options else c.options[0])
+    assert "g" in after.permanents
+    got = _damage(scenario)
+    assert got["outcome"]["life"]["Bob"] == 13
+
+
+# ------------------------------------------------------------------ "That land doesn't untap"
+
+
+def test_tap_and_that_permanent_doesnt_untap_is_one_object() -> None:
+    # 502.3: the object tapped by the sentence before is the one that doesn't untap
+    (skimmer,) = read("Mana Skimmer")
+    tap, hold = skimmer.effects
+    assert isinstance(tap, TapEffect) and isinstance(hold, DoesntUntap) and tap.who == hold.who
+    assert tap.who.also_types == ("Land",)
+    (queen,) = read("Queen of Ice // Rage of Winter")
+    tap, hold = queen.effects
+    assert isinstance(hold, DoesntUntap) and tap.who == hold.who  # type: ignore[union-attr]
+    assert hold.who.kind == "damaged"
+
+
+def test_queen_of_ice_taps_the_creature_she_damaged_and_holds_it() -> None:
+    # 510.2, 502.3: Queen of Ice (2/3) blocks Grizzly Bears (2/2) and survives; the Bears die.
+    # Blocking Alice's 1/1 ... instead: Queen blocks Alice's Hill Giant (3/3), deals 2 and
+    # dies; the Giant is tapped already (attacking, no vigilance) and marked not to untap.
+    scenario = _scenario([perm("g", "Hill Giant", "Alice"),
+                          perm("q", "Queen of Ice // Rage of Winter", "Bob")],
+                         {"g": "Bob"}, {"q": ["g"]})
+    out = after_damage(scenario, [("g", "q", 3), ("q", "g", 2)])
+    giant = out.board.permanents["g"]
+    assert giant.tapped
+    assert "doesn't untap during its controller's next untap step" in out.resolved[-1].result
+
+
+# ------------------------------------------------------------------ a later turn
+
+
+def test_wall_of_dust_is_a_rule_of_a_later_turn() -> None:
+    # 508.1c of the next turn: nothing in this combat
+    (wall,) = read("Wall of Dust")
+    assert wall.effects == (ValueOnly("can't attack next turn"),)
+
+
+def test_crosis_colour_discard_is_a_value() -> None:
+    (crosis,) = read("Crosis, the Purger")
+    assert all(isinstance(e, ValueOnly) for e in crosis.effects)
+
+
+# ------------------------------------------------------------------ revealed until, behind a gate
+
+
+def test_revealed_until_behind_a_gate_is_read() -> None:
+    (druid,) = read("Avenging Druid")
+    assert druid.optional and druid.effects == (RevealUntil(("land",)), RevealedPut())
+    (keeper,) = read("Gamekeeper")
+    assert keeper.effects == (OwnCardExile(), RevealUntil(("creature",)), RevealedPut())
+    (squad,) = read("Fireflux Squad")
+    assert squad.optional and squad.effects[1:] == (RevealUntil(("creature",)),
+                                                    RevealedPut(True, True))
+
+
+def test_fireflux_squad_exiles_an_attacker_and_puts_the_creature_revealed_attacking() -> None:
+    # 701.20a, 508.4: Fireflux Squad (4/4) attacks with Grizzly Bears; Alice exiles the Bears
+    # and reveals until a creature card: Forest, then Hill Giant (3/3), put onto the
+    # battlefield tapped and attacking Bob. Unblocked: 4 + 3 = 7, Bob 13.
+    scenario = _scenario([perm("fs", "Fireflux Squad", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                         {"fs": "Bob", "b": "Bob"},
+                         alice={"library": ["Forest", "Hill Giant"]})
+    after, attackers, _ = after_attack_window(
+        build_board(parse_scenario(scenario)),
+        choose=lambda c: True if True in c.options else ("b" if "b" in c.options else c.options[0]))
+    assert "Alice~library1" in after.permanents and attackers["Alice~library1"] == "Bob"
+    assert "b" not in attackers
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 13
+
+
+def test_gamekeeper_exiles_its_card_and_puts_the_first_creature_revealed() -> None:
+    # 608.2c, 701.20a: Bob's Gamekeeper (2/2) blocks Hill Giant and dies; Bob exiles its card
+    # and reveals until a creature card: Grizzly Bears enters under his control.
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "library": ["Island", "Grizzly Bears"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"), perm("gk", "Gamekeeper", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"gk": ["g"]}}}
+    out = after_damage(scenario, [("g", "gk", 3), ("gk", "g", 2)])
+    bears = out.board.permanents["Bob~library1"]
+    assert bears.name == "Grizzly Bears" and bears.controller == "Bob"
+    assert out.state.reasons["gk"].startswith("exiled")
+
+
+# ------------------------------------------------------------------ counts of cards in graveyards
+
+
+_LORD = {"id": "em", "name": "The Lord Master of Hell", "controller": "Alice",
+         "types": ["Creature"], "subtypes": ["Demon", "Noble", "Wizard"], "power": 3,
+         "toughness": 3,
+         "text": "Starfall — Whenever The Lord Master of Hell attacks, it deals X damage to each "
+                 "opponent, where X is the number of noncreature, nonland cards in your graveyard."}
+_NIGHT = ("Whenever this creature attacks, it gets +X/+0 until end of turn, where X is the "
+          "number of creature cards in defending player's graveyard.")
+
+
+def test_graveyard_counts_of_kinds_are_read() -> None:
+    from redzone.models.triggers.parse import parse_triggers
+
+    (lord,) = parse_triggers(_LORD["text"].split("— ", 1)[1], ("The Lord Master of Hell",))
+    assert isinstance(lord.effects[0], DamageEffect)
+    count = lord.effects[0].amount.count
+    assert count is not None and count.kind == "zone_cards"
+    assert count.also == ("graveyard", "none", "Creature", "Land")
+    (night,) = parse_triggers(_NIGHT, ("Animus of Night's Reach",))
+    assert isinstance(night.effects[0], Pump)
+    count = night.effects[0].amount.count
+    assert count is not None and count.controller == "defending"
+    assert count.also == ("graveyard", "any", "Creature")
+
+
+def test_the_lord_master_of_hell_counts_noncreature_nonland_cards() -> None:
+    # 608.2h, 205.2: The Lord Master of Hell (3/3, the back face's text) attacks; X counts
+    # the cards that are neither creature nor land cards: Lightning Bolt and Glorious Anthem,
+    # not Grizzly Bears or Forest: 2 damage, then 3 combat damage: Bob 15.
+    scenario = _scenario([_LORD], {"em": "Bob"},
+                         alice={"graveyard": ["Lightning Bolt", "Glorious Anthem",
+                                              "Grizzly Bears", "Forest"]})
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 15
+
+
+def test_animus_of_nights_reach_counts_the_defending_players_creature_cards() -> None:
+    # 608.2h, 506.2: Animus of Night's Reach (4/4 back face, stated with its text) attacks
+    # Bob, whose graveyard holds Grizzly Bears, Hill Giant and Forest: +2/+0, 6 damage, Bob
+    # 14; Alice's own creature cards are not counted.
+    animus = {"id": "an", "name": "Animus of Night's Reach", "controller": "Alice",
+              "types": ["Enchantment", "Creature"], "subtypes": ["Spirit"], "power": 4,
+              "toughness": 4, "text": _NIGHT}
+    scenario = _scenario([animus], {"an": "Bob"}, alice={"graveyard": ["Grizzly Bears"] * 3},
+                         bob={"graveyard": ["Grizzly Bears", "Hill Giant", "Forest"]})
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 14
