@@ -200,3 +200,43 @@ def test_animus_of_nights_reach_counts_the_defending_players_creature_cards() ->
     scenario = _scenario([animus], {"an": "Bob"}, alice={"graveyard": ["Grizzly Bears"] * 3},
                          bob={"graveyard": ["Grizzly Bears", "Hill Giant", "Forest"]})
     assert _damage(scenario)["outcome"]["life"]["Bob"] == 14
+
+
+# ------------------------------------------------------------------ finality counters
+
+
+def test_grim_reaper_returns_a_creature_card_attacking_with_a_finality_counter() -> None:
+    (reaper,) = read("Grim Reaper, Lethal Legionnaire")
+    back = reaper.effects[-1]
+    assert isinstance(back, EntersFromCard) and back.attacking
+    assert back.counters == (("finality", 1),)
+    # 603.12, 508.4, 122.6: Grim Reaper (3/4) attacks, Alice pays {3}{B} (4 mana stated) and
+    # returns Hill Giant
+    # from her graveyard tapped and attacking with a finality counter; unblocked: 3 + 3 = 6
+    scenario = _scenario([perm("gr", "Grim Reaper, Lethal Legionnaire", "Alice")], {"gr": "Bob"},
+                         alice={"graveyard": ["Hill Giant"], "mana": 4})
+    after, attackers, _ = after_attack_window(build_board(parse_scenario(scenario)),
+                                              choose=lambda c: c.options[0])
+    giant = after.permanents["Alice~graveyard0"]
+    assert attackers["Alice~graveyard0"] == "Bob" and giant.counters.get("finality") == 1
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 14
+
+
+def test_a_creature_with_a_finality_counter_is_exiled_instead_of_dying() -> None:
+    # 614.1a, 700.4: Bob's Doomed Traveler (1/1, a finality counter on it) blocks Hill Giant
+    # and is dealt lethal damage: it is exiled instead of put into the graveyard, so it
+    # doesn't die and its "when ~ dies" ability (a 1/1 Spirit) doesn't trigger.
+    from redzone.models.outcome import FINALITY
+
+    scenario = {"players": [{"name": "Alice", "life": 20}, {"name": "Bob", "life": 20}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("dt", "Doomed Traveler", "Bob", counters={"finality": 1})],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"dt": ["g"]}}}
+    out = after_damage(scenario, [("g", "dt", 3), ("dt", "g", 1)])
+    assert out.state.reasons["dt"].startswith(FINALITY)
+    assert out.resolved == [] and not any(p.token for p in out.board.permanents.values())
+    # without the counter it dies and its ability makes the Spirit
+    scenario["permanents"][1].pop("counters")
+    out = after_damage(scenario, [("g", "dt", 3), ("dt", "g", 1)])
+    assert out.state.reasons["dt"] == "lethal damage (704.5g)"
+    assert len(out.resolved) == 1

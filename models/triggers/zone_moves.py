@@ -35,12 +35,13 @@ stated hand (an unstated hand counts nothing, and the line of the effect says so
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
 
-from redzone.models.triggers.types import (Amount, Count, Effect, RevealedPut, RevealUntil,
-                                           ValueOnly, Who)
+from redzone.models.triggers.types import (Amount, Count, Effect, EntersFromCard, RevealedPut,
+                                           RevealUntil, ValueOnly, Who)
 
 __all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_whole"]
 
@@ -143,6 +144,16 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
     """One clause (no final period) of this module's kinds (module docstring), or ``None``."""
     from redzone.models.triggers.hidden_zones import _kinds  # pyright: ignore[reportPrivateUsage]
 
+    m = re.fullmatch(r"(.+ to the battlefield(?: tapped and attacking| tapped)?) with a "
+                     r"finality counter on it", s)
+    if m:  # 122.1, 614.1a: it enters with a finality counter (exiled instead of dying)
+        from redzone.models.triggers.entries import entry_clause
+
+        got = entry_clause(m[1], refs, dies_self)
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard) \
+                or got[0].what != "graveyard_card" or got[0].counters:
+            return None
+        return (dataclasses.replace(got[0], counters=(("finality", 1),)),)
     if _later_acts_clause(s):
         return (ValueOnly("at the next end step"),)
     m = re.fullmatch(r"(that creature|it|~) can't attack during its controller's next turn", s)
