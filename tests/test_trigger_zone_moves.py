@@ -240,3 +240,59 @@ def test_a_creature_with_a_finality_counter_is_exiled_instead_of_dying() -> None
     out = after_damage(scenario, [("g", "dt", 3), ("dt", "g", 1)])
     assert out.state.reasons["dt"] == "lethal damage (704.5g)"
     assert len(out.resolved) == 1
+
+
+# ------------------------------------------------------------------ values of hidden zones
+
+
+_VALUE_CARDS = ("Belltower Sphinx", "Spy Eye", "The Chaos Keeper", "The Eleventh Doctor",
+                "Polterheist", "Thieving Aven", "Triumph of Saint Katherine",
+                "Gorex, the Tombshell", "Power Pack", "Kellan, Daring Traveler // Journey On",
+                "Shimian Specter", "Noble Benefactor", "Desdemona, Freedom's Edge",
+                "Ghost of Ramirez DePietro", "Scrap Trawler", "Yidris, Maelstrom Wielder",
+                "Patchplate Resolute", "Cherished Hatchling", "Silas Renn, Seeker Adept",
+                "Boros Strike-Captain", "Robber of the Rich", "Breeches, Brazen Plunderer",
+                "Gwenom, Remorseless", "The Great Juggernaut", "Kamachal, Ship's Mascot")
+
+
+def test_cards_moved_among_hidden_zones_and_later_casts_are_values() -> None:
+    # library, hand, graveyard and exile cards moved or looked at, and permissions to cast
+    # later (nobody casts a spell in the play of combat): nothing changes in combat
+    for card in _VALUE_CARDS:
+        got = read(card)
+        assert got, card
+        for t in got:
+            assert all(isinstance(e, ValueOnly) for e in t.effects), (card, t.effects)
+
+
+def test_the_daretti_return_of_the_chosen_card_stays_loud() -> None:
+    # "return the chosen card to the battlefield" (an artifact creature may enter): not read
+    assert read("Daretti, Rocketeer Engineer") == ()
+
+
+def test_polterheist_heists_and_deals_its_damage() -> None:
+    # a heist (cards of a library to exile) changes nothing in combat: Polterheist's power
+    scenario = _scenario([perm("p", "Polterheist", "Alice")], {"p": "Bob"})
+    got = _damage(scenario)
+    power = build_board(parse_scenario(scenario)).permanents["p"].power or 0
+    assert got["outcome"]["life"]["Bob"] == 20 - power
+    assert not got["not_played"]
+
+
+def test_deathpact_angels_token_keeps_its_activated_ability_unplayed() -> None:
+    # 602: nobody activates an ability in the play of combat; the 1/1 Cleric is created
+    (t,) = read("Deathpact Angel")
+    assert t.effects[-1] == ValueOnly("activated ability")
+    assert type(t.effects[0]).__name__ == "CreateTokens"
+
+
+def test_talions_messenger_always_discards_after_its_draw() -> None:
+    # 701.9, 603.12: the loot's discard always happens (the card drawn is in the hand): a
+    # +1/+1 counter on target Faerie Alice controls — Faerie Miscreant 1/1 becomes 2/2
+    (t,) = read("Talion's Messenger")
+    assert t.effects[0] == ValueOnly("loot")
+    scenario = _scenario([perm("tm", "Talion's Messenger", "Alice"),
+                          perm("fm", "Faerie Miscreant", "Alice")], {"tm": "Bob", "fm": "Bob"})
+    after, _, _ = after_attack_window(build_board(parse_scenario(scenario)),
+                                      choose=lambda c: "fm" if "fm" in c.options else c.options[0])
+    assert after.permanents["fm"].power == 2

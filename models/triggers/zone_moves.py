@@ -115,6 +115,13 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         # one-sentence form (502.3)
         got = sentence(m["tap"] + " and it doesn't untap during its controller's next untap step")
         return None if got is None else (got, False)
+    m = re.fullmatch(r"draw a card, then discard a card\. When you discard a card this way, "
+                     r"([^.]+)\.?", text[:1].lower() + text[1:])
+    if m:
+        # 603.12: the card drawn is in the hand, so a card is always discarded (701.9) and the
+        # reflexive ability always triggers: its effect, after the loot (a value)
+        got = sentence(m[1])
+        return None if got is None else ((ValueOnly("loot"), *got), False)
     sentences = split_sentences(text)
     for k, s in enumerate(sentences):
         if _delayed(sentences[k:]):
@@ -140,8 +147,91 @@ _PUT_REVEALED = re.compile(
     r"bottom of your library in a random order|, then shuffle the rest into your library)")
 
 
+_SPEND = (r"(?:,? and (?:you may spend mana|mana of any type can be spent) as though it were "
+          r"mana of any (?:color|type) to cast (?:that spell|those spells|it|them))?")
+_IMPULSE = [re.compile(x) for x in (
+    # permissions to play cards later (nobody casts or plays anything in the play of combat;
+    # as parse.py's "impulse" values)
+    r"during any turn you attacked with [^,]+, you may (?:play|cast) (?:that card|those cards|it)"
+    + _SPEND,
+    r"you may (?:play|cast) (?:that card|those cards|them|it) this turn" + _SPEND,
+    r"(?:you may )?play that card without paying its mana cost this turn",
+    r"until end of turn, you may look at the top card of your library any time and you may "
+    r"play cards from the top of your library",
+    r"if you cast a spell this way, pay life equal to its mana value rather than pay its mana "
+    r"cost",
+    # cards moved between hidden zones (a library to exile)
+    r"exile the top card of each of those opponents' libraries",
+    r"shuffle your library,? then exile the top card of your library",
+    r"exile from that player's library a random card with mana value equal to the damage "
+    r"dealt",
+)]
+
+
+_VALUES: list[tuple[re.Pattern[str], str]] = [(re.compile(x), tag) for x, tag in (
+    # cards of libraries, hands, graveyards and exile moved among those zones, or looked at
+    (r"that source's controller mills that many cards", "mill"),
+    (r"draw a card from that player's library", "draw"),
+    (r"(?:that player|each opponent) reveals X cards from their hand and you choose one of them",
+     "discard"),
+    (r"that player discards that card", "discard"),
+    (r"you choose a nonland card from it", "look"),
+    (r"search that player's graveyard, hand, and library for all cards with the same name as "
+     r"that card and exile them", "exile from hidden zones"),
+    (r"(?:then )?that player shuffles", "shuffle"),
+    (r"each player may search their library for a card and put that card into their hand",
+     "tutor"),
+    (r"each player who searched their library this way shuffles", "shuffle"),
+    (r"choose (?:up to one )?target card in a graveyard that was discarded or put there from a "
+     r"library this turn", "choose"),
+    (r"put that card into its owner's hand", "return to hand"),
+    (r"choose a card at random exiled with ~ and put that card into its owner's hand",
+     "return to hand"),
+    (r"return to your hand target [a-z ]+ card in your graveyard(?: with lesser mana value)?",
+     "return to hand"),
+    (r"reveal its cards and put one of them into your hand", "return to hand"),
+    (r"if it's a [a-z ]+ card(?: with mana value \d+ or less)?, put it into your hand",
+     "return to hand"),
+    (r"otherwise, (?:you may )?put it into your graveyard", "mill"),
+    (r"exile target [a-z ]+ card from your graveyard chosen at random", "exile from graveyard"),
+    (r"exile a card from your hand with a number of time counters on it equal to its mana value",
+     "suspend"),
+    (r"if it doesn't have suspend, it gains suspend", "suspend"),
+    (r"heist target opponent's library", "heist"),
+    (r"unwrap the booster pack and put it into your hand", "draw"),
+    (r"that player looks at the top card of your library and chooses a word on that card",
+     "look"),
+    (r"you spell that word", "nothing"),
+    (r"if you spell it correctly, draw a card", "draw"),
+    (r"otherwise, scry \d+", "scry"),
+    # spells cast later (nobody casts a spell in the play of combat): permissions and costs
+    (r"target [a-z ]+ card in your graveyard(?: that's an? [a-z]+ or that has mana value \d+ or "
+     r"less)? gains (?:escape|flashback (?:\{[^}]+\})+) until end of turn", "cast later"),
+    (r"the escape cost is equal to its mana cost plus exile two other cards from your graveyard",
+     "cast later"),
+    (r"at the beginning of your next upkeep, you may cast that card without paying its mana cost",
+     "cast later"),
+    (r"choose target [a-z]+ card in your graveyard", "choose"),
+    (r"as you cast spells from your hand this turn, they gain cascade", "cast later"),
+    (r'you get a one-time boon with "[Ww]hen you cast [^"]+"', "cast later"),
+    (r'cast [A-Z][a-z]+ spells this turn as though they had flash(?:, and whenever you cast an? '
+     r'[A-Z][a-z]+ spell this turn, it gains "[^"]+")?', "cast later"),
+    # an activated ability granted (nobody activates one in the play of combat, 602)
+    (r'(?:it|they) (?:has|have) "\{[^"]*?: [^"]+"', "activated ability"),
+)]
+
+
 def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None:
     """One clause (no final period) of this module's kinds (module docstring), or ``None``."""
+    if any(rx.fullmatch(s) for rx in _IMPULSE):
+        return (ValueOnly("impulse"),)
+    for rx, tag in _VALUES:
+        if rx.fullmatch(s):
+            return (ValueOnly(tag),)
+    if s == "exile it and the top six cards of your library in a face-down pile" and dies_self:
+        return (ValueOnly("exile from graveyard"),)  # its card, in the graveyard (700.4)
+    if s == "if you do, shuffle that pile and put it back on top of your library":
+        return (ValueOnly("to library"),)
     from redzone.models.triggers.hidden_zones import _kinds  # pyright: ignore[reportPrivateUsage]
 
     m = re.fullmatch(r"(.+ to the battlefield(?: tapped and attacking| tapped)?) with a "
