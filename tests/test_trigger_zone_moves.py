@@ -46,14 +46,24 @@ def test_delayed_abilities_at_the_next_end_step_are_values_after_the_effects_bef
         assert t.effects == (ValueOnly("at the next end step"),), card
 
 
-def test_a_delayed_act_out_of_the_grammar_is_not_taken() -> None:
-    # "sacrifice that token unless you pay ...", "put a +1/+1 counter on ...": not of the
-    # grammar of delayed acts, left to the other readers (or loud)
+def test_an_act_that_may_not_wait_is_not_taken_as_delayed() -> None:
+    # "A and B at the beginning of the next end step": whether A waits too is not said by the
+    # words alone; left to the other readers (or loud)
     from redzone.models.triggers import zone_moves
 
-    for s in ("at the beginning of the next end step, sacrifice that token unless you pay {E}",
-              "put a +1/+1 counter on target creature at the beginning of the next end step"):
+    for s in ("tap target creature and sacrifice it at the beginning of the next end step",
+              "create a 1/1 white Soldier creature token and exile it at the beginning of the "
+              "next end step"):
         assert zone_moves.read_clause(s, None, False) is None
+
+
+def test_more_delayed_shapes_are_values() -> None:
+    # 603.7: a condition of the trigger and one act, the whole sentence after "At the
+    # beginning of the next end step, ...", and what the token is like
+    for card in ("Nine-Lives Familiar", "Ochre Jelly", "Satya, Aetherflux Genius",
+                 "Tilonalli's Summoner"):
+        t = read(card)[0]
+        assert t.effects[-1] == ValueOnly("at the next end step"), (card, t.effects)
 
 
 def test_alora_makes_her_target_unblockable_and_returns_it_only_later() -> None:
@@ -296,3 +306,46 @@ def test_talions_messenger_always_discards_after_its_draw() -> None:
     after, _, _ = after_attack_window(build_board(parse_scenario(scenario)),
                                       choose=lambda c: "fm" if "fm" in c.options else c.options[0])
     assert after.permanents["fm"].power == 2
+
+
+# ------------------------------------------------------------------ a player's several verbs
+
+
+def test_archon_of_cruelty_makes_the_opponent_sacrifice_discard_and_lose_life() -> None:
+    # 701.21a, 608.2c: "target opponent sacrifices a creature or planeswalker of their
+    # choice, discards a card, and loses 3 life": Bob sacrifices his only creature, Grizzly
+    # Bears, loses 3 life; Alice gains 3. Archon (6/6 flying) is unblocked: Bob 20 - 3 - 6 = 11.
+    (t,) = [x for x in read("Archon of Cruelty") if x.event == "attacks"]
+    assert [type(e).__name__ for e in t.effects] == [
+        "Sacrifice", "ValueOnly", "LifeEffect", "ValueOnly", "LifeEffect"]
+    scenario = _scenario([perm("ar", "Archon of Cruelty", "Alice"),
+                          perm("b", "Grizzly Bears", "Bob")], {"ar": "Bob"})
+    got = _damage(scenario)
+    assert got["outcome"]["life"] == {"Alice": 23, "Bob": 11}
+    assert "b" in got["outcome"]["destroyed"]
+
+
+def test_junjis_first_mode_is_a_discard_and_a_life_loss() -> None:
+    (t,) = read("Junji, the Midnight Sky")
+    first = t.effects[0].modes[0]  # type: ignore[attr-defined]
+    assert first[0] == ValueOnly("discard") and first[1].amount.n == 2
+
+
+def test_sandbender_scavengers_exiles_its_card_then_returns_a_smaller_creature() -> None:
+    # 603.12, 608.2h: Bob's Sandbender Scavengers (1/1 with a +1/+1 counter) blocks Hill
+    # Giant and dies; he exiles its card and returns Grizzly Bears (mana value 2 <= its last
+    # power 2), not Hill Giant (4), from his graveyard. The target is chosen once the card
+    # is exiled: never the Scavengers' own card.
+    (t,) = [x for x in read("Sandbender Scavengers") if x.event == "dies"]
+    assert isinstance(t.effects[0], OwnCardExile)
+    assert isinstance(t.effects[1], EntersFromCard) and t.effects[1].another
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "graveyard": ["Hill Giant", "Grizzly Bears"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("sc", "Sandbender Scavengers", "Bob",
+                                    counters={"+1/+1": 1})],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"sc": ["g"]}}}
+    out = after_damage(scenario, [("g", "sc", 3), ("sc", "g", 2)])
+    assert "Bob~graveyard1" in out.board.permanents
+    assert "Bob~graveyard0" not in out.board.permanents
+    assert out.state.reasons["sc"].startswith("exiled")

@@ -1002,7 +1002,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if got_creature is not None:
         return got_creature
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
-            or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
+            or hidden_zones.read_clause(s, refs, dies_self)  # h24: hidden_zones.py
+            or zone_moves.read_last(s, lambda x: _sentence(x, refs, dies_self)))  # h37: verbs
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:

@@ -43,12 +43,12 @@ from typing import Any
 from redzone.models.triggers.types import (Amount, Count, Effect, EntersFromCard, RevealedPut,
                                            RevealUntil, ValueOnly, Who)
 
-__all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_whole"]
+__all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_last", "read_whole"]
 
 Sentence = Callable[[str], "tuple[Effect, ...] | None"]
 Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
 
-_NEXT_END = "at the beginning of the next end step"
+_NEXT_END = r"at the beginning of (?:the|your) next end step"
 
 # ---------------------------------------------------------------- delayed to the end step
 
@@ -56,10 +56,17 @@ _OBJ = (r"(?:that creature|it|~|this card|this creature|them|those creatures|tha
         r"those tokens|all tokens created with (?:it|~)|all permanents)")
 _LATER_ACT = re.compile(
     r"return " + _OBJ + r" to (?:its owner's|their owners'|your|his owner's|her owner's) hands?"
-    r"|(?:sacrifice|exile|destroy) " + _OBJ +
+    r"|(?:sacrifice|exile|destroy) " + _OBJ + r"(?: unless [^.]+)?"
     r"|(?:you|each opponent|each player) (?:lose|loses|gain|gains) \d+ life"
     r"|create (?:a|an|one|two|three|\d+) (?:tapped )?\d+/\d+ [a-z ,]+? [A-Z][\w' -]*? creature "
     r"tokens?(?: with [a-z ,]+)?")
+_ONE_ACT = re.compile(
+    r"(?:if [^,]+, )?(?:return|put|create|remove|sacrifice|exile|destroy|transform) [^,]+")
+"""One delayed act written before "at the beginning of the next end step" (one clause: no
+"and" or comma joins a second act that would not be delayed)."""
+_AFTER = re.compile(r"(?:the|that) (?:token|creature) (?:enters|is|has) [^.]+|sacrifice the "
+                    r"creature when you lose control of ~|sacrifice it when you lose control of ~")
+"""Sentences after a delayed act that only say more of what it makes."""
 
 
 def _later_acts(text: str) -> bool:
@@ -74,25 +81,31 @@ def _later_acts(text: str) -> bool:
 
 def _delayed(sentences: list[str]) -> bool:
     """Whether ``sentences`` are one delayed triggered ability at the next end step: "At the
-    beginning of the next end step, <acts>." / "<acts> at the beginning of the next end
-    step.", then any "If you do, <acts>." of it (603.12: the same ability's gate)."""
+    beginning of the next end step, <anything>." (the whole sentence waits) or "<one act> at
+    the beginning of the next end step.", then any "If you do, <acts>." of it (603.12: the same
+    ability's gate) and sentences saying more of what it makes ("The token enters with ...")."""
     if not sentences:
         return False
     first = sentences[0].strip().rstrip(".")
     low = first[:1].lower() + first[1:]
-    if low.startswith(_NEXT_END + ", "):
-        inner = low[len(_NEXT_END) + 2:]
-    elif low.endswith(" " + _NEXT_END):
-        inner = low[:-len(_NEXT_END) - 1]
+    m = re.match(_NEXT_END + ", (.+)", low)
+    if m:
+        ok = bool(m[1].strip())
     else:
-        return False
-    if not _later_acts(inner):
+        m = re.fullmatch("(.+) " + _NEXT_END, low)
+        # one act only: in "A and B at the beginning of ..." A is done now
+        ok = m is not None and " and " not in m[1].split(", ", 1)[-1] and bool(
+            _LATER_ACT.fullmatch(m[1]) or _ONE_ACT.fullmatch(m[1]))
+    if not ok:
         return False
     for s in sentences[1:]:
         s = s.strip().rstrip(".")
         low = s[:1].lower() + s[1:]
-        if not low.startswith("if you do, ") or not _later_acts(low[len("if you do, "):]):
-            return False
+        if low.startswith("if you do, ") and _later_acts(low[len("if you do, "):]):
+            continue
+        if _AFTER.fullmatch(low):
+            continue
+        return False
     return True
 
 
@@ -115,6 +128,18 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         # one-sentence form (502.3)
         got = sentence(m["tap"] + " and it doesn't untap during its controller's next untap step")
         return None if got is None else (got, False)
+    m = re.fullmatch(r"you may exile (it|~|this card)\. When you do, (.+)", text,
+                     re.IGNORECASE | re.DOTALL)
+    if m and refs.r.event == "dies":
+        # 603.12: the reflexive ability of exiling the source's own card from the graveyard,
+        # its targets chosen once it is exiled: as "If you do" (hidden_zones.own_card_cost)
+        got = effects(f"You may exile {m[1]}. If you do, {m[2]}")
+        if got is None:
+            return None
+        # its targets are chosen once its card is exiled: never that card ("another")
+        return tuple(dataclasses.replace(e, another=True)
+                     if isinstance(e, EntersFromCard) and e.what == "graveyard_card" else e
+                     for e in got[0]), got[1]
     m = re.fullmatch(r"draw a card, then discard a card\. When you discard a card this way, "
                      r"([^.]+)\.?", text[:1].lower() + text[1:])
     if m:
@@ -124,6 +149,8 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         return None if got is None else ((ValueOnly("loot"), *got), False)
     sentences = split_sentences(text)
     for k, s in enumerate(sentences):
+        if k == len(sentences) - 1:
+            break  # one sentence: the clause readers' (later.py's returns first)
         if _delayed(sentences[k:]):
             # 603.7, 513.1: the delayed ability triggers at the end step, after this combat
             later = (ValueOnly("at the next end step"),)
@@ -216,9 +243,41 @@ _VALUES: list[tuple[re.Pattern[str], str]] = [(re.compile(x), tag) for x, tag in
     (r'you get a one-time boon with "[Ww]hen you cast [^"]+"', "cast later"),
     (r'cast [A-Z][a-z]+ spells this turn as though they had flash(?:, and whenever you cast an? '
      r'[A-Z][a-z]+ spell this turn, it gains "[^"]+")?', "cast later"),
+    (r"for each -1/-1 counter you put on a creature this way, remove a -1/-1 counter from that "
+     r"creature " + _NEXT_END, "at the next end step"),  # 603.7: after this combat
     # an activated ability granted (nobody activates one in the play of combat, 602)
     (r'(?:it|they) (?:has|have) "\{[^"]*?: [^"]+"', "activated ability"),
 )]
+
+
+_PLAYER = r"(?:each opponent|that player|target opponent|defending player|each player|target player)"
+_VERB = (r"(?:discards|loses|gains|sacrifices|mills|draws|reveals|exiles|shuffles|puts|returns|"
+         r"creates)\b")
+
+
+def _verbs(s: str, sentence: Sentence) -> tuple[Effect, ...] | None:
+    """"<player> <verb>s A, <verb>s B, and <verb>s C" / "<player> <verb>s A and <verb>s B"
+    (Archon of Cruelty, Junji): each verb phrase read with the subject said again, in order
+    (608.2c); ``None`` when not that shape or one part isn't read."""
+    m = re.fullmatch("(" + _PLAYER + ") (" + _VERB + ".+)", s)
+    if not m or " and " not in m[2]:
+        return None
+    parts = re.split(r",? and (?=" + _VERB + ")|, (?=" + _VERB + ")", m[2])
+    if len(parts) < 2 or not all(re.match(_VERB, p) for p in parts):
+        return None
+    out: list[Effect] = []
+    for p in parts:
+        got = sentence(f"{m[1]} {p}")
+        if got is None:
+            return None
+        out.extend(got)
+    return tuple(out)
+
+
+def read_last(s: str, sentence: Sentence) -> tuple[Effect, ...] | None:
+    """The last fallback of the clause reader: "<player> <verb>s A, <verb>s B, and <verb>s
+    C" (:func:`_verbs`), or ``None``."""
+    return _verbs(s, sentence)
 
 
 def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -245,6 +304,10 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
             return None
         return (dataclasses.replace(got[0], counters=(("finality", 1),)),)
     if _later_acts_clause(s):
+        from redzone.models.triggers.later import read_clause as later_clause
+
+        if refs is not None and (got := later_clause(s, refs)) is not None:
+            return got  # later.py's own reading of returns at the end step (h28)
         return (ValueOnly("at the next end step"),)
     m = re.fullmatch(r"(that creature|it|~) can't attack during its controller's next turn", s)
     if m and refs.obj(m[1]) is not None:
