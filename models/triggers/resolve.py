@@ -50,6 +50,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -751,10 +752,14 @@ class _Play:
         creature from being targeted by an opponent's ability (shroud: by anyone's), and so
         does protection from a quality the source has (702.16b). Hexproof and shroud are
         read from the creature's own keyword lines (the parser sets them aside as not of
-        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
+        combat) and from other permanents' grants without a condition
+        (:func:`redzone.models.triggers.target_grants.granted`: Swiftfoot Boots, Shalai);
+        a grant under a condition is not seen (docs/triggers.md, "Order and choices")."""
         board = self.board
         src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
-        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)]  # of statics
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
             if c.controller != f.controller and (quality is None or (
