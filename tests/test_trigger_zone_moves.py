@@ -349,3 +349,23 @@ def test_sandbender_scavengers_exiles_its_card_then_returns_a_smaller_creature()
     assert "Bob~graveyard1" in out.board.permanents
     assert "Bob~graveyard0" not in out.board.permanents
     assert out.state.reasons["sc"].startswith("exiled")
+
+
+def test_anticausal_vestige_puts_a_card_bounded_by_its_lands() -> None:
+    # 608.2h, 121.1: Bob's Anticausal Vestige (7/5) blocks Craw Wurm (6/4) and both die; Bob
+    # draws the top of his stated library (Grizzly Bears) and may put a permanent card with
+    # mana value at most the lands he controls (two Forests) from his hand: Grizzly Bears
+    # (2), not Hill Giant (4), enters tapped.
+    (t,) = read("Anticausal Vestige")
+    assert t.effects[1].card.bound == "x"  # type: ignore[attr-defined]
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "hand": ["Hill Giant"],
+                             "library": ["Grizzly Bears"]}],
+                "permanents": [perm("w", "Craw Wurm", "Alice"),
+                               perm("v", "Anticausal Vestige", "Bob"),
+                               perm("f1", "Forest", "Bob"), perm("f2", "Forest", "Bob")],
+                "combat": {"attackers": {"w": "Bob"}, "blockers": {"v": ["w"]}}}
+    out = after_damage(scenario, [("w", "v", 6), ("v", "w", 7)])
+    bears = out.board.permanents.get("Bob~library0")
+    assert bears is not None and bears.name == "Grizzly Bears" and bears.tapped
+    assert "Bob~hand0" not in out.board.permanents

@@ -276,7 +276,14 @@ def _verbs(s: str, sentence: Sentence) -> tuple[Effect, ...] | None:
 
 def read_last(s: str, sentence: Sentence) -> tuple[Effect, ...] | None:
     """The last fallback of the clause reader: "<player> <verb>s A, <verb>s B, and <verb>s
-    C" (:func:`_verbs`), or ``None``."""
+    C" (:func:`_verbs`); "... with mana value less than or equal to the number of <things>
+    ..." read as "... with mana value X or less ..., where X is the number of <things>"
+    (Anticausal Vestige); or ``None``."""
+    m = re.search(r"with mana value less than or equal to (the number of [^,]+?)"
+                  r"(?= from | onto |$)", s)
+    if m and "where X is" not in s:
+        return sentence(s[:m.start()] + "with mana value X or less" + s[m.end():]
+                        + f", where X is {m[1]}")
     return _verbs(s, sentence)
 
 
