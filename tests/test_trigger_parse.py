@@ -287,9 +287,10 @@ def test_an_event_the_play_never_produces_is_dropped_from_the_condition(
 def test_enters_or_attacks_is_listed_when_not_read() -> None:
     """Before issue 21 "Whenever ~ enters or attacks" was taken for an enters trigger and
     never listed (silently left out); its attack half happens in combat (508.1)."""
-    s = ("Whenever this creature enters or attacks, target opponent sacrifices a creature or "
-         "planeswalker of their choice, discards a card, and loses 3 life. You draw a card and "
-         "gain 3 life.")  # Archon of Cruelty: not read (a creature or planeswalker)
+    s = ("Whenever this creature enters or attacks, each player secretly votes for a player, "
+         "then those votes are revealed. Each player draws a card for each vote they "
+         "received.")  # Círdan the Shipwright: not read (a secret vote); h37: Archon of
+    # Cruelty, the example before, is read now (zone_moves' verbs of one player)
     assert classify(s) == "triggered" and in_combat(s) and parse_triggers(s) == ()
     assert classify("Whenever you cast a spell while this creature is attacking, draw a "
                     "card.") is None  # the event is a spell cast

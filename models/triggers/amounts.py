@@ -30,6 +30,7 @@ from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.creatures import group_count
 from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
@@ -243,6 +244,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
         return Amount(1, "count", count=Count("graveyard_types", also=also))
     if words == "the number of creature cards in your graveyard":
         return Amount(1, "graveyard_creatures")
+    if (got_zone := zone_moves.count_phrase(words, refs)) is not None:  # h37: other graveyards
+        return got_zone
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", words)
     if m:
         c = _permanents(m[2], refs, plural=True)
@@ -502,6 +505,8 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
         return sum(1 for b, atts in play.blockers.items()
                    if f.trigger in atts and state.on_battlefield(b))
+    if c.kind == "zone_cards":  # h37
+        return zone_moves.count_cards(play, f, c)
     if c.kind == "graveyard_types":  # h14
         from redzone.models.triggers.more_effects import graveyard_types
 

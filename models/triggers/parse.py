@@ -34,6 +34,7 @@ from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
 from redzone.models.triggers import if_more  # h35
 from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -771,6 +772,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return None
     if (got_order := orders.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:
         return got_order  # h28: other word orders of forms read below (orders.py)
+    if (got_zone := zone_moves.read_clause(s, refs, dies_self)) is not None:
+        return got_zone  # h37: zone moves in other shapes (zone_moves.py)
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
@@ -1006,7 +1009,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if got_creature is not None:
         return got_creature
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
-            or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
+            or hidden_zones.read_clause(s, refs, dies_self)  # h24: hidden_zones.py
+            or zone_moves.read_last(s, lambda x: _sentence(x, refs, dies_self)))  # h37: verbs
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1094,7 +1098,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
              or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
-             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h36
+             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h36
+             or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
+                                      lambda x: _sentence(x, refs, dies_self)))
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1204,7 +1210,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
-                and not more_amounts.on_created(got, effects):  # h20; h36: "It gains haste ..."
+                and not more_amounts.on_created(got, effects) \
+                and not zone_moves.of_the_choice(got, effects):  # h20; h36: "It gains haste ..."; h37
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice

@@ -39,6 +39,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
                                     state_based_actions)
 from redzone.models.triggers.additional_times import additional_times  # h38
 from redzone.models.counter_limits import may_get, may_put  # h38
+from redzone.models.outcome import finality_exiled  # h37
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
@@ -995,6 +996,8 @@ class _Play:
                                            "by a triggered ability (400.7)" if e.to_library
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
+                if not (e.to_hand or e.to_library or e.exile):  # h37: a finality counter
+                    state.reasons[pid] = finality_exiled(self.board, state, pid, state.reasons[pid])
                 state.damage.pop(pid, None)
                 done.append(pid)
             if e.exile and not e.to_hand and not e.until_leaves and not e.to_library:
