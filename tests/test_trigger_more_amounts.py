@@ -334,3 +334,16 @@ def test_exiled_with_time_counters_and_suspend_is_a_value() -> None:
     assert read("The Tenth Doctor")[0].effects == (ValueOnly("suspend"),)
     assert read("Kang Prime")[0].effects == (ValueOnly("suspend"),)
     assert read("Kang Prime")[0].text == ""  # (read's blanked text: the ability is read)
+
+
+def test_whole_texts_of_cards_between_hidden_zones_are_values() -> None:
+    # cards moved between a library, a hand, a graveyard and exile, and Clue / Treasure
+    # tokens (701.38 votes): nothing on the battlefield changes in combat.
+    from redzone.models.triggers.types import ValueOnly
+    expected = {"Sphinx of Clear Skies": "reveal", "The Wheeling Runner": "draw",
+                "Slithermuse": "draw", "Feldon, Ronom Excavator": "impulse",
+                "Tivit, Seller of Secrets": "token"}
+    for card, tag in expected.items():
+        assert read(card)[-1].effects == (ValueOnly(tag),), card
+    got = damage([perm("s", "Sphinx of Clear Skies", "Alice")], {"s": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 20 - 5

@@ -227,6 +227,26 @@ def _same_is_true(first: str, words: str, sentence: Any) -> tuple[tuple[Effect, 
     return tuple(out), False
 
 
+_VALUE_TEXTS: list[tuple[re.Pattern[str], str]] = [
+    # cards moved between a library, a hand, a graveyard and exile: nothing on the battlefield
+    # changes in combat (docs/triggers.md, values)
+    (re.compile(r"reveal the top X cards of your library, where X is [^.]+\. An opponent separates "
+                r"those cards into two piles\. Put one pile into your hand and the other into "
+                r"your graveyard\.?"), "reveal"),  # Sphinx of Clear Skies
+    (re.compile(r"(?:you may )?discard your hand\. If you do, choose four Vintage-legal cards at "
+                r"random\. Add those cards to your hand\.?"), "draw"),  # The Wheeling Runner
+    (re.compile(r"choose an opponent\. If that player has more cards in hand than you, draw "
+                r"cards equal to the difference\.?"), "draw"),  # Slithermuse
+    (re.compile(r"exile that many cards from the top of your library\. Choose one of them\. Until "
+                r"the end of your next turn, you may play that card\.?"), "impulse"),  # Feldon
+    # votes (701.38): Clues and Treasures, noncreature artifact tokens
+    (re.compile(r"starting with you, each player votes for evidence or bribery\. For each "
+                r"evidence vote, investigate\. For each bribery vote, create a Treasure token\.?"),
+     "token"),  # Tivit
+]
+"""Whole effect texts that are values (:class:`ValueOnly`), with their tags."""
+
+
 def _otherwise(a: str, cond: str, b: str, sentence: Any, test: Any
                ) -> tuple[tuple[Effect, ...], bool] | None:
     """"<A> if <C>. Otherwise, <B>.": one :class:`Conditional` (C, A, otherwise B), or
@@ -279,6 +299,11 @@ def read_whole(rest: str, sentence: Any = None, test: Any = None
     Otherwise, <B>." (608.2c: one of the two, decided as it resolves) — ``sentence``: the
     parser's reader of one effect sentence, ``test``: its reader of a condition; or
     ``None``."""
+    for rx, tag in _VALUE_TEXTS:
+        if rx.fullmatch(rest.strip()):
+            from redzone.models.triggers.types import ValueOnly
+
+            return (ValueOnly(tag),), False
     if re.fullmatch(r"exile cards from the top of your library until you exile a nonland card\. "
                     r"Put (?:a|one|two|three|four|five) time counters? on (?:it|that card)\. If it "
                     r"doesn't have suspend, it gains suspend\.?", rest.strip()):
