@@ -32,6 +32,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
+from redzone.models.triggers import if_more  # h35
 from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
@@ -799,6 +800,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_value
     if (got_later := later.read_clause(s, refs)) is not None:  # h28: later turns, Attractions
         return got_later
+    if (got_h35 := if_more.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:  # h35: extra combat phases (if_more.py)
+        return got_h35
     if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
         return got_fight
     if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
@@ -1039,7 +1042,7 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
                 b = _sentence("you " + right, refs, dies_self)  # "you draw a card and lose 1 life"
             if b is not None:
                 return a + b
-    return None
+    return if_more.shared(s, lambda x: _sentence(x, refs, dies_self))  # h35: "it gets A and can't B"
 
 
 def _if_may(sent: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1252,13 +1255,15 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
     for r in readings:
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        got = _effects(rest, _Refs(r), dies_self)
+        back = if_more.lookback(rest, r.event, r.it == _SELF, r.it == _TRIGGER_WHO, r.intervening, lambda c: if_test(  # h35: "if it had ..." (603.10a)
+            c, defending=False, it_is_source=r.it == _SELF, it_is_trigger=r.it == _TRIGGER_WHO))
+        got = _effects(back[1] if back else rest, _Refs(r), dies_self)
         if got is None:
             return ()
         effects, optional = got
@@ -1270,7 +1275,8 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
             return ()
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
-        intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
+        effects = if_more.fold_intervening(rest, effects, optional)  # h35: "if C, E1. E2" (603.4)
+        intervening = back[0] if back else if_more.intervening(rest, effects, r.intervening, intervening_of)  # "..., if X, ..." (603.4; h35)
         if intervening is False:
             return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
@@ -1301,7 +1307,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:

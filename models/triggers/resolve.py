@@ -47,8 +47,10 @@ from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
+from redzone.models.triggers import if_more  # h35: "for the first time each turn"
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
 from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
@@ -752,10 +754,15 @@ class _Play:
         creature from being targeted by an opponent's ability (shroud: by anyone's), and so
         does protection from a quality the source has (702.16b). Hexproof and shroud are
         read from the creature's own keyword lines (the parser sets them aside as not of
-        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
+        combat) and from other permanents' grants without a condition
+        (:func:`redzone.models.triggers.target_grants.granted`: Swiftfoot Boots, Shalai);
+        a grant under a condition is not seen (docs/triggers.md, "Order and choices")."""
         board = self.board
         src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
-        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)
+                   if w != "ward"]  # of statics
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
             if c.controller != f.controller and (quality is None or (
@@ -772,6 +779,7 @@ class _Play:
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
         unknown = (if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+                   or if_more.not_stated(self, f)  # h35: an earlier attack
                    or more_amounts.not_stated(self, f))  # h36: "the chosen player" not stated
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
@@ -1079,6 +1087,8 @@ class _Play:
             return reflexive.holds(self, f, t)
         if t.kind in if_tests.KINDS:  # h25: if_tests.py
             return if_tests.holds(self, f, t)
+        if t.kind in if_more.KINDS:  # h35: if_more.py ("for the first time each turn")
+            return if_more.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
@@ -1276,6 +1286,11 @@ class _Play:
                 self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
+                continue
+            ward = target_grants.warded(self, f, chosen)
+            if ward is not None:  # 702.21a: ward's trigger resolved first and countered it
+                self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                              ward, chosen, f.trigger))
                 continue
             self.gains = []
             self.entered = []
@@ -1621,8 +1636,8 @@ def _holds(play: _Play, f: Fired) -> bool:
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
-        if if_tests.hand_not_stated(play, f) is not None:
-            return True  # h34: unknown; it resolves as not played (and is listed), never guessed
+        if if_tests.hand_not_stated(play, f) is not None or if_more.not_stated(play, f) is not None:
+            return True  # h34 (h35: an earlier attack): unknown; it resolves as not played (and is listed), never guessed
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
