@@ -1098,7 +1098,10 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
              or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
-             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h36
+             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self), lambda c: if_test(
+                 c, defending=refs.player("defending player") == Who("defending_player"),
+                 it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                 that_is_trigger=refs.r.that_creature == _TRIGGER_WHO))  # h36
              or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
                                       lambda x: _sentence(x, refs, dies_self)))
     if whole is not None:
