@@ -32,6 +32,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
+from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -841,6 +842,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBeBlockedEffect(who),)
+    if (got_h39 := more_control.read_first(s, refs)) is not None:  # h39: "sacrifice it"
+        return got_h39
     m = re.fullmatch(r"sacrifice (~|it)", s)
     if m:  # the source, which its controller controls (701.21); not once it left
         if refs.obj(m[1]) != _SELF or refs.r.event in _GONE:
@@ -999,7 +1002,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if got_creature is not None:
         return got_creature
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
-            or hidden_zones.read_clause(s, refs, dies_self))  # h24: hidden_zones.py
+            or hidden_zones.read_clause(s, refs, dies_self)  # h24: hidden_zones.py
+            or more_control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self)))  # h39
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1139,7 +1143,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
                      or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
                      or optional and moves_reflexive(sent, effects)  # h13: "sacrifice it. When you do"
-                     or optional and control.reflexive(sent, effects))  # h26: "remove two counters. When you do"
+                     or optional and control.reflexive(sent, effects)  # h26: "remove two counters. When you do"
+                     or optional and more_control.reflexive(sent, effects))  # h39: "sacrifice it. When you do"
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True

@@ -1,0 +1,112 @@
+"""Control and tokens, more readings (h39; docs/triggers.md "Control and tokens, more (h39)").
+
+Reading, each form general over the effects it wraps:
+
+- :func:`read_first` — "sacrifice it" where "it" is the creature whose event triggered the
+  ability and the watched creatures are ones its controller controls ("Whenever a Goblin or
+  Orc you control deals combat damage to a player, you may sacrifice it"): that creature
+  sacrificed (701.21a) — a :class:`~redzone.models.triggers.types.Destroy` ``sacrifice`` of
+  ``Who("trigger")``. Not read once the creature has left (a "dies" or "leaves" event).
+- :func:`read_clause` — a delayed triggered ability (603.7) that acts "at the beginning of
+  the next end step" / "... of your next end step", written either way round ("E at the
+  beginning of the next end step", "At the beginning of the next end step, E"): the end
+  step comes after the combat phase (500.1, 513.1), so nothing it does changes this combat;
+  it is read as a :class:`~redzone.models.triggers.types.ValueOnly` ``"at the next end
+  step"`` when E reads as values or tokens created (additions the AI's crack-back does not
+  see, as it does not see :mod:`redzone.models.triggers.later`'s returns). A delayed removal
+  ("destroy all permanents at ...") is not read here: the board of the next turn would keep
+  what it removes (:class:`~redzone.models.triggers.types.AtNextEndStep` is the reading of
+  those it can fix now).
+- a modal "choose one — • A. • B." whose every mode is a value, as one clause (after "When
+  you do, "): one ``ValueOnly``; and :func:`reflexive`, the "When you do" of :func:`read_first`'s
+  sacrifice.
+  Also "choose a card name and add it to your favorites list" (a note of the player: value).
+
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from redzone.models.triggers.types import CreateTokens, Destroy, Effect, ValueOnly, Who
+
+__all__ = ["read_clause", "read_first", "reflexive"]
+
+Reader = Callable[[str], "tuple[Effect, ...] | None"]
+
+_TRIGGER = Who("trigger")
+_GONE = ("dies", "leaves")
+
+_END_STEP = r"at the beginning of (?:the|your) next end step"
+_LATER_FIRST = re.compile(_END_STEP + r", (.+)")
+_LATER_LAST = re.compile(r"(.+?) " + _END_STEP)
+
+_VALUES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"choose a (?:nonland )?card name and add it to your favorites list for this "
+                r"game"), "favorites list"),
+]
+
+
+def read_first(s: str, refs: Any) -> tuple[Effect, ...] | None:
+    """The forms read before the parser's own "sacrifice ~" (module docstring), or
+    ``None``. ``refs``: the parser's references of the trigger condition."""
+    r = refs.r
+    if (s == "sacrifice it" and r.it == _TRIGGER and r.watch.kind == "creatures"
+            and r.watch.controller == "you" and r.event not in _GONE and not r.once):
+        # 701.21a: its controller (the ability's) sacrifices the creature of the event
+        return (Destroy(_TRIGGER, sacrifice=True),)
+    return None
+
+
+def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
+    """One clause of this module read last (module docstring), or ``None``. ``sentence``:
+    the parser's reader of one sentence (the delayed effect must read)."""
+    del refs
+    m = _LATER_FIRST.fullmatch(s) or _LATER_LAST.fullmatch(s)
+    if m:
+        got = sentence(m[1].strip())
+        if got and all(isinstance(e, (ValueOnly, CreateTokens)) for e in got):
+            return (ValueOnly("at the next end step"),)  # 603.7, 513.1: after this combat
+        return None
+    for rx, tag in _VALUES:
+        if rx.fullmatch(s):
+            return (ValueOnly(tag),)
+    if s.startswith("choose "):
+        return _value_modes(s, sentence)
+    return None
+
+
+def _value_modes(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
+    """"choose one — • Draw a card. • Create a Treasure token." as one clause (after "When you
+    do, "): every mode a value, so whichever is chosen (700.2) nothing changes in combat —
+    one :class:`ValueOnly`; ``None`` when a mode is not a value."""
+    from redzone.models.triggers.board_effects import read_modes
+
+    def effects(x: str) -> tuple[tuple[Effect, ...], bool] | None:
+        got = sentence(x)
+        return None if got is None else (got, False)
+
+    modal, got = read_modes(s, effects)
+    if not modal or got is None:
+        return None
+    (modes,), _ = got
+    inner = [e for mode in getattr(modes, "modes", ()) for e in mode]
+    if not inner or not all(isinstance(e, ValueOnly) for e in inner):
+        return None
+    return (ValueOnly("a mode of value (700.2)"),)
+
+
+def reflexive(sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is the reflexive "When you do, ..." (603.12) of "you may sacrifice it"
+    where "it" is the creature of the event (:func:`read_first`): done only if it was
+    sacrificed, as "If you do" (the resolver stops after a sacrifice that took nothing).
+    Not read when the effect after it has a target (chosen before the sacrifice here)."""
+    if not sent.startswith("when you do, ") or len(effects) != 1:
+        return False
+    e = effects[0]
+    if not (isinstance(e, Destroy) and e.sacrifice and e.who == _TRIGGER and not e.at_end_of_combat):
+        return False
+    return "target" not in sent

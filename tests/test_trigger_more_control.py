@@ -1,0 +1,57 @@
+"""h39: control and tokens, more readings (models/triggers/more_control.py; docs/triggers.md
+"Control and tokens, more (h39)"). Real cards; expected values from the rules cited."""
+
+from __future__ import annotations
+
+from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.types import Destroy, ValueOnly, Who
+from trigger_play import damage, perm, read
+
+
+def test_gorbag_sacrifices_the_orc_that_dealt_the_damage() -> None:
+    # 701.21a: "you may sacrifice it" — "it" is the Goblin or Orc whose combat damage
+    # triggered the ability; the modes after "When you do" are both values (700.2, 603.12).
+    (t,) = read("Gorbag of Minas Morgul")
+    assert t.optional
+    assert t.effects == (Destroy(Who("trigger"), sacrifice=True),
+                         ValueOnly("a mode of value (700.2)"))
+    # Gorbag (2/2, an Orc) unblocked deals 2 to Bob (510.2); Alice chooses to sacrifice it.
+    got = damage([perm("g", "Gorbag of Minas Morgul", "Alice")], {"g": "Bob"},
+                 trigger_choices=[{"source": "g", "window": "regular", "may": True}])
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+    assert got["outcome"]["destroyed"] == ["g"]
+    assert got["outcome"]["reasons"] == {"g": "sacrificed (701.21)"}
+    declined = damage([perm("g", "Gorbag of Minas Morgul", "Alice")], {"g": "Bob"},
+                      trigger_choices=[{"source": "g", "window": "regular", "may": False}])
+    assert declined["outcome"]["destroyed"] == []
+
+
+def test_sacrifice_it_is_not_read_for_a_creature_you_do_not_control() -> None:
+    # 701.21a: only a permanent you control can be sacrificed; once it died there is nothing.
+    assert parse_trigger("Whenever a creature an opponent controls attacks, sacrifice it.") is None
+    assert parse_trigger("Whenever another creature you control dies, sacrifice it.") is None
+
+
+def test_a_token_made_at_the_next_end_step_is_after_this_combat() -> None:
+    # Rukh Egg: a delayed triggered ability (603.7) makes the Bird at the beginning of the
+    # next end step (513.1), after the combat phase: nothing changes in this combat.
+    (t,) = read("Rukh Egg")
+    assert t.event == "dies" and t.effects == (ValueOnly("at the next end step"),)
+    # Rukh Egg (0/3) blocks a Hill Giant (3/3) and dies (704.5g); no Bird enters now.
+    got = damage([perm("h", "Hill Giant", "Alice"), perm("e", "Rukh Egg", "Bob")],
+                 {"h": "Bob"}, {"e": ["h"]})
+    assert got["outcome"]["destroyed"] == ["e"]
+    assert got["outcome"]["entered"] == []
+    assert [t["result"] for t in got["triggers"]] == ["at the next end step (no effect on combat)"]
+
+
+def test_a_delayed_removal_is_not_a_value() -> None:
+    # Bearer of the Heavens: "destroy all permanents at the beginning of the next end step"
+    # empties the next turn's board; a value reading would hide that, so it stays unread.
+    assert read("Bearer of the Heavens") == ()
+
+
+def test_a_favorites_list_is_a_note_of_the_player() -> None:
+    # The Keeper of Favorite Cards: a card name noted for the game changes no permanent.
+    got = [t for t in read("The Keeper of Favorite Cards") if t.event == "attacks"]
+    assert [t.effects for t in got] == [(ValueOnly("favorites list"),)]
