@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.types import Destroy, ValueOnly, Who
-from trigger_play import damage, perm, read
+from redzone.models.triggers.types import Conditional, Destroy, ValueOnly, Who
+from redzone.solver.frontends.commands import run_command
+from trigger_play import damage, perm, read, scenario
 
 
 def test_gorbag_sacrifices_the_orc_that_dealt_the_damage() -> None:
@@ -55,3 +56,44 @@ def test_a_favorites_list_is_a_note_of_the_player() -> None:
     # The Keeper of Favorite Cards: a card name noted for the game changes no permanent.
     got = [t for t in read("The Keeper of Favorite Cards") if t.event == "attacks"]
     assert [t.effects for t in got] == [(ValueOnly("favorites list"),)]
+
+
+def _token(pid: str, controller: str) -> dict[str, object]:
+    return {"id": pid, "name": "Soldier", "controller": controller, "token": True,
+            "types": ["Creature"], "subtypes": ["Soldier"], "power": 1, "toughness": 1}
+
+
+def test_zurgo_draws_for_an_attacking_token_and_drains_for_a_blocking_one() -> None:
+    # 608.2c, 608.2h: "draw a card if it was attacking. Otherwise, each opponent loses 1
+    # life" — one of the two, decided by the token as it last existed (Zurgo Stormrender).
+    (t,) = [t for t in read("Zurgo Stormrender") if t.event == "leaves"]
+    assert isinstance(t.effects[0], Conditional) and t.effects[0].test.kind == "was_attacking"
+    # Alice's Soldier token (1/1) attacks and is blocked by Hill Giant: it dies attacking.
+    got = damage([perm("z", "Zurgo Stormrender", "Alice"), _token("t", "Alice"),
+                  perm("h", "Hill Giant", "Bob")], {"t": "Bob"}, {"h": ["t"]})
+    assert got["outcome"]["destroyed"] == ["t"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+    # Bob's Hill Giant attacks; Alice's token blocks and dies, not attacking: Bob loses 1.
+    s = scenario([perm("z", "Zurgo Stormrender", "Alice"), _token("t", "Alice"),
+                  perm("h", "Hill Giant", "Bob")], {"h": "Alice"}, {"t": ["h"]})
+    s["active_player"] = "Bob"
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["destroyed"] == ["t"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+
+
+def test_garna_deals_one_to_each_opponent_for_a_creature_that_was_not_attacking() -> None:
+    # Garna, Bloodfist of Keld: Bob attacks with Hill Giant (3/3); Alice's Grizzly Bears
+    # (2/2) blocks and dies (704.5g); it was not attacking, so Garna deals 1 to Bob (120.3).
+    s = scenario([perm("g", "Garna, Bloodfist of Keld", "Alice"), perm("b", "Grizzly Bears", "Alice"),
+                  perm("h", "Hill Giant", "Bob")], {"h": "Alice"}, {"b": ["h"]})
+    s["active_player"] = "Bob"
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["destroyed"] == ["b"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+
+
+def test_otherwise_is_not_read_where_a_return_would_need_the_new_object() -> None:
+    # Bogardan Phoenix: "return it ... and put a death counter on it" names the card that
+    # returns (400.7: a new object); the source reference would miss it, so not read.
+    assert read("Bogardan Phoenix") == ()

@@ -110,3 +110,67 @@ def reflexive(sent: str, effects: list[Effect]) -> bool:
     if not (isinstance(e, Destroy) and e.sacrifice and e.who == _TRIGGER and not e.at_end_of_combat):
         return False
     return "target" not in sent
+
+
+# ---------------------------------------------------------------- "A if C. Otherwise, B."
+
+
+def otherwise(before: str, sent: str, read: Reader, refs: Any) -> tuple[Effect, ...] | None:
+    """"A if C. Otherwise, B." / "If C, A. Otherwise, B." (608.2c: C is checked as the
+    ability resolves; one of A and B is done): the ability's two first sentences ``before``
+    and ``sent`` (``sent`` begins "otherwise, ") as one
+    :class:`~redzone.models.triggers.types.Conditional` with ``otherwise`` B; ``None`` when
+    C, A or B is not read, when A is a choice ("you may"), or when A or B has a target (a
+    target is chosen whatever the condition, 603.3d). ``read``: the parser's reader of one
+    sentence; ``refs``: its references of the trigger condition."""
+    from redzone.models.triggers.types import Conditional
+
+    text = before.strip().rstrip(".")
+    text = text[:1].lower() + text[1:]
+    m = re.fullmatch(r"if ([^,]+), (.+)", text) or re.fullmatch(r"(.+?) if (.+)", text)
+    if not m or not sent.startswith("otherwise, "):
+        return None
+    cond, first = (m[1], m[2]) if text.startswith("if ") else (m[2], m[1])
+    if re.search(r"\b(?:you may|if you do|unless|if)\b", first) or " if " in cond:
+        return None
+    test = _test(cond, refs)
+    a = read(first)
+    b = read(sent[len("otherwise, "):].strip().rstrip("."))
+    if test is None or a is None or b is None or any(_targeted(e) for e in (*a, *b)):
+        return None
+    if refs.r.event in _GONE and any(getattr(e, "who", None) == Who("source") for e in (*a, *b)):
+        return None  # the source has left: "put a counter on it" after a return is not said
+    return (Conditional(test, a, otherwise=b),)
+
+
+def _targeted(e: Effect) -> bool:
+    who = getattr(e, "who", None)
+    return who is not None and (who.kind.startswith("target") or who.kind == "any_target")
+
+
+def _test(cond: str, refs: Any) -> Any:
+    """The :class:`~redzone.models.triggers.types.IfTest` of ``cond``: the conditions
+    grammar's (:func:`redzone.models.triggers.conditions.if_test`), or "it was attacking"
+    (the creature of a "dies" / "leaves" event, or the source, as it last existed: 608.2h)."""
+    from redzone.models.triggers.conditions import if_test
+    from redzone.models.triggers.types import IfTest
+
+    r = refs.r
+    if cond in ("it was attacking", "~ was attacking") and r.event in _GONE:
+        if cond == "it was attacking" and r.it == _TRIGGER:
+            return IfTest("was_attacking", of_trigger=True)
+        if cond == "~ was attacking" or r.it == Who("source"):
+            return IfTest("was_attacking")
+        return None
+    return if_test(cond, defending=refs.player("defending player") == Who("defending_player"),
+                   it_is_source=r.it == Who("source"), it_is_trigger=r.it == _TRIGGER,
+                   that_is_trigger=r.that_creature == _TRIGGER)
+
+
+def was_attacking(play: Any, f: Any, t: Any) -> bool:
+    """Whether the creature of ``f``'s event (``t.of_trigger``) or its source was an
+    attacking creature as it last existed on the battlefield (608.2h): one the play counts
+    among the attackers (declared, or put onto the battlefield attacking, 508.4) and did
+    not remove from combat (506.4)."""
+    pid = f.trigger if t.of_trigger else f.source
+    return isinstance(pid, str) and pid in play.attackers and pid not in play.edit.removed

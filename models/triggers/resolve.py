@@ -49,6 +49,7 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import more_control  # h39: control and tokens, more
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -1045,6 +1046,8 @@ class _Play:
         left them, life totals as they are now."""
         board = self.board
         state = self.state
+        if t.kind == "was_attacking":  # h39: more_control.py
+            return more_control.was_attacking(self, f, t)
         if t.kind in ("you_control", "opponent_controls", "defending_controls"):
             if t.kind == "you_control":
                 whose = {f.controller}

@@ -605,7 +605,8 @@ class IfTest:
                   # city's blessing, "you're the defending player", the most life
                   "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
-                  "trigger_had_keyword", "not_declared_tapped", "source_untapped"]
+                  "trigger_had_keyword", "not_declared_tapped", "source_untapped",
+                  "was_attacking"]  # h39 (more_control.py): it was attacking as it left
     count: int = 1
     quality: Quality | None = None
     other: bool = False
