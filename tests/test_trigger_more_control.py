@@ -97,3 +97,27 @@ def test_otherwise_is_not_read_where_a_return_would_need_the_new_object() -> Non
     # Bogardan Phoenix: "return it ... and put a death counter on it" names the card that
     # returns (400.7: a new object); the source reference would miss it, so not read.
     assert read("Bogardan Phoenix") == ()
+
+
+def test_the_card_of_a_permanent_that_died_is_exiled_from_its_graveyard() -> None:
+    # 700.4, 404.2: the card is in its owner's graveyard; exiling it (with a hit counter on
+    # the card in exile, 122.1) changes nothing on the battlefield (Mari; Mazzy's Aura).
+    (mari,) = [t for t in read("Mari, the Killing Quill") if t.event == "dies"]
+    assert mari.effects == (ValueOnly("exile from graveyard"),)
+    (mazzy,) = [t for t in read("Mazzy, Truesword Paladin") if t.event == "dies"]
+    assert mazzy.effects == (ValueOnly("exile from graveyard"), ValueOnly("impulse"))
+    # Bob's Grizzly Bears (2/2) blocks Alice's Hill Giant (3/3) and dies (704.5g): Mari's
+    # ability resolves as a value; the Giant is dealt 2, nobody loses life.
+    got = damage([perm("m", "Mari, the Killing Quill", "Alice"), perm("h", "Hill Giant", "Alice"),
+                  perm("b", "Grizzly Bears", "Bob")], {"h": "Bob"}, {"b": ["h"]})
+    assert got["outcome"]["destroyed"] == ["b"]
+    assert got["outcome"]["damage"] == {"h": 2}
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+    assert [t["result"] for t in got["triggers"]] == ["exile from graveyard (no effect on combat)"]
+
+
+def test_exile_it_is_not_read_for_a_permanent_still_on_the_battlefield() -> None:
+    # "it" attacking is on the battlefield: exiling it is a removal, not this value.
+    got = parse_trigger("Whenever a creature an opponent controls attacks, exile it with a hit "
+                        "counter on it.")
+    assert got is None or got.effects != (ValueOnly("exile from graveyard"),)

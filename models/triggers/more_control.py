@@ -7,6 +7,9 @@ Reading, each form general over the effects it wraps:
   Orc you control deals combat damage to a player, you may sacrifice it"): that creature
   sacrificed (701.21a) — a :class:`~redzone.models.triggers.types.Destroy` ``sacrifice`` of
   ``Who("trigger")``. Not read once the creature has left (a "dies" or "leaves" event).
+  "exile it [with a hit counter on it]" after a permanent of the watched kind died (a
+  creature an opponent controls, an Aura you control put into your graveyard): its card,
+  in a graveyard now (700.4), exiled from there — a value.
 - :func:`read_clause` — a delayed triggered ability (603.7) that acts "at the beginning of
   the next end step" / "... of your next end step", written either way round ("E at the
   beginning of the next end step", "At the beginning of the next end step, E"): the end
@@ -58,6 +61,12 @@ def read_first(s: str, refs: Any) -> tuple[Effect, ...] | None:
             and r.watch.controller == "you" and r.event not in _GONE and not r.once):
         # 701.21a: its controller (the ability's) sacrifices the creature of the event
         return (Destroy(_TRIGGER, sacrifice=True),)
+    m = re.fullmatch(r"exile it(?: with an? [a-z-]+ counter on it)?", s)
+    if m and r.event == "dies" and (r.it == _TRIGGER or r.it is None and r.watch.kind == "creatures"
+                                    and not r.once):
+        # the card of the permanent that died, in its owner's graveyard now (700.4, 404.2):
+        # exiled from there, with a counter on the exiled card (122.1) — a value
+        return (ValueOnly("exile from graveyard"),)
     return None
 
 
