@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from redzone.models.triggers.parse import parse_trigger
+from redzone.models.triggers.more_control import LookPut
 from redzone.models.triggers.types import Conditional, Destroy, ValueOnly, Who
 from redzone.solver.frontends.commands import run_command
 from trigger_play import damage, perm, read, scenario
@@ -121,3 +124,64 @@ def test_exile_it_is_not_read_for_a_permanent_still_on_the_battlefield() -> None
     got = parse_trigger("Whenever a creature an opponent controls attacks, exile it with a hit "
                         "counter on it.")
     assert got is None or got.effects != (ValueOnly("exile from graveyard"),)
+
+
+def _with_library(s: dict[str, Any], library: list[str]) -> dict[str, Any]:
+    s["players"][0]["library"] = library
+    return s
+
+
+def test_jet_puts_a_creature_card_from_the_top_five_tapped_and_attacking() -> None:
+    # Jet, Rebel Leader (3/4): a creature card with mana value 3 or less from among the top
+    # five (Grizzly Bears; Hill Giant's mana value is 4) enters tapped and attacking Bob
+    # (508.4, never declared); both unblocked: 3 + 2 damage (510.2).
+    (t,) = read("Jet, Rebel Leader")
+    assert isinstance(t.effects[0], LookPut) and t.effects[0].n == 5
+    assert t.effects[0].card.mana_value_at_most == 3 and t.effects[0].card.attacking
+    lib = ["Island", "Hill Giant", "Grizzly Bears", "Forest", "Island", "Craw Wurm"]
+    got = run_command("damage", _with_library(scenario([perm("j", "Jet, Rebel Leader", "Alice")],
+                                                        {"j": "Bob"}), lib), {}).to_json()
+    assert [(x["id"], x["attacking"]) for x in got["outcome"]["entered"]] == [("Alice~library2", "Bob")]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    # the card chosen stated in the scenario (trigger_choices[].chosen: PLAYER~libraryI)
+    got = run_command("damage", _with_library(scenario(
+        [perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"},
+        trigger_choices=[{"source": "j", "window": "attack", "chosen": "Alice~library2"}]), lib),
+        {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+
+
+def test_jet_with_no_library_stated_is_not_played() -> None:
+    # The cards looked at are hidden and not stated: never guessed (Jet deals its own 3).
+    got = damage([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 17}
+    assert got["outcome"]["entered"] == []
+    assert [x["sentence"][:22] for x in got["not_played"]] == ["Whenever Jet attacks, "]
+
+
+def test_winota_looks_at_the_next_six_for_its_second_trigger() -> None:
+    # Winota, Joiner of Forces: two non-Human attackers (Hill Giant, Grizzly Bears) trigger it
+    # twice; the first looks at the top six and puts the rest on the bottom (401.4), so the
+    # second sees the next six. Each Elite Vanguard (a 2/1 Human) enters tapped and
+    # attacking and gains indestructible until end of turn: 3 + 2 + 2 + 2 = 9 to Bob.
+    lib = ["Island"] * 2 + ["Elite Vanguard"] + ["Island"] * 5 + ["Elite Vanguard"] + ["Island"] * 3
+    s = _with_library(scenario([perm("w", "Winota, Joiner of Forces", "Alice"),
+                                perm("h", "Hill Giant", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                               {"h": "Bob", "b": "Bob"}), lib)
+    got = run_command("damage", s, {}).to_json()
+    assert sorted(x["id"] for x in got["outcome"]["entered"]) == ["Alice~library2", "Alice~library8"]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 11}
+    assert all("gains indestructible" in t["result"] for t in got["triggers"])
+
+
+def test_a_look_beyond_the_stated_library_is_not_played() -> None:
+    # Only five cards stated: the sixth card Winota would look at is unknown.
+    s = _with_library(scenario([perm("w", "Winota, Joiner of Forces", "Alice"),
+                                perm("h", "Hill Giant", "Alice")], {"h": "Bob"}),
+                      ["Elite Vanguard"] * 5)
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["entered"] == []
+    assert [t["result"] for t in got["triggers"]] == [
+        "not played: the library stated is shorter than the cards looked at"]
+    assert [x["sentence"][:40] for x in got["not_played"]] == [
+        "Whenever a non-Human creature you contro"]

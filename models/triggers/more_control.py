@@ -30,13 +30,16 @@ Pure Python.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
-from redzone.models.triggers.types import CreateTokens, Destroy, Effect, ValueOnly, Who
+from redzone.models.triggers.types import CreateTokens, Destroy, Effect, EntersFromCard, ValueOnly, Who
 
-__all__ = ["read_clause", "read_first", "reflexive"]
+__all__ = ["EFFECTS", "LookPut", "otherwise", "read_clause", "read_first", "read_whole",
+           "reflexive", "resolve", "unplayed", "was_attacking"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
@@ -183,3 +186,135 @@ def was_attacking(play: Any, f: Any, t: Any) -> bool:
     not remove from combat (506.4)."""
     pid = f.trigger if t.of_trigger else f.source
     return isinstance(pid, str) and pid in play.attackers and pid not in play.edit.removed
+
+
+# ---------------------------------------------------------------- the top cards of a library
+
+
+@dataclass(frozen=True)
+class LookPut:
+    """h39: "look at (reveal) the top ``n`` cards of your library. You may put a <kinds> card
+    [with mana value N or less] from among them onto the battlefield [tapped [and
+    attacking]]. [It gains <keywords> until end of turn.] Put the rest on the bottom of your
+    library in a random order." (Jet, Rebel Leader; Winota, Joiner of Forces): the cards are
+    the top ``n`` of the scenario's ``players[].library`` (top first); ``card`` the kinds,
+    bound and tapped / attacking (an :class:`EntersFromCard` ``"hand_card"``); ``gains`` the
+    keywords the card put gains until end of turn."""
+
+    n: int
+    card: EntersFromCard
+    gains: tuple[str, ...] = ()
+
+
+EFFECTS = (LookPut,)
+"""The effect classes :func:`resolve` plays."""
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_LOOK = re.compile(
+    r"(?:look at|reveal) the top (?P<n>\w+) cards of your library\. you may put (?P<card>an? "
+    r"[^.]+? card(?: with mana value \d+ or less)?) from among them onto the battlefield"
+    r"(?P<tap> tapped and attacking| tapped)?\. (?:(?:it|that creature) gains (?P<gains>[^.]+?) "
+    r"until end of turn\. )?put the rest (?:of the cards )?on the bottom of your library in a "
+    r"random order\.?")
+
+
+def read_whole(rest: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text of :class:`LookPut` (not optional as a whole: the "may" is the
+    choice of a card or none as it resolves, 608.2d), or ``None``."""
+    from redzone.models.triggers.control import KEYWORDS
+    from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
+
+    text = rest.strip()
+    text = re.sub(r"(^|\. )([A-Z])", lambda m: m[1] + m[2].lower(), text)
+    m = _LOOK.fullmatch(text)
+    if not m or m["n"] not in _NUMBERS:
+        return None
+    got = _hand_card(f"put {m['card']} from your hand onto the battlefield{m['tap'] or ''}", refs)
+    if not got or len(got) != 1 or not isinstance(got[0], EntersFromCard) \
+            or got[0].what != "hand_card" or got[0].bound or got[0].x is not None:
+        return None
+    gains: tuple[str, ...] = ()
+    if m["gains"]:
+        gains = tuple(w for w in re.split(r", and |, | and ", m["gains"]) if w)
+        if not all(w in KEYWORDS for w in gains):
+            return None
+    look = cast("Effect", LookPut(_NUMBERS[m["n"]], got[0], gains))  # (played by resolve)
+    return (look,), False
+
+
+def _library(board: Any, player: str) -> tuple[str, ...]:
+    return next((tuple(p.library) for p in board.players if p.name == player), ())
+
+
+def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bool:
+    """Whether the read triggered ability ``sentence`` of ``perm`` looks at more top cards of
+    a library than the scenario states (``players[].library``; unstated, empty): the cards
+    are not known, so the ability is not played (``solver/not_played.py`` lists it)."""
+    from redzone.models.triggers.parse import parse_triggers
+    from redzone.models.triggers.types import flat_effects
+
+    return any(isinstance(e, LookPut) and len(_library(board, perm.controller)) < e.n
+               for t in parse_triggers(sentence, names) for e in flat_effects(t.effects))
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve one of :data:`EFFECTS` for ``f`` in the window ``play``: a line of what it did."""
+    assert isinstance(e, LookPut)
+    return _look_put(play, f, e, chosen)
+
+
+def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
+    """:class:`LookPut`: the controller chooses one card of the kinds and bound among the top
+    ``e.n`` of their stated library, or none (608.2d), put onto the battlefield as
+    ``<player>~library<i>`` [tapped [and attacking]: 508.4, never declared]; the rest go to
+    the bottom in a random order (401.4). A second look in the same window sees the next
+    ``e.n`` cards (those looked at went to the bottom); a look after another effect took
+    cards from that library in this combat is not played (the order then is not modelled),
+    nor one with no library stated."""
+    from redzone.models.triggers.entries import _bounds, _fits, put_card  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+    from redzone.models.triggers.types import GainKeywords
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = _library(base, f.controller)
+    if not library:
+        return "not played: the cards looked at are not stated (players[].library)"
+    looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
+    mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
+    prefix = f"{f.controller}~library"
+    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms):
+        return "not played: another effect took cards from the library in this combat"
+    start = mine["seen"]
+    if start + e.n > len(library):
+        return "not played: the library stated is shorter than the cards looked at"
+    mine["seen"] = start + e.n
+    bounds = _bounds(play, f, e.card)
+    options: list[Any] = []
+    names: dict[str, str] = {}
+    for i in range(start, start + e.n):
+        cid, name = f"{prefix}{i}", library[i]
+        if name in names.values() or not _fits(name, e.card, bounds):
+            continue
+        options.append(cid)
+        names[cid] = name
+    if not options:
+        return f"no such card among the top {e.n} of {f.controller}'s library"
+    options.append(None)
+    pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options),
+                              f.trigger))
+    chosen["chosen"] = pick
+    if pick is None:
+        return "no card put onto the battlefield; the rest on the bottom of the library"
+    index = len(base.permanents) + 1000 + play.tokens + len(perms)
+    refused, tail = put_card(play, f, names[pick], pick, "library", index, tapped=e.card.tapped,
+                             attacking=e.card.attacking)
+    if refused is not None:
+        return refused
+    mine["ids"].add(pick)
+    line = f"{names[pick]} put onto the battlefield from {f.controller}'s library as {pick}" + tail
+    if e.gains:
+        line += "; " + play.effect(dataclasses.replace(f, trigger=pick),
+                                   GainKeywords(Who("trigger"), e.gains), chosen)
+    return line

@@ -1090,7 +1090,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or _players.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h16
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
-             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h26: "choose target X. ..."
+             or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
+             or more_control.read_whole(rest, refs))  # h39: "look at the top N cards ... from among them"
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll

@@ -824,6 +824,8 @@ class _Play:
         state = self.state
         if isinstance(e, reflexive.GraveyardCost):  # h20: a card exiled from a graveyard
             return reflexive.pay(self, f, e, chosen)
+        if isinstance(e, more_control.EFFECTS):  # h39: the top cards of a library
+            return more_control.resolve(self, f, e, chosen)
         if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)

@@ -24,6 +24,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
 from redzone.models.triggers.players import resolution_choice  # h16
+from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
 from redzone.models.triggers.chance import Chance, is_random
@@ -104,6 +105,7 @@ def check_trigger_choices(board: Board) -> None:
                    lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore, Clash, RingTempts))
                                  or resolution_choice(e)
                                  or isinstance(e, EntersFromCard) and e.what == "hand_card"
+                                 or isinstance(e, more_control.EFFECTS)  # h39: a library card
                                  for e in flat(t.effects)),  # h28: an explore's card
                    "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
                    "untap, {X}, the legend rule, an explored card, a clash, a Ring-bearer)"),
