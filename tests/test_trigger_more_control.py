@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from redzone.models.errors import ScenarioError
 from redzone.models.triggers.parse import parse_trigger
 from redzone.models.triggers.more_control import LookPut
 from redzone.models.triggers.types import Conditional, Destroy, ValueOnly, Who
@@ -185,3 +188,23 @@ def test_a_look_beyond_the_stated_library_is_not_played() -> None:
         "not played: the library stated is shorter than the cards looked at"]
     assert [x["sentence"][:40] for x in got["not_played"]] == [
         "Whenever a non-Human creature you contro"]
+
+
+def test_emergent_woodwurm_looks_at_as_many_cards_as_its_power() -> None:
+    # "the top X cards ..., where X is its power" and "mana value X or less": X = 4 as it
+    # resolves (608.2h). Of Island, Hill Giant, Craw Wurm, Forest (Grizzly Bears is fifth,
+    # not looked at), Alice puts Hill Giant (mana value 4): it enters untapped, not attacking.
+    (t,) = [t for t in read("Emergent Woodwurm") if t.event == "attacks"]
+    assert isinstance(t.effects[0], LookPut) and t.effects[0].n == 0
+    lib = ["Island", "Hill Giant", "Craw Wurm", "Forest", "Grizzly Bears"]
+    s = _with_library(scenario([perm("w", "Emergent Woodwurm", "Alice")], {"w": "Bob"},
+                               trigger_choices=[{"source": "w", "window": "attack",
+                                                 "chosen": "Alice~library1"}]), lib)
+    got = run_command("damage", s, {}).to_json()
+    assert [(x["id"], x["tapped"], x["attacking"]) for x in got["outcome"]["entered"]] == [
+        ("Alice~library1", False, None)]
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    # Grizzly Bears, the fifth card, was not looked at: stating it is an error naming the field
+    s["combat"]["trigger_choices"][0]["chosen"] = "Alice~library4"
+    with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.chosen.*can't be chosen"):
+        run_command("damage", s, {})

@@ -202,6 +202,7 @@ class LookPut:
     keywords the card put gains until end of turn."""
 
     n: int
+    """How many; 0: X, ``card.x`` counted as it resolves (608.2h: "where X is its power")."""
     card: EntersFromCard
     gains: tuple[str, ...] = ()
 
@@ -212,10 +213,11 @@ EFFECTS = (LookPut,)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10}
 _LOOK = re.compile(
-    r"(?:look at|reveal) the top (?P<n>\w+) cards of your library\. you may put (?P<card>an? "
-    r"[^.]+? card(?: with mana value \d+ or less)?) from among them onto the battlefield"
+    r"(?:look at|reveal) the top (?P<n>\w+) cards of your library(?:, where X is (?P<x>[^.]+))?\. "
+    r"you may put (?P<card>an? "
+    r"[^.]+? card(?: with mana value (?:\d+|X) or less)?) from among them onto the battlefield"
     r"(?P<tap> tapped and attacking| tapped)?\. (?:(?:it|that creature) gains (?P<gains>[^.]+?) "
-    r"until end of turn\. )?put the rest (?:of the cards )?on the bottom of your library in a "
+    r"until end of turn\. )?put the rest (?:of the cards )?on the bottom (?:of your library )?in a "
     r"random order\.?")
 
 
@@ -228,18 +230,21 @@ def read_whole(rest: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
     text = rest.strip()
     text = re.sub(r"(^|\. )([A-Z])", lambda m: m[1] + m[2].lower(), text)
     m = _LOOK.fullmatch(text)
-    if not m or m["n"] not in _NUMBERS:
+    if not m or m["n"] not in _NUMBERS and not (m["n"] == "X" and m["x"]):
         return None
-    got = _hand_card(f"put {m['card']} from your hand onto the battlefield{m['tap'] or ''}", refs)
+    where = f", where X is {m['x']}" if m["x"] else ""
+    got = _hand_card(f"put {m['card']} from your hand onto the battlefield{m['tap'] or ''}{where}",
+                     refs)
     if not got or len(got) != 1 or not isinstance(got[0], EntersFromCard) \
-            or got[0].what != "hand_card" or got[0].bound or got[0].x is not None:
-        return None
+            or got[0].what != "hand_card" or got[0].bound not in ("", "x") \
+            or (got[0].x is None) != (m["n"] != "X"):
+        return None  # X: the number looked at is the card's bound too (Emergent Woodwurm)
     gains: tuple[str, ...] = ()
     if m["gains"]:
         gains = tuple(w for w in re.split(r", and |, | and ", m["gains"]) if w)
         if not all(w in KEYWORDS for w in gains):
             return None
-    look = cast("Effect", LookPut(_NUMBERS[m["n"]], got[0], gains))  # (played by resolve)
+    look = cast("Effect", LookPut(_NUMBERS.get(m["n"], 0), got[0], gains))  # (played by resolve)
     return (look,), False
 
 
@@ -254,7 +259,7 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
     from redzone.models.triggers.parse import parse_triggers
     from redzone.models.triggers.types import flat_effects
 
-    return any(isinstance(e, LookPut) and len(_library(board, perm.controller)) < e.n
+    return any(isinstance(e, LookPut) and len(_library(board, perm.controller)) < max(e.n, 1)
                for t in parse_triggers(sentence, names) for e in flat_effects(t.effects))
 
 
@@ -286,21 +291,22 @@ def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
     prefix = f"{f.controller}~library"
     if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms):
         return "not played: another effect took cards from the library in this combat"
+    n = e.n or (max(0, play.amount(f, e.card.x)) if e.card.x is not None else 0)
     start = mine["seen"]
-    if start + e.n > len(library):
+    if start + n > len(library):
         return "not played: the library stated is shorter than the cards looked at"
-    mine["seen"] = start + e.n
+    mine["seen"] = start + n
     bounds = _bounds(play, f, e.card)
     options: list[Any] = []
     names: dict[str, str] = {}
-    for i in range(start, start + e.n):
+    for i in range(start, start + n):
         cid, name = f"{prefix}{i}", library[i]
         if name in names.values() or not _fits(name, e.card, bounds):
             continue
         options.append(cid)
         names[cid] = name
     if not options:
-        return f"no such card among the top {e.n} of {f.controller}'s library"
+        return f"no such card among the top {n} of {f.controller}'s library"
     options.append(None)
     pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text, tuple(options),
                               f.trigger))
