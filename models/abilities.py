@@ -304,9 +304,12 @@ class XCount:
     - ``what="basic land types"``: the number of basic land types (Plains, Island, Swamp,
       Mountain, Forest; CR 305.6) among lands the source's controller controls (domain:
       Collective Restraint).
+    - ``what="cards in hand"``: the number of cards in the source's controller's hand, as
+      the scenario states it (``players[].hand``; Cowed by Wisdom). Unstated, the cost is
+      not decided: :func:`redzone.models.board.build_board` reports the ability instead.
     """
 
-    what: Literal["permanents", "counters", "basic land types"]
+    what: Literal["permanents", "counters", "basic land types", "cards in hand"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     counter: str | None = None

@@ -318,6 +318,9 @@ class Board:
     load_actions: tuple[LoadAction, ...] = ()
     """The state-based actions performed (or, player-side, reported) as the scenario was
     loaded (:mod:`redzone.models.load_actions`; issue 25 §2, CR 704.3)."""
+    unread_conditions: tuple[str, ...] = ()
+    """One line per key of a permanent's ``conditions`` that no rule reads (a misspelling;
+    :mod:`redzone.models.condition_keys`): warned by every front end, refused by ``--strict``."""
 
     def player(self, name: str) -> Player:
         """The player called ``name``; ``KeyError`` if none."""

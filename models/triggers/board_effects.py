@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.ability_base import Quality
+from redzone.models.condition_keys import DOESNT_UNTAP, GOADED
 from redzone.models.triggers import if_tests  # h25: a sacrifice as the price of "unless"
 from redzone.models.triggers.types import (
     flat_effects,
@@ -270,17 +271,15 @@ NO_COMBAT_DAMAGE = "assigns no combat damage"
 """The ``conditions`` key of a creature that assigns no combat damage this turn (read by
 :func:`redzone.models.damage_rules.damage_problem`)."""
 
-DOESNT_UNTAP = "doesn't untap"
-"""The ``conditions`` key of a permanent that doesn't untap during its controller's next
-untap step (502.3). The AI's crack-back (docs/ai.md) does not read it."""
+# DOESNT_UNTAP: the ``conditions`` key of a permanent that doesn't untap during its
+# controller's next untap step (502.3; models/condition_keys.py, read by the AI's next turn).
 
 DELAYED = "at end of combat: "
 """The prefix of a ``conditions`` key of the source of a delayed "at end of combat" ability:
 the rest is JSON ``[text, effect index, trigger id, target, fixed object ids per effect]``."""
 
-GOADED = "goaded by "
-"""The prefix of the ``conditions`` key of a creature goaded by a triggered ability (701.15a;
-the goading player's name follows)."""
+# GOADED: the prefix of the ``conditions`` key of a creature goaded by a triggered ability
+# (701.15a; models/condition_keys.py, read by models/attack_rules.py).
 
 
 TRIGGERED_THIS_TURN = "triggered this turn"
