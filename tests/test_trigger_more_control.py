@@ -208,3 +208,29 @@ def test_emergent_woodwurm_looks_at_as_many_cards_as_its_power() -> None:
     s["combat"]["trigger_choices"][0]["chosen"] = "Alice~library4"
     with pytest.raises(ScenarioError, match=r"trigger_choices\[0\]\.chosen.*can't be chosen"):
         run_command("damage", s, {})
+
+
+def test_life_paid_for_a_card_is_never_chosen() -> None:
+    # Bebop: "you may draw X cards ... If you do, you lose X life" — life paid for a value
+    # only; as for mana or energy paid for a value (board_effects.paid), the play declines
+    # (608.2d): nothing drawn, no life lost.
+    (t,) = read("Bebop, Skull & Crossbones")
+    assert t.effects == (ValueOnly("a value for life: not chosen"),) and not t.optional
+    # Taborax: the +1/+1 counter is the combat effect; the Cleric's draw-for-life a value.
+    (tab,) = read("Taborax, Hope's Demise")
+    assert tab.effects[1:] == (ValueOnly("a value for life: not chosen"),)
+    # Alice's Grizzly Bears (2/2) blocked by Hill Giant (3/3) dies (704.5g): Taborax (2/2)
+    # gets a +1/+1 counter (122.1) and Alice keeps her 20 life.
+    got = damage([perm("t", "Taborax, Hope's Demise", "Alice"), perm("b", "Grizzly Bears", "Alice"),
+                  perm("h", "Hill Giant", "Bob")], {"b": "Bob"}, {"h": ["b"]})
+    assert got["outcome"]["destroyed"] == ["b"]
+    assert got["outcome"]["counters"] == {"t": {"+1/+1": 1}}
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 20}
+
+
+def test_life_for_a_combat_effect_is_not_this_reading() -> None:
+    # "you may have it get +2/+0 ... If you do, you lose 2 life": a combat effect bought with
+    # life is a real choice, not a value declined.
+    got = parse_trigger("Whenever this creature attacks, you may have it get +2/+0 until end "
+                        "of turn. If you do, you lose 2 life.", ("Test Creature",))
+    assert got is None or ValueOnly("a value for life: not chosen") not in got.effects

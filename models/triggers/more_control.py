@@ -324,3 +324,26 @@ def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
         line += "; " + play.effect(dataclasses.replace(f, trigger=pick),
                                    GainKeywords(Who("trigger"), e.gains), chosen)
     return line
+
+
+# ---------------------------------------------------------------- life paid for a value
+
+_LIFE_FOR_VALUE = re.compile(r"if you do, you lose (?:\d+|X|that much) life\.?")
+
+
+def life_for_value(before: str, sent: str, effects: list[Effect]) -> bool:
+    """Whether ``sent`` is "If you do, you lose N (X) life" after ``before``, a sentence whose
+    "you may" chose a value only ("you may draw X cards, where X is ...": Bebop; "if that
+    creature was a Cleric, you may draw a card": Taborax): the life is paid for a value,
+    and as for a payment of mana or energy for a value only
+    (:func:`redzone.models.triggers.board_effects.paid`) the play never chooses it — the card
+    is not drawn and no life is lost, a legal choice (608.2d) that changes nothing in
+    combat. The value read (``effects[-1]``) becomes that one ``ValueOnly`` (``effects``
+    changed in place)."""
+    if not (_LIFE_FOR_VALUE.fullmatch(sent) and effects and isinstance(effects[-1], ValueOnly)
+            and re.search(r"(?:^|, )you may (?:draw|scry|surveil|investigate|create a "
+                          r"(?:Treasure|Clue|Food) token)\b", before.strip()[:1].lower()
+                          + before.strip()[1:])):
+        return False
+    effects[-1] = ValueOnly("a value for life: not chosen")
+    return True

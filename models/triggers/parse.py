@@ -1133,6 +1133,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
             i += 1
             continue
+        if i > 0 and more_control.life_for_value(sentences[i - 1], sent, effects):  # h39: "If you do, you lose 1 life"
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1
