@@ -234,3 +234,26 @@ def test_life_for_a_combat_effect_is_not_this_reading() -> None:
     got = parse_trigger("Whenever this creature attacks, you may have it get +2/+0 until end "
                         "of turn. If you do, you lose 2 life.", ("Test Creature",))
     assert got is None or ValueOnly("a value for life: not chosen") not in got.effects
+
+
+def test_guide_of_souls_reflexive_ability_is_the_rest_of_the_text() -> None:
+    # 603.12: "When you do, put two +1/+1 counters and a flying counter on target attacking
+    # creature. It becomes an Angel in addition to its other types." — both sentences are the
+    # reflexive ability, done only if the {E}{E}{E} was paid; both kinds of counter on the one
+    # target (122.1; a flying counter gives flying, 122.1b).
+    (t,) = read("Guide of Souls")
+    assert t.optional and [type(e).__name__ for e in t.effects] == ["Pay", "Counters", "Counters",
+                                                                    "Becomes"]
+    s = scenario([perm("g", "Guide of Souls", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                 {"b": "Bob"}, trigger_choices=[{"source": "g", "window": "attack", "may": True,
+                                                 "target": "b"}])
+    s["players"][0]["energy"] = 3
+    got = run_command("damage", s, {}).to_json()
+    # Grizzly Bears (2/2) is a 4/4 with flying, unblocked: 4 damage to Bob (510.2)
+    assert got["outcome"]["counters"] == {"b": {"+1/+1": 2, "flying": 1}}
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 16}
+    # with no energy it can't be paid (118.3): nothing happens
+    s["players"][0]["energy"] = 0
+    s["combat"]["trigger_choices"] = []
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}

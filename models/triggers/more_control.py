@@ -20,6 +20,7 @@ Reading, each form general over the effects it wraps:
   ("destroy all permanents at ...") is not read here: the board of the next turn would keep
   what it removes (:class:`~redzone.models.triggers.types.AtNextEndStep` is the reading of
   those it can fix now).
+- "put two +1/+1 counters and a flying counter on X": both kinds on the one object (122.1).
 - a modal "choose one — • A. • B." whose every mode is a value, as one clause (after "When
   you do, "): one ``ValueOnly``; and :func:`reflexive`, the "When you do" of :func:`read_first`'s
   sacrifice.
@@ -49,6 +50,9 @@ _GONE = ("dies", "leaves")
 _END_STEP = r"at the beginning of (?:the|your) next end step"
 _LATER_FIRST = re.compile(_END_STEP + r", (.+)")
 _LATER_LAST = re.compile(r"(.+?) " + _END_STEP)
+
+_COUNTER = r"(?:a|an|one|two|three|four|\d+) [+\-\w/]+ counters?"
+_TWO_COUNTERS = re.compile(rf"put ({_COUNTER}) and ({_COUNTER}) on (.+)")
 
 _VALUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"choose a (?:nonland )?card name and add it to your favorites list for this "
@@ -86,6 +90,13 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     for rx, tag in _VALUES:
         if rx.fullmatch(s):
             return (ValueOnly(tag),)
+    m = _TWO_COUNTERS.fullmatch(s)
+    if m:  # "put two +1/+1 counters and a flying counter on X": one object, both kinds (122.1)
+        a, b = sentence(f"put {m[1]} on {m[3]}"), sentence(f"put {m[2]} on {m[3]}")
+        if not a or not b or len(a) != 1 or len(b) != 1 \
+                or getattr(a[0], "who", None) != getattr(b[0], "who", 0):
+            return None
+        return a + b
     if s.startswith("choose "):
         return _value_modes(s, sentence)
     return None
@@ -347,3 +358,11 @@ def life_for_value(before: str, sent: str, effects: list[Effect]) -> bool:
         return False
     effects[-1] = ValueOnly("a value for life: not chosen")
     return True
+
+
+def in_reflexive(sentences: list[str], i: int) -> bool:
+    """Whether sentence ``i`` of an ability's effect text comes after a "When you do, ..."
+    sentence (603.12): the reflexive ability is the rest of the text ("When you do, put two
+    +1/+1 counters ... on target attacking creature. It becomes an Angel ...": Guide of
+    Souls), so it belongs to the choice that ability depends on."""
+    return any(sentences[j].strip().lower().startswith("when you do, ") for j in range(1, i))

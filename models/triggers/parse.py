@@ -1209,7 +1209,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             return None  # a combat effect hangs on a choice made with hidden cards
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
-                isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects):  # h20
+                isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
+                and not more_control.in_reflexive(sentences, i):  # h20; h39: after "When you do"
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice
