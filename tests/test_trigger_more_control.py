@@ -257,3 +257,20 @@ def test_guide_of_souls_reflexive_ability_is_the_rest_of_the_text() -> None:
     s["combat"]["trigger_choices"] = []
     got = run_command("damage", s, {}).to_json()
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 18}
+
+
+def test_invisible_woman_pumps_per_creature_and_makes_it_unblockable() -> None:
+    # 603.12, 611.2c: "target creature gets +1/+0 until end of turn for each creature you
+    # control and can't be blocked this turn" — both effects on the one target, after the
+    # {R}{G}{W}{U} is paid (4 mana stated).
+    (t,) = [t for t in read("Invisible Woman") if t.event == "you_attack"]
+    assert [type(e).__name__ for e in t.effects] == ["Pay", "Pump", "CantBeBlockedEffect"]
+    s = scenario([perm("w", "Invisible Woman", "Alice"), perm("b", "Grizzly Bears", "Alice")],
+                 {"w": "Bob", "b": "Bob"},
+                 trigger_choices=[{"source": "w", "window": "attack", "may": True, "target": "b"}])
+    s["players"][0]["mana"] = 4
+    got = run_command("damage", s, {}).to_json()
+    # two creatures: Grizzly Bears is 4/2; 3 + 4 = 7 unblocked damage to Bob (510.2)
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 13}
+    (line,) = [x["result"] for x in got["triggers"] if x["source"] == "w"]
+    assert "b gets +2/+0" in line and "can't be blocked" in line, line

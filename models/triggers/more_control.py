@@ -20,7 +20,9 @@ Reading, each form general over the effects it wraps:
   ("destroy all permanents at ...") is not read here: the board of the next turn would keep
   what it removes (:class:`~redzone.models.triggers.types.AtNextEndStep` is the reading of
   those it can fix now).
-- "put two +1/+1 counters and a flying counter on X": both kinds on the one object (122.1).
+- "put two +1/+1 counters and a flying counter on X": both kinds on the one object (122.1);
+  "target X gets +1/+0 until end of turn for each ... and can't be blocked this turn": both
+  effects on the one target.
 - a modal "choose one — • A. • B." whose every mode is a value, as one clause (after "When
   you do, "): one ``ValueOnly``; and :func:`reflexive`, the "When you do" of :func:`read_first`'s
   sacrifice.
@@ -39,7 +41,7 @@ from typing import Any, cast
 
 from redzone.models.triggers.types import CreateTokens, Destroy, Effect, EntersFromCard, ValueOnly, Who
 
-__all__ = ["EFFECTS", "LookPut", "otherwise", "read_clause", "read_first", "read_whole",
+__all__ = ["EFFECTS", "LookPut", "otherwise", "read_clause", "read_early", "read_first", "read_whole",
            "reflexive", "resolve", "unplayed", "was_attacking"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -53,6 +55,10 @@ _LATER_LAST = re.compile(r"(.+?) " + _END_STEP)
 
 _COUNTER = r"(?:a|an|one|two|three|four|\d+) [+\-\w/]+ counters?"
 _TWO_COUNTERS = re.compile(rf"put ({_COUNTER}) and ({_COUNTER}) on (.+)")
+
+_GETS_AND = re.compile(r"((?:up to one |another )?target [^.]+?) (gets? [+\-−]\d+/[+\-−]\d+ until end of "
+                       r"turn[^.]*?) and (can't be blocked this (?:turn|combat)|can't block this "
+                       r"(?:turn|combat))")
 
 _VALUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"choose a (?:nonland )?card name and add it to your favorites list for this "
@@ -77,6 +83,28 @@ def read_first(s: str, refs: Any) -> tuple[Effect, ...] | None:
     return None
 
 
+def read_early(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
+    """Two effects on one object in one clause, read before the parser's own forms (which
+    would refuse the clause): "put two +1/+1 counters and a flying counter on X", "target X
+    gets +1/+0 until end of turn for each ... and can't be blocked this turn"; or ``None``."""
+    m = _GETS_AND.fullmatch(s)
+    if m:  # "X gets +1/+0 until end of turn for each ... and can't be blocked this turn": one
+        # subject, both effects (the same object, 611.2c)
+        a, b = sentence(f"{m[1]} {m[2]}"), sentence(f"{m[1]} {m[3]}")
+        if not a or not b or len(b) != 1 or any(getattr(e, "who", None) != getattr(b[0], "who", 0)
+                                                for e in a):
+            return None
+        return a + b
+    m = _TWO_COUNTERS.fullmatch(s)
+    if m:  # "put two +1/+1 counters and a flying counter on X": one object, both kinds (122.1)
+        a, b = sentence(f"put {m[1]} on {m[3]}"), sentence(f"put {m[2]} on {m[3]}")
+        if not a or not b or len(a) != 1 or len(b) != 1 \
+                or getattr(a[0], "who", None) != getattr(b[0], "who", 0):
+            return None
+        return a + b
+    return None
+
+
 def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | None:
     """One clause of this module read last (module docstring), or ``None``. ``sentence``:
     the parser's reader of one sentence (the delayed effect must read)."""
@@ -90,13 +118,6 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     for rx, tag in _VALUES:
         if rx.fullmatch(s):
             return (ValueOnly(tag),)
-    m = _TWO_COUNTERS.fullmatch(s)
-    if m:  # "put two +1/+1 counters and a flying counter on X": one object, both kinds (122.1)
-        a, b = sentence(f"put {m[1]} on {m[3]}"), sentence(f"put {m[2]} on {m[3]}")
-        if not a or not b or len(a) != 1 or len(b) != 1 \
-                or getattr(a[0], "who", None) != getattr(b[0], "who", 0):
-            return None
-        return a + b
     if s.startswith("choose "):
         return _value_modes(s, sentence)
     return None

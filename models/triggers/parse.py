@@ -781,6 +781,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_more = control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h26
     if got_more is not None:
         return got_more
+    got_more = more_control.read_early(s, lambda x: _sentence(x, refs, dies_self))  # h39
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
