@@ -130,7 +130,8 @@ def _value_modes(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
     from redzone.models.triggers.board_effects import read_modes
 
     def effects(x: str) -> tuple[tuple[Effect, ...], bool] | None:
-        got = sentence(x)
+        x = x.strip()
+        got = sentence(x if x.startswith("~") else x[:1].lower() + x[1:])
         return None if got is None else (got, False)
 
     modal, got = read_modes(s, effects)
@@ -139,7 +140,7 @@ def _value_modes(s: str, sentence: Reader) -> tuple[Effect, ...] | None:
     (modes,), _ = got
     inner = [e for mode in getattr(modes, "modes", ()) for e in mode]
     if not inner or not all(isinstance(e, ValueOnly) for e in inner):
-        return None
+        return None  # (modes inside a reflexive ability are not played: only values here)
     return (ValueOnly("a mode of value (700.2)"),)
 
 
