@@ -274,3 +274,21 @@ def test_invisible_woman_pumps_per_creature_and_makes_it_unblockable() -> None:
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 13}
     (line,) = [x["result"] for x in got["triggers"] if x["source"] == "w"]
     assert "b gets +2/+0" in line and "can't be blocked" in line, line
+
+
+def test_mistmeadow_vanisher_exiles_a_nontoken_permanent_until_the_end_step() -> None:
+    # Mistmeadow Vanisher attacks (it becomes tapped, 508.1f): Bob's Grizzly Bears is exiled
+    # (701.13); it returns at the beginning of the next end step, after combat (603.7).
+    (t,) = read("Mistmeadow Vanisher")
+    assert isinstance(t.effects[0], Destroy) and t.effects[0].exile and t.effects[0].who.up_to
+    assert t.effects[1:] == (ValueOnly("returns later"),)
+    perms = [perm("v", "Mistmeadow Vanisher", "Alice"), perm("b", "Grizzly Bears", "Bob"),
+             _token("t", "Bob")]
+    got = damage(perms, {"v": "Bob"},
+                 trigger_choices=[{"source": "v", "window": "attack", "target": "b"}])
+    assert got["outcome"]["destroyed"] == ["b"]
+    assert got["outcome"]["reasons"] == {"b": "exiled by a triggered ability (701.13)"}
+    # a token is no legal target (111.1: "nontoken"), nor a land
+    with pytest.raises(ScenarioError, match="target"):
+        damage(perms, {"v": "Bob"},
+               trigger_choices=[{"source": "v", "window": "attack", "target": "t"}])

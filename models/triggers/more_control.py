@@ -7,6 +7,8 @@ Reading, each form general over the effects it wraps:
   Orc you control deals combat damage to a player, you may sacrifice it"): that creature
   sacrificed (701.21a) — a :class:`~redzone.models.triggers.types.Destroy` ``sacrifice`` of
   ``Who("trigger")``. Not read once the creature has left (a "dies" or "leaves" event).
+  "destroy / exile [up to one] target nonland, nontoken permanent" (111.1: a card's
+  permanent, not a land).
   "exile it [with a hit counter on it]" after a permanent of the watched kind died (a
   creature an opponent controls, an Aura you control put into your graveyard): its card,
   in a graveyard now (700.4), exiled from there — a value.
@@ -74,6 +76,14 @@ def read_first(s: str, refs: Any) -> tuple[Effect, ...] | None:
             and r.watch.controller == "you" and r.event not in _GONE and not r.once):
         # 701.21a: its controller (the ability's) sacrifices the creature of the event
         return (Destroy(_TRIGGER, sacrifice=True),)
+    m = re.fullmatch(r"(destroy|exile) (up to one )?target (?:nonland, nontoken|nontoken, nonland) "
+                     r"permanent", s)
+    if m:  # "exile up to one target nonland, nontoken permanent" (Mistmeadow Vanisher, 111.1)
+        from redzone.models.ability_base import Quality
+
+        who = Who("target_permanent", up_to=bool(m[2]), exclude_types=("Land",),
+                  qualities=(Quality(token=False),))
+        return (Destroy(who, exile=m[1] == "exile"),)
     m = re.fullmatch(r"exile it(?: with an? [a-z-]+ counter on it)?", s)
     if m and r.event == "dies" and (r.it == _TRIGGER or r.it is None and r.watch.kind == "creatures"
                                     and not r.once):
