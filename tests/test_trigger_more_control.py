@@ -9,7 +9,7 @@ import pytest
 
 from redzone.models.errors import ScenarioError
 from redzone.models.triggers.parse import parse_trigger
-from redzone.models.triggers.more_control import LookPut
+from redzone.models.triggers.more_control import LookPut, TopCardLife
 from redzone.models.triggers.types import Conditional, Destroy, ValueOnly, Who
 from redzone.solver.frontends.commands import run_command
 from trigger_play import damage, perm, read, scenario
@@ -292,3 +292,19 @@ def test_mistmeadow_vanisher_exiles_a_nontoken_permanent_until_the_end_step() ->
     with pytest.raises(ScenarioError, match="target"):
         damage(perms, {"v": "Bob"},
                trigger_choices=[{"source": "v", "window": "attack", "target": "t"}])
+
+
+def test_yuriko_reveals_the_stated_top_card_and_drains_its_mana_value() -> None:
+    # Yuriko (1/3, a Ninja) unblocked deals 1 to Bob (510.2); its ability reveals the top card
+    # of Alice's stated library, Hill Giant (mana value 4, 202.3), puts it into her hand, and
+    # Bob loses 4 life (119.3): 20 - 1 - 4 = 15.
+    (t,) = read("Yuriko, the Tiger's Shadow")
+    assert t.effects == (TopCardLife(),)
+    s = _with_library(scenario([perm("y", "Yuriko, the Tiger's Shadow", "Alice")], {"y": "Bob"}),
+                      ["Hill Giant", "Island"])
+    got = run_command("damage", s, {}).to_json()
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 15}
+    # no library stated: the card is unknown, so the ability is not played (and listed)
+    got = damage([perm("y", "Yuriko, the Tiger's Shadow", "Alice")], {"y": "Bob"})
+    assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
+    assert len(got["not_played"]) == 1

@@ -43,7 +43,7 @@ from typing import Any, cast
 
 from redzone.models.triggers.types import CreateTokens, Destroy, Effect, EntersFromCard, ValueOnly, Who
 
-__all__ = ["EFFECTS", "LookPut", "otherwise", "read_clause", "read_early", "read_first", "read_whole",
+__all__ = ["EFFECTS", "LookPut", "TopCardLife", "otherwise", "read_clause", "read_early", "read_first", "read_whole",
            "reflexive", "resolve", "unplayed", "was_attacking"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
@@ -250,8 +250,6 @@ class LookPut:
     gains: tuple[str, ...] = ()
 
 
-EFFECTS = (LookPut,)
-"""The effect classes :func:`resolve` plays."""
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10}
@@ -266,7 +264,11 @@ _LOOK = re.compile(
 
 def read_whole(rest: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
     """The whole effect text of :class:`LookPut` (not optional as a whole: the "may" is the
-    choice of a card or none as it resolves, 608.2d), or ``None``."""
+    choice of a card or none as it resolves, 608.2d) or of :class:`TopCardLife`, or
+    ``None``."""
+    top = read_top_life(rest)
+    if top is not None:
+        return top
     from redzone.models.triggers.control import KEYWORDS
     from redzone.models.triggers.moves import _hand_card  # pyright: ignore[reportPrivateUsage]
 
@@ -302,12 +304,15 @@ def unplayed(board: Any, perm: Any, sentence: str, names: tuple[str, ...]) -> bo
     from redzone.models.triggers.parse import parse_triggers
     from redzone.models.triggers.types import flat_effects
 
-    return any(isinstance(e, LookPut) and len(_library(board, perm.controller)) < max(e.n, 1)
+    return any(isinstance(e, (LookPut, TopCardLife))
+               and len(_library(board, perm.controller)) < max(getattr(e, "n", 1), 1)
                for t in parse_triggers(sentence, names) for e in flat_effects(t.effects))
 
 
 def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     """Resolve one of :data:`EFFECTS` for ``f`` in the window ``play``: a line of what it did."""
+    if isinstance(e, TopCardLife):
+        return _top_life(play, f)
     assert isinstance(e, LookPut)
     return _look_put(play, f, e, chosen)
 
@@ -398,3 +403,55 @@ def in_reflexive(sentences: list[str], i: int) -> bool:
     +1/+1 counters ... on target attacking creature. It becomes an Angel ...": Guide of
     Souls), so it belongs to the choice that ability depends on."""
     return any(sentences[j].strip().lower().startswith("when you do, ") for j in range(1, i))
+
+
+@dataclass(frozen=True)
+class TopCardLife:
+    """h39: "reveal the top card of your library and put that card into your hand. Each
+    opponent loses life equal to that card's mana value." (Yuriko, the Tiger's Shadow): the
+    card is the next of the scenario's ``players[].library`` (top first; a second reveal in
+    the same window sees the card after it, 121.1); each opponent loses life equal to its
+    mana value (202.3)."""
+
+
+_TOP_LIFE = re.compile(r"reveal the top card of your library and put that card into your hand\. "
+                       r"each opponent loses life equal to that card's mana value\.?")
+
+
+def read_top_life(rest: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text of :class:`TopCardLife`, or ``None``."""
+    text = rest.strip()
+    text = re.sub(r"(^|\. )([A-Z])", lambda m: m[1] + m[2].lower(), text)
+    if not _TOP_LIFE.fullmatch(text):
+        return None
+    return (cast("Effect", TopCardLife()),), False
+
+
+def _top_life(play: Any, f: Any) -> str:
+    """:class:`TopCardLife` (module docstring); not played (the line says why) when the card
+    is not stated or another effect took cards from that library in this combat."""
+    from redzone.models.triggers.entries import _card_of  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.types import Amount, LifeEffect
+
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = _library(base, f.controller)
+    looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
+    mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
+    prefix = f"{f.controller}~library"
+    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms):
+        return "not played: another effect took cards from the library in this combat"
+    if mine["seen"] >= len(library):
+        return "not played: the card revealed is not stated (players[].library)"
+    name = library[mine["seen"]]
+    mine["seen"] += 1
+    got = _card_of(name)
+    if got is None:
+        return f"not played: {name}'s mana value is not in the card data"
+    mv = int(got[1].mana_value)
+    lost = play.effect(f, LifeEffect(Who("each_opponent"), Amount(mv), gain=False), {})
+    return f"{f.controller} reveals {name} (mana value {mv}) and puts it into their hand; {lost}"
+
+
+EFFECTS = (LookPut, TopCardLife)
+"""The effect classes :func:`resolve` plays."""
