@@ -1187,10 +1187,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h26: "... Untap it."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
-        if i == 1 and sent.startswith("otherwise, ") and not optional:  # h39: "A if C. Otherwise, B."
-            got = more_control.otherwise(sentences[0], sent, lambda x: _sentence(x, refs, dies_self), refs)
-            if got is None:
-                return None
+        got = (more_control.otherwise(sentences[0], sent, lambda x: _sentence(x, refs, dies_self), refs)
+               if i == 1 and sent.startswith("otherwise, ") and not optional else None)
+        if got is not None:  # h39: "A if C. Otherwise, B."
             effects[:] = list(got)
             i += 1
             continue
