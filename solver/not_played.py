@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers import actions
 from redzone.models.triggers import hidden_zones  # h24
+from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
@@ -96,7 +97,8 @@ def not_played(board: Board) -> tuple[NotPlayed, ...]:
                 kind = "triggered"  # the Ring tempting, a venture in this combat
             if kind is None or (kind == "triggered" and (is_read(sentence, names)
                                                          or i in in_context)
-                                and not hidden_zones.unplayed(board, perm, sentence, names)):  # h24
+                                and not hidden_zones.unplayed(board, perm, sentence, names)  # h24
+                                and not more_control.unplayed(board, perm, sentence, names)):  # h39
                 continue
             out.append(NotPlayed(perm.id, sentence, kind))
     return tuple(out)

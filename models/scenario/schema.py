@@ -283,7 +283,8 @@ class TriggerChoice(_Strict):
                           "creature with the least toughness, 701.39a): its id; or the X paid "
                           "for a cost with {X}, as a number (107.3a); or a word: the kind of "
                           "card revealed by an explore, \"nonland\" or \"land\" (701.44a), "
-                          "whether a clash was \"won\" or \"lost\" (701.30) ...")
+                          "whether a clash was \"won\" or \"lost\" (701.30); a card of a "
+                          "hand or library: PLAYER~handI, PLAYER~libraryI ...")
     proliferate: list[str] | None = Field(
         None, description="The permanents and players given a counter of each kind they have by "
                           "each proliferate of the ability (701.34a): ids and player names.")

@@ -145,6 +145,20 @@ class _Checker:
                                        f"(players[].hand, indexes from 0)")
         return True
 
+    def _library_card(self, field: str, value: str) -> bool:
+        """h39: whether ``value`` names a card of a stated library, ``PLAYER~libraryI`` (a card
+        put onto the battlefield from among the top cards looked at, docs/triggers.md);
+        raises :class:`ScenarioError` naming ``field`` when it has that form but no such
+        card."""
+        m = re.fullmatch(r"(.+)~library(\d+)", value)
+        if m is None or m[1] not in self.players:
+            return False
+        cards = next((getattr(p, "library", None) or () for p in self.s.players if p.name == m[1]), ())
+        if int(m[2]) >= len(cards):
+            raise ScenarioError(field, f"{value!r}: {m[1]}'s library has {len(cards)} card(s) "
+                                       f"(players[].library, top first, indexes from 0)")
+        return True
+
     def _player_or_permanent(self, field: str, value: str) -> None:
         if value not in self.ids and value not in self.players:
             known = self.players + list(self.ids)
@@ -456,7 +470,8 @@ class _Checker:
                 self._permanent(f"{where}.sacrifice[{j}]", pid)
             if item.chosen is not None and item.chosen not in CHOSEN_WORDS \
                     and not item.chosen.isdigit() \
-                    and not self._hand_card(f"{where}.chosen", item.chosen):  # h9, h13; h16: X paid
+                    and not self._hand_card(f"{where}.chosen", item.chosen) \
+                    and not self._library_card(f"{where}.chosen", item.chosen):  # h9, h13; h16: X paid; h39
                 self._permanent(f"{where}.chosen", item.chosen)
             for j, x in enumerate(item.proliferate or ()):
                 self._player_or_permanent(f"{where}.proliferate[{j}]", x)

@@ -35,6 +35,7 @@ from redzone.models.triggers import clashes, explore, fights, later, orders  # h
 from redzone.models.triggers import if_more  # h35
 from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers import zone_moves  # h37
+from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -786,6 +787,9 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     got_more = control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h26
     if got_more is not None:
         return got_more
+    got_more = more_control.read_early(s, lambda x: _sentence(x, refs, dies_self))  # h39
+    if got_more is not None:
+        return got_more
     for pattern, tag in _VALUE:
         if re.fullmatch(pattern, s, re.IGNORECASE):
             if tag in ("return to hand", "exile from graveyard", "to library") and (
@@ -851,6 +855,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
     if m:
         who = refs.obj(m[1])
         return None if who is None else (CantBeBlockedEffect(who),)
+    if (got_h39 := more_control.read_first(s, refs)) is not None:  # h39: "sacrifice it"
+        return got_h39
     m = re.fullmatch(r"sacrifice (~|it)", s)
     if m:  # the source, which its controller controls (701.21); not once it left
         if refs.obj(m[1]) != _SELF or refs.r.event in _GONE:
@@ -1010,7 +1016,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_creature
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
             or hidden_zones.read_clause(s, refs, dies_self)  # h24: hidden_zones.py
-            or zone_moves.read_last(s, lambda x: _sentence(x, refs, dies_self)))  # h37: verbs
+            or zone_moves.read_last(s, lambda x: _sentence(x, refs, dies_self))  # h37: verbs
+            or more_control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self)))  # h39
 
 
 def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1103,7 +1110,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                  it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
                  that_is_trigger=refs.r.that_creature == _TRIGGER_WHO))  # h36
              or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
-                                      lambda x: _sentence(x, refs, dies_self)))
+                                      lambda x: _sentence(x, refs, dies_self))
+             or more_control.read_whole(rest, refs))  # h39: "look at the top N cards ... from among them"
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1145,6 +1153,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if _players.amend(sent, effects):  # h16: "Ragavan enters tapped and attacking."
             i += 1
             continue
+        if i > 0 and more_control.life_for_value(sentences[i - 1], sent, effects):  # h39: "If you do, you lose 1 life"
+            i += 1
+            continue
         if re.fullmatch(r"this ability triggers only once each turn\.?", sent):
             once_a_turn = True  # how often it resolves matters only for a combat effect
             i += 1
@@ -1156,7 +1167,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                      or board_effects.gated(sent, effects)  # h3: "remove a counter. If you do"
                      or moves_gated(sent, effects)  # h13: "return ~ to hand. If you do"
                      or optional and moves_reflexive(sent, effects)  # h13: "sacrifice it. When you do"
-                     or optional and control.reflexive(sent, effects))  # h26: "remove two counters. When you do"
+                     or optional and control.reflexive(sent, effects)  # h26: "remove two counters. When you do"
+                     or optional and more_control.reflexive(sent, effects))  # h39: "sacrifice it. When you do"
         if (not if_you_do and may_value and not optional  # h20: "you may exile a card from
                 and reflexive.card_cost(sentences[i - 1], sent, effects)):  # your graveyard. If you do"
             if_you_do = optional = True
@@ -1194,6 +1206,12 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h36: "create a token. It ..."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
+        got = (more_control.otherwise(sentences[0], sent, lambda x: _sentence(x, refs, dies_self), refs)
+               if i == 1 and sent.startswith("otherwise, ") and not optional else None)
+        if got is not None:  # h39: "A if C. Otherwise, B."
+            effects[:] = list(got)
+            i += 1
+            continue
         got = (None if i != 1 or may or if_you_do or optional or after_value  # h25: "E1. If C,
                else _instead(sent, effects, refs, dies_self))  # E2 instead" (if_tests.instead)
         if got is not None:
@@ -1214,7 +1232,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
                 and not more_amounts.on_created(got, effects) \
-                and not zone_moves.of_the_choice(got, effects):  # h20; h36: "It gains haste ..."; h37
+                and not zone_moves.of_the_choice(got, effects) \
+                and not more_control.in_reflexive(sentences, i):  # h20; h36: "It gains haste ..."; h37; h39
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice

@@ -55,6 +55,7 @@ from redzone.models.triggers import control  # h26: keywords lost, exact removal
 from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
 from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import more_control  # h39: control and tokens, more
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -837,6 +838,8 @@ class _Play:
         state = self.state
         if isinstance(e, reflexive.GraveyardCost):  # h20: a card exiled from a graveyard
             return reflexive.pay(self, f, e, chosen)
+        if isinstance(e, more_control.EFFECTS):  # h39: the top cards of a library
+            return more_control.resolve(self, f, e, chosen)
         if isinstance(e, board_effects.EFFECTS):  # h3: delayed, untap steps, no combat damage
             return board_effects.resolve(self, f, e, chosen)
         if isinstance(e, actions.EFFECTS):  # h9: amass, endure, connive, blight (actions.py)
@@ -1066,6 +1069,8 @@ class _Play:
         left them, life totals as they are now."""
         board = self.board
         state = self.state
+        if t.kind == "was_attacking":  # h39: more_control.py
+            return more_control.was_attacking(self, f, t)
         if t.kind in ("you_control", "opponent_controls", "defending_controls"):
             if t.kind == "you_control":
                 whose = {f.controller}

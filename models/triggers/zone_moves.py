@@ -9,8 +9,9 @@ a count of :mod:`redzone.models.triggers.amounts`):
   next end step, return that creature to its owner's hand. If you do, ...", "return that
   creature to your hand at the beginning of the next end step", "create a 4/4 ... token at
   the beginning of the next end step" — acts after this combat: a value (the effects before
-  it in the same ability are read as usual); only bounces, sacrifices, exiles, destructions,
-  tokens and life changes of a small grammar are taken;
+  it in the same ability are read as usual); only tokens and life changes of a small grammar
+  are taken — a delayed removal (bounce, sacrifice, exile, destruction) is not read, as the
+  next turn's board (the AI's crack-back) would keep what it removes (:data:`_REMOVAL`);
 - "tap <X>. That <noun> / It doesn't untap during its controller's next untap step" (the
   same as "tap X and it doesn't untap ...", :mod:`.board_effects`);
 - "that creature can't attack during its controller's next turn": a later turn (a value);
@@ -79,7 +80,26 @@ def _later_acts(text: str) -> bool:
     return len(parts) > 1 and all(_LATER_ACT.fullmatch(p) for p in parts)
 
 
-def _delayed(sentences: list[str]) -> bool:
+_REMOVAL = re.compile(r"\b(?:sacrifices?|exiles?|destroys?)\b|\breturns? [^.]*? to (?:its|their|your|his|her)"
+                      r"(?: owner's| owners')? hands?\b")
+_CARD_TO_HAND = re.compile(r"returns? (?:it|~|this card) to (?:its|their|your|his|her)(?: owner's)? hands?")
+"""After a dies or leaves event, the source is a card in a zone: its return to a hand later is
+a move of a card (a value), not a removal."""
+"""A delayed act that removes a permanent: it happens before the next turn, whose board (the
+AI's crack-back) would keep what it removes, so it is no value (h39's rule; Bearer of the
+Heavens). The delayed returns to the hand that :mod:`.actions` reads (``AtNextEndStep``,
+which marks the creature ``leaves at the next end step``) are read before this module."""
+
+
+def _removes(text: str, card_gone: bool) -> bool:
+    """Whether the delayed ``text`` removes a permanent (:data:`_REMOVAL`); with
+    ``card_gone`` (the source left: dies / leaves), its own card's return to a hand does not."""
+    if card_gone:
+        text = _CARD_TO_HAND.sub("", text)
+    return bool(_REMOVAL.search(text))
+
+
+def _delayed(sentences: list[str], card_gone: bool = False) -> bool:
     """Whether ``sentences`` are one delayed triggered ability at the next end step: "At the
     beginning of the next end step, <anything>." (the whole sentence waits) or "<one act> at
     the beginning of the next end step.", then any "If you do, <acts>." of it (603.12: the same
@@ -96,12 +116,13 @@ def _delayed(sentences: list[str]) -> bool:
         # one act only: in "A and B at the beginning of ..." A is done now
         ok = m is not None and " and " not in m[1].split(", ", 1)[-1] and bool(
             _LATER_ACT.fullmatch(m[1]) or _ONE_ACT.fullmatch(m[1]))
-    if not ok:
+    if not ok or _removes(m[1], card_gone):
         return False
     for s in sentences[1:]:
         s = s.strip().rstrip(".")
         low = s[:1].lower() + s[1:]
-        if low.startswith("if you do, ") and _later_acts(low[len("if you do, "):]):
+        if low.startswith("if you do, ") and _later_acts(low[len("if you do, "):]) \
+                and not _removes(low, card_gone):
             continue
         if _AFTER.fullmatch(low):
             continue
@@ -151,7 +172,7 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
     for k, s in enumerate(sentences):
         if k == len(sentences) - 1:
             break  # one sentence: the clause readers' (later.py's returns first)
-        if _delayed(sentences[k:]):
+        if _delayed(sentences[k:], refs.r.event in ("dies", "leaves")):
             # 603.7, 513.1: the delayed ability triggers at the end step, after this combat
             later = (ValueOnly("at the next end step"),)
             if k == 0:
@@ -310,7 +331,7 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                 or got[0].what != "graveyard_card" or got[0].counters:
             return None
         return (dataclasses.replace(got[0], counters=(("finality", 1),)),)
-    if _later_acts_clause(s):
+    if _later_acts_clause(s, refs is not None and refs.r.event in ("dies", "leaves")):
         from redzone.models.triggers.later import read_clause as later_clause
 
         if refs is not None and (got := later_clause(s, refs)) is not None:
@@ -344,10 +365,10 @@ def of_the_choice(got: tuple[Effect, ...], effects: list[Effect]) -> bool:
             and isinstance(effects[-1], RevealUntil))
 
 
-def _later_acts_clause(s: str) -> bool:
+def _later_acts_clause(s: str, card_gone: bool = False) -> bool:
     """"<acts> at the beginning of the next end step" / "at the beginning of the next end
     step, <acts>" as one clause."""
-    return _delayed([s])
+    return _delayed([s], card_gone)
 
 
 # ---------------------------------------------------------------- counts of cards in zones
