@@ -257,3 +257,12 @@ def test_one_verb_two_objects_and_no_split_under_a_condition() -> None:
 
     assert shared("it gets +X/+X until end of turn and can't be blocked this turn, where X is "
                   "the number of cards in your hand", lambda x: (ValueOnly(x),)) is None
+
+
+def test_zurzoth_values_for_each_player() -> None:
+    # "one or more Devils you control attack one or more players" (one event, 603.2c);
+    # "you and those players each draw a card, then discard a card at random": values
+    (t,) = read("Zurzoth, Chaos Rider")
+    assert t.event == "attacks" and t.once and "at:player" in t.watch.extra
+    assert t.watch.qualities[0].subtypes == ("Devil",)
+    assert all(isinstance(e, ValueOnly) for e in t.effects) and t.effects

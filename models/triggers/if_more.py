@@ -139,6 +139,13 @@ def read_clause(s: str, refs: Any = None,
     for rx, tag in _PERMISSIONS:
         if rx.fullmatch(s):
             return (ValueOnly(tag),)
+    m = re.fullmatch(r"you and (?:those|that|the attacked|each attacked) players? each (.+)", s)
+    if m and sentence is not None:
+        # "you and those players each draw a card, then discard a card at random": a value
+        # for each of them is a value (nothing in combat changes, whoever does it)
+        got = sentence("you " + m[1])
+        if got is not None and all(isinstance(e, ValueOnly) for e in got):
+            return got
     m = re.fullmatch(r"if (?:he|she)'s (attacking|blocking|untapped|tapped), (.+)", s)
     if m and sentence is not None and refs is not None and refs.r.it == Who("source"):
         # "he" / "she" is the source (a named character): as "if it's attacking, ..."
@@ -238,7 +245,9 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
       becomes tapped during your turn"): the watch's ``"your_turn"`` tag (its controller is
       the active player, as in :mod:`redzone.models.triggers.watches`);
     - "attack one of your opponents or a planeswalker they control": "they" is that
-      opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b)."""
+      opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b);
+    - "one or more <creatures> attack one or more players": "... attack a player" (one
+      event as attackers are declared, 603.2c)."""
     h = head.strip()
     if h.endswith(" during your turn"):
         got = readings(h[:-len(" during your turn")])
@@ -246,6 +255,10 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
             return None
         return [dataclasses.replace(r, watch=dataclasses.replace(
             r.watch, extra=(*r.watch.extra, "your_turn"))) for r in got]
+    if h.endswith(" attack one or more players"):
+        # "one or more Devils you control attack one or more players": one event as they
+        # are declared (508.1, 603.2c), as "... attack a player"
+        return readings(h[:-len("one or more players")] + "a player")
     if h.endswith(" one of your opponents or a planeswalker they control"):
         return readings(h[:-len("they control")] + "an opponent controls")
     return None
