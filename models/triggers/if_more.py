@@ -48,6 +48,11 @@ Read here:
   (:func:`intervening`): ``IfTest("both")`` of the two as it triggers, the "if" again on
   resolution.
 
+- "if C, <effects>" after a trigger condition whose effects a :class:`Conditional` can't hold
+  ("if you control another nontoken Pirate, you may pay {2}. If you do, create ...":
+  :func:`intervening_whole`): the intervening "if" (603.4) checked as the event happens and
+  again by the resolver as it resolves (:func:`fails_again`).
+
 Pure Python.
 """
 
@@ -66,7 +71,7 @@ from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, 
                                            ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
-           "lookback", "not_stated", "read_clause", "rephrased", "shared"]
+           "fails_again", "intervening_whole", "lookback", "not_stated", "read_clause", "rephrased", "shared"]
 
 KINDS = frozenset({"first_time"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
@@ -247,7 +252,9 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
     - "attack one of your opponents or a planeswalker they control": "they" is that
       opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b);
     - "one or more <creatures> attack one or more players": "... attack a player" (one
-      event as attackers are declared, 603.2c)."""
+      event as attackers are declared, 603.2c);
+    - "<event of ~> while it has a <kind> counter on it": the event with the source's
+      counters checked as it happens (603.2; ``IfTest("source_counters")``), not again."""
     h = head.strip()
     if h.endswith(" during your turn"):
         got = readings(h[:-len(" during your turn")])
@@ -255,6 +262,16 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
             return None
         return [dataclasses.replace(r, watch=dataclasses.replace(
             r.watch, extra=(*r.watch.extra, "your_turn"))) for r in got]
+    m = re.fullmatch(r"(.+) while (?:it|~) has an? ([+-]1/[+-]1|[a-z]+) counter on it", h)
+    if m:
+        # "Whenever ~ becomes tapped while it has a -1/-1 counter on it": part of the event
+        # (603.2), checked as it happens only — the source's counters then (122)
+        got = readings(m[1])
+        if not got or any(r.watch.kind != "self" or r.intervening is not None
+                          or r.event in ("dies", "leaves") for r in got):
+            return None
+        t = Intervening("test", test=IfTest("source_counters", 1, counter=m[2]))
+        return [dataclasses.replace(r, intervening=t) for r in got]
     if h.endswith(" attack one or more players"):
         # "one or more Devils you control attack one or more players": one event as they
         # are declared (508.1, 603.2c), as "... attack a player"
@@ -343,3 +360,34 @@ def shared(s: str, sentence: Callable[[str], tuple[Effect, ...] | None]) -> tupl
         if a is not None and b is not None:
             return a + b
     return None
+
+
+def intervening_whole(rest: str, r: Any, test: Callable[[str], IfTest | None],
+                      effects: Callable[[str], Any]) -> tuple[Intervening, Any] | None:
+    """"When/Whenever <event>, if <C>, <effects> ..." whose effects a :class:`Conditional`
+    can't hold (a payment, "If you do", a sacrifice, a return): ``(Intervening("test", t,
+    again=True), the effects read without the condition)`` — 603.4: checked as the event
+    happens (it doesn't trigger otherwise) and again, by the resolver, as it resolves (it
+    does nothing then). Only when the ability has no other intervening "if" (``r``: the
+    parser's reading of the condition) and ``C`` reads (``test``); ``effects``: the parser's
+    reader of the effect text, its answer returned as is. ``None`` otherwise."""
+    if r.intervening is not None:
+        return None
+    m = re.match(r"if ([^,]+), ", rest.strip())
+    if not m:
+        return None
+    t = test(m[1])
+    if t is None:
+        return None
+    got = effects(rest.strip()[m.end():])
+    if got is None:
+        return None
+    return Intervening("test", test=t, again=True), got
+
+
+def fails_again(play: Any, f: Any) -> bool:
+    """Whether the ability ``f`` (a ``resolve.Fired``) has an intervening "if" checked again
+    as it resolves (:func:`intervening_whole`) that no longer holds (603.4: it does nothing)."""
+    cond = getattr(f.ability, "intervening", None)
+    return bool(cond is not None and getattr(cond, "again", False) and cond.test is not None
+                and not play.test(f, cond.test))
