@@ -313,3 +313,21 @@ def test_encumbered_reejerey_becomes_tapped_while_it_has_a_counter() -> None:
     none = damage([perm("r", "Encumbered Reejerey", "Alice")], {"r": "Bob"}, {},
                   triggers_resolved=[])
     assert none.get("triggers", []) == [] and none["outcome"]["life"]["Bob"] == 15
+
+
+def test_scourge_of_the_throne_attacks_the_player_with_the_most_life() -> None:
+    # 603.4: "attacks for the first time each turn, if it's attacking the player with the
+    # most life or tied for most life" — Bob at 20 (tied with Alice): the attacking
+    # creatures untap; Bob at 10: no trigger (dethrone's test too, 702.105a)
+    def run(bob: int) -> dict[str, Any]:
+        sc = scenario([perm("s", "Scourge of the Throne", "Alice", tapped=True)], {"s": "Bob"},
+                      {}, triggers_resolved=[])
+        sc["players"][1]["life"] = bob
+        return run_command("damage", sc, {}).to_json()
+
+    tied = [t["result"] for t in run(20)["triggers"]]
+    assert "s untapped; extra combat (no effect on combat)" in tied
+    assert not any("untapped" in t["result"] for t in run(10).get("triggers", []))
+    (t,) = [x for x in read("Scourge of the Throne") if x.keyword is None]
+    assert t.intervening is not None and t.intervening.test is not None
+    assert [p.kind for p in t.intervening.test.parts] == ["first_time", "attacking_most_life"]

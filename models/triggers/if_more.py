@@ -71,9 +71,10 @@ from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, 
                                            ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
-           "fails_again", "intervening_whole", "lookback", "not_stated", "read_clause", "rephrased", "shared"]
+           "fails_again", "intervening_whole", "lookback", "not_stated", "read_clause", "read_test",
+           "rephrased", "shared"]
 
-KINDS = frozenset({"first_time"})
+KINDS = frozenset({"first_time", "attacking_most_life"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
 ATTACKED_EARLIER = "attacked earlier this turn"
 """The permanent ``conditions`` key that says whether it attacked in an earlier combat
@@ -321,8 +322,30 @@ def _earlier(play: Any, f: Any) -> bool | None:
 def holds(play: Any, f: Any, t: IfTest) -> bool:
     """Whether ``t`` (one of :data:`KINDS`) holds for the ability ``f`` (a ``resolve.Fired``)
     now: ``"first_time"`` — its source didn't attack earlier this turn (an unstated answer
-    is ``False`` here; :func:`not_stated` makes the ability not played)."""
+    is ``False`` here; :func:`not_stated` makes the ability not played);
+    ``"attacking_most_life"`` — the source attacks a player (not a planeswalker or battle,
+    506.2) whose life total now is at least every other player's still in the game (119,
+    as dethrone's, 702.105a)."""
+    if t.kind == "attacking_most_life":
+        board = play.edit.base
+        target = play.attackers.get(f.source)
+        if target is None or not board.is_player(target):
+            return False
+        life = {p.name: play.state.life.get(p.name, p.life) for p in board.players
+                if play.state.in_game(p.name)}
+        return target in life and life[target] >= max(life.values())
     return _earlier(play, f) is False
+
+
+def read_test(c: str, *, it_is_source: bool) -> IfTest | None:
+    """Conditions of this module for ``conditions.if_test``: "it's attacking the player with
+    the most life or tied for most life" (the source: ``"attacking_most_life"``), or
+    ``None``."""
+    if it_is_source and c.strip() in ("it's attacking the player with the most life or tied "
+                                      "for most life", "~ is attacking the player with the "
+                                      "most life or tied for most life"):
+        return IfTest("attacking_most_life")
+    return None
 
 
 def not_stated(play: Any, f: Any) -> str | None:

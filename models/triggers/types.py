@@ -610,7 +610,8 @@ class IfTest:
                   "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
                   "trigger_had_keyword", "not_declared_tapped", "source_untapped",
-                  "first_time"]  # h35 (if_more.py): "attacks for the first time each turn"
+                  "first_time",  # h35 (if_more.py): "attacks for the first time each turn"
+                  "attacking_most_life"]  # h35: "it's attacking the player with the most life ..."
     count: int = 1
     quality: Quality | None = None
     other: bool = False
