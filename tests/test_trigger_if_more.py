@@ -258,3 +258,77 @@ def test_one_verb_two_objects_and_no_split_under_a_condition() -> None:
 
     assert shared("it gets +X/+X until end of turn and can't be blocked this turn, where X is "
                   "the number of cards in your hand", lambda x: (ValueOnly(x),)) is None
+
+
+def test_zurzoth_values_for_each_player() -> None:
+    # "one or more Devils you control attack one or more players" (one event, 603.2c);
+    # "you and those players each draw a card, then discard a card at random": values
+    (t,) = read("Zurzoth, Chaos Rider")
+    assert t.event == "attacks" and t.once and "at:player" in t.watch.extra
+    assert t.watch.qualities[0].subtypes == ("Devil",)
+    assert all(isinstance(e, ValueOnly) for e in t.effects) and t.effects
+
+
+def _fathom(pirate: str) -> dict[str, Any]:
+    sc = scenario([perm("f", "Fathom Fleet Captain", "Alice"), perm("p", pirate, "Alice")],
+                  {"f": "Bob"}, {}, triggers_resolved=[])
+    sc["players"][0]["mana"] = 2
+    return run_command("damage", sc, {}).to_json()
+
+
+def test_fathom_fleet_captain_intervening_if_over_a_payment() -> None:
+    # 603.4: "if you control another nontoken Pirate, you may pay {2}. If you do, create a
+    # 2/2 black Pirate creature token with menace": with Fathom Fleet Cutthroat (a nontoken
+    # Pirate) and {2}, Alice pays and gets the token; with Grizzly Bears it doesn't trigger.
+    (t,) = read("Fathom Fleet Captain")
+    assert t.intervening is not None and t.intervening.again and t.optional
+    got = _fathom("Fathom Fleet Cutthroat")
+    assert got["triggers"][0]["result"] == "Alice pays 2 mana; created 1 2/2 Pirate token (f~token1)"
+    assert [e["name"] for e in got["outcome"]["entered"]] == ["Pirate"]
+    assert _fathom("Grizzly Bears").get("triggers", []) == []
+
+
+def test_an_intervening_if_checked_again_on_resolution() -> None:
+    # 603.4: an intervening "if" false as the ability resolves: it does nothing
+    from types import SimpleNamespace
+
+    from redzone.models.triggers.if_more import fails_again
+    from redzone.models.triggers.types import Intervening
+
+    t = IfTest("you_control", 1)
+    ability = SimpleNamespace(intervening=Intervening("test", test=t, again=True))
+    assert fails_again(SimpleNamespace(test=lambda f, x: False), SimpleNamespace(ability=ability))
+    assert not fails_again(SimpleNamespace(test=lambda f, x: True), SimpleNamespace(ability=ability))
+    once = SimpleNamespace(intervening=Intervening("test", test=t))  # a Conditional checks it
+    assert not fails_again(SimpleNamespace(test=lambda f, x: False), SimpleNamespace(ability=once))
+
+
+def test_encumbered_reejerey_becomes_tapped_while_it_has_a_counter() -> None:
+    # 508.1f: declared as an attacker it becomes tapped; with three -1/-1 counters (a 2/1)
+    # one is removed (a 3/2: Bob takes 3, 510.2); with none, nothing triggers (5/4: 5)
+    got = damage([perm("r", "Encumbered Reejerey", "Alice", counters={"-1/-1": 3})],
+                 {"r": "Bob"}, {}, triggers_resolved=[])
+    assert [t["result"] for t in got["triggers"]] == ["1 -1/-1 removed from r"]
+    assert got["outcome"]["counters"] == {"r": {"-1/-1": 2}}
+    assert got["outcome"]["life"]["Bob"] == 17
+    none = damage([perm("r", "Encumbered Reejerey", "Alice")], {"r": "Bob"}, {},
+                  triggers_resolved=[])
+    assert none.get("triggers", []) == [] and none["outcome"]["life"]["Bob"] == 15
+
+
+def test_scourge_of_the_throne_attacks_the_player_with_the_most_life() -> None:
+    # 603.4: "attacks for the first time each turn, if it's attacking the player with the
+    # most life or tied for most life" — Bob at 20 (tied with Alice): the attacking
+    # creatures untap; Bob at 10: no trigger (dethrone's test too, 702.105a)
+    def run(bob: int) -> dict[str, Any]:
+        sc = scenario([perm("s", "Scourge of the Throne", "Alice", tapped=True)], {"s": "Bob"},
+                      {}, triggers_resolved=[])
+        sc["players"][1]["life"] = bob
+        return run_command("damage", sc, {}).to_json()
+
+    tied = [t["result"] for t in run(20)["triggers"]]
+    assert "s untapped; extra combat (no effect on combat)" in tied
+    assert not any("untapped" in t["result"] for t in run(10).get("triggers", []))
+    (t,) = [x for x in read("Scourge of the Throne") if x.keyword is None]
+    assert t.intervening is not None and t.intervening.test is not None
+    assert [p.kind for p in t.intervening.test.parts] == ["first_time", "attacking_most_life"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from redzone.models.ability_base import Quality
 from redzone.models.parser.conditions import parse_condition
@@ -91,7 +91,14 @@ def if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bo
             or reflexive.more_test(cond.strip(), it_is_source=it_is_source,
                                    that_is_trigger=that_is_trigger, read=again)
             or if_tests.read(cond, defending=defending, it_is_source=it_is_source,  # h25
-                             it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger))
+                             it_is_trigger=it_is_trigger, that_is_trigger=that_is_trigger)
+            or _if_more().read_test(cond, it_is_source=it_is_source))  # h35
+
+
+def _if_more() -> Any:
+    from redzone.models.triggers import if_more  # h35: it imports this module
+
+    return if_more
 
 
 def _if_test(cond: str, *, defending: bool, it_is_source: bool, it_is_trigger: bool = False,

@@ -48,6 +48,11 @@ Read here:
   (:func:`intervening`): ``IfTest("both")`` of the two as it triggers, the "if" again on
   resolution.
 
+- "if C, <effects>" after a trigger condition whose effects a :class:`Conditional` can't hold
+  ("if you control another nontoken Pirate, you may pay {2}. If you do, create ...":
+  :func:`intervening_whole`): the intervening "if" (603.4) checked as the event happens and
+  again by the resolver as it resolves (:func:`fails_again`).
+
 Pure Python.
 """
 
@@ -66,9 +71,10 @@ from redzone.models.triggers.types import (Conditional, Effect, EntersFromCard, 
                                            ValueOnly, Who)
 
 __all__ = ["ATTACKED_EARLIER", "KINDS", "first_time", "fold_intervening", "holds", "intervening",
-           "lookback", "not_stated", "read_clause", "rephrased", "shared"]
+           "fails_again", "intervening_whole", "lookback", "not_stated", "read_clause", "read_test",
+           "rephrased", "shared"]
 
-KINDS = frozenset({"first_time"})
+KINDS = frozenset({"first_time", "attacking_most_life"})
 """The :class:`IfTest` kinds :func:`holds` decides."""
 ATTACKED_EARLIER = "attacked earlier this turn"
 """The permanent ``conditions`` key that says whether it attacked in an earlier combat
@@ -139,6 +145,13 @@ def read_clause(s: str, refs: Any = None,
     for rx, tag in _PERMISSIONS:
         if rx.fullmatch(s):
             return (ValueOnly(tag),)
+    m = re.fullmatch(r"you and (?:those|that|the attacked|each attacked) players? each (.+)", s)
+    if m and sentence is not None:
+        # "you and those players each draw a card, then discard a card at random": a value
+        # for each of them is a value (nothing in combat changes, whoever does it)
+        got = sentence("you " + m[1])
+        if got is not None and all(isinstance(e, ValueOnly) for e in got):
+            return got
     m = re.fullmatch(r"if (?:he|she)'s (attacking|blocking|untapped|tapped), (.+)", s)
     if m and sentence is not None and refs is not None and refs.r.it == Who("source"):
         # "he" / "she" is the source (a named character): as "if it's attacking, ..."
@@ -238,7 +251,11 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
       becomes tapped during your turn"): the watch's ``"your_turn"`` tag (its controller is
       the active player, as in :mod:`redzone.models.triggers.watches`);
     - "attack one of your opponents or a planeswalker they control": "they" is that
-      opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b)."""
+      opponent, so it is "... or a planeswalker an opponent controls" (506.2, 508.1b);
+    - "one or more <creatures> attack one or more players": "... attack a player" (one
+      event as attackers are declared, 603.2c);
+    - "<event of ~> while it has a <kind> counter on it": the event with the source's
+      counters checked as it happens (603.2; ``IfTest("source_counters")``), not again."""
     h = head.strip()
     if h.endswith(" during your turn"):
         got = readings(h[:-len(" during your turn")])
@@ -246,6 +263,20 @@ def rephrased(head: str, readings: Callable[[str], list[Any] | None]) -> list[An
             return None
         return [dataclasses.replace(r, watch=dataclasses.replace(
             r.watch, extra=(*r.watch.extra, "your_turn"))) for r in got]
+    m = re.fullmatch(r"(.+) while (?:it|~) has an? ([+-]1/[+-]1|[a-z]+) counter on it", h)
+    if m:
+        # "Whenever ~ becomes tapped while it has a -1/-1 counter on it": part of the event
+        # (603.2), checked as it happens only — the source's counters then (122)
+        got = readings(m[1])
+        if not got or any(r.watch.kind != "self" or r.intervening is not None
+                          or r.event in ("dies", "leaves") for r in got):
+            return None
+        t = Intervening("test", test=IfTest("source_counters", 1, counter=m[2]))
+        return [dataclasses.replace(r, intervening=t) for r in got]
+    if h.endswith(" attack one or more players"):
+        # "one or more Devils you control attack one or more players": one event as they
+        # are declared (508.1, 603.2c), as "... attack a player"
+        return readings(h[:-len("one or more players")] + "a player")
     if h.endswith(" one of your opponents or a planeswalker they control"):
         return readings(h[:-len("they control")] + "an opponent controls")
     return None
@@ -291,8 +322,30 @@ def _earlier(play: Any, f: Any) -> bool | None:
 def holds(play: Any, f: Any, t: IfTest) -> bool:
     """Whether ``t`` (one of :data:`KINDS`) holds for the ability ``f`` (a ``resolve.Fired``)
     now: ``"first_time"`` — its source didn't attack earlier this turn (an unstated answer
-    is ``False`` here; :func:`not_stated` makes the ability not played)."""
+    is ``False`` here; :func:`not_stated` makes the ability not played);
+    ``"attacking_most_life"`` — the source attacks a player (not a planeswalker or battle,
+    506.2) whose life total now is at least every other player's still in the game (119,
+    as dethrone's, 702.105a)."""
+    if t.kind == "attacking_most_life":
+        board = play.edit.base
+        target = play.attackers.get(f.source)
+        if target is None or not board.is_player(target):
+            return False
+        life = {p.name: play.state.life.get(p.name, p.life) for p in board.players
+                if play.state.in_game(p.name)}
+        return target in life and life[target] >= max(life.values())
     return _earlier(play, f) is False
+
+
+def read_test(c: str, *, it_is_source: bool) -> IfTest | None:
+    """Conditions of this module for ``conditions.if_test``: "it's attacking the player with
+    the most life or tied for most life" (the source: ``"attacking_most_life"``), or
+    ``None``."""
+    if it_is_source and c.strip() in ("it's attacking the player with the most life or tied "
+                                      "for most life", "~ is attacking the player with the "
+                                      "most life or tied for most life"):
+        return IfTest("attacking_most_life")
+    return None
 
 
 def not_stated(play: Any, f: Any) -> str | None:
@@ -330,3 +383,34 @@ def shared(s: str, sentence: Callable[[str], tuple[Effect, ...] | None]) -> tupl
         if a is not None and b is not None:
             return a + b
     return None
+
+
+def intervening_whole(rest: str, r: Any, test: Callable[[str], IfTest | None],
+                      effects: Callable[[str], Any]) -> tuple[Intervening, Any] | None:
+    """"When/Whenever <event>, if <C>, <effects> ..." whose effects a :class:`Conditional`
+    can't hold (a payment, "If you do", a sacrifice, a return): ``(Intervening("test", t,
+    again=True), the effects read without the condition)`` — 603.4: checked as the event
+    happens (it doesn't trigger otherwise) and again, by the resolver, as it resolves (it
+    does nothing then). Only when the ability has no other intervening "if" (``r``: the
+    parser's reading of the condition) and ``C`` reads (``test``); ``effects``: the parser's
+    reader of the effect text, its answer returned as is. ``None`` otherwise."""
+    if r.intervening is not None:
+        return None
+    m = re.match(r"if ([^,]+), ", rest.strip())
+    if not m:
+        return None
+    t = test(m[1])
+    if t is None:
+        return None
+    got = effects(rest.strip()[m.end():])
+    if got is None:
+        return None
+    return Intervening("test", test=t, again=True), got
+
+
+def fails_again(play: Any, f: Any) -> bool:
+    """Whether the ability ``f`` (a ``resolve.Fired``) has an intervening "if" checked again
+    as it resolves (:func:`intervening_whole`) that no longer holds (603.4: it does nothing)."""
+    cond = getattr(f.ability, "intervening", None)
+    return bool(cond is not None and getattr(cond, "again", False) and cond.test is not None
+                and not play.test(f, cond.test))

@@ -1290,6 +1290,11 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
         back = if_more.lookback(rest, r.event, r.it == _SELF, r.it == _TRIGGER_WHO, r.intervening, lambda c: if_test(  # h35: "if it had ..." (603.10a)
             c, defending=False, it_is_source=r.it == _SELF, it_is_trigger=r.it == _TRIGGER_WHO))
         got = _effects(back[1] if back else rest, _Refs(r), dies_self)
+        whole = None if got is not None or back else if_more.intervening_whole(rest, r, lambda c: if_test(  # h35: "if C, you may pay ..."
+            c, defending=_Refs(r).player("defending player") == Who("defending_player"), it_is_source=r.it == _SELF,
+            it_is_trigger=r.it == _TRIGGER_WHO, that_is_trigger=r.that_creature == _TRIGGER_WHO), lambda x: _effects(x, _Refs(r), dies_self))
+        if whole is not None:
+            back, got = (whole[0], ""), whole[1]
         if got is None:
             return ()
         effects, optional = got

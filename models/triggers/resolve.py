@@ -789,6 +789,11 @@ class _Play:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))
             return
+        if if_more.fails_again(self, f):  # h35: an intervening "if" checked again (603.4)
+            self.resolved.append(Resolved(f.source, f.controller, t.text, window,
+                                          "condition no longer met: does nothing (603.4)",
+                                          {**chosen}, f.trigger))
+            return
         if t.optional and not (board_effects.can_pay(self, f)  # h3: 118.3
                                and reflexive.can_pay(self, f)):  # h20: a card from a graveyard
             self.resolved.append(Resolved(f.source, f.controller, t.text, window,

@@ -164,6 +164,10 @@ class Intervening:
     happens: "Whenever ..., if <condition>, ..." (the ability's one effect is then a
     :class:`Conditional` on the same test, which checks it again on resolution, 603.4), or
     "Whenever ~ attacks while <condition>" (part of the trigger event: checked then only)."""
+    again: bool = False
+    """h35 (if_more.py): ``"test"`` checked again as the ability resolves by the resolver
+    itself (603.4), for effects a :class:`Conditional` can't hold ("if C, you may pay {2}.
+    If you do, ...")."""
     quality: Quality | None = None
     """``"you_control"`` ("attacks while you control a creature with power 4 or greater",
     "... two or more artifacts"): the ability's controller controls at least ``n``
@@ -615,7 +619,8 @@ class IfTest:
                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
                   "trigger_had_keyword", "not_declared_tapped", "source_untapped",
                   "first_time",  # h35 (if_more.py): "attacks for the first time each turn"
-                  "was_attacking"]  # h39 (more_control.py): it was attacking as it left
+                  "was_attacking",  # h39 (more_control.py): it was attacking as it left
+                  "attacking_most_life"]  # h35: "it's attacking the player with the most life ..."
     count: int = 1
     quality: Quality | None = None
     other: bool = False

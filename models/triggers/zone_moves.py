@@ -116,7 +116,7 @@ def _delayed(sentences: list[str], card_gone: bool = False) -> bool:
         # one act only: in "A and B at the beginning of ..." A is done now
         ok = m is not None and " and " not in m[1].split(", ", 1)[-1] and bool(
             _LATER_ACT.fullmatch(m[1]) or _ONE_ACT.fullmatch(m[1]))
-    if not ok or _removes(m[1], card_gone):
+    if not ok or m is None or _removes(m[1], card_gone):
         return False
     for s in sentences[1:]:
         s = s.strip().rstrip(".")
@@ -331,7 +331,7 @@ def read_clause(s: str, refs: Any, dies_self: bool) -> tuple[Effect, ...] | None
                 or got[0].what != "graveyard_card" or got[0].counters:
             return None
         return (dataclasses.replace(got[0], counters=(("finality", 1),)),)
-    if _later_acts_clause(s, refs is not None and refs.r.event in ("dies", "leaves")):
+    if _later_acts_clause(s, getattr(getattr(refs, "r", None), "event", None) in ("dies", "leaves")):
         from redzone.models.triggers.later import read_clause as later_clause
 
         if refs is not None and (got := later_clause(s, refs)) is not None:
