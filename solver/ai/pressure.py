@@ -80,40 +80,126 @@ def _blocks(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWe
 
 
 def _expected(now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights,
-              table: TermsTable | None = None) -> tuple[float | None, int]:
-    """:func:`expected_score` and how many block lines it valued (the work the style's
-    ``max_lines`` budget counts)."""
+              table: TermsTable | None = None, above: float | None = None) -> tuple[float | None, int]:
+    """:func:`expected_score` and how many block lines it counts for the style's
+    ``max_lines`` budget (each listed block of a declaration scored, valued or not).
+
+    ``above``: a threshold. When the lines valued so far, with a proved lower bound of each
+    other line's value (:meth:`Bounds.static_floor`), prove the expected score at most
+    ``above`` (:func:`_excess_bound`), the lines left are not valued and the answer is
+    ``(None, n)``, ``n`` every listed block: the scan then treats the declaration as one
+    that can't beat ``above``, as it would with its exact score (at most ``above``)."""
     ev = now.ev
     me = now.facts.ap
     board = now.facts.board
     table = table if table is not None else TermsTable(board, me, ev)
-    values: list[float] = []
-    scores: list[float] = []
     blocks_of = _blocks(now, attack, cost, weights)
     if blocks_of is None:
         return None, 0
-    for blocks, bcost in blocks_of:
-        v, leaves = now.values.damage_value(attack, blocks, now.values.mana_term(cost, bcost), -INF, INF)
+    mana = [now.values.mana_term(cost, bcost) for _, bcost in blocks_of]
+    floors: list[int | None] = [None] * len(blocks_of)
+    if above is not None:
+        static_floor = now.bounds.static_floor
+        floors = [static_floor(attack, blocks, m) for (blocks, _), m in zip(blocks_of, mana)]
+    # Lines with no floor first, then by floor (the lines likeliest to weigh most first);
+    # ties in listing order.
+    order = sorted(range(len(blocks_of)), key=lambda i: (floors[i] is not None, floors[i] or 0, i))
+    bound = _Bound(floors, order, weights, above) if above is not None else None
+    values: list[float] = []
+    scores: list[float] = []
+    for k, i in enumerate(order):
+        if bound is not None and bound.proves(k):
+            return None, len(blocks_of)
+        blocks = blocks_of[i][0]
+        v, leaves = now.values.damage_value(attack, blocks, mana[i], -INF, INF)
         if leaves is None:
             return None, len(values) + 1
         points = v / 1000
         values.append(points)
         if abs(v) >= ev.win // 2:  # a decided game: its value
             scores.append(points)
-            continue
-        if now.values.departed(attack, blocks) is not None:
-            return None, len(values)
-        state = now.units.combine(leaves)
-        terms = table.terms(state)
-        if terms is None:
-            return None, len(values)
-        scores.append(0.0 if terms.stalled and _quiet(board, state) else points + terms.points(weights))
+        else:
+            if now.values.departed(attack, blocks) is not None:
+                return None, len(values)
+            state = now.units.combine(leaves)
+            terms = table.terms(state)
+            if terms is None:
+                return None, len(values)
+            scores.append(0.0 if terms.stalled and _quiet(board, state) else points + terms.points(weights))
+        if bound is not None:
+            bound.add(points, scores[-1])
     if not values:
         return None, 0
+    # (the listing order: the same sums, to the last bit, whatever order the lines were valued in)
+    rank = {i: k for k, i in enumerate(order)}
+    values = [values[rank[i]] for i in range(len(order))]
+    scores = [scores[rank[i]] for i in range(len(order))]
     best = min(values)
     t = weights.temperature
     w = [math.exp(-(v - best) / t) for v in values]
     return sum(p * s for p, s in zip(w, scores)) / sum(w), len(values)
+
+
+class _Bound:
+    """A proved upper bound of a declaration's expected score while its lines are valued,
+    to stop as soon as it is at most ``above``.
+
+    The expected score is ``E = sum(w_i s_i) / sum(w_i)`` with ``w_i = exp(-(v_i - r) /
+    T)`` for any reference ``r`` (the ratio does not depend on it), so ``E <= above``
+    exactly when ``sum(w_i (s_i - above)) <= 0``. For a line valued, its term is known;
+    for one not yet valued, with ``v_i`` at least its floor ``L_i`` (a proved lower
+    bound of the block's value at lookahead 0) and its score at most ``max(v_i + G, 0)``
+    (``G = ratio + race`` weights: the game terms' ratio and race each lie in [-1, 1]; a
+    quiet stalled line scores 0 and a decided one its value), its term is at most
+    ``h(v) = exp(-(v - r) / T) (max(v + G, 0) - above)`` at the worst ``v >= L_i``
+    (:func:`_sup_term`, and 0, the limit as ``v`` grows). The lines are valued in order
+    of their floors, so the lines left are a suffix of that order and their bounds are
+    summed once."""
+
+    def __init__(self, floors: list[int | None], order: list[int], weights: PressureWeights,
+                 above: float) -> None:
+        self.above = above
+        self.t = weights.temperature
+        self.g = weights.ratio + weights.race
+        known = [floors[i] for i in order if floors[i] is not None]
+        self.ok = bool(known)
+        self.ref = min(known) / 1000 if known else 0.0  # type: ignore[type-var]
+        self.sum = 0.0  # sum of the terms of the lines valued
+        # rest[k]: the bound of the terms of the lines order[k:], +inf while one has no floor
+        self.rest = [math.inf] * (len(order) + 1)
+        self.rest[len(order)] = 0.0
+        for k in range(len(order) - 1, -1, -1):
+            low = floors[order[k]]
+            self.rest[k] = math.inf if low is None else self.rest[k + 1] + _sup_term(
+                low / 1000, self.ref, self.t, self.g, above)
+
+    def add(self, v: float, s: float) -> None:
+        """Count a line valued: its value ``v`` and score ``s`` in points."""
+        if v - self.ref < -600 * self.t:  # (below every floor: the weights would overflow)
+            self.ok = False
+            return
+        self.sum += math.exp(-(v - self.ref) / self.t) * (s - self.above)
+
+    def proves(self, k: int) -> bool:
+        """Whether the lines valued (``order[:k]``) and the floors of the rest prove the
+        expected score at most ``above``: at least one line valued, and the bound below 0
+        by more than rounding (a bound that underflowed to 0 proves nothing)."""
+        return self.ok and k > 0 and self.sum + self.rest[k] < -1e-12
+
+
+def _sup_term(low: float, ref: float, t: float, g: float, above: float) -> float:
+    """The most ``exp(-(v - ref) / t) * (max(v + g, 0) - above)`` can be for ``v >= low``,
+    or 0 when that is less (points; see :class:`_Bound`)."""
+    def h(v: float) -> float:
+        x = -(v - ref) / t
+        return 0.0 if x < -700 else math.exp(x) * (max(v + g, 0.0) - above)
+
+    best = 0.0
+    if low < -g:  # where the score is 0: largest at the floor
+        best = max(best, h(low))
+    # where the score is v + g: rising up to v = t + above - g, falling after
+    best = max(best, h(max(low, -g, t + above - g)))
+    return best
 
 
 def _worst_case(game: Game, attack: Mapping[str, str], cost: int, alpha: int, beta: int
@@ -171,7 +257,7 @@ def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, st
             break
         if _key(game, attack) == key:
             continue
-        e, n = _expected(now, attack, cost, weights, table)
+        e, n = _expected(now, attack, cost, weights, table, above=mine)
         lines += n
         if e is not None and e > mine + 1e-9:
             scored.append((e, i, attack, cost))
