@@ -123,6 +123,7 @@ class _Lines:
         self.values: list[float] = []  # points, in self.order's order
         self.scores: list[float] = []
         self.rest = False  # the lines not valued were found negligible (exact() is then final)
+        self.least = INF  # the least value of a line valued (attacker view, milli-points)
         self._exact: float | None = None
 
     def done(self) -> bool:
@@ -145,6 +146,7 @@ class _Lines:
         if leaves is None:
             self.failed = True
             return
+        self.least = min(self.least, v)
         points = v / 1000
         if abs(v) >= ev.win // 2:  # a decided game: its value
             score = points
@@ -363,20 +365,31 @@ def choose(game: Game, principal: Principal, candidates: list[tuple[dict[str, st
     # not change the choice (the one with the best objective, which a declaration dropped
     # can't beat) but for objectives within EPSILON of each other, where the one first in
     # the order of expected scores (ties: the search's order) is kept, as when the scan
-    # took them in that order.
+    # took them in that order (a declaration whose expected score is within EPSILON of the
+    # best objective is valued exactly for that).
     pool.sort(key=lambda t: (-t[1].estimate(), t[0]))
+    # A block's value after this combat (lookahead 0) bounds its value after the crack-back
+    # from above when the next player may always not attack (docs/ai.md, "How it is
+    # searched"): a declaration's worst case is then at most its lines' least value.
+    bounded = game.status.lookahead == 0 or game.facts.crack_back_bounded
+    rank: tuple[float, int] | None = None  # (-e, i) of the best so far (None: the exact choice)
     for i, lines_of, attack, cost in pool:
-        if lines_of.at_most(best_objective):
+        if lines_of.at_most(best_objective - 2 * EPSILON):
             continue
         e = lines_of.exact()
         assert e is not None
+        if e <= best_objective + EPSILON and (rank is None or (-e, i) > rank):
+            continue  # (can't beat the best so far, nor come before it in a tie)
         need = floor
         if weights.risk > 0:
-            need = max(need, principal.value - int(math.floor((e - best_objective) / weights.risk * 1000)))
+            need = max(need, principal.value - int(math.floor((e - best_objective + EPSILON) / weights.risk * 1000)))
+        if bounded and lines_of.least < need:
+            continue  # (its worst case is at most the least value of a line: below the need)
         v, line = _worst_case(game, attack, cost, need - 1, INF)
         if v is None or line is None or v < need:
             continue
         objective = e - weights.risk * (principal.value - v) / 1000
-        if objective > best_objective + EPSILON:
-            best, best_objective = Chosen(Principal(dict(attack), line[0], line[1], v), e), objective
+        if objective > best_objective + EPSILON or (
+                rank is not None and objective >= best_objective - EPSILON and (-e, i) < rank):
+            best, best_objective, rank = Chosen(Principal(dict(attack), line[0], line[1], v), e), objective, (-e, i)
     return best
