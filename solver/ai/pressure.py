@@ -19,6 +19,15 @@ runs first, unchanged; this module only moves the choice to another declaration 
    can win the position left and nothing happened on the line (every life total and
    creature as before: the position repeats); the value itself when the game is decided.
 
+The lines are valued lazily (issue 22 §2, speed; :class:`_Lines`): a declaration's lines
+in the order of their proved lower bounds (:meth:`Bounds.static_floor`), only until the
+lines valued and the bounds of the others prove its expected score at most the best
+objective so far (:class:`_Bound`), when it is dropped; lines whose weight can't move the
+score by more than :data:`NEGLIGIBLE` are not valued. The choice is the one of valuing every
+line (the same declaration, worst case and expected score), but for objectives within
+:data:`EPSILON` of each other, which go, as before, to the declaration first in order of
+expected scores.
+
 Nothing proved changes: the answer's ``value`` is the chosen declaration's proved worst
 case and ``bound`` the game's proved value; ``status`` is ``optimal`` only when that worst
 case equals the game's value. Two players only, and only after an exact search that
