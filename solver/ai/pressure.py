@@ -116,7 +116,10 @@ class _Lines:
     lines likeliest to weigh most), ties in listing order.
 
     ``n``: the lines it counts for the style's ``max_lines`` budget — every block listed,
-    valued or not (0 when it has more than ``max_blocks``: not scored)."""
+    valued or not (0 when it has more than ``max_blocks``: not scored). (When a line
+    can't be scored, the scan that valued every line counted only the lines up to it; with
+    two players, the only boards the style scores, every line can be: a player who lost
+    makes the line a decided game, valued as such.)"""
 
     def __init__(self, now: Game, attack: Mapping[str, str], cost: int, weights: PressureWeights,
                  table: TermsTable) -> None:
