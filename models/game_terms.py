@@ -69,9 +69,11 @@ class PressureWeights:
       declaration with more is not a candidate (and when the exact choice has more, the
       exact choice stands).
     - ``max_lines``: the work budget — the most block lines (a block and the best damage
-      against it, at lookahead 0) valued for the expected scores of the other declarations,
-      taken in the exact search's order (default 256); the scan stops there with the best so
-      far. A count, not a clock: the same board gets the same answer on any machine.
+      against it, at lookahead 0) listed for the expected scores of the other declarations,
+      taken in the exact search's order (default 256), whether or not each is then valued
+      (a declaration's lines are valued only until its score is proved unable to beat the
+      best so far); the scan stops there with the best so far. A count, not a clock: the
+      same board gets the same answer on any machine.
     """
 
     margin: float = 2.5
