@@ -35,10 +35,11 @@ def _menace_board(rng: random.Random, attackers: int, blockers: int) -> dict[str
             "permanents": perms}
 
 
-def _differs(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], int]:
+def _differs(seeds: range, monkeypatch: pytest.MonkeyPatch, listed_first: int = 0) -> tuple[list[int], int]:
     """The seeds where some declaration's exact value differs with the branch and bound used
-    on every block list where it applies (``BB_FROM`` 0) and without it, and how many of its
-    runs had a menace restriction to obey."""
+    on every block list where it applies (``BB_FROM`` 0, and at once under menace:
+    ``LISTED_FIRST`` ``listed_first``) and without it, and how many of its runs had a menace
+    restriction to obey."""
     from redzone.solver.ai import trigger_bb
 
     real = trigger_bb.branch_and_bound
@@ -58,6 +59,7 @@ def _differs(seeds: range, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], 
         monkeypatch.setattr(trigger_bb, "BB_FROM", 1 << 60)
         listed = _declaration_values(data)
         monkeypatch.setattr(trigger_bb, "BB_FROM", 0)
+        monkeypatch.setattr(trigger_bb, "LISTED_FIRST", listed_first)
         if _declaration_values(data) != listed:
             bad.append(seed)
     return bad, menace[0]
@@ -69,6 +71,14 @@ def test_branch_and_bound_with_menace_values_every_declaration_exactly(monkeypat
     # declarations as the listing, and it did run with menace on many of these boards.
     bad, menace = _differs(range(30), monkeypatch)
     assert bad == [] and menace >= 30
+
+
+def test_branch_and_bound_after_a_partial_listing_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under menace the listing comes first (``LISTED_FIRST`` blocks), then the branch and
+    # bound over every block, the listed ones included (their best its incumbent): the same
+    # values, here after 3 listed blocks.
+    bad, menace = _differs(range(30), monkeypatch, listed_first=3)
+    assert bad == [] and menace >= 10
 
 
 def test_planted_single_blocker_of_menace_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,7 +27,7 @@ from redzone.models.outcome import GameState
 if TYPE_CHECKING:
     from redzone.solver.ai.triggered import Line
 
-__all__ = ["BB_FROM", "applies", "block_count", "branch_and_bound"]
+__all__ = ["BB_FROM", "LISTED_FIRST", "applies", "block_count", "branch_and_bound"]
 
 _Vec = tuple[int, int, int, int, int]
 """A unit's changes, each oriented so that more is better for the attacking player: the
@@ -39,6 +39,13 @@ gained, poison counters taken off them, and the permanents' part of the evaluati
 BB_FROM = 2_000
 """The branch and bound is used from this many blocks on (:func:`block_count`): below it,
 listing them costs less than the units' bounds (5 v 5 boards)."""
+
+
+LISTED_FIRST = 2_000
+"""Where a restriction (menace's kind) is in the problem, the branch and bound comes only
+after this many listed blocks did not cut off (h40: on such boards the listing, which judges
+blocks as it lists them, often cuts off within its first ones, for less than the branch and
+bound's unit plays; the branch and bound then searches every block, the listed ones too)."""
 
 
 SLACK = 0

@@ -466,6 +466,15 @@ class TriggerGame:
         from redzone.solver.ai import trigger_bb
 
         if bb and len(problems) == 1 and trigger_bb.applies(self, board, attackers, state, problems[0], cls):
+            if problems[0].restrictions:
+                # (menace's kind, h40: the listing judges blocks as it lists them and often
+                # cuts off soon; the branch and bound only once it has not, after
+                # ``LISTED_FIRST`` of them — it searches every block, these included)
+                listing = self._combine(problems, cls, 0, {}, 0, {})
+                yield from itertools.islice(listing, trigger_bb.LISTED_FIRST)
+                yield _BranchBound(problems[0], cls), 0, {}
+                yield from listing
+                return
             yield _BranchBound(problems[0], cls), 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
