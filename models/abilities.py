@@ -36,6 +36,8 @@ from redzone.models.effect_abilities import (
     ANY_SOURCE,
     AssignAsUnblocked,
     AssignsToughness,
+    CantGetCounters,
+    CantHaveCounters,
     CantLoseGame,
     ColorChange,
     CombatCondition,
@@ -56,6 +58,7 @@ from redzone.models.effect_abilities import (
     RedirectDamage,
     SetBasePT,
     SourceFilter,
+    TriggersAdditionalTime,
     TypeChange,
     UnappliedEffect,
 )
@@ -69,6 +72,8 @@ __all__ = [
     "AllMustBlock",
     "AssignAsUnblocked",
     "AssignsToughness",
+    "CantGetCounters",
+    "CantHaveCounters",
     "CantLoseGame",
     "LethalByPower",
     "AttackCap",
@@ -138,6 +143,7 @@ __all__ = [
     "SetBasePT",
     "SourceFilter",
     "Toxic",
+    "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
     "XCount",
@@ -304,9 +310,12 @@ class XCount:
     - ``what="basic land types"``: the number of basic land types (Plains, Island, Swamp,
       Mountain, Forest; CR 305.6) among lands the source's controller controls (domain:
       Collective Restraint).
+    - ``what="cards in hand"``: the number of cards in the source's controller's hand, as
+      the scenario states it (``players[].hand``; Cowed by Wisdom). Unstated, the cost is
+      not decided: :func:`redzone.models.board.build_board` reports the ability instead.
     """
 
-    what: Literal["permanents", "counters", "basic land types"]
+    what: Literal["permanents", "counters", "basic land types", "cards in hand"]
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     counter: str | None = None
@@ -340,6 +349,9 @@ class AttackTax(Ability):
     affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
     against: Literal["you", "any"] = "you"
     phyrexian: tuple[str, ...] = ()
+    planeswalkers_only: bool = False
+    """h38: only attacks on the source's controller's planeswalkers are taxed ("Creatures
+    can't attack planeswalkers you control unless ...", Onakke Oathkeeper)."""
 
 
 # ------------------------------------------------------------ attack requirements (508.1d)

@@ -56,6 +56,7 @@ from redzone.models.attack_problem import (
     Restriction,
 )
 from redzone.models.battlefield import Board, Permanent, matches_quality
+from redzone.models.condition_keys import GOADED
 from redzone.models.errors import ScenarioError
 from redzone.models.layers import BASIC_LAND_TYPES
 
@@ -280,6 +281,8 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 continue
             else:
                 hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
+                if ability.planeswalkers_only:  # h38: Onakke Oathkeeper (508.1d, 508.1h)
+                    hit = frozenset(t for t in hit if t != source.controller)
             amount = ability.generic + _x_value(board, ability, source, c, x_memo)
             # 107.4f, 119.4: a Phyrexian symbol is paid with one mana of its colour or 2 life;
             # the scenario's mana is generic, so redzone pays it with life.
@@ -347,6 +350,8 @@ def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanen
         if tax.x.counter is not None:  # h17: "for each +1/+1 counter on it"
             return max(0, creature.counters.get(tax.x.counter, 0))
         return sum(max(0, n) for n in creature.counters.values())
+    if tax.x.what == "cards in hand":  # the stated hand (board.build_board reports it unstated)
+        return len(board.player(source.controller).hand or ())
     if tax.x.what == "basic land types":  # domain (305.6)
         return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
                     for t in p.subtypes if t in BASIC_LAND_TYPES})
@@ -362,7 +367,9 @@ def _x_value(board: Board, tax: AttackTax, source: Permanent, creature: Permanen
 
 
 def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> list[Requirement]:
-    """Requirements from the scenario's ``effects``: goad (701.15) and ``must_attack``."""
+    """Requirements from the scenario's ``effects``: goad (701.15) and ``must_attack``; and
+    goad marked on a creature by a triggered ability (``conditions`` ``"goaded by P"``,
+    :data:`redzone.models.condition_keys.GOADED`)."""
     scenario = board.scenario
     out: list[Requirement] = []
     goaders: dict[str, list[str]] = {}
@@ -384,6 +391,12 @@ def _effect_requirements(board: Board, ap: str, targets: list[AttackTarget]) -> 
             out.append(Requirement(
                 must.attacker, frozenset({must.target}), "effect",
                 f"attacks {must.target} this combat if able"))
+    for creature in board.controlled_by(ap):  # goaded by a triggered ability (701.15a)
+        for key, on in creature.conditions.items():
+            if on and key.startswith(GOADED):
+                by = goaders.setdefault(creature.id, [])
+                if key[len(GOADED):] not in by:  # 701.15d
+                    by.append(key[len(GOADED):])
     for creature_id, by in goaders.items():
         for goader in by:
             label = f"goaded by {goader}"

@@ -428,6 +428,8 @@ def _x_value(board: Board, tax: BlockTax, source: Permanent, blocker: Permanent)
         if tax.x.counter is not None:  # h17: "for each +1/+1 counter on it"
             return max(0, blocker.counters.get(tax.x.counter, 0))
         return sum(max(0, n) for n in blocker.counters.values())
+    if tax.x.what == "cards in hand":  # the stated hand (board.build_board reports it unstated)
+        return len(board.player(source.controller).hand or ())
     if tax.x.what == "basic land types":  # domain (305.6)
         return len({t for p in board.controlled_by(source.controller) if "Land" in p.types
                     for t in p.subtypes if t in BASIC_LAND_TYPES})

@@ -20,7 +20,7 @@ from redzone.models.abilities import Ability, Keyword, ParsedText
 from redzone.models.battlefield import Base, Board, EndOfTurn, Permanent, Player
 from redzone.models.cards import lookup_face
 from redzone.models.choices import resolve_choices
-from redzone.models.conditions import resolve
+from redzone.models.conditions import hand_costs, resolve
 from redzone.models.errors import ScenarioError, UnparsedTextError, clip
 from redzone.models.layers import apply_layers, combat_state, reaches_others
 from redzone.models.limits import check_time
@@ -86,6 +86,23 @@ def _check_dungeons(scenario: Scenario) -> None:
         if room is not None and room not in ROOMS:
             raise ScenarioError(f"players[{i}].dungeon",
                                 f"unknown dungeon room {room!r} (rooms: {', '.join(ROOMS)})")
+
+
+def _unread_conditions(board: Board) -> tuple[str, ...]:
+    """One line per ``conditions`` key of ``board``'s permanents that no rule reads
+    (:func:`redzone.models.condition_keys.unread_keys`)."""
+    from redzone.models.condition_keys import STATED, stated_phrases, unread_keys, words
+
+    phrases = [words(phrase.replace("~", perm.name), (perm.name,))
+               for perm in board.permanents.values()
+               for phrase in stated_phrases((perm.conditional or perm.parsed).abilities)]
+    perms = sorted((p for p in board.permanents.values() if p.conditions), key=lambda p: p.index)
+    stated = [(f"permanents[{p.index}].conditions", tuple(n for n in (p.name, p.card) if n),
+               list(p.conditions)) for p in perms]
+    return tuple(f"{where}: {key!r} is read by no rule: it is neither one of redzone's keys "
+                 f"({', '.join(STATED)}; docs/scenario-format.md) nor the words of a condition "
+                 f"a card on the board asks to be stated, so it changes nothing: check its spelling"
+                 for where, key in unread_keys(stated, phrases))
 
 
 def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
@@ -227,9 +244,15 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     _pairs(board)
     resolve_choices(board)  # h17: values chosen as it entered ("the chosen color"), 614.12
     resolve(board)  # statics under a condition the scenario decides (611.3a), before layers
+    hand_costs(board)  # a cost counted by a hand the scenario doesn't state is not decided
+    if any(p.conditions for p in permanents.values()):
+        board.unread_conditions = _unread_conditions(board)
+        if strict and board.unread_conditions:
+            raise UnparsedTextError(board.unread_conditions[0])
     if strict:  # a condition the scenario doesn't decide is a sentence not played (--strict)
         for perm in board.permanents.values():
-            undecided = [u for u in perm.parsed.unparsed if u.startswith("condition not decided")]
+            undecided = [u for u in perm.parsed.unparsed
+                         if u.startswith(("condition not decided", "cost not decided"))]
             if undecided:
                 raise UnparsedTextError(f"permanents[{perm.index}]: {perm.label}: {undecided[0]}")
     combat = getattr(scenario, "combat", None)
@@ -248,6 +271,9 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     # CR 704.3: the board as the game has it; a board some permanent left is built again
     # from the scenario without it.
     board = perform_on_load(board, strict=strict, rebuild=build_board)
+    from redzone.models.triggers.more_amounts import check_chosen_players  # h36
+
+    check_chosen_players(board)  # h36: "the chosen player" of a trigger is a player
     if combat is not None and getattr(combat, "trigger_choices", None):
         # Issue 21: each stated choice names an ability of its window with such a choice.
         from redzone.models.triggers.scenario import check_trigger_choices

@@ -20,6 +20,7 @@ from typing import Any
 
 from redzone.models.abilities import Conditional, ParsedText
 from redzone.models.battlefield import Board, EndOfTurn, Permanent
+from redzone.models.conditions import hand_costs
 from redzone.models.layers import _NO_LATER_GRANT, relayered  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["EndOfTurn", "end_turn", "ended", "has_end_of_turn"]
@@ -94,6 +95,7 @@ def end_turn(board: Board) -> Board:
     out = Board(scenario=board.scenario, players=board.players, permanents=perms,
                  active_player=board.active_player, rules=board.rules, game=board.game,
                  departed=board.departed)
+    hand_costs(out)  # abilities given back by an ended effect: a cost by an unstated hand
     out.combat = board.combat
     out.gaps = list(board.gaps)
     if not gone:

@@ -232,4 +232,31 @@ def _resolved(board: Board, perm: Permanent, ability: Ability, unparsed: list[st
     return ability.abilities if verdict else ()
 
 
-__all__ = ["CHANGING_KINDS", "condition_sources", "decided_again", "holds", "resolve"]
+def hand_costs(board: Board) -> None:
+    """Report, instead of playing, each attack or block cost whose X is the number of cards
+    in a hand the scenario does not state (``players[].hand`` unstated is unknown, never
+    empty; Cowed by Wisdom, CR 508.1d, 509.1d): the ability goes to the permanent's
+    unparsed sentences as ``"cost not decided from the scenario ..."``. Called by
+    :func:`redzone.models.board.build_board` and, for the abilities an "until end of turn"
+    part gives back, :func:`redzone.models.cleanup.end_turn`. Changes ``board``'s
+    permanents in place."""
+    from redzone.models.abilities import AttackTax, BlockTax
+
+    for perm in board.permanents.values():
+        parsed = perm.parsed
+        gone = [a for a in parsed.abilities if isinstance(a, (AttackTax, BlockTax))
+                and a.x is not None and a.x.what == "cards in hand"
+                and board.player(perm.controller).hand is None]
+        if not gone:
+            continue
+        notes = list(parsed.unparsed)
+        for ability in gone:
+            note = (f"cost not decided from the scenario (state {perm.controller}'s hand: "
+                    f"players[].hand): {ability.text}")
+            if note not in notes:
+                notes.append(note)
+        perm.parsed = ParsedText(tuple(a for a in parsed.abilities if a not in gone),
+                                 tuple(notes), parsed.ignored)
+
+
+__all__ = ["CHANGING_KINDS", "condition_sources", "decided_again", "hand_costs", "holds", "resolve"]

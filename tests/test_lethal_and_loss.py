@@ -98,9 +98,12 @@ def test_bloatfly_swarm_prevention_removes_that_many_counters() -> None:
 
 def test_a_payment_after_unless_is_a_cost_never_a_stated_condition() -> None:
     # 508.1d, 509.1d: "unless its controller pays {1} for each card in your hand" is a cost
-    # redzone can't price (no hand size in a scenario): reported, not a condition to state.
+    # (X = the stated hand: tests/test_hand_costs.py), never a condition to state.
     s = sentence("Cowed by Wisdom", "Enchanted creature")
-    assert s.status == "unparsed" and not any(isinstance(a, Conditional) for a in s.abilities)
+    assert s.status == "understood" and not any(isinstance(a, Conditional) for a in s.abilities)
+    assert [type(a) for a in s.abilities] == [AttackTax, BlockTax]
+    assert all(a.x is not None and a.x.what == "cards in hand" and a.generic == 0
+               for a in s.abilities)  # pyright: ignore[reportAttributeAccessIssue]
     assert sentence("Exalted Dragon", "This creature can't attack unless").status == "unparsed"
     # "This creature can't attack or block unless you pay {2}": a cost on each of its attacks
     # and blocks (you = its controller).

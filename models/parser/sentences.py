@@ -56,7 +56,7 @@ _S_COST_ONE = lazy_compile(
     r"(?P<subj>~|[Ee]nchanted creature|[Ee]quipped creature) can't (?P<what>attack or block|"
     r"attack|block) unless (?:its controller pays|(?<=~ can't attack or block unless )you pay|"
     r"(?<=~ can't attack unless )you pay|(?<=~ can't block unless )you pay) "
-    r"(?P<cost>(?:\{\d+\})+)"
+    r"(?P<cost>(?:\{\d+\})+)(?P<hand> for each card in your hand)?"
 )
 _S_MUST_BE_ATTACKED = lazy_compile(
     r"Each opponent must attack you(?P<pw> or a planeswalker you control)? with at least one "
@@ -144,16 +144,22 @@ def _whole_sentence(s: str, text: str) -> list[Ability] | str | None:
     return None
 
 
-def _cost_one(m: re.Match[str], text: str) -> list[Ability]:
+def _cost_one(m: re.Match[str], text: str) -> list[Ability] | None:
     """"Enchanted creature can't attack or block unless its controller pays {3}": an attack
-    cost on every attack of that creature (508.1d, 508.1h) and a block cost (509.1d)."""
+    cost on every attack of that creature (508.1d, 508.1h) and a block cost (509.1d); "...
+    pays {1} for each card in your hand": X is the hand of the source's controller."""
     generic = sum(int(c) for c in re.findall(r"\{(\d+)\}", m["cost"]))
     who = SELF if m["subj"] == "~" else ATTACHED
+    x = None
+    if m["hand"]:  # "pays {1} for each card in your hand" (Cowed by Wisdom): X = hand size
+        if generic != 1:
+            return None
+        generic, x = 0, XCount(what="cards in hand")
     out: list[Ability] = []
     if "attack" in m["what"]:
-        out.append(AttackTax(generic=generic, affected=who, against="any", text=text))
+        out.append(AttackTax(generic=generic, x=x, affected=who, against="any", text=text))
     if "block" in m["what"]:
-        out.append(BlockTax(generic=generic, affected=who, text=text))
+        out.append(BlockTax(generic=generic, x=x, affected=who, text=text))
     return out
 
 

@@ -133,8 +133,8 @@ def hint(text: str, names: Sequence[str] = ()) -> str:
     "Fliyng" -> 'Flying'), else the closest Oracle word ("blokc" -> 'block'). A short line
     of known words that is no keyword (:func:`not_a_keyword`: "Fly") gets the keyword it is
     close to, or "not a keyword". Real Oracle text gets no hint."""
-    if text.startswith("condition not decided"):
-        return ""  # redzone's own note of a condition the scenario doesn't decide (conditions.py)
+    if text.startswith(("condition not decided", "cost not decided")):
+        return ""  # redzone's own note of a condition or cost the scenario doesn't decide
     keywords = _keywords()
     bare = text.strip().rstrip(".").strip()
     parts: list[str] = []

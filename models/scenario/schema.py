@@ -153,7 +153,9 @@ class PermanentSpec(_Strict):
         default_factory=dict,
         description="Conditions of the permanent's static abilities that the scenario has no "
                     "field for, as the condition's words -> true/false (\"there are seven or "
-                    "more cards in your graveyard\": true); CR 611.3a.")
+                    "more cards in your graveyard\": true); CR 611.3a. Also redzone's own keys: "
+                    "renowned, saddled, exerted, enlisted, triggered this turn, monstrous, "
+                    "city's blessing. A key no rule reads is warned about (refused by --strict).")
     until_end_of_turn: UntilEndOfTurn | None = Field(
         None, description="What of the current power, toughness and abilities lasts only until "
                           "end of turn (ends in the cleanup step, CR 514.2); read by the AI "

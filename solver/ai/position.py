@@ -15,6 +15,7 @@ from typing import Any
 from redzone.models import block_problem as bp_mod
 from redzone.models.board import Board, Permanent
 from redzone.models.cleanup import end_turn
+from redzone.models.condition_keys import DOESNT_UNTAP, GOADED
 from redzone.models.layers import relayered
 from redzone.models.leaving import leaving_with
 from redzone.models.outcome import GameState, out_of_game
@@ -79,13 +80,32 @@ def next_player(board: Board, lost: set[str] | frozenset[str] = frozenset()) -> 
     return None
 
 
+def _goads(board: Board, player: str) -> dict[str, tuple[str, ...]]:
+    """Creature id -> the players whose goad still holds on ``player``'s turn: goad lasts
+    until the goading player's next turn (701.15a), so every goad but ``player``'s own —
+    the scenario's ``effects`` and the marks of triggered abilities (``"goaded by P"``)."""
+    out: dict[str, list[str]] = {}
+    for effect in getattr(board.scenario, "effects", None) or ():
+        creature, by = getattr(effect, "goad", None), getattr(effect, "by", None)
+        if creature is not None and by is not None and by != player:
+            out.setdefault(creature, []).append(by)
+    for perm in board.permanents.values():
+        for key, on in perm.conditions.items():
+            if on and key.startswith(GOADED) and key[len(GOADED):] != player:
+                out.setdefault(perm.id, []).append(key[len(GOADED):])
+    return {pid: tuple(dict.fromkeys(by)) for pid, by in out.items()}
+
+
 def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str],
                     player: str) -> Board:
     """The board at the start of ``player``'s combat after this one: permanents that left
     are gone, and those of players who lost (800.4a); marked damage is removed (514.2);
     counters put on this combat stay (-1/-1 counters lower power and toughness, +1/+1
     counters put instead of damage raise them, 122.1a); ``player``'s permanents untap and
-    have been under their control since the turn began (502.3, 302.6); the attacking
+    have been under their control since the turn began (502.3, 302.6) — but one a triggered
+    ability marked "doesn't untap during its controller's next untap step" stays tapped,
+    and goad lasts until the goading player's next turn (701.15a: carried as the mark
+    ``"goaded by P"``, whoever goaded); the attacking
     creatures of this combat stay tapped unless they have vigilance (508.1f, 702.20b);
     life, poison, loyalty and defense as in ``state``; the players who lost are no longer
     listed but are in the board's ``departed``, after those who left before (a player who
@@ -96,6 +116,7 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
     scenario's ``until_end_of_turn`` marks, and a creature then at toughness 0 or less dies
     (514.3a, 704.5f; :func:`redzone.models.cleanup.end_turn`)."""
     lost = out_of_game(board, state)  # 704.5a, 704.5c, 704.6c (800.4a: they leave)
+    goads = _goads(board, player)
     perms: dict[str, Permanent] = {}
     for pid, perm in board.permanents.items():
         if not state.on_battlefield(pid) or perm.controller in lost:
@@ -111,12 +132,15 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
         shift = ((now.get("+1/+1", 0) - perm.counters.get("+1/+1", 0))
                  - (now.get("-1/-1", 0) - perm.counters.get("-1/-1", 0)))
         changes: dict[str, Any] = {"damage": 0, "counters": dict(now)}
-        if perm.conditions and any(k in THIS_TURN or k.startswith(DELAYED) for k in perm.conditions):
+        goaded = goads.get(pid, ())
+        if goaded or perm.conditions and any(k in THIS_TURN or k.startswith(DELAYED) for k in perm.conditions):
             # this turn's marks of triggered abilities end with it (h3: "assigns no combat
-            # damage this turn", delayed "at end of combat" abilities done; goad and "doesn't
-            # untap" are not carried: docs/ai.md "Limits")
+            # damage this turn", delayed "at end of combat" abilities done; "doesn't untap"
+            # is read below, as the untap step passes); goad lasts until the goading
+            # player's next turn (701.15a), carried as a mark the attack rules read
             changes["conditions"] = {k: v for k, v in perm.conditions.items()
                                      if k not in THIS_TURN and not k.startswith(DELAYED)}
+            changes["conditions"].update((GOADED + by, True) for by in goaded)
         if perm.power is not None:
             changes["power"] = perm.power + shift
         if perm.toughness is not None:
@@ -126,7 +150,9 @@ def next_turn_board(board: Board, state: GameState, attackers: Mapping[str, str]
         if pid in state.defense:
             changes["defense"] = state.defense[pid]
         if perm.controller == player:
-            changes["tapped"] = False
+            # 502.3: it untaps, unless "it doesn't untap during its controller's next untap
+            # step" (a triggered ability's mark; that untap step is this one)
+            changes["tapped"] = bool(perm.tapped and perm.conditions.get(DOESNT_UNTAP))
             changes["summoning_sick"] = False
         elif pid in attackers and not board.has_keyword(perm, "vigilance"):
             changes["tapped"] = True

@@ -68,10 +68,10 @@ def scenario_warnings(board: Board) -> list[str]:
     a creature with lethal damage or toughness 0 or less, a planeswalker at 0 loyalty, a
     battle at 0 defense left the board before combat, CR 704.3; a player who starts at 0 or
     less life or with 10 or more poison counters has already lost the game, 704.5a, 704.5c —
-    that board is answered as given, but says so); then, when ``combat.triggers_resolved`` is
-    not given and blockers are declared (or the first-strike damage step is over), which
-    trigger windows were taken as resolved
-    (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21); and when a
+    that board is answered as given, but says so); then the stated ``conditions`` keys no rule
+    reads (``board.unread_conditions``, :mod:`redzone.models.condition_keys`); then, when
+    ``combat.triggers_resolved`` is not given and blockers are declared (or the first-strike
+    damage step is over), which trigger windows were taken as resolved (:func:`redzone.models.triggers.scenario.trigger_warnings`, issue 21); and when a
     creature has damage marked and a permanent watches "a creature dealt damage by ~ this
     turn dies", that this damage is taken as not its
     (:func:`redzone.models.triggers.watches.warnings`)."""
@@ -82,6 +82,7 @@ def scenario_warnings(board: Board) -> list[str]:
         out.append("warning: combat.damage_order is ignored under rules: current — there is no "
                    "damage assignment order since 2024 (CR 510.1c); give rules: \"2023\" to use it")
     out.extend(f"warning: {action.message}" for action in getattr(board, "load_actions", ()))
+    out.extend(f"warning: {line}" for line in getattr(board, "unread_conditions", ()))
     if combat is not None and getattr(combat, "triggers_resolved", None) is None and combat.attackers \
             and (any(combat.blockers.values()) or combat.blocked or combat.first_strike_dealt):
         # Issue 21: where the combat stands as to its triggered abilities, when the scenario
