@@ -1841,6 +1841,121 @@ def outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> Node:
     return expand([])
 
 
+class LazyNode:
+    """A node of :func:`lazy_outcomes`' tree, read as :class:`Node` (``outcome``, ``choice``,
+    ``children``): a child is played the first time it is read, then kept."""
+
+    __slots__ = ("outcome", "choice", "_tree", "_path", "_kids")
+
+    def __init__(self, tree: _LazyTree, path: list[Any], choice: Choice | None = None,
+                 outcome: Outcome | None = None) -> None:
+        self.outcome = outcome
+        self.choice = choice
+        self._tree = tree
+        self._path = path
+        self._kids: dict[int, LazyNode] = {}
+
+    @property
+    def children(self) -> _LazyChildren:
+        return _LazyChildren(self)
+
+    def child(self, i: int) -> LazyNode:
+        got = self._kids.get(i)
+        if got is None:
+            assert self.choice is not None
+            got = self._kids[i] = self._tree.play(self._path + [self.choice.options[i]])
+        return got
+
+
+class _LazyChildren(Sequence["LazyNode"]):
+    """A :class:`LazyNode`'s children in its choice's option order, each played on first
+    reading."""
+
+    __slots__ = ("_node",)
+
+    def __init__(self, node: LazyNode) -> None:
+        self._node = node
+
+    def __len__(self) -> int:
+        choice = self._node.choice
+        return 0 if choice is None else len(choice.options)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(len(self))[i]]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._node.child(i)
+
+    def __iter__(self) -> Any:
+        for i in range(len(self)):
+            yield self._node.child(i)
+
+
+class _LazyTree:
+    """:func:`lazy_outcomes`' plays: one play of the window per leaf reached."""
+
+    def __init__(self, run: Callable[[Chooser], Outcome], limit: int) -> None:
+        self.run = run
+        self.limit = limit
+        self.count = 0
+
+    def play(self, path: list[Any]) -> LazyNode:
+        """The subtree below the choices ``path``: one play that takes the first option of
+        every choice met past ``path`` (what the play of ``path`` plus these first options
+        would meet: the play is a function of its choices), so the first child of each
+        node met is already played and the others are played when read."""
+        met: list[Choice] = []
+        i = [0]
+
+        def chooser(c: Choice) -> Any:
+            if i[0] < len(path):
+                got = path[i[0]]
+                i[0] += 1
+                return got
+            if not c.options:
+                raise _Need(c)  # (a choice without options: a node without children, as outcomes)
+            met.append(c)
+            return c.options[0]
+
+        try:
+            out: Outcome | None = self.run(chooser)
+        except _Need as need:
+            out = None
+            met.append(need.choice)
+        else:
+            self.count += 1
+            if self.count > self.limit:
+                raise RuntimeError(f"more than {self.limit} outcomes of triggered abilities")
+        # The chain of nodes met: node k has choice met[k]; its first child is node k + 1 (or
+        # the leaf), already played.
+        prefix = list(path)
+        nodes: list[LazyNode] = []
+        for c in met:
+            nodes.append(LazyNode(self, list(prefix), choice=c))
+            prefix.append(c.options[0] if c.options else None)
+        leaf = None if out is None else LazyNode(self, prefix, outcome=out)
+        for k, node in enumerate(nodes):
+            nxt = nodes[k + 1] if k + 1 < len(nodes) else leaf
+            if nxt is not None:
+                node._kids[0] = nxt
+        return nodes[0] if nodes else leaf  # type: ignore[return-value]
+
+
+def lazy_outcomes(run: Callable[[Chooser], Outcome], limit: int = 4096) -> LazyNode:
+    """:func:`outcomes`' tree, played as it is read (issue 21 §4, h40): the same nodes,
+    choices and outcomes in the same order, but a branch is played only when a search reads
+    it, and one play reaches a leaf and every choice point on its way (the first option of
+    each choice past the given ones) — so a window of one leaf costs one play, a choice of
+    ``k`` options ``k`` plays (:func:`outcomes`: ``k + 1``), and a branch a search cuts off
+    costs nothing. The same because a play is a function of its choices (``run`` plays on
+    a fresh copy of the state each time; :func:`outcomes` relies on it too). Raises
+    ``RuntimeError`` past ``limit`` leaves played (not listed)."""
+    return _LazyTree(run, limit).play([])
+
+
 _KEYWORD_LINE = re.compile(r"^[A-Za-z ,\-]+$")
 
 

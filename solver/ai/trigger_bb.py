@@ -27,7 +27,7 @@ from redzone.models.outcome import GameState
 if TYPE_CHECKING:
     from redzone.solver.ai.triggered import Line
 
-__all__ = ["BB_FROM", "applies", "block_count", "branch_and_bound"]
+__all__ = ["BB_FROM", "LISTED_FIRST", "applies", "block_count", "branch_and_bound"]
 
 _Vec = tuple[int, int, int, int, int]
 """A unit's changes, each oriented so that more is better for the attacking player: the
@@ -39,6 +39,13 @@ gained, poison counters taken off them, and the permanents' part of the evaluati
 BB_FROM = 2_000
 """The branch and bound is used from this many blocks on (:func:`block_count`): below it,
 listing them costs less than the units' bounds (5 v 5 boards)."""
+
+
+LISTED_FIRST = 2_000
+"""Where a restriction (menace's kind) is in the problem, the branch and bound comes only
+after this many listed blocks did not cut off (h40: on such boards the listing, which judges
+blocks as it lists them, often cuts off within its first ones, for less than the branch and
+bound's unit plays; the branch and bound then searches every block, the listed ones too)."""
 
 
 SLACK = 0
@@ -66,8 +73,11 @@ def applies(game: Any, board: Board, attackers: Mapping[str, str], state: GameSt
             problem: bp_mod.BlockProblem, classes: Mapping[str, int]) -> bool:
     """Whether :func:`branch_and_bound` is used here: :data:`BB_FROM` blocks or more, and it
     is exact: lookahead 0; one defending player
-    whose block problem has no restriction, requirement or cost (every block is legal,
-    509.1b-d) and whose creatures block one attacker each (509.1a); the combat splits into
+    whose block problem has no requirement or cost (509.1c-d) and no restriction but "blocked
+    by at least n creatures" (menace, 702.111b; :class:`~redzone.models.block_problem.MinBlockers`:
+    a rule on one attacker's own blockers, which :func:`branch_and_bound` obeys as it gives
+    that attacker its group, so every block it values is legal, 509.1b) and whose creatures
+    block one attacker each (509.1a); the combat splits into
     units (:meth:`TriggerGame.unit_play`); the evaluation reads no layer effect, condition,
     loss shield or commander damage (as :meth:`TriggerGame.fast_units`); and nothing in the
     combat can raise the defending player's part of the value beyond what a block avoids:
@@ -78,9 +88,11 @@ def applies(game: Any, board: Board, attackers: Mapping[str, str], state: GameSt
 
     if game.lookahead != 0 or len(board.players) != 2 or block_count(problem, classes) < BB_FROM:
         return False
-    if (problem.restrictions or problem.requirements or problem.blocker_costs or problem.pair_costs
+    if (problem.requirements or problem.blocker_costs or problem.pair_costs
             or problem.blocker_life_costs or problem.pair_life_costs):
         return False
+    if any(not isinstance(r, bp_mod.MinBlockers) for r in problem.restrictions):
+        return False  # (menace's kind alone: a restriction of one attacker's own blockers, h40)
     blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
     if any(problem.capacity_of(b) != 1 for b in blockers):
         return False
@@ -107,6 +119,18 @@ def _least(unblocked: _Vec, dead: int) -> _Vec:
     (:func:`branch_and_bound`'s docstring): nothing lost or gained by anyone, it dies."""
     return (min(0, unblocked[0]), min(0, unblocked[1]), min(0, unblocked[2]), min(0, unblocked[3]),
             min(dead, unblocked[4]))
+
+
+def _least_blockers(problem: bp_mod.BlockProblem) -> dict[str, int]:
+    """The fewest creatures each attacker may be blocked by, when blocked (509.1b: menace,
+    702.111b, "can't be blocked except by n or more creatures"; the most of its
+    :class:`~redzone.models.block_problem.MinBlockers`): attacker id -> n, for those that
+    have one (the only restriction :func:`applies` admits)."""
+    out: dict[str, int] = {}
+    for r in problem.restrictions:
+        assert isinstance(r, bp_mod.MinBlockers)
+        out[r.attacker] = max(out.get(r.attacker, 0), r.minimum)
+    return out
 
 
 class _NotHere(Exception):
@@ -151,7 +175,15 @@ def branch_and_bound(game: Any, board: Board, attackers: dict[str, str], state: 
       creature blocks one attacker, at most as many of these attackers are blocked as
       creatures left can block them: the rest are unblocked, so the sum of their unblocked
       changes less, component by component, the largest savings of that many of them is
-      taken (each saving is at least 0).
+      taken (each saving is at least 0). An attacker that must be blocked by at least n
+      creatures (menace) is blocked by no group smaller, so fewer of them can be blocked
+      than this counts and some that count as blockable can't be: the real completions
+      are among the ones this bounds, and the bound stays at most each of them.
+
+    Every legal block is reached or dropped by a bound: each attacker is given every group of
+    the creatures left that may block it (one multiset per class), but a group smaller than
+    its :class:`~redzone.models.block_problem.MinBlockers` (509.1b; the only restriction
+    :func:`applies` admits, one attacker's own), so the blocks valued are the legal ones.
 
     The mana term is the same for every block (no cost). Returns the least value found
     when below ``beta`` (exact: every dropped block's bound was at or above the best value
@@ -167,6 +199,7 @@ def branch_and_bound(game: Any, board: Board, attackers: dict[str, str], state: 
     blockers = [b for b in dict.fromkeys(problem.blockers) if problem.allowed.get(b)]
     allowed = {b: set(problem.allowed[b]) for b in blockers}
     can = {a: [b for b in blockers if a in allowed[b]] for a in attackers}
+    least_blockers = _least_blockers(problem)
     kinds = ev._kinds  # pyright: ignore[reportPrivateUsage]
     base = ev.departed_part + sum(ev.permanent_score(pid, state) for pid, _, _, _ in kinds)
     life_a, life_o = state.life[ap], state.life[opp]
@@ -289,6 +322,8 @@ def branch_and_bound(game: Any, board: Board, attackers: dict[str, str], state: 
         children = []
         for counts in itertools.product(*(range(len(by[c]) + 1) for c in keys)):
             group = tuple(b for c, k in zip(keys, counts) for b in by[c][:k])
+            if group and len(group) < least_blockers.get(a, 0):
+                continue  # (illegal, 509.1b: blocked by fewer creatures than it must be)
             new_left = left.difference(group)
             if group:
                 cheap = add(least[a], open_part(i + 1, new_left))

@@ -48,7 +48,7 @@ from typing import Any
 from redzone.models.board import Board
 from redzone.models.damage_rules import damage_problem, remaining_steps
 from redzone.models.outcome import DamageEvent, GameState, deal_damage, state_based_actions
-from redzone.models.triggers.resolve import block_window, outcomes, triggers
+from redzone.models.triggers.resolve import block_window, lazy_outcomes, triggers
 from redzone.models.triggers.types import (Counters, LifeEffect, PoisonEffect, Pump, TriggeredAbility,
                                            ValueOnly)
 from redzone.solver.ai.position import with_combat
@@ -321,7 +321,7 @@ class UnitPlay:
         keep = set(perms) | {src.id for src, _, _ in _grantors(board)}
         board = dataclasses.replace(board, permanents={pid: p for pid, p in board.permanents.items() if pid in keep},
                                     _grants=None, _index=None)
-        tree = outcomes(lambda ch: block_window(board, self.start.copy(), att, blocks, ch))
+        tree = lazy_outcomes(lambda ch: block_window(board, self.start.copy(), att, blocks, ch))
         if tree.outcome is None:
             return None  # a choice in the block window
         o = tree.outcome

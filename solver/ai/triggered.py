@@ -47,8 +47,8 @@ from redzone.models.leaving import losers_leave
 from redzone.models.outcome import (DamageEvent, GameState, deal_damage, out_of_game,
                                     relayered_after_departures, state_based_actions)
 from redzone.models.triggers.creatures import blocks_in_combat
-from redzone.models.triggers.resolve import (Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
-                                             outcomes)
+from redzone.models.triggers.resolve import (LazyNode, Node, Outcome, attack_window, block_window, damage_window, end_of_combat,
+                                             lazy_outcomes, outcomes)
 from redzone.solver.ai.clock import Clock, Timeout
 from redzone.solver.ai.trigger_units import UnitPlay, splits, units_of
 from redzone.solver.ai.position import (_block_options, _canonical_product, next_player, next_turn_board,
@@ -367,7 +367,7 @@ class TriggerGame:
             return self.against != self.ap
         return choice.player == self.ap
 
-    def tree(self, node: Node, value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int
+    def tree(self, node: Node | LazyNode, value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int
              ) -> _Value:
         """Alpha-beta over a window's choices (the attacking player's maximise)."""
         if node.outcome is not None:
@@ -466,6 +466,15 @@ class TriggerGame:
         from redzone.solver.ai import trigger_bb
 
         if bb and len(problems) == 1 and trigger_bb.applies(self, board, attackers, state, problems[0], cls):
+            if problems[0].restrictions:
+                # (menace's kind, h40: the listing judges blocks as it lists them and often
+                # cuts off soon; the branch and bound only once it has not, after
+                # ``LISTED_FIRST`` of them — it searches every block, these included)
+                listing = self._combine(problems, cls, 0, {}, 0, {})
+                yield from itertools.islice(listing, trigger_bb.LISTED_FIRST)
+                yield _BranchBound(problems[0], cls), 0, {}
+                yield from listing
+                return
             yield _BranchBound(problems[0], cls), 0, {}
         yield from self._combine(problems, cls, 0, {}, 0, {})
 
@@ -602,10 +611,10 @@ class TriggerGame:
         if self.over(state) or not attack or "attack" not in self.windows:
             return self.blocks(board, attack, state, attack_cost, alpha, beta)
         if self.lookahead == 0:
-            tree = outcomes(lambda ch: attack_window(board, state.copy(), attack,
-                                                     lambda c: ch(self.inert_merged(board, c))))
+            tree = lazy_outcomes(lambda ch: attack_window(board, state.copy(), attack,
+                                                          lambda c: ch(self.inert_merged(board, c))))
         else:
-            tree = outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
+            tree = lazy_outcomes(lambda ch: attack_window(board, state.copy(), attack, ch))
 
         def after(o: Outcome, a: int, b: int) -> _Value:
             v, line = self.blocks(window_board(board, attack, o, {}), dict(o.attackers), o.state,
@@ -616,7 +625,7 @@ class TriggerGame:
             return self.window_tree(board, attack, tree, after, alpha, beta)
         return self.tree(tree, after, alpha, beta)
 
-    def window_tree(self, board: Board, attack: Mapping[str, str], node: Node,
+    def window_tree(self, board: Board, attack: Mapping[str, str], node: Node | LazyNode,
                     value: Callable[[Outcome, int, int], _Value], alpha: int, beta: int) -> _Value:
         """:meth:`tree` over the attack window at lookahead 0, where the attacking player's
         choice of the target of a "target creature can't block this turn" ability (509.1b;
@@ -798,7 +807,7 @@ class TriggerGame:
         _pay(b2, st, paid)
         if self.over(st) or not attackers or not self.windows & {"block", "dies"}:
             return self.damage(b2, b2, attackers, blocks, None, 0, st, [], mana, alpha, beta)
-        tree = outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
+        tree = lazy_outcomes(lambda ch: block_window(b2, st.copy(), attackers, blocks, ch))
 
         def after(o: Outcome, a: int, b: int) -> _Value:
             kept = blocks_in_combat(blocks, o.attackers)  # h15: one removed from combat (506.4)
@@ -911,6 +920,8 @@ class TriggerGame:
         # Each result's life and poison changes after the block window, the first-strike step
         # and at the end (kept by result): a player at 0 or less life or 10 or more poison
         # counters at any of them lost (704.5a, 704.5c; as UnitPlay.ends reads the totals).
+        # (only the players a result changes are kept and added: a total no result changes
+        # is the position's, read as such below)
         changes = []
         two = False
         for r in results:
@@ -918,20 +929,26 @@ class TriggerGame:
             if got is None or got[0] is not r:
                 start = r.start
                 got = cache[(id(r), 0)] = (r, None, tuple(
-                    tuple((p, st.life[p] - start.life[p], st.poison[p] - start.poison[p]) for p in start.life)
+                    tuple((p, st.life[p] - start.life[p], st.poison[p] - start.poison[p]) for p in start.life
+                          if st.life[p] != start.life[p] or st.poison[p] != start.poison[p])
                     for st in (r.window, r.first, r.end)))
-            changes.append(got[2])
+            if got[2] != ((), (), ()):
+                changes.append(got[2])
             two = two or len(r.steps) == 2
         life0, poison0 = state.life, state.poison
+        if any(v <= 0 for v in life0.values()) or any(v >= 10 for v in poison0.values()):
+            return None  # (as below, with no change: a player at 0 or less life lost)
         life, poison = life0, poison0
         for moment in ((0, 1, 2) if two else (0, 2)):
+            if not changes:
+                break
             life = dict(life0)
             poison = dict(poison0)
             for ch in changes:
                 for p, dl, dp in ch[moment]:
                     life[p] += dl
                     poison[p] += dp
-            if any(v <= 0 for v in life.values()) or any(v >= 10 for v in poison.values()):
+            if any(life[p] <= 0 or poison[p] >= 10 for ch in changes for p, _, _ in ch[moment]):
                 return None  # (a player lost in the combat: the whole state decides)
         key = (id(play), id(ev))
         got = cache.get(key)
@@ -1018,8 +1035,8 @@ class TriggerGame:
             return v, (("damage", tuple(o.resolved)),) + line
 
         last = steps[i] != "first-strike"  # h31: the regular step is the last (510.4)
-        tree = outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch,
-                                                 last_step=last))
+        tree = lazy_outcomes(lambda ch: damage_window(cur, state.copy(), attackers, blocks, got, died, ch,
+                                                      last_step=last))
         return self.tree(tree, go, alpha, beta)
 
     # ------------------------------------------------------------------ questions
