@@ -130,6 +130,10 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
         return False
     if f.counters and not any(v > 0 for v in source.counters.values()):
         return False
+    if f.mana_value_parity is not None:  # h38: Obosh (202.3; a half value is neither)
+        mv = source.mana_value
+        if mv != int(mv) or (int(mv) % 2 == 1) != (f.mana_value_parity == "odd"):
+            return False
     return True
 
 
@@ -371,6 +375,8 @@ def _apply_modifier(mod: DamageModifier, amount: int) -> int:
     multiply, halve, add, subtract, cap)."""
     if mod.up_to is not None and amount > mod.up_to:
         return amount  # h17: "3 or less damage" (Callous Giant)
+    if mod.exactly is not None and amount != mod.exactly:
+        return amount  # h38: "exactly 2 damage" (Mijo, the Bull)
     amount *= mod.factor
     if mod.divide > 1:
         amount = -(-amount // mod.divide) if mod.round_up else amount // mod.divide
@@ -394,6 +400,8 @@ def _describe_modifier(mod: DamageModifier) -> str:
         parts.append(f"{mod.cap_from} or more becomes {mod.cap}")
     if mod.up_to is not None:
         parts.append(f"(only {mod.up_to} or less)")
+    if mod.exactly is not None:
+        parts.append(f"(only exactly {mod.exactly})")
     return " ".join(parts) or "unchanged"
 
 
