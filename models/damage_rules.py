@@ -55,7 +55,7 @@ class _View:
         for a, holder in self.board.abilities_affecting(perm, AssignsToughness):
             if self.present(holder.id):
                 if getattr(a, "by", "toughness") == "mana value":  # h38: Narod (202.3)
-                    return perm.mana_value
+                    return int(perm.mana_value)  # (a half value of an Un-card: rounded down)
                 return self.toughness(perm)
         return self.power(perm)
 
