@@ -179,6 +179,11 @@ def _recipient_matches(board: Board, mod: DamageModifier, holder: Permanent, rec
         return recipient == you
     if mod.recipients == "opponent players":
         return is_player and recipient in board.opponents(you)
+    if mod.recipients == "creatures, battles or opponents":  # h38: Disciples of the Inferno
+        if is_player:
+            return recipient in board.opponents(you)
+        perm = board.permanents[recipient]
+        return perm.is_creature or perm.is_a("Battle")
     # "opponents": an opponent or a permanent an opponent controls
     return _controller_of(board, recipient) in board.opponents(you)
 

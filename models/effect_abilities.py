@@ -102,7 +102,8 @@ ANY_SOURCE = SourceFilter()
 
 DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
                            "creatures", "your creatures", "you or your creatures",
-                           "you or your permanents", "your planeswalkers", "attached"]
+                           "you or your permanents", "your planeswalkers", "attached",
+                           "creatures, battles or opponents"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -340,3 +340,15 @@ def test_unclaimed_cat_has_toxic_when_stated_phyrexian() -> None:
         "you're on the Phyrexian team": True, "you're on the Mirran team": False})], {"c": "Bob"})
     assert got["unparsed"] == []
     assert got["outcome"]["poison"]["Bob"] == 1
+
+
+def test_disciples_of_the_inferno_adds_two_to_a_noncreature_source() -> None:
+    # 614.1a: Sword of Fire and Ice (a noncreature source Alice controls) deals 2 damage to
+    # Bob as its trigger resolves: 2 + 2 = 4; Grizzly Bears' combat damage (a creature
+    # source) stays 4: Bob at 12 (14 without Disciples of the Inferno).
+    team = [perm("g", "Grizzly Bears", "Alice"),
+            perm("s", "Sword of Fire and Ice", "Alice", attached_to="g")]
+    got = damage([*team, perm("d", "Disciples of the Inferno", "Alice")], {"g": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert damage(team, {"g": "Bob"})["outcome"]["life"]["Bob"] == 14

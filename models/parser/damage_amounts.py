@@ -4,6 +4,7 @@
 |---|---|
 | "Each creature assigns combat damage equal to its mana value rather than its power" (Narod, the Beige Flower) | ``AssignsToughness(by="mana value")`` (510.1a as modified, 202.3) |
 | "If a source you control would deal exactly 2 damage to a permanent or player, it deals 3 damage instead" (Mijo, the Bull) | ``DamageModifier(exactly=2, plus=1)`` (614.1a) |
+| "If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead" (Disciples of the Inferno) | ``DamageModifier(plus=2, recipients="creatures, battles or opponents")`` |
 | "If a source you control with an odd mana value would deal damage to a permanent or player, it deals double that damage to that permanent or player instead" (Obosh, the Preypiercer) | ``DamageModifier(factor=2, sources=SourceFilter(mana_value_parity="odd"))`` |
 
 Applied by :mod:`redzone.models.damage_rules` (the amount assigned) and
@@ -35,6 +36,11 @@ _PARITY = lazy_compile(
     + r", it deals double that damage(?: to that permanent or player)? instead")
 
 
+_PLUS_TO_CREATURES = lazy_compile(
+    r"If (?P<src>.+?) would deal damage to a creature, battle, or opponent, it deals that much "
+    r"damage plus (?P<n>\d+) instead")
+
+
 def damage_amount_static(s: str, text: str) -> list[Ability] | None:
     """The reading of a sentence above (``s`` normalised, no final period), else ``None``."""
     m = _BY_MANA_VALUE.fullmatch(s)
@@ -50,6 +56,13 @@ def damage_amount_static(s: str, text: str) -> list[Ability] | None:
         if sources is None or to < n:
             return None
         return [DamageModifier(exactly=n, plus=to - n, sources=sources, text=text)]
+    m = _PLUS_TO_CREATURES.fullmatch(s)
+    if m:  # Disciples of the Inferno: a creature, a battle or an opponent
+        sources = _damage_source(m["src"])
+        if sources is None:
+            return None
+        return [DamageModifier(plus=int(m["n"]), sources=sources,
+                               recipients="creatures, battles or opponents", text=text)]
     m = _PARITY.fullmatch(s)
     if m:
         sources = _damage_source(m["src"])
