@@ -247,6 +247,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             continue
         if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
             continue
+        if ability.when is not None and not in_combat(  # type: ignore[attr-defined]
+                ability.when, source, holder, board.combat):  # type: ignore[attr-defined]
+            continue  # h38: "dealt by blocking creatures that are tapped" (New Master of Arms)
         wanted = ability.recipients  # type: ignore[attr-defined]
         if wanted != ANY_SOURCE and (rec is None or not _source_matches(board, wanted, holder, rec)):
             continue  # h4: "... would deal to red creatures" (Indentured Oaf)

@@ -352,3 +352,18 @@ def test_disciples_of_the_inferno_adds_two_to_a_noncreature_source() -> None:
     assert got["unparsed"] == []
     assert got["outcome"]["life"]["Bob"] == 12
     assert damage(team, {"g": "Bob"})["outcome"]["life"]["Bob"] == 14
+
+
+def test_new_master_of_arms_prevents_damage_of_tapped_blockers() -> None:
+    # 615: Bob's Hill Giant blocks Alice's Grizzly Bears and is then tapped (the Master's
+    # activated ability): its combat damage is prevented, the Bears survive and deal their 2.
+    # An untapped Hill Giant kills the Bears; the attacking (tapped) Bears are never stopped.
+    def play(tapped: bool) -> dict[str, object]:
+        return damage([perm("m", "New Master of Arms", "Alice"),
+                       perm("g", "Grizzly Bears", "Alice", tapped=True),
+                       perm("h", "Hill Giant", "Bob", tapped=tapped)],
+                      {"g": "Bob", "m": "Bob"}, {"h": ["g"]})["outcome"]  # type: ignore[return-value]
+
+    tapped, untapped = play(True), play(False)
+    assert tapped["destroyed"] == [] and tapped["damage"] == {"h": 2}  # type: ignore[index]
+    assert untapped["destroyed"] == ["g"] and untapped["damage"] == {"h": 2}  # type: ignore[index]

@@ -5,6 +5,7 @@
 | "Each creature assigns combat damage equal to its mana value rather than its power" (Narod, the Beige Flower) | ``AssignsToughness(by="mana value")`` (510.1a as modified, 202.3) |
 | "If a source you control would deal exactly 2 damage to a permanent or player, it deals 3 damage instead" (Mijo, the Bull) | ``DamageModifier(exactly=2, plus=1)`` (614.1a) |
 | "If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead" (Disciples of the Inferno) | ``DamageModifier(plus=2, recipients="creatures, battles or opponents")`` |
+| "Prevent all combat damage that would be dealt by blocking creatures that are tapped" (New Master of Arms) | ``PreventDamage(by=True, when="blocking")`` of tapped creatures |
 | "If a source you control with an odd mana value would deal damage to a permanent or player, it deals double that damage to that permanent or player instead" (Obosh, the Preypiercer) | ``DamageModifier(factor=2, sources=SourceFilter(mana_value_parity="odd"))`` |
 
 Applied by :mod:`redzone.models.damage_rules` (the amount assigned) and
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from redzone.models.abilities import Ability, AssignsToughness, DamageModifier
+from redzone.models.abilities import (Ability, Affected, AssignsToughness, DamageModifier,
+                                      PreventDamage, Quality)
 from redzone.models.lazy_re import lazy_compile
 from redzone.models.parser.damage import _damage_source
 from redzone.models.parser.subjects import _parse_subject
@@ -41,8 +43,16 @@ _PLUS_TO_CREATURES = lazy_compile(
     r"damage plus (?P<n>\d+) instead")
 
 
+_BY_TAPPED_BLOCKERS = lazy_compile(
+    r"Prevent all combat damage that would be dealt by blocking creatures that are tapped")
+
+
 def damage_amount_static(s: str, text: str) -> list[Ability] | None:
     """The reading of a sentence above (``s`` normalised, no final period), else ``None``."""
+    if _BY_TAPPED_BLOCKERS.fullmatch(s):  # New Master of Arms (615, 506.4)
+        tapped = Affected(kind="creatures", qualities=(Quality(tapped=True),))
+        return [PreventDamage(affected=tapped, to=False, by=True, damage="combat",
+                              when="blocking", text=text)]
     m = _BY_MANA_VALUE.fullmatch(s)
     if m:
         affected = _parse_subject(m["subj"])
