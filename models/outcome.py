@@ -74,12 +74,14 @@ from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = [
     "COMMANDER_DAMAGE_TO_LOSE",
+    "FINALITY",
     "DamageEvent",
     "DealtDamage",
     "GameState",
     "OutcomeJSON",
     "POISON_TO_LOSE",
     "deal_damage",
+    "finality_exiled",
     "gain_life",
     "has_quality",
     "losing_players",
@@ -523,6 +525,25 @@ def _damage_permanent(board: Board, state: Any, perm: Any, amount: int, results:
 # ================================================================= state-based actions
 
 
+FINALITY = "exiled instead of put into a graveyard: a finality counter"
+"""h37: the start of the reason of a permanent with a finality counter that left for a
+graveyard (it is exiled instead; as every reason starting "exiled", it did not die, 700.4)."""
+
+
+def finality_exiled(board: Board, state: GameState, pid: str, why: str) -> str:
+    """h37: the reason ``why`` the permanent ``pid`` is put into a graveyard from the
+    battlefield, or — it has a finality counter (``state.counters``, else its own) — that it
+    is exiled instead (614.1a: the finality counter's replacement, 122.1; not a death, 700.4,
+    so no "dies" ability triggers and the card is not in the graveyard)."""
+    counters = state.counters.get(pid)
+    if counters is None:
+        perm = board.permanents.get(pid)
+        counters = perm.counters if perm is not None else {}
+    if counters.get("finality", 0) > 0:
+        return f"{FINALITY} ({why})"
+    return why
+
+
 def state_based_actions(board: Board, state: GameState) -> list[str]:
     """Perform state-based actions (CR 704.3): all that apply at once, repeated until none
     applies. Returns the ids of the permanents that left the battlefield, in order (also
@@ -585,7 +606,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
             state.lost.append(name)
         for pid, why in leaving.items():
             state.destroyed.append(pid)
-            state.reasons[pid] = why
+            state.reasons[pid] = finality_exiled(board, state, pid, why)  # h37
             state.damage.pop(pid, None)
             left.append(pid)
         if not leaving and not losing and not changed:

@@ -39,6 +39,7 @@ from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_
                                     state_based_actions)
 from redzone.models.triggers.additional_times import additional_times  # h38
 from redzone.models.counter_limits import may_get, may_put  # h38
+from redzone.models.outcome import finality_exiled  # h37
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
@@ -49,8 +50,11 @@ from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
+from redzone.models.triggers import if_more  # h35: "for the first time each turn"
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -690,7 +694,8 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+        return (extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+                or more_amounts.players(self, f, who))  # h36: "the chosen player"
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -752,10 +757,15 @@ class _Play:
         creature from being targeted by an opponent's ability (shroud: by anyone's), and so
         does protection from a quality the source has (702.16b). Hexproof and shroud are
         read from the creature's own keyword lines (the parser sets them aside as not of
-        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
+        combat) and from other permanents' grants without a condition
+        (:func:`redzone.models.triggers.target_grants.granted`: Swiftfoot Boots, Shalai);
+        a grant under a condition is not seen (docs/triggers.md, "Order and choices")."""
         board = self.board
         src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
-        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)
+                   if w != "ward"]  # of statics
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
             if c.controller != f.controller and (quality is None or (
@@ -771,7 +781,9 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        unknown = if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+        unknown = (if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+                   or if_more.not_stated(self, f)  # h35: an earlier attack
+                   or more_amounts.not_stated(self, f))  # h36: "the chosen player" not stated
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))
@@ -849,6 +861,8 @@ class _Play:
             return explore.resolve(self, f, e, chosen)
         if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
             return clashes.resolve(self, f, e, chosen)
+        if isinstance(e, more_amounts.EFFECTS):  # h36: discover (more_amounts.py)
+            return more_amounts.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -982,6 +996,8 @@ class _Play:
                                            "by a triggered ability (400.7)" if e.to_library
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
+                if not (e.to_hand or e.to_library or e.exile):  # h37: a finality counter
+                    state.reasons[pid] = finality_exiled(self.board, state, pid, state.reasons[pid])
                 state.damage.pop(pid, None)
                 done.append(pid)
             if e.exile and not e.to_hand and not e.until_leaves and not e.to_library:
@@ -1079,6 +1095,8 @@ class _Play:
             return reflexive.holds(self, f, t)
         if t.kind in if_tests.KINDS:  # h25: if_tests.py
             return if_tests.holds(self, f, t)
+        if t.kind in if_more.KINDS:  # h35: if_more.py ("for the first time each turn")
+            return if_more.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
@@ -1276,6 +1294,11 @@ class _Play:
                 self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
+                continue
+            ward = target_grants.warded(self, f, chosen)
+            if ward is not None:  # 702.21a: ward's trigger resolved first and countered it
+                self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                              ward, chosen, f.trigger))
                 continue
             self.gains = []
             self.entered = []
@@ -1626,8 +1649,8 @@ def _holds(play: _Play, f: Fired) -> bool:
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
-        if if_tests.hand_not_stated(play, f) is not None:
-            return True  # h34: unknown; it resolves as not played (and is listed), never guessed
+        if if_tests.hand_not_stated(play, f) is not None or if_more.not_stated(play, f) is not None:
+            return True  # h34 (h35: an earlier attack): unknown; it resolves as not played (and is listed), never guessed
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
