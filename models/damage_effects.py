@@ -130,6 +130,10 @@ def _source_matches(board: Board, f: SourceFilter, holder: Permanent, source: Pe
         return False
     if f.counters and not any(v > 0 for v in source.counters.values()):
         return False
+    if f.mana_value_parity is not None:  # h38: Obosh (202.3; a half value is neither)
+        mv = source.mana_value
+        if mv != int(mv) or (int(mv) % 2 == 1) != (f.mana_value_parity == "odd"):
+            return False
     return True
 
 
@@ -175,6 +179,11 @@ def _recipient_matches(board: Board, mod: DamageModifier, holder: Permanent, rec
         return recipient == you
     if mod.recipients == "opponent players":
         return is_player and recipient in board.opponents(you)
+    if mod.recipients == "creatures, battles or opponents":  # h38: Disciples of the Inferno
+        if is_player:
+            return recipient in board.opponents(you)
+        perm = board.permanents[recipient]
+        return perm.is_creature or perm.is_a("Battle")
     # "opponents": an opponent or a permanent an opponent controls
     return _controller_of(board, recipient) in board.opponents(you)
 
@@ -238,6 +247,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
             continue
         if not _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
             continue
+        if ability.when is not None and not in_combat(  # type: ignore[attr-defined]
+                ability.when, source, holder, board.combat):  # type: ignore[attr-defined]
+            continue  # h38: "dealt by blocking creatures that are tapped" (New Master of Arms)
         wanted = ability.recipients  # type: ignore[attr-defined]
         if wanted != ANY_SOURCE and (rec is None or not _source_matches(board, wanted, holder, rec)):
             continue  # h4: "... would deal to red creatures" (Indentured Oaf)
@@ -371,6 +383,8 @@ def _apply_modifier(mod: DamageModifier, amount: int) -> int:
     multiply, halve, add, subtract, cap)."""
     if mod.up_to is not None and amount > mod.up_to:
         return amount  # h17: "3 or less damage" (Callous Giant)
+    if mod.exactly is not None and amount != mod.exactly:
+        return amount  # h38: "exactly 2 damage" (Mijo, the Bull)
     amount *= mod.factor
     if mod.divide > 1:
         amount = -(-amount // mod.divide) if mod.round_up else amount // mod.divide
@@ -394,6 +408,8 @@ def _describe_modifier(mod: DamageModifier) -> str:
         parts.append(f"{mod.cap_from} or more becomes {mod.cap}")
     if mod.up_to is not None:
         parts.append(f"(only {mod.up_to} or less)")
+    if mod.exactly is not None:
+        parts.append(f"(only exactly {mod.exactly})")
     return " ".join(parts) or "unchanged"
 
 

@@ -52,8 +52,10 @@ class _View:
         """The combat damage it assigns (CR 510.1a): its power, or its toughness while an
         "assigns combat damage equal to its toughness rather than its power" effect of a
         permanent still on the battlefield applies to it (Doran, the Siege Tower)."""
-        for _, holder in self.board.abilities_affecting(perm, AssignsToughness):
+        for a, holder in self.board.abilities_affecting(perm, AssignsToughness):
             if self.present(holder.id):
+                if getattr(a, "by", "toughness") == "mana value":  # h38: Narod (202.3)
+                    return int(perm.mana_value)  # (a half value of an Un-card: rounded down)
                 return self.toughness(perm)
         return self.power(perm)
 

@@ -93,13 +93,17 @@ class SourceFilter:
     """h4: an Aura is attached to it ("enchanted creatures", 303.4)."""
     counters: bool = False
     """h4: it has a counter on it ("creatures you control with counters on them", 122.1)."""
+    mana_value_parity: Literal["odd", "even"] | None = None
+    """h38: its mana value is odd / even ("a source you control with an odd mana value",
+    Obosh, the Preypiercer; 202.3: a half value is neither)."""
 
 
 ANY_SOURCE = SourceFilter()
 
 DamageRecipients = Literal["any", "opponents", "opponent players", "you", "players", "self",
                            "creatures", "your creatures", "you or your creatures",
-                           "you or your permanents", "your planeswalkers", "attached"]
+                           "you or your permanents", "your planeswalkers", "attached",
+                           "creatures, battles or opponents"]
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -147,6 +151,9 @@ class DamageModifier(Ability):
     """h17: only damage of at most this amount is modified ("If a source would deal 3 or
     less damage to this creature, prevent that damage": Callous Giant, with ``factor=0``);
     more damage is left as it is."""
+    exactly: int | None = None
+    """h38: only damage of exactly this amount is modified ("would deal exactly 2 damage
+    ..., it deals 3 damage instead": Mijo, the Bull, with ``plus=1``)."""
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -431,9 +438,12 @@ class DamageAsCounters(Ability):
 class AssignsToughness(Ability):
     """"Each creature you control assigns combat damage equal to its toughness rather than
     its power" (Doran, the Siege Tower; Belligerent Brontodon; CR 510.1a as modified by the
-    effect): an affected creature's combat damage amount is its toughness."""
+    effect): an affected creature's combat damage amount is its toughness. h38: ``by="mana
+    value"`` for "... equal to its mana value rather than its power" (Narod, the Beige
+    Flower; 202.3)."""
 
     affected: Affected = SELF
+    by: Literal["toughness", "mana value"] = "toughness"
 
 
 @lazy_dataclass(frozen=True, kw_only=True)

@@ -305,3 +305,65 @@ def test_frenemy_has_protection_from_two_enemy_colours() -> None:
 
     assert not check("s")
     assert check("r")
+
+
+# --------------------------------- damage amounts by mana value, exact amounts (614.1a)
+
+def test_narod_makes_creatures_assign_their_mana_value() -> None:
+    # 510.1a as modified, 202.3: Hill Giant (3/3, mana value 4) deals 4 combat damage.
+    got = damage([perm("h", "Hill Giant", "Alice"), perm("n", "Narod, the Beige Flower", "Bob")],
+                 {"h": "Bob"})
+    assert got["unparsed"] == [] and got["outcome"]["life"]["Bob"] == 16
+    assert damage([perm("h", "Hill Giant", "Alice")], {"h": "Bob"})["outcome"]["life"]["Bob"] == 17
+
+
+def test_mijo_turns_exactly_two_damage_into_three() -> None:
+    # 614.1a: Grizzly Bears' 2 damage becomes 3; Hill Giant's 3 stays 3.
+    mijo = perm("m", "Mijo, the Bull", "Alice")
+    got = damage([perm("g", "Grizzly Bears", "Alice"), mijo], {"g": "Bob"})
+    assert got["unparsed"] == [] and got["outcome"]["life"]["Bob"] == 17
+    got = damage([perm("h", "Hill Giant", "Alice"), mijo], {"h": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 17
+
+
+def test_obosh_doubles_damage_of_odd_mana_value_sources() -> None:
+    # 614.1a, 202.3: Gray Ogre (mana value 3) deals 2 x 2; Hill Giant (4) deals 3: Bob at 13.
+    got = damage([perm("g", "Gray Ogre", "Alice"), perm("h", "Hill Giant", "Alice"),
+                  perm("o", "Obosh, the Preypiercer", "Alice")], {"g": "Bob", "h": "Bob"})
+    assert got["unparsed"] == [] and got["outcome"]["life"]["Bob"] == 13
+
+
+def test_unclaimed_cat_has_toxic_when_stated_phyrexian() -> None:
+    # 702.164c under a stated condition (611.3a): on the Phyrexian team the Cat's combat
+    # damage also gives Bob a poison counter.
+    got = damage([perm("c", "Unclaimed Cat", "Alice", conditions={
+        "you're on the Phyrexian team": True, "you're on the Mirran team": False})], {"c": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["poison"]["Bob"] == 1
+
+
+def test_disciples_of_the_inferno_adds_two_to_a_noncreature_source() -> None:
+    # 614.1a: Sword of Fire and Ice (a noncreature source Alice controls) deals 2 damage to
+    # Bob as its trigger resolves: 2 + 2 = 4; Grizzly Bears' combat damage (a creature
+    # source) stays 4: Bob at 12 (14 without Disciples of the Inferno).
+    team = [perm("g", "Grizzly Bears", "Alice"),
+            perm("s", "Sword of Fire and Ice", "Alice", attached_to="g")]
+    got = damage([*team, perm("d", "Disciples of the Inferno", "Alice")], {"g": "Bob"})
+    assert got["unparsed"] == []
+    assert got["outcome"]["life"]["Bob"] == 12
+    assert damage(team, {"g": "Bob"})["outcome"]["life"]["Bob"] == 14
+
+
+def test_new_master_of_arms_prevents_damage_of_tapped_blockers() -> None:
+    # 615: Bob's Hill Giant blocks Alice's Grizzly Bears and is then tapped (the Master's
+    # activated ability): its combat damage is prevented, the Bears survive and deal their 2.
+    # An untapped Hill Giant kills the Bears; the attacking (tapped) Bears are never stopped.
+    def play(tapped: bool) -> dict[str, object]:
+        return damage([perm("m", "New Master of Arms", "Alice"),
+                       perm("g", "Grizzly Bears", "Alice", tapped=True),
+                       perm("h", "Hill Giant", "Bob", tapped=tapped)],
+                      {"g": "Bob", "m": "Bob"}, {"h": ["g"]})["outcome"]  # type: ignore[return-value]
+
+    tapped, untapped = play(True), play(False)
+    assert tapped["destroyed"] == [] and tapped["damage"] == {"h": 2}  # type: ignore[index]
+    assert untapped["destroyed"] == ["g"] and untapped["damage"] == {"h": 2}  # type: ignore[index]

@@ -120,6 +120,7 @@ from redzone.models.parser.counter_limits import counter_limit_static
 from redzone.models.parser.planeswalker_taxes import planeswalker_tax_static
 from redzone.models.parser.turn_history import turn_history_static
 from redzone.models.parser.player_protection import player_protection_static
+from redzone.models.parser.damage_amounts import damage_amount_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -163,6 +164,7 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     planeswalker_tax_static,  # "Creatures can't attack planeswalkers you control unless ..." (h38)
     turn_history_static,  # "~ can't attack during extra turns": a stated condition (h38)
     player_protection_static,  # "You have protection from each of your opponents" (h38)
+    damage_amount_static,  # "equal to its mana value rather than its power", "exactly 2" (h38)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)

@@ -89,7 +89,7 @@ _KWITEM = (
     r"|protection from (?:[\w'-]+,? and from )?(?:each color|all colors)"  # h17: Pristine Angel
     r"|protection from [\w'-]+(?: [\w'-]+)?(?:,? (?:and )?from [\w'-]+"
     r"|(?:,| and)(?: and| or)? (?:white|blue|black|red|green)\b)*"
-    r"|(?:nonbasic |legendary )?[a-z]+walk|toxic \d+|decayed|hexproof(?: from \w+)?|shroud|"
+    r"|(?:nonbasic |legendary )?[a-z]+walk|[Tt]oxic \d+|decayed|hexproof(?: from \w+)?|shroud|"
     r"ward \{\d+\}|changeling|prowess|exalted|flanking|persist|undying|"
     # h38: triggered keywords the trigger reader plays when granted
     # (redzone.models.triggers.granted); the static grant keeps the others
