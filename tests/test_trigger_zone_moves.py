@@ -369,3 +369,38 @@ def test_anticausal_vestige_puts_a_card_bounded_by_its_lands() -> None:
     bears = out.board.permanents.get("Bob~library0")
     assert bears is not None and bears.name == "Grizzly Bears" and bears.tapped
     assert "Bob~hand0" not in out.board.permanents
+
+
+# ------------------------------------------------------------------ the top cards of a library
+
+
+def test_looks_at_the_top_cards_are_read() -> None:
+    from redzone.models.triggers.types import TopCards
+
+    (jet,) = read("Jet, Rebel Leader")
+    (top,) = jet.effects
+    assert isinstance(top, TopCards) and top.n.n == 5 and not top.any_number
+    assert top.card.attacking and top.card.mana_value_at_most == 3
+    (ayesha,) = read("Ayesha Tanaka, Armorer")
+    assert ayesha.effects[0].any_number  # type: ignore[attr-defined]
+    assert ayesha.effects[0].card.bound == "source_power"  # type: ignore[attr-defined]
+
+
+def test_jet_puts_a_small_creature_from_the_top_five_attacking() -> None:
+    # 508.4: Jet, Rebel Leader attacks; the top five cards of Alice's stated library hold
+    # Hill Giant (mana value 4: too big) and Grizzly Bears (2): the Bears enter tapped and
+    # attacking Bob; the sixth card (Savannah Lions) is not looked at.
+    scenario = _scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"},
+                         alice={"library": ["Forest", "Hill Giant", "Island", "Grizzly Bears",
+                                            "Swamp", "Savannah Lions"]})
+    board = build_board(parse_scenario(scenario))
+    after, attackers, _ = after_attack_window(board, choose=lambda c: c.options[0])
+    assert attackers.get("Alice~library3") == "Bob" and after.permanents["Alice~library3"].tapped
+    assert "Alice~library1" not in after.permanents and "Alice~library5" not in after.permanents
+    power = board.permanents["j"].power or 0
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 20 - power - 2
+
+
+def test_an_unstated_library_makes_the_look_not_played() -> None:
+    got = _damage(_scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"}))
+    assert any(n["id"] == "j" for n in got["not_played"])

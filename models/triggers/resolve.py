@@ -51,6 +51,7 @@ from redzone.models.triggers import if_tests  # h25: more conditions
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
 from redzone.models.triggers.watches import holds as watch_holds
@@ -839,6 +840,8 @@ class _Play:
             return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
             return creatures.resolve(self, f, e, chosen)
+        if isinstance(e, zone_moves.EFFECTS):  # h37: the top cards of a library (zone_moves.py)
+            return zone_moves.resolve(self, f, e, chosen)
         if isinstance(e, hidden_zones.EFFECTS):  # h24: hidden zones (hidden_zones.py)
             return hidden_zones.resolve(self, f, e, chosen)
         if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)

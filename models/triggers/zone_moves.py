@@ -41,9 +41,12 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.triggers.types import (Amount, Count, Effect, EntersFromCard, RevealedPut,
-                                           RevealUntil, ValueOnly, Who)
+                                           RevealUntil, TopCards, ValueOnly, Who)
 
-__all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_last", "read_whole"]
+__all__ = ["EFFECTS", "count_cards", "count_phrase", "of_the_choice", "read_clause", "read_last", "read_whole"]
+
+EFFECTS = (TopCards,)
+"""The effect classes :func:`resolve` plays."""
 
 Sentence = Callable[[str], "tuple[Effect, ...] | None"]
 Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
@@ -140,6 +143,9 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         return tuple(dataclasses.replace(e, another=True)
                      if isinstance(e, EntersFromCard) and e.what == "graveyard_card" else e
                      for e in got[0]), got[1]
+    got_top = _top_cards(text, refs)
+    if got_top is not None:
+        return got_top
     m = re.fullmatch(r"draw a card, then discard a card\. When you discard a card this way, "
                      r"([^.]+)\.?", text[:1].lower() + text[1:])
     if m:
@@ -444,3 +450,104 @@ def count_cards(play: Any, f: Any, c: Count) -> int:
             types = _types_of(perm.card or perm.name) if perm.card else None
             n += _fits(types if types is not None else tuple(perm.types), kinds)
     return n
+
+
+# ---------------------------------------------------------------- the top cards of a library
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_TOP = re.compile(
+    r"look at the top (?P<n>two|three|four|five|six|seven|eight|nine|ten|X) cards of your "
+    r"library(?:, where X is (?P<x>[^.]+))?\. You may put (?:(?P<one>a|an)|(?P<any>any number of)) "
+    r"(?P<kinds>.+?) cards?(?: with mana value (?:(?P<mv>\d+|X) or less|less than or equal to "
+    r"(?P<pw>~'s power)))? from among them onto the battlefield(?P<tap> tapped and attacking| "
+    r"tapped)?\. Put the rest(?: of (?:those|the) cards)? on the bottom of your library in a "
+    r"random order\.?")
+
+
+def _top_cards(text: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text "look at the top N cards of your library. You may put a
+    <kinds> card ... from among them onto the battlefield ... . Put the rest on the bottom of
+    your library in a random order" as :class:`TopCards`, or ``None``."""
+    from redzone.models.triggers.entries import x_amount
+    from redzone.models.triggers.hidden_zones import _kinds  # pyright: ignore[reportPrivateUsage]
+
+    m = _TOP.fullmatch(text[:1].lower() + text[1:])
+    if not m:
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None or any(k.startswith("basic ") for k in kinds):
+        return None
+    if (m["n"] == "X") != bool(m["x"]):
+        return None
+    x = x_amount(m["x"], refs) if m["x"] else None
+    if m["x"] and x is None:
+        return None
+    n = x if x is not None else Amount(_NUMBERS[m["n"]])
+    bound = ""
+    mv = None
+    if m["mv"] == "X":
+        if x is None:
+            return None
+        bound = "x"
+    elif m["mv"]:
+        mv = int(m["mv"])
+    elif m["pw"]:
+        bound = "source_power"
+    tap = m["tap"] or ""
+    spec = EntersFromCard("hand_card", under="you", tapped=bool(tap), attacking="attacking" in tap,
+                          kinds=kinds, mana_value_at_most=mv, bound=bound,  # type: ignore[arg-type]
+                          x=x if bound == "x" else None)
+    return (TopCards(n, spec, bool(m["any"])),), False
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve ``e`` (one of :data:`EFFECTS`) for ``f`` in the window ``play``: the top
+    ``e.n`` cards (608.2h: counted now) of the controller's stated library that are still
+    there; the controller chooses one card of the kinds and bounds among them, or none (a
+    "may"; with ``any_number`` again until none), each put onto the battlefield under their
+    control [tapped [and attacking a player or planeswalker they choose, 508.4]]
+    (``entries.put_card``). With no library stated the cards are unknown: not played (the
+    answer lists the ability). The rest go to the bottom of the library (a value)."""
+    from redzone.models.triggers.entries import _bounds, _fits, put_card  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+
+    assert isinstance(e, TopCards)
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    if not library:
+        return "not played: the library is not stated (the scenario's players[].library)"
+    n = max(0, play.amount(f, e.n))
+    top = [(f"{f.controller}~library{i}", name) for i, name in enumerate(library)
+           if f"{f.controller}~library{i}" not in perms][:n]
+    bounds = _bounds(play, f, e.card)
+    lines: list[str] = []
+    taken: list[str] = []
+    while True:
+        options: list[Any] = []
+        seen: set[str] = set()
+        for lid, name in top:
+            if lid in taken or name in seen or not _fits(name, e.card, bounds):
+                continue
+            seen.add(name)
+            options.append(lid)
+        if not options:
+            break
+        options.append(None)
+        pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text,
+                                  tuple(options), f.trigger))
+        if pick is None:
+            break
+        taken.append(pick)
+        chosen["chosen"] = pick
+        name = dict(top)[pick]
+        index = len(base.permanents) + 1000 + play.tokens + len(perms) + len(taken)
+        refused, tail = put_card(play, f, name, pick, "library", index, tapped=e.card.tapped,
+                                 attacking=e.card.attacking)
+        lines.append(refused if refused is not None
+                     else f"{name} put onto the battlefield from the top of the library as "
+                          f"{pick}" + tail)
+        if not e.any_number:
+            break
+    return "; ".join(lines) or f"no card put onto the battlefield (top {len(top)} cards looked at)"
