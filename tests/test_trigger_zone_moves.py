@@ -404,3 +404,19 @@ def test_jet_puts_a_small_creature_from_the_top_five_attacking() -> None:
 def test_an_unstated_library_makes_the_look_not_played() -> None:
     got = _damage(_scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"}))
     assert any(n["id"] == "j" for n in got["not_played"])
+
+
+def test_gishath_reveals_that_many_cards_and_puts_the_dinosaurs() -> None:
+    # 120.3, 608.2h: Gishath deals 7 combat damage to Bob: the top seven cards of Alice's
+    # stated library are revealed; any number of Dinosaur creature cards among them enter
+    # (Ranging Raptors and Carnage Tyrant); the eighth card, a Dinosaur too, is not revealed,
+    # nor is Grizzly Bears (not a Dinosaur) put.
+    library = ["Ranging Raptors", "Forest", "Grizzly Bears", "Carnage Tyrant", "Island", "Swamp",
+               "Mountain", "Ranging Raptors"]
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": library},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("gi", "Gishath, Sun's Avatar", "Alice")],
+                "combat": {"attackers": {"gi": "Bob"}, "blockers": {}}}
+    out = after_damage(scenario, [("gi", "Bob", 7)])
+    put = sorted(p for p in out.board.permanents if p.startswith("Alice~library"))
+    assert put == ["Alice~library0", "Alice~library3"]

@@ -457,12 +457,13 @@ def count_cards(play: Any, f: Any, c: Count) -> int:
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10}
 _TOP = re.compile(
-    r"look at the top (?P<n>two|three|four|five|six|seven|eight|nine|ten|X) cards of your "
-    r"library(?:, where X is (?P<x>[^.]+))?\. You may put (?:(?P<one>a|an)|(?P<any>any number of)) "
-    r"(?P<kinds>.+?) cards?(?: with mana value (?:(?P<mv>\d+|X) or less|less than or equal to "
-    r"(?P<pw>~'s power)))? from among them onto the battlefield(?P<tap> tapped and attacking| "
-    r"tapped)?\. Put the rest(?: of (?:those|the) cards)? on the bottom of your library in a "
-    r"random order\.?")
+    r"(?:(?:look at|reveal) the top (?P<n>two|three|four|five|six|seven|eight|nine|ten|X) cards "
+    r"of your library(?:, where X is (?P<x>[^.]+))?|(?:look at|reveal) (?P<many>that many) cards "
+    r"from the top of your library)\. (?:You may put|Put) (?:(?P<one>a|an)|(?P<any>any number "
+    r"of)) (?P<kinds>.+?) cards?(?: with mana value (?:(?P<mv>\d+|X) or less|less than or equal "
+    r"to (?P<pw>~'s power)))? from among them onto the battlefield(?P<tap> tapped and attacking| "
+    r"tapped)?(?:\. Put the rest(?: of (?:those|the) cards)?| and the rest) on the bottom of "
+    r"your library in a random order\.?")
 
 
 def _top_cards(text: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
@@ -478,12 +479,19 @@ def _top_cards(text: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
     kinds = _kinds(m["kinds"])
     if kinds is None or any(k.startswith("basic ") for k in kinds):
         return None
-    if (m["n"] == "X") != bool(m["x"]):
+    if (m["n"] == "X") != bool(m["x"]) or m["many"] and m["x"]:
         return None
     x = x_amount(m["x"], refs) if m["x"] else None
     if m["x"] and x is None:
         return None
-    n = x if x is not None else Amount(_NUMBERS[m["n"]])
+    if m["many"]:
+        # "that many": the damage of the source's own event (120.3), as with "that much"
+        if refs.r.event not in ("combat_damage_player", "combat_damage") \
+                or refs.r.watch.kind != "self":
+            return None
+        n = Amount(1, "damage_dealt")
+    else:
+        n = x if x is not None else Amount(_NUMBERS[m["n"]])
     bound = ""
     mv = None
     if m["mv"] == "X":
