@@ -67,3 +67,40 @@ def test_a_grant_is_read_with_its_group_and_quality() -> None:
     # A grant under a condition is not read (docs/triggers.md says so), nor a keyword line.
     assert _read("As long as ~ is untapped, other creatures you control have hexproof.") == ()
     assert _read("Flying, hexproof") == ()
+
+
+# ---------------------------------------------------------------- ward (702.21a)
+
+def ward_board(*, mana: int = 0, target: str | None = "g", bob: int = 20) -> dict[str, Any]:
+    """Alice's Goblin Heelcutter attacks Bob, who has Rimeshield Frost Giant (4/5, ward {3})."""
+    sc: dict[str, Any] = {
+        "active_player": "Alice", "players": [{"name": "Alice", "mana": mana}, {"name": "Bob", "life": bob}],
+        "permanents": [{"id": "h", "card": "Goblin Heelcutter", "controller": "Alice"},
+                       {"id": "g", "card": "Rimeshield Frost Giant", "controller": "Bob"}]}
+    if target is not None:
+        sc["combat"] = {"attackers": {"h": "Bob"}, "trigger_choices": [
+            {"source": "h", "window": "attack", "target": target}]}
+    return sc
+
+
+def test_ward_counters_the_ability_its_controller_cant_pay_for() -> None:
+    # 702.21a: targeting the Giant triggers its ward; with no mana Alice can't pay {3}, so
+    # the Heelcutter's ability is countered: the Giant can still block (the line is exact).
+    got = run_command("damage", ward_board(), {}).to_json()
+    assert got["triggers"][0]["result"].startswith("countered by ward (702.21a): g's ward cost ({3}) can't be paid")
+    assert got["not_played"] == []
+
+
+def test_ward_that_could_be_paid_is_listed_as_not_played() -> None:
+    # With 3 mana Alice could pay; paying is not searched, so the ability is countered and
+    # the answer lists it (a loud gap, not a quiet guess).
+    got = run_command("damage", ward_board(mana=3), {}).to_json()
+    assert got["triggers"][0]["result"].startswith("not played: countered by ward")
+    assert [n["id"] for n in got["not_played"]] == ["h"]
+
+
+def test_the_ai_no_longer_wins_through_a_ward_it_cant_pay() -> None:
+    # Bob at 3: the Heelcutter's ability on the Giant is countered by ward, so the Giant
+    # blocks the 3/2 Heelcutter and kills it: the AI stays home (it attacked for a won game).
+    got = run_command("choose-attack", ward_board(target=None, bob=3), {"lookahead": 0}).to_json()
+    assert got["status"] == "optimal" and got["attackers"] == {}
