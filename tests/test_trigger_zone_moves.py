@@ -420,3 +420,23 @@ def test_gishath_reveals_that_many_cards_and_puts_the_dinosaurs() -> None:
     out = after_damage(scenario, [("gi", "Bob", 7)])
     put = sorted(p for p in out.board.permanents if p.startswith("Alice~library"))
     assert put == ["Alice~library0", "Alice~library3"]
+
+
+def test_ruination_rioter_may_deal_damage_counted_in_land_cards() -> None:
+    # 608.2h, 700.4: Bob's Ruination Rioter (2/2) blocks Hill Giant and dies; "you may have it
+    # deal damage to any target equal to the number of land cards in your graveyard": two
+    # Forests stated there (the Rioter's own card is no land): 2 damage to the Giant (3/3,
+    # already dealt 2): it dies too.
+    (t,) = [x for x in read("Ruination Rioter") if x.event == "dies"]
+    assert t.optional and isinstance(t.effects[0], DamageEffect)
+    count = t.effects[0].amount.count
+    assert count is not None and count.also == ("graveyard", "any", "Land")
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "graveyard": ["Forest", "Forest"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("rr", "Ruination Rioter", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"rr": ["g"]}}}
+    out = after_damage(scenario, [("g", "rr", 3), ("rr", "g", 2)])
+    (r,) = out.resolved
+    assert r.result == "2 damage to g" and r.choices == {"target": "g", "may": True}
+    assert out.state.destroyed == ["rr", "g"]

@@ -143,6 +143,10 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         return tuple(dataclasses.replace(e, another=True)
                      if isinstance(e, EntersFromCard) and e.what == "graveyard_card" else e
                      for e in got[0]), got[1]
+    m = re.fullmatch(r"you may have (it|~) deal (damage [^.]+ equal to [^.]+)\.?", text,
+                     re.IGNORECASE)
+    if m:  # "you may have it deal damage ... equal to <count>": the same choice of it dealing it
+        return effects(f"You may {m[1]} deals {m[2]}.".replace("You may ~", "You may ~"))
     got_top = _top_cards(text, refs)
     if got_top is not None:
         return got_top
