@@ -147,6 +147,11 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
                      re.IGNORECASE)
     if m:  # "you may have it deal damage ... equal to <count>": the same choice of it dealing it
         return effects(f"You may {m[1]} deals {m[2]}.".replace("You may ~", "You may ~"))
+    if re.fullmatch(r"choose target [a-z]+ card in your graveyard\. You may cast that card this "
+                    r"turn\.?", text[:1].lower() + text[1:]):
+        # a permission to cast a card of the graveyard later (Silas Renn): "that card" is the
+        # one chosen, never returned here
+        return (ValueOnly("choose"), ValueOnly("impulse")), False
     got_top = _top_cards(text, refs)
     if got_top is not None:
         return got_top
@@ -248,7 +253,6 @@ _VALUES: list[tuple[re.Pattern[str], str]] = [(re.compile(x), tag) for x, tag in
      "cast later"),
     (r"at the beginning of your next upkeep, you may cast that card without paying its mana cost",
      "cast later"),
-    (r"choose target [a-z]+ card in your graveyard", "choose"),
     (r"as you cast spells from your hand this turn, they gain cascade", "cast later"),
     (r'you get a one-time boon with "[Ww]hen you cast [^"]+"', "cast later"),
     (r'cast [A-Z][a-z]+ spells this turn as though they had flash(?:, and whenever you cast an? '
