@@ -297,3 +297,54 @@ def test_engulfing_slagwurm_gains_the_toughness_of_the_creature_destroyed() -> N
     got = damage([perm("s", "Engulfing Slagwurm", "Alice"), perm("w", "Craw Wurm", "Bob")],
                  {"s": "Bob"}, {"w": ["s"]}, triggers_resolved=["attack"])
     assert got["outcome"]["destroyed"] == ["w"] and got["outcome"]["life"]["Alice"] == 24
+
+
+def test_seraph_puts_the_card_back_after_combat() -> None:
+    # 603.7: a delayed triggered ability at the next end step (513.1), after this combat: the
+    # Bears' card stays in Bob's graveyard through the combat; nothing else changes.
+    from redzone.models.triggers.types import ValueOnly
+    (t,) = read("Seraph")
+    # read as values (h36's "returns later", or h37's delayed "at the next end step")
+    assert t.effects and all(isinstance(e, ValueOnly) for e in t.effects)
+    got = damage([perm("s", "Seraph", "Alice"), perm("g", "Grizzly Bears", "Bob")], {"s": "Bob"},
+                 {"g": ["s"]}, triggers_resolved=["attack"])
+    assert got["outcome"]["destroyed"] == ["g"] and got["outcome"]["entered"] == []
+    assert len(got["triggers"]) == 1
+
+
+def test_bogardan_phoenix_returns_once_then_is_exiled() -> None:
+    # 608.2c: "exile it if it had a death counter on it. Otherwise, return it ... and put a
+    # death counter on it": one of the two, as it last existed (608.2h); it returns with the
+    # counter (122.6); with one already, its card is exiled and nothing enters.
+    def play(counters: dict[str, int]) -> dict[str, object]:
+        return damage([perm("p", "Bogardan Phoenix", "Alice", counters=counters),
+                       perm("w", "Craw Wurm", "Bob")], {"p": "Bob"}, {"w": ["p"]},
+                      triggers_resolved=["attack"])
+
+    got = play({})
+    assert [x["id"] for x in got["outcome"]["entered"]] == ["p~returned"]
+    assert got["outcome"]["counters"] == {"p~returned": {"death": 1}}
+    got = play({"death": 1})
+    assert got["outcome"]["entered"] == [] and got["outcome"]["destroyed"] == ["p"]
+
+
+def test_exiled_with_time_counters_and_suspend_is_a_value() -> None:
+    # 702.62a: the exiled card is cast in a later upkeep, after this turn: nothing changes in
+    # the combat; Kang Prime deals its combat damage alone.
+    from redzone.models.triggers.types import ValueOnly
+    assert read("The Tenth Doctor")[0].effects == (ValueOnly("suspend"),)
+    assert read("Kang Prime")[0].effects == (ValueOnly("suspend"),)
+    assert read("Kang Prime")[0].text == ""  # (read's blanked text: the ability is read)
+
+
+def test_whole_texts_of_cards_between_hidden_zones_are_values() -> None:
+    # cards moved between a library, a hand, a graveyard and exile, and Clue / Treasure
+    # tokens (701.38 votes): nothing on the battlefield changes in combat.
+    from redzone.models.triggers.types import ValueOnly
+    expected = {"Sphinx of Clear Skies": "reveal", "The Wheeling Runner": "draw",
+                "Slithermuse": "draw", "Feldon, Ronom Excavator": "impulse",
+                "Tivit, Seller of Secrets": "token"}
+    for card, tag in expected.items():
+        assert read(card)[-1].effects == (ValueOnly(tag),), card
+    got = damage([perm("s", "Sphinx of Clear Skies", "Alice")], {"s": "Bob"})
+    assert got["outcome"]["life"]["Bob"] == 20 - 5

@@ -29,8 +29,8 @@ from redzone.models.ability_base import Quality
 from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.creatures import group_count
-from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 

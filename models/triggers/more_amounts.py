@@ -160,6 +160,34 @@ def read_clause(s: str, refs: Any) -> tuple[Effect, ...] | None:
         return (Discover(Amount(MARK)),)
     if s == "populate":
         return (Populate(),)
+    m = re.fullmatch(r"(return (?:it|~) to the battlefield under (?:your|its owner's) control) and put "
+                     r"(a|an) ([a-z]+) counter on it", s)
+    if m and refs.r.event == "dies" and m[3] not in ("shield", "finality", "stun", "loyalty"):
+        # it enters with the counter (122.6): "put a death counter on it" of the card returned
+        # (Bogardan Phoenix; the source itself has left, 400.7)
+        from redzone.models.triggers.counters import KEYWORD_COUNTERS
+        from redzone.models.triggers.entries import entry_clause
+        from redzone.models.triggers.types import EntersFromCard
+
+        if m[3] in KEYWORD_COUNTERS:
+            return None
+        got = entry_clause(m[1], refs, refs.r.watch.kind == "self")
+        if got is None or len(got) != 1 or not isinstance(got[0], EntersFromCard) or got[0].counters:
+            return None
+        return (dataclasses.replace(got[0], counters=((m[3], 1),)),)
+    m = re.fullmatch(r"put that card onto the battlefield under your control (at the beginning of "
+                     r"the next end step)", s)
+    if m:  # "return that card ...": the card is put after this combat (later.py, 603.7)
+        from redzone.models.triggers import later
+
+        return later.read_clause(f"return that card to the battlefield under your control {m[1]}",
+                                 refs)
+    if s == "sacrifice the creature when you lose control of ~":
+        # Seraph: of the creature put onto the battlefield at the next end step (after this
+        # combat): nothing to sacrifice in it
+        from redzone.models.triggers.types import ValueOnly
+
+        return (ValueOnly("returns later"),)
     m = re.fullmatch(r"(.+?) (gains?|loses?) life equal to that creature's (power|toughness)", s)
     if m and refs.r.that_creature == Who("blocked"):
         # "whenever ~ blocks ... a creature": the creature it blocks, as it is or last existed
@@ -199,6 +227,44 @@ def _same_is_true(first: str, words: str, sentence: Any) -> tuple[tuple[Effect, 
     return tuple(out), False
 
 
+_VALUE_TEXTS: list[tuple[re.Pattern[str], str]] = [
+    # cards moved between a library, a hand, a graveyard and exile: nothing on the battlefield
+    # changes in combat (docs/triggers.md, values)
+    (re.compile(r"reveal the top X cards of your library, where X is [^.]+\. An opponent separates "
+                r"those cards into two piles\. Put one pile into your hand and the other into "
+                r"your graveyard\.?"), "reveal"),  # Sphinx of Clear Skies
+    (re.compile(r"(?:you may )?discard your hand\. If you do, choose four Vintage-legal cards at "
+                r"random\. Add those cards to your hand\.?"), "draw"),  # The Wheeling Runner
+    (re.compile(r"choose an opponent\. If that player has more cards in hand than you, draw "
+                r"cards equal to the difference\.?"), "draw"),  # Slithermuse
+    (re.compile(r"exile that many cards from the top of your library\. Choose one of them\. Until "
+                r"the end of your next turn, you may play that card\.?"), "impulse"),  # Feldon
+    # votes (701.38): Clues and Treasures, noncreature artifact tokens
+    (re.compile(r"starting with you, each player votes for evidence or bribery\. For each "
+                r"evidence vote, investigate\. For each bribery vote, create a Treasure token\.?"),
+     "token"),  # Tivit
+]
+"""Whole effect texts that are values (:class:`ValueOnly`), with their tags."""
+
+
+def _otherwise(a: str, cond: str, b: str, sentence: Any, test: Any
+               ) -> tuple[tuple[Effect, ...], bool] | None:
+    """"<A> if <C>. Otherwise, <B>.": one :class:`Conditional` (C, A, otherwise B), or
+    ``None`` when a part isn't read or has a target or a choice (chosen before the
+    condition is known, 603.3d)."""
+    from redzone.models.triggers.types import Conditional, flat_effects
+
+    a = a[0].lower() + a[1:] if a[:1].isupper() and a[0] != "~" else a
+    c, got_a, got_b = test(cond), sentence(a), sentence(b)
+    if c is None or not got_a or not got_b:
+        return None
+    for e in flat_effects(got_a + got_b):
+        who = getattr(e, "who", None)
+        if who is not None and (who.kind.startswith("target") or who.kind == "any_target"):
+            return None
+    return (Conditional(c, got_a, otherwise=got_b),), False
+
+
 def it_created(sent: str, effects: list[Effect]) -> Who | None:
     """``Who("created")`` when ``sent`` begins with "it" right after the ability created one
     token ("create a 1/1 red Goblin creature token. It gains haste until end of turn": that
@@ -224,12 +290,31 @@ def on_created(got: tuple[Effect, ...], effects: list[Effect]) -> bool:
             and any(isinstance(e, CreateTokens) for e in effects))
 
 
-def read_whole(rest: str, sentence: Any = None) -> tuple[tuple[Effect, ...], bool] | None:
+def read_whole(rest: str, sentence: Any = None, test: Any = None
+               ) -> tuple[tuple[Effect, ...], bool] | None:
     """"Populate. The token enters tapped and attacking." (:class:`Populate` ``attacking``),
     "choose odd or even. Creatures with mana value of that quality can't block this turn.",
     "<it gains K until end of turn if you control a creature with K>. The same is true for
-    K2, K3 ..." (one such condition for each keyword, in order, 608.2c) — ``sentence``: the
-    parser's reader of one effect sentence; or ``None``."""
+    K2, K3 ..." (one such condition for each keyword, in order, 608.2c), "<A> if <C>.
+    Otherwise, <B>." (608.2c: one of the two, decided as it resolves) — ``sentence``: the
+    parser's reader of one effect sentence, ``test``: its reader of a condition; or
+    ``None``."""
+    for rx, tag in _VALUE_TEXTS:
+        if rx.fullmatch(rest.strip()):
+            from redzone.models.triggers.types import ValueOnly
+
+            return (ValueOnly(tag),), False
+    if re.fullmatch(r"exile cards from the top of your library until you exile a nonland card\. "
+                    r"Put (?:a|one|two|three|four|five) time counters? on (?:it|that card)\. If it "
+                    r"doesn't have suspend, it gains suspend\.?", rest.strip()):
+        # 702.62: a card in exile with time counters and suspend is cast as its last counter
+        # is removed, in an upkeep (after this turn): cards between hidden zones now
+        from redzone.models.triggers.types import ValueOnly
+
+        return (ValueOnly("suspend"),), False
+    m = re.fullmatch(r"([^.]+?) if ([^.,]+)\. Otherwise, ([^.]+)\.?", rest.strip())
+    if m and sentence is not None and test is not None:
+        return _otherwise(m[1], m[2], m[3], sentence, test)
     m = re.fullmatch(r"(.+?)\. The same is true for ([a-z ,]+)\.?", rest.strip())
     if m and sentence is not None:
         return _same_is_true(m[1], m[2], sentence)

@@ -32,9 +32,9 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
-from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers import if_more  # h35
 from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
 from redzone.models.triggers.conditions import if_effects, if_test, intervening_of
@@ -1098,9 +1098,12 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
              or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
+             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self), lambda c: if_test(
+                 c, defending=refs.player("defending player") == Who("defending_player"),
+                 it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
+                 that_is_trigger=refs.r.that_creature == _TRIGGER_WHO))  # h36
              or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
-                                      lambda x: _sentence(x, refs, dies_self))
-             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self)))  # h36
+                                      lambda x: _sentence(x, refs, dies_self)))
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
@@ -1210,9 +1213,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
-                and not zone_moves.of_the_choice(got, effects) \
-                and not more_amounts.on_created(got, effects):  # h20; h37: the card revealed;
-            # h36: "It gains haste ..."
+                and not more_amounts.on_created(got, effects) \
+                and not zone_moves.of_the_choice(got, effects):  # h20; h36: "It gains haste ..."; h37
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice

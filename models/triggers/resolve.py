@@ -37,9 +37,9 @@ from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
                                     state_based_actions)
-from redzone.models.outcome import finality_exiled  # h37
 from redzone.models.triggers.additional_times import additional_times  # h38
 from redzone.models.counter_limits import may_get, may_put  # h38
+from redzone.models.outcome import finality_exiled  # h37
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)

@@ -202,11 +202,11 @@ class Count:
                   # "permanents" counts; the card types (``also``: only these) among the cards
                   # in the controller's graveyard
                   "colors", "land_types", "graveyard_types",
-                  "zone_cards",  # h37: cards of kinds in a graveyard (zone_moves.py)
                   # h36 (more_amounts.py): the greatest of each one's power and toughness; the
                   # difference of one's power and toughness; kinds of counters; the party size
                   "greatest_either", "difference", "counter_kinds", "party", "greatest_those",
-                  "blocked_stat"]
+                  "blocked_stat",
+                  "zone_cards"]  # h37: cards of kinds in a graveyard (zone_moves.py)
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
