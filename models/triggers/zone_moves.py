@@ -2,35 +2,41 @@
 other shapes (h37; docs/triggers.md, "Zone moves in other shapes (h37)").
 
 Reading (:func:`read_whole`, before the sentence loop of
-:mod:`redzone.models.triggers.parse`; :func:`read_clause`, a clause reader; :func:`count_phrase`,
-a count of :mod:`redzone.models.triggers.amounts`):
+:mod:`redzone.models.triggers.parse`; :func:`read_clause`, a clause reader near its start;
+:func:`read_last`, its last fallback; :func:`count_phrase`, a count of
+:mod:`redzone.models.triggers.amounts`):
 
 - a delayed triggered ability at the next end step (603.7, 513.1) — "At the beginning of the
-  next end step, return that creature to its owner's hand. If you do, ...", "return that
-  creature to your hand at the beginning of the next end step", "create a 4/4 ... token at
-  the beginning of the next end step" — acts after this combat: a value (the effects before
-  it in the same ability are read as usual); only bounces, sacrifices, exiles, destructions,
-  tokens and life changes of a small grammar are taken;
+  next end step, <anything>. If you do, ...", "<one act> at the beginning of the next end
+  step" — acts after this combat: a value (the effects before it in the same ability are
+  read as usual; later.py's own returns first);
 - "tap <X>. That <noun> / It doesn't untap during its controller's next untap step" (the
   same as "tap X and it doesn't untap ...", :mod:`.board_effects`);
 - "that creature can't attack during its controller's next turn": a later turn (a value);
 - "reveal cards from the top of your library until you reveal a <kinds> card" and "put that
   card onto the battlefield [tapped [and attacking]] and put all other cards revealed this
-  way into your graveyard / and the rest on the bottom of your library in a random order /,
-  then shuffle the rest into your library" as separate clauses (so that a gate "If you do"
-  may stand between them): :class:`RevealUntil`, :class:`RevealedPut` of
-  :mod:`.hidden_zones` (which plays them; ``hidden_zones.checked`` still asks the put to
-  follow the reveal);
-- "choose a color, then that player reveals their hand and discards all cards of that
-  color": cards of a hand to a graveyard (a value);
-- counts of cards in zones: "the number of <kinds> cards in your / defending player's
-  graveyard", "the number of cards in your hand" (:class:`Count` ``"zone_cards"``).
+  way into your graveyard / and the rest on the bottom ... / , then shuffle the rest into your
+  library" as separate clauses (so that a gate "If you do" may stand between them):
+  :class:`RevealUntil`, :class:`RevealedPut` of :mod:`.hidden_zones` (which plays them);
+- values of hidden zones (mills, cards between hands, graveyards, libraries and exile,
+  heists) and casts later (permissions, escape and flashback granted, cascade), as
+  parse.py's "impulse"; an activated ability a token is given (602: never activated here);
+- "look at the top N cards of your library. You may put a <kinds> card ... from among them
+  onto the battlefield ..." (:class:`TopCards`, played by :func:`resolve`);
+- "draw a card, then discard a card. When you discard a card this way, X"; "you may exile
+  it. When you do, X" (its card exiled first); "you may have it deal damage ... equal to
+  <count>";
+- "<player> <verb>s A, <verb>s B, and <verb>s C" and "with mana value less than or equal to
+  the number of ..." (as X) — :func:`read_last`;
+- "with a finality counter on it" after a graveyard return (the replacement itself:
+  ``outcome.finality_exiled``);
+- counts of cards in graveyards: "the number of [<kinds>] cards in your / defending player's
+  graveyard" (:class:`Count` ``"zone_cards"``).
 
 Playing: :func:`count_cards` counts the cards of a graveyard as the scenario states it
 (``players[].graveyard``, less a card that left it in this combat) with the nontoken
-permanents of the player that died in this combat and stayed there, and the cards of a
-stated hand (an unstated hand counts nothing, and the line of the effect says so through
-``if_tests.stated_hand``'s rule: see :func:`count_cards`). Pure Python.
+permanents of the player that died in this combat and stayed there; :func:`resolve` puts
+cards from the top of the stated library. Pure Python.
 """
 
 from __future__ import annotations
