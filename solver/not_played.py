@@ -46,6 +46,7 @@ from redzone.models.triggers.classify import Kind, classify
 from redzone.models.triggers import actions
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import more_control  # h39
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.attack_choices import read_in_context
 from redzone.models.triggers.board_effects import modal_read
 from redzone.models.triggers.parse import is_read, triggers_of
@@ -119,6 +120,7 @@ def _causes_values(board: Board) -> bool:
         for t in triggers_of(parsed, names):
             if any(isinstance(e, (ValueOnly, CreateTokens, ReturnToBattlefield, EntersFromCard,
                                   *actions.EFFECTS, *hidden_zones.EFFECTS,
+                                  *zone_moves.EFFECTS,  # h37: library cards put
                                   Explore, Clash))  # h28: explore, clash (cards revealed)
                    for e in flat_effects(t.effects)):  # tokens, a manifest, draws, transforms, entries
                 return True

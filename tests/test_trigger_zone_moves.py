@@ -375,3 +375,74 @@ def test_anticausal_vestige_puts_a_card_bounded_by_its_lands() -> None:
     bears = out.board.permanents.get("Bob~library0")
     assert bears is not None and bears.name == "Grizzly Bears" and bears.tapped
     assert "Bob~hand0" not in out.board.permanents
+
+
+# ------------------------------------------------------------------ the top cards of a library
+
+
+def test_looks_at_the_top_cards_are_read() -> None:
+    from redzone.models.triggers.types import TopCards
+
+    (jet,) = read("Jet, Rebel Leader")
+    (top,) = jet.effects
+    assert isinstance(top, TopCards) and top.n.n == 5 and not top.any_number
+    assert top.card.attacking and top.card.mana_value_at_most == 3
+    (ayesha,) = read("Ayesha Tanaka, Armorer")
+    assert ayesha.effects[0].any_number  # type: ignore[attr-defined]
+    assert ayesha.effects[0].card.bound == "source_power"  # type: ignore[attr-defined]
+
+
+def test_jet_puts_a_small_creature_from_the_top_five_attacking() -> None:
+    # 508.4: Jet, Rebel Leader attacks; the top five cards of Alice's stated library hold
+    # Hill Giant (mana value 4: too big) and Grizzly Bears (2): the Bears enter tapped and
+    # attacking Bob; the sixth card (Savannah Lions) is not looked at.
+    scenario = _scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"},
+                         alice={"library": ["Forest", "Hill Giant", "Island", "Grizzly Bears",
+                                            "Swamp", "Savannah Lions"]})
+    board = build_board(parse_scenario(scenario))
+    after, attackers, _ = after_attack_window(board, choose=lambda c: c.options[0])
+    assert attackers.get("Alice~library3") == "Bob" and after.permanents["Alice~library3"].tapped
+    assert "Alice~library1" not in after.permanents and "Alice~library5" not in after.permanents
+    power = board.permanents["j"].power or 0
+    assert _damage(scenario)["outcome"]["life"]["Bob"] == 20 - power - 2
+
+
+def test_an_unstated_library_makes_the_look_not_played() -> None:
+    got = _damage(_scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"}))
+    assert any(n["id"] == "j" for n in got["not_played"])
+
+
+def test_gishath_reveals_that_many_cards_and_puts_the_dinosaurs() -> None:
+    # 120.3, 608.2h: Gishath deals 7 combat damage to Bob: the top seven cards of Alice's
+    # stated library are revealed; any number of Dinosaur creature cards among them enter
+    # (Ranging Raptors and Carnage Tyrant); the eighth card, a Dinosaur too, is not revealed,
+    # nor is Grizzly Bears (not a Dinosaur) put.
+    library = ["Ranging Raptors", "Forest", "Grizzly Bears", "Carnage Tyrant", "Island", "Swamp",
+               "Mountain", "Ranging Raptors"]
+    scenario = {"players": [{"name": "Alice", "life": 20, "library": library},
+                            {"name": "Bob", "life": 20}],
+                "permanents": [perm("gi", "Gishath, Sun's Avatar", "Alice")],
+                "combat": {"attackers": {"gi": "Bob"}, "blockers": {}}}
+    out = after_damage(scenario, [("gi", "Bob", 7)])
+    put = sorted(p for p in out.board.permanents if p.startswith("Alice~library"))
+    assert put == ["Alice~library0", "Alice~library3"]
+
+
+def test_ruination_rioter_may_deal_damage_counted_in_land_cards() -> None:
+    # 608.2h, 700.4: Bob's Ruination Rioter (2/2) blocks Hill Giant and dies; "you may have it
+    # deal damage to any target equal to the number of land cards in your graveyard": two
+    # Forests stated there (the Rioter's own card is no land): 2 damage to the Giant (3/3,
+    # already dealt 2): it dies too.
+    (t,) = [x for x in read("Ruination Rioter") if x.event == "dies"]
+    assert t.optional and isinstance(t.effects[0], DamageEffect)
+    count = t.effects[0].amount.count
+    assert count is not None and count.also == ("graveyard", "any", "Land")
+    scenario = {"players": [{"name": "Alice", "life": 20},
+                            {"name": "Bob", "life": 20, "graveyard": ["Forest", "Forest"]}],
+                "permanents": [perm("g", "Hill Giant", "Alice"),
+                               perm("rr", "Ruination Rioter", "Bob")],
+                "combat": {"attackers": {"g": "Bob"}, "blockers": {"rr": ["g"]}}}
+    out = after_damage(scenario, [("g", "rr", 3), ("rr", "g", 2)])
+    (r,) = out.resolved
+    assert r.result == "2 damage to g" and r.choices == {"target": "g", "may": True}
+    assert out.state.destroyed == ["rr", "g"]

@@ -54,6 +54,7 @@ from redzone.models.triggers import if_more  # h35: "for the first time each tur
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
 from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers import more_control  # h39: control and tokens, more
 from redzone.models.triggers.granted import counter_triggers, grants_of
@@ -855,6 +856,8 @@ class _Play:
             return more_effects.resolve(self, f, e, chosen)
         if isinstance(e, creatures.EFFECTS):  # h15: preventions (creatures.py)
             return creatures.resolve(self, f, e, chosen)
+        if isinstance(e, zone_moves.EFFECTS):  # h37: the top cards of a library (zone_moves.py)
+            return zone_moves.resolve(self, f, e, chosen)
         if isinstance(e, hidden_zones.EFFECTS):  # h24: hidden zones (hidden_zones.py)
             return hidden_zones.resolve(self, f, e, chosen)
         if isinstance(e, _players.EFFECTS):  # h16: losing the game (players.py)

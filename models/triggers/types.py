@@ -1376,6 +1376,20 @@ class RevealedPut:
 
 
 @dataclass(frozen=True)
+class TopCards:
+    """h37 (zone_moves.py): "look at the top N cards of your library. You may put a <kinds>
+    card [with mana value ... or less] from among them onto the battlefield [tapped [and
+    attacking]]. Put the rest on the bottom of your library in a random order": among the top
+    ``n`` cards of the controller's stated ``players[].library`` (top first), one card of
+    ``card``'s kinds and bounds, or none (the "may"); ``any_number``: any number of them, one
+    chosen at a time."""
+
+    n: "Amount"
+    card: "EntersFromCard"
+    any_number: bool = False
+
+
+@dataclass(frozen=True)
 class ExiledFaceUp:
     """h24: "turn the exiled card face up. If it's a creature card, put it onto the
     battlefield under your control" (Clone Shell; ``cast``: "You may cast it without paying
@@ -1415,6 +1429,7 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | TokensFor | AddLandType | SetBase | TheyMay | CopyToken
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
           | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp  # h24
+          | TopCards  # h37 (zone_moves.py)
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
           | Fight | Explore | Clash  # h28
           | Discover | Populate)  # h36 (more_amounts.py)

@@ -2,36 +2,44 @@
 other shapes (h37; docs/triggers.md, "Zone moves in other shapes (h37)").
 
 Reading (:func:`read_whole`, before the sentence loop of
-:mod:`redzone.models.triggers.parse`; :func:`read_clause`, a clause reader; :func:`count_phrase`,
-a count of :mod:`redzone.models.triggers.amounts`):
+:mod:`redzone.models.triggers.parse`; :func:`read_clause`, a clause reader near its start;
+:func:`read_last`, its last fallback; :func:`count_phrase`, a count of
+:mod:`redzone.models.triggers.amounts`):
 
 - a delayed triggered ability at the next end step (603.7, 513.1) — "At the beginning of the
-  next end step, return that creature to its owner's hand. If you do, ...", "return that
-  creature to your hand at the beginning of the next end step", "create a 4/4 ... token at
-  the beginning of the next end step" — acts after this combat: a value (the effects before
-  it in the same ability are read as usual); only tokens and life changes of a small grammar
-  are taken — a delayed removal (bounce, sacrifice, exile, destruction) is not read, as the
-  next turn's board (the AI's crack-back) would keep what it removes (:data:`_REMOVAL`);
+  next end step, <anything>. If you do, ...", "<one act> at the beginning of the next end
+  step" — acts after this combat: a value (the effects before it in the same ability are
+  read as usual; later.py's own returns first); only tokens, life changes and moves of a card
+  that is no permanent any more are taken — a delayed removal of a permanent (bounce,
+  sacrifice, exile, destruction) is not read, as the next turn's board (the AI's crack-back)
+  would keep what it removes (:data:`_REMOVAL`);
 - "tap <X>. That <noun> / It doesn't untap during its controller's next untap step" (the
   same as "tap X and it doesn't untap ...", :mod:`.board_effects`);
 - "that creature can't attack during its controller's next turn": a later turn (a value);
 - "reveal cards from the top of your library until you reveal a <kinds> card" and "put that
   card onto the battlefield [tapped [and attacking]] and put all other cards revealed this
-  way into your graveyard / and the rest on the bottom of your library in a random order /,
-  then shuffle the rest into your library" as separate clauses (so that a gate "If you do"
-  may stand between them): :class:`RevealUntil`, :class:`RevealedPut` of
-  :mod:`.hidden_zones` (which plays them; ``hidden_zones.checked`` still asks the put to
-  follow the reveal);
-- "choose a color, then that player reveals their hand and discards all cards of that
-  color": cards of a hand to a graveyard (a value);
-- counts of cards in zones: "the number of <kinds> cards in your / defending player's
-  graveyard", "the number of cards in your hand" (:class:`Count` ``"zone_cards"``).
+  way into your graveyard / and the rest on the bottom ... / , then shuffle the rest into your
+  library" as separate clauses (so that a gate "If you do" may stand between them):
+  :class:`RevealUntil`, :class:`RevealedPut` of :mod:`.hidden_zones` (which plays them);
+- values of hidden zones (mills, cards between hands, graveyards, libraries and exile,
+  heists) and casts later (permissions, escape and flashback granted, cascade), as
+  parse.py's "impulse"; an activated ability a token is given (602: never activated here);
+- "look at the top N cards of your library. You may put a <kinds> card ... from among them
+  onto the battlefield ..." (:class:`TopCards`, played by :func:`resolve`);
+- "draw a card, then discard a card. When you discard a card this way, X"; "you may exile
+  it. When you do, X" (its card exiled first); "you may have it deal damage ... equal to
+  <count>";
+- "<player> <verb>s A, <verb>s B, and <verb>s C" and "with mana value less than or equal to
+  the number of ..." (as X) — :func:`read_last`;
+- "with a finality counter on it" after a graveyard return (the replacement itself:
+  ``outcome.finality_exiled``);
+- counts of cards in graveyards: "the number of [<kinds>] cards in your / defending player's
+  graveyard" (:class:`Count` ``"zone_cards"``).
 
 Playing: :func:`count_cards` counts the cards of a graveyard as the scenario states it
 (``players[].graveyard``, less a card that left it in this combat) with the nontoken
-permanents of the player that died in this combat and stayed there, and the cards of a
-stated hand (an unstated hand counts nothing, and the line of the effect says so through
-``if_tests.stated_hand``'s rule: see :func:`count_cards`). Pure Python.
+permanents of the player that died in this combat and stayed there; :func:`resolve` puts
+cards from the top of the stated library. Pure Python.
 """
 
 from __future__ import annotations
@@ -42,9 +50,12 @@ from collections.abc import Callable
 from typing import Any
 
 from redzone.models.triggers.types import (Amount, Count, Effect, EntersFromCard, RevealedPut,
-                                           RevealUntil, ValueOnly, Who)
+                                           RevealUntil, TopCards, ValueOnly, Who)
 
-__all__ = ["count_cards", "count_phrase", "of_the_choice", "read_clause", "read_last", "read_whole"]
+__all__ = ["EFFECTS", "count_cards", "count_phrase", "of_the_choice", "read_clause", "read_last", "read_whole"]
+
+EFFECTS = (TopCards,)
+"""The effect classes :func:`resolve` plays."""
 
 Sentence = Callable[[str], "tuple[Effect, ...] | None"]
 Effects = Callable[[str], "tuple[tuple[Effect, ...], bool] | None"]
@@ -161,6 +172,18 @@ def read_whole(rest: str, refs: Any, effects: Effects, sentence: Sentence
         return tuple(dataclasses.replace(e, another=True)
                      if isinstance(e, EntersFromCard) and e.what == "graveyard_card" else e
                      for e in got[0]), got[1]
+    m = re.fullmatch(r"you may have (it|~) deal (damage [^.]+ equal to [^.]+)\.?", text,
+                     re.IGNORECASE)
+    if m:  # "you may have it deal damage ... equal to <count>": the same choice of it dealing it
+        return effects(f"You may {m[1]} deals {m[2]}.".replace("You may ~", "You may ~"))
+    if re.fullmatch(r"choose target [a-z]+ card in your graveyard\. You may cast that card this "
+                    r"turn\.?", text[:1].lower() + text[1:]):
+        # a permission to cast a card of the graveyard later (Silas Renn): "that card" is the
+        # one chosen, never returned here
+        return (ValueOnly("choose"), ValueOnly("impulse")), False
+    got_top = _top_cards(text, refs)
+    if got_top is not None:
+        return got_top
     m = re.fullmatch(r"draw a card, then discard a card\. When you discard a card this way, "
                      r"([^.]+)\.?", text[:1].lower() + text[1:])
     if m:
@@ -259,7 +282,6 @@ _VALUES: list[tuple[re.Pattern[str], str]] = [(re.compile(x), tag) for x, tag in
      "cast later"),
     (r"at the beginning of your next upkeep, you may cast that card without paying its mana cost",
      "cast later"),
-    (r"choose target [a-z]+ card in your graveyard", "choose"),
     (r"as you cast spells from your hand this turn, they gain cascade", "cast later"),
     (r'you get a one-time boon with "[Ww]hen you cast [^"]+"', "cast later"),
     (r'cast [A-Z][a-z]+ spells this turn as though they had flash(?:, and whenever you cast an? '
@@ -465,3 +487,112 @@ def count_cards(play: Any, f: Any, c: Count) -> int:
             types = _types_of(perm.card or perm.name) if perm.card else None
             n += _fits(types if types is not None else tuple(perm.types), kinds)
     return n
+
+
+# ---------------------------------------------------------------- the top cards of a library
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_TOP = re.compile(
+    r"(?:(?:look at|reveal) the top (?P<n>two|three|four|five|six|seven|eight|nine|ten|X) cards "
+    r"of your library(?:, where X is (?P<x>[^.]+))?|(?:look at|reveal) (?P<many>that many) cards "
+    r"from the top of your library)\. (?:You may put|Put) (?:(?P<one>a|an)|(?P<any>any number "
+    r"of)) (?P<kinds>.+?) cards?(?: with mana value (?:(?P<mv>\d+|X) or less|less than or equal "
+    r"to (?P<pw>~'s power)))? from among them onto the battlefield(?P<tap> tapped and attacking| "
+    r"tapped)?(?:\. Put the rest(?: of (?:those|the) cards)?| and the rest) on the bottom of "
+    r"your library in a random order\.?")
+
+
+def _top_cards(text: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
+    """The whole effect text "look at the top N cards of your library. You may put a
+    <kinds> card ... from among them onto the battlefield ... . Put the rest on the bottom of
+    your library in a random order" as :class:`TopCards`, or ``None``."""
+    from redzone.models.triggers.entries import x_amount
+    from redzone.models.triggers.hidden_zones import _kinds  # pyright: ignore[reportPrivateUsage]
+
+    m = _TOP.fullmatch(text[:1].lower() + text[1:])
+    if not m:
+        return None
+    kinds = _kinds(m["kinds"])
+    if kinds is None or any(k.startswith("basic ") for k in kinds):
+        return None
+    if (m["n"] == "X") != bool(m["x"]) or m["many"] and m["x"]:
+        return None
+    x = x_amount(m["x"], refs) if m["x"] else None
+    if m["x"] and x is None:
+        return None
+    if m["many"]:
+        # "that many": the damage of the source's own event (120.3), as with "that much"
+        if refs.r.event not in ("combat_damage_player", "combat_damage") \
+                or refs.r.watch.kind != "self":
+            return None
+        n = Amount(1, "damage_dealt")
+    else:
+        n = x if x is not None else Amount(_NUMBERS[m["n"]])
+    bound = ""
+    mv = None
+    if m["mv"] == "X":
+        if x is None:
+            return None
+        bound = "x"
+    elif m["mv"]:
+        mv = int(m["mv"])
+    elif m["pw"]:
+        bound = "source_power"
+    tap = m["tap"] or ""
+    spec = EntersFromCard("hand_card", under="you", tapped=bool(tap), attacking="attacking" in tap,
+                          kinds=kinds, mana_value_at_most=mv, bound=bound,  # type: ignore[arg-type]
+                          x=x if bound == "x" else None)
+    return (TopCards(n, spec, bool(m["any"])),), False
+
+
+def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
+    """Resolve ``e`` (one of :data:`EFFECTS`) for ``f`` in the window ``play``: the top
+    ``e.n`` cards (608.2h: counted now) of the controller's stated library that are still
+    there; the controller chooses one card of the kinds and bounds among them, or none (a
+    "may"; with ``any_number`` again until none), each put onto the battlefield under their
+    control [tapped [and attacking a player or planeswalker they choose, 508.4]]
+    (``entries.put_card``). With no library stated the cards are unknown: not played (the
+    answer lists the ability). The rest go to the bottom of the library (a value)."""
+    from redzone.models.triggers.entries import _bounds, _fits, put_card  # pyright: ignore[reportPrivateUsage]
+    from redzone.models.triggers.resolve import Choice
+
+    assert isinstance(e, TopCards)
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    library = next((p.library for p in base.players if p.name == f.controller), ())
+    if not library:
+        return "not played: the library is not stated (the scenario's players[].library)"
+    n = max(0, play.amount(f, e.n))
+    top = [(f"{f.controller}~library{i}", name) for i, name in enumerate(library)
+           if f"{f.controller}~library{i}" not in perms][:n]
+    bounds = _bounds(play, f, e.card)
+    lines: list[str] = []
+    taken: list[str] = []
+    while True:
+        options: list[Any] = []
+        seen: set[str] = set()
+        for lid, name in top:
+            if lid in taken or name in seen or not _fits(name, e.card, bounds):
+                continue
+            seen.add(name)
+            options.append(lid)
+        if not options:
+            break
+        options.append(None)
+        pick = play.choose(Choice(f.controller, "chosen", f.source, f.ability.text,
+                                  tuple(options), f.trigger))
+        if pick is None:
+            break
+        taken.append(pick)
+        chosen["chosen"] = pick
+        name = dict(top)[pick]
+        index = len(base.permanents) + 1000 + play.tokens + len(perms) + len(taken)
+        refused, tail = put_card(play, f, name, pick, "library", index, tapped=e.card.tapped,
+                                 attacking=e.card.attacking)
+        lines.append(refused if refused is not None
+                     else f"{name} put onto the battlefield from the top of the library as "
+                          f"{pick}" + tail)
+        if not e.any_number:
+            break
+    return "; ".join(lines) or f"no card put onto the battlefield (top {len(top)} cards looked at)"
