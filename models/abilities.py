@@ -36,6 +36,8 @@ from redzone.models.effect_abilities import (
     ANY_SOURCE,
     AssignAsUnblocked,
     AssignsToughness,
+    CantGetCounters,
+    CantHaveCounters,
     CantLoseGame,
     ColorChange,
     CombatCondition,
@@ -56,6 +58,7 @@ from redzone.models.effect_abilities import (
     RedirectDamage,
     SetBasePT,
     SourceFilter,
+    TriggersAdditionalTime,
     TypeChange,
     UnappliedEffect,
 )
@@ -69,6 +72,8 @@ __all__ = [
     "AllMustBlock",
     "AssignAsUnblocked",
     "AssignsToughness",
+    "CantGetCounters",
+    "CantHaveCounters",
     "CantLoseGame",
     "LethalByPower",
     "AttackCap",
@@ -138,6 +143,7 @@ __all__ = [
     "SetBasePT",
     "SourceFilter",
     "Toxic",
+    "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
     "XCount",
@@ -343,6 +349,9 @@ class AttackTax(Ability):
     affected: Affected = field(default_factory=lambda: Affected(kind="creatures"))
     against: Literal["you", "any"] = "you"
     phyrexian: tuple[str, ...] = ()
+    planeswalkers_only: bool = False
+    """h38: only attacks on the source's controller's planeswalkers are taxed ("Creatures
+    can't attack planeswalkers you control unless ...", Onakke Oathkeeper)."""
 
 
 # ------------------------------------------------------------ attack requirements (508.1d)

@@ -281,6 +281,8 @@ def attack_problem(board: Board, attacking_player: str | None = None) -> AttackP
                 continue
             else:
                 hit = _targets_of_player(targets, source.controller, ability.include_planeswalkers)
+                if ability.planeswalkers_only:  # h38: Onakke Oathkeeper (508.1d, 508.1h)
+                    hit = frozenset(t for t in hit if t != source.controller)
             amount = ability.generic + _x_value(board, ability, source, c, x_memo)
             # 107.4f, 119.4: a Phyrexian symbol is paid with one mana of its colour or 2 life;
             # the scenario's mana is generic, so redzone pays it with life.

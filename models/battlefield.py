@@ -814,6 +814,10 @@ def combat_deltas(board: Board, combat: CombatState | None) -> dict[str, tuple[i
 # ------------------------------------------ h4: protection qualities beyond colours and types
 
 
+_ENEMY_PAIRS = frozenset(frozenset(p) for p in ("WB", "WR", "UR", "UG", "BG"))
+"""h38: the enemy colour pairs (105.1: the colours not adjacent on the colour wheel)."""
+
+
 def protection_extra(quality: str, perm: Permanent) -> bool | None:
     """Whether ``perm`` (a damage source or a would-be blocker) has the protection quality
     ``quality`` (lower case) for the qualities added by h4 — ``"snow"`` (supertype),
@@ -826,6 +830,8 @@ def protection_extra(quality: str, perm: Permanent) -> bool | None:
         return perm.controller.lower() == q[len("permanents controlled by "):]
     if q == "snow":
         return "Snow" in perm.supertypes
+    if q == "enemy-colored multicolored":  # h38: exactly two colours, enemies (105.1)
+        return frozenset(perm.colors) in _ENEMY_PAIRS
     m = re.fullmatch(r"mana value (\d+) or (greater|less)", q)
     if m:  # h17: "protection from mana value 3 or greater" (Mistmeadow Skulk; 202.3)
         n = int(m[1])

@@ -271,6 +271,9 @@ def build_board(scenario: Scenario, *, strict: bool = False) -> Board:
     # CR 704.3: the board as the game has it; a board some permanent left is built again
     # from the scenario without it.
     board = perform_on_load(board, strict=strict, rebuild=build_board)
+    from redzone.models.triggers.more_amounts import check_chosen_players  # h36
+
+    check_chosen_players(board)  # h36: "the chosen player" of a trigger is a player
     if combat is not None and getattr(combat, "trigger_choices", None):
         # Issue 21: each stated choice names an ability of its window with such a choice.
         from redzone.models.triggers.scenario import check_trigger_choices

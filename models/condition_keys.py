@@ -36,6 +36,7 @@ STATED: tuple[str, ...] = (
     "triggered this turn",      # "triggers only once each turn"
     "monstrous",                # 701.37b
     "city's blessing",          # 702.131c
+    "attacked earlier this turn",  # "attacks for the first time each turn" (if_more.py)
 )
 """The fixed keys a scenario states (docs/scenario-format.md, ``conditions``)."""
 

@@ -246,7 +246,9 @@ def _prevention(board: Board, state: GameState, source: Permanent, recipient: st
         for ability, holder in statics.to_players:
             if holder.controller != recipient or not _present(board, state, holder):
                 continue
-            if _kind_applies(ability.damage, combat):  # type: ignore[attr-defined]
+            if _kind_applies(ability.damage, combat) and (  # type: ignore[attr-defined]
+                    ability.sources == ANY_SOURCE  # type: ignore[attr-defined]
+                    or _source_matches(board, ability.sources, holder, source)):  # type: ignore[attr-defined]
                 return f"prevented: {holder.label}: {ability.text or 'prevention'} (615)"
     return None
 
@@ -503,8 +505,59 @@ def _as_counters(board: Board, state: GameState, recipient: str,
         return None
     for ability, holder in board.abilities_affecting(perm, DamageAsCounters):
         assert isinstance(ability, DamageAsCounters)
+        if ability.prevention:
+            continue  # h38: the prevention form, :func:`prevented_as_counters`
         if _present(board, state, holder) and _kind_applies(ability.damage, combat):
             return ability, holder
+    return None
+
+
+# ------------------------------------- h38: damage prevented and turned into counters (615)
+
+
+def prevented_as_counters(board: Board, state: GameState, source: Permanent, recipient: str,
+                          assigned: int, combat: bool, statics: _Statics | None = None
+                          ) -> tuple[DamageAsCounters, Permanent, int] | None:
+    """The prevention form of :class:`DamageAsCounters` ("prevent that damage and put that
+    many +1/+1 counters on it", Anti-Venom, Vigor, Phyrexian Hydra, Ironscale Hydra; CR 615)
+    that applies to ``assigned`` damage from ``source`` to the creature ``recipient``:
+    ``(ability, holder, counters to put)``, or ``None`` — then the damage is dealt as any
+    other. Damage that can't be prevented (615.12) is not prevented and gives no counter.
+    The creature's controller orders the prevention and replacement effects (616.1), taken
+    as the order best for them: for +1/+1 counters this one may come before another
+    prevention, and the damage modifiers (doubling, "prevent 1 of that damage") that raise
+    the count come before it; for -1/-1 counters another prevention comes first (nothing is
+    left to turn into counters) and the modifiers that lower the count come first. One
+    counter per damage event for "put a +1/+1 counter" (``per_event``)."""
+    perm = board.permanents.get(recipient)
+    if perm is None or not perm.is_creature:
+        return None
+    for ability, holder in board.abilities_affecting(perm, DamageAsCounters):
+        assert isinstance(ability, DamageAsCounters)
+        if not ability.prevention or not _present(board, state, holder):
+            continue
+        if not _kind_applies(ability.damage, combat):
+            continue
+        if ability.sources != ANY_SOURCE and not _source_matches(board, ability.sources, holder,
+                                                                 source):
+            continue
+        if _unpreventable(board, state, source, combat, statics) is not None:
+            return None
+        plus = ability.counter == "+1/+1"
+        if not plus and _prevention(board, state, source, recipient, combat, statics) is not None:
+            return None
+        if ability.per_event:
+            return ability, holder, 1
+        mods = [m for m, _ in _modifiers(board, state, source, recipient, combat, statics)]
+        reachable = {assigned}
+        orders = permutations(mods) if len(mods) <= 6 else [tuple(mods)]
+        for order in orders:
+            value = assigned
+            for mod in order:
+                value = _apply_modifier(mod, value)
+                reachable.add(value)
+        n = max(reachable) if plus else min(reachable)
+        return ability, holder, n
     return None
 
 

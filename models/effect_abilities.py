@@ -46,6 +46,9 @@ __all__ = [
     "RedirectDamage",
     "SetBasePT",
     "SourceFilter",
+    "CantGetCounters",
+    "CantHaveCounters",
+    "TriggersAdditionalTime",
     "TypeChange",
     "UnappliedEffect",
 ]
@@ -195,9 +198,12 @@ class PreventDamage(Ability):
 @lazy_dataclass(frozen=True, kw_only=True)
 class PreventDamageToPlayer(Ability):
     """"Prevent all [combat] damage that would be dealt to you" (Glacial Chasm; CR 615): a
-    player-level prevention shield for the controller of the permanent with the ability."""
+    player-level prevention shield for the controller of the permanent with the ability.
+    h38: ``sources`` narrows whose damage ("You have protection from each of your opponents",
+    Absolute Virtue: damage from sources the opponents control, 702.16b, 702.16e)."""
 
     damage: DamageKind = "any"
+    sources: SourceFilter = ANY_SOURCE
 
 
 @lazy_dataclass(frozen=True, kw_only=True)
@@ -397,11 +403,25 @@ class DamageAsCounters(Ability):
     """"If damage would be dealt to this creature, put that many +1/+1 counters on it
     instead" (Phytohydra; CR 614.1a): no damage is dealt — nothing is marked, lifelink and
     deathtouch see no damage — and the affected creature gets ``counter`` counters equal to
-    the amount."""
+    the amount.
+
+    h38, the prevention form (``prevention``): "If damage would be dealt to ~, prevent that
+    damage and put that many +1/+1 counters on it" (Anti-Venom), "... prevent that damage.
+    Put a -1/-1 counter on ~ for each 1 damage prevented this way" (Phyrexian Hydra, Vigor,
+    Stormwild Capridor), "If a creature would deal combat damage to ~, prevent that damage
+    and put a +1/+1 counter on ~" (Ironscale Hydra: ``per_event``, one counter for each
+    damage event; ``sources``, whose damage). A prevention effect (615): damage that can't
+    be prevented (615.12) is dealt and gives no counter; with another prevention that applies
+    too, the creature's controller picks the order (616.1): the one best for them (+1/+1
+    counters: this one; -1/-1 counters: the other, and no counter). Applied by
+    :func:`redzone.models.damage_effects.prevented_as_counters`."""
 
     affected: Affected = SELF
     counter: str = "+1/+1"
     damage: DamageKind = "any"
+    prevention: bool = False
+    per_event: bool = False
+    sources: SourceFilter = ANY_SOURCE
 
 
 # ------------------------------------------------ combat damage by toughness (rules round 2)
@@ -467,3 +487,49 @@ class LandwalkIgnored(Ability):
     creature's ``land``walk makes it unblockable (702.14c does not apply to it)."""
 
     land: str = "Island"
+
+
+# ------------------------------------------ h38: triggered abilities triggering again (603.2d)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class TriggersAdditionalTime(Ability):
+    """"If a creature [you control] attacking causes a triggered ability of a permanent you
+    control to trigger, that ability triggers an additional time" (Isshin, Two Heavens as
+    One; Wulfgar of Icewind Dale: ``cause="attacking"``); "If a creature you control dealing
+    combat damage to a player causes ..." (Felix Five-Boots: ``"combat_damage_player"``).
+    CR 603.2d: each such ability of a permanent the holder's controller controls triggers
+    once more for each of these statics (two Isshins: three times), each instance with its
+    own choices. ``yours``: only events of creatures the holder's controller controls.
+    Applied by :func:`redzone.models.triggers.additional_times.additional_times`."""
+
+    cause: Literal["attacking", "combat_damage_player"] = "attacking"
+    yours: bool = False
+
+
+# --------------------------------------------- h38: counters that can't be put (122.1, 122.6)
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CantHaveCounters(Ability):
+    """"~ can't have counters put on it" (Melira's Keepers, Tatterkite), "Creatures your
+    opponents control can't have +1/+1 counters put on them" (Blightbeetle), "Creatures you
+    control can't have -1/-1 counters put on them" (Melira, Sylvok Outcast). ``counter``:
+    the kind (``""``: any kind). No such counter is put on an affected permanent — wither's
+    and infect's damage (the damage is still dealt: deathtouch and lifelink see it, 120.3d),
+    counters instead of damage, a triggered ability's counters, proliferate, a creature
+    returned with a counter (persist, undying). Read by :mod:`redzone.models.counter_limits`."""
+
+    affected: Affected = SELF
+    counter: str = ""
+
+
+@lazy_dataclass(frozen=True, kw_only=True)
+class CantGetCounters(Ability):
+    """"You can't get poison counters" (Melira, Sylvok Outcast; ``who="you"``, ``counter=
+    "poison"``), "Players can't get counters" (Solemnity; ``"players"``, any kind): infect's
+    and toxic's damage and poisonous give the player no poison counter (the damage is still
+    dealt), nor does proliferate. Read by :mod:`redzone.models.counter_limits`."""
+
+    who: Literal["you", "players"] = "you"
+    counter: str = ""

@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from redzone.models.abilities import (
+    CantGetCounters,
+    CantHaveCounters,
     CantLoseGame,
     DamageCantBePrevented,
     DamageAsCounters,
@@ -44,6 +46,7 @@ from redzone.models.abilities import (
 )
 from redzone.models.battlefield import Board, Gap, Permanent
 from redzone.models.conditions import condition_sources, decided_again
+from redzone.models.counter_limits import may_get, may_put
 from redzone.models.damage_effects import (
     _abilities,
     _as_counters,
@@ -52,6 +55,7 @@ from redzone.models.damage_effects import (
     _life_floor,
     _modify,
     _redirected,
+    prevented_as_counters,
     _scenario_preventions,
     _Statics,
     has_quality,
@@ -70,12 +74,14 @@ from redzone.models.lethal import any_lethal_by_power, lethal_damage
 
 __all__ = [
     "COMMANDER_DAMAGE_TO_LOSE",
+    "FINALITY",
     "DamageEvent",
     "DealtDamage",
     "GameState",
     "OutcomeJSON",
     "POISON_TO_LOSE",
     "deal_damage",
+    "finality_exiled",
     "gain_life",
     "has_quality",
     "losing_players",
@@ -160,7 +166,8 @@ def _plain(board: Board) -> _Plain | None:
         plain = got[3]
     else:
         kinds = (Protection, PreventDamage, PreventDamageToPlayer, DamageCantBePrevented,
-                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor, LifeGain)
+                 DamageModifier, RedirectDamage, DamageAsCounters, LifeFloor, LifeGain,
+                 CantHaveCounters, CantGetCounters)  # h38: counter limits (counter_limits)
         perms = board.permanents.values()
         if (_scenario_preventions(board) or any(board.granted(p) for p in perms)
                 or any(isinstance(a, kinds) for p in perms for a in p.abilities)):
@@ -303,6 +310,7 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         return _deal_plain(board, state, merged, combat, plain, players)
 
     planned: list[tuple[str, str, int, int, list[str]]] = []
+    as_counters: dict[int, tuple[DamageAsCounters, Permanent, int]] = {}  # h38
     removals: dict[str, int] = {}
     seen_removals: set[tuple[int, str]] = set()
     for (src_id, rec), assigned in merged.items():
@@ -317,6 +325,13 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
             planned.append((src_id, rec, assigned, 0, ["recipient has left the battlefield"]))
             continue
         rec, moved = _redirected(board, state, source, rec, combat, statics)
+        if (kept := prevented_as_counters(board, state, source, rec, assigned, combat,
+                                          statics)) is not None:
+            # h38: prevented and turned into counters (615, 616.1; damage_effects)
+            as_counters[len(planned)] = kept
+            planned.append((src_id, rec, assigned, 0, moved + [
+                f"prevented: {kept[1].label}: {kept[0].text or 'prevention'} (615)"]))
+            continue
         amount, notes = _modify(board, state, source, rec, assigned, combat, statics)
         removed = _counters_removed(board, state, source, rec, assigned, combat, seen_removals,
                                     statics)
@@ -341,8 +356,15 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
     # h4: under a life gain rule (119.7, 614.1a) each source's lifelink is one event (120.3f)
     gain_rules = bool(board.abilities_of_kind(LifeGain))
     linked: dict[str, tuple[int, int]] = {}  # source -> (damage dealt, index of its last event)
-    for src_id, rec, assigned, amount, notes in planned:
+    for index, (src_id, rec, assigned, amount, notes) in enumerate(planned):
         source = board.permanents[src_id]
+        if index in as_counters:  # h38: damage prevented, counters put (615)
+            ability, holder, n = as_counters[index]
+            if may_put(board, state.on_battlefield, board.permanents[rec], ability.counter):
+                _put_prevented_counters(state, rec, ability.counter, n, holder, notes)
+            out.append(DealtDamage(src_id, rec, assigned, 0, f"{ability.counter} counters", 0,
+                                   tuple(notes)))
+            continue
         if amount <= 0:
             out.append(DealtDamage(src_id, rec, assigned, 0, "none", 0, tuple(notes)))
             continue
@@ -351,7 +373,8 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         excess = 0
         if rec in players:
             if infect:
-                state.poison[rec] = state.poison.get(rec, 0) + amount
+                if may_get(board, state.on_battlefield, rec):  # h38: "can't get poison counters"
+                    state.poison[rec] = state.poison.get(rec, 0) + amount
                 results.append("poison")
             else:
                 before = state.life.get(rec, 0)
@@ -365,13 +388,20 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
                 results.append("life")
             if combat and source.is_creature:
                 toxic = sum(t.amount for t in _abilities(board, state, source, Toxic))  # type: ignore[attr-defined]
-                if toxic:
+                if toxic and not may_get(board, state.on_battlefield, rec):  # h38
+                    notes.append(f"toxic {toxic}: {rec} can't get poison counters (122.6)")
+                elif toxic:
                     state.poison[rec] = state.poison.get(rec, 0) + toxic
                     notes.append(f"toxic {toxic}: {toxic} poison (702.164c)")
             if combat and source.commander and state.commander_damage:
                 _commander_damage(state, src_id, rec, amount, notes)
         elif (instead := _as_counters(board, state, rec, combat)) is not None:
             ability, holder = instead
+            if not may_put(board, state.on_battlefield, board.permanents[rec], ability.counter):
+                # h38: replaced, and no counter can be put (122.6): nothing happens
+                notes.append(f"{rec} can't have {ability.counter} counters put on it (122.6)")
+                out.append(DealtDamage(src_id, rec, assigned, 0, "none", 0, tuple(notes)))
+                continue
             counters = state.counters.setdefault(rec, {})
             counters[ability.counter] = counters.get(ability.counter, 0) + amount
             if ability.counter == "+1/+1":
@@ -385,9 +415,17 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         else:
             perm = board.permanents[rec]
             if perm.is_creature:
-                excess = _damage_permanent(board, state, perm, amount, results,
-                                           deathtouch=_keyword(board, state, source, "deathtouch"),
-                                           as_counters=infect or _keyword(board, state, source, "wither"))
+                wither = infect or _keyword(board, state, source, "wither")
+                if wither and not may_put(board, state.on_battlefield, perm, "-1/-1"):
+                    # h38 (122.6, 120.3d): the damage is dealt, but makes no counter
+                    notes.append(f"{rec} can't have -1/-1 counters put on it (122.6)")
+                    results.append("no counters")
+                    if _keyword(board, state, source, "deathtouch"):
+                        state.deathtouched.add(rec)  # damage was dealt (704.5h)
+                else:
+                    excess = _damage_permanent(
+                        board, state, perm, amount, results,
+                        deathtouch=_keyword(board, state, source, "deathtouch"), as_counters=wither)
             else:
                 excess = _damage_permanent(board, state, perm, amount, results,
                                            deathtouch=False, as_counters=False)
@@ -402,6 +440,21 @@ def deal_damage(board: Board, state: GameState, events: Iterable[DamageEvent], *
         notes = gain_life(board, state, board.permanents[src_id].controller, amount)
         out[last] = replace(out[last], notes=out[last].notes + notes)
     return out
+
+
+def _put_prevented_counters(state: GameState, rec: str, counter: str, n: int, holder: Permanent,
+                            notes: list[str]) -> None:
+    """h38: ``n`` ``counter`` counters on ``rec`` for damage prevented (615; Anti-Venom,
+    Phyrexian Hydra), counted as counters put this turn; a note names the rule."""
+    if n <= 0:
+        return
+    counters = state.counters.setdefault(rec, {})
+    counters[counter] = counters.get(counter, 0) + n
+    if counter == "+1/+1":
+        state.plus_added[rec] = state.plus_added.get(rec, 0) + n
+    elif counter == "-1/-1":
+        state.minus_added[rec] = state.minus_added.get(rec, 0) + n
+    notes.append(f"{n} {counter} counters for the damage prevented: {holder.label} (615)")
 
 
 def gain_life(board: Board, state: GameState, player: str, amount: int) -> tuple[str, ...]:
@@ -472,6 +525,25 @@ def _damage_permanent(board: Board, state: Any, perm: Any, amount: int, results:
 # ================================================================= state-based actions
 
 
+FINALITY = "exiled instead of put into a graveyard: a finality counter"
+"""h37: the start of the reason of a permanent with a finality counter that left for a
+graveyard (it is exiled instead; as every reason starting "exiled", it did not die, 700.4)."""
+
+
+def finality_exiled(board: Board, state: GameState, pid: str, why: str) -> str:
+    """h37: the reason ``why`` the permanent ``pid`` is put into a graveyard from the
+    battlefield, or — it has a finality counter (``state.counters``, else its own) — that it
+    is exiled instead (614.1a: the finality counter's replacement, 122.1; not a death, 700.4,
+    so no "dies" ability triggers and the card is not in the graveyard)."""
+    counters = state.counters.get(pid)
+    if counters is None:
+        perm = board.permanents.get(pid)
+        counters = perm.counters if perm is not None else {}
+    if counters.get("finality", 0) > 0:
+        return f"{FINALITY} ({why})"
+    return why
+
+
 def state_based_actions(board: Board, state: GameState) -> list[str]:
     """Perform state-based actions (CR 704.3): all that apply at once, repeated until none
     applies. Returns the ids of the permanents that left the battlefield, in order (also
@@ -534,7 +606,7 @@ def state_based_actions(board: Board, state: GameState) -> list[str]:
             state.lost.append(name)
         for pid, why in leaving.items():
             state.destroyed.append(pid)
-            state.reasons[pid] = why
+            state.reasons[pid] = finality_exiled(board, state, pid, why)  # h37
             state.damage.pop(pid, None)
             left.append(pid)
         if not leaving and not losing and not changed:

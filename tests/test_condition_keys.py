@@ -83,13 +83,14 @@ def test_every_key_a_module_reads_or_puts_on_is_registered() -> None:
     # Drift check: each literal key read with `conditions.get("...")` and each module
     # constant used as a key is in KEYS (or starts with one of PREFIXES); a key added
     # elsewhere without registering it would be warned about as a misspelling.
-    from redzone.models.triggers import actions, board_effects, creatures, moves, resolve
+    from redzone.models.triggers import actions, board_effects, creatures, if_more, moves, resolve
 
     constants = [board_effects.NO_COMBAT_DAMAGE, board_effects.DOESNT_UNTAP,
                  board_effects.TRIGGERED_THIS_TURN, moves.UNTIL_LEAVES, actions.LEAVES_AT_END_STEP,
                  creatures._BASE_SET,  # pyright: ignore[reportPrivateUsage]
                  resolve._DESTROY_AT_END, resolve._EXILE_AT_END,  # pyright: ignore[reportPrivateUsage]
-                 resolve._SACRIFICE_AT_END]  # pyright: ignore[reportPrivateUsage]
+                 resolve._SACRIFICE_AT_END,  # pyright: ignore[reportPrivateUsage]
+                 if_more.ATTACKED_EARLIER]
     assert set(constants) <= KEYS
     assert board_effects.GOADED in PREFIXES and board_effects.DELAYED in PREFIXES
     root = Path(__file__).resolve().parents[1]

@@ -110,12 +110,17 @@ def test_protean_hydra_loses_as_many_counters_as_damage_prevented() -> None:
     assert (state.power(board, "hydra"), state.toughness(board, "hydra")) == (2, 2)
 
 
-def test_prevention_followed_by_counters_this_way_stays_unparsed() -> None:
+def test_prevention_followed_by_counters_this_way_is_read_whole() -> None:
     # Phyrexian Hydra puts -1/-1 counters for the damage prevented: reading the prevention
-    # alone would be half the effect, so the sentence is reported.
+    # alone would be half the effect; since h38 the two sentences are one reading, the
+    # prevention with its counters (615; played in tests/test_static_family_h38.py).
+    from redzone.models.abilities import DamageAsCounters
+
     sents = analyse_text("If damage would be dealt to this creature, prevent that damage. Put a "
                          "-1/-1 counter on this creature for each 1 damage prevented this way.")
-    assert sents[0].status == "unparsed"
+    assert len(sents) == 1 and sents[0].status == "understood"
+    (got,) = sents[0].abilities
+    assert isinstance(got, DamageAsCounters) and got.prevention and got.counter == "-1/-1"
 
 
 # ------------------------------------------------------------ creature groups

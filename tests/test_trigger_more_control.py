@@ -39,25 +39,6 @@ def test_sacrifice_it_is_not_read_for_a_creature_you_do_not_control() -> None:
     assert parse_trigger("Whenever another creature you control dies, sacrifice it.") is None
 
 
-def test_a_token_made_at_the_next_end_step_is_after_this_combat() -> None:
-    # Rukh Egg: a delayed triggered ability (603.7) makes the Bird at the beginning of the
-    # next end step (513.1), after the combat phase: nothing changes in this combat.
-    (t,) = read("Rukh Egg")
-    assert t.event == "dies" and t.effects == (ValueOnly("at the next end step"),)
-    # Rukh Egg (0/3) blocks a Hill Giant (3/3) and dies (704.5g); no Bird enters now.
-    got = damage([perm("h", "Hill Giant", "Alice"), perm("e", "Rukh Egg", "Bob")],
-                 {"h": "Bob"}, {"e": ["h"]})
-    assert got["outcome"]["destroyed"] == ["e"]
-    assert got["outcome"]["entered"] == []
-    assert [t["result"] for t in got["triggers"]] == ["at the next end step (no effect on combat)"]
-
-
-def test_a_delayed_removal_is_not_a_value() -> None:
-    # Bearer of the Heavens: "destroy all permanents at the beginning of the next end step"
-    # empties the next turn's board; a value reading would hide that, so it stays unread.
-    assert read("Bearer of the Heavens") == ()
-
-
 def test_a_favorites_list_is_a_note_of_the_player() -> None:
     # The Keeper of Favorite Cards: a card name noted for the game changes no permanent.
     got = [t for t in read("The Keeper of Favorite Cards") if t.event == "attacks"]

@@ -124,8 +124,10 @@ def test_reads_real_cards(rule: str, card: str, expected: tuple[TriggeredAbility
     # (h28: Blinding Angel's and Shisato's skipped steps are read: tests/test_trigger_later.py)
     "Dream Fighter",  # "this creature and that creature phase out": no effect kind for it
     "Stigma Lasher",  # "that player can't gain life for the rest of the game": not read
-    "Aurelia, the Warleader",  # "attacks for the first time each turn": a scenario may be a
-    # second combat
+    # (h35: Aurelia's "attacks for the first time each turn" is read, the earlier attack of a
+    # later combat stated or the ability not played: tests/test_trigger_if_more.py)
+    "Hercules, Olympian Hero",  # "is dealt damage for the first time each turn": damage
+    # dealt before combat is not in a scenario
 ])
 def test_a_trigger_not_understood_reads_as_nothing(card: str) -> None:
     """603.2: every sentence of an effect must be read, else none is (never a guess)."""
@@ -285,9 +287,10 @@ def test_an_event_the_play_never_produces_is_dropped_from_the_condition(
 def test_enters_or_attacks_is_listed_when_not_read() -> None:
     """Before issue 21 "Whenever ~ enters or attacks" was taken for an enters trigger and
     never listed (silently left out); its attack half happens in combat (508.1)."""
-    s = ("Whenever this creature enters or attacks, target opponent sacrifices a creature or "
-         "planeswalker of their choice, discards a card, and loses 3 life. You draw a card and "
-         "gain 3 life.")  # Archon of Cruelty: not read (a creature or planeswalker)
+    s = ("Whenever this creature enters or attacks, each player secretly votes for a player, "
+         "then those votes are revealed. Each player draws a card for each vote they "
+         "received.")  # Círdan the Shipwright: not read (a secret vote); h37: Archon of
+    # Cruelty, the example before, is read now (zone_moves' verbs of one player)
     assert classify(s) == "triggered" and in_combat(s) and parse_triggers(s) == ()
     assert classify("Whenever you cast a spell while this creature is attacking, draw a "
                     "card.") is None  # the event is a spell cast
@@ -521,9 +524,10 @@ def test_unread_part_names_what_is_not_read() -> None:
 
     assert unread_part("Graft 2") == "keyword: graft N"
     assert unread_part("Persist") is None  # read since h21c: a return with a -1/-1 counter (702.79a)
-    assert unread_part("Whenever this creature attacks for the first time each turn, untap "
-                       "all creatures you control.") == \
-        "condition: Whenever ~ attacks for the first time each turn"
+    assert unread_part("Whenever this creature is dealt damage for the first time each turn, "
+                       "untap all creatures you control.") == \
+        "condition: Whenever ~ is dealt damage for the first time each turn"  # (h35: "attacks
+    # for the first time each turn" is read, tests/test_trigger_if_more.py)
     assert unread_part("Whenever this creature blocks, roll a d20. You gain 2 life.") == \
         "effect: roll a dN"  # (proliferate, the example before h3, is read: 701.34a)
     assert unread_part("Whenever this creature attacks, it gets +2/+0 until end of turn.") is None

@@ -25,7 +25,9 @@ def test_a_tokens_quoted_ability_is_read_by_the_static_parser() -> None:
 
 
 def test_a_token_ability_not_understood_is_not_read() -> None:
-    # A quoted ability the static parser doesn't understand: the sentence is not read.
+    # A quoted ability the engine can't play on a token made in combat: a block cost
+    # counted by a hand (508.1d, 509.1d; decided from the stated hand only as a board is
+    # built, tests/test_hand_costs.py): the sentence is not read.
     assert parse_trigger('When this creature dies, create a 1/1 black Rat creature token with '
                          '"This token can\'t block unless you pay {1} for each card in your '
                          'hand."') is None

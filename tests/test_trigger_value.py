@@ -229,8 +229,10 @@ def test_then_if_is_checked_as_the_ability_resolves() -> None:
     "Whenever another creature you control leaves the battlefield, if you've committed a "
     "crime this turn, scry 1 and put a +1/+1 counter on this creature.",
     # the condition ends at its first comma: the value after "then" is not the whole effect
-    "When this creature dies, if it had no time counters on it, you may search your library "
-    "for an enchantment card, put it onto the battlefield, then shuffle.",
+    # (h35: Lost Auramancers' look-back "if it had no time counters on it" is read as an
+    # intervening "if" over the whole search: tests/test_trigger_if_more.py)
+    "Whenever this creature attacks, if you've committed a crime this turn, you may search "
+    "your library for an enchantment card, put it onto the battlefield, then shuffle.",
     # a condition the board can't decide over a combat effect
     "Whenever this creature attacks, if you've completed a dungeon, it gets +2/+2 until end "
     "of turn.",

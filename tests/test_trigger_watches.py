@@ -204,8 +204,9 @@ def test_grammar_readings_and_refusals() -> None:
     # you" (in combat only a triggered ability of yours does, and it makes no damage event)
     assert parse_triggers("When this creature enters or the creature it haunts dies, create two "
                           "1/1 black Bat creature tokens with flying.") == ()
-    assert parse_triggers("Whenever this creature attacks for the first time each turn, untap "
-                          "all creatures you control.") == ()
+    assert parse_triggers("Whenever this creature is dealt damage for the first time each turn, "
+                          "untap all creatures you control.") == ()  # (h35 reads "attacks for
+    # the first time each turn": tests/test_trigger_if_more.py)
     assert parse_triggers("Whenever a source you control deals damage to you, put that many "
                           "+1/+1 counters on this creature.") == ()
 

@@ -117,9 +117,11 @@ def test_orochi_ranger_taps_the_creature_it_damaged_and_holds_it() -> None:
 
 def test_it_after_that_creature_is_not_guessed() -> None:
     # "Tap that creature. It doesn't untap ..." (Queen of Ice): "it" there is the creature
-    # tapped, not the source; not read rather than read wrong.
-    assert parse_triggers("Whenever this creature deals combat damage to a creature, tap that "
-                          "creature. It doesn't untap during its controller's next untap step.") == ()
+    # tapped, not the source (h37: zone_moves reads the two sentences as one, 502.3)
+    (t,) = parse_triggers("Whenever this creature deals combat damage to a creature, tap that "
+                          "creature. It doesn't untap during its controller's next untap step.")
+    assert [type(e).__name__ for e in t.effects] == ["TapEffect", "DoesntUntap"]
+    assert all(e.who.kind == "damaged" for e in t.effects)  # type: ignore[attr-defined]
 
 
 # ============================================================ damage assignment (510.1)

@@ -113,6 +113,13 @@ from redzone.models.parser.two_subjects import clause_list_static, spells_too_st
 from redzone.models.parser.colour_grants import colour_grants_static
 from redzone.models.parser.filtered_redirects import filtered_redirect_static
 from redzone.models.parser.block_as_though import block_as_though_static
+from redzone.models.parser.entry_copies import entry_copy_static
+from redzone.models.parser.prevented_counters import joins_prevention_tail, prevented_counters_static
+from redzone.models.parser.additional_triggers import additional_trigger_static
+from redzone.models.parser.counter_limits import counter_limit_static
+from redzone.models.parser.planeswalker_taxes import planeswalker_tax_static
+from redzone.models.parser.turn_history import turn_history_static
+from redzone.models.parser.player_protection import player_protection_static
 
 # Whole-sentence template families, tried in this order before subject + predicates; each
 # takes (normalised sentence, original text) and returns abilities, an ignore reason or None.
@@ -149,6 +156,13 @@ SENTENCE_FAMILIES: tuple[Callable[[str, str], list[Ability] | str | None], ...] 
     clause_list_static,  # "prevent all combat damage it would deal and it has defender" (h27)
     spells_too_static,  # "Noble creatures you control and Lesson spells you control have ..." (h27)
     block_as_though_static,  # "~ can block Dragons as though it had reach" (h27)
+    entry_copy_static,  # "enter as a copy of ..., except it has haste": ignored, entry (h38)
+    prevented_counters_static,  # "prevent that damage and put that many +1/+1 counters" (h38)
+    additional_trigger_static,  # "... causes a triggered ability ... an additional time" (h38)
+    counter_limit_static,  # "~ can't have counters put on it", "You can't get poison counters" (h38)
+    planeswalker_tax_static,  # "Creatures can't attack planeswalkers you control unless ..." (h38)
+    turn_history_static,  # "~ can't attack during extra turns": a stated condition (h38)
+    player_protection_static,  # "You have protection from each of your opponents" (h38)
 )
 # Predicate families after a subject, in order: the first-pass ones (.predicates) keep their
 # readings ("can't be blocked by Walls", "must be blocked if able"); the block ones (.blocks)
@@ -608,6 +622,8 @@ def _join_phantom(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sent in sentences:
         if out and _PHANTOM_TAIL.match(sent) and out[-1].endswith("prevent that damage."):
+            out[-1] = out[-1] + " " + sent
+        elif out and joins_prevention_tail(out[-1], sent):  # h38: Phyrexian Hydra, Vigor
             out[-1] = out[-1] + " " + sent
         else:
             out.append(sent)

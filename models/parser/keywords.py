@@ -78,7 +78,8 @@ def _protection_extra_quality(q: str) -> bool:
     decides, and a singular creature type standing for its own plural ("Kavu"), or "Arcane"
     (a spell subtype)."""
     low = q.lower()
-    if low in ("snow", "legendary creatures", "arcane") or q in CREATURE_TYPES:
+    if low in ("snow", "legendary creatures", "arcane", "enemy-colored multicolored") \
+            or q in CREATURE_TYPES:  # h38: Frenemy of the Guildpact
         return True
     if re.fullmatch(r"mana value \d+ or (?:greater|less)", low):
         return True  # h17: Mistmeadow Skulk (redzone.models.battlefield.protection_extra)

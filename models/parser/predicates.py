@@ -91,6 +91,10 @@ _KWITEM = (
     r"|(?:,| and)(?: and| or)? (?:white|blue|black|red|green)\b)*"
     r"|(?:nonbasic |legendary )?[a-z]+walk|toxic \d+|decayed|hexproof(?: from \w+)?|shroud|"
     r"ward \{\d+\}|changeling|prowess|exalted|flanking|persist|undying|"
+    # h38: triggered keywords the trigger reader plays when granted
+    # (redzone.models.triggers.granted); the static grant keeps the others
+    r"melee|battle cry|dethrone|training|mentor|myriad|"
+    r"(?:bushido|rampage|afflict|frenzy|poisonous|annihilator|renown) \d+|"
     r"\"[^\"]*\")"
 )
 _KWLIST = _KWITEM + r"(?:(?:, and |, | and )" + _KWITEM + r")*"

@@ -172,7 +172,9 @@ _OTHER_KEYWORDS = (
     "demonstrate", "cleave", "compleated", "more than meets the eye", "living metal",
     "bargain", "craft", "plot", "saddle", "spree", "impending", "exhaust",
     "start your engines!", "harmonize", "job select", "station", "warp", "sneak",
-    "ninjutsu", "commander ninjutsu", "transfigure", "dredge", "epic", "entwine",
+    # h38: super haste, like ninjutsu and sneak, works from a hand (a card put onto the
+    # battlefield attacking); on the battlefield it does nothing
+    "ninjutsu", "commander ninjutsu", "super haste", "transfigure", "dredge", "epic", "entwine",
     "gravestorm", "prowl", "rebound", "miracle", "undaunted", "friends forever",
     "choose a background", "doctor's companion", "hidden agenda", "visit", "specialize",
     "split second", "aura swap", "offering", "landcycling", "basic landcycling",

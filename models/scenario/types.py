@@ -338,12 +338,13 @@ after the regular one (510.3, 510.4). ``combat.triggers_resolved`` and
 ``combat.trigger_choices`` name them."""
 
 
-CHOSEN_WORDS = ("counters", "token", "nonland", "land", "tap", "untap", "won", "lost")
+CHOSEN_WORDS = ("counters", "token", "nonland", "land", "tap", "untap", "won", "lost", "cast", "hand")
 """h9: the words ``TriggerChoice.chosen`` may be instead of a permanent id: endure's choice
 ("counters" on the creature or a Spirit "token") and the kind of card a conniving player
 discards ("nonland": a +1/+1 counter; "land"; models/triggers/actions.py); h28: the kind of
 card an exploring creature's controller reveals ("nonland", "land"), whether a clash was
-"won" or "lost" (models/triggers/explore.py, clashes.py)."""
+"won" or "lost" (models/triggers/explore.py, clashes.py); h36: whether a discovered card is
+"cast" or put into the "hand" (701.57a, models/triggers/more_amounts.py)."""
 
 
 class TriggerChoice(_Spec):

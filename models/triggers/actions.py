@@ -299,7 +299,7 @@ def the_target(effects: list[Effect], sent: str) -> Who | None:
 
 def _faces(names: tuple[str, ...]) -> Any:
     """The card of ``names`` (a face's name and the card's) when it is a transforming
-    double-faced card whose front face is named first; else ``None``."""
+    double-faced card whose front face — or (h36) back face — is named first; else ``None``."""
     from redzone.models.cards import lookup
     from redzone.models.errors import RedzoneError
 
@@ -309,7 +309,8 @@ def _faces(names: tuple[str, ...]) -> Any:
         except RedzoneError:
             continue
         if (getattr(card, "layout", None) in ("transform", "flip") and len(card.faces) == 2
-                and card.faces[0].name == names[0]):
+                and (card.faces[0].name == names[0]
+                     or card.layout == "transform" and card.faces[1].name == names[0])):
             return card
     return None
 
@@ -317,7 +318,8 @@ def _faces(names: tuple[str, ...]) -> Any:
 @lru_cache(maxsize=1024)
 def transformable(names: tuple[str, ...]) -> bool:
     """Whether "transform ~" of the face ``names[0]`` is played: both faces are creatures
-    with printed power and toughness, and the back face is read in full (no sentence
+    with printed power and toughness, and the face it turns to (the back face, or h36: the
+    front face when ``names[0]`` is the back face, 712.10) is read in full (no sentence
     unparsed, each triggered ability of combat read), so nothing of it is left unplayed."""
     from redzone.models.parser import parse_text
     from redzone.models.triggers.classify import in_combat
@@ -330,6 +332,8 @@ def transformable(names: tuple[str, ...]) -> bool:
     if not all("Creature" in x.types and str(x.power).isdigit() and str(x.toughness).isdigit()
                for x in (front, back)):
         return False
+    if names[0] == back.name and card.layout == "transform":  # h36: it turns to its front face
+        front, back = back, front
     back_names = (back.name, card.name)
     parsed = parse_text(back.text, names=back_names)
     return not parsed.unparsed and all(is_read(s, back_names) or not in_combat(s, back_names)
@@ -355,6 +359,8 @@ def _transform(play: Any, f: Any, e: Transform, chosen: dict[str, Any]) -> str:
         # it has transformed since the ability was put on the stack (701.28f)
         return f"{pid} doesn't transform (701.28f)"
     front, back = card.faces
+    if perm.name == back.name and card.layout == "transform":  # h36: back to its front (712.10)
+        front, back = back, front
     dp, dt = int(back.power) - int(front.power), int(back.toughness) - int(front.toughness)
     printed = parse_text(front.text, names=(front.name, card.name)).abilities
     extra = tuple(a for a in perm.parsed.abilities if a not in printed)  # granted this turn

@@ -29,6 +29,8 @@ from redzone.models.ability_base import Quality
 from redzone.models.battlefield import matches_quality
 from redzone.models.parser.vocabulary import CREATURE_TYPES, singular
 from redzone.models.triggers.creatures import group_count
+from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers.types import (Amount, Count, CreateTokens, Effect, GainKeywords,
                                            Pump, ValueOnly, Who)
 
@@ -211,6 +213,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
     artifacts you control", "the number of +1/+1 counters on ~", "the greatest power among
     creatures you control", "the number of opponents you have"; ``None`` when not read."""
     words = words.strip()
+    if (more := more_amounts.count_phrase(words, refs)) is not None:  # h36: more_amounts.py
+        return more
     m = re.fullmatch(r"(~'s|its|his|her|that creature's) (power|toughness)", words)
     if m:
         whose = _who_of(m[1], refs)
@@ -240,6 +244,8 @@ def count_phrase(words: str, refs: Any) -> Amount | None:
         return Amount(1, "count", count=Count("graveyard_types", also=also))
     if words == "the number of creature cards in your graveyard":
         return Amount(1, "graveyard_creatures")
+    if (got_zone := zone_moves.count_phrase(words, refs)) is not None:  # h37: other graveyards
+        return got_zone
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", words)
     if m:
         c = _permanents(m[2], refs, plural=True)
@@ -261,6 +267,8 @@ def each_phrase(words: str, refs: Any) -> Amount | None:
     on it", "creature blocking it", "creature it's blocking", "Equipment attached to it",
     "creature card in your graveyard"; ``None`` when not read."""
     words = words.strip()
+    if (more := more_amounts.each_phrase(words, refs)) is not None:  # h36: more_amounts.py
+        return more
     m = re.fullmatch(r"((?:[\w+/-]+ )?)counter on (~|it|him|her)", words)
     if m:
         whose = _who_of(m[2], refs)
@@ -402,7 +410,8 @@ def quantity_clause(s: str, refs: Any, dies_self: bool,
             continue
         if m["count"] in ("its power", "~'s power", "its toughness", "~'s toughness",
                           "that creature's power", "that creature's toughness",
-                          "the number of creature cards in your graveyard"):
+                          "the number of creature cards in your graveyard"
+                          ) and not template.startswith("put "):  # h36: counters it doesn't
             return None  # the parser reads these itself
         amt = count_phrase(m["count"], refs)
         if amt is None:
@@ -479,6 +488,8 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     counters as they are (or as the permanent last existed), the greatest power among
     creatures now (0 when none)."""
     state = play.state
+    if c.kind in more_amounts.KINDS:  # h36: more_amounts.py
+        return more_amounts.count_now(play, f, c)
     if c.kind == "opponents":
         return len(play.players(f, Who("each_opponent"), {}))
     if c.kind == "counters":
@@ -494,6 +505,8 @@ def count_now(play: Any, f: Any, c: Count) -> int:
     if c.kind == "blockers":  # blocking the creature whose event it was (506.4: still here)
         return sum(1 for b, atts in play.blockers.items()
                    if f.trigger in atts and state.on_battlefield(b))
+    if c.kind == "zone_cards":  # h37
+        return zone_moves.count_cards(play, f, c)
     if c.kind == "graveyard_types":  # h14
         from redzone.models.triggers.more_effects import graveyard_types
 

@@ -19,9 +19,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from redzone.models.counter_limits import may_get  # h38
 from redzone.models.ability_base import Quality
 from redzone.models.condition_keys import DOESNT_UNTAP, GOADED
 from redzone.models.triggers import if_tests  # h25: a sacrifice as the price of "unless"
+from redzone.models.triggers import more_amounts  # h36: modes not chosen this turn
 from redzone.models.triggers.types import (
     flat_effects,
     Amount,
@@ -525,9 +527,9 @@ def pay(play: Any, f: Any, e: Pay, chosen: dict[str, Any] | None = None) -> str:
 # ----------------------------------------------------------------- modes (700.2, 603.3c)
 
 _MODAL = re.compile(r"choose (one|one or both|two|three|any number|up to one|one or more)"
-                    r"( at random)? ?— ?(•.+)", re.DOTALL)  # h28: any number, up to one, one or more
+                    r"( at random)?(?: that hasn't been chosen this turn)? ?— ?(•.+)", re.DOTALL)  # h36  # h28: any number, up to one, one or more
 _HEADER = re.compile(r".*, choose (?:one|one or both|two|three|any number|up to one|one or more)"
-                     r"(?: at random)? ?—$")
+                     r"(?: at random)?(?: that hasn't been chosen this turn)? ?—$")  # h36
 _MODE_WORD = re.compile(r"^[A-Z][\w'’ -]{0,40} — ")
 _ALL = 99
 _HOW_MANY = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2), "three": (3, 3),
@@ -561,7 +563,8 @@ def read_modes(rest: str, effects: Effects) -> tuple[bool, tuple[tuple[Effect, .
         return True, None
     if most > 1 and sum(1 for mode in modes if any(_targets(e) for e in mode)) > 1:
         return True, None
-    return True, ((Modes(tuple(modes), least, most, random=bool(m[2])),), False)
+    return True, ((Modes(tuple(modes), least, most, random=bool(m[2]),
+                         fresh="hasn't been chosen" in rest[:m.start(3)]),), False)  # h36
 
 
 def _targets(e: Effect) -> bool:
@@ -638,6 +641,7 @@ def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
         legal = [k + 1 for k in range(len(m.modes)) if play.targets(with_modes((k + 1,))) is not None]
     finally:
         play.choose = saved
+    legal = more_amounts.fresh_modes(play, f, m, legal)  # h36: not chosen this turn
     options = [c for n in range(m.least, m.most + 1) for c in combinations(legal, n)]
     if not options:
         return f, []
@@ -646,6 +650,7 @@ def choose_mode(play: Any, f: Any) -> tuple[Any, list[int] | None]:
     chooser = adversary(play, f.controller) if m.random else f.controller
     pick = options[0] if len(options) == 1 else play.choose(
         Choice(chooser, "mode", f.source, t.text, tuple(options), f.trigger, random=m.random))
+    more_amounts.chose_modes(play, f, m, pick)  # h36
     return with_modes(tuple(pick)), list(pick)
 
 
@@ -730,6 +735,9 @@ def _proliferate(play: Any, f: Any, chosen: dict[str, Any]) -> str:
     out = []
     for x in pick:
         for kind in kinds[x]:
+            if x not in play.edit.base.permanents and not may_get(
+                    play.edit.base, state.on_battlefield, x, kind):
+                continue  # h38: "You can't get poison counters", "Players can't get counters"
             if x in play.edit.base.permanents:
                 if kind == "loyalty":
                     state.loyalty[x] += 1

@@ -23,6 +23,7 @@ import dataclasses
 import re
 from typing import Any
 
+from redzone.models.counter_limits import may_put  # h38
 from redzone.models.abilities import Keyword, ParsedText
 from redzone.models.triggers.types import Amount, CounterChange, Counters, Effect
 
@@ -111,6 +112,8 @@ def counter_change(play: Any, f: Any, e: CounterChange, chosen: dict[str, Any]) 
         for k in kinds:
             have = counters.get(k, 0)
             change = have if e.mode == "double" else -min(have, play.amount(f, e.amount))
+            if change > 0 and not may_put(play.edit.base, play.state.on_battlefield, perm, k):
+                continue  # h38: "can't have counters put on it" (122.6)
             if not change:
                 continue
             counters[k] = have + change

@@ -32,6 +32,9 @@ from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25
 from redzone.models.triggers import control  # h26
 from redzone.models.triggers import clashes, explore, fights, later, orders  # h28
+from redzone.models.triggers import if_more  # h35
+from redzone.models.triggers import more_amounts  # h36
+from redzone.models.triggers import zone_moves  # h37
 from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.amounts import quantity_clause
 from redzone.models.triggers.classify import combat_condition, normalise
@@ -579,6 +582,7 @@ class _Refs:
         # h7: coloured targets, power bounds, flying groups (zones.py); h14: groups
         # (more_effects.py); h16: players.py; h15: groups, targets (creatures.py)
         got = more_obj(s, self) or more_effects.group_obj(s, self) or _players.more_obj(s, self)
+        got = got or more_amounts.group(s, self)  # h36: "... named ~", "... with flash or haste"
         return got if got is not None else group_obj(s, self)
 
     def whose(self, s: str) -> Literal["defending", "damaged_player"] | None:
@@ -624,7 +628,7 @@ class _Refs:
         if s == "each other opponent" and (self.r.event == "combat_damage_player" or (
                 self.r.event == "combat_damage_to" and self.r.that_player == Who("damaged_player"))):
             return Who("other_opponents")  # each opponent but the one dealt the damage
-        return _players.more_player(s, self)  # h16: "its owner", "attacking player" ...
+        return _players.more_player(s, self) or more_amounts.player(s)  # h16; h36: "the chosen player"
 
 
 _AND_CLAUSE = r" and (?:you|it|~|that|each|target|defending|put|create|destroy|exile) "
@@ -769,6 +773,8 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return None
     if (got_order := orders.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:
         return got_order  # h28: other word orders of forms read below (orders.py)
+    if (got_zone := zone_moves.read_clause(s, refs, dies_self)) is not None:
+        return got_zone  # h37: zone moves in other shapes (zone_moves.py)
     delayed = board_effects.read_delayed(s, refs, lambda x: _sentence(x, refs, dies_self))  # h3
     if delayed is not None:
         return delayed
@@ -801,10 +807,14 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_value
     if (got_later := later.read_clause(s, refs)) is not None:  # h28: later turns, Attractions
         return got_later
+    if (got_h35 := if_more.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))) is not None:  # h35: extra combat phases (if_more.py)
+        return got_h35
     if (got_fight := fights.read_clause(s, refs)) is not None:  # h28: fights (701.14)
         return got_fight
     if (got_explore := explore.read_clause(s, refs)) is not None:  # h28: explore (701.44)
         return got_explore
+    if (got_h36 := more_amounts.read_clause(s, refs)) is not None:  # h36: discover (701.57)
+        return got_h36
     got_first = creature_first(s, refs, lambda x: _sentence(x, refs, dies_self))  # h15: creatures.py
     if got_first is not None:
         return got_first
@@ -1006,6 +1016,7 @@ def _clause(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
         return got_creature
     return (_players.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self))  # h16
             or hidden_zones.read_clause(s, refs, dies_self)  # h24: hidden_zones.py
+            or zone_moves.read_last(s, lambda x: _sentence(x, refs, dies_self))  # h37: verbs
             or more_control.read_clause(s, refs, lambda x: _sentence(x, refs, dies_self)))  # h39
 
 
@@ -1042,7 +1053,7 @@ def _sentence(s: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None
                 b = _sentence("you " + right, refs, dies_self)  # "you draw a card and lose 1 life"
             if b is not None:
                 return a + b
-    return None
+    return if_more.shared(s, lambda x: _sentence(x, refs, dies_self))  # h35: "it gets A and can't B"
 
 
 def _if_may(sent: str, refs: _Refs, dies_self: bool) -> tuple[Effect, ...] | None:
@@ -1094,6 +1105,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
              or token_copies.read_whole(rest, refs, lambda x: _sentence(x, refs, dies_self))  # h23
              or hidden_zones.read_whole(rest)  # h24: "reveal cards until ... Put that card ..."
              or control.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h26: "choose target X. ..."
+             or more_amounts.read_whole(rest, lambda x: _sentence(x, refs, dies_self))  # h36
+             or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
+                                      lambda x: _sentence(x, refs, dies_self))
              or more_control.read_whole(rest, refs))  # h39: "look at the top N cards ... from among them"
     if whole is not None:
         return whole
@@ -1185,6 +1199,8 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
             sent_refs = _Refs(dataclasses.replace(refs.r, that_creature=that))  # h9: Alora
         elif i > 0 and (it := control.it_is_target(sent, effects)) is not None:
             sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h26: "... Untap it."
+        elif i > 0 and (it := more_amounts.it_created(sent, effects)) is not None:
+            sent_refs = _Refs(dataclasses.replace(refs.r, it=it))  # h36: "create a token. It ..."
         if i > 0:  # h16: "those creatures" of the group the sentence before named
             sent = _players.those_of(sent, sentences[i - 1])
         got = (more_control.otherwise(sentences[0], sent, lambda x: _sentence(x, refs, dies_self), refs)
@@ -1212,7 +1228,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
         may_value = may and all(isinstance(e, ValueOnly) for e in got)
         if optional and not may and not if_you_do and not all(
                 isinstance(e, ValueOnly) for e in got) and not reflexive.of_the_choice(got, effects) \
-                and not more_control.in_reflexive(sentences, i):  # h20; h39: after "When you do"
+                and not more_amounts.on_created(got, effects) \
+                and not zone_moves.of_the_choice(got, effects) \
+                and not more_control.in_reflexive(sentences, i):  # h20; h36: "It gains haste ..."; h37; h39
             return None  # "you may A. B": B is not part of the choice
         if may and not all(isinstance(e, ValueOnly) for e in got):
             # "you may" over a combat effect: the whole ability must be that one choice
@@ -1260,21 +1278,28 @@ def parse_triggers(sentence: str, names: tuple[str, ...] = ()) -> tuple[Triggere
     head, sep, rest = s.partition(", ")
     if not sep:
         return ()
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return ()
     out: list[TriggeredAbility] = []
     for r in readings:
         dies_self = (r.event == "dies" or "not_to_hand" in r.watch.extra) and r.watch.kind == "self"
-        got = _effects(rest, _Refs(r), dies_self)
+        back = if_more.lookback(rest, r.event, r.it == _SELF, r.it == _TRIGGER_WHO, r.intervening, lambda c: if_test(  # h35: "if it had ..." (603.10a)
+            c, defending=False, it_is_source=r.it == _SELF, it_is_trigger=r.it == _TRIGGER_WHO))
+        got = _effects(back[1] if back else rest, _Refs(r), dies_self)
         if got is None:
             return ()
         effects, optional = got
         if not actions.names_ok(effects, names):  # h9: "transform ~" of a card read in full
             return ()
+        if (effects := more_amounts.named(effects, names)) is None:  # h36: "named ~"
+            return ()
+        if not more_amounts.fresh_ok(effects, r.event):  # h36: "that hasn't been chosen this turn"
+            return ()
         if not hand_ok(effects):  # h13: a card put from a hand after a draw (moves.py)
             return ()
-        intervening = intervening_of(rest, effects, r.intervening)  # "..., if X, ..." (603.4)
+        effects = if_more.fold_intervening(rest, effects, optional)  # h35: "if C, E1. E2" (603.4)
+        intervening = back[0] if back else if_more.intervening(rest, effects, r.intervening, intervening_of)  # "..., if X, ..." (603.4; h35)
         if intervening is False:
             return ()
         out.append(TriggeredAbility(r.event, effects, text, watch=r.watch,
@@ -1305,7 +1330,7 @@ def unread_part(sentence: str, names: tuple[str, ...] = ()) -> str | None:
     head, sep, rest = s.partition(", ")
     if not sep:
         return "keyword: " + re.sub(r"\d+", "N", s.rstrip(".").lower())
-    readings = _all_readings(combat_condition(head))
+    readings = _all_readings(combat_condition(head)) or if_more.first_time(combat_condition(head), _all_readings) or if_more.rephrased(combat_condition(head), _all_readings)  # h35
     if not readings:
         return "condition: " + re.sub(r"\d+", "N", combat_condition(head))
     for r in readings:

@@ -37,6 +37,9 @@ from redzone.models.damage_effects import has_quality
 from redzone.models.game_state import GameState
 from redzone.models.outcome import (DamageEvent, DealtDamage, deal_damage, gain_life,
                                     state_based_actions)
+from redzone.models.triggers.additional_times import additional_times  # h38
+from redzone.models.counter_limits import may_get, may_put  # h38
+from redzone.models.outcome import finality_exiled  # h37
 from redzone.models.triggers.amounts import count_now
 from redzone.models.triggers.attack_choices import (choice_triggers, enters_stopped, enters_triggers,
                                                      has_enlist, may_exert)
@@ -47,8 +50,11 @@ from redzone.models.triggers import reflexive  # h20: graveyard conditions
 from redzone.models.triggers import token_copies  # h23
 from redzone.models.triggers import hidden_zones  # h24
 from redzone.models.triggers import if_tests  # h25: more conditions
+from redzone.models.triggers import if_more  # h35: "for the first time each turn"
 from redzone.models.triggers import control  # h26: keywords lost, exact removals
 from redzone.models.triggers import clashes, explore, fights  # h28
+from redzone.models.triggers import target_grants  # hexproof and shroud granted by statics
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers import more_control  # h39: control and tokens, more
 from redzone.models.triggers.granted import counter_triggers, grants_of
 from redzone.models.triggers.parse import parse_triggers, triggers_of
@@ -689,7 +695,8 @@ class _Play:
         if k in ("target_player", "target_opponent", "any_target"):
             t = chosen.get("target")
             return [t] if t is not None and board.is_player(t) else []
-        return extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+        return (extra_players(self, f, who, chosen) or player_players(self, f, who)  # h7, h16
+                or more_amounts.players(self, f, who))  # h36: "the chosen player"
 
     # -- targets (603.3d)
     def targets(self, f: Fired) -> dict[str, Any] | None:
@@ -751,10 +758,15 @@ class _Play:
         creature from being targeted by an opponent's ability (shroud: by anyone's), and so
         does protection from a quality the source has (702.16b). Hexproof and shroud are
         read from the creature's own keyword lines (the parser sets them aside as not of
-        combat); granted ones are not seen (docs/triggers.md, "Targets")."""
+        combat) and from other permanents' grants without a condition
+        (:func:`redzone.models.triggers.target_grants.granted`: Swiftfoot Boots, Shalai);
+        a grant under a condition is not seen (docs/triggers.md, "Order and choices")."""
         board = self.board
         src = self.edit.perm(f.source) if f.source in self.edit.base.permanents else None
-        for word, quality in _own_keywords(c, ("shroud", "hexproof")):
+        perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
+        granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)
+                   if w != "ward"]  # of statics
+        for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
             if c.controller != f.controller and (quality is None or (
@@ -770,7 +782,9 @@ class _Play:
     # -- one ability
     def resolve(self, f: Fired, chosen: dict[str, Any], window: str) -> None:
         t = f.ability
-        unknown = if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+        unknown = (if_tests.hand_not_stated(self, f)  # h34: a hand size the scenario doesn't state
+                   or if_more.not_stated(self, f)  # h35: an earlier attack
+                   or more_amounts.not_stated(self, f))  # h36: "the chosen player" not stated
         if unknown is not None:
             self.resolved.append(Resolved(f.source, f.controller, t.text, window, unknown, {**chosen},
                                           f.trigger))
@@ -850,6 +864,8 @@ class _Play:
             return explore.resolve(self, f, e, chosen)
         if isinstance(e, clashes.EFFECTS):  # h28: a clash (clashes.py)
             return clashes.resolve(self, f, e, chosen)
+        if isinstance(e, more_amounts.EFFECTS):  # h36: discover (more_amounts.py)
+            return more_amounts.resolve(self, f, e, chosen)
         if isinstance(e, Pump):
             n = self.amount(f, e.amount)
             dp, dt = e.power * n, e.toughness * n
@@ -861,6 +877,8 @@ class _Play:
         if isinstance(e, Counters):
             n = self.amount(f, e.amount)
             ids = self.objects(f, e.who, chosen)
+            ids = [pid for pid in ids  # h38: "can't have counters put on it" (122.6)
+                   if may_put(self.edit.base, state.on_battlefield, self.edit.perm(pid), e.kind)]
             for pid in ids:
                 perm = self.edit.perm(pid)
                 counters = dict(state.counters.get(pid, perm.counters))
@@ -950,7 +968,8 @@ class _Play:
             return ", ".join(lines) or "no player"
         if isinstance(e, PoisonEffect):
             n = self.amount(f, e.amount)
-            ps = self.players(f, e.who, chosen)
+            ps = [p for p in self.players(f, e.who, chosen)  # h38: "can't get poison counters"
+                  if may_get(self.edit.base, state.on_battlefield, p)]
             for p in ps:
                 state.poison[p] = state.poison.get(p, 0) + n
             return ", ".join(f"{p} gets {n} poison" for p in ps) or "no player"
@@ -980,6 +999,8 @@ class _Play:
                                            "by a triggered ability (400.7)" if e.to_library
                                       else "exiled by a triggered ability (701.13)" if e.exile
                                       else "destroyed by a triggered ability (701.8)")
+                if not (e.to_hand or e.to_library or e.exile):  # h37: a finality counter
+                    state.reasons[pid] = finality_exiled(self.board, state, pid, state.reasons[pid])
                 state.damage.pop(pid, None)
                 done.append(pid)
             if e.exile and not e.to_hand and not e.until_leaves and not e.to_library:
@@ -1079,6 +1100,8 @@ class _Play:
             return reflexive.holds(self, f, t)
         if t.kind in if_tests.KINDS:  # h25: if_tests.py
             return if_tests.holds(self, f, t)
+        if t.kind in if_more.KINDS:  # h35: if_more.py ("for the first time each turn")
+            return if_more.holds(self, f, t)
         if t.kind == "total_power_at_least":
             return sum((p.power or 0) for p in board.permanents.values()
                        if p.controller == f.controller and p.is_creature
@@ -1277,6 +1300,11 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
+            ward = target_grants.warded(self, f, chosen)
+            if ward is not None:  # 702.21a: ward's trigger resolved first and countered it
+                self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
+                                              ward, chosen, f.trigger))
+                continue
             self.gains = []
             self.entered = []
             self.tapped = []
@@ -1326,13 +1354,15 @@ class _Play:
         had = self.state.counters.get(pid, {})
         net = had.get("+1/+1", 0) - had.get("-1/-1", 0)
         net -= self.state.plus_added.get(pid, 0) - self.state.minus_added.get(pid, 0)
-        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0)
+        new_id = f"{pid}~returned"
+        put = may_put(self.edit.base, self.state.on_battlefield,  # h38: 122.6 (Melira)
+                      dataclasses.replace(old, id=new_id), e.counter)
+        d = (1 if e.counter == "+1/+1" else -1 if e.counter == "-1/-1" else 0) if put else 0
         dp = -(eot.power if eot else 0) - net + d
         dt = -(eot.toughness if eot else 0) - net + d
         b = old.base
-        new_id = f"{pid}~returned"
         new = dataclasses.replace(
-            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1},
+            old, id=new_id, tapped=False, damage=0, counters={e.counter: 1} if put else {},
             until_end_of_turn=None, summoning_sick=True, attached_to=None, paired_with=None,
             index=len(self.edit.base.permanents) + 1000 + self.tokens,
             parsed=eot.after if eot is not None and eot.after is not None else old.parsed,
@@ -1343,8 +1373,10 @@ class _Play:
                 toughness=None if b.toughness is None else b.toughness - (eot.toughness if eot else 0)))
         self.edit.put(new)
         self.state.damage[new_id] = 0
-        self.state.counters[new_id] = {e.counter: 1}
+        self.state.counters[new_id] = {e.counter: 1} if put else {}
         self.entered.append(new_id)
+        if not put:
+            return f"{pid} returns to the battlefield as {new_id} (it can't have {e.counter} counters, 122.6)"
         return f"{pid} returns to the battlefield as {new_id} with a {e.counter} counter"
 
     def dies(self, died: Sequence[str]) -> list[Fired]:
@@ -1530,6 +1562,7 @@ def attack_window(board: Board, state: GameState, attackers: Mapping[str, str],
     ap = board.active_player
     fired = _collect(board, state, events, [("you_attack", ap)])
     fired = [f for f in fired if _holds(play, f)]
+    fired = additional_times(play, fired, "attack")  # h38: Isshin (603.2d)
     return _run(play, fired, "attack")
 
 
@@ -1621,8 +1654,8 @@ def _holds(play: _Play, f: Fired) -> bool:
     if cond.kind == "had_no_counter":  # as it died, looking back (603.10a)
         return play.state.counters.get(f.source, {}).get(cond.counter, 0) == 0
     if cond.kind == "test" and cond.test is not None:  # "Whenever ..., if X, ..." (603.4)
-        if if_tests.hand_not_stated(play, f) is not None:
-            return True  # h34: unknown; it resolves as not played (and is listed), never guessed
+        if if_tests.hand_not_stated(play, f) is not None or if_more.not_stated(play, f) is not None:
+            return True  # h34 (h35: an earlier attack): unknown; it resolves as not played (and is listed), never guessed
         return play.test(f, cond.test)
     if cond.kind == "saddled":
         return bool(board.permanents[f.source].conditions.get("saddled"))
@@ -1662,6 +1695,7 @@ def block_window(board: Board, state: GameState, attackers: Mapping[str, str],
         else:
             events.append(("unblocked", a, None, {}))
     fired = [f for f in _collect(board, state, events) if _holds(play, f)]
+    fired = additional_times(play, fired, "block")  # h38: Isshin (603.2d)
     return _run(play, fired, "block")
 
 
@@ -1728,7 +1762,8 @@ def damage_window(board: Board, state: GameState, attackers: Mapping[str, str],
         if x in board.permanents and not state.on_battlefield(x)]
     fired += [f for f in _collect(board, state, events, sources=gone, here=here)
               if f.ability.watch.kind == "self"]
-    fired = [f for f in fired if _holds(play, f)] + play.dies(died)
+    fired = additional_times(play, [f for f in fired if _holds(play, f)], "damage",
+                             dealt) + play.dies(died)  # h38: Felix Five-Boots (603.2d)
     return _run(play, fired, "damage")
 
 

@@ -24,6 +24,7 @@ from redzone.models.battlefield import Board, Permanent
 from redzone.models.errors import ScenarioError, clip
 from redzone.models.scenario.types import TRIGGER_WINDOWS, TriggerChoice, resolved_windows
 from redzone.models.triggers.players import resolution_choice  # h16
+from redzone.models.triggers import more_amounts  # h36
 from redzone.models.triggers import more_control  # h39
 from redzone.models.triggers.actions import CHOSEN
 from redzone.models.triggers.board_effects import flat
@@ -104,11 +105,13 @@ def check_trigger_choices(board: Board) -> None:
                   ("chosen", item.chosen is not None,
                    lambda t: any(isinstance(e, (Bolster, TapOrUntap, *CHOSEN, Explore, Clash, RingTempts))
                                  or resolution_choice(e)
+                                 or isinstance(e, more_amounts.EFFECTS)  # h36: discover's card
                                  or isinstance(e, EntersFromCard) and e.what == "hand_card"
                                  or isinstance(e, more_control.EFFECTS)  # h39: a library card
                                  for e in flat(t.effects)),  # h28: an explore's card
                    "a choice made on resolution (bolster, amass, endure, connive, blight, tap or "
-                   "untap, {X}, the legend rule, an explored card, a clash, a Ring-bearer)"),
+                   "untap, {X}, the legend rule, an explored card, a clash, a Ring-bearer, a "
+                   "discovered card)"),
                   ("proliferate", item.proliferate is not None,
                    lambda t: any(isinstance(e, Proliferate) for e in flat(t.effects)), "a proliferate"),
                   ("tapped", item.tapped is not None,

@@ -62,6 +62,13 @@ def _understood(text: str, name: str) -> bool:
         # a characteristic-changing or granting static ability (613): a token made in
         # combat is put on the board as it is, with no layer applied again for it
         return False
+    from redzone.models.abilities import AttackTax, BlockTax
+
+    if any(isinstance(a, (AttackTax, BlockTax)) and a.x is not None and a.x.what == "cards in hand"
+           for a in parsed.abilities):
+        # a cost counted by a hand (Cowed by Wisdom's kind): decided from the stated hand only
+        # as a board is built (conditions.hand_costs), never for a token made in combat
+        return False
     return all(not in_combat(s, (name,)) or is_read(s, (name,)) for s in parsed.ignored)
 
 

@@ -201,7 +201,12 @@ class Count:
                   # h14: the colours (105.2) / basic land types (305.6) among the permanents
                   # "permanents" counts; the card types (``also``: only these) among the cards
                   # in the controller's graveyard
-                  "colors", "land_types", "graveyard_types"]
+                  "colors", "land_types", "graveyard_types",
+                  # h36 (more_amounts.py): the greatest of each one's power and toughness; the
+                  # difference of one's power and toughness; kinds of counters; the party size
+                  "greatest_either", "difference", "counter_kinds", "party", "greatest_those",
+                  "blocked_stat",
+                  "zone_cards"]  # h37: cards of kinds in a graveyard (zone_moves.py)
     qualities: tuple[Quality, ...] = ()
     controller: Literal["you", "opponents", "any", "defending", "damaged_player",
                         "trigger_controller"] = "any"
@@ -316,7 +321,10 @@ class Who:
                   "target_set",
                   # h16: each player who controls the most lands (ties: each of them); a
                   # creature of ``qualities`` the defending player chooses as it resolves
-                  "most_lands", "defender_chooses"]
+                  "most_lands", "defender_chooses",
+                  # h36 (more_amounts.py): the player chosen as the source entered (its
+                  # ``choices["player"]``: "the chosen player")
+                  "chosen_player"]
     controller: Literal["you", "opponents", "any", "defending", "damaged_player"] = "any"
     other: bool = False
     qualities: tuple[Quality, ...] = ()
@@ -606,6 +614,7 @@ class IfTest:
                   "first_combat", "hand_at_least", "hand_at_most", "source_monstrous",
                   "city_blessing", "you_defending", "player_most_life", "trigger_not_died",
                   "trigger_had_keyword", "not_declared_tapped", "source_untapped",
+                  "first_time",  # h35 (if_more.py): "attacks for the first time each turn"
                   "was_attacking"]  # h39 (more_control.py): it was attacking as it left
     count: int = 1
     quality: Quality | None = None
@@ -796,6 +805,9 @@ class Modes:
     most: int = 1
     random: bool = False
     """h12: "choose one at random —": the controller's adversary chooses (chance.py)."""
+    fresh: bool = False
+    """h36: "choose one that hasn't been chosen this turn —": not a mode this ability of
+    this source already chose this turn (more_amounts.fresh_modes)."""
 
 
 @dataclass(frozen=True)
@@ -1368,6 +1380,25 @@ class ExiledFaceUp:
     cast: bool = False
 
 
+@dataclass(frozen=True)
+class Discover:
+    """h36: "discover N" (701.57a): exile cards from the top of the controller's library until
+    a nonland card with mana value ``amount`` or less is exiled; they may cast it without
+    paying its mana cost, else it goes to their hand; the rest go to the bottom of the
+    library in a random order (:mod:`redzone.models.triggers.more_amounts`)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Populate:
+    """h36: "populate" (701.36a): create a token that's a copy of a creature token the
+    controller controls, chosen as it resolves (not targeted); none: nothing (701.36b).
+    ``attacking``: "The token enters tapped and attacking" (508.4)."""
+
+    attacking: bool = False
+
+
 Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect | TapEffect
           | DamageEffect | LifeEffect | PoisonEffect | Destroy | Sacrifice | CreateTokens
           | ValueOnly | ReturnToBattlefield | MustBlockSource | Conditional
@@ -1380,7 +1411,8 @@ Effect = (Pump | Counters | GainKeywords | CantBlockEffect | CantBeBlockedEffect
           | SearchLibrary | CastCard | Venture | RingTempts | OwnCardExile
           | HandAfterDraw | ZoneCards | RevealUntil | RevealedPut | ExiledFaceUp  # h24
           | LoseKeywords | RemoveExactly | GainControl | Becomes  # h26 (control.py)
-          | Fight | Explore | Clash)  # h28
+          | Fight | Explore | Clash  # h28
+          | Discover | Populate)  # h36 (more_amounts.py)
 
 
 def flat_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:

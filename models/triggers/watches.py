@@ -42,9 +42,8 @@ What the words add to a :class:`Watch` beyond its fields is a tuple of tags,
   (``GameState.damaged_by``, :func:`record_damage`); damage marked before the play has no
   known source and is taken as not the source's (:func:`warnings` says so).
 
-Not read here (left unread, never guessed): "for the first time each turn" (whether it
-attacked in an earlier combat this turn is not in a scenario; its effects are extra combats
-anyway), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
+Not read here (left unread, never guessed): "for the first time each turn" (h35 reads the
+source's own "attacks for the first time each turn": :mod:`redzone.models.triggers.if_more`), haunt ("the creature it haunts": the haunting card is in exile, not in a scenario),
 "a source you control deals damage to you" (in combat only
 a triggered ability of yours does, and its damage triggers no damage event in the play),
 "a player attacks ...", "an opponent attacks you", "historic", mana value, "power or

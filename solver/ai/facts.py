@@ -18,6 +18,9 @@ from redzone.models.abilities import (
     TappedCanBlock,
     BlockTax,
     Conditional,
+    CantGetCounters,
+    CantHaveCounters,
+    DamageAsCounters,
     DamageCantBePrevented,
     DamageModifier,
     Grant,
@@ -27,6 +30,7 @@ from redzone.models.abilities import (
     PreventDamage,
     PreventDamageToPlayer,
     RedirectDamage,
+    TriggersAdditionalTime,
 )
 from redzone.models.attack_problem import AttackProblem
 from redzone.models.attack_rules import attack_problem
@@ -48,7 +52,9 @@ __all__ = ["Facts", "Spawn", "Status", "conditions_in_combat"]
 # and replacement, redirection, a life floor, damage by toughness, life gain rules (h4).
 _COUPLING_ABILITIES = (Grant, DamageModifier, PreventDamage, PreventDamageToPlayer,
                        DamageCantBePrevented, RedirectDamage, LifeFloor, AssignsToughness,
-                       LifeGain)
+                       LifeGain, DamageAsCounters,  # h38: Vigor's reaches other creatures
+                       TriggersAdditionalTime,  # h38: Isshin's reaches every unit's triggers
+                       CantHaveCounters, CantGetCounters)  # h38: Melira's reach other units
 
 Reach = dict[str, dict[str, tuple[int, int] | None]]
 """Permanent id -> what its leaving changes in others' power and toughness
