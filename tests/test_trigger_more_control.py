@@ -289,3 +289,12 @@ def test_yuriko_reveals_the_stated_top_card_and_drains_its_mana_value() -> None:
     got = damage([perm("y", "Yuriko, the Tiger's Shadow", "Alice")], {"y": "Bob"})
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
     assert len(got["not_played"]) == 1
+
+
+def test_a_library_card_beyond_the_stated_library_is_a_scenario_error() -> None:
+    # trigger_choices[].chosen "PLAYER~libraryI" names the card at index I of players[].library.
+    s = _with_library(scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"},
+                               trigger_choices=[{"source": "j", "window": "attack",
+                                                 "chosen": "Alice~library9"}]), ["Island"] * 6)
+    with pytest.raises(ScenarioError, match=r"chosen: 'Alice~library9': Alice's library has 6"):
+        run_command("damage", s, {})
