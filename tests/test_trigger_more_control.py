@@ -39,25 +39,6 @@ def test_sacrifice_it_is_not_read_for_a_creature_you_do_not_control() -> None:
     assert parse_trigger("Whenever another creature you control dies, sacrifice it.") is None
 
 
-def test_a_token_made_at_the_next_end_step_is_after_this_combat() -> None:
-    # Rukh Egg: a delayed triggered ability (603.7) makes the Bird at the beginning of the
-    # next end step (513.1), after the combat phase: nothing changes in this combat.
-    (t,) = read("Rukh Egg")
-    assert t.event == "dies" and t.effects == (ValueOnly("at the next end step"),)
-    # Rukh Egg (0/3) blocks a Hill Giant (3/3) and dies (704.5g); no Bird enters now.
-    got = damage([perm("h", "Hill Giant", "Alice"), perm("e", "Rukh Egg", "Bob")],
-                 {"h": "Bob"}, {"e": ["h"]})
-    assert got["outcome"]["destroyed"] == ["e"]
-    assert got["outcome"]["entered"] == []
-    assert [t["result"] for t in got["triggers"]] == ["at the next end step (no effect on combat)"]
-
-
-def test_a_delayed_removal_is_not_a_value() -> None:
-    # Bearer of the Heavens: "destroy all permanents at the beginning of the next end step"
-    # empties the next turn's board; a value reading would hide that, so it stays unread.
-    assert read("Bearer of the Heavens") == ()
-
-
 def test_a_favorites_list_is_a_note_of_the_player() -> None:
     # The Keeper of Favorite Cards: a card name noted for the game changes no permanent.
     got = [t for t in read("The Keeper of Favorite Cards") if t.event == "attacks"]
@@ -311,3 +292,12 @@ def test_yuriko_reveals_the_stated_top_card_and_drains_its_mana_value() -> None:
     got = damage([perm("y", "Yuriko, the Tiger's Shadow", "Alice")], {"y": "Bob"})
     assert got["outcome"]["life"] == {"Alice": 20, "Bob": 19}
     assert len(got["not_played"]) == 1
+
+
+def test_a_library_card_beyond_the_stated_library_is_a_scenario_error() -> None:
+    # trigger_choices[].chosen "PLAYER~libraryI" names the card at index I of players[].library.
+    s = _with_library(scenario([perm("j", "Jet, Rebel Leader", "Alice")], {"j": "Bob"},
+                               trigger_choices=[{"source": "j", "window": "attack",
+                                                 "chosen": "Alice~library9"}]), ["Island"] * 6)
+    with pytest.raises(ScenarioError, match=r"chosen: 'Alice~library9': Alice's library has 6"):
+        run_command("damage", s, {})

@@ -5,30 +5,26 @@ Reading, each form general over the effects it wraps:
 - :func:`read_first` — "sacrifice it" where "it" is the creature whose event triggered the
   ability and the watched creatures are ones its controller controls ("Whenever a Goblin or
   Orc you control deals combat damage to a player, you may sacrifice it"): that creature
-  sacrificed (701.21a) — a :class:`~redzone.models.triggers.types.Destroy` ``sacrifice`` of
-  ``Who("trigger")``. Not read once the creature has left (a "dies" or "leaves" event).
-  "destroy / exile [up to one] target nonland, nontoken permanent" (111.1: a card's
-  permanent, not a land).
-  "exile it [with a hit counter on it]" after a permanent of the watched kind died (a
-  creature an opponent controls, an Aura you control put into your graveyard): its card,
+  sacrificed (701.21a), not once it has left; :func:`reflexive` is its "When you do"
+  (603.12). "Destroy / exile [up to one] target nonland, nontoken permanent" (111.1).
+  "Exile it [with a hit counter on it]" after a permanent of the watched kind died: its card,
   in a graveyard now (700.4), exiled from there — a value.
-- :func:`read_clause` — a delayed triggered ability (603.7) that acts "at the beginning of
-  the next end step" / "... of your next end step", written either way round ("E at the
-  beginning of the next end step", "At the beginning of the next end step, E"): the end
-  step comes after the combat phase (500.1, 513.1), so nothing it does changes this combat;
-  it is read as a :class:`~redzone.models.triggers.types.ValueOnly` ``"at the next end
-  step"`` when E reads as values or tokens created (additions the AI's crack-back does not
-  see, as it does not see :mod:`redzone.models.triggers.later`'s returns). A delayed removal
-  ("destroy all permanents at ...") is not read here: the board of the next turn would keep
-  what it removes (:class:`~redzone.models.triggers.types.AtNextEndStep` is the reading of
-  those it can fix now).
-- "put two +1/+1 counters and a flying counter on X": both kinds on the one object (122.1);
-  "target X gets +1/+0 until end of turn for each ... and can't be blocked this turn": both
-  effects on the one target.
-- a modal "choose one — • A. • B." whose every mode is a value, as one clause (after "When
-  you do, "): one ``ValueOnly``; and :func:`reflexive`, the "When you do" of :func:`read_first`'s
-  sacrifice.
-  Also "choose a card name and add it to your favorites list" (a note of the player: value).
+- :func:`read_early` — two effects on one object in one clause: "put two +1/+1 counters and
+  a flying counter on X" (122.1); "target X gets +1/+0 until end of turn for each ... and
+  can't be blocked this turn".
+- :func:`read_clause` — a modal "choose one — • A. • B." whose every mode is a value, as one
+  clause (after "When you do, "): one ``ValueOnly`` (700.2); "choose a card name and add it
+  to your favorites list" (a note of the player: a value).
+- :func:`otherwise` — "A if C. Otherwise, B." as one ``Conditional`` (608.2c), with "it was
+  attacking" (``IfTest("was_attacking")``, 608.2h; :func:`was_attacking` plays it).
+- :func:`life_for_value` — "you may draw ... If you do, you lose N life": life paid for a
+  value only, never chosen (as ``board_effects.paid``).
+- :func:`in_reflexive` — the reflexive ability of "When you do" is the rest of the text.
+- :func:`read_whole` — :class:`LookPut` ("look at the top N cards of your library. You may
+  put a <kinds> card from among them onto the battlefield ...") and :class:`TopCardLife`
+  (Yuriko's revealed top card), from the scenario's ``players[].library``; :func:`resolve`
+  plays them and :func:`unplayed` tells ``solver/not_played.py`` when the library stated is
+  too short.
 
 Pure Python.
 """
@@ -41,19 +37,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from redzone.models.triggers.types import CreateTokens, Destroy, Effect, EntersFromCard, ValueOnly, Who
+from redzone.models.triggers.types import Destroy, Effect, EntersFromCard, ValueOnly, Who
 
-__all__ = ["EFFECTS", "LookPut", "TopCardLife", "otherwise", "read_clause", "read_early", "read_first", "read_whole",
-           "reflexive", "resolve", "unplayed", "was_attacking"]
+__all__ = ["EFFECTS", "LookPut", "TopCardLife", "in_reflexive", "life_for_value", "otherwise",
+           "read_clause", "read_early", "read_first", "read_whole", "reflexive", "resolve",
+           "unplayed", "was_attacking"]
 
 Reader = Callable[[str], "tuple[Effect, ...] | None"]
 
 _TRIGGER = Who("trigger")
 _GONE = ("dies", "leaves")
 
-_END_STEP = r"at the beginning of (?:the|your) next end step"
-_LATER_FIRST = re.compile(_END_STEP + r", (.+)")
-_LATER_LAST = re.compile(r"(.+?) " + _END_STEP)
 
 _COUNTER = r"(?:a|an|one|two|three|four|\d+) [+\-\w/]+ counters?"
 _TWO_COUNTERS = re.compile(rf"put ({_COUNTER}) and ({_COUNTER}) on (.+)")
@@ -119,12 +113,6 @@ def read_clause(s: str, refs: Any, sentence: Reader) -> tuple[Effect, ...] | Non
     """One clause of this module read last (module docstring), or ``None``. ``sentence``:
     the parser's reader of one sentence (the delayed effect must read)."""
     del refs
-    m = _LATER_FIRST.fullmatch(s) or _LATER_LAST.fullmatch(s)
-    if m:
-        got = sentence(m[1].strip())
-        if got and all(isinstance(e, (ValueOnly, CreateTokens)) for e in got):
-            return (ValueOnly("at the next end step"),)  # 603.7, 513.1: after this combat
-        return None
     for rx, tag in _VALUES:
         if rx.fullmatch(s):
             return (ValueOnly(tag),)

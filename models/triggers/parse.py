@@ -1109,9 +1109,9 @@ def _effects(rest: str, refs: _Refs, dies_self: bool) -> tuple[tuple[Effect, ...
                  c, defending=refs.player("defending player") == Who("defending_player"),
                  it_is_source=refs.r.it == _SELF, it_is_trigger=refs.r.it == _TRIGGER_WHO,
                  that_is_trigger=refs.r.that_creature == _TRIGGER_WHO))  # h36
+             or more_control.read_whole(rest, refs)  # h39: "look at the top N cards ... from among them"
              or zone_moves.read_whole(rest, refs, lambda x: _effects(x, refs, dies_self),  # h37
-                                      lambda x: _sentence(x, refs, dies_self))
-             or more_control.read_whole(rest, refs))  # h39: "look at the top N cards ... from among them"
+                                      lambda x: _sentence(x, refs, dies_self)))
     if whole is not None:
         return whole
     whole = chance.read(rest, lambda x: _effects(x, refs, dies_self))  # h12: a flip, a roll
