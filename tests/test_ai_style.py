@@ -239,6 +239,36 @@ def test_lifelink_race_that_never_moves_is_stalled() -> None:
     assert terms.race == 0 and terms.stalled
 
 
+def test_race_lead_names_the_race_winner_with_the_opponent_attacking_next() -> None:
+    """``race_lead`` (off by default) adds points for the side the clocks say wins the race;
+    after the attacking player's combat the opponent attacks next, so a tie of clocks is
+    the opponent's race. Flier (2/2 flying, double strike: 4 a turn, 702.4b) against G
+    (5/5): A's clock 3 (10 life), B's 2 — B's race: -1, and -race_lead in points. At 11
+    life for A, B needs 3 turns too: still B's (B hits first). The Elemental board after
+    the double block: Ann 5 turns, Bo never (infinite): Ann's, +1. Stalled: 0."""
+    flier = {"id": "f", "name": "F", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2,
+             "text": "Flying\nDouble strike"}
+    giant = {"id": "g", "name": "G", "controller": "B", "types": ["Creature"], "power": 5, "toughness": 5}
+    for a_life, clocks in ((10, {"A": 3, "B": 2}), (11, {"A": 3, "B": 3})):
+        b = board({"players": [{"name": "A", "life": a_life}, {"name": "B", "life": 10}], "active_player": "A",
+                   "permanents": [flier, giant]})
+        terms = game_terms(b, GameState.from_board(b), "A", Evaluator(b, "A"))
+        assert terms is not None and terms.clocks == clocks and terms.lead() == -1
+        plain = terms.points(PressureWeights())
+        assert terms.points(PressureWeights(race_lead=6)) == pytest.approx(plain - 6)
+    b = board(ELEMENTAL)
+    after = GameState.from_board(b)
+    after.destroyed.extend(["elemental", "bo-mastodon"])
+    after.reasons.update({"elemental": "lethal damage", "bo-mastodon": "lethal damage"})
+    after.life["Bo"] = 14
+    terms = game_terms(b, after, "Ann", Evaluator(b, "Ann"))
+    assert terms is not None and terms.lead() == 1
+    assert terms.points(PressureWeights(race_lead=6)) == pytest.approx(4 * 2 / 11 + 4 / 5 + 6)
+    stalled = _duel(5, 5, "Farbog Revenant", "Farbog Revenant")
+    terms = game_terms(stalled, GameState.from_board(stalled), "A", Evaluator(stalled, "A"))
+    assert terms is not None and terms.lead() == 0
+
+
 def test_pressure_weights_are_checked() -> None:
     with pytest.raises(ScenarioError, match="pressure.temperature"):
         PressureWeights(temperature=0)
