@@ -282,12 +282,14 @@ def test_pressure_weights_are_checked() -> None:
 
 
 def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float,
-                      stall_margin: float = 0.0, max_lines: int = 256) -> str | None:
+                      stall_margin: float = 0.0, max_lines: int = 256, **terms: float) -> str | None:
     """``None`` when pressure's answer keeps the honesty rules against the reference: its
     choice is never worse than the optimum by more than the larger of the two margins (the
-    stated bound: ``stall_margin`` applies on stalled boards only)."""
+    stated bound: ``stall_margin`` applies on stalled boards only), whatever the defender
+    model and the game terms' weights (``terms``: ``temperature``, ``ratio``, ``race``,
+    ``race_lead``)."""
     b = build_board(parse_scenario(data))
-    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines)
+    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines, **terms)
     r = choose_attack(b, lookahead=lookahead, style="pressure", pressure=weights)
     values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
     best = max(values.values())
@@ -308,7 +310,8 @@ def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_0(see
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
     assert pressure_mismatch(data, 0, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
-                             rng.choice([8, 256])) is None
+                             rng.choice([8, 256]), temperature=rng.choice([1.0, 3.0]),
+                             ratio=rng.choice([4.0, 16.0]), race_lead=rng.choice([0.0, 6.0])) is None
 
 
 @_settings(30)
@@ -317,7 +320,8 @@ def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_1(see
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2))
     assert pressure_mismatch(data, 1, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
-                             rng.choice([8, 256])) is None
+                             rng.choice([8, 256]), temperature=rng.choice([1.0, 3.0]),
+                             ratio=rng.choice([4.0, 16.0]), race_lead=rng.choice([0.0, 6.0])) is None
 
 
 # -------------------------------------------------------------------------- front ends
