@@ -112,6 +112,23 @@ def test_raptor_pressure_attacks_with_mastodon_and_raptor() -> None:
     assert d.expected == pytest.approx(8.682, abs=1e-3)
 
 
+@pytest.mark.parametrize("terms", [{"temperature": 3.0}, {"ratio": 16.0}, {"race_lead": 6.0}])
+def test_issue_positions_attack_under_the_tried_weights(terms: dict[str, float]) -> None:
+    """The weights tried on training positions (benchmarks/README.md, "Figures (arena,
+    issue 22, 2026-12-08)") keep issue 22's two stalled positions attacking: on the
+    Elemental board both attack (worst case 1.788 against 3.904, within the margin; the
+    same declaration under every setting); on the Raptor board the Raptor attacks with the
+    Mastodon (worst case 6.5, optimal) or the Spider (5.463, within the margin). Never
+    staying home, and never below the optimum by more than the margin (2.5)."""
+    d = choose_attack(board(ELEMENTAL), style="pressure", pressure=PressureWeights(**terms))
+    assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"}
+    assert d.value == pytest.approx(1.788, abs=1e-3) and d.bound == pytest.approx(3.904, abs=1e-3)
+    r = choose_attack(board(RAPTOR), style="pressure", pressure=PressureWeights(**terms))
+    assert "ann-raptor" in r.attackers and len(r.attackers) == 2
+    assert r.bound == pytest.approx(6.5, abs=1e-3) and r.value >= 6.5 - 2.5
+    assert (r.status == "optimal") == (r.value == pytest.approx(6.5, abs=1e-3))
+
+
 def test_margin_zero_keeps_the_worst_case() -> None:
     """With both margins 0 only declarations as good as the optimum in the exact game are
     candidates: on the Fire Elemental board that is staying home alone. The board is stalled
