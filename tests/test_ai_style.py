@@ -112,18 +112,19 @@ def test_raptor_pressure_attacks_with_mastodon_and_raptor() -> None:
     assert d.expected == pytest.approx(8.682, abs=1e-3)
 
 
-@pytest.mark.parametrize("terms", [{"temperature": 3.0}, {"ratio": 16.0}, {"race_lead": 6.0}])
-def test_issue_positions_attack_under_the_tried_weights(terms: dict[str, float]) -> None:
+@pytest.mark.parametrize("weights", [PressureWeights(temperature=3.0), PressureWeights(ratio=16.0),
+                                     PressureWeights(race_lead=6.0)])
+def test_issue_positions_attack_under_the_tried_weights(weights: PressureWeights) -> None:
     """The weights tried on training positions (benchmarks/README.md, "Figures (arena,
     issue 22, 2026-12-08)") keep issue 22's two stalled positions attacking: on the
     Elemental board both attack (worst case 1.788 against 3.904, within the margin; the
     same declaration under every setting); on the Raptor board the Raptor attacks with the
     Mastodon (worst case 6.5, optimal) or the Spider (5.463, within the margin). Never
     staying home, and never below the optimum by more than the margin (2.5)."""
-    d = choose_attack(board(ELEMENTAL), style="pressure", pressure=PressureWeights(**terms))
+    d = choose_attack(board(ELEMENTAL), style="pressure", pressure=weights)
     assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"}
     assert d.value == pytest.approx(1.788, abs=1e-3) and d.bound == pytest.approx(3.904, abs=1e-3)
-    r = choose_attack(board(RAPTOR), style="pressure", pressure=PressureWeights(**terms))
+    r = choose_attack(board(RAPTOR), style="pressure", pressure=weights)
     assert "ann-raptor" in r.attackers and len(r.attackers) == 2
     assert r.bound == pytest.approx(6.5, abs=1e-3) and r.value >= 6.5 - 2.5
     assert (r.status == "optimal") == (r.value == pytest.approx(6.5, abs=1e-3))
@@ -299,14 +300,15 @@ def test_pressure_weights_are_checked() -> None:
 
 
 def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float,
-                      stall_margin: float = 0.0, max_lines: int = 256, **terms: float) -> str | None:
+                      stall_margin: float = 0.0, max_lines: int = 256, temperature: float = 1.0,
+                      ratio: float = 4.0, race_lead: float = 0.0) -> str | None:
     """``None`` when pressure's answer keeps the honesty rules against the reference: its
     choice is never worse than the optimum by more than the larger of the two margins (the
     stated bound: ``stall_margin`` applies on stalled boards only), whatever the defender
-    model and the game terms' weights (``terms``: ``temperature``, ``ratio``, ``race``,
-    ``race_lead``)."""
+    model and the game terms' weights (``temperature``, ``ratio``, ``race_lead``)."""
     b = build_board(parse_scenario(data))
-    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines, **terms)
+    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines,
+                              temperature=temperature, ratio=ratio, race_lead=race_lead)
     r = choose_attack(b, lookahead=lookahead, style="pressure", pressure=weights)
     values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
     best = max(values.values())
