@@ -116,7 +116,7 @@ def test_raptor_pressure_attacks_with_mastodon_and_raptor() -> None:
                                      PressureWeights(race_lead=6.0)])
 def test_issue_positions_attack_under_the_tried_weights(weights: PressureWeights) -> None:
     """The weights tried on training positions (benchmarks/README.md, "Figures (arena,
-    issue 22, 2026-12-08)") keep issue 22's two stalled positions attacking: on the
+    issue 22, 2026-12-07 late night)") keep issue 22's two stalled positions attacking: on the
     Elemental board both attack (worst case 1.788 against 3.904, within the margin; the
     same declaration under every setting); on the Raptor board the Raptor attacks with the
     Mastodon (worst case 6.5, optimal) or the Spider (5.463, within the margin). Never
