@@ -65,6 +65,12 @@ class PressureWeights:
       case); default 1.
     - ``ratio``: points per unit of the material ratio (default 4).
     - ``race``: points per unit of the race term (default 4).
+    - ``race_lead``: points for the side the clocks say wins the race (default 0: off). In
+      a line's position after the attacking player's combat the opponent attacks next, so
+      the attacking player wins the race when their clock is shorter than the opponent's
+      (``+race_lead``) and loses it when the opponent's clock is finite and at most theirs
+      (``-race_lead``); 0 when neither clock is finite. An estimate like the race term
+      (blocks, new creatures and tricks are not seen).
     - ``max_blocks``: most blocks a declaration may have to be scored (default 64); a
       declaration with more is not a candidate (and when the exact choice has more, the
       exact choice stands).
@@ -82,6 +88,7 @@ class PressureWeights:
     risk: float = 1.0
     ratio: float = 4.0
     race: float = 4.0
+    race_lead: float = 0.0
     max_blocks: int = 64
     max_lines: int = 256
 
@@ -99,16 +106,30 @@ class GameTerms:
     """:func:`game_terms`' answer for ``player``: ``ratio`` in [-1, 1], ``race`` in [-1, 1],
     ``clocks`` (player -> turns to kill the opponent, ``math.inf`` when none of their
     creatures gets through or the opponent's lifelink gains back at least as much each
-    turn, CR 702.15b) and ``stalled`` (no one can win: both clocks infinite)."""
+    turn, CR 702.15b), ``stalled`` (no one can win: both clocks infinite), and ``mine`` /
+    ``theirs``: ``player``'s clock and the opponent's."""
 
     ratio: float
     race: float
     clocks: dict[str, float]
     stalled: bool
+    mine: float = math.inf
+    theirs: float = math.inf
 
     def points(self, weights: PressureWeights) -> float:
-        """The terms in points: ``weights.ratio * ratio + weights.race * race``."""
-        return weights.ratio * self.ratio + weights.race * self.race
+        """The terms in points: ``weights.ratio * ratio + weights.race * race``, plus
+        ``weights.race_lead`` times the race's winner as :meth:`lead` says."""
+        points = weights.ratio * self.ratio + weights.race * self.race
+        return points + weights.race_lead * self.lead() if weights.race_lead else points
+
+    def lead(self) -> int:
+        """Who wins the race the clocks describe, for ``player``, the opponent attacking
+        next: 1 when ``player``'s clock is shorter than the opponent's, -1 when the
+        opponent's is finite and at most ``player``'s, 0 when neither is finite."""
+        mine, theirs = self.mine, self.theirs
+        if mine < theirs:
+            return 1
+        return -1 if not math.isinf(theirs) else 0
 
 
 @dataclass(frozen=True)
@@ -190,7 +211,8 @@ class TermsTable:
         for side, other in ((player, opponent), (opponent, player)):
             clocks[side] = _clock(max(state.life.get(other, 1), 1), damage[side], gain[other])
         race = 1 / clocks[player] - 1 / clocks[opponent]
-        return GameTerms(ratio, race, clocks, stalled=math.isinf(clocks[player]) and math.isinf(clocks[opponent]))
+        return GameTerms(ratio, race, clocks, stalled=math.isinf(clocks[player]) and math.isinf(clocks[opponent]),
+                         mine=clocks[player], theirs=clocks[opponent])
 
     def _gets_through(self, state: Any, a: _Creature, able: list[_Creature], power: dict[str, int]) -> bool:
         """Whether ``a`` gets through the creatures ``able`` to block it (module docstring)."""

@@ -122,6 +122,24 @@ def test_raptor_pressure_attacks_with_mastodon_and_raptor() -> None:
     assert d.expected == pytest.approx(8.682, abs=1e-3)
 
 
+@pytest.mark.parametrize("weights", [PressureWeights(temperature=3.0), PressureWeights(ratio=16.0),
+                                     PressureWeights(race_lead=6.0)])
+def test_issue_positions_attack_under_the_tried_weights(weights: PressureWeights) -> None:
+    """The weights tried on training positions (benchmarks/README.md, "Figures (arena,
+    issue 22, 2026-12-07 late night)") keep issue 22's two stalled positions attacking: on the
+    Elemental board both attack (worst case 1.788 against 3.904, within the margin; the
+    same declaration under every setting); on the Raptor board the Raptor attacks with the
+    Mastodon (worst case 6.5, optimal) or the Spider (5.463, within the margin). Never
+    staying home, and never below the optimum by more than the margin (2.5)."""
+    d = choose_attack(board(ELEMENTAL), style="pressure", pressure=weights)
+    assert d.attackers == {"elemental": "Bo", "ann-mastodon": "Bo"}
+    assert d.value == pytest.approx(1.788, abs=1e-3) and d.bound == pytest.approx(3.904, abs=1e-3)
+    r = choose_attack(board(RAPTOR), style="pressure", pressure=weights)
+    assert "ann-raptor" in r.attackers and len(r.attackers) == 2
+    assert r.bound == pytest.approx(6.5, abs=1e-3) and r.value >= 6.5 - 2.5
+    assert (r.status == "optimal") == (r.value == pytest.approx(6.5, abs=1e-3))
+
+
 def test_margin_zero_keeps_the_worst_case() -> None:
     """With both margins 0 only declarations as good as the optimum in the exact game are
     candidates: on the Fire Elemental board that is staying home alone. The board is stalled
@@ -249,6 +267,36 @@ def test_lifelink_race_that_never_moves_is_stalled() -> None:
     assert terms.race == 0 and terms.stalled
 
 
+def test_race_lead_names_the_race_winner_with_the_opponent_attacking_next() -> None:
+    """``race_lead`` (off by default) adds points for the side the clocks say wins the race;
+    after the attacking player's combat the opponent attacks next, so a tie of clocks is
+    the opponent's race. Flier (2/2 flying, double strike: 4 a turn, 702.4b) against G
+    (5/5): A's clock 3 (10 life), B's 2 — B's race: -1, and -race_lead in points. At 11
+    life for A, B needs 3 turns too: still B's (B hits first). The Elemental board after
+    the double block: Ann 5 turns, Bo never (infinite): Ann's, +1. Stalled: 0."""
+    flier = {"id": "f", "name": "F", "controller": "A", "types": ["Creature"], "power": 2, "toughness": 2,
+             "text": "Flying\nDouble strike"}
+    giant = {"id": "g", "name": "G", "controller": "B", "types": ["Creature"], "power": 5, "toughness": 5}
+    for a_life, clocks in ((10, {"A": 3, "B": 2}), (11, {"A": 3, "B": 3})):
+        b = board({"players": [{"name": "A", "life": a_life}, {"name": "B", "life": 10}], "active_player": "A",
+                   "permanents": [flier, giant]})
+        terms = game_terms(b, GameState.from_board(b), "A", Evaluator(b, "A"))
+        assert terms is not None and terms.clocks == clocks and terms.lead() == -1
+        plain = terms.points(PressureWeights())
+        assert terms.points(PressureWeights(race_lead=6)) == pytest.approx(plain - 6)
+    b = board(ELEMENTAL)
+    after = GameState.from_board(b)
+    after.destroyed.extend(["elemental", "bo-mastodon"])
+    after.reasons.update({"elemental": "lethal damage", "bo-mastodon": "lethal damage"})
+    after.life["Bo"] = 14
+    terms = game_terms(b, after, "Ann", Evaluator(b, "Ann"))
+    assert terms is not None and terms.lead() == 1
+    assert terms.points(PressureWeights(race_lead=6)) == pytest.approx(4 * 2 / 11 + 4 / 5 + 6)
+    stalled = _duel(5, 5, "Farbog Revenant", "Farbog Revenant")
+    terms = game_terms(stalled, GameState.from_board(stalled), "A", Evaluator(stalled, "A"))
+    assert terms is not None and terms.lead() == 0
+
+
 def test_pressure_weights_are_checked() -> None:
     with pytest.raises(ScenarioError, match="pressure.temperature"):
         PressureWeights(temperature=0)
@@ -262,12 +310,15 @@ def test_pressure_weights_are_checked() -> None:
 
 
 def pressure_mismatch(data: dict[str, Any], lookahead: int, margin: float,
-                      stall_margin: float = 0.0, max_lines: int = 256) -> str | None:
+                      stall_margin: float = 0.0, max_lines: int = 256, temperature: float = 1.0,
+                      ratio: float = 4.0, race_lead: float = 0.0) -> str | None:
     """``None`` when pressure's answer keeps the honesty rules against the reference: its
     choice is never worse than the optimum by more than the larger of the two margins (the
-    stated bound: ``stall_margin`` applies on stalled boards only)."""
+    stated bound: ``stall_margin`` applies on stalled boards only), whatever the defender
+    model and the game terms' weights (``temperature``, ``ratio``, ``race_lead``)."""
     b = build_board(parse_scenario(data))
-    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines)
+    weights = PressureWeights(margin=margin, stall_margin=stall_margin, max_lines=max_lines,
+                              temperature=temperature, ratio=ratio, race_lead=race_lead)
     r = choose_attack(b, lookahead=lookahead, style="pressure", pressure=weights)
     values = {_key(d): v for d, v in reference_attack_values(b, lookahead=lookahead)}
     best = max(values.values())
@@ -288,7 +339,8 @@ def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_0(see
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 4), rng.randint(0, 3))
     assert pressure_mismatch(data, 0, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
-                             rng.choice([8, 256])) is None
+                             rng.choice([8, 256]), temperature=rng.choice([1.0, 3.0]),
+                             ratio=rng.choice([4.0, 16.0]), race_lead=rng.choice([0.0, 6.0])) is None
 
 
 @_settings(30)
@@ -297,7 +349,8 @@ def test_pressure_never_worse_than_exact_by_more_than_the_margin_lookahead_1(see
     rng = random.Random(seed)
     data = random_board(rng, rng.randint(1, 3), rng.randint(0, 2))
     assert pressure_mismatch(data, 1, rng.choice([0.5, 2.5, 6.0]), rng.choice([0.0, 4.0, 8.0]),
-                             rng.choice([8, 256])) is None
+                             rng.choice([8, 256]), temperature=rng.choice([1.0, 3.0]),
+                             ratio=rng.choice([4.0, 16.0]), race_lead=rng.choice([0.0, 6.0])) is None
 
 
 # ------------------------------------------------------- the lazy valuation (issue 22 §2)
