@@ -325,7 +325,8 @@ def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
     looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
     mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
     prefix = f"{f.controller}~library"
-    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms):
+    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms) \
+            or f.controller in play.__dict__.get("_h37_looked", ()):  # zone_moves' TopCards looked
         return "not played: another effect took cards from the library in this combat"
     n = e.n or (max(0, play.amount(f, e.card.x)) if e.card.x is not None else 0)
     start = mine["seen"]
@@ -427,7 +428,8 @@ def _top_life(play: Any, f: Any) -> str:
     looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
     mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
     prefix = f"{f.controller}~library"
-    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms):
+    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms) \
+            or f.controller in play.__dict__.get("_h37_looked", ()):  # zone_moves' TopCards looked
         return "not played: another effect took cards from the library in this combat"
     if mine["seen"] >= len(library):
         return "not played: the card revealed is not stated (players[].library)"

@@ -9,10 +9,10 @@ Reading (:func:`read_whole`, before the sentence loop of
 - a delayed triggered ability at the next end step (603.7, 513.1) — "At the beginning of the
   next end step, <anything>. If you do, ...", "<one act> at the beginning of the next end
   step" — acts after this combat: a value (the effects before it in the same ability are
-  read as usual; later.py's own returns first); only tokens, life changes and moves of a card
-  that is no permanent any more are taken — a delayed removal of a permanent (bounce,
-  sacrifice, exile, destruction) is not read, as the next turn's board (the AI's crack-back)
-  would keep what it removes (:data:`_REMOVAL`);
+  read as usual; later.py's own returns first); only moves of cards that are no permanents
+  (a card in a graveyard to a hand) are taken — a delayed act that changes the next turn's
+  board (a removal, :data:`_REMOVAL`; a token, a life change or a card put onto the
+  battlefield, :data:`_NEXT_TURN`) is not read, as the AI's crack-back would not see it;
 - "tap <X>. That <noun> / It doesn't untap during its controller's next untap step" (the
   same as "tap X and it doesn't untap ...", :mod:`.board_effects`);
 - "that creature can't attack during its controller's next turn": a later turn (a value);
@@ -102,12 +102,19 @@ Heavens). The delayed returns to the hand that :mod:`.actions` reads (``AtNextEn
 which marks the creature ``leaves at the next end step``) are read before this module."""
 
 
+_NEXT_TURN = re.compile(r"\bcreates?\b|\b(?:lose|loses|gain|gains) \d+ life\b|\bto the battlefield\b")
+"""A delayed act that changes the next turn's board otherwise — a token made, a life total
+changed, a card put onto the battlefield (Rukh Egg, Brood of Cockroaches): the AI's
+crack-back (lookahead 1) would not see it either, so it is not read (the audit's finding)."""
+
+
 def _removes(text: str, card_gone: bool) -> bool:
-    """Whether the delayed ``text`` removes a permanent (:data:`_REMOVAL`); with
-    ``card_gone`` (the source left: dies / leaves), its own card's return to a hand does not."""
+    """Whether the delayed ``text`` changes the board of the next turn: it removes a permanent
+    (:data:`_REMOVAL`; with ``card_gone`` — the source left: dies / leaves — its own card's
+    return to a hand does not) or adds to it (:data:`_NEXT_TURN`)."""
     if card_gone:
         text = _CARD_TO_HAND.sub("", text)
-    return bool(_REMOVAL.search(text))
+    return bool(_REMOVAL.search(text) or _NEXT_TURN.search(text))
 
 
 def _delayed(sentences: list[str], card_gone: bool = False) -> bool:
@@ -563,6 +570,14 @@ def resolve(play: Any, f: Any, e: Effect, chosen: dict[str, Any]) -> str:
     library = next((p.library for p in base.players if p.name == f.controller), ())
     if not library:
         return "not played: the library is not stated (the scenario's players[].library)"
+    # A second look at that library in this play (this reader's, or more_control's LookPut):
+    # the cards looked at went to the bottom in an order not modelled (the audit's finding:
+    # the second look saw the same cards again), so it is not played and listed.
+    looked: set[str] = play.__dict__.setdefault("_h37_looked", set())
+    other = play.__dict__.get("_h39_looked", {}).get(f.controller)
+    if f.controller in looked or (other is not None and other.get("seen")):
+        return "not played: another look at that library in this combat (401.4: the order then is not modelled)"
+    looked.add(f.controller)
     n = max(0, play.amount(f, e.n))
     top = [(f"{f.controller}~library{i}", name) for i, name in enumerate(library)
            if f"{f.controller}~library{i}" not in perms][:n]
