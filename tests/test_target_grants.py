@@ -104,3 +104,50 @@ def test_the_ai_no_longer_wins_through_a_ward_it_cant_pay() -> None:
     # blocks the 3/2 Heelcutter and kills it: the AI stays home (it attacked for a won game).
     got = run_command("choose-attack", ward_board(target=None, bob=3), {"lookahead": 0}).to_json()
     assert got["status"] == "optimal" and got["attackers"] == {}
+
+
+# ------------------------------------------------ players, and shields under a condition
+
+
+def archon(extra: str) -> dict[str, Any]:
+    """Archon of Cruelty attacks Bob, who has Grizzly Bears and ``extra``."""
+    return {"active_player": "Alice", "players": [{"name": "Alice"}, {"name": "Bob"}],
+            "permanents": [{"id": "a", "card": "Archon of Cruelty", "controller": "Alice"},
+                           {"id": "b", "card": "Grizzly Bears", "controller": "Bob"},
+                           {"id": "l", "card": extra, "controller": "Bob"}],
+            "combat": {"attackers": {"a": "Bob"}}}
+
+
+@pytest.mark.parametrize("extra", ["Leyline of Sanctity", "Shalai, Voice of Plenty", "Absolute Virtue"])
+def test_a_player_with_hexproof_or_protection_is_no_legal_target(extra: str) -> None:
+    # 702.11c, 702.16b, 603.3d: "target opponent sacrifices ..." has no legal target when
+    # Bob has hexproof (Leyline; Shalai: "You, ... have hexproof") or protection from each of
+    # his opponents (Absolute Virtue): the ability is removed, Bob keeps his Bears.
+    got = run_command("damage", archon(extra), {}).to_json()
+    assert got["triggers"][0]["result"] == "removed: no legal target (603.3d)"
+    assert "b" not in got["outcome"]["destroyed"]
+
+
+def diversion(defender: dict[str, Any]) -> dict[str, Any]:
+    """Master of Diversion ("Whenever this creature attacks, tap target creature defending
+    player controls") attacks Bob, whose one creature is ``defender``."""
+    return {"active_player": "Alice", "players": [{"name": "Alice"}, {"name": "Bob"}],
+            "permanents": [{"id": "m", "card": "Master of Diversion", "controller": "Alice"},
+                           {"controller": "Bob", "id": "d", **defender}],
+            "combat": {"attackers": {"m": "Bob"}}}
+
+
+def test_a_shield_under_a_condition_redzone_does_not_decide_is_listed() -> None:
+    # Dragonlord Ojutai "has hexproof as long as it's untapped" (a sentence the parser sets
+    # aside): tapping it is never played on a guess — the ability is listed in not_played.
+    got = run_command("damage", diversion({"card": "Dragonlord Ojutai"}), {}).to_json()
+    assert got["triggers"][0]["result"].startswith("not played: d may have hexproof")
+    assert [n["id"] for n in got["not_played"]] == ["m"]
+
+
+def test_a_shield_under_a_stated_condition_decides_the_target() -> None:
+    # Fleecemane Lion stated monstrous: "as long as ~ is monstrous, it has hexproof" holds
+    # (611.3a), so Bob's one creature is no legal target and the ability is removed (603.3d).
+    got = run_command("damage", diversion({"card": "Fleecemane Lion", "conditions": {
+        "Fleecemane Lion is monstrous": True}}), {}).to_json()
+    assert got["triggers"][0]["result"] == "removed: no legal target (603.3d)"

@@ -736,10 +736,12 @@ class _Play:
                     if not q.is_creature and (q.is_a("Planeswalker") or q.is_a("Battle"))
                     and self.state.on_battlefield(q.id) and self._targetable(f, q))
             if who.kind in ("any_target", "target_player"):
-                options.extend(p.name for p in board.players if self.state.in_game(p.name))
+                options.extend(p.name for p in board.players if self.state.in_game(p.name)
+                               and target_grants.player_targetable(self, f, p.name))
             if who.kind == "target_opponent":
                 options.extend(p.name for p in board.players
-                               if self.state.in_game(p.name) and p.name != f.controller)
+                               if self.state.in_game(p.name) and p.name != f.controller
+                               and target_grants.player_targetable(self, f, p.name))
             if who.up_to:
                 options.append(None)
             if not options:
@@ -767,6 +769,7 @@ class _Play:
         perms = self.edit.perms if self.edit.perms is not None else self.edit.base.permanents
         granted = [(w, q) for w, q, _ in target_grants.granted(board, perms, c)
                    if w != "ward"]  # of statics
+        granted += [(w, None) for w in target_grants.decided_shield(board, perms, c)]
         for word, quality in _own_keywords(c, ("shroud", "hexproof")) + granted:
             if word == "shroud":
                 return False
@@ -1308,7 +1311,7 @@ class _Play:
                                               "removed: its target is gone (608.2b)", chosen,
                                               f.trigger))
                 continue
-            ward = target_grants.warded(self, f, chosen)
+            ward = target_grants.undecided_shield(self, f, chosen) or target_grants.warded(self, f, chosen)
             if ward is not None:  # 702.21a: ward's trigger resolved first and countered it
                 self.resolved.append(Resolved(f.source, f.controller, f.ability.text, window,
                                               ward, chosen, f.trigger))

@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["granted", "ward_of", "warded"]
+__all__ = ["granted", "player_targetable", "undecided_shield", "ward_of", "warded"]
 
 _GRANT = re.compile(r"(?P<subj>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<list>.+)")
 _UNDER_A_CONDITION = re.compile(r"\b(?:as long as|during|until|if|unless|for each|where|when|whenever)\b")
@@ -139,4 +139,153 @@ def warded(play: Any, f: Any, chosen: dict[str, Any]) -> str | None:
                     f"({f.controller} has {base.player(f.controller).mana} mana)")
         return (f"not played: countered by ward (702.21a): {pid}'s ward cost ({cost}) is not "
                 f"paid; {f.controller} might pay it, which is not searched")
+    return None
+
+
+_PLAYER = re.compile(r"(?P<subj>.+?) (?:has|have) (?P<list>.+)")
+_PLAYER_WORD = re.compile(r"(?P<kw>hexproof|shroud)|protection from (?P<prot>each of your opponents|everything)")
+
+
+@lru_cache(maxsize=4096)
+def _player_grants(sentence: str) -> tuple[str, ...]:
+    """What ``sentence`` of a permanent gives its controller ("You have hexproof": Leyline of
+    Sanctity; "You, planeswalkers you control, and other creatures you control have
+    hexproof": Shalai; "You have protection from each of your opponents": Absolute Virtue):
+    ``"hexproof"``, ``"shroud"`` or ``"protection"`` (from each opponent or everything).
+    Empty when none, or under a condition or for a duration."""
+    text = re.sub(r"\([^)]*\)", "", sentence).strip().rstrip(".").strip()
+    low = text.lower()
+    if _UNDER_A_CONDITION.search(low) or not any(w in low for w in ("hexproof", "shroud", "protection")):
+        return ()
+    m = _PLAYER.fullmatch(low)
+    if m is None or "you" not in [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["subj"])]:
+        return ()
+    words = _ENDS_LIST.split(m["list"])[0]
+    out: list[str] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", words):
+        w = _PLAYER_WORD.fullmatch(part.strip())
+        if w:
+            out.append(w["kw"] or "protection")
+    return tuple(out)
+
+
+def player_targetable(play: Any, f: Any, player: str) -> bool:
+    """Whether ``player`` can be a target of the ability ``f`` (``play``: the resolver's
+    ``_Play``): not when a static ability of a permanent they control gives them shroud
+    (702.18b), nor hexproof (702.11c) or protection from each of their opponents or from
+    everything (702.16b) against an ability an opponent controls. A grant under a condition
+    is not read (docs/triggers.md)."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    for src in perms.values():
+        if src.controller != player or src.lost_abilities_at is not None \
+                or not play.state.on_battlefield(src.id):
+            continue
+        parsed = src.parsed
+        for sentence in dict.fromkeys([*(a.text for a in parsed.abilities if getattr(a, "text", None)),
+                                       *parsed.ignored]):
+            for kw in _player_grants(sentence):
+                if kw == "shroud" or f.controller != player:
+                    return False
+    return True
+
+
+_COND_FRONT = re.compile(r"(?:as long as|during|if|while) [^,]+, (?P<rest>.+)")
+_COND_BACK = re.compile(r"(?P<rest>.+?) (?:as long as|during|if|while|until) .+")
+
+
+@lru_cache(maxsize=4096)
+def _conditional(sentence: str) -> tuple[tuple[Any, str], ...]:
+    """``(Affected, keyword)`` per hexproof / shroud ``sentence`` grants *under a condition*
+    or for a duration (which :func:`_read` does not take): "As long as ~ is untapped, it has
+    hexproof" (Dragonlord Ojutai), "~ has hexproof as long as it's monstrous"."""
+    text = re.sub(r"\([^)]*\)", "", sentence).strip().rstrip(".").strip()
+    low = text.lower()
+    if ("hexproof" not in low and "shroud" not in low) or not _UNDER_A_CONDITION.search(low):
+        return ()
+    m = _COND_FRONT.fullmatch(text[:1].lower() + text[1:]) or _COND_BACK.fullmatch(text)
+    if m is None:
+        return ()
+    rest = m["rest"].strip()
+    g = _GRANT.fullmatch(rest)
+    if g is None:
+        return ()
+    words = _ENDS_LIST.split(g["list"].lower())[0]
+    kws = [w["kw"] for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", words)
+           if (w := _WORD.fullmatch(part.strip())) and w["kw"]]
+    if not kws:
+        return ()
+    from redzone.models.abilities import SELF
+    from redzone.models.parser.subjects import _parse_subject  # pyright: ignore[reportPrivateUsage]
+
+    out: list[tuple[Any, str]] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", g["subj"]):
+        word = part.strip().lower()
+        affected = SELF if word in ("~", "it", "this creature", "he", "she", "they") else _parse_subject(part.strip())
+        if affected is not None:
+            out.extend((affected, kw) for kw in kws)
+    return tuple(out)
+
+
+_NOT_DECIDED = re.compile(r"condition not decided from the scenario(?: \(state it: .*?\))?: (?P<s>.+)")
+
+
+def _undecided_sentences(src: Any) -> list[str]:
+    """``src``'s sentences that may grant hexproof or shroud under a condition redzone does
+    not decide, its own names as ``~``: those the parser set aside, and those of its
+    statics under a condition the scenario left undecided (``condition not decided ...``);
+    a condition decided either way is not among them (:func:`decided_shield`)."""
+    from redzone.models.parser import self_names
+    from redzone.models.parser.subjects import _normalise_self  # pyright: ignore[reportPrivateUsage]
+
+    parsed = src.parsed
+    raw = [*parsed.ignored, *(m["s"] for u in parsed.unparsed if (m := _NOT_DECIDED.fullmatch(u)))]
+    names = self_names(tuple(n for n in (src.name, getattr(src, "card", None)) if n))
+    return list(dict.fromkeys(_normalise_self(t, names) for t in raw))
+
+
+def decided_shield(board: Any, perms: Any, creature: Any) -> list[str]:
+    """Hexproof / shroud ``creature`` has from a static ability under a condition the scenario
+    decides and that holds now (611.3a: :func:`redzone.models.conditions.holds`; "As long as
+    ~ is monstrous, it has hexproof" with the condition stated): the keywords."""
+    from redzone.models.abilities import Conditional
+    from redzone.models.conditions import holds
+
+    out: list[str] = []
+    for src in perms.values():
+        text = getattr(src, "conditional", None)
+        if text is None or src.lost_abilities_at is not None:
+            continue
+        for a in text.abilities:
+            if not isinstance(a, Conditional) or not a.text:
+                continue
+            for affected, kw in _conditional(a.text):
+                if board.affects(src, affected, creature) and holds(board, src, a.condition):
+                    out.append(kw)
+    return out
+
+
+def undecided_shield(play: Any, f: Any, chosen: dict[str, Any]) -> str | None:
+    """A line saying the ability ``f`` is not played because its target may have hexproof
+    or shroud under a condition or for a duration redzone does not decide (an untapped
+    Dragonlord Ojutai; 702.11b, 702.18b), or ``None``. Never a guess either way: the answer's
+    ``not_played`` lists the ability (the audit's finding)."""
+    targets = [chosen["target"]] if isinstance(chosen.get("target"), str) else []
+    targets += [t for t in chosen.get("targets") or () if isinstance(t, str)]
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    for pid in targets:
+        if base.is_player(pid) or pid not in perms or not play.state.on_battlefield(pid):
+            continue
+        c = play.edit.perm(pid)
+        for src in perms.values():
+            if src.lost_abilities_at is not None:
+                continue
+            for sentence in _undecided_sentences(src):
+                for affected, kw in _conditional(sentence):
+                    if kw == "hexproof" and c.controller == f.controller:
+                        continue
+                    if play.board.affects(src, affected, c):
+                        return (f"not played: {pid} may have {kw} under a condition redzone does "
+                                f"not decide ({src.label}: {sentence.strip()})")
     return None
