@@ -102,7 +102,7 @@ def _unread_conditions(board: Board) -> tuple[str, ...]:
     return tuple(f"{where}: {key!r} is read by no rule: it is neither one of redzone's keys "
                  f"({', '.join(STATED)}; docs/scenario-format.md) nor the words of a condition "
                  f"a card on the board asks to be stated, so it changes nothing: check its spelling"
-                 for where, key in unread_keys(stated, phrases))
+                 for where, key in unread_keys(stated, phrases, [p.name for p in board.players]))
 
 
 def build_board(scenario: Scenario, *, strict: bool = False) -> Board:

@@ -95,19 +95,25 @@ def stated_phrases(abilities: Iterable[object]) -> Iterator[str]:
 
 
 def unread_keys(stated: Iterable[tuple[str, Sequence[str], Iterable[str]]],
-                phrases: Iterable[str]) -> list[tuple[str, str]]:
+                phrases: Iterable[str], players: Iterable[str] | None = None) -> list[tuple[str, str]]:
     """The stated keys no rule reads: ``[(where, key)]`` in the order given.
 
     ``stated``: ``(where, names, keys)`` per permanent with ``conditions`` (``where`` as
     ``"permanents[3]"``, ``names`` its own names); ``phrases``: the phrases of the conditions
     the parser asks a scenario to state (:func:`stated_phrases`, through :func:`words`). A
-    key is read when it is in :data:`KEYS`, starts with a :data:`PREFIXES` entry, or —
+    key is read when it is in :data:`KEYS`, starts with a :data:`PREFIXES` entry (for
+    :data:`GOADED`, followed by the name of one of ``players`` when given), or —
     through :func:`words` with the permanent's names, as
     :func:`redzone.models.conditions.holds` matches it — is one of ``phrases``."""
     asked = frozenset(phrases)
+    names_of_players = None if players is None else frozenset(players)
     out: list[tuple[str, str]] = []
     for where, names, keys in stated:
         for key in keys:
+            if key.startswith(GOADED) and names_of_players is not None \
+                    and key[len(GOADED):] not in names_of_players:
+                out.append((where, key))  # goaded by no player of the board: a misspelling
+                continue
             if key in KEYS or key.startswith(PREFIXES):
                 continue
             got = words(key, names)

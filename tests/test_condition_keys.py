@@ -98,3 +98,10 @@ def test_every_key_a_module_reads_or_puts_on_is_registered() -> None:
     read = {m.group(1) for folder in ("models", "solver") for f in (root / folder).rglob("*.py")
             for m in literal.finditer(f.read_text(encoding="utf-8"))}
     assert read and read <= KEYS, read - KEYS
+
+
+def test_goaded_by_a_player_not_on_the_board_is_warned() -> None:
+    # 701.15a: a goad names the goading player; "goaded by Alcie" names nobody, so it would
+    # make requirements of a misspelling (the audit's finding): warned, like any unread key.
+    got = build_board(parse_scenario(basilisk({"goaded by Alcie": True, "goaded by Bob": True})))
+    assert len(got.unread_conditions) == 1 and "'goaded by Alcie'" in got.unread_conditions[0]
