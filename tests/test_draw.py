@@ -487,3 +487,21 @@ def test_damage_plan_draws_power_and_toughness_after_the_triggers() -> None:
     assert "2/2→4/4" in "".join(_card(root, "bears").itertext())
     assert "3/3" in "".join(_card(root, "giant").itertext())
     assert picture.outcome is not None and picture.outcome["destroyed"] == ["giant"]
+
+
+def test_tokens_made_in_the_play_are_noted_not_refused() -> None:
+    # Hanweir Garrison attacks: its trigger makes two 1/1 Humans tapped and attacking (508.4)
+    # that the drawn board doesn't hold. `draw` refused the good input as "unknown permanent"
+    # (the new-user trial); now the picture leaves them out and says so.
+    from redzone.models.board import build_board
+    from redzone.models.scenario import parse_scenario
+    from redzone.solver.draw.picture import combat_picture
+
+    board = build_board(parse_scenario({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": 4}],
+        "permanents": [{"id": "hg", "card": "Hanweir Garrison", "controller": "Alice"}],
+        "combat": {"attackers": {"hg": "Bob"}}}))
+    picture = combat_picture(board, "damage")
+    assert picture.outcome is not None and picture.outcome["life"]["Bob"] == 0  # 2 + 1 + 1
+    assert [(m.source, m.recipient) for m in picture.damage] == [("hg", "Bob")]
+    assert any(n.startswith("not drawn: hg~token1, hg~token2") for n in picture.notes)

@@ -145,6 +145,33 @@ def combat_picture(board: Board, plan: str | None = None, *, time_limit: float |
     >>> [(m.source, m.recipient, m.dealt) for m in picture.damage], picture.outcome["life"]["Bob"]
     ([('bears', 'Bob', 2)], 18)
     """
+    return _drawable(board, _combat_picture(board, plan, time_limit=time_limit, objective=objective))
+
+
+def _drawable(board: Board, picture: CombatPicture) -> CombatPicture:
+    """``picture`` with what only the play made — permanents put onto the battlefield by a
+    triggered ability (tokens entering attacking, 508.4), which ``board`` doesn't hold —
+    left out of the arrows and damage marks, and a note naming them (the command's own
+    answer has their damage). A loud gap, never an error on good input (the new-user trial
+    found ``draw`` refusing Hanweir Garrison's tokens as bad input)."""
+    known = set(board.permanents) | {p.name for p in board.players}
+    gone = sorted({x for a, t in picture.attackers.items() for x in (a, t) if x not in known}
+                  | {x for b, a in picture.blockers.items() for x in (b, *a) if x not in known}
+                  | {x for m in picture.damage for x in (m.source, m.recipient) if x not in known})
+    if not gone:
+        return picture
+    return replace(
+        picture,
+        attackers={a: t for a, t in picture.attackers.items() if a in known and t in known},
+        blockers={b: [x for x in a if x in known] for b, a in picture.blockers.items() if b in known},
+        damage=[m for m in picture.damage if m.source in known and m.recipient in known],
+        notes=tuple(picture.notes) + (f"not drawn: {', '.join(gone)} (put onto the battlefield in "
+                                      f"the play; the command's answer has their damage)",))
+
+
+def _combat_picture(board: Board, plan: str | None, *, time_limit: float | None,
+                    objective: str) -> CombatPicture:
+    """:func:`combat_picture` before :func:`_drawable`."""
     combat = getattr(board.scenario, "combat", None)
     attackers = dict(combat.attackers) if combat is not None else {}
     blockers = {b: list(a) for b, a in combat.blockers.items()} if combat is not None else {}
@@ -241,8 +268,10 @@ def _marks_from_assignments(board: Board, steps: Sequence[Mapping[str, Any]]) ->
     state = GameState.from_board(board)
     marks = []
     cur = board
+    known = set(board.permanents) | {p.name for p in board.players}
     for st in steps:
-        events = [DamageEvent(s, r, n) for s, row in st["assignment"].items() for r, n in row.items() if n]
+        events = [DamageEvent(s, r, n) for s, row in st["assignment"].items() for r, n in row.items()
+                  if n and s in known and r in known]  # one made in the play: _drawable's note
         for d in deal_damage(cur, state, events, combat=True):
             if d.assigned or d.amount:
                 marks.append(DamageMark(d.source, d.recipient, st["step"], d.assigned, d.amount))
