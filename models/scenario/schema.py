@@ -155,7 +155,8 @@ class PermanentSpec(_Strict):
                     "field for, as the condition's words -> true/false (\"there are seven or "
                     "more cards in your graveyard\": true); CR 611.3a. Also redzone's own keys: "
                     "renowned, saddled, exerted, enlisted, triggered this turn, monstrous, "
-                    "city's blessing. A key no rule reads is warned about (refused by --strict).")
+                    "city's blessing, attacked earlier this turn. A key no rule reads is warned "
+                    "about (refused by --strict).")
     until_end_of_turn: UntilEndOfTurn | None = Field(
         None, description="What of the current power, toughness and abilities lasts only until "
                           "end of turn (ends in the cleanup step, CR 514.2); read by the AI "
