@@ -95,6 +95,15 @@ def granted(board: Any, perms: Any, creature: Any) -> list[tuple[str, str | None
     return out
 
 
+def _targeted(play: Any, chosen: dict[str, Any], perms: Any) -> list[tuple[str, Any]]:
+    """``(id, permanent)`` of the ability's chosen targets (``chosen["target"]`` and
+    ``chosen["targets"]``) that are permanents still on the battlefield."""
+    ids = [chosen["target"]] if isinstance(chosen.get("target"), str) else []
+    ids += [t for t in chosen.get("targets") or () if isinstance(t, str)]
+    return [(pid, play.edit.perm(pid)) for pid in ids
+            if not play.edit.base.is_player(pid) and pid in perms and play.state.on_battlefield(pid)]
+
+
 def ward_of(board: Any, perms: Any, creature: Any) -> str | None:
     """The cost of a ward ``creature`` has (702.21a: its own keyword line, "Ward {2}",
     "Ward—Pay 3 life", or granted by a static of a permanent of ``perms`` without a
@@ -119,14 +128,9 @@ def warded(play: Any, f: Any, chosen: dict[str, Any]) -> str | None:
     controller can't pay it (a mana cost above the stated ``players[].mana``) the line is
     exact; otherwise paying would be a choice redzone does not search, so the line starts
     "not played" and the answer's ``not_played`` lists the ability (docs/triggers.md)."""
-    targets = [chosen["target"]] if isinstance(chosen.get("target"), str) else []
-    targets += [t for t in chosen.get("targets") or () if isinstance(t, str)]
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    for pid in targets:
-        if base.is_player(pid) or pid not in perms or not play.state.on_battlefield(pid):
-            continue
-        c = play.edit.perm(pid)
+    for pid, c in _targeted(play, chosen, perms):
         if c.controller == f.controller or c.controller not in base.opponents(f.controller):
             continue
         cost = ward_of(play.board, perms, c)
@@ -270,14 +274,9 @@ def undecided_shield(play: Any, f: Any, chosen: dict[str, Any]) -> str | None:
     or shroud under a condition or for a duration redzone does not decide (an untapped
     Dragonlord Ojutai; 702.11b, 702.18b), or ``None``. Never a guess either way: the answer's
     ``not_played`` lists the ability (the audit's finding)."""
-    targets = [chosen["target"]] if isinstance(chosen.get("target"), str) else []
-    targets += [t for t in chosen.get("targets") or () if isinstance(t, str)]
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
-    for pid in targets:
-        if base.is_player(pid) or pid not in perms or not play.state.on_battlefield(pid):
-            continue
-        c = play.edit.perm(pid)
+    for pid, c in _targeted(play, chosen, perms):
         for src in perms.values():
             if src.lost_abilities_at is not None:
                 continue
