@@ -173,6 +173,24 @@ def _player_grants(sentence: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_PLAYER_OF: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def _player_kinds(parsed: Any) -> tuple[str, ...]:
+    """:func:`_player_grants` over the sentences of ``parsed``, cached by the text's id (the
+    text kept, so its id is not reused while cached)."""
+    hit = _PLAYER_OF.get(id(parsed))
+    if hit is not None and hit[0] is parsed:
+        return hit[1]
+    got = tuple(kw for sentence in dict.fromkeys(
+        [*(a.text for a in parsed.abilities if getattr(a, "text", None)), *parsed.ignored])
+        for kw in _player_grants(sentence))
+    if len(_PLAYER_OF) > 8192:
+        _PLAYER_OF.clear()
+    _PLAYER_OF[id(parsed)] = (parsed, got)
+    return got
+
+
 def player_targetable(play: Any, f: Any, player: str) -> bool:
     """Whether ``player`` can be a target of the ability ``f`` (``play``: the resolver's
     ``_Play``): not when a static ability of a permanent they control gives them shroud
@@ -185,12 +203,9 @@ def player_targetable(play: Any, f: Any, player: str) -> bool:
         if src.controller != player or src.lost_abilities_at is not None \
                 or not play.state.on_battlefield(src.id):
             continue
-        parsed = src.parsed
-        for sentence in dict.fromkeys([*(a.text for a in parsed.abilities if getattr(a, "text", None)),
-                                       *parsed.ignored]):
-            for kw in _player_grants(sentence):
-                if kw == "shroud" or f.controller != player:
-                    return False
+        for kw in _player_kinds(src.parsed):
+            if kw == "shroud" or f.controller != player:
+                return False
     return True
 
 
@@ -243,9 +258,23 @@ def _undecided_sentences(src: Any) -> list[str]:
     from redzone.models.parser.subjects import _normalise_self  # pyright: ignore[reportPrivateUsage]
 
     parsed = src.parsed
+    key = (id(parsed), src.name, getattr(src, "card", None))
+    hit = _UNDECIDED.get(key)
+    if hit is not None and hit[0] is parsed:
+        return hit[1]
     raw = [*parsed.ignored, *(m["s"] for u in parsed.unparsed if (m := _NOT_DECIDED.fullmatch(u)))]
+    raw = [t for t in raw if "hexproof" in t.lower() or "shroud" in t.lower()]
     names = self_names(tuple(n for n in (src.name, getattr(src, "card", None)) if n))
-    return list(dict.fromkeys(_normalise_self(t, names) for t in raw))
+    got = list(dict.fromkeys(_normalise_self(t, names) for t in raw))
+    if len(_UNDECIDED) > 8192:
+        _UNDECIDED.clear()
+    _UNDECIDED[key] = (parsed, got)
+    return got
+
+
+_UNDECIDED: dict[tuple[int, str, str | None], tuple[Any, list[str]]] = {}
+"""(id of a parsed text, name, card) -> (that text, :func:`_undecided_sentences`): the text is
+kept, so its id is not reused while cached."""
 
 
 def decided_shield(board: Any, perms: Any, creature: Any) -> list[str]:
