@@ -1,18 +1,26 @@
-"""Hexproof and shroud that other permanents' static abilities grant, for the targets of
-triggered abilities of combat (CR 702.11b, 702.18b, 603.3d; docs/triggers.md, "Order and
+"""What keeps a target of a triggered ability of combat from being chosen or from being
+affected, beyond the creature's own keyword lines (CR 603.3d; docs/triggers.md, "Order and
 choices").
 
-The parser sets hexproof and shroud aside as no rule of combat, and drops them from a
+The parser sets hexproof, shroud and ward aside as no rule of combat, and drops them from a
 sentence that grants more ("Equipped creature has hexproof and haste": Swiftfoot Boots;
 "Enchanted creature has hexproof and can't be blocked by more than one creature": Alpha
 Authority), so a creature they protect used to be a legal target of an opponent's triggered
-ability. :func:`granted` reads them again from the sentences of every permanent: "<subject>
-[gets +N/+N and] has / have <keywords>", the subject a group the parser reads
-(:func:`redzone.models.parser.subjects._parse_subject`: "creatures you control", "other Elves
-you control", "enchanted creature", "equipped creature"; a list such as "You, planeswalkers
-you control, and other creatures you control": its creature part). A grant under a condition
-or for a duration ("as long as", "during your turn", "until", "if") is not read: such a
-creature may still be chosen as a target (docs/triggers.md says so). Pure Python.
+ability. Read here again, from the sentences of every permanent:
+
+- :func:`granted`: hexproof, shroud (702.11b, 702.18b) and ward granted to a group, "<subject>
+  [gets +N/+N and] has / have <keywords>", the subject a group the parser reads
+  (:func:`redzone.models.parser.subjects._parse_subject`: "creatures you control",
+  "enchanted creature", "equipped creature"; in a list such as "You, planeswalkers you
+  control, and other creatures you control", its creature part);
+- :func:`player_targetable`: a player's own hexproof, shroud or protection from each
+  opponent / everything (702.11c, 702.16b; Leyline of Sanctity, Shalai, Absolute Virtue);
+- :func:`decided_shield` / :func:`undecided_shield`: hexproof or shroud under a condition —
+  as the scenario decides it, or, undecided, the ability is not played and listed;
+- :func:`warded`: ward (702.21a) counters the ability; its cost is never paid.
+
+A grant to a group or a player under a condition is not read: such a creature or player may
+still be chosen as a target (docs/triggers.md says so). Pure Python.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["granted", "player_targetable", "undecided_shield", "ward_of", "warded"]
+__all__ = ["decided_shield", "granted", "player_targetable", "undecided_shield", "ward_of", "warded"]
 
 _GRANT = re.compile(r"(?P<subj>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<list>.+)")
 _UNDER_A_CONDITION = re.compile(r"\b(?:as long as|during|until|if|unless|for each|where|when|whenever)\b")
