@@ -345,3 +345,18 @@ def test_a_stated_target_of_a_mode_without_one_is_reported_unused() -> None:
     result = play_out(_board([ti, turtle], combat))
     assert result.warnings == ()
     assert result.outcome["damage"]["turtle"] == 1
+
+
+def test_the_warning_names_only_permanents_whose_trigger_can_trigger_in_this_combat() -> None:
+    # 508.1m, 603.2: Goblin Heelcutter's "whenever this creature attacks" triggers only for
+    # an attacking Heelcutter; one at home is not named by the triggers_resolved warning
+    # (the new-user trial found it named).
+    home = _board([{"id": "h", "card": "Goblin Heelcutter", "controller": "Alice"},
+                   {"id": "g", "card": "Hill Giant", "controller": "Alice"},
+                   {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}],
+                  {"attackers": {"g": "Bob"}, "blockers": {"b": ["g"]}})
+    assert trigger_warnings(home) == []
+    away = _board([{"id": "h", "card": "Goblin Heelcutter", "controller": "Alice"},
+                   {"id": "b", "card": "Grizzly Bears", "controller": "Bob"}],
+                  {"attackers": {"h": "Bob"}, "blockers": {"b": ["h"]}})
+    assert len(trigger_warnings(away)) == 1 and "Goblin Heelcutter (h)" in trigger_warnings(away)[0]

@@ -382,8 +382,24 @@ class _Answers:
 
 
 def _with_window(board: Board, window: str) -> list[Permanent]:
+    """The permanents with a triggered ability of ``window`` that can trigger in this combat:
+    one watching its own event ("whenever ~ attacks", "blocks") or the creature it is
+    attached to only when that creature is in the combat (508.1m, 509.1i, 603.2: a creature
+    that isn't attacking has no attack trigger; the new-user trial found the warning naming
+    one)."""
+    combat = getattr(board.scenario, "combat", None)
+    fighting = set(combat.attackers) | set(combat.blockers) if combat is not None else set()
+
+    def can(p: Permanent, t: Any) -> bool:
+        kind = getattr(getattr(t, "watch", None), "kind", None)
+        if kind == "self":
+            return p.id in fighting
+        if kind == "attached":
+            return p.attached_to in fighting
+        return True
+
     return [p for p in board.permanents.values()
-            if any(t.window == window for t in triggers(p, board))]
+            if any(t.window == window and can(p, t) for t in triggers(p, board))]
 
 
 def trigger_warnings(board: Board) -> list[str]:
