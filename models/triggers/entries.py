@@ -332,37 +332,53 @@ def _graveyard_owners(play: Any, f: Any, e: EntersFromCard) -> list[str]:
     return [p.name for p in play.edit.base.players]
 
 
+def graveyard_now(play: Any, player: str) -> list[tuple[str, str | None, Permanent | None]]:
+    """The cards in ``player``'s graveyard now (700.4), as ``(id, card name, permanent)``:
+    the scenario's ``players[].graveyard`` cards (``<player>~graveyard<i>``, the name given,
+    no permanent) less those that left it in this combat (returned to the battlefield, or
+    with a reason: exiled as a cost or by an effect), then the nontoken permanents the
+    player owns that died in this combat and are still there (their id, no name, the
+    permanent as it last existed; a token is no card, 111.7). The one reading of "the
+    graveyard now" for the cards a triggered ability returns, casts or counts."""
+    base = play.edit.base
+    perms = play.edit.perms if play.edit.perms is not None else base.permanents
+    given = next((p.graveyard for p in base.players if p.name == player), ())
+    out: list[tuple[str, str | None, Permanent | None]] = [
+        (gid, name, None) for i, name in enumerate(given)
+        if (gid := f"{player}~graveyard{i}") not in perms and gid not in play.state.reasons]
+    for pid in play.state.destroyed:
+        perm = base.permanents.get(pid)
+        if perm is None or perm.token or perm.owner != player \
+                or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
+                or f"{pid}~returned" in perms:
+            continue
+        out.append((pid, None, perm))
+    return out
+
+
 def _graveyard_cards(play: Any, f: Any, e: EntersFromCard) -> list[str]:
     """The cards in the graveyards ``e`` names (the controller's, the player's dealt the
     combat damage, the defending player's, any) that it may return, one of each name per
     player: ids ``<player>~graveyard<i>`` (the scenario's ``graveyard``) and the ids of the
     nontoken permanents they own that died in this combat and are still there."""
-    base = play.edit.base
-    perms = play.edit.perms if play.edit.perms is not None else base.permanents
     bounds = _bounds(play, f, e)
     out: list[str] = []
     for whose in _graveyard_owners(play, f, e):
-        given = next((p.graveyard for p in base.players if p.name == whose), ())
         seen: set[str] = set()
-        for i, name in enumerate(given):
-            gid = f"{whose}~graveyard{i}"
-            if gid in perms or name in seen or not _fits(name, e, bounds) \
-                    or gid in play.state.reasons:  # h20: exiled as a cost (reflexive.py)
+        for gid, name, perm in graveyard_now(play, whose):
+            if perm is None:
+                assert name is not None
+                if name in seen or not _fits(name, e, bounds):
+                    continue
+                seen.add(name)
+            elif e.another and gid == f.source:
                 continue
-            seen.add(name)
-            out.append(gid)
-        for pid in play.state.destroyed:
-            perm = base.permanents.get(pid)
-            if perm is None or perm.token or perm.owner != whose \
-                    or play.state.reasons.get(pid, "").startswith(_NOT_DIED) \
-                    or f"{pid}~returned" in perms or (e.another and pid == f.source):
-                continue
-            if perm.card is None or _card_of(perm.card) is None:
+            elif perm.card is None or _card_of(perm.card) is None:
                 if not _fits_perm(perm, e, bounds):
                     continue
             elif not _fits(perm.card, e, bounds):
                 continue
-            out.append(pid)
+            out.append(gid)
     return out
 
 

@@ -855,7 +855,8 @@ def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
     graveyard — their owner's (the controller's). A card that is not a permanent card stays
     (400.4a); an Aura or a Saga is not played."""
     from redzone.models.triggers.entries import (_bounds, _card_of, _fits, _fits_perm,
-                                                 _from_card, _graveyard_owners, _put, _refused)
+                                                 _from_card, _graveyard_owners, _put, _refused,
+                                                 graveyard_now)
     from redzone.models.triggers.resolve import Choice
 
     base = play.edit.base
@@ -871,20 +872,16 @@ def _zone_put(play: Any, f: Any, e: ZoneCards, chosen: dict[str, Any]) -> str:
         found += [(f"{f.controller}~hand{i}", n, f.controller) for i, n in enumerate(hand)
                   if f"{f.controller}~hand{i}" not in perms and _fits(n, e.card, bounds)]
     for whose in _graveyard_owners(play, f, e.card):
-        given = next((p.graveyard for p in base.players if p.name == whose), ())
-        found += [(f"{whose}~graveyard{i}", n, whose) for i, n in enumerate(given)
-                  if f"{whose}~graveyard{i}" not in perms and f"{whose}~graveyard{i}"
-                  not in play.state.reasons and _fits(n, e.card, bounds)]
-        for pid in play.state.destroyed:
-            perm = base.permanents.get(pid)
-            if perm is None or perm.token or perm.owner != whose \
-                    or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
-                    or f"{pid}~returned" in perms:
+        for gid, given, perm in graveyard_now(play, whose):
+            if perm is None:
+                assert given is not None
+                if _fits(given, e.card, bounds):
+                    found.append((gid, given, whose))
                 continue
             name = perm.card or perm.name
             if (_fits(name, e.card, bounds) if perm.card and _card_of(perm.card)
                     else _fits_perm(perm, e.card, bounds)):
-                found.append((pid, name, whose))
+                found.append((gid, name, whose))
     if not found:
         return "no such card (the scenario's players[].hand / graveyard)"
     if e.every:

@@ -250,6 +250,21 @@ _LOOK = re.compile(
     r"random order\.?")
 
 
+def _looked(play: Any, player: str, perms: Any) -> dict[str, Any] | None:
+    """This play's record of ``player``'s library as the looks of this module took from it
+    (``{"seen": cards gone from the top, "ids": cards put onto the battlefield}``), or
+    ``None`` when another effect took cards from it in this combat (a card of it on the
+    battlefield that these looks didn't put, or a look of ``zone_moves``' TopCards): its
+    order is then not known."""
+    record: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
+    mine = record.setdefault(player, {"seen": 0, "ids": set()})
+    prefix = f"{player}~library"
+    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms) \
+            or player in play.__dict__.get("_h37_looked", ()):
+        return None
+    return mine
+
+
 def read_whole(rest: str, refs: Any) -> tuple[tuple[Effect, ...], bool] | None:
     """The whole effect text of :class:`LookPut` (not optional as a whole: the "may" is the
     choice of a card or none as it resolves, 608.2d) or of :class:`TopCardLife`, or
@@ -322,11 +337,8 @@ def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
     library = _library(base, f.controller)
     if not library:
         return "not played: the cards looked at are not stated (players[].library)"
-    looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
-    mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
-    prefix = f"{f.controller}~library"
-    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms) \
-            or f.controller in play.__dict__.get("_h37_looked", ()):  # zone_moves' TopCards looked
+    mine = _looked(play, f.controller, perms)
+    if mine is None:
         return "not played: another effect took cards from the library in this combat"
     n = e.n or (max(0, play.amount(f, e.card.x)) if e.card.x is not None else 0)
     start = mine["seen"]
@@ -337,7 +349,7 @@ def _look_put(play: Any, f: Any, e: LookPut, chosen: dict[str, Any]) -> str:
     options: list[Any] = []
     names: dict[str, str] = {}
     for i in range(start, start + n):
-        cid, name = f"{prefix}{i}", library[i]
+        cid, name = f"{f.controller}~library{i}", library[i]
         if name in names.values() or not _fits(name, e.card, bounds):
             continue
         options.append(cid)
@@ -425,11 +437,8 @@ def _top_life(play: Any, f: Any) -> str:
     base = play.edit.base
     perms = play.edit.perms if play.edit.perms is not None else base.permanents
     library = _library(base, f.controller)
-    looked: dict[str, Any] = play.__dict__.setdefault("_h39_looked", {})
-    mine = looked.setdefault(f.controller, {"seen": 0, "ids": set()})
-    prefix = f"{f.controller}~library"
-    if any(pid.startswith(prefix) and pid not in mine["ids"] for pid in perms) \
-            or f.controller in play.__dict__.get("_h37_looked", ()):  # zone_moves' TopCards looked
+    mine = _looked(play, f.controller, perms)
+    if mine is None:
         return "not played: another effect took cards from the library in this combat"
     if mine["seen"] >= len(library):
         return "not played: the card revealed is not stated (players[].library)"

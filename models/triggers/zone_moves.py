@@ -465,10 +465,9 @@ def count_cards(play: Any, f: Any, c: Count) -> int:
     it in this combat, and the nontoken permanents the player owns that died in this combat
     and stayed there (700.4; their card types as cards, or as permanents when the card data
     is unknown). A stated card of unknown card data is not counted."""
-    from redzone.models.triggers import reflexive
+    from redzone.models.triggers.entries import graveyard_now
 
     base = play.edit.base
-    perms = play.edit.perms if play.edit.perms is not None else base.permanents
     if c.controller == "defending":
         players = list(play.players(f, Who("defending_player"), {}))
     else:
@@ -476,20 +475,13 @@ def count_cards(play: Any, f: Any, c: Count) -> int:
     kinds = c.also[1:]
     n = 0
     for player in players:
-        p = next((x for x in base.players if x.name == player), None)
-        if p is None:
+        if not any(x.name == player for x in base.players):
             continue
-        for i, name in enumerate(p.graveyard):
-            cid = f"{player}~graveyard{i}"
-            if cid in perms or reflexive.gone(play.state, cid) or cid in play.state.reasons:
-                continue
-            types = _types_of(name)
-            n += types is not None and _fits(types, kinds)
-        for pid in play.state.destroyed:
-            perm = base.permanents.get(pid)
-            if perm is None or perm.token or perm.owner != player \
-                    or play.state.reasons.get(pid, "").startswith(("exiled", "returned")) \
-                    or f"{pid}~returned" in perms:
+        for _, name, perm in graveyard_now(play, player):
+            if perm is None:
+                assert name is not None
+                types = _types_of(name)
+                n += types is not None and _fits(types, kinds)
                 continue
             types = _types_of(perm.card or perm.name) if perm.card else None
             n += _fits(types if types is not None else tuple(perm.types), kinds)
